@@ -1,0 +1,41 @@
+# Every target is one or two commands; CI calls the same ones (see .ci/run).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+export PYTHONDONTWRITEBYTECODE := 1
+
+.PHONY: install run migrate demo test lint fmt bench docker clean
+
+install: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV) && $(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[dev]' && touch $@
+
+migrate: install
+	DEBUG=1 $(BIN)/python manage.py migrate --noinput
+
+demo: migrate
+	DEBUG=1 $(BIN)/python manage.py load_demo
+
+run: demo
+	DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:8000
+
+test: install
+	$(BIN)/pytest
+
+lint: install
+	$(BIN)/ruff check . && $(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+fmt: install
+	$(BIN)/ruff format . && $(BIN)/ruff check --fix .
+
+bench: install
+	$(BIN)/python -m bench $(if $(VS),--vs "$(VS)") $(BENCH_ARGS)
+
+docker:
+	docker build -t swissweb .
+
+clean:
+	rm -rf $(VENV) staticfiles db.sqlite3 .pytest_cache .ruff_cache .mypy_cache

@@ -1,0 +1,52 @@
+"""Float history: who was paired up or down in which round (Dutch A4, A5; Lim 9.3).
+
+A float is read from the scores before the round: in a game between players with
+unequal scores the higher player floated down and the lower one floated up (Dutch A4).
+A pairing-allocated bye counts as a downfloat (Dutch A5).  A forfeited game keeps the
+float its pairing gave: the pairing was made and published, and the float was written
+on the pairing card then.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from .history import by_number, score
+from .model import Outcome, PairingNumber, TournamentState
+
+
+class Float(enum.Enum):
+    """The direction of a float."""
+
+    DOWN = "down"
+    UP = "up"
+
+
+def float_history(state: TournamentState) -> dict[PairingNumber, tuple[Float | None, ...]]:
+    """Each player's float in each completed round, ``None`` where there was none."""
+    players = by_number(state)
+    before: dict[int, dict[PairingNumber, int]] = {
+        r: {pn: score(p, state.points, before_round=r) for pn, p in players.items()}
+        for r in range(1, state.rounds_completed + 1)
+    }
+    result: dict[PairingNumber, tuple[Float | None, ...]] = {}
+    for pn, player in players.items():
+        floats: list[Float | None] = []
+        for record in player.history:
+            if record.outcome is Outcome.PAIRING_ALLOCATED_BYE:
+                floats.append(Float.DOWN)
+            elif record.outcome.has_opponent and record.opponent in players:
+                mine = before[record.round_number][pn]
+                theirs = before[record.round_number][record.opponent]
+                floats.append(Float.DOWN if mine > theirs else Float.UP if mine < theirs else None)
+            else:
+                floats.append(None)
+        result[pn] = tuple(floats)
+    return result
+
+
+def last_float(floats: tuple[Float | None, ...], rounds_back: int) -> Float | None:
+    """The float ``rounds_back`` rounds before the round being paired (1 = last round)."""
+    if rounds_back > len(floats):
+        return None
+    return floats[-rounds_back]

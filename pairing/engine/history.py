@@ -1,0 +1,64 @@
+"""Facts derived from the rounds played: scores, opponents met, points without playing.
+
+Dutch A2 a (score), B1a (no second meeting), B1b (no bye after a point without
+playing), F2 (unplayed pairings do not count as meetings), F9 (adjourned = draw).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .model import PairingNumber, Player, Points, PointSystem, TournamentState
+
+
+def score(player: Player, points: PointSystem, *, before_round: int | None = None) -> Points:
+    """A player's score from the rounds before ``before_round`` (all rounds when None).
+
+    Dutch A2 a; an adjourned game counts as a draw (Dutch F9).
+    """
+    records = player.history if before_round is None else player.history[: before_round - 1]
+    return Points(sum(points.points_for(record.outcome) for record in records))
+
+
+def scores(
+    state: TournamentState, *, before_round: int | None = None
+) -> dict[PairingNumber, Points]:
+    """Every player's score, by pairing number (see :func:`score`)."""
+    return {
+        p.pairing_number: score(p, state.points, before_round=before_round) for p in state.players
+    }
+
+
+def pairing_scores(state: TournamentState) -> dict[PairingNumber, Points]:
+    """Scores used to pair the next round: real score plus any accelerated points.
+
+    The imaginary points of ``XXA`` lines count for pairing only, never in standings.
+    """
+    result = scores(state)
+    for bonus in state.acceleration:
+        if bonus.round_number == state.round_number and bonus.pairing_number in result:
+            result[bonus.pairing_number] = Points(result[bonus.pairing_number] + bonus.points)
+    return result
+
+
+def opponents_met(player: Player) -> frozenset[PairingNumber]:
+    """Opponents this player has actually played (Dutch B1a with F2).
+
+    A forfeited pairing is not a meeting: Dutch F2 says it "is not considered to be
+    illegal in future rounds".
+    """
+    return frozenset(
+        record.opponent
+        for record in player.history
+        if record.played and record.opponent is not None
+    )
+
+
+def received_point_without_playing(player: Player) -> bool:
+    """True after a bye or a forfeit win: such a player may not get the bye (Dutch B1b)."""
+    return any(record.outcome.point_without_playing for record in player.history)
+
+
+def by_number(state: TournamentState) -> Mapping[PairingNumber, Player]:
+    """The players indexed by pairing number."""
+    return {player.pairing_number: player for player in state.players}

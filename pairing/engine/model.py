@@ -1,0 +1,274 @@
+"""The tournament as an engine sees it: frozen values, no behaviour.
+
+Everything a pairing system needs to pair the next round is in a
+:class:`TournamentState`: the players with the record of every round played so far,
+the requests for the round to be paired (half-point byes, known absences, Dutch F5),
+forbidden pairs, the point values and the planned number of rounds.  Facts derived from
+the history (score, colour difference, floats) are computed by functions in
+``history.py``, ``colours.py`` and ``floats.py``, never stored here.
+
+Points are integers counting half-points (``Points(3)`` is 1½), so sums compare exactly.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import NewType
+
+PairingNumber = NewType("PairingNumber", int)
+"""A player's pairing number (TRF starting rank), 1-based (Dutch A2, Lim 7)."""
+
+Points = NewType("Points", int)
+"""A score counted in half-points: ``Points(2)`` is one point."""
+
+
+class Colour(enum.Enum):
+    """The colour a player had, or is to get, in one game."""
+
+    WHITE = "w"
+    BLACK = "b"
+
+    @property
+    def opposite(self) -> Colour:
+        """The other colour."""
+        return Colour.BLACK if self is Colour.WHITE else Colour.WHITE
+
+
+class Outcome(enum.Enum):
+    """What one round brought one player, named after the TRF result codes.
+
+    The value is the TRF code.  ``played`` tells whether a game was actually played
+    (Dutch F2: only played games count for colours and for "have met").
+    """
+
+    WIN = "1"
+    DRAW = "="
+    LOSS = "0"
+    FORFEIT_WIN = "+"
+    FORFEIT_LOSS = "-"
+    WIN_UNRATED = "W"
+    """Win in a game that lasted less than one move: played for pairing purposes."""
+    DRAW_UNRATED = "D"
+    LOSS_UNRATED = "L"
+    ADJOURNED = "A"
+    """An adjourned game: a draw for pairing purposes only (Dutch F9).  Not a TRF code."""
+    HALF_POINT_BYE = "H"
+    FULL_POINT_BYE = "F"
+    PAIRING_ALLOCATED_BYE = "U"
+    ZERO_POINT_BYE = "Z"
+    """Not paired: a known absence, a withdrawal or a late entry (Dutch F5)."""
+
+    @property
+    def played(self) -> bool:
+        """True when the two players actually sat down to a game (Dutch F2)."""
+        return self in _PLAYED
+
+    @property
+    def has_opponent(self) -> bool:
+        """True when the round paired this player against another one."""
+        return self in _PLAYED or self in (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS)
+
+    @property
+    def point_without_playing(self) -> bool:
+        """True for a point received without playing: a bye or a forfeit win (Dutch B1b)."""
+        return self in (
+            Outcome.FORFEIT_WIN,
+            Outcome.FULL_POINT_BYE,
+            Outcome.PAIRING_ALLOCATED_BYE,
+        )
+
+
+_PLAYED = frozenset(
+    {
+        Outcome.WIN,
+        Outcome.DRAW,
+        Outcome.LOSS,
+        Outcome.WIN_UNRATED,
+        Outcome.DRAW_UNRATED,
+        Outcome.LOSS_UNRATED,
+        Outcome.ADJOURNED,
+    }
+)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PointSystem:
+    """How many half-points each outcome is worth (TRF ``XXS``, TRF-2026 ``162``)."""
+
+    win: Points = Points(2)
+    draw: Points = Points(1)
+    loss: Points = Points(0)
+    forfeit_win: Points = Points(2)
+    forfeit_loss: Points = Points(0)
+    pairing_allocated_bye: Points = Points(2)
+    full_point_bye: Points = Points(2)
+    half_point_bye: Points = Points(1)
+    zero_point_bye: Points = Points(0)
+
+    def points_for(self, outcome: Outcome) -> Points:
+        """The half-points an outcome earns; an adjourned game counts as a draw (Dutch F9)."""
+        match outcome:
+            case Outcome.WIN | Outcome.WIN_UNRATED:
+                return self.win
+            case Outcome.DRAW | Outcome.DRAW_UNRATED | Outcome.ADJOURNED:
+                return self.draw
+            case Outcome.LOSS | Outcome.LOSS_UNRATED:
+                return self.loss
+            case Outcome.FORFEIT_WIN:
+                return self.forfeit_win
+            case Outcome.FORFEIT_LOSS:
+                return self.forfeit_loss
+            case Outcome.PAIRING_ALLOCATED_BYE:
+                return self.pairing_allocated_bye
+            case Outcome.FULL_POINT_BYE:
+                return self.full_point_bye
+            case Outcome.HALF_POINT_BYE:
+                return self.half_point_bye
+            case Outcome.ZERO_POINT_BYE:
+                return self.zero_point_bye
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameRecord:
+    """One player's round: opponent, colour and outcome, as on a pairing card.
+
+    ``opponent`` and ``colour`` are ``None`` for byes and absences.  A forfeit keeps its
+    opponent and scheduled colour, but is not a played game (Dutch F2).
+    """
+
+    round_number: int
+    opponent: PairingNumber | None
+    colour: Colour | None
+    outcome: Outcome
+
+    @property
+    def played(self) -> bool:
+        """True when this round was a game actually played (Dutch F2)."""
+        return self.outcome.played
+
+
+class Title(enum.IntEnum):
+    """FIDE titles in the order of Dutch A2 c (IGM-WGM-IM-WIM-FM-WFM-no title).
+
+    Lower values rank higher.  CM and WCM did not exist in 1992; they rank after WFM.
+    """
+
+    GM = 0
+    WGM = 1
+    IM = 2
+    WIM = 3
+    FM = 4
+    WFM = 5
+    CM = 6
+    WCM = 7
+    NONE = 8
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Player:
+    """A player as the engine sees one: identity, ranking data and the rounds so far."""
+
+    pairing_number: PairingNumber
+    name: str = ""
+    rating: int = 0
+    """Rating for pairing purposes; 0 for an unrated player (Dutch A1: estimate one)."""
+    title: Title = Title.NONE
+    club: str = ""
+    """Club or school (ESCA 7)."""
+    top_player: bool = False
+    """Marked as a top player by the arbiter (ESCA 3)."""
+    withdrawn: bool = False
+    """Withdrawn: not paired any more (Dutch F5, F8)."""
+    history: tuple[GameRecord, ...] = ()
+    """One record per completed round, in round order (round 1 first)."""
+
+
+class RequestKind(enum.Enum):
+    """What a player asked for the round to be paired (Dutch F5)."""
+
+    HALF_POINT_BYE = "H"
+    ABSENT = "Z"
+    FULL_POINT_BYE = "F"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundRequest:
+    """A player not to be paired in the next round, and why."""
+
+    pairing_number: PairingNumber
+    kind: RequestKind
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AcceleratedPoints:
+    """Imaginary points added to a player's score for pairing one round (TRF ``XXA``)."""
+
+    pairing_number: PairingNumber
+    round_number: int
+    points: Points
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TournamentState:
+    """Everything needed to pair round ``rounds_completed + 1``.
+
+    Every player's ``history`` has exactly ``rounds_completed`` records.
+    """
+
+    players: tuple[Player, ...]
+    rounds_completed: int
+    total_rounds: int
+    points: PointSystem = field(default_factory=PointSystem)
+    requests: tuple[RoundRequest, ...] = ()
+    """Half-point byes and absences for the round to be paired."""
+    forbidden_pairs: frozenset[frozenset[PairingNumber]] = frozenset()
+    """Pairs of players who must not meet (family, same club)."""
+    initial_colour: Colour | None = None
+    """The top seed's colour in round 1; ``None`` means by lot from the seed."""
+    acceleration: tuple[AcceleratedPoints, ...] = ()
+
+    @property
+    def round_number(self) -> int:
+        """The number of the round to be paired."""
+        return self.rounds_completed + 1
+
+    @property
+    def is_last_round(self) -> bool:
+        """True when the round to be paired is the last one planned."""
+        return self.round_number >= self.total_rounds
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Board:
+    """One game of a pairing, with its colours decided (Dutch E)."""
+
+    number: int
+    white: PairingNumber
+    black: PairingNumber
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Explanation:
+    """One step that decided part of a pairing, in plain words with its rule number.
+
+    ``players`` names who the step concerns, so a player's card can show it.
+    """
+
+    rule: str
+    """The rule reference, for example ``"Dutch C12"``."""
+    text: str
+    players: tuple[PairingNumber, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundPairing:
+    """An engine's answer: the boards in publication order (Dutch F1) and who sits out."""
+
+    round_number: int
+    boards: tuple[Board, ...]
+    pairing_allocated_bye: PairingNumber | None = None
+    not_paired: tuple[RoundRequest, ...] = ()
+    """Players not paired this round: requested byes and absences (withdrawn players are
+    simply left out)."""
+    explanation: tuple[Explanation, ...] = ()

@@ -1,0 +1,121 @@
+"""Admin for every model, so an arbiter can fix data by hand.
+
+The admin bypasses the services, so published rounds and their games are read-only here
+(Dutch F6): corrections to a published pairing go through the recorded correction.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.http import HttpRequest
+
+from .models import (
+    AuditEntry,
+    Event,
+    ForbiddenPair,
+    Game,
+    Player,
+    Round,
+    RoundRequest,
+    RoundState,
+)
+
+
+class PlayerInline(admin.TabularInline):
+    model = Player
+    extra = 0
+    fields = ["pairing_number", "name", "rating", "title", "federation", "club", "top_player"]
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    list_display = ["name", "system", "rounds", "start_date", "public"]
+    list_filter = ["system", "public"]
+    search_fields = ["name", "slug", "venue"]
+    prepopulated_fields = {"slug": ["name"]}
+    filter_horizontal = ["arbiters"]
+    inlines = [PlayerInline]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "event", "pairing_number", "rating", "title", "club", "top_player"]
+    list_filter = ["event", "title", "top_player"]
+    search_fields = ["name", "club", "fide_id"]
+
+
+@admin.register(RoundRequest)
+class RoundRequestAdmin(admin.ModelAdmin):
+    list_display = ["player", "round_number", "kind"]
+    list_filter = ["kind", "player__event"]
+
+
+@admin.register(ForbiddenPair)
+class ForbiddenPairAdmin(admin.ModelAdmin):
+    list_display = ["event", "first", "second", "reason"]
+    list_filter = ["event"]
+
+
+def _published(round_: Round | None) -> bool:
+    return round_ is not None and round_.state != RoundState.PAIRED
+
+
+class GameInline(admin.TabularInline):
+    """Boards of a round; on a published round only the result can be changed (Dutch F6)."""
+
+    model = Game
+    extra = 0
+    fields = ["board", "white", "black", "result"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return ["board", "white", "black"] if _published(obj) else []
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return not _published(obj) and super().has_delete_permission(request, obj)
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return not _published(obj) and super().has_add_permission(request, obj)
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["event", "number", "state", "paired_at", "published_at"]
+    list_filter = ["event", "state"]
+    inlines = [GameInline]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return ["event", "number", "lots_seed", "paired_at"] if _published(obj) else []
+
+    def has_delete_permission(self, request: HttpRequest, obj: Round | None = None) -> bool:
+        return not _published(obj) and super().has_delete_permission(request, obj)
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    """Games; on a published round the pairing is read-only and only results change."""
+
+    list_display = ["round", "board", "white", "black", "result", "played"]
+    list_filter = ["round__event", "result"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        locked = ["round", "board", "white", "black"] if obj and _published(obj.round) else []
+        return [*locked, "played", "version"]
+
+    def has_delete_permission(self, request: HttpRequest, obj: Game | None = None) -> bool:
+        published = obj is not None and _published(obj.round)
+        return not published and super().has_delete_permission(request, obj)
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(admin.ModelAdmin):
+    list_display = ["at", "event", "round", "user", "action"]
+    list_filter = ["event", "action"]
+    readonly_fields = ["event", "round", "user", "at", "action", "before", "after", "reason"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

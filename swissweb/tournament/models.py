@@ -1,0 +1,365 @@
+"""The tournament's data: events, players, rounds, games, and what arbiters record.
+
+Models hold fields, database constraints, ``__str__`` and trivial properties; the rules
+live in ``services.py`` and in the pairing engine.  Points are stored in half-points
+(``2`` is one point), like the engine's ``Points``.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class TimeStamped(models.Model):
+    """Created and modified timestamps for every row an arbiter may need to trace."""
+
+    created_at = models.DateTimeField(auto_now_add=True)
+    modified_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        abstract = True
+
+
+class PairingSystem(models.TextChoices):
+    """The pairing systems; the values are the engine's ``System`` names."""
+
+    DUTCH_1992 = "dutch1992", "FIDE Dutch (1992 wording)"
+    LIM = "lim", "FIDE Lim"
+    ESCA = "esca", "English Schools (ESCA)"
+    SB = "sb", "SB-ordered accelerated Swiss"
+
+
+class InitialColour(models.TextChoices):
+    """The top seed's colour in round 1 (Dutch A7, E4): by lot or fixed by the event."""
+
+    LOT = "lot", "By lot"
+    WHITE = "white", "White"
+    BLACK = "black", "Black"
+
+
+class Event(TimeStamped):
+    """One tournament, run by its arbiters."""
+
+    name = models.CharField(max_length=200)
+    slug = models.SlugField(max_length=80, unique=True)
+    system = models.CharField(
+        max_length=16, choices=PairingSystem.choices, default=PairingSystem.DUTCH_1992
+    )
+    rounds = models.PositiveSmallIntegerField(help_text="Planned number of rounds.")
+    points_win = models.PositiveSmallIntegerField(default=2, help_text="In half-points.")
+    points_draw = models.PositiveSmallIntegerField(default=1, help_text="In half-points.")
+    points_loss = models.PositiveSmallIntegerField(default=0, help_text="In half-points.")
+    points_forfeit_win = models.PositiveSmallIntegerField(default=2, help_text="In half-points.")
+    points_forfeit_loss = models.PositiveSmallIntegerField(default=0, help_text="In half-points.")
+    points_pairing_bye = models.PositiveSmallIntegerField(default=2, help_text="In half-points.")
+    points_half_bye = models.PositiveSmallIntegerField(default=1, help_text="In half-points.")
+    acceleration = models.BooleanField(
+        default=False, help_text="Add an imaginary point to the top half in rounds 1 and 2."
+    )
+    tiebreaks = models.CharField(
+        max_length=100,
+        default="DE,ARO,LOT",
+        help_text="Tie-break codes in order, comma-separated: BH, BH-C1, MBH, SB, PROG, DE, "
+        "ARO, WIN, LOT.",
+    )
+    initial_colour = models.CharField(
+        max_length=8, choices=InitialColour.choices, default=InitialColour.LOT
+    )
+    lots_seed = models.BigIntegerField(
+        default=0, help_text="Seed for lots drawn for the whole event (initial colour)."
+    )
+    start_date = models.DateField(null=True, blank=True)
+    end_date = models.DateField(null=True, blank=True)
+    venue = models.CharField(max_length=200, blank=True)
+    public = models.BooleanField(default=False, help_text="Shown on the public pages.")
+    started_at = models.DateTimeField(
+        null=True, blank=True, help_text="When pairing numbers were assigned."
+    )
+    arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="events", blank=True)
+
+    class Meta:
+        ordering = ["-start_date", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(system__in=PairingSystem.values), name="event_system_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(initial_colour__in=InitialColour.values),
+                name="event_initial_colour_valid",
+            ),
+            models.CheckConstraint(condition=Q(rounds__gte=1), name="event_rounds_positive"),
+            models.CheckConstraint(
+                condition=Q(end_date__isnull=True)
+                | Q(start_date__isnull=True)
+                | Q(end_date__gte=models.F("start_date")),
+                name="event_dates_ordered",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Title(models.TextChoices):
+    """FIDE titles, in the order of Dutch A2 c."""
+
+    GM = "GM", "GM"
+    WGM = "WGM", "WGM"
+    IM = "IM", "IM"
+    WIM = "WIM", "WIM"
+    FM = "FM", "FM"
+    WFM = "WFM", "WFM"
+    CM = "CM", "CM"
+    WCM = "WCM", "WCM"
+    NONE = "", "none"
+
+
+class Sex(models.TextChoices):
+    """Sex as TRF records it."""
+
+    MALE = "m", "male"
+    FEMALE = "w", "female"
+    UNKNOWN = "", "not given"
+
+
+class Player(TimeStamped):
+    """A player's entry in one event."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=100, help_text="Last name, first name.")
+    rating = models.PositiveSmallIntegerField(default=0, help_text="0 when unrated.")
+    title = models.CharField(max_length=3, choices=Title.choices, blank=True, default="")
+    federation = models.CharField(max_length=3, blank=True)
+    fide_id = models.PositiveBigIntegerField(null=True, blank=True)
+    birth_date = models.DateField(null=True, blank=True)
+    sex = models.CharField(max_length=1, choices=Sex.choices, blank=True, default="")
+    club = models.CharField(max_length=100, blank=True, help_text="Club or school.")
+    top_player = models.BooleanField(default=False, help_text="Top player (ESCA rule 3).")
+    pairing_number = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Assigned when the event starts (Dutch A2)."
+    )
+    withdrawn_after_round = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="Withdrawn after this round (0: before round 1); not paired any more "
+        "(Dutch F5, F8).",
+    )
+
+    class Meta:
+        ordering = ["event", "pairing_number", "name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "pairing_number"], name="player_pairing_number_unique"
+            ),
+            models.CheckConstraint(
+                condition=Q(pairing_number__isnull=True) | Q(pairing_number__gte=1),
+                name="player_pairing_number_positive",
+            ),
+            models.CheckConstraint(condition=Q(title__in=Title.values), name="player_title_valid"),
+            models.CheckConstraint(condition=Q(sex__in=Sex.values), name="player_sex_valid"),
+            models.CheckConstraint(condition=~Q(name=""), name="player_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def active(self) -> bool:
+        """True while the player has not withdrawn."""
+        return self.withdrawn_after_round is None
+
+
+class RequestKind(models.TextChoices):
+    """What a player asked for a given round (Dutch F5)."""
+
+    HALF_POINT_BYE = "H", "Half-point bye"
+    ABSENT = "Z", "Known absence (zero points)"
+
+
+class RoundRequest(TimeStamped):
+    """A half-point bye or a known absence requested for one round (Dutch F5)."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="requests")
+    round_number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=1, choices=RequestKind.choices)
+
+    class Meta:
+        ordering = ["round_number", "player"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "round_number"], name="round_request_once_per_round"
+            ),
+            models.CheckConstraint(
+                condition=Q(kind__in=RequestKind.values), name="round_request_kind_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(round_number__gte=1), name="round_request_round_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.get_kind_display()} in round {self.round_number}"
+
+
+class ForbiddenPair(TimeStamped):
+    """Two players of one event who must not meet (family, same club)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="forbidden_pairs")
+    first = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    reason = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(first__lt=models.F("second")), name="forbidden_pair_ordered"
+            ),
+            models.UniqueConstraint(
+                fields=["event", "first", "second"], name="forbidden_pair_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first} / {self.second}"
+
+
+class RoundState(models.TextChoices):
+    """A round's life: paired (a draft), published (locked, Dutch F6), completed."""
+
+    PAIRED = "paired", "Paired (draft)"
+    PUBLISHED = "published", "Published"
+    COMPLETED = "completed", "Completed"
+
+
+class Round(TimeStamped):
+    """One round of an event, with the seed of any lot drawn to pair it."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField()
+    state = models.CharField(max_length=10, choices=RoundState.choices, default=RoundState.PAIRED)
+    lots_seed = models.BigIntegerField(help_text="Seed for every lot drawn in this round.")
+    paired_at = models.DateTimeField()
+    published_at = models.DateTimeField(null=True, blank=True)
+    completed_at = models.DateTimeField(null=True, blank=True)
+    explanation = models.JSONField(
+        default=list, blank=True, help_text="The engine's explanation of the pairing."
+    )
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+            models.CheckConstraint(
+                condition=Q(state__in=RoundState.values), name="round_state_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(state=RoundState.PAIRED) | Q(published_at__isnull=False),
+                name="round_published_has_timestamp",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} round {self.number}"
+
+
+class Result(models.TextChoices):
+    """A game's result; the pairing bye has its own value."""
+
+    NOT_PLAYED_YET = "", "not yet played"
+    WHITE_WINS = "1-0", "1-0"
+    BLACK_WINS = "0-1", "0-1"
+    DRAW = "1/2", "½-½"
+    WHITE_WINS_FORFEIT = "+-", "+ - (forfeit)"
+    BLACK_WINS_FORFEIT = "-+", "- + (forfeit)"
+    DOUBLE_FORFEIT = "--", "- - (double forfeit)"
+    ADJOURNED = "adj", "adjourned"
+    PAIRING_BYE = "bye", "pairing-allocated bye"
+
+
+PLAYED_RESULTS = (Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW, Result.ADJOURNED)
+"""Results of games actually played (Dutch F2): byes and forfeits are not."""
+
+
+class Game(TimeStamped):
+    """One board of a round, or the pairing-allocated bye (no black player)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
+    board = models.PositiveSmallIntegerField()
+    white = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="games_as_white")
+    black = models.ForeignKey(
+        Player,
+        on_delete=models.PROTECT,
+        related_name="games_as_black",
+        null=True,
+        blank=True,
+        help_text="Empty for the pairing-allocated bye.",
+    )
+    result = models.CharField(max_length=3, choices=Result.choices, blank=True, default="")
+    played = models.GeneratedField(
+        expression=models.Case(
+            models.When(result__in=[r.value for r in PLAYED_RESULTS], then=models.Value(True)),
+            default=models.Value(False),
+            output_field=models.BooleanField(),
+        ),
+        output_field=models.BooleanField(),
+        db_persist=True,
+        help_text="Counts as played for colours and meetings (Dutch F2).",
+    )
+    version = models.PositiveIntegerField(
+        default=0, help_text="Raised on every change, so a stale edit can be refused."
+    )
+
+    class Meta:
+        ordering = ["round", "board"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "board"], name="game_board_unique"),
+            models.UniqueConstraint(fields=["round", "white"], name="game_white_once_per_round"),
+            models.UniqueConstraint(fields=["round", "black"], name="game_black_once_per_round"),
+            models.CheckConstraint(
+                condition=~Q(white=models.F("black")), name="game_white_is_not_black"
+            ),
+            models.CheckConstraint(condition=Q(board__gte=1), name="game_board_positive"),
+            models.CheckConstraint(condition=Q(result__in=Result.values), name="game_result_valid"),
+            models.CheckConstraint(
+                condition=(Q(black__isnull=True) & Q(result=Result.PAIRING_BYE))
+                | (Q(black__isnull=False) & ~Q(result=Result.PAIRING_BYE)),
+                name="game_bye_has_no_black",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        if self.black_id is None:
+            return f"{self.round} board {self.board}: {self.white} bye"
+        return f"{self.round} board {self.board}: {self.white} - {self.black}"
+
+    @property
+    def is_bye(self) -> bool:
+        """True for the pairing-allocated bye."""
+        return self.black_id is None
+
+
+class AuditEntry(models.Model):
+    """A recorded change: who did what to which round or game, when, before and after."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit_entries")
+    round = models.ForeignKey(
+        Round, on_delete=models.SET_NULL, null=True, blank=True, related_name="audit_entries"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    at = models.DateTimeField()
+    action = models.CharField(max_length=40)
+    before = models.JSONField(default=dict, blank=True)
+    after = models.JSONField(default=dict, blank=True)
+    reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        verbose_name_plural = "audit entries"
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.action}"

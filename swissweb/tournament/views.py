@@ -1,0 +1,28 @@
+"""Views: check permission, call a selector or a service, render."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
+
+from . import selectors
+from .models import Event
+
+
+@require_GET
+def event_list(request: HttpRequest) -> HttpResponse:
+    """Public list of events. Template: ``tournament/event_list.html``."""
+    return render(request, "tournament/event_list.html", {"events": selectors.public_events()})
+
+
+@require_GET
+def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    """Public page of one event: players and published rounds (404 unless public)."""
+    event = get_object_or_404(Event, slug=slug, public=True)
+    context = {
+        "event": event,
+        "players": selectors.event_players(event=event),
+        "rounds": selectors.published_rounds(event=event),
+    }
+    return render(request, "tournament/event_detail.html", context)

@@ -1,0 +1,18 @@
+"""Settings for the test suite: the project's settings with a test-only secret key.
+
+The database still comes from ``DATABASE_URL`` (PostgreSQL in CI, SQLite by default).
+Tests use the plain-HTTP test client, so the HTTPS redirect is off here.
+"""
+
+import os
+
+os.environ.setdefault("SECRET_KEY", "tests-only-secret-key-never-used-in-production")
+
+from swissweb.settings import *  # noqa: E402,F403
+
+SECURE_SSL_REDIRECT = False
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
