@@ -16,3 +16,6 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+# No collectstatic in tests: whitenoise finds files through the finders, as in DEBUG.
+WHITENOISE_AUTOREFRESH = True
+WHITENOISE_USE_FINDERS = True

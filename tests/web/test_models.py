@@ -145,9 +145,7 @@ def test_game_player_with_a_game_cannot_also_get_the_bye(
 ) -> None:
     """The pairing bye goes to a player without a board in that round."""
     Game.objects.create(round=round_1, board=1, white=players[0], black=players[1])
-    assert_rejected(
-        model=Game, round=round_1, board=2, white=players[1], result=Result.PAIRING_BYE
-    )
+    assert_rejected(model=Game, round=round_1, board=2, white=players[1], result=Result.PAIRING_BYE)
 
 
 def test_game_moving_a_player_onto_a_second_board_refused(

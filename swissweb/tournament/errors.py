@@ -1,0 +1,45 @@
+"""The web layer's exceptions: views catch ``TournamentError`` and nothing wider."""
+
+from __future__ import annotations
+
+
+class TournamentError(Exception):
+    """Base of every refusal a service can give; the message is shown to the arbiter."""
+
+    status = 422
+
+
+class RoundLocked(TournamentError):
+    """The round is published: its pairings cannot change (Dutch F6)."""
+
+    status = 409
+
+
+class RoundAlreadyPaired(TournamentError):
+    """The round to be paired exists already (a second click, or a second arbiter)."""
+
+    status = 409
+
+
+class ResultsIncomplete(TournamentError):
+    """The previous round still has boards without a result."""
+
+    status = 409
+
+
+class StaleEdit(TournamentError):
+    """Someone else changed this game since the form was loaded."""
+
+    status = 409
+
+
+class PairingFailed(TournamentError):
+    """The engine could not pair the round; nothing was saved."""
+
+    status = 422
+
+
+class EventNotStarted(TournamentError):
+    """Pairing numbers have not been assigned yet."""
+
+    status = 409

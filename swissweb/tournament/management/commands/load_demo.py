@@ -1,0 +1,122 @@
+"""Load the demo event of ``make run``: players, a few played rounds, one in play.
+
+Idempotent: a second run keeps the existing demo and only prints the login again.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+from django.utils import timezone
+
+from swissweb.tournament import services
+from swissweb.tournament.errors import TournamentError
+from swissweb.tournament.models import Event, Game, PairingSystem, Player, Result
+
+DEMO_SLUG = "demo-open"
+DEMO_USER = "arbiter"
+DEMO_PASSWORD = "swiss-demo"  # noqa: S105 - a local demo login, printed for the user
+PLAYED_ROUNDS = 3
+
+FIRST = ["Anna", "Boris", "Chloe", "Dmitri", "Elif", "Farid", "Greta", "Hugo", "Ines", "Jonas",
+         "Kira", "Luca", "Maya", "Nikolai", "Olga", "Pavel", "Quinn", "Rosa", "Sven", "Tara",
+         "Umar", "Vera", "Wim", "Xenia"]  # fmt: skip
+LAST = ["Adams", "Bauer", "Costa", "Dubois", "Eriksen", "Fischer", "Garcia", "Horvat", "Ivanova",
+        "Jensen", "Kowalski", "Larsen", "Moreau", "Novak", "Olsen", "Petrov", "Quist", "Rossi",
+        "Schmidt", "Tanaka", "Ulrich", "Varga", "Weber", "Young"]  # fmt: skip
+TITLES = {0: "GM", 1: "IM", 2: "IM", 3: "FM", 5: "WIM", 8: "FM", 12: "CM"}
+CLUBS = ["Kingside CC", "Rook & Pawn", "Bishop's Gambit", "Queen's Knight", "Endgame Club"]
+
+
+def demo_result(white: Player, black: Player, rng: random.Random) -> str:
+    """A result drawn from the rating difference (Elo expectation), with some draws."""
+    expected = 1 / (1 + 10 ** ((black.rating - white.rating) / 400))
+    draw = 0.3
+    roll = rng.random()
+    if roll < draw:
+        return Result.DRAW
+    return Result.WHITE_WINS if rng.random() < expected else Result.BLACK_WINS
+
+
+class Command(BaseCommand):
+    help = "Create the demo event with players and a few played rounds (idempotent)."
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        user = self._arbiter()
+        event = Event.objects.filter(slug=DEMO_SLUG).first()
+        if event is None:
+            event = self._create_event(user)
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Demo event: http://127.0.0.1:8000/events/{event.slug}/\n"
+                f"Arbiter login (also admin): user {DEMO_USER!r}, password {DEMO_PASSWORD!r}"
+            )
+        )
+
+    def _arbiter(self) -> Any:
+        user_model = get_user_model()
+        user, _ = user_model.objects.get_or_create(
+            username=DEMO_USER, defaults={"is_staff": True, "is_superuser": True}
+        )
+        user.set_password(DEMO_PASSWORD)
+        user.save()
+        return user
+
+    def _create_event(self, user: Any) -> Event:
+        rng = random.Random(1992)
+        today = timezone.localdate()
+        with transaction.atomic():
+            event = Event.objects.create(
+                name="Demo Open",
+                slug=DEMO_SLUG,
+                system=PairingSystem.DUTCH_1992,
+                rounds=7,
+                venue="Town Hall",
+                start_date=today - dt.timedelta(days=PLAYED_ROUNDS),
+                end_date=today + dt.timedelta(days=7 - PLAYED_ROUNDS),
+                public=True,
+                lots_seed=rng.randrange(2**31),
+            )
+            event.arbiters.add(user)
+            for index in range(24):
+                Player.objects.create(
+                    event=event,
+                    name=f"{LAST[index]}, {FIRST[(index * 7) % 24]}",
+                    rating=2450 - index * 35 - rng.randrange(20),
+                    title=TITLES.get(index, ""),
+                    federation=rng.choice(["ENG", "GER", "NED", "FRA", "ESP", "NOR"]),
+                    club=CLUBS[index % len(CLUBS)],
+                )
+            now = timezone.now()
+            services.event_start(event_id=event.pk, user=user, now=now)
+        try:
+            for _ in range(PLAYED_ROUNDS):
+                self._play_round(event, user, rng, finish=True)
+            self._play_round(event, user, rng, finish=False)
+        except TournamentError as exc:
+            self.stdout.write(self.style.WARNING(f"Demo rounds not paired: {exc}"))
+        return event
+
+    def _play_round(self, event: Event, user: Any, rng: random.Random, *, finish: bool) -> None:
+        now = timezone.now()
+        round_ = services.round_pair(
+            event_id=event.pk, user=user, now=now, seed=rng.randrange(2**31)
+        )
+        services.round_publish(round_id=round_.pk, user=user, now=now)
+        games = list(Game.objects.filter(round=round_).select_related("white", "black"))
+        to_enter = games if finish else games[: len(games) // 2]
+        for game in to_enter:
+            if game.black is None:
+                continue
+            services.result_record(
+                game_id=game.pk,
+                result=demo_result(game.white, game.black, rng),
+                expected_version=game.version,
+                user=user,
+                now=now,
+            )

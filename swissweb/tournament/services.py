@@ -1,0 +1,260 @@
+"""Every write: typed functions, one transaction each, behind the event's row lock.
+
+Locking the event row (``SELECT ... FOR UPDATE``) serialises everything that changes its
+rounds and standings, so two arbiters clicking "pair" at once create one round.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import F
+
+from pairing.engine import EngineError, System, pair_round
+from pairing.engine.model import RoundPairing
+
+from . import engine_adapter
+from .errors import (
+    EventNotStarted,
+    PairingFailed,
+    ResultsIncomplete,
+    RoundAlreadyPaired,
+    RoundLocked,
+    StaleEdit,
+    TournamentError,
+)
+from .models import AuditEntry, Event, Game, Player, Result, Round, RoundState, Title
+
+TITLE_ORDER = {title: index for index, title in enumerate(Title.values)}
+"""Dutch A2 c: IGM-WGM-IM-WIM-FM-WFM-no title (the choices are declared in that order)."""
+
+
+def _lock_event(event_id: int) -> Event:
+    return Event.objects.select_for_update().get(pk=event_id)
+
+
+def _audit(
+    *,
+    event: Event,
+    user: AbstractBaseUser | None,
+    now: dt.datetime,
+    action: str,
+    round_: Round | None = None,
+    before: dict[str, Any] | None = None,
+    after: dict[str, Any] | None = None,
+    reason: str = "",
+) -> None:
+    AuditEntry.objects.create(
+        event=event,
+        round=round_,
+        user=user if user is not None and user.is_authenticated else None,
+        at=now,
+        action=action,
+        before=before or {},
+        after=after or {},
+        reason=reason,
+    )
+
+
+def event_start(*, event_id: int, user: AbstractBaseUser | None, now: dt.datetime) -> Event:
+    """Assign pairing numbers in the order of Dutch A2 (rating, title, name) and start.
+
+    :raises RoundLocked: a round has been paired already, so numbers cannot change.
+    """
+    with transaction.atomic():
+        event = _lock_event(event_id)
+        if event.round_set.exists():
+            raise RoundLocked("Pairing numbers cannot change once round 1 is paired.")
+        players = list(event.players.all())
+        if len(players) < 2:
+            raise TournamentError("An event needs at least two players to start.")
+        players.sort(key=lambda p: (-p.rating, TITLE_ORDER[p.title], p.name.casefold(), p.pk))
+        event.players.update(pairing_number=None)
+        for number, player in enumerate(players, start=1):
+            player.pairing_number = number
+        Player.objects.bulk_update(players, ["pairing_number"])
+        event.started_at = now
+        event.save(update_fields=["started_at", "modified_at"])
+        _audit(event=event, user=user, now=now, action="event_start")
+        return event
+
+
+def _next_round_number(event: Event) -> int:
+    last = event.round_set.order_by("-number").first()
+    if last is None:
+        return 1
+    if last.state == RoundState.PAIRED:
+        raise RoundAlreadyPaired(
+            f"Round {last.number} is already paired; publish or delete that draft first."
+        )
+    if last.games.filter(result=Result.NOT_PLAYED_YET).exists():
+        raise ResultsIncomplete(f"Round {last.number} still has boards without a result.")
+    return last.number + 1
+
+
+def _explanation_json(pairing: RoundPairing) -> list[dict[str, Any]]:
+    return [
+        {"rule": item.rule, "text": item.text, "players": list(item.players)}
+        for item in pairing.explanation
+    ]
+
+
+def round_pair(
+    *,
+    event_id: int,
+    user: AbstractBaseUser | None,
+    now: dt.datetime,
+    expected_round: int | None = None,
+    seed: int | None = None,
+) -> Round:
+    """Pair the next round and save it as a draft, in one transaction.
+
+    ``expected_round`` is the round number the arbiter saw on the page: a second click
+    (or a second arbiter) asking for a round that exists already is refused.
+
+    :raises RoundAlreadyPaired: the round exists already.
+    :raises ResultsIncomplete: the previous round is not finished.
+    :raises EventNotStarted: pairing numbers are not assigned.
+    :raises PairingFailed: the engine found no valid pairing; nothing is saved.
+    """
+    with transaction.atomic():
+        event = _lock_event(event_id)
+        if event.started_at is None:
+            raise EventNotStarted("Start the event first: pairing numbers are not assigned.")
+        number = _next_round_number(event)
+        if expected_round is not None and number != expected_round:
+            raise RoundAlreadyPaired(f"Round {expected_round} has already been paired.")
+        if number > event.rounds:
+            raise TournamentError(f"All {event.rounds} planned rounds have been paired.")
+        state = engine_adapter.state_for_round(event, number)
+        lots_seed = seed if seed is not None else secrets.randbits(62)
+        try:
+            pairing = pair_round(state, System(event.system), seed=lots_seed)
+        except EngineError as exc:
+            raise PairingFailed(f"Round {number} could not be paired: {exc}") from exc
+        round_ = Round.objects.create(
+            event=event,
+            number=number,
+            lots_seed=lots_seed,
+            paired_at=now,
+            explanation=_explanation_json(pairing),
+        )
+        players = {p.pairing_number: p for p in event.players.all()}
+        games = [
+            Game(
+                round=round_,
+                board=board.number,
+                white=players[board.white],
+                black=players[board.black],
+            )
+            for board in pairing.boards
+        ]
+        if pairing.pairing_allocated_bye is not None:
+            games.append(
+                Game(
+                    round=round_,
+                    board=len(pairing.boards) + 1,
+                    white=players[pairing.pairing_allocated_bye],
+                    result=Result.PAIRING_BYE,
+                )
+            )
+        Game.objects.bulk_create(games)
+        _audit(event=event, user=user, now=now, action="round_pair", round_=round_)
+        return round_
+
+
+def round_delete_draft(*, round_id: int, user: AbstractBaseUser | None, now: dt.datetime) -> None:
+    """Delete an unpublished round so it can be paired again.
+
+    :raises RoundLocked: the round is published (Dutch F6).
+    """
+    with transaction.atomic():
+        event = _lock_event(Round.objects.values_list("event_id", flat=True).get(pk=round_id))
+        round_ = Round.objects.get(pk=round_id)
+        if round_.state != RoundState.PAIRED:
+            raise RoundLocked(f"Round {round_.number} is published and cannot be deleted.")
+        _audit(
+            event=event, user=user, now=now, action="round_delete", after={"round": round_.number}
+        )
+        round_.delete()
+
+
+def round_publish(*, round_id: int, user: AbstractBaseUser | None, now: dt.datetime) -> Round:
+    """Publish a drafted round: it becomes public and its pairings locked (Dutch F6).
+
+    :raises RoundLocked: the round is published already.
+    """
+    with transaction.atomic():
+        event = _lock_event(Round.objects.values_list("event_id", flat=True).get(pk=round_id))
+        round_ = Round.objects.get(pk=round_id)
+        if round_.state != RoundState.PAIRED:
+            raise RoundLocked(f"Round {round_.number} is already published.")
+        round_.state = RoundState.PUBLISHED
+        round_.published_at = now
+        round_.save(update_fields=["state", "published_at", "modified_at"])
+        _audit(event=event, user=user, now=now, action="round_publish", round_=round_)
+        return round_
+
+
+def result_record(
+    *,
+    game_id: int,
+    result: str,
+    expected_version: int,
+    user: AbstractBaseUser | None,
+    now: dt.datetime,
+) -> Game:
+    """Record or correct a game's result (Dutch F7); every change is audited.
+
+    ``expected_version`` is the version the arbiter's form showed: an edit made on a
+    stale page is refused, never silently lost.
+
+    :raises TournamentError: the result is not a valid one, or the game is the bye.
+    :raises RoundLocked: the round is still a draft (publish it first).
+    :raises StaleEdit: the game changed since the form was loaded.
+    """
+    if result not in Result.values or result == Result.PAIRING_BYE:
+        raise TournamentError(f"{result!r} is not a game result.")
+    with transaction.atomic():
+        event_id = Game.objects.values_list("round__event_id", flat=True).get(pk=game_id)
+        event = _lock_event(event_id)
+        game = Game.objects.select_related("round").get(pk=game_id)
+        if game.is_bye:
+            raise TournamentError("The pairing-allocated bye has no result to enter.")
+        if game.round.state == RoundState.PAIRED:
+            raise RoundLocked("Publish the round before entering results.")
+        if game.version != expected_version:
+            raise StaleEdit(
+                f"Board {game.board} was changed by someone else "
+                f"(now {game.result or 'no result'}). Reload and try again."
+            )
+        before = {"board": game.board, "result": game.result}
+        updated = Game.objects.filter(pk=game_id, version=expected_version).update(
+            result=result, version=F("version") + 1, modified_at=now
+        )
+        if updated != 1:
+            raise StaleEdit(
+                f"Board {game.board} was changed by someone else. Reload and try again."
+            )
+        game.refresh_from_db()
+        round_ = game.round
+        complete = not round_.games.filter(result=Result.NOT_PLAYED_YET).exists()
+        new_state = RoundState.COMPLETED if complete else RoundState.PUBLISHED
+        if round_.state != new_state:
+            round_.state = new_state
+            round_.completed_at = now if complete else None
+            round_.save(update_fields=["state", "completed_at", "modified_at"])
+        _audit(
+            event=event,
+            user=user,
+            now=now,
+            action="result_record",
+            round_=round_,
+            before=before,
+            after={"board": game.board, "result": game.result},
+        )
+        return game

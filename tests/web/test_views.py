@@ -1,0 +1,85 @@
+"""Public pages: visible without login, never showing a non-public event or a draft."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from swissweb.tournament.models import Event, Game, Player, Result, Round, RoundState
+
+pytestmark = pytest.mark.django_db
+
+
+def make_event(slug: str, *, public: bool, players: int) -> Event:
+    event = Event.objects.create(name=f"Event {slug}", slug=slug, rounds=5, public=public)
+    for n in range(1, players + 1):
+        Player.objects.create(event=event, name=f"Player <{n}>", rating=2000 - n, pairing_number=n)
+    return event
+
+
+def add_round(event: Event, number: int, *, state: str) -> Round:
+    now = timezone.now()
+    round_ = Round.objects.create(
+        event=event,
+        number=number,
+        lots_seed=1,
+        paired_at=now,
+        state=state,
+        published_at=None if state == RoundState.PAIRED else now,
+    )
+    players = list(event.players.order_by("pairing_number"))
+    for board, index in enumerate(range(0, len(players) - 1, 2), start=1):
+        Game.objects.create(
+            round=round_,
+            board=board,
+            white=players[index],
+            black=players[index + 1],
+            result=Result.DRAW,
+        )
+    return round_
+
+
+def test_event_list_shows_public_events_only(client: Client) -> None:
+    """The event list shows public events and hides private ones."""
+    make_event("open", public=True, players=2)
+    make_event("secret", public=False, players=2)
+    page = client.get("/").content.decode()
+    assert "Event open" in page
+    assert "Event secret" not in page
+
+
+def test_private_event_page_is_not_found(client: Client) -> None:
+    """A non-public event's page answers 404 to the public."""
+    make_event("secret", public=False, players=2)
+    assert client.get("/events/secret/").status_code == 404
+
+
+def test_event_page_hides_draft_rounds(client: Client) -> None:
+    """Only published rounds appear on the public event page (Dutch F6)."""
+    event = make_event("open", public=True, players=4)
+    add_round(event, 1, state=RoundState.PUBLISHED)
+    add_round(event, 2, state=RoundState.PAIRED)
+    page = client.get("/events/open/").content.decode()
+    assert 'id="round-1-pairings"' in page
+    assert 'id="round-2-pairings"' not in page
+
+
+def test_event_page_escapes_player_names(client: Client) -> None:
+    """Player names are escaped, never rendered as markup."""
+    make_event("open", public=True, players=2)
+    page = client.get("/events/open/").content.decode()
+    assert "Player &lt;1&gt;" in page
+    assert "Player <1>" not in page
+
+
+@pytest.mark.parametrize("players", [4, 40])
+def test_event_page_query_count_does_not_grow(
+    client: Client, django_assert_num_queries: object, players: int
+) -> None:
+    """The event page costs the same number of queries for 4 or 40 players."""
+    event = make_event("open", public=True, players=players)
+    add_round(event, 1, state=RoundState.PUBLISHED)
+    add_round(event, 2, state=RoundState.PUBLISHED)
+    with django_assert_num_queries(4):  # type: ignore[operator]
+        assert client.get("/events/open/").status_code == 200
