@@ -27,7 +27,18 @@ from .errors import (
     StaleEdit,
     TournamentError,
 )
-from .models import AuditEntry, Event, Game, Player, Result, Round, RoundState, Title
+from .models import (
+    AuditEntry,
+    Event,
+    ForbiddenPair,
+    Game,
+    Player,
+    Result,
+    Round,
+    RoundRequest,
+    RoundState,
+    Title,
+)
 
 TITLE_ORDER = {title: index for index, title in enumerate(Title.values)}
 """Dutch A2 c: IGM-WGM-IM-WIM-FM-WFM-no title (the choices are declared in that order)."""
@@ -258,3 +269,178 @@ def result_record(
             after={"board": game.board, "result": game.result},
         )
         return game
+
+
+def event_create(*, user: AbstractBaseUser, now: dt.datetime, **fields: Any) -> Event:
+    """Create an event; its creator becomes its first arbiter."""
+    with transaction.atomic():
+        event = Event(**fields)
+        event.lots_seed = secrets.randbits(62)
+        event.full_clean()
+        event.save()
+        event.arbiters.add(user)
+        _audit(event=event, user=user, now=now, action="event_create")
+        return event
+
+
+def event_add_arbiter(
+    *, event_id: int, arbiter: AbstractBaseUser, user: AbstractBaseUser, now: dt.datetime
+) -> None:
+    """Make another user an arbiter of the event."""
+    with transaction.atomic():
+        event = _lock_event(event_id)
+        event.arbiters.add(arbiter)
+        _audit(
+            event=event,
+            user=user,
+            now=now,
+            action="arbiter_add",
+            after={"arbiter": arbiter.get_username()},
+        )
+
+
+def _ensure_not_started(event: Event) -> None:
+    if event.round_set.exists():
+        raise RoundLocked("Round 1 is paired already: pairing numbers are fixed.")
+
+
+def players_add(
+    *, event_id: int, rows: list[dict[str, Any]], user: AbstractBaseUser, now: dt.datetime
+) -> list[Player]:
+    """Register players (one, or a whole import) in one transaction: all or none.
+
+    Players entered after the event has started (late entries) get the next free pairing
+    numbers; they are paired from the next round on.
+    """
+    with transaction.atomic():
+        event = _lock_event(event_id)
+        players = [Player(event=event, **row) for row in rows]
+        if event.started_at is not None:
+            last = max((p.pairing_number or 0 for p in event.players.all()), default=0)
+            for offset, player in enumerate(players, start=1):
+                player.pairing_number = last + offset
+        for player in players:
+            player.full_clean(exclude=["event"])
+        Player.objects.bulk_create(players)
+        _audit(
+            event=event,
+            user=user,
+            now=now,
+            action="players_add",
+            after={"players": [p.name for p in players]},
+        )
+        return players
+
+
+def pairing_number_set(
+    *, player_id: int, pairing_number: int, user: AbstractBaseUser, now: dt.datetime
+) -> None:
+    """Give a player another pairing number before round 1, swapping with its holder.
+
+    :raises RoundLocked: round 1 is paired already.
+    """
+    with transaction.atomic():
+        event_id = Player.objects.values_list("event_id", flat=True).get(pk=player_id)
+        event = _lock_event(event_id)
+        _ensure_not_started(event)
+        if event.started_at is None:
+            raise EventNotStarted("Start the event first: pairing numbers are not assigned.")
+        player = Player.objects.get(pk=player_id)
+        count = event.players.count()
+        if not 1 <= pairing_number <= count:
+            raise TournamentError(f"Pairing numbers run from 1 to {count}.")
+        holder = event.players.filter(pairing_number=pairing_number).first()
+        old = player.pairing_number
+        if holder is not None and holder.pk != player.pk:
+            holder.pairing_number = None
+            holder.save(update_fields=["pairing_number"])
+            player.pairing_number = pairing_number
+            player.save(update_fields=["pairing_number"])
+            holder.pairing_number = old
+            holder.save(update_fields=["pairing_number"])
+        _audit(
+            event=event,
+            user=user,
+            now=now,
+            action="pairing_number_set",
+            before={"player": player.name, "pairing_number": old},
+            after={"player": player.name, "pairing_number": pairing_number},
+        )
+
+
+def player_withdraw(
+    *, player_id: int, user: AbstractBaseUser, now: dt.datetime, reason: str = ""
+) -> Player:
+    """Withdraw a player after the last round paired: not paired any more (Dutch F5, F8)."""
+    with transaction.atomic():
+        event_id = Player.objects.values_list("event_id", flat=True).get(pk=player_id)
+        event = _lock_event(event_id)
+        player = Player.objects.get(pk=player_id)
+        if player.withdrawn_after_round is not None:
+            raise TournamentError(f"{player.name} has withdrawn already.")
+        last = event.round_set.order_by("-number").values_list("number", flat=True).first()
+        player.withdrawn_after_round = last or 0
+        player.save(update_fields=["withdrawn_after_round", "modified_at"])
+        _audit(
+            event=event,
+            user=user,
+            now=now,
+            action="player_withdraw",
+            after={"player": player.name, "after_round": player.withdrawn_after_round},
+            reason=reason,
+        )
+        return player
+
+
+def round_request_set(
+    *,
+    player_id: int,
+    round_number: int,
+    kind: str,
+    user: AbstractBaseUser,
+    now: dt.datetime,
+) -> None:
+    """Record a half-point bye or a known absence for a round not yet paired (Dutch F5).
+
+    :raises RoundLocked: that round is paired already.
+    """
+    with transaction.atomic():
+        event_id = Player.objects.values_list("event_id", flat=True).get(pk=player_id)
+        event = _lock_event(event_id)
+        if not 1 <= round_number <= event.rounds:
+            raise TournamentError(f"Rounds run from 1 to {event.rounds}.")
+        if event.round_set.filter(number__gte=round_number).exists():
+            raise RoundLocked(f"Round {round_number} is paired already.")
+
+        RoundRequest.objects.update_or_create(
+            player_id=player_id, round_number=round_number, defaults={"kind": kind}
+        )
+        _audit(
+            event=event,
+            user=user,
+            now=now,
+            action="round_request",
+            after={"player_id": player_id, "round": round_number, "kind": kind},
+        )
+
+
+def forbidden_pair_add(
+    *, event_id: int, first_id: int, second_id: int, user: AbstractBaseUser, now: dt.datetime
+) -> None:
+    """Forbid two players of the event to meet."""
+    if first_id == second_id:
+        raise TournamentError("Choose two different players.")
+    with transaction.atomic():
+        event = _lock_event(event_id)
+        first, second = sorted((first_id, second_id))
+        if event.players.filter(pk__in=[first, second]).count() != 2:
+            raise TournamentError("Both players must be entered in this event.")
+
+        ForbiddenPair.objects.get_or_create(event=event, first_id=first, second_id=second)
+        _audit(
+            event=event,
+            user=user,
+            now=now,
+            action="forbidden_pair_add",
+            after={"players": [first, second]},
+        )

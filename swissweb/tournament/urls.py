@@ -1,12 +1,55 @@
-"""URLs of the tournament app."""
+"""URLs of the tournament app: public pages, then the arbiter's actions."""
 
 from django.urls import path
 
-from . import views
+from . import views, views_arbiter
 
 app_name = "tournament"
 
 urlpatterns = [
+    # Public
     path("", views.event_list, name="event_list"),
+    path("events/new/", views_arbiter.event_create, name="event_create"),
     path("events/<slug:slug>/", views.event_detail, name="event_detail"),
+    path("events/<slug:slug>/rounds/<int:number>/", views.round_pairings, name="round_pairings"),
+    # Arbiter
+    path("events/<slug:slug>/manage/", views_arbiter.event_manage, name="event_manage"),
+    path("events/<slug:slug>/edit/", views_arbiter.event_edit, name="event_edit"),
+    path("events/<slug:slug>/arbiters/", views_arbiter.arbiter_add, name="arbiter_add"),
+    path("events/<slug:slug>/players/add/", views_arbiter.player_add, name="player_add"),
+    path("events/<slug:slug>/players/import/", views_arbiter.players_import, name="players_import"),
+    path("events/<slug:slug>/start/", views_arbiter.event_start, name="event_start"),
+    path(
+        "events/<slug:slug>/players/<int:player_id>/number/",
+        views_arbiter.pairing_number_set,
+        name="pairing_number_set",
+    ),
+    path(
+        "events/<slug:slug>/players/<int:player_id>/withdraw/",
+        views_arbiter.player_withdraw,
+        name="player_withdraw",
+    ),
+    path("events/<slug:slug>/requests/", views_arbiter.round_request, name="round_request"),
+    path("events/<slug:slug>/forbidden/", views_arbiter.forbidden_pair_add, name="forbidden_add"),
+    path("events/<slug:slug>/pair/", views_arbiter.round_pair, name="round_pair"),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/repair/",
+        views_arbiter.round_repair,
+        name="round_repair",
+    ),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/delete/",
+        views_arbiter.round_delete,
+        name="round_delete",
+    ),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/publish/",
+        views_arbiter.round_publish,
+        name="round_publish",
+    ),
+    path(
+        "events/<slug:slug>/games/<int:game_id>/result/",
+        views_arbiter.result_enter,
+        name="result_enter",
+    ),
 ]

@@ -26,3 +26,17 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "rounds": selectors.published_rounds(event=event),
     }
     return render(request, "tournament/event_detail.html", context)
+
+
+@require_GET
+def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A published round's pairings and results, refreshing itself while in play.
+
+    Template: ``round_pairings.html``; HTMX refreshes get ``partials/pairings_table.html``.
+    """
+    event = get_object_or_404(Event, slug=slug, public=True)
+    round_ = selectors.published_round(event=event, number=number)
+    context = {"event": event, "round": round_, "in_play": selectors.round_in_play(round_)}
+    if getattr(request, "htmx", False):
+        return render(request, "tournament/partials/pairings_table.html", context)
+    return render(request, "tournament/round_pairings.html", context)

@@ -1,0 +1,151 @@
+"""Reading player lists pasted or uploaded as CSV: every line checked before any is kept.
+
+Columns, by header name (case-insensitive, any order): ``name`` (required), ``rating``,
+``title``, ``federation``, ``fide_id``, ``club`` (or ``school``), ``birth_date``
+(YYYY-MM-DD, YYYY/MM/DD or a year), ``sex`` (m/w/f).  Without a header line the columns
+are taken in that order.  Delimiters ``,`` ``;`` and tab are recognised.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import re
+from dataclasses import dataclass
+
+from .models import Title
+
+COLUMNS = ("name", "rating", "title", "federation", "fide_id", "club", "birth_date", "sex")
+ALIASES = {"school": "club", "fed": "federation", "fideid": "fide_id", "id": "fide_id",
+           "born": "birth_date", "birthdate": "birth_date", "elo": "rating"}  # fmt: skip
+TITLES = {t.upper(): t for t in Title.values if t}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerRow:
+    """One valid line of an import."""
+
+    line: int
+    name: str
+    rating: int = 0
+    title: str = ""
+    federation: str = ""
+    fide_id: int | None = None
+    club: str = ""
+    birth_date: dt.date | None = None
+    sex: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ImportProblem:
+    """What is wrong with one line, in words an arbiter can act on."""
+
+    line: int
+    column: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}, {self.column}: {self.message}"
+
+
+def _birth_date(value: str) -> dt.date:
+    if re.fullmatch(r"\d{4}", value):
+        return dt.date(int(value), 1, 1)
+    for fmt in ("%Y-%m-%d", "%Y/%m/%d", "%Y.%m.%d", "%d.%m.%Y"):
+        try:
+            return dt.datetime.strptime(value, fmt).date()
+        except ValueError:
+            continue
+    raise ValueError(f"{value!r} is not a date (use YYYY-MM-DD)")
+
+
+def _parse_row(line: int, values: dict[str, str]) -> PlayerRow:
+    """Check one line; raises ``ValueError`` with ``column: message`` on the first problem."""
+    name = values.get("name", "").strip()
+    if not name:
+        raise ValueError("name: is empty")
+    fields: dict[str, object] = {"line": line, "name": name[:100]}
+    rating = values.get("rating", "").strip()
+    if rating:
+        if not rating.isdigit() or not 0 <= int(rating) <= 3500:
+            raise ValueError(f"rating: {rating!r} is not a rating between 0 and 3500")
+        fields["rating"] = int(rating)
+    title = values.get("title", "").strip().upper()
+    if title:
+        if title not in TITLES:
+            raise ValueError(f"title: {title!r} is not one of {', '.join(TITLES)}")
+        fields["title"] = TITLES[title]
+    federation = values.get("federation", "").strip().upper()
+    if federation:
+        if not re.fullmatch(r"[A-Z]{3}", federation):
+            raise ValueError(f"federation: {federation!r} is not a three-letter code")
+        fields["federation"] = federation
+    fide_id = values.get("fide_id", "").strip()
+    if fide_id:
+        if not fide_id.isdigit():
+            raise ValueError(f"fide_id: {fide_id!r} is not a number")
+        fields["fide_id"] = int(fide_id)
+    fields["club"] = values.get("club", "").strip()[:100]
+    birth = values.get("birth_date", "").strip()
+    if birth:
+        try:
+            fields["birth_date"] = _birth_date(birth)
+        except ValueError as exc:
+            raise ValueError(f"birth_date: {exc}") from None
+    sex = values.get("sex", "").strip().lower()
+    if sex:
+        if sex not in {"m", "w", "f"}:
+            raise ValueError(f"sex: {sex!r} is not m or w")
+        fields["sex"] = "w" if sex == "f" else sex
+    return PlayerRow(**fields)  # type: ignore[arg-type]
+
+
+def parse_players_csv(text: str) -> tuple[list[PlayerRow], list[ImportProblem]]:
+    """Read a CSV player list; returns the rows, or every problem found (then no rows)."""
+    text = text.lstrip("\ufeff")
+    lines = [line for line in text.splitlines() if line.strip()]
+    if not lines:
+        return [], [ImportProblem(line=1, column="file", message="no players in the file")]
+    try:
+        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(lines[0], ",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    reader = csv.reader(io.StringIO(text), dialect)
+    rows: list[PlayerRow] = []
+    problems: list[ImportProblem] = []
+    header: list[str] | None = None
+    for line_number, record in enumerate(reader, start=1):
+        if not any(cell.strip() for cell in record):
+            continue
+        keys = [ALIASES.get(c.strip().lower(), c.strip().lower()) for c in record]
+        if header is None and not rows and "name" in keys:
+            unknown = [k for k in keys if k and k not in COLUMNS]
+            if unknown:
+                problems.append(
+                    ImportProblem(
+                        line=line_number,
+                        column="header",
+                        message=f"unknown column {unknown[0]!r}; use {', '.join(COLUMNS)}",
+                    )
+                )
+            header = keys
+            continue
+        columns = header or list(COLUMNS)
+        if len(record) > len(columns):
+            problems.append(
+                ImportProblem(
+                    line=line_number,
+                    column="line",
+                    message=f"{len(record)} values but only {len(columns)} columns",
+                )
+            )
+            continue
+        try:
+            rows.append(_parse_row(line_number, dict(zip(columns, record, strict=False))))
+        except ValueError as exc:
+            column, _, message = str(exc).partition(": ")
+            problems.append(ImportProblem(line=line_number, column=column, message=message))
+    if not rows and not problems:
+        problems.append(ImportProblem(line=1, column="file", message="no players in the file"))
+    return ([] if problems else rows), problems

@@ -1,0 +1,347 @@
+"""The arbiter's views: every one that changes anything is behind ``arbiter_required``.
+
+Each view parses input with a form, calls one service and redirects back to the event's
+page (or, for HTMX requests, renders the partial that changed).  A refusal from a
+service (``TournamentError``) is shown to the arbiter and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_http_methods, require_POST
+
+from . import selectors, services
+from .authorizers import arbiter_required
+from .errors import TournamentError
+from .forms import (
+    EventForm,
+    ForbiddenPairForm,
+    PlayerForm,
+    PlayersCsvForm,
+    ResultForm,
+    RoundRequestForm,
+)
+from .imports import parse_players_csv
+from .models import Event, Game, Player, Round
+
+
+def _manage(event: Event) -> HttpResponse:
+    return redirect("tournament:event_manage", slug=event.slug)
+
+
+def _attempt(
+    request: HttpRequest, event: Event, action: Callable[[], Any], done: str
+) -> HttpResponse:
+    """Run a service call; show its refusal, or ``done``, and go back to the event page."""
+    try:
+        action()
+    except TournamentError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, done)
+    return _manage(event)
+
+
+def _form_errors(form: Any) -> str:
+    return "; ".join(f"{field}: {' '.join(errors)}" for field, errors in form.errors.items())
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def event_create(request: HttpRequest) -> HttpResponse:
+    """Create an event; the creator becomes its arbiter. Template: event_form.html."""
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        event = services.event_create(user=request.user, now=timezone.now(), **form.event_fields())
+        return _manage(event)
+    return render(request, "tournament/event_form.html", {"form": form}, status=200)
+
+
+@arbiter_required
+@require_http_methods(["GET", "POST"])
+def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
+    """Edit the event's settings. Template: event_form.html."""
+    form = EventForm(request.POST or None, instance=event)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, "Event saved.")
+        return _manage(event)
+    return render(request, "tournament/event_form.html", {"form": form, "event": event})
+
+
+@arbiter_required
+@require_http_methods(["GET"])
+def event_manage(request: HttpRequest, event: Event) -> HttpResponse:
+    """The arbiter's page of one event. Template: event_manage.html."""
+    context = selectors.manage_context(event=event)
+    context.update(
+        player_form=PlayerForm(),
+        csv_form=PlayersCsvForm(),
+        request_form=RoundRequestForm(event=event),
+        forbidden_form=ForbiddenPairForm(event=event),
+    )
+    return render(request, "tournament/event_manage.html", context)
+
+
+@arbiter_required
+@require_POST
+def arbiter_add(request: HttpRequest, event: Event) -> HttpResponse:
+    """Add another user, by user name, as an arbiter of the event."""
+    username = request.POST.get("username", "").strip()
+    arbiter = get_user_model().objects.filter(username=username).first()
+    if arbiter is None:
+        messages.error(request, f"No user is called {username!r}.")
+        return _manage(event)
+    return _attempt(
+        request,
+        event,
+        lambda: services.event_add_arbiter(
+            event_id=event.pk, arbiter=arbiter, user=request.user, now=timezone.now()
+        ),
+        f"{username} is now an arbiter of this event.",
+    )
+
+
+@arbiter_required
+@require_POST
+def player_add(request: HttpRequest, event: Event) -> HttpResponse:
+    """Register one player."""
+    form = PlayerForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, f"Player not added: {_form_errors(form)}")
+        return _manage(event)
+    row = {field: form.cleaned_data[field] for field in PlayerForm.Meta.fields}
+    return _attempt(
+        request,
+        event,
+        lambda: services.players_add(
+            event_id=event.pk, rows=[row], user=request.user, now=timezone.now()
+        ),
+        f"{row['name']} registered.",
+    )
+
+
+@arbiter_required
+@require_POST
+def players_import(request: HttpRequest, event: Event) -> HttpResponse:
+    """Import players from pasted or uploaded CSV: all lines valid, or nothing imported."""
+    form = PlayersCsvForm(request.POST, request.FILES)
+    if not form.is_valid():
+        messages.error(request, _form_errors(form))
+        return _manage(event)
+    rows, problems = parse_players_csv(form.cleaned_data["text"])
+    if problems:
+        for problem in problems:
+            messages.error(request, f"Nothing imported: {problem}")
+        return _manage(event)
+    fields = [{k: v for k, v in vars_(row).items() if k != "line"} for row in rows]
+    return _attempt(
+        request,
+        event,
+        lambda: services.players_add(
+            event_id=event.pk, rows=fields, user=request.user, now=timezone.now()
+        ),
+        f"{len(rows)} players imported.",
+    )
+
+
+def vars_(row: Any) -> dict[str, Any]:
+    """The fields of a slotted dataclass as a dict."""
+    return {name: getattr(row, name) for name in row.__slots__}
+
+
+@arbiter_required
+@require_POST
+def event_start(request: HttpRequest, event: Event) -> HttpResponse:
+    """Assign pairing numbers (Dutch A2 order)."""
+    return _attempt(
+        request,
+        event,
+        lambda: services.event_start(event_id=event.pk, user=request.user, now=timezone.now()),
+        "Pairing numbers assigned.",
+    )
+
+
+@arbiter_required
+@require_POST
+def pairing_number_set(request: HttpRequest, event: Event, player_id: int) -> HttpResponse:
+    """Move a player to another pairing number before round 1."""
+    player = get_object_or_404(Player, pk=player_id, event=event)
+    try:
+        number = int(request.POST.get("pairing_number", ""))
+    except ValueError:
+        messages.error(request, "Type a pairing number.")
+        return _manage(event)
+    return _attempt(
+        request,
+        event,
+        lambda: services.pairing_number_set(
+            player_id=player.pk, pairing_number=number, user=request.user, now=timezone.now()
+        ),
+        f"{player.name} is now number {number}.",
+    )
+
+
+@arbiter_required
+@require_POST
+def player_withdraw(request: HttpRequest, event: Event, player_id: int) -> HttpResponse:
+    """Withdraw a player from the next rounds (Dutch F5)."""
+    player = get_object_or_404(Player, pk=player_id, event=event)
+    return _attempt(
+        request,
+        event,
+        lambda: services.player_withdraw(
+            player_id=player.pk,
+            user=request.user,
+            now=timezone.now(),
+            reason=request.POST.get("reason", ""),
+        ),
+        f"{player.name} withdrawn.",
+    )
+
+
+@arbiter_required
+@require_POST
+def round_request(request: HttpRequest, event: Event) -> HttpResponse:
+    """Record a half-point bye or absence for a coming round."""
+    form = RoundRequestForm(request.POST, event=event)
+    if not form.is_valid():
+        messages.error(request, _form_errors(form))
+        return _manage(event)
+    data = form.cleaned_data
+    return _attempt(
+        request,
+        event,
+        lambda: services.round_request_set(
+            player_id=data["player"].pk,
+            round_number=data["round_number"],
+            kind=data["kind"],
+            user=request.user,
+            now=timezone.now(),
+        ),
+        "Request recorded.",
+    )
+
+
+@arbiter_required
+@require_POST
+def forbidden_pair_add(request: HttpRequest, event: Event) -> HttpResponse:
+    """Forbid two players to meet."""
+    form = ForbiddenPairForm(request.POST, event=event)
+    if not form.is_valid():
+        messages.error(request, _form_errors(form))
+        return _manage(event)
+    return _attempt(
+        request,
+        event,
+        lambda: services.forbidden_pair_add(
+            event_id=event.pk,
+            first_id=form.cleaned_data["first"].pk,
+            second_id=form.cleaned_data["second"].pk,
+            user=request.user,
+            now=timezone.now(),
+        ),
+        "Forbidden pair recorded.",
+    )
+
+
+@arbiter_required
+@require_POST
+def round_pair(request: HttpRequest, event: Event) -> HttpResponse:
+    """Pair the next round as a draft (one round, however many clicks)."""
+    try:
+        expected = int(request.POST.get("round", ""))
+    except ValueError:
+        expected = None
+    return _attempt(
+        request,
+        event,
+        lambda: services.round_pair(
+            event_id=event.pk, user=request.user, now=timezone.now(), expected_round=expected
+        ),
+        "Round paired: check the draft, then publish it.",
+    )
+
+
+def _round(event: Event, number: int) -> Round:
+    return get_object_or_404(Round, event=event, number=number)
+
+
+@arbiter_required
+@require_POST
+def round_repair(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    """Delete the draft and pair the round again."""
+    round_ = _round(event, number)
+
+    def repair() -> None:
+        services.round_delete_draft(round_id=round_.pk, user=request.user, now=timezone.now())
+        services.round_pair(
+            event_id=event.pk, user=request.user, now=timezone.now(), expected_round=number
+        )
+
+    return _attempt(request, event, repair, f"Round {number} paired again.")
+
+
+@arbiter_required
+@require_POST
+def round_delete(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    """Delete the draft of a round."""
+    round_ = _round(event, number)
+    return _attempt(
+        request,
+        event,
+        lambda: services.round_delete_draft(
+            round_id=round_.pk, user=request.user, now=timezone.now()
+        ),
+        f"Draft of round {number} deleted.",
+    )
+
+
+@arbiter_required
+@require_POST
+def round_publish(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    """Publish a round: public and locked (Dutch F6)."""
+    round_ = _round(event, number)
+    return _attempt(
+        request,
+        event,
+        lambda: services.round_publish(round_id=round_.pk, user=request.user, now=timezone.now()),
+        f"Round {number} published.",
+    )
+
+
+@arbiter_required
+@require_POST
+def result_enter(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
+    """Enter one board's result; HTMX gets the board's row back. Partial: result_row.html."""
+    game = get_object_or_404(Game.objects.select_related("round"), pk=game_id, round__event=event)
+    form = ResultForm(request.POST)
+    error, status = "", 200
+    if form.is_valid():
+        try:
+            game = services.result_record(
+                game_id=game.pk,
+                result=form.cleaned_data["result"],
+                expected_version=form.cleaned_data["version"],
+                user=request.user,
+                now=timezone.now(),
+            )
+        except TournamentError as exc:
+            error, status = str(exc), exc.status
+    else:
+        error, status = _form_errors(form), 422
+    if not getattr(request, "htmx", False):
+        if error:
+            messages.error(request, error)
+        return _manage(event)
+    game = Game.objects.select_related("white", "black", "round").get(pk=game.pk)
+    context = {"event": event, "game": game, "error": error, "editable": True}
+    return render(request, "tournament/partials/result_row.html", context, status=status)

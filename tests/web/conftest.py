@@ -1,0 +1,48 @@
+"""Fixtures for the web tests: users, an event with arbiters, logged-in clients."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from swissweb.tournament.models import Event, Player
+
+
+@pytest.fixture
+def arbiter(db: None) -> User:
+    return User.objects.create_user("arbiter", password="pw-arbiter-1")
+
+
+@pytest.fixture
+def stranger(db: None) -> User:
+    return User.objects.create_user("stranger", password="pw-stranger-1")
+
+
+@pytest.fixture
+def event(arbiter: User) -> Event:
+    event = Event.objects.create(name="Spring Swiss", slug="spring", rounds=5, public=True)
+    event.arbiters.add(arbiter)
+    return event
+
+
+@pytest.fixture
+def players(event: Event) -> list[Player]:
+    names = ["Adams, Ann", "Baker, Bob", "Clark, Cy", "Dunn, Di", "Ellis, Ed", "Frost, Fay"]
+    return [
+        Player.objects.create(event=event, name=name, rating=2200 - 50 * index)
+        for index, name in enumerate(names)
+    ]
+
+
+@pytest.fixture
+def arbiter_client(client: Client, arbiter: User) -> Client:
+    client.force_login(arbiter)
+    return client
+
+
+@pytest.fixture
+def stranger_client(stranger: User) -> Client:
+    client = Client()
+    client.force_login(stranger)
+    return client
