@@ -444,3 +444,170 @@ def forbidden_pair_add(
             action="forbidden_pair_add",
             after={"players": [first, second]},
         )
+
+
+def _pairing_from_games(round_: Round) -> RoundPairing:
+    """The round's boards as the engine's ``RoundPairing``, for the legality checker."""
+    from pairing.engine.model import Board, PairingNumber
+
+    boards = []
+    bye = None
+    for game in round_.games.select_related("white", "black").order_by("board"):
+        if game.black is None:
+            bye = PairingNumber(game.white.pairing_number)
+            continue
+        boards.append(
+            Board(
+                number=len(boards) + 1,
+                white=PairingNumber(game.white.pairing_number),
+                black=PairingNumber(game.black.pairing_number),
+            )
+        )
+    return RoundPairing(round_number=round_.number, boards=tuple(boards), pairing_allocated_bye=bye)
+
+
+def round_violations(round_: Round) -> list[str]:
+    """Every absolute-criteria violation in a round's boards, in words with the rule."""
+    from pairing.engine.checker import check_round
+
+    event = round_.event
+    state = engine_adapter.state_for_round(event, round_.number)
+    return [
+        f"{v.rule}: {v.message}"
+        for v in check_round(state, _pairing_from_games(round_), System(event.system))
+    ]
+
+
+def round_warnings(round_: Round) -> list[str]:
+    """Relative criteria an edit may have broken: unequal scores and repeated colours.
+
+    These warn and do not refuse (Dutch B3, B4 are relative criteria).
+    """
+    from pairing.engine.colours import played_colours
+    from pairing.engine.history import scores
+
+    state = engine_adapter.state_for_round(round_.event, round_.number)
+    score = scores(state)
+    players = {p.pairing_number: p for p in state.players}
+    warnings = []
+    for board in _pairing_from_games(round_).boards:
+        if score[board.white] != score[board.black]:
+            warnings.append(
+                f"Board {board.number}: players {board.white} and {board.black} have different "
+                "scores (Dutch B3)."
+            )
+        for number, colour in ((board.white, "w"), (board.black, "b")):
+            history = played_colours(players[number])
+            if history and history[-1].value == colour:
+                warnings.append(
+                    f"Board {board.number}: player {number} gets the same colour as in the last "
+                    "game (Dutch B4)."
+                )
+    return warnings
+
+
+def _check_edit(round_: Round) -> list[str]:
+    violations = round_violations(round_)
+    if violations:
+        raise TournamentError("Refused: " + " ".join(violations))
+    return round_warnings(round_)
+
+
+def draft_swap_players(
+    *,
+    round_id: int,
+    first_id: int,
+    second_id: int,
+    user: AbstractBaseUser | None,
+    now: dt.datetime,
+) -> list[str]:
+    """Swap two players between boards of a draft; absolute criteria refuse, others warn.
+
+    :raises RoundLocked: the round is published (Dutch F6).
+    :raises TournamentError: the swap breaks an absolute criterion; nothing changes.
+    :returns: warnings about relative criteria.
+    """
+    with transaction.atomic():
+        event = _lock_event(Round.objects.values_list("event_id", flat=True).get(pk=round_id))
+        round_ = Round.objects.get(pk=round_id)
+        if round_.state != RoundState.PAIRED:
+            raise RoundLocked(f"Round {round_.number} is published: its pairings are locked.")
+        seats = {}
+        for game in round_.games.all():
+            seats[game.white_id] = (game, "white")
+            if game.black_id is not None:
+                seats[game.black_id] = (game, "black")
+        if first_id not in seats or second_id not in seats:
+            raise TournamentError("Both players must be in this round's pairings.")
+        (game_a, side_a), (game_b, side_b) = seats[first_id], seats[second_id]
+        before = _boards_json(round_)
+        _swap_seats(game_a, side_a, game_b, side_b, first_id, second_id)
+        warnings = _check_edit(round_)
+        _audit(
+            event=event,
+            user=user,
+            now=now,
+            action="draft_swap",
+            round_=round_,
+            before=before,
+            after=_boards_json(round_),
+        )
+        return warnings
+
+
+def _swap_seats(
+    game_a: Game, side_a: str, game_b: Game, side_b: str, first_id: int, second_id: int
+) -> None:
+    """Exchange two seats of a draft.
+
+    The boards are re-created rather than updated in place, so no intermediate row ever
+    seats a player twice in the round (the database refuses that at once).
+    """
+    if game_a.pk == game_b.pk:
+        game_a.white_id, game_a.black_id = game_a.black_id, game_a.white_id
+        game_a.save(update_fields=["white", "black"])
+        return
+    setattr(game_a, f"{side_a}_id", second_id)
+    setattr(game_b, f"{side_b}_id", first_id)
+    Game.objects.filter(pk__in=[game_a.pk, game_b.pk]).delete()
+    for game in (game_a, game_b):
+        game.pk = None
+        game.version = 0
+    Game.objects.bulk_create([game_a, game_b])
+
+
+def draft_flip_colours(
+    *, game_id: int, user: AbstractBaseUser | None, now: dt.datetime
+) -> list[str]:
+    """Swap the colours of one board of a draft; absolute criteria refuse, others warn.
+
+    :raises RoundLocked: the round is published (Dutch F6).
+    :raises TournamentError: the change breaks an absolute criterion (Dutch B2).
+    """
+    with transaction.atomic():
+        event_id = Game.objects.values_list("round__event_id", flat=True).get(pk=game_id)
+        event = _lock_event(event_id)
+        game = Game.objects.select_related("round").get(pk=game_id)
+        round_ = game.round
+        if round_.state != RoundState.PAIRED:
+            raise RoundLocked(f"Round {round_.number} is published: its pairings are locked.")
+        if game.black_id is None:
+            raise TournamentError("The bye has no colours.")
+        before = _boards_json(round_)
+        _swap_seats(game, "white", game, "black", game.white_id, game.black_id)
+        warnings = _check_edit(round_)
+        _audit(
+            event=event,
+            user=user,
+            now=now,
+            action="draft_flip",
+            round_=round_,
+            before=before,
+            after=_boards_json(round_),
+        )
+        return warnings
+
+
+def _boards_json(round_: Round) -> dict[str, Any]:
+    rows = round_.games.order_by("board").values_list("board", "white_id", "black_id")
+    return {"boards": [list(row) for row in rows]}

@@ -48,6 +48,16 @@ urlpatterns = [
         name="round_publish",
     ),
     path(
+        "events/<slug:slug>/rounds/<int:number>/swap/",
+        views_arbiter.draft_swap,
+        name="draft_swap",
+    ),
+    path(
+        "events/<slug:slug>/games/<int:game_id>/flip/",
+        views_arbiter.draft_flip,
+        name="draft_flip",
+    ),
+    path(
         "events/<slug:slug>/games/<int:game_id>/result/",
         views_arbiter.result_enter,
         name="result_enter",

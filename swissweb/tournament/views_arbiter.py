@@ -345,3 +345,55 @@ def result_enter(request: HttpRequest, event: Event, game_id: int) -> HttpRespon
     game = Game.objects.select_related("white", "black", "round").get(pk=game.pk)
     context = {"event": event, "game": game, "error": error, "editable": True}
     return render(request, "tournament/partials/result_row.html", context, status=status)
+
+
+def _attempt_edit(
+    request: HttpRequest, event: Event, action: Callable[[], list[str]], done: str
+) -> HttpResponse:
+    """Run a draft edit: refusals shown as errors, relative-criteria warnings as warnings."""
+    try:
+        warnings = action()
+    except TournamentError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, done)
+        for warning in warnings:
+            messages.warning(request, warning)
+    return _manage(event)
+
+
+@arbiter_required
+@require_POST
+def draft_swap(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    """Swap two players between boards of a draft, checked by the legality checker."""
+    round_ = _round(event, number)
+    try:
+        first, second = int(request.POST["first"]), int(request.POST["second"])
+    except (KeyError, ValueError):
+        messages.error(request, "Choose the two players to swap.")
+        return _manage(event)
+    return _attempt_edit(
+        request,
+        event,
+        lambda: services.draft_swap_players(
+            round_id=round_.pk,
+            first_id=first,
+            second_id=second,
+            user=request.user,
+            now=timezone.now(),
+        ),
+        "Players swapped.",
+    )
+
+
+@arbiter_required
+@require_POST
+def draft_flip(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
+    """Swap the colours of one board of a draft, checked by the legality checker."""
+    game = get_object_or_404(Game, pk=game_id, round__event=event)
+    return _attempt_edit(
+        request,
+        event,
+        lambda: services.draft_flip_colours(game_id=game.pk, user=request.user, now=timezone.now()),
+        f"Colours of board {game.board} swapped.",
+    )

@@ -83,3 +83,16 @@ def test_event_page_query_count_does_not_grow(
     add_round(event, 2, state=RoundState.PUBLISHED)
     with django_assert_num_queries(4):  # type: ignore[operator]
         assert client.get("/events/open/").status_code == 200
+
+
+def test_login_throttled_after_repeated_failures(client: Client) -> None:
+    """After five wrong passwords the login is locked, even with the right password."""
+    from django.contrib.auth.models import User
+
+    User.objects.create_user("arb", password="right-password-1")
+    for _ in range(5):
+        response = client.post("/accounts/login/", {"username": "arb", "password": "wrong"})
+        assert response.status_code in (200, 429)
+    response = client.post("/accounts/login/", {"username": "arb", "password": "right-password-1"})
+    assert response.status_code == 429
+    assert "_auth_user_id" not in client.session
