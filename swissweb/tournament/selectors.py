@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db.models import Count, Prefetch, QuerySet
 
+from pairing.engine.model import PairingNumber, TournamentState
+
+from . import engine_adapter
 from .models import Event, Game, Player, Round, RoundRequest, RoundState
 
 
@@ -80,3 +85,102 @@ def published_round(*, event: Event, number: int) -> Round:
 def round_in_play(round_: Round) -> bool:
     """True while a published round still has boards without a result."""
     return round_.state == RoundState.PUBLISHED
+
+
+def last_completed_round(*, event: Event) -> int:
+    """The number of the last round whose every board has a result (0 before round 1)."""
+    completed = 0
+    for number, state in event.round_set.order_by("number").values_list("number", "state"):
+        if state != RoundState.COMPLETED:
+            break
+        completed = number
+    return completed
+
+
+def completed_state(*, event: Event) -> TournamentState:
+    """The engine's view of the event after its last completed round."""
+    return engine_adapter.state_for_round(event, last_completed_round(event=event) + 1)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardRound:
+    """One line of a player's card: a published round as that player saw it."""
+
+    number: int
+    opponent: Player | None
+    colour: str
+    result: str
+    float: str
+    explanation: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerCard:
+    """A player's card: every published round, with colours, floats and the reasons."""
+
+    player: Player
+    rounds: tuple[CardRound, ...]
+    colour_history: str
+    points: str
+
+
+def player_card(*, event: Event, pairing_number: int) -> PlayerCard:
+    """The public card of one player (published rounds only)."""
+    from django.http import Http404
+
+    from pairing.engine.floats import float_history
+    from pairing.engine.history import score
+
+    player = event.players.filter(pairing_number=pairing_number).first()
+    if player is None:
+        raise Http404("No such player.")
+    state = completed_state(event=event)
+    floats = float_history(state).get(PairingNumber(pairing_number), ())
+    engine_player = next(p for p in state.players if p.pairing_number == pairing_number)
+    rounds = []
+    for round_ in published_rounds(event=event):
+        game = next((g for g in round_.games.all() if player.pk in (g.white_id, g.black_id)), None)
+        mine = tuple(
+            f"{step['rule']}: {step['text']}"
+            for step in round_.explanation
+            if pairing_number in step.get("players", [])
+        )
+        if game is None:
+            opponent, colour, result = None, "", "not paired"
+        elif game.black_id is None:
+            opponent, colour, result = None, "", "pairing-allocated bye"
+        else:
+            white = game.white_id == player.pk
+            opponent = game.black if white else game.white
+            colour = "white" if white else "black"
+            result = game.get_result_display() if game.result else "in play"
+        float_mark = ""
+        if round_.number <= len(floats) and floats[round_.number - 1] is not None:
+            float_mark = floats[round_.number - 1].value
+        rounds.append(
+            CardRound(
+                number=round_.number,
+                opponent=opponent,
+                colour=colour,
+                result=result,
+                float=float_mark,
+                explanation=mine,
+            )
+        )
+    colours = "".join(
+        (r.colour.value.upper() if r.played and r.colour else "-") for r in engine_player.history
+    )
+    return PlayerCard(
+        player=player,
+        rounds=tuple(rounds),
+        colour_history=colours,
+        points=format_points(score(engine_player, state.points)),
+    )
+
+
+def format_points(half_points: int) -> str:
+    """Half-points as a score: 3 -> "1½", 4 -> "2", 1 -> "½"."""
+    whole, half = divmod(int(half_points), 2)
+    if not half:
+        return str(whole)
+    return f"{whole}½" if whole else "½"

@@ -12,6 +12,11 @@ urlpatterns = [
     path("events/new/", views_arbiter.event_create, name="event_create"),
     path("events/<slug:slug>/", views.event_detail, name="event_detail"),
     path("events/<slug:slug>/rounds/<int:number>/", views.round_pairings, name="round_pairings"),
+    path(
+        "events/<slug:slug>/players/<int:pairing_number>/",
+        views.player_card,
+        name="player_card",
+    ),
     # Arbiter
     path("events/<slug:slug>/manage/", views_arbiter.event_manage, name="event_manage"),
     path("events/<slug:slug>/edit/", views_arbiter.event_edit, name="event_edit"),

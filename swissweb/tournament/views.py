@@ -40,3 +40,14 @@ def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse
     if getattr(request, "htmx", False):
         return render(request, "tournament/partials/pairings_table.html", context)
     return render(request, "tournament/round_pairings.html", context)
+
+
+@require_GET
+def player_card(request: HttpRequest, slug: str, pairing_number: int) -> HttpResponse:
+    """A player's card: colours, floats, opponents, results and why each pairing was made.
+
+    Template: ``player_card.html``.
+    """
+    event = get_object_or_404(Event, slug=slug, public=True)
+    card = selectors.player_card(event=event, pairing_number=pairing_number)
+    return render(request, "tournament/player_card.html", {"event": event, "card": card})

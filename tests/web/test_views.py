@@ -96,3 +96,22 @@ def test_login_throttled_after_repeated_failures(client: Client) -> None:
     response = client.post("/accounts/login/", {"username": "arb", "password": "right-password-1"})
     assert response.status_code == 429
     assert "_auth_user_id" not in client.session
+
+
+def test_player_card_shows_published_rounds_and_colours(client: Client) -> None:
+    """A player's card lists each published round with opponent, colour and result."""
+    event = make_event("open", public=True, players=4)
+    round_ = add_round(event, 1, state=RoundState.COMPLETED)
+    add_round(event, 2, state=RoundState.PAIRED)
+    page = client.get("/events/open/players/1/").content.decode()
+    assert "2. Player &lt;2&gt;" in page
+    assert "white" in page
+    assert "½-½" in page
+    assert round_.number == 1
+    assert "colours W" in page
+
+
+def test_player_card_unknown_player_is_not_found(client: Client) -> None:
+    """A pairing number that does not exist answers 404."""
+    make_event("open", public=True, players=2)
+    assert client.get("/events/open/players/9/").status_code == 404
