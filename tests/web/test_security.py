@@ -1,0 +1,173 @@
+"""Every mutating URL refuses everyone but the event's arbiters (issue 10, security).
+
+The matrix: anonymous, logged-in non-arbiter, arbiter of another event, arbiter of this
+event.  Only the last may act; the others get a login redirect or 403 and nothing in the
+database changes.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.apps import apps
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import URLPattern, get_resolver
+from django.utils import timezone
+
+from swissweb.tournament.models import Event, Game, Player, Result, Round, RoundState
+
+pytestmark = pytest.mark.django_db
+
+ARBITER_URL_NAMES = {
+    "event_edit",
+    "arbiter_add",
+    "player_add",
+    "players_import",
+    "event_start",
+    "pairing_number_set",
+    "player_withdraw",
+    "round_request",
+    "forbidden_add",
+    "round_pair",
+    "round_repair",
+    "round_delete",
+    "round_publish",
+    "draft_swap",
+    "draft_flip",
+    "result_enter",
+}
+
+
+def _tournament_url_names() -> set[str]:
+    resolver = get_resolver()
+    patterns = resolver.url_patterns
+    names: set[str] = set()
+    for pattern in patterns:
+        for sub in getattr(pattern, "url_patterns", []):
+            if isinstance(sub, URLPattern) and getattr(pattern, "namespace", "") == "tournament":
+                names.add(sub.name or "")
+    return names
+
+
+def _snapshot() -> dict[str, int]:
+    """Row counts and result versions of every tournament table."""
+    counts = {
+        model.__name__: model.objects.count()
+        for model in apps.get_app_config("tournament").get_models()
+    }
+    counts["versions"] = sum(Game.objects.values_list("version", flat=True))
+    counts["numbers"] = sum(n or 0 for n in Player.objects.values_list("pairing_number", flat=True))
+    return counts
+
+
+@pytest.fixture
+def setup(db: None) -> dict[str, object]:
+    arbiter = User.objects.create_user("arbiter", password="x-password-1")
+    other_arbiter = User.objects.create_user("other", password="x-password-1")
+    stranger = User.objects.create_user("stranger", password="x-password-1")
+    event = Event.objects.create(name="Target", slug="target", rounds=5, public=True)
+    event.arbiters.add(arbiter)
+    other = Event.objects.create(name="Other", slug="other", rounds=5)
+    other.arbiters.add(other_arbiter)
+    players = [
+        Player.objects.create(event=event, name=f"P{n}", rating=2000 - n, pairing_number=n)
+        for n in range(1, 5)
+    ]
+    now = timezone.now()
+    Round.objects.create(
+        event=event, number=1, lots_seed=1, paired_at=now, state=RoundState.PUBLISHED,
+        published_at=now,
+    )  # fmt: skip
+    round_1 = Round.objects.get(event=event, number=1)
+    game = Game.objects.create(round=round_1, board=1, white=players[0], black=players[1])
+    Game.objects.create(round=round_1, board=2, white=players[2], black=players[3])
+    return {
+        "event": event,
+        "players": players,
+        "game": game,
+        "users": {"stranger": stranger, "other_arbiter": other_arbiter, "arbiter": arbiter},
+    }
+
+
+def _requests(setup: dict[str, object]) -> list[tuple[str, str, dict[str, object]]]:
+    players = setup["players"]
+    game = setup["game"]
+    assert isinstance(players, list) and isinstance(game, Game)
+    p1, p2 = players[0].pk, players[1].pk
+    base = "/events/target"
+    return [
+        ("event_edit", f"{base}/edit/", {"name": "Hacked", "slug": "target", "rounds": 9}),
+        ("arbiter_add", f"{base}/arbiters/", {"username": "stranger"}),
+        ("player_add", f"{base}/players/add/", {"name": "Intruder"}),
+        ("players_import", f"{base}/players/import/", {"text": "name\nIntruder\n"}),
+        ("event_start", f"{base}/start/", {}),
+        ("pairing_number_set", f"{base}/players/{p1}/number/", {"pairing_number": 2}),
+        ("player_withdraw", f"{base}/players/{p1}/withdraw/", {}),
+        ("round_request", f"{base}/requests/", {"player": p1, "round_number": 3, "kind": "H"}),
+        ("forbidden_add", f"{base}/forbidden/", {"first": p1, "second": p2}),
+        ("round_pair", f"{base}/pair/", {"round": 2}),
+        ("round_repair", f"{base}/rounds/1/repair/", {}),
+        ("round_delete", f"{base}/rounds/1/delete/", {}),
+        ("round_publish", f"{base}/rounds/1/publish/", {}),
+        ("draft_swap", f"{base}/rounds/1/swap/", {"first": p1, "second": p2}),
+        ("draft_flip", f"{base}/games/{game.pk}/flip/", {}),
+        ("result_enter", f"{base}/games/{game.pk}/result/", {"result": "1", "version": 0}),
+    ]
+
+
+def test_security_matrix_covers_every_arbiter_url() -> None:
+    """The matrix below names every mutating URL of the app: none is forgotten."""
+    public = {"event_list", "event_detail", "round_pairings", "player_card", "event_create"}
+    public |= {"standings", "crosstable", "standings_csv", "event_manage", "export_trf"}
+    assert _tournament_url_names() - public <= ARBITER_URL_NAMES
+
+
+@pytest.mark.parametrize("index", range(len(ARBITER_URL_NAMES)))
+def test_security_anonymous_is_sent_to_login_and_nothing_changes(
+    client: Client, setup: dict[str, object], index: int
+) -> None:
+    """An anonymous POST to any arbiter URL redirects to the login page; no row changes."""
+    name, url, data = _requests(setup)[index]
+    before = _snapshot()
+    response = client.post(url, data)
+    assert response.status_code == 302, name
+    assert "/accounts/login/" in response["Location"], name
+    assert _snapshot() == before, name
+
+
+@pytest.mark.parametrize("role", ["stranger", "other_arbiter"])
+@pytest.mark.parametrize("index", range(len(ARBITER_URL_NAMES)))
+def test_security_non_arbiters_get_403_and_nothing_changes(
+    setup: dict[str, object], index: int, role: str
+) -> None:
+    """A logged-in user who is not this event's arbiter gets 403 and no row changes."""
+    name, url, data = _requests(setup)[index]
+    client = Client()
+    client.force_login(setup["users"][role])  # type: ignore[index]
+    before = _snapshot()
+    response = client.post(url, data)
+    assert response.status_code == 403, name
+    assert _snapshot() == before, name
+
+
+def test_security_arbiter_may_enter_a_result(setup: dict[str, object]) -> None:
+    """The event's own arbiter is let through (here: a result on a published round)."""
+    client = Client()
+    client.force_login(setup["users"]["arbiter"])  # type: ignore[index]
+    game = setup["game"]
+    assert isinstance(game, Game)
+    client.post(f"/events/target/games/{game.pk}/result/", {"result": "=", "version": 0})
+    game.refresh_from_db()
+    assert game.result == Result.DRAW
+
+
+def test_security_csrf_required_on_post(setup: dict[str, object]) -> None:
+    """A POST without the CSRF token is refused, even from the arbiter."""
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(setup["users"]["arbiter"])  # type: ignore[index]
+    game = setup["game"]
+    assert isinstance(game, Game)
+    response = client.post(f"/events/target/games/{game.pk}/result/", {"result": "1", "version": 0})
+    assert response.status_code == 403
+    game.refresh_from_db()
+    assert game.result == Result.NOT_PLAYED_YET
