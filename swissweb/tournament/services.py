@@ -11,6 +11,7 @@ import secrets
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F
 
@@ -320,7 +321,13 @@ def players_add(
             for offset, player in enumerate(players, start=1):
                 player.pairing_number = last + offset
         for player in players:
-            player.full_clean(exclude=["event"])
+            try:
+                player.full_clean(exclude=["event"])
+            except ValidationError as exc:
+                problems = "; ".join(
+                    f"{field}: {' '.join(errors)}" for field, errors in exc.message_dict.items()
+                )
+                raise TournamentError(f"Player {player.name!r} not valid: {problems}") from exc
         Player.objects.bulk_create(players)
         _audit(
             event=event,

@@ -1,0 +1,198 @@
+"""Services: each write is all-or-nothing, refusals change nothing (issue 6)."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.utils import timezone
+
+from swissweb.tournament import services
+from swissweb.tournament.errors import (
+    EventNotStarted,
+    ResultsIncomplete,
+    RoundAlreadyPaired,
+    RoundLocked,
+    StaleEdit,
+    TournamentError,
+)
+from swissweb.tournament.models import AuditEntry, Event, Game, Player, Result, Round, RoundState
+
+pytestmark = pytest.mark.django_db
+
+
+def published_round(event: Event, players: list[Player], number: int = 1) -> Round:
+    """A published round pairing the players two by two, as the pairing service would."""
+    now = timezone.now()
+    round_ = Round.objects.create(
+        event=event,
+        number=number,
+        lots_seed=1,
+        paired_at=now,
+        state=RoundState.PUBLISHED,
+        published_at=now,
+    )
+    for board, index in enumerate(range(0, len(players) - 1, 2), start=1):
+        Game.objects.create(
+            round=round_, board=board, white=players[index], black=players[index + 1]
+        )
+    return round_
+
+
+@pytest.fixture
+def started(event: Event, players: list[Player], arbiter: User) -> Event:
+    services.event_start(event_id=event.pk, user=arbiter, now=timezone.now())
+    return event
+
+
+def numbered(event: Event) -> list[Player]:
+    return list(event.players.order_by("pairing_number"))
+
+
+def test_result_record_completes_round_when_last_board_is_in(started: Event, arbiter: User) -> None:
+    """A round becomes completed when its last board gets a result."""
+    round_ = published_round(started, numbered(started))
+    games = list(round_.games.order_by("board"))
+    for game in games:
+        services.result_record(
+            game_id=game.pk, result=Result.DRAW, expected_version=0, user=arbiter,
+            now=timezone.now(),
+        )  # fmt: skip
+    round_.refresh_from_db()
+    assert round_.state == RoundState.COMPLETED
+
+
+def test_result_record_stale_edit_refused(started: Event, arbiter: User) -> None:
+    """The second of two edits made from the same page is refused, not silently lost."""
+    game = published_round(started, numbered(started)).games.first()
+    assert game is not None
+    services.result_record(
+        game_id=game.pk, result=Result.WHITE_WINS, expected_version=0, user=arbiter,
+        now=timezone.now(),
+    )  # fmt: skip
+    with pytest.raises(StaleEdit, match="changed by someone else"):
+        services.result_record(
+            game_id=game.pk, result=Result.BLACK_WINS, expected_version=0, user=arbiter,
+            now=timezone.now(),
+        )  # fmt: skip
+    game.refresh_from_db()
+    assert game.result == Result.WHITE_WINS
+
+
+def test_result_record_is_audited(started: Event, arbiter: User) -> None:
+    """Every result change records who, when, before and after."""
+    game = published_round(started, numbered(started)).games.first()
+    assert game is not None
+    services.result_record(
+        game_id=game.pk, result=Result.DRAW, expected_version=0, user=arbiter, now=timezone.now()
+    )
+    entry = AuditEntry.objects.get(action="result_record")
+    assert (entry.user, entry.before["result"], entry.after["result"]) == (arbiter, "", "1/2")
+
+
+def test_result_record_rejects_unknown_result(started: Event, arbiter: User) -> None:
+    """An illegal result is refused and the board keeps its state."""
+    game = published_round(started, numbered(started)).games.first()
+    assert game is not None
+    with pytest.raises(TournamentError, match="not a game result"):
+        services.result_record(
+            game_id=game.pk, result="2-0", expected_version=0, user=arbiter, now=timezone.now()
+        )
+
+
+def test_dutch_f7_result_corrected_after_round_completed(started: Event, arbiter: User) -> None:
+    """A result written down wrongly can be corrected after the round (Dutch F7)."""
+    round_ = published_round(started, numbered(started))
+    games = list(round_.games.order_by("board"))
+    for game in games:
+        services.result_record(
+            game_id=game.pk, result=Result.DRAW, expected_version=0, user=arbiter,
+            now=timezone.now(),
+        )  # fmt: skip
+    services.result_record(
+        game_id=games[0].pk, result=Result.WHITE_WINS, expected_version=1, user=arbiter,
+        now=timezone.now(),
+    )  # fmt: skip
+    games[0].refresh_from_db()
+    assert games[0].result == Result.WHITE_WINS
+
+
+def test_dutch_f6_published_round_cannot_be_deleted(started: Event, arbiter: User) -> None:
+    """A published round is locked: deleting it is refused (Dutch F6)."""
+    round_ = published_round(started, numbered(started))
+    with pytest.raises(RoundLocked):
+        services.round_delete_draft(round_id=round_.pk, user=arbiter, now=timezone.now())
+    assert Round.objects.filter(pk=round_.pk).exists()
+
+
+def test_round_pair_refused_while_results_missing(started: Event, arbiter: User) -> None:
+    """The next round cannot be paired before every board of the last one has a result."""
+    published_round(started, numbered(started))
+    with pytest.raises(ResultsIncomplete):
+        services.round_pair(event_id=started.pk, user=arbiter, now=timezone.now())
+    assert started.round_set.count() == 1
+
+
+def test_round_pair_refused_for_a_round_already_paired(started: Event, arbiter: User) -> None:
+    """Asking for round 1 when round 1 exists answers 'already paired'."""
+    round_ = published_round(started, numbered(started))
+    for game in round_.games.all():
+        services.result_record(
+            game_id=game.pk, result=Result.DRAW, expected_version=0, user=arbiter,
+            now=timezone.now(),
+        )  # fmt: skip
+    with pytest.raises(RoundAlreadyPaired):
+        services.round_pair(event_id=started.pk, user=arbiter, now=timezone.now(), expected_round=1)
+
+
+def test_round_pair_refused_before_start(
+    event: Event, players: list[Player], arbiter: User
+) -> None:
+    """Pairing before pairing numbers are assigned is refused."""
+    with pytest.raises(EventNotStarted):
+        services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now())
+
+
+def test_event_start_refused_after_round_one(started: Event, arbiter: User) -> None:
+    """Pairing numbers cannot be reassigned once round 1 exists."""
+    published_round(started, numbered(started))
+    with pytest.raises(RoundLocked):
+        services.event_start(event_id=started.pk, user=arbiter, now=timezone.now())
+
+
+def test_dutch_f5_withdrawal_recorded_after_last_round(started: Event, arbiter: User) -> None:
+    """A withdrawal is recorded after the last round paired (Dutch F5)."""
+    published_round(started, numbered(started))
+    player = numbered(started)[0]
+    services.player_withdraw(player_id=player.pk, user=arbiter, now=timezone.now())
+    player.refresh_from_db()
+    assert player.withdrawn_after_round == 1
+
+
+def test_dutch_f5_request_for_a_paired_round_refused(started: Event, arbiter: User) -> None:
+    """A bye cannot be requested for a round that is already paired."""
+    published_round(started, numbered(started))
+    player = numbered(started)[0]
+    with pytest.raises(RoundLocked):
+        services.round_request_set(
+            player_id=player.pk, round_number=1, kind="H", user=arbiter, now=timezone.now()
+        )
+
+
+def test_late_entry_gets_next_pairing_number(started: Event, arbiter: User) -> None:
+    """A player entered after the start gets the next free pairing number."""
+    (late,) = services.players_add(
+        event_id=started.pk, rows=[{"name": "Late, Lou"}], user=arbiter, now=timezone.now()
+    )
+    assert late.pairing_number == 7
+
+
+def test_players_add_all_or_nothing(event: Event, arbiter: User) -> None:
+    """One invalid player in a batch stops the whole batch."""
+    with pytest.raises(TournamentError, match="'Bad' not valid: title"):
+        services.players_add(
+            event_id=event.pk,
+            rows=[{"name": "Good"}, {"name": "Bad", "title": "XX"}],
+            user=arbiter,
+            now=timezone.now(),
+        )
+    assert not event.players.exists()
