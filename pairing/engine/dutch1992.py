@@ -42,7 +42,10 @@ Readings of points the text leaves open (each is tested under its rule's name):
   branches are cut by matching checks (a branch is only entered when the players still to
   be paired can all be paired under B1/B2), which never changes the result.  A bracket
   that still needs more than ``NODE_BUDGET`` search steps at one level of relaxation goes
-  on to the next level; this only happens in brackets of hundreds of players.
+  on to the next level, and one that spends ``BRACKET_BUDGET`` steps in all goes straight
+  to the most relaxed levels (x = p, B5 and B6 dropped) for each p.  This happens only in
+  large brackets of late rounds whose colour preferences cannot be met by the exchanges
+  of D2; the pairing is still legal (B1, B2) and as close to the procedure as it got.
 """
 
 from __future__ import annotations
@@ -72,8 +75,11 @@ from .model import (
 NODE_BUDGET = 4000
 """Search steps allowed per bracket and relaxation level before relaxing further."""
 
-BRACKET_BUDGET = 60000
+BRACKET_BUDGET = 30000
 """Search steps allowed per bracket before going straight to the most relaxed levels."""
+
+FALLBACK_EXCHANGES = 100
+"""Exchanges tried per level once the bracket budget is spent."""
 
 CANDIDATE_LIMIT = 200
 """Pairings of one bracket tried for the brackets below it before joining (C12, C13)."""
@@ -303,6 +309,17 @@ def float_allowed(entrant: Entrant, direction: Float, level: Level) -> bool:
     return not (b6 and len(floats) >= 2 and floats[-2] is direction)
 
 
+def effective(level: Level, players: Sequence[Entrant]) -> tuple[object, ...]:
+    """What a level forbids in this bracket: two levels with the same effect pair alike."""
+    barred = tuple(
+        (p.pairing_number, direction.value)
+        for p in players
+        for direction in (Float.DOWN, Float.UP)
+        if not float_allowed(p, direction, level)
+    )
+    return (level.p, level.x, barred)
+
+
 # --- D1, D2: transpositions and exchanges ---------------------------------------------
 
 
@@ -461,7 +478,7 @@ class Search:
             return  # C12: the previous bracket must move down somebody else.
         heterogeneous = bool(moved) and 2 * len(moved) < len(players)
         if not heterogeneous:
-            for candidate in self.homogeneous(players, moved_in=moved):
+            for candidate in self.homogeneous(players, last=last):
                 yield BracketPairing(
                     pairs=candidate.pairs,
                     moved_down=(*candidate.moved_down, *stuck),
@@ -470,9 +487,14 @@ class Search:
             return
         x0 = x_of(players)
         start = self.spent
+        tried: set[tuple[object, ...]] = set()
         for level in itertools.chain(ladder(len(moved), x0), [None], fallback_ladder(len(moved))):
             if level is None or (level.x < level.p and self.spent - start > BRACKET_BUDGET):
                 continue
+            effect = effective(level, players)
+            if effect in tried:
+                continue
+            tried.add(effect)
             for pairs in self.assign(moved, residents, level):
                 paired = {p.pairing_number for pair in pairs for p in pair}
                 remainder = [r for r in residents if r.pairing_number not in paired]
@@ -488,17 +510,19 @@ class Search:
                     + ".",
                     players=tuple(m.pairing_number for m in moved),
                 )
-                for rest in self.homogeneous(remainder, moved_in=()):
+                for rest in self.homogeneous(remainder, last=last):
                     yield BracketPairing(
                         pairs=(*pairs, *rest.pairs),
                         moved_down=(*unpaired_moved, *rest.moved_down, *stuck),
                         notes=(*notes, head, *rest.notes),
                     )
 
-    def homogeneous(
-        self, players: Sequence[Entrant], *, moved_in: Sequence[Entrant]
-    ) -> Iterator[BracketPairing]:
-        """Pairings of a homogeneous (or remainder) bracket: C2-C8, C9-C11, C14."""
+    def homogeneous(self, players: Sequence[Entrant], *, last: bool) -> Iterator[BracketPairing]:
+        """Pairings of a homogeneous (or remainder) bracket: C2-C8, C9-C11, C14.
+
+        In the lowest bracket p is never lowered: nobody can move further down, and C13
+        (joining the two lowest brackets) applies instead of C14.
+        """
         players = sorted(players, key=rank_key)
         n = len(players)
         if n == 0:
@@ -508,18 +532,32 @@ class Search:
         x0 = x_of(players)
         start = self.spent
         fallback = False
+        tried: set[tuple[object, ...]] = set()
         for level in itertools.chain(ladder(p0, x0), [None], fallback_ladder(p0)):
             if level is None:
                 fallback = True
                 continue
+            if last and level.p < p0:
+                continue
+            effect = effective(level, players)
+            if effect in tried:
+                continue
+            tried.add(effect)
             if not fallback and self.spent - start > BRACKET_BUDGET:
                 continue
+            if not self.level_possible(players, level):
+                continue
+            allowed_set = self.allowed_pairs(players, level)
             orders: Iterator[tuple[tuple[int, ...], tuple[int, ...]] | None] = itertools.chain(
                 [None], exchanges(n, level.p) if level.p else iter(())
             )
-            for exchange in orders:
+            for tries, exchange in enumerate(orders):
+                if fallback and tries > FALLBACK_EXCHANGES:
+                    break
+                if not fallback and self.spent - start > BRACKET_BUDGET:
+                    break
                 s1, s2 = split(players, level.p, exchange)
-                for pairs in self.assign(s1, s2, level):
+                for pairs in self.assign(s1, s2, level, allowed_set):
                     paired = {p.pairing_number for pair in pairs for p in pair}
                     down = tuple(p for p in players if p.pairing_number not in paired)
                     if not all(float_allowed(p, Float.DOWN, level) for p in down):
@@ -530,31 +568,105 @@ class Search:
                         notes=(self.describe(players, s1, s2, level, x0, p0, exchange, down),),
                     )
 
+    def level_possible(self, players: Sequence[Entrant], level: Level) -> bool:
+        """A necessary condition for any S1/S2 division to give p pairs at this level.
+
+        There must be p disjoint allowed pairings, and at most x of them may fail a colour
+        preference: a general matching check over the whole bracket (Dutch C8 and D2 can
+        only choose among such pairings).
+        """
+        from .matching import matching_size
+
+        if level.p == 0:
+            return True
+        if len(players) > GLOBAL_CHECK_LIMIT:
+            return True
+        rules = self.rules
+
+        def allowed(a: Entrant, b: Entrant) -> bool:
+            return rules.compatible(a, b) and (
+                a.score == b.score
+                or (
+                    float_allowed(a, Float.DOWN, level) and float_allowed(b, Float.UP, level)
+                    if rank_key(a) < rank_key(b)
+                    else float_allowed(b, Float.DOWN, level) and float_allowed(a, Float.UP, level)
+                )
+            )
+
+        graph = [
+            [j for j, b in enumerate(players) if i != j and allowed(a, b)]
+            for i, a in enumerate(players)
+        ]
+        if matching_size(graph) < level.p:
+            return False
+        clean = [
+            [j for j in row if not colour_conflict(players[i], players[j])]
+            for i, row in enumerate(graph)
+        ]
+        return level.p - matching_size(clean) <= level.x
+
+    def allowed_pairs(
+        self, players: Sequence[Entrant], level: Level
+    ) -> set[tuple[PairingNumber, PairingNumber]]:
+        """Every pairing of the bracket that B1, B2, B5 and B6 (as kept) allow, both ways."""
+        rules = self.rules
+        result = set()
+        for i, a in enumerate(players):
+            for b in players[i + 1 :]:
+                if not rules.compatible(a, b):
+                    continue
+                high, low = (a, b) if rank_key(a) < rank_key(b) else (b, a)
+                if high.score == low.score or (
+                    float_allowed(high, Float.DOWN, level) and float_allowed(low, Float.UP, level)
+                ):
+                    result.add((a.pairing_number, b.pairing_number))
+                    result.add((b.pairing_number, a.pairing_number))
+        return result
+
     def assign(
-        self, s1: Sequence[Entrant], s2: Sequence[Entrant], level: Level
+        self,
+        s1: Sequence[Entrant],
+        s2: Sequence[Entrant],
+        level: Level,
+        allowed_set: set[tuple[PairingNumber, PairingNumber]] | None = None,
     ) -> Iterator[tuple[tuple[Entrant, Entrant], ...]]:
         """Pairings of S1[i] with S2 players in transposition order (Dutch C6, C7, D1).
 
         Only the first ``level.p`` players of S1 are paired.  A branch is entered only
-        when the rest of S1 can still be matched into S2 (a matching check), so the first
-        pairing found is the first acceptable transposition.
+        when the rest of S1 can still be matched into S2 within the level's criteria, and
+        with no more colour conflicts than x allows (two matching checks: one on every
+        allowed pairing, one on those granting both colour preferences).  The first
+        pairing found is therefore the first acceptable transposition.
         """
         s1 = list(s1)[: level.p]
         s2 = list(s2)
         if len(s2) < len(s1):
             return
-        rules = self.rules
-        options = [[j for j, b in enumerate(s2) if rules.compatible(a, b)] for a in s1]
-        if bipartite_matching_size(options, len(s2)) < len(s1):
-            return
+        self.spent += 4 * (len(s1) + len(s2))
+        if allowed_set is None:
+            allowed_set = self.allowed_pairs([*s1, *s2], level)
+        options = [
+            [j for j, b in enumerate(s2) if (a.pairing_number, b.pairing_number) in allowed_set]
+            for a in s1
+        ]
+        clean = [
+            [j for j in row if not colour_conflict(s1[i], s2[j])] for i, row in enumerate(options)
+        ]
         used = [False] * len(s2)
         chosen: list[tuple[Entrant, Entrant]] = []
         steps = 0
-        careful = len(s1) <= 24
 
-        def rest_feasible(i: int) -> bool:
+        def rest_feasible(i: int, conflicts: int) -> bool:
             rest = [[j for j in options[k] if not used[j]] for k in range(i, len(s1))]
-            return bipartite_matching_size(rest, len(s2)) == len(rest)
+            if bipartite_matching_size(rest, len(s2)) < len(rest):
+                return False
+            rest_clean = [[j for j in clean[k] if not used[j]] for k in range(i, len(s1))]
+            needed = len(rest) - bipartite_matching_size(rest_clean, len(s2))
+            return conflicts + needed <= level.x
+
+        if not rest_feasible(0, 0):
+            return
+        careful = len(s1) <= 24
 
         def dfs(i: int, conflicts: int) -> Iterator[tuple[tuple[Entrant, Entrant], ...]]:
             nonlocal steps, careful
@@ -568,17 +680,12 @@ class Search:
                 steps += 1
                 if steps > NODE_BUDGET:
                     return
-                b = s2[j]
-                extra = 1 if colour_conflict(a, b) else 0
+                extra = 1 if colour_conflict(a, s2[j]) else 0
                 if conflicts + extra > level.x:
                     continue
-                if a.score != b.score and not (
-                    float_allowed(a, Float.DOWN, level) and float_allowed(b, Float.UP, level)
-                ):
-                    continue
                 used[j] = True
-                if not careful or rest_feasible(i + 1):
-                    chosen.append((a, b))
+                if not careful or rest_feasible(i + 1, conflicts + extra):
+                    chosen.append((a, s2[j]))
                     found = False
                     for result in dfs(i + 1, conflicts + extra):
                         found = True

@@ -108,6 +108,13 @@ def _augment_from(root: int, adjacent: Sequence[Sequence[int]], mate: list[int])
 def bipartite_matching_size(left_adjacent: Sequence[Sequence[int]], right_size: int) -> int:
     """Size of a maximum matching in a bipartite graph (augmenting paths, Kuhn's method)."""
     match_right = [-1] * right_size
+    matched_left = [False] * len(left_adjacent)
+    for u, row in enumerate(left_adjacent):
+        for v in row:
+            if match_right[v] == -1:
+                match_right[v] = u
+                matched_left[u] = True
+                break
 
     def try_left(u: int, seen: list[bool]) -> bool:
         for v in left_adjacent[u]:
@@ -118,4 +125,8 @@ def bipartite_matching_size(left_adjacent: Sequence[Sequence[int]], right_size: 
                     return True
         return False
 
-    return sum(1 for u in range(len(left_adjacent)) if try_left(u, [False] * right_size))
+    size = sum(matched_left)
+    for u in range(len(left_adjacent)):
+        if not matched_left[u] and try_left(u, [False] * right_size):
+            size += 1
+    return size
