@@ -81,8 +81,10 @@ def play(
         record = records.get(player.pairing_number)
         if record is None:
             kind = requested.get(player.pairing_number)
-            outcome = Outcome.HALF_POINT_BYE if kind is RequestKind.HALF_POINT_BYE else (
-                Outcome.ZERO_POINT_BYE
+            outcome = (
+                Outcome.HALF_POINT_BYE
+                if kind is RequestKind.HALF_POINT_BYE
+                else (Outcome.ZERO_POINT_BYE)
             )
             record = GameRecord(round_number=number, opponent=None, colour=None, outcome=outcome)
         withdrawn = player.withdrawn or rng.random() < 0.01
@@ -96,9 +98,7 @@ def play(
         for p in active
         if rng.random() < 0.02
     )
-    return replace(
-        state, players=tuple(players), rounds_completed=number, requests=requests
-    )
+    return replace(state, players=tuple(players), rounds_completed=number, requests=requests)
 
 
 def tournament(
