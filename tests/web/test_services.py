@@ -196,3 +196,66 @@ def test_players_add_all_or_nothing(event: Event, arbiter: User) -> None:
             now=timezone.now(),
         )
     assert not event.players.exists()
+
+
+def test_round_pair_saves_boards_in_f1_order_with_explanation(
+    started: Event, arbiter: User
+) -> None:
+    """Pairing round 1 of six players saves three boards and the engine's reasons."""
+    round_ = services.round_pair(event_id=started.pk, user=arbiter, now=timezone.now(), seed=5)
+    games = list(round_.games.order_by("board").select_related("white", "black"))
+    pairs = [{g.white.pairing_number, g.black.pairing_number} for g in games]
+    # Dutch F4: 1-4, 2-5, 3-6 (S1 = 1,2,3 against S2 = 4,5,6).
+    assert pairs == [{1, 4}, {2, 5}, {3, 6}]
+    assert round_.state == RoundState.PAIRED
+    assert any(step["rule"] == "Dutch C6" for step in round_.explanation)
+
+
+def test_round_pair_gives_the_bye_a_board_of_its_own(event: Event, arbiter: User) -> None:
+    """With an odd number of players the bye is saved as a board without black (A5)."""
+    for n in range(5):
+        Player.objects.create(event=event, name=f"P{n}", rating=2000 - n)
+    services.event_start(event_id=event.pk, user=arbiter, now=timezone.now())
+    round_ = services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=1)
+    bye = round_.games.get(black__isnull=True)
+    assert (bye.board, bye.result, bye.white.pairing_number) == (3, Result.PAIRING_BYE, 5)
+
+
+def test_round_pair_leaves_nothing_when_engine_fails(event: Event, arbiter: User) -> None:
+    """When no legal pairing exists the round is not saved and the arbiter is told why."""
+    from swissweb.tournament.errors import PairingFailed
+
+    a = Player.objects.create(event=event, name="A", rating=2000)
+    b = Player.objects.create(event=event, name="B", rating=1900)
+    services.event_start(event_id=event.pk, user=arbiter, now=timezone.now())
+    round_ = services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=1)
+    services.round_publish(round_id=round_.pk, user=arbiter, now=timezone.now())
+    game = round_.games.get()
+    services.result_record(
+        game_id=game.pk, result=Result.DRAW, expected_version=0, user=arbiter, now=timezone.now()
+    )
+    with pytest.raises(PairingFailed, match="B1"):
+        services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now())
+    assert event.round_set.count() == 1
+    assert {a.pk, b.pk} == {game.white_id, game.black_id}
+
+
+def test_three_rounds_paired_published_and_played(started: Event, arbiter: User) -> None:
+    """A whole small event runs through the services: pair, publish, results, three times."""
+    for number in (1, 2, 3):
+        round_ = services.round_pair(
+            event_id=started.pk, user=arbiter, now=timezone.now(), expected_round=number
+        )
+        services.round_publish(round_id=round_.pk, user=arbiter, now=timezone.now())
+        for game in round_.games.exclude(result=Result.PAIRING_BYE):
+            services.result_record(
+                game_id=game.pk, result=Result.WHITE_WINS, expected_version=0, user=arbiter,
+                now=timezone.now(),
+            )  # fmt: skip
+        round_.refresh_from_db()
+        assert round_.state == RoundState.COMPLETED
+    met = set()
+    for game in Game.objects.filter(round__event=started):
+        pair = frozenset({game.white_id, game.black_id})
+        assert pair not in met  # Dutch B1a
+        met.add(pair)

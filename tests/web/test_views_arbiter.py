@@ -1,0 +1,141 @@
+"""The arbiter's pages: who may act, and what each action changes (issue 6)."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from swissweb.tournament.models import Event, ForbiddenPair, Player, RoundRequest
+
+pytestmark = pytest.mark.django_db
+
+
+def test_event_create_requires_login(client: Client) -> None:
+    """Anonymous visitors are sent to the login page and no event is created."""
+    response = client.post("/events/new/", {"name": "X"})
+    assert response.status_code == 302
+    assert "/accounts/login/" in response["Location"]
+    assert not Event.objects.exists()
+
+
+def test_event_create_makes_creator_arbiter(arbiter_client: Client, arbiter: object) -> None:
+    """The user who creates an event becomes its arbiter; points are typed in points."""
+    response = arbiter_client.post(
+        "/events/new/",
+        {
+            "name": "Autumn Open",
+            "slug": "autumn",
+            "system": "dutch1992",
+            "rounds": 7,
+            "tiebreaks": "bh, sb",
+            "initial_colour": "lot",
+            "points_win": "3",
+            "points_draw": "1",
+            "points_loss": "0",
+            "points_forfeit_win": "3",
+            "points_forfeit_loss": "0",
+            "points_pairing_bye": "3",
+            "points_half_bye": "1",
+        },
+    )
+    event = Event.objects.get(slug="autumn")
+    assert response.status_code == 302
+    assert list(event.arbiters.all()) == [arbiter]
+    assert (event.points_win, event.points_draw) == (6, 2)
+    assert event.tiebreaks == "BH,SB"
+
+
+def test_event_create_refuses_unknown_tiebreak(arbiter_client: Client) -> None:
+    """An unknown tie-break code is named in the form error and nothing is created."""
+    response = arbiter_client.post(
+        "/events/new/",
+        {"name": "X", "slug": "x", "system": "dutch1992", "rounds": 5, "tiebreaks": "BH,XYZ"},
+    )
+    assert response.status_code == 200
+    assert "XYZ" in response.content.decode()
+    assert not Event.objects.exists()
+
+
+def test_manage_page_forbidden_to_other_users(stranger_client: Client, event: Event) -> None:
+    """A logged-in user who is not an arbiter of the event gets 403."""
+    assert stranger_client.get(f"/events/{event.slug}/manage/").status_code == 403
+
+
+def test_player_add_by_stranger_changes_nothing(stranger_client: Client, event: Event) -> None:
+    """A non-arbiter cannot register players."""
+    response = stranger_client.post(f"/events/{event.slug}/players/add/", {"name": "Intruder"})
+    assert response.status_code == 403
+    assert not event.players.exists()
+
+
+def test_csv_import_adds_every_player(arbiter_client: Client, event: Event) -> None:
+    """A valid CSV list registers every player with its fields."""
+    csv = "name,rating,title,federation,club\nKarpov, Anatoly,2700,GM,RUS,CSKA\n"
+    csv = 'name,rating,title,federation,club\n"Karpov, Anatoly",2700,GM,RUS,CSKA\nTal,2600,,LAT,\n'
+    arbiter_client.post(f"/events/{event.slug}/players/import/", {"text": csv})
+    players = {p.name: p for p in event.players.all()}
+    assert set(players) == {"Karpov, Anatoly", "Tal"}
+    assert (players["Karpov, Anatoly"].rating, players["Karpov, Anatoly"].title) == (2700, "GM")
+
+
+def test_csv_import_with_one_bad_line_imports_nothing(arbiter_client: Client, event: Event) -> None:
+    """One bad line rejects the whole file, and the message names the line and column."""
+    csv = "name,rating\nGood Player,2100\nBad Player,21OO\n"
+    response = arbiter_client.post(
+        f"/events/{event.slug}/players/import/", {"text": csv}, follow=True
+    )
+    assert not event.players.exists()
+    assert "line 3, rating" in response.content.decode()
+
+
+def test_event_start_numbers_players_in_dutch_a2_order(
+    arbiter_client: Client, event: Event, players: list[Player]
+) -> None:
+    """Starting the event numbers players by rating, then title, then name (Dutch A2)."""
+    Player.objects.create(event=event, name="Aaron, Zed", rating=2200, title="IM")
+    arbiter_client.post(f"/events/{event.slug}/start/")
+    order = list(event.players.order_by("pairing_number").values_list("name", flat=True))
+    assert order[:2] == ["Aaron, Zed", "Adams, Ann"]
+    assert len(order) == 7
+
+
+def test_pairing_number_swap_before_round_one(
+    arbiter_client: Client, event: Event, players: list[Player]
+) -> None:
+    """Before round 1 an arbiter can move a player to another number; the holder swaps."""
+    arbiter_client.post(f"/events/{event.slug}/start/")
+    last = event.players.get(pairing_number=6)
+    arbiter_client.post(f"/events/{event.slug}/players/{last.pk}/number/", {"pairing_number": "1"})
+    numbers = dict(event.players.values_list("name", "pairing_number"))
+    assert numbers[last.name] == 1
+    assert numbers["Adams, Ann"] == 6
+
+
+def test_round_request_recorded(
+    arbiter_client: Client, event: Event, players: list[Player]
+) -> None:
+    """A half-point bye requested for round 2 is stored (Dutch F5)."""
+    arbiter_client.post(
+        f"/events/{event.slug}/requests/",
+        {"player": players[0].pk, "round_number": 2, "kind": "H"},
+    )
+    assert RoundRequest.objects.filter(player=players[0], round_number=2, kind="H").exists()
+
+
+def test_forbidden_pair_recorded_once(
+    arbiter_client: Client, event: Event, players: list[Player]
+) -> None:
+    """Forbidding the same two players twice, in either order, stores one pair."""
+    url = f"/events/{event.slug}/forbidden/"
+    arbiter_client.post(url, {"first": players[0].pk, "second": players[1].pk})
+    arbiter_client.post(url, {"first": players[1].pk, "second": players[0].pk})
+    assert ForbiddenPair.objects.count() == 1
+
+
+def test_pair_before_start_is_refused(
+    arbiter_client: Client, event: Event, players: list[Player]
+) -> None:
+    """Pairing before the pairing numbers are assigned is refused with a message."""
+    response = arbiter_client.post(f"/events/{event.slug}/pair/", {"round": 1}, follow=True)
+    assert "Start the event first" in response.content.decode()
+    assert not event.round_set.exists()
