@@ -711,8 +711,9 @@ class Search:
     ) -> Explanation:
         """Say in words which C-steps produced this bracket's pairing."""
         score = players[0].score
+        unit = "point" if score == 2 else "points"
         parts = [
-            f"Score bracket {score / 2:g} points, {len(players)} players: "
+            f"Score bracket {score / 2:g} {unit}, {len(players)} players: "
             f"S1 = {numbers(s1[: level.p])}, S2 = {numbers(s2)} (Dutch A6, C4)"
         ]
         if exchange is not None:
