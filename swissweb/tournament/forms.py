@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 
 from pairing.engine import SYSTEMS
+from pairing.engine.tiebreaks import parse_tiebreaks
 
 from .models import Event, PairingSystem, Player, RequestKind, Result
 
@@ -21,8 +22,6 @@ POINT_FIELDS = {
     "points_half_bye": "Half-point bye",
 }
 """The event's point values: shown in points, stored in half-points."""
-
-TIEBREAK_CODES = ("BH", "BH-C1", "MBH", "SB", "PROG", "DE", "ARO", "WIN", "LOT")
 
 
 def available_systems() -> list[tuple[str, str]]:
@@ -72,13 +71,11 @@ class EventForm(forms.ModelForm):
             )
 
     def clean_tiebreaks(self) -> str:
-        codes = [c.strip().upper() for c in self.cleaned_data["tiebreaks"].split(",") if c.strip()]
-        unknown = [c for c in codes if c not in TIEBREAK_CODES]
-        if unknown:
-            raise forms.ValidationError(
-                f"Unknown tie-break {unknown[0]!r}; use {', '.join(TIEBREAK_CODES)}."
-            )
-        return ",".join(codes)
+        try:
+            codes = parse_tiebreaks(self.cleaned_data["tiebreaks"])
+        except ValueError as exc:
+            raise forms.ValidationError(f"{str(exc).capitalize()}.") from exc
+        return ",".join(code.value for code in codes)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()

@@ -60,9 +60,9 @@ class Event(TimeStamped):
     )
     tiebreaks = models.CharField(
         max_length=100,
-        default="DE,ARO,LOT",
+        default="DE1,ARO,LOT",
         help_text="Tie-break codes in order, comma-separated: BH, BH-C1, MBH, SB, PROG, DE, "
-        "ARO, WIN, LOT.",
+        "DE1 (direct encounter for first place only), ARO, WIN, LOT. The default is Dutch F10.",
     )
     initial_colour = models.CharField(
         max_length=8, choices=InitialColour.choices, default=InitialColour.LOT

@@ -184,3 +184,81 @@ def format_points(half_points: int) -> str:
     if not half:
         return str(whole)
     return f"{whole}½" if whole else "½"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CrossCell:
+    """One round of a crosstable row: opponent's rank, colour and result."""
+
+    opponent_rank: int | None
+    colour: str
+    result: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StandingsLine:
+    """One line of the standings or crosstable, ready to print."""
+
+    rank: int
+    tied: bool
+    player: Player
+    points: object
+    values: tuple[object, ...]
+    cells: tuple[CrossCell, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Standings:
+    """Standings after a round, with the event's tie-breaks."""
+
+    after_round: int
+    tiebreaks: tuple[str, ...]
+    lines: tuple[StandingsLine, ...]
+
+
+RESULT_MARKS = {
+    "1": "1", "0": "0", "=": "½", "+": "+", "-": "-", "W": "1", "D": "½", "L": "0",
+    "A": "½", "H": "½", "F": "+", "U": "+", "Z": "-",
+}  # fmt: skip
+
+
+def standings_after(*, event: Event, after_round: int | None = None) -> Standings:
+    """Standings (and crosstable cells) after a completed round, the last one by default.
+
+    Four queries whatever the size: players, games, requests and forbidden pairs.
+    """
+    from pairing.engine.tiebreaks import parse_tiebreaks, standings, truncated
+
+    state = completed_state(event=event)
+    rounds = state.rounds_completed
+    if after_round is not None:
+        rounds = min(after_round, rounds)
+    state = truncated(state, rounds)
+    codes = parse_tiebreaks(event.tiebreaks)
+    rows = standings(state, tiebreaks=codes, lot_seed=event.lots_seed)
+    players = {p.pairing_number: p for p in event.players.all()}
+    engine_players = {p.pairing_number: p for p in state.players}
+    rank_of = {row.pairing_number: row.rank for row in rows}
+    lines = []
+    for row in rows:
+        cells = tuple(
+            CrossCell(
+                opponent_rank=rank_of.get(record.opponent) if record.opponent else None,
+                colour=record.colour.value if record.colour and record.opponent else "",
+                result=RESULT_MARKS.get(record.outcome.value, ""),
+            )
+            for record in engine_players[row.pairing_number].history
+        )
+        lines.append(
+            StandingsLine(
+                rank=row.rank,
+                tied=row.tied_with_previous,
+                player=players[row.pairing_number],
+                points=row.points,
+                values=row.values,
+                cells=cells,
+            )
+        )
+    return Standings(
+        after_round=rounds, tiebreaks=tuple(c.value for c in codes), lines=tuple(lines)
+    )

@@ -16,6 +16,7 @@ from django.db import transaction
 from django.db.models import F
 
 from pairing.engine import EngineError, System, pair_round
+from pairing.engine.checker import check_round
 from pairing.engine.model import RoundPairing
 
 from . import engine_adapter
@@ -148,6 +149,10 @@ def round_pair(
             pairing = pair_round(state, System(event.system), seed=lots_seed)
         except EngineError as exc:
             raise PairingFailed(f"Round {number} could not be paired: {exc}") from exc
+        violations = check_round(state, pairing, System(event.system))
+        if violations:
+            details = "; ".join(f"{v.rule}: {v.message}" for v in violations)
+            raise PairingFailed(f"Round {number}: the engine's pairing breaks {details}")
         round_ = Round.objects.create(
             event=event,
             number=number,
@@ -475,8 +480,6 @@ def _pairing_from_games(round_: Round) -> RoundPairing:
 
 def round_violations(round_: Round) -> list[str]:
     """Every absolute-criteria violation in a round's boards, in words with the rule."""
-    from pairing.engine.checker import check_round
-
     event = round_.event
     state = engine_adapter.state_for_round(event, round_.number)
     return [

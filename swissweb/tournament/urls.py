@@ -17,6 +17,9 @@ urlpatterns = [
         views.player_card,
         name="player_card",
     ),
+    path("events/<slug:slug>/standings/", views.standings, name="standings"),
+    path("events/<slug:slug>/standings.csv", views.standings_csv, name="standings_csv"),
+    path("events/<slug:slug>/crosstable/", views.crosstable, name="crosstable"),
     # Arbiter
     path("events/<slug:slug>/manage/", views_arbiter.event_manage, name="event_manage"),
     path("events/<slug:slug>/edit/", views_arbiter.event_edit, name="event_edit"),

@@ -8,6 +8,7 @@ from django.views.decorators.http import require_GET
 
 from . import selectors
 from .models import Event
+from .templatetags.tournament_tags import score
 
 
 @require_GET
@@ -51,3 +52,57 @@ def player_card(request: HttpRequest, slug: str, pairing_number: int) -> HttpRes
     event = get_object_or_404(Event, slug=slug, public=True)
     card = selectors.player_card(event=event, pairing_number=pairing_number)
     return render(request, "tournament/player_card.html", {"event": event, "card": card})
+
+
+def _after_round(request: HttpRequest) -> int | None:
+    value = request.GET.get("round", "")
+    return int(value) if value.isdigit() else None
+
+
+@require_GET
+def standings(request: HttpRequest, slug: str) -> HttpResponse:
+    """Standings with the event's tie-breaks after any completed round.
+
+    Template: ``standings.html``; HTMX refreshes get ``partials/standings_table.html``.
+    """
+    event = get_object_or_404(Event, slug=slug, public=True)
+    table = selectors.standings_after(event=event, after_round=_after_round(request))
+    context = {
+        "event": event,
+        "table": table,
+        "round_choices": range(1, selectors.last_completed_round(event=event) + 1),
+    }
+    if getattr(request, "htmx", False):
+        return render(request, "tournament/partials/standings_table.html", context)
+    return render(request, "tournament/standings.html", context)
+
+
+@require_GET
+def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
+    """The crosstable (wall chart): rank, name, rating, each round, points, tie-breaks.
+
+    Template: ``crosstable.html``.
+    """
+    event = get_object_or_404(Event, slug=slug, public=True)
+    table = selectors.standings_after(event=event, after_round=_after_round(request))
+    context = {"event": event, "table": table, "rounds": range(1, table.after_round + 1)}
+    return render(request, "tournament/crosstable.html", context)
+
+
+@require_GET
+def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    """Standings as CSV: rank, pairing number, name, points, one column per tie-break."""
+    import csv
+
+    event = get_object_or_404(Event, slug=slug, public=True)
+    table = selectors.standings_after(event=event, after_round=_after_round(request))
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-standings.csv"'
+    writer = csv.writer(response)
+    writer.writerow(["rank", "pairing_number", "name", "rating", "points", *table.tiebreaks])
+    for line in table.lines:
+        writer.writerow(
+            [line.rank, line.player.pairing_number, line.player.name, line.player.rating,
+             score(line.points), *(score(v) for v in line.values)]
+        )  # fmt: skip
+    return response
