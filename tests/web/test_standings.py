@@ -99,7 +99,7 @@ def test_private_event_standings_not_found() -> None:
     assert Client().get(f"/events/{event.slug}/crosstable/").status_code == 404
 
 
-@pytest.mark.parametrize("page", ["", "standings", "crosstable", "rounds/1", "players/1"])
+@pytest.mark.parametrize("page", ["", "standings/", "crosstable/", "rounds/1/", "players/1/"])
 def test_public_pages_query_count_does_not_grow(page: str) -> None:
     """Each public page costs the same queries for 6 players/1 round and 24 players/3 rounds."""
     from django.db import connection
