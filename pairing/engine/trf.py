@@ -16,6 +16,7 @@ a write unchanged.  Columns are 1-based, as in the FIDE documents.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -469,11 +470,24 @@ def system_from_trf(doc: TrfDocument) -> str | None:
 
 
 def trf_from_state(
-    state: TournamentState, *, name: str = "", system: str | None = None
+    state: TournamentState,
+    *,
+    name: str = "",
+    system: str | None = None,
+    headers: Sequence[tuple[str, str]] = (),
+    details: Mapping[int, Mapping[str, str]] | None = None,
 ) -> TrfDocument:
-    """A TRF document for a tournament state (used by the generator and exports)."""
+    """A TRF document for a tournament state (used by the generator and exports).
+
+    ``headers`` adds records such as ``("022", "City")``; ``details`` gives per player
+    ``sex``, ``federation``, ``fide_id`` and ``birth_date`` (``YYYY/MM/DD``).
+    """
     points = state.points
-    lines = [f"012 {name}".rstrip(), f"XXR {state.total_rounds}"]
+    details = details or {}
+    lines = [f"012 {name}".rstrip(), *(f"{tag} {text}" for tag, text in headers)]
+    lines.append(f"XXR {state.total_rounds}")
+    if state.initial_colour is not None:
+        lines.append(f"XXC {state.initial_colour.name.lower()}1")
     if system:
         lines.append(f"SWY {system}")
     scores = {
@@ -482,9 +496,11 @@ def trf_from_state(
     }
     for player in sorted(state.players, key=lambda p: p.pairing_number):
         title = next((k for k, v in TITLES.items() if v is player.title and len(k) >= 2), "")
+        extra = details.get(player.pairing_number, {})
         line = (
-            f"001 {player.pairing_number:>4} {'':1}{title:>3} {player.name[:33]:<33} "
-            f"{player.rating or '':>4} {'':3} {'':>11} {'':10} "
+            f"001 {player.pairing_number:>4} {extra.get('sex', '')[:1]:1}{title:>3} "
+            f"{player.name[:33]:<33} {player.rating or '':>4} {extra.get('federation', '')[:3]:3} "
+            f"{extra.get('fide_id', '')[:11]:>11} {extra.get('birth_date', '')[:10]:10} "
             f"{scores[player.pairing_number] / 2:>4.1f} {'':>4}"
         )
         blocks = []

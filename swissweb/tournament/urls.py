@@ -26,6 +26,12 @@ urlpatterns = [
     path("events/<slug:slug>/arbiters/", views_arbiter.arbiter_add, name="arbiter_add"),
     path("events/<slug:slug>/players/add/", views_arbiter.player_add, name="player_add"),
     path("events/<slug:slug>/players/import/", views_arbiter.players_import, name="players_import"),
+    path(
+        "events/<slug:slug>/players/import-trf/",
+        views_arbiter.players_import_trf,
+        name="players_import_trf",
+    ),
+    path("events/<slug:slug>/export.trf", views_arbiter.export_trf, name="export_trf"),
     path("events/<slug:slug>/start/", views_arbiter.event_start, name="event_start"),
     path(
         "events/<slug:slug>/players/<int:player_id>/number/",

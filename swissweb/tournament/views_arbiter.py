@@ -18,7 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
-from . import selectors, services
+from . import exports, selectors, services
 from .authorizers import arbiter_required
 from .errors import TournamentError
 from .forms import (
@@ -397,3 +397,29 @@ def draft_flip(request: HttpRequest, event: Event, game_id: int) -> HttpResponse
         lambda: services.draft_flip_colours(game_id=game.pk, user=request.user, now=timezone.now()),
         f"Colours of board {game.board} swapped.",
     )
+
+
+@arbiter_required
+@require_http_methods(["GET"])
+def export_trf(request: HttpRequest, event: Event) -> HttpResponse:
+    """The event as a TRF file (completed rounds), for rating offices and backups."""
+    response = HttpResponse(exports.event_trf(event), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}.trf"'
+    return response
+
+
+@arbiter_required
+@require_POST
+def players_import_trf(request: HttpRequest, event: Event) -> HttpResponse:
+    """Register the players of an uploaded TRF file: all of them, or none."""
+    upload = request.FILES.get("trf")
+    if upload is None:
+        messages.error(request, "Choose a TRF file.")
+        return _manage(event)
+    from pairing.engine.trf import decode_trf
+
+    def load() -> None:
+        rows = exports.players_from_trf(decode_trf(upload.read()))
+        services.players_add(event_id=event.pk, rows=rows, user=request.user, now=timezone.now())
+
+    return _attempt(request, event, load, "Players imported from the TRF file.")

@@ -139,3 +139,44 @@ def test_pair_before_start_is_refused(
     response = arbiter_client.post(f"/events/{event.slug}/pair/", {"round": 1}, follow=True)
     assert "Start the event first" in response.content.decode()
     assert not event.round_set.exists()
+
+
+def test_trf_export_then_import_gives_back_the_players(
+    arbiter_client: Client, event: Event, players: list[Player]
+) -> None:
+    """Exporting an event as TRF and importing that file into a new event keeps players."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    Player.objects.filter(pk=players[0].pk).update(club="Kingside CC", federation="ENG")
+    arbiter_client.post(f"/events/{event.slug}/start/")
+    exported = arbiter_client.get(f"/events/{event.slug}/export.trf")
+    assert exported.status_code == 200
+    text = exported.content.decode()
+    assert "SWC    1 Kingside CC" in text and "SWY dutch1992" in text
+    other = Event.objects.create(name="Copy", slug="copy", rounds=5)
+    other.arbiters.add(event.arbiters.get())
+    upload = SimpleUploadedFile("event.trf", exported.content)
+    arbiter_client.post("/events/copy/players/import-trf/", {"trf": upload})
+    copied = {p.name: p for p in other.players.all()}
+    assert set(copied) == {p.name for p in players}
+    assert copied["Adams, Ann"].club == "Kingside CC"
+    assert copied["Adams, Ann"].federation == "ENG"
+
+
+def test_trf_import_of_a_bad_file_imports_nothing(arbiter_client: Client, event: Event) -> None:
+    """A malformed TRF is refused with its line and column; no player is added."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    bad = b"012 x\n001    1      A                                 20x0\n"
+    response = arbiter_client.post(
+        f"/events/{event.slug}/players/import-trf/",
+        {"trf": SimpleUploadedFile("bad.trf", bad)},
+        follow=True,
+    )
+    assert "TRF line 2, column 49" in response.content.decode()
+    assert not event.players.exists()
+
+
+def test_trf_export_forbidden_to_strangers(stranger_client: Client, event: Event) -> None:
+    """Only the event's arbiters may export its TRF."""
+    assert stranger_client.get(f"/events/{event.slug}/export.trf").status_code == 403
