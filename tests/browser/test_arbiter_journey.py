@@ -1,0 +1,78 @@
+"""An arbiter runs a small event in a real browser, and the public pages show it (issue 6)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PLAYERS_CSV = """name,rating,title,federation,club
+"Carlsen, Magnus",2830,GM,NOR,Offerspill
+"Caruana, Fabiano",2800,GM,USA,Saint Louis
+"Nakamura, Hikaru",2790,GM,USA,Saint Louis
+"Firouzja, Alireza",2760,GM,FRA,Paris
+"Gukesh, Dommaraju",2750,GM,IND,Chennai
+"Giri, Anish",2740,GM,NED,Hilversum
+"""
+
+
+def test_arbiter_runs_two_rounds_and_public_sees_them(
+    live_server: Any, page: Any, screenshot: Any
+) -> None:
+    """Log in, create an event, import players, pair, publish, type results, pair again."""
+    User.objects.create_user("anna", password="anna-secret-pw-1")
+    base = live_server.url
+
+    page.goto(f"{base}/accounts/login/")
+    page.get_by_label("Username").fill("anna")
+    page.get_by_label("Password").fill("anna-secret-pw-1")
+    page.get_by_role("button", name="Log in").click()
+
+    page.goto(f"{base}/events/new/")
+    page.get_by_label("Name").fill("Browser Open")
+    page.get_by_label("Slug").fill("browser-open")
+    page.get_by_label("Rounds").fill("5")
+    page.get_by_label("Initial colour").select_option("white")
+    page.get_by_label("Public").check()
+    page.get_by_role("button", name="Save").click()
+    page.get_by_role("heading", name="Browser Open").wait_for()
+
+    page.get_by_label("CSV").fill(PLAYERS_CSV)
+    page.get_by_role("button", name="Import players").click()
+    page.get_by_text("6 players imported.").wait_for()
+    page.get_by_role("button", name="Start the event").click()
+    page.get_by_text("Pairing numbers assigned.").wait_for()
+    screenshot("01-players")
+
+    for number in (1, 2):
+        page.get_by_role("button", name=f"Pair round {number}").click()
+        page.get_by_role("button", name=f"Publish round {number}").click()
+        page.get_by_text(f"Round {number} published.").wait_for()
+        first = page.get_by_label("Result of board 1").first
+        first.click()
+        for _ in range(3):
+            page.keyboard.type("1")
+            page.keyboard.press("Enter")
+            page.wait_for_timeout(300)
+        screenshot(f"0{number + 1}-round-{number}-results")
+        page.reload()
+
+    page.goto(f"{base}/events/browser-open/rounds/2/")
+    rows = page.locator("table.pairings tbody tr")
+    assert rows.count() == 3
+    assert rows.first.locator("td").nth(3).inner_text() == "1-0"
+    screenshot("04-public-round-2")
+
+    page.goto(f"{base}/events/browser-open/standings/")
+    assert "After round 2." in page.content()
+    standings = page.locator("table.standings tbody tr")
+    assert standings.count() == 6
+    assert standings.first.locator("td").nth(5).inner_text() == "2"
+    screenshot("05-standings")
+
+    page.goto(f"{base}/events/browser-open/crosstable/")
+    assert page.locator("table.crosstable tbody tr").count() == 6
+    screenshot("06-crosstable")
