@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 # Playwright's sync API runs an event loop; Django refuses database access from a
-# thread with a running loop unless told otherwise.  Only the browser tests need this.
+# thread with a running loop unless told otherwise.  Only the browser tests need this;
+# tests that run deploy checks remove it from their subprocess's environment.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 ARTEFACTS = Path(__file__).resolve().parents[2] / "artefacts" / "screenshots"

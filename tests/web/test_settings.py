@@ -14,7 +14,14 @@ def _manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     base = {
         k: v
         for k, v in os.environ.items()
-        if k not in {"DEBUG", "SECRET_KEY", "DJANGO_SETTINGS_MODULE", "SECURE_SSL_REDIRECT"}
+        if k
+        not in {
+            "DEBUG",
+            "SECRET_KEY",
+            "DJANGO_SETTINGS_MODULE",
+            "SECURE_SSL_REDIRECT",
+            "DJANGO_ALLOW_ASYNC_UNSAFE",
+        }
     }
     return subprocess.run(
         [sys.executable, "manage.py", *args],
