@@ -78,6 +78,9 @@ NODE_BUDGET = 4000
 BRACKET_BUDGET = 30000
 """Search steps allowed per bracket before going straight to the most relaxed levels."""
 
+CAREFUL_LIMIT = 60
+"""Largest S1 for which every search step re-checks that the rest can still be paired."""
+
 FALLBACK_EXCHANGES = 100
 """Exchanges tried per level once the bracket budget is spent."""
 
@@ -219,7 +222,7 @@ class Rules:
             return known
         result = (
             b.pairing_number not in a.opponents
-            and frozenset(key) not in self.forbidden
+            and (not self.forbidden or frozenset(key) not in self.forbidden)
             and (
                 (may_take(a, Colour.WHITE) and may_take(b, Colour.BLACK))
                 or (may_take(a, Colour.BLACK) and may_take(b, Colour.WHITE))
@@ -487,14 +490,7 @@ class Search:
             return
         x0 = x_of(players)
         start = self.spent
-        tried: set[tuple[object, ...]] = set()
-        for level in itertools.chain(ladder(len(moved), x0), [None], fallback_ladder(len(moved))):
-            if level is None or (level.x < level.p and self.spent - start > BRACKET_BUDGET):
-                continue
-            effect = effective(level, players)
-            if effect in tried:
-                continue
-            tried.add(effect)
+        for level, _ in self.levels(len(moved), x0, players, start=start, last=False):
             for pairs in self.assign(moved, residents, level):
                 paired = {p.pairing_number for pair in pairs for p in pair}
                 remainder = [r for r in residents if r.pairing_number not in paired]
@@ -531,23 +527,10 @@ class Search:
         p0 = n // 2
         x0 = x_of(players)
         start = self.spent
-        fallback = False
-        tried: set[tuple[object, ...]] = set()
-        for level in itertools.chain(ladder(p0, x0), [None], fallback_ladder(p0)):
-            if level is None:
-                fallback = True
-                continue
-            if last and level.p < p0:
-                continue
-            effect = effective(level, players)
-            if effect in tried:
-                continue
-            tried.add(effect)
-            if not fallback and self.spent - start > BRACKET_BUDGET:
-                continue
+        for level, fallback in self.levels(p0, x0, players, start=start, last=last):
             if not self.level_possible(players, level):
                 continue
-            allowed_set = self.allowed_pairs(players, level)
+            allowed_set = self.allowed_pairs(players, level) if n <= GLOBAL_CHECK_LIMIT else None
             orders: Iterator[tuple[tuple[int, ...], tuple[int, ...]] | None] = itertools.chain(
                 [None], exchanges(n, level.p) if level.p else iter(())
             )
@@ -567,6 +550,27 @@ class Search:
                         moved_down=down,
                         notes=(self.describe(players, s1, s2, level, x0, p0, exchange, down),),
                     )
+
+    def levels(
+        self, p0: int, x0: int, players: Sequence[Entrant], *, start: int, last: bool
+    ) -> Iterator[tuple[Level, bool]]:
+        """The relaxation levels to try, each with a different effect, and whether each is
+        a fallback level (reached once the bracket's search budget is spent)."""
+        floaters = [p for p in players if not p.exempt and any(p.floats[-2:])]
+        tried: set[tuple[object, ...]] = set()
+        for level in ladder(p0, x0):
+            if self.spent - start > BRACKET_BUDGET:
+                break
+            if last and level.p < p0:
+                continue
+            effect = effective(level, floaters)
+            if effect not in tried:
+                tried.add(effect)
+                yield level, False
+        for level in fallback_ladder(p0):
+            if last and level.p < p0:
+                continue
+            yield level, True
 
     def level_possible(self, players: Sequence[Entrant], level: Level) -> bool:
         """A necessary condition for any S1/S2 division to give p pairs at this level.
@@ -604,6 +608,15 @@ class Search:
             for i, row in enumerate(graph)
         ]
         return level.p - matching_size(clean) <= level.x
+
+    def allowed(self, a: Entrant, b: Entrant, level: Level) -> bool:
+        """True when B1, B2 and the float rules kept by ``level`` allow a v b."""
+        if not self.rules.compatible(a, b):
+            return False
+        if a.score == b.score:
+            return True
+        high, low = (a, b) if rank_key(a) < rank_key(b) else (b, a)
+        return float_allowed(high, Float.DOWN, level) and float_allowed(low, Float.UP, level)
 
     def allowed_pairs(
         self, players: Sequence[Entrant], level: Level
@@ -644,11 +657,12 @@ class Search:
             return
         self.spent += 4 * (len(s1) + len(s2))
         if allowed_set is None:
-            allowed_set = self.allowed_pairs([*s1, *s2], level)
-        options = [
-            [j for j, b in enumerate(s2) if (a.pairing_number, b.pairing_number) in allowed_set]
-            for a in s1
-        ]
+            options = [[j for j, b in enumerate(s2) if self.allowed(a, b, level)] for a in s1]
+        else:
+            options = [
+                [j for j, b in enumerate(s2) if (a.pairing_number, b.pairing_number) in allowed_set]
+                for a in s1
+            ]
         clean = [
             [j for j in row if not colour_conflict(s1[i], s2[j])] for i, row in enumerate(options)
         ]
@@ -667,6 +681,7 @@ class Search:
         if not rest_feasible(0, 0):
             return
         careful = len(s1) <= 24
+        may_be_careful = len(s1) <= CAREFUL_LIMIT
 
         def dfs(i: int, conflicts: int) -> Iterator[tuple[tuple[Entrant, Entrant], ...]]:
             nonlocal steps, careful
@@ -691,7 +706,7 @@ class Search:
                         found = True
                         yield result
                     chosen.pop()
-                    if not found:
+                    if not found and may_be_careful:
                         careful = True
                 used[j] = False
 
