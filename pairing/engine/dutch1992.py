@@ -274,7 +274,7 @@ class Level:
         return ", ".join(dropped)
 
 
-FLOAT_STEPS = (
+FLOAT_STEPS: tuple[dict[str, bool], ...] = (
     {},
     {"b6_down": False},
     {"b6_down": False, "b5_down": False},
@@ -531,7 +531,7 @@ class Search:
             if not self.level_possible(players, level):
                 continue
             allowed_set = self.allowed_pairs(players, level) if n <= GLOBAL_CHECK_LIMIT else None
-            orders: Iterator[tuple[tuple[int, ...], tuple[int, ...]] | None] = itertools.chain(
+            orders: Iterator[tuple[tuple[int, ...], ...] | None] = itertools.chain(
                 [None], exchanges(n, level.p) if level.p else iter(())
             )
             for tries, exchange in enumerate(orders):
@@ -721,7 +721,7 @@ class Search:
         level: Level,
         x0: int,
         p0: int,
-        exchange: tuple[tuple[int, ...], tuple[int, ...]] | None,
+        exchange: tuple[tuple[int, ...], ...] | None,
         down: Sequence[Entrant],
     ) -> Explanation:
         """Say in words which C-steps produced this bracket's pairing."""
@@ -791,7 +791,7 @@ def numbers(players: Sequence[Entrant]) -> str:
 def split(
     players: Sequence[Entrant],
     p: int,
-    exchange: tuple[tuple[int, ...], tuple[int, ...]] | None,
+    exchange: tuple[tuple[int, ...], ...] | None,
 ) -> tuple[list[Entrant], list[Entrant]]:
     """S1 (the top p players) and S2, after an exchange, both ordered by A2 (Dutch A6, A9b)."""
     s1_positions = set(range(1, p + 1))
@@ -906,7 +906,7 @@ def pair(state: TournamentState, *, seed: int) -> RoundPairing:
     round_one_s1 = {
         e.pairing_number: i for i, e in enumerate(entrants[: len(entrants) // 2], start=1)
     }
-    boards: list[tuple[tuple[int, int, tuple[int, ...]], Entrant, Entrant, str]] = []
+    boards: list[tuple[tuple[int, int, tuple[int, int, int, str, int]], Entrant, Entrant, str]] = []
     for bracket in bracket_pairings:
         explanation.extend(bracket.notes)
         for a, b in bracket.pairs:

@@ -35,7 +35,11 @@ def float_history(state: TournamentState) -> dict[PairingNumber, tuple[Float | N
         for record in player.history:
             if record.outcome is Outcome.PAIRING_ALLOCATED_BYE:
                 floats.append(Float.DOWN)
-            elif record.outcome.has_opponent and record.opponent in players:
+            elif (
+                record.outcome.has_opponent
+                and record.opponent is not None
+                and record.opponent in players
+            ):
                 mine = before[record.round_number][pn]
                 theirs = before[record.round_number][record.opponent]
                 floats.append(Float.DOWN if mine > theirs else Float.UP if mine < theirs else None)

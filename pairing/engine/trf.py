@@ -293,7 +293,7 @@ def point_system(doc: TrfDocument) -> PointSystem:
         values.setdefault("forfeit_win", values["win"])
         values.setdefault("full_point_bye", values["win"])
         values.setdefault("pairing_allocated_bye", values["win"])
-    return PointSystem(**values)  # type: ignore[arg-type]
+    return PointSystem(**values)
 
 
 def total_rounds(doc: TrfDocument) -> int | None:
@@ -404,13 +404,17 @@ def state_from_trf(doc: TrfDocument, *, round_to_pair: int | None = None) -> Tou
     absent = {int(n) for _, rest in doc.tagged("XXZ") for n in rest.split() if n.isdigit()}
     for player in doc.players:
         index = completed + 1
-        block = player.rounds[index - 1] if index <= len(player.rounds) else None
+        upcoming = player.rounds[index - 1] if index <= len(player.rounds) else None
         kind = None
-        if block is not None and block.opponent is None:
+        if upcoming is not None and upcoming.opponent is None:
             kind = {"H": RequestKind.HALF_POINT_BYE, "F": RequestKind.FULL_POINT_BYE}.get(
-                block.result
+                upcoming.result
             )
-            if block.result == "Z" and block.color == "-" and _explicit_absence(doc, player, index):
+            if (
+                upcoming.result == "Z"
+                and upcoming.color == "-"
+                and _explicit_absence(doc, player, index)
+            ):
                 kind = RequestKind.ABSENT
         if player.start_rank in absent:
             kind = RequestKind.ABSENT
