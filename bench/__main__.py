@@ -24,7 +24,8 @@ from pathlib import Path
 from pairing.engine import SYSTEMS, System, pair_round
 from pairing.engine.generator import initial_state, play
 from pairing.engine.model import TournamentState
-from pairing.engine.tiebreaks import DUTCH_F10, TieBreak, standings
+from pairing.engine.standings import standings
+from pairing.engine.tiebreaks import DUTCH_F10, TieBreak
 from pairing.engine.trf import trf_from_state, write_trf
 
 

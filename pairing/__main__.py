@@ -20,7 +20,8 @@ from pairing.engine import SYSTEMS, EngineError, NoValidPairing, System, TrfErro
 from pairing.engine.checker import check_round
 from pairing.engine.generator import generate_tournament
 from pairing.engine.model import RoundPairing
-from pairing.engine.tiebreaks import DUTCH_F10, parse_tiebreaks, standings, truncated
+from pairing.engine.standings import standings
+from pairing.engine.tiebreaks import DUTCH_F10, parse_tiebreaks, truncated
 from pairing.engine.trf import decode_trf, read_trf, state_from_trf, trf_from_state, write_trf
 
 EXIT_OK = 0

@@ -1,95 +1,179 @@
-"""Tie-breaks and standings, computed exactly with fractions of a point.
+"""Tie-breaks for Swiss standings, computed exactly in fractions of a point.
 
-Buchholz (BH), Buchholz cut-1 (BH-C1), Median-Buchholz (MBH: highest and lowest
-removed), Sonneborn-Berger (SB), Progress (PROG), direct encounter (DE, and DE1 for first
-place only, Dutch F10), average rating of opponents (ARO), number of wins (WIN) and
-drawing of lots (LOT), as defined in ``sb-ordered-swiss-and-tiebreaks.txt`` and Dutch F10.
+Sources, cited in each docstring by these tokens:
 
-Unplayed rounds (:class:`Unplayed`):
+- "SB text": ``sb-ordered-swiss-and-tiebreaks.txt``, which defines Sonneborn-Berger,
+  Buchholz, Median-Buchholz and Progress (with worked examples).
+- "Dutch F10": the FIDE Dutch rules, 1992 wording, F10 (points; for first place the games
+  between the tied players; average rating of the opponents; lot).
+- "FIDE 2023": the FIDE Tie-Break Regulations (C.07) of 2023/24, for unplayed rounds, as
+  summarised in ``shared/data/README.md`` and as FIDE's own tie-break checker computes them.
+- "FIDE 2009": the 2009 Congress (Kallithea) decision on unplayed games, the "virtual
+  opponent".
 
-- ``FIDE`` (default), the FIDE tie-break regulations (2023/24): a player's own unplayed
-  round (bye, forfeit, absence) counts as an opponent whose score is the player's own final
-  score, and for SB that value is multiplied by the points the player got in that round;
-  an opponent's score is the final score, except that the rounds after the opponent
-  withdrew count as draws.  A player has withdrawn when the last rounds of the record are
-  absences (``Z``); cut-1 first removes an unplayed round that was not a forfeit win or a
-  pairing-allocated bye, otherwise the lowest value.
-- ``VIRTUAL_OPPONENT``, the 2009 convention: an unplayed round counts as a game against a
-  virtual opponent who starts the round with the player's score, gets the opposite result
-  and draws every later round; opponents' unplayed rounds count as draws.
-- ``ZERO``: unplayed rounds count nothing; opponents' scores are their final scores.
+Units.  Points are stored as half-points (``Points``) everywhere in the engine; every value
+here is returned in points, as a :class:`~fractions.Fraction`, so that ``Fraction(45, 2)``
+is 22½.  Sums are made in integer half-points and divided once at the end, so two players
+level on a tie-break always compare equal.
 
-WIN counts the rounds in which the player scored a win's points, with or without playing
-(forfeit wins and byes worth a win included), as the FIDE regulations do.
+Unplayed rounds (:class:`UnplayedRounds`):
+
+``FIDE_2023`` (default)
+    A player's own unplayed round (bye, forfeit, absence) counts as an opponent whose score
+    is the player's own final score; for SB that value is multiplied by the points the
+    player got in that round.  An opponent counts with the final score, except that the
+    rounds after the opponent withdrew count as draws.  A low cut (BH-C1, and the low half
+    of MBH) first removes a *voluntary unplayed round* if there is one, otherwise the
+    lowest value.
+
+    Our reading of "voluntary unplayed round": a half-point bye, a zero-point bye or
+    absence, or a forfeit loss: an unplayed round that did not bring a win's points.  A
+    forfeit win, a pairing-allocated bye and a full-point bye are not voluntary, so they
+    are cut only if they are the lowest value.  (FIDE's checker treats the full-point bye
+    this way; ``data/README.md`` names only the forfeit win and the pairing-allocated
+    bye; the four real events have no full-point bye, so they cannot tell.)
+
+    Our reading of "withdrew": a TRF has no withdrawal record, so a withdrawal shows as
+    trailing rounds without a game.  The rounds after a player's last round that was *not*
+    a voluntary unplayed round are the withdrawal; in those rounds each bye or absence
+    (no opponent: ``0000 - Z``, a blank result, ``0000 - H``) counts as a draw, while a
+    forfeit loss keeps its zero because it had a scheduled opponent.  So ``1 0 - Z Z``
+    counts 1 + 0 + 0 + ½ + ½ for the opponents, and ``Z Z 1 0`` (a late entry) keeps its
+    zeros.  This is how FIDE's checker reads it, and it reproduces the published values.
+    Standings after round ``r`` see only the first ``r`` rounds, so a player absent in
+    round ``r`` counts as withdrawn in those standings even if he plays on later.
+
+``VIRTUAL_OPPONENT_2009``
+    FIDE 2009: each unplayed round of the player is a game against a virtual opponent who
+    starts the round with the player's score, gets the opposite result (a bye or forfeit
+    win is a loss for him, an absence or forfeit loss a win, a half-point bye a draw) and
+    draws every later round.  Opponents count every unplayed round of theirs as a draw.
+    A low cut removes the lowest value.
+
+``ZERO``
+    An unplayed round counts nothing, and opponents count with their final scores.  A low
+    cut removes the lowest value (usually that zero).
+
+Progress, ARO, WIN and the direct encounter do not depend on the convention.
 """
 
 from __future__ import annotations
 
 import enum
-import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
-from .model import Outcome, PairingNumber, Player, TournamentState
+from .errors import InvalidState
+from .model import Outcome, PairingNumber, Player, Points, TournamentState
 
-UNPLAYED_REMOVED_FIRST = frozenset(
-    {
-        Outcome.FORFEIT_LOSS,
-        Outcome.HALF_POINT_BYE,
-        Outcome.ZERO_POINT_BYE,
-        Outcome.FULL_POINT_BYE,
-    }
-)
-"""Unplayed rounds that cut-1 removes before any other value (FIDE convention)."""
+if TYPE_CHECKING:
+    from .standings import StandingRow, standings
 
 
 class TieBreak(enum.StrEnum):
     """Tie-break codes, as the command line and the event settings spell them."""
 
     BH = "BH"
+    """Buchholz (SB text)."""
     BH_C1 = "BH-C1"
+    """Buchholz cut-1: Buchholz without its least significant value (FIDE 2023)."""
     MBH = "MBH"
+    """Median-Buchholz: without the highest and the lowest value (SB text)."""
     SB = "SB"
+    """Sonneborn-Berger (SB text)."""
     PROG = "PROG"
+    """Progress, the cumulative score (SB text)."""
     DE = "DE"
+    """Direct encounter: points in the games among the players still tied."""
     DE1 = "DE1"
+    """Direct encounter for first place only (Dutch F10)."""
     ARO = "ARO"
+    """Average rating of the opponents (Dutch F10)."""
     WIN = "WIN"
+    """Number of rounds won, forfeit wins and byes worth a win included (FIDE 2023)."""
     LOT = "LOT"
+    """Drawing of lots (Dutch F10), from a stored seed."""
 
 
-class Unplayed(enum.Enum):
-    """How unplayed rounds count in Buchholz-type tie-breaks."""
+class UnplayedRounds(enum.Enum):
+    """How unplayed rounds count in Buchholz-type tie-breaks (see the module docstring)."""
 
-    FIDE = "fide"
-    VIRTUAL_OPPONENT = "virtual"
+    FIDE_2023 = "fide2023"
+    """Own unplayed rounds count the own final score; withdrawals count as draws (default)."""
+    VIRTUAL_OPPONENT_2009 = "virtual2009"
+    """Own unplayed rounds are games against a virtual opponent; opponents' count as draws."""
     ZERO = "zero"
+    """Unplayed rounds count nothing."""
 
 
-DUTCH_F10 = (TieBreak.DE1, TieBreak.ARO, TieBreak.LOT)
-"""Dutch F10: points; the games between the tied players for first place; ARO; lot."""
+DEFAULT_TIEBREAKS: tuple[TieBreak, ...] = (TieBreak.DE1, TieBreak.ARO, TieBreak.LOT)
+"""Dutch F10, after points: the games between the players tied for first; ARO; lot."""
+
+DUTCH_F10 = DEFAULT_TIEBREAKS
+"""The same order under its rule's name (the command line's default)."""
+
+
+def dutch_f10_order() -> tuple[TieBreak, ...]:
+    """The tie-breaks that follow points in the final standings.
+
+    Dutch F10: "the best result in games played against each other" for first place
+    only, then "the highest average rating of the opponents", then "the drawing of lots".
+    """
+    return DEFAULT_TIEBREAKS
+
+
+VOLUNTARY_UNPLAYED = frozenset(
+    {Outcome.HALF_POINT_BYE, Outcome.ZERO_POINT_BYE, Outcome.FORFEIT_LOSS}
+)
+"""Unplayed rounds that a low cut removes first, and that can make up a withdrawal.
+
+FIDE 2023, in our reading (module docstring): unplayed rounds that did not bring a win.
+"""
+
+_PLAYED = frozenset(outcome for outcome in Outcome if outcome.played)
+"""Outcomes of games actually played (Dutch F2)."""
+
+_ALIASES = {"BH/C1": TieBreak.BH_C1}
 
 
 def parse_tiebreaks(codes: str) -> tuple[TieBreak, ...]:
-    """Read a comma-separated list such as ``"BH,BH-C1,SB"``.
+    """Read a comma-separated list of codes such as ``"BH,BH-C1,SB"``.
 
-    :raises ValueError: a code is unknown; the message names it.
+    Codes are case-insensitive and may be surrounded by spaces; empty items are skipped,
+    so ``""`` means "points, then pairing number".  ``BH/C1`` is read as ``BH-C1``.
+
+    :raises ValueError: a code is unknown; the message names it and lists the known ones.
     """
-    result = []
-    for code in (c.strip().upper() for c in codes.split(",")):
+    result: list[TieBreak] = []
+    for item in codes.split(","):
+        code = item.strip().upper()
         if not code:
+            continue
+        if code in _ALIASES:
+            result.append(_ALIASES[code])
             continue
         try:
             result.append(TieBreak(code))
         except ValueError:
             known = ", ".join(t.value for t in TieBreak)
-            raise ValueError(f"unknown tie-break {code!r}; use {known}") from None
+            raise ValueError(f"unknown tie-break code {code!r}; known codes: {known}") from None
     return tuple(result)
 
 
 def truncated(state: TournamentState, rounds: int) -> TournamentState:
-    """The state after the first ``rounds`` rounds (standings after any round)."""
+    """The state as it stood after the first ``rounds`` rounds, for standings after them.
+
+    Every history keeps its first ``rounds`` records; requests for the next round are
+    dropped because they belong to a later round.
+
+    :raises ValueError: ``rounds`` is negative or more than the rounds completed.
+    """
+    if not 0 <= rounds <= state.rounds_completed:
+        raise ValueError(f"round {rounds} is not between 0 and {state.rounds_completed}")
+    if rounds == state.rounds_completed and not state.requests:
+        return state
     return replace(
         state,
         players=tuple(replace(p, history=p.history[:rounds]) for p in state.players),
@@ -98,227 +182,343 @@ def truncated(state: TournamentState, rounds: int) -> TournamentState:
     )
 
 
-class Calculator:
-    """Tie-break values of every player of one state, computed once per player."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Contribution:
+    """One round's term in a player's Buchholz-type tie-breaks."""
 
-    def __init__(self, state: TournamentState, unplayed: Unplayed = Unplayed.FIDE) -> None:
-        self.state = state
-        self.unplayed = unplayed
-        self.players = {p.pairing_number: p for p in state.players}
-        self.win = Fraction(state.points.win, 2)
-        self.draw = Fraction(state.points.draw, 2)
-        self.points = {n: self._points(p) for n, p in self.players.items()}
-        self.opponent_score = {n: self._score_as_opponent(p) for n, p in self.players.items()}
+    round_number: int
+    opponent: PairingNumber | None
+    """The opponent actually played; ``None`` for an unplayed round."""
+    value: Fraction
+    """The opponent's score as it counts here, or the stand-in's for an unplayed round."""
+    points: Fraction
+    """The points the player got in that round."""
+    voluntary_unplayed: bool
+    """Removed first by a low cut (FIDE 2023 only)."""
 
-    # Scores ---------------------------------------------------------------------
 
-    def _points(self, player: Player) -> Fraction:
-        return sum(
-            (Fraction(self.state.points.points_for(r.outcome), 2) for r in player.history),
-            Fraction(0),
-        )
-
-    def _withdrawn_rounds(self, player: Player) -> int:
-        """How many rounds at the end of the record are absences (a withdrawal)."""
-        count = 0
-        for record in reversed(player.history):
-            if record.outcome is not Outcome.ZERO_POINT_BYE:
-                break
-            count += 1
-        return count
-
-    def _score_as_opponent(self, player: Player) -> Fraction:
-        """The score this player counts for in opponents' Buchholz."""
-        if self.unplayed is Unplayed.ZERO:
-            return self.points[player.pairing_number]
-        if self.unplayed is Unplayed.VIRTUAL_OPPONENT:
-            return sum(
-                (
-                    Fraction(self.state.points.points_for(r.outcome), 2) if r.played else self.draw
-                    for r in player.history
-                ),
-                Fraction(0),
-            )
-        return self.points[player.pairing_number] + self.draw * self._withdrawn_rounds(player)
-
-    def round_points(self, record_outcome: Outcome) -> Fraction:
-        """Points of one round's outcome, in points."""
-        return Fraction(self.state.points.points_for(record_outcome), 2)
-
-    # Per-round opponent values ---------------------------------------------------
-
-    def opponent_values(self, number: PairingNumber) -> list[tuple[Fraction, Fraction, bool]]:
-        """For each round: (opponent's score, points scored, removed first by cut-1)."""
-        player = self.players[number]
-        values = []
-        running = Fraction(0)
-        total_rounds = len(player.history)
-        for index, record in enumerate(player.history, start=1):
-            scored = self.round_points(record.outcome)
-            if record.played and record.opponent in self.players:
-                value = self.opponent_score[record.opponent]
-                first = False
-            elif self.unplayed is Unplayed.ZERO:
-                value, first = Fraction(0), record.outcome in UNPLAYED_REMOVED_FIRST
-            elif self.unplayed is Unplayed.VIRTUAL_OPPONENT:
-                value = running + (self.win - scored) + self.draw * (total_rounds - index)
-                first = record.outcome in UNPLAYED_REMOVED_FIRST
-            else:
-                value = self.points[number]
-                first = record.outcome in UNPLAYED_REMOVED_FIRST
-            values.append((value, scored, first))
-            running += scored
-        return values
-
-    # Tie-breaks ------------------------------------------------------------------
-
-    def buchholz(self, number: PairingNumber) -> Fraction:
-        """Sum of the opponents' scores (SB text: Buchholz)."""
-        return sum((v for v, _, _ in self.opponent_values(number)), Fraction(0))
-
-    def buchholz_cut1(self, number: PairingNumber) -> Fraction:
-        """Buchholz without one value: an unplayed round if any, else the lowest."""
-        values = self.opponent_values(number)
-        if not values:
-            return Fraction(0)
-        removable = [i for i, (_, _, first) in enumerate(values) if first]
-        drop = removable[0] if removable else min(range(len(values)), key=lambda i: values[i][0])
-        return sum((v for i, (v, _, _) in enumerate(values) if i != drop), Fraction(0))
-
-    def median_buchholz(self, number: PairingNumber) -> Fraction:
-        """Buchholz without the highest and the lowest opponent (SB text: Median-Buchholz)."""
-        scores = sorted(v for v, _, _ in self.opponent_values(number))
-        return sum(scores[1:-1], Fraction(0)) if len(scores) > 2 else Fraction(0)
-
-    def sonneborn_berger(self, number: PairingNumber) -> Fraction:
-        """Scores of opponents beaten plus half of those drawn (SB text: Sonneborn-Berger)."""
-        return sum(
-            (v * scored / self.win for v, scored, _ in self.opponent_values(number)),
-            Fraction(0),
-        )
-
-    def progress(self, number: PairingNumber) -> Fraction:
-        """Sum of the running score after each round (SB text: Progress)."""
-        running = total = Fraction(0)
-        for record in self.players[number].history:
-            running += self.round_points(record.outcome)
-            total += running
-        return total
-
-    def average_rating_of_opponents(self, number: PairingNumber) -> Fraction:
-        """Average rating of the rated opponents actually played (Dutch F10)."""
-        ratings = [
-            self.players[r.opponent].rating
-            for r in self.players[number].history
-            if r.played and r.opponent in self.players and self.players[r.opponent].rating
-        ]
-        return Fraction(sum(ratings), len(ratings)) if ratings else Fraction(0)
-
-    def wins(self, number: PairingNumber) -> Fraction:
-        """Rounds in which the player scored a win's points, played or not."""
-        return Fraction(
-            sum(
-                1
-                for r in self.players[number].history
-                if self.state.points.points_for(r.outcome) == self.state.points.win
-                and r.outcome is not Outcome.HALF_POINT_BYE
-            )
-        )
-
-    def direct_encounter(self, number: PairingNumber, group: frozenset[PairingNumber]) -> Fraction:
-        """Points scored in played games against the other players of ``group`` (Dutch F10)."""
-        return sum(
-            (
-                self.round_points(r.outcome)
-                for r in self.players[number].history
-                if r.played and r.opponent in group and r.opponent != number
-            ),
-            Fraction(0),
-        )
+_Term = tuple[int, int, bool]
+"""Internal form of a contribution: (value in half-points, points in half-points, cut first)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class StandingRow:
-    """One line of the standings."""
+class TieBreakContext:
+    """Everything the tie-breaks of one state share, computed once per player.
 
-    rank: int
-    pairing_number: PairingNumber
-    name: str
-    points: Fraction
-    values: tuple[Fraction, ...]
-    """One value per requested tie-break, in the requested order."""
-    tied_with_previous: bool
-    """Equal on points and every tie-break (except lot) with the row above."""
-
-
-def standings(
-    state: TournamentState,
-    *,
-    tiebreaks: Sequence[TieBreak] = DUTCH_F10,
-    unplayed: Unplayed = Unplayed.FIDE,
-    lot_seed: int = 0,
-) -> tuple[StandingRow, ...]:
-    """Rank every player by points, then by ``tiebreaks`` in order (Dutch F10 by default).
-
-    DE compares the games among the players still tied when it is reached; DE1 does so
-    only for the group tied for first place.  LOT orders by a permutation drawn from
-    ``lot_seed``, so the standings never change on reload.
+    Build it with :func:`tiebreak_context`.  The mappings hold half-points.
     """
-    calc = Calculator(state, unplayed)
-    numbers = sorted(calc.players)
-    lot_order = list(numbers)
-    random.Random(lot_seed).shuffle(lot_order)
-    lot_rank = {n: i for i, n in enumerate(lot_order)}
-    simple = {
-        TieBreak.BH: calc.buchholz,
-        TieBreak.BH_C1: calc.buchholz_cut1,
-        TieBreak.MBH: calc.median_buchholz,
-        TieBreak.SB: calc.sonneborn_berger,
-        TieBreak.PROG: calc.progress,
-        TieBreak.ARO: calc.average_rating_of_opponents,
-        TieBreak.WIN: calc.wins,
+
+    state: TournamentState
+    unplayed: UnplayedRounds
+    """The convention the values below were computed with."""
+    players: Mapping[PairingNumber, Player]
+    """The players by pairing number."""
+    score: Mapping[PairingNumber, Points]
+    """Each player's score."""
+    score_as_opponent: Mapping[PairingNumber, Points]
+    """Each player's score as it counts in the opponents' tie-breaks (the convention's)."""
+    terms: Mapping[PairingNumber, tuple[_Term, ...]]
+    """Each player's contributions, one per round, in half-points."""
+
+
+def tiebreak_context(
+    state: TournamentState, *, unplayed: UnplayedRounds = UnplayedRounds.FIDE_2023
+) -> TieBreakContext:
+    """Precompute scores and per-round contributions of every player: O(players x rounds).
+
+    :raises InvalidState: a played game names an opponent who is not in the state.
+    """
+    players = {p.pairing_number: p for p in state.players}
+    worth = {outcome: int(state.points.points_for(outcome)) for outcome in Outcome}
+    score = {n: Points(sum(worth[r.outcome] for r in p.history)) for n, p in players.items()}
+    as_opponent = {
+        n: _score_as_opponent(p, score[n], state, unplayed, worth) for n, p in players.items()
     }
-    keys: dict[PairingNumber, list[Fraction]] = {n: [calc.points[n]] for n in numbers}
-    shown: dict[PairingNumber, list[Fraction]] = {n: [] for n in numbers}
-    for tiebreak in tiebreaks:
-        if tiebreak in simple:
-            for n in numbers:
-                value = simple[tiebreak](n)
-                keys[n].append(value)
-                shown[n].append(value)
-            continue
-        if tiebreak is TieBreak.LOT:
-            for n in numbers:
-                keys[n].append(Fraction(-lot_rank[n]))
-                shown[n].append(Fraction(lot_rank[n] + 1))
-            continue
-        groups: dict[tuple[Fraction, ...], list[PairingNumber]] = {}
-        for n in numbers:
-            groups.setdefault(tuple(keys[n]), []).append(n)
-        top = max(groups) if groups else ()
-        for key, members in groups.items():
-            applies = len(members) > 1 and (tiebreak is TieBreak.DE or key == top)
-            group = frozenset(members)
-            for n in members:
-                value = calc.direct_encounter(n, group) if applies else Fraction(0)
-                keys[n].append(value)
-                shown[n].append(value)
-    ordered = sorted(numbers, key=lambda n: ([-v for v in keys[n]], n))
-    rows = []
-    previous: list[Fraction] | None = None
-    for rank, n in enumerate(ordered, start=1):
-        comparable = [
-            v for v, t in zip(keys[n], (None, *tiebreaks), strict=True) if t is not TieBreak.LOT
-        ]
-        rows.append(
-            StandingRow(
-                rank=rank,
-                pairing_number=n,
-                name=calc.players[n].name,
-                points=calc.points[n],
-                values=tuple(shown[n]),
-                tied_with_previous=previous == comparable,
-            )
+    terms = {
+        n: _terms(p, score[n], as_opponent, state, unplayed, worth) for n, p in players.items()
+    }
+    return TieBreakContext(
+        state=state,
+        unplayed=unplayed,
+        players=players,
+        score=score,
+        score_as_opponent=as_opponent,
+        terms=terms,
+    )
+
+
+def _last_not_voluntary(player: Player) -> int:
+    """The last round that was not a voluntary unplayed round, 0 if none (FIDE 2023)."""
+    for index in range(len(player.history), 0, -1):
+        if player.history[index - 1].outcome not in VOLUNTARY_UNPLAYED:
+            return index
+    return 0
+
+
+def _score_as_opponent(
+    player: Player,
+    score: Points,
+    state: TournamentState,
+    unplayed: UnplayedRounds,
+    worth: Mapping[Outcome, int],
+) -> Points:
+    """The score ``player`` counts for in the opponents' tie-breaks, in half-points."""
+    draw = state.points.draw
+    if unplayed is UnplayedRounds.ZERO:
+        return score
+    if unplayed is UnplayedRounds.VIRTUAL_OPPONENT_2009:
+        # FIDE 2009: "each result by default of a player is counted as a draw".
+        return Points(
+            sum(worth[r.outcome] if r.outcome in _PLAYED else draw for r in player.history)
         )
-        previous = comparable
-    return tuple(rows)
+    # FIDE 2023: after withdrawing, rounds without an opponent count as draws.
+    adjusted = score
+    for record in player.history[_last_not_voluntary(player) :]:
+        if record.opponent is None:
+            adjusted = Points(adjusted - worth[record.outcome] + draw)
+    return adjusted
+
+
+def _virtual_result(scored: int, state: TournamentState) -> int:
+    """What the virtual opponent scores against a player who got ``scored`` (FIDE 2009)."""
+    system = state.points
+    if scored >= system.win:
+        return system.loss
+    if scored <= system.loss:
+        return system.win
+    return system.draw
+
+
+def _terms(
+    player: Player,
+    own_score: Points,
+    as_opponent: Mapping[PairingNumber, Points],
+    state: TournamentState,
+    unplayed: UnplayedRounds,
+    worth: Mapping[Outcome, int],
+) -> tuple[_Term, ...]:
+    """One (value, points, cut first) triple per round of ``player``, in half-points."""
+    rounds = len(player.history)
+    running = 0
+    terms: list[_Term] = []
+    for index, record in enumerate(player.history, start=1):
+        scored = worth[record.outcome]
+        if record.outcome in _PLAYED and record.opponent is not None:
+            value = as_opponent.get(record.opponent)
+            if value is None:
+                raise InvalidState(
+                    f"player {player.pairing_number} played unknown player {record.opponent} "
+                    f"in round {index}"
+                )
+            terms.append((value, scored, False))
+        elif unplayed is UnplayedRounds.FIDE_2023:
+            terms.append((own_score, scored, record.outcome in VOLUNTARY_UNPLAYED))
+        elif unplayed is UnplayedRounds.VIRTUAL_OPPONENT_2009:
+            virtual = (
+                running + _virtual_result(scored, state) + state.points.draw * (rounds - index)
+            )
+            terms.append((virtual, scored, False))
+        else:
+            terms.append((0, scored, False))
+        running += scored
+    return tuple(terms)
+
+
+def _low_cut(terms: Sequence[_Term]) -> int:
+    """Index of the least significant value: a voluntary unplayed round first (FIDE 2023)."""
+    voluntary = [i for i, term in enumerate(terms) if term[2]]
+    candidates = voluntary or range(len(terms))
+    return min(candidates, key=lambda i: (terms[i][0], i))
+
+
+def points(context: TieBreakContext, number: PairingNumber) -> Fraction:
+    """The player's score in points (Dutch F10: "the highest number of points scored")."""
+    return Fraction(context.score[number], 2)
+
+
+def score_as_opponent(context: TieBreakContext, number: PairingNumber) -> Fraction:
+    """The player's score as it counts in the opponents' tie-breaks, in points.
+
+    FIDE 2023: the final score with the byes and absences after a withdrawal counted as
+    draws; FIDE 2009: every unplayed round counted as a draw; ZERO: the final score.
+    """
+    return Fraction(context.score_as_opponent[number], 2)
+
+
+def contributions(context: TieBreakContext, number: PairingNumber) -> tuple[Contribution, ...]:
+    """The per-round terms of the player's Buchholz, in points, for display and checking."""
+    history = context.players[number].history
+    return tuple(
+        Contribution(
+            round_number=index,
+            opponent=record.opponent if record.played else None,
+            value=Fraction(value, 2),
+            points=Fraction(scored, 2),
+            voluntary_unplayed=cut_first,
+        )
+        for index, (record, (value, scored, cut_first)) in enumerate(
+            zip(history, context.terms[number], strict=True), start=1
+        )
+    )
+
+
+def buchholz(context: TieBreakContext, number: PairingNumber) -> Fraction:
+    """The sum of the opponents' scores.
+
+    SB text: Buchholz, "the sum of opponents' scores"; unplayed rounds count as the
+    context's convention says.
+    """
+    return Fraction(sum(term[0] for term in context.terms[number]), 2)
+
+
+def buchholz_cut1(context: TieBreakContext, number: PairingNumber) -> Fraction:
+    """Buchholz without its least significant value.
+
+    FIDE 2023: the value removed is a voluntary unplayed round if the player has one,
+    otherwise the lowest value.  Under the other conventions it is the lowest value.
+    """
+    terms = context.terms[number]
+    if not terms:
+        return Fraction(0)
+    drop = _low_cut(terms)
+    return Fraction(sum(term[0] for i, term in enumerate(terms) if i != drop), 2)
+
+
+def median_buchholz(context: TieBreakContext, number: PairingNumber) -> Fraction:
+    """Buchholz without the highest and the lowest value.
+
+    SB text: Median-Buchholz, "discarding the highest and the lowest opposition's scores".
+    The lowest is removed as for BH-C1 (a voluntary unplayed round first under FIDE 2023),
+    then the highest of the rest.  With two values or fewer nothing is left: 0.
+    """
+    terms = list(context.terms[number])
+    if len(terms) <= 2:
+        return Fraction(0)
+    del terms[_low_cut(terms)]
+    values = [term[0] for term in terms]
+    return Fraction(sum(values) - max(values), 2)
+
+
+def sonneborn_berger(context: TieBreakContext, number: PairingNumber) -> Fraction:
+    """The opponents' scores, each multiplied by the points scored against that opponent.
+
+    SB text: Sonneborn-Berger, "scores of the opponents who were beaten by a given player
+    and half the scores of the opponents who she drew with".  An unplayed round's stand-in
+    counts the same way (FIDE 2023: own score times the points got in that round).
+    Both factors are in the event's points, so with 3-1-0 scoring a win weighs 3.
+    """
+    return Fraction(sum(value * scored for value, scored, _ in context.terms[number]), 4)
+
+
+def progress(context: TieBreakContext, number: PairingNumber) -> Fraction:
+    """The sum of the player's running scores after each round.
+
+    SB text: Progress: "Win, Loss, Win, Draw then your progressive scores are 1, 1, 2, 2.5
+    and your Progress tie-break value is 6.5".  Byes and forfeits count the points they
+    gave.
+    """
+    running = total = 0
+    for _, scored, _ in context.terms[number]:
+        running += scored
+        total += running
+    return Fraction(total, 2)
+
+
+def average_rating_of_opponents(context: TieBreakContext, number: PairingNumber) -> Fraction:
+    """The average rating of the rated opponents actually played, unrounded.
+
+    Dutch F10: "the highest average rating of the opponents".  Forfeits and byes have no
+    opponent for this purpose (Dutch F2); unrated opponents (rating 0) are left out because
+    they have no rating to average.  A player with no such opponent gets 0.
+    """
+    players = context.players
+    ratings = [
+        players[r.opponent].rating
+        for r in players[number].history
+        if r.outcome in _PLAYED and r.opponent is not None and players[r.opponent].rating > 0
+    ]
+    return Fraction(sum(ratings), len(ratings)) if ratings else Fraction(0)
+
+
+def wins(context: TieBreakContext, number: PairingNumber) -> Fraction:
+    """The number of rounds in which the player got a win's points.
+
+    FIDE 2023 (WIN): forfeit wins, full-point byes and pairing-allocated byes count when
+    they are worth a win; a half-point bye does not.  (FIDE's WON, games won over the
+    board, is not offered.)
+    """
+    system = context.state.points
+    return Fraction(
+        sum(1 for _, scored, _ in context.terms[number] if system.win > 0 and scored == system.win)
+    )
+
+
+def direct_encounter(
+    context: TieBreakContext, number: PairingNumber, group: frozenset[PairingNumber]
+) -> Fraction:
+    """The points the player scored in games played against the other players of ``group``.
+
+    Dutch F10: "the best result in games played against each other".  Forfeits are not
+    games played (Dutch F2).  The value is not re-applied to a sub-group that is still
+    tied (FIDE 2023 would repeat it; Dutch F10 does not say so).
+    """
+    system = context.state.points
+    return Fraction(
+        sum(
+            system.points_for(r.outcome)
+            for r in context.players[number].history
+            if r.outcome in _PLAYED and r.opponent in group and r.opponent != number
+        ),
+        2,
+    )
+
+
+SIMPLE_TIEBREAKS: Mapping[TieBreak, Callable[[TieBreakContext, PairingNumber], Fraction]] = {
+    TieBreak.BH: buchholz,
+    TieBreak.BH_C1: buchholz_cut1,
+    TieBreak.MBH: median_buchholz,
+    TieBreak.SB: sonneborn_berger,
+    TieBreak.PROG: progress,
+    TieBreak.ARO: average_rating_of_opponents,
+    TieBreak.WIN: wins,
+}
+"""Tie-breaks whose value depends on the player alone (DE and LOT depend on the others)."""
+
+
+def __getattr__(name: str) -> Any:
+    """Older callers import ``standings`` and ``StandingRow`` from here; they live in
+    ``standings.py`` now, which imports this module, so they are fetched on first use."""
+    if name in ("standings", "StandingRow"):
+        from . import standings as module
+
+        return getattr(module, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = [
+    "DEFAULT_TIEBREAKS",
+    "DUTCH_F10",
+    "SIMPLE_TIEBREAKS",
+    "VOLUNTARY_UNPLAYED",
+    "Contribution",
+    "StandingRow",
+    "TieBreak",
+    "TieBreakContext",
+    "UnplayedRounds",
+    "average_rating_of_opponents",
+    "buchholz",
+    "buchholz_cut1",
+    "contributions",
+    "direct_encounter",
+    "dutch_f10_order",
+    "median_buchholz",
+    "parse_tiebreaks",
+    "points",
+    "progress",
+    "score_as_opponent",
+    "sonneborn_berger",
+    "standings",
+    "tiebreak_context",
+    "truncated",
+    "wins",
+]

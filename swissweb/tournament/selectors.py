@@ -227,7 +227,8 @@ def standings_after(*, event: Event, after_round: int | None = None) -> Standing
 
     Four queries whatever the size: players, games, requests and forbidden pairs.
     """
-    from pairing.engine.tiebreaks import parse_tiebreaks, standings, truncated
+    from pairing.engine.standings import standings
+    from pairing.engine.tiebreaks import parse_tiebreaks, truncated
 
     state = completed_state(event=event)
     rounds = state.rounds_completed
