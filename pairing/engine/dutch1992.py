@@ -683,35 +683,58 @@ class Search:
         careful = len(s1) <= 24
         may_be_careful = len(s1) <= CAREFUL_LIMIT
 
-        def dfs(i: int, conflicts: int) -> Iterator[tuple[tuple[Entrant, Entrant], ...]]:
-            nonlocal steps, careful
-            if i == len(s1):
-                yield tuple(chosen)
-                return
-            a = s1[i]
-            for j in options[i]:
-                if used[j]:
-                    continue
-                steps += 1
-                if steps > NODE_BUDGET:
-                    return
-                extra = 1 if colour_conflict(a, s2[j]) else 0
-                if conflicts + extra > level.x:
-                    continue
-                used[j] = True
-                if not careful or rest_feasible(i + 1, conflicts + extra):
-                    chosen.append((a, s2[j]))
-                    found = False
-                    for result in dfs(i + 1, conflicts + extra):
-                        found = True
-                        yield result
+        # Depth-first search over S1 in order, S2 candidates in transposition order, with
+        # an explicit stack (S1 can hold a thousand players).
+        size = len(s1)
+        position = [0] * (size + 1)
+        choice = [-1] * size
+        found = [False] * size
+        conflicts = [0] * (size + 1)
+        depth = 0
+        try:
+            while depth >= 0:
+                if depth == size:
+                    yield tuple(chosen)
+                    found[:size] = [True] * size
+                    depth -= 1
+                    if depth < 0:
+                        return
+                if choice[depth] != -1:
+                    used[choice[depth]] = False
                     chosen.pop()
-                    if not found and may_be_careful:
+                    if not found[depth] and may_be_careful:
                         careful = True
-                used[j] = False
-
-        yield from dfs(0, 0)
-        self.spent += steps
+                    choice[depth] = -1
+                a = s1[depth]
+                row = options[depth]
+                advanced = False
+                while position[depth] < len(row):
+                    j = row[position[depth]]
+                    position[depth] += 1
+                    if used[j]:
+                        continue
+                    steps += 1
+                    if steps > NODE_BUDGET:
+                        return
+                    total = conflicts[depth] + (1 if colour_conflict(a, s2[j]) else 0)
+                    if total > level.x:
+                        continue
+                    used[j] = True
+                    if not careful or rest_feasible(depth + 1, total):
+                        choice[depth] = j
+                        found[depth] = False
+                        chosen.append((a, s2[j]))
+                        conflicts[depth + 1] = total
+                        depth += 1
+                        position[depth] = 0
+                        advanced = True
+                        break
+                    used[j] = False
+                if not advanced:
+                    position[depth] = 0
+                    depth -= 1
+        finally:
+            self.spent += steps
 
     def describe(
         self,
