@@ -621,3 +621,61 @@ def draft_flip_colours(
 def _boards_json(round_: Round) -> dict[str, Any]:
     rows = round_.games.order_by("board").values_list("board", "white_id", "black_id")
     return {"boards": [list(row) for row in rows]}
+
+
+def round_correct(
+    *,
+    round_id: int,
+    first_id: int,
+    second_id: int,
+    reason: str,
+    user: AbstractBaseUser | None,
+    now: dt.datetime,
+) -> None:
+    """Swap two players of a published round to mend a breach of B1/B2 (Dutch F6).
+
+    A published pairing is changed only when it breaks an absolute criterion, only on
+    boards without a result, only with a reason, and only if the change leaves the round
+    legal.  Who, when, the boards before and after, and the reason are recorded.
+
+    :raises RoundLocked: the round breaks no absolute criterion, or a board has a result.
+    :raises TournamentError: no reason given, or the change would still break a criterion.
+    """
+    if not reason.strip():
+        raise TournamentError("Give the reason for correcting a published pairing.")
+    with transaction.atomic():
+        event = _lock_event(Round.objects.values_list("event_id", flat=True).get(pk=round_id))
+        round_ = Round.objects.select_related("event").get(pk=round_id)
+        if round_.state == RoundState.PAIRED:
+            raise TournamentError("This round is a draft: edit it directly.")
+        violations = round_violations(round_)
+        if not violations:
+            raise RoundLocked(
+                f"Round {round_.number} is published and keeps the absolute criteria: "
+                "it cannot be changed (Dutch F6)."
+            )
+        seats = {}
+        for game in round_.games.all():
+            seats[game.white_id] = (game, "white")
+            if game.black_id is not None:
+                seats[game.black_id] = (game, "black")
+        if first_id not in seats or second_id not in seats:
+            raise TournamentError("Both players must be in this round's pairings.")
+        (game_a, side_a), (game_b, side_b) = seats[first_id], seats[second_id]
+        if any(g.result not in ("", Result.PAIRING_BYE) for g in (game_a, game_b)):
+            raise RoundLocked("A board with a result cannot be re-paired.")
+        before = _boards_json(round_)
+        _swap_seats(game_a, side_a, game_b, side_b, first_id, second_id)
+        remaining = round_violations(round_)
+        if remaining:
+            raise TournamentError("The correction still breaks: " + " ".join(remaining))
+        _audit(
+            event=event,
+            user=user,
+            now=now,
+            action="round_correct",
+            round_=round_,
+            before={**before, "violations": violations},
+            after=_boards_json(round_),
+            reason=reason,
+        )

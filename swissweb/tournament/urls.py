@@ -67,6 +67,11 @@ urlpatterns = [
         name="draft_swap",
     ),
     path(
+        "events/<slug:slug>/rounds/<int:number>/correct/",
+        views_arbiter.round_correct,
+        name="round_correct",
+    ),
+    path(
         "events/<slug:slug>/games/<int:game_id>/flip/",
         views_arbiter.draft_flip,
         name="draft_flip",

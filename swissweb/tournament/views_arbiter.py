@@ -423,3 +423,28 @@ def players_import_trf(request: HttpRequest, event: Event) -> HttpResponse:
         services.players_add(event_id=event.pk, rows=rows, user=request.user, now=timezone.now())
 
     return _attempt(request, event, load, "Players imported from the TRF file.")
+
+
+@arbiter_required
+@require_POST
+def round_correct(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    """Correct a published round that breaks an absolute criterion (Dutch F6), recorded."""
+    round_ = _round(event, number)
+    try:
+        first, second = int(request.POST["first"]), int(request.POST["second"])
+    except (KeyError, ValueError):
+        messages.error(request, "Choose the two players to swap.")
+        return _manage(event)
+    return _attempt(
+        request,
+        event,
+        lambda: services.round_correct(
+            round_id=round_.pk,
+            first_id=first,
+            second_id=second,
+            reason=request.POST.get("reason", ""),
+            user=request.user,
+            now=timezone.now(),
+        ),
+        f"Round {number} corrected; the change is recorded.",
+    )

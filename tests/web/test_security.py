@@ -34,6 +34,7 @@ ARBITER_URL_NAMES = {
     "round_delete",
     "round_publish",
     "draft_swap",
+    "round_correct",
     "draft_flip",
     "result_enter",
 }
@@ -113,6 +114,7 @@ def _requests(setup: dict[str, object]) -> list[tuple[str, str, dict[str, object
         ("round_publish", f"{base}/rounds/1/publish/", {}),
         ("draft_swap", f"{base}/rounds/1/swap/", {"first": p1, "second": p2}),
         ("draft_flip", f"{base}/games/{game.pk}/flip/", {}),
+        ("round_correct", f"{base}/rounds/1/correct/", {"first": p1, "second": p2, "reason": "x"}),
         ("result_enter", f"{base}/games/{game.pk}/result/", {"result": "1", "version": 0}),
     ]
 

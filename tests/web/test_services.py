@@ -259,3 +259,40 @@ def test_three_rounds_paired_published_and_played(started: Event, arbiter: User)
         pair = frozenset({game.white_id, game.black_id})
         assert pair not in met  # Dutch B1a
         met.add(pair)
+
+
+def test_dutch_f6_published_round_corrected_only_for_an_absolute_breach(
+    started: Event, arbiter: User
+) -> None:
+    """F6: a legal published round cannot be changed; a rematch on it can, with a record."""
+    players = numbered(started)
+    round_1 = published_round(started, players)  # 1-2, 3-4, 5-6
+    for game in round_1.games.all():
+        services.result_record(
+            game_id=game.pk, result=Result.DRAW, expected_version=0, user=arbiter,
+            now=timezone.now(),
+        )  # fmt: skip
+    # Round 2 published by hand with a rematch 1-2 (breaks Dutch B1a) and 3-5, 4-6.
+    now = timezone.now()
+    round_2 = Round.objects.create(
+        event=started, number=2, lots_seed=1, paired_at=now, state=RoundState.PUBLISHED,
+        published_at=now,
+    )  # fmt: skip
+    by = {p.pairing_number: p for p in players}
+    Game.objects.create(round=round_2, board=1, white=by[2], black=by[1])
+    Game.objects.create(round=round_2, board=2, white=by[3], black=by[5])
+    Game.objects.create(round=round_2, board=3, white=by[6], black=by[4])
+    with pytest.raises(TournamentError, match="reason"):
+        services.round_correct(round_id=round_2.pk, first_id=by[1].pk, second_id=by[5].pk,
+                               reason=" ", user=arbiter, now=now)  # fmt: skip
+    services.round_correct(round_id=round_2.pk, first_id=by[1].pk, second_id=by[5].pk,
+                           reason="rematch 1-2 published by mistake", user=arbiter,
+                           now=now)  # fmt: skip
+    pairs = {frozenset((g.white_id, g.black_id)) for g in round_2.games.all()}
+    assert frozenset((by[2].pk, by[5].pk)) in pairs
+    entry = AuditEntry.objects.get(action="round_correct")
+    assert entry.reason == "rematch 1-2 published by mistake"
+    assert "Dutch B1a" in " ".join(entry.before["violations"])
+    with pytest.raises(RoundLocked, match="keeps the absolute criteria"):
+        services.round_correct(round_id=round_2.pk, first_id=by[3].pk, second_id=by[4].pk,
+                               reason="preference", user=arbiter, now=now)  # fmt: skip
