@@ -42,17 +42,38 @@ def event_rounds(*, event: Event) -> list[Round]:
     )
 
 
+def board_reasons(round_: Round) -> dict[int, list[str]]:
+    """The engine's explanation of a round, by the pairing numbers each step concerns."""
+    reasons: dict[int, list[str]] = {}
+    for step in round_.explanation:
+        for number in step.get("players", []):
+            reasons.setdefault(number, []).append(f"{step['rule']}: {step['text']}")
+    return reasons
+
+
 def manage_context(*, event: Event) -> dict[str, object]:
     """What the arbiter's event page shows, and which actions are allowed now."""
     rounds = event_rounds(event=event)
     last = rounds[-1] if rounds else None
     last_complete = last is None or all(g.result for g in last.games.all())
     started = event.started_at is not None
+    draft = last if last is not None and last.state == RoundState.PAIRED else None
+    if draft is not None:
+        reasons = board_reasons(draft)
+        for game in draft.games.all():
+            mine = reasons.get(game.white.pairing_number or 0, [])
+            game.reasons = [  # type: ignore[attr-defined]
+                line
+                for line in mine
+                if game.black is None
+                or line in reasons.get(game.black.pairing_number or 0, [])
+                or "Board" not in line
+            ]
     return {
         "event": event,
         "players": event_players(event=event),
         "rounds": rounds,
-        "draft": last if last is not None and last.state == RoundState.PAIRED else None,
+        "draft": draft,
         "current": last,
         "can_start": not rounds and event.players.count() >= 2,
         "can_edit_numbers": started and not rounds,

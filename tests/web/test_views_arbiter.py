@@ -180,3 +180,17 @@ def test_trf_import_of_a_bad_file_imports_nothing(arbiter_client: Client, event:
 def test_trf_export_forbidden_to_strangers(stranger_client: Client, event: Event) -> None:
     """Only the event's arbiters may export its TRF."""
     assert stranger_client.get(f"/events/{event.slug}/export.trf").status_code == 403
+
+
+def test_draft_shows_the_engine_reasons_beside_each_board(
+    arbiter_client: Client, event: Event, players: list[Player]
+) -> None:
+    """The draft lists, beside each board, the rules that decided it (here round 1)."""
+    arbiter_client.post(f"/events/{event.slug}/start/")
+    arbiter_client.post(f"/events/{event.slug}/pair/", {"round": 1})
+    page = arbiter_client.get(f"/events/{event.slug}/manage/")
+    draft = page.context["draft"]
+    first = draft.games.all()[0]
+    assert any(line.startswith("Dutch E4: Board 1:") for line in first.reasons)
+    assert any("Dutch C6" in line for line in first.reasons)
+    assert 'class="reasons"' in page.content.decode()
