@@ -284,6 +284,24 @@ def point_system(doc: TrfDocument) -> PointSystem:
             points = _half_points(amount, line=number, column=5, what=f"XXS {code}")
             for name in shortcuts.get(code, (codes.get(code, ""),)):
                 values[name] = points
+    trf2026 = {"W": ("win", "forfeit_win", "full_point_bye"), "D": ("draw", "half_point_bye"),
+               "L": ("loss",), "A": ("zero_point_bye", "forfeit_loss"),
+               "P": ("pairing_allocated_bye",)}  # fmt: skip
+    for number, rest in doc.tagged("162"):
+        line = "162 " + rest
+        for code_column in range(6, len(line) + 1, 9):
+            code = line[code_column - 1 : code_column].strip().upper()
+            amount = line[code_column : code_column + 4].strip()
+            if not code:
+                continue
+            if code == "X":
+                continue
+            if code not in trf2026:
+                raise TrfError(f"162 code {code!r} is not W, D, L, A, P or X", line=number,
+                               column=code_column)  # fmt: skip
+            points = _half_points(amount, line=number, column=code_column + 1, what=f"162 {code}")
+            for name in trf2026[code]:
+                values[name] = points
     bbp = {"BBW": "win", "BBD": "draw", "BBL": "loss", "BBZ": "zero_point_bye",
            "BBF": "forfeit_loss", "BBU": "pairing_allocated_bye"}  # fmt: skip
     for tag, name in bbp.items():
@@ -402,6 +420,7 @@ def state_from_trf(doc: TrfDocument, *, round_to_pair: int | None = None) -> Tou
         )
     requests = []
     absent = {int(n) for _, rest in doc.tagged("XXZ") for n in rest.split() if n.isdigit()}
+    byes_2026 = _byes_2026(doc, completed + 1)
     for player in doc.players:
         index = completed + 1
         upcoming = player.rounds[index - 1] if index <= len(player.rounds) else None
@@ -418,6 +437,8 @@ def state_from_trf(doc: TrfDocument, *, round_to_pair: int | None = None) -> Tou
                 kind = RequestKind.ABSENT
         if player.start_rank in absent:
             kind = RequestKind.ABSENT
+        if player.start_rank in byes_2026:
+            kind = byes_2026[player.start_rank]
         if kind is not None:
             requests.append(
                 RoundRequest(pairing_number=PairingNumber(player.start_rank), kind=kind)
@@ -429,6 +450,7 @@ def state_from_trf(doc: TrfDocument, *, round_to_pair: int | None = None) -> Tou
         for i, a in enumerate(ids)
         for b in ids[i + 1 :]
     )
+    forbidden = forbidden | _prohibited_2026(doc, completed + 1)
     initial = None
     for _, rest in doc.tagged("XXC"):
         if "white1" in rest.lower():
@@ -446,7 +468,7 @@ def state_from_trf(doc: TrfDocument, *, round_to_pair: int | None = None) -> Tou
         for number, rest in doc.tagged("XXA")
         if rest[:4].strip().isdigit()
         for r, value in enumerate(rest[5:].split(), start=1)
-    )
+    ) + _acceleration_2026(doc)
     return TournamentState(
         players=tuple(players),
         rounds_completed=completed,
@@ -457,6 +479,78 @@ def state_from_trf(doc: TrfDocument, *, round_to_pair: int | None = None) -> Tou
         initial_colour=initial,
         acceleration=acceleration,
     )
+
+
+def _numbers(text: str, first_column: int, line: int) -> list[int]:
+    """Starting ranks in 5-column fields from ``first_column`` (TRF-2026 240, 260)."""
+    ranks = []
+    for start in range(first_column, len(text) + 1, 5):
+        field_text = text[start - 1 : start + 3].strip()
+        if not field_text:
+            continue
+        if not field_text.isdigit():
+            raise TrfError(f"{field_text!r} is not a starting rank", line=line, column=start)
+        ranks.append(int(field_text))
+    return ranks
+
+
+def _byes_2026(doc: TrfDocument, round_number: int) -> dict[int, RequestKind]:
+    """TRF-2026 240 records for ``round_number``: col 5 type, cols 7-9 round, ranks from 11."""
+    kinds = {"H": RequestKind.HALF_POINT_BYE, "Z": RequestKind.ABSENT,
+             "F": RequestKind.FULL_POINT_BYE}  # fmt: skip
+    result = {}
+    for number, rest in doc.tagged("240"):
+        line = "240 " + rest
+        kind = line[4:5].upper()
+        if kind not in kinds:
+            raise TrfError(f"240 bye type {kind!r} is not F, H or Z", line=number, column=5)
+        round_text = line[6:9].strip()
+        if not round_text.isdigit():
+            raise TrfError(f"240 round {round_text!r} is not a number", line=number, column=7)
+        if int(round_text) == round_number:
+            for rank in _numbers(line, 11, number):
+                result[rank] = kinds[kind]
+    return result
+
+
+def _prohibited_2026(doc: TrfDocument, round_number: int) -> frozenset[frozenset[PairingNumber]]:
+    """TRF-2026 260 records in force for ``round_number``: rounds at 5-7 and 9-11."""
+    pairs: set[frozenset[PairingNumber]] = set()
+    for number, rest in doc.tagged("260"):
+        line = "260 " + rest
+        first, last = line[4:7].strip(), line[8:11].strip()
+        if not (first.isdigit() and last.isdigit()):
+            raise TrfError("260 needs a first and a last round", line=number, column=5)
+        if int(first) <= round_number <= int(last):
+            ranks = _numbers(line, 13, number)
+            pairs.update(
+                frozenset({PairingNumber(a), PairingNumber(b)})
+                for i, a in enumerate(ranks)
+                for b in ranks[i + 1 :]
+            )
+    return frozenset(pairs)
+
+
+def _acceleration_2026(doc: TrfDocument) -> tuple[AcceleratedPoints, ...]:
+    """TRF-2026 250 records: game points at 10-13, rounds 15-17 to 19-21, ranks 23-26 to 28-31."""
+    result = []
+    for number, rest in doc.tagged("250"):
+        line = "250 " + rest
+        fields = [line[9:13], line[14:17], line[18:21], line[22:26], line[27:31]]
+        if not fields[0].strip():
+            continue  # match points only: team acceleration, nothing for individuals
+        if not all(f.strip() for f in fields[1:]):
+            raise TrfError("250 needs points, rounds and players", line=number, column=10)
+        points = _half_points(fields[0].strip(), line=number, column=10, what="250 points")
+        first_round, last_round, first, last = (int(f) for f in fields[1:])
+        for rank in range(first, last + 1):
+            for r in range(first_round, last_round + 1):
+                result.append(
+                    AcceleratedPoints(
+                        pairing_number=PairingNumber(rank), round_number=r, points=points
+                    )  # fmt: skip
+                )
+    return tuple(result)
 
 
 def _explicit_absence(doc: TrfDocument, player: TrfPlayer, index: int) -> bool:

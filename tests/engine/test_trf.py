@@ -207,3 +207,37 @@ def test_trf_bad_round_count() -> None:
     """XXR must be a number."""
     with pytest.raises(TrfError, match="number of rounds"):
         state_from_trf(read_trf("XXR five\n" + player_line(1, "A", 2000, "0.0")))
+
+
+def test_trf2026_162_point_system() -> None:
+    """TRF-2026 162: W 3.0, D 1.0, L 0.0 set the point values."""
+    state = state_from_trf(read_trf(small_file("162  W 3.0    D 1.0    L 0.0")))
+    assert (state.points.win, state.points.draw, state.points.loss) == (6, 2, 0)
+
+
+def test_trf2026_240_byes_for_the_next_round() -> None:
+    """TRF-2026 240: a half-point bye for round 2 is a request when pairing round 2."""
+    state = state_from_trf(read_trf(small_file("240 H 002    3    4")))
+    kinds = {r.pairing_number: r.kind for r in state.requests}
+    assert kinds[3] is RequestKind.HALF_POINT_BYE and kinds[4] is RequestKind.HALF_POINT_BYE
+
+
+def test_trf2026_260_prohibited_pairings_in_force() -> None:
+    """TRF-2026 260: players 3 and 4 may not meet in rounds 1 to 5."""
+    state = state_from_trf(read_trf(small_file("260 001 005    3    4")))
+    assert frozenset({3, 4}) in state.forbidden_pairs
+
+
+def test_trf2026_250_acceleration() -> None:
+    """TRF-2026 250: one game point for players 1-2 in rounds 1-2."""
+    state = state_from_trf(read_trf(small_file("250      01.0 001 002 0001 0002")))
+    assert {(a.pairing_number, a.round_number, a.points) for a in state.acceleration} == {
+        (1, 1, 2), (1, 2, 2), (2, 1, 2), (2, 2, 2),
+    }  # fmt: skip
+
+
+def test_trf2026_bad_bye_type() -> None:
+    """A 240 record with an unknown bye type names line and column 5."""
+    with pytest.raises(TrfError, match="240 bye type 'Q'") as caught:
+        state_from_trf(read_trf(small_file("240 Q 002    3")))
+    assert caught.value.column == 5
