@@ -403,3 +403,41 @@ def test_dutch_property_large_event_all_rounds_legal() -> None:
         pairing = pair_round(state, System.DUTCH_1992, seed=rng.randrange(2**31))
         assert legal(state, pairing) == []
         state = play(state, pairing, rng)
+
+
+def test_dutch_b5_player_who_floated_down_last_round_does_not_get_the_bye() -> None:
+    """B5/A5: the bye is a downfloat, so it skips the player who floated down last round."""
+    # Fillers 6-10 withdraw after round 2.  Round 1: 1-6 1-0, 7-2 0-1, 3-8 0-1, 9-4 1-0,
+    # 5-10 1-0.  Round 2 (scores before: 1, 2, 5, 8, 9 have 1): 8-1 1-0, 2-9 0-1, 6-3 0-1,
+    # 4-7 1-0, 10-5 1-0 - 5 (1 point) met 10 (0 points): 5 floated down in round 2.
+    # Round 3: one bracket {1..5}, all on 1 point.  Colours: 1 WB, 3 WB, 5 WB want white;
+    # 2 BW, 4 BW want black.  A8: w = 3, b = 2, q = 3, x = 0.  S1 = 1, 2; S2 = 3, 4, 5.
+    # D1: 3-4-5 and 3-5-4 pair 1-3 (both want white, x = 0): no.  4-3-5 pairs 1-4, 2-3
+    # and leaves 5 for the bye, a second downfloat in a row (B5): no.  4-5-3 pairs 1-4 and
+    # 2-5 and leaves 3 (no float in rounds 1-2, no bye before): accepted.
+    # E1: 1 white v 4; 5 white v 2.  F1: the pair of 1 first.
+    rounds = [
+        [(1, 6, "1-0"), (7, 2, "0-1"), (3, 8, "0-1"), (9, 4, "1-0"), (5, 10, "1-0")],
+        [(8, 1, "1-0"), (2, 9, "0-1"), (6, 3, "0-1"), (4, 7, "1-0"), (10, 5, "1-0")],
+    ]
+    state = build(10, rounds, withdrawn=[6, 7, 8, 9, 10])
+    pairing = pair(state, seed=1)
+    assert boards(pairing) == [(1, 4), (5, 2)]
+    assert pairing.pairing_allocated_bye == 3
+
+
+def test_dutch_a3_a6_moved_down_player_is_s1_of_the_heterogeneous_bracket() -> None:
+    """A3/A6: the player moved down is paired first in the lower bracket, floating down."""
+    # Round 1 (5 players, #1 white): 1-3 1-0, 4-2 1-0, bye 5.  Scores: 1, 4, 5 on 1 point;
+    # 2, 3 on 0.  Bracket 1: S1 = 1, S2 = 4, 5.  1 and 4 both had white and want black
+    # (strong); 5 has no colour.  A8: w = 0, b = 2, q = 2, x = 0.  C6: 1-4 fails a
+    # preference; D1: 1-5 (E2: 5 white).  4 moves down (no float before: B5 holds).
+    # Bracket 0: 1 of 3 moved down, heterogeneous; S1 = 4, S2 = 2, 3.  4-2 met (B1a);
+    # 4-3 grants both preferences (3 had black).  The remainder {2} gets the bye.
+    # F1: 5-1 (score sum 2) before 3-4 (sum 1).
+    pairing = pair(build(5, [[(1, 3, "1-0"), (4, 2, "1-0"), (5, 0, "bye")]]), seed=1)
+    assert boards(pairing) == [(5, 1), (3, 4)]
+    assert pairing.pairing_allocated_bye == 2
+    floats = [step.text for step in pairing.explanation if "floats down" in step.text]
+    assert floats == ["Board 2: 3 (white) v 4 (black); colours by Dutch E1. Player 4 floats "
+                      "down, player 3 up (Dutch A4)."]  # fmt: skip
