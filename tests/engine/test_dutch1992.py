@@ -441,3 +441,16 @@ def test_dutch_a3_a6_moved_down_player_is_s1_of_the_heterogeneous_bracket() -> N
     floats = [step.text for step in pairing.explanation if "floats down" in step.text]
     assert floats == ["Board 2: 3 (white) v 4 (black); colours by Dutch E1. Player 4 floats "
                       "down, player 3 up (Dutch A4)."]  # fmt: skip
+
+
+def test_dutch_c13_blocked_lowest_bracket_joined_with_penultimate() -> None:
+    """C13/C14: when the lowest bracket cannot be paired, the penultimate one comes down."""
+    # Round 1: 1-5 1-0, 6-2 0-1, 3-4 drawn, 7-8 drawn; 5-8 then withdraw.
+    # Round 2 brackets: {1, 2} on 1 point, {3, 4} on ½ - but 3 and 4 have met (B1a).
+    # C13: the pairing 1-2 is undone; no other pairing of {1, 2} lets {3, 4} be paired, so
+    # p drops to 0 and the brackets are joined: S1 = 1, 2; S2 = 3, 4 (treated as
+    # homogeneous, A3).  Preferences: 1 and 3 black (had white), 2 and 4 white: x = 0.
+    # C6: 1-3 fails both wanting black; D1: 1-4, 2-3.  E1: 4 white v 1, 2 white v 3.
+    rounds = [[(1, 5, "1-0"), (6, 2, "0-1"), (3, 4, "="), (7, 8, "=")]]
+    pairing = pair(build(8, rounds, withdrawn=[5, 6, 7, 8]), seed=1)
+    assert boards(pairing) == [(4, 1), (2, 3)]
