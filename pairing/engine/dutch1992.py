@@ -656,16 +656,26 @@ class Search:
         if len(s2) < len(s1):
             return
         self.spent += 4 * (len(s1) + len(s2))
-        if allowed_set is None:
+        lazy = allowed_set is None and len(s1) > CAREFUL_LIMIT
+        everyone = list(range(len(s2)))
+        if lazy:
+            # Large brackets: S2 candidates are checked when reached, not all in advance.
+            options = [everyone] * len(s1)
+        elif allowed_set is None:
             options = [[j for j, b in enumerate(s2) if self.allowed(a, b, level)] for a in s1]
         else:
             options = [
                 [j for j, b in enumerate(s2) if (a.pairing_number, b.pairing_number) in allowed_set]
                 for a in s1
             ]
-        clean = [
-            [j for j in row if not colour_conflict(s1[i], s2[j])] for i, row in enumerate(options)
-        ]
+        clean = (
+            []
+            if lazy
+            else [
+                [j for j in row if not colour_conflict(s1[i], s2[j])]
+                for i, row in enumerate(options)
+            ]
+        )
         used = [False] * len(s2)
         chosen: list[tuple[Entrant, Entrant]] = []
         steps = 0
@@ -678,7 +688,7 @@ class Search:
             needed = len(rest) - bipartite_matching_size(rest_clean, len(s2))
             return conflicts + needed <= level.x
 
-        if not rest_feasible(0, 0):
+        if not lazy and not rest_feasible(0, 0):
             return
         careful = len(s1) <= 24
         may_be_careful = len(s1) <= CAREFUL_LIMIT
@@ -712,6 +722,8 @@ class Search:
                     j = row[position[depth]]
                     position[depth] += 1
                     if used[j]:
+                        continue
+                    if lazy and not self.allowed(a, s2[j], level):
                         continue
                     steps += 1
                     if steps > NODE_BUDGET:
