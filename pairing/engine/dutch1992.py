@@ -84,6 +84,9 @@ CAREFUL_LIMIT = 60
 FALLBACK_EXCHANGES = 100
 """Exchanges tried per level once the bracket budget is spent."""
 
+CANDIDATE_TRIES = 2000
+"""Pairings of one bracket generated, alike or not, before joining (C12, C13)."""
+
 CANDIDATE_LIMIT = 200
 """Pairings of one bracket tried for the brackets below it before joining (C12, C13)."""
 
@@ -413,7 +416,11 @@ class Search:
         last = index == len(brackets) - 1
         lower = [p for bracket in brackets[index + 1 :] for p in bracket]
         seen: set[frozenset[PairingNumber]] = set()
-        for candidate in self.bracket_candidates(moved, brackets[index], last=last):
+        for tries, candidate in enumerate(
+            self.bracket_candidates(moved, brackets[index], last=last)
+        ):
+            if tries > CANDIDATE_TRIES:
+                break
             down = frozenset(p.pairing_number for p in candidate.moved_down)
             if down in seen:
                 continue
