@@ -454,3 +454,34 @@ def test_dutch_c13_blocked_lowest_bracket_joined_with_penultimate() -> None:
     rounds = [[(1, 5, "1-0"), (6, 2, "0-1"), (3, 4, "="), (7, 8, "=")]]
     pairing = pair(build(8, rounds, withdrawn=[5, 6, 7, 8]), seed=1)
     assert boards(pairing) == [(4, 1), (2, 3)]
+
+
+def test_dutch_c11_x_raised_when_no_pairing_grants_every_preference() -> None:
+    """C11: when B1 leaves only pairings against preferences, x is raised until one fits."""
+    # Round 1: 1-2, 3-4; round 2: 4-1, 2-3; all drawn: everyone has 1 point.
+    # Colours: 1 WB and 3 WB want white; 2 BW and 4 BW want black.  A8: x = 0.
+    # B1 leaves only 1-3 (both want white) and 2-4 (both want black): every division and
+    # exchange fails B4 with x = 0 and 1; C11 raises x to 2: 1-3 and 2-4.
+    # E3 finds no round where the colours differed (same histories); E4: the higher
+    # ranked player gets the preference: 1 white v 3, 4 white v 2.
+    rounds = [[(1, 2, "="), (3, 4, "=")], [(4, 1, "="), (2, 3, "=")]]
+    pairing = pair(build(4, rounds), seed=1)
+    assert boards(pairing) == [(1, 3), (4, 2)]
+    assert any("x raised from 0 to 2 (Dutch C11)" in step.text for step in pairing.explanation)
+
+
+def test_dutch_f9_adjourned_game_counts_as_draw_for_pairing() -> None:
+    """F9: an adjourned game scores as a draw when the next round is paired."""
+    from pairing.engine.history import score
+    from pairing.engine.model import GameRecord, Outcome
+
+    state = build(2, [[(1, 2, "=")]])
+    adjourned = replace(
+        state.players[0],
+        history=(
+            GameRecord(round_number=1, opponent=PairingNumber(2), colour=W,
+                       outcome=Outcome.ADJOURNED),
+        ),
+    )  # fmt: skip
+    assert score(adjourned, state.points) == score(state.players[0], state.points) == 1
+    assert Outcome.ADJOURNED.played
