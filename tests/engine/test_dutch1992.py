@@ -485,3 +485,23 @@ def test_dutch_f9_adjourned_game_counts_as_draw_for_pairing() -> None:
     )  # fmt: skip
     assert score(adjourned, state.points) == score(state.players[0], state.points) == 1
     assert Outcome.ADJOURNED.played
+
+
+def test_dutch_c12_previous_bracket_repaired_to_move_another_player_down() -> None:
+    """C12: the player moved down has no opponent below, so the bracket above is re-paired."""
+    # Fillers 6-8 withdraw after round 2.  Round 1: 3-4 1-0, 1-6 1-0, 7-2 0-1, 5-8 =.
+    # Round 2: 5-3 0-1, 8-1 0-1, 2-6 1-0, 4-7 =.  Scores: 1, 2, 3 on 2; 4, 5 on ½.
+    # All of 1, 2 and 3 floated down in round 2 (they met lower scores), 3 has met 4 and 5.
+    # Colours: 1 WB and 3 WB want white, 2 BW wants black: A8 x = 0.
+    # Bracket 2: whoever is left floated down last round, so B5 fails at every division;
+    # C9 drops B5 for downfloats.  C6: 1-2 leaves 3, who has met both 4 and 5 (C1, C12).
+    # The bracket is re-paired to move another player down: 1-3 fails x; the exchange of
+    # 1 and 2 gives 2-3 (E1: 3 white) and moves 1 down.  Bracket ½: S1 = 1, S2 = 4, 5;
+    # 1-4 needs B5 dropped again (C9), grants both colours (E1: 1 white).  5 gets the bye.
+    rounds = [
+        [(3, 4, "1-0"), (1, 6, "1-0"), (7, 2, "0-1"), (5, 8, "=")],
+        [(5, 3, "0-1"), (8, 1, "0-1"), (2, 6, "1-0"), (4, 7, "=")],
+    ]
+    pairing = pair(build(8, rounds, withdrawn=[6, 7, 8]), seed=1)
+    assert boards(pairing) == [(3, 2), (1, 4)]
+    assert pairing.pairing_allocated_bye == 5
