@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from playwright.sync_api import expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -51,12 +52,13 @@ def test_arbiter_runs_two_rounds_and_public_sees_them(
         page.get_by_role("button", name=f"Pair round {number}").click()
         page.get_by_role("button", name=f"Publish round {number}").click()
         page.get_by_text(f"Round {number} published.").wait_for()
-        first = page.get_by_label("Result of board 1").first
-        first.click()
-        for _ in range(3):
+        page.get_by_label("Result of board 1").first.click()
+        for board in (1, 2, 3):
+            field = page.get_by_label(f"Result of board {board}").first
+            expect(field).to_be_focused()
             page.keyboard.type("1")
             page.keyboard.press("Enter")
-            page.wait_for_timeout(300)
+            expect(page.get_by_label(f"Result of board {board}").first).to_have_value("1-0")
         screenshot(f"0{number + 1}-round-{number}-results")
         page.reload()
 
