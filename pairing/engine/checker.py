@@ -147,6 +147,19 @@ def _bye(
     return []
 
 
+def _lim_13_exempt(state: TournamentState, pairing: RoundPairing, violation: Violation) -> bool:
+    """Lim 13: in the last round, equal-score players who have not met may break 9.1's
+    colour limits."""
+    if not state.is_last_round:
+        return False
+    scores = pairing_scores(state)
+    number = violation.players[0]
+    for board in pairing.boards:
+        if number in (board.white, board.black):
+            return scores[board.white] == scores[board.black]
+    return False
+
+
 def check_round(
     state: TournamentState, pairing: RoundPairing, system: str
 ) -> tuple[Violation, ...]:
@@ -169,8 +182,13 @@ def check_round(
     elif name == "lim":
         problems += _rematches(pairing, players, "Lim 9.1")
         problems += _bye(pairing, players, "Lim 8.2", default=True)
-        problems += _colour_limits(state, pairing, players, difference_rule="Lim 9.1",
-                                   run_rule="Lim 9.1", exempt=set())  # fmt: skip
+        problems += [
+            v
+            for v in _colour_limits(
+                state, pairing, players, difference_rule="Lim 9.1", run_rule="Lim 9.1", exempt=set()
+            )  # fmt: skip
+            if not _lim_13_exempt(state, pairing, v)
+        ]
     elif name == "esca":
         problems += _rematches(pairing, players, "ESCA 1")
         problems += _bye(pairing, players, "ESCA 4", default=True)

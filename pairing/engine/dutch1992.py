@@ -1,66 +1,132 @@
 """FIDE "Swiss System Based on Rating", approved by the 1992 General Assembly (Dutch).
 
-The text (``shared/rules/fide-dutch-1992.txt`` and its final remarks) is the definition:
-this module follows its procedure C1-C14 over score brackets, with the transposition
-order of D1, the exchange order of D2 and the colour rules E1-E4, and publishes in the
-order of F1.  It is not today's Dutch system.
+The text (``shared/rules/fide-dutch-1992.txt`` and its final remarks) is the definition.
+This module follows it section by section: the players and their colour preferences (A),
+the pairing criteria (B), the procedure C1-C14 over score brackets, the transposition and
+exchange orders (D), the colour rules (E) and the final remarks (F).  It is not today's
+Dutch system and not what bbpPairings or JaVaFo do.
 
-Readings of points the text leaves open (each is tested under its rule's name):
+Readings of points the text leaves open.  Each one is tested under its rule's name in
+``tests/engine/test_dutch1992.py``.
 
-- **A2 ranking.**  Score, rating, title (IGM-WGM-IM-WIM-FM-WFM-none; CM and WCM after WFM),
-  name, and finally the pairing number, so that no two players ever tie.
-- **"Score of over 50% in the last round"** (A7a, Note to B): when the round being paired
-  is the last planned round, a player whose score is more than half of the points
-  available in the rounds played so far.  For such a player absolute colour preferences,
-  B2, B5 and B6 are not applied.
-- **Floats** (A4, A5) are read from the scores before each round (``floats.py``): in a
-  game between unequal scores the higher player floated down; a bye is a downfloat.  In
-  the round being paired, a player moved down to a lower bracket receives a downfloat, and
-  a resident paired with a moved-down player an upfloat.
-- **x and colour conflicts** (A8, B4): a pairing "does not fulfil all colour preferences"
-  when both players prefer the same colour.  x is computed over the whole bracket at C2
-  and never below zero.
-- **Relaxation order.**  For a bracket the procedure is tried with all criteria, then with
-  B6 and then B5 dropped for downfloats (C9), then B6 and B5 dropped for upfloats (C10),
-  then with x raised by one (C11, which restarts with the float criteria in force again),
-  and finally with p lowered (C14, lowering x with it when x was above zero).
-- **C12 and C13.**  When a bracket, or the players it passes down, cannot be paired, the
-  previous bracket is paired again with the next candidate that moves down a different set
-  of players (C12); when no pairing of the penultimate bracket lets the lowest one be
-  paired, the two lowest brackets are joined (C13).
-- **D2** orders exchanges by the difference of the sums of the numbers exchanged, then by
-  "the lowest player of S1" (the exchange whose S1 players are lowest comes first), one
-  player before two.  The matrices in the text show the first few; the order extends to
-  every player of the bracket.
-- **The bye** (A5, F4) goes to the player left unpaired in the lowest bracket, who must not
-  have had a point without playing (B1b).
-- **E4 without preferences.**  Two players with no colour preference and no history (round
-  1, or late entries) take colours by the rule of E4 for round 1: the top seed's colour is
-  drawn by lot (or fixed by the event), odd-numbered players of S1 get it, even-numbered
-  ones the other colour; the higher ranked player of a pairing stands for the pairing.
-- **Search limits.**  The procedure can backtrack exponentially in blocked brackets.  Dead
-  branches are cut by matching checks (a branch is only entered when the players still to
-  be paired can all be paired under B1/B2), which never changes the result.  A bracket
-  that still needs more than ``NODE_BUDGET`` search steps at one level of relaxation goes
-  on to the next level, and one that spends ``BRACKET_BUDGET`` steps in all goes straight
-  to the most relaxed levels (x = p, B5 and B6 dropped) for each p.  This happens only in
-  large brackets of late rounds whose colour preferences cannot be met by the exchanges
-  of D2; the pairing is still legal (B1, B2) and as close to the procedure as it got.
+- **A2.**  Score, rating, title (IGM-WGM-IM-WIM-FM-WFM-none; CM and WCM after WFM), name
+  (case-insensitive), and the pairing number as the last key, so no two players tie.
+- **"A score of over 50% in the last round"** (A7a, Note to B).  When the round being
+  paired is the last planned round, a player whose score is more than half of the points
+  a win would have brought in the rounds played so far.  For such a player A7a (absolute
+  preferences), B2, B5 and B6 are not applied; the criteria still apply to the opponent.
+- **A7a, conflicting reasons.**  A colour difference beyond +-1 decides the absolute
+  preference; otherwise two equal colours in a row do (the opposite colour).  So a player
+  with difference -1 after two whites must have black: B2b forbids a third white.
+- **A8.**  A pairing does not fulfil all colour preferences when both players prefer the
+  same colour.  x is never below zero.
+- **Floats** (A4, A5).  A player moved down receives a downfloat; B5 and B6 for
+  downfloats are applied in the bracket that moves the player down (C9 relaxes them
+  there), never again lower down.  In a pair with unequal scores the lower player
+  receives an upfloat (B5, B6 for upfloats, relaxed by C10).  The bye is a downfloat.
+  Previous floats are read from the scores before each round (``floats.py``).
+- **Heterogeneous brackets** (A3, A6, C4, C14).  S1 holds the players moved down (all of
+  them, or the highest p after C14); S2 all other players.  The players not paired by
+  the S1 pairing form the remainder, paired as a homogeneous bracket (C6).  A bracket
+  where at least half of the players came from above is paired as a homogeneous one.
+- **The order of relaxations.**  Homogeneous bracket: for p from p0 down (C14; x starts
+  again from the original x minus the decrease of p, never below zero), for x up to p
+  (C11), B6 then B5 dropped for downfloats (C9), then, for brackets holding players from
+  above, B6 then B5 dropped for upfloats, for the original S1/S2 and each exchange (C8),
+  every transposition (C7).  Heterogeneous bracket: for p of the moved-down players (C14,
+  after C12 failed), for p of the remainder, for x raised by one for both parts (C11
+  "undo all pairings of players moved down also"), B6 then B5 dropped for upfloats (C10),
+  every pairing of the moved-down players (C7, C10), then the remainder with B6, B5
+  dropped for downfloats (C9), its exchanges and transpositions.  (In a bracket made by
+  C13 joining two brackets the players from above have downfloats still to be checked:
+  there B6, B5 for downfloats are dropped before those for upfloats.)  When a criterion that
+  was dropped makes no difference to the players of the bracket, the step is skipped.
+- **C10.**  "The lowest moved down player paired" is the last player of S1 in the
+  pairing of the moved-down players.  Transpositions in D1 order change his opponent first
+  (then, when he has none left, the opponent of the player above him, and so on), so "try
+  to find a different opponent for this player by restarting at C7" is the next pairing of
+  the moved-down players in D1 order whose remainder can be paired.  "If no alternative
+  pairing for this player exists" is read as: when D1 is exhausted.  Then B6, and then
+  B5, are dropped for upfloats and the bracket is paired again (from C2).
+- **C1.**  A resident with no possible opponent in the bracket moves down at once.  A
+  player moved down with no possible opponent calls for C12; when C12 fails he moves down
+  again.  In the lowest bracket a player with no opponent is not a problem when the
+  bracket is odd and he can have the bye.
+- **C12.**  The previous bracket is paired again with its next candidate, in its own
+  procedure order and with the same number of pairs, that moves down a different set of
+  players of the same size, all of whom can be paired in the current bracket (B1, B2).
+- **C13.**  The penultimate bracket is paired again with its next candidate (any number of
+  pairs, down to p = 0) with which the lowest bracket can be completely paired; when there
+  is none the two brackets are joined.  In a joined bracket the players of the higher
+  score are treated as moved down (A3); B5 and B6 for their downfloats are checked there.
+  C12 for the lowest bracket is the first part of this search (it is reported as C12 when
+  the players moved down could not all be paired at all).
+- **C14 after C13.**  The lowest bracket keeps p while C13 can still re-pair or join.
+  When every bracket has been joined and the single bracket still fails, the text's next
+  step, C14, lowers p of its moved-down part: the moved-down players left over join the
+  remainder, which must still be paired completely (one of them may take the bye).
+- **The bye** (A5, F4).  The lowest bracket is paired with p = n // 2; when it is odd the
+  player its pairing leaves unpaired gets the bye.  A pairing is only acceptable when that
+  player may have the bye (B1b, absolute) and the downfloat keeps B5 and B6 (relaxed by
+  C9 like any downfloat).  So the bye goes to the lowest S2 player who can have it, as
+  far as the transpositions and exchanges allow.
+- **D1.**  The transpositions of S2 in ascending lexicographic order; only the first p
+  players of S2 matter, so orders differing after position p are one pairing.
+- **D2.**  One-player exchanges, then two-player ones.  The S1 players that can be
+  exchanged are all but the highest (in an odd bracket, where S1 is one short, all of
+  them: the Remark's "deduct all numbers by 1"); the S2 players all but the lowest.
+  Exchanges are ordered by the difference of the sums of the numbers exchanged, then by
+  the exchange "concerning the lowest player of S1" (comparing the S1 players from the
+  lowest up), then by the S2 players from the highest down.  In an odd bracket the two
+  highest S1 players are never exchanged together (the Remark's obsolete column).  This
+  gives the matrices a-i and j-r of the text exactly.  Exchanges of three or more players
+  are not in the text and are not made.
+- **E.**  E1 grants both preferences (a player without one has nothing to grant); E2 the
+  stronger (absolute > strong > mild); E3 compares the played colours from the most recent
+  game backwards (F3: gaps count as absent); E4 the higher ranked player's preference.
+  Two players without any preference (round 1, or two late entrants) take the E4 round 1
+  rule: the S1 player at an odd position of S1 gets the colour drawn for the top seed,
+  one at an even position the other colour.
+- **F1.**  The higher player of a pairing is the one ranked higher by A2.
+- **Beyond the text.**  If even then no pairing is found (the exchanges of D2 stop at two
+  players, so some legal pairings are out of the procedure's reach), the round is paired
+  by any pairing that keeps B1 and B2, with the bye to the lowest ranked player who can
+  have it, and the explanation says so.  In 1,500 random small events with forbidden
+  pairs this never happened; it is there so that a legal pairing is never refused.
+
+The search is exact: it finds the pairing the procedure defines, and it is checked
+against brute force in the tests.  To stay fast it checks, before entering a branch, that
+the branch can still succeed: a greedy pass guarded by a colour-count bound finds the
+first transposition when it can, an exact minimum-cost matching
+(``matching.lexicographic_assignments``) does otherwise, and maximum matchings on the
+compatibility graph (and on the pairs granting both colour preferences) let a whole level
+of exchanges be skipped when no S1/S2 split could work.  C12 and C13 look for the next
+candidate of an earlier bracket by splitting the search on the players moved down rather
+than walking every candidate (see :meth:`Search.alternatives`).  None of these changes
+the result.
 """
 
 from __future__ import annotations
 
 import enum
+import heapq
 import itertools
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+from .brackets import exchange as exchange_split
+from .brackets import score_brackets
 from .colours import colour_difference, played_colours
-from .errors import NoValidPairing
+from .errors import InvalidState, NoValidPairing
 from .floats import Float, float_history
-from .history import opponents_met, pairing_scores, received_point_without_playing
-from .matching import bipartite_matching_size, has_perfect_matching
+from .history import (
+    opponents_met,
+    pairing_scores,
+    received_point_without_playing,
+    score,
+)
+from .matching import bipartite_matching_size, lexicographic_assignments, maximum_matching
 from .model import (
     Board,
     Colour,
@@ -68,37 +134,20 @@ from .model import (
     PairingNumber,
     Points,
     RoundPairing,
+    RoundRequest,
     Title,
     TournamentState,
 )
 
-NODE_BUDGET = 4000
-"""Search steps allowed per bracket and relaxation level before relaxing further."""
-
-BRACKET_BUDGET = 30000
-"""Search steps allowed per bracket before going straight to the most relaxed levels."""
-
-CAREFUL_LIMIT = 60
-"""Largest S1 for which every search step re-checks that the rest can still be paired."""
-
-FALLBACK_EXCHANGES = 100
-"""Exchanges tried per level once the bracket budget is spent."""
-
-CANDIDATE_TRIES = 2000
-"""Pairings of one bracket generated, alike or not, before joining (C12, C13)."""
-
-CANDIDATE_LIMIT = 200
-"""Pairings of one bracket tried for the brackets below it before joining (C12, C13)."""
-
-GLOBAL_CHECK_LIMIT = 160
-"""Largest pool of players for which a full matching check runs before descending."""
+RULES = "Dutch"
+"""Prefix of every rule reference in explanations."""
 
 
-# --- A2, A7: the players to pair and their preferences --------------------------------
+# --- A2: ranking order; A7: colour preferences ------------------------------------------
 
 
 class Strength(enum.IntEnum):
-    """Strength of a colour preference (Dutch A7)."""
+    """Strength of a colour preference (Dutch A7); E2 grants the stronger one."""
 
     NONE = 0
     MILD = 1
@@ -106,53 +155,73 @@ class Strength(enum.IntEnum):
     ABSOLUTE = 3
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class Entrant:
-    """A player to be paired this round, with what the rules need to know (Dutch A2-A7)."""
+    """A player to be paired this round and what the rules need to know (Dutch A2-A7, B)."""
 
-    pairing_number: PairingNumber
+    number: PairingNumber
     score: Points
     rating: int
     title: Title
     name: str
-    colour_difference: int
+    key: tuple[int, int, int, str, int]
+    """The A2 order: lower sorts first."""
     colours: tuple[Colour, ...]
-    floats: tuple[Float | None, ...]
-    opponents: frozenset[PairingNumber]
-    bye_allowed: bool
-    exempt: bool
-    """Over 50% in the last round: A7a, B2, B5 and B6 are not applied (Note to B)."""
+    """Colours of the games played, oldest first (F2, F3)."""
+    difference: int
     preference: Colour | None
     strength: Strength
+    may_white: bool
+    """White keeps B2 (always true for a player over 50% in the last round)."""
+    may_black: bool
+    last_float: Float | None
+    """The float of the last round (B5)."""
+    float_two_back: Float | None
+    """The float of two rounds before (B6)."""
+    barred: frozenset[PairingNumber]
+    """Opponents met (B1a, F2) and forbidden partners."""
+    bye_allowed: bool
+    """No bye or forfeit win so far (B1b)."""
+    exempt: bool
+    """Over 50% in the last round: A7a, B2, B5 and B6 are not applied (Note to B)."""
 
 
-def rank_key(entrant: Entrant) -> tuple[int, int, int, str, int]:
-    """Order for pairing purposes: score, rating, title, name (Dutch A2)."""
-    return (
-        -entrant.score,
-        -entrant.rating,
-        entrant.title.value,
-        entrant.name.casefold(),
-        entrant.pairing_number,
-    )
+def rank_key(
+    score_: Points, rating: int, title: Title, name: str, number: PairingNumber
+) -> tuple[int, int, int, str, int]:
+    """Order for pairing purposes: score, rating, title, name, pairing number (Dutch A2)."""
+    return (-score_, -rating, title.value, name.casefold(), number)
+
+
+def over_half_in_last_round(state: TournamentState, real_score: Points) -> bool:
+    """True when pairing the last round for a player scoring over 50% (Dutch A7a, Note to B).
+
+    Over 50% means more than half of what wins in all rounds played so far would give.
+    """
+    if not state.is_last_round or state.rounds_completed == 0:
+        return False
+    return 2 * real_score > state.points.win * state.rounds_completed
 
 
 def colour_preference(
-    colours: tuple[Colour, ...], difference: int, *, exempt: bool
+    colours: Sequence[Colour], difference: int, *, exempt: bool
 ) -> tuple[Colour | None, Strength]:
     """A player's colour preference and its strength (Dutch A7 a-c, F3).
 
-    Absolute when the colour difference is beyond ±1 or the last two games had the same
+    Absolute when the colour difference is beyond +-1 or the last two games had the same
     colour (not for a player over 50% in the last round); strong when the difference is
-    not zero; mild otherwise, alternating with the last game played.
+    not zero; mild otherwise, alternating with the last game played.  When the two
+    reasons for an absolute preference disagree the difference decides if it is beyond
+    +-1, the repeated colour otherwise (B2b forbids a third game with that colour).
     """
-    last_two = colours[-2:]
-    repeated = len(last_two) == 2 and last_two[0] is last_two[1]
-    if not exempt and (abs(difference) > 1 or repeated):
-        white = difference < 0 or (repeated and last_two[0] is Colour.BLACK)
+    repeated = len(colours) >= 2 and colours[-1] is colours[-2]
+    if not exempt:
         if difference > 1:
-            white = False
-        return (Colour.WHITE if white else Colour.BLACK), Strength.ABSOLUTE
+            return Colour.BLACK, Strength.ABSOLUTE
+        if difference < -1:
+            return Colour.WHITE, Strength.ABSOLUTE
+        if repeated:
+            return colours[-1].opposite, Strength.ABSOLUTE
     if difference:
         return (Colour.WHITE if difference < 0 else Colour.BLACK), Strength.STRONG
     if colours:
@@ -160,837 +229,1583 @@ def colour_preference(
     return None, Strength.NONE
 
 
-def _entrants(state: TournamentState) -> tuple[list[Entrant], list[PairingNumber]]:
-    """The players to pair (Dutch F5: not withdrawn, not absent) and those left out."""
-    requested = {request.pairing_number for request in state.requests}
-    scores = pairing_scores(state)
-    floats = float_history(state)
-    available = state.points.win * state.rounds_completed
-    last_round = state.is_last_round and state.rounds_completed > 0
-    entrants = []
-    for player in state.players:
-        if player.withdrawn or player.pairing_number in requested:
-            continue
-        colours = played_colours(player)
-        difference = colour_difference(player)
-        exempt = last_round and 2 * scores[player.pairing_number] > available
-        preference, strength = colour_preference(colours, difference, exempt=exempt)
-        entrants.append(
-            Entrant(
-                pairing_number=player.pairing_number,
-                score=scores[player.pairing_number],
-                rating=player.rating,
-                title=player.title,
-                name=player.name,
-                colour_difference=difference,
-                colours=colours,
-                floats=floats[player.pairing_number],
-                opponents=opponents_met(player),
-                bye_allowed=not received_point_without_playing(player),
-                exempt=exempt,
-                preference=preference,
-                strength=strength,
-            )
-        )
-    entrants.sort(key=rank_key)
-    return entrants, sorted(requested)
-
-
-# --- B1, B2: absolute criteria --------------------------------------------------------
-
-
-def may_take(entrant: Entrant, colour: Colour) -> bool:
-    """True when ``colour`` keeps the player within B2 a and b (Dutch B2)."""
-    if entrant.exempt:
-        return True
-    difference = entrant.colour_difference + (1 if colour is Colour.WHITE else -1)
-    if abs(difference) > 2:
+def may_take(colours: Sequence[Colour], difference: int, colour: Colour) -> bool:
+    """True when receiving ``colour`` keeps B2a (difference within +-2) and B2b (Dutch B2)."""
+    after = difference + (1 if colour is Colour.WHITE else -1)
+    if abs(after) > 2:
         return False
-    last_two = entrant.colours[-2:]
-    return not (len(last_two) == 2 and last_two[0] is colour and last_two[1] is colour)
+    return not (len(colours) >= 2 and colours[-1] is colour and colours[-2] is colour)
 
 
-class Rules:
-    """The absolute criteria for one round: B1 a, B2 and the event's forbidden pairs."""
-
-    def __init__(self, state: TournamentState) -> None:
-        self.forbidden = state.forbidden_pairs
-        self._cache: dict[tuple[PairingNumber, PairingNumber], bool] = {}
-
-    def compatible(self, a: Entrant, b: Entrant) -> bool:
-        """True when a and b may meet: not met before (B1a, F2) and a colour exists (B2)."""
-        key = (a.pairing_number, b.pairing_number)
-        known = self._cache.get(key)
-        if known is not None:
-            return known
-        result = (
-            b.pairing_number not in a.opponents
-            and (not self.forbidden or frozenset(key) not in self.forbidden)
-            and (
-                (may_take(a, Colour.WHITE) and may_take(b, Colour.BLACK))
-                or (may_take(a, Colour.BLACK) and may_take(b, Colour.WHITE))
-            )
-        )
-        self._cache[key] = self._cache[(key[1], key[0])] = result
-        return result
+# --- A8: x -------------------------------------------------------------------------------
 
 
 def colour_conflict(a: Entrant, b: Entrant) -> bool:
-    """True when the pairing cannot grant both colour preferences (Dutch A8, B4)."""
+    """True when a pairing of a and b cannot fulfil both colour preferences (Dutch A8, B4)."""
     return a.preference is not None and a.preference is b.preference
 
 
 def x_of(players: Sequence[Entrant]) -> int:
-    """The number of pairings that cannot fulfil all colour preferences (Dutch A8)."""
+    """The number of pairings that will not fulfil all colour preferences (Dutch A8).
+
+    w and b count the preferences for white and black, q is half the bracket rounded up;
+    x = b - q when b > w, else w - q, and never below zero.
+    """
     white = sum(1 for p in players if p.preference is Colour.WHITE)
     black = sum(1 for p in players if p.preference is Colour.BLACK)
     q = (len(players) + 1) // 2
     return max(0, black - q if black > white else white - q)
 
 
-# --- B5, B6 and the relaxation ladder of C9-C14 ---------------------------------------
+# --- B: pairing criteria -------------------------------------------------------------------
+
+
+def compatible(a: Entrant, b: Entrant) -> bool:
+    """True when a and b may meet: B1a (and forbidden pairs) and B2 (Dutch B1, B2)."""
+    if b.number in a.barred or a.number in b.barred:
+        return False
+    return (a.may_white and b.may_black) or (a.may_black and b.may_white)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Level:
-    """One step of relaxation: how many pairs (p), colour conflicts (x), float rules."""
+class FloatRules:
+    """How far B5 and B6 are kept for each float direction (Dutch C9, C10).
 
-    p: int
-    x: int
-    b5_down: bool = True
-    b6_down: bool = True
-    b5_up: bool = True
-    b6_up: bool = True
+    0 keeps both, 1 drops B6, 2 drops B6 and B5 (the text drops B6 first).
+    """
 
-    def describe(self) -> str:
-        """Which criteria this level drops, in the words of the text."""
-        dropped = [
-            name
-            for name, kept in (
-                ("B6 for downfloats", self.b6_down),
-                ("B5 for downfloats", self.b5_down),
-                ("B6 for upfloats", self.b6_up),
-                ("B5 for upfloats", self.b5_up),
-            )
-            if not kept
-        ]
-        return ", ".join(dropped)
+    down: int = 0
+    up: int = 0
+
+    def dropped(self) -> list[str]:
+        """The criteria dropped, in the words of the text (Dutch C9, C10)."""
+        names = {1: "B6", 2: "B6 and B5"}
+        result = []
+        if self.down:
+            result.append(f"{names[self.down]} for downfloats")
+        if self.up:
+            result.append(f"{names[self.up]} for upfloats")
+        return result
 
 
-FLOAT_STEPS: tuple[dict[str, bool], ...] = (
-    {},
-    {"b6_down": False},
-    {"b6_down": False, "b5_down": False},
-    {"b6_down": False, "b5_down": False, "b6_up": False},
-    {"b6_down": False, "b5_down": False, "b6_up": False, "b5_up": False},
-)
-"""Full criteria; C9 drops B6 then B5 for downfloats; C10 drops B6 then B5 for upfloats."""
-
-
-def ladder(p0: int, x0: int) -> Iterator[Level]:
-    """The levels of C9, C10, C11 and C14 in the order the procedure reaches them."""
-    for p in range(p0, -1, -1):
-        x_start = x0 if p == p0 or x0 == 0 else max(0, x0 - (p0 - p))
-        for x in range(min(x_start, p), p + 1):
-            for step in FLOAT_STEPS:
-                yield Level(p=p, x=x, **step)
-
-
-def fallback_ladder(p0: int) -> Iterator[Level]:
-    """The most relaxed level for each p, used once a bracket's search budget is spent."""
-    for p in range(p0, -1, -1):
-        yield Level(p=p, x=p, **FLOAT_STEPS[-1])
-
-
-def float_allowed(entrant: Entrant, direction: Float, level: Level) -> bool:
-    """True when the float respects B5 and B6 as far as ``level`` keeps them."""
+def float_ok(entrant: Entrant, direction: Float, dropped: int) -> bool:
+    """True when receiving a float keeps B5 and B6 as far as they are kept (Dutch B5, B6)."""
     if entrant.exempt:
         return True
-    down = direction is Float.DOWN
-    b5 = level.b5_down if down else level.b5_up
-    b6 = level.b6_down if down else level.b6_up
-    floats = entrant.floats
-    if b5 and floats and floats[-1] is direction:
+    if dropped < 2 and entrant.last_float is direction:
         return False
-    return not (b6 and len(floats) >= 2 and floats[-2] is direction)
+    return not (dropped < 1 and entrant.float_two_back is direction)
 
 
-def effective(level: Level, players: Sequence[Entrant]) -> tuple[object, ...]:
-    """What a level forbids in this bracket: two levels with the same effect pair alike."""
-    barred = tuple(
-        (p.pairing_number, direction.value)
-        for p in players
-        for direction in (Float.DOWN, Float.UP)
-        if not float_allowed(p, direction, level)
-    )
-    return (level.p, level.x, barred)
+def pair_allowed(a: Entrant, b: Entrant, rules: FloatRules, moved: frozenset[int]) -> bool:
+    """True when a and b may be paired at this level: B1, B2 and the floats it creates.
 
-
-# --- D1, D2: transpositions and exchanges ---------------------------------------------
-
-
-def transpositions(s2: Sequence[int]) -> Iterator[tuple[int, ...]]:
-    """Every order of S2, in the priority of Dutch D1 (ascending as numbers)."""
-    yield from itertools.permutations(sorted(s2))
-
-
-def exchanges(n: int, p: int, *, max_two: int = 12) -> Iterator[tuple[tuple[int, ...], ...]]:
-    """Exchanges between S1 = 1..p and S2 = p+1..n in the order of Dutch D2.
-
-    Yields ``(from_s1, from_s2)`` position tuples (1-based): one-player exchanges first,
-    then two-player ones, each by the smallest difference of the numbers exchanged, ties
-    going to the exchange concerning the lowest players of S1.  The text stops at two
-    players; in small brackets (S1 of at most 6) exchanges of more players follow in the
-    same order, so that every division of the bracket is tried before C9.  Two-player
-    exchanges are generated for S1 of at most ``max_two`` players.
+    The lower of unequal scores receives an upfloat; the higher a downfloat, already
+    accounted for when that player was moved down (``moved``).
     """
-    s1 = range(1, p + 1)
-    s2 = range(p + 1, n + 1)
-    largest = min(p, n - p) if p <= 6 else 2
-    for size in range(1, largest + 1):
-        if size == 2 and p > max_two:
-            return
-        options = [
-            (a, b)
-            for a in itertools.combinations(s1, size)
-            for b in itertools.combinations(s2, size)
-        ]
-        options.sort(
-            key=lambda ab: (
-                sum(ab[1]) - sum(ab[0]),
-                tuple(-v for v in sorted(ab[0], reverse=True)),
-                ab[1],
-            )
-        )
-        yield from options
+    if not compatible(a, b):
+        return False
+    if a.score == b.score:
+        return True
+    high, low = (a, b) if a.score > b.score else (b, a)
+    if not float_ok(low, Float.UP, rules.up):
+        return False
+    return high.number in moved or float_ok(high, Float.DOWN, rules.down)
 
 
-# --- C: the pairing procedure ---------------------------------------------------------
+def _rank(players: Iterable[Entrant]) -> list[Entrant]:
+    """Players in A2 order."""
+    return sorted(players, key=lambda e: e.key)
+
+
+def _numbers(players: Iterable[Entrant]) -> str:
+    """Pairing numbers for explanations (Dutch A2 order when given so)."""
+    return ", ".join(str(p.number) for p in players) or "none"
+
+
+# --- C: the pairing procedure --------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class BracketPairing:
-    """One acceptable way to pair a bracket: its pairs and who moves down."""
+class Pair:
+    """Two players paired in a bracket: ``first`` from S1, ``second`` from S2 (Dutch A6, C6)."""
 
-    pairs: tuple[tuple[Entrant, Entrant], ...]
+    first: Entrant
+    second: Entrant
+    s1_position: int
+    """1-based position of ``first`` in S1 (for the round 1 rule of E4)."""
+    phase: int
+    """Index of the phase (in the candidate) that made the pair."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Phase:
+    """One S1/S2 pairing of a bracket, kept to explain it (Dutch A6, C4-C14)."""
+
+    remainder: bool
+    players: tuple[Entrant, ...]
+    s1: tuple[Entrant, ...]
+    s2: tuple[Entrant, ...]
+    assignment: tuple[int, ...]
+    """For each S1 player the index of its opponent in S2."""
+    p0: int
+    p: int
+    x0: int
+    x: int
+    rules: FloatRules
+    exchange: tuple[tuple[Entrant, ...], tuple[Entrant, ...]] | None
+    moved: frozenset[int]
+    lowest: bool
+    keep: frozenset[int]
+    head: bool = False
+    """The pairing of the moved-down players of a heterogeneous bracket (S1 = moved down)."""
+    exchange_index: int = -1
+    """Position of the exchange in the D2 order; -1 for the original S1 and S2."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Candidate:
+    """One acceptable pairing of a bracket, in the procedure's order (Dutch C6)."""
+
+    pairs: tuple[Pair, ...]
     moved_down: tuple[Entrant, ...]
+    """Players left unpaired: moved down to the next bracket, or the bye in the lowest."""
+    phases: tuple[Phase, ...]
+    stage: tuple[int, ...]
+    """How far p was lowered (C14): (S1 pairs given up, remainder pairs given up)."""
+    heterogeneous: bool
+    order: tuple[object, ...]
+    """The candidate's place in the procedure's order: candidates compare by it."""
+
+
+C12_POINT = None
+"""Yielded by a heterogeneous bracket when p would be lowered below the moved-down count."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Bracket:
+    """A score bracket as it is paired: its own players and those moved into it (Dutch A3).
+
+    Build it with :func:`make_bracket`.
+    """
+
+    residents: tuple[Entrant, ...]
+    moved_in: tuple[Entrant, ...]
+    """Players moved down into it; their downfloat is already accounted for."""
+    players: tuple[Entrant, ...]
+    """All players of the bracket in A2 order."""
+    score: Points
+    """The bracket's own score: the lowest score of its residents."""
+
+
+def make_bracket(residents: Iterable[Entrant], moved_in: Iterable[Entrant]) -> Bracket:
+    """A bracket of these residents with these players moved into it (Dutch A3)."""
+    residents = tuple(residents)
+    moved_in = tuple(moved_in)
+    source = residents or moved_in
+    return Bracket(
+        residents=residents,
+        moved_in=moved_in,
+        players=tuple(_rank((*moved_in, *residents))),
+        score=Points(min(p.score for p in source)) if source else Points(0),
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Accepted:
+    """A bracket with the pairing the procedure accepted for it (Dutch C6, C12, C13)."""
+
+    bracket: Bracket
+    candidate: Candidate
+    forced_down: tuple[Entrant, ...]
+    """Players moved down by C1 (no opponent in the bracket)."""
     notes: tuple[Explanation, ...]
+
+    @property
+    def outgoing(self) -> tuple[Entrant, ...]:
+        """Everyone this bracket moves down to the next one, in A2 order."""
+        return tuple(_rank((*self.candidate.moved_down, *self.forced_down)))
+
+
+def class_bound(rows: Sequence[int], cols: Sequence[int]) -> int:
+    """Fewest colour conflicts when pairing rows with columns, if every pair were allowed.
+
+    ``rows`` and ``cols`` count preferences for white, black and none.  A lower bound on
+    the conflicts any real pairing needs (Dutch A8, B4): missing pairs only add conflicts.
+    """
+    white_black = min(rows[0], cols[1])
+    black_white = min(rows[1], cols[0])
+    neutral = min(rows[0] - white_black + rows[1] - black_white, cols[2])
+    return rows[0] + rows[1] - white_black - black_white - neutral
+
+
+def _colour_class(entrant: Entrant) -> int:
+    """0 for a preference for white, 1 for black, 2 for none (Dutch A7, A8)."""
+    if entrant.preference is Colour.WHITE:
+        return 0
+    if entrant.preference is Colour.BLACK:
+        return 1
+    return 2
 
 
 class Search:
     """Pairs the score brackets from the top down (Dutch C1-C14)."""
 
-    def __init__(self, state: TournamentState, entrants: list[Entrant]) -> None:
-        self.rules = Rules(state)
-        self.entrants = entrants
-        self.failed: set[tuple[int, int, frozenset[PairingNumber]]] = set()
-        self.spent = 0
+    def __init__(self, entrants: Sequence[Entrant]) -> None:
+        self.entrants = list(entrants)
+        self.notes: list[Explanation] = []
+        self._possible: dict[tuple[object, ...], bool] = {}
 
-    # The whole pool ---------------------------------------------------------------
+    # C6, C7: the pairings of S1 with S2 in transposition order ------------------------
 
-    def feasible(self, pool: Sequence[Entrant]) -> bool:
-        """True when the pool can be paired completely under B1/B2 (one bye allowed)."""
-        if len(pool) > GLOBAL_CHECK_LIMIT:
-            return True
-        adjacent = [
-            [j for j, b in enumerate(pool) if i != j and self.rules.compatible(a, b)]
-            for i, a in enumerate(pool)
-        ]
-        if len(pool) % 2 and not any(p.bye_allowed for p in pool):
+    def may_leave(
+        self,
+        player: Entrant,
+        rules: FloatRules,
+        moved: frozenset[int],
+        lowest: bool,
+        keep: frozenset[int],
+    ) -> bool:
+        """True when the player may be left unpaired: moved down, or the bye (A5, B1b, B5, B6)."""
+        if player.number in keep:
             return False
-        return has_perfect_matching(adjacent, allow_one_unmatched=len(pool) % 2 == 1)
-
-    def solve(
-        self, brackets: list[list[Entrant]], index: int, moved: tuple[Entrant, ...]
-    ) -> tuple[list[BracketPairing], Entrant | None] | None:
-        """Pair brackets ``index..`` with ``moved`` coming down; None when impossible."""
-        if index == len(brackets):
-            if not moved:
-                return [], None
-            if len(moved) == 1 and moved[0].bye_allowed:
-                return [], moved[0]
-            return None
-        key = (index, len(brackets), frozenset(p.pairing_number for p in moved))
-        if key in self.failed:
-            return None
-        last = index == len(brackets) - 1
-        lower = [p for bracket in brackets[index + 1 :] for p in bracket]
-        seen: set[frozenset[PairingNumber]] = set()
-        for tries, candidate in enumerate(
-            self.bracket_candidates(moved, brackets[index], last=last)
-        ):
-            if tries > CANDIDATE_TRIES:
-                break
-            down = frozenset(p.pairing_number for p in candidate.moved_down)
-            if down in seen:
-                continue
-            seen.add(down)
-            if len(seen) > CANDIDATE_LIMIT:
-                break
-            if last and not (
-                len(candidate.moved_down) <= 1 and all(p.bye_allowed for p in candidate.moved_down)
-            ):
-                continue
-            if not last and not self.feasible([*candidate.moved_down, *lower]):
-                continue
-            rest = self.solve(brackets, index + 1, candidate.moved_down)
-            if rest is not None:
-                return [candidate, *rest[0]], rest[1]
-        if index + 1 == len(brackets) - 1:
-            joined = [*brackets[:index], brackets[index] + brackets[index + 1]]
-            result = self.solve(joined, index, moved)
-            if result is not None:
-                first = result[0][0]
-                note = Explanation(
-                    rule="Dutch C13",
-                    text="No pairing of the penultimate score bracket allowed the lowest one "
-                    "to be paired, so the two lowest score brackets were joined.",
-                    players=tuple(p.pairing_number for p in brackets[index + 1]),
-                )
-                result[0][0] = BracketPairing(
-                    pairs=first.pairs, moved_down=first.moved_down, notes=(note, *first.notes)
-                )
-                return result
-        self.failed.add(key)
-        return None
-
-    # One bracket ------------------------------------------------------------------
-
-    def bracket_candidates(
-        self, moved: Sequence[Entrant], residents: Sequence[Entrant], *, last: bool
-    ) -> Iterator[BracketPairing]:
-        """Acceptable pairings of one bracket, best first (Dutch C1-C14)."""
-        moved = sorted(moved, key=rank_key)
-        residents = sorted(residents, key=rank_key)
-        players = sorted([*moved, *residents], key=rank_key)
-        notes: list[Explanation] = []
-        # C1: a resident with no possible opponent in the bracket moves down at once.
-        stuck = [
-            r
-            for r in residents
-            if not any(self.rules.compatible(r, o) for o in players if o is not r)
-        ]
-        if stuck and not last:
-            notes.append(
-                Explanation(
-                    rule="Dutch C1",
-                    text="No opponent in the score bracket is allowed by B1/B2 for player(s) "
-                    + ", ".join(str(p.pairing_number) for p in stuck)
-                    + ", who move down to the next bracket.",
-                    players=tuple(p.pairing_number for p in stuck),
-                )
-            )
-            residents = [r for r in residents if r not in stuck]
-            players = [p for p in players if p not in stuck]
-        if moved and any(
-            not any(self.rules.compatible(m, o) for o in players if o is not m) for m in moved
-        ):
-            return  # C12: the previous bracket must move down somebody else.
-        heterogeneous = bool(moved) and 2 * len(moved) < len(players)
-        if not heterogeneous:
-            for candidate in self.homogeneous(players, last=last):
-                yield BracketPairing(
-                    pairs=candidate.pairs,
-                    moved_down=(*candidate.moved_down, *stuck),
-                    notes=(*notes, *candidate.notes),
-                )
-            return
-        x0 = x_of(players)
-        start = self.spent
-        for level, _ in self.levels(len(moved), x0, players, start=start, last=False):
-            for pairs in self.assign(moved, residents, level):
-                paired = {p.pairing_number for pair in pairs for p in pair}
-                remainder = [r for r in residents if r.pairing_number not in paired]
-                unpaired_moved = [m for m in moved if m.pairing_number not in paired]
-                if not all(float_allowed(m, Float.DOWN, level) for m in unpaired_moved):
-                    continue
-                head = Explanation(
-                    rule="Dutch A6, C6",
-                    text=f"Heterogeneous bracket: the {len(moved)} player(s) moved down are "
-                    f"S1 and were paired first ({len(pairs)} of them paired)"
-                    + (f"; {level.describe()} dropped (C9, C10)" if level.describe() else "")
-                    + (f"; x raised to {level.x} (C11)" if level.x > x0 else "")
-                    + ".",
-                    players=tuple(m.pairing_number for m in moved),
-                )
-                for rest in self.homogeneous(remainder, last=last):
-                    yield BracketPairing(
-                        pairs=(*pairs, *rest.pairs),
-                        moved_down=(*unpaired_moved, *rest.moved_down, *stuck),
-                        notes=(*notes, head, *rest.notes),
-                    )
-
-    def homogeneous(self, players: Sequence[Entrant], *, last: bool) -> Iterator[BracketPairing]:
-        """Pairings of a homogeneous (or remainder) bracket: C2-C8, C9-C11, C14.
-
-        In the lowest bracket p is never lowered: nobody can move further down, and C13
-        (joining the two lowest brackets) applies instead of C14.
-        """
-        players = sorted(players, key=rank_key)
-        n = len(players)
-        if n == 0:
-            yield BracketPairing(pairs=(), moved_down=(), notes=())
-            return
-        p0 = n // 2
-        x0 = x_of(players)
-        start = self.spent
-        for level, fallback in self.levels(p0, x0, players, start=start, last=last):
-            if not self.level_possible(players, level):
-                continue
-            allowed_set = self.allowed_pairs(players, level) if n <= GLOBAL_CHECK_LIMIT else None
-            orders: Iterator[tuple[tuple[int, ...], ...] | None] = itertools.chain(
-                [None], exchanges(n, level.p) if level.p else iter(())
-            )
-            for tries, exchange in enumerate(orders):
-                if fallback and tries > FALLBACK_EXCHANGES:
-                    break
-                if not fallback and self.spent - start > BRACKET_BUDGET:
-                    break
-                s1, s2 = split(players, level.p, exchange)
-                for pairs in self.assign(s1, s2, level, allowed_set):
-                    paired = {p.pairing_number for pair in pairs for p in pair}
-                    down = tuple(p for p in players if p.pairing_number not in paired)
-                    if not all(float_allowed(p, Float.DOWN, level) for p in down):
-                        continue
-                    yield BracketPairing(
-                        pairs=pairs,
-                        moved_down=down,
-                        notes=(self.describe(players, s1, s2, level, x0, p0, exchange, down),),
-                    )
-
-    def levels(
-        self, p0: int, x0: int, players: Sequence[Entrant], *, start: int, last: bool
-    ) -> Iterator[tuple[Level, bool]]:
-        """The relaxation levels to try, each with a different effect, and whether each is
-        a fallback level (reached once the bracket's search budget is spent)."""
-        floaters = [p for p in players if not p.exempt and any(p.floats[-2:])]
-        tried: set[tuple[object, ...]] = set()
-        for level in ladder(p0, x0):
-            if self.spent - start > BRACKET_BUDGET:
-                break
-            if last and level.p < p0:
-                continue
-            effect = effective(level, floaters)
-            if effect not in tried:
-                tried.add(effect)
-                yield level, False
-        for level in fallback_ladder(p0):
-            if last and level.p < p0:
-                continue
-            yield level, True
-
-    def level_possible(self, players: Sequence[Entrant], level: Level) -> bool:
-        """A necessary condition for any S1/S2 division to give p pairs at this level.
-
-        There must be p disjoint allowed pairings, and at most x of them may fail a colour
-        preference: a general matching check over the whole bracket (Dutch C8 and D2 can
-        only choose among such pairings).
-        """
-        from .matching import matching_size
-
-        if level.p == 0:
-            return True
-        if len(players) > GLOBAL_CHECK_LIMIT:
-            return True
-        rules = self.rules
-
-        def allowed(a: Entrant, b: Entrant) -> bool:
-            return rules.compatible(a, b) and (
-                a.score == b.score
-                or (
-                    float_allowed(a, Float.DOWN, level) and float_allowed(b, Float.UP, level)
-                    if rank_key(a) < rank_key(b)
-                    else float_allowed(b, Float.DOWN, level) and float_allowed(a, Float.UP, level)
-                )
-            )
-
-        graph = [
-            [j for j, b in enumerate(players) if i != j and allowed(a, b)]
-            for i, a in enumerate(players)
-        ]
-        if matching_size(graph) < level.p:
+        if lowest and not player.bye_allowed:
             return False
-        clean = [
-            [j for j in row if not colour_conflict(players[i], players[j])]
-            for i, row in enumerate(graph)
-        ]
-        return level.p - matching_size(clean) <= level.x
+        return player.number in moved or float_ok(player, Float.DOWN, rules.down)
 
-    def allowed(self, a: Entrant, b: Entrant, level: Level) -> bool:
-        """True when B1, B2 and the float rules kept by ``level`` allow a v b."""
-        if not self.rules.compatible(a, b):
-            return False
-        if a.score == b.score:
-            return True
-        high, low = (a, b) if rank_key(a) < rank_key(b) else (b, a)
-        return float_allowed(high, Float.DOWN, level) and float_allowed(low, Float.UP, level)
-
-    def allowed_pairs(
-        self, players: Sequence[Entrant], level: Level
-    ) -> set[tuple[PairingNumber, PairingNumber]]:
-        """Every pairing of the bracket that B1, B2, B5 and B6 (as kept) allow, both ways."""
-        rules = self.rules
-        result = set()
-        for i, a in enumerate(players):
-            for b in players[i + 1 :]:
-                if not rules.compatible(a, b):
-                    continue
-                high, low = (a, b) if rank_key(a) < rank_key(b) else (b, a)
-                if high.score == low.score or (
-                    float_allowed(high, Float.DOWN, level) and float_allowed(low, Float.UP, level)
-                ):
-                    result.add((a.pairing_number, b.pairing_number))
-                    result.add((b.pairing_number, a.pairing_number))
-        return result
-
-    def assign(
+    def assignments(
         self,
         s1: Sequence[Entrant],
         s2: Sequence[Entrant],
-        level: Level,
-        allowed_set: set[tuple[PairingNumber, PairingNumber]] | None = None,
-    ) -> Iterator[tuple[tuple[Entrant, Entrant], ...]]:
-        """Pairings of S1[i] with S2 players in transposition order (Dutch C6, C7, D1).
+        x: int,
+        rules: FloatRules,
+        moved: frozenset[int],
+        must_pair: frozenset[int],
+    ) -> Iterator[tuple[int, ...]]:
+        """Pairings of all of S1 with S2 in the order of D1 (Dutch C6, C7).
 
-        Only the first ``level.p`` players of S1 are paired.  A branch is entered only
-        when the rest of S1 can still be matched into S2 within the level's criteria, and
-        with no more colour conflicts than x allows (two matching checks: one on every
-        allowed pairing, one on those granting both colour preferences).  The first
-        pairing found is therefore the first acceptable transposition.
+        Each is a tuple giving S2 indices; a pairing is acceptable when every pair is
+        allowed (B1, B2, floats), at most x pairs leave a colour preference unfulfilled
+        (B4) and every S2 index in ``must_pair`` is paired.  The first one comes from a
+        greedy pass when that pass completes (it then is the first in D1 order, because
+        it only skips what a sound bound rules out); otherwise, and for all later ones,
+        from an exact search.
         """
-        s1 = list(s1)[: level.p]
-        s2 = list(s2)
+        first = self._greedy(s1, s2, x, rules, moved, must_pair)
+        if first is not None:
+            yield first
+        options = [
+            [
+                (t, 1 if colour_conflict(a, b) else 0)
+                for t, b in enumerate(s2)
+                if pair_allowed(a, b, rules, moved)
+            ]
+            for a in s1
+        ]
+        exact = lexicographic_assignments(options, len(s2), budget=x, must_cover=must_pair)
+        if first is not None:
+            next(exact, None)
+        yield from exact
+
+    def _greedy(
+        self,
+        s1: Sequence[Entrant],
+        s2: Sequence[Entrant],
+        x: int,
+        rules: FloatRules,
+        moved: frozenset[int],
+        must_pair: frozenset[int],
+    ) -> tuple[int, ...] | None:
+        """The first pairing in D1 order if taking, row by row, the first S2 player that a
+        colour-count bound does not rule out leads to a complete pairing; else None."""
         if len(s2) < len(s1):
-            return
-        self.spent += 4 * (len(s1) + len(s2))
-        lazy = allowed_set is None and len(s1) > CAREFUL_LIMIT
-        everyone = list(range(len(s2)))
-        if lazy:
-            # Large brackets: S2 candidates are checked when reached, not all in advance.
-            options = [everyone] * len(s1)
-        elif allowed_set is None:
-            options = [[j for j, b in enumerate(s2) if self.allowed(a, b, level)] for a in s1]
-        else:
-            options = [
-                [j for j, b in enumerate(s2) if (a.pairing_number, b.pairing_number) in allowed_set]
-                for a in s1
-            ]
-        clean = (
-            []
-            if lazy
-            else [
-                [j for j in row if not colour_conflict(s1[i], s2[j])]
-                for i, row in enumerate(options)
-            ]
-        )
+            return None
+        rows = [0, 0, 0]
+        cols = [0, 0, 0]
+        for a in s1:
+            rows[_colour_class(a)] += 1
+        for b in s2:
+            cols[_colour_class(b)] += 1
+        if class_bound(rows, cols) > x:
+            return None
         used = [False] * len(s2)
-        chosen: list[tuple[Entrant, Entrant]] = []
-        steps = 0
+        chosen: list[int] = []
+        spent = 0
+        must_open = len(must_pair)
+        start = 0
+        for i, a in enumerate(s1):
+            rows[_colour_class(a)] -= 1
+            rows_left = len(s1) - i - 1
+            while start < len(s2) and used[start]:
+                start += 1
+            for t in range(start, len(s2)):
+                if used[t]:
+                    continue
+                b = s2[t]
+                if not pair_allowed(a, b, rules, moved):
+                    continue
+                cost = 1 if colour_conflict(a, b) else 0
+                if spent + cost > x:
+                    continue
+                open_after = must_open - (1 if t in must_pair else 0)
+                if open_after > rows_left:
+                    continue
+                cols[_colour_class(b)] -= 1
+                if spent + cost + class_bound(rows, cols) <= x:
+                    used[t] = True
+                    chosen.append(t)
+                    spent += cost
+                    must_open = open_after
+                    break
+                cols[_colour_class(b)] += 1
+            else:
+                return None
+        if must_open:
+            return None
+        return tuple(chosen)
 
-        def rest_feasible(i: int, conflicts: int) -> bool:
-            rest = [[j for j in options[k] if not used[j]] for k in range(i, len(s1))]
-            if bipartite_matching_size(rest, len(s2)) < len(rest):
-                return False
-            rest_clean = [[j for j in clean[k] if not used[j]] for k in range(i, len(s1))]
-            needed = len(rest) - bipartite_matching_size(rest_clean, len(s2))
-            return conflicts + needed <= level.x
+    def level_possible(
+        self,
+        s1_only: Sequence[Entrant],
+        others: Sequence[Entrant],
+        pairs: int,
+        edge_rules: FloatRules,
+        leave_rules: FloatRules,
+        moved: frozenset[int],
+        lowest: bool,
+        keep: frozenset[int],
+        x: int | None = None,
+    ) -> bool:
+        """Whether any S1/S2 split could give ``pairs`` pairs (Dutch C8; a necessary condition).
 
-        if not lazy and not rest_feasible(0, 0):
-            return
-        careful = len(s1) <= 24
-        may_be_careful = len(s1) <= CAREFUL_LIMIT
+        A maximum matching on the compatibility graph: the ``s1_only`` players must be
+        paired with ``others``, the others may also be paired among themselves, and the
+        players left over must be allowed to leave.  With ``x``: any set of ``pairs``
+        pairs holds at most as many pairs granting both colour preferences as a maximum
+        matching of such pairs, so more than x unavoidable conflicts rule the level out
+        (A8, B4).  The limits of D2 are not considered, so a "possible" level may still
+        fail; an impossible one always does.
+        """
+        players = [*s1_only, *others]
+        key = (
+            tuple(p.number for p in s1_only),
+            tuple(p.number for p in others),
+            pairs,
+            edge_rules,
+            leave_rules,
+            lowest,
+            keep,
+            x,
+        )
+        known = self._possible.get(key)
+        if known is None:
+            known = self._pairs_possible(
+                players, len(s1_only), pairs, edge_rules, leave_rules, moved, lowest, keep
+            ) and (x is None or self._colours_possible(players, pairs, x, edge_rules, moved))
+            self._possible[key] = known
+        return known
 
-        # Depth-first search over S1 in order, S2 candidates in transposition order, with
-        # an explicit stack (S1 can hold a thousand players).
-        size = len(s1)
-        position = [0] * (size + 1)
-        choice = [-1] * size
-        found = [False] * size
-        conflicts = [0] * (size + 1)
-        depth = 0
-        try:
-            while depth >= 0:
-                if depth == size:
-                    yield tuple(chosen)
-                    found[:size] = [True] * size
-                    depth -= 1
-                    if depth < 0:
-                        return
-                if choice[depth] != -1:
-                    used[choice[depth]] = False
-                    chosen.pop()
-                    if not found[depth] and may_be_careful:
-                        careful = True
-                    choice[depth] = -1
-                a = s1[depth]
-                row = options[depth]
-                advanced = False
-                while position[depth] < len(row):
-                    j = row[position[depth]]
-                    position[depth] += 1
-                    if used[j]:
-                        continue
-                    if lazy and not self.allowed(a, s2[j], level):
-                        continue
-                    steps += 1
-                    if steps > NODE_BUDGET:
-                        return
-                    total = conflicts[depth] + (1 if colour_conflict(a, s2[j]) else 0)
-                    if total > level.x:
-                        continue
-                    used[j] = True
-                    if not careful or rest_feasible(depth + 1, total):
-                        choice[depth] = j
-                        found[depth] = False
-                        chosen.append((a, s2[j]))
-                        conflicts[depth + 1] = total
-                        depth += 1
-                        position[depth] = 0
-                        advanced = True
-                        break
-                    used[j] = False
-                if not advanced:
-                    position[depth] = 0
-                    depth -= 1
-        finally:
-            self.spent += steps
-
-    def describe(
+    def _pairs_possible(
         self,
         players: Sequence[Entrant],
-        s1: Sequence[Entrant],
-        s2: Sequence[Entrant],
-        level: Level,
-        x0: int,
-        p0: int,
-        exchange: tuple[tuple[int, ...], ...] | None,
-        down: Sequence[Entrant],
-    ) -> Explanation:
-        """Say in words which C-steps produced this bracket's pairing."""
-        score = players[0].score
-        unit = "point" if score == 2 else "points"
-        parts = [
-            f"Score bracket {score / 2:g} {unit}, {len(players)} players: "
-            f"S1 = {numbers(s1[: level.p])}, S2 = {numbers(s2)} (Dutch A6, C4)"
+        first: int,
+        pairs: int,
+        edge_rules: FloatRules,
+        leave_rules: FloatRules,
+        moved: frozenset[int],
+        lowest: bool,
+        keep: frozenset[int],
+    ) -> bool:
+        """The matching part of :meth:`level_possible` (Dutch B1, B2, B5, B6)."""
+        n = len(players)
+        spare = n - 2 * pairs
+        if spare < 0:
+            return False
+        if self._greedy_level(players, first, pairs, edge_rules, leave_rules, moved, lowest, keep):
+            return True
+        adjacent: list[list[int]] = [[] for _ in range(n + spare)]
+        for i in range(n):
+            for j in range(max(i + 1, first), n):
+                if pair_allowed(players[i], players[j], edge_rules, moved):
+                    adjacent[i].append(j)
+                    adjacent[j].append(i)
+        leavers = [
+            i
+            for i in range(first, n)
+            if self.may_leave(players[i], leave_rules, moved, lowest, keep)
         ]
-        if exchange is not None:
-            parts.append(
-                f"exchange of {numbers([players[i - 1] for i in exchange[0]])} with "
-                f"{numbers([players[i - 1] for i in exchange[1]])} (Dutch C8, D2)"
-            )
-        if level.describe():
-            parts.append(f"{level.describe()} dropped (Dutch C9, C10)")
-        if level.x > x0:
-            parts.append(f"x raised from {x0} to {level.x} (Dutch C11)")
-        if level.p < p0:
-            parts.append(f"p lowered from {p0} to {level.p} (Dutch C14)")
-        if down:
-            parts.append(f"moved down: {numbers(down)} (Dutch A3, C6)")
-        return Explanation(
-            rule="Dutch C6",
-            text="; ".join(parts) + ".",
-            players=tuple(p.pairing_number for p in players),
+        for d in range(n, n + spare):
+            adjacent[d] = list(leavers)
+            for i in leavers:
+                adjacent[i].append(d)
+        return all(m != -1 for m in maximum_matching(adjacent))
+
+    @staticmethod
+    def _colours_possible(
+        players: Sequence[Entrant], pairs: int, x: int, rules: FloatRules, moved: frozenset[int]
+    ) -> bool:
+        """Whether ``pairs`` pairs could leave at most x colour preferences unfulfilled (B4)."""
+        need = pairs - x
+        if need <= 0:
+            return True
+        n = len(players)
+        taken = [False] * n
+        clean = 0
+        adjacent: list[list[int]] = [[] for _ in range(n)]
+        for i in range(n):
+            for j in range(i + 1, n):
+                a, b = players[i], players[j]
+                if not colour_conflict(a, b) and pair_allowed(a, b, rules, moved):
+                    adjacent[i].append(j)
+                    adjacent[j].append(i)
+                    if not taken[i] and not taken[j]:
+                        taken[i] = taken[j] = True
+                        clean += 1
+            if clean >= need:
+                return True
+        return sum(1 for m in maximum_matching(adjacent) if m != -1) // 2 >= need
+
+    def _greedy_level(
+        self,
+        players: Sequence[Entrant],
+        first: int,
+        pairs: int,
+        edge_rules: FloatRules,
+        leave_rules: FloatRules,
+        moved: frozenset[int],
+        lowest: bool,
+        keep: frozenset[int],
+    ) -> bool:
+        """A quick proof for :meth:`level_possible`: a greedy pairing that works (Dutch C8)."""
+        n = len(players)
+        taken = [False] * n
+        made = 0
+        for i in range(n):
+            if taken[i] or made == pairs:
+                continue
+            for j in range(max(i + 1, first), n):
+                if not taken[j] and pair_allowed(players[i], players[j], edge_rules, moved):
+                    taken[i] = taken[j] = True
+                    made += 1
+                    break
+            else:
+                if i < first:
+                    return False
+        if made < pairs:
+            return False
+        return all(
+            taken[i] or self.may_leave(players[i], leave_rules, moved, lowest, keep)
+            for i in range(n)
         )
 
+    def split_pairings(
+        self,
+        players: Sequence[Entrant],
+        p: int,
+        x: int,
+        rules: FloatRules,
+        moved: frozenset[int],
+        lowest: bool,
+        keep: frozenset[int],
+    ) -> Iterator[Phase]:
+        """The pairings of one level: original S1/S2, then each exchange (Dutch C5-C8).
 
-def any_legal_pairing(
-    search: Search, entrants: Sequence[Entrant]
-) -> tuple[list[BracketPairing], Entrant | None] | None:
-    """Any pairing that satisfies B1 and B2, found by maximum matching (last resort).
+        When the original S1 and S2 give nothing, the exchanges are only tried if a
+        maximum matching shows that some division of the bracket could give p pairs.
+        """
+        n = len(players)
+        orders: Iterator[tuple[tuple[int, ...], tuple[int, ...]] | None] = iter([None])
+        if p > 0:
+            orders = itertools.chain([None], exchange_order(n, p))
+        found = False
+        for index, order in enumerate(orders, start=-1):
+            if order is None:
+                s1, s2 = list(players[:p]), list(players[p:])
+                swap = None
+            else:
+                if not found and not self.level_possible(
+                    (), players, p, rules, rules, moved, lowest, keep, x
+                ):
+                    return
+                found = True  # the check is made once
+                s1, s2 = exchange_split(players, p, order[0], order[1])
+                swap = (
+                    tuple(players[i - 1] for i in order[0]),
+                    tuple(players[i - 1] for i in order[1]),
+                )
+            must = frozenset(
+                t for t, b in enumerate(s2) if not self.may_leave(b, rules, moved, lowest, keep)
+            )
+            for assignment in self.assignments(s1, s2, x, rules, moved, must):
+                found = True
+                yield Phase(
+                    remainder=False,
+                    players=tuple(players),
+                    s1=tuple(s1),
+                    s2=tuple(s2),
+                    assignment=assignment,
+                    p0=n // 2,
+                    p=p,
+                    x0=x,
+                    x=x,
+                    rules=rules,
+                    exchange=swap,
+                    exchange_index=index,
+                    moved=moved,
+                    lowest=lowest,
+                    keep=keep,
+                )
 
-    Reached only when the procedure with all its relaxations found nothing.  The bye goes
-    to the lowest-ranked player allowed one (B1b) whose absence leaves a perfect matching.
+    def homogeneous(
+        self,
+        bracket: Bracket,
+        *,
+        lowest: bool,
+        keep: frozenset[int],
+        from_stage: tuple[int, ...] = (0,),
+    ) -> Iterator[Candidate]:
+        """Candidates of a bracket paired as homogeneous, in procedure order (Dutch C2-C14).
+
+        ``from_stage`` skips the values of p above ``p0 - from_stage[0]`` (for C12, C13).
+        """
+        players = bracket.players
+        moved = frozenset(p.number for p in bracket.moved_in)
+        mixed = len({p.score for p in players}) > 1
+        n = len(players)
+        p0 = n // 2
+        x0 = x_of(players)
+        steps = FLOAT_STEPS_MIXED if mixed else FLOAT_STEPS
+        seen: set[tuple[object, ...]] = set()
+        for p in [p0] if lowest else range(p0, 0, -1):
+            if (p0 - p,) < from_stage[:1]:
+                continue
+            x_start = min(p, x0 if p == p0 else max(0, x0 - (p0 - p)))
+            for x in range(x_start, p + 1):
+                for rules_index, rules in enumerate(steps):
+                    signature = (p, x, _barred(players, rules))
+                    if signature in seen:
+                        continue
+                    seen.add(signature)
+                    for phase in self.split_pairings(players, p, x, rules, moved, lowest, keep):
+                        phase = _with(phase, p0=p0, x0=x_start)
+                        yield _candidate(
+                            (phase,),
+                            stage=(p0 - p,),
+                            heterogeneous=False,
+                            order=(
+                                (p0 - p,),
+                                x,
+                                rules_index,
+                                phase.exchange_index,
+                                phase.assignment,
+                            ),
+                        )
+        if not lowest:
+            yield Candidate(
+                pairs=(),
+                moved_down=tuple(players),
+                phases=(),
+                stage=(p0,),
+                heterogeneous=False,
+                order=((p0,),),
+            )
+
+    def remainder(
+        self,
+        rest: Sequence[Entrant],
+        p: int,
+        x: int,
+        up: int,
+        moved: frozenset[int],
+        lowest: bool,
+        keep: frozenset[int],
+    ) -> Iterator[tuple[int, Phase]]:
+        """Pairings of a remainder group at one level, with the C9 step (Dutch C6-C9)."""
+        seen: set[object] = set()
+        for down in (0, 1, 2):
+            rules = FloatRules(down=down, up=up)
+            signature = _barred(rest, rules)
+            if signature in seen:
+                continue
+            seen.add(signature)
+            for phase in self.split_pairings(rest, p, x, rules, moved, lowest, keep):
+                yield down, _with(phase, remainder=True)
+
+    def heterogeneous(
+        self,
+        bracket: Bracket,
+        *,
+        lowest: bool,
+        keep: frozenset[int],
+        from_stage: tuple[int, ...] = (0, 0),
+        last_resort: bool = False,
+    ) -> Iterator[Candidate | None]:
+        """Candidates of a heterogeneous bracket, in procedure order (Dutch C2-C14).
+
+        Yields :data:`C12_POINT` before lowering p below the number of moved-down players,
+        where C12 is to be tried.  ``from_stage`` skips the earlier values of p.  The
+        lowest bracket keeps p (C13 comes first) unless ``last_resort``: when C13 has
+        joined every bracket, C14 lowers p and the moved-down players left join the
+        remainder, which must still be paired completely.
+        """
+        players = bracket.players
+        score_ = bracket.score
+        moved = frozenset(p.number for p in bracket.moved_in)
+        n = len(players)
+        m = sum(1 for p in players if p.score > score_)
+        x0 = x_of(players)
+        failed: set[tuple[object, ...]] = set()
+        if lowest:
+            p_values: Iterable[int] = range(m, -1, -1) if last_resort else [m]
+        else:
+            p_values = range(m, 0, -1)
+        for p_h in p_values:
+            if p_h < m and not lowest:
+                yield C12_POINT
+            s1, s2 = players[:p_h], players[p_h:]
+            p_r0 = (n - 2 * p_h) // 2
+            x_h_start = min(p_h, max(0, x0 - (m - p_h)))
+            for j in [0] if lowest else range(0, p_r0 + 1):
+                if (m - p_h, j) < from_stage:
+                    continue
+                p_r = p_r0 - j
+                seen: set[tuple[object, ...]] = set()
+                for k in range(0, max(p_h - x_h_start, p_r) + 1):
+                    x_h = min(p_h, x_h_start + k)
+                    for rules_index, rules_h in enumerate(FLOAT_STEPS_MIXED):
+                        signature = (
+                            x_h,
+                            min(k, p_r),
+                            tuple(
+                                float_ok(a, Float.DOWN, rules_h.down)
+                                for a in s1
+                                if a.number not in moved
+                            ),
+                            _barred(s2, FloatRules(up=rules_h.up)),
+                        )
+                        if signature in seen:
+                            continue
+                        seen.add(signature)
+                        loosest = FloatRules(down=2, up=rules_h.up)
+                        if not self.level_possible(
+                            s1, s2, p_h + p_r, loosest, loosest, moved, lowest, keep
+                        ):
+                            continue
+                        for assignment in self.assignments(
+                            s1, s2, x_h, rules_h, moved, frozenset()
+                        ):
+                            partners = set(assignment)
+                            rest = [b for t, b in enumerate(s2) if t not in partners]
+                            x_r0 = max(0, x_of(rest) - j)
+                            x_r = min(p_r, x_r0 + k)
+                            memo = (tuple(p.number for p in rest), p_r, x_r, rules_h.up)
+                            if memo in failed:
+                                continue
+                            head = Phase(
+                                remainder=False,
+                                players=tuple(players),
+                                s1=tuple(s1),
+                                s2=tuple(s2),
+                                assignment=assignment,
+                                p0=m,
+                                p=p_h,
+                                x0=x_h_start,
+                                x=x_h,
+                                rules=rules_h,
+                                exchange=None,
+                                moved=moved,
+                                lowest=lowest,
+                                keep=keep,
+                                head=True,
+                            )
+                            found = False
+                            for down, tail in self.remainder(
+                                rest, p_r, x_r, rules_h.up, moved, lowest, keep
+                            ):
+                                found = True
+                                tail = _with(tail, p0=p_r0, x0=min(p_r, x_r0))
+                                yield _candidate(
+                                    (head, tail),
+                                    stage=(m - p_h, j),
+                                    heterogeneous=True,
+                                    order=(
+                                        (m - p_h, j),
+                                        k,
+                                        rules_index,
+                                        assignment,
+                                        down,
+                                        tail.exchange_index,
+                                        tail.assignment,
+                                    ),
+                                )
+                            if not found:
+                                failed.add(memo)
+        if not lowest:
+            yield C12_POINT
+            yield Candidate(
+                pairs=(),
+                moved_down=tuple(players),
+                phases=(),
+                stage=(m, 0),
+                heterogeneous=True,
+                order=((m, 0),),
+            )
+
+    def candidates(
+        self,
+        bracket: Bracket,
+        *,
+        lowest: bool,
+        keep: frozenset[int] = frozenset(),
+        from_stage: tuple[int, ...] | None = None,
+        last_resort: bool = False,
+    ) -> Iterator[Candidate | None]:
+        """The bracket's candidates in procedure order; A3 decides how it is paired."""
+        players = bracket.players
+        above = sum(1 for p in players if p.score > bracket.score)
+        if above and 2 * above < len(players):
+            yield from self.heterogeneous(
+                bracket,
+                lowest=lowest,
+                keep=keep,
+                from_stage=from_stage or (0, 0),
+                last_resort=last_resort,
+            )
+        else:
+            yield from self.homogeneous(
+                bracket, lowest=lowest, keep=keep, from_stage=from_stage or (0,)
+            )
+
+    # C1: players without an opponent --------------------------------------------------
+
+    @staticmethod
+    def without_opponent(players: Sequence[Entrant]) -> list[Entrant]:
+        """Players for whom no opponent in the bracket keeps B1 and B2 (Dutch C1)."""
+        return [a for a in players if not any(a is not b and compatible(a, b) for b in players)]
+
+    # C12, C13: pairing an earlier bracket again -----------------------------------------
+
+    def alternatives(
+        self,
+        previous: Accepted,
+        good: Callable[[Accepted], bool],
+        *,
+        same_stage: bool,
+    ) -> Accepted | None:
+        """The first later candidate of an earlier bracket moving down a new, good set.
+
+        Dutch C12, C13.  Candidates are taken in the bracket's procedure order, from the
+        stage (value of p) of the accepted one on: with ``same_stage`` only that stage
+        (C12), otherwise every later one as well (C13).  The result is the first candidate
+        in that order whose set of moved-down players differs from every set judged so far
+        and is found good.
+
+        Many candidates move down the same players, so they are not walked one by one.
+        The search is split instead (as in Lawler's method for ranked solutions): after a
+        candidate moving down a set S that is no use, every candidate still of use either
+        pairs some player of S (a sub-search keeping that player in the bracket) or lies in
+        a later stage (a sub-search starting there).  The sub-searches' first candidates
+        are compared by their place in the procedure's order, so the answer is the same as
+        walking the candidates one by one.
+        """
+        forced = previous.forced_down
+        bad: set[frozenset[int]] = {frozenset(p.number for p in previous.outgoing)}
+        queued: set[tuple[frozenset[int], tuple[int, ...]]] = set()
+        heap: list[tuple[tuple[object, ...], int, frozenset[int], Candidate]] = []
+        counter = itertools.count()
+
+        def start(keep: frozenset[int], stage: tuple[int, ...]) -> None:
+            if (keep, stage) in queued:
+                return
+            queued.add((keep, stage))
+            for candidate in self.candidates(
+                previous.bracket, lowest=False, keep=keep, from_stage=stage
+            ):
+                if candidate is None:
+                    continue
+                if same_stage and candidate.stage != previous.candidate.stage:
+                    return
+                heapq.heappush(heap, (candidate.order, next(counter), keep, candidate))
+                return
+
+        start(frozenset(), previous.candidate.stage)
+        while heap:
+            _, _, keep, candidate = heapq.heappop(heap)
+            down = frozenset(p.number for p in (*candidate.moved_down, *forced))
+            if down not in bad:
+                option = Accepted(
+                    bracket=previous.bracket,
+                    candidate=candidate,
+                    forced_down=forced,
+                    notes=previous.notes,
+                )
+                if good(option):
+                    return option
+                bad.add(down)
+            for player in candidate.moved_down:
+                start(keep | {player.number}, candidate.stage)
+            if not same_stage:
+                start(keep, (*candidate.stage[:-1], candidate.stage[-1] + 1))
+        return None
+
+    def c12(self, previous: Accepted, bracket: Bracket) -> Accepted | None:
+        """Re-pair the previous bracket so that others move down and all can be paired.
+
+        Dutch C12: the next candidate of the previous bracket, with the same number of
+        pairs, that moves down a different set of the same size, every one of whom can be
+        paired in this bracket (a matching of them into its residents under B1 and B2).
+        """
+        size = len(bracket.moved_in)
+        residents = bracket.residents
+
+        def good(option: Accepted) -> bool:
+            newcomers = option.outgoing
+            if len(newcomers) != size:
+                return False
+            adjacent = [[j for j, r in enumerate(residents) if compatible(a, r)] for a in newcomers]
+            return bipartite_matching_size(adjacent, len(residents)) == size
+
+        return self.alternatives(previous, good, same_stage=True)
+
+    def lowest_possible(self, bracket: Bracket) -> bool:
+        """Whether the lowest bracket could be completely paired at all (B1, B1b, B2)."""
+        players = bracket.players
+        loosest = FloatRules(down=2, up=2)
+        return self.level_possible(
+            (),
+            players,
+            len(players) // 2,
+            loosest,
+            loosest,
+            frozenset(p.number for p in bracket.moved_in),
+            True,
+            frozenset(),
+        )
+
+    def pair_lowest(self, bracket: Bracket, *, last_resort: bool = False) -> Accepted | None:
+        """The first complete pairing of the lowest bracket, or None (Dutch C1-C11).
+
+        C1: a player without an opponent in the bracket only lets it be paired when the
+        bracket is odd and he can have the bye.  ``last_resort``: see :meth:`heterogeneous`.
+        """
+        players = bracket.players
+        stuck = self.without_opponent(players)
+        if len(stuck) > 1 or (stuck and (len(players) % 2 == 0 or not stuck[0].bye_allowed)):
+            return None
+        if not self.lowest_possible(bracket):
+            return None
+        for candidate in self.candidates(bracket, lowest=True, last_resort=last_resort):
+            if candidate is not None:
+                return Accepted(bracket=bracket, candidate=candidate, forced_down=(), notes=())
+        return None
+
+    def c13(self, previous: Accepted, lowest: Bracket) -> tuple[Accepted, Accepted] | None:
+        """Re-pair the penultimate bracket so that the lowest can be paired (Dutch C12, C13).
+
+        The next candidate of the penultimate bracket, in its procedure order down to
+        p = 0, that moves down a different set with which the lowest bracket can be
+        completely paired.
+        """
+        found: dict[int, Accepted] = {}
+
+        def good(option: Accepted) -> bool:
+            result = self.pair_lowest(make_bracket(lowest.residents, option.outgoing))
+            if result is not None:
+                found[0] = result
+            return result is not None
+
+        option = self.alternatives(previous, good, same_stage=False)
+        if option is None:
+            return None
+        return option, found[0]
+
+    # The whole round -------------------------------------------------------------------
+
+    def pair_upper(self, bracket: Bracket, accepted: list[Accepted]) -> Accepted:
+        """Pair a bracket that is not the lowest (Dutch C1-C12, C14)."""
+        while True:
+            players = bracket.players
+            stuck = self.without_opponent(players)
+            notes: list[Explanation] = []
+            moved_stuck = [p for p in stuck if p in bracket.moved_in]
+            if moved_stuck and accepted:
+                changed = self.c12(accepted[-1], bracket)
+                if changed is not None:
+                    accepted[-1] = self._note_c12(accepted[-1], changed, bracket)
+                    bracket = make_bracket(bracket.residents, changed.outgoing)
+                    continue
+            for p in stuck:
+                notes.append(
+                    Explanation(
+                        rule=f"{RULES} C1",
+                        text=f"Player {p.number} has no possible opponent in score bracket "
+                        f"{_points(bracket.score)} (B1, B2) and moves down"
+                        + (
+                            " again, C12 finding no other player to move down"
+                            if p in bracket.moved_in
+                            else ""
+                        )
+                        + ".",
+                        players=(p.number,),
+                    )
+                )
+            inner = make_bracket(
+                (p for p in bracket.residents if p not in stuck),
+                (p for p in bracket.moved_in if p not in stuck),
+            )
+            generator = self.candidates(inner, lowest=False)
+            candidate = next(generator)
+            if candidate is None and accepted:
+                changed = self.c12(accepted[-1], inner)
+                if changed is not None:
+                    accepted[-1] = self._note_c12(accepted[-1], changed, bracket)
+                    bracket = make_bracket(bracket.residents, changed.outgoing)
+                    continue
+            while candidate is None:
+                candidate = next(generator)
+            return Accepted(
+                bracket=inner, candidate=candidate, forced_down=tuple(stuck), notes=tuple(notes)
+            )
+
+    def _note_c12(self, old: Accepted, new: Accepted, bracket: Bracket) -> Accepted:
+        """Record C12 on the previous bracket's pairing."""
+        before = {p.number for p in old.outgoing}
+        after = {p.number for p in new.outgoing}
+        text = (
+            f"Score bracket {_points(old.bracket.score)} re-paired so that player(s) "
+            f"{', '.join(str(n) for n in sorted(after - before))} move down instead of "
+            f"{', '.join(str(n) for n in sorted(before - after))}, because the players moved "
+            f"down could not all be paired in score bracket {_points(bracket.score)}."
+        )
+        note = Explanation(rule=f"{RULES} C12", text=text, players=tuple(sorted(before ^ after)))
+        return Accepted(
+            bracket=new.bracket,
+            candidate=new.candidate,
+            forced_down=new.forced_down,
+            notes=(*new.notes, note),
+        )
+
+    def run(self) -> list[Accepted]:
+        """Pair every bracket from the highest down (Dutch C1-C14)."""
+        groups = score_brackets(self.entrants, score=lambda e: e.score, key=lambda e: e.key)
+        residents = [tuple(g) for g in groups]
+        accepted: list[Accepted] = []
+        incoming: tuple[Entrant, ...] = ()
+        k = 0
+        while k < len(residents):
+            bracket = make_bracket(residents[k], incoming)
+            if k < len(residents) - 1:
+                done = self.pair_upper(bracket, accepted)
+                accepted.append(done)
+                incoming = done.outgoing
+                k += 1
+                continue
+            result = self.pair_lowest(bracket)
+            if result is None and not accepted:
+                result = self.pair_lowest(bracket, last_resort=True)
+            if result is not None:
+                accepted.append(result)
+                return accepted
+            if not accepted:
+                raise _Exhausted
+            previous = accepted[-1]
+            both = self.c13(previous, bracket)
+            if both is not None:
+                first, last = both
+                moved = bracket.moved_in
+                adjacent = [
+                    [j for j, r in enumerate(bracket.residents) if compatible(a, r)] for a in moved
+                ]
+                blocked = bipartite_matching_size(adjacent, len(bracket.residents)) < len(moved)
+                c12 = blocked and first.candidate.stage == previous.candidate.stage
+                before = {p.number for p in previous.outgoing}
+                after = {p.number for p in first.outgoing}
+                arrived = _numbers(_rank(p for p in first.outgoing if p.number not in before))
+                left = _numbers(_rank(p for p in previous.outgoing if p.number not in after))
+                if c12:
+                    note = Explanation(
+                        rule=f"{RULES} C12",
+                        text=f"Score bracket {_points(previous.bracket.score)} re-paired so "
+                        f"that player(s) {arrived} move down instead of {left}, "
+                        "because the players moved down could not all be paired in score "
+                        f"bracket {_points(bracket.score)}.",
+                        players=tuple(sorted(before ^ after)),
+                    )
+                else:
+                    note = Explanation(
+                        rule=f"{RULES} C13",
+                        text=f"The lowest score bracket ({_points(bracket.score)}) could not "
+                        f"be paired; the penultimate one ({_points(previous.bracket.score)}) "
+                        f"was paired again so that players {_numbers(first.outgoing)} move "
+                        f"down instead of {_numbers(previous.outgoing)}.",
+                        players=tuple(sorted(before | after)),
+                    )
+                accepted[-1] = Accepted(
+                    bracket=first.bracket,
+                    candidate=first.candidate,
+                    forced_down=first.forced_down,
+                    notes=(*first.notes, note),
+                )
+                accepted.append(last)
+                return accepted
+            accepted.pop()
+            self.notes.append(
+                Explanation(
+                    rule=f"{RULES} C13",
+                    text=f"No pairing of score bracket {_points(previous.bracket.score)} lets "
+                    f"the lowest score bracket ({_points(bracket.score)}) be paired: the two "
+                    "are joined into a new lowest score bracket.",
+                    players=tuple(p.number for p in residents[k]),
+                )
+            )
+            residents[k - 1] = residents[k - 1] + residents[k]
+            del residents[k]
+            incoming = accepted[-1].outgoing if accepted else ()
+            k -= 1
+        return accepted
+
+
+class _Exhausted(Exception):
+    """C13 joined every bracket and C14 still found no pairing (Dutch C13, C14)."""
+
+
+FLOAT_STEPS = (FloatRules(), FloatRules(down=1), FloatRules(down=2))
+"""C9: B6, then B5 dropped for downfloats."""
+
+FLOAT_STEPS_MIXED = (*FLOAT_STEPS, FloatRules(down=2, up=1), FloatRules(down=2, up=2))
+"""For a bracket holding players from above and paired as homogeneous: then for upfloats."""
+
+
+def _barred(players: Sequence[Entrant], rules: FloatRules) -> tuple[tuple[int, int, int], ...]:
+    """Which floats a level forbids to these players (Dutch B5, B6, C9, C10).
+
+    Two levels forbidding the same floats pair alike, so the second is skipped.
     """
-    from .matching import maximum_matching
+    return tuple(
+        (
+            p.number,
+            0 if float_ok(p, Float.DOWN, rules.down) else 1,
+            0 if float_ok(p, Float.UP, rules.up) else 1,
+        )
+        for p in players
+    )
 
-    ordered = sorted(entrants, key=rank_key)
-    candidates: list[Entrant | None] = [None]
+
+def _with(phase: Phase, **changes: object) -> Phase:
+    """A copy of a phase with some fields changed (for the explanation of Dutch C11, C14)."""
+    values = {name: getattr(phase, name) for name in Phase.__dataclass_fields__}
+    values.update(changes)
+    return Phase(**values)
+
+
+def _candidate(
+    phases: tuple[Phase, ...],
+    *,
+    stage: tuple[int, ...],
+    heterogeneous: bool,
+    order: tuple[object, ...],
+) -> Candidate:
+    """Pairs and moved-down players of a bracket's phases (Dutch A3, C6)."""
+    pairs: list[Pair] = []
+    left: list[Entrant] = []
+    for index, phase in enumerate(phases):
+        taken = set(phase.assignment)
+        for position, (a, t) in enumerate(zip(phase.s1, phase.assignment, strict=True), 1):
+            pairs.append(Pair(first=a, second=phase.s2[t], s1_position=position, phase=index))
+        if index == len(phases) - 1:
+            left.extend(b for t, b in enumerate(phase.s2) if t not in taken)
+    return Candidate(
+        pairs=tuple(pairs),
+        moved_down=tuple(_rank(left)),
+        phases=phases,
+        stage=stage,
+        heterogeneous=heterogeneous,
+        order=order,
+    )
+
+
+def _points(value: int) -> str:
+    """Half-points as the text writes scores: 5 -> "2½" (Dutch A3 bracket names)."""
+    whole, half = divmod(value, 2)
+    return f"{whole}½" if half else str(whole)
+
+
+# --- D: transpositions and exchanges ------------------------------------------------------
+
+
+def transposition_order(s2: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """Every order of S2 in the priority of Dutch D1: ascending as numbers ("5-6-7-8" first).
+
+    The search (``Search.assignments``) visits pairings in this order without listing
+    the orders: orders that agree on the first p players give the same pairing.
+    """
+    yield from itertools.permutations(sorted(s2))
+
+
+def exchange_order(n: int, p: int) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Exchanges between S1 (positions 1..p) and S2 (p+1..n) in the order of Dutch D2.
+
+    Yields ``(out_of_s1, into_s1)`` as 1-based positions.  See the module docstring for
+    the reading; with n = 8 this gives a-i and j-r of the matrices, with n = 7 the same
+    reduced by one without the column 2+3 (now 1+2).
+    """
+    if p == 0 or n - p == 0:
+        return
+    odd = n - p > p
+    s1 = list(range(1, p + 1)) if odd else list(range(2, p + 1))
+    s2 = list(range(p + 1, n))
+    for size in (1, 2):
+        outs = list(itertools.combinations(s1, size))
+        if size == 2 and odd and len(s1) >= 2:
+            outs = [c for c in outs if c != (s1[0], s1[1])]
+        ins = list(itertools.combinations(s2, size))
+        if not outs or not ins:
+            continue
+        outs.sort(key=lambda c: tuple(-v for v in reversed(c)))
+        by_sum: dict[int, list[tuple[int, ...]]] = {}
+        for c in ins:
+            by_sum.setdefault(sum(c), []).append(c)
+        for group in by_sum.values():
+            group.sort(key=lambda c: tuple(reversed(c)))
+        low = min(by_sum) - max(sum(c) for c in outs)
+        high = max(by_sum) - min(sum(c) for c in outs)
+        for difference in range(low, high + 1):
+            for out in outs:
+                for into in by_sum.get(sum(out) + difference, ()):
+                    yield out, into
+
+
+# --- E: colour allocation -------------------------------------------------------------------
+
+
+def allocate_colours(pair: Pair, *, initial: Colour) -> tuple[Entrant, Entrant, str, str]:
+    """White, black, the rule that decided and why (Dutch E1-E4, B2)."""
+    a, b = pair.first, pair.second
+    high, low = (a, b) if a.key < b.key else (b, a)
+
+    def give(player: Entrant, colour: Colour) -> tuple[Entrant, Entrant]:
+        other = low if player is high else high
+        return (player, other) if colour is Colour.WHITE else (other, player)
+
+    hp, lp = high.preference, low.preference
+    if hp is not None and lp is not None and hp is not lp:
+        white, black = give(high, hp)
+        rule, why = "E1", "both colour preferences granted"
+    elif hp is not None and lp is None:
+        white, black = give(high, hp)
+        rule, why = "E1", f"player {high.number}'s preference granted"
+    elif lp is not None and hp is None:
+        white, black = give(low, lp)
+        rule, why = "E1", f"player {low.number}'s preference granted"
+    elif hp is not None and lp is not None:
+        if high.strength != low.strength:
+            stronger = high if high.strength > low.strength else low
+            assert stronger.preference is not None
+            white, black = give(stronger, stronger.preference)
+            rule = "E2"
+            why = (
+                f"player {stronger.number}'s {stronger.strength.name.lower()} preference "
+                "is the stronger"
+            )
+        else:
+            found = None
+            for ch, cl in zip(reversed(high.colours), reversed(low.colours), strict=False):
+                if ch is not cl:
+                    found = ch
+                    break
+            if found is not None:
+                white, black = give(high, found.opposite)
+                rule, why = "E3", "colours alternated from the last round they differed"
+            else:
+                white, black = give(high, hp)
+                rule, why = "E4", f"the higher ranked player {high.number}'s preference"
+    else:
+        colour = initial if pair.s1_position % 2 == 1 else initial.opposite
+        white, black = give(a, colour)
+        rule = "E4"
+        why = (
+            f"no preferences: S1 player {a.number} at "
+            f"{'an odd' if pair.s1_position % 2 else 'an even'} position of S1"
+        )
+    if not (_may(white, Colour.WHITE) and _may(black, Colour.BLACK)):
+        white, black = black, white
+        rule, why = "B2", "the other colours would break B2"
+    return white, black, rule, why
+
+
+def _may(player: Entrant, colour: Colour) -> bool:
+    """True when the player may receive this colour (Dutch B2)."""
+    return player.may_white if colour is Colour.WHITE else player.may_black
+
+
+# --- F: final remarks and the entry point --------------------------------------------------
+
+
+def entrants(state: TournamentState) -> tuple[list[Entrant], list[RoundRequest]]:
+    """The players to pair (Dutch F5: not withdrawn, not absent) and the requests honoured."""
+    numbers = {p.pairing_number for p in state.players}
+    if len(numbers) != len(state.players):
+        raise InvalidState("two players share a pairing number")
+    for player in state.players:
+        if len(player.history) != state.rounds_completed:
+            raise InvalidState(
+                f"player {player.pairing_number} has {len(player.history)} rounds recorded, "
+                f"expected {state.rounds_completed}"
+            )
+    requests: dict[PairingNumber, RoundRequest] = {}
+    for request in state.requests:
+        if request.pairing_number not in numbers:
+            raise InvalidState(f"request for unknown player {request.pairing_number}")
+        requests[request.pairing_number] = request
+    forbidden: dict[PairingNumber, set[PairingNumber]] = {}
+    for pair in state.forbidden_pairs:
+        members = sorted(pair)
+        if len(members) == 2:
+            forbidden.setdefault(members[0], set()).add(members[1])
+            forbidden.setdefault(members[1], set()).add(members[0])
+    scores = pairing_scores(state)
+    floats = float_history(state)
+    result: list[Entrant] = []
+    honoured: list[RoundRequest] = []
+    for player in sorted(state.players, key=lambda p: p.pairing_number):
+        number = player.pairing_number
+        if player.withdrawn:
+            continue
+        if number in requests:
+            honoured.append(requests[number])
+            continue
+        colours = played_colours(player)
+        difference = colour_difference(player)
+        exempt = over_half_in_last_round(state, score(player, state.points))
+        preference, strength = colour_preference(colours, difference, exempt=exempt)
+        history = floats[number]
+        result.append(
+            Entrant(
+                number=number,
+                score=scores[number],
+                rating=player.rating,
+                title=player.title,
+                name=player.name,
+                key=rank_key(scores[number], player.rating, player.title, player.name, number),
+                colours=colours,
+                difference=difference,
+                preference=preference,
+                strength=strength,
+                may_white=exempt or may_take(colours, difference, Colour.WHITE),
+                may_black=exempt or may_take(colours, difference, Colour.BLACK),
+                last_float=history[-1] if history else None,
+                float_two_back=history[-2] if len(history) >= 2 else None,
+                barred=frozenset(opponents_met(player) | forbidden.get(number, set())),
+                bye_allowed=not received_point_without_playing(player),
+                exempt=exempt,
+            )
+        )
+    result.sort(key=lambda e: e.key)
+    return result, honoured
+
+
+def any_legal_pairing(players: Sequence[Entrant]) -> tuple[list[Pair], Entrant | None] | None:
+    """Any pairing keeping B1 and B2, the bye to the lowest ranked player who may have it.
+
+    Used only when C13 has joined every bracket and the procedure still fails.
+    """
+    ordered = _rank(players)
+    byes: list[Entrant | None] = [None]
     if len(ordered) % 2:
-        candidates = [e for e in reversed(ordered) if e.bye_allowed]
-    for bye in candidates:
+        byes = [e for e in reversed(ordered) if e.bye_allowed]
+    for bye in byes:
         pool = [e for e in ordered if e is not bye]
         adjacent = [
-            [j for j, b in enumerate(pool) if i != j and search.rules.compatible(a, b)]
+            [j for j, b in enumerate(pool) if i != j and compatible(a, b)]
             for i, a in enumerate(pool)
         ]
         mate = maximum_matching(adjacent)
         if all(m != -1 for m in mate):
-            pairs = tuple((pool[i], pool[m]) for i, m in enumerate(mate) if i < m)
-            note = Explanation(
-                rule="Dutch B1, B2",
-                text="No pairing was found by the procedure C1-C14; the players were paired "
-                "by any pairing that keeps the absolute criteria.",
-            )
-            return [BracketPairing(pairs=pairs, moved_down=(), notes=(note,))], bye
+            pairs = [
+                Pair(first=pool[i], second=pool[m], s1_position=1, phase=0)
+                for i, m in enumerate(mate)
+                if i < m
+            ]
+            return pairs, bye
     return None
 
 
-def numbers(players: Sequence[Entrant]) -> str:
-    """Pairing numbers as a list for explanations."""
-    return "[" + ", ".join(str(p.pairing_number) for p in players) + "]"
-
-
-def split(
-    players: Sequence[Entrant],
-    p: int,
-    exchange: tuple[tuple[int, ...], ...] | None,
-) -> tuple[list[Entrant], list[Entrant]]:
-    """S1 (the top p players) and S2, after an exchange, both ordered by A2 (Dutch A6, A9b)."""
-    s1_positions = set(range(1, p + 1))
-    if exchange is not None:
-        s1_positions = (s1_positions - set(exchange[0])) | set(exchange[1])
-    s1 = [pl for i, pl in enumerate(players, start=1) if i in s1_positions]
-    s2 = [pl for i, pl in enumerate(players, start=1) if i not in s1_positions]
-    return sorted(s1, key=rank_key), sorted(s2, key=rank_key)
-
-
-def score_brackets(entrants: Sequence[Entrant]) -> list[list[Entrant]]:
-    """Players grouped by score, highest first (Dutch A3)."""
-    return [
-        list(group)
-        for _, group in itertools.groupby(sorted(entrants, key=rank_key), key=lambda e: e.score)
-    ]
-
-
-# --- E: colour allocation -------------------------------------------------------------
-
-
-def allocate_colours(
-    a: Entrant, b: Entrant, *, initial: Colour, round_one_s1: dict[PairingNumber, int]
-) -> tuple[Entrant, Entrant, str]:
-    """White and black for a pairing, and the rule that decided it (Dutch E1-E4, B2)."""
-    higher, lower = (a, b) if rank_key(a) < rank_key(b) else (b, a)
-    legal = [
-        (w, k)
-        for w, k in ((higher, lower), (lower, higher))
-        if may_take(w, Colour.WHITE) and may_take(k, Colour.BLACK)
-    ]
-    if len(legal) == 1:
-        return legal[0][0], legal[0][1], "Dutch B2"
-
-    def white_for(player: Entrant) -> tuple[Entrant, Entrant]:
-        other = lower if player is higher else higher
-        return player, other
-
-    hp, lp = higher.preference, lower.preference
-    if hp is not None and lp is not None and hp is not lp:
-        white = higher if hp is Colour.WHITE else lower
-        return (*white_for(white), "Dutch E1")
-    if hp is not None and lp is not None and higher.strength != lower.strength:
-        stronger = higher if higher.strength > lower.strength else lower
-        white = (
-            stronger
-            if stronger.preference is Colour.WHITE
-            else (lower if stronger is higher else higher)
-        )
-        return (*white_for(white), "Dutch E2")
-    if hp is None and lp is not None:
-        white = lower if lp is Colour.WHITE else higher
-        return (*white_for(white), "Dutch E2")
-    if lp is None and hp is not None:
-        white = higher if hp is Colour.WHITE else lower
-        return (*white_for(white), "Dutch E2")
-    if hp is not None:
-        # E3: alternate to the most recent round in which they had different colours.
-        for ch, cl in zip(reversed(higher.colours), reversed(lower.colours), strict=False):
-            if ch is not cl:
-                white = higher if ch is Colour.BLACK else lower
-                return (*white_for(white), "Dutch E3")
-        white = higher if hp is Colour.WHITE else lower
-        return (*white_for(white), "Dutch E4")
-    # No preferences at all: round 1 rule of E4.
-    position = round_one_s1.get(higher.pairing_number, 1)
-    colour = initial if position % 2 == 1 else initial.opposite
-    white = higher if colour is Colour.WHITE else lower
-    return (*white_for(white), "Dutch E4")
-
-
-# --- F1 and the entry point -----------------------------------------------------------
-
-
 def pair(state: TournamentState, *, seed: int) -> RoundPairing:
-    """Pair the next round by the 1992 Dutch rules (Dutch A-F).
+    """Pair the next round by the 1992 rules (Dutch A-F).
 
     :raises NoValidPairing: no pairing satisfies B1 and B2.
+    :raises InvalidState: the state is inconsistent.
     """
-    rng = random.Random(seed)
-    drawn = rng.choice((Colour.WHITE, Colour.BLACK))
+    drawn = random.Random(seed).choice((Colour.WHITE, Colour.BLACK))
     initial = state.initial_colour or drawn
-    entrants, requested = _entrants(state)
+    players, honoured = entrants(state)
     explanation: list[Explanation] = []
-    if state.initial_colour is None and state.rounds_completed == 0:
+    if state.rounds_completed == 0 and state.initial_colour is None:
         explanation.append(
             Explanation(
-                rule="Dutch A7",
-                text=f"Colour of the top seed drawn by lot: {initial.name.lower()}.",
+                rule=f"{RULES} A7c",
+                text=f"The colour of the top seed was drawn by lot: {initial.name.lower()}.",
             )
         )
-    search = Search(state, entrants)
-    brackets = score_brackets(entrants)
-    result = search.solve(brackets, 0, ()) if entrants else ([], None)
-    if result is None:
-        search = Search(state, entrants)
-        result = search.solve([sorted(entrants, key=rank_key)], 0, ())
-        if result is None:
-            result = any_legal_pairing(search, entrants)
-        if result is None:
+    search = Search(players)
+    pairs: list[Pair] = []
+    bye: Entrant | None = None
+    try:
+        accepted = search.run() if players else []
+        explanation.extend(search.notes)
+        for done in accepted:
+            explanation.extend(describe(done))
+            pairs.extend(done.candidate.pairs)
+        if accepted and accepted[-1].outgoing:
+            bye = accepted[-1].outgoing[0]
+    except _Exhausted:
+        fallback = any_legal_pairing(players)
+        if fallback is None:
             raise NoValidPairing(
                 f"round {state.round_number}: no pairing satisfies Dutch B1 and B2"
-            )
+            ) from None
+        pairs, bye = fallback
+        explanation.extend(search.notes)
         explanation.append(
             Explanation(
-                rule="Dutch C13",
-                text="The score brackets could not be paired one by one; all players were "
-                "paired as one bracket.",
+                rule=f"{RULES} B1, B2",
+                text="After C13 joined every score bracket the procedure still found no "
+                "pairing; the players were paired by a pairing that keeps the absolute "
+                "criteria, the bye to the lowest ranked player who may have it.",
             )
         )
-    bracket_pairings, bye = result
-    round_one_s1 = {
-        e.pairing_number: i for i, e in enumerate(entrants[: len(entrants) // 2], start=1)
-    }
-    boards: list[tuple[tuple[int, int, tuple[int, int, int, str, int]], Entrant, Entrant, str]] = []
-    for bracket in bracket_pairings:
-        explanation.extend(bracket.notes)
-        for a, b in bracket.pairs:
-            white, black, rule = allocate_colours(a, b, initial=initial, round_one_s1=round_one_s1)
-            higher = a if rank_key(a) < rank_key(b) else b
-            key = (-max(a.score, b.score), -(a.score + b.score), rank_key(higher))
-            boards.append((key, white, black, rule))
-    boards.sort(key=lambda item: item[0])
-    final_boards = []
-    for number, (_, white, black, rule) in enumerate(boards, start=1):
-        final_boards.append(
-            Board(number=number, white=white.pairing_number, black=black.pairing_number)
-        )
-        floats = ""
-        if white.score != black.score:
-            up, down = (white, black) if white.score < black.score else (black, white)
-            floats = (
-                f" Player {down.pairing_number} floats down, "
-                f"player {up.pairing_number} up (Dutch A4)."
-            )
-        explanation.append(
-            Explanation(
-                rule=rule,
-                text=f"Board {number}: {white.pairing_number} (white) v {black.pairing_number} "
-                f"(black); colours by {rule}.{floats}",
-                players=(white.pairing_number, black.pairing_number),
-            )
-        )
+    boards, board_notes = publish(pairs, initial=initial)
+    explanation.extend(board_notes)
     if bye is not None:
         explanation.append(
             Explanation(
-                rule="Dutch A5",
-                text=f"Player {bye.pairing_number} is left unpaired in the lowest score bracket "
-                "and receives the bye (a downfloat, B1b respected).",
-                players=(bye.pairing_number,),
+                rule=f"{RULES} A5",
+                text=f"Player {bye.number} is left unpaired in the lowest score bracket and "
+                "receives the bye (a downfloat; no earlier bye or forfeit win, B1b).",
+                players=(bye.number,),
             )
         )
-    by_number = {r.pairing_number: r for r in state.requests}
     return RoundPairing(
         round_number=state.round_number,
-        boards=tuple(final_boards),
-        pairing_allocated_bye=bye.pairing_number if bye else None,
-        not_paired=tuple(by_number[n] for n in requested),
+        boards=boards,
+        pairing_allocated_bye=bye.number if bye is not None else None,
+        not_paired=tuple(honoured),
         explanation=tuple(explanation),
     )
+
+
+def publish(
+    pairs: Sequence[Pair], *, initial: Colour
+) -> tuple[tuple[Board, ...], list[Explanation]]:
+    """Colours for each pair (E) and the boards in publication order (Dutch F1).
+
+    Sorted by the score of the higher player, the sum of both scores, then the A2 rank of
+    the higher player.
+    """
+
+    def order(item: Pair) -> tuple[object, ...]:
+        high = item.first if item.first.key < item.second.key else item.second
+        return (-high.score, -(item.first.score + item.second.score), high.key)
+
+    boards: list[Board] = []
+    notes: list[Explanation] = []
+    for number, item in enumerate(sorted(pairs, key=order), start=1):
+        white, black, rule, why = allocate_colours(item, initial=initial)
+        boards.append(Board(number=number, white=white.number, black=black.number))
+        text = (
+            f"Board {number}: {white.number} (white) v {black.number} (black); "
+            f"colours by {RULES} {rule}: {why}."
+        )
+        if white.score != black.score:
+            high, low = (white, black) if white.score > black.score else (black, white)
+            text += f" Player {high.number} floats down, player {low.number} up (A4)."
+        notes.append(
+            Explanation(rule=f"{RULES} {rule}", text=text, players=(white.number, black.number))
+        )
+    return tuple(boards), notes
+
+
+def describe(done: Accepted) -> list[Explanation]:
+    """Explain in words how a bracket's pairing was reached (Dutch A3-A9, C1-C14)."""
+    bracket = done.bracket
+    candidate = done.candidate
+    players = bracket.players
+    notes: list[Explanation] = list(done.notes)
+    label = f"Score bracket {_points(bracket.score)}"
+    members = tuple(p.number for p in players)
+    if not candidate.phases:
+        if players:
+            notes.append(
+                Explanation(
+                    rule=f"{RULES} C14",
+                    text=f"{label} ({_numbers(players)}): no pairing possible even with p "
+                    "lowered; the entire score bracket is moved down.",
+                    players=members,
+                )
+            )
+        return notes
+    kind = "heterogeneous" if candidate.heterogeneous else "homogeneous"
+    if bracket.moved_in and not candidate.heterogeneous:
+        kind = "heterogeneous, at least half moved down, paired as homogeneous (A3)"
+    notes.append(
+        Explanation(
+            rule=f"{RULES} A3",
+            text=f"{label}: players {_numbers(players)}"
+            + (f", moved down into it: {_numbers(bracket.moved_in)}" if bracket.moved_in else "")
+            + f"; {kind}.",
+            players=members,
+        )
+    )
+    for phase in candidate.phases:
+        notes.extend(_describe_phase(label, phase))
+    for p in candidate.moved_down:
+        if len(players) and phase_lowest(candidate):
+            continue
+        notes.append(
+            Explanation(
+                rule=f"{RULES} A3",
+                text=f"Player {p.number} remains unpaired in {label.lower()} and is moved down "
+                "to the next score bracket (a downfloat, A4).",
+                players=(p.number,),
+            )
+        )
+    return notes
+
+
+def phase_lowest(candidate: Candidate) -> bool:
+    """True when the candidate pairs the lowest bracket (Dutch A5: its unpaired is the bye)."""
+    return bool(candidate.phases) and candidate.phases[-1].lowest
+
+
+def _describe_phase(label: str, phase: Phase) -> list[Explanation]:
+    """The steps of one S1/S2 pairing, each with its rule (Dutch A6, C6-C14)."""
+    part = "remainder group" if phase.remainder else "S1"
+    where = f"{label} {'remainder' if phase.remainder else ''}".strip()
+    numbers = tuple(p.number for p in phase.players)
+    notes = [
+        Explanation(
+            rule=f"{RULES} A6",
+            text=f"{where}: S1 = {_numbers(phase.s1)}, S2 = {_numbers(phase.s2)}; "
+            f"p = {phase.p}, x = {phase.x}"
+            + (
+                " (the players moved down form S1)"
+                if part == "S1"
+                and phase.moved
+                and not phase.remainder
+                and phase.p0 == len([q for q in phase.players if q.number in phase.moved])
+                else ""
+            )
+            + ".",
+            players=numbers,
+        )
+    ]
+    if phase.exchange is not None:
+        notes.append(
+            Explanation(
+                rule=f"{RULES} C8",
+                text=f"{where}: no acceptable pairing with the original S1 and S2; exchange "
+                f"of {_numbers(phase.exchange[0])} (S1) with {_numbers(phase.exchange[1])} "
+                "(S2) in the order of D2.",
+                players=tuple(p.number for p in (*phase.exchange[0], *phase.exchange[1])),
+            )
+        )
+    for dropped in phase.rules.dropped():
+        rule = "C9" if "down" in dropped else "C10"
+        notes.append(
+            Explanation(
+                rule=f"{RULES} {rule}",
+                text=f"{where}: no pairing keeps every float criterion; {dropped} dropped.",
+                players=numbers,
+            )
+        )
+    if phase.x > phase.x0:
+        notes.append(
+            Explanation(
+                rule=f"{RULES} C11",
+                text=f"{where}: x raised from {phase.x0} to {phase.x} (B4 could not be met).",
+                players=numbers,
+            )
+        )
+    if phase.p < phase.p0:
+        notes.append(
+            Explanation(
+                rule=f"{RULES} C14",
+                text=f"{where}: p lowered from {phase.p0} to {phase.p}: no pairing of all "
+                "players is possible.",
+                players=numbers,
+            )
+        )
+    straight = tuple(range(len(phase.s1)))
+    if not phase.s1:
+        pass
+    elif phase.assignment == straight:
+        notes.append(
+            Explanation(
+                rule=f"{RULES} C6",
+                text=f"{where}: the highest of S1 against the highest of S2, and so on: "
+                + ", ".join(
+                    f"{a.number}-{phase.s2[t].number}"
+                    for a, t in zip(phase.s1, phase.assignment, strict=True)
+                )
+                + ".",
+                players=numbers,
+            )
+        )
+    else:
+        reason = _straight_failure(phase)
+        if reason is None:
+            reason = (
+                "the remainder group could not be paired with it, so the moved-down players "
+                "take different opponents (C10)"
+                if phase.head
+                else "a pairing moving down other players was needed (C12, C13)"
+            )
+        notes.append(
+            Explanation(
+                rule=f"{RULES} C7",
+                text=f"{where}: the C6 pairing is not acceptable ({reason}); first acceptable "
+                "transposition of S2 (D1): "
+                + ", ".join(
+                    f"{a.number}-{phase.s2[t].number}"
+                    for a, t in zip(phase.s1, phase.assignment, strict=True)
+                )
+                + ".",
+                players=numbers,
+            )
+        )
+    return notes
+
+
+def _straight_failure(phase: Phase) -> str | None:
+    """Why the C6 pairing S1[i]-S2[i] was not acceptable, in the words of the criteria (B).
+
+    None when it was acceptable on its own (so the remainder or C12/C13 ruled it out).
+    """
+    conflicts = 0
+    for a, b in zip(phase.s1, phase.s2, strict=False):
+        if b.number in a.barred or a.number in b.barred:
+            return f"{a.number} and {b.number} may not meet (B1a)"
+        if not compatible(a, b):
+            return f"{a.number} and {b.number} cannot get colours keeping B2"
+        if not pair_allowed(a, b, phase.rules, phase.moved):
+            return f"{a.number}-{b.number} would repeat a float (B5/B6)"
+        conflicts += 1 if colour_conflict(a, b) else 0
+    if conflicts > phase.x:
+        return f"{conflicts} colour preferences unfulfilled, more than x = {phase.x} (B4)"
+    left = phase.s2[len(phase.s1) :]
+    for b in left:
+        if b.number in phase.keep:
+            return f"C12/C13 look for a pairing that does not move player {b.number} down"
+        if not _leave_ok(phase, b):
+            rule = "B1b, B5/B6" if phase.lowest else "B5/B6"
+            return f"player {b.number} may not be left unpaired ({rule})"
+    return None
+
+
+def _leave_ok(phase: Phase, player: Entrant) -> bool:
+    """Whether the phase allowed this player to be left unpaired (Dutch A5, B1b, B5, B6)."""
+    if player.number in phase.keep:
+        return False
+    if phase.lowest and not player.bye_allowed:
+        return False
+    return player.number in phase.moved or float_ok(player, Float.DOWN, phase.rules.down)
