@@ -1,17 +1,29 @@
 """Pairing benchmark: ``make bench`` (``python -m bench``).
 
-For each system and size it plays a random 11-round event with the generator, timing
-every call to the engine (in-process), and reports the median and slowest round and the
-process's peak memory.  With ``--vs "COMMAND"`` it also runs an external engine of the
-same calling convention on the same positions: the command is a template in which
-``{input}`` and ``{output}`` are replaced by a TRF file of the state before each round and
-the file to write the pairs to, e.g. ``--vs "bbpPairings --dutch {input} -p {output}"``.
+For each implemented system and each size, a random 11-round event is generated with the
+engine's generator (fixed seed) and cached under ``bench/out/`` as one TRF file per round
+(see ``bench/events.py``).  Each round file is then read and paired in-process, and the
+time of the ``pair_round`` call alone is measured: the table shows the median and the
+slowest round, and the peak memory that tracemalloc traces while pairing the slowest
+round again.  The standings of the largest event (BH, BH-C1, MBH, SB, PROG, DE, ARO,
+WIN) are timed too.
+
+``--vs "COMMAND"`` also runs an external engine of the JaVaFo/bbpPairings calling
+convention on the same round files.  COMMAND is a template: ``{input}`` is replaced by the
+round file, ``{output}`` by a temporary file for the pairs (without ``{output}`` the pairs
+are read from standard output) and ``{system}`` by our system name.  Its time is the wall
+time of the whole process, start-up included.  The table adds its median and slowest
+round, the ratio of our median to its median, and in how many rounds both engines gave
+the same boards and colours.  For example::
+
+    make bench VS="bbpPairings --dutch {input} -p {output}"
+    python -m bench --sizes 100 --vs ".venv/bin/python -m pairing --{system} {input} -p"
 """
 
 from __future__ import annotations
 
 import argparse
-import random
+import contextlib
 import resource
 import shlex
 import statistics
@@ -19,90 +31,199 @@ import subprocess
 import sys
 import tempfile
 import time
+import tracemalloc
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
-from pairing.engine import SYSTEMS, System, pair_round
-from pairing.engine.generator import initial_state, play
-from pairing.engine.model import TournamentState
+from pairing.engine import SYSTEMS, NoValidPairing, System, pair_round
+from pairing.engine.model import RoundPairing
 from pairing.engine.standings import standings
-from pairing.engine.tiebreaks import DUTCH_F10, TieBreak
-from pairing.engine.trf import trf_from_state, write_trf
+from pairing.engine.tiebreaks import TieBreak, parse_tiebreaks
+
+from .events import OUT, Event, ensure, event, load
+
+STANDINGS_TIEBREAKS: tuple[TieBreak, ...] = parse_tiebreaks("BH,BH-C1,MBH,SB,PROG,DE,ARO,WIN")
+
+Pairs = tuple[frozenset[tuple[int, int]], int | None]
+"""Boards as (white, black) and the bye: what two engines are compared on."""
 
 
-def run_event(
-    system: System, players: int, rounds: int, seed: int
-) -> tuple[list[float], list[TournamentState]]:
-    """Play one event; return the seconds of each pairing and the state before each round."""
-    rng = random.Random(seed)
-    state = initial_state(players, rounds, rng)
-    times, states = [], []
-    for _ in range(rounds):
-        states.append(state)
-        lots = rng.randrange(2**31)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Timing:
+    """The times of one event's rounds, in seconds, and what each engine paired."""
+
+    seconds: tuple[float, ...]
+    pairs: tuple[Pairs | None, ...]
+    """``None`` where the engine found no valid pairing or failed."""
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.seconds)
+
+    @property
+    def slowest(self) -> float:
+        return max(self.seconds)
+
+
+def _pairs(pairing: RoundPairing) -> Pairs:
+    boards = frozenset((b.white, b.black) for b in pairing.boards)
+    return boards, pairing.pairing_allocated_bye
+
+
+def time_engine(target: Event) -> tuple[Timing, float]:
+    """Pair every round of ``target`` in-process; the timing and the peak traced MB."""
+    seconds: list[float] = []
+    pairs: list[Pairs | None] = []
+    for number in range(1, target.rounds + 1):
+        state = load(target.round_file(number))
         start = time.perf_counter()
-        pairing = pair_round(state, system, seed=lots)
-        times.append(time.perf_counter() - start)
-        state = play(state, pairing, rng)
-    states.append(state)
-    return times, states
+        try:
+            pairing = pair_round(state, target.system, seed=target.seed)
+        except NoValidPairing:
+            pairs.append(None)
+        else:
+            pairs.append(_pairs(pairing))
+        seconds.append(time.perf_counter() - start)
+    slowest = seconds.index(max(seconds)) + 1
+    state = load(target.round_file(slowest))
+    tracemalloc.start()
+    with contextlib.suppress(NoValidPairing):
+        pair_round(state, target.system, seed=target.seed)
+    peak = tracemalloc.get_traced_memory()[1] / 2**20
+    tracemalloc.stop()
+    return Timing(seconds=tuple(seconds), pairs=tuple(pairs)), peak
 
 
-def run_external(template: str, states: list[TournamentState]) -> list[float]:
-    """Time an external engine on the state before each round."""
-    times = []
+def _parse_output(text: str) -> Pairs | None:
+    """The JaVaFo/bbpPairings pairs output; None if it is not in that format."""
+    lines = text.split()
+    if not lines or not lines[0].isdigit() or len(lines) != 1 + 2 * int(lines[0]):
+        return None
+    numbers = [int(n) for n in lines[1:] if n.isdigit()]
+    if len(numbers) != len(lines) - 1:
+        return None
+    boards = frozenset(
+        (numbers[i], numbers[i + 1]) for i in range(0, len(numbers), 2) if numbers[i + 1]
+    )
+    byes = [numbers[i] for i in range(0, len(numbers), 2) if not numbers[i + 1]]
+    return boards, byes[0] if byes else None
+
+
+def time_external(template: str, target: Event) -> Timing:
+    """Run the external command on every round file of ``target``; wall times."""
+    seconds: list[float] = []
+    pairs: list[Pairs | None] = []
     with tempfile.TemporaryDirectory() as folder:
-        for index, state in enumerate(states[:-1], start=1):
-            source = Path(folder) / f"round{index}.trf"
-            target = Path(folder) / f"round{index}.out"
-            source.write_text(write_trf(trf_from_state(state, name="bench")), encoding="utf-8")
-            command = template.format(input=source, output=target)
+        for number in range(1, target.rounds + 1):
+            output = Path(folder) / f"round{number:02}.out"
+            command = template.format(
+                input=shlex.quote(str(target.round_file(number))),
+                output=shlex.quote(str(output)),
+                system=target.system.value,
+            )
             start = time.perf_counter()
-            subprocess.run(shlex.split(command), check=True, capture_output=True)
-            times.append(time.perf_counter() - start)
-    return times
+            completed = subprocess.run(
+                shlex.split(command), capture_output=True, text=True, check=False
+            )
+            seconds.append(time.perf_counter() - start)
+            if completed.returncode != 0:
+                reason = completed.stderr.strip()[:200]
+                print(
+                    f"  round {number}: {command!r} exited {completed.returncode}: {reason}",
+                    file=sys.stderr,
+                )
+                pairs.append(None)
+                continue
+            text = output.read_text() if "{output}" in template else completed.stdout
+            pairs.append(_parse_output(text))
+    return Timing(seconds=tuple(seconds), pairs=tuple(pairs))
 
 
-def peak_memory_mb() -> float:
-    """Peak resident memory of this process so far, in MB (Linux reports kB)."""
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+def _csv(text: str) -> list[str]:
+    return [item.strip() for item in text.split(",") if item.strip()]
 
 
-def main(argv: list[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m bench",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--sizes", default="100,500,1000,2000")
-    parser.add_argument("--rounds", type=int, default=11)
-    parser.add_argument("--systems", default=",".join(s.value for s in SYSTEMS))
-    parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--vs", default="", help="external engine command template")
-    args = parser.parse_args(argv)
-    sizes = [int(s) for s in args.sizes.split(",") if s]
-    systems = [System(s) for s in args.systems.split(",") if s]
-    header = f"{'system':<10} {'players':>7} {'median s':>9} {'slowest s':>9} {'peak MB':>8}"
+    parser.add_argument("--sizes", default="100,500,1000,2000", help="numbers of players")
+    parser.add_argument(
+        "--systems",
+        default=",".join(s.value for s in System if s in SYSTEMS),
+        help="systems to time (default: every implemented one)",
+    )
+    parser.add_argument("--rounds", type=int, default=11, help="rounds per event (default 11)")
+    parser.add_argument("--seed", type=int, default=2026, help="generator seed (default 2026)")
+    parser.add_argument("--vs", default="", metavar="COMMAND", help="external engine template")
+    parser.add_argument("--out", type=Path, default=OUT, help="cache folder (default bench/out)")
+    parser.add_argument("--no-standings", action="store_true", help="do not time the standings")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmark and print its table; returns the exit status."""
+    args = _parser().parse_args(argv)
+    sizes = [int(s) for s in _csv(args.sizes)]
+    try:
+        systems = [System(s) for s in _csv(args.systems)]
+    except ValueError as exc:
+        print(f"bench: {exc}", file=sys.stderr)
+        return 2
+    missing = [s.value for s in systems if s not in SYSTEMS]
+    if missing:
+        print(f"bench: not implemented yet: {', '.join(missing)}", file=sys.stderr)
+        return 2
+    header = f"{'system':<10} {'players':>7} {'rounds':>6} {'median s':>9} {'slowest s':>9} "
+    header += f"{'peak MB':>8}"
     if args.vs:
-        header += f" {'vs median':>9} {'vs slowest':>10} {'ratio':>6}"
-    print(header)
+        header += f" {'vs median':>9} {'vs slowest':>10} {'ratio':>6} {'same':>5}"
+    print(header, flush=True)
+    largest: Event | None = None
     for system in systems:
         for size in sizes:
-            times, states = run_event(system, size, args.rounds, args.seed)
+            target = event(system, size, args.rounds, args.seed, args.out)
+            start = time.perf_counter()
+            try:
+                generated = ensure(target)
+            except NoValidPairing as exc:
+                print(f"{system.value:<10} {size:>7} could not be generated: {exc}", flush=True)
+                continue
+            if generated:
+                took = time.perf_counter() - start
+                print(
+                    f"  (generated {target.folder.name} in {took:.1f} s)",
+                    file=sys.stderr,
+                    flush=True,
+                )
+            ours, peak = time_engine(target)
             line = (
-                f"{system.value:<10} {size:>7} {statistics.median(times):>9.3f} "
-                f"{max(times):>9.3f} {peak_memory_mb():>8.0f}"
+                f"{system.value:<10} {size:>7} {args.rounds:>6} {ours.median:>9.3f} "
+                f"{ours.slowest:>9.3f} {peak:>8.1f}"
             )
             if args.vs:
-                other = run_external(args.vs, states)
-                ratio = statistics.median(times) / max(statistics.median(other), 1e-9)
-                line += f" {statistics.median(other):>9.3f} {max(other):>10.3f} {ratio:>6.1f}"
+                theirs = time_external(args.vs, target)
+                same = sum(1 for a, b in zip(ours.pairs, theirs.pairs, strict=True) if a and a == b)
+                ratio = ours.median / max(theirs.median, 1e-9)
+                line += (
+                    f" {theirs.median:>9.3f} {theirs.slowest:>10.3f} {ratio:>6.2f} "
+                    f"{same:>2}/{args.rounds:<2}"
+                )
             print(line, flush=True)
-            if size == max(sizes) and system == systems[0]:
-                final = states[-1]
-                start = time.perf_counter()
-                standings(final, tiebreaks=(TieBreak.BH, TieBreak.BH_C1, TieBreak.SB, *DUTCH_F10))
-                print(f"standings of {size} players after {args.rounds} rounds: "
-                      f"{time.perf_counter() - start:.3f} s", flush=True)  # fmt: skip
+            if largest is None or size > largest.players:
+                largest = target
+    if largest is not None and not args.no_standings:
+        final = load(largest.final_file)
+        start = time.perf_counter()
+        standings(final, tiebreaks=STANDINGS_TIEBREAKS)
+        elapsed = time.perf_counter() - start
+        codes = ",".join(t.value for t in STANDINGS_TIEBREAKS)
+        print(f"standings of {largest.folder.name} ({codes}): {elapsed:.3f} s")
+    peak_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak resident memory of this process: {peak_rss:.0f} MB")
     return 0
 
 

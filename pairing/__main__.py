@@ -1,106 +1,192 @@
 """Command line in the calling convention of JaVaFo and bbpPairings.
 
-    python -m pairing --dutch1992 input.trf -p [output]     pair the next round
-    python -m pairing --dutch1992 input.trf -c              check every round of a file
-    python -m pairing --dutch1992 -g -o out.trf [-s SEED] [--players N --rounds R]
+    python -m pairing --dutch1992 input.trf -p [output]   pair the next round
+    python -m pairing --dutch1992 input.trf -c            check every round of a file
+    python -m pairing --dutch1992 -g -o out.trf [-s SEED] [--players N] [--rounds R]
     python -m pairing --standings input.trf [--tiebreaks BH,BH-C1,SB]
 
-This is the only module that turns errors into exit codes and messages.
+This is the only module that turns errors into messages and exit statuses (STYLE 1.8);
+the engine raises, and never prints or exits.
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import enum
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
+from typing import NoReturn
 
 from pairing.engine import SYSTEMS, EngineError, NoValidPairing, System, TrfError, pair_round
-from pairing.engine.checker import check_round
+from pairing.engine.checker import check_round, recorded_pairing, recorded_requests
 from pairing.engine.generator import generate_tournament
-from pairing.engine.model import RoundPairing
-from pairing.engine.standings import standings
-from pairing.engine.tiebreaks import DUTCH_F10, parse_tiebreaks, truncated
-from pairing.engine.trf import decode_trf, read_trf, state_from_trf, trf_from_state, write_trf
+from pairing.engine.model import Colour, Outcome, PairingNumber, RoundPairing, TournamentState
+from pairing.engine.standings import DEFAULT_TIEBREAKS, standings
+from pairing.engine.tiebreaks import TieBreak, parse_tiebreaks
+from pairing.engine.trf import (
+    TrfDocument,
+    decode_trf,
+    read_trf,
+    state_from_trf,
+    trf_from_state,
+    write_trf,
+)
 
-EXIT_OK = 0
-EXIT_NO_PAIRING = 1
-EXIT_USAGE = 2
-EXIT_INVALID_INPUT = 3
-EXIT_CHECK_FAILED = 4
-EXIT_FILE_ERROR = 5
 
-EPILOG = """exit status:
-  0  success
-  1  no valid pairing exists for the round
+class ExitStatus(enum.IntEnum):
+    """The exit statuses, as bbpPairings numbers them where it has the same case."""
+
+    OK = 0
+    NO_VALID_PAIRING = 1
+    USAGE = 2
+    INVALID_INPUT = 3
+    FILE_ERROR = 5
+    CHECK_FAILED = 6
+
+
+EPILOG = """\
+pairing output (-p): the number of pairs on the first line, then one "white black" line
+per board in board order, and "N 0" for the pairing-allocated bye.  The round paired is
+the one after the last round with any game or bye; players with H, F or Z in its column,
+or listed in XXZ, are not paired.  Without XXC the top seed's colour is that of the top
+paired player in round 1 (as bbpPairings reads it), or drawn from -s SEED before round
+1.  --explain prints the rules that decided the pairing
+to standard error, one "rule: text" line each, so the pairs stay machine-readable.
+
+check mode (-c): every round r of the file is paired again from the rounds before it
+(with the players the file shows as not paired in round r excused, and the initial
+colour taken from XXC or else from the top paired player in round 1); each round whose
+pairing differs from the engine's, and each violation of the absolute criteria in the
+file's own pairing, is printed on standard output, one "round r: ..." line each.
+
+generate mode (-g): a random tournament paired by the system, written as TRF with XXR,
+XXC and "SWY system"; the same -s SEED gives the same file.
+
+standings (--standings): CSV with rank, pairing_number, name, points and one column per
+tie-break; -s seeds the drawing of lots (LOT).
+
+exit status:
+  0  success (check mode: every round identical to the engine's and legal)
+  1  no valid pairing exists for the round to pair (or for a round of -g)
   2  wrong command-line arguments
-  3  invalid input: a malformed TRF file (file:line:column: message) or a bad request
-  4  check mode (-c) found a difference or a violation of the absolute criteria
+  3  invalid input: a malformed TRF file (reported as file:line:column: message), a
+     system not available, or a request that cannot be met (all rounds already paired)
   5  a file could not be read or written
+  6  check mode found a round that differs from the engine's or breaks a rule
+Other errors are reported as "pairing: message" on standard error.
 """
 
 
 class CommandError(Exception):
-    """A problem to report with an exit status."""
+    """A problem to report on one line of standard error, with its exit status."""
 
-    def __init__(self, message: str, status: int) -> None:
-        super().__init__(message)
+    def __init__(self, line: str, status: ExitStatus) -> None:
+        super().__init__(line)
+        self.line = line
         self.status = status
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, reporting a wrong command line on one line as ``pairing: message``."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(ExitStatus.USAGE, f"pairing: {message} (see --help)\n")
+
+
+def _tiebreak_codes(text: str) -> tuple[TieBreak, ...]:
+    try:
+        return parse_tiebreaks(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="python -m pairing",
-        description="Swiss-system pairing engines (JaVaFo/bbpPairings calling convention).",
+        description="Swiss-system pairing engines in the JaVaFo/bbpPairings calling convention.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     systems = parser.add_mutually_exclusive_group()
     for system in System:
-        available = "" if system in SYSTEMS else " (not available in this version)"
+        available = "" if system in SYSTEMS else " (not available yet)"
         systems.add_argument(
             f"--{system.value}",
             dest="system",
             action="store_const",
             const=system,
-            help=f"use the {system.value} pairing system{available}",
+            help=f"pair by the {system.value} system{available}",
         )
-    parser.add_argument("input", nargs="?", help="TRF input file")
+    parser.add_argument("input", nargs="?", help="the TRF file to pair or check")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument(
-        "-p", dest="pair", nargs="?", const="-", metavar="OUTPUT",
+        "-p",
+        dest="pair",
+        nargs="?",
+        const="-",
+        metavar="OUTPUT",
         help="pair the next round; write the pairs to OUTPUT (default: standard output)",
-    )  # fmt: skip
-    mode.add_argument("-c", dest="check", action="store_true", help="check every round")
-    mode.add_argument("-g", dest="generate", action="store_true", help="generate a tournament")
-    mode.add_argument("--standings", dest="standings", metavar="TRF", help="print standings")
-    parser.add_argument("-o", dest="output", help="output file of -g")
-    parser.add_argument("-s", dest="seed", type=int, default=0, help="seed for lots (default 0)")
+    )
+    mode.add_argument("-c", dest="check", action="store_true", help="check every round of the file")
+    mode.add_argument(
+        "-g", dest="generate", action="store_true", help="generate a random tournament"
+    )
+    mode.add_argument("--standings", metavar="TRF", help="print the standings of a TRF file")
+    parser.add_argument("-o", dest="output", metavar="OUTPUT", help="the TRF file -g writes")
+    parser.add_argument(
+        "-s", dest="seed", type=int, default=0, help="seed of the lots and of -g (default 0)"
+    )
     parser.add_argument("--players", type=int, default=40, help="players for -g (default 40)")
     parser.add_argument("--rounds", type=int, default=9, help="rounds for -g (default 9)")
     parser.add_argument(
-        "--tiebreaks", default=",".join(t.value for t in DUTCH_F10),
-        help="tie-breaks for --standings, e.g. BH,BH-C1,MBH,SB,PROG,DE,ARO,WIN",
-    )  # fmt: skip
+        "--tiebreaks",
+        type=_tiebreak_codes,
+        default=DEFAULT_TIEBREAKS,
+        metavar="CODES",
+        help="tie-breaks for --standings, e.g. BH,BH-C1,MBH,SB,PROG,DE,ARO,WIN "
+        f"(default: Dutch F10, {','.join(t.value for t in DEFAULT_TIEBREAKS)})",
+    )
     parser.add_argument(
-        "--explain", action="store_true",
-        help="with -p, print the rules that decided each bracket and board to stderr",
-    )  # fmt: skip
+        "--explain",
+        action="store_true",
+        help="with -p, print the rules that decided the pairing to standard error",
+    )
     return parser
 
 
-def _read(path: str) -> tuple[str, object]:
+# --- files ------------------------------------------------------------------------------
+
+
+def _located(path: str, exc: TrfError) -> CommandError:
+    return CommandError(f"{path}:{exc.line}:{exc.column}: {exc.message}", ExitStatus.INVALID_INPUT)
+
+
+def _read(path: str) -> TrfDocument:
+    """The TRF document in ``path``.
+
+    :raises CommandError: the file cannot be read (5) or is malformed (3).
+    """
     try:
         data = Path(path).read_bytes()
     except OSError as exc:
-        raise CommandError(f"{path}: {exc.strerror}", EXIT_FILE_ERROR) from exc
-    try:
-        return path, read_trf(decode_trf(data))
-    except TrfError as exc:
         raise CommandError(
-            f"{path}:{exc.line}:{exc.column}: {exc.message}", EXIT_INVALID_INPUT
+            f"pairing: cannot read {path}: {exc.strerror}", ExitStatus.FILE_ERROR
         ) from exc
+    try:
+        return read_trf(decode_trf(data))
+    except TrfError as exc:
+        raise _located(path, exc) from exc
+
+
+def _state(path: str, doc: TrfDocument, round_to_pair: int | None = None) -> TournamentState:
+    try:
+        return state_from_trf(doc, round_to_pair=round_to_pair)
+    except TrfError as exc:
+        raise _located(path, exc) from exc
 
 
 def _write(path: str, text: str) -> None:
@@ -110,11 +196,19 @@ def _write(path: str, text: str) -> None:
     try:
         Path(path).write_text(text, encoding="utf-8")
     except OSError as exc:
-        raise CommandError(f"{path}: {exc.strerror}", EXIT_FILE_ERROR) from exc
+        raise CommandError(
+            f"pairing: cannot write {path}: {exc.strerror}", ExitStatus.FILE_ERROR
+        ) from exc
+
+
+# --- modes ------------------------------------------------------------------------------
 
 
 def pairs_text(pairing: RoundPairing) -> str:
-    """The JaVaFo/bbpPairings output: the number of pairs, then ``white black`` lines."""
+    """The JaVaFo/bbpPairings output: the number of pairs, then ``white black`` lines.
+
+    The pairing-allocated bye is the last line, ``N 0``, and counts as a pair.
+    """
     lines = [f"{board.white} {board.black}" for board in pairing.boards]
     if pairing.pairing_allocated_bye is not None:
         lines.append(f"{pairing.pairing_allocated_bye} 0")
@@ -122,161 +216,212 @@ def pairs_text(pairing: RoundPairing) -> str:
 
 
 def _system(args: argparse.Namespace) -> System:
-    if args.system is None:
-        raise CommandError("choose a pairing system, e.g. --dutch1992", EXIT_USAGE)
-    if args.system not in SYSTEMS:
+    system: System | None = args.system
+    if system is None:
         raise CommandError(
-            f"pairing system {args.system.value!r} is not available in this version",
-            EXIT_INVALID_INPUT,
+            "pairing: choose a pairing system: "
+            + ", ".join(f"--{s.value}" for s in System if s in SYSTEMS),
+            ExitStatus.USAGE,
         )
-    return args.system  # type: ignore[no-any-return]
-
-
-def _state(path: str, doc: object, **kwargs: object) -> object:
-    try:
-        return state_from_trf(doc, **kwargs)  # type: ignore[arg-type]
-    except TrfError as exc:
+    if system not in SYSTEMS:
+        available = ", ".join(f"--{s.value}" for s in System if s in SYSTEMS)
         raise CommandError(
-            f"{path}:{exc.line}:{exc.column}: {exc.message}", EXIT_INVALID_INPUT
-        ) from exc
+            f"pairing: the {system.value} system is not available yet (available: {available})",
+            ExitStatus.INVALID_INPUT,
+        )
+    return system
 
 
-def _pair(args: argparse.Namespace) -> int:
+def _input(args: argparse.Namespace) -> str:
+    path: str | None = args.input
+    if path is None:
+        raise CommandError("pairing: name the TRF input file", ExitStatus.USAGE)
+    return path
+
+
+def _pair(args: argparse.Namespace) -> ExitStatus:
     system = _system(args)
-    path, doc = _read(args.input)
-    state = _state(path, doc)
-    pairing = pair_round(state, system, seed=args.seed)  # type: ignore[arg-type]
+    path = _input(args)
+    state = _state(path, _read(path))
+    state = replace(state, initial_colour=state.initial_colour or _initial_colour(state))
+    if state.round_number > state.total_rounds:
+        raise CommandError(
+            f"pairing: {path}: all {state.total_rounds} rounds (XXR) have been paired",
+            ExitStatus.INVALID_INPUT,
+        )
+    pairing = pair_round(state, system, seed=args.seed)
     _write(args.pair, pairs_text(pairing))
     if args.explain:
         for step in pairing.explanation:
             print(f"{step.rule}: {step.text}", file=sys.stderr)
-    return EXIT_OK
+    return ExitStatus.OK
 
 
-def _file_pairing(state: object, doc: object, number: int) -> RoundPairing:
-    """The pairing a file records for round ``number``."""
-    from pairing.engine.model import Board, PairingNumber
+def _initial_colour(state: TournamentState) -> Colour | None:
+    """The colour of the top paired player in the first round with colours (bbpPairings)."""
+    for index in range(state.rounds_completed):
+        coloured = sorted(
+            (player.pairing_number, record.colour)
+            for player in state.players
+            for record in (player.history[index],)
+            if record.outcome.has_opponent and record.colour is not None
+        )
+        if coloured:
+            return coloured[0][1]
+    return None
 
-    boards = []
-    bye = None
-    for player in doc.players:  # type: ignore[attr-defined]
-        block = player.rounds[number - 1] if number <= len(player.rounds) else None
-        if block is None:
-            continue
-        if block.result == "U":
-            bye = PairingNumber(player.start_rank)
-        elif block.opponent is not None and block.color == "w":
-            boards.append((player.start_rank, block.opponent))
-    return RoundPairing(
-        round_number=number,
-        boards=tuple(
-            Board(number=i, white=PairingNumber(w), black=PairingNumber(b))
-            for i, (w, b) in enumerate(sorted(boards), start=1)
-        ),
-        pairing_allocated_bye=bye,
+
+def _pair_words(pairs: Sequence[tuple[PairingNumber, PairingNumber]], limit: int = 8) -> str:
+    words = [f"{white}-{black}" for white, black in pairs[:limit]]
+    if len(pairs) > limit:
+        words.append(f"and {len(pairs) - limit} more")
+    return " ".join(words)
+
+
+def _differences(recorded: RoundPairing, engine: RoundPairing, final: TournamentState) -> list[str]:
+    """How the engine's pairing differs from the file's: boards, colours and the bye.
+
+    Colours are compared only on boards where the file records them.
+    """
+    number = recorded.round_number
+    colourless = {
+        player.pairing_number
+        for player in final.players
+        if player.history[number - 1].colour is None
+    }
+    theirs = {frozenset({b.white, b.black}): (b.white, b.black) for b in recorded.boards}
+    ours = {frozenset({b.white, b.black}): (b.white, b.black) for b in engine.boards}
+    found = []
+    only_file = sorted(pair for key, pair in theirs.items() if key not in ours)
+    only_engine = sorted(pair for key, pair in ours.items() if key not in theirs)
+    if only_file or only_engine:
+        found.append(
+            f"boards differ: file {_pair_words(only_file) or '-'}; "
+            f"engine {_pair_words(only_engine) or '-'}"
+        )
+    swapped = sorted(
+        ours[key]
+        for key, pair in theirs.items()
+        if key in ours and ours[key] != pair and not key <= colourless
     )
+    if swapped:
+        found.append(f"colours differ: engine gives {_pair_words(swapped)}")
+    if recorded.pairing_allocated_bye != engine.pairing_allocated_bye:
+        found.append(
+            f"bye differs: file {recorded.pairing_allocated_bye or 'none'}, "
+            f"engine {engine.pairing_allocated_bye or 'none'}"
+        )
+    return found
 
 
-def _check(args: argparse.Namespace) -> int:
+def _check(args: argparse.Namespace) -> ExitStatus:
     system = _system(args)
-    path, doc = _read(args.input)
+    path = _input(args)
+    doc = _read(path)
     final = _state(path, doc)
-    status = EXIT_OK
-    for number in range(1, final.rounds_completed + 1):  # type: ignore[attr-defined]
-        state = _state(path, doc, round_to_pair=number)
-        recorded = _file_pairing(state, doc, number)
-        for violation in check_round(state, recorded, system):  # type: ignore[arg-type]
-            print(f"round {number}: {violation.rule}: {violation.message}")
-            status = EXIT_CHECK_FAILED
+    initial = final.initial_colour or _initial_colour(final)
+    status = ExitStatus.OK
+    for number in range(1, final.rounds_completed + 1):
+        before = replace(
+            _state(path, doc, round_to_pair=number),
+            requests=recorded_requests(final, number),
+            initial_colour=initial,
+        )
+        recorded = recorded_pairing(final, number)
+        byes = sorted(
+            p.pairing_number
+            for p in final.players
+            if p.history[number - 1].outcome is Outcome.PAIRING_ALLOCATED_BYE
+        )
+        problems = [f"{v.rule}: {v.message}" for v in check_round(before, recorded, system)]
+        if len(byes) > 1:
+            listed = " ".join(str(n) for n in byes)
+            problems.append(
+                f"pairing: {len(byes)} players have the pairing-allocated bye: {listed}"
+            )
         try:
-            engine = pair_round(state, system, seed=args.seed)  # type: ignore[arg-type]
+            engine = pair_round(before, system, seed=args.seed)
         except NoValidPairing as exc:
-            print(f"round {number}: the engine finds no valid pairing ({exc})")
-            status = EXIT_CHECK_FAILED
-            continue
-        ours = {frozenset((b.white, b.black)) for b in engine.boards}
-        theirs = {frozenset((b.white, b.black)) for b in recorded.boards}
-        if ours != theirs or engine.pairing_allocated_bye != recorded.pairing_allocated_bye:
-            only_file = sorted(tuple(sorted(p)) for p in theirs - ours)
-            only_engine = sorted(tuple(sorted(p)) for p in ours - theirs)
-            print(f"round {number}: differs; file only {only_file}, engine only {only_engine}")
-            status = EXIT_CHECK_FAILED
-    if status == EXIT_OK:
-        print(f"{final.rounds_completed} rounds checked: identical and legal")  # type: ignore[attr-defined]
+            problems.append(f"the engine finds no valid pairing: {exc}")
+        else:
+            problems += _differences(recorded, engine, final)
+        for problem in problems:
+            print(f"round {number}: {problem}")
+        if problems:
+            status = ExitStatus.CHECK_FAILED
+    if status is ExitStatus.OK:
+        print(f"{final.rounds_completed} rounds checked: identical to the engine's and legal")
     return status
 
 
-def _generate(args: argparse.Namespace) -> int:
+def _generate(args: argparse.Namespace) -> ExitStatus:
     system = _system(args)
     if not args.output:
-        raise CommandError("-g needs -o OUTPUT", EXIT_USAGE)
+        raise CommandError("pairing: -g needs -o OUTPUT", ExitStatus.USAGE)
     if args.players < 2 or args.rounds < 1:
-        raise CommandError("--players must be at least 2 and --rounds at least 1", EXIT_USAGE)
-    state = generate_tournament(
-        lambda s, seed: pair_round(s, system, seed=seed),
-        players=args.players,
-        rounds=args.rounds,
-        seed=args.seed,
+        raise CommandError(
+            "pairing: --players must be at least 2 and --rounds at least 1", ExitStatus.USAGE
+        )
+    state = generate_tournament(system, players=args.players, rounds=args.rounds, seed=args.seed)
+    doc = trf_from_state(
+        state, name=f"Random {system.value} tournament, seed {args.seed}", system=system.value
     )
-    doc = trf_from_state(state, name=f"Generated {system.value} seed {args.seed}",
-                         system=system.value)  # fmt: skip
     _write(args.output, write_trf(doc))
-    return EXIT_OK
+    return ExitStatus.OK
 
 
-def _standings(args: argparse.Namespace) -> int:
-    path, doc = _read(args.standings)
-    state = _state(path, doc)
-    try:
-        codes = parse_tiebreaks(args.tiebreaks)
-    except ValueError as exc:
-        raise CommandError(str(exc), EXIT_USAGE) from exc
-    rows = standings(truncated(state, state.rounds_completed), tiebreaks=codes)  # type: ignore[attr-defined]
+def _decimal(value: Fraction) -> str:
+    """A tie-break value as a CSV number: exact when it has at most two decimals."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):.2f}".rstrip("0").rstrip(".")
+
+
+def _standings(args: argparse.Namespace) -> ExitStatus:
+    path: str = args.standings
+    state = _state(path, _read(path))
+    codes: tuple[TieBreak, ...] = args.tiebreaks
+    rows = standings(replace(state, requests=()), tiebreaks=codes, lot_seed=args.seed)
     writer = csv.writer(sys.stdout, lineterminator="\n")
     writer.writerow(["rank", "pairing_number", "name", "points", *(c.value for c in codes)])
     for row in rows:
         writer.writerow(
-            [row.rank, row.pairing_number, row.name, _number(row.points),
-             *(_number(v) for v in row.values)]
-        )  # fmt: skip
-    return EXIT_OK
-
-
-def _number(value: object) -> str:
-    from fractions import Fraction
-
-    fraction = Fraction(value)  # type: ignore[arg-type]
-    if fraction.denominator == 1:
-        return str(fraction.numerator)
-    return f"{float(fraction):.2f}".rstrip("0")
+            [
+                row.rank,
+                row.pairing_number,
+                row.name,
+                _decimal(row.points),
+                *(_decimal(v) for v in row.values),
+            ]
+        )
+    return ExitStatus.OK
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
-    parser = _parser()
-    args = parser.parse_args(argv)
+    """Run the command line; returns the exit status (see ``--help``)."""
+    args = _parser().parse_args(argv)
     try:
         if args.standings:
             return _standings(args)
         if args.generate:
             return _generate(args)
-        if not args.input:
-            raise CommandError("an input TRF file is needed", EXIT_USAGE)
         if args.check:
             return _check(args)
         if args.pair is not None:
             return _pair(args)
-        raise CommandError("choose -p (pair), -c (check), -g or --standings", EXIT_USAGE)
+        raise CommandError(
+            "pairing: choose -p (pair), -c (check), -g (generate) or --standings",
+            ExitStatus.USAGE,
+        )
     except CommandError as exc:
-        print(f"pairing: {exc}" if exc.status != EXIT_INVALID_INPUT or ":" not in str(exc)
-              else str(exc), file=sys.stderr)  # fmt: skip
+        print(exc.line, file=sys.stderr)
         return exc.status
     except NoValidPairing as exc:
         print(f"pairing: no valid pairing: {exc}", file=sys.stderr)
-        return EXIT_NO_PAIRING
+        return ExitStatus.NO_VALID_PAIRING
     except EngineError as exc:
         print(f"pairing: {exc}", file=sys.stderr)
-        return EXIT_INVALID_INPUT
+        return ExitStatus.INVALID_INPUT
 
 
 if __name__ == "__main__":

@@ -1,17 +1,28 @@
-"""Random tournaments paired round by round by a system, for tests and benchmarks.
+"""Random tournaments paired round by round by a system, for tests, benchmarks and ``-g``.
 
-Ratings are drawn at random (a few players unrated); results follow the rating
-difference (Elo expectation, a quarter of the games drawn); a few games are forfeited,
-a few players withdraw, ask for half-point byes or are absent.  Deterministic for a seed:
-only ``random.Random(seed)`` is used.
+What bbpPairings' generator does (``-g ... -s seed``), in our own terms:
+
+- the field: ratings drawn between 1000 and 2599, about 5% of the players unrated,
+  pairing numbers in rating order (Dutch A2, Lim 7), a name and a club for each; the top
+  seed's colour in round 1 is drawn (Dutch A7c) and stored in the state, so that the
+  tournament written as TRF (``XXC white1``/``black1``) can be paired again exactly;
+- each game: about 3% forfeited; otherwise a quarter drawn and the rest won by White
+  with the Elo expectation ``1 / (1 + 10 ** ((Rb - Rw) / 400))`` (unrated as 1500);
+- after each round but the last, about 1% of the players withdraw and about 2% are
+  excused for the next round, half with a half-point bye, half absent (Dutch F5).
+
+Deterministic for a seed: only ``random.Random(seed)`` is used, and the lots of each
+round are drawn from it.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Iterator
 from dataclasses import replace
 
+from . import System, pair_round
 from .model import (
     Colour,
     GameRecord,
@@ -25,18 +36,27 @@ from .model import (
     TournamentState,
 )
 
-PairFunction = Callable[[TournamentState, int], RoundPairing]
-
 FIRST = ["Ana", "Ben", "Cleo", "Dan", "Eva", "Finn", "Gia", "Hal", "Ida", "Jon", "Kai", "Lea"]
 LAST = ["Abbott", "Brook", "Chen", "Diaz", "Evans", "Ford", "Gray", "Hart", "Ito", "Jones"]
+
+UNRATED_SHARE = 0.05
+DRAW_SHARE = 0.25
+FORFEIT_SHARE = 0.03
+WITHDRAWAL_SHARE = 0.01
+REQUEST_SHARE = 0.02
+UNRATED_STRENGTH = 1500
+"""The rating an unrated player plays at, for drawing results only."""
 
 
 def initial_state(
     players: int, rounds: int, rng: random.Random, *, clubs: int = 7
 ) -> TournamentState:
-    """A field numbered by rating (Dutch A2) before round 1; about 5% unrated."""
+    """A field numbered by rating (Dutch A2) before round 1; about 5% unrated.
+
+    The initial colour is left to the pairer's lot (``initial_colour=None``).
+    """
     ratings = sorted((rng.randrange(1000, 2600) for _ in range(players)), reverse=True)
-    ratings = [0 if rng.random() < 0.05 else r for r in ratings]
+    ratings = [0 if rng.random() < UNRATED_SHARE else r for r in ratings]
     ratings.sort(reverse=True)
     return TournamentState(
         players=tuple(
@@ -57,15 +77,25 @@ def initial_state(
 def _outcomes(
     white: Player, black: Player, rng: random.Random, forfeits: float
 ) -> tuple[Outcome, Outcome]:
-    expected = 1 / (1 + 10 ** (((black.rating or 1500) - (white.rating or 1500)) / 400))
+    """White's and Black's outcome of one game: forfeit, draw, or won by the Elo odds."""
+    strength_white = white.rating or UNRATED_STRENGTH
+    strength_black = black.rating or UNRATED_STRENGTH
+    expected = 1 / (1 + 10 ** ((strength_black - strength_white) / 400))
     roll = rng.random()
     if roll < forfeits:
         return (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS)
-    if roll < forfeits + 0.25:
+    if roll < forfeits + DRAW_SHARE:
         return (Outcome.DRAW, Outcome.DRAW)
     if rng.random() < expected:
         return (Outcome.WIN, Outcome.LOSS)
     return (Outcome.LOSS, Outcome.WIN)
+
+
+_UNPAIRED = {
+    RequestKind.HALF_POINT_BYE: Outcome.HALF_POINT_BYE,
+    RequestKind.FULL_POINT_BYE: Outcome.FULL_POINT_BYE,
+    RequestKind.ABSENT: Outcome.ZERO_POINT_BYE,
+}
 
 
 def play(
@@ -73,11 +103,15 @@ def play(
     pairing: RoundPairing,
     rng: random.Random,
     *,
-    forfeits: float = 0.03,
-    withdrawals: float = 0.01,
-    requests: float = 0.02,
+    forfeits: float = FORFEIT_SHARE,
+    withdrawals: float = WITHDRAWAL_SHARE,
+    requests: float = REQUEST_SHARE,
 ) -> TournamentState:
-    """Apply random results of ``pairing`` and draw the next round's requests."""
+    """Apply random results of ``pairing`` and draw the next round's withdrawals and requests.
+
+    Players neither on a board nor the bye score what they asked for (Dutch F5: an
+    absent or withdrawn player scores 0).
+    """
     by_number = {p.pairing_number: p for p in state.players}
     number = state.round_number
     records: dict[PairingNumber, GameRecord] = {}
@@ -98,15 +132,13 @@ def play(
         )
     requested = {r.pairing_number: r.kind for r in state.requests}
     players = []
-    for player in state.players:
+    for player in sorted(state.players, key=lambda p: p.pairing_number):
         record = records.get(player.pairing_number)
         if record is None:
-            kind = requested.get(player.pairing_number)
-            outcome = {
-                RequestKind.HALF_POINT_BYE: Outcome.HALF_POINT_BYE,
-                RequestKind.FULL_POINT_BYE: Outcome.FULL_POINT_BYE,
-            }.get(kind, Outcome.ZERO_POINT_BYE)  # type: ignore[arg-type]
-            record = GameRecord(round_number=number, opponent=None, colour=None, outcome=outcome)
+            kind = requested.get(player.pairing_number, RequestKind.ABSENT)
+            record = GameRecord(
+                round_number=number, opponent=None, colour=None, outcome=_UNPAIRED[kind]
+            )
         withdrawn = player.withdrawn or rng.random() < withdrawals
         players.append(replace(player, history=(*player.history, record), withdrawn=withdrawn))
     next_requests = tuple(
@@ -120,23 +152,49 @@ def play(
     return replace(state, players=tuple(players), rounds_completed=number, requests=next_requests)
 
 
-def generate_tournament(
-    pair: PairFunction, *, players: int, rounds: int, seed: int
-) -> TournamentState:
-    """A whole tournament paired by ``pair(state, seed)`` and played at random.
+def tournament_states(
+    system: System, *, players: int, rounds: int, seed: int
+) -> Iterator[TournamentState]:
+    """The states of a random tournament: before each of its rounds, then after the last.
+
+    Each state before a round holds that round's requests and withdrawals, so it is
+    exactly what ``system`` paired; the last state has every round played and no
+    requests.
 
     :raises NoValidPairing: a round could not be paired (tiny fields, many rounds).
+    :raises UnsupportedFeature: ``system`` is not implemented.
+    :raises ValueError: fewer than two players or no round.
     """
+    if players < 2 or rounds < 1:
+        raise ValueError("a tournament needs at least two players and one round")
     rng = random.Random(seed)
-    state = initial_state(players, rounds, rng)
+    state = replace(
+        initial_state(players, rounds, rng),
+        initial_colour=rng.choice((Colour.WHITE, Colour.BLACK)),
+    )
     for _ in range(rounds):
-        pairing = pair(state, rng.randrange(2**31))
-        last = state.round_number == rounds
+        yield state
+        pairing = pair_round(state, system, seed=rng.randrange(2**31))
+        final = state.round_number == rounds
         state = play(
             state,
             pairing,
             rng,
-            withdrawals=0.0 if last else 0.01,
-            requests=0.0 if last else 0.02,
+            withdrawals=0.0 if final else WITHDRAWAL_SHARE,
+            requests=0.0 if final else REQUEST_SHARE,
         )
-    return replace(state, requests=())
+    yield replace(state, requests=())
+
+
+def generate_tournament(system: System, *, players: int, rounds: int, seed: int) -> TournamentState:
+    """A whole random tournament of ``rounds`` rounds, paired round by round by ``system``.
+
+    The result has every round played (``rounds_completed == rounds``) and no requests;
+    it has names, ratings and clubs, so ``trf.trf_from_state`` can write it as TRF.
+
+    :raises NoValidPairing: a round could not be paired (tiny fields, many rounds).
+    :raises UnsupportedFeature: ``system`` is not implemented.
+    :raises ValueError: fewer than two players or no round.
+    """
+    states = tournament_states(system, players=players, rounds=rounds, seed=seed)
+    return deque(states, maxlen=1)[0]

@@ -6,6 +6,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+import pairing.__main__ as cli
+from pairing.engine import System
+from pairing.engine.model import Board, PairingNumber, RoundPairing, TournamentState
+
 from .test_trf import HEADER, player_line
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -21,109 +27,243 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def write(tmp_path: Path, text: str) -> str:
-    path = tmp_path / "in.trf"
-    path.write_text(text, encoding="utf-8")
+def write(tmp_path: Path, *lines: str, name: str = "in.trf") -> str:
+    path = tmp_path / name
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return str(path)
 
 
+def fresh_field(count: int) -> list[str]:
+    """``count`` players rated 2000, 1990, ... before round 1."""
+    return [player_line(n, f"P{n}", 2010 - 10 * n, "0.0") for n in range(1, count + 1)]
+
+
+# --- -p ------------------------------------------------------------------------------------
+
+
 def test_cli_pair_round_one_prints_count_then_pairs_and_bye(tmp_path: Path) -> None:
-    """-p: five players give the count 3, boards 1-4 and 5-2 (XXC white1), and '3 0'."""
-    # F4/E4: S1 = 1,2; S2 = 3,4,5: 1-3, 2-4, bye for 5 (the lowest). #1 white, #2 black.
-    lines = [player_line(n, f"P{n}", 2000 - 10 * n, "0.0") for n in range(1, 6)]
-    path = write(tmp_path, HEADER + "XXC white1\n" + "\n".join(lines))
+    """-p: five players give the count 3, the boards 1-3 and 4-2, and the bye line '5 0'."""
+    # Dutch F4: one homogeneous bracket; the lowest ranked (5) gets the bye; S1 = 1, 2 and
+    # S2 = 3, 4 give 1-3 and 2-4.  XXC white1 gives 1 white; the next board alternates.
+    path = write(tmp_path, HEADER + "XXC white1", *fresh_field(5))
     completed = run("--dutch1992", path, "-p")
     assert completed.returncode == 0, completed.stderr
-    assert completed.stdout.split("\n") == ["3", "1 3", "4 2", "5 0", ""]
+    assert completed.stdout == "3\n1 3\n4 2\n5 0\n"
+    assert completed.stderr == ""
 
 
-def test_cli_pair_writes_output_file_and_explains(tmp_path: Path) -> None:
-    """-p OUTPUT writes the pairs to the file; --explain prints rules to stderr."""
-    lines = [player_line(n, f"P{n}", 2000 - 10 * n, "0.0") for n in range(1, 5)]
-    path = write(tmp_path, HEADER + "\n".join(lines))
+def test_cli_pair_skips_requested_byes_and_xxz(tmp_path: Path) -> None:
+    """Player 5 asked for H in round 2 and 4 is in XXZ: 2-1 is paired and 3 gets the bye."""
+    # After round 1 (1 beat 3, 4-2 drawn, 5 had the bye) players 1 (1 point), 2 (½) and 3
+    # (0) are left.  1 has nobody in his bracket and moves down to 2 (Dutch C1); 2 had
+    # black and 1 white, so 2 gets white (E); 3 is alone and gets the bye (B1b allows it).
+    path = write(
+        tmp_path,
+        HEADER + "XXZ 4",
+        player_line(1, "A", 2000, "1.0", "   3 w 1"),
+        player_line(2, "B", 1990, "0.5", "   4 b ="),
+        player_line(3, "C", 1980, "0.0", "   1 b 0"),
+        player_line(4, "D", 1970, "0.5", "   2 w ="),
+        player_line(5, "E", 1960, "1.0", "0000 - U", "0000 - H"),
+    )
+    completed = run("--dutch1992", path, "-p")
+    assert completed.returncode == 0, completed.stderr
+    assert completed.stdout == "2\n2 1\n3 0\n"
+
+
+def test_cli_pair_writes_output_file_and_explains_on_stderr(tmp_path: Path) -> None:
+    """-p OUTPUT writes the pairs to the file; --explain prints 'rule: text' lines to stderr."""
     out = tmp_path / "out.txt"
-    completed = run("--dutch1992", path, "-p", str(out), "--explain")
-    assert completed.returncode == 0
+    completed = run("--lim", write(tmp_path, HEADER, *fresh_field(4)), "-p", str(out), "--explain")
+    assert completed.returncode == 0, completed.stderr
+    assert completed.stdout == ""
     assert out.read_text().splitlines()[0] == "2"
-    assert "Dutch C6" in completed.stderr
+    assert all(line.startswith("Lim ") for line in completed.stderr.splitlines())
 
 
-def test_cli_generate_then_check_and_pair(tmp_path: Path) -> None:
-    """-g writes a tournament the checker finds legal and identical, and -p pairs on."""
-    out = tmp_path / "gen.trf"
-    assert run("--dutch1992", "-g", "-o", str(out), "-s", "7", "--players", "15",
-               "--rounds", "4").returncode == 0  # fmt: skip
-    text = out.read_text()
-    assert "SWY dutch1992" in text and "XXR 4" in text
-    checked = run("--dutch1992", str(out), "-c")
-    assert checked.returncode == 0, checked.stdout
-    out.write_text(text.replace("XXR 4", "XXR 6"))
-    paired = run("--dutch1992", str(out), "-p")
-    assert paired.returncode == 0
-    count = int(paired.stdout.splitlines()[0])
-    assert len(paired.stdout.splitlines()) == count + 1
+def test_cli_pair_after_last_round_is_invalid(tmp_path: Path) -> None:
+    """Pairing a sixth round of a five-round event (XXR 5) exits 3."""
+    lines = [
+        player_line(1, "A", 2000, "5.0", *(f"   2 {c} 1" for c in "wbwbw")),
+        player_line(2, "B", 1990, "0.0", *(f"   1 {c} 0" for c in "bwbwb")),
+    ]
+    completed = run("--dutch1992", write(tmp_path, HEADER, *lines), "-p")
+    assert completed.returncode == 3
+    assert "all 5 rounds (XXR) have been paired" in completed.stderr
+
+
+def test_cli_no_valid_pairing_exits_one(tmp_path: Path) -> None:
+    """Two players who have met cannot be paired again (Dutch B1a): exit status 1."""
+    lines = [
+        player_line(1, "A", 2000, "1.0", "   2 w 1"),
+        player_line(2, "B", 1990, "0.0", "   1 b 0"),
+    ]
+    completed = run("--dutch1992", write(tmp_path, HEADER, *lines), "-p")
+    assert completed.returncode == 1
+    assert completed.stderr.startswith("pairing: no valid pairing")
+    assert completed.stdout == ""
+
+
+# --- -c ------------------------------------------------------------------------------------
 
 
 def test_cli_check_reports_a_rematch(tmp_path: Path) -> None:
-    """-c reports a round whose recorded pairing breaks Dutch B1a, with exit status 4."""
+    """-c reports a round whose recorded pairing breaks Dutch B1a, with exit status 6."""
     lines = [
         player_line(1, "A", 2000, "2.0", "   2 w 1", "   2 b 1"),
         player_line(2, "B", 1990, "0.0", "   1 b 0", "   1 w 0"),
     ]
-    completed = run("--dutch1992", write(tmp_path, HEADER + "\n".join(lines)), "-c")
-    assert completed.returncode == 4
-    assert "Dutch B1a" in completed.stdout
+    completed = run("--dutch1992", write(tmp_path, HEADER, *lines), "-c")
+    assert completed.returncode == 6
+    first, second = completed.stdout.splitlines()
+    assert first == "round 2: Dutch B1a: board 1: 2 and 1 have already played each other"
+    assert second.startswith("round 2: the engine finds no valid pairing: ")
+
+
+def test_cli_check_reports_a_pairing_that_differs(tmp_path: Path) -> None:
+    """A legal round 1 of 1-2 and 3-4 differs from the engine's 1-3 and 4-2 (Dutch F4)."""
+    lines = [
+        player_line(1, "A", 2000, "1.0", "   2 w 1"),
+        player_line(2, "B", 1990, "0.0", "   1 b 0"),
+        player_line(3, "C", 1980, "1.0", "   4 w 1"),
+        player_line(4, "D", 1970, "0.0", "   3 b 0"),
+    ]
+    completed = run("--dutch1992", write(tmp_path, HEADER, *lines), "-c")
+    assert completed.returncode == 6
+    assert completed.stdout == "round 1: boards differ: file 1-2 3-4; engine 1-3 4-2\n"
+
+
+def test_cli_generate_then_check_and_pair(tmp_path: Path) -> None:
+    """-g writes a tournament that -c finds identical and legal, and -p pairs on from it."""
+    out = tmp_path / "gen.trf"
+    generated = run("--lim", "-g", "-o", str(out), "-s", "7", "--players", "15", "--rounds", "4")
+    assert generated.returncode == 0, generated.stderr
+    text = out.read_text()
+    assert "\nXXR 4\n" in text and "\nSWY lim\n" in text
+    checked = run("--lim", str(out), "-c")
+    assert checked.returncode == 0, checked.stdout
+    assert checked.stdout == "4 rounds checked: identical to the engine's and legal\n"
+    out.write_text(text.replace("XXR 4", "XXR 6"))
+    paired = run("--lim", str(out), "-p")
+    assert paired.returncode == 0, paired.stderr
+    lines = paired.stdout.splitlines()
+    assert len(lines) == int(lines[0]) + 1
+    assert all(len(line.split()) == 2 for line in lines[1:])
+
+
+def test_cli_generate_is_deterministic_for_a_seed(tmp_path: Path) -> None:
+    """The same -s SEED writes the same file."""
+    first, second = tmp_path / "a.trf", tmp_path / "b.trf"
+    for out in (first, second):
+        assert run("--dutch1992", "-g", "-o", str(out), "-s", "3", "--players", "9").returncode == 0
+    assert first.read_text() == second.read_text()
+
+
+# --- --standings ---------------------------------------------------------------------------
 
 
 def test_cli_standings_csv_with_tiebreaks(tmp_path: Path) -> None:
     """--standings prints rank, number, name, points and one column per tie-break."""
+    # A beat B; C drew with D.  BH: A has B's 0, B has A's 1, C and D ½ each.
+    # SB: A 0 (beat a 0), C and D ¼ (half of ½).  WIN: A 1.
     lines = [
         player_line(1, "A", 2000, "1.0", "   2 w 1"),
         player_line(2, "B", 1990, "0.0", "   1 b 0"),
+        player_line(3, "C", 1980, "0.5", "   4 w ="),
+        player_line(4, "D", 1970, "0.5", "   3 b ="),
     ]
-    completed = run("--standings", write(tmp_path, HEADER + "\n".join(lines)),
-                    "--tiebreaks", "BH,SB")  # fmt: skip
-    assert completed.returncode == 0
+    path = write(tmp_path, HEADER, *lines)
+    completed = run("--standings", path, "--tiebreaks", "BH,SB,WIN")
+    assert completed.returncode == 0, completed.stderr
     assert completed.stdout.splitlines() == [
-        "rank,pairing_number,name,points,BH,SB",
-        "1,1,A,1,0,0",
-        "2,2,B,0,1,0",
+        "rank,pairing_number,name,points,BH,SB,WIN",
+        "1,1,A,1,0,0,1",
+        "2,3,C,0.5,0.5,0.25,0",
+        "3,4,D,0.5,0.5,0.25,0",
+        "4,2,B,0,1,0,0",
     ]
+
+
+def test_cli_unknown_tiebreak_is_a_usage_error(tmp_path: Path) -> None:
+    """An unknown tie-break code exits 2 with one 'pairing:' line naming it."""
+    path = write(tmp_path, HEADER, *fresh_field(2))
+    completed = run("--standings", path, "--tiebreaks", "BH,XYZ")
+    assert completed.returncode == 2
+    assert completed.stderr.startswith(
+        "pairing: argument --tiebreaks: unknown tie-break code 'XYZ'"
+    )
+    assert len(completed.stderr.splitlines()) == 1
+
+
+# --- errors --------------------------------------------------------------------------------
 
 
 def test_cli_bad_file_reports_file_line_column(tmp_path: Path) -> None:
-    """A malformed TRF gives exit status 3 and 'file:line:column: message'."""
+    """A malformed TRF gives exit status 3 and one line 'file:line:column: message'."""
     path = write(tmp_path, HEADER + player_line(1, "A", 2000, "0.0", "   2 w X"))
     completed = run("--dutch1992", path, "-p")
     assert completed.returncode == 3
-    assert completed.stderr.strip() == (
-        f"{path}:3:99: round 1 result 'X' is not one of 1 0 = + - W D L H F U Z"
-    )
+    assert completed.stderr.startswith(f"{path}:3:99: ")
+    assert "'X'" in completed.stderr
+    assert len(completed.stderr.splitlines()) == 1
 
 
-def test_cli_missing_file_and_unknown_tiebreak(tmp_path: Path) -> None:
-    """A missing file exits 5; an unknown tie-break exits 2; both say what is wrong."""
-    missing = run("--dutch1992", str(tmp_path / "nope.trf"), "-p")
-    assert missing.returncode == 5 and "No such file" in missing.stderr
-    path = write(tmp_path, HEADER + player_line(1, "A", 2000, "0.0"))
-    unknown = run("--standings", path, "--tiebreaks", "BH,XYZ")
-    assert unknown.returncode == 2 and "'XYZ'" in unknown.stderr
+def test_cli_missing_file_exits_five(tmp_path: Path) -> None:
+    """A file that cannot be read exits 5 with 'pairing: cannot read ...'."""
+    missing = tmp_path / "nope.trf"
+    completed = run("--dutch1992", str(missing), "-p")
+    assert completed.returncode == 5
+    assert completed.stderr == f"pairing: cannot read {missing}: No such file or directory\n"
 
 
-def test_cli_no_valid_pairing_exits_one(tmp_path: Path) -> None:
-    """Two players who have met cannot be paired again: exit status 1."""
-    lines = [
-        player_line(1, "A", 2000, "1.0", "   2 w 1"),
-        player_line(2, "B", 1990, "0.0", "   1 b 0"),
-    ]
-    completed = run("--dutch1992", write(tmp_path, HEADER + "\n".join(lines)), "-p")
-    assert completed.returncode == 1
-    assert "no valid pairing" in completed.stderr
+def test_cli_without_mode_or_system_is_a_usage_error(tmp_path: Path) -> None:
+    """No mode, or -p without a system, exits 2."""
+    path = write(tmp_path, HEADER, *fresh_field(2))
+    assert run("--dutch1992", path).returncode == 2
+    no_system = run(path, "-p")
+    assert no_system.returncode == 2
+    assert no_system.stderr.startswith("pairing: choose a pairing system")
 
 
 def test_cli_help_lists_exit_codes() -> None:
     """--help documents every exit status."""
     completed = run("--help")
     assert completed.returncode == 0
-    for status in ("0  success", "1  no valid pairing", "3  invalid input", "5  a file"):
+    statuses = ["0  success", "1  no valid pairing", "2  wrong command-line"]
+    statuses += ["3  invalid input", "5  a file", "6  check mode"]
+    for status in statuses:
         assert status in completed.stdout
+
+
+# --- in process, with a stand-in system ------------------------------------------------------
+
+
+def test_cli_system_not_available_exits_three(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A system missing from SYSTEMS gives a clear message and exit status 3."""
+    monkeypatch.setattr(cli, "SYSTEMS", {})
+    path = write(tmp_path, HEADER, *fresh_field(2))
+    assert cli.main(["--esca", path, "-p"]) == 3
+    assert capsys.readouterr().err == (
+        "pairing: the esca system is not available yet (available: )\n"
+    )
+
+
+def test_cli_pairs_with_an_injected_system(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """-p writes whatever the chosen system's pair function returns, in the output format."""
+
+    def reverse(state: TournamentState, *, seed: int) -> RoundPairing:
+        return RoundPairing(
+            round_number=state.round_number,
+            boards=(Board(number=1, white=PairingNumber(3), black=PairingNumber(2)),),
+            pairing_allocated_bye=PairingNumber(1),
+        )
+
+    monkeypatch.setattr(cli, "SYSTEMS", {System.SB: reverse})
+    monkeypatch.setattr("pairing.engine.SYSTEMS", {System.SB: reverse})
+    path = write(tmp_path, HEADER, *fresh_field(3))
+    assert cli.main(["--sb", path, "-p"]) == 0
+    assert capsys.readouterr().out == "2\n3 2\n1 0\n"

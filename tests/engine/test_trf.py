@@ -1,12 +1,31 @@
-"""TRF: every sample file is read and written back unchanged; bad files say where."""
+"""TRF: samples survive a read and a write, bad files say where, files become states."""
 
 from __future__ import annotations
+
+import dataclasses
+import re
+from fractions import Fraction
 
 import pytest
 
 from pairing.engine.errors import TrfError
-from pairing.engine.model import Colour, Outcome, RequestKind
+from pairing.engine.history import score
+from pairing.engine.model import (
+    AcceleratedPoints,
+    Colour,
+    Outcome,
+    PairingNumber,
+    Points,
+    PointSystem,
+    RequestKind,
+    RoundRequest,
+    Title,
+)
 from pairing.engine.trf import (
+    TrfPlayer,
+    TrfRecord,
+    TrfRound,
+    check_trf,
     decode_trf,
     read_trf,
     state_from_trf,
@@ -21,223 +40,522 @@ from .shared_data import SHARED
 SAMPLES = sorted(p.name for p in (SHARED / "trf-samples").iterdir())
 
 HEADER = "012 Test event\nXXR 5\n"
+"""Two header lines: the first player line of a test file is line 3."""
 
 
-def player_line(rank: int, name: str, rating: int, points: str, *rounds: str) -> str:
-    """A 001 line in TRF-16 columns; each round block is like ``"   2 w 1"``."""
-    line = f"001 {rank:>4}      {name:<33} {rating:>4} {'':3} {'':>11} {'':10} {points:>4} {'':>4}"
+def player_line(
+    rank: int, name: str, rating: int, points: str, *rounds: str, sex: str = "", title: str = ""
+) -> str:
+    """A 001 line in TRF16 columns; each round block is like ``"   2 w 1"`` (from column 92)."""
+    line = (
+        f"001 {rank:>4} {sex:1}{title:>3} {name:<33} {rating:>4} {'':3} {'':>11} {'':10} "
+        f"{points:>4} {'':>4}"
+    )
     return line + "".join(f"  {block}" for block in rounds)
 
 
-def small_file(*extra: str) -> str:
-    return (
-        HEADER
-        + "\n".join(
-            [
-                player_line(1, "Alpha, A", 2000, "1.0", "   2 w 1", "0000 - H"),
-                player_line(2, "Beta, B", 1900, "0.0", "   1 b 0", "0000 - Z"),
-                player_line(3, "Gamma, C", 1800, "1.0", "0000 - U"),
-                player_line(4, "Delta, D", 1700, "0.0", "0000 - Z"),
-            ]
-        )
-        + "\n"
-        + "\n".join(extra)
-    )
+def sample_text(name: str) -> str:
+    return decode_trf((SHARED / "trf-samples" / name).read_bytes())
+
+
+# --- Samples ------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("name", SAMPLES)
-def test_trf_sample_read_then_written_keeps_every_field(name: str) -> None:
-    """Each shared sample file is read, and writing it back gives the same lines."""
-    text = decode_trf((SHARED / "trf-samples" / name).read_bytes())
-    doc = read_trf(text)
-    again = read_trf(write_trf(doc))
-    assert again.lines == doc.lines
+def test_trf_sample_written_back_line_for_line(name: str) -> None:
+    """An unchanged sample is written back as its original lines, with CR LF line ends."""
+    text = sample_text(name)
+    expected = text.removeprefix("\ufeff").replace("\r\n", "\n").split("\n")
+    expected = expected[:-1] if expected[-1] == "" else expected
+    assert write_trf(read_trf(text)) == "".join(line + "\r\n" for line in expected)
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_trf_sample_formatted_from_fields_reads_back_the_same_fields(name: str) -> None:
+    """A sample written from its fields alone (no original lines) re-reads to equal fields."""
+    doc = read_trf(sample_text(name))
+    again = read_trf(write_trf(dataclasses.replace(doc, lines=())))
     assert again.players == doc.players
-    expected = text.lstrip("\ufeff").splitlines()
-    assert list(doc.lines) == expected
+    assert again.records == doc.records
 
 
 @pytest.mark.parametrize("name", SAMPLES)
 def test_trf_sample_converts_to_a_state(name: str) -> None:
-    """Each sample converts to an engine state with one record per completed round."""
-    doc = read_trf(decode_trf((SHARED / "trf-samples" / name).read_bytes()))
-    state = state_from_trf(doc)
+    """Each sample converts to a state with one history record per completed round."""
+    state = state_from_trf(read_trf(sample_text(name)))
+    assert len(state.players) == len(read_trf(sample_text(name)).players)
     assert all(len(p.history) == state.rounds_completed for p in state.players)
 
 
-def test_trf_decode_latin1_and_bom() -> None:
-    """Files in Windows-1252 and UTF-8 with BOM decode to the same text."""
-    assert decode_trf("012 Café".encode("cp1252")) == "012 Café"
+def test_trf_javafo_sample_requests_for_round_five() -> None:
+    """JaVaFo's sample pairs round 5 of 9; its round-5 column excuses 22, 28 and 43."""
+    # The file's round-5 column: 22 and 28 have "0000 - Z", 43 has "0000 - H" (and 43's
+    # Points already include the half point, as the JaVaFo manual asks).
+    state = state_from_trf(read_trf(sample_text("echecsjs_javafo_sample2.trf")))
+    assert state.rounds_completed == 4 and state.total_rounds == 9
+    assert {r.pairing_number: r.kind for r in state.requests} == {
+        22: RequestKind.ABSENT,
+        28: RequestKind.ABSENT,
+        43: RequestKind.HALF_POINT_BYE,
+    }
+
+
+# --- Reading and writing ------------------------------------------------------------------
+
+
+def test_trf_decode_utf8_bom_cp1252_and_latin1() -> None:
+    """UTF-8 with a BOM, Windows-1252 and ISO-8859-1 bytes all decode to the same text."""
     assert decode_trf("\ufeff012 Café".encode()) == "012 Café"
+    assert decode_trf("012 Café – Ü".encode("cp1252")) == "012 Café – Ü"
+    assert decode_trf(b"012 Caf\xe9 \x81") == "012 Café \x81"
+
+
+def test_trf_cr_and_crlf_line_ends_read_alike() -> None:
+    """Lines ended by CR, CR LF or LF give the same document."""
+    lines = [HEADER.rstrip("\n").replace("\n", "\r"), player_line(1, "A", 2000, "0.0")]
+    assert read_trf("\r".join(lines)).players == read_trf("\n".join(lines)).players
+
+
+def test_trf_unknown_records_survive_a_rewrite() -> None:
+    """Comments, team records, 801 and unknown tags are written back as they were."""
+    extra = ["### a comment", "013 Team A   1", "801 informative", "QQQ 12 34", ""]
+    text = HEADER + player_line(1, "A", 2000, "0.0") + "\n" + "\n".join(extra)
+    written = write_trf(dataclasses.replace(read_trf(text), lines=()))
+    assert written.split("\r\n")[3:8] == extra
+
+
+def test_trf_changed_player_is_formatted_and_others_kept() -> None:
+    """Changing one player's rating rewrites that line only; the others stay as read."""
+    first = player_line(1, "A", 2000, "0.0") + "   "  # trailing spaces mark the original
+    text = HEADER + first + "\n" + player_line(2, "B", 1900, "0.0")
+    doc = read_trf(text)
+    changed = dataclasses.replace(doc.players[1], rating=1950)
+    doc = dataclasses.replace(doc, players=(doc.players[0], changed))
+    lines = write_trf(doc).split("\r\n")
+    assert lines[2] == first
+    assert lines[3] == player_line(2, "B", 1950, "0.0").rstrip()
+
+
+def test_trf_added_player_follows_the_last_player() -> None:
+    """A player added in code is written after the last player line, before later records."""
+    doc = read_trf(HEADER + player_line(1, "A", 2000, "0.0") + "\nXXC white1")
+    added = TrfPlayer(start_rank=2, name="B", rating=1900, points=Fraction(0))
+    lines = write_trf(dataclasses.replace(doc, players=(*doc.players, added))).split("\r\n")
+    assert lines[3].startswith("001    2") and lines[4] == "XXC white1"
+
+
+def test_trf_player_fields_read_from_their_columns() -> None:
+    """Sex, title, name, rating, points, and round blocks come from the TRF16 columns."""
+    line = player_line(1, "Doe, Jane", 2105, "1.5", "   2 b =", "0000 - F", sex="w", title="WFM")
+    player = read_trf(HEADER + line + "\n" + player_line(2, "B", 0, "0.5", "   1 w =")).players[0]
+    assert (player.sex, player.title, player.name, player.rating) == ("w", "WFM", "Doe, Jane", 2105)
+    assert player.points == Fraction(3, 2)
+    assert player.rounds == (
+        TrfRound(opponent=2, color="b", result="="),
+        TrfRound(opponent=None, color="-", result="F"),
+    )
+
+
+def test_trf_blank_rounds_in_the_middle_are_kept_and_trailing_ones_dropped() -> None:
+    """A blank round between two written rounds stays; blank rounds at the end are dropped."""
+    line = player_line(1, "A", 2000, "1.0", "0000 - U", "        ", "0000 - H", "        ")
+    assert read_trf(HEADER + line).players[0].rounds == (
+        TrfRound(opponent=None, result="U"),
+        TrfRound(opponent=None),
+        TrfRound(opponent=None, result="H"),
+    )
+
+
+def test_trf_real_file_bye_variants_are_accepted() -> None:
+    """Old-style byes, lichess blanks and forfeits with '-' colour are read."""
+    # Round blocks as found in the shared samples: "0000 - +" (full-point bye, old style),
+    # "     -  " (Bunratty: no opponent, no result), "       -" and "       U" (lichess),
+    # "0000 - -", "0000 -  " (Irish championships), and forfeits "   2 - +" / "   1 - -".
+    lines = [
+        player_line(1, "A", 0, "2.0", "0000 - +", "     -  ", "       -", "   2 - +"),
+        player_line(2, "B", 0, "1.0", "       U", "0000 - -", "0000 -  ", "   1 - -"),
+    ]
+    doc = read_trf(HEADER + "\n".join(lines))
+    state = state_from_trf(doc)
+    first, second = (p.history for p in state.players)
+    assert [r.outcome for r in first] == [
+        Outcome.FULL_POINT_BYE,
+        Outcome.ZERO_POINT_BYE,
+        Outcome.ZERO_POINT_BYE,
+        Outcome.FORFEIT_WIN,
+    ]
+    assert [r.outcome for r in second] == [
+        Outcome.PAIRING_ALLOCATED_BYE,
+        Outcome.ZERO_POINT_BYE,
+        Outcome.ZERO_POINT_BYE,
+        Outcome.FORFEIT_LOSS,
+    ]
+    assert second[3].colour is None and second[3].opponent == 1
+
+
+# --- Malformed files ----------------------------------------------------------------------
+
+A1 = player_line(1, "A", 2000, "1.0", "   2 w 1")
+B1 = player_line(2, "B", 1900, "0.0", "   1 b 0")
+
+
+@pytest.mark.parametrize(
+    ("lines", "line", "column", "message"),
+    [
+        pytest.param([player_line(0, "A", 2000, "1.0")], 3, 5, "starting rank '0' is not",
+                     id="bad-starting-rank"),
+        pytest.param([A1, B1.replace("001    2", "001    1")], 4, 5,
+                     "starting rank 1 is used again (first on line 3)", id="duplicate-rank"),
+        pytest.param([A1.replace(" 2000 ", " 20x0 "), B1], 3, 49, "rating '20x0'",
+                     id="bad-rating"),
+        pytest.param([player_line(1, "A", 2000, "1,5"), B1], 3, 81, "points '1,5' are not",
+                     id="points-not-a-number"),
+        pytest.param([A1[:-1] + "X", B1], 3, 99,
+                     "round 1 result 'X' is not one of 1 0 = + - W D L H F U Z",
+                     id="bad-result-code"),
+        pytest.param([A1.replace(" w 1", " q 1"), B1], 3, 97, "round 1 colour 'q'",
+                     id="bad-colour"),
+        pytest.param([A1.replace("   2 w", "  2x w"), B1], 3, 92, "opponent '2x'",
+                     id="opponent-not-a-number"),
+        pytest.param([A1.replace("   2 w", "   9 w")], 3, 92, "opponent 9 is not in the file",
+                     id="opponent-not-in-file"),
+        pytest.param([player_line(1, "A", 0, "1.0", "   1 w 1")], 3, 92,
+                     "player 1 is paired with themselves", id="self-pairing"),
+        pytest.param([A1, player_line(2, "B", 1900, "0.0", "0000 - Z")], 3, 92,
+                     "player 2 (line 4) does not record a game against 1", id="one-sided-game"),
+        pytest.param([A1, B1.replace(" b 0", " w 0")], 3, 97, "also has colour 'w'",
+                     id="same-colour"),
+        pytest.param([A1, B1.replace(" b 0", " b =")], 3, 99, "has '=', not '0'",
+                     id="results-not-complementary"),
+        pytest.param([A1.replace(" w 1", " w H"), B1], 3, 92, "'H' is a bye, so the opponent",
+                     id="bye-with-opponent"),
+        pytest.param([player_line(1, "A", 0, "1.0", "0000 - 1")], 3, 92,
+                     "result '1' needs an opponent", id="game-without-opponent"),
+        pytest.param([A1[:-1] + " ", B1], 3, 99, "result is blank but opponent 2",
+                     id="blank-result-with-opponent"),
+        pytest.param([player_line(1, "A", 0, "1.0", "0000 - U"),
+                      player_line(2, "B", 0, "1.0", "0000 - U")], 4, 99,
+                     "second pairing-allocated bye", id="two-pairing-allocated-byes"),
+        pytest.param([A1[:85] + "   x" + A1[89:], B1], 3, 86, "rank 'x' is not a number",
+                     id="bad-rank"),
+    ],
+)  # fmt: skip
+def test_trf_bad_player_line_names_line_and_column(
+    lines: list[str], line: int, column: int, message: str
+) -> None:
+    """A bad 001 line raises TrfError naming its line, TRF column and what was expected."""
+    with pytest.raises(TrfError, match=re.escape(message)) as caught:
+        read_trf(HEADER + "\n".join(lines))
+    assert (caught.value.line, caught.value.column) == (line, column)
+
+
+@pytest.mark.parametrize(
+    ("extra", "column", "message"),
+    [
+        pytest.param("XXR five", 5, "XXR number of rounds 'five'", id="bad-xxr"),
+        pytest.param("142 0", 5, "142 number of rounds '0'", id="bad-142"),
+        pytest.param("XXS Q=1", 5, "XXS code 'Q' is not one of", id="bad-xxs-code"),
+        pytest.param("XXS W=1 D=x", 11, "XXS D value 'x'", id="bad-xxs-value"),
+        pytest.param("XXC white1 red1", 12, "XXC option 'red1'", id="bad-xxc"),
+        pytest.param("152 G", 5, "152 initial colour 'G'", id="bad-152"),
+        pytest.param("162  W 1.0    Q 0.5", 15, "162 code 'Q'", id="bad-162-code"),
+        pytest.param("BBW one", 5, "BBW points 'one'", id="bad-bbw"),
+        pytest.param("XXA    1  1.x", 10, "XXA points '1.x'", id="bad-xxa-points"),
+        pytest.param("XXZ 1 7", 7, "XXZ player 7 is not in the file", id="xxz-unknown-player"),
+        pytest.param("XXP 1 x", 7, "XXP 'x' is not a starting rank", id="bad-xxp"),
+        pytest.param("SWC   1x Chess Club", 5, "SWC player '1x' is not a number",
+                     id="bad-swc-number"),
+        pytest.param("SWC   77 Nowhere", 5, "SWC player 77 is not in the file",
+                     id="swc-unknown-player"),
+        pytest.param("SWT    1   88", 12, "SWT player 88 is not in the file", id="bad-swt"),
+        pytest.param("SWW    1", 10, "SWW round '' is not a number", id="bad-sww"),
+        pytest.param("SWW    2 0", 10, "player 2 withdrew after round 0 but has a game",
+                     id="sww-before-a-game"),
+        pytest.param("SWY", 5, "SWY needs the name", id="empty-swy"),
+        pytest.param("240 Q 002    1", 5, "240 bye type 'Q'", id="bad-240-type"),
+        pytest.param("260 001 00x    1    2", 9, "260 last round '00x'", id="bad-260-round"),
+        pytest.param("250      01.0 001 002 0001", 28, "250 last player ''", id="short-250"),
+    ],
+)  # fmt: skip
+def test_trf_bad_extension_line_names_line_and_column(
+    extra: str, column: int, message: str
+) -> None:
+    """A bad header or extension line raises TrfError naming its line and column."""
+    with pytest.raises(TrfError, match=message) as caught:
+        read_trf("012 Test event\n" + A1 + "\n" + B1 + "\n" + extra)
+    assert (caught.value.line, caught.value.column) == (4, column)
+
+
+def test_trf_xxr_below_the_rounds_played() -> None:
+    """XXR 1 when round 2 has games is refused at the XXR line."""
+    lines = [A1 + "     2 b 1", B1 + "     1 w 0"]
+    with pytest.raises(TrfError, match="XXR says 1 rounds but round 2 has games") as caught:
+        read_trf("XXR 1\n" + "\n".join(lines))
+    assert (caught.value.line, caught.value.column) == (1, 5)
+
+
+def test_trf_first_error_in_line_order_is_reported() -> None:
+    """With two problems, the one on the earlier line is reported."""
+    text = "012 Test event\nXXS Q=1\n" + A1 + "\n" + player_line(2, "B", 0, "0.0")
+    with pytest.raises(TrfError) as caught:
+        read_trf(text)
+    assert caught.value.line == 2
+
+
+def test_trf_check_finds_a_problem_made_in_code() -> None:
+    """check_trf refuses a document changed in code so that a game is one-sided."""
+    doc = read_trf(HEADER + A1 + "\n" + B1)
+    doc = dataclasses.replace(doc, players=(doc.players[0], TrfPlayer(start_rank=2, line=4)))
+    with pytest.raises(TrfError, match="player 2 .line 4. does not record a game against 1"):
+        check_trf(doc)
+
+
+def test_trf_error_prints_line_column_and_message() -> None:
+    """TrfError prints as 'line L, column C: message' and keeps the offending text."""
+    with pytest.raises(TrfError) as caught:
+        read_trf(HEADER + A1[:-1] + "X")
+    assert str(caught.value) == (
+        "line 3, column 99: round 1 result 'X' is not one of 1 0 = + - W D L H F U Z"
+    )
+    assert caught.value.text == A1[:-1] + "X"
+
+
+# --- Conversion to the engine's state -----------------------------------------------------
+
+# Three rounds played, round 4 to pair:
+#   round 1: 1 (white) beats 2; 3 absent (Z).
+#   round 2: 3 (white) draws with 1; 2 gets the pairing-allocated bye.
+#   round 3: 2 (white) wins by forfeit against 3; 1 takes a half-point bye.
+#   round 4 column: 1 asks for a half-point bye, 3 is absent, 2 blank (to be paired).
+TINY = [
+    "012 Tiny",
+    "XXR 5",
+    player_line(1, "Alpha", 2000, "2.0", "   2 w 1", "   3 b =", "0000 - H", "0000 - H",
+                title="g"),
+    player_line(2, "Beta", 1900, "2.0", "   1 b 0", "0000 - U", "   3 w +", title="wf"),
+    player_line(3, "Gamma", 1800, "0.5", "0000 - Z", "   1 w =", "   2 b -", "0000 - Z"),
+]  # fmt: skip
+
+
+def tiny(*extra: str) -> str:
+    return "\n".join([*TINY, *extra])
+
+
+def test_trf_round_to_pair_follows_the_last_round_with_a_game() -> None:
+    """Round 4's column holds only byes, so three rounds are complete and 4 is to pair."""
+    state = state_from_trf(read_trf(tiny()))
+    assert (state.rounds_completed, state.round_number, state.total_rounds) == (3, 4, 5)
 
 
 def test_trf_next_round_column_holds_requests() -> None:
-    """A round column with only byes and absences is read as the next round's requests."""
-    state = state_from_trf(read_trf(small_file()))
-    assert state.rounds_completed == 1
-    kinds = {r.pairing_number: r.kind for r in state.requests}
-    assert kinds == {1: RequestKind.HALF_POINT_BYE, 2: RequestKind.ABSENT}
+    """'0000 - H' and '0000 - Z' in the column of the round to pair are requests."""
+    state = state_from_trf(read_trf(tiny()))
+    assert state.requests == (
+        RoundRequest(pairing_number=PairingNumber(1), kind=RequestKind.HALF_POINT_BYE),
+        RoundRequest(pairing_number=PairingNumber(3), kind=RequestKind.ABSENT),
+    )
 
 
 def test_trf_xxz_lists_absent_players() -> None:
-    """Players listed on XXZ are not paired in the next round."""
-    state = state_from_trf(read_trf(small_file("XXZ 3 4")))
-    kinds = {r.pairing_number: r.kind for r in state.requests}
-    assert kinds[3] is RequestKind.ABSENT and kinds[4] is RequestKind.ABSENT
+    """A player listed on XXZ is absent from the round to pair."""
+    state = state_from_trf(read_trf(tiny("XXZ 2")))
+    assert RoundRequest(pairing_number=PairingNumber(2), kind=RequestKind.ABSENT) in state.requests
+
+
+def test_trf_explicit_round_to_pair_cuts_the_history() -> None:
+    """round_to_pair=2 keeps only round 1 in every history and ignores later columns."""
+    state = state_from_trf(read_trf(tiny()), round_to_pair=2)
+    assert [len(p.history) for p in state.players] == [1, 1, 1]
+    assert state.requests == ()
+
+
+def test_trf_history_records_games_byes_and_absences() -> None:
+    """Each round becomes a record with opponent, colour and outcome; Z has no opponent."""
+    state = state_from_trf(read_trf(tiny()))
+    beta = state.players[1].history
+    assert [(r.opponent, r.colour, r.outcome) for r in beta] == [
+        (1, Colour.BLACK, Outcome.LOSS),
+        (None, None, Outcome.PAIRING_ALLOCATED_BYE),
+        (3, Colour.WHITE, Outcome.FORFEIT_WIN),
+    ]
+
+
+def test_trf_forfeit_keeps_its_colour_but_is_not_played() -> None:
+    """Gamma's colours: absent, white (played), black by forfeit, which is no game (Dutch F2)."""
+    gamma = state_from_trf(read_trf(tiny())).players[2].history
+    assert [r.colour for r in gamma] == [None, Colour.WHITE, Colour.BLACK]
+    assert [r.colour for r in gamma if r.played] == [Colour.WHITE]
 
 
 def test_trf_custom_points_from_xxs() -> None:
-    """XXS sets the point values: a win worth 3 gives player 1 three points."""
-    state = state_from_trf(read_trf(small_file("XXS W=3 D=1")))
-    assert state.points.win == 6 and state.points.draw == 2
+    """XXS W=3 D=1: wins and forfeit wins are 3, draws and half-point byes 1, the PAB stays 1."""
+    # JaVaFo: W covers WW BW FW FPB and D covers WD BD HPB; PAB keeps its default of 1.
+    # Alpha: win 3 + draw 1 + HPB 1 = 5.  Beta: loss 0 + PAB 1 + forfeit win 3 = 4.
+    # Gamma: absent 0 + draw 1 + forfeit loss 0 = 1.  In half-points: 10, 8, 2.
+    state = state_from_trf(read_trf(tiny("XXS W=3 D=1")))
+    assert [score(p, state.points) for p in state.players] == [10, 8, 2]
 
 
-def test_trf_history_keeps_bye_and_game() -> None:
-    """Round 1: 1 beat 2 with white; 3 had the pairing-allocated bye."""
-    state = state_from_trf(read_trf(small_file()))
-    by = {p.pairing_number: p for p in state.players}
-    assert by[1].history[0].colour is Colour.WHITE
-    assert by[1].history[0].outcome is Outcome.WIN
-    assert by[3].history[0].outcome is Outcome.PAIRING_ALLOCATED_BYE
+def test_trf_xxs_later_codes_override_earlier_ones() -> None:
+    """XXS PAB=3 then W=3 D=2 WL=1 BL=1 ZPB=0: 3/2/1/0 with the PAB worth a win."""
+    state = state_from_trf(read_trf(tiny("XXS PAB=3", "XXS W=3 D=2 WL=1 BL=1 ZPB=0")))
+    assert state.points == PointSystem(
+        win=Points(6), draw=Points(4), loss=Points(2), forfeit_win=Points(6),
+        forfeit_loss=Points(0), pairing_allocated_bye=Points(6), full_point_bye=Points(6),
+        half_point_bye=Points(4), zero_point_bye=Points(0),
+    )  # fmt: skip
 
 
-def test_trf_forfeit_does_not_count_as_played() -> None:
-    """A forfeit keeps its opponent but is not a played game (Dutch F2)."""
-    text = HEADER + "\n".join(
-        [
-            player_line(1, "A", 2000, "1.0", "   2 w +"),
-            player_line(2, "B", 1900, "0.0", "   1 b -"),
-        ]
-    )
-    record = state_from_trf(read_trf(text)).players[0].history[0]
-    assert record.outcome is Outcome.FORFEIT_WIN and not record.played
+def test_trf_points_not_a_multiple_of_a_half_are_refused() -> None:
+    """XXS W=0.3 cannot be counted in half-points: the XXS line and column are named."""
+    with pytest.raises(TrfError, match="WW value 0.3 is not a multiple of 0.5") as caught:
+        state_from_trf(read_trf(tiny("XXS D=0.5 W=0.3")))
+    assert (caught.value.line, caught.value.column) == (6, 11)
 
 
-def test_trf_our_extension_lines() -> None:
-    """SWC gives clubs, SWT top players, SWW withdrawals and SWY the system."""
-    doc = read_trf(small_file("SWC    1 Kingside CC", "SWT    1    3", "SWW    4 1", "SWY esca"))
-    state = state_from_trf(doc)
-    by = {p.pairing_number: p for p in state.players}
-    assert by[1].club == "Kingside CC"
-    assert by[1].top_player and by[3].top_player and not by[2].top_player
-    assert by[4].withdrawn
-    assert system_from_trf(doc) == "esca"
+def test_trf_white_and_black_wins_worth_different_points_are_refused() -> None:
+    """XXS WW=1 BW=2 needs colour-dependent scores, which the engine does not support."""
+    with pytest.raises(TrfError, match="a win with white .1.0. and with black .2.0."):
+        state_from_trf(read_trf(tiny("XXS WW=1 BW=2")))
 
 
-def test_trf_forbidden_pairs_and_initial_colour() -> None:
-    """XXP forbids pairings; XXC black1 fixes the top seed's colour."""
-    state = state_from_trf(read_trf(small_file("XXP 1 3 4", "XXC black1")))
-    assert frozenset({1, 3}) in state.forbidden_pairs
-    assert frozenset({3, 4}) in state.forbidden_pairs
-    assert state.initial_colour is Colour.BLACK
-
-
-def test_trf_written_from_a_state_reads_back_the_same_state() -> None:
-    """A state written as TRF and read again gives the same players and history."""
-    state = build(4, [[(1, 3, "1-0"), (4, 2, "=")]], total_rounds=5)
-    doc = trf_from_state(state, name="Round trip", system="dutch1992")
-    again = state_from_trf(read_trf(write_trf(doc)))
-    assert [p.history for p in again.players] == [p.history for p in state.players]
-    assert again.total_rounds == 5
-
-
-@pytest.mark.parametrize(
-    ("line", "column", "message"),
-    [
-        (player_line(0, "A", 2000, "1.0"), 5, "starting rank"),
-        (player_line(1, "A", 2000, "1.0").replace(" 2000", " 20x0"), 49, "rating"),
-        (player_line(1, "A", 2000, "1,5"), 81, "points"),
-        (player_line(1, "A", 2000, "1.0", "   2 w X"), 99, "result 'X'"),
-        (player_line(1, "A", 2000, "1.0", "   2 q 1"), 97, "colour 'q'"),
-        (player_line(1, "A", 2000, "1.0", "  2x w 1"), 92, "opponent"),
-        (player_line(1, "A", 2000, "1.0", "   2 w H"), 92, "is a bye"),
-        (player_line(1, "A", 2000, "1.0", "0000 - 1"), 92, "needs an opponent"),
-    ],
-)
-def test_trf_bad_player_line_names_line_and_column(line: str, column: int, message: str) -> None:
-    """A bad field in a 001 line raises TrfError with its line, column and what is wrong."""
-    with pytest.raises(TrfError, match=message) as caught:
-        read_trf(HEADER + line)
-    assert (caught.value.line, caught.value.column) == (3, column)
-
-
-def test_trf_duplicate_starting_rank() -> None:
-    """A starting rank used twice names both lines."""
-    text = HEADER + player_line(1, "A", 2000, "0.0") + "\n" + player_line(1, "B", 1900, "0.0")
-    with pytest.raises(TrfError, match="first on line 3") as caught:
-        read_trf(text)
-    assert caught.value.line == 4
-
-
-def test_trf_opponent_missing_from_file() -> None:
-    """An opponent who has no 001 line is reported at that round's column."""
-    text = HEADER + player_line(1, "A", 2000, "1.0", "   9 w 1")
-    with pytest.raises(TrfError, match="opponent 9 is not in the file") as caught:
-        state_from_trf(read_trf(text))
-    assert caught.value.column == 92
-
-
-def test_trf_game_recorded_differently_by_the_two_players() -> None:
-    """A game both players claim with white is refused."""
-    text = HEADER + "\n".join(
-        [player_line(1, "A", 2000, "1.0", "   2 w 1"), player_line(2, "B", 1900, "0.0", "   1 w 0")]
-    )
-    with pytest.raises(TrfError, match="other colour"):
-        state_from_trf(read_trf(text))
-
-
-@pytest.mark.parametrize(
-    ("extra", "message"),
-    [
-        ("XXS Q=1", "XXS code 'Q'"),
-        ("XXS W=0.3", "multiple of 0.5"),
-        ("SWC   77 Nowhere", "SWC player '77'"),
-        ("SWW 1", "SWW needs"),
-    ],
-)
-def test_trf_bad_extension_lines(extra: str, message: str) -> None:
-    """Bad XXS, SWC and SWW lines are refused with the line number."""
-    text = small_file(extra)
-    with pytest.raises(TrfError, match=message) as caught:
-        state_from_trf(read_trf(text))
-    assert caught.value.line == text.count("\n") + 1
-
-
-def test_trf_bad_round_count() -> None:
-    """XXR must be a number."""
-    with pytest.raises(TrfError, match="number of rounds"):
-        state_from_trf(read_trf("XXR five\n" + player_line(1, "A", 2000, "0.0")))
+def test_trf_bbpairings_points_and_pab_default() -> None:
+    """BBW 3.0 and BBD 1.0 set win and draw; the PAB follows BBW (bbpPairings)."""
+    state = state_from_trf(read_trf(tiny("BBW 3.0", "BBD 1.0")))
+    assert (state.points.win, state.points.draw, state.points.pairing_allocated_bye) == (6, 2, 6)
 
 
 def test_trf2026_162_point_system() -> None:
-    """TRF-2026 162: W 3.0, D 1.0, L 0.0 set the point values."""
-    state = state_from_trf(read_trf(small_file("162  W 3.0    D 1.0    L 0.0")))
-    assert (state.points.win, state.points.draw, state.points.loss) == (6, 2, 0)
+    """TRF-2026 162: W 3.0, D 1.0, L 0.0 set win, draw and loss; P follows W."""
+    state = state_from_trf(read_trf(tiny("162  W 3.0    D 1.0    L 0.0")))
+    points = state.points
+    assert (points.win, points.draw, points.loss, points.pairing_allocated_bye) == (6, 2, 0, 6)
 
 
-def test_trf2026_240_byes_for_the_next_round() -> None:
-    """TRF-2026 240: a half-point bye for round 2 is a request when pairing round 2."""
-    state = state_from_trf(read_trf(small_file("240 H 002    3    4")))
-    kinds = {r.pairing_number: r.kind for r in state.requests}
-    assert kinds[3] is RequestKind.HALF_POINT_BYE and kinds[4] is RequestKind.HALF_POINT_BYE
+def test_trf_total_rounds_from_142_or_the_round_columns() -> None:
+    """Without XXR, 142 gives the rounds; without either, the number of round columns."""
+    without = [line for line in TINY if not line.startswith("XXR")]
+    assert state_from_trf(read_trf("\n".join([*without, "142 7"]))).total_rounds == 7
+    assert state_from_trf(read_trf("\n".join(without))).total_rounds == 4
 
 
-def test_trf2026_260_prohibited_pairings_in_force() -> None:
-    """TRF-2026 260: players 3 and 4 may not meet in rounds 1 to 5."""
-    state = state_from_trf(read_trf(small_file("260 001 005    3    4")))
-    assert frozenset({3, 4}) in state.forbidden_pairs
+def test_trf_initial_colour_from_xxc_and_152() -> None:
+    """XXC rank black1 and 152 W give the top seed's colour in round 1."""
+    assert state_from_trf(read_trf(tiny("XXC rank black1"))).initial_colour is Colour.BLACK
+    assert state_from_trf(read_trf(tiny("152 W"))).initial_colour is Colour.WHITE
+    assert state_from_trf(read_trf(tiny())).initial_colour is None
+
+
+def test_trf_forbidden_pairs_from_xxp_and_260() -> None:
+    """XXP 1 2 3 forbids all three pairs; a 260 record counts only in its rounds."""
+    state = state_from_trf(read_trf(tiny("XXP 1 2 3")))
+    assert state.forbidden_pairs == {frozenset({1, 2}), frozenset({1, 3}), frozenset({2, 3})}
+    in_force = state_from_trf(read_trf(tiny("260 004 005    1    3")))
+    assert in_force.forbidden_pairs == {frozenset({1, 3})}
+    expired = state_from_trf(read_trf(tiny("260 001 003    1    3")))
+    assert expired.forbidden_pairs == frozenset()
+
+
+def test_trf_acceleration_from_xxa_columns() -> None:
+    """XXA points sit at column 10 + 5(r-1): 1.0 in round 1, none in 2, 0.5 in round 3."""
+    state = state_from_trf(read_trf(tiny("XXA    2  1.0  0.0  0.5")))
+    assert state.acceleration == (
+        AcceleratedPoints(pairing_number=PairingNumber(2), round_number=1, points=Points(2)),
+        AcceleratedPoints(pairing_number=PairingNumber(2), round_number=3, points=Points(1)),
+    )
 
 
 def test_trf2026_250_acceleration() -> None:
     """TRF-2026 250: one game point for players 1-2 in rounds 1-2."""
-    state = state_from_trf(read_trf(small_file("250      01.0 001 002 0001 0002")))
+    state = state_from_trf(read_trf(tiny("250      01.0 001 002 0001 0002")))
     assert {(a.pairing_number, a.round_number, a.points) for a in state.acceleration} == {
         (1, 1, 2), (1, 2, 2), (2, 1, 2), (2, 2, 2),
     }  # fmt: skip
 
 
-def test_trf2026_bad_bye_type() -> None:
-    """A 240 record with an unknown bye type names line and column 5."""
-    with pytest.raises(TrfError, match="240 bye type 'Q'") as caught:
-        state_from_trf(read_trf(small_file("240 Q 002    3")))
-    assert caught.value.column == 5
+def test_trf2026_240_byes_for_the_round_to_pair() -> None:
+    """TRF-2026 240: a full-point bye for round 4 is a request; one for round 5 is not."""
+    state = state_from_trf(read_trf(tiny("240 F 004    2", "240 H 005    3")))
+    kinds = {r.pairing_number: r.kind for r in state.requests}
+    assert kinds == {1: RequestKind.HALF_POINT_BYE, 2: RequestKind.FULL_POINT_BYE,
+                     3: RequestKind.ABSENT}  # fmt: skip
+
+
+def test_trf_club_and_top_players() -> None:
+    """SWC gives a player's club (from column 10) and SWT marks the top players (ESCA 3)."""
+    state = state_from_trf(read_trf(tiny("SWC    1 St Olave's School", "SWT    1    3")))
+    assert [p.club for p in state.players] == ["St Olave's School", "", ""]
+    assert [p.top_player for p in state.players] == [True, False, True]
+
+
+def test_trf_titles_including_old_codes() -> None:
+    """Old title codes g and wf map to GM and WFM; no title is Title.NONE."""
+    state = state_from_trf(read_trf(tiny()))
+    assert [p.title for p in state.players] == [Title.GM, Title.WFM, Title.NONE]
+
+
+def test_trf_withdrawal_only_from_sww() -> None:
+    """A blank round column is not taken as a withdrawal; SWW 3 3 withdraws Gamma."""
+    assert not any(p.withdrawn for p in state_from_trf(read_trf(tiny())).players)
+    state = state_from_trf(read_trf(tiny("SWW    3 3")))
+    assert [p.withdrawn for p in state.players] == [False, False, True]
+    assert all(r.pairing_number != 3 for r in state.requests)
+
+
+def test_trf_withdrawal_after_a_later_round_is_not_yet_in_force() -> None:
+    """SWW 3 3 does not withdraw Gamma when round 3 is the round to pair."""
+    state = state_from_trf(read_trf(tiny("SWW    3 3")), round_to_pair=3)
+    assert not state.players[2].withdrawn
+
+
+def test_trf_system_from_swy() -> None:
+    """SWY names the pairing system; without it there is none."""
+    assert system_from_trf(read_trf(tiny("SWY esca"))) == "esca"
+    assert system_from_trf(read_trf(tiny())) is None
+
+
+# --- Writing a state ----------------------------------------------------------------------
+
+
+def test_trf_written_from_a_state_reads_back_the_same_state() -> None:
+    """A state with byes, requests, clubs and custom points survives TRF and back."""
+    state = build(
+        5,
+        [[(1, 3, "1-0"), (4, 2, "="), (5, 0, "bye")], [(2, 1, "+-"), (3, 5, "0-1")]],
+        total_rounds=5,
+        half_point_byes=[4],
+        names=["A", "B", "C", "D", "E"],
+    )
+    players = list(state.players)
+    players[0] = dataclasses.replace(players[0], club="Kingside CC", top_player=True)
+    players[3] = dataclasses.replace(players[3], title=Title.WIM)
+    players[2] = dataclasses.replace(players[2], withdrawn=True)
+    state = dataclasses.replace(
+        state,
+        players=tuple(players),
+        points=PointSystem(win=Points(6), draw=Points(2), pairing_allocated_bye=Points(2)),
+        forbidden_pairs=frozenset({frozenset({PairingNumber(1), PairingNumber(5)})}),
+        acceleration=(
+            AcceleratedPoints(pairing_number=PairingNumber(1), round_number=3, points=Points(2)),
+        ),
+    )
+    doc = trf_from_state(state, name="Round trip", system="dutch1992")
+    again = read_trf(write_trf(doc))
+    assert state_from_trf(again) == state
+    assert system_from_trf(again) == "dutch1992"
+
+
+def test_trf_written_from_a_state_has_header_first_and_points_column() -> None:
+    """The tournament name comes first and each player's score is in columns 81-84."""
+    state = build(2, [[(1, 2, "1-0")]], names=["A", "B"])
+    lines = write_trf(trf_from_state(state, name="Club Swiss")).split("\r\n")
+    assert lines[0] == "012 Club Swiss"
+    players = [line for line in lines if line.startswith("001")]
+    assert [line[80:84] for line in players] == [" 1.0", " 0.0"]
+
+
+def test_trf_record_added_in_code_goes_at_the_end() -> None:
+    """A record without a line number is written after everything read."""
+    doc = read_trf(tiny())
+    doc = dataclasses.replace(doc, records=(*doc.records, TrfRecord(text="XXZ 2")))
+    assert write_trf(doc).split("\r\n")[-2] == "XXZ 2"

@@ -1,0 +1,97 @@
+"""The benchmark's events: random tournaments written as one TRF file per round, cached.
+
+For a system, a number of players, a number of rounds and a seed, the generator
+(``pairing.engine.generator.tournament_states``) plays a random event.  Before each
+round r the state is written to ``round{r:02}.trf``: the rounds played so far, ``XXR``,
+``XXC`` and ``SWY``, and one ``XXZ`` line per 20 players who are not to be paired in
+round r (withdrawn, absent or on a half-point bye; ``XXZ`` is the JaVaFo way to say so,
+so another engine reads the same field; for our engine an absence and a half-point bye
+are paired alike: neither player is paired).  The state after the last round is
+``final.trf``.  Files are kept under ``bench/out/`` (not committed) and reused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from pairing.engine import System
+from pairing.engine.generator import tournament_states
+from pairing.engine.model import TournamentState
+from pairing.engine.trf import decode_trf, read_trf, state_from_trf, trf_from_state, write_trf
+
+OUT = Path(__file__).resolve().parent / "out"
+XXZ_PER_LINE = 20
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Event:
+    """Where one cached event lives."""
+
+    system: System
+    players: int
+    rounds: int
+    seed: int
+    folder: Path
+
+    def round_file(self, number: int) -> Path:
+        """The TRF file of the state before round ``number``."""
+        return self.folder / f"round{number:02}.trf"
+
+    @property
+    def final_file(self) -> Path:
+        """The TRF file of the whole event."""
+        return self.folder / "final.trf"
+
+
+def event(system: System, players: int, rounds: int, seed: int, out: Path = OUT) -> Event:
+    """The cache location of one event (nothing is generated)."""
+    folder = out / f"{system.value}-{players}p-{rounds}r-seed{seed}"
+    return Event(system=system, players=players, rounds=rounds, seed=seed, folder=folder)
+
+
+def _excused(state: TournamentState) -> list[int]:
+    requested = {r.pairing_number for r in state.requests}
+    return sorted(
+        p.pairing_number for p in state.players if p.withdrawn or p.pairing_number in requested
+    )
+
+
+def round_text(state: TournamentState, system: System) -> str:
+    """The TRF text of the state before a round, with the excused players in ``XXZ``."""
+    excused = _excused(state)
+    headers = [
+        ("XXZ", " ".join(str(n) for n in excused[i : i + XXZ_PER_LINE]))
+        for i in range(0, len(excused), XXZ_PER_LINE)
+    ]
+    name = f"Benchmark {system.value}, {len(state.players)} players"
+    # The requests go in XXZ only, not in the round's column as well: an engine that
+    # checks the points column against the results would count a ``0000 - H`` there.
+    unpaired = replace(state, requests=())
+    return write_trf(trf_from_state(unpaired, name=name, system=system.value, headers=headers))
+
+
+def ensure(target: Event) -> bool:
+    """Generate and write ``target``'s files unless they are there; True if generated.
+
+    :raises NoValidPairing: the generator could not pair a round.
+    """
+    if target.final_file.exists():
+        return False
+    target.folder.mkdir(parents=True, exist_ok=True)
+    states = tournament_states(
+        target.system, players=target.players, rounds=target.rounds, seed=target.seed
+    )
+    for state in states:
+        if state.rounds_completed == target.rounds:
+            text = write_trf(trf_from_state(state, name="final", system=target.system.value))
+            target.final_file.write_text(text, encoding="utf-8")
+        else:
+            text = round_text(state, target.system)
+            target.round_file(state.round_number).write_text(text, encoding="utf-8")
+    return True
+
+
+def load(path: Path) -> TournamentState:
+    """The state in a cached TRF file, ready to pair its next round."""
+    return state_from_trf(read_trf(decode_trf(path.read_bytes())))
