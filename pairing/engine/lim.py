@@ -1738,9 +1738,9 @@ def pair_lim(state: TournamentState, *, seed: int, maxi: bool = False) -> RoundP
 def pair(state: TournamentState, *, seed: int) -> RoundPairing:
     """Pair the next round by the Lim system (Lim 7-13); the system's registered entry point.
 
-    The Maxi-tournament limits are off unless the state carries a true ``maxi`` attribute
-    (``TournamentState`` has none yet; :func:`pair_lim` takes the option directly).
+    The Maxi-tournament limits apply when the event's options say so
+    (:attr:`PairingOptions.lim_maxi`).
 
     :raises NoValidPairing: no pairing keeps Lim 8.2 and 9.1.
     """
-    return pair_lim(state, seed=seed, maxi=bool(getattr(state, "maxi", False)))
+    return pair_lim(state, seed=seed, maxi=state.options.lim_maxi)

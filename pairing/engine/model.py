@@ -178,6 +178,10 @@ class Player:
     """Club or school (ESCA 7)."""
     top_player: bool = False
     """Marked as a top player by the arbiter (ESCA 3)."""
+    federation: str = ""
+    """Federation (country) code; ESCA 27 can keep players of one country apart in round 1."""
+    area: str = ""
+    """Local area (ESCA 27: players from the same distant area kept apart in round 1)."""
     withdrawn: bool = False
     """Withdrawn: not paired any more (Dutch F5, F8)."""
     history: tuple[GameRecord, ...] = ()
@@ -209,6 +213,35 @@ class AcceleratedPoints:
     points: Points
 
 
+class Round1Separation(enum.Enum):
+    """What ESCA 27 keeps apart in round 1, besides the schools of ESCA 7."""
+
+    AREA = "area"
+    FEDERATION = "federation"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PairingOptions:
+    """Event options that change how a system pairs (each system reads only its own).
+
+    The defaults are the plain reading of each rule text: the Lim Maxi limits off (Lim
+    10.2 applies them to Maxi-tournaments only); the ESCA discretionary rules 27, 29 and
+    30 on, because the text calls those pairings "best avoided" / "should be avoided".
+    """
+
+    lim_maxi: bool = False
+    """Lim 10.2, 10.8, 12.7: the 100-point rating limits of a Maxi-tournament."""
+    esca_random: bool = False
+    """ESCA 26: random pairings, by the same principles (round 1 and the order within a
+    score level by lot instead of alphabetically)."""
+    esca_round1_separation: frozenset[Round1Separation] = frozenset(Round1Separation)
+    """ESCA 27: besides schools, keep these apart in round 1 where possible."""
+    esca_avoid_half_bye_pairs: bool = True
+    """ESCA 29: in round 2, avoid pairing two players who had half-point byes in round 1."""
+    esca_avoid_defaulted_rematch: bool = True
+    """ESCA 30: avoid pairing again two players whose game was defaulted."""
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TournamentState:
     """Everything needed to pair round ``rounds_completed + 1``.
@@ -227,6 +260,8 @@ class TournamentState:
     initial_colour: Colour | None = None
     """The top seed's colour in round 1; ``None`` means by lot from the seed."""
     acceleration: tuple[AcceleratedPoints, ...] = ()
+    """Imaginary points for pairing only (TRF ``XXA``; the SB text's acceleration)."""
+    options: PairingOptions = field(default_factory=PairingOptions)
 
     @property
     def round_number(self) -> int:
