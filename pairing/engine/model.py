@@ -229,6 +229,9 @@ class PairingOptions:
     30 on, because the text calls those pairings "best avoided" / "should be avoided".
     """
 
+    sb_acceleration: bool = True
+    """SB text: in rounds 1 and 2 the top half of the initial list gets an imaginary point.
+    Used by the ``sb`` system when the state carries no explicit ``acceleration``."""
     lim_maxi: bool = False
     """Lim 10.2, 10.8, 12.7: the 100-point rating limits of a Maxi-tournament."""
     esca_random: bool = False
