@@ -14,8 +14,10 @@ from pairing.engine.model import (
     GameRecord,
     Outcome,
     PairingNumber,
+    PairingOptions,
     Points,
     PointSystem,
+    Round1Separation,
     RoundRequest,
     TournamentState,
 )
@@ -72,6 +74,22 @@ def initial_colour(event: models.Event) -> Colour | None:
         models.InitialColour.WHITE: Colour.WHITE,
         models.InitialColour.BLACK: Colour.BLACK,
     }.get(models.InitialColour(event.initial_colour))
+
+
+def pairing_options(event: models.Event) -> PairingOptions:
+    """The event's system options as the engine's ``PairingOptions``."""
+    separation = {
+        Round1Separation.AREA: event.esca_round1_area,
+        Round1Separation.FEDERATION: event.esca_round1_federation,
+    }
+    return PairingOptions(
+        sb_acceleration=event.acceleration,
+        lim_maxi=event.lim_maxi,
+        esca_random=event.esca_random,
+        esca_round1_separation=frozenset(kind for kind, on in separation.items() if on),
+        esca_avoid_half_bye_pairs=event.esca_avoid_half_bye_pairs,
+        esca_avoid_defaulted_rematch=event.esca_avoid_defaulted_rematch,
+    )
 
 
 def _records(
@@ -144,6 +162,8 @@ def state_for_round(event: models.Event, round_number: int) -> TournamentState:
             title=ENGINE_TITLES.get(p.title, EngineTitle.NONE),
             club=p.club,
             top_player=p.top_player,
+            federation=p.federation,
+            area=p.area,
             withdrawn=p.withdrawn_after_round is not None
             and p.withdrawn_after_round < round_number,
             history=tuple(history[numbers[p.pk]]),
@@ -170,4 +190,5 @@ def state_for_round(event: models.Event, round_number: int) -> TournamentState:
         requests=round_requests,
         forbidden_pairs=forbidden,
         initial_colour=initial_colour(event),
+        options=pairing_options(event),
     )

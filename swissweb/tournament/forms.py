@@ -42,6 +42,12 @@ class EventForm(forms.ModelForm):
             "rounds",
             "tiebreaks",
             "acceleration",
+            "lim_maxi",
+            "esca_random",
+            "esca_round1_area",
+            "esca_round1_federation",
+            "esca_avoid_half_bye_pairs",
+            "esca_avoid_defaulted_rematch",
             "initial_colour",
             "start_date",
             "end_date",
@@ -52,6 +58,17 @@ class EventForm(forms.ModelForm):
             "start_date": forms.DateInput(attrs={"type": "date"}),
             "end_date": forms.DateInput(attrs={"type": "date"}),
         }
+
+    option_names = (
+        "acceleration",
+        "lim_maxi",
+        "esca_random",
+        "esca_round1_area",
+        "esca_round1_federation",
+        "esca_avoid_half_bye_pairs",
+        "esca_avoid_defaulted_rematch",
+    )
+    """The system options, shown apart in the form."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -112,6 +129,7 @@ class PlayerForm(forms.ModelForm):
             "federation",
             "fide_id",
             "club",
+            "area",
             "birth_date",
             "sex",
             "top_player",

@@ -56,7 +56,39 @@ class Event(TimeStamped):
     points_pairing_bye = models.PositiveSmallIntegerField(default=2, help_text="In half-points.")
     points_half_bye = models.PositiveSmallIntegerField(default=1, help_text="In half-points.")
     acceleration = models.BooleanField(
-        default=False, help_text="Add an imaginary point to the top half in rounds 1 and 2."
+        default=False,
+        help_text="Add an imaginary point to the top half of the initial list (by rating) in "
+        "rounds 1 and 2, for pairing only (the SB text's acceleration; any system).",
+    )
+    lim_maxi = models.BooleanField(
+        default=False,
+        verbose_name="Lim: Maxi-tournament",
+        help_text="Lim 10.2, 10.8, 12.7: apply the 100-point rating limits.",
+    )
+    esca_random = models.BooleanField(
+        default=False,
+        verbose_name="ESCA: random pairings",
+        help_text="ESCA 26: the order within score levels by lot instead of alphabetical.",
+    )
+    esca_round1_area = models.BooleanField(
+        default=True,
+        verbose_name="ESCA: keep areas apart in round 1",
+        help_text="ESCA 27: avoid pairing players from the same local area in round 1.",
+    )
+    esca_round1_federation = models.BooleanField(
+        default=True,
+        verbose_name="ESCA: keep countries apart in round 1",
+        help_text="ESCA 27: avoid pairing players from the same foreign country in round 1.",
+    )
+    esca_avoid_half_bye_pairs = models.BooleanField(
+        default=True,
+        verbose_name="ESCA: keep round-1 half-point byes apart in round 2",
+        help_text="ESCA 29.",
+    )
+    esca_avoid_defaulted_rematch = models.BooleanField(
+        default=True,
+        verbose_name="ESCA: avoid re-pairing a defaulted game",
+        help_text="ESCA 30: avoid pairing again two players whose game was defaulted.",
     )
     tiebreaks = models.CharField(
         max_length=100,
@@ -135,7 +167,12 @@ class Player(TimeStamped):
     fide_id = models.PositiveBigIntegerField(null=True, blank=True)
     birth_date = models.DateField(null=True, blank=True)
     sex = models.CharField(max_length=1, choices=Sex.choices, blank=True, default="")
-    club = models.CharField(max_length=100, blank=True, help_text="Club or school.")
+    club = models.CharField(
+        max_length=100, blank=True, help_text="Club or school (ESCA 7 keeps schools apart)."
+    )
+    area = models.CharField(
+        max_length=100, blank=True, help_text="Local area (ESCA 27, round 1 only)."
+    )
     top_player = models.BooleanField(default=False, help_text="Top player (ESCA rule 3).")
     pairing_number = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Assigned when the event starts (Dutch A2)."

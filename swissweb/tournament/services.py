@@ -404,6 +404,45 @@ def player_withdraw(
         return player
 
 
+def player_top_set(
+    *, player_id: int, top: bool, user: AbstractBaseUser, now: dt.datetime
+) -> Player:
+    """Mark or unmark a top player (ESCA 3), also between rounds of a running event.
+
+    ESCA 3: the top players "should make up no more than 50% of the total entrants"; a
+    mark that would pass that share is refused.  The set "can be amended for particular
+    players in the light of experience during the tournament": the change applies from
+    the next round paired.
+
+    :raises TournamentError: more than half of the entrants would be top players.
+    """
+    with transaction.atomic():
+        event_id = Player.objects.values_list("event_id", flat=True).get(pk=player_id)
+        event = _lock_event(event_id)
+        player = Player.objects.get(pk=player_id)
+        if player.top_player == top:
+            return player
+        if top:
+            entrants = event.players.count()
+            marked = event.players.filter(top_player=True).count()
+            if 2 * (marked + 1) > entrants:
+                raise TournamentError(
+                    f"{player.name} cannot be marked: top players may be at most half of the "
+                    f"{entrants} entrants (ESCA 3), and {marked} are marked already."
+                )
+        player.top_player = top
+        player.save(update_fields=["top_player", "modified_at"])
+        _audit(
+            event=event,
+            user=user,
+            now=now,
+            action="player_top_set",
+            before={"player": player.name, "top_player": not top},
+            after={"player": player.name, "top_player": top},
+        )
+        return player
+
+
 def round_request_set(
     *,
     player_id: int,

@@ -43,6 +43,11 @@ urlpatterns = [
         views_arbiter.player_withdraw,
         name="player_withdraw",
     ),
+    path(
+        "events/<slug:slug>/players/<int:player_id>/top/",
+        views_arbiter.player_top_set,
+        name="player_top_set",
+    ),
     path("events/<slug:slug>/requests/", views_arbiter.round_request, name="round_request"),
     path("events/<slug:slug>/forbidden/", views_arbiter.forbidden_pair_add, name="forbidden_add"),
     path("events/<slug:slug>/pair/", views_arbiter.round_pair, name="round_pair"),

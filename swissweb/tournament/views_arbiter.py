@@ -210,6 +210,22 @@ def player_withdraw(request: HttpRequest, event: Event, player_id: int) -> HttpR
 
 @arbiter_required
 @require_POST
+def player_top_set(request: HttpRequest, event: Event, player_id: int) -> HttpResponse:
+    """Mark or unmark a top player between rounds (ESCA 3)."""
+    player = get_object_or_404(Player, pk=player_id, event=event)
+    top = request.POST.get("top") == "1"
+    return _attempt(
+        request,
+        event,
+        lambda: services.player_top_set(
+            player_id=player.pk, top=top, user=request.user, now=timezone.now()
+        ),
+        f"{player.name} {'marked as' if top else 'no longer'} a top player.",
+    )
+
+
+@arbiter_required
+@require_POST
 def round_request(request: HttpRequest, event: Event) -> HttpResponse:
     """Record a half-point bye or absence for a coming round."""
     form = RoundRequestForm(request.POST, event=event)

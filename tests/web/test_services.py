@@ -296,3 +296,57 @@ def test_dutch_f6_published_round_corrected_only_for_an_absolute_breach(
     with pytest.raises(RoundLocked, match="keeps the absolute criteria"):
         services.round_correct(round_id=round_2.pk, first_id=by[3].pk, second_id=by[4].pk,
                                reason="preference", user=arbiter, now=now)  # fmt: skip
+
+
+def test_esca_3_top_players_at_most_half_of_the_entrants(
+    event: Event, players: list[Player], arbiter: User
+) -> None:
+    """ESCA 3: top players "should make up no more than 50% of the total entrants"."""
+    players = list(event.players.order_by("pk"))
+    half = len(players) // 2
+    for player in players[:half]:
+        services.player_top_set(player_id=player.pk, top=True, user=arbiter, now=timezone.now())
+    audit_before = AuditEntry.objects.count()
+    with pytest.raises(TournamentError, match="at most half"):
+        services.player_top_set(
+            player_id=players[half].pk, top=True, user=arbiter, now=timezone.now()
+        )
+    assert event.players.filter(top_player=True).count() == half
+    assert AuditEntry.objects.count() == audit_before
+
+
+def test_esca_3_top_player_set_amended_during_the_event(started: Event, arbiter: User) -> None:
+    """ESCA 3: the set "can be amended ... during the tournament"; each change is audited."""
+    published_round(started, numbered(started))
+    player = numbered(started)[0]
+    services.player_top_set(player_id=player.pk, top=True, user=arbiter, now=timezone.now())
+    services.player_top_set(player_id=player.pk, top=False, user=arbiter, now=timezone.now())
+    player.refresh_from_db()
+    assert not player.top_player
+    actions = list(
+        AuditEntry.objects.filter(action="player_top_set")
+        .order_by("pk")
+        .values_list("after", flat=True)
+    )
+    assert actions == [
+        {"player": player.name, "top_player": True},
+        {"player": player.name, "top_player": False},
+    ]
+
+
+def test_event_system_options_reach_the_engine(started: Event) -> None:
+    """The event form's system options become the engine's ``PairingOptions``."""
+    from pairing.engine.model import Round1Separation
+    from swissweb.tournament.engine_adapter import state_for_round
+
+    started.lim_maxi = True
+    started.esca_round1_area = False
+    started.esca_avoid_defaulted_rematch = False
+    started.acceleration = True
+    started.save()
+    options = state_for_round(started, 1).options
+    assert options.lim_maxi
+    assert options.sb_acceleration
+    assert options.esca_round1_separation == frozenset({Round1Separation.FEDERATION})
+    assert not options.esca_avoid_defaulted_rematch
+    assert options.esca_avoid_half_bye_pairs
