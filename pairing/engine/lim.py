@@ -146,13 +146,13 @@ def _bit(colour: Colour) -> int:
 # --- Lim 7: pairing numbers ------------------------------------------------------------
 
 
-def initial_order(
+def lim_7_order(
     players: Sequence[Player],
     *,
     seed: int,
     local_ratings: Mapping[PairingNumber, int] | None = None,
-) -> tuple[Player, ...]:
-    """The players renumbered 1..n in the order of Lim 7.
+) -> tuple[PairingNumber, ...]:
+    """The present pairing numbers of ``players`` in the order of Lim 7.
 
     Lim 7: highest rating first; players with equal ratings, and unrated players (rating
     0, placed after every rated player), by FIDE title, then by ``local_ratings`` (keyed
@@ -174,9 +174,21 @@ def initial_order(
             item[0].pairing_number,
         ),
     )
+    return tuple(player.pairing_number for player, _ in keyed)
+
+
+def initial_order(
+    players: Sequence[Player],
+    *,
+    seed: int,
+    local_ratings: Mapping[PairingNumber, int] | None = None,
+) -> tuple[Player, ...]:
+    """The players renumbered 1..n in the order of Lim 7 (see :func:`lim_7_order`)."""
+    by_number = {player.pairing_number: player for player in players}
+    order = lim_7_order(players, seed=seed, local_ratings=local_ratings)
     return tuple(
-        replace(player, pairing_number=PairingNumber(number))
-        for number, (player, _) in enumerate(keyed, start=1)
+        replace(by_number[old], pairing_number=PairingNumber(number))
+        for number, old in enumerate(order, start=1)
     )
 
 

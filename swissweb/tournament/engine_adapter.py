@@ -76,6 +76,30 @@ def initial_colour(event: models.Event) -> Colour | None:
     }.get(models.InitialColour(event.initial_colour))
 
 
+def lim_initial_order(players: list[models.Player], *, seed: int) -> list[models.Player]:
+    """The players in the order of Lim 7 (the engine's ``lim.lim_7_order``).
+
+    The lot of Lim 7 is drawn in the order of ``players`` (the Dutch A2 order the caller
+    gives), so the result is the same for the same players and seed.
+    """
+    from pairing.engine.lim import lim_7_order
+
+    entry = {PairingNumber(index): player for index, player in enumerate(players, start=1)}
+    order = lim_7_order(
+        [
+            EnginePlayer(
+                pairing_number=number,
+                name=player.name,
+                rating=player.rating,
+                title=ENGINE_TITLES.get(player.title, EngineTitle.NONE),
+            )
+            for number, player in entry.items()
+        ],
+        seed=seed,
+    )
+    return [entry[number] for number in order]
+
+
 def pairing_options(event: models.Event) -> PairingOptions:
     """The event's system options as the engine's ``PairingOptions``."""
     separation = {

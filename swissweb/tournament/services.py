@@ -74,7 +74,12 @@ def _audit(
 
 
 def event_start(*, event_id: int, user: AbstractBaseUser | None, now: dt.datetime) -> Event:
-    """Assign pairing numbers in the order of Dutch A2 (rating, title, name) and start.
+    """Assign pairing numbers and start the event.
+
+    The order is the system's own: Lim 7 for a Lim event (rating, title, then lot drawn
+    from the event's seed; we keep no local ratings, so that step is skipped); Dutch A2
+    (rating, title, name) for every other system.  The arbiter can still change the
+    numbers until round 1 is paired.
 
     :raises RoundLocked: a round has been paired already, so numbers cannot change.
     """
@@ -86,6 +91,8 @@ def event_start(*, event_id: int, user: AbstractBaseUser | None, now: dt.datetim
         if len(players) < 2:
             raise TournamentError("An event needs at least two players to start.")
         players.sort(key=lambda p: (-p.rating, TITLE_ORDER[p.title], p.name.casefold(), p.pk))
+        if event.system == System.LIM:
+            players = engine_adapter.lim_initial_order(players, seed=event.lots_seed)
         event.players.update(pairing_number=None)
         for number, player in enumerate(players, start=1):
             player.pairing_number = number
