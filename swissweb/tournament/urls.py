@@ -72,6 +72,11 @@ urlpatterns = [
         name="draft_swap",
     ),
     path(
+        "events/<slug:slug>/rounds/<int:number>/redraw/",
+        views_arbiter.round_redraw,
+        name="round_redraw",
+    ),
+    path(
         "events/<slug:slug>/rounds/<int:number>/correct/",
         views_arbiter.round_correct,
         name="round_correct",

@@ -18,7 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
-from . import exports, selectors, services
+from . import exports, redraw, selectors, services
 from .authorizers import arbiter_required
 from .errors import TournamentError
 from .forms import (
@@ -464,3 +464,48 @@ def round_correct(request: HttpRequest, event: Event, number: int) -> HttpRespon
         ),
         f"Round {number} corrected; the change is recorded.",
     )
+
+
+@arbiter_required
+@require_POST
+def round_redraw(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+    """Change a published ESCA round with the least disturbance (ESCA 25).
+
+    First post (``preview``): the change is computed and shown, nothing is saved.  Second
+    post (``confirm``, with the preview's fingerprint): that very change is saved.
+    Template: ``redraw.html``.
+    """
+    round_ = _round(event, number)
+    try:
+        absent_ids = [int(value) for value in request.POST.getlist("absent")]
+    except ValueError:
+        messages.error(request, "Choose the players who cannot play from the list.")
+        return _manage(event)
+    reason = request.POST.get("reason", "")
+    if "confirm" in request.POST:
+        return _attempt(
+            request,
+            event,
+            lambda: redraw.redraw_apply(
+                round_id=round_.pk,
+                absent_ids=absent_ids,
+                digest=request.POST.get("digest", ""),
+                reason=reason,
+                user=request.user,
+                now=timezone.now(),
+            ),
+            f"Round {number} redrawn (ESCA 25); the change is recorded.",
+        )
+    try:
+        proposal = redraw.redraw_preview(round_id=round_.pk, absent_ids=absent_ids)
+    except TournamentError as exc:
+        messages.error(request, str(exc))
+        return _manage(event)
+    context = {
+        "event": event,
+        "round": round_,
+        "redraw": proposal,
+        "absent_ids": absent_ids,
+        "reason": reason,
+    }
+    return render(request, "tournament/redraw.html", context)

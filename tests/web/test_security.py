@@ -36,6 +36,7 @@ ARBITER_URL_NAMES = {
     "round_publish",
     "draft_swap",
     "round_correct",
+    "round_redraw",
     "draft_flip",
     "result_enter",
 }
@@ -116,6 +117,7 @@ def _requests(setup: dict[str, object]) -> list[tuple[str, str, dict[str, object
         ("round_publish", f"{base}/rounds/1/publish/", {}),
         ("draft_swap", f"{base}/rounds/1/swap/", {"first": p1, "second": p2}),
         ("draft_flip", f"{base}/games/{game.pk}/flip/", {}),
+        ("round_redraw", f"{base}/rounds/1/redraw/", {"absent": p1, "confirm": "1"}),
         ("round_correct", f"{base}/rounds/1/correct/", {"first": p1, "second": p2, "reason": "x"}),
         ("result_enter", f"{base}/games/{game.pk}/result/", {"result": "1", "version": 0}),
     ]

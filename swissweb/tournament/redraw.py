@@ -1,0 +1,254 @@
+"""Changing a published draw with the least disturbance (ESCA 25).
+
+ESCA 25: "Once a draw has been published, if adjustments or alterations are necessary,
+they are made so as to produce the least disturbance to the draw."  The usual causes on
+the day: a player does not turn up for a round already published, or a late entrant
+arrives.  The arbiter names who cannot play; the ESCA engine's ``repair`` keeps every
+board it can and pairs only the players left over.  The change is shown first
+(:func:`redraw_preview`) and saved only when the arbiter confirms that very change
+(:func:`redraw_apply`): if anything moved in between, the confirmation is refused.
+
+Boards that already have a result are never changed: a redraw that would touch one is
+refused, naming the board.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import hashlib
+from collections.abc import Iterable
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from pairing.engine import EngineError, System
+from pairing.engine.checker import check_round
+from pairing.engine.model import (
+    PairingNumber,
+    RequestKind,
+    RoundPairing,
+    RoundRequest,
+    TournamentState,
+)
+
+from . import engine_adapter
+from .errors import PairingFailed, RoundLocked, TournamentError
+from .models import AuditEntry, Game, Player, Result, Round, RoundState
+from .models import RequestKind as ModelRequestKind
+from .models import RoundRequest as ModelRoundRequest
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BoardLine:
+    """One board as the arbiter reads it: number, White, Black (``""`` for the bye)."""
+
+    board: int
+    white: str
+    black: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Redraw:
+    """A proposed change of a published round: what stays, what goes, what comes."""
+
+    round_number: int
+    kept: tuple[BoardLine, ...]
+    removed: tuple[BoardLine, ...]
+    added: tuple[BoardLine, ...]
+    absent: tuple[str, ...]
+    explanation: tuple[str, ...]
+    digest: str
+    """Fingerprint of the proposal; the confirmation must carry the same one."""
+
+    @property
+    def changes_anything(self) -> bool:
+        """False when the published draw already fits (nothing to save)."""
+        return bool(self.removed or self.added)
+
+
+def _published_pairing(round_: Round) -> RoundPairing:
+    from pairing.engine.model import Board
+
+    boards = []
+    bye = None
+    for game in round_.games.select_related("white", "black").order_by("board"):
+        if game.black is None:
+            bye = PairingNumber(game.white.pairing_number)
+        else:
+            boards.append(
+                Board(
+                    number=game.board,
+                    white=PairingNumber(game.white.pairing_number),
+                    black=PairingNumber(game.black.pairing_number),
+                )
+            )
+    return RoundPairing(round_number=round_.number, boards=tuple(boards), pairing_allocated_bye=bye)
+
+
+def _state(round_: Round, absent: Iterable[Player]) -> TournamentState:
+    state = engine_adapter.state_for_round(round_.event, round_.number)
+    extra = tuple(
+        RoundRequest(pairing_number=PairingNumber(p.pairing_number), kind=RequestKind.ABSENT)
+        for p in absent
+        if p.pairing_number is not None
+    )
+    known = {r.pairing_number for r in state.requests}
+    return dataclasses.replace(
+        state, requests=state.requests + tuple(r for r in extra if r.pairing_number not in known)
+    )
+
+
+def _lines(pairing: RoundPairing) -> list[tuple[int, int | None]]:
+    """The pairing's boards as (White, Black) pairing numbers, the bye last with None."""
+    pairs: list[tuple[int, int | None]] = [(b.white, b.black) for b in pairing.boards]
+    if pairing.pairing_allocated_bye is not None:
+        pairs.append((pairing.pairing_allocated_bye, None))
+    return pairs
+
+
+def _propose(round_: Round, absent_ids: Iterable[int]) -> tuple[Redraw, RoundPairing]:
+    from pairing.engine.esca import repair
+
+    event = round_.event
+    if event.system != System.ESCA:
+        raise TournamentError("Redrawing a published round (ESCA 25) is for ESCA events only.")
+    if round_.state != RoundState.PUBLISHED:
+        raise TournamentError(f"Round {round_.number} is not a published round in play.")
+    players = {p.pk: p for p in event.players.all()}
+    absent = sorted((players[i] for i in set(absent_ids) if i in players), key=lambda p: p.name)
+    state = _state(round_, absent)
+    published = _published_pairing(round_)
+    try:
+        proposal = repair(state, published, seed=round_.lots_seed)
+    except EngineError as exc:
+        raise PairingFailed(f"Round {round_.number} could not be redrawn: {exc}") from exc
+    violations = check_round(state, proposal, System.ESCA)
+    if violations:
+        details = "; ".join(f"{v.rule}: {v.message}" for v in violations)
+        raise PairingFailed(f"Round {round_.number}: the redraw breaks {details}")
+    by_number = {p.pairing_number: p for p in players.values() if p.pairing_number}
+    before = _lines(published)
+    after = _lines(proposal)
+
+    def line(board: int, pair: tuple[int, int | None]) -> BoardLine:
+        white, black = pair
+        return BoardLine(
+            board=board,
+            white=by_number[white].name,
+            black=by_number[black].name if black is not None else "bye",
+        )
+
+    results = {
+        (g.white.pairing_number, g.black.pairing_number if g.black else None): g
+        for g in round_.games.select_related("white", "black")
+    }
+    kept_pairs = set(before) & set(after)
+    for pair in set(before) - kept_pairs:
+        game = results[pair]
+        if game.result not in ("", Result.PAIRING_BYE):
+            raise RoundLocked(
+                f"Board {game.board} has a result already and cannot be redrawn; "
+                "correct the result first or leave that player in."
+            )
+    kept = tuple(line(i, p) for i, p in enumerate(after, start=1) if p in kept_pairs)
+    added = tuple(line(i, p) for i, p in enumerate(after, start=1) if p not in kept_pairs)
+    removed = tuple(line(results[p].board, p) for p in before if p not in kept_pairs)
+    text = repr((round_.pk, [list(p) for p in after], sorted(p.pk for p in absent)))
+    redraw = Redraw(
+        round_number=round_.number,
+        kept=kept,
+        removed=removed,
+        added=added,
+        absent=tuple(p.name for p in absent),
+        explanation=tuple(f"{e.rule}: {e.text}" for e in proposal.explanation),
+        digest=hashlib.sha256(text.encode()).hexdigest()[:16],
+    )
+    return redraw, proposal
+
+
+def redraw_preview(*, round_id: int, absent_ids: Iterable[int]) -> Redraw:
+    """The change ESCA 25 would make if ``absent_ids`` cannot play; nothing is saved."""
+    round_ = Round.objects.select_related("event").get(pk=round_id)
+    return _propose(round_, absent_ids)[0]
+
+
+def redraw_apply(
+    *,
+    round_id: int,
+    absent_ids: Iterable[int],
+    digest: str,
+    reason: str,
+    user: AbstractBaseUser | None,
+    now: dt.datetime,
+) -> Redraw:
+    """Save the previewed redraw: absences recorded, boards replaced, results kept.
+
+    :raises TournamentError: no reason, or the proposal changed since the preview.
+    :raises RoundLocked: a board that would change has a result.
+    """
+    if not reason.strip():
+        raise TournamentError("Give the reason for changing a published draw.")
+    absent_ids = list(absent_ids)
+    with transaction.atomic():
+        event_id = Round.objects.values_list("event_id", flat=True).get(pk=round_id)
+        from .services import _lock_event
+
+        event = _lock_event(event_id)
+        round_ = Round.objects.select_related("event").get(pk=round_id)
+        redraw, proposal = _propose(round_, absent_ids)
+        if redraw.digest != digest:
+            raise TournamentError(
+                "The draw changed since the preview (a result or another change came in); "
+                "look at the new preview before confirming."
+            )
+        if not redraw.changes_anything:
+            return redraw
+        players = {p.pairing_number: p for p in event.players.all() if p.pairing_number}
+        old = {(g.white_id, g.black_id): g for g in round_.games.select_related("white", "black")}
+        before = sorted([g.board, g.white_id, g.black_id] for g in old.values())
+        round_.games.all().delete()
+        games = []
+        for board, (white, black) in enumerate(_lines(proposal), start=1):
+            white_id = players[white].pk
+            black_id = players[black].pk if black is not None else None
+            kept = old.get((white_id, black_id))
+            games.append(
+                Game(
+                    round=round_,
+                    board=board,
+                    white_id=white_id,
+                    black_id=black_id,
+                    result=kept.result
+                    if kept
+                    else ("" if black is not None else Result.PAIRING_BYE),
+                    version=kept.version if kept else 0,
+                )
+            )
+        Game.objects.bulk_create(games)
+        for player_id in absent_ids:
+            ModelRoundRequest.objects.get_or_create(
+                player_id=player_id,
+                round_number=round_.number,
+                defaults={"kind": ModelRequestKind.ABSENT},
+            )
+        round_.explanation = list(round_.explanation) + [
+            {"rule": e.rule, "text": e.text, "players": list(e.players)}
+            for e in proposal.explanation
+            if e.rule == "ESCA 25"
+        ]
+        round_.save(update_fields=["explanation", "modified_at"])
+        AuditEntry.objects.create(
+            event=event,
+            round=round_,
+            user=user if user is not None and user.is_authenticated else None,
+            at=now,
+            action="round_redraw",
+            before={"boards": before},
+            after={
+                "boards": [[g.board, g.white_id, g.black_id] for g in games],
+                "absent": sorted(absent_ids),
+            },
+            reason=reason,
+        )
+        return redraw
