@@ -108,7 +108,6 @@ from __future__ import annotations
 
 import enum
 import random
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -116,7 +115,7 @@ from .colours import colour_difference, played_colours
 from .errors import NoValidPairing
 from .floats import float_history, last_float
 from .history import opponents_met, pairing_scores, received_point_without_playing
-from .matching import bipartite_matching_size, matching_size
+from .matching import ShrinkingMatching, bipartite_matching_size, matching_size
 from .model import (
     Board,
     Colour,
@@ -516,164 +515,36 @@ def exchange_columns(
 
 class GroupMatching:
     """A maximum matching of a group's compatibility graph, kept up to date while players
-    leave it (the look-ahead of Lim 11.1-11.4).
-
-    ``matching.py`` computes a matching from scratch.  Here players leave two at a time:
-    after players are removed from a maximum matching, every augmenting path starts at a
-    player they left unmatched (Berge's theorem), so one or two searches of Edmonds'
-    algorithm restore a maximum matching.  Vertices are the positions in ``players``.
+    leave it (the look-ahead of Lim 11.1-11.4): :class:`~.matching.ShrinkingMatching`
+    over the positions of ``players``.
     """
 
     def __init__(self, players: Sequence[Entrant], compatible: Callable[[Entrant, Entrant], bool]):
         self.players = list(players)
         self.position = {p.pairing_number: i for i, p in enumerate(self.players)}
-        count = len(self.players)
-        self.adjacent: list[list[int]] = [[] for _ in range(count)]
+        adjacent: list[list[int]] = [[] for _ in self.players]
         for i, a in enumerate(self.players):
-            for j in range(i + 1, count):
+            for j in range(i + 1, len(self.players)):
                 if compatible(a, self.players[j]):
-                    self.adjacent[i].append(j)
-                    self.adjacent[j].append(i)
-        self.alive = [True] * count
-        self.mate = [-1] * count
-        # Greedy start, fewest neighbours first; then one search per free vertex.  When a
-        # search fails its vertices form a Hungarian tree, which no later augmenting path
-        # can use (Edmonds 1965): they are left out of the remaining searches.
-        for v in sorted(range(count), key=lambda v: (len(self.adjacent[v]), v)):
-            if self.mate[v] == -1:
-                for w in self.adjacent[v]:
-                    if self.mate[w] == -1:
-                        self.mate[v], self.mate[w] = w, v
-                        break
-        self.size = sum(1 for m in self.mate if m != -1) // 2
-        for v in range(count):
-            if self.mate[v] == -1 and self.alive[v]:
-                labelled = self._augment(v, self.mate)
-                if labelled is None:
-                    self.size += 1
-                else:
-                    for u in labelled:
-                        self.alive[u] = False
-        self.alive = [True] * count
-        self._found: tuple[tuple[int, ...], int | None, int, list[int]] | None = None
+                    adjacent[i].append(j)
+                    adjacent[j].append(i)
+        self._matching = ShrinkingMatching(adjacent)
+
+    @property
+    def size(self) -> int:
+        """The size of the present maximum matching."""
+        return self._matching.size
 
     def size_without(self, gone: Sequence[Entrant], *, bound: int | None = None) -> int:
-        """The size of a maximum matching once ``gone`` have left.
-
-        ``bound`` is a size known not to be exceeded (for two compatible players leaving,
-        one less than now): the search stops when it is reached.  The matching found is
-        kept, so that :meth:`remove` of the same players does not search again.
-        """
-        removed = sorted({self.position[p.pairing_number] for p in gone})
-        mate = list(self.mate)
-        size = self.size
-        freed = []
-        for v in removed:
-            partner = mate[v]
-            if partner != -1:
-                mate[partner] = mate[v] = -1
-                size -= 1
-                if partner not in removed:
-                    freed.append(partner)
-        for v in removed:
-            self.alive[v] = False
-        lowest = size
-        try:
-            # Right after the removal every augmenting path ends at a freed vertex.
-            for v in freed:
-                if bound is not None and size >= bound:
-                    break
-                if mate[v] == -1 and self._augment(v, mate) is None:
-                    size += 1
-            if lowest < size < lowest + len(freed) and (bound is None or size < bound):
-                # One path was used and another may now end elsewhere: look everywhere.
-                for v in range(len(mate)):
-                    if self.alive[v] and mate[v] == -1 and self._augment(v, mate) is None:
-                        size += 1
-        finally:
-            for v in removed:
-                self.alive[v] = True
-        self._found = (tuple(removed), bound, size, mate)
-        return size
+        """The size of a maximum matching once ``gone`` have left (see
+        :meth:`ShrinkingMatching.size_without`)."""
+        return self._matching.size_without(
+            [self.position[p.pairing_number] for p in gone], bound=bound
+        )
 
     def remove(self, gone: Sequence[Entrant], *, bound: int | None = None) -> int:
-        """Let ``gone`` leave for good; returns the new maximum size (see
-        :meth:`size_without` for ``bound``)."""
-        removed = tuple(sorted({self.position[p.pairing_number] for p in gone}))
-        found = self._found
-        if found is None or found[0] != removed or found[1] != bound:
-            self.size_without(gone, bound=bound)
-            found = self._found
-        assert found is not None
-        _, _, self.size, self.mate = found
-        for v in removed:
-            self.alive[v] = False
-        self._found = None
-        return self.size
-
-    def _augment(self, root: int, mate: list[int]) -> list[int] | None:
-        """Search an augmenting path from the free vertex ``root`` and apply it to ``mate``
-        (Edmonds: breadth-first search, odd cycles contracted through a base array).
-
-        Returns None when the path was found, else the vertices the search labelled.
-        """
-        count = len(self.adjacent)
-        alive = self.alive
-        parent = [-1] * count
-        base = list(range(count))
-        used = [False] * count
-        used[root] = True
-        queue = deque([root])
-
-        def common_base(a: int, b: int) -> int:
-            seen = [False] * count
-            while True:
-                a = base[a]
-                seen[a] = True
-                if mate[a] == -1:
-                    break
-                a = parent[mate[a]]
-            while True:
-                b = base[b]
-                if seen[b]:
-                    return b
-                b = parent[mate[b]]
-
-        def mark(v: int, b: int, child: int, blossom: list[bool]) -> None:
-            while base[v] != b:
-                blossom[base[v]] = blossom[base[mate[v]]] = True
-                parent[v] = child
-                child = mate[v]
-                v = parent[mate[v]]
-
-        while queue:
-            v = queue.popleft()
-            for to in self.adjacent[v]:
-                if not alive[to] or base[v] == base[to] or mate[v] == to:
-                    continue
-                if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
-                    joint = common_base(v, to)
-                    blossom = [False] * count
-                    mark(v, joint, to, blossom)
-                    mark(to, joint, v, blossom)
-                    for i in range(count):
-                        if blossom[base[i]]:
-                            base[i] = joint
-                            if not used[i]:
-                                used[i] = True
-                                queue.append(i)
-                elif parent[to] == -1:
-                    parent[to] = v
-                    if mate[to] == -1:
-                        while to != -1:
-                            previous = parent[to]
-                            following = mate[previous]
-                            mate[to], mate[previous] = previous, to
-                            to = following
-                        return None
-                    used[mate[to]] = True
-                    queue.append(mate[to])
-        return [v for v in range(count) if used[v] or parent[v] != -1]
+        """Let ``gone`` leave for good; returns the new maximum size."""
+        return self._matching.remove([self.position[p.pairing_number] for p in gone], bound=bound)
 
 
 # --- The pairer ---------------------------------------------------------------------

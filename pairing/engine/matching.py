@@ -7,6 +7,8 @@
   and flowers", Canadian Journal of Mathematics 17 (1965); the usual O(V^3) formulation
   with breadth-first search for an augmenting path and contraction of odd cycles
   (blossoms) through a base array.
+- :class:`ShrinkingMatching`: a maximum matching kept maximum while vertices leave the
+  graph, by restarting Edmonds' search only at the vertices the removal left unmatched.
 - :func:`bipartite_matching_size`: augmenting paths on a bipartite graph (Kuhn's method).
 - :func:`lexicographic_assignments`: every assignment of rows to distinct columns within a
   0/1 cost budget, in lexicographic order, each branch checked exactly before it is
@@ -433,3 +435,158 @@ def lexicographic_assignments(
         state = saved[row]
         assert state is not None
         net.restore(state, row, chosen[row])
+
+
+class ShrinkingMatching:
+    """A maximum matching of a graph, kept maximum while vertices leave it.
+
+    :func:`maximum_matching` computes a matching from scratch.  Here vertices leave a few
+    at a time: after vertices are removed from a maximum matching, every augmenting path
+    starts at a vertex they left unmatched (Berge's theorem), so one or two searches of
+    Edmonds' algorithm restore a maximum matching.  ``adjacent`` as for
+    :func:`maximum_matching` (symmetric lists).
+    """
+
+    def __init__(self, adjacent: Sequence[Sequence[int]]):
+        count = len(adjacent)
+        self.adjacent: list[list[int]] = [list(neighbours) for neighbours in adjacent]
+        self.alive = [True] * count
+        self.mate = [-1] * count
+        # Greedy start, fewest neighbours first; then one search per free vertex.  When a
+        # search fails its vertices form a Hungarian tree, which no later augmenting path
+        # can use (Edmonds 1965): they are left out of the remaining searches.
+        for v in sorted(range(count), key=lambda v: (len(self.adjacent[v]), v)):
+            if self.mate[v] == -1:
+                for w in self.adjacent[v]:
+                    if self.mate[w] == -1:
+                        self.mate[v], self.mate[w] = w, v
+                        break
+        self.size = sum(1 for m in self.mate if m != -1) // 2
+        for v in range(count):
+            if self.mate[v] == -1 and self.alive[v]:
+                labelled = self._augment(v, self.mate)
+                if labelled is None:
+                    self.size += 1
+                else:
+                    for u in labelled:
+                        self.alive[u] = False
+        self.alive = [True] * count
+        self._found: tuple[tuple[int, ...], int | None, int, list[int]] | None = None
+
+    def size_without(self, gone: Sequence[int], *, bound: int | None = None) -> int:
+        """The size of a maximum matching once the vertices ``gone`` have left.
+
+        ``bound`` is a size known not to be exceeded (for two adjacent vertices leaving,
+        one less than now): the search stops when it is reached.  The matching found is
+        kept, so that :meth:`remove` of the same vertices does not search again.
+        """
+        removed = sorted(set(gone))
+        mate = list(self.mate)
+        size = self.size
+        freed = []
+        for v in removed:
+            partner = mate[v]
+            if partner != -1:
+                mate[partner] = mate[v] = -1
+                size -= 1
+                if partner not in removed:
+                    freed.append(partner)
+        for v in removed:
+            self.alive[v] = False
+        lowest = size
+        try:
+            # Right after the removal every augmenting path ends at a freed vertex.
+            for v in freed:
+                if bound is not None and size >= bound:
+                    break
+                if mate[v] == -1 and self._augment(v, mate) is None:
+                    size += 1
+            if lowest < size < lowest + len(freed) and (bound is None or size < bound):
+                # One path was used and another may now end elsewhere: look everywhere.
+                for v in range(len(mate)):
+                    if self.alive[v] and mate[v] == -1 and self._augment(v, mate) is None:
+                        size += 1
+        finally:
+            for v in removed:
+                self.alive[v] = True
+        self._found = (tuple(removed), bound, size, mate)
+        return size
+
+    def remove(self, gone: Sequence[int], *, bound: int | None = None) -> int:
+        """Let the vertices ``gone`` leave for good; returns the new maximum size (see
+        :meth:`size_without` for ``bound``)."""
+        removed = tuple(sorted(set(gone)))
+        found = self._found
+        if found is None or found[0] != removed or found[1] != bound:
+            self.size_without(gone, bound=bound)
+            found = self._found
+        assert found is not None
+        _, _, self.size, self.mate = found
+        for v in removed:
+            self.alive[v] = False
+        self._found = None
+        return self.size
+
+    def _augment(self, root: int, mate: list[int]) -> list[int] | None:
+        """Search an augmenting path from the free vertex ``root`` and apply it to ``mate``
+        (Edmonds: breadth-first search, odd cycles contracted through a base array).
+
+        Returns None when the path was found, else the vertices the search labelled.
+        """
+        count = len(self.adjacent)
+        alive = self.alive
+        parent = [-1] * count
+        base = list(range(count))
+        used = [False] * count
+        used[root] = True
+        queue = deque([root])
+
+        def common_base(a: int, b: int) -> int:
+            seen = [False] * count
+            while True:
+                a = base[a]
+                seen[a] = True
+                if mate[a] == -1:
+                    break
+                a = parent[mate[a]]
+            while True:
+                b = base[b]
+                if seen[b]:
+                    return b
+                b = parent[mate[b]]
+
+        def mark(v: int, b: int, child: int, blossom: list[bool]) -> None:
+            while base[v] != b:
+                blossom[base[v]] = blossom[base[mate[v]]] = True
+                parent[v] = child
+                child = mate[v]
+                v = parent[mate[v]]
+
+        while queue:
+            v = queue.popleft()
+            for to in self.adjacent[v]:
+                if not alive[to] or base[v] == base[to] or mate[v] == to:
+                    continue
+                if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
+                    joint = common_base(v, to)
+                    blossom = [False] * count
+                    mark(v, joint, to, blossom)
+                    mark(to, joint, v, blossom)
+                    for i in range(count):
+                        if blossom[base[i]]:
+                            base[i] = joint
+                            if not used[i]:
+                                used[i] = True
+                                queue.append(i)
+                elif parent[to] == -1:
+                    parent[to] = v
+                    if mate[to] == -1:
+                        while to != -1:
+                            previous = parent[to]
+                            following = mate[previous]
+                            mate[to], mate[previous] = previous, to
+                            to = following
+                        return None
+                    used[mate[to]] = True
+                    queue.append(mate[to])
+        return [v for v in range(count) if used[v] or parent[v] != -1]

@@ -1,0 +1,42 @@
+"""The generic matchings of ``matching.py`` against brute force on small random graphs."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from pairing.engine.matching import ShrinkingMatching, matching_size
+
+
+def _graph(rng: random.Random, count: int, density: float) -> list[list[int]]:
+    adjacent: list[list[int]] = [[] for _ in range(count)]
+    for a, b in itertools.combinations(range(count), 2):
+        if rng.random() < density:
+            adjacent[a].append(b)
+            adjacent[b].append(a)
+    return adjacent
+
+
+def _without(adjacent: list[list[int]], gone: set[int]) -> list[list[int]]:
+    return [[] if v in gone else [w for w in ns if w not in gone] for v, ns in enumerate(adjacent)]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_shrinking_matching_stays_maximum_as_vertices_leave(seed: int) -> None:
+    """After every removal the size equals a matching computed from scratch (Berge)."""
+    rng = random.Random(seed)
+    count = rng.randrange(2, 18)
+    adjacent = _graph(rng, count, rng.choice([0.15, 0.35, 0.7]))
+    matching = ShrinkingMatching(adjacent)
+    gone: set[int] = set()
+    assert matching.size == matching_size(adjacent)
+    while len(gone) < count - 1:
+        alive = sorted(set(range(count)) - gone)
+        leaving = rng.sample(alive, min(len(alive), rng.choice([1, 2])))
+        expected = matching_size(_without(adjacent, gone | set(leaving)))
+        assert matching.size_without(leaving) == expected
+        assert matching.size == matching_size(_without(adjacent, gone))
+        assert matching.remove(leaving) == expected
+        gone |= set(leaving)
