@@ -813,7 +813,7 @@ class LimPairer:
         kind_of_chosen = kinds[chosen.pairing_number]
         letter = "dcba"[kind_of_chosen]
         where = "came into the group as a floater and " if kind_of_chosen >= 2 else ""
-        has = "has" if kind_of_chosen % 2 == 0 else "has no"
+        has = "has a" if kind_of_chosen % 2 == 0 else "has no"
         parts = [
             f"he {where}{has} compatible opponent in the next score group (type {letter} of "
             f"Lim 10.9, 10.{3 if down else 4})"
