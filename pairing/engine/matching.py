@@ -59,6 +59,19 @@ def has_perfect_matching(adjacent: Sequence[Sequence[int]], *, allow_one_unmatch
 
 def _augment_from(root: int, adjacent: Sequence[Sequence[int]], mate: list[int]) -> bool:
     """Search an augmenting path from the free vertex ``root`` and apply it if found."""
+    return _augment(root, adjacent, mate, [True] * len(adjacent)) is None
+
+
+def _augment(
+    root: int, adjacent: Sequence[Sequence[int]], mate: list[int], alive: Sequence[bool]
+) -> list[int] | None:
+    """Search an augmenting path from the free vertex ``root`` over the ``alive`` vertices
+    and apply it to ``mate`` (Edmonds: breadth-first search, odd cycles contracted through
+    a base array).
+
+    Returns None when a path was found, else the vertices the search labelled (they form
+    a Hungarian tree, which no later augmenting path can use).
+    """
     n = len(adjacent)
     parent = [-1] * n
     base = list(range(n))
@@ -90,7 +103,7 @@ def _augment_from(root: int, adjacent: Sequence[Sequence[int]], mate: list[int])
     while queue:
         v = queue.popleft()
         for to in adjacent[v]:
-            if base[v] == base[to] or mate[v] == to:
+            if not alive[to] or base[v] == base[to] or mate[v] == to:
                 continue
             if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
                 current_base = lowest_common_ancestor(v, to)
@@ -111,10 +124,10 @@ def _augment_from(root: int, adjacent: Sequence[Sequence[int]], mate: list[int])
                         following = mate[previous]
                         mate[to], mate[previous] = previous, to
                         to = following
-                    return True
+                    return None
                 used[mate[to]] = True
                 queue.append(mate[to])
-    return False
+    return [v for v in range(n) if used[v] or parent[v] != -1]
 
 
 def bipartite_matching_size(left_adjacent: Sequence[Sequence[int]], right_size: int) -> int:
@@ -464,7 +477,7 @@ class ShrinkingMatching:
         self.size = sum(1 for m in self.mate if m != -1) // 2
         for v in range(count):
             if self.mate[v] == -1 and self.alive[v]:
-                labelled = self._augment(v, self.mate)
+                labelled = _augment(v, self.adjacent, self.mate, self.alive)
                 if labelled is None:
                     self.size += 1
                 else:
@@ -499,12 +512,16 @@ class ShrinkingMatching:
             for v in freed:
                 if bound is not None and size >= bound:
                     break
-                if mate[v] == -1 and self._augment(v, mate) is None:
+                if mate[v] == -1 and _augment(v, self.adjacent, mate, self.alive) is None:
                     size += 1
             if lowest < size < lowest + len(freed) and (bound is None or size < bound):
                 # One path was used and another may now end elsewhere: look everywhere.
                 for v in range(len(mate)):
-                    if self.alive[v] and mate[v] == -1 and self._augment(v, mate) is None:
+                    if (
+                        self.alive[v]
+                        and mate[v] == -1
+                        and _augment(v, self.adjacent, mate, self.alive) is None
+                    ):
                         size += 1
         finally:
             for v in removed:
@@ -526,67 +543,3 @@ class ShrinkingMatching:
             self.alive[v] = False
         self._found = None
         return self.size
-
-    def _augment(self, root: int, mate: list[int]) -> list[int] | None:
-        """Search an augmenting path from the free vertex ``root`` and apply it to ``mate``
-        (Edmonds: breadth-first search, odd cycles contracted through a base array).
-
-        Returns None when the path was found, else the vertices the search labelled.
-        """
-        count = len(self.adjacent)
-        alive = self.alive
-        parent = [-1] * count
-        base = list(range(count))
-        used = [False] * count
-        used[root] = True
-        queue = deque([root])
-
-        def common_base(a: int, b: int) -> int:
-            seen = [False] * count
-            while True:
-                a = base[a]
-                seen[a] = True
-                if mate[a] == -1:
-                    break
-                a = parent[mate[a]]
-            while True:
-                b = base[b]
-                if seen[b]:
-                    return b
-                b = parent[mate[b]]
-
-        def mark(v: int, b: int, child: int, blossom: list[bool]) -> None:
-            while base[v] != b:
-                blossom[base[v]] = blossom[base[mate[v]]] = True
-                parent[v] = child
-                child = mate[v]
-                v = parent[mate[v]]
-
-        while queue:
-            v = queue.popleft()
-            for to in self.adjacent[v]:
-                if not alive[to] or base[v] == base[to] or mate[v] == to:
-                    continue
-                if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
-                    joint = common_base(v, to)
-                    blossom = [False] * count
-                    mark(v, joint, to, blossom)
-                    mark(to, joint, v, blossom)
-                    for i in range(count):
-                        if blossom[base[i]]:
-                            base[i] = joint
-                            if not used[i]:
-                                used[i] = True
-                                queue.append(i)
-                elif parent[to] == -1:
-                    parent[to] = v
-                    if mate[to] == -1:
-                        while to != -1:
-                            previous = parent[to]
-                            following = mate[previous]
-                            mate[to], mate[previous] = previous, to
-                            to = following
-                        return None
-                    used[mate[to]] = True
-                    queue.append(mate[to])
-        return [v for v in range(count) if used[v] or parent[v] != -1]
