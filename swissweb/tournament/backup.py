@@ -371,7 +371,7 @@ def event_plan(text: str, *, now: dt.datetime | None = None) -> EventPlan:
     try:
         doc = read_trf(text)
         if not doc.players:
-            raise TournamentError("The TRF file has no player lines (001).")
+            raise TournamentError("TRF line 1, column 1: the file has no player lines (001).")
         fields = _event_fields(doc)
         players = _players(doc)
         has_lines = any(r.tag in ("SWR", "SWG") for r in doc.records)

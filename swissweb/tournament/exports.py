@@ -250,5 +250,5 @@ def players_from_trf(text: str) -> list[dict[str, Any]]:
             }
         )
     if not rows:
-        raise TournamentError("The TRF file has no player lines (001).")
+        raise TournamentError("TRF line 1, column 1: the file has no player lines (001).")
     return rows
