@@ -21,7 +21,31 @@ Editions:
   ``SWW NNNN R``
       player NNNN withdrew after round R: number at columns 5-8, round from column 10;
   ``SWY name``
-      the pairing system the file is for (``dutch1992``, ``lim``, ``esca``, ``sb``).
+      the pairing system the file is for (``dutch1992``, ``lim``, ``esca``, ``sb``);
+
+  and, for a full backup of an event (written by the web app's export, read by its
+  "new event from a TRF backup"):
+
+  ``SWN NNNN name``
+      player NNNN's whole name, when it is longer than the 33 columns of the 001 line
+      (number at columns 5-8, name from column 10);
+  ``SWA NNNN area``
+      local area of player NNNN (ESCA 27), same columns as SWC;
+  ``SWO name=value name=value ...``
+      event options, one ``name=value`` word each (values without spaces); the names
+      are the web app's, and this module only checks the ``name=value`` form;
+  ``SWK codes``
+      the tie-break order, comma-separated, in our codes (``BH-C1``, ``DE1``, ``LOT``...);
+  ``SWR RRR state seed paired published completed``
+      round RRR (columns 5-7), its state (``paired``, ``published``, ``completed``), the
+      seed of its lots, and when it was paired, published and completed (ISO 8601,
+      ``-`` for not yet), words separated by spaces;
+  ``SWG RRR BBBB WWWW KKKK result``
+      board BBBB of round RRR: white WWWW, black KKKK (``0000`` for the pairing-allocated
+      bye) and the result (``1-0 0-1 1/2 +- -+ -- adj``, blank while not yet played).
+      Round RRR at columns 5-7, board 9-12, white 14-17, black 19-22, result from 24.
+      A board with a result must agree with both players' 001 round blocks; a board not
+      yet played leaves both blocks blank (TRF16 has no code for "paired, not played").
 
 Columns are 1-based and inclusive, as numbered in the FIDE documents.  A
 :class:`TrfDocument` keeps the lines it was read from, so every record we do not
@@ -34,6 +58,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from fractions import Fraction
 from functools import partial
 
@@ -93,6 +118,25 @@ SWC_RANK: Span = (5, 8)
 SWC_NAME = 10
 SWW_RANK: Span = (5, 8)
 SWW_ROUND = 10
+SWN_RANK: Span = (5, 8)
+SWN_NAME = 10
+SWA_RANK: Span = (5, 8)
+SWA_NAME = 10
+SWR_ROUND: Span = (5, 7)
+SWG_ROUND: Span = (5, 7)
+SWG_BOARD: Span = (9, 12)
+SWG_WHITE: Span = (14, 17)
+SWG_BLACK: Span = (19, 22)
+SWG_RESULT = 24
+SWG_RESULTS = ("1-0", "0-1", "1/2", "+-", "-+", "--", "adj")
+"""Results an SWG line can carry; blank means not yet played."""
+SWG_BLOCKS = {
+    "1-0": (("1", "W"), ("0", "L")), "0-1": (("0", "L"), ("1", "W")),
+    "1/2": (("=", "D"), ("=", "D")), "adj": (("=",), ("=",)),
+    "+-": (("+",), ("-",)), "-+": (("-",), ("+",)), "--": (("-",), ("-",)),
+}  # fmt: skip
+"""The 001 result codes white and black may have for each SWG result."""
+ROUND_STATES = ("paired", "published", "completed")
 # TRF-2026 162: code at 6, value at 7-10; further pairs every 9 columns.
 T162_FIRST_CODE = 6
 T162_STEP = 9
@@ -527,6 +571,12 @@ _RECORD_CHECKS: dict[str, RecordCheck] = {
     "SWC": _players_known(lambda record: [(_club(record)[0], SWC_RANK[0])]),
     "SWW": _check_withdrawal,
     "SWY": _parses(lambda record: _system(record)),
+    "SWN": _players_known(lambda record: [(_club(record)[0], SWN_RANK[0])]),
+    "SWA": _players_known(lambda record: [(_club(record)[0], SWA_RANK[0])]),
+    "SWO": _parses(lambda record: _options(record)),
+    "SWK": _parses(lambda record: _tiebreak_text(record)),
+    "SWR": _parses(lambda record: _round_info(record)),
+    "SWG": lambda doc, record, ranks: _check_game(doc, record, ranks),
 }
 
 
@@ -738,6 +788,223 @@ def _system(record: TrfRecord) -> str:
     if not name:
         raise _fail(record, "needs the name of a pairing system", 5)
     return name
+
+
+def _options(record: TrfRecord) -> list[tuple[str, str, int]]:
+    """SWO: ``name=value`` words, each with its column."""
+    options = []
+    for token, column in _tokens(record):
+        name, equals, value = token.partition("=")
+        if not equals or not re.fullmatch(r"[a-z][a-z0-9_]*", name) or not value:
+            raise _fail(record, f"{token!r} is not name=value", column)
+        options.append((name, value, column))
+    return options
+
+
+def _tiebreak_text(record: TrfRecord) -> str:
+    """SWK: the tie-break codes as written."""
+    text = record.rest.strip()
+    if not text:
+        raise _fail(record, "needs the tie-break codes", 5)
+    return text
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TrfRoundInfo:
+    """An SWR line: a round's state, the seed of its lots and its timestamps."""
+
+    round_number: int
+    state: str
+    seed: int
+    paired_at: datetime | None
+    published_at: datetime | None
+    completed_at: datetime | None
+    line: int = field(default=0, compare=False)
+
+
+def _round_info(record: TrfRecord) -> TrfRoundInfo:
+    """SWR: round, state, seed and three timestamps (``-`` for none)."""
+    round_number = _whole(record, SWR_ROUND, "round")
+    if round_number == 0:
+        raise _fail(record, "round 0 is not a round", SWR_ROUND[0])
+    words = [(t, c) for t, c in _tokens(record) if c > SWR_ROUND[1]]
+    if len(words) != 5:
+        raise _fail(record, "needs state, seed and three timestamps after the round", 9)
+    (state, state_col), (seed, seed_col) = words[0], words[1]
+    if state not in ROUND_STATES:
+        raise _fail(record, f"state {state!r} is not one of {' '.join(ROUND_STATES)}", state_col)
+    if not re.fullmatch(r"-?[0-9]{1,19}", seed):
+        raise _fail(record, f"seed {seed!r} is not a whole number", seed_col)
+    stamps: list[datetime | None] = []
+    for word, column in words[2:]:
+        if word == "-":
+            stamps.append(None)
+            continue
+        try:
+            stamp = datetime.fromisoformat(word)
+        except ValueError:
+            raise _fail(record, f"{word!r} is not an ISO 8601 time", column) from None
+        if stamp.tzinfo is None:
+            raise _fail(record, f"{word!r} has no time zone", column)
+        stamps.append(stamp)
+    if stamps[0] is None:
+        raise _fail(record, "a round needs the time it was paired", words[2][1])
+    if state != "paired" and stamps[1] is None:
+        raise _fail(record, f"a {state} round needs the time it was published", words[3][1])
+    return TrfRoundInfo(
+        round_number=round_number, state=state, seed=int(seed), paired_at=stamps[0],
+        published_at=stamps[1], completed_at=stamps[2], line=record.line,
+    )  # fmt: skip
+
+
+def round_infos(doc: TrfDocument) -> list[TrfRoundInfo]:
+    """The SWR lines of a checked document, in file order."""
+    return [_round_info(r) for r in doc.records if r.tag == "SWR"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TrfGame:
+    """An SWG line: one board of a round, or the pairing-allocated bye (no black)."""
+
+    round_number: int
+    board: int
+    white: int
+    black: int | None
+    result: str
+    """One of :data:`SWG_RESULTS`, or ``""`` while not yet played (and for the bye)."""
+    line: int = field(default=0, compare=False)
+
+
+def _game(record: TrfRecord) -> TrfGame:
+    """SWG: round, board, white, black (0000 = bye) and the result."""
+    round_number = _whole(record, SWG_ROUND, "round")
+    board = _whole(record, SWG_BOARD, "board")
+    white = _whole(record, SWG_WHITE, "white")
+    black = _whole(record, SWG_BLACK, "black")
+    for value, span, what in ((round_number, SWG_ROUND, "round"), (board, SWG_BOARD, "board"),
+                              (white, SWG_WHITE, "white")):  # fmt: skip
+        if value == 0:
+            raise _fail(record, f"{what} 0 is not allowed", span[0])
+    result = record.text[SWG_RESULT - 1 :].strip()
+    if result and result not in SWG_RESULTS:
+        raise _fail(record, f"result {result!r} is not one of {' '.join(SWG_RESULTS)}", SWG_RESULT)
+    if black == 0 and result:
+        raise _fail(record, "the pairing-allocated bye has no result", SWG_RESULT)
+    if black == white:
+        raise _fail(record, f"player {white} cannot play themselves", SWG_BLACK[0])
+    return TrfGame(
+        round_number=round_number, board=board, white=white, black=black or None,
+        result=result, line=record.line,
+    )  # fmt: skip
+
+
+def game_lines(doc: TrfDocument) -> list[TrfGame]:
+    """The SWG lines of a checked document, in file order."""
+    return [_game(r) for r in doc.records if r.tag == "SWG"]
+
+
+def _check_game(doc: TrfDocument, record: TrfRecord, ranks: set[int]) -> None:
+    """An SWG board agrees with its players' 001 round blocks."""
+    game = _game(record)
+    named = [(game.white, SWG_WHITE[0])]
+    if game.black is not None:
+        named.append((game.black, SWG_BLACK[0]))
+    _known(record, named, ranks)
+    r = game.round_number
+    white = doc.player(game.white)
+    assert white is not None
+    block = white.round(r)
+    if game.black is None:
+        if block.opponent is not None or block.result != "U":
+            raise _fail(record, f"player {game.white} has no U in round {r} on line "
+                        f"{white.line}", SWG_WHITE[0])  # fmt: skip
+        return
+    black = doc.player(game.black)
+    assert black is not None
+    for player, colour, column, other in ((white, "w", SWG_WHITE[0], game.black),
+                                          (black, "b", SWG_BLACK[0], game.white)):  # fmt: skip
+        mine = player.round(r)
+        if not game.result:
+            if not mine.blank:
+                raise _fail(record, f"board not yet played, but player {player.start_rank} has "
+                            f"a result in round {r} on line {player.line}", column)  # fmt: skip
+            continue
+        codes = SWG_BLOCKS[game.result][0 if colour == "w" else 1]
+        forfeit = game.result in ("+-", "-+", "--")
+        if (
+            mine.opponent != other
+            or mine.result not in codes
+            or (mine.color != colour and not (forfeit and mine.color == "-"))
+        ):
+            raise _fail(record, f"player {player.start_rank}'s round {r} on line {player.line} "
+                        f"is not {colour} {game.result} against {other}", column)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TrfOption:
+    """One ``name=value`` word of an SWO line, with where it was written."""
+
+    name: str
+    value: str
+    line: int
+    column: int
+    text: str = ""
+
+
+def event_options(doc: TrfDocument) -> list[TrfOption]:
+    """Every SWO ``name=value`` word of a checked document, in file order."""
+    return [
+        TrfOption(name=name, value=value, line=record.line, column=column, text=record.text)
+        for record in doc.records
+        if record.tag == "SWO"
+        for name, value, column in _options(record)
+    ]
+
+
+def tiebreak_order(doc: TrfDocument) -> TrfRecord | None:
+    """The last SWK record, whose text from column 5 holds the tie-break codes."""
+    found = [r for r in doc.records if r.tag == "SWK"]
+    return found[-1] if found else None
+
+
+def player_texts(doc: TrfDocument, tag: str) -> dict[int, str]:
+    """SWC clubs, SWN whole names or SWA areas of a checked document, by starting rank."""
+    return dict(_club(r) for r in doc.records if r.tag == tag)
+
+
+def withdrawals(doc: TrfDocument) -> dict[int, int]:
+    """SWW: the round after which each withdrawn player withdrew."""
+    return dict(_withdrawal(r) for r in doc.records if r.tag == "SWW")
+
+
+def top_players(doc: TrfDocument) -> set[int]:
+    """SWT: the top players' starting ranks (ESCA 3)."""
+    return {rank for r in doc.records if r.tag == "SWT" for rank, _ in _number_list(r)}
+
+
+def byes_2026(doc: TrfDocument) -> list[tuple[TrfRecord, RequestKind, int, list[tuple[int, int]]]]:
+    """TRF-2026 240 records: the record, the bye type, its round and the players."""
+    return [(r, *_bye_2026(r)) for r in doc.records if r.tag == "240"]
+
+
+def prohibited_groups(doc: TrfDocument) -> list[tuple[TrfRecord, list[int]]]:
+    """XXP and 260 records with the players each one keeps apart (260 rounds ignored)."""
+    groups = []
+    for record in doc.records:
+        if record.tag == "XXP":
+            groups.append((record, [rank for rank, _ in _number_list(record)]))
+        elif record.tag == "260":
+            groups.append((record, [rank for rank, _ in _prohibited_2026(record)[2]]))
+    return groups
+
+
+def initial_colour(doc: TrfDocument) -> Colour | None:
+    """Round 1's colour of the top player from XXC or 152, if fixed."""
+    colour = None
+    for record in doc.records:
+        if record.tag in ("XXC", "152"):
+            colour = _initial_colour(record) or colour
+    return colour
 
 
 # --- Writing ------------------------------------------------------------------------------

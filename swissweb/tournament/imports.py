@@ -13,6 +13,7 @@ import datetime as dt
 import io
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from .models import Title
 
@@ -103,7 +104,7 @@ def _parse_row(line: int, values: dict[str, str]) -> PlayerRow:
 
 def parse_players_csv(text: str) -> tuple[list[PlayerRow], list[ImportProblem]]:
     """Read a CSV player list; returns the rows, or every problem found (then no rows)."""
-    text = text.lstrip("\ufeff")
+    text = re.sub(r"\r\n?", "\n", text.lstrip("\ufeff"))  # a lone CR ends a line too
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
         return [], [ImportProblem(line=1, column="file", message="no players in the file")]
@@ -111,11 +112,12 @@ def parse_players_csv(text: str) -> tuple[list[PlayerRow], list[ImportProblem]]:
         dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(lines[0], ",;\t")
     except csv.Error:
         dialect = csv.excel
-    reader = csv.reader(io.StringIO(text), dialect)
+    reader = csv.reader(io.StringIO(text, newline=""), dialect)
     rows: list[PlayerRow] = []
     problems: list[ImportProblem] = []
     header: list[str] | None = None
-    for line_number, record in enumerate(reader, start=1):
+    records = _records(reader, problems)
+    for line_number, record in records:
         if not any(cell.strip() for cell in record):
             continue
         keys = [ALIASES.get(c.strip().lower(), c.strip().lower()) for c in record]
@@ -149,3 +151,15 @@ def parse_players_csv(text: str) -> tuple[list[PlayerRow], list[ImportProblem]]:
     if not rows and not problems:
         problems.append(ImportProblem(line=1, column="file", message="no players in the file"))
     return ([] if problems else rows), problems
+
+
+def _records(reader: Any, problems: list[ImportProblem]) -> list[tuple[int, list[str]]]:
+    """The reader's records with their line numbers; a line the csv module cannot split
+    (an unbalanced quote, a NUL) ends the reading with a problem at that line."""
+    records = []
+    try:
+        for record in reader:
+            records.append((reader.line_num, record))
+    except csv.Error as exc:
+        problems.append(ImportProblem(line=reader.line_num, column="line", message=str(exc)))
+    return records

@@ -725,3 +725,88 @@ def round_correct(
             after=_boards_json(round_),
             reason=reason,
         )
+
+
+def event_import_trf(*, text: str, user: AbstractBaseUser, now: dt.datetime) -> Event:
+    """Create a whole event from a TRF file (a backup made by our export, or another
+    program's file): players, every round with its boards and results, requests and
+    forbidden pairs; the importing user becomes its arbiter.  All or nothing.
+
+    :raises TournamentError: the file is malformed or inconsistent (the message names
+        line and column), or a value does not fit the database.
+    """
+    from django.db import IntegrityError
+
+    from . import backup
+
+    plan = backup.event_plan(text, now=now)
+    started = plan.event["started_at"] is not None
+    try:
+        with transaction.atomic():
+            event = Event(slug=backup.unique_slug(plan.event["name"]), **plan.event)
+            try:
+                event.full_clean()
+            except ValidationError as exc:
+                raise TournamentError(f"The event is not valid: {_problems(exc)}") from exc
+            event.save()
+            event.arbiters.add(user)
+            players = {}
+            for rank, fields in plan.players.items():
+                player = Player(event=event, pairing_number=rank if started else None, **fields)
+                try:
+                    player.full_clean(exclude=["event"])
+                except ValidationError as exc:
+                    raise TournamentError(
+                        f"TRF line {plan.player_lines[rank]}: player {rank} is not valid: "
+                        f"{_problems(exc)}"
+                    ) from exc
+                players[rank] = player
+            Player.objects.bulk_create(players.values())
+            games = []
+            for planned in plan.rounds:
+                round_ = Round.objects.create(
+                    event=event,
+                    number=planned.number,
+                    state=planned.state,
+                    lots_seed=planned.seed,
+                    paired_at=planned.paired_at,
+                    published_at=planned.published_at,
+                    completed_at=planned.completed_at,
+                )
+                games += [
+                    Game(
+                        round=round_,
+                        board=g.board,
+                        white=players[g.white],
+                        black=players[g.black] if g.black is not None else None,
+                        result=g.result,
+                    )
+                    for g in planned.games
+                ]
+            Game.objects.bulk_create(games)
+            RoundRequest.objects.bulk_create(
+                RoundRequest(player=players[rank], round_number=number, kind=kind)
+                for (rank, number), kind in sorted(plan.requests.items())
+            )
+            ForbiddenPair.objects.bulk_create(
+                ForbiddenPair(
+                    event=event,
+                    first=min(players[a], players[b], key=lambda p: p.pk),
+                    second=max(players[a], players[b], key=lambda p: p.pk),
+                )
+                for a, b in sorted(plan.forbidden)
+            )
+            _audit(
+                event=event,
+                user=user,
+                now=now,
+                action="event_import",
+                after={"players": len(players), "rounds": len(plan.rounds)},
+            )
+            return event
+    except IntegrityError as exc:
+        raise TournamentError(f"The file does not fit the database: {exc}") from exc
+
+
+def _problems(exc: ValidationError) -> str:
+    return "; ".join(f"{field}: {' '.join(errors)}" for field, errors in exc.message_dict.items())

@@ -10,6 +10,7 @@ urlpatterns = [
     # Public
     path("", views.event_list, name="event_list"),
     path("events/new/", views_arbiter.event_create, name="event_create"),
+    path("events/import/", views_arbiter.event_import, name="event_import"),
     path("events/<slug:slug>/", views.event_detail, name="event_detail"),
     path("events/<slug:slug>/rounds/<int:number>/", views.round_pairings, name="round_pairings"),
     path(

@@ -65,6 +65,34 @@ def event_create(request: HttpRequest) -> HttpResponse:
     return render(request, "tournament/event_form.html", {"form": form}, status=200)
 
 
+@login_required
+@require_http_methods(["GET", "POST"])
+def event_import(request: HttpRequest) -> HttpResponse:
+    """Create a whole event from a TRF backup; the uploader becomes its arbiter.
+
+    Template: event_import.html (the upload form, and the refusal with line and column).
+    """
+    error = ""
+    if request.method == "POST":
+        upload = request.FILES.get("trf")
+        if upload is None:
+            error = "Choose a TRF file."
+        else:
+            from pairing.engine.trf import decode_trf
+
+            try:
+                event = services.event_import_trf(
+                    text=decode_trf(upload.read()), user=request.user, now=timezone.now()
+                )
+            except TournamentError as exc:
+                error = str(exc)
+            else:
+                messages.success(request, f"{event.name} imported.")
+                return _manage(event)
+    status = 422 if error else 200
+    return render(request, "tournament/event_import.html", {"error": error}, status=status)
+
+
 @arbiter_required
 @require_http_methods(["GET", "POST"])
 def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
@@ -418,7 +446,7 @@ def draft_flip(request: HttpRequest, event: Event, game_id: int) -> HttpResponse
 @arbiter_required
 @require_http_methods(["GET"])
 def export_trf(request: HttpRequest, event: Event) -> HttpResponse:
-    """The event as a TRF file (completed rounds), for rating offices and backups."""
+    """The whole event as a TRF file (every round, options, requests), a full backup."""
     response = HttpResponse(exports.event_trf(event), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}.trf"'
     return response

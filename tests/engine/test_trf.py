@@ -27,6 +27,7 @@ from pairing.engine.trf import (
     TrfRound,
     check_trf,
     decode_trf,
+    game_lines,
     read_trf,
     state_from_trf,
     system_from_trf,
@@ -275,6 +276,27 @@ def test_trf_bad_player_line_names_line_and_column(
         pytest.param("240 Q 002    1", 5, "240 bye type 'Q'", id="bad-240-type"),
         pytest.param("260 001 00x    1    2", 9, "260 last round '00x'", id="bad-260-round"),
         pytest.param("250      01.0 001 002 0001", 28, "250 last player ''", id="short-250"),
+        pytest.param("SWN   9 Long Name", 5, "SWN player 9 is not in the file", id="swn-unknown"),
+        pytest.param("SWA   x Nord", 5, "SWA player 'x' is not a number", id="bad-swa"),
+        pytest.param("SWO public=1 seed", 14, "SWO 'seed' is not name=value", id="bad-swo"),
+        pytest.param("SWK", 5, "SWK needs the tie-break codes", id="empty-swk"),
+        pytest.param("SWR   1 done 5 2026-01-01T10:00:00+00:00 - -", 9,
+                     "SWR state 'done' is not one of", id="bad-swr-state"),
+        pytest.param("SWR   1 paired x1 2026-01-01T10:00:00+00:00 - -", 16,
+                     "SWR seed 'x1' is not", id="bad-swr-seed"),
+        pytest.param("SWR   1 paired 1 2026-01-01T10:00:00 - -", 18,
+                     "has no time zone", id="swr-naive-time"),
+        pytest.param("SWR   1 completed 1 2026-01-01T10:00:00+00:00 - -", 47,
+                     "a completed round needs the time it was published", id="swr-unpublished"),
+        pytest.param("SWG   1    1    1    2 1-1", 24, "SWG result '1-1' is not one of",
+                     id="bad-swg-result"),
+        pytest.param("SWG   1    1    1    2 0-1", 14, "player 1's round 1 on line 2 is not w 0-1",
+                     id="swg-disagrees-with-001"),
+        pytest.param("SWG   1    1    1    0", 14, "player 1 has no U in round 1", id="swg-bye"),
+        pytest.param("SWG   1    1    1    7 1-0", 19, "SWG player 7 is not in the file",
+                     id="swg-unknown-player"),
+        pytest.param("SWG   1    1    1    2", 14, "board not yet played, but player 1 has a",
+                     id="swg-unplayed-but-001-result"),
     ],
 )  # fmt: skip
 def test_trf_bad_extension_line_names_line_and_column(
@@ -559,3 +581,11 @@ def test_trf_record_added_in_code_goes_at_the_end() -> None:
     doc = read_trf(tiny())
     doc = dataclasses.replace(doc, records=(*doc.records, TrfRecord(text="XXZ 2")))
     assert write_trf(doc).split("\r\n")[-2] == "XXZ 2"
+
+
+def test_trf_swg_board_not_yet_played_leaves_001_blank() -> None:
+    """An SWG board without a result is read when both players' blocks are blank."""
+    doc = read_trf("012 Test event\n" + A1 + "\n" + B1 + "\nSWG   2    1    2    1")
+    assert [(g.round_number, g.board, g.white, g.black, g.result) for g in game_lines(doc)] == [
+        (2, 1, 2, 1, "")
+    ]

@@ -1,0 +1,264 @@
+"""A full export and re-import of an event gives back the same event (issue 10)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from fractions import Fraction
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.utils import timezone
+
+from swissweb.tournament import exports, selectors, services
+from swissweb.tournament.errors import TournamentError
+from swissweb.tournament.models import (
+    AuditEntry,
+    Event,
+    ForbiddenPair,
+    Game,
+    Player,
+    Result,
+    Round,
+    RoundRequest,
+)
+from tests.engine.shared_data import SHARED
+
+pytestmark = pytest.mark.django_db
+
+RESULTS = [Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW, Result.WHITE_WINS_FORFEIT,
+           Result.BLACK_WINS_FORFEIT, Result.DOUBLE_FORFEIT, Result.ADJOURNED]  # fmt: skip
+T0 = dt.datetime(2026, 3, 1, 9, 0, tzinfo=dt.UTC)
+
+
+def _play(event: Event, user: User, rng: random.Random, *, finish: bool, seed: int) -> Round:
+    round_ = services.round_pair(event_id=event.pk, user=user, now=T0, seed=seed)
+    services.round_publish(round_id=round_.pk, user=user, now=T0 + dt.timedelta(minutes=5))
+    games = [g for g in round_.games.order_by("board") if g.black_id is not None]
+    for game in games if finish else games[: len(games) // 2]:
+        services.result_record(
+            game_id=game.pk, result=rng.choice(RESULTS), expected_version=0, user=user,
+            now=T0 + dt.timedelta(hours=2),
+        )  # fmt: skip
+    round_.refresh_from_db()
+    return round_
+
+
+@pytest.fixture
+def played(arbiter: User) -> Event:
+    """An event with every kind of data: 3 rounds played, round 4 in play, requests."""
+    rng = random.Random(7)
+    event = services.event_create(
+        user=arbiter, now=T0, name="Backup Open", slug="backup-open", system="dutch1992",
+        rounds=7, tiebreaks="BH-C1,SB,PROG,LOT", acceleration=True, esca_random=True,
+        esca_round1_area=False, initial_colour="black", start_date=dt.date(2026, 3, 1),
+        end_date=dt.date(2026, 3, 5), venue="Zürich, Volkshaus", public=True, points_win=6,
+        points_draw=3, points_loss=0, points_forfeit_win=6, points_forfeit_loss=0,
+        points_pairing_bye=4, points_half_bye=2,
+    )  # fmt: skip
+    rows = [
+        {"name": f"Spieler-{n:02d}, Vorname" + (" Mit Einem Sehr Langen Namen" if n == 3 else ""),
+         "rating": 2300 - 37 * n, "title": ["GM", "", "WIM", "", "FM"][n % 5],
+         "federation": ["SUI", "GER", ""][n % 3], "fide_id": 1300000 + n if n % 2 else None,
+         "birth_date": dt.date(1990 + n, 1 + n % 12, 1 + n) if n % 3 else None,
+         "sex": ["m", "w", ""][n % 3], "club": f"SC Club {n % 4}" if n % 2 else "",
+         "area": "Nord" if n % 3 == 0 else "", "top_player": n < 3}
+        for n in range(13)
+    ]  # fmt: skip
+    services.players_add(event_id=event.pk, rows=rows, user=arbiter, now=T0)
+    services.event_start(event_id=event.pk, user=arbiter, now=T0)
+    players = list(event.players.order_by("pairing_number"))
+    services.forbidden_pair_add(
+        event_id=event.pk, first_id=players[0].pk, second_id=players[1].pk, user=arbiter, now=T0
+    )
+    services.round_request_set(player_id=players[5].pk, round_number=2, kind="H", user=arbiter,
+                               now=T0)  # fmt: skip
+    services.round_request_set(player_id=players[6].pk, round_number=3, kind="Z", user=arbiter,
+                               now=T0)  # fmt: skip
+    services.round_request_set(player_id=players[7].pk, round_number=6, kind="H", user=arbiter,
+                               now=T0)  # fmt: skip
+    for number in range(1, 4):
+        _play(event, arbiter, rng, finish=True, seed=100 + number)
+        if number == 2:
+            services.player_withdraw(player_id=players[12].pk, user=arbiter, now=T0)
+    _play(event, arbiter, rng, finish=False, seed=104)
+    event.refresh_from_db()
+    return event
+
+
+def _event_values(event: Event) -> dict[str, object]:
+    skip = {"id", "slug", "created_at", "modified_at"}
+    return {
+        f.name: getattr(event, f.name) for f in Event._meta.concrete_fields if f.name not in skip
+    }
+
+
+def _players(event: Event) -> list[tuple[object, ...]]:
+    fields = ["pairing_number", "name", "rating", "title", "federation", "fide_id", "birth_date",
+              "sex", "club", "area", "top_player", "withdrawn_after_round"]  # fmt: skip
+    return list(event.players.order_by("pairing_number").values_list(*fields))
+
+
+def _rounds(event: Event) -> list[tuple[object, ...]]:
+    return list(
+        event.round_set.order_by("number").values_list(
+            "number", "state", "lots_seed", "paired_at", "published_at", "completed_at"
+        )
+    )
+
+
+def _games(event: Event) -> list[tuple[object, ...]]:
+    return list(
+        Game.objects.filter(round__event=event)
+        .order_by("round__number", "board")
+        .values_list(
+            "round__number", "board", "white__pairing_number", "black__pairing_number", "result"
+        )
+    )
+
+
+def _requests(event: Event) -> list[tuple[object, ...]]:
+    return sorted(
+        RoundRequest.objects.filter(player__event=event).values_list(
+            "player__pairing_number", "round_number", "kind"
+        )
+    )
+
+
+def _forbidden(event: Event) -> list[tuple[object, ...]]:
+    return sorted(
+        ForbiddenPair.objects.filter(event=event).values_list(
+            "first__pairing_number", "second__pairing_number"
+        )
+    )
+
+
+def _standings(event: Event, after: int) -> list[tuple[object, ...]]:
+    table = selectors.standings_after(event=event, after_round=after)
+    return [
+        (line.rank, line.player.pairing_number, line.points, line.values, line.cells)
+        for line in table.lines
+    ]
+
+
+def test_backup_export_then_import_gives_back_the_same_event(played: Event, stranger: User) -> None:
+    """Options, players, rounds, boards, results, requests and forbidden pairs all return."""
+    copy = services.event_import_trf(text=exports.event_trf(played), user=stranger, now=T0)
+    assert copy.pk != played.pk and copy.slug != played.slug
+    assert list(copy.arbiters.all()) == [stranger]
+    assert _event_values(copy) == _event_values(played)
+    assert _players(copy) == _players(played)
+    assert _rounds(copy) == _rounds(played)
+    assert _games(copy) == _games(played)
+    assert _requests(copy) == _requests(played)
+    assert _forbidden(copy) == _forbidden(played)
+
+
+def test_backup_import_gives_the_same_standings_after_every_round(
+    played: Event, stranger: User
+) -> None:
+    """Standings and crosstable cells after each completed round are the same."""
+    copy = services.event_import_trf(text=exports.event_trf(played), user=stranger, now=T0)
+    for after in range(1, 4):
+        assert _standings(copy, after) == _standings(played, after)
+
+
+def test_backup_imported_event_pairs_the_next_round_like_the_original(
+    played: Event, arbiter: User, stranger: User
+) -> None:
+    """After round 4 is finished in both, round 5 gets the same boards from the same seed."""
+    copy = services.event_import_trf(text=exports.event_trf(played), user=stranger, now=T0)
+    for event, user in ((played, arbiter), (copy, stranger)):
+        for game in Game.objects.filter(round__event=event, round__number=4, result=""):
+            services.result_record(game_id=game.pk, result=Result.DRAW, expected_version=0,
+                                   user=user, now=T0)  # fmt: skip
+        services.round_pair(event_id=event.pk, user=user, now=T0, seed=5)
+    assert _games(copy) == _games(played)
+
+
+def test_backup_export_is_read_again_unchanged(played: Event, stranger: User) -> None:
+    """Exporting the imported event gives the same file, apart from nothing."""
+    text = exports.event_trf(played)
+    copy = services.event_import_trf(text=text, user=stranger, now=T0)
+    assert exports.event_trf(copy) == text
+
+
+def test_backup_round_in_play_leaves_unplayed_boards_blank_in_001(played: Event) -> None:
+    """A board of round 4 without a result: blank 001 blocks, an SWG line without a result."""
+    text = exports.event_trf(played)
+    game = Game.objects.filter(round__event=played, round__number=4, result="").first()
+    assert game is not None and game.black is not None
+    line = next(
+        t
+        for t in text.splitlines()
+        if t.startswith("001") and int(t[4:8]) == game.white.pairing_number
+    )
+    assert line[121:130].strip() == ""
+    white, black = game.white.pairing_number, game.black.pairing_number
+    assert f"SWG   4 {game.board:>4} {white:>4} {black:>4}\r\n" in text
+    assert "SWR   4 published " in text
+
+
+def test_backup_import_of_a_bad_swg_names_line_and_column_and_writes_nothing(
+    played: Event, stranger: User
+) -> None:
+    """An SWG result that disagrees with the 001 lines is refused at its line and column."""
+    lines = exports.event_trf(played).split("\r\n")
+    index = next(i for i, t in enumerate(lines) if t.startswith("SWG   1") and t.endswith("1-0"))
+    lines[index] = lines[index][:-3] + "0-1"
+    before = (Event.objects.count(), Player.objects.count(), AuditEntry.objects.count())
+    with pytest.raises(TournamentError, match=rf"TRF line {index + 1}, column 14: "):
+        services.event_import_trf(text="\r\n".join(lines), user=stranger, now=T0)
+    assert (Event.objects.count(), Player.objects.count(), AuditEntry.objects.count()) == before
+
+
+def test_backup_import_of_a_shared_sample_file(stranger: User) -> None:
+    """A real TRF file from another program (lichess, 9 rounds with byes) imports whole."""
+    text = (SHARED / "trf-samples" / "sklangen_2021_03.trf").read_text(encoding="utf-8")
+    event = services.event_import_trf(text=text, user=stranger, now=T0)
+    assert event.rounds == 9 and event.players.count() == 9
+    assert event.round_set.filter(state="completed").count() == 9
+    assert event.initial_colour == "black"
+    table = selectors.standings_after(event=event)
+    by_number = {line.player.pairing_number: line.points for line in table.lines}
+    assert by_number[1] == by_number[2] == Fraction(15, 2)  # 7.5 points each, as in the file
+
+
+def test_backup_players_only_import_still_works(played: Event) -> None:
+    """The players-only TRF import reads the full export (names whole, clubs, top players)."""
+    rows = exports.players_from_trf(exports.event_trf(played))
+    assert len(rows) == 13
+    assert rows[0]["top_player"] is True
+
+
+def test_backup_view_creates_the_event_for_the_importing_user(
+    played: Event, stranger_client: Client, stranger: User
+) -> None:
+    """Uploading a backup on the new-event page creates the event; the uploader is arbiter."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    upload = SimpleUploadedFile("backup.trf", exports.event_trf(played).encode())
+    response = stranger_client.post("/events/import/", {"trf": upload})
+    copy = Event.objects.exclude(pk=played.pk).get()
+    assert response.status_code == 302
+    assert response["Location"] == f"/events/{copy.slug}/manage/"
+    assert list(copy.arbiters.all()) == [stranger]
+
+
+def test_backup_view_shows_line_and_column_of_a_bad_file(stranger_client: Client) -> None:
+    """A bad upload is refused with its line and column; no event is created."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    bad = b"012 x\r\n001    1      A                                 20x0\r\n"
+    response = stranger_client.post("/events/import/", {"trf": SimpleUploadedFile("b.trf", bad)})
+    assert response.status_code == 422
+    assert "line 2, column 49" in response.content.decode()
+    assert not Event.objects.exists()
+
+
+def test_backup_import_needs_a_login(client: Client) -> None:
+    """An anonymous upload is sent to the login page."""
+    response = client.post("/events/import/", {})
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    assert timezone.now()
