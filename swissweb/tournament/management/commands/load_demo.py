@@ -1,12 +1,16 @@
-"""Load the demo event of ``make run``: players, a few played rounds, one in play.
+"""Load the demo events of ``make run``: players, a few played rounds, one in play.
 
-Idempotent: a second run keeps the existing demo and only prints the login again.
+One event per implemented pairing system: "Demo Open" (Dutch 1992, the first one),
+"Demo Lim Rapid" (Lim), "Demo Schools Congress" (ESCA: juniors from six schools, top
+players marked) and "Demo SB Weekend" (SB-ordered, accelerated).  Idempotent: a second run
+keeps the existing demos and only prints the login again.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -14,6 +18,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
+from pairing.engine import SYSTEMS, System
 from swissweb.tournament import services
 from swissweb.tournament.errors import TournamentError
 from swissweb.tournament.models import Event, Game, PairingSystem, Player, Result
@@ -31,6 +36,42 @@ LAST = ["Adams", "Bauer", "Costa", "Dubois", "Eriksen", "Fischer", "Garcia", "Ho
         "Schmidt", "Tanaka", "Ulrich", "Varga", "Weber", "Young"]  # fmt: skip
 TITLES = {0: "GM", 1: "IM", 2: "IM", 3: "FM", 5: "WIM", 8: "FM", 12: "CM"}
 CLUBS = ["Kingside CC", "Rook & Pawn", "Bishop's Gambit", "Queen's Knight", "Endgame Club"]
+SCHOOLS = ["St Aidan's", "Holmwood High", "Kingsbridge", "Oakfield", "Riverside", "Westgate"]
+
+
+@dataclass(frozen=True)
+class Demo:
+    """One demo event: its system, size, options and how the players are drawn."""
+
+    slug: str
+    name: str
+    system: str
+    players: int
+    rounds: int
+    schools: bool = False
+    acceleration: bool = False
+
+
+DEMOS = (
+    Demo(slug=DEMO_SLUG, name="Demo Open", system=PairingSystem.DUTCH_1992, players=24, rounds=7),
+    Demo(slug="demo-lim", name="Demo Lim Rapid", system=PairingSystem.LIM, players=20, rounds=6),
+    Demo(
+        slug="demo-schools",
+        name="Demo Schools Congress",
+        system=PairingSystem.ESCA,
+        players=36,
+        rounds=6,
+        schools=True,
+    ),
+    Demo(
+        slug="demo-sb",
+        name="Demo SB Weekend",
+        system=PairingSystem.SB,
+        players=22,
+        rounds=6,
+        acceleration=True,
+    ),
+)
 
 
 def demo_result(white: Player, black: Player, rng: random.Random) -> str:
@@ -48,12 +89,15 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         user = self._arbiter()
-        event = Event.objects.filter(slug=DEMO_SLUG).first()
-        if event is None:
-            event = self._create_event(user)
+        for demo in DEMOS:
+            if System(demo.system) not in SYSTEMS:
+                continue
+            event = Event.objects.filter(slug=demo.slug).first()
+            if event is None:
+                event = self._create_event(user, demo)
+            self.stdout.write(f"{demo.name}: http://127.0.0.1:8000/events/{event.slug}/")
         self.stdout.write(
             self.style.SUCCESS(
-                f"Demo event: http://127.0.0.1:8000/events/{event.slug}/\n"
                 f"Arbiter login (also admin): user {DEMO_USER!r}, password {DEMO_PASSWORD!r}"
             )
         )
@@ -67,30 +111,37 @@ class Command(BaseCommand):
         user.save()
         return user
 
-    def _create_event(self, user: Any) -> Event:
+    def _create_event(self, user: Any, demo: Demo) -> Event:
         rng = random.Random(1992)
         today = timezone.localdate()
         with transaction.atomic():
             event = Event.objects.create(
-                name="Demo Open",
-                slug=DEMO_SLUG,
-                system=PairingSystem.DUTCH_1992,
-                rounds=7,
+                name=demo.name,
+                slug=demo.slug,
+                system=demo.system,
+                rounds=demo.rounds,
                 venue="Town Hall",
                 start_date=today - dt.timedelta(days=PLAYED_ROUNDS),
-                end_date=today + dt.timedelta(days=7 - PLAYED_ROUNDS),
+                end_date=today + dt.timedelta(days=demo.rounds - PLAYED_ROUNDS),
                 public=True,
+                acceleration=demo.acceleration,
                 lots_seed=rng.randrange(2**31),
             )
             event.arbiters.add(user)
-            for index in range(24):
+            for index in range(demo.players):
+                junior = demo.schools
                 Player.objects.create(
                     event=event,
-                    name=f"{LAST[index]}, {FIRST[(index * 7) % 24]}",
-                    rating=2450 - index * 35 - rng.randrange(20),
-                    title=TITLES.get(index, ""),
-                    federation=rng.choice(["ENG", "GER", "NED", "FRA", "ESP", "NOR"]),
-                    club=CLUBS[index % len(CLUBS)],
+                    name=f"{LAST[index % 24]}, {FIRST[(index * 7 + index // 24) % 24]}",
+                    rating=(
+                        (0 if index % 5 == 4 else 1650 - index * 25 - rng.randrange(20))
+                        if junior
+                        else 2450 - index * 35 - rng.randrange(20)
+                    ),
+                    title="" if junior else TITLES.get(index, ""),
+                    federation="ENG" if junior else rng.choice(["ENG", "GER", "NED", "FRA"]),
+                    club=SCHOOLS[index % len(SCHOOLS)] if junior else CLUBS[index % len(CLUBS)],
+                    top_player=junior and index < 6,
                 )
             now = timezone.now()
             services.event_start(event_id=event.pk, user=user, now=now)
