@@ -991,6 +991,7 @@ class Search:
         good: Callable[[Accepted], bool],
         *,
         same_stage: bool,
+        feasible: Callable[[frozenset[int]], bool] | None = None,
     ) -> Accepted | None:
         """The first later candidate of an earlier bracket moving down a new, good set.
 
@@ -1007,6 +1008,12 @@ class Search:
         a later stage (a sub-search starting there).  The sub-searches' first candidates
         are compared by their place in the procedure's order, so the answer is the same as
         walking the candidates one by one.
+
+        ``feasible(keep)``, when given, is a necessary condition for any candidate that
+        keeps the players ``keep`` in the bracket to be good, whatever its stage; a
+        sub-search failing it is not entered.  Every sub-search it would spawn keeps a
+        superset of ``keep``, so none of them could give a good candidate either, and the
+        answer is unchanged.
         """
         forced = previous.forced_down
         bad: set[frozenset[int]] = {frozenset(p.number for p in previous.outgoing)}
@@ -1018,6 +1025,8 @@ class Search:
             if (keep, stage) in queued:
                 return
             queued.add((keep, stage))
+            if feasible is not None and not feasible(keep):
+                return
             for candidate in self.candidates(
                 previous.bracket, lowest=False, keep=keep, from_stage=stage
             ):
@@ -1114,10 +1123,48 @@ class Search:
                 found[0] = result
             return result is not None
 
-        option = self.alternatives(previous, good, same_stage=False)
+        option = self.alternatives(
+            previous, good, same_stage=False, feasible=self._c13_feasible(previous, lowest)
+        )
         if option is None:
             return None
         return option, found[0]
+
+    @staticmethod
+    def _c13_feasible(previous: Accepted, lowest: Bracket) -> Callable[[frozenset[int]], bool]:
+        """A necessary condition for C13 to succeed while keeping given players up.
+
+        Whatever candidate the penultimate bracket takes, its pairs and the lowest
+        bracket's pairs (with the players moved down) together pair everyone of the two
+        brackets under B1 and B2, but for one bye when their number is odd.  A player the
+        candidate keeps in the penultimate bracket is paired there, so never with a
+        resident of the lowest bracket or a player forced down.  If no such matching
+        exists, no candidate keeping those players can let the lowest bracket be paired.
+        """
+        upper = previous.bracket.players
+        low = (*previous.forced_down, *lowest.residents)
+        everyone = (*upper, *low)
+        index_of_upper = len(upper)
+        slack = len(everyone) % 2
+        pairs = [
+            (i, j)
+            for i in range(len(everyone))
+            for j in range(i + 1, len(everyone))
+            if compatible(everyone[i], everyone[j])
+        ]
+
+        def feasible(keep: frozenset[int]) -> bool:
+            kept = {i for i, p in enumerate(upper) if p.number in keep}
+            adjacent: list[list[int]] = [[] for _ in everyone]
+            for i, j in pairs:
+                if i in kept and j >= index_of_upper:
+                    continue
+                adjacent[i].append(j)
+                adjacent[j].append(i)
+            matched = sum(1 for mate in maximum_matching(adjacent) if mate != -1)
+            return matched >= len(everyone) - slack
+
+        return feasible
 
     # The whole round -------------------------------------------------------------------
 
