@@ -231,7 +231,8 @@ def result_record(
     stale page is refused, never silently lost.
 
     :raises TournamentError: the result is not a valid one, or the game is the bye.
-    :raises RoundLocked: the round is still a draft (publish it first).
+    :raises RoundLocked: the round is still a draft (publish it first), or a later round's
+        draft was paired on this round's results (a correction would leave it stale).
     :raises StaleEdit: the game changed since the form was loaded.
     """
     if result not in Result.values or result == Result.PAIRING_BYE:
@@ -244,6 +245,12 @@ def result_record(
             raise TournamentError("The pairing-allocated bye has no result to enter.")
         if game.round.state == RoundState.PAIRED:
             raise RoundLocked("Publish the round before entering results.")
+        draft = event.round_set.filter(number__gt=game.round.number, state=RoundState.PAIRED)
+        if draft.exists():
+            raise RoundLocked(
+                f"A draft of a later round was paired on the results of round "
+                f"{game.round.number}: delete that draft before correcting this result."
+            )
         if game.version != expected_version:
             raise StaleEdit(
                 f"Board {game.board} was changed by someone else "

@@ -116,6 +116,33 @@ def test_dutch_f7_result_corrected_after_round_completed(started: Event, arbiter
     assert games[0].result == Result.WHITE_WINS
 
 
+def test_dutch_f7_correction_refused_while_a_later_draft_rests_on_it(
+    started: Event, arbiter: User
+) -> None:
+    """Round 2's draft was paired on round 1's results: correcting one is refused until the
+    draft is deleted, so no draft is left paired on a result that has changed."""
+    round_ = published_round(started, numbered(started))
+    games = list(round_.games.order_by("board"))
+    for game in games:
+        services.result_record(
+            game_id=game.pk, result=Result.DRAW, expected_version=0, user=arbiter,
+            now=timezone.now(),
+        )  # fmt: skip
+    draft = services.round_pair(event_id=started.pk, user=arbiter, now=timezone.now(), seed=1)
+    with pytest.raises(RoundLocked, match="delete that draft"):
+        services.result_record(
+            game_id=games[0].pk, result=Result.WHITE_WINS, expected_version=1, user=arbiter,
+            now=timezone.now(),
+        )  # fmt: skip
+    services.round_delete_draft(round_id=draft.pk, user=arbiter, now=timezone.now())
+    services.result_record(
+        game_id=games[0].pk, result=Result.WHITE_WINS, expected_version=1, user=arbiter,
+        now=timezone.now(),
+    )  # fmt: skip
+    games[0].refresh_from_db()
+    assert games[0].result == Result.WHITE_WINS
+
+
 def test_dutch_f6_published_round_cannot_be_deleted(started: Event, arbiter: User) -> None:
     """A published round is locked: deleting it is refused (Dutch F6)."""
     round_ = published_round(started, numbered(started))
