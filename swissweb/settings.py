@@ -84,6 +84,10 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
+# The longest one pairing may take, in seconds; the engine runs in a child process that
+# is stopped then (pairing/timed.py).  0 runs the engine in the web process, without limit.
+PAIRING_TIMEOUT = float(os.environ.get("PAIRING_TIMEOUT", "60"))
+
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "0.25"))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]

@@ -10,6 +10,7 @@ import datetime as dt
 import secrets
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -17,7 +18,8 @@ from django.db.models import F
 
 from pairing.engine import EngineError, System, pair_round
 from pairing.engine.checker import check_round
-from pairing.engine.model import RoundPairing
+from pairing.engine.model import RoundPairing, TournamentState
+from pairing.timed import PairingTimeout, pair_round_limited
 
 from . import engine_adapter
 from .errors import (
@@ -123,6 +125,26 @@ def _explanation_json(pairing: RoundPairing) -> list[dict[str, Any]]:
     ]
 
 
+def _pair(state: TournamentState, system: System, number: int, seed: int) -> RoundPairing:
+    """Call the engine, in a child process stopped after ``PAIRING_TIMEOUT`` seconds.
+
+    :raises PairingFailed: the engine found no pairing, failed, or took too long.
+    """
+    seconds = float(settings.PAIRING_TIMEOUT)
+    try:
+        if seconds <= 0:
+            return pair_round(state, system, seed=seed)
+        return pair_round_limited(state, system, seed=seed, seconds=seconds)
+    except PairingTimeout as exc:
+        raise PairingFailed(
+            f"Round {number}: pairing took longer than {exc.seconds:g} s; nothing was saved."
+        ) from exc
+    except EngineError as exc:
+        raise PairingFailed(
+            f"Round {number} could not be paired: {exc}; nothing was saved."
+        ) from exc
+
+
 def round_pair(
     *,
     event_id: int,
@@ -139,7 +161,8 @@ def round_pair(
     :raises RoundAlreadyPaired: the round exists already.
     :raises ResultsIncomplete: the previous round is not finished.
     :raises EventNotStarted: pairing numbers are not assigned.
-    :raises PairingFailed: the engine found no valid pairing; nothing is saved.
+    :raises PairingFailed: the engine found no valid pairing, failed, or took longer than
+        ``settings.PAIRING_TIMEOUT`` seconds; nothing is saved.
     """
     with transaction.atomic():
         event = _lock_event(event_id)
@@ -152,10 +175,7 @@ def round_pair(
             raise TournamentError(f"All {event.rounds} planned rounds have been paired.")
         state = engine_adapter.state_for_round(event, number)
         lots_seed = seed if seed is not None else secrets.randbits(62)
-        try:
-            pairing = pair_round(state, System(event.system), seed=lots_seed)
-        except EngineError as exc:
-            raise PairingFailed(f"Round {number} could not be paired: {exc}") from exc
+        pairing = _pair(state, System(event.system), number, lots_seed)
         violations = check_round(state, pairing, System(event.system))
         if violations:
             details = "; ".join(f"{v.rule}: {v.message}" for v in violations)
@@ -238,7 +258,8 @@ def result_record(
     stale page is refused, never silently lost.
 
     :raises TournamentError: the result is not a valid one, or the game is the bye.
-    :raises RoundLocked: the round is still a draft (publish it first).
+    :raises RoundLocked: the round is still a draft (publish it first), or a later round's
+        draft was paired on this round's results (a correction would leave it stale).
     :raises StaleEdit: the game changed since the form was loaded.
     """
     if result not in Result.values or result == Result.PAIRING_BYE:
@@ -251,6 +272,12 @@ def result_record(
             raise TournamentError("The pairing-allocated bye has no result to enter.")
         if game.round.state == RoundState.PAIRED:
             raise RoundLocked("Publish the round before entering results.")
+        draft = event.round_set.filter(number__gt=game.round.number, state=RoundState.PAIRED)
+        if draft.exists():
+            raise RoundLocked(
+                f"A draft of a later round was paired on the results of round "
+                f"{game.round.number}: delete that draft before correcting this result."
+            )
         if game.version != expected_version:
             raise StaleEdit(
                 f"Board {game.board} was changed by someone else "

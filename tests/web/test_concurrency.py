@@ -10,11 +10,17 @@ import threading
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import connection, connections
+from django.db import connection, connections, transaction
 from django.utils import timezone
 
 from swissweb.tournament import services
-from swissweb.tournament.errors import RoundAlreadyPaired, StaleEdit, TournamentError
+from swissweb.tournament.errors import (
+    ResultsIncomplete,
+    RoundAlreadyPaired,
+    RoundLocked,
+    StaleEdit,
+    TournamentError,
+)
 from swissweb.tournament.models import Event, Game, Player, Result, Round
 
 pytestmark = [
@@ -123,3 +129,144 @@ def test_simultaneous_results_on_one_board_one_wins(started_event: tuple[Event, 
     game.refresh_from_db()
     assert game.result == winner.result
     assert game.version == 1
+
+
+def _completed_round_1(event: Event, arbiter: User) -> Round:
+    round_ = services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=1)
+    services.round_publish(round_id=round_.pk, user=arbiter, now=timezone.now())
+    for game in round_.games.order_by("board"):
+        services.result_record(
+            game_id=game.pk, result=Result.WHITE_WINS, expected_version=0, user=arbiter,
+            now=timezone.now(),
+        )  # fmt: skip
+    return round_
+
+
+def _correct_while_pairing(
+    event: Event, arbiter: User, game: Game, result: str
+) -> tuple[object, float, float]:
+    """One thread corrects ``game`` and holds its transaction open for a moment; another
+    asks to pair round 2 meanwhile.  Returns the pairing's outcome, the time the
+    correction committed and the time the pairing returned."""
+    import time
+
+    locked = threading.Event()
+    times: dict[str, float] = {}
+    outcome: list[object] = [None]
+
+    def correct() -> None:
+        try:
+            with transaction.atomic():
+                services.result_record(
+                    game_id=game.pk, result=result, expected_version=game.version,
+                    user=arbiter, now=timezone.now(),
+                )  # fmt: skip
+                locked.set()
+                time.sleep(0.5)
+                times["committed"] = time.monotonic()
+        finally:
+            connections.close_all()
+
+    def pair() -> None:
+        locked.wait()
+        try:
+            outcome[0] = services.round_pair(
+                event_id=event.pk, user=arbiter, now=timezone.now(), seed=2, expected_round=2
+            )
+        except TournamentError as exc:
+            outcome[0] = exc
+        finally:
+            times["paired"] = time.monotonic()
+            connections.close_all()
+
+    threads = [threading.Thread(target=correct), threading.Thread(target=pair)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return outcome[0], times["committed"], times["paired"]
+
+
+def test_pairing_waits_for_a_result_correction_and_sees_it(
+    started_event: tuple[Event, User],
+) -> None:
+    """A correction holds the event lock; pairing waits, then pairs on the corrected result."""
+    from pairing.engine import System, pair_round
+    from swissweb.tournament import engine_adapter
+
+    event, arbiter = started_event
+    round_1 = _completed_round_1(event, arbiter)
+    game = round_1.games.get(board=1)
+    outcome, committed, paired = _correct_while_pairing(event, arbiter, game, Result.BLACK_WINS)
+    assert isinstance(outcome, Round) and outcome.number == 2
+    assert paired >= committed
+    game.refresh_from_db()
+    assert game.result == Result.BLACK_WINS
+    state = engine_adapter.state_for_round(event, 2)
+    expected = pair_round(state, System.DUTCH_1992, seed=2)
+    boards = list(outcome.games.exclude(black=None).order_by("board"))
+    assert [(g.white.pairing_number, g.black.pairing_number) for g in boards] == [
+        (b.white, b.black) for b in expected.boards
+    ]
+
+
+def test_pairing_refuses_when_a_correction_takes_a_result_back(
+    started_event: tuple[Event, User],
+) -> None:
+    """A correction that empties a result of round 1: pairing waits, then refuses clearly."""
+    event, arbiter = started_event
+    round_1 = _completed_round_1(event, arbiter)
+    game = round_1.games.get(board=2)
+    outcome, committed, paired = _correct_while_pairing(event, arbiter, game, Result.NOT_PLAYED_YET)
+    assert isinstance(outcome, ResultsIncomplete)
+    assert "Round 1 still has boards without a result" in str(outcome)
+    assert paired >= committed
+    assert Round.objects.filter(event=event).count() == 1
+    round_1.refresh_from_db()
+    assert round_1.state == "published"
+
+
+def test_correction_waits_for_a_pairing_and_refuses_to_leave_its_draft_stale(
+    started_event: tuple[Event, User],
+) -> None:
+    """Pairing round 2 holds the lock; a correction of round 1 waits, then is refused,
+    since the draft was paired on the old result.  Nothing is half applied."""
+    import time
+
+    event, arbiter = started_event
+    round_1 = _completed_round_1(event, arbiter)
+    game = round_1.games.get(board=1)
+    locked = threading.Event()
+    outcome: list[object] = [None]
+
+    def pair() -> None:
+        try:
+            with transaction.atomic():
+                services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=2)
+                locked.set()
+                time.sleep(0.5)
+        finally:
+            connections.close_all()
+
+    def correct() -> None:
+        locked.wait()
+        try:
+            outcome[0] = services.result_record(
+                game_id=game.pk, result=Result.BLACK_WINS, expected_version=1, user=arbiter,
+                now=timezone.now(),
+            )  # fmt: skip
+        except TournamentError as exc:
+            outcome[0] = exc
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=pair), threading.Thread(target=correct)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert isinstance(outcome[0], RoundLocked)
+    assert "delete that draft" in str(outcome[0])
+    game.refresh_from_db()
+    assert (game.result, game.version) == (Result.WHITE_WINS, 1)
+    assert Round.objects.filter(event=event).count() == 2

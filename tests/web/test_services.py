@@ -116,6 +116,33 @@ def test_dutch_f7_result_corrected_after_round_completed(started: Event, arbiter
     assert games[0].result == Result.WHITE_WINS
 
 
+def test_dutch_f7_correction_refused_while_a_later_draft_rests_on_it(
+    started: Event, arbiter: User
+) -> None:
+    """Round 2's draft was paired on round 1's results: correcting one is refused until the
+    draft is deleted, so no draft is left paired on a result that has changed."""
+    round_ = published_round(started, numbered(started))
+    games = list(round_.games.order_by("board"))
+    for game in games:
+        services.result_record(
+            game_id=game.pk, result=Result.DRAW, expected_version=0, user=arbiter,
+            now=timezone.now(),
+        )  # fmt: skip
+    draft = services.round_pair(event_id=started.pk, user=arbiter, now=timezone.now(), seed=1)
+    with pytest.raises(RoundLocked, match="delete that draft"):
+        services.result_record(
+            game_id=games[0].pk, result=Result.WHITE_WINS, expected_version=1, user=arbiter,
+            now=timezone.now(),
+        )  # fmt: skip
+    services.round_delete_draft(round_id=draft.pk, user=arbiter, now=timezone.now())
+    services.result_record(
+        game_id=games[0].pk, result=Result.WHITE_WINS, expected_version=1, user=arbiter,
+        now=timezone.now(),
+    )  # fmt: skip
+    games[0].refresh_from_db()
+    assert games[0].result == Result.WHITE_WINS
+
+
 def test_dutch_f6_published_round_cannot_be_deleted(started: Event, arbiter: User) -> None:
     """A published round is locked: deleting it is refused (Dutch F6)."""
     round_ = published_round(started, numbered(started))
@@ -350,3 +377,38 @@ def test_event_system_options_reach_the_engine(started: Event) -> None:
     assert options.esca_round1_separation == frozenset({Round1Separation.FEDERATION})
     assert not options.esca_avoid_defaulted_rematch
     assert options.esca_avoid_half_bye_pairs
+
+
+def test_round_pair_over_the_time_limit_saves_nothing_and_says_so(
+    started: Event, arbiter: User, settings: object
+) -> None:
+    """A pairing stopped by PAIRING_TIMEOUT leaves no round, no board and no audit row."""
+    from swissweb.tournament.errors import PairingFailed
+
+    settings.PAIRING_TIMEOUT = 0.001  # type: ignore[attr-defined]
+    audits = AuditEntry.objects.count()
+    with pytest.raises(
+        PairingFailed, match=r"pairing took longer than 0\.001 s; nothing was saved"
+    ):
+        services.round_pair(event_id=started.pk, user=arbiter, now=timezone.now(), seed=1)
+    assert not Round.objects.filter(event=started).exists()
+    assert not Game.objects.exists()
+    assert AuditEntry.objects.count() == audits
+
+
+def test_round_pair_engine_error_saves_nothing_and_says_so(started: Event, arbiter: User) -> None:
+    """The engine finding no pairing (in its child process) leaves nothing behind."""
+    from swissweb.tournament.errors import PairingFailed
+
+    players = numbered(started)
+    for index, first in enumerate(players):
+        for second in players[index + 1 :]:
+            services.forbidden_pair_add(
+                event_id=started.pk, first_id=first.pk, second_id=second.pk, user=arbiter,
+                now=timezone.now(),
+            )  # fmt: skip
+    audits = AuditEntry.objects.count()
+    with pytest.raises(PairingFailed, match="could not be paired: .*nothing was saved"):
+        services.round_pair(event_id=started.pk, user=arbiter, now=timezone.now(), seed=1)
+    assert not Round.objects.filter(event=started).exists()
+    assert AuditEntry.objects.count() == audits

@@ -194,3 +194,14 @@ def test_draft_shows_the_engine_reasons_beside_each_board(
     assert any(line.startswith("Dutch E4: Board 1:") for line in first.reasons)
     assert any("Dutch C6" in line for line in first.reasons)
     assert 'class="reasons"' in page.content.decode()
+
+
+def test_round_pair_timeout_is_shown_to_the_arbiter(
+    arbiter_client: Client, event: Event, players: list[Player], settings: object
+) -> None:
+    """The arbiter is told that pairing took too long and that nothing was saved."""
+    settings.PAIRING_TIMEOUT = 0.001  # type: ignore[attr-defined]
+    arbiter_client.post(f"/events/{event.slug}/start/")
+    response = arbiter_client.post(f"/events/{event.slug}/pair/", {"round": 1}, follow=True)
+    assert "pairing took longer than 0.001 s; nothing was saved" in response.content.decode()
+    assert not event.round_set.exists()

@@ -1,0 +1,96 @@
+"""Pair a round in a child process that is stopped when it takes too long.
+
+The engine itself reads no clock and starts no process (it is a pure library); this
+module, beside it, is how the web app runs it with a time limit.  It imports only the
+standard library and ``pairing.engine``, so the child never loads Django.
+
+Children come from a ``forkserver``: one clean server process, started on first use with
+``pairing.engine`` already imported, forks a child per pairing.  A child is cheap (no
+interpreter start, no engine import), and, having never run Django, it holds no database
+connection or lock that killing it could leave behind.  On timeout the child is killed
+(``SIGKILL``) and :class:`PairingTimeout` raised; an engine error in the child is raised
+again in the caller as the same engine error class.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from multiprocessing.connection import Connection
+from typing import Any
+
+from pairing.engine import EngineError, System, errors, pair_round
+from pairing.engine.model import RoundPairing, TournamentState
+
+_CONTEXT: Any = None
+
+
+class PairingTimeout(EngineError):
+    """The engine did not finish within the time limit; the child was stopped."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        super().__init__(f"pairing took longer than {seconds:g} s")
+
+
+class EngineStopped(EngineError):
+    """The child process ended without an answer (killed from outside, or crashed)."""
+
+
+def _context() -> Any:
+    global _CONTEXT
+    if _CONTEXT is None:
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["pairing.engine", "pairing.timed"])
+        _CONTEXT = context
+    return _CONTEXT
+
+
+def _child(connection: Connection, state: TournamentState, system: str, seed: int) -> None:
+    """The child: pair, send back the pairing or the engine's error, and exit."""
+    try:
+        answer: tuple[str, Any] = ("ok", pair_round(state, System(system), seed=seed))
+    except EngineError as exc:
+        answer = ("error", (type(exc).__name__, str(exc)))
+    connection.send(answer)
+    connection.close()
+
+
+def pair_round_limited(
+    state: TournamentState, system: System, *, seed: int, seconds: float
+) -> RoundPairing:
+    """``pair_round`` in a child process, stopped after ``seconds``.
+
+    :raises PairingTimeout: the child took longer; it has been killed.
+    :raises EngineStopped: the child ended without an answer.
+    :raises EngineError: the engine's own error (``NoValidPairing``...), raised again.
+    """
+    context = _context()
+    receiver, sender = context.Pipe(duplex=False)
+    process = context.Process(
+        target=_child, args=(sender, state, system.value, seed), name="pairing", daemon=True
+    )
+    process.start()
+    sender.close()
+    try:
+        if not receiver.poll(seconds):
+            process.kill()
+            raise PairingTimeout(seconds)
+        try:
+            kind, value = receiver.recv()
+        except EOFError:
+            process.join()
+            raise EngineStopped(
+                f"the pairing process stopped without an answer (exit code {process.exitcode})"
+            ) from None
+    finally:
+        receiver.close()
+        process.join()
+        process.close()
+    if kind == "ok":
+        pairing: RoundPairing = value
+        return pairing
+    name, message = value
+    error_class = getattr(errors, name, EngineError)
+    if error_class in (errors.NoValidPairing, errors.UnsupportedFeature, errors.InvalidState):
+        raise error_class(message)
+    raise EngineError(message)
