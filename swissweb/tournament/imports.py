@@ -2,7 +2,8 @@
 
 Columns, by header name (case-insensitive, any order): ``name`` (required), ``rating``,
 ``title``, ``federation``, ``fide_id``, ``club`` (or ``school``), ``birth_date``
-(YYYY-MM-DD, YYYY/MM/DD or a year), ``sex`` (m/w/f).  Without a header line the columns
+(YYYY-MM-DD, YYYY/MM/DD or a year), ``sex`` (m/w/f), ``area`` (local area, ESCA 27),
+``top`` (yes/no: a top player, ESCA 3).  Without a header line the columns
 are taken in that order.  Delimiters ``,`` ``;`` and tab are recognised.
 """
 
@@ -17,9 +18,14 @@ from typing import Any
 
 from .models import Title
 
-COLUMNS = ("name", "rating", "title", "federation", "fide_id", "club", "birth_date", "sex")
+COLUMNS = (
+    "name", "rating", "title", "federation", "fide_id", "club", "birth_date", "sex", "area", "top",
+)  # fmt: skip
 ALIASES = {"school": "club", "fed": "federation", "fideid": "fide_id", "id": "fide_id",
-           "born": "birth_date", "birthdate": "birth_date", "elo": "rating"}  # fmt: skip
+           "born": "birth_date", "birthdate": "birth_date", "elo": "rating",
+           "top_player": "top"}  # fmt: skip
+YES = {"yes", "y", "1", "true", "x", "top"}
+NO = {"", "no", "n", "0", "false"}
 TITLES = {t.upper(): t for t in Title.values if t}
 
 
@@ -36,6 +42,8 @@ class PlayerRow:
     club: str = ""
     birth_date: dt.date | None = None
     sex: str = ""
+    area: str = ""
+    top_player: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -99,6 +107,11 @@ def _parse_row(line: int, values: dict[str, str]) -> PlayerRow:
         if sex not in {"m", "w", "f"}:
             raise ValueError(f"sex: {sex!r} is not m or w")
         fields["sex"] = "w" if sex == "f" else sex
+    fields["area"] = values.get("area", "").strip()[:100]
+    top = values.get("top", "").strip().lower()
+    if top not in YES | NO:
+        raise ValueError(f"top: {top!r} is not yes or no")
+    fields["top_player"] = top in YES
     return PlayerRow(**fields)  # type: ignore[arg-type]
 
 

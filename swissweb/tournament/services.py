@@ -367,6 +367,15 @@ def players_add(
                     f"{field}: {' '.join(errors)}" for field, errors in exc.message_dict.items()
                 )
                 raise TournamentError(f"Player {player.name!r} not valid: {problems}") from exc
+        marked = sum(1 for p in players if p.top_player)
+        if marked:
+            entrants = event.players.count() + len(players)
+            top = event.players.filter(top_player=True).count() + marked
+            if 2 * top > entrants:
+                raise TournamentError(
+                    f"{top} top players among {entrants} entrants: top players may be at most "
+                    "half of the entrants (ESCA 3). Nothing was added."
+                )
         Player.objects.bulk_create(players)
         _audit(
             event=event,

@@ -205,3 +205,38 @@ def test_round_pair_timeout_is_shown_to_the_arbiter(
     response = arbiter_client.post(f"/events/{event.slug}/pair/", {"round": 1}, follow=True)
     assert "pairing took longer than 0.001 s; nothing was saved" in response.content.decode()
     assert not event.round_set.exists()
+
+
+def test_csv_import_reads_school_area_and_top_players(arbiter_client: Client, event: Event) -> None:
+    """ESCA 3 and 27: schools, areas and top players come in with the CSV."""
+    text = (
+        "name,school,area,top\nAbel,Oakfield,North,yes\nBirch,Westgate,South,\nCole,Oakfield,,no\n"
+    )
+    arbiter_client.post(f"/events/{event.slug}/players/import/", {"text": text})
+    rows = {p.name: (p.club, p.area, p.top_player) for p in event.players.all()}
+    assert rows == {
+        "Abel": ("Oakfield", "North", True),
+        "Birch": ("Westgate", "South", False),
+        "Cole": ("Oakfield", "", False),
+    }
+
+
+def test_csv_import_refuses_more_than_half_top_players(
+    arbiter_client: Client, event: Event
+) -> None:
+    """ESCA 3: top players "no more than 50% of the total entrants"; nothing is added."""
+    text = "name,top\nAbel,yes\nBirch,yes\nCole,no\n"
+    response = arbiter_client.post(
+        f"/events/{event.slug}/players/import/", {"text": text}, follow=True
+    )
+    assert not event.players.exists()
+    assert "at most half" in response.content.decode()
+
+
+def test_csv_import_names_a_bad_top_value(arbiter_client: Client, event: Event) -> None:
+    """A value other than yes/no in the top column is named with its line."""
+    response = arbiter_client.post(
+        f"/events/{event.slug}/players/import/", {"text": "name,top\nAbel,maybe\n"}, follow=True
+    )
+    assert not event.players.exists()
+    assert "line 2, top: &#x27;maybe&#x27; is not yes or no" in response.content.decode()
