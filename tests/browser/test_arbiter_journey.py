@@ -33,7 +33,7 @@ def test_arbiter_runs_two_rounds_and_public_sees_them(
     page.get_by_role("button", name="Log in").click()
 
     page.goto(f"{base}/events/new/")
-    page.get_by_label("Name").fill("Browser Open")
+    page.locator("#id_name").fill("Browser Open")
     page.get_by_label("Slug").fill("browser-open")
     page.get_by_label("Rounds").fill("5")
     page.get_by_label("Initial colour").select_option("white")
