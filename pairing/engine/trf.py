@@ -70,10 +70,12 @@ from .model import (
     GameRecord,
     Outcome,
     PairingNumber,
+    PairingOptions,
     Player,
     Points,
     PointSystem,
     RequestKind,
+    Round1Separation,
     RoundRequest,
     Title,
     TournamentState,
@@ -1252,6 +1254,7 @@ def state_from_trf(doc: TrfDocument, *, round_to_pair: int | None = None) -> Tou
     completed = round_to_pair - 1
     records = {tag: [r for r in doc.records if r.tag == tag] for tag in _STATE_TAGS}
     clubs = dict(_club(r) for r in records["SWC"])
+    areas = dict(_club(r) for r in records["SWA"])
     top = {rank for r in records["SWT"] for rank, _ in _number_list(r)}
     withdrawn = {rank for rank, after in map(_withdrawal, records["SWW"]) if after <= completed}
     players = tuple(
@@ -1262,6 +1265,8 @@ def state_from_trf(doc: TrfDocument, *, round_to_pair: int | None = None) -> Tou
             title=TITLES.get(p.title.upper(), Title.NONE),
             club=clubs.get(p.start_rank, ""),
             top_player=p.start_rank in top,
+            federation=p.federation,
+            area=areas.get(p.start_rank, ""),
             withdrawn=p.start_rank in withdrawn,
             history=tuple(_record(p.round(n), n) for n in range(1, completed + 1)),
         )
@@ -1295,10 +1300,84 @@ def state_from_trf(doc: TrfDocument, *, round_to_pair: int | None = None) -> Tou
         forbidden_pairs=_forbidden_pairs(records["XXP"], records["260"], round_to_pair),
         initial_colour=initial_colour,
         acceleration=_acceleration(records["XXA"], records["250"]),
+        options=_pairing_options(records["SWO"]),
     )
 
 
-_STATE_TAGS = ("SWC", "SWT", "SWW", "XXZ", "240", "XXC", "152", "XXP", "260", "XXA", "250")
+OPTION_NAMES = {
+    "acceleration": "sb_acceleration",
+    "lim_maxi": "lim_maxi",
+    "esca_random": "esca_random",
+    "esca_avoid_half_bye_pairs": "esca_avoid_half_bye_pairs",
+    "esca_avoid_defaulted_rematch": "esca_avoid_defaulted_rematch",
+}
+"""SWO names of the yes/no options the engines read, and their ``PairingOptions`` field.
+
+``esca_round1_area`` and ``esca_round1_federation`` fill ``esca_round1_separation``;
+other SWO names (the web app's ``public``, say) are the app's own and ignored here."""
+
+SEPARATION_NAMES = {
+    "esca_round1_area": Round1Separation.AREA,
+    "esca_round1_federation": Round1Separation.FEDERATION,
+}
+
+
+def _pairing_options(records: Sequence[TrfRecord]) -> PairingOptions:
+    """The engines' options from SWO ``name=value`` words (``1``/``0``); defaults elsewhere.
+
+    A value other than ``0`` or ``1`` for an option the engines read is refused with its
+    column, like any malformed field.
+    """
+    fields: dict[str, object] = {}
+    separation = set(PairingOptions().esca_round1_separation)
+    for record in records:
+        for name, value, column in _options(record):
+            if name not in OPTION_NAMES and name not in SEPARATION_NAMES:
+                continue
+            if value not in ("0", "1"):
+                raise _fail(record, f"option {name} must be 0 or 1, not {value!r}", column)
+            if name in SEPARATION_NAMES:
+                kind = SEPARATION_NAMES[name]
+                separation = separation | {kind} if value == "1" else separation - {kind}
+            else:
+                fields[OPTION_NAMES[name]] = value == "1"
+    return PairingOptions(
+        esca_round1_separation=frozenset(separation),
+        **fields,  # type: ignore[arg-type]
+    )
+
+
+def _options_line(options: PairingOptions) -> list[str]:
+    """An SWO line for the options that differ from the defaults (none if all default)."""
+    default = PairingOptions()
+    words = [
+        f"{name}={int(getattr(options, field))}"
+        for name, field in OPTION_NAMES.items()
+        if getattr(options, field) != getattr(default, field)
+    ]
+    words += [
+        f"{name}={int(kind in options.esca_round1_separation)}"
+        for name, kind in SEPARATION_NAMES.items()
+        if (kind in options.esca_round1_separation) != (kind in default.esca_round1_separation)
+    ]
+    return ["SWO " + " ".join(words)] if words else []
+
+
+_STATE_TAGS = (
+    "SWC",
+    "SWA",
+    "SWO",
+    "SWT",
+    "SWW",
+    "XXZ",
+    "240",
+    "XXC",
+    "152",
+    "XXP",
+    "260",
+    "XXA",
+    "250",
+)
 
 
 def _forbidden_pairs(
@@ -1392,7 +1471,7 @@ def trf_from_state(
                 title=_TITLE_CODES.get(player.title, ""),
                 name=player.name[: NAME[1] - NAME[0] + 1].strip(),
                 rating=player.rating,
-                federation=extra.get("federation", ""),
+                federation=extra.get("federation", player.federation),
                 fide_id=extra.get("fide_id", ""),
                 birth_date=extra.get("birth_date", ""),
                 points=Fraction(score(player, state.points), 2),
@@ -1401,6 +1480,8 @@ def trf_from_state(
             )
         )
     texts += [f"SWC {p.pairing_number:>4} {p.club}" for p in state.players if p.club]
+    texts += [f"SWA {p.pairing_number:>4} {p.area}" for p in state.players if p.area]
+    texts += _options_line(state.options)
     texts += [f"SWW {p.pairing_number:>4} {len(p.history)}" for p in state.players if p.withdrawn]
     top = sorted(p.pairing_number for p in state.players if p.top_player)
     if top:

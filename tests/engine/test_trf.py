@@ -589,3 +589,37 @@ def test_trf_swg_board_not_yet_played_leaves_001_blank() -> None:
     assert [(g.round_number, g.board, g.white, g.black, g.result) for g in game_lines(doc)] == [
         (2, 1, 2, 1, "")
     ]
+
+
+def test_swo_and_swa_lines_carry_the_pairing_options_and_areas_both_ways() -> None:
+    """Our SWO options and SWA areas reach the engine's state, and are written back."""
+    from pairing.engine.model import PairingOptions, Player, Round1Separation, TournamentState
+
+    state = TournamentState(
+        players=(
+            Player(pairing_number=PairingNumber(1), name="Ash, A", area="North", federation="ENG"),
+            Player(pairing_number=PairingNumber(2), name="Birch, B"),
+        ),
+        rounds_completed=0,
+        total_rounds=5,
+        options=PairingOptions(
+            lim_maxi=True,
+            esca_round1_separation=frozenset({Round1Separation.FEDERATION}),
+            esca_avoid_defaulted_rematch=False,
+        ),
+    )
+    text = write_trf(trf_from_state(state))
+    assert "SWO lim_maxi=1 esca_avoid_defaulted_rematch=0 esca_round1_area=0" in text
+    assert "SWA    1 North" in text
+    again = state_from_trf(read_trf(text))
+    assert again.options == state.options
+    assert [(p.area, p.federation) for p in again.players] == [("North", "ENG"), ("", "")]
+
+
+def test_swo_option_value_other_than_0_or_1_is_refused_with_its_column() -> None:
+    """A malformed option value names its line and column, like any bad field."""
+    text = "012 Event\nXXR 3\nSWO lim_maxi=yes\n" + player_line(1, "Ash, A", 0, "0.0") + "\n"
+    with pytest.raises(TrfError) as error:
+        state_from_trf(read_trf(text))
+    assert error.value.line == 3
+    assert "lim_maxi must be 0 or 1" in error.value.message
