@@ -24,7 +24,14 @@ from typing import NoReturn
 from pairing.engine import SYSTEMS, EngineError, NoValidPairing, System, TrfError, pair_round
 from pairing.engine.checker import check_round, recorded_pairing, recorded_requests
 from pairing.engine.generator import generate_tournament
-from pairing.engine.model import Colour, Outcome, PairingNumber, RoundPairing, TournamentState
+from pairing.engine.model import (
+    Colour,
+    GameRecord,
+    Outcome,
+    PairingNumber,
+    RoundPairing,
+    TournamentState,
+)
 from pairing.engine.standings import DEFAULT_TIEBREAKS, standings
 from pairing.engine.tiebreaks import TieBreak, parse_tiebreaks
 from pairing.engine.trf import (
@@ -242,8 +249,11 @@ def _input(args: argparse.Namespace) -> str:
 def _pair(args: argparse.Namespace) -> ExitStatus:
     system = _system(args)
     path = _input(args)
-    state = _state(path, _read(path))
-    state = replace(state, initial_colour=state.initial_colour or _initial_colour(state))
+    doc = _read(path)
+    state = _state(path, doc)
+    if state.initial_colour is None:
+        colour = _initial_colour(path, doc, state, system, args.seed)
+        state = replace(state, initial_colour=colour)
     if state.round_number > state.total_rounds:
         raise CommandError(
             f"pairing: {path}: all {state.total_rounds} rounds (XXR) have been paired",
@@ -257,18 +267,83 @@ def _pair(args: argparse.Namespace) -> ExitStatus:
     return ExitStatus.OK
 
 
-def _initial_colour(state: TournamentState) -> Colour | None:
-    """The colour of the top paired player in the first round with colours (bbpPairings)."""
-    for index in range(state.rounds_completed):
-        coloured = sorted(
-            (player.pairing_number, record.colour)
-            for player in state.players
-            for record in (player.history[index],)
-            if record.outcome.has_opponent and record.colour is not None
+def _initial_colour(
+    path: str, doc: TrfDocument, final: TournamentState, system: System, seed: int
+) -> Colour | None:
+    """The top seed's colour in round 1 that the file's own colours show, if any.
+
+    A file without XXC or 152 leaves the lot of round 1 unsaid.  The first round with
+    a coloured board is paired again with each colour; the one whose colours agree with
+    more of the file's boards is the colour the lot gave.  When neither agrees more (the
+    file was paired differently), the colour of the top paired player of that round is
+    taken, as bbpPairings does.
+    """
+    for number in range(1, final.rounds_completed + 1):
+        recorded = recorded_pairing(final, number)
+        coloured = {
+            (board.white, board.black)
+            for board in recorded.boards
+            for record in (_record_of(final, board.white, number),)
+            if record is not None and record.colour is not None
+        }
+        if not coloured:
+            continue
+        before = replace(
+            _state(path, doc, round_to_pair=number), requests=recorded_requests(final, number)
         )
-        if coloured:
-            return coloured[0][1]
+        agreement: dict[Colour, int] = {}
+        for colour in (Colour.WHITE, Colour.BLACK):
+            try:
+                engine = pair_round(replace(before, initial_colour=colour), system, seed=seed)
+            except NoValidPairing:
+                break
+            agreement[colour] = sum((b.white, b.black) in coloured for b in engine.boards)
+        if len(agreement) == 2 and agreement[Colour.WHITE] != agreement[Colour.BLACK]:
+            return max(agreement, key=lambda colour: agreement[colour])
+        top = min(coloured, key=lambda pair: min(pair))
+        return Colour.WHITE if min(top) == top[0] else Colour.BLACK
     return None
+
+
+def _record_of(
+    state: TournamentState, number: PairingNumber, round_number: int
+) -> GameRecord | None:
+    for player in state.players:
+        if player.pairing_number == number:
+            return player.history[round_number - 1]
+    return None
+
+
+def _oriented(
+    recorded: RoundPairing,
+    engine: RoundPairing | None,
+    before: TournamentState,
+    final: TournamentState,
+    system: System,
+) -> RoundPairing:
+    """The file's pairing, with colours chosen where the file records none.
+
+    A forfeit may be written with ``-`` for both colours: the colours it was scheduled
+    with are unknown.  Such a board takes the engine's colours when the engine made the
+    same pair, otherwise the colours that break no rule if there are such, so the check
+    reports only what the file says.
+    """
+    number = recorded.round_number
+    ours = {frozenset({b.white, b.black}): b for b in engine.boards} if engine else {}
+    boards = []
+    for board in recorded.boards:
+        record = _record_of(final, board.white, number)
+        if record is not None and record.colour is None:
+            same = ours.get(frozenset({board.white, board.black}))
+            if same is not None:
+                board = replace(board, white=same.white, black=same.black)
+            else:
+                swapped = replace(board, white=board.black, black=board.white)
+                alone = replace(recorded, boards=(replace(board, number=1),))
+                if [v for v in check_round(before, alone, system) if v.rule != "pairing"]:
+                    board = swapped
+        boards.append(board)
+    return replace(recorded, boards=tuple(boards))
 
 
 def _pair_words(pairs: Sequence[tuple[PairingNumber, PairingNumber]], limit: int = 8) -> str:
@@ -319,7 +394,7 @@ def _check(args: argparse.Namespace) -> ExitStatus:
     path = _input(args)
     doc = _read(path)
     final = _state(path, doc)
-    initial = final.initial_colour or _initial_colour(final)
+    initial = final.initial_colour or _initial_colour(path, doc, final, system, args.seed)
     status = ExitStatus.OK
     for number in range(1, final.rounds_completed + 1):
         before = replace(
@@ -327,7 +402,12 @@ def _check(args: argparse.Namespace) -> ExitStatus:
             requests=recorded_requests(final, number),
             initial_colour=initial,
         )
-        recorded = recorded_pairing(final, number)
+        engine: RoundPairing | None
+        try:
+            engine = pair_round(before, system, seed=args.seed)
+        except NoValidPairing as exc:
+            engine, failure = None, f"the engine finds no valid pairing: {exc}"
+        recorded = _oriented(recorded_pairing(final, number), engine, before, final, system)
         byes = sorted(
             p.pairing_number
             for p in final.players
@@ -339,12 +419,7 @@ def _check(args: argparse.Namespace) -> ExitStatus:
             problems.append(
                 f"pairing: {len(byes)} players have the pairing-allocated bye: {listed}"
             )
-        try:
-            engine = pair_round(before, system, seed=args.seed)
-        except NoValidPairing as exc:
-            problems.append(f"the engine finds no valid pairing: {exc}")
-        else:
-            problems += _differences(recorded, engine, final)
+        problems += [failure] if engine is None else _differences(recorded, engine, final)
         for problem in problems:
             print(f"round {number}: {problem}")
         if problems:

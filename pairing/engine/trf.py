@@ -510,7 +510,7 @@ def _known(record: TrfRecord, numbers: Sequence[tuple[int, int]], ranks: set[int
 
 def _check_rounds(doc: TrfDocument, record: TrfRecord, ranks: set[int]) -> None:
     rounds = _rounds_number(record)
-    played = _last_round_with_games(doc)
+    played = _last_paired_round(doc)
     if rounds < played:
         raise TrfError(
             f"{record.tag} says {rounds} rounds but round {played} has games",
@@ -1103,13 +1103,20 @@ def format_points(value: Fraction) -> str:
 # --- Conversion to the engine's state -----------------------------------------------------
 
 
-def _last_round_with_games(doc: TrfDocument) -> int:
+def _last_paired_round(doc: TrfDocument) -> int:
+    """The last round with a game, a forfeit or a pairing-allocated bye (``U``).
+
+    Only a pairing makes those, so such a round has been paired.  A column holding only
+    ``H``, ``F`` and ``Z`` byes may be the requests for the round to pair (JaVaFo AUM);
+    a ``U`` never is: a one-player round, or a round where the only player present got
+    the bye, is still a round paired.
+    """
     return max(
         (
             number
             for player in doc.players
             for number, block in enumerate(player.rounds, start=1)
-            if block.opponent is not None
+            if block.opponent is not None or block.result == "U"
         ),
         default=0,
     )
@@ -1235,12 +1242,12 @@ def _request(block: TrfRound) -> RequestKind | None:
 def state_from_trf(doc: TrfDocument, *, round_to_pair: int | None = None) -> TournamentState:
     """The engine's snapshot of a TRF file, ready to pair ``round_to_pair``.
 
-    By default the round to pair is the one after the last round with a game; a round
-    column holding only byes and absences is read as requests for the round to pair (as
-    are XXZ lines and TRF-2026 240 records for it).  Rounds not written are ``Z``.  The
-    planned number of rounds comes from XXR or 142, else from the round columns.  A player
-    is withdrawn only when an ``SWW`` line says so; trailing blank rounds are not guessed
-    to be a withdrawal.
+    By default the round to pair is the one after the last round paired (a game, a
+    forfeit or a ``U``); a later column holding only ``H``, ``F`` and ``Z`` is read as
+    requests for the round to pair (as are XXZ lines and TRF-2026 240 records for it).
+    Rounds not written are ``Z``.  The planned number of rounds comes from XXR or 142,
+    else from the round columns.  A player is withdrawn only when an ``SWW`` line says
+    so; trailing blank rounds are not guessed to be a withdrawal.
 
     :raises TrfError: the document is inconsistent (see :func:`check_trf`) or a point
         value is not a multiple of 0.5.
@@ -1248,7 +1255,7 @@ def state_from_trf(doc: TrfDocument, *, round_to_pair: int | None = None) -> Tou
     """
     check_trf(doc)
     if round_to_pair is None:
-        round_to_pair = _last_round_with_games(doc) + 1
+        round_to_pair = _last_paired_round(doc) + 1
     if round_to_pair < 1:
         raise ValueError(f"round to pair must be 1 or more, not {round_to_pair}")
     completed = round_to_pair - 1

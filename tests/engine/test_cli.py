@@ -267,3 +267,41 @@ def test_cli_pairs_with_an_injected_system(
     path = write(tmp_path, HEADER, *fresh_field(3))
     assert cli.main(["--sb", path, "-p"]) == 0
     assert capsys.readouterr().out == "2\n3 2\n1 0\n"
+
+
+# --- -c on files other programs wrote ------------------------------------------------------
+
+
+def test_cli_check_initial_colour_from_the_boards_of_round_one(tmp_path: Path) -> None:
+    """Without XXC, -c finds round 1's lot from the file's colours, not from player 2 alone."""
+    # The engine with the top seed white pairs 1-3 and 4-2 (Dutch E, alternating boards)
+    # and gives 5 the bye.  1-3 was forfeited and written without colours, so the top
+    # coloured player is 2, with black; black is not the lot: board 2 alternates.
+    lines = [
+        player_line(1, "A", 2000, "0.0", "   3 - -"),
+        player_line(2, "B", 1990, "0.5", "   4 b ="),
+        player_line(3, "C", 1980, "1.0", "   1 - +"),
+        player_line(4, "D", 1970, "0.5", "   2 w ="),
+        player_line(5, "E", 1960, "1.0", "0000 - U"),
+    ]
+    completed = run("--dutch1992", write(tmp_path, HEADER, *lines), "-c")
+    assert completed.returncode == 0, completed.stdout
+    assert completed.stdout == "1 rounds checked: identical to the engine's and legal\n"
+
+
+def test_cli_check_dutch_b2b_not_read_into_a_forfeit_without_colours(tmp_path: Path) -> None:
+    """A forfeit written 'nnnn - +' has no known colours: -c gives it none that break B2b."""
+    # 2 had white in rounds 1 and 2, 4 black.  Round 3's 2-4 was forfeited and written
+    # with '-' colours.  Reading 2 (the lower number) as white would give both a third
+    # colour in a row (Dutch B2a, B2b) that nobody scheduled; 4-2 is the legal reading.
+    lines = [
+        player_line(1, "A", 2000, "2.0", "   4 w 1", "   2 b 1", "   3 w ="),
+        player_line(2, "B", 1990, "0.0", "   3 w 0", "   1 w 0", "   4 - -"),
+        player_line(3, "C", 1980, "1.5", "   2 b 1", "   4 w 0", "   1 b ="),
+        player_line(4, "D", 1970, "2.0", "   1 b 0", "   3 b 1", "   2 - +"),
+    ]
+    completed = run("--dutch1992", write(tmp_path, HEADER, *lines), "-c")
+    assert completed.stdout.splitlines() == [
+        "round 1: boards differ: file 1-4 2-3; engine 1-3 4-2",
+        "round 2: boards differ: file 2-1 3-4; engine 3-1 4-2",
+    ]

@@ -623,3 +623,21 @@ def test_swo_option_value_other_than_0_or_1_is_refused_with_its_column() -> None
         state_from_trf(read_trf(text))
     assert error.value.line == 3
     assert "lim_maxi must be 0 or 1" in error.value.message
+
+
+def test_trf_round_with_only_the_pairing_allocated_bye_was_paired() -> None:
+    """A column with a U (and H/Z) was paired: the round after it is the one to pair."""
+    # One player present in round 1 got the pairing-allocated bye; 2 asked for H.  The
+    # requests for the round to pair are written as H/F/Z, never as U (JaVaFo AUM).
+    text = "\n".join(
+        [
+            HEADER.rstrip("\n"),
+            player_line(1, "Alpha", 2000, "1.0", "0000 - U"),
+            player_line(2, "Beta", 1900, "0.5", "0000 - H", "0000 - H"),
+        ]
+    )
+    state = state_from_trf(read_trf(text))
+    assert state.round_number == 2
+    assert state.requests == (
+        RoundRequest(pairing_number=PairingNumber(2), kind=RequestKind.HALF_POINT_BYE),
+    )

@@ -1,0 +1,527 @@
+"""A referee that plays random tournaments through the command line, as other tools do.
+
+The harness keeps its own record of the event (who joined when, who withdrew, who asked
+for a bye, every board and result) and writes the TRF itself, column by column as
+TRF16 numbers them, in the styles third-party programs use: ``0000 - Z`` or a blank
+block for an absence, XXZ lines or ``0000 - H/Z/F`` in the column of the round to pair,
+forfeits ``+``/``-`` (some with ``-`` as the colour), double forfeits, late entries,
+withdrawn players left out of the file, CRLF or LF, UTF-8 or Latin-1.  It never uses
+``trf.py``'s writer, so a reading problem cannot hide behind a matching writer.
+
+Each round is paired by ``pairing.__main__.main`` (or a real subprocess) and judged:
+
+- the output parses: the count, then ``white black`` lines, the bye as ``N 0``;
+- everyone present is paired exactly once or has the bye; nobody absent, withdrawn or not
+  yet entered is paired;
+- :func:`pairing.engine.checker.check_round` finds nothing;
+- exit status 1, with nothing on standard output, only when no pairing keeps the
+  absolute criteria (for small fields this is confirmed by an exhaustive search).
+
+The finished file is then checked with ``-c``, which must agree with every round.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import random
+import subprocess
+import sys
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pairing.__main__ import main
+from pairing.engine import System
+from pairing.engine.checker import Violation, check_round
+from pairing.engine.model import Board, PairingNumber, RoundPairing, TournamentState
+from pairing.engine.trf import decode_trf, read_trf, state_from_trf
+
+ROOT = Path(__file__).resolve().parents[2]
+
+NAMES = [
+    "Müller, Jürgen", "Ødegård, Åse", "Núñez, José", "Smith, Anna", "Łukasz, Kowal",
+    "Dupré, Hélène", "O'Brien, Seán", "Björk, Sigrún", "Chen, Wei", "Garcia, Luis",
+]  # fmt: skip
+"""Names with letters Latin-1 can (and one it cannot) encode."""
+TITLES = ["", "", "", "", "GM", "IM", "FM", "WGM", "CM", "g", "m", "wf"]
+
+
+@dataclass(slots=True)
+class Block:
+    """One round of one player as a TRF16 round block: columns 92-99 for round 1."""
+
+    opponent: int = 0
+    colour: str = "-"
+    result: str = ""
+    blank: bool = False
+    """Written as eight spaces instead of ``0000 - Z`` (an absence the other way)."""
+
+    def text(self) -> str:
+        if self.blank:
+            return " " * 8
+        return (
+            f"{self.opponent:04d} {self.colour} {self.result}"
+            if not self.opponent
+            else (f"{self.opponent:>4} {self.colour} {self.result}")
+        )
+
+
+@dataclass(slots=True)
+class Entrant:
+    """A player as the organiser knows one."""
+
+    number: int
+    name: str
+    rating: int
+    title: str
+    joins: int = 1
+    """The first round the player can be paired in (late entry)."""
+    withdraws_after: int | None = None
+    """Last round before the withdrawal; not paired in any later round."""
+    blocks: list[Block] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Style:
+    """How the third-party tool writes its file."""
+
+    newline: str = "\n"
+    encoding: str = "utf-8"
+    absence_blank: bool = False
+    """Absences and not-yet-entered rounds as blank blocks instead of ``0000 - Z``."""
+    requests_on_xxz: bool = False
+    """Absences in the round to pair listed on XXZ instead of ``0000 - Z`` in its column."""
+    forfeit_colour_dash: bool = False
+    """Forfeits written ``nnnn - +`` as some programs do."""
+    points_with_request: bool = True
+    """JaVaFo: the Points field includes a half-point bye asked for the round to pair."""
+    rank_column: bool = True
+    xxc: str | None = None
+    """``white1``, ``black1`` or none (the lot from ``-s``)."""
+    header: str = "full"
+    """``full`` (012 022 032 042 052 092 102), ``minimal`` (012 only) or ``none``."""
+    omit_early_withdrawals: bool = True
+    """A player who withdrew before playing a game is left out of the file."""
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What happened to one round at the command line."""
+
+    round_number: int
+    status: int
+    pairing: RoundPairing | None
+    problems: list[str]
+
+
+class Tournament:
+    """A random event run round by round through the command line."""
+
+    def __init__(
+        self,
+        system: System,
+        *,
+        players: int,
+        rounds: int,
+        seed: int,
+        directory: Path,
+        late: int = 0,
+        withdrawals: float = 0.05,
+        requests: float = 0.08,
+        forfeits: float = 0.06,
+        unrated: float = 0.15,
+        style: Style | None = None,
+        subprocess_rounds: Sequence[int] = (),
+    ) -> None:
+        self.system = system
+        self.rounds = rounds
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.directory = directory
+        self.withdrawals = withdrawals
+        self.requests_share = requests
+        self.forfeits = forfeits
+        self.subprocess_rounds = set(subprocess_rounds)
+        self.style = style or random_style(self.rng)
+        ratings = sorted((self.rng.randrange(1200, 2700) for _ in range(players)), reverse=True)
+        ratings = [0 if self.rng.random() < unrated else r for r in ratings]
+        ratings.sort(reverse=True)
+        self.entrants = [
+            Entrant(
+                number=n,
+                name=f"{NAMES[n % len(NAMES)]} {n}",
+                rating=rating,
+                title=self.rng.choice(TITLES) if rating > 2300 else "",
+            )
+            for n, rating in enumerate(ratings, start=1)
+        ]
+        for entrant in self.rng.sample(self.entrants, min(late, players - 3) if players > 3 else 0):
+            entrant.joins = 3
+        self.requests: dict[int, str] = {}
+        """Requests for the round to pair: ``H``, ``F`` or ``Z`` by pairing number."""
+        self.played = 0
+        self.outcomes: list[Outcome] = []
+
+    # --- the organiser's side ---------------------------------------------------------
+
+    def present(self, round_number: int) -> list[int]:
+        """Who should be paired in ``round_number``: entered, not withdrawn, no request."""
+        return [
+            e.number
+            for e in self.entrants
+            if e.joins <= round_number
+            and (e.withdraws_after is None or e.withdraws_after >= round_number)
+            and e.number not in self.requests
+        ]
+
+    def draw_requests(self, round_number: int) -> None:
+        """Withdrawals after the last round and requests for the next one, at random."""
+        self.requests = {}
+        for entrant in self.entrants:
+            if entrant.withdraws_after is not None:
+                continue
+            if round_number > 1 and self.rng.random() < self.withdrawals:
+                entrant.withdraws_after = round_number - 1
+                continue
+            if entrant.joins <= round_number and self.rng.random() < self.requests_share:
+                self.requests[entrant.number] = self.rng.choice("HHZZF")
+        if not self.present(round_number):
+            # A round where nobody is paired would leave a column of byes only, which
+            # a reader cannot tell from the requests for the round to pair.
+            self.requests = {}
+
+    def listed(self) -> list[Entrant]:
+        """The players the file lists: early withdrawals may be left out."""
+        return [
+            e
+            for e in self.entrants
+            if not (
+                self.style.omit_early_withdrawals
+                and e.withdraws_after is not None
+                and not any(b.opponent or b.result == "U" for b in e.blocks)
+            )
+        ]
+
+    def points(self, entrant: Entrant, *, with_request: bool) -> float:
+        value = {"1": 1.0, "=": 0.5, "+": 1.0, "U": 1.0, "F": 1.0, "H": 0.5}
+        total = sum(value.get(b.result, 0.0) for b in entrant.blocks)
+        request = self.requests.get(entrant.number)
+        if with_request and request in ("H", "F"):
+            total += value[request]
+        return total
+
+    def trf_text(self, *, to_pair: bool) -> str:
+        """The file a third-party tool writes: rounds played, then the round to pair."""
+        style = self.style
+        lines = []
+        if style.header != "none":
+            lines.append(f"012 Referee Open {self.seed}")
+        if style.header == "full":
+            lines += [
+                "022 Bad Ragaz",
+                "032 SUI",
+                "042 2026/11/23",
+                "052 2026/11/30",
+                "092 Individual: Swiss-System",
+                "102 Arbiter, Chief",
+            ]
+        lines.append(f"XXR {self.rounds}")
+        if style.xxc:
+            lines.append(f"XXC {style.xxc}")
+        listed = self.listed()
+        ranking = sorted(listed, key=lambda e: -self.points(e, with_request=False))
+        rank = {e.number: i for i, e in enumerate(ranking, start=1)}
+        absent = []
+        for entrant in listed:
+            blocks = [b.text() for b in entrant.blocks]
+            request = self.requests.get(entrant.number) if to_pair else None
+            gone = entrant.withdraws_after is not None or entrant.joins > self.played + 1
+            if to_pair and (request == "Z" or gone) and style.requests_on_xxz:
+                absent.append(entrant.number)
+            elif to_pair and request is not None:
+                blocks.append(f"0000 - {request}")
+            elif to_pair and gone:
+                blocks.append("0000 - Z")
+            points = self.points(entrant, with_request=to_pair and style.points_with_request)
+            lines.append(self.player_line(entrant, points, rank[entrant.number], blocks))
+        if absent:
+            lines.append("XXZ " + " ".join(str(n) for n in absent))
+        return style.newline.join(lines) + style.newline
+
+    def player_line(self, entrant: Entrant, points: float, rank: int, blocks: list[str]) -> str:
+        """A 001 line placed field by field on the TRF16 columns."""
+        cells = [" "] * (91 + 10 * len(blocks))
+
+        def put(first: int, text: str) -> None:
+            cells[first - 1 : first - 1 + len(text)] = text
+
+        put(1, "001")
+        put(5, f"{entrant.number:>4}")
+        put(10, "w" if entrant.number % 3 == 0 else "m")
+        put(11, f"{entrant.title:>3}")
+        put(15, entrant.name[:33])
+        put(49, f"{entrant.rating:>4}" if entrant.rating else "    ")
+        put(54, "SUI")
+        put(58, f"{1000000 + entrant.number:>11}")
+        put(70, "1990/01/01")
+        put(81, f"{points:4.1f}")
+        put(86, f"{rank:>4}" if self.style.rank_column else "    ")
+        for index, block in enumerate(blocks):
+            put(92 + 10 * index, block)
+        return "".join(cells).rstrip()
+
+    def write(self, name: str, *, to_pair: bool) -> Path:
+        path = self.directory / name
+        text = self.trf_text(to_pair=to_pair)
+        path.write_bytes(text.encode(self.style.encoding, errors="replace"))
+        return path
+
+    # --- the command line ---------------------------------------------------------------
+
+    def run_cli(self, args: list[str], *, real: bool) -> tuple[int, str, str]:
+        """Exit status, standard output and standard error of one command."""
+        if real:
+            done = subprocess.run(
+                [sys.executable, "-m", "pairing", *args],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                check=False,
+            )
+            return done.returncode, done.stdout, done.stderr
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = main(args)
+        return status, out.getvalue(), err.getvalue()
+
+    def pair_next(self) -> Outcome | None:
+        """Pair round ``played + 1`` at the command line and judge the answer.
+
+        None when nobody is left to pair: the organiser would not pair such a round.
+        """
+        number = self.played + 1
+        self.draw_requests(number)
+        if not self.present(number):
+            return None
+        path = self.write(f"round{number}.trf", to_pair=True)
+        output = self.directory / f"round{number}.pairs"
+        output.unlink(missing_ok=True)
+        args = [f"--{self.system.value}", str(path), "-p", str(output), "-s", str(self.seed)]
+        status, out, err = self.run_cli(args, real=number in self.subprocess_rounds)
+        problems: list[str] = []
+        state = state_from_trf(read_trf(decode_trf(path.read_bytes())))
+        if state.round_number != number:
+            problems.append(f"the file is read as round {state.round_number}, not {number}")
+        pairing = None
+        if status == 0:
+            if err or out:
+                problems.append(f"exit 0 but output {out!r} / {err!r}")
+            pairing = parse_pairs(output.read_text(), number, problems)
+            if pairing is not None:
+                problems += self.judge(state, pairing, number)
+                self.play(pairing, number)
+        elif status == 1:
+            if out or not err.startswith("pairing: no valid pairing") or output.exists():
+                problems.append(f"exit 1 with stdout {out!r}, stderr {err!r}")
+            if "Traceback" in err:
+                problems.append("traceback on exit 1")
+            found = self.find_pairing(state)
+            if found is not None:
+                problems.append(f"exit 1, but this pairing is legal: {found}")
+        else:
+            problems.append(f"exit {status}: {err.strip()}")
+        outcome = Outcome(round_number=number, status=status, pairing=pairing, problems=problems)
+        self.outcomes.append(outcome)
+        return outcome
+
+    def judge(self, state: TournamentState, pairing: RoundPairing, number: int) -> list[str]:
+        """Everyone present once, nobody else; then the checker on the file's state."""
+        problems = []
+        present = set(self.present(number))
+        seats = [n for b in pairing.boards for n in (b.white, b.black)]
+        if pairing.pairing_allocated_bye is not None:
+            seats.append(pairing.pairing_allocated_bye)
+        if sorted(seats) != sorted(present):
+            extra = sorted(set(seats) - present)
+            missing = sorted(present - set(seats))
+            twice = sorted({n for n in seats if seats.count(n) > 1})
+            problems.append(f"paired but absent {extra}, missing {missing}, twice {twice}")
+        if (pairing.pairing_allocated_bye is not None) != (len(present) % 2 == 1):
+            problems.append(f"bye {pairing.pairing_allocated_bye} with {len(present)} present")
+        problems += [f"{v.rule}: {v.message}" for v in check_round(state, pairing, self.system)]
+        return problems
+
+    def play(self, pairing: RoundPairing, number: int) -> None:
+        """Random results for the boards; byes, requests and absences for the rest."""
+        by_number = {e.number: e for e in self.entrants}
+        seated = set()
+        for board in pairing.boards:
+            white, black = by_number[board.white], by_number[board.black]
+            seated |= {board.white, board.black}
+            roll = self.rng.random()
+            if roll < self.forfeits * 0.7:
+                first, second = ("+", "-") if self.rng.random() < 0.5 else ("-", "+")
+            elif roll < self.forfeits:
+                first, second = "-", "-"
+            else:
+                first = self.rng.choice("10==1")
+                second = {"1": "0", "0": "1", "=": "="}[first]
+            forfeit = first in "+-" and self.style.forfeit_colour_dash
+            white.blocks.append(Block(board.black, "-" if forfeit else "w", first))
+            black.blocks.append(Block(board.white, "-" if forfeit else "b", second))
+        if pairing.pairing_allocated_bye is not None:
+            by_number[pairing.pairing_allocated_bye].blocks.append(Block(result="U"))
+            seated.add(pairing.pairing_allocated_bye)
+        for entrant in self.entrants:
+            if entrant.number in seated:
+                continue
+            kind = self.requests.get(entrant.number, "Z")
+            blank = kind == "Z" and self.style.absence_blank
+            entrant.blocks.append(Block(result=kind, blank=blank))
+        self.played = number
+
+    def find_pairing(self, state: TournamentState) -> RoundPairing | None:
+        """A pairing the checker accepts, by exhaustive search (small fields only)."""
+        present = sorted(self.present(state.round_number))
+        if len(present) > 20:
+            return None
+        players = [PairingNumber(n) for n in present]
+
+        def legal(pairing: RoundPairing) -> bool:
+            return not [v for v in check_round(state, pairing, self.system) if _own(v)]
+
+        def single(white: int, black: int) -> RoundPairing:
+            board = Board(number=1, white=PairingNumber(white), black=PairingNumber(black))
+            return RoundPairing(round_number=state.round_number, boards=(board,))
+
+        options: dict[tuple[int, int], tuple[int, int]] = {}
+        for i, a in enumerate(players):
+            for b in players[i + 1 :]:
+                for white, black in ((a, b), (b, a)):
+                    if legal(single(white, black)):
+                        options[(a, b)] = (white, black)
+                        break
+        byes: list[int | None] = [None]
+        if len(players) % 2:
+            byes = [
+                n
+                for n in players
+                if legal(
+                    RoundPairing(
+                        round_number=state.round_number,
+                        boards=(),
+                        pairing_allocated_bye=PairingNumber(n),
+                    )
+                )
+            ]
+        for bye in byes:
+            rest = [n for n in players if n != bye]
+            boards = _match(rest, options)
+            if boards is not None:
+                return RoundPairing(
+                    round_number=state.round_number,
+                    boards=tuple(
+                        Board(number=i, white=PairingNumber(w), black=PairingNumber(b))
+                        for i, (w, b) in enumerate(boards, start=1)
+                    ),
+                    pairing_allocated_bye=PairingNumber(bye) if bye is not None else None,
+                )
+        return None
+
+    def run(self) -> Iterator[Outcome]:
+        """Pair round after round until the last one or until no pairing exists."""
+        while self.played < self.rounds:
+            outcome = self.pair_next()
+            if outcome is None:
+                return  # nobody left to pair (see draw_requests)
+            yield outcome
+            if outcome.status != 0 or outcome.problems:
+                return
+
+    def check_file(self, *, real: bool = False) -> tuple[int, str, str]:
+        """``-c`` on the file of every round played, as the tool would write it at the end."""
+        self.requests = {}
+        path = self.write("final.trf", to_pair=False)
+        return self.run_cli(
+            [f"--{self.system.value}", str(path), "-c", "-s", str(self.seed)], real=real
+        )
+
+
+def _own(violation: Violation) -> bool:
+    """A violation of the system's rules or a forbidden pair, not of the pairing's shape."""
+    return violation.rule != "pairing"
+
+
+def _match(
+    players: Sequence[int], options: dict[tuple[int, int], tuple[int, int]]
+) -> list[tuple[int, int]] | None:
+    """A perfect matching of ``players`` from the allowed pairs, by backtracking."""
+    dead: set[tuple[int, ...]] = set()
+
+    def search(left: tuple[int, ...]) -> list[tuple[int, int]] | None:
+        if not left:
+            return []
+        if left in dead:
+            return None
+        first, rest = left[0], left[1:]
+        for partner in rest:
+            if (first, partner) in options:
+                found = search(tuple(n for n in rest if n != partner))
+                if found is not None:
+                    return [options[(first, partner)], *found]
+        dead.add(left)
+        return None
+
+    return search(tuple(players))
+
+
+def parse_pairs(text: str, round_number: int, problems: list[str]) -> RoundPairing | None:
+    """Read the JaVaFo/bbpPairings output: the count, then ``white black`` per line."""
+    lines = text.split("\n")
+    if lines[-1] != "":
+        problems.append("output does not end with a newline")
+    lines = lines[:-1]
+    if not lines or not lines[0].isdigit() or int(lines[0]) != len(lines) - 1:
+        problems.append(f"output count line does not match: {text!r}")
+        return None
+    boards = []
+    bye = None
+    for line in lines[1:]:
+        words = line.split(" ")
+        if len(words) != 2 or not all(w.isdigit() for w in words):
+            problems.append(f"output line {line!r} is not 'white black'")
+            return None
+        white, black = int(words[0]), int(words[1])
+        if black == 0:
+            if bye is not None:
+                problems.append("two byes in the output")
+            bye = PairingNumber(white)
+        else:
+            boards.append((white, black))
+    if bye is not None and lines[-1] != f"{bye} 0":
+        problems.append("the bye is not the last line")
+    return RoundPairing(
+        round_number=round_number,
+        boards=tuple(
+            Board(number=i, white=PairingNumber(w), black=PairingNumber(b))
+            for i, (w, b) in enumerate(boards, start=1)
+        ),
+        pairing_allocated_bye=bye,
+    )
+
+
+def random_style(rng: random.Random) -> Style:
+    """A third-party tool's habits, drawn at random."""
+    return Style(
+        newline=rng.choice(["\n", "\r\n", "\r\n", "\r"]),
+        encoding=rng.choice(["utf-8", "latin-1", "utf-8-sig"]),
+        absence_blank=rng.random() < 0.4,
+        requests_on_xxz=rng.random() < 0.4,
+        forfeit_colour_dash=rng.random() < 0.2,
+        points_with_request=rng.random() < 0.5,
+        rank_column=rng.random() < 0.7,
+        xxc=rng.choice([None, None, "white1", "black1", "rank white1"]),
+        header=rng.choice(["full", "full", "minimal", "none"]),
+        omit_early_withdrawals=rng.random() < 0.5,
+    )
