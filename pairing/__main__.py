@@ -39,6 +39,7 @@ from pairing.engine.trf import (
     decode_trf,
     read_trf,
     state_from_trf,
+    total_rounds,
     trf_from_state,
     write_trf,
 )
@@ -51,8 +52,8 @@ class ExitStatus(enum.IntEnum):
     NO_VALID_PAIRING = 1
     USAGE = 2
     INVALID_INPUT = 3
+    CHECK_FAILED = 4
     FILE_ERROR = 5
-    CHECK_FAILED = 6
 
 
 EPILOG = """\
@@ -82,8 +83,8 @@ exit status:
   2  wrong command-line arguments
   3  invalid input: a malformed TRF file (reported as file:line:column: message), a
      system not available, or a request that cannot be met (all rounds already paired)
+  4  check mode found a round that differs from the engine's or breaks a rule
   5  a file could not be read or written
-  6  check mode found a round that differs from the engine's or breaks a rule
 Other errors are reported as "pairing: message" on standard error.
 """
 
@@ -148,7 +149,13 @@ def _parser() -> argparse.ArgumentParser:
         "-s", dest="seed", type=int, default=0, help="seed of the lots and of -g (default 0)"
     )
     parser.add_argument("--players", type=int, default=40, help="players for -g (default 40)")
-    parser.add_argument("--rounds", type=int, default=9, help="rounds for -g (default 9)")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        metavar="R",
+        help="rounds for -g (default 9); with -p and -c, the planned number of rounds when "
+        "the file has no XXR or 142 line",
+    )
     parser.add_argument(
         "--tiebreaks",
         type=_tiebreak_codes,
@@ -184,9 +191,14 @@ def _read(path: str) -> TrfDocument:
             f"pairing: cannot read {path}: {exc.strerror}", ExitStatus.FILE_ERROR
         ) from exc
     try:
-        return read_trf(decode_trf(data))
+        doc = read_trf(decode_trf(data))
     except TrfError as exc:
         raise _located(path, exc) from exc
+    if not doc.players:
+        raise CommandError(
+            f"{path}:1:1: no player record (001) in the file", ExitStatus.INVALID_INPUT
+        )
+    return doc
 
 
 def _state(path: str, doc: TrfDocument, round_to_pair: int | None = None) -> TournamentState:
@@ -246,17 +258,39 @@ def _input(args: argparse.Namespace) -> str:
     return path
 
 
+def _planned_rounds(args: argparse.Namespace, doc: TrfDocument) -> int | None:
+    """The planned number of rounds: ``--rounds``, else XXR or 142; None when unknown.
+
+    :raises CommandError: ``--rounds`` is less than 1 (2).
+    """
+    if args.rounds is not None:
+        if args.rounds < 1:
+            raise CommandError("pairing: --rounds must be at least 1", ExitStatus.USAGE)
+        return int(args.rounds)
+    return total_rounds(doc)
+
+
+def _with_rounds(state: TournamentState, planned: int | None) -> TournamentState:
+    """The state with the planned rounds; when unknown, the round to pair is not the last.
+
+    Without XXR the file does not say whether the round to pair is the last one, and the
+    last-round exceptions (Note to Dutch B, Lim 13) lift absolute criteria: they apply
+    only when the number of rounds is known.
+    """
+    return replace(state, total_rounds=planned or state.round_number + 1)
+
+
 def _pair(args: argparse.Namespace) -> ExitStatus:
     system = _system(args)
     path = _input(args)
     doc = _read(path)
-    state = _state(path, doc)
+    state = _with_rounds(_state(path, doc), _planned_rounds(args, doc))
     if state.initial_colour is None:
         colour = _initial_colour(path, doc, state, system, args.seed)
         state = replace(state, initial_colour=colour)
     if state.round_number > state.total_rounds:
         raise CommandError(
-            f"pairing: {path}: all {state.total_rounds} rounds (XXR) have been paired",
+            f"pairing: {path}: all {state.total_rounds} rounds have been paired",
             ExitStatus.INVALID_INPUT,
         )
     pairing = pair_round(state, system, seed=args.seed)
@@ -289,7 +323,8 @@ def _initial_colour(
         if not coloured:
             continue
         before = replace(
-            _state(path, doc, round_to_pair=number), requests=recorded_requests(final, number)
+            _with_rounds(_state(path, doc, round_to_pair=number), total_rounds(doc)),
+            requests=recorded_requests(final, number),
         )
         agreement: dict[Colour, int] = {}
         for colour in (Colour.WHITE, Colour.BLACK):
@@ -393,12 +428,13 @@ def _check(args: argparse.Namespace) -> ExitStatus:
     system = _system(args)
     path = _input(args)
     doc = _read(path)
+    planned = _planned_rounds(args, doc)
     final = _state(path, doc)
     initial = final.initial_colour or _initial_colour(path, doc, final, system, args.seed)
     status = ExitStatus.OK
     for number in range(1, final.rounds_completed + 1):
         before = replace(
-            _state(path, doc, round_to_pair=number),
+            _with_rounds(_state(path, doc, round_to_pair=number), planned),
             requests=recorded_requests(final, number),
             initial_colour=initial,
         )
@@ -433,11 +469,12 @@ def _generate(args: argparse.Namespace) -> ExitStatus:
     system = _system(args)
     if not args.output:
         raise CommandError("pairing: -g needs -o OUTPUT", ExitStatus.USAGE)
-    if args.players < 2 or args.rounds < 1:
+    rounds = 9 if args.rounds is None else args.rounds
+    if args.players < 2 or rounds < 1:
         raise CommandError(
             "pairing: --players must be at least 2 and --rounds at least 1", ExitStatus.USAGE
         )
-    state = generate_tournament(system, players=args.players, rounds=args.rounds, seed=args.seed)
+    state = generate_tournament(system, players=args.players, rounds=rounds, seed=args.seed)
     doc = trf_from_state(
         state, name=f"Random {system.value} tournament, seed {args.seed}", system=system.value
     )

@@ -28,7 +28,7 @@ import random
 import subprocess
 import sys
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from pairing.__main__ import main
@@ -103,6 +103,10 @@ class Style:
     """``full`` (012 022 032 042 052 092 102), ``minimal`` (012 only) or ``none``."""
     omit_early_withdrawals: bool = True
     """A player who withdrew before playing a game is left out of the file."""
+    xxr: bool = True
+    """Without XXR the command line takes no round as the last one, in -p and -c alike."""
+    by_rank: bool = False
+    """001 lines in the order of the standings instead of the starting ranks."""
 
 
 @dataclass(slots=True)
@@ -226,14 +230,15 @@ class Tournament:
                 "092 Individual: Swiss-System",
                 "102 Arbiter, Chief",
             ]
-        lines.append(f"XXR {self.rounds}")
+        if style.xxr:
+            lines.append(f"XXR {self.rounds}")
         if style.xxc:
             lines.append(f"XXC {style.xxc}")
         listed = self.listed()
         ranking = sorted(listed, key=lambda e: -self.points(e, with_request=False))
         rank = {e.number: i for i, e in enumerate(ranking, start=1)}
         absent = []
-        for entrant in listed:
+        for entrant in ranking if style.by_rank else listed:
             blocks = [b.text() for b in entrant.blocks]
             request = self.requests.get(entrant.number) if to_pair else None
             gone = entrant.withdraws_after is not None or entrant.joins > self.played + 1
@@ -311,6 +316,9 @@ class Tournament:
         status, out, err = self.run_cli(args, real=number in self.subprocess_rounds)
         problems: list[str] = []
         state = state_from_trf(read_trf(decode_trf(path.read_bytes())))
+        if not self.style.xxr:
+            # The command line's reading of a file without XXR: not the last round.
+            state = replace(state, total_rounds=state.round_number + 1)
         if state.round_number != number:
             problems.append(f"the file is read as round {state.round_number}, not {number}")
         pairing = None
@@ -524,4 +532,6 @@ def random_style(rng: random.Random) -> Style:
         xxc=rng.choice([None, None, "white1", "black1", "rank white1"]),
         header=rng.choice(["full", "full", "minimal", "none"]),
         omit_early_withdrawals=rng.random() < 0.5,
+        xxr=rng.random() < 0.8,
+        by_rank=rng.random() < 0.3,
     )

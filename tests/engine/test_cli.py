@@ -89,7 +89,7 @@ def test_cli_pair_after_last_round_is_invalid(tmp_path: Path) -> None:
     ]
     completed = run("--dutch1992", write(tmp_path, HEADER, *lines), "-p")
     assert completed.returncode == 3
-    assert "all 5 rounds (XXR) have been paired" in completed.stderr
+    assert "all 5 rounds have been paired" in completed.stderr
 
 
 def test_cli_no_valid_pairing_exits_one(tmp_path: Path) -> None:
@@ -108,13 +108,13 @@ def test_cli_no_valid_pairing_exits_one(tmp_path: Path) -> None:
 
 
 def test_cli_check_reports_a_rematch(tmp_path: Path) -> None:
-    """-c reports a round whose recorded pairing breaks Dutch B1a, with exit status 6."""
+    """-c reports a round whose recorded pairing breaks Dutch B1a, with exit status 4."""
     lines = [
         player_line(1, "A", 2000, "2.0", "   2 w 1", "   2 b 1"),
         player_line(2, "B", 1990, "0.0", "   1 b 0", "   1 w 0"),
     ]
     completed = run("--dutch1992", write(tmp_path, HEADER, *lines), "-c")
-    assert completed.returncode == 6
+    assert completed.returncode == 4
     first, second = completed.stdout.splitlines()
     assert first == "round 2: Dutch B1a: board 1: 2 and 1 have already played each other"
     assert second.startswith("round 2: the engine finds no valid pairing: ")
@@ -129,7 +129,7 @@ def test_cli_check_reports_a_pairing_that_differs(tmp_path: Path) -> None:
         player_line(4, "D", 1970, "0.0", "   3 b 0"),
     ]
     completed = run("--dutch1992", write(tmp_path, HEADER, *lines), "-c")
-    assert completed.returncode == 6
+    assert completed.returncode == 4
     assert completed.stdout == "round 1: boards differ: file 1-2 3-4; engine 1-3 4-2\n"
 
 
@@ -230,7 +230,7 @@ def test_cli_help_lists_exit_codes() -> None:
     completed = run("--help")
     assert completed.returncode == 0
     statuses = ["0  success", "1  no valid pairing", "2  wrong command-line"]
-    statuses += ["3  invalid input", "5  a file", "6  check mode"]
+    statuses += ["3  invalid input", "4  check mode", "5  a file"]
     for status in statuses:
         assert status in completed.stdout
 
@@ -305,3 +305,81 @@ def test_cli_check_dutch_b2b_not_read_into_a_forfeit_without_colours(tmp_path: P
         "round 1: boards differ: file 1-4 2-3; engine 1-3 4-2",
         "round 2: boards differ: file 2-1 3-4; engine 3-1 4-2",
     ]
+
+
+# --- odd inputs from other programs ----------------------------------------------------------
+
+
+def spy(monkeypatch: pytest.MonkeyPatch) -> list[TournamentState]:
+    """Replace the Dutch system by one that records each state and pairs in number order."""
+    seen: list[TournamentState] = []
+
+    def in_order(state: TournamentState, *, seed: int) -> RoundPairing:
+        seen.append(state)
+        numbers = sorted(
+            p.pairing_number
+            for p in state.players
+            if p.pairing_number not in {r.pairing_number for r in state.requests}
+        )
+        return RoundPairing(
+            round_number=state.round_number,
+            boards=tuple(
+                Board(number=i, white=numbers[2 * i - 2], black=numbers[2 * i - 1])
+                for i in range(1, len(numbers) // 2 + 1)
+            ),
+            pairing_allocated_bye=numbers[-1] if len(numbers) % 2 else None,
+        )
+
+    monkeypatch.setattr(cli, "SYSTEMS", {System.DUTCH_1992: in_order})
+    monkeypatch.setattr("pairing.engine.SYSTEMS", {System.DUTCH_1992: in_order})
+    return seen
+
+
+NO_XXR = [
+    "012 Without XXR",
+    "XXC white1",
+    player_line(1, "A", 2000, "1.0", "   2 w 1"),
+    player_line(2, "B", 1990, "0.0", "   1 b 0"),
+    player_line(3, "C", 1980, "1.0", "   4 w 1"),
+    player_line(4, "D", 1970, "0.0", "   3 b 0"),
+]
+
+
+def test_cli_without_xxr_the_round_to_pair_is_not_the_last(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No XXR or 142: the last-round exceptions (Note to Dutch B, Lim 13) are not applied."""
+    seen = spy(monkeypatch)
+    assert cli.main(["--dutch1992", write(tmp_path, *NO_XXR), "-p"]) == 0
+    assert (seen[0].round_number, seen[0].is_last_round) == (2, False)
+    assert capsys.readouterr().out == "2\n1 2\n3 4\n"
+
+
+def test_cli_rounds_option_gives_the_planned_rounds_when_the_file_has_none(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """--rounds 2 makes round 2 the last; with XXR in the file --rounds still decides."""
+    seen = spy(monkeypatch)
+    assert cli.main(["--dutch1992", write(tmp_path, *NO_XXR), "-p", "--rounds", "2"]) == 0
+    assert (seen[-1].total_rounds, seen[-1].is_last_round) == (2, True)
+    path = write(tmp_path, "XXR 7", *NO_XXR, name="xxr.trf")
+    assert cli.main(["--dutch1992", path, "-p"]) == 0
+    assert seen[-1].total_rounds == 7
+
+
+def test_cli_check_without_xxr_pairs_every_round_as_p_did(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """-c on a file without XXR re-pairs each round as -p paired it: never the last."""
+    seen = spy(monkeypatch)
+    cli.main(["--dutch1992", write(tmp_path, *NO_XXR), "-c"])
+    assert [(s.round_number, s.is_last_round) for s in seen] == [(1, False)]
+
+
+def test_cli_file_without_players_is_invalid_input(tmp_path: Path) -> None:
+    """A file with headers only (or empty) has nobody to pair: exit 3, not an empty pairing."""
+    for name, lines in (("empty.trf", ()), ("headers.trf", ("012 Event", "XXR 5"))):
+        path = write(tmp_path, *lines, name=name)
+        completed = run("--dutch1992", path, "-p")
+        assert completed.returncode == 3
+        assert completed.stderr == f"{path}:1:1: no player record (001) in the file\n"
