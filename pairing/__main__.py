@@ -59,15 +59,16 @@ class ExitStatus(enum.IntEnum):
 EPILOG = """\
 pairing output (-p): the number of pairs on the first line, then one "white black" line
 per board in board order, and "N 0" for the pairing-allocated bye.  The round paired is
-the one after the last round with any game or bye; players with H, F or Z in its column,
-or listed in XXZ, are not paired.  Without XXC the top seed's colour is that of the top
-paired player in round 1 (as bbpPairings reads it), or drawn from -s SEED before round
-1.  --explain prints the rules that decided the pairing
-to standard error, one "rule: text" line each, so the pairs stay machine-readable.
+the one after the last round with a game, a forfeit or a U; players with H, F or Z in its
+column, or listed in XXZ, are not paired.  Without XXR (or 142, or --rounds R) no round is
+taken as the last one, so the last-round exceptions (Note to Dutch B, Lim 13) are not
+applied.  Without XXC the top seed's colour is the one that reproduces the file's round
+1, or drawn from -s SEED before round 1.  --explain prints the rules that decided the
+pairing to standard error, one "rule: text" line each, so the pairs stay machine-readable.
 
 check mode (-c): every round r of the file is paired again from the rounds before it
 (with the players the file shows as not paired in round r excused, and the initial
-colour taken from XXC or else from the top paired player in round 1); each round whose
+colour taken as -p takes it); each round whose
 pairing differs from the engine's, and each violation of the absolute criteria in the
 file's own pairing, is printed on standard output, one "round r: ..." line each.
 
@@ -153,8 +154,8 @@ def _parser() -> argparse.ArgumentParser:
         "--rounds",
         type=int,
         metavar="R",
-        help="rounds for -g (default 9); with -p and -c, the planned number of rounds when "
-        "the file has no XXR or 142 line",
+        help="rounds for -g (default 9); with -p and -c, the planned number of rounds "
+        "(instead of XXR or 142)",
     )
     parser.add_argument(
         "--tiebreaks",

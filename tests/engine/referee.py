@@ -286,6 +286,11 @@ class Tournament:
 
     def run_cli(self, args: list[str], *, real: bool) -> tuple[int, str, str]:
         """Exit status, standard output and standard error of one command."""
+        return self.run_cli_static(args, real=real)
+
+    @staticmethod
+    def run_cli_static(args: list[str], *, real: bool = False) -> tuple[int, str, str]:
+        """Exit status, standard output and standard error of one command."""
         if real:
             done = subprocess.run(
                 [sys.executable, "-m", "pairing", *args],

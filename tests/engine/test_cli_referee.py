@@ -119,3 +119,85 @@ def test_referee_large_fields(system: System, players: int, seed: int, tmp_path:
     )
     assert play_out(tournament) == [0] * 9
     assert_check_agrees(tournament)
+
+
+# --- odd inputs a third-party tool may send ----------------------------------------------------
+
+
+def field_line(number: int, *blocks: str, rating: int = 0, points: str = "0.0") -> str:
+    """A 001 line as another program writes it: name, rating and round blocks only."""
+    line = f"001 {number:>4}      Player {number:<26} {rating or '':>4}"
+    line = f"{line:<80}{points:>4}"
+    return line + " " * 5 + "".join(f"  {block}" for block in blocks) if blocks else line
+
+
+def pair_text(
+    tmp_path: Path, text: str, *args: str, encoding: str = "utf-8"
+) -> tuple[int, str, str]:
+    path = tmp_path / "odd.trf"
+    path.write_bytes(text.encode(encoding))
+    return Tournament.run_cli_static(["--dutch1992", str(path), "-p", *args])
+
+
+def test_referee_latin1_crlf_and_bare_cr_files_pair_alike(tmp_path: Path) -> None:
+    """The same event in UTF-8 with LF, Latin-1 with CR LF and Latin-1 with CR pairs alike."""
+    lines = ["012 Open de Genève", "022 Zürich", "042 23.11.2026", "XXR 5", "XXC white1"]
+    lines += [
+        field_line(n, rating=2100 - n).replace(f"Player {n} ", f"Müller {n}") for n in range(1, 6)
+    ]
+    answers = {
+        pair_text(tmp_path, newline.join(lines) + newline, encoding=encoding)
+        for newline, encoding in (("\n", "utf-8"), ("\r\n", "latin-1"), ("\r", "latin-1"))
+    }
+    assert answers == {(0, "3\n1 3\n4 2\n5 0\n", "")}
+
+
+def test_referee_headers_missing_or_unusual(tmp_path: Path) -> None:
+    """No 012 at all, or 012/022/042 written in other forms, do not change the pairing."""
+    players = [field_line(n, rating=2100 - n) for n in range(1, 5)]
+    round_dates = "132" + " " * 88 + "26/11/23"
+    for headers in (
+        [],
+        ["012"],
+        ["012 Club Night", "022", "042 2026/11/23", "092 Swiss"],
+        ["012  Lots of   spaces  ", "042 23. 11. 2026", round_dates],
+    ):
+        status, out, err = pair_text(tmp_path, "\n".join([*headers, "XXC white1", *players]))
+        assert (status, out, err) == (0, "2\n1 3\n4 2\n", ""), headers
+
+
+def test_referee_late_entry_with_no_round_blocks_is_paired(tmp_path: Path) -> None:
+    """A player whose line has no round blocks joined late: absent before, paired now."""
+    # Round 1: 1-3 (1 won), 4-2 (drawn).  5 has no blocks: absent (Dutch F5), 0 points.
+    # Round 2: 1, alone with a point, moves down (C1) and meets 2 (4 has met 2); 4 moves
+    # down and meets 3 (C6); 5, lowest in the lowest bracket, never had a bye (A5, B1b).
+    lines = ["012 Late", "XXR 5", "XXC white1"]
+    lines += [
+        field_line(1, "   3 w 1", rating=2000, points="1.0"),
+        field_line(2, "   4 b =", rating=1990, points="0.5"),
+        field_line(3, "   1 b 0", rating=1980),
+        field_line(4, "   2 w =", rating=1970, points="0.5"),
+        field_line(5, rating=1960),
+    ]
+    assert pair_text(tmp_path, "\n".join(lines)) == (0, "3\n2 1\n3 4\n5 0\n", "")
+
+
+def test_referee_round_with_some_results_missing_is_refused(tmp_path: Path) -> None:
+    """A board of the last round without its result: exit 3 naming the blank result."""
+    lines = ["012 Half entered", "XXR 5"]
+    lines += [
+        field_line(1, "   3 w 1", rating=2000, points="1.0"),
+        field_line(2, "   4 b  ", rating=1990),
+        field_line(3, "   1 b 0", rating=1980),
+        field_line(4, "   2 w  ", rating=1970),
+    ]
+    status, out, err = pair_text(tmp_path, "\n".join(lines))
+    assert (status, out) == (3, "")
+    assert err.startswith(f"{tmp_path / 'odd.trf'}:4:99: round 1 result is blank")
+
+
+def test_referee_withdrawn_player_left_out_leaves_a_gap(tmp_path: Path) -> None:
+    """A player left out of the file (withdrew before playing) is a gap in the numbers."""
+    lines = ["012 Gap", "XXR 3", "XXC white1"]
+    lines += [field_line(n, rating=2100 - n) for n in (1, 2, 4, 5)]
+    assert pair_text(tmp_path, "\n".join(lines)) == (0, "2\n1 4\n5 2\n", "")
