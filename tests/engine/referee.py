@@ -34,10 +34,13 @@ from pathlib import Path
 from pairing.__main__ import main
 from pairing.engine import System
 from pairing.engine.checker import Violation, check_round
+from pairing.engine.history import scores
 from pairing.engine.model import Board, PairingNumber, RoundPairing, TournamentState
 from pairing.engine.trf import decode_trf, read_trf, state_from_trf
 
 ROOT = Path(__file__).resolve().parents[2]
+EXHAUSTIVE = 20
+"""Up to this many players present, rounds are also judged by an exhaustive search."""
 
 NAMES = [
     "Müller, Jürgen", "Ødegård, Åse", "Núñez, José", "Smith, Anna", "Łukasz, Kowal",
@@ -107,6 +110,12 @@ class Style:
     """Without XXR the command line takes no round as the last one, in -p and -c alike."""
     by_rank: bool = False
     """001 lines in the order of the standings instead of the starting ranks."""
+    scoring: str = ""
+    """``""`` (1, ½, 0), or 3/1/0 as ``XXS`` (JaVaFo: the PAB stays 1), ``BB`` or ``162``."""
+    requests_240: bool = False
+    """H/F/Z requests for the round to pair as TRF-2026 240 records."""
+    forbidden: int = 0
+    """How many forbidden pairs (XXP lines) the event has."""
 
 
 @dataclass(slots=True)
@@ -162,6 +171,11 @@ class Tournament:
         ]
         for entrant in self.rng.sample(self.entrants, min(late, players - 3) if players > 3 else 0):
             entrant.joins = 3
+        numbers = [e.number for e in self.entrants]
+        self.forbidden = sorted(
+            tuple(sorted(self.rng.sample(numbers, 2)))
+            for _ in range(self.style.forbidden if players > 1 else 0)
+        )
         self.requests: dict[int, str] = {}
         """Requests for the round to pair: ``H``, ``F`` or ``Z`` by pairing number."""
         self.played = 0
@@ -209,6 +223,9 @@ class Tournament:
 
     def points(self, entrant: Entrant, *, with_request: bool) -> float:
         value = {"1": 1.0, "=": 0.5, "+": 1.0, "U": 1.0, "F": 1.0, "H": 0.5}
+        if self.style.scoring:
+            pab = 1.0 if self.style.scoring == "XXS" else 3.0
+            value = {"1": 3.0, "=": 1.0, "+": 3.0, "U": pab, "F": 3.0, "H": 1.0}
         total = sum(value.get(b.result, 0.0) for b in entrant.blocks)
         request = self.requests.get(entrant.number)
         if with_request and request in ("H", "F"):
@@ -234,16 +251,27 @@ class Tournament:
             lines.append(f"XXR {self.rounds}")
         if style.xxc:
             lines.append(f"XXC {style.xxc}")
+        lines += {
+            "": [],
+            "XXS": ["XXS W=3 D=1"],
+            "BB": ["BBW  3.0", "BBD  1.0"],
+            "162": ["162  W 3.0    D 1.0    L 0.0"],
+        }[style.scoring]
         listed = self.listed()
+        shown = {e.number for e in listed}
+        lines += [f"XXP {a} {b}" for a, b in self.forbidden if {a, b} <= shown]
         ranking = sorted(listed, key=lambda e: -self.points(e, with_request=False))
         rank = {e.number: i for i, e in enumerate(ranking, start=1)}
         absent = []
+        by_kind: dict[str, list[int]] = {}
         for entrant in ranking if style.by_rank else listed:
             blocks = [b.text() for b in entrant.blocks]
             request = self.requests.get(entrant.number) if to_pair else None
             gone = entrant.withdraws_after is not None or entrant.joins > self.played + 1
             if to_pair and (request == "Z" or gone) and style.requests_on_xxz:
                 absent.append(entrant.number)
+            elif to_pair and request is not None and style.requests_240:
+                by_kind.setdefault(request, []).append(entrant.number)
             elif to_pair and request is not None:
                 blocks.append(f"0000 - {request}")
             elif to_pair and gone:
@@ -252,6 +280,9 @@ class Tournament:
             lines.append(self.player_line(entrant, points, rank[entrant.number], blocks))
         if absent:
             lines.append("XXZ " + " ".join(str(n) for n in absent))
+        for kind, numbers in sorted(by_kind.items()):
+            ranks = "".join(f" {n:>4}" for n in sorted(numbers))
+            lines.append(f"240 {kind} {self.played + 1:03d}{ranks}")
         return style.newline.join(lines) + style.newline
 
     def player_line(self, entrant: Entrant, points: float, rank: int, blocks: list[str]) -> str:
@@ -363,6 +394,8 @@ class Tournament:
         if (pairing.pairing_allocated_bye is not None) != (len(present) % 2 == 1):
             problems.append(f"bye {pairing.pairing_allocated_bye} with {len(present)} present")
         problems += [f"{v.rule}: {v.message}" for v in check_round(state, pairing, self.system)]
+        if self.system is System.LIM:
+            problems += self.lim_8_1(state, pairing)
         return problems
 
     def play(self, pairing: RoundPairing, number: int) -> None:
@@ -394,12 +427,10 @@ class Tournament:
             entrant.blocks.append(Block(result=kind, blank=blank))
         self.played = number
 
-    def find_pairing(self, state: TournamentState) -> RoundPairing | None:
-        """A pairing the checker accepts, by exhaustive search (small fields only)."""
-        present = sorted(self.present(state.round_number))
-        if len(present) > 20:
-            return None
-        players = [PairingNumber(n) for n in present]
+    def legal_options(
+        self, state: TournamentState, players: Sequence[int]
+    ) -> tuple[dict[tuple[int, int], tuple[int, int]], list[int]]:
+        """The boards the checker allows (with colours that work), and who may have the bye."""
 
         def legal(pairing: RoundPairing) -> bool:
             return not [v for v in check_round(state, pairing, self.system) if _own(v)]
@@ -415,21 +446,28 @@ class Tournament:
                     if legal(single(white, black)):
                         options[(a, b)] = (white, black)
                         break
-        byes: list[int | None] = [None]
-        if len(players) % 2:
-            byes = [
-                n
-                for n in players
-                if legal(
-                    RoundPairing(
-                        round_number=state.round_number,
-                        boards=(),
-                        pairing_allocated_bye=PairingNumber(n),
-                    )
+        byes = [
+            n
+            for n in players
+            if legal(
+                RoundPairing(
+                    round_number=state.round_number,
+                    boards=(),
+                    pairing_allocated_bye=PairingNumber(n),
                 )
-            ]
+            )
+        ]
+        return options, byes
+
+    def find_pairing(self, state: TournamentState) -> RoundPairing | None:
+        """A pairing the checker accepts, by exhaustive search (small fields only)."""
+        present = sorted(self.present(state.round_number))
+        if len(present) > EXHAUSTIVE:
+            return None
+        options, eligible = self.legal_options(state, present)
+        byes: list[int | None] = list(eligible) if len(present) % 2 else [None]
         for bye in byes:
-            rest = [n for n in players if n != bye]
+            rest = [n for n in present if n != bye]
             boards = _match(rest, options)
             if boards is not None:
                 return RoundPairing(
@@ -441,6 +479,31 @@ class Tournament:
                     pairing_allocated_bye=PairingNumber(bye) if bye is not None else None,
                 )
         return None
+
+    def lim_8_1(self, state: TournamentState, pairing: RoundPairing) -> list[str]:
+        """Lim 8.1: the bye to the lowest ranked player of the lowest score group.
+
+        Read as the engine documents it: among the players Lim 8.2 allows, by score
+        (lowest first) then rank (largest pairing number first), the first one without
+        whom everybody else can still be paired (Lim 9.1).
+        """
+        bye = pairing.pairing_allocated_bye
+        present = sorted(self.present(state.round_number))
+        if bye is None or len(present) > EXHAUSTIVE:
+            return []
+        options, eligible = self.legal_options(state, present)
+        score = scores(state)
+        for candidate in sorted(eligible, key=lambda n: (score[PairingNumber(n)], -n)):
+            if _match([n for n in present if n != candidate], options) is None:
+                continue
+            if candidate == bye:
+                return []
+            return [
+                f"Lim 8.1: the bye went to {bye} (score {score[bye] / 2}), but {candidate} "
+                f"(score {score[PairingNumber(candidate)] / 2}) ranks lower and the others "
+                "could all be paired"
+            ]
+        return []
 
     def run(self) -> Iterator[Outcome]:
         """Pair round after round until the last one or until no pairing exists."""
@@ -539,4 +602,7 @@ def random_style(rng: random.Random) -> Style:
         omit_early_withdrawals=rng.random() < 0.5,
         xxr=rng.random() < 0.8,
         by_rank=rng.random() < 0.3,
+        scoring=rng.choice(["", "", "", "XXS", "BB", "162"]),
+        requests_240=rng.random() < 0.2,
+        forbidden=rng.choice([0, 0, 1, 2]),
     )
