@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import itertools
 import random
 import subprocess
 import sys
@@ -35,12 +36,15 @@ from pairing.__main__ import main
 from pairing.engine import System
 from pairing.engine.checker import Violation, check_round
 from pairing.engine.history import scores
+from pairing.engine.matching import maximum_matching
 from pairing.engine.model import Board, PairingNumber, RoundPairing, TournamentState
 from pairing.engine.trf import decode_trf, read_trf, state_from_trf
 
 ROOT = Path(__file__).resolve().parents[2]
 EXHAUSTIVE = 20
 """Up to this many players present, rounds are also judged by an exhaustive search."""
+MATCHED = 80
+"""Up to this many, an exit 1 is confirmed by a maximum matching of the allowed boards."""
 
 NAMES = [
     "Müller, Jürgen", "Ødegård, Åse", "Núñez, José", "Smith, Anna", "Łukasz, Kowal",
@@ -60,9 +64,14 @@ class Block:
     blank: bool = False
     """Written as eight spaces instead of ``0000 - Z`` (an absence the other way)."""
 
+    bare: bool = False
+    """A bye without ``0000`` and colour (``         U``, as lichess writes it)."""
+
     def text(self) -> str:
         if self.blank:
             return " " * 8
+        if self.bare:
+            return f"{'':7}{self.result}"
         return (
             f"{self.opponent:04d} {self.colour} {self.result}"
             if not self.opponent
@@ -116,6 +125,8 @@ class Style:
     """H/F/Z requests for the round to pair as TRF-2026 240 records."""
     forbidden: int = 0
     """How many forbidden pairs (XXP lines) the event has."""
+    bare_byes: bool = False
+    """Byes of past rounds as ``         U`` / ``H`` / ``F``: no ``0000``, no colour."""
 
 
 @dataclass(slots=True)
@@ -222,10 +233,10 @@ class Tournament:
         ]
 
     def points(self, entrant: Entrant, *, with_request: bool) -> float:
-        value = {"1": 1.0, "=": 0.5, "+": 1.0, "U": 1.0, "F": 1.0, "H": 0.5}
+        value = {"1": 1.0, "=": 0.5, "+": 1.0, "U": 1.0, "F": 1.0, "H": 0.5, "W": 1.0, "D": 0.5}
         if self.style.scoring:
             pab = 1.0 if self.style.scoring == "XXS" else 3.0
-            value = {"1": 3.0, "=": 1.0, "+": 3.0, "U": pab, "F": 3.0, "H": 1.0}
+            value = {"1": 3.0, "=": 1.0, "+": 3.0, "U": pab, "F": 3.0, "H": 1.0, "W": 3.0, "D": 1.0}
         total = sum(value.get(b.result, 0.0) for b in entrant.blocks)
         request = self.requests.get(entrant.number)
         if with_request and request in ("H", "F"):
@@ -411,20 +422,22 @@ class Tournament:
             elif roll < self.forfeits:
                 first, second = "-", "-"
             else:
-                first = self.rng.choice("10==1")
-                second = {"1": "0", "0": "1", "=": "="}[first]
+                first = self.rng.choice("10==1" if self.rng.random() < 0.95 else "WDL")
+                second = {"1": "0", "0": "1", "=": "=", "W": "L", "D": "D", "L": "W"}[first]
             forfeit = first in "+-" and self.style.forfeit_colour_dash
             white.blocks.append(Block(board.black, "-" if forfeit else "w", first))
             black.blocks.append(Block(board.white, "-" if forfeit else "b", second))
         if pairing.pairing_allocated_bye is not None:
-            by_number[pairing.pairing_allocated_bye].blocks.append(Block(result="U"))
+            bare = self.style.bare_byes
+            by_number[pairing.pairing_allocated_bye].blocks.append(Block(result="U", bare=bare))
             seated.add(pairing.pairing_allocated_bye)
         for entrant in self.entrants:
             if entrant.number in seated:
                 continue
             kind = self.requests.get(entrant.number, "Z")
             blank = kind == "Z" and self.style.absence_blank
-            entrant.blocks.append(Block(result=kind, blank=blank))
+            bare = self.style.bare_byes and kind != "Z"
+            entrant.blocks.append(Block(result=kind, blank=blank, bare=bare))
         self.played = number
 
     def legal_options(
@@ -460,15 +473,17 @@ class Tournament:
         return options, byes
 
     def find_pairing(self, state: TournamentState) -> RoundPairing | None:
-        """A pairing the checker accepts, by exhaustive search (small fields only)."""
+        """A pairing the checker accepts: exhaustive search, or Edmonds for larger fields."""
         present = sorted(self.present(state.round_number))
-        if len(present) > EXHAUSTIVE:
+        if len(present) > MATCHED:
             return None
         options, eligible = self.legal_options(state, present)
         byes: list[int | None] = list(eligible) if len(present) % 2 else [None]
+        if len(present) > EXHAUSTIVE:
+            byes = _edmonds_bye(present, options, eligible)
         for bye in byes:
             rest = [n for n in present if n != bye]
-            boards = _match(rest, options)
+            boards = _match(rest, options) if len(rest) <= EXHAUSTIVE else _edmonds(rest, options)
             if boards is not None:
                 return RoundPairing(
                     round_number=state.round_number,
@@ -527,6 +542,39 @@ class Tournament:
 def _own(violation: Violation) -> bool:
     """A violation of the system's rules or a forbidden pair, not of the pairing's shape."""
     return violation.rule != "pairing"
+
+
+def _edmonds(
+    players: Sequence[int], options: dict[tuple[int, int], tuple[int, int]]
+) -> list[tuple[int, int]] | None:
+    """A perfect matching by the engine's Edmonds search (chess-free, tested on its own)."""
+    index = {n: i for i, n in enumerate(players)}
+    adjacent: list[list[int]] = [[] for _ in players]
+    for a, b in options:
+        if a in index and b in index:
+            adjacent[index[a]].append(index[b])
+            adjacent[index[b]].append(index[a])
+    mate = maximum_matching(adjacent)
+    if -1 in mate:
+        return None
+    return [
+        options[(a, b)] for a, b in itertools.combinations(players, 2) if mate[index[a]] == index[b]
+    ]
+
+
+def _edmonds_bye(
+    players: Sequence[int], options: dict[tuple[int, int], tuple[int, int]], eligible: Sequence[int]
+) -> list[int | None]:
+    """The bye candidates to try: one that a perfect matching with a stand-in finds."""
+    if len(players) % 2 == 0:
+        return [None]
+    stand_in = 0
+    extended = dict(options)
+    extended.update({(stand_in, n): (n, stand_in) for n in eligible})
+    found = _edmonds([stand_in, *players], extended)
+    if found is None:
+        return []
+    return [next(white for white, black in found if black == stand_in)]
 
 
 def _match(
@@ -605,4 +653,5 @@ def random_style(rng: random.Random) -> Style:
         scoring=rng.choice(["", "", "", "XXS", "BB", "162"]),
         requests_240=rng.random() < 0.2,
         forbidden=rng.choice([0, 0, 1, 2]),
+        bare_byes=rng.random() < 0.2,
     )
