@@ -287,7 +287,7 @@ def _pair(args: argparse.Namespace) -> ExitStatus:
     doc = _read(path)
     state = _with_rounds(_state(path, doc), _planned_rounds(args, doc))
     if state.initial_colour is None:
-        colour = _initial_colour(path, doc, state, system, args.seed)
+        colour = _initial_colour(path, doc, state, system, args)
         state = replace(state, initial_colour=colour)
     if state.round_number > state.total_rounds:
         raise CommandError(
@@ -303,7 +303,7 @@ def _pair(args: argparse.Namespace) -> ExitStatus:
 
 
 def _initial_colour(
-    path: str, doc: TrfDocument, final: TournamentState, system: System, seed: int
+    path: str, doc: TrfDocument, final: TournamentState, system: System, args: argparse.Namespace
 ) -> Colour | None:
     """The top seed's colour in round 1 that the file's own colours show, if any.
 
@@ -324,13 +324,13 @@ def _initial_colour(
         if not coloured:
             continue
         before = replace(
-            _with_rounds(_state(path, doc, round_to_pair=number), total_rounds(doc)),
+            _with_rounds(_state(path, doc, round_to_pair=number), _planned_rounds(args, doc)),
             requests=recorded_requests(final, number),
         )
         agreement: dict[Colour, int] = {}
         for colour in (Colour.WHITE, Colour.BLACK):
             try:
-                engine = pair_round(replace(before, initial_colour=colour), system, seed=seed)
+                engine = pair_round(replace(before, initial_colour=colour), system, seed=args.seed)
             except NoValidPairing:
                 break
             agreement[colour] = sum((b.white, b.black) in coloured for b in engine.boards)
@@ -431,7 +431,7 @@ def _check(args: argparse.Namespace) -> ExitStatus:
     doc = _read(path)
     planned = _planned_rounds(args, doc)
     final = _state(path, doc)
-    initial = final.initial_colour or _initial_colour(path, doc, final, system, args.seed)
+    initial = final.initial_colour or _initial_colour(path, doc, final, system, args)
     status = ExitStatus.OK
     for number in range(1, final.rounds_completed + 1):
         before = replace(

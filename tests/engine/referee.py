@@ -407,7 +407,49 @@ class Tournament:
         problems += [f"{v.rule}: {v.message}" for v in check_round(state, pairing, self.system)]
         if self.system is System.LIM:
             problems += self.lim_8_1(state, pairing)
+        if number == 1 and self.system in (System.DUTCH_1992, System.LIM):
+            problems += self.round_one(state, pairing)
         return problems
+
+    def round_one(self, state: TournamentState, pairing: RoundPairing) -> list[str]:
+        """Round 1: the top half against the bottom half in order, the bye to the last.
+
+        Dutch (final remarks): one homogeneous bracket ordered by A2 (rating, title, name),
+        "the highest player of S1 will play against the highest player of S2 and if the
+        number of players is odd the lowest ranked player will receive a bye".  Lim 9.4
+        and 8.1: the proposed pairings 1 v (n/2 + 1) ... in pairing-number order, all
+        compatible in round 1; the bye to the lowest ranked.  Judged only when the order
+        is certain (no two players present with the same rating and title; no XXP).
+        """
+        present = self.present(1)
+        if self.forbidden or not present:
+            return []
+        by_number = {e.number: e for e in self.entrants}
+        title_order = ["GM", "WGM", "IM", "WIM", "FM", "WFM"]
+
+        def a2(number: int) -> tuple[int, int]:
+            entrant = by_number[number]
+            title = {"G": "GM", "M": "IM", "F": "FM", "WF": "WFM"}.get(
+                entrant.title.upper(), entrant.title.upper()
+            )
+            rank = title_order.index(title) if title in title_order else len(title_order)
+            return (-entrant.rating, rank)
+
+        if self.system is System.DUTCH_1992:
+            if len({a2(n) for n in present}) < len(present):
+                return []
+            order = sorted(present, key=a2)
+        else:
+            order = sorted(present)
+        expected_bye = order.pop() if len(order) % 2 else None
+        half = len(order) // 2
+        expected = {frozenset({order[i], order[i + half]}) for i in range(half)}
+        got = {frozenset({b.white, b.black}) for b in pairing.boards}
+        rule = "Dutch final remarks" if self.system is System.DUTCH_1992 else "Lim 9.4/8.1"
+        if got != expected or pairing.pairing_allocated_bye != expected_bye:
+            return [f"{rule}: round 1 should pair {sorted(map(sorted, expected))}, bye "
+                    f"{expected_bye}"]  # fmt: skip
+        return []
 
     def play(self, pairing: RoundPairing, number: int) -> None:
         """Random results for the boards; byes, requests and absences for the rest."""
