@@ -34,7 +34,7 @@ from pathlib import Path
 
 from pairing.__main__ import main
 from pairing.engine import System
-from pairing.engine.checker import Violation, check_round
+from pairing.engine.checker import Violation, check_round, over_half
 from pairing.engine.history import scores
 from pairing.engine.matching import maximum_matching
 from pairing.engine.model import Board, PairingNumber, RoundPairing, TournamentState
@@ -409,7 +409,103 @@ class Tournament:
             problems += self.lim_8_1(state, pairing)
         if number == 1 and self.system in (System.DUTCH_1992, System.LIM):
             problems += self.round_one(state, pairing)
+        if self.system is System.DUTCH_1992:
+            problems += self.dutch_e(state, pairing) + self.dutch_f1(state, pairing)
         return problems
+
+    def played_colours(self, number: int) -> str:
+        """The colours of a player's games actually played, ``w``/``b``, oldest first (F2, F3)."""
+        entrant = next(e for e in self.entrants if e.number == number)
+        return "".join(b.colour for b in entrant.blocks if b.result in "10=WDL" and b.opponent)
+
+    def dutch_e(self, state: TournamentState, pairing: RoundPairing) -> list[str]:
+        """Dutch E1-E4 on every board whose colours A7 decides.
+
+        A7: absolute (difference beyond ±1, or the same colour twice running), strong
+        (difference not 0), mild (alternate the last game).  E1 grants both preferences;
+        E2 the stronger one; E3 alternates to the latest round (gaps closed, F3) in which
+        the two had different colours; E4 the higher ranked (A2) gets his.  Boards of a
+        player without games, and of players over 50% in the last round (A7a, Note to B),
+        are not judged.
+        """
+        exempt = over_half(state)
+        score = scores(state)
+        by_number = {e.number: e for e in self.entrants}
+        problems = []
+        for board in pairing.boards:
+            if {board.white, board.black} & exempt:
+                continue
+            prefs = {}
+            for number in (board.white, board.black):
+                colours = self.played_colours(number)
+                if not colours:
+                    break
+                difference = colours.count("w") - colours.count("b")
+                if abs(difference) > 1 or colours[-2:] in ("ww", "bb"):
+                    if (
+                        abs(difference) > 1
+                        and colours[-2:] in ("ww", "bb")
+                        and ((difference < 0) != (colours[-1] == "b"))
+                    ):
+                        break  # A7a gives no single colour
+                    prefs[number] = (3, "w" if difference < 0 or colours[-2:] == "bb" else "b")
+                elif difference:
+                    prefs[number] = (2, "w" if difference < 0 else "b")
+                else:
+                    prefs[number] = (1, "w" if colours[-1] == "b" else "b")
+            else:
+                (strength_w, want_w), (strength_b, want_b) = prefs[board.white], prefs[board.black]
+                if want_w != want_b:
+                    rule, ok = "E1", want_w == "w" and want_b == "b"
+                elif strength_w != strength_b:
+                    rule = "E2"
+                    ok = (want_w == "w") == (strength_w > strength_b)
+                else:
+                    white = self.played_colours(board.white)[::-1]
+                    black = self.played_colours(board.black)[::-1]
+                    differ = [
+                        i for i, (a, b) in enumerate(zip(white, black, strict=False)) if a != b
+                    ]
+                    if differ:
+                        rule, ok = "E3", white[differ[0]] == "b"
+                    else:
+                        first = by_number[board.white]
+                        second = by_number[board.black]
+                        a2_white = (-score[board.white], -first.rating)
+                        a2_black = (-score[board.black], -second.rating)
+                        if a2_white == a2_black:
+                            continue  # title or name decide: not judged
+                        rule = "E4"
+                        ok = (want_w == "w") == (a2_white < a2_black)
+                if not ok:
+                    problems.append(
+                        f"Dutch {rule}: board {board.number} {board.white}-{board.black}: "
+                        f"histories {self.played_colours(board.white) or '-'} and "
+                        f"{self.played_colours(board.black) or '-'}"
+                    )
+        return problems
+
+    def dutch_f1(self, state: TournamentState, pairing: RoundPairing) -> list[str]:
+        """Dutch F1: boards by the higher player's score, the sum of scores, his A2 rank.
+
+        Judged between boards whose higher players differ in score or rating (title and
+        name, the last A2 criteria, are left alone).
+        """
+        score = scores(state)
+        rating = {e.number: e.rating for e in self.entrants}
+
+        def key(board: Board) -> tuple[int, int, int]:
+            higher = min(
+                (board.white, board.black), key=lambda n: (-score[PairingNumber(n)], -rating[n])
+            )
+            total = score[board.white] + score[board.black]
+            return (-score[PairingNumber(higher)], -total, -rating[higher])
+
+        keys = [key(board) for board in pairing.boards]
+        for index in range(len(keys) - 1):
+            if keys[index] > keys[index + 1]:
+                return [f"Dutch F1: board {index + 1} should come after board {index + 2}"]
+        return []
 
     def round_one(self, state: TournamentState, pairing: RoundPairing) -> list[str]:
         """Round 1: the top half against the bottom half in order, the bye to the last.
