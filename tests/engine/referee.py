@@ -35,7 +35,7 @@ from pathlib import Path
 from pairing.__main__ import main
 from pairing.engine import System
 from pairing.engine.checker import Violation, check_round, over_half
-from pairing.engine.history import scores
+from pairing.engine.history import pairing_scores
 from pairing.engine.matching import maximum_matching
 from pairing.engine.model import Board, PairingNumber, RoundPairing, TournamentState
 from pairing.engine.trf import decode_trf, read_trf, state_from_trf
@@ -125,6 +125,8 @@ class Style:
     """H/F/Z requests for the round to pair as TRF-2026 240 records."""
     forbidden: int = 0
     """How many forbidden pairs (XXP lines) the event has."""
+    accelerated: bool = False
+    """XXA lines: a fictitious point for the top half in rounds 1 and 2 (JaVaFo)."""
     bare_byes: bool = False
     """Byes of past rounds as ``         U`` / ``H`` / ``F``: no ``0000``, no colour."""
 
@@ -271,6 +273,9 @@ class Tournament:
         listed = self.listed()
         shown = {e.number for e in listed}
         lines += [f"XXP {a} {b}" for a, b in self.forbidden if {a, b} <= shown]
+        if style.accelerated:
+            top = sorted(shown)[: len(shown) // 2]
+            lines += [f"XXA {n:>4}  1.0  1.0" for n in top]
         ranking = sorted(listed, key=lambda e: -self.points(e, with_request=False))
         rank = {e.number: i for i, e in enumerate(ranking, start=1)}
         absent = []
@@ -406,7 +411,7 @@ class Tournament:
             problems.append(f"bye {pairing.pairing_allocated_bye} with {len(present)} present")
         problems += [f"{v.rule}: {v.message}" for v in check_round(state, pairing, self.system)]
         if self.system is System.LIM:
-            problems += self.lim_8_1(state, pairing)
+            problems += self.lim_8_1(state, pairing) + self.lim_12(pairing)
         if number == 1 and self.system in (System.DUTCH_1992, System.LIM):
             problems += self.round_one(state, pairing)
         if self.system is System.DUTCH_1992:
@@ -417,6 +422,30 @@ class Tournament:
         """The colours of a player's games actually played, ``w``/``b``, oldest first (F2, F3)."""
         entrant = next(e for e in self.entrants if e.number == number)
         return "".join(b.colour for b in entrant.blocks if b.result in "10=WDL" and b.opponent)
+
+    def lim_12(self, pairing: RoundPairing) -> list[str]:
+        """Lim 12.1, 12.5, 12.6: two players due different colours both get them.
+
+        A player's due colour (as lim.py reads the text) is the equalising one when his
+        whites and blacks differ, else the alternate one; none before his first game.
+        """
+        problems = []
+        for board in pairing.boards:
+            due = []
+            for number in (board.white, board.black):
+                colours = self.played_colours(number)
+                difference = colours.count("w") - colours.count("b")
+                if difference:
+                    due.append("b" if difference > 0 else "w")
+                elif colours:
+                    due.append("b" if colours[-1] == "w" else "w")
+            if len(due) == 2 and due[0] != due[1] and due[0] != "w":
+                problems.append(
+                    f"Lim 12.1: board {board.number} {board.white}-{board.black}: due "
+                    f"{due[0]} and {due[1]}, histories {self.played_colours(board.white)} "
+                    f"and {self.played_colours(board.black)}"
+                )
+        return problems
 
     def dutch_e(self, state: TournamentState, pairing: RoundPairing) -> list[str]:
         """Dutch E1-E4 on every board whose colours A7 decides.
@@ -429,7 +458,7 @@ class Tournament:
         are not judged.
         """
         exempt = over_half(state)
-        score = scores(state)
+        score = pairing_scores(state)
         by_number = {e.number: e for e in self.entrants}
         problems = []
         for board in pairing.boards:
@@ -491,7 +520,7 @@ class Tournament:
         Judged between boards whose higher players differ in score or rating (title and
         name, the last A2 criteria, are left alone).
         """
-        score = scores(state)
+        score = pairing_scores(state)
         rating = {e.number: e.rating for e in self.entrants}
 
         def key(board: Board) -> tuple[int, int, int]:
@@ -515,10 +544,11 @@ class Tournament:
         number of players is odd the lowest ranked player will receive a bye".  Lim 9.4
         and 8.1: the proposed pairings 1 v (n/2 + 1) ... in pairing-number order, all
         compatible in round 1; the bye to the lowest ranked.  Judged only when the order
-        is certain (no two players present with the same rating and title; no XXP).
+        is certain (no two players present with the same rating and title; no XXP, no
+        acceleration).
         """
         present = self.present(1)
-        if self.forbidden or not present:
+        if self.forbidden or self.style.accelerated or not present:
             return []
         by_number = {e.number: e for e in self.entrants}
         title_order = ["GM", "WGM", "IM", "WIM", "FM", "WFM"]
@@ -645,7 +675,7 @@ class Tournament:
         if bye is None or len(present) > EXHAUSTIVE:
             return []
         options, eligible = self.legal_options(state, present)
-        score = scores(state)
+        score = pairing_scores(state)
         for candidate in sorted(eligible, key=lambda n: (score[PairingNumber(n)], -n)):
             if _match([n for n in present if n != candidate], options) is None:
                 continue
@@ -792,4 +822,5 @@ def random_style(rng: random.Random) -> Style:
         requests_240=rng.random() < 0.2,
         forbidden=rng.choice([0, 0, 1, 2]),
         bare_byes=rng.random() < 0.2,
+        accelerated=rng.random() < 0.15,
     )
