@@ -575,6 +575,16 @@ class Tournament:
         if got != expected or pairing.pairing_allocated_bye != expected_bye:
             return [f"{rule}: round 1 should pair {sorted(map(sorted, expected))}, bye "
                     f"{expected_bye}"]  # fmt: skip
+        # Dutch E4 (Lim 12.1 as lim.py reads it): S1's players alternate colours, and the
+        # top seed has the colour XXC fixes.
+        white = {b.white for b in pairing.boards}
+        first = order[0] in white if order else True
+        for index, number in enumerate(order[:half]):
+            if (number in white) != (first if index % 2 == 0 else not first):
+                return [f"{rule} (colours): round 1 S1 {order[:half]} does not alternate"]
+        fixed = (self.style.xxc or "").split()[-1:]
+        if order and order[0] == 1 and fixed and first != (fixed[0] == "white1"):
+            return [f"{rule} (colours): player 1 should have {fixed[0]}"]
         return []
 
     def play(self, pairing: RoundPairing, number: int) -> None:
