@@ -51,7 +51,7 @@ def test_referee_small_fields_until_no_pairing_exists(
 ) -> None:
     """Small fields, n + 1 rounds: every round legal; exit 1 only when nothing is legal."""
     ended = 0
-    for seed in range(12):
+    for seed in range(16):
         directory = tmp_path / str(seed)
         directory.mkdir()
         tournament = Tournament(
@@ -86,7 +86,7 @@ def test_referee_middle_fields(
 @pytest.mark.parametrize("system", ALL, ids=str)
 def test_referee_stormy_event(system: System, tmp_path: Path) -> None:
     """Many requests, forfeits, double forfeits and withdrawals: still legal every round."""
-    for seed in range(8):
+    for seed in range(10):
         directory = tmp_path / str(seed)
         directory.mkdir()
         tournament = Tournament(
