@@ -286,14 +286,14 @@ def _pair(args: argparse.Namespace) -> ExitStatus:
     path = _input(args)
     doc = _read(path)
     state = _with_rounds(_state(path, doc), _planned_rounds(args, doc))
-    if state.initial_colour is None:
-        colour = _initial_colour(path, doc, state, system, args)
-        state = replace(state, initial_colour=colour)
     if state.round_number > state.total_rounds:
         raise CommandError(
             f"pairing: {path}: all {state.total_rounds} rounds have been paired",
             ExitStatus.INVALID_INPUT,
         )
+    if state.initial_colour is None:
+        colour = _initial_colour(path, doc, state, system, args)
+        state = replace(state, initial_colour=colour)
     pairing = pair_round(state, system, seed=args.seed)
     _write(args.pair, pairs_text(pairing))
     if args.explain:
