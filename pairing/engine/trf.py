@@ -306,7 +306,7 @@ def read_trf(text: str) -> TrfDocument:
         if line[:3] != PLAYER_TAG:
             records.append(TrfRecord(text=line, line=number))
             continue
-        player = _parse_player(line, number)
+        player = _parse_player(_character_columns(line), number)
         if player.start_rank in seen:
             raise TrfError(
                 f"starting rank {player.start_rank} is used again "
@@ -320,6 +320,32 @@ def read_trf(text: str) -> TrfDocument:
     doc = TrfDocument(players=tuple(players), records=tuple(records), lines=lines)
     check_trf(doc)
     return doc
+
+
+SEPARATORS = (48, 53, 57, 69, 80, 85)
+"""Columns a 001 line leaves blank between the fields after the name (TRF16)."""
+
+
+def _character_columns(line: str) -> str:
+    """A 001 line whose columns were counted in UTF-8 bytes, realigned on characters.
+
+    Programs that pad with byte counts (C's ``printf("%-33s")``) write "Müller" in 33
+    bytes, one character short, and every later field moves left by one column per
+    accented letter.  TRF counts characters.  When a line with such letters has a
+    field separator that is not blank, but all are blank when the line is counted in
+    bytes, the name is read from its bytes and padded to 33 characters.
+    """
+    if line.isascii():
+        return line
+    raw = line.encode("utf-8").decode("latin-1")
+
+    def blank(text: str) -> bool:
+        return all(column > len(text) or text[column - 1] == " " for column in SEPARATORS)
+
+    if blank(line) or not blank(raw):
+        return line
+    name = _cut(raw, NAME).encode("latin-1").decode("utf-8", errors="replace")
+    return raw[: NAME[0] - 1] + name.ljust(NAME[1] - NAME[0] + 1) + raw[NAME[1] :]
 
 
 def _cut(line: str, span: Span) -> str:

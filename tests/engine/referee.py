@@ -125,6 +125,8 @@ class Style:
     """H/F/Z requests for the round to pair as TRF-2026 240 records."""
     forbidden: int = 0
     """How many forbidden pairs (XXP lines) the event has."""
+    byte_padding: bool = False
+    """Names padded to 33 UTF-8 bytes, as C programs do, so later fields move left."""
     accelerated: bool = False
     """XXA lines: a fictitious point for the top half in rounds 1 and 2 (JaVaFo)."""
     bare_byes: bool = False
@@ -321,7 +323,12 @@ class Tournament:
         put(86, f"{rank:>4}" if self.style.rank_column else "    ")
         for index, block in enumerate(blocks):
             put(92 + 10 * index, block)
-        return "".join(cells).rstrip()
+        line = "".join(cells).rstrip()
+        if self.style.byte_padding and self.style.encoding != "latin-1":
+            name = entrant.name[:33]
+            extra = len(name.encode("utf-8")) - len(name)
+            line = line[: 47 - extra] + line[47:]
+        return line
 
     def write(self, name: str, *, to_pair: bool) -> Path:
         path = self.directory / name
@@ -833,4 +840,5 @@ def random_style(rng: random.Random) -> Style:
         forbidden=rng.choice([0, 0, 1, 2]),
         bare_byes=rng.random() < 0.2,
         accelerated=rng.random() < 0.15,
+        byte_padding=rng.random() < 0.2,
     )

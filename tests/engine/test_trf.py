@@ -641,3 +641,16 @@ def test_trf_round_with_only_the_pairing_allocated_bye_was_paired() -> None:
     assert state.requests == (
         RoundRequest(pairing_number=PairingNumber(2), kind=RequestKind.HALF_POINT_BYE),
     )
+
+
+def test_trf_utf8_line_padded_by_bytes_is_realigned() -> None:
+    """A name padded to 33 UTF-8 bytes (one character short per accent) keeps its fields."""
+    by_characters = player_line(1, "Müller, Jürgen", 2105, "1.0", "   2 w 1")
+    name_end = 14 + 33
+    by_bytes = by_characters[: name_end - 2] + by_characters[name_end:]  # two accents
+    assert len(by_bytes.encode("utf-8")) == len(by_characters)
+    other = player_line(2, "Berg, Ola", 2000, "0.0", "   1 b 0")
+    doc = read_trf("\n".join([HEADER.rstrip("\n"), by_bytes, other]))
+    player = doc.players[0]
+    assert (player.name, player.rating, player.points) == ("Müller, Jürgen", 2105, 1)
+    assert player.rounds == (TrfRound(opponent=2, color="w", result="1"),)
