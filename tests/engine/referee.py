@@ -276,8 +276,8 @@ class Tournament:
         shown = {e.number for e in listed}
         lines += [f"XXP {a} {b}" for a, b in self.forbidden if {a, b} <= shown]
         if style.accelerated:
-            top = sorted(shown)[: len(shown) // 2]
-            lines += [f"XXA {n:>4}  1.0  1.0" for n in top]
+            top = range(1, len(self.entrants) // 2 + 1)
+            lines += [f"XXA {n:>4}  1.0  1.0" for n in top if n in shown]
         ranking = sorted(listed, key=lambda e: -self.points(e, with_request=False))
         rank = {e.number: i for i, e in enumerate(ranking, start=1)}
         absent = []

@@ -201,3 +201,19 @@ def test_referee_withdrawn_player_left_out_leaves_a_gap(tmp_path: Path) -> None:
     lines = ["012 Gap", "XXR 3", "XXC white1"]
     lines += [field_line(n, rating=2100 - n) for n in (1, 2, 4, 5)]
     assert pair_text(tmp_path, "\n".join(lines)) == (0, "2\n1 4\n5 2\n", "")
+
+
+@pytest.mark.parametrize("system", ALL, ids=str)
+def test_referee_check_needs_no_seed_when_round_one_has_colours(
+    system: System, tmp_path: Path
+) -> None:
+    """-p ran with -s 7 and no XXC; -c without -s still finds round 1's lot in the file."""
+    tournament = Tournament(
+        system, players=14, rounds=5, seed=7, directory=tmp_path, late=2,
+        style=Style(xxc=None, accelerated=True, omit_early_withdrawals=True),
+    )  # fmt: skip
+    play_out(tournament)
+    tournament.requests = {}
+    path = tournament.write("final.trf", to_pair=False)
+    status, out, err = Tournament.run_cli_static([f"--{system.value}", str(path), "-c"])
+    assert (status, err) == (0, ""), out
