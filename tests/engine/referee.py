@@ -2,20 +2,26 @@
 
 The harness keeps its own record of the event (who joined when, who withdrew, who asked
 for a bye, every board and result) and writes the TRF itself, column by column as
-TRF16 numbers them, in the styles third-party programs use: ``0000 - Z`` or a blank
-block for an absence, XXZ lines or ``0000 - H/Z/F`` in the column of the round to pair,
-forfeits ``+``/``-`` (some with ``-`` as the colour), double forfeits, late entries,
-withdrawn players left out of the file, CRLF or LF, UTF-8 or Latin-1.  It never uses
-``trf.py``'s writer, so a reading problem cannot hide behind a matching writer.
+TRF16 numbers them, in the styles third-party programs use (:class:`Style`): ``0000 - Z``
+or a blank block for an absence, XXZ lines, ``0000 - H/Z/F`` or TRF-2026 240 records for
+the round to pair, forfeits ``+``/``-`` (some with ``-`` as the colour), double forfeits,
+W/D/L results, byes without ``0000``, late entries, withdrawn players left out of the
+file, 001 lines in standings order, XXR or none, XXC or none, XXP, XXA, 3/1/0 point
+systems (XXS, BB?, 162), CR LF, CR or LF, UTF-8 (also padded by bytes) or Latin-1.  It
+never uses ``trf.py``'s writer, so a reading problem cannot hide behind a matching writer.
 
 Each round is paired by ``pairing.__main__.main`` (or a real subprocess) and judged:
 
-- the output parses: the count, then ``white black`` lines, the bye as ``N 0``;
+- the output parses: the count, then ``white black`` lines, the bye as ``N 0`` last;
 - everyone present is paired exactly once or has the bye; nobody absent, withdrawn or not
   yet entered is paired;
 - :func:`pairing.engine.checker.check_round` finds nothing;
-- exit status 1, with nothing on standard output, only when no pairing keeps the
-  absolute criteria (for small fields this is confirmed by an exhaustive search).
+- exit status 1, with nothing written, only when no pairing keeps the absolute criteria:
+  confirmed by an exhaustive search up to 20 players present, by a maximum matching of
+  the boards the checker allows up to 80;
+- per system, what the rule texts fix without a choice: round 1 (Dutch final remarks and
+  E4, Lim 9.4, 8.1 and alternating colours), Dutch E1-E4 colours and F1 board order, Lim
+  8.1 (the bye) and 12.1 (due colours).
 
 The finished file is then checked with ``-c``, which must agree with every round.
 """
