@@ -173,9 +173,13 @@ def state_for_round(event: models.Event, round_number: int) -> TournamentState:
         raise EventNotStarted("Start the event first: pairing numbers are not assigned.")
     numbers = {p.pk: PairingNumber(p.pairing_number) for p in players if p.pairing_number}
     rounds_completed = round_number - 1
-    games = models.Game.objects.filter(
-        round__event=event, round__number__lte=rounds_completed
-    ).select_related("round")
+    # Only the columns the records need: the round's explanation (JSON, a few kB per
+    # round) would otherwise be read and decoded once per game (#10).
+    games = (
+        models.Game.objects.filter(round__event=event, round__number__lte=rounds_completed)
+        .select_related("round")
+        .only("board", "result", "white_id", "black_id", "round__number")
+    )
     requests = list(models.RoundRequest.objects.filter(player__event=event))
     history = _records(games, requests, numbers, rounds_completed)
     engine_players = tuple(
