@@ -39,7 +39,7 @@ import sys
 import threading
 import time
 import urllib.parse
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
@@ -139,6 +139,29 @@ def build_event(
     )
 
 
+def existing_event(slug: str = EVENT_SLUG) -> Event:
+    """The event an earlier run built (``--reuse``), with a new password for its arbiter."""
+    from django.contrib.auth import get_user_model
+
+    from swissweb.tournament import selectors
+    from swissweb.tournament.models import Event as EventRow
+    from swissweb.tournament.models import RoundState
+
+    row = EventRow.objects.get(slug=slug)
+    in_play = row.round_set.filter(state=RoundState.PUBLISHED).order_by("number").first()
+    password = secrets.token_urlsafe(16)
+    user = get_user_model().objects.get(username=ARBITER)
+    user.set_password(password)
+    user.save()
+    return Event(
+        slug=slug,
+        in_play=in_play.number if in_play else 0,
+        completed=selectors.last_completed_round(event=row),
+        arbiter=ARBITER,
+        password=password,
+    )
+
+
 def reader_pages(event: Event) -> dict[str, str]:
     """The public pages the readers load, by the name the report gives them."""
     base = f"/events/{event.slug}/"
@@ -215,6 +238,8 @@ class Sample:
     page: str
     seconds: float
     ok: bool
+    warmup: bool = False
+    """Made before the measured time began: left out of the numbers (not of the errors)."""
 
 
 @dataclass(slots=True)
@@ -237,6 +262,7 @@ def _reader(
     pages: dict[str, str],
     *,
     deadline: float,
+    measure_from: float,
     think: float,
     rng: random.Random,
     samples: list[Sample],
@@ -247,6 +273,7 @@ def _reader(
     time.sleep(rng.uniform(0, think))
     while time.monotonic() < deadline:
         name = rng.choice(names)
+        warmup = time.monotonic() < measure_from
         start = time.perf_counter()
         try:
             status, _ = client.request("GET", pages[name])
@@ -256,7 +283,7 @@ def _reader(
         except (OSError, http.client.HTTPException) as exc:
             ok = False
             errors.append(f"{name}: {exc!r}")
-        samples.append(Sample(name, time.perf_counter() - start, ok))
+        samples.append(Sample(name, time.perf_counter() - start, ok, warmup))
         if think:
             time.sleep(rng.uniform(0.5 * think, 1.5 * think))
 
@@ -334,16 +361,24 @@ def run_load(
     duration: float,
     think: float,
     result_every: float,
+    warmup: float = 0.0,
+    on_measure: Callable[[], None] | None = None,
     forwarded_proto: str | None = None,
     seed: int = 10,
     timeout: float = 30.0,
 ) -> Report:
-    """Run the readers and the arbiter against ``base_url`` for ``duration`` seconds."""
+    """Run the readers and the arbiter against ``base_url`` for ``warmup + duration`` s.
+
+    The readers' pages in the first ``warmup`` seconds fill the server's caches and
+    are left out of the numbers; the arbiter's requests are all counted.  ``on_measure``
+    is called when the measured time begins.
+    """
     pages = reader_pages(event)
     rng = random.Random(seed)
     per_thread: list[tuple[list[Sample], list[str]]] = []
     threads = []
-    deadline = time.monotonic() + duration
+    measure_from = time.monotonic() + warmup
+    deadline = measure_from + duration
     clients = [
         Client(base_url, forwarded_proto=forwarded_proto, timeout=timeout)
         for _ in range(readers + 1)
@@ -367,17 +402,19 @@ def run_load(
         else:
             target, args = _reader, (client, pages)
             kwargs["think"] = think
+            kwargs["measure_from"] = measure_from
         threads.append(threading.Thread(target=target, args=args, kwargs=kwargs, daemon=True))
-    began = time.monotonic()
+    if on_measure is not None:
+        threads.append(threading.Timer(warmup, on_measure))
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join(duration + timeout + 5)
-    report = Report(duration=time.monotonic() - began)
+        thread.join(warmup + duration + timeout + 5)
+    report = Report(duration=max(time.monotonic() - measure_from, 1e-9))
     for client in clients:
         client.close()
     for samples, errors in per_thread:
-        report.samples.extend(samples)
+        report.samples.extend(s for s in samples if not s.warmup)
         report.errors.extend(errors)
     if any(thread.is_alive() for thread in threads):
         report.errors.append("a load thread did not stop in time")
@@ -456,9 +493,40 @@ def production_environment(database_url: str) -> dict[str, str]:
     return env
 
 
+def process_cpu_seconds(pid: int) -> float | None:
+    """CPU time (user + system) of a process and its children now alive, from ``/proc``.
+
+    ``None`` where there is no ``/proc`` (not Linux).
+    """
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return None
+    for entry in entries:
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        # After the command: state ppid ... utime (14th field of the line) stime (15th).
+        if int(entry) == pid or int(fields[1]) == pid:
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
+@dataclass(frozen=True, slots=True)
+class Server:
+    url: str
+    pid: int
+
+
 @contextlib.contextmanager
-def gunicorn(env: dict[str, str], *, workers: int, threads: int) -> Iterator[str]:
-    """Serve the app with gunicorn on a free loopback port; yield its base URL.
+def gunicorn(env: dict[str, str], *, workers: int, threads: int) -> Iterator[Server]:
+    """Serve the app with gunicorn on a free loopback port; yield its URL and pid.
 
     The listening socket is opened here and handed to gunicorn (``fd://``), so no other
     process can take the port between choosing it and binding it.
@@ -479,7 +547,7 @@ def gunicorn(env: dict[str, str], *, workers: int, threads: int) -> Iterator[str
     base_url = f"http://127.0.0.1:{port}"
     try:
         _wait_until_up(base_url, process)
-        yield base_url
+        yield Server(base_url, process.pid)
     finally:
         process.terminate()
         try:
@@ -513,6 +581,14 @@ def prepare(args: argparse.Namespace, env: dict[str, str]) -> Event:
     from django.core.management import call_command
 
     django.setup()
+    if args.reuse:
+        call_command("migrate", verbosity=0, interactive=False)
+        call_command("collectstatic", verbosity=0, interactive=False)
+        event = existing_event()
+        from django.db import connections
+
+        connections.close_all()
+        return event
     recreate_database(args.database_url)
     call_command("migrate", verbosity=0, interactive=False)
     call_command("collectstatic", verbosity=0, interactive=False)
@@ -542,7 +618,10 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--completed", type=int, default=6, help="completed rounds")
     parser.add_argument("--readers", type=int, default=50)
-    parser.add_argument("--duration", type=float, default=30.0, help="seconds")
+    parser.add_argument("--duration", type=float, default=30.0, help="measured seconds")
+    parser.add_argument(
+        "--warmup", type=float, default=5.0, help="seconds of load before the measured time"
+    )
     parser.add_argument(
         "--think", type=float, default=1.0, help="mean seconds a reader waits between pages"
     )
@@ -552,6 +631,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--workers", type=int, default=3, help="gunicorn worker processes")
     parser.add_argument("--threads", type=int, default=1, help="threads per gunicorn worker")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--reuse",
+        action="store_true",
+        help="keep the database and event of an earlier run (its round in play has the "
+        "results that run entered)",
+    )
     return parser.parse_args(argv)
 
 
@@ -565,23 +650,43 @@ def main(argv: Sequence[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, _stop)
     env = production_environment(args.database_url)
     event = prepare(args, env)
-    with gunicorn(env, workers=args.workers, threads=args.threads) as base_url:
+    with gunicorn(env, workers=args.workers, threads=args.threads) as server:
         print(
-            f"{base_url}: {args.readers} readers (think {args.think:g} s), one arbiter "
-            f"(a result every {args.result_every:g} s), {args.duration:g} s",
+            f"{server.url}: gunicorn {args.workers} workers x {args.threads} threads; "
+            f"{args.readers} readers (think {args.think:g} s), one arbiter "
+            f"(a result every {args.result_every:g} s), {args.warmup:g} s warm-up, "
+            f"{args.duration:g} s measured; "
+            f"load average before: {os.getloadavg()[0]:.1f}",
             flush=True,
         )
+        cpu: dict[str, float | None] = {}
+
+        def measure() -> None:
+            cpu.update(server=process_cpu_seconds(server.pid), driver=time.process_time())
+
         report = run_load(
-            base_url,
+            server.url,
             event,
             readers=args.readers,
             duration=args.duration,
+            warmup=args.warmup,
+            on_measure=measure,
             think=args.think,
             result_every=args.result_every,
             forwarded_proto="https",
             seed=args.seed,
         )
+        after = process_cpu_seconds(server.pid), time.process_time()
     print(format_report(report))
+    server_cpu, driver_cpu = cpu.get("server"), cpu.get("driver")
+    if server_cpu is not None and after[0] is not None and driver_cpu is not None:
+        used = after[0] - server_cpu
+        print(
+            f"CPU in the measured time: gunicorn {used:.1f} s "
+            f"({1000 * used / max(1, len(report.samples)):.1f} ms a request), "
+            f"load driver {after[1] - driver_cpu:.1f} s; load average after: "
+            f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
+        )
     return 1 if report.error_count() else 0
 
 
