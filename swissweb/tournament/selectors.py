@@ -53,21 +53,35 @@ def cache_version(event: Event, round_: Round | None = None) -> str:
     return f"{event.pk}.{counter}.{event.modified_at.timestamp()}"
 
 
+BOARDS_FRAGMENT = "round-pairings"
+"""The ``{% cache %}`` fragment of ``partials/pairings_table.html`` that holds the boards."""
+
+
+BOARD_COLUMNS = (
+    "round_id", "board", "result", "white__name", "white__pairing_number",
+    "black__name", "black__pairing_number",
+)  # fmt: skip
+"""What the pairings table shows: decoding the other columns (timestamps) cost a third."""
+
+
 class _LazyBoards:
     """The boards of public rounds, read when a template first needs one round's boards.
 
-    Then one query reads the boards of every round whose ``{% cache fragment ... %}``
-    (named ``fragment``, varying on the round's pk and ``cache_version``) is not cached,
+    Then one query reads the boards of every round whose ``{% cache %}`` fragment (named
+    ``BOARDS_FRAGMENT``, varying on the round's pk and ``cache_version``) is not cached,
     so a cold cache costs one query and a warm one none (#10).
     """
 
-    def __init__(self, rounds: list[Round], fragment: str) -> None:
+    def __init__(self, rounds: list[Round]) -> None:
         self.rounds = rounds
-        self.fragment = fragment
         self.games: dict[int, list[Game]] = {}
 
     def _load(self, round_ids: list[int]) -> None:
-        games = Game.objects.filter(round_id__in=round_ids).select_related("white", "black")
+        games = (
+            Game.objects.filter(round_id__in=round_ids)
+            .select_related("white", "black")
+            .only(*BOARD_COLUMNS)
+        )
         for round_id in round_ids:
             self.games[round_id] = []
         for game in games.order_by("board"):
@@ -76,7 +90,7 @@ class _LazyBoards:
     def of(self, round_: Round) -> list[Game]:
         if round_.pk not in self.games:
             keys = {
-                r.pk: make_template_fragment_key(self.fragment, [r.pk, r.cache_version])  # type: ignore[attr-defined]
+                r.pk: make_template_fragment_key(BOARDS_FRAGMENT, [r.pk, r.cache_version])  # type: ignore[attr-defined]
                 for r in self.rounds
             }
             cached = cache.get_many(list(keys.values()))
@@ -85,18 +99,18 @@ class _LazyBoards:
         return self.games[round_.pk]
 
 
-def public_rounds(*, event: Event, fragment: str, number: int | None = None) -> list[Round]:
-    """Published rounds (or round ``number``), each with ``cache_version`` and lazy ``boards``.
+def public_rounds(*, event: Event, number: int | None = None) -> list[Round]:
+    """Published rounds (or round ``number``) with ``in_play``, ``cache_version``, ``boards``.
 
-    The boards are read only for rounds whose cached ``fragment`` is missing
-    (``_LazyBoards``).
+    The boards are read only for rounds whose cached fragment is missing (``_LazyBoards``).
     """
     rounds_qs = event.round_set.exclude(state=RoundState.PAIRED).defer("explanation")
     if number is not None:
         rounds_qs = rounds_qs.filter(number=number)
     rounds = list(rounds_qs.order_by("number"))
-    boards = _LazyBoards(rounds, fragment)
+    boards = _LazyBoards(rounds)
     for round_ in rounds:
+        round_.in_play = round_in_play(round_)  # type: ignore[attr-defined]
         round_.cache_version = cache_version(event, round_)  # type: ignore[attr-defined]
         round_.boards = SimpleLazyObject(functools.partial(boards.of, round_))  # type: ignore[attr-defined]
     return rounds
@@ -159,7 +173,7 @@ def published_round(*, event: Event, number: int) -> Round:
     """One published round with lazy ``boards`` (``public_rounds``); 404 for drafts."""
     from django.http import Http404
 
-    rounds = public_rounds(event=event, fragment="round-pairings", number=number)
+    rounds = public_rounds(event=event, number=number)
     if not rounds:
         raise Http404("No such published round.")
     return rounds[0]

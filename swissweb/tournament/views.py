@@ -28,7 +28,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "event": event,
         "version": selectors.cache_version(event),
         "players": SimpleLazyObject(lambda: selectors.event_players(event=event)),
-        "rounds": selectors.public_rounds(event=event, fragment="round-boards"),
+        "rounds": selectors.public_rounds(event=event),
     }
     return render(request, "tournament/event_detail.html", context)
 
