@@ -296,22 +296,15 @@ RESULT_FORM = re.compile(
 CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
 
-def _arbiter(
-    client: Client,
-    event: Event,
-    *,
-    deadline: float,
-    every: float,
-    rng: random.Random,
-    samples: list[Sample],
-    errors: list[str],
-) -> None:
-    """Log in, read the manage page, then enter one result per ``every`` seconds."""
+def _arbiter_login(
+    client: Client, event: Event, *, samples: list[Sample], errors: list[str]
+) -> list[re.Match[str]]:
+    """Log in through the login form and read the manage page: the boards without result."""
     status, page = client.request("GET", "/accounts/login/")
     token = CSRF_INPUT.search(page)
     if status != 200 or token is None:
         errors.append(f"login page: HTTP {status}")
-        return
+        return []
     status, _ = client.request(
         "POST",
         "/accounts/login/",
@@ -323,14 +316,32 @@ def _arbiter(
     )
     if status != 302 or "sessionid" not in client.cookies:
         errors.append(f"login: HTTP {status}, not logged in")
-        return
+        return []
     start = time.perf_counter()
     status, page = client.request("GET", f"/events/{event.slug}/manage/")
     samples.append(Sample("manage (arbiter)", time.perf_counter() - start, status == 200))
     if status != 200:
         errors.append(f"manage page: HTTP {status}")
+        return []
+    return [m for m in RESULT_FORM.finditer(page) if not m.group("result")]
+
+
+def _arbiter(
+    client: Client,
+    event: Event,
+    *,
+    deadline: float,
+    every: float,
+    rng: random.Random,
+    samples: list[Sample],
+    errors: list[str],
+) -> None:
+    """Log in, read the manage page, then enter one result per ``every`` seconds."""
+    try:
+        boards = _arbiter_login(client, event, samples=samples, errors=errors)
+    except (OSError, http.client.HTTPException) as exc:
+        errors.append(f"arbiter's login or manage page: {exc!r}")
         return
-    boards = [m for m in RESULT_FORM.finditer(page) if not m.group("result")]
     csrf = client.cookies.get("csrftoken", "")
     while boards and time.monotonic() < deadline:
         time.sleep(rng.uniform(0.5 * every, 1.5 * every))
