@@ -45,7 +45,11 @@ Readings of points the text leaves open (each is tested under its rule's name):
   downward, the highest numbered (smallest numeral) when pairing upward (10.2-10.4).  If
   that player floated in the round before, up or down, the next one who did not is taken
   instead, provided the group can then make as many pairings (10.10; its other proviso
-  holds because only players of the same type are considered).  In Maxi-tournaments the
+  holds because only players of the same type are considered).  "Floated" means
+  transferred to another score group (10.1), read from the scores before that round:
+  above that round's median the higher player of a game floated down, below it the
+  lower one floated up, across it both; the opponent a floater met in his own group, a
+  median player and the player who had the bye did not float.  In Maxi-tournaments the
   colour choice is dropped when the player's rating differs by more than 100 points from
   the one chosen without it (10.2).  The choice looks no further ahead: if it leaves a
   player without an opponent, 11.4 a puts it right.
@@ -113,8 +117,8 @@ from dataclasses import dataclass, replace
 
 from .colours import colour_difference, played_colours
 from .errors import NoValidPairing
-from .floats import float_history, last_float
-from .history import opponents_met, pairing_scores, received_point_without_playing
+from .history import by_number, opponents_met, pairing_scores, received_point_without_playing
+from .history import score as score_before
 from .matching import ShrinkingMatching, bipartite_matching_size, matching_size
 from .model import (
     Board,
@@ -262,7 +266,7 @@ def entrants(state: TournamentState) -> list[Entrant]:
     """The players to pair, by pairing number: not withdrawn, no request for the round."""
     requested = {request.pairing_number for request in state.requests}
     scores = pairing_scores(state)
-    floats = float_history(state)
+    floated = floated_last_round(state)
     forbidden: dict[PairingNumber, set[PairingNumber]] = {}
     for pair in state.forbidden_pairs:
         members = sorted(pair)
@@ -286,8 +290,44 @@ def entrants(state: TournamentState) -> list[Entrant]:
                 permitted=permitted_colours(colours, difference),
                 avoid=opponents_met(player) | forbidden.get(player.pairing_number, set()),
                 bye_allowed=not received_point_without_playing(player),
-                floated_last_round=last_float(floats[player.pairing_number], 1) is not None,
+                floated_last_round=floated[player.pairing_number],
             )
+        )
+    return result
+
+
+def floated_last_round(state: TournamentState) -> dict[PairingNumber, bool]:
+    """Who floated in the last round played, by Lim's meaning of a floater (Lim 10.1,
+    10.10): a player transferred to another score group.
+
+    In a game between players with different scores (before that round, with any
+    accelerated points of that round) a player floated when his score was not that
+    round's median score and his opponent's lay on the median's side of his: above the
+    median the higher player floated down, below it the lower one floated up, across it
+    both.  The opponent a floater met in his own group did not float, a median player
+    never floats, and the bye is not a float.  A forfeited game keeps the float its
+    pairing gave.
+    """
+    last = state.rounds_completed
+    result = {p.pairing_number: False for p in state.players}
+    if last == 0:
+        return result
+    bonus = {a.pairing_number: a.points for a in state.acceleration if a.round_number == last}
+    before = {
+        p.pairing_number: 2
+        * (score_before(p, state.points, before_round=last) + bonus.get(p.pairing_number, 0))
+        for p in state.players
+    }
+    median_twice = (last - 1) * state.points.win
+    players = by_number(state)
+    for number, player in players.items():
+        record = next((r for r in player.history if r.round_number == last), None)
+        opponent = record.opponent if record is not None else None
+        if record is None or not record.outcome.has_opponent or opponent not in before:
+            continue
+        mine, theirs = before[number], before[opponent]
+        result[number] = (mine > median_twice and theirs < mine) or (
+            mine < median_twice and theirs > mine
         )
     return result
 

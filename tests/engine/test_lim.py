@@ -921,3 +921,53 @@ def test_lim_properties_hold_in_a_larger_event() -> None:
         rng.shuffle(shuffled)
         assert pair(replace(state, players=tuple(shuffled)), seed=lots) == pairing
         state = play(state, pairing, rng)
+
+
+# --- Lim 10.10: who floated in the round before ------------------------------------------------
+
+
+def test_lim_10_10_a_player_who_met_a_floater_did_not_float() -> None:
+    """Only a player transferred to another score group floated: the median player who met
+    an upfloater last round did not, and may float now (Lim 10.1, 10.10; #7)."""
+    # Regression (#7): the engine took floats from the scores of the two players (Dutch
+    # A4), so the higher player of every game between different scores counted as having
+    # floated down.  Here 3 met the upfloater 9 in round 2 while he was in the median
+    # group, and was wrongly passed over by 10.10.
+    state = build(
+        10,
+        [
+            "1-6 1; 2-7 1; 3-8 =; 4-9 1; 5-10 1",
+            "4-1 =; 5-2 =; 9-3 0; 8-10 0; 7-6 =",
+        ],
+    )
+    # Round 2 (median 0.5): 1 v 4 and 2 v 5 were in their own group (1 point); 3 (0.5)
+    # was in the median group, 9 (0) floated up to him; 10 (0) and 8 (0.5) likewise.
+    # Scores now: 1, 2, 3, 4, 5: 1.5; 10: 1 (the median, 2 rounds); 6, 7, 8: 0.5; 9: 0.
+    # Colours: 1, 2, 3 W, B (due white); 4, 5 W, W (must have black); 10 B, B (must have
+    # white); 6 B, B; 7, 8 B, W (due black); 9 B, W (due black).
+    # Group 1.5 {1..5} is odd (9.3 d).  5 has met 10, the only player of the next group
+    # (type c); the others can meet him (type d).  Three are due white, two black: the
+    # floater is the lowest numbered player due white, 3 (10.2, 10.3).  He did not float
+    # in round 2, so 10.10 does not pass him over.
+    # {1, 2, 4, 5}: 1's proposed opponent 4 has met him; 5 is next and takes black: 1 v 5
+    # (9.5, 11.2).  2 v 4: 4 black.
+    # Group 0 {9} floats up alone.  Group 0.5 {6, 7, 8} with 9 (due black) paired first
+    # (10.7) with the lowest numbered player due white: 6 (10.8).  8 v 7, both due black
+    # with identical histories: below the median the lower ranked, 8, has it (12.4).
+    # Median {10} with 3: 10 must have white (12.3).
+    pairing = pair(state, seed=0)
+    assert boards(pairing) == [(1, 5), (2, 4), (10, 3), (7, 8), (6, 9)]
+    floated = {int(e.pairing_number): e.floated_last_round for e in entrants(state)}
+    # Floated in round 2: only 9 and 10, up; 1 v 4, 2 v 5 and 7 v 6 were equal scores.
+    assert [n for n, f in sorted(floated.items()) if f] == [9, 10]
+    assert "player 3 floats down" in " ".join(explained(pairing, "Lim 9.3 d"))
+
+
+def test_lim_10_10_the_bye_is_not_a_float() -> None:
+    """A player who had the bye last round was not transferred to another group, so he
+    did not float (Lim 8.3, 10.1, 10.10)."""
+    state = build(5, ["1-3 1; 2-4 =; bye 5", "5-1 0; 4-2 =; bye 3"])
+    floated = {int(e.pairing_number): e.floated_last_round for e in entrants(state)}
+    # Round 2 (median 0.5): 5 (1 point, the bye) met 1 (1 point): same score, no float;
+    # 3 had the bye; 2 and 4 (0.5) met in the median group.
+    assert floated == {1: False, 2: False, 3: False, 4: False, 5: False}
