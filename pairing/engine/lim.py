@@ -710,8 +710,11 @@ class LimPairer:
         """Which of Lim 9.3 a-c transfers a player with no compatible opponent, in words.
 
         A player who had the same colour twice has usually two more of it too: then both
-        b and c are named.
+        b and c are named.  A player alone in his group is transferred to make it even
+        (9.3 d), not because he has played everyone in it.
         """
+        if all(q is player for q in group):
+            return "is alone in his score group, which must be made even (Lim 9.3 d)"
         if all(q.pairing_number in player.avoid for q in group if q is not player):
             return "has already played (or may not meet) every player of the group (Lim 9.3 a)"
         difference = sum(1 if c is Colour.WHITE else -1 for c in player.colours)

@@ -782,6 +782,20 @@ def test_lim_10_5_floater_without_opponent_floats_further() -> None:
     assert any(t.startswith("Player 1 ") and "floats on (Lim 10.5)" in t for t in texts)
 
 
+def test_lim_9_3_d_a_player_alone_in_his_group_floats_to_make_it_even() -> None:
+    """A player alone in his score group is transferred to make it even (Lim 9.3 d), and
+    the explanation says so rather than that he has played his whole group (9.3 a)."""
+    pairing = pair(build(4, ["1-3 1; 2-4 ="]), seed=0)
+    # Scores: 1: 1; 2, 4: 0.5 (the median); 3: 0.  1 is alone above the median and 3
+    # alone below it: each floats to the median group.  1 (due black) first takes the
+    # highest numbered player due white, 4 (10.6.3, 10.8); 3 (due white) v 2 (due black).
+    assert boards(pairing) == [(4, 1), (3, 2)]
+    texts = explained(pairing, "Lim 9.3")
+    assert any(t.startswith("Player 1 is alone") and "(Lim 9.3 d)" in t for t in texts)
+    assert any(t.startswith("Player 3 is alone") and "floats up" in t for t in texts)
+    assert not any("(Lim 9.3 a)" in t for t in texts)
+
+
 def test_lim_10_5_proposed_floater_without_opponent_is_exchanged() -> None:
     """A proposed floater with no compatible opponent in the adjacent group is exchanged
     for another player of his group (Lim 10.5, 10.4)."""
