@@ -1531,6 +1531,25 @@ def colour_word(colour: Colour | None) -> str:
     return colour.name.lower() if colour is not None else "no colour"
 
 
+def floats_text(a: Entrant, b: Entrant, *, median_twice: int) -> str:
+    """Who of two paired players floated, in words (Lim 10.1).
+
+    A floater was transferred to another score group: with different scores, the player
+    above the median whose opponent is lower floated down, the player below it whose
+    opponent is higher floated up; the opponent he met in the opponent's own group, and
+    a median player, did not float.
+    """
+    if a.score == b.score:
+        return ""
+    high, low = (a, b) if a.score > b.score else (b, a)
+    parts = []
+    if 2 * high.score > median_twice:
+        parts.append(f"player {high.pairing_number} floats down")
+    if 2 * low.score < median_twice:
+        parts.append(f"player {low.pairing_number} floats up")
+    return " " + ", ".join(parts).capitalize() + " (Lim 10.1)." if parts else ""
+
+
 def rule_list(rules: Iterable[str]) -> str:
     """Rule references as one: ("Lim 9.4", "Lim 12.5") is "Lim 9.4, 12.5"."""
     numbers = list(dict.fromkeys(r.removeprefix("Lim ") for r in rules))
@@ -1638,10 +1657,9 @@ def pair_lim(state: TournamentState, *, seed: int, maxi: bool = False) -> RoundP
     boards = []
     for number, (_, white, black, rule, why, pairing) in enumerate(decided, start=1):
         boards.append(Board(number=number, white=white.pairing_number, black=black.pairing_number))
-        float_text = ""
-        if white.score != black.score:
-            up, dn = (white, black) if white.score < black.score else (black, white)
-            float_text = f" Player {dn.pairing_number} floats down, player {up.pairing_number} up."
+        float_text = floats_text(
+            white, black, median_twice=state.rounds_completed * state.points.win
+        )
         explanation.append(
             Explanation(
                 rule=rule_list((*pairing.rules, rule)),

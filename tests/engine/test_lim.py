@@ -731,6 +731,24 @@ def test_lim_10_1_player_without_opponent_despite_exchanges_is_a_floater() -> No
     assert "floater 2" in board.text and "Lim 10.6" in board.rule
 
 
+def test_lim_10_1_explanation_names_only_the_players_who_floated() -> None:
+    """A board's explanation says who floated: the player transferred to another score
+    group, not the opponent he met in that opponent's own group (Lim 10.1)."""
+    # Regression (#7): every board between different scores said "Player X floats down,
+    # player Y up", so a median player who met a downfloater read that he had floated up.
+    pairing = pair(build(6, ["1-4 1; 2-5 =; 3-6 ="]), seed=0)
+    # The 10.6.3 test: 1 (1 point) floats down and meets 5 in the median group (0.5);
+    # 4 (0) floats up and meets 3.  5 and 3 stay in their own group.
+    texts = {item.text.split(":")[0]: item.text for item in pairing.explanation}
+    assert texts["Board 1"].endswith("Player 1 floats down (Lim 10.1).")
+    assert texts["Board 3"].endswith("Player 4 floats up (Lim 10.1).")
+    # Across an empty median group both players floated (the 9.2 test): 3 (1 point)
+    # down, 4 (0) up.
+    across = pair(build(6, ["1-4 1; 5-2 0; 3-6 1"]), seed=0)
+    board = next(item.text for item in across.explanation if "4 (white) v 3 (black)" in item.text)
+    assert board.endswith("Player 3 floats down, player 4 floats up (Lim 10.1).")
+
+
 def test_lim_10_4_upward_floater_needs_an_opponent_left_by_lower_floaters() -> None:
     """Pairing upward, the floater is the highest numbered player who has a compatible
     opponent in the higher group once lower numbered floaters have taken theirs
