@@ -862,6 +862,17 @@ class LimPairer:
             f"Lim 10.9, 10.{3 if down else 4})"
             + ("" if kind_of_chosen == 0 else "; no player of a better type was available")
         ]
+        first = (balance(chosen), rank(chosen))
+        worse = [
+            f"{p.pairing_number} (type {'dcba'[kinds[p.pairing_number]]})"
+            for p in sorted(players, key=lambda p: (balance(p), rank(p)))
+            if kinds[p.pairing_number] > kind_of_chosen and (balance(p), rank(p)) < first
+        ]
+        if worse:
+            parts.append(
+                "passed over as floaters of a worse type (Lim 10.9): "
+                + ", ".join(worse[:SKIPS_SHOWN])
+            )
         if repeat is not None:
             parts.append(
                 f"player {repeat.pairing_number}, who came first, floated in the round "

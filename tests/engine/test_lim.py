@@ -1276,6 +1276,58 @@ def test_lim_explanation_tells_a_player_why() -> None:
     assert "14 (white) v 5 (black)" in board.text and "floater 5" in board.text
 
 
+def test_lim_explanation_names_the_rules_of_each_bracket() -> None:
+    """The explanation of a round names, bracket by bracket, the order of pairing (9.2),
+    the transfers (9.3), the choice of floaters (10.x), the exchanges (9.5, 11.x) and the
+    colour rule of every board (12.x)."""
+    state = build(
+        10,
+        ["1-6 1; 2-7 1; 3-8 =; 4-9 0; 5-10 0"],
+        forbidden=[(4, 7), (5, 7), (6, 7), (4, 8), (7, 8)],
+    )
+    pairing = pair(state, seed=0)
+    # The 10.4 test: groups 1 (downward), 0 (upward), then the median 0.5 (9.2).
+    heads = explained(pairing, "Lim 9.2")
+    assert [h.split(":")[0] for h in heads] == [
+        "Score group 1 point (above the median)",
+        "Score group 0 points (below the median)",
+        "Score group 0.5 points (the median)",
+    ]
+    # 7 may meet nobody in group 0 (9.3 a); 5 makes it even (9.3 d), chosen by 10.9 and
+    # 10.4 over 4 (type c), by colour (10.2).
+    transfer = " ".join(t for t in explained(pairing, "Lim 9.3") if t.startswith("Player 7"))
+    assert "(Lim 9.3 a)" in transfer and "floats up" in transfer
+    (parity,) = explained(pairing, "Lim 9.3 d")
+    assert "type d of Lim 10.9, 10.4" in parity and "4 (type c)" in parity
+    assert "(Lim 10.2)" in parity
+    # Boards: 1 v 9 and 2 v 10 are the proposed pairings (9.4); 7 and 5 are upfloaters
+    # paired first (10.7) with the player 10.8 names; 6 v 4 is proposed.  Round 2 is
+    # even and every player has his due colour: 12.6 on every board.
+    rules = [item.rule for item in pairing.explanation if item.text.startswith("Board")]
+    assert rules == [
+        "Lim 9.4, 12.6",
+        "Lim 9.4, 12.6",
+        "Lim 10.7, 10.8, 12.6",
+        "Lim 10.7, 10.8, 12.6",
+        "Lim 9.4, 12.6",
+    ]
+    # An exchange: in the 10.5 test 10 is proposed 7 and exchanged for 8 (9.5, 11.1) to
+    # give both their colours (12.2); 8 must have white (12.3).
+    exchanged = pair(
+        build(
+            10,
+            [
+                "1-6 1; 7-2 0; 3-8 1; 9-4 0; 5-10 1",
+                "2-1 0; 7-3 =; 4-8 =; 9-5 1; 10-6 =",
+            ],
+            forbidden=[(1, 3), (1, 4)],
+        ),
+        seed=0,
+    )
+    board = next(item for item in exchanged.explanation if item.text.startswith("Board 5"))
+    assert board.rule == "Lim 9.5, 11.1, 12.2, 12.3"
+
+
 # --- The matching check behind the exchanges ----------------------------------------------
 
 
