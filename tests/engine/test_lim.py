@@ -614,6 +614,27 @@ def test_lim_10_2_maxi_rating_limit_keeps_the_lowest_numbered() -> None:
     assert "Maxi-tournament" in " ".join(explained(pairing, "Lim 9.3 d"))
 
 
+def test_lim_10_2_maxi_pairing_upward_keeps_the_highest_numbered() -> None:
+    """Pairing upward in a Maxi-tournament, the floater chosen by colour must be rated
+    within 100 points of the highest numbered player, who floats otherwise (Lim 10.2)."""
+    state = build(6, ["4-1 0; 2-5 1; 3-6 1"], ratings={5: 2200})
+    # Scores: 1, 2, 3: 1; 4, 5, 6: 0; the median 0.5 is empty.  Due white: 1 (had
+    # black), 5, 6; due black: 2, 3, 4.
+    # Group 1: nobody can meet anyone in the empty median group (type c); two are due
+    # black: the lowest numbered of them, 3, floats down (10.2).  1 v 2: 1 white.
+    # Group 0 (upward): 6 has met 3, the floater now in the median group (type c); 4 and
+    # 5 can meet him (type d).  Two are due white (5, 6): by colour 5 floats up (10.2).
+    # 5 v 3 in the median group; 6 v 4: 6 white.
+    assert boards(pair_lim(state, seed=0, maxi=False)) == [(1, 2), (5, 3), (6, 4)]
+    pairing = pair_lim(state, seed=0, maxi=True)
+    # In a Maxi-tournament 5 (2200) is 170 points from the highest numbered player of his
+    # type, 4 (2370): 4 floats up.  6 v 5, both due white with identical histories: below
+    # the median the lower ranked, 6, has it (12.4).  3 v 4 in the median group, both due
+    # black with identical histories: the higher ranked, 3 (1 point), has it.
+    assert boards(pairing) == [(1, 2), (4, 3), (6, 5)]
+    assert "Maxi-tournament" in " ".join(explained(pairing, "Lim 9.3 d"))
+
+
 def test_lim_10_3_floater_needs_an_opponent_in_the_lower_group() -> None:
     """The floater chosen is one who has a compatible opponent in the next lower group
     (Lim 10.3, 10.5)."""
