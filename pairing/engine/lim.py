@@ -60,8 +60,9 @@ Readings of points the text leaves open (each is tested under its rule's name):
   takes the highest numbered (downward) or lowest numbered (upward) available player of
   the group who is due the other colour (10.8); when nobody is, the first compatible one
   in the same order.  The median group is paired downward (9.2), so there upfloaters
-  too take the highest numbered player due the other colour.  Players of the group who did not float are preferred as opponents.
-  "Available" means that the rest of the group can still be paired as fully as before.
+  too take the highest numbered player due the other colour.  Players of the group who
+  did not float are preferred as opponents.  "Available" means that the rest of the
+  group can still be paired as fully as before.
 - **Due colour** (12.1, 12.5, 12.6).  The equalising colour when the player's whites and
   blacks differ, otherwise the alternate colour; none before the first game played.  It
   is absolute (12.3, 9.1) after two games with the same colour or with two more of one
