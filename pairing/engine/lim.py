@@ -930,8 +930,15 @@ class LimPairer:
             if len(skipped) <= SKIPS_SHOWN:
                 skipped.append((index, q.pairing_number, reason))
 
+        refused: list[tuple[int, PairingNumber, str]] = []
+
         def passed_before(chosen: int) -> tuple[tuple[PairingNumber, str], ...]:
-            return tuple((pn, reason) for index, pn, reason in skipped if index < chosen)
+            # Opponents refused by the Maxi limit are named even when they came later.
+            return tuple(
+                (pn, reason)
+                for index, pn, reason in sorted({*skipped, *refused})
+                if index < chosen or (index, pn, reason) in refused
+            )
 
         positions: dict[PairingNumber, int] = {}
         for index, q in enumerate(candidates):
@@ -953,7 +960,9 @@ class LimPairer:
             if fits and (not self.maxi or abs(q.rating - default.rating) <= MAXI_RATING_LIMIT):
                 return Choice(opponent=q, fits_colours=True, skipped=passed_before(index))
             if fits:
-                skip(index, q, f"rated over {MAXI_RATING_LIMIT} from the first choice (Lim 12.7)")
+                reason = f"rated over {MAXI_RATING_LIMIT} from the first choice (Lim 12.7)"
+                skip(index, q, reason)
+                refused.append((index, q.pairing_number, reason))
             elif colour_possible:
                 skip(index, q, f"both due {colour_word(player.due)} (Lim 12.2)")
             if keeps_91 and legal is None:

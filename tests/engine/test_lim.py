@@ -1017,7 +1017,7 @@ def test_lim_10_10_not_if_it_costs_a_pairing() -> None:
     assert "passing him over would cost a pairing" in why
 
 
-def test_lim_10_10_a_player_who_met_a_floater_did_not_float() -> None:
+def test_lim_10_10_the_opponent_of_a_floater_did_not_float() -> None:
     """Only a player transferred to another score group floated: the median player who met
     an upfloater last round did not, and may float now (Lim 10.1, 10.10; #7)."""
     # Regression (#7): the engine took floats from the scores of the two players (Dutch
@@ -1092,6 +1092,23 @@ def test_lim_12_2_exchange_for_alternating_colours() -> None:
     # 1: 4 and 5 met; 6 is compatible but due black like him; 3 is barred (9.1); 2 is
     # due white: 1 v 2 (12.2).  3: proposed 5, due white: 3 v 5.  4 v 6.
     assert boards(pairing) == [(2, 1), (5, 3), (4, 6)]
+
+
+def test_lim_12_7_maxi_no_colour_exchange_beyond_100_points() -> None:
+    """In a Maxi-tournament the second scrutiny exchanges a player's opponent for one due
+    the other colour only when their ratings differ by 100 points or less (Lim 12.7)."""
+    state = build(6, ["1-4 =; 2-5 =; 3-6 =", "1-5 =; 6-2 =; 3-4 ="], ratings={6: 2250})
+    # The 12.2 test, with 6 rated 2250.  Without the limit 1 v 2 (12.2), 3 v 5, 4 v 6.
+    assert boards(pair_lim(state, seed=0, maxi=False)) == [(2, 1), (5, 3), (4, 6)]
+    pairing = pair_lim(state, seed=0, maxi=True)
+    # 1 (must have black): 4 and 5 have met him, 6 (due black) is the first compatible
+    # opponent; 2 (2390, due white) is 140 points from 6 (2250): no exchange, 1 v 6, 6
+    # white.  2 (due white): proposed 4 must have white too; 5 has met him; 3 would give
+    # both their colours but would leave 4 v 5, who must both have white: 2 v 4, 4 white.
+    # 3 v 5: 5 white.
+    assert boards(pairing) == [(6, 1), (4, 2), (5, 3)]
+    first = next(item for item in pairing.explanation if item.text.startswith("Board 1"))
+    assert "2 (rated over 100 from the first choice (Lim 12.7))" in first.text
 
 
 def test_lim_12_3_the_player_with_the_same_colour_twice_alternates() -> None:
