@@ -33,7 +33,15 @@ from pairing.engine.lim import (
     proposed_pairings,
 )
 from pairing.engine.matching import matching_size
-from pairing.engine.model import Colour, Player, Points, RequestKind, Title, TournamentState
+from pairing.engine.model import (
+    Colour,
+    Player,
+    Points,
+    RequestKind,
+    RoundPairing,
+    Title,
+    TournamentState,
+)
 
 from .lim_builders import (
     boards,
@@ -1412,6 +1420,28 @@ def test_lim_group_matching_agrees_with_the_matching_module() -> None:
 # --- Properties over random tournaments ------------------------------------------------------
 
 
+def explanation_gaps(pairing: RoundPairing) -> list[str]:
+    """What the explanation of a round leaves unsaid: a board without its colour rule
+    (Lim 12, or 13), or a paired player in no score group's note (Lim 9.2)."""
+    gaps = []
+    in_groups = {n for item in pairing.explanation if item.rule == "Lim 9.2" for n in item.players}
+    notes = [item for item in pairing.explanation if item.text.startswith("Board ")]
+    if len(notes) != len(pairing.boards):
+        gaps.append(f"{len(notes)} board notes for {len(pairing.boards)} boards")
+    for board, note in zip(pairing.boards, notes, strict=False):
+        cited = note.rule.removeprefix("Lim ").split(", ")
+        if not any(c.startswith("12.") for c in cited):
+            gaps.append(f"board {board.number} names no colour rule: {note.rule}")
+        if set(note.players) != {board.white, board.black}:
+            gaps.append(f"board {board.number}: the note is about {note.players}")
+        gaps.extend(
+            f"player {n} is in no score group note"
+            for n in (board.white, board.black)
+            if n not in in_groups
+        )
+    return gaps
+
+
 def play_through(seed: int, players: int, rounds: int) -> None:
     """Pair and play a random tournament round by round, checking every round's pairing."""
     rng = random.Random(seed)
@@ -1424,6 +1454,7 @@ def play_through(seed: int, players: int, rounds: int) -> None:
             assert not legal_pairing_exists(state)
             return
         assert violations(state, pairing) == []
+        assert explanation_gaps(pairing) == []
         assert pair(state, seed=lots) == pairing
         shuffled = list(state.players)
         rng.shuffle(shuffled)
@@ -1440,7 +1471,8 @@ def play_through(seed: int, players: int, rounds: int) -> None:
 def test_lim_properties_hold_round_by_round(seed: int, players: int, rounds: int) -> None:
     """Random small tournaments: everyone active is paired once or has the bye, no rematch,
     Lim 8.2 and 9.1 hold (9.1 as relaxed by 13), the same input gives the same pairing in
-    any player order, and no pairing is refused while a legal one exists."""
+    any player order, no pairing is refused while a legal one exists, and the explanation
+    places every player in a score group and gives every board its colour rule."""
     play_through(seed, players, rounds)
 
 
@@ -1453,6 +1485,7 @@ def test_lim_properties_hold_in_a_larger_event() -> None:
         lots = rng.randrange(1000)
         pairing = pair(state, seed=lots)
         assert violations(state, pairing) == []
+        assert explanation_gaps(pairing) == []
         shuffled = list(state.players)
         rng.shuffle(shuffled)
         assert pair(replace(state, players=tuple(shuffled)), seed=lots) == pairing
