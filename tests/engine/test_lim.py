@@ -1288,6 +1288,37 @@ def test_lim_13_exception_is_for_players_with_the_same_score() -> None:
     assert not legal_pairing_exists(state)
 
 
+def test_lim_13_prefers_an_opponent_who_keeps_9_1() -> None:
+    """In the last round an opponent who lets both players keep the colour limits of 9.1 is
+    taken before one who needs the exception of Lim 13 (reading in lim.py)."""
+    pairer = LimPairer(build(2, ["1-2 ="], total_rounds=2), maxi=False)
+    assert pairer.last_round
+    # One group of four with equal scores.  1 and 3 had white twice (must have black by
+    # 9.1), 4 played B, W (due black, may have white), 2 black twice and has met 1.
+    # 1 is proposed 3: allowed by Lim 13, but one of them would have white a third time;
+    # 4 keeps 9.1: 1 v 4.  Then 2 v 3.  (Taking the first compatible opponent would have
+    # given 1 v 3 and 2 v 4.)
+    players = [
+        entrant(1, "WW", score=2, met=[2]),
+        entrant(2, "BB", score=2, met=[1]),
+        entrant(3, "WW", score=2),
+        entrant(4, "BW", score=2),
+    ]
+    scrutiny = pairer.pair_players(
+        players,
+        group_score=Points(2),
+        incoming=frozenset(),
+        direction=Direction.DOWN,
+        position=Position.MEDIAN,
+        parity=None,
+    )
+    made = {
+        frozenset((int(p.first.pairing_number), int(p.second.pairing_number)))
+        for p in scrutiny.pairings
+    }
+    assert made == {frozenset((1, 4)), frozenset((2, 3))}
+
+
 # --- Players not paired, explanations ----------------------------------------------------------
 
 
