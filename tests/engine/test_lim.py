@@ -451,6 +451,31 @@ def test_lim_11_4_b_even_group_floats_two() -> None:
     assert "Player 2 floats down" in texts and "Player 5 floats down" in texts
 
 
+def test_lim_11_4_b_upward_the_highest_numbered_remaining_floats_too() -> None:
+    """Pairing upward, a player left without a compatible opponent floats up with the
+    highest numbered player remaining (Lim 11.4 b mirrored, 11.1 b)."""
+    forbidden = [(12, 11), (12, 10), (12, 9), (12, 8), (11, 10), (11, 9), (11, 8)]
+    state = build(
+        14,
+        ["1-7 1; 8-2 0; 3-9 1; 10-4 0; 5-11 1; 12-6 0; 13-14 ="],
+        forbidden=forbidden,
+    )
+    pairing = pair(state, seed=0)
+    # The 11.4 b test mirrored into group 0 {7..12} (below the median 0.5), paired upward
+    # from the lowest numbered player, 12.  Due white: 2, 4, 6 (had black), 7, 9, 11, 14;
+    # due black: 1, 3, 5, 8, 10, 12, 13.
+    # Group 1 {1..6} first: 1 v 4, 2 v 5, 3 v 6, all with their due colours.
+    # Group 0: 12 and 11 may meet only 7.  12 v 7 is kept; 11 cannot be paired however
+    # 12's pairing is exchanged, so he floats up, and with him the highest numbered player
+    # remaining, 8 (11.4 b, mirrored).  10 v 9.
+    # Median {13, 14} with upfloaters 11 and 8, 11 (the lower numbered) first: 11 (due
+    # white) takes 13 (due black); 8 (due black) takes 14.
+    assert boards(pairing) == [(4, 1), (2, 5), (6, 3), (11, 13), (14, 8), (7, 12), (9, 10)]
+    texts = " ".join(explained(pairing, "Lim 11.4"))
+    assert "Player 11 floats up" in texts and "Player 8 floats up" in texts
+    assert "the highest numbered player left" in texts
+
+
 def test_lim_11_4_a_odd_group_exchanges_the_floater() -> None:
     """In an odd group, a player left without a compatible opponent is exchanged with the
     player floated to make the group even (Lim 11.4 a)."""
