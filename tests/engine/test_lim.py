@@ -910,7 +910,7 @@ def test_lim_10_6_3_in_the_median_group_downfloaters_before_upfloaters() -> None
     # Scores: 1: 1; 2, 3, 5, 6: 0.5 (the median); 4: 0.  1, 2, 3 had white (due black),
     # 4, 5, 6 black (due white).  1 floats down, 4 up.
     # Median {2, 3, 5, 6}: 1 first takes the highest numbered player due white, 5 (10.8);
-    # the rest {2, 3, 4, 6} can still be paired (2 v 3 or 2 v 6, 4 v 6 or 4 v 2).
+    # the rest {2, 3, 4, 6} can still be paired (2 v 3 and 4 v 6, or 2 v 6 and 3 v 4).
     # Then 4 (due white): 2 is due black, but 4 v 2 would leave 3 v 6, who have met, so 2
     # is not available; 4 v 3.  2 v 6.  (Were 4 paired first, he would have had 2, and 1
     # then 6.)
