@@ -33,7 +33,8 @@ Readings of points the text leaves open (each is tested under its rule's name):
   below meet there and are paired last.
 - **Lim 9.3 and 10.1.**  A player with no compatible opponent in his group (9.3 a-c) is
   transferred in the group's direction of pairing; a floater who arrived in the group is
-  passed on the same way (10.5).  One more is chosen when the group is odd (9.3 d).
+  passed on the same way (10.5).  One more is chosen when the group is odd (9.3 d); a
+  player alone in his group floats by 9.3 d (9.3 a holds of him only vacuously).
   Floaters arriving in a group are paired first (10.6, 10.7) with the player 10.8 names,
   then the remaining players are paired by 9.4.
 - **Choice of the floater that makes a group even** (10.2-10.5, 10.9, 10.10), in order:
@@ -49,10 +50,11 @@ Readings of points the text leaves open (each is tested under its rule's name):
   transferred to another score group (10.1), read from the scores before that round:
   above that round's median the higher player of a game floated down, below it the
   lower one floated up, across it both; the opponent a floater met in his own group, a
-  median player and the player who had the bye did not float.  In Maxi-tournaments the
-  colour choice is dropped when the player's rating differs by more than 100 points from
-  the one chosen without it (10.2).  The choice looks no further ahead: if it leaves a
-  player without an opponent, 11.4 a puts it right.
+  median player and the player who had the bye did not float (each board's explanation
+  names the players who floated in the same way).  In Maxi-tournaments the colour
+  choice is dropped when the player's rating differs by more than 100 points from the
+  one chosen without it (10.2).  The choice looks no further ahead: if it leaves a player
+  without an opponent, 11.4 a puts it right.
 - **Order of floaters in a group** (10.6, 10.7).  Downfloaters by score, highest first,
   then highest numbered first (smallest numeral); upfloaters by score, lowest first,
   then lowest numbered first (largest numeral).  At the median and above downfloaters
