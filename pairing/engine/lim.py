@@ -915,12 +915,14 @@ class LimPairer:
         feasible: Callable[[Entrant], bool],
         *,
         colour_possible: bool,
+        maxi_rule: str = "Lim 12.7",
     ) -> Choice | None:
         """The first candidate that is compatible and keeps the group pairable, preferring
         one that lets both have their due colours (Lim 10.8, 11.1, 12.2, 12.7, 13).
 
         In Maxi-tournaments a colour exchange is only taken when the two opponents' ratings
-        differ by 100 points or less.  In the last round an opponent keeping Lim 9.1 is
+        differ by 100 points or less (``maxi_rule`` names the rule: 10.8 for a floater's
+        opponent, 12.7 otherwise).  In the last round an opponent keeping Lim 9.1 is
         preferred to one that needs Lim 13.
         """
         default: Entrant | None = None
@@ -962,7 +964,7 @@ class LimPairer:
             if fits and (not self.maxi or abs(q.rating - default.rating) <= MAXI_RATING_LIMIT):
                 return Choice(opponent=q, fits_colours=True, skipped=passed_before(index))
             if fits:
-                reason = f"rated over {MAXI_RATING_LIMIT} from the first choice (Lim 12.7)"
+                reason = f"rated over {MAXI_RATING_LIMIT} from the first choice ({maxi_rule})"
                 skip(index, q, reason)
                 refused.append((index, q.pairing_number, reason))
             elif colour_possible:
@@ -1139,6 +1141,7 @@ class LimPairer:
                 [*residents, *others],
                 checker(floater),
                 colour_possible=possible(floater),
+                maxi_rule="Lim 10.8",
             )
             if choice is None:
                 if not checked:

@@ -967,6 +967,9 @@ def test_lim_10_8_maxi_floater_keeps_opponent_beyond_100_points() -> None:
     # so he takes the next compatible, 8 (proposed 7 first, then 8): both due white, the
     # higher ranked, 3, has it.  6 v 7.
     assert boards(pairing) == [(2, 1), (3, 8), (6, 7), (5, 4)]
+    first = next(item for item in pairing.explanation if item.text.startswith("Board 1"))
+    for refused in (3, 6, 8):
+        assert f"{refused} (rated over 100 from the first choice (Lim 10.8))" in first.text
 
 
 def test_lim_10_9_floater_types_and_their_priorities() -> None:
