@@ -57,8 +57,9 @@ helpers (``colours.py``, ``floats.py``, ``history.py``, ``matching.py``).
   third, ... pair gets the colour drawn by lot for the top seed (or fixed by the event),
   of the second, fourth, ... pair the other (Dutch E4).  The Dutch B2 limits (a colour
   difference beyond +-2, a colour three times in a row) are a wish, not a rule (the SB
-  text has only SB 1): SB 4 prefers opponents who keep them, and when the allocated
-  colours break them while the other way round does not, the colours are swapped.
+  text has only SB 1): SB 4 prefers opponents with whom they can be kept, and only a
+  pair of players who both have an absolute preference for the same colour can break
+  them (E2-E4 then decide who gets it).
 - **SB 8. Publication order.**  Boards by the pairing score of the higher player, then
   the sum of both pairing scores, then the higher player's place (score, SB 2 order), as
   Dutch F1.
@@ -380,12 +381,14 @@ def _card(player: Entrant) -> ColourCard:
     )
 
 
-def _may(player: Entrant, colour: Colour) -> bool:
-    return player.may_white if colour is Colour.WHITE else player.may_black
-
-
 def allocate_colours(pair: Pairing, *, initial: Colour) -> tuple[Entrant, Entrant, str, str]:
-    """White, black, the rule that decided and why (SB 7: Dutch E1-E4, B2 as a wish)."""
+    """White, black, the rule that decided and why (SB 7: Dutch E1-E4).
+
+    The colours never break Dutch B2 for a player unless both players have an absolute
+    preference for the same colour (a colour B2 forbids is always the other one of an
+    absolute preference, and E1-E4 grant an absolute preference whenever the opponent
+    has none as strong); SB 4 avoids such pairs where the group allows.
+    """
     high, low = pair.high, pair.low
     if (-low.score, low.key) < (-high.score, high.key):
         high, low = low, high
@@ -400,11 +403,6 @@ def allocate_colours(pair: Pairing, *, initial: Colour) -> tuple[Entrant, Entran
             f"{'odd' if pair.order % 2 else 'even'}-numbered pair {pair.order}"
         )
     white, black = (high, low) if colour is Colour.WHITE else (low, high)
-    if not (_may(white, Colour.WHITE) and _may(black, Colour.BLACK)) and (
-        _may(black, Colour.WHITE) and _may(white, Colour.BLACK)
-    ):
-        white, black = black, white
-        rule, why = "B2", "the other colours would break the Dutch B2 limits"
     return white, black, rule, why
 
 
