@@ -42,9 +42,10 @@ helpers (``colours.py``, ``floats.py``, ``history.py``, ``matching.py``).
   with a legal opponent, or the bye).  Who moves down, in order of preference: a player
   of the group's own score before one who came from above; one who did not float down
   (or get the bye) in the last round before one who did (Dutch B5); the lowest of the
-  group (SB 2 order) first.  The search tries sets of floaters in that order, up to
-  1,000 sets for each number of floaters; when none of them works, two more players move
-  down, up to the whole group (so a legal pairing is always found when one exists).
+  group (SB 2 order) first.  The search tries sets of floaters in that order (every
+  single floater; up to 1,000 sets of two or more); when none of them works, two more
+  players move down, up to the whole group, which always works when the round can be
+  paired at all (so a legal pairing is always found when one exists).
   The floaters take their place in the next group by SB 2.
 - **SB 6. The bye.**  When the number of players to pair is odd, the player the lowest
   group leaves unpaired (chosen as SB 5 chooses a floater) receives the
@@ -111,7 +112,7 @@ RULES = "SB"
 """Prefix of every rule reference in explanations."""
 
 FLOATER_SETS_TRIED = 1000
-"""SB 5: sets of floaters tried for one number of floaters before two more move down."""
+"""SB 5: sets of two or more floaters tried for one number before two more move down."""
 
 _BYE_BEFORE = frozenset({Outcome.PAIRING_ALLOCATED_BYE, Outcome.FULL_POINT_BYE})
 """SB 6: outcomes after which a player cannot get the pairing-allocated bye."""
@@ -350,7 +351,7 @@ def pair_group(
         tried = 0
         for floaters in itertools.combinations(candidates, count):
             tried += 1
-            if tried > FLOATER_SETS_TRIED:
+            if count > 1 and tried > FLOATER_SETS_TRIED:
                 break
             moving = frozenset(e.number for e in floaters)
             rest = [e for e in group if e.number not in moving]
