@@ -92,7 +92,7 @@ from .colours import (
     preferred_colours,
 )
 from .errors import InvalidState, NoValidPairing
-from .floats import Float, float_history
+from .floats import Float, last_round_floats
 from .history import opponents_met, pairing_scores, scores
 from .matching import has_perfect_matching, matching_size
 from .model import (
@@ -129,7 +129,7 @@ class Entrant:
     buchholz: Fraction
     median_buchholz: Fraction
     rating: int
-    key: tuple[Fraction, Fraction, Fraction, int, int]
+    key: tuple[int, int, int, int, int]
     """SB 2 order within a group: lower sorts first."""
     colours: tuple[Colour, ...]
     preference: Colour | None
@@ -147,9 +147,19 @@ class Entrant:
 
 def sb_2_key(
     sb: Fraction, bh: Fraction, mbh: Fraction, rating: int, number: PairingNumber
-) -> tuple[Fraction, Fraction, Fraction, int, int]:
-    """The order within a score group: SB, BH, MBH, rating, pairing number (SB 2)."""
-    return (-sb, -bh, -mbh, -rating, number)
+) -> tuple[int, int, int, int, int]:
+    """The order within a score group: SB, BH, MBH, rating, pairing number (SB 2).
+
+    SB is a whole number of quarter points and BH, MBH of half points (``tiebreaks.py``
+    sums half-points), so the key holds integers: sorting many players stays fast.
+    """
+    return (-_whole(sb * 4), -_whole(bh * 2), -_whole(mbh * 2), -rating, number)
+
+
+def _whole(value: Fraction) -> int:
+    if value.denominator != 1:
+        raise InvalidState(f"tie-break value {value} is not in quarter points")
+    return value.numerator
 
 
 def compatible(a: Entrant, b: Entrant) -> bool:
@@ -438,7 +448,7 @@ def entrants(state: TournamentState) -> tuple[list[Entrant], list[RoundRequest]]
             forbidden.setdefault(members[1], set()).add(members[0])
     score = pairing_scores(state, system_default_acceleration=True)
     context = tiebreak_context(state)
-    floats = float_history(state)
+    floats = last_round_floats(state)
     result: list[Entrant] = []
     honoured: list[RoundRequest] = []
     for player in sorted(state.players, key=lambda p: p.pairing_number):
@@ -454,7 +464,6 @@ def entrants(state: TournamentState) -> tuple[list[Entrant], list[RoundRequest]]
         sb = sonneborn_berger(context, number)
         bh = buchholz(context, number)
         mbh = median_buchholz(context, number)
-        history = floats[number]
         result.append(
             Entrant(
                 number=number,
@@ -471,7 +480,7 @@ def entrants(state: TournamentState) -> tuple[list[Entrant], list[RoundRequest]]
                 may_black=may_take(colours, difference, Colour.BLACK),
                 barred=frozenset(opponents_met(player) | forbidden.get(number, set())),
                 bye_allowed=not any(r.outcome in _BYE_BEFORE for r in player.history),
-                floated_down=bool(history) and history[-1] is Float.DOWN,
+                floated_down=floats[number] is Float.DOWN,
             )
         )
     return result, honoured
