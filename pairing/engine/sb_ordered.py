@@ -58,9 +58,10 @@ helpers (``colours.py``, ``floats.py``, ``history.py``, ``matching.py``).
   third, ... pair gets the colour drawn by lot for the top seed (or fixed by the event),
   of the second, fourth, ... pair the other (Dutch E4).  The Dutch B2 limits (a colour
   difference beyond +-2, a colour three times in a row) are a wish, not a rule (the SB
-  text has only SB 1): SB 4 prefers opponents with whom they can be kept, and only a
-  pair of players who both have an absolute preference for the same colour can break
-  them (E2-E4 then decide who gets it).
+  text has only SB 1): SB 4 prefers opponents with whom they can be kept, and E1-E4
+  keep them whenever the pair can (a colour B2 forbids a player is one his absolute
+  preference avoids, and E1-E4 grant an absolute preference unless the opponent's is
+  as strong and for the same colour, when no colours keep B2 for both).
 - **SB 8. Publication order.**  Boards by the pairing score of the higher player, then
   the sum of both pairing scores, then the higher player's place (score, SB 2 order), as
   Dutch F1.
@@ -395,10 +396,8 @@ def _card(player: Entrant) -> ColourCard:
 def allocate_colours(pair: Pairing, *, initial: Colour) -> tuple[Entrant, Entrant, str, str]:
     """White, black, the rule that decided and why (SB 7: Dutch E1-E4).
 
-    The colours never break Dutch B2 for a player unless both players have an absolute
-    preference for the same colour (a colour B2 forbids is always the other one of an
-    absolute preference, and E1-E4 grant an absolute preference whenever the opponent
-    has none as strong); SB 4 avoids such pairs where the group allows.
+    E1-E4 keep the Dutch B2 limits whenever some colours for the pair keep them (see
+    the module docstring, SB 7); SB 4 avoids pairs that cannot where the group allows.
     """
     high, low = pair.high, pair.low
     if (-low.score, low.key) < (-high.score, high.key):

@@ -30,6 +30,7 @@ from pairing.engine.model import (
 )
 from pairing.engine.sb_ordered import (
     Entrant,
+    colours_kept,
     entrants,
     floater_preference,
     pair,
@@ -441,6 +442,25 @@ def test_sb_property_same_input_same_output_whatever_the_order(seed: int, size: 
     random.Random(seed + 1).shuffle(shuffled)
     assert pair(state, seed=seed) == first
     assert pair(replace(state, players=tuple(shuffled)), seed=seed) == first
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=10**6), size=st.integers(6, 30))
+def test_sb_7_colours_keep_dutch_b2_whenever_the_pair_can(seed: int, size: int) -> None:
+    """SB 7: on every board whose players some colours could keep within B2, they do."""
+    rng = random.Random(seed)
+    state = initial_state(size, 9, rng)
+    try:
+        for _ in range(9):
+            pairing = pair(state, seed=seed)
+            players = {e.number: e for e in entrants(state)[0]}
+            for board in pairing.boards:
+                white, black = players[board.white], players[board.black]
+                if colours_kept(white, black):
+                    assert white.may_white and black.may_black
+            state = play(state, pairing, rng)
+    except NoValidPairing:
+        return
 
 
 @pytest.mark.slow
