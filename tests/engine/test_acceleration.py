@@ -71,6 +71,17 @@ def test_sb_3_withdrawn_player_stays_in_the_initial_list() -> None:
     assert top_half(state.players) == (1, 2, 3)
 
 
+def test_sb_3_late_entry_takes_his_place_by_rating_for_round_2() -> None:
+    """A player entered after round 1 joins the list by rating: the boundary moves."""
+    # Round 1 of six: top half 1, 2, 3.  Player 7 (rated 2500) enters for round 2 (his
+    # round 1 is a zero-point bye).  Seven players: n // 2 = 3: 7, 1, 2.
+    state = build(7, [[(1, 4, "1-0"), (5, 2, "0-1"), (3, 6, "1-0")]])
+    late = replace(state.players[6], rating=2500)
+    state = replace(state, players=(*state.players[:6], late), options=ON)
+    assert top_half(state.players) == (7, 1, 2)
+    assert imaginary_points(state) == {7: 2, 1: 2, 2: 2}
+
+
 def test_sb_3_the_point_is_a_win_and_only_in_rounds_1_and_2() -> None:
     """3-1-0 scoring: the imaginary point is a win's 3 points, for rounds 1 and 2 only."""
     three_one = PointSystem(win=Points(6), draw=Points(2), pairing_allocated_bye=Points(6))
