@@ -167,3 +167,14 @@ def test_sb_3_trf_writes_the_imaginary_points_as_xxa_lines_only() -> None:
     again = state_from_trf(read_trf(text))
     assert scores(again) == scores(state)
     assert pairing_scores(again) == pairing_scores(state)
+
+
+def test_sb_3_acceleration_option_for_the_lim_system_round_1() -> None:
+    """Lim with acceleration: two score groups in round 1, each split in halves (Lim 9.4)."""
+    # Groups {1, 2, 3, 4} (1 point) and {5, 6, 7, 8} (0).  Lim 9.4: the upper half of a
+    # group plays the lower half in order: 1-3, 2-4 and 5-7, 6-8.
+    state = replace(build(8), options=ON)
+    pairing = pair_round(state, System.LIM, seed=1)
+    assert {frozenset((b.white, b.black)) for b in pairing.boards} == {
+        frozenset({1, 3}), frozenset({2, 4}), frozenset({5, 7}), frozenset({6, 8})
+    }  # fmt: skip
