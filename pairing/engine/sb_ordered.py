@@ -555,8 +555,9 @@ def pair(state: TournamentState, *, seed: int) -> RoundPairing:
             Explanation(
                 rule=f"{RULES} 6",
                 text=f"Player {bye.number} is left unpaired in the lowest score group and "
-                "receives the bye (SB 5 order: the lowest of the group's own score, not "
-                "floated down last round, who has had no bye).",
+                "receives the bye: the first, in SB 5 order (the group's own players, those "
+                "who did not float down last round, the lowest first), who has had no bye "
+                "and leaves the rest of the group pairable.",
                 players=(bye.number,),
             )
         )
