@@ -178,3 +178,12 @@ def test_sb_3_acceleration_option_for_the_lim_system_round_1() -> None:
     assert {frozenset((b.white, b.black)) for b in pairing.boards} == {
         frozenset({1, 3}), frozenset({2, 4}), frozenset({5, 7}), frozenset({6, 8})
     }  # fmt: skip
+
+
+def test_sb_3_swo_acceleration_option_read_as_before() -> None:
+    """``SWO acceleration=1``/``=0`` (the name older files use) turn it on/off; absent: open."""
+    base = write_trf(trf_from_state(build(2)))
+    assert state_from_trf(read_trf(base)).options.acceleration is None
+    for value, expected in (("1", True), ("0", False)):
+        text = base.replace("XXR", f"SWO acceleration={value}\nXXR", 1)
+        assert state_from_trf(read_trf(text)).options.acceleration is expected

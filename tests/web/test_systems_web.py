@@ -226,3 +226,15 @@ def test_sb_event_public_standings_never_show_the_imaginary_point(
     assert [line[:8] for line in export.splitlines() if line.startswith("XXA")] == [
         f"XXA {n:>4}" for n in range(1, 7)
     ]
+
+
+def test_sb_is_selectable_in_the_event_form_with_its_acceleration_option(
+    arbiter_client: Client,
+) -> None:
+    """Issue 9: the event form offers the sb system and the acceleration option; saved."""
+    page = arbiter_client.get("/events/new/").content.decode()
+    assert '<option value="sb"' in page
+    assert 'name="acceleration"' in page
+    arbiter_client.post("/events/new/", _form("sb", acceleration=True))
+    event = Event.objects.get(slug="sb-weekend")
+    assert (event.system, event.acceleration) == ("sb", True)
