@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 
+from pairing.engine.acceleration import accelerated_points
 from pairing.engine.model import (
+    AcceleratedPoints,
     Colour,
     GameRecord,
     Outcome,
@@ -100,6 +102,22 @@ def lim_initial_order(players: list[models.Player], *, seed: int) -> list[models
     return [entry[number] for number in order]
 
 
+def imaginary_points(
+    event: models.Event, rank: dict[int, int], players: Iterable[models.Player]
+) -> tuple[AcceleratedPoints, ...]:
+    """The event's imaginary points of rounds 1 and 2 (SB 3) when its option is on.
+
+    ``rank`` gives each player's number in the export; for pairing only, written as
+    ``XXA`` lines and never added to a score.
+    """
+    if not event.acceleration:
+        return ()
+    engine_players = [
+        EnginePlayer(pairing_number=PairingNumber(rank[p.pk]), rating=p.rating) for p in players
+    ]
+    return accelerated_points(engine_players, point_system(event))
+
+
 def pairing_options(event: models.Event) -> PairingOptions:
     """The event's system options as the engine's ``PairingOptions``."""
     separation = {
@@ -107,7 +125,7 @@ def pairing_options(event: models.Event) -> PairingOptions:
         Round1Separation.FEDERATION: event.esca_round1_federation,
     }
     return PairingOptions(
-        sb_acceleration=event.acceleration,
+        acceleration=event.acceleration,
         lim_maxi=event.lim_maxi,
         esca_random=event.esca_random,
         esca_round1_separation=frozenset(kind for kind, on in separation.items() if on),
