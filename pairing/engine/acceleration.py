@@ -11,19 +11,23 @@ decided here, once.
 
 Our readings of what the text leaves open (tested in ``tests/engine/test_acceleration.py``):
 
-- **The initial list** is every player of the tournament, withdrawn and absent players
-  included, ordered by rating, highest first; equal ratings keep the pairing-number order,
-  which already breaks such ties (title and name by Dutch A2, lot by Lim 7).  In an event
-  numbered by rating (Dutch A2, Lim 7, the ``sb`` start) this is the pairing-number
-  order; unrated players (rating 0) come last.
+- **The initial list** is the list of the players who take part in round 1, ordered by
+  rating, highest first; equal ratings keep the pairing-number order, which already
+  breaks such ties (title and name by Dutch A2, lot by Lim 7).  In an event numbered by
+  rating (Dutch A2, Lim 7, the ``sb`` start) this is the pairing-number order; unrated
+  players (rating 0) come last.
 - **The top half** is the first ``n // 2`` players of that list: with an odd number of
   players the middle one belongs to the lower half (Dutch A6 halves "rounding
   downwards").  Two players with equal ratings can thus fall on either side of the
   boundary; the pairing number decides, never a lot.
-- **Late entries and withdrawals.**  The list is read from the tournament as it stands
-  when each of rounds 1 and 2 is paired: a player entered after round 1 takes his place
-  by rating in it for round 2 (and may move the boundary by one); a player who withdrew
-  after round 1 stays in it, so a withdrawal does not change who carries the point.
+- **Who takes part in round 1.**  When round 1 is paired: every player who has not
+  withdrawn and is not known to be absent (a half-point bye asked for round 1 still
+  counts: the player is in the event from its start).  For round 2: every player whose
+  round-1 record is not an absence (``Z``/blank in TRF).  So a late entry (absent in
+  round 1) never carries the point, a player who withdrew after round 1 still does, and
+  the list for round 2 is exactly the list of round 1.  A tournament file cannot tell a
+  late entry from a player absent in round 1; both are left out, which is what lets
+  ``-c`` re-pair rounds 1 and 2 from a finished file exactly as they were paired.
 - **"An imaginary point"** is worth a win in the event's point system: one point in the
   usual 1-½-0 scoring, so the top half is exactly one game ahead.
 - **Rounds 1 and 2 only.**  No point is computed for round 3 or later ("deducted before
@@ -40,7 +44,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .model import AcceleratedPoints, PairingNumber, Player, Points, PointSystem, TournamentState
+from .model import (
+    AcceleratedPoints,
+    Outcome,
+    PairingNumber,
+    Player,
+    Points,
+    PointSystem,
+    RequestKind,
+    TournamentState,
+)
 
 ACCELERATED_ROUNDS = (1, 2)
 """The rounds whose pairing the imaginary point counts in (SB text: "the first two")."""
@@ -58,6 +71,19 @@ def top_half(players: Iterable[Player]) -> tuple[PairingNumber, ...]:
     """The pairing numbers of the top half of the initial list: its first ``n // 2``."""
     ordered = initial_list(players)
     return tuple(p.pairing_number for p in ordered[: len(ordered) // 2])
+
+
+def round_1_participants(state: TournamentState) -> tuple[Player, ...]:
+    """The players who take part in round 1: the initial list, before its ordering.
+
+    SB 3 as read in the module docstring: before round 1 is played, the players neither
+    withdrawn nor known to be absent; afterwards, those whose round-1 record is not an
+    absence.
+    """
+    if state.rounds_completed == 0:
+        absent = {r.pairing_number for r in state.requests if r.kind is RequestKind.ABSENT}
+        return tuple(p for p in state.players if not p.withdrawn and p.pairing_number not in absent)
+    return tuple(p for p in state.players if p.history[0].outcome is not Outcome.ZERO_POINT_BYE)
 
 
 def accelerated_points(
@@ -93,7 +119,7 @@ def acceleration_in_force(
         wanted = system_default
     if not wanted:
         return ()
-    return accelerated_points(state.players, state.points)
+    return accelerated_points(round_1_participants(state), state.points)
 
 
 def imaginary_points(
@@ -115,5 +141,6 @@ __all__ = [
     "acceleration_in_force",
     "imaginary_points",
     "initial_list",
+    "round_1_participants",
     "top_half",
 ]

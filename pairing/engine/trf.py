@@ -62,7 +62,7 @@ from datetime import datetime
 from fractions import Fraction
 from functools import partial
 
-from .acceleration import accelerated_points
+from .acceleration import accelerated_points, round_1_participants
 from .errors import TrfError
 from .history import score
 from .model import (
@@ -1495,7 +1495,11 @@ def trf_from_state(
     ]
     texts += xxa_lines(
         state.acceleration
-        or (accelerated_points(state.players, state.points) if state.options.acceleration else ())
+        or (
+            accelerated_points(round_1_participants(state), state.points)
+            if state.options.acceleration
+            else ()
+        )
     )
     records = tuple(
         TrfRecord(text=text, line=index + 1 if index < header_count else index + 1 + len(players))

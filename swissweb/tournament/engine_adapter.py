@@ -107,13 +107,37 @@ def imaginary_points(
 ) -> tuple[AcceleratedPoints, ...]:
     """The event's imaginary points of rounds 1 and 2 (SB 3) when its option is on.
 
-    ``rank`` gives each player's number in the export; for pairing only, written as
-    ``XXA`` lines and never added to a score.
+    The initial list is the players who take part in round 1 (the engine's
+    ``round_1_participants``): once round 1 is paired, those on its boards or with a bye
+    asked for it; before, those not withdrawn and not known to be absent.  ``rank``
+    gives each player's number in the export; for pairing only, written as ``XXA`` lines
+    and never added to a score.
     """
     if not event.acceleration:
         return ()
+    players = list(players)
+    requests = {
+        r.player_id: r.kind
+        for r in models.RoundRequest.objects.filter(player__event=event, round_number=1)
+    }
+    round_1 = event.round_set.filter(number=1).first()
+    if round_1 is not None:
+        taking_part = {
+            pk
+            for game in round_1.games.all()
+            for pk in (game.white_id, game.black_id)
+            if pk is not None
+        } | {pk for pk, kind in requests.items() if kind != models.RequestKind.ABSENT}
+    else:
+        taking_part = {
+            p.pk
+            for p in players
+            if p.withdrawn_after_round != 0 and requests.get(p.pk) != models.RequestKind.ABSENT
+        }
     engine_players = [
-        EnginePlayer(pairing_number=PairingNumber(rank[p.pk]), rating=p.rating) for p in players
+        EnginePlayer(pairing_number=PairingNumber(rank[p.pk]), rating=p.rating)
+        for p in players
+        if p.pk in taking_part
     ]
     return accelerated_points(engine_players, point_system(event))
 

@@ -10,6 +10,7 @@ from pairing.engine.acceleration import (
     accelerated_points,
     acceleration_in_force,
     imaginary_points,
+    round_1_participants,
     top_half,
 )
 from pairing.engine.history import pairing_scores, scores
@@ -19,6 +20,8 @@ from pairing.engine.model import (
     PairingOptions,
     Points,
     PointSystem,
+    RequestKind,
+    RoundRequest,
 )
 from pairing.engine.standings import standings
 from pairing.engine.tiebreaks import TieBreak, buchholz, sonneborn_berger, tiebreak_context
@@ -71,15 +74,48 @@ def test_sb_3_withdrawn_player_stays_in_the_initial_list() -> None:
     assert top_half(state.players) == (1, 2, 3)
 
 
-def test_sb_3_late_entry_takes_his_place_by_rating_for_round_2() -> None:
-    """A player entered after round 1 joins the list by rating: the boundary moves."""
-    # Round 1 of six: top half 1, 2, 3.  Player 7 (rated 2500) enters for round 2 (his
-    # round 1 is a zero-point bye).  Seven players: n // 2 = 3: 7, 1, 2.
+def test_sb_3_late_entry_is_not_on_the_initial_list() -> None:
+    """A player absent from round 1 (a late entry) does not carry the point in round 2."""
+    # Round 1 of six: top half 1, 2, 3.  Player 7 (rated 2500) enters for round 2; his
+    # round 1 is a zero-point bye, so he is not one of the players who took part in round
+    # 1: the list is still the six, its top half still 1, 2, 3.
     state = build(7, [[(1, 4, "1-0"), (5, 2, "0-1"), (3, 6, "1-0")]])
     late = replace(state.players[6], rating=2500)
     state = replace(state, players=(*state.players[:6], late), options=ON)
-    assert top_half(state.players) == (7, 1, 2)
-    assert imaginary_points(state) == {7: 2, 1: 2, 2: 2}
+    assert [p.pairing_number for p in round_1_participants(state)] == [1, 2, 3, 4, 5, 6]
+    assert imaginary_points(state) == {1: 2, 2: 2, 3: 2}
+
+
+def test_sb_3_player_known_absent_in_round_1_is_not_on_the_initial_list() -> None:
+    """Round 1: a known absence is left out of the list; a half-point bye is not."""
+    # Six players by rating 1-6; 2 is absent, 5 asked for a half-point bye.  The list is
+    # 1, 3, 4, 5, 6: five players, top half n // 2 = 2: players 1 and 3.
+    state = replace(
+        build(6),
+        options=ON,
+        requests=(
+            RoundRequest(pairing_number=N(2), kind=RequestKind.ABSENT),
+            RoundRequest(pairing_number=N(5), kind=RequestKind.HALF_POINT_BYE),
+        ),
+    )
+    assert imaginary_points(state) == {1: 2, 3: 2}
+
+
+def test_sb_3_check_mode_repairs_accelerated_rounds_with_a_late_entry() -> None:
+    """``-c`` on a finished file gives back rounds 1 and 2 of an accelerated event with a
+    player who entered in round 2: he is absent in round 1 of the file, so he is not on
+    the initial list when the file is checked, as he was not when round 1 was paired."""
+    round_1 = replace(build(6), options=ON)
+    first = pair_round(round_1, System.SB, seed=3)
+    # The same event as the finished file shows it: a seventh player (rated above
+    # everyone) with an absence in round 1.
+    late = replace(build(7).players[6], rating=2700)
+    with_late = replace(
+        round_1,
+        players=(*round_1.players, late),
+        requests=(RoundRequest(pairing_number=N(7), kind=RequestKind.ABSENT),),
+    )
+    assert pair_round(with_late, System.SB, seed=3).boards == first.boards
 
 
 def test_sb_3_the_point_is_a_win_and_only_in_rounds_1_and_2() -> None:

@@ -238,3 +238,38 @@ def test_sb_is_selectable_in_the_event_form_with_its_acceleration_option(
     arbiter_client.post("/events/new/", _form("sb", acceleration=True))
     event = Event.objects.get(slug="sb-weekend")
     assert (event.system, event.acceleration) == ("sb", True)
+
+
+def test_sb_3_player_absent_in_round_1_carries_no_imaginary_point(
+    arbiter_client: Client,
+) -> None:
+    """SB 3: the initial list is the players who take part in round 1.  Player 2 is
+    known absent in round 1: the top half of the other 11 (by rating) is players 1, 3,
+    4, 5, 6 (11 // 2 = 5), and the export's ``XXA`` lines say just that, so the file
+    re-pairs rounds 1 and 2 as the app paired them."""
+    arbiter_client.post("/events/new/", _form("sb", acceleration=True))
+    event = Event.objects.get(slug="sb-weekend")
+    arbiter_client.post(f"/events/{event.slug}/players/import/", {"text": _csv(12)})
+    arbiter_client.post(f"/events/{event.slug}/start/")
+    second = event.players.get(pairing_number=2)
+    arbiter_client.post(
+        f"/events/{event.slug}/requests/",
+        {"player": second.pk, "round_number": 1, "kind": "Z"},
+    )
+    before = arbiter_client.get(f"/events/{event.slug}/export.trf").content.decode()
+    _run_round(arbiter_client, event, 1)
+    after = arbiter_client.get(f"/events/{event.slug}/export.trf").content.decode()
+    expected = [f"XXA {n:>4}" for n in (1, 3, 4, 5, 6)]
+    for export in (before, after):
+        assert [line[:8] for line in export.splitlines() if line.startswith("XXA")] == expected
+    # Round 1: the five with the imaginary point form one score group: two boards among
+    # themselves and one floater down to the six others (SB 5); 2 is not paired.
+    first = Game.objects.filter(round__event=event, round__number=1, black__isnull=False)
+    top = {1, 3, 4, 5, 6}
+    inside = [
+        game
+        for game in first.select_related("white", "black")
+        if {game.white.pairing_number, game.black.pairing_number} <= top
+    ]
+    assert len(inside) == 2
+    assert not first.filter(white=second).exists() and not first.filter(black=second).exists()
