@@ -4,7 +4,8 @@
 Dutch event through the app's own services (six rounds completed, the seventh published
 and half played), starts gunicorn on a free loopback port with production settings
 (DEBUG off, a generated ``SECRET_KEY``, HTTPS as a TLS proxy reports it through
-``X-Forwarded-Proto``), then for a fixed time runs
+``X-Forwarded-Proto``), then for ``--warmup`` seconds (left out of the numbers) and
+``--duration`` seconds measured runs
 
 - ``--readers`` threads (50) that each read the public event page, the pairings of the
   round in play and of the last completed round, the standings and the crosstable, one
@@ -15,9 +16,9 @@ and half played), starts gunicorn on a free loopback port with production settin
   enters a result on the round in play every ``--result-every`` seconds through the
   HTMX result endpoint (``hx-post`` with the CSRF token in ``X-CSRFToken``).
 
-It prints requests per second, p50/p95/p99 and the slowest latency per page and the
-errors (any status but 200, or a failed connection), and exits with status 1 on any
-error.  The client uses only the standard library (``http.client`` keeps one connection
+It prints requests per second, p50/p95/p99 and the slowest latency per page, the errors
+(any status but 200, or a failed connection), and the CPU gunicorn used per request,
+and exits with status 1 on any error.  The client uses only the standard library (``http.client`` keeps one connection
 per thread open), so the load test adds no dependency.
 
 Everything it talks to is on 127.0.0.1; gunicorn is stopped when it ends.
