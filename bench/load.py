@@ -18,8 +18,9 @@ and half played), starts gunicorn on a free loopback port with production settin
 
 It prints requests per second, p50/p95/p99 and the slowest latency per page, the errors
 (any status but 200, or a failed connection), and the CPU gunicorn used per request,
-and exits with status 1 on any error.  The client uses only the standard library (``http.client`` keeps one connection
-per thread open), so the load test adds no dependency.
+and exits with status 1 on any error.  The client uses only the standard library
+(``http.client`` keeps one connection per thread open), so the load test adds no
+dependency.
 
 Everything it talks to is on 127.0.0.1; gunicorn is stopped when it ends.
 """
