@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from django.core.cache import cache
 from django.core.cache.utils import make_template_fragment_key
@@ -14,6 +16,8 @@ from pairing.engine.model import PairingNumber, TournamentState
 
 from . import engine_adapter
 from .models import Event, Game, Player, Round, RoundRequest, RoundState
+
+T = TypeVar("T")
 
 
 def public_events() -> QuerySet[Event]:
@@ -51,6 +55,21 @@ def cache_version(event: Event, round_: Round | None = None) -> str:
     in_play = round_ is not None and round_.state != RoundState.COMPLETED
     counter = event.results_version if in_play else event.standings_version
     return f"{event.pk}.{counter}.{event.modified_at.timestamp()}"
+
+
+CACHE_SECONDS = 3600
+"""How long a cached value lives: its key changes with its content, so this only bounds
+the memory that values of past versions hold (besides the cache's own culling)."""
+
+
+def _cached(key: tuple[object, ...], compute: Callable[[], T]) -> T:
+    """``compute()``, cached under ``key`` (which must hold a ``cache_version``)."""
+    name = "swissweb:" + ":".join(str(part) for part in key)
+    value: T | None = cache.get(name)
+    if value is None:
+        value = compute()
+        cache.set(name, value, CACHE_SECONDS)
+    return value
 
 
 BOARDS_FRAGMENT = "round-pairings"
@@ -104,10 +123,16 @@ def public_rounds(*, event: Event, number: int | None = None) -> list[Round]:
 
     The boards are read only for rounds whose cached fragment is missing (``_LazyBoards``).
     """
-    rounds_qs = event.round_set.exclude(state=RoundState.PAIRED).defer("explanation")
+    # A round's row changes only with changes that count standings_version (pairing,
+    # publishing, the last result, a correction), never with a result in play.
+    rounds = _cached(
+        ("public-rounds", cache_version(event)),
+        lambda: list(
+            event.round_set.exclude(state=RoundState.PAIRED).defer("explanation").order_by("number")
+        ),
+    )
     if number is not None:
-        rounds_qs = rounds_qs.filter(number=number)
-    rounds = list(rounds_qs.order_by("number"))
+        rounds = [r for r in rounds if r.number == number]
     boards = _LazyBoards(rounds)
     for round_ in rounds:
         round_.in_play = round_in_play(round_)  # type: ignore[attr-defined]
@@ -190,7 +215,9 @@ def standings_round(*, event: Event, after_round: int | None) -> tuple[int, int]
     ``after_round`` is the round asked for (``None`` for the last completed one); the
     standings are never after a round that is not completed.
     """
-    last = last_completed_round(event=event)
+    last = _cached(
+        ("last-completed", cache_version(event)), lambda: last_completed_round(event=event)
+    )
     return (last if after_round is None else min(after_round, last)), last
 
 

@@ -163,7 +163,7 @@ def test_issue_10_result_in_play_shows_at_once_on_cached_pages(client: Client) -
 
 
 def test_issue_10_standings_stay_cached_while_a_round_is_in_play(client: Client) -> None:
-    """A result in a round still in play leaves the cached standings alone: two queries."""
+    """A result in a round still in play leaves the cached standings alone: one query."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -177,7 +177,7 @@ def test_issue_10_standings_stay_cached_while_a_round_is_in_play(client: Client)
     with CaptureQueriesContext(connection) as queries:
         after = table()
     assert after == before
-    assert len(queries) == 2  # the event and its rounds' states; the table is cached
+    assert len(queries) == 1  # the event; the last completed round and the table are cached
 
 
 def test_issue_10_last_result_and_correction_move_cached_standings(client: Client) -> None:
@@ -211,3 +211,17 @@ def test_issue_10_admin_result_shows_on_cached_pages(client: Client) -> None:
     game.result = Result.BLACK_WINS
     admin.site._registry[Game].save_model(RequestFactory().post("/"), game, None, True)
     assert "0-1" in client.get("/events/duel/rounds/1/").content.decode()
+
+
+@pytest.mark.parametrize("page", ["", "rounds/1/", "standings/", "crosstable/"])
+def test_issue_10_cached_public_page_costs_one_query(client: Client, page: str) -> None:
+    """Read again with nothing changed, each public page reads only the event row."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    _, games = _small_event(players=4)
+    _record(games[0], Result.WHITE_WINS)
+    client.get(f"/events/duel/{page}")
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(f"/events/duel/{page}").status_code == 200
+    assert len(queries) == 1
