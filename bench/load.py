@@ -242,6 +242,8 @@ class Sample:
     ok: bool
     warmup: bool = False
     """Made before the measured time began: left out of the numbers (not of the errors)."""
+    at: float = 0.0
+    """When it was sent (``time.monotonic()``)."""
 
 
 @dataclass(slots=True)
@@ -275,7 +277,8 @@ def _reader(
     time.sleep(rng.uniform(0, think))
     while time.monotonic() < deadline:
         name = rng.choice(names)
-        warmup = time.monotonic() < measure_from
+        at = time.monotonic()
+        warmup = at < measure_from
         start = time.perf_counter()
         try:
             status, _ = client.request("GET", pages[name])
@@ -285,7 +288,7 @@ def _reader(
         except (OSError, http.client.HTTPException) as exc:
             ok = False
             errors.append(f"{name}: {exc!r}")
-        samples.append(Sample(name, time.perf_counter() - start, ok, warmup))
+        samples.append(Sample(name, time.perf_counter() - start, ok, warmup, at))
         if think:
             time.sleep(rng.uniform(0.5 * think, 1.5 * think))
 
@@ -349,7 +352,7 @@ def _arbiter(
         time.sleep(rng.uniform(0.5 * every, 1.5 * every))
         board = boards.pop(0)
         result = rng.choice(["1", "0", "=", "1", "0"])
-        start = time.perf_counter()
+        at, start = time.monotonic(), time.perf_counter()
         try:
             status, row = client.request(
                 "POST",
@@ -363,7 +366,7 @@ def _arbiter(
         except (OSError, http.client.HTTPException) as exc:
             ok = False
             errors.append(f"result on game {board.group('game')}: {exc!r}")
-        samples.append(Sample("result (arbiter)", time.perf_counter() - start, ok))
+        samples.append(Sample("result (arbiter)", time.perf_counter() - start, ok, at=at))
 
 
 def run_load(
