@@ -1037,9 +1037,15 @@ def allocate(first: Card, second: Card, rng: random.Random) -> tuple[Card, Card,
             "ESCA 24",
             f"identical requirements; {winner.pairing_number} has the higher score",
         )
-    else:
+    elif first.top:
         winner = first if rng.random() < 0.5 else second
-        rule, why = "ESCA 24", "identical requirements: by lot"
+        rule, why = "ESCA 24", "identical requirements, two top players: by lot"
+    else:
+        winner = min(first, second, key=lambda c: c.index)
+        rule, why = (
+            "ESCA 24",
+            f"identical requirements, same score; {winner.pairing_number} is higher in order",
+        )
     loser = second if winner is first else first
     white, black = (winner, loser) if sought is Colour.WHITE else (loser, winner)
     return white, black, rule, why

@@ -62,6 +62,35 @@ def _augment_from(root: int, adjacent: Sequence[Sequence[int]], mate: list[int])
     return _augment(root, adjacent, mate, [True] * len(adjacent)) is None
 
 
+def _augment_short(
+    root: int, adjacent: Sequence[Sequence[int]], mate: list[int], alive: Sequence[bool]
+) -> bool:
+    """Apply an augmenting path of one or three edges from the free vertex ``root``, if
+    there is one; False when there is none (a longer path may still exist).
+
+    In dense graphs nearly every augmenting path is that short, and finding it costs a
+    scan of ``root``'s neighbours instead of a full search with its blossoms.
+    """
+    neighbours = adjacent[root]
+    for w in neighbours:
+        if mate[w] == -1 and alive[w]:
+            mate[root], mate[w] = w, root
+            return True
+    free = [u for u in range(len(mate)) if mate[u] == -1 and alive[u] and u != root]
+    if not free:
+        return False
+    for y in neighbours:
+        if not alive[y]:
+            continue
+        z = mate[y]
+        for u in free:
+            if u in adjacent[z]:
+                mate[root], mate[y] = y, root
+                mate[z], mate[u] = u, z
+                return True
+    return False
+
+
 def _augment(
     root: int, adjacent: Sequence[Sequence[int]], mate: list[int], alive: Sequence[bool]
 ) -> list[int] | None:
@@ -512,7 +541,11 @@ class ShrinkingMatching:
             for v in freed:
                 if bound is not None and size >= bound:
                     break
-                if mate[v] == -1 and _augment(v, self.adjacent, mate, self.alive) is None:
+                if mate[v] != -1:
+                    continue
+                if _augment_short(v, self.adjacent, mate, self.alive) or (
+                    _augment(v, self.adjacent, mate, self.alive) is None
+                ):
                     size += 1
             if lowest < size < lowest + len(freed) and (bound is None or size < bound):
                 # One path was used and another may now end elsewhere: look everywhere.
@@ -520,7 +553,10 @@ class ShrinkingMatching:
                     if (
                         self.alive[v]
                         and mate[v] == -1
-                        and _augment(v, self.adjacent, mate, self.alive) is None
+                        and (
+                            _augment_short(v, self.adjacent, mate, self.alive)
+                            or _augment(v, self.adjacent, mate, self.alive) is None
+                        )
                     ):
                         size += 1
         finally:
