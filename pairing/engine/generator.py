@@ -162,7 +162,8 @@ def tournament_states(
 
     Each state before a round holds that round's requests and withdrawals, so it is
     exactly what ``system`` paired; the last state has every round played and no
-    requests.
+    requests.  ``clubs`` and ``top_players`` as for :func:`initial_state`: many players per
+    club and marked top players make an ESCA schools congress.
 
     :raises NoValidPairing: a round could not be paired (tiny fields, many rounds).
     :raises UnsupportedFeature: ``system`` is not implemented.
