@@ -76,20 +76,25 @@ Readings of points the text leaves open (each one is tested under its rule's num
    be paired (ESCA 1) or would need more same-school games (ESCA 7).
 10. **ESCA 3, 6: round 1.**  The players in alphabetical order (by lot with ESCA 26), the
     bye taken out, are split into a top and a bottom half; the i-th of the top half plays
-    the i-th of the bottom half.  Where that pairing would bring together two players of
-    one school (ESCA 7), two top players (ESCA 3, 6), or, with the event's ESCA 27
-    options, two players of one area or country, the top-half player takes the nearest
-    bottom-half player who keeps the rest pairable, below him first; these are avoided
-    in that order of priority (school first), each as far as the whole round allows.
-    The top player separation applies to round 1 only; later rounds are paired by score.
+    the i-th of the bottom half; more exactly, each top-half player in order takes the
+    first bottom-half player not yet taken, so that when a pairing must change the two
+    neighbouring boards swap opponents (1 v 6, 2 v 5) and the rest stay.  A pairing is
+    passed over when it would bring together two players of one school (ESCA 7), two top
+    players (ESCA 3, 6), or, with the event's ESCA 27 options, two players of one area or
+    country, or when the rest could then not be paired so.  School comes first; the top
+    players and then the areas and countries are kept apart when the whole round allows
+    it, otherwise that separation is dropped for the round.  The top player separation
+    applies to round 1 only; later rounds are paired by score.
 11. **ESCA 6, 24: colours.**  Round 1: the top-half player of board 1 has the colour
     drawn by lot (or the event's fixed colour), and the colours alternate down the
     boards.  Later rounds: each player gets the colour he seeks when the two seek
     different colours.  When both seek the same colour, the stronger claim (reading 5)
     gets it; identical claims are "identical colour requirements" (ESCA 24): the top
-    player gets it, two top players or two others are separated by the higher score,
-    and then by lot.  A player who has played no game takes the colour his opponent does
-    not seek; two such players are given colours by lot.
+    player gets it; otherwise the higher score; two top players with the same score are
+    separated by lot (the text's lot), two other players by the descending order (the
+    text says nothing; the higher card keeps the seed's result independent of the
+    lot).  A player who has played no game takes the colour his opponent does not seek;
+    two such players are given colours by lot.
 12. **ESCA 25.**  ``repair`` keeps every published board whose two players still play,
     and the bye if its player still needs it; the players left over (opponents of an
     absent player, late entrants) are paired by the same rules among themselves.  When
@@ -138,6 +143,10 @@ from .model import (
 SHOWN = 4
 """How many players an explanation names before it says "and others"."""
 
+EXACT_LIMIT = 12
+"""When same-school games cannot all be avoided and at most this many players are left,
+the check counts the fewest such games exactly, by trying every pairing."""
+
 
 # --- the cards -------------------------------------------------------------------------
 
@@ -182,6 +191,8 @@ class Card:
 
     index: int
     """Position in descending order (reading 3) among the players to pair; 0 is first."""
+    lot: float
+    """The player's lot for random pairings (ESCA 26); 0 otherwise."""
     pairing_number: PairingNumber
     name: str
     score: Points
@@ -242,6 +253,7 @@ def _cards(state: TournamentState, rng: random.Random) -> list[Card]:
         cards.append(
             Card(
                 index=index,
+                lot=lots.get(number, 0.0),
                 pairing_number=number,
                 name=player.name,
                 score=score[number],
@@ -317,6 +329,8 @@ class Oracle:
         self.remaining = len(good_bad)
         self.budget = 0
         self.gone: list[int] = []
+        self.left = set(range(len(good_bad)))
+        self._known: dict[frozenset[int], int | None] = {}
 
     @property
     def shortfall(self) -> int:
@@ -351,6 +365,10 @@ class Oracle:
         budget = self.budget - clashes
         if budget < 0:
             return False
+        if self.legal is not None and self.remaining - len(gone) <= EXACT_LIMIT:
+            left = frozenset(self.left - set(gone))
+            fewest = self._fewest(left)
+            return fewest is not None and fewest <= budget
         pairs = (self.remaining - len(gone)) // 2
         if self.good.size_without(gone, bound=pairs) < pairs - budget:
             return False
@@ -371,6 +389,27 @@ class Oracle:
         self.remaining -= len(gone)
         self.budget -= clashes
         self.gone.extend(gone)
+        self.left.difference_update(gone)
+
+    def _fewest(self, left: frozenset[int]) -> int | None:
+        """The fewest avoided pairs of any legal pairing of ``left`` (even), by search;
+        ``None`` when there is none.  For small sets only (:data:`EXACT_LIMIT`)."""
+        if not left:
+            return 0
+        if left in self._known:
+            return self._known[left]
+        first = min(left)
+        rest = left - {first}
+        best: int | None = None
+        for other in sorted(rest):
+            if other in self.legal_bad[first]:
+                continue
+            below = self._fewest(rest - {other})
+            if below is not None:
+                total = below + (1 if other in self.good_bad[first] else 0)
+                best = total if best is None else min(best, total)
+        self._known[left] = best
+        return best
 
     def take_pair(self, a: int, b: int) -> None:
         """Record the pair ``a`` v ``b``."""
@@ -536,6 +575,10 @@ class EscaPairer:
                         f"{candidate.pairing_number} (the rest could not be paired, ESCA 2)"
                     )
                 continue
+            for earlier in free[: free.index(candidate)]:
+                if oracle.clash(player.index, earlier.index):
+                    why = "same school, ESCA 7" if same_school(player, earlier) else "kept apart"
+                    skipped.insert(0, f"{earlier.pairing_number} ({why})")
             oracle.take_pair(player.index, candidate.index)
             if level is not None:
                 level.remove((player, candidate))
@@ -577,17 +620,20 @@ class EscaPairer:
             return
         order = self.bye_order()
         oracle = self.oracle
-        while True:
-            for card in order:
-                if oracle.allows((card.index,)):
-                    oracle.take((card.index,))
-                    self.paired.add(card.index)
-                    self.result.bye = card
-                    self.result.notes.append(self.bye_note(card, order))
-                    return
-            if oracle.budget >= len(self.cards) // 2:
-                raise NoValidPairing("ESCA 1: no bye leaves the others pairable")
-            oracle.relax()
+        most = len(self.cards) // 2
+        eligible = [c for c in order if c.bye_allowed]
+        for group in (eligible, [c for c in order if not c.bye_allowed]):
+            for extra in range(most - oracle.budget + 1):
+                if extra:
+                    oracle.relax(0)
+                for card in group:
+                    if oracle.allows((card.index,), -extra):
+                        oracle.take((card.index,), -extra)
+                        self.paired.add(card.index)
+                        self.result.bye = card
+                        self.result.notes.append(self.bye_note(card, order))
+                        return
+        raise NoValidPairing("ESCA 1: no bye leaves the others pairable")
 
     def bye_note(self, card: Card, order: Sequence[Card]) -> Explanation:
         if self.round1:
@@ -618,7 +664,7 @@ class EscaPairer:
     def round1_order(self) -> list[Card]:
         """ESCA 6, 26: alphabetical order, or by lot (the lots drawn in ``_cards``)."""
         if self.state.options.esca_random:
-            return list(self.cards)
+            return sorted(self.cards, key=lambda c: (c.lot, c.pairing_number))
         return sorted(self.cards, key=lambda c: (c.name.casefold(), c.pairing_number))
 
     def round1_separation(self, card: Card, other: Card) -> list[str]:
@@ -685,7 +731,7 @@ class EscaPairer:
         for i, card in enumerate(top):
             if card.index in self.paired:
                 continue
-            candidates = bottom[i:] + bottom[:i][::-1] + top[i + 1 :][::-1]
+            candidates = bottom + top[i + 1 :][::-1]
             if not self.pair_one(card, candidates, natural=bottom[i], rule="ESCA 6"):
                 raise NoValidPairing("ESCA 1: round 1 cannot be paired")
         for i, card in enumerate(bottom):
@@ -713,7 +759,9 @@ class EscaPairer:
                 return False
             self.oracle.relax()
         opponent, skipped = found
-        why = text or ("the alphabetical pairing" if opponent is natural else "nearest opponent")
+        why = text or (
+            "top half v bottom half" if opponent is natural else "the first bottom-half player left"
+        )
         if skipped:
             why += f"; {skipped}"
         tags = [rule, *rules]
@@ -757,12 +805,13 @@ class EscaPairer:
                 levels.append([card])
         carry: list[Card] = []
         linked: Colour | None = None
-        for level in levels:
-            carry, linked = self.pair_level(level, carry, linked)
+        for number, level in enumerate(levels):
+            below = [c for lower in levels[number + 1 :] for c in lower]
+            carry, linked = self.pair_level(level, carry, linked, below)
         self.pair_leftovers(carry)
 
     def pair_level(
-        self, level: list[Card], carry: list[Card], linked: Colour | None
+        self, level: list[Card], carry: list[Card], linked: Colour | None, below: list[Card]
     ) -> tuple[list[Card], Colour | None]:
         """Pair one score level with the players floated into it; returns the players
         floated out of it, and the colour the level had in excess (ESCA 17)."""
@@ -773,7 +822,7 @@ class EscaPairer:
                 matching.remove((floater,))
                 onward.append(floater)
         members = [c for c in level if c.index not in self.paired]
-        floaters, excess = self.choose_floaters(members, matching)
+        floaters, excess = self.choose_floaters(members, matching, below)
         members = [c for c in members if c not in floaters]
         stranded = self.pair_within(members, matching)
         return sorted([*onward, *floaters, *stranded], key=lambda c: (-c.score, c.index)), (
@@ -837,9 +886,13 @@ class EscaPairer:
         return True
 
     def choose_floaters(
-        self, members: list[Card], matching: LevelMatching
+        self, members: list[Card], matching: LevelMatching, below: Sequence[Card]
     ) -> tuple[list[Card], Colour | None]:
-        """ESCA 19-20, 23: the players floated down from this level."""
+        """ESCA 19-20, 23: the players floated down from this level.
+
+        A candidate is passed over when the level could then pair fewer of its players
+        (ESCA 23a) or when nobody below can meet him with the rest still pairable.
+        """
         count = len(members) - 2 * matching.size
         whites, blacks, _ = self.groups(members)
         excess = (
@@ -865,7 +918,7 @@ class EscaPairer:
         for card in sorted(members, key=key):
             if len(chosen) == count:
                 break
-            if matching.keeps((card,)):
+            if matching.keeps((card,)) and self.can_meet_one_of(card, below):
                 matching.remove((card,))
                 chosen.append(card)
         for card in chosen:
@@ -885,6 +938,18 @@ class EscaPairer:
                 )
             )
         return chosen, excess
+
+    def can_meet_one_of(self, card: Card, others: Sequence[Card]) -> bool:
+        """True when ``card`` can meet one of ``others`` with the rest still pairable; also
+        True when ``others`` is empty (the lowest level: the floater pairs upwards)."""
+        free = [c for c in others if c.index not in self.paired]
+        if not free:
+            return True
+        return any(
+            not self.oracle.clash(card.index, c.index)
+            and self.oracle.allows_pair(card.index, c.index)
+            for c in free
+        ) or any(self.oracle.allows_pair(card.index, c.index) for c in free)
 
     def pair_within(self, members: list[Card], matching: LevelMatching) -> list[Card]:
         """ESCA 10-12, 18, 22: white seekers v black seekers, after the transfers.
@@ -1066,8 +1131,8 @@ def _round_pairing(
         explanation.append(
             Explanation(
                 rule="ESCA 6",
-                text=f"Board 1: the top-half player has {colour_word(initial)} ({how}); "
-                "the colours alternate down the boards.",
+                text=f"Colours: the top-half player of board 1 has {colour_word(initial)} "
+                f"({how}); the colours alternate down the boards.",
             )
         )
         for number, pairing in enumerate(result.pairings):
