@@ -423,17 +423,14 @@ class LevelMatching:
     def __init__(self, members: Sequence[Card], floated: Sequence[Card], oracle: Oracle):
         self.local = {card.index: position for position, card in enumerate(members)}
         arrived = frozenset(self.local[c.index] for c in floated)
+        everyone = frozenset(self.local)
+        arrived_global = frozenset(c.index for c in floated)
         adjacent = []
         for position, card in enumerate(members):
-            bad = oracle.good_bad[card.index]
-            neighbours = [
-                other
-                for other, partner in enumerate(members)
-                if other != position
-                and partner.index not in bad
-                and not (position in arrived and other in arrived)
-            ]
-            adjacent.append(neighbours)
+            allowed = everyone - oracle.good_bad[card.index] - {card.index}
+            if position in arrived:
+                allowed -= arrived_global
+            adjacent.append(sorted(self.local[i] for i in allowed))
         self.matching = ShrinkingMatching(adjacent)
 
     @property
@@ -554,38 +551,49 @@ class EscaPairer:
         Returns the opponent and why the candidates before him were passed over.
         """
         oracle = self.oracle
-        free = [c for c in candidates if c.index not in self.paired and c is not player]
-        ordered = [c for c in free if not oracle.clash(player.index, c.index)]
-        ordered += [c for c in free if oracle.clash(player.index, c.index)]
         skipped: list[str] = []
-        for candidate in ordered:
+        deferred: list[Card] = []
+
+        def attempt(candidate: Card) -> bool:
             if candidate.index in self.legal_bad[player.index]:
                 skipped.append(f"{candidate.pairing_number} (met or forbidden, ESCA 1)")
-                continue
+                return False
             if level is not None and not level.keeps((player, candidate)):
                 skipped.append(f"{candidate.pairing_number} (more floaters, ESCA 9)")
-                continue
+                return False
             if not oracle.allows_pair(player.index, candidate.index):
-                if same_school(player, candidate):
-                    skipped.append(f"{candidate.pairing_number} (same school, ESCA 7)")
-                elif oracle.clash(player.index, candidate.index):
-                    skipped.append(f"{candidate.pairing_number} (kept apart in round 1)")
-                else:
-                    skipped.append(
-                        f"{candidate.pairing_number} (the rest could not be paired, ESCA 2)"
-                    )
+                skipped.append(f"{candidate.pairing_number} (the rest could not be paired, ESCA 2)")
+                return False
+            return True
+
+        chosen: Card | None = None
+        for candidate in candidates:
+            if candidate.index in self.paired or candidate is player:
                 continue
-            for earlier in free[: free.index(candidate)]:
-                if oracle.clash(player.index, earlier.index):
-                    why = "same school, ESCA 7" if same_school(player, earlier) else "kept apart"
-                    skipped.insert(0, f"{earlier.pairing_number} ({why})")
-            oracle.take_pair(player.index, candidate.index)
-            if level is not None:
-                level.remove((player, candidate))
-            self.paired.update((player.index, candidate.index))
-            shown = skipped[:SHOWN] + (["others"] if len(skipped) > SHOWN else [])
-            return candidate, ("passed over " + ", ".join(shown)) if skipped else ""
-        return None
+            if oracle.clash(player.index, candidate.index):
+                deferred.append(candidate)
+            elif attempt(candidate):
+                chosen = candidate
+                break
+        passed = list(deferred)
+        if chosen is None:
+            for candidate in deferred:
+                passed.remove(candidate)
+                if attempt(candidate):
+                    chosen = candidate
+                    break
+        if chosen is None:
+            return None
+        for earlier in reversed(passed):
+            if candidates.index(earlier) < candidates.index(chosen):
+                why = "same school, ESCA 7" if same_school(player, earlier) else "kept apart"
+                skipped.insert(0, f"{earlier.pairing_number} ({why})")
+        oracle.take_pair(player.index, chosen.index)
+        if level is not None:
+            level.remove((player, chosen))
+        self.paired.update((player.index, chosen.index))
+        shown = skipped[:SHOWN] + (["others"] if len(skipped) > SHOWN else [])
+        return chosen, ("passed over " + ", ".join(shown)) if skipped else ""
 
     # -- ESCA 4: the bye ----------------------------------------------------------------------
 
@@ -781,6 +789,15 @@ class EscaPairer:
         return True
 
     # -- ESCA 8-23: later rounds, score level by score level -------------------------------
+
+    def may_avoid(self, card: Card) -> bool:
+        """True when ESCA 29 or 30 could concern one of ``card``'s pairings."""
+        options = self.state.options
+        return bool(options.esca_avoid_defaulted_rematch and card.defaulted) or (
+            options.esca_avoid_half_bye_pairs
+            and self.state.round_number == 2
+            and card.half_bye_round1
+        )
 
     def discretionary(self, card: Card, other: Card) -> bool:
         """True for a pairing ESCA 29 or 30 would rather avoid (reading 14)."""
@@ -995,8 +1012,9 @@ class EscaPairer:
             else:
                 opposite = []
                 same = [c for c in reversed(blacks) if c is not card]
-            opposite.sort(key=lambda c: self.discretionary(card, c))
-            same.sort(key=lambda c: self.discretionary(card, c))
+            if self.may_avoid(card):
+                opposite.sort(key=lambda c: self.discretionary(card, c))
+                same.sort(key=lambda c: self.discretionary(card, c))
             candidates = [c for c in opposite + same if c not in stranded]
             found = self.take_first(card, candidates, matching)
             if found is None:

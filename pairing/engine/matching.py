@@ -63,22 +63,27 @@ def _augment_from(root: int, adjacent: Sequence[Sequence[int]], mate: list[int])
 
 
 def _augment_short(
-    root: int, adjacent: Sequence[Sequence[int]], mate: list[int], alive: Sequence[bool]
+    root: int,
+    adjacent: Sequence[Sequence[int]],
+    mate: list[int],
+    alive: Sequence[bool],
+    pool: Sequence[int],
 ) -> bool:
     """Apply an augmenting path of one or three edges from the free vertex ``root``, if
     there is one; False when there is none (a longer path may still exist).
 
+    ``pool`` holds every free vertex still in the graph (and maybe some matched ones).
     In dense graphs nearly every augmenting path is that short, and finding it costs a
     scan of ``root``'s neighbours instead of a full search with its blossoms.
     """
     neighbours = adjacent[root]
-    for w in neighbours:
-        if mate[w] == -1 and alive[w]:
-            mate[root], mate[w] = w, root
-            return True
-    free = [u for u in range(len(mate)) if mate[u] == -1 and alive[u] and u != root]
+    free = [u for u in pool if mate[u] == -1 and u != root]
     if not free:
         return False
+    for u in free:
+        if u in neighbours:
+            mate[root], mate[u] = u, root
+            return True
     for y in neighbours:
         if not alive[y]:
             continue
@@ -504,16 +509,23 @@ class ShrinkingMatching:
                         self.mate[v], self.mate[w] = w, v
                         break
         self.size = sum(1 for m in self.mate if m != -1) // 2
+        unmatched = count - 2 * self.size
         for v in range(count):
+            # An augmenting path joins two free vertices: with one left there is none.
+            if unmatched < 2:
+                break
             if self.mate[v] == -1 and self.alive[v]:
                 labelled = _augment(v, self.adjacent, self.mate, self.alive)
                 if labelled is None:
                     self.size += 1
+                    unmatched -= 2
                 else:
+                    unmatched -= 1
                     for u in labelled:
                         self.alive[u] = False
         self.alive = [True] * count
-        self._found: tuple[tuple[int, ...], int | None, int, list[int]] | None = None
+        self.free = {v for v in range(count) if self.mate[v] == -1}
+        self._found: tuple[tuple[int, ...], int | None, int, list[int], set[int]] | None = None
 
     def size_without(self, gone: Sequence[int], *, bound: int | None = None) -> int:
         """The size of a maximum matching once the vertices ``gone`` have left.
@@ -535,6 +547,7 @@ class ShrinkingMatching:
                     freed.append(partner)
         for v in removed:
             self.alive[v] = False
+        pool = sorted((self.free | set(freed)) - set(removed))
         lowest = size
         try:
             # Right after the removal every augmenting path ends at a freed vertex.
@@ -543,8 +556,10 @@ class ShrinkingMatching:
                     break
                 if mate[v] != -1:
                     continue
-                if _augment_short(v, self.adjacent, mate, self.alive) or (
-                    _augment(v, self.adjacent, mate, self.alive) is None
+                others_free = any(mate[u] == -1 and u != v for u in pool)
+                if others_free and (
+                    _augment_short(v, self.adjacent, mate, self.alive, pool)
+                    or _augment(v, self.adjacent, mate, self.alive) is None
                 ):
                     size += 1
             if lowest < size < lowest + len(freed) and (bound is None or size < bound):
@@ -554,7 +569,7 @@ class ShrinkingMatching:
                         self.alive[v]
                         and mate[v] == -1
                         and (
-                            _augment_short(v, self.adjacent, mate, self.alive)
+                            _augment_short(v, self.adjacent, mate, self.alive, pool)
                             or _augment(v, self.adjacent, mate, self.alive) is None
                         )
                     ):
@@ -562,7 +577,7 @@ class ShrinkingMatching:
         finally:
             for v in removed:
                 self.alive[v] = True
-        self._found = (tuple(removed), bound, size, mate)
+        self._found = (tuple(removed), bound, size, mate, {u for u in pool if mate[u] == -1})
         return size
 
     def remove(self, gone: Sequence[int], *, bound: int | None = None) -> int:
@@ -574,7 +589,7 @@ class ShrinkingMatching:
             self.size_without(gone, bound=bound)
             found = self._found
         assert found is not None
-        _, _, self.size, self.mate = found
+        _, _, self.size, self.mate, self.free = found
         for v in removed:
             self.alive[v] = False
         self._found = None
