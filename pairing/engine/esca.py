@@ -30,9 +30,12 @@ Readings of points the text leaves open (each one is tested under its rule's num
    player with no school given clashes with nobody.  Where some same-school games cannot
    be avoided, the players are paired as if they could, and a same-school opponent is
    taken only when no other one leaves the rest pairable with the smallest number of
-   such games.  In an unusual field the count found is a lower bound plus the clashes
-   the greedy choice could not avoid; it is never more than the pairing needs to stay
-   legal.
+   such games.  That number is counted exactly when it is 0 (a matching without
+   same-school games pairs everyone) and whenever at most :data:`EXACT_LIMIT` players
+   are left; for larger remainders that cannot avoid every clash it is bounded by the
+   players such a matching leaves over, and raised only as far as the pairing needs.
+   The bye (ESCA 4) comes before the school: a player who had a bye is given another
+   only when no other bye leaves the rest pairable at all.
 3. **ESCA 10: "descending order".**  Score, then rating (grading; 0 for ungraded), then
    alphabetical order of the name (case-insensitive), then pairing number.  With random
    pairings (ESCA 26) a lot drawn from the seed replaces the alphabetical order.
@@ -64,8 +67,11 @@ Readings of points the text leaves open (each one is tested under its rule's num
    Several downfloaters are paired in descending order.  A float is read from the scores
    before each round (``floats.py``); the pairing-allocated bye counts as a downfloat.
 8. **ESCA 23.**  A selected floater is changed only when keeping him would float more
-   players (the level's matching check) or leave the rest unpairable; the choice from the
-   larger colour group keeps the colour transfers to their minimum.
+   players (the level's matching check), when nobody below can meet him with the rest
+   still pairable, or when a pairing in the level would leave the rest unpairable (then
+   that player floats as well); the choice from the larger colour group keeps the
+   colour transfers to their minimum.  Players still unpaired below the lowest level are
+   paired among themselves, nearest score first.
 9. **ESCA 4.**  Round 1: the last player in alphabetical order (by lot with ESCA 26) who
    is not a top player.  Later rounds: from the lowest score level, the larger colour
    group first, the lowest in descending order first; a player who has had a bye worth a

@@ -855,3 +855,25 @@ def test_esca_4_generated_event_never_a_second_bye() -> None:
         if r.outcome is Outcome.PAIRING_ALLOCATED_BYE
     )
     assert byes and max(byes.values()) == 1
+
+
+def test_esca_explanation_names_the_rules_of_every_board() -> None:
+    """Every board's explanation cites ESCA rules; school clashes avoided cite ESCA 7 and
+    floats ESCA 19-21 (issue 8: "the explanation names the ESCA rules")."""
+    state = with_schools(build(4, [[(1, 3, "1-0"), (2, 4, "1-0")]]), "AABB")
+    result = pair(state, seed=0)
+    board_notes = [e for e in result.explanation if e.text.startswith("Board ")]
+    assert len(board_notes) == len(result.boards)
+    assert all(e.rule.startswith("ESCA") for e in result.explanation)
+    assert all("ESCA 21" in e.rule for e in board_notes)
+    assert any(e.rule == "ESCA 19-20" for e in result.explanation)
+
+
+def test_esca_3_top_player_set_changed_between_rounds() -> None:
+    """ESCA 3: the set "can be amended ... during the tournament": the engine reads the
+    marks of the round being paired.  With Ames a top player, Ames gets white in the
+    final colour check of test_esca_18_24 (1-2); with Bell marked instead, Bell (2-1)."""
+    ames = cards("B1", "B1", "W0", "W0", tops=[1])
+    bell = cards("B1", "B1", "W0", "W0", tops=[2])
+    assert boards(pair(ames, seed=0))[0] == (1, 2)
+    assert boards(pair(bell, seed=0))[0] == (2, 1)
