@@ -436,7 +436,7 @@ class LevelMatching:
             allowed = everyone - oracle.good_bad[card.index] - {card.index}
             if position in arrived:
                 allowed -= arrived_global
-            adjacent.append(sorted(self.local[i] for i in allowed))
+            adjacent.append(sorted(map(self.local.__getitem__, allowed)))
         self.matching = ShrinkingMatching(adjacent)
 
     @property

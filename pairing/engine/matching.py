@@ -84,12 +84,12 @@ def _augment_short(
         if u in neighbours:
             mate[root], mate[u] = u, root
             return True
-    for y in neighbours:
-        if not alive[y]:
-            continue
-        z = mate[y]
-        for u in free:
-            if u in adjacent[z]:
+    # root - y = z - u: y a neighbour of root, z its mate, u a free neighbour of z.
+    near = set(neighbours)
+    for u in free:
+        for z in adjacent[u]:
+            y = mate[z]
+            if y != -1 and y in near and alive[z] and alive[y]:
                 mate[root], mate[y] = y, root
                 mate[z], mate[u] = u, z
                 return True
@@ -112,6 +112,8 @@ def _augment(
     used = [False] * n
     used[root] = True
     queue = deque([root])
+    tree = [root]
+    """The vertices labelled so far: only they can lie in a blossom."""
 
     def lowest_common_ancestor(a: int, b: int) -> int:
         seen = [False] * n
@@ -144,7 +146,7 @@ def _augment(
                 blossom = [False] * n
                 mark_path(v, current_base, to, blossom)
                 mark_path(to, current_base, v, blossom)
-                for i in range(n):
+                for i in sorted(tree):
                     if blossom[base[i]]:
                         base[i] = current_base
                         if not used[i]:
@@ -152,6 +154,7 @@ def _augment(
                             queue.append(i)
             elif parent[to] == -1:
                 parent[to] = v
+                tree.append(to)
                 if mate[to] == -1:
                     while to != -1:
                         previous = parent[to]
@@ -161,6 +164,7 @@ def _augment(
                     return None
                 used[mate[to]] = True
                 queue.append(mate[to])
+                tree.append(mate[to])
     return [v for v in range(n) if used[v] or parent[v] != -1]
 
 
@@ -515,6 +519,11 @@ class ShrinkingMatching:
             if unmatched < 2:
                 break
             if self.mate[v] == -1 and self.alive[v]:
+                free = [u for u in range(count) if self.mate[u] == -1 and self.alive[u]]
+                if _augment_short(v, self.adjacent, self.mate, self.alive, free):
+                    self.size += 1
+                    unmatched -= 2
+                    continue
                 labelled = _augment(v, self.adjacent, self.mate, self.alive)
                 if labelled is None:
                     self.size += 1
