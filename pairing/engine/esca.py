@@ -300,11 +300,6 @@ def same_school(a: Card, b: Card) -> bool:
     return bool(a.school) and a.school == b.school
 
 
-def legal(a: Card, b: Card) -> bool:
-    """True when the two may meet: not played before, not a forbidden pair (ESCA 1)."""
-    return a is not b and b.pairing_number not in a.avoid
-
-
 # --- the check that the rest can still be paired ----------------------------------------
 
 
@@ -362,8 +357,8 @@ class Oracle:
         self._build_legal()
 
     def clash(self, a: int, b: int) -> bool:
-        """True when ``a`` v ``b`` is an avoided pair (same school, ...)."""
-        return b in self.good_bad[a]
+        """True when ``a`` v ``b`` is legal but an avoided pair (same school, ...)."""
+        return b in self.good_bad[a] and b not in self.legal_bad[a]
 
     def allows(self, gone: Sequence[int], clashes: int = 0) -> bool:
         """True when the rest is pairable once ``gone`` have been paired (or given the
@@ -486,12 +481,15 @@ def numbers(cards: Iterable[Card]) -> str:
 
 
 def points_text(points: int) -> str:
-    """Half-points as the arbiter writes them: ``1½``."""
+    """Half-points as the arbiter writes them: ``1½``, ``½``."""
     whole, half = divmod(points, 2)
-    return f"{whole}½" if half else str(whole)
+    if not half:
+        return str(whole)
+    return f"{whole}½" if whole else "½"
 
 
 def colour_word(colour: Colour | None) -> str:
+    """A colour in words, for explanations."""
     return {Colour.WHITE: "white", Colour.BLACK: "black", None: "no colour"}[colour]
 
 
@@ -954,8 +952,8 @@ class EscaPairer:
             self.result.notes.append(
                 Explanation(
                     rule="ESCA 19-20",
-                    text=f"Player {card.pairing_number} floats down from the "
-                    f"{points_text(card.score)} level: chosen from the {group}"
+                    text=f"Player {card.pairing_number} floats down from score level "
+                    f"{points_text(card.score)}: chosen from the {group}"
                     f"{' (the larger group)' if excess is not None else ''}, {history}.",
                     players=(card.pairing_number,),
                 )
@@ -1048,9 +1046,10 @@ class EscaPairer:
             self.result.notes.append(
                 Explanation(
                     rule="ESCA 9",
-                    text=f"Player {card.pairing_number} cannot be paired on the "
-                    f"{points_text(card.score)} level without a rematch or a same-school "
-                    "game and floats (minimum disturbance, ESCA 2).",
+                    text=f"Player {card.pairing_number} cannot be paired on score level "
+                    f"{points_text(card.score)} without a rematch or a same-school game, "
+                    "or without leaving others unpairable, and floats (minimum "
+                    "disturbance, ESCA 2).",
                     players=(card.pairing_number,),
                 )
             )
