@@ -21,6 +21,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pairing.engine import System, pair_round
 from pairing.engine.checker import check_round
@@ -877,3 +879,32 @@ def test_esca_3_top_player_set_changed_between_rounds() -> None:
     bell = cards("B1", "B1", "W0", "W0", tops=[2])
     assert boards(pair(ames, seed=0))[0] == (1, 2)
     assert boards(pair(bell, seed=0))[0] == (2, 1)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    players=st.integers(8, 40),
+    clubs=st.integers(1, 8),
+    shuffle=st.randoms(use_true_random=False),
+)
+def test_esca_random_schools_events_legal_deterministic_shuffle_proof(
+    seed: int, players: int, clubs: int, shuffle: random.Random
+) -> None:
+    """Hypothesis over random schools events (4 rounds): every round passes the checker,
+    seats every player once, and gives the same pairing for the same seed whatever the
+    order of the players."""
+    try:
+        states = list(
+            tournament_states(
+                System.ESCA, players=players, rounds=4, seed=seed, clubs=clubs, top_players=2
+            )
+        )
+    except NoValidPairing:
+        return
+    for state in states[:-1]:
+        result = pair(state, seed=seed)
+        assert check_round(state, result, System.ESCA) == ()
+        listed = list(state.players)
+        shuffle.shuffle(listed)
+        assert pair(replace(state, players=tuple(listed)), seed=seed) == result
