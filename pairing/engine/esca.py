@@ -864,9 +864,17 @@ class EscaPairer:
         """ESCA 21 (and 17): the opponent of a downfloater, from the opposite colour group."""
         members = [c for c in level if c.index not in self.paired]
 
-        def key(card: Card) -> tuple[bool, int, bool, int]:
+        avoid = self.may_avoid(floater)
+
+        def key(card: Card) -> tuple[bool, bool, int, bool, int]:
             owed_up = card.downfloats > card.upfloats
-            return (card.upfloated_last_round, card.upfloats, not owed_up, card.index)
+            return (
+                avoid and self.discretionary(floater, card),
+                card.upfloated_last_round,
+                card.upfloats,
+                not owed_up,
+                card.index,
+            )
 
         own = floater.seeks
         if own is None:

@@ -908,3 +908,23 @@ def test_esca_random_schools_events_legal_deterministic_shuffle_proof(
         listed = list(state.players)
         shuffle.shuffle(listed)
         assert pair(replace(state, players=tuple(listed)), seed=seed) == result
+
+
+def test_esca_30_downfloater_avoids_his_defaulted_opponent() -> None:
+    """ESCA 30 for a floater: Ames won his round-1 game against Bell by default.
+
+    Ratings make the descending order Cole, Fox, Ames on 1 point and Bell, Dale, Eyre on
+    0.  Level 1: Cole seeks black, Fox white, Ames (no game played) nothing: the groups
+    are equal and the lowest, Ames, floats (ESCA 19-20).  His opponent would be the first
+    of level 0, Bell, but their game was defaulted: Dale instead.  Bell-Eyre.  Colours:
+    Fox-Cole (6-3), Dale seeks white (4-1), Eyre seeks black and Bell nothing (2-5).
+    """
+    ratings = [1000, 2000, 1900, 1800, 1700, 1600]
+    state = build(6, [[(1, 2, "+-"), (3, 4, "1-0"), (5, 6, "0-1")]], ratings=ratings)
+    assert boards(pair(state, seed=0)) == [(6, 3), (4, 1), (2, 5)]
+    off = replace(state, options=PairingOptions(esca_avoid_defaulted_rematch=False))
+    assert {frozenset(b) for b in boards(pair(off, seed=0))} == {
+        frozenset({3, 6}),
+        frozenset({1, 2}),
+        frozenset({4, 5}),
+    }
