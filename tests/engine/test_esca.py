@@ -928,3 +928,29 @@ def test_esca_30_downfloater_avoids_his_defaulted_opponent() -> None:
         frozenset({1, 2}),
         frozenset({4, 5}),
     }
+
+
+def test_esca_5_bye_scores_a_win_without_colour() -> None:
+    """ESCA 5: the bye "receives the points given for a win, without colour".
+
+    Ames had the bye in round 1: one point, like Bell, who won with white; Ames has no
+    colour, so Bell (a black seeker) has his colour: 1-2.  Level 0: Cole (lost with
+    black, seeks white) v Dale (lost with white): 3-4.
+    """
+    state = cards("U", "W1", "B0", "W0")
+    assert boards(pair(state, seed=0)) == [(1, 2), (3, 4)]
+
+
+def test_esca_23_floater_changed_when_nobody_below_can_meet_him() -> None:
+    """ESCA 20, 23: the selected floater is changed when he cannot be paired below.
+
+    Round 1: 1-2 1-0, 3-4 1-0, 5-6 1-0; Bell and Dale are absent in round 2.  Level 1:
+    Ames, Cole, Eyre, all black seekers; odd, so the lowest, Eyre, would float, but the
+    only player below, Fox, met him: Cole floats instead and meets Fox (6-3, Fox seeks
+    white).  Ames-Eyre: both seek black with identical claims and scores; the higher
+    in order, Ames, has black: 5-1.
+    """
+    state = build(6, [[(1, 2, "1-0"), (3, 4, "1-0"), (5, 6, "1-0")]], absent=[2, 4])
+    result = pair(state, seed=0)
+    assert boards(result) == [(5, 1), (6, 3)]
+    assert any(e.rule == "ESCA 19-20" and e.players == (3,) for e in result.explanation)
