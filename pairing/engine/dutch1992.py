@@ -108,7 +108,6 @@ the result.
 
 from __future__ import annotations
 
-import enum
 import heapq
 import itertools
 import random
@@ -117,7 +116,10 @@ from dataclasses import dataclass
 
 from .brackets import exchange as exchange_split
 from .brackets import score_brackets
-from .colours import colour_difference, played_colours
+from .colours import ColourCard, colour_difference, played_colours, preferred_colours
+from .colours import Strength as Strength
+from .colours import colour_preference as colour_preference
+from .colours import may_take as may_take
 from .errors import InvalidState, NoValidPairing
 from .floats import Float, float_history
 from .history import (
@@ -144,15 +146,6 @@ RULES = "Dutch"
 
 
 # --- A2: ranking order; A7: colour preferences ------------------------------------------
-
-
-class Strength(enum.IntEnum):
-    """Strength of a colour preference (Dutch A7); E2 grants the stronger one."""
-
-    NONE = 0
-    MILD = 1
-    STRONG = 2
-    ABSOLUTE = 3
 
 
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
@@ -201,40 +194,6 @@ def over_half_in_last_round(state: TournamentState, real_score: Points) -> bool:
     if not state.is_last_round or state.rounds_completed == 0:
         return False
     return 2 * real_score > state.points.win * state.rounds_completed
-
-
-def colour_preference(
-    colours: Sequence[Colour], difference: int, *, exempt: bool
-) -> tuple[Colour | None, Strength]:
-    """A player's colour preference and its strength (Dutch A7 a-c, F3).
-
-    Absolute when the colour difference is beyond +-1 or the last two games had the same
-    colour (not for a player over 50% in the last round); strong when the difference is
-    not zero; mild otherwise, alternating with the last game played.  When the two
-    reasons for an absolute preference disagree the difference decides if it is beyond
-    +-1, the repeated colour otherwise (B2b forbids a third game with that colour).
-    """
-    repeated = len(colours) >= 2 and colours[-1] is colours[-2]
-    if not exempt:
-        if difference > 1:
-            return Colour.BLACK, Strength.ABSOLUTE
-        if difference < -1:
-            return Colour.WHITE, Strength.ABSOLUTE
-        if repeated:
-            return colours[-1].opposite, Strength.ABSOLUTE
-    if difference:
-        return (Colour.WHITE if difference < 0 else Colour.BLACK), Strength.STRONG
-    if colours:
-        return colours[-1].opposite, Strength.MILD
-    return None, Strength.NONE
-
-
-def may_take(colours: Sequence[Colour], difference: int, colour: Colour) -> bool:
-    """True when receiving ``colour`` keeps B2a (difference within +-2) and B2b (Dutch B2)."""
-    after = difference + (1 if colour is Colour.WHITE else -1)
-    if abs(after) > 2:
-        return False
-    return not (len(colours) >= 2 and colours[-1] is colour and colours[-2] is colour)
 
 
 # --- A8: x -------------------------------------------------------------------------------
@@ -1434,38 +1393,10 @@ def allocate_colours(pair: Pair, *, initial: Colour) -> tuple[Entrant, Entrant, 
         other = low if player is high else high
         return (player, other) if colour is Colour.WHITE else (other, player)
 
-    hp, lp = high.preference, low.preference
-    if hp is not None and lp is not None and hp is not lp:
-        white, black = give(high, hp)
-        rule, why = "E1", "both colour preferences granted"
-    elif hp is not None and lp is None:
-        white, black = give(high, hp)
-        rule, why = "E1", f"player {high.number}'s preference granted"
-    elif lp is not None and hp is None:
-        white, black = give(low, lp)
-        rule, why = "E1", f"player {low.number}'s preference granted"
-    elif hp is not None and lp is not None:
-        if high.strength != low.strength:
-            stronger = high if high.strength > low.strength else low
-            assert stronger.preference is not None
-            white, black = give(stronger, stronger.preference)
-            rule = "E2"
-            why = (
-                f"player {stronger.number}'s {stronger.strength.name.lower()} preference "
-                "is the stronger"
-            )
-        else:
-            found = None
-            for ch, cl in zip(reversed(high.colours), reversed(low.colours), strict=False):
-                if ch is not cl:
-                    found = ch
-                    break
-            if found is not None:
-                white, black = give(high, found.opposite)
-                rule, why = "E3", "colours alternated from the last round they differed"
-            else:
-                white, black = give(high, hp)
-                rule, why = "E4", f"the higher ranked player {high.number}'s preference"
+    decided = preferred_colours(_card(high), _card(low))
+    if decided is not None:
+        colour, rule, why = decided
+        white, black = give(high, colour)
     else:
         colour = initial if pair.s1_position % 2 == 1 else initial.opposite
         white, black = give(a, colour)
@@ -1478,6 +1409,16 @@ def allocate_colours(pair: Pair, *, initial: Colour) -> tuple[Entrant, Entrant, 
         white, black = black, white
         rule, why = "B2", "the other colours would break B2"
     return white, black, rule, why
+
+
+def _card(player: Entrant) -> ColourCard:
+    """What Dutch E1-E4 need to know about a player."""
+    return ColourCard(
+        number=player.number,
+        colours=player.colours,
+        preference=player.preference,
+        strength=player.strength,
+    )
 
 
 def _may(player: Entrant, colour: Colour) -> bool:

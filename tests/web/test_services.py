@@ -373,7 +373,7 @@ def test_event_system_options_reach_the_engine(started: Event) -> None:
     started.save()
     options = state_for_round(started, 1).options
     assert options.lim_maxi
-    assert options.sb_acceleration
+    assert options.acceleration
     assert options.esca_round1_separation == frozenset({Round1Separation.FEDERATION})
     assert not options.esca_avoid_defaulted_rematch
     assert options.esca_avoid_half_bye_pairs
