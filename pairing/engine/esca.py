@@ -87,10 +87,12 @@ Readings of points the text leaves open (each one is tested under its rule's num
     neighbouring boards swap opponents (1 v 6, 2 v 5) and the rest stay.  A pairing is
     passed over when it would bring together two players of one school (ESCA 7), two top
     players (ESCA 3, 6), or, with the event's ESCA 27 options, two players of one area or
-    country, or when the rest could then not be paired so.  School comes first; the top
-    players and then the areas and countries are kept apart when the whole round allows
-    it, otherwise that separation is dropped for the round.  The top player separation
-    applies to round 1 only; later rounds are paired by score.
+    country, or when the rest could then not be paired so.  School comes first; then
+    top players are kept apart whenever the whole round allows it, and areas and
+    countries are kept to the fewest such pairings the round allows (counted as
+    same-school games are, reading 2).  Where top players cannot all be kept apart, top
+    players, areas and countries together are kept to the fewest.  The top player
+    separation applies to round 1 only; later rounds are paired by score.
 11. **ESCA 6, 24: colours.**  Round 1: the top-half player of board 1 has the colour
     drawn by lot (or the event's fixed colour), and the colours alternate down the
     boards.  Later rounds: each player gets the colour he seeks when the two seek
@@ -696,10 +698,14 @@ class EscaPairer:
         return reasons
 
     def round1_oracle(self, rest: Sequence[Card]) -> None:
-        """Tighten the oracle to the strictest round-1 separation the round allows.
+        """Tighten the check to the round-1 separations of ESCA 3, 6 and 27.
 
-        In order: top players, area and country, then top players only (ESCA 3, 6, 27);
-        schools stay apart as far as possible in any case (ESCA 7).
+        Schools first (ESCA 7, already in the check).  Then top players are kept apart
+        whenever the whole round allows it, and the areas and countries of the event's
+        ESCA 27 options as far as it allows (the fewest such pairings, counted like
+        same-school games).  When top players cannot all be kept apart, top players,
+        areas and countries together are kept to the fewest pairings.  When same-school
+        games are unavoidable, only they are counted.
         """
         if self.oracle.budget:
             return
@@ -712,27 +718,34 @@ class EscaPairer:
                 areas.setdefault(card.area, set()).add(card.index)
             if Round1Separation.FEDERATION in options and card.federation:
                 countries.setdefault(card.federation, set()).add(card.index)
-        for with_areas in (True, False):
-            if with_areas and not areas and not countries:
-                continue
-            bad = []
-            for card in self.cards:
-                extra = set(tops) if card.top else set()
-                if with_areas:
-                    extra |= areas.get(card.area, set()) | countries.get(card.federation, set())
-                bad.append(self.school_bad[card.index] | frozenset(extra))
-            oracle = Oracle(bad, self.legal_bad)
+        if not tops and not areas and not countries:
+            return
+        apart_tops = []
+        apart_all = []
+        for card in self.cards:
+            top = tops if card.top else frozenset()
+            local = frozenset(areas.get(card.area, ())) | frozenset(
+                countries.get(card.federation, ())
+            )
+            apart_tops.append(self.school_bad[card.index] | top)
+            apart_all.append(self.school_bad[card.index] | top | local)
+        for hard, note in (
+            (apart_tops, "schools and top players kept apart"),
+            (self.school_bad, "schools kept apart; top players as far as possible"),
+        ):
+            oracle = Oracle(apart_all, hard)
             if self.oracle.gone:
                 oracle.take(self.oracle.gone)
-            if oracle.shortfall == 0:
-                self.oracle = oracle
-                kept = "schools, top players" + (
-                    " and the areas or countries of ESCA 27" if with_areas else ""
-                )
-                self.result.notes.append(
-                    Explanation(rule="ESCA 6", text=f"Round 1: {kept} kept apart.")
-                )
-                return
+            shortfall = oracle.shortfall
+            if shortfall and oracle.legal_size() < oracle.remaining // 2:
+                continue
+            if shortfall:
+                oracle.relax(shortfall)
+            if areas or countries:
+                note += "; areas and countries (ESCA 27) as far as possible"
+            self.oracle = oracle
+            self.result.notes.append(Explanation(rule="ESCA 6", text=f"Round 1: {note}."))
+            return
 
     def pair_round1(self) -> None:
         """ESCA 6: top half v bottom half in alphabetical order (readings 10, 11)."""

@@ -400,9 +400,9 @@ def test_esca_27_round_1_same_area_avoided_as_an_option() -> None:
         ),
         options=PairingOptions(esca_round1_separation=frozenset({Round1Separation.FEDERATION})),
     )
-    # Countries ENG ENG ENG SCO: three of one country, one clash is unavoidable, so the
-    # separation is dropped for the round and the alphabetical pairing stands.
-    assert boards(pair(country, seed=0)) == [(1, 3), (4, 2)]
+    # Countries ENG ENG ENG SCO: one pairing of one country is unavoidable and kept to
+    # that one: Ames (ENG) passes over Cole (ENG) for Dale (SCO); Bell-Cole is the one.
+    assert boards(pair(country, seed=0)) == [(1, 4), (3, 2)]
 
 
 def test_esca_7_clash_kept_to_the_minimum() -> None:
