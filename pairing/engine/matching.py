@@ -77,7 +77,7 @@ def _augment_short(
     scan of ``root``'s neighbours instead of a full search with its blossoms.
     """
     neighbours = adjacent[root]
-    free = [u for u in pool if mate[u] == -1 and u != root]
+    free = [u for u in pool if mate[u] == -1 and alive[u] and u != root]
     if not free:
         return False
     for u in free:
@@ -488,6 +488,11 @@ def lexicographic_assignments(
         net.restore(state, row, chosen[row])
 
 
+SHORT_PATH_TARGETS = 8
+"""With at most this many free vertices to reach, short augmenting paths are tried first
+(:func:`_augment_short`); with more, Edmonds' search is cheaper."""
+
+
 class ShrinkingMatching:
     """A maximum matching of a graph, kept maximum while vertices leave it.
 
@@ -520,7 +525,9 @@ class ShrinkingMatching:
                 break
             if self.mate[v] == -1 and self.alive[v]:
                 free = [u for u in range(count) if self.mate[u] == -1 and self.alive[u]]
-                if _augment_short(v, self.adjacent, self.mate, self.alive, free):
+                if len(free) <= SHORT_PATH_TARGETS + 1 and _augment_short(
+                    v, self.adjacent, self.mate, self.alive, free
+                ):
                     self.size += 1
                     unmatched -= 2
                     continue
@@ -558,33 +565,45 @@ class ShrinkingMatching:
             self.alive[v] = False
         pool = sorted((self.free | set(freed)) - set(removed))
         lowest = size
+        hungarian: list[int] = []
+
+        def grow(v: int) -> bool:
+            """Augment from the free vertex ``v``; a failed search's Hungarian tree is left
+            out of the later searches of this call (Edmonds 1965)."""
+            targets = [u for u in pool if mate[u] == -1 and self.alive[u] and u != v]
+            if not targets:
+                return False
+            if len(targets) <= SHORT_PATH_TARGETS and _augment_short(
+                v, self.adjacent, mate, self.alive, targets
+            ):
+                return True
+            labelled = _augment(v, self.adjacent, mate, self.alive)
+            if labelled is None:
+                return True
+            for u in labelled:
+                if self.alive[u]:
+                    self.alive[u] = False
+                    hungarian.append(u)
+            return False
+
         try:
             # Right after the removal every augmenting path ends at a freed vertex.
             for v in freed:
                 if bound is not None and size >= bound:
                     break
-                if mate[v] != -1:
-                    continue
-                others_free = any(mate[u] == -1 and u != v for u in pool)
-                if others_free and (
-                    _augment_short(v, self.adjacent, mate, self.alive, pool)
-                    or _augment(v, self.adjacent, mate, self.alive) is None
-                ):
+                if mate[v] == -1 and self.alive[v] and grow(v):
                     size += 1
             if lowest < size < lowest + len(freed) and (bound is None or size < bound):
                 # One path was used and another may now end elsewhere: look everywhere.
-                for v in range(len(mate)):
-                    if (
-                        self.alive[v]
-                        and mate[v] == -1
-                        and (
-                            _augment_short(v, self.adjacent, mate, self.alive, pool)
-                            or _augment(v, self.adjacent, mate, self.alive) is None
-                        )
-                    ):
+                for v in pool:
+                    if bound is not None and size >= bound:
+                        break
+                    if self.alive[v] and mate[v] == -1 and grow(v):
                         size += 1
         finally:
             for v in removed:
+                self.alive[v] = True
+            for v in hungarian:
                 self.alive[v] = True
         self._found = (tuple(removed), bound, size, mate, {u for u in pool if mate[u] == -1})
         return size

@@ -28,7 +28,7 @@ from pairing.engine import System, pair_round
 from pairing.engine.checker import check_round
 from pairing.engine.errors import NoValidPairing
 from pairing.engine.esca import claim, pair, repair, seeks
-from pairing.engine.generator import tournament_states
+from pairing.engine.generator import initial_state, play, tournament_states
 from pairing.engine.matching import maximum_matching
 from pairing.engine.model import (
     Board,
@@ -954,3 +954,27 @@ def test_esca_23_floater_changed_when_nobody_below_can_meet_him() -> None:
     result = pair(state, seed=0)
     assert boards(result) == [(5, 1), (6, 3)]
     assert any(e.rule == "ESCA 19-20" and e.players == (3,) for e in result.explanation)
+
+
+def test_esca_7_one_large_school_clashes_kept_to_the_minimum() -> None:
+    """ESCA 7: 42 of 60 juniors come from one school; every round has exactly 12
+    same-school games.
+
+    A game has at most one player from outside the big school, so at least 42 - 18 = 24
+    of its players meet each other: 12 games.  12 are possible in every round of five:
+    each of the 18 others has 42 possible opponents from the big school.
+    """
+    rng = random.Random(5)
+    field = initial_state(60, 5, rng)
+    state = replace(
+        field,
+        players=tuple(
+            replace(p, club="Big" if p.pairing_number <= 42 else f"S{p.pairing_number % 6}")
+            for p in field.players
+        ),
+    )
+    for number in range(1, 6):
+        result = pair(state, seed=number)
+        assert check_round(state, result, System.ESCA) == ()
+        assert _clashes(state, result) == 12, number
+        state = play(state, result, rng, withdrawals=0, requests=0)
