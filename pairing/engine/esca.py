@@ -373,7 +373,8 @@ class Oracle:
             fewest = self._fewest(left)
             return fewest is not None and fewest <= budget
         pairs = (self.remaining - len(gone)) // 2
-        if self.good.size_without(gone, bound=pairs) < pairs - budget:
+        need = max(pairs - budget, 0)
+        if self.good.size_without(gone, bound=pairs, at_least=need) < need:
             return False
         return self.legal is None or self.legal.size_without(gone, bound=pairs) >= pairs
 
@@ -386,7 +387,8 @@ class Oracle:
     def take(self, gone: Sequence[int], clashes: int = 0) -> None:
         """Record ``gone`` as paired or given the bye (after :meth:`allows` said yes)."""
         pairs = (self.remaining - len(gone)) // 2
-        self.good.remove(gone, bound=pairs)
+        need = max(pairs - (self.budget - clashes), 0)
+        self.good.remove(gone, bound=pairs, at_least=need)
         if self.legal is not None:
             self.legal.remove(gone, bound=pairs)
         self.remaining -= len(gone)

@@ -165,7 +165,7 @@ def _augment(
                 used[mate[to]] = True
                 queue.append(mate[to])
                 tree.append(mate[to])
-    return [v for v in range(n) if used[v] or parent[v] != -1]
+    return tree
 
 
 def bipartite_matching_size(left_adjacent: Sequence[Sequence[int]], right_size: int) -> int:
@@ -541,14 +541,24 @@ class ShrinkingMatching:
                         self.alive[u] = False
         self.alive = [True] * count
         self.free = {v for v in range(count) if self.mate[v] == -1}
-        self._found: tuple[tuple[int, ...], int | None, int, list[int], set[int]] | None = None
+        self.maximum = True
+        """False when a search stopped at ``at_least``: the next one looks everywhere."""
+        self._found: (
+            tuple[tuple[int, ...], tuple[int | None, int | None], int, list[int], set[int], bool]
+            | None
+        ) = None
 
-    def size_without(self, gone: Sequence[int], *, bound: int | None = None) -> int:
+    def size_without(
+        self, gone: Sequence[int], *, bound: int | None = None, at_least: int | None = None
+    ) -> int:
         """The size of a maximum matching once the vertices ``gone`` have left.
 
         ``bound`` is a size known not to be exceeded (for two adjacent vertices leaving,
-        one less than now): the search stops when it is reached.  The matching found is
-        kept, so that :meth:`remove` of the same vertices does not search again.
+        one less than now): the search stops when it is reached.  ``at_least`` is the
+        size the caller needs: the search stops there too, and the answer is then only
+        known to be at least that much (the matching kept may not be maximum; later
+        calls search everywhere until it is again).  The matching found is kept, so that
+        :meth:`remove` of the same vertices does not search again.
         """
         removed = sorted(set(gone))
         mate = list(self.mate)
@@ -566,6 +576,7 @@ class ShrinkingMatching:
         pool = sorted((self.free | set(freed)) - set(removed))
         lowest = size
         hungarian: list[int] = []
+        enough = min(x for x in (bound, at_least, len(mate)) if x is not None)
 
         def grow(v: int) -> bool:
             """Augment from the free vertex ``v``; a failed search's Hungarian tree is left
@@ -587,16 +598,19 @@ class ShrinkingMatching:
             return False
 
         try:
-            # Right after the removal every augmenting path ends at a freed vertex.
+            # Right after the removal from a maximum matching every augmenting path ends
+            # at a freed vertex.
             for v in freed:
-                if bound is not None and size >= bound:
+                if size >= enough:
                     break
                 if mate[v] == -1 and self.alive[v] and grow(v):
                     size += 1
-            if lowest < size < lowest + len(freed) and (bound is None or size < bound):
-                # One path was used and another may now end elsewhere: look everywhere.
+            partial = lowest < size < lowest + len(freed)
+            if size < enough and (partial or not self.maximum):
+                # One path was used and another may now end elsewhere, or the matching
+                # was not maximum: one search from every free vertex (Edmonds).
                 for v in pool:
-                    if bound is not None and size >= bound:
+                    if size >= enough:
                         break
                     if self.alive[v] and mate[v] == -1 and grow(v):
                         size += 1
@@ -605,19 +619,31 @@ class ShrinkingMatching:
                 self.alive[v] = True
             for v in hungarian:
                 self.alive[v] = True
-        self._found = (tuple(removed), bound, size, mate, {u for u in pool if mate[u] == -1})
+        maximum = size < enough or (bound is not None and size >= bound)
+        if size < enough and not self.maximum:
+            maximum = True  # the search from every free vertex above
+        self._found = (
+            tuple(removed),
+            (bound, at_least),
+            size,
+            mate,
+            {u for u in pool if mate[u] == -1},
+            maximum,
+        )
         return size
 
-    def remove(self, gone: Sequence[int], *, bound: int | None = None) -> int:
-        """Let the vertices ``gone`` leave for good; returns the new maximum size (see
-        :meth:`size_without` for ``bound``)."""
+    def remove(
+        self, gone: Sequence[int], *, bound: int | None = None, at_least: int | None = None
+    ) -> int:
+        """Let the vertices ``gone`` leave for good; returns the new size (see
+        :meth:`size_without` for ``bound`` and ``at_least``)."""
         removed = tuple(sorted(set(gone)))
         found = self._found
-        if found is None or found[0] != removed or found[1] != bound:
-            self.size_without(gone, bound=bound)
+        if found is None or found[0] != removed or found[1] != (bound, at_least):
+            self.size_without(gone, bound=bound, at_least=at_least)
             found = self._found
         assert found is not None
-        _, _, self.size, self.mate, self.free = found
+        _, _, self.size, self.mate, self.free, self.maximum = found
         for v in removed:
             self.alive[v] = False
         self._found = None
