@@ -315,11 +315,14 @@ class Oracle:
     """Whether the players not yet paired can still all be paired (ESCA 1) with at most
     ``budget`` more same-school games (ESCA 7).
 
-    ``good`` is a maximum matching of the graph without rematches and without the
-    avoided pairs (same school; in round 1 also the other ESCA 3, 6, 27 separations),
-    ``legal`` (built once an avoided pair is allowed) one without rematches only.  A set
-    of players can be paired with ``k`` avoided pairs only if the good graph matches all
-    but ``2k`` of them; when the budget is 0 that is exact.
+    ``good`` is a matching of the graph without rematches and without the avoided pairs
+    (same school; in round 1 also the ESCA 3, 6, 27 separations), ``legal`` (built once
+    an avoided pair is allowed) a maximum matching of the graph without the pairs that
+    may never meet (rematches; in round 1 perhaps top players too).  A set of players can
+    be paired with ``k`` avoided pairs only if the good graph matches all but ``2k`` of
+    them and the legal graph matches all: exact when the budget is 0, and made exact by
+    trying every pairing when at most :data:`EXACT_LIMIT` players are left.  The good
+    matching is searched only as far as the budget needs (``at_least``).
     """
 
     def __init__(
