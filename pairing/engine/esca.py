@@ -34,8 +34,8 @@ Readings of points the text leaves open (each one is tested under its rule's num
    same-school games pairs everyone) and whenever at most :data:`EXACT_LIMIT` players
    are left; for larger remainders that cannot avoid every clash it is bounded by the
    players such a matching leaves over, and raised only as far as the pairing needs.
-   The bye (ESCA 4) comes before the school: a player who had a bye is given another
-   only when no other bye leaves the rest pairable at all.
+   The bye (ESCA 4) comes before the school, and it is never a second bye: a player
+   who had a bye worth a point or won a game by default never gets the bye (reading 9).
 3. **ESCA 10: "descending order".**  Score, then rating (grading; 0 for ungraded), then
    alphabetical order of the name (case-insensitive), then pairing number.  With random
    pairings (ESCA 26) a lot drawn from the seed replaces the alphabetical order.
@@ -74,8 +74,13 @@ Readings of points the text leaves open (each one is tested under its rule's num
    paired among themselves, nearest score first.
 9. **ESCA 4.**  Round 1: the last player in alphabetical order (by lot with ESCA 26) who
    is not a top player.  Later rounds: from the lowest score level, the larger colour
-   group first, the lowest in descending order first; a player who has had a bye worth a
-   point or won a game by default is taken only when nobody else can be.  A player with a
+   group first, the lowest in descending order first.  A player who has had a bye worth a
+   point or won a game by default is never taken: the text's "seeking a player who has
+   not hitherto had a bye or default" is read with its "if possible" bound to the score
+   level only, as arbiters apply it (a second bye would give one player two free points
+   while others have none); when every possible bye would break it, or leave the others
+   unpairable, the round has no valid pairing (``NoValidPairing``, exit status 1 on the
+   command line) and the arbiter decides.  A player with a
    requested bye or absence for the round is not paired at all; the engine sees only the
    requests of the round being paired, so later pre-arranged byes are the arbiter's to
    enter before pairing.  A bye candidate is passed over when the others could not then
@@ -641,18 +646,24 @@ class EscaPairer:
         oracle = self.oracle
         most = len(self.cards) // 2
         eligible = [c for c in order if c.bye_allowed]
-        for group in (eligible, [c for c in order if not c.bye_allowed]):
-            for extra in range(most - oracle.budget + 1):
-                if extra:
-                    oracle.relax(0)
-                for card in group:
-                    if oracle.allows((card.index,), -extra):
-                        oracle.take((card.index,), -extra)
-                        self.paired.add(card.index)
-                        self.result.bye = card
-                        self.result.notes.append(self.bye_note(card, order))
-                        return
-        raise NoValidPairing("ESCA 1: no bye leaves the others pairable")
+        if not eligible:
+            raise NoValidPairing(
+                "ESCA 4: every player has had a bye or won a game by default already"
+            )
+        for extra in range(most - oracle.budget + 1):
+            if extra:
+                oracle.relax(0)
+            for card in eligible:
+                if oracle.allows((card.index,), -extra):
+                    oracle.take((card.index,), -extra)
+                    self.paired.add(card.index)
+                    self.result.bye = card
+                    self.result.notes.append(self.bye_note(card, order))
+                    return
+        raise NoValidPairing(
+            "ESCA 1, 4: no player without an earlier bye or default can have the bye and "
+            "leave the others pairable"
+        )
 
     def bye_note(self, card: Card, order: Sequence[Card]) -> Explanation:
         if self.round1:
@@ -664,10 +675,8 @@ class EscaPairer:
                 f"from the lowest score level possible ({points_text(card.score)}), the "
                 "larger colour group first"
             )
-        if not card.bye_allowed:
-            why += "; nobody without an earlier bye or default could have it"
-        passed = order[: order.index(card)]
-        if passed and (card.bye_allowed or not self.round1):
+        passed = [c for c in order[: order.index(card)] if c.bye_allowed]
+        if passed:
             why += (
                 f"; passed over {numbers(passed)}, whose bye would leave the others "
                 "unpairable or with a same-school game"
