@@ -164,6 +164,36 @@ def test_acceleration_never_shows_in_public_standings(arbiter_client: Client) ->
     assert sum(points) == boards
 
 
+def test_esca_schools_event_three_rounds_through_the_web(arbiter_client: Client) -> None:
+    """ESCA 3, 6, 7: a schools congress with top players; three rounds with no school clash.
+
+    Sixteen juniors from four schools, four each, two of them marked top players.  Each
+    player has twelve players of other schools, so rounds 1-3 can avoid every
+    same-school game (ESCA 7 "should be avoided until round 4"), and round 1 keeps the two
+    top players apart (ESCA 3, 6).  Every board's explanation names ESCA rules.
+    """
+    arbiter_client.post("/events/new/", _form("esca"))
+    event = Event.objects.get(slug="esca-weekend")
+    lines = ["name,school,top"]
+    for index in range(16):
+        top = "yes" if index in (0, 5) else ""
+        lines.append(f"Junior{index:02d},{SCHOOLS[index % 4]},{top}")
+    arbiter_client.post(f"/events/{event.slug}/players/import/", {"text": "\n".join(lines)})
+    assert event.players.filter(top_player=True).count() == 2
+    arbiter_client.post(f"/events/{event.slug}/start/")
+    _run_rounds(arbiter_client, event, 3)
+    _assert_legal(event, 3)
+    games = Game.objects.filter(round__event=event).select_related("white", "black", "round")
+    for game in games:
+        assert game.black is not None
+        assert game.white.club != game.black.club, (game.round.number, game.board)
+        if game.round.number == 1:
+            assert not (game.white.top_player and game.black.top_player)
+    for round_ in event.round_set.all():
+        texts = [e["rule"] for e in round_.explanation]
+        assert texts and all("ESCA" in rule for rule in texts)
+
+
 def _real_points(event: Event, after_round: int) -> dict[int, Fraction]:
     """Each player's points from the boards of rounds 1..after_round, by pairing number."""
     points: dict[int, Fraction] = dict.fromkeys(
