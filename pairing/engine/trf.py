@@ -288,6 +288,11 @@ def decode_trf(data: bytes) -> str:
     return data.decode("iso-8859-1")
 
 
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+"""Control characters (tab excepted): no field of a TRF holds one, and a database text
+column refuses NUL."""
+
+
 def read_trf(text: str) -> TrfDocument:
     """Read and check a TRF file's text.
 
@@ -304,6 +309,14 @@ def read_trf(text: str) -> TrfDocument:
     records: list[TrfRecord] = []
     seen: dict[int, int] = {}
     for number, line in enumerate(lines, start=1):
+        control = _CONTROL.search(line)
+        if control is not None:
+            raise TrfError(
+                f"control character U+{ord(control.group()):04X} is not text",
+                line=number,
+                column=control.start() + 1,
+                text=line,
+            )
         if line[:3] != PLAYER_TAG:
             records.append(TrfRecord(text=line, line=number))
             continue

@@ -623,3 +623,12 @@ def test_swo_option_value_other_than_0_or_1_is_refused_with_its_column() -> None
         state_from_trf(read_trf(text))
     assert error.value.line == 3
     assert "lim_maxi must be 0 or 1" in error.value.message
+
+
+def test_trf_control_character_names_line_and_column() -> None:
+    """A NUL (or any control character but tab) in a line is refused where it stands:
+    no TRF field holds one, and a database refuses NUL in text."""
+    bad = A1[:20] + "\x00" + A1[21:]
+    with pytest.raises(TrfError, match="control character U\\+0000") as caught:
+        read_trf("012 Test event\n" + bad + "\n" + B1)
+    assert (caught.value.line, caught.value.column) == (2, 21)
