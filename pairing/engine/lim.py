@@ -121,6 +121,7 @@ from dataclasses import dataclass, replace
 
 from .colours import colour_difference, played_colours
 from .errors import NoValidPairing
+from .floats import Float
 from .history import by_number, opponents_met, pairing_scores, received_point_without_playing
 from .history import score as score_before
 from .matching import ShrinkingMatching, bipartite_matching_size, matching_size
@@ -334,6 +335,34 @@ def floated_last_round(state: TournamentState) -> dict[PairingNumber, bool]:
             mine < median_twice and theirs > mine
         )
     return result
+
+
+def float_record(state: TournamentState) -> dict[PairingNumber, tuple[Float | None, ...]]:
+    """Each player's float in each completed round by Lim's meaning (Lim 10.1), for a
+    pairing card: :func:`floated_last_round` applied to every round in turn, ``DOWN``
+    for a player who met a lower score, ``UP`` for one who met a higher score.
+    """
+    result: dict[PairingNumber, list[Float | None]] = {p.pairing_number: [] for p in state.players}
+    for last in range(1, state.rounds_completed + 1):
+        then = replace(
+            state,
+            players=tuple(replace(p, history=p.history[:last]) for p in state.players),
+            rounds_completed=last,
+            requests=(),
+        )
+        floated = floated_last_round(then)
+        scores = {
+            p.pairing_number: score_before(p, state.points, before_round=last)
+            for p in state.players
+        }
+        for player in state.players:
+            number = player.pairing_number
+            opponent = player.history[last - 1].opponent
+            direction: Float | None = None
+            if floated[number] and opponent is not None and opponent in scores:
+                direction = Float.DOWN if scores[number] > scores[opponent] else Float.UP
+            result[number].append(direction)
+    return {number: tuple(floats) for number, floats in result.items()}
 
 
 def colours_legal(a: Entrant, b: Entrant) -> bool:

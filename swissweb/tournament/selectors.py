@@ -15,7 +15,7 @@ from django.utils.functional import SimpleLazyObject
 from pairing.engine.model import PairingNumber, TournamentState
 
 from . import engine_adapter
-from .models import Event, Game, Player, Round, RoundRequest, RoundState
+from .models import Event, Game, PairingSystem, Player, Round, RoundRequest, RoundState
 
 T = TypeVar("T")
 
@@ -269,7 +269,12 @@ def player_card(*, event: Event, pairing_number: int) -> PlayerCard:
     if player is None:
         raise Http404("No such player.")
     state = completed_state(event=event)
-    floats = float_history(state).get(PairingNumber(pairing_number), ())
+    if event.system == PairingSystem.LIM:
+        from pairing.engine.lim import float_record
+
+        floats = float_record(state).get(PairingNumber(pairing_number), ())
+    else:
+        floats = float_history(state).get(PairingNumber(pairing_number), ())
     engine_player = next(p for p in state.players if p.pairing_number == pairing_number)
     rounds = []
     for round_ in published_rounds(event=event):

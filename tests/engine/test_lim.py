@@ -1549,3 +1549,26 @@ def test_lim_properties_hold_in_a_larger_event() -> None:
         rng.shuffle(shuffled)
         assert pair(replace(state, players=tuple(shuffled)), seed=lots) == pairing
         state = play(state, pairing, rng)
+
+
+def test_lim_10_1_float_record_marks_only_transferred_players() -> None:
+    """The pairing card's float record follows Lim 10.1: a floater is a player moved to
+    another score group, not (as in Dutch A4) anyone who met a different score."""
+    from pairing.engine.floats import Float, float_history
+    from pairing.engine.lim import float_record
+
+    state = build(4, ["1-3 1; 2-4 =", "1-2 =; 4-3 1"])
+    # Round 1: everyone on 0, the median: nobody floated.
+    # Round 2, one round played, median 0.5: 1 (1 point) met 2 (0.5): 1 floated down to
+    # the median group; 2 is a median player, who never floats.  4 (median) met 3 (0):
+    # 3 floated up; 4 did not.
+    lim = float_record(state)
+    assert {n: lim[pn(n)] for n in (1, 2, 3, 4)} == {
+        1: (None, Float.DOWN),
+        2: (None, None),
+        3: (None, Float.UP),
+        4: (None, None),
+    }
+    # The Dutch record (A4) would mark 2 as up and 4 as down as well.
+    dutch = float_history(state)
+    assert dutch[pn(2)][1] is Float.UP and dutch[pn(4)][1] is Float.DOWN
