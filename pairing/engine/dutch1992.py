@@ -1413,7 +1413,7 @@ def exchange_order(n: int, p: int) -> Iterator[tuple[tuple[int, ...], tuple[int,
         for c in ins:
             by_sum.setdefault(sum(c), []).append(c)
         for group in by_sum.values():
-            group.sort(key=lambda c: tuple(reversed(c)))
+            group.sort()  # equal sums: the highest S2 players (nearest S1) first
         low = min(by_sum) - max(sum(c) for c in outs)
         high = max(by_sum) - min(sum(c) for c in outs)
         for difference in range(low, high + 1):
