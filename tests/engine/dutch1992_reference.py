@@ -8,31 +8,50 @@ not from ``pairing/engine/dutch1992.py``; its only purpose is to be compared wit
 engine (``test_dutch1992_reference.py``).  It enumerates everything, so it is meant for
 events of up to about 14 players.
 
-Readings (where the text is open, the same as the engine's module docstring says, so the
-comparison checks the engine's search, not two different readings):
+Readings.  Where the text is open the reference takes the reading written in the module
+docstring of ``dutch1992.py``, so that the comparison checks the engine's search and not
+two readings; the points where a first, independent reading differed are marked (*) and
+were decided as follows (see issue #5):
 
 - A2: score, rating, title, name (case-insensitive), pairing number.
-- A7a/Note: "a score of over 50% in the last round": last planned round, score more than
-  half of what wins in every round played so far would have brought.  For such a player
-  no absolute preference, no B2, no B5/B6.
-- A7: absolute (|difference| > 1, else the same colour in the last two played games),
-  strong (difference not 0), mild (difference 0: alternate the last played game), none
-  (no game played yet).
+- A7a and the Note to B: "a score of over 50% in the last round" is a score above half
+  of what wins in all rounds played so far give, when the round paired is the last one
+  planned.  Such a player has no absolute preference and B2, B5, B6 do not protect him.
+- A7: absolute (difference beyond +-1, else the same colour in the last two played
+  games), strong (difference not 0), mild (0: alternate the last played game), none.
 - A8: a pair fails the colour preferences when both prefer the same colour; x >= 0.
-- Floats: a player left unpaired by a bracket (moved down, or the bye) downfloats; in a
-  pair of unequal scores the lower one upfloats.  Downfloats of players moved down are
-  checked where they leave their bracket (and in brackets joined by C13).
-- Order of relaxations, from the most to the least important (B4 before B5 before B6):
-  p (C14) outermost, then x (C11), then B6, B5 for downfloats (C9), then B6, B5 for
-  upfloats (C10), then the exchanges (C8), then the transpositions (C7).
-- D1: the permutations of S2 in ascending order; only the first p positions matter.
+- A4, A5: a player left unpaired downfloats (the bye too); in a pair of unequal scores
+  the lower player upfloats and the higher one downfloats.  (*) A player moved down is
+  not judged again for his downfloat in the lower brackets: it was judged (B5, B6, C9)
+  where he left his own bracket, and nothing the lower bracket does can spare it him.
+- A3: players of a higher score than the bracket's own are the players moved down; if
+  they are at least half of it, it is paired as homogeneous.
+- Order of relaxations (B4 ranks above B5 above B6): p (C14) outermost, then x (C11),
+  then B6 and B5 for downfloats (C9), then for upfloats (C10), then the exchanges (C8),
+  then the transpositions (C7).  A heterogeneous bracket: p of the players moved down,
+  p of the remainder, x of both, the upfloat steps, the D1 pairings of the players
+  moved down, then the remainder with C9, its exchanges and transpositions.
+- C1: a resident without any possible opponent moves down at once; a player moved down
+  without one calls for C12 and moves down again when it fails; in the lowest bracket
+  one such player may take the bye when the bracket is odd.
+- C12: the previous bracket's next candidate in the same stage (value of p) moving down
+  another set of the same size, all of whom can be given opponents among the residents.
+- C13: the penultimate bracket's next candidate in any later stage with which the lowest
+  bracket can be completely paired; else the two are joined.  (*) When every bracket has
+  been joined, C14 may lower p of the players moved down (down to 0): those left over
+  join the remainder, which must still be paired completely.
+- D1: the orders of S2 in ascending order; only the first p positions matter.
 - D2: one-player exchanges, then two-player ones; S1 players all but the highest (odd
   bracket: all), S2 players all but the lowest; by the difference of the sums, then the
-  exchange concerning the lowest S1 player, then the highest S2 players; in an odd
-  bracket the two highest S1 players are not exchanged together.
+  exchange concerning the lowest S1 player, then (*) the highest S2 players (the mirror
+  of the S1 rule; the engine compared the lowest S2 players first, against its own
+  docstring, and was corrected); in an odd bracket the two highest S1 players are not
+  exchanged together (the Remark's obsolete column).
 - E: E1 both, E2 the stronger, E3 alternate from the latest round with different colours
-  (played games only, F3), E4 the higher ranked; two players with no preference: the E4
-  round-1 rule from the colour drawn for the top seed and the position in S1.
+  (played games only, right-aligned by F3), E4 the higher ranked; two players with no
+  preference: the E4 round-1 rule from the colour drawn for the top seed and the
+  position in S1.
+- F1: the higher player's score, the sum of both scores, the higher player's A2 rank.
 """
 
 from __future__ import annotations

@@ -5,8 +5,11 @@ transposition and D2 exchange in the text's order; the engine reaches the same p
 with bounds and matchings.  These tests play random small events (1 to 14 players, up to
 nearly a round robin, with forfeits, half-point byes, absences, withdrawals, forbidden
 pairs and accelerated rounds) and require the same boards, colours and bye, round by
-round.  The D1 and D2 orders of the reference are checked against the text's own lists
-(``shared/data/dutch1992/examples.md``, E1 and E2).
+round.  (For issue #5 some 23,000 rounds were compared this way, among them nearly
+round-robin events with many forbidden pairs and rounds 1-3 of events of up to 20
+players with brackets full of forbidden pairs.)  The D1 and D2 orders of the reference
+are checked against the text's own lists (``shared/data/dutch1992/examples.md``, E1 and
+E2).
 """
 
 from __future__ import annotations
@@ -102,8 +105,8 @@ def test_dutch_c1_c14_engine_equals_literal_procedure_on_random_small_events() -
 
 @pytest.mark.slow
 def test_dutch_c1_c14_engine_equals_literal_procedure_on_more_events() -> None:
-    """The same comparison on 1,500 further events (C12, C13 and late rounds more often)."""
-    assert _compare(range(10_000, 11_500)) == []
+    """The same comparison on 1,000 further events (about 40 s)."""
+    assert _compare(range(10_000, 11_000)) == []
 
 
 def test_dutch_d1_reference_transpositions_follow_the_text() -> None:
