@@ -77,10 +77,12 @@ Readings of points the text leaves open.  Each one is tested under its rule's na
   them: the Remark's "deduct all numbers by 1"); the S2 players all but the lowest.
   Exchanges are ordered by the difference of the sums of the numbers exchanged, then by
   the exchange "concerning the lowest player of S1" (comparing the S1 players from the
-  lowest up), then by the S2 players from the highest down.  In an odd bracket the two
-  highest S1 players are never exchanged together (the Remark's obsolete column).  This
-  gives the matrices a-i and j-r of the text exactly.  Exchanges of three or more players
-  are not in the text and are not made.
+  lowest up), then by the S2 players from the highest down (4+5 with 6+9 before 4+5
+  with 7+8: the mirror of the S1 rule, nearest the other subgroup first; the text is
+  silent there).  In an odd bracket the two highest S1 players are never exchanged
+  together (the Remark's obsolete column).  This gives the matrices a-i and j-r of the
+  text exactly.  Exchanges of three or more players are not in the text and are not
+  made.
 - **E.**  E1 grants both preferences (a player without one has nothing to grant); E2 the
   stronger (absolute > strong > mild); E3 compares the played colours from the most recent
   game backwards (F3: gaps count as absent); E4 the higher ranked player's preference.
@@ -95,9 +97,11 @@ Readings of points the text leaves open.  Each one is tested under its rule's na
   pairs this never happened; it is there so that a legal pairing is never refused.
 
 The search is exact: it finds the pairing the procedure defines, and it is checked
-against brute force in the tests.  To stay fast it checks, before entering a branch, that
-the branch can still succeed: a greedy pass guarded by a colour-count bound finds the
-first transposition when it can, an exact minimum-cost matching
+against brute force in the tests, and against a slow literal walk of C1-C14 that tries
+every transposition and exchange in turn (``tests/engine/dutch1992_reference.py``,
+compared on thousands of random small events).  To stay fast it checks, before entering
+a branch, that the branch can still succeed: a greedy pass guarded by a colour-count
+bound finds the first transposition when it can, an exact minimum-cost matching
 (``matching.lexicographic_assignments``) does otherwise, and maximum matchings on the
 compatibility graph (and on the pairs granting both colour preferences) let a whole level
 of exchanges be skipped when no S1/S2 split could work.  C12 and C13 look for the next
