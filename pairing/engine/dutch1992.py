@@ -459,6 +459,9 @@ class Search:
         self.entrants = list(entrants)
         self.notes: list[Explanation] = []
         self._possible: dict[tuple[object, ...], bool] = {}
+        self._barren: dict[tuple[object, ...], list[frozenset[int]]] = {}
+        """Levels of a homogeneous bracket that gave no pairing, with the players kept up
+        (C12, C13 sub-searches): keeping more players up cannot make one appear."""
 
     # C6, C7: the pairings of S1 with S2 in transposition order ------------------------
 
@@ -715,9 +718,12 @@ class Search:
         """The pairings of one level: original S1/S2, then each exchange (Dutch C5-C8).
 
         When the original S1 and S2 give nothing, the exchanges are only tried if a
-        maximum matching shows that some division of the bracket could give p pairs.
+        maximum matching shows that some division of the bracket could give p pairs, and
+        an exchange is skipped at once when one of its S1 players (or S2 players who may
+        not be left unpaired) has no allowed partner on the other side.
         """
         n = len(players)
+        partners: dict[int, frozenset[int]] = {}
         orders: Iterator[tuple[tuple[int, ...], tuple[int, ...]] | None] = iter([None])
         if p > 0:
             orders = itertools.chain([None], exchange_order(n, p))
@@ -733,6 +739,23 @@ class Search:
                     return
                 found = True  # the check is made once
                 s1, s2 = exchange_split(players, p, order[0], order[1])
+                if not partners:
+                    partners = {
+                        a.number: frozenset(
+                            b.number
+                            for b in players
+                            if b is not a and pair_allowed(a, b, rules, moved)
+                        )
+                        for a in players
+                    }
+                side1 = frozenset(a.number for a in s1)
+                side2 = frozenset(b.number for b in s2)
+                if any(not partners[a.number] & side2 for a in s1) or any(
+                    not partners[b.number] & side1
+                    for b in s2
+                    if not self.may_leave(b, rules, moved, lowest, keep)
+                ):
+                    continue
                 swap = (
                     tuple(players[i - 1] for i in order[0]),
                     tuple(players[i - 1] for i in order[1]),
@@ -767,10 +790,13 @@ class Search:
         lowest: bool,
         keep: frozenset[int],
         from_stage: tuple[int, ...] = (0,),
+        to_stage: tuple[int, ...] | None = None,
     ) -> Iterator[Candidate]:
         """Candidates of a bracket paired as homogeneous, in procedure order (Dutch C2-C14).
 
-        ``from_stage`` skips the values of p above ``p0 - from_stage[0]`` (for C12, C13).
+        ``from_stage`` skips the values of p above ``p0 - from_stage[0]`` (for C12, C13);
+        ``to_stage`` stops after the values of p down to ``p0 - to_stage[0]`` (for C12,
+        which only looks at the stage of the pairing it replaces).
         """
         players = bracket.players
         moved = frozenset(p.number for p in bracket.moved_in)
@@ -783,6 +809,8 @@ class Search:
         for p in [p0] if lowest else range(p0, 0, -1):
             if (p0 - p,) < from_stage[:1]:
                 continue
+            if to_stage is not None and (p0 - p,) > to_stage[:1]:
+                return
             x_start = min(p, x0 if p == p0 else max(0, x0 - (p0 - p)))
             for x in range(x_start, p + 1):
                 for rules_index, rules in enumerate(steps):
@@ -790,7 +818,13 @@ class Search:
                     if signature in seen:
                         continue
                     seen.add(signature)
+                    level = (tuple(e.number for e in players), moved, lowest, p, x, rules)
+                    barren = self._barren.setdefault(level, [])
+                    if any(kept <= keep for kept in barren):
+                        continue
+                    produced = False
                     for phase in self.split_pairings(players, p, x, rules, moved, lowest, keep):
+                        produced = True
                         phase = _with(phase, p0=p0, x0=x_start)
                         yield _candidate(
                             (phase,),
@@ -804,7 +838,9 @@ class Search:
                                 phase.assignment,
                             ),
                         )
-        if not lowest:
+                    if not produced:
+                        barren.append(keep)
+        if not lowest and (to_stage is None or (p0,) <= to_stage[:1]):
             yield Candidate(
                 pairs=(),
                 moved_down=tuple(players),
@@ -842,6 +878,7 @@ class Search:
         lowest: bool,
         keep: frozenset[int],
         from_stage: tuple[int, ...] = (0, 0),
+        to_stage: tuple[int, ...] | None = None,
         last_resort: bool = False,
     ) -> Iterator[Candidate | None]:
         """Candidates of a heterogeneous bracket, in procedure order (Dutch C2-C14).
@@ -872,6 +909,8 @@ class Search:
             for j in [0] if lowest else range(0, p_r0 + 1):
                 if (m - p_h, j) < from_stage:
                     continue
+                if to_stage is not None and (m - p_h, j) > to_stage:
+                    return
                 p_r = p_r0 - j
                 seen: set[tuple[object, ...]] = set()
                 for k in range(0, max(p_h - x_h_start, p_r) + 1):
@@ -944,7 +983,7 @@ class Search:
                                 )
                             if not found:
                                 failed.add(memo)
-        if not lowest:
+        if not lowest and (to_stage is None or (m, 0) <= to_stage):
             yield C12_POINT
             yield Candidate(
                 pairs=(),
@@ -962,6 +1001,7 @@ class Search:
         lowest: bool,
         keep: frozenset[int] = frozenset(),
         from_stage: tuple[int, ...] | None = None,
+        to_stage: tuple[int, ...] | None = None,
         last_resort: bool = False,
     ) -> Iterator[Candidate | None]:
         """The bracket's candidates in procedure order; A3 decides how it is paired."""
@@ -973,11 +1013,16 @@ class Search:
                 lowest=lowest,
                 keep=keep,
                 from_stage=from_stage or (0, 0),
+                to_stage=to_stage,
                 last_resort=last_resort,
             )
         else:
             yield from self.homogeneous(
-                bracket, lowest=lowest, keep=keep, from_stage=from_stage or (0,)
+                bracket,
+                lowest=lowest,
+                keep=keep,
+                from_stage=from_stage or (0,),
+                to_stage=to_stage,
             )
 
     # C1: players without an opponent --------------------------------------------------
@@ -1032,7 +1077,11 @@ class Search:
             if feasible is not None and not feasible(keep):
                 return
             for candidate in self.candidates(
-                previous.bracket, lowest=False, keep=keep, from_stage=stage
+                previous.bracket,
+                lowest=False,
+                keep=keep,
+                from_stage=stage,
+                to_stage=previous.candidate.stage if same_stage else None,
             ):
                 if candidate is None:
                     continue

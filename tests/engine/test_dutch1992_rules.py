@@ -11,10 +11,11 @@ order.  Round 1 boards are written as the text pairs them (F4, E4 with white for
 from __future__ import annotations
 
 from pairing.engine.brackets import exchange
-from pairing.engine.dutch1992 import may_take, pair
+from pairing.engine.dutch1992 import Search, make_bracket, may_take, pair
 from pairing.engine.model import Colour
 
 from .builders import boards, build
+from .test_dutch1992 import entrant
 
 W, B = Colour.WHITE, Colour.BLACK
 
@@ -119,3 +120,19 @@ def test_dutch_b2a_colour_difference_never_beyond_two() -> None:
     # -2 after B, W, B, B: black would make -3 (and a third black in a row).
     assert not may_take((B, W, B, B), -2, B)
     assert may_take((B, W, B, B), -2, W)
+
+
+def test_dutch_c12_search_of_the_previous_bracket_stays_in_its_stage() -> None:
+    """C12 looks only at the previous bracket's pairings with the same p: the search stops there."""
+    # Four players with nothing against any pairing: with p = 2 (stage 0) the bracket has
+    # pairings (1-3, 2-4 first); C14 would go on to p = 1 (stage 1) and p = 0 (all
+    # down).  Limited to stage 0 (as C12's search is), only p = 2 pairings come out.
+    bracket = make_bracket([entrant(n) for n in (1, 2, 3, 4)], [])
+    search = Search(bracket.players)
+    everything = [c for c in search.candidates(bracket, lowest=False) if c is not None]
+    limited = [c for c in search.candidates(bracket, lowest=False, to_stage=(0,)) if c is not None]
+    assert {c.stage for c in everything} == {(0,), (1,), (2,)}
+    assert limited and {c.stage for c in limited} == {(0,)}
+    assert limited == [c for c in everything if c.stage == (0,)]
+    first = limited[0]
+    assert [(pair.first.number, pair.second.number) for pair in first.pairs] == [(1, 3), (2, 4)]
