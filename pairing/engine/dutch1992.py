@@ -460,8 +460,8 @@ class Search:
         self.notes: list[Explanation] = []
         self._possible: dict[tuple[object, ...], bool] = {}
         self._barren: dict[tuple[object, ...], list[frozenset[int]]] = {}
-        """Levels of a homogeneous bracket that gave no pairing, with the players kept up
-        (C12, C13 sub-searches): keeping more players up cannot make one appear."""
+        """Levels of a homogeneous bracket or remainder that gave no pairing, with the
+        players kept up (C12, C13 sub-searches): keeping more up cannot make one appear."""
 
     # C6, C7: the pairings of S1 with S2 in transposition order ------------------------
 
@@ -895,7 +895,6 @@ class Search:
         n = len(players)
         m = sum(1 for p in players if p.score > score_)
         x0 = x_of(players)
-        failed: set[tuple[object, ...]] = set()
         if lowest:
             p_values: Iterable[int] = range(m, -1, -1) if last_resort else [m]
         else:
@@ -941,8 +940,17 @@ class Search:
                             rest = [b for t, b in enumerate(s2) if t not in partners]
                             x_r0 = max(0, x_of(rest) - j)
                             x_r = min(p_r, x_r0 + k)
-                            memo = (tuple(p.number for p in rest), p_r, x_r, rules_h.up)
-                            if memo in failed:
+                            memo = (
+                                "remainder",
+                                tuple(p.number for p in rest),
+                                p_r,
+                                x_r,
+                                rules_h.up,
+                                moved,
+                                lowest,
+                            )
+                            barren = self._barren.setdefault(memo, [])
+                            if any(kept <= keep for kept in barren):
                                 continue
                             head = Phase(
                                 remainder=False,
@@ -982,7 +990,7 @@ class Search:
                                     ),
                                 )
                             if not found:
-                                failed.add(memo)
+                                barren.append(keep)
         if not lowest and (to_stage is None or (m, 0) <= to_stage):
             yield C12_POINT
             yield Candidate(
