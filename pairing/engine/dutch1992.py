@@ -460,6 +460,10 @@ class Search:
         self.notes: list[Explanation] = []
         self._possible: dict[tuple[object, ...], bool] = {}
         self._barren: dict[tuple[object, ...], list[frozenset[int]]] = {}
+        self._partner_sets: dict[tuple[object, ...], dict[int, frozenset[int]]] = {}
+        self._splits: dict[
+            tuple[object, ...], list[tuple[int, Sequence[Entrant], Sequence[Entrant]]]
+        ] = {}
         """Levels of a homogeneous bracket or remainder that gave no pairing, with the
         players kept up (C12, C13 sub-searches): keeping more up cannot make one appear."""
 
@@ -723,43 +727,21 @@ class Search:
         not be left unpaired) has no allowed partner on the other side.
         """
         n = len(players)
-        partners: dict[int, frozenset[int]] = {}
-        orders: Iterator[tuple[tuple[int, ...], tuple[int, ...]] | None] = iter([None])
-        if p > 0:
-            orders = itertools.chain([None], exchange_order(n, p))
+        splits: list[tuple[int, Sequence[Entrant], Sequence[Entrant]]] = [
+            (-1, players[:p], players[p:])
+        ]
         found = False
-        for index, order in enumerate(orders, start=-1):
-            if order is None:
-                s1, s2 = list(players[:p]), list(players[p:])
-                swap = None
-            else:
-                if not found and not self.level_possible(
-                    (), players, p, rules, rules, moved, lowest, keep, x
-                ):
-                    return
-                found = True  # the check is made once
-                s1, s2 = exchange_split(players, p, order[0], order[1])
-                if not partners:
-                    partners = {
-                        a.number: frozenset(
-                            b.number
-                            for b in players
-                            if b is not a and pair_allowed(a, b, rules, moved)
-                        )
-                        for a in players
-                    }
-                side1 = frozenset(a.number for a in s1)
-                side2 = frozenset(b.number for b in s2)
-                if any(not partners[a.number] & side2 for a in s1) or any(
+        partners: dict[int, frozenset[int]] = {}
+        for number, (index, s1, s2) in enumerate(splits):
+            if index >= 0:
+                partners = partners or self._partners(players, rules, moved)
+                side1 = {a.number for a in s1}
+                if any(
                     not partners[b.number] & side1
                     for b in s2
                     if not self.may_leave(b, rules, moved, lowest, keep)
                 ):
                     continue
-                swap = (
-                    tuple(players[i - 1] for i in order[0]),
-                    tuple(players[i - 1] for i in order[1]),
-                )
             must = frozenset(
                 t for t, b in enumerate(s2) if not self.may_leave(b, rules, moved, lowest, keep)
             )
@@ -776,12 +758,55 @@ class Search:
                     x0=x,
                     x=x,
                     rules=rules,
-                    exchange=swap,
+                    exchange=None if index < 0 else _swap(players, s1, s2, p),
                     exchange_index=index,
                     moved=moved,
                     lowest=lowest,
                     keep=keep,
                 )
+            if number == 0 and p > 0:
+                if not found and not self.level_possible(
+                    (), players, p, rules, rules, moved, lowest, keep, x
+                ):
+                    return
+                splits.extend(self._exchange_splits(players, p, rules, moved))
+
+    def _partners(
+        self, players: Sequence[Entrant], rules: FloatRules, moved: frozenset[int]
+    ) -> dict[int, frozenset[int]]:
+        """Each player's allowed opponents in the bracket at this level (B1, B2, B5, B6)."""
+        key = (tuple(e.number for e in players), rules, moved)
+        known = self._partner_sets.get(key)
+        if known is None:
+            known = {
+                a.number: frozenset(
+                    b.number for b in players if b is not a and pair_allowed(a, b, rules, moved)
+                )
+                for a in players
+            }
+            self._partner_sets[key] = known
+        return known
+
+    def _exchange_splits(
+        self, players: Sequence[Entrant], p: int, rules: FloatRules, moved: frozenset[int]
+    ) -> list[tuple[int, Sequence[Entrant], Sequence[Entrant]]]:
+        """S1 and S2 after each exchange in D2 order, with its index in that order (C8).
+
+        An exchange one of whose S1 players has no allowed partner in its S2 can give no
+        pairing at this level and is left out.
+        """
+        key = (tuple(e.number for e in players), p, rules, moved)
+        known = self._splits.get(key)
+        if known is None:
+            partners = self._partners(players, rules, moved)
+            known = []
+            for index, (out_of, into) in enumerate(exchange_order(len(players), p)):
+                s1, s2 = exchange_split(players, p, out_of, into)
+                side2 = {b.number for b in s2}
+                if all(partners[a.number] & side2 for a in s1):
+                    known.append((index, s1, s2))
+            self._splits[key] = known
+        return known
 
     def homogeneous(
         self,
@@ -1396,6 +1421,17 @@ def _barred(players: Sequence[Entrant], rules: FloatRules) -> tuple[tuple[int, i
             0 if float_ok(p, Float.UP, rules.up) else 1,
         )
         for p in players
+    )
+
+
+def _swap(
+    players: Sequence[Entrant], s1: Sequence[Entrant], s2: Sequence[Entrant], p: int
+) -> tuple[tuple[Entrant, ...], tuple[Entrant, ...]]:
+    """The players an exchange moved: out of S1 and into S1, in A2 order (Dutch D2)."""
+    first = set(players[:p])
+    return (
+        tuple(e for e in players if e in first and e in s2),
+        tuple(e for e in players if e not in first and e in s1),
     )
 
 
