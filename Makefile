@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: install run migrate demo test lint fmt bench docker clean
+.PHONY: install run migrate demo test lint fmt bench load docker clean
 
 install: $(VENV)/.installed
 
@@ -33,6 +33,10 @@ fmt: install
 
 bench: install
 	$(BIN)/python -m bench $(if $(VS),--vs "$(VS)") $(BENCH_ARGS)
+
+# Recreates the PostgreSQL database LOAD_DATABASE_URL (default swissweb_load); see bench/README.md.
+load: install
+	$(BIN)/python -m bench.load $(LOAD_ARGS)
 
 docker:
 	docker build -t swissweb .

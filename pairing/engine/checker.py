@@ -38,7 +38,8 @@ Per system:
   forfeit win, as in Dutch B1b.  ESCA 4 says "if possible"; the checker reports it all
   the same, so that a pairer which cannot avoid it has to say so.
 - ``sb``: no rematch (the first of the SB text's basic principles, "SB 1"); no second
-  bye worth a point (``"SB bye"``: the text has no bye rule, this is our own).
+  bye worth a point (``"SB 6"``: the text has no bye rule; SB 6 is our own, numbered
+  in ``sb_ordered.py``).
 """
 
 from __future__ import annotations
@@ -373,10 +374,10 @@ def _esca(pairing: RoundPairing, players: Mapping[PairingNumber, Player]) -> lis
 
 
 def _sb(pairing: RoundPairing, players: Mapping[PairingNumber, Player]) -> list[Violation]:
-    """SB 1 (no second meeting) and no second bye worth a point."""
+    """SB 1 (no second meeting) and SB 6 (no second bye worth a point)."""
     return [
         *_rematches(pairing, players, "SB 1"),
-        *_bye_refused(pairing, players, "SB bye", refused_after=_BYE_WORTH_A_POINT),
+        *_bye_refused(pairing, players, "SB 6", refused_after=_BYE_WORTH_A_POINT),
     ]
 
 

@@ -77,10 +77,12 @@ Readings of points the text leaves open.  Each one is tested under its rule's na
   them: the Remark's "deduct all numbers by 1"); the S2 players all but the lowest.
   Exchanges are ordered by the difference of the sums of the numbers exchanged, then by
   the exchange "concerning the lowest player of S1" (comparing the S1 players from the
-  lowest up), then by the S2 players from the highest down.  In an odd bracket the two
-  highest S1 players are never exchanged together (the Remark's obsolete column).  This
-  gives the matrices a-i and j-r of the text exactly.  Exchanges of three or more players
-  are not in the text and are not made.
+  lowest up), then by the S2 players from the highest down (4+5 with 6+9 before 4+5
+  with 7+8: the mirror of the S1 rule, nearest the other subgroup first; the text is
+  silent there).  In an odd bracket the two highest S1 players are never exchanged
+  together (the Remark's obsolete column).  This gives the matrices a-i and j-r of the
+  text exactly.  Exchanges of three or more players are not in the text and are not
+  made.
 - **E.**  E1 grants both preferences (a player without one has nothing to grant); E2 the
   stronger (absolute > strong > mild); E3 compares the played colours from the most recent
   game backwards (F3: gaps count as absent); E4 the higher ranked player's preference.
@@ -95,9 +97,11 @@ Readings of points the text leaves open.  Each one is tested under its rule's na
   pairs this never happened; it is there so that a legal pairing is never refused.
 
 The search is exact: it finds the pairing the procedure defines, and it is checked
-against brute force in the tests.  To stay fast it checks, before entering a branch, that
-the branch can still succeed: a greedy pass guarded by a colour-count bound finds the
-first transposition when it can, an exact minimum-cost matching
+against brute force in the tests, and against a slow literal walk of C1-C14 that tries
+every transposition and exchange in turn (``tests/engine/dutch1992_reference.py``,
+compared on thousands of random small events).  To stay fast it checks, before entering
+a branch, that the branch can still succeed: a greedy pass guarded by a colour-count
+bound finds the first transposition when it can, an exact minimum-cost matching
 (``matching.lexicographic_assignments``) does otherwise, and maximum matchings on the
 compatibility graph (and on the pairs granting both colour preferences) let a whole level
 of exchanges be skipped when no S1/S2 split could work.  C12 and C13 look for the next
@@ -108,7 +112,6 @@ the result.
 
 from __future__ import annotations
 
-import enum
 import heapq
 import itertools
 import random
@@ -117,7 +120,10 @@ from dataclasses import dataclass
 
 from .brackets import exchange as exchange_split
 from .brackets import score_brackets
-from .colours import colour_difference, played_colours
+from .colours import ColourCard, colour_difference, played_colours, preferred_colours
+from .colours import Strength as Strength
+from .colours import colour_preference as colour_preference
+from .colours import may_take as may_take
 from .errors import InvalidState, NoValidPairing
 from .floats import Float, float_history
 from .history import (
@@ -144,15 +150,6 @@ RULES = "Dutch"
 
 
 # --- A2: ranking order; A7: colour preferences ------------------------------------------
-
-
-class Strength(enum.IntEnum):
-    """Strength of a colour preference (Dutch A7); E2 grants the stronger one."""
-
-    NONE = 0
-    MILD = 1
-    STRONG = 2
-    ABSOLUTE = 3
 
 
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
@@ -201,40 +198,6 @@ def over_half_in_last_round(state: TournamentState, real_score: Points) -> bool:
     if not state.is_last_round or state.rounds_completed == 0:
         return False
     return 2 * real_score > state.points.win * state.rounds_completed
-
-
-def colour_preference(
-    colours: Sequence[Colour], difference: int, *, exempt: bool
-) -> tuple[Colour | None, Strength]:
-    """A player's colour preference and its strength (Dutch A7 a-c, F3).
-
-    Absolute when the colour difference is beyond +-1 or the last two games had the same
-    colour (not for a player over 50% in the last round); strong when the difference is
-    not zero; mild otherwise, alternating with the last game played.  When the two
-    reasons for an absolute preference disagree the difference decides if it is beyond
-    +-1, the repeated colour otherwise (B2b forbids a third game with that colour).
-    """
-    repeated = len(colours) >= 2 and colours[-1] is colours[-2]
-    if not exempt:
-        if difference > 1:
-            return Colour.BLACK, Strength.ABSOLUTE
-        if difference < -1:
-            return Colour.WHITE, Strength.ABSOLUTE
-        if repeated:
-            return colours[-1].opposite, Strength.ABSOLUTE
-    if difference:
-        return (Colour.WHITE if difference < 0 else Colour.BLACK), Strength.STRONG
-    if colours:
-        return colours[-1].opposite, Strength.MILD
-    return None, Strength.NONE
-
-
-def may_take(colours: Sequence[Colour], difference: int, colour: Colour) -> bool:
-    """True when receiving ``colour`` keeps B2a (difference within +-2) and B2b (Dutch B2)."""
-    after = difference + (1 if colour is Colour.WHITE else -1)
-    if abs(after) > 2:
-        return False
-    return not (len(colours) >= 2 and colours[-1] is colour and colours[-2] is colour)
 
 
 # --- A8: x -------------------------------------------------------------------------------
@@ -455,6 +418,13 @@ class Search:
         self.entrants = list(entrants)
         self.notes: list[Explanation] = []
         self._possible: dict[tuple[object, ...], bool] = {}
+        self._barren: dict[tuple[object, ...], list[frozenset[int]]] = {}
+        self._partner_sets: dict[tuple[object, ...], dict[int, frozenset[int]]] = {}
+        self._splits: dict[
+            tuple[object, ...], list[tuple[int, Sequence[Entrant], Sequence[Entrant]]]
+        ] = {}
+        """Levels of a homogeneous bracket or remainder that gave no pairing, with the
+        players kept up (C12, C13 sub-searches): keeping more up cannot make one appear."""
 
     # C6, C7: the pairings of S1 with S2 in transposition order ------------------------
 
@@ -711,28 +681,26 @@ class Search:
         """The pairings of one level: original S1/S2, then each exchange (Dutch C5-C8).
 
         When the original S1 and S2 give nothing, the exchanges are only tried if a
-        maximum matching shows that some division of the bracket could give p pairs.
+        maximum matching shows that some division of the bracket could give p pairs, and
+        an exchange is skipped at once when one of its S1 players (or S2 players who may
+        not be left unpaired) has no allowed partner on the other side.
         """
         n = len(players)
-        orders: Iterator[tuple[tuple[int, ...], tuple[int, ...]] | None] = iter([None])
-        if p > 0:
-            orders = itertools.chain([None], exchange_order(n, p))
+        splits: list[tuple[int, Sequence[Entrant], Sequence[Entrant]]] = [
+            (-1, players[:p], players[p:])
+        ]
         found = False
-        for index, order in enumerate(orders, start=-1):
-            if order is None:
-                s1, s2 = list(players[:p]), list(players[p:])
-                swap = None
-            else:
-                if not found and not self.level_possible(
-                    (), players, p, rules, rules, moved, lowest, keep, x
+        partners: dict[int, frozenset[int]] = {}
+        for number, (index, s1, s2) in enumerate(splits):
+            if index >= 0:
+                partners = partners or self._partners(players, rules, moved)
+                side1 = {a.number for a in s1}
+                if any(
+                    not partners[b.number] & side1
+                    for b in s2
+                    if not self.may_leave(b, rules, moved, lowest, keep)
                 ):
-                    return
-                found = True  # the check is made once
-                s1, s2 = exchange_split(players, p, order[0], order[1])
-                swap = (
-                    tuple(players[i - 1] for i in order[0]),
-                    tuple(players[i - 1] for i in order[1]),
-                )
+                    continue
             must = frozenset(
                 t for t, b in enumerate(s2) if not self.may_leave(b, rules, moved, lowest, keep)
             )
@@ -749,12 +717,55 @@ class Search:
                     x0=x,
                     x=x,
                     rules=rules,
-                    exchange=swap,
+                    exchange=None if index < 0 else _swap(players, s1, s2, p),
                     exchange_index=index,
                     moved=moved,
                     lowest=lowest,
                     keep=keep,
                 )
+            if number == 0 and p > 0:
+                if not found and not self.level_possible(
+                    (), players, p, rules, rules, moved, lowest, keep, x
+                ):
+                    return
+                splits.extend(self._exchange_splits(players, p, rules, moved))
+
+    def _partners(
+        self, players: Sequence[Entrant], rules: FloatRules, moved: frozenset[int]
+    ) -> dict[int, frozenset[int]]:
+        """Each player's allowed opponents in the bracket at this level (B1, B2, B5, B6)."""
+        key = (tuple(e.number for e in players), rules, moved)
+        known = self._partner_sets.get(key)
+        if known is None:
+            known = {
+                a.number: frozenset(
+                    b.number for b in players if b is not a and pair_allowed(a, b, rules, moved)
+                )
+                for a in players
+            }
+            self._partner_sets[key] = known
+        return known
+
+    def _exchange_splits(
+        self, players: Sequence[Entrant], p: int, rules: FloatRules, moved: frozenset[int]
+    ) -> list[tuple[int, Sequence[Entrant], Sequence[Entrant]]]:
+        """S1 and S2 after each exchange in D2 order, with its index in that order (C8).
+
+        An exchange one of whose S1 players has no allowed partner in its S2 can give no
+        pairing at this level and is left out.
+        """
+        key = (tuple(e.number for e in players), p, rules, moved)
+        known = self._splits.get(key)
+        if known is None:
+            partners = self._partners(players, rules, moved)
+            known = []
+            for index, (out_of, into) in enumerate(exchange_order(len(players), p)):
+                s1, s2 = exchange_split(players, p, out_of, into)
+                side2 = {b.number for b in s2}
+                if all(partners[a.number] & side2 for a in s1):
+                    known.append((index, s1, s2))
+            self._splits[key] = known
+        return known
 
     def homogeneous(
         self,
@@ -763,10 +774,13 @@ class Search:
         lowest: bool,
         keep: frozenset[int],
         from_stage: tuple[int, ...] = (0,),
+        to_stage: tuple[int, ...] | None = None,
     ) -> Iterator[Candidate]:
         """Candidates of a bracket paired as homogeneous, in procedure order (Dutch C2-C14).
 
-        ``from_stage`` skips the values of p above ``p0 - from_stage[0]`` (for C12, C13).
+        ``from_stage`` skips the values of p above ``p0 - from_stage[0]`` (for C12, C13);
+        ``to_stage`` stops after the values of p down to ``p0 - to_stage[0]`` (for C12,
+        which only looks at the stage of the pairing it replaces).
         """
         players = bracket.players
         moved = frozenset(p.number for p in bracket.moved_in)
@@ -779,6 +793,8 @@ class Search:
         for p in [p0] if lowest else range(p0, 0, -1):
             if (p0 - p,) < from_stage[:1]:
                 continue
+            if to_stage is not None and (p0 - p,) > to_stage[:1]:
+                return
             x_start = min(p, x0 if p == p0 else max(0, x0 - (p0 - p)))
             for x in range(x_start, p + 1):
                 for rules_index, rules in enumerate(steps):
@@ -786,7 +802,13 @@ class Search:
                     if signature in seen:
                         continue
                     seen.add(signature)
+                    level = (tuple(e.number for e in players), moved, lowest, p, x, rules)
+                    barren = self._barren.setdefault(level, [])
+                    if any(kept <= keep for kept in barren):
+                        continue
+                    produced = False
                     for phase in self.split_pairings(players, p, x, rules, moved, lowest, keep):
+                        produced = True
                         phase = _with(phase, p0=p0, x0=x_start)
                         yield _candidate(
                             (phase,),
@@ -800,7 +822,9 @@ class Search:
                                 phase.assignment,
                             ),
                         )
-        if not lowest:
+                    if not produced:
+                        barren.append(keep)
+        if not lowest and (to_stage is None or (p0,) <= to_stage[:1]):
             yield Candidate(
                 pairs=(),
                 moved_down=tuple(players),
@@ -838,6 +862,7 @@ class Search:
         lowest: bool,
         keep: frozenset[int],
         from_stage: tuple[int, ...] = (0, 0),
+        to_stage: tuple[int, ...] | None = None,
         last_resort: bool = False,
     ) -> Iterator[Candidate | None]:
         """Candidates of a heterogeneous bracket, in procedure order (Dutch C2-C14).
@@ -854,7 +879,6 @@ class Search:
         n = len(players)
         m = sum(1 for p in players if p.score > score_)
         x0 = x_of(players)
-        failed: set[tuple[object, ...]] = set()
         if lowest:
             p_values: Iterable[int] = range(m, -1, -1) if last_resort else [m]
         else:
@@ -868,6 +892,8 @@ class Search:
             for j in [0] if lowest else range(0, p_r0 + 1):
                 if (m - p_h, j) < from_stage:
                     continue
+                if to_stage is not None and (m - p_h, j) > to_stage:
+                    return
                 p_r = p_r0 - j
                 seen: set[tuple[object, ...]] = set()
                 for k in range(0, max(p_h - x_h_start, p_r) + 1):
@@ -898,8 +924,17 @@ class Search:
                             rest = [b for t, b in enumerate(s2) if t not in partners]
                             x_r0 = max(0, x_of(rest) - j)
                             x_r = min(p_r, x_r0 + k)
-                            memo = (tuple(p.number for p in rest), p_r, x_r, rules_h.up)
-                            if memo in failed:
+                            memo = (
+                                "remainder",
+                                tuple(p.number for p in rest),
+                                p_r,
+                                x_r,
+                                rules_h.up,
+                                moved,
+                                lowest,
+                            )
+                            barren = self._barren.setdefault(memo, [])
+                            if any(kept <= keep for kept in barren):
                                 continue
                             head = Phase(
                                 remainder=False,
@@ -939,8 +974,8 @@ class Search:
                                     ),
                                 )
                             if not found:
-                                failed.add(memo)
-        if not lowest:
+                                barren.append(keep)
+        if not lowest and (to_stage is None or (m, 0) <= to_stage):
             yield C12_POINT
             yield Candidate(
                 pairs=(),
@@ -958,6 +993,7 @@ class Search:
         lowest: bool,
         keep: frozenset[int] = frozenset(),
         from_stage: tuple[int, ...] | None = None,
+        to_stage: tuple[int, ...] | None = None,
         last_resort: bool = False,
     ) -> Iterator[Candidate | None]:
         """The bracket's candidates in procedure order; A3 decides how it is paired."""
@@ -969,11 +1005,16 @@ class Search:
                 lowest=lowest,
                 keep=keep,
                 from_stage=from_stage or (0, 0),
+                to_stage=to_stage,
                 last_resort=last_resort,
             )
         else:
             yield from self.homogeneous(
-                bracket, lowest=lowest, keep=keep, from_stage=from_stage or (0,)
+                bracket,
+                lowest=lowest,
+                keep=keep,
+                from_stage=from_stage or (0,),
+                to_stage=to_stage,
             )
 
     # C1: players without an opponent --------------------------------------------------
@@ -1028,7 +1069,11 @@ class Search:
             if feasible is not None and not feasible(keep):
                 return
             for candidate in self.candidates(
-                previous.bracket, lowest=False, keep=keep, from_stage=stage
+                previous.bracket,
+                lowest=False,
+                keep=keep,
+                from_stage=stage,
+                to_stage=previous.candidate.stage if same_stage else None,
             ):
                 if candidate is None:
                     continue
@@ -1338,6 +1383,17 @@ def _barred(players: Sequence[Entrant], rules: FloatRules) -> tuple[tuple[int, i
     )
 
 
+def _swap(
+    players: Sequence[Entrant], s1: Sequence[Entrant], s2: Sequence[Entrant], p: int
+) -> tuple[tuple[Entrant, ...], tuple[Entrant, ...]]:
+    """The players an exchange moved: out of S1 and into S1, in A2 order (Dutch D2)."""
+    first = set(players[:p])
+    return (
+        tuple(e for e in players if e in first and e in s2),
+        tuple(e for e in players if e not in first and e in s1),
+    )
+
+
 def _with(phase: Phase, **changes: object) -> Phase:
     """A copy of a phase with some fields changed (for the explanation of Dutch C11, C14)."""
     values = {name: getattr(phase, name) for name in Phase.__dataclass_fields__}
@@ -1413,7 +1469,7 @@ def exchange_order(n: int, p: int) -> Iterator[tuple[tuple[int, ...], tuple[int,
         for c in ins:
             by_sum.setdefault(sum(c), []).append(c)
         for group in by_sum.values():
-            group.sort(key=lambda c: tuple(reversed(c)))
+            group.sort()  # equal sums: the highest S2 players (nearest S1) first
         low = min(by_sum) - max(sum(c) for c in outs)
         high = max(by_sum) - min(sum(c) for c in outs)
         for difference in range(low, high + 1):
@@ -1434,38 +1490,10 @@ def allocate_colours(pair: Pair, *, initial: Colour) -> tuple[Entrant, Entrant, 
         other = low if player is high else high
         return (player, other) if colour is Colour.WHITE else (other, player)
 
-    hp, lp = high.preference, low.preference
-    if hp is not None and lp is not None and hp is not lp:
-        white, black = give(high, hp)
-        rule, why = "E1", "both colour preferences granted"
-    elif hp is not None and lp is None:
-        white, black = give(high, hp)
-        rule, why = "E1", f"player {high.number}'s preference granted"
-    elif lp is not None and hp is None:
-        white, black = give(low, lp)
-        rule, why = "E1", f"player {low.number}'s preference granted"
-    elif hp is not None and lp is not None:
-        if high.strength != low.strength:
-            stronger = high if high.strength > low.strength else low
-            assert stronger.preference is not None
-            white, black = give(stronger, stronger.preference)
-            rule = "E2"
-            why = (
-                f"player {stronger.number}'s {stronger.strength.name.lower()} preference "
-                "is the stronger"
-            )
-        else:
-            found = None
-            for ch, cl in zip(reversed(high.colours), reversed(low.colours), strict=False):
-                if ch is not cl:
-                    found = ch
-                    break
-            if found is not None:
-                white, black = give(high, found.opposite)
-                rule, why = "E3", "colours alternated from the last round they differed"
-            else:
-                white, black = give(high, hp)
-                rule, why = "E4", f"the higher ranked player {high.number}'s preference"
+    decided = preferred_colours(_card(high), _card(low))
+    if decided is not None:
+        colour, rule, why = decided
+        white, black = give(high, colour)
     else:
         colour = initial if pair.s1_position % 2 == 1 else initial.opposite
         white, black = give(a, colour)
@@ -1478,6 +1506,16 @@ def allocate_colours(pair: Pair, *, initial: Colour) -> tuple[Entrant, Entrant, 
         white, black = black, white
         rule, why = "B2", "the other colours would break B2"
     return white, black, rule, why
+
+
+def _card(player: Entrant) -> ColourCard:
+    """What Dutch E1-E4 need to know about a player."""
+    return ColourCard(
+        number=player.number,
+        colours=player.colours,
+        preference=player.preference,
+        strength=player.strength,
+    )
 
 
 def _may(player: Entrant, colour: Colour) -> bool:

@@ -49,6 +49,30 @@ def float_history(state: TournamentState) -> dict[PairingNumber, tuple[Float | N
     return result
 
 
+def last_round_floats(state: TournamentState) -> dict[PairingNumber, Float | None]:
+    """Each player's float in the last completed round only: what :func:`float_history`
+    gives last, in O(players) (Dutch A4, A5: the bye is a downfloat)."""
+    players = by_number(state)
+    if state.rounds_completed == 0:
+        return dict.fromkeys(players)
+    last = state.rounds_completed
+    before = {
+        pn: score(p, state.points) - state.points.points_for(p.history[last - 1].outcome)
+        for pn, p in players.items()
+    }
+    result: dict[PairingNumber, Float | None] = {}
+    for pn, player in players.items():
+        record = player.history[last - 1]
+        if record.outcome is Outcome.PAIRING_ALLOCATED_BYE:
+            result[pn] = Float.DOWN
+        elif record.outcome.has_opponent and record.opponent in before:
+            mine, theirs = before[pn], before[record.opponent]
+            result[pn] = Float.DOWN if mine > theirs else Float.UP if mine < theirs else None
+        else:
+            result[pn] = None
+    return result
+
+
 def last_float(floats: tuple[Float | None, ...], rounds_back: int) -> Float | None:
     """The float ``rounds_back`` rounds before the round being paired (1 = last round)."""
     if rounds_back > len(floats):

@@ -49,11 +49,13 @@ UNRATED_STRENGTH = 1500
 
 
 def initial_state(
-    players: int, rounds: int, rng: random.Random, *, clubs: int = 7
+    players: int, rounds: int, rng: random.Random, *, clubs: int = 7, top_players: int = 0
 ) -> TournamentState:
     """A field numbered by rating (Dutch A2) before round 1; about 5% unrated.
 
-    The initial colour is left to the pairer's lot (``initial_colour=None``).
+    Player n plays for club (school) ``n % clubs``; the first ``top_players`` by pairing
+    number are marked top players (ESCA 3).  The initial colour is left to the pairer's
+    lot (``initial_colour=None``).
     """
     ratings = sorted((rng.randrange(1000, 2600) for _ in range(players)), reverse=True)
     ratings = [0 if rng.random() < UNRATED_SHARE else r for r in ratings]
@@ -66,6 +68,7 @@ def initial_state(
                 rating=rating,
                 title=Title.NONE,
                 club=f"Club {n % clubs}",
+                top_player=n <= top_players,
             )
             for n, rating in enumerate(ratings, start=1)
         ),
@@ -153,13 +156,14 @@ def play(
 
 
 def tournament_states(
-    system: System, *, players: int, rounds: int, seed: int
+    system: System, *, players: int, rounds: int, seed: int, clubs: int = 7, top_players: int = 0
 ) -> Iterator[TournamentState]:
     """The states of a random tournament: before each of its rounds, then after the last.
 
     Each state before a round holds that round's requests and withdrawals, so it is
     exactly what ``system`` paired; the last state has every round played and no
-    requests.
+    requests.  ``clubs`` and ``top_players`` as for :func:`initial_state`: many players per
+    club and marked top players make an ESCA schools congress.
 
     :raises NoValidPairing: a round could not be paired (tiny fields, many rounds).
     :raises UnsupportedFeature: ``system`` is not implemented.
@@ -169,7 +173,7 @@ def tournament_states(
         raise ValueError("a tournament needs at least two players and one round")
     rng = random.Random(seed)
     state = replace(
-        initial_state(players, rounds, rng),
+        initial_state(players, rounds, rng, clubs=clubs, top_players=top_players),
         initial_colour=rng.choice((Colour.WHITE, Colour.BLACK)),
     )
     for _ in range(rounds):
@@ -186,7 +190,9 @@ def tournament_states(
     yield replace(state, requests=())
 
 
-def generate_tournament(system: System, *, players: int, rounds: int, seed: int) -> TournamentState:
+def generate_tournament(
+    system: System, *, players: int, rounds: int, seed: int, clubs: int = 7, top_players: int = 0
+) -> TournamentState:
     """A whole random tournament of ``rounds`` rounds, paired round by round by ``system``.
 
     The result has every round played (``rounds_completed == rounds``) and no requests;
@@ -196,5 +202,7 @@ def generate_tournament(system: System, *, players: int, rounds: int, seed: int)
     :raises UnsupportedFeature: ``system`` is not implemented.
     :raises ValueError: fewer than two players or no round.
     """
-    states = tournament_states(system, players=players, rounds=rounds, seed=seed)
+    states = tournament_states(
+        system, players=players, rounds=rounds, seed=seed, clubs=clubs, top_players=top_players
+    )
     return deque(states, maxlen=1)[0]

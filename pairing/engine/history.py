@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from .acceleration import imaginary_points
 from .model import PairingNumber, Player, Points, PointSystem, TournamentState
 
 
@@ -29,15 +30,21 @@ def scores(
     }
 
 
-def pairing_scores(state: TournamentState) -> dict[PairingNumber, Points]:
-    """Scores used to pair the next round: real score plus any accelerated points.
+def pairing_scores(
+    state: TournamentState, *, system_default_acceleration: bool = False
+) -> dict[PairingNumber, Points]:
+    """Scores used to pair the next round: real score plus any imaginary points.
 
-    The imaginary points of ``XXA`` lines count for pairing only, never in standings.
+    The imaginary points (``XXA`` lines, or the acceleration of rounds 1 and 2 that the
+    event's option asks for: ``acceleration.py``) count for pairing only, never in
+    standings.  ``system_default_acceleration`` is the system's own choice when the event
+    leaves the option open (the ``sb`` system accelerates, SB 3).
     """
     result = scores(state)
-    for bonus in state.acceleration:
-        if bonus.round_number == state.round_number and bonus.pairing_number in result:
-            result[bonus.pairing_number] = Points(result[bonus.pairing_number] + bonus.points)
+    bonus = imaginary_points(state, system_default=system_default_acceleration)
+    for number, points in bonus.items():
+        if number in result:
+            result[number] = Points(result[number] + points)
     return result
 
 

@@ -33,7 +33,8 @@ Readings of points the text leaves open (each is tested under its rule's name):
   below meet there and are paired last.
 - **Lim 9.3 and 10.1.**  A player with no compatible opponent in his group (9.3 a-c) is
   transferred in the group's direction of pairing; a floater who arrived in the group is
-  passed on the same way (10.5).  One more is chosen when the group is odd (9.3 d).
+  passed on the same way (10.5).  One more is chosen when the group is odd (9.3 d); a
+  player alone in his group floats by 9.3 d (9.3 a holds of him only vacuously).
   Floaters arriving in a group are paired first (10.6, 10.7) with the player 10.8 names,
   then the remaining players are paired by 9.4.
 - **Choice of the floater that makes a group even** (10.2-10.5, 10.9, 10.10), in order:
@@ -45,18 +46,25 @@ Readings of points the text leaves open (each is tested under its rule's name):
   downward, the highest numbered (smallest numeral) when pairing upward (10.2-10.4).  If
   that player floated in the round before, up or down, the next one who did not is taken
   instead, provided the group can then make as many pairings (10.10; its other proviso
-  holds because only players of the same type are considered).  In Maxi-tournaments the
-  colour choice is dropped when the player's rating differs by more than 100 points from
-  the one chosen without it (10.2).  The choice looks no further ahead: if it leaves a
-  player without an opponent, 11.4 a puts it right.
+  holds because only players of the same type are considered).  "Floated" means
+  transferred to another score group (10.1), read from the scores before that round:
+  above that round's median the higher player of a game floated down, below it the
+  lower one floated up, across it both; the opponent a floater met in his own group, a
+  median player and the player who had the bye did not float (each board's explanation
+  names the players who floated in the same way).  In Maxi-tournaments the colour
+  choice is dropped when the player's rating differs by more than 100 points from the
+  one chosen without it (10.2).  The choice looks no further ahead: if it leaves a player
+  without an opponent, 11.4 a puts it right.
 - **Order of floaters in a group** (10.6, 10.7).  Downfloaters by score, highest first,
   then highest numbered first (smallest numeral); upfloaters by score, lowest first,
   then lowest numbered first (largest numeral).  At the median and above downfloaters
   come before upfloaters (10.6.3), below the median upfloaters first (10.7.3).  Each
   takes the highest numbered (downward) or lowest numbered (upward) available player of
   the group who is due the other colour (10.8); when nobody is, the first compatible one
-  in the same order.  Players of the group who did not float are preferred as opponents.
-  "Available" means that the rest of the group can still be paired as fully as before.
+  in the same order.  The median group is paired downward (9.2), so there upfloaters
+  too take the highest numbered player due the other colour.  Players of the group who
+  did not float are preferred as opponents.  "Available" means that the rest of the
+  group can still be paired as fully as before.
 - **Due colour** (12.1, 12.5, 12.6).  The equalising colour when the player's whites and
   blacks differ, otherwise the alternate colour; none before the first game played.  It
   is absolute (12.3, 9.1) after two games with the same colour or with two more of one
@@ -113,8 +121,9 @@ from dataclasses import dataclass, replace
 
 from .colours import colour_difference, played_colours
 from .errors import NoValidPairing
-from .floats import float_history, last_float
-from .history import opponents_met, pairing_scores, received_point_without_playing
+from .floats import Float
+from .history import by_number, opponents_met, pairing_scores, received_point_without_playing
+from .history import score as score_before
 from .matching import ShrinkingMatching, bipartite_matching_size, matching_size
 from .model import (
     Board,
@@ -262,7 +271,7 @@ def entrants(state: TournamentState) -> list[Entrant]:
     """The players to pair, by pairing number: not withdrawn, no request for the round."""
     requested = {request.pairing_number for request in state.requests}
     scores = pairing_scores(state)
-    floats = float_history(state)
+    floated = floated_last_round(state)
     forbidden: dict[PairingNumber, set[PairingNumber]] = {}
     for pair in state.forbidden_pairs:
         members = sorted(pair)
@@ -286,10 +295,74 @@ def entrants(state: TournamentState) -> list[Entrant]:
                 permitted=permitted_colours(colours, difference),
                 avoid=opponents_met(player) | forbidden.get(player.pairing_number, set()),
                 bye_allowed=not received_point_without_playing(player),
-                floated_last_round=last_float(floats[player.pairing_number], 1) is not None,
+                floated_last_round=floated[player.pairing_number],
             )
         )
     return result
+
+
+def floated_last_round(state: TournamentState) -> dict[PairingNumber, bool]:
+    """Who floated in the last round played, by Lim's meaning of a floater (Lim 10.1,
+    10.10): a player transferred to another score group.
+
+    In a game between players with different scores (before that round, with any
+    accelerated points of that round) a player floated when his score was not that
+    round's median score and his opponent's lay on the median's side of his: above the
+    median the higher player floated down, below it the lower one floated up, across it
+    both.  The opponent a floater met in his own group did not float, a median player
+    never floats, and the bye is not a float.  A forfeited game keeps the float its
+    pairing gave.
+    """
+    last = state.rounds_completed
+    result = {p.pairing_number: False for p in state.players}
+    if last == 0:
+        return result
+    bonus = {a.pairing_number: a.points for a in state.acceleration if a.round_number == last}
+    before = {
+        p.pairing_number: 2
+        * (score_before(p, state.points, before_round=last) + bonus.get(p.pairing_number, 0))
+        for p in state.players
+    }
+    median_twice = (last - 1) * state.points.win
+    players = by_number(state)
+    for number, player in players.items():
+        record = next((r for r in player.history if r.round_number == last), None)
+        opponent = record.opponent if record is not None else None
+        if record is None or not record.outcome.has_opponent or opponent not in before:
+            continue
+        mine, theirs = before[number], before[opponent]
+        result[number] = (mine > median_twice and theirs < mine) or (
+            mine < median_twice and theirs > mine
+        )
+    return result
+
+
+def float_record(state: TournamentState) -> dict[PairingNumber, tuple[Float | None, ...]]:
+    """Each player's float in each completed round by Lim's meaning (Lim 10.1), for a
+    pairing card: :func:`floated_last_round` applied to every round in turn, ``DOWN``
+    for a player who met a lower score, ``UP`` for one who met a higher score.
+    """
+    result: dict[PairingNumber, list[Float | None]] = {p.pairing_number: [] for p in state.players}
+    for last in range(1, state.rounds_completed + 1):
+        then = replace(
+            state,
+            players=tuple(replace(p, history=p.history[:last]) for p in state.players),
+            rounds_completed=last,
+            requests=(),
+        )
+        floated = floated_last_round(then)
+        scores = {
+            p.pairing_number: score_before(p, state.points, before_round=last)
+            for p in state.players
+        }
+        for player in state.players:
+            number = player.pairing_number
+            opponent = player.history[last - 1].opponent
+            direction: Float | None = None
+            if floated[number] and opponent is not None and opponent in scores:
+                direction = Float.DOWN if scores[number] > scores[opponent] else Float.UP
+            result[number].append(direction)
+    return {number: tuple(floats) for number, floats in result.items()}
 
 
 def colours_legal(a: Entrant, b: Entrant) -> bool:
@@ -670,8 +743,11 @@ class LimPairer:
         """Which of Lim 9.3 a-c transfers a player with no compatible opponent, in words.
 
         A player who had the same colour twice has usually two more of it too: then both
-        b and c are named.
+        b and c are named.  A player alone in his group is transferred to make it even
+        (9.3 d), not because he has played everyone in it.
         """
+        if all(q is player for q in group):
+            return "is alone in his score group, which must be made even (Lim 9.3 d)"
         if all(q.pairing_number in player.avoid for q in group if q is not player):
             return "has already played (or may not meet) every player of the group (Lim 9.3 a)"
         difference = sum(1 if c is Colour.WHITE else -1 for c in player.colours)
@@ -819,6 +895,17 @@ class LimPairer:
             f"Lim 10.9, 10.{3 if down else 4})"
             + ("" if kind_of_chosen == 0 else "; no player of a better type was available")
         ]
+        first = (balance(chosen), rank(chosen))
+        worse = [
+            f"{p.pairing_number} (type {'dcba'[kinds[p.pairing_number]]})"
+            for p in sorted(players, key=lambda p: (balance(p), rank(p)))
+            if kinds[p.pairing_number] > kind_of_chosen and (balance(p), rank(p)) < first
+        ]
+        if worse:
+            parts.append(
+                "passed over as floaters of a worse type (Lim 10.9): "
+                + ", ".join(worse[:SKIPS_SHOWN])
+            )
         if repeat is not None:
             parts.append(
                 f"player {repeat.pairing_number}, who came first, floated in the round "
@@ -857,12 +944,14 @@ class LimPairer:
         feasible: Callable[[Entrant], bool],
         *,
         colour_possible: bool,
+        maxi_rule: str = "Lim 12.7",
     ) -> Choice | None:
         """The first candidate that is compatible and keeps the group pairable, preferring
         one that lets both have their due colours (Lim 10.8, 11.1, 12.2, 12.7, 13).
 
         In Maxi-tournaments a colour exchange is only taken when the two opponents' ratings
-        differ by 100 points or less.  In the last round an opponent keeping Lim 9.1 is
+        differ by 100 points or less (``maxi_rule`` names the rule: 10.8 for a floater's
+        opponent, 12.7 otherwise).  In the last round an opponent keeping Lim 9.1 is
         preferred to one that needs Lim 13.
         """
         default: Entrant | None = None
@@ -874,8 +963,15 @@ class LimPairer:
             if len(skipped) <= SKIPS_SHOWN:
                 skipped.append((index, q.pairing_number, reason))
 
+        refused: list[tuple[int, PairingNumber, str]] = []
+
         def passed_before(chosen: int) -> tuple[tuple[PairingNumber, str], ...]:
-            return tuple((pn, reason) for index, pn, reason in skipped if index < chosen)
+            # Opponents refused by the Maxi limit are named even when they came later.
+            return tuple(
+                (pn, reason)
+                for index, pn, reason in sorted({*skipped, *refused})
+                if index < chosen or (index, pn, reason) in refused
+            )
 
         positions: dict[PairingNumber, int] = {}
         for index, q in enumerate(candidates):
@@ -897,7 +993,9 @@ class LimPairer:
             if fits and (not self.maxi or abs(q.rating - default.rating) <= MAXI_RATING_LIMIT):
                 return Choice(opponent=q, fits_colours=True, skipped=passed_before(index))
             if fits:
-                skip(index, q, f"rated over {MAXI_RATING_LIMIT} from the first choice (Lim 12.7)")
+                reason = f"rated over {MAXI_RATING_LIMIT} from the first choice ({maxi_rule})"
+                skip(index, q, reason)
+                refused.append((index, q.pairing_number, reason))
             elif colour_possible:
                 skip(index, q, f"both due {colour_word(player.due)} (Lim 12.2)")
             if keeps_91 and legal is None:
@@ -1072,6 +1170,7 @@ class LimPairer:
                 [*residents, *others],
                 checker(floater),
                 colour_possible=possible(floater),
+                maxi_rule="Lim 10.8",
             )
             if choice is None:
                 if not checked:
@@ -1488,6 +1587,25 @@ def colour_word(colour: Colour | None) -> str:
     return colour.name.lower() if colour is not None else "no colour"
 
 
+def floats_text(a: Entrant, b: Entrant, *, median_twice: int) -> str:
+    """Who of two paired players floated, in words (Lim 10.1).
+
+    A floater was transferred to another score group: with different scores, the player
+    above the median whose opponent is lower floated down, the player below it whose
+    opponent is higher floated up; the opponent he met in the opponent's own group, and
+    a median player, did not float.
+    """
+    if a.score == b.score:
+        return ""
+    high, low = (a, b) if a.score > b.score else (b, a)
+    parts = []
+    if 2 * high.score > median_twice:
+        parts.append(f"player {high.pairing_number} floats down")
+    if 2 * low.score < median_twice:
+        parts.append(f"player {low.pairing_number} floats up")
+    return " " + ", ".join(parts).capitalize() + " (Lim 10.1)." if parts else ""
+
+
 def rule_list(rules: Iterable[str]) -> str:
     """Rule references as one: ("Lim 9.4", "Lim 12.5") is "Lim 9.4, 12.5"."""
     numbers = list(dict.fromkeys(r.removeprefix("Lim ") for r in rules))
@@ -1595,10 +1713,9 @@ def pair_lim(state: TournamentState, *, seed: int, maxi: bool = False) -> RoundP
     boards = []
     for number, (_, white, black, rule, why, pairing) in enumerate(decided, start=1):
         boards.append(Board(number=number, white=white.pairing_number, black=black.pairing_number))
-        float_text = ""
-        if white.score != black.score:
-            up, dn = (white, black) if white.score < black.score else (black, white)
-            float_text = f" Player {dn.pairing_number} floats down, player {up.pairing_number} up."
+        float_text = floats_text(
+            white, black, median_twice=state.rounds_completed * state.points.win
+        )
         explanation.append(
             Explanation(
                 rule=rule_list((*pairing.rules, rule)),

@@ -62,6 +62,40 @@ def _augment_from(root: int, adjacent: Sequence[Sequence[int]], mate: list[int])
     return _augment(root, adjacent, mate, [True] * len(adjacent)) is None
 
 
+def _augment_short(
+    root: int,
+    adjacent: Sequence[Sequence[int]],
+    mate: list[int],
+    alive: Sequence[bool],
+    pool: Sequence[int],
+) -> bool:
+    """Apply an augmenting path of one or three edges from the free vertex ``root``, if
+    there is one; False when there is none (a longer path may still exist).
+
+    ``pool`` holds every free vertex still in the graph (and maybe some matched ones).
+    In dense graphs nearly every augmenting path is that short, and finding it costs a
+    scan of ``root``'s neighbours instead of a full search with its blossoms.
+    """
+    neighbours = adjacent[root]
+    free = [u for u in pool if mate[u] == -1 and alive[u] and u != root]
+    if not free:
+        return False
+    for u in free:
+        if u in neighbours:
+            mate[root], mate[u] = u, root
+            return True
+    # root - y = z - u: y a neighbour of root, z its mate, u a free neighbour of z.
+    near = set(neighbours)
+    for u in free:
+        for z in adjacent[u]:
+            y = mate[z]
+            if y != -1 and y in near and alive[z] and alive[y]:
+                mate[root], mate[y] = y, root
+                mate[z], mate[u] = u, z
+                return True
+    return False
+
+
 def _augment(
     root: int, adjacent: Sequence[Sequence[int]], mate: list[int], alive: Sequence[bool]
 ) -> list[int] | None:
@@ -78,6 +112,8 @@ def _augment(
     used = [False] * n
     used[root] = True
     queue = deque([root])
+    tree = [root]
+    """The vertices labelled so far: only they can lie in a blossom."""
 
     def lowest_common_ancestor(a: int, b: int) -> int:
         seen = [False] * n
@@ -110,7 +146,7 @@ def _augment(
                 blossom = [False] * n
                 mark_path(v, current_base, to, blossom)
                 mark_path(to, current_base, v, blossom)
-                for i in range(n):
+                for i in sorted(tree):
                     if blossom[base[i]]:
                         base[i] = current_base
                         if not used[i]:
@@ -118,6 +154,7 @@ def _augment(
                             queue.append(i)
             elif parent[to] == -1:
                 parent[to] = v
+                tree.append(to)
                 if mate[to] == -1:
                     while to != -1:
                         previous = parent[to]
@@ -127,7 +164,8 @@ def _augment(
                     return None
                 used[mate[to]] = True
                 queue.append(mate[to])
-    return [v for v in range(n) if used[v] or parent[v] != -1]
+                tree.append(mate[to])
+    return tree
 
 
 def bipartite_matching_size(left_adjacent: Sequence[Sequence[int]], right_size: int) -> int:
@@ -450,6 +488,11 @@ def lexicographic_assignments(
         net.restore(state, row, chosen[row])
 
 
+SHORT_PATH_TARGETS = 8
+"""With at most this many free vertices to reach, short augmenting paths are tried first
+(:func:`_augment_short`); with more, Edmonds' search is cheaper."""
+
+
 class ShrinkingMatching:
     """A maximum matching of a graph, kept maximum while vertices leave it.
 
@@ -475,23 +518,47 @@ class ShrinkingMatching:
                         self.mate[v], self.mate[w] = w, v
                         break
         self.size = sum(1 for m in self.mate if m != -1) // 2
+        unmatched = count - 2 * self.size
         for v in range(count):
+            # An augmenting path joins two free vertices: with one left there is none.
+            if unmatched < 2:
+                break
             if self.mate[v] == -1 and self.alive[v]:
+                free = [u for u in range(count) if self.mate[u] == -1 and self.alive[u]]
+                if len(free) <= SHORT_PATH_TARGETS + 1 and _augment_short(
+                    v, self.adjacent, self.mate, self.alive, free
+                ):
+                    self.size += 1
+                    unmatched -= 2
+                    continue
                 labelled = _augment(v, self.adjacent, self.mate, self.alive)
                 if labelled is None:
                     self.size += 1
+                    unmatched -= 2
                 else:
+                    unmatched -= 1
                     for u in labelled:
                         self.alive[u] = False
         self.alive = [True] * count
-        self._found: tuple[tuple[int, ...], int | None, int, list[int]] | None = None
+        self.free = {v for v in range(count) if self.mate[v] == -1}
+        self.maximum = True
+        """False when a search stopped at ``at_least``: the next one looks everywhere."""
+        self._found: (
+            tuple[tuple[int, ...], tuple[int | None, int | None], int, list[int], set[int], bool]
+            | None
+        ) = None
 
-    def size_without(self, gone: Sequence[int], *, bound: int | None = None) -> int:
+    def size_without(
+        self, gone: Sequence[int], *, bound: int | None = None, at_least: int | None = None
+    ) -> int:
         """The size of a maximum matching once the vertices ``gone`` have left.
 
         ``bound`` is a size known not to be exceeded (for two adjacent vertices leaving,
-        one less than now): the search stops when it is reached.  The matching found is
-        kept, so that :meth:`remove` of the same vertices does not search again.
+        one less than now): the search stops when it is reached.  ``at_least`` is the
+        size the caller needs: the search stops there too, and the answer is then only
+        known to be at least that much (the matching kept may not be maximum; later
+        calls search everywhere until it is again).  The matching found is kept, so that
+        :meth:`remove` of the same vertices does not search again.
         """
         removed = sorted(set(gone))
         mate = list(self.mate)
@@ -506,39 +573,77 @@ class ShrinkingMatching:
                     freed.append(partner)
         for v in removed:
             self.alive[v] = False
+        pool = sorted((self.free | set(freed)) - set(removed))
         lowest = size
+        hungarian: list[int] = []
+        enough = min(x for x in (bound, at_least, len(mate)) if x is not None)
+
+        def grow(v: int) -> bool:
+            """Augment from the free vertex ``v``; a failed search's Hungarian tree is left
+            out of the later searches of this call (Edmonds 1965)."""
+            targets = [u for u in pool if mate[u] == -1 and self.alive[u] and u != v]
+            if not targets:
+                return False
+            if len(targets) <= SHORT_PATH_TARGETS and _augment_short(
+                v, self.adjacent, mate, self.alive, targets
+            ):
+                return True
+            labelled = _augment(v, self.adjacent, mate, self.alive)
+            if labelled is None:
+                return True
+            for u in labelled:
+                if self.alive[u]:
+                    self.alive[u] = False
+                    hungarian.append(u)
+            return False
+
         try:
-            # Right after the removal every augmenting path ends at a freed vertex.
+            # Right after the removal from a maximum matching every augmenting path ends
+            # at a freed vertex.
             for v in freed:
-                if bound is not None and size >= bound:
+                if size >= enough:
                     break
-                if mate[v] == -1 and _augment(v, self.adjacent, mate, self.alive) is None:
+                if mate[v] == -1 and self.alive[v] and grow(v):
                     size += 1
-            if lowest < size < lowest + len(freed) and (bound is None or size < bound):
-                # One path was used and another may now end elsewhere: look everywhere.
-                for v in range(len(mate)):
-                    if (
-                        self.alive[v]
-                        and mate[v] == -1
-                        and _augment(v, self.adjacent, mate, self.alive) is None
-                    ):
+            partial = lowest < size < lowest + len(freed)
+            if size < enough and (partial or not self.maximum):
+                # One path was used and another may now end elsewhere, or the matching
+                # was not maximum: one search from every free vertex (Edmonds).
+                for v in pool:
+                    if size >= enough:
+                        break
+                    if self.alive[v] and mate[v] == -1 and grow(v):
                         size += 1
         finally:
             for v in removed:
                 self.alive[v] = True
-        self._found = (tuple(removed), bound, size, mate)
+            for v in hungarian:
+                self.alive[v] = True
+        maximum = size < enough or (bound is not None and size >= bound)
+        if size < enough and not self.maximum:
+            maximum = True  # the search from every free vertex above
+        self._found = (
+            tuple(removed),
+            (bound, at_least),
+            size,
+            mate,
+            {u for u in pool if mate[u] == -1},
+            maximum,
+        )
         return size
 
-    def remove(self, gone: Sequence[int], *, bound: int | None = None) -> int:
-        """Let the vertices ``gone`` leave for good; returns the new maximum size (see
-        :meth:`size_without` for ``bound``)."""
+    def remove(
+        self, gone: Sequence[int], *, bound: int | None = None, at_least: int | None = None
+    ) -> int:
+        """Let the vertices ``gone`` leave for good; returns the new size (see
+        :meth:`size_without` for ``bound`` and ``at_least``)."""
         removed = tuple(sorted(set(gone)))
         found = self._found
-        if found is None or found[0] != removed or found[1] != bound:
-            self.size_without(gone, bound=bound)
+        if found is None or found[0] != removed or found[1] != (bound, at_least):
+            self.size_without(gone, bound=bound, at_least=at_least)
             found = self._found
         assert found is not None
-        _, _, self.size, self.mate = found
+        _, _, self.size, self.mate, self.free, self.maximum = found
         for v in removed:
             self.alive[v] = False
         self._found = None

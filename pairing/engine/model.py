@@ -224,14 +224,17 @@ class Round1Separation(enum.Enum):
 class PairingOptions:
     """Event options that change how a system pairs (each system reads only its own).
 
-    The defaults are the plain reading of each rule text: the Lim Maxi limits off (Lim
+    The defaults are the plain reading of each rule text: acceleration as the system's
+    text says (the SB text's, off elsewhere); the Lim Maxi limits off (Lim
     10.2 applies them to Maxi-tournaments only); the ESCA discretionary rules 27, 29 and
     30 on, because the text calls those pairings "best avoided" / "should be avoided".
     """
 
-    sb_acceleration: bool = True
-    """SB text: in rounds 1 and 2 the top half of the initial list gets an imaginary point.
-    Used by the ``sb`` system when the state carries no explicit ``acceleration``."""
+    acceleration: bool | None = None
+    """SB text: in rounds 1 and 2 the top half of the initial list (by rating) gets an
+    imaginary point, for pairing only (``acceleration.py``), in any system.  ``None``
+    leaves it to the system: the ``sb`` system accelerates (SB 3), the others do not.
+    Used only when the state carries no explicit ``acceleration`` (``XXA``)."""
     lim_maxi: bool = False
     """Lim 10.2, 10.8, 12.7: the 100-point rating limits of a Maxi-tournament."""
     esca_random: bool = False

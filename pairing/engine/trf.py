@@ -62,6 +62,7 @@ from datetime import datetime
 from fractions import Fraction
 from functools import partial
 
+from .acceleration import accelerated_points, round_1_participants
 from .errors import TrfError
 from .history import score
 from .model import (
@@ -287,6 +288,11 @@ def decode_trf(data: bytes) -> str:
     return data.decode("iso-8859-1")
 
 
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+"""Control characters (tab excepted): no field of a TRF holds one, and a database text
+column refuses NUL."""
+
+
 def read_trf(text: str) -> TrfDocument:
     """Read and check a TRF file's text.
 
@@ -303,6 +309,14 @@ def read_trf(text: str) -> TrfDocument:
     records: list[TrfRecord] = []
     seen: dict[int, int] = {}
     for number, line in enumerate(lines, start=1):
+        control = _CONTROL.search(line)
+        if control is not None:
+            raise TrfError(
+                f"control character U+{ord(control.group()):04X} is not text",
+                line=number,
+                column=control.start() + 1,
+                text=line,
+            )
         if line[:3] != PLAYER_TAG:
             records.append(TrfRecord(text=line, line=number))
             continue
@@ -1338,7 +1352,7 @@ def state_from_trf(doc: TrfDocument, *, round_to_pair: int | None = None) -> Tou
 
 
 OPTION_NAMES = {
-    "acceleration": "sb_acceleration",
+    "acceleration": "acceleration",
     "lim_maxi": "lim_maxi",
     "esca_random": "esca_random",
     "esca_avoid_half_bye_pairs": "esca_avoid_half_bye_pairs",
@@ -1478,7 +1492,9 @@ def trf_from_state(
     records such as ``("022", "City")``; ``details`` gives per pairing number ``sex``,
     ``federation``, ``fide_id`` and ``birth_date`` (``YYYY/MM/DD``).  The requests for
     the round to pair are written in its column (``0000 - H``); the point system as XXS
-    when it is not the standard one.  Names longer than the 33 columns are cut short.
+    when it is not the standard one; imaginary points (SB 3) as XXA lines, the state's own
+    or, when the event's acceleration option is on, those of rounds 1 and 2.
+    Names longer than the 33 columns are cut short.
     """
     details = details or {}
     texts = [f"012 {name}".rstrip(), *(f"{tag} {text}".rstrip() for tag, text in headers)]
@@ -1523,7 +1539,14 @@ def trf_from_state(
         f"XXP {a:>4} {b:>4}"
         for a, b in sorted(tuple(sorted(pair)) for pair in state.forbidden_pairs)
     ]
-    texts += _xxa_lines(state.acceleration)
+    texts += xxa_lines(
+        state.acceleration
+        or (
+            accelerated_points(round_1_participants(state), state.points)
+            if state.options.acceleration
+            else ()
+        )
+    )
     records = tuple(
         TrfRecord(text=text, line=index + 1 if index < header_count else index + 1 + len(players))
         for index, text in enumerate(texts)
@@ -1555,7 +1578,11 @@ def _xxs_values(points: PointSystem) -> list[str]:
     return [f"{code}={show(value)}" for code, value in pairs]
 
 
-def _xxa_lines(acceleration: Sequence[AcceleratedPoints]) -> list[str]:
+def xxa_lines(acceleration: Sequence[AcceleratedPoints]) -> list[str]:
+    """JaVaFo ``XXA`` lines for imaginary points: one per player, each round's points.
+
+    The only place imaginary points (SB 3) are written: exports never add them to a score.
+    """
     by_player: dict[int, dict[int, Points]] = {}
     for bonus in acceleration:
         by_player.setdefault(bonus.pairing_number, {})[bonus.round_number] = bonus.points

@@ -1,7 +1,9 @@
 """Admin for every model, so an arbiter can fix data by hand.
 
 The admin bypasses the services, so published rounds and their games are read-only here
-(Dutch F6): corrections to a published pairing go through the recorded correction.
+(Dutch F6): corrections to a published pairing go through the recorded correction.  Every
+save or delete counts as a change of its event, as a service's would, so the cached
+public pages show it (#10).
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin
+from django.db.models import Model, QuerySet
 from django.http import HttpRequest
 
 from .models import (
@@ -21,6 +24,37 @@ from .models import (
     RoundRequest,
     RoundState,
 )
+from .services import event_changed
+
+
+def _event_id(obj: Model) -> int:
+    if isinstance(obj, Event):
+        return obj.pk
+    if isinstance(obj, RoundRequest):
+        return obj.player.event_id
+    if isinstance(obj, Game):
+        return obj.round.event_id
+    return obj.event_id  # type: ignore[attr-defined, no-any-return]
+
+
+class CountsEventChange(admin.ModelAdmin):
+    """Count every save and delete as a change of the event (in the admin's transaction)."""
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        event_changed(event_id=_event_id(obj))
+
+    def delete_model(self, request: HttpRequest, obj: Any) -> None:
+        event_id = _event_id(obj)
+        super().delete_model(request, obj)
+        if not isinstance(obj, Event):
+            event_changed(event_id=event_id)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+        event_ids = {_event_id(obj) for obj in queryset}
+        super().delete_queryset(request, queryset)
+        for event_id in event_ids:
+            event_changed(event_id=event_id)
 
 
 class PlayerInline(admin.TabularInline):
@@ -30,7 +64,7 @@ class PlayerInline(admin.TabularInline):
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(CountsEventChange):
     list_display = ["name", "system", "rounds", "start_date", "public"]
     list_filter = ["system", "public"]
     search_fields = ["name", "slug", "venue"]
@@ -40,20 +74,20 @@ class EventAdmin(admin.ModelAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(CountsEventChange):
     list_display = ["name", "event", "pairing_number", "rating", "title", "club", "top_player"]
     list_filter = ["event", "title", "top_player"]
     search_fields = ["name", "club", "fide_id"]
 
 
 @admin.register(RoundRequest)
-class RoundRequestAdmin(admin.ModelAdmin):
+class RoundRequestAdmin(CountsEventChange):
     list_display = ["player", "round_number", "kind"]
     list_filter = ["kind", "player__event"]
 
 
 @admin.register(ForbiddenPair)
-class ForbiddenPairAdmin(admin.ModelAdmin):
+class ForbiddenPairAdmin(CountsEventChange):
     list_display = ["event", "first", "second", "reason"]
     list_filter = ["event"]
 
@@ -80,7 +114,7 @@ class GameInline(admin.TabularInline):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(CountsEventChange):
     list_display = ["event", "number", "state", "paired_at", "published_at"]
     list_filter = ["event", "state"]
     inlines = [GameInline]
@@ -93,7 +127,7 @@ class RoundAdmin(admin.ModelAdmin):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(CountsEventChange):
     """Games; on a published round the pairing is read-only and only results change."""
 
     list_display = ["round", "board", "white", "black", "result", "played"]

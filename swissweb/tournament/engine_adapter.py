@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 
+from pairing.engine.acceleration import accelerated_points
 from pairing.engine.model import (
+    AcceleratedPoints,
     Colour,
     GameRecord,
     Outcome,
@@ -100,6 +102,46 @@ def lim_initial_order(players: list[models.Player], *, seed: int) -> list[models
     return [entry[number] for number in order]
 
 
+def imaginary_points(
+    event: models.Event, rank: dict[int, int], players: Iterable[models.Player]
+) -> tuple[AcceleratedPoints, ...]:
+    """The event's imaginary points of rounds 1 and 2 (SB 3) when its option is on.
+
+    The initial list is the players who take part in round 1 (the engine's
+    ``round_1_participants``): once round 1 is paired, those on its boards or with a bye
+    asked for it; before, those not withdrawn and not known to be absent.  ``rank``
+    gives each player's number in the export; for pairing only, written as ``XXA`` lines
+    and never added to a score.
+    """
+    if not event.acceleration:
+        return ()
+    players = list(players)
+    requests = {
+        r.player_id: r.kind
+        for r in models.RoundRequest.objects.filter(player__event=event, round_number=1)
+    }
+    round_1 = event.round_set.filter(number=1).first()
+    if round_1 is not None:
+        taking_part = {
+            pk
+            for game in round_1.games.all()
+            for pk in (game.white_id, game.black_id)
+            if pk is not None
+        } | {pk for pk, kind in requests.items() if kind != models.RequestKind.ABSENT}
+    else:
+        taking_part = {
+            p.pk
+            for p in players
+            if p.withdrawn_after_round != 0 and requests.get(p.pk) != models.RequestKind.ABSENT
+        }
+    engine_players = [
+        EnginePlayer(pairing_number=PairingNumber(rank[p.pk]), rating=p.rating)
+        for p in players
+        if p.pk in taking_part
+    ]
+    return accelerated_points(engine_players, point_system(event))
+
+
 def pairing_options(event: models.Event) -> PairingOptions:
     """The event's system options as the engine's ``PairingOptions``."""
     separation = {
@@ -107,7 +149,7 @@ def pairing_options(event: models.Event) -> PairingOptions:
         Round1Separation.FEDERATION: event.esca_round1_federation,
     }
     return PairingOptions(
-        sb_acceleration=event.acceleration,
+        acceleration=event.acceleration,
         lim_maxi=event.lim_maxi,
         esca_random=event.esca_random,
         esca_round1_separation=frozenset(kind for kind, on in separation.items() if on),
@@ -173,9 +215,13 @@ def state_for_round(event: models.Event, round_number: int) -> TournamentState:
         raise EventNotStarted("Start the event first: pairing numbers are not assigned.")
     numbers = {p.pk: PairingNumber(p.pairing_number) for p in players if p.pairing_number}
     rounds_completed = round_number - 1
-    games = models.Game.objects.filter(
-        round__event=event, round__number__lte=rounds_completed
-    ).select_related("round")
+    # Only the columns the records need: the round's explanation (JSON, a few kB per
+    # round) would otherwise be read and decoded once per game (#10).
+    games = (
+        models.Game.objects.filter(round__event=event, round__number__lte=rounds_completed)
+        .select_related("round")
+        .only("board", "result", "white_id", "black_id", "round__number")
+    )
     requests = list(models.RoundRequest.objects.filter(player__event=event))
     history = _records(games, requests, numbers, rounds_completed)
     engine_players = tuple(

@@ -8,7 +8,9 @@ no line for: ``SWG`` every board with its result, ``SWR`` each round's state, se
 times, ``SWO`` the event options, ``SWK`` the tie-breaks, ``SWN`` whole names, ``SWC``
 clubs, ``SWA`` areas, ``SWT`` top players, ``SWW`` withdrawals and ``SWY`` the system.
 Requests (half-point byes, absences) are TRF-2026 240 lines, forbidden pairs XXP lines,
-the point values an XXS line.  Other readers ignore the SW lines and see the results.
+the point values an XXS line, and with the acceleration option on the imaginary points
+of rounds 1 and 2 (SB 3) XXA lines, never added to the 001 points.  Other readers
+ignore the SW lines and see the results.
 
 Import: :func:`event_plan_from_trf` (``imports.py`` style: read and check everything,
 write nothing) and ``services.event_import_trf`` (write it all, or nothing).
@@ -29,9 +31,10 @@ from pairing.engine.trf import (
     TrfRound,
     read_trf,
     write_trf,
+    xxa_lines,
 )
 
-from . import selectors
+from . import engine_adapter, selectors
 from .errors import TournamentError
 from .models import Event, Game, InitialColour, Result, RoundRequest, Title
 
@@ -138,6 +141,7 @@ def event_trf(event: Event) -> str:
         f"XXP {rank[f.first_id]:>4} {rank[f.second_id]:>4}"
         for f in event.forbidden_pairs.order_by("first_id", "second_id")
     ]
+    tail += xxa_lines(engine_adapter.imaginary_points(event, rank, players))
     tail += [
         f"SWR {r.number:>3} {r.state} {r.lots_seed} {_stamp(r.paired_at)} "
         f"{_stamp(r.published_at)} {_stamp(r.completed_at)}"

@@ -115,9 +115,21 @@ def _parse_row(line: int, values: dict[str, str]) -> PlayerRow:
     return PlayerRow(**fields)  # type: ignore[arg-type]
 
 
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+"""Control characters other than tab and line ends: never part of a name or a field, and
+PostgreSQL refuses NUL in text."""
+
+
 def parse_players_csv(text: str) -> tuple[list[PlayerRow], list[ImportProblem]]:
     """Read a CSV player list; returns the rows, or every problem found (then no rows)."""
     text = re.sub(r"\r\n?", "\n", text.lstrip("\ufeff"))  # a lone CR ends a line too
+    for line_number, line in enumerate(text.split("\n"), start=1):
+        control = CONTROL.search(line)
+        if control is not None:
+            message = (
+                f"control character U+{ord(control.group()):04X} at character {control.start() + 1}"
+            )
+            return [], [ImportProblem(line=line_number, column="line", message=message)]
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
         return [], [ImportProblem(line=1, column="file", message="no players in the file")]

@@ -110,6 +110,19 @@ class Event(TimeStamped):
         null=True, blank=True, help_text="When pairing numbers were assigned."
     )
     arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="events", blank=True)
+    results_version = models.PositiveIntegerField(
+        default=0,
+        editable=False,
+        help_text="Counts the committed changes to the event's players, rounds and results; "
+        "part of the cache key of the public pages that show a round in play.",
+    )
+    standings_version = models.PositiveIntegerField(
+        default=0,
+        editable=False,
+        help_text="Counts the committed changes that can move the standings after a "
+        "completed round (all but a result in a round still in play); part of the cache "
+        "key of the standings, the crosstable and completed rounds.",
+    )
 
     class Meta:
         ordering = ["-start_date", "name"]

@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
+from django.core.cache import cache
+from django.core.cache.utils import make_template_fragment_key
 from django.db.models import Count, Prefetch, QuerySet
+from django.utils.functional import SimpleLazyObject
 
 from pairing.engine.model import PairingNumber, TournamentState
 
 from . import engine_adapter
-from .models import Event, Game, Player, Round, RoundRequest, RoundState
+from .models import Event, Game, PairingSystem, Player, Round, RoundRequest, RoundState
+
+T = TypeVar("T")
 
 
 def public_events() -> QuerySet[Event]:
@@ -32,6 +40,105 @@ def published_rounds(*, event: Event) -> list[Round]:
         .prefetch_related(Prefetch("games", queryset=games))
         .order_by("number")
     )
+
+
+def cache_version(event: Event, round_: Round | None = None) -> str:
+    """The part of a public fragment's cache key that changes whenever its content may.
+
+    The templates cache the large tables of the public pages (``{% cache %}``, #10): the
+    standings, the crosstable, the players and a completed round's boards under
+    ``Event.standings_version``, which every change but a result in a round in play
+    counts; a round in play under ``Event.results_version``, which every change counts.
+    The services count both in the transaction of the change (``services._lock_event``);
+    ``modified_at`` covers edits of the event itself (the settings form, the admin).
+    """
+    in_play = round_ is not None and round_.state != RoundState.COMPLETED
+    counter = event.results_version if in_play else event.standings_version
+    return f"{event.pk}.{counter}.{event.modified_at.timestamp()}"
+
+
+CACHE_SECONDS = 3600
+"""How long a cached value lives: its key changes with its content, so this only bounds
+the memory that values of past versions hold (besides the cache's own culling)."""
+
+
+def _cached(key: tuple[object, ...], compute: Callable[[], T]) -> T:
+    """``compute()``, cached under ``key`` (which must hold a ``cache_version``)."""
+    name = "swissweb:" + ":".join(str(part) for part in key)
+    value: T | None = cache.get(name)
+    if value is None:
+        value = compute()
+        cache.set(name, value, CACHE_SECONDS)
+    return value
+
+
+BOARDS_FRAGMENT = "round-pairings"
+"""The ``{% cache %}`` fragment of ``partials/pairings_table.html`` that holds the boards."""
+
+
+BOARD_COLUMNS = (
+    "round_id", "board", "result", "white__name", "white__pairing_number",
+    "black__name", "black__pairing_number",
+)  # fmt: skip
+"""What the pairings table shows: decoding the other columns (timestamps) cost a third."""
+
+
+class _LazyBoards:
+    """The boards of public rounds, read when a template first needs one round's boards.
+
+    Then one query reads the boards of every round whose ``{% cache %}`` fragment (named
+    ``BOARDS_FRAGMENT``, varying on the round's pk and ``cache_version``) is not cached,
+    so a cold cache costs one query and a warm one none (#10).
+    """
+
+    def __init__(self, rounds: list[Round]) -> None:
+        self.rounds = rounds
+        self.games: dict[int, list[Game]] = {}
+
+    def _load(self, round_ids: list[int]) -> None:
+        games = (
+            Game.objects.filter(round_id__in=round_ids)
+            .select_related("white", "black")
+            .only(*BOARD_COLUMNS)
+        )
+        for round_id in round_ids:
+            self.games[round_id] = []
+        for game in games.order_by("board"):
+            self.games[game.round_id].append(game)
+
+    def of(self, round_: Round) -> list[Game]:
+        if round_.pk not in self.games:
+            keys = {
+                r.pk: make_template_fragment_key(BOARDS_FRAGMENT, [r.pk, r.cache_version])  # type: ignore[attr-defined]
+                for r in self.rounds
+            }
+            cached = cache.get_many(list(keys.values()))
+            missing = [pk for pk, key in keys.items() if key not in cached and pk not in self.games]
+            self._load(sorted({*missing, round_.pk}))
+        return self.games[round_.pk]
+
+
+def public_rounds(*, event: Event, number: int | None = None) -> list[Round]:
+    """Published rounds (or round ``number``) with ``in_play``, ``cache_version``, ``boards``.
+
+    The boards are read only for rounds whose cached fragment is missing (``_LazyBoards``).
+    """
+    # A round's row changes only with changes that count standings_version (pairing,
+    # publishing, the last result, a correction), never with a result in play.
+    rounds = _cached(
+        ("public-rounds", cache_version(event)),
+        lambda: list(
+            event.round_set.exclude(state=RoundState.PAIRED).defer("explanation").order_by("number")
+        ),
+    )
+    if number is not None:
+        rounds = [r for r in rounds if r.number == number]
+    boards = _LazyBoards(rounds)
+    for round_ in rounds:
+        round_.in_play = round_in_play(round_)  # type: ignore[attr-defined]
+        round_.cache_version = cache_version(event, round_)  # type: ignore[attr-defined]
+        round_.boards = SimpleLazyObject(functools.partial(boards.of, round_))  # type: ignore[attr-defined]
+    return rounds
 
 
 def event_rounds(*, event: Event) -> list[Round]:
@@ -88,24 +195,30 @@ def manage_context(*, event: Event) -> dict[str, object]:
 
 
 def published_round(*, event: Event, number: int) -> Round:
-    """One published round with its games; 404 for drafts and unknown rounds."""
+    """One published round with lazy ``boards`` (``public_rounds``); 404 for drafts."""
     from django.http import Http404
 
-    games = Game.objects.select_related("white", "black").order_by("board")
-    round_ = (
-        event.round_set.exclude(state=RoundState.PAIRED)
-        .prefetch_related(Prefetch("games", queryset=games))
-        .filter(number=number)
-        .first()
-    )
-    if round_ is None:
+    rounds = public_rounds(event=event, number=number)
+    if not rounds:
         raise Http404("No such published round.")
-    return round_
+    return rounds[0]
 
 
 def round_in_play(round_: Round) -> bool:
     """True while a published round still has boards without a result."""
     return round_.state == RoundState.PUBLISHED
+
+
+def standings_round(*, event: Event, after_round: int | None) -> tuple[int, int]:
+    """The round the standings are after, and the last completed round.
+
+    ``after_round`` is the round asked for (``None`` for the last completed one); the
+    standings are never after a round that is not completed.
+    """
+    last = _cached(
+        ("last-completed", cache_version(event)), lambda: last_completed_round(event=event)
+    )
+    return (last if after_round is None else min(after_round, last)), last
 
 
 def last_completed_round(*, event: Event) -> int:
@@ -156,7 +269,12 @@ def player_card(*, event: Event, pairing_number: int) -> PlayerCard:
     if player is None:
         raise Http404("No such player.")
     state = completed_state(event=event)
-    floats = float_history(state).get(PairingNumber(pairing_number), ())
+    if event.system == PairingSystem.LIM:
+        from pairing.engine.lim import float_record
+
+        floats = float_record(state).get(PairingNumber(pairing_number), ())
+    else:
+        floats = float_history(state).get(PairingNumber(pairing_number), ())
     engine_player = next(p for p in state.players if p.pairing_number == pairing_number)
     rounds = []
     for round_ in published_rounds(event=event):

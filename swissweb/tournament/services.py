@@ -48,8 +48,32 @@ TITLE_ORDER = {title: index for index, title in enumerate(Title.values)}
 """Dutch A2 c: IGM-WGM-IM-WIM-FM-WFM-no title (the choices are declared in that order)."""
 
 
-def _lock_event(event_id: int) -> Event:
+def _lock_event(event_id: int, *, standings: bool = True) -> Event:
+    """Lock the event row for a change, and count the change for the public pages' cache.
+
+    The counters (``Event.results_version``, ``Event.standings_version``) change in the
+    transaction of the change itself, so they commit or roll back with it, in every
+    process at once: a page cached under a version never shows older data than that
+    version (``selectors.cache_version``).  ``standings=False`` is for a change that
+    cannot move the standings after a completed round (a result in a round in play), so
+    the standings and the crosstable stay cached while results come in (#10).
+    """
+    counters: dict[str, Any] = {"results_version": F("results_version") + 1}
+    if standings:
+        counters["standings_version"] = F("standings_version") + 1
+    Event.objects.filter(pk=event_id).update(**counters)
     return Event.objects.select_for_update().get(pk=event_id)
+
+
+def event_changed(*, event_id: int) -> None:
+    """Count a change made outside the services (the admin) for the public pages' cache."""
+    Event.objects.filter(pk=event_id).update(
+        results_version=F("results_version") + 1, standings_version=F("standings_version") + 1
+    )
+
+
+def _standings_changed(event_id: int) -> None:
+    Event.objects.filter(pk=event_id).update(standings_version=F("standings_version") + 1)
 
 
 def _audit(
@@ -266,7 +290,7 @@ def result_record(
         raise TournamentError(f"{result!r} is not a game result.")
     with transaction.atomic():
         event_id = Game.objects.values_list("round__event_id", flat=True).get(pk=game_id)
-        event = _lock_event(event_id)
+        event = _lock_event(event_id, standings=False)
         game = Game.objects.select_related("round").get(pk=game_id)
         if game.is_bye:
             raise TournamentError("The pairing-allocated bye has no result to enter.")
@@ -294,6 +318,9 @@ def result_record(
         game.refresh_from_db()
         round_ = game.round
         complete = not round_.games.filter(result=Result.NOT_PLAYED_YET).exists()
+        if complete or round_.state == RoundState.COMPLETED:
+            # A correction in a completed round, or the last result of a round.
+            _standings_changed(event.pk)
         new_state = RoundState.COMPLETED if complete else RoundState.PUBLISHED
         if round_.state != new_state:
             round_.state = new_state

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_GET
 
 from . import selectors
@@ -23,8 +26,9 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_object_or_404(Event, slug=slug, public=True)
     context = {
         "event": event,
-        "players": selectors.event_players(event=event),
-        "rounds": selectors.published_rounds(event=event),
+        "version": selectors.cache_version(event),
+        "players": SimpleLazyObject(lambda: selectors.event_players(event=event)),
+        "rounds": selectors.public_rounds(event=event),
     }
     return render(request, "tournament/event_detail.html", context)
 
@@ -59,6 +63,20 @@ def _after_round(request: HttpRequest) -> int | None:
     return int(value) if value.isdigit() else None
 
 
+def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
+    """The standings' context: ``table`` is computed only if its cached fragment is missing."""
+    after, last = selectors.standings_round(event=event, after_round=_after_round(request))
+    return {
+        "event": event,
+        "after_round": after,
+        "round_choices": range(1, last + 1),
+        "version": selectors.cache_version(event),
+        "table": SimpleLazyObject(
+            lambda: selectors.standings_after(event=event, after_round=after)
+        ),
+    }
+
+
 @require_GET
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     """Standings with the event's tie-breaks after any completed round.
@@ -66,12 +84,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     Template: ``standings.html``; HTMX refreshes get ``partials/standings_table.html``.
     """
     event = get_object_or_404(Event, slug=slug, public=True)
-    table = selectors.standings_after(event=event, after_round=_after_round(request))
-    context = {
-        "event": event,
-        "table": table,
-        "round_choices": range(1, selectors.last_completed_round(event=event) + 1),
-    }
+    context = _standings_context(request, event)
     if getattr(request, "htmx", False):
         return render(request, "tournament/partials/standings_table.html", context)
     return render(request, "tournament/standings.html", context)
@@ -84,8 +97,8 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     Template: ``crosstable.html``.
     """
     event = get_object_or_404(Event, slug=slug, public=True)
-    table = selectors.standings_after(event=event, after_round=_after_round(request))
-    context = {"event": event, "table": table, "rounds": range(1, table.after_round + 1)}
+    context = _standings_context(request, event)
+    context["rounds"] = range(1, context["after_round"] + 1)
     return render(request, "tournament/crosstable.html", context)
 
 

@@ -262,12 +262,12 @@ def test_checker_esca_colours_are_not_absolute() -> None:
 
 
 def test_checker_sb_rematch_and_second_bye() -> None:
-    """SB 1 forbids a rematch, and a second bye is refused ("SB bye")."""
+    """SB 1 forbids a rematch, and a second bye is refused (SB 6)."""
     state = build(5, [[(1, 2, "1-0"), (3, 4, "0-1"), (5, 0, "bye")]])
     assert found(state, pairing((2, 1), (4, 3), bye=5), System.SB) == [
         ("SB 1", (1, 2)),
         ("SB 1", (3, 4)),
-        ("SB bye", (5,)),
+        ("SB 6", (5,)),
     ]
 
 

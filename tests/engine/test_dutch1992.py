@@ -205,6 +205,23 @@ def test_dutch_d2_exchange_order_starts_by_difference_in_a_larger_bracket() -> N
     ]  # fmt: skip
 
 
+def test_dutch_d2_equal_two_player_exchanges_take_the_highest_s2_players_first() -> None:
+    """D2: two exchanges equal in difference and in S1 players: the higher S2 players first."""
+    # Issue #5: the engine took 7+8 before 6+9 here, against its own reading (module
+    # docstring: "then by the S2 players from the highest down").
+    # 10 players: S1 = 1-5 (exchangeable 2-5), S2 = 6-10 (exchangeable 6-9); the 16
+    # one-player exchanges come first.  Two players, by difference of the sums:
+    # 4: 4+5/6+7.  5: 4+5/6+8, 3+5/6+7 (the one concerning the lowest S1 player, 5 then
+    # 4, first).  6: 4+5/6+9 and 4+5/7+8 (same S1 players: the text is silent; as the
+    # S1 players are compared from the one nearest S2, the S2 players are compared from
+    # the one nearest S1: 6 before 7), then 3+5/6+8, 2+5/6+7, 3+4/6+7.
+    assert list(exchange_order(10, 5))[16:24] == [
+        ((4, 5), (6, 7)),
+        ((4, 5), (6, 8)), ((3, 5), (6, 7)),
+        ((4, 5), (6, 9)), ((4, 5), (7, 8)), ((3, 5), (6, 8)), ((2, 5), (6, 7)), ((3, 4), (6, 7)),
+    ]  # fmt: skip
+
+
 # --- E1-E4: colour allocation ----------------------------------------------------------
 
 

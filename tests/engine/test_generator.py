@@ -110,3 +110,24 @@ def test_generator_needs_two_players_and_a_round() -> None:
         generate_tournament(System.DUTCH_1992, players=1, rounds=3, seed=0)
     with pytest.raises(ValueError, match="one round"):
         generate_tournament(System.DUTCH_1992, players=4, rounds=0, seed=0)
+
+
+def test_generator_clubs_and_top_players() -> None:
+    """``clubs`` spreads the field over that many clubs (schools); ``top_players`` marks the
+    first players by pairing number as top players (ESCA 3)."""
+    state = next(
+        tournament_states(
+            System.DUTCH_1992, players=300, rounds=1, seed=4, clubs=20, top_players=30
+        )
+    )
+    counts = Counter(p.club for p in state.players)
+    assert len(counts) == 20 and set(counts.values()) == {15}
+    tops = sorted(p.pairing_number for p in state.players if p.top_player)
+    assert tops == list(range(1, 31))
+
+
+def test_generator_defaults_unchanged_by_clubs() -> None:
+    """The default field still has seven clubs and no top players."""
+    state = next(tournament_states(System.DUTCH_1992, players=21, rounds=1, seed=4))
+    assert len({p.club for p in state.players}) == 7
+    assert not any(p.top_player for p in state.players)

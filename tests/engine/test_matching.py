@@ -40,3 +40,56 @@ def test_shrinking_matching_stays_maximum_as_vertices_leave(seed: int) -> None:
         assert matching.size == matching_size(_without(adjacent, gone))
         assert matching.remove(leaving) == expected
         gone |= set(leaving)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_shrinking_matching_dense_graphs_short_paths(seed: int) -> None:
+    """Dense graphs (where the one- and three-edge augmenting paths are found without a
+    search) and pairs leaving with a bound: the size is right and the kept matching is a
+    matching of the graph."""
+    rng = random.Random(seed)
+    count = rng.randrange(20, 60)
+    adjacent = _graph(rng, count, rng.choice([0.8, 0.95]))
+    matching = ShrinkingMatching(adjacent)
+    gone: set[int] = set()
+    assert matching.size == matching_size(adjacent)
+    while len(gone) < count - 2:
+        alive = sorted(set(range(count)) - gone)
+        leaving = rng.sample(alive, 2)
+        expected = matching_size(_without(adjacent, gone | set(leaving)))
+        bound = (len(alive) - 2) // 2  # no matching of the rest is larger
+        assert matching.size_without(leaving, bound=bound) == expected
+        matching.remove(leaving, bound=bound)
+        gone |= set(leaving)
+        for v, partner in enumerate(matching.mate):
+            if partner != -1:
+                assert v not in gone and partner not in gone
+                assert matching.mate[partner] == v and partner in adjacent[v]
+        assert matching.size == sum(1 for m in matching.mate if m != -1) // 2
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_shrinking_matching_at_least_stops_early_and_stays_exact(seed: int) -> None:
+    """``at_least``: an answer below it is the maximum; an answer at or above it is a
+    matching that exists; a later call without it is exact again."""
+    rng = random.Random(seed)
+    count = rng.randrange(4, 24)
+    adjacent = _graph(rng, count, rng.choice([0.2, 0.5, 0.9]))
+    matching = ShrinkingMatching(adjacent)
+    gone: set[int] = set()
+    while len(gone) < count - 2:
+        alive = sorted(set(range(count)) - gone)
+        leaving = rng.sample(alive, 2)
+        expected = matching_size(_without(adjacent, gone | set(leaving)))
+        if rng.random() < 0.5:
+            at_least = rng.randrange(0, len(alive) // 2 + 1)
+            found = matching.size_without(leaving, at_least=at_least)
+            if found < at_least:
+                assert found == expected
+            else:
+                assert at_least <= found <= expected
+            matching.remove(leaving, at_least=at_least)
+        else:
+            assert matching.size_without(leaving) == expected
+            assert matching.remove(leaving) == expected
+        gone |= set(leaving)

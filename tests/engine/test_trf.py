@@ -654,3 +654,12 @@ def test_trf_utf8_line_padded_by_bytes_is_realigned() -> None:
     player = doc.players[0]
     assert (player.name, player.rating, player.points) == ("Müller, Jürgen", 2105, 1)
     assert player.rounds == (TrfRound(opponent=2, color="w", result="1"),)
+
+
+def test_trf_control_character_names_line_and_column() -> None:
+    """A NUL (or any control character but tab) in a line is refused where it stands:
+    no TRF field holds one, and a database refuses NUL in text."""
+    bad = A1[:20] + "\x00" + A1[21:]
+    with pytest.raises(TrfError, match="control character U\\+0000") as caught:
+        read_trf("012 Test event\n" + bad + "\n" + B1)
+    assert (caught.value.line, caught.value.column) == (2, 21)

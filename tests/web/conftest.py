@@ -46,3 +46,11 @@ def stranger_client(stranger: User) -> Client:
     client = Client()
     client.force_login(stranger)
     return client
+
+
+@pytest.fixture(autouse=True)
+def _empty_page_cache() -> None:
+    """Each test starts without cached fragments of the public pages (#10)."""
+    from django.core.cache import cache
+
+    cache.clear()

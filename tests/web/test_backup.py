@@ -88,7 +88,7 @@ def played(arbiter: User) -> Event:
 
 
 def _event_values(event: Event) -> dict[str, object]:
-    skip = {"id", "slug", "created_at", "modified_at"}
+    skip = {"id", "slug", "created_at", "modified_at", "results_version", "standings_version"}
     return {
         f.name: getattr(event, f.name) for f in Event._meta.concrete_fields if f.name not in skip
     }

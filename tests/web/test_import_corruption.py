@@ -248,3 +248,15 @@ def test_issue_10_csv_lone_carriage_return_is_a_line_end() -> None:
     """
     rows, problems = parse_players_csv('name,rating\r"Adams, Ann",2000\rBaker,1900\r')
     assert problems == [] and [r.name for r in rows] == ["Adams, Ann", "Baker"]
+
+
+def test_issue_10_csv_nul_byte_is_refused_with_its_line() -> None:
+    """A NUL in a CSV cell is refused at its line, before any row reaches the database.
+
+    Hypothesis found it on PostgreSQL: the csv module of Python 3.11 passes NUL through,
+    and PostgreSQL refuses it in a text column (``DataError``), a server error instead of
+    a refusal.
+    """
+    rows, problems = parse_players_csv('name,rating\n"Adams, Ann",2000\nBa\x00ker,1900\n')
+    assert rows == []
+    assert [str(p) for p in problems] == ["line 3, line: control character U+0000 at character 3"]

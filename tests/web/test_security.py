@@ -180,3 +180,85 @@ def test_security_csrf_required_on_post(setup: dict[str, object]) -> None:
     assert response.status_code == 403
     game.refresh_from_db()
     assert game.result == Result.NOT_PLAYED_YET
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["form", "htmx"])
+@pytest.mark.parametrize("index", range(len(ARBITER_URL_NAMES)))
+def test_security_csrf_required_on_every_post(
+    setup: dict[str, object], index: int, htmx: bool
+) -> None:
+    """Every mutating URL refuses a POST without the CSRF token, even from the event's
+    arbiter and even as an HTMX request; nothing changes."""
+    name, url, data = _requests(setup)[index]
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(setup["users"]["arbiter"])  # type: ignore[index]
+    headers = {"HX-Request": "true"} if htmx else {}
+    before = _snapshot()
+    response = client.post(url, data, headers=headers)
+    assert response.status_code == 403, name
+    assert _snapshot() == before, name
+
+
+def test_security_htmx_post_with_the_pages_csrf_header_is_accepted(
+    setup: dict[str, object],
+) -> None:
+    """HTMX sends the token the page put in ``hx-headers`` (base.html) as X-CSRFToken:
+    with it, the arbiter's result entry goes through."""
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(setup["users"]["arbiter"])  # type: ignore[index]
+    page = client.get("/events/target/manage/")
+    assert page.status_code == 200
+    token = client.cookies["csrftoken"].value
+    game = setup["game"]
+    assert isinstance(game, Game)
+    response = client.post(
+        f"/events/target/games/{game.pk}/result/",
+        {"result": "1", "version": 0},
+        headers={"HX-Request": "true", "X-CSRFToken": token},
+    )
+    assert response.status_code == 200
+    game.refresh_from_db()
+    assert game.result == Result.WHITE_WINS
+
+
+def test_security_script_in_an_imported_trf_is_escaped_everywhere(
+    setup: dict[str, object],
+) -> None:
+    """A TRF whose player names and tournament name carry ``<script>`` imports as text:
+    the arbiter's pages and the public pages show it escaped, never as markup."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from pairing.engine.model import PairingNumber, TournamentState
+    from pairing.engine.model import Player as EnginePlayer
+    from pairing.engine.trf import trf_from_state, write_trf
+
+    hostile = "<script>alert(1)</script>"
+    state = TournamentState(
+        players=tuple(
+            EnginePlayer(pairing_number=PairingNumber(n), name=f"{hostile}{n}", rating=2000 - n)
+            for n in (1, 2)
+        ),
+        rounds_completed=0,
+        total_rounds=5,
+    )
+    text = write_trf(trf_from_state(state, name=hostile))
+    event = Event.objects.create(name="Hostile", slug="hostile", rounds=5, public=True)
+    arbiter = setup["users"]["arbiter"]  # type: ignore[index]
+    event.arbiters.add(arbiter)
+    client = Client()
+    client.force_login(arbiter)
+    response = client.post(
+        "/events/hostile/players/import-trf/",
+        {"trf": SimpleUploadedFile("hostile.trf", text.encode())},
+    )
+    assert response.status_code == 302
+    assert event.players.filter(name__startswith=hostile).count() == 2
+    client.post("/events/hostile/start/")
+    pages = [client.get("/events/hostile/manage/")]
+    public = Client()
+    pages += [public.get(f"/events/hostile/{path}") for path in ("", "standings/", "players/1/")]
+    for page in pages:
+        assert page.status_code == 200
+        body = page.content.decode()
+        assert "<script>alert" not in body
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;1" in body

@@ -373,7 +373,7 @@ def test_event_system_options_reach_the_engine(started: Event) -> None:
     started.save()
     options = state_for_round(started, 1).options
     assert options.lim_maxi
-    assert options.sb_acceleration
+    assert options.acceleration
     assert options.esca_round1_separation == frozenset({Round1Separation.FEDERATION})
     assert not options.esca_avoid_defaulted_rematch
     assert options.esca_avoid_half_bye_pairs
@@ -412,3 +412,52 @@ def test_round_pair_engine_error_saves_nothing_and_says_so(started: Event, arbit
         services.round_pair(event_id=started.pk, user=arbiter, now=timezone.now(), seed=1)
     assert not Round.objects.filter(event=started).exists()
     assert AuditEntry.objects.count() == audits
+
+
+def _versions(event: Event) -> tuple[int, int]:
+    event.refresh_from_db()
+    return event.results_version, event.standings_version
+
+
+def _enter(game: Game, result: str, user: User) -> None:
+    game.refresh_from_db()
+    services.result_record(
+        game_id=game.pk, result=result, expected_version=game.version, user=user, now=timezone.now()
+    )
+
+
+def test_issue_10_result_in_play_counts_results_version_only(started: Event, arbiter: User) -> None:
+    """A result that leaves its round in play counts results_version, not standings_version."""
+    games = list(published_round(started, numbered(started)).games.order_by("board"))
+    results, standings = _versions(started)
+    _enter(games[0], Result.WHITE_WINS, arbiter)
+    assert _versions(started) == (results + 1, standings)
+
+
+def test_issue_10_last_result_and_correction_count_standings_version(
+    started: Event, arbiter: User
+) -> None:
+    """The result that completes a round, and a correction after it, count both versions."""
+    games = list(published_round(started, numbered(started)).games.order_by("board"))
+    for game in games[:-1]:
+        _enter(game, Result.DRAW, arbiter)
+    results, standings = _versions(started)
+    _enter(games[-1], Result.DRAW, arbiter)
+    assert _versions(started) == (results + 1, standings + 1)
+    _enter(games[0], Result.BLACK_WINS, arbiter)
+    assert _versions(started) == (results + 2, standings + 2)
+
+
+def test_issue_10_refused_change_counts_nothing(started: Event, arbiter: User) -> None:
+    """A refused change rolls its count back with it."""
+    game = published_round(started, numbered(started)).games.first()
+    before = _versions(started)
+    with pytest.raises(StaleEdit):
+        services.result_record(
+            game_id=game.pk,
+            result=Result.DRAW,
+            expected_version=7,
+            user=arbiter,
+            now=timezone.now(),
+        )
+    assert _versions(started) == before

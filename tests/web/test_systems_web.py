@@ -8,7 +8,9 @@ with the HTMX endpoint; the public pages then show the rounds and the standings.
 from __future__ import annotations
 
 import csv
+import html
 import io
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -53,23 +55,28 @@ def _csv(count: int) -> str:
 
 
 def _run_rounds(client: Client, event: Event, rounds: int) -> None:
-    base = f"/events/{event.slug}"
     for number in range(1, rounds + 1):
-        response = client.post(f"{base}/pair/", {"round": number})
-        assert response.status_code == 302, response.content[:500]
-        client.post(f"{base}/rounds/{number}/publish/")
-        round_ = event.round_set.get(number=number)
-        assert round_.state == RoundState.PUBLISHED
-        for game in round_.games.exclude(result=Result.PAIRING_BYE).order_by("board"):
-            result = Result.WHITE_WINS if game.board % 3 else Result.DRAW
-            response = client.post(
-                f"{base}/games/{game.pk}/result/",
-                {"result": result, "version": game.version},
-                HTTP_HX_REQUEST="true",
-            )
-            assert response.status_code == 200
-        round_.refresh_from_db()
-        assert round_.state == RoundState.COMPLETED
+        _run_round(client, event, number)
+
+
+def _run_round(client: Client, event: Event, number: int) -> None:
+    """Pair, publish and enter every result of round ``number``."""
+    base = f"/events/{event.slug}"
+    response = client.post(f"{base}/pair/", {"round": number})
+    assert response.status_code == 302, response.content[:500]
+    client.post(f"{base}/rounds/{number}/publish/")
+    round_ = event.round_set.get(number=number)
+    assert round_.state == RoundState.PUBLISHED
+    for game in round_.games.exclude(result=Result.PAIRING_BYE).order_by("board"):
+        result = Result.WHITE_WINS if game.board % 3 else Result.DRAW
+        response = client.post(
+            f"{base}/games/{game.pk}/result/",
+            {"result": result, "version": game.version},
+            HTTP_HX_REQUEST="true",
+        )
+        assert response.status_code == 200
+    round_.refresh_from_db()
+    assert round_.state == RoundState.COMPLETED
 
 
 def _assert_legal(event: Event, rounds: int) -> None:
@@ -155,3 +162,144 @@ def test_acceleration_never_shows_in_public_standings(arbiter_client: Client) ->
     boards = Game.objects.filter(round__event=event).count()
     assert max(points) <= 3
     assert sum(points) == boards
+
+
+def test_esca_schools_event_three_rounds_through_the_web(arbiter_client: Client) -> None:
+    """ESCA 3, 6, 7: a schools congress with top players; three rounds with no school clash.
+
+    Sixteen juniors from four schools, four each, two of them marked top players.  Each
+    player has twelve players of other schools, so rounds 1-3 can avoid every
+    same-school game (ESCA 7 "should be avoided until round 4"), and round 1 keeps the two
+    top players apart (ESCA 3, 6).  Every board's explanation names ESCA rules.
+    """
+    arbiter_client.post("/events/new/", _form("esca"))
+    event = Event.objects.get(slug="esca-weekend")
+    lines = ["name,school,top"]
+    for index in range(16):
+        top = "yes" if index in (0, 5) else ""
+        lines.append(f"Junior{index:02d},{SCHOOLS[index % 4]},{top}")
+    arbiter_client.post(f"/events/{event.slug}/players/import/", {"text": "\n".join(lines)})
+    assert event.players.filter(top_player=True).count() == 2
+    arbiter_client.post(f"/events/{event.slug}/start/")
+    _run_rounds(arbiter_client, event, 3)
+    _assert_legal(event, 3)
+    games = Game.objects.filter(round__event=event).select_related("white", "black", "round")
+    for game in games:
+        assert game.black is not None
+        assert game.white.club != game.black.club, (game.round.number, game.board)
+        if game.round.number == 1:
+            assert not (game.white.top_player and game.black.top_player)
+    for round_ in event.round_set.all():
+        texts = [e["rule"] for e in round_.explanation]
+        assert texts and all("ESCA" in rule for rule in texts)
+
+
+def _real_points(event: Event, after_round: int) -> dict[int, Fraction]:
+    """Each player's points from the boards of rounds 1..after_round, by pairing number."""
+    points: dict[int, Fraction] = dict.fromkeys(
+        event.players.values_list("pairing_number", flat=True), Fraction(0)
+    )
+    games = Game.objects.filter(round__event=event, round__number__lte=after_round)
+    for game in games.select_related("white", "black"):
+        white = game.white.pairing_number
+        if game.black is None or game.result == Result.WHITE_WINS:
+            points[white] += 1
+        elif game.result == Result.DRAW:
+            points[white] += Fraction(1, 2)
+            points[game.black.pairing_number] += Fraction(1, 2)
+    return points
+
+
+def _shown_points(html: str) -> dict[int, Fraction]:
+    """The No. and Points columns of the public standings table."""
+    shown: dict[int, Fraction] = {}
+    body = html.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    for row in re.findall(r"<tr>(.*?)</tr>", body, flags=re.S):
+        cells = [
+            re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td>(.*?)</td>", row, re.S)
+        ]
+        shown[int(cells[1])] = Fraction(cells[5].replace("½", ".5"))
+    return shown
+
+
+def test_sb_event_public_standings_never_show_the_imaginary_point(
+    arbiter_client: Client,
+) -> None:
+    """SB 3: three rounds of an accelerated sb event; the public standings and crosstable
+    after each round show the points of the boards played, never the imaginary point."""
+    arbiter_client.post("/events/new/", _form("sb", acceleration=True))
+    event = Event.objects.get(slug="sb-weekend")
+    arbiter_client.post(f"/events/{event.slug}/players/import/", {"text": _csv(13)})
+    arbiter_client.post(f"/events/{event.slug}/start/")
+    public = Client()
+    for number in (1, 2, 3):
+        _run_round(arbiter_client, event, number)
+        real = _real_points(event, number)
+        page = public.get(f"/events/{event.slug}/standings/?round={number}")
+        assert page.status_code == 200
+        assert _shown_points(page.content.decode()) == real
+        # The crosstable: bare cells are rank, name, rating, points (rounds have a class).
+        chart = public.get(f"/events/{event.slug}/crosstable/?round={number}").content.decode()
+        names = dict(event.players.values_list("name", "pairing_number"))
+        body = chart.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+        rows = re.findall(r"<tr>(.*?)</tr>", body, flags=re.S)
+        assert len(rows) == 13
+        for row in rows:
+            cells = [c.strip() for c in re.findall(r"<td>(.*?)</td>", row, re.S)]
+            assert Fraction(cells[3].replace("½", ".5")) == real[names[html.unescape(cells[1])]]
+    # The top half (players 1-6 of 13 by rating) carried the point in rounds 1 and 2: in
+    # round 1 they met each other (two groups), so the point did steer the pairing.
+    first = Game.objects.filter(round__event=event, round__number=1, black__isnull=False)
+    for game in first.select_related("white", "black"):
+        assert (game.white.pairing_number <= 6) == (game.black.pairing_number <= 6)
+    export = arbiter_client.get(f"/events/{event.slug}/export.trf").content.decode()
+    assert [line[:8] for line in export.splitlines() if line.startswith("XXA")] == [
+        f"XXA {n:>4}" for n in range(1, 7)
+    ]
+
+
+def test_sb_is_selectable_in_the_event_form_with_its_acceleration_option(
+    arbiter_client: Client,
+) -> None:
+    """Issue 9: the event form offers the sb system and the acceleration option; saved."""
+    page = arbiter_client.get("/events/new/").content.decode()
+    assert '<option value="sb"' in page
+    assert 'name="acceleration"' in page
+    arbiter_client.post("/events/new/", _form("sb", acceleration=True))
+    event = Event.objects.get(slug="sb-weekend")
+    assert (event.system, event.acceleration) == ("sb", True)
+
+
+def test_sb_3_player_absent_in_round_1_carries_no_imaginary_point(
+    arbiter_client: Client,
+) -> None:
+    """SB 3: the initial list is the players who take part in round 1.  Player 2 is
+    known absent in round 1: the top half of the other 11 (by rating) is players 1, 3,
+    4, 5, 6 (11 // 2 = 5), and the export's ``XXA`` lines say just that, so the file
+    re-pairs rounds 1 and 2 as the app paired them."""
+    arbiter_client.post("/events/new/", _form("sb", acceleration=True))
+    event = Event.objects.get(slug="sb-weekend")
+    arbiter_client.post(f"/events/{event.slug}/players/import/", {"text": _csv(12)})
+    arbiter_client.post(f"/events/{event.slug}/start/")
+    second = event.players.get(pairing_number=2)
+    arbiter_client.post(
+        f"/events/{event.slug}/requests/",
+        {"player": second.pk, "round_number": 1, "kind": "Z"},
+    )
+    before = arbiter_client.get(f"/events/{event.slug}/export.trf").content.decode()
+    _run_round(arbiter_client, event, 1)
+    after = arbiter_client.get(f"/events/{event.slug}/export.trf").content.decode()
+    expected = [f"XXA {n:>4}" for n in (1, 3, 4, 5, 6)]
+    for export in (before, after):
+        assert [line[:8] for line in export.splitlines() if line.startswith("XXA")] == expected
+    # Round 1: the five with the imaginary point form one score group: two boards among
+    # themselves and one floater down to the six others (SB 5); 2 is not paired.
+    first = Game.objects.filter(round__event=event, round__number=1, black__isnull=False)
+    top = {1, 3, 4, 5, 6}
+    inside = [
+        game
+        for game in first.select_related("white", "black")
+        if {game.white.pairing_number, game.black.pairing_number} <= top
+    ]
+    assert len(inside) == 2
+    assert not first.filter(white=second).exists() and not first.filter(black=second).exists()

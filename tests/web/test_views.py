@@ -115,3 +115,113 @@ def test_player_card_unknown_player_is_not_found(client: Client) -> None:
     """A pairing number that does not exist answers 404."""
     make_event("open", public=True, players=2)
     assert client.get("/events/open/players/9/").status_code == 404
+
+
+def _small_event(players: int = 2) -> tuple[Event, list[Game]]:
+    """``players`` players, round 1 published, its games without a result yet."""
+    from django.contrib.auth.models import User
+
+    from swissweb.tournament import services
+
+    arbiter = User.objects.create_user("arb-cache", password="pw-arbiter-1")
+    event = Event.objects.create(name="Duel", slug="duel", rounds=3, public=True)
+    event.arbiters.add(arbiter)
+    names = ["Alpha, Ann", "Bravo, Bob", "Charlie, Cy", "Delta, Di"]
+    for index in range(players):
+        Player.objects.create(event=event, name=names[index], rating=2200 - 100 * index)
+    now = timezone.now()
+    services.event_start(event_id=event.pk, user=arbiter, now=now)
+    round_ = services.round_pair(event_id=event.pk, user=arbiter, now=now, seed=1)
+    services.round_publish(round_id=round_.pk, user=arbiter, now=now)
+    return event, list(round_.games.order_by("board"))
+
+
+def _record(game: Game, result: str) -> None:
+    from swissweb.tournament import services
+
+    game.refresh_from_db()
+    user = game.round.event.arbiters.get()
+    services.result_record(
+        game_id=game.pk, result=result, expected_version=game.version, user=user, now=timezone.now()
+    )
+
+
+def _leader(client: Client, page: str) -> str:
+    """The name that comes first in the standings or crosstable table."""
+    html = client.get(f"/events/duel/{page}").content.decode()
+    return min(("Alpha, Ann", "Bravo, Bob"), key=html.index)
+
+
+def test_issue_10_result_in_play_shows_at_once_on_cached_pages(client: Client) -> None:
+    """A result in a round in play shows at once on the cached pairings and event pages."""
+    _, (game,) = _small_event()
+    assert "1-0" not in client.get("/events/duel/rounds/1/").content.decode()
+    assert "1-0" not in client.get("/events/duel/").content.decode()
+    _record(game, Result.WHITE_WINS)
+    assert "1-0" in client.get("/events/duel/rounds/1/").content.decode()
+    assert "1-0" in client.get("/events/duel/").content.decode()
+
+
+def test_issue_10_standings_stay_cached_while_a_round_is_in_play(client: Client) -> None:
+    """A result in a round still in play leaves the cached standings alone: one query."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    _, games = _small_event(players=4)
+
+    def table() -> str:
+        return client.get("/events/duel/standings/").content.decode().split("<section")[1]
+
+    before = table()
+    _record(games[0], Result.WHITE_WINS)
+    with CaptureQueriesContext(connection) as queries:
+        after = table()
+    assert after == before
+    assert len(queries) == 1  # the event; the last completed round and the table are cached
+
+
+def test_issue_10_last_result_and_correction_move_cached_standings(client: Client) -> None:
+    """The last result of a round, then a correction of it, show in the cached standings."""
+    _, (game,) = _small_event()
+    assert "After round 0" in client.get("/events/duel/standings/").content.decode()
+    _record(game, Result.BLACK_WINS)
+    assert _leader(client, "standings/") == _leader(client, "crosstable/") == "Bravo, Bob"
+    _record(game, Result.WHITE_WINS)
+    assert _leader(client, "standings/") == _leader(client, "crosstable/") == "Alpha, Ann"
+
+
+def test_issue_10_event_settings_move_cached_standings(client: Client) -> None:
+    """A change of the event's tie-breaks shows in the cached standings."""
+    event, (game,) = _small_event()
+    _record(game, Result.DRAW)
+    assert "<th>SB</th>" not in client.get("/events/duel/standings/").content.decode()
+    event.refresh_from_db()
+    event.tiebreaks = "SB,LOT"
+    event.save()
+    assert "<th>SB</th>" in client.get("/events/duel/standings/").content.decode()
+
+
+def test_issue_10_admin_result_shows_on_cached_pages(client: Client) -> None:
+    """A result changed in the admin (which bypasses the services) shows on cached pages."""
+    from django.contrib import admin
+    from django.test import RequestFactory
+
+    _, (game,) = _small_event()
+    assert "0-1" not in client.get("/events/duel/rounds/1/").content.decode()
+    game.result = Result.BLACK_WINS
+    admin.site._registry[Game].save_model(RequestFactory().post("/"), game, None, True)
+    assert "0-1" in client.get("/events/duel/rounds/1/").content.decode()
+
+
+@pytest.mark.parametrize("page", ["", "rounds/1/", "standings/", "crosstable/"])
+def test_issue_10_cached_public_page_costs_one_query(client: Client, page: str) -> None:
+    """Read again with nothing changed, each public page reads only the event row."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    _, games = _small_event(players=4)
+    _record(games[0], Result.WHITE_WINS)
+    client.get(f"/events/duel/{page}")
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(f"/events/duel/{page}").status_code == 200
+    assert len(queries) == 1

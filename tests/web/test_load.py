@@ -1,0 +1,27 @@
+"""The load driver of ``make load`` (bench/load.py) against a live server, briefly."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench import load
+
+
+@pytest.mark.django_db(transaction=True)
+def test_load_driver_counts_requests_and_results_without_errors(live_server: object) -> None:
+    """Three readers and the arbiter for three seconds: pages read, results entered, no error."""
+    event = load.build_event(players=12, rounds=4, completed=1, seed=1)
+    report = load.run_load(
+        live_server.url,  # type: ignore[attr-defined]
+        event,
+        readers=3,
+        duration=3.0,
+        think=0.2,
+        result_every=0.1,
+    )
+    pages = {sample.page for sample in report.samples}
+    assert report.errors == []
+    assert set(load.reader_pages(event)) <= pages
+    assert "result (arbiter)" in pages
+    assert sum(s.page == "result (arbiter)" for s in report.samples) >= 2
+    assert "all public pages" in load.format_report(report)
