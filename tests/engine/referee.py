@@ -192,6 +192,8 @@ class Tournament:
         ]
         for entrant in self.rng.sample(self.entrants, min(late, players - 3) if players > 3 else 0):
             entrant.joins = 3
+        if players > 4 and self.rng.random() < withdrawals * 4:
+            self.rng.choice(self.entrants).withdraws_after = 0  # never came
         numbers = [e.number for e in self.entrants]
         self.forbidden = sorted(
             tuple(sorted(self.rng.sample(numbers, 2)))
@@ -231,15 +233,15 @@ class Tournament:
             self.requests = {}
 
     def listed(self) -> list[Entrant]:
-        """The players the file lists: early withdrawals may be left out."""
+        """The players the file lists: one who withdrew before round 1 may be left out.
+
+        Left out from the first file on, as a tool that drops a withdrawal would: the
+        list of entrants (the SB text's initial list, say) is then the same in every file.
+        """
         return [
             e
             for e in self.entrants
-            if not (
-                self.style.omit_early_withdrawals
-                and e.withdraws_after is not None
-                and not any(b.opponent or b.result == "U" for b in e.blocks)
-            )
+            if not (self.style.omit_early_withdrawals and e.withdraws_after == 0)
         ]
 
     def points(self, entrant: Entrant, *, with_request: bool) -> float:
