@@ -124,9 +124,11 @@ from .colours import ColourCard, colour_difference, played_colours, preferred_co
 from .colours import Strength as Strength
 from .colours import colour_preference as colour_preference
 from .colours import may_take as may_take
-from .errors import InvalidState, NoValidPairing
+from .errors import NoValidPairing
 from .floats import Float, float_history
 from .history import (
+    checked_requests,
+    forbidden_opponents,
     opponents_met,
     pairing_scores,
     received_point_without_playing,
@@ -1528,26 +1530,8 @@ def _may(player: Entrant, colour: Colour) -> bool:
 
 def entrants(state: TournamentState) -> tuple[list[Entrant], list[RoundRequest]]:
     """The players to pair (Dutch F5: not withdrawn, not absent) and the requests honoured."""
-    numbers = {p.pairing_number for p in state.players}
-    if len(numbers) != len(state.players):
-        raise InvalidState("two players share a pairing number")
-    for player in state.players:
-        if len(player.history) != state.rounds_completed:
-            raise InvalidState(
-                f"player {player.pairing_number} has {len(player.history)} rounds recorded, "
-                f"expected {state.rounds_completed}"
-            )
-    requests: dict[PairingNumber, RoundRequest] = {}
-    for request in state.requests:
-        if request.pairing_number not in numbers:
-            raise InvalidState(f"request for unknown player {request.pairing_number}")
-        requests[request.pairing_number] = request
-    forbidden: dict[PairingNumber, set[PairingNumber]] = {}
-    for pair in state.forbidden_pairs:
-        members = sorted(pair)
-        if len(members) == 2:
-            forbidden.setdefault(members[0], set()).add(members[1])
-            forbidden.setdefault(members[1], set()).add(members[0])
+    requests = checked_requests(state)
+    forbidden = forbidden_opponents(state)
     scores = pairing_scores(state)
     floats = float_history(state)
     result: list[Entrant] = []

@@ -136,7 +136,7 @@ from dataclasses import dataclass, field, replace
 from .colours import played_colours
 from .errors import NoValidPairing
 from .floats import Float, float_history
-from .history import pairing_scores
+from .history import forbidden_opponents, pairing_scores
 from .matching import ShrinkingMatching
 from .model import (
     Board,
@@ -240,11 +240,7 @@ def _cards(state: TournamentState, rng: random.Random) -> list[Card]:
     lots = {p.pairing_number: rng.random() for p in players} if random_order else {}
     score = pairing_scores(state)
     floats = float_history(state)
-    forbidden: dict[PairingNumber, set[PairingNumber]] = {}
-    for pair in state.forbidden_pairs:
-        members = sorted(pair)
-        for member in members:
-            forbidden.setdefault(member, set()).update(m for m in members if m != member)
+    forbidden = forbidden_opponents(state)
 
     def order(player: Player) -> tuple[int, int, float, str, int]:
         alphabetical = "" if random_order else player.name.casefold()

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .acceleration import imaginary_points
-from .model import PairingNumber, Player, Points, PointSystem, TournamentState
+from .errors import InvalidState
+from .model import PairingNumber, Player, Points, PointSystem, RoundRequest, TournamentState
 
 
 def score(player: Player, points: PointSystem, *, before_round: int | None = None) -> Points:
@@ -69,3 +70,36 @@ def received_point_without_playing(player: Player) -> bool:
 def by_number(state: TournamentState) -> Mapping[PairingNumber, Player]:
     """The players indexed by pairing number."""
     return {player.pairing_number: player for player in state.players}
+
+
+def checked_requests(state: TournamentState) -> dict[PairingNumber, RoundRequest]:
+    """The requests for the round to be paired, by player, after checking the state.
+
+    :raises InvalidState: two players share a pairing number, a history has the wrong
+        length, or a request names an unknown player.
+    """
+    numbers = {p.pairing_number for p in state.players}
+    if len(numbers) != len(state.players):
+        raise InvalidState("two players share a pairing number")
+    for player in state.players:
+        if len(player.history) != state.rounds_completed:
+            raise InvalidState(
+                f"player {player.pairing_number} has {len(player.history)} rounds recorded, "
+                f"expected {state.rounds_completed}"
+            )
+    requests: dict[PairingNumber, RoundRequest] = {}
+    for request in state.requests:
+        if request.pairing_number not in numbers:
+            raise InvalidState(f"request for unknown player {request.pairing_number}")
+        requests[request.pairing_number] = request
+    return requests
+
+
+def forbidden_opponents(state: TournamentState) -> dict[PairingNumber, set[PairingNumber]]:
+    """Each player's forbidden opponents (family, same club): treated like a rematch."""
+    forbidden: dict[PairingNumber, set[PairingNumber]] = {}
+    for pair in state.forbidden_pairs:
+        members = sorted(pair)
+        for member in members:
+            forbidden.setdefault(member, set()).update(m for m in members if m != member)
+    return forbidden

@@ -122,7 +122,13 @@ from dataclasses import dataclass, replace
 from .colours import colour_difference, played_colours
 from .errors import NoValidPairing
 from .floats import Float
-from .history import by_number, opponents_met, pairing_scores, received_point_without_playing
+from .history import (
+    by_number,
+    forbidden_opponents,
+    opponents_met,
+    pairing_scores,
+    received_point_without_playing,
+)
 from .history import score as score_before
 from .matching import ShrinkingMatching, bipartite_matching_size, matching_size
 from .model import (
@@ -272,11 +278,7 @@ def entrants(state: TournamentState) -> list[Entrant]:
     requested = {request.pairing_number for request in state.requests}
     scores = pairing_scores(state)
     floated = floated_last_round(state)
-    forbidden: dict[PairingNumber, set[PairingNumber]] = {}
-    for pair in state.forbidden_pairs:
-        members = sorted(pair)
-        for member in members:
-            forbidden.setdefault(member, set()).update(m for m in members if m != member)
+    forbidden = forbidden_opponents(state)
     result = []
     for player in sorted(state.players, key=lambda p: p.pairing_number):
         if player.withdrawn or player.pairing_number in requested:

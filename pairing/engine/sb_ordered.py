@@ -94,7 +94,13 @@ from .colours import (
 )
 from .errors import InvalidState, NoValidPairing
 from .floats import Float, last_round_floats
-from .history import opponents_met, pairing_scores, scores
+from .history import (
+    checked_requests,
+    forbidden_opponents,
+    opponents_met,
+    pairing_scores,
+    scores,
+)
 from .matching import has_perfect_matching, matching_size
 from .model import (
     Board,
@@ -425,26 +431,8 @@ def entrants(state: TournamentState) -> tuple[list[Entrant], list[RoundRequest]]
     :raises InvalidState: duplicate pairing numbers, a history of the wrong length, or a
         request for an unknown player.
     """
-    numbers = {p.pairing_number for p in state.players}
-    if len(numbers) != len(state.players):
-        raise InvalidState("two players share a pairing number")
-    for player in state.players:
-        if len(player.history) != state.rounds_completed:
-            raise InvalidState(
-                f"player {player.pairing_number} has {len(player.history)} rounds recorded, "
-                f"expected {state.rounds_completed}"
-            )
-    requests: dict[PairingNumber, RoundRequest] = {}
-    for request in state.requests:
-        if request.pairing_number not in numbers:
-            raise InvalidState(f"request for unknown player {request.pairing_number}")
-        requests[request.pairing_number] = request
-    forbidden: dict[PairingNumber, set[PairingNumber]] = {}
-    for pair in state.forbidden_pairs:
-        members = sorted(pair)
-        if len(members) == 2:
-            forbidden.setdefault(members[0], set()).add(members[1])
-            forbidden.setdefault(members[1], set()).add(members[0])
+    requests = checked_requests(state)
+    forbidden = forbidden_opponents(state)
     score = pairing_scores(state, system_default_acceleration=True)
     context = tiebreak_context(state)
     floats = last_round_floats(state)
