@@ -21,5 +21,7 @@ def test_load_demo_makes_one_event_per_system_with_a_round_in_play() -> None:
     for event in events:
         states = list(event.round_set.order_by("number").values_list("state", flat=True))
         assert states == [RoundState.COMPLETED] * 3 + [RoundState.PUBLISHED], event.name
+    # The SB demo breaks ties by the SB text's own tie-breaks, the others by Dutch F10.
+    assert {e.system: e.tiebreaks for e in events}["sb"] == "SB,BH,MBH,PROG"
     call_command("load_demo", stdout=io.StringIO())
     assert Event.objects.count() == len(events)

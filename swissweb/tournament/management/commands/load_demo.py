@@ -50,6 +50,8 @@ class Demo:
     rounds: int
     schools: bool = False
     acceleration: bool = False
+    tiebreaks: str = ""
+    """The event's tie-breaks; empty for the model's default (Dutch F10)."""
 
 
 DEMOS = (
@@ -70,6 +72,7 @@ DEMOS = (
         players=22,
         rounds=6,
         acceleration=True,
+        tiebreaks="SB,BH,MBH,PROG",
     ),
 )
 
@@ -125,6 +128,7 @@ class Command(BaseCommand):
                 end_date=today + dt.timedelta(days=demo.rounds - PLAYED_ROUNDS),
                 public=True,
                 acceleration=demo.acceleration,
+                **({"tiebreaks": demo.tiebreaks} if demo.tiebreaks else {}),
                 lots_seed=rng.randrange(2**31),
             )
             event.arbiters.add(user)
