@@ -919,9 +919,10 @@ class Search:
                             s1, s2, p_h + p_r, loosest, loosest, moved, lowest, keep
                         ):
                             continue
-                        for assignment in self.assignments(
-                            s1, s2, x_h, rules_h, moved, frozenset()
-                        ):
+                        covered = self._head_must_cover(
+                            s2, p_r, FloatRules(down=2, up=rules_h.up), moved, lowest, keep
+                        )
+                        for assignment in self.assignments(s1, s2, x_h, rules_h, moved, covered):
                             partners = set(assignment)
                             rest = [b for t, b in enumerate(s2) if t not in partners]
                             x_r0 = max(0, x_of(rest) - j)
@@ -987,6 +988,37 @@ class Search:
                 heterogeneous=True,
                 order=((m, 0),),
             )
+
+    def _head_must_cover(
+        self,
+        s2: Sequence[Entrant],
+        p_r: int,
+        loosest: FloatRules,
+        moved: frozenset[int],
+        lowest: bool,
+        keep: frozenset[int],
+    ) -> frozenset[int]:
+        """S2 players the moved-down players must pair for the remainder to have a chance.
+
+        Dutch C6, C10.  The remainder makes exactly ``p_r`` pairs among the S2 players the
+        moved-down players leave, and every one of them who may not be left unpaired even
+        with B5 and B6 dropped for downfloats (``loosest``: kept up by C12/C13, or in the
+        lowest bracket without a right to the bye) must be in one of those pairs.  So such
+        a player must be paired by S1 when ``p_r`` is zero, or when no other S2 player may
+        meet him under ``loosest``.  A pairing of S1 leaving him would only be followed by
+        a remainder that gives nothing, so requiring him to be covered skips exactly such
+        pairings and keeps the order of the rest (D1).
+        """
+        stay = [t for t, b in enumerate(s2) if not self.may_leave(b, loosest, moved, lowest, keep)]
+        if p_r == 0:
+            return frozenset(stay)
+        return frozenset(
+            t
+            for t in stay
+            if not any(
+                u != t and pair_allowed(s2[t], s2[u], loosest, moved) for u in range(len(s2))
+            )
+        )
 
     def candidates(
         self,
