@@ -127,10 +127,10 @@ from .colours import may_take as may_take
 from .errors import NoValidPairing
 from .floats import Float, float_history
 from .history import (
-    checked_requests,
     forbidden_opponents,
     opponents_met,
     pairing_scores,
+    players_to_pair,
     received_point_without_playing,
     score,
 )
@@ -1562,19 +1562,13 @@ def _may(player: Entrant, colour: Colour) -> bool:
 
 def entrants(state: TournamentState) -> tuple[list[Entrant], list[RoundRequest]]:
     """The players to pair (Dutch F5: not withdrawn, not absent) and the requests honoured."""
-    requests = checked_requests(state)
     forbidden = forbidden_opponents(state)
     scores = pairing_scores(state)
     floats = float_history(state)
     result: list[Entrant] = []
-    honoured: list[RoundRequest] = []
-    for player in sorted(state.players, key=lambda p: p.pairing_number):
+    playing, honoured = players_to_pair(state)
+    for player in playing:
         number = player.pairing_number
-        if player.withdrawn:
-            continue
-        if number in requests:
-            honoured.append(requests[number])
-            continue
         colours = played_colours(player)
         difference = colour_difference(player)
         exempt = over_half_in_last_round(state, score(player, state.points))

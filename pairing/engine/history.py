@@ -103,3 +103,24 @@ def forbidden_opponents(state: TournamentState) -> dict[PairingNumber, set[Pairi
         for member in members:
             forbidden.setdefault(member, set()).update(m for m in members if m != member)
     return forbidden
+
+
+def players_to_pair(state: TournamentState) -> tuple[list[Player], list[RoundRequest]]:
+    """The players to pair, by pairing number, and the requests honoured (Dutch F5).
+
+    Withdrawn players are left out; a player with a request for the round (a bye asked
+    for, a known absence) is not paired and his request is honoured.
+
+    :raises InvalidState: see :func:`checked_requests`.
+    """
+    requests = checked_requests(state)
+    playing: list[Player] = []
+    honoured: list[RoundRequest] = []
+    for player in sorted(state.players, key=lambda p: p.pairing_number):
+        if player.withdrawn:
+            continue
+        if player.pairing_number in requests:
+            honoured.append(requests[player.pairing_number])
+            continue
+        playing.append(player)
+    return playing, honoured

@@ -95,10 +95,10 @@ from .colours import (
 from .errors import InvalidState, NoValidPairing
 from .floats import Float, last_round_floats
 from .history import (
-    checked_requests,
     forbidden_opponents,
     opponents_met,
     pairing_scores,
+    players_to_pair,
     scores,
 )
 from .matching import has_perfect_matching, matching_size
@@ -431,20 +431,14 @@ def entrants(state: TournamentState) -> tuple[list[Entrant], list[RoundRequest]]
     :raises InvalidState: duplicate pairing numbers, a history of the wrong length, or a
         request for an unknown player.
     """
-    requests = checked_requests(state)
     forbidden = forbidden_opponents(state)
     score = pairing_scores(state, system_default_acceleration=True)
     context = tiebreak_context(state)
     floats = last_round_floats(state)
     result: list[Entrant] = []
-    honoured: list[RoundRequest] = []
-    for player in sorted(state.players, key=lambda p: p.pairing_number):
+    playing, honoured = players_to_pair(state)
+    for player in playing:
         number = player.pairing_number
-        if player.withdrawn:
-            continue
-        if number in requests:
-            honoured.append(requests[number])
-            continue
         colours = played_colours(player)
         difference = colour_difference(player)
         preference, strength = colour_preference(colours, difference, exempt=False)
