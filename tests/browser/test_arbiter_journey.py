@@ -33,6 +33,11 @@ def test_arbiter_runs_two_rounds_and_public_sees_them(
     page.get_by_role("button", name="Log in").click()
 
     page.goto(f"{base}/events/new/")
+    acceleration = page.locator("#id_acceleration")
+    page.get_by_label("Pairing system").select_option("sb")
+    expect(acceleration).to_be_checked()  # the SB text accelerates rounds 1 and 2
+    page.get_by_label("Pairing system").select_option("dutch1992")
+    expect(acceleration).not_to_be_checked()
     page.locator("#id_name").fill("Browser Open")
     page.get_by_label("Slug").fill("browser-open")
     page.get_by_label("Rounds").fill("5")
