@@ -552,7 +552,8 @@ class LevelMatching:
         their own (ESCA 9: no extra floater)."""
         gone = [self.local[c.index] for c in cards]
         lost = len(cards) // 2 if len(cards) > 1 else 0
-        return self.matching.size_without(gone) >= self.size - lost
+        need = self.size - lost
+        return self.matching.size_without(gone, at_least=need) >= need
 
     def remove(self, cards: Sequence[Card]) -> None:
         self.matching.remove([self.local[c.index] for c in cards])

@@ -580,24 +580,31 @@ class ShrinkingMatching:
         lowest = size
         hungarian: list[int] = []
         enough = min(x for x in (bound, at_least, len(mate)) if x is not None)
+        free_alive = [sum(1 for u in pool if mate[u] == -1 and self.alive[u])]
+        """The free vertices still in the graph, counted once and then kept up to date:
+        an augmentation matches two of them, a failed search leaves out its root only
+        (every other vertex of a Hungarian tree is matched)."""
 
         def grow(v: int) -> bool:
             """Augment from the free vertex ``v``; a failed search's Hungarian tree is left
             out of the later searches of this call (Edmonds 1965)."""
-            targets = [u for u in pool if mate[u] == -1 and self.alive[u] and u != v]
-            if not targets:
+            others = free_alive[0] - 1
+            if others <= 0:
                 return False
-            if len(targets) <= SHORT_PATH_TARGETS and _augment_short(
-                v, self.adjacent, mate, self.alive, targets
-            ):
-                return True
+            if others <= SHORT_PATH_TARGETS:
+                targets = [u for u in pool if mate[u] == -1 and self.alive[u] and u != v]
+                if _augment_short(v, self.adjacent, mate, self.alive, targets):
+                    free_alive[0] -= 2
+                    return True
             labelled = _augment(v, self.adjacent, mate, self.alive)
             if labelled is None:
+                free_alive[0] -= 2
                 return True
             for u in labelled:
                 if self.alive[u]:
                     self.alive[u] = False
                     hungarian.append(u)
+            free_alive[0] -= 1
             return False
 
         try:
