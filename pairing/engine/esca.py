@@ -133,6 +133,7 @@ Readings of points the text leaves open (each one is tested under its rule's num
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -346,9 +347,10 @@ class Oracle:
         self.budget = 0
         self.gone: list[int] = []
         self.left = set(range(len(good_bad)))
-        self.certificate: dict[int, int] | None = None
-        """A legal pairing of ``left`` with at most ``budget`` avoided pairs, when known."""
-        self._found: tuple[tuple[int, ...], dict[int, int]] | None = None
+        self.certificate: tuple[dict[int, int], int] | None = None
+        """A legal pairing of ``left`` with at most ``budget`` avoided pairs, when known,
+        and its number of avoided pairs."""
+        self._found: tuple[tuple[int, ...], tuple[dict[int, int], int]] | None = None
         """The certificate :meth:`allows` found last, for :meth:`take`."""
 
     @property
@@ -408,18 +410,19 @@ class Oracle:
 
     def take(self, gone: Sequence[int], clashes: int = 0) -> None:
         """Record ``gone`` as paired or given the bye (after :meth:`allows` said yes)."""
+        found, self._found = self._found, None
+        if found is not None and found[0] == tuple(sorted(gone)):
+            self.certificate = found[1]
+        elif self.certificate is not None and (self.remaining - len(gone)) % 2 == 0:
+            # Before the matchings let ``gone`` leave: the repair reads them as they are.
+            self.certificate = self._certify(gone, self.budget - clashes)
+        else:
+            self.certificate = None
         pairs = (self.remaining - len(gone)) // 2
         need = max(pairs - (self.budget - clashes), 0)
         self.good.remove(gone, bound=pairs, at_least=need)
         if self.legal is not None:
             self.legal.remove(gone, bound=pairs)
-        found, self._found = self._found, None
-        if found is not None and found[0] == tuple(sorted(gone)):
-            self.certificate = found[1]
-        elif self.certificate is not None and (self.remaining - len(gone)) % 2 == 0:
-            self.certificate = self._certify(gone, self.budget - clashes)
-        else:
-            self.certificate = None
         self.remaining -= len(gone)
         self.budget -= clashes
         self.gone.extend(gone)
@@ -433,24 +436,28 @@ class Oracle:
         """The avoided pairs of a pairing."""
         return sum(1 for a, b in mate.items() if a < b and b in self.good_bad[a])
 
-    def _certify(self, gone: Sequence[int], budget: int) -> dict[int, int] | None:
+    def _certify(self, gone: Sequence[int], budget: int) -> tuple[dict[int, int], int] | None:
         """A legal pairing of the players left after ``gone`` with at most ``budget``
-        avoided pairs, or None when there is none (exact)."""
+        avoided pairs and their number, or None when there is none (exact)."""
         assert self.legal is not None
         adjacent = self.legal.adjacent
         rest = self.left.difference(gone)
+        if self.certificate is None and gone and len(self.left) % 2 == 0:
+            # One certificate of the players left serves every choice until the next.
+            self.certificate = self._certify((), self.budget)
         if self.certificate is not None:
-            mate = dict(self.certificate)
+            mate = dict(self.certificate[0])
+            cost = self.certificate[1]
             freed = []
             for v in gone:
                 w = mate.pop(v, None)
                 if w is not None:
                     del mate[w]
+                    cost -= w in self.good_bad[v]
                     if w not in gone:
                         freed.append(w)
-            cost = self._cost(mate)
             if not freed and cost <= budget:
-                return mate
+                return mate, cost
             if len(freed) == 2:
                 f, g = freed
                 # f - g, or f - x = y - g over one board x - y of the certificate.
@@ -474,17 +481,73 @@ class Oracle:
                         mate[f], mate[g] = g, f
                     else:
                         mate[f], mate[x], mate[y], mate[g] = x, f, g, y
-                    return mate
-            # Edmonds' augmenting paths over the legal graph, from the repaired
-            # pairing when there is one.
-            start = mate
-        else:
-            start = {}
-            good = self.good.mate
-            for v in rest:
-                w = good[v]
-                if w != -1 and w in rest:
-                    start[v] = w
+                    return mate, cost + best[0]
+                if self._reroute(mate, f, g, budget - cost):
+                    return mate, self._cost(mate)
+            # Edmonds' augmenting paths over the legal graph, from the repaired pairing.
+            grown = self._grow(mate, rest)
+            if grown is None:
+                return None  # no legal pairing at all
+            cost = self._cost(grown)
+            if cost <= budget:
+                return grown, cost
+        # From a maximum matching without avoided pairs, grown the same way.
+        good = self.good.mate_without(gone)
+        start = {v: good[v] for v in rest if good[v] != -1 and good[v] in rest}
+        grown = self._grow(start, rest)
+        if grown is None:
+            return None
+        cost = self._cost(grown)
+        if cost <= budget:
+            return grown, cost
+        exact = self._exact(rest, budget)
+        return None if exact is None else (exact, self._cost(exact))
+
+    def _reroute(self, mate: dict[int, int], f: int, g: int, slack: int) -> bool:
+        """Pair the two players ``f`` and ``g`` left free in ``mate`` along an alternating
+        path f - x = y - ... - g that adds at most ``slack`` avoided pairs; True when one
+        was found (and applied to ``mate``).
+
+        Breadth-first from ``f`` over pairs without a clash to a paired player ``x``, then
+        to his partner ``y``; every vertex is used once, so a path found is a valid
+        change of ``mate`` (one that needs an odd cycle is not found: then Edmonds'
+        search or the exact check decides)."""
+        assert self.legal is not None
+        bad, never, adjacent = self.good_bad, self.legal_bad, self.legal.adjacent
+        gain = {f: 0}
+        """Outer vertices: the avoided pairs given up on the way there."""
+        came: dict[int, int] = {}
+        """Inner vertex -> the outer vertex it was reached from."""
+        via: dict[int, int] = {}
+        """Outer vertex -> the inner vertex (his old partner) it was reached through."""
+        queue = deque([f])
+        while queue:
+            u = queue.popleft()
+            if g not in never[u] and (g in bad[u]) - gain[u] <= slack:
+                pairs = [(u, g)]
+                while u != f:
+                    x = via[u]
+                    u = came[x]
+                    pairs.append((u, x))
+                for a, b in pairs:
+                    mate[a], mate[b] = b, a
+                return True
+            for x in adjacent[u]:
+                if x in bad[u] or x in gain or x in came or x == g:
+                    continue
+                y = mate.get(x)
+                if y is None or y in gain or y in came:
+                    continue
+                came[x] = u
+                via[y] = x
+                gain[y] = gain[u] + (y in bad[x])
+                queue.append(y)
+        return False
+
+    def _grow(self, start: dict[int, int], rest: set[int]) -> dict[int, int] | None:
+        """A legal pairing of ``rest`` grown from the pairs of ``start`` (Edmonds'
+        augmenting paths), or None when the players ``rest`` have none."""
+        assert self.legal is not None
         alive = [False] * len(self.good_bad)
         for v in rest:
             alive[v] = True
@@ -500,12 +563,9 @@ class Oracle:
                     if w != v and full[w] == -1 and w not in self.legal_bad[v]:
                         full[v], full[w] = w, v
                         break
-        if not complete_matching(adjacent, full, alive):
+        if not complete_matching(self.legal.adjacent, full, alive):
             return None
-        mate = {v: full[v] for v in rest}
-        if self._cost(mate) <= budget:
-            return mate
-        return self._exact(rest, budget)
+        return {v: full[v] for v in rest}
 
     def _exact(self, rest: set[int], budget: int) -> dict[int, int] | None:
         """:func:`matching.perfect_matching_within` on the players ``rest``."""

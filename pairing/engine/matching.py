@@ -642,6 +642,13 @@ class ShrinkingMatching:
         )
         return size
 
+    def mate_without(self, gone: Sequence[int]) -> list[int]:
+        """A maximum matching once the vertices ``gone`` (still in the graph) have left
+        (``mate`` as for :func:`maximum_matching`; the vertices ``gone`` are unmatched)."""
+        self.size_without(gone)
+        assert self._found is not None
+        return list(self._found[3])
+
     def remove(
         self, gone: Sequence[int], *, bound: int | None = None, at_least: int | None = None
     ) -> int:
@@ -716,7 +723,7 @@ def perfect_matching_within(
         vertices = sorted(left)
         local = {v: i for i, v in enumerate(vertices)}
         cheap_local = [[local[w] for w in cheap[v] if w in local] for v in vertices]
-        mate = maximum_matching(cheap_local)
+        mate = ShrinkingMatching(cheap_local).mate
         shortfall = len(vertices) // 2 - sum(1 for m in mate if m != -1) // 2
         if shortfall <= allowed:
             all_local = [[local[w] for w in edges[v] if w in local] for v in vertices]
