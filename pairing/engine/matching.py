@@ -596,10 +596,14 @@ class ShrinkingMatching:
                 if _augment_short(v, self.adjacent, mate, self.alive, targets):
                     free_alive[0] -= 2
                     return True
-            labelled = _augment(v, self.adjacent, mate, self.alive)
-            if labelled is None:
-                free_alive[0] -= 2
-                return True
+            alive = self.alive
+            if any(alive[w] for w in self.adjacent[v]):
+                labelled = _augment(v, self.adjacent, mate, alive)
+                if labelled is None:
+                    free_alive[0] -= 2
+                    return True
+            else:
+                labelled = [v]  # no neighbour left: the search would label v alone
             for u in labelled:
                 if self.alive[u]:
                     self.alive[u] = False
