@@ -328,8 +328,10 @@ class Oracle:
     - yes, when a certificate is at hand: a legal pairing of all the players left with
       at most ``k`` avoided pairs.  One is kept from choice to choice (``certificate``):
       when a pair is taken out of it, the two partners it leaves are paired to each
-      other or through one board of the certificate (the cheapest such repair), else by
-      Edmonds' augmenting path;
+      other, through one board of the certificate, or along an alternating path of
+      pairs without a clash (:meth:`_reroute`); failing that a pairing is grown by
+      Edmonds' augmenting paths from the repaired one and from a maximum matching
+      without avoided pairs, and its avoided pairs counted;
     - otherwise :func:`matching.perfect_matching_within` decides, exactly, and its
       pairing becomes the certificate.
 
