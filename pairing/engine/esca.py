@@ -30,10 +30,13 @@ Readings of points the text leaves open (each one is tested under its rule's num
    player with no school given clashes with nobody.  Where some same-school games cannot
    be avoided, the players are paired as if they could, and a same-school opponent is
    taken only when no other one leaves the rest pairable with the smallest number of
-   such games.  That number is counted exactly when it is 0 (a matching without
-   same-school games pairs everyone) and whenever at most :data:`EXACT_LIMIT` players
-   are left; for larger remainders that cannot avoid every clash it is bounded by the
-   players such a matching leaves over, and raised only as far as the pairing needs.
+   such games.  That number is counted exactly at every size (``Oracle``): a maximum
+   matching without same-school games that leaves ``2k`` players bounds it from below
+   (and is the answer when ``k`` is 0); a pairing of everyone with ``k`` such games,
+   kept and repaired from choice to choice, proves it from above; where the two differ
+   (a matching without clashes that cannot be completed without more of them), a branch
+   and bound search bounded by the same two matchings settles it
+   (``matching.perfect_matching_within``).
    The bye (ESCA 4) comes before the school, and it is never a second bye: a player
    who had a bye worth a point or won a game by default never gets the bye (reading 9).
 3. **ESCA 10: "descending order".**  Score, then rating (grading; 0 for ungraded), then
@@ -130,6 +133,7 @@ Readings of points the text leaves open (each one is tested under its rule's num
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -137,7 +141,7 @@ from .colours import played_colours
 from .errors import NoValidPairing
 from .floats import Float, float_history
 from .history import forbidden_opponents, pairing_scores
-from .matching import ShrinkingMatching
+from .matching import ShrinkingMatching, complete_matching, perfect_matching_within
 from .model import (
     Board,
     Colour,
@@ -155,10 +159,6 @@ from .model import (
 
 SHOWN = 4
 """How many players an explanation names before it says "and others"."""
-
-EXACT_LIMIT = 12
-"""When same-school games cannot all be avoided and at most this many players are left,
-the check counts the fewest such games exactly, by trying every pairing."""
 
 
 # --- the cards -------------------------------------------------------------------------
@@ -319,11 +319,23 @@ class Oracle:
     ``good`` is a matching of the graph without rematches and without the avoided pairs
     (same school; in round 1 also the ESCA 3, 6, 27 separations), ``legal`` (built once
     an avoided pair is allowed) a maximum matching of the graph without the pairs that
-    may never meet (rematches; in round 1 perhaps top players too).  A set of players can
-    be paired with ``k`` avoided pairs only if the good graph matches all but ``2k`` of
-    them and the legal graph matches all: exact when the budget is 0, and made exact by
-    trying every pairing when at most :data:`EXACT_LIMIT` players are left.  The good
-    matching is searched only as far as the budget needs (``at_least``).
+    may never meet (rematches; in round 1 perhaps top players too).  The answer is exact
+    at every size:
+
+    - no, when the good graph leaves more than ``2k`` of the players unmatched or the
+      legal graph cannot pair them all (a pairing with ``k`` avoided pairs would do
+      better); with a budget of 0 that is also the yes;
+    - yes, when a certificate is at hand: a legal pairing of all the players left with
+      at most ``k`` avoided pairs.  One is kept from choice to choice (``certificate``):
+      when a pair is taken out of it, the two partners it leaves are paired to each
+      other, through one board of the certificate, or along an alternating path of
+      pairs without a clash (:meth:`_reroute`); failing that a pairing is grown by
+      Edmonds' augmenting paths from the repaired one and from a maximum matching
+      without avoided pairs, and its avoided pairs counted;
+    - otherwise :func:`matching.perfect_matching_within` decides, exactly, and its
+      pairing becomes the certificate.
+
+    The good matching is searched only as far as the budget needs (``at_least``).
     """
 
     def __init__(
@@ -337,7 +349,11 @@ class Oracle:
         self.budget = 0
         self.gone: list[int] = []
         self.left = set(range(len(good_bad)))
-        self._known: dict[frozenset[int], int | None] = {}
+        self.certificate: tuple[dict[int, int], int] | None = None
+        """A legal pairing of ``left`` with at most ``budget`` avoided pairs, when known,
+        and its number of avoided pairs."""
+        self._found: tuple[tuple[int, ...], tuple[dict[int, int], int]] | None = None
+        """The certificate :meth:`allows` found last, for :meth:`take`."""
 
     @property
     def shortfall(self) -> int:
@@ -372,15 +388,21 @@ class Oracle:
         budget = self.budget - clashes
         if budget < 0:
             return False
-        if self.legal is not None and self.remaining - len(gone) <= EXACT_LIMIT:
-            left = frozenset(self.left - set(gone))
-            fewest = self._fewest(left)
-            return fewest is not None and fewest <= budget
         pairs = (self.remaining - len(gone)) // 2
         need = max(pairs - budget, 0)
         if self.good.size_without(gone, bound=pairs, at_least=need) < need:
             return False
-        return self.legal is None or self.legal.size_without(gone, bound=pairs) >= pairs
+        if self.legal is None or need == pairs:
+            return True  # the good matching pairs everyone
+        if self.legal.size_without(gone, bound=pairs) < pairs:
+            return False
+        if (self.remaining - len(gone)) % 2:
+            return True  # not reached: the bye is taken first
+        found = self._certify(gone, budget)
+        if found is None:
+            return False
+        self._found = (tuple(sorted(gone)), found)
+        return True
 
     def allows_pair(self, a: int, b: int) -> bool:
         """True when ``a`` v ``b`` is legal and leaves the rest pairable."""
@@ -390,6 +412,14 @@ class Oracle:
 
     def take(self, gone: Sequence[int], clashes: int = 0) -> None:
         """Record ``gone`` as paired or given the bye (after :meth:`allows` said yes)."""
+        found, self._found = self._found, None
+        if found is not None and found[0] == tuple(sorted(gone)):
+            self.certificate = found[1]
+        elif self.certificate is not None and (self.remaining - len(gone)) % 2 == 0:
+            # Before the matchings let ``gone`` leave: the repair reads them as they are.
+            self.certificate = self._certify(gone, self.budget - clashes)
+        else:
+            self.certificate = None
         pairs = (self.remaining - len(gone)) // 2
         need = max(pairs - (self.budget - clashes), 0)
         self.good.remove(gone, bound=pairs, at_least=need)
@@ -400,29 +430,162 @@ class Oracle:
         self.gone.extend(gone)
         self.left.difference_update(gone)
 
-    def _fewest(self, left: frozenset[int]) -> int | None:
-        """The fewest avoided pairs of any legal pairing of ``left`` (even), by search;
-        ``None`` when there is none.  For small sets only (:data:`EXACT_LIMIT`)."""
-        if not left:
-            return 0
-        if left in self._known:
-            return self._known[left]
-        first = min(left)
-        rest = left - {first}
-        best: int | None = None
-        for other in sorted(rest):
-            if other in self.legal_bad[first]:
-                continue
-            below = self._fewest(rest - {other})
-            if below is not None:
-                total = below + (1 if other in self.good_bad[first] else 0)
-                best = total if best is None else min(best, total)
-        self._known[left] = best
-        return best
-
     def take_pair(self, a: int, b: int) -> None:
         """Record the pair ``a`` v ``b``."""
         self.take((a, b), 1 if self.clash(a, b) else 0)
+
+    def _cost(self, mate: dict[int, int]) -> int:
+        """The avoided pairs of a pairing."""
+        return sum(1 for a, b in mate.items() if a < b and b in self.good_bad[a])
+
+    def _certify(self, gone: Sequence[int], budget: int) -> tuple[dict[int, int], int] | None:
+        """A legal pairing of the players left after ``gone`` with at most ``budget``
+        avoided pairs and their number, or None when there is none (exact)."""
+        assert self.legal is not None
+        adjacent = self.legal.adjacent
+        rest = self.left.difference(gone)
+        if self.certificate is None and gone and len(self.left) % 2 == 0:
+            # One certificate of the players left serves every choice until the next.
+            self.certificate = self._certify((), self.budget)
+        if self.certificate is not None:
+            mate = dict(self.certificate[0])
+            cost = self.certificate[1]
+            freed = []
+            for v in gone:
+                w = mate.pop(v, None)
+                if w is not None:
+                    del mate[w]
+                    cost -= w in self.good_bad[v]
+                    if w not in gone:
+                        freed.append(w)
+            if not freed and cost <= budget:
+                return mate, cost
+            if len(freed) == 2:
+                f, g = freed
+                # f - g, or f - x = y - g over one board x - y of the certificate.
+                best: tuple[int, int, int] | None = None
+                if g not in self.legal_bad[f]:
+                    best = (1 if g in self.good_bad[f] else 0, -1, -1)
+                if best is None or best[0] + cost > budget:
+                    for x in adjacent[f]:
+                        y = mate.get(x)
+                        if y is None or y in self.legal_bad[g]:
+                            continue
+                        bad = self.good_bad
+                        delta = (x in bad[f]) + (g in bad[y]) - (y in bad[x])
+                        if best is None or delta < best[0]:
+                            best = (delta, x, y)
+                            if cost + delta <= budget:
+                                break
+                if best is not None and cost + best[0] <= budget:
+                    _, x, y = best
+                    if x == -1:
+                        mate[f], mate[g] = g, f
+                    else:
+                        mate[f], mate[x], mate[y], mate[g] = x, f, g, y
+                    return mate, cost + best[0]
+                if self._reroute(mate, f, g, budget - cost):
+                    return mate, self._cost(mate)
+            # Edmonds' augmenting paths over the legal graph, from the repaired pairing.
+            grown = self._grow(mate, rest)
+            if grown is None:
+                return None  # no legal pairing at all
+            cost = self._cost(grown)
+            if cost <= budget:
+                return grown, cost
+        # From a maximum matching without avoided pairs, grown the same way.
+        good = self.good.mate_without(gone)
+        start = {v: good[v] for v in rest if good[v] != -1 and good[v] in rest}
+        grown = self._grow(start, rest)
+        if grown is None:
+            return None
+        cost = self._cost(grown)
+        if cost <= budget:
+            return grown, cost
+        exact = self._exact(rest, budget)
+        return None if exact is None else (exact, self._cost(exact))
+
+    def _reroute(self, mate: dict[int, int], f: int, g: int, slack: int) -> bool:
+        """Pair the two players ``f`` and ``g`` left free in ``mate`` along an alternating
+        path f - x = y - ... - g that adds at most ``slack`` avoided pairs; True when one
+        was found (and applied to ``mate``).
+
+        Breadth-first from ``f`` over pairs without a clash to a paired player ``x``, then
+        to his partner ``y``; every vertex is used once, so a path found is a valid
+        change of ``mate`` (one that needs an odd cycle is not found: then Edmonds'
+        search or the exact check decides)."""
+        assert self.legal is not None
+        bad, never, adjacent = self.good_bad, self.legal_bad, self.legal.adjacent
+        gain = {f: 0}
+        """Outer vertices: the avoided pairs given up on the way there."""
+        came: dict[int, int] = {}
+        """Inner vertex -> the outer vertex it was reached from."""
+        via: dict[int, int] = {}
+        """Outer vertex -> the inner vertex (his old partner) it was reached through."""
+        queue = deque([f])
+        while queue:
+            u = queue.popleft()
+            if g not in never[u] and (g in bad[u]) - gain[u] <= slack:
+                pairs = [(u, g)]
+                while u != f:
+                    x = via[u]
+                    u = came[x]
+                    pairs.append((u, x))
+                for a, b in pairs:
+                    mate[a], mate[b] = b, a
+                return True
+            for x in adjacent[u]:
+                if x in bad[u] or x in gain or x in came or x == g:
+                    continue
+                y = mate.get(x)
+                if y is None or y in gain or y in came:
+                    continue
+                came[x] = u
+                via[y] = x
+                gain[y] = gain[u] + (y in bad[x])
+                queue.append(y)
+        return False
+
+    def _grow(self, start: dict[int, int], rest: set[int]) -> dict[int, int] | None:
+        """A legal pairing of ``rest`` grown from the pairs of ``start`` (Edmonds'
+        augmenting paths), or None when the players ``rest`` have none."""
+        assert self.legal is not None
+        alive = [False] * len(self.good_bad)
+        for v in rest:
+            alive[v] = True
+        full = [-1] * len(self.good_bad)
+        for v, w in start.items():
+            full[v] = w
+        # The players left free usually meet each other (one school's surplus): pair them
+        # directly, avoided pairs included, before searching for augmenting paths.
+        free = sorted(v for v in rest if full[v] == -1)
+        for v in free:
+            if full[v] == -1:
+                for w in free:
+                    if w != v and full[w] == -1 and w not in self.legal_bad[v]:
+                        full[v], full[w] = w, v
+                        break
+        if not complete_matching(self.legal.adjacent, full, alive):
+            return None
+        return {v: full[v] for v in rest}
+
+    def _exact(self, rest: set[int], budget: int) -> dict[int, int] | None:
+        """:func:`matching.perfect_matching_within` on the players ``rest``."""
+        order = sorted(rest)
+        local = {v: i for i, v in enumerate(order)}
+        cheap = [[local[w] for w in order if w not in self.good_bad[v] and w != v] for v in order]
+        costly = [
+            [
+                local[w]
+                for w in order
+                if w in self.good_bad[v] and w not in self.legal_bad[v] and w != v
+            ]
+            for v in order
+        ]
+        found = perfect_matching_within(cheap, costly, budget)
+        if found is None:
+            return None
+        return {order[i]: order[m] for i, m in enumerate(found)}
 
 
 class LevelMatching:
@@ -451,7 +614,8 @@ class LevelMatching:
         their own (ESCA 9: no extra floater)."""
         gone = [self.local[c.index] for c in cards]
         lost = len(cards) // 2 if len(cards) > 1 else 0
-        return self.matching.size_without(gone) >= self.size - lost
+        need = self.size - lost
+        return self.matching.size_without(gone, at_least=need) >= need
 
     def remove(self, cards: Sequence[Card]) -> None:
         self.matching.remove([self.local[c.index] for c in cards])
@@ -588,7 +752,8 @@ class EscaPairer:
                 chosen = candidate
                 break
         passed = list(deferred)
-        if chosen is None:
+        # An avoided pair needs a budget; without one every deferred candidate fails.
+        if chosen is None and oracle.budget > 0:
             for candidate in deferred:
                 passed.remove(candidate)
                 if attempt(candidate):

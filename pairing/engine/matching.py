@@ -9,6 +9,9 @@
   (blossoms) through a base array.
 - :class:`ShrinkingMatching`: a maximum matching kept maximum while vertices leave the
   graph, by restarting Edmonds' search only at the vertices the removal left unmatched.
+- :func:`complete_matching`: grows a matching into a perfect one by Edmonds' search.
+- :func:`perfect_matching_within`: a perfect matching with at most ``k`` edges of a costly
+  kind (0/1 costs), exactly, by branch and bound between two maximum matchings.
 - :func:`bipartite_matching_size`: augmenting paths on a bipartite graph (Kuhn's method).
 - :func:`lexicographic_assignments`: every assignment of rows to distinct columns within a
   0/1 cost budget, in lexicographic order, each branch checked exactly before it is
@@ -577,24 +580,35 @@ class ShrinkingMatching:
         lowest = size
         hungarian: list[int] = []
         enough = min(x for x in (bound, at_least, len(mate)) if x is not None)
+        free_alive = [sum(1 for u in pool if mate[u] == -1 and self.alive[u])]
+        """The free vertices still in the graph, counted once and then kept up to date:
+        an augmentation matches two of them, a failed search leaves out its root only
+        (every other vertex of a Hungarian tree is matched)."""
 
         def grow(v: int) -> bool:
             """Augment from the free vertex ``v``; a failed search's Hungarian tree is left
             out of the later searches of this call (Edmonds 1965)."""
-            targets = [u for u in pool if mate[u] == -1 and self.alive[u] and u != v]
-            if not targets:
+            others = free_alive[0] - 1
+            if others <= 0:
                 return False
-            if len(targets) <= SHORT_PATH_TARGETS and _augment_short(
-                v, self.adjacent, mate, self.alive, targets
-            ):
-                return True
-            labelled = _augment(v, self.adjacent, mate, self.alive)
-            if labelled is None:
-                return True
+            if others <= SHORT_PATH_TARGETS:
+                targets = [u for u in pool if mate[u] == -1 and self.alive[u] and u != v]
+                if _augment_short(v, self.adjacent, mate, self.alive, targets):
+                    free_alive[0] -= 2
+                    return True
+            alive = self.alive
+            if any(alive[w] for w in self.adjacent[v]):
+                labelled = _augment(v, self.adjacent, mate, alive)
+                if labelled is None:
+                    free_alive[0] -= 2
+                    return True
+            else:
+                labelled = [v]  # no neighbour left: the search would label v alone
             for u in labelled:
                 if self.alive[u]:
                     self.alive[u] = False
                     hungarian.append(u)
+            free_alive[0] -= 1
             return False
 
         try:
@@ -632,6 +646,13 @@ class ShrinkingMatching:
         )
         return size
 
+    def mate_without(self, gone: Sequence[int]) -> list[int]:
+        """A maximum matching once the vertices ``gone`` (still in the graph) have left
+        (``mate`` as for :func:`maximum_matching`; the vertices ``gone`` are unmatched)."""
+        self.size_without(gone)
+        assert self._found is not None
+        return list(self._found[3])
+
     def remove(
         self, gone: Sequence[int], *, bound: int | None = None, at_least: int | None = None
     ) -> int:
@@ -648,3 +669,93 @@ class ShrinkingMatching:
             self.alive[v] = False
         self._found = None
         return self.size
+
+
+def complete_matching(
+    adjacent: Sequence[Sequence[int]], mate: list[int], alive: Sequence[bool]
+) -> bool:
+    """Grow ``mate`` (a matching of the ``alive`` vertices) into a perfect matching of them
+    by Edmonds' augmenting paths; False when they have none.
+
+    Berge: when no augmenting path starts at a free vertex, some maximum matching leaves
+    it free, so one search per free vertex decides.
+    """
+    for v in range(len(adjacent)):
+        if alive[v] and mate[v] == -1 and _augment(v, adjacent, mate, alive) is not None:
+            return False
+    return True
+
+
+# --- Perfect matchings with few costly edges ---------------------------------------------
+
+
+def perfect_matching_within(
+    cheap: Sequence[Sequence[int]], costly: Sequence[Sequence[int]], budget: int
+) -> list[int] | None:
+    """A perfect matching with at most ``budget`` edges of ``costly``, or None if none exists.
+
+    Vertices are ``0 .. n-1``; ``cheap[v]`` and ``costly[v]`` list v's neighbours by the
+    two kinds of edge (symmetric lists, disjoint).  Returns ``mate`` as
+    :func:`maximum_matching` does.  Exact, by branch and bound over the vertex with the
+    fewest neighbours, each node bounded on both sides by maximum matchings:
+
+    - below: a perfect matching with at most ``k`` costly edges leaves at most ``2k``
+      vertices to the costly edges, so a maximum matching of the cheap edges alone must
+      leave no more (and the graph of all edges must have a perfect matching);
+    - above: a maximum cheap matching, grown into a perfect matching by Edmonds'
+      augmenting paths over all edges (Berge: a search that fails from a free vertex
+      fails for good), is a perfect matching whose costly edges can be counted.
+
+    When the two bounds meet, the node is answered without branching, which is what
+    happens in dense graphs; the search branches only where they differ.  Its time is
+    exponential in the worst case (sparse graphs in which the cheap matching can be grown
+    only by giving up cheap edges), but every branch it skips is proven empty.
+    """
+    n = len(cheap)
+    if n % 2:
+        return None
+    dear = [frozenset(row) for row in costly]
+    edges = [sorted(set(cheap[v]) | dear[v]) for v in range(n)]
+    failed: dict[frozenset[int], int] = {}
+    """Vertex sets known to need more than the budget given (the largest one tried)."""
+
+    def search(left: frozenset[int], allowed: int) -> list[tuple[int, int]] | None:
+        if not left:
+            return []
+        if failed.get(left, -1) >= allowed:
+            return None
+        vertices = sorted(left)
+        local = {v: i for i, v in enumerate(vertices)}
+        cheap_local = [[local[w] for w in cheap[v] if w in local] for v in vertices]
+        mate = ShrinkingMatching(cheap_local).mate
+        shortfall = len(vertices) // 2 - sum(1 for m in mate if m != -1) // 2
+        if shortfall <= allowed:
+            all_local = [[local[w] for w in edges[v] if w in local] for v in vertices]
+            for root in range(len(vertices)):
+                if mate[root] == -1 and not _augment_from(root, all_local, mate):
+                    failed[left] = len(vertices)
+                    return None
+            pairs = [(vertices[i], vertices[m]) for i, m in enumerate(mate) if i < m]
+            if sum(1 for a, b in pairs if b in dear[a]) <= allowed:
+                return pairs
+            first = min(vertices, key=lambda v: (sum(1 for w in edges[v] if w in left), v))
+            options = sorted(
+                (w for w in edges[first] if w in left), key=lambda w: (w in dear[first], w)
+            )
+            for other in options:
+                price = 1 if other in dear[first] else 0
+                if price > allowed:
+                    break
+                found = search(left - {first, other}, allowed - price)
+                if found is not None:
+                    return [(first, other), *found]
+        failed[left] = max(failed.get(left, -1), allowed)
+        return None
+
+    pairs = search(frozenset(range(n)), budget)
+    if pairs is None:
+        return None
+    result = [-1] * n
+    for a, b in pairs:
+        result[a], result[b] = b, a
+    return result

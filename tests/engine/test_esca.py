@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 from pairing.engine import System, pair_round
 from pairing.engine.checker import check_round
 from pairing.engine.errors import NoValidPairing
-from pairing.engine.esca import claim, pair, repair, seeks
+from pairing.engine.esca import Oracle, claim, pair, repair, seeks
 from pairing.engine.generator import initial_state, play, tournament_states
 from pairing.engine.matching import maximum_matching
 from pairing.engine.model import (
@@ -47,7 +47,22 @@ from pairing.engine.model import (
 
 from .builders import boards, build
 
-NAMES = ["Ames", "Bell", "Cole", "Dale", "Eyre", "Fox", "Grey", "Hill", "Ince", "Jury"]
+NAMES = [
+    "Ames",
+    "Bell",
+    "Cole",
+    "Dale",
+    "Eyre",
+    "Fox",
+    "Grey",
+    "Hill",
+    "Ince",
+    "Jury",
+    "Kemp",
+    "Lowe",
+    "Mann",
+    "Nash",
+]
 
 _RESULT = {
     "1": (Outcome.WIN, Outcome.LOSS),
@@ -985,3 +1000,149 @@ def test_esca_7_one_large_school_clashes_kept_to_the_minimum() -> None:
         assert check_round(state, result, System.ESCA) == ()
         assert _clashes(state, result) == 12, number
         state = play(state, result, rng, withdrawals=0, requests=0)
+
+
+# --- ESCA 2, 7: the fewest same-school games, counted exactly at every size ------------------
+
+_GADGET_SCHOOLS = "AABB" + "CD" * 5
+"""Ames, Bell of school A; Cole, Dale of B; ten more alternating between C and D."""
+
+_GADGET_APART = [(2, 4), (2, 3), (1, 4)] + [(a, b) for a in range(1, 5) for b in range(5, 15)]
+"""Pairs that may not meet (ESCA 1): Bell-Dale, Bell-Cole, Ames-Dale, and the first four
+with every one of the other ten."""
+
+
+def test_esca_7_count_exact_when_the_clash_free_matching_cannot_be_completed() -> None:
+    """ESCA 7: the check counts the same-school games a remainder of 14 needs exactly,
+    where a matching without them would say one fewer.
+
+    Positions 0-3 are Ames, Bell (school A), Cole, Dale (B), 4-13 ten players of schools
+    C and D; the pairs of ``_GADGET_APART`` may not meet.  Without same-school games the
+    only pair among the first four is Ames-Cole, and the other ten make five C-D pairs: a
+    matching that leaves 2 players, so at least 1 same-school game.  But Bell may meet only
+    Ames, so Ames-Bell is forced, then Cole-Dale: every legal pairing has 2.  With a budget
+    of 1 the rest is not pairable, with 2 it is, and Ames-Cole (which strands Bell and
+    Dale, who met) never is.
+    """
+    schools = _GADGET_SCHOOLS
+    apart = [set[int]() for _ in schools]
+    for a, b in _GADGET_APART:
+        apart[a - 1].add(b - 1)
+        apart[b - 1].add(a - 1)
+    legal_bad = [frozenset(row) for row in apart]
+    good_bad = [
+        legal_bad[i] | {j for j, s in enumerate(schools) if s == schools[i] and j != i}
+        for i in range(len(schools))
+    ]
+    oracle = Oracle([frozenset(row) for row in good_bad], legal_bad)
+    assert oracle.shortfall == 1
+    oracle.relax(1)
+    assert not oracle.allows(())
+    oracle.relax(1)
+    assert oracle.allows(())
+    assert not oracle.allows_pair(0, 2)
+    assert oracle.allows_pair(0, 1)
+
+
+def test_esca_7_fewest_same_school_games_when_a_clash_free_matching_misleads() -> None:
+    """ESCA 7 in round 4 of a 14-player event: exactly the 2 same-school games the round
+    needs, Ames-Bell and Cole-Dale.
+
+    Everyone has the card W1 B0 W= (one level, 1½ points).  The pairs of
+    ``_GADGET_APART`` are forbidden (treated like rematches, ESCA 1): Ames, Bell, Cole
+    and Dale can only meet each other, and of those pairs only Ames-Bell (A), Ames-Cole
+    and Cole-Dale (B) are allowed.  Bell's only possible opponent is Ames, which leaves
+    Cole-Dale: two same-school games, although a matching without them leaves only two
+    players (Ames-Cole and five C-D pairs).  Kemp to Nash and Eyre to Jury, schools C and
+    D alternating, make five C-D games and no more clashes.
+    """
+    state = cards(*["W1 B0 W="] * 14, schools=_GADGET_SCHOOLS)
+    state = replace(
+        state,
+        forbidden_pairs=frozenset(
+            frozenset((PairingNumber(a), PairingNumber(b))) for a, b in _GADGET_APART
+        ),
+    )
+    result = pair(state, seed=0)
+    assert check_round(state, result, System.ESCA) == ()
+    played = {frozenset(b) for b in boards(result)}
+    assert {frozenset({1, 2}), frozenset({3, 4})} <= played
+    assert _clashes(state, result) == 2
+    assert any(e.rule == "ESCA 7" and "2 same-school" in e.text for e in result.explanation)
+
+
+def _fewest_clashes_by_weighted_matching(state: TournamentState) -> int | None:
+    """The fewest same-school games of any legal pairing, by networkx's weighted matching.
+
+    Legal: no rematch of a played game and no forbidden pair (ESCA 1).  A same-school
+    game weighs 1, any other 2, so a maximum-weight matching of maximum cardinality is a
+    pairing with the fewest same-school games.  With an odd field the bye (ESCA 4, reading
+    9) goes to a player without an earlier bye worth a point or a game won by default, the
+    one that leaves the fewest; ``None`` when no legal pairing exists.
+    """
+    nx = pytest.importorskip("networkx")
+    players = sorted(_active(state), key=lambda p: p.pairing_number)
+    apart = {p.pairing_number: {r.opponent for r in p.history if r.played} for p in players}
+    for pair_ in state.forbidden_pairs:
+        for member in pair_:
+            if member in apart:
+                apart[member].update(pair_ - {member})
+    club = {p.pairing_number: p.club for p in players}
+
+    def fewest(group: list[PairingNumber]) -> int | None:
+        graph = nx.Graph()
+        graph.add_nodes_from(group)
+        for i, a in enumerate(group):
+            for b in group[i + 1 :]:
+                if b not in apart[a]:
+                    clash = bool(club[a]) and club[a] == club[b]
+                    graph.add_edge(a, b, weight=1 if clash else 2)
+        matching = nx.max_weight_matching(graph, maxcardinality=True)
+        if 2 * len(matching) < len(group):
+            return None
+        return sum(1 for a, b in matching if club[a] and club[a] == club[b])
+
+    numbers = [p.pairing_number for p in players]
+    if len(numbers) % 2 == 0:
+        return fewest(numbers)
+    free_point = {Outcome.PAIRING_ALLOCATED_BYE, Outcome.FULL_POINT_BYE, Outcome.FORFEIT_WIN}
+    candidates = [
+        p.pairing_number for p in players if not any(r.outcome in free_point for r in p.history)
+    ]
+    found = [
+        n for n in (fewest([m for m in numbers if m != bye]) for bye in candidates) if n is not None
+    ]
+    return min(found) if found else None
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_esca_7_fewest_same_school_games_equal_a_weighted_matching(seed: int) -> None:
+    """ESCA 2, 7: on random events of 14-24 players from 2-3 schools played into late
+    rounds, every round has exactly as many same-school games as the fewest of any legal
+    pairing (networkx's weighted matching, computed independently of the engine), and a
+    round is refused only when no legal pairing exists."""
+    rng = random.Random(1000 + seed)
+    players = rng.randrange(14, 25)
+    clubs = rng.randrange(2, 4)
+    states: list[TournamentState] = []
+    try:
+        for state in tournament_states(
+            System.ESCA, players=players, rounds=13, seed=seed, clubs=clubs, top_players=2
+        ):
+            states.append(state)
+    except NoValidPairing:
+        pass
+    checked = 0
+    for state in states:
+        if state.rounds_completed == state.total_rounds:
+            continue
+        fewest = _fewest_clashes_by_weighted_matching(state)
+        if fewest is None:
+            with pytest.raises(NoValidPairing):
+                pair(state, seed=seed)
+            continue
+        ours = pair(state, seed=seed)
+        assert check_round(state, ours, System.ESCA) == ()
+        assert _clashes(state, ours) == fewest, (seed, state.round_number)
+        checked += fewest > 0
+    assert states[-1].round_number >= 8

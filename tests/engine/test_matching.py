@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from pairing.engine.matching import ShrinkingMatching, matching_size
+from pairing.engine.matching import ShrinkingMatching, matching_size, perfect_matching_within
 
 
 def _graph(rng: random.Random, count: int, density: float) -> list[list[int]]:
@@ -93,3 +93,50 @@ def test_shrinking_matching_at_least_stops_early_and_stays_exact(seed: int) -> N
             assert matching.size_without(leaving) == expected
             assert matching.remove(leaving) == expected
         gone |= set(leaving)
+
+
+def _fewest_costly_by_search(cheap: list[list[int]], costly: list[list[int]]) -> int | None:
+    """The fewest costly edges of any perfect matching, by trying every matching."""
+
+    def fewest(left: tuple[int, ...]) -> int | None:
+        if not left:
+            return 0
+        first, rest = left[0], left[1:]
+        best: int | None = None
+        for index, other in enumerate(rest):
+            if other in cheap[first] or other in costly[first]:
+                below = fewest(rest[:index] + rest[index + 1 :])
+                if below is not None:
+                    total = below + (other in costly[first])
+                    best = total if best is None else min(best, total)
+        return best
+
+    return fewest(tuple(range(len(cheap))))
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_perfect_matching_within_is_exact(seed: int) -> None:
+    """perfect_matching_within finds a perfect matching within every budget from the
+    fewest costly edges up, with no more costly edges than allowed, and none below it."""
+    rng = random.Random(seed)
+    count = rng.choice((2, 4, 6, 8, 10))
+    cheap: list[list[int]] = [[] for _ in range(count)]
+    costly: list[list[int]] = [[] for _ in range(count)]
+    for a, b in itertools.combinations(range(count), 2):
+        kind = rng.random()
+        if kind < 0.35:
+            cheap[a].append(b)
+            cheap[b].append(a)
+        elif kind < 0.7:
+            costly[a].append(b)
+            costly[b].append(a)
+    fewest = _fewest_costly_by_search(cheap, costly)
+    for budget in range(count // 2 + 1):
+        found = perfect_matching_within(cheap, costly, budget)
+        if fewest is None or budget < fewest:
+            assert found is None
+            continue
+        assert found is not None
+        assert all(found[found[v]] == v and found[v] != v for v in range(count))
+        assert all(found[v] in cheap[v] or found[v] in costly[v] for v in range(count))
+        assert sum(1 for v in range(count) if v < found[v] and found[v] in costly[v]) <= budget
