@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
+import networkx as nx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -1080,7 +1081,6 @@ def _fewest_clashes_by_weighted_matching(state: TournamentState) -> int | None:
     9) goes to a player without an earlier bye worth a point or a game won by default, the
     one that leaves the fewest; ``None`` when no legal pairing exists.
     """
-    nx = pytest.importorskip("networkx")
     players = sorted(_active(state), key=lambda p: p.pairing_number)
     apart = {p.pairing_number: {r.opponent for r in p.history if r.played} for p in players}
     for pair_ in state.forbidden_pairs:
