@@ -871,6 +871,8 @@ class Search:
         p0 = n // 2
         x0 = x_of(players)
         steps = FLOAT_STEPS_MIXED if mixed else FLOAT_STEPS
+        barred = [_barred(players, rules) for rules in steps]
+        numbers = tuple(e.number for e in players)
         seen: set[tuple[object, ...]] = set()
         for p in [p0] if lowest else range(p0, 0, -1):
             if (p0 - p,) < from_stage[:1]:
@@ -880,11 +882,11 @@ class Search:
             x_start = min(p, x0 if p == p0 else max(0, x0 - (p0 - p)))
             for x in range(x_start, p + 1):
                 for rules_index, rules in enumerate(steps):
-                    signature = (p, x, _barred(players, rules))
+                    signature = (p, x, barred[rules_index])
                     if signature in seen:
                         continue
                     seen.add(signature)
-                    level = (tuple(e.number for e in players), moved, lowest, p, x, rules)
+                    level = (numbers, moved, lowest, p, x, rules)
                     barren = self._barren.setdefault(level, [])
                     if any(kept <= keep for kept in barren):
                         continue
@@ -980,6 +982,15 @@ class Search:
             if p_h < m and not lowest:
                 yield C12_POINT
             s1, s2 = players[:p_h], players[p_h:]
+            float_signatures = [
+                (
+                    tuple(
+                        float_ok(a, Float.DOWN, rules_h.down) for a in s1 if a.number not in moved
+                    ),
+                    _barred(s2, FloatRules(up=rules_h.up)),
+                )
+                for rules_h in FLOAT_STEPS_MIXED
+            ]
             p_r0 = (n - 2 * p_h) // 2
             x_h_start = min(p_h, max(0, x0 - (m - p_h)))
             for j in [0] if lowest else range(0, p_r0 + 1):
@@ -992,16 +1003,7 @@ class Search:
                 for k in range(0, max(p_h - x_h_start, p_r) + 1):
                     x_h = min(p_h, x_h_start + k)
                     for rules_index, rules_h in enumerate(FLOAT_STEPS_MIXED):
-                        signature = (
-                            x_h,
-                            min(k, p_r),
-                            tuple(
-                                float_ok(a, Float.DOWN, rules_h.down)
-                                for a in s1
-                                if a.number not in moved
-                            ),
-                            _barred(s2, FloatRules(up=rules_h.up)),
-                        )
+                        signature = (x_h, min(k, p_r), *float_signatures[rules_index])
                         if signature in seen:
                             continue
                         seen.add(signature)
