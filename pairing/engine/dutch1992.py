@@ -117,6 +117,7 @@ import itertools
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from .brackets import exchange as exchange_split
 from .brackets import score_brackets
@@ -146,6 +147,8 @@ from .model import (
     Title,
     TournamentState,
 )
+
+_T = TypeVar("_T")
 
 RULES = "Dutch"
 """Prefix of every rule reference in explanations."""
@@ -343,6 +346,58 @@ class Candidate:
     """The candidate's place in the procedure's order: candidates compare by it."""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HeadPairing:
+    """A pairing of the moved-down players S1 with S2 and the remainder it leaves (Dutch C7)."""
+
+    assignment: tuple[int, ...]
+    """For each S1 player the index of its opponent in S2."""
+    rest: tuple[Entrant, ...]
+    """The S2 players left unpaired: the remainder group, in A2 order."""
+    rest_numbers: tuple[int, ...]
+    rest_x: int
+    """x of the remainder group (Dutch A8)."""
+
+
+def _head_pairing(s2: Sequence[Entrant], assignment: tuple[int, ...]) -> HeadPairing:
+    """The S1 pairing ``assignment`` with the remainder group it leaves (Dutch C7, A8)."""
+    partners = set(assignment)
+    rest = tuple(b for t, b in enumerate(s2) if t not in partners)
+    return HeadPairing(
+        assignment=assignment,
+        rest=rest,
+        rest_numbers=tuple(b.number for b in rest),
+        rest_x=x_of(rest),
+    )
+
+
+class _Listing(Generic[_T]):
+    """The items of an iterator, produced once and read in order by any number of readers.
+
+    A reader that gets ahead of the others asks the iterator for the next item; the
+    others then read it from the list.  The iterator must not read a listing itself.
+    """
+
+    def __init__(self, source: Iterator[_T]) -> None:
+        self._source = source
+        self._items: list[_T] = []
+        self._exhausted = False
+
+    def __iter__(self) -> Iterator[_T]:
+        index = 0
+        while True:
+            if index == len(self._items):
+                if self._exhausted:
+                    return
+                try:
+                    self._items.append(next(self._source))
+                except StopIteration:
+                    self._exhausted = True
+                    return
+            yield self._items[index]
+            index += 1
+
+
 C12_POINT = None
 """Yielded by a heterogeneous bracket when p would be lowered below the moved-down count."""
 
@@ -419,7 +474,9 @@ class Search:
     def __init__(self, entrants: Sequence[Entrant]) -> None:
         self.entrants = list(entrants)
         self.notes: list[Explanation] = []
-        self._possible: dict[tuple[object, ...], bool] = {}
+        self._possible: dict[
+            tuple[object, ...], tuple[list[frozenset[int]], list[frozenset[int]]]
+        ] = {}
         self._barren: dict[tuple[object, ...], list[frozenset[int]]] = {}
         self._partner_sets: dict[tuple[object, ...], dict[int, frozenset[int]]] = {}
         self._splits: dict[
@@ -427,6 +484,9 @@ class Search:
         ] = {}
         """Levels of a homogeneous bracket or remainder that gave no pairing, with the
         players kept up (C12, C13 sub-searches): keeping more up cannot make one appear."""
+        self._head_listings: dict[tuple[object, ...], _Listing[HeadPairing]] = {}
+        """The pairings of the moved-down players of each level read so far (C7, C10),
+        shared by the C12 and C13 sub-searches that enter the same level."""
 
     # C6, C7: the pairings of S1 with S2 in transposition order ------------------------
 
@@ -557,25 +617,45 @@ class Search:
         matching of such pairs, so more than x unavoidable conflicts rule the level out
         (A8, B4).  The limits of D2 are not considered, so a "possible" level may still
         fail; an impossible one always does.
+
+        The answers are remembered for the round, by level (the key holds the players
+        moved in too, on which B5 and B6 depend, so each answer is exact) and by the
+        players kept up.  Of those (C12, C13) only the ones among ``others`` matter: only
+        they could be left unpaired.  Keeping more players up only takes players away
+        from those who may be left unpaired (A5, C12, C13), so a level possible with a
+        set kept up is possible with any part of that set, and one impossible with a set
+        is impossible with any larger set.  The C12 and C13 sub-searches that keep up
+        different players (:meth:`alternatives`) mostly get their answer from these two
+        rules instead of a new matching.  The answer is the same as a new matching's.
         """
-        players = [*s1_only, *others]
+        numbers = tuple(p.number for p in others)
         key = (
             tuple(p.number for p in s1_only),
-            tuple(p.number for p in others),
+            numbers,
             pairs,
             edge_rules,
             leave_rules,
+            moved,
             lowest,
-            keep,
             x,
         )
-        known = self._possible.get(key)
-        if known is None:
-            known = self._pairs_possible(
-                players, len(s1_only), pairs, edge_rules, leave_rules, moved, lowest, keep
-            ) and (x is None or self._colours_possible(players, pairs, x, edge_rules, moved))
-            self._possible[key] = known
-        return known
+        kept = keep.intersection(numbers) if keep else keep
+        answers = self._possible.get(key)
+        if answers is None:
+            answers = self._possible[key] = ([], [])
+        possible, impossible = answers
+        if any(kept <= known for known in possible):
+            return True
+        if any(known <= kept for known in impossible):
+            return False
+        players = [*s1_only, *others]
+        if self._pairs_possible(
+            players, len(s1_only), pairs, edge_rules, leave_rules, moved, lowest, keep
+        ) and (x is None or self._colours_possible(players, pairs, x, edge_rules, moved)):
+            possible.append(kept)
+            return True
+        impossible.append(kept)
+        return False
 
     def _pairs_possible(
         self,
@@ -791,6 +871,8 @@ class Search:
         p0 = n // 2
         x0 = x_of(players)
         steps = FLOAT_STEPS_MIXED if mixed else FLOAT_STEPS
+        barred = [_barred(players, rules) for rules in steps]
+        numbers = tuple(e.number for e in players)
         seen: set[tuple[object, ...]] = set()
         for p in [p0] if lowest else range(p0, 0, -1):
             if (p0 - p,) < from_stage[:1]:
@@ -800,11 +882,11 @@ class Search:
             x_start = min(p, x0 if p == p0 else max(0, x0 - (p0 - p)))
             for x in range(x_start, p + 1):
                 for rules_index, rules in enumerate(steps):
-                    signature = (p, x, _barred(players, rules))
+                    signature = (p, x, barred[rules_index])
                     if signature in seen:
                         continue
                     seen.add(signature)
-                    level = (tuple(e.number for e in players), moved, lowest, p, x, rules)
+                    level = (numbers, moved, lowest, p, x, rules)
                     barren = self._barren.setdefault(level, [])
                     if any(kept <= keep for kept in barren):
                         continue
@@ -874,6 +956,16 @@ class Search:
         lowest bracket keeps p (C13 comes first) unless ``last_resort``: when C13 has
         joined every bracket, C14 lowers p and the moved-down players left join the
         remainder, which must still be paired completely.
+
+        Levels (p of S1 and of the remainder, the C11 step of x, the C10 step) and
+        remainder groups that give no pairing are remembered for the round with the
+        players kept up (``keep``, C12 and C13), as :meth:`homogeneous` does.  Keeping
+        more players up never adds a pairing: it only adds S2 players the pairing of S1
+        must pair (:meth:`_head_must_cover`) and players the remainder may not leave
+        unpaired (A5).  So a level or remainder that gave nothing gives nothing again when
+        the players kept up include those of a time it gave nothing, and it is skipped.
+        A remainder group's pairings depend only on which of its own players are kept up,
+        so for it only those are remembered.
         """
         players = bracket.players
         score_ = bracket.score
@@ -881,6 +973,7 @@ class Search:
         n = len(players)
         m = sum(1 for p in players if p.score > score_)
         x0 = x_of(players)
+        numbers = tuple(p.number for p in players)
         if lowest:
             p_values: Iterable[int] = range(m, -1, -1) if last_resort else [m]
         else:
@@ -889,6 +982,15 @@ class Search:
             if p_h < m and not lowest:
                 yield C12_POINT
             s1, s2 = players[:p_h], players[p_h:]
+            float_signatures = [
+                (
+                    tuple(
+                        float_ok(a, Float.DOWN, rules_h.down) for a in s1 if a.number not in moved
+                    ),
+                    _barred(s2, FloatRules(up=rules_h.up)),
+                )
+                for rules_h in FLOAT_STEPS_MIXED
+            ]
             p_r0 = (n - 2 * p_h) // 2
             x_h_start = min(p_h, max(0, x0 - (m - p_h)))
             for j in [0] if lowest else range(0, p_r0 + 1):
@@ -901,35 +1003,33 @@ class Search:
                 for k in range(0, max(p_h - x_h_start, p_r) + 1):
                     x_h = min(p_h, x_h_start + k)
                     for rules_index, rules_h in enumerate(FLOAT_STEPS_MIXED):
-                        signature = (
-                            x_h,
-                            min(k, p_r),
-                            tuple(
-                                float_ok(a, Float.DOWN, rules_h.down)
-                                for a in s1
-                                if a.number not in moved
-                            ),
-                            _barred(s2, FloatRules(up=rules_h.up)),
-                        )
+                        signature = (x_h, min(k, p_r), *float_signatures[rules_index])
                         if signature in seen:
                             continue
                         seen.add(signature)
+                        level = ("head", numbers, moved, lowest, p_h, j, k, rules_h)
+                        barren_level = self._barren.setdefault(level, [])
+                        if any(kept <= keep for kept in barren_level):
+                            continue
                         loosest = FloatRules(down=2, up=rules_h.up)
                         if not self.level_possible(
                             s1, s2, p_h + p_r, loosest, loosest, moved, lowest, keep
                         ):
                             continue
+                        produced = False
                         covered = self._head_must_cover(
                             s2, p_r, FloatRules(down=2, up=rules_h.up), moved, lowest, keep
                         )
-                        for assignment in self.assignments(s1, s2, x_h, rules_h, moved, covered):
-                            partners = set(assignment)
-                            rest = [b for t, b in enumerate(s2) if t not in partners]
-                            x_r0 = max(0, x_of(rest) - j)
+                        for head_pairing in self.head_pairings(
+                            s1, s2, x_h, rules_h, moved, covered
+                        ):
+                            assignment = head_pairing.assignment
+                            rest = head_pairing.rest
+                            x_r0 = max(0, head_pairing.rest_x - j)
                             x_r = min(p_r, x_r0 + k)
                             memo = (
                                 "remainder",
-                                tuple(p.number for p in rest),
+                                head_pairing.rest_numbers,
                                 p_r,
                                 x_r,
                                 rules_h.up,
@@ -960,7 +1060,7 @@ class Search:
                             for down, tail in self.remainder(
                                 rest, p_r, x_r, rules_h.up, moved, lowest, keep
                             ):
-                                found = True
+                                found = produced = True
                                 tail = _with(tail, p0=p_r0, x0=min(p_r, x_r0))
                                 yield _candidate(
                                     (head, tail),
@@ -977,7 +1077,9 @@ class Search:
                                     ),
                                 )
                             if not found:
-                                barren.append(keep)
+                                barren.append(keep.intersection(head_pairing.rest_numbers))
+                        if not produced:
+                            barren_level.append(keep)
         if not lowest and (to_stage is None or (m, 0) <= to_stage):
             yield C12_POINT
             yield Candidate(
@@ -988,6 +1090,45 @@ class Search:
                 heterogeneous=True,
                 order=((m, 0),),
             )
+
+    def head_pairings(
+        self,
+        s1: Sequence[Entrant],
+        s2: Sequence[Entrant],
+        x: int,
+        rules: FloatRules,
+        moved: frozenset[int],
+        must_pair: frozenset[int],
+    ) -> Iterator[HeadPairing]:
+        """The pairings of the moved-down players S1 with S2 in D1 order (Dutch C7, C10).
+
+        The same sequence as :meth:`assignments`, each with the remainder it leaves.  C12
+        and C13 split their search into sub-searches (:meth:`alternatives`) that enter the
+        same levels of the same bracket again and again, differing only in the players
+        they keep up.  What the pairings of S1 are depends only on S1, S2, x, the float
+        criteria kept, the players moved in and the S2 players S1 must pair (all in the
+        key), not on the players kept up otherwise, and :meth:`assignments` is a pure
+        function of them.  So the sequence is worked out once per round and every later
+        sub-search reads the part already listed before listing further: each one sees the
+        pairings in the same order as if it had listed them itself, and the candidates,
+        hence the pairing of the round, are unchanged.
+        """
+        key = (
+            tuple(a.number for a in s1),
+            tuple(b.number for b in s2),
+            x,
+            rules,
+            moved,
+            must_pair,
+        )
+        listing = self._head_listings.get(key)
+        if listing is None:
+            listing = _Listing(
+                _head_pairing(s2, assignment)
+                for assignment in self.assignments(s1, s2, x, rules, moved, must_pair)
+            )
+            self._head_listings[key] = listing
+        return iter(listing)
 
     def _head_must_cover(
         self,
