@@ -72,9 +72,23 @@ Readings of points the text leaves open (each one is tested under its rule's num
 8. **ESCA 23.**  A selected floater is changed only when keeping him would float more
    players (the level's matching check), when nobody below can meet him with the rest
    still pairable, or when a pairing in the level would leave the rest unpairable (then
-   that player floats as well); the choice from the larger colour group keeps the
-   colour transfers to their minimum.  Players still unpaired below the lowest level are
-   paired among themselves, nearest score first.
+   that player floats as well): 23a, never more floaters, comes first.  Then 23b: the
+   colour transfers are counted in the level and in the next level below, as the pairing
+   of ESCA 10-12 would make them (half the excess of one colour group, after the players
+   with no colour yet fill the smaller group), plus one when the downfloater's game is
+   between two seekers of one colour.  His opponent is counted from the opposite colour
+   group when he may meet one of it (ESCA 1, 7 and the rest still pairable, as they
+   decide every pairing), otherwise from his own group; a candidate who may meet nobody
+   of the next level is not counted (and when he is the first choice, he is kept).  The
+   first candidate of ESCA 20 order is kept unless another candidate of the level
+   (another player of the larger group, or one of the smaller) leaves fewer transfers;
+   among those that leave the fewest the ESCA 20 order decides, so a tie never changes
+   the choice.  By the counting alone the larger colour group is always among the best,
+   so a change comes from the pairings ESCA 1 and 7 forbid, such as a downfloater who
+   may meet nobody of the opposite group below.  His opponent is then still chosen by
+   ESCA 21 (and 17).  Several floaters are chosen one at a time, each counted with the
+   opponents counted for those before him.  Players still unpaired below the lowest
+   level are paired among themselves, nearest score first.
 9. **ESCA 4.**  Round 1: the last player in alphabetical order (by lot with ESCA 26) who
    is not a top player.  Later rounds: from the lowest score level, the larger colour
    group first, the lowest in descending order first.  A player who has had a bye worth a
@@ -1108,7 +1122,9 @@ class EscaPairer:
         """ESCA 19-20, 23: the players floated down from this level.
 
         A candidate is passed over when the level could then pair fewer of its players
-        (ESCA 23a) or when nobody below can meet him with the rest still pairable.
+        (ESCA 23a) or when nobody below can meet him with the rest still pairable; the
+        first in ESCA 20 order is changed only for one who leaves fewer colour transfers
+        in this level and the next (ESCA 23b, reading 8).
         """
         count = len(members) - 2 * matching.size
         whites, blacks, _ = self.groups(members)
@@ -1131,13 +1147,42 @@ class EscaPairer:
                 -card.index,
             )
 
+        free = [c for c in below if c.index not in self.paired]
+        lower = [c for c in free if c.score == free[0].score] if free else []
         chosen: list[Card] = []
-        for card in sorted(members, key=key):
-            if len(chosen) == count:
+        changed: set[int] = set()
+        order = sorted(members, key=key)
+        while len(chosen) < count:
+            rest = [c for c in members if c not in chosen]
+            floor = min(self.transfers_without_one(rest).values()) + (
+                min(self.transfers_without_one(lower).values()) if lower else 0
+            )
+            pick: tuple[Card, int, Card | None] | None = None
+            first: Card | None = None
+            for card in order:
+                if card in chosen:
+                    continue
+                counted = self.float_cost(card, rest, lower)
+                if pick is not None and (counted is None or counted[0] >= pick[1]):
+                    continue
+                if matching.keeps((card,)) and self.can_meet_one_of(card, below):
+                    if first is None:
+                        first = card
+                    if counted is None:
+                        pick = (card, 0, None)
+                        break  # the first choice floats past the next level: kept
+                    pick = (card, *counted)
+                    if counted[0] <= floor:
+                        break
+            if pick is None:
                 break
-            if matching.keeps((card,)) and self.can_meet_one_of(card, below):
-                matching.remove((card,))
-                chosen.append(card)
+            card, _, opponent = pick
+            if card is not first:
+                changed.add(card.index)
+            matching.remove((card,))
+            chosen.append(card)
+            if opponent is not None:
+                lower.remove(opponent)
         for card in chosen:
             group = f"{colour_word(card.seeks)} seekers" if card.seeks else "players"
             history = (
@@ -1145,16 +1190,90 @@ class EscaPairer:
                 if card.downfloats == 0
                 else f"floated down {card.downfloats} time(s) before, the fewest it could be"
             )
+            if card.index in changed:
+                history = (
+                    "in place of the first choice of ESCA 20-21, which would cost one or more "
+                    "colour transfers more over this level and the next (ESCA 23b)"
+                )
+            larger = excess is not None and card.seeks is excess
             self.result.notes.append(
                 Explanation(
-                    rule="ESCA 19-20",
+                    rule="ESCA 19-20, 23" if card.index in changed else "ESCA 19-20",
                     text=f"Player {card.pairing_number} floats down from score level "
                     f"{points_text(card.score)}: chosen from the {group}"
-                    f"{' (the larger group)' if excess is not None else ''}, {history}.",
+                    f"{' (the larger group)' if larger else ''}, {history}.",
                     players=(card.pairing_number,),
                 )
             )
         return chosen, excess
+
+    @classmethod
+    def transfers(cls, members: Sequence[Card]) -> int:
+        """The colour transfers pairing ``members`` among themselves takes (ESCA 12): half
+        the excess of one colour group over the other, after the players with no colour
+        yet have filled the smaller group (reading 4)."""
+        whites, blacks, others = cls.groups(members)
+        return max(abs(len(whites) - len(blacks)) - len(others), 0) // 2
+
+    @classmethod
+    def transfers_without_one(cls, members: Sequence[Card]) -> dict[Colour | None, int]:
+        """For each colour group of ``members``, the transfers left when one of it goes
+        (only the group of the player who goes changes the count)."""
+        first: dict[Colour | None, Card] = {}
+        for card in members:
+            first.setdefault(card.seeks, card)
+        return {
+            colour: cls.transfers([c for c in members if c is not card])
+            for colour, card in first.items()
+        }
+
+    def float_cost(
+        self, card: Card, level: Sequence[Card], lower: Sequence[Card]
+    ) -> tuple[int, Card | None] | None:
+        """ESCA 23b (reading 8): the colour transfers left in ``level`` and in the next
+        level ``lower`` when ``card`` floats, and the opponent counted for him; ``None``
+        when he may meet nobody of ``lower`` (he would float further: not counted).
+
+        His opponent is taken from the opposite colour group (ESCA 21) when he may meet
+        one of it with the rest still pairable, a same-school game only when no other is
+        possible (as :meth:`take_first` does); otherwise from his own group, and that
+        game is one transfer more.
+        """
+        here = self.transfers([c for c in level if c is not card])
+        if not lower:
+            return here, None
+        oracle = self.oracle
+        left = self.transfers_without_one(lower)
+        fair = [c for c in lower if not oracle.clash(card.index, c.index)]
+        for pool in (fair, lower):
+            reachable: dict[Colour | None, Card] = {}
+            for colour in left:
+                found = next(
+                    (
+                        c
+                        for c in pool
+                        if c.seeks is colour and oracle.allows_pair(card.index, c.index)
+                    ),
+                    None,
+                )
+                if found is not None:
+                    reachable[colour] = found
+            if not reachable:
+                continue
+            costs = [
+                (0 if card.seeks is None or colour is not card.seeks else 1) + left[colour]
+                for colour in reachable
+            ]
+            opposite = [
+                (cost, colour)
+                for cost, colour in zip(costs, reachable, strict=True)
+                if card.seeks is None or colour is not card.seeks
+            ]
+            cost, colour = min(
+                opposite or list(zip(costs, reachable, strict=True)), key=lambda item: item[0]
+            )
+            return here + cost, reachable[colour]
+        return None
 
     def can_meet_one_of(self, card: Card, others: Sequence[Card]) -> bool:
         """True when ``card`` can meet one of ``others`` with the rest still pairable; also

@@ -979,6 +979,46 @@ def test_esca_23_floater_changed_when_nobody_below_can_meet_him() -> None:
     assert any(e.rule == "ESCA 19-20" and e.players == (3,) for e in result.explanation)
 
 
+def test_esca_23b_floater_changed_to_save_a_colour_transfer_below() -> None:
+    """ESCA 23b: the floater of ESCA 20 is changed when another saves a colour transfer.
+
+    Round 4.  Level 2 (two wins): Ames WBB and Bell WBB (floated down in round 2) seek
+    white, Cole BWW black: odd, more white seekers, so a white seeker floats; ESCA 20
+    takes Ames (never floated down).  Level 1 (one win): Dale BWB and Eyre WBB seek
+    white, Fox WBW and Grey BWW black; Fox and Grey are Ames's school, and the round
+    pairs without a same-school game (Ames-Cole, Bell-Fox, Dale-Grey, Eyre-Hill), so
+    Ames may not meet them (ESCA 7).  Level 0: Hill WBW seeks black.
+
+    Transfers counted in level 2 and level 1 (ESCA 23b, reading 8):
+    - Ames floats: Bell-Cole, none.  Ames has no black seeker to meet and takes Dale,
+      a white seeker: one.  Level 1 is left with Eyre (white) v Fox, Grey (black),
+      odd: Grey floats, Eyre-Fox, none.  One transfer in all (and Grey v Hill, both
+      black seekers, one more in level 0): boards 2-3, 1-4, 5-6, 8-7.
+    - Bell floats: Ames-Cole, none.  Bell meets Fox, the first black seeker (ESCA 21):
+      none.  Level 1 is left with Dale, Eyre (white) v Grey (black), odd: none.  No
+      transfer.
+    So Bell floats in place of Ames: Ames (white seeker) v Cole (black seeker) 1-3;
+    Bell v Fox 2-6.  Level 1: Eyre, the lower of the larger group, floats (his
+    opponent below seeks black: no transfer either way); Dale v Grey 4-7.  Level 0:
+    Eyre (white seeker) v Hill (black seeker) 5-8.
+    """
+    state = cards(
+        "W1 B1 B0",
+        "W1 Bv1 B0",
+        "B1 W1 W0",
+        "B1 W0 B0",
+        "W0 B1 B0",
+        "W1 B0 W0",
+        "B0 W1 W0",
+        "W0 B0 W0",
+        schools="a....aa.",
+    )
+    result = pair(state, seed=0)
+    assert boards(result) == [(1, 3), (2, 6), (4, 7), (5, 8)]
+    assert any(e.rule == "ESCA 19-20, 23" and e.players == (2,) for e in result.explanation)
+    assert check_round(state, result, System.ESCA) == ()
+
+
 def test_esca_7_one_large_school_clashes_kept_to_the_minimum() -> None:
     """ESCA 7: 42 of 60 juniors come from one school; every round has exactly 12
     same-school games.
