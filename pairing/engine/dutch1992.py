@@ -468,16 +468,25 @@ def _colour_class(entrant: Entrant) -> int:
     return 2
 
 
+def _remember(barren: list[int], kept: int) -> None:
+    """Add the set ``kept`` (a bitmask) to the remembered sets of players kept up with
+    which a level or remainder gave nothing, dropping the sets that include it: a set is
+    only looked at to see whether it is a subset of the players kept up, and any such
+    superset of ``kept`` being a subset means ``kept`` is one too."""
+    barren[:] = [known for known in barren if kept & ~known != 0]
+    barren.append(kept)
+
+
 class Search:
     """Pairs the score brackets from the top down (Dutch C1-C14)."""
 
     def __init__(self, entrants: Sequence[Entrant]) -> None:
         self.entrants = list(entrants)
         self.notes: list[Explanation] = []
-        self._possible: dict[
-            tuple[object, ...], tuple[list[frozenset[int]], list[frozenset[int]]]
-        ] = {}
-        self._barren: dict[tuple[object, ...], list[frozenset[int]]] = {}
+        self._possible: dict[tuple[object, ...], tuple[list[int], list[int]]] = {}
+        self._barren: dict[tuple[object, ...], list[int]] = {}
+        self._bits: dict[int, int] = {}
+        self._masks: dict[frozenset[int], int] = {}
         self._partner_sets: dict[tuple[object, ...], dict[int, frozenset[int]]] = {}
         self._splits: dict[
             tuple[object, ...], list[tuple[int, Sequence[Entrant], Sequence[Entrant]]]
@@ -487,6 +496,23 @@ class Search:
         self._head_listings: dict[tuple[object, ...], _Listing[HeadPairing]] = {}
         """The pairings of the moved-down players of each level read so far (C7, C10),
         shared by the C12 and C13 sub-searches that enter the same level."""
+
+    def _mask(self, numbers: frozenset[int]) -> int:
+        """The set of players ``numbers`` as an int with one bit per player (each number
+        gets its own bit the first time it is seen), so that a set is a subset of another
+        exactly when ``a & ~b == 0``: the remembered sets of players kept up are tested
+        with this instead of frozenset comparisons."""
+        mask = self._masks.get(numbers)
+        if mask is None:
+            bits = self._bits
+            mask = 0
+            for number in numbers:
+                bit = bits.get(number)
+                if bit is None:
+                    bit = bits[number] = len(bits)
+                mask |= 1 << bit
+            self._masks[numbers] = mask
+        return mask
 
     # C6, C7: the pairings of S1 with S2 in transposition order ------------------------
 
@@ -639,21 +665,25 @@ class Search:
             lowest,
             x,
         )
-        kept = keep.intersection(numbers) if keep else keep
+        kept = self._mask(keep.intersection(numbers)) if keep else 0
         answers = self._possible.get(key)
         if answers is None:
             answers = self._possible[key] = ([], [])
         possible, impossible = answers
-        if any(kept <= known for known in possible):
+        if any(kept & ~known == 0 for known in possible):
             return True
-        if any(known <= kept for known in impossible):
+        if any(known & ~kept == 0 for known in impossible):
             return False
         players = [*s1_only, *others]
         if self._pairs_possible(
             players, len(s1_only), pairs, edge_rules, leave_rules, moved, lowest, keep
         ) and (x is None or self._colours_possible(players, pairs, x, edge_rules, moved)):
+            # Only the largest sets found possible and the smallest found impossible
+            # need be kept: the others answer nothing those do not.
+            possible[:] = [known for known in possible if known & ~kept != 0]
             possible.append(kept)
             return True
+        impossible[:] = [known for known in impossible if kept & ~known != 0]
         impossible.append(kept)
         return False
 
@@ -873,6 +903,7 @@ class Search:
         steps = FLOAT_STEPS_MIXED if mixed else FLOAT_STEPS
         barred = [_barred(players, rules) for rules in steps]
         numbers = tuple(e.number for e in players)
+        keep_mask = self._mask(keep)
         seen: set[tuple[object, ...]] = set()
         for p in [p0] if lowest else range(p0, 0, -1):
             if (p0 - p,) < from_stage[:1]:
@@ -888,7 +919,7 @@ class Search:
                     seen.add(signature)
                     level = (numbers, moved, lowest, p, x, rules)
                     barren = self._barren.setdefault(level, [])
-                    if any(kept <= keep for kept in barren):
+                    if any(kept & ~keep_mask == 0 for kept in barren):
                         continue
                     produced = False
                     for phase in self.split_pairings(players, p, x, rules, moved, lowest, keep):
@@ -907,7 +938,7 @@ class Search:
                             ),
                         )
                     if not produced:
-                        barren.append(keep)
+                        _remember(barren, keep_mask)
         if not lowest and (to_stage is None or (p0,) <= to_stage[:1]):
             yield Candidate(
                 pairs=(),
@@ -974,6 +1005,7 @@ class Search:
         m = sum(1 for p in players if p.score > score_)
         x0 = x_of(players)
         numbers = tuple(p.number for p in players)
+        keep_mask = self._mask(keep)
         if lowest:
             p_values: Iterable[int] = range(m, -1, -1) if last_resort else [m]
         else:
@@ -1009,7 +1041,7 @@ class Search:
                         seen.add(signature)
                         level = ("head", numbers, moved, lowest, p_h, j, k, rules_h)
                         barren_level = self._barren.setdefault(level, [])
-                        if any(kept <= keep for kept in barren_level):
+                        if any(kept & ~keep_mask == 0 for kept in barren_level):
                             continue
                         loosest = FloatRules(down=2, up=rules_h.up)
                         if not self.level_possible(
@@ -1037,7 +1069,7 @@ class Search:
                                 lowest,
                             )
                             barren = self._barren.setdefault(memo, [])
-                            if any(kept <= keep for kept in barren):
+                            if any(kept & ~keep_mask == 0 for kept in barren):
                                 continue
                             head = Phase(
                                 remainder=False,
@@ -1077,9 +1109,12 @@ class Search:
                                     ),
                                 )
                             if not found:
-                                barren.append(keep.intersection(head_pairing.rest_numbers))
+                                _remember(
+                                    barren,
+                                    self._mask(keep.intersection(head_pairing.rest_numbers)),
+                                )
                         if not produced:
-                            barren_level.append(keep)
+                            _remember(barren_level, keep_mask)
         if not lowest and (to_stage is None or (m, 0) <= to_stage):
             yield C12_POINT
             yield Candidate(
