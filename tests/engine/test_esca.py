@@ -781,11 +781,23 @@ def _small_event_states(seed: int) -> list[TournamentState]:
     be paired (that state is then the last one)."""
     rng = random.Random(seed)
     players = rng.randrange(5, 11)
-    clubs = rng.randrange(2, 4)
+    return _played_states(seed, players, 6, rng.randrange(2, 4), top_players=1)
+
+
+def _played_states(
+    seed: int, players: int, rounds: int, clubs: int, *, top_players: int
+) -> list[TournamentState]:
+    """The states before each round of a random schools event paired by our engine,
+    stopping at the round that cannot be paired (that state is then the last one)."""
     states: list[TournamentState] = []
     try:
         for state in tournament_states(
-            System.ESCA, players=players, rounds=6, seed=seed, clubs=clubs, top_players=1
+            System.ESCA,
+            players=players,
+            rounds=rounds,
+            seed=seed,
+            clubs=clubs,
+            top_players=top_players,
         ):
             states.append(state)
     except NoValidPairing:
@@ -1163,15 +1175,7 @@ def test_esca_7_fewest_same_school_games_equal_a_weighted_matching(seed: int) ->
     round is refused only when no legal pairing exists."""
     rng = random.Random(1000 + seed)
     players = rng.randrange(14, 25)
-    clubs = rng.randrange(2, 4)
-    states: list[TournamentState] = []
-    try:
-        for state in tournament_states(
-            System.ESCA, players=players, rounds=13, seed=seed, clubs=clubs, top_players=2
-        ):
-            states.append(state)
-    except NoValidPairing:
-        pass
+    states = _played_states(seed, players, 13, rng.randrange(2, 4), top_players=2)
     checked = 0
     for state in states:
         if state.rounds_completed == state.total_rounds:
