@@ -117,7 +117,7 @@ import itertools
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, cast
 
 from .brackets import exchange as exchange_split
 from .brackets import score_brackets
@@ -488,6 +488,10 @@ class Search:
         self._bits: dict[int, int] = {}
         self._masks: dict[frozenset[int], int] = {}
         self._partner_sets: dict[tuple[object, ...], dict[int, frozenset[int]]] = {}
+        self._divisions: dict[tuple[object, ...], bool] = {}
+        """Which S1/S2 divisions can give a pairing at all, with which players kept up."""
+        self._lowest_pairings: dict[tuple[object, ...], Accepted | None] = {}
+        """The pairing of each lowest bracket tried (C13 judges the same one again)."""
         self._splits: dict[
             tuple[object, ...], list[tuple[int, Sequence[Entrant], Sequence[Entrant]]]
         ] = {}
@@ -539,6 +543,7 @@ class Search:
         rules: FloatRules,
         moved: frozenset[int],
         must_pair: frozenset[int],
+        after: tuple[int, ...] | None = None,
     ) -> Iterator[tuple[int, ...]]:
         """Pairings of all of S1 with S2 in the order of D1 (Dutch C6, C7).
 
@@ -547,9 +552,12 @@ class Search:
         (B4) and every S2 index in ``must_pair`` is paired.  The first one comes from a
         greedy pass when that pass completes (it then is the first in D1 order, because
         it only skips what a sound bound rules out); otherwise, and for all later ones,
-        from an exact search.
+        from an exact search.  With ``after`` only the pairings after that one in D1 order
+        are yielded (:meth:`alternatives`).
         """
         first = self._greedy(s1, s2, x, rules, moved, must_pair)
+        if first is not None and after is not None and first <= after:
+            first = None  # the exact search below starts after it
         if first is not None:
             yield first
         options = [
@@ -560,7 +568,9 @@ class Search:
             ]
             for a in s1
         ]
-        exact = lexicographic_assignments(options, len(s2), budget=x, must_cover=must_pair)
+        exact = lexicographic_assignments(
+            options, len(s2), budget=x, must_cover=must_pair, after=after
+        )
         if first is not None:
             next(exact, None)
         yield from exact
@@ -789,58 +799,143 @@ class Search:
         moved: frozenset[int],
         lowest: bool,
         keep: frozenset[int],
+        after: tuple[int, tuple[int, ...]] | None = None,
     ) -> Iterator[Phase]:
         """The pairings of one level: original S1/S2, then each exchange (Dutch C5-C8).
 
         When the original S1 and S2 give nothing, the exchanges are only tried if a
         maximum matching shows that some division of the bracket could give p pairs, and
         an exchange is skipped at once when one of its S1 players (or S2 players who may
-        not be left unpaired) has no allowed partner on the other side.
+        not be left unpaired) has no allowed partner on the other side.  ``after`` (the
+        index of an exchange in D2 order, -1 for none, and a pairing of it) starts after
+        that pairing (:meth:`alternatives`).
         """
         n = len(players)
         splits: list[tuple[int, Sequence[Entrant], Sequence[Entrant]]] = [
             (-1, players[:p], players[p:])
         ]
+        division = (tuple(e.number for e in players), moved, lowest, p)
+        kept = keep.intersection(division[0]) if keep else keep
         found = False
-        partners: dict[int, frozenset[int]] = {}
         for number, (index, s1, s2) in enumerate(splits):
-            if index >= 0:
-                partners = partners or self._partners(players, rules, moved)
-                side1 = {a.number for a in s1}
-                if any(
-                    not partners[b.number] & side1
-                    for b in s2
-                    if not self.may_leave(b, rules, moved, lowest, keep)
+            if (after is None or index >= after[0]) and self._division_possible(
+                players, division, index, s1, s2, kept
+            ):
+                resume = after[1] if after is not None and index == after[0] else None
+                for assignment in self._split_assignments(
+                    players, index, s1, s2, x, rules, moved, lowest, keep, resume
                 ):
-                    continue
-            must = frozenset(
-                t for t, b in enumerate(s2) if not self.may_leave(b, rules, moved, lowest, keep)
-            )
-            for assignment in self.assignments(s1, s2, x, rules, moved, must):
-                found = True
-                yield Phase(
-                    remainder=False,
-                    players=tuple(players),
-                    s1=tuple(s1),
-                    s2=tuple(s2),
-                    assignment=assignment,
-                    p0=n // 2,
-                    p=p,
-                    x0=x,
-                    x=x,
-                    rules=rules,
-                    exchange=None if index < 0 else _swap(players, s1, s2, p),
-                    exchange_index=index,
-                    moved=moved,
-                    lowest=lowest,
-                    keep=keep,
-                )
+                    found = True
+                    yield Phase(
+                        remainder=False,
+                        players=tuple(players),
+                        s1=tuple(s1),
+                        s2=tuple(s2),
+                        assignment=assignment,
+                        p0=n // 2,
+                        p=p,
+                        x0=x,
+                        x=x,
+                        rules=rules,
+                        exchange=None if index < 0 else _swap(players, s1, s2, p),
+                        exchange_index=index,
+                        moved=moved,
+                        lowest=lowest,
+                        keep=keep,
+                    )
             if number == 0 and p > 0:
                 if not found and not self.level_possible(
                     (), players, p, rules, rules, moved, lowest, keep, x
                 ):
                     return
                 splits.extend(self._exchange_splits(players, p, rules, moved))
+
+    def _split_assignments(
+        self,
+        players: Sequence[Entrant],
+        index: int,
+        s1: Sequence[Entrant],
+        s2: Sequence[Entrant],
+        x: int,
+        rules: FloatRules,
+        moved: frozenset[int],
+        lowest: bool,
+        keep: frozenset[int],
+        after: tuple[int, ...] | None,
+    ) -> Iterable[tuple[int, ...]]:
+        """The pairings of one S1/S2 division of a level, in D1 order (Dutch C6-C8).
+
+        An exchange (``index`` >= 0) one of whose S2 players who may not be left unpaired
+        has no allowed partner in its S1 gives nothing, without a search.
+        """
+        if index >= 0:
+            partners = self._partners(players, rules, moved)
+            side1 = {a.number for a in s1}
+            if any(
+                not partners[b.number] & side1
+                for b in s2
+                if not self.may_leave(b, rules, moved, lowest, keep)
+            ):
+                return ()
+        must = frozenset(
+            t for t, b in enumerate(s2) if not self.may_leave(b, rules, moved, lowest, keep)
+        )
+        return self.assignments(s1, s2, x, rules, moved, must, after)
+
+    def _division_possible(
+        self,
+        players: Sequence[Entrant],
+        division: tuple[tuple[int, ...], frozenset[int], bool, int],
+        index: int,
+        s1: Sequence[Entrant],
+        s2: Sequence[Entrant],
+        kept: frozenset[int],
+    ) -> bool:
+        """Whether this S1/S2 division could give a pairing at any level (Dutch C6-C11).
+
+        ``division`` names the bracket ``players`` (their numbers, those moved in, whether
+        it is the lowest) and p; ``index`` the exchange (-1 for the original S1 and S2); ``kept``
+        the bracket's players kept up by C12 and C13.
+
+        Every level of a bracket (x raised by C11, B6 and B5 dropped by C9 and C10) only
+        allows more pairings than the one before it, and none allows more than B1 and B2
+        with every float criterion dropped and x at its highest.  So when under those
+        conditions S1 cannot be paired into S2 (a bipartite matching covering S1), or the
+        S2 players who must be paired cannot all be paired with S1, the division gives
+        nothing at any level of that p and is skipped there without a search.  The S2
+        players who must be paired are, in the lowest bracket, those without a right to
+        the bye (B1b), and the players kept up.  By Mendelsohn and Dulmage, a matching
+        covering both sides' required players exists when each side's can be covered.
+        The answers are remembered for the round, by division and by the players kept up
+        of its S2: the levels of a bracket and the C12 and C13 sub-searches meet the same
+        divisions again and again.
+        """
+        if kept:
+            kept = kept.difference(a.number for a in s1)
+        key = (division, index, kept)
+        answer = self._divisions.get(key)
+        if answer is None:
+            _, moved, lowest, _ = division
+            partners = self._partners(players, LOOSEST, moved)
+            if kept:
+                answer = self._division_possible(players, division, index, s1, s2, frozenset())
+            else:
+                rows = [[t for t, b in enumerate(s2) if b.number in partners[a.number]] for a in s1]
+                answer = bipartite_matching_size(rows, len(s2)) == len(s1)
+            if answer:
+                required = [
+                    b
+                    for b in s2
+                    if b.number in kept
+                    or not self.may_leave(b, LOOSEST, moved, lowest, frozenset())
+                ]
+                columns = [
+                    [i for i, a in enumerate(s1) if a.number in partners[b.number]]
+                    for b in required
+                ]
+                answer = bipartite_matching_size(columns, len(s1)) == len(required)
+            self._divisions[key] = answer
+        return answer
 
     def _partners(
         self, players: Sequence[Entrant], rules: FloatRules, moved: frozenset[int]
@@ -887,12 +982,15 @@ class Search:
         keep: frozenset[int],
         from_stage: tuple[int, ...] = (0,),
         to_stage: tuple[int, ...] | None = None,
+        after: tuple[object, ...] | None = None,
     ) -> Iterator[Candidate]:
         """Candidates of a bracket paired as homogeneous, in procedure order (Dutch C2-C14).
 
         ``from_stage`` skips the values of p above ``p0 - from_stage[0]`` (for C12, C13);
         ``to_stage`` stops after the values of p down to ``p0 - to_stage[0]`` (for C12,
-        which only looks at the stage of the pairing it replaces).
+        which only looks at the stage of the pairing it replaces).  ``after`` (a
+        candidate's ``order``) skips every candidate up to and including that one
+        (:meth:`alternatives`).
         """
         players = bracket.players
         moved = frozenset(p.number for p in bracket.moved_in)
@@ -917,12 +1015,17 @@ class Search:
                     if signature in seen:
                         continue
                     seen.add(signature)
+                    resume = _resume(after, ((p0 - p,), x, rules_index))
+                    if resume is _PASSED:
+                        continue
                     level = (numbers, moved, lowest, p, x, rules)
                     barren = self._barren.setdefault(level, [])
                     if any(kept & ~keep_mask == 0 for kept in barren):
                         continue
                     produced = False
-                    for phase in self.split_pairings(players, p, x, rules, moved, lowest, keep):
+                    for phase in self.split_pairings(
+                        players, p, x, rules, moved, lowest, keep, _inside(resume)
+                    ):
                         produced = True
                         phase = _with(phase, p0=p0, x0=x_start)
                         yield _candidate(
@@ -937,9 +1040,13 @@ class Search:
                                 phase.assignment,
                             ),
                         )
-                    if not produced:
+                    if not produced and resume is None:
                         _remember(barren, keep_mask)
-        if not lowest and (to_stage is None or (p0,) <= to_stage[:1]):
+        if (
+            not lowest
+            and (to_stage is None or (p0,) <= to_stage[:1])
+            and (after is None or ((p0,),) > after)
+        ):
             yield Candidate(
                 pairs=(),
                 moved_down=tuple(players),
@@ -958,8 +1065,13 @@ class Search:
         moved: frozenset[int],
         lowest: bool,
         keep: frozenset[int],
+        after: tuple[object, ...] | None = None,
     ) -> Iterator[tuple[int, Phase]]:
-        """Pairings of a remainder group at one level, with the C9 step (Dutch C6-C9)."""
+        """Pairings of a remainder group at one level, with the C9 step (Dutch C6-C9).
+
+        ``after`` (the C9 step, exchange index and pairing of one of them) starts after
+        that pairing (:meth:`alternatives`).
+        """
         seen: set[object] = set()
         for down in (0, 1, 2):
             rules = FloatRules(down=down, up=up)
@@ -967,7 +1079,12 @@ class Search:
             if signature in seen:
                 continue
             seen.add(signature)
-            for phase in self.split_pairings(rest, p, x, rules, moved, lowest, keep):
+            resume = _resume(after, (down,))
+            if resume is _PASSED:
+                continue
+            for phase in self.split_pairings(
+                rest, p, x, rules, moved, lowest, keep, _inside(resume)
+            ):
                 yield down, _with(phase, remainder=True)
 
     def heterogeneous(
@@ -979,11 +1096,13 @@ class Search:
         from_stage: tuple[int, ...] = (0, 0),
         to_stage: tuple[int, ...] | None = None,
         last_resort: bool = False,
+        after: tuple[object, ...] | None = None,
     ) -> Iterator[Candidate | None]:
         """Candidates of a heterogeneous bracket, in procedure order (Dutch C2-C14).
 
         Yields :data:`C12_POINT` before lowering p below the number of moved-down players,
-        where C12 is to be tried.  ``from_stage`` skips the earlier values of p.  The
+        where C12 is to be tried.  ``from_stage`` skips the earlier values of p, ``after``
+        every candidate up to and including the one of that order.  The
         lowest bracket keeps p (C13 comes first) unless ``last_resort``: when C13 has
         joined every bracket, C14 lowers p and the moved-down players left join the
         remainder, which must still be paired completely.
@@ -1039,6 +1158,9 @@ class Search:
                         if signature in seen:
                             continue
                         seen.add(signature)
+                        resume = _resume(after, ((m - p_h, j), k, rules_index))
+                        if resume is _PASSED:
+                            continue
                         level = ("head", numbers, moved, lowest, p_h, j, k, rules_h)
                         barren_level = self._barren.setdefault(level, [])
                         if any(kept & ~keep_mask == 0 for kept in barren_level):
@@ -1056,6 +1178,9 @@ class Search:
                             s1, s2, x_h, rules_h, moved, covered
                         ):
                             assignment = head_pairing.assignment
+                            tail_after = _resume(resume, (assignment,))
+                            if tail_after is _PASSED:
+                                continue
                             rest = head_pairing.rest
                             x_r0 = max(0, head_pairing.rest_x - j)
                             x_r = min(p_r, x_r0 + k)
@@ -1090,7 +1215,7 @@ class Search:
                             )
                             found = False
                             for down, tail in self.remainder(
-                                rest, p_r, x_r, rules_h.up, moved, lowest, keep
+                                rest, p_r, x_r, rules_h.up, moved, lowest, keep, tail_after
                             ):
                                 found = produced = True
                                 tail = _with(tail, p0=p_r0, x0=min(p_r, x_r0))
@@ -1108,14 +1233,18 @@ class Search:
                                         tail.assignment,
                                     ),
                                 )
-                            if not found:
+                            if not found and tail_after is None:
                                 _remember(
                                     barren,
                                     self._mask(keep.intersection(head_pairing.rest_numbers)),
                                 )
-                        if not produced:
+                        if not produced and resume is None:
                             _remember(barren_level, keep_mask)
-        if not lowest and (to_stage is None or (m, 0) <= to_stage):
+        if (
+            not lowest
+            and (to_stage is None or (m, 0) <= to_stage)
+            and (after is None or ((m, 0),) > after)
+        ):
             yield C12_POINT
             yield Candidate(
                 pairs=(),
@@ -1205,8 +1334,12 @@ class Search:
         from_stage: tuple[int, ...] | None = None,
         to_stage: tuple[int, ...] | None = None,
         last_resort: bool = False,
+        after: tuple[object, ...] | None = None,
     ) -> Iterator[Candidate | None]:
-        """The bracket's candidates in procedure order; A3 decides how it is paired."""
+        """The bracket's candidates in procedure order; A3 decides how it is paired.
+
+        ``after``: only the candidates after the one of that ``order`` (C12, C13).
+        """
         players = bracket.players
         above = sum(1 for p in players if p.score > bracket.score)
         if above and 2 * above < len(players):
@@ -1217,6 +1350,7 @@ class Search:
                 from_stage=from_stage or (0, 0),
                 to_stage=to_stage,
                 last_resort=last_resort,
+                after=after,
             )
         else:
             yield from self.homogeneous(
@@ -1225,6 +1359,7 @@ class Search:
                 keep=keep,
                 from_stage=from_stage or (0,),
                 to_stage=to_stage,
+                after=after,
             )
 
     # C1: players without an opponent --------------------------------------------------
@@ -1260,6 +1395,12 @@ class Search:
         are compared by their place in the procedure's order, so the answer is the same as
         walking the candidates one by one.
 
+        A sub-search keeping one more player of S up resumes after the candidate that moved
+        S down instead of starting its stage again.  Its candidates are those of the search
+        it came from that keep that player too (keeping a player up only removes pairings
+        leaving him unpaired), so none of them comes before that search's first candidate,
+        which itself moves the player down: nothing it skips is of use to it.
+
         ``feasible(keep)``, when given, is a necessary condition for any candidate that
         keeps the players ``keep`` in the bracket to be good, whatever its stage; a
         sub-search failing it is not entered.  Every sub-search it would spawn keeps a
@@ -1272,7 +1413,9 @@ class Search:
         heap: list[tuple[tuple[object, ...], int, frozenset[int], Candidate]] = []
         counter = itertools.count()
 
-        def start(keep: frozenset[int], stage: tuple[int, ...]) -> None:
+        def start(
+            keep: frozenset[int], stage: tuple[int, ...], after: tuple[object, ...] | None = None
+        ) -> None:
             if (keep, stage) in queued:
                 return
             queued.add((keep, stage))
@@ -1284,6 +1427,7 @@ class Search:
                 keep=keep,
                 from_stage=stage,
                 to_stage=previous.candidate.stage if same_stage else None,
+                after=after,
             ):
                 if candidate is None:
                     continue
@@ -1307,7 +1451,7 @@ class Search:
                     return option
                 bad.add(down)
             for player in candidate.moved_down:
-                start(keep | {player.number}, candidate.stage)
+                start(keep | {player.number}, candidate.stage, candidate.order)
             if not same_stage:
                 start(keep, (*candidate.stage[:-1], candidate.stage[-1] + 1))
         return None
@@ -1352,6 +1496,17 @@ class Search:
         C1: a player without an opponent in the bracket only lets it be paired when the
         bracket is odd and he can have the bye.  ``last_resort``: see :meth:`heterogeneous`.
         """
+        key = (
+            tuple(p.number for p in bracket.residents),
+            tuple(p.number for p in bracket.moved_in),
+            last_resort,
+        )
+        if key not in self._lowest_pairings:
+            self._lowest_pairings[key] = self._pair_lowest(bracket, last_resort=last_resort)
+        return self._lowest_pairings[key]
+
+    def _pair_lowest(self, bracket: Bracket, *, last_resort: bool) -> Accepted | None:
+        """:meth:`pair_lowest` worked out (it remembers the answers for the round)."""
         players = bracket.players
         stuck = self.without_opponent(players)
         if len(stuck) > 1 or (stuck and (len(players) % 2 == 0 or not stuck[0].bye_allowed)):
@@ -1577,6 +1732,9 @@ FLOAT_STEPS = (FloatRules(), FloatRules(down=1), FloatRules(down=2))
 FLOAT_STEPS_MIXED = (*FLOAT_STEPS, FloatRules(down=2, up=1), FloatRules(down=2, up=2))
 """For a bracket holding players from above and paired as homogeneous: then for upfloats."""
 
+LOOSEST = FloatRules(down=2, up=2)
+"""B5 and B6 dropped for both directions: only B1 and B2 are left (C9, C10)."""
+
 
 def _barred(players: Sequence[Entrant], rules: FloatRules) -> tuple[tuple[int, int, int], ...]:
     """Which floats a level forbids to these players (Dutch B5, B6, C9, C10).
@@ -1602,6 +1760,38 @@ def _swap(
         tuple(e for e in players if e in first and e in s2),
         tuple(e for e in players if e not in first and e in s1),
     )
+
+
+_PASSED: tuple[object, ...] = ("passed",)
+"""What :func:`_resume` gives for a level that lies wholly before the point to resume after."""
+
+
+def _resume(
+    after: tuple[object, ...] | None, level: tuple[object, ...]
+) -> tuple[object, ...] | None:
+    """Where a level stands against a candidate's ``order`` to resume after (C12, C13).
+
+    ``level`` is the start of the order that all candidates of the level share.  None when
+    the level lies wholly after that candidate (it is paired from its start),
+    :data:`_PASSED` when it lies wholly before it (it is skipped), and otherwise the rest
+    of the candidate's order: the point inside the level to resume after.
+    """
+    if after is None:
+        return None
+    head = after[: len(level)]
+    if level > head:
+        return None
+    if level < head:
+        return _PASSED
+    return after[len(level) :]
+
+
+def _inside(resume: tuple[object, ...] | None) -> tuple[int, tuple[int, ...]] | None:
+    """The point inside a level's pairings (exchange index, pairing) to resume after."""
+    if resume is None:
+        return None
+    index, assignment = resume
+    return cast(int, index), cast(tuple[int, ...], assignment)
 
 
 def _with(phase: Phase, **changes: object) -> Phase:

@@ -24,6 +24,7 @@
 
 from __future__ import annotations
 
+import bisect
 import heapq
 import itertools
 from collections import deque
@@ -433,13 +434,17 @@ def lexicographic_assignments(
     *,
     budget: int,
     must_cover: frozenset[int] = frozenset(),
+    after: tuple[int, ...] | None = None,
 ) -> Iterator[tuple[int, ...]]:
     """Assignments of every row to its own column, in lexicographic order, within a budget.
 
     ``options[r]`` lists the columns row ``r`` may take as ``(column, cost)`` pairs, in
     the order of preference (ascending column numbers give the lexicographic order of the
     tuple of columns).  Costs are 0 or 1.  An assignment is yielded when its total cost is
-    at most ``budget`` and no column of ``must_cover`` is left unassigned.
+    at most ``budget`` and no column of ``must_cover`` is left unassigned.  With ``after``
+    (one column per row; the options must then be in ascending column order) only the
+    assignments coming after it are yielded: the search goes down its path without trying
+    the options before it, and never yields it.
 
     Every branch is checked exactly before it is entered: the cheapest completion of the
     rows still open is kept as a minimum-cost transportation, and trying a column costs
@@ -451,15 +456,22 @@ def lexicographic_assignments(
         return
     n1 = net.n1
     if n1 == 0:
-        yield ()
+        if after is None:
+            yield ()
         return
     pointer = [0] * n1
     chosen = [-1] * n1
     saved: list[tuple[list[int], list[int], list[int], int, int] | None] = [None] * n1
     row = 0
+    on_path = after is not None
+    """True while every row so far has taken the column ``after`` gives it."""
+    if after is not None:
+        pointer[0] = _option_index(net.adj[0], after[0])
     while True:
         if row == n1:
-            yield tuple(chosen)
+            if not on_path:
+                yield tuple(chosen)
+            on_path = False
             row -= 1
             state = saved[row]
             assert state is not None
@@ -478,17 +490,28 @@ def lexicographic_assignments(
                 chosen[row] = column
                 advanced = True
                 break
+            on_path = False
         if advanced:
+            on_path = on_path and after is not None and chosen[row] == after[row]
             row += 1
             if row < n1:
                 pointer[row] = 0
+                if on_path and after is not None:
+                    pointer[row] = _option_index(net.adj[row], after[row])
             continue
+        on_path = False
         if row == 0:
             return
         row -= 1
         state = saved[row]
         assert state is not None
         net.restore(state, row, chosen[row])
+
+
+def _option_index(columns: Sequence[int], column: int) -> int:
+    """Where ``column`` stands among a row's options, or where it would stand (the options
+    are in ascending order); the options before it are the ones ``after`` skips."""
+    return bisect.bisect_left(columns, column)
 
 
 SHORT_PATH_TARGETS = 8

@@ -7,7 +7,12 @@ import random
 
 import pytest
 
-from pairing.engine.matching import ShrinkingMatching, matching_size, perfect_matching_within
+from pairing.engine.matching import (
+    ShrinkingMatching,
+    lexicographic_assignments,
+    matching_size,
+    perfect_matching_within,
+)
 
 
 def _graph(rng: random.Random, count: int, density: float) -> list[list[int]]:
@@ -140,3 +145,44 @@ def test_perfect_matching_within_is_exact(seed: int) -> None:
         assert all(found[found[v]] == v and found[v] != v for v in range(count))
         assert all(found[v] in cheap[v] or found[v] in costly[v] for v in range(count))
         assert sum(1 for v in range(count) if v < found[v] and found[v] in costly[v]) <= budget
+
+
+def _assignments_by_search(
+    options: list[list[tuple[int, int]]], columns: int, budget: int, must_cover: frozenset[int]
+) -> list[tuple[int, ...]]:
+    """Every assignment within the budget covering ``must_cover``, in lexicographic order."""
+    found = []
+    for chosen in itertools.product(*([column for column, _ in row] for row in options)):
+        if len(set(chosen)) < len(chosen) or not must_cover <= set(chosen):
+            continue
+        cost = sum(dict(row)[column] for row, column in zip(options, chosen, strict=True))
+        if cost <= budget:
+            found.append(chosen)
+    return sorted(found)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_lexicographic_assignments_in_order_and_after_a_given_one(seed: int) -> None:
+    """All assignments in lexicographic order (the D1 order of the Dutch search), and with
+    ``after`` exactly those that come after it, whether or not it is one of them (the
+    C12/C13 sub-searches resume after a candidate that keeps fewer players up)."""
+    rng = random.Random(seed)
+    rows = rng.randrange(0, 5)
+    columns = rng.randrange(rows, rows + 4)
+    options = [
+        [(column, rng.randrange(2)) for column in range(columns) if rng.random() < 0.7]
+        for _ in range(rows)
+    ]
+    must_cover = frozenset(column for column in range(columns) if rng.random() < 0.2)
+    budget = rng.randrange(3)
+    expected = _assignments_by_search(options, columns, budget, must_cover)
+    assert (
+        list(lexicographic_assignments(options, columns, budget=budget, must_cover=must_cover))
+        == expected
+    )
+    probes = [*expected, *(tuple(rng.randrange(columns) for _ in range(rows)) for _ in range(5))]
+    for after in probes:
+        resumed = lexicographic_assignments(
+            options, columns, budget=budget, must_cover=must_cover, after=after
+        )
+        assert list(resumed) == [found for found in expected if found > after]
