@@ -116,7 +116,7 @@ import heapq
 import itertools
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Generic, TypeVar, cast
 
 from .brackets import exchange as exchange_split
@@ -1399,7 +1399,11 @@ class Search:
         S down instead of starting its stage again.  Its candidates are those of the search
         it came from that keep that player too (keeping a player up only removes pairings
         leaving him unpaired), so none of them comes before that search's first candidate,
-        which itself moves the player down: nothing it skips is of use to it.
+        which itself moves the player down: nothing it skips is of use to it.  For the same
+        reason a sub-search whose players kept up, but for one, are those of a sub-search
+        of the same stage already made knows its answer without a search: none when that
+        one found none (or could not succeed), and that one's candidate when it keeps this
+        player up as well.
 
         ``feasible(keep)``, when given, is a necessary condition for any candidate that
         keeps the players ``keep`` in the bracket to be good, whatever its stage; a
@@ -1412,15 +1416,21 @@ class Search:
         queued: set[tuple[frozenset[int], tuple[int, ...]]] = set()
         heap: list[tuple[tuple[object, ...], int, frozenset[int], Candidate]] = []
         counter = itertools.count()
+        firsts: dict[tuple[frozenset[int], tuple[int, ...]], Candidate | None] = {}
 
-        def start(
-            keep: frozenset[int], stage: tuple[int, ...], after: tuple[object, ...] | None = None
-        ) -> None:
-            if (keep, stage) in queued:
-                return
-            queued.add((keep, stage))
+        def first(
+            keep: frozenset[int], stage: tuple[int, ...], after: tuple[object, ...] | None
+        ) -> Candidate | None:
+            for player in keep:
+                known = firsts.get((keep - {player}, stage), _UNKNOWN)
+                if known is None:
+                    return None
+                if isinstance(known, Candidate) and not any(
+                    p.number in keep for p in known.moved_down
+                ):
+                    return _kept_up(known, keep)
             if feasible is not None and not feasible(keep):
-                return
+                return None
             for candidate in self.candidates(
                 previous.bracket,
                 lowest=False,
@@ -1432,9 +1442,19 @@ class Search:
                 if candidate is None:
                     continue
                 if same_stage and candidate.stage != previous.candidate.stage:
-                    return
-                heapq.heappush(heap, (candidate.order, next(counter), keep, candidate))
+                    return None
+                return candidate
+            return None
+
+        def start(
+            keep: frozenset[int], stage: tuple[int, ...], after: tuple[object, ...] | None = None
+        ) -> None:
+            if (keep, stage) in queued:
                 return
+            queued.add((keep, stage))
+            candidate = firsts[(keep, stage)] = first(keep, stage, after)
+            if candidate is not None:
+                heapq.heappush(heap, (candidate.order, next(counter), keep, candidate))
 
         start(frozenset(), previous.candidate.stage)
         while heap:
@@ -1792,6 +1812,15 @@ def _inside(resume: tuple[object, ...] | None) -> tuple[int, tuple[int, ...]] | 
         return None
     index, assignment = resume
     return cast(int, index), cast(tuple[int, ...], assignment)
+
+
+_UNKNOWN = object()
+"""Marks a sub-search not made yet (:meth:`Search.alternatives`)."""
+
+
+def _kept_up(candidate: Candidate, keep: frozenset[int]) -> Candidate:
+    """The candidate as a sub-search keeping ``keep`` up finds it (C12, C13)."""
+    return replace(candidate, phases=tuple(_with(phase, keep=keep) for phase in candidate.phases))
 
 
 def _with(phase: Phase, **changes: object) -> Phase:
