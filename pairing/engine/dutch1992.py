@@ -983,14 +983,15 @@ class Search:
         from_stage: tuple[int, ...] = (0,),
         to_stage: tuple[int, ...] | None = None,
         after: tuple[object, ...] | None = None,
+        least_down: int = 0,
     ) -> Iterator[Candidate]:
         """Candidates of a bracket paired as homogeneous, in procedure order (Dutch C2-C14).
 
         ``from_stage`` skips the values of p above ``p0 - from_stage[0]`` (for C12, C13);
         ``to_stage`` stops after the values of p down to ``p0 - to_stage[0]`` (for C12,
         which only looks at the stage of the pairing it replaces).  ``after`` (a
-        candidate's ``order``) skips every candidate up to and including that one
-        (:meth:`alternatives`).
+        candidate's ``order``) skips every candidate up to and including that one, and
+        ``least_down`` the values of p that move fewer players down (:meth:`alternatives`).
         """
         players = bracket.players
         moved = frozenset(p.number for p in bracket.moved_in)
@@ -1008,6 +1009,8 @@ class Search:
                 continue
             if to_stage is not None and (p0 - p,) > to_stage[:1]:
                 return
+            if n - 2 * p < least_down:
+                continue
             x_start = min(p, x0 if p == p0 else max(0, x0 - (p0 - p)))
             for x in range(x_start, p + 1):
                 for rules_index, rules in enumerate(steps):
@@ -1046,6 +1049,7 @@ class Search:
             not lowest
             and (to_stage is None or (p0,) <= to_stage[:1])
             and (after is None or ((p0,),) > after)
+            and n >= least_down
         ):
             yield Candidate(
                 pairs=(),
@@ -1097,12 +1101,16 @@ class Search:
         to_stage: tuple[int, ...] | None = None,
         last_resort: bool = False,
         after: tuple[object, ...] | None = None,
+        least_down: int = 0,
     ) -> Iterator[Candidate | None]:
         """Candidates of a heterogeneous bracket, in procedure order (Dutch C2-C14).
 
         Yields :data:`C12_POINT` before lowering p below the number of moved-down players,
         where C12 is to be tried.  ``from_stage`` skips the earlier values of p, ``after``
-        every candidate up to and including the one of that order.  The
+        every candidate up to and including the one of that order, ``least_down`` the
+        values of p of the remainder that move fewer players down (a remainder of the
+        bracket's n - 2 p_S1 players paired with p_R = p_R0 - j pairs moves n mod 2 + 2 j
+        down, whatever p_S1).  The
         lowest bracket keeps p (C13 comes first) unless ``last_resort``: when C13 has
         joined every bracket, C14 lowers p and the moved-down players left join the
         remainder, which must still be paired completely.
@@ -1149,6 +1157,8 @@ class Search:
                     continue
                 if to_stage is not None and (m - p_h, j) > to_stage:
                     return
+                if n % 2 + 2 * j < least_down:
+                    continue
                 p_r = p_r0 - j
                 seen: set[tuple[object, ...]] = set()
                 for k in range(0, max(p_h - x_h_start, p_r) + 1):
@@ -1244,6 +1254,7 @@ class Search:
             not lowest
             and (to_stage is None or (m, 0) <= to_stage)
             and (after is None or ((m, 0),) > after)
+            and n >= least_down
         ):
             yield C12_POINT
             yield Candidate(
@@ -1335,10 +1346,12 @@ class Search:
         to_stage: tuple[int, ...] | None = None,
         last_resort: bool = False,
         after: tuple[object, ...] | None = None,
+        least_down: int = 0,
     ) -> Iterator[Candidate | None]:
         """The bracket's candidates in procedure order; A3 decides how it is paired.
 
-        ``after``: only the candidates after the one of that ``order`` (C12, C13).
+        ``after``: only the candidates after the one of that ``order``; ``least_down``:
+        only those moving at least that many players down (C12, C13).
         """
         players = bracket.players
         above = sum(1 for p in players if p.score > bracket.score)
@@ -1351,6 +1364,7 @@ class Search:
                 to_stage=to_stage,
                 last_resort=last_resort,
                 after=after,
+                least_down=least_down,
             )
         else:
             yield from self.homogeneous(
@@ -1360,6 +1374,7 @@ class Search:
                 from_stage=from_stage or (0,),
                 to_stage=to_stage,
                 after=after,
+                least_down=least_down,
             )
 
     # C1: players without an opponent --------------------------------------------------
@@ -1378,6 +1393,7 @@ class Search:
         *,
         same_stage: bool,
         feasible: Callable[[frozenset[int]], bool] | None = None,
+        least_down: int = 0,
     ) -> Accepted | None:
         """The first later candidate of an earlier bracket moving down a new, good set.
 
@@ -1409,7 +1425,10 @@ class Search:
         keeps the players ``keep`` in the bracket to be good, whatever its stage; a
         sub-search failing it is not entered.  Every sub-search it would spawn keeps a
         superset of ``keep``, so none of them could give a good candidate either, and the
-        answer is unchanged.
+        answer is unchanged.  ``least_down``, likewise, is a number of players moved down
+        below which no candidate can be good: the sub-searches skip the values of p that
+        move fewer down.  Each sub-search's first candidate then still comes no later than
+        any good candidate of its part of the search, which is all the splitting needs.
         """
         forced = previous.forced_down
         bad: set[frozenset[int]] = {frozenset(p.number for p in previous.outgoing)}
@@ -1438,6 +1457,7 @@ class Search:
                 from_stage=stage,
                 to_stage=previous.candidate.stage if same_stage else None,
                 after=after,
+                least_down=least_down,
             ):
                 if candidate is None:
                     continue
@@ -1554,11 +1574,39 @@ class Search:
             return result is not None
 
         option = self.alternatives(
-            previous, good, same_stage=False, feasible=self._c13_feasible(previous, lowest)
+            previous,
+            good,
+            same_stage=False,
+            feasible=self._c13_feasible(previous, lowest),
+            least_down=self._c13_least_down(previous, lowest),
         )
         if option is None:
             return None
         return option, found[0]
+
+    @staticmethod
+    def _c13_least_down(previous: Accepted, lowest: Bracket) -> int:
+        """The fewest players the penultimate bracket must move down for C13 to succeed.
+
+        The lowest bracket's residents and the players forced down (with the bye as one
+        more player when the two brackets together are odd, joined to those who may have
+        it, B1b) are paired among themselves in a maximum matching under B1 and B2.  Every
+        player it leaves unpaired needs an opponent moved down from the penultimate
+        bracket, or the bye when that goes to a player moved down: in any complete pairing
+        of the two brackets at most the players moved down meet them, so fewer moved down
+        cannot do (the deficiency of the lowest bracket, as in Gallai and Edmonds).
+        """
+        low = [*previous.forced_down, *lowest.residents]
+        odd = (len(previous.bracket.players) + len(low)) % 2
+        adjacent: list[list[int]] = [
+            [j for j, b in enumerate(low) if a is not b and compatible(a, b)] for a in low
+        ]
+        if odd:
+            bye = len(low)
+            adjacent.append([i for i, a in enumerate(low) if a.bye_allowed])
+            for i in adjacent[bye]:
+                adjacent[i].append(bye)
+        return sum(1 for mate in maximum_matching(adjacent) if mate == -1)
 
     @staticmethod
     def _c13_feasible(previous: Accepted, lowest: Bracket) -> Callable[[frozenset[int]], bool]:
