@@ -493,10 +493,9 @@ class Search:
         self._lowest_pairings: dict[tuple[object, ...], Accepted | None] = {}
         """The pairing of each lowest bracket tried (C13 judges the same one again)."""
         self._splits: dict[
-            tuple[object, ...], list[tuple[int, Sequence[Entrant], Sequence[Entrant]]]
+            tuple[object, ...], _Listing[tuple[int, Sequence[Entrant], Sequence[Entrant]]]
         ] = {}
-        """Levels of a homogeneous bracket or remainder that gave no pairing, with the
-        players kept up (C12, C13 sub-searches): keeping more up cannot make one appear."""
+        """The exchanges worth trying, by bracket, p and float criteria (C8, D2)."""
         self._head_listings: dict[tuple[object, ...], _Listing[HeadPairing]] = {}
         """The pairings of the moved-down players of each level read so far (C7, C10),
         shared by the C12 and C13 sub-searches that enter the same level."""
@@ -810,45 +809,47 @@ class Search:
         index of an exchange in D2 order, -1 for none, and a pairing of it) starts after
         that pairing (:meth:`alternatives`).
         """
-        n = len(players)
-        splits: list[tuple[int, Sequence[Entrant], Sequence[Entrant]]] = [
-            (-1, players[:p], players[p:])
-        ]
         division = (tuple(e.number for e in players), moved, lowest, p)
         kept = keep.intersection(division[0]) if keep else keep
-        found = False
-        for number, (index, s1, s2) in enumerate(splits):
-            if (after is None or index >= after[0]) and self._division_possible(
-                players, division, index, s1, s2, kept
+
+        def phases(index: int, s1: Sequence[Entrant], s2: Sequence[Entrant]) -> Iterator[Phase]:
+            if after is not None and index < after[0]:
+                return
+            if not self._division_possible(players, division, index, s1, s2, kept):
+                return
+            resume = after[1] if after is not None and index == after[0] else None
+            for assignment in self._split_assignments(
+                players, index, s1, s2, x, rules, moved, lowest, keep, resume
             ):
-                resume = after[1] if after is not None and index == after[0] else None
-                for assignment in self._split_assignments(
-                    players, index, s1, s2, x, rules, moved, lowest, keep, resume
-                ):
-                    found = True
-                    yield Phase(
-                        remainder=False,
-                        players=tuple(players),
-                        s1=tuple(s1),
-                        s2=tuple(s2),
-                        assignment=assignment,
-                        p0=n // 2,
-                        p=p,
-                        x0=x,
-                        x=x,
-                        rules=rules,
-                        exchange=None if index < 0 else _swap(players, s1, s2, p),
-                        exchange_index=index,
-                        moved=moved,
-                        lowest=lowest,
-                        keep=keep,
-                    )
-            if number == 0 and p > 0:
-                if not found and not self.level_possible(
-                    (), players, p, rules, rules, moved, lowest, keep, x
-                ):
-                    return
-                splits.extend(self._exchange_splits(players, p, rules, moved))
+                yield Phase(
+                    remainder=False,
+                    players=tuple(players),
+                    s1=tuple(s1),
+                    s2=tuple(s2),
+                    assignment=assignment,
+                    p0=len(players) // 2,
+                    p=p,
+                    x0=x,
+                    x=x,
+                    rules=rules,
+                    exchange=None if index < 0 else _swap(players, s1, s2, p),
+                    exchange_index=index,
+                    moved=moved,
+                    lowest=lowest,
+                    keep=keep,
+                )
+
+        found = False
+        for phase in phases(-1, players[:p], players[p:]):
+            found = True
+            yield phase
+        if p == 0 or (
+            not found
+            and not self.level_possible((), players, p, rules, rules, moved, lowest, keep, x)
+        ):
+            return
+        for index, s1, s2 in self._exchange_splits(players, p, rules, moved, lowest):
+            yield from phases(index, s1, s2)
 
     def _split_assignments(
         self,
@@ -954,25 +955,88 @@ class Search:
         return known
 
     def _exchange_splits(
-        self, players: Sequence[Entrant], p: int, rules: FloatRules, moved: frozenset[int]
-    ) -> list[tuple[int, Sequence[Entrant], Sequence[Entrant]]]:
+        self,
+        players: Sequence[Entrant],
+        p: int,
+        rules: FloatRules,
+        moved: frozenset[int],
+        lowest: bool,
+    ) -> Iterable[tuple[int, Sequence[Entrant], Sequence[Entrant]]]:
         """S1 and S2 after each exchange in D2 order, with its index in that order (C8).
 
-        An exchange one of whose S1 players has no allowed partner in its S2 can give no
-        pairing at this level and is left out.
+        Left out, because they can give no pairing at this level: an exchange one of
+        whose S1 players has no allowed partner in its S2, and a division that gives
+        nothing at any level (:meth:`_division_possible`).  Most of those are known
+        without a matching: an S2 with more players who may not be left unpaired than S1
+        has players (late in an event, in the lowest bracket, nearly everyone has had the
+        bye: B1b) is out at once; and when the original S1 cannot be paired into S2 under
+        B1 and B2,
+        König's theorem gives a set Z of S1 players with fewer partners in S2 than
+        players; an exchange leaving the rest of Z in S1 with still fewer partners in the
+        new S2 than players fails Hall's condition.  The exchanges are listed lazily, once
+        per round for each bracket, p and level of float criteria, and read by every
+        level and sub-search that needs them.
         """
-        key = (tuple(e.number for e in players), p, rules, moved)
-        known = self._splits.get(key)
-        if known is None:
-            partners = self._partners(players, rules, moved)
-            known = []
-            for index, (out_of, into) in enumerate(exchange_order(len(players), p)):
-                s1, s2 = exchange_split(players, p, out_of, into)
-                side2 = {b.number for b in s2}
-                if all(partners[a.number] & side2 for a in s1):
-                    known.append((index, s1, s2))
-            self._splits[key] = known
-        return known
+        key = (tuple(e.number for e in players), p, rules, moved, lowest)
+        listing = self._splits.get(key)
+        if listing is None:
+            listing = _Listing(self._list_exchange_splits(players, p, rules, moved, lowest))
+            self._splits[key] = listing
+        return listing
+
+    def _list_exchange_splits(
+        self,
+        players: Sequence[Entrant],
+        p: int,
+        rules: FloatRules,
+        moved: frozenset[int],
+        lowest: bool,
+    ) -> Iterator[tuple[int, Sequence[Entrant], Sequence[Entrant]]]:
+        """The exchanges of :meth:`_exchange_splits`, worked out (Dutch C8, D2)."""
+        n = len(players)
+        division = (tuple(e.number for e in players), moved, lowest, p)
+
+        def masks(level: FloatRules) -> list[int]:
+            partners = self._partners(players, level, moved)
+            result = []
+            for a in players:
+                mask = 0
+                for i, b in enumerate(players):
+                    if b.number in partners[a.number]:
+                        mask |= 1 << i
+                result.append(mask)
+            return result
+
+        allowed = masks(rules)
+        loose = masks(LOOSEST)
+        everyone = (1 << n) - 1
+        violator = _hall_violator(loose, p)
+        staying = sum(
+            1 << i
+            for i, e in enumerate(players)
+            if not self.may_leave(e, LOOSEST, moved, lowest, frozenset())
+        )
+        for index, (out_of, into) in enumerate(exchange_order(n, p)):
+            side1 = [i for i in range(p) if i + 1 not in out_of] + [i - 1 for i in into]
+            mask1 = sum(1 << i for i in side1)
+            mask2 = everyone & ~mask1
+            if (staying & mask2).bit_count() > p:
+                continue  # more S2 players who must be paired than S1 players
+            if any(allowed[i] & mask2 == 0 for i in side1):
+                continue
+            if violator:
+                rest = violator & ~sum(1 << (i - 1) for i in out_of)
+                reach = 0
+                count = 0
+                for i in range(p):
+                    if rest >> i & 1:
+                        reach |= loose[i]
+                        count += 1
+                if count > (reach & mask2).bit_count():
+                    continue
+            s1, s2 = exchange_split(players, p, out_of, into)
+            if self._division_possible(players, division, index, s1, s2, frozenset()):
+                yield index, s1, s2
 
     def homogeneous(
         self,
@@ -1911,6 +1975,45 @@ def _points(value: int) -> str:
 
 
 # --- D: transpositions and exchanges ------------------------------------------------------
+
+
+def _hall_violator(partners: Sequence[int], p: int) -> int:
+    """S1 players (positions 0..p-1, as a bitmask) with fewer partners in S2 than players.
+
+    ``partners[i]`` is player i's partners as a bitmask of positions.  Empty when S1 can
+    be paired into S2.  Otherwise, by König's theorem, the S1 players reachable from
+    those a maximum matching leaves unpaired by alternating paths: their partners in S2
+    are all paired, to players of the set, so there are fewer of them (Hall's condition
+    fails for the set).
+    """
+    n = len(partners)
+    rows = [[j - p for j in range(p, n) if partners[i] >> j & 1] for i in range(p)]
+    mate_of_column = [-1] * (n - p)
+
+    def augment(i: int, seen: list[bool]) -> bool:
+        for j in rows[i]:
+            if not seen[j]:
+                seen[j] = True
+                if mate_of_column[j] == -1 or augment(mate_of_column[j], seen):
+                    mate_of_column[j] = i
+                    return True
+        return False
+
+    unpaired = [i for i in range(p) if not augment(i, [False] * (n - p))]
+    if not unpaired:
+        return 0
+    reached = 0
+    stack = list(unpaired)
+    while stack:
+        i = stack.pop()
+        if reached >> i & 1:
+            continue
+        reached |= 1 << i
+        for j in rows[i]:
+            mate = mate_of_column[j]
+            if mate != -1 and not reached >> mate & 1:
+                stack.append(mate)
+    return reached
 
 
 def transposition_order(s2: Sequence[int]) -> Iterator[tuple[int, ...]]:
