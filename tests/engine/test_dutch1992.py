@@ -998,3 +998,87 @@ def test_dutch_invalid_state_is_refused() -> None:
         pair(unknown, seed=1)
     with pytest.raises(InvalidState):
         pair(replace(state, rounds_completed=1), seed=1)
+
+
+def _accepted(players: list[Entrant]) -> object:
+    """A penultimate bracket of these players, paired with nobody moved down (for C13)."""
+    from pairing.engine.dutch1992 import Accepted, Candidate, make_bracket
+
+    return Accepted(
+        bracket=make_bracket(players, ()),
+        candidate=Candidate(
+            pairs=(), moved_down=(), phases=(), stage=(0,), heterogeneous=False, order=((0,),)
+        ),
+        forced_down=(),
+        notes=(),
+    )
+
+
+def _barred(players: list[Entrant], *pairs: tuple[int, int]) -> list[Entrant]:
+    """The players with these pairs made unable to meet (B1a)."""
+    met: dict[int, set[int]] = {p.number: set() for p in players}
+    for a, b in pairs:
+        met[a].add(b)
+        met[b].add(a)
+    return [replace(p, barred=frozenset(PairingNumber(n) for n in met[p.number])) for p in players]
+
+
+def test_dutch_c13_deficiency_of_lowest_bracket_bounds_players_moved_down() -> None:
+    """C13: the lowest bracket can only be completed with at least as many players moved
+    down as a maximum matching of its own leaves unpaired (each needs an opponent from
+    above, or the bye)."""
+    from pairing.engine.dutch1992 import Search, make_bracket
+
+    upper = [entrant(n, score=4) for n in range(1, 5)]
+    # 5 has met 6, 7 and 8; 6 has met 7: among 5-8 only 6-8 or 7-8 is possible, so a
+    # maximum matching leaves two unpaired and at least two must come from above.
+    lowest = _barred([entrant(n) for n in range(5, 9)], (5, 6), (5, 7), (5, 8), (6, 7))
+    assert Search._c13_least_down(_accepted(upper), make_bracket(lowest, ())) == 2  # type: ignore[arg-type]
+    # With an odd total the bye is one more vertex, joined to those who may have it (B1b):
+    # 5, 6 and 7 alone, 5 having met both: 6-7 and the bye to 5 leave nobody over.
+    three = _barred([entrant(n) for n in range(5, 8)], (5, 6), (5, 7))
+    assert Search._c13_least_down(_accepted(upper), make_bracket(three, ())) == 0  # type: ignore[arg-type]
+    # 5 has had the bye already: he needs an opponent from above, and then 6 and 7 cannot
+    # both be paired and one of them take the bye: two must come from above.
+    no_bye = [replace(p, bye_allowed=p.number != 5) for p in three]
+    assert Search._c13_least_down(_accepted(upper), make_bracket(no_bye, ())) == 2  # type: ignore[arg-type]
+
+
+def test_dutch_c13_search_with_bound_pairs_as_without_it() -> None:
+    """C13: skipping the values of p that move too few down changes no pairing.  Events of
+    16-24 players played to nearly a round robin, where C13 is met every few rounds; each
+    round is paired with the bound and again with it switched off."""
+    from pairing.engine import dutch1992
+
+    rounds_with_c13 = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        players = 16 + 2 * seed + seed % 2
+        state = initial_state(players, players - 2, rng)
+        for _ in range(players - 2):
+            try:
+                with_bound = pair(state, seed=seed)
+            except NoValidPairing:
+                break
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(
+                    dutch1992.Search, "_c13_least_down", staticmethod(lambda previous, lowest: 0)
+                )
+                without = pair(state, seed=seed)
+            assert with_bound == without, f"seed {seed} round {state.round_number}"
+            rounds_with_c13 += any(e.rule == "Dutch C13" for e in with_bound.explanation)
+            state = play(state, with_bound, rng, forfeits=0.03, withdrawals=0.0, requests=0.0)
+    assert rounds_with_c13 >= 10
+
+
+def test_dutch_c8_hall_violator_of_the_original_division() -> None:
+    """C8, D2: the S1 players that, by König's theorem, have fewer partners in S2 than they
+    are many; an exchange leaving them in S1 without new partners cannot be paired."""
+    from pairing.engine.dutch1992 import _hall_violator
+
+    # Positions 0, 1 in S1, 2, 3 in S2: 0 and 1 can only meet 2.
+    assert _hall_violator([0b0100, 0b0100, 0b0011, 0b0000], 2) == 0b0011
+    # 1 can also meet 3: S1 can be paired into S2.
+    assert _hall_violator([0b0100, 0b1100, 0b0011, 0b0010], 2) == 0
+    # 0 meets 3 or 4, 1 and 2 only 3: the set is 1 and 2 (0 can take 4 instead).
+    assert _hall_violator([0b11000, 0b01000, 0b01000, 0b00111, 0b00001], 3) == 0b00110
