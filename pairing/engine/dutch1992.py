@@ -104,10 +104,13 @@ a branch, that the branch can still succeed: a greedy pass guarded by a colour-c
 bound finds the first transposition when it can, an exact minimum-cost matching
 (``matching.lexicographic_assignments``) does otherwise, and maximum matchings on the
 compatibility graph (and on the pairs granting both colour preferences) let a whole level
-of exchanges be skipped when no S1/S2 split could work.  C12 and C13 look for the next
-candidate of an earlier bracket by splitting the search on the players moved down rather
-than walking every candidate (see :meth:`Search.alternatives`).  None of these changes
-the result.
+of exchanges be skipped when no S1/S2 split could work.  An S1/S2 division that cannot
+be paired under B1 and B2 alone (by counts, Hall's condition or a bipartite matching) is
+left out at every level.  C12 and C13 look for the next candidate of an earlier bracket
+by splitting the search on the players moved down rather than walking every candidate
+(see :meth:`Search.alternatives`); the parts resume where the part they came from
+stopped, and C13 skips the values of p that move down fewer players than the lowest
+bracket's own pairing leaves without an opponent.  None of these changes the result.
 """
 
 from __future__ import annotations
@@ -1458,6 +1461,7 @@ class Search:
         same_stage: bool,
         feasible: Callable[[frozenset[int]], bool] | None = None,
         least_down: int = 0,
+        kept_up: frozenset[int] = frozenset(),
     ) -> Accepted | None:
         """The first later candidate of an earlier bracket moving down a new, good set.
 
@@ -1493,6 +1497,8 @@ class Search:
         below which no candidate can be good: the sub-searches skip the values of p that
         move fewer down.  Each sub-search's first candidate then still comes no later than
         any good candidate of its part of the search, which is all the splitting needs.
+        For the same reason the search may keep up from the start the players ``kept_up``
+        that no good candidate moves down.
         """
         forced = previous.forced_down
         bad: set[frozenset[int]] = {frozenset(p.number for p in previous.outgoing)}
@@ -1540,7 +1546,7 @@ class Search:
             if candidate is not None:
                 heapq.heappush(heap, (candidate.order, next(counter), keep, candidate))
 
-        start(frozenset(), previous.candidate.stage)
+        start(kept_up, previous.candidate.stage)
         while heap:
             _, _, keep, candidate = heapq.heappop(heap)
             down = frozenset(p.number for p in (*candidate.moved_down, *forced))
@@ -1566,6 +1572,8 @@ class Search:
         Dutch C12: the next candidate of the previous bracket, with the same number of
         pairs, that moves down a different set of the same size, every one of whom can be
         paired in this bracket (a matching of them into its residents under B1 and B2).
+        A player of the previous bracket who can meet none of the residents is never moved
+        down by a good candidate, so the search keeps him up from the start.
         """
         size = len(bracket.moved_in)
         residents = bracket.residents
@@ -1577,7 +1585,63 @@ class Search:
             adjacent = [[j for j, r in enumerate(residents) if compatible(a, r)] for a in newcomers]
             return bipartite_matching_size(adjacent, len(residents)) == size
 
-        return self.alternatives(previous, good, same_stage=True)
+        return self.alternatives(
+            previous,
+            good,
+            same_stage=True,
+            feasible=self._c12_feasible(previous, bracket),
+            kept_up=self._c12_kept_up(previous, bracket),
+        )
+
+    @staticmethod
+    def _c12_kept_up(previous: Accepted, bracket: Bracket) -> frozenset[int]:
+        """Players of the previous bracket who can meet none of this bracket's residents
+        (B1, B2): C12 can never move them down (Dutch C12)."""
+        return frozenset(
+            a.number
+            for a in previous.bracket.players
+            if not any(compatible(a, r) for r in bracket.residents)
+        )
+
+    @staticmethod
+    def _c12_feasible(previous: Accepted, bracket: Bracket) -> Callable[[frozenset[int]], bool]:
+        """A necessary condition for C12 to succeed while keeping given players up.
+
+        Whatever candidate the previous bracket takes, its pairs and a matching of the
+        players it moves down (with those forced down by C1) into this bracket's residents
+        together cover all of them under B1 and B2, and a player kept up is never matched
+        to a resident.  Such a covering exists exactly when the graph with the residents
+        also joined to one another (and one spare vertex joined to the residents when the
+        count is odd) has a perfect matching: residents left over pair off among
+        themselves.
+        """
+        upper = previous.bracket.players
+        covered = (*upper, *previous.forced_down)
+        residents = bracket.residents
+        everyone = (*covered, *residents)
+        first = len(covered)
+        spare = len(everyone) % 2
+        pairs = [
+            (i, j)
+            for i in range(first)
+            for j in range(i + 1, len(everyone))
+            if (j < len(upper) or j >= first) and compatible(everyone[i], everyone[j])
+        ]
+        pairs += [(i, j) for i in range(first, len(everyone)) for j in range(i + 1, len(everyone))]
+        if spare:
+            pairs += [(i, len(everyone)) for i in range(first, len(everyone))]
+
+        def feasible(keep: frozenset[int]) -> bool:
+            kept = {i for i, p in enumerate(upper) if p.number in keep}
+            adjacent: list[list[int]] = [[] for _ in range(len(everyone) + spare)]
+            for i, j in pairs:
+                if i in kept and j >= first:
+                    continue
+                adjacent[i].append(j)
+                adjacent[j].append(i)
+            return all(mate != -1 for mate in maximum_matching(adjacent))
+
+        return feasible
 
     def lowest_possible(self, bracket: Bracket) -> bool:
         """Whether the lowest bracket could be completely paired at all (B1, B1b, B2)."""

@@ -1082,3 +1082,38 @@ def test_dutch_c8_hall_violator_of_the_original_division() -> None:
     assert _hall_violator([0b0100, 0b1100, 0b0011, 0b0010], 2) == 0
     # 0 meets 3 or 4, 1 and 2 only 3: the set is 1 and 2 (0 can take 4 instead).
     assert _hall_violator([0b11000, 0b01000, 0b01000, 0b00111, 0b00001], 3) == 0b00110
+
+
+def test_dutch_c12_search_with_bounds_pairs_as_without_them() -> None:
+    """C12: keeping up from the start the players who can meet no resident of the next
+    bracket, and not entering parts of the search where the players moved down could not
+    all be paired there, changes no pairing.  Events of 16-24 players played to nearly a
+    round robin; each round is paired with both and again with both switched off."""
+    from pairing.engine import dutch1992
+
+    rounds_with_c12 = 0
+    for seed in range(4):
+        rng = random.Random(100 + seed)
+        players = 16 + 2 * seed + seed % 2
+        state = initial_state(players, players - 2, rng)
+        for _ in range(players - 2):
+            try:
+                with_bounds = pair(state, seed=seed)
+            except NoValidPairing:
+                break
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(
+                    dutch1992.Search,
+                    "_c12_feasible",
+                    staticmethod(lambda previous, bracket: lambda keep: True),
+                )
+                patch.setattr(
+                    dutch1992.Search,
+                    "_c12_kept_up",
+                    staticmethod(lambda previous, bracket: frozenset()),
+                )
+                without = pair(state, seed=seed)
+            assert with_bounds == without, f"seed {seed} round {state.round_number}"
+            rounds_with_c12 += any(e.rule == "Dutch C12" for e in with_bounds.explanation)
+            state = play(state, with_bounds, rng, forfeits=0.03, withdrawals=0.0, requests=0.0)
+    assert rounds_with_c12 >= 3
