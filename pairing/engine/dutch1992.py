@@ -490,8 +490,8 @@ class Search:
         self._barren: dict[tuple[object, ...], list[int]] = {}
         self._bits: dict[int, int] = {}
         self._masks: dict[frozenset[int], int] = {}
-        self._partner_sets: dict[tuple[object, ...], dict[int, frozenset[int]]] = {}
         self._divisions: dict[tuple[object, ...], bool] = {}
+        self._mask_sets: dict[tuple[object, ...], list[int]] = {}
         """Which S1/S2 divisions can give a pairing at all, with which players kept up."""
         self._lowest_pairings: dict[tuple[object, ...], Accepted | None] = {}
         """The pairing of each lowest bracket tried (C13 judges the same one again)."""
@@ -546,6 +546,7 @@ class Search:
         moved: frozenset[int],
         must_pair: frozenset[int],
         after: tuple[int, ...] | None = None,
+        possible: Callable[[], bool] | None = None,
     ) -> Iterator[tuple[int, ...]]:
         """Pairings of all of S1 with S2 in the order of D1 (Dutch C6, C7).
 
@@ -555,9 +556,12 @@ class Search:
         greedy pass when that pass completes (it then is the first in D1 order, because
         it only skips what a sound bound rules out); otherwise, and for all later ones,
         from an exact search.  With ``after`` only the pairings after that one in D1 order
-        are yielded (:meth:`alternatives`).
+        are yielded (:meth:`alternatives`).  ``possible``, a necessary condition for any
+        pairing, is asked before the exact search when the greedy pass fails.
         """
         first = self._greedy(s1, s2, x, rules, moved, must_pair)
+        if first is None and possible is not None and not possible():
+            return
         if first is not None and after is not None and first <= after:
             first = None  # the exact search below starts after it
         if first is not None:
@@ -818,11 +822,18 @@ class Search:
         def phases(index: int, s1: Sequence[Entrant], s2: Sequence[Entrant]) -> Iterator[Phase]:
             if after is not None and index < after[0]:
                 return
-            if not self._division_possible(players, division, index, s1, s2, kept):
+
+            def possible() -> bool:
+                return self._division_possible(players, division, index, s1, s2, kept)
+
+            # An exchange is checked before its search; the original division only when
+            # the greedy pass fails, which in large brackets it seldom does (the check
+            # looks at every pair of the bracket).
+            if index >= 0 and not possible():
                 return
             resume = after[1] if after is not None and index == after[0] else None
             for assignment in self._split_assignments(
-                players, index, s1, s2, x, rules, moved, lowest, keep, resume
+                players, index, s1, s2, x, rules, moved, lowest, keep, resume, possible
             ):
                 yield Phase(
                     remainder=False,
@@ -866,6 +877,7 @@ class Search:
         lowest: bool,
         keep: frozenset[int],
         after: tuple[int, ...] | None,
+        possible: Callable[[], bool] | None = None,
     ) -> Iterable[tuple[int, ...]]:
         """The pairings of one S1/S2 division of a level, in D1 order (Dutch C6-C8).
 
@@ -873,10 +885,13 @@ class Search:
         has no allowed partner in its S1 gives nothing, without a search.
         """
         if index >= 0:
-            partners = self._partners(players, rules, moved)
-            side1 = {a.number for a in s1}
+            allowed = self._partner_masks(players, rules, moved)
+            position = {e.number: i for i, e in enumerate(players)}
+            side1 = 0
+            for a in s1:
+                side1 |= 1 << position[a.number]
             if any(
-                not partners[b.number] & side1
+                not allowed[position[b.number]] & side1
                 for b in s2
                 if not self.may_leave(b, rules, moved, lowest, keep)
             ):
@@ -884,7 +899,7 @@ class Search:
         must = frozenset(
             t for t, b in enumerate(s2) if not self.may_leave(b, rules, moved, lowest, keep)
         )
-        return self.assignments(s1, s2, x, rules, moved, must, after)
+        return self.assignments(s1, s2, x, rules, moved, must, after, possible)
 
     def _division_possible(
         self,
@@ -920,41 +935,43 @@ class Search:
         answer = self._divisions.get(key)
         if answer is None:
             _, moved, lowest, _ = division
-            partners = self._partners(players, LOOSEST, moved)
+            loose = self._partner_masks(players, LOOSEST, moved)
+            position = {e.number: i for i, e in enumerate(players)}
+            first = [position[a.number] for a in s1]
+            second = [position[b.number] for b in s2]
             if kept:
                 answer = self._division_possible(players, division, index, s1, s2, frozenset())
             else:
-                rows = [[t for t, b in enumerate(s2) if b.number in partners[a.number]] for a in s1]
+                rows = [[t for t, j in enumerate(second) if loose[i] >> j & 1] for i in first]
                 answer = bipartite_matching_size(rows, len(s2)) == len(s1)
             if answer:
                 required = [
-                    b
-                    for b in s2
+                    second[t]
+                    for t, b in enumerate(s2)
                     if b.number in kept
                     or not self.may_leave(b, LOOSEST, moved, lowest, frozenset())
                 ]
-                columns = [
-                    [i for i, a in enumerate(s1) if a.number in partners[b.number]]
-                    for b in required
-                ]
+                columns = [[k for k, i in enumerate(first) if loose[j] >> i & 1] for j in required]
                 answer = bipartite_matching_size(columns, len(s1)) == len(required)
             self._divisions[key] = answer
         return answer
 
-    def _partners(
+    def _partner_masks(
         self, players: Sequence[Entrant], rules: FloatRules, moved: frozenset[int]
-    ) -> dict[int, frozenset[int]]:
-        """Each player's allowed opponents in the bracket at this level (B1, B2, B5, B6)."""
+    ) -> list[int]:
+        """Each player's allowed opponents at this level as a bitmask of positions in the
+        bracket (B1, B2, B5, B6): a few bytes a player even in a bracket of thousands."""
         key = (tuple(e.number for e in players), rules, moved)
-        known = self._partner_sets.get(key)
+        known = self._mask_sets.get(key)
         if known is None:
-            known = {
-                a.number: frozenset(
-                    b.number for b in players if b is not a and pair_allowed(a, b, rules, moved)
-                )
-                for a in players
-            }
-            self._partner_sets[key] = known
+            known = []
+            for a in players:
+                mask = 0
+                for i, b in enumerate(players):
+                    if a is not b and pair_allowed(a, b, rules, moved):
+                        mask |= 1 << i
+                known.append(mask)
+            self._mask_sets[key] = known
         return known
 
     def _exchange_splits(
@@ -998,20 +1015,8 @@ class Search:
         """The exchanges of :meth:`_exchange_splits`, worked out (Dutch C8, D2)."""
         n = len(players)
         division = (tuple(e.number for e in players), moved, lowest, p)
-
-        def masks(level: FloatRules) -> list[int]:
-            partners = self._partners(players, level, moved)
-            result = []
-            for a in players:
-                mask = 0
-                for i, b in enumerate(players):
-                    if b.number in partners[a.number]:
-                        mask |= 1 << i
-                result.append(mask)
-            return result
-
-        allowed = masks(rules)
-        loose = masks(LOOSEST)
+        allowed = self._partner_masks(players, rules, moved)
+        loose = self._partner_masks(players, LOOSEST, moved)
         everyone = (1 << n) - 1
         violator = _hall_violator(loose, p)
         staying = sum(
