@@ -2504,18 +2504,19 @@ def _straight_failure(phase: Phase) -> str | None:
         return f"{conflicts} colour preferences unfulfilled, more than x = {phase.x} (B4)"
     left = phase.s2[len(phase.s1) :]
     for b in left:
-        if b.number in phase.keep:
-            return f"C12/C13 look for a pairing that does not move player {b.number} down"
         if not _leave_ok(phase, b):
             rule = "B1b, B5/B6" if phase.lowest else "B5/B6"
             return f"player {b.number} may not be left unpaired ({rule})"
+    for b in left:
+        if b.number in phase.keep:
+            return f"C12/C13 look for a pairing that does not move player {b.number} down"
     return None
 
 
 def _leave_ok(phase: Phase, player: Entrant) -> bool:
-    """Whether the phase allowed this player to be left unpaired (Dutch A5, B1b, B5, B6)."""
-    if player.number in phase.keep:
-        return False
+    """Whether the criteria of the phase allowed this player to be left unpaired (Dutch A5,
+    B1b, B5, B6).  A criterion is given as the reason before C12 or C13 keeping a player
+    up: which players those keep up depends on how their search went, a criterion not."""
     if phase.lowest and not player.bye_allowed:
         return False
     return player.number in phase.moved or float_ok(player, Float.DOWN, phase.rules.down)
