@@ -138,7 +138,12 @@ from .history import (
     received_point_without_playing,
     score,
 )
-from .matching import bipartite_matching_size, lexicographic_assignments, maximum_matching
+from .matching import (
+    bipartite_matching,
+    bipartite_matching_size,
+    lexicographic_assignments,
+    maximum_matching,
+)
 from .model import (
     Board,
     Colour,
@@ -990,11 +995,10 @@ class Search:
         without a matching: an S2 with more players who may not be left unpaired than S1
         has players (late in an event, in the lowest bracket, nearly everyone has had the
         bye: B1b) is out at once; and when the original S1 cannot be paired into S2 under
-        B1 and B2,
-        König's theorem gives a set Z of S1 players with fewer partners in S2 than
-        players; an exchange leaving the rest of Z in S1 with still fewer partners in the
-        new S2 than players fails Hall's condition.  The exchanges are listed lazily, once
-        per round for each bracket, p and level of float criteria, and read by every
+        B1 and B2, König's theorem gives a set Z of S1 players with fewer partners in S2
+        than players; an exchange leaving the rest of Z in S1 with still fewer partners in
+        the new S2 than players fails Hall's condition.  The exchanges are listed lazily,
+        once per round for each bracket, p and level of float criteria, and read by every
         level and sub-search that needs them.
         """
         key = (tuple(e.number for e in players), p, rules, moved, lowest)
@@ -2057,22 +2061,10 @@ def _hall_violator(partners: Sequence[int], p: int) -> int:
     """
     n = len(partners)
     rows = [[j - p for j in range(p, n) if partners[i] >> j & 1] for i in range(p)]
-    mate_of_column = [-1] * (n - p)
-
-    def augment(i: int, seen: list[bool]) -> bool:
-        for j in rows[i]:
-            if not seen[j]:
-                seen[j] = True
-                if mate_of_column[j] == -1 or augment(mate_of_column[j], seen):
-                    mate_of_column[j] = i
-                    return True
-        return False
-
-    unpaired = [i for i in range(p) if not augment(i, [False] * (n - p))]
-    if not unpaired:
-        return 0
+    mate_of_column = bipartite_matching(rows, n - p)
+    paired = {i for i in mate_of_column if i != -1}
+    stack = [i for i in range(p) if i not in paired]
     reached = 0
-    stack = list(unpaired)
     while stack:
         i = stack.pop()
         if reached >> i & 1:

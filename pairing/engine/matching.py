@@ -172,8 +172,9 @@ def _augment(
     return tree
 
 
-def bipartite_matching_size(left_adjacent: Sequence[Sequence[int]], right_size: int) -> int:
-    """Size of a maximum matching in a bipartite graph (augmenting paths, Kuhn's method)."""
+def bipartite_matching(left_adjacent: Sequence[Sequence[int]], right_size: int) -> list[int]:
+    """A maximum matching of a bipartite graph (augmenting paths, Kuhn's method): for each
+    right vertex its left mate, or -1."""
     match_right = [-1] * right_size
     matched_left = [False] * len(left_adjacent)
     for u, row in enumerate(left_adjacent):
@@ -192,11 +193,15 @@ def bipartite_matching_size(left_adjacent: Sequence[Sequence[int]], right_size: 
                     return True
         return False
 
-    size = sum(matched_left)
     for u in range(len(left_adjacent)):
-        if not matched_left[u] and try_left(u, [False] * right_size):
-            size += 1
-    return size
+        if not matched_left[u]:
+            try_left(u, [False] * right_size)
+    return match_right
+
+
+def bipartite_matching_size(left_adjacent: Sequence[Sequence[int]], right_size: int) -> int:
+    """Size of a maximum matching in a bipartite graph (:func:`bipartite_matching`)."""
+    return sum(1 for mate in bipartite_matching(left_adjacent, right_size) if mate != -1)
 
 
 # --- Lexicographically first assignments under a cost budget -----------------------------

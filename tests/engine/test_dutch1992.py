@@ -1044,31 +1044,49 @@ def test_dutch_c13_deficiency_of_lowest_bracket_bounds_players_moved_down() -> N
     assert Search._c13_least_down(_accepted(upper), make_bracket(no_bye, ())) == 2  # type: ignore[arg-type]
 
 
+def _paired_alike_without(patches: dict[str, object], *, seeds: range, rule: str) -> int:
+    """Plays events of 16-24 players nearly to a round robin, pairs each round as it is
+    and again with the ``Search`` attributes in ``patches`` replaced, requires the same
+    pairing, and counts the rounds whose explanation cites ``rule``."""
+    from pairing.engine import dutch1992
+
+    rounds_citing = 0
+    for seed in seeds:
+        rng = random.Random(seed)
+        players = 16 + 2 * (seed % 4) + seed % 2
+        state = initial_state(players, players - 2, rng)
+        for _ in range(players - 2):
+            try:
+                pairing = pair(state, seed=seed)
+            except NoValidPairing:
+                break
+            with pytest.MonkeyPatch.context() as patch:
+                for name, value in patches.items():
+                    patch.setattr(dutch1992.Search, name, value)
+                assert pair(state, seed=seed) == pairing, f"seed {seed} round {state.round_number}"
+            rounds_citing += any(e.rule == rule for e in pairing.explanation)
+            state = play(state, pairing, rng, forfeits=0.03, withdrawals=0.0, requests=0.0)
+    return rounds_citing
+
+
 def test_dutch_c13_search_with_bound_pairs_as_without_it() -> None:
     """C13: skipping the values of p that move too few down changes no pairing.  Events of
     16-24 players played to nearly a round robin, where C13 is met every few rounds; each
     round is paired with the bound and again with it switched off."""
-    from pairing.engine import dutch1992
+    no_bound = {"_c13_least_down": staticmethod(lambda previous, lowest: 0)}
+    assert _paired_alike_without(no_bound, seeds=range(4), rule="Dutch C13") >= 10
 
-    rounds_with_c13 = 0
-    for seed in range(4):
-        rng = random.Random(seed)
-        players = 16 + 2 * seed + seed % 2
-        state = initial_state(players, players - 2, rng)
-        for _ in range(players - 2):
-            try:
-                with_bound = pair(state, seed=seed)
-            except NoValidPairing:
-                break
-            with pytest.MonkeyPatch.context() as patch:
-                patch.setattr(
-                    dutch1992.Search, "_c13_least_down", staticmethod(lambda previous, lowest: 0)
-                )
-                without = pair(state, seed=seed)
-            assert with_bound == without, f"seed {seed} round {state.round_number}"
-            rounds_with_c13 += any(e.rule == "Dutch C13" for e in with_bound.explanation)
-            state = play(state, with_bound, rng, forfeits=0.03, withdrawals=0.0, requests=0.0)
-    assert rounds_with_c13 >= 10
+
+def test_dutch_c12_search_with_bounds_pairs_as_without_them() -> None:
+    """C12: keeping up from the start the players who can meet no resident of the next
+    bracket, and not entering parts of the search where the players moved down could not
+    all be paired there, changes no pairing.  Events of 16-24 players played to nearly a
+    round robin; each round is paired with both and again with both switched off."""
+    no_bounds = {
+        "_c12_feasible": staticmethod(lambda previous, bracket: lambda keep: True),
+        "_c12_kept_up": staticmethod(lambda previous, bracket: frozenset()),
+    }
+    assert _paired_alike_without(no_bounds, seeds=range(100, 104), rule="Dutch C12") >= 3
 
 
 def test_dutch_c8_hall_violator_of_the_original_division() -> None:
@@ -1082,38 +1100,3 @@ def test_dutch_c8_hall_violator_of_the_original_division() -> None:
     assert _hall_violator([0b0100, 0b1100, 0b0011, 0b0010], 2) == 0
     # 0 meets 3 or 4, 1 and 2 only 3: the set is 1 and 2 (0 can take 4 instead).
     assert _hall_violator([0b11000, 0b01000, 0b01000, 0b00111, 0b00001], 3) == 0b00110
-
-
-def test_dutch_c12_search_with_bounds_pairs_as_without_them() -> None:
-    """C12: keeping up from the start the players who can meet no resident of the next
-    bracket, and not entering parts of the search where the players moved down could not
-    all be paired there, changes no pairing.  Events of 16-24 players played to nearly a
-    round robin; each round is paired with both and again with both switched off."""
-    from pairing.engine import dutch1992
-
-    rounds_with_c12 = 0
-    for seed in range(4):
-        rng = random.Random(100 + seed)
-        players = 16 + 2 * seed + seed % 2
-        state = initial_state(players, players - 2, rng)
-        for _ in range(players - 2):
-            try:
-                with_bounds = pair(state, seed=seed)
-            except NoValidPairing:
-                break
-            with pytest.MonkeyPatch.context() as patch:
-                patch.setattr(
-                    dutch1992.Search,
-                    "_c12_feasible",
-                    staticmethod(lambda previous, bracket: lambda keep: True),
-                )
-                patch.setattr(
-                    dutch1992.Search,
-                    "_c12_kept_up",
-                    staticmethod(lambda previous, bracket: frozenset()),
-                )
-                without = pair(state, seed=seed)
-            assert with_bounds == without, f"seed {seed} round {state.round_number}"
-            rounds_with_c12 += any(e.rule == "Dutch C12" for e in with_bounds.explanation)
-            state = play(state, with_bounds, rng, forfeits=0.03, withdrawals=0.0, requests=0.0)
-    assert rounds_with_c12 >= 3
