@@ -141,6 +141,7 @@ from .history import (
 from .matching import (
     bipartite_matching,
     bipartite_matching_size,
+    least_assignment_cost,
     lexicographic_assignments,
     maximum_matching,
 )
@@ -497,6 +498,8 @@ class Search:
         self._masks: dict[frozenset[int], int] = {}
         self._divisions: dict[tuple[object, ...], bool] = {}
         self._mask_sets: dict[tuple[object, ...], list[int]] = {}
+        self._least_costs: dict[tuple[object, ...], int | None] = {}
+        """The fewest colour conflicts of each division tried whose greedy pass failed."""
         """Which S1/S2 divisions can give a pairing at all, with which players kept up."""
         self._lowest_pairings: dict[tuple[object, ...], Accepted | None] = {}
         """The pairing of each lowest bracket tried (C13 judges the same one again)."""
@@ -567,6 +570,17 @@ class Search:
         first = self._greedy(s1, s2, x, rules, moved, must_pair)
         if first is None and possible is not None and not possible():
             return
+        key = (
+            tuple(a.number for a in s1),
+            tuple(b.number for b in s2),
+            rules,
+            moved,
+            must_pair,
+        )
+        if first is None and key in self._least_costs:
+            least = self._least_costs[key]
+            if least is None or least > x:
+                return
         if first is not None and after is not None and first <= after:
             first = None  # the exact search below starts after it
         if first is not None:
@@ -579,6 +593,13 @@ class Search:
             ]
             for a in s1
         ]
+        if first is None and key not in self._least_costs:
+            # The least number of colour conflicts of any pairing of the division does not
+            # depend on x: other levels and sub-searches meeting it again skip it (B4, C11).
+            least = least_assignment_cost(options, len(s2), must_cover=must_pair)
+            self._least_costs[key] = least
+            if least is None or least > x:
+                return
         exact = lexicographic_assignments(
             options, len(s2), budget=x, must_cover=must_pair, after=after
         )

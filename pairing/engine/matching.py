@@ -433,6 +433,20 @@ class _AssignmentNetwork:
         self.alive_col[j] = True
 
 
+def least_assignment_cost(
+    options: Sequence[Sequence[tuple[int, int]]],
+    columns: int,
+    *,
+    must_cover: frozenset[int] = frozenset(),
+) -> int | None:
+    """The least total cost of an assignment of every row to its own column covering
+    ``must_cover`` (``options`` as for :func:`lexicographic_assignments`), or None when
+    there is none: :func:`lexicographic_assignments` yields something exactly when this
+    is at most its budget."""
+    net = _AssignmentNetwork(options, columns, must_cover)
+    return net.total if net.initialise() else None
+
+
 def lexicographic_assignments(
     options: Sequence[Sequence[tuple[int, int]]],
     columns: int,
