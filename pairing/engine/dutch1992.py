@@ -119,7 +119,7 @@ import heapq
 import itertools
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Generic, TypeVar, cast
 
 from .brackets import exchange as exchange_split
@@ -333,7 +333,6 @@ class Phase:
     exchange: tuple[tuple[Entrant, ...], tuple[Entrant, ...]] | None
     moved: frozenset[int]
     lowest: bool
-    keep: frozenset[int]
     head: bool = False
     """The pairing of the moved-down players of a heterogeneous bracket (S1 = moved down)."""
     exchange_index: int = -1
@@ -876,7 +875,6 @@ class Search:
                     exchange_index=index,
                     moved=moved,
                     lowest=lowest,
-                    keep=keep,
                 )
 
         found = False
@@ -1081,6 +1079,7 @@ class Search:
         to_stage: tuple[int, ...] | None = None,
         after: tuple[object, ...] | None = None,
         least_down: int = 0,
+        useless: frozenset[int] = frozenset(),
     ) -> Iterator[Candidate]:
         """Candidates of a bracket paired as homogeneous, in procedure order (Dutch C2-C14).
 
@@ -1099,7 +1098,6 @@ class Search:
         steps = FLOAT_STEPS_MIXED if mixed else FLOAT_STEPS
         barred = [_barred(players, rules) for rules in steps]
         numbers = tuple(e.number for e in players)
-        keep_mask = self._mask(keep)
         seen: set[tuple[object, ...]] = set()
         for p in [p0] if lowest else range(p0, 0, -1):
             if (p0 - p,) < from_stage[:1]:
@@ -1108,6 +1106,10 @@ class Search:
                 return
             if n - 2 * p < least_down:
                 continue
+            level_keep = keep
+            if useless and n - 2 * p == least_down:
+                level_keep = keep | useless
+            level_mask = self._mask(level_keep)
             x_start = min(p, x0 if p == p0 else max(0, x0 - (p0 - p)))
             for x in range(x_start, p + 1):
                 for rules_index, rules in enumerate(steps):
@@ -1120,11 +1122,11 @@ class Search:
                         continue
                     level = (numbers, moved, lowest, p, x, rules)
                     barren = self._barren.setdefault(level, [])
-                    if any(kept & ~keep_mask == 0 for kept in barren):
+                    if any(kept & ~level_mask == 0 for kept in barren):
                         continue
                     produced = False
                     for phase in self.split_pairings(
-                        players, p, x, rules, moved, lowest, keep, _inside(resume)
+                        players, p, x, rules, moved, lowest, level_keep, _inside(resume)
                     ):
                         produced = True
                         phase = _with(phase, p0=p0, x0=x_start)
@@ -1141,12 +1143,13 @@ class Search:
                             ),
                         )
                     if not produced and resume is None:
-                        _remember(barren, keep_mask)
+                        _remember(barren, level_mask)
         if (
             not lowest
             and (to_stage is None or (p0,) <= to_stage[:1])
             and (after is None or ((p0,),) > after)
             and n >= least_down
+            and not (useless and n == least_down)
         ):
             yield Candidate(
                 pairs=(),
@@ -1199,6 +1202,7 @@ class Search:
         last_resort: bool = False,
         after: tuple[object, ...] | None = None,
         least_down: int = 0,
+        useless: frozenset[int] = frozenset(),
     ) -> Iterator[Candidate | None]:
         """Candidates of a heterogeneous bracket, in procedure order (Dutch C2-C14).
 
@@ -1229,7 +1233,6 @@ class Search:
         m = sum(1 for p in players if p.score > score_)
         x0 = x_of(players)
         numbers = tuple(p.number for p in players)
-        keep_mask = self._mask(keep)
         if lowest:
             p_values: Iterable[int] = range(m, -1, -1) if last_resort else [m]
         else:
@@ -1256,6 +1259,10 @@ class Search:
                     return
                 if n % 2 + 2 * j < least_down:
                     continue
+                level_keep = keep
+                if useless and n % 2 + 2 * j == least_down:
+                    level_keep = keep | useless
+                level_mask = self._mask(level_keep)
                 p_r = p_r0 - j
                 seen: set[tuple[object, ...]] = set()
                 for k in range(0, max(p_h - x_h_start, p_r) + 1):
@@ -1270,16 +1277,16 @@ class Search:
                             continue
                         level = ("head", numbers, moved, lowest, p_h, j, k, rules_h)
                         barren_level = self._barren.setdefault(level, [])
-                        if any(kept & ~keep_mask == 0 for kept in barren_level):
+                        if any(kept & ~level_mask == 0 for kept in barren_level):
                             continue
                         loosest = FloatRules(down=2, up=rules_h.up)
                         if not self.level_possible(
-                            s1, s2, p_h + p_r, loosest, loosest, moved, lowest, keep
+                            s1, s2, p_h + p_r, loosest, loosest, moved, lowest, level_keep
                         ):
                             continue
                         produced = False
                         covered = self._head_must_cover(
-                            s2, p_r, FloatRules(down=2, up=rules_h.up), moved, lowest, keep
+                            s2, p_r, FloatRules(down=2, up=rules_h.up), moved, lowest, level_keep
                         )
                         for head_pairing in self.head_pairings(
                             s1, s2, x_h, rules_h, moved, covered
@@ -1301,7 +1308,7 @@ class Search:
                                 lowest,
                             )
                             barren = self._barren.setdefault(memo, [])
-                            if any(kept & ~keep_mask == 0 for kept in barren):
+                            if any(kept & ~level_mask == 0 for kept in barren):
                                 continue
                             head = Phase(
                                 remainder=False,
@@ -1317,12 +1324,11 @@ class Search:
                                 exchange=None,
                                 moved=moved,
                                 lowest=lowest,
-                                keep=keep,
                                 head=True,
                             )
                             found = False
                             for down, tail in self.remainder(
-                                rest, p_r, x_r, rules_h.up, moved, lowest, keep, tail_after
+                                rest, p_r, x_r, rules_h.up, moved, lowest, level_keep, tail_after
                             ):
                                 found = produced = True
                                 tail = _with(tail, p0=p_r0, x0=min(p_r, x_r0))
@@ -1343,15 +1349,16 @@ class Search:
                             if not found and tail_after is None:
                                 _remember(
                                     barren,
-                                    self._mask(keep.intersection(head_pairing.rest_numbers)),
+                                    self._mask(level_keep.intersection(head_pairing.rest_numbers)),
                                 )
                         if not produced and resume is None:
-                            _remember(barren_level, keep_mask)
+                            _remember(barren_level, level_mask)
         if (
             not lowest
             and (to_stage is None or (m, 0) <= to_stage)
             and (after is None or ((m, 0),) > after)
             and n >= least_down
+            and not (useless and n == least_down)
         ):
             yield C12_POINT
             yield Candidate(
@@ -1444,11 +1451,13 @@ class Search:
         last_resort: bool = False,
         after: tuple[object, ...] | None = None,
         least_down: int = 0,
+        useless: frozenset[int] = frozenset(),
     ) -> Iterator[Candidate | None]:
         """The bracket's candidates in procedure order; A3 decides how it is paired.
 
         ``after``: only the candidates after the one of that ``order``; ``least_down``:
-        only those moving at least that many players down (C12, C13).
+        only those moving at least that many players down, and of those moving exactly
+        that many, only those keeping the ``useless`` players up (C12, C13).
         """
         players = bracket.players
         above = sum(1 for p in players if p.score > bracket.score)
@@ -1462,6 +1471,7 @@ class Search:
                 last_resort=last_resort,
                 after=after,
                 least_down=least_down,
+                useless=useless,
             )
         else:
             yield from self.homogeneous(
@@ -1472,6 +1482,7 @@ class Search:
                 to_stage=to_stage,
                 after=after,
                 least_down=least_down,
+                useless=useless,
             )
 
     # C1: players without an opponent --------------------------------------------------
@@ -1492,6 +1503,7 @@ class Search:
         feasible: Callable[[frozenset[int]], bool] | None = None,
         least_down: int = 0,
         kept_up: frozenset[int] = frozenset(),
+        useless: frozenset[int] = frozenset(),
     ) -> Accepted | None:
         """The first later candidate of an earlier bracket moving down a new, good set.
 
@@ -1528,7 +1540,8 @@ class Search:
         move fewer down.  Each sub-search's first candidate then still comes no later than
         any good candidate of its part of the search, which is all the splitting needs.
         For the same reason the search may keep up from the start the players ``kept_up``
-        that no good candidate moves down.
+        that no good candidate moves down, and at the values of p moving exactly
+        ``least_down`` players down, the players ``useless`` there.
         """
         forced = previous.forced_down
         bad: set[frozenset[int]] = {frozenset(p.number for p in previous.outgoing)}
@@ -1547,7 +1560,7 @@ class Search:
                 if isinstance(known, Candidate) and not any(
                     p.number in keep for p in known.moved_down
                 ):
-                    return _kept_up(known, keep)
+                    return known
             if feasible is not None and not feasible(keep):
                 return None
             for candidate in self.candidates(
@@ -1558,6 +1571,7 @@ class Search:
                 to_stage=previous.candidate.stage if same_stage else None,
                 after=after,
                 least_down=least_down,
+                useless=useless,
             ):
                 if candidate is None:
                     continue
@@ -1737,6 +1751,7 @@ class Search:
             same_stage=False,
             feasible=self._c13_feasible(previous, lowest),
             least_down=self._c13_least_down(previous, lowest),
+            useless=self._c13_useless(previous, lowest),
         )
         if option is None:
             return None
@@ -1765,6 +1780,47 @@ class Search:
             for i in adjacent[bye]:
                 adjacent[i].append(bye)
         return sum(1 for mate in maximum_matching(adjacent) if mate == -1)
+
+    @staticmethod
+    def _c13_useless(previous: Accepted, lowest: Bracket) -> frozenset[int]:
+        """Players of the penultimate bracket who cannot help when exactly the fewest
+        players move down (Dutch C13, :meth:`_c13_least_down`).
+
+        Then the lowest bracket's own players (and the bye, B1b) left for the players
+        moved down are as few as they can be: those moved down all meet them, and the
+        rest of the lowest bracket is a maximum matching of it.  So each player moved
+        down meets a player whom some maximum matching of the lowest bracket leaves
+        unpaired (or takes the bye, when some maximum matching leaves the bye unused).
+        A player of the penultimate bracket who can meet none of those (B1, B2) is kept
+        up at that value of p.
+        """
+        low = [*previous.forced_down, *lowest.residents]
+        odd = (len(previous.bracket.players) + len(low)) % 2
+        adjacent: list[list[int]] = [
+            [j for j, b in enumerate(low) if a is not b and compatible(a, b)] for a in low
+        ]
+        bye = len(low)
+        if odd:
+            adjacent.append([i for i, a in enumerate(low) if a.bye_allowed])
+            for i in adjacent[bye]:
+                adjacent[i].append(bye)
+        size = sum(1 for mate in maximum_matching(adjacent) if mate != -1)
+
+        def left_unpaired_by_some_maximum(v: int) -> bool:
+            without = [
+                [w for w in row if w != v] if u != v else [] for u, row in enumerate(adjacent)
+            ]
+            return sum(1 for mate in maximum_matching(without) if mate != -1) == size
+
+        exposed = [v for v in range(len(adjacent)) if left_unpaired_by_some_maximum(v)]
+        exposed_players = [low[v] for v in exposed if v < len(low)]
+        bye_exposed = odd and bye in exposed
+        return frozenset(
+            a.number
+            for a in previous.bracket.players
+            if not (bye_exposed and a.bye_allowed)
+            and not any(compatible(a, b) for b in exposed_players)
+        )
 
     @staticmethod
     def _c13_feasible(previous: Accepted, lowest: Bracket) -> Callable[[frozenset[int]], bool]:
@@ -2022,11 +2078,6 @@ def _inside(resume: tuple[object, ...] | None) -> tuple[int, tuple[int, ...]] | 
 
 _UNKNOWN = object()
 """Marks a sub-search not made yet (:meth:`Search.alternatives`)."""
-
-
-def _kept_up(candidate: Candidate, keep: frozenset[int]) -> Candidate:
-    """The candidate as a sub-search keeping ``keep`` up finds it (C12, C13)."""
-    return replace(candidate, phases=tuple(_with(phase, keep=keep) for phase in candidate.phases))
 
 
 def _with(phase: Phase, **changes: object) -> Phase:
@@ -2520,16 +2571,13 @@ def _straight_failure(phase: Phase) -> str | None:
         if not _leave_ok(phase, b):
             rule = "B1b, B5/B6" if phase.lowest else "B5/B6"
             return f"player {b.number} may not be left unpaired ({rule})"
-    for b in left:
-        if b.number in phase.keep:
-            return f"C12/C13 look for a pairing that does not move player {b.number} down"
     return None
 
 
 def _leave_ok(phase: Phase, player: Entrant) -> bool:
     """Whether the criteria of the phase allowed this player to be left unpaired (Dutch A5,
-    B1b, B5, B6).  A criterion is given as the reason before C12 or C13 keeping a player
-    up: which players those keep up depends on how their search went, a criterion not."""
+    B1b, B5, B6).  Which players C12 and C13 kept up while looking for the pairing is not
+    given as a reason: it depends on how their search went, not on the pairing."""
     if phase.lowest and not player.bye_allowed:
         return False
     return player.number in phase.moved or float_ok(player, Float.DOWN, phase.rules.down)
