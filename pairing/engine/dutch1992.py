@@ -1023,11 +1023,11 @@ class Search:
         key = (tuple(e.number for e in players), p, rules, moved, lowest)
         listing = self._splits.get(key)
         if listing is None:
-            listing = _Listing(self._list_exchange_splits(players, p, rules, moved, lowest))
+            listing = _Listing(self._listed_exchanges(players, p, rules, moved, lowest))
             self._splits[key] = listing
         return listing
 
-    def _list_exchange_splits(
+    def _listed_exchanges(
         self,
         players: Sequence[Entrant],
         p: int,
@@ -1035,13 +1035,15 @@ class Search:
         moved: frozenset[int],
         lowest: bool,
     ) -> Iterator[tuple[int, Sequence[Entrant], Sequence[Entrant]]]:
-        """The exchanges of :meth:`_exchange_splits`, worked out (Dutch C8, D2)."""
+        """The exchanges of :meth:`_exchange_splits` as they are worked out."""
         n = len(players)
         division = (tuple(e.number for e in players), moved, lowest, p)
         allowed = self._partner_masks(players, rules, moved)
         loose = self._partner_masks(players, LOOSEST, moved)
         everyone = (1 << n) - 1
         violator = _hall_violator(loose, p)
+        short = [i for i in range(p) if violator >> i & 1]
+        """The S1 positions of the Hall violator Z (none when S1 can be paired into S2)."""
         staying = sum(
             1 << i
             for i, e in enumerate(players)
@@ -1055,16 +1057,12 @@ class Search:
                 continue  # more S2 players who must be paired than S1 players
             if any(allowed[i] & mask2 == 0 for i in side1):
                 continue
-            if violator:
-                rest = violator & ~sum(1 << (i - 1) for i in out_of)
-                reach = 0
-                count = 0
-                for i in range(p):
-                    if rest >> i & 1:
-                        reach |= loose[i]
-                        count += 1
-                if count > (reach & mask2).bit_count():
-                    continue
+            rest = [i for i in short if i + 1 not in out_of]
+            reach = 0
+            for i in rest:
+                reach |= loose[i]
+            if len(rest) > (reach & mask2).bit_count():
+                continue  # the rest of Z still has too few partners in S2 (Hall)
             s1, s2 = exchange_split(players, p, out_of, into)
             if self._division_possible(players, division, index, s1, s2, frozenset()):
                 yield index, s1, s2
@@ -1769,16 +1767,7 @@ class Search:
         of the two brackets at most the players moved down meet them, so fewer moved down
         cannot do (the deficiency of the lowest bracket, as in Gallai and Edmonds).
         """
-        low = [*previous.forced_down, *lowest.residents]
-        odd = (len(previous.bracket.players) + len(low)) % 2
-        adjacent: list[list[int]] = [
-            [j for j, b in enumerate(low) if a is not b and compatible(a, b)] for a in low
-        ]
-        if odd:
-            bye = len(low)
-            adjacent.append([i for i, a in enumerate(low) if a.bye_allowed])
-            for i in adjacent[bye]:
-                adjacent[i].append(bye)
+        _, adjacent = _lowest_graph(previous, lowest)
         return sum(1 for mate in maximum_matching(adjacent) if mate == -1)
 
     @staticmethod
@@ -1794,16 +1783,7 @@ class Search:
         A player of the penultimate bracket who can meet none of those (B1, B2) is kept
         up at that value of p.
         """
-        low = [*previous.forced_down, *lowest.residents]
-        odd = (len(previous.bracket.players) + len(low)) % 2
-        adjacent: list[list[int]] = [
-            [j for j, b in enumerate(low) if a is not b and compatible(a, b)] for a in low
-        ]
-        bye = len(low)
-        if odd:
-            adjacent.append([i for i, a in enumerate(low) if a.bye_allowed])
-            for i in adjacent[bye]:
-                adjacent[i].append(bye)
+        low, adjacent = _lowest_graph(previous, lowest)
         size = sum(1 for mate in maximum_matching(adjacent) if mate != -1)
 
         def left_unpaired_by_some_maximum(v: int) -> bool:
@@ -1814,7 +1794,7 @@ class Search:
 
         exposed = [v for v in range(len(adjacent)) if left_unpaired_by_some_maximum(v)]
         exposed_players = [low[v] for v in exposed if v < len(low)]
-        bye_exposed = odd and bye in exposed
+        bye_exposed = len(low) in exposed  # the bye's vertex, when there is one
         return frozenset(
             a.number
             for a in previous.bracket.players
@@ -2117,6 +2097,20 @@ def _points(value: int) -> str:
     """Half-points as the text writes scores: 5 -> "2½" (Dutch A3 bracket names)."""
     whole, half = divmod(value, 2)
     return f"{whole}½" if half else str(whole)
+
+
+def _lowest_graph(previous: Accepted, lowest: Bracket) -> tuple[list[Entrant], list[list[int]]]:
+    """The lowest bracket's residents and the players forced down into it, and who of them
+    may meet whom (B1, B2); when the two lowest brackets together are odd, one more vertex
+    for the bye, joined to those who may have it (B1b).  For the C13 bounds."""
+    low = [*previous.forced_down, *lowest.residents]
+    adjacent = [[j for j, b in enumerate(low) if a is not b and compatible(a, b)] for a in low]
+    if (len(previous.bracket.players) + len(low)) % 2:
+        bye = len(low)
+        adjacent.append([i for i, a in enumerate(low) if a.bye_allowed])
+        for i in adjacent[bye]:
+            adjacent[i].append(bye)
+    return low, adjacent
 
 
 # --- D: transpositions and exchanges ------------------------------------------------------

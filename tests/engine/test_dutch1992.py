@@ -1044,6 +1044,22 @@ def test_dutch_c13_deficiency_of_lowest_bracket_bounds_players_moved_down() -> N
     assert Search._c13_least_down(_accepted(upper), make_bracket(no_bye, ())) == 2  # type: ignore[arg-type]
 
 
+def test_dutch_c13_at_least_p_only_players_meeting_the_left_over_can_move_down() -> None:
+    """C13: when exactly the deficiency of the lowest bracket moves down, every player moved
+    down meets one whom some maximum matching of the lowest bracket leaves unpaired; a
+    player of the penultimate bracket who can meet none of those is kept up there."""
+    from pairing.engine.dutch1992 import Search, make_bracket
+
+    # Lowest bracket 5-8: 5 has met 6, 7, 8 and 6 has met 7, so its maximum matchings are
+    # 6-8 and 7-8: 5, 6 and 7 can be left over, 8 never is.  Player 1 has met 5, 6 and 7
+    # (only 8 is left for him): he cannot help.  2 can meet anyone.  (4 + 4: no bye.)
+    lowest = _barred([entrant(n) for n in range(5, 9)], (5, 6), (5, 7), (5, 8), (6, 7))
+    met = frozenset(PairingNumber(n) for n in (5, 6, 7))
+    upper = [replace(entrant(1, score=4), barred=met), *(entrant(n, score=4) for n in (2, 3, 4))]
+    assert Search._c13_least_down(_accepted(upper), make_bracket(lowest, ())) == 2  # type: ignore[arg-type]
+    assert Search._c13_useless(_accepted(upper), make_bracket(lowest, ())) == {1}  # type: ignore[arg-type]
+
+
 def _paired_alike_without(patches: dict[str, object], *, seeds: range, rule: str) -> int:
     """Plays events of 16-24 players nearly to a round robin, pairs each round as it is
     and again with the ``Search`` attributes in ``patches`` replaced, requires the same
