@@ -141,9 +141,11 @@ from .history import (
 from .matching import (
     bipartite_matching,
     bipartite_matching_size,
+    complete_matching,
     least_assignment_cost,
     lexicographic_assignments,
     maximum_matching,
+    perfect_matching_within,
 )
 from .model import (
     Board,
@@ -379,6 +381,153 @@ def _head_pairing(s2: Sequence[Entrant], assignment: tuple[int, ...]) -> HeadPai
     )
 
 
+LEFTOVER_CHECK = 10
+"""Remainders of at most this many players have the sets of players their pairings could
+leave over worked out before they are tried (:meth:`Search._remainder_leftovers`)."""
+
+EXACT_REMAINDER_CHECK = 16
+"""Remainders of at most this many players (with those left over) are checked for a
+pairing within their x before they are tried (:meth:`Search._remainder_viable`); the
+exact check grows fast with the size."""
+
+
+@dataclass(frozen=True, slots=True)
+class RemainderNeed:
+    """What the remainder of a heterogeneous level needs of the pairing of S1 (Dutch C10).
+
+    The remainder pairs ``p`` pairs among the S2 players S1 leaves, ``j`` pairs fewer
+    than it could, at the C11 step ``k``; the S2 players ``stay`` (indices) may not be
+    left over; ``kept`` are the S2 players kept up by C12/C13.  With the bracket, x, the
+    float criteria and the players moved in, these decide what the remainder of each
+    pairing of S1 gives.
+    """
+
+    p: int
+    j: int
+    k: int
+    lowest: bool
+    stay: frozenset[int]
+    kept: frozenset[int]
+
+
+class _RemainderGraph:
+    """S1, S2 and the players a remainder leaves over, as one graph (Dutch C6, C7, C10).
+
+    Vertices: the S1 players, the S2 players, and one vertex per player the remainder of
+    ``p_r`` pairs leaves over, joined to the S2 players not in ``stay``.  Edges: S1 to S2
+    by the head's criteria, S2 to S2 by B1 and B2 with B5 and B6 dropped for downfloats
+    (the remainder's last C9 step).  A complete pairing of the bracket is a perfect
+    matching of it (:meth:`Search._remainder_viable`).  The answers for each set of S2
+    players taken are remembered.
+    """
+
+    def __init__(
+        self,
+        s1: Sequence[Entrant],
+        s2: Sequence[Entrant],
+        rules: FloatRules,
+        moved: frozenset[int],
+        p_r: int,
+        stay: frozenset[int],
+    ) -> None:
+        self.s2 = tuple(s2)
+        self.head = len(s1)
+        self.spare = len(s2) - len(s1) - 2 * p_r
+        self.loosest = FloatRules(down=2, up=rules.up)
+        self.moved = moved
+        self.stay = stay
+        head = self.head
+        size = self.size = head + len(s2) + max(0, self.spare)
+        adjacent: list[list[int]] = [[] for _ in range(size)]
+        for i, a in enumerate(s1):
+            for t, b in enumerate(s2):
+                if pair_allowed(a, b, rules, moved):
+                    adjacent[i].append(head + t)
+                    adjacent[head + t].append(i)
+        for t, b in enumerate(s2):
+            for u in range(t + 1, len(s2)):
+                if pair_allowed(b, s2[u], self.loosest, moved):
+                    adjacent[head + t].append(head + u)
+                    adjacent[head + u].append(head + t)
+            if t not in stay:
+                for leaver in range(head + len(s2), size):
+                    adjacent[head + t].append(leaver)
+                    adjacent[leaver].append(head + t)
+        self.adjacent = adjacent
+        self.last = [-1] * size
+        """The last perfect matching found, the start of the next search."""
+        self.completed: dict[int, bool] = {}
+        self.fitted: dict[tuple[int, int], bool] = {}
+
+    def completes(self, prefix: tuple[int, ...]) -> bool:
+        """Whether a perfect matching exists with the first S1 players paired as given."""
+        taken = _bits(prefix)
+        known = self.completed.get(taken)
+        if known is None:
+            known = self.completed[taken] = self.spare >= 0 and self._completes(prefix)
+        return known
+
+    def _completes(self, prefix: tuple[int, ...]) -> bool:
+        head, size = self.head, self.size
+        alive = [True] * size
+        for i, t in enumerate(prefix):
+            alive[i] = alive[head + t] = False
+        mate = list(self.last)
+        for v in range(size):
+            if not alive[v] and mate[v] != -1:
+                mate[mate[v]] = -1
+                mate[v] = -1
+        if not complete_matching(self.adjacent, mate, alive):
+            return False
+        self.last[:] = mate
+        return True
+
+    def places(self, assignment: tuple[int, ...]) -> list[int]:
+        """The S2 indices of the players a complete pairing of S1 leaves: the remainder."""
+        taken = set(assignment)
+        return [t for t in range(len(self.s2)) if t not in taken]
+
+    def fits(self, assignment: tuple[int, ...], budget: int) -> bool:
+        """Whether the remainder can pair its ``p_r`` pairs with at most ``budget`` colour
+        conflicts (B4), leaving over only players who may leave; True without a check
+        when it is larger than :data:`EXACT_REMAINDER_CHECK`."""
+        key = (_bits(assignment), budget)
+        known = self.fitted.get(key)
+        if known is None:
+            known = self.fitted[key] = self._fits(assignment, budget)
+        return known
+
+    def _fits(self, assignment: tuple[int, ...], budget: int) -> bool:
+        taken = set(assignment)
+        places = [t for t in range(len(self.s2)) if t not in taken]
+        count, spare = len(places), self.spare
+        if count + spare > EXACT_REMAINDER_CHECK:
+            return True
+        cheap: list[list[int]] = [[] for _ in range(count + spare)]
+        costly: list[list[int]] = [[] for _ in range(count + spare)]
+        for u, t in enumerate(places):
+            a = self.s2[t]
+            for v in range(u + 1, count):
+                b = self.s2[places[v]]
+                if pair_allowed(a, b, self.loosest, self.moved):
+                    edges = costly if colour_conflict(a, b) else cheap
+                    edges[u].append(v)
+                    edges[v].append(u)
+            if t not in self.stay:
+                for leaver in range(count, count + spare):
+                    cheap[u].append(leaver)
+                    cheap[leaver].append(u)
+        return perfect_matching_within(cheap, costly, budget) is not None
+
+
+def _bits(columns: Iterable[int]) -> int:
+    """A set of small numbers as a bit set."""
+    bits = 0
+    for column in columns:
+        bits |= 1 << column
+    return bits
+
+
 class _Listing(Generic[_T]):
     """The items of an iterator, produced once and read in order by any number of readers.
 
@@ -506,6 +655,8 @@ class Search:
             tuple[object, ...], _Listing[tuple[int, Sequence[Entrant], Sequence[Entrant]]]
         ] = {}
         """The exchanges worth trying, by bracket, p and float criteria (C8, D2)."""
+        self._remainder_graphs: dict[tuple[object, ...], _RemainderGraph] = {}
+        self._leftovers: dict[tuple[object, ...], frozenset[int]] = {}
         self._head_listings: dict[tuple[object, ...], _Listing[HeadPairing]] = {}
         """The pairings of the moved-down players of each level read so far (C7, C10),
         shared by the C12 and C13 sub-searches that enter the same level."""
@@ -554,6 +705,7 @@ class Search:
         must_pair: frozenset[int],
         after: tuple[int, ...] | None = None,
         possible: Callable[[], bool] | None = None,
+        viable: Callable[[tuple[int, ...]], bool] | None = None,
     ) -> Iterator[tuple[int, ...]]:
         """Pairings of all of S1 with S2 in the order of D1 (Dutch C6, C7).
 
@@ -564,9 +716,13 @@ class Search:
         it only skips what a sound bound rules out); otherwise, and for all later ones,
         from an exact search.  With ``after`` only the pairings after that one in D1 order
         are yielded (:meth:`alternatives`).  ``possible``, a necessary condition for any
-        pairing, is asked before the exact search when the greedy pass fails.
+        pairing, is asked before the exact search when the greedy pass fails.  ``viable``,
+        a necessary condition on the S2 players given to the first S1 players, leaves out
+        the pairings through a prefix failing it (:meth:`_remainder_viable`).
         """
         first = self._greedy(s1, s2, x, rules, moved, must_pair)
+        if first is not None and viable is not None and not viable(first):
+            first = None
         if first is None and possible is not None and not possible():
             return
         key = (
@@ -599,12 +755,14 @@ class Search:
             self._least_costs[key] = least
             if least is None or least > x:
                 return
-        exact = lexicographic_assignments(
-            options, len(s2), budget=x, must_cover=must_pair, after=after
+        yield from lexicographic_assignments(
+            options,
+            len(s2),
+            budget=x,
+            must_cover=must_pair,
+            after=after if first is None else first,
+            viable=viable,
         )
-        if first is not None:
-            next(exact, None)
-        yield from exact
 
     def _greedy(
         self,
@@ -1286,8 +1444,21 @@ class Search:
                         covered = self._head_must_cover(
                             s2, p_r, FloatRules(down=2, up=rules_h.up), moved, lowest, level_keep
                         )
+                        stay = frozenset(
+                            t
+                            for t, b in enumerate(s2)
+                            if not self.may_leave(b, loosest, moved, lowest, level_keep)
+                        )
+                        if stay and not self._colours_allow_level(s1, s2, stay, p_r, x_h, j, k):
+                            continue
+                        need = None
+                        if stay:
+                            kept_s2 = level_keep.intersection(b.number for b in s2)
+                            need = RemainderNeed(
+                                p=p_r, j=j, k=k, lowest=lowest, stay=stay, kept=kept_s2
+                            )
                         for head_pairing in self.head_pairings(
-                            s1, s2, x_h, rules_h, moved, covered
+                            s1, s2, x_h, rules_h, moved, covered, need
                         ):
                             assignment = head_pairing.assignment
                             tail_after = _resume(resume, (assignment,))
@@ -1376,6 +1547,7 @@ class Search:
         rules: FloatRules,
         moved: frozenset[int],
         must_pair: frozenset[int],
+        remainder: RemainderNeed | None = None,
     ) -> Iterator[HeadPairing]:
         """The pairings of the moved-down players S1 with S2 in D1 order (Dutch C7, C10).
 
@@ -1389,6 +1561,9 @@ class Search:
         sub-search reads the part already listed before listing further: each one sees the
         pairings in the same order as if it had listed them itself, and the candidates,
         hence the pairing of the round, are unchanged.
+
+        ``remainder`` leaves out the pairings after which the remainder cannot be paired
+        or is known to give nothing (:meth:`_remainder_viable`); it is part of the key.
         """
         key = (
             tuple(a.number for a in s1),
@@ -1397,15 +1572,222 @@ class Search:
             rules,
             moved,
             must_pair,
+            remainder,
         )
         listing = self._head_listings.get(key)
         if listing is None:
+            viable = None
+            if remainder is not None:
+                viable = self._remainder_viable(s1, s2, rules, moved, remainder)
             listing = _Listing(
                 _head_pairing(s2, assignment)
-                for assignment in self.assignments(s1, s2, x, rules, moved, must_pair)
+                for assignment in self.assignments(
+                    s1, s2, x, rules, moved, must_pair, viable=viable
+                )
             )
             self._head_listings[key] = listing
         return iter(listing)
+
+    def _remainder_viable(
+        self,
+        s1: Sequence[Entrant],
+        s2: Sequence[Entrant],
+        rules: FloatRules,
+        moved: frozenset[int],
+        need: RemainderNeed,
+    ) -> Callable[[tuple[int, ...]], bool]:
+        """Whether the S2 players given to the first S1 players leave a chance to the rest.
+
+        Dutch C6, C7, C10.  After the moved-down players S1 are paired with S2, the
+        remainder pairs exactly ``p_r`` pairs among the S2 players left, and those it
+        leaves over move down, which the players ``stay`` (S2 indices: kept up by C12/C13,
+        or without a right to the bye in the lowest bracket) may not.  So a complete
+        pairing of the bracket is a perfect matching of a graph of S1, S2 and one vertex
+        for each player the remainder leaves over (joined to every S2 player who may
+        leave): S1 to S2 by the head's criteria, S2 to S2 by B1 and B2 with B5 and B6
+        dropped for downfloats, as in the remainder's last C9 step.  The counts make the
+        S2 players paired with one another exactly ``p_r`` pairs.  The condition asks
+        whether such a matching exists once the first S1 players have their S2 players
+        (B4 is left out, so it is only necessary).  It starts from the last matching
+        found, which after one more pair of a search usually needs one or two augmenting
+        paths (Berge).  The graph and its answers are shared by the levels and
+        sub-searches that meet the same division with the same players staying
+        (:class:`_RemainderGraph`).
+
+        For a complete pairing of S1 it also asks whether its remainder is already known
+        to give nothing at this level (the remainders remembered by :meth:`heterogeneous`
+        with the same players kept up): such a pairing would be skipped there.  Both
+        depend only on the S2 players taken, and the second only turns false over time,
+        as :func:`matching.lexicographic_assignments` requires.  Before that, a small
+        remainder is checked with its divisions and B4: some set of players its pairings
+        could leave over must hold only players who may leave
+        (:meth:`_remainder_leftovers`).  A remainder too large for that but still small
+        is checked with B4 alone: its pairs, with the players it leaves over, must form a
+        perfect matching with at most the remainder's x colour conflicts
+        (:func:`matching.perfect_matching_within`).  Either way, one failing gives
+        nothing.
+        """
+        p_r = need.p
+        key = (
+            tuple(a.number for a in s1),
+            tuple(b.number for b in s2),
+            rules,
+            moved,
+            p_r,
+            need.stay,
+        )
+        graph = self._remainder_graphs.get(key)
+        if graph is None:
+            graph = self._remainder_graphs[key] = _RemainderGraph(
+                s1, s2, rules, moved, p_r, need.stay
+            )
+
+        leaves: dict[int, tuple[list[Entrant], int] | None] = {}
+        """For each complete pairing of S1 (by the S2 players taken): its remainder and
+        that remainder's x, or None when the remainder cannot give a pairing."""
+
+        def viable(prefix: tuple[int, ...]) -> bool:
+            if not graph.completes(prefix):
+                return False
+            if len(prefix) < len(s1):
+                return True
+            taken = _bits(prefix)
+            if taken not in leaves:
+                leaves[taken] = leaf(prefix)
+            known = leaves[taken]
+            return known is not None and not known_barren(*known)
+
+        def leaf(prefix: tuple[int, ...]) -> tuple[list[Entrant], int] | None:
+            places = graph.places(prefix)
+            rest = [s2[t] for t in places]
+            budget = min(p_r, max(0, x_of(rest) - need.j) + need.k)
+            if len(rest) <= LEFTOVER_CHECK:
+                staying = _bits(i for i, t in enumerate(places) if t in need.stay)
+                family = self._remainder_leftovers(rest, p_r, budget, rules.up, moved)
+                if all(left & staying for left in family):
+                    return None
+            elif not graph.fits(prefix, budget):
+                return None
+            return rest, budget
+
+        def known_barren(rest: Sequence[Entrant], budget: int) -> bool:
+            numbers = tuple(b.number for b in rest)
+            memo = ("remainder", numbers, p_r, budget, rules.up, moved, need.lowest)
+            barren = self._barren.get(memo)
+            if not barren:
+                return False
+            kept = self._mask(need.kept.intersection(numbers))
+            return any(known & ~kept == 0 for known in barren)
+
+        return viable
+
+    @staticmethod
+    def _colours_allow_level(
+        s1: Sequence[Entrant],
+        s2: Sequence[Entrant],
+        stay: frozenset[int],
+        p_r: int,
+        x_h: int,
+        j: int,
+        k: int,
+    ) -> bool:
+        """Whether the colour preferences alone leave a heterogeneous level a chance.
+
+        Dutch A8, B4, C10, C11.  The moved-down players S1 take |S1| players of S2 with at
+        most ``x_h`` conflicts, at least :func:`class_bound` of the preferences they take.
+        The remainder R left pairs ``p_r`` pairs with at most x_R = min(p_R, max(0, x(R) - j)
+        + k) conflicts, x(R) by A8 from R's own preferences; it leaves over players who may
+        leave (not in ``stay``, S2 indices).  Pairs of the paired w preferences for white, b
+        for black and o for none hold at least (|w - b| - o) / 2 conflicts, rounded up: a
+        pair without one is white-black or holds a player without a preference.  Only the
+        counts of each preference are looked at, taken by S1 and left over, so a level this
+        rules out gives nothing; one it lets through may still.
+        """
+        rows = [0, 0, 0]
+        for a in s1:
+            rows[_colour_class(a)] += 1
+        total = [0, 0, 0]
+        free = [0, 0, 0]
+        for t, b in enumerate(s2):
+            c = _colour_class(b)
+            total[c] += 1
+            if t not in stay:
+                free[c] += 1
+        head = len(s1)
+        leavers = len(s2) - head - 2 * p_r
+        if leavers < 0:
+            return False
+        q = (len(s2) - head + 1) // 2
+        for h_white in range(min(total[0], head) + 1):
+            for h_black in range(min(total[1], head - h_white) + 1):
+                h_none = head - h_white - h_black
+                if h_none > total[2] or class_bound(rows, (h_white, h_black, h_none)) > x_h:
+                    continue
+                rest = (total[0] - h_white, total[1] - h_black, total[2] - h_none)
+                x_rest = max(0, rest[1] - q if rest[1] > rest[0] else rest[0] - q)
+                budget = min(p_r, max(0, x_rest - j) + k)
+                cap = [min(free[c], rest[c]) for c in range(3)]
+                for l_white in range(min(cap[0], leavers) + 1):
+                    for l_black in range(min(cap[1], leavers - l_white) + 1):
+                        l_none = leavers - l_white - l_black
+                        if l_none > cap[2]:
+                            continue
+                        gap = abs((rest[0] - l_white) - (rest[1] - l_black)) - (rest[2] - l_none)
+                        if (max(0, gap) + 1) // 2 <= budget:
+                            return True
+        return False
+
+    def _remainder_leftovers(
+        self,
+        rest: Sequence[Entrant],
+        p: int,
+        budget: int,
+        up: int,
+        moved: frozenset[int],
+    ) -> frozenset[int]:
+        """The sets of players a remainder group's pairings could leave over (Dutch C6-C9).
+
+        A remainder pairs its ``p`` pairs between S1 and S2 of its original division or
+        of one of the exchanges of D2, with at most ``budget`` colour conflicts (B4) and
+        at best with B5 and B6 dropped for downfloats (C9).  Each such pairing leaves
+        over the S2 players it does not pair.  Their sets (bit sets of positions in
+        ``rest``) are worked out for every division by the sets of S2 players the S1
+        players can take, and remembered for the round: they do not depend on who is
+        kept up, so a remainder whose every set holds a player who may not be left over
+        gives nothing for any players kept up (:meth:`_remainder_viable`).
+        """
+        key = (tuple(b.number for b in rest), p, budget, up, moved)
+        known = self._leftovers.get(key)
+        if known is not None:
+            return known
+        n = len(rest)
+        loosest = FloatRules(down=2, up=up)
+        allowed = [
+            [i != j and pair_allowed(a, b, loosest, moved) for j, b in enumerate(rest)]
+            for i, a in enumerate(rest)
+        ]
+        sides = [list(range(p))]
+        for out_of, into in exchange_order(n, p):
+            sides.append([i for i in range(p) if i + 1 not in out_of] + [i - 1 for i in into])
+        family: set[int] = set()
+        everyone = (1 << n) - 1
+        for side1 in sides:
+            side2_mask = everyone & ~_bits(side1)
+            side2 = [j for j in range(n) if side2_mask >> j & 1]
+            spent = {0: 0}
+            for i in side1:
+                taken: dict[int, int] = {}
+                for mask, cost in spent.items():
+                    for j in side2:
+                        if mask >> j & 1 or not allowed[i][j]:
+                            continue
+                        total = cost + (1 if colour_conflict(rest[i], rest[j]) else 0)
+                        if total <= budget and taken.get(mask | 1 << j, budget + 1) > total:
+                            taken[mask | 1 << j] = total
+                spent = taken
+            family.update(side2_mask & ~mask for mask in spent)
+        known = self._leftovers[key] = frozenset(family)
+        return known
 
     def _head_must_cover(
         self,

@@ -28,7 +28,7 @@ import bisect
 import heapq
 import itertools
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 
 def maximum_matching(adjacent: Sequence[Sequence[int]]) -> list[int]:
@@ -454,6 +454,7 @@ def lexicographic_assignments(
     budget: int,
     must_cover: frozenset[int] = frozenset(),
     after: tuple[int, ...] | None = None,
+    viable: Callable[[tuple[int, ...]], bool] | None = None,
 ) -> Iterator[tuple[int, ...]]:
     """Assignments of every row to its own column, in lexicographic order, within a budget.
 
@@ -469,6 +470,15 @@ def lexicographic_assignments(
     rows still open is kept as a minimum-cost transportation, and trying a column costs
     one shortest-path search.  So the search never enters a dead branch, and the first
     assignment comes after at most (rows x options) such searches.
+
+    ``viable``, when given, is a further condition on the columns of the first rows (a
+    prefix of an assignment, ending with the branch about to be entered): a branch
+    failing it is not entered, so no assignment through it is yielded.  It must depend
+    only on the set of columns the prefix takes, and may turn from true to false over
+    time, never back.  The assignments below a prefix then depend only on that set and
+    on the cost spent so far: a branch taking the same set of columns as one already
+    searched in full without yielding anything, at no lower cost, is not entered.  (The
+    rows take the columns in every order, so the same set is reached many times.)
     """
     net = _AssignmentNetwork(options, columns, must_cover)
     if not net.initialise() or net.total > budget:
@@ -478,17 +488,30 @@ def lexicographic_assignments(
         if after is None:
             yield ()
         return
+    cost = [dict(row) for row in options]
     pointer = [0] * n1
     chosen = [-1] * n1
     saved: list[tuple[list[int], list[int], list[int], int, int] | None] = [None] * n1
+    used = [0] * (n1 + 1)
+    """The columns taken by the rows above each row, as a bit set."""
+    spent = [0] * (n1 + 1)
+    """The cost of the rows above each row."""
+    clean = [True] * (n1 + 1)
+    """Whether the search below each row is entered off the path of ``after``."""
+    yields_before = [0] * (n1 + 1)
+    yielded = 0
+    fruitless: dict[int, int] = {}
+    """Column sets searched below in full without a yield, with the least cost spent."""
     row = 0
     on_path = after is not None
     """True while every row so far has taken the column ``after`` gives it."""
     if after is not None:
         pointer[0] = _option_index(net.adj[0], after[0])
+    clean[0] = not on_path
     while True:
         if row == n1:
             if not on_path:
+                yielded += 1
                 yield tuple(chosen)
             on_path = False
             row -= 1
@@ -503,6 +526,12 @@ def lexicographic_assignments(
             pointer[row] += 1
             if not net.alive_col[column]:
                 continue
+            if viable is not None:
+                taken = used[row] | 1 << column
+                paid = spent[row] + cost[row][column]
+                if fruitless.get(taken, paid + 1) <= paid or not viable((*chosen[:row], column)):
+                    on_path = False
+                    continue
             state = net.snapshot()
             if net.force(row, column, budget):
                 saved[row] = state
@@ -512,12 +541,21 @@ def lexicographic_assignments(
             on_path = False
         if advanced:
             on_path = on_path and after is not None and chosen[row] == after[row]
+            column = chosen[row]
+            used[row + 1] = used[row] | 1 << column
+            spent[row + 1] = spent[row] + cost[row][column]
+            clean[row + 1] = not on_path
+            yields_before[row + 1] = yielded
             row += 1
             if row < n1:
                 pointer[row] = 0
                 if on_path and after is not None:
                     pointer[row] = _option_index(net.adj[row], after[row])
             continue
+        if viable is not None and clean[row] and yielded == yields_before[row]:
+            known = fruitless.get(used[row])
+            if known is None or spent[row] < known:
+                fruitless[used[row]] = spent[row]
         on_path = False
         if row == 0:
             return

@@ -1109,6 +1109,20 @@ def test_dutch_c12_search_with_bounds_pairs_as_without_them() -> None:
     assert _paired_alike_without(no_bounds, seeds=range(100, 104), rule="Dutch C12") >= 3
 
 
+def test_dutch_c10_remainder_checks_before_pairing_s1_pair_as_without_them() -> None:
+    """C6-C11 in a heterogeneous bracket: leaving out the pairings of the moved-down
+    players after which the remainder cannot be paired (a perfect matching of S1, S2 and
+    the players left over; the sets of players the remainder's divisions could leave
+    over; the colour counts of a level), changes no pairing.  They apply where players
+    are kept up (C12, C13) or may not have the bye (B1b); each round is paired with them
+    and again with them switched off."""
+    no_checks = {
+        "_remainder_viable": lambda self, s1, s2, rules, moved, need: lambda prefix: True,
+        "_colours_allow_level": staticmethod(lambda s1, s2, stay, p_r, x_h, j, k: True),
+    }
+    assert _paired_alike_without(no_checks, seeds=range(1, 8, 2), rule="Dutch C13") >= 20
+
+
 def test_dutch_c8_hall_violator_of_the_original_division() -> None:
     """C8, D2: the S1 players that, by König's theorem, have fewer partners in S2 than they
     are many; an exchange leaving them in S1 without new partners cannot be paired."""

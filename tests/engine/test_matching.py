@@ -186,3 +186,51 @@ def test_lexicographic_assignments_in_order_and_after_a_given_one(seed: int) -> 
             options, columns, budget=budget, must_cover=must_cover, after=after
         )
         assert list(resumed) == [found for found in expected if found > after]
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_lexicographic_assignments_skip_prefixes_failing_viable(seed: int) -> None:
+    """A branch whose set of columns fails ``viable`` is not entered, and a set searched
+    in full without a yield is not searched again.  ``viable`` may turn false for a set
+    once an assignment taking it has been read (the Dutch search then knows that the
+    remainder it leaves gives nothing): later assignments taking the same set are
+    skipped, exactly as filtering the plain sequence while reading it would skip them."""
+    rng = random.Random(seed)
+    rows = rng.randrange(1, 5)
+    columns = rng.randrange(rows, rows + 4)
+    options = [
+        [(column, rng.randrange(2)) for column in range(columns) if rng.random() < 0.8]
+        for _ in range(rows)
+    ]
+    budget = rng.randrange(3)
+    barred = {
+        frozenset(rng.sample(range(columns), size))
+        for size in range(1, rows + 1)
+        for _ in range(2)
+        if rng.random() < 0.4
+    }
+    kills = [rng.random() < 0.5 for _ in range(200)]
+    """Whether reading the n-th assignment makes its set of columns fail from then on."""
+
+    def passes(found: tuple[int, ...]) -> bool:
+        return all(frozenset(found[:size]) not in barred for size in range(1, rows + 1))
+
+    dead: set[frozenset[int]] = set()
+    expected: list[tuple[int, ...]] = []
+    for found in _assignments_by_search(options, columns, budget, frozenset()):
+        if passes(found) and frozenset(found) not in dead:
+            expected.append(found)
+            if kills[len(expected) - 1]:
+                dead.add(frozenset(found))
+
+    def viable(prefix: tuple[int, ...]) -> bool:
+        taken = frozenset(prefix)
+        return taken not in barred and (len(prefix) < rows or taken not in dead)
+
+    dead.clear()
+    got: list[tuple[int, ...]] = []
+    for found in lexicographic_assignments(options, columns, budget=budget, viable=viable):
+        got.append(found)
+        if kills[len(got) - 1]:
+            dead.add(frozenset(found))
+    assert got == expected
