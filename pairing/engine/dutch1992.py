@@ -115,6 +115,7 @@ bracket's own pairing leaves without an opponent.  None of these changes the res
 
 from __future__ import annotations
 
+import functools
 import heapq
 import itertools
 import random
@@ -454,33 +455,56 @@ class _RemainderGraph:
                     adjacent[head + t].append(leaver)
                     adjacent[leaver].append(head + t)
         self.adjacent = adjacent
+        self.meets = [[False] * len(s2) for _ in s2]
+        """Which S2 players may meet in the remainder."""
+        for t in range(len(s2)):
+            for v in adjacent[head + t]:
+                if head <= v < head + len(s2):
+                    self.meets[t][v - head] = True
+        self.found: dict[int, tuple[int, list[int]]] = {}
+        """By number of S1 players paired: the last set of S2 players taken (a bit set)
+        with a perfect matching found for it, the start of the searches below it."""
         self.last = [-1] * size
-        """The last perfect matching found, the start of the next search."""
         self.completed: dict[int, bool] = {}
         self.fitted: dict[tuple[int, int], bool] = {}
+        self.leaves: dict[tuple[int, int], dict[int, tuple[list[Entrant], int] | None]] = {}
+        """By j and k of the level: what :meth:`Search._remainder_viable` found for each
+        complete pairing of S1."""
 
     def completes(self, prefix: tuple[int, ...]) -> bool:
         """Whether a perfect matching exists with the first S1 players paired as given."""
         taken = _bits(prefix)
         known = self.completed.get(taken)
         if known is None:
-            known = self.completed[taken] = self.spare >= 0 and self._completes(prefix)
+            known = self.completed[taken] = self.spare >= 0 and self._completes(prefix, taken)
         return known
 
-    def _completes(self, prefix: tuple[int, ...]) -> bool:
+    def _completes(self, prefix: tuple[int, ...], taken: int) -> bool:
+        """:meth:`completes` worked out, from the matching of the prefix one shorter
+        when it was the last of its length (a search goes down one branch at a time), so
+        that the pair added frees at most two vertices."""
         head, size = self.head, self.size
         alive = [True] * size
         for i, t in enumerate(prefix):
             alive[i] = alive[head + t] = False
-        mate = list(self.last)
+        parent = self.found.get(len(prefix) - 1)
+        if prefix and parent is not None and parent[0] == taken & ~(1 << prefix[-1]):
+            mate = list(parent[1])
+        else:
+            mate = list(self.last)
         for v in range(size):
             if not alive[v] and mate[v] != -1:
                 mate[mate[v]] = -1
                 mate[v] = -1
         if not complete_matching(self.adjacent, mate, alive):
             return False
-        self.last[:] = mate
+        self.last = mate
+        self.found[len(prefix)] = (taken, mate)
         return True
+
+    def paired(self, places: Sequence[int]) -> list[list[bool]]:
+        """Which of the S2 players at ``places`` may meet in the remainder."""
+        return [[self.meets[t][u] for u in places] for t in places]
 
     def places(self, assignment: tuple[int, ...]) -> list[int]:
         """The S2 indices of the players a complete pairing of S1 leaves: the remainder."""
@@ -518,6 +542,17 @@ class _RemainderGraph:
                     cheap[u].append(leaver)
                     cheap[leaver].append(u)
         return perfect_matching_within(cheap, costly, budget) is not None
+
+
+@functools.cache
+def _division_sides(n: int, p: int) -> tuple[tuple[int, ...], ...]:
+    """The S1 of a group of n players paired with p pairs: the original and after each
+    exchange of D2, in that order, as 0-based positions (Dutch A6, D2).  Only asked for
+    small groups (:data:`LEFTOVER_CHECK`): larger ones have too many exchanges to keep."""
+    sides = [tuple(range(p))]
+    for out_of, into in exchange_order(n, p):
+        sides.append(tuple([i for i in range(p) if i + 1 not in out_of] + [i - 1 for i in into]))
+    return tuple(sides)
 
 
 def _bits(columns: Iterable[int]) -> int:
@@ -1642,7 +1677,7 @@ class Search:
                 s1, s2, rules, moved, p_r, need.stay
             )
 
-        leaves: dict[int, tuple[list[Entrant], int] | None] = {}
+        leaves = graph.leaves.setdefault((need.j, need.k), {})
         """For each complete pairing of S1 (by the S2 players taken): its remainder and
         that remainder's x, or None when the remainder cannot give a pairing."""
 
@@ -1663,7 +1698,9 @@ class Search:
             budget = min(p_r, max(0, x_of(rest) - need.j) + need.k)
             if len(rest) <= LEFTOVER_CHECK:
                 staying = _bits(i for i, t in enumerate(places) if t in need.stay)
-                family = self._remainder_leftovers(rest, p_r, budget, rules.up, moved)
+                family = self._remainder_leftovers(
+                    rest, p_r, budget, rules.up, moved, graph.paired(places)
+                )
                 if all(left & staying for left in family):
                     return None
             elif not graph.fits(prefix, budget):
@@ -1744,6 +1781,7 @@ class Search:
         budget: int,
         up: int,
         moved: frozenset[int],
+        allowed: Sequence[Sequence[bool]],
     ) -> frozenset[int]:
         """The sets of players a remainder group's pairings could leave over (Dutch C6-C9).
 
@@ -1754,24 +1792,18 @@ class Search:
         ``rest``) are worked out for every division by the sets of S2 players the S1
         players can take, and remembered for the round: they do not depend on who is
         kept up, so a remainder whose every set holds a player who may not be left over
-        gives nothing for any players kept up (:meth:`_remainder_viable`).
+        gives nothing for any players kept up (:meth:`_remainder_viable`).  ``allowed``
+        tells which of them may meet (B1, B2, B5 and B6 for upfloats as the level keeps
+        them).
         """
         key = (tuple(b.number for b in rest), p, budget, up, moved)
         known = self._leftovers.get(key)
         if known is not None:
             return known
         n = len(rest)
-        loosest = FloatRules(down=2, up=up)
-        allowed = [
-            [i != j and pair_allowed(a, b, loosest, moved) for j, b in enumerate(rest)]
-            for i, a in enumerate(rest)
-        ]
-        sides = [list(range(p))]
-        for out_of, into in exchange_order(n, p):
-            sides.append([i for i in range(p) if i + 1 not in out_of] + [i - 1 for i in into])
         family: set[int] = set()
         everyone = (1 << n) - 1
-        for side1 in sides:
+        for side1 in _division_sides(n, p):
             side2_mask = everyone & ~_bits(side1)
             side2 = [j for j in range(n) if side2_mask >> j & 1]
             spent = {0: 0}
