@@ -610,8 +610,18 @@ class Bracket:
     """The bracket's own score: the lowest score of its residents."""
 
 
-def make_bracket(residents: Iterable[Entrant], moved_in: Iterable[Entrant]) -> Bracket:
-    """A bracket of these residents with these players moved into it (Dutch A3)."""
+NO_SCORE = Points(0)
+"""The score of an empty bracket that has no other (:func:`make_bracket`)."""
+
+
+def make_bracket(
+    residents: Iterable[Entrant], moved_in: Iterable[Entrant], *, empty_score: Points = NO_SCORE
+) -> Bracket:
+    """A bracket of these residents with these players moved into it (Dutch A3).
+
+    ``empty_score`` is its score when it has no player: a bracket all of whose players
+    C1 moves down keeps the score it is known by in the explanations.
+    """
     residents = tuple(residents)
     moved_in = tuple(moved_in)
     source = residents or moved_in
@@ -619,7 +629,7 @@ def make_bracket(residents: Iterable[Entrant], moved_in: Iterable[Entrant]) -> B
         residents=residents,
         moved_in=moved_in,
         players=tuple(_rank((*moved_in, *residents))),
-        score=Points(min(p.score for p in source)) if source else Points(0),
+        score=Points(min(p.score for p in source)) if source else empty_score,
     )
 
 
@@ -2285,6 +2295,7 @@ class Search:
             inner = make_bracket(
                 (p for p in bracket.residents if p not in stuck),
                 (p for p in bracket.moved_in if p not in stuck),
+                empty_score=bracket.score,
             )
             generator = self.candidates(inner, lowest=False)
             candidate = next(generator)

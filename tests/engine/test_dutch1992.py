@@ -24,6 +24,7 @@ from pairing.engine.dutch1992 import (
     Strength,
     allocate_colours,
     colour_preference,
+    entrants,
     exchange_order,
     may_take,
     pair,
@@ -1121,6 +1122,32 @@ def test_dutch_c10_remainder_checks_before_pairing_s1_pair_as_without_them() -> 
         "_colours_allow_level": staticmethod(lambda s1, s2, stay, p_r, x_h, j, k: True),
     }
     assert _paired_alike_without(no_checks, seeds=range(1, 8, 2), rule="Dutch C13") >= 20
+
+
+def test_dutch_c13_join_names_the_bracket_whose_players_c1_moved_down() -> None:
+    """C1, C13: when C1 moves every player of the penultimate bracket down and the lowest
+    still cannot be paired, the explanation of the join names that bracket by its score
+    (a score some player has), not by the score of an empty bracket."""
+    from pairing.engine.dutch1992 import _points
+
+    named = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        players = 16 + 2 * (seed % 4) + seed % 2
+        state = initial_state(players, players - 2, rng)
+        for _ in range(players - 2):
+            try:
+                pairing = pair(state, seed=seed)
+            except NoValidPairing:
+                break
+            scores = {_points(entrant.score) for entrant in entrants(state)[0]}
+            for note in pairing.explanation:
+                if note.text.startswith("No pairing of score bracket "):
+                    bracket = note.text.removeprefix("No pairing of score bracket ").split()[0]
+                    assert bracket in scores, (seed, state.round_number, note.text)
+                    named += 1
+            state = play(state, pairing, rng, forfeits=0.03, withdrawals=0.0, requests=0.0)
+    assert named >= 10
 
 
 def test_dutch_c8_hall_violator_of_the_original_division() -> None:
