@@ -522,8 +522,7 @@ class _RemainderGraph:
         return known
 
     def _fits(self, assignment: tuple[int, ...], budget: int) -> bool:
-        taken = set(assignment)
-        places = [t for t in range(len(self.s2)) if t not in taken]
+        places = self.places(assignment)
         count, spare = len(places), self.spare
         if count + spare > EXACT_REMAINDER_CHECK:
             return True
@@ -1426,6 +1425,11 @@ class Search:
         the players kept up include those of a time it gave nothing, and it is skipped.
         A remainder group's pairings depend only on which of its own players are kept up,
         so for it only those are remembered.
+
+        Where some S2 players may not be left over (kept up, or without a right to the bye
+        in the lowest bracket), a level whose colour preferences alone rule it out is
+        skipped (:meth:`_colours_allow_level`), and the pairings of S1 after which the
+        remainder could give nothing are not listed (:meth:`_remainder_viable`).
         """
         players = bracket.players
         score_ = bracket.score

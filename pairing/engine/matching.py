@@ -488,7 +488,7 @@ def lexicographic_assignments(
         if after is None:
             yield ()
         return
-    cost = [dict(row) for row in options]
+    cost = net.cost
     pointer = [0] * n1
     chosen = [-1] * n1
     saved: list[tuple[list[int], list[int], list[int], int, int] | None] = [None] * n1
