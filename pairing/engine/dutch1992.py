@@ -548,10 +548,13 @@ def _division_sides(n: int, p: int) -> tuple[tuple[int, ...], ...]:
     """The S1 of a group of n players paired with p pairs: the original and after each
     exchange of D2, in that order, as 0-based positions (Dutch A6, D2).  Only asked for
     small groups (:data:`LEFTOVER_CHECK`): larger ones have too many exchanges to keep."""
-    sides = [tuple(range(p))]
-    for out_of, into in exchange_order(n, p):
-        sides.append(tuple([i for i in range(p) if i + 1 not in out_of] + [i - 1 for i in into]))
-    return tuple(sides)
+    return (tuple(range(p)), *(_exchanged_s1(p, *exchange) for exchange in exchange_order(n, p)))
+
+
+def _exchanged_s1(p: int, out_of: tuple[int, ...], into: tuple[int, ...]) -> tuple[int, ...]:
+    """S1 after an exchange of D2 (1-based positions leaving and entering it), as 0-based
+    positions in the bracket (Dutch A9b, D2)."""
+    return tuple([i for i in range(p) if i + 1 not in out_of] + [i - 1 for i in into])
 
 
 def _bits(columns: Iterable[int]) -> int:
@@ -1252,8 +1255,8 @@ class Search:
             if not self.may_leave(e, LOOSEST, moved, lowest, frozenset())
         )
         for index, (out_of, into) in enumerate(exchange_order(n, p)):
-            side1 = [i for i in range(p) if i + 1 not in out_of] + [i - 1 for i in into]
-            mask1 = sum(1 << i for i in side1)
+            side1 = _exchanged_s1(p, out_of, into)
+            mask1 = _bits(side1)
             mask2 = everyone & ~mask1
             if (staying & mask2).bit_count() > p:
                 continue  # more S2 players who must be paired than S1 players

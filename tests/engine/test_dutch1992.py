@@ -10,6 +10,7 @@ the A2 order inside a score bracket is the pairing-number order.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
@@ -1061,13 +1062,10 @@ def test_dutch_c13_at_least_p_only_players_meeting_the_left_over_can_move_down()
     assert Search._c13_useless(_accepted(upper), make_bracket(lowest, ())) == {1}  # type: ignore[arg-type]
 
 
-def _paired_alike_without(patches: dict[str, object], *, seeds: range, rule: str) -> int:
-    """Plays events of 16-24 players nearly to a round robin, pairs each round as it is
-    and again with the ``Search`` attributes in ``patches`` replaced, requires the same
-    pairing, and counts the rounds whose explanation cites ``rule``."""
-    from pairing.engine import dutch1992
-
-    rounds_citing = 0
+def _near_round_robin(seeds: range) -> Iterator[tuple[int, TournamentState, RoundPairing]]:
+    """Events of 16-24 players played nearly to a round robin, one for each seed: each
+    round's state with its pairing, until a round cannot be paired (C12, C13 are met
+    every few rounds there)."""
     for seed in seeds:
         rng = random.Random(seed)
         players = 16 + 2 * (seed % 4) + seed % 2
@@ -1077,12 +1075,23 @@ def _paired_alike_without(patches: dict[str, object], *, seeds: range, rule: str
                 pairing = pair(state, seed=seed)
             except NoValidPairing:
                 break
-            with pytest.MonkeyPatch.context() as patch:
-                for name, value in patches.items():
-                    patch.setattr(dutch1992.Search, name, value)
-                assert pair(state, seed=seed) == pairing, f"seed {seed} round {state.round_number}"
-            rounds_citing += any(e.rule == rule for e in pairing.explanation)
+            yield seed, state, pairing
             state = play(state, pairing, rng, forfeits=0.03, withdrawals=0.0, requests=0.0)
+
+
+def _paired_alike_without(patches: dict[str, object], *, seeds: range, rule: str) -> int:
+    """Pairs each round of :func:`_near_round_robin` again with the ``Search`` attributes
+    in ``patches`` replaced, requires the same pairing, and counts the rounds whose
+    explanation cites ``rule``."""
+    from pairing.engine import dutch1992
+
+    rounds_citing = 0
+    for seed, state, pairing in _near_round_robin(seeds):
+        with pytest.MonkeyPatch.context() as patch:
+            for name, value in patches.items():
+                patch.setattr(dutch1992.Search, name, value)
+            assert pair(state, seed=seed) == pairing, f"seed {seed} round {state.round_number}"
+        rounds_citing += any(e.rule == rule for e in pairing.explanation)
     return rounds_citing
 
 
@@ -1131,22 +1140,13 @@ def test_dutch_c13_join_names_the_bracket_whose_players_c1_moved_down() -> None:
     from pairing.engine.dutch1992 import _points
 
     named = 0
-    for seed in range(4):
-        rng = random.Random(seed)
-        players = 16 + 2 * (seed % 4) + seed % 2
-        state = initial_state(players, players - 2, rng)
-        for _ in range(players - 2):
-            try:
-                pairing = pair(state, seed=seed)
-            except NoValidPairing:
-                break
-            scores = {_points(entrant.score) for entrant in entrants(state)[0]}
-            for note in pairing.explanation:
-                if note.text.startswith("No pairing of score bracket "):
-                    bracket = note.text.removeprefix("No pairing of score bracket ").split()[0]
-                    assert bracket in scores, (seed, state.round_number, note.text)
-                    named += 1
-            state = play(state, pairing, rng, forfeits=0.03, withdrawals=0.0, requests=0.0)
+    for seed, state, pairing in _near_round_robin(range(4)):
+        scores = {_points(entrant.score) for entrant in entrants(state)[0]}
+        for note in pairing.explanation:
+            if note.text.startswith("No pairing of score bracket "):
+                bracket = note.text.removeprefix("No pairing of score bracket ").split()[0]
+                assert bracket in scores, (seed, state.round_number, note.text)
+                named += 1
     assert named >= 10
 
 

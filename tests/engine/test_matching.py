@@ -161,6 +161,17 @@ def _assignments_by_search(
     return sorted(found)
 
 
+def _random_options(
+    rng: random.Random, rows: int, columns: int, *, share: float
+) -> list[list[tuple[int, int]]]:
+    """Each row's allowed columns (each kept with probability ``share``) with 0/1 costs,
+    in ascending column order, as :func:`lexicographic_assignments` takes them."""
+    return [
+        [(column, rng.randrange(2)) for column in range(columns) if rng.random() < share]
+        for _ in range(rows)
+    ]
+
+
 @pytest.mark.parametrize("seed", range(40))
 def test_lexicographic_assignments_in_order_and_after_a_given_one(seed: int) -> None:
     """All assignments in lexicographic order (the D1 order of the Dutch search), and with
@@ -169,10 +180,7 @@ def test_lexicographic_assignments_in_order_and_after_a_given_one(seed: int) -> 
     rng = random.Random(seed)
     rows = rng.randrange(0, 5)
     columns = rng.randrange(rows, rows + 4)
-    options = [
-        [(column, rng.randrange(2)) for column in range(columns) if rng.random() < 0.7]
-        for _ in range(rows)
-    ]
+    options = _random_options(rng, rows, columns, share=0.7)
     must_cover = frozenset(column for column in range(columns) if rng.random() < 0.2)
     budget = rng.randrange(3)
     expected = _assignments_by_search(options, columns, budget, must_cover)
@@ -198,10 +206,7 @@ def test_lexicographic_assignments_skip_prefixes_failing_viable(seed: int) -> No
     rng = random.Random(seed)
     rows = rng.randrange(1, 5)
     columns = rng.randrange(rows, rows + 4)
-    options = [
-        [(column, rng.randrange(2)) for column in range(columns) if rng.random() < 0.8]
-        for _ in range(rows)
-    ]
+    options = _random_options(rng, rows, columns, share=0.8)
     budget = rng.randrange(3)
     barred = {
         frozenset(rng.sample(range(columns), size))
