@@ -120,6 +120,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from .colours import colour_difference, played_colours
+from .acceleration import acceleration_in_force
 from .errors import NoValidPairing
 from .floats import Float
 from .history import (
@@ -319,7 +320,9 @@ def floated_last_round(state: TournamentState) -> dict[PairingNumber, bool]:
     result = {p.pairing_number: False for p in state.players}
     if last == 0:
         return result
-    bonus = {a.pairing_number: a.points for a in state.acceleration if a.round_number == last}
+    bonus = {
+        a.pairing_number: a.points for a in acceleration_in_force(state) if a.round_number == last
+    }
     before = {
         p.pairing_number: 2
         * (score_before(p, state.points, before_round=last) + bonus.get(p.pairing_number, 0))

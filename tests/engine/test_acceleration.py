@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from fractions import Fraction
 
@@ -13,6 +14,7 @@ from pairing.engine.acceleration import (
     round_1_participants,
     top_half,
 )
+from pairing.engine.generator import initial_state, play
 from pairing.engine.history import pairing_scores, scores
 from pairing.engine.model import (
     AcceleratedPoints,
@@ -223,3 +225,23 @@ def test_sb_3_swo_acceleration_option_read_as_before() -> None:
     for value, expected in (("1", True), ("0", False)):
         text = base.replace("XXR", f"SWO acceleration={value}\nXXR", 1)
         assert state_from_trf(read_trf(text)).options.acceleration is expected
+
+
+def test_sb_3_option_and_xxa_lines_pair_every_system_alike() -> None:
+    """The event's acceleration option and the same points written as XXA pair alike.
+
+    Lim 10.1 judged round 2's floats without the option's imaginary points while it
+    counted XXA's, so the web (option) and the command line (XXA) paired round 3 of an
+    accelerated Lim event differently.
+    """
+    for system in System:
+        for seed in range(6):
+            rng = random.Random(seed)
+            state = replace(initial_state(40, 5, rng), options=ON)
+            for _ in range(5):
+                explicit = replace(state, acceleration=acceleration_in_force(state))
+                by_option = pair_round(state, system, seed=seed)
+                assert boards(by_option) == boards(pair_round(explicit, system, seed=seed)), (
+                    f"{system.value} seed {seed} round {state.round_number}"
+                )
+                state = play(state, by_option, rng)
