@@ -119,8 +119,8 @@ import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from .colours import colour_difference, played_colours
 from .acceleration import acceleration_in_force
+from .colours import colour_difference, played_colours
 from .errors import NoValidPairing
 from .floats import Float
 from .history import (
