@@ -22,7 +22,6 @@ from collections import deque
 from collections.abc import Iterator
 from dataclasses import replace
 
-from . import System, pair_round
 from .model import (
     Colour,
     GameRecord,
@@ -32,9 +31,11 @@ from .model import (
     RequestKind,
     RoundPairing,
     RoundRequest,
+    System,
     Title,
     TournamentState,
 )
+from .registry import pair_round
 
 FIRST = ["Ana", "Ben", "Cleo", "Dan", "Eva", "Finn", "Gia", "Hal", "Ida", "Jon", "Kai", "Lea"]
 LAST = ["Abbott", "Brook", "Chen", "Diaz", "Evans", "Ford", "Gray", "Hart", "Ito", "Jones"]

@@ -23,6 +23,15 @@ Points = NewType("Points", int)
 """A score counted in half-points: ``Points(2)`` is one point."""
 
 
+class System(enum.StrEnum):
+    """The pairing systems, by the names the command line and TRF ``SWY`` lines use."""
+
+    DUTCH_1992 = "dutch1992"
+    LIM = "lim"
+    ESCA = "esca"
+    SB = "sb"
+
+
 class Colour(enum.Enum):
     """The colour a player had, or is to get, in one game."""
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 
+from pairing.engine import rules_for
 from pairing.engine.acceleration import accelerated_points
 from pairing.engine.model import (
     AcceleratedPoints,
@@ -78,16 +79,15 @@ def initial_colour(event: models.Event) -> Colour | None:
     }.get(models.InitialColour(event.initial_colour))
 
 
-def lim_initial_order(players: list[models.Player], *, seed: int) -> list[models.Player]:
-    """The players in the order of Lim 7 (the engine's ``lim.lim_7_order``).
+def initial_order(event: models.Event, players: list[models.Player]) -> list[models.Player]:
+    """The players in the order the event's system gives pairing numbers (Dutch A2, Lim 7).
 
-    The lot of Lim 7 is drawn in the order of ``players`` (the Dutch A2 order the caller
-    gives), so the result is the same for the same players and seed.
+    The players are numbered 1..n in primary-key (entry) order for the engine, whose
+    order breaks its last ties by that number; lots are drawn from the event's seed.
     """
-    from pairing.engine.lim import lim_7_order
-
-    entry = {PairingNumber(index): player for index, player in enumerate(players, start=1)}
-    order = lim_7_order(
+    ordered = sorted(players, key=lambda p: p.pk)
+    entry = {PairingNumber(index): player for index, player in enumerate(ordered, start=1)}
+    order = rules_for(event.system).initial_order(
         [
             EnginePlayer(
                 pairing_number=number,
@@ -97,7 +97,7 @@ def lim_initial_order(players: list[models.Player], *, seed: int) -> list[models
             )
             for number, player in entry.items()
         ],
-        seed=seed,
+        seed=event.lots_seed,
     )
     return [entry[number] for number in order]
 
@@ -244,10 +244,13 @@ def state_for_round(event: models.Event, round_number: int) -> TournamentState:
         models.RequestKind.HALF_POINT_BYE: EngineRequestKind.HALF_POINT_BYE,
         models.RequestKind.ABSENT: EngineRequestKind.ABSENT,
     }
+    withdrawn = {p.pairing_number for p in engine_players if p.withdrawn}
     round_requests = tuple(
         RoundRequest(pairing_number=numbers[r.player_id], kind=kinds[models.RequestKind(r.kind)])
         for r in requests
-        if r.round_number == round_number and r.player_id in numbers
+        if r.round_number == round_number
+        and r.player_id in numbers
+        and numbers[r.player_id] not in withdrawn
     )
     forbidden = frozenset(
         frozenset({numbers[f.first_id], numbers[f.second_id]}) for f in event.forbidden_pairs.all()

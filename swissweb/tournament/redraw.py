@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from pairing.engine import EngineError, System
+from pairing.engine import EngineError, rules_for
 from pairing.engine.checker import check_round
 from pairing.engine.model import (
     PairingNumber,
@@ -108,11 +108,13 @@ def _lines(pairing: RoundPairing) -> list[tuple[int, int | None]]:
 
 
 def _propose(round_: Round, absent_ids: Iterable[int]) -> tuple[Redraw, RoundPairing]:
-    from pairing.engine.esca import repair
-
     event = round_.event
-    if event.system != System.ESCA:
-        raise TournamentError("Redrawing a published round (ESCA 25) is for ESCA events only.")
+    rules = rules_for(event.system)
+    if rules.repair is None:
+        raise TournamentError(
+            f"The {rules.title} has no rule for redrawing a published round "
+            "(ESCA 25 is the only such rule)."
+        )
     if round_.state != RoundState.PUBLISHED:
         raise TournamentError(f"Round {round_.number} is not a published round in play.")
     players = {p.pk: p for p in event.players.all()}
@@ -120,10 +122,10 @@ def _propose(round_: Round, absent_ids: Iterable[int]) -> tuple[Redraw, RoundPai
     state = _state(round_, absent)
     published = _published_pairing(round_)
     try:
-        proposal = repair(state, published, seed=round_.lots_seed)
+        proposal = rules.repair(state, published, seed=round_.lots_seed)
     except EngineError as exc:
         raise PairingFailed(f"Round {round_.number} could not be redrawn: {exc}") from exc
-    violations = check_round(state, proposal, System.ESCA)
+    violations = check_round(state, proposal, rules.system)
     if violations:
         details = "; ".join(f"{v.rule}: {v.message}" for v in violations)
         raise PairingFailed(f"Round {round_.number}: the redraw breaks {details}")

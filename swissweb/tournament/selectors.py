@@ -12,10 +12,11 @@ from django.core.cache.utils import make_template_fragment_key
 from django.db.models import Count, Prefetch, QuerySet
 from django.utils.functional import SimpleLazyObject
 
+from pairing.engine import rules_for
 from pairing.engine.model import PairingNumber, TournamentState
 
 from . import engine_adapter
-from .models import Event, Game, PairingSystem, Player, Round, RoundRequest, RoundState
+from .models import Event, Game, Player, Round, RoundRequest, RoundState
 
 T = TypeVar("T")
 
@@ -183,6 +184,7 @@ def manage_context(*, event: Event) -> dict[str, object]:
         "draft": draft,
         "current": last,
         "can_start": not rounds and event.players.count() >= 2,
+        "can_redraw": rules_for(event.system).repair is not None,
         "can_edit_numbers": started and not rounds,
         "can_pair": started
         and (last is None or (last.state != RoundState.PAIRED and last_complete))
@@ -262,19 +264,13 @@ def player_card(*, event: Event, pairing_number: int) -> PlayerCard:
     """The public card of one player (published rounds only)."""
     from django.http import Http404
 
-    from pairing.engine.floats import float_history
     from pairing.engine.history import score
 
     player = event.players.filter(pairing_number=pairing_number).first()
     if player is None:
         raise Http404("No such player.")
     state = completed_state(event=event)
-    if event.system == PairingSystem.LIM:
-        from pairing.engine.lim import float_record
-
-        floats = float_record(state).get(PairingNumber(pairing_number), ())
-    else:
-        floats = float_history(state).get(PairingNumber(pairing_number), ())
+    floats = rules_for(event.system).float_history(state).get(PairingNumber(pairing_number), ())
     engine_player = next(p for p in state.players if p.pairing_number == pairing_number)
     rounds = []
     for round_ in published_rounds(event=event):

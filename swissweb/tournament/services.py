@@ -16,7 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F
 
-from pairing.engine import EngineError, System, pair_round
+from pairing.engine import EngineError, System, pair_round, rules_for
 from pairing.engine.checker import check_round
 from pairing.engine.model import RoundPairing, TournamentState
 from pairing.timed import PairingTimeout, pair_round_limited
@@ -116,9 +116,7 @@ def event_start(*, event_id: int, user: AbstractBaseUser | None, now: dt.datetim
         players = list(event.players.all())
         if len(players) < 2:
             raise TournamentError("An event needs at least two players to start.")
-        players.sort(key=lambda p: (-p.rating, TITLE_ORDER[p.title], p.name.casefold(), p.pk))
-        if event.system == System.LIM:
-            players = engine_adapter.lim_initial_order(players, seed=event.lots_seed)
+        players = engine_adapter.initial_order(event, players)
         event.players.update(pairing_number=None)
         for number, player in enumerate(players, start=1):
             player.pairing_number = number
@@ -598,31 +596,13 @@ def round_violations(round_: Round) -> list[str]:
 
 
 def round_warnings(round_: Round) -> list[str]:
-    """Relative criteria an edit may have broken: unequal scores and repeated colours.
+    """Relative criteria an edit may have broken, named by the event's own system.
 
-    These warn and do not refuse (Dutch B3, B4 are relative criteria).
+    These warn and do not refuse (Dutch B3, B4; Lim 10, 12; ESCA 8-12; SB 5, 7).
     """
-    from pairing.engine.colours import played_colours
-    from pairing.engine.history import scores
-
     state = engine_adapter.state_for_round(round_.event, round_.number)
-    score = scores(state)
-    players = {p.pairing_number: p for p in state.players}
-    warnings = []
-    for board in _pairing_from_games(round_).boards:
-        if score[board.white] != score[board.black]:
-            warnings.append(
-                f"Board {board.number}: players {board.white} and {board.black} have different "
-                "scores (Dutch B3)."
-            )
-        for number, colour in ((board.white, "w"), (board.black, "b")):
-            history = played_colours(players[number])
-            if history and history[-1].value == colour:
-                warnings.append(
-                    f"Board {board.number}: player {number} gets the same colour as in the last "
-                    "game (Dutch B4)."
-                )
-    return warnings
+    rules = rules_for(round_.event.system)
+    return rules.warnings(state, _pairing_from_games(round_))
 
 
 def _check_edit(round_: Round) -> list[str]:

@@ -19,7 +19,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from pairing.engine.history import scores
-from pairing.engine.lim import Entrant, due_colour, permitted_colours
 from pairing.engine.model import (
     Colour,
     GameRecord,
@@ -33,6 +32,7 @@ from pairing.engine.model import (
     Title,
     TournamentState,
 )
+from pairing.engine.systems.lim.procedure import Entrant, due_colour, permitted_colours
 
 _RESULTS = {
     "1": (Outcome.WIN, Outcome.LOSS),

@@ -53,3 +53,110 @@ def test_engine_imports_without_django_settings() -> None:
 def test_pairing_package_init_is_empty() -> None:
     """pairing/__init__.py stays empty so `python -m pairing` needs no Django."""
     assert (ENGINE.parent / "__init__.py").read_text(encoding="utf-8").strip() == ""
+
+
+PRODUCT = [
+    path
+    for top in ("pairing", "swissweb", "bench")
+    for path in sorted((ENGINE.parents[1] / top).rglob("*.py"))
+    if "migrations" not in path.parts
+]
+SYSTEMS_DIR = ENGINE / "systems"
+
+
+def _system_package(path: Path) -> str | None:
+    """The system whose package holds ``path``, if any."""
+    if SYSTEMS_DIR in path.parents and path.parent != SYSTEMS_DIR:
+        return path.relative_to(SYSTEMS_DIR).parts[0]
+    return None
+
+
+def _internal_imports(path: Path) -> set[str]:
+    """The modules of system packages ``path`` imports below their package's front."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+        for name in names:
+            parts = name.split(".")
+            if parts[:3] == ["pairing", "engine", "systems"] and len(parts) > 4:
+                found.add(".".join(parts[:5]))
+    return found
+
+
+def offending_imports(paths: list[Path]) -> set[str]:
+    """Imports of a system's internals from outside its own package."""
+    offenders = set()
+    for path in paths:
+        own = _system_package(path)
+        for name in _internal_imports(path):
+            if name.split(".")[3] != own:
+                offenders.add(f"{path.name}: {name}")
+    return offenders
+
+
+def test_engine_front_door_no_system_internals_imported_outside_their_package() -> None:
+    """Outside a system's package only its ``RULES`` (through the registry) is used."""
+    assert not offending_imports(PRODUCT)
+
+
+def test_engine_front_door_detects_an_internal_import(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text("from pairing.engine.systems.lim.procedure import lim_7_order\n")
+    good = tmp_path / "good.py"
+    good.write_text("from pairing.engine import rules_for\n")
+    assert offending_imports([bad, good]) == {
+        "bad.py: pairing.engine.systems.lim.procedure",
+    }
+
+
+SYSTEM_NAMES = {"DUTCH_1992", "LIM", "ESCA", "SB"}
+
+
+def _is_system_constant(node: ast.expr) -> bool:
+    """``System.LIM``, ``PairingSystem.ESCA`` or a system's name as a string."""
+    if isinstance(node, ast.Attribute) and node.attr in SYSTEM_NAMES:
+        return isinstance(node.value, ast.Name) and node.value.id.endswith("System")
+    return isinstance(node, ast.Constant) and node.value in {"dutch1992", "lim", "esca", "sb"}
+
+
+def system_branches(paths: list[Path]) -> set[str]:
+    """Comparisons and ``case`` patterns on a particular system's name."""
+    found = set()
+    for path in paths:
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Compare):
+                sides = [node.left, *node.comparators]
+                if any(_is_system_constant(side) for side in sides):
+                    found.add(f"{path.name}:{node.lineno}")
+            elif isinstance(node, ast.MatchValue) and _is_system_constant(node.value):
+                found.add(f"{path.name}:{node.lineno}")
+    return found
+
+
+def test_engine_front_door_no_branch_on_a_system_outside_the_registry() -> None:
+    """No ``if system == ...``: what differs between systems is in their ``RULES``."""
+    outside = [p for p in PRODUCT if _system_package(p) is None and p.name != "registry.py"]
+    assert not system_branches(outside)
+    templates = ENGINE.parents[1] / "templates"
+    assert not [
+        path.name
+        for path in templates.rglob("*.html")
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if "system ==" in line or "system !=" in line
+    ]
+
+
+def test_engine_front_door_detects_a_branch(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text(
+        "if event.system == System.LIM:\n    pass\n"
+        "match s:\n    case PairingSystem.ESCA:\n        pass\n"
+        "x = system != 'sb'\n"
+    )
+    assert system_branches([bad]) == {"bad.py:1", "bad.py:4", "bad.py:6"}

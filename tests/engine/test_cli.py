@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import subprocess
 import sys
 from pathlib import Path
@@ -9,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import pairing.__main__ as cli
-from pairing.engine import System
+from pairing.engine import PairFn, System, registry
 from pairing.engine.model import Board, PairingNumber, RoundPairing, TournamentState
 
 from .test_trf import HEADER, player_line
@@ -238,6 +239,13 @@ def test_cli_help_lists_exit_codes() -> None:
 # --- in process, with a stand-in system ------------------------------------------------------
 
 
+def inject(monkeypatch: pytest.MonkeyPatch, system: System, pair: PairFn) -> None:
+    """Make ``system`` the only one, pairing with ``pair``, for the CLI and the registry."""
+    rules = {system: dataclasses.replace(registry.REGISTRY[system], pair=pair)}
+    monkeypatch.setattr(cli, "SYSTEMS", rules)
+    monkeypatch.setattr(registry, "REGISTRY", rules)
+
+
 def test_cli_system_not_available_exits_three(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -262,8 +270,7 @@ def test_cli_pairs_with_an_injected_system(
             pairing_allocated_bye=PairingNumber(1),
         )
 
-    monkeypatch.setattr(cli, "SYSTEMS", {System.SB: reverse})
-    monkeypatch.setattr("pairing.engine.SYSTEMS", {System.SB: reverse})
+    inject(monkeypatch, System.SB, reverse)
     path = write(tmp_path, HEADER, *fresh_field(3))
     assert cli.main(["--sb", path, "-p"]) == 0
     assert capsys.readouterr().out == "2\n3 2\n1 0\n"
@@ -330,8 +337,7 @@ def spy(monkeypatch: pytest.MonkeyPatch) -> list[TournamentState]:
             pairing_allocated_bye=numbers[-1] if len(numbers) % 2 else None,
         )
 
-    monkeypatch.setattr(cli, "SYSTEMS", {System.DUTCH_1992: in_order})
-    monkeypatch.setattr("pairing.engine.SYSTEMS", {System.DUTCH_1992: in_order})
+    inject(monkeypatch, System.DUTCH_1992, in_order)
     return seen
 
 

@@ -19,7 +19,16 @@ from hypothesis import strategies as st
 
 from pairing.engine import System, pair_round
 from pairing.engine.checker import check_round
-from pairing.engine.dutch1992 import (
+from pairing.engine.errors import NoValidPairing
+from pairing.engine.model import (
+    Colour,
+    PairingNumber,
+    Points,
+    RoundPairing,
+    Title,
+    TournamentState,
+)
+from pairing.engine.systems.dutch1992.procedure import (
     Entrant,
     Pair,
     Strength,
@@ -32,15 +41,6 @@ from pairing.engine.dutch1992 import (
     rank_key,
     transposition_order,
     x_of,
-)
-from pairing.engine.errors import NoValidPairing
-from pairing.engine.model import (
-    Colour,
-    PairingNumber,
-    Points,
-    RoundPairing,
-    Title,
-    TournamentState,
 )
 
 from .builders import boards, build
@@ -789,7 +789,7 @@ def f1_key(state: TournamentState, pairing: RoundPairing) -> list[tuple[int, int
 
 def any_pairing_exists(state: TournamentState) -> bool:
     """Brute force: whether any pairing keeps B1a, B1b and B2 (forbidden pairs included)."""
-    from pairing.engine.dutch1992 import compatible, entrants
+    from pairing.engine.systems.dutch1992.procedure import compatible, entrants
 
     players = entrants(state)[0]
     memo: dict[tuple[tuple[int, ...], bool], bool] = {}
@@ -872,7 +872,12 @@ def test_dutch_property_large_event_all_rounds_legal() -> None:
 @given(data=st.data())
 def test_dutch_d1_search_visits_pairings_in_transposition_order(data: st.DataObject) -> None:
     """C6/C7/D1: the search yields exactly the acceptable pairings, in the order of D1."""
-    from pairing.engine.dutch1992 import FloatRules, Search, colour_conflict, pair_allowed
+    from pairing.engine.systems.dutch1992.procedure import (
+        FloatRules,
+        Search,
+        colour_conflict,
+        pair_allowed,
+    )
 
     p = data.draw(st.integers(0, 3))
     extra = data.draw(st.integers(0, 2))
@@ -968,7 +973,7 @@ def test_dutch_c1_lowest_bracket_player_without_opponent_takes_the_bye() -> None
 
 def test_dutch_note_over_half_means_more_than_half_of_the_points_played_for() -> None:
     """Note to B reading: exactly 50% is not "over 50%"; more is, and only in the last round."""
-    from pairing.engine.dutch1992 import over_half_in_last_round
+    from pairing.engine.systems.dutch1992.procedure import over_half_in_last_round
 
     state = build(4, [[(1, 2, "1-0"), (3, 4, "=")], [(1, 3, "0-1"), (2, 4, "=")]],
                   total_rounds=3)  # fmt: skip
@@ -1004,7 +1009,7 @@ def test_dutch_invalid_state_is_refused() -> None:
 
 def _accepted(players: list[Entrant]) -> object:
     """A penultimate bracket of these players, paired with nobody moved down (for C13)."""
-    from pairing.engine.dutch1992 import Accepted, Candidate, make_bracket
+    from pairing.engine.systems.dutch1992.procedure import Accepted, Candidate, make_bracket
 
     return Accepted(
         bracket=make_bracket(players, ()),
@@ -1029,7 +1034,7 @@ def test_dutch_c13_deficiency_of_lowest_bracket_bounds_players_moved_down() -> N
     """C13: the lowest bracket can only be completed with at least as many players moved
     down as a maximum matching of its own leaves unpaired (each needs an opponent from
     above, or the bye)."""
-    from pairing.engine.dutch1992 import Search, make_bracket
+    from pairing.engine.systems.dutch1992.procedure import Search, make_bracket
 
     upper = [entrant(n, score=4) for n in range(1, 5)]
     # 5 has met 6, 7 and 8; 6 has met 7: among 5-8 only 6-8 or 7-8 is possible, so a
@@ -1050,7 +1055,7 @@ def test_dutch_c13_at_least_p_only_players_meeting_the_left_over_can_move_down()
     """C13: when exactly the deficiency of the lowest bracket moves down, every player moved
     down meets one whom some maximum matching of the lowest bracket leaves unpaired; a
     player of the penultimate bracket who can meet none of those is kept up there."""
-    from pairing.engine.dutch1992 import Search, make_bracket
+    from pairing.engine.systems.dutch1992.procedure import Search, make_bracket
 
     # Lowest bracket 5-8: 5 has met 6, 7, 8 and 6 has met 7, so its maximum matchings are
     # 6-8 and 7-8: 5, 6 and 7 can be left over, 8 never is.  Player 1 has met 5, 6 and 7
@@ -1083,7 +1088,7 @@ def _paired_alike_without(patches: dict[str, object], *, seeds: range, rule: str
     """Pairs each round of :func:`_near_round_robin` again with the ``Search`` attributes
     in ``patches`` replaced, requires the same pairing, and counts the rounds whose
     explanation cites ``rule``."""
-    from pairing.engine import dutch1992
+    from pairing.engine.systems.dutch1992 import procedure as dutch1992
 
     rounds_citing = 0
     for seed, state, pairing in _near_round_robin(seeds):
@@ -1137,7 +1142,7 @@ def test_dutch_c13_join_names_the_bracket_whose_players_c1_moved_down() -> None:
     """C1, C13: when C1 moves every player of the penultimate bracket down and the lowest
     still cannot be paired, the explanation of the join names that bracket by its score
     (a score some player has), not by the score of an empty bracket."""
-    from pairing.engine.dutch1992 import _points
+    from pairing.engine.systems.dutch1992.procedure import _points
 
     named = 0
     for seed, state, pairing in _near_round_robin(range(4)):
@@ -1153,7 +1158,7 @@ def test_dutch_c13_join_names_the_bracket_whose_players_c1_moved_down() -> None:
 def test_dutch_c8_hall_violator_of_the_original_division() -> None:
     """C8, D2: the S1 players that, by König's theorem, have fewer partners in S2 than they
     are many; an exchange leaving them in S1 without new partners cannot be paired."""
-    from pairing.engine.dutch1992 import _hall_violator
+    from pairing.engine.systems.dutch1992.procedure import _hall_violator
 
     # Positions 0, 1 in S1, 2, 3 in S2: 0 and 1 can only meet 2.
     assert _hall_violator([0b0100, 0b0100, 0b0011, 0b0000], 2) == 0b0011

@@ -20,7 +20,6 @@ from dataclasses import replace
 
 import pytest
 
-from pairing.engine import dutch1992
 from pairing.engine.errors import NoValidPairing
 from pairing.engine.model import (
     AcceleratedPoints,
@@ -30,6 +29,7 @@ from pairing.engine.model import (
     RoundPairing,
     TournamentState,
 )
+from pairing.engine.systems.dutch1992 import procedure as dutch1992
 from tests.engine import dutch1992_reference as reference
 from tests.engine.simulate import initial_state, play
 

@@ -28,7 +28,6 @@ from hypothesis import strategies as st
 from pairing.engine import System, pair_round
 from pairing.engine.checker import check_round
 from pairing.engine.errors import NoValidPairing
-from pairing.engine.esca import Oracle, claim, pair, repair, seeks
 from pairing.engine.generator import initial_state, play, tournament_states
 from pairing.engine.matching import maximum_matching
 from pairing.engine.model import (
@@ -45,6 +44,7 @@ from pairing.engine.model import (
     RoundRequest,
     TournamentState,
 )
+from pairing.engine.systems.esca.procedure import Oracle, claim, pair, repair, seeks
 
 from .builders import boards, build
 

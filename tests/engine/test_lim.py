@@ -16,7 +16,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pairing.engine.errors import NoValidPairing
-from pairing.engine.lim import (
+from pairing.engine.matching import matching_size
+from pairing.engine.model import (
+    Colour,
+    Player,
+    Points,
+    RequestKind,
+    RoundPairing,
+    Title,
+    TournamentState,
+)
+from pairing.engine.systems.lim.procedure import (
     Direction,
     Entrant,
     GroupMatching,
@@ -31,16 +41,6 @@ from pairing.engine.lim import (
     pair,
     pair_lim,
     proposed_pairings,
-)
-from pairing.engine.matching import matching_size
-from pairing.engine.model import (
-    Colour,
-    Player,
-    Points,
-    RequestKind,
-    RoundPairing,
-    Title,
-    TournamentState,
 )
 
 from .lim_builders import (
@@ -1555,7 +1555,7 @@ def test_lim_10_1_float_record_marks_only_transferred_players() -> None:
     """The pairing card's float record follows Lim 10.1: a floater is a player moved to
     another score group, not (as in Dutch A4) anyone who met a different score."""
     from pairing.engine.floats import Float, float_history
-    from pairing.engine.lim import float_record
+    from pairing.engine.systems.lim.procedure import float_record
 
     state = build(4, ["1-3 1; 2-4 =", "1-2 =; 4-3 1"])
     # Round 1: everyone on 0, the median: nobody floated.

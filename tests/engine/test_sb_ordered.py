@@ -28,7 +28,7 @@ from pairing.engine.model import (
     RoundPairing,
     TournamentState,
 )
-from pairing.engine.sb_ordered import (
+from pairing.engine.systems.sb.procedure import (
     Entrant,
     colours_kept,
     entrants,

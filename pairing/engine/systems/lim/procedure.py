@@ -119,20 +119,20 @@ import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from .acceleration import acceleration_in_force
-from .colours import colour_difference, played_colours
-from .errors import NoValidPairing
-from .floats import Float
-from .history import (
+from pairing.engine.acceleration import acceleration_in_force
+from pairing.engine.colours import colour_difference, played_colours
+from pairing.engine.errors import NoValidPairing
+from pairing.engine.floats import Float
+from pairing.engine.history import (
     by_number,
     forbidden_opponents,
     opponents_met,
     pairing_scores,
     received_point_without_playing,
 )
-from .history import score as score_before
-from .matching import ShrinkingMatching, bipartite_matching_size, matching_size
-from .model import (
+from pairing.engine.history import score as score_before
+from pairing.engine.matching import ShrinkingMatching, bipartite_matching_size, matching_size
+from pairing.engine.model import (
     Board,
     Colour,
     Explanation,

@@ -83,7 +83,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .colours import (
+from pairing.engine.colours import (
     ColourCard,
     Strength,
     colour_difference,
@@ -92,17 +92,17 @@ from .colours import (
     played_colours,
     preferred_colours,
 )
-from .errors import InvalidState, NoValidPairing
-from .floats import Float, last_round_floats
-from .history import (
+from pairing.engine.errors import InvalidState, NoValidPairing
+from pairing.engine.floats import Float, last_round_floats
+from pairing.engine.history import (
     forbidden_opponents,
     opponents_met,
     pairing_scores,
     players_to_pair,
     scores,
 )
-from .matching import has_perfect_matching, matching_size
-from .model import (
+from pairing.engine.matching import has_perfect_matching, matching_size
+from pairing.engine.model import (
     Board,
     Colour,
     Explanation,
@@ -113,7 +113,7 @@ from .model import (
     RoundRequest,
     TournamentState,
 )
-from .tiebreaks import buchholz, median_buchholz, sonneborn_berger, tiebreak_context
+from pairing.engine.tiebreaks import buchholz, median_buchholz, sonneborn_berger, tiebreak_context
 
 RULES = "SB"
 """Prefix of every rule reference in explanations."""

@@ -151,12 +151,12 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
-from .colours import played_colours
-from .errors import NoValidPairing
-from .floats import Float, float_history
-from .history import forbidden_opponents, pairing_scores
-from .matching import ShrinkingMatching, complete_matching, perfect_matching_within
-from .model import (
+from pairing.engine.colours import played_colours
+from pairing.engine.errors import NoValidPairing
+from pairing.engine.floats import Float, float_history
+from pairing.engine.history import forbidden_opponents, pairing_scores
+from pairing.engine.matching import ShrinkingMatching, complete_matching, perfect_matching_within
+from pairing.engine.model import (
     Board,
     Colour,
     Explanation,

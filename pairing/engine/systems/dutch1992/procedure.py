@@ -123,15 +123,15 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar, cast
 
-from .brackets import exchange as exchange_split
-from .brackets import score_brackets
-from .colours import ColourCard, colour_difference, played_colours, preferred_colours
-from .colours import Strength as Strength
-from .colours import colour_preference as colour_preference
-from .colours import may_take as may_take
-from .errors import NoValidPairing
-from .floats import Float, float_history
-from .history import (
+from pairing.engine.brackets import exchange as exchange_split
+from pairing.engine.brackets import score_brackets
+from pairing.engine.colours import ColourCard, colour_difference, played_colours, preferred_colours
+from pairing.engine.colours import Strength as Strength
+from pairing.engine.colours import colour_preference as colour_preference
+from pairing.engine.colours import may_take as may_take
+from pairing.engine.errors import NoValidPairing
+from pairing.engine.floats import Float, float_history
+from pairing.engine.history import (
     forbidden_opponents,
     opponents_met,
     pairing_scores,
@@ -139,7 +139,7 @@ from .history import (
     received_point_without_playing,
     score,
 )
-from .matching import (
+from pairing.engine.matching import (
     bipartite_matching,
     bipartite_matching_size,
     complete_matching,
@@ -148,7 +148,7 @@ from .matching import (
     maximum_matching,
     perfect_matching_within,
 )
-from .model import (
+from pairing.engine.model import (
     Board,
     Colour,
     Explanation,

@@ -1,0 +1,87 @@
+"""What every pairing system offers the rest of the project: :class:`SystemRules`.
+
+Each system's package (``pairing/engine/systems/NAME/``) builds one ``SystemRules``
+named ``RULES``; :mod:`pairing.engine.registry` collects them.  The command line, the
+web app and the generator reach a system only through this interface, so nothing
+outside a system's package needs its internals, and no code outside the registry asks
+which system it is dealing with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from .floats import Float
+from .legality import Violation
+from .model import PairingNumber, Player, RoundPairing, System, TournamentState
+
+
+class PairFn(Protocol):
+    """A system's pairer: ``pair(state, *, seed) -> RoundPairing`` (lots from ``seed``)."""
+
+    def __call__(self, state: TournamentState, *, seed: int) -> RoundPairing: ...
+
+
+class OrderFn(Protocol):
+    """The system's initial order: the players' present numbers in the order the system
+    gives pairing numbers (Dutch A2, Lim 7, ...); lots, if any, from ``seed``."""
+
+    def __call__(self, players: Sequence[Player], *, seed: int) -> tuple[PairingNumber, ...]: ...
+
+
+class CheckFn(Protocol):
+    """The system's own absolute criteria broken by ``pairing`` (structure aside)."""
+
+    def __call__(
+        self,
+        state: TournamentState,
+        pairing: RoundPairing,
+        players: Mapping[PairingNumber, Player],
+    ) -> list[Violation]: ...
+
+
+class WarnFn(Protocol):
+    """Relative criteria a hand-made pairing breaks, in plain words with the system's rules."""
+
+    def __call__(self, state: TournamentState, pairing: RoundPairing) -> list[str]: ...
+
+
+class FloatFn(Protocol):
+    """Each player's float in each completed round, by the system's meaning of a float."""
+
+    def __call__(self, state: TournamentState) -> dict[PairingNumber, tuple[Float | None, ...]]: ...
+
+
+class RepairFn(Protocol):
+    """Pair again what is left of a published round, keeping what can be kept."""
+
+    def __call__(
+        self, state: TournamentState, published: RoundPairing, *, seed: int
+    ) -> RoundPairing: ...
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SystemRules:
+    """One pairing system, as the rest of the project sees it."""
+
+    system: System
+    title: str
+    """What an arbiter calls it, e.g. ``"FIDE Dutch system, 1992 text"``."""
+    rule_text: str
+    """The published rule text it implements, by name."""
+    options: frozenset[str]
+    """The :class:`~pairing.engine.model.PairingOptions` fields this system reads."""
+    accelerates_by_default: bool
+    """True when the text itself accelerates rounds 1 and 2 (the SB text)."""
+    pair: PairFn
+    initial_order: OrderFn
+    check: CheckFn
+    warnings: WarnFn
+    float_history: FloatFn
+    repair: RepairFn | None = None
+    """Re-pairing a published round (ESCA 25); ``None`` where the text has no such rule."""
+
+
+__all__ = ["CheckFn", "FloatFn", "OrderFn", "PairFn", "RepairFn", "SystemRules", "WarnFn"]

@@ -1,0 +1,26 @@
+"""FIDE Dutch system, 1992 text (FIDE Handbook C.04.3, "Swiss System Based on Rating")."""
+
+from __future__ import annotations
+
+from pairing.engine.floats import float_history
+from pairing.engine.initial_order import by_rating_title_name
+from pairing.engine.model import System
+from pairing.engine.rules import SystemRules
+
+from .checks import check, warnings
+from .procedure import pair
+
+RULES = SystemRules(
+    system=System.DUTCH_1992,
+    title="FIDE Dutch system, 1992 text",
+    rule_text="FIDE Handbook C.04.3 (1992 text), Swiss System Based on Rating",
+    options=frozenset({"acceleration"}),
+    accelerates_by_default=False,
+    pair=pair,
+    initial_order=by_rating_title_name,
+    check=check,
+    warnings=warnings,
+    float_history=float_history,
+)
+
+__all__ = ["RULES"]

@@ -1,0 +1,35 @@
+"""English Schools' Chess Association, Rules for Swiss Pairings (rules 1-30)."""
+
+from __future__ import annotations
+
+from pairing.engine.floats import float_history
+from pairing.engine.initial_order import by_rating_title_name
+from pairing.engine.model import System
+from pairing.engine.rules import SystemRules
+
+from .checks import check, warnings
+from .procedure import pair, repair
+
+RULES = SystemRules(
+    system=System.ESCA,
+    title="ESCA schools rules",
+    rule_text="English Schools' Chess Association, Rules for Swiss Pairings",
+    options=frozenset(
+        {
+            "acceleration",
+            "esca_random",
+            "esca_round1_separation",
+            "esca_avoid_half_bye_pairs",
+            "esca_avoid_defaulted_rematch",
+        }
+    ),
+    accelerates_by_default=False,
+    pair=pair,
+    initial_order=by_rating_title_name,
+    check=check,
+    warnings=warnings,
+    float_history=float_history,
+    repair=repair,
+)
+
+__all__ = ["RULES"]

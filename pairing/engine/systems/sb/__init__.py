@@ -1,0 +1,26 @@
+"""The SB-ordered Swiss: score groups ordered by Sonneborn-Berger, rounds 1-2 accelerated."""
+
+from __future__ import annotations
+
+from pairing.engine.floats import float_history
+from pairing.engine.initial_order import by_rating_title_name
+from pairing.engine.model import System
+from pairing.engine.rules import SystemRules
+
+from .checks import check, warnings
+from .procedure import pair
+
+RULES = SystemRules(
+    system=System.SB,
+    title="SB-ordered Swiss",
+    rule_text="Swiss with score groups ordered by Sonneborn-Berger (SB text)",
+    options=frozenset({"acceleration"}),
+    accelerates_by_default=True,
+    pair=pair,
+    initial_order=by_rating_title_name,
+    check=check,
+    warnings=warnings,
+    float_history=float_history,
+)
+
+__all__ = ["RULES"]

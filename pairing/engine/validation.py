@@ -1,0 +1,188 @@
+"""The front door's check of a tournament state, once, for every system.
+
+A state reaches the engines from a TRF file, the web app's database or a test; whatever
+built it, :func:`validate_state` refuses one that no rule text could pair from, with a
+message naming the player and the round, before any system sees it:
+
+- pairing numbers from 1 up, each used once; a history of one record per completed
+  round, in round order;
+- a record with an opponent (a game or a forfeit) names a known player other than
+  the player, whose record of that round names the player back, with the other colour
+  when both have one: so nobody is paired twice in one round and no game is one-sided;
+- a bye, an absence or a withdrawal round has no opponent and no colour;
+- requests name known players who are not withdrawn, one request each;
+- forbidden pairs and imaginary points (``XXA``) name known players; a forbidden pair
+  is two different players; imaginary points are for rounds from 1 on, not negative;
+- the round numbers: at least one round planned, none completed below zero;
+- the options have the types :class:`~pairing.engine.model.PairingOptions` declares.
+"""
+
+from __future__ import annotations
+
+from .errors import InvalidState
+from .model import (
+    GameRecord,
+    PairingNumber,
+    PairingOptions,
+    Player,
+    Round1Separation,
+    TournamentState,
+)
+
+
+def validate_state(state: TournamentState) -> None:
+    """Refuse a state that is inconsistent; return quietly when it is sound.
+
+    :raises InvalidState: the first inconsistency found, in plain words.
+    """
+    if state.rounds_completed < 0:
+        raise InvalidState(f"rounds completed cannot be negative ({state.rounds_completed})")
+    if state.total_rounds < 1:
+        raise InvalidState(f"the event must plan at least one round, not {state.total_rounds}")
+    players = _players(state)
+    for player in state.players:
+        _history(state, player, players)
+    _rounds(state, players)
+    _requests(state, players)
+    _forbidden_pairs(state, players)
+    _acceleration(state, players)
+    _options(state.options)
+
+
+def _players(state: TournamentState) -> dict[PairingNumber, Player]:
+    players: dict[PairingNumber, Player] = {}
+    for player in state.players:
+        number = player.pairing_number
+        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+            raise InvalidState(f"pairing number {number!r} is not a whole number from 1 up")
+        if number in players:
+            raise InvalidState(
+                f"pairing number {number} is used twice "
+                f"({players[number].name or 'unnamed'} and {player.name or 'unnamed'})"
+            )
+        players[number] = player
+    return players
+
+
+def _history(state: TournamentState, player: Player, players: dict[PairingNumber, Player]) -> None:
+    """One player's records on their own: count, round numbers, opponents that exist."""
+    number = player.pairing_number
+    if len(player.history) != state.rounds_completed:
+        raise InvalidState(
+            f"player {number} has {len(player.history)} rounds recorded, "
+            f"expected {state.rounds_completed}"
+        )
+    for index, record in enumerate(player.history, start=1):
+        where = f"player {number}, round {index}"
+        if record.round_number != index:
+            raise InvalidState(f"{where}: the record is marked as round {record.round_number}")
+        if not record.outcome.has_opponent:
+            if record.opponent is not None or record.colour is not None:
+                raise InvalidState(
+                    f"{where}: a {record.outcome.name.lower()} has no opponent or colour "
+                    f"(it names player {record.opponent})"
+                )
+        elif record.opponent is None:
+            raise InvalidState(f"{where}: a game or forfeit without an opponent")
+        elif record.opponent == number:
+            raise InvalidState(f"{where}: paired against himself")
+        elif record.opponent not in players:
+            raise InvalidState(
+                f"{where}: the opponent {record.opponent} is not a player of the event"
+            )
+
+
+def _rounds(state: TournamentState, players: dict[PairingNumber, Player]) -> None:
+    """Each round's boards: nobody paired twice, every game recorded on both sides."""
+    for index in range(1, state.rounds_completed + 1):
+        named: dict[PairingNumber, list[PairingNumber]] = {}
+        for player in state.players:
+            record = player.history[index - 1]
+            if record.outcome.has_opponent and record.opponent is not None:
+                named.setdefault(record.opponent, []).append(player.pairing_number)
+        for opponent, by in sorted(named.items()):
+            if len(by) > 1:
+                listed = " and ".join(map(str, sorted(by)))
+                raise InvalidState(
+                    f"round {index}: player {opponent} is paired twice (against {listed})"
+                )
+        for player in state.players:
+            _game(player.pairing_number, player.history[index - 1], players)
+
+
+def _game(number: PairingNumber, record: GameRecord, players: dict[PairingNumber, Player]) -> None:
+    if not record.outcome.has_opponent or record.opponent is None:
+        return
+    opponent = record.opponent
+    theirs = players[opponent].history[record.round_number - 1]
+    where = f"player {number}, round {record.round_number}"
+    if theirs.opponent != number or not theirs.outcome.has_opponent:
+        named = (
+            f"names player {theirs.opponent}"
+            if theirs.opponent is not None
+            else f"has {theirs.outcome.name.lower()}"
+        )
+        raise InvalidState(
+            f"{where}: paired against {opponent}, whose round {record.round_number} {named} "
+            "(a game recorded on one side only)"
+        )
+    if record.colour is not None and record.colour is theirs.colour:
+        raise InvalidState(
+            f"{where}: both {number} and {opponent} have {record.colour.name.lower()}"
+        )
+
+
+def _requests(state: TournamentState, players: dict[PairingNumber, Player]) -> None:
+    seen: set[PairingNumber] = set()
+    for request in state.requests:
+        number = request.pairing_number
+        player = players.get(number)
+        if player is None:
+            raise InvalidState(f"round {state.round_number}: a request for unknown player {number}")
+        if player.withdrawn:
+            raise InvalidState(
+                f"round {state.round_number}: player {number} has withdrawn and cannot "
+                f"ask for a {request.kind.name.lower().replace('_', '-')}"
+            )
+        if number in seen:
+            raise InvalidState(f"round {state.round_number}: player {number} has two requests")
+        seen.add(number)
+
+
+def _forbidden_pairs(state: TournamentState, players: dict[PairingNumber, Player]) -> None:
+    for pair in state.forbidden_pairs:
+        members = sorted(pair)
+        if len(members) != 2:
+            raise InvalidState(f"a forbidden pair must be two different players, not {members}")
+        for member in members:
+            if member not in players:
+                raise InvalidState(f"forbidden pair {members[0]}-{members[1]}: no player {member}")
+
+
+def _acceleration(state: TournamentState, players: dict[PairingNumber, Player]) -> None:
+    for bonus in state.acceleration:
+        if bonus.pairing_number not in players:
+            raise InvalidState(f"imaginary points for unknown player {bonus.pairing_number}")
+        if bonus.round_number < 1 or bonus.points < 0:
+            raise InvalidState(
+                f"player {bonus.pairing_number}: imaginary points {bonus.points / 2} "
+                f"for round {bonus.round_number} are out of range"
+            )
+
+
+def _options(options: PairingOptions) -> None:
+    if options.acceleration not in (None, True, False):
+        raise InvalidState(f"option acceleration must be yes, no or unset: {options.acceleration}")
+    for name in (
+        "lim_maxi",
+        "esca_random",
+        "esca_avoid_half_bye_pairs",
+        "esca_avoid_defaulted_rematch",
+    ):
+        if not isinstance(getattr(options, name), bool):
+            raise InvalidState(f"option {name} must be yes or no: {getattr(options, name)!r}")
+    if not all(isinstance(kind, Round1Separation) for kind in options.esca_round1_separation):
+        raise InvalidState("option esca_round1_separation names an unknown kind of separation")
+
+
+__all__ = ["validate_state"]
