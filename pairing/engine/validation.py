@@ -141,8 +141,8 @@ def _requests(state: TournamentState, players: dict[PairingNumber, Player]) -> N
             raise InvalidState(f"round {state.round_number}: a request for unknown player {number}")
         if player.withdrawn:
             raise InvalidState(
-                f"round {state.round_number}: player {number} has withdrawn and cannot "
-                f"ask for a {request.kind.name.lower().replace('_', '-')}"
+                f"round {state.round_number}: player {number} has withdrawn, so a request "
+                "for the round cannot be honoured"
             )
         if number in seen:
             raise InvalidState(f"round {state.round_number}: player {number} has two requests")

@@ -115,8 +115,9 @@ def _late_requests(
 ) -> tuple[RoundRequest, ...]:
     """Absences of the players not yet entered, merged into the state's own requests."""
     requested = {r.pairing_number: r for r in state.requests}
+    withdrawn = {p.pairing_number for p in state.players if p.withdrawn}
     for number, first_round in entry.items():
-        if state.round_number < first_round:
+        if state.round_number < first_round and number not in withdrawn:
             requested[number] = RoundRequest(pairing_number=number, kind=RequestKind.ABSENT)
     return tuple(requested[n] for n in sorted(requested))
 

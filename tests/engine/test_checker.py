@@ -271,10 +271,10 @@ def test_checker_sb_rematch_and_second_bye() -> None:
     ]
 
 
-def test_checker_sb_bye_after_forfeit_win_allowed() -> None:
-    """The SB text has no rule against a bye after a forfeit win: nothing is reported."""
+def test_checker_sb_6_dutch_b1b_bye_after_forfeit_win_reported() -> None:
+    """SB 6 takes Dutch B1b where the SB text is silent: no bye after a forfeit win."""
     state = build(5, [[(1, 2, "+-"), (3, 4, "="), (5, 0, "bye")]])
-    assert found(state, pairing((2, 3), (4, 5), bye=1), System.SB) == []
+    assert found(state, pairing((2, 3), (4, 5), bye=1), System.SB) == [("SB 6", (1,))]
 
 
 # --- every system: forbidden pairs and structure ---------------------------------------------

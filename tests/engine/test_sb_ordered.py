@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -38,9 +39,12 @@ from pairing.engine.systems.sb.procedure import (
     sb_2_key,
     score_groups,
 )
+from pairing.engine.trf import decode_trf, read_trf, state_from_trf
 
 from .builders import boards, build
 from .simulate import initial_state, play
+
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 N = PairingNumber
 OFF = PairingOptions(acceleration=False)
@@ -276,12 +280,27 @@ def test_sb_6_no_second_bye() -> None:
     assert [(p.high.number, p.low.number) for p in done.pairs] == [(2, 3)]
 
 
-def test_sb_6_forfeit_win_does_not_bar_the_bye() -> None:
-    """SB 6: only a bye bars the bye; a point won by forfeit does not (unlike Dutch B1b)."""
-    # Round 1: 1-2 1-0, 3-4 forfeit won by 3, 5 the bye.  Barred from the bye: 5 only.
+def test_sb_6_dutch_b1b_forfeit_win_bars_the_bye() -> None:
+    """SB 6 with Dutch B1b: a point won by forfeit bars the bye, as a bye worth a point does."""
+    # Round 1: 1-2 1-0, 3-4 forfeit won by 3, 5 the bye.  Barred from the bye: 3 and 5.
     state = build(5, [[(1, 2, "1-0"), (3, 4, "+-"), (5, 0, "bye")]], total_rounds=5)
     players, _ = entrants(state)
-    assert [e.number for e in players if not e.bye_allowed] == [5]
+    assert [e.number for e in players if not e.bye_allowed] == [3, 5]
+
+
+def test_sb_6_dutch_b1b_no_bye_after_a_forfeit_win_in_a_real_event() -> None:
+    """SB 6 with Dutch B1b: round 8 of a 41-player SB event, as found.
+
+    Player 25 won round 2 by forfeit; the engine gave him the pairing-allocated bye in
+    round 8, a second point without playing.  Now someone else has it, and the pairing
+    keeps every absolute criterion.
+    """
+    text = (DATA / "cases" / "sb-round8-bye-after-forfeit-win.trf").read_bytes()
+    state = state_from_trf(read_trf(decode_trf(text)))
+    assert state.round_number == 8
+    pairing = pair(state, seed=1)
+    assert pairing.pairing_allocated_bye not in (None, 25)
+    assert check_round(state, pairing, System.SB) == ()
 
 
 # --- SB 7, SB 8, SB 9 ---------------------------------------------------------------------

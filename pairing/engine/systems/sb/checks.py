@@ -1,7 +1,9 @@
 """The absolute and relative criteria of the SB-ordered Swiss, for the checker.
 
-SB 1, no rematch (the first of the SB text's basic principles); SB 6, no second bye
-worth a point (SB 6 is our own number, see ``procedure.py``).
+SB 1, no rematch (the first of the SB text's basic principles); SB 6, no pairing-allocated
+bye to a player who already has a point without playing: a bye worth a point or a forfeit
+win (SB 6 is our own number, see ``procedure.py``; the SB text takes the Dutch mechanics
+where it is silent, and Dutch B1b bars both).
 """
 
 from __future__ import annotations
@@ -15,17 +17,19 @@ from pairing.engine.legality import (
     relative_warnings,
     rematches,
 )
-from pairing.engine.model import PairingNumber, Player, RoundPairing, TournamentState
+from pairing.engine.model import Outcome, PairingNumber, Player, RoundPairing, TournamentState
 
 
 def check(
     state: TournamentState, pairing: RoundPairing, players: Mapping[PairingNumber, Player]
 ) -> list[Violation]:
-    """SB 1 (no second meeting) and SB 6 (no second bye worth a point)."""
+    """SB 1 (no second meeting) and SB 6 (no second point without playing)."""
     del state
     return [
         *rematches(pairing, players, "SB 1"),
-        *bye_refused(pairing, players, "SB 6", refused_after=BYE_WORTH_A_POINT),
+        *bye_refused(
+            pairing, players, "SB 6", refused_after=BYE_WORTH_A_POINT | {Outcome.FORFEIT_WIN}
+        ),
     ]
 
 

@@ -49,8 +49,10 @@ helpers (``colours.py``, ``floats.py``, ``history.py``, ``matching.py``).
   The floaters take their place in the next group by SB 2.
 - **SB 6. The bye.**  When the number of players to pair is odd, the player the lowest
   group leaves unpaired (chosen as SB 5 chooses a floater) receives the
-  pairing-allocated bye, worth a win.  A player who already had a pairing-allocated or
-  a full-point bye cannot get it again.
+  pairing-allocated bye, worth a win.  A player who already has a point without playing
+  (a pairing-allocated or full-point bye, or a forfeit win) cannot get it: the SB text
+  is silent, so the Dutch mechanics apply (FIDE Handbook C.04.3 (1992 text) B1b, as
+  FIDE C.04.1 and every other system here).
 - **SB 7. Colours.**  Dutch A7 colour preferences (absolute, strong, mild; only played
   games count, Dutch F2, F3) and Dutch E1-E4 allocation; the higher player of a board is
   the one of the higher pairing score, then the higher in SB 2 order.  Two players
@@ -121,8 +123,10 @@ RULES = "SB"
 FLOATER_SETS_TRIED = 1000
 """SB 5: sets of two or more floaters tried for one number before two more move down."""
 
-_BYE_BEFORE = frozenset({Outcome.PAIRING_ALLOCATED_BYE, Outcome.FULL_POINT_BYE})
-"""SB 6: outcomes after which a player cannot get the pairing-allocated bye."""
+_BYE_BEFORE = frozenset(
+    {Outcome.PAIRING_ALLOCATED_BYE, Outcome.FULL_POINT_BYE, Outcome.FORFEIT_WIN}
+)
+"""SB 6: points without playing, after which a player cannot get the pairing-allocated bye."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
@@ -147,7 +151,7 @@ class Entrant:
     barred: frozenset[PairingNumber]
     """Opponents met and forbidden partners (SB 1)."""
     bye_allowed: bool
-    """No pairing-allocated or full-point bye so far (SB 6)."""
+    """No point without playing so far: no bye worth a point, no forfeit win (SB 6)."""
     floated_down: bool
     """Floated down, or had the bye, in the last round (SB 5)."""
 
@@ -500,7 +504,7 @@ def pair(state: TournamentState, *, seed: int) -> RoundPairing:
     if not completable(players, bye=True):
         raise NoValidPairing(
             f"round {state.round_number}: no pairing keeps {RULES} 1 (no rematch) and "
-            f"{RULES} 6 (no second bye)"
+            f"{RULES} 6 (no second point without playing)"
         )
     groups = score_groups(players)
     results: list[GroupResult] = []
