@@ -1,80 +1,20 @@
 """The SB-ordered Swiss: score groups ordered by Sonneborn-Berger, accelerated rounds 1-2.
 
-The text is ``shared/rules/sb-ordered-swiss-and-tiebreaks.txt`` (the "SB text", undated;
-it quotes the FIDE Handbook on ratings).  Its aim: "players having the same score should
-have met as equal opposition as possible", so each round pairs players "who have high
-Sonneborn-Berger (or Buchholz or Median) with players having low Sonneborn Berger ... in
-the same score-group", ratings counting "only when the Sonneborn-Berger (or Buchholz or
-Median) is equal (e.g. in the first two rounds)".  It states three "basic pairings
-principles" and defines the tie-breaks, but numbers nothing and says nothing about
-floaters, colours or the bye.  We number its rules, and our readings of what it leaves
-open, as SB 1-9; explanations, the checker and the tests cite them so.  Where the text is
-silent we take the mechanics of the Dutch system, 1992 wording, through the shared
-helpers (``colours.py``, ``floats.py``, ``history.py``, ``matching.py``).
+The SB text (undated; "Swiss with score groups ordered by Sonneborn-Berger") aims at
+equal opposition for players of equal score: within a score group, players of high
+Sonneborn-Berger (then Buchholz, Median) meet players of low, ratings deciding only
+between equal values.  It numbers nothing and is silent on floaters, colours and the
+bye, so we number its rules and our readings SB 1-9; explanations, the checker and the
+tests cite them so, and each reading sits beside the code that applies it:
 
-- **SB 1. No rematch.**  "Two players who have played each other shall not be paired
-  again."  Games actually played count (a forfeit is not a meeting, as Dutch F2 reads
-  it); the event's forbidden pairs are kept apart the same way.  Absolute: a pairing
-  that breaks it is never made.
-- **SB 2. Score groups and their order.**  Players with equal pairing scores (the score
-  plus any imaginary point, SB 3) form a score group, highest score first.  Within a
-  group, the players moved down from a higher group included ("including 'floaters'
-  from another SG"), players are arranged by (1) Sonneborn-Berger, (2) Buchholz, (3)
-  Median-Buchholz, (4) rating, all highest first, then by pairing number; the first is
-  No. 1 of the group.  The values are those of ``tiebreaks.py`` after the rounds played
-  (real scores, never the imaginary point), with unplayed rounds counted as the
-  standings count them by default (FIDE 2023: a player's own bye, forfeit or absence as
-  an opponent with his own score; an opponent's rounds after withdrawing as draws).  In
-  round 1 all three values are 0, so the rating decides.
-- **SB 3. Acceleration.**  In rounds 1 and 2 the top half of the initial list (by
-  rating) carries an imaginary point for pairing only (``acceleration.py`` has the
-  readings: n // 2 players, a win's worth, ties at the boundary by pairing number).  On
-  unless the event turns it off; points the state carries (``XXA``) are used instead.
-- **SB 4. High with low.**  Each group is paired from its top: No. 1 plays the lowest
-  player of the group, No. 2 the lowest one left, and so on (1-n, 2-(n-1), ...): the
-  pairing that best equalises the strength of opposition.  When that opponent is not
-  allowed (SB 1), or the rest of the group could then not be paired (SB 1 again), the
-  next lowest is taken; an opponent with whom the colour limits of SB 7 can be kept is
-  taken before one with whom they cannot.  Higher players choose first.
-- **SB 5. Floaters.**  A group with an odd number of players, or one that cannot be
-  paired completely (SB 1), moves players down to the next group, as few as possible,
-  and such that the rest of the tournament can still be paired (every player below
-  with a legal opponent, or the bye).  Who moves down, in order of preference: a player
-  of the group's own score before one who came from above; one who did not float down
-  (or get the bye) in the last round before one who did (Dutch B5); the lowest of the
-  group (SB 2 order) first.  The search tries sets of floaters in that order (every
-  single floater; up to 1,000 sets of two or more); when none of them works, two more
-  players move down, up to the whole group, which always works when the round can be
-  paired at all (so a legal pairing is always found when one exists).
-  The floaters take their place in the next group by SB 2.
-- **SB 6. The bye.**  When the number of players to pair is odd, the player the lowest
-  group leaves unpaired (chosen as SB 5 chooses a floater) receives the
-  pairing-allocated bye, worth a win.  A player who already has a point without playing
-  (a pairing-allocated or full-point bye, or a forfeit win) cannot get it: the SB text
-  is silent, so the Dutch mechanics apply (FIDE Handbook C.04.3 (1992 text) B1b, as
-  FIDE C.04.1 and every other system here).
-- **SB 7. Colours.**  Dutch A7 colour preferences (absolute, strong, mild; only played
-  games count, Dutch F2, F3) and Dutch E1-E4 allocation; the higher player of a board is
-  the one of the higher pairing score, then the higher in SB 2 order.  Two players
-  without a preference (round 1, late entrants): the higher player of the group's first,
-  third, ... pair gets the colour drawn by lot for the top seed (or fixed by the event),
-  of the second, fourth, ... pair the other (Dutch E4).  The Dutch B2 limits (a colour
-  difference beyond +-2, a colour three times in a row) are a wish, not a rule (the SB
-  text has only SB 1): SB 4 prefers opponents with whom they can be kept, and E1-E4
-  keep them whenever the pair can (a colour B2 forbids a player is one his absolute
-  preference avoids, and E1-E4 grant an absolute preference unless the opponent's is
-  as strong and for the same colour, when no colours keep B2 for both).
-- **SB 8. Publication order.**  Boards by the pairing score of the higher player, then
-  the sum of both pairing scores, then the higher player's place (score, SB 2 order), as
-  Dutch F1.
-- **SB 9. Who is paired.**  Withdrawn players are not paired; players with a half-point
-  bye, a full-point bye or a known absence for the round are not paired (Dutch F5).
-
-The search is exact for SB 1: every check that "the rest can still be paired" is a
-maximum matching (``matching.py``), skipped when Dirac's theorem already guarantees one
-(every player compatible with at least half of the others: a Hamiltonian cycle exists,
-so a perfect matching too), which is always the case for groups larger than twice the
-number of rounds.
+SB 1 no rematch (:func:`compatible`); SB 2 score groups and their order
+(:func:`sb_2_key`, :func:`score_groups`); SB 3 the acceleration of rounds 1-2
+(:func:`entrants`); SB 4 high with low (:func:`high_with_low`); SB 5 floaters
+(:func:`floater_preference`, :func:`pair_group`); SB 6 the bye (``_BYE_BEFORE``,
+:func:`pair`); SB 7 colours (:func:`colours_kept`, :func:`allocate_colours`); SB 8
+publication order (:func:`pair`); SB 9 who is paired (:func:`entrants`).  Where the
+text is silent the mechanics are those of the Dutch system (FIDE Handbook C.04.3, 1992
+text), through the shared helpers of ``pairing.engine``.
 """
 
 from __future__ import annotations
@@ -126,7 +66,13 @@ FLOATER_SETS_TRIED = 1000
 _BYE_BEFORE = frozenset(
     {Outcome.PAIRING_ALLOCATED_BYE, Outcome.FULL_POINT_BYE, Outcome.FORFEIT_WIN}
 )
-"""SB 6: points without playing, after which a player cannot get the pairing-allocated bye."""
+"""SB 6: points without playing, after which a player cannot get the pairing-allocated bye.
+
+Our reading: the player the lowest group leaves unpaired (chosen as SB 5 chooses a
+floater) gets the bye, worth a win, unless he already has a point without playing: a
+bye worth a point or a forfeit win.  The SB text has no bye rule, so Dutch B1b applies,
+as in FIDE C.04.1 and every other system here.
+"""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
@@ -161,6 +107,13 @@ def sb_2_key(
 ) -> tuple[int, int, int, int, int]:
     """The order within a score group: SB, BH, MBH, rating, pairing number (SB 2).
 
+    SB 2, our reading: a score group is the players of one pairing score (score plus any
+    SB 3 imaginary point), highest first, floaters from above included.  The values are
+    the standings' (``tiebreaks.py``) after the rounds played, on real scores, with
+    unplayed rounds as the standings count them by default (FIDE C.07, 2023: a player's
+    own unplayed round as an opponent with his own score; an opponent's rounds after
+    withdrawing as draws).  In round 1 all three are 0 and the rating decides.
+
     SB is a whole number of quarter points and BH, MBH of half points (``tiebreaks.py``
     sums half-points), so the key holds integers: sorting many players stays fast.
     """
@@ -174,12 +127,20 @@ def _whole(value: Fraction) -> int:
 
 
 def compatible(a: Entrant, b: Entrant) -> bool:
-    """True when a and b may meet: not met before, not a forbidden pair (SB 1)."""
+    """True when a and b may meet: not met before, not a forbidden pair (SB 1).
+
+    SB 1 is the text's first basic principle and its only absolute rule.  A forfeit is
+    not a meeting (as Dutch F2); the event's forbidden pairs are kept apart the same way.
+    """
     return b.number not in a.barred and a.number not in b.barred
 
 
 def colours_kept(a: Entrant, b: Entrant) -> bool:
-    """True when some colours for a and b keep the Dutch B2 limits for both (SB 7)."""
+    """True when some colours for a and b keep the Dutch B2 limits for both (SB 7).
+
+    SB 7, our reading: the B2 limits (colour difference beyond +-2, a colour three times
+    running) are a wish, not a rule: SB 4 prefers opponents with whom they can be kept.
+    """
     return (a.may_white and b.may_black) or (a.may_black and b.may_white)
 
 
@@ -191,7 +152,8 @@ def completable(members: Sequence[Entrant], *, bye: bool) -> bool:
 
     Dirac's theorem first: when every player is compatible with at least half of the
     others (half of the rest after the bye), a perfect matching exists; otherwise an
-    exact maximum matching decides.
+    exact maximum matching decides.  So the search never misses a legal pairing, and
+    groups larger than twice the rounds played never need the matching.
     """
     size = len(members)
     if size == 0:
@@ -257,6 +219,11 @@ class Pairing:
 
 def high_with_low(group: Sequence[Entrant]) -> list[Pairing]:
     """Pair a group of players in SB 2 order completely, high with low (SB 4).
+
+    SB 4, our reading of "high with low": No. 1 meets the lowest of the group, No. 2 the
+    lowest left, and so on; an opponent SB 1 forbids, or one that would leave the rest
+    of the group unpairable, is passed over for the next lowest, and one keeping the SB 7
+    colour wish comes before one that does not.  Higher players choose first.
 
     The greedy pass takes for each player, from the top, the lowest free player allowed
     (SB 1), keeping the colour limits first (SB 7).  If it leaves someone without an
@@ -337,7 +304,11 @@ def floater_preference(
 ) -> list[Entrant]:
     """The group's players in the order SB 5 moves them down (SB 6 for the bye).
 
-    Own score before from above, no float down last round before one, lowest first.
+    SB 5, our reading: an odd group, or one SB 1 cannot pair completely, moves as few
+    players down as the group and the rest of the round allow.  Preferred floaters: the
+    group's own score before floaters from above, no float down (or bye) last round
+    before one (as Dutch B5), the lowest in SB 2 order first.  Sets of floaters are tried
+    in that order (``FLOATER_SETS_TRIED``), then two more move down, up to the group.
     """
     place = {e.number: index for index, e in enumerate(group)}
     return sorted(group, key=lambda e: (e.number in from_above, e.floated_down, -place[e.number]))
@@ -406,8 +377,11 @@ def _card(player: Entrant) -> ColourCard:
 def allocate_colours(pair: Pairing, *, initial: Colour) -> tuple[Entrant, Entrant, str, str]:
     """White, black, the rule that decided and why (SB 7: Dutch E1-E4).
 
-    E1-E4 keep the Dutch B2 limits whenever some colours for the pair keep them (see
-    the module docstring, SB 7); SB 4 avoids pairs that cannot where the group allows.
+    SB 7, our reading: Dutch A7 preferences (played games only, Dutch F2, F3) and E1-E4;
+    the higher player is the one of higher pairing score, then SB 2 order.  Without
+    preferences (round 1, late entrants) the higher player of the group's odd-numbered
+    pairs gets the top seed's colour (by lot or fixed by the event), of the even ones the
+    other (Dutch E4).  E1-E4 keep the B2 limits whenever some colours for the pair do.
     """
     high, low = pair.high, pair.low
     if (-low.score, low.key) < (-high.score, high.key):
@@ -431,6 +405,11 @@ def allocate_colours(pair: Pairing, *, initial: Colour) -> tuple[Entrant, Entran
 
 def entrants(state: TournamentState) -> tuple[list[Entrant], list[RoundRequest]]:
     """The players to pair (SB 9) with what SB 1-8 need, and the requests honoured.
+
+    SB 9: withdrawn players, and those with a half-point bye, a full-point bye or a known
+    absence for the round, are not paired (Dutch F5).  SB 3: in rounds 1 and 2 the top
+    half of the initial list carries an imaginary point for pairing only, unless the
+    event turns it off (``acceleration.py``; ``XXA`` points are used as given).
 
     :raises InvalidState: duplicate pairing numbers, a history of the wrong length, or a
         request for an unknown player.
@@ -524,6 +503,8 @@ def pair(state: TournamentState, *, seed: int) -> RoundPairing:
     }
     pairs = [(done, item) for done in results for item in done.pairs]
 
+    # SB 8: boards by the higher player's pairing score, then the sum of both, then the
+    # higher player's place (score, SB 2 order), as Dutch F1.
     def order(entry: tuple[GroupResult, Pairing]) -> tuple[int, int, int]:
         a, b = entry[1].high, entry[1].low
         high = a if rank[a.number] < rank[b.number] else b
