@@ -63,13 +63,9 @@ import enum
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
 
 from .errors import InvalidState
 from .model import Outcome, PairingNumber, Player, Points, TournamentState
-
-if TYPE_CHECKING:
-    from .standings import StandingRow, standings
 
 
 class TieBreak(enum.StrEnum):
@@ -485,23 +481,12 @@ SIMPLE_TIEBREAKS: Mapping[TieBreak, Callable[[TieBreakContext, PairingNumber], F
 """Tie-breaks whose value depends on the player alone (DE and LOT depend on the others)."""
 
 
-def __getattr__(name: str) -> Any:
-    """Older callers import ``standings`` and ``StandingRow`` from here; they live in
-    ``standings.py`` now, which imports this module, so they are fetched on first use."""
-    if name in ("standings", "StandingRow"):
-        from . import standings as module
-
-        return getattr(module, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 __all__ = [
     "DEFAULT_TIEBREAKS",
     "DUTCH_F10",
     "SIMPLE_TIEBREAKS",
     "VOLUNTARY_UNPLAYED",
     "Contribution",
-    "StandingRow",
     "TieBreak",
     "TieBreakContext",
     "UnplayedRounds",
@@ -517,7 +502,6 @@ __all__ = [
     "progress",
     "score_as_opponent",
     "sonneborn_berger",
-    "standings",
     "tiebreak_context",
     "truncated",
     "wins",

@@ -12,7 +12,6 @@ from fractions import Fraction
 
 import pytest
 
-from pairing.engine import tiebreaks as tiebreaks_module
 from pairing.engine.model import (
     Colour,
     GameRecord,
@@ -209,12 +208,6 @@ def test_unplayed_rounds_option_reaches_the_values() -> None:
         for r in standings(state, tiebreaks=(TieBreak.BH,), unplayed=UnplayedRounds.ZERO)
     }
     assert (fide[N(2)], zero[N(2)]) == ((F(2),), (F(1),))
-
-
-def test_standings_are_importable_from_tiebreaks_for_older_callers() -> None:
-    """``tiebreaks.standings`` and ``tiebreaks.StandingRow`` are the standings module's."""
-    assert tiebreaks_module.standings is standings
-    assert tiebreaks_module.StandingRow is StandingRow
 
 
 # --- Speed --------------------------------------------------------------------------------------
