@@ -1,16 +1,16 @@
 """The SB-ordered Swiss: score groups ordered by Sonneborn-Berger, accelerated rounds 1-2.
 
-The text is ``shared/rules/sb-ordered-swiss-and-tiebreaks.txt`` (the "SB text", undated;
-it quotes the FIDE Handbook on ratings).  Its aim: "players having the same score should
-have met as equal opposition as possible", so each round pairs players "who have high
-Sonneborn-Berger (or Buchholz or Median) with players having low Sonneborn Berger ... in
-the same score-group", ratings counting "only when the Sonneborn-Berger (or Buchholz or
-Median) is equal (e.g. in the first two rounds)".  It states three "basic pairings
-principles" and defines the tie-breaks, but numbers nothing and says nothing about
-floaters, colours or the bye.  We number its rules, and our readings of what it leaves
-open, as SB 1-9; explanations, the checker and the tests cite them so.  Where the text is
-silent we take the mechanics of the Dutch system, 1992 wording, through the shared
-helpers (``colours.py``, ``floats.py``, ``history.py``, ``matching.py``).
+The text is the SB-ordered Swiss text (Swiss with score groups ordered by Sonneborn-Berger;
+the "SB text", undated; it quotes the FIDE Handbook on ratings).  Its aim: "players having
+the same score should have met as equal opposition as possible", so each round pairs
+players "who have high Sonneborn-Berger (or Buchholz or Median) with players having low
+Sonneborn Berger ... in the same score-group", ratings counting "only when the
+Sonneborn-Berger (or Buchholz or Median) is equal (e.g. in the first two rounds)".  It
+states three "basic pairings principles" and defines the tie-breaks, but numbers nothing
+and says nothing about floaters, colours or the bye.  We number its rules, and our readings
+of what it leaves open, as SB 1-9; explanations, the checker and the tests cite them so.
+Where the text is silent we take the mechanics of the Dutch system, 1992 wording, through
+the shared helpers (``colours.py``, ``floats.py``, ``history.py``, ``matching.py``).
 
 - **SB 1. No rematch.**  "Two players who have played each other shall not be paired
   again."  Games actually played count (a forfeit is not a meeting, as Dutch F2 reads
