@@ -1,6 +1,6 @@
 """Acceleration: an imaginary point for the top half of the field in rounds 1 and 2.
 
-The SB text (``sb-ordered-swiss-and-tiebreaks.txt``): "For accelerating pairing, in the
+The SB-ordered Swiss text (the "SB text"): "For accelerating pairing, in the
 first two rounds, an 'imaginary' point shall be added to the score of each of the players
 in the top half of the initial list of participants (arranged in the order of their R).
 This imaginary point shall then be deducted before making the pairings of the third

@@ -2,12 +2,13 @@
 
 Sources, cited in each docstring by these tokens:
 
-- "SB text": ``sb-ordered-swiss-and-tiebreaks.txt``, which defines Sonneborn-Berger,
-  Buchholz, Median-Buchholz and Progress (with worked examples).
+- "SB text": the SB-ordered Swiss text (Swiss with score groups ordered by
+  Sonneborn-Berger), which defines Sonneborn-Berger, Buchholz, Median-Buchholz and
+  Progress (with worked examples).
 - "Dutch F10": the FIDE Dutch rules, 1992 wording, F10 (points; for first place the games
   between the tied players; average rating of the opponents; lot).
 - "FIDE 2023": the FIDE Tie-Break Regulations (C.07) of 2023/24, for unplayed rounds, as
-  summarised in ``shared/data/README.md`` and as FIDE's own tie-break checker computes them.
+  summarised in ``tests/data/README.md`` and as FIDE's own tie-break checker computes them.
 - "FIDE 2009": the 2009 Congress (Kallithea) decision on unplayed games, the "virtual
   opponent".
 
@@ -30,7 +31,7 @@ Unplayed rounds (:class:`UnplayedRounds`):
     absence, or a forfeit loss: an unplayed round that did not bring a win's points.  A
     forfeit win, a pairing-allocated bye and a full-point bye are not voluntary, so they
     are cut only if they are the lowest value.  (FIDE's checker treats the full-point bye
-    this way; ``data/README.md`` names only the forfeit win and the pairing-allocated
+    this way; ``tests/data/README.md`` names only the forfeit win and the pairing-allocated
     bye; the four real events have no full-point bye, so they cannot tell.)
 
     Our reading of "withdrew": a TRF has no withdrawal record, so a withdrawal shows as

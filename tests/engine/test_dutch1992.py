@@ -271,7 +271,7 @@ def test_dutch_e4_round_one_rule_for_players_without_preferences() -> None:
     [("BWW-B", "-BWWB"), ("WB-WB", "-WBWB"), ("BWW-B-W", "--BWWBW")],
 )
 def test_dutch_f3_colour_history_gaps_move_to_the_front(history: str, normalised: str) -> None:
-    """F3 examples (examples.md E3): a history with unplayed rounds is read gaps first."""
+    """F3 (the text's examples): a history with unplayed rounds is read gaps first."""
     from pairing.engine.colours import played_colours
     from pairing.engine.model import GameRecord, Outcome, Player
 
@@ -322,13 +322,13 @@ def test_dutch_b2_colours_never_break_absolute_criteria() -> None:
 
 
 def test_dutch_f4_e4_forty_players_round_one_white_first() -> None:
-    """F4/E4 example (examples.md E4): #1 white gives 1-21, 22-2, 3-23, 24-4, ..., 40-20."""
+    """F4, C.04.2 40-player example: #1 white gives 1-21, 22-2, 3-23, 24-4, ..., 40-20."""
     expected = [(k, k + 20) if k % 2 else (k + 20, k) for k in range(1, 21)]
     assert boards(pair(build(40, initial_colour=W), seed=1)) == expected
 
 
 def test_dutch_f4_e4_forty_players_round_one_black_first() -> None:
-    """F4/E4 example (examples.md E4): #1 black gives 21-1, 2-22, 23-3, 4-24, ..., 20-40."""
+    """F4, C.04.2 40-player example: #1 black gives 21-1, 2-22, 23-3, 4-24, ..., 20-40."""
     expected = [(k + 20, k) if k % 2 else (k, k + 20) for k in range(1, 21)]
     assert boards(pair(build(40, initial_colour=B), seed=1)) == expected
 

@@ -8,8 +8,7 @@ pairs and accelerated rounds) and require the same boards, colours and bye, roun
 round.  (For issue #5 some 23,000 rounds were compared this way, among them nearly
 round-robin events with many forbidden pairs and rounds 1-3 of events of up to 20
 players with brackets full of forbidden pairs.)  The D1 and D2 orders of the reference
-are checked against the text's own lists (``shared/data/dutch1992/examples.md``, E1 and
-E2).
+are checked against the text's own examples under D1 and D2.
 """
 
 from __future__ import annotations
@@ -110,7 +109,7 @@ def test_dutch_c1_c14_engine_equals_literal_procedure_on_more_events() -> None:
 
 
 def test_dutch_d1_reference_transpositions_follow_the_text() -> None:
-    """D1 (examples.md E1): 5-6-7-8, 5-6-8-7, 5-7-6-8, 5-7-8-6, 5-8-6-7, 5-8-7-6, 6-5-7-8, ..."""
+    """D1, the text's example: 5-6-7-8, 5-6-8-7, 5-7-6-8, 5-7-8-6, 5-8-6-7, 5-8-7-6, 6-5-7-8, ..."""
     s2 = [_player(n) for n in (5, 6, 7, 8)]
     orders = [tuple(p.number for p in t) for t in reference.transpositions(s2, 4)]
     assert orders[:8] == [
@@ -127,7 +126,7 @@ def test_dutch_d1_reference_transpositions_follow_the_text() -> None:
 
 
 def test_dutch_d2_reference_exchanges_follow_the_matrices() -> None:
-    """D2 (examples.md E2): a) 4-5 ... i) 2-7, then j) 3+4/5+6 ... r) 2+3/6+7 for 8 players."""
+    """D2 (the text's matrices): a) 4-5 ... i) 2-7, then j) 3+4/5+6 ... r) 2+3/6+7 for 8 players."""
     assert reference.exchanges(4, 4) == [
         ((4,), (5,)),
         ((4,), (6,)),

@@ -1,6 +1,6 @@
 """Tests for the ESCA schools system (rules 1-30): ``pairing/engine/esca.py``.
 
-Every expected pairing is worked out by hand from ``shared/rules/esca-schools.txt``; the
+Every expected pairing is worked out by hand from the ESCA's Rules for Swiss Pairings; the
 comment above each expectation gives the derivation.  Players are ungraded (rating 0)
 unless a test says otherwise, so the descending order of ESCA 10 is score, then name
 (reading 3); the names are chosen in pairing-number order.

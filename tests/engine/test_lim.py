@@ -1,6 +1,6 @@
 """Tests for the Lim system (FIDE Handbook C.04.2 B, rules 7-13): ``pairing/engine/lim.py``.
 
-Every expected pairing is worked out by hand from ``shared/rules/fide-lim.txt``; the
+Every expected pairing is worked out by hand from the text (C.04.2 B, rules 7-13); the
 comment above each expectation gives the derivation.  Tournaments are written with the
 builders of ``lim_builders.py``: players are rated by number (1 highest) and round 1
 gives the top seed white unless a test says otherwise.

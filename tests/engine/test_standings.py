@@ -29,7 +29,7 @@ from pairing.engine.tiebreaks import TieBreak, UnplayedRounds, parse_tiebreaks, 
 from pairing.engine.trf import decode_trf, read_trf, state_from_trf
 
 from .builders import build
-from .shared_data import SHARED
+from .reference_data import DATA
 
 N = PairingNumber
 F = Fraction
@@ -255,18 +255,18 @@ def test_standings_of_2000_players_and_11_rounds_rank_everyone() -> None:
 
 # --- The four real events --------------------------------------------------------------------
 
-EVENTS = sorted(p.name for p in (SHARED / "tiebreaks").iterdir() if p.is_dir())
+EVENTS = sorted(p.name for p in (DATA / "tiebreaks").iterdir() if p.is_dir())
 
 
 def event_state(name: str) -> TournamentState:
     """The event's TRF, read with the engine's TRF reader."""
-    data = (SHARED / "tiebreaks" / name / "event.trf").read_bytes()
+    data = (DATA / "tiebreaks" / name / "event.trf").read_bytes()
     return state_from_trf(read_trf(decode_trf(data)))
 
 
 def published_order(name: str) -> list[int]:
     """The start numbers in the published order."""
-    with (SHARED / "tiebreaks" / name / "expected_standings.csv").open(encoding="utf-8") as f:
+    with (DATA / "tiebreaks" / name / "expected_standings.csv").open(encoding="utf-8") as f:
         return [int(row[1]) for row in list(csv.reader(f))[1:]]
 
 

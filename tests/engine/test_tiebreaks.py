@@ -44,7 +44,7 @@ from pairing.engine.tiebreaks import (
 )
 from pairing.engine.trf import decode_trf, read_trf, state_from_trf
 
-from .shared_data import SHARED
+from .reference_data import DATA
 
 N = PairingNumber
 F = Fraction
@@ -545,18 +545,18 @@ def test_truncated_rejects_a_round_not_completed(rounds: int) -> None:
 
 # --- The four real events --------------------------------------------------------------------
 
-EVENTS = sorted(p.name for p in (SHARED / "tiebreaks").iterdir() if p.is_dir())
+EVENTS = sorted(p.name for p in (DATA / "tiebreaks").iterdir() if p.is_dir())
 
 
 def event_state(name: str) -> TournamentState:
     """The event's TRF, read with the engine's TRF reader."""
-    data = (SHARED / "tiebreaks" / name / "event.trf").read_bytes()
+    data = (DATA / "tiebreaks" / name / "event.trf").read_bytes()
     return state_from_trf(read_trf(decode_trf(data)))
 
 
 def published(name: str) -> list[tuple[int, Fraction, Fraction, Fraction, Fraction]]:
     """(start number, points, BH, BH-C1, SB) as published for the event."""
-    with (SHARED / "tiebreaks" / name / "expected_standings.csv").open(encoding="utf-8") as f:
+    with (DATA / "tiebreaks" / name / "expected_standings.csv").open(encoding="utf-8") as f:
         rows = list(csv.reader(f))[1:]
     return [(int(r[1]), F(r[2]), F(r[3]), F(r[4]), F(r[5])) for r in rows]
 

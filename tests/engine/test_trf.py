@@ -36,9 +36,9 @@ from pairing.engine.trf import (
 )
 
 from .builders import build
-from .shared_data import SHARED
+from .reference_data import DATA
 
-SAMPLES = sorted(p.name for p in (SHARED / "trf-samples").iterdir())
+SAMPLES = sorted(p.name for p in (DATA / "trf-samples").iterdir())
 
 HEADER = "012 Test event\nXXR 5\n"
 """Two header lines: the first player line of a test file is line 3."""
@@ -56,7 +56,7 @@ def player_line(
 
 
 def sample_text(name: str) -> str:
-    return decode_trf((SHARED / "trf-samples" / name).read_bytes())
+    return decode_trf((DATA / "trf-samples" / name).read_bytes())
 
 
 # --- Samples ------------------------------------------------------------------------------
@@ -169,7 +169,7 @@ def test_trf_blank_rounds_in_the_middle_are_kept_and_trailing_ones_dropped() -> 
 
 def test_trf_real_file_bye_variants_are_accepted() -> None:
     """Old-style byes, lichess blanks and forfeits with '-' colour are read."""
-    # Round blocks as found in the shared samples: "0000 - +" (full-point bye, old style),
+    # Round blocks as found in tests/data/trf-samples: "0000 - +" (full-point bye, old style),
     # "     -  " (Bunratty: no opponent, no result), "       -" and "       U" (lichess),
     # "0000 - -", "0000 -  " (Irish championships), and forfeits "   2 - +" / "   1 - -".
     lines = [

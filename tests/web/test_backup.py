@@ -23,7 +23,7 @@ from swissweb.tournament.models import (
     Round,
     RoundRequest,
 )
-from tests.engine.shared_data import SHARED
+from tests.engine.reference_data import DATA
 
 pytestmark = pytest.mark.django_db
 
@@ -213,9 +213,9 @@ def test_backup_import_of_a_bad_swg_names_line_and_column_and_writes_nothing(
     assert (Event.objects.count(), Player.objects.count(), AuditEntry.objects.count()) == before
 
 
-def test_backup_import_of_a_shared_sample_file(stranger: User) -> None:
+def test_backup_import_of_a_sample_file(stranger: User) -> None:
     """A real TRF file from another program (lichess, 9 rounds with byes) imports whole."""
-    text = (SHARED / "trf-samples" / "sklangen_2021_03.trf").read_text(encoding="utf-8")
+    text = (DATA / "trf-samples" / "sklangen_2021_03.trf").read_text(encoding="utf-8")
     event = services.event_import_trf(text=text, user=stranger, now=T0)
     assert event.rounds == 9 and event.players.count() == 9
     assert event.round_set.filter(state="completed").count() == 9

@@ -28,13 +28,13 @@ from swissweb.tournament import exports, services
 from swissweb.tournament.errors import TournamentError
 from swissweb.tournament.imports import parse_players_csv
 from swissweb.tournament.models import Event, Game, Player
-from tests.engine.shared_data import SHARED
+from tests.engine.reference_data import DATA
 
 pytestmark = pytest.mark.django_db
 
 SAMPLES = ["sklangen_2021_03.trf", "echecsjs_javafo_sample2.trf",
            "icu_irish_intermediate_champs_2011.tab"]  # fmt: skip
-"""Shared files with no full-point bye, so that unchanged they import whole."""
+"""Samples (tests/data/trf-samples) with no full-point bye: unchanged, they import whole."""
 
 CHARACTERS = st.sampled_from(list("0123456789 .-+=/,;\t\r\nwbWDLHFUZXé\x00\"'") + ["001 ", "SW"])
 
@@ -115,7 +115,7 @@ def attempt(run: Callable[[], int], where: re.Pattern[str], expected: int) -> No
 
 
 def sample(name: str) -> str:
-    return decode_trf((SHARED / "trf-samples" / name).read_bytes())
+    return decode_trf((DATA / "trf-samples" / name).read_bytes())
 
 
 @pytest.fixture

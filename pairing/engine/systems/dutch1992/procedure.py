@@ -1,6 +1,6 @@
 """FIDE "Swiss System Based on Rating", approved by the 1992 General Assembly (Dutch).
 
-The text (``shared/rules/fide-dutch-1992.txt`` and its final remarks) is the definition.
+The text (FIDE Handbook C.04.1, 1992 text, with its Final Remarks) is the definition.
 This module follows it section by section: the players and their colour preferences (A),
 the pairing criteria (B), the procedure C1-C14 over score brackets, the transposition and
 exchange orders (D), the colour rules (E) and the final remarks (F).  It is not today's

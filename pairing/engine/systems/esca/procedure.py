@@ -1,13 +1,12 @@
 """English Schools' Chess Association: Rules for Swiss Pairings, rules 1-30.
 
-The text in ``shared/rules/esca-schools.txt`` is the definition.  This module pairs a
-round as an arbiter with pairing cards would: the bye first (ESCA 4), then round 1 top
-half against bottom half in alphabetical order (ESCA 6), or in later rounds score level
-by score level from the top (ESCA 8-9): the players floated down from above are paired
-first (ESCA 21), an odd level floats one player down (ESCA 19-20), and the rest are paired
-white seekers against black seekers (ESCA 10-12, 17-18).  Colours are settled by the final
-colour check (ESCA 24).  ``pair`` is the system's entry point; ``repair`` changes a
-published draw with the least disturbance (ESCA 25).
+That text is the definition.  This module pairs a round as an arbiter with pairing cards
+would: the bye first (ESCA 4), then round 1 top half against bottom half in alphabetical
+order (ESCA 6), or in later rounds score level by score level from the top (ESCA 8-9): the
+players floated down from above are paired first (ESCA 21), an odd level floats one player
+down (ESCA 19-20), and the rest are paired white seekers against black seekers (ESCA 10-12,
+17-18).  Colours are settled by the final colour check (ESCA 24).  ``pair`` is the system's
+entry point; ``repair`` changes a published draw with the least disturbance (ESCA 25).
 
 Every choice is made in the order the text prefers, and a choice is taken only when the
 players still to be paired can all be paired without a rematch (ESCA 1, the only

@@ -1,12 +1,11 @@
 """FIDE Lim system: Handbook C.04.2, B "General Pairing Rules", rules 7-13.
 
-The text in ``shared/rules/fide-lim.txt`` is the definition.  This module pairs a round
-score group by score group in the order of Lim 9.2, transfers floaters by Lim 9.3 and
-10, makes the proposed pairings of Lim 9.4 and the exchanges of Lim 9.5 and 11, cracks
-pairings around a blocked median score group by Lim 9.6, gives colours by Lim 12 and
-applies the last-round exception of Lim 13.  ``pair`` is the system's entry point;
-``pair_lim`` takes the Maxi-tournament option; ``initial_order`` gives pairing numbers
-by Lim 7 for the web app.
+That text is the definition.  This module pairs a round score group by score group in the
+order of Lim 9.2, transfers floaters by Lim 9.3 and 10, makes the proposed pairings of Lim
+9.4 and the exchanges of Lim 9.5 and 11, cracks pairings around a blocked median score
+group by Lim 9.6, gives colours by Lim 12 and applies the last-round exception of Lim 13.
+``pair`` is the system's entry point; ``pair_lim`` takes the Maxi-tournament option;
+``initial_order`` gives pairing numbers by Lim 7 for the web app.
 
 Words.  The text says "score group"; so does this module (``group``).  Lim 7 says No. 1
 "is said to have the highest pairing number": "higher numbered" means better ranked,
