@@ -1,6 +1,6 @@
 """Pairing numbers before round 1 by rating, title and name (Dutch A2; the default).
 
-FIDE Handbook C.04.3 (1992 text) A2: players are numbered by rating, then FIDE title
+FIDE Handbook C.04.1 (1992 text) A2: players are numbered by rating, then FIDE title
 (GM, WGM, IM, WIM, FM, WFM, no title), then alphabetically.  Systems with an order of
 their own (Lim 7) start from this one.
 """

@@ -13,7 +13,7 @@ SB 1 no rematch (:func:`compatible`); SB 2 score groups and their order
 (:func:`floater_preference`, :func:`pair_group`); SB 6 the bye (``_BYE_BEFORE``,
 :func:`pair`); SB 7 colours (:func:`colours_kept`, :func:`allocate_colours`); SB 8
 publication order (:func:`pair`); SB 9 who is paired (:func:`entrants`).  Where the
-text is silent the mechanics are those of the Dutch system (FIDE Handbook C.04.3, 1992
+text is silent the mechanics are those of the Dutch system (FIDE Handbook C.04.1, 1992
 text), through the shared helpers of ``pairing.engine``.
 """
 
@@ -71,7 +71,7 @@ _BYE_BEFORE = frozenset(
 Our reading: the player the lowest group leaves unpaired (chosen as SB 5 chooses a
 floater) gets the bye, worth a win, unless he already has a point without playing: a
 bye worth a point or a forfeit win.  The SB text has no bye rule, so Dutch B1b applies,
-as in FIDE C.04.1 and every other system here.
+as in the basic rules of today's FIDE C.04.1 and every other system here.
 """
 
 
