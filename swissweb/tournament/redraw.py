@@ -19,7 +19,7 @@ import datetime as dt
 import hashlib
 from collections.abc import Iterable
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from pairing.engine import EngineError, System
@@ -179,7 +179,7 @@ def redraw_apply(
     absent_ids: Iterable[int],
     digest: str,
     reason: str,
-    user: AbstractBaseUser | None,
+    user: User | None,
     now: dt.datetime,
 ) -> Redraw:
     """Save the previewed redraw: absences recorded, boards replaced, results kept.
