@@ -18,6 +18,7 @@ import dataclasses
 import datetime as dt
 import hashlib
 from collections.abc import Iterable
+from typing import cast
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -72,15 +73,16 @@ def _published_pairing(round_: Round) -> RoundPairing:
 
     boards = []
     bye = None
+    # Seated players have pairing numbers: given at the start, before any round.
     for game in round_.games.select_related("white", "black").order_by("board"):
         if game.black is None:
-            bye = PairingNumber(game.white.pairing_number)
+            bye = cast(PairingNumber, game.white.pairing_number)
         else:
             boards.append(
                 Board(
                     number=game.board,
-                    white=PairingNumber(game.white.pairing_number),
-                    black=PairingNumber(game.black.pairing_number),
+                    white=cast(PairingNumber, game.white.pairing_number),
+                    black=cast(PairingNumber, game.black.pairing_number),
                 )
             )
     return RoundPairing(round_number=round_.number, boards=tuple(boards), pairing_allocated_bye=bye)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -565,17 +565,18 @@ def _pairing_from_games(round_: Round) -> RoundPairing:
     """The round's boards as the engine's ``RoundPairing``, for the legality checker."""
     from pairing.engine.model import Board, PairingNumber
 
-    boards = []
+    boards: list[Board] = []
     bye = None
+    # Seated players have pairing numbers: given at the start, before any round.
     for game in round_.games.select_related("white", "black").order_by("board"):
         if game.black is None:
-            bye = PairingNumber(game.white.pairing_number)
+            bye = cast(PairingNumber, game.white.pairing_number)
             continue
         boards.append(
             Board(
                 number=len(boards) + 1,
-                white=PairingNumber(game.white.pairing_number),
-                black=PairingNumber(game.black.pairing_number),
+                white=cast(PairingNumber, game.white.pairing_number),
+                black=cast(PairingNumber, game.black.pairing_number),
             )
         )
     return RoundPairing(round_number=round_.number, boards=tuple(boards), pairing_allocated_bye=bye)
@@ -677,6 +678,7 @@ def _swap_seats(
     seats a player twice in the round (the database refuses that at once).
     """
     if game_a.pk == game_b.pk:
+        assert game_a.black_id is not None  # both players of one board: never the bye
         game_a.white_id, game_a.black_id = game_a.black_id, game_a.white_id
         game_a.save(update_fields=["white", "black"])
         return
