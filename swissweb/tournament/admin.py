@@ -8,10 +8,10 @@ public pages show it (#10).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib import admin
-from django.db.models import Model, QuerySet
+from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from .models import (
@@ -26,18 +26,28 @@ from .models import (
 )
 from .services import event_changed
 
+if TYPE_CHECKING:
+    # The stubs make the admin classes generic in their models; Django's take no subscript.
+    _CountedAdmin = admin.ModelAdmin[Any]  # one base for the six models of _event_id
+    _AuditEntryAdmin = admin.ModelAdmin[AuditEntry]
+    _PlayerInline = admin.TabularInline[Player, Event]
+    _GameInline = admin.TabularInline[Game, Round]
+else:
+    _CountedAdmin = _AuditEntryAdmin = admin.ModelAdmin
+    _PlayerInline = _GameInline = admin.TabularInline
 
-def _event_id(obj: Model) -> int:
+
+def _event_id(obj: Event | Player | RoundRequest | ForbiddenPair | Round | Game) -> int:
     if isinstance(obj, Event):
         return obj.pk
     if isinstance(obj, RoundRequest):
         return obj.player.event_id
     if isinstance(obj, Game):
         return obj.round.event_id
-    return obj.event_id  # type: ignore[attr-defined, no-any-return]
+    return obj.event_id
 
 
-class CountsEventChange(admin.ModelAdmin):
+class CountsEventChange(_CountedAdmin):
     """Count every save and delete as a change of the event (in the admin's transaction)."""
 
     def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
@@ -57,7 +67,7 @@ class CountsEventChange(admin.ModelAdmin):
             event_changed(event_id=event_id)
 
 
-class PlayerInline(admin.TabularInline):
+class PlayerInline(_PlayerInline):
     model = Player
     extra = 0
     fields = ["pairing_number", "name", "rating", "title", "federation", "club", "top_player"]
@@ -96,7 +106,7 @@ def _published(round_: Round | None) -> bool:
     return round_ is not None and round_.state != RoundState.PAIRED
 
 
-class GameInline(admin.TabularInline):
+class GameInline(_GameInline):
     """Boards of a round; on a published round only the result can be changed (Dutch F6)."""
 
     model = Game
@@ -143,7 +153,7 @@ class GameAdmin(CountsEventChange):
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
+class AuditEntryAdmin(_AuditEntryAdmin):
     list_display = ["at", "event", "round", "user", "action"]
     list_filter = ["event", "action"]
     readonly_fields = ["event", "round", "user", "at", "action", "before", "after", "reason"]

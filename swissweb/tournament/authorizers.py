@@ -11,6 +11,7 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
@@ -19,6 +20,17 @@ from django.shortcuts import get_object_or_404
 from .models import Event
 
 View = Callable[..., HttpResponse]
+
+
+class AuthenticatedHttpRequest(HttpRequest):
+    """The request a view behind ``login_required`` or ``arbiter_required`` gets.
+
+    Those decorators send the anonymous to the login page, so the view's user is a
+    logged-in one: a ``User`` (the project keeps Django's user model).  For annotations
+    only; Django builds the request.
+    """
+
+    user: User
 
 
 def is_arbiter(user: Any, event: Event) -> bool:

@@ -124,6 +124,10 @@ def _event_fields(doc: TrfDocument) -> dict[str, Any]:
         assert system_line is not None
         raise _error(system_line.line, 5, f"pairing system {system!r} is not available here")
     colour = initial_colour(doc)
+    initial: dict[Colour | None, InitialColour] = {
+        Colour.WHITE: InitialColour.WHITE,
+        Colour.BLACK: InitialColour.BLACK,
+    }
     fields: dict[str, Any] = {
         "name": (_header(doc, "012") or "Imported event")[:200],
         "venue": _header(doc, "022")[:200],
@@ -137,10 +141,7 @@ def _event_fields(doc: TrfDocument) -> dict[str, Any]:
         "points_forfeit_loss": points.forfeit_loss,
         "points_pairing_bye": points.pairing_allocated_bye,
         "points_half_bye": points.half_point_bye,
-        "initial_colour": {
-            Colour.WHITE: InitialColour.WHITE,
-            Colour.BLACK: InitialColour.BLACK,
-        }.get(colour, InitialColour.LOT).value,
+        "initial_colour": initial.get(colour, InitialColour.LOT).value,
         "lots_seed": 0,
         "started_at": None,
     }

@@ -110,7 +110,7 @@ def event_trf(event: Event) -> str:
         else:
             blocks[game.white_id][number] = blocks[game.black_id][number] = TrfRound(opponent=None)
     texts = _header_texts(event)
-    trf_players = []
+    trf_players: list[TrfPlayer] = []
     for player in players:
         mine = []
         for round_ in rounds:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
+from django.db import models
 
 from pairing.engine import SYSTEMS
 from pairing.engine.tiebreaks import parse_tiebreaks
@@ -23,6 +24,13 @@ POINT_FIELDS = {
 }
 """The event's point values: shown in points, stored in half-points."""
 
+if TYPE_CHECKING:
+    # The stubs make ModelForm generic in its model; Django's class takes no subscript.
+    _EventModelForm = forms.ModelForm[Event]
+    _PlayerModelForm = forms.ModelForm[Player]
+else:
+    _EventModelForm = _PlayerModelForm = forms.ModelForm
+
 
 def available_systems() -> list[tuple[str, str]]:
     """The pairing systems whose engines are installed, for the event form."""
@@ -30,7 +38,7 @@ def available_systems() -> list[tuple[str, str]]:
     return [(value, label) for value, label in PairingSystem.choices if value in implemented]
 
 
-class EventForm(forms.ModelForm):
+class EventForm(_EventModelForm):
     """Create or edit an event; point values are typed in points (½ steps)."""
 
     class Meta:
@@ -77,7 +85,8 @@ class EventForm(forms.ModelForm):
         )
         for name, label in POINT_FIELDS.items():
             initial = getattr(self.instance, name) if self.instance.pk else None
-            default = Event._meta.get_field(name).default
+            # POINT_FIELDS name columns of Event, never relations.
+            default = cast("models.Field[Any, Any]", Event._meta.get_field(name)).default
             half_points = initial if initial is not None else default
             self.fields[name] = forms.DecimalField(
                 label=f"Points: {label.lower()}",
@@ -95,7 +104,8 @@ class EventForm(forms.ModelForm):
         return ",".join(code.value for code in codes)
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data  # what ModelForm.clean returns
         for name in POINT_FIELDS:
             value = cleaned.get(name)
             if value is not None:
@@ -117,7 +127,7 @@ class EventForm(forms.ModelForm):
         return fields
 
 
-class PlayerForm(forms.ModelForm):
+class PlayerForm(_PlayerModelForm):
     """Register one player."""
 
     class Meta:
@@ -144,7 +154,8 @@ class PlayersCsvForm(forms.Form):
     file = forms.FileField(required=False, label="or upload a file")
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data  # what Form.clean returns
         upload = cleaned.get("file")
         if upload:
             raw = upload.read()
@@ -166,7 +177,8 @@ class RoundRequestForm(forms.Form):
 
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["player"].queryset = event.players.all()  # type: ignore[attr-defined]
+        player = cast("forms.ModelChoiceField[Player]", self.fields["player"])  # as declared
+        player.queryset = event.players.all()
 
 
 class ForbiddenPairForm(forms.Form):
@@ -178,7 +190,8 @@ class ForbiddenPairForm(forms.Form):
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for name in ("first", "second"):
-            self.fields[name].queryset = event.players.all()  # type: ignore[attr-defined]
+            field = cast("forms.ModelChoiceField[Player]", self.fields[name])  # as declared
+            field.queryset = event.players.all()
 
 
 RESULT_KEYS = {
@@ -199,7 +212,7 @@ class ResultForm(forms.Form):
     version = forms.IntegerField(min_value=0)
 
     def clean_result(self) -> str:
-        value = self.cleaned_data["result"].strip()
+        value: str = self.cleaned_data["result"].strip()
         if value in RESULT_KEYS:
             return RESULT_KEYS[value]
         if value in Result.values and value != Result.PAIRING_BYE:

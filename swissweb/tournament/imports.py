@@ -14,7 +14,7 @@ import datetime as dt
 import io
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Required, TypedDict
 
 from .models import Title
 
@@ -46,6 +46,22 @@ class PlayerRow:
     top_player: bool = False
 
 
+class _RowFields(TypedDict, total=False):
+    """``PlayerRow``'s arguments, gathered column by column."""
+
+    line: Required[int]
+    name: Required[str]
+    rating: int
+    title: str
+    federation: str
+    fide_id: int
+    club: str
+    birth_date: dt.date
+    sex: str
+    area: str
+    top_player: bool
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ImportProblem:
     """What is wrong with one line, in words an arbiter can act on."""
@@ -74,7 +90,7 @@ def _parse_row(line: int, values: dict[str, str]) -> PlayerRow:
     name = values.get("name", "").strip()
     if not name:
         raise ValueError("name: is empty")
-    fields: dict[str, object] = {"line": line, "name": name[:100]}
+    fields: _RowFields = {"line": line, "name": name[:100]}
     rating = values.get("rating", "").strip()
     if rating:
         if not rating.isdigit() or not 0 <= int(rating) <= 3500:
@@ -112,7 +128,7 @@ def _parse_row(line: int, values: dict[str, str]) -> PlayerRow:
     if top not in YES | NO:
         raise ValueError(f"top: {top!r} is not yes or no")
     fields["top_player"] = top in YES
-    return PlayerRow(**fields)  # type: ignore[arg-type]
+    return PlayerRow(**fields)
 
 
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")

@@ -215,11 +215,6 @@ class Player(TimeStamped):
     def __str__(self) -> str:
         return self.name
 
-    @property
-    def active(self) -> bool:
-        """True while the player has not withdrawn."""
-        return self.withdrawn_after_round is None
-
 
 class RequestKind(models.TextChoices):
     """What a player asked for a given round (Dutch F5)."""

@@ -18,8 +18,9 @@ import dataclasses
 import datetime as dt
 import hashlib
 from collections.abc import Iterable
+from typing import cast
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from pairing.engine import EngineError, rules_for
@@ -72,15 +73,16 @@ def _published_pairing(round_: Round) -> RoundPairing:
 
     boards = []
     bye = None
+    # Seated players have pairing numbers: given at the start, before any round.
     for game in round_.games.select_related("white", "black").order_by("board"):
         if game.black is None:
-            bye = PairingNumber(game.white.pairing_number)
+            bye = cast(PairingNumber, game.white.pairing_number)
         else:
             boards.append(
                 Board(
                     number=game.board,
-                    white=PairingNumber(game.white.pairing_number),
-                    black=PairingNumber(game.black.pairing_number),
+                    white=cast(PairingNumber, game.white.pairing_number),
+                    black=cast(PairingNumber, game.black.pairing_number),
                 )
             )
     return RoundPairing(round_number=round_.number, boards=tuple(boards), pairing_allocated_bye=bye)
@@ -181,7 +183,7 @@ def redraw_apply(
     absent_ids: Iterable[int],
     digest: str,
     reason: str,
-    user: AbstractBaseUser | None,
+    user: User | None,
     now: dt.datetime,
 ) -> Redraw:
     """Save the previewed redraw: absences recorded, boards replaced, results kept.

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TypeVar
 
 from django.core.cache import cache
@@ -290,8 +291,8 @@ def player_card(*, event: Event, pairing_number: int) -> PlayerCard:
             colour = "white" if white else "black"
             result = game.get_result_display() if game.result else "in play"
         float_mark = ""
-        if round_.number <= len(floats) and floats[round_.number - 1] is not None:
-            float_mark = floats[round_.number - 1].value
+        if round_.number <= len(floats) and (float_ := floats[round_.number - 1]) is not None:
+            float_mark = float_.value
         rounds.append(
             CardRound(
                 number=round_.number,
@@ -337,8 +338,8 @@ class StandingsLine:
     rank: int
     tied: bool
     player: Player
-    points: object
-    values: tuple[object, ...]
+    points: Fraction
+    values: tuple[Fraction, ...]
     cells: tuple[CrossCell, ...]
 
 

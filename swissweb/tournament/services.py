@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F
@@ -79,7 +79,7 @@ def _standings_changed(event_id: int) -> None:
 def _audit(
     *,
     event: Event,
-    user: AbstractBaseUser | None,
+    user: User | None,
     now: dt.datetime,
     action: str,
     round_: Round | None = None,
@@ -99,7 +99,7 @@ def _audit(
     )
 
 
-def event_start(*, event_id: int, user: AbstractBaseUser | None, now: dt.datetime) -> Event:
+def event_start(*, event_id: int, user: User | None, now: dt.datetime) -> Event:
     """Assign pairing numbers and start the event.
 
     The order is the system's own: Lim 7 for a Lim event (rating, title, then lot drawn
@@ -170,7 +170,7 @@ def _pair(state: TournamentState, system: System, number: int, seed: int) -> Rou
 def round_pair(
     *,
     event_id: int,
-    user: AbstractBaseUser | None,
+    user: User | None,
     now: dt.datetime,
     expected_round: int | None = None,
     seed: int | None = None,
@@ -233,7 +233,7 @@ def round_pair(
         return round_
 
 
-def round_delete_draft(*, round_id: int, user: AbstractBaseUser | None, now: dt.datetime) -> None:
+def round_delete_draft(*, round_id: int, user: User | None, now: dt.datetime) -> None:
     """Delete an unpublished round so it can be paired again.
 
     :raises RoundLocked: the round is published (Dutch F6).
@@ -249,7 +249,7 @@ def round_delete_draft(*, round_id: int, user: AbstractBaseUser | None, now: dt.
         round_.delete()
 
 
-def round_publish(*, round_id: int, user: AbstractBaseUser | None, now: dt.datetime) -> Round:
+def round_publish(*, round_id: int, user: User | None, now: dt.datetime) -> Round:
     """Publish a drafted round: it becomes public and its pairings locked (Dutch F6).
 
     :raises RoundLocked: the round is published already.
@@ -271,7 +271,7 @@ def result_record(
     game_id: int,
     result: str,
     expected_version: int,
-    user: AbstractBaseUser | None,
+    user: User | None,
     now: dt.datetime,
 ) -> Game:
     """Record or correct a game's result (Dutch F7); every change is audited.
@@ -336,7 +336,7 @@ def result_record(
         return game
 
 
-def event_create(*, user: AbstractBaseUser, now: dt.datetime, **fields: Any) -> Event:
+def event_create(*, user: User, now: dt.datetime, **fields: Any) -> Event:
     """Create an event; its creator becomes its first arbiter."""
     with transaction.atomic():
         event = Event(**fields)
@@ -348,9 +348,7 @@ def event_create(*, user: AbstractBaseUser, now: dt.datetime, **fields: Any) -> 
         return event
 
 
-def event_add_arbiter(
-    *, event_id: int, arbiter: AbstractBaseUser, user: AbstractBaseUser, now: dt.datetime
-) -> None:
+def event_add_arbiter(*, event_id: int, arbiter: User, user: User, now: dt.datetime) -> None:
     """Make another user an arbiter of the event."""
     with transaction.atomic():
         event = _lock_event(event_id)
@@ -370,7 +368,7 @@ def _ensure_not_started(event: Event) -> None:
 
 
 def players_add(
-    *, event_id: int, rows: list[dict[str, Any]], user: AbstractBaseUser, now: dt.datetime
+    *, event_id: int, rows: list[dict[str, Any]], user: User, now: dt.datetime
 ) -> list[Player]:
     """Register players (one, or a whole import) in one transaction: all or none.
 
@@ -413,7 +411,7 @@ def players_add(
 
 
 def pairing_number_set(
-    *, player_id: int, pairing_number: int, user: AbstractBaseUser, now: dt.datetime
+    *, player_id: int, pairing_number: int, user: User, now: dt.datetime
 ) -> None:
     """Give a player another pairing number before round 1, swapping with its holder.
 
@@ -448,9 +446,7 @@ def pairing_number_set(
         )
 
 
-def player_withdraw(
-    *, player_id: int, user: AbstractBaseUser, now: dt.datetime, reason: str = ""
-) -> Player:
+def player_withdraw(*, player_id: int, user: User, now: dt.datetime, reason: str = "") -> Player:
     """Withdraw a player after the last round paired: not paired any more (Dutch F5, F8)."""
     with transaction.atomic():
         event_id = Player.objects.values_list("event_id", flat=True).get(pk=player_id)
@@ -472,9 +468,7 @@ def player_withdraw(
         return player
 
 
-def player_top_set(
-    *, player_id: int, top: bool, user: AbstractBaseUser, now: dt.datetime
-) -> Player:
+def player_top_set(*, player_id: int, top: bool, user: User, now: dt.datetime) -> Player:
     """Mark or unmark a top player (ESCA 3), also between rounds of a running event.
 
     ESCA 3: the top players "should make up no more than 50% of the total entrants"; a
@@ -516,7 +510,7 @@ def round_request_set(
     player_id: int,
     round_number: int,
     kind: str,
-    user: AbstractBaseUser,
+    user: User,
     now: dt.datetime,
 ) -> None:
     """Record a half-point bye or a known absence for a round not yet paired (Dutch F5).
@@ -544,7 +538,7 @@ def round_request_set(
 
 
 def forbidden_pair_add(
-    *, event_id: int, first_id: int, second_id: int, user: AbstractBaseUser, now: dt.datetime
+    *, event_id: int, first_id: int, second_id: int, user: User, now: dt.datetime
 ) -> None:
     """Forbid two players of the event to meet."""
     if first_id == second_id:
@@ -569,17 +563,18 @@ def _pairing_from_games(round_: Round) -> RoundPairing:
     """The round's boards as the engine's ``RoundPairing``, for the legality checker."""
     from pairing.engine.model import Board, PairingNumber
 
-    boards = []
+    boards: list[Board] = []
     bye = None
+    # Seated players have pairing numbers: given at the start, before any round.
     for game in round_.games.select_related("white", "black").order_by("board"):
         if game.black is None:
-            bye = PairingNumber(game.white.pairing_number)
+            bye = cast(PairingNumber, game.white.pairing_number)
             continue
         boards.append(
             Board(
                 number=len(boards) + 1,
-                white=PairingNumber(game.white.pairing_number),
-                black=PairingNumber(game.black.pairing_number),
+                white=cast(PairingNumber, game.white.pairing_number),
+                black=cast(PairingNumber, game.black.pairing_number),
             )
         )
     return RoundPairing(round_number=round_.number, boards=tuple(boards), pairing_allocated_bye=bye)
@@ -617,7 +612,7 @@ def draft_swap_players(
     round_id: int,
     first_id: int,
     second_id: int,
-    user: AbstractBaseUser | None,
+    user: User | None,
     now: dt.datetime,
 ) -> list[str]:
     """Swap two players between boards of a draft; absolute criteria refuse, others warn.
@@ -663,6 +658,7 @@ def _swap_seats(
     seats a player twice in the round (the database refuses that at once).
     """
     if game_a.pk == game_b.pk:
+        assert game_a.black_id is not None  # both players of one board: never the bye
         game_a.white_id, game_a.black_id = game_a.black_id, game_a.white_id
         game_a.save(update_fields=["white", "black"])
         return
@@ -675,9 +671,7 @@ def _swap_seats(
     Game.objects.bulk_create([game_a, game_b])
 
 
-def draft_flip_colours(
-    *, game_id: int, user: AbstractBaseUser | None, now: dt.datetime
-) -> list[str]:
+def draft_flip_colours(*, game_id: int, user: User | None, now: dt.datetime) -> list[str]:
     """Swap the colours of one board of a draft; absolute criteria refuse, others warn.
 
     :raises RoundLocked: the round is published (Dutch F6).
@@ -718,7 +712,7 @@ def round_correct(
     first_id: int,
     second_id: int,
     reason: str,
-    user: AbstractBaseUser | None,
+    user: User | None,
     now: dt.datetime,
 ) -> None:
     """Swap two players of a published round to mend a breach of B1/B2 (Dutch F6).
@@ -770,7 +764,7 @@ def round_correct(
         )
 
 
-def event_import_trf(*, text: str, user: AbstractBaseUser, now: dt.datetime) -> Event:
+def event_import_trf(*, text: str, user: User, now: dt.datetime) -> Event:
     """Create a whole event from a TRF file (a backup made by our export, or another
     program's file): players, every round with its boards and results, requests and
     forbidden pairs; the importing user becomes its arbiter.  All or nothing.

@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from . import exports, redraw, selectors, services
-from .authorizers import arbiter_required
+from .authorizers import AuthenticatedHttpRequest, arbiter_required
 from .errors import TournamentError
 from .forms import (
     EventForm,
@@ -56,7 +56,7 @@ def _form_errors(form: Any) -> str:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def event_create(request: HttpRequest) -> HttpResponse:
+def event_create(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Create an event; the creator becomes its arbiter. Template: event_form.html."""
     form = EventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -67,7 +67,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def event_import(request: HttpRequest) -> HttpResponse:
+def event_import(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Create a whole event from a TRF backup; the uploader becomes its arbiter.
 
     Template: event_import.html (the upload form, and the refusal with line and column).
@@ -95,7 +95,7 @@ def event_import(request: HttpRequest) -> HttpResponse:
 
 @arbiter_required
 @require_http_methods(["GET", "POST"])
-def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
+def event_edit(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     """Edit the event's settings. Template: event_form.html."""
     form = EventForm(request.POST or None, instance=event)
     if request.method == "POST" and form.is_valid():
@@ -107,7 +107,7 @@ def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
 
 @arbiter_required
 @require_http_methods(["GET"])
-def event_manage(request: HttpRequest, event: Event) -> HttpResponse:
+def event_manage(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     """The arbiter's page of one event. Template: event_manage.html."""
     context = selectors.manage_context(event=event)
     context.update(
@@ -121,7 +121,7 @@ def event_manage(request: HttpRequest, event: Event) -> HttpResponse:
 
 @arbiter_required
 @require_POST
-def arbiter_add(request: HttpRequest, event: Event) -> HttpResponse:
+def arbiter_add(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     """Add another user, by user name, as an arbiter of the event."""
     username = request.POST.get("username", "").strip()
     arbiter = get_user_model().objects.filter(username=username).first()
@@ -140,7 +140,7 @@ def arbiter_add(request: HttpRequest, event: Event) -> HttpResponse:
 
 @arbiter_required
 @require_POST
-def player_add(request: HttpRequest, event: Event) -> HttpResponse:
+def player_add(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     """Register one player."""
     form = PlayerForm(request.POST)
     if not form.is_valid():
@@ -159,7 +159,7 @@ def player_add(request: HttpRequest, event: Event) -> HttpResponse:
 
 @arbiter_required
 @require_POST
-def players_import(request: HttpRequest, event: Event) -> HttpResponse:
+def players_import(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     """Import players from pasted or uploaded CSV: all lines valid, or nothing imported."""
     form = PlayersCsvForm(request.POST, request.FILES)
     if not form.is_valid():
@@ -188,7 +188,7 @@ def vars_(row: Any) -> dict[str, Any]:
 
 @arbiter_required
 @require_POST
-def event_start(request: HttpRequest, event: Event) -> HttpResponse:
+def event_start(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     """Assign pairing numbers (Dutch A2 order)."""
     return _attempt(
         request,
@@ -200,7 +200,9 @@ def event_start(request: HttpRequest, event: Event) -> HttpResponse:
 
 @arbiter_required
 @require_POST
-def pairing_number_set(request: HttpRequest, event: Event, player_id: int) -> HttpResponse:
+def pairing_number_set(
+    request: AuthenticatedHttpRequest, event: Event, player_id: int
+) -> HttpResponse:
     """Move a player to another pairing number before round 1."""
     player = get_object_or_404(Player, pk=player_id, event=event)
     try:
@@ -220,7 +222,9 @@ def pairing_number_set(request: HttpRequest, event: Event, player_id: int) -> Ht
 
 @arbiter_required
 @require_POST
-def player_withdraw(request: HttpRequest, event: Event, player_id: int) -> HttpResponse:
+def player_withdraw(
+    request: AuthenticatedHttpRequest, event: Event, player_id: int
+) -> HttpResponse:
     """Withdraw a player from the next rounds (Dutch F5)."""
     player = get_object_or_404(Player, pk=player_id, event=event)
     return _attempt(
@@ -238,7 +242,7 @@ def player_withdraw(request: HttpRequest, event: Event, player_id: int) -> HttpR
 
 @arbiter_required
 @require_POST
-def player_top_set(request: HttpRequest, event: Event, player_id: int) -> HttpResponse:
+def player_top_set(request: AuthenticatedHttpRequest, event: Event, player_id: int) -> HttpResponse:
     """Mark or unmark a top player between rounds (ESCA 3)."""
     player = get_object_or_404(Player, pk=player_id, event=event)
     top = request.POST.get("top") == "1"
@@ -254,7 +258,7 @@ def player_top_set(request: HttpRequest, event: Event, player_id: int) -> HttpRe
 
 @arbiter_required
 @require_POST
-def round_request(request: HttpRequest, event: Event) -> HttpResponse:
+def round_request(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     """Record a half-point bye or absence for a coming round."""
     form = RoundRequestForm(request.POST, event=event)
     if not form.is_valid():
@@ -277,7 +281,7 @@ def round_request(request: HttpRequest, event: Event) -> HttpResponse:
 
 @arbiter_required
 @require_POST
-def forbidden_pair_add(request: HttpRequest, event: Event) -> HttpResponse:
+def forbidden_pair_add(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     """Forbid two players to meet."""
     form = ForbiddenPairForm(request.POST, event=event)
     if not form.is_valid():
@@ -299,7 +303,7 @@ def forbidden_pair_add(request: HttpRequest, event: Event) -> HttpResponse:
 
 @arbiter_required
 @require_POST
-def round_pair(request: HttpRequest, event: Event) -> HttpResponse:
+def round_pair(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     """Pair the next round as a draft (one round, however many clicks)."""
     try:
         expected = int(request.POST.get("round", ""))
@@ -321,7 +325,7 @@ def _round(event: Event, number: int) -> Round:
 
 @arbiter_required
 @require_POST
-def round_repair(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+def round_repair(request: AuthenticatedHttpRequest, event: Event, number: int) -> HttpResponse:
     """Delete the draft and pair the round again."""
     round_ = _round(event, number)
 
@@ -336,7 +340,7 @@ def round_repair(request: HttpRequest, event: Event, number: int) -> HttpRespons
 
 @arbiter_required
 @require_POST
-def round_delete(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+def round_delete(request: AuthenticatedHttpRequest, event: Event, number: int) -> HttpResponse:
     """Delete the draft of a round."""
     round_ = _round(event, number)
     return _attempt(
@@ -351,7 +355,7 @@ def round_delete(request: HttpRequest, event: Event, number: int) -> HttpRespons
 
 @arbiter_required
 @require_POST
-def round_publish(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+def round_publish(request: AuthenticatedHttpRequest, event: Event, number: int) -> HttpResponse:
     """Publish a round: public and locked (Dutch F6)."""
     round_ = _round(event, number)
     return _attempt(
@@ -364,7 +368,7 @@ def round_publish(request: HttpRequest, event: Event, number: int) -> HttpRespon
 
 @arbiter_required
 @require_POST
-def result_enter(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
+def result_enter(request: AuthenticatedHttpRequest, event: Event, game_id: int) -> HttpResponse:
     """Enter one board's result; HTMX gets the board's row back. Partial: result_row.html."""
     game = get_object_or_404(Game.objects.select_related("round"), pk=game_id, round__event=event)
     form = ResultForm(request.POST)
@@ -408,7 +412,7 @@ def _attempt_edit(
 
 @arbiter_required
 @require_POST
-def draft_swap(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+def draft_swap(request: AuthenticatedHttpRequest, event: Event, number: int) -> HttpResponse:
     """Swap two players between boards of a draft, checked by the legality checker."""
     round_ = _round(event, number)
     try:
@@ -432,7 +436,7 @@ def draft_swap(request: HttpRequest, event: Event, number: int) -> HttpResponse:
 
 @arbiter_required
 @require_POST
-def draft_flip(request: HttpRequest, event: Event, game_id: int) -> HttpResponse:
+def draft_flip(request: AuthenticatedHttpRequest, event: Event, game_id: int) -> HttpResponse:
     """Swap the colours of one board of a draft, checked by the legality checker."""
     game = get_object_or_404(Game, pk=game_id, round__event=event)
     return _attempt_edit(
@@ -445,7 +449,7 @@ def draft_flip(request: HttpRequest, event: Event, game_id: int) -> HttpResponse
 
 @arbiter_required
 @require_http_methods(["GET"])
-def export_trf(request: HttpRequest, event: Event) -> HttpResponse:
+def export_trf(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     """The whole event as a TRF file (every round, options, requests), a full backup."""
     response = HttpResponse(exports.event_trf(event), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}.trf"'
@@ -454,7 +458,7 @@ def export_trf(request: HttpRequest, event: Event) -> HttpResponse:
 
 @arbiter_required
 @require_POST
-def players_import_trf(request: HttpRequest, event: Event) -> HttpResponse:
+def players_import_trf(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     """Register the players of an uploaded TRF file: all of them, or none."""
     upload = request.FILES.get("trf")
     if upload is None:
@@ -471,7 +475,7 @@ def players_import_trf(request: HttpRequest, event: Event) -> HttpResponse:
 
 @arbiter_required
 @require_POST
-def round_correct(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+def round_correct(request: AuthenticatedHttpRequest, event: Event, number: int) -> HttpResponse:
     """Correct a published round that breaks an absolute criterion (Dutch F6), recorded."""
     round_ = _round(event, number)
     try:
@@ -496,7 +500,7 @@ def round_correct(request: HttpRequest, event: Event, number: int) -> HttpRespon
 
 @arbiter_required
 @require_POST
-def round_redraw(request: HttpRequest, event: Event, number: int) -> HttpResponse:
+def round_redraw(request: AuthenticatedHttpRequest, event: Event, number: int) -> HttpResponse:
     """Change a published ESCA round with the least disturbance (ESCA 25).
 
     First post (``preview``): the change is computed and shown, nothing is saved.  Second

@@ -10,17 +10,6 @@ register = template.Library()
 
 
 @register.filter
-def half_points(value: int | None) -> str:
-    """Half-points as a score: 3 -> "1½"."""
-    if value is None:
-        return ""
-    whole, half = divmod(int(value), 2)
-    if not half:
-        return str(whole)
-    return f"{whole}½" if whole else "½"
-
-
-@register.filter
 def score(value: Fraction | float | int | None) -> str:
     """A score or tie-break value with halves as ½ and other fractions to two decimals."""
     if value is None:

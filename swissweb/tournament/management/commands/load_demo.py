@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
@@ -105,7 +106,7 @@ class Command(BaseCommand):
             )
         )
 
-    def _arbiter(self) -> Any:
+    def _arbiter(self) -> User:
         user_model = get_user_model()
         user, _ = user_model.objects.get_or_create(
             username=DEMO_USER, defaults={"is_staff": True, "is_superuser": True}
@@ -114,7 +115,7 @@ class Command(BaseCommand):
         user.save()
         return user
 
-    def _create_event(self, user: Any, demo: Demo) -> Event:
+    def _create_event(self, user: User, demo: Demo) -> Event:
         rng = random.Random(1992)
         today = timezone.localdate()
         with transaction.atomic():
@@ -157,7 +158,7 @@ class Command(BaseCommand):
             self.stdout.write(self.style.WARNING(f"Demo rounds not paired: {exc}"))
         return event
 
-    def _play_round(self, event: Event, user: Any, rng: random.Random, *, finish: bool) -> None:
+    def _play_round(self, event: Event, user: User, rng: random.Random, *, finish: bool) -> None:
         now = timezone.now()
         round_ = services.round_pair(
             event_id=event.pk, user=user, now=now, seed=rng.randrange(2**31)
