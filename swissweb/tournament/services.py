@@ -631,6 +631,8 @@ def draft_swap_players(
             seats[game.white_id] = (game, "white")
             if game.black_id is not None:
                 seats[game.black_id] = (game, "black")
+        if first_id == second_id:
+            raise TournamentError("Choose two different players to swap.")
         if first_id not in seats or second_id not in seats:
             raise TournamentError("Both players must be in this round's pairings.")
         (game_a, side_a), (game_b, side_b) = seats[first_id], seats[second_id]
@@ -742,6 +744,8 @@ def round_correct(
             seats[game.white_id] = (game, "white")
             if game.black_id is not None:
                 seats[game.black_id] = (game, "black")
+        if first_id == second_id:
+            raise TournamentError("Choose two different players to swap.")
         if first_id not in seats or second_id not in seats:
             raise TournamentError("Both players must be in this round's pairings.")
         (game_a, side_a), (game_b, side_b) = seats[first_id], seats[second_id]

@@ -461,3 +461,20 @@ def test_issue_10_refused_change_counts_nothing(started: Event, arbiter: User) -
             now=timezone.now(),
         )
     assert _versions(started) == before
+
+
+def test_draft_swap_refuses_a_player_swapped_with_himself(started: Event, arbiter: User) -> None:
+    """A self-swap flipped the board's colours (or, on the bye, answered 500); now refused."""
+    round_ = services.round_pair(event_id=started.pk, user=arbiter, now=timezone.now(), seed=1)
+    before = list(round_.games.order_by("board").values_list("white_id", "black_id"))
+    player = round_.games.order_by("board").first()
+    assert player is not None
+    with pytest.raises(TournamentError, match="two different players"):
+        services.draft_swap_players(
+            round_id=round_.pk,
+            first_id=player.white_id,
+            second_id=player.white_id,
+            user=arbiter,
+            now=timezone.now(),
+        )
+    assert list(round_.games.order_by("board").values_list("white_id", "black_id")) == before
