@@ -13,7 +13,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
@@ -386,6 +386,18 @@ def result_enter(request: AuthenticatedHttpRequest, event: Event, game_id: int) 
             error, status = str(exc), exc.status
     else:
         error, status = _form_errors(form), 422
+    if request.headers.get("Accept", "").startswith("application/json"):
+        # The keyboard entry (static/js/results.js): the saved value and the version the
+        # next save of this board must send, or the refusal in plain words.
+        game.refresh_from_db(fields=["result", "version"])
+        answer = {
+            "ok": not error,
+            "result": game.result,
+            "display": game.get_result_display(),
+            "version": game.version,
+            "error": error,
+        }
+        return JsonResponse(answer, status=status)
     if not getattr(request, "htmx", False):
         if error:
             messages.error(request, error)

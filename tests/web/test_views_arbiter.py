@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
+from django.utils import timezone
 
 from swissweb.tournament.models import Event, ForbiddenPair, Player, RoundRequest
 
@@ -240,3 +242,33 @@ def test_csv_import_names_a_bad_top_value(arbiter_client: Client, event: Event) 
     )
     assert not event.players.exists()
     assert "line 2, top: &#x27;maybe&#x27; is not yes or no" in response.content.decode()
+
+
+def test_result_entry_json_answer_gives_saved_value_and_next_version(
+    arbiter_client: Client, event: Event, players: list[Player], arbiter: User
+) -> None:
+    """The keyboard entry's save answers with the stored result and the next version."""
+    from swissweb.tournament import services
+
+    services.event_start(event_id=event.pk, user=arbiter, now=timezone.now())
+    round_ = services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=1)
+    services.round_publish(round_id=round_.pk, user=arbiter, now=timezone.now())
+    game = round_.games.order_by("board").first()
+    assert game is not None
+    url = f"/events/{event.slug}/games/{game.pk}/result/"
+    json = {"HTTP_ACCEPT": "application/json"}
+    saved = arbiter_client.post(url, {"result": "1", "version": game.version}, **json)
+    assert saved.status_code == 200
+    assert saved.json() == {
+        "ok": True, "result": "1-0", "display": "1-0", "version": game.version + 1, "error": ""
+    }  # fmt: skip
+    stale = arbiter_client.post(url, {"result": "0", "version": game.version}, **json)
+    assert stale.status_code == 409
+    assert stale.json()["ok"] is False
+    assert stale.json()["result"] == "1-0"
+    assert stale.json()["version"] == game.version + 1
+    bad = arbiter_client.post(url, {"result": "x", "version": game.version + 1}, **json)
+    assert bad.status_code == 422
+    assert "is not a result" in bad.json()["error"]
+    game.refresh_from_db()
+    assert game.result == "1-0"
