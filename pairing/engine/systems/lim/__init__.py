@@ -10,7 +10,9 @@ from pairing.engine.model import PairingNumber, Player, System
 from pairing.engine.rules import SystemRules
 
 from .checks import check, warnings
-from .procedure import float_record, lim_7_order, pair
+from .floats import float_record
+from .numbers import lim_7_order
+from .procedure import pair
 
 
 def initial_order(players: Sequence[Player], *, seed: int) -> tuple[PairingNumber, ...]:
