@@ -44,7 +44,10 @@ from pairing.engine.model import (
     RoundRequest,
     TournamentState,
 )
-from pairing.engine.systems.esca.procedure import Oracle, claim, pair, repair, seeks
+from pairing.engine.systems.esca.cards import claim, seeks
+from pairing.engine.systems.esca.oracle import Oracle
+from pairing.engine.systems.esca.procedure import pair
+from pairing.engine.systems.esca.repair import repair
 
 from .builders import boards, build
 

@@ -8,7 +8,8 @@ from pairing.engine.model import System
 from pairing.engine.rules import SystemRules
 
 from .checks import check, warnings
-from .procedure import pair, repair
+from .procedure import pair
+from .repair import repair
 
 RULES = SystemRules(
     system=System.ESCA,
