@@ -17,6 +17,14 @@ class ByeChoice(Compatibility):
     def choose_bye(self, players: Sequence[Entrant]) -> tuple[Entrant | None, Explanation | None]:
         """The player who gets the bye, or None with an even number (Lim 8.1, 8.2).
 
+        Our reading of Lim 8.1: the lowest ranked (largest numeral) player of the lowest
+        score group who may have it, else the next group up.  The bye is settled before
+        any group is paired, so a candidate is passed over when the others could not all
+        be paired without him (Lim 9.1).  Of Lim 8.2: a player who had the bye (allocated,
+        or a full-point bye he asked for) or won a point by default may not have it; a
+        half-point bye is not the bye.  The bye is worth one point, with no colour
+        (Lim 8.3).
+
         :raises NoValidPairing: nobody may have the bye with the others all paired.
         """
         if len(players) % 2 == 0:

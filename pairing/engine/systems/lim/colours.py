@@ -1,8 +1,8 @@
-"""Lim 12: due colours met, and the colours of each pairing."""
+"""Lim 12 and 13: white and black for each pairing."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from pairing.engine.model import Colour, PairingNumber
 from pairing.engine.systems.lim.compatibility import Compatibility
@@ -21,6 +21,24 @@ def rank_key(player: Entrant) -> tuple[int, int]:
     return (-player.score, player.pairing_number)
 
 
+def colourless_colours(pairings: Sequence[Pairing], initial: Colour) -> dict[PairingNumber, Colour]:
+    """The higher player's colour in each pairing of two players who have no colour yet.
+
+    Our reading of Lim 12.1 for them: such pairings alternate in the order of their
+    higher player's number; the first gives him ``initial``, the top seed's colour (set
+    by the event or drawn by lot), the next the other colour, and so on.
+    """
+    colourless: dict[PairingNumber, Colour] = {}
+    blank = sorted(
+        (p for p in pairings if p.first.due is None and p.second.due is None),
+        key=lambda p: min(p.first.pairing_number, p.second.pairing_number),
+    )
+    for index, pairing in enumerate(blank):
+        higher = min(pairing.first, pairing.second, key=rank_key)
+        colourless[higher.pairing_number] = initial if index % 2 == 0 else initial.opposite
+    return colourless
+
+
 class ColourAllocation(Compatibility):
     """Lim 12 and 13: white and black for each pairing."""
 
@@ -30,7 +48,16 @@ class ColourAllocation(Compatibility):
         """White, black, the rule that decided and why (Lim 12.1-12.6, 13).
 
         ``colourless`` gives the higher player's colour for pairings where neither player
-        has played yet (round 1 alternation).
+        has played yet (:func:`colourless_colours`).
+
+        Our reading of Lim 12.4 and Lim 12.6: when both are due the same colour and
+        neither must have it (Lim 12.3), their played colours are compared from the latest
+        game back, and at the first game where they differ each gets the colour he did
+        not have then.  Histories that agree as far as the shorter one goes count as the
+        same: then the higher ranked player (score, then pairing number) gets his due
+        colour when the pairing was made in the median group or above, the lower ranked
+        player when it was made below.  In the last round (Lim 13) these rules still
+        decide wherever Lim 9.1 leaves a choice.
         """
         a, b = pairing.first, pairing.second
         higher, lower = (a, b) if rank_key(a) < rank_key(b) else (b, a)

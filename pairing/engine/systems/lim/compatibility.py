@@ -62,8 +62,10 @@ class Compatibility:
     def compatible(self, a: Entrant, b: Entrant) -> bool:
         """True when a and b may be paired (Lim 9.1).
 
-        In the last round two players with the same score who have not met are
-        compatible whatever their colours (Lim 13).
+        Our reading of Lim 13: in the last round, keeping equal scores together outranks
+        the colour limits, so two players with the same score who have not met are
+        compatible whatever their colours.  Players of different scores still need
+        Lim 9.1.
         """
         if b.pairing_number in a.avoid or a is b:
             return False

@@ -1,4 +1,4 @@
-"""Lim 9.4, 9.5, 10.8, 11: proposed pairings, scrutiny and exchanges in a group."""
+"""Lim 9.4, 9.5, 10.6-10.8, 11: pairing the players of a score group after its transfers."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def direction_key(direction: Direction) -> Callable[[Entrant], int]:
 
 
 def scrutiny_candidates(remaining: Sequence[Entrant]) -> Iterator[Entrant]:
-    """Opponents for ``remaining[0]`` in the order of the 11.2 table (Lim 9.4, 11.1, 11.2).
+    """Opponents for ``remaining[0]`` in the order of the Lim 11.2 table (Lim 9.4, 11.1).
 
     ``remaining`` is in scrutiny order.  The proposed opponent of 9.4 first, then the
     rest of the bottom half in order, then the top half from its bottom up.
@@ -131,10 +131,16 @@ class Exchanges(Compatibility):
         """The first candidate that is compatible and keeps the group pairable, preferring
         one that lets both have their due colours (Lim 10.8, 11.1, 12.2, 12.7, 13).
 
-        In Maxi-tournaments a colour exchange is only taken when the two opponents' ratings
-        differ by 100 points or less (``maxi_rule`` names the rule: 10.8 for a floater's
-        opponent, 12.7 otherwise).  In the last round an opponent keeping Lim 9.1 is
-        preferred to one that needs Lim 13.
+        ``candidates`` come in the order of the rule that applies; ``feasible`` says
+        whether the rest of the group could still be paired as fully as before.
+
+        Our reading of Lim 10.8: a floater takes the first available player due the other
+        colour, or when nobody is, the first compatible one.  Of Lim 12.2 and Lim 12.7:
+        the first candidate who lets both have their due colours is preferred to the first
+        compatible one, in a Maxi-tournament only if their ratings differ by 100 points or
+        less (``maxi_rule`` names the rule: Lim 10.8 for a floater's opponent, Lim 12.7
+        otherwise).  In the last round an opponent keeping Lim 9.1 is preferred to one who
+        needs Lim 13.
         """
         default: Entrant | None = None
         legal: Entrant | None = None
@@ -206,6 +212,13 @@ class Exchanges(Compatibility):
         parity: Entrant | None,
     ) -> Scrutiny:
         """Pair a group's players after its transfers: floaters first, then 9.4 and 11.
+
+        Our reading of Lim 9.5 and Lim 11.1-11.3: pairing downward, the highest numbered
+        player not yet paired is scrutinised first (upward, the lowest numbered).  He tries
+        his opponents in the order of the tables of Lim 11.2 and Lim 11.3
+        (:func:`exchange_columns`); an opponent is taken only if the rest of the group can
+        still be paired as fully as before.  That check never changes a pairing the plain
+        procedure completes; it only keeps the procedure out of dead ends.
 
         The plain procedure (each player takes the first opponent in the order of Lim 10.8
         or 11) is tried first.  If it runs into a player it cannot pair, it is run again
@@ -298,6 +311,11 @@ class Exchanges(Compatibility):
             return feasible
 
         def stuck(player: Entrant, why: str) -> None:
+            # Our reading of Lim 11.4: a player who cannot be paired however the earlier
+            # pairings are exchanged floats.  In an odd group the player floated to make it
+            # even comes back in his place (Lim 11.4 a); in an even group the lowest
+            # numbered player left (upward: highest) whose leaving lets the others be
+            # paired floats with him (Lim 11.4 b).
             # Only the checked run gets here: the player is left unmatched by every maximum
             # matching, so his leaving costs no pairing.
             nonlocal parity_back, achievable
@@ -338,6 +356,10 @@ class Exchanges(Compatibility):
             if matching is not None:
                 achievable = matching.remove([first, second], bound=achievable - 1)
 
+        # Lim 10.6, Lim 10.7: the floaters who came in are paired first, each with a player
+        # of the group who did not float if possible.  ``remaining`` is in the direction of
+        # pairing, so in the median group, paired downward, an upfloater too takes the
+        # highest numbered player (our reading of Lim 10.8).
         for floater in floater_order(
             (p for p in remaining if p.pairing_number in incoming),
             group_score=group_score,

@@ -1,4 +1,4 @@
-"""Lim 9.3 and 10: transfers, the choice and order of floaters."""
+"""Lim 9.3 and 10: who floats out of a score group, and the order floaters are paired in."""
 
 from __future__ import annotations
 
@@ -20,9 +20,11 @@ def floater_order(
 ) -> list[Entrant]:
     """The order in which a group's incoming floaters are paired (Lim 10.6, 10.7).
 
-    Downfloaters by score, highest first, then highest numbered first; upfloaters by
-    score, lowest first, then lowest numbered first.  At the median and above
-    downfloaters come first (10.6.3), below the median upfloaters first (10.7.3).
+    Downfloaters by score, highest first (Lim 10.6.2), then highest numbered (smallest
+    numeral) first (Lim 10.6.1); upfloaters by score, lowest first (Lim 10.7.2), then
+    lowest numbered (largest numeral) first (Lim 10.7.1).  Our reading of Lim 10.6.3
+    and Lim 10.7.3: at the median and above the downfloaters come first, below it the
+    upfloaters.
     """
     floaters = list(floaters)
     down = sorted(
@@ -61,6 +63,9 @@ class FloaterChoice(Compatibility):
     def transfer_reason(self, player: Entrant, group: Sequence[Entrant]) -> str:
         """Which of Lim 9.3 a-c transfers a player with no compatible opponent, in words.
 
+        Our reading of Lim 9.3: such a player is transferred in the group's direction of
+        pairing; a floater who came into the group and has none there is passed on the
+        same way (Lim 10.5).
         A player who had the same colour twice has usually two more of it too: then both
         b and c are named.  A player alone in his group is transferred to make it even
         (9.3 d), not because he has played everyone in it.
@@ -93,8 +98,8 @@ class FloaterChoice(Compatibility):
     ) -> bool:
         """True when ``candidate`` has a compatible opponent among ``pool`` (the adjacent
         group) after the floaters ``ahead``, paired there before him, have taken theirs
-        (Lim 10.3, 10.4, 10.9).  ``rows`` caches each player's compatible positions in
-        ``pool``.
+        (Lim 10.3, Lim 10.4: type a or c of Lim 10.9).  ``rows`` caches each player's
+        compatible positions in ``pool``.
         """
 
         def row(player: Entrant) -> list[int]:
@@ -133,7 +138,24 @@ class FloaterChoice(Compatibility):
 
         ``ahead`` are this group's other floaters; ``adjacent`` the players of the group
         the floater goes to and ``adjacent_floaters`` the floaters already going there.
-        The order of the criteria is the module docstring's.
+
+        Our reading of Lim 10.2-10.5, 10.9 and 10.10, criteria in this order:
+
+        1. The best floater type of Lim 10.9: avoid a, then b, then c.  Types a and b
+           floated into this group this round; types a and c have no compatible opponent
+           in the adjacent group once the floaters paired there before them have taken
+           theirs (Lim 10.3, Lim 10.4).
+        2. Lim 10.2: a player due the colour more of the group are due (anyone, when as
+           many are due white as black).  In a Maxi-tournament this is dropped when it
+           would pick a player rated over 100 points away from the one chosen without it.
+        3. Downward the lowest numbered player (largest numeral, Lim 10.3), upward the
+           highest numbered (smallest numeral, Lim 10.4).
+        4. Lim 10.10: if he floated in the round before, up or down, the next player who
+           did not is taken instead, as long as the group makes as many pairings (the
+           rule's other condition holds, since only one type is considered).
+
+        The choice does not look further ahead: a player it leaves without an opponent
+        is put right by Lim 11.4 a.
         """
         due_white = sum(1 for p in players if p.due is Colour.WHITE)
         due_black = sum(1 for p in players if p.due is Colour.BLACK)

@@ -12,16 +12,15 @@ from pairing.engine.model import PairingNumber, TournamentState
 
 
 def floated_last_round(state: TournamentState) -> dict[PairingNumber, bool]:
-    """Who floated in the last round played, by Lim's meaning of a floater (Lim 10.1,
-    10.10): a player transferred to another score group.
+    """Who floated in the last round played, by Lim's meaning of a floater: a player
+    transferred to another score group (Lim 10.1), as Lim 10.10 asks.
 
-    In a game between players with different scores (before that round, with any
-    accelerated points of that round) a player floated when his score was not that
-    round's median score and his opponent's lay on the median's side of his: above the
-    median the higher player floated down, below it the lower one floated up, across it
-    both.  The opponent a floater met in his own group did not float, a median player
-    never floats, and the bye is not a float.  A forfeited game keeps the float its
-    pairing gave.
+    Our reading: scores are those before that round, with its accelerated points.  In a
+    game between different scores a player floated when his score was not that round's
+    median and his opponent's lay on the median's side of his: above the median the
+    higher player floated down, below it the lower one floated up, across it both.  The
+    opponent a floater met in his own group did not float, a median player never floats,
+    and the bye is not a float.  A forfeited game keeps the float its pairing gave.
     """
     last = state.rounds_completed
     result = {p.pairing_number: False for p in state.players}

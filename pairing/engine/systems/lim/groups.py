@@ -40,8 +40,9 @@ def score_groups(
     """The groups above the median (highest first), the median group, those below it
     (lowest first): the order in which Lim 9.2 pairs them.
 
-    The median score is half of ``rounds_played`` wins; when nobody has it, the median
-    group is empty but still exists (see the module docstring).
+    Our reading of Lim 9.2: the median score is half a win for every round played.  When
+    no player has it, the median group exists all the same, empty: the floaters from
+    above and from below meet there and are paired last.
     """
     median_twice = rounds_played * win
     by_score: dict[Points, list[Entrant]] = {}

@@ -1,4 +1,9 @@
-"""Lim 7: pairing numbers, the initial order of the players."""
+"""Lim 7: pairing numbers, the initial order of the players.
+
+Lim 7 counts No. 1 as the highest pairing number, so throughout this package a "higher
+numbered" player is a better ranked one, with the *smaller* numeral.  The
+``pairing_number`` field always holds the numeral; each docstring says which end it means.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The players of a round and what their histories give them (Lim 9.1, 12)."""
+"""The players of a round: score, colours, due colour, who they may not meet (Lim 9.1, 12)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,6 @@ from pairing.engine.model import Colour, PairingNumber, Points, TournamentState
 from pairing.engine.systems.lim.floats import floated_last_round
 
 WHITE_BIT = 1
-
-
 BLACK_BIT = 2
 
 
@@ -55,9 +53,10 @@ class Entrant:
 def due_colour(colours: Sequence[Colour], difference: int) -> tuple[Colour | None, bool]:
     """The colour a player is due and whether it is absolute (Lim 12.1, 12.3, 12.5, 12.6).
 
-    The equalising colour when whites and blacks differ (12.5, 12.6), otherwise the
-    alternate colour (12.1); absolute with two more of one colour or after the same
-    colour twice (9.1, 12.3).
+    The equalising colour when whites and blacks differ (Lim 12.5, Lim 12.6), otherwise
+    the alternate colour (Lim 12.1); none before the first game played.  Our reading of
+    Lim 12.3: the due colour is absolute exactly where Lim 9.1 bars the other one, after
+    the same colour twice running or with two more of one colour.
     """
     if not colours:
         return None, False
@@ -91,7 +90,13 @@ def permitted_colours(colours: Sequence[Colour], difference: int) -> int:
 
 
 def entrants(state: TournamentState) -> list[Entrant]:
-    """The players to pair, by pairing number: not withdrawn, no request for the round."""
+    """The players to pair, by pairing number: not withdrawn, no request for the round.
+
+    Our reading of Lim 9.1: players have met only if a game was actually played, so a
+    forfeit is no meeting; the event's forbidden pairs are kept apart as if they had met.
+    Colours count played games only, oldest first with the gaps closed: a bye between two
+    whites does not break a run of the same colour.
+    """
     requested = {request.pairing_number for request in state.requests}
     scores = pairing_scores(state)
     floated = floated_last_round(state)
