@@ -1309,7 +1309,7 @@ def test_lim_13_exception_is_for_players_with_the_same_score() -> None:
 
 def test_lim_13_prefers_an_opponent_who_keeps_9_1() -> None:
     """In the last round an opponent who lets both players keep the colour limits of 9.1 is
-    taken before one who needs the exception of Lim 13 (reading in lim.py)."""
+    taken before one who needs the exception of Lim 13 (read in ``lim/exchanges.py``)."""
     pairer = LimPairer(build(2, ["1-2 ="], total_rounds=2), maxi=False)
     assert pairer.last_round
     # One group of four with equal scores.  1 and 3 had white twice (must have black by

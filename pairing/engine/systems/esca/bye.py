@@ -15,7 +15,12 @@ class ByeChoice(RoundOne):
     """ESCA 4, 5: who receives the bye."""
 
     def bye_order(self) -> list[Card]:
-        """The bye candidates in the order of ESCA 4 (reading 9)."""
+        """The bye candidates in the order of ESCA 4.
+
+        Round 1: the last in alphabetical order (by lot with ESCA 26) who is not a top
+        player.  Later rounds: from the lowest score level up, the larger colour group
+        first, the lowest in descending order first.
+        """
         if self.round1:
             order = self.round1_order()
             return [c for c in reversed(order) if not c.top] + [c for c in reversed(order) if c.top]
@@ -40,7 +45,19 @@ class ByeChoice(RoundOne):
         return sorted(self.cards, key=key)
 
     def choose_bye(self) -> None:
-        """ESCA 4: the bye, when the number of players is odd."""
+        """ESCA 4: the bye, when the number of players is odd.
+
+        Our reading of ESCA 4: the bye comes before school (ESCA 7) and score, but a
+        player who has had a bye worth a point or won a game by default never gets it:
+        the rule's "if possible" bends the score level, not that condition, as arbiters
+        apply it (a second bye would give one player two free points).  When every
+        possible bye breaks it or leaves the others unpairable, the round has no valid
+        pairing and the arbiter decides.  A candidate is passed over when the others could
+        not then be paired (ESCA 1) or would need more same-school games (ESCA 7).
+        Players with a requested bye or absence for the round are not paired at all; the
+        engine sees only this round's requests, so a later pre-arranged bye is the
+        arbiter's to enter.  The bye scores a win, without colour (ESCA 5).
+        """
         if len(self.cards) % 2 == 0:
             return
         order = self.bye_order()

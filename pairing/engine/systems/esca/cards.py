@@ -1,4 +1,4 @@
-"""The pairing cards: each player as the ESCA rules read him (ESCA 1, 4, 10, 12)."""
+"""The pairing cards: each player's score, colours, claim, floats and past opponents."""
 
 from __future__ import annotations
 
@@ -31,9 +31,10 @@ def seeks(colours: Sequence[Colour]) -> Colour | None:
 def claim(colours: Sequence[Colour]) -> tuple[int, int, int]:
     """The strength of a player's claim to the colour he seeks (ESCA 12 (i)-(v)).
 
-    Larger is stronger: the colour difference (i), then the run of the last colour,
-    positive when it is the other colour and negative when it is the sought one (ii,
-    iii), then fewer games (v).  Only played games count (iv: byes are ignored).
+    Our reading of ESCA 12: larger is stronger.  The colour difference first (i), then
+    the run of the last colour, positive when it is the other colour and negative when it
+    is the sought one (ii, iii), then fewer games (v).  Only played games count (iv:
+    byes are ignored).
     """
     sought = seeks(colours)
     if sought is None:
@@ -51,7 +52,7 @@ class Card:
     """One player's pairing card: what the ESCA rules read to pair him this round."""
 
     index: int
-    """Position in descending order (reading 3) among the players to pair; 0 is first."""
+    """Position in descending order (ESCA 10) among the players to pair; 0 is first."""
     lot: float
     """The player's lot for random pairings (ESCA 26); 0 otherwise."""
     pairing_number: PairingNumber
@@ -78,7 +79,16 @@ class Card:
 
 
 def pairing_cards(state: TournamentState, rng: random.Random) -> list[Card]:
-    """The cards of the players to pair, in descending order (reading 3)."""
+    """The cards of the players to pair, in descending order.
+
+    Our reading of ESCA 10's descending order: score, then rating (grading; 0 for the
+    ungraded), then name (case-insensitive), then pairing number; with random pairings
+    (ESCA 26) a lot drawn from the seed replaces the name.  Of ESCA 1: only games actually
+    played are meetings, so a defaulted game is not one (ESCA 30 lets those two meet
+    again); the event's forbidden pairs (relatives, ESCA 27) are kept apart like
+    rematches.  Floats are read from the scores before each round
+    (:func:`pairing.engine.floats.float_history`).
+    """
     requested = {r.pairing_number for r in state.requests}
     players = sorted(
         (p for p in state.players if not p.withdrawn and p.pairing_number not in requested),

@@ -27,7 +27,7 @@ class ColourGroups(Pairer):
     def transfers(cls, members: Sequence[Card]) -> int:
         """The colour transfers pairing ``members`` among themselves takes (ESCA 12): half
         the excess of one colour group over the other, after the players with no colour
-        yet have filled the smaller group (reading 4)."""
+        yet have filled the smaller group (as :meth:`pair_within` pairs them)."""
         whites, blacks, others = cls.groups(members)
         return max(abs(len(whites) - len(blacks)) - len(others), 0) // 2
 
@@ -45,6 +45,15 @@ class ColourGroups(Pairer):
 
     def pair_within(self, members: list[Card], matching: LevelMatching) -> list[Card]:
         """ESCA 10-12, 18, 22: white seekers v black seekers, after the transfers.
+
+        Our reading of ESCA 10 and ESCA 11: a player with no game yet seeks neither colour
+        and fills the smaller colour group, in order.  After the transfers the i-th white
+        seeker plays the i-th black seeker; when that is not possible (ESCA 1, 7) the
+        white seeker takes the next black seeker in order, and only when he can take none
+        does he meet another white seeker, the lowest in order, one transfer more.  Of
+        ESCA 12 and ESCA 18: the players transferred are those with the weakest claims
+        (:func:`~pairing.engine.systems.esca.cards.claim`); among equal claims the lowest
+        in descending order goes.
 
         Returns the players who could not be paired in the level (they float).
         """
@@ -128,8 +137,15 @@ class ColourGroups(Pairer):
 
 
 def allocate(first: Card, second: Card, rng: random.Random) -> tuple[Card, Card, str, str]:
-    """White, black, the rule and why: ESCA 10-12 and the final colour check of ESCA 24
-    (reading 11)."""
+    """White, black, the rule and why: ESCA 10-12 and the final colour check of ESCA 24.
+
+    Each gets the colour he seeks when they seek different ones.  When both seek the
+    same, the stronger claim gets it (ESCA 12).  Our reading of ESCA 24 for equal claims:
+    the top player gets it, otherwise the higher score; two top players on the same score
+    are decided by lot, two other players by descending order (the rule is silent there,
+    and the order keeps the result independent of the lot).  A player who has not played
+    yet takes the colour his opponent does not seek; two such players draw lots.
+    """
     if first.seeks is None and second.seeks is None:
         white, black = (first, second) if rng.random() < 0.5 else (second, first)
         return white, black, "ESCA 24", "neither has a colour yet: by lot"

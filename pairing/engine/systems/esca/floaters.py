@@ -17,7 +17,17 @@ class Floaters(ColourGroups):
     def pair_floater(
         self, floater: Card, level: Sequence[Card], matching: LevelMatching, linked: Colour | None
     ) -> bool:
-        """ESCA 21 (and 17): the opponent of a downfloater, from the opposite colour group."""
+        """ESCA 21 (and 17): the opponent of a downfloater, from the opposite colour group.
+
+        Our reading of ESCA 21: from the opposite colour group of this level, first a
+        player who did not float up in the previous round (21a), then the fewest upfloats
+        (21b), then one owed an upfloat (ESCA 2d), then the highest in descending order.
+        Of ESCA 17: when the level above, which floated him, had an excess of his colour
+        and this level has an excess of it too, the transfer falls on the weakest claim of
+        the two levels: he meets a player of his own colour group when his claim is weaker than
+        every claim of that group here, and is then the one transferred.  Otherwise this
+        level transfers its own weakest claim.
+        """
         members = [c for c in level if c.index not in self.paired]
 
         avoid = self.may_avoid(floater)
@@ -75,10 +85,21 @@ class Floaters(ColourGroups):
     ) -> tuple[list[Card], Colour | None]:
         """ESCA 19-20, 23: the players floated down from this level.
 
-        A candidate is passed over when the level could then pair fewer of its players
-        (ESCA 23a) or when nobody below can meet him with the rest still pairable; the
-        first in ESCA 20 order is changed only for one who leaves fewer colour transfers
-        in this level and the next (ESCA 23b, reading 8).
+        Our reading of ESCA 20 (with ESCA 2d): the larger colour group first (either when
+        they are equal); in it first a player who never floated down (20a), then the
+        fewest downfloats (20b), then one who floated up and is owed a downfloat (2d),
+        then the earliest last downfloat, then the lowest in descending order.  The
+        pairing-allocated bye counts as a downfloat.
+
+        Of ESCA 23: a candidate is passed over when the level could then pair fewer of its
+        players (ESCA 23a) or when nobody below can meet him with the rest still pairable.
+        The first in ESCA 20 order is changed only for another player of the level who
+        leaves fewer colour transfers in this level and the next (ESCA 23b,
+        :meth:`float_cost`); among those leaving the fewest, ESCA 20 order decides, so a
+        tie never changes the choice.  Counting alone always favours the larger colour
+        group, so a change comes from pairings ESCA 1 and 7 forbid, such as a downfloater
+        who may meet nobody of the opposite group below.  Several floaters are chosen one
+        at a time, each counted with the opponents counted for those before him.
         """
         count = len(members) - 2 * matching.size
         whites, blacks, _ = self.groups(members)
@@ -164,14 +185,17 @@ class Floaters(ColourGroups):
     def float_cost(
         self, card: Card, level: Sequence[Card], lower: Sequence[Card]
     ) -> tuple[int, Card | None] | None:
-        """ESCA 23b (reading 8): the colour transfers left in ``level`` and in the next
-        level ``lower`` when ``card`` floats, and the opponent counted for him; ``None``
-        when he may meet nobody of ``lower`` (he would float further: not counted).
+        """ESCA 23b: the colour transfers left in ``level`` and in the next level ``lower``
+        when ``card`` floats, and the opponent counted for him; ``None`` when he may meet
+        nobody of ``lower`` (he would float further: not counted, and kept when he is the
+        first choice).
 
-        His opponent is taken from the opposite colour group (ESCA 21) when he may meet
-        one of it with the rest still pairable, a same-school game only when no other is
-        possible (as :meth:`take_first` does); otherwise from his own group, and that
-        game is one transfer more.
+        Our reading of ESCA 23b: transfers are counted as the pairing of ESCA 10-12 would
+        make them (:meth:`transfers`), plus one when the downfloater's game is between two
+        seekers of one colour.  His opponent is taken from the opposite colour group
+        (ESCA 21) when he may meet one of it with the rest still pairable, a same-school
+        game only when no other is possible (as :meth:`take_first` does); otherwise from
+        his own group, and that game is one transfer more.
         """
         here = self.transfers([c for c in level if c is not card])
         if not lower:

@@ -32,7 +32,11 @@ class Levels(Floaters):
         self, level: list[Card], carry: list[Card], linked: Colour | None, below: list[Card]
     ) -> tuple[list[Card], Colour | None]:
         """Pair one score level with the players floated into it; returns the players
-        floated out of it, and the colour the level had in excess (ESCA 17)."""
+        floated out of it, and the colour the level had in excess (ESCA 17).
+
+        The players floated in are paired first (ESCA 21), in descending order; then the
+        level's own downfloaters are chosen (ESCA 19, 20) and the rest paired (ESCA 22).
+        """
         matching = LevelMatching([*carry, *level], carry, self.oracle)
         onward: list[Card] = []
         for floater in sorted(carry, key=lambda c: (-c.score, c.index)):

@@ -44,6 +44,10 @@ class Oracle:
       pairing becomes the certificate.
 
     The good matching is searched only as far as the budget needs (``at_least``).
+
+    Our reading of ESCA 7: in every round the number of same-school games is the smallest
+    any pairing without a rematch allows, even at the price of floats; so none at all in
+    rounds 1-3 or later wherever possible.  The oracle counts that number exactly.
     """
 
     def __init__(

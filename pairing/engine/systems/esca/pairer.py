@@ -1,4 +1,11 @@
-"""The round being paired, and taking the first opponent the rules allow (ESCA 1, 2, 7)."""
+"""The round being paired, and the first opponent the rules allow (ESCA 1, 2, 7).
+
+Every choice is made in the order the rules prefer, and taken only when the players still
+to be paired can all be paired without a rematch (ESCA 1) and with no more same-school
+games than the round needs (ESCA 7), as the oracle tells.  That is our reading of the
+minimum disturbance of ESCA 2: the plain application is kept wherever the rest can still
+be paired.
+"""
 
 from __future__ import annotations
 
@@ -60,6 +67,11 @@ class Pairer:
         """The first candidate, in the order given, who may meet ``player`` and leaves the
         rest pairable; avoided pairs (same school) only after every other candidate.
 
+        Our reading of ESCA 2 and ESCA 7: school comes before score.  Where some
+        same-school games cannot be avoided, the players are paired as if they could be,
+        and a same-school opponent is taken only when no other leaves the rest pairable
+        with the fewest such games.  A player with no school clashes with nobody.
+
         Returns the opponent and why the candidates before him were passed over.
         """
         oracle = self.oracle
@@ -118,7 +130,13 @@ class Pairer:
         )
 
     def discretionary(self, card: Card, other: Card) -> bool:
-        """True for a pairing ESCA 29 or 30 would rather avoid (reading 14)."""
+        """True for a pairing ESCA 29 or 30 would rather avoid.
+
+        Each is an event option, applied as a last preference within a colour group.
+        ESCA 29: in round 2, two players who both had a half-point bye in round 1.
+        ESCA 30: two players whose game was defaulted; the score and colour order still
+        come first, so they meet when no one else of the colour group can be taken.
+        """
         options = self.state.options
         if options.esca_avoid_defaulted_rematch and other.pairing_number in card.defaulted:
             return True

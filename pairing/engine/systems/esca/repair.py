@@ -21,12 +21,13 @@ from pairing.engine.systems.esca.procedure import EscaPairer, round_pairing
 
 
 def repair(state: TournamentState, published: RoundPairing, *, seed: int) -> RoundPairing:
-    """ESCA 25: change a published draw with the least disturbance (reading 12).
+    """ESCA 25: change a published draw with the least disturbance.
 
-    Every published board whose two players are still to play is kept, in its order; the
-    bye too if its player still needs it.  The players left over are paired by the ESCA
-    rules among themselves; when they cannot be (ESCA 1), the kept board nearest to them
-    in score is opened as well, the lowest first, until they can.
+    Our reading of ESCA 25: every published board whose two players are still to play is
+    kept, in its order; the bye too if its player still needs it.  The players left over
+    (opponents of an absent player, late entrants) are paired by the ESCA rules among
+    themselves; when they cannot be (ESCA 1), the kept board nearest to them in score is
+    opened as well, the lowest first, one at a time, until they can.
 
     :raises NoValidPairing: not even a pairing of everyone from scratch exists.
     """

@@ -21,7 +21,11 @@ class RoundOne(Pairer):
         return sorted(self.cards, key=lambda c: (c.name.casefold(), c.pairing_number))
 
     def round1_separation(self, card: Card, other: Card) -> list[str]:
-        """What ESCA 3, 6 and 27 would keep apart in round 1 for these two players."""
+        """What ESCA 3, 6 and 27 would keep apart in round 1 for these two players.
+
+        Our reading of ESCA 27: each separation is an event option and applies in round 1
+        only; how far to keep such players apart later is left to the arbiter.
+        """
         reasons = []
         if card.top and other.top:
             reasons.append("top players, ESCA 3 and 6")
@@ -87,7 +91,18 @@ class RoundOne(Pairer):
             return
 
     def pair_round1(self) -> None:
-        """ESCA 6: top half v bottom half in alphabetical order (readings 10, 11)."""
+        """ESCA 6: top half v bottom half in alphabetical order.
+
+        Our reading of ESCA 3 and ESCA 6: with the bye taken out, the players in
+        alphabetical order (by lot with ESCA 26) are split into a top and a bottom half,
+        and each top-half player in order takes the first bottom-half player not yet
+        taken.  So when a pairing must change, two neighbouring boards swap opponents
+        (1 v 6, 2 v 5) and the others stay.  A pairing is passed over when it would bring
+        together two players of one school (ESCA 7), two top players (ESCA 3), or, with
+        the event's ESCA 27 options, two of one area or country, or when the rest could
+        not then be paired so (:meth:`round1_oracle`).  Top players are kept apart in
+        round 1 only; later rounds are paired by score.
+        """
         order = [c for c in self.round1_order() if c.index not in self.paired]
         self.round1_oracle(order)
         half = len(order) // 2
