@@ -23,7 +23,11 @@ from pairing.engine.systems.esca.pairer import Result
 
 
 class EscaPairer(ByeChoice, Levels):
-    """Pairs one round of a :class:`TournamentState` by the ESCA rules."""
+    """Pairs one round of a :class:`TournamentState` by the ESCA rules.
+
+    The steps come from one class per rule (the bye and round 1; the score levels, their
+    floaters and colour groups), all over the round's :class:`Pairer`.
+    """
 
     def run(self) -> Result:
         """Pair the round: the bye, then round 1 or the score levels.

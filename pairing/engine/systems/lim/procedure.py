@@ -39,7 +39,11 @@ class GroupResult:
 
 
 class LimPairer(ByeChoice, FloaterChoice, Exchanges, ColourAllocation):
-    """Pairs one round by Lim 8-13; holds the round's compatibility rules."""
+    """Pairs one round by Lim 8-13: each score group, and the median group last.
+
+    The steps come from one class per rule (the bye, the floaters, the exchanges, the
+    colours), all over the round's :class:`Compatibility`.
+    """
 
     def pair_group(
         self,
