@@ -32,7 +32,7 @@ from pairing.engine.model import (
     Title,
     TournamentState,
 )
-from pairing.engine.systems.lim.procedure import Entrant, due_colour, permitted_colours
+from pairing.engine.systems.lim.players import Entrant, due_colour, permitted_colours
 
 _RESULTS = {
     "1": (Outcome.WIN, Outcome.LOSS),

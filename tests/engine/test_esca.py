@@ -3,7 +3,7 @@
 Every expected pairing is worked out by hand from the ESCA's Rules for Swiss Pairings; the
 comment above each expectation gives the derivation.  Players are ungraded (rating 0)
 unless a test says otherwise, so the descending order of ESCA 10 is score, then name
-(reading 3); the names are chosen in pairing-number order.
+(read in ``esca/cards.py``); the names are chosen in pairing-number order.
 
 Two ways to write a tournament:
 
@@ -44,7 +44,10 @@ from pairing.engine.model import (
     RoundRequest,
     TournamentState,
 )
-from pairing.engine.systems.esca.procedure import Oracle, claim, pair, repair, seeks
+from pairing.engine.systems.esca.cards import claim, seeks
+from pairing.engine.systems.esca.oracle import Oracle
+from pairing.engine.systems.esca.procedure import pair
+from pairing.engine.systems.esca.repair import repair
 
 from .builders import boards, build
 
@@ -1005,7 +1008,7 @@ def test_esca_23b_floater_changed_to_save_a_colour_transfer_below() -> None:
     pairs without a same-school game (Ames-Cole, Bell-Fox, Dale-Grey, Eyre-Hill), so
     Ames may not meet them (ESCA 7).  Level 0: Hill WBW seeks black.
 
-    Transfers counted in level 2 and level 1 (ESCA 23b, reading 8):
+    Transfers counted in level 2 and level 1 (ESCA 23b, read in ``esca/floaters.py``):
     - Ames floats: Bell-Cole, none.  Ames has no black seeker to meet and takes Dale,
       a white seeker: one.  Level 1 is left with Eyre (white) v Fox, Grey (black),
       odd: Grey floats, Eyre-Fox, none.  One transfer in all (and Grey v Hill, both
@@ -1133,9 +1136,9 @@ def _fewest_clashes_by_weighted_matching(state: TournamentState) -> int | None:
 
     Legal: no rematch of a played game and no forbidden pair (ESCA 1).  A same-school
     game weighs 1, any other 2, so a maximum-weight matching of maximum cardinality is a
-    pairing with the fewest same-school games.  With an odd field the bye (ESCA 4, reading
-    9) goes to a player without an earlier bye worth a point or a game won by default, the
-    one that leaves the fewest; ``None`` when no legal pairing exists.
+    pairing with the fewest same-school games.  With an odd field the bye (ESCA 4, read in
+    ``esca/bye.py``) goes to a player without an earlier bye worth a point or a game won by
+    default, the one that leaves the fewest; ``None`` when no legal pairing exists.
     """
     players = sorted(_active(state), key=lambda p: p.pairing_number)
     apart = {p.pairing_number: {r.opponent for r in p.history if r.played} for p in players}

@@ -26,22 +26,13 @@ from pairing.engine.model import (
     Title,
     TournamentState,
 )
-from pairing.engine.systems.lim.procedure import (
-    Direction,
-    Entrant,
-    GroupMatching,
-    LimPairer,
-    Pairing,
-    Position,
-    due_colour,
-    entrants,
-    exchange_columns,
-    floater_order,
-    initial_order,
-    pair,
-    pair_lim,
-    proposed_pairings,
-)
+from pairing.engine.systems.lim.compatibility import GroupMatching
+from pairing.engine.systems.lim.exchanges import exchange_columns, proposed_pairings
+from pairing.engine.systems.lim.floaters import floater_order
+from pairing.engine.systems.lim.groups import Direction, Pairing, Position
+from pairing.engine.systems.lim.numbers import initial_order
+from pairing.engine.systems.lim.players import Entrant, due_colour, entrants
+from pairing.engine.systems.lim.procedure import LimPairer, pair, pair_lim
 
 from .lim_builders import (
     boards,
@@ -1318,7 +1309,7 @@ def test_lim_13_exception_is_for_players_with_the_same_score() -> None:
 
 def test_lim_13_prefers_an_opponent_who_keeps_9_1() -> None:
     """In the last round an opponent who lets both players keep the colour limits of 9.1 is
-    taken before one who needs the exception of Lim 13 (reading in lim.py)."""
+    taken before one who needs the exception of Lim 13 (read in ``lim/exchanges.py``)."""
     pairer = LimPairer(build(2, ["1-2 ="], total_rounds=2), maxi=False)
     assert pairer.last_round
     # One group of four with equal scores.  1 and 3 had white twice (must have black by
@@ -1555,7 +1546,7 @@ def test_lim_10_1_float_record_marks_only_transferred_players() -> None:
     """The pairing card's float record follows Lim 10.1: a floater is a player moved to
     another score group, not (as in Dutch A4) anyone who met a different score."""
     from pairing.engine.floats import Float, float_history
-    from pairing.engine.systems.lim.procedure import float_record
+    from pairing.engine.systems.lim.floats import float_record
 
     state = build(4, ["1-3 1; 2-4 =", "1-2 =; 4-3 1"])
     # Round 1: everyone on 0, the median: nobody floated.

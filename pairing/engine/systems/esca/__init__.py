@@ -6,9 +6,9 @@ from pairing.engine.floats import float_history
 from pairing.engine.initial_order import by_rating_title_name
 from pairing.engine.model import System
 from pairing.engine.rules import SystemRules
-
-from .checks import check, warnings
-from .procedure import pair, repair
+from pairing.engine.systems.esca.checks import check, warnings
+from pairing.engine.systems.esca.procedure import pair
+from pairing.engine.systems.esca.repair import repair
 
 RULES = SystemRules(
     system=System.ESCA,

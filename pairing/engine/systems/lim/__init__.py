@@ -8,9 +8,10 @@ from dataclasses import replace
 from pairing.engine.initial_order import by_rating_title_name
 from pairing.engine.model import PairingNumber, Player, System
 from pairing.engine.rules import SystemRules
-
-from .checks import check, warnings
-from .procedure import float_record, lim_7_order, pair
+from pairing.engine.systems.lim.checks import check, warnings
+from pairing.engine.systems.lim.floats import float_record
+from pairing.engine.systems.lim.numbers import lim_7_order
+from pairing.engine.systems.lim.procedure import pair
 
 
 def initial_order(players: Sequence[Player], *, seed: int) -> tuple[PairingNumber, ...]:

@@ -1,0 +1,160 @@
+"""The round being paired, and the first opponent the rules allow (ESCA 1, 2, 7).
+
+Every choice is made in the order the rules prefer, and taken only when the players still
+to be paired can all be paired without a rematch (ESCA 1) and with no more same-school
+games than the round needs (ESCA 7), as the oracle tells.  That is our reading of the
+minimum disturbance of ESCA 2: the plain application is kept wherever the rest can still
+be paired.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from pairing.engine.model import Explanation, TournamentState
+from pairing.engine.systems.esca.cards import Card, pairing_cards
+from pairing.engine.systems.esca.explanation import SHOWN
+from pairing.engine.systems.esca.oracle import LevelMatching, Oracle, same_school
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Pairing:
+    """Two players paired, with the rules that decided it and why, in plain words."""
+
+    first: Card
+    """The player the pairing was made for (round 1: the top-half player)."""
+    second: Card
+    rules: tuple[str, ...]
+    why: str
+
+
+@dataclass(slots=True)
+class Result:
+    """What :class:`EscaPairer` found: the pairings, the bye and the notes."""
+
+    pairings: list[Pairing] = field(default_factory=list)
+    bye: Card | None = None
+    notes: list[Explanation] = field(default_factory=list)
+
+
+class Pairer:
+    """The cards of one round, the check, and the pairings made so far."""
+
+    def __init__(self, state: TournamentState, rng: random.Random) -> None:
+        self.state = state
+        self.rng = rng
+        self.cards = pairing_cards(state, rng)
+        self.round1 = state.rounds_completed == 0
+        self.result = Result()
+        self.paired: set[int] = set()
+        by_number = {c.pairing_number: c.index for c in self.cards}
+        legal_bad = [frozenset(by_number[o] for o in c.avoid if o in by_number) for c in self.cards]
+        schools: dict[str, set[int]] = {}
+        for card in self.cards:
+            if card.school:
+                schools.setdefault(card.school, set()).add(card.index)
+        self.legal_bad = legal_bad
+        self.school_bad = [
+            legal_bad[c.index] | frozenset(schools.get(c.school, ())) for c in self.cards
+        ]
+        self.oracle = Oracle(self.school_bad, legal_bad)
+
+    def take_first(
+        self, player: Card, candidates: Sequence[Card], level: LevelMatching | None = None
+    ) -> tuple[Card, str] | None:
+        """The first candidate, in the order given, who may meet ``player`` and leaves the
+        rest pairable; avoided pairs (same school) only after every other candidate.
+
+        Our reading of ESCA 2 and ESCA 7: school comes before score.  Where some
+        same-school games cannot be avoided, the players are paired as if they could be,
+        and a same-school opponent is taken only when no other leaves the rest pairable
+        with the fewest such games.  A player with no school clashes with nobody.
+
+        Returns the opponent and why the candidates before him were passed over.
+        """
+        oracle = self.oracle
+        skipped: list[str] = []
+        deferred: list[Card] = []
+
+        def attempt(candidate: Card) -> bool:
+            if candidate.index in self.legal_bad[player.index]:
+                skipped.append(f"{candidate.pairing_number} (met or forbidden, ESCA 1)")
+                return False
+            if level is not None and not level.keeps((player, candidate)):
+                skipped.append(f"{candidate.pairing_number} (more floaters, ESCA 9)")
+                return False
+            if not oracle.allows_pair(player.index, candidate.index):
+                skipped.append(f"{candidate.pairing_number} (the rest could not be paired, ESCA 2)")
+                return False
+            return True
+
+        chosen: Card | None = None
+        for candidate in candidates:
+            if candidate.index in self.paired or candidate is player:
+                continue
+            if oracle.clash(player.index, candidate.index):
+                deferred.append(candidate)
+            elif attempt(candidate):
+                chosen = candidate
+                break
+        passed = list(deferred)
+        # An avoided pair needs a budget; without one every deferred candidate fails.
+        if chosen is None and oracle.budget > 0:
+            for candidate in deferred:
+                passed.remove(candidate)
+                if attempt(candidate):
+                    chosen = candidate
+                    break
+        if chosen is None:
+            return None
+        for earlier in reversed(passed):
+            if candidates.index(earlier) < candidates.index(chosen):
+                why = "same school, ESCA 7" if same_school(player, earlier) else "kept apart"
+                skipped.insert(0, f"{earlier.pairing_number} ({why})")
+        oracle.take_pair(player.index, chosen.index)
+        if level is not None:
+            level.remove((player, chosen))
+        self.paired.update((player.index, chosen.index))
+        shown = skipped[:SHOWN] + (["others"] if len(skipped) > SHOWN else [])
+        return chosen, ("passed over " + ", ".join(shown)) if skipped else ""
+
+    def may_avoid(self, card: Card) -> bool:
+        """True when ESCA 29 or 30 could concern one of ``card``'s pairings."""
+        options = self.state.options
+        return bool(options.esca_avoid_defaulted_rematch and card.defaulted) or (
+            options.esca_avoid_half_bye_pairs
+            and self.state.round_number == 2
+            and card.half_bye_round1
+        )
+
+    def discretionary(self, card: Card, other: Card) -> bool:
+        """True for a pairing ESCA 29 or 30 would rather avoid.
+
+        Each is an event option, applied as a last preference within a colour group.
+        ESCA 29: in round 2, two players who both had a half-point bye in round 1.
+        ESCA 30: two players whose game was defaulted; the score and colour order still
+        come first, so they meet when no one else of the colour group can be taken.
+        """
+        options = self.state.options
+        if options.esca_avoid_defaulted_rematch and other.pairing_number in card.defaulted:
+            return True
+        return (
+            options.esca_avoid_half_bye_pairs
+            and self.state.round_number == 2
+            and card.half_bye_round1
+            and other.half_bye_round1
+        )
+
+    def record(self, card: Card, opponent: Card, tags: Sequence[str], text: str) -> None:
+        """Keep a pairing with its rules; floats and same-school games are named."""
+        rules = list(tags)
+        if card.score != opponent.score and "ESCA 19" not in rules:
+            rules.append("ESCA 9")
+        if same_school(card, opponent):
+            rules.append("ESCA 7")
+            text += "; same school, unavoidable (ESCA 7)"
+        self.result.pairings.append(
+            Pairing(first=card, second=opponent, rules=tuple(dict.fromkeys(rules)), why=text)
+        )
