@@ -1,11 +1,10 @@
 """Acceleration: an imaginary point for the top half of the field in rounds 1 and 2.
 
-The SB-ordered Swiss text (the "SB text"): "For accelerating pairing, in the
-first two rounds, an 'imaginary' point shall be added to the score of each of the players
-in the top half of the initial list of participants (arranged in the order of their R).
-This imaginary point shall then be deducted before making the pairings of the third
-round."  It is part of the ``sb`` system ("SB 3" in ``sb_ordered.py``) and an event option
-for every other system (:attr:`~pairing.engine.model.PairingOptions.acceleration`).
+The SB-ordered Swiss text (the "SB text") accelerates its first two rounds: each player
+of the top half of the initial list (ordered by rating) carries one imaginary point,
+which is taken away again before round 3 is paired.  It is part of the ``sb`` system
+("SB 3" in ``systems/sb``) and an event option for every other system
+(:attr:`~pairing.engine.model.PairingOptions.acceleration`).
 Every system reads it through :func:`pairing.engine.history.pairing_scores`, so it is
 decided here, once.
 
@@ -30,8 +29,7 @@ Our readings of what the text leaves open (tested in ``tests/engine/test_acceler
   ``-c`` re-pair rounds 1 and 2 from a finished file exactly as they were paired.
 - **"An imaginary point"** is worth a win in the event's point system: one point in the
   usual 1-½-0 scoring, so the top half is exactly one game ahead.
-- **Rounds 1 and 2 only.**  No point is computed for round 3 or later ("deducted before
-  making the pairings of the third round").
+- **Rounds 1 and 2 only.**  No point is computed for round 3 or later.
 - **Explicit points win.**  A tournament that carries imaginary points already (TRF
   ``XXA`` or TRF-2026 ``250`` lines) is paired with those, as they are, for every round
   they name; nothing is computed then.

@@ -1,4 +1,4 @@
-"""Tests for the ESCA schools system (rules 1-30): ``pairing/engine/esca.py``.
+"""Tests for the ESCA schools system (rules 1-30): ``pairing/engine/systems/esca/``.
 
 Every expected pairing is worked out by hand from the ESCA's Rules for Swiss Pairings; the
 comment above each expectation gives the derivation.  Players are ungraded (rating 0)

@@ -1,4 +1,4 @@
-"""Tests for the Lim system (FIDE Handbook C.04.2 B, rules 7-13): ``pairing/engine/lim.py``.
+"""Tests for the Lim system (FIDE Handbook C.04.2 B, rules 7-13): ``pairing/engine/systems/lim/``.
 
 Every expected pairing is worked out by hand from the text (C.04.2 B, rules 7-13); the
 comment above each expectation gives the derivation.  Tournaments are written with the

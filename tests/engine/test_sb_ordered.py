@@ -1,4 +1,4 @@
-"""The SB-ordered Swiss (``sb_ordered.py``): SB 1-9, each worked by hand, and properties.
+"""The SB-ordered Swiss (``systems/sb``): SB 1-9, each worked by hand, and properties.
 
 The SB text has no rule numbers; SB 1-9 are ours, defined in the module docstring.
 Tie-break values in the derivations are in points (SB = Sonneborn-Berger, BH = Buchholz,
