@@ -21,42 +21,21 @@ Readings:
 from __future__ import annotations
 
 import datetime as dt
-import re
-from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from django.utils import timezone
 
-from pairing.engine import SYSTEMS
+from pairing.engine import SYSTEMS, trf
 from pairing.engine.errors import TrfError
-from pairing.engine.model import Colour, RequestKind
+from pairing.engine.model import RequestKind
 from pairing.engine.tiebreaks import parse_tiebreaks
-from pairing.engine.trf import (
-    ROUND_OPPONENT,
-    ROUND_RESULT,
-    TITLES,
-    TrfDocument,
-    TrfPlayer,
-    byes_2026,
-    event_options,
-    game_lines,
-    initial_colour,
-    player_texts,
-    point_system,
-    prohibited_groups,
-    read_trf,
-    round_column,
-    round_infos,
-    tiebreak_order,
-    top_players,
-    total_rounds,
-    withdrawals,
-)
+from pairing.engine.trf import Header, TrfDocument, TrfGame
 
+from . import engine_adapter
 from .errors import TournamentError
 from .exports import OPTION_FIELDS
-from .models import Event, InitialColour, PairingSystem, Result, RoundState, Title
+from .models import Event, PairingSystem, Result, RoundState
 
 
 @dataclass(slots=True, kw_only=True)
@@ -96,10 +75,6 @@ class EventPlan:
     forbidden: set[tuple[int, int]]
 
 
-def _error(line: int, column: int, message: str) -> TournamentError:
-    return TournamentError(f"TRF line {line}, column {column}: {message}")
-
-
 def _date(text: str) -> dt.date | None:
     """A TRF date; TRF16 leaves the format free, so one we cannot read is left out."""
     for fmt in ("%Y/%m/%d", "%Y.%m.%d", "%Y-%m-%d", "%d.%m.%Y", "%d/%m/%Y"):
@@ -110,90 +85,65 @@ def _date(text: str) -> dt.date | None:
     return None
 
 
-def _header(doc: TrfDocument, tag: str) -> str:
-    found = doc.tagged(tag)
-    return found[0][1].strip() if found else ""
-
-
 def _event_fields(doc: TrfDocument) -> dict[str, Any]:
-    points = point_system(doc)
-    system_line = next((r for r in doc.records if r.tag == "SWY"), None)
-    system = system_line.rest.strip() if system_line else PairingSystem.DUTCH_1992.value
+    points = trf.point_system(doc)
+    named = trf.pairing_system(doc)
+    system = named.value if named else PairingSystem.DUTCH_1992.value
     implemented = {s.value for s in SYSTEMS}
     if system not in PairingSystem.values or system not in implemented:
-        assert system_line is not None
-        raise _error(system_line.line, 5, f"pairing system {system!r} is not available here")
-    colour = initial_colour(doc)
-    initial: dict[Colour | None, InitialColour] = {
-        Colour.WHITE: InitialColour.WHITE,
-        Colour.BLACK: InitialColour.BLACK,
-    }
+        assert named is not None
+        raise named.error(f"pairing system {system!r} is not available here")
     fields: dict[str, Any] = {
-        "name": (_header(doc, "012") or "Imported event")[:200],
-        "venue": _header(doc, "022")[:200],
-        "start_date": _date(_header(doc, "042")),
-        "end_date": _date(_header(doc, "052")),
+        "name": (trf.header_text(doc, Header.TOURNAMENT) or "Imported event")[:200],
+        "venue": trf.header_text(doc, Header.CITY)[:200],
+        "start_date": _date(trf.header_text(doc, Header.START_DATE)),
+        "end_date": _date(trf.header_text(doc, Header.END_DATE)),
         "system": system,
-        "points_win": points.win,
-        "points_draw": points.draw,
-        "points_loss": points.loss,
-        "points_forfeit_win": points.forfeit_win,
-        "points_forfeit_loss": points.forfeit_loss,
-        "points_pairing_bye": points.pairing_allocated_bye,
-        "points_half_bye": points.half_point_bye,
-        "initial_colour": initial.get(colour, InitialColour.LOT).value,
+        **engine_adapter.point_fields(points),
+        "initial_colour": engine_adapter.model_initial_colour(trf.initial_colour(doc)),
         "lots_seed": 0,
         "started_at": None,
     }
     if fields["start_date"] and fields["end_date"] and fields["end_date"] < fields["start_date"]:
         fields["end_date"] = None
-    order = tiebreak_order(doc)
+    order = trf.tiebreak_order(doc)
     if order is not None:
-        text = order.rest.strip()
         try:
-            codes = parse_tiebreaks("" if text == "-" else text)
+            codes = parse_tiebreaks(order.value)
         except ValueError as exc:
-            raise _error(order.line, 5, str(exc)) from exc
+            raise order.error(str(exc)) from exc
         fields["tiebreaks"] = ",".join(code.value for code in codes)
-    for option in event_options(doc):
-        where = (option.line, option.column)
+    for option in trf.event_options(doc):
         if option.name in OPTION_FIELDS:
-            if option.value not in ("0", "1"):
-                raise _error(*where, f"{option.name} must be 0 or 1, not {option.value!r}")
-            fields[option.name] = option.value == "1"
+            fields[option.name] = option.flag()
         elif option.name == "lots_seed":
-            if not re.fullmatch(r"-?[0-9]{1,19}", option.value):
-                raise _error(*where, f"lots_seed {option.value!r} is not a whole number")
-            fields["lots_seed"] = int(option.value)
+            fields["lots_seed"] = option.whole()
         elif option.name == "started":
-            if option.value != "-":
-                try:
-                    fields["started_at"] = dt.datetime.fromisoformat(option.value)
-                except ValueError:
-                    raise _error(*where, f"started {option.value!r} is not a time") from None
+            started = option.time()
+            if started is not None:
+                fields["started_at"] = started
         else:
-            raise _error(*where, f"unknown event option {option.name!r}")
+            raise option.error(f"unknown event option {option.name!r}")
     return fields
 
 
 def _players(doc: TrfDocument) -> dict[int, dict[str, Any]]:
-    names = player_texts(doc, "SWN")
-    clubs = player_texts(doc, "SWC")
-    areas = player_texts(doc, "SWA")
-    withdrawn = withdrawals(doc)
-    top = top_players(doc)
-    titles = {code: Title[title.name].value for code, title in TITLES.items()}
+    names = trf.whole_names(doc)
+    clubs = trf.clubs(doc)
+    areas = trf.areas(doc)
+    withdrawn = trf.withdrawals(doc)
+    top = trf.top_players(doc)
     rows = {}
     for player in doc.players:
         rank = player.start_rank
-        title = player.title.upper()
-        if title and title not in titles:
-            raise _error(player.line, 11, f"title {player.title!r} is not a FIDE title")
+        title = trf.player_title(player)
+        if title is None:
+            raise player.title_error(f"title {player.title!r} is not a FIDE title")
         federation = player.federation[:3].upper()  # as written: some files hold clubs here
         rows[rank] = {
             "name": (names.get(rank) or player.name or f"Player {rank}")[:100],
             "rating": player.rating,
-            "title": titles.get(title, ""),
+            "title": engine_adapter.model_title(title),
             "federation": federation,
             "fide_id": int(player.fide_id) if player.fide_id.isdigit() else None,
             "birth_date": _date(player.birth_date),
@@ -206,55 +156,20 @@ def _players(doc: TrfDocument) -> dict[int, dict[str, Any]]:
     return rows
 
 
-def _white_result(player: TrfPlayer, number: int, mirror_result: str) -> str:
-    """The game's result from the 001 blocks (white's code first)."""
-    code = player.round(number).result
-    by_code = {"1": Result.WHITE_WINS, "W": Result.WHITE_WINS, "0": Result.BLACK_WINS,
-               "L": Result.BLACK_WINS, "=": Result.DRAW, "D": Result.DRAW,
-               "+": Result.WHITE_WINS_FORFEIT}  # fmt: skip
-    if code == "-":
-        return Result.DOUBLE_FORFEIT if mirror_result == "-" else Result.BLACK_WINS_FORFEIT
-    return by_code[code]
+def _plan(game: TrfGame) -> GamePlan:
+    """A board to create; the bye's result is the pairing-allocated bye."""
+    result = Result(game.result) if game.black is not None else Result.PAIRING_BYE
+    return GamePlan(board=game.board, white=game.white, black=game.black, result=result)
 
 
 def _games_from_blocks(doc: TrfDocument) -> dict[int, list[GamePlan]]:
     """The finished games and byes written in the 001 lines, per round."""
-    rounds: dict[int, list[GamePlan]] = defaultdict(list)
-    byes: dict[int, int] = {}
     for player in doc.players:
         for number, block in enumerate(player.rounds, start=1):
-            if block.result == "U" and block.opponent is None:
-                byes[number] = player.start_rank
-                continue
-            if block.opponent is None:
-                if block.result in ("F", "+"):
-                    column = round_column(number, ROUND_RESULT)
-                    raise _error(player.line, column, "a full-point bye cannot be imported")
-                continue
-            other = doc.player(block.opponent)
-            assert other is not None
-            mirror = other.round(number)
-            white_first = block.color == "w" or (
-                block.color == "-" and player.start_rank < block.opponent
-            )
-            if not white_first:
-                continue
-            rounds[number].append(
-                GamePlan(
-                    board=0,
-                    white=player.start_rank,
-                    black=block.opponent,
-                    result=_white_result(player, number, mirror.result),
-                )
-            )
-    for games in rounds.values():
-        games.sort(key=lambda g: min(g.white, g.black or 0))
-    for number, rank in byes.items():
-        rounds[number].append(GamePlan(board=0, white=rank, black=None, result=Result.PAIRING_BYE))
-    for games in rounds.values():
-        for board, game in enumerate(games, start=1):
-            game.board = board
-    return rounds
+            if block.full_point_bye:
+                message = "a full-point bye cannot be imported"
+                raise player.round_error(number, message, at="result")
+    return {n: [_plan(g) for g in games] for n, games in trf.block_games(doc).items()}
 
 
 def _rounds_from_blocks(doc: TrfDocument, now: dt.datetime) -> list[RoundPlan]:
@@ -276,9 +191,10 @@ def _rounds_from_blocks(doc: TrfDocument, now: dt.datetime) -> list[RoundPlan]:
 def _rounds_from_lines(doc: TrfDocument) -> list[RoundPlan]:
     """Rounds and boards from SWR and SWG lines, checked against the 001 lines."""
     rounds: dict[int, RoundPlan] = {}
-    for info in round_infos(doc):
+    infos = trf.round_infos(doc)
+    for info in infos:
         if info.round_number in rounds:
-            raise _error(info.line, 5, f"round {info.round_number} has a second SWR line")
+            raise info.error(f"round {info.round_number} has a second SWR line", at="round")
         assert info.paired_at is not None
         rounds[info.round_number] = RoundPlan(
             number=info.round_number,
@@ -290,48 +206,52 @@ def _rounds_from_lines(doc: TrfDocument) -> list[RoundPlan]:
         )
     seats: dict[tuple[int, int], int] = {}
     boards: dict[tuple[int, int], int] = {}
-    for game in game_lines(doc):
+    for game in trf.game_lines(doc):
         plan = rounds.get(game.round_number)
         if plan is None:
-            raise _error(game.line, 5, f"round {game.round_number} has no SWR line")
+            raise game.error(f"round {game.round_number} has no SWR line", at="round")
         if (game.round_number, game.board) in boards:
             first = boards[(game.round_number, game.board)]
-            raise _error(game.line, 9, f"board {game.board} is given twice (first on line {first})")
+            message = f"board {game.board} is given twice (first on line {first})"
+            raise game.error(message, at="board")
         boards[(game.round_number, game.board)] = game.line
-        for rank, column in ((game.white, 14), (game.black, 19)):
+        seated: tuple[tuple[Literal["white", "black"], int | None], ...] = (
+            ("white", game.white),
+            ("black", game.black),
+        )
+        for side, rank in seated:
             if rank is None:
                 continue
             if (game.round_number, rank) in seats:
                 first = seats[(game.round_number, rank)]
-                raise _error(game.line, column, f"player {rank} has a board in round "
-                             f"{game.round_number} already (line {first})")  # fmt: skip
+                raise game.error(f"player {rank} has a board in round {game.round_number} "
+                                 f"already (line {first})", at=side)  # fmt: skip
             seats[(game.round_number, rank)] = game.line
-        result = game.result if game.black is not None else Result.PAIRING_BYE
         plan.games.append(GamePlan(board=game.board, white=game.white, black=game.black,
-                                   result=result))  # fmt: skip
+                                   result=game.result if game.black is not None
+                                   else Result.PAIRING_BYE))  # fmt: skip
     for player in doc.players:
         for number, block in enumerate(player.rounds, start=1):
-            if block.opponent is None and block.result != "U":
-                continue
-            if (number, player.start_rank) not in seats:
-                column = round_column(number, ROUND_OPPONENT[0])
-                raise _error(player.line, column, f"round {number} of player "
-                             f"{player.start_rank} has no SWG board")  # fmt: skip
+            if block.paired and (number, player.start_rank) not in seats:
+                message = f"round {number} of player {player.start_rank} has no SWG board"
+                raise player.round_error(number, message, at="opponent")
     numbers = sorted(rounds)
     for expected, number in enumerate(numbers, start=1):
         plan = rounds[number]
-        info_line = next(i.line for i in round_infos(doc) if i.round_number == number)
+        info = next(i for i in infos if i.round_number == number)
         if number != expected:
-            raise _error(info_line, 5, f"round {expected} is missing before round {number}")
+            raise info.error(f"round {expected} is missing before round {number}", at="round")
         unfinished = any(not g.result for g in plan.games)
         if plan.state == RoundState.COMPLETED and unfinished:
-            raise _error(info_line, 9, f"round {number} is completed but a board has no result")
+            message = f"round {number} is completed but a board has no result"
+            raise info.error(message, at="state")
         if plan.state != RoundState.COMPLETED and number != numbers[-1]:
-            raise _error(info_line, 9, f"round {number} is {plan.state} but a later round exists")
+            message = f"round {number} is {plan.state} but a later round exists"
+            raise info.error(message, at="state")
         if plan.state == RoundState.PAIRED and any(
             g.result not in ("", Result.PAIRING_BYE) for g in plan.games
         ):
-            raise _error(info_line, 9, f"round {number} is a draft but has results")
+            raise info.error(f"round {number} is a draft but has results", at="state")
     return [rounds[n] for n in numbers]
 
 
@@ -341,24 +261,23 @@ def _requests(doc: TrfDocument, rounds: list[RoundPlan]) -> dict[tuple[int, int]
     requests: dict[tuple[int, int], str] = {}
     for player in doc.players:
         for number, block in enumerate(player.rounds, start=1):
-            if block.opponent is None and block.result == "H":
+            if block.bye_kind is RequestKind.HALF_POINT_BYE:
                 requests[(player.start_rank, number)] = "H"
-            elif block.opponent is None and block.result == "Z" and number > played:
+            elif block.bye_kind is RequestKind.ABSENT and number > played:
                 requests[(player.start_rank, number)] = "Z"
-    for record in doc.records:
-        if record.tag == "XXZ":
-            for rank in map(int, record.rest.split()):
-                requests[(rank, played + 1)] = "Z"
-    for record, kind, number, ranks in byes_2026(doc):
-        if kind is RequestKind.FULL_POINT_BYE:
-            raise _error(record.line, 5, "a full-point bye (F) cannot be imported")
-        if number == 0:
-            raise _error(record.line, 7, "round 0 is not a round")
-        code = "H" if kind is RequestKind.HALF_POINT_BYE else "Z"
-        for rank, column in ranks:
-            if (number, rank) in seated:
-                raise _error(record.line, column, f"player {rank} has a board in round {number}")
-            requests[(rank, number)] = code
+    for rank in trf.absent_players(doc):
+        requests[(rank, played + 1)] = "Z"
+    for byes in trf.byes_2026(doc):
+        if byes.kind is RequestKind.FULL_POINT_BYE:
+            raise byes.error("a full-point bye (F) cannot be imported", at="kind")
+        if byes.round_number == 0:
+            raise byes.error("round 0 is not a round", at="round")
+        code = engine_adapter.model_request_kind(byes.kind)
+        for rank, column in byes.players:
+            if (byes.round_number, rank) in seated:
+                raise byes.error(f"player {rank} has a board in round {byes.round_number}",
+                                 at=column)  # fmt: skip
+            requests[(rank, byes.round_number)] = code
     return requests
 
 
@@ -370,22 +289,24 @@ def event_plan(text: str, *, now: dt.datetime | None = None) -> EventPlan:
     """
     now = now or timezone.now()
     try:
-        doc = read_trf(text)
+        doc = trf.read_trf(text)
         if not doc.players:
             raise TournamentError("TRF line 1, column 1: the file has no player lines (001).")
         fields = _event_fields(doc)
         players = _players(doc)
-        has_lines = any(r.tag in ("SWR", "SWG") for r in doc.records)
+        has_lines = trf.has_round_records(doc)
         rounds = _rounds_from_lines(doc) if has_lines else _rounds_from_blocks(doc, now)
         requests = _requests(doc, rounds)
         forbidden = {
             (min(a, b), max(a, b))
-            for _, group in prohibited_groups(doc)
+            for _, group in trf.prohibited_groups(doc)
             for a in group
             for b in group
             if a != b
         }
-        planned = total_rounds(doc) or max([len(rounds), 1, *(len(p.rounds) for p in doc.players)])
+        planned = trf.total_rounds(doc) or max(
+            [len(rounds), 1, *(len(p.rounds) for p in doc.players)]
+        )
     except TrfError as exc:
         raise TournamentError(f"TRF line {exc.line}, column {exc.column}: {exc.message}") from exc
     if len(rounds) > planned:

@@ -1,19 +1,33 @@
 """The only module that converts between ORM rows and the engine's dataclasses.
 
-``state_for_round`` builds the :class:`~pairing.engine.model.TournamentState` that pairs
-round ``n`` from the games of rounds ``1 .. n-1`` and the requests for round ``n``.
+Models to engine values: ``state_for_round`` builds the
+:class:`~pairing.engine.model.TournamentState` that pairs round ``n`` from the games of
+rounds ``1 .. n-1`` and the requests for round ``n`` (``completed_state`` after the last
+completed round, ``state_with_absent`` for a redraw); ``round_pairing`` gives a round's
+saved boards as a ``RoundPairing``; ``paired_rounds`` every player's record in every
+round paired so far, the round in play and a draft included (for the export);
+``engine_player``, ``point_system``, ``initial_colour``, ``pairing_options``,
+``request_kind``, ``initial_order`` and ``imaginary_points`` the rest.
+
+Engine values to models: ``pairing_games`` (a pairing's boards as games),
+``explanation_json`` (its reasons as a round stores them), ``point_fields``,
+``model_initial_colour``, ``model_title`` and ``model_request_kind`` (for an import).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any, cast
 
 from pairing.engine import rules_for
 from pairing.engine.acceleration import accelerated_points
 from pairing.engine.model import (
     AcceleratedPoints,
+    Board,
     Colour,
+    Explanation,
     GameRecord,
     Outcome,
     PairingNumber,
@@ -21,6 +35,7 @@ from pairing.engine.model import (
     Points,
     PointSystem,
     Round1Separation,
+    RoundPairing,
     RoundRequest,
     TournamentState,
 )
@@ -77,6 +92,28 @@ def initial_colour(event: models.Event) -> Colour | None:
         models.InitialColour.WHITE: Colour.WHITE,
         models.InitialColour.BLACK: Colour.BLACK,
     }.get(models.InitialColour(event.initial_colour))
+
+
+def point_fields(points: PointSystem) -> dict[str, Points]:
+    """The ``Event`` point fields of an engine point system (the inverse of
+    :func:`point_system`; an event's full-point bye is worth a win, its zero-point bye 0)."""
+    return {
+        "points_win": points.win,
+        "points_draw": points.draw,
+        "points_loss": points.loss,
+        "points_forfeit_win": points.forfeit_win,
+        "points_forfeit_loss": points.forfeit_loss,
+        "points_pairing_bye": points.pairing_allocated_bye,
+        "points_half_bye": points.half_point_bye,
+    }
+
+
+def model_initial_colour(colour: Colour | None) -> str:
+    """The ``Event.initial_colour`` of the top seed's colour in round 1 (``None``: by lot)."""
+    if colour is None:
+        return models.InitialColour.LOT.value
+    initial = {Colour.WHITE: models.InitialColour.WHITE, Colour.BLACK: models.InitialColour.BLACK}
+    return initial[colour].value
 
 
 def initial_order(event: models.Event, players: list[models.Player]) -> list[models.Player]:
@@ -158,6 +195,47 @@ def pairing_options(event: models.Event) -> PairingOptions:
     )
 
 
+def _game_records(
+    game: models.Game, numbers: Mapping[int, PairingNumber]
+) -> list[tuple[PairingNumber, GameRecord]]:
+    """The records a board with a result gives its white and black (one for the bye)."""
+    number = game.round.number
+    white_outcome, black_outcome = RESULT_OUTCOMES[game.result]
+    white = numbers[game.white_id]
+    black = numbers[game.black_id] if game.black_id is not None else None
+    records = [
+        (
+            white,
+            GameRecord(
+                round_number=number,
+                opponent=black,
+                colour=Colour.WHITE if black is not None else None,
+                outcome=white_outcome,
+            ),
+        )
+    ]
+    if black is not None and black_outcome is not None:
+        records.append(
+            (
+                black,
+                GameRecord(
+                    round_number=number, opponent=white, colour=Colour.BLACK, outcome=black_outcome
+                ),
+            )
+        )
+    return records
+
+
+def _unpaired(round_number: int, kind: str | None) -> GameRecord:
+    """The record of a round without a board: a half-point bye asked for, else absent."""
+    outcome = (
+        Outcome.HALF_POINT_BYE
+        if kind == models.RequestKind.HALF_POINT_BYE
+        else Outcome.ZERO_POINT_BYE
+    )
+    return GameRecord(round_number=round_number, opponent=None, colour=None, outcome=outcome)
+
+
 def _records(
     games: Iterable[models.Game],
     requests: Iterable[models.RoundRequest],
@@ -170,19 +248,7 @@ def _records(
         number = game.round.number
         if game.result == models.Result.NOT_PLAYED_YET:
             raise ResultsIncomplete(f"Round {number}, board {game.board} has no result yet.")
-        white_outcome, black_outcome = RESULT_OUTCOMES[game.result]
-        white = numbers[game.white_id]
-        black = numbers[game.black_id] if game.black_id is not None else None
-        by_round[number][white] = GameRecord(
-            round_number=number,
-            opponent=black,
-            colour=Colour.WHITE if black is not None else None,
-            outcome=white_outcome,
-        )
-        if black is not None and black_outcome is not None:
-            by_round[number][black] = GameRecord(
-                round_number=number, opponent=white, colour=Colour.BLACK, outcome=black_outcome
-            )
+        by_round[number].update(_game_records(game, numbers))
     requested = {(r.player_id, r.round_number): r.kind for r in requests}
     history: dict[PairingNumber, list[GameRecord]] = {}
     for player_id, number in numbers.items():
@@ -190,18 +256,82 @@ def _records(
         for round_number in range(1, rounds_completed + 1):
             record = by_round[round_number].get(number)
             if record is None:
-                kind = requested.get((player_id, round_number))
-                outcome = (
-                    Outcome.HALF_POINT_BYE
-                    if kind == models.RequestKind.HALF_POINT_BYE
-                    else Outcome.ZERO_POINT_BYE
-                )
-                record = GameRecord(
-                    round_number=round_number, opponent=None, colour=None, outcome=outcome
-                )
+                record = _unpaired(round_number, requested.get((player_id, round_number)))
             records.append(record)
         history[number] = records
     return history
+
+
+def paired_rounds(
+    rounds: Iterable[models.Round],
+    games: Iterable[models.Game],
+    requests: Iterable[models.RoundRequest],
+    numbers: Mapping[int, int],
+) -> dict[int, tuple[GameRecord | None, ...]]:
+    """Every player's record in each of ``rounds`` (paired so far, in play and draft too).
+
+    By primary key, one record per round in the order given: ``None`` for a board without
+    a result yet; a round without a board is a half-point bye asked for, else an absence.
+    ``numbers`` gives each player's number (pairing number, or entry order before the
+    start); ``games`` are those of ``rounds`` with their round.
+    """
+    pairing_numbers = {pk: PairingNumber(number) for pk, number in numbers.items()}
+    by_round: dict[int, dict[PairingNumber, GameRecord | None]] = defaultdict(dict)
+    for game in games:
+        if game.result == models.Result.NOT_PLAYED_YET:
+            for pk in (game.white_id, game.black_id):
+                if pk is not None:
+                    by_round[game.round.number][pairing_numbers[pk]] = None
+        else:
+            by_round[game.round.number].update(_game_records(game, pairing_numbers))
+    requested = {(r.player_id, r.round_number): r.kind for r in requests}
+    numbered = [r.number for r in rounds]
+    return {
+        pk: tuple(
+            by_round[n][number] if number in by_round[n] else _unpaired(n, requested.get((pk, n)))
+            for n in numbered
+        )
+        for pk, number in pairing_numbers.items()
+    }
+
+
+def engine_player(player: models.Player, number: int) -> EnginePlayer:
+    """A player's identity and ranking data for the engine, numbered ``number``."""
+    return EnginePlayer(
+        pairing_number=PairingNumber(number),
+        name=player.name,
+        rating=player.rating,
+        title=ENGINE_TITLES.get(player.title, EngineTitle.NONE),
+        club=player.club,
+        top_player=player.top_player,
+        federation=player.federation,
+        area=player.area,
+    )
+
+
+REQUEST_KINDS = {
+    models.RequestKind.HALF_POINT_BYE: EngineRequestKind.HALF_POINT_BYE,
+    models.RequestKind.ABSENT: EngineRequestKind.ABSENT,
+}
+"""The engine's request for each kind of request a player can make."""
+
+
+def request_kind(kind: str) -> EngineRequestKind:
+    """The engine's request for a ``RoundRequest.kind``."""
+    return REQUEST_KINDS[models.RequestKind(kind)]
+
+
+def model_request_kind(kind: EngineRequestKind) -> str:
+    """The ``RoundRequest.kind`` of an engine request (a full-point bye has none).
+
+    :raises KeyError: ``kind`` is a full-point bye.
+    """
+    return {engine: model for model, engine in REQUEST_KINDS.items()}[kind].value
+
+
+def model_title(title: EngineTitle) -> str:
+    """The ``Player.title`` of an engine title (``""`` for none)."""
+    return models.Title[title.name].value
 
 
 def state_for_round(event: models.Event, round_number: int) -> TournamentState:
@@ -225,28 +355,17 @@ def state_for_round(event: models.Event, round_number: int) -> TournamentState:
     requests = list(models.RoundRequest.objects.filter(player__event=event))
     history = _records(games, requests, numbers, rounds_completed)
     engine_players = tuple(
-        EnginePlayer(
-            pairing_number=numbers[p.pk],
-            name=p.name,
-            rating=p.rating,
-            title=ENGINE_TITLES.get(p.title, EngineTitle.NONE),
-            club=p.club,
-            top_player=p.top_player,
-            federation=p.federation,
-            area=p.area,
+        dataclasses.replace(
+            engine_player(p, numbers[p.pk]),
             withdrawn=p.withdrawn_after_round is not None
             and p.withdrawn_after_round < round_number,
             history=tuple(history[numbers[p.pk]]),
         )
         for p in players
     )
-    kinds = {
-        models.RequestKind.HALF_POINT_BYE: EngineRequestKind.HALF_POINT_BYE,
-        models.RequestKind.ABSENT: EngineRequestKind.ABSENT,
-    }
     withdrawn = {p.pairing_number for p in engine_players if p.withdrawn}
     round_requests = tuple(
-        RoundRequest(pairing_number=numbers[r.player_id], kind=kinds[models.RequestKind(r.kind)])
+        RoundRequest(pairing_number=numbers[r.player_id], kind=request_kind(r.kind))
         for r in requests
         if r.round_number == round_number
         and r.player_id in numbers
@@ -265,3 +384,101 @@ def state_for_round(event: models.Event, round_number: int) -> TournamentState:
         initial_colour=initial_colour(event),
         options=pairing_options(event),
     )
+
+
+def last_completed_round(event: models.Event) -> int:
+    """The number of the last round whose every board has a result (0 before round 1)."""
+    completed = 0
+    for number, state in event.round_set.order_by("number").values_list("number", "state"):
+        if state != models.RoundState.COMPLETED:
+            break
+        completed = number
+    return completed
+
+
+def completed_state(event: models.Event) -> TournamentState:
+    """The engine's view of the event after its last completed round."""
+    return state_for_round(event, last_completed_round(event) + 1)
+
+
+def state_with_absent(round_: models.Round, absent: Iterable[models.Player]) -> TournamentState:
+    """The state that paired ``round_``, with ``absent`` players known to be absent too.
+
+    For redrawing a published round (ESCA 25): a player who already has a request for the
+    round keeps it.
+    """
+    state = state_for_round(round_.event, round_.number)
+    extra = tuple(
+        RoundRequest(pairing_number=PairingNumber(p.pairing_number), kind=EngineRequestKind.ABSENT)
+        for p in absent
+        if p.pairing_number is not None
+    )
+    known = {r.pairing_number for r in state.requests}
+    return dataclasses.replace(
+        state, requests=state.requests + tuple(r for r in extra if r.pairing_number not in known)
+    )
+
+
+def round_pairing(round_: models.Round, *, renumbered: bool = False) -> RoundPairing:
+    """The round's saved boards as the engine's ``RoundPairing``.
+
+    Boards keep their saved numbers; ``renumbered`` numbers them 1, 2, ... in board order
+    instead, the bye left out (as the legality checker and the warnings are given them).
+    """
+    boards: list[Board] = []
+    bye = None
+    # Seated players have pairing numbers: given at the start, before any round.
+    for game in round_.games.select_related("white", "black").order_by("board"):
+        if game.black is None:
+            bye = cast(PairingNumber, game.white.pairing_number)
+            continue
+        boards.append(
+            Board(
+                number=len(boards) + 1 if renumbered else game.board,
+                white=cast(PairingNumber, game.white.pairing_number),
+                black=cast(PairingNumber, game.black.pairing_number),
+            )
+        )
+    return RoundPairing(round_number=round_.number, boards=tuple(boards), pairing_allocated_bye=bye)
+
+
+def pairing_games(
+    round_: models.Round,
+    pairing: RoundPairing,
+    players: Mapping[int, models.Player],
+    *,
+    renumbered: bool = False,
+) -> list[models.Game]:
+    """The boards of an engine pairing as unsaved games of ``round_``, the bye last.
+
+    ``players`` by pairing number.  Boards keep the engine's numbers, the bye the next
+    one; ``renumbered`` numbers them 1, 2, ... in the pairing's order.  A board has no
+    result yet; the bye has its own.
+    """
+    games = [
+        models.Game(
+            round=round_,
+            board=index if renumbered else board.number,
+            white=players[board.white],
+            black=players[board.black],
+        )
+        for index, board in enumerate(pairing.boards, start=1)
+    ]
+    if pairing.pairing_allocated_bye is not None:
+        games.append(
+            models.Game(
+                round=round_,
+                board=len(pairing.boards) + 1,
+                white=players[pairing.pairing_allocated_bye],
+                result=models.Result.PAIRING_BYE,
+            )
+        )
+    return games
+
+
+def explanation_json(explanation: Iterable[Explanation]) -> list[dict[str, Any]]:
+    """The engine's reasons for a pairing as a round stores them (``Round.explanation``)."""
+    return [
+        {"rule": item.rule, "text": item.text, "players": list(item.players)}
+        for item in explanation
+    ]

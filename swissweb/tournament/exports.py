@@ -3,7 +3,7 @@
 Export (:func:`event_trf`): a full backup of the event.  The 001 lines hold every round
 paired so far, the round in play included, as TRF16 writes it: a board without a result
 yet leaves both players' round blocks blank, since TRF16 has no code for "paired, not
-played".  Our extension lines (documented in ``pairing/engine/trf.py``) add what TRF has
+played".  Our extension lines (documented in ``pairing/engine/trf/``) add what TRF has
 no line for: ``SWG`` every board with its result, ``SWR`` each round's state, seed and
 times, ``SWO`` the event options, ``SWK`` the tie-breaks, ``SWN`` whole names, ``SWC``
 clubs, ``SWA`` areas, ``SWT`` top players, ``SWW`` withdrawals and ``SWY`` the system.
@@ -18,36 +18,15 @@ write nothing) and ``services.event_import_trf`` (write it all, or nothing).
 
 from __future__ import annotations
 
-from collections import defaultdict
-from fractions import Fraction
 from typing import Any
 
+from pairing.engine import trf
 from pairing.engine.errors import TrfError
-from pairing.engine.trf import (
-    NAME,
-    TrfDocument,
-    TrfPlayer,
-    TrfRecord,
-    TrfRound,
-    read_trf,
-    write_trf,
-    xxa_lines,
-)
+from pairing.engine.trf import Header, TrfGame, TrfRoundInfo
 
 from . import engine_adapter, selectors
 from .errors import TournamentError
-from .models import Event, Game, InitialColour, Result, RoundRequest, Title
-
-WHITE_CODES = {
-    Result.WHITE_WINS: ("1", "0"),
-    Result.BLACK_WINS: ("0", "1"),
-    Result.DRAW: ("=", "="),
-    Result.ADJOURNED: ("=", "="),
-    Result.WHITE_WINS_FORFEIT: ("+", "-"),
-    Result.BLACK_WINS_FORFEIT: ("-", "+"),
-    Result.DOUBLE_FORFEIT: ("-", "-"),
-}
-"""The 001 result codes of white and black for each result (adjourned is a draw, F9)."""
+from .models import Event, Game, Player, Round, RoundRequest, Title
 
 OPTION_FIELDS = (
     "acceleration",
@@ -60,14 +39,6 @@ OPTION_FIELDS = (
     "public",
 )
 """The event's yes/no options, written ``name=0`` or ``name=1`` on the SWO line."""
-
-
-def _stamp(value: Any) -> str:
-    return value.isoformat() if value is not None else "-"
-
-
-def _half(value: int) -> str:
-    return f"{value // 2}.5" if value % 2 else str(value // 2)
 
 
 def event_trf(event: Event) -> str:
@@ -85,133 +56,97 @@ def event_trf(event: Event) -> str:
     requests = list(
         RoundRequest.objects.filter(player__event=event).order_by("round_number", "player_id")
     )
-    half_byes = {(r.player_id, r.round_number) for r in requests if r.kind == "H"}
-    blocks: dict[int, dict[int, TrfRound]] = defaultdict(dict)
-    points: dict[int, int] = defaultdict(int)
-    values = {
-        "1": event.points_win, "0": event.points_loss, "=": event.points_draw,
-        "+": event.points_forfeit_win, "-": event.points_forfeit_loss,
-    }  # fmt: skip
-    for game in games:
-        number = game.round.number
-        if game.black_id is None:
-            blocks[game.white_id][number] = TrfRound(opponent=None, result="U")
-            points[game.white_id] += event.points_pairing_bye
-        elif game.result:
-            white_code, black_code = WHITE_CODES[Result(game.result)]
-            blocks[game.white_id][number] = TrfRound(
-                opponent=rank[game.black_id], color="w", result=white_code
-            )
-            blocks[game.black_id][number] = TrfRound(
-                opponent=rank[game.white_id], color="b", result=black_code
-            )
-            points[game.white_id] += values[white_code]
-            points[game.black_id] += values[black_code]
-        else:
-            blocks[game.white_id][number] = blocks[game.black_id][number] = TrfRound(opponent=None)
-    texts = _header_texts(event)
-    trf_players: list[TrfPlayer] = []
-    for player in players:
-        mine = []
-        for round_ in rounds:
-            block = blocks[player.pk].get(round_.number)
-            if block is None:
-                half = (player.pk, round_.number) in half_byes
-                block = TrfRound(opponent=None, result="H" if half else "Z")
-                points[player.pk] += event.points_half_bye if half else 0
-            mine.append(block)
-        trf_players.append(
-            TrfPlayer(
-                start_rank=rank[player.pk],
-                sex=player.sex,
-                title=player.title,
-                name=player.name[: NAME[1] - NAME[0] + 1].strip(),
-                rating=player.rating,
-                federation=player.federation,
-                fide_id=str(player.fide_id or ""),
-                birth_date=player.birth_date.strftime("%Y/%m/%d") if player.birth_date else "",
-                points=Fraction(points[player.pk], 2),
-                rounds=tuple(mine),
-                line=len(texts) + len(trf_players) + 1,
-            )
+    records = engine_adapter.paired_rounds(rounds, games, requests, rank)
+    points = engine_adapter.point_system(event)
+    trf_players = [
+        trf.player_record(
+            engine_adapter.engine_player(player, rank[player.pk]),
+            records[player.pk],
+            points,
+            sex=player.sex,
+            fide_id=player.fide_id,
+            birth_date=player.birth_date,
         )
+        for player in players
+    ]
     tail = _player_lines(players, rank)
-    tail += _request_lines(requests, rank)
+    tail += trf.bye_lines(
+        (rank[r.player_id], r.round_number, engine_adapter.request_kind(r.kind)) for r in requests
+    )
     tail += [
-        f"XXP {rank[f.first_id]:>4} {rank[f.second_id]:>4}"
+        trf.prohibited_line([rank[f.first_id], rank[f.second_id]])
         for f in event.forbidden_pairs.order_by("first_id", "second_id")
     ]
-    tail += xxa_lines(engine_adapter.imaginary_points(event, rank, players))
-    tail += [
-        f"SWR {r.number:>3} {r.state} {r.lots_seed} {_stamp(r.paired_at)} "
-        f"{_stamp(r.published_at)} {_stamp(r.completed_at)}"
-        for r in rounds
+    tail += trf.xxa_lines(engine_adapter.imaginary_points(event, rank, players))
+    tail += [trf.round_info_line(_round_info(r)) for r in rounds]
+    tail += [trf.game_line(_game(g, rank)) for g in games]
+    return trf.write_trf(trf.trf_document(_header_lines(event), trf_players, tail))
+
+
+def _header_lines(event: Event) -> list[str]:
+    lines = [
+        trf.header_line(Header.TOURNAMENT, event.name),
+        trf.header_line(Header.CITY, event.venue),
     ]
-    for g in games:
-        black = rank[g.black_id] if g.black_id is not None else 0
-        result = g.result if g.black_id is not None else ""
-        white = rank[g.white_id]
-        tail.append(f"SWG {g.round.number:>3} {g.board:>4} {white:>4} {black:>4} {result}".rstrip())
-    first_tail = len(texts) + len(trf_players) + 1
-    records = [TrfRecord(text=t, line=i) for i, t in enumerate(texts, 1)]
-    records += [TrfRecord(text=t, line=first_tail + i) for i, t in enumerate(tail)]
-    return write_trf(TrfDocument(players=tuple(trf_players), records=tuple(records)))
-
-
-def _header_texts(event: Event) -> list[str]:
-    texts = [f"012 {event.name}", f"022 {event.venue}".rstrip()]
     if event.start_date:
-        texts.append(f"042 {event.start_date:%Y/%m/%d}")
+        lines.append(trf.date_line(Header.START_DATE, event.start_date))
     if event.end_date:
-        texts.append(f"052 {event.end_date:%Y/%m/%d}")
-    texts.append(f"092 Individual: Swiss-System ({event.get_system_display()})")
-    texts.append(f"XXR {event.rounds}")
-    if event.initial_colour != InitialColour.LOT:
-        texts.append(f"XXC {event.initial_colour}1")
-    win, draw, loss = event.points_win, event.points_draw, event.points_loss
-    pairs = [("WW", win), ("BW", win), ("WD", draw), ("BD", draw), ("WL", loss), ("BL", loss),
-             ("FW", event.points_forfeit_win), ("FL", event.points_forfeit_loss),
-             ("PAB", event.points_pairing_bye), ("FPB", win), ("HPB", event.points_half_bye),
-             ("ZPB", 0)]  # fmt: skip
-    texts.append("XXS " + " ".join(f"{code}={_half(value)}" for code, value in pairs))
-    texts.append(f"SWY {event.system}")
-    texts.append(f"SWK {event.tiebreaks or '-'}")
-    options = [f"{name}={int(getattr(event, name))}" for name in OPTION_FIELDS]
-    options += [f"lots_seed={event.lots_seed}", f"started={_stamp(event.started_at)}"]
-    texts.append("SWO " + " ".join(options))
-    return texts
+        lines.append(trf.date_line(Header.END_DATE, event.end_date))
+    lines.append(trf.swiss_type_line(event.get_system_display()))
+    lines.append(trf.rounds_line(event.rounds))
+    colour = engine_adapter.initial_colour(event)
+    if colour is not None:
+        lines.append(trf.initial_colour_line(colour))
+    lines.append(trf.point_system_line(engine_adapter.point_system(event), by_colour=True))
+    lines.append(trf.system_line(event.system))
+    lines.append(trf.tiebreak_line(event.tiebreaks))
+    options: list[tuple[str, trf.OptionValue]] = [
+        (name, bool(getattr(event, name))) for name in OPTION_FIELDS
+    ]
+    options += [("lots_seed", event.lots_seed), ("started", event.started_at)]
+    lines.append(trf.options_line(options))
+    return lines
 
 
-def _player_lines(players: list[Any], rank: dict[int, int]) -> list[str]:
-    lines = []
-    width = NAME[1] - NAME[0] + 1
-    for tag, field in (("SWN", "name"), ("SWC", "club"), ("SWA", "area")):
-        for player in players:
-            value = getattr(player, field)
-            if value and (tag != "SWN" or len(value) > width):
-                lines.append(f"{tag} {rank[player.pk]:>4} {value}")
+def _player_lines(players: list[Player], rank: dict[int, int]) -> list[str]:
+    lines = [
+        line
+        for p in players
+        if p.name and (line := trf.whole_name_line(rank[p.pk], p.name)) is not None
+    ]
+    lines += [trf.club_line(rank[p.pk], p.club) for p in players if p.club]
+    lines += [trf.area_line(rank[p.pk], p.area) for p in players if p.area]
     lines += [
-        f"SWW {rank[p.pk]:>4} {p.withdrawn_after_round}"
+        trf.withdrawal_line(rank[p.pk], p.withdrawn_after_round)
         for p in players
         if p.withdrawn_after_round is not None
     ]
     top = sorted(rank[p.pk] for p in players if p.top_player)
     if top:
-        lines.append("SWT " + " ".join(f"{n:>4}" for n in top))
+        lines.append(trf.top_players_line(top))
     return lines
 
 
-def _request_lines(requests: list[RoundRequest], rank: dict[int, int]) -> list[str]:
-    """TRF-2026 240: ``240 H 003  026  047``, one line per kind and round."""
-    groups: dict[tuple[str, int], list[int]] = defaultdict(list)
-    for request in requests:
-        groups[(request.kind, request.round_number)].append(rank[request.player_id])
-    return [
-        f"240 {kind} {number:03d} " + " ".join(f"{n:>4}" for n in sorted(ranks))
-        for (kind, number), ranks in sorted(
-            groups.items(), key=lambda item: (item[0][1], item[0][0])
-        )
-    ]
+def _round_info(round_: Round) -> TrfRoundInfo:
+    return TrfRoundInfo(
+        round_number=round_.number,
+        state=round_.state,
+        seed=round_.lots_seed,
+        paired_at=round_.paired_at,
+        published_at=round_.published_at,
+        completed_at=round_.completed_at,
+    )
+
+
+def _game(game: Game, rank: dict[int, int]) -> TrfGame:
+    """A board as an SWG line holds it: the bye has no black and no result."""
+    return TrfGame(
+        round_number=game.round.number,
+        board=game.board,
+        white=rank[game.white_id],
+        black=rank[game.black_id] if game.black_id is not None else None,
+        result=game.result if game.black_id is not None else "",
+    )
 
 
 def players_from_trf(text: str) -> list[dict[str, Any]]:
@@ -222,14 +157,11 @@ def players_from_trf(text: str) -> list[dict[str, Any]]:
     import datetime as dt
 
     try:
-        doc = read_trf(text)
+        doc = trf.read_trf(text)
     except TrfError as exc:
         raise TournamentError(f"TRF line {exc.line}, column {exc.column}: {exc.message}") from exc
-    clubs = {}
-    for _, rest in doc.tagged("SWC"):
-        if rest[:4].strip().isdigit():
-            clubs[int(rest[:4])] = rest[5:].strip()
-    top = {int(t) for _, rest in doc.tagged("SWT") for t in rest.split() if t.isdigit()}
+    clubs = trf.clubs(doc)
+    top = trf.top_players(doc)
     titles = {t.upper(): t for t in Title.values if t}
     rows = []
     for player in sorted(doc.players, key=lambda p: p.start_rank):

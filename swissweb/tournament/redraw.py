@@ -18,24 +18,17 @@ import dataclasses
 import datetime as dt
 import hashlib
 from collections.abc import Iterable
-from typing import cast
 
 from django.contrib.auth.models import User
 from django.db import transaction
 
 from pairing.engine import EngineError, rules_for
 from pairing.engine.checker import check_round
-from pairing.engine.model import (
-    PairingNumber,
-    RequestKind,
-    RoundPairing,
-    RoundRequest,
-    TournamentState,
-)
+from pairing.engine.model import RoundPairing
 
 from . import engine_adapter
 from .errors import PairingFailed, RoundLocked, TournamentError
-from .models import AuditEntry, Game, Player, Result, Round, RoundState
+from .models import AuditEntry, Game, Result, Round, RoundState
 from .models import RequestKind as ModelRequestKind
 from .models import RoundRequest as ModelRoundRequest
 
@@ -68,39 +61,6 @@ class Redraw:
         return bool(self.removed or self.added)
 
 
-def _published_pairing(round_: Round) -> RoundPairing:
-    from pairing.engine.model import Board
-
-    boards = []
-    bye = None
-    # Seated players have pairing numbers: given at the start, before any round.
-    for game in round_.games.select_related("white", "black").order_by("board"):
-        if game.black is None:
-            bye = cast(PairingNumber, game.white.pairing_number)
-        else:
-            boards.append(
-                Board(
-                    number=game.board,
-                    white=cast(PairingNumber, game.white.pairing_number),
-                    black=cast(PairingNumber, game.black.pairing_number),
-                )
-            )
-    return RoundPairing(round_number=round_.number, boards=tuple(boards), pairing_allocated_bye=bye)
-
-
-def _state(round_: Round, absent: Iterable[Player]) -> TournamentState:
-    state = engine_adapter.state_for_round(round_.event, round_.number)
-    extra = tuple(
-        RoundRequest(pairing_number=PairingNumber(p.pairing_number), kind=RequestKind.ABSENT)
-        for p in absent
-        if p.pairing_number is not None
-    )
-    known = {r.pairing_number for r in state.requests}
-    return dataclasses.replace(
-        state, requests=state.requests + tuple(r for r in extra if r.pairing_number not in known)
-    )
-
-
 def _lines(pairing: RoundPairing) -> list[tuple[int, int | None]]:
     """The pairing's boards as (White, Black) pairing numbers, the bye last with None."""
     pairs: list[tuple[int, int | None]] = [(b.white, b.black) for b in pairing.boards]
@@ -121,8 +81,8 @@ def _propose(round_: Round, absent_ids: Iterable[int]) -> tuple[Redraw, RoundPai
         raise TournamentError(f"Round {round_.number} is not a published round in play.")
     players = {p.pk: p for p in event.players.all()}
     absent = sorted((players[i] for i in set(absent_ids) if i in players), key=lambda p: p.name)
-    state = _state(round_, absent)
-    published = _published_pairing(round_)
+    state = engine_adapter.state_with_absent(round_, absent)
+    published = engine_adapter.round_pairing(round_)
     try:
         proposal = rules.repair(state, published, seed=round_.lots_seed)
     except EngineError as exc:
@@ -212,23 +172,11 @@ def redraw_apply(
         old = {(g.white_id, g.black_id): g for g in round_.games.select_related("white", "black")}
         before = sorted([g.board, g.white_id, g.black_id] for g in old.values())
         round_.games.all().delete()
-        games = []
-        for board, (white, black) in enumerate(_lines(proposal), start=1):
-            white_id = players[white].pk
-            black_id = players[black].pk if black is not None else None
-            kept = old.get((white_id, black_id))
-            games.append(
-                Game(
-                    round=round_,
-                    board=board,
-                    white_id=white_id,
-                    black_id=black_id,
-                    result=kept.result
-                    if kept
-                    else ("" if black is not None else Result.PAIRING_BYE),
-                    version=kept.version if kept else 0,
-                )
-            )
+        games = engine_adapter.pairing_games(round_, proposal, players, renumbered=True)
+        for game in games:
+            kept = old.get((game.white_id, game.black_id))
+            if kept is not None:
+                game.result, game.version = kept.result, kept.version
         Game.objects.bulk_create(games)
         for player_id in absent_ids:
             ModelRoundRequest.objects.get_or_create(
@@ -236,11 +184,9 @@ def redraw_apply(
                 round_number=round_.number,
                 defaults={"kind": ModelRequestKind.ABSENT},
             )
-        round_.explanation = list(round_.explanation) + [
-            {"rule": e.rule, "text": e.text, "players": list(e.players)}
-            for e in proposal.explanation
-            if e.rule == "ESCA 25"
-        ]
+        round_.explanation = list(round_.explanation) + engine_adapter.explanation_json(
+            e for e in proposal.explanation if e.rule == "ESCA 25"
+        )
         round_.save(update_fields=["explanation", "modified_at"])
         AuditEntry.objects.create(
             event=event,

@@ -14,7 +14,7 @@ from django.db.models import Count, Prefetch, QuerySet
 from django.utils.functional import SimpleLazyObject
 
 from pairing.engine import rules_for
-from pairing.engine.model import PairingNumber, TournamentState
+from pairing.engine.model import PairingNumber
 
 from . import engine_adapter
 from .models import Event, Game, Player, Round, RoundRequest, RoundState
@@ -219,24 +219,9 @@ def standings_round(*, event: Event, after_round: int | None) -> tuple[int, int]
     standings are never after a round that is not completed.
     """
     last = _cached(
-        ("last-completed", cache_version(event)), lambda: last_completed_round(event=event)
+        ("last-completed", cache_version(event)), lambda: engine_adapter.last_completed_round(event)
     )
     return (last if after_round is None else min(after_round, last)), last
-
-
-def last_completed_round(*, event: Event) -> int:
-    """The number of the last round whose every board has a result (0 before round 1)."""
-    completed = 0
-    for number, state in event.round_set.order_by("number").values_list("number", "state"):
-        if state != RoundState.COMPLETED:
-            break
-        completed = number
-    return completed
-
-
-def completed_state(*, event: Event) -> TournamentState:
-    """The engine's view of the event after its last completed round."""
-    return engine_adapter.state_for_round(event, last_completed_round(event=event) + 1)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -270,7 +255,7 @@ def player_card(*, event: Event, pairing_number: int) -> PlayerCard:
     player = event.players.filter(pairing_number=pairing_number).first()
     if player is None:
         raise Http404("No such player.")
-    state = completed_state(event=event)
+    state = engine_adapter.completed_state(event)
     floats = rules_for(event.system).float_history(state).get(PairingNumber(pairing_number), ())
     engine_player = next(p for p in state.players if p.pairing_number == pairing_number)
     rounds = []
@@ -366,7 +351,7 @@ def standings_after(*, event: Event, after_round: int | None = None) -> Standing
     from pairing.engine.standings import standings
     from pairing.engine.tiebreaks import parse_tiebreaks, truncated
 
-    state = completed_state(event=event)
+    state = engine_adapter.completed_state(event)
     rounds = state.rounds_completed
     if after_round is not None:
         rounds = min(after_round, rounds)

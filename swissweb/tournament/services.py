@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
-from typing import Any, cast
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -140,13 +140,6 @@ def _next_round_number(event: Event) -> int:
     return last.number + 1
 
 
-def _explanation_json(pairing: RoundPairing) -> list[dict[str, Any]]:
-    return [
-        {"rule": item.rule, "text": item.text, "players": list(item.players)}
-        for item in pairing.explanation
-    ]
-
-
 def _pair(state: TournamentState, system: System, number: int, seed: int) -> RoundPairing:
     """Call the engine, in a child process stopped after ``PAIRING_TIMEOUT`` seconds.
 
@@ -207,27 +200,10 @@ def round_pair(
             number=number,
             lots_seed=lots_seed,
             paired_at=now,
-            explanation=_explanation_json(pairing),
+            explanation=engine_adapter.explanation_json(pairing.explanation),
         )
-        players = {p.pairing_number: p for p in event.players.all()}
-        games = [
-            Game(
-                round=round_,
-                board=board.number,
-                white=players[board.white],
-                black=players[board.black],
-            )
-            for board in pairing.boards
-        ]
-        if pairing.pairing_allocated_bye is not None:
-            games.append(
-                Game(
-                    round=round_,
-                    board=len(pairing.boards) + 1,
-                    white=players[pairing.pairing_allocated_bye],
-                    result=Result.PAIRING_BYE,
-                )
-            )
+        players = {p.pairing_number: p for p in event.players.all() if p.pairing_number}
+        games = engine_adapter.pairing_games(round_, pairing, players)
         Game.objects.bulk_create(games)
         _audit(event=event, user=user, now=now, action="round_pair", round_=round_)
         return round_
@@ -559,34 +535,15 @@ def forbidden_pair_add(
         )
 
 
-def _pairing_from_games(round_: Round) -> RoundPairing:
-    """The round's boards as the engine's ``RoundPairing``, for the legality checker."""
-    from pairing.engine.model import Board, PairingNumber
-
-    boards: list[Board] = []
-    bye = None
-    # Seated players have pairing numbers: given at the start, before any round.
-    for game in round_.games.select_related("white", "black").order_by("board"):
-        if game.black is None:
-            bye = cast(PairingNumber, game.white.pairing_number)
-            continue
-        boards.append(
-            Board(
-                number=len(boards) + 1,
-                white=cast(PairingNumber, game.white.pairing_number),
-                black=cast(PairingNumber, game.black.pairing_number),
-            )
-        )
-    return RoundPairing(round_number=round_.number, boards=tuple(boards), pairing_allocated_bye=bye)
-
-
 def round_violations(round_: Round) -> list[str]:
     """Every absolute-criteria violation in a round's boards, in words with the rule."""
     event = round_.event
     state = engine_adapter.state_for_round(event, round_.number)
     return [
         f"{v.rule}: {v.message}"
-        for v in check_round(state, _pairing_from_games(round_), System(event.system))
+        for v in check_round(
+            state, engine_adapter.round_pairing(round_, renumbered=True), System(event.system)
+        )
     ]
 
 
@@ -597,7 +554,7 @@ def round_warnings(round_: Round) -> list[str]:
     """
     state = engine_adapter.state_for_round(round_.event, round_.number)
     rules = rules_for(round_.event.system)
-    return rules.warnings(state, _pairing_from_games(round_))
+    return rules.warnings(state, engine_adapter.round_pairing(round_, renumbered=True))
 
 
 def _check_edit(round_: Round) -> list[str]:

@@ -8,7 +8,8 @@ the round to pair, forfeits ``+``/``-`` (some with ``-`` as the colour), double 
 W/D/L results, byes without ``0000``, late entries, withdrawn players left out of the
 file, 001 lines in standings order, XXR or none, XXC or none, XXP, XXA, 3/1/0 point
 systems (XXS, BB?, 162), CR LF, CR or LF, UTF-8 (also padded by bytes) or Latin-1.  It
-never uses ``trf.py``'s writer, so a reading problem cannot hide behind a matching writer.
+never uses the ``trf`` package's writer, so a reading problem cannot hide behind a
+matching writer.
 
 Each round is paired by ``pairing.__main__.main`` (or a real subprocess) and judged:
 

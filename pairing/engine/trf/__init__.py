@@ -1,0 +1,351 @@
+"""FIDE Tournament Report File (TRF): read, check and write it, and convert it to a state.
+
+Editions:
+
+- TRF16, FIDE Handbook C.04 Annex 2 ("by Christian Krause (Torino, June 1st 2006) -
+  Updated: Tromsø, August 13th 2014 - Approved: Elista, August 10th 2015"): the 001 player
+  record and the 012-132 headers;
+- TRF-2026 (approved by the FIDE Council on 12/05/2025, applied from 01/09/2025), the
+  records for individual events: ``###`` comments, 142 rounds, 152 initial colour,
+  162 point system, 240 byes, 250 acceleration, 260 prohibited pairings (192, 202/212,
+  222 and 299 are kept as written but not interpreted);
+- TRF(x), the extensions of the JaVaFo Advanced User Manual (JaVaFo 2.2):
+  ``XXR XXC XXS XXA XXZ XXP``;
+- TRF(bx), the extensions of bbpPairings v6: ``BBW BBD BBL BBZ BBF BBU``;
+- our own extension lines, which other programs ignore as unknown records:
+
+  ``SWC NNNN name``
+      club or school of player NNNN (ESCA 7): number at columns 5-8, name from column 10;
+  ``SWT NNNN NNNN ...``
+      the top players (ESCA 3), numbers separated by spaces;
+  ``SWW NNNN R``
+      player NNNN withdrew after round R: number at columns 5-8, round from column 10;
+  ``SWY name``
+      the pairing system the file is for (``dutch1992``, ``lim``, ``esca``, ``sb``);
+
+  and, for a full backup of an event (written by the web app's export, read by its
+  "new event from a TRF backup"):
+
+  ``SWN NNNN name``
+      player NNNN's whole name, when it is longer than the 33 columns of the 001 line
+      (number at columns 5-8, name from column 10);
+  ``SWA NNNN area``
+      local area of player NNNN (ESCA 27), same columns as SWC;
+  ``SWO name=value name=value ...``
+      event options, one ``name=value`` word each (values without spaces); the names
+      are the web app's, and this module only checks the ``name=value`` form;
+  ``SWK codes``
+      the tie-break order, comma-separated, in our codes (``BH-C1``, ``DE1``, ``LOT``...);
+  ``SWR RRR state seed paired published completed``
+      round RRR (columns 5-7), its state (``paired``, ``published``, ``completed``), the
+      seed of its lots, and when it was paired, published and completed (ISO 8601,
+      ``-`` for not yet), words separated by spaces;
+  ``SWG RRR BBBB WWWW KKKK result``
+      board BBBB of round RRR: white WWWW, black KKKK (``0000`` for the pairing-allocated
+      bye) and the result (``1-0 0-1 1/2 +- -+ -- adj``, blank while not yet played).
+      Round RRR at columns 5-7, board 9-12, white 14-17, black 19-22, result from 24.
+      A board with a result must agree with both players' 001 round blocks; a board not
+      yet played leaves both blocks blank (TRF16 has no code for "paired, not played").
+
+Columns are 1-based and inclusive, as numbered in the FIDE documents.  A
+:class:`TrfDocument` keeps the lines it was read from, so every record we do not
+interpret (team records 013/310, NRS records, 801, unknown tags, comments) survives a read
+and a write, and an unchanged player line is written back exactly as it was read.
+
+The package, one job per module:
+
+- ``columns``: where each field of each record is, and the codes a field may hold;
+- ``document``: :class:`TrfDocument` and its player records and round blocks;
+- ``fields``: reading and writing one field (numbers, lists of starting ranks, points);
+- ``reader``: :func:`decode_trf` and :func:`read_trf`, the 001 lines field by field;
+- ``checking``: :func:`check_trf`, the document as a whole;
+- ``records``: each TRF16, TRF-2026, JaVaFo and bbpPairings record we read or write;
+- ``extensions``: each of our ``SW`` records, read and written;
+- ``writer``: :func:`write_trf` and the 001 lines;
+- ``state``: :func:`state_from_trf` and :func:`trf_from_state`.
+
+No code outside this package knows a record's columns or syntax: the web app's export,
+backup and import build and read every line through the functions named here.
+"""
+
+from __future__ import annotations
+
+from .checking import (
+    check_trf,
+)
+from .columns import (
+    BIRTH_DATE,
+    BYE_CODES,
+    BYE_KINDS,
+    COMPLEMENT,
+    FEDERATION,
+    FIDE_ID,
+    GAME_CODES,
+    NAME,
+    PLAYER_TAG,
+    POINTS,
+    RANK,
+    RANK_LIST_STEP,
+    RATING,
+    RESULT_CODES,
+    ROUND_COLOR,
+    ROUND_OPPONENT,
+    ROUND_RESULT,
+    ROUND_STATES,
+    ROUND_STEP,
+    SEPARATORS,
+    SEX,
+    START_RANK,
+    SWA_NAME,
+    SWA_RANK,
+    SWA_TAG,
+    SWC_NAME,
+    SWC_RANK,
+    SWC_TAG,
+    SWG_BLACK,
+    SWG_BLOCKS,
+    SWG_BOARD,
+    SWG_RESULT,
+    SWG_RESULTS,
+    SWG_ROUND,
+    SWG_WHITE,
+    SWN_NAME,
+    SWN_RANK,
+    SWN_TAG,
+    SWR_ROUND,
+    SWR_STATE,
+    SWW_RANK,
+    SWW_ROUND,
+    T162_FIRST_CODE,
+    T162_STEP,
+    T240_FIRST_RANK,
+    T240_ROUND,
+    T240_TYPE,
+    T250_FIRST_PLAYER,
+    T250_FIRST_ROUND,
+    T250_GAME_POINTS,
+    T250_LAST_PLAYER,
+    T250_LAST_ROUND,
+    T260_FIRST_RANK,
+    T260_FIRST_ROUND,
+    T260_LAST_ROUND,
+    TITLE,
+    TITLES,
+    XXA_FIRST_POINTS,
+    XXA_RANK,
+    XXA_STEP,
+    Span,
+)
+from .document import (
+    TrfDocument,
+    TrfField,
+    TrfPlayer,
+    TrfRecord,
+    TrfRound,
+    last_paired_round,
+    player_title,
+    round_column,
+)
+from .extensions import (
+    NAME_WIDTH,
+    OptionValue,
+    TrfGame,
+    TrfOption,
+    TrfRoundInfo,
+    area_line,
+    areas,
+    block_games,
+    club_line,
+    clubs,
+    event_options,
+    game_line,
+    game_lines,
+    has_round_records,
+    options_line,
+    pairing_system,
+    player_texts,
+    round_info_line,
+    round_infos,
+    system_from_trf,
+    system_line,
+    tiebreak_line,
+    tiebreak_order,
+    top_players,
+    top_players_line,
+    whole_name_line,
+    whole_names,
+    withdrawal_line,
+    withdrawals,
+)
+from .fields import format_points
+from .reader import (
+    decode_trf,
+    read_trf,
+)
+from .records import (
+    Header,
+    PointValue,
+    TrfByes,
+    absent_players,
+    bye_lines,
+    byes_2026,
+    date_line,
+    header_line,
+    header_text,
+    initial_colour,
+    initial_colour_line,
+    point_system,
+    point_system_line,
+    prohibited_groups,
+    prohibited_line,
+    rounds_line,
+    swiss_type_line,
+    total_rounds,
+    xxa_lines,
+)
+from .state import (
+    OPTION_NAMES,
+    SEPARATION_NAMES,
+    TITLE_CODES,
+    player_record,
+    state_from_trf,
+    trf_from_state,
+)
+from .writer import (
+    format_player,
+    trf_document,
+    write_trf,
+)
+
+__all__ = [
+    "BIRTH_DATE",
+    "BYE_CODES",
+    "BYE_KINDS",
+    "COMPLEMENT",
+    "FEDERATION",
+    "FIDE_ID",
+    "GAME_CODES",
+    "Header",
+    "NAME",
+    "NAME_WIDTH",
+    "OPTION_NAMES",
+    "OptionValue",
+    "PLAYER_TAG",
+    "POINTS",
+    "PointValue",
+    "RANK",
+    "RANK_LIST_STEP",
+    "RATING",
+    "RESULT_CODES",
+    "ROUND_COLOR",
+    "ROUND_OPPONENT",
+    "ROUND_RESULT",
+    "ROUND_STATES",
+    "ROUND_STEP",
+    "SEPARATION_NAMES",
+    "SEPARATORS",
+    "SEX",
+    "START_RANK",
+    "SWA_NAME",
+    "SWA_RANK",
+    "SWA_TAG",
+    "SWC_NAME",
+    "SWC_RANK",
+    "SWC_TAG",
+    "SWG_BLACK",
+    "SWG_BLOCKS",
+    "SWG_BOARD",
+    "SWG_RESULT",
+    "SWG_RESULTS",
+    "SWG_ROUND",
+    "SWG_WHITE",
+    "SWN_NAME",
+    "SWN_RANK",
+    "SWN_TAG",
+    "SWR_ROUND",
+    "SWR_STATE",
+    "SWW_RANK",
+    "SWW_ROUND",
+    "Span",
+    "T162_FIRST_CODE",
+    "T162_STEP",
+    "T240_FIRST_RANK",
+    "T240_ROUND",
+    "T240_TYPE",
+    "T250_FIRST_PLAYER",
+    "T250_FIRST_ROUND",
+    "T250_GAME_POINTS",
+    "T250_LAST_PLAYER",
+    "T250_LAST_ROUND",
+    "T260_FIRST_RANK",
+    "T260_FIRST_ROUND",
+    "T260_LAST_ROUND",
+    "TITLE",
+    "TITLES",
+    "TITLE_CODES",
+    "TrfByes",
+    "TrfDocument",
+    "TrfField",
+    "TrfGame",
+    "TrfOption",
+    "TrfPlayer",
+    "TrfRecord",
+    "TrfRound",
+    "TrfRoundInfo",
+    "XXA_FIRST_POINTS",
+    "XXA_RANK",
+    "XXA_STEP",
+    "absent_players",
+    "area_line",
+    "areas",
+    "block_games",
+    "bye_lines",
+    "byes_2026",
+    "check_trf",
+    "club_line",
+    "clubs",
+    "date_line",
+    "decode_trf",
+    "event_options",
+    "format_player",
+    "format_points",
+    "game_line",
+    "game_lines",
+    "has_round_records",
+    "header_line",
+    "header_text",
+    "initial_colour",
+    "initial_colour_line",
+    "last_paired_round",
+    "options_line",
+    "pairing_system",
+    "player_record",
+    "player_title",
+    "player_texts",
+    "point_system",
+    "point_system_line",
+    "prohibited_groups",
+    "prohibited_line",
+    "read_trf",
+    "round_column",
+    "round_info_line",
+    "round_infos",
+    "rounds_line",
+    "state_from_trf",
+    "swiss_type_line",
+    "system_from_trf",
+    "system_line",
+    "tiebreak_line",
+    "tiebreak_order",
+    "top_players",
+    "top_players_line",
+    "total_rounds",
+    "trf_document",
+    "trf_from_state",
+    "whole_name_line",
+    "whole_names",
+    "withdrawal_line",
+    "withdrawals",
+    "write_trf",
+    "xxa_lines",
+]

@@ -1,0 +1,260 @@
+"""Checking a document as a whole: both sides of each game, and every record we read."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
+
+from pairing.engine.errors import TrfError
+
+from .columns import (
+    COMPLEMENT,
+    ROUND_COLOR,
+    ROUND_OPPONENT,
+    ROUND_RESULT,
+    START_RANK,
+    SWA_RANK,
+    SWC_RANK,
+    SWG_BLACK,
+    SWG_BLOCKS,
+    SWG_WHITE,
+    SWN_RANK,
+    SWW_RANK,
+    SWW_ROUND,
+    XXA_RANK,
+)
+from .document import TrfDocument, TrfPlayer, TrfRecord, last_paired_round, round_column
+from .extensions import (
+    parse_game,
+    parse_options,
+    parse_player_text,
+    parse_round_info,
+    parse_system,
+    parse_tiebreak_text,
+    parse_withdrawal,
+)
+from .fields import number_list, record_error
+from .records import (
+    parse_acceleration_2026,
+    parse_bye_2026,
+    parse_initial_colour,
+    parse_point_values,
+    parse_prohibited_2026,
+    parse_rounds_number,
+    parse_xxa,
+)
+
+
+def check_trf(doc: TrfDocument) -> None:
+    """Check a document as a whole: games on both sides, and the extension lines.
+
+    :func:`read_trf` calls it; call it yourself on a document built or changed in code.
+
+    :raises TrfError: the first problem, in line order.
+    """
+    by_rank: dict[int, TrfPlayer] = {}
+    checks: list[tuple[int, Callable[[], None]]] = []
+    byes: dict[int, TrfPlayer] = {}
+    for player in doc.players:
+        if player.start_rank in by_rank:
+            error = TrfError(
+                f"starting rank {player.start_rank} is used again "
+                f"(first on line {by_rank[player.start_rank].line})",
+                line=player.line,
+                column=START_RANK[0],
+                text=_line_text(doc, player.line),
+            )
+            checks.append((player.line, partial(_raise, error)))
+        by_rank.setdefault(player.start_rank, player)
+        checks.append((player.line, partial(_check_games, doc, by_rank, player)))
+        for number, block in enumerate(player.rounds, start=1):
+            if block.result != "U":
+                continue
+            if number in byes:
+                first = byes[number]
+                error = TrfError(
+                    f"round {number}: a second pairing-allocated bye (the first is player "
+                    f"{first.start_rank}, line {first.line})",
+                    line=player.line,
+                    column=round_column(number, ROUND_RESULT),
+                    text=_line_text(doc, player.line),
+                )
+                checks.append((player.line, partial(_raise, error)))
+            byes.setdefault(number, player)
+    ranks = set(by_rank)
+    for record in doc.records:
+        checker = _RECORD_CHECKS.get(record.tag)
+        if checker is not None:
+            checks.append((record.line, partial(checker, doc, record, ranks)))
+    for _, check in sorted(checks, key=lambda item: item[0]):
+        check()
+
+
+def _raise(error: TrfError) -> None:
+    raise error
+
+
+def _line_text(doc: TrfDocument, line: int) -> str:
+    return doc.lines[line - 1] if 0 < line <= len(doc.lines) else ""
+
+
+def _check_games(doc: TrfDocument, by_rank: Mapping[int, TrfPlayer], player: TrfPlayer) -> None:
+    """Each game is recorded by both players, with opposite colours and results (TRF16)."""
+    text = _line_text(doc, player.line)
+    for round_number, block in enumerate(player.rounds, start=1):
+        column = round_column(round_number, ROUND_OPPONENT[0])
+
+        def fail(message: str, column: int = column) -> TrfError:
+            return TrfError(message, line=player.line, column=column, text=text)
+
+        if block.opponent is None:
+            continue
+        if block.opponent == player.start_rank:
+            raise fail(f"round {round_number}: player {block.opponent} is paired with themselves")
+        opponent = by_rank.get(block.opponent)
+        if opponent is None:
+            raise fail(f"round {round_number}: opponent {block.opponent} is not in the file")
+        mirror = opponent.round(round_number)
+        where = f"player {opponent.start_rank} (line {opponent.line})"
+        if mirror.opponent != player.start_rank:
+            raise fail(
+                f"round {round_number}: {where} does not record a game against {player.start_rank}"
+            )
+        if block.color != "-" and block.color == mirror.color:
+            raise fail(
+                f"round {round_number}: {where} also has colour {block.color!r}",
+                round_column(round_number, ROUND_COLOR),
+            )
+        if mirror.result != COMPLEMENT[block.result] and not block.result == mirror.result == "-":
+            raise fail(
+                f"round {round_number}: result {block.result!r} but {where} has "
+                f"{mirror.result!r}, not {COMPLEMENT[block.result]!r}",
+                round_column(round_number, ROUND_RESULT),
+            )
+
+
+RecordCheck = Callable[[TrfDocument, TrfRecord, set[int]], None]
+
+
+def _known(record: TrfRecord, numbers: Sequence[tuple[int, int]], ranks: set[int]) -> None:
+    for rank, column in numbers:
+        if rank not in ranks:
+            raise TrfError(
+                f"{record.tag} player {rank} is not in the file",
+                line=record.line,
+                column=column,
+                text=record.text,
+            )
+
+
+def _check_rounds(doc: TrfDocument, record: TrfRecord, ranks: set[int]) -> None:
+    rounds = parse_rounds_number(record)
+    played = last_paired_round(doc)
+    if rounds < played:
+        raise TrfError(
+            f"{record.tag} says {rounds} rounds but round {played} has games",
+            line=record.line,
+            column=5,
+            text=record.text,
+        )
+
+
+def _check_withdrawal(doc: TrfDocument, record: TrfRecord, ranks: set[int]) -> None:
+    rank, after = parse_withdrawal(record)
+    _known(record, [(rank, SWW_RANK[0])], ranks)
+    player = doc.player(rank)
+    for round_number, block in enumerate(player.rounds if player else (), start=1):
+        if round_number > after and block.opponent is not None:
+            raise TrfError(
+                f"player {rank} withdrew after round {after} but has a game in round "
+                f"{round_number}",
+                line=record.line,
+                column=SWW_ROUND,
+                text=record.text,
+            )
+
+
+def _parses(parser: Callable[[TrfRecord], object]) -> RecordCheck:
+    """A check that the record parses; the parser raises the error."""
+
+    def check(doc: TrfDocument, record: TrfRecord, ranks: set[int]) -> None:
+        parser(record)
+
+    return check
+
+
+def _players_known(numbers: Callable[[TrfRecord], list[tuple[int, int]]]) -> RecordCheck:
+    """A check that the record parses and every player it names is in the file."""
+
+    def check(doc: TrfDocument, record: TrfRecord, ranks: set[int]) -> None:
+        _known(record, numbers(record), ranks)
+
+    return check
+
+
+_RECORD_CHECKS: dict[str, RecordCheck] = {
+    "XXR": _check_rounds,
+    "142": _check_rounds,
+    "XXC": _parses(lambda record: parse_initial_colour(record)),
+    "152": _parses(lambda record: parse_initial_colour(record)),
+    **{tag: _parses(lambda record: parse_point_values(record)) for tag in ("XXS", "162")},
+    **{
+        tag: _parses(lambda record: parse_point_values(record))
+        for tag in ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU")
+    },
+    "XXA": _players_known(lambda record: [(parse_xxa(record)[0], XXA_RANK[0])]),
+    "250": _parses(lambda record: parse_acceleration_2026(record)),
+    "XXZ": _players_known(lambda record: number_list(record)),
+    "XXP": _players_known(lambda record: number_list(record)),
+    "SWT": _players_known(lambda record: number_list(record)),
+    "240": _players_known(lambda record: parse_bye_2026(record)[2]),
+    "260": _players_known(lambda record: parse_prohibited_2026(record)[2]),
+    "SWC": _players_known(lambda record: [(parse_player_text(record)[0], SWC_RANK[0])]),
+    "SWW": _check_withdrawal,
+    "SWY": _parses(lambda record: parse_system(record)),
+    "SWN": _players_known(lambda record: [(parse_player_text(record)[0], SWN_RANK[0])]),
+    "SWA": _players_known(lambda record: [(parse_player_text(record)[0], SWA_RANK[0])]),
+    "SWO": _parses(lambda record: parse_options(record)),
+    "SWK": _parses(lambda record: parse_tiebreak_text(record)),
+    "SWR": _parses(lambda record: parse_round_info(record)),
+    "SWG": lambda doc, record, ranks: _check_game(doc, record, ranks),
+}
+
+
+def _check_game(doc: TrfDocument, record: TrfRecord, ranks: set[int]) -> None:
+    """An SWG board agrees with its players' 001 round blocks."""
+    game = parse_game(record)
+    named = [(game.white, SWG_WHITE[0])]
+    if game.black is not None:
+        named.append((game.black, SWG_BLACK[0]))
+    _known(record, named, ranks)
+    r = game.round_number
+    white = doc.player(game.white)
+    assert white is not None
+    block = white.round(r)
+    if game.black is None:
+        if block.opponent is not None or block.result != "U":
+            raise record_error(record, f"player {game.white} has no U in round {r} on line "
+                        f"{white.line}", SWG_WHITE[0])  # fmt: skip
+        return
+    black = doc.player(game.black)
+    assert black is not None
+    for player, colour, column, other in ((white, "w", SWG_WHITE[0], game.black),
+                                          (black, "b", SWG_BLACK[0], game.white)):  # fmt: skip
+        mine = player.round(r)
+        if not game.result:
+            if not mine.blank:
+                message = (f"board not yet played, but player {player.start_rank} has a "
+                           f"result in round {r} on line {player.line}")  # fmt: skip
+                raise record_error(record, message, column)
+            continue
+        codes = SWG_BLOCKS[game.result][0 if colour == "w" else 1]
+        forfeit = game.result in ("+-", "-+", "--")
+        if (
+            mine.opponent != other
+            or mine.result not in codes
+            or (mine.color != colour and not (forfeit and mine.color == "-"))
+        ):
+            message = (f"player {player.start_rank}'s round {r} on line {player.line} is not "
+                       f"{colour} {game.result} against {other}")  # fmt: skip
+            raise record_error(record, message, column)

@@ -1,0 +1,417 @@
+"""The records of FIDE's TRF16 and TRF-2026 and of other programs (JaVaFo, bbpPairings).
+
+Each ``parse_*`` function reads one record and raises ``TrfError`` at its line and column;
+the functions taking a document read every record of their kind in a checked document.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from fractions import Fraction
+from typing import Literal
+
+from pairing.engine.errors import TrfError
+from pairing.engine.model import AcceleratedPoints, Colour, Points, PointSystem, RequestKind
+
+from .columns import (
+    BYE_KINDS,
+    T162_FIRST_CODE,
+    T162_STEP,
+    T240_FIRST_RANK,
+    T240_ROUND,
+    T240_TYPE,
+    T250_FIRST_PLAYER,
+    T250_FIRST_ROUND,
+    T250_GAME_POINTS,
+    T250_LAST_PLAYER,
+    T250_LAST_ROUND,
+    T260_FIRST_RANK,
+    T260_FIRST_ROUND,
+    T260_LAST_ROUND,
+    XXA_FIRST_POINTS,
+    XXA_RANK,
+    XXA_STEP,
+)
+from .document import TrfDocument, TrfRecord
+from .fields import (
+    NUMBER,
+    cut,
+    decimal,
+    fixed_number_list,
+    format_points,
+    half_points,
+    number_list,
+    record_error,
+    tokens,
+    whole,
+)
+
+
+def parse_rounds_number(record: TrfRecord) -> int:
+    """XXR / 142: the number of rounds."""
+    text = record.rest.strip()
+    if not NUMBER.fullmatch(text) or int(text) == 0:
+        raise record_error(record, f"number of rounds {text!r} is not a positive number", 5)
+    return int(text)
+
+
+def parse_initial_colour(record: TrfRecord) -> Colour | None:
+    """XXC ``white1``/``black1`` (and ``rank``), or 152 ``W``/``B``: round 1's top colour."""
+    if record.tag == "152":
+        code = record.rest.strip().upper()
+        if code not in ("W", "B"):
+            raise record_error(record, f"initial colour {code!r} is not W or B", 5)
+        return Colour.WHITE if code == "W" else Colour.BLACK
+    colour = None
+    for token, column in tokens(record):
+        word = token.lower()
+        if word not in ("rank", "white1", "black1"):
+            raise record_error(record, f"option {token!r} is not rank, white1 or black1", column)
+        if word != "rank":
+            colour = Colour.WHITE if word == "white1" else Colour.BLACK
+    return colour
+
+
+_WINS = ("WW", "BW", "FW", "FPB")
+_DRAWS = ("WD", "BD", "HPB")
+_POINT_SLOTS: dict[str, dict[str, tuple[str, ...]]] = {
+    "XXS": {
+        **{code: (code,) for code in ("WW", "BW", "WD", "BD", "WL", "BL", "ZPB", "HPB", "FPB")},
+        **{code: (code,) for code in ("PAB", "FW", "FL")},
+        "W": _WINS,
+        "D": _DRAWS,
+    },
+    "162": {
+        "W": _WINS,
+        "D": _DRAWS,
+        "L": ("WL", "BL"),
+        "A": ("ZPB", "FL"),
+        "P": ("PAB",),
+        "X": (),
+    },  # fmt: skip
+    "BB": {
+        "BBW": _WINS,
+        "BBD": _DRAWS,
+        "BBL": ("WL", "BL"),
+        "BBZ": ("ZPB",),
+        "BBF": ("FL",),
+        "BBU": ("PAB",),
+    },  # fmt: skip
+}
+"""Which JaVaFo XXS codes each code sets.  XXS ``W`` leaves PAB alone (JaVaFo); bbp's BBU and
+TRF-2026's P default to the win value instead."""
+
+
+_POINT_DEFAULTS = {
+    "WW": Fraction(1), "BW": Fraction(1), "WD": Fraction(1, 2), "BD": Fraction(1, 2),
+    "WL": Fraction(0), "BL": Fraction(0), "ZPB": Fraction(0), "HPB": Fraction(1, 2),
+    "FPB": Fraction(1), "PAB": Fraction(1), "FW": Fraction(1), "FL": Fraction(0),
+}  # fmt: skip
+
+
+PointValue = tuple[str, Fraction, int]
+"""A point-system assignment: the code set (``WW``...), its value and its column."""
+
+
+def parse_point_values(record: TrfRecord) -> list[PointValue]:
+    """XXS, 162 and BB? lines as the XXS codes they set, left to right."""
+    values: list[PointValue] = []
+    if record.tag == "XXS":
+        for token, column in tokens(record):
+            code, equals, amount = token.partition("=")
+            slots = _POINT_SLOTS["XXS"].get(code.upper())
+            if slots is None or not equals:
+                raise record_error(record, f"code {code!r} is not one of WW BW WD BD WL BL ZPB HPB "
+                            "FPB PAB FW FL W D (as CODE=VALUE)", column)  # fmt: skip
+            value = decimal(record, amount, column + len(code) + 1, f"{code} value")
+            values.extend((slot, value, column) for slot in slots)
+    elif record.tag == "162":
+        for column in range(T162_FIRST_CODE, len(record.text) + 1, T162_STEP):
+            code = record.text[column - 1 : column].upper()
+            amount = record.text[column : column + 4].strip()
+            if not code.strip() and not amount:
+                continue
+            if code not in _POINT_SLOTS["162"]:
+                raise record_error(record, f"code {code!r} is not W, D, L, A, P or X", column)
+            value = decimal(record, amount, column + 1, f"{code} value")
+            values.extend((slot, value, column) for slot in _POINT_SLOTS["162"][code])
+    else:
+        value = decimal(record, record.rest.strip(), 5, "points")
+        values.extend((slot, value, 5) for slot in _POINT_SLOTS["BB"][record.tag])
+    return values
+
+
+def parse_xxa(record: TrfRecord) -> tuple[int, list[tuple[int, Fraction, int]]]:
+    """XXA: the player and, per round, the fictitious points with their column."""
+    rank = whole(record, XXA_RANK, "player")
+    rounds = []
+    round_number = 1
+    while (column := XXA_FIRST_POINTS[0] + XXA_STEP * (round_number - 1)) <= len(record.text):
+        text = record.text[column - 1 : column + 3].strip()
+        if text:
+            rounds.append((round_number, decimal(record, text, column, "points"), column))
+        round_number += 1
+    return rank, rounds
+
+
+def parse_acceleration_2026(record: TrfRecord) -> tuple[Fraction, int, int, int, int] | None:
+    """250: game points, first and last round, first and last player; None if team only."""
+    text = cut(record.text, T250_GAME_POINTS).strip()
+    if not text:
+        return None
+    points = decimal(record, text, T250_GAME_POINTS[0], "game points")
+    return (
+        points,
+        whole(record, T250_FIRST_ROUND, "first round"),
+        whole(record, T250_LAST_ROUND, "last round"),
+        whole(record, T250_FIRST_PLAYER, "first player"),
+        whole(record, T250_LAST_PLAYER, "last player"),
+    )
+
+
+def parse_bye_2026(record: TrfRecord) -> tuple[RequestKind, int, list[tuple[int, int]]]:
+    """240: the bye type, its round and the players."""
+    code = record.text[T240_TYPE - 1 : T240_TYPE].upper()
+    if code not in BYE_KINDS:
+        raise record_error(record, f"bye type {code!r} is not F, H or Z", T240_TYPE)
+    round_number = whole(record, T240_ROUND, "round")
+    return BYE_KINDS[code], round_number, fixed_number_list(record, T240_FIRST_RANK)
+
+
+def parse_prohibited_2026(record: TrfRecord) -> tuple[int, int, list[tuple[int, int]]]:
+    """260: first and last round, and the players who may not meet each other."""
+    first = whole(record, T260_FIRST_ROUND, "first round")
+    last = whole(record, T260_LAST_ROUND, "last round")
+    return first, last, fixed_number_list(record, T260_FIRST_RANK)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TrfByes:
+    """A TRF-2026 240 record: a bye asked for by some players in one round."""
+
+    kind: RequestKind
+    round_number: int
+    players: tuple[tuple[int, int], ...]
+    """Each player's starting rank with the column it is written at."""
+    line: int = field(default=0, compare=False)
+    text: str = field(default="", compare=False)
+
+    def error(self, message: str, *, at: Literal["kind", "round"] | int) -> TrfError:
+        """An error about the bye type, the round, or the player written at column ``at``."""
+        column = {"kind": T240_TYPE, "round": T240_ROUND[0]}[at] if isinstance(at, str) else at
+        return TrfError(message, line=self.line, column=column, text=self.text)
+
+
+def byes_2026(doc: TrfDocument) -> list[TrfByes]:
+    """TRF-2026 240 records: the bye type, its round and the players of each."""
+    byes = []
+    for record in doc.records:
+        if record.tag == "240":
+            kind, round_number, players = parse_bye_2026(record)
+            byes.append(
+                TrfByes(kind=kind, round_number=round_number, players=tuple(players),
+                        line=record.line, text=record.text)
+            )  # fmt: skip
+    return byes
+
+
+def bye_lines(requests: Iterable[tuple[int, int, RequestKind]]) -> list[str]:
+    """TRF-2026 240 records for (starting rank, round, bye) requests: one per bye type and
+    round, by round then type, each line's players in starting-rank order, e.g.
+    ``240 H 003    2   26``."""
+    groups: dict[tuple[str, int], list[int]] = defaultdict(list)
+    for rank, round_number, kind in requests:
+        groups[(kind.value, round_number)].append(rank)
+    return [
+        f"240 {code} {round_number:03d} " + _ranks(sorted(ranks))
+        for (code, round_number), ranks in sorted(groups.items(), key=lambda g: g[0][::-1])
+    ]
+
+
+def absent_players(doc: TrfDocument) -> list[int]:
+    """JaVaFo XXZ: the players absent from the round to pair, in file order."""
+    return [rank for r in doc.records if r.tag == "XXZ" for rank, _ in number_list(r)]
+
+
+def prohibited_groups(doc: TrfDocument) -> list[tuple[TrfRecord, list[int]]]:
+    """XXP and 260 records with the players each one keeps apart (260 rounds ignored)."""
+    groups = []
+    for record in doc.records:
+        if record.tag == "XXP":
+            groups.append((record, [rank for rank, _ in number_list(record)]))
+        elif record.tag == "260":
+            groups.append((record, [rank for rank, _ in parse_prohibited_2026(record)[2]]))
+    return groups
+
+
+def initial_colour(doc: TrfDocument) -> Colour | None:
+    """Round 1's colour of the top player from XXC or 152, if fixed."""
+    colour = None
+    for record in doc.records:
+        if record.tag in ("XXC", "152"):
+            colour = parse_initial_colour(record) or colour
+    return colour
+
+
+def point_system(doc: TrfDocument) -> PointSystem:
+    """The point values from XXS (JaVaFo), BB? (bbpPairings) and 162 (TRF-2026) lines.
+
+    Later lines override earlier ones, as JaVaFo specifies for XXS.  The PAB is worth
+    1 unless set, except that bbpPairings' BBW and TRF-2026's 162 W also set it.
+
+    :raises TrfError: a value is not a multiple of 0.5, or wins (draws, losses) with
+        white and black are worth different points, which the engine cannot represent.
+    """
+    values: dict[str, tuple[Fraction, TrfRecord | None, int]] = {
+        slot: (value, None, 0) for slot, value in _POINT_DEFAULTS.items()
+    }
+    pab_follows_win = False
+    for record in doc.records:
+        if record.tag not in ("XXS", "162", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"):
+            continue
+        for slot, value, column in parse_point_values(record):
+            values[slot] = (value, record, column)
+            pab_follows_win |= slot == "WW" and record.tag in ("162", "BBW")
+    if pab_follows_win and values["PAB"][1] is None:
+        values["PAB"] = values["WW"]  # bbp: BBU defaults to BBW; TRF-2026: P as W
+    for white, black, what in (("WW", "BW", "win"), ("WD", "BD", "draw"), ("WL", "BL", "loss")):
+        (w, w_record, w_column), (b, b_record, b_column) = values[white], values[black]
+        if w != b:
+            where, column = (w_record, w_column) if w_record else (b_record, b_column)
+            raise TrfError(
+                f"a {what} with white ({format_points(w)}) and with black "
+                f"({format_points(b)}) must be worth the same points",
+                line=where.line if where else 0,
+                column=column,
+                text=where.text if where else "",
+            )
+    half = {
+        slot: half_points(value, record, column, f"{slot} value")
+        for slot, (value, record, column) in values.items()
+    }
+    return PointSystem(
+        win=half["WW"],
+        draw=half["WD"],
+        loss=half["WL"],
+        forfeit_win=half["FW"],
+        forfeit_loss=half["FL"],
+        pairing_allocated_bye=half["PAB"],
+        full_point_bye=half["FPB"],
+        half_point_bye=half["HPB"],
+        zero_point_bye=half["ZPB"],
+    )
+
+
+def total_rounds(doc: TrfDocument) -> int | None:
+    """The planned number of rounds from XXR or TRF-2026 142, if given."""
+    for record in doc.records:
+        if record.tag in ("XXR", "142"):
+            return parse_rounds_number(record)
+    return None
+
+
+def point_system_line(points: PointSystem, *, by_colour: bool = False) -> str:
+    """JaVaFo XXS with every value of a point system, ``XXS W=1 D=0.5 WL=0 ...``.
+
+    ``by_colour`` writes wins, draws and losses once per colour (``WW=1 BW=1 WD=0.5 ...``),
+    as the web app's backup does; otherwise a win and a draw once (``W``, ``D``).
+    """
+
+    def show(value: Points) -> str:
+        return format_points(Fraction(value, 2)).removesuffix(".0")
+
+    if by_colour:
+        results = [("WW", points.win), ("BW", points.win), ("WD", points.draw),
+                   ("BD", points.draw)]  # fmt: skip
+    else:
+        results = [("W", points.win), ("D", points.draw)]
+    pairs = [*results, ("WL", points.loss), ("BL", points.loss),
+             ("FW", points.forfeit_win), ("FL", points.forfeit_loss),
+             ("PAB", points.pairing_allocated_bye), ("FPB", points.full_point_bye),
+             ("HPB", points.half_point_bye), ("ZPB", points.zero_point_bye)]  # fmt: skip
+    return "XXS " + " ".join(f"{code}={show(value)}" for code, value in pairs)
+
+
+def xxa_lines(acceleration: Sequence[AcceleratedPoints]) -> list[str]:
+    """JaVaFo ``XXA`` lines for imaginary points: one per player, each round's points.
+
+    The only place imaginary points (SB 3) are written: exports never add them to a score.
+    """
+    by_player: dict[int, dict[int, Points]] = {}
+    for bonus in acceleration:
+        by_player.setdefault(bonus.pairing_number, {})[bonus.round_number] = bonus.points
+    lines = []
+    for rank in sorted(by_player):
+        rounds = by_player[rank]
+        values = [
+            format_points(Fraction(rounds.get(r, Points(0)), 2)).rjust(4)
+            for r in range(1, max(rounds) + 1)
+        ]
+        lines.append(f"XXA {rank:>4} " + " ".join(values))
+    return lines
+
+
+# --- Building records ---------------------------------------------------------------------
+
+
+class Header(enum.StrEnum):
+    """The TRF16 header records (012-132), by their tag."""
+
+    TOURNAMENT = "012"
+    CITY = "022"
+    FEDERATION = "032"
+    START_DATE = "042"
+    END_DATE = "052"
+    PLAYERS = "062"
+    RATED_PLAYERS = "072"
+    TEAMS = "082"
+    TYPE = "092"
+    CHIEF_ARBITER = "102"
+    DEPUTY_ARBITERS = "112"
+    TIME_CONTROL = "122"
+    ROUND_DATES = "132"
+
+
+def header_text(doc: TrfDocument, header: Header) -> str:
+    """The text of the first ``header`` record, from column 5 and stripped; ``""`` if none."""
+    found = [r for r in doc.records if r.tag == header.value]
+    return found[0].rest.strip() if found else ""
+
+
+def header_line(header: Header | str, text: str) -> str:
+    """A header record, ``022 Town Hall``; trailing blanks left out (``022`` when empty)."""
+    return f"{header} {text}".rstrip()
+
+
+def date_line(header: Header, day: date) -> str:
+    """A header record holding a date (042, 052), written ``YYYY/MM/DD``."""
+    return f"{header.value} {day:%Y/%m/%d}"
+
+
+def swiss_type_line(system_title: str) -> str:
+    """The 092 type of an individual Swiss event, naming its pairing system."""
+    return header_line(Header.TYPE, f"Individual: Swiss-System ({system_title})")
+
+
+def rounds_line(total: int) -> str:
+    """JaVaFo XXR: the planned number of rounds."""
+    return f"XXR {total}"
+
+
+def initial_colour_line(colour: Colour) -> str:
+    """JaVaFo XXC: the top player's colour in round 1, ``XXC white1``."""
+    return f"XXC {colour.name.lower()}1"
+
+
+def prohibited_line(ranks: Sequence[int]) -> str:
+    """JaVaFo XXP: players who may not meet one another, in the order given."""
+    return "XXP " + _ranks(ranks)
+
+
+def _ranks(ranks: Iterable[int]) -> str:
+    """Starting ranks in four columns each, separated by a space."""
+    return " ".join(f"{rank:>4}" for rank in ranks)

@@ -1,0 +1,429 @@
+"""Converting between a TRF document and the engine's :class:`TournamentState`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import date
+from fractions import Fraction
+
+from pairing.engine.acceleration import accelerated_points, round_1_participants
+from pairing.engine.history import score
+from pairing.engine.model import (
+    AcceleratedPoints,
+    Colour,
+    GameRecord,
+    Outcome,
+    PairingNumber,
+    PairingOptions,
+    Player,
+    Points,
+    PointSystem,
+    RequestKind,
+    Round1Separation,
+    RoundRequest,
+    Title,
+    TournamentState,
+)
+
+from .checking import check_trf
+from .columns import NAME, T250_GAME_POINTS, TITLES
+from .document import TrfDocument, TrfPlayer, TrfRecord, TrfRound, last_paired_round
+from .extensions import (
+    OptionValue,
+    area_line,
+    club_line,
+    options_line,
+    parse_options,
+    parse_player_text,
+    parse_withdrawal,
+    system_line,
+    top_players_line,
+    withdrawal_line,
+)
+from .fields import half_points, number_list, record_error
+from .records import (
+    Header,
+    header_line,
+    initial_colour_line,
+    parse_acceleration_2026,
+    parse_bye_2026,
+    parse_initial_colour,
+    parse_prohibited_2026,
+    parse_xxa,
+    point_system,
+    point_system_line,
+    prohibited_line,
+    rounds_line,
+    total_rounds,
+    xxa_lines,
+)
+from .writer import trf_document
+
+
+def _outcome(block: TrfRound) -> Outcome:
+    """The engine's outcome for a round block; byes written ``0000 - +``/``-`` are old style."""
+    if block.opponent is None:
+        match block.result:
+            case "H":
+                return Outcome.HALF_POINT_BYE
+            case "F" | "+":
+                return Outcome.FULL_POINT_BYE
+            case "U":
+                return Outcome.PAIRING_ALLOCATED_BYE
+            case _:
+                return Outcome.ZERO_POINT_BYE
+    match block.result:
+        case "+":
+            return Outcome.FORFEIT_WIN
+        case "-":
+            return Outcome.FORFEIT_LOSS
+        case _:
+            return Outcome(block.result)
+
+
+def _record(block: TrfRound, round_number: int) -> GameRecord:
+    colour = {"w": Colour.WHITE, "b": Colour.BLACK}.get(block.color)
+    paired = block.opponent is not None
+    return GameRecord(
+        round_number=round_number,
+        opponent=PairingNumber(block.opponent) if block.opponent is not None else None,
+        colour=colour if paired else None,
+        outcome=_outcome(block),
+    )
+
+
+def _request(block: TrfRound) -> RequestKind | None:
+    """A request written in the column of the round to pair (JaVaFo: ``0000 - Z/H/F``)."""
+    if block.opponent is not None:
+        return None
+    return {"H": RequestKind.HALF_POINT_BYE, "F": RequestKind.FULL_POINT_BYE,
+            "+": RequestKind.FULL_POINT_BYE, "Z": RequestKind.ABSENT,
+            "-": RequestKind.ABSENT}.get(block.result)  # fmt: skip
+
+
+def state_from_trf(doc: TrfDocument, *, round_to_pair: int | None = None) -> TournamentState:
+    """The engine's snapshot of a TRF file, ready to pair ``round_to_pair``.
+
+    By default the round to pair is the one after the last round paired (a game, a
+    forfeit or a ``U``); a later column holding only ``H``, ``F`` and ``Z`` is read as
+    requests for the round to pair (as are XXZ lines and TRF-2026 240 records for it).
+    Rounds not written are ``Z``.  The planned number of rounds comes from XXR or 142,
+    else from the round columns.  A player is withdrawn only when an ``SWW`` line says
+    so; trailing blank rounds are not guessed to be a withdrawal.
+
+    :raises TrfError: the document is inconsistent (see :func:`check_trf`) or a point
+        value is not a multiple of 0.5.
+    :raises ValueError: ``round_to_pair`` is less than 1.
+    """
+    check_trf(doc)
+    if round_to_pair is None:
+        round_to_pair = last_paired_round(doc) + 1
+    if round_to_pair < 1:
+        raise ValueError(f"round to pair must be 1 or more, not {round_to_pair}")
+    completed = round_to_pair - 1
+    records = {tag: [r for r in doc.records if r.tag == tag] for tag in _STATE_TAGS}
+    clubs = dict(parse_player_text(r) for r in records["SWC"])
+    areas = dict(parse_player_text(r) for r in records["SWA"])
+    top = {rank for r in records["SWT"] for rank, _ in number_list(r)}
+    withdrawn = {
+        rank for rank, after in map(parse_withdrawal, records["SWW"]) if after <= completed
+    }
+    players = tuple(
+        Player(
+            pairing_number=p.pairing_number,
+            name=p.name,
+            rating=p.rating,
+            title=TITLES.get(p.title.upper(), Title.NONE),
+            club=clubs.get(p.start_rank, ""),
+            top_player=p.start_rank in top,
+            federation=p.federation,
+            area=areas.get(p.start_rank, ""),
+            withdrawn=p.start_rank in withdrawn,
+            history=tuple(_record(p.round(n), n) for n in range(1, completed + 1)),
+        )
+        for p in doc.players
+    )
+    requested: dict[int, RequestKind] = {}
+    for player in doc.players:
+        kind = _request(player.round(round_to_pair))
+        if kind is not None:
+            requested[player.start_rank] = kind
+    for record in records["XXZ"]:
+        requested.update((rank, RequestKind.ABSENT) for rank, _ in number_list(record))
+    for record in records["240"]:
+        kind, round_number, ranks = parse_bye_2026(record)
+        if round_number == round_to_pair:
+            requested.update((rank, kind) for rank, _ in ranks)
+    initial_colour = None
+    for record in records["XXC"] + records["152"]:
+        initial_colour = parse_initial_colour(record) or initial_colour
+    columns = max((len(p.rounds) for p in doc.players), default=0)
+    return TournamentState(
+        players=players,
+        rounds_completed=completed,
+        total_rounds=total_rounds(doc) or max(columns, round_to_pair),
+        points=point_system(doc),
+        requests=tuple(
+            RoundRequest(pairing_number=PairingNumber(rank), kind=requested[rank])
+            for rank in sorted(requested)
+            if rank not in withdrawn
+        ),
+        forbidden_pairs=_forbidden_pairs(records["XXP"], records["260"], round_to_pair),
+        initial_colour=initial_colour,
+        acceleration=_acceleration(records["XXA"], records["250"]),
+        options=_pairing_options(records["SWO"]),
+    )
+
+
+OPTION_NAMES = {
+    "acceleration": "acceleration",
+    "lim_maxi": "lim_maxi",
+    "esca_random": "esca_random",
+    "esca_avoid_half_bye_pairs": "esca_avoid_half_bye_pairs",
+    "esca_avoid_defaulted_rematch": "esca_avoid_defaulted_rematch",
+}
+"""SWO names of the yes/no options the engines read, and their ``PairingOptions`` field.
+
+``esca_round1_area`` and ``esca_round1_federation`` fill ``esca_round1_separation``;
+other SWO names (the web app's ``public``, say) are the app's own and ignored here."""
+
+
+SEPARATION_NAMES = {
+    "esca_round1_area": Round1Separation.AREA,
+    "esca_round1_federation": Round1Separation.FEDERATION,
+}
+
+
+def _pairing_options(records: Sequence[TrfRecord]) -> PairingOptions:
+    """The engines' options from SWO ``name=value`` words (``1``/``0``); defaults elsewhere.
+
+    A value other than ``0`` or ``1`` for an option the engines read is refused with its
+    column, like any malformed field.
+    """
+    fields: dict[str, object] = {}
+    separation = set(PairingOptions().esca_round1_separation)
+    for record in records:
+        for name, value, column in parse_options(record):
+            if name not in OPTION_NAMES and name not in SEPARATION_NAMES:
+                continue
+            if value not in ("0", "1"):
+                raise record_error(record, f"option {name} must be 0 or 1, not {value!r}", column)
+            if name in SEPARATION_NAMES:
+                kind = SEPARATION_NAMES[name]
+                separation = separation | {kind} if value == "1" else separation - {kind}
+            else:
+                fields[OPTION_NAMES[name]] = value == "1"
+    return PairingOptions(
+        esca_round1_separation=frozenset(separation),
+        **fields,  # type: ignore[arg-type]
+    )
+
+
+def _options_line(options: PairingOptions) -> list[str]:
+    """An SWO line for the options that differ from the defaults (none if all default)."""
+    default = PairingOptions()
+    words: list[tuple[str, OptionValue]] = [
+        (name, getattr(options, field))
+        for name, field in OPTION_NAMES.items()
+        if getattr(options, field) != getattr(default, field)
+    ]
+    words += [
+        (name, kind in options.esca_round1_separation)
+        for name, kind in SEPARATION_NAMES.items()
+        if (kind in options.esca_round1_separation) != (kind in default.esca_round1_separation)
+    ]
+    return [options_line(words)] if words else []
+
+
+_STATE_TAGS = (
+    "SWC",
+    "SWA",
+    "SWO",
+    "SWT",
+    "SWW",
+    "XXZ",
+    "240",
+    "XXC",
+    "152",
+    "XXP",
+    "260",
+    "XXA",
+    "250",
+)
+
+
+def _forbidden_pairs(
+    xxp: Sequence[TrfRecord], t260: Sequence[TrfRecord], round_to_pair: int
+) -> frozenset[frozenset[PairingNumber]]:
+    """XXP lists (always) and 260 lists (in force for ``round_to_pair``) as pairs."""
+    groups = [[rank for rank, _ in number_list(r)] for r in xxp]
+    for record in t260:
+        first, last, ranks = parse_prohibited_2026(record)
+        if first <= round_to_pair <= last:
+            groups.append([rank for rank, _ in ranks])
+    return frozenset(
+        frozenset({PairingNumber(a), PairingNumber(b)})
+        for group in groups
+        for i, a in enumerate(group)
+        for b in group[i + 1 :]
+        if a != b
+    )
+
+
+def _acceleration(
+    xxa: Sequence[TrfRecord], t250: Sequence[TrfRecord]
+) -> tuple[AcceleratedPoints, ...]:
+    """XXA lines, then TRF-2026 250 ranges, as fictitious points per player and round."""
+    result = []
+    for record in xxa:
+        rank, rounds = parse_xxa(record)
+        for round_number, value, column in rounds:
+            points = half_points(value, record, column, "XXA points")
+            if points:
+                result.append(
+                    AcceleratedPoints(
+                        pairing_number=PairingNumber(rank), round_number=round_number,
+                        points=points,
+                    )
+                )  # fmt: skip
+    for record in t250:
+        parsed = parse_acceleration_2026(record)
+        if parsed is None:
+            continue  # match points only: a team acceleration
+        value, first_round, last_round, first, last = parsed
+        points = half_points(value, record, T250_GAME_POINTS[0], "250 game points")
+        result.extend(
+            AcceleratedPoints(pairing_number=PairingNumber(rank), round_number=r, points=points)
+            for rank in range(first, last + 1)
+            for r in range(first_round, last_round + 1)
+        )
+    return tuple(result)
+
+
+def trf_from_state(
+    state: TournamentState,
+    *,
+    name: str = "",
+    system: str | None = None,
+    headers: Sequence[tuple[str, str]] = (),
+    details: Mapping[int, Mapping[str, str]] | None = None,
+) -> TrfDocument:
+    """A TRF document for a tournament state, e.g. for the generator and exports.
+
+    The players' names, clubs and withdrawals come from the state; ``headers`` adds
+    records such as ``("022", "City")``; ``details`` gives per pairing number ``sex``,
+    ``federation``, ``fide_id`` and ``birth_date`` (``YYYY/MM/DD``).  The requests for
+    the round to pair are written in its column (``0000 - H``); the point system as XXS
+    when it is not the standard one; imaginary points (SB 3) as XXA lines, the state's own
+    or, when the event's acceleration option is on, those of rounds 1 and 2.
+    Names longer than the 33 columns are cut short.
+    """
+    details = details or {}
+    head = [header_line(Header.TOURNAMENT, name), *(header_line(t, text) for t, text in headers)]
+    head.append(rounds_line(state.total_rounds))
+    if state.initial_colour is not None:
+        head.append(initial_colour_line(state.initial_colour))
+    if state.points != PointSystem():
+        head.append(point_system_line(state.points))
+    if system:
+        head.append(system_line(system))
+    requests = {r.pairing_number: r.kind for r in state.requests}
+    players = []
+    for player in sorted(state.players, key=lambda p: p.pairing_number):
+        extra = details.get(player.pairing_number, {})
+        blocks = [_block(record) for record in player.history]
+        if player.pairing_number in requests:
+            blocks.append(TrfRound(opponent=None, result=requests[player.pairing_number].value))
+        players.append(
+            _trf_player(
+                player,
+                blocks,
+                points=score(player, state.points),
+                sex=extra.get("sex", ""),
+                federation=extra.get("federation", player.federation),
+                fide_id=extra.get("fide_id", ""),
+                birth_date=extra.get("birth_date", ""),
+            )
+        )
+    tail = [club_line(p.pairing_number, p.club) for p in state.players if p.club]
+    tail += [area_line(p.pairing_number, p.area) for p in state.players if p.area]
+    tail += _options_line(state.options)
+    tail += [
+        withdrawal_line(p.pairing_number, len(p.history)) for p in state.players if p.withdrawn
+    ]
+    top = sorted(p.pairing_number for p in state.players if p.top_player)
+    if top:
+        tail.append(top_players_line(top))
+    tail += [prohibited_line(pair) for pair in sorted(map(sorted, state.forbidden_pairs))]
+    tail += xxa_lines(
+        state.acceleration
+        or (
+            accelerated_points(round_1_participants(state), state.points)
+            if state.options.acceleration
+            else ()
+        )
+    )
+    return trf_document(head, players, tail)
+
+
+def player_record(
+    player: Player,
+    rounds: Sequence[GameRecord | None],
+    points: PointSystem,
+    *,
+    sex: str = "",
+    fide_id: int | None = None,
+    birth_date: date | None = None,
+) -> TrfPlayer:
+    """A 001 record for an engine player and its rounds, e.g. for the web app's export.
+
+    ``rounds`` holds one record per round, ``None`` for a board not played yet (a blank
+    block: TRF16 has no code for "paired, not played"); the points are those of the
+    records, in ``points``.  The name is cut to the 33 columns of the 001 line.
+    """
+    return _trf_player(
+        player,
+        [TrfRound(opponent=None) if r is None else _block(r) for r in rounds],
+        points=Points(sum(points.points_for(r.outcome) for r in rounds if r is not None)),
+        sex=sex,
+        federation=player.federation,
+        fide_id=str(fide_id) if fide_id else "",
+        birth_date=f"{birth_date:%Y/%m/%d}" if birth_date else "",
+    )
+
+
+def _trf_player(
+    player: Player,
+    blocks: Sequence[TrfRound],
+    *,
+    points: Points,
+    sex: str,
+    federation: str,
+    fide_id: str,
+    birth_date: str,
+) -> TrfPlayer:
+    return TrfPlayer(
+        start_rank=player.pairing_number,
+        sex=sex,
+        title=TITLE_CODES.get(player.title, ""),
+        name=player.name[: NAME[1] - NAME[0] + 1].strip(),
+        rating=player.rating,
+        federation=federation,
+        fide_id=fide_id,
+        birth_date=birth_date,
+        points=Fraction(points, 2),
+        rounds=tuple(blocks),
+    )
+
+
+TITLE_CODES = {title: code for code, title in reversed(TITLES.items())}
+"""Title to TRF code; reversed so that the current codes (listed first) win."""
+
+
+def _block(record: GameRecord) -> TrfRound:
+    # ADJOURNED is not a TRF code; it is a draw for pairing purposes (Dutch F9).
+    result = "=" if record.outcome is Outcome.ADJOURNED else record.outcome.value
+    if record.opponent is None:
+        return TrfRound(opponent=None, result=result)
+    color = record.colour.value if record.colour is not None else "-"
+    return TrfRound(opponent=record.opponent, color=color, result=result)
