@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from pairing.engine import System, pair_round
 from pairing.engine.checker import check_round
+from pairing.engine.colours import Strength, colour_preference, may_take
 from pairing.engine.errors import NoValidPairing
 from pairing.engine.model import (
     Colour,
@@ -28,17 +29,12 @@ from pairing.engine.model import (
     Title,
     TournamentState,
 )
+from pairing.engine.systems.dutch1992.entrants import Entrant, entrants, rank_key
 from pairing.engine.systems.dutch1992.procedure import (
-    Entrant,
     Pair,
-    Strength,
     allocate_colours,
-    colour_preference,
-    entrants,
     exchange_order,
-    may_take,
     pair,
-    rank_key,
     transposition_order,
     x_of,
 )
@@ -789,7 +785,7 @@ def f1_key(state: TournamentState, pairing: RoundPairing) -> list[tuple[int, int
 
 def any_pairing_exists(state: TournamentState) -> bool:
     """Brute force: whether any pairing keeps B1a, B1b and B2 (forbidden pairs included)."""
-    from pairing.engine.systems.dutch1992.procedure import compatible, entrants
+    from pairing.engine.systems.dutch1992.entrants import compatible, entrants
 
     players = entrants(state)[0]
     memo: dict[tuple[tuple[int, ...], bool], bool] = {}
@@ -973,7 +969,7 @@ def test_dutch_c1_lowest_bracket_player_without_opponent_takes_the_bye() -> None
 
 def test_dutch_note_over_half_means_more_than_half_of_the_points_played_for() -> None:
     """Note to B reading: exactly 50% is not "over 50%"; more is, and only in the last round."""
-    from pairing.engine.systems.dutch1992.procedure import over_half_in_last_round
+    from pairing.engine.systems.dutch1992.entrants import over_half_in_last_round
 
     state = build(4, [[(1, 2, "1-0"), (3, 4, "=")], [(1, 3, "0-1"), (2, 4, "=")]],
                   total_rounds=3)  # fmt: skip

@@ -11,8 +11,9 @@ order.  Round 1 boards are written as the text pairs them (F4, E4 with white for
 from __future__ import annotations
 
 from pairing.engine.brackets import exchange
+from pairing.engine.colours import may_take
 from pairing.engine.model import Colour
-from pairing.engine.systems.dutch1992.procedure import Search, make_bracket, may_take, pair
+from pairing.engine.systems.dutch1992.procedure import Search, make_bracket, pair
 
 from .builders import boards, build
 from .test_dutch1992 import entrant

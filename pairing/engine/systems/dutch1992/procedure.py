@@ -9,15 +9,6 @@ Dutch system and not what bbpPairings or JaVaFo do.
 Readings of points the text leaves open.  Each one is tested under its rule's name in
 ``tests/engine/test_dutch1992.py``.
 
-- **A2.**  Score, rating, title (IGM-WGM-IM-WIM-FM-WFM-none; CM and WCM after WFM), name
-  (case-insensitive), and the pairing number as the last key, so no two players tie.
-- **"A score of over 50% in the last round"** (A7a, Note to B).  When the round being
-  paired is the last planned round, a player whose score is more than half of the points
-  a win would have brought in the rounds played so far.  For such a player A7a (absolute
-  preferences), B2, B5 and B6 are not applied; the criteria still apply to the opponent.
-- **A7a, conflicting reasons.**  A colour difference beyond +-1 decides the absolute
-  preference; otherwise two equal colours in a row do (the opposite colour).  So a player
-  with difference -1 after two whites must have black: B2b forbids a third white.
 - **A8.**  A pairing does not fulfil all colour preferences when both players prefer the
   same colour.  x is never below zero.
 - **Floats** (A4, A5).  A player moved down receives a downfloat; B5 and B6 for
@@ -125,20 +116,9 @@ from typing import Generic, TypeVar, cast
 
 from pairing.engine.brackets import exchange as exchange_split
 from pairing.engine.brackets import score_brackets
-from pairing.engine.colours import ColourCard, colour_difference, played_colours, preferred_colours
-from pairing.engine.colours import Strength as Strength
-from pairing.engine.colours import colour_preference as colour_preference
-from pairing.engine.colours import may_take as may_take
+from pairing.engine.colours import ColourCard, preferred_colours
 from pairing.engine.errors import NoValidPairing
-from pairing.engine.floats import Float, float_history
-from pairing.engine.history import (
-    forbidden_opponents,
-    opponents_met,
-    pairing_scores,
-    players_to_pair,
-    received_point_without_playing,
-    score,
-)
+from pairing.engine.floats import Float
 from pairing.engine.matching import (
     bipartite_matching,
     bipartite_matching_size,
@@ -152,69 +132,16 @@ from pairing.engine.model import (
     Board,
     Colour,
     Explanation,
-    PairingNumber,
     Points,
     RoundPairing,
-    RoundRequest,
-    Title,
     TournamentState,
 )
+from pairing.engine.systems.dutch1992.entrants import Entrant, _rank, compatible, entrants
 
 _T = TypeVar("_T")
 
 RULES = "Dutch"
 """Prefix of every rule reference in explanations."""
-
-
-# --- A2: ranking order; A7: colour preferences ------------------------------------------
-
-
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False)
-class Entrant:
-    """A player to be paired this round and what the rules need to know (Dutch A2-A7, B)."""
-
-    number: PairingNumber
-    score: Points
-    rating: int
-    title: Title
-    name: str
-    key: tuple[int, int, int, str, int]
-    """The A2 order: lower sorts first."""
-    colours: tuple[Colour, ...]
-    """Colours of the games played, oldest first (F2, F3)."""
-    difference: int
-    preference: Colour | None
-    strength: Strength
-    may_white: bool
-    """White keeps B2 (always true for a player over 50% in the last round)."""
-    may_black: bool
-    last_float: Float | None
-    """The float of the last round (B5)."""
-    float_two_back: Float | None
-    """The float of two rounds before (B6)."""
-    barred: frozenset[PairingNumber]
-    """Opponents met (B1a, F2) and forbidden partners."""
-    bye_allowed: bool
-    """No bye or forfeit win so far (B1b)."""
-    exempt: bool
-    """Over 50% in the last round: A7a, B2, B5 and B6 are not applied (Note to B)."""
-
-
-def rank_key(
-    score_: Points, rating: int, title: Title, name: str, number: PairingNumber
-) -> tuple[int, int, int, str, int]:
-    """Order for pairing purposes: score, rating, title, name, pairing number (Dutch A2)."""
-    return (-score_, -rating, title.value, name.casefold(), number)
-
-
-def over_half_in_last_round(state: TournamentState, real_score: Points) -> bool:
-    """True when pairing the last round for a player scoring over 50% (Dutch A7a, Note to B).
-
-    Over 50% means more than half of what wins in all rounds played so far would give.
-    """
-    if not state.is_last_round or state.rounds_completed == 0:
-        return False
-    return 2 * real_score > state.points.win * state.rounds_completed
 
 
 # --- A8: x -------------------------------------------------------------------------------
@@ -238,13 +165,6 @@ def x_of(players: Sequence[Entrant]) -> int:
 
 
 # --- B: pairing criteria -------------------------------------------------------------------
-
-
-def compatible(a: Entrant, b: Entrant) -> bool:
-    """True when a and b may meet: B1a (and forbidden pairs) and B2 (Dutch B1, B2)."""
-    if b.number in a.barred or a.number in b.barred:
-        return False
-    return (a.may_white and b.may_black) or (a.may_black and b.may_white)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -291,11 +211,6 @@ def pair_allowed(a: Entrant, b: Entrant, rules: FloatRules, moved: frozenset[int
     if not float_ok(low, Float.UP, rules.up):
         return False
     return high.number in moved or float_ok(high, Float.DOWN, rules.down)
-
-
-def _rank(players: Iterable[Entrant]) -> list[Entrant]:
-    """Players in A2 order."""
-    return sorted(players, key=lambda e: e.key)
 
 
 def _numbers(players: Iterable[Entrant]) -> str:
@@ -2663,45 +2578,6 @@ def _may(player: Entrant, colour: Colour) -> bool:
 
 
 # --- F: final remarks and the entry point --------------------------------------------------
-
-
-def entrants(state: TournamentState) -> tuple[list[Entrant], list[RoundRequest]]:
-    """The players to pair (Dutch F5: not withdrawn, not absent) and the requests honoured."""
-    forbidden = forbidden_opponents(state)
-    scores = pairing_scores(state)
-    floats = float_history(state)
-    result: list[Entrant] = []
-    playing, honoured = players_to_pair(state)
-    for player in playing:
-        number = player.pairing_number
-        colours = played_colours(player)
-        difference = colour_difference(player)
-        exempt = over_half_in_last_round(state, score(player, state.points))
-        preference, strength = colour_preference(colours, difference, exempt=exempt)
-        history = floats[number]
-        result.append(
-            Entrant(
-                number=number,
-                score=scores[number],
-                rating=player.rating,
-                title=player.title,
-                name=player.name,
-                key=rank_key(scores[number], player.rating, player.title, player.name, number),
-                colours=colours,
-                difference=difference,
-                preference=preference,
-                strength=strength,
-                may_white=exempt or may_take(colours, difference, Colour.WHITE),
-                may_black=exempt or may_take(colours, difference, Colour.BLACK),
-                last_float=history[-1] if history else None,
-                float_two_back=history[-2] if len(history) >= 2 else None,
-                barred=frozenset(opponents_met(player) | forbidden.get(number, set())),
-                bye_allowed=not received_point_without_playing(player),
-                exempt=exempt,
-            )
-        )
-    result.sort(key=lambda e: e.key)
-    return result, honoured
 
 
 def any_legal_pairing(players: Sequence[Entrant]) -> tuple[list[Pair], Entrant | None] | None:
