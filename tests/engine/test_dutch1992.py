@@ -29,6 +29,7 @@ from pairing.engine.model import (
     Title,
     TournamentState,
 )
+from pairing.engine.systems.dutch1992.criteria import x_of
 from pairing.engine.systems.dutch1992.entrants import Entrant, entrants, rank_key
 from pairing.engine.systems.dutch1992.procedure import (
     Pair,
@@ -36,7 +37,6 @@ from pairing.engine.systems.dutch1992.procedure import (
     exchange_order,
     pair,
     transposition_order,
-    x_of,
 )
 
 from .builders import boards, build
@@ -868,12 +868,12 @@ def test_dutch_property_large_event_all_rounds_legal() -> None:
 @given(data=st.data())
 def test_dutch_d1_search_visits_pairings_in_transposition_order(data: st.DataObject) -> None:
     """C6/C7/D1: the search yields exactly the acceptable pairings, in the order of D1."""
-    from pairing.engine.systems.dutch1992.procedure import (
+    from pairing.engine.systems.dutch1992.criteria import (
         FloatRules,
-        Search,
         colour_conflict,
         pair_allowed,
     )
+    from pairing.engine.systems.dutch1992.procedure import Search
 
     p = data.draw(st.integers(0, 3))
     extra = data.draw(st.integers(0, 2))

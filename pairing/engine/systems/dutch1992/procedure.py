@@ -9,13 +9,6 @@ Dutch system and not what bbpPairings or JaVaFo do.
 Readings of points the text leaves open.  Each one is tested under its rule's name in
 ``tests/engine/test_dutch1992.py``.
 
-- **A8.**  A pairing does not fulfil all colour preferences when both players prefer the
-  same colour.  x is never below zero.
-- **Floats** (A4, A5).  A player moved down receives a downfloat; B5 and B6 for
-  downfloats are applied in the bracket that moves the player down (C9 relaxes them
-  there), never again lower down.  In a pair with unequal scores the lower player
-  receives an upfloat (B5, B6 for upfloats, relaxed by C10).  The bye is a downfloat.
-  Previous floats are read from the scores before each round (``floats.py``).
 - **Heterogeneous brackets** (A3, A6, C4, C14).  S1 holds the players moved down (all of
   them, or the highest p after C14); S2 all other players.  The players not paired by
   the S1 pairing form the remainder, paired as a homogeneous bracket (C6).  A bracket
@@ -56,11 +49,6 @@ Readings of points the text leaves open.  Each one is tested under its rule's na
   When every bracket has been joined and the single bracket still fails, the text's next
   step, C14, lowers p of its moved-down part: the moved-down players left over join the
   remainder, which must still be paired completely (one of them may take the bye).
-- **The bye** (A5, F4).  The lowest bracket is paired with p = n // 2; when it is odd the
-  player its pairing leaves unpaired gets the bye.  A pairing is only acceptable when that
-  player may have the bye (B1b, absolute) and the downfloat keeps B5 and B6 (relaxed by
-  C9 like any downfloat).  So the bye goes to the lowest S2 player who can have it, as
-  far as the transpositions and exchanges allow.
 - **D1.**  The transpositions of S2 in ascending lexicographic order; only the first p
   players of S2 matter, so orders differing after position p are one pairing.
 - **D2.**  One-player exchanges, then two-player ones.  The S1 players that can be
@@ -136,81 +124,26 @@ from pairing.engine.model import (
     RoundPairing,
     TournamentState,
 )
+from pairing.engine.systems.dutch1992.criteria import (
+    FLOAT_STEPS,
+    FLOAT_STEPS_MIXED,
+    LOOSEST,
+    FloatRules,
+    _barred,
+    _colour_class,
+    class_bound,
+    colour_conflict,
+    float_ok,
+    may_leave,
+    pair_allowed,
+    x_of,
+)
 from pairing.engine.systems.dutch1992.entrants import Entrant, _rank, compatible, entrants
 
 _T = TypeVar("_T")
 
 RULES = "Dutch"
 """Prefix of every rule reference in explanations."""
-
-
-# --- A8: x -------------------------------------------------------------------------------
-
-
-def colour_conflict(a: Entrant, b: Entrant) -> bool:
-    """True when a pairing of a and b cannot fulfil both colour preferences (Dutch A8, B4)."""
-    return a.preference is not None and a.preference is b.preference
-
-
-def x_of(players: Sequence[Entrant]) -> int:
-    """The number of pairings that will not fulfil all colour preferences (Dutch A8).
-
-    w and b count the preferences for white and black, q is half the bracket rounded up;
-    x = b - q when b > w, else w - q, and never below zero.
-    """
-    white = sum(1 for p in players if p.preference is Colour.WHITE)
-    black = sum(1 for p in players if p.preference is Colour.BLACK)
-    q = (len(players) + 1) // 2
-    return max(0, black - q if black > white else white - q)
-
-
-# --- B: pairing criteria -------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class FloatRules:
-    """How far B5 and B6 are kept for each float direction (Dutch C9, C10).
-
-    0 keeps both, 1 drops B6, 2 drops B6 and B5 (the text drops B6 first).
-    """
-
-    down: int = 0
-    up: int = 0
-
-    def dropped(self) -> list[str]:
-        """The criteria dropped, in the words of the text (Dutch C9, C10)."""
-        names = {1: "B6", 2: "B6 and B5"}
-        result = []
-        if self.down:
-            result.append(f"{names[self.down]} for downfloats")
-        if self.up:
-            result.append(f"{names[self.up]} for upfloats")
-        return result
-
-
-def float_ok(entrant: Entrant, direction: Float, dropped: int) -> bool:
-    """True when receiving a float keeps B5 and B6 as far as they are kept (Dutch B5, B6)."""
-    if entrant.exempt:
-        return True
-    if dropped < 2 and entrant.last_float is direction:
-        return False
-    return not (dropped < 1 and entrant.float_two_back is direction)
-
-
-def pair_allowed(a: Entrant, b: Entrant, rules: FloatRules, moved: frozenset[int]) -> bool:
-    """True when a and b may be paired at this level: B1, B2 and the floats it creates.
-
-    The lower of unequal scores receives an upfloat; the higher a downfloat, already
-    accounted for when that player was moved down (``moved``).
-    """
-    if not compatible(a, b):
-        return False
-    if a.score == b.score:
-        return True
-    high, low = (a, b) if a.score > b.score else (b, a)
-    if not float_ok(low, Float.UP, rules.up):
-        return False
-    return high.number in moved or float_ok(high, Float.DOWN, rules.down)
 
 
 def _numbers(players: Iterable[Entrant]) -> str:
@@ -566,27 +499,6 @@ class Accepted:
         return tuple(_rank((*self.candidate.moved_down, *self.forced_down)))
 
 
-def class_bound(rows: Sequence[int], cols: Sequence[int]) -> int:
-    """Fewest colour conflicts when pairing rows with columns, if every pair were allowed.
-
-    ``rows`` and ``cols`` count preferences for white, black and none.  A lower bound on
-    the conflicts any real pairing needs (Dutch A8, B4): missing pairs only add conflicts.
-    """
-    white_black = min(rows[0], cols[1])
-    black_white = min(rows[1], cols[0])
-    neutral = min(rows[0] - white_black + rows[1] - black_white, cols[2])
-    return rows[0] + rows[1] - white_black - black_white - neutral
-
-
-def _colour_class(entrant: Entrant) -> int:
-    """0 for a preference for white, 1 for black, 2 for none (Dutch A7, A8)."""
-    if entrant.preference is Colour.WHITE:
-        return 0
-    if entrant.preference is Colour.BLACK:
-        return 1
-    return 2
-
-
 def _remember(barren: list[int], kept: int) -> None:
     """Add the set ``kept`` (a bitmask) to the remembered sets of players kept up with
     which a level or remainder gave nothing, dropping the sets that include it: a set is
@@ -641,21 +553,6 @@ class Search:
         return mask
 
     # C6, C7: the pairings of S1 with S2 in transposition order ------------------------
-
-    def may_leave(
-        self,
-        player: Entrant,
-        rules: FloatRules,
-        moved: frozenset[int],
-        lowest: bool,
-        keep: frozenset[int],
-    ) -> bool:
-        """True when the player may be left unpaired: moved down, or the bye (A5, B1b, B5, B6)."""
-        if player.number in keep:
-            return False
-        if lowest and not player.bye_allowed:
-            return False
-        return player.number in moved or float_ok(player, Float.DOWN, rules.down)
 
     def assignments(
         self,
@@ -873,9 +770,7 @@ class Search:
                     adjacent[i].append(j)
                     adjacent[j].append(i)
         leavers = [
-            i
-            for i in range(first, n)
-            if self.may_leave(players[i], leave_rules, moved, lowest, keep)
+            i for i in range(first, n) if may_leave(players[i], leave_rules, moved, lowest, keep)
         ]
         for d in range(n, n + spare):
             adjacent[d] = list(leavers)
@@ -937,8 +832,7 @@ class Search:
         if made < pairs:
             return False
         return all(
-            taken[i] or self.may_leave(players[i], leave_rules, moved, lowest, keep)
-            for i in range(n)
+            taken[i] or may_leave(players[i], leave_rules, moved, lowest, keep) for i in range(n)
         )
 
     def split_pairings(
@@ -1037,11 +931,11 @@ class Search:
             if any(
                 not allowed[position[b.number]] & side1
                 for b in s2
-                if not self.may_leave(b, rules, moved, lowest, keep)
+                if not may_leave(b, rules, moved, lowest, keep)
             ):
                 return ()
         must = frozenset(
-            t for t, b in enumerate(s2) if not self.may_leave(b, rules, moved, lowest, keep)
+            t for t, b in enumerate(s2) if not may_leave(b, rules, moved, lowest, keep)
         )
         return self.assignments(s1, s2, x, rules, moved, must, after, possible)
 
@@ -1092,8 +986,7 @@ class Search:
                 required = [
                     second[t]
                     for t, b in enumerate(s2)
-                    if b.number in kept
-                    or not self.may_leave(b, LOOSEST, moved, lowest, frozenset())
+                    if b.number in kept or not may_leave(b, LOOSEST, moved, lowest, frozenset())
                 ]
                 columns = [[k for k, i in enumerate(first) if loose[j] >> i & 1] for j in required]
                 answer = bipartite_matching_size(columns, len(s1)) == len(required)
@@ -1167,7 +1060,7 @@ class Search:
         staying = sum(
             1 << i
             for i, e in enumerate(players)
-            if not self.may_leave(e, LOOSEST, moved, lowest, frozenset())
+            if not may_leave(e, LOOSEST, moved, lowest, frozenset())
         )
         for index, (out_of, into) in enumerate(exchange_order(n, p)):
             side1 = _exchanged_s1(p, out_of, into)
@@ -1414,7 +1307,7 @@ class Search:
                         stay = frozenset(
                             t
                             for t, b in enumerate(s2)
-                            if not self.may_leave(b, loosest, moved, lowest, level_keep)
+                            if not may_leave(b, loosest, moved, lowest, level_keep)
                         )
                         if stay and not self._colours_allow_level(s1, s2, stay, p_r, x_h, j, k):
                             continue
@@ -1773,7 +1666,7 @@ class Search:
         a remainder that gives nothing, so requiring him to be covered skips exactly such
         pairings and keeps the order of the rest (D1).
         """
-        stay = [t for t, b in enumerate(s2) if not self.may_leave(b, loosest, moved, lowest, keep)]
+        stay = [t for t, b in enumerate(s2) if not may_leave(b, loosest, moved, lowest, keep)]
         if p_r == 0:
             return frozenset(stay)
         return frozenset(
@@ -2333,31 +2226,6 @@ class Search:
 
 class _Exhausted(Exception):
     """C13 joined every bracket and C14 still found no pairing (Dutch C13, C14)."""
-
-
-FLOAT_STEPS = (FloatRules(), FloatRules(down=1), FloatRules(down=2))
-"""C9: B6, then B5 dropped for downfloats."""
-
-FLOAT_STEPS_MIXED = (*FLOAT_STEPS, FloatRules(down=2, up=1), FloatRules(down=2, up=2))
-"""For a bracket holding players from above and paired as homogeneous: then for upfloats."""
-
-LOOSEST = FloatRules(down=2, up=2)
-"""B5 and B6 dropped for both directions: only B1 and B2 are left (C9, C10)."""
-
-
-def _barred(players: Sequence[Entrant], rules: FloatRules) -> tuple[tuple[int, int, int], ...]:
-    """Which floats a level forbids to these players (Dutch B5, B6, C9, C10).
-
-    Two levels forbidding the same floats pair alike, so the second is skipped.
-    """
-    return tuple(
-        (
-            p.number,
-            0 if float_ok(p, Float.DOWN, rules.down) else 1,
-            0 if float_ok(p, Float.UP, rules.up) else 1,
-        )
-        for p in players
-    )
 
 
 def _swap(
