@@ -31,13 +31,8 @@ from pairing.engine.model import (
 )
 from pairing.engine.systems.dutch1992.criteria import x_of
 from pairing.engine.systems.dutch1992.entrants import Entrant, entrants, rank_key
-from pairing.engine.systems.dutch1992.procedure import (
-    Pair,
-    allocate_colours,
-    exchange_order,
-    pair,
-    transposition_order,
-)
+from pairing.engine.systems.dutch1992.exchanges import exchange_order, transposition_order
+from pairing.engine.systems.dutch1992.procedure import Pair, allocate_colours, pair
 
 from .builders import boards, build
 from .simulate import initial_state, play
@@ -1154,7 +1149,7 @@ def test_dutch_c13_join_names_the_bracket_whose_players_c1_moved_down() -> None:
 def test_dutch_c8_hall_violator_of_the_original_division() -> None:
     """C8, D2: the S1 players that, by König's theorem, have fewer partners in S2 than they
     are many; an exchange leaving them in S1 without new partners cannot be paired."""
-    from pairing.engine.systems.dutch1992.procedure import _hall_violator
+    from pairing.engine.systems.dutch1992.exchanges import _hall_violator
 
     # Positions 0, 1 in S1, 2, 3 in S2: 0 and 1 can only meet 2.
     assert _hall_violator([0b0100, 0b0100, 0b0011, 0b0000], 2) == 0b0011

@@ -49,19 +49,6 @@ Readings of points the text leaves open.  Each one is tested under its rule's na
   When every bracket has been joined and the single bracket still fails, the text's next
   step, C14, lowers p of its moved-down part: the moved-down players left over join the
   remainder, which must still be paired completely (one of them may take the bye).
-- **D1.**  The transpositions of S2 in ascending lexicographic order; only the first p
-  players of S2 matter, so orders differing after position p are one pairing.
-- **D2.**  One-player exchanges, then two-player ones.  The S1 players that can be
-  exchanged are all but the highest (in an odd bracket, where S1 is one short, all of
-  them: the Remark's "deduct all numbers by 1"); the S2 players all but the lowest.
-  Exchanges are ordered by the difference of the sums of the numbers exchanged, then by
-  the exchange "concerning the lowest player of S1" (comparing the S1 players from the
-  lowest up), then by the S2 players from the highest down (4+5 with 6+9 before 4+5
-  with 7+8: the mirror of the S1 rule, nearest the other subgroup first; the text is
-  silent there).  In an odd bracket the two highest S1 players are never exchanged
-  together (the Remark's obsolete column).  This gives the matrices a-i and j-r of the
-  text exactly.  Exchanges of three or more players are not in the text and are not
-  made.
 - **E.**  E1 grants both preferences (a player without one has nothing to grant); E2 the
   stronger (absolute > strong > mild); E3 compares the played colours from the most recent
   game backwards (F3: gaps count as absent); E4 the higher ranked player's preference.
@@ -94,7 +81,6 @@ bracket's own pairing leaves without an opponent.  None of these changes the res
 
 from __future__ import annotations
 
-import functools
 import heapq
 import itertools
 import random
@@ -108,7 +94,6 @@ from pairing.engine.colours import ColourCard, preferred_colours
 from pairing.engine.errors import NoValidPairing
 from pairing.engine.floats import Float
 from pairing.engine.matching import (
-    bipartite_matching,
     bipartite_matching_size,
     complete_matching,
     least_assignment_cost,
@@ -139,6 +124,13 @@ from pairing.engine.systems.dutch1992.criteria import (
     x_of,
 )
 from pairing.engine.systems.dutch1992.entrants import Entrant, _rank, compatible, entrants
+from pairing.engine.systems.dutch1992.exchanges import (
+    _division_sides,
+    _exchanged_s1,
+    _hall_violator,
+    _swap,
+    exchange_order,
+)
 
 _T = TypeVar("_T")
 
@@ -389,20 +381,6 @@ class _RemainderGraph:
                     cheap[u].append(leaver)
                     cheap[leaver].append(u)
         return perfect_matching_within(cheap, costly, budget) is not None
-
-
-@functools.cache
-def _division_sides(n: int, p: int) -> tuple[tuple[int, ...], ...]:
-    """The S1 of a group of n players paired with p pairs: the original and after each
-    exchange of D2, in that order, as 0-based positions (Dutch A6, D2).  Only asked for
-    small groups (:data:`LEFTOVER_CHECK`): larger ones have too many exchanges to keep."""
-    return (tuple(range(p)), *(_exchanged_s1(p, *exchange) for exchange in exchange_order(n, p)))
-
-
-def _exchanged_s1(p: int, out_of: tuple[int, ...], into: tuple[int, ...]) -> tuple[int, ...]:
-    """S1 after an exchange of D2 (1-based positions leaving and entering it), as 0-based
-    positions in the bracket (Dutch A9b, D2)."""
-    return tuple([i for i in range(p) if i + 1 not in out_of] + [i - 1 for i in into])
 
 
 def _bits(columns: Iterable[int]) -> int:
@@ -2228,17 +2206,6 @@ class _Exhausted(Exception):
     """C13 joined every bracket and C14 still found no pairing (Dutch C13, C14)."""
 
 
-def _swap(
-    players: Sequence[Entrant], s1: Sequence[Entrant], s2: Sequence[Entrant], p: int
-) -> tuple[tuple[Entrant, ...], tuple[Entrant, ...]]:
-    """The players an exchange moved: out of S1 and into S1, in A2 order (Dutch D2)."""
-    first = set(players[:p])
-    return (
-        tuple(e for e in players if e in first and e in s2),
-        tuple(e for e in players if e not in first and e in s1),
-    )
-
-
 _PASSED: tuple[object, ...] = ("passed",)
 """What :func:`_resume` gives for a level that lies wholly before the point to resume after."""
 
@@ -2326,78 +2293,6 @@ def _lowest_graph(previous: Accepted, lowest: Bracket) -> tuple[list[Entrant], l
         for i in adjacent[bye]:
             adjacent[i].append(bye)
     return low, adjacent
-
-
-# --- D: transpositions and exchanges ------------------------------------------------------
-
-
-def _hall_violator(partners: Sequence[int], p: int) -> int:
-    """S1 players (positions 0..p-1, as a bitmask) with fewer partners in S2 than players.
-
-    ``partners[i]`` is player i's partners as a bitmask of positions.  Empty when S1 can
-    be paired into S2.  Otherwise, by König's theorem, the S1 players reachable from
-    those a maximum matching leaves unpaired by alternating paths: their partners in S2
-    are all paired, to players of the set, so there are fewer of them (Hall's condition
-    fails for the set).
-    """
-    n = len(partners)
-    rows = [[j - p for j in range(p, n) if partners[i] >> j & 1] for i in range(p)]
-    mate_of_column = bipartite_matching(rows, n - p)
-    paired = {i for i in mate_of_column if i != -1}
-    stack = [i for i in range(p) if i not in paired]
-    reached = 0
-    while stack:
-        i = stack.pop()
-        if reached >> i & 1:
-            continue
-        reached |= 1 << i
-        for j in rows[i]:
-            mate = mate_of_column[j]
-            if mate != -1 and not reached >> mate & 1:
-                stack.append(mate)
-    return reached
-
-
-def transposition_order(s2: Sequence[int]) -> Iterator[tuple[int, ...]]:
-    """Every order of S2 in the priority of Dutch D1: ascending as numbers ("5-6-7-8" first).
-
-    The search (``Search.assignments``) visits pairings in this order without listing
-    the orders: orders that agree on the first p players give the same pairing.
-    """
-    yield from itertools.permutations(sorted(s2))
-
-
-def exchange_order(n: int, p: int) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """Exchanges between S1 (positions 1..p) and S2 (p+1..n) in the order of Dutch D2.
-
-    Yields ``(out_of_s1, into_s1)`` as 1-based positions.  See the module docstring for
-    the reading; with n = 8 this gives a-i and j-r of the matrices, with n = 7 the same
-    reduced by one without the column 2+3 (now 1+2).
-    """
-    if p == 0 or n - p == 0:
-        return
-    odd = n - p > p
-    s1 = list(range(1, p + 1)) if odd else list(range(2, p + 1))
-    s2 = list(range(p + 1, n))
-    for size in (1, 2):
-        outs = list(itertools.combinations(s1, size))
-        if size == 2 and odd and len(s1) >= 2:
-            outs = [c for c in outs if c != (s1[0], s1[1])]
-        ins = list(itertools.combinations(s2, size))
-        if not outs or not ins:
-            continue
-        outs.sort(key=lambda c: tuple(-v for v in reversed(c)))
-        by_sum: dict[int, list[tuple[int, ...]]] = {}
-        for c in ins:
-            by_sum.setdefault(sum(c), []).append(c)
-        for group in by_sum.values():
-            group.sort()  # equal sums: the highest S2 players (nearest S1) first
-        low = min(by_sum) - max(sum(c) for c in outs)
-        high = max(by_sum) - min(sum(c) for c in outs)
-        for difference in range(low, high + 1):
-            for out in outs:
-                for into in by_sum.get(sum(out) + difference, ()):
-                    yield out, into
 
 
 # --- E: colour allocation -------------------------------------------------------------------
