@@ -29,10 +29,11 @@ from pairing.engine.model import (
     Title,
     TournamentState,
 )
+from pairing.engine.systems.dutch1992.brackets import Pair
 from pairing.engine.systems.dutch1992.criteria import x_of
 from pairing.engine.systems.dutch1992.entrants import Entrant, entrants, rank_key
 from pairing.engine.systems.dutch1992.exchanges import exchange_order, transposition_order
-from pairing.engine.systems.dutch1992.procedure import Pair, allocate_colours, pair
+from pairing.engine.systems.dutch1992.procedure import allocate_colours, pair
 
 from .builders import boards, build
 from .simulate import initial_state, play
@@ -1000,7 +1001,7 @@ def test_dutch_invalid_state_is_refused() -> None:
 
 def _accepted(players: list[Entrant]) -> object:
     """A penultimate bracket of these players, paired with nobody moved down (for C13)."""
-    from pairing.engine.systems.dutch1992.procedure import Accepted, Candidate, make_bracket
+    from pairing.engine.systems.dutch1992.brackets import Accepted, Candidate, make_bracket
 
     return Accepted(
         bracket=make_bracket(players, ()),
@@ -1025,7 +1026,8 @@ def test_dutch_c13_deficiency_of_lowest_bracket_bounds_players_moved_down() -> N
     """C13: the lowest bracket can only be completed with at least as many players moved
     down as a maximum matching of its own leaves unpaired (each needs an opponent from
     above, or the bye)."""
-    from pairing.engine.systems.dutch1992.procedure import Search, make_bracket
+    from pairing.engine.systems.dutch1992.brackets import make_bracket
+    from pairing.engine.systems.dutch1992.procedure import Search
 
     upper = [entrant(n, score=4) for n in range(1, 5)]
     # 5 has met 6, 7 and 8; 6 has met 7: among 5-8 only 6-8 or 7-8 is possible, so a
@@ -1046,7 +1048,8 @@ def test_dutch_c13_at_least_p_only_players_meeting_the_left_over_can_move_down()
     """C13: when exactly the deficiency of the lowest bracket moves down, every player moved
     down meets one whom some maximum matching of the lowest bracket leaves unpaired; a
     player of the penultimate bracket who can meet none of those is kept up there."""
-    from pairing.engine.systems.dutch1992.procedure import Search, make_bracket
+    from pairing.engine.systems.dutch1992.brackets import make_bracket
+    from pairing.engine.systems.dutch1992.procedure import Search
 
     # Lowest bracket 5-8: 5 has met 6, 7, 8 and 6 has met 7, so its maximum matchings are
     # 6-8 and 7-8: 5, 6 and 7 can be left over, 8 never is.  Player 1 has met 5, 6 and 7

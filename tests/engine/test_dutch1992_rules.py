@@ -13,7 +13,8 @@ from __future__ import annotations
 from pairing.engine.brackets import exchange
 from pairing.engine.colours import may_take
 from pairing.engine.model import Colour
-from pairing.engine.systems.dutch1992.procedure import Search, make_bracket, pair
+from pairing.engine.systems.dutch1992.brackets import make_bracket
+from pairing.engine.systems.dutch1992.procedure import Search, pair
 
 from .builders import boards, build
 from .test_dutch1992 import entrant
