@@ -30,10 +30,11 @@ from pairing.engine.model import (
     TournamentState,
 )
 from pairing.engine.systems.dutch1992.brackets import Pair
+from pairing.engine.systems.dutch1992.colours import allocate_colours
 from pairing.engine.systems.dutch1992.criteria import x_of
 from pairing.engine.systems.dutch1992.entrants import Entrant, entrants, rank_key
 from pairing.engine.systems.dutch1992.exchanges import exchange_order, transposition_order
-from pairing.engine.systems.dutch1992.procedure import allocate_colours, pair
+from pairing.engine.systems.dutch1992.procedure import pair
 
 from .builders import boards, build
 from .simulate import initial_state, play

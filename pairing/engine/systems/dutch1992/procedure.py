@@ -49,12 +49,6 @@ Readings of points the text leaves open.  Each one is tested under its rule's na
   When every bracket has been joined and the single bracket still fails, the text's next
   step, C14, lowers p of its moved-down part: the moved-down players left over join the
   remainder, which must still be paired completely (one of them may take the bye).
-- **E.**  E1 grants both preferences (a player without one has nothing to grant); E2 the
-  stronger (absolute > strong > mild); E3 compares the played colours from the most recent
-  game backwards (F3: gaps count as absent); E4 the higher ranked player's preference.
-  Two players without any preference (round 1, or two late entrants) take the E4 round 1
-  rule: the S1 player at an odd position of S1 gets the colour drawn for the top seed,
-  one at an even position the other colour.
 - **F1.**  The higher player of a pairing is the one ranked higher by A2.
 - **Beyond the text.**  If even then no pairing is found (the exchanges of D2 stop at two
   players, so some legal pairings are out of the procedure's reach), the round is paired
@@ -90,7 +84,6 @@ from typing import Generic, TypeVar, cast
 
 from pairing.engine.brackets import exchange as exchange_split
 from pairing.engine.brackets import score_brackets
-from pairing.engine.colours import ColourCard, preferred_colours
 from pairing.engine.errors import NoValidPairing
 from pairing.engine.floats import Float
 from pairing.engine.matching import (
@@ -116,6 +109,7 @@ from pairing.engine.systems.dutch1992.brackets import (
     Phase,
     make_bracket,
 )
+from pairing.engine.systems.dutch1992.colours import allocate_colours
 from pairing.engine.systems.dutch1992.criteria import (
     FLOAT_STEPS,
     FLOAT_STEPS_MIXED,
@@ -2194,51 +2188,6 @@ def _lowest_graph(previous: Accepted, lowest: Bracket) -> tuple[list[Entrant], l
         for i in adjacent[bye]:
             adjacent[i].append(bye)
     return low, adjacent
-
-
-# --- E: colour allocation -------------------------------------------------------------------
-
-
-def allocate_colours(pair: Pair, *, initial: Colour) -> tuple[Entrant, Entrant, str, str]:
-    """White, black, the rule that decided and why (Dutch E1-E4, B2)."""
-    a, b = pair.first, pair.second
-    high, low = (a, b) if a.key < b.key else (b, a)
-
-    def give(player: Entrant, colour: Colour) -> tuple[Entrant, Entrant]:
-        other = low if player is high else high
-        return (player, other) if colour is Colour.WHITE else (other, player)
-
-    decided = preferred_colours(_card(high), _card(low))
-    if decided is not None:
-        colour, rule, why = decided
-        white, black = give(high, colour)
-    else:
-        colour = initial if pair.s1_position % 2 == 1 else initial.opposite
-        white, black = give(a, colour)
-        rule = "E4"
-        why = (
-            f"no preferences: S1 player {a.number} at "
-            f"{'an odd' if pair.s1_position % 2 else 'an even'} position of S1"
-        )
-    if not (_may(white, Colour.WHITE) and _may(black, Colour.BLACK)):
-        white, black = black, white
-        rule, why = "B2", "the other colours would break B2"
-    return white, black, rule, why
-
-
-def _card(player: Entrant) -> ColourCard:
-    """What Dutch E1-E4 need to know about a player."""
-    return ColourCard(
-        number=player.number,
-        colours=player.colours,
-        preference=player.preference,
-        strength=player.strength,
-    )
-
-
-def _may(player: Entrant, colour: Colour) -> bool:
-    """True when the player may receive this colour (Dutch B2)."""
-    return player.may_white if colour is Colour.WHITE else player.may_black
 
 
 # --- F: final remarks and the entry point --------------------------------------------------
