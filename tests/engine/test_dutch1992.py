@@ -1137,7 +1137,7 @@ def test_dutch_c13_join_names_the_bracket_whose_players_c1_moved_down() -> None:
     """C1, C13: when C1 moves every player of the penultimate bracket down and the lowest
     still cannot be paired, the explanation of the join names that bracket by its score
     (a score some player has), not by the score of an empty bracket."""
-    from pairing.engine.systems.dutch1992.procedure import _points
+    from pairing.engine.systems.dutch1992.explanation import _points
 
     named = 0
     for seed, state, pairing in _near_round_robin(range(4)):
