@@ -1079,17 +1079,17 @@ def _near_round_robin(seeds: range) -> Iterator[tuple[int, TournamentState, Roun
             state = play(state, pairing, rng, forfeits=0.03, withdrawals=0.0, requests=0.0)
 
 
-def _paired_alike_without(patches: dict[str, object], *, seeds: range, rule: str) -> int:
-    """Pairs each round of :func:`_near_round_robin` again with the ``Search`` attributes
-    in ``patches`` replaced, requires the same pairing, and counts the rounds whose
-    explanation cites ``rule``."""
-    from pairing.engine.systems.dutch1992 import procedure as dutch1992
-
+def _paired_alike_without(
+    owner: type, patches: dict[str, object], *, seeds: range, rule: str
+) -> int:
+    """Pairs each round of :func:`_near_round_robin` again with the attributes of the
+    search's class ``owner`` in ``patches`` replaced, requires the same pairing, and counts
+    the rounds whose explanation cites ``rule``."""
     rounds_citing = 0
     for seed, state, pairing in _near_round_robin(seeds):
         with pytest.MonkeyPatch.context() as patch:
             for name, value in patches.items():
-                patch.setattr(dutch1992.Search, name, value)
+                patch.setattr(owner, name, value)
             assert pair(state, seed=seed) == pairing, f"seed {seed} round {state.round_number}"
         rounds_citing += any(e.rule == rule for e in pairing.explanation)
     return rounds_citing
@@ -1100,11 +1100,13 @@ def test_dutch_c13_search_with_bounds_pairs_as_without_them() -> None:
     up the players who can meet nobody the lowest bracket leaves over, changes no
     pairing.  Events of 16-24 players played to nearly a round robin, where C13 is met
     every few rounds; each round is paired with the bounds and again without them."""
+    from pairing.engine.systems.dutch1992.procedure import Search
+
     no_bounds = {
         "_c13_least_down": staticmethod(lambda previous, lowest: 0),
         "_c13_useless": staticmethod(lambda previous, lowest: frozenset()),
     }
-    assert _paired_alike_without(no_bounds, seeds=range(4), rule="Dutch C13") >= 10
+    assert _paired_alike_without(Search, no_bounds, seeds=range(4), rule="Dutch C13") >= 10
 
 
 def test_dutch_c12_search_with_bounds_pairs_as_without_them() -> None:
@@ -1112,11 +1114,13 @@ def test_dutch_c12_search_with_bounds_pairs_as_without_them() -> None:
     bracket, and not entering parts of the search where the players moved down could not
     all be paired there, changes no pairing.  Events of 16-24 players played to nearly a
     round robin; each round is paired with both and again with both switched off."""
+    from pairing.engine.systems.dutch1992.procedure import Search
+
     no_bounds = {
         "_c12_feasible": staticmethod(lambda previous, bracket: lambda keep: True),
         "_c12_kept_up": staticmethod(lambda previous, bracket: frozenset()),
     }
-    assert _paired_alike_without(no_bounds, seeds=range(100, 104), rule="Dutch C12") >= 3
+    assert _paired_alike_without(Search, no_bounds, seeds=range(100, 104), rule="Dutch C12") >= 3
 
 
 def test_dutch_c10_remainder_checks_before_pairing_s1_pair_as_without_them() -> None:
@@ -1126,11 +1130,15 @@ def test_dutch_c10_remainder_checks_before_pairing_s1_pair_as_without_them() -> 
     over; the colour counts of a level), changes no pairing.  They apply where players
     are kept up (C12, C13) or may not have the bye (B1b); each round is paired with them
     and again with them switched off."""
+    from pairing.engine.systems.dutch1992.feasibility import Feasibility
+
     no_checks = {
-        "_remainder_viable": lambda self, s1, s2, rules, moved, need: lambda prefix: True,
-        "_colours_allow_level": staticmethod(lambda s1, s2, stay, p_r, x_h, j, k: True),
+        "remainder_viable": lambda self, s1, s2, rules, moved, need: lambda prefix: True,
+        "colours_allow_level": staticmethod(lambda s1, s2, stay, p_r, x_h, j, k: True),
     }
-    assert _paired_alike_without(no_checks, seeds=range(1, 8, 2), rule="Dutch C13") >= 20
+    assert (
+        _paired_alike_without(Feasibility, no_checks, seeds=range(1, 8, 2), rule="Dutch C13") >= 20
+    )
 
 
 def test_dutch_c13_join_names_the_bracket_whose_players_c1_moved_down() -> None:
