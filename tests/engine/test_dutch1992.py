@@ -870,7 +870,8 @@ def test_dutch_d1_search_visits_pairings_in_transposition_order(data: st.DataObj
         colour_conflict,
         pair_allowed,
     )
-    from pairing.engine.systems.dutch1992.procedure import Search
+    from pairing.engine.systems.dutch1992.feasibility import Feasibility
+    from pairing.engine.systems.dutch1992.levels import LevelSearch
 
     p = data.draw(st.integers(0, 3))
     extra = data.draw(st.integers(0, 2))
@@ -903,7 +904,7 @@ def test_dutch_d1_search_visits_pairings_in_transposition_order(data: st.DataObj
         if not must <= set(chosen):
             continue
         expected.append(chosen)
-    found = list(Search([]).assignments(s1, s2, x, rules, frozenset(), must))
+    found = list(LevelSearch(Feasibility()).assignments(s1, s2, x, rules, frozenset(), must))
     assert found == expected
 
 

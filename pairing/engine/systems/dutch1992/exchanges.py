@@ -19,7 +19,7 @@ def transposition_order(s2: Sequence[int]) -> Iterator[tuple[int, ...]]:
     """Every order of S2 in the priority of Dutch D1: ascending as numbers ("5-6-7-8" first).
 
     Reading of Dutch D1: only the first p players of S2 meet S1, so orders that agree on
-    them give one and the same pairing.  The search (``Search.assignments``) visits
+    them give one and the same pairing.  The search (``LevelSearch.assignments``) visits
     the pairings in this order without listing the orders.
     """
     yield from itertools.permutations(sorted(s2))
