@@ -130,7 +130,7 @@ def test_dutch_c12_search_of_the_previous_bracket_stays_in_its_stage() -> None:
     # pairings (1-3, 2-4 first); C14 would go on to p = 1 (stage 1) and p = 0 (all
     # down).  Limited to stage 0 (as C12's search is), only p = 2 pairings come out.
     bracket = make_bracket([entrant(n) for n in (1, 2, 3, 4)], [])
-    search = Search(bracket.players)
+    search = Search(bracket.players).candidate_search
     everything = [c for c in search.candidates(bracket, lowest=False) if c is not None]
     limited = [c for c in search.candidates(bracket, lowest=False, to_stage=(0,)) if c is not None]
     assert {c.stage for c in everything} == {(0,), (1,), (2,)}

@@ -497,18 +497,17 @@ class Feasibility:
         sub-searches that meet the same division with the same players staying
         (:class:`_RemainderGraph`).
 
-        For a complete pairing of S1 it also asks whether its remainder is already known
-        to give nothing at this level (the remainders remembered by :meth:`Search.heterogeneous`
-        with the same players kept up): such a pairing would be skipped there.  Both
-        depend only on the S2 players taken, and the second only turns false over time,
-        as :func:`matching.lexicographic_assignments` requires.  Before that, a small
-        remainder is checked with its divisions and B4: some set of players its pairings
-        could leave over must hold only players who may leave
-        (:meth:`_remainder_leftovers`).  A remainder too large for that but still small
-        is checked with B4 alone: its pairs, with the players it leaves over, must form a
-        perfect matching with at most the remainder's x colour conflicts
-        (:func:`matching.perfect_matching_within`).  Either way, one failing gives
-        nothing.
+        For a complete pairing of S1 it also asks whether its remainder is already known to
+        give nothing at this level (the remainders remembered by
+        :meth:`CandidateSearch.heterogeneous` with the same players kept up): such a
+        pairing would be skipped there.  Both depend only on the S2 players taken, and the
+        second only turns false over time, as :func:`matching.lexicographic_assignments`
+        requires.  Before that, a small remainder is checked with its divisions and B4:
+        some set of players its pairings could leave over must hold only players who may
+        leave (:meth:`_remainder_leftovers`).  A remainder too large for that but still
+        small is checked with B4 alone: its pairs, with the players it leaves over, must
+        form a perfect matching with at most the remainder's x colour conflicts
+        (:func:`matching.perfect_matching_within`).  Either way, one failing gives nothing.
         """
         p_r = need.p
         key = (
