@@ -4,14 +4,14 @@ This module pairs one round the way an arbiter with pencil and paper would: it w
 procedure C1-C14 over the score brackets, trying the transpositions of D1 and the
 exchanges of D2 one by one, in the text's order, and takes the first candidate that
 keeps the criteria in force.  It was written from ``shared/rules/fide-dutch-1992.txt``,
-not from ``pairing/engine/dutch1992.py``; its only purpose is to be compared with the
-engine (``test_dutch1992_reference.py``).  It enumerates everything, so it is meant for
-events of up to about 14 players.
+not from the engine (``pairing/engine/systems/dutch1992/``); its only purpose is to be
+compared with the engine (``test_dutch1992_reference.py``).  It enumerates everything,
+so it is meant for events of up to about 14 players.
 
-Readings.  Where the text is open the reference takes the reading written in the module
-docstring of ``dutch1992.py``, so that the comparison checks the engine's search and not
-two readings; the points where a first, independent reading differed are marked (*) and
-were decided as follows (see issue #5):
+Readings.  Where the text is open the reference takes the engine's reading (written next
+to the code it governs, citing its rule), so that the comparison checks the engine's
+search and not two readings; the points where a first, independent reading differed are
+marked (*) and were decided as follows (see issue #5):
 
 - A2: score, rating, title, name (case-insensitive), pairing number.
 - A7a and the Note to B: "a score of over 50% in the last round" is a score above half

@@ -1,10 +1,10 @@
 """The 1992 Dutch rules ("Swiss System Based on Rating", 1992), rule by rule.
 
-Every expected pairing below was derived by hand from the rule text (and the readings in
-the module docstring of ``pairing/engine/dutch1992.py``); the derivation is written above
-the expectation: the brackets, S1/S2, and which criterion rules out which candidate.
-Players are rated in pairing-number order (1 highest) unless a test says otherwise, so
-the A2 order inside a score bracket is the pairing-number order.
+Every expected pairing below was derived by hand from the rule text (and the readings
+written next to the code in ``pairing/engine/systems/dutch1992/``); the derivation is
+written above the expectation: the brackets, S1/S2, and which criterion rules out which
+candidate.  Players are rated in pairing-number order (1 highest) unless a test says
+otherwise, so the A2 order inside a score bracket is the pairing-number order.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from pairing.engine.systems.dutch1992.colours import allocate_colours
 from pairing.engine.systems.dutch1992.criteria import x_of
 from pairing.engine.systems.dutch1992.entrants import Entrant, entrants, rank_key
 from pairing.engine.systems.dutch1992.exchanges import exchange_order, transposition_order
-from pairing.engine.systems.dutch1992.procedure import pair
+from pairing.engine.systems.dutch1992.round import pair
 
 from .builders import boards, build
 from .simulate import initial_state, play

@@ -30,7 +30,7 @@ from pairing.engine.model import (
     TournamentState,
 )
 from pairing.engine.systems.dutch1992 import exchanges
-from pairing.engine.systems.dutch1992 import procedure as dutch1992
+from pairing.engine.systems.dutch1992 import round as dutch1992
 from tests.engine import dutch1992_reference as reference
 from tests.engine.simulate import initial_state, play
 

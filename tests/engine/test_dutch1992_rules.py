@@ -2,9 +2,9 @@
 
 These complete ``test_dutch1992.py`` so that every rule listed in issue #5 has a test
 named after it.  As there, each expectation was derived by hand from the text (and the
-readings in the module docstring of ``pairing/engine/dutch1992.py``), never taken from
-the engine; the derivation is the comment above it.  Players are rated 2400, 2390, ...
-in pairing-number order, so inside a score bracket the A2 order is the pairing-number
+readings written next to the code in ``pairing/engine/systems/dutch1992/``), never taken
+from the engine; the derivation is the comment above it.  Players are rated 2400, 2390,
+... in pairing-number order, so inside a score bracket the A2 order is the pairing-number
 order.  Round 1 boards are written as the text pairs them (F4, E4 with white for #1).
 """
 
@@ -14,7 +14,8 @@ from pairing.engine.brackets import exchange
 from pairing.engine.colours import may_take
 from pairing.engine.model import Colour
 from pairing.engine.systems.dutch1992.brackets import make_bracket
-from pairing.engine.systems.dutch1992.procedure import Search, pair
+from pairing.engine.systems.dutch1992.procedure import Search
+from pairing.engine.systems.dutch1992.round import pair
 
 from .builders import boards, build
 from .test_dutch1992 import entrant

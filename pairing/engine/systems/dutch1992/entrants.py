@@ -26,14 +26,7 @@ from pairing.engine.history import (
     received_point_without_playing,
     score,
 )
-from pairing.engine.model import (
-    Colour,
-    PairingNumber,
-    Points,
-    RoundRequest,
-    Title,
-    TournamentState,
-)
+from pairing.engine.model import Colour, PairingNumber, Points, RoundRequest, Title, TournamentState
 
 
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)

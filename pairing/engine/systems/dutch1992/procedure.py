@@ -1,91 +1,29 @@
-"""FIDE "Swiss System Based on Rating", approved by the 1992 General Assembly (Dutch).
+"""The score brackets of a round paired from the top down (Dutch C1-C14).
 
-The text (``shared/rules/fide-dutch-1992.txt`` and its final remarks) is the definition.
-This module follows it section by section: the players and their colour preferences (A),
-the pairing criteria (B), the procedure C1-C14 over score brackets, the transposition and
-exchange orders (D), the colour rules (E) and the final remarks (F).  It is not today's
-Dutch system and not what bbpPairings or JaVaFo do.
-
-Readings of points the text leaves open.  Each one is tested under its rule's name in
-``tests/engine/test_dutch1992.py``.
-
-- **C1.**  A resident with no possible opponent in the bracket moves down at once.  A
-  player moved down with no possible opponent calls for C12; when C12 fails he moves down
-  again.  In the lowest bracket a player with no opponent is not a problem when the
-  bracket is odd and he can have the bye.
-- **C12.**  The previous bracket is paired again with its next candidate, in its own
-  procedure order and with the same number of pairs, that moves down a different set of
-  players of the same size, all of whom can be paired in the current bracket (B1, B2).
-- **C13.**  The penultimate bracket is paired again with its next candidate (any number of
-  pairs, down to p = 0) with which the lowest bracket can be completely paired; when there
-  is none the two brackets are joined.  In a joined bracket the players of the higher
-  score are treated as moved down (A3); B5 and B6 for their downfloats are checked there.
-  C12 for the lowest bracket is the first part of this search (it is reported as C12 when
-  the players moved down could not all be paired at all).
-- **F1.**  The higher player of a pairing is the one ranked higher by A2.
-- **Beyond the text.**  If even then no pairing is found (the exchanges of D2 stop at two
-  players, so some legal pairings are out of the procedure's reach), the round is paired
-  by any pairing that keeps B1 and B2, with the bye to the lowest ranked player who can
-  have it, and the explanation says so.  In 1,500 random small events with forbidden
-  pairs this never happened; it is there so that a legal pairing is never refused.
-
-The search is exact: it finds the pairing the procedure defines, and it is checked
-against brute force in the tests, and against a slow literal walk of C1-C14 that tries
-every transposition and exchange in turn (``tests/engine/dutch1992_reference.py``,
-compared on thousands of random small events).  To stay fast it checks, before entering
-a branch, that the branch can still succeed: a greedy pass guarded by a colour-count
-bound finds the first transposition when it can, an exact minimum-cost matching
-(``matching.lexicographic_assignments``) does otherwise, and maximum matchings on the
-compatibility graph (and on the pairs granting both colour preferences) let a whole level
-of exchanges be skipped when no S1/S2 split could work.  An S1/S2 division that cannot
-be paired under B1 and B2 alone (by counts, Hall's condition or a bipartite matching) is
-left out at every level.  C12 and C13 look for the next candidate of an earlier bracket
-by splitting the search on the players moved down rather than walking every candidate
-(see :meth:`Search.alternatives`); the parts resume where the part they came from
-stopped, and C13 skips the values of p that move down fewer players than the lowest
-bracket's own pairing leaves without an opponent.  None of these changes the result.
+FIDE Handbook C.04.3 (1992 text): C1 for players without a possible opponent, each
+bracket's first candidate in the procedure's order, C12 pairing the previous bracket
+again when the players it moved down cannot all be paired, and C13 pairing the
+penultimate bracket again, or joining it with the lowest, when the lowest cannot be
+paired.  C12 and C13 split their search on the players moved down instead of walking
+every candidate (:meth:`Search.alternatives`).
 """
 
 from __future__ import annotations
 
 import heapq
 import itertools
-import random
 from collections.abc import Callable, Sequence
 
 from pairing.engine.brackets import score_brackets
-from pairing.engine.errors import NoValidPairing
-from pairing.engine.matching import (
-    bipartite_matching_size,
-    maximum_matching,
-)
-from pairing.engine.model import (
-    Board,
-    Colour,
-    Explanation,
-    RoundPairing,
-    TournamentState,
-)
-from pairing.engine.systems.dutch1992.brackets import (
-    Accepted,
-    Bracket,
-    Candidate,
-    Pair,
-    make_bracket,
-)
+from pairing.engine.matching import bipartite_matching_size, maximum_matching
+from pairing.engine.model import Explanation
+from pairing.engine.systems.dutch1992.brackets import Accepted, Bracket, Candidate, make_bracket
 from pairing.engine.systems.dutch1992.candidates import CandidateSearch
-from pairing.engine.systems.dutch1992.colours import allocate_colours
-from pairing.engine.systems.dutch1992.criteria import (
-    FloatRules,
-)
-from pairing.engine.systems.dutch1992.entrants import Entrant, _rank, compatible, entrants
-from pairing.engine.systems.dutch1992.explanation import RULES, _numbers, _points, describe
-from pairing.engine.systems.dutch1992.feasibility import (
-    Feasibility,
-)
+from pairing.engine.systems.dutch1992.criteria import FloatRules
+from pairing.engine.systems.dutch1992.entrants import Entrant, _rank, compatible
+from pairing.engine.systems.dutch1992.explanation import RULES, _numbers, _points
+from pairing.engine.systems.dutch1992.feasibility import Feasibility
 from pairing.engine.systems.dutch1992.levels import LevelSearch
-
-# --- C: the pairing procedure --------------------------------------------------------------
 
 
 class Search:
@@ -228,9 +166,10 @@ class Search:
     def c12(self, previous: Accepted, bracket: Bracket) -> Accepted | None:
         """Re-pair the previous bracket so that others move down and all can be paired.
 
-        Dutch C12: the next candidate of the previous bracket, with the same number of
-        pairs, that moves down a different set of the same size, every one of whom can be
-        paired in this bracket (a matching of them into its residents under B1 and B2).
+        Reading of Dutch C12: the previous bracket takes its next candidate, in its own
+        procedure order and with the same number of pairs, that moves down a different set
+        of players of the same size, all of whom can be paired in this bracket (B1, B2: a
+        matching of them into its residents).
         A player of the previous bracket who can meet none of the residents is never moved
         down by a good candidate, so the search keeps him up from the start.
         """
@@ -320,8 +259,9 @@ class Search:
     def pair_lowest(self, bracket: Bracket, *, last_resort: bool = False) -> Accepted | None:
         """The first complete pairing of the lowest bracket, or None (Dutch C1-C11).
 
-        C1: a player without an opponent in the bracket only lets it be paired when the
-        bracket is odd and he can have the bye.  ``last_resort``: see
+        Reading of Dutch C1 in the lowest bracket: a player without a possible opponent
+        there does not stop it from being paired when the bracket is odd and he may have
+        the bye; two such players, or one in an even bracket, do.  ``last_resort``: see
         :meth:`CandidateSearch.heterogeneous`.
         """
         key = (
@@ -351,9 +291,12 @@ class Search:
     def c13(self, previous: Accepted, lowest: Bracket) -> tuple[Accepted, Accepted] | None:
         """Re-pair the penultimate bracket so that the lowest can be paired (Dutch C12, C13).
 
-        The next candidate of the penultimate bracket, in its procedure order down to
-        p = 0, that moves down a different set with which the lowest bracket can be
-        completely paired.
+        Reading of Dutch C13: the penultimate bracket takes its next candidate, in its
+        procedure order with any number of pairs down to p = 0, that moves down a
+        different set with which the lowest bracket can be paired completely; when there
+        is none, :meth:`run` joins the two brackets.  C12 for the lowest bracket is the
+        first part of this search (:meth:`run` reports it as C12 when the players moved
+        down could not all be paired in the lowest bracket at all).
         """
         found: dict[int, Accepted] = {}
 
@@ -461,7 +404,12 @@ class Search:
     # The whole round -------------------------------------------------------------------
 
     def pair_upper(self, bracket: Bracket, accepted: list[Accepted]) -> Accepted:
-        """Pair a bracket that is not the lowest (Dutch C1-C12, C14)."""
+        """Pair a bracket that is not the lowest (Dutch C1-C12, C14).
+
+        Reading of Dutch C1: a resident without a possible opponent in the bracket moves
+        down at once; a player moved into it without one calls for C12 first, and moves
+        down again when C12 finds no other players to move down.
+        """
         while True:
             players = bracket.players
             stuck = self.without_opponent(players)
@@ -526,7 +474,15 @@ class Search:
         )
 
     def run(self) -> list[Accepted]:
-        """Pair every bracket from the highest down (Dutch C1-C14)."""
+        """Pair every bracket from the highest down (Dutch C1-C14).
+
+        Reading of Dutch C13: in a bracket made by joining the two lowest, the players of
+        the higher score are treated as moved down (A3), but their downfloats are checked
+        there (B5, B6).  Reading of Dutch C14 after C13: the lowest bracket keeps p while
+        C13 can still pair the penultimate bracket again or join the two; only when one
+        bracket is left and it still fails does C14 lower p
+        (:meth:`CandidateSearch.heterogeneous`).
+        """
         groups = score_brackets(self.entrants, score=lambda e: e.score, key=lambda e: e.key)
         residents = [tuple(g) for g in groups]
         accepted: list[Accepted] = []
@@ -625,127 +581,3 @@ def _lowest_graph(previous: Accepted, lowest: Bracket) -> tuple[list[Entrant], l
         for i in adjacent[bye]:
             adjacent[i].append(bye)
     return low, adjacent
-
-
-# --- F: final remarks and the entry point --------------------------------------------------
-
-
-def any_legal_pairing(players: Sequence[Entrant]) -> tuple[list[Pair], Entrant | None] | None:
-    """Any pairing keeping B1 and B2, the bye to the lowest ranked player who may have it.
-
-    Used only when C13 has joined every bracket and the procedure still fails.
-    """
-    ordered = _rank(players)
-    byes: list[Entrant | None] = [None]
-    if len(ordered) % 2:
-        byes = [e for e in reversed(ordered) if e.bye_allowed]
-    for bye in byes:
-        pool = [e for e in ordered if e is not bye]
-        adjacent = [
-            [j for j, b in enumerate(pool) if i != j and compatible(a, b)]
-            for i, a in enumerate(pool)
-        ]
-        mate = maximum_matching(adjacent)
-        if all(m != -1 for m in mate):
-            pairs = [
-                Pair(first=pool[i], second=pool[m], s1_position=1, phase=0)
-                for i, m in enumerate(mate)
-                if i < m
-            ]
-            return pairs, bye
-    return None
-
-
-def pair(state: TournamentState, *, seed: int) -> RoundPairing:
-    """Pair the next round by the 1992 rules (Dutch A-F).
-
-    :raises NoValidPairing: no pairing satisfies B1 and B2.
-    :raises InvalidState: the state is inconsistent.
-    """
-    drawn = random.Random(seed).choice((Colour.WHITE, Colour.BLACK))
-    initial = state.initial_colour or drawn
-    players, honoured = entrants(state)
-    explanation: list[Explanation] = []
-    if state.rounds_completed == 0 and state.initial_colour is None:
-        explanation.append(
-            Explanation(
-                rule=f"{RULES} A7c",
-                text=f"The colour of the top seed was drawn by lot: {initial.name.lower()}.",
-            )
-        )
-    search = Search(players)
-    pairs: list[Pair] = []
-    bye: Entrant | None = None
-    try:
-        accepted = search.run() if players else []
-        explanation.extend(search.notes)
-        for done in accepted:
-            explanation.extend(describe(done))
-            pairs.extend(done.candidate.pairs)
-        if accepted and accepted[-1].outgoing:
-            bye = accepted[-1].outgoing[0]
-    except _Exhausted:
-        fallback = any_legal_pairing(players)
-        if fallback is None:
-            raise NoValidPairing(
-                f"round {state.round_number}: no pairing satisfies Dutch B1 and B2"
-            ) from None
-        pairs, bye = fallback
-        explanation.extend(search.notes)
-        explanation.append(
-            Explanation(
-                rule=f"{RULES} B1, B2",
-                text="After C13 joined every score bracket the procedure still found no "
-                "pairing; the players were paired by a pairing that keeps the absolute "
-                "criteria, the bye to the lowest ranked player who may have it.",
-            )
-        )
-    boards, board_notes = publish(pairs, initial=initial)
-    explanation.extend(board_notes)
-    if bye is not None:
-        explanation.append(
-            Explanation(
-                rule=f"{RULES} A5",
-                text=f"Player {bye.number} is left unpaired in the lowest score bracket and "
-                "receives the bye (a downfloat; no earlier bye or forfeit win, B1b).",
-                players=(bye.number,),
-            )
-        )
-    return RoundPairing(
-        round_number=state.round_number,
-        boards=boards,
-        pairing_allocated_bye=bye.number if bye is not None else None,
-        not_paired=tuple(honoured),
-        explanation=tuple(explanation),
-    )
-
-
-def publish(
-    pairs: Sequence[Pair], *, initial: Colour
-) -> tuple[tuple[Board, ...], list[Explanation]]:
-    """Colours for each pair (E) and the boards in publication order (Dutch F1).
-
-    Sorted by the score of the higher player, the sum of both scores, then the A2 rank of
-    the higher player.
-    """
-
-    def order(item: Pair) -> tuple[object, ...]:
-        high = item.first if item.first.key < item.second.key else item.second
-        return (-high.score, -(item.first.score + item.second.score), high.key)
-
-    boards: list[Board] = []
-    notes: list[Explanation] = []
-    for number, item in enumerate(sorted(pairs, key=order), start=1):
-        white, black, rule, why = allocate_colours(item, initial=initial)
-        boards.append(Board(number=number, white=white.number, black=black.number))
-        text = (
-            f"Board {number}: {white.number} (white) v {black.number} (black); "
-            f"colours by {RULES} {rule}: {why}."
-        )
-        if white.score != black.score:
-            high, low = (white, black) if white.score > black.score else (black, white)
-            text += f" Player {high.number} floats down, player {low.number} up (A4)."
-        notes.append(
-            Explanation(rule=f"{RULES} {rule}", text=text, players=(white.number, black.number))
-        )
-    return tuple(boards), notes
