@@ -303,19 +303,20 @@ class CandidateSearch:
         take the bye).
 
         Levels (p of S1 and of the remainder, the C11 step of x, the C10 step) and
-        remainder groups that give no pairing are remembered for the round with the
-        players kept up (``keep``, C12 and C13), as :meth:`homogeneous` does.  Keeping
-        more players up never adds a pairing: it only adds S2 players the pairing of S1
-        must pair (:meth:`Feasibility.head_must_cover`) and players the remainder may not leave
+        remainder groups that give no pairing are remembered for the round with the players
+        kept up (``keep``, C12 and C13), as :meth:`homogeneous` does.  Keeping more players
+        up never adds a pairing: it only adds S2 players the pairing of S1 must pair
+        (:meth:`Feasibility.head_must_cover`) and players the remainder may not leave
         unpaired (A5).  So a level or remainder that gave nothing gives nothing again when
-        the players kept up include those of a time it gave nothing, and it is skipped.
-        A remainder group's pairings depend only on which of its own players are kept up,
-        so for it only those are remembered.
+        the players kept up include those of a time it gave nothing, and it is skipped.  A
+        remainder group's pairings depend only on which of its own players are kept up, so
+        for it only those are remembered.
 
         Where some S2 players may not be left over (kept up, or without a right to the bye
         in the lowest bracket), a level whose colour preferences alone rule it out is
-        skipped (:meth:`Feasibility.colours_allow_level`), and the pairings of S1 after which the
-        remainder could give nothing are not listed (:meth:`Feasibility.remainder_viable`).
+        skipped (:meth:`Feasibility.colours_allow_level`), and the pairings of S1 after
+        which the remainder could give nothing are not listed
+        (:meth:`Feasibility.remainder_viable`).
         """
         players = bracket.players
         score_ = bracket.score

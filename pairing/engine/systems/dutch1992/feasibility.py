@@ -266,15 +266,15 @@ class Feasibility:
         (A8, B4).  The limits of D2 are not considered, so a "possible" level may still
         fail; an impossible one always does.
 
-        The answers are remembered for the round, by level (the key holds the players
-        moved in too, on which B5 and B6 depend, so each answer is exact) and by the
-        players kept up.  Of those (C12, C13) only the ones among ``others`` matter: only
-        they could be left unpaired.  Keeping more players up only takes players away
-        from those who may be left unpaired (A5, C12, C13), so a level possible with a
-        set kept up is possible with any part of that set, and one impossible with a set
-        is impossible with any larger set.  The C12 and C13 sub-searches that keep up
-        different players (:meth:`Search.alternatives`) mostly get their answer from these two
-        rules instead of a new matching.  The answer is the same as a new matching's.
+        The answers are remembered for the round, by level (the key holds the players moved
+        in too, on which B5 and B6 depend, so each answer is exact) and by the players kept
+        up.  Of those (C12, C13) only the ones among ``others`` matter: only they could be
+        left unpaired.  Keeping more players up only takes players away from those who may
+        be left unpaired (A5, C12, C13), so a level possible with a set kept up is possible
+        with any part of that set, and one impossible with a set is impossible with any
+        larger set.  The C12 and C13 sub-searches that keep up different players
+        (:meth:`Search.alternatives`) mostly get their answer from these two rules instead
+        of a new matching.  The answer is the same as a new matching's.
         """
         numbers = tuple(p.number for p in others)
         key = (

@@ -90,10 +90,10 @@ class LevelSearch:
         Each is a tuple giving S2 indices; a pairing is acceptable when every pair is
         allowed (B1, B2, floats), at most x pairs leave a colour preference unfulfilled
         (B4) and every S2 index in ``must_pair`` is paired.  The first one comes from a
-        greedy pass when that pass completes (it then is the first in D1 order, because
-        it only skips what a sound bound rules out); otherwise, and for all later ones,
-        from an exact search.  With ``after`` only the pairings after that one in D1 order
-        are yielded (:meth:`Search.alternatives`).  ``possible``, a necessary condition for any
+        greedy pass when that pass completes (it then is the first in D1 order, because it
+        only skips what a sound bound rules out); otherwise, and for all later ones, from
+        an exact search.  With ``after`` only the pairings after that one in D1 order are
+        yielded (:meth:`Search.alternatives`).  ``possible``, a necessary condition for any
         pairing, is asked before the exact search when the greedy pass fails.  ``viable``,
         a necessary condition on the S2 players given to the first S1 players, leaves out
         the pairings through a prefix failing it (:meth:`Feasibility.remainder_viable`).
@@ -315,17 +315,17 @@ class LevelSearch:
     ) -> Iterable[tuple[int, Sequence[Entrant], Sequence[Entrant]]]:
         """S1 and S2 after each exchange in D2 order, with its index in that order (C8).
 
-        Left out, because they can give no pairing at this level: an exchange one of
-        whose S1 players has no allowed partner in its S2, and a division that gives
-        nothing at any level (:meth:`Feasibility.division_possible`).  Most of those are known
-        without a matching: an S2 with more players who may not be left unpaired than S1
-        has players (late in an event, in the lowest bracket, nearly everyone has had the
-        bye: B1b) is out at once; and when the original S1 cannot be paired into S2 under
-        B1 and B2, König's theorem gives a set Z of S1 players with fewer partners in S2
-        than players; an exchange leaving the rest of Z in S1 with still fewer partners in
-        the new S2 than players fails Hall's condition.  The exchanges are listed lazily,
-        once per round for each bracket, p and level of float criteria, and read by every
-        level and sub-search that needs them.
+        Left out, because they can give no pairing at this level: an exchange one of whose
+        S1 players has no allowed partner in its S2, and a division that gives nothing at
+        any level (:meth:`Feasibility.division_possible`).  Most of those are known without
+        a matching: an S2 with more players who may not be left unpaired than S1 has
+        players (late in an event, in the lowest bracket, nearly everyone has had the bye:
+        B1b) is out at once; and when the original S1 cannot be paired into S2 under B1 and
+        B2, König's theorem gives a set Z of S1 players with fewer partners in S2 than
+        players; an exchange leaving the rest of Z in S1 with still fewer partners in the
+        new S2 than players fails Hall's condition.  The exchanges are listed lazily, once
+        per round for each bracket, p and level of float criteria, and read by every level
+        and sub-search that needs them.
         """
         key = (tuple(e.number for e in players), p, rules, moved, lowest)
         listing = self._splits.get(key)
