@@ -1,4 +1,4 @@
-"""FIDE Dutch system, 1992 text (FIDE Handbook C.04.3, "Swiss System Based on Rating").
+"""FIDE Dutch system, 1992 text (FIDE Handbook C.04.1, "Swiss System Based on Rating").
 
 The text approved by the 1992 General Assembly, with its final remarks: not today's
 Dutch system, nor what bbpPairings or JaVaFo do.  A module per part of the text:
@@ -27,7 +27,7 @@ from pairing.engine.systems.dutch1992.round import pair
 RULES = SystemRules(
     system=System.DUTCH_1992,
     title="FIDE Dutch system, 1992 text",
-    rule_text="FIDE Handbook C.04.3 (1992 text), Swiss System Based on Rating",
+    rule_text="FIDE Handbook C.04.1 (1992 text), Swiss System Based on Rating",
     options=frozenset({"acceleration"}),
     accelerates_by_default=False,
     pair=pair,

@@ -1,6 +1,6 @@
 """Score brackets as they are paired and what the procedure makes of them (Dutch A3, A6, C).
 
-FIDE Handbook C.04.3 (1992 text): a score bracket with the players moved into it (A3),
+FIDE Handbook C.04.1 (1992 text): a score bracket with the players moved into it (A3),
 the S1/S2 pairings made in it (A6, C6), the candidates of a bracket in the order of the
 procedure, and the pairing accepted for it (C12, C13 may replace it).
 """

@@ -1,6 +1,6 @@
 """A score bracket's candidate pairings, in the procedure's order (Dutch C2-C11, C14).
 
-FIDE Handbook C.04.3 (1992 text): a homogeneous bracket is paired at each p (C14) and x
+FIDE Handbook C.04.1 (1992 text): a homogeneous bracket is paired at each p (C14) and x
 (C11), with B6 and B5 dropped step by step (C9, C10); a heterogeneous one pairs its
 moved-down players first (C7, C10) and then the remainder as a homogeneous group.  A3
 decides which.  C12 and C13 read these candidates in order to pair a bracket again.

@@ -1,6 +1,6 @@
 """The absolute and relative criteria of the Dutch system, 1992 text, for the checker.
 
-FIDE Handbook C.04.3 (1992 text): B1a, two players do not meet twice (F2: a forfeited
+FIDE Handbook C.04.1 (1992 text): B1a, two players do not meet twice (F2: a forfeited
 pairing is not a meeting); B1b, no bye to a player "who has received a point without
 playing": a pairing-allocated or full-point bye, or a forfeit win (a half-point bye is
 not "a point"); B2a, no colour difference (A7) beyond +2 or -2; B2b, not the same colour

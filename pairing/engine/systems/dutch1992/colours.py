@@ -1,6 +1,6 @@
 """Which player of a pair has white (Dutch E1-E4).
 
-FIDE Handbook C.04.3 (1992 text) E1-E4, with B2 as the absolute limit, applied through
+FIDE Handbook C.04.1 (1992 text) E1-E4, with B2 as the absolute limit, applied through
 the shared rules of ``pairing.engine.colours``.
 """
 

@@ -1,6 +1,6 @@
 """The pairing criteria B1-B6 as the procedure applies them (Dutch A4, A5, A8, B, C9, C10).
 
-FIDE Handbook C.04.3 (1992 text): x and the colour conflicts counted against it (A8,
+FIDE Handbook C.04.1 (1992 text): x and the colour conflicts counted against it (A8,
 B4), the float criteria B5 and B6 with the steps in which C9 and C10 drop them, and who
 may be left unpaired (A5, B1b).
 """

@@ -1,6 +1,6 @@
 """The players to be paired and what the rules need to know of each (Dutch A, B1, B2).
 
-FIDE Handbook C.04.3 (1992 text): A2 the ranking order, A7 the colour preferences (with
+FIDE Handbook C.04.1 (1992 text): A2 the ranking order, A7 the colour preferences (with
 the Note to B for a player over 50% in the last round), B1 and B2 who may meet whom, and
 F5 who is paired at all.
 """
@@ -75,7 +75,7 @@ def rank_key(
 def over_half_in_last_round(state: TournamentState, real_score: Points) -> bool:
     """True when pairing the last round for a player scoring over 50% (Dutch A7a, Note to B).
 
-    Reading of FIDE Handbook C.04.3 (1992 text) A7a and the Note to B: over 50% means
+    Reading of FIDE Handbook C.04.1 (1992 text) A7a and the Note to B: over 50% means
     more than half of what wins in all rounds played so far would have given (exactly
     half is not over), and only when the round being paired is the last one planned.
     Such a player has no absolute colour preference and is not held to B2, B5 or B6

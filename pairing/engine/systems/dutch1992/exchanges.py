@@ -1,6 +1,6 @@
 """The orders of transpositions and exchanges (Dutch D1, D2).
 
-FIDE Handbook C.04.3 (1992 text) D1, the order in which S2 is transposed, and D2, the
+FIDE Handbook C.04.1 (1992 text) D1, the order in which S2 is transposed, and D2, the
 order in which players are exchanged between S1 and S2, with the S1 each exchange gives
 and a Hall's-condition test that lets the search pass over exchanges that cannot help.
 """

@@ -1,6 +1,6 @@
 """The pairings of one level of a score bracket, in the procedure's order (Dutch C6-C8).
 
-At a level p, x and the float criteria kept are fixed.  FIDE Handbook C.04.3 (1992
+At a level p, x and the float criteria kept are fixed.  FIDE Handbook C.04.1 (1992
 text): S1 is paired with S2 (C6), then each transposition of S2 in the order of D1 is
 tried (C7), then each exchange between S1 and S2 in the order of D2 (C8).
 """

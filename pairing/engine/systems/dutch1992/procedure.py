@@ -1,6 +1,6 @@
 """The score brackets of a round paired from the top down (Dutch C1-C14).
 
-FIDE Handbook C.04.3 (1992 text): C1 for players without a possible opponent, each
+FIDE Handbook C.04.1 (1992 text): C1 for players without a possible opponent, each
 bracket's first candidate in the procedure's order, C12 pairing the previous bracket
 again when the players it moved down cannot all be paired, and C13 pairing the
 penultimate bracket again, or joining it with the lowest, when the lowest cannot be

@@ -1,6 +1,6 @@
 """One round from the tournament state to the published pairing (Dutch A-F).
 
-FIDE Handbook C.04.3 (1992 text): the players to pair, the procedure over the score
+FIDE Handbook C.04.1 (1992 text): the players to pair, the procedure over the score
 brackets, the colours of each board (E), the boards in the publication order of F1 and
 the explanation; and, beyond the text, a legal pairing when the procedure finds none.
 """
