@@ -8,10 +8,10 @@ from ``pairing/engine/dutch1992.py``; its only purpose is to be compared with th
 (``test_dutch1992_reference.py``).  It enumerates everything, so it is meant for events of
 up to about 14 players.
 
-Readings.  Where the text is open the reference takes the reading written in the module
-docstring of ``dutch1992.py``, so that the comparison checks the engine's search and not
-two readings; the points where a first, independent reading differed are marked (*) and
-were decided as follows (see issue #5):
+Readings.  Where the text is open the reference takes the engine's reading (written next
+to the code it governs, citing its rule), so that the comparison checks the engine's
+search and not two readings; the points where a first, independent reading differed are
+marked (*) and were decided as follows (see issue #5):
 
 - A2: score, rating, title, name (case-insensitive), pairing number.
 - A7a and the Note to B: "a score of over 50% in the last round" is a score above half

@@ -1,10 +1,10 @@
 """The 1992 Dutch rules ("Swiss System Based on Rating", 1992), rule by rule.
 
-Every expected pairing below was derived by hand from the rule text (and the readings in
-the module docstring of ``pairing/engine/dutch1992.py``); the derivation is written above
-the expectation: the brackets, S1/S2, and which criterion rules out which candidate.
-Players are rated in pairing-number order (1 highest) unless a test says otherwise, so
-the A2 order inside a score bracket is the pairing-number order.
+Every expected pairing below was derived by hand from the rule text (and the readings
+written next to the code in ``pairing/engine/systems/dutch1992/``); the derivation is
+written above the expectation: the brackets, S1/S2, and which criterion rules out which
+candidate.  Players are rated in pairing-number order (1 highest) unless a test says
+otherwise, so the A2 order inside a score bracket is the pairing-number order.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from pairing.engine import System, pair_round
 from pairing.engine.checker import check_round
+from pairing.engine.colours import Strength, colour_preference, may_take
 from pairing.engine.errors import NoValidPairing
 from pairing.engine.model import (
     Colour,
@@ -28,20 +29,12 @@ from pairing.engine.model import (
     Title,
     TournamentState,
 )
-from pairing.engine.systems.dutch1992.procedure import (
-    Entrant,
-    Pair,
-    Strength,
-    allocate_colours,
-    colour_preference,
-    entrants,
-    exchange_order,
-    may_take,
-    pair,
-    rank_key,
-    transposition_order,
-    x_of,
-)
+from pairing.engine.systems.dutch1992.brackets import Pair
+from pairing.engine.systems.dutch1992.colours import allocate_colours
+from pairing.engine.systems.dutch1992.criteria import x_of
+from pairing.engine.systems.dutch1992.entrants import Entrant, entrants, rank_key
+from pairing.engine.systems.dutch1992.exchanges import exchange_order, transposition_order
+from pairing.engine.systems.dutch1992.round import pair
 
 from .builders import boards, build
 from .simulate import initial_state, play
@@ -789,7 +782,7 @@ def f1_key(state: TournamentState, pairing: RoundPairing) -> list[tuple[int, int
 
 def any_pairing_exists(state: TournamentState) -> bool:
     """Brute force: whether any pairing keeps B1a, B1b and B2 (forbidden pairs included)."""
-    from pairing.engine.systems.dutch1992.procedure import compatible, entrants
+    from pairing.engine.systems.dutch1992.entrants import compatible, entrants
 
     players = entrants(state)[0]
     memo: dict[tuple[tuple[int, ...], bool], bool] = {}
@@ -872,12 +865,13 @@ def test_dutch_property_large_event_all_rounds_legal() -> None:
 @given(data=st.data())
 def test_dutch_d1_search_visits_pairings_in_transposition_order(data: st.DataObject) -> None:
     """C6/C7/D1: the search yields exactly the acceptable pairings, in the order of D1."""
-    from pairing.engine.systems.dutch1992.procedure import (
+    from pairing.engine.systems.dutch1992.criteria import (
         FloatRules,
-        Search,
         colour_conflict,
         pair_allowed,
     )
+    from pairing.engine.systems.dutch1992.feasibility import Feasibility
+    from pairing.engine.systems.dutch1992.levels import LevelSearch
 
     p = data.draw(st.integers(0, 3))
     extra = data.draw(st.integers(0, 2))
@@ -910,7 +904,7 @@ def test_dutch_d1_search_visits_pairings_in_transposition_order(data: st.DataObj
         if not must <= set(chosen):
             continue
         expected.append(chosen)
-    found = list(Search([]).assignments(s1, s2, x, rules, frozenset(), must))
+    found = list(LevelSearch(Feasibility()).assignments(s1, s2, x, rules, frozenset(), must))
     assert found == expected
 
 
@@ -973,7 +967,7 @@ def test_dutch_c1_lowest_bracket_player_without_opponent_takes_the_bye() -> None
 
 def test_dutch_note_over_half_means_more_than_half_of_the_points_played_for() -> None:
     """Note to B reading: exactly 50% is not "over 50%"; more is, and only in the last round."""
-    from pairing.engine.systems.dutch1992.procedure import over_half_in_last_round
+    from pairing.engine.systems.dutch1992.entrants import over_half_in_last_round
 
     state = build(4, [[(1, 2, "1-0"), (3, 4, "=")], [(1, 3, "0-1"), (2, 4, "=")]],
                   total_rounds=3)  # fmt: skip
@@ -1009,7 +1003,7 @@ def test_dutch_invalid_state_is_refused() -> None:
 
 def _accepted(players: list[Entrant]) -> object:
     """A penultimate bracket of these players, paired with nobody moved down (for C13)."""
-    from pairing.engine.systems.dutch1992.procedure import Accepted, Candidate, make_bracket
+    from pairing.engine.systems.dutch1992.brackets import Accepted, Candidate, make_bracket
 
     return Accepted(
         bracket=make_bracket(players, ()),
@@ -1034,7 +1028,8 @@ def test_dutch_c13_deficiency_of_lowest_bracket_bounds_players_moved_down() -> N
     """C13: the lowest bracket can only be completed with at least as many players moved
     down as a maximum matching of its own leaves unpaired (each needs an opponent from
     above, or the bye)."""
-    from pairing.engine.systems.dutch1992.procedure import Search, make_bracket
+    from pairing.engine.systems.dutch1992.brackets import make_bracket
+    from pairing.engine.systems.dutch1992.procedure import Search
 
     upper = [entrant(n, score=4) for n in range(1, 5)]
     # 5 has met 6, 7 and 8; 6 has met 7: among 5-8 only 6-8 or 7-8 is possible, so a
@@ -1055,7 +1050,8 @@ def test_dutch_c13_at_least_p_only_players_meeting_the_left_over_can_move_down()
     """C13: when exactly the deficiency of the lowest bracket moves down, every player moved
     down meets one whom some maximum matching of the lowest bracket leaves unpaired; a
     player of the penultimate bracket who can meet none of those is kept up there."""
-    from pairing.engine.systems.dutch1992.procedure import Search, make_bracket
+    from pairing.engine.systems.dutch1992.brackets import make_bracket
+    from pairing.engine.systems.dutch1992.procedure import Search
 
     # Lowest bracket 5-8: 5 has met 6, 7, 8 and 6 has met 7, so its maximum matchings are
     # 6-8 and 7-8: 5, 6 and 7 can be left over, 8 never is.  Player 1 has met 5, 6 and 7
@@ -1084,17 +1080,17 @@ def _near_round_robin(seeds: range) -> Iterator[tuple[int, TournamentState, Roun
             state = play(state, pairing, rng, forfeits=0.03, withdrawals=0.0, requests=0.0)
 
 
-def _paired_alike_without(patches: dict[str, object], *, seeds: range, rule: str) -> int:
-    """Pairs each round of :func:`_near_round_robin` again with the ``Search`` attributes
-    in ``patches`` replaced, requires the same pairing, and counts the rounds whose
-    explanation cites ``rule``."""
-    from pairing.engine.systems.dutch1992 import procedure as dutch1992
-
+def _paired_alike_without(
+    owner: type, patches: dict[str, object], *, seeds: range, rule: str
+) -> int:
+    """Pairs each round of :func:`_near_round_robin` again with the attributes of the
+    search's class ``owner`` in ``patches`` replaced, requires the same pairing, and counts
+    the rounds whose explanation cites ``rule``."""
     rounds_citing = 0
     for seed, state, pairing in _near_round_robin(seeds):
         with pytest.MonkeyPatch.context() as patch:
             for name, value in patches.items():
-                patch.setattr(dutch1992.Search, name, value)
+                patch.setattr(owner, name, value)
             assert pair(state, seed=seed) == pairing, f"seed {seed} round {state.round_number}"
         rounds_citing += any(e.rule == rule for e in pairing.explanation)
     return rounds_citing
@@ -1105,11 +1101,13 @@ def test_dutch_c13_search_with_bounds_pairs_as_without_them() -> None:
     up the players who can meet nobody the lowest bracket leaves over, changes no
     pairing.  Events of 16-24 players played to nearly a round robin, where C13 is met
     every few rounds; each round is paired with the bounds and again without them."""
+    from pairing.engine.systems.dutch1992.procedure import Search
+
     no_bounds = {
         "_c13_least_down": staticmethod(lambda previous, lowest: 0),
         "_c13_useless": staticmethod(lambda previous, lowest: frozenset()),
     }
-    assert _paired_alike_without(no_bounds, seeds=range(4), rule="Dutch C13") >= 10
+    assert _paired_alike_without(Search, no_bounds, seeds=range(4), rule="Dutch C13") >= 10
 
 
 def test_dutch_c12_search_with_bounds_pairs_as_without_them() -> None:
@@ -1117,11 +1115,13 @@ def test_dutch_c12_search_with_bounds_pairs_as_without_them() -> None:
     bracket, and not entering parts of the search where the players moved down could not
     all be paired there, changes no pairing.  Events of 16-24 players played to nearly a
     round robin; each round is paired with both and again with both switched off."""
+    from pairing.engine.systems.dutch1992.procedure import Search
+
     no_bounds = {
         "_c12_feasible": staticmethod(lambda previous, bracket: lambda keep: True),
         "_c12_kept_up": staticmethod(lambda previous, bracket: frozenset()),
     }
-    assert _paired_alike_without(no_bounds, seeds=range(100, 104), rule="Dutch C12") >= 3
+    assert _paired_alike_without(Search, no_bounds, seeds=range(100, 104), rule="Dutch C12") >= 3
 
 
 def test_dutch_c10_remainder_checks_before_pairing_s1_pair_as_without_them() -> None:
@@ -1131,18 +1131,22 @@ def test_dutch_c10_remainder_checks_before_pairing_s1_pair_as_without_them() -> 
     over; the colour counts of a level), changes no pairing.  They apply where players
     are kept up (C12, C13) or may not have the bye (B1b); each round is paired with them
     and again with them switched off."""
+    from pairing.engine.systems.dutch1992.feasibility import Feasibility
+
     no_checks = {
-        "_remainder_viable": lambda self, s1, s2, rules, moved, need: lambda prefix: True,
-        "_colours_allow_level": staticmethod(lambda s1, s2, stay, p_r, x_h, j, k: True),
+        "remainder_viable": lambda self, s1, s2, rules, moved, need: lambda prefix: True,
+        "colours_allow_level": staticmethod(lambda s1, s2, stay, p_r, x_h, j, k: True),
     }
-    assert _paired_alike_without(no_checks, seeds=range(1, 8, 2), rule="Dutch C13") >= 20
+    assert (
+        _paired_alike_without(Feasibility, no_checks, seeds=range(1, 8, 2), rule="Dutch C13") >= 20
+    )
 
 
 def test_dutch_c13_join_names_the_bracket_whose_players_c1_moved_down() -> None:
     """C1, C13: when C1 moves every player of the penultimate bracket down and the lowest
     still cannot be paired, the explanation of the join names that bracket by its score
     (a score some player has), not by the score of an empty bracket."""
-    from pairing.engine.systems.dutch1992.procedure import _points
+    from pairing.engine.systems.dutch1992.explanation import _points
 
     named = 0
     for seed, state, pairing in _near_round_robin(range(4)):
@@ -1158,7 +1162,7 @@ def test_dutch_c13_join_names_the_bracket_whose_players_c1_moved_down() -> None:
 def test_dutch_c8_hall_violator_of_the_original_division() -> None:
     """C8, D2: the S1 players that, by König's theorem, have fewer partners in S2 than they
     are many; an exchange leaving them in S1 without new partners cannot be paired."""
-    from pairing.engine.systems.dutch1992.procedure import _hall_violator
+    from pairing.engine.systems.dutch1992.exchanges import _hall_violator
 
     # Positions 0, 1 in S1, 2, 3 in S2: 0 and 1 can only meet 2.
     assert _hall_violator([0b0100, 0b0100, 0b0011, 0b0000], 2) == 0b0011

@@ -2,17 +2,20 @@
 
 These complete ``test_dutch1992.py`` so that every rule listed in issue #5 has a test
 named after it.  As there, each expectation was derived by hand from the text (and the
-readings in the module docstring of ``pairing/engine/dutch1992.py``), never taken from
-the engine; the derivation is the comment above it.  Players are rated 2400, 2390, ...
-in pairing-number order, so inside a score bracket the A2 order is the pairing-number
+readings written next to the code in ``pairing/engine/systems/dutch1992/``), never taken
+from the engine; the derivation is the comment above it.  Players are rated 2400, 2390,
+... in pairing-number order, so inside a score bracket the A2 order is the pairing-number
 order.  Round 1 boards are written as the text pairs them (F4, E4 with white for #1).
 """
 
 from __future__ import annotations
 
 from pairing.engine.brackets import exchange
+from pairing.engine.colours import may_take
 from pairing.engine.model import Colour
-from pairing.engine.systems.dutch1992.procedure import Search, make_bracket, may_take, pair
+from pairing.engine.systems.dutch1992.brackets import make_bracket
+from pairing.engine.systems.dutch1992.procedure import Search
+from pairing.engine.systems.dutch1992.round import pair
 
 from .builders import boards, build
 from .test_dutch1992 import entrant
@@ -128,7 +131,7 @@ def test_dutch_c12_search_of_the_previous_bracket_stays_in_its_stage() -> None:
     # pairings (1-3, 2-4 first); C14 would go on to p = 1 (stage 1) and p = 0 (all
     # down).  Limited to stage 0 (as C12's search is), only p = 2 pairings come out.
     bracket = make_bracket([entrant(n) for n in (1, 2, 3, 4)], [])
-    search = Search(bracket.players)
+    search = Search(bracket.players).candidate_search
     everything = [c for c in search.candidates(bracket, lowest=False) if c is not None]
     limited = [c for c in search.candidates(bracket, lowest=False, to_stage=(0,)) if c is not None]
     assert {c.stage for c in everything} == {(0,), (1,), (2,)}

@@ -1,0 +1,157 @@
+"""The pairing criteria B1-B6 as the procedure applies them (Dutch A4, A5, A8, B, C9, C10).
+
+FIDE Handbook C.04.1 (1992 text): x and the colour conflicts counted against it (A8,
+B4), the float criteria B5 and B6 with the steps in which C9 and C10 drop them, and who
+may be left unpaired (A5, B1b).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pairing.engine.floats import Float
+from pairing.engine.model import Colour
+from pairing.engine.systems.dutch1992.entrants import Entrant, compatible
+
+
+def colour_conflict(a: Entrant, b: Entrant) -> bool:
+    """True when a pairing of a and b cannot fulfil both colour preferences (Dutch A8, B4).
+
+    Reading of Dutch A8: that is the case exactly when both players prefer the same
+    colour; a player without a preference never causes it.
+    """
+    return a.preference is not None and a.preference is b.preference
+
+
+def x_of(players: Sequence[Entrant]) -> int:
+    """The number of pairings that will not fulfil all colour preferences (Dutch A8).
+
+    w and b count the preferences for white and black, q is half the bracket rounded up;
+    x = b - q when b > w, else w - q.  Reading of Dutch A8: x is never below zero (the
+    formula alone can be).
+    """
+    white = sum(1 for p in players if p.preference is Colour.WHITE)
+    black = sum(1 for p in players if p.preference is Colour.BLACK)
+    q = (len(players) + 1) // 2
+    return max(0, black - q if black > white else white - q)
+
+
+def class_bound(rows: Sequence[int], cols: Sequence[int]) -> int:
+    """Fewest colour conflicts when pairing rows with columns, if every pair were allowed.
+
+    ``rows`` and ``cols`` count preferences for white, black and none.  A lower bound on
+    the conflicts any real pairing needs (Dutch A8, B4): missing pairs only add conflicts.
+    """
+    white_black = min(rows[0], cols[1])
+    black_white = min(rows[1], cols[0])
+    neutral = min(rows[0] - white_black + rows[1] - black_white, cols[2])
+    return rows[0] + rows[1] - white_black - black_white - neutral
+
+
+def _colour_class(entrant: Entrant) -> int:
+    """0 for a preference for white, 1 for black, 2 for none (Dutch A7, A8)."""
+    if entrant.preference is Colour.WHITE:
+        return 0
+    if entrant.preference is Colour.BLACK:
+        return 1
+    return 2
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FloatRules:
+    """How far B5 and B6 are kept for each float direction (Dutch C9, C10).
+
+    0 keeps both, 1 drops B6, 2 drops B6 and B5 (the text drops B6 first).
+    """
+
+    down: int = 0
+    up: int = 0
+
+    def dropped(self) -> list[str]:
+        """The criteria dropped, in the words of the text (Dutch C9, C10)."""
+        names = {1: "B6", 2: "B6 and B5"}
+        result = []
+        if self.down:
+            result.append(f"{names[self.down]} for downfloats")
+        if self.up:
+            result.append(f"{names[self.up]} for upfloats")
+        return result
+
+
+def float_ok(entrant: Entrant, direction: Float, dropped: int) -> bool:
+    """True when receiving a float keeps B5 and B6 as far as they are kept (Dutch B5, B6)."""
+    if entrant.exempt:
+        return True
+    if dropped < 2 and entrant.last_float is direction:
+        return False
+    return not (dropped < 1 and entrant.float_two_back is direction)
+
+
+def pair_allowed(a: Entrant, b: Entrant, rules: FloatRules, moved: frozenset[int]) -> bool:
+    """True when a and b may be paired at this level: B1, B2 and the floats it creates.
+
+    The lower of unequal scores receives an upfloat; the higher a downfloat, already
+    accounted for when that player was moved down (``moved``).
+
+    Reading of Dutch A4, A5, B5 and B6: a player moved down receives a downfloat, which
+    B5 and B6 (as far as C9 keeps them) judge in the bracket that moves him down and not
+    again lower down; in a pair of unequal scores the lower player receives an upfloat
+    (B5, B6 as far as C10 keeps them); the bye counts as a downfloat.  The floats of
+    earlier rounds are read from the scores before each round (``pairing.engine.floats``).
+    """
+    if not compatible(a, b):
+        return False
+    if a.score == b.score:
+        return True
+    high, low = (a, b) if a.score > b.score else (b, a)
+    if not float_ok(low, Float.UP, rules.up):
+        return False
+    return high.number in moved or float_ok(high, Float.DOWN, rules.down)
+
+
+FLOAT_STEPS = (FloatRules(), FloatRules(down=1), FloatRules(down=2))
+"""C9: B6, then B5 dropped for downfloats."""
+
+FLOAT_STEPS_MIXED = (*FLOAT_STEPS, FloatRules(down=2, up=1), FloatRules(down=2, up=2))
+"""For a bracket holding players from above and paired as homogeneous: then for upfloats."""
+
+LOOSEST = FloatRules(down=2, up=2)
+"""B5 and B6 dropped for both directions: only B1 and B2 are left (C9, C10)."""
+
+
+def _barred(players: Sequence[Entrant], rules: FloatRules) -> tuple[tuple[int, int, int], ...]:
+    """Which floats a level forbids to these players (Dutch B5, B6, C9, C10).
+
+    Two levels forbidding the same floats pair alike, so the second is skipped.
+    """
+    return tuple(
+        (
+            p.number,
+            0 if float_ok(p, Float.DOWN, rules.down) else 1,
+            0 if float_ok(p, Float.UP, rules.up) else 1,
+        )
+        for p in players
+    )
+
+
+def may_leave(
+    player: Entrant,
+    rules: FloatRules,
+    moved: frozenset[int],
+    lowest: bool,
+    keep: frozenset[int],
+) -> bool:
+    """True when the player may be left unpaired: moved down, or the bye (A5, B1b, B5, B6).
+
+    Reading of Dutch A5 and F4: the lowest bracket is paired with p = n // 2 and, when it
+    is odd, the player its pairing leaves over receives the bye.  That pairing is only
+    acceptable when he may have the bye (B1b, absolute) and his downfloat keeps B5 and
+    B6 as far as C9 keeps them; so the bye goes to the lowest S2 player who can have it,
+    as far as the transpositions and exchanges reach.
+    """
+    if player.number in keep:
+        return False
+    if lowest and not player.bye_allowed:
+        return False
+    return player.number in moved or float_ok(player, Float.DOWN, rules.down)

@@ -1,0 +1,700 @@
+"""Checks that a part of the search can still succeed, so that it is not entered (Dutch C).
+
+Necessary conditions only, each worked out from B1, B2, B4-B6 and the counts of the
+procedure (C6-C11): maximum and bipartite matchings on who may meet, Hall's condition on
+an S1/S2 division, colour counts against x, and for a heterogeneous bracket whether the
+remainder left by a pairing of the moved-down players can still be paired.  A part they
+rule out gives no pairing, so leaving it out never changes the pairing found.  What they
+find is remembered for the round: the levels and sub-searches of C12 and C13 meet the
+same questions again and again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from pairing.engine.matching import (
+    bipartite_matching_size,
+    complete_matching,
+    maximum_matching,
+    perfect_matching_within,
+)
+from pairing.engine.systems.dutch1992.criteria import (
+    LOOSEST,
+    FloatRules,
+    _colour_class,
+    class_bound,
+    colour_conflict,
+    may_leave,
+    pair_allowed,
+    x_of,
+)
+from pairing.engine.systems.dutch1992.entrants import Entrant
+from pairing.engine.systems.dutch1992.exchanges import _division_sides
+
+LEFTOVER_CHECK = 10
+"""Remainders of at most this many players have the sets of players their pairings could
+leave over worked out before they are tried (:meth:`Feasibility._remainder_leftovers`)."""
+
+EXACT_REMAINDER_CHECK = 16
+"""Remainders of at most this many players (with those left over) are checked for a
+pairing within their x before they are tried (:meth:`Feasibility.remainder_viable`); the
+exact check grows fast with the size."""
+
+
+@dataclass(frozen=True, slots=True)
+class RemainderNeed:
+    """What the remainder of a heterogeneous level needs of the pairing of S1 (Dutch C10).
+
+    The remainder pairs ``p`` pairs among the S2 players S1 leaves, ``j`` pairs fewer
+    than it could, at the C11 step ``k``; the S2 players ``stay`` (indices) may not be
+    left over; ``kept`` are the S2 players kept up by C12/C13.  With the bracket, x, the
+    float criteria and the players moved in, these decide what the remainder of each
+    pairing of S1 gives.
+    """
+
+    p: int
+    j: int
+    k: int
+    lowest: bool
+    stay: frozenset[int]
+    kept: frozenset[int]
+
+
+class _RemainderGraph:
+    """S1, S2 and the players a remainder leaves over, as one graph (Dutch C6, C7, C10).
+
+    Vertices: the S1 players, the S2 players, and one vertex per player the remainder of
+    ``p_r`` pairs leaves over, joined to the S2 players not in ``stay``.  Edges: S1 to S2
+    by the head's criteria, S2 to S2 by B1 and B2 with B5 and B6 dropped for downfloats
+    (the remainder's last C9 step).  A complete pairing of the bracket is a perfect
+    matching of it (:meth:`Feasibility.remainder_viable`).  The answers for each set of S2
+    players taken are remembered.
+    """
+
+    def __init__(
+        self,
+        s1: Sequence[Entrant],
+        s2: Sequence[Entrant],
+        rules: FloatRules,
+        moved: frozenset[int],
+        p_r: int,
+        stay: frozenset[int],
+    ) -> None:
+        self.s2 = tuple(s2)
+        self.head = len(s1)
+        self.spare = len(s2) - len(s1) - 2 * p_r
+        self.loosest = FloatRules(down=2, up=rules.up)
+        self.moved = moved
+        self.stay = stay
+        head = self.head
+        size = self.size = head + len(s2) + max(0, self.spare)
+        adjacent: list[list[int]] = [[] for _ in range(size)]
+        for i, a in enumerate(s1):
+            for t, b in enumerate(s2):
+                if pair_allowed(a, b, rules, moved):
+                    adjacent[i].append(head + t)
+                    adjacent[head + t].append(i)
+        for t, b in enumerate(s2):
+            for u in range(t + 1, len(s2)):
+                if pair_allowed(b, s2[u], self.loosest, moved):
+                    adjacent[head + t].append(head + u)
+                    adjacent[head + u].append(head + t)
+            if t not in stay:
+                for leaver in range(head + len(s2), size):
+                    adjacent[head + t].append(leaver)
+                    adjacent[leaver].append(head + t)
+        self.adjacent = adjacent
+        self.meets = [[False] * len(s2) for _ in s2]
+        """Which S2 players may meet in the remainder."""
+        for t in range(len(s2)):
+            for v in adjacent[head + t]:
+                if head <= v < head + len(s2):
+                    self.meets[t][v - head] = True
+        self.found: dict[int, tuple[int, list[int]]] = {}
+        """By number of S1 players paired: the last set of S2 players taken (a bit set)
+        with a perfect matching found for it, the start of the searches below it."""
+        self.last = [-1] * size
+        self.completed: dict[int, bool] = {}
+        self.fitted: dict[tuple[int, int], bool] = {}
+        self.leaves: dict[tuple[int, int], dict[int, tuple[list[Entrant], int] | None]] = {}
+        """By j and k of the level: what :meth:`Feasibility.remainder_viable` found for each
+        complete pairing of S1."""
+
+    def completes(self, prefix: tuple[int, ...]) -> bool:
+        """Whether a perfect matching exists with the first S1 players paired as given."""
+        taken = _bits(prefix)
+        known = self.completed.get(taken)
+        if known is None:
+            known = self.completed[taken] = self.spare >= 0 and self._completes(prefix, taken)
+        return known
+
+    def _completes(self, prefix: tuple[int, ...], taken: int) -> bool:
+        """:meth:`completes` worked out, from the matching of the prefix one shorter
+        when it was the last of its length (a search goes down one branch at a time), so
+        that the pair added frees at most two vertices."""
+        head, size = self.head, self.size
+        alive = [True] * size
+        for i, t in enumerate(prefix):
+            alive[i] = alive[head + t] = False
+        parent = self.found.get(len(prefix) - 1)
+        if prefix and parent is not None and parent[0] == taken & ~(1 << prefix[-1]):
+            mate = list(parent[1])
+        else:
+            mate = list(self.last)
+        for v in range(size):
+            if not alive[v] and mate[v] != -1:
+                mate[mate[v]] = -1
+                mate[v] = -1
+        if not complete_matching(self.adjacent, mate, alive):
+            return False
+        self.last = mate
+        self.found[len(prefix)] = (taken, mate)
+        return True
+
+    def paired(self, places: Sequence[int]) -> list[list[bool]]:
+        """Which of the S2 players at ``places`` may meet in the remainder."""
+        return [[self.meets[t][u] for u in places] for t in places]
+
+    def places(self, assignment: tuple[int, ...]) -> list[int]:
+        """The S2 indices of the players a complete pairing of S1 leaves: the remainder."""
+        taken = set(assignment)
+        return [t for t in range(len(self.s2)) if t not in taken]
+
+    def fits(self, assignment: tuple[int, ...], budget: int) -> bool:
+        """Whether the remainder can pair its ``p_r`` pairs with at most ``budget`` colour
+        conflicts (B4), leaving over only players who may leave; True without a check
+        when it is larger than :data:`EXACT_REMAINDER_CHECK`."""
+        key = (_bits(assignment), budget)
+        known = self.fitted.get(key)
+        if known is None:
+            known = self.fitted[key] = self._fits(assignment, budget)
+        return known
+
+    def _fits(self, assignment: tuple[int, ...], budget: int) -> bool:
+        places = self.places(assignment)
+        count, spare = len(places), self.spare
+        if count + spare > EXACT_REMAINDER_CHECK:
+            return True
+        cheap: list[list[int]] = [[] for _ in range(count + spare)]
+        costly: list[list[int]] = [[] for _ in range(count + spare)]
+        for u, t in enumerate(places):
+            a = self.s2[t]
+            for v in range(u + 1, count):
+                b = self.s2[places[v]]
+                if pair_allowed(a, b, self.loosest, self.moved):
+                    edges = costly if colour_conflict(a, b) else cheap
+                    edges[u].append(v)
+                    edges[v].append(u)
+            if t not in self.stay:
+                for leaver in range(count, count + spare):
+                    cheap[u].append(leaver)
+                    cheap[leaver].append(u)
+        return perfect_matching_within(cheap, costly, budget) is not None
+
+
+def _bits(columns: Iterable[int]) -> int:
+    """A set of small numbers as a bit set."""
+    bits = 0
+    for column in columns:
+        bits |= 1 << column
+    return bits
+
+
+def _remember(barren: list[int], kept: int) -> None:
+    """Add the set ``kept`` (a bitmask) to the remembered sets of players kept up with
+    which a level or remainder gave nothing, dropping the sets that include it: a set is
+    only looked at to see whether it is a subset of the players kept up, and any such
+    superset of ``kept`` being a subset means ``kept`` is one too."""
+    barren[:] = [known for known in barren if kept & ~known != 0]
+    barren.append(kept)
+
+
+class Feasibility:
+    """Whether parts of the search can still give a pairing, remembered for the round (Dutch C)."""
+
+    def __init__(self) -> None:
+        self._possible: dict[tuple[object, ...], tuple[list[int], list[int]]] = {}
+        self.barren: dict[tuple[object, ...], list[int]] = {}
+        """The levels and remainder groups that gave no pairing, each with the sets of
+        players kept up (bitmasks, :meth:`mask`) with which it gave none (C12, C13)."""
+        self._bits: dict[int, int] = {}
+        self._masks: dict[frozenset[int], int] = {}
+        self._divisions: dict[tuple[object, ...], bool] = {}
+        """Which S1/S2 divisions can give a pairing at all, with which players kept up."""
+        self._mask_sets: dict[tuple[object, ...], list[int]] = {}
+        self._remainder_graphs: dict[tuple[object, ...], _RemainderGraph] = {}
+        self._leftovers: dict[tuple[object, ...], frozenset[int]] = {}
+
+    def mask(self, numbers: frozenset[int]) -> int:
+        """The set of players ``numbers`` as an int with one bit per player (each number
+        gets its own bit the first time it is seen), so that a set is a subset of another
+        exactly when ``a & ~b == 0``: the remembered sets of players kept up are tested
+        with this instead of frozenset comparisons."""
+        mask = self._masks.get(numbers)
+        if mask is None:
+            bits = self._bits
+            mask = 0
+            for number in numbers:
+                bit = bits.get(number)
+                if bit is None:
+                    bit = bits[number] = len(bits)
+                mask |= 1 << bit
+            self._masks[numbers] = mask
+        return mask
+
+    def level_possible(
+        self,
+        s1_only: Sequence[Entrant],
+        others: Sequence[Entrant],
+        pairs: int,
+        edge_rules: FloatRules,
+        leave_rules: FloatRules,
+        moved: frozenset[int],
+        lowest: bool,
+        keep: frozenset[int],
+        x: int | None = None,
+    ) -> bool:
+        """Whether any S1/S2 split could give ``pairs`` pairs (Dutch C8; a necessary condition).
+
+        A maximum matching on the compatibility graph: the ``s1_only`` players must be
+        paired with ``others``, the others may also be paired among themselves, and the
+        players left over must be allowed to leave.  With ``x``: any set of ``pairs``
+        pairs holds at most as many pairs granting both colour preferences as a maximum
+        matching of such pairs, so more than x unavoidable conflicts rule the level out
+        (A8, B4).  The limits of D2 are not considered, so a "possible" level may still
+        fail; an impossible one always does.
+
+        The answers are remembered for the round, by level (the key holds the players moved
+        in too, on which B5 and B6 depend, so each answer is exact) and by the players kept
+        up.  Of those (C12, C13) only the ones among ``others`` matter: only they could be
+        left unpaired.  Keeping more players up only takes players away from those who may
+        be left unpaired (A5, C12, C13), so a level possible with a set kept up is possible
+        with any part of that set, and one impossible with a set is impossible with any
+        larger set.  The C12 and C13 sub-searches that keep up different players
+        (:meth:`Search.alternatives`) mostly get their answer from these two rules instead
+        of a new matching.  The answer is the same as a new matching's.
+        """
+        numbers = tuple(p.number for p in others)
+        key = (
+            tuple(p.number for p in s1_only),
+            numbers,
+            pairs,
+            edge_rules,
+            leave_rules,
+            moved,
+            lowest,
+            x,
+        )
+        kept = self.mask(keep.intersection(numbers)) if keep else 0
+        answers = self._possible.get(key)
+        if answers is None:
+            answers = self._possible[key] = ([], [])
+        possible, impossible = answers
+        if any(kept & ~known == 0 for known in possible):
+            return True
+        if any(known & ~kept == 0 for known in impossible):
+            return False
+        players = [*s1_only, *others]
+        if self._pairs_possible(
+            players, len(s1_only), pairs, edge_rules, leave_rules, moved, lowest, keep
+        ) and (x is None or self._colours_possible(players, pairs, x, edge_rules, moved)):
+            # Only the largest sets found possible and the smallest found impossible
+            # need be kept: the others answer nothing those do not.
+            possible[:] = [known for known in possible if known & ~kept != 0]
+            possible.append(kept)
+            return True
+        impossible[:] = [known for known in impossible if kept & ~known != 0]
+        impossible.append(kept)
+        return False
+
+    def _pairs_possible(
+        self,
+        players: Sequence[Entrant],
+        first: int,
+        pairs: int,
+        edge_rules: FloatRules,
+        leave_rules: FloatRules,
+        moved: frozenset[int],
+        lowest: bool,
+        keep: frozenset[int],
+    ) -> bool:
+        """The matching part of :meth:`level_possible` (Dutch B1, B2, B5, B6)."""
+        n = len(players)
+        spare = n - 2 * pairs
+        if spare < 0:
+            return False
+        if self._greedy_level(players, first, pairs, edge_rules, leave_rules, moved, lowest, keep):
+            return True
+        adjacent: list[list[int]] = [[] for _ in range(n + spare)]
+        for i in range(n):
+            for j in range(max(i + 1, first), n):
+                if pair_allowed(players[i], players[j], edge_rules, moved):
+                    adjacent[i].append(j)
+                    adjacent[j].append(i)
+        leavers = [
+            i for i in range(first, n) if may_leave(players[i], leave_rules, moved, lowest, keep)
+        ]
+        for d in range(n, n + spare):
+            adjacent[d] = list(leavers)
+            for i in leavers:
+                adjacent[i].append(d)
+        return all(m != -1 for m in maximum_matching(adjacent))
+
+    @staticmethod
+    def _colours_possible(
+        players: Sequence[Entrant], pairs: int, x: int, rules: FloatRules, moved: frozenset[int]
+    ) -> bool:
+        """Whether ``pairs`` pairs could leave at most x colour preferences unfulfilled (B4)."""
+        need = pairs - x
+        if need <= 0:
+            return True
+        n = len(players)
+        taken = [False] * n
+        clean = 0
+        adjacent: list[list[int]] = [[] for _ in range(n)]
+        for i in range(n):
+            for j in range(i + 1, n):
+                a, b = players[i], players[j]
+                if not colour_conflict(a, b) and pair_allowed(a, b, rules, moved):
+                    adjacent[i].append(j)
+                    adjacent[j].append(i)
+                    if not taken[i] and not taken[j]:
+                        taken[i] = taken[j] = True
+                        clean += 1
+            if clean >= need:
+                return True
+        return sum(1 for m in maximum_matching(adjacent) if m != -1) // 2 >= need
+
+    def _greedy_level(
+        self,
+        players: Sequence[Entrant],
+        first: int,
+        pairs: int,
+        edge_rules: FloatRules,
+        leave_rules: FloatRules,
+        moved: frozenset[int],
+        lowest: bool,
+        keep: frozenset[int],
+    ) -> bool:
+        """A quick proof for :meth:`level_possible`: a greedy pairing that works (Dutch C8)."""
+        n = len(players)
+        taken = [False] * n
+        made = 0
+        for i in range(n):
+            if taken[i] or made == pairs:
+                continue
+            for j in range(max(i + 1, first), n):
+                if not taken[j] and pair_allowed(players[i], players[j], edge_rules, moved):
+                    taken[i] = taken[j] = True
+                    made += 1
+                    break
+            else:
+                if i < first:
+                    return False
+        if made < pairs:
+            return False
+        return all(
+            taken[i] or may_leave(players[i], leave_rules, moved, lowest, keep) for i in range(n)
+        )
+
+    def division_possible(
+        self,
+        players: Sequence[Entrant],
+        division: tuple[tuple[int, ...], frozenset[int], bool, int],
+        index: int,
+        s1: Sequence[Entrant],
+        s2: Sequence[Entrant],
+        kept: frozenset[int],
+    ) -> bool:
+        """Whether this S1/S2 division could give a pairing at any level (Dutch C6-C11).
+
+        ``division`` names the bracket ``players`` (their numbers, those moved in, whether
+        it is the lowest) and p; ``index`` the exchange (-1 for the original S1 and S2); ``kept``
+        the bracket's players kept up by C12 and C13.
+
+        Every level of a bracket (x raised by C11, B6 and B5 dropped by C9 and C10) only
+        allows more pairings than the one before it, and none allows more than B1 and B2
+        with every float criterion dropped and x at its highest.  So when under those
+        conditions S1 cannot be paired into S2 (a bipartite matching covering S1), or the
+        S2 players who must be paired cannot all be paired with S1, the division gives
+        nothing at any level of that p and is skipped there without a search.  The S2
+        players who must be paired are, in the lowest bracket, those without a right to
+        the bye (B1b), and the players kept up.  By Mendelsohn and Dulmage, a matching
+        covering both sides' required players exists when each side's can be covered.
+        The answers are remembered for the round, by division and by the players kept up
+        of its S2: the levels of a bracket and the C12 and C13 sub-searches meet the same
+        divisions again and again.
+        """
+        if kept:
+            kept = kept.difference(a.number for a in s1)
+        key = (division, index, kept)
+        answer = self._divisions.get(key)
+        if answer is None:
+            _, moved, lowest, _ = division
+            loose = self.partner_masks(players, LOOSEST, moved)
+            position = {e.number: i for i, e in enumerate(players)}
+            first = [position[a.number] for a in s1]
+            second = [position[b.number] for b in s2]
+            if kept:
+                answer = self.division_possible(players, division, index, s1, s2, frozenset())
+            else:
+                rows = [[t for t, j in enumerate(second) if loose[i] >> j & 1] for i in first]
+                answer = bipartite_matching_size(rows, len(s2)) == len(s1)
+            if answer:
+                required = [
+                    second[t]
+                    for t, b in enumerate(s2)
+                    if b.number in kept or not may_leave(b, LOOSEST, moved, lowest, frozenset())
+                ]
+                columns = [[k for k, i in enumerate(first) if loose[j] >> i & 1] for j in required]
+                answer = bipartite_matching_size(columns, len(s1)) == len(required)
+            self._divisions[key] = answer
+        return answer
+
+    def partner_masks(
+        self, players: Sequence[Entrant], rules: FloatRules, moved: frozenset[int]
+    ) -> list[int]:
+        """Each player's allowed opponents at this level as a bitmask of positions in the
+        bracket (B1, B2, B5, B6): a few bytes a player even in a bracket of thousands."""
+        key = (tuple(e.number for e in players), rules, moved)
+        known = self._mask_sets.get(key)
+        if known is None:
+            known = []
+            for a in players:
+                mask = 0
+                for i, b in enumerate(players):
+                    if a is not b and pair_allowed(a, b, rules, moved):
+                        mask |= 1 << i
+                known.append(mask)
+            self._mask_sets[key] = known
+        return known
+
+    def remainder_viable(
+        self,
+        s1: Sequence[Entrant],
+        s2: Sequence[Entrant],
+        rules: FloatRules,
+        moved: frozenset[int],
+        need: RemainderNeed,
+    ) -> Callable[[tuple[int, ...]], bool]:
+        """Whether the S2 players given to the first S1 players leave a chance to the rest.
+
+        Dutch C6, C7, C10.  After the moved-down players S1 are paired with S2, the
+        remainder pairs exactly ``p_r`` pairs among the S2 players left, and those it
+        leaves over move down, which the players ``stay`` (S2 indices: kept up by C12/C13,
+        or without a right to the bye in the lowest bracket) may not.  So a complete
+        pairing of the bracket is a perfect matching of a graph of S1, S2 and one vertex
+        for each player the remainder leaves over (joined to every S2 player who may
+        leave): S1 to S2 by the head's criteria, S2 to S2 by B1 and B2 with B5 and B6
+        dropped for downfloats, as in the remainder's last C9 step.  The counts make the
+        S2 players paired with one another exactly ``p_r`` pairs.  The condition asks
+        whether such a matching exists once the first S1 players have their S2 players
+        (B4 is left out, so it is only necessary).  It starts from the last matching
+        found, which after one more pair of a search usually needs one or two augmenting
+        paths (Berge).  The graph and its answers are shared by the levels and
+        sub-searches that meet the same division with the same players staying
+        (:class:`_RemainderGraph`).
+
+        For a complete pairing of S1 it also asks whether its remainder is already known to
+        give nothing at this level (the remainders remembered by
+        :meth:`CandidateSearch.heterogeneous` with the same players kept up): such a
+        pairing would be skipped there.  Both depend only on the S2 players taken, and the
+        second only turns false over time, as :func:`matching.lexicographic_assignments`
+        requires.  Before that, a small remainder is checked with its divisions and B4:
+        some set of players its pairings could leave over must hold only players who may
+        leave (:meth:`_remainder_leftovers`).  A remainder too large for that but still
+        small is checked with B4 alone: its pairs, with the players it leaves over, must
+        form a perfect matching with at most the remainder's x colour conflicts
+        (:func:`matching.perfect_matching_within`).  Either way, one failing gives nothing.
+        """
+        p_r = need.p
+        key = (
+            tuple(a.number for a in s1),
+            tuple(b.number for b in s2),
+            rules,
+            moved,
+            p_r,
+            need.stay,
+        )
+        graph = self._remainder_graphs.get(key)
+        if graph is None:
+            graph = self._remainder_graphs[key] = _RemainderGraph(
+                s1, s2, rules, moved, p_r, need.stay
+            )
+
+        leaves = graph.leaves.setdefault((need.j, need.k), {})
+        """For each complete pairing of S1 (by the S2 players taken): its remainder and
+        that remainder's x, or None when the remainder cannot give a pairing."""
+
+        def viable(prefix: tuple[int, ...]) -> bool:
+            if not graph.completes(prefix):
+                return False
+            if len(prefix) < len(s1):
+                return True
+            taken = _bits(prefix)
+            if taken not in leaves:
+                leaves[taken] = leaf(prefix)
+            known = leaves[taken]
+            return known is not None and not known_barren(*known)
+
+        def leaf(prefix: tuple[int, ...]) -> tuple[list[Entrant], int] | None:
+            places = graph.places(prefix)
+            rest = [s2[t] for t in places]
+            budget = min(p_r, max(0, x_of(rest) - need.j) + need.k)
+            if len(rest) <= LEFTOVER_CHECK:
+                staying = _bits(i for i, t in enumerate(places) if t in need.stay)
+                family = self._remainder_leftovers(
+                    rest, p_r, budget, rules.up, moved, graph.paired(places)
+                )
+                if all(left & staying for left in family):
+                    return None
+            elif not graph.fits(prefix, budget):
+                return None
+            return rest, budget
+
+        def known_barren(rest: Sequence[Entrant], budget: int) -> bool:
+            numbers = tuple(b.number for b in rest)
+            memo = ("remainder", numbers, p_r, budget, rules.up, moved, need.lowest)
+            barren = self.barren.get(memo)
+            if not barren:
+                return False
+            kept = self.mask(need.kept.intersection(numbers))
+            return any(known & ~kept == 0 for known in barren)
+
+        return viable
+
+    @staticmethod
+    def colours_allow_level(
+        s1: Sequence[Entrant],
+        s2: Sequence[Entrant],
+        stay: frozenset[int],
+        p_r: int,
+        x_h: int,
+        j: int,
+        k: int,
+    ) -> bool:
+        """Whether the colour preferences alone leave a heterogeneous level a chance.
+
+        Dutch A8, B4, C10, C11.  The moved-down players S1 take |S1| players of S2 with at
+        most ``x_h`` conflicts, at least :func:`class_bound` of the preferences they take.
+        The remainder R left pairs ``p_r`` pairs with at most x_R = min(p_R, max(0, x(R) - j)
+        + k) conflicts, x(R) by A8 from R's own preferences; it leaves over players who may
+        leave (not in ``stay``, S2 indices).  Pairs of the paired w preferences for white, b
+        for black and o for none hold at least (|w - b| - o) / 2 conflicts, rounded up: a
+        pair without one is white-black or holds a player without a preference.  Only the
+        counts of each preference are looked at, taken by S1 and left over, so a level this
+        rules out gives nothing; one it lets through may still.
+        """
+        rows = [0, 0, 0]
+        for a in s1:
+            rows[_colour_class(a)] += 1
+        total = [0, 0, 0]
+        free = [0, 0, 0]
+        for t, b in enumerate(s2):
+            c = _colour_class(b)
+            total[c] += 1
+            if t not in stay:
+                free[c] += 1
+        head = len(s1)
+        leavers = len(s2) - head - 2 * p_r
+        if leavers < 0:
+            return False
+        q = (len(s2) - head + 1) // 2
+        for h_white in range(min(total[0], head) + 1):
+            for h_black in range(min(total[1], head - h_white) + 1):
+                h_none = head - h_white - h_black
+                if h_none > total[2] or class_bound(rows, (h_white, h_black, h_none)) > x_h:
+                    continue
+                rest = (total[0] - h_white, total[1] - h_black, total[2] - h_none)
+                x_rest = max(0, rest[1] - q if rest[1] > rest[0] else rest[0] - q)
+                budget = min(p_r, max(0, x_rest - j) + k)
+                cap = [min(free[c], rest[c]) for c in range(3)]
+                for l_white in range(min(cap[0], leavers) + 1):
+                    for l_black in range(min(cap[1], leavers - l_white) + 1):
+                        l_none = leavers - l_white - l_black
+                        if l_none > cap[2]:
+                            continue
+                        gap = abs((rest[0] - l_white) - (rest[1] - l_black)) - (rest[2] - l_none)
+                        if (max(0, gap) + 1) // 2 <= budget:
+                            return True
+        return False
+
+    def _remainder_leftovers(
+        self,
+        rest: Sequence[Entrant],
+        p: int,
+        budget: int,
+        up: int,
+        moved: frozenset[int],
+        allowed: Sequence[Sequence[bool]],
+    ) -> frozenset[int]:
+        """The sets of players a remainder group's pairings could leave over (Dutch C6-C9).
+
+        A remainder pairs its ``p`` pairs between S1 and S2 of its original division or
+        of one of the exchanges of D2, with at most ``budget`` colour conflicts (B4) and
+        at best with B5 and B6 dropped for downfloats (C9).  Each such pairing leaves
+        over the S2 players it does not pair.  Their sets (bit sets of positions in
+        ``rest``) are worked out for every division by the sets of S2 players the S1
+        players can take, and remembered for the round: they do not depend on who is
+        kept up, so a remainder whose every set holds a player who may not be left over
+        gives nothing for any players kept up (:meth:`remainder_viable`).  ``allowed``
+        tells which of them may meet (B1, B2, B5 and B6 for upfloats as the level keeps
+        them).
+        """
+        key = (tuple(b.number for b in rest), p, budget, up, moved)
+        known = self._leftovers.get(key)
+        if known is not None:
+            return known
+        n = len(rest)
+        family: set[int] = set()
+        everyone = (1 << n) - 1
+        for side1 in _division_sides(n, p):
+            side2_mask = everyone & ~_bits(side1)
+            side2 = [j for j in range(n) if side2_mask >> j & 1]
+            spent = {0: 0}
+            for i in side1:
+                taken: dict[int, int] = {}
+                for mask, cost in spent.items():
+                    for j in side2:
+                        if mask >> j & 1 or not allowed[i][j]:
+                            continue
+                        total = cost + (1 if colour_conflict(rest[i], rest[j]) else 0)
+                        if total <= budget and taken.get(mask | 1 << j, budget + 1) > total:
+                            taken[mask | 1 << j] = total
+                spent = taken
+            family.update(side2_mask & ~mask for mask in spent)
+        known = self._leftovers[key] = frozenset(family)
+        return known
+
+    def head_must_cover(
+        self,
+        s2: Sequence[Entrant],
+        p_r: int,
+        loosest: FloatRules,
+        moved: frozenset[int],
+        lowest: bool,
+        keep: frozenset[int],
+    ) -> frozenset[int]:
+        """S2 players the moved-down players must pair for the remainder to have a chance.
+
+        Dutch C6, C10.  The remainder makes exactly ``p_r`` pairs among the S2 players the
+        moved-down players leave, and every one of them who may not be left unpaired even
+        with B5 and B6 dropped for downfloats (``loosest``: kept up by C12/C13, or in the
+        lowest bracket without a right to the bye) must be in one of those pairs.  So such
+        a player must be paired by S1 when ``p_r`` is zero, or when no other S2 player may
+        meet him under ``loosest``.  A pairing of S1 leaving him would only be followed by
+        a remainder that gives nothing, so requiring him to be covered skips exactly such
+        pairings and keeps the order of the rest (D1).
+        """
+        stay = [t for t, b in enumerate(s2) if not may_leave(b, loosest, moved, lowest, keep)]
+        if p_r == 0:
+            return frozenset(stay)
+        return frozenset(
+            t
+            for t in stay
+            if not any(
+                u != t and pair_allowed(s2[t], s2[u], loosest, moved) for u in range(len(s2))
+            )
+        )

@@ -1,0 +1,375 @@
+"""The pairings of one level of a score bracket, in the procedure's order (Dutch C6-C8).
+
+At a level p, x and the float criteria kept are fixed.  FIDE Handbook C.04.1 (1992
+text): S1 is paired with S2 (C6), then each transposition of S2 in the order of D1 is
+tried (C7), then each exchange between S1 and S2 in the order of D2 (C8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Generic, TypeVar
+
+from pairing.engine.brackets import exchange as exchange_split
+from pairing.engine.matching import least_assignment_cost, lexicographic_assignments
+from pairing.engine.systems.dutch1992.brackets import Phase
+from pairing.engine.systems.dutch1992.criteria import (
+    LOOSEST,
+    FloatRules,
+    _colour_class,
+    class_bound,
+    colour_conflict,
+    may_leave,
+    pair_allowed,
+)
+from pairing.engine.systems.dutch1992.entrants import Entrant
+from pairing.engine.systems.dutch1992.exchanges import (
+    _exchanged_s1,
+    _hall_violator,
+    _swap,
+    exchange_order,
+)
+from pairing.engine.systems.dutch1992.feasibility import Feasibility, _bits
+
+_T = TypeVar("_T")
+
+
+class _Listing(Generic[_T]):
+    """The items of an iterator, produced once and read in order by any number of readers.
+
+    A reader that gets ahead of the others asks the iterator for the next item; the
+    others then read it from the list.  The iterator must not read a listing itself.
+    """
+
+    def __init__(self, source: Iterator[_T]) -> None:
+        self._source = source
+        self._items: list[_T] = []
+        self._exhausted = False
+
+    def __iter__(self) -> Iterator[_T]:
+        index = 0
+        while True:
+            if index == len(self._items):
+                if self._exhausted:
+                    return
+                try:
+                    self._items.append(next(self._source))
+                except StopIteration:
+                    self._exhausted = True
+                    return
+            yield self._items[index]
+            index += 1
+
+
+class LevelSearch:
+    """The pairings of one level of a bracket: transpositions, then exchanges (Dutch C6-C8)."""
+
+    def __init__(self, feasibility: Feasibility) -> None:
+        self.feasibility = feasibility
+        self._least_costs: dict[tuple[object, ...], int | None] = {}
+        """The fewest colour conflicts of each division tried whose greedy pass failed."""
+        self._splits: dict[
+            tuple[object, ...], _Listing[tuple[int, Sequence[Entrant], Sequence[Entrant]]]
+        ] = {}
+        """The exchanges worth trying, by bracket, p and float criteria (C8, D2)."""
+
+    def assignments(
+        self,
+        s1: Sequence[Entrant],
+        s2: Sequence[Entrant],
+        x: int,
+        rules: FloatRules,
+        moved: frozenset[int],
+        must_pair: frozenset[int],
+        after: tuple[int, ...] | None = None,
+        possible: Callable[[], bool] | None = None,
+        viable: Callable[[tuple[int, ...]], bool] | None = None,
+    ) -> Iterator[tuple[int, ...]]:
+        """Pairings of all of S1 with S2 in the order of D1 (Dutch C6, C7).
+
+        Each is a tuple giving S2 indices; a pairing is acceptable when every pair is
+        allowed (B1, B2, floats), at most x pairs leave a colour preference unfulfilled
+        (B4) and every S2 index in ``must_pair`` is paired.  The first one comes from a
+        greedy pass when that pass completes (it then is the first in D1 order, because it
+        only skips what a sound bound rules out); otherwise, and for all later ones, from
+        an exact search.  With ``after`` only the pairings after that one in D1 order are
+        yielded (:meth:`Search.alternatives`).  ``possible``, a necessary condition for any
+        pairing, is asked before the exact search when the greedy pass fails.  ``viable``,
+        a necessary condition on the S2 players given to the first S1 players, leaves out
+        the pairings through a prefix failing it (:meth:`Feasibility.remainder_viable`).
+        """
+        first = self._greedy(s1, s2, x, rules, moved, must_pair)
+        if first is not None and viable is not None and not viable(first):
+            first = None
+        if first is None and possible is not None and not possible():
+            return
+        key = (
+            tuple(a.number for a in s1),
+            tuple(b.number for b in s2),
+            rules,
+            moved,
+            must_pair,
+        )
+        if first is None and key in self._least_costs:
+            least = self._least_costs[key]
+            if least is None or least > x:
+                return
+        if first is not None and after is not None and first <= after:
+            first = None  # the exact search below starts after it
+        if first is not None:
+            yield first
+        options = [
+            [
+                (t, 1 if colour_conflict(a, b) else 0)
+                for t, b in enumerate(s2)
+                if pair_allowed(a, b, rules, moved)
+            ]
+            for a in s1
+        ]
+        if first is None and key not in self._least_costs:
+            # The least number of colour conflicts of any pairing of the division does not
+            # depend on x: other levels and sub-searches meeting it again skip it (B4, C11).
+            least = least_assignment_cost(options, len(s2), must_cover=must_pair)
+            self._least_costs[key] = least
+            if least is None or least > x:
+                return
+        yield from lexicographic_assignments(
+            options,
+            len(s2),
+            budget=x,
+            must_cover=must_pair,
+            after=after if first is None else first,
+            viable=viable,
+        )
+
+    def _greedy(
+        self,
+        s1: Sequence[Entrant],
+        s2: Sequence[Entrant],
+        x: int,
+        rules: FloatRules,
+        moved: frozenset[int],
+        must_pair: frozenset[int],
+    ) -> tuple[int, ...] | None:
+        """The first pairing in D1 order if taking, row by row, the first S2 player that a
+        colour-count bound does not rule out leads to a complete pairing; else None."""
+        if len(s2) < len(s1):
+            return None
+        rows = [0, 0, 0]
+        cols = [0, 0, 0]
+        for a in s1:
+            rows[_colour_class(a)] += 1
+        for b in s2:
+            cols[_colour_class(b)] += 1
+        if class_bound(rows, cols) > x:
+            return None
+        used = [False] * len(s2)
+        chosen: list[int] = []
+        spent = 0
+        must_open = len(must_pair)
+        start = 0
+        for i, a in enumerate(s1):
+            rows[_colour_class(a)] -= 1
+            rows_left = len(s1) - i - 1
+            while start < len(s2) and used[start]:
+                start += 1
+            for t in range(start, len(s2)):
+                if used[t]:
+                    continue
+                b = s2[t]
+                if not pair_allowed(a, b, rules, moved):
+                    continue
+                cost = 1 if colour_conflict(a, b) else 0
+                if spent + cost > x:
+                    continue
+                open_after = must_open - (1 if t in must_pair else 0)
+                if open_after > rows_left:
+                    continue
+                cols[_colour_class(b)] -= 1
+                if spent + cost + class_bound(rows, cols) <= x:
+                    used[t] = True
+                    chosen.append(t)
+                    spent += cost
+                    must_open = open_after
+                    break
+                cols[_colour_class(b)] += 1
+            else:
+                return None
+        if must_open:
+            return None
+        return tuple(chosen)
+
+    def split_pairings(
+        self,
+        players: Sequence[Entrant],
+        p: int,
+        x: int,
+        rules: FloatRules,
+        moved: frozenset[int],
+        lowest: bool,
+        keep: frozenset[int],
+        after: tuple[int, tuple[int, ...]] | None = None,
+    ) -> Iterator[Phase]:
+        """The pairings of one level: original S1/S2, then each exchange (Dutch C5-C8).
+
+        When the original S1 and S2 give nothing, the exchanges are only tried if a
+        maximum matching shows that some division of the bracket could give p pairs, and
+        an exchange is skipped at once when one of its S1 players (or S2 players who may
+        not be left unpaired) has no allowed partner on the other side.  ``after`` (the
+        index of an exchange in D2 order, -1 for none, and a pairing of it) starts after
+        that pairing (:meth:`Search.alternatives`).
+        """
+        division = (tuple(e.number for e in players), moved, lowest, p)
+        kept = keep.intersection(division[0]) if keep else keep
+
+        def phases(index: int, s1: Sequence[Entrant], s2: Sequence[Entrant]) -> Iterator[Phase]:
+            if after is not None and index < after[0]:
+                return
+
+            def possible() -> bool:
+                return self.feasibility.division_possible(players, division, index, s1, s2, kept)
+
+            # An exchange is checked before its search; the original division only when
+            # the greedy pass fails, which in large brackets it seldom does (the check
+            # looks at every pair of the bracket).
+            if index >= 0 and not possible():
+                return
+            resume = after[1] if after is not None and index == after[0] else None
+            for assignment in self._split_assignments(
+                players, index, s1, s2, x, rules, moved, lowest, keep, resume, possible
+            ):
+                yield Phase(
+                    remainder=False,
+                    players=tuple(players),
+                    s1=tuple(s1),
+                    s2=tuple(s2),
+                    assignment=assignment,
+                    p0=len(players) // 2,
+                    p=p,
+                    x0=x,
+                    x=x,
+                    rules=rules,
+                    exchange=None if index < 0 else _swap(players, s1, s2, p),
+                    exchange_index=index,
+                    moved=moved,
+                    lowest=lowest,
+                )
+
+        found = False
+        for phase in phases(-1, players[:p], players[p:]):
+            found = True
+            yield phase
+        if p == 0 or (
+            not found
+            and not self.feasibility.level_possible(
+                (), players, p, rules, rules, moved, lowest, keep, x
+            )
+        ):
+            return
+        for index, s1, s2 in self._exchange_splits(players, p, rules, moved, lowest):
+            yield from phases(index, s1, s2)
+
+    def _split_assignments(
+        self,
+        players: Sequence[Entrant],
+        index: int,
+        s1: Sequence[Entrant],
+        s2: Sequence[Entrant],
+        x: int,
+        rules: FloatRules,
+        moved: frozenset[int],
+        lowest: bool,
+        keep: frozenset[int],
+        after: tuple[int, ...] | None,
+        possible: Callable[[], bool] | None = None,
+    ) -> Iterable[tuple[int, ...]]:
+        """The pairings of one S1/S2 division of a level, in D1 order (Dutch C6-C8).
+
+        An exchange (``index`` >= 0) one of whose S2 players who may not be left unpaired
+        has no allowed partner in its S1 gives nothing, without a search.
+        """
+        if index >= 0:
+            allowed = self.feasibility.partner_masks(players, rules, moved)
+            position = {e.number: i for i, e in enumerate(players)}
+            side1 = 0
+            for a in s1:
+                side1 |= 1 << position[a.number]
+            if any(
+                not allowed[position[b.number]] & side1
+                for b in s2
+                if not may_leave(b, rules, moved, lowest, keep)
+            ):
+                return ()
+        must = frozenset(
+            t for t, b in enumerate(s2) if not may_leave(b, rules, moved, lowest, keep)
+        )
+        return self.assignments(s1, s2, x, rules, moved, must, after, possible)
+
+    def _exchange_splits(
+        self,
+        players: Sequence[Entrant],
+        p: int,
+        rules: FloatRules,
+        moved: frozenset[int],
+        lowest: bool,
+    ) -> Iterable[tuple[int, Sequence[Entrant], Sequence[Entrant]]]:
+        """S1 and S2 after each exchange in D2 order, with its index in that order (C8).
+
+        Left out, because they can give no pairing at this level: an exchange one of whose
+        S1 players has no allowed partner in its S2, and a division that gives nothing at
+        any level (:meth:`Feasibility.division_possible`).  Most of those are known without
+        a matching: an S2 with more players who may not be left unpaired than S1 has
+        players (late in an event, in the lowest bracket, nearly everyone has had the bye:
+        B1b) is out at once; and when the original S1 cannot be paired into S2 under B1 and
+        B2, König's theorem gives a set Z of S1 players with fewer partners in S2 than
+        players; an exchange leaving the rest of Z in S1 with still fewer partners in the
+        new S2 than players fails Hall's condition.  The exchanges are listed lazily, once
+        per round for each bracket, p and level of float criteria, and read by every level
+        and sub-search that needs them.
+        """
+        key = (tuple(e.number for e in players), p, rules, moved, lowest)
+        listing = self._splits.get(key)
+        if listing is None:
+            listing = _Listing(self._listed_exchanges(players, p, rules, moved, lowest))
+            self._splits[key] = listing
+        return listing
+
+    def _listed_exchanges(
+        self,
+        players: Sequence[Entrant],
+        p: int,
+        rules: FloatRules,
+        moved: frozenset[int],
+        lowest: bool,
+    ) -> Iterator[tuple[int, Sequence[Entrant], Sequence[Entrant]]]:
+        """The exchanges of :meth:`_exchange_splits` as they are worked out."""
+        n = len(players)
+        division = (tuple(e.number for e in players), moved, lowest, p)
+        allowed = self.feasibility.partner_masks(players, rules, moved)
+        loose = self.feasibility.partner_masks(players, LOOSEST, moved)
+        everyone = (1 << n) - 1
+        violator = _hall_violator(loose, p)
+        short = [i for i in range(p) if violator >> i & 1]
+        """The S1 positions of the Hall violator Z (none when S1 can be paired into S2)."""
+        staying = sum(
+            1 << i
+            for i, e in enumerate(players)
+            if not may_leave(e, LOOSEST, moved, lowest, frozenset())
+        )
+        for index, (out_of, into) in enumerate(exchange_order(n, p)):
+            side1 = _exchanged_s1(p, out_of, into)
+            mask1 = _bits(side1)
+            mask2 = everyone & ~mask1
+            if (staying & mask2).bit_count() > p:
+                continue  # more S2 players who must be paired than S1 players
+            if any(allowed[i] & mask2 == 0 for i in side1):
+                continue
+            rest = [i for i in short if i + 1 not in out_of]
+            reach = 0
+            for i in rest:
+                reach |= loose[i]
+            if len(rest) > (reach & mask2).bit_count():
+                continue  # the rest of Z still has too few partners in S2 (Hall)
+            s1, s2 = exchange_split(players, p, out_of, into)
+            if self.feasibility.division_possible(players, division, index, s1, s2, frozenset()):
+                yield index, s1, s2
