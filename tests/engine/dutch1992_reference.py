@@ -4,9 +4,9 @@ This module pairs one round the way an arbiter with pencil and paper would: it w
 procedure C1-C14 over the score brackets, trying the transpositions of D1 and the exchanges
 of D2 one by one, in the text's order, and takes the first candidate that keeps the
 criteria in force.  It was written from the text (FIDE Handbook C.04.1, 1992 text), not
-from ``pairing/engine/dutch1992.py``; its only purpose is to be compared with the engine
-(``test_dutch1992_reference.py``).  It enumerates everything, so it is meant for events of
-up to about 14 players.
+from the engine (``pairing/engine/systems/dutch1992/``); its only purpose is to be
+compared with the engine (``test_dutch1992_reference.py``).  It enumerates everything, so
+it is meant for events of up to about 14 players.
 
 Readings.  Where the text is open the reference takes the engine's reading (written next
 to the code it governs, citing its rule), so that the comparison checks the engine's

@@ -1,15 +1,15 @@
 """The absolute and relative criteria of the Dutch system, 1992 text, for the checker.
 
 FIDE Handbook C.04.1 (1992 text): B1a, two players do not meet twice (F2: a forfeited
-pairing is not a meeting); B1b, no bye to a player "who has received a point without
-playing": a pairing-allocated or full-point bye, or a forfeit win (a half-point bye is
-not "a point"); B2a, no colour difference (A7) beyond +2 or -2; B2b, not the same colour
+pairing is not a meeting); B1b, no bye to a player who already scored a point without
+playing: a pairing-allocated or full-point bye, or a forfeit win (a half-point bye is
+not a whole point); B2a, no colour difference (A7) beyond +2 or -2; B2b, not the same colour
 three times in a row (F2, F3: only played games count, gaps closed).
 
 Note to B, our reading: when the round being paired is the last one planned, B2 is not
 checked for a player whose score is more than half the points a player could have
 scored in the rounds played so far (every round counts, also those the player missed,
-as in the standings; exactly 50% is not "over"; accelerated points do not count).  It
+as in the standings; exactly 50% is not over 50%; accelerated points do not count).  It
 is checked per player: the opponent of such a player still keeps B2 unless over 50% too.
 """
 

@@ -1,9 +1,9 @@
 """The absolute and relative criteria of the ESCA schools rules, for the checker.
 
 English Schools' Chess Association, Rules for Swiss Pairings: rule 1, no player plays
-the same opponent twice; rule 4, the bye not to a player who "has hitherto had a bye or
-default", read as a bye worth a point or a forfeit win, as in Dutch B1b.  Rule 4 says
-"if possible"; the checker reports it all the same, so that a pairer which cannot avoid
+the same opponent twice; rule 4, the bye not to a player who already had a bye or a
+default, read as a bye worth a point or a forfeit win, as in Dutch B1b.  Rule 4 asks
+this only where possible; the checker reports it all the same, so that a pairer which cannot avoid
 it has to say so.
 """
 

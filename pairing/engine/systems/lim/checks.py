@@ -5,8 +5,8 @@ nor are players whose pairing would give either the same colour in three success
 rounds (played games, gaps closed, as the Lim engine reads it) or three more of one
 colour than the other; 13 lifts the colour part in the last round for two players with
 the same score (the score used to form the score groups) who have not met; 8.2, the bye
-only once (a pairing-allocated or a full-point bye), and not to a player who "has won a
-point by default" (a forfeit win).
+only once (a pairing-allocated or a full-point bye), and not to a player who won a point by
+default (a forfeit win).
 """
 
 from __future__ import annotations
