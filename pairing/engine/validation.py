@@ -22,12 +22,16 @@ from __future__ import annotations
 from .errors import InvalidState
 from .model import (
     GameRecord,
+    Outcome,
     PairingNumber,
     PairingOptions,
     Player,
     Round1Separation,
     TournamentState,
 )
+
+_WITH_OPPONENT = frozenset(outcome for outcome in Outcome if outcome.has_opponent)
+"""Outcomes of a round in which the player was paired against someone (games, forfeits)."""
 
 
 def validate_state(state: TournamentState) -> None:
@@ -42,7 +46,7 @@ def validate_state(state: TournamentState) -> None:
     players = _players(state)
     for player in state.players:
         _history(state, player, players)
-    _rounds(state, players)
+    _rounds(state, players)  # after every history is known sound
     _requests(state, players)
     _forbidden_pairs(state, players)
     _acceleration(state, players)
@@ -65,71 +69,101 @@ def _players(state: TournamentState) -> dict[PairingNumber, Player]:
 
 
 def _history(state: TournamentState, player: Player, players: dict[PairingNumber, Player]) -> None:
-    """One player's records on their own: count, round numbers, opponents that exist."""
-    number = player.pairing_number
+    """One player's records on their own: count, round numbers, opponents that exist.
+
+    The loop runs for every record of every player before each round, so it builds no
+    message until something is wrong (:func:`_record_problem` says what).
+    """
     if len(player.history) != state.rounds_completed:
         raise InvalidState(
-            f"player {number} has {len(player.history)} rounds recorded, "
+            f"player {player.pairing_number} has {len(player.history)} rounds recorded, "
             f"expected {state.rounds_completed}"
         )
+    number = player.pairing_number
     for index, record in enumerate(player.history, start=1):
-        where = f"player {number}, round {index}"
+        opponent = record.opponent
         if record.round_number != index:
-            raise InvalidState(f"{where}: the record is marked as round {record.round_number}")
-        if not record.outcome.has_opponent:
-            if record.opponent is not None or record.colour is not None:
-                raise InvalidState(
-                    f"{where}: a {record.outcome.name.lower()} has no opponent or colour "
-                    f"(it names player {record.opponent})"
-                )
-        elif record.opponent is None:
-            raise InvalidState(f"{where}: a game or forfeit without an opponent")
-        elif record.opponent == number:
-            raise InvalidState(f"{where}: paired against himself")
-        elif record.opponent not in players:
             raise InvalidState(
-                f"{where}: the opponent {record.opponent} is not a player of the event"
+                f"player {number}, round {index}: the record is marked as round "
+                f"{record.round_number}"
             )
+        if record.outcome in _WITH_OPPONENT:
+            if opponent is None or opponent == number or opponent not in players:
+                raise InvalidState(_record_problem(number, record, players))
+        elif opponent is not None or record.colour is not None:
+            raise InvalidState(_record_problem(number, record, players))
+
+
+def _record_problem(
+    number: PairingNumber, record: GameRecord, players: dict[PairingNumber, Player]
+) -> str:
+    where = f"player {number}, round {record.round_number}"
+    if not record.outcome.has_opponent:
+        return (
+            f"{where}: a {record.outcome.name.lower()} has no opponent or colour "
+            f"(it names player {record.opponent})"
+        )
+    if record.opponent is None:
+        return f"{where}: a game or forfeit without an opponent"
+    if record.opponent == number:
+        return f"{where}: paired against himself"
+    return f"{where}: the opponent {record.opponent} is not a player of the event"
 
 
 def _rounds(state: TournamentState, players: dict[PairingNumber, Player]) -> None:
-    """Each round's boards: nobody paired twice, every game recorded on both sides."""
-    for index in range(1, state.rounds_completed + 1):
-        named: dict[PairingNumber, list[PairingNumber]] = {}
-        for player in state.players:
-            record = player.history[index - 1]
-            if record.outcome.has_opponent and record.opponent is not None:
-                named.setdefault(record.opponent, []).append(player.pairing_number)
-        for opponent, by in sorted(named.items()):
-            if len(by) > 1:
-                listed = " and ".join(map(str, sorted(by)))
-                raise InvalidState(
-                    f"round {index}: player {opponent} is paired twice (against {listed})"
-                )
-        for player in state.players:
-            _game(player.pairing_number, player.history[index - 1], players)
+    """Each round's boards: nobody paired twice, every game recorded on both sides.
+
+    A game is sound when the opponent's record of that round names the player back, as
+    a game or forfeit, with the other colour when both have one; a player named by two
+    others fails that for one of them, and is then reported as paired twice.
+    """
+    for player in state.players:
+        number = player.pairing_number
+        for index, record in enumerate(player.history):
+            opponent = record.opponent
+            if opponent is None:
+                continue
+            theirs = players[opponent].history[index]
+            if (
+                theirs.opponent != number
+                or theirs.outcome not in _WITH_OPPONENT
+                or (record.colour is not None and record.colour is theirs.colour)
+            ):
+                raise InvalidState(_game_problem(state, number, record, players))
 
 
-def _game(number: PairingNumber, record: GameRecord, players: dict[PairingNumber, Player]) -> None:
-    if not record.outcome.has_opponent or record.opponent is None:
-        return
+def _game_problem(
+    state: TournamentState,
+    number: PairingNumber,
+    record: GameRecord,
+    players: dict[PairingNumber, Player],
+) -> str:
+    index = record.round_number
+    named: dict[PairingNumber, list[PairingNumber]] = {}
+    for player in state.players:
+        mine = player.history[index - 1]
+        if mine.outcome.has_opponent and mine.opponent is not None:
+            named.setdefault(mine.opponent, []).append(player.pairing_number)
+    for twice, by in sorted(named.items()):
+        if len(by) > 1:
+            listed = " and ".join(map(str, sorted(by)))
+            return f"round {index}: player {twice} is paired twice (against {listed})"
     opponent = record.opponent
-    theirs = players[opponent].history[record.round_number - 1]
-    where = f"player {number}, round {record.round_number}"
+    assert opponent is not None
+    theirs = players[opponent].history[index - 1]
+    where = f"player {number}, round {index}"
     if theirs.opponent != number or not theirs.outcome.has_opponent:
-        named = (
+        shown = (
             f"names player {theirs.opponent}"
             if theirs.opponent is not None
             else f"has {theirs.outcome.name.lower()}"
         )
-        raise InvalidState(
-            f"{where}: paired against {opponent}, whose round {record.round_number} {named} "
+        return (
+            f"{where}: paired against {opponent}, whose round {index} {shown} "
             "(a game recorded on one side only)"
         )
-    if record.colour is not None and record.colour is theirs.colour:
-        raise InvalidState(
-            f"{where}: both {number} and {opponent} have {record.colour.name.lower()}"
-        )
+    colour = record.colour.name.lower() if record.colour is not None else ""
+    return f"{where}: both {number} and {opponent} have {colour}"
 
 
 def _requests(state: TournamentState, players: dict[PairingNumber, Player]) -> None:
