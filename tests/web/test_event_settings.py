@@ -1,0 +1,351 @@
+"""Event settings through one service (#20): locked, refused where they would break a
+played event, confirmed where they change it, recorded, and old slugs still lead to it."""
+
+from __future__ import annotations
+
+import threading
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection, connections
+from django.utils import timezone
+
+from swissweb.tournament import services
+from swissweb.tournament.errors import (
+    ConfirmationNeeded,
+    SettingLocked,
+    StaleEdit,
+    TournamentError,
+)
+from swissweb.tournament.models import AuditEntry, Event, EventSlugRedirect, Player, Result
+
+pytestmark = pytest.mark.django_db
+
+
+def update(event: Event, user: User, **changes: Any) -> Event:
+    """Change settings from a form loaded now."""
+    event.refresh_from_db()
+    confirm = bool(changes.pop("confirm", False))
+    return services.event_settings_update(
+        event_id=event.pk,
+        changes=changes,
+        expected_version=event.settings_version,
+        user=user,
+        now=timezone.now(),
+        confirm=confirm,
+    )
+
+
+def play_round(event: Event, user: User, *, results: bool = True) -> None:
+    """Pair and publish the next round; enter every result (white wins) if ``results``."""
+    round_ = services.round_pair(event_id=event.pk, user=user, now=timezone.now(), seed=7)
+    services.round_publish(round_id=round_.pk, user=user, now=timezone.now())
+    if results:
+        for game in round_.games.exclude(result=Result.PAIRING_BYE):
+            services.result_record(
+                game_id=game.pk,
+                result=Result.WHITE_WINS if game.board % 2 else Result.DRAW,
+                expected_version=game.version,
+                user=user,
+                now=timezone.now(),
+            )
+
+
+@pytest.fixture
+def started(event: Event, players: list[Player], arbiter: User) -> Event:
+    services.event_start(event_id=event.pk, user=arbiter, now=timezone.now())
+    return event
+
+
+@pytest.fixture
+def played(started: Event, arbiter: User) -> Event:
+    """Two rounds played."""
+    play_round(started, arbiter)
+    play_round(started, arbiter)
+    return started
+
+
+def snapshot(event: Event) -> dict[str, Any]:
+    fields = Event.objects.filter(pk=event.pk).values().get()
+    del fields["results_version"], fields["standings_version"]
+    return fields
+
+
+def test_settings_change_is_saved_and_recorded_before_and_after(
+    event: Event, arbiter: User
+) -> None:
+    """Every changed setting is in the audit log with its old and new value; the version
+    moves on, and settings given with their present value are not recorded."""
+    update(event, arbiter, name="Spring Open", rounds=7, venue="Hall", public=True)
+    event.refresh_from_db()
+    assert (event.name, event.rounds, event.venue, event.settings_version) == (
+        "Spring Open",
+        7,
+        "Hall",
+        1,
+    )
+    entry = AuditEntry.objects.get(event=event, action="event_settings")
+    assert entry.user == arbiter
+    assert entry.before == {"name": "Spring Swiss", "rounds": 5, "venue": ""}
+    assert entry.after == {"name": "Spring Open", "rounds": 7, "venue": "Hall"}
+
+
+def test_settings_unchanged_form_records_nothing(event: Event, arbiter: User) -> None:
+    update(event, arbiter, name=event.name, rounds=event.rounds)
+    assert not AuditEntry.objects.filter(action="event_settings").exists()
+
+
+def test_settings_second_of_two_edits_from_the_same_form_is_refused(
+    event: Event, arbiter: User, stranger: User
+) -> None:
+    """Two arbiters load the form at version 0; the first saves, the second is told the
+    settings changed and nothing of his is saved (the first edit is not lost)."""
+    first = {"event_id": event.pk, "expected_version": 0, "now": timezone.now()}
+    services.event_settings_update(**first, changes={"rounds": 9}, user=arbiter)
+    with pytest.raises(StaleEdit, match="changed by someone else.*by arbiter.*reload"):
+        services.event_settings_update(**first, changes={"venue": "Annex"}, user=stranger)
+    event.refresh_from_db()
+    assert (event.rounds, event.venue) == (9, "")
+    assert AuditEntry.objects.filter(action="event_settings").count() == 1
+
+
+def test_settings_rounds_below_the_rounds_paired_refused(played: Event, arbiter: User) -> None:
+    """Two rounds are paired: 2 rounds is fine, 1 is refused with the reason."""
+    before = snapshot(played)
+    with pytest.raises(SettingLocked, match=r"Rounds: 2 rounds are paired.*fewer than 2") as exc:
+        update(played, arbiter, rounds=1)
+    assert exc.value.status == 409
+    assert snapshot(played) == before
+    update(played, arbiter, rounds=2)
+    played.refresh_from_db()
+    assert played.rounds == 2
+
+
+def test_settings_rounds_below_a_draft_refused(started: Event, arbiter: User) -> None:
+    """A paired draft counts as paired."""
+    services.round_pair(event_id=started.pk, user=arbiter, now=timezone.now(), seed=1)
+    update(started, arbiter, rounds=1)
+    with pytest.raises(SettingLocked, match="Rounds"):
+        update(started, arbiter, rounds=0)
+
+
+def test_settings_system_change_after_round_1_refused(started: Event, arbiter: User) -> None:
+    update(started, arbiter, system="lim")  # before round 1: allowed
+    play_round(started, arbiter, results=False)
+    before = snapshot(started)
+    with pytest.raises(SettingLocked, match="Pairing system: cannot change once round 1"):
+        update(started, arbiter, system="dutch1992", confirm=True)
+    assert snapshot(started) == before
+
+
+def test_settings_initial_colour_change_after_round_1_refused(
+    started: Event, arbiter: User
+) -> None:
+    play_round(started, arbiter, results=False)
+    with pytest.raises(SettingLocked, match="Initial colour: cannot change"):
+        update(started, arbiter, initial_colour="white", confirm=True)
+    started.refresh_from_db()
+    assert started.initial_colour == "lot"
+
+
+def test_settings_refusal_changes_nothing_else_of_the_form(played: Event, arbiter: User) -> None:
+    """One refused setting refuses the whole form: the name typed beside it is not saved."""
+    before = snapshot(played)
+    with pytest.raises(SettingLocked):
+        update(played, arbiter, name="Renamed", rounds=1)
+    assert snapshot(played) == before
+
+
+def test_settings_points_change_needs_confirmation_then_standings_follow(
+    played: Event, arbiter: User
+) -> None:
+    """Three points for a win after two rounds: first the list of what it changes and
+    nothing saved; confirmed, the standings give three points per win."""
+    from swissweb.tournament.selectors import standings_after
+
+    old = standings_after(event=played)
+    before = snapshot(played)
+    with pytest.raises(ConfirmationNeeded) as exc:
+        update(played, arbiter, points_win=6, points_forfeit_win=6)
+    assert snapshot(played) == before
+    changes = "\n".join(exc.value.changes)
+    assert "Points: win: 1 → 3" in changes
+    assert "computed again from the results" in changes
+    assert "After round 2:" in changes
+    update(played, arbiter, points_win=6, points_forfeit_win=6, confirm=True)
+    played.refresh_from_db()
+    new = standings_after(event=played)
+    wins = {
+        p.pk: p.games_as_white.filter(result=Result.WHITE_WINS).count()
+        for p in played.players.all()
+    }
+    draws = {
+        p.pk: p.games_as_white.filter(result=Result.DRAW).count()
+        + p.games_as_black.filter(result=Result.DRAW).count()
+        for p in played.players.all()
+    }
+    byes = {
+        p.pk: p.games_as_white.filter(result=Result.PAIRING_BYE).count()
+        for p in played.players.all()
+    }
+    for line in new.lines:
+        pk = line.player.pk
+        assert line.points == 3 * wins[pk] + Fraction(draws[pk], 2) + byes[pk]
+    assert [line.points for line in old.lines] != [line.points for line in new.lines]
+    entry = AuditEntry.objects.get(action="event_settings")
+    assert entry.before == {"points_win": 2, "points_forfeit_win": 2}
+    assert entry.after == {"points_win": 6, "points_forfeit_win": 6}
+    assert entry.reason.startswith("Confirmed:")
+
+
+def test_settings_points_before_round_1_need_no_confirmation(started: Event, arbiter: User) -> None:
+    update(started, arbiter, points_win=6)
+    started.refresh_from_db()
+    assert started.points_win == 6
+
+
+def test_settings_option_change_after_round_1_needs_confirmation(
+    started: Event, arbiter: User
+) -> None:
+    play_round(started, arbiter, results=False)
+    with pytest.raises(ConfirmationNeeded) as exc:
+        update(started, arbiter, acceleration=True)
+    assert any("Acceleration: round 1 was paired" in line for line in exc.value.changes)
+    assert not any("draft" in line for line in exc.value.changes)
+    update(started, arbiter, acceleration=True, confirm=True)
+    started.refresh_from_db()
+    assert started.acceleration
+
+
+def test_settings_tiebreaks_checked_and_written_in_codes(event: Event, arbiter: User) -> None:
+    update(event, arbiter, tiebreaks="bh-c1, sb")
+    event.refresh_from_db()
+    assert event.tiebreaks == "BH-C1,SB"
+    with pytest.raises(TournamentError, match="Tie-breaks: .*XYZ"):
+        update(event, arbiter, tiebreaks="BH,XYZ")
+
+
+def test_settings_unknown_field_refused(event: Event, arbiter: User) -> None:
+    with pytest.raises(TournamentError, match="lots_seed"):
+        update(event, arbiter, lots_seed=1)
+
+
+def test_settings_dates_out_of_order_refused(event: Event, arbiter: User) -> None:
+    import datetime as dt
+
+    with pytest.raises(TournamentError, match="Not saved"):
+        update(event, arbiter, start_date=dt.date(2026, 5, 2), end_date=dt.date(2026, 5, 1))
+    update(event, arbiter, start_date=dt.date(2026, 5, 1), end_date=dt.date(2026, 5, 2))
+    entry = AuditEntry.objects.get(action="event_settings")
+    assert entry.after == {"start_date": "2026-05-01", "end_date": "2026-05-02"}
+
+
+# Slugs
+
+
+def test_settings_slug_change_keeps_the_old_slug(event: Event, arbiter: User) -> None:
+    update(event, arbiter, slug="spring-2026")
+    event.refresh_from_db()
+    assert event.slug == "spring-2026"
+    assert list(EventSlugRedirect.objects.values_list("old_slug", "event")) == [
+        ("spring", event.pk)
+    ]
+    entry = AuditEntry.objects.get(action="event_settings")
+    assert (entry.before, entry.after) == ({"slug": "spring"}, {"slug": "spring-2026"})
+    # Taking an old slug back: it is the live slug again, the other one becomes old.
+    update(event, arbiter, slug="spring")
+    assert sorted(EventSlugRedirect.objects.values_list("old_slug", flat=True)) == ["spring-2026"]
+
+
+@pytest.mark.parametrize("slug", ["new", "import"])
+def test_settings_slug_of_a_route_refused(event: Event, arbiter: User, slug: str) -> None:
+    """``events/new/`` and ``events/import/`` are pages of their own."""
+    with pytest.raises(TournamentError, match="address of another page"):
+        update(event, arbiter, slug=slug)
+    event.refresh_from_db()
+    assert event.slug == "spring"
+
+
+def test_settings_slug_of_another_event_or_its_old_slug_refused(
+    event: Event, arbiter: User
+) -> None:
+    other = Event.objects.create(name="Other", slug="other", rounds=5)
+    with pytest.raises(TournamentError, match="slug of another event"):
+        update(event, arbiter, slug="other")
+    update(other, arbiter, slug="other-2026")
+    with pytest.raises(TournamentError, match="old addresses still lead there"):
+        update(event, arbiter, slug="other")
+    event.refresh_from_db()
+    assert event.slug == "spring"
+
+
+def test_reserved_slugs_are_the_routes_beside_event_pages() -> None:
+    """Every fixed ``events/<word>/`` route is a reserved slug."""
+    from django.urls import URLPattern, get_resolver
+
+    from swissweb.tournament.slugs import RESERVED_SLUGS
+
+    fixed = set()
+    for pattern in get_resolver().url_patterns:
+        for sub in getattr(pattern, "url_patterns", []):
+            route = str(sub.pattern) if isinstance(sub, URLPattern) else ""
+            parts = route.strip("/").split("/")
+            if len(parts) == 2 and parts[0] == "events" and "<" not in parts[1]:
+                fixed.add(parts[1])
+    assert fixed and fixed <= RESERVED_SLUGS
+
+
+def test_unique_slug_from_a_name() -> None:
+    from swissweb.tournament.slugs import unique_slug
+
+    assert unique_slug("Spring Swiss 2026") == "spring-swiss-2026"
+    assert unique_slug("New") == "new-2"
+    assert unique_slug("!!!") == "event"
+    Event.objects.create(name="A", slug="club-open", rounds=5)
+    EventSlugRedirect.objects.create(
+        old_slug="club-open-2", event=Event.objects.create(name="B", slug="b", rounds=5)
+    )
+    assert unique_slug("Club Open") == "club-open-3"
+    assert len(unique_slug("x" * 300)) <= 80
+
+
+# Concurrency (PostgreSQL row locks)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL")
+def test_two_simultaneous_settings_edits_one_is_refused() -> None:
+    """Two arbiters save forms loaded at the same version at the same moment: one is
+    saved, the other refused as stale; neither is lost silently."""
+    arbiter = User.objects.create_user("arb", password="pw-arbiter-1")
+    event = Event.objects.create(name="Race", slug="race", rounds=5)
+    barrier = threading.Barrier(2)
+    outcomes: list[object] = [None, None]
+
+    def edit(index: int) -> None:
+        try:
+            barrier.wait()
+            outcomes[index] = services.event_settings_update(
+                event_id=event.pk,
+                changes={"venue": f"Hall {index}"},
+                expected_version=0,
+                user=arbiter,
+                now=timezone.now(),
+            )
+        except TournamentError as exc:
+            outcomes[index] = exc
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=edit, args=(i,)) for i in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(type(o).__name__ for o in outcomes) == ["Event", "StaleEdit"]
+    saved = next(o for o in outcomes if isinstance(o, Event))
+    event.refresh_from_db()
+    assert (event.venue, event.settings_version) == (saved.venue, 1)
+    assert AuditEntry.objects.filter(action="event_settings").count() == 1
