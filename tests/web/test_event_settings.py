@@ -349,3 +349,79 @@ def test_two_simultaneous_settings_edits_one_is_refused() -> None:
     event.refresh_from_db()
     assert (event.venue, event.settings_version) == (saved.venue, 1)
     assert AuditEntry.objects.filter(action="event_settings").count() == 1
+
+
+# Old slugs redirect
+
+
+@pytest.fixture
+def renamed(played: Event, arbiter: User) -> Event:
+    """The played event's slug changed from ``spring`` to ``spring-2026``."""
+    return update(played, arbiter, slug="spring-2026")
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "",
+        "rounds/1/",
+        "players/1/",
+        "standings/",
+        "standings/?round=1",
+        "standings.csv",
+        "crosstable/?round=2",
+    ],
+)
+def test_old_slug_public_pages_redirect_permanently(client: Any, renamed: Event, page: str) -> None:
+    """Every public page under the old slug: 301 to the same page under the new one."""
+    response = client.get(f"/events/spring/{page}")
+    assert response.status_code == 301
+    assert response["Location"] == f"/events/spring-2026/{page}"
+    assert client.get(response["Location"]).status_code == 200
+
+
+@pytest.mark.parametrize("page", ["manage/", "edit/", "export.trf"])
+def test_old_slug_arbiter_pages_redirect(arbiter_client: Any, renamed: Event, page: str) -> None:
+    response = arbiter_client.get(f"/events/spring/{page}")
+    assert response.status_code == 302
+    assert response["Location"] == f"/events/spring-2026/{page}"
+    assert arbiter_client.get(response["Location"]).status_code == 200
+
+
+def test_old_slug_arbiter_post_keeps_its_method(arbiter_client: Any, renamed: Event) -> None:
+    """A form posted from a page loaded before the change still arrives (307)."""
+    data = {"name": "Late, Lou", "rating": 1500}
+    response = arbiter_client.post("/events/spring/players/add/", data)
+    assert response.status_code == 307
+    assert response["Location"] == "/events/spring-2026/players/add/"
+    assert not renamed.players.filter(name="Late, Lou").exists()
+    arbiter_client.post("/events/spring/players/add/", data, follow=True)
+    assert renamed.players.filter(name="Late, Lou").exists()
+
+
+def test_old_slug_of_a_private_event_is_not_revealed(
+    stranger_client: Any, arbiter_client: Any, event: Event, arbiter: User
+) -> None:
+    """Only the event's arbiters learn where a non-public event's old slug leads."""
+    from django.test import Client
+
+    update(event, arbiter, public=False)
+    update(event, arbiter, slug="secret")
+    assert Client().get("/events/spring/").status_code == 404
+    assert stranger_client.get("/events/spring/manage/").status_code == 404
+    assert arbiter_client.get("/events/spring/manage/")["Location"] == "/events/secret/manage/"
+
+
+def test_present_slug_not_found_is_not_redirected(client: Any, renamed: Event) -> None:
+    assert client.get("/events/spring-2026/rounds/9/").status_code == 404
+    assert client.get("/events/nowhere/").status_code == 404
+
+
+def test_old_slugs_of_one_event_lead_to_its_present_slug(client: Any, renamed: Event) -> None:
+    """Renamed twice: both old slugs go straight to the present one, no chain."""
+    arbiter = renamed.arbiters.get()
+    update(renamed, arbiter, slug="spring-open")
+    for old in ("spring", "spring-2026"):
+        assert client.get(f"/events/{old}/standings/")["Location"] == (
+            "/events/spring-open/standings/"
+        )
