@@ -425,3 +425,215 @@ def test_old_slugs_of_one_event_lead_to_its_present_slug(client: Any, renamed: E
         assert client.get(f"/events/{old}/standings/")["Location"] == (
             "/events/spring-open/standings/"
         )
+
+
+# The settings form
+
+
+def form_data(event: Event, **changes: Any) -> dict[str, Any]:
+    """What the edit form posts for ``event`` as it is now, with ``changes``."""
+    from swissweb.tournament.forms import EventSettingsForm
+
+    event.refresh_from_db()
+    form = EventSettingsForm(instance=event, paired=event.round_set.exists())
+    data: dict[str, Any] = {}
+    for field in form:
+        if field.field.disabled:
+            continue
+        value = field.value()
+        if isinstance(value, bool):
+            if value:
+                data[field.name] = "on"
+        elif value is not None:
+            data[field.name] = str(value)
+    data.update(changes)
+    return data
+
+
+def make_event(user: User, system: str) -> Event:
+    return services.event_create(
+        user=user, now=timezone.now(), name=f"{system} open", slug=f"{system}-open",
+        system=system, rounds=5,
+    )  # fmt: skip
+
+
+def test_settings_form_of_a_lim_event_shows_only_lim_options(
+    arbiter_client: Any, arbiter: User
+) -> None:
+    """Server side: an existing event's form shows its own system's options only."""
+    event = make_event(arbiter, "lim")
+    page = arbiter_client.get(f"/events/{event.slug}/edit/").content.decode()
+    assert 'name="lim_maxi"' in page and 'name="acceleration"' in page
+    for name in ("esca_random", "esca_round1_area", "esca_avoid_defaulted_rematch"):
+        assert f'name="{name}"' not in page
+    assert 'name="version" value="0"' in page
+
+
+def test_settings_form_of_an_esca_event_shows_only_esca_options(
+    arbiter_client: Any, arbiter: User
+) -> None:
+    event = make_event(arbiter, "esca")
+    page = arbiter_client.get(f"/events/{event.slug}/edit/").content.decode()
+    assert 'name="esca_round1_federation"' in page and 'name="esca_random"' in page
+    assert 'name="lim_maxi"' not in page
+
+
+def test_settings_form_options_come_from_the_registry(arbiter: User) -> None:
+    """Each system's form shows exactly the event fields of its ``RULES.options``."""
+    from pairing.engine import SYSTEMS
+    from swissweb.tournament.event_settings import ENGINE_OPTIONS
+    from swissweb.tournament.forms import EventSettingsForm
+
+    for system, rules in SYSTEMS.items():
+        event = make_event(arbiter, system.value)
+        form = EventSettingsForm(instance=event, paired=False)
+        expected = {name for option in rules.options for name in ENGINE_OPTIONS[option]}
+        assert set(form.fields) & set(form.option_names) == expected, system
+
+
+def test_every_engine_option_has_an_event_field() -> None:
+    import dataclasses
+
+    from pairing.engine.model import PairingOptions
+    from swissweb.tournament.event_settings import ENGINE_OPTIONS
+
+    assert {f.name for f in dataclasses.fields(PairingOptions)} == set(ENGINE_OPTIONS)
+
+
+def test_new_event_form_marks_each_option_with_its_systems(arbiter_client: Any) -> None:
+    """Without JavaScript every option is shown with the systems that read it; the
+    tie-breaks start as the first system's default, each system's default on the page."""
+    page = arbiter_client.get("/events/new/").content.decode()
+    assert '<p data-systems="lim">' in page
+    assert "(FIDE Lim)" in page
+    assert "(every system)" in page
+    assert '<p data-systems="esca">' in page and "(English Schools (ESCA))" in page
+    assert 'name="tiebreaks" value="BH-C1,BH,SB,DE"' in page
+    assert "data-system-defaults=" in page and "SB,BH,MBH" in page
+    assert 'data-accelerating="sb"' in page
+
+
+def new_event(**changes: Any) -> dict[str, Any]:
+    data = {
+        "name": "Club Open 2026", "slug": "", "system": "dutch1992", "rounds": 5,
+        "tiebreaks": "", "initial_colour": "lot", "points_win": "1", "points_draw": "0.5",
+        "points_loss": "0", "points_forfeit_win": "1", "points_forfeit_loss": "0",
+        "points_pairing_bye": "1", "points_half_bye": "0.5",
+    }  # fmt: skip
+    data.update(changes)
+    return data
+
+
+@pytest.mark.parametrize(
+    ("system", "tiebreaks"),
+    [("dutch1992", "BH-C1,BH,SB,DE"), ("lim", "BH-C1,BH,SB,DE"), ("sb", "SB,BH,MBH")],
+)
+def test_new_event_empty_slug_and_tiebreaks_come_from_name_and_system(
+    arbiter_client: Any, system: str, tiebreaks: str
+) -> None:
+    response = arbiter_client.post("/events/new/", new_event(system=system))
+    assert response.status_code == 302
+    event = Event.objects.get()
+    assert (event.slug, event.tiebreaks) == ("club-open-2026", tiebreaks)
+
+
+def test_new_event_slug_made_unique(arbiter_client: Any) -> None:
+    Event.objects.create(name="Club Open 2026", slug="club-open-2026", rounds=5)
+    arbiter_client.post("/events/new/", new_event(system="esca"))
+    event = Event.objects.exclude(slug="club-open-2026").get()
+    assert (event.slug, event.tiebreaks) == ("club-open-2026-2", "BH,SB")
+
+
+@pytest.mark.parametrize("slug", ["new", "import"])
+def test_new_event_slug_of_a_route_refused(arbiter_client: Any, slug: str) -> None:
+    response = arbiter_client.post("/events/new/", new_event(slug=slug))
+    assert response.status_code == 200
+    assert "is the address of another page" in response.content.decode()
+    assert not Event.objects.exists()
+
+
+def test_new_event_old_slug_of_another_event_refused(arbiter_client: Any, arbiter: User) -> None:
+    other = make_event(arbiter, "lim")
+    update(other, arbiter, slug="lim-2026")
+    response = arbiter_client.post("/events/new/", new_event(slug="lim-open"))
+    assert "old addresses still lead there" in response.content.decode()
+    assert Event.objects.count() == 1
+
+
+def test_edit_saves_through_the_service_and_records(arbiter_client: Any, event: Event) -> None:
+    response = arbiter_client.post(f"/events/{event.slug}/edit/", form_data(event, rounds=7))
+    assert response.status_code == 302
+    entry = AuditEntry.objects.get(action="event_settings")
+    assert (entry.before, entry.after) == ({"rounds": 5}, {"rounds": 7})
+
+
+def test_edit_on_a_stale_form_refused(arbiter_client: Any, event: Event, arbiter: User) -> None:
+    """The second arbiter's form was loaded before the first one saved: refused, 409."""
+    stale = form_data(event, venue="Annex")
+    update(event, arbiter, rounds=9)
+    response = arbiter_client.post(f"/events/{event.slug}/edit/", stale)
+    assert response.status_code == 409
+    assert "changed by someone else" in response.content.decode()
+    event.refresh_from_db()
+    assert (event.rounds, event.venue) == (9, "")
+
+
+def test_edit_rounds_below_played_refused(arbiter_client: Any, played: Event) -> None:
+    response = arbiter_client.post(f"/events/{played.slug}/edit/", form_data(played, rounds=1))
+    assert response.status_code == 409
+    assert "Rounds: 2 rounds are paired already" in response.content.decode()
+    played.refresh_from_db()
+    assert played.rounds == 5
+
+
+def test_edit_system_fixed_once_round_1_is_paired(arbiter_client: Any, played: Event) -> None:
+    """The form shows the system and initial colour fixed; a posted change is ignored."""
+    page = arbiter_client.get(f"/events/{played.slug}/edit/").content.decode()
+    assert "Fixed once round 1 is paired." in page
+    data = form_data(played, system="lim", initial_colour="white")
+    assert arbiter_client.post(f"/events/{played.slug}/edit/", data).status_code == 302
+    played.refresh_from_db()
+    assert (played.system, played.initial_colour) == ("dutch1992", "lot")
+
+
+def test_edit_points_shows_what_changes_then_saves_when_confirmed(
+    arbiter_client: Any, played: Event
+) -> None:
+    """A second step lists the change and its effect; nothing is saved until confirmed;
+    confirmed, the public standings give three points a win."""
+    data = form_data(played, points_win="3", points_forfeit_win="3")
+    response = arbiter_client.post(f"/events/{played.slug}/edit/", data)
+    assert response.status_code == 409
+    page = response.content.decode()
+    assert "Confirm the changes" in page and "Points: win: 1 → 3" in page
+    assert 'name="confirm" value="1"' in page
+    played.refresh_from_db()
+    assert played.points_win == 2
+    back = arbiter_client.post(f"/events/{played.slug}/edit/", {**data, "back": "1"})
+    assert back.status_code == 200 and 'value="3"' in back.content.decode()
+    response = arbiter_client.post(f"/events/{played.slug}/edit/", {**data, "confirm": "1"})
+    assert response.status_code == 302
+    played.refresh_from_db()
+    assert played.points_win == 6
+    table = arbiter_client.get(f"/events/{played.slug}/standings/").context["table"]
+    assert max(line.points for line in table.lines) >= 3
+
+
+def test_edit_slug_change_goes_to_the_new_address(arbiter_client: Any, played: Event) -> None:
+    response = arbiter_client.post(
+        f"/events/{played.slug}/edit/", form_data(played, slug="spring-open")
+    )
+    assert response["Location"] == "/events/spring-open/manage/"
+    assert arbiter_client.get("/events/spring/standings/").status_code == 301
+
+
+def test_edit_system_change_before_round_1_shows_the_new_options(
+    arbiter_client: Any, started: Event
+) -> None:
+    response = arbiter_client.post(
+        f"/events/{started.slug}/edit/", form_data(started, system="lim")
+    )
+    assert response["Location"] == f"/events/{started.slug}/edit/"
+    page = arbiter_client.get(response["Location"]).content.decode()
+    assert 'name="lim_maxi"' in page
+    assert "start the event again" in page
