@@ -883,13 +883,13 @@ def event_import_trf(*, text: str, user: User, now: dt.datetime) -> Event:
     """
     from django.db import IntegrityError
 
-    from . import backup
+    from . import backup, slugs
 
     plan = backup.event_plan(text, now=now)
     started = plan.event["started_at"] is not None
     try:
         with transaction.atomic():
-            event = Event(slug=backup.unique_slug(plan.event["name"]), **plan.event)
+            event = Event(slug=slugs.unique_slug(plan.event["name"]), **plan.event)
             try:
                 event.full_clean()
             except ValidationError as exc:

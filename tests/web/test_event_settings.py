@@ -23,6 +23,8 @@ from swissweb.tournament.models import AuditEntry, Event, EventSlugRedirect, Pla
 
 pytestmark = pytest.mark.django_db
 
+T0 = timezone.now()
+
 
 def update(event: Event, user: User, **changes: Any) -> Event:
     """Change settings from a form loaded now."""
@@ -637,3 +639,18 @@ def test_edit_system_change_before_round_1_shows_the_new_options(
     page = arbiter_client.get(response["Location"]).content.decode()
     assert 'name="lim_maxi"' in page
     assert "start the event again" in page
+
+
+def test_imported_event_never_takes_a_route_or_an_old_slug(
+    event: Event, players: list[Player], arbiter: User
+) -> None:
+    """A TRF backup named "Import" is not given the slug of the import page, and a copy
+    of an event whose old slug is taken gets a slug of its own."""
+    from swissweb.tournament import exports
+
+    event = update(event, arbiter, name="Import")
+    copy = services.event_import_trf(text=exports.event_trf(event), user=arbiter, now=T0)
+    assert copy.slug == "import-2"
+    event = update(event, arbiter, name="Spring", slug="spring-2026")
+    copy = services.event_import_trf(text=exports.event_trf(event), user=arbiter, now=T0)
+    assert copy.slug == "spring-2"
