@@ -190,7 +190,8 @@ def consequences(event: Event, diff: Mapping[str, Any], paired: int) -> list[str
     if options:
         names = ", ".join(label(name) for name in options)
         lines.append(
-            f"{names}: {played} paired with the old setting; the new one applies from {coming} on."
+            f"{names}: {played} paired with the old setting; only rounds paired from now "
+            "on read the new one."
         )
     draft = event.round_set.filter(state=RoundState.PAIRED).order_by("-number").first()
     if draft is not None:

@@ -654,3 +654,13 @@ def test_imported_event_never_takes_a_route_or_an_old_slug(
     event = update(event, arbiter, name="Spring", slug="spring-2026")
     copy = services.event_import_trf(text=exports.event_trf(event), user=arbiter, now=T0)
     assert copy.slug == "spring-2"
+
+
+def test_edit_without_the_version_refused(arbiter_client: Any, event: Event) -> None:
+    """A form without its version (a page from before versions) saves nothing."""
+    data = form_data(event, rounds=7)
+    del data["version"]
+    response = arbiter_client.post(f"/events/{event.slug}/edit/", data)
+    assert "This form is out of date" in response.content.decode()
+    event.refresh_from_db()
+    assert event.rounds == 5
