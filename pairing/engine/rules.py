@@ -82,6 +82,9 @@ class SystemRules:
     float_history: FloatFn
     repair: RepairFn | None = None
     """Re-pairing a published round (ESCA 25); ``None`` where the text has no such rule."""
+    default_tiebreaks: tuple[str, ...] = ()
+    """The tie-break codes (``tiebreaks.parse_tiebreaks``) a new event of this system
+    starts with, in order: what its rule text, or else FIDE C.07, recommends for it."""
 
 
 __all__ = ["CheckFn", "FloatFn", "OrderFn", "PairFn", "RepairFn", "SystemRules", "WarnFn"]

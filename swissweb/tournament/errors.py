@@ -43,3 +43,23 @@ class EventNotStarted(TournamentError):
     """Pairing numbers have not been assigned yet."""
 
     status = 409
+
+
+class SettingLocked(TournamentError):
+    """A setting the rounds paired so far depend on cannot change any more."""
+
+    status = 409
+
+
+class ConfirmationNeeded(TournamentError):
+    """A change the app can apply, but that alters what was played: confirm it first.
+
+    ``changes`` lists, in words, what the change would do; nothing is saved until the
+    arbiter confirms.
+    """
+
+    status = 409
+
+    def __init__(self, message: str, *, changes: list[str]) -> None:
+        super().__init__(message)
+        self.changes = changes

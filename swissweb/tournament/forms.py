@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import json
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
 from django.db import models
 
-from pairing.engine import SYSTEMS
+from pairing.engine import SYSTEMS, rules_for
 from pairing.engine.tiebreaks import parse_tiebreaks
 
+from . import event_settings, slugs
 from .models import Event, PairingSystem, Player, RequestKind, Result
 
 POINT_FIELDS = {
@@ -95,6 +97,71 @@ class EventForm(_EventModelForm):
                 decimal_places=1,
                 initial=Decimal(half_points) / 2,
             )
+        self._system_defaults()
+
+    def _system_defaults(self) -> None:
+        """Per-system defaults of a new event (#20): the slug made from the name when
+        left empty, the tie-breaks of the chosen system, each option marked with the
+        systems that read it (``event_form.js`` hides the others)."""
+        defaults = {value: event_settings.default_tiebreaks(value) for value, _ in self.systems}
+        tiebreaks = self.fields["tiebreaks"]
+        tiebreaks.widget.attrs["data-system-defaults"] = json.dumps(defaults)
+        self.fields["system"].widget.attrs["data-accelerating"] = " ".join(
+            value for value, _ in self.systems if rules_for(value).accelerates_by_default
+        )
+        if self.instance.pk is not None:
+            return
+        slug = self.fields["slug"]
+        slug.required = False
+        slug.help_text = "The event's address: /events/<slug>/. Left empty: made from the name."
+        tiebreaks.required = False
+        listed = "; ".join(f"{label}: {defaults[value]}" for value, label in self.systems)
+        tiebreaks.help_text = (
+            "Tie-break codes in order, comma-separated: BH, BH-C1, MBH, SB, PROG, DE, DE1 "
+            "(direct encounter for first place only), ARO, WIN, LOT. Left empty: the chosen "
+            f"system's own ({listed})."
+        )
+        # Instead of the model's default (Dutch F10's), the first system's own.
+        system = str(self.initial.get("system") or self.instance.system)
+        self.initial["tiebreaks"] = defaults.get(system, self.instance.tiebreaks)
+
+    @property
+    def systems(self) -> list[tuple[str, str]]:
+        """The systems offered, as (value, label)."""
+        return available_systems()
+
+    def option_rows(self) -> list[tuple[forms.BoundField, str, str]]:
+        """Each option shown: its field, the systems that read it (values, for
+        ``event_form.js``) and, on the new-event form, their names (for a page without
+        JavaScript, which shows every option)."""
+        readers = event_settings.option_systems()
+        labels = dict(self.systems)
+        rows = []
+        for name in self.option_names:
+            if name not in self.fields:
+                continue
+            systems = [str(system.value) for system in readers[name] if system in labels]
+            note = ""
+            if self.instance.pk is None:
+                note = (
+                    "every system"
+                    if len(systems) == len(labels)
+                    else ", ".join(labels[value] for value in systems)
+                )
+            rows.append((self[name], " ".join(systems), note))
+        return rows
+
+    def clean_slug(self) -> str:
+        """An empty slug of a new event is made from its name; slugs that would shadow a
+        page or lead to another event are refused."""
+        slug: str = self.cleaned_data.get("slug") or ""
+        if not slug:
+            name = self.cleaned_data.get("name") or ""
+            return slugs.unique_slug(name) if name else slug
+        refusal = slugs.slug_refusal(slug, event_id=self.instance.pk)
+        if refusal is not None:
+            raise forms.ValidationError(refusal.removeprefix("Slug: "))
+        return slug
 
     def clean_tiebreaks(self) -> str:
         try:
@@ -113,6 +180,8 @@ class EventForm(_EventModelForm):
                     self.add_error(name, "Points go in steps of ½.")
                 else:
                     cleaned[name] = int(value * 2)
+        if self.instance.pk is None and cleaned.get("tiebreaks") == "" and cleaned.get("system"):
+            cleaned["tiebreaks"] = event_settings.default_tiebreaks(cleaned["system"])
         return cleaned
 
     def save(self, commit: bool = True) -> Event:
@@ -125,6 +194,37 @@ class EventForm(_EventModelForm):
         fields = {name: self.cleaned_data[name] for name in self.Meta.fields}
         fields.update({name: self.cleaned_data[name] for name in POINT_FIELDS})
         return fields
+
+
+class EventSettingsForm(EventForm):
+    """Change an event's settings (``services.event_settings_update``, #20).
+
+    Carries the ``settings_version`` it was loaded at, so a save made on a form older
+    than someone else's change is refused.  Shows only the options of the event's own
+    system; once round 1 is paired the system and the initial colour are fixed.
+    """
+
+    version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, paired: bool, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["version"].initial = self.instance.settings_version
+        own = set(event_settings.option_fields(self.instance.system))
+        for name in self.option_names:
+            if name not in own:
+                del self.fields[name]
+        if paired:
+            for name in event_settings.LOCKED_ONCE_PAIRED:
+                self.fields[name].disabled = True
+                self.fields[name].help_text = "Fixed once round 1 is paired."
+
+    def settings_changes(self) -> dict[str, Any]:
+        """The settings the form can change, as the service takes them (half-points)."""
+        return {
+            name: self.cleaned_data[name]
+            for name, field in self.fields.items()
+            if name in event_settings.SETTINGS_FIELDS and not field.disabled
+        }
 
 
 class PlayerForm(_PlayerModelForm):

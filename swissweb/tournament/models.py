@@ -123,6 +123,12 @@ class Event(TimeStamped):
         "completed round (all but a result in a round still in play); part of the cache "
         "key of the standings, the crosstable and completed rounds.",
     )
+    settings_version = models.PositiveIntegerField(
+        default=0,
+        editable=False,
+        help_text="Raised by every change of the event's settings, so that a settings form "
+        "loaded before someone else's change is refused rather than undoing it.",
+    )
 
     class Meta:
         ordering = ["-start_date", "name"]
@@ -408,3 +414,16 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.action}"
+
+
+class EventSlugRedirect(models.Model):
+    """A slug an event had before: its URLs under the old slug redirect to the event."""
+
+    old_slug = models.SlugField(max_length=80, unique=True)
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="slug_redirects")
+
+    class Meta:
+        ordering = ["old_slug"]
+
+    def __str__(self) -> str:
+        return f"{self.old_slug} -> {self.event}"

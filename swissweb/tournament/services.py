@@ -338,6 +338,111 @@ def event_add_arbiter(*, event_id: int, arbiter: User, user: User, now: dt.datet
         )
 
 
+def event_settings_update(
+    *,
+    event_id: int,
+    changes: dict[str, Any],
+    expected_version: int,
+    user: User | None,
+    now: dt.datetime,
+    confirm: bool = False,
+) -> Event:
+    """Change an event's settings: all the changes, or none (#20).
+
+    ``changes`` maps settings (``event_settings.SETTINGS_FIELDS``; points in
+    half-points) to their new values; ``expected_version`` is the ``settings_version``
+    the arbiter's form was loaded at.  Every setting that changes is recorded, before
+    and after.  A new slug keeps the old one leading to the event (``EventSlugRedirect``).
+
+    :raises StaleEdit: someone changed the settings since the form was loaded.
+    :raises SettingLocked: fewer rounds than are paired; the system or the initial
+        colour once round 1 is paired.
+    :raises ConfirmationNeeded: point values or system options once round 1 is paired,
+        unless ``confirm``; its ``changes`` say what the change would do.
+    :raises TournamentError: a value is not valid (a slug taken or shadowed by a route,
+        unknown tie-breaks, dates out of order, ...), naming the setting.
+    """
+    from django.core.exceptions import ValidationError
+    from django.db import IntegrityError
+    from django.db.models import Max
+    from django.utils.text import capfirst
+
+    from pairing.engine.tiebreaks import parse_tiebreaks
+
+    from . import event_settings, slugs
+    from .errors import ConfirmationNeeded, SettingLocked
+    from .models import EventSlugRedirect
+
+    unknown = sorted(set(changes) - set(event_settings.SETTINGS_FIELDS))
+    if unknown:
+        raise TournamentError(f"Not a setting of the event: {', '.join(unknown)}.")
+    changes = dict(changes)
+    if "tiebreaks" in changes:
+        try:
+            codes = parse_tiebreaks(str(changes["tiebreaks"]))
+        except ValueError as exc:
+            raise TournamentError(f"Tie-breaks: {exc}.") from exc
+        changes["tiebreaks"] = ",".join(code.value for code in codes)
+    try:
+        with transaction.atomic():
+            event = _lock_event(event_id)
+            if event.settings_version != expected_version:
+                last = event.audit_entries.filter(action="event_settings").first()
+                who = ""
+                if last is not None:
+                    name = last.user.get_username() if last.user is not None else "someone"
+                    who = f" (by {name}, {last.at:%Y-%m-%d %H:%M})"
+                raise StaleEdit(
+                    f"The settings were changed by someone else since this form was "
+                    f"loaded{who}: reload the form and make your change again."
+                )
+            diff = {name: value for name, value in changes.items() if getattr(event, name) != value}
+            if not diff:
+                return event
+            paired = event.round_set.aggregate(last=Max("number"))["last"] or 0
+            problems = event_settings.refusals(event, diff, paired)
+            if problems:
+                raise SettingLocked(" ".join(problems))
+            if "slug" in diff:
+                refusal = slugs.slug_refusal(str(diff["slug"]), event_id=event.pk)
+                if refusal is not None:
+                    raise TournamentError(refusal)
+            lines = event_settings.changed_lines(event, diff)
+            effects = event_settings.consequences(event, diff, paired)
+            if effects and not confirm:
+                raise ConfirmationNeeded(
+                    f"{capfirst(event_settings.paired_rounds(paired))} paired already: "
+                    "confirm these changes.",
+                    changes=lines + effects,
+                )
+            before = {name: event_settings.as_json(getattr(event, name)) for name in diff}
+            old_slug = event.slug
+            for name, value in diff.items():
+                setattr(event, name, value)
+            event.settings_version += 1
+            try:
+                event.full_clean(exclude=["arbiters"])
+            except ValidationError as exc:
+                raise TournamentError(f"Not saved: {_problems(exc)}") from exc
+            event.save(update_fields=[*diff, "settings_version", "modified_at"])
+            if "slug" in diff:
+                EventSlugRedirect.objects.filter(old_slug=event.slug, event=event).delete()
+                EventSlugRedirect.objects.create(old_slug=old_slug, event=event)
+            _audit(
+                event=event,
+                user=user,
+                now=now,
+                action="event_settings",
+                before=before,
+                after={name: event_settings.as_json(value) for name, value in diff.items()},
+                reason="Confirmed: " + " ".join(effects) if effects else "",
+            )
+            return event
+    except IntegrityError as exc:
+        # Another event took the slug between the check and the save.
+        raise TournamentError(f"Not saved: {exc}") from exc
+
+
 def _ensure_not_started(event: Event) -> None:
     if event.round_set.exists():
         raise RoundLocked("Round 1 is paired already: pairing numbers are fixed.")
@@ -735,13 +840,13 @@ def event_import_trf(*, text: str, user: User, now: dt.datetime) -> Event:
     """
     from django.db import IntegrityError
 
-    from . import backup
+    from . import backup, slugs
 
     plan = backup.event_plan(text, now=now)
     started = plan.event["started_at"] is not None
     try:
         with transaction.atomic():
-            event = Event(slug=backup.unique_slug(plan.event["name"]), **plan.event)
+            event = Event(slug=slugs.unique_slug(plan.event["name"]), **plan.event)
             try:
                 event.full_clean()
             except ValidationError as exc:

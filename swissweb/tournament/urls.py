@@ -1,8 +1,9 @@
 """URLs of the tournament app: public pages, then the arbiter's actions."""
 
-from django.urls import path
+from django.urls import URLPattern, path
 
 from . import views, views_arbiter
+from .slugs import follow_old_slug
 
 app_name = "tournament"
 
@@ -93,3 +94,11 @@ urlpatterns = [
         name="result_enter",
     ),
 ]
+
+# An event's old slugs (#20): every URL with a slug leads from a slug the event had
+# before to its present one; public pages permanently (301), the arbiter's with 302/307.
+for _pattern in urlpatterns:
+    if isinstance(_pattern, URLPattern) and "<slug:slug>" in str(_pattern.pattern):
+        _pattern.callback = follow_old_slug(
+            _pattern.callback, permanent=_pattern.callback.__module__ == views.__name__
+        )

@@ -96,13 +96,58 @@ def event_import(request: AuthenticatedHttpRequest) -> HttpResponse:
 @arbiter_required
 @require_http_methods(["GET", "POST"])
 def event_edit(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
-    """Edit the event's settings. Template: event_form.html."""
-    form = EventForm(request.POST or None, instance=event)
-    if request.method == "POST" and form.is_valid():
-        form.save()
-        messages.success(request, "Event saved.")
-        return _manage(event)
-    return render(request, "tournament/event_form.html", {"form": form, "event": event})
+    """Edit the event's settings through ``services.event_settings_update`` (#20).
+
+    Template: event_form.html; a change that alters rounds already paired first shows
+    event_settings_confirm.html, which posts the same form again with ``confirm``.
+    """
+    from .errors import ConfirmationNeeded
+    from .forms import EventSettingsForm
+
+    form = EventSettingsForm(
+        request.POST or None,
+        instance=Event.objects.get(pk=event.pk),  # the form's checks change its instance
+        paired=event.round_set.exists(),
+    )
+    context = {"form": form, "event": event}
+    if request.method != "POST" or not form.is_valid() or "back" in request.POST:
+        return render(request, "tournament/event_form.html", context)
+    try:
+        saved = services.event_settings_update(
+            event_id=event.pk,
+            changes=form.settings_changes(),
+            expected_version=form.cleaned_data["version"],
+            user=request.user,
+            now=timezone.now(),
+            confirm=request.POST.get("confirm") == "1",
+        )
+    except ConfirmationNeeded as exc:
+        posted = [
+            (name, value)
+            for name in request.POST
+            if name not in ("csrfmiddlewaretoken", "confirm", "back")
+            for value in request.POST.getlist(name)
+        ]
+        context.update(message=str(exc), changes=exc.changes, posted=posted)
+        return render(request, "tournament/event_settings_confirm.html", context, status=exc.status)
+    except TournamentError as exc:
+        form.add_error(None, str(exc))
+        return render(request, "tournament/event_form.html", context, status=exc.status)
+    messages.success(request, "Settings saved.")
+    if saved.system != event.system:
+        from pairing.engine import rules_for
+
+        now_system = saved.get_system_display()
+        messages.warning(request, f"The pairing system is now {now_system}: check its options.")
+        renumber = rules_for(saved.system).initial_order != rules_for(event.system).initial_order
+        if saved.started_at is not None and renumber:
+            messages.warning(
+                request,
+                "The pairing numbers were given in the old system's order: start the event "
+                "again to number the players by the new system's.",
+            )
+        return redirect("tournament:event_edit", slug=saved.slug)
+    return _manage(saved)
 
 
 @arbiter_required

@@ -35,6 +35,9 @@ RULES = SystemRules(
     check=check,
     warnings=warnings,
     float_history=float_history,
+    # FIDE Tie-Break Regulations (C.07, 2023/24) for an individual Swiss: Buchholz cut-1,
+    # Buchholz, Sonneborn-Berger, direct encounter (the 1992 text's own F10 is DE1, ARO, lot).
+    default_tiebreaks=("BH-C1", "BH", "SB", "DE"),
 )
 
 __all__ = ["RULES"]

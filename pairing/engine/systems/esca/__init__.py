@@ -30,6 +30,8 @@ RULES = SystemRules(
     warnings=warnings,
     float_history=float_history,
     repair=repair,
+    # The ESCA rules name no tie-breaks: the two a schools congress commonly uses.
+    default_tiebreaks=("BH", "SB"),
 )
 
 __all__ = ["RULES"]

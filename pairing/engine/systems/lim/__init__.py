@@ -36,6 +36,8 @@ RULES = SystemRules(
     check=check,
     warnings=warnings,
     float_history=float_record,
+    # The Lim text names no tie-breaks: FIDE C.07 (2023/24) for an individual Swiss.
+    default_tiebreaks=("BH-C1", "BH", "SB", "DE"),
 )
 
 __all__ = ["RULES"]

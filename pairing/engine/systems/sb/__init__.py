@@ -21,6 +21,8 @@ RULES = SystemRules(
     check=check,
     warnings=warnings,
     float_history=float_history,
+    # SB 2: the SB text orders a score group by Sonneborn-Berger, Buchholz, Median-Buchholz.
+    default_tiebreaks=("SB", "BH", "MBH"),
 )
 
 __all__ = ["RULES"]

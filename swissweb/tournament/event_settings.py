@@ -1,0 +1,229 @@
+"""An event's settings: which there are, which options a system reads, and what a change
+would do to an event already under way.
+
+Read by the settings form and by ``services.event_settings_update``; nothing here
+writes.  What differs between systems comes from the registry (``rules_for(system)``:
+its options and default tie-breaks), never from a system's name.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any, cast
+
+from django.db import models
+from django.utils.text import capfirst
+
+from pairing.engine import SYSTEMS, System, rules_for
+
+from .models import Event, RoundState
+
+POINT_FIELD_NAMES = (
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "points_forfeit_win",
+    "points_forfeit_loss",
+    "points_pairing_bye",
+    "points_half_bye",
+)
+"""The event's point values, in half-points."""
+
+ENGINE_OPTIONS: Mapping[str, tuple[str, ...]] = {
+    "acceleration": ("acceleration",),
+    "lim_maxi": ("lim_maxi",),
+    "esca_random": ("esca_random",),
+    "esca_round1_separation": ("esca_round1_area", "esca_round1_federation"),
+    "esca_avoid_half_bye_pairs": ("esca_avoid_half_bye_pairs",),
+    "esca_avoid_defaulted_rematch": ("esca_avoid_defaulted_rematch",),
+}
+"""Each field of the engine's ``PairingOptions`` and the event fields that set it
+(``engine_adapter.pairing_options``)."""
+
+OPTION_FIELD_NAMES = tuple(name for names in ENGINE_OPTIONS.values() for name in names)
+"""Every system option of the event, in the form's order."""
+
+SETTINGS_FIELDS = (
+    "name",
+    "slug",
+    "system",
+    "rounds",
+    "tiebreaks",
+    *OPTION_FIELD_NAMES,
+    "initial_colour",
+    "start_date",
+    "end_date",
+    "venue",
+    "public",
+    *POINT_FIELD_NAMES,
+)
+"""What the arbiter may change in the settings form."""
+
+LOCKED_ONCE_PAIRED = ("system", "initial_colour")
+"""Fixed once round 1 is paired: the rounds paired were made by this system and the top
+seed's colour of round 1 decides every colour after it, so no later change could be
+applied to what was played."""
+
+CONFIRMED_ONCE_PAIRED = (*POINT_FIELD_NAMES, *OPTION_FIELD_NAMES)
+"""Changed after round 1 only when the arbiter confirms: the app applies them
+consistently (standings are computed from the results, options apply to the rounds
+still to pair), but the rounds already paired were made with the old values."""
+
+
+def option_fields(system: System | str) -> tuple[str, ...]:
+    """The event fields of the options ``system`` reads, in the form's order."""
+    options = rules_for(system).options
+    return tuple(
+        name for option, names in ENGINE_OPTIONS.items() if option in options for name in names
+    )
+
+
+def option_systems() -> dict[str, tuple[System, ...]]:
+    """Which systems read each option field."""
+    return {
+        name: tuple(system for system in SYSTEMS if name in option_fields(system))
+        for name in OPTION_FIELD_NAMES
+    }
+
+
+def default_tiebreaks(system: System | str) -> str:
+    """The tie-breaks a new event of ``system`` starts with (its ``default_tiebreaks``)."""
+    codes = rules_for(system).default_tiebreaks
+    if codes:
+        return ",".join(codes)
+    return str(_field("tiebreaks").default)
+
+
+def _field(name: str) -> models.Field[Any, Any]:
+    # Settings are columns of Event, never relations.
+    return cast("models.Field[Any, Any]", Event._meta.get_field(name))
+
+
+def label(name: str) -> str:
+    """A setting's name as the form shows it."""
+    from .forms import POINT_FIELDS
+
+    if name in POINT_FIELDS:
+        return f"Points: {POINT_FIELDS[name].lower()}"
+    if name == "system":
+        return "Pairing system"
+    return capfirst(str(_field(name).verbose_name))
+
+
+def shown(name: str, value: Any) -> str:
+    """A setting's value in words: points in points, choices by their label."""
+    from .selectors import format_points
+
+    if name in POINT_FIELD_NAMES:
+        return format_points(int(value))
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    choices = dict(_field(name).flatchoices)
+    if choices and value in choices:
+        return str(choices[value])
+    if value is None or value == "":
+        return "none"
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    return str(value)
+
+
+def as_json(value: Any) -> Any:
+    """A setting's value as the audit log stores it."""
+    return value.isoformat() if isinstance(value, dt.date) else value
+
+
+def changed_lines(event: Event, diff: Mapping[str, Any]) -> list[str]:
+    """Each changed setting as "label: before → after"."""
+    return [
+        f"{label(name)}: {shown(name, getattr(event, name))} → {shown(name, value)}"
+        for name, value in diff.items()
+    ]
+
+
+def paired_rounds(paired: int) -> str:
+    """ "round 1 was" or "rounds 1-3 were": the rounds paired so far, with their verb."""
+    return "round 1 was" if paired == 1 else f"rounds 1-{paired} were"
+
+
+def refusals(event: Event, diff: Mapping[str, Any], paired: int) -> list[str]:
+    """Why the changes ``diff`` would break the event, once ``paired`` rounds are paired."""
+    problems = []
+    rounds = diff.get("rounds")
+    if rounds is not None and rounds < paired:
+        problems.append(
+            f"Rounds: {paired} rounds are paired already, so the event cannot have fewer "
+            f"than {paired} rounds (not {rounds})."
+        )
+    if paired:
+        for name in LOCKED_ONCE_PAIRED:
+            if name in diff:
+                problems.append(
+                    f"{label(name)}: cannot change once round 1 is paired; the rounds paired "
+                    f"so far were made with {shown(name, getattr(event, name))}."
+                )
+    return problems
+
+
+def consequences(event: Event, diff: Mapping[str, Any], paired: int) -> list[str]:
+    """What the changes in ``diff`` would do to the rounds paired so far (empty: nothing
+    that needs the arbiter's confirmation)."""
+    confirmed = [name for name in CONFIRMED_ONCE_PAIRED if name in diff]
+    if not paired or not confirmed:
+        return []
+    lines = []
+    played = paired_rounds(paired)
+    coming = f"round {paired + 1}" if paired < event.rounds else "no round (all are paired)"
+    if any(name in POINT_FIELD_NAMES for name in confirmed):
+        lines.append(
+            "The standings after every round are computed again from the results with the "
+            "new points."
+        )
+        lines += _standings_change(event, diff)
+        lines.append(
+            f"{capfirst(played)} paired on the old scores and keep their pairings; the "
+            f"new scores are used from {coming} on."
+        )
+    options = [name for name in confirmed if name in OPTION_FIELD_NAMES]
+    if options:
+        names = ", ".join(label(name) for name in options)
+        lines.append(
+            f"{names}: {played} paired with the old setting; only rounds paired from now "
+            "on read the new one."
+        )
+    draft = event.round_set.filter(state=RoundState.PAIRED).order_by("-number").first()
+    if draft is not None:
+        lines.append(
+            f"The draft of round {draft.number} was paired with the old settings: delete "
+            "it and pair it again to use the new ones."
+        )
+    lines.append(
+        "The TRF export records only the new settings: a program that pairs the rounds "
+        "played again from it may pair them differently."
+    )
+    return lines
+
+
+def _standings_change(event: Event, diff: Mapping[str, Any]) -> list[str]:
+    """How many players the new point values move in the latest standings."""
+    from .selectors import standings_after
+
+    after = copy.copy(event)
+    for name, value in diff.items():
+        setattr(after, name, value)
+    old = standings_after(event=event)
+    if not old.after_round:
+        return []
+    new = standings_after(event=after)
+    rank = {line.player.pk: line.rank for line in old.lines}
+    moved = sum(1 for line in new.lines if rank.get(line.player.pk) != line.rank)
+    leader = new.lines[0] if new.lines else None
+    text = f"After round {old.after_round}: {moved} of {len(new.lines)} players change rank"
+    if leader is not None:
+        from .selectors import format_points
+
+        points = format_points(int(leader.points * 2))
+        text += f"; first would be {leader.player.name} with {points} points"
+    return [text + "."]
