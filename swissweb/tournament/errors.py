@@ -43,3 +43,21 @@ class EventNotStarted(TournamentError):
     """Pairing numbers have not been assigned yet."""
 
     status = 409
+
+
+class AlreadyRecorded(TournamentError):
+    """The same request or forbidden pair is recorded already: nothing to add."""
+
+    status = 409
+
+
+class ConfirmationNeeded(TournamentError):
+    """The change replaces something recorded: it is made only when the arbiter confirms."""
+
+    status = 409
+
+
+class PlayerWithdrawn(TournamentError):
+    """The player has withdrawn: reinstate the player first."""
+
+    status = 409

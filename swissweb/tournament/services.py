@@ -14,7 +14,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Field
 
 from pairing.engine import EngineError, System, pair_round, rules_for
 from pairing.engine.checker import check_round
@@ -23,8 +23,11 @@ from pairing.timed import PairingTimeout, pair_round_limited
 
 from . import engine_adapter
 from .errors import (
+    AlreadyRecorded,
+    ConfirmationNeeded,
     EventNotStarted,
     PairingFailed,
+    PlayerWithdrawn,
     ResultsIncomplete,
     RoundAlreadyPaired,
     RoundLocked,
@@ -37,6 +40,7 @@ from .models import (
     ForbiddenPair,
     Game,
     Player,
+    RequestKind,
     Result,
     Round,
     RoundRequest,
@@ -283,6 +287,7 @@ def result_record(
     :raises RoundLocked: the round is still a draft (publish it first), or a later round's
         draft was paired on this round's results (a correction would leave it stale).
     :raises StaleEdit: the game changed since the form was loaded.
+    :raises RoundLocked: the result would be emptied while a later round exists.
     """
     if result not in Result.values or result == Result.PAIRING_BYE:
         raise TournamentError(f"{result!r} is not a game result.")
@@ -300,6 +305,8 @@ def result_record(
                 f"A draft of a later round was paired on the results of round "
                 f"{game.round.number}: delete that draft before correcting this result."
             )
+        if result == Result.NOT_PLAYED_YET:
+            _refuse_emptying(event, game)
         if game.version != expected_version:
             raise StaleEdit(
                 f"Board {game.board} was changed by someone else "
@@ -512,18 +519,36 @@ def round_request_set(
     kind: str,
     user: User,
     now: dt.datetime,
+    replace: bool = False,
 ) -> None:
     """Record a half-point bye or a known absence for a round not yet paired (Dutch F5).
 
-    :raises RoundLocked: that round is paired already.
+    A player has one request per round: the same request again is refused, and another
+    kind of request replaces the recorded one only with ``replace`` (the arbiter's
+    confirmation).
+
+    :raises RoundLocked: that round is paired already (or finished).
+    :raises PlayerWithdrawn: the player has withdrawn.
+    :raises AlreadyRecorded: the same request is recorded already.
+    :raises ConfirmationNeeded: another request for that round is recorded; not replaced.
     """
+    if kind not in RequestKind.values:
+        raise TournamentError("A request is a half-point bye or a known absence.")
     with transaction.atomic():
         event_id = Player.objects.values_list("event_id", flat=True).get(pk=player_id)
         event = _lock_event(event_id)
+        player = Player.objects.get(pk=player_id)
         if not 1 <= round_number <= event.rounds:
             raise TournamentError(f"Rounds run from 1 to {event.rounds}.")
-        if event.round_set.filter(number__gte=round_number).exists():
-            raise RoundLocked(f"Round {round_number} is paired already.")
+        _refuse_request_for_round(event, round_number)
+        if player.withdrawn_after_round is not None:
+            raise PlayerWithdrawn(
+                f"{player.name} has withdrawn (after round {player.withdrawn_after_round}): "
+                f"reinstate {player.name} before recording a request."
+            )
+        existing = RoundRequest.objects.filter(player=player, round_number=round_number).first()
+        if existing is not None:
+            _refuse_duplicate_request(player, existing, kind, replace)
 
         RoundRequest.objects.update_or_create(
             player_id=player_id, round_number=round_number, defaults={"kind": kind}
@@ -533,29 +558,54 @@ def round_request_set(
             user=user,
             now=now,
             action="round_request",
-            after={"player_id": player_id, "round": round_number, "kind": kind},
+            before=(
+                {"player": player.name, "round": round_number, "kind": existing.kind}
+                if existing is not None
+                else None
+            ),
+            after={
+                "player_id": player_id,
+                "player": player.name,
+                "round": round_number,
+                "kind": kind,
+            },
         )
 
 
 def forbidden_pair_add(
-    *, event_id: int, first_id: int, second_id: int, user: User, now: dt.datetime
+    *,
+    event_id: int,
+    first_id: int,
+    second_id: int,
+    user: User,
+    now: dt.datetime,
+    reason: str = "",
 ) -> None:
-    """Forbid two players of the event to meet."""
+    """Forbid two players of the event to meet.
+
+    :raises AlreadyRecorded: the two are kept apart already.
+    """
     if first_id == second_id:
         raise TournamentError("Choose two different players.")
+    reason = _forbidden_reason(reason)
     with transaction.atomic():
         event = _lock_event(event_id)
         first, second = sorted((first_id, second_id))
         if event.players.filter(pk__in=[first, second]).count() != 2:
             raise TournamentError("Both players must be entered in this event.")
+        names = [Player.objects.get(pk=pk).name for pk in (first, second)]
+        if ForbiddenPair.objects.filter(event=event, first_id=first, second_id=second).exists():
+            raise AlreadyRecorded(
+                f"{names[0]} and {names[1]} are kept apart already: edit that pair instead."
+            )
 
-        ForbiddenPair.objects.get_or_create(event=event, first_id=first, second_id=second)
+        ForbiddenPair.objects.create(event=event, first_id=first, second_id=second, reason=reason)
         _audit(
             event=event,
             user=user,
             now=now,
             action="forbidden_pair_add",
-            after={"players": [first, second]},
+            after={"players": [first, second], "names": names, "reason": reason},
         )
 
 
@@ -846,8 +896,105 @@ def event_import_trf(*, text: str, user: User, now: dt.datetime) -> Event:
             )
             return event
     except IntegrityError as exc:
-        raise TournamentError(f"The file does not fit the database: {exc}") from exc
+        raise TournamentError(
+            f"The file does not fit the database: {plain_integrity_error(exc)}"
+        ) from exc
 
 
 def _problems(exc: ValidationError) -> str:
     return "; ".join(f"{field}: {' '.join(errors)}" for field, errors in exc.message_dict.items())
+
+
+# The arbiter's workspace (#20): a way back from every mistake, each change checked,
+# locked and recorded like the rest.
+
+
+def _blocking_round(event: Event, round_number: int) -> Round | None:
+    """The round that makes requests for ``round_number`` final: it, or a later one."""
+    return event.round_set.filter(number__gte=round_number).order_by("number").first()
+
+
+def _refuse_request_for_round(event: Event, round_number: int) -> None:
+    """Requests are for rounds not yet paired (Dutch F5).
+
+    :raises RoundLocked: the round is finished, or paired already.
+    """
+    blocking = _blocking_round(event, round_number)
+    if blocking is None:
+        return
+    if blocking.number == round_number and blocking.state == RoundState.COMPLETED:
+        raise RoundLocked(
+            f"Round {round_number} is finished: requests are for rounds not yet paired."
+        )
+    raise RoundLocked(f"Round {round_number} is paired already.")
+
+
+def _request_label(kind: str) -> str:
+    return str(RequestKind(kind).label).lower()
+
+
+def _refuse_duplicate_request(
+    player: Player, existing: RoundRequest, kind: str, replace: bool
+) -> None:
+    """One request per player and round: the same one again is refused, another kind
+    replaces it only on confirmation."""
+    number = existing.round_number
+    if existing.kind == kind:
+        raise AlreadyRecorded(
+            f"{player.name} has a {_request_label(kind)} for round {number} already."
+        )
+    if not replace:
+        raise ConfirmationNeeded(
+            f"{player.name} has a {_request_label(existing.kind)} for round {number} already: "
+            f"confirm to replace it with a {_request_label(kind)}."
+        )
+
+
+def _forbidden_reason(reason: str) -> str:
+    reason = reason.strip()
+    if len(reason) > 200:
+        raise TournamentError("Keep the reason to 200 characters.")
+    return reason
+
+
+def _refuse_emptying(event: Event, game: Game) -> None:
+    """A result is never emptied once a later round exists: that round rests on it.
+
+    :raises RoundLocked: a later round is paired.
+    """
+    later = (
+        event.round_set.filter(number__gt=game.round.number)
+        .order_by("number")
+        .values_list("number", flat=True)
+        .first()
+    )
+    if later is not None:
+        raise RoundLocked(
+            f"Round {later} is paired already: the result of board {game.board} in round "
+            f"{game.round.number} can be corrected, not emptied."
+        )
+
+
+def plain_integrity_error(exc: Exception) -> str:
+    """The rule a database refusal names, in the words of its constraint, never its name."""
+    from django.apps import apps
+    from django.db.models import UniqueConstraint
+
+    text = str(exc)
+    for model in apps.get_app_config("tournament").get_models():
+        table = model._meta.db_table
+        for constraint in model._meta.constraints:
+            names = [constraint.name]
+            if isinstance(constraint, UniqueConstraint) and constraint.fields:
+                columns = [_field(model, name).column for name in constraint.fields]
+                names.append(", ".join(f"{table}.{column}" for column in columns))
+            if any(name in text for name in names):
+                return constraint.get_violation_error_message()
+    if "game_player_once_per_round" in text:
+        return "A player plays at most one game per round."
+    return "A value breaks a rule of the database."
+
+
+def _field(model: Any, name: str) -> Field[Any, Any]:
+    """A concrete field of ``model`` (constraints and forms name only those)."""
+    return cast("Field[Any, Any]", model._meta.get_field(name))
