@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, TypeVar
 
+from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.core.cache.utils import make_template_fragment_key
 from django.db.models import Count, Prefetch, QuerySet
@@ -518,6 +519,38 @@ def requests_page(*, event: Event) -> dict[str, Any]:
             )
         ),
     }
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MyEvent:
+    """One line of a signed-in arbiter's own events."""
+
+    event: Event
+    players: int
+    last: int
+    last_state: str
+
+
+def my_events(*, user: User) -> list[MyEvent]:
+    """The events ``user`` is an arbiter of, public or not, newest first (three queries)."""
+    events = list(
+        Event.objects.filter(arbiters=user)
+        .annotate(player_count=Count("players", distinct=True))
+        .order_by("-start_date", "-created_at", "name")
+    )
+    last: dict[int, tuple[int, str]] = {}
+    rounds = Round.objects.filter(event__in=events).order_by("number")
+    for event_id, number, state in rounds.values_list("event_id", "number", "state"):
+        last[event_id] = (number, state)
+    return [
+        MyEvent(
+            event=event,
+            players=event.player_count,
+            last=last.get(event.pk, (0, ""))[0],
+            last_state=last.get(event.pk, (0, ""))[1],
+        )
+        for event in events
+    ]
 
 
 ACTIONS = {

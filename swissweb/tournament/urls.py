@@ -93,6 +93,7 @@ urlpatterns = [
         name="result_enter",
     ),
     # The arbiter's workspace (#20): one page per task; /manage/ leads to the round in play.
+    path("my-events/", views_workspace.my_events, name="my_events"),
     path(
         "events/<slug:slug>/manage/players/",
         views_workspace.players,

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -104,6 +105,14 @@ def _page(
     page in it; ``section_round`` the round of a round's page)."""
     context.update(event=event, section=section, ws=ws or selectors.workspace(event=event))
     return render(request, f"tournament/workspace/{template}", context, status=status)
+
+
+@login_required
+@require_GET
+def my_events(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """The signed-in user's events (public or not), each with links to its pages."""
+    lines = selectors.my_events(user=request.user)
+    return render(request, "tournament/my_events.html", {"lines": lines})
 
 
 # Players

@@ -159,7 +159,7 @@ def test_security_matrix_covers_every_arbiter_url() -> None:
     public |= {"event_import"}  # login required, creates a new event (test_backup.py)
     public |= {"standings", "crosstable", "standings_csv", "event_manage", "export_trf"}
     # The workspace's pages only read (each one's access in test_workspace_pages.py).
-    public |= {"workspace_players", "workspace_round", "workspace_round_print"}
+    public |= {"my_events", "workspace_players", "workspace_round", "workspace_round_print"}
     public |= {"workspace_requests", "workspace_audit", "workspace_arbiters"}
     assert _tournament_url_names() - public <= ARBITER_URL_NAMES
 

@@ -1,7 +1,7 @@
 """The arbiter's workspace: one page per task, each behind the event's arbiters (issue 20).
 
-Players, one page per round, requests and forbidden pairs, the audit log and the
-arbiters; ``/manage/`` leads to the round in play.
+Players, one page per round, requests and forbidden pairs, the audit log, the arbiters,
+and "My events"; ``/manage/`` leads to the round in play.
 """
 
 from __future__ import annotations
@@ -565,7 +565,7 @@ def test_audit_log_of_another_event_is_not_shown(
     assert "secret" not in body
 
 
-# Arbiters
+# Arbiters, My events, the public page
 
 
 def test_arbiters_page_adds_an_arbiter_and_returns(
@@ -577,6 +577,42 @@ def test_arbiters_page_adds_an_arbiter_and_returns(
     )
     assert response["Location"] == page
     assert "<li>stranger</li>" in arbiter_client.get(page).content.decode()
+
+
+def test_my_events_lists_the_users_events_public_or_not(
+    arbiter_client: Client, in_play: Event, arbiter: User, stranger: User
+) -> None:
+    hidden = Event.objects.create(name="Club Championship", slug="club", rounds=7, public=False)
+    hidden.arbiters.add(arbiter)
+    foreign = Event.objects.create(name="Somebody Else's", slug="else", rounds=5, public=True)
+    foreign.arbiters.add(stranger)
+    body = arbiter_client.get("/my-events/").content.decode()
+    assert "Spring Swiss" in body and "Club Championship" in body and "(not public)" in body
+    assert "Somebody Else" not in body
+    assert 'href="/events/spring/manage/rounds/1/">Round 1</a>' in body
+    assert "Round 1 of 5: in play" in body
+    assert 'href="/events/club/manage/players/">Players</a>' in body
+
+
+def test_my_events_needs_a_login(client: Client) -> None:
+    response = client.get("/my-events/")
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+def test_my_events_of_a_stranger_shows_none_of_ours(
+    stranger_client: Client, in_play: Event
+) -> None:
+    body = stranger_client.get("/my-events/").content.decode()
+    assert "Spring Swiss" not in body and "not an arbiter of any event" in body
+
+
+def test_public_page_links_the_arbiter_pages_for_its_arbiters_only(
+    arbiter_client: Client, stranger_client: Client, in_play: Event
+) -> None:
+    link = f'href="/events/{in_play.slug}/manage/">Arbiter pages of this event</a>'
+    assert link in arbiter_client.get(f"/events/{in_play.slug}/").content.decode()
+    assert link not in stranger_client.get(f"/events/{in_play.slug}/").content.decode()
+    assert link not in Client().get(f"/events/{in_play.slug}/").content.decode()
 
 
 def test_workspace_pages_escape_names(
