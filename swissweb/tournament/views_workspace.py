@@ -138,7 +138,8 @@ def players(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
 def player(request: AuthenticatedHttpRequest, event: Event, player_id: int) -> HttpResponse:
     """One player: correct the details, withdraw or reinstate, the requests and games.
 
-    Template: player.html.
+    Template: player.html; ``?confirm=withdraw`` (or ``reinstate``), the link of the
+    players page, opens that confirmation and comes back to the players page.
     """
     player = get_object_or_404(Player, pk=player_id, event=event)
     ws = selectors.workspace(event=event)
@@ -178,6 +179,7 @@ def player(request: AuthenticatedHttpRequest, event: Event, player_id: int) -> H
         form=form,
         games=games,
         requests=list(player.requests.order_by("round_number")),
+        confirm=request.GET.get("confirm") in ("withdraw", "reinstate"),
     )
 
 

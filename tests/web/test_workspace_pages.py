@@ -184,18 +184,28 @@ def test_next_outside_the_workspace_is_not_followed(arbiter_client: Client, even
 def test_withdraw_asks_for_a_confirmation_that_works_without_javascript(
     arbiter_client: Client, in_play: Event, players: list[Player]
 ) -> None:
-    """Withdraw is a <details> holding the form: a second, named button confirms."""
-    body = arbiter_client.get(f"/events/{in_play.slug}/manage/players/").content.decode()
+    """The players page links each player's withdrawal to a confirmation on the player's
+    page: a <details> holding the form, open, whose named button confirms."""
     player = players[0]
+    body = arbiter_client.get(f"/events/{in_play.slug}/manage/players/").content.decode()
+    link = f"/events/spring/manage/players/{player.pk}/?confirm=withdraw#confirm"
+    assert f'<a href="{link}">Withdraw…</a>' in body
+    page = arbiter_client.get(link.split("#")[0]).content.decode()
     block = re.search(
-        r'<details class="confirm"><summary>Withdraw…</summary>\s*<form method="post" '
-        rf'action="/events/spring/players/{player.pk}/withdraw/".*?</details>',
-        body,
+        r'<details class="confirm" id="confirm" open><summary>Withdraw…</summary>\s*<form '
+        rf'method="post" action="/events/spring/players/{player.pk}/withdraw/".*?</details>',
+        page,
         re.S,
     )
     assert block is not None
     assert "will not be paired from round 2 on" in block.group(0)
     assert f'<button type="submit">Withdraw {player.name}</button>' in block.group(0)
+    assert f'value="/events/spring/manage/players/#player-{player.pk}"' in block.group(0)
+    response = arbiter_client.post(
+        f"/events/spring/players/{player.pk}/withdraw/",
+        {"next": f"/events/spring/manage/players/#player-{player.pk}"},
+    )
+    assert response["Location"] == f"/events/spring/manage/players/#player-{player.pk}"
 
 
 def test_withdraw_then_reinstate_from_the_players_page(
@@ -209,6 +219,8 @@ def test_withdraw_then_reinstate_from_the_players_page(
     player.refresh_from_db()
     assert player.withdrawn_after_round == 1
     body = arbiter_client.get(page).content.decode()
+    assert f'{player.pk}/?confirm=reinstate#confirm">Reinstate…</a>' in body
+    body = arbiter_client.get(f"{page}{player.pk}/?confirm=reinstate").content.decode()
     assert f'action="/events/spring/players/{player.pk}/reinstate/"' in body
     assert "is paired again from round 2 on" in body
     response = arbiter_client.post(
