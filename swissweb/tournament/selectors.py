@@ -485,12 +485,19 @@ def round_games(round_: Round) -> list[Game]:
     return list(round_.games.select_related("white", "black").order_by("board"))
 
 
-def correction_notice(*, event: Event, number: int, last: int) -> str:
+def correction_notice(*, event: Event, number: int, last: int, draft: bool = False) -> str:
     """What correcting a result of round ``number`` changes, for the arbiter to confirm.
 
     A result counts in the standings at once; the rounds paired already keep their
-    pairings, and the corrected result is used from the next round paired on.
+    pairings, and the corrected result is used from the next round paired on.  ``draft``:
+    the last round (``last``) is a draft, which the correction would leave stale, so
+    ``services.result_record`` refuses until it is deleted.
     """
+    if draft and last > number:
+        return (
+            f"The draft of round {last} was paired on these results: delete it before "
+            f"correcting a result of round {number}."
+        )
     standings = f"The standings change at once (after round {number} and every later round)."
     if last <= number:
         if last >= event.rounds:

@@ -262,7 +262,9 @@ def round_page(request: AuthenticatedHttpRequest, event: Event, number: int) -> 
         editable=not draft and (not later or correcting),
         correcting=correcting,
         correction=(
-            selectors.correction_notice(event=event, number=number, last=ws.last)
+            selectors.correction_notice(
+                event=event, number=number, last=ws.last, draft=ws.last_state == RoundState.PAIRED
+            )
             if completed or later
             else ""
         ),

@@ -246,3 +246,23 @@ def test_result_can_be_emptied_while_no_later_round_exists(started: Event, arbit
     )
     first.refresh_from_db()
     assert first.state == RoundState.PUBLISHED
+
+
+def test_request_of_an_unknown_kind_refused_in_words(started: Event, arbiter: User) -> None:
+    """A kind the database would refuse by a constraint's name is refused in words."""
+    player = started.players.get(pairing_number=1)
+    with pytest.raises(TournamentError, match="a half-point bye or a known absence"):
+        services.round_request_set(
+            player_id=player.pk, round_number=2, kind="X", user=arbiter, now=NOW
+        )
+    assert not RoundRequest.objects.exists()
+
+
+def test_forbidden_pair_reason_too_long_refused(started: Event, arbiter: User) -> None:
+    first, second = started.players.order_by("pairing_number")[:2]
+    with pytest.raises(TournamentError, match="200 characters"):
+        services.forbidden_pair_add(
+            event_id=started.pk, first_id=first.pk, second_id=second.pk, user=arbiter, now=NOW,
+            reason="x" * 201,
+        )  # fmt: skip
+    assert not ForbiddenPair.objects.exists()

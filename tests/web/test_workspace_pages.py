@@ -379,6 +379,39 @@ def test_earlier_round_is_corrected_only_after_a_confirmation_saying_what_change
     assert f"Correcting round 1: {notice}" in opened
 
 
+def test_correction_notice_names_a_later_draft_to_delete_first(
+    arbiter_client: Client, in_play: Event, arbiter: User
+) -> None:
+    _finish(Round.objects.get(event=in_play, number=1), arbiter)
+    _pair(in_play, arbiter, publish=False)
+    body = arbiter_client.get(f"/events/{in_play.slug}/manage/rounds/1/").content.decode()
+    assert (
+        "The draft of round 2 was paired on these results: delete it before correcting a "
+        "result of round 1."
+    ) in body
+
+
+def test_correction_notice_of_the_last_rounds() -> None:
+    """Every case of the notice: next round to pair, later rounds, nothing left to pair."""
+    from swissweb.tournament.selectors import correction_notice
+
+    event = Event(rounds=5)
+    standings = "The standings change at once (after round 2 and every later round)."
+    assert correction_notice(event=event, number=2, last=2) == (
+        f"{standings} Round 3, not paired yet, will be paired on it."
+    )
+    assert correction_notice(event=event, number=2, last=4) == (
+        f"{standings} Rounds 3-4, paired already, keep their pairings; pairings use the "
+        "corrected result from round 5 on."
+    )
+    assert correction_notice(event=event, number=2, last=5) == (
+        f"{standings} Rounds 3-5, paired already, keep their pairings; no round is left to pair."
+    )
+    assert correction_notice(event=Event(rounds=2), number=2, last=2) == (
+        f"{standings} This is the last round: no pairing depends on it."
+    )
+
+
 def test_last_completed_round_stays_open_and_says_what_a_correction_changes(
     arbiter_client: Client, in_play: Event, arbiter: User
 ) -> None:

@@ -384,3 +384,30 @@ def test_round_unpublish_refused_once_a_later_round_exists(started: Event, arbit
     _pair(started, arbiter)
     with pytest.raises(RoundLocked, match="Round 2 is paired already"):
         services.round_unpublish(round_id=first.pk, user=arbiter, now=timezone.now())
+
+
+def test_round_request_update_refuses_a_round_out_of_range_or_a_bad_kind(
+    started: Event, arbiter: User
+) -> None:
+    request = _request(started, arbiter)
+    with pytest.raises(TournamentError, match="Rounds run from 1 to 5"):
+        services.round_request_update(
+            request_id=request.pk, round_number=6, kind="H", user=arbiter, now=NOW
+        )
+    with pytest.raises(TournamentError, match="a half-point bye or a known absence"):
+        services.round_request_update(
+            request_id=request.pk, round_number=3, kind="X", user=arbiter, now=NOW
+        )
+    services.round_request_delete(request_id=request.pk, user=arbiter, now=NOW)
+    with pytest.raises(TournamentError, match="deleted already"):
+        services.round_request_update(
+            request_id=request.pk, round_number=3, kind="Z", user=arbiter, now=NOW
+        )
+    assert not AuditEntry.objects.filter(action="round_request_update").exists()
+
+
+def test_forbidden_pair_update_refuses_a_deleted_pair(started: Event, arbiter: User) -> None:
+    pair = _forbid(started, arbiter)
+    services.forbidden_pair_delete(pair_id=pair.pk, user=arbiter, now=NOW)
+    with pytest.raises(TournamentError, match="deleted already"):
+        services.forbidden_pair_update(pair_id=pair.pk, reason="x", user=arbiter, now=NOW)
