@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.core.cache.utils import make_template_fragment_key
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, F, Prefetch, QuerySet
 from django.utils.functional import SimpleLazyObject
 
 from pairing.engine import rules_for
@@ -543,7 +543,7 @@ def my_events(*, user: User) -> list[MyEvent]:
     events = list(
         Event.objects.filter(arbiters=user)
         .annotate(player_count=Count("players", distinct=True))
-        .order_by("-start_date", "-created_at", "name")
+        .order_by(F("start_date").desc(nulls_last=True), "-created_at", "name")
     )
     last: dict[int, tuple[int, str]] = {}
     rounds = Round.objects.filter(event__in=events).order_by("number")
