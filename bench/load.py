@@ -323,7 +323,8 @@ def _arbiter_login(
         errors.append(f"login: HTTP {status}, not logged in")
         return []
     start = time.perf_counter()
-    status, page = client.request("GET", f"/events/{event.slug}/manage/")
+    # The page of the round in play (#20: /manage/ redirects there).
+    status, page = client.request("GET", f"/events/{event.slug}/manage/rounds/{event.in_play}/")
     samples.append(Sample("manage (arbiter)", time.perf_counter() - start, status == 200))
     if status != 200:
         errors.append(f"manage page: HTTP {status}")

@@ -51,15 +51,28 @@ class SettingLocked(TournamentError):
     status = 409
 
 
-class ConfirmationNeeded(TournamentError):
-    """A change the app can apply, but that alters what was played: confirm it first.
+class AlreadyRecorded(TournamentError):
+    """The same request or forbidden pair is recorded already: nothing to add."""
 
-    ``changes`` lists, in words, what the change would do; nothing is saved until the
-    arbiter confirms.
+    status = 409
+
+
+class ConfirmationNeeded(TournamentError):
+    """A change the app can apply, but that alters or replaces something recorded: it is
+    made only when the arbiter confirms.
+
+    ``changes`` lists, in words, what the change would do (empty where the message says
+    it all); nothing is saved until the arbiter confirms.
     """
 
     status = 409
 
-    def __init__(self, message: str, *, changes: list[str]) -> None:
+    def __init__(self, message: str, *, changes: list[str] | None = None) -> None:
         super().__init__(message)
-        self.changes = changes
+        self.changes = changes or []
+
+
+class PlayerWithdrawn(TournamentError):
+    """The player has withdrawn: reinstate the player first."""
+
+    status = 409

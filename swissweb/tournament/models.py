@@ -134,18 +134,26 @@ class Event(TimeStamped):
         ordering = ["-start_date", "name"]
         constraints = [
             models.CheckConstraint(
-                condition=Q(system__in=PairingSystem.values), name="event_system_valid"
+                condition=Q(system__in=PairingSystem.values),
+                name="event_system_valid",
+                violation_error_message="Choose one of the pairing systems.",
             ),
             models.CheckConstraint(
                 condition=Q(initial_colour__in=InitialColour.values),
                 name="event_initial_colour_valid",
+                violation_error_message="Round 1 colour: by lot, white or black.",
             ),
-            models.CheckConstraint(condition=Q(rounds__gte=1), name="event_rounds_positive"),
+            models.CheckConstraint(
+                condition=Q(rounds__gte=1),
+                name="event_rounds_positive",
+                violation_error_message="An event has at least one round.",
+            ),
             models.CheckConstraint(
                 condition=Q(end_date__isnull=True)
                 | Q(start_date__isnull=True)
                 | Q(end_date__gte=models.F("start_date")),
                 name="event_dates_ordered",
+                violation_error_message="The end date cannot be before the start date.",
             ),
         ]
 
@@ -207,15 +215,30 @@ class Player(TimeStamped):
         ordering = ["event", "pairing_number", "name"]
         constraints = [
             models.UniqueConstraint(
-                fields=["event", "pairing_number"], name="player_pairing_number_unique"
+                fields=["event", "pairing_number"],
+                name="player_pairing_number_unique",
+                violation_error_message="Two players cannot have the same pairing number.",
             ),
             models.CheckConstraint(
                 condition=Q(pairing_number__isnull=True) | Q(pairing_number__gte=1),
                 name="player_pairing_number_positive",
+                violation_error_message="Pairing numbers start at 1.",
             ),
-            models.CheckConstraint(condition=Q(title__in=Title.values), name="player_title_valid"),
-            models.CheckConstraint(condition=Q(sex__in=Sex.values), name="player_sex_valid"),
-            models.CheckConstraint(condition=~Q(name=""), name="player_name_not_empty"),
+            models.CheckConstraint(
+                condition=Q(title__in=Title.values),
+                name="player_title_valid",
+                violation_error_message="Choose a FIDE title from the list, or none.",
+            ),
+            models.CheckConstraint(
+                condition=Q(sex__in=Sex.values),
+                name="player_sex_valid",
+                violation_error_message="Sex is male, female or not given.",
+            ),
+            models.CheckConstraint(
+                condition=~Q(name=""),
+                name="player_name_not_empty",
+                violation_error_message="A player needs a name.",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -240,13 +263,19 @@ class RoundRequest(TimeStamped):
         ordering = ["round_number", "player"]
         constraints = [
             models.UniqueConstraint(
-                fields=["player", "round_number"], name="round_request_once_per_round"
+                fields=["player", "round_number"],
+                name="round_request_once_per_round",
+                violation_error_message="A player has at most one request per round.",
             ),
             models.CheckConstraint(
-                condition=Q(kind__in=RequestKind.values), name="round_request_kind_valid"
+                condition=Q(kind__in=RequestKind.values),
+                name="round_request_kind_valid",
+                violation_error_message="A request is a half-point bye or a known absence.",
             ),
             models.CheckConstraint(
-                condition=Q(round_number__gte=1), name="round_request_round_positive"
+                condition=Q(round_number__gte=1),
+                name="round_request_round_positive",
+                violation_error_message="Rounds are numbered from 1.",
             ),
         ]
 
@@ -265,10 +294,14 @@ class ForbiddenPair(TimeStamped):
     class Meta:
         constraints = [
             models.CheckConstraint(
-                condition=Q(first__lt=models.F("second")), name="forbidden_pair_ordered"
+                condition=Q(first__lt=models.F("second")),
+                name="forbidden_pair_ordered",
+                violation_error_message="A forbidden pair is two different players.",
             ),
             models.UniqueConstraint(
-                fields=["event", "first", "second"], name="forbidden_pair_unique"
+                fields=["event", "first", "second"],
+                name="forbidden_pair_unique",
+                violation_error_message="These two players are kept apart already.",
             ),
         ]
 
@@ -301,14 +334,25 @@ class Round(TimeStamped):
     class Meta:
         ordering = ["event", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["event", "number"], name="round_number_unique"),
-            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+            models.UniqueConstraint(
+                fields=["event", "number"],
+                name="round_number_unique",
+                violation_error_message="An event has each round number once.",
+            ),
             models.CheckConstraint(
-                condition=Q(state__in=RoundState.values), name="round_state_valid"
+                condition=Q(number__gte=1),
+                name="round_number_positive",
+                violation_error_message="Rounds are numbered from 1.",
+            ),
+            models.CheckConstraint(
+                condition=Q(state__in=RoundState.values),
+                name="round_state_valid",
+                violation_error_message="A round is paired, published or completed.",
             ),
             models.CheckConstraint(
                 condition=Q(state=RoundState.PAIRED) | Q(published_at__isnull=False),
                 name="round_published_has_timestamp",
+                violation_error_message="A published round has the time it was published.",
             ),
         ]
 
@@ -366,18 +410,41 @@ class Game(TimeStamped):
     class Meta:
         ordering = ["round", "board"]
         constraints = [
-            models.UniqueConstraint(fields=["round", "board"], name="game_board_unique"),
-            models.UniqueConstraint(fields=["round", "white"], name="game_white_once_per_round"),
-            models.UniqueConstraint(fields=["round", "black"], name="game_black_once_per_round"),
-            models.CheckConstraint(
-                condition=~Q(white=models.F("black")), name="game_white_is_not_black"
+            models.UniqueConstraint(
+                fields=["round", "board"],
+                name="game_board_unique",
+                violation_error_message="Two games of a round cannot have the same board number.",
             ),
-            models.CheckConstraint(condition=Q(board__gte=1), name="game_board_positive"),
-            models.CheckConstraint(condition=Q(result__in=Result.values), name="game_result_valid"),
+            models.UniqueConstraint(
+                fields=["round", "white"],
+                name="game_white_once_per_round",
+                violation_error_message="A player plays at most one game per round.",
+            ),
+            models.UniqueConstraint(
+                fields=["round", "black"],
+                name="game_black_once_per_round",
+                violation_error_message="A player plays at most one game per round.",
+            ),
+            models.CheckConstraint(
+                condition=~Q(white=models.F("black")),
+                name="game_white_is_not_black",
+                violation_error_message="A player cannot play against himself.",
+            ),
+            models.CheckConstraint(
+                condition=Q(board__gte=1),
+                name="game_board_positive",
+                violation_error_message="Boards are numbered from 1.",
+            ),
+            models.CheckConstraint(
+                condition=Q(result__in=Result.values),
+                name="game_result_valid",
+                violation_error_message="Choose a result from the list.",
+            ),
             models.CheckConstraint(
                 condition=(Q(black__isnull=True) & Q(result=Result.PAIRING_BYE))
                 | (Q(black__isnull=False) & ~Q(result=Result.PAIRING_BYE)),
                 name="game_bye_has_no_black",
+                violation_error_message="Only the pairing-allocated bye has no black player.",
             ),
         ]
 

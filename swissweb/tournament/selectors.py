@@ -6,18 +6,29 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TypeVar
+from typing import Any, TypeVar
 
+from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.core.cache.utils import make_template_fragment_key
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, F, Prefetch, QuerySet
 from django.utils.functional import SimpleLazyObject
 
 from pairing.engine import rules_for
 from pairing.engine.model import PairingNumber
 
 from . import engine_adapter
-from .models import Event, Game, Player, Round, RoundRequest, RoundState
+from .models import (
+    AuditEntry,
+    Event,
+    Game,
+    Player,
+    RequestKind,
+    Result,
+    Round,
+    RoundRequest,
+    RoundState,
+)
 
 T = TypeVar("T")
 
@@ -384,3 +395,327 @@ def standings_after(*, event: Event, after_round: int | None = None) -> Standing
     return Standings(
         after_round=rounds, tiebreaks=tuple(c.value for c in codes), lines=tuple(lines)
     )
+
+
+# The arbiter's workspace (#20): one page per task, each reading only what it shows.
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Workspace:
+    """What every page of the arbiter's workspace needs: the rounds, and what is allowed.
+
+    Three small queries whatever the size of the event (rounds, the last round's boards
+    without a result, the number of players).
+    """
+
+    rounds: tuple[tuple[int, str], ...]
+    """Every round paired so far: number and state, in order."""
+    last: int
+    """The last round paired (a draft included); 0 before round 1."""
+    last_state: str
+    last_complete: bool
+    started: bool
+    can_start: bool
+    can_pair: bool
+    next_round: int | None
+    """The round to pair next, ``None`` when every planned round is paired."""
+
+    @property
+    def can_edit_numbers(self) -> bool:
+        """Pairing numbers move only between the start and round 1."""
+        return self.started and self.last == 0
+
+
+def workspace(*, event: Event) -> Workspace:
+    """The state of the event every workspace page shows in its navigation and buttons."""
+    rounds = tuple(event.round_set.order_by("number").values_list("number", "state"))
+    last, last_state = rounds[-1] if rounds else (0, "")
+    last_complete = (
+        not rounds
+        or not Game.objects.filter(round__event=event, round__number=last, result="").exists()
+    )
+    started = event.started_at is not None
+    next_round = last + 1 if last < event.rounds else None
+    return Workspace(
+        rounds=rounds,
+        last=last,
+        last_state=last_state,
+        last_complete=last_complete,
+        started=started,
+        can_start=not rounds and event.players.count() >= 2,
+        can_pair=started
+        and next_round is not None
+        and last_state != RoundState.PAIRED
+        and last_complete,
+        next_round=next_round,
+    )
+
+
+def with_reasons(round_: Round, games: list[Game]) -> None:
+    """Each board of a draft gets the engine's reasons that concern it (``reasons``)."""
+    reasons = board_reasons(round_)
+    for game in games:
+        mine = reasons.get(game.white.pairing_number or 0, [])
+        game.reasons = [  # type: ignore[attr-defined]
+            line
+            for line in mine
+            if game.black is None
+            or line in reasons.get(game.black.pairing_number or 0, [])
+            or "Board" not in line
+        ]
+
+
+def round_games(round_: Round) -> list[Game]:
+    """A round's boards with both players, in board order (one query)."""
+    return list(round_.games.select_related("white", "black").order_by("board"))
+
+
+def correction_notice(*, event: Event, number: int, last: int, draft: bool = False) -> str:
+    """What correcting a result of round ``number`` changes, for the arbiter to confirm.
+
+    A result counts in the standings at once; the rounds paired already keep their
+    pairings, and the corrected result is used from the next round paired on.  ``draft``:
+    the last round (``last``) is a draft, which the correction would leave stale, so
+    ``services.result_record`` refuses until it is deleted.
+    """
+    if draft and last > number:
+        return (
+            f"The draft of round {last} was paired on these results: delete it before "
+            f"correcting a result of round {number}."
+        )
+    standings = f"The standings change at once (after round {number} and every later round)."
+    if last <= number:
+        if last >= event.rounds:
+            return f"{standings} This is the last round: no pairing depends on it."
+        return f"{standings} Round {number + 1}, not paired yet, will be paired on it."
+    if last == number + 1:
+        kept = f"Round {last}, paired already, keeps its pairings"
+    else:
+        kept = f"Rounds {number + 1}-{last}, paired already, keep their pairings"
+    if last >= event.rounds:
+        return f"{standings} {kept}; no round is left to pair."
+    return f"{standings} {kept}; pairings use the corrected result from round {last + 1} on."
+
+
+def requests_page(*, event: Event) -> dict[str, Any]:
+    """Every request (oldest round first) and forbidden pair of the event, with players."""
+    return {
+        "requests": list(
+            RoundRequest.objects.filter(player__event=event)
+            .select_related("player")
+            .order_by("round_number", "player__pairing_number", "player__name")
+        ),
+        "forbidden_pairs": list(
+            event.forbidden_pairs.select_related("first", "second").order_by(
+                "first__pairing_number", "first__name"
+            )
+        ),
+    }
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MyEvent:
+    """One line of a signed-in arbiter's own events."""
+
+    event: Event
+    players: int
+    last: int
+    last_state: str
+
+
+def my_events(*, user: User) -> list[MyEvent]:
+    """The events ``user`` is an arbiter of, public or not, newest first (three queries)."""
+    events = list(
+        Event.objects.filter(arbiters=user)
+        .annotate(player_count=Count("players", distinct=True))
+        .order_by(F("start_date").desc(nulls_last=True), "-created_at", "name")
+    )
+    last: dict[int, tuple[int, str]] = {}
+    rounds = Round.objects.filter(event__in=events).order_by("number")
+    for event_id, number, state in rounds.values_list("event_id", "number", "state"):
+        last[event_id] = (number, state)
+    return [
+        MyEvent(
+            event=event,
+            players=event.player_count,
+            last=last.get(event.pk, (0, ""))[0],
+            last_state=last.get(event.pk, (0, ""))[1],
+        )
+        for event in events
+    ]
+
+
+ACTIONS = {
+    "event_create": "Event created",
+    "event_import": "Event imported from a TRF file",
+    "event_start": "Event started: pairing numbers assigned",
+    "arbiter_add": "Arbiter added",
+    "players_add": "Players registered",
+    "pairing_number_set": "Pairing number changed",
+    "player_update": "Player's details corrected",
+    "player_withdraw": "Player withdrawn",
+    "player_reinstate": "Withdrawal undone",
+    "player_top_set": "Top player (ESCA 3) changed",
+    "round_request": "Request recorded",
+    "round_request_update": "Request changed",
+    "round_request_delete": "Request deleted",
+    "forbidden_pair_add": "Forbidden pair added",
+    "forbidden_pair_update": "Forbidden pair changed",
+    "forbidden_pair_delete": "Forbidden pair deleted",
+    "round_pair": "Round paired (draft)",
+    "round_delete": "Draft deleted",
+    "round_publish": "Round published",
+    "round_unpublish": "Round unpublished",
+    "draft_swap": "Players swapped in the draft",
+    "draft_flip": "Colours swapped in the draft",
+    "round_correct": "Published pairing corrected",
+    "round_redraw": "Published draw changed (ESCA 25)",
+    "result_record": "Result entered",
+}
+"""The audit log's words for each recorded action; others show their own name."""
+
+AUDIT_KEYS = {
+    "after_round": "withdrawn after round",
+    "plays_from_round": "plays from round",
+    "pairing_number": "pairing number",
+    "top_player": "top player",
+    "kind": "request",
+    "names": "players",
+    "fide_id": "FIDE id",
+    "birth_date": "birth date",
+}
+"""Labels of the recorded values; other keys show as they are."""
+
+AUDIT_PAGE_SIZE = 50
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AuditLine:
+    """One recorded change as the arbiter reads it: who, when, what, from what to what."""
+
+    entry_id: int
+    at: object
+    user: str
+    action: str
+    round: int | None
+    subject: str
+    changes: tuple[str, ...]
+    reason: str
+
+
+def _audit_value(key: str, value: object, names: dict[int, str]) -> str:
+    if value is None or value == "":
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if key == "result" and value in Result.values:
+        return str(Result(value).label)
+    if key == "kind" and value in RequestKind.values:
+        return str(RequestKind(value).label).lower()
+    if key == "players" and isinstance(value, list):
+        return ", ".join(names.get(pk, f"#{pk}") for pk in value if isinstance(pk, int))
+    if isinstance(value, list):
+        return ", ".join(str(item) for item in value)
+    return str(value)
+
+
+def _board_changes(before: object, after: object, names: dict[int, str]) -> list[str]:
+    """The boards of a round that an edit changed, as 'board 3: A - B -> A - C'."""
+    if not isinstance(before, list) or not isinstance(after, list):
+        return []
+
+    def seats(rows: list[list[int | None]]) -> dict[int, str]:
+        return {
+            int(board or 0): " - ".join(
+                names.get(pk, f"#{pk}") if pk is not None else "bye" for pk in (white, black)
+            )
+            for board, white, black in rows
+        }
+
+    old, new = seats(before), seats(after)
+    return [
+        f"board {board}: {old.get(board, 'none')} → {new.get(board, 'none')}"
+        for board in sorted(set(old) | set(new))
+        if old.get(board) != new.get(board)
+    ]
+
+
+def _audit_player_ids(entry: AuditEntry) -> set[int]:
+    ids: set[int] = set()
+    for data in (entry.before or {}, entry.after or {}):
+        if isinstance(data.get("player_id"), int):
+            ids.add(data["player_id"])
+        for pk in data.get("players", []) if isinstance(data.get("players"), list) else []:
+            if isinstance(pk, int):
+                ids.add(pk)
+        for row in data.get("boards", []) if isinstance(data.get("boards"), list) else []:
+            ids.update(pk for pk in row[1:] if isinstance(pk, int))
+    return ids
+
+
+def audit_line(entry: AuditEntry, names: dict[int, str]) -> AuditLine:
+    """One audit entry in words: player ids as names, boards as the boards that changed."""
+    before, after = entry.before or {}, entry.after or {}
+    subject = str(after.get("player") or before.get("player") or "")
+    player_id = after.get("player_id") or before.get("player_id")
+    if not subject and isinstance(player_id, int):
+        subject = names.get(player_id, "")
+    pair = after.get("names") or before.get("names")
+    if isinstance(pair, list):
+        subject = " and ".join(str(name) for name in pair)
+    changes = _board_changes(before.get("boards"), after.get("boards"), names)
+    skip = {"player", "player_id", "boards", "violations", "names"}
+    if isinstance(pair, list):
+        skip.add("players")
+    for key in [k for k in (*before, *after) if k not in skip]:
+        skip.add(key)
+        label = AUDIT_KEYS.get(key, key.replace("_", " "))
+        if key in before and key in after:
+            old, new = (_audit_value(key, d[key], names) for d in (before, after))
+            changes.append(f"{label}: {old} → {new}" if old != new else f"{label}: {new}")
+        elif key in after:
+            changes.append(f"{label}: {_audit_value(key, after[key], names)}")
+        else:
+            changes.append(f"{label}: {_audit_value(key, before[key], names)} (before)")
+    for violation in before.get("violations", []):
+        changes.append(f"breach mended: {violation}")
+    round_number = entry.round.number if entry.round is not None else None
+    if round_number is None and isinstance(after.get("round") or before.get("round"), int):
+        round_number = after.get("round") or before.get("round")
+    return AuditLine(
+        entry_id=entry.pk,
+        at=entry.at,
+        user=entry.user.get_username() if entry.user is not None else "(no user)",
+        action=ACTIONS.get(entry.action, entry.action.replace("_", " ")),
+        round=round_number,
+        subject=subject,
+        changes=tuple(changes),
+        reason=entry.reason,
+    )
+
+
+def audit_page(*, event: Event, page: str | None, round_number: int | None) -> dict[str, Any]:
+    """One page of the event's audit log, newest first, optionally of one round only."""
+    from django.core.paginator import Paginator
+
+    entries = event.audit_entries.select_related("user", "round").order_by("-at", "-id")
+    if round_number is not None:
+        entries = entries.filter(round__number=round_number) | entries.filter(
+            round__isnull=True, after__round=round_number
+        )
+    paginator = Paginator(entries, AUDIT_PAGE_SIZE)
+    current = paginator.get_page(page)
+    ids: set[int] = set()
+    for entry in current.object_list:
+        ids |= _audit_player_ids(entry)
+    names = {
+        pk: f"{number}. {name}" if number else name
+        for pk, number, name in event.players.filter(pk__in=ids).values_list(
+            "pk", "pairing_number", "name"
+        )
+    }
+    return {
+        "page": current,
+        "lines": [audit_line(entry, names) for entry in current.object_list],
+        "round_filter": round_number,
+    }

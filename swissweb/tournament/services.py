@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Field
 
 from pairing.engine import EngineError, System, pair_round, rules_for
 from pairing.engine.checker import check_round
@@ -23,8 +23,11 @@ from pairing.timed import PairingTimeout, pair_round_limited
 
 from . import engine_adapter
 from .errors import (
+    AlreadyRecorded,
+    ConfirmationNeeded,
     EventNotStarted,
     PairingFailed,
+    PlayerWithdrawn,
     ResultsIncomplete,
     RoundAlreadyPaired,
     RoundLocked,
@@ -37,6 +40,7 @@ from .models import (
     ForbiddenPair,
     Game,
     Player,
+    RequestKind,
     Result,
     Round,
     RoundRequest,
@@ -259,6 +263,7 @@ def result_record(
     :raises RoundLocked: the round is still a draft (publish it first), or a later round's
         draft was paired on this round's results (a correction would leave it stale).
     :raises StaleEdit: the game changed since the form was loaded.
+    :raises RoundLocked: the result would be emptied while a later round exists.
     """
     if result not in Result.values or result == Result.PAIRING_BYE:
         raise TournamentError(f"{result!r} is not a game result.")
@@ -276,6 +281,8 @@ def result_record(
                 f"A draft of a later round was paired on the results of round "
                 f"{game.round.number}: delete that draft before correcting this result."
             )
+        if result == Result.NOT_PLAYED_YET:
+            _refuse_emptying(event, game)
         if game.version != expected_version:
             raise StaleEdit(
                 f"Board {game.board} was changed by someone else "
@@ -593,18 +600,36 @@ def round_request_set(
     kind: str,
     user: User,
     now: dt.datetime,
+    replace: bool = False,
 ) -> None:
     """Record a half-point bye or a known absence for a round not yet paired (Dutch F5).
 
-    :raises RoundLocked: that round is paired already.
+    A player has one request per round: the same request again is refused, and another
+    kind of request replaces the recorded one only with ``replace`` (the arbiter's
+    confirmation).
+
+    :raises RoundLocked: that round is paired already (or finished).
+    :raises PlayerWithdrawn: the player has withdrawn.
+    :raises AlreadyRecorded: the same request is recorded already.
+    :raises ConfirmationNeeded: another request for that round is recorded; not replaced.
     """
+    if kind not in RequestKind.values:
+        raise TournamentError("A request is a half-point bye or a known absence.")
     with transaction.atomic():
         event_id = Player.objects.values_list("event_id", flat=True).get(pk=player_id)
         event = _lock_event(event_id)
+        player = Player.objects.get(pk=player_id)
         if not 1 <= round_number <= event.rounds:
             raise TournamentError(f"Rounds run from 1 to {event.rounds}.")
-        if event.round_set.filter(number__gte=round_number).exists():
-            raise RoundLocked(f"Round {round_number} is paired already.")
+        _refuse_request_for_round(event, round_number)
+        if player.withdrawn_after_round is not None:
+            raise PlayerWithdrawn(
+                f"{player.name} has withdrawn (after round {player.withdrawn_after_round}): "
+                f"reinstate {player.name} before recording a request."
+            )
+        existing = RoundRequest.objects.filter(player=player, round_number=round_number).first()
+        if existing is not None:
+            _refuse_duplicate_request(player, existing, kind, replace)
 
         RoundRequest.objects.update_or_create(
             player_id=player_id, round_number=round_number, defaults={"kind": kind}
@@ -614,29 +639,54 @@ def round_request_set(
             user=user,
             now=now,
             action="round_request",
-            after={"player_id": player_id, "round": round_number, "kind": kind},
+            before=(
+                {"player": player.name, "round": round_number, "kind": existing.kind}
+                if existing is not None
+                else None
+            ),
+            after={
+                "player_id": player_id,
+                "player": player.name,
+                "round": round_number,
+                "kind": kind,
+            },
         )
 
 
 def forbidden_pair_add(
-    *, event_id: int, first_id: int, second_id: int, user: User, now: dt.datetime
+    *,
+    event_id: int,
+    first_id: int,
+    second_id: int,
+    user: User,
+    now: dt.datetime,
+    reason: str = "",
 ) -> None:
-    """Forbid two players of the event to meet."""
+    """Forbid two players of the event to meet.
+
+    :raises AlreadyRecorded: the two are kept apart already.
+    """
     if first_id == second_id:
         raise TournamentError("Choose two different players.")
+    reason = _forbidden_reason(reason)
     with transaction.atomic():
         event = _lock_event(event_id)
         first, second = sorted((first_id, second_id))
         if event.players.filter(pk__in=[first, second]).count() != 2:
             raise TournamentError("Both players must be entered in this event.")
+        names = [Player.objects.get(pk=pk).name for pk in (first, second)]
+        if ForbiddenPair.objects.filter(event=event, first_id=first, second_id=second).exists():
+            raise AlreadyRecorded(
+                f"{names[0]} and {names[1]} are kept apart already: edit that pair instead."
+            )
 
-        ForbiddenPair.objects.get_or_create(event=event, first_id=first, second_id=second)
+        ForbiddenPair.objects.create(event=event, first_id=first, second_id=second, reason=reason)
         _audit(
             event=event,
             user=user,
             now=now,
             action="forbidden_pair_add",
-            after={"players": [first, second]},
+            after={"players": [first, second], "names": names, "reason": reason},
         )
 
 
@@ -908,8 +958,457 @@ def event_import_trf(*, text: str, user: User, now: dt.datetime) -> Event:
             )
             return event
     except IntegrityError as exc:
-        raise TournamentError(f"The file does not fit the database: {exc}") from exc
+        raise TournamentError(
+            f"The file does not fit the database: {plain_integrity_error(exc)}"
+        ) from exc
 
 
 def _problems(exc: ValidationError) -> str:
     return "; ".join(f"{field}: {' '.join(errors)}" for field, errors in exc.message_dict.items())
+
+
+# The arbiter's workspace (#20): a way back from every mistake, each change checked,
+# locked and recorded like the rest.
+
+
+def _blocking_round(event: Event, round_number: int) -> Round | None:
+    """The round that makes requests for ``round_number`` final: it, or a later one."""
+    return event.round_set.filter(number__gte=round_number).order_by("number").first()
+
+
+def _refuse_request_for_round(event: Event, round_number: int) -> None:
+    """Requests are for rounds not yet paired (Dutch F5).
+
+    :raises RoundLocked: the round is finished, or paired already.
+    """
+    blocking = _blocking_round(event, round_number)
+    if blocking is None:
+        return
+    if blocking.number == round_number and blocking.state == RoundState.COMPLETED:
+        raise RoundLocked(
+            f"Round {round_number} is finished: requests are for rounds not yet paired."
+        )
+    raise RoundLocked(f"Round {round_number} is paired already.")
+
+
+def _request_label(kind: str) -> str:
+    return str(RequestKind(kind).label).lower()
+
+
+def _refuse_duplicate_request(
+    player: Player, existing: RoundRequest, kind: str, replace: bool
+) -> None:
+    """One request per player and round: the same one again is refused, another kind
+    replaces it only on confirmation."""
+    number = existing.round_number
+    if existing.kind == kind:
+        raise AlreadyRecorded(
+            f"{player.name} has a {_request_label(kind)} for round {number} already."
+        )
+    if not replace:
+        raise ConfirmationNeeded(
+            f"{player.name} has a {_request_label(existing.kind)} for round {number} already: "
+            f"confirm to replace it with a {_request_label(kind)}."
+        )
+
+
+def _forbidden_reason(reason: str) -> str:
+    reason = reason.strip()
+    if len(reason) > 200:
+        raise TournamentError("Keep the reason to 200 characters.")
+    return reason
+
+
+def _refuse_emptying(event: Event, game: Game) -> None:
+    """A result is never emptied once a later round exists: that round rests on it.
+
+    :raises RoundLocked: a later round is paired.
+    """
+    later = (
+        event.round_set.filter(number__gt=game.round.number)
+        .order_by("number")
+        .values_list("number", flat=True)
+        .first()
+    )
+    if later is not None:
+        raise RoundLocked(
+            f"Round {later} is paired already: the result of board {game.board} in round "
+            f"{game.round.number} can be corrected, not emptied."
+        )
+
+
+def plain_integrity_error(exc: Exception) -> str:
+    """The rule a database refusal names, in the words of its constraint, never its name."""
+    from django.apps import apps
+    from django.db.models import UniqueConstraint
+
+    text = str(exc)
+    for model in apps.get_app_config("tournament").get_models():
+        table = model._meta.db_table
+        for constraint in model._meta.constraints:
+            names = [constraint.name]
+            if isinstance(constraint, UniqueConstraint) and constraint.fields:
+                columns = [_field(model, name).column for name in constraint.fields]
+                names.append(", ".join(f"{table}.{column}" for column in columns))
+            if any(name in text for name in names):
+                return constraint.get_violation_error_message()
+    if "game_player_once_per_round" in text:
+        return "A player plays at most one game per round."
+    return "A value breaks a rule of the database."
+
+
+def _field(model: Any, name: str) -> Field[Any, Any]:
+    """A concrete field of ``model`` (constraints and forms name only those)."""
+    return cast("Field[Any, Any]", model._meta.get_field(name))
+
+
+def _plain_problems(exc: ValidationError) -> str:
+    """A model's validation errors as sentences: field labels, never ``__all__``."""
+    parts = []
+    for field, errors in exc.message_dict.items():
+        text = " ".join(errors)
+        if field == "__all__":
+            parts.append(text)
+        else:
+            label = _field(Player, field).verbose_name
+            parts.append(f"{str(label).capitalize()}: {text}")
+    return " ".join(parts)
+
+
+def _jsonable(value: Any) -> Any:
+    return value.isoformat() if isinstance(value, dt.date) else value
+
+
+PLAYER_DETAILS = (
+    "name",
+    "rating",
+    "title",
+    "federation",
+    "fide_id",
+    "birth_date",
+    "sex",
+    "club",
+    "area",
+)
+"""What ``player_update`` changes at any time; the pairing number only before round 1."""
+
+ENGINE_DETAILS = frozenset({"name", "rating", "title", "federation", "club", "area"})
+"""The details a pairing reads (order, ESCA schools and areas, ratings for Lim and SB 3)."""
+
+
+def player_update(
+    *, player_id: int, changes: dict[str, Any], user: User, now: dt.datetime
+) -> list[str]:
+    """Correct a player's details: name, rating, title, federation, FIDE id, club, ...
+
+    The details count from the next round paired on.  The pairing number changes only
+    before round 1 is paired (its holder takes the old number).
+
+    :raises TournamentError: a value is not valid, or cannot be edited; nothing changes.
+    :raises RoundLocked: a new pairing number after round 1 is paired.
+    :raises EventNotStarted: a pairing number before the event has started.
+    :returns: warnings (a draft paired on the old details).
+    """
+    unknown = sorted(set(changes) - {*PLAYER_DETAILS, "pairing_number"})
+    if unknown:
+        raise TournamentError(f"These cannot be edited here: {', '.join(unknown)}.")
+    with transaction.atomic():
+        event_id = Player.objects.values_list("event_id", flat=True).get(pk=player_id)
+        event = _lock_event(event_id)
+        player = Player.objects.get(pk=player_id)
+        name = player.name
+        changed = {k: v for k, v in changes.items() if getattr(player, k) != v}
+        before = {k: _jsonable(getattr(player, k)) for k in changed}
+        number = changed.pop("pairing_number", None)
+        if "pairing_number" in before:
+            _refuse_number(event, player, number)
+        for field, value in changed.items():
+            setattr(player, field, value)
+        try:
+            player.full_clean(exclude=["event"])
+        except ValidationError as exc:
+            raise TournamentError(f"{name} not changed: {_plain_problems(exc)}") from exc
+        if changed:
+            player.save(update_fields=[*changed, "modified_at"])
+        if number is not None:
+            _move_number(event, player, number)
+        if not before:
+            return []
+        _audit(
+            event=event,
+            user=user,
+            now=now,
+            action="player_update",
+            before={"player": name, **before},
+            after={"player": player.name, **{k: _jsonable(getattr(player, k)) for k in before}},
+        )
+        draft = event.round_set.filter(state=RoundState.PAIRED).first()
+        if draft is not None and ENGINE_DETAILS & set(before):
+            return [
+                f"The draft of round {draft.number} was paired with the old details: "
+                "pair it again if the change matters."
+            ]
+        return []
+
+
+def _refuse_number(event: Event, player: Player, number: int | None) -> None:
+    if event.round_set.exists():
+        raise RoundLocked(
+            f"Pairing numbers are fixed once round 1 is paired: {player.name} keeps "
+            f"number {player.pairing_number}."
+        )
+    if event.started_at is None:
+        raise EventNotStarted("Start the event first: pairing numbers are not assigned.")
+    count = event.players.count()
+    if number is None or not 1 <= number <= count:
+        raise TournamentError(f"Pairing numbers run from 1 to {count}.")
+
+
+def _move_number(event: Event, player: Player, number: int) -> None:
+    """Give ``player`` pairing number ``number``; its holder takes the player's old one."""
+    old = Player.objects.values_list("pairing_number", flat=True).get(pk=player.pk)
+    holder = event.players.filter(pairing_number=number).exclude(pk=player.pk).first()
+    if holder is not None:
+        holder.pairing_number = None
+        holder.save(update_fields=["pairing_number"])
+    player.pairing_number = number
+    player.save(update_fields=["pairing_number"])
+    if holder is not None:
+        holder.pairing_number = old
+        holder.save(update_fields=["pairing_number"])
+
+
+def player_reinstate(*, player_id: int, user: User, now: dt.datetime) -> list[str]:
+    """Undo a withdrawal: the player is paired again in the rounds not yet paired.
+
+    The rounds paired while the player was withdrawn stay as they are (absences).
+
+    :raises TournamentError: the player has not withdrawn.
+    :raises RoundLocked: every planned round is paired: none is left to play.
+    :returns: warnings (a draft paired without the player).
+    """
+    with transaction.atomic():
+        event_id = Player.objects.values_list("event_id", flat=True).get(pk=player_id)
+        event = _lock_event(event_id)
+        player = Player.objects.get(pk=player_id)
+        if player.withdrawn_after_round is None:
+            raise TournamentError(f"{player.name} has not withdrawn.")
+        last = event.round_set.order_by("-number").first()
+        last_number = last.number if last is not None else 0
+        if last_number >= event.rounds:
+            raise RoundLocked(
+                f"All {event.rounds} rounds are paired: no round is left for {player.name}."
+            )
+        withdrawn_after = player.withdrawn_after_round
+        player.withdrawn_after_round = None
+        player.save(update_fields=["withdrawn_after_round", "modified_at"])
+        _audit(
+            event=event,
+            user=user,
+            now=now,
+            action="player_reinstate",
+            before={"player": player.name, "after_round": withdrawn_after},
+            after={"player": player.name, "plays_from_round": last_number + 1},
+        )
+        if last is not None and last.state == RoundState.PAIRED and withdrawn_after < last_number:
+            return [
+                f"The draft of round {last_number} was paired without {player.name}: "
+                f"pair it again to include {player.name}."
+            ]
+        return []
+
+
+def _locked_request(request_id: int) -> tuple[Event, RoundRequest]:
+    """The event locked, and the request read again under the lock."""
+    gone = TournamentError("That request was deleted already.")
+    event_id = (
+        RoundRequest.objects.filter(pk=request_id).values_list("player__event_id", flat=True)
+    ).first()
+    if event_id is None:
+        raise gone
+    event = _lock_event(event_id)
+    request = RoundRequest.objects.select_related("player").filter(pk=request_id).first()
+    if request is None:
+        raise gone
+    return event, request
+
+
+def _refuse_request_change(event: Event, request: RoundRequest) -> None:
+    """A request of a paired round is part of that round (Dutch F5): it stays."""
+    blocking = _blocking_round(event, request.round_number)
+    if blocking is not None:
+        done = "finished" if blocking.state == RoundState.COMPLETED else "paired already"
+        if blocking.number != request.round_number:
+            done = "paired already"
+        raise RoundLocked(
+            f"Round {request.round_number} is {done}: the request of {request.player.name} "
+            "is part of it and stays."
+        )
+
+
+def _request_json(request: RoundRequest) -> dict[str, Any]:
+    return {"player": request.player.name, "round": request.round_number, "kind": request.kind}
+
+
+def round_request_update(
+    *, request_id: int, round_number: int, kind: str, user: User, now: dt.datetime
+) -> None:
+    """Change a recorded request's round or kind, for rounds not yet paired.
+
+    :raises RoundLocked: the old or the new round is paired already.
+    :raises PlayerWithdrawn: the player has withdrawn.
+    :raises AlreadyRecorded: the player has another request for the new round.
+    """
+    if kind not in RequestKind.values:
+        raise TournamentError("A request is a half-point bye or a known absence.")
+    with transaction.atomic():
+        event, request = _locked_request(request_id)
+        player = request.player
+        if not 1 <= round_number <= event.rounds:
+            raise TournamentError(f"Rounds run from 1 to {event.rounds}.")
+        _refuse_request_change(event, request)
+        _refuse_request_for_round(event, round_number)
+        if player.withdrawn_after_round is not None:
+            raise PlayerWithdrawn(
+                f"{player.name} has withdrawn (after round {player.withdrawn_after_round}): "
+                f"reinstate {player.name} before changing a request."
+            )
+        other = (
+            RoundRequest.objects.filter(player=player, round_number=round_number)
+            .exclude(pk=request.pk)
+            .first()
+        )
+        if other is not None:
+            raise AlreadyRecorded(
+                f"{player.name} has a {_request_label(other.kind)} for round {round_number} "
+                "already: delete one of the two."
+            )
+        if (request.round_number, request.kind) == (round_number, kind):
+            return
+        before = _request_json(request)
+        request.round_number, request.kind = round_number, kind
+        request.save(update_fields=["round_number", "kind", "modified_at"])
+        _audit(
+            event=event,
+            user=user,
+            now=now,
+            action="round_request_update",
+            before=before,
+            after=_request_json(request),
+        )
+
+
+def round_request_delete(*, request_id: int, user: User, now: dt.datetime) -> None:
+    """Delete a half-point bye or an absence requested for a round not yet paired.
+
+    :raises RoundLocked: the round is paired already (its request is part of it).
+    :raises TournamentError: the request was deleted already.
+    """
+    with transaction.atomic():
+        event, request = _locked_request(request_id)
+        _refuse_request_change(event, request)
+        _audit(
+            event=event,
+            user=user,
+            now=now,
+            action="round_request_delete",
+            before=_request_json(request),
+        )
+        request.delete()
+
+
+def _locked_pair(pair_id: int) -> tuple[Event, ForbiddenPair]:
+    gone = TournamentError("That forbidden pair was deleted already.")
+    event_id = ForbiddenPair.objects.filter(pk=pair_id).values_list("event_id", flat=True).first()
+    if event_id is None:
+        raise gone
+    event = _lock_event(event_id)
+    pair = ForbiddenPair.objects.select_related("first", "second").filter(pk=pair_id).first()
+    if pair is None:
+        raise gone
+    return event, pair
+
+
+def _pair_json(pair: ForbiddenPair) -> dict[str, Any]:
+    return {
+        "players": [pair.first_id, pair.second_id],
+        "names": [pair.first.name, pair.second.name],
+        "reason": pair.reason,
+    }
+
+
+def forbidden_pair_update(*, pair_id: int, reason: str, user: User, now: dt.datetime) -> None:
+    """Change the reason two players are kept apart (relatives, one club, ...).
+
+    :raises TournamentError: the pair was deleted, or the reason is too long.
+    """
+    reason = _forbidden_reason(reason)
+    with transaction.atomic():
+        event, pair = _locked_pair(pair_id)
+        if pair.reason == reason:
+            return
+        before = _pair_json(pair)
+        pair.reason = reason
+        pair.save(update_fields=["reason", "modified_at"])
+        _audit(
+            event=event,
+            user=user,
+            now=now,
+            action="forbidden_pair_update",
+            before=before,
+            after=_pair_json(pair),
+        )
+
+
+def forbidden_pair_delete(*, pair_id: int, user: User, now: dt.datetime) -> None:
+    """Let two players meet again from the next round paired on.
+
+    Rounds paired already stay as they are.
+
+    :raises TournamentError: the pair was deleted already.
+    """
+    with transaction.atomic():
+        event, pair = _locked_pair(pair_id)
+        _audit(
+            event=event,
+            user=user,
+            now=now,
+            action="forbidden_pair_delete",
+            before=_pair_json(pair),
+        )
+        pair.delete()
+
+
+def round_unpublish(*, round_id: int, user: User | None, now: dt.datetime) -> Round:
+    """Take a published round back to a draft while no result is entered in it.
+
+    It leaves the public pages, and can be edited, paired again or deleted.
+
+    :raises RoundLocked: the round is a draft, has a result, or a later round exists.
+    """
+    with transaction.atomic():
+        event = _lock_event(Round.objects.values_list("event_id", flat=True).get(pk=round_id))
+        round_ = Round.objects.get(pk=round_id)
+        number = round_.number
+        if round_.state == RoundState.PAIRED:
+            raise RoundLocked(f"Round {number} is not published.")
+        if event.round_set.filter(number__gt=number).exists():
+            raise RoundLocked(f"Round {number + 1} is paired already: round {number} stays.")
+        boards = list(
+            round_.games.exclude(result__in=[Result.NOT_PLAYED_YET, Result.PAIRING_BYE])
+            .order_by("board")
+            .values_list("board", flat=True)
+        )
+        if boards:
+            listed = ", ".join(str(board) for board in boards[:10])
+            more = "…" if len(boards) > 10 else ""
+            raise RoundLocked(
+                f"Round {number} has results (board{'s' if len(boards) > 1 else ''} "
+                f"{listed}{more}): a round is unpublished only before any result is entered."
+            )
+        round_.state = RoundState.PAIRED
+        round_.published_at = None
+        round_.completed_at = None
+        round_.save(update_fields=["state", "published_at", "completed_at", "modified_at"])
+        _audit(event=event, user=user, now=now, action="round_unpublish", round_=round_)
+        return round_

@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, path
 
-from . import views, views_arbiter
+from . import views, views_arbiter, views_workspace
 from .slugs import follow_old_slug
 
 app_name = "tournament"
@@ -92,6 +92,69 @@ urlpatterns = [
         "events/<slug:slug>/games/<int:game_id>/result/",
         views_arbiter.result_enter,
         name="result_enter",
+    ),
+    # The arbiter's workspace (#20): one page per task; /manage/ leads to the round in play.
+    path("my-events/", views_workspace.my_events, name="my_events"),
+    path(
+        "events/<slug:slug>/manage/players/",
+        views_workspace.players,
+        name="workspace_players",
+    ),
+    path(
+        "events/<slug:slug>/manage/players/<int:player_id>/",
+        views_workspace.player,
+        name="workspace_player",
+    ),
+    path(
+        "events/<slug:slug>/manage/rounds/<int:number>/",
+        views_workspace.round_page,
+        name="workspace_round",
+    ),
+    path(
+        "events/<slug:slug>/manage/rounds/<int:number>/print/",
+        views_workspace.round_print,
+        name="workspace_round_print",
+    ),
+    path(
+        "events/<slug:slug>/manage/requests/",
+        views_workspace.requests,
+        name="workspace_requests",
+    ),
+    path("events/<slug:slug>/manage/audit/", views_workspace.audit, name="workspace_audit"),
+    path(
+        "events/<slug:slug>/manage/arbiters/",
+        views_workspace.arbiters,
+        name="workspace_arbiters",
+    ),
+    path(
+        "events/<slug:slug>/players/<int:player_id>/reinstate/",
+        views_workspace.player_reinstate,
+        name="player_reinstate",
+    ),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/unpublish/",
+        views_workspace.round_unpublish,
+        name="round_unpublish",
+    ),
+    path(
+        "events/<slug:slug>/requests/<int:request_id>/edit/",
+        views_workspace.request_edit,
+        name="round_request_edit",
+    ),
+    path(
+        "events/<slug:slug>/requests/<int:request_id>/delete/",
+        views_workspace.request_delete,
+        name="round_request_delete",
+    ),
+    path(
+        "events/<slug:slug>/forbidden/<int:pair_id>/edit/",
+        views_workspace.forbidden_edit,
+        name="forbidden_edit",
+    ),
+    path(
+        "events/<slug:slug>/forbidden/<int:pair_id>/delete/",
+        views_workspace.forbidden_delete,
+        name="forbidden_delete",
     ),
 ]
 

@@ -10,6 +10,7 @@ from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_GET
 
 from . import selectors
+from .authorizers import is_arbiter
 from .models import Event
 from .templatetags.tournament_tags import score
 
@@ -29,6 +30,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "version": selectors.cache_version(event),
         "players": SimpleLazyObject(lambda: selectors.event_players(event=event)),
         "rounds": selectors.public_rounds(event=event),
+        "is_arbiter": is_arbiter(request.user, event),
     }
     return render(request, "tournament/event_detail.html", context)
 

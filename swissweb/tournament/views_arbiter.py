@@ -15,12 +15,13 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
-from . import exports, redraw, selectors, services
+from . import exports, redraw, services
 from .authorizers import AuthenticatedHttpRequest, arbiter_required
-from .errors import TournamentError
+from .errors import ConfirmationNeeded, TournamentError
 from .forms import (
     EventForm,
     ForbiddenPairForm,
@@ -31,10 +32,16 @@ from .forms import (
 )
 from .imports import parse_players_csv
 from .models import Event, Game, Player, Round
+from .views_workspace import return_to
 
 
 def _manage(event: Event) -> HttpResponse:
     return redirect("tournament:event_manage", slug=event.slug)
+
+
+def _back(request: HttpRequest, event: Event) -> HttpResponse:
+    """Back to the workspace page the form was on (its ``next`` field), else the event's."""
+    return return_to(request, event, reverse("tournament:event_manage", args=[event.slug]))
 
 
 def _attempt(
@@ -47,7 +54,7 @@ def _attempt(
         messages.error(request, str(exc))
     else:
         messages.success(request, done)
-    return _manage(event)
+    return _back(request, event)
 
 
 def _form_errors(form: Any) -> str:
@@ -153,15 +160,11 @@ def event_edit(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
 @arbiter_required
 @require_http_methods(["GET"])
 def event_manage(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
-    """The arbiter's page of one event. Template: event_manage.html."""
-    context = selectors.manage_context(event=event)
-    context.update(
-        player_form=PlayerForm(),
-        csv_form=PlayersCsvForm(),
-        request_form=RoundRequestForm(event=event),
-        forbidden_form=ForbiddenPairForm(event=event),
-    )
-    return render(request, "tournament/event_manage.html", context)
+    """The event's workspace: the page of the last round paired, the players before (#20)."""
+    last = event.round_set.order_by("-number").values_list("number", flat=True).first()
+    if last is None:
+        return redirect("tournament:workspace_players", slug=event.slug)
+    return redirect("tournament:workspace_round", slug=event.slug, number=last)
 
 
 @arbiter_required
@@ -172,7 +175,7 @@ def arbiter_add(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse
     arbiter = get_user_model().objects.filter(username=username).first()
     if arbiter is None:
         messages.error(request, f"No user is called {username!r}.")
-        return _manage(event)
+        return _back(request, event)
     return _attempt(
         request,
         event,
@@ -190,7 +193,7 @@ def player_add(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     form = PlayerForm(request.POST)
     if not form.is_valid():
         messages.error(request, f"Player not added: {_form_errors(form)}")
-        return _manage(event)
+        return _back(request, event)
     row = {field: form.cleaned_data[field] for field in PlayerForm.Meta.fields}
     return _attempt(
         request,
@@ -209,12 +212,12 @@ def players_import(request: AuthenticatedHttpRequest, event: Event) -> HttpRespo
     form = PlayersCsvForm(request.POST, request.FILES)
     if not form.is_valid():
         messages.error(request, _form_errors(form))
-        return _manage(event)
+        return _back(request, event)
     rows, problems = parse_players_csv(form.cleaned_data["text"])
     if problems:
         for problem in problems:
             messages.error(request, f"Nothing imported: {problem}")
-        return _manage(event)
+        return _back(request, event)
     fields = [{k: v for k, v in vars_(row).items() if k != "line"} for row in rows]
     return _attempt(
         request,
@@ -254,7 +257,7 @@ def pairing_number_set(
         number = int(request.POST.get("pairing_number", ""))
     except ValueError:
         messages.error(request, "Type a pairing number.")
-        return _manage(event)
+        return _back(request, event)
     return _attempt(
         request,
         event,
@@ -308,20 +311,27 @@ def round_request(request: AuthenticatedHttpRequest, event: Event) -> HttpRespon
     form = RoundRequestForm(request.POST, event=event)
     if not form.is_valid():
         messages.error(request, _form_errors(form))
-        return _manage(event)
+        return _back(request, event)
     data = form.cleaned_data
-    return _attempt(
-        request,
-        event,
-        lambda: services.round_request_set(
+    try:
+        services.round_request_set(
             player_id=data["player"].pk,
             round_number=data["round_number"],
             kind=data["kind"],
             user=request.user,
             now=timezone.now(),
-        ),
-        "Request recorded.",
-    )
+            replace=request.POST.get("replace") == "1",
+        )
+    except ConfirmationNeeded as exc:
+        # Another request for that round: replaced only when the arbiter confirms (#20).
+        context = {"event": event, "question": str(exc), "data": data}
+        context["next"] = request.POST.get("next", "")
+        return render(request, "tournament/workspace/request_confirm.html", context)
+    except TournamentError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, "Request recorded.")
+    return _back(request, event)
 
 
 @arbiter_required
@@ -331,7 +341,7 @@ def forbidden_pair_add(request: AuthenticatedHttpRequest, event: Event) -> HttpR
     form = ForbiddenPairForm(request.POST, event=event)
     if not form.is_valid():
         messages.error(request, _form_errors(form))
-        return _manage(event)
+        return _back(request, event)
     return _attempt(
         request,
         event,
@@ -341,6 +351,7 @@ def forbidden_pair_add(request: AuthenticatedHttpRequest, event: Event) -> HttpR
             second_id=form.cleaned_data["second"].pk,
             user=request.user,
             now=timezone.now(),
+            reason=request.POST.get("reason", ""),
         ),
         "Forbidden pair recorded.",
     )
@@ -446,7 +457,7 @@ def result_enter(request: AuthenticatedHttpRequest, event: Event, game_id: int) 
     if not getattr(request, "htmx", False):
         if error:
             messages.error(request, error)
-        return _manage(event)
+        return redirect("tournament:workspace_round", slug=event.slug, number=game.round.number)
     game = Game.objects.select_related("white", "black", "round").get(pk=game.pk)
     context = {"event": event, "game": game, "error": error, "editable": True}
     return render(request, "tournament/partials/result_row.html", context, status=status)
@@ -464,7 +475,7 @@ def _attempt_edit(
         messages.success(request, done)
         for warning in warnings:
             messages.warning(request, warning)
-    return _manage(event)
+    return _back(request, event)
 
 
 @arbiter_required
@@ -476,7 +487,7 @@ def draft_swap(request: AuthenticatedHttpRequest, event: Event, number: int) -> 
         first, second = int(request.POST["first"]), int(request.POST["second"])
     except (KeyError, ValueError):
         messages.error(request, "Choose the two players to swap.")
-        return _manage(event)
+        return _back(request, event)
     return _attempt_edit(
         request,
         event,
@@ -520,7 +531,7 @@ def players_import_trf(request: AuthenticatedHttpRequest, event: Event) -> HttpR
     upload = request.FILES.get("trf")
     if upload is None:
         messages.error(request, "Choose a TRF file.")
-        return _manage(event)
+        return _back(request, event)
     from pairing.engine.trf import decode_trf
 
     def load() -> None:
@@ -539,7 +550,7 @@ def round_correct(request: AuthenticatedHttpRequest, event: Event, number: int) 
         first, second = int(request.POST["first"]), int(request.POST["second"])
     except (KeyError, ValueError):
         messages.error(request, "Choose the two players to swap.")
-        return _manage(event)
+        return _back(request, event)
     return _attempt(
         request,
         event,
@@ -569,7 +580,7 @@ def round_redraw(request: AuthenticatedHttpRequest, event: Event, number: int) -
         absent_ids = [int(value) for value in request.POST.getlist("absent")]
     except ValueError:
         messages.error(request, "Choose the players who cannot play from the list.")
-        return _manage(event)
+        return _back(request, event)
     reason = request.POST.get("reason", "")
     if "confirm" in request.POST:
         return _attempt(
@@ -589,7 +600,7 @@ def round_redraw(request: AuthenticatedHttpRequest, event: Event, number: int) -
         proposal = redraw.redraw_preview(round_id=round_.pk, absent_ids=absent_ids)
     except TournamentError as exc:
         messages.error(request, str(exc))
-        return _manage(event)
+        return _back(request, event)
     context = {
         "event": event,
         "round": round_,

@@ -55,6 +55,7 @@ def test_arbiter_runs_two_rounds_and_public_sees_them(
 
     for number in (1, 2):
         page.get_by_role("button", name=f"Pair round {number}").click()
+        page.get_by_text(f"Publish round {number}…").click()  # opens the confirmation (#20)
         page.get_by_role("button", name=f"Publish round {number}").click()
         page.get_by_text(f"Round {number} published.").wait_for()
         page.get_by_label("Result of board 1").first.click()

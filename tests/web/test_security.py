@@ -14,7 +14,16 @@ from django.test import Client
 from django.urls import URLPattern, get_resolver
 from django.utils import timezone
 
-from swissweb.tournament.models import Event, Game, Player, Result, Round, RoundState
+from swissweb.tournament.models import (
+    Event,
+    ForbiddenPair,
+    Game,
+    Player,
+    Result,
+    Round,
+    RoundRequest,
+    RoundState,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -39,6 +48,14 @@ ARBITER_URL_NAMES = {
     "round_redraw",
     "draft_flip",
     "result_enter",
+    # The arbiter's workspace (#20)
+    "workspace_player",
+    "player_reinstate",
+    "round_unpublish",
+    "round_request_edit",
+    "round_request_delete",
+    "forbidden_edit",
+    "forbidden_delete",
 }
 
 
@@ -85,10 +102,14 @@ def setup(db: None) -> dict[str, object]:
     round_1 = Round.objects.get(event=event, number=1)
     game = Game.objects.create(round=round_1, board=1, white=players[0], black=players[1])
     Game.objects.create(round=round_1, board=2, white=players[2], black=players[3])
+    request = RoundRequest.objects.create(player=players[2], round_number=3, kind="H")
+    pair = ForbiddenPair.objects.create(event=event, first=players[2], second=players[3])
     return {
         "event": event,
         "players": players,
         "game": game,
+        "request": request,
+        "pair": pair,
         "users": {"stranger": stranger, "other_arbiter": other_arbiter, "arbiter": arbiter},
     }
 
@@ -98,6 +119,8 @@ def _requests(setup: dict[str, object]) -> list[tuple[str, str, dict[str, object
     game = setup["game"]
     assert isinstance(players, list) and isinstance(game, Game)
     p1, p2 = players[0].pk, players[1].pk
+    wish = setup["request"].pk  # type: ignore[attr-defined]
+    pair = setup["pair"].pk  # type: ignore[attr-defined]
     base = "/events/target"
     return [
         ("event_edit", f"{base}/edit/", {"name": "Hacked", "slug": "target", "rounds": 9}),
@@ -120,6 +143,13 @@ def _requests(setup: dict[str, object]) -> list[tuple[str, str, dict[str, object
         ("round_redraw", f"{base}/rounds/1/redraw/", {"absent": p1, "confirm": "1"}),
         ("round_correct", f"{base}/rounds/1/correct/", {"first": p1, "second": p2, "reason": "x"}),
         ("result_enter", f"{base}/games/{game.pk}/result/", {"result": "1", "version": 0}),
+        ("workspace_player", f"{base}/manage/players/{p1}/", {"name": "Hacked", "rating": 1}),
+        ("player_reinstate", f"{base}/players/{p1}/reinstate/", {}),
+        ("round_unpublish", f"{base}/rounds/1/unpublish/", {}),
+        ("round_request_edit", f"{base}/requests/{wish}/edit/", {"round_number": 4, "kind": "Z"}),
+        ("round_request_delete", f"{base}/requests/{wish}/delete/", {}),
+        ("forbidden_edit", f"{base}/forbidden/{pair}/edit/", {"reason": "hacked"}),
+        ("forbidden_delete", f"{base}/forbidden/{pair}/delete/", {}),
     ]
 
 
@@ -128,6 +158,9 @@ def test_security_matrix_covers_every_arbiter_url() -> None:
     public = {"event_list", "event_detail", "round_pairings", "player_card", "event_create"}
     public |= {"event_import"}  # login required, creates a new event (test_backup.py)
     public |= {"standings", "crosstable", "standings_csv", "event_manage", "export_trf"}
+    # The workspace's pages only read (each one's access in test_workspace_pages.py).
+    public |= {"my_events", "workspace_players", "workspace_round", "workspace_round_print"}
+    public |= {"workspace_requests", "workspace_audit", "workspace_arbiters"}
     assert _tournament_url_names() - public <= ARBITER_URL_NAMES
 
 
@@ -206,7 +239,7 @@ def test_security_htmx_post_with_the_pages_csrf_header_is_accepted(
     with it, the arbiter's result entry goes through."""
     client = Client(enforce_csrf_checks=True)
     client.force_login(setup["users"]["arbiter"])  # type: ignore[index]
-    page = client.get("/events/target/manage/")
+    page = client.get("/events/target/manage/", follow=True)
     assert page.status_code == 200
     token = client.cookies["csrftoken"].value
     game = setup["game"]
@@ -254,7 +287,7 @@ def test_security_script_in_an_imported_trf_is_escaped_everywhere(
     assert response.status_code == 302
     assert event.players.filter(name__startswith=hostile).count() == 2
     client.post("/events/hostile/start/")
-    pages = [client.get("/events/hostile/manage/")]
+    pages = [client.get("/events/hostile/manage/", follow=True)]
     public = Client()
     pages += [public.get(f"/events/hostile/{path}") for path in ("", "standings/", "players/1/")]
     for page in pages:

@@ -190,9 +190,8 @@ def test_draft_shows_the_engine_reasons_beside_each_board(
     """The draft lists, beside each board, the rules that decided it (here round 1)."""
     arbiter_client.post(f"/events/{event.slug}/start/")
     arbiter_client.post(f"/events/{event.slug}/pair/", {"round": 1})
-    page = arbiter_client.get(f"/events/{event.slug}/manage/")
-    draft = page.context["draft"]
-    first = draft.games.all()[0]
+    page = arbiter_client.get(f"/events/{event.slug}/manage/", follow=True)
+    first = page.context["games"][0]
     assert any(line.startswith("Dutch E4: Board 1:") for line in first.reasons)
     assert any("Dutch C6" in line for line in first.reasons)
     assert 'class="reasons"' in page.content.decode()

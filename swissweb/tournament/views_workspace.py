@@ -1,0 +1,484 @@
+"""The arbiter's workspace (#20): one page per task, linked from the event's navigation.
+
+Players, one page per round, requests and forbidden pairs, the audit log and the
+arbiters; ``/manage/`` leads to the round in play (the players before round 1).  Every
+page is behind ``arbiter_required``; every change is a POST to one service, which comes
+back to the page the form was on (its ``next`` field, see :func:`return_to`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from pairing.engine import rules_for
+
+from . import selectors, services
+from .authorizers import AuthenticatedHttpRequest, arbiter_required
+from .errors import TournamentError
+from .forms import PlayerForm, PlayersCsvForm
+from .forms_workspace import (
+    ForbiddenAddForm,
+    ForbiddenReasonForm,
+    PlayerEditForm,
+    RequestAddForm,
+    RequestEditForm,
+)
+from .models import (
+    Event,
+    ForbiddenPair,
+    Game,
+    Player,
+    RequestKind,
+    Result,
+    Round,
+    RoundRequest,
+    RoundState,
+)
+
+
+def return_to(request: HttpRequest, event: Event, fallback: str) -> HttpResponse:
+    """Redirect to the workspace page named by the form's ``next`` field, else ``fallback``.
+
+    Only a page of this event's workspace (a path under its ``/manage/``) is followed, so
+    the field cannot send the arbiter anywhere else.
+    """
+    target = request.POST.get("next", "")
+    prefix = reverse("tournament:event_manage", args=[event.slug])
+    if (
+        target.startswith(prefix)
+        and not any(char in target for char in "\r\n\\")
+        and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()})
+    ):
+        return redirect(target)
+    return redirect(fallback)
+
+
+def _url(name: str, event: Event, *args: object) -> str:
+    return reverse(f"tournament:{name}", args=[event.slug, *args])
+
+
+def _attempt(
+    request: HttpRequest,
+    event: Event,
+    action: Callable[[], list[str] | None],
+    done: str,
+    fallback: str,
+) -> HttpResponse:
+    """Run a service call; show its refusal, or ``done`` and its warnings; go back."""
+    try:
+        warnings = action() or []
+    except TournamentError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, done)
+        for warning in warnings:
+            messages.warning(request, warning)
+    return return_to(request, event, fallback)
+
+
+def _form_errors(form: Any) -> str:
+    return "; ".join(f"{field}: {' '.join(errors)}" for field, errors in form.errors.items())
+
+
+def _page(
+    request: HttpRequest,
+    template: str,
+    event: Event,
+    section: str,
+    *,
+    ws: selectors.Workspace | None = None,
+    status: int = 200,
+    **context: Any,
+) -> HttpResponse:
+    """Render a workspace page with the event's navigation (``section`` marks the current
+    page in it; ``section_round`` the round of a round's page)."""
+    context.update(event=event, section=section, ws=ws or selectors.workspace(event=event))
+    return render(request, f"tournament/workspace/{template}", context, status=status)
+
+
+@login_required
+@require_GET
+def my_events(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """The signed-in user's events (public or not), each with links to its pages."""
+    lines = selectors.my_events(user=request.user)
+    return render(request, "tournament/my_events.html", {"lines": lines})
+
+
+# Players
+
+
+@arbiter_required
+@require_GET
+def players(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
+    """Register, number, edit, withdraw and reinstate players. Template: players.html."""
+    return _page(
+        request,
+        "players.html",
+        event,
+        "players",
+        players=selectors.event_players(event=event),
+        player_form=PlayerForm(),
+        csv_form=PlayersCsvForm(),
+    )
+
+
+@arbiter_required
+@require_http_methods(["GET", "POST"])
+def player(request: AuthenticatedHttpRequest, event: Event, player_id: int) -> HttpResponse:
+    """One player: correct the details, withdraw or reinstate, the requests and games.
+
+    Template: player.html; ``?confirm=withdraw`` (or ``reinstate``), the link of the
+    players page, opens that confirmation and comes back to the players page.
+    """
+    player = get_object_or_404(Player, pk=player_id, event=event)
+    ws = selectors.workspace(event=event)
+    form = PlayerEditForm(request.POST or None, player=player, numbers=ws.can_edit_numbers)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            name = player.name
+            try:
+                warnings = services.player_update(
+                    player_id=player.pk, changes=form.changes(), user=request.user,
+                    now=timezone.now(),
+                )  # fmt: skip
+            except TournamentError as exc:
+                messages.error(request, str(exc))
+                status = exc.status
+            else:
+                messages.success(request, f"{name}: details saved.")
+                for warning in warnings:
+                    messages.warning(request, warning)
+                return redirect("tournament:workspace_player", slug=event.slug, player_id=player.pk)
+        else:
+            status = 422
+    games = list(
+        Game.objects.filter(Q(white=player) | Q(black=player), round__event=event)
+        .select_related("round", "white", "black")
+        .order_by("round__number")
+    )
+    return _page(
+        request,
+        "player.html",
+        event,
+        "players",
+        ws=ws,
+        status=status,
+        player=player,
+        form=form,
+        games=games,
+        requests=list(player.requests.order_by("round_number")),
+        confirm=request.GET.get("confirm") in ("withdraw", "reinstate"),
+    )
+
+
+@arbiter_required
+@require_POST
+def player_reinstate(
+    request: AuthenticatedHttpRequest, event: Event, player_id: int
+) -> HttpResponse:
+    """Undo a withdrawal: paired again in the rounds not yet paired."""
+    player = get_object_or_404(Player, pk=player_id, event=event)
+    return _attempt(
+        request,
+        event,
+        lambda: services.player_reinstate(
+            player_id=player.pk, user=request.user, now=timezone.now()
+        ),
+        f"{player.name} reinstated: paired again from the next round paired.",
+        _url("workspace_players", event),
+    )
+
+
+# Rounds
+
+
+def _seated(games: list[Game]) -> list[Player]:
+    """The players of a round's boards, in board order (for the swap lists)."""
+    seated: list[Player] = []
+    for game in games:
+        seated.append(game.white)
+        if game.black is not None:
+            seated.append(game.black)
+    return seated
+
+
+@arbiter_required
+@require_GET
+def round_page(request: AuthenticatedHttpRequest, event: Event, number: int) -> HttpResponse:
+    """One round: pair, check, swap, publish or unpublish, results, print.
+
+    Template: round.html (round_next.html for the round to pair next).  A completed round
+    with a later round after it shows its results; ``?correct=1`` opens them for a
+    correction, with what the correction changes.  ``?check=1`` checks a draft.
+    """
+    ws = selectors.workspace(event=event)
+    round_ = Round.objects.filter(event=event, number=number).first()
+    if round_ is None:
+        if number != ws.next_round:
+            raise Http404("No such round.")
+        return _next_round(request, event, ws, number)
+    games = selectors.round_games(round_)
+    draft = round_.state == RoundState.PAIRED
+    if draft:
+        selectors.with_reasons(round_, games)
+    later = ws.last > number
+    correcting = later and request.GET.get("correct") == "1"
+    has_results = any(g.result not in (Result.NOT_PLAYED_YET, Result.PAIRING_BYE) for g in games)
+    check = None
+    if draft and request.GET.get("check") == "1":
+        try:
+            check = {
+                "violations": services.round_violations(round_),
+                "warnings": services.round_warnings(round_),
+            }
+        except TournamentError as exc:
+            check = {"violations": [str(exc)], "warnings": []}
+    completed = round_.state == RoundState.COMPLETED
+    return _page(
+        request,
+        "round.html",
+        event,
+        "round",
+        ws=ws,
+        section_round=number,
+        round=round_,
+        games=games,
+        draft=round_ if draft else None,
+        seated=_seated(games),
+        is_current=number == ws.last,
+        later=later,
+        editable=not draft and (not later or correcting),
+        correcting=correcting,
+        correction=(
+            selectors.correction_notice(
+                event=event, number=number, last=ws.last, draft=ws.last_state == RoundState.PAIRED
+            )
+            if completed or later
+            else ""
+        ),
+        can_unpublish=round_.state == RoundState.PUBLISHED and not later and not has_results,
+        can_redraw=not draft and number == ws.last and rules_for(event.system).repair is not None,
+        check=check,
+    )
+
+
+def _next_round(
+    request: AuthenticatedHttpRequest, event: Event, ws: selectors.Workspace, number: int
+) -> HttpResponse:
+    """The round to pair next: why it can or cannot be paired, and who is not paired."""
+    requests = list(
+        RoundRequest.objects.filter(player__event=event, round_number=number)
+        .select_related("player")
+        .order_by("player__pairing_number")
+    )
+    withdrawn = list(
+        event.players.filter(withdrawn_after_round__isnull=False).order_by("pairing_number")
+    )
+    return _page(
+        request,
+        "round_next.html",
+        event,
+        "round",
+        ws=ws,
+        section_round=number,
+        number=number,
+        requests=requests,
+        withdrawn=withdrawn,
+        entrants=event.players.count(),
+    )
+
+
+@arbiter_required
+@require_GET
+def round_print(request: AuthenticatedHttpRequest, event: Event, number: int) -> HttpResponse:
+    """A round's pairings to print: by board, then every player by name with the board.
+
+    Template: round_print.html.
+    """
+    round_ = get_object_or_404(Round, event=event, number=number)
+    games = selectors.round_games(round_)
+    by_name = sorted(
+        [(game.white, game, "white" if game.black else "bye") for game in games]
+        + [(game.black, game, "black") for game in games if game.black is not None],
+        key=lambda seat: (seat[0].name.casefold(), seat[0].pairing_number or 0),
+    )
+    return _page(
+        request, "round_print.html", event, "round", section_round=number, round=round_,
+        games=games, by_name=by_name,
+    )  # fmt: skip
+
+
+@arbiter_required
+@require_POST
+def round_unpublish(request: AuthenticatedHttpRequest, event: Event, number: int) -> HttpResponse:
+    """Take a published round back to a draft while no result is entered."""
+    round_ = get_object_or_404(Round, event=event, number=number)
+
+    def unpublish() -> None:
+        services.round_unpublish(round_id=round_.pk, user=request.user, now=timezone.now())
+
+    return _attempt(
+        request,
+        event,
+        unpublish,
+        f"Round {number} unpublished: it is a draft again, off the public pages.",
+        _url("workspace_round", event, number),
+    )
+
+
+# Requests and forbidden pairs
+
+
+@arbiter_required
+@require_GET
+def requests(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
+    """Half-point byes, absences and forbidden pairs: add, edit, delete.
+
+    Template: requests.html.
+    """
+    ws = selectors.workspace(event=event)
+    return _page(
+        request,
+        "requests.html",
+        event,
+        "requests",
+        ws=ws,
+        request_form=RequestAddForm(event=event, next_round=ws.next_round),
+        forbidden_form=ForbiddenAddForm(event=event),
+        kinds=RequestKind.choices,
+        **selectors.requests_page(event=event),
+    )
+
+
+@arbiter_required
+@require_POST
+def request_edit(request: AuthenticatedHttpRequest, event: Event, request_id: int) -> HttpResponse:
+    """Move a request to another round, or change its kind."""
+    wish = get_object_or_404(RoundRequest, pk=request_id, player__event=event)
+    back = _url("workspace_requests", event)
+    form = RequestEditForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _form_errors(form))
+        return return_to(request, event, back)
+    return _attempt(
+        request,
+        event,
+        lambda: services.round_request_update(
+            request_id=wish.pk,
+            round_number=form.cleaned_data["round_number"],
+            kind=form.cleaned_data["kind"],
+            user=request.user,
+            now=timezone.now(),
+        ),  # fmt: skip
+        "Request changed.",
+        back,
+    )
+
+
+@arbiter_required
+@require_POST
+def request_delete(
+    request: AuthenticatedHttpRequest, event: Event, request_id: int
+) -> HttpResponse:
+    """Delete a request for a round not yet paired."""
+    wish = RoundRequest.objects.filter(pk=request_id, player__event=event).first()
+    back = _url("workspace_requests", event)
+    if wish is None:
+        messages.error(request, "That request was deleted already.")
+        return return_to(request, event, back)
+    return _attempt(
+        request,
+        event,
+        lambda: services.round_request_delete(
+            request_id=wish.pk, user=request.user, now=timezone.now()
+        ),
+        "Request deleted.",
+        back,
+    )
+
+
+@arbiter_required
+@require_POST
+def forbidden_edit(request: AuthenticatedHttpRequest, event: Event, pair_id: int) -> HttpResponse:
+    """Change why two players are kept apart."""
+    pair = get_object_or_404(ForbiddenPair, pk=pair_id, event=event)
+    back = _url("workspace_requests", event)
+    form = ForbiddenReasonForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _form_errors(form))
+        return return_to(request, event, back)
+    return _attempt(
+        request,
+        event,
+        lambda: services.forbidden_pair_update(
+            pair_id=pair.pk,
+            reason=form.cleaned_data["reason"],
+            user=request.user,
+            now=timezone.now(),
+        ),  # fmt: skip
+        "Forbidden pair changed.",
+        back,
+    )
+
+
+@arbiter_required
+@require_POST
+def forbidden_delete(request: AuthenticatedHttpRequest, event: Event, pair_id: int) -> HttpResponse:
+    """Let two players meet again from the next round paired."""
+    pair = ForbiddenPair.objects.filter(pk=pair_id, event=event).first()
+    back = _url("workspace_requests", event)
+    if pair is None:
+        messages.error(request, "That forbidden pair was deleted already.")
+        return return_to(request, event, back)
+    return _attempt(
+        request,
+        event,
+        lambda: services.forbidden_pair_delete(
+            pair_id=pair.pk, user=request.user, now=timezone.now()
+        ),
+        "Forbidden pair deleted: they may meet from the next round paired.",
+        back,
+    )
+
+
+# Audit log and arbiters
+
+
+@arbiter_required
+@require_GET
+def audit(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
+    """Who changed what, when, from what to what; newest first, paginated.
+
+    Template: audit.html (``?round=N`` for one round, ``?page=N``).
+    """
+    value = request.GET.get("round", "")
+    round_number = int(value) if value.isdigit() else None
+    context = selectors.audit_page(
+        event=event, page=request.GET.get("page"), round_number=round_number
+    )
+    return _page(request, "audit.html", event, "audit", **context)
+
+
+@arbiter_required
+@require_GET
+def arbiters(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
+    """The event's arbiters, and a form to add one. Template: arbiters.html."""
+    return _page(
+        request,
+        "arbiters.html",
+        event,
+        "arbiters",
+        arbiters=list(event.arbiters.order_by("username")),
+    )
