@@ -171,43 +171,6 @@ def board_reasons(round_: Round) -> dict[int, list[str]]:
     return reasons
 
 
-def manage_context(*, event: Event) -> dict[str, object]:
-    """What the arbiter's event page shows, and which actions are allowed now."""
-    rounds = event_rounds(event=event)
-    last = rounds[-1] if rounds else None
-    last_complete = last is None or all(g.result for g in last.games.all())
-    started = event.started_at is not None
-    draft = last if last is not None and last.state == RoundState.PAIRED else None
-    if draft is not None:
-        reasons = board_reasons(draft)
-        for game in draft.games.all():
-            mine = reasons.get(game.white.pairing_number or 0, [])
-            game.reasons = [  # type: ignore[attr-defined]
-                line
-                for line in mine
-                if game.black is None
-                or line in reasons.get(game.black.pairing_number or 0, [])
-                or "Board" not in line
-            ]
-    return {
-        "event": event,
-        "players": event_players(event=event),
-        "rounds": rounds,
-        "draft": draft,
-        "current": last,
-        "can_start": not rounds and event.players.count() >= 2,
-        "can_redraw": rules_for(event.system).repair is not None,
-        "can_edit_numbers": started and not rounds,
-        "can_pair": started
-        and (last is None or (last.state != RoundState.PAIRED and last_complete))
-        and (last.number if last else 0) < event.rounds,
-        "next_round": (last.number if last else 0) + 1,
-        "requests": list(RoundRequest.objects.filter(player__event=event).select_related("player")),
-        "forbidden_pairs": list(event.forbidden_pairs.select_related("first", "second")),
-        "arbiters": list(event.arbiters.order_by("username")),
-    }
-
-
 def published_round(*, event: Event, number: int) -> Round:
     """One published round with lazy ``boards`` (``public_rounds``); 404 for drafts."""
     from django.http import Http404
