@@ -20,9 +20,8 @@ from pairing.engine import EngineError, System, pair_round, rules_for
 from pairing.engine.checker import check_round
 from pairing.engine.model import RoundPairing, TournamentState
 from pairing.timed import PairingTimeout, pair_round_limited
-
-from . import engine_adapter
-from .errors import (
+from swissweb.tournament import engine_adapter
+from swissweb.tournament.errors import (
     AlreadyRecorded,
     ConfirmationNeeded,
     EventNotStarted,
@@ -34,7 +33,7 @@ from .errors import (
     StaleEdit,
     TournamentError,
 )
-from .models import (
+from swissweb.tournament.models import (
     AuditEntry,
     Event,
     ForbiddenPair,
@@ -375,10 +374,9 @@ def event_settings_update(
     from django.utils.text import capfirst
 
     from pairing.engine.tiebreaks import parse_tiebreaks
-
-    from . import event_settings, slugs
-    from .errors import ConfirmationNeeded, SettingLocked
-    from .models import EventSlugRedirect
+    from swissweb.tournament import event_settings, slugs
+    from swissweb.tournament.errors import ConfirmationNeeded, SettingLocked
+    from swissweb.tournament.models import EventSlugRedirect
 
     unknown = sorted(set(changes) - set(event_settings.SETTINGS_FIELDS))
     if unknown:
@@ -890,7 +888,7 @@ def event_import_trf(*, text: str, user: User, now: dt.datetime) -> Event:
     """
     from django.db import IntegrityError
 
-    from . import backup, slugs
+    from swissweb.tournament import backup, slugs
 
     plan = backup.event_plan(text, now=now)
     started = plan.event["started_at"] is not None
