@@ -14,37 +14,40 @@ two arbiters clicking "pair" at once create one round; refuses a change the rule
 Callers use the package (``services.result_record(...)``), never a module of it.
 """
 
-from .rounds import (
-    ENGINE_DETAILS,
-    PLAYER_DETAILS,
-    TITLE_ORDER,
-    _lock_event,
-    draft_flip_colours,
-    draft_swap_players,
+from .common import TITLE_ORDER, _lock_event, event_changed, plain_integrity_error
+from .events import (
     event_add_arbiter,
-    event_changed,
     event_create,
     event_import_trf,
     event_settings_update,
     event_start,
-    forbidden_pair_add,
-    forbidden_pair_delete,
-    forbidden_pair_update,
+)
+from .players import (
+    ENGINE_DETAILS,
+    PLAYER_DETAILS,
     pairing_number_set,
-    plain_integrity_error,
     player_reinstate,
     player_top_set,
     player_update,
     player_withdraw,
     players_add,
-    result_record,
+)
+from .requests import (
+    forbidden_pair_add,
+    forbidden_pair_delete,
+    forbidden_pair_update,
+    round_request_delete,
+    round_request_set,
+    round_request_update,
+)
+from .results import result_record
+from .rounds import (
+    draft_flip_colours,
+    draft_swap_players,
     round_correct,
     round_delete_draft,
     round_pair,
     round_publish,
-    round_request_delete,
-    round_request_set,
-    round_request_update,
     round_unpublish,
     round_violations,
     round_warnings,
