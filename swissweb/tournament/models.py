@@ -1,7 +1,7 @@
 """The tournament's data: events, players, rounds, games, and what arbiters record.
 
 Models hold fields, database constraints, ``__str__`` and trivial properties; the rules
-live in ``services.py`` and in the pairing engine.  Points are stored in half-points
+live in the ``services`` package and in the pairing engine.  Points are stored in half-points
 (``2`` is one point), like the engine's ``Points``.
 """
 

@@ -1,0 +1,258 @@
+"""Events: create, add an arbiter, start, change the settings, import a TRF file."""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from swissweb.tournament import engine_adapter
+from swissweb.tournament.errors import ConfirmationNeeded, RoundLocked, StaleEdit, TournamentError
+from swissweb.tournament.models import Event, ForbiddenPair, Game, Player, Round, RoundRequest
+
+from .common import _audit, _lock_event, _problems, plain_integrity_error
+
+
+def event_start(*, event_id: int, user: User | None, now: dt.datetime) -> Event:
+    """Assign pairing numbers and start the event.
+
+    The order is the system's own: Lim 7 for a Lim event (rating, title, then lot drawn
+    from the event's seed; we keep no local ratings, so that step is skipped); Dutch A2
+    (rating, title, name) for every other system.  The arbiter can still change the
+    numbers until round 1 is paired.
+
+    :raises RoundLocked: a round has been paired already, so numbers cannot change.
+    """
+    with transaction.atomic():
+        event = _lock_event(event_id)
+        if event.round_set.exists():
+            raise RoundLocked("Pairing numbers cannot change once round 1 is paired.")
+        players = list(event.players.all())
+        if len(players) < 2:
+            raise TournamentError("An event needs at least two players to start.")
+        players = engine_adapter.initial_order(event, players)
+        event.players.update(pairing_number=None)
+        for number, player in enumerate(players, start=1):
+            player.pairing_number = number
+        Player.objects.bulk_update(players, ["pairing_number"])
+        event.started_at = now
+        event.save(update_fields=["started_at", "modified_at"])
+        _audit(event=event, user=user, now=now, action="event_start")
+        return event
+
+
+def event_create(*, user: User, now: dt.datetime, **fields: Any) -> Event:
+    """Create an event; its creator becomes its first arbiter."""
+    with transaction.atomic():
+        event = Event(**fields)
+        event.lots_seed = secrets.randbits(62)
+        event.full_clean()
+        event.save()
+        event.arbiters.add(user)
+        _audit(event=event, user=user, now=now, action="event_create")
+        return event
+
+
+def event_add_arbiter(*, event_id: int, arbiter: User, user: User, now: dt.datetime) -> None:
+    """Make another user an arbiter of the event."""
+    with transaction.atomic():
+        event = _lock_event(event_id)
+        event.arbiters.add(arbiter)
+        _audit(
+            event=event,
+            user=user,
+            now=now,
+            action="arbiter_add",
+            after={"arbiter": arbiter.get_username()},
+        )
+
+
+def event_settings_update(
+    *,
+    event_id: int,
+    changes: dict[str, Any],
+    expected_version: int,
+    user: User | None,
+    now: dt.datetime,
+    confirm: bool = False,
+) -> Event:
+    """Change an event's settings: all the changes, or none (#20).
+
+    ``changes`` maps settings (``event_settings.SETTINGS_FIELDS``; points in
+    half-points) to their new values; ``expected_version`` is the ``settings_version``
+    the arbiter's form was loaded at.  Every setting that changes is recorded, before
+    and after.  A new slug keeps the old one leading to the event (``EventSlugRedirect``).
+
+    :raises StaleEdit: someone changed the settings since the form was loaded.
+    :raises SettingLocked: fewer rounds than are paired; the system or the initial
+        colour once round 1 is paired.
+    :raises ConfirmationNeeded: point values or system options once round 1 is paired,
+        unless ``confirm``; its ``changes`` say what the change would do.
+    :raises TournamentError: a value is not valid (a slug taken or shadowed by a route,
+        unknown tie-breaks, dates out of order, ...), naming the setting.
+    """
+    from django.core.exceptions import ValidationError
+    from django.db import IntegrityError
+    from django.db.models import Max
+    from django.utils.text import capfirst
+
+    from pairing.engine.tiebreaks import parse_tiebreaks
+    from swissweb.tournament import event_settings, slugs
+    from swissweb.tournament.errors import SettingLocked
+    from swissweb.tournament.models import EventSlugRedirect
+
+    unknown = sorted(set(changes) - set(event_settings.SETTINGS_FIELDS))
+    if unknown:
+        raise TournamentError(f"Not a setting of the event: {', '.join(unknown)}.")
+    changes = dict(changes)
+    if "tiebreaks" in changes:
+        try:
+            codes = parse_tiebreaks(str(changes["tiebreaks"]))
+        except ValueError as exc:
+            raise TournamentError(f"Tie-breaks: {exc}.") from exc
+        changes["tiebreaks"] = ",".join(code.value for code in codes)
+    try:
+        with transaction.atomic():
+            event = _lock_event(event_id)
+            if event.settings_version != expected_version:
+                last = event.audit_entries.filter(action="event_settings").first()
+                who = ""
+                if last is not None:
+                    name = last.user.get_username() if last.user is not None else "someone"
+                    who = f" (by {name}, {last.at:%Y-%m-%d %H:%M})"
+                raise StaleEdit(
+                    f"The settings were changed by someone else since this form was "
+                    f"loaded{who}: reload the form and make your change again."
+                )
+            diff = {name: value for name, value in changes.items() if getattr(event, name) != value}
+            if not diff:
+                return event
+            paired = event.round_set.aggregate(last=Max("number"))["last"] or 0
+            problems = event_settings.refusals(event, diff, paired)
+            if problems:
+                raise SettingLocked(" ".join(problems))
+            if "slug" in diff:
+                refusal = slugs.slug_refusal(str(diff["slug"]), event_id=event.pk)
+                if refusal is not None:
+                    raise TournamentError(refusal)
+            lines = event_settings.changed_lines(event, diff)
+            effects = event_settings.consequences(event, diff, paired)
+            if effects and not confirm:
+                raise ConfirmationNeeded(
+                    f"{capfirst(event_settings.paired_rounds(paired))} paired already: "
+                    "confirm these changes.",
+                    changes=lines + effects,
+                )
+            before = {name: event_settings.as_json(getattr(event, name)) for name in diff}
+            old_slug = event.slug
+            for name, value in diff.items():
+                setattr(event, name, value)
+            event.settings_version += 1
+            try:
+                event.full_clean(exclude=["arbiters"])
+            except ValidationError as exc:
+                raise TournamentError(f"Not saved: {_problems(exc)}") from exc
+            event.save(update_fields=[*diff, "settings_version", "modified_at"])
+            if "slug" in diff:
+                EventSlugRedirect.objects.filter(old_slug=event.slug, event=event).delete()
+                EventSlugRedirect.objects.create(old_slug=old_slug, event=event)
+            _audit(
+                event=event,
+                user=user,
+                now=now,
+                action="event_settings",
+                before=before,
+                after={name: event_settings.as_json(value) for name, value in diff.items()},
+                reason="Confirmed: " + " ".join(effects) if effects else "",
+            )
+            return event
+    except IntegrityError as exc:
+        # Another event took the slug between the check and the save.
+        raise TournamentError(f"Not saved: {exc}") from exc
+
+
+def event_import_trf(*, text: str, user: User, now: dt.datetime) -> Event:
+    """Create a whole event from a TRF file (a backup made by our export, or another
+    program's file): players, every round with its boards and results, requests and
+    forbidden pairs; the importing user becomes its arbiter.  All or nothing.
+
+    :raises TournamentError: the file is malformed or inconsistent (the message names
+        line and column), or a value does not fit the database.
+    """
+    from django.db import IntegrityError
+
+    from swissweb.tournament import backup, slugs
+
+    plan = backup.event_plan(text, now=now)
+    started = plan.event["started_at"] is not None
+    try:
+        with transaction.atomic():
+            event = Event(slug=slugs.unique_slug(plan.event["name"]), **plan.event)
+            try:
+                event.full_clean()
+            except ValidationError as exc:
+                raise TournamentError(f"The event is not valid: {_problems(exc)}") from exc
+            event.save()
+            event.arbiters.add(user)
+            players = {}
+            for rank, fields in plan.players.items():
+                player = Player(event=event, pairing_number=rank if started else None, **fields)
+                try:
+                    player.full_clean(exclude=["event"])
+                except ValidationError as exc:
+                    raise TournamentError(
+                        f"TRF line {plan.player_lines[rank]}: player {rank} is not valid: "
+                        f"{_problems(exc)}"
+                    ) from exc
+                players[rank] = player
+            Player.objects.bulk_create(players.values())
+            games = []
+            for planned in plan.rounds:
+                round_ = Round.objects.create(
+                    event=event,
+                    number=planned.number,
+                    state=planned.state,
+                    lots_seed=planned.seed,
+                    paired_at=planned.paired_at,
+                    published_at=planned.published_at,
+                    completed_at=planned.completed_at,
+                )
+                games += [
+                    Game(
+                        round=round_,
+                        board=g.board,
+                        white=players[g.white],
+                        black=players[g.black] if g.black is not None else None,
+                        result=g.result,
+                    )
+                    for g in planned.games
+                ]
+            Game.objects.bulk_create(games)
+            RoundRequest.objects.bulk_create(
+                RoundRequest(player=players[rank], round_number=number, kind=kind)
+                for (rank, number), kind in sorted(plan.requests.items())
+            )
+            ForbiddenPair.objects.bulk_create(
+                ForbiddenPair(
+                    event=event,
+                    first=min(players[a], players[b], key=lambda p: p.pk),
+                    second=max(players[a], players[b], key=lambda p: p.pk),
+                )
+                for a, b in sorted(plan.forbidden)
+            )
+            _audit(
+                event=event,
+                user=user,
+                now=now,
+                action="event_import",
+                after={"players": len(players), "rounds": len(plan.rounds)},
+            )
+            return event
+    except IntegrityError as exc:
+        raise TournamentError(
+            f"The file does not fit the database: {plain_integrity_error(exc)}"
+        ) from exc

@@ -1,0 +1,298 @@
+"""Players: register, number, withdraw and reinstate, mark top players, correct details."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from swissweb.tournament.errors import EventNotStarted, RoundLocked, TournamentError
+from swissweb.tournament.models import Event, Player, RoundState
+
+from .common import _audit, _jsonable, _lock_event, _plain_problems
+
+
+def _ensure_not_started(event: Event) -> None:
+    if event.round_set.exists():
+        raise RoundLocked("Round 1 is paired already: pairing numbers are fixed.")
+
+
+def players_add(
+    *, event_id: int, rows: list[dict[str, Any]], user: User, now: dt.datetime
+) -> list[Player]:
+    """Register players (one, or a whole import) in one transaction: all or none.
+
+    Players entered after the event has started (late entries) get the next free pairing
+    numbers; they are paired from the next round on.
+    """
+    with transaction.atomic():
+        event = _lock_event(event_id)
+        players = [Player(event=event, **row) for row in rows]
+        if event.started_at is not None:
+            last = max((p.pairing_number or 0 for p in event.players.all()), default=0)
+            for offset, player in enumerate(players, start=1):
+                player.pairing_number = last + offset
+        for player in players:
+            try:
+                player.full_clean(exclude=["event"])
+            except ValidationError as exc:
+                problems = "; ".join(
+                    f"{field}: {' '.join(errors)}" for field, errors in exc.message_dict.items()
+                )
+                raise TournamentError(f"Player {player.name!r} not valid: {problems}") from exc
+        marked = sum(1 for p in players if p.top_player)
+        if marked:
+            entrants = event.players.count() + len(players)
+            top = event.players.filter(top_player=True).count() + marked
+            if 2 * top > entrants:
+                raise TournamentError(
+                    f"{top} top players among {entrants} entrants: top players may be at most "
+                    "half of the entrants (ESCA 3). Nothing was added."
+                )
+        Player.objects.bulk_create(players)
+        _audit(
+            event=event,
+            user=user,
+            now=now,
+            action="players_add",
+            after={"players": [p.name for p in players]},
+        )
+        return players
+
+
+def pairing_number_set(
+    *, player_id: int, pairing_number: int, user: User, now: dt.datetime
+) -> None:
+    """Give a player another pairing number before round 1, swapping with its holder.
+
+    :raises RoundLocked: round 1 is paired already.
+    """
+    with transaction.atomic():
+        event_id = Player.objects.values_list("event_id", flat=True).get(pk=player_id)
+        event = _lock_event(event_id)
+        _ensure_not_started(event)
+        if event.started_at is None:
+            raise EventNotStarted("Start the event first: pairing numbers are not assigned.")
+        player = Player.objects.get(pk=player_id)
+        count = event.players.count()
+        if not 1 <= pairing_number <= count:
+            raise TournamentError(f"Pairing numbers run from 1 to {count}.")
+        holder = event.players.filter(pairing_number=pairing_number).first()
+        old = player.pairing_number
+        if holder is not None and holder.pk != player.pk:
+            holder.pairing_number = None
+            holder.save(update_fields=["pairing_number"])
+            player.pairing_number = pairing_number
+            player.save(update_fields=["pairing_number"])
+            holder.pairing_number = old
+            holder.save(update_fields=["pairing_number"])
+        _audit(
+            event=event,
+            user=user,
+            now=now,
+            action="pairing_number_set",
+            before={"player": player.name, "pairing_number": old},
+            after={"player": player.name, "pairing_number": pairing_number},
+        )
+
+
+def player_withdraw(*, player_id: int, user: User, now: dt.datetime, reason: str = "") -> Player:
+    """Withdraw a player after the last round paired: not paired any more (Dutch F5, F8)."""
+    with transaction.atomic():
+        event_id = Player.objects.values_list("event_id", flat=True).get(pk=player_id)
+        event = _lock_event(event_id)
+        player = Player.objects.get(pk=player_id)
+        if player.withdrawn_after_round is not None:
+            raise TournamentError(f"{player.name} has withdrawn already.")
+        last = event.round_set.order_by("-number").values_list("number", flat=True).first()
+        player.withdrawn_after_round = last or 0
+        player.save(update_fields=["withdrawn_after_round", "modified_at"])
+        _audit(
+            event=event,
+            user=user,
+            now=now,
+            action="player_withdraw",
+            after={"player": player.name, "after_round": player.withdrawn_after_round},
+            reason=reason,
+        )
+        return player
+
+
+def player_top_set(*, player_id: int, top: bool, user: User, now: dt.datetime) -> Player:
+    """Mark or unmark a top player (ESCA 3), also between rounds of a running event.
+
+    ESCA 3: the top players "should make up no more than 50% of the total entrants"; a
+    mark that would pass that share is refused.  The set "can be amended for particular
+    players in the light of experience during the tournament": the change applies from
+    the next round paired.
+
+    :raises TournamentError: more than half of the entrants would be top players.
+    """
+    with transaction.atomic():
+        event_id = Player.objects.values_list("event_id", flat=True).get(pk=player_id)
+        event = _lock_event(event_id)
+        player = Player.objects.get(pk=player_id)
+        if player.top_player == top:
+            return player
+        if top:
+            entrants = event.players.count()
+            marked = event.players.filter(top_player=True).count()
+            if 2 * (marked + 1) > entrants:
+                raise TournamentError(
+                    f"{player.name} cannot be marked: top players may be at most half of the "
+                    f"{entrants} entrants (ESCA 3), and {marked} are marked already."
+                )
+        player.top_player = top
+        player.save(update_fields=["top_player", "modified_at"])
+        _audit(
+            event=event,
+            user=user,
+            now=now,
+            action="player_top_set",
+            before={"player": player.name, "top_player": not top},
+            after={"player": player.name, "top_player": top},
+        )
+        return player
+
+
+PLAYER_DETAILS = (
+    "name",
+    "rating",
+    "title",
+    "federation",
+    "fide_id",
+    "birth_date",
+    "sex",
+    "club",
+    "area",
+)
+"""What ``player_update`` changes at any time; the pairing number only before round 1."""
+
+
+ENGINE_DETAILS = frozenset({"name", "rating", "title", "federation", "club", "area"})
+"""The details a pairing reads (order, ESCA schools and areas, ratings for Lim and SB 3)."""
+
+
+def player_update(
+    *, player_id: int, changes: dict[str, Any], user: User, now: dt.datetime
+) -> list[str]:
+    """Correct a player's details: name, rating, title, federation, FIDE id, club, ...
+
+    The details count from the next round paired on.  The pairing number changes only
+    before round 1 is paired (its holder takes the old number).
+
+    :raises TournamentError: a value is not valid, or cannot be edited; nothing changes.
+    :raises RoundLocked: a new pairing number after round 1 is paired.
+    :raises EventNotStarted: a pairing number before the event has started.
+    :returns: warnings (a draft paired on the old details).
+    """
+    unknown = sorted(set(changes) - {*PLAYER_DETAILS, "pairing_number"})
+    if unknown:
+        raise TournamentError(f"These cannot be edited here: {', '.join(unknown)}.")
+    with transaction.atomic():
+        event_id = Player.objects.values_list("event_id", flat=True).get(pk=player_id)
+        event = _lock_event(event_id)
+        player = Player.objects.get(pk=player_id)
+        name = player.name
+        changed = {k: v for k, v in changes.items() if getattr(player, k) != v}
+        before = {k: _jsonable(getattr(player, k)) for k in changed}
+        number = changed.pop("pairing_number", None)
+        if "pairing_number" in before:
+            _refuse_number(event, player, number)
+        for field, value in changed.items():
+            setattr(player, field, value)
+        try:
+            player.full_clean(exclude=["event"])
+        except ValidationError as exc:
+            raise TournamentError(f"{name} not changed: {_plain_problems(exc)}") from exc
+        if changed:
+            player.save(update_fields=[*changed, "modified_at"])
+        if number is not None:
+            _move_number(event, player, number)
+        if not before:
+            return []
+        _audit(
+            event=event,
+            user=user,
+            now=now,
+            action="player_update",
+            before={"player": name, **before},
+            after={"player": player.name, **{k: _jsonable(getattr(player, k)) for k in before}},
+        )
+        draft = event.round_set.filter(state=RoundState.PAIRED).first()
+        if draft is not None and ENGINE_DETAILS & set(before):
+            return [
+                f"The draft of round {draft.number} was paired with the old details: "
+                "pair it again if the change matters."
+            ]
+        return []
+
+
+def _refuse_number(event: Event, player: Player, number: int | None) -> None:
+    if event.round_set.exists():
+        raise RoundLocked(
+            f"Pairing numbers are fixed once round 1 is paired: {player.name} keeps "
+            f"number {player.pairing_number}."
+        )
+    if event.started_at is None:
+        raise EventNotStarted("Start the event first: pairing numbers are not assigned.")
+    count = event.players.count()
+    if number is None or not 1 <= number <= count:
+        raise TournamentError(f"Pairing numbers run from 1 to {count}.")
+
+
+def _move_number(event: Event, player: Player, number: int) -> None:
+    """Give ``player`` pairing number ``number``; its holder takes the player's old one."""
+    old = Player.objects.values_list("pairing_number", flat=True).get(pk=player.pk)
+    holder = event.players.filter(pairing_number=number).exclude(pk=player.pk).first()
+    if holder is not None:
+        holder.pairing_number = None
+        holder.save(update_fields=["pairing_number"])
+    player.pairing_number = number
+    player.save(update_fields=["pairing_number"])
+    if holder is not None:
+        holder.pairing_number = old
+        holder.save(update_fields=["pairing_number"])
+
+
+def player_reinstate(*, player_id: int, user: User, now: dt.datetime) -> list[str]:
+    """Undo a withdrawal: the player is paired again in the rounds not yet paired.
+
+    The rounds paired while the player was withdrawn stay as they are (absences).
+
+    :raises TournamentError: the player has not withdrawn.
+    :raises RoundLocked: every planned round is paired: none is left to play.
+    :returns: warnings (a draft paired without the player).
+    """
+    with transaction.atomic():
+        event_id = Player.objects.values_list("event_id", flat=True).get(pk=player_id)
+        event = _lock_event(event_id)
+        player = Player.objects.get(pk=player_id)
+        if player.withdrawn_after_round is None:
+            raise TournamentError(f"{player.name} has not withdrawn.")
+        last = event.round_set.order_by("-number").first()
+        last_number = last.number if last is not None else 0
+        if last_number >= event.rounds:
+            raise RoundLocked(
+                f"All {event.rounds} rounds are paired: no round is left for {player.name}."
+            )
+        withdrawn_after = player.withdrawn_after_round
+        player.withdrawn_after_round = None
+        player.save(update_fields=["withdrawn_after_round", "modified_at"])
+        _audit(
+            event=event,
+            user=user,
+            now=now,
+            action="player_reinstate",
+            before={"player": player.name, "after_round": withdrawn_after},
+            after={"player": player.name, "plays_from_round": last_number + 1},
+        )
+        if last is not None and last.state == RoundState.PAIRED and withdrawn_after < last_number:
+            return [
+                f"The draft of round {last_number} was paired without {player.name}: "
+                f"pair it again to include {player.name}."
+            ]
+        return []

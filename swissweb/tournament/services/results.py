@@ -1,0 +1,105 @@
+"""Results: record and correct a game's result."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.db.models import F
+
+from swissweb.tournament.errors import RoundLocked, StaleEdit, TournamentError
+from swissweb.tournament.models import Event, Game, Result, RoundState
+
+from .common import _audit, _lock_event, _standings_changed
+
+
+def result_record(
+    *,
+    game_id: int,
+    result: str,
+    expected_version: int,
+    user: User | None,
+    now: dt.datetime,
+) -> Game:
+    """Record or correct a game's result (Dutch F7); every change is audited.
+
+    ``expected_version`` is the version the arbiter's form showed: an edit made on a
+    stale page is refused, never silently lost.
+
+    :raises TournamentError: the result is not a valid one, or the game is the bye.
+    :raises RoundLocked: the round is still a draft (publish it first), or a later round's
+        draft was paired on this round's results (a correction would leave it stale).
+    :raises StaleEdit: the game changed since the form was loaded.
+    :raises RoundLocked: the result would be emptied while a later round exists.
+    """
+    if result not in Result.values or result == Result.PAIRING_BYE:
+        raise TournamentError(f"{result!r} is not a game result.")
+    with transaction.atomic():
+        event_id = Game.objects.values_list("round__event_id", flat=True).get(pk=game_id)
+        event = _lock_event(event_id, standings=False)
+        game = Game.objects.select_related("round").get(pk=game_id)
+        if game.is_bye:
+            raise TournamentError("The pairing-allocated bye has no result to enter.")
+        if game.round.state == RoundState.PAIRED:
+            raise RoundLocked("Publish the round before entering results.")
+        draft = event.round_set.filter(number__gt=game.round.number, state=RoundState.PAIRED)
+        if draft.exists():
+            raise RoundLocked(
+                f"A draft of a later round was paired on the results of round "
+                f"{game.round.number}: delete that draft before correcting this result."
+            )
+        if result == Result.NOT_PLAYED_YET:
+            _refuse_emptying(event, game)
+        if game.version != expected_version:
+            raise StaleEdit(
+                f"Board {game.board} was changed by someone else "
+                f"(now {game.result or 'no result'}). Reload and try again."
+            )
+        before = {"board": game.board, "result": game.result}
+        updated = Game.objects.filter(pk=game_id, version=expected_version).update(
+            result=result, version=F("version") + 1, modified_at=now
+        )
+        if updated != 1:
+            raise StaleEdit(
+                f"Board {game.board} was changed by someone else. Reload and try again."
+            )
+        game.refresh_from_db()
+        round_ = game.round
+        complete = not round_.games.filter(result=Result.NOT_PLAYED_YET).exists()
+        if complete or round_.state == RoundState.COMPLETED:
+            # A correction in a completed round, or the last result of a round.
+            _standings_changed(event.pk)
+        new_state = RoundState.COMPLETED if complete else RoundState.PUBLISHED
+        if round_.state != new_state:
+            round_.state = new_state
+            round_.completed_at = now if complete else None
+            round_.save(update_fields=["state", "completed_at", "modified_at"])
+        _audit(
+            event=event,
+            user=user,
+            now=now,
+            action="result_record",
+            round_=round_,
+            before=before,
+            after={"board": game.board, "result": game.result},
+        )
+        return game
+
+
+def _refuse_emptying(event: Event, game: Game) -> None:
+    """A result is never emptied once a later round exists: that round rests on it.
+
+    :raises RoundLocked: a later round is paired.
+    """
+    later = (
+        event.round_set.filter(number__gt=game.round.number)
+        .order_by("number")
+        .values_list("number", flat=True)
+        .first()
+    )
+    if later is not None:
+        raise RoundLocked(
+            f"Round {later} is paired already: the result of board {game.board} in round "
+            f"{game.round.number} can be corrected, not emptied."
+        )

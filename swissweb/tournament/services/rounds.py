@@ -1,0 +1,368 @@
+"""Rounds: pair, edit and correct a pairing, publish, unpublish, delete a draft."""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from pairing.engine import EngineError, System, pair_round, rules_for
+from pairing.engine.checker import check_round
+from pairing.engine.model import RoundPairing, TournamentState
+from pairing.timed import PairingTimeout, pair_round_limited
+from swissweb.tournament import engine_adapter
+from swissweb.tournament.errors import (
+    EventNotStarted,
+    PairingFailed,
+    ResultsIncomplete,
+    RoundAlreadyPaired,
+    RoundLocked,
+    TournamentError,
+)
+from swissweb.tournament.models import Event, Game, Result, Round, RoundState
+
+from .common import _audit, _lock_event
+
+
+def _next_round_number(event: Event) -> int:
+    last = event.round_set.order_by("-number").first()
+    if last is None:
+        return 1
+    if last.state == RoundState.PAIRED:
+        raise RoundAlreadyPaired(
+            f"Round {last.number} is already paired; publish or delete that draft first."
+        )
+    if last.games.filter(result=Result.NOT_PLAYED_YET).exists():
+        raise ResultsIncomplete(f"Round {last.number} still has boards without a result.")
+    return last.number + 1
+
+
+def _pair(state: TournamentState, system: System, number: int, seed: int) -> RoundPairing:
+    """Call the engine, in a child process stopped after ``PAIRING_TIMEOUT`` seconds.
+
+    :raises PairingFailed: the engine found no pairing, failed, or took too long.
+    """
+    seconds = float(settings.PAIRING_TIMEOUT)
+    try:
+        if seconds <= 0:
+            return pair_round(state, system, seed=seed)
+        return pair_round_limited(state, system, seed=seed, seconds=seconds)
+    except PairingTimeout as exc:
+        raise PairingFailed(
+            f"Round {number}: pairing took longer than {exc.seconds:g} s; nothing was saved."
+        ) from exc
+    except EngineError as exc:
+        raise PairingFailed(
+            f"Round {number} could not be paired: {exc}; nothing was saved."
+        ) from exc
+
+
+def round_pair(
+    *,
+    event_id: int,
+    user: User | None,
+    now: dt.datetime,
+    expected_round: int | None = None,
+    seed: int | None = None,
+) -> Round:
+    """Pair the next round and save it as a draft, in one transaction.
+
+    ``expected_round`` is the round number the arbiter saw on the page: a second click
+    (or a second arbiter) asking for a round that exists already is refused.
+
+    :raises RoundAlreadyPaired: the round exists already.
+    :raises ResultsIncomplete: the previous round is not finished.
+    :raises EventNotStarted: pairing numbers are not assigned.
+    :raises PairingFailed: the engine found no valid pairing, failed, or took longer than
+        ``settings.PAIRING_TIMEOUT`` seconds; nothing is saved.
+    """
+    with transaction.atomic():
+        event = _lock_event(event_id)
+        if event.started_at is None:
+            raise EventNotStarted("Start the event first: pairing numbers are not assigned.")
+        number = _next_round_number(event)
+        if expected_round is not None and number != expected_round:
+            raise RoundAlreadyPaired(f"Round {expected_round} has already been paired.")
+        if number > event.rounds:
+            raise TournamentError(f"All {event.rounds} planned rounds have been paired.")
+        state = engine_adapter.state_for_round(event, number)
+        lots_seed = seed if seed is not None else secrets.randbits(62)
+        pairing = _pair(state, System(event.system), number, lots_seed)
+        violations = check_round(state, pairing, System(event.system))
+        if violations:
+            details = "; ".join(f"{v.rule}: {v.message}" for v in violations)
+            raise PairingFailed(f"Round {number}: the engine's pairing breaks {details}")
+        round_ = Round.objects.create(
+            event=event,
+            number=number,
+            lots_seed=lots_seed,
+            paired_at=now,
+            explanation=engine_adapter.explanation_json(pairing.explanation),
+        )
+        players = {p.pairing_number: p for p in event.players.all() if p.pairing_number}
+        games = engine_adapter.pairing_games(round_, pairing, players)
+        Game.objects.bulk_create(games)
+        _audit(event=event, user=user, now=now, action="round_pair", round_=round_)
+        return round_
+
+
+def round_delete_draft(*, round_id: int, user: User | None, now: dt.datetime) -> None:
+    """Delete an unpublished round so it can be paired again.
+
+    :raises RoundLocked: the round is published (Dutch F6).
+    """
+    with transaction.atomic():
+        event = _lock_event(Round.objects.values_list("event_id", flat=True).get(pk=round_id))
+        round_ = Round.objects.get(pk=round_id)
+        if round_.state != RoundState.PAIRED:
+            raise RoundLocked(f"Round {round_.number} is published and cannot be deleted.")
+        _audit(
+            event=event, user=user, now=now, action="round_delete", after={"round": round_.number}
+        )
+        round_.delete()
+
+
+def round_publish(*, round_id: int, user: User | None, now: dt.datetime) -> Round:
+    """Publish a drafted round: it becomes public and its pairings locked (Dutch F6).
+
+    :raises RoundLocked: the round is published already.
+    """
+    with transaction.atomic():
+        event = _lock_event(Round.objects.values_list("event_id", flat=True).get(pk=round_id))
+        round_ = Round.objects.get(pk=round_id)
+        if round_.state != RoundState.PAIRED:
+            raise RoundLocked(f"Round {round_.number} is already published.")
+        round_.state = RoundState.PUBLISHED
+        round_.published_at = now
+        round_.save(update_fields=["state", "published_at", "modified_at"])
+        _audit(event=event, user=user, now=now, action="round_publish", round_=round_)
+        return round_
+
+
+def round_violations(round_: Round) -> list[str]:
+    """Every absolute-criteria violation in a round's boards, in words with the rule."""
+    event = round_.event
+    state = engine_adapter.state_for_round(event, round_.number)
+    return [
+        f"{v.rule}: {v.message}"
+        for v in check_round(
+            state, engine_adapter.round_pairing(round_, renumbered=True), System(event.system)
+        )
+    ]
+
+
+def round_warnings(round_: Round) -> list[str]:
+    """Relative criteria an edit may have broken, named by the event's own system.
+
+    These warn and do not refuse (Dutch B3, B4; Lim 10, 12; ESCA 8-12; SB 5, 7).
+    """
+    state = engine_adapter.state_for_round(round_.event, round_.number)
+    rules = rules_for(round_.event.system)
+    return rules.warnings(state, engine_adapter.round_pairing(round_, renumbered=True))
+
+
+def _check_edit(round_: Round) -> list[str]:
+    violations = round_violations(round_)
+    if violations:
+        raise TournamentError("Refused: " + " ".join(violations))
+    return round_warnings(round_)
+
+
+def draft_swap_players(
+    *,
+    round_id: int,
+    first_id: int,
+    second_id: int,
+    user: User | None,
+    now: dt.datetime,
+) -> list[str]:
+    """Swap two players between boards of a draft; absolute criteria refuse, others warn.
+
+    :raises RoundLocked: the round is published (Dutch F6).
+    :raises TournamentError: the swap breaks an absolute criterion; nothing changes.
+    :returns: warnings about relative criteria.
+    """
+    with transaction.atomic():
+        event = _lock_event(Round.objects.values_list("event_id", flat=True).get(pk=round_id))
+        round_ = Round.objects.get(pk=round_id)
+        if round_.state != RoundState.PAIRED:
+            raise RoundLocked(f"Round {round_.number} is published: its pairings are locked.")
+        seats = {}
+        for game in round_.games.all():
+            seats[game.white_id] = (game, "white")
+            if game.black_id is not None:
+                seats[game.black_id] = (game, "black")
+        if first_id == second_id:
+            raise TournamentError("Choose two different players to swap.")
+        if first_id not in seats or second_id not in seats:
+            raise TournamentError("Both players must be in this round's pairings.")
+        (game_a, side_a), (game_b, side_b) = seats[first_id], seats[second_id]
+        before = _boards_json(round_)
+        _swap_seats(game_a, side_a, game_b, side_b, first_id, second_id)
+        warnings = _check_edit(round_)
+        _audit(
+            event=event,
+            user=user,
+            now=now,
+            action="draft_swap",
+            round_=round_,
+            before=before,
+            after=_boards_json(round_),
+        )
+        return warnings
+
+
+def _swap_seats(
+    game_a: Game, side_a: str, game_b: Game, side_b: str, first_id: int, second_id: int
+) -> None:
+    """Exchange two seats of a draft.
+
+    The boards are re-created rather than updated in place, so no intermediate row ever
+    seats a player twice in the round (the database refuses that at once).
+    """
+    if game_a.pk == game_b.pk:
+        assert game_a.black_id is not None  # both players of one board: never the bye
+        game_a.white_id, game_a.black_id = game_a.black_id, game_a.white_id
+        game_a.save(update_fields=["white", "black"])
+        return
+    setattr(game_a, f"{side_a}_id", second_id)
+    setattr(game_b, f"{side_b}_id", first_id)
+    Game.objects.filter(pk__in=[game_a.pk, game_b.pk]).delete()
+    for game in (game_a, game_b):
+        game.pk = None
+        game.version = 0
+    Game.objects.bulk_create([game_a, game_b])
+
+
+def draft_flip_colours(*, game_id: int, user: User | None, now: dt.datetime) -> list[str]:
+    """Swap the colours of one board of a draft; absolute criteria refuse, others warn.
+
+    :raises RoundLocked: the round is published (Dutch F6).
+    :raises TournamentError: the change breaks an absolute criterion (Dutch B2).
+    """
+    with transaction.atomic():
+        event_id = Game.objects.values_list("round__event_id", flat=True).get(pk=game_id)
+        event = _lock_event(event_id)
+        game = Game.objects.select_related("round").get(pk=game_id)
+        round_ = game.round
+        if round_.state != RoundState.PAIRED:
+            raise RoundLocked(f"Round {round_.number} is published: its pairings are locked.")
+        if game.black_id is None:
+            raise TournamentError("The bye has no colours.")
+        before = _boards_json(round_)
+        _swap_seats(game, "white", game, "black", game.white_id, game.black_id)
+        warnings = _check_edit(round_)
+        _audit(
+            event=event,
+            user=user,
+            now=now,
+            action="draft_flip",
+            round_=round_,
+            before=before,
+            after=_boards_json(round_),
+        )
+        return warnings
+
+
+def _boards_json(round_: Round) -> dict[str, Any]:
+    rows = round_.games.order_by("board").values_list("board", "white_id", "black_id")
+    return {"boards": [list(row) for row in rows]}
+
+
+def round_correct(
+    *,
+    round_id: int,
+    first_id: int,
+    second_id: int,
+    reason: str,
+    user: User | None,
+    now: dt.datetime,
+) -> None:
+    """Swap two players of a published round to mend a breach of B1/B2 (Dutch F6).
+
+    A published pairing is changed only when it breaks an absolute criterion, only on
+    boards without a result, only with a reason, and only if the change leaves the round
+    legal.  Who, when, the boards before and after, and the reason are recorded.
+
+    :raises RoundLocked: the round breaks no absolute criterion, or a board has a result.
+    :raises TournamentError: no reason given, or the change would still break a criterion.
+    """
+    if not reason.strip():
+        raise TournamentError("Give the reason for correcting a published pairing.")
+    with transaction.atomic():
+        event = _lock_event(Round.objects.values_list("event_id", flat=True).get(pk=round_id))
+        round_ = Round.objects.select_related("event").get(pk=round_id)
+        if round_.state == RoundState.PAIRED:
+            raise TournamentError("This round is a draft: edit it directly.")
+        violations = round_violations(round_)
+        if not violations:
+            raise RoundLocked(
+                f"Round {round_.number} is published and keeps the absolute criteria: "
+                "it cannot be changed (Dutch F6)."
+            )
+        seats = {}
+        for game in round_.games.all():
+            seats[game.white_id] = (game, "white")
+            if game.black_id is not None:
+                seats[game.black_id] = (game, "black")
+        if first_id == second_id:
+            raise TournamentError("Choose two different players to swap.")
+        if first_id not in seats or second_id not in seats:
+            raise TournamentError("Both players must be in this round's pairings.")
+        (game_a, side_a), (game_b, side_b) = seats[first_id], seats[second_id]
+        if any(g.result not in ("", Result.PAIRING_BYE) for g in (game_a, game_b)):
+            raise RoundLocked("A board with a result cannot be re-paired.")
+        before = _boards_json(round_)
+        _swap_seats(game_a, side_a, game_b, side_b, first_id, second_id)
+        remaining = round_violations(round_)
+        if remaining:
+            raise TournamentError("The correction still breaks: " + " ".join(remaining))
+        _audit(
+            event=event,
+            user=user,
+            now=now,
+            action="round_correct",
+            round_=round_,
+            before={**before, "violations": violations},
+            after=_boards_json(round_),
+            reason=reason,
+        )
+
+
+def round_unpublish(*, round_id: int, user: User | None, now: dt.datetime) -> Round:
+    """Take a published round back to a draft while no result is entered in it.
+
+    It leaves the public pages, and can be edited, paired again or deleted.
+
+    :raises RoundLocked: the round is a draft, has a result, or a later round exists.
+    """
+    with transaction.atomic():
+        event = _lock_event(Round.objects.values_list("event_id", flat=True).get(pk=round_id))
+        round_ = Round.objects.get(pk=round_id)
+        number = round_.number
+        if round_.state == RoundState.PAIRED:
+            raise RoundLocked(f"Round {number} is not published.")
+        if event.round_set.filter(number__gt=number).exists():
+            raise RoundLocked(f"Round {number + 1} is paired already: round {number} stays.")
+        boards = list(
+            round_.games.exclude(result__in=[Result.NOT_PLAYED_YET, Result.PAIRING_BYE])
+            .order_by("board")
+            .values_list("board", flat=True)
+        )
+        if boards:
+            listed = ", ".join(str(board) for board in boards[:10])
+            more = "…" if len(boards) > 10 else ""
+            raise RoundLocked(
+                f"Round {number} has results (board{'s' if len(boards) > 1 else ''} "
+                f"{listed}{more}): a round is unpublished only before any result is entered."
+            )
+        round_.state = RoundState.PAIRED
+        round_.published_at = None
+        round_.completed_at = None
+        round_.save(update_fields=["state", "published_at", "completed_at", "modified_at"])
+        _audit(event=event, user=user, now=now, action="round_unpublish", round_=round_)
+        return round_
