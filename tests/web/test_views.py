@@ -225,3 +225,15 @@ def test_issue_10_cached_public_page_costs_one_query(client: Client, page: str) 
     with CaptureQueriesContext(connection) as queries:
         assert client.get(f"/events/duel/{page}").status_code == 200
     assert len(queries) == 1
+
+
+def test_pages_are_gzipped_for_clients_that_accept_it(client: Client, event: Event) -> None:
+    """Text responses travel gzipped (#20: a hall's network is slow)."""
+    import gzip
+
+    response = client.get(f"/events/{event.slug}/", HTTP_ACCEPT_ENCODING="gzip, br")
+    assert response.status_code == 200
+    assert response["Content-Encoding"] == "gzip"
+    assert b"Spring Swiss" in gzip.decompress(response.content)
+    plain = client.get(f"/events/{event.slug}/")
+    assert "Content-Encoding" not in plain
