@@ -26,7 +26,7 @@ from pairing.engine.trf import Header, TrfGame, TrfRoundInfo
 
 from . import engine_adapter, selectors
 from .errors import TournamentError
-from .models import Event, Game, Player, Round, RoundRequest, Title
+from .models import Event, Game, Player, Round, RoundRequest
 
 OPTION_FIELDS = (
     "acceleration",
@@ -162,7 +162,6 @@ def players_from_trf(text: str) -> list[dict[str, Any]]:
         raise TournamentError(f"TRF line {exc.line}, column {exc.column}: {exc.message}") from exc
     clubs = trf.clubs(doc)
     top = trf.top_players(doc)
-    titles = {t.upper(): t for t in Title.values if t}
     rows = []
     for player in sorted(doc.players, key=lambda p: p.start_rank):
         birth = None
@@ -172,11 +171,14 @@ def players_from_trf(text: str) -> list[dict[str, Any]]:
                 break
             except ValueError:
                 continue
+        # Old files write titles in one or two letters (g, m, f, wg): read as the backup
+        # import reads them; a code that is no FIDE title is left out.
+        title = trf.player_title(player)
         rows.append(
             {
                 "name": player.name or f"Player {player.start_rank}",
                 "rating": player.rating,
-                "title": titles.get(player.title.upper(), ""),
+                "title": engine_adapter.model_title(title) if title is not None else "",
                 "federation": player.federation[:3].upper(),
                 "fide_id": int(player.fide_id) if player.fide_id.isdigit() else None,
                 "birth_date": birth,

@@ -260,3 +260,15 @@ def test_issue_10_csv_nul_byte_is_refused_with_its_line() -> None:
     rows, problems = parse_players_csv('name,rating\n"Adams, Ann",2000\nBa\x00ker,1900\n')
     assert rows == []
     assert [str(p) for p in problems] == ["line 3, line: control character U+0000 at character 3"]
+
+
+def test_players_import_keeps_one_letter_titles_of_old_files() -> None:
+    """#20: g, m, f and wg (old TRF title codes) were dropped by the players import."""
+    from tests.engine.test_trf import HEADER, player_line
+
+    text = HEADER + "".join(
+        player_line(n, f"Old, Player {n}", 2400 - n, "0.0", title=code) + "\n"
+        for n, code in enumerate(["g", "m", "f", "wg", "GM", "xx", ""], start=1)
+    )
+    titles = [row["title"] for row in exports.players_from_trf(text)]
+    assert titles == ["GM", "IM", "FM", "WGM", "GM", "", ""]
