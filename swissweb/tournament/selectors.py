@@ -220,6 +220,24 @@ class PlayerCard:
     points: str
 
 
+_RESULT_FOR_WHITE_BLACK = {
+    Result.WHITE_WINS: ("won", "lost"),
+    Result.BLACK_WINS: ("lost", "won"),
+    Result.DRAW: ("drew", "drew"),
+    Result.WHITE_WINS_FORFEIT: ("won by forfeit", "lost by forfeit"),
+    Result.BLACK_WINS_FORFEIT: ("lost by forfeit", "won by forfeit"),
+    Result.DOUBLE_FORFEIT: ("lost by forfeit (both)", "lost by forfeit (both)"),
+    Result.ADJOURNED: ("adjourned", "adjourned"),
+}
+"""A game's result as the player on each side had it, for the player card (#20)."""
+
+
+def _result_for(result: Result, white: bool) -> str:
+    """The result from one player's side: "won", "drew", "lost by forfeit", ..."""
+    for_white, for_black = _RESULT_FOR_WHITE_BLACK.get(result, (result.label, result.label))
+    return for_white if white else for_black
+
+
 def player_card(*, event: Event, pairing_number: int) -> PlayerCard:
     """The public card of one player (published rounds only)."""
     from django.http import Http404
@@ -248,7 +266,7 @@ def player_card(*, event: Event, pairing_number: int) -> PlayerCard:
             white = game.white_id == player.pk
             opponent = game.black if white else game.white
             colour = "white" if white else "black"
-            result = game.get_result_display() if game.result else "in play"
+            result = _result_for(Result(game.result), white) if game.result else "in play"
         float_mark = ""
         if round_.number <= len(floats) and (float_ := floats[round_.number - 1]) is not None:
             float_mark = float_.value

@@ -106,7 +106,7 @@ def test_player_card_shows_published_rounds_and_colours(client: Client) -> None:
     page = client.get("/events/open/players/1/").content.decode()
     assert "2. Player &lt;2&gt;" in page
     assert "white" in page
-    assert "½-½" in page
+    assert "drew" in page
     assert round_.number == 1
     assert "colours W" in page
 
@@ -237,3 +237,17 @@ def test_pages_are_gzipped_for_clients_that_accept_it(client: Client, event: Eve
     assert b"Spring Swiss" in gzip.decompress(response.content)
     plain = client.get(f"/events/{event.slug}/")
     assert "Content-Encoding" not in plain
+
+
+def test_player_card_gives_results_from_the_players_side(client: Client) -> None:
+    """#20: the card said "1-0" to the player who lost with Black; now "lost"."""
+    event = make_event("side", public=True, players=4)
+    round_ = add_round(event, 1, state=RoundState.COMPLETED)
+    game = round_.games.order_by("board").first()
+    assert game is not None and game.black is not None
+    Game.objects.filter(pk=game.pk).update(result=Result.WHITE_WINS)
+    white = client.get(f"/events/side/players/{game.white.pairing_number}/").content.decode()
+    black = client.get(f"/events/side/players/{game.black.pairing_number}/").content.decode()
+    assert "<td>won</td>" in white
+    assert "<td>lost</td>" in black
+    assert "1-0" not in black
