@@ -478,3 +478,36 @@ def test_draft_swap_refuses_a_player_swapped_with_himself(started: Event, arbite
             now=timezone.now(),
         )
     assert list(round_.games.order_by("board").values_list("white_id", "black_id")) == before
+
+
+def test_draft_swap_warns_only_about_the_boards_it_touched(event: Event, arbiter: User) -> None:
+    """#20: a swap's warnings spoke of boards the swap did not touch."""
+    rows = [{"name": f"Player {n:02d}", "rating": 2400 - 10 * n} for n in range(12)]
+    services.players_add(event_id=event.pk, rows=rows, user=arbiter, now=timezone.now())
+    services.event_start(event_id=event.pk, user=arbiter, now=timezone.now())
+    first = services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=1)
+    services.round_publish(round_id=first.pk, user=arbiter, now=timezone.now())
+    for game in first.games.order_by("board"):
+        services.result_record(
+            game_id=game.pk,
+            result=Result.WHITE_WINS,
+            expected_version=game.version,
+            user=arbiter,
+            now=timezone.now(),
+        )
+    second = services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=2)
+    games = list(second.games.order_by("board"))
+    last, before_last = games[-1], games[-2]
+    assert last.black_id is not None and before_last.black_id is not None
+    touched = {last.board, before_last.board}
+    warnings = services.draft_swap_players(
+        round_id=second.pk,
+        first_id=last.white_id,
+        second_id=before_last.black_id,
+        user=arbiter,
+        now=timezone.now(),
+    )
+    assert warnings
+    assert all(any(w.startswith(f"Board {b}:") for b in touched) for w in warnings)
+    everywhere = services.round_warnings(second)
+    assert {w.split(":")[0] for w in everywhere} - {f"Board {b}" for b in touched}

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
+from collections.abc import Collection
+from dataclasses import replace
 from typing import Any
 
 from django.conf import settings
@@ -155,21 +157,26 @@ def round_violations(round_: Round) -> list[str]:
     ]
 
 
-def round_warnings(round_: Round) -> list[str]:
-    """Relative criteria an edit may have broken, named by the event's own system.
+def round_warnings(round_: Round, *, boards: Collection[int] | None = None) -> list[str]:
+    """Relative criteria the round's boards break, named by the event's own system.
 
     These warn and do not refuse (Dutch B3, B4; Lim 10, 12; ESCA 8-12; SB 5, 7).
+    ``boards`` keeps to those board numbers (the ones an edit touched), so an edit is
+    not blamed for what the rest of the round already had.
     """
     state = engine_adapter.state_for_round(round_.event, round_.number)
     rules = rules_for(round_.event.system)
-    return rules.warnings(state, engine_adapter.round_pairing(round_, renumbered=True))
+    pairing = engine_adapter.round_pairing(round_)
+    if boards is not None:
+        pairing = replace(pairing, boards=tuple(b for b in pairing.boards if b.number in boards))
+    return rules.warnings(state, pairing)
 
 
-def _check_edit(round_: Round) -> list[str]:
+def _check_edit(round_: Round, boards: Collection[int]) -> list[str]:
     violations = round_violations(round_)
     if violations:
         raise TournamentError("Refused: " + " ".join(violations))
-    return round_warnings(round_)
+    return round_warnings(round_, boards=boards)
 
 
 def draft_swap_players(
@@ -203,7 +210,7 @@ def draft_swap_players(
         (game_a, side_a), (game_b, side_b) = seats[first_id], seats[second_id]
         before = _boards_json(round_)
         _swap_seats(game_a, side_a, game_b, side_b, first_id, second_id)
-        warnings = _check_edit(round_)
+        warnings = _check_edit(round_, {game_a.board, game_b.board})
         _audit(
             event=event,
             user=user,
@@ -255,7 +262,7 @@ def draft_flip_colours(*, game_id: int, user: User | None, now: dt.datetime) -> 
             raise TournamentError("The bye has no colours.")
         before = _boards_json(round_)
         _swap_seats(game, "white", game, "black", game.white_id, game.black_id)
-        warnings = _check_edit(round_)
+        warnings = _check_edit(round_, {game.board})
         _audit(
             event=event,
             user=user,
