@@ -54,3 +54,14 @@ def _empty_page_cache() -> None:
     from django.core.cache import cache
 
     cache.clear()
+
+
+@pytest.fixture
+def started(event: Event, players: list[Player], arbiter: User) -> Event:
+    """The event of ``event``, its ``players`` numbered: ready to pair round 1."""
+    from django.utils import timezone
+
+    from swissweb.tournament import services
+
+    services.event_start(event_id=event.pk, user=arbiter, now=timezone.now())
+    return event

@@ -38,12 +38,6 @@ def published_round(event: Event, players: list[Player], number: int = 1) -> Rou
     return round_
 
 
-@pytest.fixture
-def started(event: Event, players: list[Player], arbiter: User) -> Event:
-    services.event_start(event_id=event.pk, user=arbiter, now=timezone.now())
-    return event
-
-
 def numbered(event: Event) -> list[Player]:
     return list(event.players.order_by("pairing_number"))
 

@@ -26,43 +26,13 @@ from swissweb.tournament.models import (
     ForbiddenPair,
     Game,
     Player,
-    Result,
-    Round,
     RoundRequest,
     RoundState,
 )
 
+from .service_helpers import NOW, _last_audit, _pair, _play
+
 pytestmark = pytest.mark.django_db
-
-NOW = dt.datetime(2026, 5, 1, 10, tzinfo=dt.UTC)
-
-
-@pytest.fixture
-def started(event: Event, players: list[Player], arbiter: User) -> Event:
-    services.event_start(event_id=event.pk, user=arbiter, now=NOW)
-    return event
-
-
-def _pair(event: Event, user: User) -> Round:
-    return services.round_pair(event_id=event.pk, user=user, now=NOW, seed=3)
-
-
-def _play(event: Event, user: User, result: str = Result.WHITE_WINS) -> Round:
-    """Pair, publish and finish the next round: every board ``result``."""
-    round_ = _pair(event, user)
-    services.round_publish(round_id=round_.pk, user=user, now=NOW)
-    for game in round_.games.exclude(result=Result.PAIRING_BYE):
-        services.result_record(
-            game_id=game.pk, result=result, expected_version=game.version, user=user, now=NOW
-        )
-    round_.refresh_from_db()
-    return round_
-
-
-def _last_audit(action: str) -> AuditEntry:
-    entry = AuditEntry.objects.filter(action=action).order_by("-id").first()
-    assert entry is not None, action
-    return entry
 
 
 # player_update
