@@ -56,12 +56,6 @@ def play_round(event: Event, user: User, *, results: bool = True) -> None:
 
 
 @pytest.fixture
-def started(event: Event, players: list[Player], arbiter: User) -> Event:
-    services.event_start(event_id=event.pk, user=arbiter, now=timezone.now())
-    return event
-
-
-@pytest.fixture
 def played(started: Event, arbiter: User) -> Event:
     """Two rounds played."""
     play_round(started, arbiter)
