@@ -61,6 +61,7 @@ Progress, ARO, WIN and the direct encounter do not depend on the convention.
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -422,11 +423,14 @@ def progress(context: TieBreakContext, number: PairingNumber) -> Fraction:
 
 
 def average_rating_of_opponents(context: TieBreakContext, number: PairingNumber) -> Fraction:
-    """The average rating of the rated opponents actually played, unrounded.
+    """The average rating of the rated opponents actually played, rounded as FIDE rounds it.
 
-    Dutch F10: "the highest average rating of the opponents".  Forfeits and byes have no
-    opponent for this purpose (Dutch F2); unrated opponents (rating 0) are left out because
-    they have no rating to average.  A player with no such opponent gets 0.
+    Dutch F10: "the highest average rating of the opponents".  FIDE C.07 (2024 text) 10.1
+    publishes ARO as a whole number, a half rounded up; the players are compared on that
+    published number, so two players whose averages round alike stay tied for the next
+    tie-break.  Forfeits and byes have no opponent for this purpose (Dutch F2); unrated
+    opponents (rating 0) are left out because they have no rating to average.  A player
+    with no such opponent gets 0.
     """
     players = context.players
     ratings = [
@@ -434,7 +438,9 @@ def average_rating_of_opponents(context: TieBreakContext, number: PairingNumber)
         for r in players[number].history
         if r.outcome in _PLAYED and r.opponent is not None and players[r.opponent].rating > 0
     ]
-    return Fraction(sum(ratings), len(ratings)) if ratings else Fraction(0)
+    if not ratings:
+        return Fraction(0)
+    return Fraction(math.floor(Fraction(sum(ratings), len(ratings)) + Fraction(1, 2)))
 
 
 def wins(context: TieBreakContext, number: PairingNumber) -> Fraction:

@@ -19,6 +19,7 @@ from django.utils.text import capfirst
 from pairing.engine import SYSTEMS, System, rules_for
 
 from .models import Event, RoundState
+from .numbers import half_points_text, points_text
 
 POINT_FIELD_NAMES = (
     "points_win",
@@ -114,10 +115,8 @@ def label(name: str) -> str:
 
 def shown(name: str, value: Any) -> str:
     """A setting's value in words: points in points, choices by their label."""
-    from .selectors import format_points
-
     if name in POINT_FIELD_NAMES:
-        return format_points(int(value))
+        return half_points_text(int(value))
     if isinstance(value, bool):
         return "on" if value else "off"
     choices = dict(_field(name).flatchoices)
@@ -222,8 +221,6 @@ def _standings_change(event: Event, diff: Mapping[str, Any]) -> list[str]:
     leader = new.lines[0] if new.lines else None
     text = f"After round {old.after_round}: {moved} of {len(new.lines)} players change rank"
     if leader is not None:
-        from .selectors import format_points
-
-        points = format_points(int(leader.points * 2))
+        points = points_text(leader.points)
         text += f"; first would be {leader.player.name} with {points} points"
     return [text + "."]

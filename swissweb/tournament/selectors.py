@@ -29,6 +29,7 @@ from .models import (
     RoundRequest,
     RoundState,
 )
+from .numbers import half_points_text, tiebreak_text
 
 T = TypeVar("T")
 
@@ -287,16 +288,8 @@ def player_card(*, event: Event, pairing_number: int) -> PlayerCard:
         player=player,
         rounds=tuple(rounds),
         colour_history=colours,
-        points=format_points(score(engine_player, state.points)),
+        points=half_points_text(score(engine_player, state.points)),
     )
-
-
-def format_points(half_points: int) -> str:
-    """Half-points as a score: 3 -> "1½", 4 -> "2", 1 -> "½"."""
-    whole, half = divmod(int(half_points), 2)
-    if not half:
-        return str(whole)
-    return f"{whole}½" if whole else "½"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -317,6 +310,8 @@ class StandingsLine:
     player: Player
     points: Fraction
     values: tuple[Fraction, ...]
+    texts: tuple[str, ...]
+    """The tie-break values as the pages write them (``numbers.tiebreak_text``)."""
     cells: tuple[CrossCell, ...]
 
 
@@ -370,6 +365,10 @@ def standings_after(*, event: Event, after_round: int | None = None) -> Standing
                 player=players[row.pairing_number],
                 points=row.points,
                 values=row.values,
+                texts=tuple(
+                    tiebreak_text(code.value, value)
+                    for code, value in zip(codes, row.values, strict=True)
+                ),
                 cells=cells,
             )
         )

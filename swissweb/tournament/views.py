@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET
 from . import selectors
 from .authorizers import is_arbiter
 from .models import Event
-from .templatetags.tournament_tags import score
+from .numbers import decimal_text
 
 
 @require_GET
@@ -118,6 +118,6 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     for line in table.lines:
         writer.writerow(
             [line.rank, line.player.pairing_number, line.player.name, line.player.rating,
-             score(line.points), *(score(v) for v in line.values)]
+             decimal_text(line.points), *(decimal_text(v) for v in line.values)]
         )  # fmt: skip
     return response

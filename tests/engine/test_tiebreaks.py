@@ -418,11 +418,34 @@ def test_progress_counts_the_points_of_byes() -> None:
     assert progress(tiebreak_context(state), N(1)) == 4
 
 
-def test_aro_averages_the_ratings_of_the_opponents_played_exactly() -> None:
-    """Dutch F10 ARO: the average of the opponents' ratings, kept as an exact fraction."""
+def test_aro_fide_c07_10_1_rounds_a_half_up() -> None:
+    """FIDE C.07 (2024 text) 10.1: ARO is a whole number, a half rounded up."""
     state = tournament(3, "1-2 1-0", "1-3 =", ratings={2: 2000, 3: 1801})
-    # (2000 + 1801) / 2 = 3801/2, not rounded.
-    assert average_rating_of_opponents(tiebreak_context(state), N(1)) == F(3801, 2)
+    # (2000 + 1801) / 2 = 1900.5, published and compared as 1901.
+    assert average_rating_of_opponents(tiebreak_context(state), N(1)) == 1901
+
+
+def test_aro_fide_c07_10_1_rounds_below_a_half_down() -> None:
+    """FIDE C.07 (2024 text) 10.1: an average just below a half rounds down."""
+    state = tournament(4, "1-2 1-0", "1-3 =", "1-4 0-1", ratings={2: 2000, 3: 1800, 4: 1801})
+    # (2000 + 1800 + 1801) / 3 = 1867.0: whole.  Now one with a third: 5602 / 3 = 1867.33.
+    assert average_rating_of_opponents(tiebreak_context(state), N(1)) == 1867
+    state = tournament(4, "1-2 1-0", "1-3 =", "1-4 0-1", ratings={2: 2000, 3: 1801, 4: 1801})
+    assert average_rating_of_opponents(tiebreak_context(state), N(1)) == 1867
+
+
+def test_aro_players_whose_averages_round_alike_stay_tied() -> None:
+    """FIDE C.07 (2024 text) 10.1: the comparison is on the published, rounded value."""
+    state = tournament(
+        6,
+        "1-2 1-0, 4-5 1-0, 3-6 =",
+        "1-3 =, 4-6 1-0, 2-5 =",
+        ratings={2: 1900, 3: 1901, 5: 1901, 6: 1901},
+    )
+    context = tiebreak_context(state)
+    # 1 met 1900 and 1901 (1900.5), 4 met 1901 twice: both publish 1901.
+    assert average_rating_of_opponents(context, N(1)) == 1901
+    assert average_rating_of_opponents(context, N(4)) == 1901
 
 
 def test_aro_leaves_out_forfeits_byes_and_unrated_opponents() -> None:

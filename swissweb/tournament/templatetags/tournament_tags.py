@@ -6,18 +6,14 @@ from fractions import Fraction
 
 from django import template
 
+from swissweb.tournament.numbers import points_text
+
 register = template.Library()
 
 
 @register.filter
-def score(value: Fraction | float | int | None) -> str:
-    """A score or tie-break value with halves as ½ and other fractions to two decimals."""
+def score(value: Fraction | int | None) -> str:
+    """A score in points with halves as ``½`` (``numbers.points_text``); empty for None."""
     if value is None:
         return ""
-    fraction = Fraction(value).limit_denominator(1000)
-    if fraction.denominator == 1:
-        return str(fraction.numerator)
-    if fraction.denominator == 2:
-        whole = fraction.numerator // 2
-        return f"{whole}½" if whole else "½"
-    return f"{float(fraction):.2f}"
+    return points_text(value)

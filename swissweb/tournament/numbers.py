@@ -1,0 +1,72 @@
+"""One way of writing scores and tie-break values, on every page and in every file.
+
+Pages write points as chess players do, with ``½`` ("5½", "½").  Each tie-break column
+has one format for all its lines, so that values line up and compare at a glance:
+
+- Sonneborn-Berger multiplies scores by halves, so it can end in a quarter: always two
+  decimals ("12.75", "12.50");
+- ARO, WIN and LOT are whole numbers (ARO is already rounded as FIDE C.07 10.1 rounds it);
+- the others (Buchholz and its cuts, Progress, direct encounter) are sums of scores and
+  are written like points.
+
+Files (CSV) are read by spreadsheets, which do not know ``½``: there every value is a
+plain decimal with a point ("21.5", "12.75", "1901").
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+QUARTERS = frozenset({"SB"})
+"""Tie-breaks whose values can end in a quarter: written with two decimals."""
+WHOLE = frozenset({"ARO", "WIN", "LOT"})
+"""Tie-breaks whose values are whole numbers."""
+
+
+def points_text(value: Fraction | int) -> str:
+    """A score in points with halves as ``½``: 5.5 -> "5½", 0.5 -> "½", 5 -> "5".
+
+    A value that is not a whole or a half (never a score; a quarter of SB) falls back to
+    two decimals rather than being rounded silently.
+    """
+    fraction = Fraction(value)
+    if fraction.denominator == 1:
+        return str(fraction.numerator)
+    if fraction.denominator == 2:
+        whole = fraction.numerator // 2
+        if fraction < 0:
+            return f"-{points_text(-fraction)}"
+        return f"{whole}½" if whole else "½"
+    return decimal_text(fraction, places=2)
+
+
+def half_points_text(half_points: int) -> str:
+    """A score stored in half-points (the models' unit): 3 -> "1½"."""
+    return points_text(Fraction(int(half_points), 2))
+
+
+def tiebreak_text(code: str, value: Fraction | int) -> str:
+    """A tie-break value as its column writes it on the pages (see the module docstring)."""
+    fraction = Fraction(value)
+    if code in QUARTERS:
+        return decimal_text(fraction, places=2)
+    if code in WHOLE:
+        return decimal_text(fraction, places=0)
+    return points_text(fraction)
+
+
+def decimal_text(value: Fraction | int, *, places: int | None = None) -> str:
+    """A plain decimal with a point, for files: 21.5 -> "21.5", 51/4 -> "12.75".
+
+    With ``places`` the value is written with exactly that many decimals, a half rounded
+    away from zero; without it, with as few decimals as it needs (at most two).
+    """
+    fraction = Fraction(value)
+    if places is None:
+        places = next((p for p in (0, 1) if (fraction * 10**p).denominator == 1), 2)
+    digits = int(abs(fraction) * 10**places + Fraction(1, 2))
+    sign = "-" if fraction < 0 and digits else ""
+    if places == 0:
+        return f"{sign}{digits}"
+    whole, part = divmod(digits, 10**places)
+    return f"{sign}{whole}.{part:0{places}d}"

@@ -1,0 +1,97 @@
+"""One number format: ½ for points, one format per tie-break column, decimals in files."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from fractions import Fraction as F
+
+import pytest
+from django.test import Client
+
+from swissweb.tournament.numbers import (
+    decimal_text,
+    half_points_text,
+    points_text,
+    tiebreak_text,
+)
+
+from .test_standings import played_event
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [(F(11, 2), "5½"), (F(1, 2), "½"), (F(5), "5"), (F(0), "0"), (F(-1, 2), "-½")],
+)
+def test_points_are_written_with_a_half_sign(value: F, text: str) -> None:
+    """Points as players write them: 5½, ½, 5."""
+    assert points_text(value) == text
+
+
+def test_half_points_of_the_models_are_written_as_points() -> None:
+    """The models store half-points: 3 is 1½."""
+    assert [half_points_text(n) for n in (0, 1, 3, 4)] == ["0", "½", "1½", "2"]
+
+
+@pytest.mark.parametrize(
+    ("code", "value", "text"),
+    [
+        ("SB", F(15, 4), "3.75"),
+        ("SB", F(11, 2), "5.50"),
+        ("SB", F(6), "6.00"),
+        ("BH", F(23, 2), "11½"),
+        ("BH-C1", F(10), "10"),
+        ("PROG", F(7, 2), "3½"),
+        ("ARO", F(1901), "1901"),
+        ("WIN", F(3), "3"),
+    ],
+)
+def test_each_tiebreak_column_has_one_format(code: str, value: F, text: str) -> None:
+    """SB can end in a quarter, so always two decimals (never 3.75 beside 5½)."""
+    assert tiebreak_text(code, value) == text
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [(F(43, 2), "21.5"), (F(51, 4), "12.75"), (F(21), "21"), (F(-1, 2), "-0.5"), (F(1, 3), "0.33")],
+)
+def test_files_get_plain_decimals(value: F, text: str) -> None:
+    """CSV is read by spreadsheets: 21.5, never 21½."""
+    assert decimal_text(value) == text
+
+
+def test_decimal_text_rounds_a_half_away_from_zero() -> None:
+    """Fixed places round a half up (away from zero), as arbiters round by hand."""
+    assert decimal_text(F(1, 8), places=2) == "0.13"
+    assert decimal_text(F(5, 2), places=0) == "3"
+
+
+@pytest.mark.django_db
+def test_standings_page_sb_column_never_mixes_halves_and_decimals() -> None:
+    """Defect: SB showed 3.75 beside 5½ in one column; now every SB cell has two decimals."""
+    event = played_event(12, 3, slug="numbers")
+    event.tiebreaks = "SB,BH,ARO"
+    event.save()
+    page = Client().get(f"/events/{event.slug}/standings/")
+    table = page.context["table"]
+    for line in table.lines:
+        sb, bh, aro = line.texts
+        assert re.fullmatch(r"\d+\.\d\d", sb), sb
+        assert re.fullmatch(r"\d*½?", bh) and bh, bh
+        assert re.fullmatch(r"\d+", aro), aro
+    html = page.content.decode()
+    assert f"<td>{table.lines[0].texts[0]}</td>" in html
+
+
+@pytest.mark.django_db
+def test_standings_csv_writes_decimals_not_half_signs() -> None:
+    """Defect: the CSV had "21½"; spreadsheets need 21.5."""
+    event = played_event(12, 3, slug="numbers-csv")
+    event.tiebreaks = "SB,BH"
+    event.save()
+    body = Client().get(f"/events/{event.slug}/standings.csv").content.decode()
+    assert "½" not in body
+    rows = list(csv.DictReader(io.StringIO(body)))
+    assert sum(F(row["points"]) for row in rows) == 3 * 6
+    assert all(re.fullmatch(r"\d+(\.\d\d?)?", row["SB"]) for row in rows)
