@@ -1,0 +1,250 @@
+"""The event backup restores after any sequence of allowed edits (#20 item 4).
+
+Hypothesis draws a sequence of edits an arbiter can make through the services (results
+and their corrections, pairing, publishing and unpublishing, draft swaps and colour
+flips, withdrawals and reinstatements, late entries, player corrections, requests and
+forbidden pairs, settings).  An edit the services refuse must leave the backup exactly
+as it was; after the whole sequence the backup is imported into a new event, and that
+event's backup is the same file again.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+import random
+from collections.abc import Callable
+
+import pytest
+from django.contrib.auth.models import User
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from swissweb.tournament import exports, services
+from swissweb.tournament.errors import TournamentError
+from swissweb.tournament.models import (
+    Event,
+    ForbiddenPair,
+    Game,
+    Player,
+    Result,
+    Round,
+    RoundRequest,
+    RoundState,
+)
+
+pytestmark = pytest.mark.django_db
+
+T0 = dt.datetime(2026, 5, 2, 10, 0, tzinfo=dt.UTC)
+RESULTS = [r for r in Result.values if r not in ("", Result.PAIRING_BYE)]
+SLUGS = itertools.count()
+
+Edit = Callable[[Event, User, random.Random], object]
+
+
+def _players(event: Event) -> list[Player]:
+    return list(event.players.order_by("pairing_number", "pk"))
+
+
+def _last_round(event: Event) -> Round | None:
+    return event.round_set.order_by("-number").first()
+
+
+def _record(event: Event, user: User, rng: random.Random) -> object:
+    """A result on a board of any published round (a correction when it has one)."""
+    games = list(
+        Game.objects.filter(round__event=event, black__isnull=False)
+        .exclude(round__state=RoundState.PAIRED)
+        .order_by("round__number", "board")
+    )
+    if not games:
+        return None
+    game = rng.choice(games)
+    result = rng.choice([*RESULTS, ""])
+    return services.result_record(
+        game_id=game.pk, result=result, expected_version=game.version, user=user, now=T0
+    )
+
+
+def _finish_round(event: Event, user: User, rng: random.Random) -> object:
+    """Every board of the last published round without a result gets one."""
+    last = _last_round(event)
+    if last is None or last.state == RoundState.PAIRED:
+        return None
+    for game in last.games.filter(result="", black__isnull=False):
+        services.result_record(
+            game_id=game.pk, result=rng.choice(RESULTS), expected_version=game.version,
+            user=user, now=T0,
+        )  # fmt: skip
+    return None
+
+
+def _pair(event: Event, user: User, rng: random.Random) -> object:
+    if event.started_at is None:
+        return services.event_start(event_id=event.pk, user=user, now=T0)
+    return services.round_pair(event_id=event.pk, user=user, now=T0, seed=rng.randrange(1000))
+
+
+def _advance(event: Event, user: User, rng: random.Random) -> object:
+    """The next step of the event: start, pair, publish, or finish the round in play."""
+    last = _last_round(event)
+    if (
+        event.started_at is None
+        or last is None
+        or (last.state != RoundState.PAIRED and not last.games.filter(result="").exists())
+    ):
+        return _pair(event, user, rng)
+    if last.state == RoundState.PAIRED:
+        return _publish(event, user, rng)
+    return _finish_round(event, user, rng)
+
+
+def _publish(event: Event, user: User, rng: random.Random) -> object:
+    last = _last_round(event)
+    return last and services.round_publish(round_id=last.pk, user=user, now=T0)
+
+
+def _unpublish(event: Event, user: User, rng: random.Random) -> object:
+    last = _last_round(event)
+    return last and services.round_unpublish(round_id=last.pk, user=user, now=T0)
+
+
+def _delete_draft(event: Event, user: User, rng: random.Random) -> object:
+    last = _last_round(event)
+    return last and services.round_delete_draft(round_id=last.pk, user=user, now=T0)
+
+
+def _swap(event: Event, user: User, rng: random.Random) -> object:
+    last = _last_round(event)
+    players = _players(event)
+    if last is None or len(players) < 2:
+        return None
+    first, second = rng.sample(players, 2)
+    return services.draft_swap_players(
+        round_id=last.pk, first_id=first.pk, second_id=second.pk, user=user, now=T0
+    )
+
+
+def _flip(event: Event, user: User, rng: random.Random) -> object:
+    last = _last_round(event)
+    games = list(last.games.filter(black__isnull=False)) if last else []
+    return games and services.draft_flip_colours(game_id=rng.choice(games).pk, user=user, now=T0)
+
+
+def _withdraw(event: Event, user: User, rng: random.Random) -> object:
+    player = rng.choice(_players(event))
+    return services.player_withdraw(player_id=player.pk, user=user, now=T0, reason="ill")
+
+
+def _reinstate(event: Event, user: User, rng: random.Random) -> object:
+    player = rng.choice(_players(event))
+    return services.player_reinstate(player_id=player.pk, user=user, now=T0)
+
+
+def _late_entry(event: Event, user: User, rng: random.Random) -> object:
+    row = {"name": f"Late, Entry {rng.randrange(10**6)}", "rating": rng.randrange(1000, 2400)}
+    return services.players_add(event_id=event.pk, rows=[row], user=user, now=T0)
+
+
+def _correct_player(event: Event, user: User, rng: random.Random) -> object:
+    player = rng.choice(_players(event))
+    changes = rng.choice(
+        [
+            {"rating": rng.randrange(0, 2800)},
+            {"name": f"{player.name} Jr"},
+            {"title": rng.choice(["", "FM", "WIM"])},
+            {"federation": rng.choice(["", "ENG", "NED"])},
+            {"club": rng.choice(["", "Hastings"])},
+        ]
+    )
+    return services.player_update(player_id=player.pk, changes=changes, user=user, now=T0)
+
+
+def _request(event: Event, user: User, rng: random.Random) -> object:
+    player = rng.choice(_players(event))
+    return services.round_request_set(
+        player_id=player.pk, round_number=rng.randrange(1, event.rounds + 2),
+        kind=rng.choice(["H", "Z"]), user=user, now=T0, replace=rng.random() < 0.5,
+    )  # fmt: skip
+
+
+def _delete_request(event: Event, user: User, rng: random.Random) -> object:
+    requests = list(RoundRequest.objects.filter(player__event=event).order_by("pk"))
+    return requests and services.round_request_delete(
+        request_id=rng.choice(requests).pk, user=user, now=T0
+    )
+
+
+def _forbid(event: Event, user: User, rng: random.Random) -> object:
+    first, second = rng.sample(_players(event), 2)
+    return services.forbidden_pair_add(
+        event_id=event.pk, first_id=first.pk, second_id=second.pk, user=user, now=T0
+    )
+
+
+def _allow(event: Event, user: User, rng: random.Random) -> object:
+    pairs = list(ForbiddenPair.objects.filter(event=event).order_by("pk"))
+    return pairs and services.forbidden_pair_delete(pair_id=rng.choice(pairs).pk, user=user, now=T0)
+
+
+def _settings(event: Event, user: User, rng: random.Random) -> object:
+    event.refresh_from_db()
+    changes = rng.choice(
+        [
+            {"rounds": rng.randrange(1, 9)},
+            {"tiebreaks": rng.choice(["BH-C1,BH,SB", "DE1,ARO,LOT", "PROG,WIN"])},
+            {"venue": rng.choice(["", "Hall 2"])},
+            {"points_draw": rng.choice([1, 2])},
+            {"system": rng.choice(["dutch1992", "lim", "sb"])},
+        ]
+    )
+    return services.event_settings_update(
+        event_id=event.pk, changes=changes, expected_version=event.settings_version,
+        user=user, now=T0, confirm=rng.random() < 0.5,
+    )  # fmt: skip
+
+
+EDITS: list[Edit] = [
+    *[_advance] * 10, _record, _record, _pair, _unpublish,
+    _delete_draft, _swap, _flip, _withdraw, _reinstate, _late_entry, _correct_player,
+    _request, _delete_request, _forbid, _allow, _settings,
+]  # fmt: skip
+
+
+def _new_event(user: User) -> Event:
+    event = services.event_create(
+        user=user, now=T0, name="Property Open", slug=f"property-{next(SLUGS)}",
+        system="dutch1992", rounds=5, tiebreaks="BH-C1,SB,DE,LOT",
+        start_date=dt.date(2026, 5, 2), public=True,
+    )  # fmt: skip
+    rows = [{"name": f"Player, No {n:02d}", "rating": 2200 - 41 * n} for n in range(9)]
+    services.players_add(event_id=event.pk, rows=rows, user=user, now=T0)
+    return event
+
+
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(
+    edits=st.lists(
+        st.tuples(st.sampled_from(EDITS), st.integers(0, 2**32)), min_size=10, max_size=60
+    )
+)
+def test_backup_restores_after_any_sequence_of_allowed_edits(
+    edits: list[tuple[Edit, int]], arbiter: User, stranger: User
+) -> None:
+    """Random allowed edits, then backup, restore, backup again: the same file."""
+    event = _new_event(arbiter)
+    for edit, seed in edits:
+        before = exports.event_trf(event)
+        try:
+            edit(event, arbiter, random.Random(seed))
+        except TournamentError:
+            # A refused edit changes nothing.
+            assert exports.event_trf(event) == before, edit.__name__
+        event.refresh_from_db()
+    text = exports.event_trf(event)
+    copy = services.event_import_trf(text=text, user=stranger, now=T0)
+    assert exports.event_trf(copy) == text
