@@ -145,7 +145,7 @@ def existing_event(slug: str = EVENT_SLUG) -> Event:
     """The event an earlier run built (``--reuse``), with a new password for its arbiter."""
     from django.contrib.auth import get_user_model
 
-    from swissweb.tournament import selectors
+    from swissweb.tournament import engine_adapter
     from swissweb.tournament.models import Event as EventRow
     from swissweb.tournament.models import RoundState
 
@@ -158,7 +158,7 @@ def existing_event(slug: str = EVENT_SLUG) -> Event:
     return Event(
         slug=slug,
         in_play=in_play.number if in_play else 0,
-        completed=selectors.last_completed_round(event=row),
+        completed=engine_adapter.last_completed_round(row),
         arbiter=ARBITER,
         password=password,
     )
@@ -293,17 +293,37 @@ def _reader(
             time.sleep(rng.uniform(0.5 * think, 1.5 * think))
 
 
-RESULT_FORM = re.compile(
-    r'action="(?P<action>/events/[^"]+/games/(?P<game>\d+)/result/)".*?'
-    r'name="version" value="(?P<version>\d+)".*?name="result" value="(?P<result>[^"]*)"',
-    re.DOTALL,
-)
+RESULT_FIELD = re.compile(r'name="g(?P<game>\d+)v(?P<version>\d+)" value="(?P<result>[^"]*)"')
+RESULT_URL = re.compile(r'data-result-url="(?P<url>/events/[^"]+/games/)0/result/"')
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A board of the round page without a result: where its result is posted, and how."""
+
+    action: str
+    game: str
+    version: str
+
+
+def empty_boards(page: str) -> list[Board]:
+    """The boards of the arbiter's round page without a result, in board order."""
+    url = RESULT_URL.search(page)
+    if url is None:
+        return []
+    return [
+        Board(f"{url['url']}{m['game']}/result/", m["game"], m["version"])
+        for m in RESULT_FIELD.finditer(page)
+        if not m["result"]
+    ]
+
+
 CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
 
 def _arbiter_login(
     client: Client, event: Event, *, samples: list[Sample], errors: list[str]
-) -> list[re.Match[str]]:
+) -> list[Board]:
     """Log in through the login form and read the manage page: the boards without result."""
     status, page = client.request("GET", "/accounts/login/")
     token = CSRF_INPUT.search(page)
@@ -329,7 +349,7 @@ def _arbiter_login(
     if status != 200:
         errors.append(f"manage page: HTTP {status}")
         return []
-    return [m for m in RESULT_FORM.finditer(page) if not m.group("result")]
+    return empty_boards(page)
 
 
 def _arbiter(
@@ -357,16 +377,16 @@ def _arbiter(
         try:
             status, row = client.request(
                 "POST",
-                board.group("action"),
-                form={"version": board.group("version"), "result": result},
+                board.action,
+                form={"version": board.version, "result": result},
                 **{"HX-Request": "true", "X-CSRFToken": csrf},
             )
-            ok = status == 200 and f'id="board-{board.group("game")}"' in row
+            ok = status == 200 and f'id="board-{board.game}"' in row
             if not ok:
-                errors.append(f"result on game {board.group('game')}: HTTP {status}")
+                errors.append(f"result on game {board.game}: HTTP {status}")
         except (OSError, http.client.HTTPException) as exc:
             ok = False
-            errors.append(f"result on game {board.group('game')}: {exc!r}")
+            errors.append(f"result on game {board.game}: {exc!r}")
         samples.append(Sample("result (arbiter)", time.perf_counter() - start, ok, at=at))
 
 
@@ -542,11 +562,15 @@ class Server:
 
 
 @contextlib.contextmanager
-def gunicorn(env: dict[str, str], *, workers: int, threads: int) -> Iterator[Server]:
+def gunicorn(
+    env: dict[str, str], *, workers: int, threads: int, trust_plain_origin: bool = False
+) -> Iterator[Server]:
     """Serve the app with gunicorn on a free loopback port; yield its URL and pid.
 
     The listening socket is opened here and handed to gunicorn (``fd://``), so no other
-    process can take the port between choosing it and binding it.
+    process can take the port between choosing it and binding it.  With
+    ``trust_plain_origin`` the plain-HTTP origin of that port is a trusted CSRF origin: a
+    browser on the loopback sends it while the proxy header says HTTPS.
     """
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -559,6 +583,8 @@ def gunicorn(env: dict[str, str], *, workers: int, threads: int) -> Iterator[Ser
         "--worker-class", "gthread" if threads > 1 else "sync", "--threads", str(threads),
         "--backlog", "128", "--log-level", "warning",
     ]  # fmt: skip
+    if trust_plain_origin:
+        env = env | {"CSRF_TRUSTED_ORIGINS": f"http://127.0.0.1:{port}"}
     process = subprocess.Popen(command, cwd=ROOT, env=env, pass_fds=[listener.fileno()])
     listener.close()
     base_url = f"http://127.0.0.1:{port}"

@@ -79,6 +79,11 @@ urlpatterns = [
         name="round_redraw",
     ),
     path(
+        "events/<slug:slug>/rounds/<int:number>/results/",
+        views_arbiter.results_enter,
+        name="results_enter",
+    ),
+    path(
         "events/<slug:slug>/rounds/<int:number>/correct/",
         views_arbiter.round_correct,
         name="round_correct",
@@ -114,6 +119,11 @@ urlpatterns = [
         "events/<slug:slug>/manage/rounds/<int:number>/print/",
         views_workspace.round_print,
         name="workspace_round_print",
+    ),
+    path(
+        "events/<slug:slug>/manage/rounds/<int:number>/why/",
+        views_workspace.round_why,
+        name="workspace_round_why",
     ),
     path(
         "events/<slug:slug>/manage/requests/",

@@ -7,6 +7,7 @@ service (``TournamentError``) is shown to the arbiter and changes nothing.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -15,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import pluralize
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
@@ -463,6 +465,57 @@ def result_enter(request: AuthenticatedHttpRequest, event: Event, game_id: int) 
     return render(request, "tournament/partials/result_row.html", context, status=status)
 
 
+RESULT_FIELD = re.compile(r"g(?P<game>[0-9]{1,10})v(?P<version>[0-9]{1,10})")
+"""A board's field in the results table: ``g<game id>v<version the page showed>``."""
+
+
+@arbiter_required
+@require_POST
+def results_enter(request: AuthenticatedHttpRequest, event: Event, number: int) -> HttpResponse:
+    """Save every result changed in the round's table at once (the form without JavaScript).
+
+    Each field is named after its game and the version the page showed, so a board that
+    someone else changed meanwhile is refused (StaleEdit), never overwritten.  Fields left
+    as they are stored are not saved again; each refusal is shown with its board.
+    """
+    round_ = _round(event, number)
+    fields = {
+        int(m["game"]): (int(m["version"]), str(value).strip())
+        for key, value in request.POST.items()
+        if (m := RESULT_FIELD.fullmatch(key))
+    }
+    games = {g.pk: g for g in round_.games.filter(pk__in=fields).only("pk", "board", "result")}
+    saved, refused = 0, []
+    for game_id, (version, typed) in sorted(fields.items()):
+        game = games.get(game_id)
+        if game is None:
+            continue
+        form = ResultForm({"result": typed, "version": version})
+        if not form.is_valid():
+            problems = " ".join(str(e) for errors in form.errors.values() for e in errors)
+            refused.append(f"Board {game.board}: {problems}")
+            continue
+        if form.cleaned_data["result"] == game.result:
+            continue
+        try:
+            services.result_record(
+                game_id=game_id,
+                result=form.cleaned_data["result"],
+                expected_version=version,
+                user=request.user,
+                now=timezone.now(),
+            )
+        except TournamentError as exc:
+            refused.append(f"Board {game.board}: {exc}")
+        else:
+            saved += 1
+    if saved or not refused:
+        messages.success(request, f"{saved} result{pluralize(saved)} saved.")
+    for line in refused:
+        messages.error(request, line)
+    return redirect("tournament:workspace_round", slug=event.slug, number=number)
+
+
 def _attempt_edit(
     request: HttpRequest, event: Event, action: Callable[[], list[str]], done: str
 ) -> HttpResponse:
@@ -478,16 +531,39 @@ def _attempt_edit(
     return _back(request, event)
 
 
+def _two_players(request: HttpRequest, event: Event) -> tuple[int, int] | None:
+    """The two players a swap form names: by pairing number, or (older forms) by id.
+
+    The round pages ask for pairing numbers (two small fields instead of two lists of
+    every player, which weighed 100 KB at 1,000 players); an unknown number is ``None``.
+    """
+    if "first_no" in request.POST or "second_no" in request.POST:
+        try:
+            numbers = [int(request.POST[k]) for k in ("first_no", "second_no")]
+        except (KeyError, ValueError):
+            return None
+        ids = dict(
+            event.players.filter(pairing_number__in=numbers).values_list("pairing_number", "pk")
+        )
+        if any(n not in ids for n in numbers):
+            return None
+        return ids[numbers[0]], ids[numbers[1]]
+    try:
+        return int(request.POST["first"]), int(request.POST["second"])
+    except (KeyError, ValueError):
+        return None
+
+
 @arbiter_required
 @require_POST
 def draft_swap(request: AuthenticatedHttpRequest, event: Event, number: int) -> HttpResponse:
     """Swap two players between boards of a draft, checked by the legality checker."""
     round_ = _round(event, number)
-    try:
-        first, second = int(request.POST["first"]), int(request.POST["second"])
-    except (KeyError, ValueError):
-        messages.error(request, "Choose the two players to swap.")
+    players = _two_players(request, event)
+    if players is None:
+        messages.error(request, "Give the pairing numbers of the two players to swap.")
         return _back(request, event)
+    first, second = players
     return _attempt_edit(
         request,
         event,
@@ -546,11 +622,11 @@ def players_import_trf(request: AuthenticatedHttpRequest, event: Event) -> HttpR
 def round_correct(request: AuthenticatedHttpRequest, event: Event, number: int) -> HttpResponse:
     """Correct a published round that breaks an absolute criterion (Dutch F6), recorded."""
     round_ = _round(event, number)
-    try:
-        first, second = int(request.POST["first"]), int(request.POST["second"])
-    except (KeyError, ValueError):
-        messages.error(request, "Choose the two players to swap.")
+    players = _two_players(request, event)
+    if players is None:
+        messages.error(request, "Give the pairing numbers of the two players to swap.")
         return _back(request, event)
+    first, second = players
     return _attempt(
         request,
         event,

@@ -224,7 +224,8 @@ def round_page(request: AuthenticatedHttpRequest, event: Event, number: int) -> 
     correction, with what the correction changes.  ``?check=1`` checks a draft.
     """
     ws = selectors.workspace(event=event)
-    round_ = Round.objects.filter(event=event, number=number).first()
+    # The explanation is read only for a draft (shown there); a published round links to it.
+    round_ = Round.objects.filter(event=event, number=number).defer("explanation").first()
     if round_ is None:
         if number != ws.next_round:
             raise Http404("No such round.")
@@ -318,6 +319,18 @@ def round_print(request: AuthenticatedHttpRequest, event: Event, number: int) ->
         request, "round_print.html", event, "round", section_round=number, round=round_,
         games=games, by_name=by_name,
     )  # fmt: skip
+
+
+@arbiter_required
+@require_GET
+def round_why(request: AuthenticatedHttpRequest, event: Event, number: int) -> HttpResponse:
+    """The engine's explanation of a round's pairing, rule by rule (template round_why.html).
+
+    A page of its own: at 1,000 players the explanation alone is about 90 KB, which the
+    round page, loaded again and again while results come in, should not carry.
+    """
+    round_ = get_object_or_404(Round, event=event, number=number)
+    return _page(request, "round_why.html", event, "round", section_round=number, round=round_)
 
 
 @arbiter_required

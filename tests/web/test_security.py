@@ -48,6 +48,7 @@ ARBITER_URL_NAMES = {
     "round_redraw",
     "draft_flip",
     "result_enter",
+    "results_enter",
     # The arbiter's workspace (#20)
     "workspace_player",
     "player_reinstate",
@@ -143,6 +144,7 @@ def _requests(setup: dict[str, object]) -> list[tuple[str, str, dict[str, object
         ("round_redraw", f"{base}/rounds/1/redraw/", {"absent": p1, "confirm": "1"}),
         ("round_correct", f"{base}/rounds/1/correct/", {"first": p1, "second": p2, "reason": "x"}),
         ("result_enter", f"{base}/games/{game.pk}/result/", {"result": "1", "version": 0}),
+        ("results_enter", f"{base}/rounds/1/results/", {f"g{game.pk}v0": "1"}),
         ("workspace_player", f"{base}/manage/players/{p1}/", {"name": "Hacked", "rating": 1}),
         ("player_reinstate", f"{base}/players/{p1}/reinstate/", {}),
         ("round_unpublish", f"{base}/rounds/1/unpublish/", {}),
@@ -160,7 +162,7 @@ def test_security_matrix_covers_every_arbiter_url() -> None:
     public |= {"standings", "crosstable", "standings_csv", "event_manage", "export_trf"}
     # The workspace's pages only read (each one's access in test_workspace_pages.py).
     public |= {"my_events", "workspace_players", "workspace_round", "workspace_round_print"}
-    public |= {"workspace_requests", "workspace_audit", "workspace_arbiters"}
+    public |= {"workspace_requests", "workspace_audit", "workspace_arbiters", "workspace_round_why"}
     assert _tournament_url_names() - public <= ARBITER_URL_NAMES
 
 

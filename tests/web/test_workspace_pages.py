@@ -12,6 +12,7 @@ import re
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from django.utils import timezone
 
 from swissweb.tournament import services
 from swissweb.tournament.models import (
@@ -56,6 +57,7 @@ def _pages(event: Event, player: Player) -> list[str]:
         f"{base}/players/{player.pk}/",
         f"{base}/rounds/1/",
         f"{base}/rounds/1/print/",
+        f"{base}/rounds/1/why/",
         f"{base}/requests/",
         f"{base}/audit/",
         f"{base}/arbiters/",
@@ -70,7 +72,7 @@ def in_play(event: Event, players: list[Player], arbiter: User) -> Event:
     return event
 
 
-@pytest.mark.parametrize("index", range(7))
+@pytest.mark.parametrize("index", range(8))
 def test_every_workspace_page_opens_for_the_arbiter(
     arbiter_client: Client, in_play: Event, players: list[Player], index: int
 ) -> None:
@@ -80,7 +82,7 @@ def test_every_workspace_page_opens_for_the_arbiter(
     assert 'aria-label="Arbiter pages of Spring Swiss"' in response.content.decode()
 
 
-@pytest.mark.parametrize("index", range(7))
+@pytest.mark.parametrize("index", range(8))
 def test_every_workspace_page_is_refused_to_a_stranger(
     stranger_client: Client, in_play: Event, players: list[Player], index: int
 ) -> None:
@@ -88,7 +90,7 @@ def test_every_workspace_page_is_refused_to_a_stranger(
     assert stranger_client.get(url).status_code == 403, url
 
 
-@pytest.mark.parametrize("index", range(7))
+@pytest.mark.parametrize("index", range(8))
 def test_every_workspace_page_sends_the_anonymous_to_login(
     client: Client, in_play: Event, players: list[Player], index: int
 ) -> None:
@@ -312,7 +314,7 @@ def test_draft_page_has_the_draft_tools_and_a_publish_confirmation(
     for action in ("repair", "delete", "swap"):
         assert f'action="/events/spring/rounds/1/{action}/"' in body
     assert "/flip/" in body and 'class="reasons"' in body
-    assert 'class="result-form"' not in body
+    assert 'aria-label="Result of board ' not in body
 
 
 def test_draft_check_shows_the_checker_verdict(
@@ -327,12 +329,12 @@ def test_draft_check_shows_the_checker_verdict(
 def test_round_in_play_keeps_the_result_entry_markup(
     arbiter_client: Client, in_play: Event
 ) -> None:
-    """The result table is the one static/js/results.js drives: tr.board rows with a
-    result-form each (partials/result_row.html), one per board."""
+    """The result table is the one static/js/results.js drives: tr.board rows with
+    a result field each (partials/result_row.html), one per board."""
     body = arbiter_client.get(f"/events/{in_play.slug}/manage/rounds/1/").content.decode()
     boards = Game.objects.filter(round__event=in_play).count()
     assert body.count('<tr class="board" id="board-') == boards
-    assert body.count('class="result-form"') == boards
+    assert body.count('aria-label="Result of board ') == boards
     assert "js/results.js" in body
 
 
@@ -368,14 +370,14 @@ def test_earlier_round_is_corrected_only_after_a_confirmation_saying_what_change
     _pair(in_play, arbiter)
     page = f"/events/{in_play.slug}/manage/rounds/1/"
     body = arbiter_client.get(page).content.decode()
-    assert 'class="result-form"' not in body
+    assert 'aria-label="Result of board ' not in body
     notice = (
         "The standings change at once (after round 1 and every later round). Round 2, paired "
         "already, keeps its pairings; pairings use the corrected result from round 3 on."
     )
     assert "<summary>Correct a result of round 1…</summary>" in body and notice in body
     opened = arbiter_client.get(page + "?correct=1").content.decode()
-    assert opened.count('class="result-form"') == 3
+    assert opened.count('aria-label="Result of board ') == 3
     assert f"Correcting round 1: {notice}" in opened
 
 
@@ -417,7 +419,7 @@ def test_last_completed_round_stays_open_and_says_what_a_correction_changes(
 ) -> None:
     _finish(Round.objects.get(event=in_play, number=1), arbiter)
     body = arbiter_client.get(f"/events/{in_play.slug}/manage/rounds/1/").content.decode()
-    assert body.count('class="result-form"') == 3
+    assert body.count('aria-label="Result of board ') == 3
     assert "Round 2, not paired yet, will be paired on it." in body
     assert '<button type="submit">Pair round 2</button>' in body
 
@@ -431,6 +433,97 @@ def test_no_javascript_result_goes_back_to_its_round(
         f"/events/{in_play.slug}/games/{game.pk}/result/", {"result": "1", "version": 0}
     )
     assert response["Location"] == f"/events/{in_play.slug}/manage/rounds/1/"
+
+
+def test_no_javascript_results_table_saves_every_changed_board_at_once(
+    arbiter_client: Client, in_play: Event
+) -> None:
+    """Without JavaScript the table is one form: changed boards are saved, others kept."""
+    games = list(Game.objects.filter(round__event=in_play, black__isnull=False).order_by("board"))
+    first, second = games[0], games[1]
+    response = arbiter_client.post(
+        f"/events/{in_play.slug}/rounds/1/results/",
+        {f"g{first.pk}v0": "=", f"g{second.pk}v0": "", "csrfmiddlewaretoken": "x"},
+    )
+    assert response["Location"] == f"/events/{in_play.slug}/manage/rounds/1/"
+    first.refresh_from_db(), second.refresh_from_db()
+    assert (first.result, second.result) == (Result.DRAW, "")
+
+
+def test_no_javascript_results_table_refuses_a_stale_board_by_number(
+    arbiter_client: Client, in_play: Event, arbiter: User
+) -> None:
+    """A board changed by someone else since the page was loaded is not overwritten."""
+    game = Game.objects.filter(round__event=in_play, black__isnull=False).first()
+    assert game is not None
+    services.result_record(
+        game_id=game.pk, result="1-0", expected_version=0, user=arbiter, now=timezone.now()
+    )
+    response = arbiter_client.post(
+        f"/events/{in_play.slug}/rounds/1/results/", {f"g{game.pk}v0": "0"}, follow=True
+    )
+    game.refresh_from_db()
+    assert game.result == "1-0"
+    assert f"Board {game.board}: Board {game.board} was changed by someone else" in (
+        response.content.decode()
+    )
+
+
+def test_no_javascript_results_table_names_a_bad_value_and_its_board(
+    arbiter_client: Client, in_play: Event
+) -> None:
+    game = Game.objects.filter(round__event=in_play, black__isnull=False).first()
+    assert game is not None
+    response = arbiter_client.post(
+        f"/events/{in_play.slug}/rounds/1/results/", {f"g{game.pk}v0": "x"}, follow=True
+    )
+    assert f"Board {game.board}: &#x27;x&#x27; is not a result" in response.content.decode()
+    game.refresh_from_db()
+    assert game.result == ""
+
+
+def test_published_round_links_to_its_explanation_on_a_page_of_its_own(
+    arbiter_client: Client, in_play: Event
+) -> None:
+    """The explanation (90 KB at 1,000 players) is not on the round page any more."""
+    body = arbiter_client.get(f"/events/{in_play.slug}/manage/rounds/1/").content.decode()
+    assert 'class="explanation"' not in body
+    why = f"/events/{in_play.slug}/manage/rounds/1/why/"
+    assert f'href="{why}"' in body
+    page = arbiter_client.get(why).content.decode()
+    assert 'class="explanation"' in page and "<strong>" in page
+
+
+def test_round_page_offers_no_list_of_every_player(arbiter_client: Client, in_play: Event) -> None:
+    """Swaps and corrections take pairing numbers: no select of every player (100 KB)."""
+    body = arbiter_client.get(f"/events/{in_play.slug}/manage/rounds/1/").content.decode()
+    assert "<select" not in body
+    assert 'name="first_no"' in body and 'name="second_no"' in body
+
+
+def test_draft_swap_by_pairing_numbers(
+    arbiter_client: Client, event: Event, players: list[Player], arbiter: User
+) -> None:
+    _start(event, arbiter)
+    _pair(event, arbiter, publish=False)
+    game = Game.objects.filter(round__event=event, black__isnull=False).order_by("board")[0]
+    white, black = game.white.pairing_number, game.black.pairing_number
+    arbiter_client.post(
+        f"/events/{event.slug}/rounds/1/swap/", {"first_no": white, "second_no": black}
+    )
+    game.refresh_from_db()
+    assert (game.white.pairing_number, game.black.pairing_number) == (black, white)
+
+
+def test_draft_swap_with_an_unknown_pairing_number_says_so(
+    arbiter_client: Client, event: Event, players: list[Player], arbiter: User
+) -> None:
+    _start(event, arbiter)
+    _pair(event, arbiter, publish=False)
+    response = arbiter_client.post(
+        f"/events/{event.slug}/rounds/1/swap/", {"first_no": 1, "second_no": 999}, follow=True
+    )
+    assert "Give the pairing numbers of the two players to swap." in response.content.decode()
 
 
 def test_round_to_pair_next_says_why_it_cannot_be_paired_yet(
