@@ -31,8 +31,10 @@ lint: install
 fmt: install
 	$(BIN)/ruff format . && $(BIN)/ruff check --fix .
 
+# The engines, then the arbiter's budgets (bench.workspace, PostgreSQL; see bench/README.md).
 bench: install
 	$(BIN)/python -m bench $(if $(VS),--vs "$(VS)") $(BENCH_ARGS)
+	$(BIN)/python -m bench.workspace $(WORKSPACE_ARGS)
 
 # Recreates the PostgreSQL database LOAD_DATABASE_URL (default swissweb_load); see bench/README.md.
 load: install
