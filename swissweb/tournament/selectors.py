@@ -450,6 +450,20 @@ def round_games(round_: Round) -> list[Game]:
     return list(round_.games.select_related("white", "black").order_by("board"))
 
 
+def points_before(*, event: Event, number: int) -> dict[int, Fraction] | None:
+    """Every player's points before round ``number``, by pairing number (four queries,
+    whatever the size); ``None`` while an earlier round lacks a result (a correction)."""
+    from pairing.engine.history import scores
+
+    from .errors import TournamentError
+
+    try:
+        state = engine_adapter.state_for_round(event, number)
+    except TournamentError:
+        return None
+    return {int(pn): Fraction(points, 2) for pn, points in scores(state).items()}
+
+
 def correction_notice(*, event: Event, number: int, last: int, draft: bool = False) -> str:
     """What correcting a result of round ``number`` changes, for the arbiter to confirm.
 

@@ -9,6 +9,8 @@ back to the page the form was on (its ``next`` field, see :func:`return_to`).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from django.contrib import messages
@@ -301,23 +303,50 @@ def _next_round(
     )
 
 
+PRINT_SHEETS = ("pairings", "slips", "names")
+"""What the print page can hold: the pairings by board, one result slip per board, every
+player by name with the board."""
+
+
+@dataclass(frozen=True, slots=True)
+class PrintBoard:
+    """One board of a round to print, with each player's points before the round."""
+
+    game: Game
+    white_points: Fraction | None
+    black_points: Fraction | None
+
+
 @arbiter_required
 @require_GET
 def round_print(request: AuthenticatedHttpRequest, event: Event, number: int) -> HttpResponse:
-    """A round's pairings to print: by board, then every player by name with the board.
+    """A round to print on A4 portrait: the pairings by board with ratings and points,
+    a result slip per board, and every player by name with the board.
 
-    Template: round_print.html.
+    ``?sheet=pairings``, ``slips`` or ``names`` prints one of them; without it, all three,
+    each from a new page.  Template: round_print.html.
     """
     round_ = get_object_or_404(Round, event=event, number=number)
     games = selectors.round_games(round_)
+    points = selectors.points_before(event=event, number=number)
+
+    def before(player: Player | None) -> Fraction | None:
+        if player is None or points is None:
+            return None
+        return points.get(player.pairing_number or 0)
+
+    boards = [PrintBoard(game, before(game.white), before(game.black)) for game in games]
     by_name = sorted(
         [(game.white, game, "white" if game.black else "bye") for game in games]
         + [(game.black, game, "black") for game in games if game.black is not None],
         key=lambda seat: (seat[0].name.casefold(), seat[0].pairing_number or 0),
     )
+    sheet = request.GET.get("sheet", "")
     return _page(
         request, "round_print.html", event, "round", section_round=number, round=round_,
-        games=games, by_name=by_name,
+        boards=boards, slips=[b for b in boards if b.game.black is not None], by_name=by_name,
+        sheets=(sheet,) if sheet in PRINT_SHEETS else PRINT_SHEETS, sheet=sheet,
+        points_known=points is not None,
     )  # fmt: skip
 
 

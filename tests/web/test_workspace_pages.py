@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -544,6 +545,70 @@ def test_print_page_lists_boards_and_players_by_name(
     positions = [body.index(f"<tr><td>{name}</td>") for name in names]
     assert positions == sorted(positions)
     assert "<form" not in body.split('<article class="print-sheet">')[1]
+
+
+def test_print_page_gives_ratings_and_points_before_the_round(
+    arbiter_client: Client, in_play: Event, arbiter: User
+) -> None:
+    """Round 2 to print: each board's players with rating and points after round 1."""
+    _finish(Round.objects.get(event=in_play, number=1), arbiter, Result.WHITE_WINS)
+    round_2 = _pair(in_play, arbiter)
+    won = {g.white_id for g in Game.objects.filter(round__event=in_play, round__number=1)}
+    body = arbiter_client.get(f"/events/{in_play.slug}/manage/rounds/2/print/").content.decode()
+    pairings = body[body.index('class="table print-pairings"') : body.index("</table>")]
+    for game in round_2.games.select_related("white", "black"):
+        white, black = game.white, game.black
+        assert black is not None  # six players: no bye
+        row = (
+            f"<tr><td>{game.board}</td><td>{white.pairing_number}</td><td>{white.name}</td>"
+            f"<td>{white.rating}</td><td>{1 if white.pk in won else 0}</td>"
+        )
+        assert row in pairings
+        tail = (
+            f"<td>{1 if black.pk in won else 0}</td><td>{black.name}</td>"
+            f"<td>{black.rating}</td><td>{black.pairing_number}</td></tr>"
+        )
+        assert tail in pairings
+
+
+def test_print_page_has_a_result_slip_per_board_and_prints_one_part_on_request(
+    arbiter_client: Client, in_play: Event
+) -> None:
+    url = f"/events/{in_play.slug}/manage/rounds/1/print/"
+    boards = Game.objects.filter(round__event=in_play, round__number=1).count()
+    body = arbiter_client.get(url).content.decode()
+    assert body.count('<div class="slip">') == boards
+    assert 'id="pairings"' in body and 'id="names"' in body
+    slips = arbiter_client.get(f"{url}?sheet=slips").content.decode()
+    assert slips.count('<div class="slip">') == boards
+    assert 'id="pairings"' not in slips and 'id="names"' not in slips
+    names = arbiter_client.get(f"{url}?sheet=names").content.decode()
+    assert 'id="names"' in names and '<div class="slip">' not in names
+
+
+def test_round_page_links_each_part_to_print(arbiter_client: Client, in_play: Event) -> None:
+    body = arbiter_client.get(f"/events/{in_play.slug}/manage/rounds/1/").content.decode()
+    url = f"/events/{in_play.slug}/manage/rounds/1/print/"
+    for query in ("?sheet=pairings", "?sheet=slips", "?sheet=names", ""):
+        assert f'href="{url}{query}"' in body
+
+
+def test_print_page_reads_the_same_few_queries_for_any_number_of_players(
+    arbiter_client: Client, event: Event, arbiter: User, django_assert_max_num_queries: Any
+) -> None:
+    """No query per board or player: the points before the round come from one state."""
+    services.players_add(
+        event_id=event.pk,
+        rows=[{"name": f"Player {n:03d}", "rating": 2000 - n} for n in range(120)],
+        user=arbiter,
+        now=NOW,
+    )
+    _start(event, arbiter)
+    _finish(_pair(event, arbiter), arbiter, Result.WHITE_WINS)
+    _pair(event, arbiter)
+    with django_assert_max_num_queries(12):
+        response = arbiter_client.get(f"/events/{event.slug}/manage/rounds/2/print/")
+    assert response.content.decode().count('<div class="slip">') == 60
 
 
 # Requests and forbidden pairs
