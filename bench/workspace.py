@@ -8,6 +8,8 @@ published with half of its results, serves it with gunicorn under production set
 - the arbiter's Round N page (the round in play): the size of its HTML, as sent and
   compressed, and its time from request to last byte over the loopback, ``--repeat``
   times;
+- the draft page of the next round (a draft paired on the round in play finished, in a
+  transaction that is rolled back), rendered in this process;
 - a result save through the endpoint the keyboard entry posts to (JSON answer), one per
   board on ``--repeat`` boards;
 - in Chromium (skipped with ``--no-browser`` or when no Chromium is found), the time
@@ -221,6 +223,68 @@ def measure_keystrokes(
     return times
 
 
+def measure_draft(event: Event, repeat: int) -> tuple[list[float], int]:
+    """The draft page of the next round, in this process, inside a transaction undone.
+
+    The round in play is finished (every board without a result gets 1-0) and one more
+    round is planned and paired as a draft; its page is rendered ``repeat`` times through
+    Django's test client (the middleware included, the loopback not), then everything is
+    rolled back, so the event stays as it was for the next run.
+    """
+    from django.contrib.auth import get_user_model
+    from django.db import transaction
+    from django.test import Client as DjangoClient
+    from django.utils import timezone
+
+    from swissweb.tournament import services
+    from swissweb.tournament.models import Event as EventRow
+    from swissweb.tournament.models import Game
+
+    user = get_user_model().objects.get(username=event.arbiter)
+    client = DjangoClient(HTTP_HOST="127.0.0.1", HTTP_X_FORWARDED_PROTO="https")
+    client.force_login(user)
+    now = timezone.now()
+    with transaction.atomic():
+        row = EventRow.objects.select_for_update().get(slug=event.slug)
+        EventRow.objects.filter(pk=row.pk).update(rounds=row.rounds + 1)
+        open_boards = Game.objects.filter(
+            round__event=row, round__number=event.in_play, result="", black__isnull=False
+        )
+        for game in open_boards:
+            services.result_record(
+                game_id=game.pk, result="1-0", expected_version=game.version, user=user, now=now
+            )
+        draft = services.round_pair(event_id=row.pk, user=user, now=now, seed=1)
+        path = f"/events/{event.slug}/manage/rounds/{draft.number}/"
+        times, size = [], 0
+        for _ in range(repeat + 1):
+            start = time.perf_counter()
+            response = client.get(path, secure=True)
+            times.append(time.perf_counter() - start)
+            if response.status_code != 200:
+                raise SystemExit(f"draft page: HTTP {response.status_code}")
+            size = len(response.content)
+        transaction.set_rollback(True)
+    return times[1:], size
+
+
+def clear_results(event: Event, games: Sequence[str]) -> None:
+    """Empty again the results this run entered (allowed: no later round exists), so that
+    ``--reuse`` finds the same round in play next time."""
+    from django.contrib.auth import get_user_model
+    from django.utils import timezone
+
+    from swissweb.tournament import services
+    from swissweb.tournament.models import Game
+
+    user = get_user_model().objects.get(username=event.arbiter)
+    for game in Game.objects.filter(pk__in=[int(g) for g in games]).exclude(result=""):
+        services.result_record(
+            game_id=game.pk, result="", expected_version=game.version, user=user,
+            now=timezone.now(),
+        )  # fmt: skip
+
+
 def prepare(args: argparse.Namespace, env: dict[str, str]) -> Event:
     """Recreate the database and build the event, or keep the one an earlier run built."""
     os.environ.update(env)
@@ -294,9 +358,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 budgets.append(
                     Budget("keystroke to saved (Chromium)", keystrokes, KEYSTROKE_SECONDS, "s")
                 )
+        draft_times, draft_size = measure_draft(event, args.repeat)
+        budgets.append(Budget("draft page, time (in process)", draft_times, PAGE_SECONDS, "s"))
+        budgets.append(Budget("draft page, HTML", [draft_size], PAGE_BYTES, "B"))
         static = re.findall(r'(?:href|src)="(/static/[^"]+\.(?:css|js))"', html)
         uncompressed = compressed(client, [path, *static, f"/events/{event.slug}/standings.csv"])
         client.close()
+    clear_results(event, [board.game for board in boards[: 2 * args.repeat]])
     print(f"HTML of the Round {event.in_play} page: {raw:,} bytes, {packed:,} gzipped")
     print("| measure | median | p95 | slowest | budget | |")
     print("|---|---:|---:|---:|---:|---|")

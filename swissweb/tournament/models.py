@@ -317,6 +317,10 @@ class RoundState(models.TextChoices):
     COMPLETED = "completed", "Completed"
 
 
+ARBITER_STEP = "Arbiter"
+"""The rule of a step added to a draft's explanation when the arbiter edits a board."""
+
+
 class Round(TimeStamped):
     """One round of an event, with the seed of any lot drawn to pair it."""
 

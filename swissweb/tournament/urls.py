@@ -79,6 +79,11 @@ urlpatterns = [
         name="round_redraw",
     ),
     path(
+        "events/<slug:slug>/rounds/<int:number>/flip/",
+        views_arbiter.draft_flip_board,
+        name="draft_flip_board",
+    ),
+    path(
         "events/<slug:slug>/rounds/<int:number>/results/",
         views_arbiter.results_enter,
         name="results_enter",

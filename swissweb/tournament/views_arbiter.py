@@ -582,13 +582,34 @@ def draft_swap(request: AuthenticatedHttpRequest, event: Event, number: int) -> 
 @require_POST
 def draft_flip(request: AuthenticatedHttpRequest, event: Event, game_id: int) -> HttpResponse:
     """Swap the colours of one board of a draft, checked by the legality checker."""
-    game = get_object_or_404(Game, pk=game_id, round__event=event)
+    return _flip(request, event, get_object_or_404(Game, pk=game_id, round__event=event))
+
+
+def _flip(request: AuthenticatedHttpRequest, event: Event, game: Game) -> HttpResponse:
     return _attempt_edit(
         request,
         event,
         lambda: services.draft_flip_colours(game_id=game.pk, user=request.user, now=timezone.now()),
         f"Colours of board {game.board} swapped.",
     )
+
+
+@arbiter_required
+@require_POST
+def draft_flip_board(request: AuthenticatedHttpRequest, event: Event, number: int) -> HttpResponse:
+    """Swap the colours of the board a draft's table names (its button's ``board``).
+
+    One form for the whole table, one button per board: no form and token per board.
+    """
+    board = request.POST.get("board", "")
+    game = None
+    if board.isascii() and board.isdigit() and len(board) <= 5:
+        boards = Game.objects.filter(round__event=event, round__number=number)
+        game = boards.filter(board=int(board)).first()
+    if game is None:
+        messages.error(request, f"Round {number} has no board {board[:5]!r}.")
+        return _back(request, event)
+    return _flip(request, event, game)
 
 
 @arbiter_required

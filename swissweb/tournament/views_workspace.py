@@ -357,9 +357,26 @@ def round_why(request: AuthenticatedHttpRequest, event: Event, number: int) -> H
 
     A page of its own: at 1,000 players the explanation alone is about 90 KB, which the
     round page, loaded again and again while results come in, should not carry.
+    ``?board=N`` shows only the steps that concern board N's players.
     """
     round_ = get_object_or_404(Round, event=event, number=number)
-    return _page(request, "round_why.html", event, "round", section_round=number, round=round_)
+    board = _positive(request.GET.get("board"))
+    steps = round_.explanation
+    if board is not None:
+        steps = selectors.board_steps(round_, board)
+        if steps is None:
+            raise Http404("No such board.")
+    return _page(
+        request, "round_why.html", event, "round", section_round=number, round=round_,
+        steps=steps, board=board,
+    )  # fmt: skip
+
+
+def _positive(text: str | None) -> int | None:
+    """A positive whole number written in ASCII digits, else ``None``."""
+    if text is None or not text.isascii() or not text.isdigit() or len(text) > 6:
+        return None
+    return int(text) or None
 
 
 @arbiter_required

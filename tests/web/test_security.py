@@ -47,6 +47,7 @@ ARBITER_URL_NAMES = {
     "round_correct",
     "round_redraw",
     "draft_flip",
+    "draft_flip_board",
     "result_enter",
     "results_enter",
     # The arbiter's workspace (#20)
@@ -141,6 +142,7 @@ def _requests(setup: dict[str, object]) -> list[tuple[str, str, dict[str, object
         ("round_publish", f"{base}/rounds/1/publish/", {}),
         ("draft_swap", f"{base}/rounds/1/swap/", {"first": p1, "second": p2}),
         ("draft_flip", f"{base}/games/{game.pk}/flip/", {}),
+        ("draft_flip_board", f"{base}/rounds/1/flip/", {"board": game.board}),
         ("round_redraw", f"{base}/rounds/1/redraw/", {"absent": p1, "confirm": "1"}),
         ("round_correct", f"{base}/rounds/1/correct/", {"first": p1, "second": p2, "reason": "x"}),
         ("result_enter", f"{base}/games/{game.pk}/result/", {"result": "1", "version": 0}),

@@ -187,14 +187,81 @@ def test_trf_export_forbidden_to_strangers(stranger_client: Client, event: Event
 def test_draft_shows_the_engine_reasons_beside_each_board(
     arbiter_client: Client, event: Event, players: list[Player]
 ) -> None:
-    """The draft lists, beside each board, the rules that decided it (here round 1)."""
+    """The draft lists, beside each board, the rules that decided it (here round 1): its
+    own steps, and a link to the steps of its score bracket, which name every player."""
     arbiter_client.post(f"/events/{event.slug}/start/")
     arbiter_client.post(f"/events/{event.slug}/pair/", {"round": 1})
     page = arbiter_client.get(f"/events/{event.slug}/manage/", follow=True)
     first = page.context["games"][0]
     assert any(line.startswith("Dutch E4: Board 1:") for line in first.reasons)
-    assert any("Dutch C6" in line for line in first.reasons)
-    assert 'class="reasons"' in page.content.decode()
+    assert not any("Dutch C6" in line for line in first.reasons)
+    assert first.bracket_steps >= 1
+    body = page.content.decode()
+    assert 'class="reasons"' in body
+    assert 'href="why/?board=1"' in body  # relative to the round's page
+    steps = arbiter_client.get(f"/events/{event.slug}/manage/rounds/1/why/?board=1")
+    steps = steps.content.decode()
+    assert "Dutch C6" in steps and "Dutch E4" in steps and "Board 1:" in steps
+
+
+def test_draft_why_after_a_swap_names_the_arbiter_not_the_stale_engine_reason(
+    arbiter_client: Client, event: Event, players: list[Player]
+) -> None:
+    """Defect: after a swap the "Why" column still gave the engine's reasons for boards
+    the arbiter had changed.  Now a changed board says who set it and why."""
+    arbiter_client.post(f"/events/{event.slug}/start/")
+    arbiter_client.post(f"/events/{event.slug}/pair/", {"round": 1})
+    before = arbiter_client.get(f"/events/{event.slug}/manage/rounds/1/").context["games"]
+    one, two = before[0], before[1]
+    arbiter_client.post(
+        f"/events/{event.slug}/rounds/1/swap/",
+        {"first_no": one.black.pairing_number, "second_no": two.black.pairing_number},
+    )
+    games = arbiter_client.get(f"/events/{event.slug}/manage/rounds/1/").context["games"]
+    for game in games[:2]:
+        assert len(game.reasons) == 1 and game.reasons[0].startswith(
+            f"Arbiter: Board {game.board}: {game.white.pairing_number} (white) v "
+            f"{game.black.pairing_number} (black), set by the arbiter (swap of players "
+        )
+        assert game.bracket_steps == 0
+    assert not any(line.startswith("Arbiter") for line in games[2].reasons)
+
+
+def test_draft_why_after_a_colour_flip_names_the_arbiter(
+    arbiter_client: Client, event: Event, players: list[Player]
+) -> None:
+    arbiter_client.post(f"/events/{event.slug}/start/")
+    arbiter_client.post(f"/events/{event.slug}/pair/", {"round": 1})
+    game = arbiter_client.get(f"/events/{event.slug}/manage/rounds/1/").context["games"][0]
+    arbiter_client.post(f"/events/{event.slug}/rounds/1/flip/", {"board": "1"})
+    flipped = arbiter_client.get(f"/events/{event.slug}/manage/rounds/1/").context["games"][0]
+    assert flipped.reasons == [
+        f"Arbiter: Board 1: {game.black.pairing_number} (white) v "
+        f"{game.white.pairing_number} (black), set by the arbiter (colours swapped); the "
+        "engine's reasons no longer describe this board."
+    ]
+
+
+def test_draft_flip_of_an_unknown_board_says_so(
+    arbiter_client: Client, event: Event, players: list[Player]
+) -> None:
+    arbiter_client.post(f"/events/{event.slug}/start/")
+    arbiter_client.post(f"/events/{event.slug}/pair/", {"round": 1})
+    for board in ("99", "²", ""):
+        response = arbiter_client.post(
+            f"/events/{event.slug}/rounds/1/flip/", {"board": board}, follow=True
+        )
+        assert "Round 1 has no board" in response.content.decode()
+
+
+def test_round_why_for_an_unknown_board_is_not_found(
+    arbiter_client: Client, event: Event, players: list[Player]
+) -> None:
+    arbiter_client.post(f"/events/{event.slug}/start/")
+    arbiter_client.post(f"/events/{event.slug}/pair/", {"round": 1})
+    why = f"/events/{event.slug}/manage/rounds/1/why/"
+    assert arbiter_client.get(f"{why}?board=99").status_code == 404
+    assert arbiter_client.get(f"{why}?board=%C2%B2").status_code == 200  # not a number: all
 
 
 def test_round_pair_timeout_is_shown_to_the_arbiter(

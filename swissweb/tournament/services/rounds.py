@@ -25,7 +25,15 @@ from swissweb.tournament.errors import (
     RoundLocked,
     TournamentError,
 )
-from swissweb.tournament.models import Event, Game, Result, Round, RoundState
+from swissweb.tournament.models import (
+    ARBITER_STEP,
+    Event,
+    Game,
+    Player,
+    Result,
+    Round,
+    RoundState,
+)
 
 from .common import _audit, _lock_event
 
@@ -210,6 +218,14 @@ def draft_swap_players(
         (game_a, side_a), (game_b, side_b) = seats[first_id], seats[second_id]
         before = _boards_json(round_)
         _swap_seats(game_a, side_a, game_b, side_b, first_id, second_id)
+        numbers = dict(
+            Player.objects.filter(pk__in=[first_id, second_id]).values_list("pk", "pairing_number")
+        )
+        _note_edit(
+            round_,
+            {game_a.board, game_b.board},
+            f"swap of players {numbers[first_id]} and {numbers[second_id]}",
+        )
         warnings = _check_edit(round_, {game_a.board, game_b.board})
         _audit(
             event=event,
@@ -262,6 +278,7 @@ def draft_flip_colours(*, game_id: int, user: User | None, now: dt.datetime) -> 
             raise TournamentError("The bye has no colours.")
         before = _boards_json(round_)
         _swap_seats(game, "white", game, "black", game.white_id, game.black_id)
+        _note_edit(round_, {game.board}, "colours swapped")
         warnings = _check_edit(round_, {game.board})
         _audit(
             event=event,
@@ -273,6 +290,24 @@ def draft_flip_colours(*, game_id: int, user: User | None, now: dt.datetime) -> 
             after=_boards_json(round_),
         )
         return warnings
+
+
+def _note_edit(round_: Round, boards: Collection[int], why: str) -> None:
+    """Add a step to the draft's explanation for each board the arbiter changed.
+
+    The engine's steps explain the pairing it made; a board changed since then shows
+    this step instead (``selectors.with_reasons``), so its "why" never goes stale.
+    """
+    rows = round_.games.filter(board__in=boards).values_list(
+        "board", "white__pairing_number", "black__pairing_number"
+    )
+    for board, white, black in sorted(rows):
+        text = (
+            f"Board {board}: {white} (white) v {black} (black), set by the arbiter ({why}); "
+            "the engine's reasons no longer describe this board."
+        )
+        round_.explanation.append({"rule": ARBITER_STEP, "text": text, "players": [white, black]})
+    round_.save(update_fields=["explanation", "modified_at"])
 
 
 def _boards_json(round_: Round) -> dict[str, Any]:
