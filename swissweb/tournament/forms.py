@@ -40,6 +40,11 @@ def available_systems() -> list[tuple[str, str]]:
     return [(value, label) for value, label in PairingSystem.choices if value in implemented]
 
 
+DATE_FIELD = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+"""A browser's date field reads and writes ISO dates only: in the locale's format
+("22/11/2026") the field showed empty and saving the form erased the date."""
+
+
 class EventForm(_EventModelForm):
     """Create or edit an event; point values are typed in points (½ steps)."""
 
@@ -65,8 +70,8 @@ class EventForm(_EventModelForm):
             "public",
         ]
         widgets = {
-            "start_date": forms.DateInput(attrs={"type": "date"}),
-            "end_date": forms.DateInput(attrs={"type": "date"}),
+            "start_date": DATE_FIELD,
+            "end_date": DATE_FIELD,
         }
 
     option_names = (
@@ -244,7 +249,7 @@ class PlayerForm(_PlayerModelForm):
             "sex",
             "top_player",
         ]
-        widgets = {"birth_date": forms.DateInput(attrs={"type": "date"})}
+        widgets = {"birth_date": DATE_FIELD}
 
 
 class PlayersCsvForm(forms.Form):

@@ -6,7 +6,7 @@ from typing import Any
 
 from django import forms
 
-from .forms import ForbiddenPairForm, RoundRequestForm
+from .forms import DATE_FIELD, ForbiddenPairForm, RoundRequestForm
 from .models import Event, Player, RequestKind
 from .services import PLAYER_DETAILS
 
@@ -18,9 +18,7 @@ class PlayerEditForm(forms.Form):
         kwargs.setdefault("initial", {name: getattr(player, name) for name in PLAYER_DETAILS})
         kwargs["initial"].setdefault("pairing_number", player.pairing_number)
         super().__init__(*args, **kwargs)
-        widgets: dict[str, type[forms.Widget] | forms.Widget] = {
-            "birth_date": forms.DateInput(attrs={"type": "date"})
-        }
+        widgets: dict[str, type[forms.Widget] | forms.Widget] = {"birth_date": DATE_FIELD}
         self.fields.update(forms.fields_for_model(Player, list(PLAYER_DETAILS), widgets=widgets))
         if numbers:
             self.fields["pairing_number"] = forms.IntegerField(min_value=1, label="Pairing number")

@@ -690,8 +690,9 @@ def audit_line(entry: AuditEntry, names: dict[int, str]) -> AuditLine:
     skip = {"player", "player_id", "boards", "violations", "names"}
     if isinstance(pair, list):
         skip.add("players")
-    for key in [k for k in (*before, *after) if k not in skip]:
-        skip.add(key)
+    for key in dict.fromkeys((*before, *after)):
+        if key in skip:
+            continue
         label = AUDIT_KEYS.get(key, key.replace("_", " "))
         if key in before and key in after:
             old, new = (_audit_value(key, d[key], names) for d in (before, after))

@@ -724,6 +724,34 @@ def test_audit_log_says_who_changed_what_from_what_to_what(
     assert "<td>arbiter</td>" in body
 
 
+def test_audit_log_names_each_change_once(
+    arbiter_client: Client, in_play: Event, arbiter: User
+) -> None:
+    """Defect: a key recorded before and after (board, result) was listed twice."""
+    game = Game.objects.filter(round__event=in_play, black__isnull=False).order_by("board")[0]
+    services.result_record(game_id=game.pk, result="1-0", expected_version=0, user=arbiter, now=NOW)
+    body = arbiter_client.get(f"/events/{in_play.slug}/manage/audit/").content.decode()
+    assert body.count("<div>result: ") == 1
+    assert body.count(f"<div>board: {game.board}</div>") == 1
+
+
+def test_settings_and_player_forms_keep_their_dates(
+    arbiter_client: Client, in_play: Event, players: list[Player]
+) -> None:
+    """Defect: date fields were written as 22/11/2026, which a browser's date field
+    cannot show, so saving the form erased the dates.  They are ISO dates now."""
+    in_play.start_date, in_play.end_date = dt.date(2026, 3, 1), dt.date(2026, 3, 5)
+    in_play.save()
+    page = arbiter_client.get(f"/events/{in_play.slug}/edit/").content.decode()
+    assert 'name="start_date" value="2026-03-01"' in page
+    assert 'name="end_date" value="2026-03-05"' in page
+    player = players[0]
+    player.birth_date = dt.date(2011, 12, 24)
+    player.save()
+    card = arbiter_client.get(f"/events/{in_play.slug}/manage/players/{player.pk}/")
+    assert 'name="birth_date" value="2011-12-24"' in card.content.decode()
+
+
 def test_audit_log_names_players_and_changed_boards(
     arbiter_client: Client, event: Event, players: list[Player], arbiter: User
 ) -> None:
