@@ -13,6 +13,7 @@ from . import selectors
 from .authorizers import is_arbiter
 from .models import Event
 from .numbers import decimal_text
+from .params import positive_number
 
 
 @require_GET
@@ -61,8 +62,7 @@ def player_card(request: HttpRequest, slug: str, pairing_number: int) -> HttpRes
 
 
 def _after_round(request: HttpRequest) -> int | None:
-    value = request.GET.get("round", "")
-    return int(value) if value.isdigit() else None
+    return positive_number(request.GET.get("round"))
 
 
 def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:

@@ -34,6 +34,7 @@ from .forms import (
 )
 from .imports import parse_players_csv
 from .models import Event, Game, Player, Round
+from .params import positive_number
 from .views_workspace import return_to
 
 
@@ -603,9 +604,9 @@ def draft_flip_board(request: AuthenticatedHttpRequest, event: Event, number: in
     """
     board = request.POST.get("board", "")
     game = None
-    if board.isascii() and board.isdigit() and len(board) <= 5:
+    if (board_number := positive_number(board)) is not None:
         boards = Game.objects.filter(round__event=event, round__number=number)
-        game = boards.filter(board=int(board)).first()
+        game = boards.filter(board=board_number).first()
     if game is None:
         messages.error(request, f"Round {number} has no board {board[:5]!r}.")
         return _back(request, event)

@@ -47,6 +47,7 @@ from .models import (
     RoundRequest,
     RoundState,
 )
+from .params import positive_number
 
 
 def return_to(request: HttpRequest, event: Event, fallback: str) -> HttpResponse:
@@ -360,7 +361,7 @@ def round_why(request: AuthenticatedHttpRequest, event: Event, number: int) -> H
     ``?board=N`` shows only the steps that concern board N's players.
     """
     round_ = get_object_or_404(Round, event=event, number=number)
-    board = _positive(request.GET.get("board"))
+    board = positive_number(request.GET.get("board"))
     steps = round_.explanation
     if board is not None:
         steps = selectors.board_steps(round_, board)
@@ -370,13 +371,6 @@ def round_why(request: AuthenticatedHttpRequest, event: Event, number: int) -> H
         request, "round_why.html", event, "round", section_round=number, round=round_,
         steps=steps, board=board,
     )  # fmt: skip
-
-
-def _positive(text: str | None) -> int | None:
-    """A positive whole number written in ASCII digits, else ``None``."""
-    if text is None or not text.isascii() or not text.isdigit() or len(text) > 6:
-        return None
-    return int(text) or None
 
 
 @arbiter_required
@@ -522,8 +516,7 @@ def audit(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
 
     Template: audit.html (``?round=N`` for one round, ``?page=N``).
     """
-    value = request.GET.get("round", "")
-    round_number = int(value) if value.isdigit() else None
+    round_number = positive_number(request.GET.get("round"))
     context = selectors.audit_page(
         event=event, page=request.GET.get("page"), round_number=round_number
     )
