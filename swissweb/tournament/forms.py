@@ -22,6 +22,7 @@ POINT_FIELDS = {
     "points_forfeit_win": "Forfeit win",
     "points_forfeit_loss": "Forfeit loss",
     "points_pairing_bye": "Pairing-allocated bye",
+    "points_full_bye": "Full-point bye",
     "points_half_bye": "Half-point bye",
 }
 """The event's point values: shown in points, stored in half-points."""
@@ -274,7 +275,7 @@ class PlayersCsvForm(forms.Form):
 
 
 class RoundRequestForm(forms.Form):
-    """A half-point bye or an absence for one round (Dutch F5)."""
+    """A half-point bye, a full-point bye or an absence for one round (Dutch F5)."""
 
     player = forms.ModelChoiceField(queryset=Player.objects.none())
     round_number = forms.IntegerField(min_value=1, label="Round")

@@ -309,7 +309,7 @@ def player_top_set(request: AuthenticatedHttpRequest, event: Event, player_id: i
 @arbiter_required
 @require_POST
 def round_request(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
-    """Record a half-point bye or absence for a coming round."""
+    """Record a bye (half-point or full-point) or an absence for a coming round."""
     form = RoundRequestForm(request.POST, event=event)
     if not form.is_valid():
         messages.error(request, _form_errors(form))

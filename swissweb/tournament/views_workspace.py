@@ -403,7 +403,7 @@ def round_unpublish(request: AuthenticatedHttpRequest, event: Event, number: int
 @arbiter_required
 @require_GET
 def requests(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
-    """Half-point byes, absences and forbidden pairs: add, edit, delete.
+    """Byes, absences and forbidden pairs: add, edit, delete.
 
     Template: requests.html.
     """

@@ -78,7 +78,8 @@ def _open() -> Event:
         esca_round1_area=False, initial_colour="black", start_date=dt.date(2026, 3, 1),
         end_date=dt.date(2026, 3, 7), venue="Zürich, Volkshaus", public=True, points_win=6,
         points_draw=3, points_loss=0, points_forfeit_win=5, points_forfeit_loss=1,
-        points_pairing_bye=4, points_half_bye=2, lots_seed=123456789, started_at=T0,
+        points_pairing_bye=4, points_full_bye=6, points_half_bye=2, lots_seed=123456789,
+        started_at=T0,
     )  # fmt: skip
     rows = [
         {"name": "Ångström, Åsa", "rating": 2410, "title": "WGM", "federation": "SWE",

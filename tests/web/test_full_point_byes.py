@@ -1,0 +1,189 @@
+"""Full-point byes (#20 item 9): given by the arbiter for a round not yet paired, scored
+with the event's own points, passed to the engine as a request and then as an unplayed
+round (Dutch F2: not a game)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from pairing.engine.model import Outcome
+from pairing.engine.model import RequestKind as EngineRequestKind
+from swissweb.tournament import engine_adapter, selectors, services
+from swissweb.tournament.errors import (
+    AlreadyRecorded,
+    ConfirmationNeeded,
+    PlayerWithdrawn,
+    RoundLocked,
+)
+from swissweb.tournament.models import Event, Game, Player, RequestKind, RoundRequest
+
+from .service_helpers import NOW, _last_audit, _pair, _play
+
+pytestmark = pytest.mark.django_db
+
+
+def _number(event: Event, number: int) -> Player:
+    return event.players.get(pairing_number=number)
+
+
+def _give(event: Event, user: User, number: int, round_number: int, **kwargs: bool) -> None:
+    services.round_request_set(
+        player_id=_number(event, number).pk, round_number=round_number,
+        kind=RequestKind.FULL_POINT_BYE, user=user, now=NOW, **kwargs,
+    )  # fmt: skip
+
+
+def _points(event: Event, after_round: int | None = None) -> dict[int, Fraction]:
+    event.refresh_from_db()
+    table = selectors.standings_after(event=event, after_round=after_round)
+    return {line.player.pairing_number or 0: line.points for line in table.lines}
+
+
+def _settings(event: Event, user: User, *, confirm: bool = False, **changes: int) -> None:
+    event.refresh_from_db()
+    services.event_settings_update(
+        event_id=event.pk, changes=changes, expected_version=event.settings_version,
+        user=user, now=NOW, confirm=confirm,
+    )  # fmt: skip
+
+
+def test_full_point_bye_request_scores_event_points(started: Event, arbiter: User) -> None:
+    """A full-point bye in round 1: no board for the player, and the event's points for a
+    full-point bye (here 2, set apart from a win's 1) in the standings."""
+    _settings(started, arbiter, points_full_bye=4)
+    _give(started, arbiter, 1, 1)
+    round_ = _play(started, arbiter)
+    seated = {pk for g in round_.games.all() for pk in (g.white_id, g.black_id)}
+    assert _number(started, 1).pk not in seated
+    assert _points(started)[1] == 2
+
+
+def test_full_point_bye_reaches_the_engine_as_a_request_then_an_unplayed_round(
+    started: Event, arbiter: User
+) -> None:
+    """The engine gets the bye as a request for the round to pair, and once the round is
+    played as a full-point bye without an opponent: not a game (Dutch F2)."""
+    _give(started, arbiter, 2, 1)
+    state = engine_adapter.state_for_round(started, 1)
+    assert [(r.pairing_number, r.kind) for r in state.requests] == [
+        (2, EngineRequestKind.FULL_POINT_BYE)
+    ]
+    _play(started, arbiter)
+    player = next(p for p in engine_adapter.completed_state(started).players
+                  if p.pairing_number == 2)  # fmt: skip
+    (record,) = player.history
+    assert record.outcome is Outcome.FULL_POINT_BYE
+    assert (record.opponent, record.colour, record.played) == (None, None, False)
+    assert record.outcome.point_without_playing
+
+
+def test_full_point_bye_refused_for_a_withdrawn_player(started: Event, arbiter: User) -> None:
+    services.player_withdraw(player_id=_number(started, 3).pk, user=arbiter, now=NOW)
+    with pytest.raises(PlayerWithdrawn, match="has withdrawn"):
+        _give(started, arbiter, 3, 2)
+    assert not RoundRequest.objects.exists()
+
+
+def test_full_point_bye_refused_for_a_round_paired_already(started: Event, arbiter: User) -> None:
+    _pair(started, arbiter)
+    with pytest.raises(RoundLocked, match="Round 1 is paired already"):
+        _give(started, arbiter, 1, 1)
+    assert not RoundRequest.objects.exists()
+
+
+def test_full_point_bye_twice_refused_and_a_half_point_bye_replaced_on_confirmation(
+    started: Event, arbiter: User
+) -> None:
+    _give(started, arbiter, 1, 3)
+    with pytest.raises(AlreadyRecorded, match="has a full-point bye for round 3 already"):
+        _give(started, arbiter, 1, 3)
+    services.round_request_set(
+        player_id=_number(started, 2).pk, round_number=3, kind=RequestKind.HALF_POINT_BYE,
+        user=arbiter, now=NOW,
+    )  # fmt: skip
+    with pytest.raises(ConfirmationNeeded, match="half-point bye .* with a full-point bye"):
+        _give(started, arbiter, 2, 3)
+    _give(started, arbiter, 2, 3, replace=True)
+    kinds = set(RoundRequest.objects.values_list("player__pairing_number", "kind"))
+    assert kinds == {(1, "F"), (2, "F")}
+    entry = _last_audit("round_request")
+    assert (entry.before["kind"], entry.after["kind"]) == ("H", "F")
+
+
+def test_full_point_bye_points_change_after_round_1_needs_confirmation(
+    started: Event, arbiter: User
+) -> None:
+    """The points of a full-point bye are a point value like the others: changed once
+    round 1 is paired only when the arbiter confirms, then the standings follow."""
+    _give(started, arbiter, 1, 1)
+    _play(started, arbiter)
+    assert _points(started)[1] == 1
+    with pytest.raises(ConfirmationNeeded) as exc:
+        _settings(started, arbiter, points_full_bye=1)
+    assert "Points: full-point bye: 1 → ½" in exc.value.changes
+    started.refresh_from_db()
+    assert started.points_full_bye == 2
+    _settings(started, arbiter, points_full_bye=1, confirm=True)
+    assert _points(started)[1] == Fraction(1, 2)
+
+
+def test_full_point_bye_points_are_a_field_of_the_event_form(
+    arbiter_client: Client, started: Event
+) -> None:
+    """The new-event and settings forms show the full-point bye's points beside the
+    other point values, in points."""
+    new = arbiter_client.get("/events/new/").content.decode()
+    assert 'name="points_full_bye"' in new and "Points: full-point bye" in new
+    page = arbiter_client.get(f"/events/{started.slug}/edit/").content.decode()
+    bye = page.index('name="points_pairing_bye"')
+    full = page.index('name="points_full_bye"')
+    half = page.index('name="points_half_bye"')
+    assert bye < full < half
+    assert 'name="points_full_bye" value="1"' in page[full:half]
+
+
+def test_full_point_bye_recorded_on_the_requests_page(
+    arbiter_client: Client, started: Event
+) -> None:
+    """The requests page offers the full-point bye like the half-point bye."""
+    page = arbiter_client.get(f"/events/{started.slug}/manage/requests/").content.decode()
+    assert '<option value="F">Full-point bye</option>' in page
+    player = _number(started, 4)
+    response = arbiter_client.post(
+        f"/events/{started.slug}/requests/",
+        {"player": player.pk, "round_number": 2, "kind": "F"},
+    )
+    assert response.status_code == 302
+    assert RoundRequest.objects.get().kind == RequestKind.FULL_POINT_BYE
+    page = arbiter_client.get(f"/events/{started.slug}/manage/requests/").content.decode()
+    assert '<option value="F" selected>Full-point bye</option>' in page
+
+
+def test_full_point_bye_player_takes_no_board_and_others_are_paired(
+    started: Event, arbiter: User
+) -> None:
+    """Six players, one with a full-point bye: two boards and a pairing-allocated bye
+    for the five others, never the player with the full-point bye."""
+    _give(started, arbiter, 6, 1)
+    round_ = _pair(started, arbiter)
+    games = list(Game.objects.filter(round=round_))
+    assert len(games) == 3 and sum(g.black_id is None for g in games) == 1
+    assert _number(started, 6).pk not in {g.white_id for g in games} | {g.black_id for g in games}
+
+
+def test_full_point_bye_of_an_existing_event_stays_worth_a_win(event: Event) -> None:
+    """The migration gives the events that exist the points the engine gave their
+    full-point byes before (a win's), so their exports and standings do not move."""
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("swissweb.tournament.migrations.0008_full_point_bye")
+    Event.objects.filter(pk=event.pk).update(points_win=6, points_full_bye=2)
+    migration.full_bye_worth_a_win(apps, None)
+    event.refresh_from_db()
+    assert event.points_full_bye == 6
