@@ -43,7 +43,7 @@ def _points(event: Event, after_round: int | None = None) -> dict[int, Fraction]
     return {line.player.pairing_number or 0: line.points for line in table.lines}
 
 
-def _settings(event: Event, user: User, *, confirm: bool = False, **changes: int) -> None:
+def _settings(event: Event, user: User, *, confirm: bool = False, **changes: object) -> None:
     event.refresh_from_db()
     services.event_settings_update(
         event_id=event.pk, changes=changes, expected_version=event.settings_version,
@@ -187,3 +187,75 @@ def test_full_point_bye_of_an_existing_event_stays_worth_a_win(event: Event) -> 
     migration.full_bye_worth_a_win(apps, None)
     event.refresh_from_db()
     assert event.points_full_bye == 6
+
+
+# Standings, crosstable, player card, CSV (item 3)
+
+
+@pytest.fixture
+def two_rounds(started: Event, arbiter: User) -> Event:
+    """Round 1: No. 1 has a full-point bye (worth 1½ here), No. 2 a half-point bye;
+    round 2: everyone plays.  White wins every game; tie-breaks BH, SB."""
+    _settings(started, arbiter, points_full_bye=3, tiebreaks="BH,SB")
+    _give(started, arbiter, 1, 1)
+    services.round_request_set(
+        player_id=_number(started, 2).pk, round_number=1, kind=RequestKind.HALF_POINT_BYE,
+        user=arbiter, now=NOW,
+    )  # fmt: skip
+    _play(started, arbiter)
+    _play(started, arbiter)
+    started.refresh_from_db()
+    return started
+
+
+def test_full_point_bye_counts_in_tie_breaks_like_a_half_point_bye_with_its_points(
+    two_rounds: Event,
+) -> None:
+    """FIDE 2023, as the engine reads it: an unplayed round counts the player's own final
+    score, for SB times the points the round gave; the full-point bye does as the
+    half-point bye, with its own points."""
+    table = selectors.standings_after(event=two_rounds)
+    lines = {line.player.pairing_number: line for line in table.lines}
+    game_of = {}
+    for game in Game.objects.filter(round__event=two_rounds, round__number=2):
+        game_of[game.white.pairing_number] = (game.black.pairing_number, Fraction(1))
+        game_of[game.black.pairing_number] = (game.white.pairing_number, Fraction(0))
+    for number, bye_points in ((1, Fraction(3, 2)), (2, Fraction(1, 2))):
+        own = lines[number].points
+        opponent, scored = game_of[number]
+        assert own == bye_points + scored
+        theirs = lines[opponent].points
+        assert lines[number].values == (own + theirs, own * bye_points + theirs * scored)
+
+
+def test_full_point_bye_in_the_crosstable_and_the_player_card(
+    client: Client, two_rounds: Event, arbiter: User
+) -> None:
+    """The crosstable marks the round with no opponent; the card names the bye, in a
+    round played and in the round in play, and counts its points."""
+    table = selectors.standings_after(event=two_rounds)
+    line = next(line for line in table.lines if line.player.pairing_number == 1)
+    cell = line.cells[0]
+    assert (cell.opponent_rank, cell.colour, cell.result) == (None, "", "+")
+    from swissweb.tournament.numbers import points_text
+
+    response = client.get(f"/events/{two_rounds.slug}/players/1/")
+    assert "<td>full-point bye</td>" in response.content.decode()
+    assert response.context["card"].points == points_text(line.points)
+    other = client.get(f"/events/{two_rounds.slug}/players/2/").content.decode()
+    assert "<td>half-point bye</td>" in other
+    _give(two_rounds, arbiter, 3, 3)
+    services.round_publish(round_id=_pair(two_rounds, arbiter).pk, user=arbiter, now=NOW)
+    in_play = client.get(f"/events/{two_rounds.slug}/players/3/").context["card"]
+    assert in_play.rounds[2].result == "full-point bye"
+
+
+def test_full_point_bye_counts_in_the_standings_csv(client: Client, two_rounds: Event) -> None:
+    import csv
+
+    text = client.get(f"/events/{two_rounds.slug}/standings.csv").content.decode()
+    rows = {row["pairing_number"]: row for row in csv.DictReader(text.splitlines())}
+    table = selectors.standings_after(event=two_rounds)
+    line = next(line for line in table.lines if line.player.pairing_number == 1)
+    shown = [Fraction(rows["1"][column]) for column in ("points", "BH", "SB")]
+    assert shown == [line.points, *line.values]
