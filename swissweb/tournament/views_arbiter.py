@@ -25,15 +25,17 @@ from . import exports, redraw, services
 from .authorizers import AuthenticatedHttpRequest, arbiter_required
 from .errors import ConfirmationNeeded, TournamentError
 from .forms import (
+    MISSED_ROUNDS,
     EventForm,
     ForbiddenPairForm,
+    LateEntryForm,
     PlayerForm,
     PlayersCsvForm,
     ResultForm,
     RoundRequestForm,
 )
 from .imports import parse_players_csv
-from .models import Event, Game, Player, Round
+from .models import Event, Game, Player, RequestKind, Round
 from .views_workspace import return_to
 
 
@@ -191,19 +193,28 @@ def arbiter_add(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse
 @arbiter_required
 @require_POST
 def player_add(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
-    """Register one player."""
-    form = PlayerForm(request.POST)
+    """Register one player; a late entry with what the rounds missed count as."""
+    form = LateEntryForm(request.POST)
     if not form.is_valid():
         messages.error(request, f"Player not added: {_form_errors(form)}")
         return _back(request, event)
     row = {field: form.cleaned_data[field] for field in PlayerForm.Meta.fields}
+    missed = form.missed()
+    done = f"{row['name']} registered."
+    if missed != RequestKind.ABSENT and event.round_set.exists():
+        label = dict(MISSED_ROUNDS)[missed]
+        done = f"{row['name']} registered; the rounds paired so far count as {label}."
     return _attempt(
         request,
         event,
         lambda: services.players_add(
-            event_id=event.pk, rows=[row], user=request.user, now=timezone.now()
-        ),
-        f"{row['name']} registered.",
+            event_id=event.pk,
+            rows=[row],
+            user=request.user,
+            now=timezone.now(),
+            missed_rounds=missed,
+        ),  # fmt: skip
+        done,
     )
 
 

@@ -28,7 +28,7 @@ from pairing.engine import rules_for
 from . import selectors, services
 from .authorizers import AuthenticatedHttpRequest, arbiter_required
 from .errors import TournamentError
-from .forms import PlayerForm, PlayersCsvForm
+from .forms import LateEntryForm, PlayerForm, PlayersCsvForm
 from .forms_workspace import (
     ForbiddenAddForm,
     ForbiddenReasonForm,
@@ -123,14 +123,20 @@ def my_events(request: AuthenticatedHttpRequest) -> HttpResponse:
 @arbiter_required
 @require_GET
 def players(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
-    """Register, number, edit, withdraw and reinstate players. Template: players.html."""
+    """Register, number, edit, withdraw and reinstate players. Template: players.html.
+
+    Once rounds are paired the form to add a player asks what the rounds missed count
+    as for the late entrant (absences, half-point or full-point byes).
+    """
+    ws = selectors.workspace(event=event)
     return _page(
         request,
         "players.html",
         event,
         "players",
+        ws=ws,
         players=selectors.event_players(event=event),
-        player_form=PlayerForm(),
+        player_form=LateEntryForm(paired=ws.last) if ws.last else PlayerForm(),
         csv_form=PlayersCsvForm(),
     )
 

@@ -18,6 +18,7 @@ from swissweb.tournament.errors import (
     ConfirmationNeeded,
     PlayerWithdrawn,
     RoundLocked,
+    TournamentError,
 )
 from swissweb.tournament.models import Event, Game, Player, RequestKind, RoundRequest
 
@@ -259,3 +260,64 @@ def test_full_point_bye_counts_in_the_standings_csv(client: Client, two_rounds: 
     line = next(line for line in table.lines if line.player.pairing_number == 1)
     shown = [Fraction(rows["1"][column]) for column in ("points", "BH", "SB")]
     assert shown == [line.points, *line.values]
+
+
+# Late entries (item 1)
+
+
+def test_late_entry_gets_full_point_byes_for_the_rounds_missed(
+    started: Event, arbiter: User
+) -> None:
+    """An entrant after two rounds, their rounds counted as full-point byes: requests of
+    rounds 1 and 2, the event's points for each, and paired from round 3 on."""
+    _play(started, arbiter)
+    _play(started, arbiter)
+    (late,) = services.players_add(
+        event_id=started.pk, rows=[{"name": "Late, Lou"}], user=arbiter, now=NOW,
+        missed_rounds=RequestKind.FULL_POINT_BYE,
+    )  # fmt: skip
+    assert sorted(late.requests.values_list("round_number", "kind")) == [(1, "F"), (2, "F")]
+    assert _points(started)[late.pairing_number or 0] == 2
+    entry = _last_audit("players_add")
+    assert (entry.after["kind"], entry.after["rounds"]) == ("F", "1-2")
+    round_3 = _pair(started, arbiter)
+    assert round_3.games.filter(white=late).exists() or round_3.games.filter(black=late).exists()
+
+
+def test_late_entry_missed_rounds_are_absences_unless_the_arbiter_says_otherwise(
+    started: Event, arbiter: User
+) -> None:
+    _play(started, arbiter)
+    (late,) = services.players_add(
+        event_id=started.pk, rows=[{"name": "Late, Lou"}], user=arbiter, now=NOW
+    )
+    assert not late.requests.exists()
+    assert _points(started)[late.pairing_number or 0] == 0
+    with pytest.raises(TournamentError, match="Missed rounds count as"):
+        services.players_add(
+            event_id=started.pk, rows=[{"name": "Later, Lee"}], user=arbiter, now=NOW,
+            missed_rounds="X",
+        )  # fmt: skip
+    assert not started.players.filter(name="Later, Lee").exists()
+
+
+def test_late_entry_form_offers_zero_half_or_full_byes_once_rounds_are_paired(
+    arbiter_client: Client, started: Event, arbiter: User
+) -> None:
+    """Before round 1 the form has no such choice; after it, it offers absences,
+    half-point or full-point byes for the rounds missed."""
+    page = arbiter_client.get(f"/events/{started.slug}/manage/players/").content.decode()
+    assert 'name="missed_rounds"' not in page
+    _play(started, arbiter)
+    page = arbiter_client.get(f"/events/{started.slug}/manage/players/").content.decode()
+    assert "Round 1 (paired before the entry) count as" in page
+    for value in ("Z", "H", "F"):
+        assert f'<option value="{value}"' in page
+    response = arbiter_client.post(
+        f"/events/{started.slug}/players/add/",
+        {"name": "Late, Lou", "rating": 0, "missed_rounds": "H"},
+        follow=True,
+    )
+    assert "the rounds paired so far count as half-point byes" in response.content.decode()
+    late = started.players.get(name="Late, Lou")
+    assert list(late.requests.values_list("round_number", "kind")) == [(1, "H")]
