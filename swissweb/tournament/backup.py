@@ -33,7 +33,8 @@ from pairing.engine.trf import Header, TrfDocument, TrfGame
 
 from . import engine_adapter
 from .errors import TournamentError
-from .exports import OPTION_FIELDS
+from .exports import OPTION_FIELDS, trf_entries
+from .imports import duplicate_players
 from .models import Event, PairingSystem, Result, RoundState
 
 
@@ -72,6 +73,9 @@ class EventPlan:
     requests: dict[tuple[int, int], str]
     """(starting rank, round) -> ``H``, ``F`` or ``Z``."""
     forbidden: set[tuple[int, int]]
+    duplicates: list[str] = field(default_factory=list)
+    """Pairs of players that look like one player twice, in words naming both lines:
+    reported, not refused (the rounds were played with both entries)."""
 
 
 def _date(text: str) -> dt.date | None:
@@ -289,6 +293,9 @@ def event_plan(text: str, *, now: dt.datetime | None = None) -> EventPlan:
             raise TournamentError("TRF line 1, column 1: the file has no player lines (001).")
         fields = _event_fields(doc)
         players = _players(doc)
+        duplicates = duplicate_players(
+            trf_entries(doc, [players[rank] for rank in sorted(players)]), source="TRF"
+        )
         has_lines = trf.has_round_records(doc)
         rounds = _rounds_from_lines(doc) if has_lines else _rounds_from_blocks(doc, now)
         requests = _requests(doc, rounds)
@@ -316,6 +323,7 @@ def event_plan(text: str, *, now: dt.datetime | None = None) -> EventPlan:
         rounds=rounds,
         requests=requests,
         forbidden=forbidden,
+        duplicates=duplicates,
     )
 
 

@@ -621,6 +621,7 @@ AUDIT_KEYS = {
     "names": "players",
     "fide_id": "FIDE id",
     "birth_date": "birth date",
+    "duplicates": "players named twice",
 }
 """Labels of the recorded values; other keys show as they are."""
 
@@ -731,6 +732,14 @@ def audit_line(entry: AuditEntry, names: dict[int, str]) -> AuditLine:
         changes=tuple(changes),
         reason=entry.reason,
     )
+
+
+def import_duplicates(*, event: Event) -> list[str]:
+    """The players the TRF import of ``event`` found named twice, as it reported them
+    (empty for an event not imported, or imported without such players)."""
+    entry = event.audit_entries.filter(action="event_import").first()
+    duplicates = entry.after.get("duplicates", []) if entry is not None else []
+    return [str(text) for text in duplicates]
 
 
 def audit_page(*, event: Event, page: str | None, round_number: int | None) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
-from . import exports, redraw, services
+from . import exports, redraw, selectors, services
 from .authorizers import AuthenticatedHttpRequest, arbiter_required
 from .errors import ConfirmationNeeded, TournamentError
 from .forms import (
@@ -99,6 +99,8 @@ def event_import(request: AuthenticatedHttpRequest) -> HttpResponse:
                 error = str(exc)
             else:
                 messages.success(request, f"{event.name} imported.")
+                for duplicate in selectors.import_duplicates(event=event):
+                    messages.warning(request, f"{duplicate} Both are imported: check them.")
                 return _manage(event)
     status = 422 if error else 200
     return render(request, "tournament/event_import.html", {"error": error}, status=status)
