@@ -12,10 +12,9 @@ Readings:
   its ``SWG`` line, and each ``SWG`` result must agree with the 001 lines.
 - Without them (a file from another program), every round column with a game or a
   pairing-allocated bye is a completed round; its boards are ordered by the lower
-  pairing number of the two players, the bye last; ``H`` is a half-point bye request,
-  ``Z``/``-``/blank an absence.  A full-point bye (``F``, ``0000 - +``) has no place in
-  our model and is refused.  Later columns holding only byes, XXZ lines and 240 lines
-  are requests for coming rounds.
+  pairing number of the two players, the bye last; ``H`` is a half-point bye, ``F`` (or
+  the old ``0000 - +``) a full-point bye, ``Z``/``-``/blank an absence.  Later columns
+  holding only byes, XXZ lines and 240 lines are requests for coming rounds.
 """
 
 from __future__ import annotations
@@ -34,7 +33,8 @@ from pairing.engine.trf import Header, TrfDocument, TrfGame
 
 from . import engine_adapter
 from .errors import TournamentError
-from .exports import OPTION_FIELDS
+from .exports import OPTION_FIELDS, trf_entries
+from .imports import duplicate_players
 from .models import Event, PairingSystem, Result, RoundState
 
 
@@ -71,8 +71,11 @@ class EventPlan:
     player_lines: dict[int, int]
     rounds: list[RoundPlan]
     requests: dict[tuple[int, int], str]
-    """(starting rank, round) -> ``H`` or ``Z``."""
+    """(starting rank, round) -> ``H``, ``F`` or ``Z``."""
     forbidden: set[tuple[int, int]]
+    duplicates: list[str] = field(default_factory=list)
+    """Pairs of players that look like one player twice, in words naming both lines:
+    reported, not refused (the rounds were played with both entries)."""
 
 
 def _date(text: str) -> dt.date | None:
@@ -163,12 +166,8 @@ def _plan(game: TrfGame) -> GamePlan:
 
 
 def _games_from_blocks(doc: TrfDocument) -> dict[int, list[GamePlan]]:
-    """The finished games and byes written in the 001 lines, per round."""
-    for player in doc.players:
-        for number, block in enumerate(player.rounds, start=1):
-            if block.full_point_bye:
-                message = "a full-point bye cannot be imported"
-                raise player.round_error(number, message, at="result")
+    """The finished games and pairing-allocated byes written in the 001 lines, per round
+    (a half-point or full-point bye is a request of its round, not a board)."""
     return {n: [_plan(g) for g in games] for n, games in trf.block_games(doc).items()}
 
 
@@ -263,13 +262,13 @@ def _requests(doc: TrfDocument, rounds: list[RoundPlan]) -> dict[tuple[int, int]
         for number, block in enumerate(player.rounds, start=1):
             if block.bye_kind is RequestKind.HALF_POINT_BYE:
                 requests[(player.start_rank, number)] = "H"
+            elif block.full_point_bye:  # F, or the old 0000 - +
+                requests[(player.start_rank, number)] = "F"
             elif block.bye_kind is RequestKind.ABSENT and number > played:
                 requests[(player.start_rank, number)] = "Z"
     for rank in trf.absent_players(doc):
         requests[(rank, played + 1)] = "Z"
     for byes in trf.byes_2026(doc):
-        if byes.kind is RequestKind.FULL_POINT_BYE:
-            raise byes.error("a full-point bye (F) cannot be imported", at="kind")
         if byes.round_number == 0:
             raise byes.error("round 0 is not a round", at="round")
         code = engine_adapter.model_request_kind(byes.kind)
@@ -294,6 +293,9 @@ def event_plan(text: str, *, now: dt.datetime | None = None) -> EventPlan:
             raise TournamentError("TRF line 1, column 1: the file has no player lines (001).")
         fields = _event_fields(doc)
         players = _players(doc)
+        duplicates = duplicate_players(
+            trf_entries(doc, [players[rank] for rank in sorted(players)]), source="TRF"
+        )
         has_lines = trf.has_round_records(doc)
         rounds = _rounds_from_lines(doc) if has_lines else _rounds_from_blocks(doc, now)
         requests = _requests(doc, rounds)
@@ -321,6 +323,7 @@ def event_plan(text: str, *, now: dt.datetime | None = None) -> EventPlan:
         rounds=rounds,
         requests=requests,
         forbidden=forbidden,
+        duplicates=duplicates,
     )
 
 

@@ -80,7 +80,7 @@ def point_system(event: models.Event) -> PointSystem:
         forfeit_win=Points(event.points_forfeit_win),
         forfeit_loss=Points(event.points_forfeit_loss),
         pairing_allocated_bye=Points(event.points_pairing_bye),
-        full_point_bye=Points(event.points_win),
+        full_point_bye=Points(event.points_full_bye),
         half_point_bye=Points(event.points_half_bye),
         zero_point_bye=Points(0),
     )
@@ -96,7 +96,7 @@ def initial_colour(event: models.Event) -> Colour | None:
 
 def point_fields(points: PointSystem) -> dict[str, Points]:
     """The ``Event`` point fields of an engine point system (the inverse of
-    :func:`point_system`; an event's full-point bye is worth a win, its zero-point bye 0)."""
+    :func:`point_system`; an event's zero-point bye is worth 0)."""
     return {
         "points_win": points.win,
         "points_draw": points.draw,
@@ -104,6 +104,7 @@ def point_fields(points: PointSystem) -> dict[str, Points]:
         "points_forfeit_win": points.forfeit_win,
         "points_forfeit_loss": points.forfeit_loss,
         "points_pairing_bye": points.pairing_allocated_bye,
+        "points_full_bye": points.full_point_bye,
         "points_half_bye": points.half_point_bye,
     }
 
@@ -226,12 +227,21 @@ def _game_records(
     return records
 
 
+UNPAIRED_OUTCOMES = {
+    models.RequestKind.HALF_POINT_BYE: Outcome.HALF_POINT_BYE,
+    models.RequestKind.FULL_POINT_BYE: Outcome.FULL_POINT_BYE,
+    models.RequestKind.ABSENT: Outcome.ZERO_POINT_BYE,
+}
+"""The outcome of a round without a board for each kind of request (Dutch F5)."""
+
+
 def _unpaired(round_number: int, kind: str | None) -> GameRecord:
-    """The record of a round without a board: a half-point bye asked for, else absent."""
+    """The record of a round without a board: the bye recorded for it, else absent.
+
+    A bye is not a game played (Dutch F2): the engine counts it for the score only.
+    """
     outcome = (
-        Outcome.HALF_POINT_BYE
-        if kind == models.RequestKind.HALF_POINT_BYE
-        else Outcome.ZERO_POINT_BYE
+        Outcome.ZERO_POINT_BYE if kind is None else UNPAIRED_OUTCOMES[models.RequestKind(kind)]
     )
     return GameRecord(round_number=round_number, opponent=None, colour=None, outcome=outcome)
 
@@ -271,7 +281,7 @@ def paired_rounds(
     """Every player's record in each of ``rounds`` (paired so far, in play and draft too).
 
     By primary key, one record per round in the order given: ``None`` for a board without
-    a result yet; a round without a board is a half-point bye asked for, else an absence.
+    a result yet; a round without a board is the bye recorded for it, else an absence.
     ``numbers`` gives each player's number (pairing number, or entry order before the
     start); ``games`` are those of ``rounds`` with their round.
     """
@@ -311,6 +321,7 @@ def engine_player(player: models.Player, number: int) -> EnginePlayer:
 
 REQUEST_KINDS = {
     models.RequestKind.HALF_POINT_BYE: EngineRequestKind.HALF_POINT_BYE,
+    models.RequestKind.FULL_POINT_BYE: EngineRequestKind.FULL_POINT_BYE,
     models.RequestKind.ABSENT: EngineRequestKind.ABSENT,
 }
 """The engine's request for each kind of request a player can make."""
@@ -322,10 +333,7 @@ def request_kind(kind: str) -> EngineRequestKind:
 
 
 def model_request_kind(kind: EngineRequestKind) -> str:
-    """The ``RoundRequest.kind`` of an engine request (a full-point bye has none).
-
-    :raises KeyError: ``kind`` is a full-point bye.
-    """
+    """The ``RoundRequest.kind`` of an engine request."""
     return {engine: model for model, engine in REQUEST_KINDS.items()}[kind].value
 
 

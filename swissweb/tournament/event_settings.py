@@ -28,6 +28,7 @@ POINT_FIELD_NAMES = (
     "points_forfeit_win",
     "points_forfeit_loss",
     "points_pairing_bye",
+    "points_full_bye",
     "points_half_bye",
 )
 """The event's point values, in half-points."""

@@ -18,6 +18,7 @@ write nothing) and ``services.event_import_trf`` (write it all, or nothing).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pairing.engine import trf
@@ -26,6 +27,7 @@ from pairing.engine.trf import Header, TrfGame, TrfRoundInfo
 
 from . import engine_adapter, selectors
 from .errors import TournamentError
+from .imports import Entry, duplicate_players
 from .models import Event, Game, Player, Round, RoundRequest
 
 OPTION_FIELDS = (
@@ -152,7 +154,8 @@ def _game(game: Game, rank: dict[int, int]) -> TrfGame:
 def players_from_trf(text: str) -> list[dict[str, Any]]:
     """Player rows (for ``services.players_add``) read from a TRF file.
 
-    :raises TournamentError: the file is malformed; the message names line and column.
+    :raises TournamentError: the file is malformed (the message names line and column),
+        or it names one player twice (the message names both lines).
     """
     import datetime as dt
 
@@ -189,4 +192,23 @@ def players_from_trf(text: str) -> list[dict[str, Any]]:
         )
     if not rows:
         raise TournamentError("TRF line 1, column 1: the file has no player lines (001).")
+    duplicates = duplicate_players(trf_entries(doc, rows), source="TRF")
+    if duplicates:
+        raise TournamentError(" ".join(duplicates) + " Nothing imported.")
     return rows
+
+
+def trf_entries(doc: trf.TrfDocument, rows: Sequence[Mapping[str, Any]]) -> list[Entry]:
+    """The players of a TRF file for :func:`~.imports.duplicate_players`; ``rows`` holds
+    their fields as imported, in starting-rank order (the name, the FIDE ID)."""
+    players = sorted(doc.players, key=lambda p: p.start_rank)
+    return [
+        Entry(
+            line=player.line,
+            number=player.start_rank,
+            name=str(row["name"]),
+            fide_id=row["fide_id"],
+            birth_date=player.birth_date,
+        )
+        for player, row in zip(players, rows, strict=True)
+    ]

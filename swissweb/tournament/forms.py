@@ -22,6 +22,7 @@ POINT_FIELDS = {
     "points_forfeit_win": "Forfeit win",
     "points_forfeit_loss": "Forfeit loss",
     "points_pairing_bye": "Pairing-allocated bye",
+    "points_full_bye": "Full-point bye",
     "points_half_bye": "Half-point bye",
 }
 """The event's point values: shown in points, stored in half-points."""
@@ -252,6 +253,32 @@ class PlayerForm(_PlayerModelForm):
         widgets = {"birth_date": DATE_FIELD}
 
 
+MISSED_ROUNDS = [
+    (RequestKind.ABSENT.value, "absences (zero points)"),
+    (RequestKind.HALF_POINT_BYE.value, "half-point byes"),
+    (RequestKind.FULL_POINT_BYE.value, "full-point byes"),
+]
+"""What the rounds paired before a late entry count as for the entrant."""
+
+
+class LateEntryForm(PlayerForm):
+    """Register one player once rounds are paired: the arbiter says what the rounds
+    missed count as (``services.players_add``'s ``missed_rounds``)."""
+
+    missed_rounds = forms.ChoiceField(
+        choices=MISSED_ROUNDS, required=False, initial=RequestKind.ABSENT.value
+    )
+
+    def __init__(self, *args: Any, paired: int = 0, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        rounds = "Round 1" if paired == 1 else f"Rounds 1-{paired}"
+        self.fields["missed_rounds"].label = f"{rounds} (paired before the entry) count as"
+
+    def missed(self) -> str:
+        """The kind of request for each round missed (an absence when not chosen)."""
+        return str(self.cleaned_data.get("missed_rounds") or RequestKind.ABSENT.value)
+
+
 class PlayersCsvForm(forms.Form):
     """Paste or upload a CSV player list."""
 
@@ -274,7 +301,7 @@ class PlayersCsvForm(forms.Form):
 
 
 class RoundRequestForm(forms.Form):
-    """A half-point bye or an absence for one round (Dutch F5)."""
+    """A half-point bye, a full-point bye or an absence for one round (Dutch F5)."""
 
     player = forms.ModelChoiceField(queryset=Player.objects.none())
     round_number = forms.IntegerField(min_value=1, label="Round")

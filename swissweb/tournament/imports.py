@@ -1,4 +1,5 @@
-"""Reading player lists pasted or uploaded as CSV: every line checked before any is kept.
+"""Reading player lists pasted or uploaded as CSV: every line checked before any is kept;
+and telling when a file names one player twice (:func:`duplicate_players`).
 
 Columns, by header name (case-insensitive, any order): ``name`` (required), ``rating``,
 ``title``, ``federation``, ``fide_id``, ``club`` (or ``school``), ``birth_date``
@@ -13,7 +14,10 @@ import csv
 import datetime as dt
 import io
 import re
+from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any, Required, TypedDict
 
 from .models import Title
@@ -204,3 +208,58 @@ def _records(reader: Any, problems: list[ImportProblem]) -> list[tuple[int, list
     except csv.Error as exc:
         problems.append(ImportProblem(line=reader.line_num, column="line", message=str(exc)))
     return records
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Entry:
+    """A player of an imported file, as far as telling two entries apart needs."""
+
+    line: int
+    number: int
+    """The player's number in the file (the TRF starting rank)."""
+    name: str
+    fide_id: int | None
+    """``None`` (or 0) when not given."""
+    birth_date: str
+    """As written; ``""`` when not given."""
+
+
+def _same_name(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def duplicate_players(entries: Sequence[Entry], *, source: str) -> list[str]:
+    """Every pair of entries that are one player, in words naming both lines.
+
+    The same FIDE ID, or, where one of the two has no FIDE ID, the same name (letter
+    case and spacing apart) and the same birth date.  Two entries without a birth date
+    or with two different FIDE IDs are never taken for one player.  ``source`` starts
+    each message: ``"TRF"`` gives "TRF lines 4 and 9: ...".
+    """
+    pairs: dict[tuple[int, int], str] = {}
+    by_id: dict[int, list[Entry]] = defaultdict(list)
+    by_name: dict[tuple[str, str], list[Entry]] = defaultdict(list)
+    for entry in sorted(entries, key=lambda e: e.line):
+        if entry.fide_id:
+            by_id[entry.fide_id].append(entry)
+        if entry.birth_date.strip():
+            by_name[(_same_name(entry.name), entry.birth_date.strip())].append(entry)
+    for fide_id, group in by_id.items():
+        for first, second in combinations(group, 2):
+            pairs[(first.line, second.line)] = f"{_pair(first, second)} have FIDE ID {fide_id}"
+    for (_, born), group in by_name.items():
+        for first, second in combinations(group, 2):
+            if first.fide_id and second.fide_id:
+                continue  # two FIDE IDs: the same one is reported above, else two players
+            pairs.setdefault(
+                (first.line, second.line),
+                f"{_pair(first, second)} have the same name and are both born {born}",
+            )
+    return [
+        f"{source} lines {first} and {second} name one player twice: {text}."
+        for (first, second), text in sorted(pairs.items())
+    ]
+
+
+def _pair(first: Entry, second: Entry) -> str:
+    return f"{first.number}. {first.name} and {second.number}. {second.name}"

@@ -54,6 +54,7 @@ class Event(TimeStamped):
     points_forfeit_win = models.PositiveSmallIntegerField(default=2, help_text="In half-points.")
     points_forfeit_loss = models.PositiveSmallIntegerField(default=0, help_text="In half-points.")
     points_pairing_bye = models.PositiveSmallIntegerField(default=2, help_text="In half-points.")
+    points_full_bye = models.PositiveSmallIntegerField(default=2, help_text="In half-points.")
     points_half_bye = models.PositiveSmallIntegerField(default=1, help_text="In half-points.")
     acceleration = models.BooleanField(
         default=False,
@@ -246,14 +247,18 @@ class Player(TimeStamped):
 
 
 class RequestKind(models.TextChoices):
-    """What a player asked for a given round (Dutch F5)."""
+    """What a player asked for, or the arbiter gave, for a given round (Dutch F5)."""
 
     HALF_POINT_BYE = "H", "Half-point bye"
+    FULL_POINT_BYE = "F", "Full-point bye"
     ABSENT = "Z", "Known absence (zero points)"
 
 
 class RoundRequest(TimeStamped):
-    """A half-point bye or a known absence requested for one round (Dutch F5)."""
+    """A bye (half-point or full-point) or a known absence for one round (Dutch F5).
+
+    The player is not paired in that round and scores the event's points for it.
+    """
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="requests")
     round_number = models.PositiveSmallIntegerField()
@@ -270,7 +275,8 @@ class RoundRequest(TimeStamped):
             models.CheckConstraint(
                 condition=Q(kind__in=RequestKind.values),
                 name="round_request_kind_valid",
-                violation_error_message="A request is a half-point bye or a known absence.",
+                violation_error_message="A request is a half-point bye, a full-point bye or a "
+                "known absence.",
             ),
             models.CheckConstraint(
                 condition=Q(round_number__gte=1),

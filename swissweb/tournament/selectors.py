@@ -15,7 +15,7 @@ from django.db.models import Count, F, Prefetch, QuerySet
 from django.utils.functional import SimpleLazyObject
 
 from pairing.engine import rules_for
-from pairing.engine.model import PairingNumber
+from pairing.engine.model import Outcome, PairingNumber
 
 from . import engine_adapter
 from .models import (
@@ -240,6 +240,14 @@ def _result_for(result: Result, white: bool) -> str:
     return for_white if white else for_black
 
 
+UNPAIRED_RESULTS: dict[str, str] = {
+    Outcome.HALF_POINT_BYE.value: "half-point bye",
+    Outcome.FULL_POINT_BYE.value: "full-point bye",
+}
+"""A round without a board on the player card, by the bye recorded for it (the TRF code
+of the engine's outcome or request); any other is "not paired" (#20)."""
+
+
 def player_card(*, event: Event, pairing_number: int) -> PlayerCard:
     """The public card of one player (published rounds only)."""
     from django.http import Http404
@@ -252,6 +260,12 @@ def player_card(*, event: Event, pairing_number: int) -> PlayerCard:
     state = engine_adapter.completed_state(event)
     floats = rules_for(event.system).float_history(state).get(PairingNumber(pairing_number), ())
     engine_player = next(p for p in state.players if p.pairing_number == pairing_number)
+    # The byes of the completed rounds are in the history, those of the round in play
+    # are the requests of the round after them: no query of its own.
+    byes = {record.round_number: record.outcome.value for record in engine_player.history}
+    for request in state.requests:
+        if request.pairing_number == pairing_number:
+            byes[state.rounds_completed + 1] = request.kind.value
     rounds = []
     for round_ in published_rounds(event=event):
         game = next((g for g in round_.games.all() if player.pk in (g.white_id, g.black_id)), None)
@@ -261,7 +275,8 @@ def player_card(*, event: Event, pairing_number: int) -> PlayerCard:
             if pairing_number in step.get("players", [])
         )
         if game is None:
-            opponent, colour, result = None, "", "not paired"
+            opponent, colour = None, ""
+            result = UNPAIRED_RESULTS.get(byes.get(round_.number, ""), "not paired")
         elif game.black_id is None:
             opponent, colour, result = None, "", "pairing-allocated bye"
         else:
@@ -606,6 +621,7 @@ AUDIT_KEYS = {
     "names": "players",
     "fide_id": "FIDE id",
     "birth_date": "birth date",
+    "duplicates": "players named twice",
 }
 """Labels of the recorded values; other keys show as they are."""
 
@@ -716,6 +732,14 @@ def audit_line(entry: AuditEntry, names: dict[int, str]) -> AuditLine:
         changes=tuple(changes),
         reason=entry.reason,
     )
+
+
+def import_duplicates(*, event: Event) -> list[str]:
+    """The players the TRF import of ``event`` found named twice, as it reported them
+    (empty for an event not imported, or imported without such players)."""
+    entry = event.audit_entries.filter(action="event_import").first()
+    duplicates = entry.after.get("duplicates", []) if entry is not None else []
+    return [str(text) for text in duplicates]
 
 
 def audit_page(*, event: Event, page: str | None, round_number: int | None) -> dict[str, Any]:

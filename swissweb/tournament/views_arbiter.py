@@ -21,19 +21,21 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
-from . import exports, redraw, services
+from . import exports, redraw, selectors, services
 from .authorizers import AuthenticatedHttpRequest, arbiter_required
 from .errors import ConfirmationNeeded, TournamentError
 from .forms import (
+    MISSED_ROUNDS,
     EventForm,
     ForbiddenPairForm,
+    LateEntryForm,
     PlayerForm,
     PlayersCsvForm,
     ResultForm,
     RoundRequestForm,
 )
 from .imports import parse_players_csv
-from .models import Event, Game, Player, Round
+from .models import Event, Game, Player, RequestKind, Round
 from .params import positive_number
 from .views_workspace import return_to
 
@@ -98,6 +100,8 @@ def event_import(request: AuthenticatedHttpRequest) -> HttpResponse:
                 error = str(exc)
             else:
                 messages.success(request, f"{event.name} imported.")
+                for duplicate in selectors.import_duplicates(event=event):
+                    messages.warning(request, f"{duplicate} Both are imported: check them.")
                 return _manage(event)
     status = 422 if error else 200
     return render(request, "tournament/event_import.html", {"error": error}, status=status)
@@ -192,19 +196,28 @@ def arbiter_add(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse
 @arbiter_required
 @require_POST
 def player_add(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
-    """Register one player."""
-    form = PlayerForm(request.POST)
+    """Register one player; a late entry with what the rounds missed count as."""
+    form = LateEntryForm(request.POST)
     if not form.is_valid():
         messages.error(request, f"Player not added: {_form_errors(form)}")
         return _back(request, event)
     row = {field: form.cleaned_data[field] for field in PlayerForm.Meta.fields}
+    missed = form.missed()
+    done = f"{row['name']} registered."
+    if missed != RequestKind.ABSENT and event.round_set.exists():
+        label = dict(MISSED_ROUNDS)[missed]
+        done = f"{row['name']} registered; the rounds paired so far count as {label}."
     return _attempt(
         request,
         event,
         lambda: services.players_add(
-            event_id=event.pk, rows=[row], user=request.user, now=timezone.now()
-        ),
-        f"{row['name']} registered.",
+            event_id=event.pk,
+            rows=[row],
+            user=request.user,
+            now=timezone.now(),
+            missed_rounds=missed,
+        ),  # fmt: skip
+        done,
     )
 
 
@@ -310,7 +323,7 @@ def player_top_set(request: AuthenticatedHttpRequest, event: Event, player_id: i
 @arbiter_required
 @require_POST
 def round_request(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
-    """Record a half-point bye or absence for a coming round."""
+    """Record a bye (half-point or full-point) or an absence for a coming round."""
     form = RoundRequestForm(request.POST, event=event)
     if not form.is_valid():
         messages.error(request, _form_errors(form))

@@ -28,7 +28,7 @@ from pairing.engine import rules_for
 from . import selectors, services
 from .authorizers import AuthenticatedHttpRequest, arbiter_required
 from .errors import TournamentError
-from .forms import PlayerForm, PlayersCsvForm
+from .forms import LateEntryForm, PlayerForm, PlayersCsvForm
 from .forms_workspace import (
     ForbiddenAddForm,
     ForbiddenReasonForm,
@@ -124,14 +124,20 @@ def my_events(request: AuthenticatedHttpRequest) -> HttpResponse:
 @arbiter_required
 @require_GET
 def players(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
-    """Register, number, edit, withdraw and reinstate players. Template: players.html."""
+    """Register, number, edit, withdraw and reinstate players. Template: players.html.
+
+    Once rounds are paired the form to add a player asks what the rounds missed count
+    as for the late entrant (absences, half-point or full-point byes).
+    """
+    ws = selectors.workspace(event=event)
     return _page(
         request,
         "players.html",
         event,
         "players",
+        ws=ws,
         players=selectors.event_players(event=event),
-        player_form=PlayerForm(),
+        player_form=LateEntryForm(paired=ws.last) if ws.last else PlayerForm(),
         csv_form=PlayersCsvForm(),
     )
 
@@ -397,7 +403,7 @@ def round_unpublish(request: AuthenticatedHttpRequest, event: Event, number: int
 @arbiter_required
 @require_GET
 def requests(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
-    """Half-point byes, absences and forbidden pairs: add, edit, delete.
+    """Byes, absences and forbidden pairs: add, edit, delete.
 
     Template: requests.html.
     """

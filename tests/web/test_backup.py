@@ -47,7 +47,8 @@ def _play(event: Event, user: User, rng: random.Random, *, finish: bool, seed: i
 
 @pytest.fixture
 def played(arbiter: User) -> Event:
-    """An event with every kind of data: 3 rounds played, round 4 in play, requests."""
+    """An event with every kind of data: 3 rounds played, round 4 in play, requests
+    (half-point and full-point byes, an absence)."""
     rng = random.Random(7)
     event = services.event_create(
         user=arbiter, now=T0, name="Backup Open", slug="backup-open", system="dutch1992",
@@ -55,7 +56,7 @@ def played(arbiter: User) -> Event:
         esca_round1_area=False, initial_colour="black", start_date=dt.date(2026, 3, 1),
         end_date=dt.date(2026, 3, 5), venue="Zürich, Volkshaus", public=True, points_win=6,
         points_draw=3, points_loss=0, points_forfeit_win=6, points_forfeit_loss=0,
-        points_pairing_bye=4, points_half_bye=2,
+        points_pairing_bye=4, points_full_bye=4, points_half_bye=2,
     )  # fmt: skip
     rows = [
         {"name": f"Spieler-{n:02d}, Vorname" + (" Mit Einem Sehr Langen Namen" if n == 3 else ""),
@@ -77,6 +78,10 @@ def played(arbiter: User) -> Event:
     services.round_request_set(player_id=players[6].pk, round_number=3, kind="Z", user=arbiter,
                                now=T0)  # fmt: skip
     services.round_request_set(player_id=players[7].pk, round_number=6, kind="H", user=arbiter,
+                               now=T0)  # fmt: skip
+    services.round_request_set(player_id=players[8].pk, round_number=2, kind="F", user=arbiter,
+                               now=T0)  # fmt: skip
+    services.round_request_set(player_id=players[9].pk, round_number=5, kind="F", user=arbiter,
                                now=T0)  # fmt: skip
     for number in range(1, 4):
         _play(event, arbiter, rng, finish=True, seed=100 + number)
@@ -184,6 +189,25 @@ def test_backup_export_is_read_again_unchanged(played: Event, stranger: User) ->
     assert exports.event_trf(copy) == text
 
 
+def test_backup_full_point_byes_are_f_blocks_and_240_lines(played: Event) -> None:
+    """#20: the full-point bye of round 2 is ``0000 - F`` in its 001 line and counts the
+    event's points (2 here) in the points column; both byes are TRF-2026 240 F lines."""
+    from pairing.engine.trf import read_trf
+
+    text = exports.event_trf(played)
+    doc = read_trf(text)
+    bye = played.players.get(requests__kind="F", requests__round_number=2).pairing_number
+    player = next(p for p in doc.players if p.start_rank == bye)
+    assert player.round(2).result == "F" and player.round(2).opponent is None
+    table = selectors.standings_after(event=played)
+    assert next(line.points for line in table.lines if line.player.pairing_number == bye) == (
+        player.points
+    )
+    later = played.players.get(requests__kind="F", requests__round_number=5).pairing_number
+    assert "FPB=2 " in text
+    assert f"240 F 002 {bye:>4}" in text and f"240 F 005 {later:>4}" in text
+
+
 def test_backup_round_in_play_leaves_unplayed_boards_blank_in_001(played: Event) -> None:
     """A board of round 4 without a result: blank 001 blocks, an SWG line without a result."""
     text = exports.event_trf(played)
@@ -262,3 +286,57 @@ def test_backup_import_needs_a_login(client: Client) -> None:
     response = client.post("/events/import/", {})
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
     assert timezone.now()
+
+
+FULL_POINT_BYE_SAMPLES = {
+    "icu_armstrong_2011.tab": True,
+    "icu_bunratty_major_2011.tab": False,
+    "icu_bunratty_minor_2011.tab": False,
+    "sklangen_example1.trf": True,
+}
+"""Real files with full-point byes (``F``, or ``0000 - +``), refused before #20, and
+whether their points column counts a round without a result as TRF16 does (``Z``, 0).
+The Bunratty files' program wrote some half-point byes as a lone ``-`` in the colour
+column (a blank result, so an absence to us) and counted them ½; there only the players
+with a result in every round played are compared."""
+
+
+@pytest.mark.parametrize("name", sorted(FULL_POINT_BYE_SAMPLES))
+def test_backup_import_of_a_sample_with_full_point_byes(name: str, stranger: User) -> None:
+    """#20: the file imports, each full-point bye becomes one, the standings give the
+    points of the file's points column, and the export reads back the same."""
+    from pairing.engine.trf import decode_trf, read_trf
+
+    text = decode_trf((DATA / "trf-samples" / name).read_bytes())
+    event = services.event_import_trf(text=text, user=stranger, now=T0)
+    doc = read_trf(text)
+    byes = {(p.start_rank, n) for p in doc.players
+            for n, block in enumerate(p.rounds, start=1) if block.full_point_bye}  # fmt: skip
+    imported = RoundRequest.objects.filter(player__event=event, kind="F")
+    assert set(imported.values_list("player__pairing_number", "round_number")) == byes
+    table = selectors.standings_after(event=event)
+    points = {line.player.pairing_number: line.points for line in table.lines}
+    played = event.round_set.count()
+    compared = [
+        player
+        for player in doc.players
+        if FULL_POINT_BYE_SAMPLES[name]
+        or not any(player.round(n).blank for n in range(1, played + 1))
+    ]
+    assert {p.start_rank for p in compared} & {rank for rank, _ in byes}
+    assert {p.start_rank: points[p.start_rank] for p in compared} == {
+        p.start_rank: p.points for p in compared
+    }
+    again = exports.event_trf(event)
+    assert exports.event_trf(services.event_import_trf(text=again, user=stranger, now=T0)) == again
+
+
+def test_backup_import_of_a_team_sample_is_refused_for_its_240_lines(stranger: User) -> None:
+    """The TRF-2026 team sample has full-point byes too; they no longer stop it, but a
+    240 line gives a half-point bye to a player with a board in that round."""
+    from pairing.engine.trf import decode_trf
+
+    text = decode_trf((DATA / "trf-samples" / "echecsjs_grandmommyscup.trf").read_bytes())
+    with pytest.raises(TournamentError, match="player 39 has a board in round 1"):
+        services.event_import_trf(text=text, user=stranger, now=T0)
+    assert not Event.objects.exists()

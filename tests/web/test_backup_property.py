@@ -143,7 +143,9 @@ def _reinstate(event: Event, user: User, rng: random.Random) -> object:
 
 def _late_entry(event: Event, user: User, rng: random.Random) -> object:
     row = {"name": f"Late, Entry {rng.randrange(10**6)}", "rating": rng.randrange(1000, 2400)}
-    return services.players_add(event_id=event.pk, rows=[row], user=user, now=T0)
+    return services.players_add(
+        event_id=event.pk, rows=[row], user=user, now=T0, missed_rounds=rng.choice("ZHF")
+    )
 
 
 def _correct_player(event: Event, user: User, rng: random.Random) -> object:
@@ -164,7 +166,7 @@ def _request(event: Event, user: User, rng: random.Random) -> object:
     player = rng.choice(_players(event))
     return services.round_request_set(
         player_id=player.pk, round_number=rng.randrange(1, event.rounds + 2),
-        kind=rng.choice(["H", "Z"]), user=user, now=T0, replace=rng.random() < 0.5,
+        kind=rng.choice(["H", "F", "Z"]), user=user, now=T0, replace=rng.random() < 0.5,
     )  # fmt: skip
 
 
@@ -195,6 +197,7 @@ def _settings(event: Event, user: User, rng: random.Random) -> object:
             {"tiebreaks": rng.choice(["BH-C1,BH,SB", "DE1,ARO,LOT", "PROG,WIN"])},
             {"venue": rng.choice(["", "Hall 2"])},
             {"points_draw": rng.choice([1, 2])},
+            {"points_full_bye": rng.choice([1, 2, 3])},
             {"system": rng.choice(["dutch1992", "lim", "sb"])},
         ]
     )

@@ -516,7 +516,7 @@ def new_event(**changes: Any) -> dict[str, Any]:
         "name": "Club Open 2026", "slug": "", "system": "dutch1992", "rounds": 5,
         "tiebreaks": "", "initial_colour": "lot", "points_win": "1", "points_draw": "0.5",
         "points_loss": "0", "points_forfeit_win": "1", "points_forfeit_loss": "0",
-        "points_pairing_bye": "1", "points_half_bye": "0.5",
+        "points_pairing_bye": "1", "points_full_bye": "1", "points_half_bye": "0.5",
     }  # fmt: skip
     data.update(changes)
     return data

@@ -3,9 +3,10 @@
 Three events built row by row (no engine pairs them, so the text depends on the export
 alone) are exported and compared with ``tests/data/exports/<slug>.trf``.  Between them
 they hold every record the export writes: headers, XXR, XXC, XXS, SWY, SWK, SWO, 001 lines
-with games, forfeits, double forfeits, adjourned games, byes and blank boards in play,
-SWN, SWC, SWA, SWW, SWT, TRF-2026 240 requests, XXP, XXA (before and after round 1 is
-paired), SWR and SWG; and an event not started yet, numbered by entry.
+with games, forfeits, double forfeits, adjourned games, byes (pairing-allocated,
+half-point, full-point) and blank boards in play, SWN, SWC, SWA, SWW, SWT, TRF-2026 240
+requests (H, F, Z), XXP, XXA (before and after round 1 is paired), SWR and SWG; and an
+event not started yet, numbered by entry.
 
 A change of the export's text is a change of the backup format: look at the diff, then
 write the files again with ``SWISSWEB_WRITE_EXPORTS=1 pytest tests/web/test_export_golden.py``.
@@ -78,7 +79,8 @@ def _open() -> Event:
         esca_round1_area=False, initial_colour="black", start_date=dt.date(2026, 3, 1),
         end_date=dt.date(2026, 3, 7), venue="Zürich, Volkshaus", public=True, points_win=6,
         points_draw=3, points_loss=0, points_forfeit_win=5, points_forfeit_loss=1,
-        points_pairing_bye=4, points_half_bye=2, lots_seed=123456789, started_at=T0,
+        points_pairing_bye=4, points_full_bye=6, points_half_bye=2, lots_seed=123456789,
+        started_at=T0,
     )  # fmt: skip
     rows = [
         {"name": "Ångström, Åsa", "rating": 2410, "title": "WGM", "federation": "SWE",
@@ -117,7 +119,7 @@ def _open() -> Event:
         (n(4), n(6), Result.NOT_PLAYED_YET), (n(8), None, Result.PAIRING_BYE),
     ], seed=-103)  # fmt: skip
     for player, number, kind in ((9, 2, "H"), (9, 3, "Z"), (3, 5, "H"), (4, 5, "H"),
-                                 (6, 5, "Z"), (2, 7, "Z")):  # fmt: skip
+                                 (6, 5, "Z"), (5, 6, "F"), (2, 7, "Z")):  # fmt: skip
         RoundRequest.objects.create(player=n(player), round_number=number, kind=kind)
     for a, b in ((1, 3), (6, 4), (8, 2)):
         first, second = sorted((n(a), n(b)), key=lambda player: player.pk)
@@ -148,15 +150,18 @@ def _juniors() -> Event:
 
 
 def _lim() -> Event:
-    """Lim, round 1 played, round 2 a draft; accelerated from round 1's boards."""
+    """Lim, round 1 played, round 2 a draft; accelerated from round 1's boards; a
+    full-point bye in each round (#20)."""
     event = Event.objects.create(
         name="Golden Lim", slug="golden-lim", system="lim", rounds=4, lim_maxi=True,
         acceleration=True, lots_seed=7, started_at=T0, tiebreaks="BH,SB",
     )  # fmt: skip
     rows = [{"name": f"Lim {index}", "rating": 1800 - 10 * index, "pairing_number": index + 1}
-            for index in range(6)]  # fmt: skip
+            for index in range(7)]  # fmt: skip
     p = list(_players(event, rows).values())
     RoundRequest.objects.create(player=p[5], round_number=1, kind="H")
+    RoundRequest.objects.create(player=p[6], round_number=1, kind="F")
+    RoundRequest.objects.create(player=p[6], round_number=2, kind="F")
     _round(event, 1, RoundState.COMPLETED, [
         (p[0], p[3], Result.DRAW), (p[4], p[1], Result.WHITE_WINS),
         (p[2], None, Result.PAIRING_BYE),

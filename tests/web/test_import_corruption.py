@@ -34,7 +34,7 @@ pytestmark = pytest.mark.django_db
 
 SAMPLES = ["sklangen_2021_03.trf", "echecsjs_javafo_sample2.trf",
            "icu_irish_intermediate_champs_2011.tab"]  # fmt: skip
-"""Samples (tests/data/trf-samples) with no full-point bye: unchanged, they import whole."""
+"""Samples (tests/data/trf-samples) that import whole, unchanged, through all three paths."""
 
 CHARACTERS = st.sampled_from(list("0123456789 .-+=/,;\t\r\nwbWDLHFUZXé\x00\"'") + ["001 ", "SW"])
 

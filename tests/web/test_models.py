@@ -213,13 +213,13 @@ def test_dutch_f2_game_played_flag_follows_result(
 
 
 def test_round_request_once_per_player_and_round(players: list[Player]) -> None:
-    """A player makes one request per round: a half-point bye or an absence."""
+    """A player has one request per round: a bye or an absence."""
     RoundRequest.objects.create(player=players[0], round_number=2, kind="H")
     assert_rejected(model=RoundRequest, player=players[0], round_number=2, kind="Z")
 
 
 def test_round_request_kind_must_be_known(players: list[Player]) -> None:
-    """Only half-point byes and absences can be requested."""
+    """Only byes (half-point, full-point) and absences can be recorded."""
     assert_rejected(model=RoundRequest, player=players[0], round_number=2, kind="Q")
 
 

@@ -2,11 +2,12 @@
 
 Random events are built through the web app's services, for every system with random
 options (acceleration, Lim Maxi, the ESCA options), forfeits, half-point byes, absences,
-a withdrawal and a forbidden pair.  After every round the event is exported as TRF (what
-an arbiter hands to another program), read back the way ``python -m pairing -p`` reads
-it, and each round is paired again from it with the round's own lot: every board, colour
-and bye must be the app's.  (Lim with seed 4 failed at round 3 while Lim 10.1 judged the
-floats of an accelerated round without the option's imaginary points.)
+a withdrawal and a forbidden pair (and, in a second set, full-point byes).  After every
+round the event is exported as TRF (what an arbiter hands to another program), read back
+the way ``python -m pairing -p`` reads it, and each round is paired again from it with
+the round's own lot: every board, colour and bye must be the app's.  (Lim with seed 4
+failed at round 3 while Lim 10.1 judged the floats of an accelerated round without the
+option's imaginary points.)
 """
 
 from __future__ import annotations
@@ -44,7 +45,12 @@ def _options(system: System, rng: random.Random) -> dict[str, bool]:
     return options
 
 
-def _play_event(system: System, seed: int, user: User) -> Event:
+BYES = (RequestKind.HALF_POINT_BYE, RequestKind.ABSENT)
+
+
+def _play_event(
+    system: System, seed: int, user: User, kinds: tuple[RequestKind, ...] = BYES
+) -> Event:
     rng = random.Random(seed)
     rounds = 5
     event = services.event_create(
@@ -81,7 +87,7 @@ def _play_event(system: System, seed: int, user: User) -> Event:
     for number in range(1, rounds + 1):
         active = [p for p in event.players.order_by("pk") if p.withdrawn_after_round is None]
         for player in rng.sample(active, 2):
-            kind = rng.choice([RequestKind.HALF_POINT_BYE, RequestKind.ABSENT])
+            kind = rng.choice(kinds)
             services.round_request_set(
                 player_id=player.pk, round_number=number, kind=kind, user=user, now=NOW
             )
@@ -119,7 +125,23 @@ def _app_pairing(event: Event, number: int) -> tuple[list[tuple[int, int]], int 
 def test_one_options_path_app_and_trf_export_pair_alike(
     system: System, seed: int, arbiter: User
 ) -> None:
-    event = _play_event(system, seed, arbiter)
+    _pair_alike(_play_event(system, seed, arbiter), system, seed)
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEMS, key=lambda s: s.value), ids=str)
+@pytest.mark.parametrize("seed", [5, 6])
+def test_one_options_path_full_point_byes_pair_alike(
+    system: System, seed: int, arbiter: User
+) -> None:
+    """Full-point byes given by the arbiter: the engine reads them from the export as
+    the app gave them (not paired in their round, a point without playing after it)."""
+    kinds = (*BYES, RequestKind.FULL_POINT_BYE)
+    event = _play_event(system, seed, arbiter, kinds)
+    assert event.players.filter(requests__kind=RequestKind.FULL_POINT_BYE).exists()
+    _pair_alike(event, system, seed)
+
+
+def _pair_alike(event: Event, system: System, seed: int) -> None:
     document = read_trf(exports.event_trf(event))
     for round_ in event.round_set.order_by("number"):
         state = state_from_trf(document, round_to_pair=round_.number)

@@ -39,6 +39,7 @@ def _form(system: str, **options: Any) -> dict[str, Any]:
         "points_forfeit_win": "1",
         "points_forfeit_loss": "0",
         "points_pairing_bye": "1",
+        "points_full_bye": "1",
         "points_half_bye": "0.5",
         "public": "on",
     }

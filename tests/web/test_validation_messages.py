@@ -220,7 +220,7 @@ def test_result_can_be_emptied_while_no_later_round_exists(started: Event, arbit
 def test_request_of_an_unknown_kind_refused_in_words(started: Event, arbiter: User) -> None:
     """A kind the database would refuse by a constraint's name is refused in words."""
     player = started.players.get(pairing_number=1)
-    with pytest.raises(TournamentError, match="a half-point bye or a known absence"):
+    with pytest.raises(TournamentError, match="a full-point bye or a known absence"):
         services.round_request_set(
             player_id=player.pk, round_number=2, kind="X", user=arbiter, now=NOW
         )

@@ -37,6 +37,7 @@ def test_event_create_makes_creator_arbiter(arbiter_client: Client, arbiter: obj
             "points_forfeit_win": "3",
             "points_forfeit_loss": "0",
             "points_pairing_bye": "3",
+            "points_full_bye": "3",
             "points_half_bye": "1",
         },
     )

@@ -364,7 +364,7 @@ def test_round_request_update_refuses_a_round_out_of_range_or_a_bad_kind(
         services.round_request_update(
             request_id=request.pk, round_number=6, kind="H", user=arbiter, now=NOW
         )
-    with pytest.raises(TournamentError, match="a half-point bye or a known absence"):
+    with pytest.raises(TournamentError, match="a full-point bye or a known absence"):
         services.round_request_update(
             request_id=request.pk, round_number=3, kind="X", user=arbiter, now=NOW
         )

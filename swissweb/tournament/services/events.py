@@ -178,7 +178,9 @@ def event_settings_update(
 def event_import_trf(*, text: str, user: User, now: dt.datetime) -> Event:
     """Create a whole event from a TRF file (a backup made by our export, or another
     program's file): players, every round with its boards and results, requests and
-    forbidden pairs; the importing user becomes its arbiter.  All or nothing.
+    forbidden pairs; the importing user becomes its arbiter.  All or nothing.  Players
+    the file seems to name twice are imported as they are and named in the audit entry
+    (``after["duplicates"]``, see ``selectors.import_duplicates``).
 
     :raises TournamentError: the file is malformed or inconsistent (the message names
         line and column), or a value does not fit the database.
@@ -249,7 +251,11 @@ def event_import_trf(*, text: str, user: User, now: dt.datetime) -> Event:
                 user=user,
                 now=now,
                 action="event_import",
-                after={"players": len(players), "rounds": len(plan.rounds)},
+                after={
+                    "players": len(players),
+                    "rounds": len(plan.rounds),
+                    **({"duplicates": plan.duplicates} if plan.duplicates else {}),
+                },
             )
             return event
     except IntegrityError as exc:

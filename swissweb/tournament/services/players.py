@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from swissweb.tournament.errors import EventNotStarted, RoundLocked, TournamentError
-from swissweb.tournament.models import Event, Player, RoundState
+from swissweb.tournament.models import Event, Player, RequestKind, RoundRequest, RoundState
 
 from .common import _audit, _jsonable, _lock_event, _plain_problems
 
@@ -21,13 +21,26 @@ def _ensure_not_started(event: Event) -> None:
 
 
 def players_add(
-    *, event_id: int, rows: list[dict[str, Any]], user: User, now: dt.datetime
+    *,
+    event_id: int,
+    rows: list[dict[str, Any]],
+    user: User,
+    now: dt.datetime,
+    missed_rounds: str = RequestKind.ABSENT,
 ) -> list[Player]:
     """Register players (one, or a whole import) in one transaction: all or none.
 
     Players entered after the event has started (late entries) get the next free pairing
-    numbers; they are paired from the next round on.
+    numbers; they are paired from the next round on.  The rounds paired before the entry
+    count for them as ``missed_rounds`` says, the arbiter's choice: known absences (zero
+    points, the default), half-point byes or full-point byes, each recorded as the
+    request of its round (Dutch F5).
+
+    :raises TournamentError: a player is not valid, too many top players (ESCA 3), or
+        ``missed_rounds`` is not a kind of request.
     """
+    if missed_rounds not in RequestKind.values:
+        raise TournamentError("Missed rounds count as absences, half-point or full-point byes.")
     with transaction.atomic():
         event = _lock_event(event_id)
         players = [Player(event=event, **row) for row in rows]
@@ -53,13 +66,16 @@ def players_add(
                     "half of the entrants (ESCA 3). Nothing was added."
                 )
         Player.objects.bulk_create(players)
-        _audit(
-            event=event,
-            user=user,
-            now=now,
-            action="players_add",
-            after={"players": [p.name for p in players]},
-        )
+        after: dict[str, Any] = {"players": [p.name for p in players]}
+        missed = event.round_set.order_by("-number").values_list("number", flat=True).first()
+        if missed and missed_rounds != RequestKind.ABSENT:
+            RoundRequest.objects.bulk_create(
+                RoundRequest(player=player, round_number=number, kind=missed_rounds)
+                for player in players
+                for number in range(1, missed + 1)
+            )
+            after.update(kind=missed_rounds, rounds=f"1-{missed}" if missed > 1 else "1")
+        _audit(event=event, user=user, now=now, action="players_add", after=after)
         return players
 
 

@@ -1,4 +1,5 @@
-"""Requests for rounds not yet paired (half-point byes, absences) and forbidden pairs."""
+"""Requests for rounds not yet paired (half-point and full-point byes, absences) and
+forbidden pairs."""
 
 from __future__ import annotations
 
@@ -37,7 +38,11 @@ def round_request_set(
     now: dt.datetime,
     replace: bool = False,
 ) -> None:
-    """Record a half-point bye or a known absence for a round not yet paired (Dutch F5).
+    """Record a bye or a known absence for a round not yet paired (Dutch F5).
+
+    A half-point bye is usually the player's request; a full-point bye is given by the
+    arbiter (the event's rules say when).  Either way the player is not paired in that
+    round and scores the event's points for the bye; neither is a game played (Dutch F2).
 
     A player has one request per round: the same request again is refused, and another
     kind of request replaces the recorded one only with ``replace`` (the arbiter's
@@ -48,8 +53,7 @@ def round_request_set(
     :raises AlreadyRecorded: the same request is recorded already.
     :raises ConfirmationNeeded: another request for that round is recorded; not replaced.
     """
-    if kind not in RequestKind.values:
-        raise TournamentError("A request is a half-point bye or a known absence.")
+    _refuse_unknown_kind(kind)
     with transaction.atomic():
         event_id = Player.objects.values_list("event_id", flat=True).get(pk=player_id)
         event = _lock_event(event_id)
@@ -145,6 +149,11 @@ def _refuse_request_for_round(event: Event, round_number: int) -> None:
     raise RoundLocked(f"Round {round_number} is paired already.")
 
 
+def _refuse_unknown_kind(kind: str) -> None:
+    if kind not in RequestKind.values:
+        raise TournamentError("A request is a half-point bye, a full-point bye or a known absence.")
+
+
 def _request_label(kind: str) -> str:
     return str(RequestKind(kind).label).lower()
 
@@ -214,8 +223,7 @@ def round_request_update(
     :raises PlayerWithdrawn: the player has withdrawn.
     :raises AlreadyRecorded: the player has another request for the new round.
     """
-    if kind not in RequestKind.values:
-        raise TournamentError("A request is a half-point bye or a known absence.")
+    _refuse_unknown_kind(kind)
     with transaction.atomic():
         event, request = _locked_request(request_id)
         player = request.player
@@ -254,7 +262,7 @@ def round_request_update(
 
 
 def round_request_delete(*, request_id: int, user: User, now: dt.datetime) -> None:
-    """Delete a half-point bye or an absence requested for a round not yet paired.
+    """Delete a bye or an absence recorded for a round not yet paired.
 
     :raises RoundLocked: the round is paired already (its request is part of it).
     :raises TournamentError: the request was deleted already.
