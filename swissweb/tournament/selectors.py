@@ -652,7 +652,10 @@ def _audit_value(key: str, value: object, names: dict[int, str]) -> str:
     if key == "kind" and value in RequestKind.values:
         return str(RequestKind(value).label).lower()
     if key == "players" and isinstance(value, list):
-        return ", ".join(names.get(pk, f"#{pk}") for pk in value if isinstance(pk, int))
+        # Ids of players (swaps, forbidden pairs), or the names a registration recorded.
+        return ", ".join(
+            names.get(item, f"#{item}") if isinstance(item, int) else str(item) for item in value
+        )
     if isinstance(value, list):
         return ", ".join(str(item) for item in value)
     return str(value)

@@ -861,3 +861,14 @@ def test_workspace_pages_escape_names(
         assert "<script>alert" not in body, url
     body = arbiter_client.get(f"/events/{in_play.slug}/manage/audit/").content.decode()
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in body
+
+
+def test_audit_log_names_the_players_a_registration_added(
+    arbiter_client: Client, event: Event, arbiter: User
+) -> None:
+    """Defect: a registration's entry showed an empty list of players."""
+    services.players_add(
+        event_id=event.pk, rows=[{"name": "Newcomer, Nina", "rating": 1500}], user=arbiter, now=NOW
+    )
+    body = arbiter_client.get(f"/events/{event.slug}/manage/audit/").content.decode()
+    assert "Newcomer, Nina" in body
