@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET
 
 from . import selectors
 from .authorizers import is_arbiter
+from .cells import text_cell
 from .models import Event
 from .numbers import decimal_text
 from .params import positive_number
@@ -117,7 +118,8 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     writer.writerow(["rank", "pairing_number", "name", "rating", "points", *table.tiebreaks])
     for line in table.lines:
         writer.writerow(
-            [line.rank, line.player.pairing_number, line.player.name, line.player.rating,
+            [line.rank, line.player.pairing_number, text_cell(line.player.name),
+             line.player.rating,
              decimal_text(line.points), *(decimal_text(v) for v in line.values)]
         )  # fmt: skip
     return response
