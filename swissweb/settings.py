@@ -10,6 +10,9 @@ Environment variables:
 - ``ALLOWED_HOSTS``: comma-separated host names; default ``localhost,127.0.0.1``.
 - ``CSRF_TRUSTED_ORIGINS``: comma-separated origins (``https://chess.example.org``).
 - ``SECURE_SSL_REDIRECT``: redirect HTTP to HTTPS when debug is off (default on).
+- ``TRUSTED_PROXIES``: the number of reverse proxies in front of the app (default 0);
+  the client's address, for the login lock-out, is then read from ``X-Forwarded-For``
+  as the nearest proxy wrote it (``swissweb/proxies.py``).
 - ``SECURE_PROXY_SSL_HEADER``: set to ``1`` behind a proxy that sends
   ``X-Forwarded-Proto`` (the usual set-up for gunicorn behind nginx or a load balancer).
 """
@@ -22,6 +25,8 @@ from pathlib import Path
 import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
+
+from swissweb.proxies import ipware_settings
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -89,7 +94,7 @@ MIDDLEWARE = [
 ]
 
 # Login throttling (django-axes): after AXES_FAILURE_LIMIT failed logins for one user
-# name from one address, that login is locked for AXES_COOLOFF_TIME hours.
+# name from one client address, that login is locked for AXES_COOLOFF_TIME hours.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -104,6 +109,12 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
+# The client's address behind TRUSTED_PROXIES reverse proxies (swissweb/proxies.py).
+TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
+_IPWARE = ipware_settings(TRUSTED_PROXIES)
+AXES_IPWARE_META_PRECEDENCE_ORDER = _IPWARE["AXES_IPWARE_META_PRECEDENCE_ORDER"]
+AXES_IPWARE_PROXY_COUNT = _IPWARE["AXES_IPWARE_PROXY_COUNT"]
+AXES_IPWARE_PROXY_ORDER = _IPWARE["AXES_IPWARE_PROXY_ORDER"]
 
 ROOT_URLCONF = "swissweb.urls"
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.test import Client
 from django.utils import timezone
@@ -251,3 +253,70 @@ def test_player_card_gives_results_from_the_players_side(client: Client) -> None
     assert "<td>won</td>" in white
     assert "<td>lost</td>" in black
     assert "1-0" not in black
+
+
+def _fail_five_times(client: Client, username: str, **meta: str) -> None:
+    for _ in range(5):
+        client.post("/accounts/login/", {"username": username, "password": "wrong"}, **meta)
+
+
+def _logs_in(client: Client, username: str, password: str, **meta: str) -> bool:
+    response = client.post("/accounts/login/", {"username": username, "password": password}, **meta)
+    return response.status_code == 302
+
+
+def test_login_lockout_behind_a_proxy_does_not_lock_out_the_real_arbiter(
+    settings: Any,
+) -> None:
+    """Defect: behind a proxy every client had the proxy's address, so one visitor's five
+    wrong passwords locked the arbiter out.  With TRUSTED_PROXIES=1 the client is the
+    address the proxy added to X-Forwarded-For."""
+    from django.contrib.auth.models import User
+
+    from swissweb.proxies import ipware_settings
+
+    for name, value in ipware_settings(1).items():
+        setattr(settings, name, value)
+    User.objects.create_user("arb", password="right-password-1")
+    proxy = {"REMOTE_ADDR": "10.0.0.5"}
+    _fail_five_times(Client(), "arb", HTTP_X_FORWARDED_FOR="8.8.4.4", **proxy)
+    assert _logs_in(Client(), "arb", "right-password-1", HTTP_X_FORWARDED_FOR="1.1.1.1", **proxy)
+
+
+def test_login_lockout_behind_a_proxy_ignores_addresses_the_client_wrote(
+    settings: Any,
+) -> None:
+    """An attacker who writes X-Forwarded-For himself is still known by the address the
+    proxy appended: rotating the written part does not reset the lock-out."""
+    from django.contrib.auth.models import User
+
+    from swissweb.proxies import ipware_settings
+
+    for name, value in ipware_settings(1).items():
+        setattr(settings, name, value)
+    User.objects.create_user("arb", password="right-password-1")
+    attacker = Client()
+    for n in range(5):
+        attacker.post(
+            "/accounts/login/", {"username": "arb", "password": "wrong"},
+            REMOTE_ADDR="10.0.0.5", HTTP_X_FORWARDED_FOR=f"9.9.9.{n}, 8.8.4.4",
+        )  # fmt: skip
+    assert not _logs_in(
+        attacker, "arb", "right-password-1",
+        REMOTE_ADDR="10.0.0.5", HTTP_X_FORWARDED_FOR="9.9.9.99, 8.8.4.4",
+    )  # fmt: skip
+
+
+def test_login_lockout_without_a_proxy_ignores_x_forwarded_for() -> None:
+    """With no proxy declared (the default) the header is the client's own words."""
+    from django.contrib.auth.models import User
+
+    User.objects.create_user("arb", password="right-password-1")
+    for n in range(5):
+        Client().post(
+            "/accounts/login/", {"username": "arb", "password": "wrong"},
+            REMOTE_ADDR="8.8.4.4", HTTP_X_FORWARDED_FOR=f"9.9.9.{n}",
+        )  # fmt: skip
+    assert not _logs_in(
+        Client(), "arb", "right-password-1", REMOTE_ADDR="8.8.4.4", HTTP_X_FORWARDED_FOR="1.1.1.1"
+    )
