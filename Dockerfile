@@ -24,4 +24,5 @@ RUN SECRET_KEY=collectstatic-only python manage.py collectstatic --noinput
 
 USER swissweb
 EXPOSE 8000
-CMD ["gunicorn", "swissweb.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3", "--access-logfile", "-"]
+# Workers, threads and the time-out above PAIRING_TIMEOUT: swissweb/gunicorn.py.
+CMD ["gunicorn", "-c", "python:swissweb.gunicorn", "swissweb.wsgi:application"]

@@ -10,11 +10,23 @@ interpreter start, no engine import), and, having never run Django, it holds no 
 connection or lock that killing it could leave behind.  On timeout the child is killed
 (``SIGKILL``) and :class:`PairingTimeout` raised; an engine error in the child is raised
 again in the caller as the same engine error class.
+
+A child also stops itself, so that it never outlives the request it serves: an alarm
+ends it a second after its time limit, and a watch thread ends it at once when the
+process that asked for the pairing (a gunicorn worker) dies, which closes the write end
+of a pipe only that process holds.  (The fork server itself outlives a killed worker,
+so watching the child's parent would not do.)  A worker killed for its own time-out, or
+by an operator, so leaves no engine running.
 """
 
 from __future__ import annotations
 
+import contextlib
+import math
 import multiprocessing
+import os
+import signal
+import threading
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -45,8 +57,29 @@ def _context() -> Any:
     return _CONTEXT
 
 
-def _child(connection: Connection, state: TournamentState, system: str, seed: int) -> None:
-    """The child: pair, send back the pairing or the engine's error, and exit."""
+def _end_with_requester(alive: Connection) -> None:
+    """Exit the process once the requester's end of ``alive`` is closed (it has died)."""
+    with contextlib.suppress(OSError):
+        alive.poll(None)
+    os._exit(1)
+
+
+def _child(
+    connection: Connection,
+    alive: Connection,
+    state: TournamentState,
+    system: str,
+    seed: int,
+    seconds: float,
+) -> None:
+    """The child: pair, send back the pairing or the engine's error, and exit.
+
+    It ends itself a second after ``seconds`` (``SIGALRM``'s default action) and as soon
+    as the requester dies (EOF on ``alive``), whatever the engine is doing.
+    """
+    signal.signal(signal.SIGALRM, signal.SIG_DFL)
+    signal.alarm(math.ceil(seconds) + 1)
+    threading.Thread(target=_end_with_requester, args=(alive,), daemon=True).start()
     try:
         answer: tuple[str, Any] = ("ok", pair_round(state, System(system), seed=seed))
     except EngineError as exc:
@@ -66,11 +99,16 @@ def pair_round_limited(
     """
     context = _context()
     receiver, sender = context.Pipe(duplex=False)
+    alive_r, alive_w = context.Pipe(duplex=False)
     process = context.Process(
-        target=_child, args=(sender, state, system.value, seed), name="pairing", daemon=True
+        target=_child,
+        args=(sender, alive_r, state, system.value, seed, seconds),
+        name="pairing",
+        daemon=True,
     )
     process.start()
     sender.close()
+    alive_r.close()
     try:
         if not receiver.poll(seconds):
             process.kill()
@@ -84,6 +122,7 @@ def pair_round_limited(
             ) from None
     finally:
         receiver.close()
+        alive_w.close()
         process.join()
         process.close()
     if kind == "ok":

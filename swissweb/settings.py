@@ -27,6 +27,7 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from swissweb.proxies import ipware_settings
+from swissweb.timeouts import pairing_timeout
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -101,7 +102,7 @@ AUTHENTICATION_BACKENDS = [
 ]
 # The longest one pairing may take, in seconds; the engine runs in a child process that
 # is stopped then (pairing/timed.py).  0 runs the engine in the web process, without limit.
-PAIRING_TIMEOUT = float(os.environ.get("PAIRING_TIMEOUT", "60"))
+PAIRING_TIMEOUT = pairing_timeout()
 
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "0.25"))

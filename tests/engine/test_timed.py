@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
 import pytest
 
 from pairing.engine import NoValidPairing, System, pair_round
@@ -41,3 +47,79 @@ def test_timed_pairing_over_the_limit_is_stopped() -> None:
     with pytest.raises(PairingTimeout, match=r"pairing took longer than 0\.001 s"):
         pair_round_limited(_state(200), System.DUTCH_1992, seed=1, seconds=0.001)
     assert not [p for p in multiprocessing.active_children() if p.name == "pairing"]
+
+
+SLOW = Path(__file__).resolve().parents[1] / "data" / "slow" / "79p-seed225948-round35.trf"
+"""A pairing that takes seconds (about 15 s), still running when a test stops it."""
+
+WORKER = """
+import multiprocessing, sys, threading, time
+from pairing.engine import System
+from pairing.engine.trf import read_trf, state_from_trf
+from pairing.timed import pair_round_limited
+
+state = state_from_trf(read_trf(open(sys.argv[1], encoding="utf-8").read()))
+
+def report():
+    while True:
+        found = [p.pid for p in multiprocessing.active_children() if p.name == "pairing"]
+        if found:
+            print(found[0], flush=True)
+            return
+        time.sleep(0.05)
+
+threading.Thread(target=report, daemon=True).start()
+pair_round_limited(state, System.DUTCH_1992, seed=1, seconds=float(sys.argv[2]))
+"""
+
+
+def _running(pid: int) -> bool:
+    """True while ``pid`` is a live process (a zombie waiting to be reaped is not)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
+def test_timed_child_dies_with_the_worker_that_started_it() -> None:
+    """#21: a gunicorn worker killed mid-pairing (its own time-out, an operator) left the
+    engine running; the child now ends as soon as the worker that asked for it dies."""
+    worker = subprocess.Popen(
+        [sys.executable, "-c", WORKER, str(SLOW), "20"],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert worker.stdout is not None
+    child = int(worker.stdout.readline())
+    assert _running(child)
+    worker.kill()
+    worker.wait()
+    deadline = time.monotonic() + 5
+    while _running(child) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _running(child)
+
+
+def test_timed_child_ends_itself_after_its_limit() -> None:
+    """Whatever happens to its parent, the child's own alarm ends it a second after the
+    limit (here run as a plain child, without the parent's kill)."""
+    import multiprocessing
+
+    from pairing.engine.trf import read_trf, state_from_trf
+    from pairing.timed import _child
+
+    state = state_from_trf(read_trf(SLOW.read_text(encoding="utf-8")))
+    receiver, sender = multiprocessing.Pipe(duplex=False)
+    alive_r, alive_w = multiprocessing.Pipe(duplex=False)
+    process = multiprocessing.get_context("fork").Process(
+        target=_child, args=(sender, alive_r, state, "dutch1992", 1, 0.2)
+    )
+    started = time.monotonic()
+    process.start()
+    process.join(10)
+    alive_w.close()
+    assert process.exitcode == -signal.SIGALRM
+    assert time.monotonic() - started < 5

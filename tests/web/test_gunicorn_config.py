@@ -1,0 +1,39 @@
+"""gunicorn's production settings (#21): its time-out is above the engine's limit."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+
+def _config(monkeypatch: pytest.MonkeyPatch, **env: str) -> object:
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    import swissweb.gunicorn
+
+    return importlib.reload(swissweb.gunicorn)
+
+
+@pytest.mark.parametrize("limit", ["60", "90", "5.5"])
+def test_gunicorn_timeout_is_above_the_pairing_timeout(
+    monkeypatch: pytest.MonkeyPatch, limit: str
+) -> None:
+    """Defect: gunicorn's 30 s time-out killed a worker mid-pairing (PAIRING_TIMEOUT 60)."""
+    config = _config(monkeypatch, PAIRING_TIMEOUT=limit)
+    assert config.timeout > float(limit) + 10  # type: ignore[attr-defined]
+
+
+def test_gunicorn_uses_threads_so_a_slow_client_holds_a_thread_not_a_worker(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    config = _config(monkeypatch, GUNICORN_THREADS="8", WEB_CONCURRENCY="2")
+    assert config.worker_class == "gthread"  # type: ignore[attr-defined]
+    assert (config.threads, config.workers) == (8, 2)  # type: ignore[attr-defined]
+
+
+def test_dockerfile_runs_gunicorn_with_these_settings() -> None:
+    from pathlib import Path
+
+    dockerfile = (Path(__file__).resolve().parents[2] / "Dockerfile").read_text()
+    assert '"-c", "python:swissweb.gunicorn"' in dockerfile
