@@ -10,3 +10,5 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", include("swissweb.tournament.urls")),
 ]
+
+handler500 = "swissweb.errors.handler500"
