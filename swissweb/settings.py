@@ -103,6 +103,8 @@ AUTHENTICATION_BACKENDS = [
 # The longest one pairing may take, in seconds; the engine runs in a child process that
 # is stopped then (pairing/timed.py).  0 runs the engine in the web process, without limit.
 PAIRING_TIMEOUT = pairing_timeout()
+# The largest file an arbiter may upload (TRF, CSV), in MB (swissweb/tournament/uploads.py).
+MAX_UPLOAD_MB = float(os.environ.get("MAX_UPLOAD_MB", "5"))
 
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "0.25"))

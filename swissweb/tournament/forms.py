@@ -290,11 +290,12 @@ class PlayersCsvForm(forms.Form):
         cleaned = self.cleaned_data  # what Form.clean returns
         upload = cleaned.get("file")
         if upload:
-            raw = upload.read()
+            from .uploads import UploadRefused, upload_text
+
             try:
-                cleaned["text"] = raw.decode("utf-8-sig")
-            except UnicodeDecodeError:
-                cleaned["text"] = raw.decode("cp1252", errors="replace")
+                cleaned["text"] = upload_text(upload, what="CSV file")
+            except UploadRefused as exc:
+                raise forms.ValidationError(str(exc)) from exc
         if not cleaned.get("text", "").strip():
             raise forms.ValidationError("Paste the CSV or choose a file.")
         return cleaned

@@ -21,6 +21,7 @@ from itertools import combinations
 from typing import Any, Required, TypedDict
 
 from .models import Title
+from .text import invisible
 
 COLUMNS = (
     "name", "rating", "title", "federation", "fide_id", "club", "birth_date", "sex", "area", "top",
@@ -94,10 +95,16 @@ def _parse_row(line: int, values: dict[str, str]) -> PlayerRow:
     name = values.get("name", "").strip()
     if not name:
         raise ValueError("name: is empty")
+    for column in ("name", "club", "area"):
+        char = invisible(values.get(column, ""))
+        if char is not None:
+            raise ValueError(
+                f"{column}: holds an invisible character (U+{ord(char):04X}); remove it"
+            )
     fields: _RowFields = {"line": line, "name": name[:100]}
     rating = values.get("rating", "").strip()
     if rating:
-        if not rating.isdigit() or not 0 <= int(rating) <= 3500:
+        if not re.fullmatch(r"[0-9]{1,4}", rating) or not 0 <= int(rating) <= 3500:
             raise ValueError(f"rating: {rating!r} is not a rating between 0 and 3500")
         fields["rating"] = int(rating)
     title = values.get("title", "").strip().upper()
@@ -112,8 +119,8 @@ def _parse_row(line: int, values: dict[str, str]) -> PlayerRow:
         fields["federation"] = federation
     fide_id = values.get("fide_id", "").strip()
     if fide_id:
-        if not fide_id.isdigit():
-            raise ValueError(f"fide_id: {fide_id!r} is not a number")
+        if not re.fullmatch(r"[0-9]{1,12}", fide_id):
+            raise ValueError(f"fide_id: {fide_id!r} is not a FIDE ID (digits 0-9, at most 12)")
         fields["fide_id"] = int(fide_id)
     fields["club"] = values.get("club", "").strip()[:100]
     birth = values.get("birth_date", "").strip()

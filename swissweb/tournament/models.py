@@ -11,6 +11,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from .text import validate_printable
+
 
 class TimeStamped(models.Model):
     """Created and modified timestamps for every row an arbiter may need to trace."""
@@ -42,7 +44,7 @@ class InitialColour(models.TextChoices):
 class Event(TimeStamped):
     """One tournament, run by its arbiters."""
 
-    name = models.CharField(max_length=200)
+    name = models.CharField(max_length=200, validators=[validate_printable])
     slug = models.SlugField(max_length=80, unique=True)
     system = models.CharField(
         max_length=16, choices=PairingSystem.choices, default=PairingSystem.DUTCH_1992
@@ -105,7 +107,7 @@ class Event(TimeStamped):
     )
     start_date = models.DateField(null=True, blank=True)
     end_date = models.DateField(null=True, blank=True)
-    venue = models.CharField(max_length=200, blank=True)
+    venue = models.CharField(max_length=200, blank=True, validators=[validate_printable])
     public = models.BooleanField(default=False, help_text="Shown on the public pages.")
     started_at = models.DateTimeField(
         null=True, blank=True, help_text="When pairing numbers were assigned."
@@ -188,7 +190,9 @@ class Player(TimeStamped):
     """A player's entry in one event."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="players")
-    name = models.CharField(max_length=100, help_text="Last name, first name.")
+    name = models.CharField(
+        max_length=100, help_text="Last name, first name.", validators=[validate_printable]
+    )
     rating = models.PositiveSmallIntegerField(default=0, help_text="0 when unrated.")
     title = models.CharField(max_length=3, choices=Title.choices, blank=True, default="")
     federation = models.CharField(max_length=3, blank=True)
@@ -196,10 +200,16 @@ class Player(TimeStamped):
     birth_date = models.DateField(null=True, blank=True)
     sex = models.CharField(max_length=1, choices=Sex.choices, blank=True, default="")
     club = models.CharField(
-        max_length=100, blank=True, help_text="Club or school (ESCA 7 keeps schools apart)."
+        max_length=100,
+        blank=True,
+        help_text="Club or school (ESCA 7 keeps schools apart).",
+        validators=[validate_printable],
     )
     area = models.CharField(
-        max_length=100, blank=True, help_text="Local area (ESCA 27, round 1 only)."
+        max_length=100,
+        blank=True,
+        help_text="Local area (ESCA 27, round 1 only).",
+        validators=[validate_printable],
     )
     top_player = models.BooleanField(default=False, help_text="Top player (ESCA rule 3).")
     pairing_number = models.PositiveSmallIntegerField(

@@ -37,6 +37,7 @@ from .forms import (
 from .imports import parse_players_csv
 from .models import Event, Game, Player, RequestKind, Round
 from .params import positive_number
+from .uploads import upload_text
 from .views_workspace import return_to
 
 
@@ -90,11 +91,11 @@ def event_import(request: AuthenticatedHttpRequest) -> HttpResponse:
         if upload is None:
             error = "Choose a TRF file."
         else:
-            from pairing.engine.trf import decode_trf
-
             try:
                 event = services.event_import_trf(
-                    text=decode_trf(upload.read()), user=request.user, now=timezone.now()
+                    text=upload_text(upload, what="TRF file"),
+                    user=request.user,
+                    now=timezone.now(),
                 )
             except TournamentError as exc:
                 error = str(exc)
@@ -643,10 +644,9 @@ def players_import_trf(request: AuthenticatedHttpRequest, event: Event) -> HttpR
     if upload is None:
         messages.error(request, "Choose a TRF file.")
         return _back(request, event)
-    from pairing.engine.trf import decode_trf
 
     def load() -> None:
-        rows = exports.players_from_trf(decode_trf(upload.read()))
+        rows = exports.players_from_trf(upload_text(upload, what="TRF file"))
         services.players_add(event_id=event.pk, rows=rows, user=request.user, now=timezone.now())
 
     return _attempt(request, event, load, "Players imported from the TRF file.")

@@ -1,0 +1,84 @@
+"""Uploads are bounded and decoded before any work (#21 item 3)."""
+
+from __future__ import annotations
+
+import codecs
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+
+from swissweb.tournament import exports
+from swissweb.tournament.models import Event, Player
+
+from .test_standings import played_event
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def backup() -> str:
+    return exports.event_trf(played_event(8, 2, slug="source"))
+
+
+def _import(client: Client, data: bytes) -> tuple[int, str]:
+    response = client.post("/events/import/", {"trf": SimpleUploadedFile("e.trf", data)})
+    return response.status_code, response.content.decode()
+
+
+def test_event_import_of_a_utf16_file_with_its_byte_order_mark(
+    backup: str, stranger_client: Client
+) -> None:
+    """A TRF saved as "Unicode" by a Windows editor is read as such."""
+    status, _ = _import(stranger_client, codecs.BOM_UTF16_LE + backup.encode("utf-16-le"))
+    assert status == 302
+    assert Event.objects.count() == 2
+
+
+def test_event_import_of_utf16_without_byte_order_mark_says_so(
+    backup: str, stranger_client: Client
+) -> None:
+    """Defect: a UTF-16 file got a confusing message about its first line."""
+    status, page = _import(stranger_client, backup.encode("utf-16-le"))
+    assert status == 422
+    assert "looks like UTF-16 saved without a byte order mark" in page
+    assert Event.objects.count() == 1
+
+
+def test_event_import_refuses_a_file_over_the_limit_before_reading_it(
+    backup: str, stranger_client: Client, settings: object
+) -> None:
+    settings.MAX_UPLOAD_MB = 0.001  # type: ignore[attr-defined]
+    status, page = _import(stranger_client, backup.encode())
+    assert status == 422
+    assert "files up to 0.001 MB are accepted. Nothing was changed." in page
+    assert Event.objects.count() == 1
+
+
+def test_players_csv_upload_over_the_limit_is_refused_in_words(
+    started: Event, arbiter_client: Client, settings: object
+) -> None:
+    settings.MAX_UPLOAD_MB = 0.0001  # type: ignore[attr-defined]
+    before = Player.objects.count()
+    data = ("name,rating\n" + "".join(f"P{n},1500\n" for n in range(200))).encode()
+    response = arbiter_client.post(
+        f"/events/{started.slug}/players/import/",
+        {"file": SimpleUploadedFile("p.csv", data)},
+        follow=True,
+    )
+    assert "MB are accepted" in response.content.decode()
+    assert Player.objects.count() == before
+
+
+def test_players_trf_upload_utf16_without_mark_is_refused_in_words(
+    backup: str, started: Event, arbiter_client: Client, arbiter: User
+) -> None:
+    before = Player.objects.count()
+    response = arbiter_client.post(
+        f"/events/{started.slug}/players/import-trf/",
+        {"trf": SimpleUploadedFile("p.trf", backup.encode("utf-16-be"))},
+        follow=True,
+    )
+    assert "looks like UTF-16" in response.content.decode()
+    assert Player.objects.count() == before
