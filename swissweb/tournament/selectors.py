@@ -87,6 +87,11 @@ def _cached(key: tuple[object, ...], compute: Callable[[], T]) -> T:
     return value
 
 
+def cached(key: tuple[object, ...], compute: Callable[[], T]) -> T:
+    """``compute()`` cached under ``key``, which must hold a ``cache_version`` (for views)."""
+    return _cached(key, compute)
+
+
 BOARDS_FRAGMENT = "round-pairings"
 """The ``{% cache %}`` fragment of ``partials/pairings_table.html`` that holds the boards."""
 
@@ -249,7 +254,14 @@ of the engine's outcome or request); any other is "not paired" (#20)."""
 
 
 def player_card(*, event: Event, pairing_number: int) -> PlayerCard:
-    """The public card of one player (published rounds only)."""
+    """The public card of one player (published rounds only), cached until the event
+    changes: it reads the whole event's state, which a crowd of readers must not
+    recompute card after card (#21)."""
+    key = ("card", event.pk, event.results_version, event.modified_at.timestamp())
+    return _cached((*key, pairing_number), lambda: _player_card(event, pairing_number))
+
+
+def _player_card(event: Event, pairing_number: int) -> PlayerCard:
     from django.http import Http404
 
     from pairing.engine.history import score

@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_GET
 
 from . import selectors
 from .authorizers import is_arbiter
 from .cells import text_cell
+from .conditional import public_event, revalidated
 from .models import Event
 from .numbers import decimal_text
 from .params import positive_number
@@ -24,9 +25,10 @@ def event_list(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
+@revalidated
 def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """Public page of one event: players and published rounds (404 unless public)."""
-    event = get_object_or_404(Event, slug=slug, public=True)
+    event = public_event(request, slug)
     context = {
         "event": event,
         "version": selectors.cache_version(event),
@@ -38,12 +40,13 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_GET
+@revalidated
 def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A published round's pairings and results, refreshing itself while in play.
 
     Template: ``round_pairings.html``; HTMX refreshes get ``partials/pairings_table.html``.
     """
-    event = get_object_or_404(Event, slug=slug, public=True)
+    event = public_event(request, slug)
     round_ = selectors.published_round(event=event, number=number)
     context = {"event": event, "round": round_, "in_play": selectors.round_in_play(round_)}
     if getattr(request, "htmx", False):
@@ -52,12 +55,13 @@ def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse
 
 
 @require_GET
+@revalidated
 def player_card(request: HttpRequest, slug: str, pairing_number: int) -> HttpResponse:
     """A player's card: colours, floats, opponents, results and why each pairing was made.
 
     Template: ``player_card.html``.
     """
-    event = get_object_or_404(Event, slug=slug, public=True)
+    event = public_event(request, slug)
     card = selectors.player_card(event=event, pairing_number=pairing_number)
     return render(request, "tournament/player_card.html", {"event": event, "card": card})
 
@@ -81,12 +85,13 @@ def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
 
 
 @require_GET
+@revalidated
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     """Standings with the event's tie-breaks after any completed round.
 
     Template: ``standings.html``; HTMX refreshes get ``partials/standings_table.html``.
     """
-    event = get_object_or_404(Event, slug=slug, public=True)
+    event = public_event(request, slug)
     context = _standings_context(request, event)
     if getattr(request, "htmx", False):
         return render(request, "tournament/partials/standings_table.html", context)
@@ -94,27 +99,41 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_GET
+@revalidated
 def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     """The crosstable (wall chart): rank, name, rating, each round, points, tie-breaks.
 
     Template: ``crosstable.html``.
     """
-    event = get_object_or_404(Event, slug=slug, public=True)
+    event = public_event(request, slug)
     context = _standings_context(request, event)
     context["rounds"] = range(1, context["after_round"] + 1)
     return render(request, "tournament/crosstable.html", context)
 
 
 @require_GET
+@revalidated
 def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
-    """Standings as CSV: rank, pairing number, name, points, one column per tie-break."""
-    import csv
+    """Standings as CSV: rank, pairing number, name, points, one column per tie-break.
 
-    event = get_object_or_404(Event, slug=slug, public=True)
-    table = selectors.standings_after(event=event, after_round=_after_round(request))
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    The file is cached until the standings may change (``selectors.cache_version``).
+    """
+    event = public_event(request, slug)
+    after, _ = selectors.standings_round(event=event, after_round=_after_round(request))
+    key = ("standings.csv", selectors.cache_version(event), after)
+    body = selectors.cached(key, lambda: _standings_csv_text(event, after))
+    response = HttpResponse(body, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-standings.csv"'
-    writer = csv.writer(response)
+    return response
+
+
+def _standings_csv_text(event: Event, after_round: int) -> str:
+    import csv
+    import io
+
+    table = selectors.standings_after(event=event, after_round=after_round)
+    out = io.StringIO()
+    writer = csv.writer(out)
     writer.writerow(["rank", "pairing_number", "name", "rating", "points", *table.tiebreaks])
     for line in table.lines:
         writer.writerow(
@@ -122,4 +141,4 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
              line.player.rating,
              decimal_text(line.points), *(decimal_text(v) for v in line.values)]
         )  # fmt: skip
-    return response
+    return out.getvalue()
