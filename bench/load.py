@@ -526,6 +526,9 @@ def production_environment(database_url: str) -> dict[str, str]:
         SECURE_PROXY_SSL_HEADER="1",
         DJANGO_SETTINGS_MODULE="swissweb.settings",
         LOG_LEVEL="WARNING",
+        # Every simulated reader comes from 127.0.0.1: one address, which the per-client
+        # limit of anonymous requests would stop (swissweb/ratelimit.py).
+        ANON_RATE_LIMIT="0",
     )
     return env
 

@@ -13,8 +13,18 @@ django-ipware (through django-axes) reads the header; these are its settings.
 
 from __future__ import annotations
 
+from typing import Literal, TypedDict
 
-def ipware_settings(trusted_proxies: int) -> dict[str, object]:
+
+class IpwareSettings(TypedDict):
+    """The three settings django-axes passes to django-ipware."""
+
+    AXES_IPWARE_META_PRECEDENCE_ORDER: tuple[str, ...]
+    AXES_IPWARE_PROXY_COUNT: int | None
+    AXES_IPWARE_PROXY_ORDER: Literal["left-most", "right-most"]
+
+
+def ipware_settings(trusted_proxies: int) -> IpwareSettings:
     """django-axes' ipware settings for ``trusted_proxies`` proxies in front of the app."""
     if trusted_proxies < 0:
         raise ValueError("TRUSTED_PROXIES is the number of proxies in front of the app, >= 0")

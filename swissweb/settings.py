@@ -26,6 +26,7 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
+from swissweb.caches import cache_config
 from swissweb.proxies import ipware_settings
 from swissweb.timeouts import pairing_timeout
 
@@ -92,6 +93,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "axes.middleware.AxesMiddleware",
+    "swissweb.ratelimit.AnonymousRateLimitMiddleware",
 ]
 
 # Login throttling (django-axes): after AXES_FAILURE_LIMIT failed logins for one user
@@ -103,6 +105,14 @@ AUTHENTICATION_BACKENDS = [
 # The longest one pairing may take, in seconds; the engine runs in a child process that
 # is stopped then (pairing/timed.py).  0 runs the engine in the web process, without limit.
 PAIRING_TIMEOUT = pairing_timeout()
+# Anonymous requests per client address and window (swissweb/ratelimit.py); 0: no limit.
+ANON_RATE_LIMIT = int(os.environ.get("ANON_RATE_LIMIT", "1200"))
+ANON_RATE_WINDOW = int(os.environ.get("ANON_RATE_WINDOW", "60"))
+# The cache of the public pages' tables and of the rate limit's counters: each process's
+# memory by default (correct: the keys carry the event's change counters), or Redis
+# shared by every process and container with CACHE_URL=redis://host:6379/0 (needs the
+# redis package: pip install redis).
+CACHES = {"default": cache_config(os.environ.get("CACHE_URL", ""))}
 # The largest file an arbiter may upload (TRF, CSV), in MB (swissweb/tournament/uploads.py).
 MAX_UPLOAD_MB = float(os.environ.get("MAX_UPLOAD_MB", "5"))
 
@@ -118,6 +128,9 @@ _IPWARE = ipware_settings(TRUSTED_PROXIES)
 AXES_IPWARE_META_PRECEDENCE_ORDER = _IPWARE["AXES_IPWARE_META_PRECEDENCE_ORDER"]
 AXES_IPWARE_PROXY_COUNT = _IPWARE["AXES_IPWARE_PROXY_COUNT"]
 AXES_IPWARE_PROXY_ORDER = _IPWARE["AXES_IPWARE_PROXY_ORDER"]
+# Not strict: a header longer than the declared proxies (the client wrote entries of its
+# own) still gives the entry the nearest proxy appended, instead of the proxy's address.
+IPWARE_STRICT = False
 
 ROOT_URLCONF = "swissweb.urls"
 

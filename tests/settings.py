@@ -19,3 +19,6 @@ STORAGES = {
 # No collectstatic in tests: whitenoise finds files through the finders, as in DEBUG.
 WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True
+# Every test client comes from 127.0.0.1: the per-address limit of anonymous requests is
+# off, except in the tests of the limit itself (tests/web/test_rate_limit.py).
+ANON_RATE_LIMIT = 0

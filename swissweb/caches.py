@@ -1,0 +1,17 @@
+"""The cache backend from ``CACHE_URL`` (#21): memory by default, Redis when given."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ImproperlyConfigured
+
+
+def cache_config(url: str) -> dict[str, Any]:
+    """Django's ``CACHES["default"]`` for ``url``: "" (each process's memory, the
+    embedded default) or ``redis://`` / ``rediss://`` (Django's own Redis backend)."""
+    if not url:
+        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    if url.startswith(("redis://", "rediss://", "unix://")):
+        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+    raise ImproperlyConfigured(f"CACHE_URL must be a redis:// URL or empty, not {url!r}")

@@ -1,0 +1,74 @@
+"""Per-client rate limit of anonymous requests (#21).
+
+A fixed window per client address: at most ``ANON_RATE_LIMIT`` requests (default 1200)
+per ``ANON_RATE_WINDOW`` seconds (default 60) from one address, then ``429 Too Many
+Requests`` with ``Retry-After`` until the window ends.  Signed-in users (arbiters) are
+never limited; static files are served before this middleware and never counted.
+
+The client address is the one the login lock-out uses (django-ipware as configured by
+``TRUSTED_PROXIES``, ``swissweb/proxies.py``), so a client cannot choose its own key by
+writing an ``X-Forwarded-For`` header.  A whole hall behind one venue router shares an
+address, hence the generous default: 200 readers refreshing every ten seconds stay
+under it.
+
+The counters live in Django's cache: shared by every worker with ``CACHE_URL`` set to
+Redis, per worker process with the embedded default (the limit is then per worker,
+which still stops a flood).  django-ratelimit was considered and not used: it refuses
+to run on any cache but memcached or django-redis, which would leave the embedded
+default, a single machine in a venue, without a limit at all.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from ipware import get_client_ip
+
+
+def client_address(request: HttpRequest) -> str | None:
+    """The client's address as ``TRUSTED_PROXIES`` defines it (also the lock-out's)."""
+    address, _ = get_client_ip(
+        request,
+        proxy_order=settings.AXES_IPWARE_PROXY_ORDER,
+        proxy_count=settings.AXES_IPWARE_PROXY_COUNT,
+        request_header_order=settings.AXES_IPWARE_META_PRECEDENCE_ORDER,
+    )
+    return address
+
+
+class AnonymousRateLimitMiddleware:
+    """Answer 429 to an anonymous client over its share of requests."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        limit = int(getattr(settings, "ANON_RATE_LIMIT", 1200))
+        if limit <= 0 or request.user.is_authenticated:
+            return self.get_response(request)
+        window = int(getattr(settings, "ANON_RATE_WINDOW", 60))
+        address = client_address(request) or "unknown"
+        now = time.time()
+        start = int(now // window) * window
+        key = f"swissweb:rate:{address}:{start}"
+        cache.add(key, 0, timeout=window + 5)
+        try:
+            count = cache.incr(key)
+        except ValueError:  # expired between add and incr: this request opens the window
+            cache.set(key, 1, timeout=window + 5)
+            count = 1
+        if count > limit:
+            retry = max(1, int(start + window - now) + 1)
+            response = HttpResponse(
+                f"Too many requests from your address: at most {limit} in {window} s. "
+                f"Try again in {retry} s.",
+                status=429,
+                content_type="text/plain; charset=utf-8",
+            )
+            response["Retry-After"] = str(retry)
+            return response
+        return self.get_response(request)
