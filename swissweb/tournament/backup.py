@@ -29,7 +29,7 @@ from pairing.engine import SYSTEMS, trf
 from pairing.engine.errors import TrfError
 from pairing.engine.model import RequestKind
 from pairing.engine.tiebreaks import parse_tiebreaks
-from pairing.engine.trf import Header, TrfDocument, TrfGame
+from pairing.engine.trf import Header, TrfDocument, TrfGame, TrfRecord
 
 from . import engine_adapter
 from .errors import TournamentError
@@ -280,6 +280,41 @@ def _requests(doc: TrfDocument, rounds: list[RoundPlan]) -> dict[tuple[int, int]
     return requests
 
 
+MAX_FORBIDDEN_PER_PLAYER = 20
+"""At most this many forbidden pairs per player in an imported file (XXP, 260 lines)."""
+
+
+def _forbidden_pairs(
+    groups: list[tuple[TrfRecord, list[int]]], players: int
+) -> set[tuple[int, int]]:
+    """The pairs the XXP/260 lines keep apart, counted before they are expanded.
+
+    A line keeps every two of its players apart, so a line of k players is k(k-1)/2
+    pairs: a hostile line of 2,000 players would be two million rows.  A line of more
+    than half the players cannot be honoured by any pairing (some two of them must
+    meet), and all lines together may name at most ``MAX_FORBIDDEN_PER_PLAYER`` pairs
+    per player; beyond either bound the file is refused before anything is expanded.
+    """
+    total = 0
+    for record, group in groups:
+        size = len(set(group))
+        if size > (players + 1) // 2 and size > 2:
+            raise TrfError(
+                f"keeps {size} of {players} players apart: no pairing can, since more than "
+                "half of them would have to meet someone of the same line",
+                line=record.line, column=1, text=record.text[:80],
+            )  # fmt: skip
+        total += size * (size - 1) // 2
+    limit = MAX_FORBIDDEN_PER_PLAYER * max(players, 1)
+    if total > limit:
+        raise TrfError(
+            f"the XXP lines keep {total} pairs apart; at most {MAX_FORBIDDEN_PER_PLAYER} per "
+            f"player ({limit} for {players} players) are accepted",
+            line=groups[-1][0].line, column=1,
+        )  # fmt: skip
+    return {(min(a, b), max(a, b)) for _, group in groups for a in group for b in group if a != b}
+
+
 def event_plan(text: str, *, now: dt.datetime | None = None) -> EventPlan:
     """Read a TRF file as a whole event (see the module docstring for the readings).
 
@@ -299,13 +334,7 @@ def event_plan(text: str, *, now: dt.datetime | None = None) -> EventPlan:
         has_lines = trf.has_round_records(doc)
         rounds = _rounds_from_lines(doc) if has_lines else _rounds_from_blocks(doc, now)
         requests = _requests(doc, rounds)
-        forbidden = {
-            (min(a, b), max(a, b))
-            for _, group in trf.prohibited_groups(doc)
-            for a in group
-            for b in group
-            if a != b
-        }
+        forbidden = _forbidden_pairs(trf.prohibited_groups(doc), len(players))
         planned = trf.total_rounds(doc) or max(
             [len(rounds), 1, *(len(p.rounds) for p in doc.players)]
         )
