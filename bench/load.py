@@ -164,8 +164,12 @@ def existing_event(slug: str = EVENT_SLUG) -> Event:
     )
 
 
-def reader_pages(event: Event) -> dict[str, str]:
-    """The public pages the readers load, by the name the report gives them."""
+def reader_pages(event: Event, players: int = 0) -> dict[str, str]:
+    """The public pages the readers load, by the name the report gives them.
+
+    ``players`` > 0 adds the player cards (a reader opens a random player's card, as
+    players look themselves up) and the standings CSV.
+    """
     base = f"/events/{event.slug}/"
     pages = {"event": base}
     if event.in_play:
@@ -174,6 +178,9 @@ def reader_pages(event: Event) -> dict[str, str]:
         pages[f"pairings r{event.completed}"] = f"{base}rounds/{event.completed}/"
     pages["standings"] = f"{base}standings/"
     pages["crosstable"] = f"{base}crosstable/"
+    if players:
+        pages["player card"] = f"{base}players/{{player}}/"
+        pages["standings.csv"] = f"{base}standings.csv"
     return pages
 
 
@@ -195,6 +202,7 @@ class Client:
         self.forwarded_proto = forwarded_proto
         self.timeout = timeout
         self.cookies: dict[str, str] = {}
+        self.last_headers: Any = None
         self.connection = http.client.HTTPConnection(self.host, self.port, timeout=timeout)
 
     @property
@@ -223,6 +231,7 @@ class Client:
         except (OSError, http.client.HTTPException):
             self.connection.close()
             raise
+        self.last_headers = response.headers
         for value in response.headers.get_all("Set-Cookie") or []:
             for name, morsel in SimpleCookie(value).items():
                 self.cookies[name] = morsel.value
@@ -271,20 +280,32 @@ def _reader(
     rng: random.Random,
     samples: list[Sample],
     errors: list[str],
+    players: int = 0,
+    revalidate: bool = True,
 ) -> None:
+    """One reader: a random page, then a pause, until ``deadline``.
+
+    Like a browser it keeps each page's ETag and asks ``If-None-Match`` when it loads
+    the page again; a 304 is a good answer.  ``{player}`` in a path is a random player.
+    """
     names = list(pages)
+    etags: dict[str, str] = {}
     # Readers start spread over one think time, as people arrive, not in lockstep.
     time.sleep(rng.uniform(0, think))
     while time.monotonic() < deadline:
         name = rng.choice(names)
+        path = pages[name].replace("{player}", str(rng.randrange(1, max(players, 1) + 1)))
+        headers = {"If-None-Match": etags[path]} if revalidate and path in etags else {}
         at = time.monotonic()
         warmup = at < measure_from
         start = time.perf_counter()
         try:
-            status, _ = client.request("GET", pages[name])
-            ok = status == 200
+            status, _ = client.request("GET", path, **headers)
+            ok = status in (200, 304)
             if not ok:
                 errors.append(f"{name}: HTTP {status}")
+            elif status == 200 and client.last_headers.get("ETag"):
+                etags[path] = client.last_headers["ETag"]
         except (OSError, http.client.HTTPException) as exc:
             ok = False
             errors.append(f"{name}: {exc!r}")
@@ -403,6 +424,8 @@ def run_load(
     forwarded_proto: str | None = None,
     seed: int = 10,
     timeout: float = 30.0,
+    players: int = 0,
+    revalidate: bool = True,
 ) -> Report:
     """Run the readers and the arbiter against ``base_url`` for ``warmup + duration`` s.
 
@@ -410,7 +433,7 @@ def run_load(
     are left out of the numbers; the arbiter's requests are all counted.  ``on_measure``
     is called when the measured time begins.
     """
-    pages = reader_pages(event)
+    pages = reader_pages(event, players)
     rng = random.Random(seed)
     per_thread: list[tuple[list[Sample], list[str]]] = []
     threads = []
@@ -440,6 +463,8 @@ def run_load(
             target, args = _reader, (client, pages)
             kwargs["think"] = think
             kwargs["measure_from"] = measure_from
+            kwargs["players"] = players
+            kwargs["revalidate"] = revalidate
         threads.append(threading.Thread(target=target, args=args, kwargs=kwargs, daemon=True))
     if on_measure is not None:
         threads.append(threading.Timer(warmup, on_measure))
@@ -660,10 +685,10 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         default=os.environ.get("LOAD_DATABASE_URL", DEFAULT_DATABASE_URL),
         help="PostgreSQL database to drop and create (default: %(default)s; or LOAD_DATABASE_URL)",
     )
-    parser.add_argument("--players", type=int, default=500)
+    parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--completed", type=int, default=6, help="completed rounds")
-    parser.add_argument("--readers", type=int, default=50)
+    parser.add_argument("--readers", type=int, default=200)
     parser.add_argument("--duration", type=float, default=30.0, help="measured seconds")
     parser.add_argument(
         "--warmup", type=float, default=5.0, help="seconds of load before the measured time"
@@ -678,12 +703,46 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--threads", type=int, default=1, help="threads per gunicorn worker")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument(
+        "--no-revalidate",
+        action="store_true",
+        help="readers ignore ETags (every page rendered, as for first-time readers)",
+    )
+    parser.add_argument(
+        "--saturate",
+        default="",
+        metavar="N,N,...",
+        help="then readers without pauses, in steps of these many (e.g. 5,10,20,40,80), "
+        "10 s each: requests per second at each step, to find where they stop growing",
+    )
+    parser.add_argument(
         "--reuse",
         action="store_true",
         help="keep the database and event of an earlier run (its round in play has the "
         "results that run entered)",
     )
     return parser.parse_args(argv)
+
+
+def saturation(base_url: str, event: Event, args: argparse.Namespace) -> str:
+    """Readers without pauses in growing numbers: where requests per second stop growing."""
+    lines = ["saturation (readers without pauses, 10 s each; public pages only)",
+             f"{'readers':>8} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'errors':>7}"]  # fmt: skip
+    best = 0.0
+    for count in (int(n) for n in args.saturate.split(",") if n.strip()):
+        report = run_load(
+            base_url, event, readers=count, duration=10, warmup=2, think=0,
+            result_every=3600, forwarded_proto="https", seed=args.seed,
+            players=args.players, revalidate=not args.no_revalidate,
+        )  # fmt: skip
+        public = sorted(s.seconds for s in report.samples if "(arbiter)" not in s.page)
+        rate = len(public) / report.duration
+        lines.append(
+            f"{count:>8} {rate:>8.1f} {_percentile(public, 0.5):>8.1f} "
+            f"{_percentile(public, 0.95):>8.1f} {report.error_count():>7}"
+        )
+        best = max(best, rate)
+    lines.append(f"saturation: about {best:.0f} requests per second")
+    return "\n".join(lines)
 
 
 def _stop(signum: int, frame: object) -> None:
@@ -721,9 +780,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             result_every=args.result_every,
             forwarded_proto="https",
             seed=args.seed,
+            players=args.players,
+            revalidate=not args.no_revalidate,
         )
         after = process_cpu_seconds(server.pid), time.process_time()
-    print(format_report(report))
+        print(format_report(report), flush=True)
+        if args.saturate:
+            print(saturation(server.url, event, args), flush=True)
     server_cpu, driver_cpu = cpu.get("server"), cpu.get("driver")
     if server_cpu is not None and after[0] is not None and driver_cpu is not None:
         used = after[0] - server_cpu

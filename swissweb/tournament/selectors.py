@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, TypeVar
 
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.core.cache.utils import make_template_fragment_key
-from django.db.models import Count, F, Prefetch, QuerySet
+from django.db.models import Count, F, Prefetch, Q, QuerySet
 from django.utils.functional import SimpleLazyObject
 
 from pairing.engine import rules_for
-from pairing.engine.model import Outcome, PairingNumber
+from pairing.engine.model import Outcome
 
 from . import engine_adapter
 from .models import (
@@ -215,6 +215,8 @@ class CardRound:
     result: str
     float: str
     explanation: tuple[str, ...]
+    game_id: int | None = None
+    """The board's game, whose result a card cached before it was entered reads live."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -254,70 +256,133 @@ of the engine's outcome or request); any other is "not paired" (#20)."""
 
 
 def player_card(*, event: Event, pairing_number: int) -> PlayerCard:
-    """The public card of one player (published rounds only), cached until the event
-    changes: it reads the whole event's state, which a crowd of readers must not
-    recompute card after card (#21)."""
-    key = ("card", event.pk, event.results_version, event.modified_at.timestamp())
-    return _cached((*key, pairing_number), lambda: _player_card(event, pairing_number))
+    """The public card of one player (published rounds only).
+
+    A crowd of readers opens cards all day while results come in (#21), so the card is
+    built in layers that change at different speeds:
+
+    - what every card needs from the completed rounds (floats, byes, colours, points),
+      computed once for all players per change of the standings (``_card_basis``);
+    - each round's explanation indexed by player, once per round (``_round_steps``);
+    - the card itself, cached per change of the standings, with the game of the round
+      in play by its id;
+    - that game's result, read fresh on every request (one small query), so a result
+      entered a second ago shows while everything else comes from the cache.
+    """
+    key = ("card", cache_version(event), pairing_number)
+    card, live = _cached(key, lambda: _player_card(event, pairing_number))
+    if not live:
+        return card
+    results = dict(Game.objects.filter(pk__in=live).values_list("pk", "result"))
+    rounds = tuple(
+        replace(line, result=_live_result(line, results)) if line.game_id in live else line
+        for line in card.rounds
+    )
+    return replace(card, rounds=rounds)
 
 
-def _player_card(event: Event, pairing_number: int) -> PlayerCard:
-    from django.http import Http404
+def _live_result(line: CardRound, results: dict[int, str]) -> str:
+    result = results.get(line.game_id or 0, "")
+    return _result_for(Result(result), line.colour == "white") if result else "in play"
 
+
+def _card_basis(event: Event) -> dict[int, tuple[tuple[str, ...], dict[int, str], str, str]]:
+    """Per pairing number: floats by round, byes by round, colour history, points."""
     from pairing.engine.history import score
+
+    def compute() -> dict[int, tuple[tuple[str, ...], dict[int, str], str, str]]:
+        state = engine_adapter.completed_state(event)
+        floats = rules_for(event.system).float_history(state)
+        basis = {}
+        for engine_player in state.players:
+            number = engine_player.pairing_number
+            byes = {r.round_number: r.outcome.value for r in engine_player.history}
+            marks = tuple(f.value if f is not None else "" for f in floats.get(number, ()))
+            colours = "".join(
+                (r.colour.value.upper() if r.played and r.colour else "-")
+                for r in engine_player.history
+            )
+            points = half_points_text(score(engine_player, state.points))
+            basis[int(number)] = (marks, byes, colours, points)
+        # The byes of the round in play are the requests of the round after the last
+        # completed one.
+        for request in state.requests:
+            basis[int(request.pairing_number)][1][state.rounds_completed + 1] = request.kind.value
+        return basis
+
+    return _cached(("card-basis", cache_version(event)), compute)
+
+
+def _round_steps(
+    rounds: list[tuple[int, float]],
+) -> dict[int, dict[int, tuple[str, ...]]]:
+    """Each round's explanation by pairing number, by round id; ``rounds`` holds (id,
+    modification stamp).  The rounds not cached yet are read in one query."""
+    names = {pk: f"swissweb:round-steps:{pk}:{stamp}" for pk, stamp in rounds}
+    found: dict[str, dict[int, tuple[str, ...]]] = cache.get_many(list(names.values()))
+    missing = [pk for pk, name in names.items() if name not in found]
+    fresh = {}
+    for pk, explanation in Round.objects.filter(pk__in=missing).values_list("pk", "explanation"):
+        steps: dict[int, list[str]] = {}
+        for step in explanation:
+            for number in step.get("players", []):
+                steps.setdefault(int(number), []).append(f"{step['rule']}: {step['text']}")
+        fresh[names[pk]] = {number: tuple(lines) for number, lines in steps.items()}
+    if fresh:
+        cache.set_many(fresh, CACHE_SECONDS)
+    found.update(fresh)
+    return {pk: found[name] for pk, name in names.items()}
+
+
+def _player_card(event: Event, pairing_number: int) -> tuple[PlayerCard, frozenset[int]]:
+    """The card, and the ids of its games in the round in play (their results read live)."""
+    from django.http import Http404
 
     player = event.players.filter(pairing_number=pairing_number).first()
     if player is None:
         raise Http404("No such player.")
-    state = engine_adapter.completed_state(event)
-    floats = rules_for(event.system).float_history(state).get(PairingNumber(pairing_number), ())
-    engine_player = next(p for p in state.players if p.pairing_number == pairing_number)
-    # The byes of the completed rounds are in the history, those of the round in play
-    # are the requests of the round after them: no query of its own.
-    byes = {record.round_number: record.outcome.value for record in engine_player.history}
-    for request in state.requests:
-        if request.pairing_number == pairing_number:
-            byes[state.rounds_completed + 1] = request.kind.value
-    rounds = []
-    for round_ in published_rounds(event=event):
-        game = next((g for g in round_.games.all() if player.pk in (g.white_id, g.black_id)), None)
-        mine = tuple(
-            f"{step['rule']}: {step['text']}"
-            for step in round_.explanation
-            if pairing_number in step.get("players", [])
-        )
+    floats, byes, colours, points = _card_basis(event).get(
+        pairing_number, ((), {}, "", half_points_text(0))
+    )
+    rounds_ = list(
+        event.round_set.exclude(state=RoundState.PAIRED)
+        .order_by("number")
+        .values_list("pk", "number", "modified_at", "state")
+    )
+    games = {
+        game.round_id: game
+        for game in Game.objects.filter(round_id__in=[pk for pk, *_ in rounds_])
+        .filter(Q(white=player) | Q(black=player))
+        .select_related("white", "black")
+    }
+    steps = _round_steps([(pk, modified.timestamp()) for pk, _, modified, _ in rounds_])
+    rounds, live = [], set()
+    for round_id, number, _, state in rounds_:
+        game = games.get(round_id)
+        mine = steps[round_id].get(pairing_number, ())
+        opponent, colour, game_id = None, "", None
         if game is None:
-            opponent, colour = None, ""
-            result = UNPAIRED_RESULTS.get(byes.get(round_.number, ""), "not paired")
+            result = UNPAIRED_RESULTS.get(byes.get(number, ""), "not paired")
         elif game.black_id is None:
-            opponent, colour, result = None, "", "pairing-allocated bye"
+            result = "pairing-allocated bye"
         else:
             white = game.white_id == player.pk
             opponent = game.black if white else game.white
             colour = "white" if white else "black"
+            game_id = game.pk
             result = _result_for(Result(game.result), white) if game.result else "in play"
-        float_mark = ""
-        if round_.number <= len(floats) and (float_ := floats[round_.number - 1]) is not None:
-            float_mark = float_.value
+            if state != RoundState.COMPLETED:
+                # A result of the round in play changes no standings version: read live.
+                live.add(game.pk)
+        float_mark = floats[number - 1] if number <= len(floats) else ""
         rounds.append(
             CardRound(
-                number=round_.number,
-                opponent=opponent,
-                colour=colour,
-                result=result,
-                float=float_mark,
-                explanation=mine,
+                number=number, opponent=opponent, colour=colour, result=result,
+                float=float_mark, explanation=mine, game_id=game_id,
             )
-        )
-    colours = "".join(
-        (r.colour.value.upper() if r.played and r.colour else "-") for r in engine_player.history
-    )
-    return PlayerCard(
-        player=player,
-        rounds=tuple(rounds),
-        colour_history=colours,
-        points=half_points_text(score(engine_player, state.points)),
-    )
+        )  # fmt: skip
+    card = PlayerCard(player=player, rounds=tuple(rounds), colour_history=colours, points=points)
+    return card, frozenset(live)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -77,3 +77,26 @@ def test_player_cards_are_computed_once_per_change_of_the_event(event: Event) ->
     with CaptureQueriesContext(connection) as queries:
         assert client.get(f"/events/{event.slug}/players/1/").status_code == 200
     assert len(queries) <= 2  # the event; the card itself comes from the cache
+
+
+def test_a_card_cached_before_a_result_shows_the_result_at_once(event: Event) -> None:
+    """The card is cached per change of the standings, but the round in play's result
+    is read live: entered a second ago, it is on the card."""
+    arbiter = event.arbiters.get()
+    round_ = services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=3)
+    services.round_publish(round_id=round_.pk, user=arbiter, now=timezone.now())
+    game = Game.objects.filter(round=round_, black__isnull=False).select_related("white").first()
+    assert game is not None
+    page = f"/events/{event.slug}/players/{game.white.pairing_number}/"
+    assert "in play" in Client().get(page).content.decode()
+    services.result_record(
+        game_id=game.pk, result=Result.WHITE_WINS, expected_version=0, user=arbiter,
+        now=timezone.now(),
+    )  # fmt: skip
+    card = Client().get(page).context["card"]
+    assert card.rounds[-1].result == "won"
+    services.result_record(
+        game_id=game.pk, result=Result.DRAW, expected_version=1, user=arbiter,
+        now=timezone.now(),
+    )  # fmt: skip
+    assert Client().get(page).context["card"].rounds[-1].result == "drew"
