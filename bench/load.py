@@ -426,6 +426,7 @@ def run_load(
     timeout: float = 30.0,
     players: int = 0,
     revalidate: bool = True,
+    arbiter: bool = True,
 ) -> Report:
     """Run the readers and the arbiter against ``base_url`` for ``warmup + duration`` s.
 
@@ -454,7 +455,7 @@ def run_load(
             "errors": errors,
         }
         if index == readers:
-            if not event.in_play:
+            if not event.in_play or not arbiter:
                 continue
             target: Any = _arbiter
             args: tuple[Any, ...] = (client, event)
@@ -732,7 +733,7 @@ def saturation(base_url: str, event: Event, args: argparse.Namespace) -> str:
         report = run_load(
             base_url, event, readers=count, duration=10, warmup=2, think=0,
             result_every=3600, forwarded_proto="https", seed=args.seed,
-            players=args.players, revalidate=not args.no_revalidate,
+            players=args.players, revalidate=not args.no_revalidate, arbiter=False,
         )  # fmt: skip
         public = sorted(s.seconds for s in report.samples if "(arbiter)" not in s.page)
         rate = len(public) / report.duration

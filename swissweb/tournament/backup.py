@@ -33,7 +33,7 @@ from pairing.engine.trf import Header, TrfDocument, TrfGame, TrfRecord
 
 from . import engine_adapter
 from .errors import TournamentError
-from .exports import OPTION_FIELDS, trf_entries
+from .exports import OPTION_FIELDS, refuse_invisible, trf_entries
 from .imports import duplicate_players
 from .models import Event, PairingSystem, Result, RoundState
 
@@ -139,6 +139,7 @@ def _players(doc: TrfDocument) -> dict[int, dict[str, Any]]:
     rows = {}
     for player in doc.players:
         rank = player.start_rank
+        refuse_invisible(player)
         title = trf.player_title(player)
         if title is None:
             raise player.title_error(f"title {player.title!r} is not a FIDE title")

@@ -29,6 +29,7 @@ from . import engine_adapter, selectors
 from .errors import TournamentError
 from .imports import Entry, duplicate_players
 from .models import Event, Game, Player, Round, RoundRequest
+from .text import invisible
 
 OPTION_FIELDS = (
     "acceleration",
@@ -151,6 +152,20 @@ def _game(game: Game, rank: dict[int, int]) -> TrfGame:
     )
 
 
+def refuse_invisible(player: trf.TrfPlayer) -> None:
+    """Refuse a player line whose name holds an invisible character, by line and column.
+
+    :raises TournamentError: naming the line, the column and the character.
+    """
+    char = invisible(player.name)
+    if char is not None:
+        column = trf.NAME[0] + player.name.index(char)
+        raise TournamentError(
+            f"TRF line {player.line}, column {column}: the name holds an invisible "
+            f"character (U+{ord(char):04X}); remove it."
+        )
+
+
 def players_from_trf(text: str) -> list[dict[str, Any]]:
     """Player rows (for ``services.players_add``) read from a TRF file.
 
@@ -167,6 +182,7 @@ def players_from_trf(text: str) -> list[dict[str, Any]]:
     top = trf.top_players(doc)
     rows = []
     for player in sorted(doc.players, key=lambda p: p.start_rank):
+        refuse_invisible(player)
         birth = None
         for fmt in ("%Y/%m/%d", "%Y.%m.%d", "%Y-%m-%d"):
             try:

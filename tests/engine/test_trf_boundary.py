@@ -71,3 +71,17 @@ def test_trf_boundary_detects_record_syntax(tmp_path: Path) -> None:
         "bad.py:3: .records",
         "bad.py:3: .tag",
     }
+
+
+def test_trf_starting_rank_of_five_digits_is_refused_not_read_as_four() -> None:
+    """Defect (#21): player number 10000 was read as 1000 with a stray digit."""
+    import pytest
+
+    from pairing.engine.errors import TrfError
+    from pairing.engine.trf import read_trf
+
+    line = (
+        "001 10000 m    Adams, Anna                       1500 ENG    12345678 2000/01/01  0.0    1"
+    )
+    with pytest.raises(TrfError, match="more than four digits"):
+        read_trf(line + "\n")

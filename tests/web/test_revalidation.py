@@ -100,3 +100,22 @@ def test_a_card_cached_before_a_result_shows_the_result_at_once(event: Event) ->
         now=timezone.now(),
     )  # fmt: skip
     assert Client().get(page).context["card"].rounds[-1].result == "drew"
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_a_second_reader_gets_the_stored_page_after_one_query(event: Event, page: str) -> None:
+    """The page is rendered and compressed once per version, then served to everyone."""
+    import gzip
+
+    first = Client().get(f"/events/{event.slug}/{page}", HTTP_ACCEPT_ENCODING="gzip")
+    with CaptureQueriesContext(connection) as queries:
+        second = Client().get(f"/events/{event.slug}/{page}", HTTP_ACCEPT_ENCODING="gzip")
+    assert len(queries) == 1
+    assert second["Content-Encoding"] == "gzip"
+    assert gzip.decompress(second.content) == gzip.decompress(first.content)
+
+
+def test_anonymous_pages_carry_no_csrf_token(event: Event) -> None:
+    """A stored page is served to every reader: it must hold nothing of the first one's."""
+    body = Client().get(f"/events/{event.slug}/standings/").content.decode()
+    assert "csrf" not in body.lower()

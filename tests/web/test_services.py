@@ -72,6 +72,28 @@ def test_result_record_stale_edit_refused(started: Event, arbiter: User) -> None
     assert game.result == Result.WHITE_WINS
 
 
+def test_result_record_retry_of_a_saved_result_is_not_reported_as_someone_else(
+    started: Event, arbiter: User
+) -> None:
+    """Defect: a save whose answer was lost, sent again with the old version, was refused
+    as "changed by someone else".  The board holds that very result: nothing to do."""
+    from swissweb.tournament.models import AuditEntry
+
+    game = published_round(started, numbered(started)).games.first()
+    assert game is not None
+    services.result_record(
+        game_id=game.pk, result=Result.DRAW, expected_version=0, user=arbiter,
+        now=timezone.now(),
+    )  # fmt: skip
+    audits = AuditEntry.objects.count()
+    again = services.result_record(
+        game_id=game.pk, result=Result.DRAW, expected_version=0, user=arbiter,
+        now=timezone.now(),
+    )  # fmt: skip
+    assert (again.result, again.version) == (Result.DRAW, 1)
+    assert AuditEntry.objects.count() == audits
+
+
 def test_result_record_is_audited(started: Event, arbiter: User) -> None:
     """Every result change records who, when, before and after."""
     game = published_round(started, numbered(started)).games.first()

@@ -121,6 +121,14 @@ def parse_player(line: str, number: int) -> TrfPlayer:
         return TrfError(message, line=number, column=column, text=line)
 
     rank_text = cut(line, START_RANK).strip()
+    after = START_RANK[1]  # the blank column after the starting rank (0-based index)
+    if len(line) > after and line[after].isdigit() and rank_text.isdigit():
+        # "10000" would be read as rank 1000 with a stray digit after it.
+        raise fail(
+            f"starting rank {rank_text + line[after]!r}... has more than four digits "
+            "(a TRF holds at most 9999 players)",
+            START_RANK[0],
+        )
     if not NUMBER.fullmatch(rank_text) or int(rank_text) == 0:
         raise fail(f"starting rank {rank_text!r} is not a number from 1 to 9999", START_RANK[0])
     rating_text = cut(line, RATING).strip()

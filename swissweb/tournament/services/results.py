@@ -51,6 +51,11 @@ def result_record(
             )
         if result == Result.NOT_PLAYED_YET:
             _refuse_emptying(event, game)
+        if game.version != expected_version and game.result == result:
+            # The board already holds this very result: the arbiter's own save whose
+            # answer was lost (a retry), or a colleague's same entry.  Nothing to change,
+            # and nothing "changed by someone else" to report.
+            return game
         if game.version != expected_version:
             raise StaleEdit(
                 f"Board {game.board} was changed by someone else "
