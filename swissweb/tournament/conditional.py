@@ -64,9 +64,17 @@ def public_event(request: HttpRequest, slug: str) -> Event:
     return cached
 
 
-def public_etag(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> str | None:
+def public_etag(
+    request: HttpRequest, slug: str, *args: Any, live: bool = True, **kwargs: Any
+) -> str | None:
     """The ETag of a public page of the event ``slug``; ``None`` for a signed-in user or
-    an event that is not public (the view then answers as usual)."""
+    an event that is not public (the view then answers as usual).
+
+    ``live``: the page shows results of the round in play (its pairings, a player's
+    card), so every result changes it; otherwise (standings, crosstable, the event's
+    page, the CSV) only a change of the standings does (``Event.standings_version``),
+    and a result entered in the round in play leaves the page, and its 304s, alone.
+    """
     if request.user.is_authenticated:
         return None
     try:
@@ -75,7 +83,7 @@ def public_etag(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> s
         return None
     parts = (
         RELEASE, request.get_full_path(), request.headers.get("HX-Request", ""), event.pk,
-        event.results_version, event.standings_version, event.modified_at,
+        event.results_version if live else None, event.standings_version, event.modified_at,
     )  # fmt: skip
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
@@ -88,6 +96,16 @@ with its content; this only bounds the memory of old versions)."""
 
 
 def revalidated(view: View) -> View:
+    """``_revalidated`` for a page that shows the round in play's results."""
+    return _revalidated(view, live=True)
+
+
+def revalidated_by_standings(view: View) -> View:
+    """``_revalidated`` for a page that changes only with the standings."""
+    return _revalidated(view, live=False)
+
+
+def _revalidated(view: View, *, live: bool) -> View:
     """A public page with an ETag, answered from the cache for anonymous readers.
 
     - ``If-None-Match`` with the current ETag: 304, after the one query the ETag costs.
@@ -100,11 +118,13 @@ def revalidated(view: View) -> View:
     of its first reader's.
     """
 
-    @wraps(view)
+    page = view
+
+    @wraps(page)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        etag_value = public_etag(request, *args, **kwargs)
+        etag_value = public_etag(request, *args, live=live, **kwargs)
         if etag_value is None or len(get_messages(request)):
-            return view(request, *args, **kwargs)
+            return page(request, *args, **kwargs)
         etag = quote_etag(etag_value)
         if etag in parse_etags(request.headers.get("If-None-Match", "")):
             unchanged = HttpResponseNotModified()
@@ -115,7 +135,7 @@ def revalidated(view: View) -> View:
         key = f"swissweb:page:{etag_value}:{int(gzipped)}"
         stored = cache.get(key)
         if stored is None:
-            rendered = view(request, *args, **kwargs)
+            rendered = page(request, *args, **kwargs)
             if rendered.status_code != 200 or rendered.streaming:
                 return rendered
             body = rendered.content

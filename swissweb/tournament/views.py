@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET
 from . import selectors
 from .authorizers import is_arbiter
 from .cells import text_cell
-from .conditional import public_event, revalidated
+from .conditional import public_event, revalidated, revalidated_by_standings
 from .models import Event
 from .numbers import decimal_text
 from .params import positive_number
@@ -25,7 +25,7 @@ def event_list(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-@revalidated
+@revalidated_by_standings
 def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """Public page of one event: players and published rounds (404 unless public)."""
     event = public_event(request, slug)
@@ -85,7 +85,7 @@ def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
 
 
 @require_GET
-@revalidated
+@revalidated_by_standings
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     """Standings with the event's tie-breaks after any completed round.
 
@@ -99,7 +99,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_GET
-@revalidated
+@revalidated_by_standings
 def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     """The crosstable (wall chart): rank, name, rating, each round, points, tie-breaks.
 
@@ -112,7 +112,7 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_GET
-@revalidated
+@revalidated_by_standings
 def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     """Standings as CSV: rank, pairing number, name, points, one column per tie-break.
 

@@ -119,3 +119,29 @@ def test_anonymous_pages_carry_no_csrf_token(event: Event) -> None:
     """A stored page is served to every reader: it must hold nothing of the first one's."""
     body = Client().get(f"/events/{event.slug}/standings/").content.decode()
     assert "csrf" not in body.lower()
+
+
+def test_a_result_in_the_round_in_play_leaves_the_standings_pages_unchanged(
+    event: Event,
+) -> None:
+    """Standings, crosstable, CSV and the event page change with the standings only; the
+    round in play and the cards change with every result."""
+    arbiter = event.arbiters.get()
+    round_ = services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=3)
+    services.round_publish(round_id=round_.pk, user=arbiter, now=timezone.now())
+    pages = ["", "standings/", "crosstable/", "standings.csv", "rounds/3/", "players/1/"]
+    client = Client()
+    before = {page: client.get(f"/events/{event.slug}/{page}")["ETag"] for page in pages}
+    game = Game.objects.filter(round=round_, black__isnull=False).first()
+    assert game is not None
+    services.result_record(
+        game_id=game.pk, result=Result.DRAW, expected_version=0, user=arbiter, now=timezone.now()
+    )
+    status = {
+        page: client.get(
+            f"/events/{event.slug}/{page}", HTTP_IF_NONE_MATCH=before[page]
+        ).status_code
+        for page in pages
+    }
+    assert status == {"": 304, "standings/": 304, "crosstable/": 304, "standings.csv": 304,
+                      "rounds/3/": 200, "players/1/": 200}  # fmt: skip
