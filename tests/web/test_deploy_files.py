@@ -1,0 +1,39 @@
+"""The deployment example (swissweb/deploy): two app containers behind a buffering nginx
+(#21 item 5).  No Docker here, so the files are checked for what they promise."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from swissweb.caches import cache_config
+
+DEPLOY = Path(__file__).resolve().parents[2] / "swissweb" / "deploy"
+
+
+def test_compose_runs_two_app_containers_behind_nginx_over_one_database() -> None:
+    compose = (DEPLOY / "compose.yaml").read_text()
+    for service in ("db", "redis", "migrate", "app1", "app2", "nginx"):
+        assert re.search(rf"^  {service}:$", compose, re.MULTILINE), service
+    assert "CACHE_URL: redis://redis:6379/0" in compose
+    assert 'TRUSTED_PROXIES: "1"' in compose
+
+
+def test_nginx_buffers_and_outwaits_the_pairing() -> None:
+    nginx = (DEPLOY / "nginx.conf").read_text()
+    assert "server app1:8000;" in nginx and "server app2:8000;" in nginx
+    assert "proxy_request_buffering on;" in nginx and "proxy_buffering on;" in nginx
+    assert "X-Forwarded-For $proxy_add_x_forwarded_for" in nginx
+    timeout = int(re.search(r"proxy_read_timeout (\d+)s;", nginx).group(1))  # type: ignore[union-attr]
+    assert timeout >= 60 + 30  # PAIRING_TIMEOUT's default plus gunicorn's margin
+    size = int(re.search(r"client_max_body_size (\d+)m;", nginx).group(1))  # type: ignore[union-attr]
+    assert size > 5  # MAX_UPLOAD_MB's default, with room for the form
+
+
+def test_cache_url_selects_redis_or_memory() -> None:
+    assert cache_config("")["BACKEND"].endswith("LocMemCache")
+    redis = cache_config("redis://redis:6379/0")
+    assert redis == {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": "redis://redis:6379/0",
+    }
