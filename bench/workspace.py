@@ -10,6 +10,7 @@ published with half of its results, serves it with gunicorn under production set
   times;
 - the draft page of the next round (a draft paired on the round in play finished, in a
   transaction that is rolled back), rendered in this process;
+- a 10,000-player CSV uploaded to a new event's import (in a transaction rolled back);
 - a result save through the endpoint the keyboard entry posts to (JSON answer), one per
   board on ``--repeat`` boards;
 - in Chromium (skipped with ``--no-browser`` or when no Chromium is found), the time
@@ -268,6 +269,46 @@ def measure_draft(event: Event, repeat: int) -> tuple[list[float], int]:
     return times[1:], size
 
 
+CSV_PLAYERS = 10_000
+CSV_SECONDS = 3.0
+
+
+def measure_csv_import(event: Event, repeat: int) -> list[float]:
+    """A 10,000-player CSV uploaded to a new event's import, through the view, in this
+    process, inside a transaction rolled back each time (#21)."""
+    from django.contrib.auth import get_user_model
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.db import transaction
+    from django.test import Client as DjangoClient
+    from django.utils import timezone
+
+    from swissweb.tournament import services
+
+    user = get_user_model().objects.get(username=event.arbiter)
+    client = DjangoClient(HTTP_HOST="127.0.0.1", HTTP_X_FORWARDED_PROTO="https")
+    client.force_login(user)
+    text = "name,rating,federation,club,birth_date\n" + "".join(
+        f'"Player{n:05d}, Name",{1000 + n % 1500},ENG,Club {n % 50},2010-01-01\n'
+        for n in range(CSV_PLAYERS)
+    )
+    times = []
+    for _ in range(repeat):
+        with transaction.atomic():
+            new = services.event_create(
+                user=user, now=timezone.now(), name="CSV", slug="csv-import", rounds=9
+            )
+            upload = SimpleUploadedFile("players.csv", text.encode())
+            start = time.perf_counter()
+            response = client.post(
+                f"/events/{new.slug}/players/import/", {"file": upload}, secure=True
+            )
+            times.append(time.perf_counter() - start)
+            if response.status_code != 302 or new.players.count() != CSV_PLAYERS:
+                raise SystemExit(f"CSV import: HTTP {response.status_code}")
+            transaction.set_rollback(True)
+    return times
+
+
 def clear_results(event: Event, games: Sequence[str]) -> None:
     """Empty again the results this run entered (allowed: no later round exists), so that
     ``--reuse`` finds the same round in play next time."""
@@ -361,6 +402,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         draft_times, draft_size = measure_draft(event, args.repeat)
         budgets.append(Budget("draft page, time (in process)", draft_times, PAGE_SECONDS, "s"))
         budgets.append(Budget("draft page, HTML", [draft_size], PAGE_BYTES, "B"))
+        csv_times = measure_csv_import(event, max(3, args.repeat // 10))
+        budgets.append(Budget("10,000-player CSV import", csv_times, CSV_SECONDS, "s"))
         static = re.findall(r'(?:href|src)="(/static/[^"]+\.(?:css|js))"', html)
         uncompressed = compressed(client, [path, *static, f"/events/{event.slug}/standings.csv"])
         client.close()

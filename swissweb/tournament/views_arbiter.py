@@ -222,6 +222,10 @@ def player_add(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     )
 
 
+FIRST_PROBLEMS = 20
+"""A file with problems on thousands of lines lists the first ones and counts the rest."""
+
+
 @arbiter_required
 @require_POST
 def players_import(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
@@ -232,8 +236,11 @@ def players_import(request: AuthenticatedHttpRequest, event: Event) -> HttpRespo
         return _back(request, event)
     rows, problems = parse_players_csv(form.cleaned_data["text"])
     if problems:
-        for problem in problems:
+        for problem in problems[:FIRST_PROBLEMS]:
             messages.error(request, f"Nothing imported: {problem}")
+        if len(problems) > FIRST_PROBLEMS:
+            more = len(problems) - FIRST_PROBLEMS
+            messages.error(request, f"… and {more} more line{pluralize(more)} to correct.")
         return _back(request, event)
     fields = [{k: v for k, v in vars_(row).items() if k != "line"} for row in rows]
     return _attempt(

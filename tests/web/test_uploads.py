@@ -82,3 +82,18 @@ def test_players_trf_upload_utf16_without_mark_is_refused_in_words(
     )
     assert "looks like UTF-16" in response.content.decode()
     assert Player.objects.count() == before
+
+
+def test_players_csv_with_many_bad_lines_lists_the_first_twenty_and_counts_the_rest(
+    started: Event, arbiter_client: Client
+) -> None:
+    data = ("name,rating\n" + "".join(f"P{n},x{n}\n" for n in range(500))).encode()
+    response = arbiter_client.post(
+        f"/events/{started.slug}/players/import/",
+        {"file": SimpleUploadedFile("p.csv", data)},
+        follow=True,
+    )
+    page = response.content.decode()
+    assert page.count("Nothing imported: line ") == 20
+    assert "line 2, rating" in page
+    assert "and 480 more lines to correct." in page
