@@ -344,7 +344,9 @@ def event_plan(text: str, *, now: dt.datetime | None = None) -> EventPlan:
     if len(rounds) > planned:
         raise TournamentError(f"The file has {len(rounds)} rounds but plans only {planned}.")
     fields["rounds"] = planned
-    if has_lines is False and rounds:
+    if rounds and fields.get("started_at") is None:
+        # Rounds were paired, so pairing numbers were given, whether or not the file
+        # says when: without this the players would come in without numbers (#21).
         fields["started_at"] = now
     return EventPlan(
         event=fields,

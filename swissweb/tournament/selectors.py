@@ -431,6 +431,11 @@ def standings_after(*, event: Event, after_round: int | None = None) -> Standing
     from pairing.engine.standings import standings
     from pairing.engine.tiebreaks import parse_tiebreaks, truncated
 
+    if event.started_at is None or not event.players.exists():
+        # Before pairing numbers are given there is nothing to rank: an empty table, not
+        # an error (a public event shows its pages from registration on).
+        codes = parse_tiebreaks(event.tiebreaks)
+        return Standings(after_round=0, tiebreaks=tuple(c.value for c in codes), lines=())
     state = engine_adapter.completed_state(event)
     rounds = state.rounds_completed
     if after_round is not None:

@@ -62,3 +62,14 @@ def test_arbiter_pages_ignore_a_hostile_number(value: str) -> None:
         for name in ("round", "page", "board", "sheet", "check", "correct"):
             response = client.get(page, {name: value})
             assert response.status_code == 200, (page, name, value)
+
+
+@pytest.mark.parametrize("page", ["standings/", "crosstable/", "standings.csv", ""])
+@pytest.mark.parametrize("players", [0, 3])
+def test_public_pages_of_an_event_not_started_yet_answer_200(page: str, players: int) -> None:
+    """Defect: the standings of a public event before round 1 answered 500 to anyone."""
+    event = Event.objects.create(name="Spring", slug="spring-pre", rounds=5, public=True)
+    for n in range(players):
+        Player.objects.create(event=event, name=f"Entrant, No {n}", rating=1500 + n)
+    response = Client().get(f"/events/{event.slug}/{page}")
+    assert response.status_code == 200

@@ -37,6 +37,12 @@ from .columns import (
 from .document import TrfDocument, TrfField, TrfRecord
 from .fields import NUMBER, number_list, record_error, tokens, whole
 
+MAX_WHOLE = 2**63 - 1
+"""The largest whole number (a lot's seed) a database's 64-bit integer column holds."""
+FIRST_YEAR, LAST_YEAR = 1900, 2200
+"""Times are read only within these years: a time of year 1 or 9999 stored in an event
+cannot be shown in a local time zone (it overflows), and no event was or will be then."""
+
 
 def parse_player_text(record: TrfRecord) -> tuple[int, str]:
     """SWC: the player and the club."""
@@ -110,7 +116,7 @@ def parse_round_info(record: TrfRecord) -> TrfRoundInfo:
         raise record_error(
             record, f"state {state!r} is not one of {' '.join(ROUND_STATES)}", state_col
         )
-    if not re.fullmatch(r"-?[0-9]{1,19}", seed):
+    if not re.fullmatch(r"-?[0-9]{1,19}", seed) or abs(int(seed)) > MAX_WHOLE:
         raise record_error(record, f"seed {seed!r} is not a whole number", seed_col)
     stamps: list[datetime | None] = []
     for word, column in words[2:]:
@@ -123,6 +129,10 @@ def parse_round_info(record: TrfRecord) -> TrfRoundInfo:
             raise record_error(record, f"{word!r} is not an ISO 8601 time", column) from None
         if stamp.tzinfo is None:
             raise record_error(record, f"{word!r} has no time zone", column)
+        if not FIRST_YEAR <= stamp.year <= LAST_YEAR:
+            raise record_error(
+                record, f"{word!r} is not a time from {FIRST_YEAR} to {LAST_YEAR}", column
+            )
         stamps.append(stamp)
     if stamps[0] is None:
         raise record_error(record, "a round needs the time it was paired", words[2][1])
@@ -215,7 +225,7 @@ class TrfOption:
 
         :raises TrfError: the value is not one.
         """
-        if not re.fullmatch(r"-?[0-9]{1,19}", self.value):
+        if not re.fullmatch(r"-?[0-9]{1,19}", self.value) or abs(int(self.value)) > MAX_WHOLE:
             raise self.error(f"{self.name} {self.value!r} is not a whole number")
         return int(self.value)
 
@@ -227,9 +237,14 @@ class TrfOption:
         if self.value == "-":
             return None
         try:
-            return datetime.fromisoformat(self.value)
+            stamp = datetime.fromisoformat(self.value)
         except ValueError:
             raise self.error(f"{self.name} {self.value!r} is not a time") from None
+        if not FIRST_YEAR <= stamp.year <= LAST_YEAR:
+            raise self.error(
+                f"{self.name} {self.value!r} is not a time from {FIRST_YEAR} to {LAST_YEAR}"
+            )
+        return stamp
 
 
 def event_options(doc: TrfDocument) -> list[TrfOption]:
