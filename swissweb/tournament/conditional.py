@@ -23,13 +23,14 @@ from typing import Any
 from django.conf import settings
 from django.contrib.messages import get_messages
 from django.core.cache import cache
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags, quote_etag
 from django.utils.text import compress_string
 
-from .models import Event
+from .models import Event, Game, RoundState
 
 
 def _release() -> str:
@@ -64,8 +65,13 @@ def public_event(request: HttpRequest, slug: str) -> Event:
     return cached
 
 
+Live = bool | Callable[[Event, dict[str, Any]], object]
+"""What of the round in play a page shows: all of it (``True``), nothing (``False``), or
+what a function of the event and the view's arguments returns (a player's own game)."""
+
+
 def public_etag(
-    request: HttpRequest, slug: str, *args: Any, live: bool = True, **kwargs: Any
+    request: HttpRequest, slug: str, *args: Any, live: Live = True, **kwargs: Any
 ) -> str | None:
     """The ETag of a public page of the event ``slug``; ``None`` for a signed-in user or
     an event that is not public (the view then answers as usual).
@@ -74,6 +80,8 @@ def public_etag(
     card), so every result changes it; otherwise (standings, crosstable, the event's
     page, the CSV) only a change of the standings does (``Event.standings_version``),
     and a result entered in the round in play leaves the page, and its 304s, alone.
+    A function narrows it further: a player's card changes with that player's own game
+    in play, not with every result of the round.
     """
     if request.user.is_authenticated:
         return None
@@ -81,9 +89,13 @@ def public_etag(
         event = public_event(request, slug)
     except Http404:
         return None
+    if callable(live):
+        in_play: object = live(event, kwargs)
+    else:
+        in_play = event.results_version if live else None
     parts = (
         RELEASE, request.get_full_path(), request.headers.get("HX-Request", ""), event.pk,
-        event.results_version if live else None, event.standings_version, event.modified_at,
+        in_play, event.standings_version, event.modified_at,
     )  # fmt: skip
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
@@ -105,7 +117,23 @@ def revalidated_by_standings(view: View) -> View:
     return _revalidated(view, live=False)
 
 
-def _revalidated(view: View, *, live: bool) -> View:
+def revalidated_by_own_game(view: View) -> View:
+    """``_revalidated`` for a player's card: the standings, and the player's own game in
+    the round in play (one small query), so other boards' results leave it alone."""
+    return _revalidated(view, live=_own_game)
+
+
+def _own_game(event: Event, kwargs: dict[str, Any]) -> object:
+    number = kwargs.get("pairing_number")
+    games = Game.objects.filter(round__event=event, round__state=RoundState.PUBLISHED)
+    return list(
+        games.filter(Q(white__pairing_number=number) | Q(black__pairing_number=number))
+        .order_by("pk")
+        .values_list("pk", "version")
+    )
+
+
+def _revalidated(view: View, *, live: Live) -> View:
     """A public page with an ETag, answered from the cache for anonymous readers.
 
     - ``If-None-Match`` with the current ETag: 304, after the one query the ETag costs.

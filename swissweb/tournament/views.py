@@ -12,7 +12,12 @@ from django.views.decorators.http import require_GET
 from . import selectors
 from .authorizers import is_arbiter
 from .cells import text_cell
-from .conditional import public_event, revalidated, revalidated_by_standings
+from .conditional import (
+    public_event,
+    revalidated,
+    revalidated_by_own_game,
+    revalidated_by_standings,
+)
 from .models import Event
 from .numbers import decimal_text
 from .params import positive_number
@@ -55,7 +60,7 @@ def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse
 
 
 @require_GET
-@revalidated
+@revalidated_by_own_game
 def player_card(request: HttpRequest, slug: str, pairing_number: int) -> HttpResponse:
     """A player's card: colours, floats, opponents, results and why each pairing was made.
 
