@@ -160,11 +160,14 @@ def parse_players_csv(text: str) -> tuple[list[PlayerRow], list[ImportProblem]]:
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
         return [], [ImportProblem(line=1, column="file", message="no players in the file")]
+    # Only the delimiter is guessed, from the header line; the rest is the spreadsheet
+    # convention (a quote inside a quoted cell is doubled), which the sniffer, seeing no
+    # doubled quote in the header, used to switch off (#21).
     try:
-        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(lines[0], ",;\t")
+        delimiter = csv.Sniffer().sniff(lines[0], ",;\t").delimiter
     except csv.Error:
-        dialect = csv.excel
-    reader = csv.reader(io.StringIO(text, newline=""), dialect)
+        delimiter = ","
+    reader = csv.reader(io.StringIO(text, newline=""), csv.excel, delimiter=delimiter)
     rows: list[PlayerRow] = []
     problems: list[ImportProblem] = []
     header: list[str] | None = None

@@ -95,3 +95,19 @@ def test_csv_import_reads_only_ascii_digits_in_numbers() -> None:
 
     _, problems = parse_players_csv("name,rating,fide_id\nA,15²0,\nB,1500,4²\n")
     assert [p.line for p in problems] == [2, 3]
+
+
+def test_csv_import_reads_a_doubled_quote_inside_a_quoted_name() -> None:
+    """Defect: the sniffer saw no doubled quote in the header and misread the rows."""
+    from swissweb.tournament.imports import parse_players_csv
+
+    rows, problems = parse_players_csv('name,rating\n"O""Brien, Pat",1500\n"Ng, Li",1400\n')
+    assert problems == []
+    assert [r.name for r in rows] == ['O"Brien, Pat', "Ng, Li"]
+
+
+def test_csv_import_still_guesses_a_semicolon_delimiter() -> None:
+    from swissweb.tournament.imports import parse_players_csv
+
+    rows, problems = parse_players_csv('name;rating\n"Adams, Anna";1500\n')
+    assert problems == [] and rows[0].rating == 1500
