@@ -50,10 +50,14 @@ def stranger_client(stranger: User) -> Client:
 
 @pytest.fixture(autouse=True)
 def _empty_page_cache() -> None:
-    """Each test starts without cached fragments of the public pages (#10)."""
+    """Each test starts without cached fragments of the public pages (#10), nor the
+    values player cards keep in the process (#21)."""
     from django.core.cache import cache
 
+    from swissweb.tournament import selectors
+
     cache.clear()
+    selectors.clear_process_memo()
 
 
 @pytest.fixture
