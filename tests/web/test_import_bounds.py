@@ -75,3 +75,17 @@ def test_imported_event_pages_never_answer_500(backup: str, stranger: User) -> N
     client.force_login(stranger)
     for page in ("manage/rounds/1/", "manage/audit/", "standings/"):
         assert client.get(f"/events/{copy.slug}/{page}").status_code == 200
+
+
+@pytest.mark.parametrize(
+    "stamp", ["2026-03-01T09:00:00+25:00", "2026-02-30T09:00:00+00:00", "2026-03-01T09:00:00"]
+)
+def test_backup_with_a_bad_time_zone_or_date_is_refused_by_line(
+    backup: str, stranger: User, stamp: str
+) -> None:
+    """An offset beyond a day, a date that does not exist, or no time zone: refused in
+    words, never a 500 later."""
+    before = Event.objects.count()
+    with pytest.raises(TournamentError, match=r"TRF line \d+, column \d+"):
+        services.event_import_trf(text=_swr_time(backup, stamp), user=stranger, now=timezone.now())
+    assert Event.objects.count() == before
