@@ -1,4 +1,8 @@
-"""Views: check permission, call a selector or a service, render."""
+"""Views: check permission, call a selector or a service, render.
+
+The public pages answer GET and HEAD (``require_safe``): uptime monitors and link
+checkers ask with HEAD.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.functional import SimpleLazyObject
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from . import selectors
 from .authorizers import is_arbiter
@@ -23,13 +27,13 @@ from .numbers import decimal_text
 from .params import positive_number
 
 
-@require_GET
+@require_safe
 def event_list(request: HttpRequest) -> HttpResponse:
     """Public list of events. Template: ``tournament/event_list.html``."""
     return render(request, "tournament/event_list.html", {"events": selectors.public_events()})
 
 
-@require_GET
+@require_safe
 @revalidated_by_standings
 def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """Public page of one event: players and published rounds (404 unless public)."""
@@ -44,7 +48,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournament/event_detail.html", context)
 
 
-@require_GET
+@require_safe
 @revalidated
 def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A published round's pairings and results, refreshing itself while in play.
@@ -59,7 +63,7 @@ def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse
     return render(request, "tournament/round_pairings.html", context)
 
 
-@require_GET
+@require_safe
 @revalidated_by_own_game
 def player_card(request: HttpRequest, slug: str, pairing_number: int) -> HttpResponse:
     """A player's card: colours, floats, opponents, results and why each pairing was made.
@@ -89,7 +93,7 @@ def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     }
 
 
-@require_GET
+@require_safe
 @revalidated_by_standings
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     """Standings with the event's tie-breaks after any completed round.
@@ -103,7 +107,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournament/standings.html", context)
 
 
-@require_GET
+@require_safe
 @revalidated_by_standings
 def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     """The crosstable (wall chart): rank, name, rating, each round, points, tie-breaks.
@@ -116,7 +120,7 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournament/crosstable.html", context)
 
 
-@require_GET
+@require_safe
 @revalidated_by_standings
 def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     """Standings as CSV: rank, pairing number, name, points, one column per tie-break.

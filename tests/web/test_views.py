@@ -320,3 +320,11 @@ def test_login_lockout_without_a_proxy_ignores_x_forwarded_for() -> None:
     assert not _logs_in(
         Client(), "arb", "right-password-1", REMOTE_ADDR="8.8.4.4", HTTP_X_FORWARDED_FOR="1.1.1.1"
     )
+
+
+@pytest.mark.parametrize("page", ["/", "/events/open/", "/events/open/standings/"])
+def test_public_pages_answer_head_as_monitors_ask(client: Client, page: str) -> None:
+    """Uptime monitors and link checkers ask with HEAD; a public page answered 405."""
+    make_event("open", public=True, players=4)
+    response = client.head(page)
+    assert response.status_code == 200
