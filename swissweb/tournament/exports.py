@@ -179,6 +179,8 @@ def players_from_trf(text: str) -> list[dict[str, Any]]:
     except TrfError as exc:
         raise TournamentError(f"TRF line {exc.line}, column {exc.column}: {exc.message}") from exc
     clubs = trf.clubs(doc)
+    areas = trf.areas(doc)
+    names = trf.whole_names(doc)
     top = trf.top_players(doc)
     rows = []
     for player in sorted(doc.players, key=lambda p: p.start_rank):
@@ -195,14 +197,18 @@ def players_from_trf(text: str) -> list[dict[str, Any]]:
         title = trf.player_title(player)
         rows.append(
             {
-                "name": player.name or f"Player {player.start_rank}",
+                # SWN: the whole name, where the 001 line's 33 columns cut it short.
+                "name": (
+                    names.get(player.start_rank) or player.name or f"Player {player.start_rank}"
+                )[:100],
                 "rating": player.rating,
                 "title": engine_adapter.model_title(title) if title is not None else "",
                 "federation": player.federation[:3].upper(),
                 "fide_id": int(player.fide_id) if player.fide_id.isdigit() else None,
                 "birth_date": birth,
                 "sex": {"m": "m", "w": "w", "f": "w"}.get(player.sex.lower(), ""),
-                "club": clubs.get(player.start_rank, ""),
+                "club": clubs.get(player.start_rank, "")[:100],
+                "area": areas.get(player.start_rank, "")[:100],
                 "top_player": player.start_rank in top,
             }
         )

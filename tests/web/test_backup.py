@@ -254,6 +254,10 @@ def test_backup_players_only_import_still_works(played: Event) -> None:
     rows = exports.players_from_trf(exports.event_trf(played))
     assert len(rows) == 13
     assert rows[0]["top_player"] is True
+    # Defect: the players import cut long names at the 001 line's 33 columns (SWN).
+    names = {row["name"] for row in rows}
+    assert set(played.players.values_list("name", flat=True)) == names
+    assert {row["area"] for row in rows} == {"Nord", ""}
 
 
 def test_backup_view_creates_the_event_for_the_importing_user(
