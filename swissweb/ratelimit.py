@@ -5,11 +5,11 @@ per ``ANON_RATE_WINDOW`` seconds (default 60) from one address, then ``429 Too M
 Requests`` with ``Retry-After`` until the window ends.  Signed-in users (arbiters) are
 never limited; static files are served before this middleware and never counted.
 
-The client address is the one the login lock-out uses (django-ipware as configured by
-``TRUSTED_PROXIES``, ``swissweb/proxies.py``), so a client cannot choose its own key by
-writing an ``X-Forwarded-For`` header.  A whole hall behind one venue router shares an
-address, hence the generous default: 200 readers refreshing every ten seconds stay
-under it.
+The client address is the one the login lock-out uses (django-axes' own function, which
+asks django-ipware as ``TRUSTED_PROXIES`` configures it, ``swissweb/proxies.py``), so a
+client cannot choose its own key by writing an ``X-Forwarded-For`` header.  A whole hall
+behind one venue router shares an address, hence the generous default: 200 readers
+refreshing every ten seconds stay under it.
 
 The counters live in Django's cache: shared by every worker with ``CACHE_URL`` set to
 Redis, per worker process with the embedded default (the limit is then per worker,
@@ -23,21 +23,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from axes.helpers import get_client_ip_address
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
-from ipware import get_client_ip
-
-
-def client_address(request: HttpRequest) -> str | None:
-    """The client's address as ``TRUSTED_PROXIES`` defines it (also the lock-out's)."""
-    address, _ = get_client_ip(
-        request,
-        proxy_order=settings.AXES_IPWARE_PROXY_ORDER,
-        proxy_count=settings.AXES_IPWARE_PROXY_COUNT,
-        request_header_order=settings.AXES_IPWARE_META_PRECEDENCE_ORDER,
-    )
-    return address
 
 
 class AnonymousRateLimitMiddleware:
@@ -51,7 +40,7 @@ class AnonymousRateLimitMiddleware:
         if limit <= 0 or request.user.is_authenticated:
             return self.get_response(request)
         window = int(getattr(settings, "ANON_RATE_WINDOW", 60))
-        address = client_address(request) or "unknown"
+        address = get_client_ip_address(request) or "unknown"
         now = time.time()
         start = int(now // window) * window
         key = f"swissweb:rate:{address}:{start}"

@@ -105,7 +105,7 @@ def clear_process_memo() -> None:
     _MEMO.clear()
 
 
-def _cached(key: tuple[object, ...], compute: Callable[[], T]) -> T:
+def cached(key: tuple[object, ...], compute: Callable[[], T]) -> T:
     """``compute()``, cached under ``key`` (which must hold a ``cache_version``)."""
     name = "swissweb:" + ":".join(str(part) for part in key)
     value: T | None = cache.get(name)
@@ -113,11 +113,6 @@ def _cached(key: tuple[object, ...], compute: Callable[[], T]) -> T:
         value = compute()
         cache.set(name, value, CACHE_SECONDS)
     return value
-
-
-def cached(key: tuple[object, ...], compute: Callable[[], T]) -> T:
-    """``compute()`` cached under ``key``, which must hold a ``cache_version`` (for views)."""
-    return _cached(key, compute)
 
 
 BOARDS_FRAGMENT = "round-pairings"
@@ -173,7 +168,7 @@ def public_rounds(*, event: Event, number: int | None = None) -> list[Round]:
     """
     # A round's row changes only with changes that count standings_version (pairing,
     # publishing, the last result, a correction), never with a result in play.
-    rounds = _cached(
+    rounds = cached(
         ("public-rounds", cache_version(event)),
         lambda: list(
             event.round_set.exclude(state=RoundState.PAIRED).defer("explanation").order_by("number")
@@ -227,7 +222,7 @@ def standings_round(*, event: Event, after_round: int | None) -> tuple[int, int]
     ``after_round`` is the round asked for (``None`` for the last completed one); the
     standings are never after a round that is not completed.
     """
-    last = _cached(
+    last = cached(
         ("last-completed", cache_version(event)), lambda: engine_adapter.last_completed_round(event)
     )
     return (last if after_round is None else min(after_round, last)), last
@@ -298,7 +293,7 @@ def player_card(*, event: Event, pairing_number: int) -> PlayerCard:
       entered a second ago shows while everything else comes from the cache.
     """
     key = ("card", cache_version(event), pairing_number)
-    card, live = _cached(key, lambda: _player_card(event, pairing_number))
+    card, live = cached(key, lambda: _player_card(event, pairing_number))
     if not live:
         return card
     results = dict(Game.objects.filter(pk__in=live).values_list("pk", "result"))
@@ -310,8 +305,12 @@ def player_card(*, event: Event, pairing_number: int) -> PlayerCard:
 
 
 def _live_result(line: CardRound, results: dict[int, str]) -> str:
-    result = results.get(line.game_id or 0, "")
-    return _result_for(Result(result), line.colour == "white") if result else "in play"
+    return _result_text(results.get(line.game_id or 0, ""), line.colour == "white")
+
+
+def _result_text(result: str, white: bool) -> str:
+    """A board's result from one player's side, or "in play" while it has none."""
+    return _result_for(Result(result), white) if result else "in play"
 
 
 def _card_basis(event: Event) -> dict[int, tuple[tuple[str, ...], dict[int, str], str, str]]:
@@ -339,7 +338,7 @@ def _card_basis(event: Event) -> dict[int, tuple[tuple[str, ...], dict[int, str]
         return basis
 
     key = ("card-basis", cache_version(event))
-    return _memoised(":".join(map(str, key)), lambda: _cached(key, compute))
+    return _memoised(":".join(map(str, key)), lambda: cached(key, compute))
 
 
 def _round_steps(
@@ -406,7 +405,7 @@ def _player_card(event: Event, pairing_number: int) -> tuple[PlayerCard, frozens
             opponent = game.black if white else game.white
             colour = "white" if white else "black"
             game_id = game.pk
-            result = _result_for(Result(game.result), white) if game.result else "in play"
+            result = _result_text(game.result, white)
             if state != RoundState.COMPLETED:
                 # A result of the round in play changes no standings version: read live.
                 live.add(game.pk)

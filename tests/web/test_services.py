@@ -341,6 +341,35 @@ def test_dutch_f6_published_round_corrected_only_for_an_absolute_breach(
                                reason="preference", user=arbiter, now=now)  # fmt: skip
 
 
+def test_dutch_f6_corrected_round_says_why_its_boards_changed(
+    started: Event, arbiter: User
+) -> None:
+    """F6: after a correction the round's explanation names the arbiter's change, so the
+    "why" of the corrected boards does not describe the pairing it replaced."""
+    players = numbered(started)
+    round_1 = published_round(started, players)
+    for game in round_1.games.all():
+        services.result_record(
+            game_id=game.pk, result=Result.DRAW, expected_version=0, user=arbiter,
+            now=timezone.now(),
+        )  # fmt: skip
+    now = timezone.now()
+    round_2 = Round.objects.create(
+        event=started, number=2, lots_seed=1, paired_at=now, state=RoundState.PUBLISHED,
+        published_at=now,
+    )  # fmt: skip
+    by = {p.pairing_number: p for p in players}
+    Game.objects.create(round=round_2, board=1, white=by[2], black=by[1])
+    Game.objects.create(round=round_2, board=2, white=by[3], black=by[5])
+    Game.objects.create(round=round_2, board=3, white=by[6], black=by[4])
+    services.round_correct(round_id=round_2.pk, first_id=by[1].pk, second_id=by[5].pk,
+                           reason="rematch", user=arbiter, now=now)  # fmt: skip
+    round_2.refresh_from_db()
+    notes = [step["text"] for step in round_2.explanation if step["rule"] == "Arbiter"]
+    assert len(notes) == 2
+    assert all("set by the arbiter (correction of players 1 and 5)" in n for n in notes)
+
+
 def test_esca_3_top_players_at_most_half_of_the_entrants(
     event: Event, players: list[Player], arbiter: User
 ) -> None:

@@ -206,26 +206,10 @@ def draft_swap_players(
         round_ = Round.objects.get(pk=round_id)
         if round_.state != RoundState.PAIRED:
             raise RoundLocked(f"Round {round_.number} is published: its pairings are locked.")
-        seats = {}
-        for game in round_.games.all():
-            seats[game.white_id] = (game, "white")
-            if game.black_id is not None:
-                seats[game.black_id] = (game, "black")
-        if first_id == second_id:
-            raise TournamentError("Choose two different players to swap.")
-        if first_id not in seats or second_id not in seats:
-            raise TournamentError("Both players must be in this round's pairings.")
-        (game_a, side_a), (game_b, side_b) = seats[first_id], seats[second_id]
+        (game_a, side_a), (game_b, side_b) = _seats(round_, first_id, second_id)
         before = _boards_json(round_)
         _swap_seats(game_a, side_a, game_b, side_b, first_id, second_id)
-        numbers = dict(
-            Player.objects.filter(pk__in=[first_id, second_id]).values_list("pk", "pairing_number")
-        )
-        _note_edit(
-            round_,
-            {game_a.board, game_b.board},
-            f"swap of players {numbers[first_id]} and {numbers[second_id]}",
-        )
+        _note_swap(round_, {game_a.board, game_b.board}, first_id, second_id, "swap")
         warnings = _check_edit(round_, {game_a.board, game_b.board})
         _audit(
             event=event,
@@ -237,6 +221,25 @@ def draft_swap_players(
             after=_boards_json(round_),
         )
         return warnings
+
+
+def _seats(
+    round_: Round, first_id: int, second_id: int
+) -> tuple[tuple[Game, str], tuple[Game, str]]:
+    """The boards and sides of two different players of ``round_``.
+
+    :raises TournamentError: the same player twice, or a player not in the round.
+    """
+    if first_id == second_id:
+        raise TournamentError("Choose two different players to swap.")
+    seats = {}
+    for game in round_.games.all():
+        seats[game.white_id] = (game, "white")
+        if game.black_id is not None:
+            seats[game.black_id] = (game, "black")
+    if first_id not in seats or second_id not in seats:
+        raise TournamentError("Both players must be in this round's pairings.")
+    return seats[first_id], seats[second_id]
 
 
 def _swap_seats(
@@ -290,6 +293,16 @@ def draft_flip_colours(*, game_id: int, user: User | None, now: dt.datetime) -> 
             after=_boards_json(round_),
         )
         return warnings
+
+
+def _note_swap(
+    round_: Round, boards: Collection[int], first_id: int, second_id: int, what: str
+) -> None:
+    """``_note_edit`` for the boards of two swapped players, named by pairing number."""
+    numbers = dict(
+        Player.objects.filter(pk__in=[first_id, second_id]).values_list("pk", "pairing_number")
+    )
+    _note_edit(round_, boards, f"{what} of players {numbers[first_id]} and {numbers[second_id]}")
 
 
 def _note_edit(round_: Round, boards: Collection[int], why: str) -> None:
@@ -346,16 +359,7 @@ def round_correct(
                 f"Round {round_.number} is published and keeps the absolute criteria: "
                 "it cannot be changed (Dutch F6)."
             )
-        seats = {}
-        for game in round_.games.all():
-            seats[game.white_id] = (game, "white")
-            if game.black_id is not None:
-                seats[game.black_id] = (game, "black")
-        if first_id == second_id:
-            raise TournamentError("Choose two different players to swap.")
-        if first_id not in seats or second_id not in seats:
-            raise TournamentError("Both players must be in this round's pairings.")
-        (game_a, side_a), (game_b, side_b) = seats[first_id], seats[second_id]
+        (game_a, side_a), (game_b, side_b) = _seats(round_, first_id, second_id)
         if any(g.result not in ("", Result.PAIRING_BYE) for g in (game_a, game_b)):
             raise RoundLocked("A board with a result cannot be re-paired.")
         before = _boards_json(round_)
@@ -363,6 +367,8 @@ def round_correct(
         remaining = round_violations(round_)
         if remaining:
             raise TournamentError("The correction still breaks: " + " ".join(remaining))
+        # The published round's "why" (its page, the players' cards) says so too (Dutch F6).
+        _note_swap(round_, {game_a.board, game_b.board}, first_id, second_id, "correction")
         _audit(
             event=event,
             user=user,
