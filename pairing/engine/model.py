@@ -26,6 +26,7 @@ Points = NewType("Points", int)
 class System(enum.StrEnum):
     """The pairing systems, by the names the command line and TRF ``SWY`` lines use."""
 
+    DUTCH = "dutch"
     DUTCH_1992 = "dutch1992"
     LIM = "lim"
     ESCA = "esca"

@@ -11,14 +11,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from . import acceleration as common_acceleration
 from .errors import UnsupportedFeature
-from .model import RoundPairing, System, TournamentState
+from .model import AcceleratedPoints, RoundPairing, System, TournamentState
 from .rules import SystemRules
-from .systems import dutch1992, esca, lim, sb
+from .systems import dutch, dutch1992, esca, lim, sb
 from .validation import validate_state
 
 REGISTRY: Mapping[System, SystemRules] = MappingProxyType(
-    {rules.system: rules for rules in (dutch1992.RULES, lim.RULES, esca.RULES, sb.RULES)}
+    {
+        rules.system: rules
+        for rules in (dutch.RULES, dutch1992.RULES, lim.RULES, esca.RULES, sb.RULES)
+    }
 )
 """Every implemented system, in the order the command line and the app list them."""
 
@@ -34,6 +38,21 @@ def rules_for(system: System | str) -> SystemRules:
         raise UnsupportedFeature(f"pairing system {str(system)!r} is not implemented") from None
 
 
+def acceleration_of(state: TournamentState, system: System | str) -> tuple[AcceleratedPoints, ...]:
+    """The imaginary points ``system`` pairs ``state`` with, for every round they apply to.
+
+    The state's own (``XXA``) when it has any; else the system's acceleration when the
+    event asks for it (Baku, C.04.5, for the 2025 Dutch system; the SB text's for the
+    others, and by default for the ``sb`` system).
+    """
+    rules = rules_for(system)
+    if rules.acceleration is not None:
+        return rules.acceleration(state)
+    return common_acceleration.acceleration_in_force(
+        state, system_default=rules.accelerates_by_default
+    )
+
+
 def pair_round(state: TournamentState, system: System | str, *, seed: int) -> RoundPairing:
     """Pair round ``state.round_number`` with ``system``; lots are drawn from ``seed``.
 
@@ -46,4 +65,4 @@ def pair_round(state: TournamentState, system: System | str, *, seed: int) -> Ro
     return rules.pair(state, seed=seed)
 
 
-__all__ = ["REGISTRY", "pair_round", "rules_for"]
+__all__ = ["REGISTRY", "acceleration_of", "pair_round", "rules_for"]

@@ -15,7 +15,14 @@ from typing import Protocol
 
 from .floats import Float
 from .legality import Violation
-from .model import PairingNumber, Player, RoundPairing, System, TournamentState
+from .model import (
+    AcceleratedPoints,
+    PairingNumber,
+    Player,
+    RoundPairing,
+    System,
+    TournamentState,
+)
 
 
 class PairFn(Protocol):
@@ -54,6 +61,14 @@ class FloatFn(Protocol):
     def __call__(self, state: TournamentState) -> dict[PairingNumber, tuple[Float | None, ...]]: ...
 
 
+class AccelerationFn(Protocol):
+    """The imaginary points the pairing of a state uses, for every round they apply to:
+    the state's own (``XXA``), else what the system computes when the event asks for
+    acceleration."""
+
+    def __call__(self, state: TournamentState) -> tuple[AcceleratedPoints, ...]: ...
+
+
 class RepairFn(Protocol):
     """Pair again what is left of a published round, keeping what can be kept."""
 
@@ -80,6 +95,9 @@ class SystemRules:
     check: CheckFn
     warnings: WarnFn
     float_history: FloatFn
+    acceleration: AccelerationFn | None = None
+    """The system's own acceleration (Baku, C.04.5, for the 2025 Dutch system); ``None``
+    for the SB text's acceleration of rounds 1 and 2 (``pairing.engine.acceleration``)."""
     repair: RepairFn | None = None
     """Re-pairing a published round (ESCA 25); ``None`` where the text has no such rule."""
     default_tiebreaks: tuple[str, ...] = ()
@@ -87,4 +105,13 @@ class SystemRules:
     starts with, in order: what its rule text, or else FIDE C.07, recommends for it."""
 
 
-__all__ = ["CheckFn", "FloatFn", "OrderFn", "PairFn", "RepairFn", "SystemRules", "WarnFn"]
+__all__ = [
+    "AccelerationFn",
+    "CheckFn",
+    "FloatFn",
+    "OrderFn",
+    "PairFn",
+    "RepairFn",
+    "SystemRules",
+    "WarnFn",
+]

@@ -42,6 +42,7 @@ from pairing.engine.model import (
 from pairing.engine.model import Player as EnginePlayer
 from pairing.engine.model import RequestKind as EngineRequestKind
 from pairing.engine.model import Title as EngineTitle
+from pairing.engine.systems.dutch.acceleration import baku_for
 
 from . import models
 from .errors import EventNotStarted, ResultsIncomplete
@@ -143,7 +144,8 @@ def initial_order(event: models.Event, players: list[models.Player]) -> list[mod
 def imaginary_points(
     event: models.Event, rank: dict[int, int], players: Iterable[models.Player]
 ) -> tuple[AcceleratedPoints, ...]:
-    """The event's imaginary points of rounds 1 and 2 (SB 3) when its option is on.
+    """The event's imaginary points when its acceleration option is on: Baku's (C.04.5)
+    for the 2025 Dutch system, else those of rounds 1 and 2 (SB 3).
 
     The initial list is the players who take part in round 1 (the engine's
     ``round_1_participants``): once round 1 is paired, those on its boards or with a bye
@@ -154,6 +156,11 @@ def imaginary_points(
     if not event.acceleration:
         return ()
     players = list(players)
+    if event.system == models.PairingSystem.DUTCH:
+        # Baku acceleration (C.04.5): group A by pairing number, every player counted.
+        return baku_for(
+            (PairingNumber(rank[p.pk]) for p in players), event.rounds, point_system(event)
+        )
     requests = {
         r.player_id: r.kind
         for r in models.RoundRequest.objects.filter(player__event=event, round_number=1)

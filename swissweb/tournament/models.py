@@ -27,10 +27,11 @@ class TimeStamped(models.Model):
 class PairingSystem(models.TextChoices):
     """The pairing systems; the values are the engine's ``System`` names."""
 
-    DUTCH_1992 = "dutch1992", "FIDE Dutch (1992 wording)"
-    LIM = "lim", "FIDE Lim"
-    ESCA = "esca", "English Schools (ESCA)"
-    SB = "sb", "SB-ordered accelerated Swiss"
+    DUTCH = "dutch", "FIDE Dutch (C.04.3, 2025)"
+    DUTCH_1992 = "dutch1992", "FIDE Dutch, 1992 text (C.04.1 of 1992): not for FIDE-rated events"
+    LIM = "lim", "FIDE Lim (Lim text): not for FIDE-rated events"
+    ESCA = "esca", "English Schools (ESCA rules): not for FIDE-rated events"
+    SB = "sb", "SB-ordered accelerated Swiss (SB text): not for FIDE-rated events"
 
 
 class InitialColour(models.TextChoices):
@@ -47,7 +48,7 @@ class Event(TimeStamped):
     name = models.CharField(max_length=200, validators=[validate_printable])
     slug = models.SlugField(max_length=80, unique=True)
     system = models.CharField(
-        max_length=16, choices=PairingSystem.choices, default=PairingSystem.DUTCH_1992
+        max_length=16, choices=PairingSystem.choices, default=PairingSystem.DUTCH
     )
     rounds = models.PositiveSmallIntegerField(help_text="Planned number of rounds.")
     points_win = models.PositiveSmallIntegerField(default=2, help_text="In half-points.")
@@ -60,8 +61,9 @@ class Event(TimeStamped):
     points_half_bye = models.PositiveSmallIntegerField(default=1, help_text="In half-points.")
     acceleration = models.BooleanField(
         default=False,
-        help_text="Add an imaginary point to the top half of the initial list (by rating) in "
-        "rounds 1 and 2, for pairing only (the SB text's acceleration; any system).",
+        help_text="Accelerate the first rounds, for pairing only: Baku acceleration (C.04.5) "
+        "for the FIDE Dutch system; an imaginary point for the top half of the initial list "
+        "in rounds 1 and 2 (the SB text's acceleration) for the other systems.",
     )
     lim_maxi = models.BooleanField(
         default=False,

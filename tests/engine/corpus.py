@@ -46,6 +46,11 @@ CORPUS = Path(__file__).resolve().parents[1] / "data" / "corpus"
 SIZES = (7, 9, 12, 16, 21, 30, 41, 57, 80, 112, 160, 230, 310, 400)
 """Field sizes, each played once per system (7-400 players)."""
 
+LARGEST = {System.DUTCH: 112}
+"""Systems whose events stop at a smaller field: the 2025 Dutch system's larger fields are
+checked against the endorsed program instead (``tests/data/dutch``), where each round
+is the reference's own."""
+
 
 @dataclass(frozen=True, slots=True)
 class EventSpec:
@@ -90,6 +95,8 @@ def specs(systems: tuple[System, ...] = tuple(System)) -> Iterator[EventSpec]:
     for system in systems:
         rng = random.Random(f"corpus {system.value}")
         for players in SIZES:
+            if players > LARGEST.get(system, players):
+                continue
             seed = rng.randrange(10**6)
             yield EventSpec(
                 system=system,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import date
 from fractions import Fraction
 
@@ -38,6 +39,8 @@ from .extensions import (
     parse_withdrawal,
     system_line,
     top_players_line,
+    tournament_type,
+    tournament_type_line,
     withdrawal_line,
 )
 from .fields import half_points, number_list, record_error
@@ -171,8 +174,21 @@ def state_from_trf(doc: TrfDocument, *, round_to_pair: int | None = None) -> Tou
         forbidden_pairs=_forbidden_pairs(records["XXP"], records["260"], round_to_pair),
         initial_colour=initial_colour,
         acceleration=_acceleration(records["XXA"], records["250"]),
-        options=_pairing_options(records["SWO"]),
+        options=_with_tournament_type(_pairing_options(records["SWO"]), doc, records["SWO"]),
     )
+
+
+def _with_tournament_type(
+    options: PairingOptions, doc: TrfDocument, swo: Sequence[TrfRecord]
+) -> PairingOptions:
+    """Baku acceleration asked for by a TRF-2026 tournament type (``FIDE_DUTCH_2025_BAKU``),
+    unless an SWO line sets the acceleration option itself."""
+    typed = tournament_type(doc)
+    if typed is None or not typed[1]:
+        return options
+    if any(name == "acceleration" for r in swo for name, _, _ in parse_options(r)):
+        return options
+    return replace(options, acceleration=True)
 
 
 OPTION_NAMES = {
@@ -327,6 +343,9 @@ def trf_from_state(
         head.append(point_system_line(state.points))
     if system:
         head.append(system_line(system))
+        typed = tournament_type_line(system, baku=bool(state.options.acceleration))
+        if typed is not None:
+            head.append(typed)
     requests = {r.pairing_number: r.kind for r in state.requests}
     players = []
     for player in sorted(state.players, key=lambda p: p.pairing_number):
@@ -355,15 +374,26 @@ def trf_from_state(
     if top:
         tail.append(top_players_line(top))
     tail += [prohibited_line(pair) for pair in sorted(map(sorted, state.forbidden_pairs))]
-    tail += xxa_lines(
-        state.acceleration
-        or (
-            accelerated_points(round_1_participants(state), state.points)
-            if state.options.acceleration
-            else ()
-        )
-    )
+    tail += xxa_lines(_acceleration_written(state, system))
     return trf_document(head, players, tail)
+
+
+def _acceleration_written(
+    state: TournamentState, system: str | None
+) -> tuple[AcceleratedPoints, ...]:
+    """The imaginary points to write as XXA: the state's own, else those the event's
+    acceleration option gives under ``system`` (Baku's for the 2025 Dutch system, the SB
+    text's rounds 1 and 2 otherwise)."""
+    if state.acceleration:
+        return state.acceleration
+    if not state.options.acceleration:
+        return ()
+    if system:
+        from pairing.engine.registry import REGISTRY, acceleration_of
+
+        if system in {s.value for s in REGISTRY}:
+            return acceleration_of(state, system)
+    return accelerated_points(round_1_participants(state), state.points)
 
 
 def player_record(

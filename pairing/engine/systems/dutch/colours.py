@@ -1,0 +1,71 @@
+"""Which player of a pair has white (C.04.3 2025, Article 5, colour allocation).
+
+Taken in order, the first step that decides gives the colours:
+
+1. both colour preferences granted, when they differ or one player has none;
+2. the stronger preference granted: an absolute one over any other (between two
+   absolute ones, the wider colour difference), then a strong one over a mild one;
+3. the colours alternated with respect to the latest round in which the two players
+   had different colours (played games only);
+4. the preference of the higher-ranked player granted;
+5. with no preference at all: the higher-ranked player takes the initial colour when
+   his place in the order is odd (first, third, ...), the other colour when even.
+
+"Higher-ranked" is by pairing score, then pairing number (1.2).
+"""
+
+from __future__ import annotations
+
+from pairing.engine.model import Colour
+from pairing.engine.systems.dutch.entrants import Entrant
+
+
+def _ranks_higher(a: Entrant, b: Entrant) -> bool:
+    return (a.score, -a.rank) > (b.score, -b.rank)
+
+
+def _latest_difference(a: Entrant, b: Entrant) -> tuple[Colour, Colour] | None:
+    """The two players' colours in the latest round (counting back over played games of
+    each) in which they differed."""
+    i, j = len(a.colours) - 1, len(b.colours) - 1
+    while i >= 0 and j >= 0:
+        if a.colours[i] is not b.colours[j]:
+            return a.colours[i], b.colours[j]
+        i -= 1
+        j -= 1
+    return None
+
+
+def allocate(a: Entrant, b: Entrant, *, initial: Colour) -> tuple[Colour, str]:
+    """The colour of ``a`` against ``b``, and the step of Article 5 that decided it."""
+    pa, pb = a.preference, b.preference
+    if pa is not pb or pa is None or pb is None:
+        if pa is not None:
+            return pa, "both colour preferences granted"
+        if pb is not None:
+            return pb.opposite, "both colour preferences granted"
+    else:
+        if a.absolute and (a.imbalance > b.imbalance or not b.absolute):
+            return pa, "the stronger (absolute) colour preference granted"
+        if b.absolute and (b.imbalance > a.imbalance or not a.absolute):
+            return pb.opposite, "the stronger (absolute) colour preference granted"
+        if a.strong and not b.strong:
+            return pa, "the strong colour preference granted over the mild one"
+        if b.strong and not a.strong:
+            return pb.opposite, "the strong colour preference granted over the mild one"
+        difference = _latest_difference(a, b)
+        if difference is not None:
+            return difference[1], (
+                "colours alternated from the latest round in which they differed"
+            )
+    higher_is_a = _ranks_higher(a, b)
+    if pa is None and pb is None:
+        high = a if higher_is_a else b
+        colour = initial if high.rank % 2 == 0 else initial.opposite
+        mine = colour if higher_is_a else colour.opposite
+        return mine, "no preference: the higher-ranked player's place in the order decides"
+    if higher_is_a:
+        assert pa is not None
+        return pa, "the higher-ranked player's colour preference granted"
+    assert pb is not None
+    return pb.opposite, "the higher-ranked player's colour preference granted"

@@ -1,0 +1,219 @@
+"""The players to be paired and what the 2025 Dutch rules need to know of each.
+
+FIDE Handbook C.04.3 (FIDE Dutch System, in force from 1 July 2025): 1.2 the order
+(score, then pairing number), 1.4 floats, 1.5 and C.2 who may receive the
+pairing-allocated bye, 1.6-1.7 colour differences and preferences, C.1 and C.3 who may
+meet whom; C.04.5 (Baku acceleration) through :mod:`.acceleration`.
+
+Readings, each tested under its rule's name in ``tests/engine/test_dutch.py``:
+
+- **Played games only** count for colours, for the colour difference and for "have
+  met" (C.04.1: a forfeited game is not a game played).  Unplayed rounds are skipped
+  when looking for the same colour twice in a row.
+- **Floats (1.4.2, 1.4.3)** are read from the pairing scores before the round in
+  question, acceleration included: in a played game the higher score floated down and
+  the lower up; a round not played gives a downfloat when it brought more points than a
+  loss (a bye of any kind or a forfeit win), otherwise no float.
+- **PAB eligibility (C.2)**: a player who already scored, without playing, as many
+  points as a win (a forfeit win, a full-point bye, the PAB itself) may not receive it; a
+  half-point bye does not count.
+- **Topscorers (1.8)**: when the last round is paired, a player whose pairing score is
+  more than half the points a player could have scored so far.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from pairing.engine.colours import played_colours
+from pairing.engine.floats import Float
+from pairing.engine.history import checked_requests, forbidden_opponents, opponents_met
+from pairing.engine.model import (
+    Colour,
+    Outcome,
+    PairingNumber,
+    Player,
+    Points,
+    PointSystem,
+    RoundRequest,
+    TournamentState,
+)
+from pairing.engine.systems.dutch.acceleration import accelerations
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Entrant:
+    """A player to be paired, with the facts of the 2025 rules precomputed."""
+
+    number: PairingNumber
+    rank: int
+    """Position in the initial order (1.1, 1.2.2), 0 for the first."""
+    score: Points
+    """Pairing score: points so far plus any acceleration for this round (C.04.5)."""
+    real_score: Points
+    """Points so far, without acceleration (for the order of the boards)."""
+    colours: tuple[Colour, ...]
+    """Colours of the games played, in order."""
+    imbalance: int
+    """The absolute value of the colour difference (1.6)."""
+    preference: Colour | None
+    """The colour preferred (1.7), None when there is none (no game played yet)."""
+    absolute: bool
+    """Absolute colour preference: colour difference beyond ±1, or the same colour in
+    the last two games played (1.7.1)."""
+    strong: bool
+    """Strong colour preference: not absolute, colour difference ±1 (1.7.2)."""
+    repeated: Colour | None
+    """The colour of the last two games played when they were the same, else None."""
+    played_games: int
+    floats: tuple[Float | None, Float | None]
+    """The float received one and two rounds before (1.4), None for none."""
+    bye_eligible: bool
+    """May receive the pairing-allocated bye (C.2)."""
+    topscorer: bool
+    """A topscorer in the last round (1.8): C.3 does not bind him."""
+    avoid: frozenset[PairingNumber]
+    """Players already met in a played game, and forbidden opponents (C.1)."""
+
+
+def compatible(a: Entrant, b: Entrant) -> bool:
+    """C.1 and C.3: not met before (nor forbidden), and not two players with the same
+    absolute colour preference unless one of them is a topscorer in the last round."""
+    if b.number in a.avoid:
+        return False
+    if a.absolute and b.absolute and a.preference is b.preference:
+        return a.topscorer or b.topscorer
+    return True
+
+
+def _points(points: PointSystem, outcome: Outcome) -> Points:
+    return points.points_for(outcome)
+
+
+def _float_in(
+    player: Player,
+    round_number: int,
+    scores_before: Mapping[int, Mapping[PairingNumber, int]],
+    points: PointSystem,
+) -> Float | None:
+    """1.4.2, 1.4.3: the float the player received in ``round_number``."""
+    record = player.history[round_number - 1]
+    if not record.played:
+        return Float.DOWN if _points(points, record.outcome) > points.loss else None
+    assert record.opponent is not None
+    mine = scores_before[round_number][player.pairing_number]
+    theirs = scores_before[round_number].get(record.opponent, mine)
+    return Float.DOWN if mine > theirs else Float.UP if mine < theirs else None
+
+
+def _colour_facts(
+    colours: Sequence[Colour],
+) -> tuple[int, Colour | None, bool, bool, Colour | None]:
+    """Imbalance, preference, absolute, strong and repeated colour (1.6, 1.7)."""
+    whites = sum(1 for c in colours if c is Colour.WHITE)
+    blacks = len(colours) - whites
+    lower = Colour.BLACK if whites > blacks else Colour.WHITE
+    imbalance = abs(whites - blacks)
+    repeated = colours[-1] if len(colours) >= 2 and colours[-1] is colours[-2] else None
+    preference: Colour | None
+    if imbalance > 1:
+        preference = lower
+    elif repeated is not None:
+        preference = repeated.opposite
+    elif imbalance > 0:
+        preference = lower
+    elif colours:
+        preference = colours[-1].opposite
+    else:
+        preference = None
+    absolute = imbalance > 1 or repeated is not None
+    strong = not absolute and imbalance > 0
+    return imbalance, preference, absolute, strong, repeated
+
+
+def bye_eligible(player: Player, points: PointSystem) -> bool:
+    """C.2: no earlier PAB, and no earlier round scored without playing as a win."""
+    for record in player.history:
+        if record.played:
+            continue
+        if record.outcome is Outcome.PAIRING_ALLOCATED_BYE:
+            return False
+        if _points(points, record.outcome) >= points.win:
+            return False
+    return True
+
+
+def _counted(player: Player, requests: Mapping[PairingNumber, RoundRequest]) -> bool:
+    """Whether the player holds a place in the order of this round (1.1, 1.2.2): paired
+    now, or paired in an earlier round.  A late entry not yet paired holds none, so the
+    parity of the order (colour rule 5.2.5) counts only players who do."""
+    if not player.withdrawn and player.pairing_number not in requests:
+        return True
+    return any(
+        r.outcome.has_opponent or r.outcome is Outcome.PAIRING_ALLOCATED_BYE for r in player.history
+    )
+
+
+def entrants(state: TournamentState) -> tuple[list[Entrant], list[RoundRequest]]:
+    """The players to pair in the initial order, and the requests honoured.
+
+    Withdrawn players and players with a bye or absence asked for this round are not
+    paired (C.04.2).
+
+    :raises InvalidState: see :func:`pairing.engine.history.checked_requests`.
+    """
+    requests = checked_requests(state)
+    ordered = sorted(state.players, key=lambda p: p.pairing_number)
+    rank = {
+        p.pairing_number: index
+        for index, p in enumerate(p for p in ordered if _counted(p, requests))
+    }
+    bonus = accelerations(state)
+    points = state.points
+    scores_before: dict[int, dict[PairingNumber, int]] = {}
+    for round_number in range(1, state.rounds_completed + 2):
+        scores_before[round_number] = {
+            p.pairing_number: sum(_points(points, r.outcome) for r in p.history[: round_number - 1])
+            + bonus.get((p.pairing_number, round_number), 0)
+            for p in ordered
+        }
+    forbidden = forbidden_opponents(state)
+    now = state.rounds_completed + 1
+    top_threshold = state.rounds_completed * max(points.win, points.draw)
+    result: list[Entrant] = []
+    honoured: list[RoundRequest] = []
+    for player in ordered:
+        if player.withdrawn:
+            continue
+        if player.pairing_number in requests:
+            honoured.append(requests[player.pairing_number])
+            continue
+        colours = played_colours(player)
+        imbalance, preference, absolute, strong, repeated = _colour_facts(colours)
+        score = Points(scores_before[now][player.pairing_number])
+        floats = tuple(
+            _float_in(player, now - back, scores_before, points) if now - back >= 1 else None
+            for back in (1, 2)
+        )
+        result.append(
+            Entrant(
+                number=player.pairing_number,
+                rank=rank[player.pairing_number],
+                score=score,
+                real_score=Points(sum(_points(points, r.outcome) for r in player.history)),
+                colours=tuple(colours),
+                imbalance=imbalance,
+                preference=preference,
+                absolute=absolute,
+                strong=strong,
+                repeated=repeated,
+                played_games=len(colours),
+                floats=(floats[0], floats[1]),
+                bye_eligible=bye_eligible(player, points),
+                topscorer=state.is_last_round and 2 * score > top_threshold,
+                avoid=opponents_met(player) | frozenset(forbidden.get(player.pairing_number, ())),
+            )
+        )
+    result.sort(key=lambda e: (-e.score, e.rank))
+    return result, honoured

@@ -1,0 +1,496 @@
+"""The brackets of a round paired from the top down (C.04.3 2025, Articles 2-4).
+
+Each bracket (its resident score group and the players moved down into it) is paired by
+a matching of greatest weight (:mod:`.criteria`): the absolute criteria and the quality
+criteria C.5-C.21 in order, looking one score group ahead (C.7, C.8).  Among the
+pairings that meet the criteria equally well, the text takes the first in the order of
+Article 4; that order is imposed step by step, each step a matching with a small bonus
+in the weight's lowest bits:
+
+1. **MDPs paired (Article 3.2).**  Of the moved-down players of one score, the
+   higher-ranked are paired first.
+2. **Their opponents.**  Each MDP, highest first, meets the highest-ranked resident the
+   criteria allow.
+3. **Exchanges (Article 4.3).**  In the remainder, the fewest players are exchanged
+   between S1 and S2, the exchanged pairing numbers as close as possible, and of
+   several such exchanges the one that moves the lowest S1 and the highest S2 players.
+4. **Transpositions (Article 4.2).**  Each S1 player in order meets the highest S2
+   player the criteria allow.
+
+**Completion (C.4).**  Looking at every player still to be paired at once costs the
+cube of their number for every bracket.  A bracket is therefore first paired with only
+its own players and those of the next score group in the graph; the result stands when
+the players it leaves over and everyone below can still be paired (with the bye to a
+player who may have it).  Only when they cannot is the bracket paired again with every
+remaining player in the graph, and C.4 in the weight's highest bits.  Both give the
+same pairing whenever the first is completable: it is then the best pairing of the
+larger graph too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from pairing.engine.errors import NoValidPairing
+from pairing.engine.matching import maximum_matching
+from pairing.engine.systems.dutch.criteria import ByeContext, Layout, edge_weight
+from pairing.engine.systems.dutch.entrants import Entrant, compatible
+from pairing.engine.weighted import max_weight_matching
+
+
+@dataclass(frozen=True, slots=True)
+class BracketResult:
+    """How one bracket was paired."""
+
+    score: int
+    """The score of its resident players."""
+    moved_down: tuple[Entrant, ...]
+    residents: tuple[Entrant, ...]
+    pairs: tuple[tuple[Entrant, Entrant], ...]
+    """Its pairs, higher-ranked player first, in the order they were made."""
+    downfloaters: tuple[Entrant, ...]
+    completed_with_everyone: bool
+    """True when C.4 made the bracket be paired with every remaining player in view."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Outcome:
+    made: list[tuple[int, int]]
+    left: list[int]
+    mate: dict[int, int]
+    """The bracket's final matching; ``mate[v] == v`` for a vertex left unmatched."""
+    with_everyone: bool
+    view: list[int]
+    """The bracket and the next score group (whether or not they were in the graph)."""
+
+
+@dataclass
+class _Graph:
+    """Weights of the matching for one bracket, by pairs of indices into the sorted list."""
+
+    weights: dict[tuple[int, int], int] = field(default_factory=dict)
+
+    def get(self, a: int, b: int) -> int:
+        return self.weights.get((a, b) if a < b else (b, a), 0)
+
+    def set(self, a: int, b: int, value: int) -> None:
+        key = (a, b) if a < b else (b, a)
+        if value:
+            self.weights[key] = value
+        else:
+            self.weights.pop(key, None)
+
+
+class RoundProcedure:
+    """Pairs one round: ``players`` sorted by score, then pairing number (1.2)."""
+
+    def __init__(self, players: Sequence[Entrant], rounds_completed: int) -> None:
+        self.players = list(players)
+        self.layout = Layout.of(self.players, rounds_completed)
+        self.bye = self._bye_context()
+        self.results: list[BracketResult] = []
+        self.bye_player: Entrant | None = None
+
+    # -- C.2, C.4 over the whole round ------------------------------------------------
+
+    def _adjacent(self, members: Sequence[int]) -> list[list[int]]:
+        return [
+            [
+                j
+                for j, b in enumerate(members)
+                if i != j and compatible(self.players[a], self.players[b])
+            ]
+            for i, a in enumerate(members)
+        ]
+
+    def _completable(self, members: Sequence[int], bye_allowed: Sequence[int] | None) -> bool:
+        """Whether ``members`` can all be paired, one of ``bye_allowed`` left over when
+        their number is odd (``None``: any bye candidate of the round)."""
+        if not members:
+            return True
+        adjacent = self._adjacent(members)
+        if len(members) % 2:
+            allowed = set(
+                bye_allowed
+                if bye_allowed is not None
+                else (m for m in members if self.bye.candidate(self.players[m]))
+            )
+            dummy = len(members)
+            adjacent.append([i for i, m in enumerate(members) if m in allowed])
+            for i in adjacent[dummy]:
+                adjacent[i].append(dummy)
+        mate = maximum_matching(adjacent)
+        return all(m != -1 for m in mate)
+
+    def _bye_context(self) -> ByeContext:
+        """C.2, C.4: the lowest score a bye candidate can have with the round complete."""
+        everyone = list(range(len(self.players)))
+        odd = len(everyone) % 2 == 1
+        if not odd:
+            if not self._completable(everyone, []):
+                raise NoValidPairing("no pairing keeps the absolute criteria C.1-C.3")
+            return ByeContext(odd=False, score=-1, played_rank={})
+        for score in sorted({p.score for p in self.players}):
+            allowed = [i for i, p in enumerate(self.players) if p.score == score and p.bye_eligible]
+            if allowed and self._completable(everyone, allowed):
+                games = sorted(
+                    (p.played_games for p in self.players if p.score == score), reverse=True
+                )
+                rank = {g: index for index, g in enumerate(games)}
+                return ByeContext(odd=True, score=score, played_rank=rank)
+        raise NoValidPairing(
+            "no pairing keeps the absolute criteria C.1-C.3 with the bye to a player "
+            "who may receive it (C.2)"
+        )
+
+    # -- the brackets -------------------------------------------------------------------
+
+    def run(self) -> list[tuple[Entrant, Entrant]]:
+        """Pair every bracket; the pairs, and ``bye_player`` set when one is left over."""
+        players = self.players
+        n = len(players)
+        pairs: list[tuple[Entrant, Entrant]] = []
+        top = players[0].score if players else 0
+        single = self.bye.odd and self.bye.score >= top and self._single_in_top()
+        carried: list[int] = []  # moved-down players, as indices into ``players``
+        start = 0
+        while start < n:
+            end = start
+            while end < n and players[end].score == players[start].score:
+                end += 1
+            residents = list(range(start, end))
+            nxt_end = end
+            while nxt_end < n and players[nxt_end].score == players[end].score:
+                nxt_end += 1
+            nxt = list(range(end, nxt_end))
+            rest = list(range(nxt_end, n))
+            outcome = self._pair_bracket(carried, residents, nxt, rest, single, full=not rest)
+            if rest and not self._extends(outcome, rest):
+                outcome = self._pair_bracket(carried, residents, nxt, rest, single, full=True)
+            made, left, mate = outcome.made, outcome.left, outcome.mate
+            pairs.extend((players[a], players[b]) for a, b in made)
+            self.results.append(
+                BracketResult(
+                    score=players[start].score,
+                    moved_down=tuple(players[i] for i in carried),
+                    residents=tuple(players[i] for i in residents),
+                    pairs=tuple((players[a], players[b]) for a, b in made),
+                    downfloaters=tuple(players[i] for i in left),
+                    completed_with_everyone=outcome.with_everyone,
+                )
+            )
+            if nxt:
+                next_score = players[nxt[0]].score
+                single = self.bye.odd and self.bye.score >= next_score
+                if single:
+                    single = self._no_one_pairs_below(left + nxt, mate, rest, next_score)
+            carried = left
+            start = end
+        if len(carried) == 1:
+            self.bye_player = players[carried[0]]
+        elif carried:
+            raise NoValidPairing("the lowest bracket could not be paired")
+        return pairs
+
+    def _no_one_pairs_below(
+        self, members: list[int], mate: dict[int, int], rest: list[int], score: int
+    ) -> bool:
+        """Whether none of ``members`` (the next bracket) is paired, in the matching of
+        the whole round, with a player below ``score``: C.9 then weighs in the next
+        bracket.  A member the bracket's graph left unmatched is paired below, unless
+        he can be the one left over for the bye while those below pair among
+        themselves."""
+        loose = []
+        for v in members:
+            partner = mate.get(v, v)
+            if self.players[partner].score < score:
+                return False
+            if partner == v:
+                loose.append(v)
+        if not loose or not rest:
+            return True
+        if len(loose) > 1:
+            return False
+        return self.bye.candidate(self.players[loose[0]]) and self._completable(rest, [])
+
+    def _pairs_within(self, members: Sequence[int]) -> int:
+        """The most pairs the players ``members`` can form among themselves (C.1, C.3)."""
+        mate = maximum_matching(self._adjacent(members))
+        return sum(1 for m in mate if m != -1) // 2
+
+    def _single_in_top(self) -> bool:
+        """Whether the top score group pairs within itself, its one leftover taking the
+        bye: the endorsed program's condition for C.9 in the first bracket."""
+        top = self.players[0].score
+        group = [i for i, p in enumerate(self.players) if p.score == top]
+        others = [i for i, p in enumerate(self.players) if p.score != top]
+        allowed = [i for i in group if self.players[i].bye_eligible]
+        return self._completable(group, allowed) and self._completable(others, [])
+
+    def _extends(self, outcome: _Outcome, rest: list[int]) -> bool:
+        """C.4: whether the players the bracket's matching leaves unmatched, with everyone
+        below the next score group, can all be paired."""
+        loose = {v for v in outcome.view if outcome.mate.get(v, v) == v}
+        return self._completable(sorted(loose | set(rest)), None)
+
+    def _pair_bracket(
+        self,
+        carried: list[int],
+        residents: list[int],
+        nxt: list[int],
+        rest: list[int],
+        single: bool,
+        *,
+        full: bool,
+    ) -> _Outcome:
+        """Pair one bracket: its pairs, its downfloaters, and the final matching of the
+        graph (``mate[v] == v`` for a vertex left unmatched)."""
+        players = self.players
+        bracket = carried + residents
+        homogeneous_pairs: int | None = None
+        looked_at = bracket + nxt
+        if not full and not carried:
+            # Without C.4 in the weight, C.5 is the top field: the remainder's pairs are
+            # a maximum matching of the bracket.  When it pairs everyone, no player
+            # floats, the next score group's pairs (C.7, C.8) are the same whatever the
+            # bracket does, and the next score group can be left out of the graph.
+            homogeneous_pairs = self._pairs_within(residents)
+            if 2 * homogeneous_pairs == len(residents):
+                nxt = []
+        view = bracket + nxt
+        graph_vertices = view + (rest if full else [])
+        first_resident = len(carried)
+        resident_set = set(residents)
+        next_set = set(nxt)
+        base = _Graph()
+        for j_pos, j in enumerate(view):
+            if j_pos < first_resident:
+                continue
+            for i in view[:j_pos]:
+                base.set(
+                    i,
+                    j,
+                    edge_weight(
+                        players[i],
+                        players[j],
+                        layout=self.layout,
+                        in_bracket=j in resident_set,
+                        in_next=j in next_set,
+                        bye=self.bye,
+                        single_downfloater_takes_bye=single,
+                        completion=full,
+                    ),
+                )
+        if full:
+            for j_pos, j in enumerate(rest):
+                for i in view + rest[:j_pos]:
+                    base.set(
+                        i,
+                        j,
+                        edge_weight(
+                            players[i],
+                            players[j],
+                            layout=self.layout,
+                            in_bracket=False,
+                            in_next=False,
+                            bye=self.bye,
+                            single_downfloater_takes_bye=False,
+                            completion=True,
+                        ),
+                    )
+        weights = _Graph(dict(base.weights))
+        fixed: dict[int, int] = {}
+        made: list[tuple[int, int]] = []
+
+        def solve() -> dict[int, int]:
+            live = [v for v in graph_vertices if v not in fixed]
+            live_set = set(live)
+            chosen = {
+                (a, b): w
+                for (a, b), w in weights.weights.items()
+                if a in live_set and b in live_set
+            }
+            mate = max_weight_matching(live, chosen)
+            result = {v: mate.get(v, v) for v in live}
+            result.update(fixed)
+            return result
+
+        def finalize(a: int, b: int) -> None:
+            fixed[a] = b
+            fixed[b] = a
+            made.append((a, b) if a < b else (b, a))
+
+        def with_resident(mate: dict[int, int], v: int) -> bool:
+            return mate[v] in resident_set
+
+        matched: set[int] = set()
+        mate = {v: v for v in graph_vertices} if homogeneous_pairs is not None else solve()
+
+        # Step 1: which moved-down players are paired (Article 3.2).
+        group_score = None
+        remaining = remaining_matched = 0
+        for pos, p in enumerate(carried):
+            if group_score is None or players[p].score < group_score:
+                group_score = players[p].score
+                remaining = remaining_matched = 0
+                for q in view[pos:]:
+                    if players[q].score < group_score:
+                        break
+                    remaining += 1
+                    if with_resident(mate, q):
+                        remaining_matched += 1
+            if not remaining_matched:
+                continue
+            if remaining <= remaining_matched:
+                matched.add(p)
+                continue
+            remaining -= 1
+            if not with_resident(mate, p):
+                for o in residents:
+                    w = base.get(p, o)
+                    if w:
+                        weights.set(p, o, w | 1)
+                mate = solve()
+            if with_resident(mate, p):
+                matched.add(p)
+                remaining_matched -= 1
+                for o in residents:
+                    w = base.get(p, o)
+                    if w:
+                        weights.set(p, o, (w | len(residents)) + 1)
+
+        # Step 2: the opponents of the moved-down players, highest first.
+        for p in carried:
+            if p not in matched:
+                continue
+            addend = len(view)
+            for o in reversed(residents):
+                if o in matched:
+                    continue
+                w = base.get(p, o)
+                if w:
+                    weights.set(p, o, w + addend)
+                    addend += 1
+            mate = solve()
+            partner = mate[p]
+            matched.add(partner)
+            finalize(p, partner)
+
+        # Step 3: the remainder and its exchanges (Article 4.3).
+        remainder = [o for o in residents if mate[o] not in set(carried)]
+        if homogeneous_pairs is not None:
+            pairs_in_remainder = homogeneous_pairs
+        else:
+            pairs_in_remainder = sum(
+                1 for o in remainder if mate[o] < o and mate[o] in resident_set
+            )
+        bits = self.layout.count_bits
+
+        def exchange_weight(a: int, b: int, index: int) -> int:
+            w = base.get(a, b)
+            if not w:
+                return 0
+            addend = (int(index < pairs_in_remainder) << (2 * bits)) - index
+            return w + (addend << 1)
+
+        def higher(v: int) -> bool:
+            return v < mate[v] and mate[v] in resident_set
+
+        def fold_s1(s1: list[int]) -> None:
+            """Step 4 in one matching: each S1 player's preference for the highest S2
+            player in its own bit field, the first S1 player's highest."""
+            width = (len(remainder) + 1).bit_length()
+            span = width * len(s1)
+            for key in list(weights.weights):
+                weights.weights[key] <<= span
+            for k, a in enumerate(s1):
+                offset = width * (len(s1) - 1 - k)
+                for pos_b, b in enumerate(remainder):
+                    if b > a:
+                        w = weights.get(a, b)
+                        if w:
+                            weights.set(a, b, w + ((len(remainder) - pos_b) << offset))
+
+        for ia, a in enumerate(remainder):
+            for b in remainder[ia + 1 :]:
+                weights.set(a, b, exchange_weight(a, b, ia))
+        if homogeneous_pairs is not None:
+            # Steps 3 and 4 in one matching: when it needs no exchange, it is what
+            # steps 3 and 4 give one after the other.
+            saved = dict(weights.weights)
+            fold_s1(remainder[:pairs_in_remainder])
+            mate = solve()
+            if all(higher(a) for a in remainder[:pairs_in_remainder]):
+                for a in remainder[:pairs_in_remainder]:
+                    finalize(a, mate[a])
+                left = [v for v in bracket if v not in fixed]
+                return _Outcome(
+                    made=made, left=left, mate=mate, with_everyone=False, view=looked_at
+                )
+            weights.weights = saved
+        mate = solve()
+        exchanges = sum(1 for a in remainder[:pairs_in_remainder] if not higher(a))
+
+        left_to_find = exchanges
+        pos = pairs_in_remainder
+        while pos > 0 and left_to_find:
+            pos -= 1
+            a = remainder[pos]
+            if higher(a):
+                for b in remainder[pos + 1 :]:
+                    w = exchange_weight(a, b, pos)
+                    if w:
+                        weights.set(a, b, w - 1)
+                mate = solve()
+            exchanged = not higher(a)
+            left_to_find -= exchanged
+            for b in remainder[pos + 1 :]:
+                if exchanged:
+                    base.set(a, b, 0)
+                weights.set(a, b, exchange_weight(a, b, pos))
+
+        left_to_find = exchanges
+        for pos in range(pairs_in_remainder, len(remainder)):
+            if left_to_find <= 1:
+                break
+            a = remainder[pos]
+            already = higher(a)
+            if not already:
+                for b in remainder[pos + 1 :]:
+                    w = exchange_weight(a, b, pos)
+                    if w:
+                        weights.set(a, b, w + 1)
+                mate = solve()
+            if higher(a):
+                left_to_find -= 1
+                for b in remainder[:pos]:
+                    base.set(b, a, 0)
+                    weights.set(b, a, 0)
+                for o in nxt:
+                    base.set(a, o, 0)
+                    weights.set(a, o, 0)
+            if not already:
+                for b in remainder[pos + 1 :]:
+                    weights.set(a, b, exchange_weight(a, b, pos))
+
+        for ia, a in enumerate(remainder):
+            for b in remainder[ia + 1 :]:
+                if not higher(a) or higher(b):
+                    base.set(a, b, 0)
+                weights.set(a, b, base.get(a, b))
+
+        # Step 4: each S1 player meets the highest S2 player possible (Article 4.2),
+        # S1 in order: one matching, each S1 player's preference in its own bit field.
+        s1 = [a for a in remainder if higher(a)]
+        if s1:
+            fold_s1(s1)
+            mate = solve()
+            for a in s1:
+                finalize(a, mate[a])
+                matched.add(a)
+                matched.add(mate[a])
+        left = [v for v in bracket if v not in fixed]
+        return _Outcome(
+            made=made, left=left, mate=mate, with_everyone=full and bool(rest), view=looked_at
+        )

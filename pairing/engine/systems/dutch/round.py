@@ -1,0 +1,141 @@
+"""One round of the 2025 Dutch system, from the tournament state to the published pairing.
+
+FIDE Handbook C.04.3 (in force from 1 July 2025): the players to pair
+(:mod:`.entrants`), the brackets from the top down (:mod:`.procedure`), the colours of
+each board (:mod:`.colours`), the boards in order and the explanation of every step.
+Boards are published by the score of the higher player of each pair, then the score of
+the lower, then the higher player's place in the order (C.04.2, as the endorsed program
+orders them); real scores, not accelerated ones.
+"""
+
+from __future__ import annotations
+
+import random
+
+from pairing.engine.model import Board, Colour, Explanation, RoundPairing, TournamentState
+from pairing.engine.systems.dutch.colours import allocate
+from pairing.engine.systems.dutch.criteria import QUALITY_CRITERIA
+from pairing.engine.systems.dutch.entrants import Entrant, compatible, entrants
+from pairing.engine.systems.dutch.procedure import BracketResult, RoundProcedure
+
+RULES = "C.04.3"
+
+
+def points_text(half_points: int) -> str:
+    """Half-points as an arbiter writes them: ``3`` is 1½."""
+    whole, half = divmod(half_points, 2)
+    if not half:
+        return str(whole)
+    return f"{whole}½" if whole else "½"
+
+
+def _higher(a: Entrant, b: Entrant) -> tuple[Entrant, Entrant]:
+    """The pair's higher and lower player by real score, then place in the order."""
+    return (a, b) if (a.real_score, -a.rank) > (b.real_score, -b.rank) else (b, a)
+
+
+def _describe(result: BracketResult) -> list[Explanation]:
+    """The bracket's pairing in plain words, with the rules that decided it."""
+    notes: list[Explanation] = []
+    score = points_text(result.score)
+    members = [e.number for e in (*result.moved_down, *result.residents)]
+    head = f"Bracket {score}: {len(result.residents)} resident player(s)"
+    if result.moved_down:
+        moved = ", ".join(str(e.number) for e in result.moved_down)
+        head += f" and moved-down player(s) {moved} (heterogeneous bracket, 1.3.3)"
+    head += f"; {len(result.pairs)} pair(s) made"
+    if result.downfloaters:
+        head += ", " + ", ".join(str(e.number) for e in result.downfloaters) + " float down"
+    head += (
+        ". The pairing meets the absolute criteria C.1-C.3 and, in order, the quality "
+        "criteria C.5-C.21; among equals, the first in the order of Article 4."
+    )
+    notes.append(Explanation(rule=f"{RULES} 2-4", text=head, players=tuple(members)))
+    if result.completed_with_everyone:
+        notes.append(
+            Explanation(
+                rule=f"{RULES} C.4",
+                text=f"Bracket {score}: paired with every remaining player in view, so that "
+                "the round can be completed (C.4).",
+                players=tuple(members),
+            )
+        )
+    in_bracket = [*result.moved_down, *result.residents]
+    for floater in result.downfloaters:
+        if not any(compatible(floater, other) for other in in_bracket if other is not floater):
+            why = "no player of the bracket may meet him (C.1, C.3)"
+        elif len(in_bracket) % 2 and len(result.downfloaters) == 1:
+            why = (
+                "the bracket has an odd number of players, and of its pairings with the most "
+                "pairs (C.5) the one chosen by C.6-C.21 leaves him over"
+            )
+        else:
+            why = "the pairing that best meets C.5-C.21 leaves him over"
+        notes.append(
+            Explanation(
+                rule=f"{RULES} 1.4.1",
+                text=f"Player {floater.number} floats down from bracket {score}: {why}.",
+                players=(floater.number,),
+            )
+        )
+    return notes
+
+
+def pair(state: TournamentState, *, seed: int) -> RoundPairing:
+    """Pair the next round by the FIDE Dutch system (C.04.3, 2025).
+
+    :raises NoValidPairing: no pairing satisfies the absolute criteria C.1-C.3 (C.4).
+    :raises InvalidState: the state is inconsistent.
+    """
+    drawn = random.Random(seed).choice((Colour.WHITE, Colour.BLACK))
+    initial = state.initial_colour or drawn
+    players, honoured = entrants(state)
+    explanation: list[Explanation] = []
+    if state.rounds_completed == 0 and state.initial_colour is None:
+        explanation.append(
+            Explanation(
+                rule=f"{RULES} 5",
+                text=f"The initial colour was drawn by lot: {initial.name.lower()}.",
+            )
+        )
+    procedure = RoundProcedure(players, state.rounds_completed)
+    pairs = procedure.run() if players else []
+    for result in procedure.results:
+        explanation.extend(_describe(result))
+    ordered = sorted(
+        (_higher(a, b) for a, b in pairs),
+        key=lambda hl: (-hl[0].real_score, -hl[1].real_score, hl[0].rank),
+    )
+    boards: list[Board] = []
+    for number, (high, low) in enumerate(ordered, start=1):
+        colour, why = allocate(high, low, initial=initial)
+        white, black = (high, low) if colour is Colour.WHITE else (low, high)
+        boards.append(Board(number=number, white=white.number, black=black.number))
+        text = f"Board {number}: {white.number} (white) v {black.number} (black); {why} (5)."
+        if high.score != low.score:
+            text += f" Player {high.number} floats down, player {low.number} up (1.4.2)."
+        explanation.append(
+            Explanation(rule=f"{RULES} 5", text=text, players=(white.number, black.number))
+        )
+    bye = procedure.bye_player
+    if bye is not None:
+        explanation.append(
+            Explanation(
+                rule=f"{RULES} C.2, C.9",
+                text=f"Player {bye.number} is left over in the lowest bracket and receives the "
+                "pairing-allocated bye: he may receive it (no earlier bye or win without "
+                "playing, C.2), from the lowest score that lets the round be completed (C.4), "
+                "with the fewest unplayed games among those (C.9).",
+                players=(bye.number,),
+            )
+        )
+    return RoundPairing(
+        round_number=state.round_number,
+        boards=tuple(boards),
+        pairing_allocated_bye=bye.number if bye is not None else None,
+        not_paired=tuple(honoured),
+        explanation=tuple(explanation),
+    )
+
+
+__all__ = ["QUALITY_CRITERIA", "pair"]

@@ -1,0 +1,39 @@
+"""Maximum-weight matching on general graphs, for systems that state their criteria as
+edge weights.
+
+A thin front to NetworkX's implementation of Edmonds' weighted blossom algorithm (Z.
+Galil, "Efficient algorithms for finding maximum matching in graphs", ACM Computing
+Surveys 18 (1986)), which works in exact integer arithmetic when every weight is an
+integer: the weights of the 2025 Dutch system are integers of hundreds of bits whose
+bit fields rank its criteria, so no floating point may touch them.  NetworkX is
+imported on first use, so the command line does not pay for it when no system needs it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+
+def max_weight_matching(
+    vertices: Sequence[int], weights: Mapping[tuple[int, int], int]
+) -> dict[int, int]:
+    """A matching of greatest total weight: ``mate[v]`` for each matched vertex.
+
+    ``weights`` maps a pair of vertices to a positive integer; pairs that are absent (or
+    weigh nothing) cannot be matched.  Not necessarily of maximum cardinality: a system
+    that wants that puts it in the weights' highest bits.
+    """
+    import networkx as nx
+
+    graph: Any = nx.Graph()
+    graph.add_nodes_from(vertices)
+    graph.add_weighted_edges_from((a, b, w) for (a, b), w in weights.items() if w > 0)
+    mate: dict[int, int] = {}
+    for a, b in nx.max_weight_matching(graph, maxcardinality=False):
+        mate[a] = b
+        mate[b] = a
+    return mate
+
+
+__all__ = ["max_weight_matching"]
