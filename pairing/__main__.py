@@ -434,9 +434,14 @@ def _check(args: argparse.Namespace) -> ExitStatus:
     initial = final.initial_colour or _initial_colour(path, doc, final, system, args)
     status = ExitStatus.OK
     for number in range(1, final.rounds_completed + 1):
+        paired_from = _with_rounds(_state(path, doc, round_to_pair=number), planned)
+        gone = {p.pairing_number for p in paired_from.players if p.withdrawn}
         before = replace(
-            _with_rounds(_state(path, doc, round_to_pair=number), planned),
-            requests=recorded_requests(final, number),
+            paired_from,
+            # A player who withdrew (SWW) is left out, not excused.
+            requests=tuple(
+                r for r in recorded_requests(final, number) if r.pairing_number not in gone
+            ),
             initial_colour=initial,
         )
         engine: RoundPairing | None

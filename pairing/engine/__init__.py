@@ -18,7 +18,7 @@ from collections.abc import Mapping
 
 from .errors import EngineError, InvalidState, NoValidPairing, TrfError, UnsupportedFeature
 from .model import System
-from .registry import REGISTRY, pair_round, rules_for
+from .registry import REGISTRY, acceleration_of, pair_round, rules_for
 from .rules import PairFn, SystemRules
 
 SYSTEMS: Mapping[System, SystemRules] = REGISTRY
@@ -34,6 +34,7 @@ __all__ = [
     "SystemRules",
     "TrfError",
     "UnsupportedFeature",
+    "acceleration_of",
     "pair_round",
     "rules_for",
 ]

@@ -90,6 +90,9 @@ class SystemRules:
     """The :class:`~pairing.engine.model.PairingOptions` fields this system reads."""
     accelerates_by_default: bool
     """True when the text itself accelerates rounds 1 and 2 (the SB text)."""
+    fide_rated: bool = False
+    """True for the system FIDE-rated events must be paired by today (C.04.3, 2025); the
+    app labels the others "not for FIDE-rated events"."""
     pair: PairFn
     initial_order: OrderFn
     check: CheckFn

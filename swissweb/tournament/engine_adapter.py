@@ -21,7 +21,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from typing import Any, cast
 
-from pairing.engine import rules_for
+from pairing.engine import acceleration_of, rules_for
 from pairing.engine.acceleration import accelerated_points
 from pairing.engine.model import (
     AcceleratedPoints,
@@ -42,7 +42,6 @@ from pairing.engine.model import (
 from pairing.engine.model import Player as EnginePlayer
 from pairing.engine.model import RequestKind as EngineRequestKind
 from pairing.engine.model import Title as EngineTitle
-from pairing.engine.systems.dutch.acceleration import baku_for
 
 from . import models
 from .errors import EventNotStarted, ResultsIncomplete
@@ -156,11 +155,20 @@ def imaginary_points(
     if not event.acceleration:
         return ()
     players = list(players)
-    if event.system == models.PairingSystem.DUTCH:
-        # Baku acceleration (C.04.5): group A by pairing number, every player counted.
-        return baku_for(
-            (PairingNumber(rank[p.pk]) for p in players), event.rounds, point_system(event)
+    if rules_for(event.system).acceleration is not None:
+        # The system's own acceleration (Baku's, C.04.5, for the 2025 Dutch system):
+        # computed from the players by pairing number and the planned rounds.
+        field = TournamentState(
+            players=tuple(
+                EnginePlayer(pairing_number=PairingNumber(rank[p.pk]), rating=p.rating)
+                for p in players
+            ),
+            rounds_completed=0,
+            total_rounds=event.rounds,
+            points=point_system(event),
+            options=PairingOptions(acceleration=True),
         )
+        return acceleration_of(field, event.system)
     requests = {
         r.player_id: r.kind
         for r in models.RoundRequest.objects.filter(player__event=event, round_number=1)

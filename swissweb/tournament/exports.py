@@ -102,6 +102,9 @@ def _header_lines(event: Event) -> list[str]:
         lines.append(trf.initial_colour_line(colour))
     lines.append(trf.point_system_line(engine_adapter.point_system(event), by_colour=True))
     lines.append(trf.system_line(event.system))
+    typed = trf.tournament_type_line(event.system, baku=event.acceleration)
+    if typed is not None:
+        lines.append(typed)
     lines.append(trf.tiebreak_line(event.tiebreaks))
     options: list[tuple[str, trf.OptionValue]] = [
         (name, bool(getattr(event, name))) for name in OPTION_FIELDS

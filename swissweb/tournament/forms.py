@@ -36,9 +36,22 @@ else:
 
 
 def available_systems() -> list[tuple[str, str]]:
-    """The pairing systems whose engines are installed, for the event form."""
+    """The pairing systems whose engines are installed, for the event form: each with the
+    rule text it implements, and "not for FIDE-rated events" unless FIDE-rated events
+    are paired by it."""
     implemented = {system.value for system in SYSTEMS}
-    return [(value, label) for value, label in PairingSystem.choices if value in implemented]
+    return [
+        (value, system_choice_label(value, label))
+        for value, label in PairingSystem.choices
+        if value in implemented
+    ]
+
+
+def system_choice_label(value: str, label: str) -> str:
+    """``FIDE Lim (FIDE Handbook C.04.2 ...): not for FIDE-rated events``."""
+    rules = rules_for(value)
+    text = f"{label} ({rules.rule_text})"
+    return text if rules.fide_rated else f"{text}: not for FIDE-rated events"
 
 
 DATE_FIELD = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
@@ -89,7 +102,7 @@ class EventForm(_EventModelForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["system"] = forms.ChoiceField(
-            choices=available_systems(), label="Pairing system"
+            choices=available_systems(), label="Pairing system", initial=self.instance.system
         )
         for name, label in POINT_FIELDS.items():
             initial = getattr(self.instance, name) if self.instance.pk else None
@@ -121,7 +134,8 @@ class EventForm(_EventModelForm):
         slug.required = False
         slug.help_text = "The event's address: /events/<slug>/. Left empty: made from the name."
         tiebreaks.required = False
-        listed = "; ".join(f"{label}: {defaults[value]}" for value, label in self.systems)
+        names = dict(PairingSystem.choices)
+        listed = "; ".join(f"{names[value]}: {defaults[value]}" for value, _ in self.systems)
         tiebreaks.help_text = (
             "Tie-break codes in order, comma-separated: BH, BH-C1, MBH, SB, PROG, DE, DE1 "
             "(direct encounter for first place only), ARO, WIN, LOT. Left empty: the chosen "
@@ -141,7 +155,8 @@ class EventForm(_EventModelForm):
         ``event_form.js``) and, on the new-event form, their names (for a page without
         JavaScript, which shows every option)."""
         readers = event_settings.option_systems()
-        labels = dict(self.systems)
+        names = dict(PairingSystem.choices)
+        labels = {value: names[value] for value, _ in self.systems}
         rows = []
         for name in self.option_names:
             if name not in self.fields:

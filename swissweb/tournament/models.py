@@ -28,10 +28,10 @@ class PairingSystem(models.TextChoices):
     """The pairing systems; the values are the engine's ``System`` names."""
 
     DUTCH = "dutch", "FIDE Dutch (C.04.3, 2025)"
-    DUTCH_1992 = "dutch1992", "FIDE Dutch, 1992 text (C.04.1 of 1992): not for FIDE-rated events"
-    LIM = "lim", "FIDE Lim (Lim text): not for FIDE-rated events"
-    ESCA = "esca", "English Schools (ESCA rules): not for FIDE-rated events"
-    SB = "sb", "SB-ordered accelerated Swiss (SB text): not for FIDE-rated events"
+    DUTCH_1992 = "dutch1992", "FIDE Dutch (1992 wording)"
+    LIM = "lim", "FIDE Lim"
+    ESCA = "esca", "English Schools (ESCA)"
+    SB = "sb", "SB-ordered accelerated Swiss"
 
 
 class InitialColour(models.TextChoices):

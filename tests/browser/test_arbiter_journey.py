@@ -23,7 +23,8 @@ PLAYERS_CSV = """name,rating,title,federation,club
 def test_arbiter_runs_two_rounds_and_public_sees_them(
     live_server: Any, page: Any, screenshot: Any
 ) -> None:
-    """Log in, create an event, import players, pair, publish, type results, pair again."""
+    """Log in, create a FIDE-rated event (the default system, FIDE Dutch C.04.3 of 2025),
+    import players, pair, publish, type results, pair again."""
     User.objects.create_user("anna", password="anna-secret-pw-1")
     base = live_server.url
 
@@ -33,10 +34,14 @@ def test_arbiter_runs_two_rounds_and_public_sees_them(
     page.get_by_role("button", name="Log in").click()
 
     page.goto(f"{base}/events/new/")
+    system = page.get_by_label("Pairing system")
+    expect(system).to_have_value("dutch")  # the default: FIDE-rated events need it
+    assert "not for FIDE-rated events" in system.locator("option[value=lim]").inner_text()
+    assert "not for FIDE-rated" not in system.locator("option[value=dutch]").inner_text()
     acceleration = page.locator("#id_acceleration")
-    page.get_by_label("Pairing system").select_option("sb")
+    system.select_option("sb")
     expect(acceleration).to_be_checked()  # the SB text accelerates rounds 1 and 2
-    page.get_by_label("Pairing system").select_option("dutch1992")
+    system.select_option("dutch")
     expect(acceleration).not_to_be_checked()
     page.locator("#id_name").fill("Browser Open")
     page.get_by_label("Slug").fill("browser-open")
@@ -84,3 +89,9 @@ def test_arbiter_runs_two_rounds_and_public_sees_them(
     page.goto(f"{base}/events/browser-open/crosstable/")
     assert page.locator("table.crosstable tbody tr").count() == 6
     screenshot("06-crosstable")
+
+    # The arbiter's explanation of round 2: the 2025 rules that decided it.
+    page.goto(f"{base}/events/browser-open/manage/rounds/2/why/")
+    why = page.content()
+    assert "C.04.3" in why and "C.5-C.21" in why
+    screenshot("07-round-2-why")

@@ -591,7 +591,7 @@ def test_edit_system_fixed_once_round_1_is_paired(arbiter_client: Any, played: E
     data = form_data(played, system="lim", initial_colour="white")
     assert arbiter_client.post(f"/events/{played.slug}/edit/", data).status_code == 302
     played.refresh_from_db()
-    assert (played.system, played.initial_colour) == ("dutch1992", "lot")
+    assert (played.system, played.initial_colour) == ("dutch", "lot")
 
 
 def test_edit_points_shows_what_changes_then_saves_when_confirmed(
@@ -660,3 +660,25 @@ def test_edit_without_the_version_refused(arbiter_client: Any, event: Event) -> 
     assert "This form is out of date" in response.content.decode()
     event.refresh_from_db()
     assert event.rounds == 5
+
+
+def test_new_event_defaults_to_the_fide_dutch_system_others_marked_not_rated(
+    arbiter_client: Any,
+) -> None:
+    """FIDE-rated events need today's Dutch system (C.04.3, 2025): it is the default, and
+    every other system says it is not for FIDE-rated events (#22)."""
+    form = arbiter_client.get("/events/new/").context["form"]
+    assert form["system"].value() == "dutch"
+    labels = dict(form.fields["system"].choices)
+    assert "not for FIDE-rated events" not in labels["dutch"]
+    assert "C.04.3" in labels["dutch"]
+    for value in ("dutch1992", "lim", "esca", "sb"):
+        assert labels[value].endswith("not for FIDE-rated events"), value
+
+
+def test_export_of_a_fide_dutch_event_names_its_tournament_type(
+    arbiter_client: Any, event: Any, players: Any
+) -> None:
+    """The TRF-2026 tournament type lets the endorsed program read the export (#22)."""
+    text = arbiter_client.get(f"/events/{event.slug}/export.trf").content.decode()
+    assert "192 FIDE_DUTCH_2025\r\n" in text and "SWY dutch\r\n" in text

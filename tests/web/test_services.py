@@ -241,17 +241,15 @@ def test_players_add_all_or_nothing(event: Event, arbiter: User) -> None:
     assert not event.players.exists()
 
 
-def test_round_pair_saves_boards_in_f1_order_with_explanation(
-    started: Event, arbiter: User
-) -> None:
+def test_round_pair_saves_boards_in_order_with_explanation(started: Event, arbiter: User) -> None:
     """Pairing round 1 of six players saves three boards and the engine's reasons."""
     round_ = services.round_pair(event_id=started.pk, user=arbiter, now=timezone.now(), seed=5)
     games = list(round_.games.order_by("board").select_related("white", "black"))
     pairs = [{g.white.pairing_number, g.black.pairing_number} for g in games]
-    # Dutch F4: 1-4, 2-5, 3-6 (S1 = 1,2,3 against S2 = 4,5,6).
+    # C.04.3 (2025), round 1: 1-4, 2-5, 3-6 (S1 = 1,2,3 against S2 = 4,5,6).
     assert pairs == [{1, 4}, {2, 5}, {3, 6}]
     assert round_.state == RoundState.PAIRED
-    assert any(step["rule"] == "Dutch C6" for step in round_.explanation)
+    assert any(step["rule"] == "C.04.3 2-4" for step in round_.explanation)
 
 
 def test_round_pair_gives_the_bye_a_board_of_its_own(event: Event, arbiter: User) -> None:
@@ -277,7 +275,7 @@ def test_round_pair_leaves_nothing_when_engine_fails(event: Event, arbiter: User
     services.result_record(
         game_id=game.pk, result=Result.DRAW, expected_version=0, user=arbiter, now=timezone.now()
     )
-    with pytest.raises(PairingFailed, match="B1"):
+    with pytest.raises(PairingFailed, match="C.1-C.3"):
         services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now())
     assert event.round_set.count() == 1
     assert {a.pk, b.pk} == {game.white_id, game.black_id}
@@ -304,10 +302,11 @@ def test_three_rounds_paired_published_and_played(started: Event, arbiter: User)
         met.add(pair)
 
 
-def test_dutch_f6_published_round_corrected_only_for_an_absolute_breach(
+def test_published_round_corrected_only_for_an_absolute_breach(
     started: Event, arbiter: User
 ) -> None:
-    """F6: a legal published round cannot be changed; a rematch on it can, with a record."""
+    """A legal published round cannot be changed (Dutch F6; C.04.2 for the 2025 system); a
+    rematch on it (C.04.3 C.1) can, with a record."""
     players = numbered(started)
     round_1 = published_round(started, players)  # 1-2, 3-4, 5-6
     for game in round_1.games.all():
@@ -315,7 +314,7 @@ def test_dutch_f6_published_round_corrected_only_for_an_absolute_breach(
             game_id=game.pk, result=Result.DRAW, expected_version=0, user=arbiter,
             now=timezone.now(),
         )  # fmt: skip
-    # Round 2 published by hand with a rematch 1-2 (breaks Dutch B1a) and 3-5, 4-6.
+    # Round 2 published by hand with a rematch 1-2 (breaks C.04.3 C.1) and 3-5, 4-6.
     now = timezone.now()
     round_2 = Round.objects.create(
         event=started, number=2, lots_seed=1, paired_at=now, state=RoundState.PUBLISHED,
@@ -335,7 +334,7 @@ def test_dutch_f6_published_round_corrected_only_for_an_absolute_breach(
     assert frozenset((by[2].pk, by[5].pk)) in pairs
     entry = AuditEntry.objects.get(action="round_correct")
     assert entry.reason == "rematch 1-2 published by mistake"
-    assert "Dutch B1a" in " ".join(entry.before["violations"])
+    assert "C.04.3 C.1" in " ".join(entry.before["violations"])
     with pytest.raises(RoundLocked, match="keeps the absolute criteria"):
         services.round_correct(round_id=round_2.pk, first_id=by[3].pk, second_id=by[4].pk,
                                reason="preference", user=arbiter, now=now)  # fmt: skip

@@ -26,6 +26,7 @@ RULES = SystemRules(
     rule_text="FIDE Handbook C.04.3, FIDE (Dutch) System, in force from 1 July 2025",
     options=frozenset({"acceleration"}),
     accelerates_by_default=False,
+    fide_rated=True,
     pair=pair,
     initial_order=by_rating_title_name,
     check=check,

@@ -184,7 +184,7 @@ class RoundProcedure:
                 next_score = players[nxt[0]].score
                 single = self.bye.odd and self.bye.score >= next_score
                 if single:
-                    single = self._no_one_pairs_below(left + nxt, mate, rest, next_score)
+                    single = self._no_one_pairs_below(left, nxt, mate, rest, next_score)
             carried = left
             start = end
         if len(carried) == 1:
@@ -194,25 +194,39 @@ class RoundProcedure:
         return pairs
 
     def _no_one_pairs_below(
-        self, members: list[int], mate: dict[int, int], rest: list[int], score: int
+        self, left: list[int], nxt: list[int], mate: dict[int, int], rest: list[int], score: int
     ) -> bool:
-        """Whether none of ``members`` (the next bracket) is paired, in the matching of
-        the whole round, with a player below ``score``: C.9 then weighs in the next
-        bracket.  A member the bracket's graph left unmatched is paired below, unless
-        he can be the one left over for the bye while those below pair among
-        themselves."""
-        loose = []
-        for v in members:
-            partner = mate.get(v, v)
-            if self.players[partner].score < score:
-                return False
-            if partner == v:
-                loose.append(v)
-        if not loose or not rest:
-            return True
-        if len(loose) > 1:
+        """Whether none of the next bracket's players (``left``, moved down, and the
+        score group ``nxt``) is paired below ``score`` in the matching of the whole
+        round: C.9 then weighs in the next bracket, as the endorsed program reads it.
+
+        Its matching pairs them among themselves as far as it can (C.7), and those below
+        among themselves when they can complete the round alone; one of them left over
+        takes the bye rather than a partner below when he may (the two complete the
+        round equally well, and the reference leaves him unpaired); more than one left
+        over means someone pairs below."""
+        members = left + nxt
+        if any(self.players[mate.get(v, v)].score < score for v in members):
             return False
-        return self.bye.candidate(self.players[loose[0]]) and self._completable(rest, [])
+        moved = set(left)
+        adjacent = [
+            [
+                j
+                for j, b in enumerate(members)
+                if i != j
+                and not (a in moved and b in moved)
+                and compatible(self.players[a], self.players[b])
+            ]
+            for i, a in enumerate(members)
+        ]
+        loose = len(members) - 2 * (sum(1 for m in maximum_matching(adjacent) if m != -1) // 2)
+        if loose == 0:
+            return self._completable(rest, None)
+        if loose > 1:
+            return False
+        return any(self.bye.candidate(self.players[v]) for v in members) and self._completable(
+            rest, []
+        )
 
     def _pairs_within(self, members: Sequence[int]) -> int:
         """The most pairs the players ``members`` can form among themselves (C.1, C.3)."""

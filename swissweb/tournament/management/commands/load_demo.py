@@ -57,6 +57,13 @@ class Demo:
 
 DEMOS = (
     Demo(slug=DEMO_SLUG, name="Demo Open", system=PairingSystem.DUTCH, players=24, rounds=7),
+    Demo(
+        slug="demo-1992",
+        name="Demo Club Swiss (1992 rules)",
+        system=PairingSystem.DUTCH_1992,
+        players=18,
+        rounds=5,
+    ),
     Demo(slug="demo-lim", name="Demo Lim Rapid", system=PairingSystem.LIM, players=20, rounds=6),
     Demo(
         slug="demo-schools",

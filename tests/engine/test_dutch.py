@@ -1,0 +1,147 @@
+"""The 2025 Dutch system's rules, each under its number (FIDE Handbook C.04.3, 2025).
+
+Parity with the endorsed program over whole tournaments is in
+``test_dutch_parity.py``; these are the readings written next to the code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pairing.engine import System, pair_round
+from pairing.engine.floats import Float
+from pairing.engine.model import Colour, PairingOptions, Points, PointSystem
+from pairing.engine.registry import acceleration_of, rules_for
+from pairing.engine.systems.dutch.acceleration import baku_for
+from pairing.engine.systems.dutch.colours import allocate
+from pairing.engine.systems.dutch.entrants import compatible, entrants
+from pairing.engine.trf import read_trf, state_from_trf, trf_from_state, write_trf
+from pairing.engine.trf.extensions import system_from_trf
+
+from .builders import boards, build
+
+
+def _entrant(state, number):  # type: ignore[no-untyped-def]
+    return next(e for e in entrants(state)[0] if e.number == number)
+
+
+def test_1_2_round_1_pairs_top_half_against_bottom_half_alternating_colours() -> None:
+    pairing = pair_round(build(8), System.DUTCH, seed=1)
+    assert boards(pairing) == [(1, 5), (6, 2), (3, 7), (8, 4)]
+    assert pairing.pairing_allocated_bye is None
+
+
+def test_c_2_pab_to_the_lowest_player_in_round_1() -> None:
+    pairing = pair_round(build(7), System.DUTCH, seed=1)
+    assert pairing.pairing_allocated_bye == 7
+
+
+def test_c_2_half_point_bye_keeps_pab_eligibility_full_point_does_not() -> None:
+    state = build(6, [[(1, 4, "1-0"), (2, 5, "+-"), (3, 6, "=")]])
+    assert _entrant(state, 2).bye_eligible is False  # a forfeit win is a win's worth
+    assert _entrant(state, 3).bye_eligible is True
+    half = build(6, [[(1, 4, "1-0"), (2, 5, "1-0")]], total_rounds=5)
+    with_bye = replace(
+        half,
+        players=tuple(
+            replace(
+                p,
+                history=(replace(p.history[0], outcome=p.history[0].outcome.HALF_POINT_BYE),),
+            )
+            if p.pairing_number == 3
+            else p
+            for p in half.players
+        ),
+    )
+    assert _entrant(with_bye, 3).bye_eligible is True
+
+
+def test_1_4_3_a_round_scored_without_playing_is_a_downfloat() -> None:
+    state = build(6, [[(1, 4, "1-0"), (2, 5, "+-"), (3, 6, "=")]])
+    assert _entrant(state, 2).floats[0] is Float.DOWN  # forfeit win: more than a loss
+    assert _entrant(state, 5).floats[0] is None  # forfeit loss: not more than a loss
+    assert _entrant(state, 3).floats[0] is None  # equal scores: no float
+
+
+def test_1_4_2_higher_score_floats_down_lower_up() -> None:
+    state = build(4, [[(1, 3, "1-0"), (2, 4, "=")], [(1, 2, "1-0"), (3, 4, "=")]])
+    assert _entrant(state, 1).floats[0] is Float.DOWN  # 1 (one point) v 2 (a half)
+    assert _entrant(state, 2).floats[0] is Float.UP
+    assert _entrant(state, 3).floats[0] is Float.UP  # 3 (zero) v 4 (a half)
+    assert _entrant(state, 4).floats[0] is Float.DOWN
+
+
+def test_c_3_same_absolute_preference_only_for_topscorers_in_the_last_round() -> None:
+    rounds = [
+        [(1, 3, "1-0"), (2, 4, "1-0")],
+        [(1, 4, "1-0"), (2, 3, "1-0")],
+    ]
+    early = build(4, rounds, total_rounds=5)
+    a, b = _entrant(early, 1), _entrant(early, 2)
+    assert a.absolute and b.absolute and a.preference is b.preference is Colour.BLACK
+    assert not compatible(a, b)
+    last = build(4, rounds, total_rounds=3)
+    a, b = _entrant(last, 1), _entrant(last, 2)
+    assert a.topscorer and b.topscorer
+    assert compatible(a, b)
+
+
+def test_c_04_5_baku_group_a_is_the_first_half_rounded_up() -> None:
+    points = PointSystem()
+    given = baku_for([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], 9, points)
+    assert {a.pairing_number for a in given} == {1, 2, 3, 4, 5, 6}
+    per_round = {a.round_number: a.points for a in given if a.pairing_number == 1}
+    # Nine rounds: rounds 1-5 accelerated, a win's worth in 1-3, a draw's in 4-5.
+    assert per_round == {1: Points(2), 2: Points(2), 3: Points(2), 4: Points(1), 5: Points(1)}
+
+
+def test_c_04_5_baku_acceleration_is_the_dutch_systems_option() -> None:
+    state = replace(build(10, total_rounds=9), options=PairingOptions(acceleration=True))
+    dutch = acceleration_of(state, System.DUTCH)
+    assert {a.pairing_number for a in dutch} == {1, 2, 3, 4, 5}
+    assert max(a.round_number for a in dutch) == 5
+    # Round 1: group A (1-5) carries a point and is paired apart, its odd player 5
+    # floating down (as bbpPairings pairs this file, with 192 FIDE_DUTCH_2025_BAKU).
+    pairing = pair_round(state, System.DUTCH, seed=1)
+    assert boards(pairing) == [(1, 3), (4, 2), (5, 6), (7, 9), (10, 8)]
+
+
+def test_article_5_colour_allocation_steps() -> None:
+    state = build(
+        4,
+        [[(1, 3, "1-0"), (4, 2, "1-0")], [(3, 2, "=")] + [(1, 4, "=")]],
+        total_rounds=5,
+    )
+    one, two = _entrant(state, 1), _entrant(state, 2)
+    # 1 played WW (absolute preference for black), 2 played BB (absolute for white).
+    assert allocate(one, two, initial=Colour.WHITE)[0] is Colour.BLACK
+    three, four = _entrant(state, 3), _entrant(state, 4)
+    # 3 played BW, 4 played WB: mild preferences for black and white: both granted.
+    colour, why = allocate(three, four, initial=Colour.WHITE)
+    assert colour is Colour.BLACK and "both" in why
+
+
+def test_explanation_names_the_criteria_and_the_bye() -> None:
+    pairing = pair_round(build(7), System.DUTCH, seed=1)
+    text = " ".join(step.text for step in pairing.explanation)
+    assert "C.5-C.21" in text
+    assert "pairing-allocated bye" in text
+
+
+def test_trf_2026_tournament_type_names_the_system_and_baku() -> None:
+    state = replace(build(6, total_rounds=5), options=PairingOptions(acceleration=True))
+    text = write_trf(trf_from_state(state, name="Open", system="dutch"))
+    assert "192 FIDE_DUTCH_2025_BAKU" in text
+    plain = "\n".join(
+        line for line in text.splitlines() if not line.startswith(("SWY", "SWO", "XXA"))
+    )
+    doc = read_trf(plain + "\n")
+    assert system_from_trf(doc) == "dutch"
+    assert state_from_trf(doc).options.acceleration is True
+    assert read_trf(plain.replace("192 ", "092 ") + "\n") is not None
+
+
+def test_registry_lists_the_2025_dutch_system_first() -> None:
+    rules = rules_for("dutch")
+    assert "C.04.3" in rules.title
+    assert rules.options == frozenset({"acceleration"})
