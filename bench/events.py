@@ -6,7 +6,8 @@ round r the state is written to ``round{r:02}.trf``: the rounds played so far, `
 ``XXC`` and ``SWY``, and one ``XXZ`` line per 20 players who are not to be paired in
 round r (withdrawn, absent or on a half-point bye; ``XXZ`` is the JaVaFo way to say so,
 so another engine reads the same field; for our engine an absence and a half-point bye
-are paired alike: neither player is paired).  The state after the last round is
+are paired alike: neither player is paired), and the same players on TRF-2026 ``240 Z``
+lines for the round, the way bbpPairings reads it.  The state after the last round is
 ``final.trf``.  Files are kept under ``bench/out/`` (not committed) and reused.
 """
 
@@ -17,8 +18,15 @@ from pathlib import Path
 
 from pairing.engine import System
 from pairing.engine.generator import tournament_states
-from pairing.engine.model import TournamentState
-from pairing.engine.trf import decode_trf, read_trf, state_from_trf, trf_from_state, write_trf
+from pairing.engine.model import RequestKind, TournamentState
+from pairing.engine.trf import (
+    bye_lines,
+    decode_trf,
+    read_trf,
+    state_from_trf,
+    trf_from_state,
+    write_trf,
+)
 
 OUT = Path(__file__).resolve().parent / "out"
 XXZ_PER_LINE = 20
@@ -64,6 +72,10 @@ def round_text(state: TournamentState, system: System) -> str:
         ("XXZ", " ".join(str(n) for n in excused[i : i + XXZ_PER_LINE]))
         for i in range(0, len(excused), XXZ_PER_LINE)
     ]
+    # The same players as TRF-2026 absences of the round, which bbpPairings reads (it
+    # ignores XXZ and would pair them).
+    for line in bye_lines((n, state.round_number, RequestKind.ABSENT) for n in excused):
+        headers.append((line[:3], line[4:]))
     name = f"Benchmark {system.value}, {len(state.players)} players"
     # The requests go in XXZ only, not in the round's column as well: an engine that
     # checks the points column against the results would count a ``0000 - H`` there.

@@ -137,6 +137,58 @@ def _colour_fields(low: Entrant, high: Entrant) -> tuple[int, int, int, int]:
     return int(c10), int(c11), int(c12), int(c13)
 
 
+def quality_fields(
+    high: Entrant,
+    low: Entrant,
+    *,
+    layout: Layout,
+    in_bracket: bool,
+    in_next: bool,
+    bye: ByeContext,
+    single_downfloater_takes_bye: bool,
+) -> list[tuple[str, int, int]]:
+    """C.5-C.21 for pairing ``high`` (ranked higher) with ``low``: (criterion, field
+    width, value), highest field first; a greater value is better.  ``in_bracket``:
+    ``low`` is a resident of the bracket being paired; ``in_next``: ``low`` belongs to
+    the next score group."""
+    bits, score_bits, shift = layout.count_bits, layout.score_bits, layout.shifts
+    fields = [
+        ("C.5", bits, int(in_bracket)),
+        ("C.6", score_bits, (1 << shift[high.score]) if in_bracket else 0),
+        ("C.7", bits, int(in_next)),
+        ("C.8", score_bits, (1 << shift[high.score]) if in_next else 0),
+    ]
+    c9 = 0
+    if single_downfloater_takes_bye:
+        if high.score == bye.score:
+            c9 += bye.played_rank[high.played_games]
+        if low.score == bye.score:
+            c9 += bye.played_rank[low.played_games]
+    fields.append(("C.9", 2 * bits, c9))
+    colours = _colour_fields(low, high) if in_bracket else (0, 0, 0, 0)
+    fields += [(f"C.{10 + i}", bits, value) for i, value in enumerate(colours)]
+    rounds = min(layout.rounds_completed, 2)
+    for back in range(rounds):  # C.14-C.17
+        down = (low.floats[back] is Float.DOWN) + (
+            high.score <= low.score and high.floats[back] is Float.DOWN
+        )
+        up = not (high.score > low.score and low.floats[back] is Float.UP)
+        fields.append((f"C.{14 + 2 * back}", bits, down if in_bracket else 0))
+        fields.append((f"C.{15 + 2 * back}", bits, int(up) if in_bracket else 0))
+    for back in range(rounds):  # C.18-C.21
+        down_scores = 0
+        up_scores = 0
+        if in_bracket:
+            down_scores = (int(low.floats[back] is Float.DOWN) << shift[low.score]) + (
+                int(high.floats[back] is Float.DOWN) << shift[high.score]
+            )
+            if not (low.floats[back] is Float.UP and high.score > low.score):
+                up_scores = 1 << shift[high.score]
+        fields.append((f"C.{18 + 2 * back}", score_bits, down_scores))
+        fields.append((f"C.{19 + 2 * back}", score_bits, up_scores))
+    return fields
+
+
 def edge_weight(
     high: Entrant,
     low: Entrant,
@@ -149,51 +201,41 @@ def edge_weight(
     completion: bool,
 ) -> int:
     """The weight of pairing ``high`` (ranked higher) with ``low``; 0 when C.1 or C.3
-    forbids it.  ``in_bracket``: ``low`` is a resident of the bracket being paired;
-    ``in_next``: ``low`` belongs to the next score group.  ``completion`` puts C.2 and
-    C.4 in the highest field (when every player still to be paired is in the graph)."""
+    forbids it: the fields of :func:`quality_fields`, below C.2 and C.4 in the highest
+    field when ``completion`` (every player still to be paired is in the graph)."""
     if not compatible(high, low):
         return 0
-    bits, score_bits, shift = layout.count_bits, layout.score_bits, layout.shifts
     weight = 0
     if completion:
         weight = 1 + (not bye.candidate(high)) + (not bye.candidate(low))
-
-    def push(width: int, value: int) -> None:
-        nonlocal weight
+    for _, width, value in quality_fields(
+        high,
+        low,
+        layout=layout,
+        in_bracket=in_bracket,
+        in_next=in_next,
+        bye=bye,
+        single_downfloater_takes_bye=single_downfloater_takes_bye,
+    ):
         weight = (weight << width) + value
-
-    push(bits, int(in_bracket))  # C.5
-    push(score_bits, (1 << shift[high.score]) if in_bracket else 0)  # C.6
-    push(bits, int(in_next))  # C.7
-    push(score_bits, (1 << shift[high.score]) if in_next else 0)  # C.8
-    c9 = 0
-    if single_downfloater_takes_bye:
-        if high.score == bye.score:
-            c9 += bye.played_rank[high.played_games]
-        if low.score == bye.score:
-            c9 += bye.played_rank[low.played_games]
-    push(2 * bits, c9)  # C.9
-    colours = _colour_fields(low, high) if in_bracket else (0, 0, 0, 0)
-    for value in colours:  # C.10-C.13
-        push(bits, value)
-    rounds = layout.rounds_completed
-    for back in (0, 1)[: min(rounds, 2)]:  # C.14-C.17
-        down = (low.floats[back] is Float.DOWN) + (
-            high.score <= low.score and high.floats[back] is Float.DOWN
-        )
-        up = not (high.score > low.score and low.floats[back] is Float.UP)
-        push(bits, down if in_bracket else 0)
-        push(bits, int(up) if in_bracket else 0)
-    for back in (0, 1)[: min(rounds, 2)]:  # C.18-C.21
-        down_scores = 0
-        up_scores = 0
-        if in_bracket:
-            down_scores = (int(low.floats[back] is Float.DOWN) << shift[low.score]) + (
-                int(high.floats[back] is Float.DOWN) << shift[high.score]
-            )
-            if not (low.floats[back] is Float.UP and high.score > low.score):
-                up_scores = 1 << shift[high.score]
-        push(score_bits, down_scores)
-        push(score_bits, up_scores)
     return weight << layout.reserved
+
+
+def deciding_criterion(
+    chosen: list[list[tuple[str, int, int]]], other: list[list[tuple[str, int, int]]]
+) -> str | None:
+    """The first quality criterion by which the pairs ``chosen`` beat the pairs
+    ``other`` (each pair given by its :func:`quality_fields`), or None."""
+
+    def totals(pairs: list[list[tuple[str, int, int]]]) -> dict[str, int]:
+        result: dict[str, int] = {}
+        for fields in pairs:
+            for name, _, value in fields:
+                result[name] = result.get(name, 0) + value
+        return result
+
+    mine, theirs = totals(chosen), totals(other)
+    for name, _ in QUALITY_CRITERIA:
+        if mine.get(name, 0) != theirs.get(name, 0):
+            return name if mine.get(name, 0) > theirs.get(name, 0) else None
+    return None

@@ -34,7 +34,13 @@ from dataclasses import dataclass, field
 
 from pairing.engine.errors import NoValidPairing
 from pairing.engine.matching import maximum_matching
-from pairing.engine.systems.dutch.criteria import ByeContext, Layout, edge_weight
+from pairing.engine.systems.dutch.criteria import (
+    ByeContext,
+    Layout,
+    deciding_criterion,
+    edge_weight,
+    quality_fields,
+)
 from pairing.engine.systems.dutch.entrants import Entrant, compatible
 from pairing.engine.weighted import max_weight_matching
 
@@ -52,6 +58,12 @@ class BracketResult:
     downfloaters: tuple[Entrant, ...]
     completed_with_everyone: bool
     """True when C.4 made the bracket be paired with every remaining player in view."""
+    instead_of: tuple[Entrant, ...] = ()
+    """The bracket's lowest-ranked residents, when others float down in their place."""
+    decided_by: str | None = None
+    """Then the first quality criterion by which the pairing chosen beats the best one
+    that floats those lowest-ranked residents; None when none of C.5-C.21 within the
+    bracket separates them (C.7, C.8 or the order of Article 4 did)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +182,7 @@ class RoundProcedure:
                 outcome = self._pair_bracket(carried, residents, nxt, rest, single, full=True)
             made, left, mate = outcome.made, outcome.left, outcome.mate
             pairs.extend((players[a], players[b]) for a, b in made)
+            instead, decided = self._why_these_float(carried, residents, made, left, single)
             self.results.append(
                 BracketResult(
                     score=players[start].score,
@@ -178,6 +191,8 @@ class RoundProcedure:
                     pairs=tuple((players[a], players[b]) for a, b in made),
                     downfloaters=tuple(players[i] for i in left),
                     completed_with_everyone=outcome.with_everyone,
+                    instead_of=tuple(players[i] for i in instead),
+                    decided_by=decided,
                 )
             )
             if nxt:
@@ -227,6 +242,56 @@ class RoundProcedure:
         return any(self.bye.candidate(self.players[v]) for v in members) and self._completable(
             rest, []
         )
+
+    def _why_these_float(
+        self,
+        carried: list[int],
+        residents: list[int],
+        made: list[tuple[int, int]],
+        left: list[int],
+        single: bool,
+    ) -> tuple[list[int], str | None]:
+        """When others than the bracket's lowest-ranked residents float down: those
+        residents, and the quality criterion that made the difference (one more
+        matching, with them left out of the bracket)."""
+        resident_set = set(residents)
+        floating = [v for v in left if v in resident_set]
+        natural = residents[::-1][: len(floating)]
+        if not floating or set(natural) == set(floating):
+            return [], None
+        keep = [v for v in carried + residents if v not in set(natural)]
+        moved = set(carried)
+
+        def fields(a: int, b: int) -> list[tuple[str, int, int]]:
+            return quality_fields(
+                self.players[a],
+                self.players[b],
+                layout=self.layout,
+                in_bracket=b in resident_set,
+                in_next=False,
+                bye=self.bye,
+                single_downfloater_takes_bye=single,
+            )
+
+        weights = {
+            (a, b): edge_weight(
+                self.players[a],
+                self.players[b],
+                layout=self.layout,
+                in_bracket=b in resident_set,
+                in_next=False,
+                bye=self.bye,
+                single_downfloater_takes_bye=single,
+                completion=False,
+            )
+            for index, b in enumerate(keep)
+            for a in keep[:index]
+            if not (a in moved and b in moved)
+        }
+        mate = max_weight_matching(keep, weights)
+        other = [fields(a, b) for a, b in mate.items() if a < b]
+        chosen = [fields(min(a, b), max(a, b)) for a, b in made]
+        return [v for v in natural if v not in left], deciding_criterion(chosen, other)
 
     def _pairs_within(self, members: Sequence[int]) -> int:
         """The most pairs the players ``members`` can form among themselves (C.1, C.3)."""

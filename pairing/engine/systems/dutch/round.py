@@ -61,13 +61,33 @@ def _describe(result: BracketResult) -> list[Explanation]:
             )
         )
     in_bracket = [*result.moved_down, *result.residents]
+    criteria = dict(QUALITY_CRITERIA)
+    lowest = ", ".join(str(e.number) for e in result.instead_of)
+    floating = sum(1 for e in result.downfloaters if e in result.residents)
+    natural = result.residents[::-1][:floating]
     for floater in result.downfloaters:
+        replaces = bool(result.instead_of) and floater in result.residents
+        replaces = replaces and floater not in natural
         if not any(compatible(floater, other) for other in in_bracket if other is not floater):
             why = "no player of the bracket may meet him (C.1, C.3)"
+        elif floater in result.moved_down:
+            why = (
+                "moved down into it, he is left over again by the pairing that best meets C.5-C.21"
+            )
+        elif replaces and result.decided_by is not None:
+            why = (
+                f"rather than {lowest}, the lowest-ranked, because {result.decided_by} asks "
+                f"for {criteria[result.decided_by]}"
+            )
+        elif replaces:
+            why = (
+                f"rather than {lowest}, the lowest-ranked, because of the next bracket "
+                "(C.7, C.8) or the order of Article 4"
+            )
         elif len(in_bracket) % 2 and len(result.downfloaters) == 1:
             why = (
-                "the bracket has an odd number of players, and of its pairings with the most "
-                "pairs (C.5) the one chosen by C.6-C.21 leaves him over"
+                "the bracket has an odd number of players, and he is its lowest-ranked "
+                "player that the pairing best meeting C.5-C.21 leaves over (Article 4)"
             )
         else:
             why = "the pairing that best meets C.5-C.21 leaves him over"
