@@ -101,14 +101,19 @@ def _augment_short(
 
 
 def _augment(
-    root: int, adjacent: Sequence[Sequence[int]], mate: list[int], alive: Sequence[bool]
+    root: int,
+    adjacent: Sequence[Sequence[int]],
+    mate: list[int],
+    alive: Sequence[bool],
+    even: list[bool] | None = None,
 ) -> list[int] | None:
     """Search an augmenting path from the free vertex ``root`` over the ``alive`` vertices
     and apply it to ``mate`` (Edmonds: breadth-first search, odd cycles contracted through
     a base array).
 
     Returns None when a path was found, else the vertices the search labelled (they form
-    a Hungarian tree, which no later augmenting path can use).
+    a Hungarian tree, which no later augmenting path can use); ``even``, when given, is
+    then filled with the vertices reached at an even distance (the outer vertices).
     """
     n = len(adjacent)
     parent = [-1] * n
@@ -169,7 +174,24 @@ def _augment(
                 used[mate[to]] = True
                 queue.append(mate[to])
                 tree.append(mate[to])
+    if even is not None:
+        even[:] = used
     return tree
+
+
+def exposable_vertices(adjacent: Sequence[Sequence[int]]) -> set[int] | None:
+    """For a graph whose maximum matchings leave exactly one vertex unmatched: the
+    vertices some maximum matching leaves unmatched (Gallai-Edmonds: the outer vertices
+    of the search from the one a maximum matching leaves over).  None when maximum
+    matchings leave more than one vertex unmatched, or none."""
+    mate = maximum_matching(adjacent)
+    free = [v for v, m in enumerate(mate) if m == -1]
+    if len(free) != 1:
+        return None
+    even: list[bool] = []
+    if _augment(free[0], adjacent, list(mate), [True] * len(adjacent), even) is None:
+        return None  # cannot happen: the matching is maximum
+    return {v for v, outer in enumerate(even) if outer}
 
 
 def bipartite_matching(left_adjacent: Sequence[Sequence[int]], right_size: int) -> list[int]:

@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pairing.engine.errors import NoValidPairing
-from pairing.engine.matching import maximum_matching
+from pairing.engine.matching import exposable_vertices, maximum_matching
 from pairing.engine.systems.dutch.criteria import (
     ByeContext,
     Layout,
@@ -75,6 +75,9 @@ class _Outcome:
     with_everyone: bool
     view: list[int]
     """The bracket and the next score group (whether or not they were in the graph)."""
+    next_left_out: list[int] = field(default_factory=list)
+    """The next score group, when it was left out of the graph (C.7 and C.8 the same
+    whatever the bracket does)."""
 
 
 @dataclass
@@ -177,8 +180,12 @@ class RoundProcedure:
                 nxt_end += 1
             nxt = list(range(end, nxt_end))
             rest = list(range(nxt_end, n))
-            outcome = self._pair_bracket(carried, residents, nxt, rest, single, full=not rest)
-            if rest and not self._extends(outcome, rest):
+            outcome = self._pair_bracket(carried, residents, nxt, rest, single, full=False)
+            if not self._extends(outcome, rest) and outcome.next_left_out:
+                outcome = self._pair_bracket(
+                    carried, residents, nxt, rest, single, full=False, keep_next=True
+                )
+            if not self._extends(outcome, rest):
                 outcome = self._pair_bracket(carried, residents, nxt, rest, single, full=True)
             made, left, mate = outcome.made, outcome.left, outcome.mate
             pairs.extend((players[a], players[b]) for a, b in made)
@@ -293,10 +300,48 @@ class RoundProcedure:
         chosen = [fields(min(a, b), max(a, b)) for a, b in made]
         return [v for v in natural if v not in left], deciding_criterion(chosen, other)
 
-    def _pairs_within(self, members: Sequence[int]) -> int:
-        """The most pairs the players ``members`` can form among themselves (C.1, C.3)."""
-        mate = maximum_matching(self._adjacent(members))
+    def _pairs_within(self, members: Sequence[int], apart: set[int] | None = None) -> int:
+        """The most pairs the players ``members`` can form among themselves (C.1, C.3),
+        no two of ``apart`` together."""
+        adjacent = self._adjacent(members)
+        if apart:
+            adjacent = [
+                [j for j in row if not (members[i] in apart and members[j] in apart)]
+                for i, row in enumerate(adjacent)
+            ]
+        mate = maximum_matching(adjacent)
         return sum(1 for m in mate if m != -1) // 2
+
+    def _next_group_indifferent(self, bracket: list[int], floaters: int, nxt: list[int]) -> bool:
+        """Whether C.7 and C.8 (the next score group's pairs and their scores) come out the
+        same whichever players of the bracket float: then the next score group can be
+        left out of the bracket's graph.
+
+        No floater: the next group pairs on its own.  One floater, and a next group of
+        even size that can pair completely: every player of the bracket who may meet one
+        of its players can be paired into it at the cost of one of its pairs, so C.7 is
+        the same, and C.8 is too, since C.6 has already fixed the floater's score.  One
+        floater and an odd next group: the same when every player of the bracket may
+        meet one of those whom some complete pairing of the rest of the group leaves
+        over (Gallai-Edmonds).
+        """
+        if floaters == 0:
+            return True
+        if floaters > 1 or not nxt:
+            return False
+        players = self.players
+        if len(nxt) % 2 == 0:
+            partners: Sequence[int] = nxt
+            if 2 * self._pairs_within(nxt) != len(nxt):
+                return False
+        else:
+            # An odd next group: the floater's partner must be one whose absence lets
+            # the rest pair completely.
+            exposable = exposable_vertices(self._adjacent(nxt))
+            if exposable is None:
+                return False
+            partners = [nxt[i] for i in sorted(exposable)]
+        return all(any(compatible(players[v], players[o]) for o in partners) for v in bracket)
 
     def _single_in_top(self) -> bool:
         """Whether the top score group pairs within itself, its one leftover taking the
@@ -309,9 +354,38 @@ class RoundProcedure:
 
     def _extends(self, outcome: _Outcome, rest: list[int]) -> bool:
         """C.4: whether the players the bracket's matching leaves unmatched, with everyone
-        below the next score group, can all be paired."""
-        loose = {v for v in outcome.view if outcome.mate.get(v, v) == v}
-        return self._completable(sorted(loose | set(rest)), None)
+        below the next score group, can all be paired.
+
+        When the next score group was left out of the graph, its pairs must still come
+        out as C.7 and C.8 want them: a floater paired into it, the rest of it paired
+        as fully as it can be.  One such pairing that leaves a completable round is
+        enough; when none is found the bracket is paired again with the group in view.
+        """
+        nxt = outcome.next_left_out
+        floaters = list(outcome.left)
+        if not nxt or not floaters:
+            unmatched = {v for v in outcome.view if outcome.mate.get(v, v) == v}
+            return self._completable(sorted(unmatched | set(rest)), None)
+        (x,) = floaters
+        players = self.players
+        inner = self._adjacent(nxt)
+        mate = maximum_matching(inner)
+        for i, y in enumerate(nxt):
+            if not compatible(players[x], players[y]):
+                continue
+            if len(nxt) % 2 == 0:
+                partner = mate[i]
+                loose = [] if partner == -1 else [nxt[partner]]
+                if partner == -1:
+                    continue
+            else:
+                others = [v for v in nxt if v != y]
+                if 2 * self._pairs_within(others) != len(others):
+                    continue
+                loose = []
+            if self._completable(sorted(set(loose) | set(rest)), None):
+                return True
+        return False
 
     def _pair_bracket(
         self,
@@ -322,6 +396,7 @@ class RoundProcedure:
         single: bool,
         *,
         full: bool,
+        keep_next: bool = False,
     ) -> _Outcome:
         """Pair one bracket: its pairs, its downfloaters, and the final matching of the
         graph (``mate[v] == v`` for a vertex left unmatched)."""
@@ -329,14 +404,17 @@ class RoundProcedure:
         bracket = carried + residents
         homogeneous_pairs: int | None = None
         looked_at = bracket + nxt
-        if not full and not carried:
-            # Without C.4 in the weight, C.5 is the top field: the remainder's pairs are
-            # a maximum matching of the bracket.  When it pairs everyone, no player
-            # floats, the next score group's pairs (C.7, C.8) are the same whatever the
-            # bracket does, and the next score group can be left out of the graph.
-            homogeneous_pairs = self._pairs_within(residents)
-            if 2 * homogeneous_pairs == len(residents):
-                nxt = []
+        left_out: list[int] = []
+        if not full:
+            # Without C.4 in the weight, C.5 is the top field: the bracket's pairs are a
+            # maximum matching of its players (moved-down players not with each other).
+            most = self._pairs_within(bracket, apart=set(carried))
+            if not carried:
+                homogeneous_pairs = most
+            if not keep_next and self._next_group_indifferent(
+                bracket, len(bracket) - 2 * most, nxt
+            ):
+                left_out, nxt = nxt, []
         view = bracket + nxt
         graph_vertices = view + (rest if full else [])
         first_resident = len(carried)
@@ -404,12 +482,50 @@ class RoundProcedure:
             return mate[v] in resident_set
 
         matched: set[int] = set()
-        mate = {v: v for v in graph_vertices} if homogeneous_pairs is not None else solve()
+        mate = {v: v for v in graph_vertices}
+        if homogeneous_pairs is None and (full or not carried):
+            mate = solve()
+
+        def mdp_groups_settled(mate: dict[int, int]) -> bool:
+            """Whether step 1 keeps the matching as it is: in every score group of the
+            moved-down players, either all of them are paired with residents or none."""
+            for score in {players[p].score for p in carried}:
+                group = [p for p in carried if players[p].score == score]
+                with_residents = sum(1 for p in group if with_resident(mate, p))
+                if 0 < with_residents < len(group):
+                    return False
+            return True
+
+        if carried and not full:
+            # Steps 1 and 2 in one matching: each moved-down player's preference for the
+            # highest resident in its own bit field, the first one's highest.  When step
+            # 1 would not force anyone, this is what steps 1 and 2 give in turn.
+            saved = dict(weights.weights)
+            width = (len(residents) + 1).bit_length()
+            span = width * len(carried)
+            for key in list(weights.weights):
+                weights.weights[key] <<= span
+            for k, p in enumerate(carried):
+                offset = width * (len(carried) - 1 - k)
+                for pos, o in enumerate(residents):
+                    w = weights.get(p, o)
+                    if w:
+                        weights.set(p, o, w + ((len(residents) - pos) << offset))
+            folded = solve()
+            weights.weights = saved
+            if mdp_groups_settled(folded):
+                mate = folded
+                for p in carried:
+                    if with_resident(mate, p):
+                        matched.update((p, mate[p]))
+                        finalize(p, mate[p])
+            else:
+                mate = solve()
 
         # Step 1: which moved-down players are paired (Article 3.2).
         group_score = None
         remaining = remaining_matched = 0
-        for pos, p in enumerate(carried):
+        for pos, p in enumerate(carried if not fixed else []):
             if group_score is None or players[p].score < group_score:
                 group_score = players[p].score
                 remaining = remaining_matched = 0
@@ -441,7 +557,7 @@ class RoundProcedure:
 
         # Step 2: the opponents of the moved-down players, highest first.
         for p in carried:
-            if p not in matched:
+            if p not in matched or p in fixed:
                 continue
             addend = len(view)
             for o in reversed(residents):
@@ -494,7 +610,7 @@ class RoundProcedure:
         for ia, a in enumerate(remainder):
             for b in remainder[ia + 1 :]:
                 weights.set(a, b, exchange_weight(a, b, ia))
-        if homogeneous_pairs is not None:
+        if not full:
             # Steps 3 and 4 in one matching: when it needs no exchange, it is what
             # steps 3 and 4 give one after the other.
             saved = dict(weights.weights)
@@ -505,7 +621,12 @@ class RoundProcedure:
                     finalize(a, mate[a])
                 left = [v for v in bracket if v not in fixed]
                 return _Outcome(
-                    made=made, left=left, mate=mate, with_everyone=False, view=looked_at
+                    made=made,
+                    left=left,
+                    mate=mate,
+                    with_everyone=False,
+                    view=looked_at,
+                    next_left_out=left_out,
                 )
             weights.weights = saved
         mate = solve()
@@ -571,5 +692,10 @@ class RoundProcedure:
                 matched.add(mate[a])
         left = [v for v in bracket if v not in fixed]
         return _Outcome(
-            made=made, left=left, mate=mate, with_everyone=full and bool(rest), view=looked_at
+            made=made,
+            left=left,
+            mate=mate,
+            with_everyone=full and bool(rest),
+            view=looked_at,
+            next_left_out=left_out,
         )
