@@ -456,6 +456,30 @@ class RoundProcedure:
                             completion=True,
                         ),
                     )
+        if (
+            homogeneous_pairs is not None
+            and not nxt
+            and homogeneous_pairs == len(residents) // 2
+            and homogeneous_pairs
+        ):
+            half = homogeneous_pairs
+            straight = list(zip(residents[:half], residents[half : 2 * half], strict=True))
+            best = max(base.weights.values(), default=0)
+            if all(base.get(a, b) == best for a, b in straight):
+                # Every pair of S1 against S2 in order is as good as any pair of the
+                # bracket can be, and no pairing has more pairs, so none beats it by
+                # C.5-C.21; it is the first of Article 4 (no exchange, no
+                # transposition; the last player left over): round 1, and any bracket
+                # its players' histories do not tell apart.
+                mate = dict(straight) | {b: a for a, b in straight}
+                return _Outcome(
+                    made=straight,
+                    left=residents[2 * half :],
+                    mate=mate,
+                    with_everyone=False,
+                    view=looked_at,
+                    next_left_out=left_out,
+                )
         weights = _Graph(dict(base.weights))
         fixed: dict[int, int] = {}
         made: list[tuple[int, int]] = []
