@@ -105,6 +105,7 @@ def _header_lines(event: Event) -> list[str]:
     typed = trf.tournament_type_line(event.system, baku=event.acceleration)
     if typed is not None:
         lines.append(typed)
+        lines += trf.bb_point_lines(engine_adapter.point_system(event))
     lines.append(trf.tiebreak_line(event.tiebreaks))
     options: list[tuple[str, trf.OptionValue]] = [
         (name, bool(getattr(event, name))) for name in OPTION_FIELDS

@@ -145,3 +145,21 @@ def test_registry_lists_the_2025_dutch_system_first() -> None:
     rules = rules_for("dutch")
     assert "C.04.3" in rules.title
     assert rules.options == frozenset({"acceleration"})
+
+
+def test_trf_bb_point_records_carry_a_point_system_to_the_endorsed_program() -> None:
+    """bbpPairings reads no XXS: a 3-1-0 event is written with its BB records too, and
+    reads back as the same point system without the XXS line."""
+    points = PointSystem(
+        win=Points(6),
+        draw=Points(2),
+        forfeit_win=Points(6),
+        pairing_allocated_bye=Points(6),
+        full_point_bye=Points(6),
+        half_point_bye=Points(2),
+    )
+    state = replace(build(6, total_rounds=5), points=points)
+    text = write_trf(trf_from_state(state, name="Open", system="dutch"))
+    assert "BBW  3.0" in text and "BBD  1.0" in text and "BBU  3.0" in text
+    without_xxs = "\n".join(line for line in text.splitlines() if not line.startswith("XXS"))
+    assert state_from_trf(read_trf(without_xxs + "\n")).points == points

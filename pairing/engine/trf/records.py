@@ -336,6 +336,28 @@ def point_system_line(points: PointSystem, *, by_colour: bool = False) -> str:
     return "XXS " + " ".join(f"{code}={show(value)}" for code, value in pairs)
 
 
+def bb_point_lines(points: PointSystem) -> list[str]:
+    """bbpPairings' point records for a point system: ``BBW  1.0``, ``BBD  0.5``, ``BBL``,
+    ``BBZ`` (zero-point bye), ``BBF`` (forfeit loss) and ``BBU`` (pairing-allocated bye),
+    the value in columns 5-8.  bbpPairings reads no XXS; a forfeit win and a full-point
+    bye count as a win for it, a half-point bye as a draw."""
+
+    def show(value: Points) -> str:
+        return f"{format_points(Fraction(value, 2)):>4}"
+
+    return [
+        f"{tag} {show(value)}"
+        for tag, value in (
+            ("BBW", points.win),
+            ("BBD", points.draw),
+            ("BBL", points.loss),
+            ("BBZ", points.zero_point_bye),
+            ("BBF", points.forfeit_loss),
+            ("BBU", points.pairing_allocated_bye),
+        )
+    ]
+
+
 def xxa_lines(acceleration: Sequence[AcceleratedPoints]) -> list[str]:
     """JaVaFo ``XXA`` lines for imaginary points: one per player, each round's points.
 

@@ -46,6 +46,7 @@ from .extensions import (
 from .fields import half_points, number_list, record_error
 from .records import (
     Header,
+    bb_point_lines,
     header_line,
     initial_colour_line,
     parse_acceleration_2026,
@@ -346,6 +347,9 @@ def trf_from_state(
         typed = tournament_type_line(system, baku=bool(state.options.acceleration))
         if typed is not None:
             head.append(typed)
+            if state.points != PointSystem():
+                # The endorsed program's own records: it reads no XXS.
+                head += bb_point_lines(state.points)
     requests = {r.pairing_number: r.kind for r in state.requests}
     players = []
     for player in sorted(state.players, key=lambda p: p.pairing_number):
