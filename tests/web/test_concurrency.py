@@ -191,7 +191,7 @@ def test_pairing_waits_for_a_result_correction_and_sees_it(
     started_event: tuple[Event, User],
 ) -> None:
     """A correction holds the event lock; pairing waits, then pairs on the corrected result."""
-    from pairing.engine import System, pair_round
+    from pairing.engine import pair_round
     from swissweb.tournament import engine_adapter
 
     event, arbiter = started_event
@@ -203,7 +203,7 @@ def test_pairing_waits_for_a_result_correction_and_sees_it(
     game.refresh_from_db()
     assert game.result == Result.BLACK_WINS
     state = engine_adapter.state_for_round(event, 2)
-    expected = pair_round(state, System.DUTCH_1992, seed=2)
+    expected = pair_round(state, event.system, seed=2)
     boards = list(outcome.games.exclude(black=None).order_by("board"))
     assert [(g.white.pairing_number, g.black.pairing_number) for g in boards] == [
         (b.white, b.black) for b in expected.boards
