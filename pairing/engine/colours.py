@@ -9,10 +9,17 @@ system and the SB-ordered system (which takes these rules over, SB 7) both call 
 from __future__ import annotations
 
 import enum
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .model import Colour, PairingNumber, Player
+from .model import Colour, PairingNumber, Player, TournamentState
+
+
+def initial_colour(state: TournamentState, seed: int) -> Colour:
+    """The top seed's colour in round 1: the event's own, else drawn by lot from ``seed``
+    (Dutch A7c, C.04.3 Article 5, SB 7)."""
+    return state.initial_colour or random.Random(seed).choice((Colour.WHITE, Colour.BLACK))
 
 
 def colour_history(player: Player) -> tuple[Colour | None, ...]:

@@ -7,8 +7,12 @@ Parity with the endorsed program over whole tournaments is in
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
+
+import pytest
 
 from pairing.engine import System, pair_round
+from pairing.engine.checker import recorded_pairing, recorded_requests
 from pairing.engine.floats import Float
 from pairing.engine.model import Colour, PairingOptions, Points, PointSystem
 from pairing.engine.registry import acceleration_of, rules_for
@@ -19,6 +23,8 @@ from pairing.engine.trf import read_trf, state_from_trf, trf_from_state, write_t
 from pairing.engine.trf.extensions import system_from_trf
 
 from .builders import boards, build
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "dutch"
 
 
 def _entrant(state, number):  # type: ignore[no-untyped-def]
@@ -163,3 +169,28 @@ def test_trf_bb_point_records_carry_a_point_system_to_the_endorsed_program() -> 
     assert "BBW  3.0" in text and "BBD  1.0" in text and "BBU  3.0" in text
     without_xxs = "\n".join(line for line in text.splitlines() if not line.startswith("XXS"))
     assert state_from_trf(read_trf(without_xxs + "\n")).points == points
+
+
+@pytest.mark.parametrize(
+    ("name", "round_number", "bye"),
+    [
+        ("bbp-075p-13r-s2372", 11, 53),  # C.9 weighs: the bye with most games played
+        ("bbp-035p-13r-s2076", 12, 23),  # the same, a bracket higher up
+        ("bbp-091p-11r-s2156", 8, 86),  # C.9 does not weigh: one below pairs up
+    ],
+)
+def test_c_9_weighs_where_no_player_of_the_bracket_pairs_below(
+    name: str, round_number: int, bye: int
+) -> None:
+    """Reading of C.9, as the endorsed program pairs it: the unplayed games of the PAB's
+    receiver count in a bracket when the round's matching pairs none of its players with
+    a player below it; one player left over takes the bye rather than a partner below.
+    Each case is a round of the reference's own that an earlier reading paired apart."""
+    doc = read_trf((DATA / f"{name}.trf").read_text(encoding="utf-8"))
+    final = state_from_trf(doc)
+    state = replace(
+        state_from_trf(doc, round_to_pair=round_number),
+        requests=recorded_requests(final, round_number),
+    )
+    assert pair_round(state, System.DUTCH, seed=1).pairing_allocated_bye == bye
+    assert recorded_pairing(final, round_number).pairing_allocated_bye == bye

@@ -9,6 +9,7 @@ import pytest
 
 from pairing.engine.matching import (
     ShrinkingMatching,
+    exposable_vertices,
     lexicographic_assignments,
     matching_size,
     perfect_matching_within,
@@ -239,3 +240,32 @@ def test_lexicographic_assignments_skip_prefixes_failing_viable(seed: int) -> No
         if kills[len(got) - 1]:
             dead.add(frozenset(found))
     assert got == expected
+
+
+def _size_without(adjacent: list[list[int]], v: int) -> int:
+    keep = [u for u in range(len(adjacent)) if u != v]
+    index = {u: k for k, u in enumerate(keep)}
+    return matching_size([[index[w] for w in adjacent[u] if w != v] for u in keep])
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_exposable_vertices_are_those_some_maximum_matching_leaves_over(seed: int) -> None:
+    """Gallai-Edmonds, as the 2025 Dutch system's look-ahead uses it: in a graph whose
+    maximum matchings leave one vertex over, the vertices that can be that one."""
+    rng = random.Random(seed)
+    for _ in range(400):
+        n = rng.choice([3, 5, 7, 9, 11])
+        p = rng.random()
+        adjacent: list[list[int]] = [[] for _ in range(n)]
+        for i in range(n):
+            for j in range(i):
+                if rng.random() < p:
+                    adjacent[i].append(j)
+                    adjacent[j].append(i)
+        size = matching_size(adjacent)
+        got = exposable_vertices(adjacent)
+        if 2 * size != n - 1:
+            assert got is None
+            continue
+
+        assert got == {v for v in range(n) if 2 * _size_without(adjacent, v) == n - 1}

@@ -281,16 +281,7 @@ class RoundProcedure:
             )
 
         weights = {
-            (a, b): edge_weight(
-                self.players[a],
-                self.players[b],
-                layout=self.layout,
-                in_bracket=b in resident_set,
-                in_next=False,
-                bye=self.bye,
-                single_downfloater_takes_bye=single,
-                completion=False,
-            )
+            (a, b): self._weight(a, b, b in resident_set, False, single, False)
             for index, b in enumerate(keep)
             for a in keep[:index]
             if not (a in moved and b in moved)
@@ -299,6 +290,21 @@ class RoundProcedure:
         other = [fields(a, b) for a, b in mate.items() if a < b]
         chosen = [fields(min(a, b), max(a, b)) for a, b in made]
         return [v for v in natural if v not in left], deciding_criterion(chosen, other)
+
+    def _weight(
+        self, high: int, low: int, in_bracket: bool, in_next: bool, single: bool, full: bool
+    ) -> int:
+        """:func:`~.criteria.edge_weight` of two players of the round, by index."""
+        return edge_weight(
+            self.players[high],
+            self.players[low],
+            layout=self.layout,
+            in_bracket=in_bracket,
+            in_next=in_next,
+            bye=self.bye,
+            single_downfloater_takes_bye=single,
+            completion=full,
+        )
 
     def _pairs_within(self, members: Sequence[int], apart: set[int] | None = None) -> int:
         """The most pairs the players ``members`` can form among themselves (C.1, C.3),
@@ -425,37 +431,11 @@ class RoundProcedure:
             if j_pos < first_resident:
                 continue
             for i in view[:j_pos]:
-                base.set(
-                    i,
-                    j,
-                    edge_weight(
-                        players[i],
-                        players[j],
-                        layout=self.layout,
-                        in_bracket=j in resident_set,
-                        in_next=j in next_set,
-                        bye=self.bye,
-                        single_downfloater_takes_bye=single,
-                        completion=full,
-                    ),
-                )
+                base.set(i, j, self._weight(i, j, j in resident_set, j in next_set, single, full))
         if full:
             for j_pos, j in enumerate(rest):
                 for i in view + rest[:j_pos]:
-                    base.set(
-                        i,
-                        j,
-                        edge_weight(
-                            players[i],
-                            players[j],
-                            layout=self.layout,
-                            in_bracket=False,
-                            in_next=False,
-                            bye=self.bye,
-                            single_downfloater_takes_bye=False,
-                            completion=True,
-                        ),
-                    )
+                    base.set(i, j, self._weight(i, j, False, False, False, True))
         if (
             homogeneous_pairs is not None
             and not nxt

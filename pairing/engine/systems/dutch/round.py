@@ -10,8 +10,7 @@ orders them); real scores, not accelerated ones.
 
 from __future__ import annotations
 
-import random
-
+from pairing.engine.colours import initial_colour
 from pairing.engine.model import Board, Colour, Explanation, RoundPairing, TournamentState
 from pairing.engine.systems.dutch.colours import allocate
 from pairing.engine.systems.dutch.criteria import QUALITY_CRITERIA
@@ -107,8 +106,7 @@ def pair(state: TournamentState, *, seed: int) -> RoundPairing:
     :raises NoValidPairing: no pairing satisfies the absolute criteria C.1-C.3 (C.4).
     :raises InvalidState: the state is inconsistent.
     """
-    drawn = random.Random(seed).choice((Colour.WHITE, Colour.BLACK))
-    initial = state.initial_colour or drawn
+    initial = initial_colour(state, seed)
     players, honoured = entrants(state)
     explanation: list[Explanation] = []
     if state.rounds_completed == 0 and state.initial_colour is None:

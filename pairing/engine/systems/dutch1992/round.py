@@ -7,9 +7,9 @@ the explanation; and, beyond the text, a legal pairing when the procedure finds 
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
+from pairing.engine.colours import initial_colour
 from pairing.engine.errors import NoValidPairing
 from pairing.engine.matching import maximum_matching
 from pairing.engine.model import Board, Colour, Explanation, RoundPairing, TournamentState
@@ -88,8 +88,7 @@ def pair(state: TournamentState, *, seed: int) -> RoundPairing:
     :raises NoValidPairing: no pairing satisfies B1 and B2.
     :raises InvalidState: the state is inconsistent.
     """
-    drawn = random.Random(seed).choice((Colour.WHITE, Colour.BLACK))
-    initial = state.initial_colour or drawn
+    initial = initial_colour(state, seed)
     players, honoured = entrants(state)
     explanation: list[Explanation] = []
     if state.rounds_completed == 0 and state.initial_colour is None:

@@ -20,7 +20,6 @@ text), through the shared helpers of ``pairing.engine``.
 from __future__ import annotations
 
 import itertools
-import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -30,6 +29,7 @@ from pairing.engine.colours import (
     Strength,
     colour_difference,
     colour_preference,
+    initial_colour,
     may_take,
     played_colours,
     preferred_colours,
@@ -467,8 +467,7 @@ def pair(state: TournamentState, *, seed: int) -> RoundPairing:
     :raises NoValidPairing: no pairing keeps SB 1 and SB 6.
     :raises InvalidState: the state is inconsistent.
     """
-    drawn = random.Random(seed).choice((Colour.WHITE, Colour.BLACK))
-    initial = state.initial_colour or drawn
+    initial = initial_colour(state, seed)
     players, honoured = entrants(state)
     explanation: list[Explanation] = []
     if state.rounds_completed == 0 and state.initial_colour is None:
