@@ -24,6 +24,12 @@ from swissweb.tournament.models import Event, Game, Result
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+POSTGRESQL_ONLY = pytest.mark.skipif(
+    connection.vendor != "postgresql",
+    reason="SQLite cannot serve fifty concurrent saves of the live server beside the test's "
+    "own connection (lost saves, 'cannot release savepoint'); CI runs it on PostgreSQL",
+)
+
 NOW = dt.datetime(2026, 11, 1, 10, tzinfo=dt.UTC)
 KEYS = {"1": Result.WHITE_WINS, "0": Result.BLACK_WINS, "=": Result.DRAW, "+": "+-", "-": "-+"}
 PASSWORD = "anna-secret-pw-1"
@@ -103,6 +109,7 @@ def test_fifty_results_typed_20_ms_apart_all_land_on_their_boards(
     screenshot("result-entry-50-boards")
 
 
+@POSTGRESQL_ONLY
 def test_fifty_results_typed_fast_with_a_500_ms_server_delay(
     live_server: Any, page: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -121,11 +128,7 @@ def test_fifty_results_typed_fast_with_a_500_ms_server_delay(
     _assert_all_saved(page, typed, timeout=120.0)
 
 
-@pytest.mark.skipif(
-    connection.vendor != "postgresql",
-    reason="SQLite cannot serve the live server's failing saves beside the test's own "
-    "connection (cannot release savepoint); CI runs it on PostgreSQL",
-)
+@POSTGRESQL_ONLY
 def test_results_typed_while_the_server_fails_are_retried_until_saved(
     live_server: Any, page: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
