@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pairing.engine.floats import Float
-from pairing.engine.systems.dutch.entrants import Entrant, compatible
+from pairing.engine.systems.dutch.entrants import Entrant, colours_allow, compatible
 
 QUALITY_CRITERIA: tuple[tuple[str, str], ...] = (
     ("C.5", "the most pairs in the bracket"),
@@ -199,11 +199,14 @@ def edge_weight(
     bye: ByeContext,
     single_downfloater_takes_bye: bool,
     completion: bool,
+    regardless_of_c1: bool = False,
 ) -> int:
     """The weight of pairing ``high`` (ranked higher) with ``low``; 0 when C.1 or C.3
     forbids it: the fields of :func:`quality_fields`, below C.2 and C.4 in the highest
-    field when ``completion`` (every player still to be paired is in the graph)."""
-    if not compatible(high, low):
+    field when ``completion`` (every player still to be paired is in the graph).
+    ``regardless_of_c1``: whether the two have met is not asked (C.3 still is), for the
+    weight of two kinds of player rather than of two players."""
+    if not (colours_allow(high, low) if regardless_of_c1 else compatible(high, low)):
         return 0
     weight = 0
     if completion:

@@ -82,6 +82,12 @@ def compatible(a: Entrant, b: Entrant) -> bool:
     absolute colour preference unless one of them is a topscorer in the last round."""
     if b.number in a.avoid:
         return False
+    return colours_allow(a, b)
+
+
+def colours_allow(a: Entrant, b: Entrant) -> bool:
+    """C.3 alone: not two players with the same absolute colour preference, unless one
+    of them is a topscorer in the last round."""
     if a.absolute and b.absolute and a.preference is b.preference:
         return a.topscorer or b.topscorer
     return True

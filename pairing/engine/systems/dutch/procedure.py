@@ -29,11 +29,12 @@ larger graph too.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 
 from pairing.engine.errors import NoValidPairing
 from pairing.engine.matching import exposable_vertices, maximum_matching
+from pairing.engine.systems.dutch import structured
 from pairing.engine.systems.dutch.criteria import (
     ByeContext,
     Layout,
@@ -280,14 +281,17 @@ class RoundProcedure:
                 single_downfloater_takes_bye=single,
             )
 
-        weights = {
-            (a, b): self._weight(a, b, b in resident_set, False, single, False)
-            for index, b in enumerate(keep)
-            for a in keep[:index]
-            if not (a in moved and b in moved)
-        }
-        mate = max_weight_matching(keep, weights)
-        other = [fields(a, b) for a, b in mate.items() if a < b]
+        found = self._structured(carried, [v for v in residents if v not in set(natural)], single)
+        if found is None:
+            weights = {
+                (a, b): self._weight(a, b, b in resident_set, False, single, False)
+                for index, b in enumerate(keep)
+                for a in keep[:index]
+                if not (a in moved and b in moved)
+            }
+            mate = max_weight_matching(keep, weights)
+            found = [(a, b) for a, b in mate.items() if a < b]
+        other = [fields(a, b) for a, b in found]
         chosen = [fields(min(a, b), max(a, b)) for a, b in made]
         return [v for v in natural if v not in left], deciding_criterion(chosen, other)
 
@@ -304,6 +308,49 @@ class RoundProcedure:
             bye=self.bye,
             single_downfloater_takes_bye=single,
             completion=full,
+        )
+
+    def _structured(
+        self, carried: list[int], residents: list[int], single: bool
+    ) -> list[tuple[int, int]] | None:
+        """The bracket's pairs found from the structure of its criteria
+        (:mod:`.structured`), or None when that cannot prove them."""
+        players = self.players
+        resident_set = set(residents)
+
+        def key(v: int) -> Hashable:
+            p = players[v]
+            return (
+                p.score,
+                p.imbalance,
+                p.preference,
+                p.absolute,
+                p.strong,
+                p.repeated,
+                p.floats,
+                p.topscorer,
+                p.played_games if single else None,
+            )
+
+        def weight(high: int, low: int) -> int:
+            return edge_weight(
+                players[high],
+                players[low],
+                layout=self.layout,
+                in_bracket=low in resident_set,
+                in_next=False,
+                bye=self.bye,
+                single_downfloater_takes_bye=single,
+                completion=False,
+                regardless_of_c1=True,
+            )
+
+        return structured.pair_bracket(
+            carried,
+            residents,
+            key=key,
+            weight=weight,
+            compatible=lambda a, b: compatible(players[a], players[b]),
         )
 
     def _pairs_within(self, members: Sequence[int], apart: set[int] | None = None) -> int:
@@ -422,6 +469,20 @@ class RoundProcedure:
             ):
                 left_out, nxt = nxt, []
         view = bracket + nxt
+        if not full and not nxt:
+            found = self._structured(carried, residents, single)
+            if found is not None:
+                mate = {v: v for v in bracket}
+                for a, b in found:
+                    mate[a], mate[b] = b, a
+                return _Outcome(
+                    made=found,
+                    left=[v for v in bracket if mate[v] == v],
+                    mate=mate,
+                    with_everyone=False,
+                    view=looked_at,
+                    next_left_out=left_out,
+                )
         graph_vertices = view + (rest if full else [])
         first_resident = len(carried)
         resident_set = set(residents)
