@@ -48,6 +48,54 @@ def maximum_matching(adjacent: Sequence[Sequence[int]]) -> list[int]:
     return mate
 
 
+class LazyAdjacency(Sequence[list[int]]):
+    """The neighbours of each of ``n`` vertices by a predicate, each list made when
+    first read: a search that looks at a few vertices costs a few rows, not the square
+    of ``n``."""
+
+    def __init__(self, n: int, adjacent: Callable[[int, int], bool]) -> None:
+        self._n = n
+        self._adjacent = adjacent
+        self._rows: dict[int, list[int]] = {}
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, v: int) -> list[int]:  # type: ignore[override]
+        row = self._rows.get(v)
+        if row is None:
+            row = [w for w in range(self._n) if w != v and self._adjacent(v, w)]
+            self._rows[v] = row
+        return row
+
+
+def dense_maximum_matching(n: int, adjacent: Callable[[int, int], bool]) -> list[int]:
+    """A maximum matching of a graph given by a predicate, cheap when the graph is dense:
+    ``mate[v]`` is v's partner, or -1.
+
+    Each vertex in order is matched to the next free vertex it may meet; a vertex left
+    free then looks for an augmenting path of one or three edges, and only when there is
+    none for the full search of :func:`maximum_matching`.  Neighbour lists are made only
+    for the vertices those searches reach (:class:`LazyAdjacency`)."""
+    mate = [-1] * n
+    for v in range(n):
+        if mate[v] != -1:
+            continue
+        for w in range(v + 1, n):
+            if mate[w] == -1 and adjacent(v, w):
+                mate[v], mate[w] = w, v
+                break
+    free = [v for v in range(n) if mate[v] == -1]
+    if len(free) < 2:
+        return mate
+    rows = LazyAdjacency(n, adjacent)
+    alive = [True] * n
+    for root in free:
+        if mate[root] == -1 and not _augment_short(root, rows, mate, alive, free):
+            _augment_from(root, rows, mate)
+    return mate
+
+
 def matching_size(adjacent: Sequence[Sequence[int]]) -> int:
     """The number of edges in a maximum matching."""
     return sum(1 for partner in maximum_matching(adjacent) if partner != -1) // 2

@@ -33,7 +33,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 
 from pairing.engine.errors import NoValidPairing
-from pairing.engine.matching import exposable_vertices, maximum_matching
+from pairing.engine.matching import dense_maximum_matching, exposable_vertices
 from pairing.engine.systems.dutch import structured
 from pairing.engine.systems.dutch.criteria import (
     ByeContext,
@@ -120,23 +120,43 @@ class RoundProcedure:
             for i, a in enumerate(members)
         ]
 
+    def _matching(self, members: Sequence[int], apart: set[int] | None = None) -> list[int]:
+        """A maximum matching of ``members`` by C.1 and C.3, no two of ``apart`` together:
+        ``mate[i]`` indexes ``members``, -1 for unmatched (dense: see
+        :func:`~pairing.engine.matching.dense_maximum_matching`)."""
+        players = self.players
+
+        def adjacent(i: int, j: int) -> bool:
+            a, b = members[i], members[j]
+            if apart and a in apart and b in apart:
+                return False
+            return compatible(players[a], players[b])
+
+        return dense_maximum_matching(len(members), adjacent)
+
     def _completable(self, members: Sequence[int], bye_allowed: Sequence[int] | None) -> bool:
         """Whether ``members`` can all be paired, one of ``bye_allowed`` left over when
         their number is odd (``None``: any bye candidate of the round)."""
         if not members:
             return True
-        adjacent = self._adjacent(members)
+        players = self.players
+        allowed: set[int] = set()
         if len(members) % 2:
             allowed = set(
                 bye_allowed
                 if bye_allowed is not None
-                else (m for m in members if self.bye.candidate(self.players[m]))
+                else (m for m in members if self.bye.candidate(players[m]))
             )
-            dummy = len(members)
-            adjacent.append([i for i, m in enumerate(members) if m in allowed])
-            for i in adjacent[dummy]:
-                adjacent[i].append(dummy)
-        mate = maximum_matching(adjacent)
+        dummy = len(members)  # the bye, last
+
+        def adjacent(i: int, j: int) -> bool:
+            if j == dummy:
+                return members[i] in allowed
+            if i == dummy:
+                return members[j] in allowed
+            return compatible(players[members[i]], players[members[j]])
+
+        mate = dense_maximum_matching(dummy + len(members) % 2, adjacent)
         return all(m != -1 for m in mate)
 
     def _bye_context(self) -> ByeContext:
@@ -231,18 +251,7 @@ class RoundProcedure:
         members = left + nxt
         if any(self.players[mate.get(v, v)].score < score for v in members):
             return False
-        moved = set(left)
-        adjacent = [
-            [
-                j
-                for j, b in enumerate(members)
-                if i != j
-                and not (a in moved and b in moved)
-                and compatible(self.players[a], self.players[b])
-            ]
-            for i, a in enumerate(members)
-        ]
-        loose = len(members) - 2 * (sum(1 for m in maximum_matching(adjacent) if m != -1) // 2)
+        loose = sum(1 for m in self._matching(members, apart=set(left)) if m == -1)
         if loose == 0:
             return self._completable(rest, None)
         if loose > 1:
@@ -356,14 +365,7 @@ class RoundProcedure:
     def _pairs_within(self, members: Sequence[int], apart: set[int] | None = None) -> int:
         """The most pairs the players ``members`` can form among themselves (C.1, C.3),
         no two of ``apart`` together."""
-        adjacent = self._adjacent(members)
-        if apart:
-            adjacent = [
-                [j for j in row if not (members[i] in apart and members[j] in apart)]
-                for i, row in enumerate(adjacent)
-            ]
-        mate = maximum_matching(adjacent)
-        return sum(1 for m in mate if m != -1) // 2
+        return sum(1 for m in self._matching(members, apart) if m != -1) // 2
 
     def _next_group_indifferent(self, bracket: list[int], floaters: int, nxt: list[int]) -> bool:
         """Whether C.7 and C.8 (the next score group's pairs and their scores) come out the
@@ -421,8 +423,7 @@ class RoundProcedure:
             return self._completable(sorted(unmatched | set(rest)), None)
         (x,) = floaters
         players = self.players
-        inner = self._adjacent(nxt)
-        mate = maximum_matching(inner)
+        mate = self._matching(nxt)
         for i, y in enumerate(nxt):
             if not compatible(players[x], players[y]):
                 continue
