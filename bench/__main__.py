@@ -13,8 +13,9 @@ convention on the same round files.  COMMAND is a template: ``{input}`` is repla
 round file, ``{output}`` by a temporary file for the pairs (without ``{output}`` the pairs
 are read from standard output) and ``{system}`` by our system name.  Its time is the wall
 time of the whole process, start-up included.  The table adds its median and slowest
-round, the ratio of our median to its median, and in how many rounds both engines gave
-the same boards and colours.  For example::
+round, its median over ours (how many times faster we are), and in how many rounds both
+engines gave the same boards and colours.  ``--vs-sizes`` limits it to some sizes, for an
+engine that takes minutes a round at the others.  For example::
 
     make bench VS="bbpPairings --dutch {input} -p {output}"
     python -m bench --sizes 100 --vs ".venv/bin/python -m pairing --{system} {input} -p"
@@ -37,6 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pairing.engine import SYSTEMS, NoValidPairing, System, pair_round
+from pairing.engine.generator import tournament_states
 from pairing.engine.model import RoundPairing
 from pairing.engine.standings import standings
 from pairing.engine.tiebreaks import TieBreak, parse_tiebreaks
@@ -75,7 +77,7 @@ def time_engine(target: Event) -> tuple[Timing, float]:
     """Pair every round of ``target`` in-process; the timing and the peak traced MB."""
     seconds: list[float] = []
     pairs: list[Pairs | None] = []
-    for number in range(1, target.rounds + 1):
+    for number in target.round_numbers():
         state = load(target.round_file(number))
         start = time.perf_counter()
         try:
@@ -85,11 +87,38 @@ def time_engine(target: Event) -> tuple[Timing, float]:
         else:
             pairs.append(_pairs(pairing))
         seconds.append(time.perf_counter() - start)
-    slowest = seconds.index(max(seconds)) + 1
+    slowest = target.round_numbers()[seconds.index(max(seconds))]
     state = load(target.round_file(slowest))
     tracemalloc.start()
     with contextlib.suppress(NoValidPairing):
         pair_round(state, target.system, seed=target.seed)
+    peak = tracemalloc.get_traced_memory()[1] / 2**20
+    tracemalloc.stop()
+    return Timing(seconds=tuple(seconds), pairs=tuple(pairs)), peak
+
+
+MAX_TRF_PLAYERS = 9999
+"""A TRF player line has four columns for the starting rank."""
+
+
+def time_in_memory(system: System, players: int, rounds: int, seed: int) -> tuple[Timing, float]:
+    """For a field too large for a TRF file: the event's states kept in memory, each round
+    paired once more and timed as :func:`time_engine` does (no cache, no external
+    engine)."""
+    seconds: list[float] = []
+    pairs: list[Pairs | None] = []
+    states = []
+    for state in tournament_states(system, players=players, rounds=rounds, seed=seed):
+        if state.rounds_completed == rounds:
+            break
+        start = time.perf_counter()
+        pairing = pair_round(state, system, seed=seed)
+        seconds.append(time.perf_counter() - start)
+        pairs.append(_pairs(pairing))
+        states.append(state)
+    slowest = states[seconds.index(max(seconds))]
+    tracemalloc.start()
+    pair_round(slowest, system, seed=seed)
     peak = tracemalloc.get_traced_memory()[1] / 2**20
     tracemalloc.stop()
     return Timing(seconds=tuple(seconds), pairs=tuple(pairs)), peak
@@ -115,7 +144,7 @@ def time_external(template: str, target: Event) -> Timing:
     seconds: list[float] = []
     pairs: list[Pairs | None] = []
     with tempfile.TemporaryDirectory() as folder:
-        for number in range(1, target.rounds + 1):
+        for number in target.round_numbers():
             output = Path(folder) / f"round{number:02}.out"
             command = template.format(
                 input=shlex.quote(str(target.round_file(number))),
@@ -162,22 +191,30 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--out", type=Path, default=OUT, help="cache folder (default bench/out)")
     parser.add_argument("--no-standings", action="store_true", help="do not time the standings")
     parser.add_argument(
-        "--all-sizes",
+        "--vs-sizes",
+        default="",
+        metavar="SIZES",
+        help="run the external engine only at these sizes (default: every size)",
+    )
+    parser.add_argument(
+        "--near-round-robin",
         action="store_true",
-        help="also run the sizes a system is known to be too slow for (see SLOW)",
+        help="also time events whose rounds approach the number of players (see NEAR_ROUND_ROBIN)",
     )
     return parser
 
 
-SLOW = {System.DUTCH: 200}
-"""Systems whose rounds beyond this many players take minutes today, skipped unless
-``--all-sizes``: the 2025 Dutch engine's weighted matchings (issue #22, bench/README.md)."""
+NEAR_ROUND_ROBIN = ((12, 11), (16, 15), (20, 19), (30, 27), (50, 45), (100, 60))
+"""Players and rounds of events that come close to a round robin: their late rounds have
+few pairs left to choose from, the hardest case for C.4 (completion).  An event stops
+before a round that has no valid pairing at all."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark and print its table; returns the exit status."""
     args = _parser().parse_args(argv)
     sizes = [int(s) for s in _csv(args.sizes)]
+    vs_sizes = {int(s) for s in _csv(args.vs_sizes)}
     try:
         systems = [System(s) for s in _csv(args.systems)]
     except ValueError as exc:
@@ -188,49 +225,57 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"bench: not implemented yet: {', '.join(missing)}", file=sys.stderr)
         return 2
     header = f"{'system':<10} {'players':>7} {'rounds':>6} {'median s':>9} {'slowest s':>9} "
-    header += f"{'peak MB':>8}"
+    header += f"{'at':>3} {'peak MB':>8}"
     if args.vs:
-        header += f" {'vs median':>9} {'vs slowest':>10} {'ratio':>6} {'same':>5}"
+        header += f" {'vs median':>9} {'vs slowest':>10} {'speedup':>8} {'same':>5}"
     print(header, flush=True)
+    jobs = [(system, size, args.rounds) for system in systems for size in sizes]
+    if args.near_round_robin:
+        jobs += [(system, n, r) for system in systems for n, r in NEAR_ROUND_ROBIN]
     largest: Event | None = None
-    for system in systems:
-        for size in sizes:
-            if size > SLOW.get(system, size) and not args.all_sizes:
-                print(
-                    f"{system.value:<10} {size:>7} skipped: too slow today (--all-sizes runs it)",
-                    flush=True,
-                )
-                continue
-            target = event(system, size, args.rounds, args.seed, args.out)
-            start = time.perf_counter()
-            try:
-                generated = ensure(target)
-            except NoValidPairing as exc:
-                print(f"{system.value:<10} {size:>7} could not be generated: {exc}", flush=True)
-                continue
-            if generated:
-                took = time.perf_counter() - start
-                print(
-                    f"  (generated {target.folder.name} in {took:.1f} s)",
-                    file=sys.stderr,
-                    flush=True,
-                )
-            ours, peak = time_engine(target)
-            line = (
-                f"{system.value:<10} {size:>7} {args.rounds:>6} {ours.median:>9.3f} "
-                f"{ours.slowest:>9.3f} {peak:>8.1f}"
+    for system, size, rounds in jobs:
+        if size > MAX_TRF_PLAYERS:
+            ours, peak = time_in_memory(system, size, rounds, args.seed)
+            slowest_at = ours.seconds.index(ours.slowest) + 1
+            print(
+                f"{system.value:<10} {size:>7} {len(ours.seconds):>6} {ours.median:>9.3f} "
+                f"{ours.slowest:>9.3f} {slowest_at:>3} {peak:>8.1f}  (in memory: no TRF file)",
+                flush=True,
             )
-            if args.vs:
-                theirs = time_external(args.vs, target)
-                same = sum(1 for a, b in zip(ours.pairs, theirs.pairs, strict=True) if a and a == b)
-                ratio = ours.median / max(theirs.median, 1e-9)
-                line += (
-                    f" {theirs.median:>9.3f} {theirs.slowest:>10.3f} {ratio:>6.2f} "
-                    f"{same:>2}/{args.rounds:<2}"
-                )
-            print(line, flush=True)
-            if largest is None or size > largest.players:
-                largest = target
+            continue
+        target = event(system, size, rounds, args.seed, args.out)
+        start = time.perf_counter()
+        try:
+            generated = ensure(target)
+        except NoValidPairing as exc:
+            print(f"{system.value:<10} {size:>7} could not be generated: {exc}", flush=True)
+            continue
+        if generated:
+            took = time.perf_counter() - start
+            print(
+                f"  (generated {target.folder.name} in {took:.1f} s)", file=sys.stderr, flush=True
+            )
+        if target.stopped_file.exists():
+            stopped = target.stopped_file.read_text(encoding="utf-8").strip()
+            print(f"  ({target.folder.name} stops before {stopped})", file=sys.stderr, flush=True)
+        ours, peak = time_engine(target)
+        numbers = target.round_numbers()
+        slowest_at = numbers[ours.seconds.index(ours.slowest)]
+        line = (
+            f"{system.value:<10} {size:>7} {len(numbers):>6} {ours.median:>9.3f} "
+            f"{ours.slowest:>9.3f} {slowest_at:>3} {peak:>8.1f}"
+        )
+        if args.vs and (not vs_sizes or size in vs_sizes):
+            theirs = time_external(args.vs, target)
+            same = sum(1 for a, b in zip(ours.pairs, theirs.pairs, strict=True) if a and a == b)
+            speedup = theirs.median / max(ours.median, 1e-9)
+            line += (
+                f" {theirs.median:>9.3f} {theirs.slowest:>10.3f} {speedup:>7.1f}x "
+                f"{same:>2}/{len(numbers):<2}"
+            )
+        print(line, flush=True)
+        if target.final_file.exists() and (largest is None or size > largest.players):
+            largest = target
     if largest is not None and not args.no_standings:
         final = load(largest.final_file)
         start = time.perf_counter()

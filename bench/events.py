@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from pairing.engine import System
+from pairing.engine import NoValidPairing, System
 from pairing.engine.generator import tournament_states
 from pairing.engine.model import RequestKind, TournamentState
 from pairing.engine.trf import (
@@ -50,6 +50,16 @@ class Event:
     def final_file(self) -> Path:
         """The TRF file of the whole event."""
         return self.folder / "final.trf"
+
+    @property
+    def stopped_file(self) -> Path:
+        """Written instead of ``final.trf`` when a round had no valid pairing: the
+        event stops before it (late rounds of a near round robin)."""
+        return self.folder / "stopped.txt"
+
+    def round_numbers(self) -> list[int]:
+        """The rounds that have a file, i.e. that the generator could pair."""
+        return [n for n in range(1, self.rounds + 1) if self.round_file(n).exists()]
 
 
 def event(system: System, players: int, rounds: int, seed: int, out: Path = OUT) -> Event:
@@ -85,22 +95,32 @@ def round_text(state: TournamentState, system: System) -> str:
 
 def ensure(target: Event) -> bool:
     """Generate and write ``target``'s files unless they are there; True if generated.
+    When a later round has no valid pairing, the event stops before it (see
+    :attr:`Event.stopped_file`).
 
-    :raises NoValidPairing: the generator could not pair a round.
+    :raises NoValidPairing: the generator could not pair round 1.
     """
-    if target.final_file.exists():
+    if target.final_file.exists() or target.stopped_file.exists():
         return False
     target.folder.mkdir(parents=True, exist_ok=True)
     states = tournament_states(
         target.system, players=target.players, rounds=target.rounds, seed=target.seed
     )
-    for state in states:
-        if state.rounds_completed == target.rounds:
-            text = write_trf(trf_from_state(state, name="final", system=target.system.value))
-            target.final_file.write_text(text, encoding="utf-8")
-        else:
-            text = round_text(state, target.system)
-            target.round_file(state.round_number).write_text(text, encoding="utf-8")
+    number = 1
+    try:
+        for state in states:
+            number = state.round_number
+            if state.rounds_completed == target.rounds:
+                text = write_trf(trf_from_state(state, name="final", system=target.system.value))
+                target.final_file.write_text(text, encoding="utf-8")
+            else:
+                text = round_text(state, target.system)
+                target.round_file(number).write_text(text, encoding="utf-8")
+    except NoValidPairing as exc:
+        target.round_file(number).unlink(missing_ok=True)
+        if number == 1:
+            raise
+        target.stopped_file.write_text(f"round {number}: {exc}\n", encoding="utf-8")
     return True
 
 
