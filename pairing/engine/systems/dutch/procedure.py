@@ -401,7 +401,22 @@ class RoundProcedure:
                 return False
         else:
             # An odd next group: the floater's partner must be one whose absence lets
-            # the rest pair completely.
+            # the rest pair completely.  Those include the player a maximum matching
+            # leaves over and the partners of his neighbours (swap one pair): when every
+            # player of the bracket may meet one of them, the full set is not needed.
+            mate = self._matching(nxt)
+            free = [i for i, m in enumerate(mate) if m == -1]
+            if len(free) != 1:
+                return False
+            (u,) = free
+            near = [u] + [
+                mate[j]
+                for j in range(len(nxt))
+                if j != u and compatible(players[nxt[u]], players[nxt[j]])
+            ]
+            partners = [nxt[i] for i in near]
+            if all(any(compatible(players[v], players[o]) for o in partners) for v in bracket):
+                return True
             exposable = exposable_vertices(self._adjacent(nxt))
             if exposable is None:
                 return False

@@ -483,7 +483,8 @@ class _TightMatching:
             self.mate_left[x], self.mate_right[t] = t, x
             self.mate_left[y], self.mate_right[t0] = t0, y
             return True
-        # A path y -> r1 (owned by z1) -> r2 ... -> t0, avoiding x and t.
+        # A path y -> r1 (owned by z1) -> r2 ... -> t0, avoiding x and t; a right vertex
+        # whose owner may meet t0 ends it at once.
         via: dict[int, int] = {}
         queue = deque([y])
         while queue:
@@ -492,6 +493,9 @@ class _TightMatching:
                 if r in via or r == t or r in self.fixed or not self.allowed(z, r):
                     continue
                 via[r] = z
+                if r != t0 and self.allowed(self.mate_right[r], t0):
+                    via[t0] = self.mate_right[r]
+                    r = t0
                 if r == t0:
                     self.mate_left[x], self.mate_right[t] = t, x
                     while True:
