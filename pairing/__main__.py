@@ -12,11 +12,14 @@ the engine raises, and never prints or exits.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import enum
+import re
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
+from datetime import date
 from fractions import Fraction
 from pathlib import Path
 from typing import NoReturn
@@ -33,7 +36,12 @@ from pairing.engine.model import (
     TournamentState,
 )
 from pairing.engine.standings import DEFAULT_TIEBREAKS, standings
-from pairing.engine.tiebreaks import TieBreak, parse_tiebreaks
+from pairing.engine.tiebreaks import (
+    TieBreak,
+    UnplayedRounds,
+    parse_tiebreaks,
+    unplayed_rounds_for,
+)
 from pairing.engine.trf import (
     TrfDocument,
     decode_trf,
@@ -164,6 +172,14 @@ def _parser() -> argparse.ArgumentParser:
         metavar="CODES",
         help="tie-breaks for --standings, e.g. BH,BH-C1,MBH,SB,PROG,DE,ARO,WIN "
         f"(default: Dutch F10, {','.join(t.value for t in DEFAULT_TIEBREAKS)})",
+    )
+    parser.add_argument(
+        "--tiebreak-rules",
+        choices=[u.value for u in (UnplayedRounds.FIDE_2023, UnplayedRounds.FIDE_2026)],
+        default=None,
+        help="for --standings, the text of FIDE C.07 that counts unplayed rounds: fide2023 "
+        "(2024 text) or fide2026 (amended from 1 March 2026); default: the one in force on "
+        "the start date of the file's 042 record, else today's",
     )
     parser.add_argument(
         "--explain",
@@ -495,11 +511,29 @@ def _decimal(value: Fraction) -> str:
     return f"{float(value):.2f}".rstrip("0").rstrip(".")
 
 
+def _start_date(doc: TrfDocument) -> date | None:
+    """The start date of a TRF's 042 record (YYYY/MM/DD, YYYY-MM-DD or YYYY.MM.DD), or
+    None when there is none that reads as a date."""
+    for _, text in doc.tagged("042"):
+        digits = re.fullmatch(r"\s*(\d{4})[/.-](\d{2})[/.-](\d{2})\s*", text)
+        if digits:
+            with contextlib.suppress(ValueError):
+                return date(*(int(part) for part in digits.groups()))
+    return None
+
+
 def _standings(args: argparse.Namespace) -> ExitStatus:
     path: str = args.standings
-    state = _state(path, _read(path))
+    doc = _read(path)
+    state = _state(path, doc)
     codes: tuple[TieBreak, ...] = args.tiebreaks
-    rows = standings(replace(state, requests=()), tiebreaks=codes, lot_seed=args.seed)
+    if args.tiebreak_rules:
+        rules = UnplayedRounds(args.tiebreak_rules)
+    else:
+        rules = unplayed_rounds_for(_start_date(doc))
+    rows = standings(
+        replace(state, requests=()), tiebreaks=codes, unplayed=rules, lot_seed=args.seed
+    )
     writer = csv.writer(sys.stdout, lineterminator="\n")
     writer.writerow(["rank", "pairing_number", "name", "points", *(c.value for c in codes)])
     for row in rows:

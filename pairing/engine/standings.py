@@ -26,6 +26,7 @@ from .tiebreaks import (
     TieBreakContext,
     UnplayedRounds,
     direct_encounter,
+    direct_encounter_places,
     dutch_f10_order,
     parse_tiebreaks,
     points,
@@ -46,8 +47,9 @@ class StandingRow:
     values: tuple[Fraction, ...]
     """One value per requested tie-break, in the requested order, in points.
 
-    DE and DE1 show the points scored against the others of the group (0 where the
-    tie-break does not apply); LOT shows the place drawn, 1 being the best."""
+    DE shows the place within the tied group that C.07 Article 6 gives, 0 where it does
+    not separate the group (as FIDE's checker shows it); DE1 the points scored against the
+    others of the group leading (Dutch F10); LOT the place drawn, 1 being the best."""
     tied_with_previous: bool
     """Level with the row above on points and on every requested tie-break except LOT."""
 
@@ -90,8 +92,12 @@ def _direct_encounter_values(
     for members in groups.values():
         if len(members) > 1:
             group = frozenset(members)
-            for number in members:
-                values[number] = direct_encounter(context, number, group)
+            if first_place_only:
+                for number in members:
+                    values[number] = direct_encounter(context, number, group)
+            else:
+                for number, place in direct_encounter_places(context, group).items():
+                    values[number] = Fraction(place)
     return values
 
 
@@ -133,6 +139,8 @@ def standings(
                 compute = SIMPLE_TIEBREAKS[tiebreak]
                 found = {n: compute(context, n) for n in numbers}
             scaled = _integer_keys(found)
+            if tiebreak is TieBreak.DE:
+                scaled = {n: -v for n, v in scaled.items()}  # a place: lower is better
         for n in numbers:
             keys[n].append(scaled[n])
             shown[n].append(found[n])

@@ -44,6 +44,16 @@ Unplayed rounds (:class:`UnplayedRounds`):
     Standings after round ``r`` see only the first ``r`` rounds, so a player absent in
     round ``r`` counts as withdrawn in those standings even if he plays on later.
 
+``FIDE_2026``
+    FIDE C.07 as amended from 1 March 2026, Article 16.4: as ``FIDE_2023``, except that
+    the stand-in for an own unplayed round scores no more than (16.4.1) the scheduled
+    opponent's score as it counts for his opponents, for a forfeit won or lost, and
+    (16.4.2) a draw's worth times the number of rounds, for a round without an opponent
+    (a bye of any kind, an absence).  "The number of rounds" is read as FIDE's checker
+    reads it: the rounds the standings cover, which for the final standings is the
+    tournament's number of rounds.  Opponents count as under ``FIDE_2023`` (16.3 did not
+    change).
+
 ``VIRTUAL_OPPONENT_2009``
     FIDE 2009: each unplayed round of the player is a game against a virtual opponent who
     starts the round with the player's score, gets the opposite result (a bye or forfeit
@@ -64,6 +74,7 @@ import enum
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from datetime import date
 from fractions import Fraction
 
 from .errors import InvalidState
@@ -84,7 +95,7 @@ class TieBreak(enum.StrEnum):
     PROG = "PROG"
     """Progress, the cumulative score (SB text)."""
     DE = "DE"
-    """Direct encounter: points in the games among the players still tied."""
+    """Direct encounter (C.07 Article 6): the place among the players still tied."""
     DE1 = "DE1"
     """Direct encounter for first place only (Dutch F10)."""
     ARO = "ARO"
@@ -99,11 +110,29 @@ class UnplayedRounds(enum.Enum):
     """How unplayed rounds count in Buchholz-type tie-breaks (see the module docstring)."""
 
     FIDE_2023 = "fide2023"
-    """Own unplayed rounds count the own final score; withdrawals count as draws (default)."""
+    """Own unplayed rounds count the own final score; withdrawals count as draws (default):
+    C.07 of 2023 and 2024, in force until 28 February 2026."""
+    FIDE_2026 = "fide2026"
+    """As FIDE_2023, the own unplayed rounds capped (C.07 Article 16.4, from 1 March 2026)."""
     VIRTUAL_OPPONENT_2009 = "virtual2009"
     """Own unplayed rounds are games against a virtual opponent; opponents' count as draws."""
     ZERO = "zero"
     """Unplayed rounds count nothing."""
+
+
+C07_2026_FROM = date(2026, 3, 1)
+"""The day the amended FIDE Tie-Break Regulations (C.07) came into force."""
+
+
+def unplayed_rounds_for(start: date | None) -> UnplayedRounds:
+    """The edition of C.07 an event follows by its start date: the text in force that day
+    (``FIDE_2026`` from 1 March 2026, ``FIDE_2023`` before); an event with no date
+    follows the text in force today, as FIDE's checker decides it."""
+    return (
+        UnplayedRounds.FIDE_2026
+        if start is None or start >= C07_2026_FROM
+        else (UnplayedRounds.FIDE_2023)
+    )
 
 
 DEFAULT_TIEBREAKS: tuple[TieBreak, ...] = (TieBreak.DE1, TieBreak.ARO, TieBreak.LOT)
@@ -265,7 +294,7 @@ def _score_as_opponent(
     if unplayed is UnplayedRounds.ZERO:
         return score
     if unplayed is UnplayedRounds.VIRTUAL_OPPONENT_2009:
-        # FIDE 2009: "each result by default of a player is counted as a draw".
+        # FIDE 2009: each unplayed round of a player counts as a draw for his opponents.
         return Points(
             sum(worth[r.outcome] if r.outcome in _PLAYED else draw for r in player.history)
         )
@@ -311,6 +340,12 @@ def _terms(
             terms.append((value, scored, False))
         elif unplayed is UnplayedRounds.FIDE_2023:
             terms.append((own_score, scored, record.outcome in VOLUNTARY_UNPLAYED))
+        elif unplayed is UnplayedRounds.FIDE_2026:
+            if record.opponent is not None and record.opponent in as_opponent:
+                cap = as_opponent[record.opponent]  # 16.4.1: a forfeit, won or lost
+            else:
+                cap = Points(state.points.draw * rounds)  # 16.4.2: a bye or an absence
+            terms.append((min(own_score, cap), scored, record.outcome in VOLUNTARY_UNPLAYED))
         elif unplayed is UnplayedRounds.VIRTUAL_OPPONENT_2009:
             virtual = (
                 running + _virtual_result(scored, state) + state.points.draw * (rounds - index)
@@ -323,7 +358,8 @@ def _terms(
 
 
 def _low_cut(terms: Sequence[_Term]) -> int:
-    """Index of the least significant value: a voluntary unplayed round first (FIDE 2023)."""
+    """Index of the least significant value: a voluntary unplayed round first (FIDE 2023,
+    C.07 Article 16.5 in both texts)."""
     voluntary = [i for i, term in enumerate(terms) if term[2]]
     candidates = voluntary or range(len(terms))
     return min(candidates, key=lambda i: (terms[i][0], i))
@@ -337,7 +373,7 @@ def points(context: TieBreakContext, number: PairingNumber) -> Fraction:
 def score_as_opponent(context: TieBreakContext, number: PairingNumber) -> Fraction:
     """The player's score as it counts in the opponents' tie-breaks, in points.
 
-    FIDE 2023: the final score with the byes and absences after a withdrawal counted as
+    FIDE 2023 and 2026: the final score with the byes and absences after a withdrawal counted as
     draws; FIDE 2009: every unplayed round counted as a draw; ZERO: the final score.
     """
     return Fraction(context.score_as_opponent[number], 2)
@@ -461,9 +497,9 @@ def direct_encounter(
 ) -> Fraction:
     """The points the player scored in games played against the other players of ``group``.
 
-    Dutch F10: "the best result in games played against each other".  Forfeits are not
-    games played (Dutch F2).  The value is not re-applied to a sub-group that is still
-    tied (FIDE 2023 would repeat it; Dutch F10 does not say so).
+    Dutch F10 (DE1): "the best result in games played against each other".  Forfeits are
+    not games played (Dutch F2).  The value is not re-applied to a sub-group that is
+    still tied, as Dutch F10 does not say so; FIDE's DE is :func:`direct_encounter_places`.
     """
     system = context.state.points
     return Fraction(
@@ -474,6 +510,69 @@ def direct_encounter(
         ),
         2,
     )
+
+
+def direct_encounter_places(
+    context: TieBreakContext, group: frozenset[PairingNumber]
+) -> dict[PairingNumber, int]:
+    """The place of each player of a tied group by C.07 Article 6 (2024 and 2026 texts
+    alike): 1 is the best, players it leaves tied share a place, and every player gets 0
+    when it does not separate the group at all.
+
+    6.1: the points each scored in the games among them make a separate table; a forfeit
+    is not a game (6.1.1, the tournament's regulations saying nothing else), and the
+    games of two players who met more than once count their average (6.1.2).  6.2: when
+    every one of them met every other, the table ranks them.  6.3: when not, a player is
+    placed first only if no result of the games not played could reach him: his points
+    beat every other's points plus a win for each of that player's missing games; the
+    next place likewise, and so on.  Article 6 is then applied again to each set of
+    players still tied, with the games among them only, until it separates no more.
+    """
+    win = Fraction(context.state.points.win, 2)
+    scored: dict[PairingNumber, dict[PairingNumber, list[Fraction]]] = {n: {} for n in group}
+    for number in group:
+        for record in context.players[number].history:
+            if record.outcome in _PLAYED and record.opponent in group and record.opponent != number:
+                games = scored[number].setdefault(record.opponent, [])
+                games.append(Fraction(context.state.points.points_for(record.outcome), 2))
+
+    def tiers(members: list[PairingNumber]) -> list[list[PairingNumber]]:
+        inside = set(members)
+        table: dict[PairingNumber, Fraction] = {}
+        missing: dict[PairingNumber, int] = {}
+        for n in members:
+            met = {o: g for o, g in scored[n].items() if o in inside}
+            table[n] = sum((sum(g, Fraction(0)) / len(g) for g in met.values()), Fraction(0))
+            missing[n] = len(members) - 1 - len(met)
+        ordered = sorted(members, key=lambda n: (-table[n], n))
+        found: list[list[PairingNumber]] = []
+        if not any(missing.values()):  # 6.2
+            for n in ordered:
+                if found and table[found[-1][0]] == table[n]:
+                    found[-1].append(n)
+                else:
+                    found.append([n])
+        else:  # 6.3
+            rest = ordered
+            while len(rest) > 1 and all(
+                table[rest[0]] > table[o] + missing[o] * win for o in rest[1:]
+            ):
+                found.append([rest[0]])
+                rest = rest[1:]
+            found.append(rest)
+        if len(found) == 1:
+            return found
+        return [tier for part in found for tier in (tiers(part) if len(part) > 1 else [part])]
+
+    result = tiers(sorted(group))
+    places = dict.fromkeys(group, 0)
+    if len(result) > 1:
+        place = 1
+        for tier in result:
+            for n in tier:
+                places[n] = place
+            place += len(tier)
+    return places
 
 
 SIMPLE_TIEBREAKS: Mapping[TieBreak, Callable[[TieBreakContext, PairingNumber], Fraction]] = {
@@ -502,6 +601,7 @@ __all__ = [
     "buchholz_cut1",
     "contributions",
     "direct_encounter",
+    "direct_encounter_places",
     "dutch_f10_order",
     "median_buchholz",
     "parse_tiebreaks",
@@ -511,5 +611,6 @@ __all__ = [
     "sonneborn_berger",
     "tiebreak_context",
     "truncated",
+    "unplayed_rounds_for",
     "wins",
 ]

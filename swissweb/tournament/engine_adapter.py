@@ -42,6 +42,7 @@ from pairing.engine.model import (
 from pairing.engine.model import Player as EnginePlayer
 from pairing.engine.model import RequestKind as EngineRequestKind
 from pairing.engine.model import Title as EngineTitle
+from pairing.engine.tiebreaks import UnplayedRounds, unplayed_rounds_for
 
 from . import models
 from .errors import EventNotStarted, ResultsIncomplete
@@ -84,6 +85,15 @@ def point_system(event: models.Event) -> PointSystem:
         half_point_bye=Points(event.points_half_bye),
         zero_point_bye=Points(0),
     )
+
+
+def tiebreak_rules(event: models.Event) -> UnplayedRounds:
+    """The text of C.07 that counts unplayed rounds in the event's standings: the one the
+    event names, else the one in force on its start date (Article 16.4 changed on 1 March
+    2026)."""
+    if event.tiebreak_rules:
+        return UnplayedRounds(event.tiebreak_rules)
+    return unplayed_rounds_for(event.start_date)
 
 
 def initial_colour(event: models.Event) -> Colour | None:

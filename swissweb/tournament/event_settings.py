@@ -53,6 +53,7 @@ SETTINGS_FIELDS = (
     "system",
     "rounds",
     "tiebreaks",
+    "tiebreak_rules",
     *OPTION_FIELD_NAMES,
     "initial_colour",
     "start_date",

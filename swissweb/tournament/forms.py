@@ -70,6 +70,7 @@ class EventForm(_EventModelForm):
             "system",
             "rounds",
             "tiebreaks",
+            "tiebreak_rules",
             "acceleration",
             "lim_maxi",
             "esca_random",

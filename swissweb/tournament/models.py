@@ -34,6 +34,14 @@ class PairingSystem(models.TextChoices):
     SB = "sb", "SB-ordered accelerated Swiss"
 
 
+class TieBreakRules(models.TextChoices):
+    """Which text of the FIDE Tie-Break Regulations (C.07) counts unplayed rounds."""
+
+    BY_DATE = "", "By the start date: the C.07 text in force that day"
+    FIDE_2024 = "fide2023", "C.07 of 2024 (in force until 28 February 2026)"
+    FIDE_2026 = "fide2026", "C.07 as amended from 1 March 2026"
+
+
 class InitialColour(models.TextChoices):
     """The top seed's colour in round 1 (Dutch A7, E4): by lot or fixed by the event."""
 
@@ -98,8 +106,18 @@ class Event(TimeStamped):
     tiebreaks = models.CharField(
         max_length=100,
         default="DE1,ARO,LOT",
-        help_text="Tie-break codes in order, comma-separated: BH, BH-C1, MBH, SB, PROG, DE, "
-        "DE1 (direct encounter for first place only), ARO, WIN, LOT. The default is Dutch F10.",
+        help_text="Tie-break codes in order, comma-separated: BH, BH-C1, MBH, SB, PROG, DE "
+        "(direct encounter, C.07 Article 6), DE1 (direct encounter for first place only), "
+        "ARO, WIN, LOT. The default is Dutch F10.",
+    )
+    tiebreak_rules = models.CharField(
+        max_length=8,
+        choices=TieBreakRules.choices,
+        default=TieBreakRules.BY_DATE,
+        blank=True,
+        verbose_name="Tie-break rules",
+        help_text="How Buchholz and Sonneborn-Berger count unplayed rounds (C.07 Article "
+        "16); the amended text caps a player's own byes and forfeits.",
     )
     initial_colour = models.CharField(
         max_length=8, choices=InitialColour.choices, default=InitialColour.LOT

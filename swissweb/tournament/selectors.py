@@ -477,7 +477,12 @@ def standings_after(*, event: Event, after_round: int | None = None) -> Standing
         rounds = min(after_round, rounds)
     state = truncated(state, rounds)
     codes = parse_tiebreaks(event.tiebreaks)
-    rows = standings(state, tiebreaks=codes, lot_seed=event.lots_seed)
+    rows = standings(
+        state,
+        tiebreaks=codes,
+        unplayed=engine_adapter.tiebreak_rules(event),
+        lot_seed=event.lots_seed,
+    )
     players = {p.pairing_number: p for p in event.players.all()}
     engine_players = {p.pairing_number: p for p in state.players}
     rank_of = {row.pairing_number: row.rank for row in rows}

@@ -185,6 +185,34 @@ def test_cli_standings_csv_with_tiebreaks(tmp_path: Path) -> None:
     ]
 
 
+def test_cli_standings_c07_text_follows_the_042_date_or_the_option(tmp_path: Path) -> None:
+    """C.07 Article 16.4: A took a half-point bye and beat B (1½ in two rounds).  The
+    2024 text counts the bye as an opponent with A's 1½; the 2026 text caps it at a
+    draw per round, 1.  B counts 0 for both.  The file's 042 date picks the text, and
+    --tiebreak-rules overrides it."""
+    lines = [
+        player_line(1, "A", 2000, "1.5", "0000 - H", "   2 w 1"),
+        player_line(2, "B", 1990, "1.0", "0000 - U", "   1 b 0"),
+    ]
+    before = write(tmp_path, "042 2026/02/20\n" + HEADER, *lines)
+    after = tmp_path / "after.trf"
+    after.write_text(Path(before).read_text().replace("2026/02/20", "2026/03/01"))
+    bh = {}
+    for name, path, extra in (
+        ("2024 by date", before, []),
+        ("2026 by date", str(after), []),
+        ("2024 chosen", str(after), ["--tiebreak-rules", "fide2023"]),
+    ):
+        completed = run("--standings", path, "--tiebreaks", "BH", *extra)
+        assert completed.returncode == 0, completed.stderr
+        bh[name] = completed.stdout.splitlines()[1]
+    assert bh == {
+        "2024 by date": "1,1,A,1.5,2.5",
+        "2026 by date": "1,1,A,1.5,2",
+        "2024 chosen": "1,1,A,1.5,2.5",
+    }
+
+
 def test_cli_unknown_tiebreak_is_a_usage_error(tmp_path: Path) -> None:
     """An unknown tie-break code exits 2 with one 'pairing:' line naming it."""
     path = write(tmp_path, HEADER, *fresh_field(2))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Mapping
+from datetime import date
 from fractions import Fraction
 
 import pytest
@@ -31,6 +32,7 @@ from pairing.engine.tiebreaks import (
     buchholz_cut1,
     contributions,
     direct_encounter,
+    direct_encounter_places,
     dutch_f10_order,
     median_buchholz,
     parse_tiebreaks,
@@ -40,6 +42,7 @@ from pairing.engine.tiebreaks import (
     sonneborn_berger,
     tiebreak_context,
     truncated,
+    unplayed_rounds_for,
     wins,
 )
 from pairing.engine.trf import decode_trf, read_trf, state_from_trf
@@ -630,3 +633,87 @@ def test_fide_2023_published_sonneborn_berger(event: str) -> None:
         if abs(sonneborn_berger(context, N(n)) - sb) > F(1, 20)
     ]
     assert wrong == []
+
+
+# --- FIDE C.07: direct encounter (Article 6) and the 2026 text (Article 16.4) ----------------
+
+
+def _places(state: TournamentState, *group: int) -> dict[int, int]:
+    found = direct_encounter_places(tiebreak_context(state), frozenset(N(n) for n in group))
+    return {int(n): place for n, place in found.items()}
+
+
+def test_c07_6_2_a_complete_group_is_ranked_by_its_games_and_again_within_a_tie() -> None:
+    """C.07 6.2: all of 1-4 met: 1 won all (3), 2 and 3 drew (1½ each), 4 lost all.
+    2 and 3 stay level in their own game too, so they share second place."""
+    state = tournament(4, "1-2 1-0, 3-4 1-0", "1-3 1-0, 2-4 1-0", "1-4 1-0, 2-3 =")
+    assert _places(state, 1, 2, 3, 4) == {1: 1, 2: 2, 3: 2, 4: 4}
+
+
+def test_c07_6_2_reapplied_to_the_players_still_tied() -> None:
+    """C.07 6.2 again on the subgroup: 1, 2, 3 each won one game among them (1 each), but
+    against 4, 1 and 2 drew while 3 lost.  In the four-player table 1 and 2 have 1½, 3
+    has 1 and 4 has 2: 4 first, then 1 and 2, separated by their own game (1 beat 2)."""
+    state = tournament(
+        4,
+        "1-2 1-0, 3-4 0-1",
+        "2-3 1-0, 1-4 =",
+        "3-1 1-0, 2-4 =",
+    )
+    assert _places(state, 1, 2, 3, 4) == {4: 1, 1: 2, 2: 3, 3: 4}
+
+
+def test_c07_6_3_an_incomplete_group_separates_only_whom_no_missing_game_can_reach() -> None:
+    """C.07 6.3: 1 beat 2 and 3, 2 and 3 drew, 4 met nobody.  1 has 2, but 4 could still
+    reach 3 with his three missing games: nobody is separated.  Once 1 has beaten 4 too,
+    1 has 3 against at most ½ + 1 (2 or 3) and 0 + 2 (4): 1 is first.  Among 2, 3 and 4
+    again (6.3 re-applied), 2 and 3 have ½ and 4 could reach 2: they stay level."""
+    unseparated = tournament(4, "1-2 1-0", "1-3 1-0", "2-3 =")
+    assert _places(unseparated, 1, 2, 3, 4) == {1: 0, 2: 0, 3: 0, 4: 0}
+    one_out = tournament(4, "1-2 1-0", "1-3 1-0", "2-3 =", "1-4 1-0")
+    assert _places(one_out, 1, 2, 3, 4) == {1: 1, 2: 2, 3: 2, 4: 2}
+
+
+def test_c07_6_1_1_a_forfeit_is_not_a_game_between_the_tied() -> None:
+    """C.07 6.1.1: 1 beat 2 by forfeit, so the two have not met: 1 is not separated."""
+    state = tournament(3, "1-2 +-", "1-3 1-0", "2-3 1-0")
+    assert _places(state, 1, 2, 3) == {1: 0, 2: 0, 3: 0}
+
+
+def test_c07_6_1_2_players_who_met_twice_count_the_average() -> None:
+    """C.07 6.1.2: 1 and 2 met twice (1-0 and =): 1 scores ¾, 2 scores ¼; 1 is first."""
+    state = tournament(2, "1-2 1-0", "2-1 =")
+    assert _places(state, 1, 2) == {1: 1, 2: 2}
+
+
+def test_c07_2026_16_4_1_a_forfeit_counts_no_more_than_the_opponent() -> None:
+    """C.07 (2026) 16.4.1: 1 wins a forfeit against 2 and his two games (3 points); 2
+    loses everything (0).  The 2024 text counts the round as 1's own 3; the 2026 text
+    caps it at 2's score, 0."""
+    state = tournament(4, "1-2 +-, 3-4 1-0", "1-3 1-0, 2-4 0-1", "1-4 1-0, 2-3 0-1")
+    old = tiebreak_context(state, unplayed=UnplayedRounds.FIDE_2023)
+    new = tiebreak_context(state, unplayed=UnplayedRounds.FIDE_2026)
+    # Opponents of 1: (2: forfeit) then 3 (score 2) and 4 (score 1).
+    assert buchholz(old, N(1)) == 3 + 2 + 1
+    assert buchholz(new, N(1)) == 0 + 2 + 1
+
+
+def test_c07_2026_16_4_2_a_bye_counts_no_more_than_a_draw_per_round() -> None:
+    """C.07 (2026) 16.4.2: 1 takes a half-point bye, then wins twice (2½ in three
+    rounds).  The bye's stand-in scores at most ½ x 3 = 1½ instead of 2½; SB counts
+    it times the ½ the bye gave."""
+    state = tournament(3, "1 H, 2-3 1-0", "1-2 1-0", "1-3 1-0")
+    old = tiebreak_context(state, unplayed=UnplayedRounds.FIDE_2023)
+    new = tiebreak_context(state, unplayed=UnplayedRounds.FIDE_2026)
+    # As opponents (16.3, both texts): 2 scored 1 + 0 and is absent in the last round,
+    # which counts as a draw: 1½; 3 lost, was absent, then lost again: 0.
+    assert buchholz(old, N(1)) == F(5, 2) + F(3, 2) + 0
+    assert buchholz(new, N(1)) == F(3, 2) + F(3, 2) + 0
+    assert sonneborn_berger(new, N(1)) == F(3, 2) * F(1, 2) + F(3, 2) + 0
+
+
+def test_c07_edition_follows_the_events_start_date() -> None:
+    """The 2026 text applies from 1 March 2026; an event without a date follows today's."""
+    assert unplayed_rounds_for(date(2026, 2, 28)) is UnplayedRounds.FIDE_2023
+    assert unplayed_rounds_for(date(2026, 3, 1)) is UnplayedRounds.FIDE_2026
+    assert unplayed_rounds_for(None) is UnplayedRounds.FIDE_2026
