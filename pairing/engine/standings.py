@@ -21,6 +21,7 @@ from fractions import Fraction
 from .model import PairingNumber, TournamentState
 from .tiebreaks import (
     DEFAULT_TIEBREAKS,
+    LOWER_IS_BETTER,
     SIMPLE_TIEBREAKS,
     TieBreak,
     TieBreakContext,
@@ -139,8 +140,8 @@ def standings(
                 compute = SIMPLE_TIEBREAKS[tiebreak]
                 found = {n: compute(context, n) for n in numbers}
             scaled = _integer_keys(found)
-            if tiebreak is TieBreak.DE:
-                scaled = {n: -v for n, v in scaled.items()}  # a place: lower is better
+            if tiebreak in LOWER_IS_BETTER:
+                scaled = {n: -v for n, v in scaled.items()}
         for n in numbers:
             keys[n].append(scaled[n])
             shown[n].append(found[n])

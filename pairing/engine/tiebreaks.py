@@ -78,7 +78,7 @@ from datetime import date
 from fractions import Fraction
 
 from .errors import InvalidState
-from .model import Outcome, PairingNumber, Player, Points, TournamentState
+from .model import Colour, Outcome, PairingNumber, Player, Points, TournamentState
 
 
 class TieBreak(enum.StrEnum):
@@ -104,6 +104,16 @@ class TieBreak(enum.StrEnum):
     """Number of rounds won, forfeit wins and byes worth a win included (FIDE 2023)."""
     LOT = "LOT"
     """Drawing of lots (Dutch F10), from a stored seed."""
+    WON = "WON"
+    """Number of games won over the board (C.07 7.2)."""
+    BPG = "BPG"
+    """Number of games played with Black (C.07 7.3)."""
+    BWG = "BWG"
+    """Number of games won with Black (C.07 7.4)."""
+    REP = "REP"
+    """Rounds one elected to play (C.07 7.6; GE before the 2024 text)."""
+    TPN = "TPN"
+    """Tournament pairing number, the lower the better (C.07 2026, 7.8)."""
 
 
 class UnplayedRounds(enum.Enum):
@@ -575,6 +585,51 @@ def direct_encounter_places(
     return places
 
 
+_WON = frozenset({Outcome.WIN, Outcome.WIN_UNRATED})
+
+
+def games_won(context: TieBreakContext, number: PairingNumber) -> Fraction:
+    """C.07 7.2 (WON): the games the player won over the board; a forfeit or a bye is no
+    game."""
+    return Fraction(sum(1 for r in context.players[number].history if r.outcome in _WON))
+
+
+def games_with_black(context: TieBreakContext, number: PairingNumber) -> Fraction:
+    """C.07 7.3 (BPG): the games the player played with Black."""
+    return Fraction(
+        sum(1 for r in context.players[number].history if r.played and r.colour is Colour.BLACK)
+    )
+
+
+def games_won_with_black(context: TieBreakContext, number: PairingNumber) -> Fraction:
+    """C.07 7.4 (BWG): the games the player won with Black over the board."""
+    return Fraction(
+        sum(
+            1
+            for r in context.players[number].history
+            if r.outcome in _WON and r.colour is Colour.BLACK
+        )
+    )
+
+
+def rounds_elected_to_play(context: TieBreakContext, number: PairingNumber) -> Fraction:
+    """C.07 7.6 (REP): the rounds that were not the player's voluntary unplayed rounds
+    (16.1.2: a half-point or zero-point bye, an absence, a forfeit loss): games played,
+    forfeit wins and byes given by the pairing or the arbiter."""
+    return Fraction(
+        sum(1 for r in context.players[number].history if r.outcome not in VOLUNTARY_UNPLAYED)
+    )
+
+
+def pairing_number(context: TieBreakContext, number: PairingNumber) -> Fraction:
+    """C.07 (2026) 7.8 (TPN): the tournament pairing number; the lower ranks first."""
+    return Fraction(number)
+
+
+LOWER_IS_BETTER = frozenset({TieBreak.DE, TieBreak.TPN})
+"""Tie-breaks whose lower values rank first (a place, a pairing number)."""
+
+
 SIMPLE_TIEBREAKS: Mapping[TieBreak, Callable[[TieBreakContext, PairingNumber], Fraction]] = {
     TieBreak.BH: buchholz,
     TieBreak.BH_C1: buchholz_cut1,
@@ -583,6 +638,11 @@ SIMPLE_TIEBREAKS: Mapping[TieBreak, Callable[[TieBreakContext, PairingNumber], F
     TieBreak.PROG: progress,
     TieBreak.ARO: average_rating_of_opponents,
     TieBreak.WIN: wins,
+    TieBreak.WON: games_won,
+    TieBreak.BPG: games_with_black,
+    TieBreak.BWG: games_won_with_black,
+    TieBreak.REP: rounds_elected_to_play,
+    TieBreak.TPN: pairing_number,
 }
 """Tie-breaks whose value depends on the player alone (DE and LOT depend on the others)."""
 
@@ -590,6 +650,7 @@ SIMPLE_TIEBREAKS: Mapping[TieBreak, Callable[[TieBreakContext, PairingNumber], F
 __all__ = [
     "DEFAULT_TIEBREAKS",
     "DUTCH_F10",
+    "LOWER_IS_BETTER",
     "SIMPLE_TIEBREAKS",
     "VOLUNTARY_UNPLAYED",
     "Contribution",
@@ -603,10 +664,15 @@ __all__ = [
     "direct_encounter",
     "direct_encounter_places",
     "dutch_f10_order",
+    "games_with_black",
+    "games_won",
+    "games_won_with_black",
     "median_buchholz",
     "parse_tiebreaks",
+    "pairing_number",
     "points",
     "progress",
+    "rounds_elected_to_play",
     "score_as_opponent",
     "sonneborn_berger",
     "tiebreak_context",

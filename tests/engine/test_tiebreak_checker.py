@@ -1,12 +1,13 @@
 """FIDE C.07 tie-breaks as FIDE's own checker computes them, both texts.
 
-``tests/data/tiebreaks/checker/values.json`` holds the values that FIDE's tie-break
+``tests/data/tiebreak-checker/values.json`` holds the values that FIDE's tie-break
 checker (TieBreakServer) computed for the four real events of ``tests/data/tiebreaks``
 and for 30 random finished events of every pairing system of this project
-(``tests/data/tiebreaks/checker/*.trf``): points, Buchholz, Buchholz cut-1 and
+(``tests/data/tiebreak-checker/*.trf``): points, Buchholz, Buchholz cut-1 and
 Sonneborn-Berger under the 2024 text and under the text amended from 1 March 2026
-(Article 16.4), progressive scores, wins, and direct encounter (Article 6) applied
-right after points.  Every value must come out the same here.
+(Article 16.4), progressive scores, wins, games won, games with Black, games won with
+Black, rounds elected to play, pairing numbers (Article 7), and direct encounter
+(Article 6) applied right after points.  Every value must come out the same here.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import pytest
 
 from pairing.engine.standings import standings
 from pairing.engine.tiebreaks import (
+    SIMPLE_TIEBREAKS,
     TieBreak,
     UnplayedRounds,
     buchholz,
@@ -33,15 +35,15 @@ from pairing.engine.trf import decode_trf, read_trf, state_from_trf
 
 from .reference_data import DATA
 
-FOLDER = DATA / "tiebreaks"
 VALUES: dict[str, dict[str, dict[str, str]]] = json.loads(
-    (FOLDER / "checker" / "values.json").read_text(encoding="utf-8")
+    (DATA / "tiebreak-checker" / "values.json").read_text(encoding="utf-8")
 )
+"""Each event's file, relative to ``tests/data``, and each player's values."""
 EDITIONS = {"V2024": UnplayedRounds.FIDE_2023, "V2026": UnplayedRounds.FIDE_2026}
 
 
 def _ours(name: str) -> dict[int, dict[str, Fraction]]:
-    state = state_from_trf(read_trf(decode_trf((FOLDER / name).read_bytes())))
+    state = state_from_trf(read_trf(decode_trf((DATA / name).read_bytes())))
     state = replace(state, requests=())
     found: dict[int, dict[str, Fraction]] = {}
     for tag, edition in EDITIONS.items():
@@ -54,6 +56,10 @@ def _ours(name: str) -> dict[int, dict[str, Fraction]]:
             values[f"SB/{tag}"] = sonneborn_berger(context, number)
             values["PS"] = progress(context, number)
             values["WIN"] = wins(context, number)
+    context = tiebreak_context(state)
+    for number in context.players:
+        for code in ("WON", "BPG", "BWG", "REP", "TPN"):
+            found[int(number)][code] = SIMPLE_TIEBREAKS[TieBreak(code)](context, number)
     for row in standings(state, tiebreaks=(TieBreak.DE,)):
         found[int(row.pairing_number)]["DE"] = row.values[0]
     return found
