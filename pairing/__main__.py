@@ -170,7 +170,7 @@ def _parser() -> argparse.ArgumentParser:
         type=_tiebreak_codes,
         default=DEFAULT_TIEBREAKS,
         metavar="CODES",
-        help="tie-breaks for --standings, e.g. BH,BH-C1,MBH,SB,PROG,DE,ARO,WIN "
+        help="tie-breaks for --standings, e.g. BH,BH-C1,MBH,SB,PROG,DE,ARO,WIN,WON,BPG,BWG,REP,TPN "
         f"(default: Dutch F10, {','.join(t.value for t in DEFAULT_TIEBREAKS)})",
     )
     parser.add_argument(

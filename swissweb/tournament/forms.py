@@ -138,9 +138,9 @@ class EventForm(_EventModelForm):
         names = dict(PairingSystem.choices)
         listed = "; ".join(f"{names[value]}: {defaults[value]}" for value, _ in self.systems)
         tiebreaks.help_text = (
-            "Tie-break codes in order, comma-separated: BH, BH-C1, MBH, SB, PROG, DE, DE1 "
-            "(direct encounter for first place only), ARO, WIN, LOT. Left empty: the chosen "
-            f"system's own ({listed})."
+            "Tie-break codes in order, comma-separated: BH, BH-C1, MBH, SB, PROG, DE (C.07 "
+            "Article 6), DE1 (direct encounter for first place only), ARO, WIN, WON, BPG, "
+            f"BWG, REP, TPN, LOT. Left empty: the chosen system's own ({listed})."
         )
         # Instead of the model's default (Dutch F10's), the first system's own.
         system = str(self.initial.get("system") or self.instance.system)

@@ -5,9 +5,10 @@ has one format for all its lines, so that values line up and compare at a glance
 
 - Sonneborn-Berger multiplies scores by halves, so it can end in a quarter: always two
   decimals ("12.75", "12.50");
-- ARO, WIN and LOT are whole numbers (ARO is already rounded as FIDE C.07 10.1 rounds it);
-- the others (Buchholz and its cuts, Progress, direct encounter) are sums of scores and
-  are written like points.
+- ARO, the counts (WIN, WON, BPG, BWG, REP), the places (DE, LOT) and TPN are whole
+  numbers (ARO is already rounded as FIDE C.07 10.1 rounds it);
+- the others (Buchholz and its cuts, Progress, DE1) are sums of scores and are written
+  like points.
 
 Files (CSV) are read by spreadsheets, which do not know ``½``: there every value is a
 plain decimal with a point ("21.5", "12.75", "1901").
@@ -19,8 +20,8 @@ from fractions import Fraction
 
 QUARTERS = frozenset({"SB"})
 """Tie-breaks whose values can end in a quarter: written with two decimals."""
-WHOLE = frozenset({"ARO", "WIN", "LOT"})
-"""Tie-breaks whose values are whole numbers."""
+WHOLE = frozenset({"ARO", "WIN", "LOT", "DE", "WON", "BPG", "BWG", "REP", "TPN"})
+"""Tie-breaks whose values are whole numbers (counts, places, numbers)."""
 
 
 def points_text(value: Fraction | int) -> str:
