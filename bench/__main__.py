@@ -5,8 +5,8 @@ engine's generator (fixed seed) and cached under ``bench/out/`` as one TRF file 
 (see ``bench/events.py``).  Each round file is then read and paired in-process, and the
 time of the ``pair_round`` call alone is measured: the table shows the median and the
 slowest round, and the peak memory that tracemalloc traces while pairing the slowest
-round again.  The standings of the largest event (BH, BH-C1, MBH, SB, PROG, DE, ARO,
-WIN) are timed too.
+round again.  The standings of the largest event (BH, BH-C1, MBH, SB, PROG, DE, ARO, WIN,
+WON, BPG, BWG, REP, TPN) are timed too.
 
 ``--vs "COMMAND"`` also runs an external engine of the JaVaFo/bbpPairings calling
 convention on the same round files.  COMMAND is a template: ``{input}`` is replaced by the
@@ -45,7 +45,9 @@ from pairing.engine.tiebreaks import TieBreak, parse_tiebreaks
 
 from .events import OUT, Event, ensure, event, load
 
-STANDINGS_TIEBREAKS: tuple[TieBreak, ...] = parse_tiebreaks("BH,BH-C1,MBH,SB,PROG,DE,ARO,WIN")
+STANDINGS_TIEBREAKS: tuple[TieBreak, ...] = parse_tiebreaks(
+    "BH,BH-C1,MBH,SB,PROG,DE,ARO,WIN,WON,BPG,BWG,REP,TPN"
+)
 
 Pairs = tuple[frozenset[tuple[int, int]], int | None]
 """Boards as (white, black) and the bye: what two engines are compared on."""
