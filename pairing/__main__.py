@@ -12,14 +12,11 @@ the engine raises, and never prints or exits.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import csv
 import enum
-import re
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import date
 from fractions import Fraction
 from pathlib import Path
 from typing import NoReturn
@@ -46,6 +43,7 @@ from pairing.engine.trf import (
     TrfDocument,
     decode_trf,
     read_trf,
+    start_date,
     state_from_trf,
     total_rounds,
     trf_from_state,
@@ -511,17 +509,6 @@ def _decimal(value: Fraction) -> str:
     return f"{float(value):.2f}".rstrip("0").rstrip(".")
 
 
-def _start_date(doc: TrfDocument) -> date | None:
-    """The start date of a TRF's 042 record (YYYY/MM/DD, YYYY-MM-DD or YYYY.MM.DD), or
-    None when there is none that reads as a date."""
-    for _, text in doc.tagged("042"):
-        digits = re.fullmatch(r"\s*(\d{4})[/.-](\d{2})[/.-](\d{2})\s*", text)
-        if digits:
-            with contextlib.suppress(ValueError):
-                return date(*(int(part) for part in digits.groups()))
-    return None
-
-
 def _standings(args: argparse.Namespace) -> ExitStatus:
     path: str = args.standings
     doc = _read(path)
@@ -530,7 +517,7 @@ def _standings(args: argparse.Namespace) -> ExitStatus:
     if args.tiebreak_rules:
         rules = UnplayedRounds(args.tiebreak_rules)
     else:
-        rules = unplayed_rounds_for(_start_date(doc))
+        rules = unplayed_rounds_for(start_date(doc))
     rows = standings(
         replace(state, requests=()), tiebreaks=codes, unplayed=rules, lot_seed=args.seed
     )

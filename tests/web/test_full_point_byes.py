@@ -196,8 +196,8 @@ def test_full_point_bye_of_an_existing_event_stays_worth_a_win(event: Event) -> 
 @pytest.fixture
 def two_rounds(started: Event, arbiter: User) -> Event:
     """Round 1: No. 1 has a full-point bye (worth 1½ here), No. 2 a half-point bye;
-    round 2: everyone plays.  White wins every game; tie-breaks BH, SB."""
-    _settings(started, arbiter, points_full_bye=3, tiebreaks="BH,SB")
+    round 2: everyone plays.  White wins every game; tie-breaks BH, SB by C.07 of 2024."""
+    _settings(started, arbiter, points_full_bye=3, tiebreaks="BH,SB", tiebreak_rules="fide2023")
     _give(started, arbiter, 1, 1)
     services.round_request_set(
         player_id=_number(started, 2).pk, round_number=1, kind=RequestKind.HALF_POINT_BYE,
@@ -212,9 +212,9 @@ def two_rounds(started: Event, arbiter: User) -> Event:
 def test_full_point_bye_counts_in_tie_breaks_like_a_half_point_bye_with_its_points(
     two_rounds: Event,
 ) -> None:
-    """FIDE 2023, as the engine reads it: an unplayed round counts the player's own final
-    score, for SB times the points the round gave; the full-point bye does as the
-    half-point bye, with its own points."""
+    """FIDE 2023 (C.07 of 2024, chosen in the event's settings), as the engine reads it:
+    an unplayed round counts the player's own final score, for SB times the points the
+    round gave; the full-point bye does as the half-point bye, with its own points."""
     table = selectors.standings_after(event=two_rounds)
     lines = {line.player.pairing_number: line for line in table.lines}
     game_of = {}

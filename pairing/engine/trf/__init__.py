@@ -145,6 +145,7 @@ from .document import (
     last_paired_round,
     player_title,
     round_column,
+    start_date,
 )
 from .extensions import (
     NAME_WIDTH,
@@ -320,6 +321,7 @@ __all__ = [
     "initial_colour",
     "initial_colour_line",
     "last_paired_round",
+    "start_date",
     "options_line",
     "pairing_system",
     "player_record",

@@ -7,7 +7,10 @@ and a write, and an unchanged player line is written back exactly as it was read
 
 from __future__ import annotations
 
+import contextlib
+import re
 from dataclasses import dataclass, field
+from datetime import date
 from fractions import Fraction
 from typing import Literal
 
@@ -193,3 +196,15 @@ def last_paired_round(doc: TrfDocument) -> int:
         ),
         default=0,
     )
+
+
+def start_date(doc: TrfDocument) -> date | None:
+    """The start date of the tournament (record 042: YYYY/MM/DD, YYYY-MM-DD or
+    YYYY.MM.DD), or None when there is none that reads as a date."""
+    for _, text in doc.tagged("042"):
+        digits = re.fullmatch(r"\s*(\d{4})[/.-](\d{2})[/.-](\d{2})\s*", text)
+        if digits:
+            year, month, day = (int(part) for part in digits.groups())
+            with contextlib.suppress(ValueError):
+                return date(year, month, day)
+    return None
