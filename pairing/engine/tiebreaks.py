@@ -104,6 +104,14 @@ class TieBreak(enum.StrEnum):
     """Number of rounds won, forfeit wins and byes worth a win included (FIDE 2023)."""
     LOT = "LOT"
     """Drawing of lots (Dutch F10), from a stored seed."""
+    BH_C2 = "BH-C2"
+    """Buchholz cut-2: without its two least significant values (C.07 14.2)."""
+    BH_M2 = "BH-M2"
+    """Median-Buchholz 2: without the two lowest and the two highest values (C.07 14.4)."""
+    SB_C1 = "SB-C1"
+    """Sonneborn-Berger cut-1: without its least significant value (C.07 14.1)."""
+    SB_C2 = "SB-C2"
+    """Sonneborn-Berger cut-2: without its two least significant values (C.07 14.2)."""
     WON = "WON"
     """Number of games won over the board (C.07 7.2)."""
     BPG = "BPG"
@@ -172,7 +180,15 @@ FIDE 2023, in our reading (module docstring): unplayed rounds that did not bring
 _PLAYED = frozenset(outcome for outcome in Outcome if outcome.played)
 """Outcomes of games actually played (Dutch F2)."""
 
-_ALIASES = {"BH/C1": TieBreak.BH_C1}
+_ALIASES = {
+    "BH/C1": TieBreak.BH_C1,
+    "BH-M1": TieBreak.MBH,
+    "BH/M1": TieBreak.MBH,
+    "BH/C2": TieBreak.BH_C2,
+    "BH/M2": TieBreak.BH_M2,
+    "SB/C1": TieBreak.SB_C1,
+    "SB/C2": TieBreak.SB_C2,
+}
 
 
 def parse_tiebreaks(codes: str) -> tuple[TieBreak, ...]:
@@ -367,14 +383,6 @@ def _terms(
     return tuple(terms)
 
 
-def _low_cut(terms: Sequence[_Term]) -> int:
-    """Index of the least significant value: a voluntary unplayed round first (FIDE 2023,
-    C.07 Article 16.5 in both texts)."""
-    voluntary = [i for i, term in enumerate(terms) if term[2]]
-    candidates = voluntary or range(len(terms))
-    return min(candidates, key=lambda i: (terms[i][0], i))
-
-
 def points(context: TieBreakContext, number: PairingNumber) -> Fraction:
     """The player's score in points (Dutch F10: "the highest number of points scored")."""
     return Fraction(context.score[number], 2)
@@ -415,32 +423,75 @@ def buchholz(context: TieBreakContext, number: PairingNumber) -> Fraction:
     return Fraction(sum(term[0] for term in context.terms[number]), 2)
 
 
-def buchholz_cut1(context: TieBreakContext, number: PairingNumber) -> Fraction:
-    """Buchholz without its least significant value.
+def _kept(terms: Sequence[_Term], low: int, high: int, *, products: bool) -> list[_Term]:
+    """The terms left after ``low`` least significant and ``high`` most significant
+    values are cut (C.07 14.1-14.4, with Article 16.5), never more than there are.
 
-    FIDE 2023: the value removed is a voluntary unplayed round if the player has one,
-    otherwise the lowest value.  Under the other conventions it is the lowest value.
+    A low cut of a player with a voluntary unplayed round removes such a round instead
+    of the least significant value (16.5.1), again at each further cut (16.5.2): for a
+    Buchholz the lowest of them; for a Sonneborn-Berger (``products``) the one of the two
+    (that round, the least significant value) whose product is higher, as FIDE's checker
+    reads "as long as it is not lower".  The least significant value is the lowest
+    score, and of equal scores the lowest product; a high cut removes the highest score,
+    and of equal scores the highest product."""
+    kept = list(terms)
+    low = min(low, len(kept))
+    high = min(high, len(kept) - low)
+    for _ in range(low):
+        least = min(range(len(kept)), key=lambda i: (kept[i][0], kept[i][0] * kept[i][1], i))
+        voluntary = [i for i, term in enumerate(kept) if term[2]]
+        drop = least
+        if voluntary:
+            chosen = min(voluntary, key=lambda i: (kept[i][0], kept[i][0] * kept[i][1], i))
+            if not products or kept[chosen][0] * kept[chosen][1] >= kept[least][0] * kept[least][1]:
+                drop = chosen
+        del kept[drop]
+    for _ in range(high):
+        del kept[max(range(len(kept)), key=lambda i: (kept[i][0], kept[i][0] * kept[i][1], -i))]
+    return kept
+
+
+def buchholz_cut2(context: TieBreakContext, number: PairingNumber) -> Fraction:
+    """Buchholz cut-2 (C.07 14.2): without its two least significant values (16.5)."""
+    return Fraction(sum(term[0] for term in _kept(context.terms[number], 2, 0, products=False)), 2)
+
+
+def buchholz_median2(context: TieBreakContext, number: PairingNumber) -> Fraction:
+    """Median-Buchholz 2 (C.07 14.4): without the two lowest and the two highest values."""
+    return Fraction(sum(term[0] for term in _kept(context.terms[number], 2, 2, products=False)), 2)
+
+
+def sonneborn_berger_cut1(context: TieBreakContext, number: PairingNumber) -> Fraction:
+    """Sonneborn-Berger cut-1 (C.07 14.1.1): without the product of the least significant
+    value (the lowest-scoring opponent; of several, the lowest product), 16.5 applied."""
+    kept = _kept(context.terms[number], 1, 0, products=True)
+    return Fraction(sum(value * scored for value, scored, _ in kept), 4)
+
+
+def sonneborn_berger_cut2(context: TieBreakContext, number: PairingNumber) -> Fraction:
+    """Sonneborn-Berger cut-2 (C.07 14.2): the cut of SB-C1 twice."""
+    kept = _kept(context.terms[number], 2, 0, products=True)
+    return Fraction(sum(value * scored for value, scored, _ in kept), 4)
+
+
+def buchholz_cut1(context: TieBreakContext, number: PairingNumber) -> Fraction:
+    """Buchholz without its least significant value (C.07 14.1).
+
+    FIDE 2023 and 2026: the value removed is a voluntary unplayed round if the player has
+    one, otherwise the lowest value (16.5).  Under the other conventions it is the lowest
+    value.
     """
-    terms = context.terms[number]
-    if not terms:
-        return Fraction(0)
-    drop = _low_cut(terms)
-    return Fraction(sum(term[0] for i, term in enumerate(terms) if i != drop), 2)
+    return Fraction(sum(term[0] for term in _kept(context.terms[number], 1, 0, products=False)), 2)
 
 
 def median_buchholz(context: TieBreakContext, number: PairingNumber) -> Fraction:
-    """Buchholz without the highest and the lowest value.
+    """Buchholz without the highest and the lowest value (C.07 14.3, BH-M1).
 
     SB text: Median-Buchholz, "discarding the highest and the lowest opposition's scores".
-    The lowest is removed as for BH-C1 (a voluntary unplayed round first under FIDE 2023),
-    then the highest of the rest.  With two values or fewer nothing is left: 0.
+    The lowest is removed as for BH-C1 (a voluntary unplayed round first under FIDE 2023
+    and 2026), then the highest of the rest.  With two values or fewer nothing is left: 0.
     """
-    terms = list(context.terms[number])
-    if len(terms) <= 2:
-        return Fraction(0)
-    del terms[_low_cut(terms)]
-    values = [term[0] for term in terms]
-    return Fraction(sum(values) - max(values), 2)
+    return Fraction(sum(term[0] for term in _kept(context.terms[number], 1, 1, products=False)), 2)
 
 
 def sonneborn_berger(context: TieBreakContext, number: PairingNumber) -> Fraction:
@@ -638,6 +689,10 @@ SIMPLE_TIEBREAKS: Mapping[TieBreak, Callable[[TieBreakContext, PairingNumber], F
     TieBreak.PROG: progress,
     TieBreak.ARO: average_rating_of_opponents,
     TieBreak.WIN: wins,
+    TieBreak.BH_C2: buchholz_cut2,
+    TieBreak.BH_M2: buchholz_median2,
+    TieBreak.SB_C1: sonneborn_berger_cut1,
+    TieBreak.SB_C2: sonneborn_berger_cut2,
     TieBreak.WON: games_won,
     TieBreak.BPG: games_with_black,
     TieBreak.BWG: games_won_with_black,

@@ -6,8 +6,9 @@ and for 30 random finished events of every pairing system of this project
 (``tests/data/tiebreak-checker/*.trf``): points, Buchholz, Buchholz cut-1 and
 Sonneborn-Berger under the 2024 text and under the text amended from 1 March 2026
 (Article 16.4), progressive scores, wins, games won, games with Black, games won with
-Black, rounds elected to play, pairing numbers (Article 7), and direct encounter
-(Article 6) applied right after points.  Every value must come out the same here.
+Black, rounds elected to play, pairing numbers (Article 7), the cut and median
+modifiers (BH-C2, BH-M1, BH-M2, SB-C1, SB-C2; Article 14 with 16.5) in both texts, and
+direct encounter (Article 6) applied right after points.  Every value must come out the same here.
 """
 
 from __future__ import annotations
@@ -40,6 +41,14 @@ VALUES: dict[str, dict[str, dict[str, str]]] = json.loads(
 )
 """Each event's file, relative to ``tests/data``, and each player's values."""
 EDITIONS = {"V2024": UnplayedRounds.FIDE_2023, "V2026": UnplayedRounds.FIDE_2026}
+CUTS = {
+    "BH/C2": TieBreak.BH_C2,
+    "BH/M1": TieBreak.MBH,
+    "BH/M2": TieBreak.BH_M2,
+    "SB/C1": TieBreak.SB_C1,
+    "SB/C2": TieBreak.SB_C2,
+}
+"""The checker's codes of the cut and median modifiers (C.07 14.1-14.4) and ours."""
 
 
 def _ours(name: str) -> dict[int, dict[str, Fraction]]:
@@ -54,6 +63,8 @@ def _ours(name: str) -> dict[int, dict[str, Fraction]]:
             values[f"BH/{tag}"] = buchholz(context, number)
             values[f"BH/C1/{tag}"] = buchholz_cut1(context, number)
             values[f"SB/{tag}"] = sonneborn_berger(context, number)
+            for code, ours in CUTS.items():
+                values[f"{code}/{tag}"] = SIMPLE_TIEBREAKS[ours](context, number)
             values["PS"] = progress(context, number)
             values["WIN"] = wins(context, number)
     context = tiebreak_context(state)
