@@ -180,6 +180,14 @@ def _parser() -> argparse.ArgumentParser:
         "the start date of the file's 042 record, else today's",
     )
     parser.add_argument(
+        "--unrated-rating",
+        type=int,
+        default=None,
+        metavar="N",
+        help="for --standings, the rating unrated players count with in ARO (C.07 Article "
+        "10); without it ARO is left out when an unrated player takes part",
+    )
+    parser.add_argument(
         "--explain",
         action="store_true",
         help="with -p, print the rules that decided the pairing to standard error",
@@ -519,7 +527,11 @@ def _standings(args: argparse.Namespace) -> ExitStatus:
     else:
         rules = unplayed_rounds_for(start_date(doc))
     rows = standings(
-        replace(state, requests=()), tiebreaks=codes, unplayed=rules, lot_seed=args.seed
+        replace(state, requests=()),
+        tiebreaks=codes,
+        unplayed=rules,
+        unrated_rating=args.unrated_rating,
+        lot_seed=args.seed,
     )
     writer = csv.writer(sys.stdout, lineterminator="\n")
     writer.writerow(["rank", "pairing_number", "name", "points", *(c.value for c in codes)])

@@ -107,19 +107,23 @@ def standings(
     *,
     tiebreaks: Sequence[TieBreak] = DEFAULT_TIEBREAKS,
     unplayed: UnplayedRounds = UnplayedRounds.FIDE_2023,
+    unrated_rating: int | None = None,
     lot_seed: int = 0,
 ) -> tuple[StandingRow, ...]:
     """Rank every player by points, then by ``tiebreaks`` in order, then by pairing number.
 
     Dutch F10 by default (:func:`~pairing.engine.tiebreaks.dutch_f10_order`).  All the
     rounds in the histories count; use :func:`truncated` for the standings after an
-    earlier round.  DE compares the games among the players still level when it is
-    reached, DE1 does so for the group level for first place only, and LOT orders by a
-    draw from ``lot_seed``.  Scores are computed once per player: O(players x rounds).
+    earlier round.  ``unplayed`` is the text of C.07 that counts unplayed rounds,
+    ``unrated_rating`` the rating unrated players count with in ARO (None: ARO is left
+    out when unrated players take part, C.07 Article 10).  DE compares the games among
+    the players still level when it is reached, DE1 does so for the group level for
+    first place only, and LOT orders by a draw from ``lot_seed``.  Scores are computed
+    once per player: O(players x rounds).
 
     :raises InvalidState: a played game names a player who is not in the state.
     """
-    context = tiebreak_context(state, unplayed=unplayed)
+    context = tiebreak_context(state, unplayed=unplayed, unrated_rating=unrated_rating)
     numbers = sorted(context.players)
     score = {n: points(context, n) for n in numbers}
     # keys[n] holds one integer per criterion, higher is better; LOT keys are not compared

@@ -272,12 +272,26 @@ class TieBreakContext:
     """Each player's score as it counts in the opponents' tie-breaks (the convention's)."""
     terms: Mapping[PairingNumber, tuple[_Term, ...]]
     """Each player's contributions, one per round, in half-points."""
+    unrated_rating: int | None = None
+    """The rating an unrated player counts with in rating tie-breaks, when the event's
+    regulations give one (C.07 Article 10)."""
+
+    @property
+    def ratings_usable(self) -> bool:
+        """C.07 Article 10: rating tie-breaks are used only when every player is rated or
+        the regulations say how an unrated player counts."""
+        return self.unrated_rating is not None or all(p.rating > 0 for p in self.players.values())
 
 
 def tiebreak_context(
-    state: TournamentState, *, unplayed: UnplayedRounds = UnplayedRounds.FIDE_2023
+    state: TournamentState,
+    *,
+    unplayed: UnplayedRounds = UnplayedRounds.FIDE_2023,
+    unrated_rating: int | None = None,
 ) -> TieBreakContext:
     """Precompute scores and per-round contributions of every player: O(players x rounds).
+    ``unrated_rating``: the rating an unrated player counts with in ARO, when the event
+    gives one.
 
     :raises InvalidState: a played game names an opponent who is not in the state.
     """
@@ -297,6 +311,7 @@ def tiebreak_context(
         score=score,
         score_as_opponent=as_opponent,
         terms=terms,
+        unrated_rating=unrated_rating,
     )
 
 
@@ -520,20 +535,25 @@ def progress(context: TieBreakContext, number: PairingNumber) -> Fraction:
 
 
 def average_rating_of_opponents(context: TieBreakContext, number: PairingNumber) -> Fraction:
-    """The average rating of the rated opponents actually played, rounded as FIDE rounds it.
+    """The average rating of the opponents played over the board, rounded as FIDE rounds
+    it (C.07 10.1).
 
-    Dutch F10: "the highest average rating of the opponents".  FIDE C.07 (2024 text) 10.1
-    publishes ARO as a whole number, a half rounded up; the players are compared on that
-    published number, so two players whose averages round alike stay tied for the next
-    tie-break.  Forfeits and byes have no opponent for this purpose (Dutch F2); unrated
-    opponents (rating 0) are left out because they have no rating to average.  A player
-    with no such opponent gets 0.
+    Dutch F10: "the highest average rating of the opponents".  C.07 10.1 publishes ARO as
+    a whole number, a half rounded up; the players are compared on that published
+    number, so two players whose averages round alike stay tied for the next tie-break.
+    Forfeits and byes have no opponent for this purpose.  An unrated opponent counts
+    with the rating the event gives unrated players; when it gives none and an unrated
+    player takes part, C.07 Article 10 leaves rating tie-breaks out: every player gets 0,
+    and the next tie-break decides.  A player with no game played gets 0 too.
     """
+    if not context.ratings_usable:
+        return Fraction(0)
     players = context.players
+    default = context.unrated_rating or 0
     ratings = [
-        players[r.opponent].rating
+        players[r.opponent].rating or default
         for r in players[number].history
-        if r.outcome in _PLAYED and r.opponent is not None and players[r.opponent].rating > 0
+        if r.outcome in _PLAYED and r.opponent is not None
     ]
     if not ratings:
         return Fraction(0)

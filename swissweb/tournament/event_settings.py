@@ -54,6 +54,7 @@ SETTINGS_FIELDS = (
     "rounds",
     "tiebreaks",
     "tiebreak_rules",
+    "unrated_rating",
     *OPTION_FIELD_NAMES,
     "initial_colour",
     "start_date",

@@ -71,6 +71,7 @@ class EventForm(_EventModelForm):
             "rounds",
             "tiebreaks",
             "tiebreak_rules",
+            "unrated_rating",
             "acceleration",
             "lim_maxi",
             "esca_random",

@@ -120,6 +120,13 @@ class Event(TimeStamped):
         help_text="How Buchholz and Sonneborn-Berger count unplayed rounds (C.07 Article "
         "16); the amended text caps a player's own byes and forfeits.",
     )
+    unrated_rating = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        verbose_name="Rating of unrated players in ARO",
+        help_text="C.07 Article 10: with unrated players in the event, ARO is left out "
+        "unless the regulations give them a rating (such as 1000); leave empty otherwise.",
+    )
     initial_colour = models.CharField(
         max_length=8, choices=InitialColour.choices, default=InitialColour.LOT
     )

@@ -481,6 +481,7 @@ def standings_after(*, event: Event, after_round: int | None = None) -> Standing
         state,
         tiebreaks=codes,
         unplayed=engine_adapter.tiebreak_rules(event),
+        unrated_rating=event.unrated_rating,
         lot_seed=event.lots_seed,
     )
     players = {p.pairing_number: p for p in event.players.all()}

@@ -451,19 +451,21 @@ def test_aro_players_whose_averages_round_alike_stay_tied() -> None:
     assert average_rating_of_opponents(context, N(4)) == 1901
 
 
-def test_aro_leaves_out_forfeits_byes_and_unrated_opponents() -> None:
-    """Dutch F10 ARO with F2: forfeits and byes have no opponent; unrated opponents no rating."""
-    state = tournament(
-        5,
-        "1-2 1-0",
-        "1-3 =",
-        "1-4 +-",
-        "1-5 1-0",
-        "1 U",
-        ratings={2: 2000, 3: 1800, 4: 2400, 5: 0},
-    )
-    # Counted: 2 (2000) and 3 (1800); not 4 (forfeit), 5 (unrated), the bye: 1900.
-    assert average_rating_of_opponents(tiebreak_context(state), N(1)) == 1900
+def test_c07_10_1_aro_leaves_out_forfeits_and_byes() -> None:
+    """C.07 10.1: forfeits and byes have no opponent for ARO."""
+    state = tournament(4, "1-2 1-0", "1-3 =", "1-4 +-", "1 U", ratings={2: 2000, 3: 1801, 4: 2400})
+    # Counted: 2 (2000) and 3 (1801); not 4 (forfeit), nor the bye: 1900.5, rounded up.
+    assert average_rating_of_opponents(tiebreak_context(state), N(1)) == 1901
+
+
+def test_c07_10_unrated_players_leave_aro_out_unless_the_event_rates_them() -> None:
+    """C.07 Article 10: with an unrated player in the event, ARO is not used (0 for all)
+    unless the regulations give unrated players a rating; then they count with it."""
+    state = tournament(3, "1-2 1-0", "1-3 =", ratings={2: 2000, 3: 0})
+    assert average_rating_of_opponents(tiebreak_context(state), N(1)) == 0
+    rated = tiebreak_context(state, unrated_rating=1000)
+    assert average_rating_of_opponents(rated, N(1)) == 1500
+    assert average_rating_of_opponents(rated, N(2)) == 2000  # 1 is rated 2000 by default
 
 
 def test_aro_without_rated_opponents_is_zero() -> None:
