@@ -104,6 +104,13 @@ class TieBreak(enum.StrEnum):
     """Number of rounds won, forfeit wins and byes worth a win included (FIDE 2023)."""
     LOT = "LOT"
     """Drawing of lots (Dutch F10), from a stored seed."""
+    AOB = "AOB"
+    """Average of the opponents' Buchholz, to two decimals (C.07 8.2)."""
+    STD = "STD"
+    """Standard points: 1 for a round worth more than a draw, ½ for a draw's worth (C.07
+    2026, 7.7)."""
+    RTNG = "RTNG"
+    """The player's own rating (C.07 2026, 10.6)."""
     BH_C2 = "BH-C2"
     """Buchholz cut-2: without its two least significant values (C.07 14.2)."""
     BH_M2 = "BH-M2"
@@ -181,6 +188,8 @@ _PLAYED = frozenset(outcome for outcome in Outcome if outcome.played)
 """Outcomes of games actually played (Dutch F2)."""
 
 _ALIASES = {
+    "PS": TieBreak.PROG,
+    "GE": TieBreak.REP,
     "BH/C1": TieBreak.BH_C1,
     "BH-M1": TieBreak.MBH,
     "BH/M1": TieBreak.MBH,
@@ -697,6 +706,41 @@ def pairing_number(context: TieBreakContext, number: PairingNumber) -> Fraction:
     return Fraction(number)
 
 
+def average_of_opponents_buchholz(context: TieBreakContext, number: PairingNumber) -> Fraction:
+    """C.07 8.2 (AOB): the average Buchholz of the opponents played over the board, to
+    two decimals, a half rounded up; 0 with no game played."""
+    opponents = [
+        r.opponent
+        for r in context.players[number].history
+        if r.outcome in _PLAYED and r.opponent is not None
+    ]
+    if not opponents:
+        return Fraction(0)
+    mean = sum((buchholz(context, o) for o in opponents), Fraction(0)) / len(opponents)
+    return Fraction(math.floor(mean * 100 + Fraction(1, 2)), 100)
+
+
+def standard_points(context: TieBreakContext, number: PairingNumber) -> Fraction:
+    """C.07 (2026) 7.7 (STD): for each round 1 when it brought more than a draw's points,
+    ½ when it brought a draw's, 0 otherwise, whatever the event's point values."""
+    draw = context.state.points.draw
+    return sum(
+        (
+            Fraction(1) if scored > draw else Fraction(1, 2) if scored == draw else Fraction(0)
+            for _, scored, _ in context.terms[number]
+        ),
+        Fraction(0),
+    )
+
+
+def own_rating(context: TieBreakContext, number: PairingNumber) -> Fraction:
+    """C.07 (2026) 10.6 (RTNG): the player's rating, an unrated player's as the event
+    gives it; 0 for everyone when Article 10 leaves rating tie-breaks out."""
+    if not context.ratings_usable:
+        return Fraction(0)
+    return Fraction(context.players[number].rating or context.unrated_rating or 0)
+
+
 LOWER_IS_BETTER = frozenset({TieBreak.DE, TieBreak.TPN})
 """Tie-breaks whose lower values rank first (a place, a pairing number)."""
 
@@ -709,6 +753,9 @@ SIMPLE_TIEBREAKS: Mapping[TieBreak, Callable[[TieBreakContext, PairingNumber], F
     TieBreak.PROG: progress,
     TieBreak.ARO: average_rating_of_opponents,
     TieBreak.WIN: wins,
+    TieBreak.AOB: average_of_opponents_buchholz,
+    TieBreak.STD: standard_points,
+    TieBreak.RTNG: own_rating,
     TieBreak.BH_C2: buchholz_cut2,
     TieBreak.BH_M2: buchholz_median2,
     TieBreak.SB_C1: sonneborn_berger_cut1,
@@ -732,6 +779,7 @@ __all__ = [
     "TieBreak",
     "TieBreakContext",
     "UnplayedRounds",
+    "average_of_opponents_buchholz",
     "average_rating_of_opponents",
     "buchholz",
     "buchholz_cut1",
@@ -743,6 +791,7 @@ __all__ = [
     "games_won",
     "games_won_with_black",
     "median_buchholz",
+    "own_rating",
     "parse_tiebreaks",
     "pairing_number",
     "points",
@@ -750,6 +799,7 @@ __all__ = [
     "rounds_elected_to_play",
     "score_as_opponent",
     "sonneborn_berger",
+    "standard_points",
     "tiebreak_context",
     "truncated",
     "unplayed_rounds_for",

@@ -3,12 +3,13 @@
 Pages write points as chess players do, with ``½`` ("5½", "½").  Each tie-break column
 has one format for all its lines, so that values line up and compare at a glance:
 
-- Sonneborn-Berger multiplies scores by halves, so it can end in a quarter: always two
-  decimals ("12.75", "12.50");
-- ARO, the counts (WIN, WON, BPG, BWG, REP), the places (DE, LOT) and TPN are whole
+- Sonneborn-Berger (and its cuts) multiplies scores by halves, so it can end in a
+  quarter, and AOB is an average to two decimals: always two decimals ("12.75",
+  "12.50");
+- ARO, RTNG, the counts (WIN, WON, BPG, BWG, REP), the places (DE, LOT) and TPN are whole
   numbers (ARO is already rounded as FIDE C.07 10.1 rounds it);
-- the others (Buchholz and its cuts, Progress, DE1) are sums of scores and are written
-  like points.
+- the others (Buchholz and its cuts, Progress, STD, DE1) are sums of scores or halves
+  and are written like points.
 
 Files (CSV) are read by spreadsheets, which do not know ``½``: there every value is a
 plain decimal with a point ("21.5", "12.75", "1901").
@@ -18,9 +19,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-QUARTERS = frozenset({"SB"})
-"""Tie-breaks whose values can end in a quarter: written with two decimals."""
-WHOLE = frozenset({"ARO", "WIN", "LOT", "DE", "WON", "BPG", "BWG", "REP", "TPN"})
+QUARTERS = frozenset({"SB", "SB-C1", "SB-C2", "AOB"})
+"""Tie-breaks written with two decimals: SB can end in a quarter, AOB is rounded so."""
+WHOLE = frozenset({"ARO", "WIN", "LOT", "DE", "WON", "BPG", "BWG", "REP", "TPN", "RTNG"})
 """Tie-breaks whose values are whole numbers (counts, places, numbers)."""
 
 

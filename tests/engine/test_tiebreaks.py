@@ -27,6 +27,7 @@ from pairing.engine.tiebreaks import (
     DEFAULT_TIEBREAKS,
     TieBreak,
     UnplayedRounds,
+    average_of_opponents_buchholz,
     average_rating_of_opponents,
     buchholz,
     buchholz_cut1,
@@ -35,11 +36,13 @@ from pairing.engine.tiebreaks import (
     direct_encounter_places,
     dutch_f10_order,
     median_buchholz,
+    own_rating,
     parse_tiebreaks,
     points,
     progress,
     score_as_opponent,
     sonneborn_berger,
+    standard_points,
     tiebreak_context,
     truncated,
     unplayed_rounds_for,
@@ -719,3 +722,29 @@ def test_c07_edition_follows_the_events_start_date() -> None:
     assert unplayed_rounds_for(date(2026, 2, 28)) is UnplayedRounds.FIDE_2023
     assert unplayed_rounds_for(date(2026, 3, 1)) is UnplayedRounds.FIDE_2026
     assert unplayed_rounds_for(None) is UnplayedRounds.FIDE_2026
+
+
+def test_c07_2026_7_7_standard_points_count_a_round_by_a_draws_worth() -> None:
+    """C.07 (2026) 7.7: a round worth more than a draw counts 1, a draw's worth ½, less
+    0, whatever the event's points: with 3-1-0 scoring a win, a draw, a forfeit win and
+    a loss make 1 + ½ + 1 + 0; with 1-½-0 a half-point bye counts ½."""
+    system = PointSystem(win=Points(6), draw=Points(2), forfeit_win=Points(6))
+    state = tournament(3, "1-2 1-0", "1-3 =", "1-2 +-", "1-3 0-1", points_system=system)
+    assert standard_points(tiebreak_context(state), N(1)) == F(5, 2)
+    assert standard_points(tiebreak_context(tournament(2, "1 H")), N(1)) == F(1, 2)
+
+
+def test_c07_8_2_aob_averages_the_opponents_buchholz_to_two_decimals() -> None:
+    """C.07 8.2: four players, three rounds, everyone plays.  Scores: 1: 2½, 2: 1, 3: 2,
+    4: ½.  BH(2) = 2½ + ½ + 2 = 5, BH(3) = ½ + 2½ + 1 = 4, BH(4) = 2 + 1 + 2½ = 5½;
+    1 met all three: 14½ / 3 = 4.8333..., written 4.83."""
+    state = tournament(4, "1-2 1-0, 3-4 =", "1-3 =, 2-4 1-0", "1-4 1-0, 2-3 0-1")
+    assert average_of_opponents_buchholz(tiebreak_context(state), N(1)) == F(483, 100)
+
+
+def test_c07_2026_10_6_rating_counts_an_unrated_player_as_the_event_rates_him() -> None:
+    """C.07 (2026) 10.6 with Article 10: RTNG is the rating; an unrated player counts with
+    the event's rating for unrated players, and without one RTNG is left out (0)."""
+    state = tournament(2, "1-2 1-0", ratings={1: 2100, 2: 0})
+    assert own_rating(tiebreak_context(state), N(1)) == 0
+    assert own_rating(tiebreak_context(state, unrated_rating=1200), N(2)) == 1200
