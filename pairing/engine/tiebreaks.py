@@ -73,7 +73,7 @@ from __future__ import annotations
 import enum
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
 
@@ -104,6 +104,8 @@ class TieBreak(enum.StrEnum):
     """Number of rounds won, forfeit wins and byes worth a win included (FIDE 2023)."""
     LOT = "LOT"
     """Drawing of lots (Dutch F10), from a stored seed."""
+    FB = "FB"
+    """Fore Buchholz: Buchholz with the last round's games counted as draws (C.07 8.3)."""
     AOB = "AOB"
     """Average of the opponents' Buchholz, to two decimals (C.07 8.2)."""
     STD = "STD"
@@ -284,6 +286,8 @@ class TieBreakContext:
     unrated_rating: int | None = None
     """The rating an unrated player counts with in rating tie-breaks, when the event's
     regulations give one (C.07 Article 10)."""
+    memo: dict[str, dict[PairingNumber, int]] = field(default_factory=dict)
+    """Values computed for every player at once by a tie-break that needs them all."""
 
     @property
     def ratings_usable(self) -> bool:
@@ -720,6 +724,57 @@ def average_of_opponents_buchholz(context: TieBreakContext, number: PairingNumbe
     return Fraction(math.floor(mean * 100 + Fraction(1, 2)), 100)
 
 
+def _fore_scores(context: TieBreakContext) -> dict[str, dict[PairingNumber, int]]:
+    """C.07 8.3: each player's score as Fore Buchholz counts it, in half-points: a game
+    of the last round (one with an opponent, forfeit or not) counts as a draw.  "own":
+    the player's own score so adjusted; "opponent": as his opponents count it, where a
+    player paired in the last round has no rounds after a withdrawal (16.3.2)."""
+    if "fore" in context.memo:
+        return {"own": context.memo["fore"], "opponent": context.memo["fore opponent"]}
+    draw = context.state.points.draw
+    own: dict[PairingNumber, int] = {}
+    opponent: dict[PairingNumber, int] = {}
+    for number, player in context.players.items():
+        history = player.history
+        paired_last = bool(history) and (
+            history[-1].opponent is not None or history[-1].outcome is Outcome.PAIRING_ALLOCATED_BYE
+        )
+        shift = 0
+        if history and history[-1].opponent is not None:
+            shift = draw - int(context.state.points.points_for(history[-1].outcome))
+        own[number] = context.score[number] + shift
+        base = context.score[number] if paired_last else context.score_as_opponent[number]
+        opponent[number] = base + shift
+    context.memo["fore"] = own
+    context.memo["fore opponent"] = opponent
+    return {"own": own, "opponent": opponent}
+
+
+def fore_buchholz(context: TieBreakContext, number: PairingNumber) -> Fraction:
+    """C.07 8.3 (FB): Buchholz with every game of the last round counted as a draw, as
+    if the last round were still to be played: the opponents' scores as
+    :func:`_fore_scores` gives them, the last round's opponent counted even after a
+    forfeit, and a player's own unplayed round standing for his own such score (capped
+    under the 2026 text as for BH)."""
+    fore = _fore_scores(context)
+    player = context.players[number]
+    rounds = len(player.history)
+    draw = context.state.points.draw
+    total = 0
+    for index, record in enumerate(player.history, start=1):
+        if record.opponent is not None and (record.outcome in _PLAYED or index == rounds):
+            total += fore["opponent"][record.opponent]
+            continue
+        own = fore["own"][number]
+        if context.unplayed is UnplayedRounds.FIDE_2026:
+            if record.opponent is not None and record.opponent in fore["opponent"]:
+                own = min(own, fore["opponent"][record.opponent])
+            else:
+                own = min(own, draw * rounds)
+        total += own
+    return Fraction(total, 2)
+
+
 def standard_points(context: TieBreakContext, number: PairingNumber) -> Fraction:
     """C.07 (2026) 7.7 (STD): for each round 1 when it brought more than a draw's points,
     ½ when it brought a draw's, 0 otherwise, whatever the event's point values."""
@@ -753,6 +808,7 @@ SIMPLE_TIEBREAKS: Mapping[TieBreak, Callable[[TieBreakContext, PairingNumber], F
     TieBreak.PROG: progress,
     TieBreak.ARO: average_rating_of_opponents,
     TieBreak.WIN: wins,
+    TieBreak.FB: fore_buchholz,
     TieBreak.AOB: average_of_opponents_buchholz,
     TieBreak.STD: standard_points,
     TieBreak.RTNG: own_rating,
@@ -787,6 +843,7 @@ __all__ = [
     "direct_encounter",
     "direct_encounter_places",
     "dutch_f10_order",
+    "fore_buchholz",
     "games_with_black",
     "games_won",
     "games_won_with_black",

@@ -141,8 +141,8 @@ class EventForm(_EventModelForm):
         tiebreaks.help_text = (
             "Tie-break codes in order, comma-separated: BH, BH-C1, MBH, SB, PROG, DE (C.07 "
             "Article 6), DE1 (direct encounter for first place only), ARO, WIN, WON, BPG, "
-            f"BWG, REP, TPN, STD, AOB, RTNG, BH-C2, BH-M2, SB-C1, SB-C2, LOT. Left empty: the "
-            f"chosen system's own ({listed})."
+            f"BWG, REP, TPN, STD, FB, AOB, RTNG, BH-C2, BH-M2, SB-C1, SB-C2, LOT. Left empty: "
+            f"the chosen system's own ({listed})."
         )
         # Instead of the model's default (Dutch F10's), the first system's own.
         system = str(self.initial.get("system") or self.instance.system)

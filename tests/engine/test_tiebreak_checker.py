@@ -7,7 +7,8 @@ and for 30 random finished events of every pairing system of this project
 Sonneborn-Berger under the 2024 text and under the text amended from 1 March 2026
 (Article 16.4), progressive scores, wins, games won, games with Black, games won with
 Black, rounds elected to play, pairing numbers, standard points (Article 7), the
-average of the opponents' Buchholz (8.2) in both texts, the cut and median
+average of the opponents' Buchholz (8.2) and Fore Buchholz (8.3) in both texts, the
+cut and median
 modifiers (BH-C2, BH-M1, BH-M2, SB-C1, SB-C2; Article 14 with 16.5) in both texts, and
 direct encounter (Article 6) applied right after points.  Every value must come out the same here.
 """
@@ -67,6 +68,7 @@ def _ours(name: str) -> dict[int, dict[str, Fraction]]:
             for code, ours in CUTS.items():
                 values[f"{code}/{tag}"] = SIMPLE_TIEBREAKS[ours](context, number)
             values[f"AOB/{tag}"] = SIMPLE_TIEBREAKS[TieBreak.AOB](context, number)
+            values[f"FB/{tag}"] = SIMPLE_TIEBREAKS[TieBreak.FB](context, number)
             values["PS"] = progress(context, number)
             values["WIN"] = wins(context, number)
     context = tiebreak_context(state)

@@ -35,6 +35,7 @@ from pairing.engine.tiebreaks import (
     direct_encounter,
     direct_encounter_places,
     dutch_f10_order,
+    fore_buchholz,
     median_buchholz,
     own_rating,
     parse_tiebreaks,
@@ -748,3 +749,13 @@ def test_c07_2026_10_6_rating_counts_an_unrated_player_as_the_event_rates_him() 
     state = tournament(2, "1-2 1-0", ratings={1: 2100, 2: 0})
     assert own_rating(tiebreak_context(state), N(1)) == 0
     assert own_rating(tiebreak_context(state, unrated_rating=1200), N(2)) == 1200
+
+
+def test_c07_8_3_fore_buchholz_counts_the_last_round_as_drawn() -> None:
+    """C.07 8.3: every game of the last round counts as a draw, for the player and his
+    opponents.  Fore scores: 1: 1 + ½ + ½ = 2, 2: 0 + 1 + ½ = 1½, 3: ½ + ½ + ½ = 1½,
+    4: ½ + 0 + ½ = 1; FB(1) = 1½ + 1½ + 1 = 4, where BH(1) = 1 + 2 + ½ = 3½."""
+    state = tournament(4, "1-2 1-0, 3-4 =", "1-3 =, 2-4 1-0", "1-4 1-0, 2-3 0-1")
+    context = tiebreak_context(state)
+    assert fore_buchholz(context, N(1)) == 4
+    assert buchholz(context, N(1)) == F(7, 2)
