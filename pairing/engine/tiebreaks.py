@@ -155,11 +155,9 @@ def unplayed_rounds_for(start: date | None) -> UnplayedRounds:
     """The edition of C.07 an event follows by its start date: the text in force that day
     (``FIDE_2026`` from 1 March 2026, ``FIDE_2023`` before); an event with no date
     follows the text in force today, as FIDE's checker decides it."""
-    return (
-        UnplayedRounds.FIDE_2026
-        if start is None or start >= C07_2026_FROM
-        else (UnplayedRounds.FIDE_2023)
-    )
+    if start is None or start >= C07_2026_FROM:
+        return UnplayedRounds.FIDE_2026
+    return UnplayedRounds.FIDE_2023
 
 
 DEFAULT_TIEBREAKS: tuple[TieBreak, ...] = (TieBreak.DE1, TieBreak.ARO, TieBreak.LOT)
@@ -395,11 +393,9 @@ def _terms(
         elif unplayed is UnplayedRounds.FIDE_2023:
             terms.append((own_score, scored, record.outcome in VOLUNTARY_UNPLAYED))
         elif unplayed is UnplayedRounds.FIDE_2026:
-            if record.opponent is not None and record.opponent in as_opponent:
-                cap = as_opponent[record.opponent]  # 16.4.1: a forfeit, won or lost
-            else:
-                cap = Points(state.points.draw * rounds)  # 16.4.2: a bye or an absence
-            terms.append((min(own_score, cap), scored, record.outcome in VOLUNTARY_UNPLAYED))
+            scheduled = as_opponent.get(record.opponent) if record.opponent else None
+            stand_in = _stand_in_2026(own_score, scheduled, state.points.draw, rounds)
+            terms.append((stand_in, scored, record.outcome in VOLUNTARY_UNPLAYED))
         elif unplayed is UnplayedRounds.VIRTUAL_OPPONENT_2009:
             virtual = (
                 running + _virtual_result(scored, state) + state.points.draw * (rounds - index)
@@ -411,6 +407,13 @@ def _terms(
     return tuple(terms)
 
 
+def _stand_in_2026(own: int, scheduled: int | None, draw: int, rounds: int) -> int:
+    """C.07 (2026) 16.4: the score standing for a player's own unplayed round, capped
+    at the scheduled opponent's score as his opponents count it for a forfeit won or
+    lost (16.4.1), at a draw per round for a round without an opponent (16.4.2)."""
+    return min(own, scheduled if scheduled is not None else draw * rounds)
+
+
 def points(context: TieBreakContext, number: PairingNumber) -> Fraction:
     """The player's score in points (Dutch F10: "the highest number of points scored")."""
     return Fraction(context.score[number], 2)
@@ -419,8 +422,9 @@ def points(context: TieBreakContext, number: PairingNumber) -> Fraction:
 def score_as_opponent(context: TieBreakContext, number: PairingNumber) -> Fraction:
     """The player's score as it counts in the opponents' tie-breaks, in points.
 
-    FIDE 2023 and 2026: the final score with the byes and absences after a withdrawal counted as
-    draws; FIDE 2009: every unplayed round counted as a draw; ZERO: the final score.
+    FIDE 2023 and 2026: the final score with the byes and absences after a withdrawal
+    counted as draws; FIDE 2009: every unplayed round counted as a draw; ZERO: the final
+    score.
     """
     return Fraction(context.score_as_opponent[number], 2)
 
@@ -448,7 +452,7 @@ def buchholz(context: TieBreakContext, number: PairingNumber) -> Fraction:
     SB text: Buchholz, "the sum of opponents' scores"; unplayed rounds count as the
     context's convention says.
     """
-    return Fraction(sum(term[0] for term in context.terms[number]), 2)
+    return _opponents_sum(context.terms[number])
 
 
 def _kept(terms: Sequence[_Term], low: int, high: int, *, products: bool) -> list[_Term]:
@@ -479,27 +483,35 @@ def _kept(terms: Sequence[_Term], low: int, high: int, *, products: bool) -> lis
     return kept
 
 
+def _opponents_sum(terms: Sequence[_Term]) -> Fraction:
+    """The Buchholz of ``terms``, in points."""
+    return Fraction(sum(value for value, _, _ in terms), 2)
+
+
+def _products_sum(terms: Sequence[_Term]) -> Fraction:
+    """The Sonneborn-Berger of ``terms``, in points (both factors in half-points)."""
+    return Fraction(sum(value * scored for value, scored, _ in terms), 4)
+
+
 def buchholz_cut2(context: TieBreakContext, number: PairingNumber) -> Fraction:
     """Buchholz cut-2 (C.07 14.2): without its two least significant values (16.5)."""
-    return Fraction(sum(term[0] for term in _kept(context.terms[number], 2, 0, products=False)), 2)
+    return _opponents_sum(_kept(context.terms[number], 2, 0, products=False))
 
 
 def buchholz_median2(context: TieBreakContext, number: PairingNumber) -> Fraction:
     """Median-Buchholz 2 (C.07 14.4): without the two lowest and the two highest values."""
-    return Fraction(sum(term[0] for term in _kept(context.terms[number], 2, 2, products=False)), 2)
+    return _opponents_sum(_kept(context.terms[number], 2, 2, products=False))
 
 
 def sonneborn_berger_cut1(context: TieBreakContext, number: PairingNumber) -> Fraction:
     """Sonneborn-Berger cut-1 (C.07 14.1.1): without the product of the least significant
     value (the lowest-scoring opponent; of several, the lowest product), 16.5 applied."""
-    kept = _kept(context.terms[number], 1, 0, products=True)
-    return Fraction(sum(value * scored for value, scored, _ in kept), 4)
+    return _products_sum(_kept(context.terms[number], 1, 0, products=True))
 
 
 def sonneborn_berger_cut2(context: TieBreakContext, number: PairingNumber) -> Fraction:
     """Sonneborn-Berger cut-2 (C.07 14.2): the cut of SB-C1 twice."""
-    kept = _kept(context.terms[number], 2, 0, products=True)
-    return Fraction(sum(value * scored for value, scored, _ in kept), 4)
+    return _products_sum(_kept(context.terms[number], 2, 0, products=True))
 
 
 def buchholz_cut1(context: TieBreakContext, number: PairingNumber) -> Fraction:
@@ -509,7 +521,7 @@ def buchholz_cut1(context: TieBreakContext, number: PairingNumber) -> Fraction:
     one, otherwise the lowest value (16.5).  Under the other conventions it is the lowest
     value.
     """
-    return Fraction(sum(term[0] for term in _kept(context.terms[number], 1, 0, products=False)), 2)
+    return _opponents_sum(_kept(context.terms[number], 1, 0, products=False))
 
 
 def median_buchholz(context: TieBreakContext, number: PairingNumber) -> Fraction:
@@ -519,7 +531,7 @@ def median_buchholz(context: TieBreakContext, number: PairingNumber) -> Fraction
     The lowest is removed as for BH-C1 (a voluntary unplayed round first under FIDE 2023
     and 2026), then the highest of the rest.  With two values or fewer nothing is left: 0.
     """
-    return Fraction(sum(term[0] for term in _kept(context.terms[number], 1, 1, products=False)), 2)
+    return _opponents_sum(_kept(context.terms[number], 1, 1, products=False))
 
 
 def sonneborn_berger(context: TieBreakContext, number: PairingNumber) -> Fraction:
@@ -530,7 +542,7 @@ def sonneborn_berger(context: TieBreakContext, number: PairingNumber) -> Fractio
     counts the same way (FIDE 2023: own score times the points got in that round).
     Both factors are in the event's points, so with 3-1-0 scoring a win weighs 3.
     """
-    return Fraction(sum(value * scored for value, scored, _ in context.terms[number]), 4)
+    return _products_sum(context.terms[number])
 
 
 def progress(context: TieBreakContext, number: PairingNumber) -> Fraction:
@@ -729,8 +741,8 @@ def _fore_scores(context: TieBreakContext) -> dict[str, dict[PairingNumber, int]
     of the last round (one with an opponent, forfeit or not) counts as a draw.  "own":
     the player's own score so adjusted; "opponent": as his opponents count it, where a
     player paired in the last round has no rounds after a withdrawal (16.3.2)."""
-    if "fore" in context.memo:
-        return {"own": context.memo["fore"], "opponent": context.memo["fore opponent"]}
+    if "fore own" in context.memo:
+        return {"own": context.memo["fore own"], "opponent": context.memo["fore opponent"]}
     draw = context.state.points.draw
     own: dict[PairingNumber, int] = {}
     opponent: dict[PairingNumber, int] = {}
@@ -745,7 +757,7 @@ def _fore_scores(context: TieBreakContext) -> dict[str, dict[PairingNumber, int]
         own[number] = context.score[number] + shift
         base = context.score[number] if paired_last else context.score_as_opponent[number]
         opponent[number] = base + shift
-    context.memo["fore"] = own
+    context.memo["fore own"] = own
     context.memo["fore opponent"] = opponent
     return {"own": own, "opponent": opponent}
 
@@ -767,10 +779,8 @@ def fore_buchholz(context: TieBreakContext, number: PairingNumber) -> Fraction:
             continue
         own = fore["own"][number]
         if context.unplayed is UnplayedRounds.FIDE_2026:
-            if record.opponent is not None and record.opponent in fore["opponent"]:
-                own = min(own, fore["opponent"][record.opponent])
-            else:
-                own = min(own, draw * rounds)
+            scheduled = fore["opponent"].get(record.opponent) if record.opponent else None
+            own = _stand_in_2026(own, scheduled, draw, rounds)
         total += own
     return Fraction(total, 2)
 
@@ -839,6 +849,8 @@ __all__ = [
     "average_rating_of_opponents",
     "buchholz",
     "buchholz_cut1",
+    "buchholz_cut2",
+    "buchholz_median2",
     "contributions",
     "direct_encounter",
     "direct_encounter_places",
@@ -856,6 +868,8 @@ __all__ = [
     "rounds_elected_to_play",
     "score_as_opponent",
     "sonneborn_berger",
+    "sonneborn_berger_cut1",
+    "sonneborn_berger_cut2",
     "standard_points",
     "tiebreak_context",
     "truncated",

@@ -31,18 +31,27 @@ from pairing.engine.tiebreaks import (
     average_rating_of_opponents,
     buchholz,
     buchholz_cut1,
+    buchholz_cut2,
+    buchholz_median2,
     contributions,
     direct_encounter,
     direct_encounter_places,
     dutch_f10_order,
     fore_buchholz,
+    games_with_black,
+    games_won,
+    games_won_with_black,
     median_buchholz,
     own_rating,
+    pairing_number,
     parse_tiebreaks,
     points,
     progress,
+    rounds_elected_to_play,
     score_as_opponent,
     sonneborn_berger,
+    sonneborn_berger_cut1,
+    sonneborn_berger_cut2,
     standard_points,
     tiebreak_context,
     truncated,
@@ -759,3 +768,33 @@ def test_c07_8_3_fore_buchholz_counts_the_last_round_as_drawn() -> None:
     context = tiebreak_context(state)
     assert fore_buchholz(context, N(1)) == 4
     assert buchholz(context, N(1)) == F(7, 2)
+
+
+def test_c07_14_and_16_5_cuts_take_a_voluntary_unplayed_round_first() -> None:
+    """C.07 14.1-14.4 with 16.5.  1 beats 2 and 3, takes a half-point bye in round 3 and
+    beats 4.  As opponents (16.3): 2 (1 point, absent in the last round) counts 1½, 3 (0,
+    absent in the last round) ½, 4 (2, absent in round 3 but playing after) 2.  1's
+    terms: 1½, ½, the bye standing for his own 3½ (voluntary), 2.  BH-C1 cuts the bye
+    though ½ is lower; BH-C2 then cuts ½; BH-M2 cuts those and the two highest left.
+    SB terms: 1½ x 1, ½ x 1, 3½ x ½ = 1¾, 2 x 1: SB-C1 weighs the bye's 1¾ against the
+    least significant value's product ½ and cuts the higher, the bye; SB-C2 then ½."""
+    state = tournament(4, "1-2 1-0, 3-4 0-1", "1-3 1-0, 2-4 0-1", "1 H, 2-3 1-0", "1-4 1-0")
+    context = tiebreak_context(state)
+    assert buchholz(context, N(1)) == F(3, 2) + F(1, 2) + F(7, 2) + 2
+    assert buchholz_cut1(context, N(1)) == F(3, 2) + F(1, 2) + 2
+    assert buchholz_cut2(context, N(1)) == F(3, 2) + 2
+    assert buchholz_median2(context, N(1)) == 0
+    assert sonneborn_berger_cut1(context, N(1)) == F(3, 2) + F(1, 2) + 2
+    assert sonneborn_berger_cut2(context, N(1)) == F(3, 2) + 2
+
+
+def test_c07_7_2_to_7_6_counts_of_games_and_rounds() -> None:
+    """C.07 7.2 WON, 7.3 BPG, 7.4 BWG, 7.6 REP, 7.8 TPN: 1 wins with White, wins with
+    Black, wins a forfeit, takes a half-point bye, loses with Black."""
+    state = tournament(3, "1-2 1-0", "2-1 0-1", "1-3 +-", "1 H", "3-1 1-0")
+    context = tiebreak_context(state)
+    assert games_won(context, N(1)) == 2
+    assert games_with_black(context, N(1)) == 2
+    assert games_won_with_black(context, N(1)) == 1
+    assert rounds_elected_to_play(context, N(1)) == 4  # all but the half-point bye
+    assert pairing_number(context, N(3)) == 3

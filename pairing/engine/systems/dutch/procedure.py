@@ -282,7 +282,9 @@ class RoundProcedure:
         natural = residents[::-1][: len(floating)]
         if not floating or set(natural) == set(floating):
             return [], None
-        keep = [v for v in carried + residents if v not in set(natural)]
+        natural_set = set(natural)
+        others = [v for v in residents if v not in natural_set]
+        keep = carried + others
         moved = set(carried)
 
         def fields(a: int, b: int) -> list[tuple[str, int, int]]:
@@ -298,9 +300,7 @@ class RoundProcedure:
 
         found = None
         if self.use_structure:
-            found = self._structured(
-                carried, [v for v in residents if v not in set(natural)], single
-            )
+            found = self._structured(carried, others, single)
         if found is None:
             weights = {
                 (a, b): self._weight(a, b, b in resident_set, False, single, False)
