@@ -41,13 +41,15 @@ from pairing.engine import SYSTEMS, NoValidPairing, System, pair_round
 from pairing.engine.generator import tournament_states
 from pairing.engine.model import RoundPairing
 from pairing.engine.standings import standings
-from pairing.engine.tiebreaks import TieBreak, parse_tiebreaks
+from pairing.engine.tiebreaks import TieBreakSpec, parse_tiebreaks
 
 from .events import OUT, Event, ensure, event, load
 
-STANDINGS_TIEBREAKS: tuple[TieBreak, ...] = parse_tiebreaks(
-    "BH,BH-C1,MBH,SB,PROG,DE,ARO,WIN,WON,BPG,BWG,REP,TPN"
+STANDINGS_TIEBREAKS: tuple[TieBreakSpec, ...] = parse_tiebreaks(
+    "BH,BH-C1,MBH,BH-C2,BH-M2,SB,SB-C1,SB-C2,PS,PS-C1,DE,FB,FB-C1,AOB,AOB-F,KS,KS-L40,"
+    "ARO,ARO-C1,ARO-M1,TPR,PTP,APRO,APPO,RTNG,WIN,WON,BPG,BWG,REP,STD,TPN"
 )
+"""Every individual tie-break of C.07 (2024 and 2026 texts) with a sample of modifiers."""
 
 Pairs = tuple[frozenset[tuple[int, int]], int | None]
 """Boards as (white, black) and the bye: what two engines are compared on."""

@@ -34,17 +34,20 @@ from pairing.engine.model import (
 )
 from pairing.engine.standings import DEFAULT_TIEBREAKS, standings
 from pairing.engine.tiebreaks import (
-    TieBreak,
+    TieBreakSpec,
     UnplayedRounds,
+    as_spec,
     parse_tiebreaks,
     unplayed_rounds_for,
 )
 from pairing.engine.trf import (
     TrfDocument,
     decode_trf,
+    fide_tiebreak_order,
     read_trf,
     start_date,
     state_from_trf,
+    tiebreak_order,
     total_rounds,
     trf_from_state,
     write_trf,
@@ -112,7 +115,7 @@ class _Parser(argparse.ArgumentParser):
         self.exit(ExitStatus.USAGE, f"pairing: {message} (see --help)\n")
 
 
-def _tiebreak_codes(text: str) -> tuple[TieBreak, ...]:
+def _tiebreak_codes(text: str) -> tuple[TieBreakSpec, ...]:
     try:
         return parse_tiebreaks(text)
     except ValueError as exc:
@@ -166,10 +169,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--tiebreaks",
         type=_tiebreak_codes,
-        default=DEFAULT_TIEBREAKS,
+        default=None,
         metavar="CODES",
-        help="tie-breaks for --standings, e.g. BH,BH-C1,MBH,SB,PROG,DE,ARO,WIN,WON,BPG,BWG,REP,TPN "
-        f"(default: Dutch F10, {','.join(t.value for t in DEFAULT_TIEBREAKS)})",
+        help="tie-breaks for --standings, any FIDE C.07 code with its modifiers, in order, "
+        "e.g. BH-C1,BH,SB,ARO-M1,KS,TPR,DE (default: the file's SWK or TRF-2026 202/212 "
+        f"list, else Dutch F10: {','.join(t.value for t in DEFAULT_TIEBREAKS)})",
     )
     parser.add_argument(
         "--tiebreak-rules",
@@ -517,11 +521,26 @@ def _decimal(value: Fraction) -> str:
     return f"{float(value):.2f}".rstrip("0").rstrip(".")
 
 
+def _file_tiebreaks(path: str, doc: TrfDocument) -> tuple[TieBreakSpec, ...]:
+    """The tie-breaks the file names (SWK, else TRF-2026 202 or 212), else Dutch F10's.
+
+    :raises CommandError: the file names a code we do not know (3), at its line.
+    """
+    order = tiebreak_order(doc) or fide_tiebreak_order(doc)
+    if order is None:
+        return tuple(map(as_spec, DEFAULT_TIEBREAKS))
+    try:
+        return parse_tiebreaks(order.value)
+    except ValueError as exc:
+        raise _located(path, order.error(str(exc))) from exc
+
+
 def _standings(args: argparse.Namespace) -> ExitStatus:
     path: str = args.standings
     doc = _read(path)
     state = _state(path, doc)
-    codes: tuple[TieBreak, ...] = args.tiebreaks
+    given = args.tiebreaks
+    codes = _file_tiebreaks(path, doc) if given is None else tuple(map(as_spec, given))
     if args.tiebreak_rules:
         rules = UnplayedRounds(args.tiebreak_rules)
     else:

@@ -21,11 +21,11 @@ from fractions import Fraction
 from .model import PairingNumber, TournamentState
 from .tiebreaks import (
     DEFAULT_TIEBREAKS,
-    LOWER_IS_BETTER,
-    SIMPLE_TIEBREAKS,
     TieBreak,
     TieBreakContext,
+    TieBreakSpec,
     UnplayedRounds,
+    as_spec,
     direct_encounter,
     direct_encounter_places,
     dutch_f10_order,
@@ -33,6 +33,7 @@ from .tiebreaks import (
     points,
     tiebreak_context,
     truncated,
+    value_function,
 )
 
 
@@ -105,7 +106,7 @@ def _direct_encounter_values(
 def standings(
     state: TournamentState,
     *,
-    tiebreaks: Sequence[TieBreak] = DEFAULT_TIEBREAKS,
+    tiebreaks: Sequence[TieBreak | TieBreakSpec] = DEFAULT_TIEBREAKS,
     unplayed: UnplayedRounds = UnplayedRounds.FIDE_2023,
     unrated_rating: int | None = None,
     lot_seed: int = 0,
@@ -131,7 +132,8 @@ def standings(
     keys: dict[PairingNumber, list[int]] = {n: [k] for n, k in _integer_keys(score).items()}
     shown: dict[PairingNumber, list[Fraction]] = {n: [] for n in numbers}
     compared: list[bool] = [True]
-    for tiebreak in tiebreaks:
+    for spec in map(as_spec, tiebreaks):
+        tiebreak = spec.code
         if tiebreak is TieBreak.LOT:
             found = {n: Fraction(place) for n, place in lot_positions(numbers, lot_seed).items()}
             scaled = {n: -int(v) for n, v in found.items()}
@@ -141,10 +143,10 @@ def standings(
                     context, keys, first_place_only=tiebreak is TieBreak.DE1
                 )
             else:
-                compute = SIMPLE_TIEBREAKS[tiebreak]
+                compute = value_function(spec)
                 found = {n: compute(context, n) for n in numbers}
             scaled = _integer_keys(found)
-            if tiebreak in LOWER_IS_BETTER:
+            if spec.lower_is_better:
                 scaled = {n: -v for n, v in scaled.items()}
         for n in numbers:
             keys[n].append(scaled[n])
@@ -173,6 +175,7 @@ __all__ = [
     "DEFAULT_TIEBREAKS",
     "StandingRow",
     "TieBreak",
+    "TieBreakSpec",
     "UnplayedRounds",
     "dutch_f10_order",
     "lot_positions",

@@ -71,7 +71,9 @@ Progress, ARO, WIN and the direct encounter do not depend on the convention.
 from __future__ import annotations
 
 import enum
+import functools
 import math
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -79,6 +81,7 @@ from fractions import Fraction
 
 from .errors import InvalidState
 from .model import Colour, Outcome, PairingNumber, Player, Points, TournamentState
+from .performance import average_rating, perfect_performance, tournament_performance
 
 
 class TieBreak(enum.StrEnum):
@@ -131,6 +134,17 @@ class TieBreak(enum.StrEnum):
     """Rounds one elected to play (C.07 7.6; GE before the 2024 text)."""
     TPN = "TPN"
     """Tournament pairing number, the lower the better (C.07 2026, 7.8)."""
+    KS = "KS"
+    """Koya (C.07 Article 9): the points scored against the opponents with half the
+    possible score or more."""
+    TPR = "TPR"
+    """C.07 10.2: tournament performance rating."""
+    PTP = "PTP"
+    """C.07 10.3: perfect tournament performance."""
+    APRO = "APRO"
+    """C.07 10.4: average of the opponents' tournament performance ratings."""
+    APPO = "APPO"
+    """C.07 10.5: average of the opponents' perfect tournament performances."""
 
 
 class UnplayedRounds(enum.Enum):
@@ -187,41 +201,157 @@ FIDE 2023, in our reading (module docstring): unplayed rounds that did not bring
 _PLAYED = frozenset(outcome for outcome in Outcome if outcome.played)
 """Outcomes of games actually played (Dutch F2)."""
 
-_ALIASES = {
-    "PS": TieBreak.PROG,
-    "GE": TieBreak.REP,
-    "BH/C1": TieBreak.BH_C1,
-    "BH-M1": TieBreak.MBH,
-    "BH/M1": TieBreak.MBH,
-    "BH/C2": TieBreak.BH_C2,
-    "BH/M2": TieBreak.BH_M2,
-    "SB/C1": TieBreak.SB_C1,
-    "SB/C2": TieBreak.SB_C2,
+
+@dataclass(frozen=True, slots=True)
+class TieBreakSpec:
+    """One entry of an event's tie-break list: a code of C.07 with its modifiers.
+
+    C.07 lets the organiser pick any tie-break, in any order, each with the modifiers
+    its definition allows (Article 14 for the cuts, the definitions themselves for the
+    others); both texts have the same ones:
+
+    - ``cut`` (Cn): the n least significant values are left out (BH, FB, SB, ARO; for
+      PS, the first n rounds);
+    - ``median`` (Mn, with ``cut`` = n): also the n most significant ones (BH, FB, ARO);
+    - ``fore`` (F): AOB averages the opponents' Fore Buchholz (8.3) instead of their
+      Buchholz;
+    - ``limit_percent`` and ``limit_shift`` (L): KS counts the opponents whose score is
+      at least that percentage of the maximum (50 by default, ``KS-L40``), moved by a
+      number of half-points (``KS-L-2`` is one point lower, ``KS-L+1`` half a point
+      higher).
+
+    The codes of the older lists are kept: ``BH-C1``, ``MBH`` (that is ``BH-M1``),
+    ``BH-C2``, ``BH-M2``, ``SB-C1``, ``SB-C2``; ``/`` may stand for ``-`` (``BH/C1``, as
+    FIDE's checker writes it), ``PS`` is PROG and ``GE`` is REP.
+    """
+
+    code: TieBreak
+    cut: int = 0
+    median: bool = False
+    fore: bool = False
+    limit_percent: int = 50
+    limit_shift: int = 0
+    """Half-points added to the KS limit (negative: taken from it)."""
+
+    @property
+    def value(self) -> str:
+        """The code as lists, headers and files write it: ``BH-C1``, ``ARO-M1``, ``KS-L40``."""
+        for named, modified in _NAMED.items():
+            if modified == self:
+                return named.value
+        return "-".join((self.code.value, *self.modifiers))
+
+    @property
+    def modifiers(self) -> tuple[str, ...]:
+        """The modifiers as C.07 writes them, in a fixed order: ``("C1",)``, ``("L-2",)``."""
+        found: list[str] = []
+        if self.cut:
+            found.append(f"{'M' if self.median else 'C'}{self.cut}")
+        if self.fore:
+            found.append("F")
+        if self.limit_percent != 50:
+            found.append(f"L{self.limit_percent}")
+        if self.limit_shift:
+            found.append(f"L{self.limit_shift:+d}")
+        return tuple(found)
+
+    @property
+    def lower_is_better(self) -> bool:
+        """Whether the lower value ranks first (a place, a pairing number)."""
+        return self.code in LOWER_IS_BETTER
+
+
+_NAMED: dict[TieBreak, TieBreakSpec] = {
+    TieBreak.BH_C1: TieBreakSpec(TieBreak.BH, cut=1),
+    TieBreak.MBH: TieBreakSpec(TieBreak.BH, cut=1, median=True),
+    TieBreak.BH_C2: TieBreakSpec(TieBreak.BH, cut=2),
+    TieBreak.BH_M2: TieBreakSpec(TieBreak.BH, cut=2, median=True),
+    TieBreak.SB_C1: TieBreakSpec(TieBreak.SB, cut=1),
+    TieBreak.SB_C2: TieBreakSpec(TieBreak.SB, cut=2),
 }
+"""The codes of the older lists that name a code with a cut."""
+
+MODIFIERS: Mapping[TieBreak, str] = {
+    TieBreak.BH: "CM",
+    TieBreak.FB: "CM",
+    TieBreak.ARO: "CM",
+    TieBreak.SB: "C",
+    TieBreak.PROG: "C",
+    TieBreak.AOB: "F",
+    TieBreak.KS: "L",
+}
+"""The modifiers each code accepts (C, M, F, L; see :class:`TieBreakSpec`)."""
+
+_BASE_ALIASES = {"PS": TieBreak.PROG, "GE": TieBreak.REP, "SNO": TieBreak.TPN}
+_ITEM = re.compile(r"([A-Z][A-Z0-9]*)((?:[-/](?:[CM][1-9]|F|L[1-9][0-9]?|L[+-][1-9][0-9]?))*)")
+_MODIFIER = re.compile(r"[-/]([CM][1-9]|F|L[1-9][0-9]?|L[+-][1-9][0-9]?)")
 
 
-def parse_tiebreaks(codes: str) -> tuple[TieBreak, ...]:
-    """Read a comma-separated list of codes such as ``"BH,BH-C1,SB"``.
+def as_spec(tiebreak: TieBreak | TieBreakSpec) -> TieBreakSpec:
+    """The entry a code stands for: ``TieBreak.BH_C1`` is BH with a cut of one."""
+    if isinstance(tiebreak, TieBreakSpec):
+        return tiebreak
+    return _NAMED.get(tiebreak, TieBreakSpec(tiebreak))
+
+
+def parse_tiebreak(item: str) -> TieBreakSpec:
+    """Read one code with its modifiers, such as ``"BH-C1"``, ``"aro/m1"`` or ``"KS-L40"``.
+
+    :raises ValueError: the code is unknown, or a modifier does not apply to it; the
+        message names it.
+    """
+    text = item.strip().upper()
+    match = _ITEM.fullmatch(text)
+    lead = re.match(r"[A-Z][A-Z0-9]*", text)
+    name = lead.group(0) if lead else text
+    try:
+        named = _BASE_ALIASES.get(name) or TieBreak(name)
+    except ValueError:
+        known = ", ".join(t.value for t in TieBreak if t not in _NAMED)
+        raise ValueError(f"unknown tie-break code {text!r}; known codes: {known}") from None
+    if match is None:
+        raise ValueError(
+            f"cannot read the modifiers of {text!r}: write them as -C1, -C2, -M1, -M2, -F, "
+            "-L40 or -L-2"
+        )
+    spec = as_spec(named)
+    modifiers = _MODIFIER.findall(match.group(2))
+    if modifiers and spec.code is not named:
+        raise ValueError(
+            f"{text!r}: {named.value} already has its cut; give the modifiers to "
+            f"{spec.code.value} ({spec.code.value}-C2, {spec.code.value}-M1, ...)"
+        )
+    allowed = MODIFIERS.get(spec.code, "")
+    for modifier in modifiers:
+        kind = modifier[0]
+        if kind not in allowed:
+            raise ValueError(
+                f"{text!r}: the modifier {modifier} does not apply to {spec.code.value}"
+                + (f" (it takes {', '.join(allowed)})" if allowed else " (it takes none)")
+            )
+        if kind in "CM":
+            if spec.cut:
+                raise ValueError(f"{text!r}: give one cut or median modifier, not two")
+            spec = replace(spec, cut=int(modifier[1:]), median=kind == "M")
+        elif kind == "F":
+            spec = replace(spec, fore=True)
+        elif modifier[1] in "+-":
+            spec = replace(spec, limit_shift=int(modifier[1:]))
+        else:
+            spec = replace(spec, limit_percent=int(modifier[1:]))
+    return spec
+
+
+def parse_tiebreaks(codes: str) -> tuple[TieBreakSpec, ...]:
+    """Read a comma-separated list of codes such as ``"BH-C1, SB, ARO-M1, DE"``.
 
     Codes are case-insensitive and may be surrounded by spaces; empty items are skipped,
-    so ``""`` means "points, then pairing number".  ``BH/C1`` is read as ``BH-C1``.
+    so ``""`` means "points, then pairing number".  Each item is read by
+    :func:`parse_tiebreak`.
 
-    :raises ValueError: a code is unknown; the message names it and lists the known ones.
+    :raises ValueError: an item cannot be read; the message names it.
     """
-    result: list[TieBreak] = []
-    for item in codes.split(","):
-        code = item.strip().upper()
-        if not code:
-            continue
-        if code in _ALIASES:
-            result.append(_ALIASES[code])
-            continue
-        try:
-            result.append(TieBreak(code))
-        except ValueError:
-            known = ", ".join(t.value for t in TieBreak)
-            raise ValueError(f"unknown tie-break code {code!r}; known codes: {known}") from None
-    return tuple(result)
+    return tuple(parse_tiebreak(item) for item in codes.split(",") if item.strip())
 
 
 def truncated(state: TournamentState, rounds: int) -> TournamentState:
@@ -286,12 +416,11 @@ class TieBreakContext:
     regulations give one (C.07 Article 10)."""
     memo: dict[str, dict[PairingNumber, int]] = field(default_factory=dict)
     """Values computed for every player at once by a tie-break that needs them all."""
-
-    @property
-    def ratings_usable(self) -> bool:
-        """C.07 Article 10: rating tie-breaks are used only when every player is rated or
-        the regulations say how an unrated player counts."""
-        return self.unrated_rating is not None or all(p.rating > 0 for p in self.players.values())
+    fore_terms: dict[PairingNumber, tuple[_Term, ...]] = field(default_factory=dict)
+    """Each player's terms as Fore Buchholz counts them, once computed."""
+    ratings_usable: bool = True
+    """C.07 Article 10: rating tie-breaks are used only when every player is rated or
+    the regulations say how an unrated player counts."""
 
 
 def tiebreak_context(
@@ -323,6 +452,7 @@ def tiebreak_context(
         score_as_opponent=as_opponent,
         terms=terms,
         unrated_rating=unrated_rating,
+        ratings_usable=unrated_rating is not None or all(p.rating > 0 for p in state.players),
     )
 
 
@@ -469,6 +599,10 @@ def _kept(terms: Sequence[_Term], low: int, high: int, *, products: bool) -> lis
     kept = list(terms)
     low = min(low, len(kept))
     high = min(high, len(kept) - low)
+    if not any(term[2] for term in kept):
+        # Without a voluntary unplayed round the cuts are the ends of one sort.
+        kept.sort(key=lambda term: (term[0], term[0] * term[1]))
+        return kept[low : len(kept) - high]
     for _ in range(low):
         least = min(range(len(kept)), key=lambda i: (kept[i][0], kept[i][0] * kept[i][1], i))
         voluntary = [i for i, term in enumerate(kept) if term[2]]
@@ -545,21 +679,37 @@ def sonneborn_berger(context: TieBreakContext, number: PairingNumber) -> Fractio
     return _products_sum(context.terms[number])
 
 
-def progress(context: TieBreakContext, number: PairingNumber) -> Fraction:
+def progress(context: TieBreakContext, number: PairingNumber, *, cut: int = 0) -> Fraction:
     """The sum of the player's running scores after each round.
 
     SB text: Progress: "Win, Loss, Win, Draw then your progressive scores are 1, 1, 2, 2.5
     and your Progress tie-break value is 6.5".  Byes and forfeits count the points they
-    gave.
+    gave.  C.07 Article 7 (PS) with a cut (PS-C1, Article 14): the running scores of the
+    first ``cut`` rounds are left out.
     """
     running = total = 0
-    for _, scored, _ in context.terms[number]:
+    for index, (_, scored, _) in enumerate(context.terms[number], start=1):
         running += scored
-        total += running
+        if index > cut:
+            total += running
     return Fraction(total, 2)
 
 
-def average_rating_of_opponents(context: TieBreakContext, number: PairingNumber) -> Fraction:
+def _opponent_ratings(context: TieBreakContext, number: PairingNumber) -> list[int]:
+    """The ratings of the opponents played over the board, an unrated one's as the event
+    gives it (C.07 Article 10), in the order of the rounds."""
+    players = context.players
+    default = context.unrated_rating or 0
+    return [
+        players[r.opponent].rating or default
+        for r in players[number].history
+        if r.outcome in _PLAYED and r.opponent is not None
+    ]
+
+
+def average_rating_of_opponents(
+    context: TieBreakContext, number: PairingNumber, *, cut: int = 0, median: bool = False
+) -> Fraction:
     """The average rating of the opponents played over the board, rounded as FIDE rounds
     it (C.07 10.1).
 
@@ -570,19 +720,130 @@ def average_rating_of_opponents(context: TieBreakContext, number: PairingNumber)
     with the rating the event gives unrated players; when it gives none and an unrated
     player takes part, C.07 Article 10 leaves rating tie-breaks out: every player gets 0,
     and the next tie-break decides.  A player with no game played gets 0 too.
+
+    With a cut (ARO-C1, Article 14) the ``cut`` lowest ratings are left out, with a
+    median (ARO-M1) the ``cut`` highest as well; unplayed rounds are no games here, so
+    there is no voluntary unplayed round to cut first (16.5).
     """
     if not context.ratings_usable:
         return Fraction(0)
-    players = context.players
-    default = context.unrated_rating or 0
-    ratings = [
-        players[r.opponent].rating or default
-        for r in players[number].history
-        if r.outcome in _PLAYED and r.opponent is not None
-    ]
+    ratings = sorted(_opponent_ratings(context, number))
+    ratings = ratings[min(cut, len(ratings)) :]
+    if median:
+        ratings = ratings[: len(ratings) - min(cut, len(ratings))]
     if not ratings:
         return Fraction(0)
-    return Fraction(math.floor(Fraction(sum(ratings), len(ratings)) + Fraction(1, 2)))
+    return Fraction(average_rating(ratings))
+
+
+_STANDARD_POINTS = {
+    Outcome.WIN: Fraction(1),
+    Outcome.WIN_UNRATED: Fraction(1),
+    Outcome.DRAW: Fraction(1, 2),
+    Outcome.DRAW_UNRATED: Fraction(1, 2),
+    Outcome.ADJOURNED: Fraction(1, 2),
+}
+"""What a game played brings in a performance (C.07 10.2, 10.3): 1 for a win, ½ for a
+draw, whatever the event's points."""
+
+
+_Ratings = dict[PairingNumber, int]
+
+
+def _performances(context: TieBreakContext) -> tuple[_Ratings, _Ratings]:
+    """Each player's TPR and PTP (C.07 10.2, 10.3), computed once for all players;
+    a player with no game played has neither."""
+    if "TPR" not in context.memo:
+        tpr: _Ratings = {}
+        ptp: _Ratings = {}
+        for number, player in context.players.items():
+            ratings = _opponent_ratings(context, number)
+            if ratings:
+                score = sum(
+                    (
+                        _STANDARD_POINTS.get(r.outcome, Fraction(0))
+                        for r in player.history
+                        if r.outcome in _PLAYED and r.opponent is not None
+                    ),
+                    Fraction(0),
+                )
+                tpr[number] = tournament_performance(score, ratings)
+                ptp[number] = perfect_performance(score, ratings)
+        context.memo["TPR"] = tpr
+        context.memo["PTP"] = ptp
+    return context.memo["TPR"], context.memo["PTP"]
+
+
+def tournament_performance_rating(context: TieBreakContext, number: PairingNumber) -> Fraction:
+    """C.07 10.2 (TPR): the average rating of the opponents played over the board
+    (10.1) plus the rating difference FIDE B.02 8.1(a) gives for the fraction of the
+    points the player scored in those games (a win 1, a draw ½), to hundredths.  0 for
+    a player with no game played, and for everyone when Article 10 leaves rating
+    tie-breaks out (see :func:`average_rating_of_opponents`)."""
+    if not context.ratings_usable:
+        return Fraction(0)
+    return Fraction(_performances(context)[0].get(number, 0))
+
+
+def perfect_tournament_performance(context: TieBreakContext, number: PairingNumber) -> Fraction:
+    """C.07 10.3 (PTP): the lowest rating whose expected score (FIDE B.02 8.1(b))
+    against the opponents played over the board reaches the points scored in those
+    games; with no point, the lowest rated opponent's rating less 800.  0 as for TPR."""
+    if not context.ratings_usable:
+        return Fraction(0)
+    return Fraction(_performances(context)[1].get(number, 0))
+
+
+def _average_of_opponents(
+    context: TieBreakContext, number: PairingNumber, values: Mapping[PairingNumber, int]
+) -> Fraction:
+    """The opponents' ``values`` averaged over the games played, a half rounded up."""
+    found = [
+        values[r.opponent]
+        for r in context.players[number].history
+        if r.outcome in _PLAYED and r.opponent is not None and r.opponent in values
+    ]
+    return Fraction(average_rating(found)) if found else Fraction(0)
+
+
+def average_performance_of_opponents(context: TieBreakContext, number: PairingNumber) -> Fraction:
+    """C.07 10.4 (APRO): the average of the TPR of the opponents played over the board,
+    a half rounded up."""
+    if not context.ratings_usable:
+        return Fraction(0)
+    return _average_of_opponents(context, number, _performances(context)[0])
+
+
+def average_perfect_performance_of_opponents(
+    context: TieBreakContext, number: PairingNumber
+) -> Fraction:
+    """C.07 10.5 (APPO): the average of the PTP of the opponents played over the board,
+    a half rounded up."""
+    if not context.ratings_usable:
+        return Fraction(0)
+    return _average_of_opponents(context, number, _performances(context)[1])
+
+
+def koya(
+    context: TieBreakContext, number: PairingNumber, *, percent: int = 50, shift: int = 0
+) -> Fraction:
+    """C.07 Article 9 (KS): the points the player scored in the rounds against opponents who
+    finished with at least ``percent`` per cent of the maximum score (a win in every
+    round the standings cover), the limit moved by ``shift`` half-points (KS-L40,
+    KS-L-2).  The opponents count with their scores as they stand, and a forfeit
+    against such an opponent counts its points, as FIDE's checker counts them."""
+    rounds = len(context.players[number].history)
+    limit = Fraction(percent * context.state.points.win * rounds, 100) + shift
+    return Fraction(
+        sum(
+            scored
+            for record, (_, scored, _) in zip(
+                context.players[number].history, context.terms[number], strict=True
+            )
+            if record.opponent is not None and context.score[record.opponent] >= limit
+        ),
+        2,
+    )
 
 
 def wins(context: TieBreakContext, number: PairingNumber) -> Fraction:
@@ -722,9 +983,12 @@ def pairing_number(context: TieBreakContext, number: PairingNumber) -> Fraction:
     return Fraction(number)
 
 
-def average_of_opponents_buchholz(context: TieBreakContext, number: PairingNumber) -> Fraction:
+def average_of_opponents_buchholz(
+    context: TieBreakContext, number: PairingNumber, *, fore: bool = False
+) -> Fraction:
     """C.07 8.2 (AOB): the average Buchholz of the opponents played over the board, to
-    two decimals, a half rounded up; 0 with no game played."""
+    two decimals, a half rounded up; 0 with no game played.  AOB-F averages their Fore
+    Buchholz (8.3) instead."""
     opponents = [
         r.opponent
         for r in context.players[number].history
@@ -732,8 +996,13 @@ def average_of_opponents_buchholz(context: TieBreakContext, number: PairingNumbe
     ]
     if not opponents:
         return Fraction(0)
-    mean = sum((buchholz(context, o) for o in opponents), Fraction(0)) / len(opponents)
-    return Fraction(math.floor(mean * 100 + Fraction(1, 2)), 100)
+    key = "AOB fore" if fore else "AOB"
+    if key not in context.memo:
+        of = fore_buchholz if fore else buchholz
+        context.memo[key] = {n: int(of(context, n) * 2) for n in context.players}
+    values = context.memo[key]
+    total = sum(values[o] for o in opponents)
+    return Fraction(math.floor(Fraction(100 * total, 2 * len(opponents)) + Fraction(1, 2)), 100)
 
 
 def _fore_scores(context: TieBreakContext) -> dict[str, dict[PairingNumber, int]]:
@@ -762,40 +1031,52 @@ def _fore_scores(context: TieBreakContext) -> dict[str, dict[PairingNumber, int]
     return {"own": own, "opponent": opponent}
 
 
-def fore_buchholz(context: TieBreakContext, number: PairingNumber) -> Fraction:
-    """C.07 8.3 (FB): Buchholz with every game of the last round counted as a draw, as
-    if the last round were still to be played: the opponents' scores as
-    :func:`_fore_scores` gives them, the last round's opponent counted even after a
-    forfeit, and a player's own unplayed round standing for his own such score (capped
-    under the 2026 text as for BH)."""
+def _fore_terms(context: TieBreakContext, number: PairingNumber) -> tuple[_Term, ...]:
+    """The player's Buchholz terms as Fore Buchholz counts them (C.07 8.3): the
+    opponents' scores as :func:`_fore_scores` gives them, the last round's opponent
+    counted even after a forfeit, and a player's own unplayed round standing for his
+    own such score (capped under the 2026 text as for BH).  Each term keeps the points
+    of its round and whether it is a voluntary unplayed round, for the cuts."""
+    if number in context.fore_terms:
+        return context.fore_terms[number]
     fore = _fore_scores(context)
     player = context.players[number]
     rounds = len(player.history)
     draw = context.state.points.draw
-    total = 0
-    for index, record in enumerate(player.history, start=1):
+    terms: list[_Term] = []
+    for index, (record, (_, scored, voluntary)) in enumerate(
+        zip(player.history, context.terms[number], strict=True), start=1
+    ):
         if record.opponent is not None and (record.outcome in _PLAYED or index == rounds):
-            total += fore["opponent"][record.opponent]
+            terms.append((fore["opponent"][record.opponent], scored, False))
             continue
         own = fore["own"][number]
         if context.unplayed is UnplayedRounds.FIDE_2026:
             scheduled = fore["opponent"].get(record.opponent) if record.opponent else None
             own = _stand_in_2026(own, scheduled, draw, rounds)
-        total += own
-    return Fraction(total, 2)
+        terms.append((own, scored, voluntary))
+    context.fore_terms[number] = tuple(terms)
+    return context.fore_terms[number]
+
+
+def fore_buchholz(
+    context: TieBreakContext, number: PairingNumber, *, cut: int = 0, median: bool = False
+) -> Fraction:
+    """C.07 8.3 (FB): Buchholz with every game of the last round counted as a draw, as
+    if the last round were still to be played (:func:`_fore_terms`); FB-C1, FB-M1 and
+    the like cut as BH does (Article 14 with 16.5)."""
+    terms = _fore_terms(context, number)
+    return _opponents_sum(_kept(terms, cut, cut if median else 0, products=False))
 
 
 def standard_points(context: TieBreakContext, number: PairingNumber) -> Fraction:
     """C.07 (2026) 7.7 (STD): for each round 1 when it brought more than a draw's points,
     ½ when it brought a draw's, 0 otherwise, whatever the event's point values."""
     draw = context.state.points.draw
-    return sum(
-        (
-            Fraction(1) if scored > draw else Fraction(1, 2) if scored == draw else Fraction(0)
-            for _, scored, _ in context.terms[number]
-        ),
-        Fraction(0),
-    )
+    halves = 0
+    for _, scored, _ in context.terms[number]:
+        halves += 2 if scored > draw else 1 if scored == draw else 0
+    return Fraction(halves, 2)
 
 
 def own_rating(context: TieBreakContext, number: PairingNumber) -> Fraction:
@@ -831,21 +1112,130 @@ SIMPLE_TIEBREAKS: Mapping[TieBreak, Callable[[TieBreakContext, PairingNumber], F
     TieBreak.BWG: games_won_with_black,
     TieBreak.REP: rounds_elected_to_play,
     TieBreak.TPN: pairing_number,
+    TieBreak.KS: koya,
+    TieBreak.TPR: tournament_performance_rating,
+    TieBreak.PTP: perfect_tournament_performance,
+    TieBreak.APRO: average_performance_of_opponents,
+    TieBreak.APPO: average_perfect_performance_of_opponents,
 }
 """Tie-breaks whose value depends on the player alone (DE and LOT depend on the others)."""
+
+DESCRIPTIONS: Mapping[TieBreak, str] = {
+    TieBreak.BH: "Buchholz (C.07 8.1)",
+    TieBreak.AOB: "Average of the opponents' Buchholz (C.07 8.2)",
+    TieBreak.FB: "Fore Buchholz (C.07 8.3)",
+    TieBreak.SB: "Sonneborn-Berger (C.07 9.1)",
+    TieBreak.KS: "Koya (C.07 Article 9)",
+    TieBreak.DE: "Direct encounter (C.07 Article 6)",
+    TieBreak.DE1: "Games among those tied for first (Dutch F10)",
+    TieBreak.WIN: "Rounds won, byes and forfeits included (C.07 7.1)",
+    TieBreak.WON: "Games won over the board (C.07 7.2)",
+    TieBreak.BPG: "Games played with Black (C.07 7.3)",
+    TieBreak.BWG: "Games won with Black (C.07 7.4)",
+    TieBreak.PROG: "Progressive scores, PS (C.07 Article 7)",
+    TieBreak.REP: "Rounds elected to play (C.07 7.6)",
+    TieBreak.STD: "Standard points, 1-½-0 (C.07 2026, 7.7)",
+    TieBreak.TPN: "Pairing number, lower first (C.07 2026, 7.8)",
+    TieBreak.ARO: "Average rating of the opponents (C.07 10.1)",
+    TieBreak.TPR: "Tournament performance rating (C.07 10.2)",
+    TieBreak.PTP: "Perfect tournament performance (C.07 10.3)",
+    TieBreak.APRO: "Average of the opponents' TPR (C.07 10.4)",
+    TieBreak.APPO: "Average of the opponents' PTP (C.07 10.5)",
+    TieBreak.RTNG: "Own rating (C.07 2026, 10.6)",
+    TieBreak.LOT: "Drawing of lots",
+}
+"""Every code an event can choose, with its name and rule, in the order an arbiter
+reads them; the older codes with a cut (BH-C1, MBH, ...) are these with a modifier."""
+
+MODIFIER_NAMES: Mapping[str, str] = {
+    "C1": "Cut-1: without the lowest value",
+    "C2": "Cut-2: without the two lowest values",
+    "M1": "Median-1: without the lowest and the highest value",
+    "M2": "Median-2: without the two lowest and the two highest values",
+    "F": "Fore: the opponents' Fore Buchholz",
+    "L40": "Limit 40%: opponents with 40% of the maximum score",
+    "L-2": "Limit one point lower",
+}
+"""The modifiers offered when picking a tie-break (C.07 Article 14 and 9); any other
+cut (C3, M3) or limit (L60, L+1) can be typed."""
+
+GROUP_TIEBREAKS = frozenset({TieBreak.DE, TieBreak.DE1, TieBreak.LOT})
+"""Tie-breaks whose value depends on the group of players still tied when they apply."""
+
+Compute = Callable[[TieBreakContext, PairingNumber], Fraction]
+
+
+_FIDE_NAMES = {TieBreak.PROG: "PS"}
+"""Codes FIDE writes differently from us (TRF-2026 202, FIDE's checker)."""
+
+
+def fide_code(spec: TieBreakSpec) -> str | None:
+    """``spec`` as TRF-2026 202 and FIDE's checker write it: the code, then each
+    modifier after a ``/`` (``BH/C1``, ``BH/M1``, ``PS/C1``, ``KS/L40``, ``AOB/F``);
+    None for DE1 and LOT, which are not C.07's."""
+    if spec.code in (TieBreak.DE1, TieBreak.LOT):
+        return None
+    return "/".join((_FIDE_NAMES.get(spec.code, spec.code.value), *spec.modifiers))
+
+
+def fide_order(tiebreaks: Sequence[TieBreak | TieBreakSpec]) -> tuple[str, ...]:
+    """The FIDE codes of ``tiebreaks`` up to the first one that is not C.07's (DE1,
+    LOT): a shorter list that ranks as the event's own does as far as it goes."""
+    codes: list[str] = []
+    for tiebreak in tiebreaks:
+        code = fide_code(as_spec(tiebreak))
+        if code is None:
+            break
+        codes.append(code)
+    return tuple(codes)
+
+
+def value_function(spec: TieBreakSpec) -> Compute:
+    """How to compute ``spec`` for one player, its modifiers applied.
+
+    :raises ValueError: ``spec`` is DE, DE1 or LOT, which rank a group, not a player.
+    """
+    if spec.code in GROUP_TIEBREAKS:
+        raise ValueError(f"{spec.value} ranks a tied group; the standings compute it")
+    low = spec.cut
+    high = spec.cut if spec.median else 0
+    if spec.code is TieBreak.BH and low:
+        return lambda c, n: _opponents_sum(_kept(c.terms[n], low, high, products=False))
+    if spec.code is TieBreak.SB and low:
+        return lambda c, n: _products_sum(_kept(c.terms[n], low, high, products=True))
+    if spec.code is TieBreak.FB and low:
+        return functools.partial(fore_buchholz, cut=low, median=spec.median)
+    if spec.code is TieBreak.ARO and low:
+        return functools.partial(average_rating_of_opponents, cut=low, median=spec.median)
+    if spec.code is TieBreak.PROG and low:
+        return functools.partial(progress, cut=low)
+    if spec.code is TieBreak.AOB and spec.fore:
+        return functools.partial(average_of_opponents_buchholz, fore=True)
+    if spec.code is TieBreak.KS:
+        return functools.partial(koya, percent=spec.limit_percent, shift=spec.limit_shift)
+    return SIMPLE_TIEBREAKS[spec.code]
 
 
 __all__ = [
     "DEFAULT_TIEBREAKS",
     "DUTCH_F10",
+    "DESCRIPTIONS",
+    "GROUP_TIEBREAKS",
+    "MODIFIER_NAMES",
     "LOWER_IS_BETTER",
+    "MODIFIERS",
     "SIMPLE_TIEBREAKS",
     "VOLUNTARY_UNPLAYED",
+    "Compute",
     "Contribution",
     "TieBreak",
     "TieBreakContext",
+    "TieBreakSpec",
     "UnplayedRounds",
+    "as_spec",
     "average_of_opponents_buchholz",
+    "average_perfect_performance_of_opponents",
+    "average_performance_of_opponents",
     "average_rating_of_opponents",
     "buchholz",
     "buchholz_cut1",
@@ -855,14 +1245,19 @@ __all__ = [
     "direct_encounter",
     "direct_encounter_places",
     "dutch_f10_order",
+    "fide_code",
+    "fide_order",
     "fore_buchholz",
     "games_with_black",
     "games_won",
     "games_won_with_black",
+    "koya",
     "median_buchholz",
     "own_rating",
-    "parse_tiebreaks",
     "pairing_number",
+    "parse_tiebreak",
+    "parse_tiebreaks",
+    "perfect_tournament_performance",
     "points",
     "progress",
     "rounds_elected_to_play",
@@ -872,7 +1267,9 @@ __all__ = [
     "sonneborn_berger_cut2",
     "standard_points",
     "tiebreak_context",
+    "tournament_performance_rating",
     "truncated",
     "unplayed_rounds_for",
+    "value_function",
     "wins",
 ]

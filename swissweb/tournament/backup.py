@@ -76,6 +76,8 @@ class EventPlan:
     duplicates: list[str] = field(default_factory=list)
     """Pairs of players that look like one player twice, in words naming both lines:
     reported, not refused (the rounds were played with both entries)."""
+    tiebreaks_not_read: str = ""
+    """Why another program's tie-break list (TRF-2026 202/212) was not taken, if so."""
 
 
 def _date(text: str) -> dt.date | None:
@@ -116,6 +118,16 @@ def _event_fields(doc: TrfDocument) -> dict[str, Any]:
         except ValueError as exc:
             raise order.error(str(exc)) from exc
         fields["tiebreaks"] = ",".join(code.value for code in codes)
+    elif (fide := trf.fide_tiebreak_order(doc)) is not None:
+        # Another program's file: FIDE's 202 or 212.  One of their codes we do not
+        # compute (a team tie-break, a program's own modifier) keeps the default
+        # order; the audit entry says why, and the arbiter sets the list.
+        try:
+            codes = parse_tiebreaks(fide.value)
+        except ValueError as exc:
+            fields["tiebreaks_not_read"] = f"TRF line {fide.line}: {exc}"
+        else:
+            fields["tiebreaks"] = ",".join(code.value for code in codes)
     for option in trf.event_options(doc):
         if option.name in OPTION_FIELDS:
             fields[option.name] = option.flag()
@@ -328,6 +340,7 @@ def event_plan(text: str, *, now: dt.datetime | None = None) -> EventPlan:
         if not doc.players:
             raise TournamentError("TRF line 1, column 1: the file has no player lines (001).")
         fields = _event_fields(doc)
+        tiebreaks_not_read = fields.pop("tiebreaks_not_read", "")
         players = _players(doc)
         duplicates = duplicate_players(
             trf_entries(doc, [players[rank] for rank in sorted(players)]), source="TRF"
@@ -356,6 +369,7 @@ def event_plan(text: str, *, now: dt.datetime | None = None) -> EventPlan:
         requests=requests,
         forbidden=forbidden,
         duplicates=duplicates,
+        tiebreaks_not_read=tiebreaks_not_read,
     )
 
 

@@ -7,6 +7,8 @@ played".  Our extension lines (documented in ``pairing/engine/trf/``) add what T
 no line for: ``SWG`` every board with its result, ``SWR`` each round's state, seed and
 times, ``SWO`` the event options, ``SWK`` the tie-breaks, ``SWN`` whole names, ``SWC``
 clubs, ``SWA`` areas, ``SWT`` top players, ``SWW`` withdrawals and ``SWY`` the system.
+The tie-breaks are also written as TRF-2026 202 in FIDE's codes (``BH/C1,SB,DE``), for
+FIDE's programs, as far as the list holds C.07 codes (DE1 and LOT are not).
 Requests (half-point byes, absences) are TRF-2026 240 lines, forbidden pairs XXP lines,
 the point values an XXS line, and with the acceleration option on the imaginary points
 of rounds 1 and 2 (SB 3) XXA lines, never added to the 001 points.  Other readers
@@ -23,6 +25,7 @@ from typing import Any
 
 from pairing.engine import trf
 from pairing.engine.errors import TrfError
+from pairing.engine.tiebreaks import fide_order, parse_tiebreaks
 from pairing.engine.trf import Header, TrfGame, TrfRoundInfo
 
 from . import engine_adapter, selectors
@@ -107,6 +110,9 @@ def _header_lines(event: Event) -> list[str]:
         lines.append(typed)
         lines += trf.bb_point_lines(engine_adapter.point_system(event))
     lines.append(trf.tiebreak_line(event.tiebreaks))
+    fide = trf.fide_tiebreak_line(fide_order(parse_tiebreaks(event.tiebreaks)))
+    if fide is not None:
+        lines.append(fide)
     options: list[tuple[str, trf.OptionValue]] = [
         (name, bool(getattr(event, name))) for name in OPTION_FIELDS
     ]

@@ -10,7 +10,7 @@ from django import forms
 from django.db import models
 
 from pairing.engine import SYSTEMS, rules_for
-from pairing.engine.tiebreaks import parse_tiebreaks
+from pairing.engine.tiebreaks import DESCRIPTIONS, MODIFIER_NAMES, MODIFIERS, parse_tiebreaks
 
 from . import event_settings, slugs
 from .models import Event, PairingSystem, Player, RequestKind, Result
@@ -139,14 +139,22 @@ class EventForm(_EventModelForm):
         names = dict(PairingSystem.choices)
         listed = "; ".join(f"{names[value]}: {defaults[value]}" for value, _ in self.systems)
         tiebreaks.help_text = (
-            "Tie-break codes in order, comma-separated: BH, BH-C1, MBH, SB, PROG, DE (C.07 "
-            "Article 6), DE1 (direct encounter for first place only), ARO, WIN, WON, BPG, "
-            f"BWG, REP, TPN, STD, FB, AOB, RTNG, BH-C2, BH-M2, SB-C1, SB-C2, LOT. Left empty: "
-            f"the chosen system's own ({listed})."
+            f"{tiebreaks.help_text} Left empty: the chosen system's own ({listed})."
         )
         # Instead of the model's default (Dutch F10's), the first system's own.
         system = str(self.initial.get("system") or self.instance.system)
         self.initial["tiebreaks"] = defaults.get(system, self.instance.tiebreaks)
+
+    @property
+    def tiebreak_catalogue(self) -> list[tuple[str, str, str]]:
+        """Every tie-break an event can choose: code, name with its rule, and the kinds
+        of modifier it takes (``tiebreak_picker.html``)."""
+        return [(code.value, name, MODIFIERS.get(code, "")) for code, name in DESCRIPTIONS.items()]
+
+    @property
+    def tiebreak_modifiers(self) -> list[tuple[str, str]]:
+        """The modifiers the picker offers, with their meaning."""
+        return list(MODIFIER_NAMES.items())
 
     @property
     def systems(self) -> list[tuple[str, str]]:

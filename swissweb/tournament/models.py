@@ -106,10 +106,8 @@ class Event(TimeStamped):
     tiebreaks = models.CharField(
         max_length=100,
         default="DE1,ARO,LOT",
-        help_text="Tie-break codes in order, comma-separated: BH, BH-C1, MBH, SB, PROG, DE "
-        "(direct encounter, C.07 Article 6), DE1 (direct encounter for first place only), "
-        "ARO, WIN, WON, BPG, BWG, REP, TPN, STD, FB, AOB, RTNG, BH-C2, BH-M2, SB-C1, SB-C2, "
-        "LOT. The default is Dutch F10.",
+        help_text="Tie-break codes of FIDE C.07 in order, comma-separated, each with its "
+        "modifiers: for example BH-C1, BH, SB, ARO-M1, DE. The default is Dutch F10's.",
     )
     tiebreak_rules = models.CharField(
         max_length=8,

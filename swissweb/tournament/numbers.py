@@ -6,10 +6,11 @@ has one format for all its lines, so that values line up and compare at a glance
 - Sonneborn-Berger (and its cuts) multiplies scores by halves, so it can end in a
   quarter, and AOB is an average to two decimals: always two decimals ("12.75",
   "12.50");
-- ARO, RTNG, the counts (WIN, WON, BPG, BWG, REP), the places (DE, LOT) and TPN are whole
-  numbers (ARO is already rounded as FIDE C.07 10.1 rounds it);
-- the others (Buchholz and its cuts, Progress, STD, DE1) are sums of scores or halves
-  and are written like points.
+- the ratings (ARO and its cuts, TPR, PTP, APRO, APPO, RTNG), the counts (WIN, WON, BPG,
+  BWG, REP), the places (DE, LOT) and TPN are whole numbers (the ratings are already
+  rounded as FIDE C.07 Article 10 rounds them);
+- the others (Buchholz, Fore Buchholz and their cuts, Progress, Koya, STD, DE1) are sums
+  of scores or halves and are written like points.
 
 Files (CSV) are read by spreadsheets, which do not know ``½``: there every value is a
 plain decimal with a point ("21.5", "12.75", "1901").
@@ -17,12 +18,28 @@ plain decimal with a point ("21.5", "12.75", "1901").
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 
-QUARTERS = frozenset({"SB", "SB-C1", "SB-C2", "AOB"})
-"""Tie-breaks written with two decimals: SB can end in a quarter, AOB is rounded so."""
-WHOLE = frozenset({"ARO", "WIN", "LOT", "DE", "WON", "BPG", "BWG", "REP", "TPN", "RTNG"})
-"""Tie-breaks whose values are whole numbers (counts, places, numbers)."""
+from pairing.engine.tiebreaks import parse_tiebreak
+
+QUARTERS = frozenset({"SB", "AOB"})
+"""Tie-breaks written with two decimals, with any modifier: SB can end in a quarter, AOB
+is rounded so."""
+WHOLE = frozenset(
+    {"ARO", "WIN", "LOT", "DE", "WON", "BPG", "BWG", "REP", "TPN", "RTNG", "TPR", "PTP", "APRO",
+     "APPO"}
+)  # fmt: skip
+"""Tie-breaks whose values are whole numbers (counts, places, numbers, ratings)."""
+
+
+@functools.lru_cache(maxsize=256)
+def _base_code(code: str) -> str:
+    """The code without its modifiers (``SB-C1`` -> ``SB``, ``MBH`` -> ``BH``)."""
+    try:
+        return parse_tiebreak(code).code.value
+    except ValueError:
+        return code
 
 
 def points_text(value: Fraction | int) -> str:
@@ -50,9 +67,10 @@ def half_points_text(half_points: int) -> str:
 def tiebreak_text(code: str, value: Fraction | int) -> str:
     """A tie-break value as its column writes it on the pages (see the module docstring)."""
     fraction = Fraction(value)
-    if code in QUARTERS:
+    base = _base_code(code)
+    if base in QUARTERS:
         return decimal_text(fraction, places=2)
-    if code in WHOLE:
+    if base in WHOLE:
         return decimal_text(fraction, places=0)
     return points_text(fraction)
 

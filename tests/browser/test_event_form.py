@@ -8,7 +8,10 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
+from swissweb.tournament import selectors
 from swissweb.tournament.models import Event
+
+from .played import SLUG, log_in, played_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -58,3 +61,52 @@ def test_new_event_form_follows_the_chosen_system(live_server: Any, page: Any) -
     page.get_by_role("heading", name="Under-16 Congress").wait_for()
     event = Event.objects.get()
     assert (event.slug, event.system, event.tiebreaks) == ("u16", "esca", "BH,LOT")
+
+
+def test_arbiter_picks_and_orders_fide_tiebreaks(
+    live_server: Any, page: Any, screenshot: Any
+) -> None:
+    """FIDE C.07 lets the organiser choose any tie-break, in any order, with the
+    modifiers its definition allows: the picker reorders and removes the event's codes,
+    offers each code only its own modifiers, and the standings show the columns chosen."""
+    _, event = played_event(players=21, played=3)
+    log_in(page, live_server.url)
+    page.goto(f"{live_server.url}/events/{SLUG}/edit/")
+    field = page.locator("#id_tiebreaks")
+    field.fill("BH-C1,BH,SB,DE")
+    field.dispatch_event("input")
+    chosen = page.locator("[data-chosen] li > span")
+    expect(chosen).to_have_text(["BH-C1", "BH", "SB", "DE"])
+
+    page.get_by_role("button", name="Remove BH", exact=True).click()
+    page.get_by_role("button", name="Move DE up").click()
+    expect(chosen).to_have_text(["BH-C1", "DE", "SB"])
+
+    code = page.get_by_label("Tie-break", exact=True)
+    modifier = page.get_by_label("Modifier")
+    code.select_option("SB")
+    expect(modifier.locator("option[value=M1]")).to_be_disabled()
+    expect(modifier.locator("option[value=C1]")).to_be_enabled()
+    code.select_option("ARO")
+    modifier.select_option("M1")
+    page.get_by_role("button", name="Add tie-break").click()
+    code.select_option("KS")
+    modifier.select_option("L40")
+    page.get_by_role("button", name="Add tie-break").click()
+    code.select_option("TPR")
+    expect(modifier).to_have_value("")  # L40 is Koya's alone
+    page.get_by_role("button", name="Add tie-break").click()
+    expect(field).to_have_value("BH-C1,DE,SB,ARO-M1,KS-L40,TPR")
+    screenshot("event-form-tiebreak-picker")
+
+    page.get_by_role("button", name="Save").click()
+    page.get_by_role("heading", name=event.name).wait_for()
+    event.refresh_from_db()
+    assert event.tiebreaks == "BH-C1,DE,SB,ARO-M1,KS-L40,TPR"
+
+    page.goto(f"{live_server.url}/events/{SLUG}/standings/")
+    headers = page.locator("table thead th").all_inner_texts()
+    assert headers[-6:] == ["BH-C1", "DE", "SB", "ARO-M1", "KS-L40", "TPR"]
+    expected = selectors.standings_after(event=event).lines[0]
+    first = page.locator("table tbody tr").first.locator("td").all_inner_texts()
+    assert first[-6:] == list(expected.texts)

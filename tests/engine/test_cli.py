@@ -213,6 +213,30 @@ def test_cli_standings_c07_text_follows_the_042_date_or_the_option(tmp_path: Pat
     }
 
 
+def test_cli_standings_follow_the_trf_2026_tiebreak_record(tmp_path: Path) -> None:
+    """TRF-2026 202 lists the tie-breaks in FIDE's codes (``BH/C1,PS``); without
+    --tiebreaks the standings use them, written in ours (BH-C1, PROG).  212 is the same
+    list after PTS.  A code we do not know is an input error at its line."""
+    lines = [
+        player_line(1, "A", 2000, "1.0", "   2 w 1"),
+        player_line(2, "B", 1990, "0.0", "   1 b 0"),
+    ]
+    header = HEADER + "202 BH/C1,PS,ARO/M1\n"
+    completed = run("--standings", write(tmp_path, header, *lines))
+    assert completed.returncode == 0, completed.stderr
+    assert completed.stdout.splitlines()[0] == "rank,pairing_number,name,points,BH-C1,PROG,ARO-M1"
+    other = tmp_path / "212.trf"
+    other.write_text(HEADER + "212 PTS, KS/L40\n" + "\n".join(lines) + "\n")
+    completed = run("--standings", str(other))
+    assert completed.stdout.splitlines()[0] == "rank,pairing_number,name,points,KS-L40"
+    bad = tmp_path / "bad.trf"
+    bad.write_text(HEADER + "202 BH,EDE\n" + "\n".join(lines) + "\n")
+    completed = run("--standings", str(bad))
+    assert completed.returncode == 3
+    assert "unknown tie-break code 'EDE'" in completed.stderr
+    assert completed.stderr.startswith(f"{bad}:")
+
+
 def test_cli_unknown_tiebreak_is_a_usage_error(tmp_path: Path) -> None:
     """An unknown tie-break code exits 2 with one 'pairing:' line naming it."""
     path = write(tmp_path, HEADER, *fresh_field(2))

@@ -27,6 +27,7 @@ from pairing.engine.tiebreaks import (
     DEFAULT_TIEBREAKS,
     TieBreak,
     UnplayedRounds,
+    as_spec,
     average_of_opponents_buchholz,
     average_rating_of_opponents,
     buchholz,
@@ -539,22 +540,25 @@ def test_dutch_f10_order_is_direct_encounter_for_first_then_aro_then_lot() -> No
 
 def test_parse_tiebreaks_reads_codes_in_order_case_insensitively() -> None:
     """Command-line codes are read in order, in any case, with spaces around them."""
-    assert parse_tiebreaks(" bh, BH-C1,sb ,MBH,PROG,DE,ARO,WIN,LOT") == (
-        TieBreak.BH,
-        TieBreak.BH_C1,
-        TieBreak.SB,
-        TieBreak.MBH,
-        TieBreak.PROG,
-        TieBreak.DE,
-        TieBreak.ARO,
-        TieBreak.WIN,
-        TieBreak.LOT,
+    assert parse_tiebreaks(" bh, BH-C1,sb ,MBH,PROG,DE,ARO,WIN,LOT") == tuple(
+        as_spec(code)
+        for code in (
+            TieBreak.BH,
+            TieBreak.BH_C1,
+            TieBreak.SB,
+            TieBreak.MBH,
+            TieBreak.PROG,
+            TieBreak.DE,
+            TieBreak.ARO,
+            TieBreak.WIN,
+            TieBreak.LOT,
+        )
     )
 
 
 def test_parse_tiebreaks_reads_the_slash_spelling_of_cut1() -> None:
     """``BH/C1``, as the published tables spell it, is BH-C1."""
-    assert parse_tiebreaks("BH/C1") == (TieBreak.BH_C1,)
+    assert parse_tiebreaks("BH/C1") == (as_spec(TieBreak.BH_C1),)
 
 
 def test_parse_tiebreaks_of_nothing_is_empty() -> None:

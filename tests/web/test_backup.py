@@ -249,6 +249,27 @@ def test_backup_import_of_a_sample_file(stranger: User) -> None:
     assert by_number[1] == by_number[2] == Fraction(15, 2)  # 7.5 points each, as in the file
 
 
+def test_backup_export_writes_fide_tiebreaks_and_import_reads_them(
+    played: Event, stranger: User
+) -> None:
+    """The export writes the tie-breaks twice: ours (SWK) and, for FIDE's programs,
+    TRF-2026 202 in FIDE's codes as far as they are C.07's (LOT is not).  A file from
+    another program with 202 alone gives the event its order; with a 202 code we do not
+    compute (a team tie-break) the event gets what an import without a list gets, and
+    the audit entry names the line and the code."""
+    lines = exports.event_trf(played).split("\r\n")
+    assert "SWK BH-C1,SB,PROG,LOT" in lines and "202 BH/C1,SB,PS" in lines
+    only_fide = [t for t in lines if not t.startswith("SWK")]
+    event = services.event_import_trf(text="\r\n".join(only_fide), user=stranger, now=T0)
+    assert event.tiebreaks == "BH-C1,SB,PROG"
+    index = only_fide.index("202 BH/C1,SB,PS")
+    only_fide[index] = "202 BH/C1,EDE"
+    event = services.event_import_trf(text="\r\n".join(only_fide), user=stranger, now=T0)
+    assert event.tiebreaks == "DE1,ARO,LOT"  # what an import without a list gets
+    note = event.audit_entries.get(action="event_import").after["tiebreaks_not_read"]
+    assert note.startswith(f"TRF line {index + 1}: unknown tie-break code 'EDE'")
+
+
 def test_backup_players_only_import_still_works(played: Event) -> None:
     """The players-only TRF import reads the full export (names whole, clubs, top players)."""
     rows = exports.players_from_trf(exports.event_trf(played))

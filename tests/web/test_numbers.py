@@ -46,6 +46,13 @@ def test_half_points_of_the_models_are_written_as_points() -> None:
         ("PROG", F(7, 2), "3½"),
         ("ARO", F(1901), "1901"),
         ("WIN", F(3), "3"),
+        ("SB-C2", F(25, 2), "12.50"),
+        ("AOB-F", F(1733, 100), "17.33"),
+        ("ARO-M1", F(1850), "1850"),
+        ("TPR", F(2012), "2012"),
+        ("APPO", F(1999), "1999"),
+        ("KS-L40", F(7, 2), "3½"),
+        ("FB-C1", F(41, 2), "20½"),
     ],
 )
 def test_each_tiebreak_column_has_one_format(code: str, value: F, text: str) -> None:

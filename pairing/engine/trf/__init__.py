@@ -7,8 +7,8 @@ Editions:
   record and the 012-132 headers;
 - TRF-2026 (approved by the FIDE Council on 12/05/2025, applied from 01/09/2025), the
   records for individual events: ``###`` comments, 142 rounds, 152 initial colour,
-  162 point system, 240 byes, 250 acceleration, 260 prohibited pairings (192, 202/212,
-  222 and 299 are kept as written but not interpreted);
+  162 point system, 202/212 tie-breaks, 240 byes, 250 acceleration, 260 prohibited
+  pairings (192, 222 and 299 are kept as written but not interpreted);
 - TRF(x), the extensions of the JaVaFo Advanced User Manual (JaVaFo 2.2):
   ``XXR XXC XXS XXA XXZ XXP``;
 - TRF(bx), the extensions of bbpPairings v6: ``BBW BBD BBL BBZ BBF BBU``;
@@ -159,6 +159,8 @@ from .extensions import (
     club_line,
     clubs,
     event_options,
+    fide_tiebreak_line,
+    fide_tiebreak_order,
     game_line,
     game_lines,
     has_round_records,
@@ -343,6 +345,8 @@ __all__ = [
     "system_line",
     "tiebreak_line",
     "tiebreak_order",
+    "fide_tiebreak_line",
+    "fide_tiebreak_order",
     "top_players",
     "top_players_line",
     "total_rounds",

@@ -267,6 +267,20 @@ def tiebreak_order(doc: TrfDocument) -> TrfField | None:
                     text=found[-1].text)  # fmt: skip
 
 
+def fide_tiebreak_order(doc: TrfDocument) -> TrfField | None:
+    """TRF-2026 202 (or, without it, 212 less its ``PTS``): the FIDE tie-break codes as
+    written, comma-separated (``BH/C1,SB,DE``); None without either record."""
+    for tag in ("202", "212"):
+        found = [r for r in doc.records if r.tag == tag]
+        if found:
+            record = found[-1]
+            codes = [c.strip() for c in re.split(r"[,\s]+", record.rest) if c.strip()]
+            if tag == "212" and codes and codes[0].upper() == "PTS":
+                codes = codes[1:]
+            return TrfField(value=",".join(codes), line=record.line, column=5, text=record.text)
+    return None
+
+
 def pairing_system(doc: TrfDocument) -> TrfField | None:
     """The pairing system named by the first SWY record (else by a TRF-2026 tournament
     type naming a system implemented here), with where it is written."""
@@ -421,6 +435,12 @@ def system_line(name: str) -> str:
 def tiebreak_line(codes: str) -> str:
     """SWK: the tie-break codes, comma-separated; ``-`` for none."""
     return f"SWK {codes or '-'}"
+
+
+def fide_tiebreak_line(codes: Sequence[str]) -> str | None:
+    """TRF-2026 202: the FIDE tie-break codes in order, comma-separated (``BH/C1,SB``);
+    None for an empty list."""
+    return f"202 {','.join(codes)}" if codes else None
 
 
 def options_line(options: Sequence[tuple[str, OptionValue]]) -> str:

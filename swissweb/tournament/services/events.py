@@ -180,7 +180,9 @@ def event_import_trf(*, text: str, user: User, now: dt.datetime) -> Event:
     program's file): players, every round with its boards and results, requests and
     forbidden pairs; the importing user becomes its arbiter.  All or nothing.  Players
     the file seems to name twice are imported as they are and named in the audit entry
-    (``after["duplicates"]``, see ``selectors.import_duplicates``).
+    (``after["duplicates"]``, see ``selectors.import_duplicates``); so is a tie-break
+    list of another program (TRF-2026 202/212) with a code we do not compute, the event
+    keeping the default order (``after["tiebreaks_not_read"]``).
 
     :raises TournamentError: the file is malformed or inconsistent (the message names
         line and column), or a value does not fit the database.
@@ -255,6 +257,11 @@ def event_import_trf(*, text: str, user: User, now: dt.datetime) -> Event:
                     "players": len(players),
                     "rounds": len(plan.rounds),
                     **({"duplicates": plan.duplicates} if plan.duplicates else {}),
+                    **(
+                        {"tiebreaks_not_read": plan.tiebreaks_not_read}
+                        if plan.tiebreaks_not_read
+                        else {}
+                    ),
                 },
             )
             return event
