@@ -421,6 +421,9 @@ class TieBreakContext:
     ratings_usable: bool = True
     """C.07 Article 10: rating tie-breaks are used only when every player is rated or
     the regulations say how an unrated player counts."""
+    met: Mapping[PairingNumber, tuple[PairingNumber, ...]] = field(default_factory=dict)
+    """Each player's opponents over the board, in the order of the rounds (forfeits and
+    byes are no games)."""
 
 
 def tiebreak_context(
@@ -453,6 +456,10 @@ def tiebreak_context(
         terms=terms,
         unrated_rating=unrated_rating,
         ratings_usable=unrated_rating is not None or all(p.rating > 0 for p in state.players),
+        met={
+            n: tuple(r.opponent for r in p.history if r.outcome in _PLAYED and r.opponent)
+            for n, p in players.items()
+        },
     )
 
 
@@ -585,7 +592,12 @@ def buchholz(context: TieBreakContext, number: PairingNumber) -> Fraction:
     return _opponents_sum(context.terms[number])
 
 
-def _kept(terms: Sequence[_Term], low: int, high: int, *, products: bool) -> list[_Term]:
+def _significance(term: _Term) -> tuple[int, int]:
+    """How significant a term is for a cut: its score, then its product (C.07 14.1)."""
+    return term[0], term[0] * term[1]
+
+
+def _kept(terms: Sequence[_Term], low: int, high: int, *, products: bool) -> Sequence[_Term]:
     """The terms left after ``low`` least significant and ``high`` most significant
     values are cut (C.07 14.1-14.4, with Article 16.5), never more than there are.
 
@@ -596,13 +608,13 @@ def _kept(terms: Sequence[_Term], low: int, high: int, *, products: bool) -> lis
     reads "as long as it is not lower".  The least significant value is the lowest
     score, and of equal scores the lowest product; a high cut removes the highest score,
     and of equal scores the highest product."""
-    kept = list(terms)
-    low = min(low, len(kept))
-    high = min(high, len(kept) - low)
-    if not any(term[2] for term in kept):
+    low = min(low, len(terms))
+    high = min(high, len(terms) - low)
+    if not any(term[2] for term in terms):
         # Without a voluntary unplayed round the cuts are the ends of one sort.
-        kept.sort(key=lambda term: (term[0], term[0] * term[1]))
-        return kept[low : len(kept) - high]
+        ordered = sorted(terms, key=_significance)
+        return ordered[low : len(ordered) - high]
+    kept = list(terms)
     for _ in range(low):
         least = min(range(len(kept)), key=lambda i: (kept[i][0], kept[i][0] * kept[i][1], i))
         voluntary = [i for i, term in enumerate(kept) if term[2]]
@@ -700,11 +712,7 @@ def _opponent_ratings(context: TieBreakContext, number: PairingNumber) -> list[i
     gives it (C.07 Article 10), in the order of the rounds."""
     players = context.players
     default = context.unrated_rating or 0
-    return [
-        players[r.opponent].rating or default
-        for r in players[number].history
-        if r.outcome in _PLAYED and r.opponent is not None
-    ]
+    return [players[opponent].rating or default for opponent in context.met[number]]
 
 
 def average_rating_of_opponents(
@@ -798,11 +806,7 @@ def _average_of_opponents(
     context: TieBreakContext, number: PairingNumber, values: Mapping[PairingNumber, int]
 ) -> Fraction:
     """The opponents' ``values`` averaged over the games played, a half rounded up."""
-    found = [
-        values[r.opponent]
-        for r in context.players[number].history
-        if r.outcome in _PLAYED and r.opponent is not None and r.opponent in values
-    ]
+    found = [values[opponent] for opponent in context.met[number] if opponent in values]
     return Fraction(average_rating(found)) if found else Fraction(0)
 
 
@@ -832,15 +836,15 @@ def koya(
     round the standings cover), the limit moved by ``shift`` half-points (KS-L40,
     KS-L-2).  The opponents count with their scores as they stand, and a forfeit
     against such an opponent counts its points, as FIDE's checker counts them."""
-    rounds = len(context.players[number].history)
-    limit = Fraction(percent * context.state.points.win * rounds, 100) + shift
+    history = context.players[number].history
+    # In hundredths of a half-point, so the limit stays a whole number.
+    limit = percent * context.state.points.win * len(history) + 100 * shift
+    score = context.score
     return Fraction(
         sum(
             scored
-            for record, (_, scored, _) in zip(
-                context.players[number].history, context.terms[number], strict=True
-            )
-            if record.opponent is not None and context.score[record.opponent] >= limit
+            for record, (_, scored, _) in zip(history, context.terms[number], strict=True)
+            if record.opponent is not None and 100 * score[record.opponent] >= limit
         ),
         2,
     )
@@ -989,11 +993,7 @@ def average_of_opponents_buchholz(
     """C.07 8.2 (AOB): the average Buchholz of the opponents played over the board, to
     two decimals, a half rounded up; 0 with no game played.  AOB-F averages their Fore
     Buchholz (8.3) instead."""
-    opponents = [
-        r.opponent
-        for r in context.players[number].history
-        if r.outcome in _PLAYED and r.opponent is not None
-    ]
+    opponents = context.met[number]
     if not opponents:
         return Fraction(0)
     key = "AOB fore" if fore else "AOB"

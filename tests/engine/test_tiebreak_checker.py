@@ -5,12 +5,16 @@ checker (TieBreakServer) computed for the four real events of ``tests/data/tiebr
 and for 30 random finished events of every pairing system of this project
 (``tests/data/tiebreak-checker/*.trf``): points, Buchholz, Buchholz cut-1 and
 Sonneborn-Berger under the 2024 text and under the text amended from 1 March 2026
-(Article 16.4), progressive scores, wins, games won, games with Black, games won with
-Black, rounds elected to play, pairing numbers, standard points (Article 7), the
-average of the opponents' Buchholz (8.2) and Fore Buchholz (8.3) in both texts, the
-cut and median
-modifiers (BH-C2, BH-M1, BH-M2, SB-C1, SB-C2; Article 14 with 16.5) in both texts, and
-direct encounter (Article 6) applied right after points.  Every value must come out the same here.
+(Article 16.4), progressive scores and their cuts, wins, games won, games with Black,
+games won with Black, rounds elected to play, pairing numbers, standard points (Article
+7), the average of the opponents' Buchholz (8.2, also of their Fore Buchholz) and Fore
+Buchholz (8.3, also with its cuts and medians) in both texts, the cut and median
+modifiers (BH-C2, BH-M1, BH-M2, SB-C1, SB-C2; Article 14 with 16.5) in both texts,
+Koya (KS, KS/L40, KS/L-2, KS/L+1), the rating tie-breaks of Article 10 (ARO with its
+cuts and medians, TPR, PTP, APRO, APPO) as the checker gives them without a rating for
+unrated players and with ``-u 1000`` (``/U1000``), and direct encounter (Article 6)
+applied right after points.  A key is the checker's code for the value; every value
+must come out the same here.
 """
 
 from __future__ import annotations
@@ -23,60 +27,62 @@ import pytest
 
 from pairing.engine.standings import standings
 from pairing.engine.tiebreaks import (
-    SIMPLE_TIEBREAKS,
     TieBreak,
+    TieBreakContext,
     UnplayedRounds,
-    buchholz,
-    buchholz_cut1,
+    parse_tiebreak,
     points,
-    progress,
-    sonneborn_berger,
     tiebreak_context,
-    wins,
+    value_function,
 )
 from pairing.engine.trf import decode_trf, read_trf, state_from_trf
 
 from .reference_data import DATA
 
-VALUES: dict[str, dict[str, dict[str, str]]] = json.loads(
+VALUES: dict[str, dict[str, dict[str, str | None]]] = json.loads(
     (DATA / "tiebreak-checker" / "values.json").read_text(encoding="utf-8")
 )
 """Each event's file, relative to ``tests/data``, and each player's values."""
 EDITIONS = {"V2024": UnplayedRounds.FIDE_2023, "V2026": UnplayedRounds.FIDE_2026}
-CUTS = {
-    "BH/C2": TieBreak.BH_C2,
-    "BH/M1": TieBreak.MBH,
-    "BH/M2": TieBreak.BH_M2,
-    "SB/C1": TieBreak.SB_C1,
-    "SB/C2": TieBreak.SB_C2,
-}
-"""The checker's codes of the cut and median modifiers (C.07 14.1-14.4) and ours."""
+"""The checker's modifiers for the two texts of C.07 (2024; amended from 1 March 2026)."""
 
 
-def _ours(name: str) -> dict[int, dict[str, Fraction]]:
+def _setting(key: str) -> tuple[str, UnplayedRounds, int | None]:
+    """A value's key as the checker was asked for it (``BH/C1/V2026``, ``TPR/U1000``):
+    our code, the text of C.07, and the rating of unrated players (``-u``)."""
+    parts = key.split("/")
+    edition = UnplayedRounds.FIDE_2023
+    unrated = None
+    code = []
+    for part in parts:
+        if part in EDITIONS:
+            edition = EDITIONS[part]
+        elif part.startswith("U") and part[1:].isdigit():
+            unrated = int(part[1:])
+        else:
+            code.append(part)
+    return "/".join(code), edition, unrated
+
+
+def _ours(name: str, keys: set[str]) -> dict[int, dict[str, Fraction]]:
+    """Our value of every key for every player of the event in ``name``."""
     state = state_from_trf(read_trf(decode_trf((DATA / name).read_bytes())))
     state = replace(state, requests=())
-    found: dict[int, dict[str, Fraction]] = {}
-    for tag, edition in EDITIONS.items():
-        context = tiebreak_context(state, unplayed=edition)
+    found: dict[int, dict[str, Fraction]] = {int(p.pairing_number): {} for p in state.players}
+    contexts: dict[tuple[UnplayedRounds, int | None], TieBreakContext] = {}
+    for key in sorted(keys):
+        code, edition, unrated = _setting(key)
+        if code == "DE":
+            for row in standings(state, tiebreaks=(TieBreak.DE,)):
+                found[int(row.pairing_number)][key] = row.values[0]
+            continue
+        context = contexts.setdefault(
+            (edition, unrated),
+            tiebreak_context(state, unplayed=edition, unrated_rating=unrated),
+        )
+        compute = points if code == "PTS" else value_function(parse_tiebreak(code))
         for number in context.players:
-            values = found.setdefault(int(number), {})
-            values["PTS"] = points(context, number)
-            values[f"BH/{tag}"] = buchholz(context, number)
-            values[f"BH/C1/{tag}"] = buchholz_cut1(context, number)
-            values[f"SB/{tag}"] = sonneborn_berger(context, number)
-            for code, ours in CUTS.items():
-                values[f"{code}/{tag}"] = SIMPLE_TIEBREAKS[ours](context, number)
-            values[f"AOB/{tag}"] = SIMPLE_TIEBREAKS[TieBreak.AOB](context, number)
-            values[f"FB/{tag}"] = SIMPLE_TIEBREAKS[TieBreak.FB](context, number)
-            values["PS"] = progress(context, number)
-            values["WIN"] = wins(context, number)
-    context = tiebreak_context(state)
-    for number in context.players:
-        for code in ("WON", "BPG", "BWG", "REP", "TPN", "STD"):
-            found[int(number)][code] = SIMPLE_TIEBREAKS[TieBreak(code)](context, number)
-    for row in standings(state, tiebreaks=(TieBreak.DE,)):
-        found[int(row.pairing_number)]["DE"] = row.values[0]
+            found[int(number)][key] = compute(context, number)
     return found
 
 
@@ -91,13 +97,14 @@ def test_the_checkers_values_cover_what_they_should() -> None:
 
 @pytest.mark.parametrize("name", sorted(VALUES))
 def test_c07_tiebreaks_equal_fides_checker(name: str) -> None:
-    ours = _ours(name)
     expected = VALUES[name]
+    ours = _ours(name, {code for row in expected.values() for code in row})
     assert sorted(ours) == sorted(int(n) for n in expected)
+    # The checker's null (a rating tie-break left out, a player without a game) is our 0.
     wrong = [
         (number, code, str(ours[int(number)][code]), value)
         for number, row in expected.items()
         for code, value in row.items()
-        if value is not None and ours[int(number)][code] != Fraction(value)
+        if ours[int(number)][code] != Fraction(value or 0)
     ]
     assert not wrong, wrong[:10]
