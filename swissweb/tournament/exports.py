@@ -8,7 +8,9 @@ no line for: ``SWG`` every board with its result, ``SWR`` each round's state, se
 times, ``SWO`` the event options, ``SWK`` the tie-breaks, ``SWN`` whole names, ``SWC``
 clubs, ``SWA`` areas, ``SWT`` top players, ``SWW`` withdrawals and ``SWY`` the system.
 The tie-breaks are also written as TRF-2026 202 in FIDE's codes (``BH/C1,SB,DE``), for
-FIDE's programs, as far as the list holds C.07 codes (DE1 and LOT are not).
+FIDE's programs, as far as the list holds C.07 codes (DE1 and LOT are not), and each
+001 line's rank is the player's place by them, when no round's results are half
+entered.
 Requests (half-point byes, absences) are TRF-2026 240 lines, forbidden pairs XXP lines,
 the point values an XXS line, and with the acceleration option on the imaginary points
 of rounds 1 and 2 (SB 3) XXA lines, never added to the 001 points.  Other readers
@@ -21,6 +23,7 @@ write nothing) and ``services.event_import_trf`` (write it all, or nothing).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 from pairing.engine import trf
@@ -64,6 +67,13 @@ def event_trf(event: Event) -> str:
     )
     records = engine_adapter.paired_rounds(rounds, games, requests, rank)
     points = engine_adapter.point_system(event)
+    scored = {
+        player.pk: Fraction(
+            sum(points.points_for(r.outcome) for r in records[player.pk] if r is not None), 2
+        )
+        for player in players
+    }
+    place = _places(event, scored)
     trf_players = [
         trf.player_record(
             engine_adapter.engine_player(player, rank[player.pk]),
@@ -72,6 +82,7 @@ def event_trf(event: Event) -> str:
             sex=player.sex,
             fide_id=player.fide_id,
             birth_date=player.birth_date,
+            rank=place.get(player.pk),
         )
         for player in players
     ]
@@ -87,6 +98,26 @@ def event_trf(event: Event) -> str:
     tail += [trf.round_info_line(_round_info(r)) for r in rounds]
     tail += [trf.game_line(_game(g, rank)) for g in games]
     return trf.write_trf(trf.trf_document(_header_lines(event), trf_players, tail))
+
+
+def _places(event: Event, points: Mapping[int, Fraction]) -> dict[int, int]:
+    """Each player's place in the standings by the event's tie-breaks, for the 001 rank
+    column; players level on points and every tie-break share the place (TRF16: "ties
+    allowed").  Only when the standings count the same points as the 001 lines
+    (``points``, by player id): with a round's results half entered, or before round 1
+    ends, the column stays blank rather than disagree with the points beside it."""
+    table = selectors.standings_after(event=event)
+    if table.after_round == 0 or any(
+        points.get(line.player.pk) != line.points for line in table.lines
+    ):
+        return {}
+    places: dict[int, int] = {}
+    place = 0
+    for line in table.lines:
+        if not line.tied:
+            place = line.rank
+        places[line.player.pk] = place
+    return places
 
 
 def _header_lines(event: Event) -> list[str]:

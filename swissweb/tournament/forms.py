@@ -126,6 +126,7 @@ class EventForm(_EventModelForm):
         systems that read it (``event_form.js`` hides the others)."""
         defaults = {value: event_settings.default_tiebreaks(value) for value, _ in self.systems}
         tiebreaks = self.fields["tiebreaks"]
+        tiebreaks.label = "Tie-breaks"
         tiebreaks.widget.attrs["data-system-defaults"] = json.dumps(defaults)
         self.fields["system"].widget.attrs["data-accelerating"] = " ".join(
             value for value, _ in self.systems if rules_for(value).accelerates_by_default

@@ -270,6 +270,47 @@ def test_backup_export_writes_fide_tiebreaks_and_import_reads_them(
     assert note.startswith(f"TRF line {index + 1}: unknown tie-break code 'EDE'")
 
 
+def test_backup_export_ranks_players_by_the_events_tiebreaks(played: Event, arbiter: User) -> None:
+    """TRF16's rank column (86-89) holds each player's place by the event's tie-breaks,
+    level players sharing it.  With round 4's results half entered the points beside it
+    are not those of any standings, so it stays blank; once the round is complete it is
+    the standings' place."""
+    from pairing.engine import trf
+
+    def ranks() -> dict[int, int | None]:
+        doc = trf.read_trf(exports.event_trf(played))
+        return {p.start_rank: p.rank for p in doc.players}
+
+    assert set(ranks().values()) == {None}
+    for game in Game.objects.filter(round__event=played, round__number=4, result=""):
+        services.result_record(
+            game_id=game.pk, result=Result.DRAW, expected_version=0, user=arbiter,
+            now=T0 + dt.timedelta(hours=3),
+        )  # fmt: skip
+
+    def places() -> dict[int, int]:
+        table = selectors.standings_after(event=played)
+        assert table.after_round == 4  # the last result completed the round
+        found: dict[int, int] = {}
+        place = 0
+        for line in table.lines:
+            place = place if line.tied else line.rank
+            assert line.player.pairing_number is not None
+            found[line.player.pairing_number] = place
+        return found
+
+    assert ranks() == places()
+    # Points, then wins: players level on both share a place, written on each line.
+    played.refresh_from_db()
+    played = services.event_settings_update(
+        event_id=played.pk, changes={"tiebreaks": "WIN"}, expected_version=played.settings_version,
+        user=arbiter, now=T0 + dt.timedelta(hours=5),
+    )  # fmt: skip
+    shared = places()
+    assert len(set(shared.values())) < len(shared)
+    assert ranks() == shared
+
+
 def test_backup_players_only_import_still_works(played: Event) -> None:
     """The players-only TRF import reads the full export (names whole, clubs, top players)."""
     rows = exports.players_from_trf(exports.event_trf(played))

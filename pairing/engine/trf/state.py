@@ -408,12 +408,14 @@ def player_record(
     sex: str = "",
     fide_id: int | None = None,
     birth_date: date | None = None,
+    rank: int | None = None,
 ) -> TrfPlayer:
     """A 001 record for an engine player and its rounds, e.g. for the web app's export.
 
     ``rounds`` holds one record per round, ``None`` for a board not played yet (a blank
     block: TRF16 has no code for "paired, not played"); the points are those of the
     records, in ``points``.  The name is cut to the 33 columns of the 001 line.
+    ``rank`` is the place in the standings (columns 86-89; ties may share one).
     """
     return _trf_player(
         player,
@@ -423,6 +425,7 @@ def player_record(
         federation=player.federation,
         fide_id=str(fide_id) if fide_id else "",
         birth_date=f"{birth_date:%Y/%m/%d}" if birth_date else "",
+        rank=rank,
     )
 
 
@@ -435,6 +438,7 @@ def _trf_player(
     federation: str,
     fide_id: str,
     birth_date: str,
+    rank: int | None = None,
 ) -> TrfPlayer:
     return TrfPlayer(
         start_rank=player.pairing_number,
@@ -446,6 +450,7 @@ def _trf_player(
         fide_id=fide_id,
         birth_date=birth_date,
         points=Fraction(points, 2),
+        rank=rank,
         rounds=tuple(blocks),
     )
 
