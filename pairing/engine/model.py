@@ -52,6 +52,11 @@ class Outcome(enum.Enum):
     (Dutch F2: only played games count for colours and for "have met").
     """
 
+    # Members are singletons compared by identity, so the identity hash agrees with
+    # equality; it is C code, where Enum's own hashes the name in Python, and the
+    # tie-breaks test outcomes against sets some hundred thousand times a standings.
+    __hash__ = object.__hash__
+
     WIN = "1"
     DRAW = "="
     LOSS = "0"

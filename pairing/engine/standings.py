@@ -69,7 +69,9 @@ def lot_positions(numbers: Sequence[PairingNumber], seed: int) -> dict[PairingNu
 
 def _integer_keys(values: Mapping[PairingNumber, Fraction]) -> dict[PairingNumber, int]:
     """The values scaled to integers over a common denominator, so sorting is fast."""
-    common = math.lcm(*(v.denominator for v in values.values())) if values else 1
+    common = math.lcm(*{v.denominator for v in values.values()}) if values else 1
+    if common == 1:
+        return {n: v.numerator for n, v in values.items()}
     return {n: v.numerator * (common // v.denominator) for n, v in values.items()}
 
 

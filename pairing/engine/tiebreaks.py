@@ -72,7 +72,6 @@ from __future__ import annotations
 
 import enum
 import functools
-import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -418,6 +417,9 @@ class TieBreakContext:
     """Values computed for every player at once by a tie-break that needs them all."""
     fore_terms: dict[PairingNumber, tuple[_Term, ...]] = field(default_factory=dict)
     """Each player's terms as Fore Buchholz counts them, once computed."""
+    ordered: dict[tuple[PairingNumber, bool], tuple[_Term, ...]] = field(default_factory=dict)
+    """Each player's terms (Buchholz's, or with ``True`` Fore Buchholz's) sorted by
+    significance for the cuts, once computed."""
     ratings_usable: bool = True
     """C.07 Article 10: rating tie-breaks are used only when every player is rated or
     the regulations say how an unrated player counts."""
@@ -597,9 +599,31 @@ def _significance(term: _Term) -> tuple[int, int]:
     return term[0], term[0] * term[1]
 
 
-def _kept(terms: Sequence[_Term], low: int, high: int, *, products: bool) -> Sequence[_Term]:
+def _cut(
+    context: TieBreakContext,
+    number: PairingNumber,
+    low: int,
+    high: int,
+    *,
+    products: bool,
+    fore: bool = False,
+) -> Sequence[_Term]:
+    """The player's terms (Fore Buchholz's with ``fore``) after the cuts
+    (:func:`_kept`), the sort shared by every cut of the same terms."""
+    key = (number, fore)
+    ordered = context.ordered.get(key)
+    if ordered is None:
+        terms = _fore_terms(context, number) if fore else context.terms[number]
+        ordered = context.ordered[key] = tuple(sorted(terms, key=_significance))
+    return _kept(ordered, low, high, products=products, ordered=True)
+
+
+def _kept(
+    terms: Sequence[_Term], low: int, high: int, *, products: bool, ordered: bool = False
+) -> Sequence[_Term]:
     """The terms left after ``low`` least significant and ``high`` most significant
-    values are cut (C.07 14.1-14.4, with Article 16.5), never more than there are.
+    values are cut (C.07 14.1-14.4, with Article 16.5), never more than there are;
+    ``ordered``: ``terms`` are already sorted by significance.
 
     A low cut of a player with a voluntary unplayed round removes such a round instead
     of the least significant value (16.5.1), again at each further cut (16.5.2): for a
@@ -607,25 +631,21 @@ def _kept(terms: Sequence[_Term], low: int, high: int, *, products: bool) -> Seq
     (that round, the least significant value) whose product is higher, as FIDE's checker
     reads "as long as it is not lower".  The least significant value is the lowest
     score, and of equal scores the lowest product; a high cut removes the highest score,
-    and of equal scores the highest product."""
-    low = min(low, len(terms))
-    high = min(high, len(terms) - low)
-    if not any(term[2] for term in terms):
-        # Without a voluntary unplayed round the cuts are the ends of one sort.
-        ordered = sorted(terms, key=_significance)
-        return ordered[low : len(ordered) - high]
-    kept = list(terms)
+    and of equal scores the highest product.  Terms of equal significance add the same
+    to every sum, so which of them goes does not matter."""
+    kept = list(terms) if ordered else sorted(terms, key=_significance)
+    low = min(low, len(kept))
+    high = min(high, len(kept) - low)
+    if not any(term[2] for term in kept):
+        return kept[low : len(kept) - high]
     for _ in range(low):
-        least = min(range(len(kept)), key=lambda i: (kept[i][0], kept[i][0] * kept[i][1], i))
-        voluntary = [i for i, term in enumerate(kept) if term[2]]
-        drop = least
-        if voluntary:
-            chosen = min(voluntary, key=lambda i: (kept[i][0], kept[i][0] * kept[i][1], i))
-            if not products or kept[chosen][0] * kept[chosen][1] >= kept[least][0] * kept[least][1]:
-                drop = chosen
-        del kept[drop]
-    for _ in range(high):
-        del kept[max(range(len(kept)), key=lambda i: (kept[i][0], kept[i][0] * kept[i][1], -i))]
+        least = kept[0]
+        chosen = next((term for term in kept if term[2]), None)
+        if chosen is not None and (not products or chosen[0] * chosen[1] >= least[0] * least[1]):
+            kept.remove(chosen)
+        else:
+            del kept[0]
+    del kept[len(kept) - high :]
     return kept
 
 
@@ -641,23 +661,23 @@ def _products_sum(terms: Sequence[_Term]) -> Fraction:
 
 def buchholz_cut2(context: TieBreakContext, number: PairingNumber) -> Fraction:
     """Buchholz cut-2 (C.07 14.2): without its two least significant values (16.5)."""
-    return _opponents_sum(_kept(context.terms[number], 2, 0, products=False))
+    return _opponents_sum(_cut(context, number, 2, 0, products=False))
 
 
 def buchholz_median2(context: TieBreakContext, number: PairingNumber) -> Fraction:
     """Median-Buchholz 2 (C.07 14.4): without the two lowest and the two highest values."""
-    return _opponents_sum(_kept(context.terms[number], 2, 2, products=False))
+    return _opponents_sum(_cut(context, number, 2, 2, products=False))
 
 
 def sonneborn_berger_cut1(context: TieBreakContext, number: PairingNumber) -> Fraction:
     """Sonneborn-Berger cut-1 (C.07 14.1.1): without the product of the least significant
     value (the lowest-scoring opponent; of several, the lowest product), 16.5 applied."""
-    return _products_sum(_kept(context.terms[number], 1, 0, products=True))
+    return _products_sum(_cut(context, number, 1, 0, products=True))
 
 
 def sonneborn_berger_cut2(context: TieBreakContext, number: PairingNumber) -> Fraction:
     """Sonneborn-Berger cut-2 (C.07 14.2): the cut of SB-C1 twice."""
-    return _products_sum(_kept(context.terms[number], 2, 0, products=True))
+    return _products_sum(_cut(context, number, 2, 0, products=True))
 
 
 def buchholz_cut1(context: TieBreakContext, number: PairingNumber) -> Fraction:
@@ -667,7 +687,7 @@ def buchholz_cut1(context: TieBreakContext, number: PairingNumber) -> Fraction:
     one, otherwise the lowest value (16.5).  Under the other conventions it is the lowest
     value.
     """
-    return _opponents_sum(_kept(context.terms[number], 1, 0, products=False))
+    return _opponents_sum(_cut(context, number, 1, 0, products=False))
 
 
 def median_buchholz(context: TieBreakContext, number: PairingNumber) -> Fraction:
@@ -677,7 +697,7 @@ def median_buchholz(context: TieBreakContext, number: PairingNumber) -> Fraction
     The lowest is removed as for BH-C1 (a voluntary unplayed round first under FIDE 2023
     and 2026), then the highest of the rest.  With two values or fewer nothing is left: 0.
     """
-    return _opponents_sum(_kept(context.terms[number], 1, 1, products=False))
+    return _opponents_sum(_cut(context, number, 1, 1, products=False))
 
 
 def sonneborn_berger(context: TieBreakContext, number: PairingNumber) -> Fraction:
@@ -1001,8 +1021,9 @@ def average_of_opponents_buchholz(
         of = fore_buchholz if fore else buchholz
         context.memo[key] = {n: int(of(context, n) * 2) for n in context.players}
     values = context.memo[key]
-    total = sum(values[o] for o in opponents)
-    return Fraction(math.floor(Fraction(100 * total, 2 * len(opponents)) + Fraction(1, 2)), 100)
+    total = sum(values[o] for o in opponents)  # half-points
+    # total / 2 / n to hundredths, a half up: floor(100 * total / (2n) + 1/2).
+    return Fraction((100 * total + len(opponents)) // (2 * len(opponents)), 100)
 
 
 def _fore_scores(context: TieBreakContext) -> dict[str, dict[PairingNumber, int]]:
@@ -1065,8 +1086,9 @@ def fore_buchholz(
     """C.07 8.3 (FB): Buchholz with every game of the last round counted as a draw, as
     if the last round were still to be played (:func:`_fore_terms`); FB-C1, FB-M1 and
     the like cut as BH does (Article 14 with 16.5)."""
-    terms = _fore_terms(context, number)
-    return _opponents_sum(_kept(terms, cut, cut if median else 0, products=False))
+    return _opponents_sum(
+        _cut(context, number, cut, cut if median else 0, products=False, fore=True)
+    )
 
 
 def standard_points(context: TieBreakContext, number: PairingNumber) -> Fraction:
@@ -1200,9 +1222,9 @@ def value_function(spec: TieBreakSpec) -> Compute:
     low = spec.cut
     high = spec.cut if spec.median else 0
     if spec.code is TieBreak.BH and low:
-        return lambda c, n: _opponents_sum(_kept(c.terms[n], low, high, products=False))
+        return lambda c, n: _opponents_sum(_cut(c, n, low, high, products=False))
     if spec.code is TieBreak.SB and low:
-        return lambda c, n: _products_sum(_kept(c.terms[n], low, high, products=True))
+        return lambda c, n: _products_sum(_cut(c, n, low, high, products=True))
     if spec.code is TieBreak.FB and low:
         return functools.partial(fore_buchholz, cut=low, median=spec.median)
     if spec.code is TieBreak.ARO and low:
