@@ -20,6 +20,7 @@ Readings:
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -76,8 +77,10 @@ class EventPlan:
     duplicates: list[str] = field(default_factory=list)
     """Pairs of players that look like one player twice, in words naming both lines:
     reported, not refused (the rounds were played with both entries)."""
-    tiebreaks_not_read: str = ""
-    """Why another program's tie-break list (TRF-2026 202/212) was not taken, if so."""
+    not_read: list[str] = field(default_factory=list)
+    """What of another program's file was left out, and why, one sentence each: a
+    tie-break list (TRF-2026 202/212) with a code we do not compute, round dates (132)
+    or an encoded time control (222) that do not read."""
 
 
 def _date(text: str) -> dt.date | None:
@@ -88,6 +91,36 @@ def _date(text: str) -> dt.date | None:
         except ValueError:
             continue
     return None
+
+
+def _report_fields(doc: TrfDocument, start: dt.date | None, not_read: list[str]) -> dict[str, Any]:
+    """The rating report's records: 032 federation, 102 chief arbiter, 112 deputies, 122
+    time control, 222 its code, 132 the round dates.  What does not read is left out
+    and said in ``not_read``: another program's file may write them its own way."""
+    fields: dict[str, Any] = {
+        "chief_arbiter": trf.header_text(doc, Header.CHIEF_ARBITER)[:200],
+        "deputy_arbiters": "\n".join(trf.deputy_arbiters(doc)),
+        "time_control": trf.header_text(doc, Header.TIME_CONTROL)[:200],
+    }
+    federation = trf.header_text(doc, Header.FEDERATION).upper()
+    if re.fullmatch(r"[A-Z]{3}", federation):
+        fields["federation"] = federation
+    elif federation:
+        not_read.append(f"The federation (032) {federation!r} is not a FIDE code.")
+    try:
+        fields["time_control_code"] = trf.time_control_code(doc)
+    except TrfError as exc:
+        not_read.append(f"TRF line {exc.line}: {exc.message}.")
+    try:
+        dates = trf.round_dates(doc, start)
+    except TrfError as exc:
+        not_read.append(f"TRF line {exc.line}: {exc.message}; no round dates are kept.")
+    else:
+        last = max(dates, default=0)
+        fields["round_dates"] = [
+            dates[n].isoformat() if n in dates else None for n in range(1, last + 1)
+        ]
+    return fields
 
 
 def _event_fields(doc: TrfDocument) -> dict[str, Any]:
@@ -111,6 +144,9 @@ def _event_fields(doc: TrfDocument) -> dict[str, Any]:
     }
     if fields["start_date"] and fields["end_date"] and fields["end_date"] < fields["start_date"]:
         fields["end_date"] = None
+    not_read: list[str] = []
+    fields["not_read"] = not_read
+    fields.update(_report_fields(doc, fields["start_date"], not_read))
     order = trf.tiebreak_order(doc)
     if order is not None:
         try:
@@ -125,7 +161,7 @@ def _event_fields(doc: TrfDocument) -> dict[str, Any]:
         try:
             codes = parse_tiebreaks(fide.value)
         except ValueError as exc:
-            fields["tiebreaks_not_read"] = f"TRF line {fide.line}: {exc}"
+            not_read.append(f"TRF line {fide.line}: {exc}; the default tie-breaks are kept.")
         else:
             fields["tiebreaks"] = ",".join(code.value for code in codes)
     for option in trf.event_options(doc):
@@ -340,7 +376,7 @@ def event_plan(text: str, *, now: dt.datetime | None = None) -> EventPlan:
         if not doc.players:
             raise TournamentError("TRF line 1, column 1: the file has no player lines (001).")
         fields = _event_fields(doc)
-        tiebreaks_not_read = fields.pop("tiebreaks_not_read", "")
+        not_read: list[str] = fields.pop("not_read")
         players = _players(doc)
         duplicates = duplicate_players(
             trf_entries(doc, [players[rank] for rank in sorted(players)]), source="TRF"
@@ -357,6 +393,8 @@ def event_plan(text: str, *, now: dt.datetime | None = None) -> EventPlan:
     if len(rounds) > planned:
         raise TournamentError(f"The file has {len(rounds)} rounds but plans only {planned}.")
     fields["rounds"] = planned
+    if "round_dates" in fields:
+        fields["round_dates"] = fields["round_dates"][:planned]
     if rounds and fields.get("started_at") is None:
         # Rounds were paired, so pairing numbers were given, whether or not the file
         # says when: without this the players would come in without numbers (#21).
@@ -369,7 +407,7 @@ def event_plan(text: str, *, now: dt.datetime | None = None) -> EventPlan:
         requests=requests,
         forbidden=forbidden,
         duplicates=duplicates,
-        tiebreaks_not_read=tiebreaks_not_read,
+        not_read=not_read,
     )
 
 

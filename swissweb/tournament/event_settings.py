@@ -20,6 +20,7 @@ from pairing.engine import SYSTEMS, System, rules_for
 
 from .models import Event, RoundState
 from .numbers import half_points_text, points_text
+from .report_fields import round_dates_text
 
 POINT_FIELD_NAMES = (
     "points_win",
@@ -47,6 +48,16 @@ ENGINE_OPTIONS: Mapping[str, tuple[str, ...]] = {
 OPTION_FIELD_NAMES = tuple(name for names in ENGINE_OPTIONS.values() for name in names)
 """Every system option of the event, in the form's order."""
 
+REPORT_FIELDS = (
+    "federation",
+    "chief_arbiter",
+    "deputy_arbiters",
+    "time_control",
+    "time_control_code",
+    "round_dates",
+)
+"""What FIDE's rating report needs beyond the pairing (``report_fields``)."""
+
 SETTINGS_FIELDS = (
     "name",
     "slug",
@@ -60,6 +71,7 @@ SETTINGS_FIELDS = (
     "start_date",
     "end_date",
     "venue",
+    *REPORT_FIELDS,
     "public",
     *POINT_FIELD_NAMES,
 )
@@ -120,6 +132,8 @@ def shown(name: str, value: Any) -> str:
     """A setting's value in words: points in points, choices by their label."""
     if name in POINT_FIELD_NAMES:
         return half_points_text(int(value))
+    if name == "round_dates":
+        return round_dates_text(value) or "none"
     if isinstance(value, bool):
         return "on" if value else "off"
     choices = dict(_field(name).flatchoices)

@@ -22,14 +22,18 @@ write nothing) and ``services.event_import_trf`` (write it all, or nothing).
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
+
+from django.utils import timezone
 
 from pairing.engine import trf
 from pairing.engine.errors import TrfError
 from pairing.engine.tiebreaks import fide_order, parse_tiebreaks
-from pairing.engine.trf import Header, TrfGame, TrfRoundInfo
+from pairing.engine.trf import Header, TrfGame, TrfPlayer, TrfRoundInfo
 
 from . import engine_adapter, selectors
 from .errors import TournamentError
@@ -50,8 +54,22 @@ OPTION_FIELDS = (
 """The event's yes/no options, written ``name=0`` or ``name=1`` on the SWO line."""
 
 
-def event_trf(event: Event) -> str:
-    """The whole event as TRF text: players, every round paired, requests and options."""
+@dataclass(frozen=True, slots=True)
+class EventRecords:
+    """What every TRF of the event is made of: the players in order, their starting
+    ranks by player id, the rounds, boards and requests, and the 001 records."""
+
+    players: list[Player]
+    rank: dict[int, int]
+    rounds: list[Round]
+    games: list[Game]
+    requests: list[RoundRequest]
+    trf_players: list[TrfPlayer]
+
+
+def event_records(event: Event) -> EventRecords:
+    """The event's players and rounds as 001 records, each with its rank by the event's
+    tie-breaks when the standings count the same points (:func:`_places`)."""
     players = selectors.event_players(event=event)
     numbered = all(p.pairing_number is not None for p in players)
     rank = {p.pk: (p.pairing_number or index) if numbered else index
@@ -86,18 +104,34 @@ def event_trf(event: Event) -> str:
         )
         for player in players
     ]
-    tail = _player_lines(players, rank)
+    return EventRecords(
+        players=players,
+        rank=rank,
+        rounds=rounds,
+        games=games,
+        requests=requests,
+        trf_players=trf_players,
+    )
+
+
+def event_trf(event: Event) -> str:
+    """The whole event as TRF text: players, every round paired, requests and options."""
+    data = event_records(event)
+    rank = data.rank
+    tail = _player_lines(data.players, rank)
     tail += trf.bye_lines(
-        (rank[r.player_id], r.round_number, engine_adapter.request_kind(r.kind)) for r in requests
+        (rank[r.player_id], r.round_number, engine_adapter.request_kind(r.kind))
+        for r in data.requests
     )
     tail += [
         trf.prohibited_line([rank[f.first_id], rank[f.second_id]])
         for f in event.forbidden_pairs.order_by("first_id", "second_id")
     ]
-    tail += trf.xxa_lines(engine_adapter.imaginary_points(event, rank, players))
-    tail += [trf.round_info_line(_round_info(r)) for r in rounds]
-    tail += [trf.game_line(_game(g, rank)) for g in games]
-    return trf.write_trf(trf.trf_document(_header_lines(event), trf_players, tail))
+    tail += trf.xxa_lines(engine_adapter.imaginary_points(event, rank, data.players))
+    tail += [trf.round_info_line(_round_info(r)) for r in data.rounds]
+    tail += [trf.game_line(_game(g, rank)) for g in data.games]
+    header = _header_lines(event)
+    return trf.write_trf(trf.trf_document(header, data.trf_players, tail))
 
 
 def _places(event: Event, points: Mapping[int, Fraction]) -> dict[int, int]:
@@ -125,11 +159,21 @@ def _header_lines(event: Event) -> list[str]:
         trf.header_line(Header.TOURNAMENT, event.name),
         trf.header_line(Header.CITY, event.venue),
     ]
+    if event.federation:
+        lines.append(trf.header_line(Header.FEDERATION, event.federation))
     if event.start_date:
         lines.append(trf.date_line(Header.START_DATE, event.start_date))
     if event.end_date:
         lines.append(trf.date_line(Header.END_DATE, event.end_date))
     lines.append(trf.swiss_type_line(event.get_system_display()))
+    lines += arbiter_lines(event)
+    # The backup keeps the dates the arbiter set, so that it reads back the same; the
+    # rating report fills the others from the pairing (``round_dates``).
+    dates = trf.round_dates_line(
+        [dt.date.fromisoformat(d) if d else None for d in event.round_dates]
+    )
+    if dates is not None:
+        lines.append(dates)
     lines.append(trf.rounds_line(event.rounds))
     colour = engine_adapter.initial_colour(event)
     if colour is not None:
@@ -144,12 +188,38 @@ def _header_lines(event: Event) -> list[str]:
     fide = trf.fide_tiebreak_line(fide_order(parse_tiebreaks(event.tiebreaks)))
     if fide is not None:
         lines.append(fide)
+    if event.time_control_code:
+        lines.append(f"222 {event.time_control_code}")
     options: list[tuple[str, trf.OptionValue]] = [
         (name, bool(getattr(event, name))) for name in OPTION_FIELDS
     ]
     options += [("lots_seed", event.lots_seed), ("started", event.started_at)]
     lines.append(trf.options_line(options))
     return lines
+
+
+def arbiter_lines(event: Event) -> list[str]:
+    """102 chief arbiter, 112 one per deputy, 122 time control, those the event has."""
+    lines = []
+    if event.chief_arbiter:
+        lines.append(trf.header_line(Header.CHIEF_ARBITER, event.chief_arbiter))
+    lines += trf.deputy_arbiter_lines(event.deputy_arbiters.splitlines())
+    if event.time_control:
+        lines.append(trf.header_line(Header.TIME_CONTROL, event.time_control))
+    return lines
+
+
+def round_dates(event: Event, rounds: list[Round]) -> list[dt.date | None]:
+    """Each round's date: the one set in the event, else, for a round paired, the day it
+    was paired (in the server's time zone); None for a round with neither."""
+    dates: list[dt.date | None] = [
+        dt.date.fromisoformat(d) if d else None for d in event.round_dates or []
+    ]
+    dates += [None] * (max(event.rounds, len(rounds)) - len(dates))
+    for round_ in rounds:
+        if dates[round_.number - 1] is None:
+            dates[round_.number - 1] = timezone.localdate(round_.paired_at)
+    return dates
 
 
 def _player_lines(players: list[Player], rank: dict[int, int]) -> list[str]:

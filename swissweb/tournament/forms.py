@@ -12,7 +12,7 @@ from django.db import models
 from pairing.engine import SYSTEMS, rules_for
 from pairing.engine.tiebreaks import DESCRIPTIONS, MODIFIER_NAMES, MODIFIERS, parse_tiebreaks
 
-from . import event_settings, slugs
+from . import event_settings, report_fields, slugs
 from .models import Event, PairingSystem, Player, RequestKind, Result
 
 POINT_FIELDS = {
@@ -83,11 +83,13 @@ class EventForm(_EventModelForm):
             "start_date",
             "end_date",
             "venue",
+            *event_settings.REPORT_FIELDS,
             "public",
         ]
         widgets = {
             "start_date": DATE_FIELD,
             "end_date": DATE_FIELD,
+            "deputy_arbiters": forms.Textarea(attrs={"rows": 2}),
         }
 
     option_names = (
@@ -103,6 +105,17 @@ class EventForm(_EventModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["round_dates"] = forms.CharField(
+            required=False,
+            label="Round dates",
+            help_text="One date per round, YYYY-MM-DD, separated by commas; - for a round "
+            "without one (rating report 132). A round paired without a date is reported "
+            "on the day it was paired.",
+        )
+        # The model's list, shown as the text the field reads back.
+        self.initial["round_dates"] = report_fields.round_dates_text(
+            self.instance.round_dates or []
+        )
         self.fields["system"] = forms.ChoiceField(
             choices=available_systems(), label="Pairing system", initial=self.instance.system
         )
@@ -195,6 +208,15 @@ class EventForm(_EventModelForm):
         if refusal is not None:
             raise forms.ValidationError(refusal.removeprefix("Slug: "))
         return slug
+
+    def clean_round_dates(self) -> list[str | None]:
+        dates = report_fields.parse_round_dates(self.cleaned_data.get("round_dates") or "")
+        rounds = self.cleaned_data.get("rounds") or self.instance.rounds
+        if rounds and len(dates) > rounds:
+            raise forms.ValidationError(
+                f"{len(dates)} dates for {rounds} rounds: give one date per round."
+            )
+        return dates
 
     def clean_tiebreaks(self) -> str:
         try:

@@ -8,10 +8,12 @@ live in the ``services`` package and in the pairing engine.  Points are stored i
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.validators import RegexValidator
 from django.db import models
 from django.db.models import Q
 
-from .text import validate_printable
+from .report_fields import validate_round_dates, validate_time_control_code
+from .text import validate_printable, validate_printable_lines
 
 
 class TimeStamped(models.Model):
@@ -134,6 +136,45 @@ class Event(TimeStamped):
     start_date = models.DateField(null=True, blank=True)
     end_date = models.DateField(null=True, blank=True)
     venue = models.CharField(max_length=200, blank=True, validators=[validate_printable])
+    federation = models.CharField(
+        max_length=3,
+        blank=True,
+        validators=[RegexValidator(r"^[A-Z]{3}$", "Three capital letters, FIDE's code.")],
+        help_text="The host federation's FIDE code, e.g. ENG (rating report 032).",
+    )
+    chief_arbiter = models.CharField(
+        max_length=200,
+        blank=True,
+        validators=[validate_printable],
+        help_text="Title, name and FIDE ID, e.g. IA Jane Doe (1234567) (rating report 102).",
+    )
+    deputy_arbiters = models.TextField(
+        blank=True,
+        validators=[validate_printable_lines],
+        verbose_name="Deputy chief arbiters",
+        help_text="One per line (rating report 112).",
+    )
+    time_control = models.CharField(
+        max_length=200,
+        blank=True,
+        validators=[validate_printable],
+        help_text="As players read it, e.g. 90 min + 30 s from move 1 (rating report 122).",
+    )
+    time_control_code = models.CharField(
+        max_length=100,
+        blank=True,
+        validators=[validate_time_control_code],
+        verbose_name="Time control, encoded",
+        help_text="TRF-2026 222: seconds, moves/ before, +increment after, periods joined "
+        "by ':' (5400+30; 40/6000+30:900+30).",
+    )
+    round_dates = models.JSONField(
+        default=list,
+        blank=True,
+        validators=[validate_round_dates],
+        help_text="One date per round (rating report 132); a round paired without one "
+        "is reported on the day it was paired.",
+    )
     public = models.BooleanField(default=False, help_text="Shown on the public pages.")
     started_at = models.DateTimeField(
         null=True, blank=True, help_text="When pairing numbers were assigned."

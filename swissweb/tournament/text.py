@@ -44,3 +44,9 @@ def validate_printable(text: str) -> None:
             "type the name again without it.",
             code="invisible",
         )
+
+
+def validate_printable_lines(text: str) -> None:
+    """Django validator for a list typed one item per line: each line printable."""
+    for line in text.splitlines():
+        validate_printable(line)

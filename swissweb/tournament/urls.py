@@ -34,6 +34,11 @@ urlpatterns = [
         name="players_import_trf",
     ),
     path("events/<slug:slug>/export.trf", views_arbiter.export_trf, name="export_trf"),
+    path(
+        "events/<slug:slug>/report-<str:edition>.trf",
+        views_arbiter.rating_report,
+        name="rating_report",
+    ),
     path("events/<slug:slug>/start/", views_arbiter.event_start, name="event_start"),
     path(
         "events/<slug:slug>/players/<int:player_id>/number/",

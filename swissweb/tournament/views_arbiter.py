@@ -14,7 +14,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
 from django.urls import reverse
@@ -640,6 +640,23 @@ def export_trf(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     """The whole event as a TRF file (every round, options, requests), a full backup."""
     response = HttpResponse(exports.event_trf(event), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}.trf"'
+    return response
+
+
+@arbiter_required
+@require_http_methods(["GET"])
+def rating_report(request: AuthenticatedHttpRequest, event: Event, edition: str) -> HttpResponse:
+    """FIDE's rating report of the event, TRF16 or TRF-2026 (``rating_report``).
+
+    Arbiters only: it holds the players' FIDE IDs and birth dates."""
+    from .rating_report import Edition
+    from .rating_report import rating_report as report
+
+    if edition not in {e.value for e in Edition}:
+        raise Http404(f"No rating report edition {edition!r}: trf16 or trf26.")
+    chosen = Edition(edition)
+    response = HttpResponse(report(event, chosen), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-{chosen}.trf"'
     return response
 
 

@@ -266,7 +266,7 @@ def test_backup_export_writes_fide_tiebreaks_and_import_reads_them(
     only_fide[index] = "202 BH/C1,EDE"
     event = services.event_import_trf(text="\r\n".join(only_fide), user=stranger, now=T0)
     assert event.tiebreaks == "DE1,ARO,LOT"  # what an import without a list gets
-    note = event.audit_entries.get(action="event_import").after["tiebreaks_not_read"]
+    (note,) = event.audit_entries.get(action="event_import").after["not_read"]
     assert note.startswith(f"TRF line {index + 1}: unknown tie-break code 'EDE'")
 
 

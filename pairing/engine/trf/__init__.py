@@ -58,6 +58,7 @@ The package, one job per module:
 - ``document``: :class:`TrfDocument` and its player records and round blocks;
 - ``fields``: reading and writing one field (numbers, lists of starting ranks, points);
 - ``reader``: :func:`decode_trf` and :func:`read_trf`, the 001 lines field by field;
+- ``report``: the rating report's 112 deputies, 132 round dates and 222 time control;
 - ``checking``: :func:`check_trf`, the document as a whole;
 - ``records``: each TRF16, TRF-2026, JaVaFo and bbpPairings record we read or write;
 - ``extensions``: each of our ``SW`` records, read and written;
@@ -200,6 +201,7 @@ from .records import (
     initial_colour,
     initial_colour_line,
     point_system,
+    point_system_2026_line,
     point_system_line,
     prohibited_groups,
     prohibited_line,
@@ -207,6 +209,16 @@ from .records import (
     swiss_type_line,
     total_rounds,
     xxa_lines,
+)
+from .report import (
+    deputy_arbiter_lines,
+    deputy_arbiters,
+    parse_round_dates,
+    parse_time_control,
+    round_dates,
+    round_dates_line,
+    time_control_code,
+    valid_time_control_code,
 )
 from .state import (
     OPTION_NAMES,
@@ -223,6 +235,14 @@ from .writer import (
 )
 
 __all__ = [
+    "deputy_arbiter_lines",
+    "deputy_arbiters",
+    "parse_round_dates",
+    "parse_time_control",
+    "round_dates",
+    "round_dates_line",
+    "time_control_code",
+    "valid_time_control_code",
     "BIRTH_DATE",
     "BYE_CODES",
     "BYE_KINDS",
@@ -302,6 +322,7 @@ __all__ = [
     "XXA_STEP",
     "absent_players",
     "bb_point_lines",
+    "point_system_2026_line",
     "area_line",
     "areas",
     "block_games",

@@ -336,6 +336,35 @@ def point_system_line(points: PointSystem, *, by_colour: bool = False) -> str:
     return "XXS " + " ".join(f"{code}={show(value)}" for code, value in pairs)
 
 
+def point_system_2026_line(points: PointSystem) -> str | None:
+    """TRF-2026 162, ``162  W 3.0    D 1.0 ...``: codes at columns 6, 15, 24..., each
+    value in the four columns after its code.  None when the values are the defaults
+    (1, ½, 0), and when 162 cannot say them: its W is also the forfeit win and the
+    full-point bye, its D the half-point bye, its A both the zero-point bye and the
+    forfeit loss (JaVaFo's XXS says the rest)."""
+    if (
+        points.win != points.forfeit_win
+        or points.win != points.full_point_bye
+        or points.draw != points.half_point_bye
+        or points.zero_point_bye != points.forfeit_loss
+    ):
+        return None
+    values = [
+        ("W", points.win, 2),
+        ("D", points.draw, 1),
+        ("L", points.loss, 0),
+        ("A", points.zero_point_bye, 0),
+        ("P", points.pairing_allocated_bye, points.win),
+    ]
+    if all(value == default for _, value, default in values):
+        return None
+    line = "162"
+    for index, (code, value, _) in enumerate(values):
+        line = line.ljust(T162_FIRST_CODE + T162_STEP * index - 1)
+        line += f"{code}{float(Fraction(value, 2)):>4.1f}"
+    return line
+
+
 def bb_point_lines(points: PointSystem) -> list[str]:
     """bbpPairings' point records for a point system: ``BBW  1.0``, ``BBD  0.5``, ``BBL``,
     ``BBZ`` (zero-point bye), ``BBF`` (forfeit loss) and ``BBU`` (pairing-allocated bye),

@@ -182,7 +182,8 @@ def event_import_trf(*, text: str, user: User, now: dt.datetime) -> Event:
     the file seems to name twice are imported as they are and named in the audit entry
     (``after["duplicates"]``, see ``selectors.import_duplicates``); so is a tie-break
     list of another program (TRF-2026 202/212) with a code we do not compute, the event
-    keeping the default order (``after["tiebreaks_not_read"]``).
+    keeping the default order, and round dates or an encoded time control that do not
+    read (``after["not_read"]``, one sentence each).
 
     :raises TournamentError: the file is malformed or inconsistent (the message names
         line and column), or a value does not fit the database.
@@ -257,11 +258,7 @@ def event_import_trf(*, text: str, user: User, now: dt.datetime) -> Event:
                     "players": len(players),
                     "rounds": len(plan.rounds),
                     **({"duplicates": plan.duplicates} if plan.duplicates else {}),
-                    **(
-                        {"tiebreaks_not_read": plan.tiebreaks_not_read}
-                        if plan.tiebreaks_not_read
-                        else {}
-                    ),
+                    **({"not_read": plan.not_read} if plan.not_read else {}),
                 },
             )
             return event

@@ -1,0 +1,104 @@
+"""FIDE's rating report of an event, as TRF16 or TRF-2026 (#24).
+
+The report is the tournament section and the 001 player lines, nothing of our own
+(the full backup is ``exports.event_trf``):
+
+- both editions: 012 name, 022 city, 032 federation, 042 and 052 dates, 062 players,
+  072 rated players (a rating above 0), 092 type, 102 chief arbiter, 112 one line per
+  deputy, 122 time control, 132 the date of every round (the event's, else the day the
+  round was paired), then each player's 001 line with points and place;
+- TRF-2026 adds 142 rounds, 152 the initial colour when the event fixed it, 162 the
+  point values when they are not 1-½-0 and 162 can say them, 192 the coded type of
+  tournament, 202 the tie-breaks in FIDE's codes and 222 the encoded time control.
+
+Each report is read back before it is served (:func:`rating_report`): a report our
+reader cannot read is a bug, and the arbiter gets no file rather than a wrong one.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import enum
+from collections.abc import Sequence
+
+from pairing.engine import trf
+from pairing.engine.errors import TrfError
+from pairing.engine.model import Colour
+from pairing.engine.tiebreaks import fide_order, parse_tiebreaks
+from pairing.engine.trf import Header
+
+from . import engine_adapter, exports
+from .models import Event
+
+
+class Edition(enum.StrEnum):
+    """The two formats FIDE accepts."""
+
+    TRF16 = "trf16"
+    TRF26 = "trf26"
+
+
+def rating_report(event: Event, edition: Edition) -> str:
+    """The report as text, CR LF line ends (``trf.write_trf``).
+
+    :raises RuntimeError: the report does not read back as written (a bug).
+    """
+    data = exports.event_records(event)
+    lines = [
+        trf.header_line(Header.TOURNAMENT, event.name),
+        trf.header_line(Header.CITY, event.venue),
+    ]
+    if event.federation:
+        lines.append(trf.header_line(Header.FEDERATION, event.federation))
+    if event.start_date:
+        lines.append(trf.date_line(Header.START_DATE, event.start_date))
+    if event.end_date:
+        lines.append(trf.date_line(Header.END_DATE, event.end_date))
+    lines.append(trf.header_line(Header.PLAYERS, str(len(data.players))))
+    rated = sum(1 for p in data.players if p.rating > 0)
+    lines.append(trf.header_line(Header.RATED_PLAYERS, str(rated)))
+    lines.append(trf.swiss_type_line(event.get_system_display()))
+    lines += exports.arbiter_lines(event)
+    dates = exports.round_dates(event, data.rounds)
+    dates_line = trf.round_dates_line(dates)
+    if dates_line is not None:
+        lines.append(dates_line)
+    if edition is Edition.TRF26:
+        lines += _records_2026(event)
+    text = trf.write_trf(trf.trf_document(lines, data.trf_players, []))
+    _check(text, event, len(data.players), dates)
+    return text
+
+
+def _records_2026(event: Event) -> list[str]:
+    lines = [f"142 {event.rounds}"]
+    colour = engine_adapter.initial_colour(event)
+    if colour is not None:
+        lines.append(f"152 {'W' if colour is Colour.WHITE else 'B'}")
+    points = trf.point_system_2026_line(engine_adapter.point_system(event))
+    if points is not None:
+        lines.append(points)
+    typed = trf.tournament_type_line(event.system, baku=event.acceleration)
+    if typed is not None:
+        lines.append(typed)
+    fide = trf.fide_tiebreak_line(fide_order(parse_tiebreaks(event.tiebreaks)))
+    if fide is not None:
+        lines.append(fide)
+    if event.time_control_code:
+        lines.append(f"222 {event.time_control_code}")
+    return lines
+
+
+def _check(text: str, event: Event, players: int, dates: Sequence[dt.date | None]) -> None:
+    """Read the report back: every record parses and says what the event says."""
+    try:
+        doc = trf.read_trf(text)
+        read_dates = trf.round_dates(doc, event.start_date)
+    except TrfError as exc:
+        raise RuntimeError(f"the rating report does not read back: {exc}") from exc
+    expected = {n: d for n, d in enumerate(dates, start=1) if d is not None}
+    if len(doc.players) != players or read_dates != expected:
+        raise RuntimeError("the rating report does not read back as written")
+
+
+__all__ = ["Edition", "rating_report"]
