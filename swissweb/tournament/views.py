@@ -13,7 +13,7 @@ from django.shortcuts import render
 from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_safe
 
-from . import selectors
+from . import pgn, selectors
 from .authorizers import is_arbiter
 from .cells import text_cell
 from .conditional import (
@@ -61,6 +61,31 @@ def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse
     if getattr(request, "htmx", False):
         return render(request, "tournament/partials/pairings_table.html", context)
     return render(request, "tournament/round_pairings.html", context)
+
+
+@require_safe
+@revalidated
+def round_pgn(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A published round's games as PGN (``pgn.py``), for broadcast tools."""
+    event = public_event(request, slug)
+    round_ = selectors.published_round(event=event, number=number)
+    rounds = [r for r in selectors.published_rounds(event=event) if r.number == round_.number]
+    return _pgn_response(pgn.rounds_pgn(event, rounds), f"{event.slug}-round{number}.pgn")
+
+
+@require_safe
+@revalidated
+def event_pgn(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every published round's games as one PGN file."""
+    event = public_event(request, slug)
+    text = pgn.rounds_pgn(event, selectors.published_rounds(event=event))
+    return _pgn_response(text, f"{event.slug}.pgn")
+
+
+def _pgn_response(text: str, filename: str) -> HttpResponse:
+    response = HttpResponse(text, content_type="application/x-chess-pgn; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
 
 
 @require_safe

@@ -1,5 +1,6 @@
-"""FIDE's rating report from the browser (#24): the arbiter gives the report details in
-the settings, then downloads TRF16 and TRF-2026 files that read back whole."""
+"""FIDE's rating report and the PGN from the browser (#24): the arbiter gives the
+report details in the settings, then downloads TRF16 and TRF-2026 files that read back
+whole; anyone downloads the PGN of the published rounds from the public pages."""
 
 from __future__ import annotations
 
@@ -63,3 +64,25 @@ def test_arbiter_sets_report_details_and_downloads_the_rating_report(
         assert (trf.time_control_code(doc) == "5400+30") is (edition == "trf26")
     event.refresh_from_db()
     assert event.round_dates == ["2026-10-03", "2026-10-03", "2026-10-04"]
+
+
+def test_public_page_links_the_pgn_of_every_round(
+    live_server: Any, page: Any, tmp_path: Path
+) -> None:
+    """A broadcast operator finds the PGN on the public pages, without logging in: the
+    event's (every published round) and each round's; round 4, in play, gives "*"."""
+    played_event(players=21, played=3)
+
+    def pgn(link: str) -> str:
+        with page.expect_download() as download:
+            page.get_by_role("link", name=link, exact=True).click()
+        path = tmp_path / download.value.suggested_filename
+        download.value.save_as(path)
+        return path.read_text(encoding="utf-8")
+
+    page.goto(f"{live_server.url}/events/{SLUG}/")
+    text = pgn("PGN")
+    assert text.count('[Event "Riverside Autumn Open 2026"]') == 4 * 10  # 10 boards a round
+    assert '[Round "4.1"]' in text and '[Result "*"]' in text
+    page.goto(f"{live_server.url}/events/{SLUG}/rounds/2/")
+    assert pgn("PGN of round 2").count('[Round "2.') == 10

@@ -1,0 +1,97 @@
+"""PGN of the published rounds for broadcast tools (#24): read back by python-chess."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+
+import chess.pgn
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from swissweb.tournament import services
+from swissweb.tournament.models import Event, Player, Result
+
+pytestmark = pytest.mark.django_db
+
+T0 = dt.datetime(2026, 3, 1, 9, 0, tzinfo=dt.UTC)
+
+
+def games(text: str) -> list[chess.pgn.Game]:
+    stream = io.StringIO(text)
+    found = []
+    while (game := chess.pgn.read_game(stream)) is not None:
+        assert not game.errors
+        found.append(game)
+    return found
+
+
+@pytest.fixture
+def paired(started: Event, players: list[Player], arbiter: User) -> Event:
+    """Round 1 published with a win, a forfeit and a board still in play; the players
+    have titles, FIDE IDs and one is unrated."""
+    Player.objects.filter(event=started, name="Adams, Ann").update(title="IM", fide_id=1503014)
+    Player.objects.filter(event=started, name="Frost, Fay").update(rating=0)
+    services.event_settings_update(
+        event_id=started.pk, changes={"venue": "Hastings", "round_dates": ["2026-03-01"]},
+        expected_version=started.settings_version, user=arbiter, now=T0,
+    )  # fmt: skip
+    round_ = services.round_pair(event_id=started.pk, user=arbiter, now=T0, seed=1)
+    services.round_publish(round_id=round_.pk, user=arbiter, now=T0)
+    boards = list(round_.games.order_by("board"))
+    for game, result in zip(boards, (Result.WHITE_WINS, Result.BLACK_WINS_FORFEIT), strict=False):
+        services.result_record(
+            game_id=game.pk, result=result, expected_version=0, user=arbiter, now=T0
+        )
+    started.refresh_from_db()
+    return started
+
+
+def test_round_pgn_has_the_headers_broadcasts_read(paired: Event, client: Client) -> None:
+    """One game per board, Round "1.board", players with Elo, title and FIDE ID when
+    known, the round's date; a board in play is "*"; a forfeit keeps its result with a
+    comment."""
+    response = client.get(f"/events/{paired.slug}/rounds/1/games.pgn")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/x-chess-pgn; charset=utf-8"
+    found = games(response.content.decode())
+    boards = list(paired.round_set.get(number=1).games.order_by("board"))
+    assert [g.headers["Round"] for g in found] == [f"1.{b.board}" for b in boards]
+    first = found[0].headers
+    white = boards[0].white
+    assert (first["Event"], first["Site"], first["Date"]) == (
+        "Spring Swiss",
+        "Hastings",
+        "2026.03.01",
+    )
+    assert (first["White"], first["WhiteElo"], first["Result"]) == (
+        white.name,
+        str(white.rating),
+        "1-0",
+    )
+    assert [g.headers["Result"] for g in found] == ["1-0", "0-1", "*"]
+    assert found[1].comment == "forfeit: White did not play"
+    everyone = {h: v for g in found for h, v in g.headers.items()}
+    assert everyone.get("WhiteTitle") == "IM" or everyone.get("BlackTitle") == "IM"
+    assert "1503014" in (everyone.get("WhiteFideId"), everyone.get("BlackFideId"))
+    unrated = next(g for g in found if "Frost, Fay" in (g.headers["White"], g.headers["Black"]))
+    side = "White" if unrated.headers["White"] == "Frost, Fay" else "Black"
+    assert f"{side}Elo" not in unrated.headers
+
+
+def test_event_pgn_holds_every_published_round_and_no_draft(
+    paired: Event, arbiter: User, client: Client
+) -> None:
+    """The event's PGN follows the published rounds; a draft is nobody's business yet,
+    and its round's PGN is 404, as is a private event's."""
+    for game in paired.round_set.get(number=1).games.filter(result=""):
+        services.result_record(
+            game_id=game.pk, result=Result.DRAW, expected_version=0, user=arbiter, now=T0
+        )
+    services.round_pair(event_id=paired.pk, user=arbiter, now=T0, seed=2)
+    found = games(client.get(f"/events/{paired.slug}/games.pgn").content.decode())
+    assert {g.headers["Round"].split(".")[0] for g in found} == {"1"}
+    assert client.get(f"/events/{paired.slug}/rounds/2/games.pgn").status_code == 404
+    Event.objects.filter(pk=paired.pk).update(public=False)
+    assert client.get(f"/events/{paired.slug}/games.pgn").status_code == 404
