@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "axes",
     "pairing",
     "swissweb.tournament",
+    "swissweb.ratings",
 ]
 
 MIDDLEWARE = [

@@ -293,6 +293,7 @@ class PlayerForm(_PlayerModelForm):
             "title",
             "federation",
             "fide_id",
+            "national_id",
             "club",
             "area",
             "birth_date",

@@ -264,6 +264,13 @@ class Player(TimeStamped):
     title = models.CharField(max_length=3, choices=Title.choices, blank=True, default="")
     federation = models.CharField(max_length=3, blank=True)
     fide_id = models.PositiveBigIntegerField(null=True, blank=True)
+    national_id = models.CharField(
+        max_length=20,
+        blank=True,
+        validators=[validate_printable],
+        verbose_name="National ID",
+        help_text="The player's code in a national rating list (the ECF's, for example).",
+    )
     birth_date = models.DateField(null=True, blank=True)
     sex = models.CharField(max_length=1, choices=Sex.choices, blank=True, default="")
     club = models.CharField(

@@ -9,7 +9,8 @@ two arbiters clicking "pair" at once create one round; refuses a change the rule
 - ``players``: register, pairing numbers, withdraw, reinstate, top players, details;
 - ``requests``: byes and absences requested for a round, forbidden pairs;
 - ``rounds``: pair, edit a draft, publish, unpublish, delete a draft, correct a pairing;
-- ``results``: record and correct results.
+- ``results``: record and correct results;
+- ``ratings``: refresh the players' ratings from a loaded rating list.
 
 Callers use the package (``services.result_record(...)``), never a module of it.
 """
@@ -32,6 +33,7 @@ from .players import (
     player_withdraw,
     players_add,
 )
+from .ratings import RATING_KINDS, players_refresh_ratings
 from .requests import (
     forbidden_pair_add,
     forbidden_pair_delete,
@@ -54,6 +56,8 @@ from .rounds import (
 )
 
 __all__ = [
+    "RATING_KINDS",
+    "players_refresh_ratings",
     "ENGINE_DETAILS",
     "PLAYER_DETAILS",
     "TITLE_ORDER",

@@ -1,0 +1,247 @@
+"""Reading rating lists: FIDE's monthly download (TXT or XML, zipped or not) and a
+national list as CSV with the arbiter's column mapping.
+
+FIDE's TXT files (``players_list_foa.txt``, and the single lists such as
+``standard_rating_list.txt``) are fixed-width, with a header line naming each column;
+every column starts where its name starts, so the columns are read from the header
+rather than from positions written here.  The combined list has ``SRtng``, ``RRtng``
+and ``BRtng``; a single list has one rating column named after its month (``NOV25``).
+FIDE's XML (``players_list_xml_foa.xml``) has one ``<player>`` element per player and
+is read as a stream (``defusedxml``, so a hostile file cannot expand entities).
+
+Every reader yields :class:`Entry` rows and raises :class:`ListError` naming the line
+(or the player) and what is wrong; nothing is loaded from a file that does not read.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import unicodedata
+import zipfile
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import IO
+
+from defusedxml import DefusedXmlException, ElementTree
+
+TITLES = frozenset({"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"})
+"""FIDE's titles as our players hold them (the list writes the women's ones in WTit)."""
+
+
+class ListError(ValueError):
+    """A rating list file that does not read, with the place and what is wrong."""
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One player of a list."""
+
+    player_id: str
+    name: str
+    federation: str = ""
+    sex: str = ""
+    title: str = ""
+    birth_year: int | None = None
+    standard: int | None = None
+    rapid: int | None = None
+    blitz: int | None = None
+    inactive: bool = False
+
+
+def name_key(name: str) -> str:
+    """A name as searches compare it: lower case, accents and punctuation other than
+    the comma dropped, one space between words (``"Ångström, Åsa"`` -> ``"angstrom,
+    asa"``)."""
+    plain = unicodedata.normalize("NFKD", name)
+    plain = "".join(c for c in plain if not unicodedata.combining(c)).lower()
+    plain = re.sub(r"[^\w,]+", " ", plain)
+    return re.sub(r"\s*,\s*", ", ", " ".join(plain.split())).strip(" ,")
+
+
+def _rating(text: str) -> int | None:
+    value = int(text) if text.isdigit() else 0
+    return value if 0 < value < 4000 else None
+
+
+def _year(text: str) -> int | None:
+    return int(text) if text.isdigit() and 1900 <= int(text) <= 2100 else None
+
+
+def _sex(text: str) -> str:
+    return {"M": "m", "F": "w", "W": "w"}.get(text.strip().upper()[:1], "")
+
+
+def _title(title: str, women: str) -> str:
+    for candidate in (title.strip().upper(), women.strip().upper()):
+        if candidate in TITLES:
+            return candidate
+    return ""
+
+
+# --- FIDE TXT ---------------------------------------------------------------------------
+
+_TXT_COLUMNS = ("ID Number", "Name", "Fed", "Sex", "Tit", "WTit", "OTit", "FOA")
+_MONTH = re.compile(r"[A-Z]{3}\d{2}")
+
+
+def _columns(header: str) -> dict[str, tuple[int, int]]:
+    """Each column name of the header line with its (start, end) slice."""
+    found = [(m.start(), m.group()) for m in re.finditer(r"ID Number|\S+", header)]
+    return {
+        label: (start, found[i + 1][0] if i + 1 < len(found) else len(header) + 200)
+        for i, (start, label) in enumerate(found)
+    }
+
+
+def read_fide_txt(lines: Iterable[str]) -> Iterator[Entry]:
+    """FIDE's fixed-width TXT list, header line first.
+
+    :raises ListError: the header lacks a column FIDE's lists have, or a line's ID is
+        not a number (with its line number).
+    """
+    rows = iter(lines)
+    header = next(rows, "").rstrip("\r\n")
+    columns = _columns(header)
+    missing = [c for c in ("ID Number", "Name", "Fed") if c not in columns]
+    if missing:
+        raise ListError(
+            f"line 1: not a FIDE list header (no {', '.join(missing)} column): {header[:60]!r}"
+        )
+    single = next((label for label in columns if _MONTH.fullmatch(label)), None)
+
+    def cut(line: str, label: str) -> str:
+        span = columns.get(label)
+        return line[span[0] : span[1]].strip() if span else ""
+
+    for number, raw in enumerate(rows, start=2):
+        line = raw.rstrip("\r\n")
+        if not line.strip():
+            continue
+        player_id = cut(line, "ID Number")
+        if not player_id.isdigit():
+            raise ListError(f"line {number}: the ID {player_id!r} is not a FIDE ID")
+        flag = cut(line, "Flag").lower()
+        yield Entry(
+            player_id=player_id,
+            name=cut(line, "Name"),
+            federation=cut(line, "Fed").upper()[:3],
+            sex=_sex(cut(line, "Sex")),
+            title=_title(cut(line, "Tit"), cut(line, "WTit")),
+            birth_year=_year(cut(line, "B-day")),
+            standard=_rating(cut(line, single or "SRtng")),
+            rapid=None if single else _rating(cut(line, "RRtng")),
+            blitz=None if single else _rating(cut(line, "BRtng")),
+            inactive="i" in flag,
+        )
+
+
+# --- FIDE XML ---------------------------------------------------------------------------
+
+
+def read_fide_xml(stream: IO[bytes]) -> Iterator[Entry]:
+    """FIDE's XML list, read player by player.
+
+    :raises ListError: the XML is malformed (with where), or a player has no FIDE ID.
+    """
+    count = 0
+    try:
+        for _, element in ElementTree.iterparse(stream):
+            if element.tag != "player":
+                continue
+            count += 1
+            values = {child.tag: (child.text or "").strip() for child in element}
+            element.clear()
+            player_id = values.get("fideid", "")
+            if not player_id.isdigit():
+                raise ListError(f"player {count}: the fideid {player_id!r} is not a FIDE ID")
+            yield Entry(
+                player_id=player_id,
+                name=values.get("name", ""),
+                federation=values.get("country", "").upper()[:3],
+                sex=_sex(values.get("sex", "")),
+                title=_title(values.get("title", ""), values.get("w_title", "")),
+                birth_year=_year(values.get("birthday", "")),
+                standard=_rating(values.get("rating", "")),
+                rapid=_rating(values.get("rapid_rating", "")),
+                blitz=_rating(values.get("blitz_rating", "")),
+                inactive="i" in values.get("flag", "").lower(),
+            )
+    except ElementTree.ParseError as exc:
+        raise ListError(f"the XML does not read: {exc}") from exc
+    except DefusedXmlException as exc:  # an entity, a DTD: what hostile files carry
+        raise ListError(f"the XML is refused: {exc}") from exc
+
+
+def read_fide_file(name: str, data: IO[bytes]) -> Iterator[Entry]:
+    """A FIDE download as uploaded: ``.zip`` holding one TXT or XML file, or either
+    alone (told apart by the first bytes when the name does not say).
+
+    :raises ListError: a zip without a list in it, or a file that does not read.
+    """
+    head = data.read(4)
+    data.seek(0)
+    if head.startswith(b"PK"):
+        try:
+            archive = zipfile.ZipFile(data)
+        except zipfile.BadZipFile as exc:
+            raise ListError(f"{name}: not a zip file ({exc})") from exc
+        inner = [n for n in archive.namelist() if n.lower().endswith((".txt", ".xml"))]
+        if len(inner) != 1:
+            raise ListError(f"{name}: the zip holds {len(inner)} TXT or XML lists, not one")
+        with archive.open(inner[0]) as member:
+            yield from read_fide_file(inner[0], io.BytesIO(member.read()))
+        return
+    if name.lower().endswith(".xml") or head.startswith(b"<"):
+        yield from read_fide_xml(data)
+        return
+    text = io.TextIOWrapper(data, encoding="utf-8", errors="replace", newline="")
+    yield from read_fide_txt(text)
+
+
+# --- National CSV -----------------------------------------------------------------------
+
+MAPPED = ("player_id", "name", "standard", "rapid", "blitz", "federation", "sex", "birth_year")
+"""The fields a national list's columns can give; ``player_id`` and ``name`` are needed."""
+
+
+def csv_columns(text: str) -> list[str]:
+    """The header row of a CSV list, to map its columns."""
+    return next(csv.reader(io.StringIO(text)), [])
+
+
+def read_national_csv(text: str, mapping: Mapping[str, str]) -> Iterator[Entry]:
+    """A national list as CSV, each of our fields (:data:`MAPPED`) read from the column
+    ``mapping`` names.
+
+    :raises ListError: a mapped column is not in the header, the ID or name column is
+        not mapped, or a row has no ID (with its line number).
+    """
+    reader = csv.DictReader(io.StringIO(text))
+    header = reader.fieldnames or []
+    for needed in ("player_id", "name"):
+        if not mapping.get(needed):
+            raise ListError(f"choose the column of the {needed.replace('_', ' ')}")
+    for field, column in mapping.items():
+        if column and column not in header:
+            raise ListError(f"{field}: the file has no column {column!r}")
+
+    def value(row: Mapping[str, str | None], field: str) -> str:
+        column = mapping.get(field)
+        return (row.get(column) or "").strip() if column else ""
+
+    for number, row in enumerate(reader, start=2):
+        player_id = value(row, "player_id")
+        if not player_id:
+            raise ListError(f"line {number}: no player ID")
+        yield Entry(
+            player_id=player_id[:20],
+            name=value(row, "name")[:100],
+            federation=value(row, "federation").upper()[:3],
+            sex=_sex(value(row, "sex")),
+            birth_year=_year(value(row, "birth_year")),
+            standard=_rating(value(row, "standard")),
+            rapid=_rating(value(row, "rapid")),
+            blitz=_rating(value(row, "blitz")),
+        )

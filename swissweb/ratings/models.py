@@ -1,0 +1,66 @@
+"""Rating lists as loaded: one row per list, one per player in it.
+
+A list is replaced whole when a newer one of the same name is loaded (FIDE publishes a
+new one every month), so a list's players are never edited one by one.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class ListKind(models.TextChoices):
+    """Where a list comes from, which tells what its player IDs are."""
+
+    FIDE = "fide", "FIDE rating list"
+    NATIONAL = "national", "National rating list"
+
+
+class RatingList(models.Model):
+    """One loaded list: FIDE's, or a national one such as the ECF's."""
+
+    name = models.CharField(
+        max_length=40, unique=True, help_text="FIDE, or the national list's name (ECF)."
+    )
+    kind = models.CharField(max_length=10, choices=ListKind.choices)
+    source = models.CharField(max_length=200, blank=True, help_text="The file it was read from.")
+    loaded_at = models.DateTimeField()
+    loaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    players = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ListedPlayer(models.Model):
+    """A player as a list gives them."""
+
+    rating_list = models.ForeignKey(RatingList, on_delete=models.CASCADE, related_name="entries")
+    player_id = models.CharField(max_length=20, help_text="FIDE ID, or the national code.")
+    name = models.CharField(max_length=100)
+    name_key = models.CharField(
+        max_length=100, help_text="The name lower-cased without accents, for searching."
+    )
+    federation = models.CharField(max_length=3, blank=True)
+    sex = models.CharField(max_length=1, blank=True)
+    title = models.CharField(max_length=3, blank=True)
+    birth_year = models.PositiveSmallIntegerField(null=True, blank=True)
+    standard = models.PositiveSmallIntegerField(null=True, blank=True)
+    rapid = models.PositiveSmallIntegerField(null=True, blank=True)
+    blitz = models.PositiveSmallIntegerField(null=True, blank=True)
+    inactive = models.BooleanField(default=False)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["name_key"], name="listed_name_key"),
+            models.Index(fields=["player_id"], name="listed_player_id"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.player_id})"

@@ -1,0 +1,216 @@
+"""Rating lists (#24): FIDE's TXT and XML lists, zipped or not, and a national CSV list
+loaded, searched while registering, and used to refresh an event's ratings."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import zipfile
+
+import pytest
+from django.contrib.auth.models import User
+
+from swissweb.ratings import samples
+from swissweb.ratings.formats import (
+    Entry,
+    ListError,
+    name_key,
+    read_fide_file,
+    read_fide_txt,
+    read_fide_xml,
+    read_national_csv,
+)
+from swissweb.ratings.loader import load_list
+from swissweb.ratings.models import ListedPlayer, ListKind, RatingList
+from swissweb.ratings.search import search
+from swissweb.tournament import services
+from swissweb.tournament.errors import TournamentError
+from swissweb.tournament.models import AuditEntry, Event, Player
+
+T0 = dt.datetime(2026, 3, 1, 9, 0, tzinfo=dt.UTC)
+
+
+def txt_bytes(count: int, seed: int = 0) -> bytes:
+    return "".join(samples.fide_txt(count, seed)).encode()
+
+
+def xml_bytes(count: int, seed: int = 0) -> bytes:
+    return "".join(samples.fide_xml(count, seed)).encode()
+
+
+# --- Reading the files ------------------------------------------------------------------
+
+
+def test_fide_txt_and_xml_give_the_same_players() -> None:
+    """The combined TXT list is read by its header's columns; the XML player by player;
+    both give back every field the files were made from."""
+    expected = list(samples.entries(300, seed=3))
+    assert list(read_fide_txt(io.StringIO(txt_bytes(300, 3).decode()))) == expected
+    assert list(read_fide_xml(io.BytesIO(xml_bytes(300, 3)))) == expected
+
+
+def test_a_zipped_download_is_read_inside() -> None:
+    """FIDE publishes the lists zipped: the one list inside is read, TXT or XML."""
+    for inner, data in (
+        ("players_list_foa.txt", txt_bytes(50)),
+        ("players_list.xml", xml_bytes(50)),
+    ):
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w") as archive:
+            archive.writestr(inner, data)
+        buffer.seek(0)
+        assert len(list(read_fide_file("players_list.zip", buffer))) == 50
+
+
+def test_a_single_month_list_reads_its_rating_as_standard() -> None:
+    """standard_rating_list.txt names its rating column after the month (NOV25)."""
+    header = (
+        "ID Number      Name                              Fed Sex Tit  WTit OTit FOA NOV25 "
+        "Gms  K B-day Flag"
+    )
+    line = (
+        "1503014        Carlsen, Magnus                   NOR M   GM                 2830  "
+        "0    10 1990  "
+    )
+    (entry,) = read_fide_txt([header, line])
+    assert (entry.player_id, entry.name, entry.title, entry.standard, entry.birth_year) == (
+        "1503014", "Carlsen, Magnus", "GM", 2830, 1990,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"Name Rating\nSomeone 2000\n", "line 1: not a FIDE list header"),
+        (samples.TXT_HEADER.encode() + b"\nabc            Nobody\n", "line 2: the ID 'abc'"),
+        (b"<playerslist><player><fideid>x</fideid></player></playerslist>", "player 1"),
+        (b"<playerslist><player>", "the XML does not read"),
+        (
+            b'<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><playerslist>&a;</playerslist>',
+            "the XML is refused",
+        ),
+        (b"PK\x03\x04not really a zip", "not a zip file"),
+    ],
+)
+def test_a_file_that_is_not_a_list_is_refused_by_place(data: bytes, message: str) -> None:
+    """What does not read is named with its line or player; entities are refused (a
+    hostile XML file cannot expand them)."""
+    with pytest.raises(ListError, match=message):
+        list(read_fide_file("list", io.BytesIO(data)))
+
+
+def test_national_csv_reads_the_columns_the_arbiter_maps() -> None:
+    text = 'Ref,Surname Forename,Std,Rapid,Club\n123456A,"Smith, John",1850,,Hastings\n'
+    mapping = {"player_id": "Ref", "name": "Surname Forename", "standard": "Std", "rapid": "Rapid"}
+    assert list(read_national_csv(text, mapping)) == [
+        Entry(player_id="123456A", name="Smith, John", standard=1850)
+    ]
+    with pytest.raises(ListError, match="standard: the file has no column 'Standard'"):
+        list(read_national_csv(text, {**mapping, "standard": "Standard"}))
+    with pytest.raises(ListError, match="choose the column of the player id"):
+        list(read_national_csv(text, {"name": "Surname Forename"}))
+
+
+def test_name_keys_ignore_case_accents_and_spacing() -> None:
+    assert name_key("  Ångström,Åsa ") == "angstrom, asa"
+    assert name_key("MÜLLER-Lüdenscheidt,  Hans  Peter") == "muller ludenscheidt, hans peter"
+
+
+# --- Loading and searching ---------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_loading_a_list_replaces_the_one_of_that_name() -> None:
+    first = load_list(name="FIDE", kind=ListKind.FIDE, source="a.txt",
+                      entries=samples.entries(120), user=None, now=T0)  # fmt: skip
+    assert first.players == 120
+    second = load_list(name="FIDE", kind=ListKind.FIDE, source="b.txt",
+                       entries=samples.entries(80, seed=1), user=None, now=T0)  # fmt: skip
+    assert RatingList.objects.get().pk == second.pk
+    assert ListedPlayer.objects.count() == 80
+
+
+@pytest.mark.django_db
+def test_a_list_that_fails_half_way_changes_nothing() -> None:
+    load_list(name="FIDE", kind=ListKind.FIDE, source="a.txt", entries=samples.entries(30),
+              user=None, now=T0)  # fmt: skip
+    broken = samples.TXT_HEADER + "\n" + "".join(list(samples.fide_txt(10))[1:]) + "bad-id  X\n"
+    with pytest.raises(ListError):
+        load_list(name="FIDE", kind=ListKind.FIDE, source="b.txt",
+                  entries=read_fide_txt(io.StringIO(broken)), user=None, now=T0)  # fmt: skip
+    assert RatingList.objects.get().source == "a.txt"
+    assert ListedPlayer.objects.count() == 30
+
+
+@pytest.mark.django_db
+def test_search_by_name_in_any_order_or_by_id() -> None:
+    """A name is found from its start, its words in any order, without accents; an ID
+    finds its player; one letter finds nothing."""
+    load_list(name="FIDE", kind=ListKind.FIDE, source="", user=None, now=T0,
+              entries=[Entry(player_id="1503014", name="Carlsen, Magnus", standard=2830),
+                       Entry(player_id="1700001", name="Ångström, Åsa", standard=2410),
+                       Entry(player_id="1700002", name="Carlsson, Anna")])  # fmt: skip
+    names = lambda query: [p.name for p in search(query)]  # noqa: E731
+    assert names("carls") == ["Carlsen, Magnus", "Carlsson, Anna"]
+    assert names("Magnus Carlsen") == names("carlsen, mag") == ["Carlsen, Magnus"]
+    assert names("angstrom") == ["Ångström, Åsa"]
+    assert names("1503014") == ["Carlsen, Magnus"]
+    assert names("c") == [] and names("zz top") == []
+
+
+# --- Refreshing an event's ratings ------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_refresh_gives_players_their_list_rating_before_the_start(
+    event: Event, arbiter: User
+) -> None:
+    """Players found by FIDE ID get the list's rating of the kind chosen (0 when it has
+    none) and FIDE's title; the others keep theirs; every change is said and audited."""
+    fide = load_list(name="FIDE", kind=ListKind.FIDE, source="", user=None, now=T0, entries=[
+        Entry(player_id="1503014", name="Carlsen, Magnus", title="GM", standard=2830, rapid=2820),
+        Entry(player_id="1700001", name="Lee, Ann", standard=None, rapid=1500),
+    ])  # fmt: skip
+    a = Player.objects.create(event=event, name="Carlsen, Magnus", rating=2800, fide_id=1503014)
+    b = Player.objects.create(event=event, name="Lee, Ann", rating=1400, fide_id=1700001)
+    c = Player.objects.create(event=event, name="Not Listed", rating=1234, fide_id=999)
+    changes = services.players_refresh_ratings(
+        event_id=event.pk, list_id=fide.pk, kind="standard", user=arbiter, now=T0
+    )
+    assert changes == [
+        "Carlsen, Magnus: 2800 → 2830, title none → GM",
+        "Lee, Ann: 1400 → unrated",
+    ]
+    for player, expected in ((a, (2830, "GM")), (b, (0, "")), (c, (1234, ""))):
+        player.refresh_from_db()
+        assert (player.rating, player.title) == expected
+    entry = AuditEntry.objects.get(action="ratings_refresh")
+    assert entry.after == {"list": "FIDE", "kind": "standard", "changes": changes}
+    assert services.players_refresh_ratings(
+        event_id=event.pk, list_id=fide.pk, kind="rapid", user=arbiter, now=T0
+    ) == ["Carlsen, Magnus: 2830 → 2820", "Lee, Ann: unrated → 1500"]
+
+
+@pytest.mark.django_db
+def test_refresh_from_a_national_list_matches_national_ids(event: Event, arbiter: User) -> None:
+    smith = Entry(player_id="123456A", name="Smith, John", standard=1850)
+    ecf = load_list(
+        name="ECF", kind=ListKind.NATIONAL, source="", user=None, now=T0, entries=[smith]
+    )
+    player = Player.objects.create(event=event, name="Smith, John", national_id="123456A")
+    assert services.players_refresh_ratings(
+        event_id=event.pk, list_id=ecf.pk, kind="standard", user=arbiter, now=T0
+    ) == ["Smith, John: unrated → 1850"]
+    player.refresh_from_db()
+    assert player.rating == 1850
+
+
+@pytest.mark.django_db
+def test_refresh_is_refused_once_the_event_is_started(started: Event, arbiter: User) -> None:
+    fide = load_list(name="FIDE", kind=ListKind.FIDE, source="", user=None, now=T0, entries=[])
+    before = list(started.players.values_list("rating", flat=True))
+    with pytest.raises(TournamentError, match="The event is started"):
+        services.players_refresh_ratings(
+            event_id=started.pk, list_id=fide.pk, kind="standard", user=arbiter, now=T0
+        )
+    assert list(started.players.values_list("rating", flat=True)) == before
