@@ -31,10 +31,12 @@ lint: install
 fmt: install
 	$(BIN)/ruff format . && $(BIN)/ruff check --fix .
 
-# The engines, then the arbiter's budgets (bench.workspace, PostgreSQL; see bench/README.md).
+# The engines, the arbiter's budgets (bench.workspace) and the rating lists'
+# (bench.rating_lists), both on PostgreSQL; see bench/README.md.
 bench: install
 	$(BIN)/python -m bench $(if $(VS),--vs "$(VS)") $(BENCH_ARGS)
 	$(BIN)/python -m bench.workspace $(WORKSPACE_ARGS)
+	$(BIN)/python -m bench.rating_lists $(RATINGS_ARGS)
 
 # Recreates the PostgreSQL database LOAD_DATABASE_URL (default swissweb_load); see bench/README.md.
 load: install

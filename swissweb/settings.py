@@ -116,6 +116,9 @@ ANON_RATE_WINDOW = int(os.environ.get("ANON_RATE_WINDOW", "60"))
 CACHES = {"default": cache_config(os.environ.get("CACHE_URL", ""))}
 # The largest file an arbiter may upload (TRF, CSV), in MB (swissweb/tournament/uploads.py).
 MAX_UPLOAD_MB = float(os.environ.get("MAX_UPLOAD_MB", "5"))
+# The largest rating list staff may upload, in MB (FIDE's TXT list is about 250 MB
+# unzipped, 40 MB zipped); larger ones load with `manage.py load_rating_list`.
+MAX_LIST_UPLOAD_MB = float(os.environ.get("MAX_LIST_UPLOAD_MB", "400"))
 
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "0.25"))

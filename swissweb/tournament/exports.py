@@ -188,8 +188,8 @@ def _header_lines(event: Event) -> list[str]:
     fide = trf.fide_tiebreak_line(fide_order(parse_tiebreaks(event.tiebreaks)))
     if fide is not None:
         lines.append(fide)
-    if event.time_control_code:
-        lines.append(f"222 {event.time_control_code}")
+    if (code := trf.time_control_line(event.time_control_code)) is not None:
+        lines.append(code)
     options: list[tuple[str, trf.OptionValue]] = [
         (name, bool(getattr(event, name))) for name in OPTION_FIELDS
     ]
@@ -199,7 +199,8 @@ def _header_lines(event: Event) -> list[str]:
 
 
 def arbiter_lines(event: Event) -> list[str]:
-    """102 chief arbiter, 112 one per deputy, 122 time control, those the event has."""
+    """The chief arbiter (102), one record per deputy (112) and the time control (122),
+    those the event has."""
     lines = []
     if event.chief_arbiter:
         lines.append(trf.header_line(Header.CHIEF_ARBITER, event.chief_arbiter))

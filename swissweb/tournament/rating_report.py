@@ -71,10 +71,10 @@ def rating_report(event: Event, edition: Edition) -> str:
 
 
 def _records_2026(event: Event) -> list[str]:
-    lines = [f"142 {event.rounds}"]
+    lines = [trf.rounds_2026_line(event.rounds)]
     colour = engine_adapter.initial_colour(event)
     if colour is not None:
-        lines.append(f"152 {'W' if colour is Colour.WHITE else 'B'}")
+        lines.append(trf.initial_colour_2026_line(colour is Colour.WHITE))
     points = trf.point_system_2026_line(engine_adapter.point_system(event))
     if points is not None:
         lines.append(points)
@@ -84,8 +84,8 @@ def _records_2026(event: Event) -> list[str]:
     fide = trf.fide_tiebreak_line(fide_order(parse_tiebreaks(event.tiebreaks)))
     if fide is not None:
         lines.append(fide)
-    if event.time_control_code:
-        lines.append(f"222 {event.time_control_code}")
+    if (code := trf.time_control_line(event.time_control_code)) is not None:
+        lines.append(code)
     return lines
 
 

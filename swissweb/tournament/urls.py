@@ -29,6 +29,9 @@ urlpatterns = [
     path("events/<slug:slug>/edit/", views_arbiter.event_edit, name="event_edit"),
     path("events/<slug:slug>/arbiters/", views_arbiter.arbiter_add, name="arbiter_add"),
     path("events/<slug:slug>/players/add/", views_arbiter.player_add, name="player_add"),
+    path(
+        "events/<slug:slug>/players/ratings/", views_arbiter.ratings_refresh, name="ratings_refresh"
+    ),
     path("events/<slug:slug>/players/import/", views_arbiter.players_import, name="players_import"),
     path(
         "events/<slug:slug>/players/import-trf/",

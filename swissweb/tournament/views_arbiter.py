@@ -662,6 +662,32 @@ def rating_report(request: AuthenticatedHttpRequest, event: Event, edition: str)
 
 @arbiter_required
 @require_POST
+def ratings_refresh(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
+    """Refresh the players' ratings from a loaded list (``services.players_refresh_ratings``):
+    each change is shown (the first 20; the audit log keeps all)."""
+    list_id = positive_number(request.POST.get("list"))
+    kind = request.POST.get("kind", "")
+    try:
+        changes = services.players_refresh_ratings(
+            event_id=event.pk, list_id=list_id or 0, kind=kind, user=request.user,
+            now=timezone.now(),
+        )  # fmt: skip
+    except TournamentError as exc:
+        messages.error(request, str(exc))
+        return _back(request, event)
+    count = len(changes)
+    messages.success(
+        request, f"Ratings refreshed: {count} player{'s' if count != 1 else ''} changed."
+    )
+    for change in changes[:20]:
+        messages.info(request, change)
+    if count > 20:
+        messages.info(request, f"… and {count - 20} more: the audit log lists them all.")
+    return _back(request, event)
+
+
+@arbiter_required
+@require_POST
 def players_import_trf(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     """Register the players of an uploaded TRF file: all of them, or none."""
     upload = request.FILES.get("trf")

@@ -24,6 +24,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from pairing.engine import rules_for
+from swissweb.ratings.models import RatingList
 
 from . import selectors, services
 from .authorizers import AuthenticatedHttpRequest, arbiter_required
@@ -139,6 +140,7 @@ def players(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
         players=selectors.event_players(event=event),
         player_form=LateEntryForm(paired=ws.last) if ws.last else PlayerForm(),
         csv_form=PlayersCsvForm(),
+        rating_lists=RatingList.objects.all(),
     )
 
 

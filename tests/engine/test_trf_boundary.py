@@ -35,7 +35,11 @@ def record_syntax(paths: list[Path]) -> set[str]:
     """Strings that start a TRF record, and reads of a record's tag or text."""
     found = set()
     for path in paths:
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        source = path.read_text(encoding="utf-8")
+        tree = ast.parse(source, filename=str(path))
+        # A module that never imports the TRF package reads no record by its tag: an
+        # XML element's .tag (the rating lists) is another thing.
+        reads_trf = "trf" in source
         for node in ast.walk(tree):
             text = None
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
@@ -46,7 +50,7 @@ def record_syntax(paths: list[Path]) -> set[str]:
                     text = first.value
             if text is not None and RECORD.match(text):
                 found.add(f"{path.name}:{node.lineno}")
-            if isinstance(node, ast.Attribute) and node.attr in RECORD_ATTRIBUTES:
+            if isinstance(node, ast.Attribute) and node.attr in RECORD_ATTRIBUTES and reads_trf:
                 found.add(f"{path.name}:{node.lineno}: .{node.attr}")
     return found
 
@@ -59,18 +63,22 @@ def test_trf_boundary_no_record_syntax_outside_the_trf_package() -> None:
 def test_trf_boundary_detects_record_syntax(tmp_path: Path) -> None:
     bad = tmp_path / "bad.py"
     bad.write_text(
+        "from pairing.engine import trf\n"
         'line = f"SWG {r:>3} {b:>4}"\n'
         'head = "XXR 7"\n'
         "clubs = [r.rest[5:] for r in doc.records if r.tag == 'SWC']\n"
         'fine = f"{count} rounds"\n'
     )
     assert record_syntax([bad]) == {
-        "bad.py:1",
         "bad.py:2",
-        "bad.py:3: .rest",
-        "bad.py:3: .records",
-        "bad.py:3: .tag",
+        "bad.py:3",
+        "bad.py:4: .rest",
+        "bad.py:4: .records",
+        "bad.py:4: .tag",
     }
+    xml = tmp_path / "xml.py"
+    xml.write_text("names = [e.text for e in root if e.tag == 'player']\n")
+    assert record_syntax([xml]) == set()  # no TRF package, no TRF record
 
 
 def test_trf_starting_rank_of_five_digits_is_refused_not_read_as_four() -> None:

@@ -9,6 +9,7 @@ import zipfile
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
 
 from swissweb.ratings import samples
 from swissweb.ratings.formats import (
@@ -214,3 +215,91 @@ def test_refresh_is_refused_once_the_event_is_started(started: Event, arbiter: U
             event_id=started.pk, list_id=fide.pk, kind="standard", user=arbiter, now=T0
         )
     assert list(started.players.values_list("rating", flat=True)) == before
+
+
+# --- Pages ------------------------------------------------------------------------------
+
+
+def zipped(name: str, data: bytes) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr(name, data)
+    return buffer.getvalue()
+
+
+@pytest.mark.django_db
+def test_staff_load_fides_zipped_list_and_a_national_csv(client: Client) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    staff = User.objects.create_user("staff", password="pw-staff-1", is_staff=True)
+    client.force_login(staff)
+    upload = SimpleUploadedFile(
+        "players_list_foa.zip", zipped("players_list_foa.txt", txt_bytes(500))
+    )
+    response = client.post("/ratings/", {"kind": "fide", "file": upload}, follow=True)
+    assert "FIDE: 500 players loaded." in response.content.decode()
+    csv_file = SimpleUploadedFile("ecf.csv", b'Ref,Name,Std\n123456A,"Smith, John",1850\n')
+    response = client.post("/ratings/", {
+        "kind": "national", "name": "ECF", "file": csv_file, "column_player_id": "Ref",
+        "column_name": "Name", "column_standard": "Std",
+    }, follow=True)  # fmt: skip
+    assert "ECF: 1 players loaded." in response.content.decode()
+    assert sorted(RatingList.objects.values_list("name", "players")) == [("ECF", 1), ("FIDE", 500)]
+
+
+@pytest.mark.django_db
+def test_a_list_that_does_not_read_is_refused_and_nothing_changes(client: Client) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    client.force_login(User.objects.create_user("staff", password="pw-staff-1", is_staff=True))
+    bad = SimpleUploadedFile("list.txt", b"Name Rating\nSomeone 2000\n")
+    response = client.post("/ratings/", {"kind": "fide", "file": bad})
+    assert response.status_code == 422
+    assert "list.txt: line 1: not a FIDE list header" in response.content.decode()
+    csv_file = SimpleUploadedFile("ecf.csv", b"Ref,Name\n1,A\n")
+    posted = {"kind": "national", "file": csv_file, "name": "ECF",
+              "column_player_id": "Code", "column_name": "Name"}  # fmt: skip
+    response = client.post("/ratings/", posted)
+    assert "player_id: the file has no column &#x27;Code&#x27;" in response.content.decode()
+    assert not RatingList.objects.exists()
+
+
+@pytest.mark.django_db
+def test_only_staff_load_lists(arbiter_client: Client) -> None:
+    """Every event shares the lists: an arbiter may search them, not replace them."""
+    response = arbiter_client.get("/ratings/")
+    assert response.status_code == 302 and "/admin/login/" in response["Location"]
+
+
+@pytest.mark.django_db
+def test_lookup_lists_matches_to_fill_the_form(arbiter_client: Client, client: Client) -> None:
+    load_list(name="FIDE", kind=ListKind.FIDE, source="", user=None, now=T0, entries=[
+        Entry(player_id="1503014", name="Carlsen, Magnus", federation="NOR", title="GM",
+              standard=2830, birth_year=1990),
+    ])  # fmt: skip
+    text = arbiter_client.get("/ratings/lookup/", {"q": "magnus carl"}).content.decode()
+    assert 'data-name="Carlsen, Magnus"' in text and 'data-rating="2830"' in text
+    assert 'data-id="1503014"' in text and 'data-list-kind="fide"' in text
+    assert (
+        "Nobody in the lists matches"
+        in arbiter_client.get("/ratings/lookup/", {"q": "nobody"}).content.decode()
+    )
+    assert Client().get("/ratings/lookup/", {"q": "carlsen"}).status_code == 302
+
+
+@pytest.mark.django_db
+def test_refresh_view_shows_each_change(event: Event, arbiter_client: Client) -> None:
+    carlsen = Entry(player_id="1503014", name="Carlsen, Magnus", standard=2830)
+    fide = load_list(
+        name="FIDE", kind=ListKind.FIDE, source="", user=None, now=T0, entries=[carlsen]
+    )
+    Player.objects.create(event=event, name="Carlsen, Magnus", rating=2800, fide_id=1503014)
+    page = arbiter_client.get(f"/events/{event.slug}/manage/players/").content.decode()
+    assert "Refresh ratings from a rating list" in page
+    response = arbiter_client.post(
+        f"/events/{event.slug}/players/ratings/", {"list": fide.pk, "kind": "standard"},
+        follow=True,
+    )  # fmt: skip
+    text = response.content.decode()
+    assert "Ratings refreshed: 1 player changed." in text
+    assert "Carlsen, Magnus: 2800 → 2830" in text

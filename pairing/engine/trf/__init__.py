@@ -213,11 +213,14 @@ from .records import (
 from .report import (
     deputy_arbiter_lines,
     deputy_arbiters,
+    initial_colour_2026_line,
     parse_round_dates,
     parse_time_control,
     round_dates,
     round_dates_line,
+    rounds_2026_line,
     time_control_code,
+    time_control_line,
     valid_time_control_code,
 )
 from .state import (
@@ -237,6 +240,9 @@ from .writer import (
 __all__ = [
     "deputy_arbiter_lines",
     "deputy_arbiters",
+    "initial_colour_2026_line",
+    "rounds_2026_line",
+    "time_control_line",
     "parse_round_dates",
     "parse_time_control",
     "round_dates",

@@ -95,6 +95,21 @@ def parse_round_dates(record: TrfRecord, start: date | None = None) -> dict[int,
     return dates
 
 
+def time_control_line(code: str) -> str | None:
+    """TRF-2026 222, the encoded time control; None without one."""
+    return f"222 {code}" if code else None
+
+
+def rounds_2026_line(rounds: int) -> str:
+    """TRF-2026 142: the number of rounds."""
+    return f"142 {rounds}"
+
+
+def initial_colour_2026_line(white: bool) -> str:
+    """TRF-2026 152: the initial colour, ``W`` or ``B``."""
+    return f"152 {'W' if white else 'B'}"
+
+
 def valid_time_control_code(text: str) -> bool:
     """Whether ``text`` is a TRF-2026 222 time control: ``5400+30``, ``40/6000+30:900+30``,
     ``W300-B240``."""
@@ -134,6 +149,9 @@ def parse_time_control(record: TrfRecord) -> str:
 __all__ = [
     "deputy_arbiter_lines",
     "deputy_arbiters",
+    "initial_colour_2026_line",
+    "rounds_2026_line",
+    "time_control_line",
     "parse_round_dates",
     "parse_time_control",
     "round_dates",

@@ -107,11 +107,27 @@ class Command(BaseCommand):
             if event is None:
                 event = self._create_event(user, demo)
             self.stdout.write(f"{demo.name}: http://127.0.0.1:8000/events/{event.slug}/")
+        self._rating_list(user)
         self.stdout.write(
             self.style.SUCCESS(
                 f"Arbiter login (also admin): user {DEMO_USER!r}, password {DEMO_PASSWORD!r}"
             )
         )
+
+    def _rating_list(self, user: User) -> None:
+        """A made-up FIDE list of 5,000 players, in FIDE's layout, so that registering a
+        player can find one (a real list loads with ``load_rating_list``)."""
+        from swissweb.ratings import samples
+        from swissweb.ratings.loader import load_list
+        from swissweb.ratings.models import ListKind, RatingList
+
+        if not RatingList.objects.exists():
+            entries = samples.entries(5000, seed=1)
+            load_list(
+                name="FIDE", kind=ListKind.FIDE, source="made-up demo list", entries=entries,
+                user=user, now=timezone.now(),
+            )  # fmt: skip
+        self.stdout.write("Rating list (made up, 5,000 players): http://127.0.0.1:8000/ratings/")
 
     def _arbiter(self) -> User:
         user_model = get_user_model()

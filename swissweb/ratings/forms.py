@@ -1,0 +1,74 @@
+"""The form that loads a rating list."""
+
+from __future__ import annotations
+
+from django import forms
+from django.conf import settings
+
+from swissweb.tournament.uploads import UploadRefused, decode_text
+
+from .formats import MAPPED
+from .models import ListKind
+
+LABELS = {
+    "player_id": "ID column",
+    "name": "Name column",
+    "standard": "Standard rating column",
+    "rapid": "Rapid rating column",
+    "blitz": "Blitz rating column",
+    "federation": "Federation column",
+    "sex": "Sex column",
+    "birth_year": "Birth year column",
+}
+
+
+class ListUploadForm(forms.Form):
+    """FIDE's download as it comes (TXT or XML, zipped or not), or a national CSV with
+    the column of each field named as in its header line."""
+
+    kind = forms.ChoiceField(choices=ListKind.choices, initial=ListKind.FIDE, label="List")
+    file = forms.FileField(
+        help_text="FIDE: players_list_foa.txt or players_list_xml_foa.xml, zipped or "
+        "not. National: a CSV file with a header line."
+    )
+    name = forms.CharField(
+        max_length=40, required=False, label="National list's name", help_text="E.g. ECF."
+    )
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        for field in MAPPED:
+            self.fields[f"column_{field}"] = forms.CharField(
+                max_length=100, required=False, label=LABELS[field]
+            )
+
+    def clean(self) -> dict[str, object]:
+        cleaned = super().clean() or {}
+        upload = cleaned.get("file")
+        limit = getattr(settings, "MAX_LIST_UPLOAD_MB", 400)
+        if upload is not None and upload.size > limit * 1024 * 1024:
+            self.add_error("file", f"Lists up to {limit} MB are accepted.")
+        if cleaned.get("kind") == ListKind.NATIONAL:
+            if not cleaned.get("name"):
+                self.add_error("name", "Name the national list (ECF, for example).")
+            for field in ("player_id", "name"):
+                if not cleaned.get(f"column_{field}"):
+                    self.add_error(f"column_{field}", "A national list needs this column.")
+        return cleaned
+
+    def mapping(self) -> dict[str, str]:
+        """Our fields and the CSV columns they are read from."""
+        return {
+            f: self.cleaned_data[f"column_{f}"] for f in MAPPED if self.cleaned_data[f"column_{f}"]
+        }
+
+    def csv_text(self) -> str:
+        """The uploaded CSV as text.
+
+        :raises UploadRefused: it is not text.
+        """
+        data: bytes = self.cleaned_data["file"].read()
+        return decode_text(data, what="CSV file")
+
+
+__all__ = ["ListUploadForm", "UploadRefused"]

@@ -1,0 +1,66 @@
+"""Pages of the rating lists: load a list (staff), find a player in them (arbiters)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.admin.views.decorators import staff_member_required
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods
+
+from swissweb.tournament.uploads import UploadRefused
+
+from .formats import ListError, read_fide_file, read_national_csv
+from .forms import ListUploadForm
+from .loader import load_list
+from .models import ListKind, RatingList
+from .search import search
+
+
+@staff_member_required
+@require_http_methods(["GET", "POST"])
+def lists(request: HttpRequest) -> HttpResponse:
+    """The loaded lists, and the form to load one (staff only: every event shares them).
+
+    Template: ``ratings/lists.html``.  A file that does not read changes nothing; the
+    message names the line or player and what is wrong.
+    """
+    form = ListUploadForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        kind = form.cleaned_data["kind"]
+        try:
+            if kind == ListKind.FIDE:
+                entries = read_fide_file(upload.name, upload.file)
+                name = "FIDE"
+            else:
+                entries = read_national_csv(form.csv_text(), form.mapping())
+                name = form.cleaned_data["name"]
+            loaded = load_list(name=name, kind=kind, source=upload.name, entries=entries,
+                               user=request.user, now=timezone.now())  # type: ignore[arg-type]  # fmt: skip
+        except (ListError, UploadRefused) as exc:
+            form.add_error("file", f"{upload.name}: {exc}. Nothing was loaded.")
+        else:
+            messages.success(request, f"{loaded.name}: {loaded.players} players loaded.")
+            return redirect("ratings:lists")
+    status = 422 if form.errors else 200
+    context = {"form": form, "lists": RatingList.objects.all()}
+    return render(request, "ratings/lists.html", context, status=status)
+
+
+@login_required
+@require_GET
+def lookup(request: HttpRequest) -> HttpResponse:
+    """The players of the loaded lists matching ``q``, to register one of them.
+
+    Template: ``ratings/partials/lookup.html`` (an HTMX fragment; without HTMX the same
+    list on a page of its own)."""
+    query = request.GET.get("q", "")[:100]
+    found = search(query) if query.strip() else []
+    return render(
+        request,
+        "ratings/partials/lookup.html",
+        {"query": query, "found": found, "lists": RatingList.objects.exists()},
+    )
