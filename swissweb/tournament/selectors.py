@@ -16,7 +16,7 @@ from django.db.models import Count, F, Prefetch, Q, QuerySet
 from django.utils.functional import SimpleLazyObject
 
 from pairing.engine import rules_for
-from pairing.engine.model import Outcome
+from pairing.engine.model import Outcome, TournamentState
 
 from . import engine_adapter
 from .models import (
@@ -120,8 +120,8 @@ BOARDS_FRAGMENT = "round-pairings"
 
 
 BOARD_COLUMNS = (
-    "round_id", "board", "result", "white__name", "white__pairing_number",
-    "black__name", "black__pairing_number",
+    "round_id", "board", "result", "white__name", "white__pairing_number", "white__rating",
+    "white__title", "black__name", "black__pairing_number", "black__rating", "black__title",
 )  # fmt: skip
 """What the pairings table shows: decoding the other columns (timestamps) cost a third."""
 
@@ -134,9 +134,12 @@ class _LazyBoards:
     so a cold cache costs one query and a warm one none (#10).
     """
 
-    def __init__(self, rounds: list[Round]) -> None:
+    def __init__(self, event: Event, rounds: list[Round]) -> None:
+        self.event = event
         self.rounds = rounds
         self.games: dict[int, list[Game]] = {}
+        self.state: TournamentState | None = None
+        self.state_read = False
 
     def _load(self, round_ids: list[int]) -> None:
         games = (
@@ -148,6 +151,37 @@ class _LazyBoards:
             self.games[round_id] = []
         for game in games.order_by("board"):
             self.games[game.round_id].append(game)
+        # Each player's points before the round, beside the name: one state for every
+        # round (on a cold cache only).
+        numbers = {r.pk: r.number for r in self.rounds}
+        for round_id in round_ids:
+            before = self._points_before(numbers[round_id])
+            for game in self.games[round_id]:
+                game.white_points = before.get(game.white.pairing_number or 0)  # type: ignore[attr-defined]
+                game.black_points = (  # type: ignore[attr-defined]
+                    before.get(game.black.pairing_number or 0) if game.black else None
+                )
+
+    def _points_before(self, number: int) -> dict[int, Fraction]:
+        """Every player's points before round ``number`` from the completed rounds, by
+        pairing number; empty while an earlier round lacks a result (a correction)."""
+        from .errors import TournamentError
+
+        if not self.state_read:
+            self.state_read = True
+            try:
+                self.state = engine_adapter.completed_state(self.event)
+            except TournamentError:
+                self.state = None
+        if self.state is None or number - 1 > self.state.rounds_completed:
+            return {}
+        worth = self.state.points.points_for
+        return {
+            int(p.pairing_number): Fraction(
+                sum(worth(r.outcome) for r in p.history[: number - 1]), 2
+            )
+            for p in self.state.players
+        }
 
     def of(self, round_: Round) -> list[Game]:
         if round_.pk not in self.games:
@@ -176,7 +210,7 @@ def public_rounds(*, event: Event, number: int | None = None) -> list[Round]:
     )
     if number is not None:
         rounds = [r for r in rounds if r.number == number]
-    boards = _LazyBoards(rounds)
+    boards = _LazyBoards(event, rounds)
     for round_ in rounds:
         round_.in_play = round_in_play(round_)  # type: ignore[attr-defined]
         round_.cache_version = cache_version(event, round_)  # type: ignore[attr-defined]

@@ -64,6 +64,27 @@ def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse
 
 
 @require_safe
+def player_search(request: HttpRequest, slug: str) -> HttpResponse:
+    """The event's players whose name holds every word typed, accents and case aside,
+    each linked to their card: a player in the hall finds their own quickly.
+
+    Template: ``player_search.html``."""
+    from swissweb.ratings.formats import name_key
+
+    event = public_event(request, slug)
+    query = request.GET.get("q", "")[:100]
+    words = name_key(query).replace(",", " ").split()
+    found = [
+        player
+        for player in selectors.event_players(event=event)
+        if words and all(word in name_key(player.name) for word in words)
+    ]
+    return render(
+        request, "tournament/player_search.html", {"event": event, "query": query, "found": found}
+    )
+
+
+@require_safe
 @revalidated
 def round_pgn(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A published round's games as PGN (``pgn.py``), for broadcast tools."""

@@ -21,6 +21,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from pairing.engine import rules_for
@@ -351,12 +352,27 @@ def round_print(request: AuthenticatedHttpRequest, event: Event, number: int) ->
         key=lambda seat: (seat[0].name.casefold(), seat[0].pairing_number or 0),
     )
     sheet = request.GET.get("sheet", "")
+    public_url = qr_code = ""
+    if event.public:
+        # The printed pairings lead the players to the round's public page (#24).
+        public_url = request.build_absolute_uri(
+            reverse("tournament:round_pairings", args=[event.slug, number])
+        )
+        qr_code = qr_svg(public_url)
     return _page(
         request, "round_print.html", event, "round", section_round=number, round=round_,
         boards=boards, slips=[b for b in boards if b.game.black is not None], by_name=by_name,
         sheets=(sheet,) if sheet in PRINT_SHEETS else PRINT_SHEETS, sheet=sheet,
-        points_known=points is not None,
+        points_known=points is not None, public_url=public_url, qr_code=qr_code,
     )  # fmt: skip
+
+
+def qr_svg(url: str) -> SafeString:
+    """A QR code of ``url`` as inline SVG markup (segno, a well-kept pure-Python QR
+    writer: no image file, nothing a Content-Security-Policy blocks)."""
+    import segno
+
+    return mark_safe(segno.make(url, error="m").svg_inline(scale=2, title="QR code"))
 
 
 @arbiter_required

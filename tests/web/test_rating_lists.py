@@ -115,6 +115,7 @@ def test_national_csv_reads_the_columns_the_arbiter_maps() -> None:
 def test_name_keys_ignore_case_accents_and_spacing() -> None:
     assert name_key("  Ångström,Åsa ") == "angstrom, asa"
     assert name_key("MÜLLER-Lüdenscheidt,  Hans  Peter") == "muller ludenscheidt, hans peter"
+    assert name_key("Øvergaard, Łucja Straße") == "overgaard, lucja strasse"
 
 
 # --- Loading and searching ---------------------------------------------------------------

@@ -1,0 +1,48 @@
+"""The public pages as a player uses them on a phone (#24): the round in play first with
+ratings and points, a name search leading to the player card, and the printed
+pairings' QR code leading to the round."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from .played import SLUG, log_in, played_event
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_player_finds_their_board_and_card_on_a_phone(
+    live_server: Any, page: Any, screenshot: Any
+) -> None:
+    _, event = played_event(players=21, played=3)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/events/{SLUG}/")
+    headings = page.locator("h2").all_inner_texts()
+    assert headings[0] == "Round 4 (in play)"  # the round in play first
+    first_board = page.locator("#round-4-pairings tbody tr").first
+    expect(first_board).to_contain_text(" pts")
+    screenshot("public-event-phone")
+
+    player = event.players.get(pairing_number=7)
+    last_name = player.name.split(",")[0]
+    page.get_by_label("Find a player").fill(last_name.upper())
+    page.get_by_role("button", name="Find").click()
+    page.get_by_role("link", name=player.name).click()
+    expect(page.get_by_role("heading", name=player.name)).to_be_visible()
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, "the card fits the phone's width"
+
+
+def test_printed_pairings_show_a_qr_code_of_the_round(live_server: Any, page: Any) -> None:
+    played_event(players=21, played=3)
+    log_in(page, live_server.url)
+    page.goto(f"{live_server.url}/events/{SLUG}/manage/rounds/4/print/?sheet=pairings")
+    qr = page.locator("figure.print-qr svg")
+    expect(qr).to_be_visible()
+    caption = page.locator("figure.print-qr figcaption").inner_text()
+    assert caption.endswith(f"/events/{SLUG}/rounds/4/")
+    page.goto(caption.removeprefix("Pairings and results: "))
+    expect(page.get_by_role("heading", name="Round 4")).to_be_visible()

@@ -1,0 +1,76 @@
+"""The public pages as players use them (#24): the round in play first, ratings and
+points beside names linked to the player cards, a search by name, and a QR code to the
+round on the printed pairings."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from swissweb.tournament import services
+from swissweb.tournament.models import Event, Player, Result
+
+pytestmark = pytest.mark.django_db
+
+T0 = dt.datetime(2026, 3, 1, 9, 0, tzinfo=dt.UTC)
+
+
+@pytest.fixture
+def two_rounds(started: Event, players: list[Player], arbiter: User) -> Event:
+    """Round 1 complete (White wins everywhere), round 2 published and in play."""
+    first = services.round_pair(event_id=started.pk, user=arbiter, now=T0, seed=1)
+    services.round_publish(round_id=first.pk, user=arbiter, now=T0)
+    for game in first.games.all():
+        services.result_record(
+            game_id=game.pk, result=Result.WHITE_WINS, expected_version=0, user=arbiter, now=T0
+        )
+    second = services.round_pair(event_id=started.pk, user=arbiter, now=T0, seed=2)
+    services.round_publish(round_id=second.pk, user=arbiter, now=T0)
+    return started
+
+
+def test_event_page_shows_the_round_in_play_first(two_rounds: Event, client: Client) -> None:
+    page = client.get(f"/events/{two_rounds.slug}/").content.decode()
+    assert page.index("<h2>Round 2 (in play)</h2>") < page.index("<h2>Round 1</h2>")
+
+
+def test_pairings_give_rating_and_points_before_the_round_and_link_cards(
+    two_rounds: Event, client: Client
+) -> None:
+    """Round 2: each name links to its card, with the rating and the points before the
+    round (the winners of round 1 have 1, the others 0)."""
+    page = client.get(f"/events/{two_rounds.slug}/rounds/2/").content.decode()
+    for player in two_rounds.players.all():
+        card = f'href="/events/{two_rounds.slug}/players/{player.pairing_number}/"'
+        assert card in page, player.name
+    points = re.findall(r"(\d+) · (\d+|½|\d+½) pts", page)
+    assert sorted(p for _, p in points) == ["0", "0", "0", "1", "1", "1"]
+    ratings = {str(p.rating) for p in two_rounds.players.all()}
+    assert {rating for rating, _ in points} == ratings
+
+
+def test_find_a_player_by_name(two_rounds: Event, client: Client) -> None:
+    """Words in any order, case and accents aside; each found player links its card."""
+    Player.objects.filter(event=two_rounds, name="Frost, Fay").update(name="Frøst, Fäy")
+    page = client.get(f"/events/{two_rounds.slug}/find/", {"q": "fay FROST"}).content.decode()
+    player = Player.objects.get(event=two_rounds, name="Frøst, Fäy")
+    assert f'/players/{player.pairing_number}/">Frøst, Fäy</a>' in page
+    page = client.get(f"/events/{two_rounds.slug}/find/", {"q": "nobody"}).content.decode()
+    assert "No player of this event matches" in page
+    Event.objects.filter(pk=two_rounds.pk).update(public=False)
+    assert client.get(f"/events/{two_rounds.slug}/find/", {"q": "a"}).status_code == 404
+
+
+def test_printed_pairings_carry_a_qr_code_of_the_public_round(
+    two_rounds: Event, arbiter_client: Client
+) -> None:
+    page = arbiter_client.get(f"/events/{two_rounds.slug}/manage/rounds/2/print/").content.decode()
+    assert "<svg" in page and "<title>QR code</title>" in page
+    assert f"Pairings and results: http://testserver/events/{two_rounds.slug}/rounds/2/" in page
+    Event.objects.filter(pk=two_rounds.pk).update(public=False)
+    page = arbiter_client.get(f"/events/{two_rounds.slug}/manage/rounds/2/print/").content.decode()
+    assert "QR code" not in page  # a private event has no public page to lead to
