@@ -72,6 +72,8 @@ SETTINGS_FIELDS = (
     "end_date",
     "venue",
     *REPORT_FIELDS,
+    "team_size",
+    "team_scoring",
     "public",
     *POINT_FIELD_NAMES,
 )

@@ -13,7 +13,7 @@ from pairing.engine import SYSTEMS, rules_for
 from pairing.engine.tiebreaks import DESCRIPTIONS, MODIFIER_NAMES, MODIFIERS, parse_tiebreaks
 
 from . import event_settings, report_fields, slugs
-from .models import Event, PairingSystem, Player, RequestKind, Result
+from .models import Event, PairingSystem, Player, RequestKind, Result, TeamScoring
 
 POINT_FIELDS = {
     "points_win": "Win",
@@ -84,6 +84,8 @@ class EventForm(_EventModelForm):
             "end_date",
             "venue",
             *event_settings.REPORT_FIELDS,
+            "team_size",
+            "team_scoring",
             "public",
         ]
         widgets = {
@@ -112,6 +114,9 @@ class EventForm(_EventModelForm):
             "without one (rating report 132). A round paired without a date is reported "
             "on the day it was paired.",
         )
+        # Team standings are optional: left out of a form, none.
+        self.fields["team_size"].required = False
+        self.fields["team_scoring"].required = False
         # The model's list, shown as the text the field reads back.
         self.initial["round_dates"] = report_fields.round_dates_text(
             self.instance.round_dates or []
@@ -217,6 +222,12 @@ class EventForm(_EventModelForm):
                 f"{len(dates)} dates for {rounds} rounds: give one date per round."
             )
         return dates
+
+    def clean_team_size(self) -> int:
+        return int(self.cleaned_data.get("team_size") or 0)
+
+    def clean_team_scoring(self) -> str:
+        return str(self.cleaned_data.get("team_scoring") or TeamScoring.TOTAL)
 
     def clean_tiebreaks(self) -> str:
         try:

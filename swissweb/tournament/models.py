@@ -44,6 +44,13 @@ class TieBreakRules(models.TextChoices):
     FIDE_2026 = "fide2026", "C.07 as amended from 1 March 2026"
 
 
+class TeamScoring(models.TextChoices):
+    """Which best scores make a team's: the players' totals, or each round's."""
+
+    TOTAL = "total", "the event: the best N players' totals"
+    ROUND = "round", "each round: the best N results of every round, added up"
+
+
 class InitialColour(models.TextChoices):
     """The top seed's colour in round 1 (Dutch A7, E4): by lot or fixed by the event."""
 
@@ -174,6 +181,18 @@ class Event(TimeStamped):
         validators=[validate_round_dates],
         help_text="One date per round (rating report 132); a round paired without one "
         "is reported on the day it was paired.",
+    )
+    team_size = models.PositiveSmallIntegerField(
+        default=0,
+        verbose_name="Team standings: scores counted",
+        help_text="Rank the clubs (or schools) by their best N players' scores; 0 for no "
+        "team standings.",
+    )
+    team_scoring = models.CharField(
+        max_length=5,
+        choices=TeamScoring.choices,
+        default=TeamScoring.TOTAL,
+        verbose_name="Team standings: best scores of",
     )
     public = models.BooleanField(default=False, help_text="Shown on the public pages.")
     started_at = models.DateTimeField(

@@ -30,8 +30,10 @@ from .models import (
     Round,
     RoundRequest,
     RoundState,
+    TeamScoring,
 )
 from .numbers import half_points_text, tiebreak_text
+from .teams import TeamLine
 
 T = TypeVar("T")
 
@@ -649,6 +651,40 @@ def board_steps(round_: Round, board: int) -> list[dict[str, Any]] | None:
 def round_games(round_: Round) -> list[Game]:
     """A round's boards with both players, in board order (one query)."""
     return list(round_.games.select_related("white", "black").order_by("board"))
+
+
+def team_table(*, event: Event, after_round: int | None = None) -> list[TeamLine]:
+    """The clubs' (or schools') standings after a completed round (``teams.py``): the
+    individual standings for each player's place, the engine's state for the points of
+    each round (a few queries whatever the size)."""
+    from pairing.engine.tiebreaks import truncated
+
+    from .teams import Member, team_standings
+
+    table = standings_after(event=event, after_round=after_round)
+    if event.team_size == 0 or not table.lines:
+        return []
+    state = truncated(engine_adapter.completed_state(event), table.after_round)
+    worth = state.points.points_for
+    by_round = {
+        int(p.pairing_number): tuple(Fraction(worth(r.outcome), 2) for r in p.history)
+        for p in state.players
+    }
+    teams: dict[str, list[Member]] = {}
+    for place, line in enumerate(table.lines, start=1):
+        club = line.player.club.strip()
+        if club and line.player.pairing_number is not None:
+            teams.setdefault(club, []).append(
+                Member(
+                    name=line.player.name,
+                    place=place,
+                    total=line.points,
+                    by_round=by_round.get(line.player.pairing_number, ()),
+                )
+            )
+    return team_standings(
+        teams, size=event.team_size, per_round=event.team_scoring == TeamScoring.ROUND
+    )
 
 
 def points_before(*, event: Event, number: int) -> dict[int, Fraction] | None:

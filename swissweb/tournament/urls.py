@@ -22,6 +22,7 @@ urlpatterns = [
     path("events/<slug:slug>/standings/", views.standings, name="standings"),
     path("events/<slug:slug>/games.pgn", views.event_pgn, name="event_pgn"),
     path("events/<slug:slug>/find/", views.player_search, name="player_search"),
+    path("events/<slug:slug>/teams/", views.teams, name="teams"),
     path("events/<slug:slug>/rounds/<int:number>/games.pgn", views.round_pgn, name="round_pgn"),
     path("events/<slug:slug>/standings.csv", views.standings_csv, name="standings_csv"),
     path("events/<slug:slug>/crosstable/", views.crosstable, name="crosstable"),

@@ -64,6 +64,27 @@ def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse
 
 
 @require_safe
+@revalidated_by_standings
+def teams(request: HttpRequest, slug: str) -> HttpResponse:
+    """The clubs' or schools' standings (``teams.py``), after any completed round.
+
+    Template: ``teams.html``; 404 when the event keeps no team standings."""
+    from django.http import Http404
+
+    event = public_event(request, slug)
+    if event.team_size == 0:
+        raise Http404("This event keeps no team standings.")
+    after, last = selectors.standings_round(event=event, after_round=_after_round(request))
+    context = {
+        "event": event,
+        "after_round": after,
+        "round_choices": range(1, last + 1),
+        "lines": selectors.team_table(event=event, after_round=after) if after else [],
+    }
+    return render(request, "tournament/teams.html", context)
+
+
+@require_safe
 def player_search(request: HttpRequest, slug: str) -> HttpResponse:
     """The event's players whose name holds every word typed, accents and case aside,
     each linked to their card: a player in the hall finds their own quickly.

@@ -46,3 +46,22 @@ def test_printed_pairings_show_a_qr_code_of_the_round(live_server: Any, page: An
     assert caption.endswith(f"/events/{SLUG}/rounds/4/")
     page.goto(caption.removeprefix("Pairings and results: "))
     expect(page.get_by_role("heading", name="Round 4")).to_be_visible()
+
+
+def test_arbiter_turns_on_team_standings_and_the_public_reads_them(
+    live_server: Any, page: Any
+) -> None:
+    """The clubs of the event ranked by their best three totals (#24)."""
+    played_event(players=21, played=3)
+    log_in(page, live_server.url)
+    page.goto(f"{live_server.url}/events/{SLUG}/edit/")
+    page.get_by_label("Team standings: scores counted").fill("3")
+    page.get_by_label("Team standings: best scores of").select_option("total")
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_text("Settings saved.")).to_be_visible()
+    page.goto(f"{live_server.url}/events/{SLUG}/")
+    page.get_by_role("link", name="Teams", exact=True).click()
+    rows = page.locator("table.teams tbody tr")
+    expect(rows).to_have_count(5)  # four clubs and the juniors' one-player club
+    first = rows.first.locator("td").all_inner_texts()
+    assert first[0] == "1" and first[6] in ("4", "5", "6")
