@@ -39,7 +39,7 @@ from pathlib import Path
 
 from pairing.engine import SYSTEMS, NoValidPairing, System, pair_round
 from pairing.engine.generator import tournament_states
-from pairing.engine.model import RoundPairing
+from pairing.engine.model import RoundPairing, TournamentState
 from pairing.engine.standings import standings
 from pairing.engine.tiebreaks import TieBreakSpec, parse_tiebreaks
 
@@ -295,9 +295,45 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"standings of {largest.folder.name} ({codes}): best {min(times):.3f} s, "
             f"slowest {max(times):.3f} s of {STANDINGS_REPEATS}"
         )
+        print(f"prize list of {largest.folder.name}: {_time_prizes(final):.3f} s")
     peak_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak resident memory of this process: {peak_rss:.0f} MB")
     return 0
+
+
+PRIZE_TABLE = """Place: 5000, 3000, 2000, 1500, 1000, 800, 600, 500, 400, 300
+Rating below 2200: 400, 300, 200
+Rating below 2000: 300, 200, 100
+Rating below 1800: 200, 100, 50
+Rating 1400-1599: 100, 50
+Born 2010 or later: 150, 100
+Women: 300, 200, 100
+Unrated: 100
+Club Club 7: 50"""
+"""A large open's prize table: place, rating, age, women's, unrated and club prizes."""
+
+
+def _time_prizes(final: TournamentState) -> float:
+    """The prize list of the event's final standings (#24's budget: 2,000 players)."""
+    from fractions import Fraction
+
+    from swissweb.tournament.prizes import Contender, prize_list, read_table
+
+    rows = standings(final, tiebreaks=STANDINGS_TIEBREAKS[:3])
+    players = {p.pairing_number: p for p in final.players}
+    contenders = [
+        Contender(key=int(row.pairing_number), name=row.name, place=row.rank,
+                  points=Fraction(row.points), rating=players[row.pairing_number].rating,
+                  birth_year=1990 + int(row.pairing_number) % 30,
+                  sex="w" if int(row.pairing_number) % 5 == 0 else "m",
+                  club=f"Club {int(row.pairing_number) % 40}")
+        for row in rows
+    ]  # fmt: skip
+    groups = read_table(PRIZE_TABLE)
+    start = time.perf_counter()
+    for sharing in ("split", "hort", "none"):
+        prize_list(groups, contenders, sharing)
+    return (time.perf_counter() - start) / 3
 
 
 if __name__ == "__main__":

@@ -74,6 +74,8 @@ SETTINGS_FIELDS = (
     *REPORT_FIELDS,
     "team_size",
     "team_scoring",
+    "prize_table",
+    "prize_sharing",
     "public",
     *POINT_FIELD_NAMES,
 )

@@ -13,7 +13,15 @@ from pairing.engine import SYSTEMS, rules_for
 from pairing.engine.tiebreaks import DESCRIPTIONS, MODIFIER_NAMES, MODIFIERS, parse_tiebreaks
 
 from . import event_settings, report_fields, slugs
-from .models import Event, PairingSystem, Player, RequestKind, Result, TeamScoring
+from .models import (
+    Event,
+    PairingSystem,
+    Player,
+    PrizeSharing,
+    RequestKind,
+    Result,
+    TeamScoring,
+)
 
 POINT_FIELDS = {
     "points_win": "Win",
@@ -86,12 +94,15 @@ class EventForm(_EventModelForm):
             *event_settings.REPORT_FIELDS,
             "team_size",
             "team_scoring",
+            "prize_table",
+            "prize_sharing",
             "public",
         ]
         widgets = {
             "start_date": DATE_FIELD,
             "end_date": DATE_FIELD,
             "deputy_arbiters": forms.Textarea(attrs={"rows": 2}),
+            "prize_table": forms.Textarea(attrs={"rows": 4}),
         }
 
     option_names = (
@@ -117,6 +128,7 @@ class EventForm(_EventModelForm):
         # Team standings are optional: left out of a form, none.
         self.fields["team_size"].required = False
         self.fields["team_scoring"].required = False
+        self.fields["prize_sharing"].required = False
         # The model's list, shown as the text the field reads back.
         self.initial["round_dates"] = report_fields.round_dates_text(
             self.instance.round_dates or []
@@ -225,6 +237,9 @@ class EventForm(_EventModelForm):
 
     def clean_team_size(self) -> int:
         return int(self.cleaned_data.get("team_size") or 0)
+
+    def clean_prize_sharing(self) -> str:
+        return str(self.cleaned_data.get("prize_sharing") or PrizeSharing.SPLIT)
 
     def clean_team_scoring(self) -> str:
         return str(self.cleaned_data.get("team_scoring") or TeamScoring.TOTAL)

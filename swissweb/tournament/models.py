@@ -12,6 +12,7 @@ from django.core.validators import RegexValidator
 from django.db import models
 from django.db.models import Q
 
+from .prizes import validate_table as validate_prize_table
 from .report_fields import validate_round_dates, validate_time_control_code
 from .text import validate_printable, validate_printable_lines
 
@@ -42,6 +43,14 @@ class TieBreakRules(models.TextChoices):
     BY_DATE = "", "By the start date: the C.07 text in force that day"
     FIDE_2024 = "fide2023", "C.07 of 2024 (in force until 28 February 2026)"
     FIDE_2026 = "fide2026", "C.07 as amended from 1 March 2026"
+
+
+class PrizeSharing(models.TextChoices):
+    """How players level on points share prizes (``prizes.py``)."""
+
+    SPLIT = "split", "share their prizes equally"
+    HORT = "hort", "share half equally, half by tie-breaks (Hort system)"
+    NONE = "none", "do not share: the tie-breaks decide"
 
 
 class TeamScoring(models.TextChoices):
@@ -193,6 +202,19 @@ class Event(TimeStamped):
         choices=TeamScoring.choices,
         default=TeamScoring.TOTAL,
         verbose_name="Team standings: best scores of",
+    )
+    prize_table = models.TextField(
+        blank=True,
+        validators=[validate_prize_table],
+        help_text="One group per line, a colon, its prizes in place order: Place: 500, "
+        "300, 200 / Rating below 1800: 100, 50 / Born 2014 or later: 50 / Women: 80 / "
+        "Unrated: 40 / Club NAME: 30.",
+    )
+    prize_sharing = models.CharField(
+        max_length=5,
+        choices=PrizeSharing.choices,
+        default=PrizeSharing.SPLIT,
+        verbose_name="Players level on points",
     )
     public = models.BooleanField(default=False, help_text="Shown on the public pages.")
     started_at = models.DateTimeField(

@@ -33,6 +33,7 @@ from .models import (
     TeamScoring,
 )
 from .numbers import half_points_text, tiebreak_text
+from .prizes import Award
 from .teams import TeamLine
 
 T = TypeVar("T")
@@ -651,6 +652,32 @@ def board_steps(round_: Round, board: int) -> list[dict[str, Any]] | None:
 def round_games(round_: Round) -> list[Game]:
     """A round's boards with both players, in board order (one query)."""
     return list(round_.games.select_related("white", "black").order_by("board"))
+
+
+def prize_awards(*, event: Event) -> tuple[int, list[Award]]:
+    """The prize list (``prizes.py``) by the standings after the last completed round,
+    and that round (0: none yet, no prizes)."""
+    from .prizes import Contender, prize_list, read_table
+
+    table = standings_after(event=event)
+    if table.after_round == 0 or not event.prize_table.strip():
+        return table.after_round, []
+    contenders = [
+        Contender(
+            key=line.player.pk,
+            name=line.player.name,
+            place=place,
+            points=line.points,
+            rating=line.player.rating,
+            birth_year=line.player.birth_date.year if line.player.birth_date else None,
+            sex=line.player.sex,
+            club=line.player.club,
+        )
+        for place, line in enumerate(table.lines, start=1)
+    ]
+    return table.after_round, prize_list(
+        read_table(event.prize_table), contenders, event.prize_sharing
+    )
 
 
 def team_table(*, event: Event, after_round: int | None = None) -> list[TeamLine]:

@@ -6,6 +6,7 @@ checkers ask with HEAD.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -61,6 +62,53 @@ def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse
     if getattr(request, "htmx", False):
         return render(request, "tournament/partials/pairings_table.html", context)
     return render(request, "tournament/round_pairings.html", context)
+
+
+@require_safe
+@revalidated_by_standings
+def prizes(request: HttpRequest, slug: str) -> HttpResponse:
+    """The prize list by the standings after the last completed round (``prizes.py``),
+    printable.  Template: ``prizes.html``; 404 when the event has no prize table."""
+    from django.http import Http404
+
+    from .prizes import money
+
+    event = public_event(request, slug)
+    if not event.prize_table.strip():
+        raise Http404("This event has no prize table.")
+    after, awards = selectors.prize_awards(event=event)
+    rows = [(award, money(award.amount)) for award in awards]
+    total = money(sum((a.amount for a in awards), start=Fraction(0)))
+    context = {"event": event, "after_round": after, "rows": rows, "total": total}
+    return render(request, "tournament/prizes.html", context)
+
+
+@require_safe
+@revalidated_by_standings
+def prizes_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    """The prize list as CSV: group, place, name, points, amount, shared by."""
+    import csv
+    import io
+
+    from django.http import Http404
+
+    from .prizes import money
+
+    event = public_event(request, slug)
+    if not event.prize_table.strip():
+        raise Http404("This event has no prize table.")
+    _, awards = selectors.prize_awards(event=event)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["group", "place", "name", "points", "amount", "shared_by"])
+    for award in awards:
+        writer.writerow([
+            award.group, award.place or "", text_cell(award.player.name),
+            decimal_text(award.player.points), money(award.amount), award.shared_with,
+        ])  # fmt: skip
+    response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-prizes.csv"'
+    return response
 
 
 @require_safe

@@ -65,3 +65,27 @@ def test_arbiter_turns_on_team_standings_and_the_public_reads_them(
     expect(rows).to_have_count(5)  # four clubs and the juniors' one-player club
     first = rows.first.locator("td").all_inner_texts()
     assert first[0] == "1" and first[6] in ("4", "5", "6")
+
+
+def test_arbiter_writes_the_prize_table_and_prints_the_prize_list(
+    live_server: Any, page: Any
+) -> None:
+    """Place and rating prizes, shared equally among players level on points (#24)."""
+    played_event(players=21, played=3)
+    log_in(page, live_server.url)
+    page.goto(f"{live_server.url}/events/{SLUG}/edit/")
+    page.get_by_label("Prize table").fill("Place: 300, 200, 100\nRating lowest: 50")
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_text("'Rating lowest' is not a group")).to_be_visible()
+    page.get_by_label("Prize table").fill("Place: 300, 200, 100\nRating below 2500: 50")
+    page.get_by_label("Players level on points").select_option("split")
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_text("Settings saved.")).to_be_visible()
+    page.goto(f"{live_server.url}/events/{SLUG}/")
+    page.get_by_role("link", name="Prizes", exact=True).click()
+    expect(page.get_by_role("heading", name="Riverside Autumn Open 2026: prizes")).to_be_visible()
+    total = page.locator("table.prizes tfoot th").last.inner_text()
+    assert total == "650.00"  # every prize handed out, shares adding up
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Download CSV").click()
+    assert download.value.suggested_filename == f"{SLUG}-prizes.csv"

@@ -165,7 +165,7 @@ def test_security_matrix_covers_every_arbiter_url() -> None:
     public |= {"event_import"}  # login required, creates a new event (test_backup.py)
     public |= {"standings", "crosstable", "standings_csv", "event_manage", "export_trf"}
     public |= {"rating_report"}  # only reads; its access in test_rating_report.py
-    public |= {"event_pgn", "round_pgn", "player_search", "teams"}  # public reads
+    public |= {"event_pgn", "round_pgn", "player_search", "teams", "prizes", "prizes_csv"}
     # The workspace's pages only read (each one's access in test_workspace_pages.py).
     public |= {"my_events", "workspace_players", "workspace_round", "workspace_round_print"}
     public |= {"workspace_requests", "workspace_audit", "workspace_arbiters", "workspace_round_why"}
