@@ -7,6 +7,8 @@ live in the ``services`` package and in the pairing engine.  Points are stored i
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.core.validators import RegexValidator
 from django.db import models
@@ -294,6 +296,11 @@ class Sex(models.TextChoices):
     UNKNOWN = "", "not given"
 
 
+def new_access_code() -> str:
+    """A player's secret code: 72 random bits, URL-safe (``secrets``)."""
+    return secrets.token_urlsafe(9)
+
+
 class Player(TimeStamped):
     """A player's entry in one event."""
 
@@ -327,6 +334,13 @@ class Player(TimeStamped):
         validators=[validate_printable],
     )
     top_player = models.BooleanField(default=False, help_text="Top player (ESCA rule 3).")
+    access_code = models.CharField(
+        max_length=16,
+        unique=True,
+        default=new_access_code,
+        editable=False,
+        help_text="The player's own page (/p/<code>/): ask for a bye, withdraw, confirm.",
+    )
     pairing_number = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Assigned when the event starts (Dutch A2)."
     )
@@ -592,6 +606,39 @@ class Game(TimeStamped):
     def is_bye(self) -> bool:
         """True for the pairing-allocated bye."""
         return self.black_id is None
+
+
+class PlayerAsk(models.TextChoices):
+    """What a player can ask the arbiter from their own page (#24)."""
+
+    BYE = "bye", "a half-point bye"
+    WITHDRAW = "withdraw", "to withdraw from the event"
+    ATTEND = "attend", "to confirm they will play"
+
+
+class AskState(models.TextChoices):
+    PENDING = "pending", "waiting for the arbiter"
+    APPROVED = "approved", "approved"
+    REFUSED = "refused", "refused"
+
+
+class PlayerRequest(TimeStamped):
+    """A request a player made on their own page, waiting for the arbiter (#24)."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="asks")
+    kind = models.CharField(max_length=8, choices=PlayerAsk.choices)
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    state = models.CharField(max_length=8, choices=AskState.choices, default=AskState.PENDING)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.get_kind_display()}"
 
 
 class AuditEntry(models.Model):

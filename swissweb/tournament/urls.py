@@ -23,6 +23,12 @@ urlpatterns = [
     path("events/<slug:slug>/games.pgn", views.event_pgn, name="event_pgn"),
     path("events/<slug:slug>/find/", views.player_search, name="player_search"),
     path("events/<slug:slug>/teams/", views.teams, name="teams"),
+    path("p/<str:code>/", views.player_page, name="player_page"),
+    path(
+        "events/<slug:slug>/asks/<int:ask_id>/decide/",
+        views_workspace.ask_decide,
+        name="ask_decide",
+    ),
     path("events/<slug:slug>/prizes/", views.prizes, name="prizes"),
     path("events/<slug:slug>/prizes.csv", views.prizes_csv, name="prizes_csv"),
     path("events/<slug:slug>/rounds/<int:number>/games.pgn", views.round_pgn, name="round_pgn"),

@@ -12,7 +12,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.functional import SimpleLazyObject
-from django.views.decorators.http import require_safe
+from django.views.decorators.http import require_http_methods, require_safe
 
 from . import pgn, selectors
 from .authorizers import is_arbiter
@@ -130,6 +130,51 @@ def teams(request: HttpRequest, slug: str) -> HttpResponse:
         "lines": selectors.team_table(event=event, after_round=after) if after else [],
     }
     return render(request, "tournament/teams.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def player_page(request: HttpRequest, code: str) -> HttpResponse:
+    """A player's own page, reached by the code on their result slips: ask the arbiter
+    for a half-point bye in a round not yet paired, to withdraw, or confirm a round.
+
+    Template: ``player_page.html``.  The code is the key: an unknown one is 404, and the
+    page is not for search engines.  Nothing changes until an arbiter approves.
+    """
+    from django.contrib import messages
+    from django.db.models import Max
+    from django.shortcuts import get_object_or_404, redirect
+    from django.utils import timezone
+
+    from . import services
+    from .errors import TournamentError
+    from .models import Player, PlayerAsk
+
+    player = get_object_or_404(Player.objects.select_related("event"), access_code=code)
+    event = player.event
+    paired = event.round_set.aggregate(last=Max("number"))["last"] or 0
+    if request.method == "POST":
+        try:
+            services.player_ask(
+                player_id=player.pk,
+                kind=request.POST.get("kind", ""),
+                round_number=positive_number(request.POST.get("round")),
+                now=timezone.now(),
+            )
+        except TournamentError as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, "Your request is with the arbiter, who will decide.")
+        return redirect("tournament:player_page", code=code)
+    context = {
+        "player": player,
+        "event": event,
+        "coming": range(paired + 1, event.rounds + 1),
+        "asks": player.asks.order_by("-created_at"),
+        "kinds": PlayerAsk,
+    }
+    response = render(request, "tournament/player_page.html", context)
+    response["X-Robots-Tag"] = "noindex"
+    return response
 
 
 @require_safe

@@ -26,6 +26,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from pairing.engine import rules_for
 from swissweb.ratings.models import RatingList
+from swissweb.tournament.models import AskState, PlayerRequest
 
 from . import selectors, services
 from .authorizers import AuthenticatedHttpRequest, arbiter_required
@@ -364,6 +365,7 @@ def round_print(request: AuthenticatedHttpRequest, event: Event, number: int) ->
         boards=boards, slips=[b for b in boards if b.game.black is not None], by_name=by_name,
         sheets=(sheet,) if sheet in PRINT_SHEETS else PRINT_SHEETS, sheet=sheet,
         points_known=points is not None, public_url=public_url, qr_code=qr_code,
+        site=request.build_absolute_uri("/").rstrip("/"),
     )  # fmt: skip
 
 
@@ -435,8 +437,28 @@ def requests(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
         request_form=RequestAddForm(event=event, next_round=ws.next_round),
         forbidden_form=ForbiddenAddForm(event=event),
         kinds=RequestKind.choices,
+        asks=PlayerRequest.objects.filter(player__event=event, state=AskState.PENDING)
+        .select_related("player")
+        .order_by("created_at"),
         **selectors.requests_page(event=event),
     )
+
+
+@arbiter_required
+@require_POST
+def ask_decide(request: AuthenticatedHttpRequest, event: Event, ask_id: int) -> HttpResponse:
+    """Approve or refuse a player's request (``services.player_ask_decide``)."""
+    ask = get_object_or_404(PlayerRequest, pk=ask_id, player__event=event)
+    approve = request.POST.get("decision") == "approve"
+    try:
+        services.player_ask_decide(ask_id=ask.pk, approve=approve, user=request.user,
+                                   now=timezone.now())  # fmt: skip
+    except TournamentError as exc:
+        messages.error(request, str(exc))
+    else:
+        verb = "approved" if approve else "refused"
+        messages.success(request, f"{ask.player.name}'s request ({ask.get_kind_display()}) {verb}.")
+    return redirect(_url("workspace_requests", event))
 
 
 @arbiter_required

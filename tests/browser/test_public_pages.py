@@ -89,3 +89,32 @@ def test_arbiter_writes_the_prize_table_and_prints_the_prize_list(
     with page.expect_download() as download:
         page.get_by_role("link", name="Download CSV").click()
     assert download.value.suggested_filename == f"{SLUG}-prizes.csv"
+
+
+def test_player_asks_for_a_bye_and_the_arbiter_approves(live_server: Any, page: Any) -> None:
+    """The slip's link leads the player to their page; the bye waits for the arbiter,
+    who approves it in the workspace; the player's page says so (#24)."""
+    _, event = played_event(players=21, played=3)
+    board = event.round_set.get(number=4).games.exclude(black=None).order_by("board").first()
+    assert board is not None
+    player = board.white  # on a board, so on a slip
+    log_in(page, live_server.url)
+    page.goto(f"{live_server.url}/events/{SLUG}/manage/rounds/4/print/?sheet=slips")
+    assert f"/p/{player.access_code}/" in page.content()
+    page.get_by_role("button", name="Log out").click()
+
+    page.goto(f"{live_server.url}/p/{player.access_code}/")
+    page.get_by_label("A half-point bye in round").select_option("6")
+    page.get_by_role("button", name="Ask for a bye").click()
+    expect(page.get_by_text("Your request is with the arbiter")).to_be_visible()
+    expect(page.get_by_text("waiting for the arbiter")).to_be_visible()
+
+    log_in(page, live_server.url)
+    page.goto(f"{live_server.url}/events/{SLUG}/manage/requests/")
+    page.get_by_role("button", name=f"Approve {player.name}'s request").click()
+    expect(
+        page.get_by_text(f"{player.name}'s request (a half-point bye) approved.")
+    ).to_be_visible()
+    assert player.requests.filter(round_number=6, kind="H").exists()
+    page.goto(f"{live_server.url}/p/{player.access_code}/")
+    expect(page.get_by_text("a half-point bye (round 6): approved")).to_be_visible()

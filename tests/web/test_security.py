@@ -19,6 +19,7 @@ from swissweb.tournament.models import (
     ForbiddenPair,
     Game,
     Player,
+    PlayerRequest,
     Result,
     Round,
     RoundRequest,
@@ -34,6 +35,7 @@ ARBITER_URL_NAMES = {
     "players_import",
     "players_import_trf",
     "ratings_refresh",
+    "ask_decide",
     "event_start",
     "pairing_number_set",
     "player_withdraw",
@@ -107,7 +109,9 @@ def setup(db: None) -> dict[str, object]:
     Game.objects.create(round=round_1, board=2, white=players[2], black=players[3])
     request = RoundRequest.objects.create(player=players[2], round_number=3, kind="H")
     pair = ForbiddenPair.objects.create(event=event, first=players[2], second=players[3])
+    ask = PlayerRequest.objects.create(player=players[0], kind="bye", round_number=3)
     return {
+        "ask": ask,
         "event": event,
         "players": players,
         "game": game,
@@ -124,6 +128,7 @@ def _requests(setup: dict[str, object]) -> list[tuple[str, str, dict[str, object
     p1, p2 = players[0].pk, players[1].pk
     wish = setup["request"].pk  # type: ignore[attr-defined]
     pair = setup["pair"].pk  # type: ignore[attr-defined]
+    ask = setup["ask"].pk  # type: ignore[attr-defined]
     base = "/events/target"
     return [
         ("event_edit", f"{base}/edit/", {"name": "Hacked", "slug": "target", "rounds": 9}),
@@ -132,6 +137,7 @@ def _requests(setup: dict[str, object]) -> list[tuple[str, str, dict[str, object
         ("players_import", f"{base}/players/import/", {"text": "name\nIntruder\n"}),
         ("players_import_trf", f"{base}/players/import-trf/", {}),
         ("ratings_refresh", f"{base}/players/ratings/", {"list": "1", "kind": "standard"}),
+        ("ask_decide", f"{base}/asks/{ask}/decide/", {"decision": "approve"}),
         ("event_start", f"{base}/start/", {}),
         ("pairing_number_set", f"{base}/players/{p1}/number/", {"pairing_number": 2}),
         ("player_withdraw", f"{base}/players/{p1}/withdraw/", {}),
@@ -166,6 +172,7 @@ def test_security_matrix_covers_every_arbiter_url() -> None:
     public |= {"standings", "crosstable", "standings_csv", "event_manage", "export_trf"}
     public |= {"rating_report"}  # only reads; its access in test_rating_report.py
     public |= {"event_pgn", "round_pgn", "player_search", "teams", "prizes", "prizes_csv"}
+    public |= {"player_page"}  # the player's code is the key (test_self_service.py)
     # The workspace's pages only read (each one's access in test_workspace_pages.py).
     public |= {"my_events", "workspace_players", "workspace_round", "workspace_round_print"}
     public |= {"workspace_requests", "workspace_audit", "workspace_arbiters", "workspace_round_why"}

@@ -10,11 +10,13 @@ two arbiters clicking "pair" at once create one round; refuses a change the rule
 - ``requests``: byes and absences requested for a round, forbidden pairs;
 - ``rounds``: pair, edit a draft, publish, unpublish, delete a draft, correct a pairing;
 - ``results``: record and correct results;
-- ``ratings``: refresh the players' ratings from a loaded rating list.
+- ``ratings``: refresh the players' ratings from a loaded rating list;
+- ``asks``: requests players make on their own page, and the arbiter's decisions.
 
 Callers use the package (``services.result_record(...)``), never a module of it.
 """
 
+from .asks import player_ask, player_ask_decide
 from .common import TITLE_ORDER, _lock_event, event_changed, plain_integrity_error
 from .events import (
     event_add_arbiter,
@@ -56,6 +58,8 @@ from .rounds import (
 )
 
 __all__ = [
+    "player_ask",
+    "player_ask_decide",
     "RATING_KINDS",
     "players_refresh_ratings",
     "ENGINE_DETAILS",
