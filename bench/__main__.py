@@ -323,6 +323,7 @@ def _time_prizes(final: TournamentState) -> float:
     players = {p.pairing_number: p for p in final.players}
     contenders = [
         Contender(key=int(row.pairing_number), name=row.name, place=row.rank,
+                  number=int(row.pairing_number),
                   points=Fraction(row.points), rating=players[row.pairing_number].rating,
                   birth_year=1990 + int(row.pairing_number) % 30,
                   sex="w" if int(row.pairing_number) % 5 == 0 else "m",

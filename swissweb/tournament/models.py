@@ -210,7 +210,7 @@ class Event(TimeStamped):
         validators=[validate_prize_table],
         help_text="One group per line, a colon, its prizes in place order: Place: 500, "
         "300, 200 / Rating below 1800: 100, 50 / Born 2014 or later: 50 / Women: 80 / "
-        "Unrated: 40 / Club NAME: 30.",
+        "Unrated: 40 / Club NAME: 30 / Players 4 9 17: 25.",
     )
     prize_sharing = models.CharField(
         max_length=5,

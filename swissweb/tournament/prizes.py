@@ -10,11 +10,13 @@ in place order::
     Women: 80
     Unrated: 40
     Club Hastings: 30
+    Players 4 9 17: 25
 
 A group is ``Place`` (everyone), ``Rating below N`` or ``Rating N-M`` (the rating the
 player is registered with; unrated players are in neither), ``Born YYYY or later`` (the
 birth year; players without a birth date are in no age group), ``Women``, ``Unrated``
-or ``Club NAME`` (the club or school as registered).
+``Club NAME`` (the club or school as registered) or ``Players N N N`` (a group of the
+arbiter's own, by pairing numbers: the host club's juniors, say).
 
 Our reading of "one prize per player, the higher prize taken", as arbiters apply it:
 the prizes are handed out from the largest down (of equal amounts, the table's order),
@@ -53,9 +55,13 @@ class Group:
     women: bool = False
     unrated: bool = False
     club: str = ""
+    numbers: frozenset[int] = frozenset()
+    """A custom group: the pairing numbers of its players."""
 
     def admits(self, player: Contender) -> bool:
         """Whether ``player`` may win this group's prizes."""
+        if self.numbers and player.number not in self.numbers:
+            return False
         if self.rating_below is not None and not 0 < player.rating < self.rating_below:
             return False
         if self.rating_from is not None and player.rating < self.rating_from:
@@ -76,6 +82,8 @@ class Contender:
     key: int
     name: str
     place: int
+    number: int
+    """The pairing number (custom groups name their players by it)."""
     points: Fraction
     rating: int
     birth_year: int | None
@@ -100,6 +108,7 @@ _RATING_RANGE = re.compile(r"rating (\d{3,4})\s*-\s*(\d{3,4})", re.IGNORECASE)
 _RATING_BELOW = re.compile(r"rating below (\d{3,4})", re.IGNORECASE)
 _BORN = re.compile(r"born (\d{4}) or later", re.IGNORECASE)
 _CLUB = re.compile(r"club (.+)", re.IGNORECASE)
+_PLAYERS = re.compile(r"players((?:\s+\d+)+)", re.IGNORECASE)
 
 
 def read_table(text: str) -> list[Group]:
@@ -148,9 +157,11 @@ def _group(number: int, name: str, prizes: tuple[Fraction, ...]) -> Group:
         return Group("Unrated", prizes, unrated=True)
     if match := _CLUB.fullmatch(name):
         return Group(name, prizes, club=match.group(1).strip())
+    if match := _PLAYERS.fullmatch(name):
+        return Group(name, prizes, numbers=frozenset(int(n) for n in match.group(1).split()))
     raise ValidationError(
         f"Line {number}: {name!r} is not a group: write Place, Rating below N, Rating N-M, "
-        "Born YYYY or later, Women, Unrated or Club NAME."
+        "Born YYYY or later, Women, Unrated, Club NAME or Players N N N."
     )
 
 

@@ -667,6 +667,7 @@ def prize_awards(*, event: Event) -> tuple[int, list[Award]]:
             key=line.player.pk,
             name=line.player.name,
             place=place,
+            number=line.player.pairing_number or 0,
             points=line.points,
             rating=line.player.rating,
             birth_year=line.player.birth_date.year if line.player.birth_date else None,

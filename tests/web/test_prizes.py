@@ -22,7 +22,7 @@ T0 = dt.datetime(2026, 3, 1, 9, 0, tzinfo=dt.UTC)
 def field(*rows: tuple[str, float, int]) -> list[Contender]:
     """Players in standings order: (name, points, rating); women's names start 'W'."""
     return [
-        Contender(key=i, name=name, place=i, points=F(points).limit_denominator(2),
+        Contender(key=i, name=name, place=i, number=i, points=F(points).limit_denominator(2),
                   rating=rating, birth_year=2015 if name.startswith("J") else 1990,
                   sex="w" if name.startswith("W") else "m", club="Hastings" if i % 2 else "")
         for i, (name, points, rating) in enumerate(rows, start=1)
@@ -74,6 +74,10 @@ def test_groups_admit_by_rating_age_sex_rating_status_and_club() -> None:
     assert won(prize_list(read_table("Unrated: 40"), players, "none")) == {
         "Jo": ("Unrated", "40.00")
     }
+    # A group of the arbiter's own, by pairing numbers.
+    assert won(prize_list(read_table("Players 2 4: 25, 10"), players, "none")) == {
+        "Wendy": ("Players 2 4", "25.00"), "K": ("Players 2 4", "10.00"),
+    }  # fmt: skip
 
 
 @pytest.mark.parametrize(
