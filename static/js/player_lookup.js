@@ -1,5 +1,5 @@
 // Registering a player found in a rating list: "Use" fills the add-player form with the
-// list's name, rating, title, federation, sex and ID (FIDE ID from FIDE's list, national
+// list's name, rating, title, federation, sex, birth year and ID (FIDE ID from FIDE's list, national
 // ID from a national one).  The arbiter checks the form and adds the player.
 document.addEventListener("click", (event) => {
   const chosen = event.target.closest("[data-lookup-player]");
@@ -16,6 +16,7 @@ document.addEventListener("click", (event) => {
   set("title", data.title);
   set("federation", data.federation);
   set("sex", data.sex);
+  set("birth_year", data.birthYear);
   set("fide_id", data.listKind === "fide" ? data.id : "");
   set("national_id", data.listKind === "fide" ? "" : data.id);
   const name = form.querySelector("[name=name]");

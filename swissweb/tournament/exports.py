@@ -123,10 +123,12 @@ def event_trf(event: Event) -> str:
         (rank[r.player_id], r.round_number, engine_adapter.request_kind(r.kind))
         for r in data.requests
     )
-    tail += [
-        trf.prohibited_line([rank[f.first_id], rank[f.second_id]])
-        for f in event.forbidden_pairs.order_by("first_id", "second_id")
-    ]
+    # By starting rank, lower first: the same text however the pair was stored (its
+    # rows keep the lower id first, which an import numbers differently).
+    pairs = sorted(
+        sorted((rank[f.first_id], rank[f.second_id])) for f in event.forbidden_pairs.all()
+    )
+    tail += [trf.prohibited_line(list(pair)) for pair in pairs]
     tail += trf.xxa_lines(engine_adapter.imaginary_points(event, rank, data.players))
     tail += [trf.round_info_line(_round_info(r)) for r in data.rounds]
     tail += [trf.game_line(_game(g, rank)) for g in data.games]

@@ -323,6 +323,7 @@ class PlayerForm(_PlayerModelForm):
             "club",
             "area",
             "birth_date",
+            "birth_year",
             "sex",
             "top_player",
         ]

@@ -320,6 +320,12 @@ class Player(TimeStamped):
         help_text="The player's code in a national rating list (the ECF's, for example).",
     )
     birth_date = models.DateField(null=True, blank=True)
+    birth_year = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="When only the year is known (FIDE's list gives no more); age groups "
+        "read the birth date's year first.",
+    )
     sex = models.CharField(max_length=1, choices=Sex.choices, blank=True, default="")
     club = models.CharField(
         max_length=100,

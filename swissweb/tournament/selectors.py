@@ -670,7 +670,9 @@ def prize_awards(*, event: Event) -> tuple[int, list[Award]]:
             number=line.player.pairing_number or 0,
             points=line.points,
             rating=line.player.rating,
-            birth_year=line.player.birth_date.year if line.player.birth_date else None,
+            birth_year=(
+                line.player.birth_date.year if line.player.birth_date else line.player.birth_year
+            ),
             sex=line.player.sex,
             club=line.player.club,
         )

@@ -58,6 +58,7 @@ def test_register_from_fides_list_and_refresh_ratings(
     expect(form.get_by_label("Name")).to_have_value("Carlsen, Magnus")
     fide_id = form.get_by_label("Fide id").input_value()
     assert fide_id.isdigit()
+    assert form.get_by_label("Birth year").input_value().isdigit()  # for age prizes
     form.get_by_role("button", name="Add player").click()
     expect(page.get_by_role("cell", name="Carlsen, Magnus", exact=True)).to_be_visible()
     added = Player.objects.get(event=event, name="Carlsen, Magnus")

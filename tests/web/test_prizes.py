@@ -117,6 +117,15 @@ def test_prize_page_and_csv(
     rows = client.get(f"/events/{started.slug}/prizes.csv").content.decode().splitlines()
     assert rows[0] == "group,place,name,points,amount,shared_by"
     assert sorted(row.split(",")[-2] for row in rows[1:]) == ["40.00"] * 3
+    # A birth year alone (from FIDE's list) puts a player in an age group too.
+    Player.objects.filter(pk=players[0].pk).update(birth_date=None, birth_year=2015)
+    started.refresh_from_db()
+    services.event_settings_update(
+        event_id=started.pk, changes={"prize_table": "Born 2014 or later: 10"},
+        expected_version=started.settings_version, user=arbiter, now=T0,
+    )  # fmt: skip
+    page = client.get(f"/events/{started.slug}/prizes/").content.decode()
+    assert players[0].name in page and "10.00" in page
     with pytest.raises(Exception, match="is not a group"):
         services.event_settings_update(
             event_id=started.pk, changes={"prize_table": "Juniors: 10"},
