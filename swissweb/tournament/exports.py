@@ -156,7 +156,9 @@ def _places(event: Event, points: Mapping[int, Fraction]) -> dict[int, int]:
     return places
 
 
-def _header_lines(event: Event) -> list[str]:
+def event_lines(event: Event) -> list[str]:
+    """012 name, 022 city, and the federation (032) and dates (042, 052) the event has:
+    the first records of the backup and of the rating report alike."""
     lines = [
         trf.header_line(Header.TOURNAMENT, event.name),
         trf.header_line(Header.CITY, event.venue),
@@ -167,6 +169,23 @@ def _header_lines(event: Event) -> list[str]:
         lines.append(trf.date_line(Header.START_DATE, event.start_date))
     if event.end_date:
         lines.append(trf.date_line(Header.END_DATE, event.end_date))
+    return lines
+
+
+def tiebreak_and_time_lines(event: Event) -> list[str]:
+    """TRF-2026 202 (the tie-breaks in FIDE's codes) and 222 (the encoded time
+    control), those the event has."""
+    lines = []
+    fide = trf.fide_tiebreak_line(fide_order(parse_tiebreaks(event.tiebreaks)))
+    if fide is not None:
+        lines.append(fide)
+    if (code := trf.time_control_line(event.time_control_code)) is not None:
+        lines.append(code)
+    return lines
+
+
+def _header_lines(event: Event) -> list[str]:
+    lines = event_lines(event)
     lines.append(trf.swiss_type_line(event.get_system_display()))
     lines += arbiter_lines(event)
     # The backup keeps the dates the arbiter set, so that it reads back the same; the
@@ -187,11 +206,7 @@ def _header_lines(event: Event) -> list[str]:
         lines.append(typed)
         lines += trf.bb_point_lines(engine_adapter.point_system(event))
     lines.append(trf.tiebreak_line(event.tiebreaks))
-    fide = trf.fide_tiebreak_line(fide_order(parse_tiebreaks(event.tiebreaks)))
-    if fide is not None:
-        lines.append(fide)
-    if (code := trf.time_control_line(event.time_control_code)) is not None:
-        lines.append(code)
+    lines += tiebreak_and_time_lines(event)
     options: list[tuple[str, trf.OptionValue]] = [
         (name, bool(getattr(event, name))) for name in OPTION_FIELDS
     ]

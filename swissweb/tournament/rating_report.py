@@ -24,7 +24,6 @@ from collections.abc import Sequence
 from pairing.engine import trf
 from pairing.engine.errors import TrfError
 from pairing.engine.model import Colour
-from pairing.engine.tiebreaks import fide_order, parse_tiebreaks
 from pairing.engine.trf import Header
 
 from . import engine_adapter, exports
@@ -44,16 +43,7 @@ def rating_report(event: Event, edition: Edition) -> str:
     :raises RuntimeError: the report does not read back as written (a bug).
     """
     data = exports.event_records(event)
-    lines = [
-        trf.header_line(Header.TOURNAMENT, event.name),
-        trf.header_line(Header.CITY, event.venue),
-    ]
-    if event.federation:
-        lines.append(trf.header_line(Header.FEDERATION, event.federation))
-    if event.start_date:
-        lines.append(trf.date_line(Header.START_DATE, event.start_date))
-    if event.end_date:
-        lines.append(trf.date_line(Header.END_DATE, event.end_date))
+    lines = exports.event_lines(event)
     lines.append(trf.header_line(Header.PLAYERS, str(len(data.players))))
     rated = sum(1 for p in data.players if p.rating > 0)
     lines.append(trf.header_line(Header.RATED_PLAYERS, str(rated)))
@@ -81,12 +71,7 @@ def _records_2026(event: Event) -> list[str]:
     typed = trf.tournament_type_line(event.system, baku=event.acceleration)
     if typed is not None:
         lines.append(typed)
-    fide = trf.fide_tiebreak_line(fide_order(parse_tiebreaks(event.tiebreaks)))
-    if fide is not None:
-        lines.append(fide)
-    if (code := trf.time_control_line(event.time_control_code)) is not None:
-        lines.append(code)
-    return lines
+    return lines + exports.tiebreak_and_time_lines(event)
 
 
 def _check(text: str, event: Event, players: int, dates: Sequence[dt.date | None]) -> None:
