@@ -157,8 +157,8 @@ def _places(event: Event, points: Mapping[int, Fraction]) -> dict[int, int]:
 
 
 def event_lines(event: Event) -> list[str]:
-    """012 name, 022 city, and the federation (032) and dates (042, 052) the event has:
-    the first records of the backup and of the rating report alike."""
+    """The event's name (record 012), city (022), and the federation (032) and dates
+    (042, 052) it has: the first records of the backup and of the rating report alike."""
     lines = [
         trf.header_line(Header.TOURNAMENT, event.name),
         trf.header_line(Header.CITY, event.venue),
