@@ -20,6 +20,7 @@ COPY swissweb ./swissweb
 COPY pairing ./pairing
 COPY templates ./templates
 COPY static ./static
+COPY locale ./locale
 RUN SECRET_KEY=collectstatic-only python manage.py collectstatic --noinput
 
 USER swissweb

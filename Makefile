@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: install run migrate demo test lint fmt bench load docker clean
+.PHONY: install run migrate demo test lint fmt messages bench load docker clean
 
 install: $(VENV)/.installed
 
@@ -30,6 +30,15 @@ lint: install
 
 fmt: install
 	$(BIN)/ruff format . && $(BIN)/ruff check --fix .
+
+# The translations (#24): collect every marked string into locale/<lang>/LC_MESSAGES/
+# django.po, then compile the .mo the server reads (committed, as Django commits its
+# own, so running and testing need no gettext).  Needs GNU gettext: apt-get install gettext.
+LOCALES := de
+MESSAGES_IGNORE := --ignore=.venv --ignore=tests --ignore=bench --ignore=staticfiles --ignore=artefacts
+messages: install
+	DEBUG=1 $(BIN)/python manage.py makemessages $(LOCALES:%=-l %) --no-location --no-obsolete $(MESSAGES_IGNORE)
+	DEBUG=1 $(BIN)/python manage.py compilemessages $(LOCALES:%=-l %) $(MESSAGES_IGNORE)
 
 # The engines, the arbiter's budgets (bench.workspace) and the rating lists'
 # (bench.rating_lists), both on PostgreSQL; see bench/README.md.

@@ -1,11 +1,14 @@
-"""URL configuration: the admin, login/logout, and the tournament app."""
+"""URL configuration: the admin, login/logout, the language switch, and the apps."""
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from swissweb.language import set_language
+
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("language/", set_language, name="set_language"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", include("swissweb.ratings.urls")),

@@ -19,15 +19,15 @@
       line.setAttribute("role", "status");
       element.before(line);
     }
-    const at = new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-    line.textContent = "Could not refresh at " + at + " (" + why + "); showing what was loaded before.";
+    const at = new Date().toLocaleTimeString(document.documentElement.lang || [], { hour: "2-digit", minute: "2-digit" });
+    line.textContent = window.swisswebText("refreshFailed", { time: at, why });
   }
 
   document.addEventListener("htmx:responseError", (event) => {
     const status = event.detail && event.detail.xhr ? event.detail.xhr.status : 0;
-    failed(event, "the server answered " + status);
+    failed(event, window.swisswebText("serverAnswered", { status }));
   });
-  document.addEventListener("htmx:sendError", (event) => failed(event, "no connection"));
+  document.addEventListener("htmx:sendError", (event) => failed(event, window.swisswebText("noConnection")));
   document.addEventListener("htmx:afterSwap", (event) => {
     const element = event.detail && event.detail.elt;
     if (element instanceof Element && element.id) notes(element.id).forEach((n) => n.remove());

@@ -18,6 +18,7 @@
 
   const KEYS = new Set(["1", "0", "=", "+", "-", "--", "1-0", "0-1", "1/2", "+-", "-+", "adj", ""]);
   const queues = new Map();
+  const text = (key, values) => window.swisswebText(key, values);
 
   const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 
@@ -101,19 +102,21 @@
           if (queue.next === null) {
             if (data.ok) {
               if (input.value.trim() === value) input.value = data.result;
-              show(row, "saved", "saved");
+              show(row, "saved", text("saved"));
             } else {
-              show(row, "refused", "refused: " + data.error);
+              show(row, "refused", text("refused", { why: data.error }));
             }
           }
           break;
         }
         if (answer.status === 401 || answer.status === 403) {
-          show(row, "refused", "not saved: sign in again in another tab, then press Enter here");
+          show(row, "refused", text("signIn"));
           break;
         }
-        const why = answer.status ? "the server answered " + answer.status : "no connection";
-        show(row, "retrying", "not saved yet (" + why + "); trying again");
+        const why = answer.status
+          ? text("serverAnswered", { status: answer.status })
+          : text("noConnection");
+        show(row, "retrying", text("retrying", { why }));
         await sleep(pause);
         pause = Math.min(pause * 2, 8000);
       }
@@ -125,13 +128,13 @@
     const row = input.closest("tr");
     const value = input.value.trim();
     if (!KEYS.has(value)) {
-      show(row, "refused", "refused: type 1, 0, =, + or - (forfeits), -- (double forfeit)");
+      show(row, "refused", text("badKey"));
       input.select();
       return false;
     }
     const queue = queueFor(input);
     queue.next = value;
-    show(row, "saving", "saving…");
+    show(row, "saving", text("saving"));
     if (!queue.busy) pump(input, queue);
     return true;
   }

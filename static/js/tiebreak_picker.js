@@ -11,6 +11,7 @@ document.addEventListener("DOMContentLoaded", () => {
   const code = picker.querySelector("select[data-code]");
   const modifier = picker.querySelector("select[data-modifier]");
   const add = picker.querySelector("button[data-add]");
+  const text = (key, values) => window.swisswebText(key, values);
 
   const codes = () => field.value.split(",").map((c) => c.trim()).filter((c) => c !== "");
   const write = (list) => {
@@ -40,9 +41,10 @@ document.addEventListener("DOMContentLoaded", () => {
         [next[index], next[to]] = [next[to], next[index]];
         write(next);
       };
-      if (index > 0) li.append(button(`Move ${item} up`, "↑", move(index - 1)));
-      if (index < list.length - 1) li.append(button(`Move ${item} down`, "↓", move(index + 1)));
-      li.append(button(`Remove ${item}`, "✕", () => write(codes().filter((_, i) => i !== index))));
+      if (index > 0) li.append(button(text("moveUp", { code: item }), "↑", move(index - 1)));
+      if (index < list.length - 1) li.append(button(text("moveDown", { code: item }), "↓", move(index + 1)));
+      const remove = () => write(codes().filter((_, i) => i !== index));
+      li.append(button(text("remove", { code: item }), "✕", remove));
       chosen.append(li);
     });
   };

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import IO
 
 from defusedxml import DefusedXmlException, ElementTree
+from django.utils.translation import gettext, ngettext
 
 TITLES = frozenset({"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"})
 """FIDE's titles as our players hold them (the list writes the women's ones in WTit)."""
@@ -112,9 +113,10 @@ def read_fide_txt(lines: Iterable[str]) -> Iterator[Entry]:
     columns = _columns(header)
     missing = [c for c in ("ID Number", "Name", "Fed") if c not in columns]
     if missing:
-        raise ListError(
-            f"line 1: not a FIDE list header (no {', '.join(missing)} column): {header[:60]!r}"
-        )
+        # Translators: columns are the names of the missing columns ("ID Number", "Name",
+        # "Fed"), header the start of the file's first line, both as they are in the file.
+        message = gettext("line 1: not a FIDE list header (no %(columns)s column): %(header)s")
+        raise ListError(message % {"columns": ", ".join(missing), "header": repr(header[:60])})
     single = next((label for label in columns if _MONTH.fullmatch(label)), None)
 
     def cut(line: str, label: str) -> str:
@@ -127,7 +129,9 @@ def read_fide_txt(lines: Iterable[str]) -> Iterator[Entry]:
             continue
         player_id = cut(line, "ID Number")
         if not player_id.isdigit():
-            raise ListError(f"line {number}: the ID {player_id!r} is not a FIDE ID")
+            # Translators: number is a line of the uploaded file, id the text found there.
+            message = gettext("line %(number)s: the ID %(id)s is not a FIDE ID")
+            raise ListError(message % {"number": number, "id": repr(player_id)})
         flag = cut(line, "Flag").lower()
         yield Entry(
             player_id=player_id,
@@ -161,7 +165,10 @@ def read_fide_xml(stream: IO[bytes]) -> Iterator[Entry]:
             element.clear()
             player_id = values.get("fideid", "")
             if not player_id.isdigit():
-                raise ListError(f"player {count}: the fideid {player_id!r} is not a FIDE ID")
+                # Translators: count numbers the players of the XML file; fideid is the name
+                # of an XML element, keep it.
+                message = gettext("player %(count)s: the fideid %(id)s is not a FIDE ID")
+                raise ListError(message % {"count": count, "id": repr(player_id)})
             yield Entry(
                 player_id=player_id,
                 name=values.get("name", ""),
@@ -175,9 +182,11 @@ def read_fide_xml(stream: IO[bytes]) -> Iterator[Entry]:
                 inactive="i" in values.get("flag", "").lower(),
             )
     except ElementTree.ParseError as exc:
-        raise ListError(f"the XML does not read: {exc}") from exc
+        # Translators: error is the XML parser's message (in English).
+        raise ListError(gettext("the XML does not read: %(error)s") % {"error": exc}) from exc
     except DefusedXmlException as exc:  # an entity, a DTD: what hostile files carry
-        raise ListError(f"the XML is refused: {exc}") from exc
+        # Translators: error is the XML parser's message (in English), such as an entity.
+        raise ListError(gettext("the XML is refused: %(error)s") % {"error": exc}) from exc
 
 
 def read_fide_file(name: str, data: IO[bytes]) -> Iterator[Entry]:
@@ -192,10 +201,18 @@ def read_fide_file(name: str, data: IO[bytes]) -> Iterator[Entry]:
         try:
             archive = zipfile.ZipFile(data)
         except zipfile.BadZipFile as exc:
-            raise ListError(f"{name}: not a zip file ({exc})") from exc
+            # Translators: file is the uploaded file's name, error Python's message (English).
+            message = gettext("%(file)s: not a zip file (%(error)s)")
+            raise ListError(message % {"file": name, "error": exc}) from exc
         inner = [n for n in archive.namelist() if n.lower().endswith((".txt", ".xml"))]
         if len(inner) != 1:
-            raise ListError(f"{name}: the zip holds {len(inner)} TXT or XML lists, not one")
+            # Translators: file is the uploaded file's name; the count is never 1.
+            message = ngettext(
+                "%(file)s: the zip holds %(count)d TXT or XML list, not one",
+                "%(file)s: the zip holds %(count)d TXT or XML lists, not one",
+                len(inner),
+            )
+            raise ListError(message % {"file": name, "count": len(inner)})
         with archive.open(inner[0]) as member:
             yield from read_fide_file(inner[0], io.BytesIO(member.read()))
         return
@@ -226,12 +243,19 @@ def read_national_csv(text: str, mapping: Mapping[str, str]) -> Iterator[Entry]:
     """
     reader = csv.DictReader(io.StringIO(text))
     header = reader.fieldnames or []
-    for needed in ("player_id", "name"):
+    needs = {
+        "player_id": gettext("choose the column of the player id"),
+        "name": gettext("choose the column of the name"),
+    }
+    for needed, message in needs.items():
         if not mapping.get(needed):
-            raise ListError(f"choose the column of the {needed.replace('_', ' ')}")
+            raise ListError(message)
     for field, column in mapping.items():
         if column and column not in header:
-            raise ListError(f"{field}: the file has no column {column!r}")
+            # Translators: field is one of our fields (player_id, name, standard...) as it
+            # is, column the name the arbiter typed.
+            message = gettext("%(field)s: the file has no column %(column)s")
+            raise ListError(message % {"field": field, "column": repr(column)})
 
     def value(row: Mapping[str, str | None], field: str) -> str:
         column = mapping.get(field)
@@ -240,7 +264,8 @@ def read_national_csv(text: str, mapping: Mapping[str, str]) -> Iterator[Entry]:
     for number, row in enumerate(reader, start=2):
         player_id = value(row, "player_id")
         if not player_id:
-            raise ListError(f"line {number}: no player ID")
+            # Translators: number is a line of the uploaded file.
+            raise ListError(gettext("line %(number)s: no player ID") % {"number": number})
         yield Entry(
             player_id=player_id[:20],
             name=value(row, "name")[:100],

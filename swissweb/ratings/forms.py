@@ -4,21 +4,24 @@ from __future__ import annotations
 
 from django import forms
 from django.conf import settings
+from django.utils.translation import gettext, gettext_lazy
 
 from swissweb.tournament.uploads import UploadRefused, decode_text
 
 from .formats import MAPPED
 from .models import ListKind
 
+# Translators: labels of the fields where staff type the names of a national list's CSV
+# columns.
 LABELS = {
-    "player_id": "ID column",
-    "name": "Name column",
-    "standard": "Standard rating column",
-    "rapid": "Rapid rating column",
-    "blitz": "Blitz rating column",
-    "federation": "Federation column",
-    "sex": "Sex column",
-    "birth_year": "Birth year column",
+    "player_id": gettext_lazy("ID column"),
+    "name": gettext_lazy("Name column"),
+    "standard": gettext_lazy("Standard rating column"),
+    "rapid": gettext_lazy("Rapid rating column"),
+    "blitz": gettext_lazy("Blitz rating column"),
+    "federation": gettext_lazy("Federation column"),
+    "sex": gettext_lazy("Sex column"),
+    "birth_year": gettext_lazy("Birth year column"),
 }
 
 
@@ -26,13 +29,21 @@ class ListUploadForm(forms.Form):
     """FIDE's download as it comes (TXT or XML, zipped or not), or a national CSV with
     the column of each field named as in its header line."""
 
-    kind = forms.ChoiceField(choices=ListKind.choices, initial=ListKind.FIDE, label="List")
+    kind = forms.ChoiceField(
+        choices=ListKind.choices, initial=ListKind.FIDE, label=gettext_lazy("List")
+    )
     file = forms.FileField(
-        help_text="FIDE: players_list_foa.txt or players_list_xml_foa.xml, zipped or "
-        "not. National: a CSV file with a header line."
+        label=gettext_lazy("File"),
+        help_text=gettext_lazy(
+            "FIDE: players_list_foa.txt or players_list_xml_foa.xml, zipped or "
+            "not. National: a CSV file with a header line."
+        ),
     )
     name = forms.CharField(
-        max_length=40, required=False, label="National list's name", help_text="E.g. ECF."
+        max_length=40,
+        required=False,
+        label=gettext_lazy("National list's name"),
+        help_text=gettext_lazy("E.g. ECF."),
     )
 
     def __init__(self, *args: object, **kwargs: object) -> None:
@@ -47,13 +58,15 @@ class ListUploadForm(forms.Form):
         upload = cleaned.get("file")
         limit = getattr(settings, "MAX_LIST_UPLOAD_MB", 400)
         if upload is not None and upload.size > limit * 1024 * 1024:
-            self.add_error("file", f"Lists up to {limit} MB are accepted.")
+            self.add_error(
+                "file", gettext("Lists up to %(limit)s MB are accepted.") % {"limit": limit}
+            )
         if cleaned.get("kind") == ListKind.NATIONAL:
             if not cleaned.get("name"):
-                self.add_error("name", "Name the national list (ECF, for example).")
+                self.add_error("name", gettext("Name the national list (ECF, for example)."))
             for field in ("player_id", "name"):
                 if not cleaned.get(f"column_{field}"):
-                    self.add_error(f"column_{field}", "A national list needs this column.")
+                    self.add_error(f"column_{field}", gettext("A national list needs this column."))
         return cleaned
 
     def mapping(self) -> dict[str, str]:

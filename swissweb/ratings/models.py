@@ -8,23 +8,24 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class ListKind(models.TextChoices):
     """Where a list comes from, which tells what its player IDs are."""
 
-    FIDE = "fide", "FIDE rating list"
-    NATIONAL = "national", "National rating list"
+    FIDE = "fide", _("FIDE rating list")
+    NATIONAL = "national", _("National rating list")
 
 
 class RatingList(models.Model):
     """One loaded list: FIDE's, or a national one such as the ECF's."""
 
     name = models.CharField(
-        max_length=40, unique=True, help_text="FIDE, or the national list's name (ECF)."
+        max_length=40, unique=True, help_text=_("FIDE, or the national list's name (ECF).")
     )
     kind = models.CharField(max_length=10, choices=ListKind.choices)
-    source = models.CharField(max_length=200, blank=True, help_text="The file it was read from.")
+    source = models.CharField(max_length=200, blank=True, help_text=_("The file it was read from."))
     loaded_at = models.DateTimeField()
     loaded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
@@ -42,10 +43,10 @@ class ListedPlayer(models.Model):
     """A player as a list gives them."""
 
     rating_list = models.ForeignKey(RatingList, on_delete=models.CASCADE, related_name="entries")
-    player_id = models.CharField(max_length=20, help_text="FIDE ID, or the national code.")
+    player_id = models.CharField(max_length=20, help_text=_("FIDE ID, or the national code."))
     name = models.CharField(max_length=100)
     name_key = models.CharField(
-        max_length=100, help_text="The name lower-cased without accents, for searching."
+        max_length=100, help_text=_("The name lower-cased without accents, for searching.")
     )
     federation = models.CharField(max_length=3, blank=True)
     sex = models.CharField(max_length=1, blank=True)

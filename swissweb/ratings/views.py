@@ -8,6 +8,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from swissweb.tournament.uploads import UploadRefused
@@ -41,9 +43,17 @@ def lists(request: HttpRequest) -> HttpResponse:
             loaded = load_list(name=name, kind=kind, source=upload.name, entries=entries,
                                user=request.user, now=timezone.now())  # type: ignore[arg-type]  # fmt: skip
         except (ListError, UploadRefused) as exc:
-            form.add_error("file", f"{upload.name}: {exc}. Nothing was loaded.")
+            # Translators: file is the uploaded file's name, error what is wrong with it.
+            message = _("%(file)s: %(error)s. Nothing was loaded.")
+            form.add_error("file", message % {"file": upload.name, "error": exc})
         else:
-            messages.success(request, f"{loaded.name}: {loaded.players} players loaded.")
+            # Translators: list is a rating list's name, such as FIDE or ECF.
+            message = ngettext(
+                "%(list)s: %(count)d player loaded.",
+                "%(list)s: %(count)d players loaded.",
+                loaded.players,
+            )
+            messages.success(request, message % {"list": loaded.name, "count": loaded.players})
             return redirect("ratings:lists")
     status = 422 if form.errors else 200
     context = {"form": form, "lists": RatingList.objects.all()}

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from pairing.engine import SYSTEMS, trf
 from pairing.engine.errors import TrfError
@@ -106,15 +107,21 @@ def _report_fields(doc: TrfDocument, start: dt.date | None, not_read: list[str])
     if re.fullmatch(r"[A-Z]{3}", federation):
         fields["federation"] = federation
     elif federation:
-        not_read.append(f"The federation (032) {federation!r} is not a FIDE code.")
+        # Translators: 032 is the TRF record of the federation; %(federation)s as written.
+        note = _("The federation (032) %(federation)s is not a FIDE code.")
+        not_read.append(note % {"federation": repr(federation)})
     try:
         fields["time_control_code"] = trf.time_control_code(doc)
     except TrfError as exc:
-        not_read.append(f"TRF line {exc.line}: {exc.message}.")
+        # Translators: %(problem)s is the TRF reader's explanation (in English).
+        note = _("TRF line %(line)d: %(problem)s.")
+        not_read.append(note % {"line": exc.line, "problem": exc.message})
     try:
         dates = trf.round_dates(doc, start)
     except TrfError as exc:
-        not_read.append(f"TRF line {exc.line}: {exc.message}; no round dates are kept.")
+        # Translators: %(problem)s is the TRF reader's explanation (in English).
+        note = _("TRF line %(line)d: %(problem)s; no round dates are kept.")
+        not_read.append(note % {"line": exc.line, "problem": exc.message})
     else:
         last = max(dates, default=0)
         fields["round_dates"] = [
@@ -130,7 +137,8 @@ def _event_fields(doc: TrfDocument) -> dict[str, Any]:
     implemented = {s.value for s in SYSTEMS}
     if system not in PairingSystem.values or system not in implemented:
         assert named is not None
-        raise named.error(f"pairing system {system!r} is not available here")
+        message = _("pairing system %(system)s is not available here")
+        raise named.error(message % {"system": repr(system)})
     fields: dict[str, Any] = {
         "name": (trf.header_text(doc, Header.TOURNAMENT) or "Imported event")[:200],
         "venue": trf.header_text(doc, Header.CITY)[:200],
@@ -161,7 +169,9 @@ def _event_fields(doc: TrfDocument) -> dict[str, Any]:
         try:
             codes = parse_tiebreaks(fide.value)
         except ValueError as exc:
-            not_read.append(f"TRF line {fide.line}: {exc}; the default tie-breaks are kept.")
+            # Translators: %(problem)s is the tie-break reader's explanation (in English).
+            note = _("TRF line %(line)d: %(problem)s; the default tie-breaks are kept.")
+            not_read.append(note % {"line": fide.line, "problem": exc})
         else:
             fields["tiebreaks"] = ",".join(code.value for code in codes)
     for option in trf.event_options(doc):
@@ -174,7 +184,7 @@ def _event_fields(doc: TrfDocument) -> dict[str, Any]:
             if started is not None:
                 fields["started_at"] = started
         else:
-            raise option.error(f"unknown event option {option.name!r}")
+            raise option.error(_("unknown event option %(name)s") % {"name": repr(option.name)})
     return fields
 
 
@@ -190,7 +200,8 @@ def _players(doc: TrfDocument) -> dict[int, dict[str, Any]]:
         refuse_invisible(player)
         title = trf.player_title(player)
         if title is None:
-            raise player.title_error(f"title {player.title!r} is not a FIDE title")
+            message = _("title %(title)s is not a FIDE title")
+            raise player.title_error(message % {"title": repr(player.title)})
         federation = player.federation[:3].upper()  # as written: some files hold clubs here
         rows[rank] = {
             "name": (names.get(rank) or player.name or f"Player {rank}")[:100],
@@ -242,7 +253,8 @@ def _rounds_from_lines(doc: TrfDocument) -> list[RoundPlan]:
     infos = trf.round_infos(doc)
     for info in infos:
         if info.round_number in rounds:
-            raise info.error(f"round {info.round_number} has a second SWR line", at="round")
+            message = _("round %(number)d has a second SWR line") % {"number": info.round_number}
+            raise info.error(message, at="round")
         assert info.paired_at is not None
         rounds[info.round_number] = RoundPlan(
             number=info.round_number,
@@ -257,10 +269,14 @@ def _rounds_from_lines(doc: TrfDocument) -> list[RoundPlan]:
     for game in trf.game_lines(doc):
         plan = rounds.get(game.round_number)
         if plan is None:
-            raise game.error(f"round {game.round_number} has no SWR line", at="round")
+            message = _("round %(number)d has no SWR line") % {"number": game.round_number}
+            raise game.error(message, at="round")
         if (game.round_number, game.board) in boards:
             first = boards[(game.round_number, game.board)]
-            message = f"board {game.board} is given twice (first on line {first})"
+            message = _("board %(board)d is given twice (first on line %(line)d)") % {
+                "board": game.board,
+                "line": first,
+            }
             raise game.error(message, at="board")
         boards[(game.round_number, game.board)] = game.line
         seated: tuple[tuple[Literal["white", "black"], int | None], ...] = (
@@ -272,8 +288,10 @@ def _rounds_from_lines(doc: TrfDocument) -> list[RoundPlan]:
                 continue
             if (game.round_number, rank) in seats:
                 first = seats[(game.round_number, rank)]
-                raise game.error(f"player {rank} has a board in round {game.round_number} "
-                                 f"already (line {first})", at=side)  # fmt: skip
+                message = _("player %(player)d has a board in round %(number)d already "
+                            "(line %(line)d)")  # fmt: skip
+                raise game.error(message % {"player": rank, "number": game.round_number,
+                                            "line": first}, at=side)  # fmt: skip
             seats[(game.round_number, rank)] = game.line
         plan.games.append(GamePlan(board=game.board, white=game.white, black=game.black,
                                    result=game.result if game.black is not None
@@ -281,25 +299,39 @@ def _rounds_from_lines(doc: TrfDocument) -> list[RoundPlan]:
     for player in doc.players:
         for number, block in enumerate(player.rounds, start=1):
             if block.paired and (number, player.start_rank) not in seats:
-                message = f"round {number} of player {player.start_rank} has no SWG board"
+                message = _("round %(number)d of player %(player)d has no SWG board") % {
+                    "number": number,
+                    "player": player.start_rank,
+                }
                 raise player.round_error(number, message, at="opponent")
     numbers = sorted(rounds)
     for expected, number in enumerate(numbers, start=1):
         plan = rounds[number]
         info = next(i for i in infos if i.round_number == number)
         if number != expected:
-            raise info.error(f"round {expected} is missing before round {number}", at="round")
+            message = _("round %(expected)d is missing before round %(number)d") % {
+                "expected": expected,
+                "number": number,
+            }
+            raise info.error(message, at="round")
         unfinished = any(not g.result for g in plan.games)
         if plan.state == RoundState.COMPLETED and unfinished:
-            message = f"round {number} is completed but a board has no result"
+            message = _("round %(number)d is completed but a board has no result") % {
+                "number": number
+            }
             raise info.error(message, at="state")
         if plan.state != RoundState.COMPLETED and number != numbers[-1]:
-            message = f"round {number} is {plan.state} but a later round exists"
+            # Translators: %(state)s is the state as the SWR line writes it (paired, published).
+            message = _("round %(number)d is %(state)s but a later round exists") % {
+                "number": number,
+                "state": plan.state,
+            }
             raise info.error(message, at="state")
         if plan.state == RoundState.PAIRED and any(
             g.result not in ("", Result.PAIRING_BYE) for g in plan.games
         ):
-            raise info.error(f"round {number} is a draft but has results", at="state")
+            message = _("round %(number)d is a draft but has results") % {"number": number}
+            raise info.error(message, at="state")
     return [rounds[n] for n in numbers]
 
 
@@ -319,12 +351,15 @@ def _requests(doc: TrfDocument, rounds: list[RoundPlan]) -> dict[tuple[int, int]
         requests[(rank, played + 1)] = "Z"
     for byes in trf.byes_2026(doc):
         if byes.round_number == 0:
-            raise byes.error("round 0 is not a round", at="round")
+            raise byes.error(_("round 0 is not a round"), at="round")
         code = engine_adapter.model_request_kind(byes.kind)
         for rank, column in byes.players:
             if (byes.round_number, rank) in seated:
-                raise byes.error(f"player {rank} has a board in round {byes.round_number}",
-                                 at=column)  # fmt: skip
+                message = _("player %(player)d has a board in round %(number)d") % {
+                    "player": rank,
+                    "number": byes.round_number,
+                }
+                raise byes.error(message, at=column)
             requests[(rank, byes.round_number)] = code
     return requests
 
@@ -348,20 +383,25 @@ def _forbidden_pairs(
     for record, group in groups:
         size = len(set(group))
         if size > (players + 1) // 2 and size > 2:
+            message = _(
+                "keeps %(size)d of %(players)d players apart: no pairing can, since more than "
+                "half of them would have to meet someone of the same line"
+            )
             raise TrfError(
-                f"keeps {size} of {players} players apart: no pairing can, since more than "
-                "half of them would have to meet someone of the same line",
+                message % {"size": size, "players": players},
                 line=record.line, column=1, text=record.text[:80],
             )  # fmt: skip
         total += size * (size - 1) // 2
     limit = MAX_FORBIDDEN_PER_PLAYER * max(players, 1)
     if total > limit:
-        raise TrfError(
-            f"the XXP lines keep {total} pairs apart; at most {MAX_FORBIDDEN_PER_PLAYER} per "
-            f"player ({limit} for {players} players) are accepted",
-            line=groups[-1][0].line, column=1,
-        )  # fmt: skip
-    return {(min(a, b), max(a, b)) for _, group in groups for a in group for b in group if a != b}
+        message = _(
+            "the XXP lines keep %(total)d pairs apart; at most %(most)d per player "
+            "(%(limit)d for %(players)d players) are accepted"
+        )
+        values = {"total": total, "most": MAX_FORBIDDEN_PER_PLAYER, "limit": limit,
+                  "players": players}  # fmt: skip
+        raise TrfError(message % values, line=groups[-1][0].line, column=1)
+    return {(min(a, b), max(a, b)) for __, group in groups for a in group for b in group if a != b}
 
 
 def event_plan(text: str, *, now: dt.datetime | None = None) -> EventPlan:
@@ -374,7 +414,7 @@ def event_plan(text: str, *, now: dt.datetime | None = None) -> EventPlan:
     try:
         doc = trf.read_trf(text)
         if not doc.players:
-            raise TournamentError("TRF line 1, column 1: the file has no player lines (001).")
+            raise TournamentError(_("TRF line 1, column 1: the file has no player lines (001)."))
         fields = _event_fields(doc)
         not_read: list[str] = fields.pop("not_read")
         players = _players(doc)
@@ -389,9 +429,16 @@ def event_plan(text: str, *, now: dt.datetime | None = None) -> EventPlan:
             [len(rounds), 1, *(len(p.rounds) for p in doc.players)]
         )
     except TrfError as exc:
-        raise TournamentError(f"TRF line {exc.line}, column {exc.column}: {exc.message}") from exc
+        # Translators: %(problem)s says what is wrong there (from the TRF reader: English).
+        message = _("TRF line %(line)d, column %(column)d: %(problem)s")
+        raise TournamentError(
+            message % {"line": exc.line, "column": exc.column, "problem": exc.message}
+        ) from exc
     if len(rounds) > planned:
-        raise TournamentError(f"The file has {len(rounds)} rounds but plans only {planned}.")
+        raise TournamentError(
+            _("The file has %(rounds)d rounds but plans only %(planned)d.")
+            % {"rounds": len(rounds), "planned": planned}
+        )
     fields["rounds"] = planned
     if "round_dates" in fields:
         fields["round_dates"] = fields["round_dates"][:planned]

@@ -4,8 +4,9 @@ A public page shows an event as of its change counters (``Event.results_version`
 ``Event.standings_version``, both counted in the transaction of every change, and
 ``modified_at`` for the event's own settings).  Its ETag is a hash of those, of the
 page's full URL (the query string chooses the round), of whether htmx asked for a
-fragment, and of the release (the templates and static files the server runs), so a
-browser's ``If-None-Match`` is answered 304 after one small query, without rendering.
+fragment, of the reader's language, and of the release (the templates, static files and
+translations the server runs), so a browser's ``If-None-Match`` is answered 304 after
+one small query, without rendering.
 
 Signed-in users (arbiters) get no ETag: their pages show their own messages and links.
 Anonymous readers get the page from the cache, compressed once (``revalidated``).
@@ -26,6 +27,7 @@ from django.core.cache import cache
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404
+from django.utils import translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags, quote_etag
 from django.utils.text import compress_string
@@ -34,13 +36,14 @@ from .models import Event, Game, RoundState
 
 
 def _release() -> str:
-    """What the server runs: ``RELEASE`` if set, else a digest of the templates' and
-    static files' names, sizes and modification times (the same in every worker)."""
+    """What the server runs: ``RELEASE`` if set, else a digest of the templates',
+    static files' and compiled translations' names, sizes and modification times (the
+    same in every worker)."""
     if os.environ.get("RELEASE"):
         return os.environ["RELEASE"]
     digest = hashlib.sha256()
     base = Path(settings.BASE_DIR)
-    for folder in ("templates", "static"):
+    for folder in ("templates", "static", "locale"):
         for path in sorted((base / folder).rglob("*")):
             if path.is_file():
                 stat = path.stat()
@@ -95,7 +98,7 @@ def public_etag(
         in_play = event.results_version if live else None
     parts = (
         RELEASE, request.get_full_path(), request.headers.get("HX-Request", ""), event.pk,
-        in_play, event.standings_version, event.modified_at,
+        in_play, event.standings_version, event.modified_at, translation.get_language(),
     )  # fmt: skip
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
@@ -190,4 +193,4 @@ _PER_RESPONSE = {"set-cookie", "content-length", "etag", "vary", "cache-control"
 
 def _revalidate(response: HttpResponse) -> None:
     patch_cache_control(response, no_cache=True, public=True)
-    patch_vary_headers(response, ["Cookie", "Accept-Encoding", "HX-Request"])
+    patch_vary_headers(response, ["Cookie", "Accept-Language", "Accept-Encoding", "HX-Request"])

@@ -21,6 +21,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from typing import Any, cast
 
+from django.utils.translation import gettext as _
+
 from pairing.engine import acceleration_of, rules_for
 from pairing.engine.acceleration import accelerated_points
 from pairing.engine.model import (
@@ -282,7 +284,10 @@ def _records(
     for game in games:
         number = game.round.number
         if game.result == models.Result.NOT_PLAYED_YET:
-            raise ResultsIncomplete(f"Round {number}, board {game.board} has no result yet.")
+            raise ResultsIncomplete(
+                _("Round %(number)d, board %(board)d has no result yet.")
+                % {"number": number, "board": game.board}
+            )
         by_round[number].update(_game_records(game, numbers))
     requested = {(r.player_id, r.round_number): r.kind for r in requests}
     history: dict[PairingNumber, list[GameRecord]] = {}
@@ -375,7 +380,7 @@ def state_for_round(event: models.Event, round_number: int) -> TournamentState:
     """
     players = list(event.players.all())
     if any(p.pairing_number is None for p in players) or not players:
-        raise EventNotStarted("Start the event first: pairing numbers are not assigned.")
+        raise EventNotStarted(_("Start the event first: pairing numbers are not assigned."))
     numbers = {p.pk: PairingNumber(p.pairing_number) for p in players if p.pairing_number}
     rounds_completed = round_number - 1
     # Only the columns the records need: the round's explanation (JSON, a few kB per

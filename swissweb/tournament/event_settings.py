@@ -15,6 +15,7 @@ from typing import Any, cast
 
 from django.db import models
 from django.utils.text import capfirst
+from django.utils.translation import gettext as _
 
 from pairing.engine import SYSTEMS, System, rules_for
 
@@ -126,9 +127,9 @@ def label(name: str) -> str:
     from .forms import POINT_FIELDS
 
     if name in POINT_FIELDS:
-        return f"Points: {POINT_FIELDS[name].lower()}"
+        return str(POINT_FIELDS[name])
     if name == "system":
-        return "Pairing system"
+        return _("Pairing system")
     return capfirst(str(_field(name).verbose_name))
 
 
@@ -137,14 +138,16 @@ def shown(name: str, value: Any) -> str:
     if name in POINT_FIELD_NAMES:
         return half_points_text(int(value))
     if name == "round_dates":
-        return round_dates_text(value) or "none"
+        # Translators: the value of a setting left empty.
+        return round_dates_text(value) or _("none")
     if isinstance(value, bool):
-        return "on" if value else "off"
+        # Translators: the value of a setting switched on or off.
+        return _("on") if value else _("off")
     choices = dict(_field(name).flatchoices)
     if choices and value in choices:
         return str(choices[value])
     if value is None or value == "":
-        return "none"
+        return _("none")
     if isinstance(value, dt.date):
         return value.isoformat()
     return str(value)
@@ -157,15 +160,13 @@ def as_json(value: Any) -> Any:
 
 def changed_lines(event: Event, diff: Mapping[str, Any]) -> list[str]:
     """Each changed setting as "label: before → after"."""
+    # Translators: a changed setting, its value before and its value after the change.
+    line = _("%(setting)s: %(before)s → %(after)s")
     return [
-        f"{label(name)}: {shown(name, getattr(event, name))} → {shown(name, value)}"
+        line % {"setting": label(name), "before": shown(name, getattr(event, name)),
+                "after": shown(name, value)}
         for name, value in diff.items()
-    ]
-
-
-def paired_rounds(paired: int) -> str:
-    """ "round 1 was" or "rounds 1-3 were": the rounds paired so far, with their verb."""
-    return "round 1 was" if paired == 1 else f"rounds 1-{paired} were"
+    ]  # fmt: skip
 
 
 def refusals(event: Event, diff: Mapping[str, Any], paired: int) -> list[str]:
@@ -174,15 +175,22 @@ def refusals(event: Event, diff: Mapping[str, Any], paired: int) -> list[str]:
     rounds = diff.get("rounds")
     if rounds is not None and rounds < paired:
         problems.append(
-            f"Rounds: {paired} rounds are paired already, so the event cannot have fewer "
-            f"than {paired} rounds (not {rounds})."
+            _(
+                "Rounds: %(paired)d rounds are paired already, so the event cannot have "
+                "fewer than %(paired)d rounds (not %(rounds)d)."
+            )
+            % {"paired": paired, "rounds": rounds}
         )
     if paired:
         for name in LOCKED_ONCE_PAIRED:
             if name in diff:
                 problems.append(
-                    f"{label(name)}: cannot change once round 1 is paired; the rounds paired "
-                    f"so far were made with {shown(name, getattr(event, name))}."
+                    _(
+                        # Translators: a setting, and its value the rounds were paired with.
+                        "%(setting)s: cannot change once round 1 is paired; the rounds paired "
+                        "so far were made with %(value)s."
+                    )
+                    % {"setting": label(name), "value": shown(name, getattr(event, name))}
                 )
     return problems
 
@@ -194,36 +202,72 @@ def consequences(event: Event, diff: Mapping[str, Any], paired: int) -> list[str
     if not paired or not confirmed:
         return []
     lines = []
-    played = paired_rounds(paired)
-    coming = f"round {paired + 1}" if paired < event.rounds else "no round (all are paired)"
+    numbers = {"paired": paired, "next": paired + 1}
     if any(name in POINT_FIELD_NAMES for name in confirmed):
         lines.append(
-            "The standings after every round are computed again from the results with the "
-            "new points."
+            _(
+                "The standings after every round are computed again from the results with "
+                "the new points."
+            )
         )
         lines += _standings_change(event, diff)
-        lines.append(
-            f"{capfirst(played)} paired on the old scores and keep their pairings; the "
-            f"new scores are used from {coming} on."
-        )
+        lines.append(_old_scores(paired, all_paired=paired >= event.rounds) % numbers)
     options = [name for name in confirmed if name in OPTION_FIELD_NAMES]
     if options:
         names = ", ".join(label(name) for name in options)
-        lines.append(
-            f"{names}: {played} paired with the old setting; only rounds paired from now "
-            "on read the new one."
-        )
+        if paired == 1:
+            text = _(
+                # Translators: %(settings)s lists the options changed.
+                "%(settings)s: round 1 was paired with the old setting; only rounds paired "
+                "from now on read the new one."
+            )
+        else:
+            text = _(
+                # Translators: %(settings)s lists the options changed.
+                "%(settings)s: rounds 1-%(paired)d were paired with the old setting; only "
+                "rounds paired from now on read the new one."
+            )
+        lines.append(text % {"settings": names, **numbers})
     draft = event.round_set.filter(state=RoundState.PAIRED).order_by("-number").first()
     if draft is not None:
         lines.append(
-            f"The draft of round {draft.number} was paired with the old settings: delete "
-            "it and pair it again to use the new ones."
+            _(
+                "The draft of round %(number)d was paired with the old settings: delete it "
+                "and pair it again to use the new ones."
+            )
+            % {"number": draft.number}
         )
     lines.append(
-        "The TRF export records only the new settings: a program that pairs the rounds "
-        "played again from it may pair them differently."
+        _(
+            "The TRF export records only the new settings: a program that pairs the rounds "
+            "played again from it may pair them differently."
+        )
     )
     return lines
+
+
+def _old_scores(paired: int, *, all_paired: bool) -> str:
+    """What new point values do to the rounds paired so far, to be filled with
+    ``paired`` and ``next`` (the number of the next round)."""
+    if paired == 1 and all_paired:
+        return _(
+            "Round 1 was paired on the old scores and keep their pairings; the new scores are "
+            "used from no round (all are paired) on."
+        )
+    if paired == 1:
+        return _(
+            "Round 1 was paired on the old scores and keep their pairings; the new scores are "
+            "used from round %(next)d on."
+        )
+    if all_paired:
+        return _(
+            "Rounds 1-%(paired)d were paired on the old scores and keep their pairings; the "
+            "new scores are used from no round (all are paired) on."
+        )
+    return _(
+        "Rounds 1-%(paired)d were paired on the old scores and keep their pairings; the new "
+        "scores are used from round %(next)d on."
+    )
 
 
 def _standings_change(event: Event, diff: Mapping[str, Any]) -> list[str]:
@@ -240,8 +284,13 @@ def _standings_change(event: Event, diff: Mapping[str, Any]) -> list[str]:
     rank = {line.player.pk: line.rank for line in old.lines}
     moved = sum(1 for line in new.lines if rank.get(line.player.pk) != line.rank)
     leader = new.lines[0] if new.lines else None
-    text = f"After round {old.after_round}: {moved} of {len(new.lines)} players change rank"
-    if leader is not None:
-        points = points_text(leader.points)
-        text += f"; first would be {leader.player.name} with {points} points"
-    return [text + "."]
+    numbers = {"round": old.after_round, "moved": moved, "players": len(new.lines)}
+    if leader is None:
+        return [_("After round %(round)d: %(moved)d of %(players)d players change rank.") % numbers]
+    return [
+        _(
+            "After round %(round)d: %(moved)d of %(players)d players change rank; first would "
+            "be %(name)s with %(points)s points."
+        )
+        % {**numbers, "name": leader.player.name, "points": points_text(leader.points)}
+    ]

@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from pairing.engine import trf
 from pairing.engine.errors import TrfError
@@ -186,7 +187,8 @@ def tiebreak_and_time_lines(event: Event) -> list[str]:
 
 def _header_lines(event: Event) -> list[str]:
     lines = event_lines(event)
-    lines.append(trf.swiss_type_line(event.get_system_display()))
+    with translation.override(None):  # the file stays English, whoever exports it
+        lines.append(trf.swiss_type_line(event.get_system_display()))
     lines += arbiter_lines(event)
     # The backup keeps the dates the arbiter set, so that it reads back the same; the
     # rating report fills the others from the pairing (``round_dates``).
@@ -290,8 +292,12 @@ def refuse_invisible(player: trf.TrfPlayer) -> None:
     if char is not None:
         column = trf.NAME[0] + player.name.index(char)
         raise TournamentError(
-            f"TRF line {player.line}, column {column}: the name holds an invisible "
-            f"character (U+{ord(char):04X}); remove it."
+            # Translators: code is like U+200B.
+            _(
+                "TRF line %(line)s, column %(column)s: the name holds an invisible "
+                "character (%(code)s); remove it."
+            )
+            % {"line": player.line, "column": column, "code": f"U+{ord(char):04X}"}
         )
 
 
@@ -306,7 +312,11 @@ def players_from_trf(text: str) -> list[dict[str, Any]]:
     try:
         doc = trf.read_trf(text)
     except TrfError as exc:
-        raise TournamentError(f"TRF line {exc.line}, column {exc.column}: {exc.message}") from exc
+        raise TournamentError(
+            # Translators: problem is the TRF reader's own message (in English).
+            _("TRF line %(line)s, column %(column)s: %(problem)s")
+            % {"line": exc.line, "column": exc.column, "problem": exc.message}
+        ) from exc
     clubs = trf.clubs(doc)
     areas = trf.areas(doc)
     names = trf.whole_names(doc)
@@ -342,10 +352,13 @@ def players_from_trf(text: str) -> list[dict[str, Any]]:
             }
         )
     if not rows:
-        raise TournamentError("TRF line 1, column 1: the file has no player lines (001).")
+        raise TournamentError(_("TRF line 1, column 1: the file has no player lines (001)."))
     duplicates = duplicate_players(trf_entries(doc, rows), source="TRF")
     if duplicates:
-        raise TournamentError(" ".join(duplicates) + " Nothing imported.")
+        raise TournamentError(
+            # Translators: problems names the players the file holds twice, by line.
+            _("%(problems)s Nothing imported.") % {"problems": " ".join(duplicates)}
+        )
     return rows
 
 

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
 from django.db import models
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from pairing.engine import SYSTEMS, rules_for
 from pairing.engine.tiebreaks import DESCRIPTIONS, MODIFIER_NAMES, MODIFIERS, parse_tiebreaks
@@ -24,16 +26,16 @@ from .models import (
 )
 
 POINT_FIELDS = {
-    "points_win": "Win",
-    "points_draw": "Draw",
-    "points_loss": "Loss",
-    "points_forfeit_win": "Forfeit win",
-    "points_forfeit_loss": "Forfeit loss",
-    "points_pairing_bye": "Pairing-allocated bye",
-    "points_full_bye": "Full-point bye",
-    "points_half_bye": "Half-point bye",
+    "points_win": gettext_lazy("Points: win"),
+    "points_draw": gettext_lazy("Points: draw"),
+    "points_loss": gettext_lazy("Points: loss"),
+    "points_forfeit_win": gettext_lazy("Points: forfeit win"),
+    "points_forfeit_loss": gettext_lazy("Points: forfeit loss"),
+    "points_pairing_bye": gettext_lazy("Points: pairing-allocated bye"),
+    "points_full_bye": gettext_lazy("Points: full-point bye"),
+    "points_half_bye": gettext_lazy("Points: half-point bye"),
 }
-"""The event's point values: shown in points, stored in half-points."""
+"""The event's point values, by their labels: shown in points, stored in half-points."""
 
 if TYPE_CHECKING:
     # The stubs make ModelForm generic in its model; Django's class takes no subscript.
@@ -49,7 +51,7 @@ def available_systems() -> list[tuple[str, str]]:
     are paired by it."""
     implemented = {system.value for system in SYSTEMS}
     return [
-        (value, system_choice_label(value, label))
+        (value, system_choice_label(value, str(label)))
         for value, label in PairingSystem.choices
         if value in implemented
     ]
@@ -58,8 +60,11 @@ def available_systems() -> list[tuple[str, str]]:
 def system_choice_label(value: str, label: str) -> str:
     """``FIDE Lim (FIDE Handbook C.04.2 ...): not for FIDE-rated events``."""
     rules = rules_for(value)
-    text = f"{label} ({rules.rule_text})"
-    return text if rules.fide_rated else f"{text}: not for FIDE-rated events"
+    # Translators: a pairing system and, in brackets, the rule text it implements.
+    text = _("%(system)s (%(rules)s)") % {"system": label, "rules": rules.rule_text}
+    if rules.fide_rated:
+        return text
+    return _("%(system)s: not for FIDE-rated events") % {"system": text}
 
 
 DATE_FIELD = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
@@ -120,10 +125,12 @@ class EventForm(_EventModelForm):
         super().__init__(*args, **kwargs)
         self.fields["round_dates"] = forms.CharField(
             required=False,
-            label="Round dates",
-            help_text="One date per round, YYYY-MM-DD, separated by commas; - for a round "
-            "without one (rating report 132). A round paired without a date is reported "
-            "on the day it was paired.",
+            label=_("Round dates"),
+            help_text=_(
+                "One date per round, YYYY-MM-DD, separated by commas; - for a round "
+                "without one (rating report 132). A round paired without a date is reported "
+                "on the day it was paired."
+            ),
         )
         # Team standings are optional: left out of a form, none.
         self.fields["team_size"].required = False
@@ -134,7 +141,7 @@ class EventForm(_EventModelForm):
             self.instance.round_dates or []
         )
         self.fields["system"] = forms.ChoiceField(
-            choices=available_systems(), label="Pairing system", initial=self.instance.system
+            choices=available_systems(), label=_("Pairing system"), initial=self.instance.system
         )
         for name, label in POINT_FIELDS.items():
             initial = getattr(self.instance, name) if self.instance.pk else None
@@ -142,7 +149,7 @@ class EventForm(_EventModelForm):
             default = cast("models.Field[Any, Any]", Event._meta.get_field(name)).default
             half_points = initial if initial is not None else default
             self.fields[name] = forms.DecimalField(
-                label=f"Points: {label.lower()}",
+                label=label,
                 min_value=0,
                 max_value=10,
                 decimal_places=1,
@@ -154,24 +161,24 @@ class EventForm(_EventModelForm):
         """Per-system defaults of a new event (#20): the slug made from the name when
         left empty, the tie-breaks of the chosen system, each option marked with the
         systems that read it (``event_form.js`` hides the others)."""
-        defaults = {value: event_settings.default_tiebreaks(value) for value, _ in self.systems}
+        defaults = {value: event_settings.default_tiebreaks(value) for value, __ in self.systems}
         tiebreaks = self.fields["tiebreaks"]
-        tiebreaks.label = "Tie-breaks"
+        tiebreaks.label = _("Tie-breaks")
         tiebreaks.widget.attrs["data-system-defaults"] = json.dumps(defaults)
         self.fields["system"].widget.attrs["data-accelerating"] = " ".join(
-            value for value, _ in self.systems if rules_for(value).accelerates_by_default
+            value for value, __ in self.systems if rules_for(value).accelerates_by_default
         )
         if self.instance.pk is not None:
             return
         slug = self.fields["slug"]
         slug.required = False
-        slug.help_text = "The event's address: /events/<slug>/. Left empty: made from the name."
+        slug.help_text = _("The event's address: /events/<slug>/. Left empty: made from the name.")
         tiebreaks.required = False
         names = dict(PairingSystem.choices)
-        listed = "; ".join(f"{names[value]}: {defaults[value]}" for value, _ in self.systems)
-        tiebreaks.help_text = (
-            f"{tiebreaks.help_text} Left empty: the chosen system's own ({listed})."
-        )
+        listed = "; ".join(f"{names[value]}: {defaults[value]}" for value, __ in self.systems)
+        # Translators: %(listed)s lists each pairing system with its tie-break codes.
+        left_empty = _("Left empty: the chosen system's own (%(listed)s).") % {"listed": listed}
+        tiebreaks.help_text = f"{tiebreaks.help_text} {left_empty}"
         # Instead of the model's default (Dutch F10's), the first system's own.
         system = str(self.initial.get("system") or self.instance.system)
         self.initial["tiebreaks"] = defaults.get(system, self.instance.tiebreaks)
@@ -198,7 +205,7 @@ class EventForm(_EventModelForm):
         JavaScript, which shows every option)."""
         readers = event_settings.option_systems()
         names = dict(PairingSystem.choices)
-        labels = {value: names[value] for value, _ in self.systems}
+        labels = {value: str(names[value]) for value, __ in self.systems}
         rows = []
         for name in self.option_names:
             if name not in self.fields:
@@ -207,9 +214,9 @@ class EventForm(_EventModelForm):
             note = ""
             if self.instance.pk is None:
                 note = (
-                    "every system"
+                    _("every system")
                     if len(systems) == len(labels)
-                    else ", ".join(labels[value] for value in systems)
+                    else ", ".join(str(labels[value]) for value in systems)
                 )
             rows.append((self[name], " ".join(systems), note))
         return rows
@@ -231,7 +238,8 @@ class EventForm(_EventModelForm):
         rounds = self.cleaned_data.get("rounds") or self.instance.rounds
         if rounds and len(dates) > rounds:
             raise forms.ValidationError(
-                f"{len(dates)} dates for {rounds} rounds: give one date per round."
+                _("%(dates)d dates for %(rounds)d rounds: give one date per round.")
+                % {"dates": len(dates), "rounds": rounds}
             )
         return dates
 
@@ -258,7 +266,7 @@ class EventForm(_EventModelForm):
             value = cleaned.get(name)
             if value is not None:
                 if (value * 2) % 1:
-                    self.add_error(name, "Points go in steps of ½.")
+                    self.add_error(name, _("Points go in steps of ½."))
                 else:
                     cleaned[name] = int(value * 2)
         if self.instance.pk is None and cleaned.get("tiebreaks") == "" and cleaned.get("system"):
@@ -297,7 +305,7 @@ class EventSettingsForm(EventForm):
         if paired:
             for name in event_settings.LOCKED_ONCE_PAIRED:
                 self.fields[name].disabled = True
-                self.fields[name].help_text = "Fixed once round 1 is paired."
+                self.fields[name].help_text = _("Fixed once round 1 is paired.")
 
     def settings_changes(self) -> dict[str, Any]:
         """The settings the form can change, as the service takes them (half-points)."""
@@ -331,9 +339,9 @@ class PlayerForm(_PlayerModelForm):
 
 
 MISSED_ROUNDS = [
-    (RequestKind.ABSENT.value, "absences (zero points)"),
-    (RequestKind.HALF_POINT_BYE.value, "half-point byes"),
-    (RequestKind.FULL_POINT_BYE.value, "full-point byes"),
+    (RequestKind.ABSENT.value, gettext_lazy("absences (zero points)")),
+    (RequestKind.HALF_POINT_BYE.value, gettext_lazy("half-point byes")),
+    (RequestKind.FULL_POINT_BYE.value, gettext_lazy("full-point byes")),
 ]
 """What the rounds paired before a late entry count as for the entrant."""
 
@@ -348,8 +356,11 @@ class LateEntryForm(PlayerForm):
 
     def __init__(self, *args: Any, paired: int = 0, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        rounds = "Round 1" if paired == 1 else f"Rounds 1-{paired}"
-        self.fields["missed_rounds"].label = f"{rounds} (paired before the entry) count as"
+        if paired == 1:
+            label = _("Round 1 (paired before the entry) count as")
+        else:
+            label = _("Rounds 1-%(paired)d (paired before the entry) count as") % {"paired": paired}
+        self.fields["missed_rounds"].label = label
 
     def missed(self) -> str:
         """The kind of request for each round missed (an absence when not chosen)."""
@@ -360,7 +371,7 @@ class PlayersCsvForm(forms.Form):
     """Paste or upload a CSV player list."""
 
     text = forms.CharField(widget=forms.Textarea(attrs={"rows": 6}), required=False, label="CSV")
-    file = forms.FileField(required=False, label="or upload a file")
+    file = forms.FileField(required=False, label=gettext_lazy("or upload a file"))
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -374,16 +385,17 @@ class PlayersCsvForm(forms.Form):
             except UploadRefused as exc:
                 raise forms.ValidationError(str(exc)) from exc
         if not cleaned.get("text", "").strip():
-            raise forms.ValidationError("Paste the CSV or choose a file.")
+            raise forms.ValidationError(_("Paste the CSV or choose a file."))
         return cleaned
 
 
 class RoundRequestForm(forms.Form):
     """A half-point bye, a full-point bye or an absence for one round (Dutch F5)."""
 
-    player = forms.ModelChoiceField(queryset=Player.objects.none())
-    round_number = forms.IntegerField(min_value=1, label="Round")
-    kind = forms.ChoiceField(choices=RequestKind.choices)
+    player = forms.ModelChoiceField(queryset=Player.objects.none(), label=gettext_lazy("Player"))
+    round_number = forms.IntegerField(min_value=1, label=gettext_lazy("Round"))
+    # Translators: the kind of request: a half-point bye, a full-point bye or an absence.
+    kind = forms.ChoiceField(choices=RequestKind.choices, label=gettext_lazy("Kind"))
 
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -394,8 +406,9 @@ class RoundRequestForm(forms.Form):
 class ForbiddenPairForm(forms.Form):
     """Two players who must not meet."""
 
-    first = forms.ModelChoiceField(queryset=Player.objects.none())
-    second = forms.ModelChoiceField(queryset=Player.objects.none())
+    # Translators: the first and second of two players who must not meet.
+    first = forms.ModelChoiceField(queryset=Player.objects.none(), label=gettext_lazy("First"))
+    second = forms.ModelChoiceField(queryset=Player.objects.none(), label=gettext_lazy("Second"))
 
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -428,5 +441,6 @@ class ResultForm(forms.Form):
         if value in Result.values and value != Result.PAIRING_BYE:
             return value
         raise forms.ValidationError(
-            f"{value!r} is not a result: type 1, 0, =, + or - (forfeits), -- (double forfeit)."
+            _("%(value)s is not a result: type 1, 0, =, + or - (forfeits), -- (double forfeit).")
+            % {"value": repr(value)}
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from .forms import DATE_FIELD, ForbiddenPairForm, RoundRequestForm
 from .models import Event, Player, RequestKind
@@ -21,7 +22,9 @@ class PlayerEditForm(forms.Form):
         widgets: dict[str, type[forms.Widget] | forms.Widget] = {"birth_date": DATE_FIELD}
         self.fields.update(forms.fields_for_model(Player, list(PLAYER_DETAILS), widgets=widgets))
         if numbers:
-            self.fields["pairing_number"] = forms.IntegerField(min_value=1, label="Pairing number")
+            self.fields["pairing_number"] = forms.IntegerField(
+                min_value=1, label=_("Pairing number")
+            )
 
     def changes(self) -> dict[str, Any]:
         """The cleaned values, for ``services.player_update``."""
@@ -31,14 +34,14 @@ class PlayerEditForm(forms.Form):
 class RequestEditForm(forms.Form):
     """Move a request to another round, or change its kind."""
 
-    round_number = forms.IntegerField(min_value=1, label="Round")
-    kind = forms.ChoiceField(choices=RequestKind.choices)
+    round_number = forms.IntegerField(min_value=1, label=_("Round"))
+    kind = forms.ChoiceField(choices=RequestKind.choices, label=_("Kind"))
 
 
 class ForbiddenReasonForm(forms.Form):
     """Why two players are kept apart (relatives, one club, ...)."""
 
-    reason = forms.CharField(max_length=200, required=False)
+    reason = forms.CharField(max_length=200, required=False, label=_("Reason"))
 
 
 class NumberedPlayerField(forms.ModelChoiceField):  # type: ignore[type-arg]
@@ -58,7 +61,8 @@ class RequestAddForm(RoundRequestForm):
         self.fields["player"] = NumberedPlayerField(
             queryset=event.players.filter(withdrawn_after_round__isnull=True).order_by(
                 "pairing_number", "name"
-            )
+            ),
+            label=_("Player"),
         )
         if next_round is not None:
             self.fields["round_number"].initial = next_round
@@ -67,11 +71,12 @@ class RequestAddForm(RoundRequestForm):
 class ForbiddenAddForm(ForbiddenPairForm):
     """The forbidden-pair form as the requests page shows it, with the reason."""
 
-    reason = forms.CharField(max_length=200, required=False)
+    reason = forms.CharField(max_length=200, required=False, label=_("Reason"))
 
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         super().__init__(*args, event=event, **kwargs)
-        for name in ("first", "second"):
+        # Translators: labels of the two players of a forbidden pair.
+        for name, label in (("first", _("First")), ("second", _("Second"))):
             self.fields[name] = NumberedPlayerField(
-                queryset=event.players.order_by("pairing_number", "name")
+                queryset=event.players.order_by("pairing_number", "name"), label=label
             )

@@ -20,6 +20,9 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Required, TypedDict
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
 from .models import Title
 from .text import invisible
 
@@ -76,7 +79,29 @@ class ImportProblem:
     message: str
 
     def __str__(self) -> str:
-        return f"line {self.line}, {self.column}: {self.message}"
+        # Translators: where a problem of an imported CSV file is (the line, and the column
+        # by its header name, e.g. rating), and what it is.
+        text = _("line %(line)d, %(column)s: %(message)s")
+        return text % {"line": self.line, "column": self.column, "message": self.message}
+
+
+class _Refused(ValueError):
+    """What is wrong with one column of a line."""
+
+    def __init__(self, column: str, message: str) -> None:
+        super().__init__(f"{column}: {message}")
+        self.column = column
+        self.message = message
+
+
+def _line_column() -> str:
+    # Translators: in place of a column name: the problem is the whole line.
+    return pgettext("CSV import problem at", "line")
+
+
+def _file_column() -> str:
+    # Translators: in place of a column name: the problem is the whole file.
+    return pgettext("CSV import problem at", "file")
 
 
 def _birth_date(value: str) -> dt.date:
@@ -87,40 +112,44 @@ def _birth_date(value: str) -> dt.date:
             return dt.datetime.strptime(value, fmt).date()
         except ValueError:
             continue
-    raise ValueError(f"{value!r} is not a date (use YYYY-MM-DD)")
+    raise ValueError(_("%(value)s is not a date (use YYYY-MM-DD)") % {"value": repr(value)})
 
 
 def _parse_row(line: int, values: dict[str, str]) -> PlayerRow:
-    """Check one line; raises ``ValueError`` with ``column: message`` on the first problem."""
+    """Check one line; raises ``_Refused`` (column and message) on the first problem."""
     name = values.get("name", "").strip()
     if not name:
-        raise ValueError("name: is empty")
+        raise _Refused("name", _("is empty"))
     for column in ("name", "club", "area"):
         char = invisible(values.get(column, ""))
         if char is not None:
-            raise ValueError(
-                f"{column}: holds an invisible character (U+{ord(char):04X}); remove it"
-            )
+            # Translators: %(code)s is a character's code point in hexadecimal, e.g. 202E.
+            message = _("holds an invisible character (U+%(code)s); remove it")
+            raise _Refused(column, message % {"code": f"{ord(char):04X}"})
     fields: _RowFields = {"line": line, "name": name[:100]}
     rating = values.get("rating", "").strip()
     if rating:
         if not re.fullmatch(r"[0-9]{1,4}", rating) or not 0 <= int(rating) <= 3500:
-            raise ValueError(f"rating: {rating!r} is not a rating between 0 and 3500")
+            message = _("%(value)s is not a rating between 0 and 3500")
+            raise _Refused("rating", message % {"value": repr(rating)})
         fields["rating"] = int(rating)
     title = values.get("title", "").strip().upper()
     if title:
         if title not in TITLES:
-            raise ValueError(f"title: {title!r} is not one of {', '.join(TITLES)}")
+            message = _("%(value)s is not one of %(titles)s")
+            raise _Refused("title", message % {"value": repr(title), "titles": ", ".join(TITLES)})
         fields["title"] = TITLES[title]
     federation = values.get("federation", "").strip().upper()
     if federation:
         if not re.fullmatch(r"[A-Z]{3}", federation):
-            raise ValueError(f"federation: {federation!r} is not a three-letter code")
+            message = _("%(value)s is not a three-letter code")
+            raise _Refused("federation", message % {"value": repr(federation)})
         fields["federation"] = federation
     fide_id = values.get("fide_id", "").strip()
     if fide_id:
         if not re.fullmatch(r"[0-9]{1,12}", fide_id):
-            raise ValueError(f"fide_id: {fide_id!r} is not a FIDE ID (digits 0-9, at most 12)")
+            message = _("%(value)s is not a FIDE ID (digits 0-9, at most 12)")
+            raise _Refused("fide_id", message % {"value": repr(fide_id)})
         fields["fide_id"] = int(fide_id)
     fields["club"] = values.get("club", "").strip()[:100]
     birth = values.get("birth_date", "").strip()
@@ -128,16 +157,18 @@ def _parse_row(line: int, values: dict[str, str]) -> PlayerRow:
         try:
             fields["birth_date"] = _birth_date(birth)
         except ValueError as exc:
-            raise ValueError(f"birth_date: {exc}") from None
+            raise _Refused("birth_date", str(exc)) from None
     sex = values.get("sex", "").strip().lower()
     if sex:
         if sex not in {"m", "w", "f"}:
-            raise ValueError(f"sex: {sex!r} is not m or w")
+            # Translators: m and w are the values to type; keep them as they are.
+            raise _Refused("sex", _("%(value)s is not m or w") % {"value": repr(sex)})
         fields["sex"] = "w" if sex == "f" else sex
     fields["area"] = values.get("area", "").strip()[:100]
     top = values.get("top", "").strip().lower()
     if top not in YES | NO:
-        raise ValueError(f"top: {top!r} is not yes or no")
+        # Translators: yes and no are the values to type; keep them as they are.
+        raise _Refused("top", _("%(value)s is not yes or no") % {"value": repr(top)})
     fields["top_player"] = top in YES
     return PlayerRow(**fields)
 
@@ -153,13 +184,16 @@ def parse_players_csv(text: str) -> tuple[list[PlayerRow], list[ImportProblem]]:
     for line_number, line in enumerate(text.split("\n"), start=1):
         control = CONTROL.search(line)
         if control is not None:
-            message = (
-                f"control character U+{ord(control.group()):04X} at character {control.start() + 1}"
-            )
-            return [], [ImportProblem(line=line_number, column="line", message=message)]
+            # Translators: %(code)s is a character's code point in hexadecimal, e.g. 0000.
+            message = _("control character U+%(code)s at character %(position)d") % {
+                "code": f"{ord(control.group()):04X}",
+                "position": control.start() + 1,
+            }
+            return [], [ImportProblem(line=line_number, column=_line_column(), message=message)]
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
-        return [], [ImportProblem(line=1, column="file", message="no players in the file")]
+        none = _("no players in the file")
+        return [], [ImportProblem(line=1, column=_file_column(), message=none)]
     # Only the delimiter is guessed, from the header line; the rest is the spreadsheet
     # convention (a quote inside a quoted cell is doubled), which the sniffer, seeing no
     # doubled quote in the header, used to switch off (#21).
@@ -182,8 +216,10 @@ def parse_players_csv(text: str) -> tuple[list[PlayerRow], list[ImportProblem]]:
                 problems.append(
                     ImportProblem(
                         line=line_number,
-                        column="header",
-                        message=f"unknown column {unknown[0]!r}; use {', '.join(COLUMNS)}",
+                        # Translators: in place of a column name: the header line.
+                        column=pgettext("CSV import problem at", "header"),
+                        message=_("unknown column %(column)s; use %(columns)s")
+                        % {"column": repr(unknown[0]), "columns": ", ".join(COLUMNS)},
                     )
                 )
             header = keys
@@ -193,18 +229,19 @@ def parse_players_csv(text: str) -> tuple[list[PlayerRow], list[ImportProblem]]:
             problems.append(
                 ImportProblem(
                     line=line_number,
-                    column="line",
-                    message=f"{len(record)} values but only {len(columns)} columns",
+                    column=_line_column(),
+                    message=_("%(values)d values but only %(columns)d columns")
+                    % {"values": len(record), "columns": len(columns)},
                 )
             )
             continue
         try:
             rows.append(_parse_row(line_number, dict(zip(columns, record, strict=False))))
-        except ValueError as exc:
-            column, _, message = str(exc).partition(": ")
-            problems.append(ImportProblem(line=line_number, column=column, message=message))
+        except _Refused as exc:
+            problems.append(ImportProblem(line=line_number, column=exc.column, message=exc.message))
     if not rows and not problems:
-        problems.append(ImportProblem(line=1, column="file", message="no players in the file"))
+        none = _("no players in the file")
+        problems.append(ImportProblem(line=1, column=_file_column(), message=none))
     return ([] if problems else rows), problems
 
 
@@ -216,7 +253,9 @@ def _records(reader: Any, problems: list[ImportProblem]) -> list[tuple[int, list
         for record in reader:
             records.append((reader.line_num, record))
     except csv.Error as exc:
-        problems.append(ImportProblem(line=reader.line_num, column="line", message=str(exc)))
+        problems.append(
+            ImportProblem(line=reader.line_num, column=_line_column(), message=str(exc))
+        )
     return records
 
 
@@ -246,7 +285,7 @@ def duplicate_players(entries: Sequence[Entry], *, source: str) -> list[str]:
     or with two different FIDE IDs are never taken for one player.  ``source`` starts
     each message: ``"TRF"`` gives "TRF lines 4 and 9: ...".
     """
-    pairs: dict[tuple[int, int], str] = {}
+    pairs: dict[tuple[int, int], tuple[Entry, Entry, str, str]] = {}
     by_id: dict[int, list[Entry]] = defaultdict(list)
     by_name: dict[tuple[str, str], list[Entry]] = defaultdict(list)
     for entry in sorted(entries, key=lambda e: e.line):
@@ -256,20 +295,41 @@ def duplicate_players(entries: Sequence[Entry], *, source: str) -> list[str]:
             by_name[(_same_name(entry.name), entry.birth_date.strip())].append(entry)
     for fide_id, group in by_id.items():
         for first, second in combinations(group, 2):
-            pairs[(first.line, second.line)] = f"{_pair(first, second)} have FIDE ID {fide_id}"
-    for (_, born), group in by_name.items():
+            pairs[(first.line, second.line)] = (first, second, "fide_id", str(fide_id))
+    for (__, born), group in by_name.items():
         for first, second in combinations(group, 2):
             if first.fide_id and second.fide_id:
                 continue  # two FIDE IDs: the same one is reported above, else two players
-            pairs.setdefault(
-                (first.line, second.line),
-                f"{_pair(first, second)} have the same name and are both born {born}",
-            )
-    return [
-        f"{source} lines {first} and {second} name one player twice: {text}."
-        for (first, second), text in sorted(pairs.items())
-    ]
+            pairs.setdefault((first.line, second.line), (first, second, "born", born))
+    return [_twice(source, *pair) for __, pair in sorted(pairs.items())]
 
 
-def _pair(first: Entry, second: Entry) -> str:
-    return f"{first.number}. {first.name} and {second.number}. {second.name}"
+def _twice(source: str, first: Entry, second: Entry, why: str, value: str) -> str:
+    """The message "TRF lines 4 and 9 name one player twice: ...", saying why."""
+    values = {
+        "source": source,
+        "first_line": first.line,
+        "second_line": second.line,
+        "first_number": first.number,
+        "first_name": first.name,
+        "second_number": second.number,
+        "second_name": second.name,
+        "value": value,
+    }
+    if why == "fide_id":
+        text = _(
+            # Translators: %(source)s is the kind of file (TRF); each player is written as
+            # "number. name"; %(value)s is the FIDE ID.
+            "%(source)s lines %(first_line)d and %(second_line)d name one player twice: "
+            "%(first_number)d. %(first_name)s and %(second_number)d. %(second_name)s have "
+            "FIDE ID %(value)s."
+        )
+    else:
+        text = _(
+            # Translators: %(source)s is the kind of file (TRF); each player is written as
+            # "number. name"; %(value)s is the birth date as the file writes it.
+            "%(source)s lines %(first_line)d and %(second_line)d name one player twice: "
+            "%(first_number)d. %(first_name)s and %(second_number)d. %(second_name)s have "
+            "the same name and are both born %(value)s."
+        )
+    return text % values

@@ -13,6 +13,8 @@ from django.conf import settings
 from django.core.validators import RegexValidator
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from .prizes import validate_table as validate_prize_table
 from .report_fields import validate_round_dates, validate_time_control_code
@@ -32,42 +34,46 @@ class TimeStamped(models.Model):
 class PairingSystem(models.TextChoices):
     """The pairing systems; the values are the engine's ``System`` names."""
 
-    DUTCH = "dutch", "FIDE Dutch (C.04.3, 2025)"
-    DUTCH_1992 = "dutch1992", "FIDE Dutch (1992 wording)"
-    LIM = "lim", "FIDE Lim"
-    ESCA = "esca", "English Schools (ESCA)"
-    SB = "sb", "SB-ordered accelerated Swiss"
+    # Translators: the names of the pairing systems; TRF files keep them in English.
+    DUTCH = "dutch", _("FIDE Dutch (C.04.3, 2025)")
+    DUTCH_1992 = "dutch1992", _("FIDE Dutch (1992 wording)")
+    LIM = "lim", _("FIDE Lim")
+    ESCA = "esca", _("English Schools (ESCA)")
+    SB = "sb", _("SB-ordered accelerated Swiss")
 
 
 class TieBreakRules(models.TextChoices):
     """Which text of the FIDE Tie-Break Regulations (C.07) counts unplayed rounds."""
 
-    BY_DATE = "", "By the start date: the C.07 text in force that day"
-    FIDE_2024 = "fide2023", "C.07 of 2024 (in force until 28 February 2026)"
-    FIDE_2026 = "fide2026", "C.07 as amended from 1 March 2026"
+    BY_DATE = "", _("By the start date: the C.07 text in force that day")
+    FIDE_2024 = "fide2023", _("C.07 of 2024 (in force until 28 February 2026)")
+    FIDE_2026 = "fide2026", _("C.07 as amended from 1 March 2026")
 
 
 class PrizeSharing(models.TextChoices):
     """How players level on points share prizes (``prizes.py``)."""
 
-    SPLIT = "split", "share their prizes equally"
-    HORT = "hort", "share half equally, half by tie-breaks (Hort system)"
-    NONE = "none", "do not share: the tie-breaks decide"
+    # Translators: completes "Players level on points".
+    SPLIT = "split", _("share their prizes equally")
+    HORT = "hort", _("share half equally, half by tie-breaks (Hort system)")
+    NONE = "none", _("do not share: the tie-breaks decide")
 
 
 class TeamScoring(models.TextChoices):
     """Which best scores make a team's: the players' totals, or each round's."""
 
-    TOTAL = "total", "the event: the best N players' totals"
-    ROUND = "round", "each round: the best N results of every round, added up"
+    # Translators: completes "Team standings: best scores of"; N stays N.
+    TOTAL = "total", _("the event: the best N players' totals")
+    ROUND = "round", _("each round: the best N results of every round, added up")
 
 
 class InitialColour(models.TextChoices):
     """The top seed's colour in round 1 (Dutch A7, E4): by lot or fixed by the event."""
 
-    LOT = "lot", "By lot"
-    WHITE = "white", "White"
-    BLACK = "black", "Black"
+    # Translators: the top seed's colour in round 1.
+    LOT = "lot", _("By lot")
+    WHITE = "white", _("White")
+    BLACK = "black", _("Black")
 
 
 class Event(TimeStamped):
@@ -78,78 +84,88 @@ class Event(TimeStamped):
     system = models.CharField(
         max_length=16, choices=PairingSystem.choices, default=PairingSystem.DUTCH
     )
-    rounds = models.PositiveSmallIntegerField(help_text="Planned number of rounds.")
-    points_win = models.PositiveSmallIntegerField(default=2, help_text="In half-points.")
-    points_draw = models.PositiveSmallIntegerField(default=1, help_text="In half-points.")
-    points_loss = models.PositiveSmallIntegerField(default=0, help_text="In half-points.")
-    points_forfeit_win = models.PositiveSmallIntegerField(default=2, help_text="In half-points.")
-    points_forfeit_loss = models.PositiveSmallIntegerField(default=0, help_text="In half-points.")
-    points_pairing_bye = models.PositiveSmallIntegerField(default=2, help_text="In half-points.")
-    points_full_bye = models.PositiveSmallIntegerField(default=2, help_text="In half-points.")
-    points_half_bye = models.PositiveSmallIntegerField(default=1, help_text="In half-points.")
+    rounds = models.PositiveSmallIntegerField(help_text=_("Planned number of rounds."))
+    points_win = models.PositiveSmallIntegerField(default=2, help_text=_("In half-points."))
+    points_draw = models.PositiveSmallIntegerField(default=1, help_text=_("In half-points."))
+    points_loss = models.PositiveSmallIntegerField(default=0, help_text=_("In half-points."))
+    points_forfeit_win = models.PositiveSmallIntegerField(default=2, help_text=_("In half-points."))
+    points_forfeit_loss = models.PositiveSmallIntegerField(
+        default=0, help_text=_("In half-points.")
+    )
+    points_pairing_bye = models.PositiveSmallIntegerField(default=2, help_text=_("In half-points."))
+    points_full_bye = models.PositiveSmallIntegerField(default=2, help_text=_("In half-points."))
+    points_half_bye = models.PositiveSmallIntegerField(default=1, help_text=_("In half-points."))
     acceleration = models.BooleanField(
         default=False,
-        help_text="Accelerate the first rounds, for pairing only: Baku acceleration (C.04.5) "
-        "for the FIDE Dutch system; an imaginary point for the top half of the initial list "
-        "in rounds 1 and 2 (the SB text's acceleration) for the other systems.",
+        help_text=_(
+            "Accelerate the first rounds, for pairing only: Baku acceleration (C.04.5) "
+            "for the FIDE Dutch system; an imaginary point for the top half of the initial list "
+            "in rounds 1 and 2 (the SB text's acceleration) for the other systems."
+        ),
     )
     lim_maxi = models.BooleanField(
         default=False,
-        verbose_name="Lim: Maxi-tournament",
-        help_text="Lim 10.2, 10.8, 12.7: apply the 100-point rating limits.",
+        verbose_name=_("Lim: Maxi-tournament"),
+        help_text=_("Lim 10.2, 10.8, 12.7: apply the 100-point rating limits."),
     )
     esca_random = models.BooleanField(
         default=False,
-        verbose_name="ESCA: random pairings",
-        help_text="ESCA 26: the order within score levels by lot instead of alphabetical.",
+        verbose_name=_("ESCA: random pairings"),
+        help_text=_("ESCA 26: the order within score levels by lot instead of alphabetical."),
     )
     esca_round1_area = models.BooleanField(
         default=True,
-        verbose_name="ESCA: keep areas apart in round 1",
-        help_text="ESCA 27: avoid pairing players from the same local area in round 1.",
+        verbose_name=_("ESCA: keep areas apart in round 1"),
+        help_text=_("ESCA 27: avoid pairing players from the same local area in round 1."),
     )
     esca_round1_federation = models.BooleanField(
         default=True,
-        verbose_name="ESCA: keep countries apart in round 1",
-        help_text="ESCA 27: avoid pairing players from the same foreign country in round 1.",
+        verbose_name=_("ESCA: keep countries apart in round 1"),
+        help_text=_("ESCA 27: avoid pairing players from the same foreign country in round 1."),
     )
     esca_avoid_half_bye_pairs = models.BooleanField(
         default=True,
-        verbose_name="ESCA: keep round-1 half-point byes apart in round 2",
-        help_text="ESCA 29.",
+        verbose_name=_("ESCA: keep round-1 half-point byes apart in round 2"),
+        help_text=_("ESCA 29."),
     )
     esca_avoid_defaulted_rematch = models.BooleanField(
         default=True,
-        verbose_name="ESCA: avoid re-pairing a defaulted game",
-        help_text="ESCA 30: avoid pairing again two players whose game was defaulted.",
+        verbose_name=_("ESCA: avoid re-pairing a defaulted game"),
+        help_text=_("ESCA 30: avoid pairing again two players whose game was defaulted."),
     )
     tiebreaks = models.CharField(
         max_length=100,
         default="DE1,ARO,LOT",
-        help_text="Tie-break codes of FIDE C.07 in order, comma-separated, each with its "
-        "modifiers: for example BH-C1, BH, SB, ARO-M1, DE. The default is Dutch F10's.",
+        help_text=_(
+            "Tie-break codes of FIDE C.07 in order, comma-separated, each with its "
+            "modifiers: for example BH-C1, BH, SB, ARO-M1, DE. The default is Dutch F10's."
+        ),
     )
     tiebreak_rules = models.CharField(
         max_length=8,
         choices=TieBreakRules.choices,
         default=TieBreakRules.BY_DATE,
         blank=True,
-        verbose_name="Tie-break rules",
-        help_text="How Buchholz and Sonneborn-Berger count unplayed rounds (C.07 Article "
-        "16); the amended text caps a player's own byes and forfeits.",
+        verbose_name=_("Tie-break rules"),
+        help_text=_(
+            "How Buchholz and Sonneborn-Berger count unplayed rounds (C.07 Article "
+            "16); the amended text caps a player's own byes and forfeits."
+        ),
     )
     unrated_rating = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
-        verbose_name="Rating of unrated players in ARO",
-        help_text="C.07 Article 10: with unrated players in the event, ARO is left out "
-        "unless the regulations give them a rating (such as 1000); leave empty otherwise.",
+        verbose_name=_("Rating of unrated players in ARO"),
+        help_text=_(
+            "C.07 Article 10: with unrated players in the event, ARO is left out "
+            "unless the regulations give them a rating (such as 1000); leave empty otherwise."
+        ),
     )
     initial_colour = models.CharField(
         max_length=8, choices=InitialColour.choices, default=InitialColour.LOT
     )
     lots_seed = models.BigIntegerField(
-        default=0, help_text="Seed for lots drawn for the whole event (initial colour)."
+        default=0, help_text=_("Seed for lots drawn for the whole event (initial colour).")
     )
     start_date = models.DateField(null=True, blank=True)
     end_date = models.DateField(null=True, blank=True)
@@ -157,90 +173,103 @@ class Event(TimeStamped):
     federation = models.CharField(
         max_length=3,
         blank=True,
-        validators=[RegexValidator(r"^[A-Z]{3}$", "Three capital letters, FIDE's code.")],
-        help_text="The host federation's FIDE code, e.g. ENG (rating report 032).",
+        validators=[RegexValidator(r"^[A-Z]{3}$", _("Three capital letters, FIDE's code."))],
+        help_text=_("The host federation's FIDE code, e.g. ENG (rating report 032)."),
     )
     chief_arbiter = models.CharField(
         max_length=200,
         blank=True,
         validators=[validate_printable],
-        help_text="Title, name and FIDE ID, e.g. IA Jane Doe (1234567) (rating report 102).",
+        help_text=_("Title, name and FIDE ID, e.g. IA Jane Doe (1234567) (rating report 102)."),
     )
     deputy_arbiters = models.TextField(
         blank=True,
         validators=[validate_printable_lines],
-        verbose_name="Deputy chief arbiters",
-        help_text="One per line (rating report 112).",
+        verbose_name=_("Deputy chief arbiters"),
+        help_text=_("One per line (rating report 112)."),
     )
     time_control = models.CharField(
         max_length=200,
         blank=True,
         validators=[validate_printable],
-        help_text="As players read it, e.g. 90 min + 30 s from move 1 (rating report 122).",
+        help_text=_("As players read it, e.g. 90 min + 30 s from move 1 (rating report 122)."),
     )
     time_control_code = models.CharField(
         max_length=100,
         blank=True,
         validators=[validate_time_control_code],
-        verbose_name="Time control, encoded",
-        help_text="TRF-2026 222: seconds, moves/ before, +increment after, periods joined "
-        "by ':' (5400+30; 40/6000+30:900+30).",
+        verbose_name=_("Time control, encoded"),
+        help_text=_(
+            "TRF-2026 222: seconds, moves/ before, +increment after, periods joined "
+            "by ':' (5400+30; 40/6000+30:900+30)."
+        ),
     )
     round_dates = models.JSONField(
         default=list,
         blank=True,
         validators=[validate_round_dates],
-        help_text="One date per round (rating report 132); a round paired without one "
-        "is reported on the day it was paired.",
+        help_text=_(
+            "One date per round (rating report 132); a round paired without one "
+            "is reported on the day it was paired."
+        ),
     )
     team_size = models.PositiveSmallIntegerField(
         default=0,
-        verbose_name="Team standings: scores counted",
-        help_text="Rank the clubs (or schools) by their best N players' scores; 0 for no "
-        "team standings.",
+        verbose_name=_("Team standings: scores counted"),
+        help_text=_(
+            "Rank the clubs (or schools) by their best N players' scores; 0 for no team standings."
+        ),
     )
     team_scoring = models.CharField(
         max_length=5,
         choices=TeamScoring.choices,
         default=TeamScoring.TOTAL,
-        verbose_name="Team standings: best scores of",
+        verbose_name=_("Team standings: best scores of"),
     )
     prize_table = models.TextField(
         blank=True,
         validators=[validate_prize_table],
-        help_text="One group per line, a colon, its prizes in place order: Place: 500, "
-        "300, 200 / Rating below 1800: 100, 50 / Born 2014 or later: 50 / Women: 80 / "
-        "Unrated: 40 / Club NAME: 30 / Players 4 9 17: 25.",
+        help_text=_(
+            "One group per line, a colon, its prizes in place order: Place: 500, "
+            "300, 200 / Rating below 1800: 100, 50 / Born 2014 or later: 50 / Women: 80 / "
+            "Unrated: 40 / Club NAME: 30 / Players 4 9 17: 25."
+        ),
     )
     prize_sharing = models.CharField(
         max_length=5,
         choices=PrizeSharing.choices,
         default=PrizeSharing.SPLIT,
-        verbose_name="Players level on points",
+        verbose_name=_("Players level on points"),
     )
-    public = models.BooleanField(default=False, help_text="Shown on the public pages.")
+    public = models.BooleanField(default=False, help_text=_("Shown on the public pages."))
     started_at = models.DateTimeField(
-        null=True, blank=True, help_text="When pairing numbers were assigned."
+        null=True, blank=True, help_text=_("When pairing numbers were assigned.")
     )
     arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="events", blank=True)
     results_version = models.PositiveIntegerField(
         default=0,
         editable=False,
-        help_text="Counts the committed changes to the event's players, rounds and results; "
-        "part of the cache key of the public pages that show a round in play.",
+        help_text=_(
+            "Counts the committed changes to the event's players, rounds and results; "
+            "part of the cache key of the public pages that show a round in play."
+        ),
     )
     standings_version = models.PositiveIntegerField(
         default=0,
         editable=False,
-        help_text="Counts the committed changes that can move the standings after a "
-        "completed round (all but a result in a round still in play); part of the cache "
-        "key of the standings, the crosstable and completed rounds.",
+        help_text=_(
+            "Counts the committed changes that can move the standings after a "
+            "completed round (all but a result in a round still in play); part of the cache "
+            "key of the standings, the crosstable and completed rounds."
+        ),
     )
     settings_version = models.PositiveIntegerField(
         default=0,
         editable=False,
-        help_text="Raised by every change of the event's settings, so that a settings form "
-        "loaded before someone else's change is refused rather than undoing it.",
+        help_text=_(
+            "Raised by every change of the event's settings, so that a settings form "
+            "loaded before someone else's change is refused rather than undoing it."
+        ),
     )
 
     class Meta:
@@ -249,24 +278,24 @@ class Event(TimeStamped):
             models.CheckConstraint(
                 condition=Q(system__in=PairingSystem.values),
                 name="event_system_valid",
-                violation_error_message="Choose one of the pairing systems.",
+                violation_error_message=_("Choose one of the pairing systems."),
             ),
             models.CheckConstraint(
                 condition=Q(initial_colour__in=InitialColour.values),
                 name="event_initial_colour_valid",
-                violation_error_message="Round 1 colour: by lot, white or black.",
+                violation_error_message=_("Round 1 colour: by lot, white or black."),
             ),
             models.CheckConstraint(
                 condition=Q(rounds__gte=1),
                 name="event_rounds_positive",
-                violation_error_message="An event has at least one round.",
+                violation_error_message=_("An event has at least one round."),
             ),
             models.CheckConstraint(
                 condition=Q(end_date__isnull=True)
                 | Q(start_date__isnull=True)
                 | Q(end_date__gte=models.F("start_date")),
                 name="event_dates_ordered",
-                violation_error_message="The end date cannot be before the start date.",
+                violation_error_message=_("The end date cannot be before the start date."),
             ),
         ]
 
@@ -285,15 +314,15 @@ class Title(models.TextChoices):
     WFM = "WFM", "WFM"
     CM = "CM", "CM"
     WCM = "WCM", "WCM"
-    NONE = "", "none"
+    NONE = "", pgettext_lazy("FIDE title", "none")
 
 
 class Sex(models.TextChoices):
     """Sex as TRF records it."""
 
-    MALE = "m", "male"
-    FEMALE = "w", "female"
-    UNKNOWN = "", "not given"
+    MALE = "m", _("male")
+    FEMALE = "w", _("female")
+    UNKNOWN = "", _("not given")
 
 
 def new_access_code() -> str:
@@ -306,9 +335,9 @@ class Player(TimeStamped):
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(
-        max_length=100, help_text="Last name, first name.", validators=[validate_printable]
+        max_length=100, help_text=_("Last name, first name."), validators=[validate_printable]
     )
-    rating = models.PositiveSmallIntegerField(default=0, help_text="0 when unrated.")
+    rating = models.PositiveSmallIntegerField(default=0, help_text=_("0 when unrated."))
     title = models.CharField(max_length=3, choices=Title.choices, blank=True, default="")
     federation = models.CharField(max_length=3, blank=True)
     fide_id = models.PositiveBigIntegerField(null=True, blank=True)
@@ -316,45 +345,48 @@ class Player(TimeStamped):
         max_length=20,
         blank=True,
         validators=[validate_printable],
-        verbose_name="National ID",
-        help_text="The player's code in a national rating list (the ECF's, for example).",
+        verbose_name=_("National ID"),
+        help_text=_("The player's code in a national rating list (the ECF's, for example)."),
     )
     birth_date = models.DateField(null=True, blank=True)
     birth_year = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
-        help_text="When only the year is known (FIDE's list gives no more); age groups "
-        "read the birth date's year first.",
+        help_text=_(
+            "When only the year is known (FIDE's list gives no more); age groups "
+            "read the birth date's year first."
+        ),
     )
     sex = models.CharField(max_length=1, choices=Sex.choices, blank=True, default="")
     club = models.CharField(
         max_length=100,
         blank=True,
-        help_text="Club or school (ESCA 7 keeps schools apart).",
+        help_text=_("Club or school (ESCA 7 keeps schools apart)."),
         validators=[validate_printable],
     )
     area = models.CharField(
         max_length=100,
         blank=True,
-        help_text="Local area (ESCA 27, round 1 only).",
+        help_text=_("Local area (ESCA 27, round 1 only)."),
         validators=[validate_printable],
     )
-    top_player = models.BooleanField(default=False, help_text="Top player (ESCA rule 3).")
+    top_player = models.BooleanField(default=False, help_text=_("Top player (ESCA rule 3)."))
     access_code = models.CharField(
         max_length=16,
         unique=True,
         default=new_access_code,
         editable=False,
-        help_text="The player's own page (/p/<code>/): ask for a bye, withdraw, confirm.",
+        help_text=_("The player's own page (/p/<code>/): ask for a bye, withdraw, confirm."),
     )
     pairing_number = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Assigned when the event starts (Dutch A2)."
+        null=True, blank=True, help_text=_("Assigned when the event starts (Dutch A2).")
     )
     withdrawn_after_round = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
-        help_text="Withdrawn after this round (0: before round 1); not paired any more "
-        "(Dutch F5, F8).",
+        help_text=_(
+            "Withdrawn after this round (0: before round 1); not paired any more (Dutch F5, F8)."
+        ),
     )
 
     class Meta:
@@ -363,27 +395,27 @@ class Player(TimeStamped):
             models.UniqueConstraint(
                 fields=["event", "pairing_number"],
                 name="player_pairing_number_unique",
-                violation_error_message="Two players cannot have the same pairing number.",
+                violation_error_message=_("Two players cannot have the same pairing number."),
             ),
             models.CheckConstraint(
                 condition=Q(pairing_number__isnull=True) | Q(pairing_number__gte=1),
                 name="player_pairing_number_positive",
-                violation_error_message="Pairing numbers start at 1.",
+                violation_error_message=_("Pairing numbers start at 1."),
             ),
             models.CheckConstraint(
                 condition=Q(title__in=Title.values),
                 name="player_title_valid",
-                violation_error_message="Choose a FIDE title from the list, or none.",
+                violation_error_message=_("Choose a FIDE title from the list, or none."),
             ),
             models.CheckConstraint(
                 condition=Q(sex__in=Sex.values),
                 name="player_sex_valid",
-                violation_error_message="Sex is male, female or not given.",
+                violation_error_message=_("Sex is male, female or not given."),
             ),
             models.CheckConstraint(
                 condition=~Q(name=""),
                 name="player_name_not_empty",
-                violation_error_message="A player needs a name.",
+                violation_error_message=_("A player needs a name."),
             ),
         ]
 
@@ -394,9 +426,17 @@ class Player(TimeStamped):
 class RequestKind(models.TextChoices):
     """What a player asked for, or the arbiter gave, for a given round (Dutch F5)."""
 
-    HALF_POINT_BYE = "H", "Half-point bye"
-    FULL_POINT_BYE = "F", "Full-point bye"
-    ABSENT = "Z", "Known absence (zero points)"
+    HALF_POINT_BYE = "H", _("Half-point bye")
+    FULL_POINT_BYE = "F", _("Full-point bye")
+    ABSENT = "Z", _("Known absence (zero points)")
+
+
+REQUEST_KIND_WORDS = {
+    RequestKind.HALF_POINT_BYE: _("half-point bye"),
+    RequestKind.FULL_POINT_BYE: _("full-point bye"),
+    RequestKind.ABSENT: _("known absence (zero points)"),
+}
+"""Each kind of request inside a sentence ("has a half-point bye for round 3")."""
 
 
 class RoundRequest(TimeStamped):
@@ -415,18 +455,19 @@ class RoundRequest(TimeStamped):
             models.UniqueConstraint(
                 fields=["player", "round_number"],
                 name="round_request_once_per_round",
-                violation_error_message="A player has at most one request per round.",
+                violation_error_message=_("A player has at most one request per round."),
             ),
             models.CheckConstraint(
                 condition=Q(kind__in=RequestKind.values),
                 name="round_request_kind_valid",
-                violation_error_message="A request is a half-point bye, a full-point bye or a "
-                "known absence.",
+                violation_error_message=_(
+                    "A request is a half-point bye, a full-point bye or a known absence."
+                ),
             ),
             models.CheckConstraint(
                 condition=Q(round_number__gte=1),
                 name="round_request_round_positive",
-                violation_error_message="Rounds are numbered from 1.",
+                violation_error_message=_("Rounds are numbered from 1."),
             ),
         ]
 
@@ -447,12 +488,12 @@ class ForbiddenPair(TimeStamped):
             models.CheckConstraint(
                 condition=Q(first__lt=models.F("second")),
                 name="forbidden_pair_ordered",
-                violation_error_message="A forbidden pair is two different players.",
+                violation_error_message=_("A forbidden pair is two different players."),
             ),
             models.UniqueConstraint(
                 fields=["event", "first", "second"],
                 name="forbidden_pair_unique",
-                violation_error_message="These two players are kept apart already.",
+                violation_error_message=_("These two players are kept apart already."),
             ),
         ]
 
@@ -463,9 +504,9 @@ class ForbiddenPair(TimeStamped):
 class RoundState(models.TextChoices):
     """A round's life: paired (a draft), published (locked, Dutch F6), completed."""
 
-    PAIRED = "paired", "Paired (draft)"
-    PUBLISHED = "published", "Published"
-    COMPLETED = "completed", "Completed"
+    PAIRED = "paired", _("Paired (draft)")
+    PUBLISHED = "published", _("Published")
+    COMPLETED = "completed", _("Completed")
 
 
 ARBITER_STEP = "Arbiter"
@@ -478,12 +519,12 @@ class Round(TimeStamped):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="round_set")
     number = models.PositiveSmallIntegerField()
     state = models.CharField(max_length=10, choices=RoundState.choices, default=RoundState.PAIRED)
-    lots_seed = models.BigIntegerField(help_text="Seed for every lot drawn in this round.")
+    lots_seed = models.BigIntegerField(help_text=_("Seed for every lot drawn in this round."))
     paired_at = models.DateTimeField()
     published_at = models.DateTimeField(null=True, blank=True)
     completed_at = models.DateTimeField(null=True, blank=True)
     explanation = models.JSONField(
-        default=list, blank=True, help_text="The engine's explanation of the pairing."
+        default=list, blank=True, help_text=_("The engine's explanation of the pairing.")
     )
 
     class Meta:
@@ -492,22 +533,22 @@ class Round(TimeStamped):
             models.UniqueConstraint(
                 fields=["event", "number"],
                 name="round_number_unique",
-                violation_error_message="An event has each round number once.",
+                violation_error_message=_("An event has each round number once."),
             ),
             models.CheckConstraint(
                 condition=Q(number__gte=1),
                 name="round_number_positive",
-                violation_error_message="Rounds are numbered from 1.",
+                violation_error_message=_("Rounds are numbered from 1."),
             ),
             models.CheckConstraint(
                 condition=Q(state__in=RoundState.values),
                 name="round_state_valid",
-                violation_error_message="A round is paired, published or completed.",
+                violation_error_message=_("A round is paired, published or completed."),
             ),
             models.CheckConstraint(
                 condition=Q(state=RoundState.PAIRED) | Q(published_at__isnull=False),
                 name="round_published_has_timestamp",
-                violation_error_message="A published round has the time it was published.",
+                violation_error_message=_("A published round has the time it was published."),
             ),
         ]
 
@@ -518,15 +559,16 @@ class Round(TimeStamped):
 class Result(models.TextChoices):
     """A game's result; the pairing bye has its own value."""
 
-    NOT_PLAYED_YET = "", "not yet played"
+    NOT_PLAYED_YET = "", _("not yet played")
     WHITE_WINS = "1-0", "1-0"
     BLACK_WINS = "0-1", "0-1"
     DRAW = "1/2", "½-½"
-    WHITE_WINS_FORFEIT = "+-", "+ - (forfeit)"
-    BLACK_WINS_FORFEIT = "-+", "- + (forfeit)"
-    DOUBLE_FORFEIT = "--", "- - (double forfeit)"
-    ADJOURNED = "adj", "adjourned"
-    PAIRING_BYE = "bye", "pairing-allocated bye"
+    # Translators: a result; keep the notation (+ -, - +, - -), translate the words.
+    WHITE_WINS_FORFEIT = "+-", _("+ - (forfeit)")
+    BLACK_WINS_FORFEIT = "-+", _("- + (forfeit)")
+    DOUBLE_FORFEIT = "--", _("- - (double forfeit)")
+    ADJOURNED = "adj", _("adjourned")
+    PAIRING_BYE = "bye", _("pairing-allocated bye")
 
 
 PLAYED_RESULTS = (Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW, Result.ADJOURNED)
@@ -545,7 +587,7 @@ class Game(TimeStamped):
         related_name="games_as_black",
         null=True,
         blank=True,
-        help_text="Empty for the pairing-allocated bye.",
+        help_text=_("Empty for the pairing-allocated bye."),
     )
     result = models.CharField(max_length=3, choices=Result.choices, blank=True, default="")
     played = models.GeneratedField(
@@ -556,10 +598,10 @@ class Game(TimeStamped):
         ),
         output_field=models.BooleanField(),
         db_persist=True,
-        help_text="Counts as played for colours and meetings (Dutch F2).",
+        help_text=_("Counts as played for colours and meetings (Dutch F2)."),
     )
     version = models.PositiveIntegerField(
-        default=0, help_text="Raised on every change, so a stale edit can be refused."
+        default=0, help_text=_("Raised on every change, so a stale edit can be refused.")
     )
 
     class Meta:
@@ -568,38 +610,40 @@ class Game(TimeStamped):
             models.UniqueConstraint(
                 fields=["round", "board"],
                 name="game_board_unique",
-                violation_error_message="Two games of a round cannot have the same board number.",
+                violation_error_message=_(
+                    "Two games of a round cannot have the same board number."
+                ),
             ),
             models.UniqueConstraint(
                 fields=["round", "white"],
                 name="game_white_once_per_round",
-                violation_error_message="A player plays at most one game per round.",
+                violation_error_message=_("A player plays at most one game per round."),
             ),
             models.UniqueConstraint(
                 fields=["round", "black"],
                 name="game_black_once_per_round",
-                violation_error_message="A player plays at most one game per round.",
+                violation_error_message=_("A player plays at most one game per round."),
             ),
             models.CheckConstraint(
                 condition=~Q(white=models.F("black")),
                 name="game_white_is_not_black",
-                violation_error_message="A player cannot play against himself.",
+                violation_error_message=_("A player cannot play against himself."),
             ),
             models.CheckConstraint(
                 condition=Q(board__gte=1),
                 name="game_board_positive",
-                violation_error_message="Boards are numbered from 1.",
+                violation_error_message=_("Boards are numbered from 1."),
             ),
             models.CheckConstraint(
                 condition=Q(result__in=Result.values),
                 name="game_result_valid",
-                violation_error_message="Choose a result from the list.",
+                violation_error_message=_("Choose a result from the list."),
             ),
             models.CheckConstraint(
                 condition=(Q(black__isnull=True) & Q(result=Result.PAIRING_BYE))
                 | (Q(black__isnull=False) & ~Q(result=Result.PAIRING_BYE)),
                 name="game_bye_has_no_black",
-                violation_error_message="Only the pairing-allocated bye has no black player.",
+                violation_error_message=_("Only the pairing-allocated bye has no black player."),
             ),
         ]
 
@@ -617,15 +661,16 @@ class Game(TimeStamped):
 class PlayerAsk(models.TextChoices):
     """What a player can ask the arbiter from their own page (#24)."""
 
-    BYE = "bye", "a half-point bye"
-    WITHDRAW = "withdraw", "to withdraw from the event"
-    ATTEND = "attend", "to confirm they will play"
+    # Translators: what a player asks the arbiter for ("The player asks for ...").
+    BYE = "bye", _("a half-point bye")
+    WITHDRAW = "withdraw", _("to withdraw from the event")
+    ATTEND = "attend", _("to confirm they will play")
 
 
 class AskState(models.TextChoices):
-    PENDING = "pending", "waiting for the arbiter"
-    APPROVED = "approved", "approved"
-    REFUSED = "refused", "refused"
+    PENDING = "pending", _("waiting for the arbiter")
+    APPROVED = "approved", _("approved")
+    REFUSED = "refused", _("refused")
 
 
 class PlayerRequest(TimeStamped):

@@ -41,6 +41,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +123,10 @@ def read_table(text: str) -> list[Group]:
             continue
         match = _LINE.fullmatch(line)
         if match is None:
-            raise ValidationError(f"Line {number}: write the group, a colon, then its prizes.")
+            raise ValidationError(
+                _("Line %(number)s: write the group, a colon, then its prizes.")
+                % {"number": number}
+            )
         name, amounts = match.groups()
         prizes = []
         for item in amounts.split(","):
@@ -130,10 +134,15 @@ def read_table(text: str) -> list[Group]:
                 amount = Decimal(item.strip())
             except InvalidOperation:
                 raise ValidationError(
-                    f"Line {number}: {item.strip()!r} is not an amount (write 100 or 50.50)."
+                    # Translators: amount is what the arbiter wrote, in quotes.
+                    _("Line %(number)s: %(amount)s is not an amount (write 100 or 50.50).")
+                    % {"number": number, "amount": repr(item.strip())}
                 ) from None
             if amount < 0 or amount != amount.quantize(Decimal("0.01")):
-                raise ValidationError(f"Line {number}: {item.strip()!r} is not an amount.")
+                raise ValidationError(
+                    _("Line %(number)s: %(amount)s is not an amount.")
+                    % {"number": number, "amount": repr(item.strip())}
+                )
             prizes.append(Fraction(amount))
         groups.append(_group(number, name, tuple(prizes)))
     return groups
@@ -145,7 +154,10 @@ def _group(number: int, name: str, prizes: tuple[Fraction, ...]) -> Group:
     if match := _RATING_RANGE.fullmatch(name):
         low, high = int(match.group(1)), int(match.group(2))
         if low > high:
-            raise ValidationError(f"Line {number}: the rating range {low}-{high} is empty.")
+            raise ValidationError(
+                _("Line %(number)s: the rating range %(low)s-%(high)s is empty.")
+                % {"number": number, "low": low, "high": high}
+            )
         return Group(name, prizes, rating_from=low, rating_below=high + 1)
     if match := _RATING_BELOW.fullmatch(name):
         return Group(name, prizes, rating_below=int(match.group(1)))
@@ -160,8 +172,13 @@ def _group(number: int, name: str, prizes: tuple[Fraction, ...]) -> Group:
     if match := _PLAYERS.fullmatch(name):
         return Group(name, prizes, numbers=frozenset(int(n) for n in match.group(1).split()))
     raise ValidationError(
-        f"Line {number}: {name!r} is not a group: write Place, Rating below N, Rating N-M, "
-        "Born YYYY or later, Women, Unrated, Club NAME or Players N N N."
+        # Translators: the group names after "write" are the words the prize table reads:
+        # keep them in English.
+        _(
+            "Line %(number)s: %(name)s is not a group: write Place, Rating below N, Rating N-M, "
+            "Born YYYY or later, Women, Unrated, Club NAME or Players N N N."
+        )
+        % {"number": number, "name": repr(name)}
     )
 
 
@@ -182,7 +199,7 @@ def prize_list(groups: Sequence[Group], players: Sequence[Contender], sharing: s
     )
     ranked = sorted(players, key=lambda p: p.place)
     taken: dict[int, tuple[int, int]] = {}
-    for _, index, place in slots:
+    for _amount, index, place in slots:
         group = groups[index]
         winner = next((p for p in ranked if p.key not in taken and group.admits(p)), None)
         if winner is not None:

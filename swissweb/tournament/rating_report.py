@@ -21,6 +21,8 @@ import datetime as dt
 import enum
 from collections.abc import Sequence
 
+from django.utils import translation
+
 from pairing.engine import trf
 from pairing.engine.errors import TrfError
 from pairing.engine.model import Colour
@@ -47,7 +49,9 @@ def rating_report(event: Event, edition: Edition) -> str:
     lines.append(trf.header_line(Header.PLAYERS, str(len(data.players))))
     rated = sum(1 for p in data.players if p.rating > 0)
     lines.append(trf.header_line(Header.RATED_PLAYERS, str(rated)))
-    lines.append(trf.swiss_type_line(event.get_system_display()))
+    with translation.override("en"):  # the file is English whatever the page's language
+        system = event.get_system_display()
+    lines.append(trf.swiss_type_line(system))
     lines += exports.arbiter_lines(event)
     dates = exports.round_dates(event, data.rounds)
     dates_line = trf.round_dates_line(dates)

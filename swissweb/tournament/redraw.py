@@ -21,6 +21,7 @@ from collections.abc import Iterable
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from pairing.engine import EngineError, rules_for
 from pairing.engine.checker import check_round
@@ -73,12 +74,16 @@ def _propose(round_: Round, absent_ids: Iterable[int]) -> tuple[Redraw, RoundPai
     event = round_.event
     rules = rules_for(event.system)
     if rules.repair is None:
-        raise TournamentError(
-            f"The {rules.title} has no rule for redrawing a published round "
-            "(ESCA 25 is the only such rule)."
+        message = _(
+            # Translators: %(system)s is the pairing system's name as its rules call it.
+            "The %(system)s has no rule for redrawing a published round (ESCA 25 is the only "
+            "such rule)."
         )
+        raise TournamentError(message % {"system": rules.title})
     if round_.state != RoundState.PUBLISHED:
-        raise TournamentError(f"Round {round_.number} is not a published round in play.")
+        raise TournamentError(
+            _("Round %(number)d is not a published round in play.") % {"number": round_.number}
+        )
     players = {p.pk: p for p in event.players.all()}
     absent = sorted((players[i] for i in set(absent_ids) if i in players), key=lambda p: p.name)
     state = engine_adapter.state_with_absent(round_, absent)
@@ -86,11 +91,15 @@ def _propose(round_: Round, absent_ids: Iterable[int]) -> tuple[Redraw, RoundPai
     try:
         proposal = rules.repair(state, published, seed=round_.lots_seed)
     except EngineError as exc:
-        raise PairingFailed(f"Round {round_.number} could not be redrawn: {exc}") from exc
+        # Translators: %(reason)s is the pairing engine's explanation (in English).
+        message = _("Round %(number)d could not be redrawn: %(reason)s")
+        raise PairingFailed(message % {"number": round_.number, "reason": exc}) from exc
     violations = check_round(state, proposal, rules.system)
     if violations:
         details = "; ".join(f"{v.rule}: {v.message}" for v in violations)
-        raise PairingFailed(f"Round {round_.number}: the redraw breaks {details}")
+        # Translators: %(details)s lists the rules broken, as the engine words them (English).
+        message = _("Round %(number)d: the redraw breaks %(details)s")
+        raise PairingFailed(message % {"number": round_.number, "details": details})
     by_number = {p.pairing_number: p for p in players.values() if p.pairing_number}
     before = _lines(published)
     after = _lines(proposal)
@@ -100,7 +109,8 @@ def _propose(round_: Round, absent_ids: Iterable[int]) -> tuple[Redraw, RoundPai
         return BoardLine(
             board=board,
             white=by_number[white].name,
-            black=by_number[black].name if black is not None else "bye",
+            # Translators: in a board's Black column: the player has the bye.
+            black=by_number[black].name if black is not None else _("bye"),
         )
 
     results = {
@@ -112,8 +122,11 @@ def _propose(round_: Round, absent_ids: Iterable[int]) -> tuple[Redraw, RoundPai
         game = results[pair]
         if game.result not in ("", Result.PAIRING_BYE):
             raise RoundLocked(
-                f"Board {game.board} has a result already and cannot be redrawn; "
-                "correct the result first or leave that player in."
+                _(
+                    "Board %(board)d has a result already and cannot be redrawn; correct the "
+                    "result first or leave that player in."
+                )
+                % {"board": game.board}
             )
     kept = tuple(line(i, p) for i, p in enumerate(after, start=1) if p in kept_pairs)
     added = tuple(line(i, p) for i, p in enumerate(after, start=1) if p not in kept_pairs)
@@ -152,7 +165,7 @@ def redraw_apply(
     :raises RoundLocked: a board that would change has a result.
     """
     if not reason.strip():
-        raise TournamentError("Give the reason for changing a published draw.")
+        raise TournamentError(_("Give the reason for changing a published draw."))
     absent_ids = list(absent_ids)
     with transaction.atomic():
         event_id = Round.objects.values_list("event_id", flat=True).get(pk=round_id)
@@ -163,8 +176,10 @@ def redraw_apply(
         redraw, proposal = _propose(round_, absent_ids)
         if redraw.digest != digest:
             raise TournamentError(
-                "The draw changed since the preview (a result or another change came in); "
-                "look at the new preview before confirming."
+                _(
+                    "The draw changed since the preview (a result or another change came in); "
+                    "look at the new preview before confirming."
+                )
             )
         if not redraw.changes_anything:
             return redraw

@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from pairing.engine.trf.report import valid_time_control_code
 
@@ -37,7 +38,8 @@ def parse_round_dates(text: str) -> list[str | None]:
             dates.append(dt.date.fromisoformat(item).isoformat())
         except ValueError:
             raise ValidationError(
-                f"Round {number}: {item!r} is not a date; write YYYY-MM-DD, or - for none."
+                _("Round %(number)d: %(item)s is not a date; write YYYY-MM-DD, or - for none.")
+                % {"number": number, "item": repr(item)}
             ) from None
     while dates and dates[-1] is None:
         dates.pop()
@@ -54,7 +56,7 @@ def validate_round_dates(value: Any) -> None:
     if not isinstance(value, list) or not all(
         item is None or (isinstance(item, str) and _iso(item)) for item in value
     ):
-        raise ValidationError("Round dates: a list of dates YYYY-MM-DD, one per round.")
+        raise ValidationError(_("Round dates: a list of dates YYYY-MM-DD, one per round."))
 
 
 def _iso(text: str) -> bool:
@@ -69,7 +71,11 @@ def validate_time_control_code(text: str) -> None:
     """Model validator: TRF-2026 222, e.g. ``5400+30`` or ``40/6000+30:900+30``."""
     if text and not valid_time_control_code(text):
         raise ValidationError(
-            f"{text!r} is not an encoded time control: seconds, with moves/ before and "
-            "+increment after, periods joined by ':' (5400+30, 40/6000+30:900+30, "
-            "W300-B240)."
+            _(
+                # Translators: how TRF-2026 encodes a time control; keep the examples as they are.
+                "%(text)s is not an encoded time control: seconds, with moves/ before and "
+                "+increment after, periods joined by ':' (5400+30, 40/6000+30:900+30, "
+                "W300-B240)."
+            )
+            % {"text": repr(text)}
         )

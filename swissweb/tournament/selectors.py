@@ -14,6 +14,8 @@ from django.core.cache import cache
 from django.core.cache.utils import make_template_fragment_key
 from django.db.models import Count, F, Prefetch, Q, QuerySet
 from django.utils.functional import SimpleLazyObject
+from django.utils.translation import get_language, gettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import gettext as _
 
 from pairing.engine import rules_for
 from pairing.engine.model import Outcome, TournamentState
@@ -21,6 +23,8 @@ from pairing.engine.model import Outcome, TournamentState
 from . import engine_adapter
 from .models import (
     ARBITER_STEP,
+    REQUEST_KIND_WORDS,
+    AskState,
     AuditEntry,
     Event,
     Game,
@@ -133,8 +137,8 @@ class _LazyBoards:
     """The boards of public rounds, read when a template first needs one round's boards.
 
     Then one query reads the boards of every round whose ``{% cache %}`` fragment (named
-    ``BOARDS_FRAGMENT``, varying on the round's pk and ``cache_version``) is not cached,
-    so a cold cache costs one query and a warm one none (#10).
+    ``BOARDS_FRAGMENT``, varying on the round's pk, ``cache_version`` and the reader's
+    language) is not cached, so a cold cache costs one query and a warm one none (#10).
     """
 
     def __init__(self, event: Event, rounds: list[Round]) -> None:
@@ -189,7 +193,10 @@ class _LazyBoards:
     def of(self, round_: Round) -> list[Game]:
         if round_.pk not in self.games:
             keys = {
-                r.pk: make_template_fragment_key(BOARDS_FRAGMENT, [r.pk, r.cache_version])  # type: ignore[attr-defined]
+                r.pk: make_template_fragment_key(
+                    BOARDS_FRAGMENT,
+                    [r.pk, r.cache_version, get_language()],  # type: ignore[attr-defined]
+                )
                 for r in self.rounds
             }
             cached = cache.get_many(list(keys.values()))
@@ -289,14 +296,20 @@ class PlayerCard:
     points: str
 
 
+_WON, _LOST, _DREW = gettext_lazy("won"), gettext_lazy("lost"), gettext_lazy("drew")
+_WON_FORFEIT, _LOST_FORFEIT = gettext_lazy("won by forfeit"), gettext_lazy("lost by forfeit")
+_BOTH_FORFEIT = gettext_lazy("lost by forfeit (both)")
+# Translators: a player's game, on the player's card.
+_ADJOURNED = gettext_lazy("adjourned")
+
 _RESULT_FOR_WHITE_BLACK = {
-    Result.WHITE_WINS: ("won", "lost"),
-    Result.BLACK_WINS: ("lost", "won"),
-    Result.DRAW: ("drew", "drew"),
-    Result.WHITE_WINS_FORFEIT: ("won by forfeit", "lost by forfeit"),
-    Result.BLACK_WINS_FORFEIT: ("lost by forfeit", "won by forfeit"),
-    Result.DOUBLE_FORFEIT: ("lost by forfeit (both)", "lost by forfeit (both)"),
-    Result.ADJOURNED: ("adjourned", "adjourned"),
+    Result.WHITE_WINS: (_WON, _LOST),
+    Result.BLACK_WINS: (_LOST, _WON),
+    Result.DRAW: (_DREW, _DREW),
+    Result.WHITE_WINS_FORFEIT: (_WON_FORFEIT, _LOST_FORFEIT),
+    Result.BLACK_WINS_FORFEIT: (_LOST_FORFEIT, _WON_FORFEIT),
+    Result.DOUBLE_FORFEIT: (_BOTH_FORFEIT, _BOTH_FORFEIT),
+    Result.ADJOURNED: (_ADJOURNED, _ADJOURNED),
 }
 """A game's result as the player on each side had it, for the player card (#20)."""
 
@@ -304,12 +317,12 @@ _RESULT_FOR_WHITE_BLACK = {
 def _result_for(result: Result, white: bool) -> str:
     """The result from one player's side: "won", "drew", "lost by forfeit", ..."""
     for_white, for_black = _RESULT_FOR_WHITE_BLACK.get(result, (result.label, result.label))
-    return for_white if white else for_black
+    return str(for_white if white else for_black)
 
 
-UNPAIRED_RESULTS: dict[str, str] = {
-    Outcome.HALF_POINT_BYE.value: "half-point bye",
-    Outcome.FULL_POINT_BYE.value: "full-point bye",
+UNPAIRED_RESULTS = {
+    Outcome.HALF_POINT_BYE.value: gettext_lazy("half-point bye"),
+    Outcome.FULL_POINT_BYE.value: gettext_lazy("full-point bye"),
 }
 """A round without a board on the player card, by the bye recorded for it (the TRF code
 of the engine's outcome or request); any other is "not paired" (#20)."""
@@ -329,7 +342,8 @@ def player_card(*, event: Event, pairing_number: int) -> PlayerCard:
     - that game's result, read fresh on every request (one small query), so a result
       entered a second ago shows while everything else comes from the cache.
     """
-    key = ("card", cache_version(event), pairing_number)
+    # The card holds words ("won", "in play"): one cached card per language.
+    key = ("card", cache_version(event), get_language(), pairing_number)
     card, live = cached(key, lambda: _player_card(event, pairing_number))
     if not live:
         return card
@@ -347,7 +361,7 @@ def _live_result(line: CardRound, results: dict[int, str]) -> str:
 
 def _result_text(result: str, white: bool) -> str:
     """A board's result from one player's side, or "in play" while it has none."""
-    return _result_for(Result(result), white) if result else "in play"
+    return _result_for(Result(result), white) if result else _("in play")
 
 
 def _card_basis(event: Event) -> dict[int, tuple[tuple[str, ...], dict[int, str], str, str]]:
@@ -429,14 +443,14 @@ def _player_card(event: Event, pairing_number: int) -> tuple[PlayerCard, frozens
     }
     steps = _round_steps([(pk, modified.timestamp()) for pk, _, modified, _ in rounds_])
     rounds, live = [], set()
-    for round_id, number, _, state in rounds_:
+    for round_id, number, _modified, state in rounds_:
         game = games.get(round_id)
         mine = steps[round_id].get(pairing_number, ())
         opponent, colour, game_id = None, "", None
         if game is None:
-            result = UNPAIRED_RESULTS.get(byes.get(number, ""), "not paired")
+            result = str(UNPAIRED_RESULTS.get(byes.get(number, ""), _("not paired")))
         elif game.black_id is None:
-            result = "pairing-allocated bye"
+            result = _("pairing-allocated bye")
         else:
             white = game.white_id == player.pk
             opponent = game.black if white else game.white
@@ -740,22 +754,38 @@ def correction_notice(*, event: Event, number: int, last: int, draft: bool = Fal
     ``services.result_record`` refuses until it is deleted.
     """
     if draft and last > number:
-        return (
-            f"The draft of round {last} was paired on these results: delete it before "
-            f"correcting a result of round {number}."
-        )
-    standings = f"The standings change at once (after round {number} and every later round)."
+        return _(
+            "The draft of round %(last)s was paired on these results: delete it before "
+            "correcting a result of round %(number)s."
+        ) % {"last": last, "number": number}
+    standings = _(
+        "The standings change at once (after round %(number)s and every later round)."
+    ) % {"number": number}
+    values = {"number": number, "next": number + 1, "last": last, "after": last + 1}
     if last <= number:
         if last >= event.rounds:
-            return f"{standings} This is the last round: no pairing depends on it."
-        return f"{standings} Round {number + 1}, not paired yet, will be paired on it."
-    if last == number + 1:
-        kept = f"Round {last}, paired already, keeps its pairings"
+            then = _("This is the last round: no pairing depends on it.")
+        else:
+            then = _("Round %(next)s, not paired yet, will be paired on it.")
+    elif last == number + 1 and last >= event.rounds:
+        then = _("Round %(last)s, paired already, keeps its pairings; no round is left to pair.")
+    elif last == number + 1:
+        then = _(
+            "Round %(last)s, paired already, keeps its pairings; pairings use the corrected "
+            "result from round %(after)s on."
+        )
+    elif last >= event.rounds:
+        then = _(
+            "Rounds %(next)s-%(last)s, paired already, keep their pairings; no round is left "
+            "to pair."
+        )
     else:
-        kept = f"Rounds {number + 1}-{last}, paired already, keep their pairings"
-    if last >= event.rounds:
-        return f"{standings} {kept}; no round is left to pair."
-    return f"{standings} {kept}; pairings use the corrected result from round {last + 1} on."
+        then = _(
+            "Rounds %(next)s-%(last)s, paired already, keep their pairings; pairings use the "
+            "corrected result from round %(after)s on."
+        )
+    # Translators: two sentences: what the standings do, then what the rounds do.
+    return _("%(standings)s %(then)s") % {"standings": standings, "then": then % values}
 
 
 def requests_page(*, event: Event) -> dict[str, Any]:
@@ -806,45 +836,67 @@ def my_events(*, user: User) -> list[MyEvent]:
     ]
 
 
+# Translators: what an audit entry records, as the Audit page's "Action" column shows it.
 ACTIONS = {
-    "event_create": "Event created",
-    "event_import": "Event imported from a TRF file",
-    "event_start": "Event started: pairing numbers assigned",
-    "arbiter_add": "Arbiter added",
-    "players_add": "Players registered",
-    "pairing_number_set": "Pairing number changed",
-    "player_update": "Player's details corrected",
-    "player_withdraw": "Player withdrawn",
-    "player_reinstate": "Withdrawal undone",
-    "player_top_set": "Top player (ESCA 3) changed",
-    "round_request": "Request recorded",
-    "round_request_update": "Request changed",
-    "round_request_delete": "Request deleted",
-    "forbidden_pair_add": "Forbidden pair added",
-    "forbidden_pair_update": "Forbidden pair changed",
-    "forbidden_pair_delete": "Forbidden pair deleted",
-    "round_pair": "Round paired (draft)",
-    "round_delete": "Draft deleted",
-    "round_publish": "Round published",
-    "round_unpublish": "Round unpublished",
-    "draft_swap": "Players swapped in the draft",
-    "draft_flip": "Colours swapped in the draft",
-    "round_correct": "Published pairing corrected",
-    "round_redraw": "Published draw changed (ESCA 25)",
-    "result_record": "Result entered",
+    "event_create": gettext_lazy("Event created"),
+    "event_import": gettext_lazy("Event imported from a TRF file"),
+    "event_start": gettext_lazy("Event started: pairing numbers assigned"),
+    "arbiter_add": gettext_lazy("Arbiter added"),
+    "players_add": gettext_lazy("Players registered"),
+    "pairing_number_set": gettext_lazy("Pairing number changed"),
+    "player_update": gettext_lazy("Player's details corrected"),
+    "player_withdraw": gettext_lazy("Player withdrawn"),
+    "player_reinstate": gettext_lazy("Withdrawal undone"),
+    "player_top_set": gettext_lazy("Top player (ESCA 3) changed"),
+    "round_request": gettext_lazy("Request recorded"),
+    "round_request_update": gettext_lazy("Request changed"),
+    "round_request_delete": gettext_lazy("Request deleted"),
+    "forbidden_pair_add": gettext_lazy("Forbidden pair added"),
+    "forbidden_pair_update": gettext_lazy("Forbidden pair changed"),
+    "forbidden_pair_delete": gettext_lazy("Forbidden pair deleted"),
+    "round_pair": gettext_lazy("Round paired (draft)"),
+    "round_delete": gettext_lazy("Draft deleted"),
+    "round_publish": gettext_lazy("Round published"),
+    "round_unpublish": gettext_lazy("Round unpublished"),
+    "draft_swap": gettext_lazy("Players swapped in the draft"),
+    "draft_flip": gettext_lazy("Colours swapped in the draft"),
+    "round_correct": gettext_lazy("Published pairing corrected"),
+    "round_redraw": gettext_lazy("Published draw changed (ESCA 25)"),
+    "result_record": gettext_lazy("Result entered"),
 }
 """The audit log's words for each recorded action; others show their own name."""
 
+# Translators: labels of the values an audit entry records, each followed by a colon.
 AUDIT_KEYS = {
-    "after_round": "withdrawn after round",
-    "plays_from_round": "plays from round",
-    "pairing_number": "pairing number",
-    "top_player": "top player",
-    "kind": "request",
-    "names": "players",
-    "fide_id": "FIDE id",
-    "birth_date": "birth date",
-    "duplicates": "players named twice",
+    "after_round": gettext_lazy("withdrawn after round"),
+    "plays_from_round": gettext_lazy("plays from round"),
+    "pairing_number": gettext_lazy("pairing number"),
+    "top_player": gettext_lazy("top player"),
+    "kind": gettext_lazy("request"),
+    "names": gettext_lazy("players"),
+    "fide_id": gettext_lazy("FIDE id"),
+    "birth_date": gettext_lazy("birth date"),
+    "duplicates": gettext_lazy("players named twice"),
+    "round": gettext_lazy("round"),
+    "rounds": gettext_lazy("rounds"),
+    "board": gettext_lazy("board"),
+    "result": gettext_lazy("result"),
+    "players": gettext_lazy("players"),
+    "arbiter": gettext_lazy("arbiter"),
+    "list": pgettext_lazy("a rating list", "list"),
+    "changes": gettext_lazy("changes"),
+    "state": pgettext_lazy("of a player's request", "state"),
+    "not_read": gettext_lazy("not read"),
+    "name": gettext_lazy("name"),
+    "rating": gettext_lazy("rating"),
+    "title": pgettext_lazy("FIDE title", "title"),
+    "federation": gettext_lazy("federation"),
+    "national_id": gettext_lazy("national id"),
+    "birth_year": gettext_lazy("birth year"),
+    "sex": gettext_lazy("sex"),
+    "club": gettext_lazy("club"),
+    "area": gettext_lazy("area"),
+    "reason": gettext_lazy("reason"),
 }
 """Labels of the recorded values; other keys show as they are."""
 
@@ -867,13 +919,16 @@ class AuditLine:
 
 def _audit_value(key: str, value: object, names: dict[int, str]) -> str:
     if value is None or value == "":
-        return "none"
+        # Translators: an empty value in the audit log.
+        return pgettext("no value", "none")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if key == "result" and value in Result.values:
         return str(Result(value).label)
     if key == "kind" and value in RequestKind.values:
-        return str(RequestKind(value).label).lower()
+        return str(REQUEST_KIND_WORDS[RequestKind(value)])
+    if key == "state" and value in (AskState.APPROVED, AskState.REFUSED):
+        return str(AskState(str(value)).label)
     if key == "players" and isinstance(value, list):
         # Ids of players (swaps, forbidden pairs), or the names a registration recorded.
         return ", ".join(
@@ -889,17 +944,21 @@ def _board_changes(before: object, after: object, names: dict[int, str]) -> list
     if not isinstance(before, list) or not isinstance(after, list):
         return []
 
+    bye, none = _("bye"), pgettext("no value", "none")
+
     def seats(rows: list[list[int | None]]) -> dict[int, str]:
         return {
             int(board or 0): " - ".join(
-                names.get(pk, f"#{pk}") if pk is not None else "bye" for pk in (white, black)
+                names.get(pk, f"#{pk}") if pk is not None else bye for pk in (white, black)
             )
             for board, white, black in rows
         }
 
     old, new = seats(before), seats(after)
     return [
-        f"board {board}: {old.get(board, 'none')} → {new.get(board, 'none')}"
+        # Translators: a board of a round the arbiter changed: its players before → after.
+        _("board %(board)s: %(before)s → %(after)s")
+        % {"board": board, "before": old.get(board, none), "after": new.get(board, none)}
         for board in sorted(set(old) | set(new))
         if old.get(board) != new.get(board)
     ]
@@ -927,7 +986,12 @@ def audit_line(entry: AuditEntry, names: dict[int, str]) -> AuditLine:
         subject = names.get(player_id, "")
     pair = after.get("names") or before.get("names")
     if isinstance(pair, list):
-        subject = " and ".join(str(name) for name in pair)
+        subject = (
+            # Translators: the two players of a forbidden pair.
+            _("%(first)s and %(second)s") % {"first": pair[0], "second": pair[1]}
+            if len(pair) == 2
+            else ", ".join(str(name) for name in pair)
+        )
     changes = _board_changes(before.get("boards"), after.get("boards"), names)
     skip = {"player", "player_id", "boards", "violations", "names"}
     if isinstance(pair, list):
@@ -935,24 +999,29 @@ def audit_line(entry: AuditEntry, names: dict[int, str]) -> AuditLine:
     for key in dict.fromkeys((*before, *after)):
         if key in skip:
             continue
-        label = AUDIT_KEYS.get(key, key.replace("_", " "))
+        label = str(AUDIT_KEYS.get(key, key.replace("_", " ")))
         if key in before and key in after:
             old, new = (_audit_value(key, d[key], names) for d in (before, after))
             changes.append(f"{label}: {old} → {new}" if old != new else f"{label}: {new}")
         elif key in after:
             changes.append(f"{label}: {_audit_value(key, after[key], names)}")
         else:
-            changes.append(f"{label}: {_audit_value(key, before[key], names)} (before)")
+            changes.append(
+                # Translators: a value an audit entry recorded before the change only.
+                _("%(label)s: %(value)s (before)")
+                % {"label": label, "value": _audit_value(key, before[key], names)}
+            )
     for violation in before.get("violations", []):
-        changes.append(f"breach mended: {violation}")
+        # Translators: the rule a published pairing broke, which a correction mended.
+        changes.append(_("breach mended: %(violation)s") % {"violation": violation})
     round_number = entry.round.number if entry.round is not None else None
     if round_number is None and isinstance(after.get("round") or before.get("round"), int):
         round_number = after.get("round") or before.get("round")
     return AuditLine(
         entry_id=entry.pk,
         at=entry.at,
-        user=entry.user.get_username() if entry.user is not None else "(no user)",
-        action=ACTIONS.get(entry.action, entry.action.replace("_", " ")),
+        user=entry.user.get_username() if entry.user is not None else _("(no user)"),
+        action=str(ACTIONS.get(entry.action, entry.action.replace("_", " "))),
         round=round_number,
         subject=subject,
         changes=tuple(changes),

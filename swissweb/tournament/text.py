@@ -16,6 +16,7 @@ from __future__ import annotations
 import unicodedata
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 REFUSED = frozenset(
     "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c\u200b\u2060\ufeff"
@@ -38,10 +39,14 @@ def validate_printable(text: str) -> None:
     """Django validator: refuse control, bidirectional and zero-width characters."""
     char = invisible(text)
     if char is not None:
-        name = unicodedata.name(char, "a control character")
+        name = unicodedata.name(char, "").lower() or _("a control character")
         raise ValidationError(
-            f"It holds an invisible character (U+{ord(char):04X}, {name.lower()}); "
-            "type the name again without it.",
+            # Translators: code is like U+200B; name is the character's Unicode name (English).
+            _(
+                "It holds an invisible character (%(code)s, %(name)s); "
+                "type the name again without it."
+            )
+            % {"code": f"U+{ord(char):04X}", "name": name},
             code="invisible",
         )
 

@@ -14,6 +14,9 @@ import codecs
 
 from django.conf import settings
 from django.core.files.uploadedfile import UploadedFile
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from pairing.engine.trf import decode_trf
 
@@ -24,22 +27,43 @@ class UploadRefused(TournamentError):
     """The file is too large or not text we can read; nothing was changed."""
 
 
+KINDS: dict[str, Promise] = {
+    "TRF file": gettext_lazy("TRF file"),
+    "CSV file": gettext_lazy("CSV file"),
+}
+"""The files callers name (their ``what``), as the messages say them."""
+
+
+def _kind(what: str) -> str:
+    return str(KINDS.get(what, what))
+
+
 def limit_mb() -> float:
     """The largest upload accepted, in MB (``MAX_UPLOAD_MB``)."""
     return float(getattr(settings, "MAX_UPLOAD_MB", 5))
 
 
 def upload_text(upload: UploadedFile, *, what: str) -> str:
-    """The text of ``upload`` (``what`` names it in messages: "TRF file", "CSV file").
+    """The text of ``upload`` (``what`` names it in messages: "TRF file", "CSV file",
+    said in the user's language).
 
     :raises UploadRefused: too large, or UTF-16 without a byte order mark.
     """
     limit = int(limit_mb() * 1024 * 1024)
     size = upload.size or 0
     if size > limit:
+        message = _(
+            # Translators: %(what)s is "TRF file" or "CSV file"; the sizes are in megabytes.
+            "The %(what)s is %(size)s MB; files up to %(limit)s MB are accepted. Nothing was "
+            "changed."
+        )
         raise UploadRefused(
-            f"The {what} is {size / 1024 / 1024:.1f} MB; files up to {limit_mb():g} MB "
-            "are accepted. Nothing was changed."
+            message
+            % {
+                "what": _kind(what),
+                "size": f"{size / 1024 / 1024:.1f}",
+                "limit": f"{limit_mb():g}",
+            }
         )
     return decode_text(upload.read(limit + 1), what=what)
 
@@ -50,11 +74,15 @@ def decode_text(data: bytes, *, what: str) -> str:
         try:
             return data.decode("utf-16")
         except UnicodeDecodeError:
-            raise UploadRefused(f"The {what} says it is UTF-16 but is not.") from None
+            # Translators: %(what)s is "TRF file" or "CSV file".
+            message = _("The %(what)s says it is UTF-16 but is not.")
+            raise UploadRefused(message % {"what": _kind(what)}) from None
     if b"\x00" in data[:4096]:
-        raise UploadRefused(
-            f"The {what} holds NUL bytes: it looks like UTF-16 saved without a byte order "
+        message = _(
+            # Translators: %(what)s is "TRF file" or "CSV file".
+            "The %(what)s holds NUL bytes: it looks like UTF-16 saved without a byte order "
             "mark. Save it as UTF-8 (or 'Unicode' with a byte order mark) and upload it "
             "again. Nothing was changed."
         )
+        raise UploadRefused(message % {"what": _kind(what)})
     return decode_trf(data)

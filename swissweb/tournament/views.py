@@ -12,6 +12,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.functional import SimpleLazyObject
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from . import pgn, selectors
@@ -163,7 +164,7 @@ def player_page(request: HttpRequest, code: str) -> HttpResponse:
         except TournamentError as exc:
             messages.error(request, str(exc))
         else:
-            messages.success(request, "Your request is with the arbiter, who will decide.")
+            messages.success(request, _("Your request is with the arbiter, who will decide."))
         return redirect("tournament:player_page", code=code)
     context = {
         "player": player,

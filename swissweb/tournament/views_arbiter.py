@@ -16,9 +16,10 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.defaultfilters import pluralize
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from . import exports, redraw, selectors, services
@@ -89,7 +90,7 @@ def event_import(request: AuthenticatedHttpRequest) -> HttpResponse:
     if request.method == "POST":
         upload = request.FILES.get("trf")
         if upload is None:
-            error = "Choose a TRF file."
+            error = _("Choose a TRF file.")
         else:
             try:
                 event = services.event_import_trf(
@@ -100,9 +101,12 @@ def event_import(request: AuthenticatedHttpRequest) -> HttpResponse:
             except TournamentError as exc:
                 error = str(exc)
             else:
-                messages.success(request, f"{event.name} imported.")
+                # Translators: the name of the imported event.
+                messages.success(request, _("%(event)s imported.") % {"event": event.name})
                 for duplicate in selectors.import_duplicates(event=event):
-                    messages.warning(request, f"{duplicate} Both are imported: check them.")
+                    # Translators: %(duplicate)s is a sentence naming two lines of the file.
+                    warning = _("%(duplicate)s Both are imported: check them.")
+                    messages.warning(request, warning % {"duplicate": duplicate})
                 return _manage(event)
     status = 422 if error else 200
     return render(request, "tournament/event_import.html", {"error": error}, status=status)
@@ -148,18 +152,23 @@ def event_edit(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     except TournamentError as exc:
         form.add_error(None, str(exc))
         return render(request, "tournament/event_form.html", context, status=exc.status)
-    messages.success(request, "Settings saved.")
+    messages.success(request, _("Settings saved."))
     if saved.system != event.system:
         from pairing.engine import rules_for
 
         now_system = saved.get_system_display()
-        messages.warning(request, f"The pairing system is now {now_system}: check its options.")
+        messages.warning(
+            request,
+            _("The pairing system is now %(system)s: check its options.") % {"system": now_system},
+        )
         renumber = rules_for(saved.system).initial_order != rules_for(event.system).initial_order
         if saved.started_at is not None and renumber:
             messages.warning(
                 request,
-                "The pairing numbers were given in the old system's order: start the event "
-                "again to number the players by the new system's.",
+                _(
+                    "The pairing numbers were given in the old system's order: start the "
+                    "event again to number the players by the new system's."
+                ),
             )
         return redirect("tournament:event_edit", slug=saved.slug)
     return _manage(saved)
@@ -182,7 +191,7 @@ def arbiter_add(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse
     username = request.POST.get("username", "").strip()
     arbiter = get_user_model().objects.filter(username=username).first()
     if arbiter is None:
-        messages.error(request, f"No user is called {username!r}.")
+        messages.error(request, _("No user is called %(username)s.") % {"username": repr(username)})
         return _back(request, event)
     return _attempt(
         request,
@@ -190,7 +199,7 @@ def arbiter_add(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse
         lambda: services.event_add_arbiter(
             event_id=event.pk, arbiter=arbiter, user=request.user, now=timezone.now()
         ),
-        f"{username} is now an arbiter of this event.",
+        _("%(username)s is now an arbiter of this event.") % {"username": username},
     )
 
 
@@ -200,14 +209,20 @@ def player_add(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     """Register one player; a late entry with what the rounds missed count as."""
     form = LateEntryForm(request.POST)
     if not form.is_valid():
-        messages.error(request, f"Player not added: {_form_errors(form)}")
+        messages.error(
+            request, _("Player not added: %(problems)s") % {"problems": _form_errors(form)}
+        )
         return _back(request, event)
     row = {field: form.cleaned_data[field] for field in PlayerForm.Meta.fields}
     missed = form.missed()
-    done = f"{row['name']} registered."
+    done = _("%(name)s registered.") % {"name": row["name"]}
     if missed != RequestKind.ABSENT and event.round_set.exists():
         label = dict(MISSED_ROUNDS)[missed]
-        done = f"{row['name']} registered; the rounds paired so far count as {label}."
+        # Translators: %(missed)s is "half-point byes" or "full-point byes".
+        done = _("%(name)s registered; the rounds paired so far count as %(missed)s.") % {
+            "name": row["name"],
+            "missed": label,
+        }
     return _attempt(
         request,
         event,
@@ -237,10 +252,16 @@ def players_import(request: AuthenticatedHttpRequest, event: Event) -> HttpRespo
     rows, problems = parse_players_csv(form.cleaned_data["text"])
     if problems:
         for problem in problems[:FIRST_PROBLEMS]:
-            messages.error(request, f"Nothing imported: {problem}")
+            # Translators: %(problem)s names the line and column and says what is wrong.
+            messages.error(request, _("Nothing imported: %(problem)s") % {"problem": problem})
         if len(problems) > FIRST_PROBLEMS:
             more = len(problems) - FIRST_PROBLEMS
-            messages.error(request, f"… and {more} more line{pluralize(more)} to correct.")
+            more_lines = ngettext(
+                "… and %(count)d more line to correct.",
+                "… and %(count)d more lines to correct.",
+                more,
+            )
+            messages.error(request, more_lines % {"count": more})
         return _back(request, event)
     fields = [{k: v for k, v in vars_(row).items() if k != "line"} for row in rows]
     return _attempt(
@@ -249,7 +270,8 @@ def players_import(request: AuthenticatedHttpRequest, event: Event) -> HttpRespo
         lambda: services.players_add(
             event_id=event.pk, rows=fields, user=request.user, now=timezone.now()
         ),
-        f"{len(rows)} players imported.",
+        ngettext("%(count)d player imported.", "%(count)d players imported.", len(rows))
+        % {"count": len(rows)},
     )
 
 
@@ -266,7 +288,7 @@ def event_start(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse
         request,
         event,
         lambda: services.event_start(event_id=event.pk, user=request.user, now=timezone.now()),
-        "Pairing numbers assigned.",
+        _("Pairing numbers assigned."),
     )
 
 
@@ -280,7 +302,7 @@ def pairing_number_set(
     try:
         number = int(request.POST.get("pairing_number", ""))
     except ValueError:
-        messages.error(request, "Type a pairing number.")
+        messages.error(request, _("Type a pairing number."))
         return _back(request, event)
     return _attempt(
         request,
@@ -288,7 +310,7 @@ def pairing_number_set(
         lambda: services.pairing_number_set(
             player_id=player.pk, pairing_number=number, user=request.user, now=timezone.now()
         ),
-        f"{player.name} is now number {number}.",
+        _("%(name)s is now number %(number)d.") % {"name": player.name, "number": number},
     )
 
 
@@ -308,7 +330,7 @@ def player_withdraw(
             now=timezone.now(),
             reason=request.POST.get("reason", ""),
         ),
-        f"{player.name} withdrawn.",
+        _("%(name)s withdrawn.") % {"name": player.name},
     )
 
 
@@ -318,13 +340,17 @@ def player_top_set(request: AuthenticatedHttpRequest, event: Event, player_id: i
     """Mark or unmark a top player between rounds (ESCA 3)."""
     player = get_object_or_404(Player, pk=player_id, event=event)
     top = request.POST.get("top") == "1"
+    if top:
+        done = _("%(name)s marked as a top player.") % {"name": player.name}
+    else:
+        done = _("%(name)s no longer a top player.") % {"name": player.name}
     return _attempt(
         request,
         event,
         lambda: services.player_top_set(
             player_id=player.pk, top=top, user=request.user, now=timezone.now()
         ),
-        f"{player.name} {'marked as' if top else 'no longer'} a top player.",
+        done,
     )
 
 
@@ -354,7 +380,7 @@ def round_request(request: AuthenticatedHttpRequest, event: Event) -> HttpRespon
     except TournamentError as exc:
         messages.error(request, str(exc))
     else:
-        messages.success(request, "Request recorded.")
+        messages.success(request, _("Request recorded."))
     return _back(request, event)
 
 
@@ -377,7 +403,7 @@ def forbidden_pair_add(request: AuthenticatedHttpRequest, event: Event) -> HttpR
             now=timezone.now(),
             reason=request.POST.get("reason", ""),
         ),
-        "Forbidden pair recorded.",
+        _("Forbidden pair recorded."),
     )
 
 
@@ -395,7 +421,7 @@ def round_pair(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
         lambda: services.round_pair(
             event_id=event.pk, user=request.user, now=timezone.now(), expected_round=expected
         ),
-        "Round paired: check the draft, then publish it.",
+        _("Round paired: check the draft, then publish it."),
     )
 
 
@@ -415,7 +441,9 @@ def round_repair(request: AuthenticatedHttpRequest, event: Event, number: int) -
             event_id=event.pk, user=request.user, now=timezone.now(), expected_round=number
         )
 
-    return _attempt(request, event, repair, f"Round {number} paired again.")
+    return _attempt(
+        request, event, repair, _("Round %(number)d paired again.") % {"number": number}
+    )
 
 
 @arbiter_required
@@ -429,7 +457,7 @@ def round_delete(request: AuthenticatedHttpRequest, event: Event, number: int) -
         lambda: services.round_delete_draft(
             round_id=round_.pk, user=request.user, now=timezone.now()
         ),
-        f"Draft of round {number} deleted.",
+        _("Draft of round %(number)d deleted.") % {"number": number},
     )
 
 
@@ -442,7 +470,7 @@ def round_publish(request: AuthenticatedHttpRequest, event: Event, number: int) 
         request,
         event,
         lambda: services.round_publish(round_id=round_.pk, user=request.user, now=timezone.now()),
-        f"Round {number} published.",
+        _("Round %(number)d published.") % {"number": number},
     )
 
 
@@ -515,7 +543,9 @@ def results_enter(request: AuthenticatedHttpRequest, event: Event, number: int) 
         form = ResultForm({"result": typed, "version": version})
         if not form.is_valid():
             problems = " ".join(str(e) for errors in form.errors.values() for e in errors)
-            refused.append(f"Board {game.board}: {problems}")
+            refused.append(
+                _("Board %(board)d: %(problems)s") % {"board": game.board, "problems": problems}
+            )
             continue
         if form.cleaned_data["result"] == game.result:
             continue
@@ -528,11 +558,14 @@ def results_enter(request: AuthenticatedHttpRequest, event: Event, number: int) 
                 now=timezone.now(),
             )
         except TournamentError as exc:
-            refused.append(f"Board {game.board}: {exc}")
+            refused.append(
+                _("Board %(board)d: %(problems)s") % {"board": game.board, "problems": exc}
+            )
         else:
             saved += 1
     if saved or not refused:
-        messages.success(request, f"{saved} result{pluralize(saved)} saved.")
+        saved_text = ngettext("%(count)d result saved.", "%(count)d results saved.", saved)
+        messages.success(request, saved_text % {"count": saved})
     for line in refused:
         messages.error(request, line)
     return redirect("tournament:workspace_round", slug=event.slug, number=number)
@@ -583,7 +616,7 @@ def draft_swap(request: AuthenticatedHttpRequest, event: Event, number: int) -> 
     round_ = _round(event, number)
     players = _two_players(request, event)
     if players is None:
-        messages.error(request, "Give the pairing numbers of the two players to swap.")
+        messages.error(request, _("Give the pairing numbers of the two players to swap."))
         return _back(request, event)
     first, second = players
     return _attempt_edit(
@@ -596,7 +629,7 @@ def draft_swap(request: AuthenticatedHttpRequest, event: Event, number: int) -> 
             user=request.user,
             now=timezone.now(),
         ),
-        "Players swapped.",
+        _("Players swapped."),
     )
 
 
@@ -612,7 +645,7 @@ def _flip(request: AuthenticatedHttpRequest, event: Event, game: Game) -> HttpRe
         request,
         event,
         lambda: services.draft_flip_colours(game_id=game.pk, user=request.user, now=timezone.now()),
-        f"Colours of board {game.board} swapped.",
+        _("Colours of board %(board)d swapped.") % {"board": game.board},
     )
 
 
@@ -629,7 +662,11 @@ def draft_flip_board(request: AuthenticatedHttpRequest, event: Event, number: in
         boards = Game.objects.filter(round__event=event, round__number=number)
         game = boards.filter(board=board_number).first()
     if game is None:
-        messages.error(request, f"Round {number} has no board {board[:5]!r}.")
+        messages.error(
+            request,
+            _("Round %(number)d has no board %(board)s.")
+            % {"number": number, "board": repr(board[:5])},
+        )
         return _back(request, event)
     return _flip(request, event, game)
 
@@ -676,13 +713,19 @@ def ratings_refresh(request: AuthenticatedHttpRequest, event: Event) -> HttpResp
         messages.error(request, str(exc))
         return _back(request, event)
     count = len(changes)
-    messages.success(
-        request, f"Ratings refreshed: {count} player{'s' if count != 1 else ''} changed."
+    refreshed = ngettext(
+        "Ratings refreshed: %(count)d player changed.",
+        "Ratings refreshed: %(count)d players changed.",
+        count,
     )
+    messages.success(request, refreshed % {"count": count})
     for change in changes[:20]:
         messages.info(request, change)
     if count > 20:
-        messages.info(request, f"… and {count - 20} more: the audit log lists them all.")
+        messages.info(
+            request,
+            _("… and %(count)d more: the audit log lists them all.") % {"count": count - 20},
+        )
     return _back(request, event)
 
 
@@ -692,14 +735,14 @@ def players_import_trf(request: AuthenticatedHttpRequest, event: Event) -> HttpR
     """Register the players of an uploaded TRF file: all of them, or none."""
     upload = request.FILES.get("trf")
     if upload is None:
-        messages.error(request, "Choose a TRF file.")
+        messages.error(request, _("Choose a TRF file."))
         return _back(request, event)
 
     def load() -> None:
         rows = exports.players_from_trf(upload_text(upload, what="TRF file"))
         services.players_add(event_id=event.pk, rows=rows, user=request.user, now=timezone.now())
 
-    return _attempt(request, event, load, "Players imported from the TRF file.")
+    return _attempt(request, event, load, _("Players imported from the TRF file."))
 
 
 @arbiter_required
@@ -709,7 +752,7 @@ def round_correct(request: AuthenticatedHttpRequest, event: Event, number: int) 
     round_ = _round(event, number)
     players = _two_players(request, event)
     if players is None:
-        messages.error(request, "Give the pairing numbers of the two players to swap.")
+        messages.error(request, _("Give the pairing numbers of the two players to swap."))
         return _back(request, event)
     first, second = players
     return _attempt(
@@ -723,7 +766,7 @@ def round_correct(request: AuthenticatedHttpRequest, event: Event, number: int) 
             user=request.user,
             now=timezone.now(),
         ),
-        f"Round {number} corrected; the change is recorded.",
+        _("Round %(number)d corrected; the change is recorded.") % {"number": number},
     )
 
 
@@ -740,7 +783,7 @@ def round_redraw(request: AuthenticatedHttpRequest, event: Event, number: int) -
     try:
         absent_ids = [int(value) for value in request.POST.getlist("absent")]
     except ValueError:
-        messages.error(request, "Choose the players who cannot play from the list.")
+        messages.error(request, _("Choose the players who cannot play from the list."))
         return _back(request, event)
     reason = request.POST.get("reason", "")
     if "confirm" in request.POST:
@@ -755,7 +798,7 @@ def round_redraw(request: AuthenticatedHttpRequest, event: Event, number: int) -
                 user=request.user,
                 now=timezone.now(),
             ),
-            f"Round {number} redrawn (ESCA 25); the change is recorded.",
+            _("Round %(number)d redrawn (ESCA 25); the change is recorded.") % {"number": number},
         )
     try:
         proposal = redraw.redraw_preview(round_id=round_.pk, absent_ids=absent_ids)

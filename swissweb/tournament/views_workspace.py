@@ -22,6 +22,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from pairing.engine import rules_for
@@ -170,7 +171,7 @@ def player(request: AuthenticatedHttpRequest, event: Event, player_id: int) -> H
                 messages.error(request, str(exc))
                 status = exc.status
             else:
-                messages.success(request, f"{name}: details saved.")
+                messages.success(request, _("%(name)s: details saved.") % {"name": name})
                 for warning in warnings:
                     messages.warning(request, warning)
                 return redirect("tournament:workspace_player", slug=event.slug, player_id=player.pk)
@@ -209,7 +210,7 @@ def player_reinstate(
         lambda: services.player_reinstate(
             player_id=player.pk, user=request.user, now=timezone.now()
         ),
-        f"{player.name} reinstated: paired again from the next round paired.",
+        _("%(name)s reinstated: paired again from the next round paired.") % {"name": player.name},
         _url("workspace_players", event),
     )
 
@@ -348,8 +349,9 @@ def round_print(request: AuthenticatedHttpRequest, event: Event, number: int) ->
 
     boards = [PrintBoard(game, before(game.white), before(game.black)) for game in games]
     by_name = sorted(
-        [(game.white, game, "white" if game.black else "bye") for game in games]
-        + [(game.black, game, "black") for game in games if game.black is not None],
+        # Translators: the colour column of the printed list of players by name.
+        [(game.white, game, _("white") if game.black else _("bye")) for game in games]
+        + [(game.black, game, _("black")) for game in games if game.black is not None],
         key=lambda seat: (seat[0].name.casefold(), seat[0].pairing_number or 0),
     )
     sheet = request.GET.get("sheet", "")
@@ -374,7 +376,7 @@ def qr_svg(url: str) -> SafeString:
     writer: no image file, nothing a Content-Security-Policy blocks)."""
     import segno
 
-    return mark_safe(segno.make(url, error="m").svg_inline(scale=2, title="QR code"))
+    return mark_safe(segno.make(url, error="m").svg_inline(scale=2, title=_("QR code")))
 
 
 @arbiter_required
@@ -412,7 +414,8 @@ def round_unpublish(request: AuthenticatedHttpRequest, event: Event, number: int
         request,
         event,
         unpublish,
-        f"Round {number} unpublished: it is a draft again, off the public pages.",
+        _("Round %(number)s unpublished: it is a draft again, off the public pages.")
+        % {"number": number},
         _url("workspace_round", event, number),
     )
 
@@ -456,8 +459,13 @@ def ask_decide(request: AuthenticatedHttpRequest, event: Event, ask_id: int) -> 
     except TournamentError as exc:
         messages.error(request, str(exc))
     else:
-        verb = "approved" if approve else "refused"
-        messages.success(request, f"{ask.player.name}'s request ({ask.get_kind_display()}) {verb}.")
+        names = {"name": ask.player.name, "kind": ask.get_kind_display()}
+        if approve:
+            # Translators: kind is the kind of request, e.g. "Half-point bye".
+            messages.success(request, _("%(name)s's request (%(kind)s) approved.") % names)
+        else:
+            # Translators: kind is the kind of request, e.g. "Half-point bye".
+            messages.success(request, _("%(name)s's request (%(kind)s) refused.") % names)
     return redirect(_url("workspace_requests", event))
 
 
@@ -481,7 +489,7 @@ def request_edit(request: AuthenticatedHttpRequest, event: Event, request_id: in
             user=request.user,
             now=timezone.now(),
         ),  # fmt: skip
-        "Request changed.",
+        _("Request changed."),
         back,
     )
 
@@ -495,7 +503,7 @@ def request_delete(
     wish = RoundRequest.objects.filter(pk=request_id, player__event=event).first()
     back = _url("workspace_requests", event)
     if wish is None:
-        messages.error(request, "That request was deleted already.")
+        messages.error(request, _("That request was deleted already."))
         return return_to(request, event, back)
     return _attempt(
         request,
@@ -503,7 +511,7 @@ def request_delete(
         lambda: services.round_request_delete(
             request_id=wish.pk, user=request.user, now=timezone.now()
         ),
-        "Request deleted.",
+        _("Request deleted."),
         back,
     )
 
@@ -527,7 +535,7 @@ def forbidden_edit(request: AuthenticatedHttpRequest, event: Event, pair_id: int
             user=request.user,
             now=timezone.now(),
         ),  # fmt: skip
-        "Forbidden pair changed.",
+        _("Forbidden pair changed."),
         back,
     )
 
@@ -539,7 +547,7 @@ def forbidden_delete(request: AuthenticatedHttpRequest, event: Event, pair_id: i
     pair = ForbiddenPair.objects.filter(pk=pair_id, event=event).first()
     back = _url("workspace_requests", event)
     if pair is None:
-        messages.error(request, "That forbidden pair was deleted already.")
+        messages.error(request, _("That forbidden pair was deleted already."))
         return return_to(request, event, back)
     return _attempt(
         request,
@@ -547,7 +555,7 @@ def forbidden_delete(request: AuthenticatedHttpRequest, event: Event, pair_id: i
         lambda: services.forbidden_pair_delete(
             pair_id=pair.pk, user=request.user, now=timezone.now()
         ),
-        "Forbidden pair deleted: they may meet from the next round paired.",
+        _("Forbidden pair deleted: they may meet from the next round paired."),
         back,
     )
 

@@ -60,7 +60,10 @@ def chromium_browser() -> Iterator[object]:
 
 @pytest.fixture
 def page(chromium_browser: object) -> Iterator[object]:
-    context = chromium_browser.new_context(viewport={"width": 1200, "height": 900})  # type: ignore[attr-defined]
+    # English unless a test asks otherwise, whatever the machine's locale (#24).
+    context = chromium_browser.new_context(  # type: ignore[attr-defined]
+        viewport={"width": 1200, "height": 900}, locale="en-GB"
+    )
     page = context.new_page()
     page.set_default_timeout(15_000)
     yield page

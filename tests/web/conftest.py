@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
@@ -49,6 +51,17 @@ def stranger_client(stranger: User) -> Client:
 
 
 @pytest.fixture(autouse=True)
+def _default_language() -> Iterator[None]:
+    """Each test starts in the default language: a request in German (#24) leaves the
+    thread's language German (LocaleMiddleware activates it and nothing resets it)."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _empty_page_cache() -> None:
     """Each test starts without cached fragments of the public pages (#10), nor the
     values player cards keep in the process (#21)."""
@@ -69,3 +82,23 @@ def started(event: Event, players: list[Player], arbiter: User) -> Event:
 
     services.event_start(event_id=event.pk, user=arbiter, now=timezone.now())
     return event
+
+
+@pytest.fixture
+def two_rounds(started: Event, players: list[Player], arbiter: User) -> Event:
+    """Round 1 complete (White wins everywhere), round 2 published and in play."""
+    import datetime as dt
+
+    from swissweb.tournament import services
+    from swissweb.tournament.models import Result
+
+    now = dt.datetime(2026, 3, 1, 9, 0, tzinfo=dt.UTC)
+    first = services.round_pair(event_id=started.pk, user=arbiter, now=now, seed=1)
+    services.round_publish(round_id=first.pk, user=arbiter, now=now)
+    for game in first.games.all():
+        services.result_record(
+            game_id=game.pk, result=Result.WHITE_WINS, expected_version=0, user=arbiter, now=now
+        )
+    second = services.round_pair(event_id=started.pk, user=arbiter, now=now, seed=2)
+    services.round_publish(round_id=second.pk, user=arbiter, now=now)
+    return started

@@ -8,29 +8,13 @@ import datetime as dt
 import re
 
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 
-from swissweb.tournament import services
-from swissweb.tournament.models import Event, Player, Result
+from swissweb.tournament.models import Event, Player
 
 pytestmark = pytest.mark.django_db
 
 T0 = dt.datetime(2026, 3, 1, 9, 0, tzinfo=dt.UTC)
-
-
-@pytest.fixture
-def two_rounds(started: Event, players: list[Player], arbiter: User) -> Event:
-    """Round 1 complete (White wins everywhere), round 2 published and in play."""
-    first = services.round_pair(event_id=started.pk, user=arbiter, now=T0, seed=1)
-    services.round_publish(round_id=first.pk, user=arbiter, now=T0)
-    for game in first.games.all():
-        services.result_record(
-            game_id=game.pk, result=Result.WHITE_WINS, expected_version=0, user=arbiter, now=T0
-        )
-    second = services.round_pair(event_id=started.pk, user=arbiter, now=T0, seed=2)
-    services.round_publish(round_id=second.pk, user=arbiter, now=T0)
-    return started
 
 
 def test_event_page_shows_the_round_in_play_first(two_rounds: Event, client: Client) -> None:

@@ -244,7 +244,7 @@ def test_staff_load_fides_zipped_list_and_a_national_csv(client: Client) -> None
         "kind": "national", "name": "ECF", "file": csv_file, "column_player_id": "Ref",
         "column_name": "Name", "column_standard": "Std",
     }, follow=True)  # fmt: skip
-    assert "ECF: 1 players loaded." in response.content.decode()
+    assert "ECF: 1 player loaded." in response.content.decode()
     assert sorted(RatingList.objects.values_list("name", "players")) == [("ECF", 1), ("FIDE", 500)]
 
 

@@ -13,6 +13,7 @@ import datetime as dt
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Max
+from django.utils.translation import gettext as _
 
 from swissweb.tournament.errors import TournamentError
 from swissweb.tournament.models import AskState, Player, PlayerAsk, PlayerRequest, RequestKind
@@ -31,28 +32,32 @@ def player_ask(
         the last, the player has withdrawn, or the same request is already waiting.
     """
     if kind not in PlayerAsk.values:
-        raise TournamentError("Ask for a bye, to withdraw, or confirm you will play.")
+        raise TournamentError(_("Ask for a bye, to withdraw, or confirm you will play."))
     with transaction.atomic():
         event_id = Player.objects.values_list("event_id", flat=True).get(pk=player_id)
         event = _lock_event(event_id)
         player = Player.objects.get(pk=player_id)
         if player.withdrawn_after_round is not None:
-            raise TournamentError("You have withdrawn from this event.")
+            raise TournamentError(_("You have withdrawn from this event."))
         paired = event.round_set.aggregate(last=Max("number"))["last"] or 0
         if kind == PlayerAsk.WITHDRAW:
             round_number = None
         elif round_number is None or not paired < round_number <= event.rounds:
             first = paired + 1
             if first > event.rounds:
-                raise TournamentError("Every round is paired: there is no round left to ask for.")
-            raise TournamentError(
-                f"Choose a round not yet paired: {first}"
-                + (f" to {event.rounds}." if first < event.rounds else ".")
-            )
+                raise TournamentError(
+                    _("Every round is paired: there is no round left to ask for.")
+                )
+            if first < event.rounds:
+                raise TournamentError(
+                    _("Choose a round not yet paired: %(first)s to %(last)s.")
+                    % {"first": first, "last": event.rounds}
+                )
+            raise TournamentError(_("Choose a round not yet paired: %(first)s.") % {"first": first})
         if PlayerRequest.objects.filter(
             player=player, kind=kind, round_number=round_number, state=AskState.PENDING
         ).exists():
-            raise TournamentError("You asked this already: the arbiter has not decided yet.")
+            raise TournamentError(_("You asked this already: the arbiter has not decided yet."))
         ask = PlayerRequest.objects.create(player=player, kind=kind, round_number=round_number)
         _audit(event=event, user=None, now=now, action="player_ask",
                after={"player": player.name, "kind": kind, "round": round_number})  # fmt: skip
@@ -74,13 +79,15 @@ def player_ask_decide(*, ask_id: int, approve: bool, user: User, now: dt.datetim
         event = _lock_event(event_id)
         ask = PlayerRequest.objects.select_related("player").get(pk=ask_id)
         if ask.state != AskState.PENDING:
-            raise TournamentError(f"This request was {ask.get_state_display()} already.")
+            if ask.state == AskState.APPROVED:
+                raise TournamentError(_("This request was approved already."))
+            raise TournamentError(_("This request was refused already."))
         if approve and ask.kind == PlayerAsk.BYE and ask.round_number is not None:
             round_request_set(player_id=ask.player_id, round_number=ask.round_number,
                               kind=RequestKind.HALF_POINT_BYE, user=user, now=now)  # fmt: skip
         elif approve and ask.kind == PlayerAsk.WITHDRAW:
             player_withdraw(
-                player_id=ask.player_id, user=user, now=now, reason="asked by the player"
+                player_id=ask.player_id, user=user, now=now, reason=_("asked by the player")
             )
         ask.state = AskState.APPROVED if approve else AskState.REFUSED
         ask.decided_by, ask.decided_at = user, now

@@ -8,6 +8,7 @@ from typing import Any, cast
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db.models import F, Field
+from django.utils.translation import gettext as _
 
 from swissweb.tournament.models import AuditEntry, Event, Player, Round, Title
 
@@ -86,8 +87,8 @@ def plain_integrity_error(exc: Exception) -> str:
             if any(name in text for name in names):
                 return constraint.get_violation_error_message()
     if "game_player_once_per_round" in text:
-        return "A player plays at most one game per round."
-    return "A value breaks a rule of the database."
+        return _("A player plays at most one game per round.")
+    return _("A value breaks a rule of the database.")
 
 
 def _field(model: Any, name: str) -> Field[Any, Any]:

@@ -9,6 +9,8 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from swissweb.tournament import engine_adapter
 from swissweb.tournament.errors import ConfirmationNeeded, RoundLocked, StaleEdit, TournamentError
@@ -30,10 +32,10 @@ def event_start(*, event_id: int, user: User | None, now: dt.datetime) -> Event:
     with transaction.atomic():
         event = _lock_event(event_id)
         if event.round_set.exists():
-            raise RoundLocked("Pairing numbers cannot change once round 1 is paired.")
+            raise RoundLocked(_("Pairing numbers cannot change once round 1 is paired."))
         players = list(event.players.all())
         if len(players) < 2:
-            raise TournamentError("An event needs at least two players to start.")
+            raise TournamentError(_("An event needs at least two players to start."))
         players = engine_adapter.initial_order(event, players)
         event.players.update(pairing_number=None)
         for number, player in enumerate(players, start=1):
@@ -98,7 +100,7 @@ def event_settings_update(
     from django.core.exceptions import ValidationError
     from django.db import IntegrityError
     from django.db.models import Max
-    from django.utils.text import capfirst
+    from django.utils import formats, timezone
 
     from pairing.engine.tiebreaks import parse_tiebreaks
     from swissweb.tournament import event_settings, slugs
@@ -107,26 +109,38 @@ def event_settings_update(
 
     unknown = sorted(set(changes) - set(event_settings.SETTINGS_FIELDS))
     if unknown:
-        raise TournamentError(f"Not a setting of the event: {', '.join(unknown)}.")
+        raise TournamentError(
+            _("Not a setting of the event: %(names)s.") % {"names": ", ".join(unknown)}
+        )
     changes = dict(changes)
     if "tiebreaks" in changes:
         try:
             codes = parse_tiebreaks(str(changes["tiebreaks"]))
         except ValueError as exc:
-            raise TournamentError(f"Tie-breaks: {exc}.") from exc
+            raise TournamentError(_("Tie-breaks: %(problem)s.") % {"problem": exc}) from exc
         changes["tiebreaks"] = ",".join(code.value for code in codes)
     try:
         with transaction.atomic():
             event = _lock_event(event_id)
             if event.settings_version != expected_version:
                 last = event.audit_entries.filter(action="event_settings").first()
-                who = ""
-                if last is not None:
-                    name = last.user.get_username() if last.user is not None else "someone"
-                    who = f" (by {name}, {last.at:%Y-%m-%d %H:%M})"
+                if last is None:
+                    raise StaleEdit(
+                        _(
+                            "The settings were changed by someone else since this form was "
+                            "loaded: reload the form and make your change again."
+                        )
+                    )
+                name = last.user.get_username() if last.user is not None else _("someone")
+                at = formats.date_format(timezone.localtime(last.at), "SHORT_DATETIME_FORMAT")
                 raise StaleEdit(
-                    f"The settings were changed by someone else since this form was "
-                    f"loaded{who}: reload the form and make your change again."
+                    # Translators: name is the arbiter who changed the settings, at when.
+                    _(
+                        "The settings were changed by someone else since this form was "
+                        "loaded (by %(name)s, %(at)s): reload the form and make your change "
+                        "again."
+                    )
+                    % {"name": name, "at": at}
                 )
             diff = {name: value for name, value in changes.items() if getattr(event, name) != value}
             if not diff:
@@ -143,8 +157,12 @@ def event_settings_update(
             effects = event_settings.consequences(event, diff, paired)
             if effects and not confirm:
                 raise ConfirmationNeeded(
-                    f"{capfirst(event_settings.paired_rounds(paired))} paired already: "
-                    "confirm these changes.",
+                    ngettext(
+                        "Round 1 was paired already: confirm these changes.",
+                        "Rounds 1-%(paired)s were paired already: confirm these changes.",
+                        paired,
+                    )
+                    % {"paired": paired},
                     changes=lines + effects,
                 )
             before = {name: event_settings.as_json(getattr(event, name)) for name in diff}
@@ -155,7 +173,9 @@ def event_settings_update(
             try:
                 event.full_clean(exclude=["arbiters"])
             except ValidationError as exc:
-                raise TournamentError(f"Not saved: {_problems(exc)}") from exc
+                raise TournamentError(
+                    _("Not saved: %(problems)s") % {"problems": _problems(exc)}
+                ) from exc
             event.save(update_fields=[*diff, "settings_version", "modified_at"])
             if "slug" in diff:
                 EventSlugRedirect.objects.filter(old_slug=event.slug, event=event).delete()
@@ -167,12 +187,14 @@ def event_settings_update(
                 action="event_settings",
                 before=before,
                 after={name: event_settings.as_json(value) for name, value in diff.items()},
-                reason="Confirmed: " + " ".join(effects) if effects else "",
+                reason=(
+                    _("Confirmed: %(effects)s") % {"effects": " ".join(effects)} if effects else ""
+                ),
             )
             return event
     except IntegrityError as exc:
         # Another event took the slug between the check and the save.
-        raise TournamentError(f"Not saved: {exc}") from exc
+        raise TournamentError(_("Not saved: %(problems)s") % {"problems": exc}) from exc
 
 
 def event_import_trf(*, text: str, user: User, now: dt.datetime) -> Event:
@@ -200,7 +222,9 @@ def event_import_trf(*, text: str, user: User, now: dt.datetime) -> Event:
             try:
                 event.full_clean()
             except ValidationError as exc:
-                raise TournamentError(f"The event is not valid: {_problems(exc)}") from exc
+                raise TournamentError(
+                    _("The event is not valid: %(problems)s") % {"problems": _problems(exc)}
+                ) from exc
             event.save()
             event.arbiters.add(user)
             players = {}
@@ -210,8 +234,12 @@ def event_import_trf(*, text: str, user: User, now: dt.datetime) -> Event:
                     player.full_clean(exclude=["event"])
                 except ValidationError as exc:
                     raise TournamentError(
-                        f"TRF line {plan.player_lines[rank]}: player {rank} is not valid: "
-                        f"{_problems(exc)}"
+                        _("TRF line %(line)s: player %(rank)s is not valid: %(problems)s")
+                        % {
+                            "line": plan.player_lines[rank],
+                            "rank": rank,
+                            "problems": _problems(exc),
+                        }
                     ) from exc
                 players[rank] = player
             Player.objects.bulk_create(players.values())
@@ -264,5 +292,6 @@ def event_import_trf(*, text: str, user: User, now: dt.datetime) -> Event:
             return event
     except IntegrityError as exc:
         raise TournamentError(
-            f"The file does not fit the database: {plain_integrity_error(exc)}"
+            _("The file does not fit the database: %(problem)s")
+            % {"problem": plain_integrity_error(exc)}
         ) from exc

@@ -8,6 +8,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from swissweb.tournament.errors import EventNotStarted, RoundLocked, TournamentError
 from swissweb.tournament.models import Event, Player, RequestKind, RoundRequest, RoundState
@@ -17,7 +18,7 @@ from .common import _audit, _jsonable, _lock_event, _plain_problems, plain_integ
 
 def _ensure_not_started(event: Event) -> None:
     if event.round_set.exists():
-        raise RoundLocked("Round 1 is paired already: pairing numbers are fixed.")
+        raise RoundLocked(_("Round 1 is paired already: pairing numbers are fixed."))
 
 
 def players_add(
@@ -40,7 +41,7 @@ def players_add(
         ``missed_rounds`` is not a kind of request.
     """
     if missed_rounds not in RequestKind.values:
-        raise TournamentError("Missed rounds count as absences, half-point or full-point byes.")
+        raise TournamentError(_("Missed rounds count as absences, half-point or full-point byes."))
     with transaction.atomic():
         event = _lock_event(event_id)
         players = [Player(event=event, **row) for row in rows]
@@ -62,21 +63,30 @@ def players_add(
                 problems = "; ".join(
                     f"{field}: {' '.join(errors)}" for field, errors in exc.message_dict.items()
                 )
-                raise TournamentError(f"Player {player.name!r} not valid: {problems}") from exc
+                raise TournamentError(
+                    # Translators: name is the player's name in quotes.
+                    _("Player %(name)s not valid: %(problems)s")
+                    % {"name": repr(player.name), "problems": problems}
+                ) from exc
         marked = sum(1 for p in players if p.top_player)
         if marked:
             entrants = event.players.count() + len(players)
             top = event.players.filter(top_player=True).count() + marked
             if 2 * top > entrants:
                 raise TournamentError(
-                    f"{top} top players among {entrants} entrants: top players may be at most "
-                    "half of the entrants (ESCA 3). Nothing was added."
+                    _(
+                        "%(top)s top players among %(entrants)s entrants: top players may be "
+                        "at most half of the entrants (ESCA 3). Nothing was added."
+                    )
+                    % {"top": top, "entrants": entrants}
                 )
         try:
             with transaction.atomic():
                 Player.objects.bulk_create(players)
         except IntegrityError as exc:
-            raise TournamentError(f"Nothing was added: {plain_integrity_error(exc)}") from exc
+            raise TournamentError(
+                _("Nothing was added: %(problem)s") % {"problem": plain_integrity_error(exc)}
+            ) from exc
         after: dict[str, Any] = {"players": [p.name for p in players]}
         missed = event.round_set.order_by("-number").values_list("number", flat=True).first()
         if missed and missed_rounds != RequestKind.ABSENT:
@@ -102,11 +112,11 @@ def pairing_number_set(
         event = _lock_event(event_id)
         _ensure_not_started(event)
         if event.started_at is None:
-            raise EventNotStarted("Start the event first: pairing numbers are not assigned.")
+            raise EventNotStarted(_("Start the event first: pairing numbers are not assigned."))
         player = Player.objects.get(pk=player_id)
         count = event.players.count()
         if not 1 <= pairing_number <= count:
-            raise TournamentError(f"Pairing numbers run from 1 to {count}.")
+            raise TournamentError(_("Pairing numbers run from 1 to %(count)s.") % {"count": count})
         holder = event.players.filter(pairing_number=pairing_number).first()
         old = player.pairing_number
         if holder is not None and holder.pk != player.pk:
@@ -133,7 +143,7 @@ def player_withdraw(*, player_id: int, user: User, now: dt.datetime, reason: str
         event = _lock_event(event_id)
         player = Player.objects.get(pk=player_id)
         if player.withdrawn_after_round is not None:
-            raise TournamentError(f"{player.name} has withdrawn already.")
+            raise TournamentError(_("%(name)s has withdrawn already.") % {"name": player.name})
         last = event.round_set.order_by("-number").values_list("number", flat=True).first()
         player.withdrawn_after_round = last or 0
         player.save(update_fields=["withdrawn_after_round", "modified_at"])
@@ -169,8 +179,11 @@ def player_top_set(*, player_id: int, top: bool, user: User, now: dt.datetime) -
             marked = event.players.filter(top_player=True).count()
             if 2 * (marked + 1) > entrants:
                 raise TournamentError(
-                    f"{player.name} cannot be marked: top players may be at most half of the "
-                    f"{entrants} entrants (ESCA 3), and {marked} are marked already."
+                    _(
+                        "%(name)s cannot be marked: top players may be at most half of the "
+                        "%(entrants)s entrants (ESCA 3), and %(marked)s are marked already."
+                    )
+                    % {"name": player.name, "entrants": entrants, "marked": marked}
                 )
         player.top_player = top
         player.save(update_fields=["top_player", "modified_at"])
@@ -220,7 +233,9 @@ def player_update(
     """
     unknown = sorted(set(changes) - {*PLAYER_DETAILS, "pairing_number"})
     if unknown:
-        raise TournamentError(f"These cannot be edited here: {', '.join(unknown)}.")
+        raise TournamentError(
+            _("These cannot be edited here: %(names)s.") % {"names": ", ".join(unknown)}
+        )
     with transaction.atomic():
         event_id = Player.objects.values_list("event_id", flat=True).get(pk=player_id)
         event = _lock_event(event_id)
@@ -236,7 +251,10 @@ def player_update(
         try:
             player.full_clean(exclude=["event"])
         except ValidationError as exc:
-            raise TournamentError(f"{name} not changed: {_plain_problems(exc)}") from exc
+            raise TournamentError(
+                _("%(name)s not changed: %(problems)s")
+                % {"name": name, "problems": _plain_problems(exc)}
+            ) from exc
         if changed:
             player.save(update_fields=[*changed, "modified_at"])
         if number is not None:
@@ -254,8 +272,11 @@ def player_update(
         draft = event.round_set.filter(state=RoundState.PAIRED).first()
         if draft is not None and ENGINE_DETAILS & set(before):
             return [
-                f"The draft of round {draft.number} was paired with the old details: "
-                "pair it again if the change matters."
+                _(
+                    "The draft of round %(number)s was paired with the old details: "
+                    "pair it again if the change matters."
+                )
+                % {"number": draft.number}
             ]
         return []
 
@@ -263,14 +284,14 @@ def player_update(
 def _refuse_number(event: Event, player: Player, number: int | None) -> None:
     if event.round_set.exists():
         raise RoundLocked(
-            f"Pairing numbers are fixed once round 1 is paired: {player.name} keeps "
-            f"number {player.pairing_number}."
+            _("Pairing numbers are fixed once round 1 is paired: %(name)s keeps number %(number)s.")
+            % {"name": player.name, "number": player.pairing_number}
         )
     if event.started_at is None:
-        raise EventNotStarted("Start the event first: pairing numbers are not assigned.")
+        raise EventNotStarted(_("Start the event first: pairing numbers are not assigned."))
     count = event.players.count()
     if number is None or not 1 <= number <= count:
-        raise TournamentError(f"Pairing numbers run from 1 to {count}.")
+        raise TournamentError(_("Pairing numbers run from 1 to %(count)s.") % {"count": count})
 
 
 def _move_number(event: Event, player: Player, number: int) -> None:
@@ -301,12 +322,13 @@ def player_reinstate(*, player_id: int, user: User, now: dt.datetime) -> list[st
         event = _lock_event(event_id)
         player = Player.objects.get(pk=player_id)
         if player.withdrawn_after_round is None:
-            raise TournamentError(f"{player.name} has not withdrawn.")
+            raise TournamentError(_("%(name)s has not withdrawn.") % {"name": player.name})
         last = event.round_set.order_by("-number").first()
         last_number = last.number if last is not None else 0
         if last_number >= event.rounds:
             raise RoundLocked(
-                f"All {event.rounds} rounds are paired: no round is left for {player.name}."
+                _("All %(rounds)s rounds are paired: no round is left for %(name)s.")
+                % {"rounds": event.rounds, "name": player.name}
             )
         withdrawn_after = player.withdrawn_after_round
         player.withdrawn_after_round = None
@@ -321,7 +343,10 @@ def player_reinstate(*, player_id: int, user: User, now: dt.datetime) -> list[st
         )
         if last is not None and last.state == RoundState.PAIRED and withdrawn_after < last_number:
             return [
-                f"The draft of round {last_number} was paired without {player.name}: "
-                f"pair it again to include {player.name}."
+                _(
+                    "The draft of round %(number)s was paired without %(name)s: "
+                    "pair it again to include %(name)s."
+                )
+                % {"number": last_number, "name": player.name}
             ]
         return []

@@ -6,6 +6,8 @@ import datetime as dt
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from swissweb.ratings.models import ListedPlayer, ListKind, RatingList
 from swissweb.tournament.errors import TournamentError
@@ -30,17 +32,21 @@ def players_refresh_ratings(
     :raises TournamentError: the event is started, or the list or the kind is unknown.
     """
     if kind not in RATING_KINDS:
-        raise TournamentError(f"Ratings are standard, rapid or blitz, not {kind!r}.")
+        raise TournamentError(
+            _("Ratings are standard, rapid or blitz, not %(kind)s.") % {"kind": repr(kind)}
+        )
     with transaction.atomic():
         event = _lock_event(event_id)
         if event.started_at is not None:
             raise TournamentError(
-                "The event is started: its pairing numbers were given from the ratings it "
-                "had. Refresh the ratings before starting the event."
+                _(
+                    "The event is started: its pairing numbers were given from the ratings it "
+                    "had. Refresh the ratings before starting the event."
+                )
             )
         rating_list = RatingList.objects.filter(pk=list_id).first()
         if rating_list is None:
-            raise TournamentError("That rating list is not loaded (any more): choose another.")
+            raise TournamentError(_("That rating list is not loaded (any more): choose another."))
         fide = rating_list.kind == ListKind.FIDE
         players = list(event.players.order_by("name"))
         keys = {
@@ -56,6 +62,10 @@ def players_refresh_ratings(
         }
         changes: list[str] = []
         changed: list[Player] = []
+        # Translators: a player's rating before or after a refresh, when there is none.
+        unrated = _("unrated")
+        # Translators: a player's FIDE title before or after a refresh, when there is none.
+        no_title = pgettext("FIDE title", "none")
         for player in players:
             row = listed.get(keys.get(player.pk, ""))
             if row is None:
@@ -66,9 +76,13 @@ def players_refresh_ratings(
                 continue
             words = []
             if rating != player.rating:
-                words.append(f"{player.rating or 'unrated'} → {rating or 'unrated'}")
+                words.append(f"{player.rating or unrated} → {rating or unrated}")
             if title != player.title:
-                words.append(f"title {player.title or 'none'} → {title or 'none'}")
+                words.append(
+                    # Translators: a player's FIDE title changed by a rating list: old → new.
+                    _("title %(old)s → %(new)s")
+                    % {"old": player.title or no_title, "new": title or no_title}
+                )
             changes.append(f"{player.name}: {', '.join(words)}")
             player.rating, player.title, player.modified_at = rating, title, now
             changed.append(player)

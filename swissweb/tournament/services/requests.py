@@ -8,6 +8,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from swissweb.tournament.errors import (
     AlreadyRecorded,
@@ -17,6 +18,7 @@ from swissweb.tournament.errors import (
     TournamentError,
 )
 from swissweb.tournament.models import (
+    REQUEST_KIND_WORDS,
     Event,
     ForbiddenPair,
     Player,
@@ -59,12 +61,15 @@ def round_request_set(
         event = _lock_event(event_id)
         player = Player.objects.get(pk=player_id)
         if not 1 <= round_number <= event.rounds:
-            raise TournamentError(f"Rounds run from 1 to {event.rounds}.")
+            raise TournamentError(_("Rounds run from 1 to %(rounds)s.") % {"rounds": event.rounds})
         _refuse_request_for_round(event, round_number)
         if player.withdrawn_after_round is not None:
             raise PlayerWithdrawn(
-                f"{player.name} has withdrawn (after round {player.withdrawn_after_round}): "
-                f"reinstate {player.name} before recording a request."
+                _(
+                    "%(name)s has withdrawn (after round %(round)s): "
+                    "reinstate %(name)s before recording a request."
+                )
+                % {"name": player.name, "round": player.withdrawn_after_round}
             )
         existing = RoundRequest.objects.filter(player=player, round_number=round_number).first()
         if existing is not None:
@@ -106,17 +111,18 @@ def forbidden_pair_add(
     :raises AlreadyRecorded: the two are kept apart already.
     """
     if first_id == second_id:
-        raise TournamentError("Choose two different players.")
+        raise TournamentError(_("Choose two different players."))
     reason = _forbidden_reason(reason)
     with transaction.atomic():
         event = _lock_event(event_id)
         first, second = sorted((first_id, second_id))
         if event.players.filter(pk__in=[first, second]).count() != 2:
-            raise TournamentError("Both players must be entered in this event.")
+            raise TournamentError(_("Both players must be entered in this event."))
         names = [Player.objects.get(pk=pk).name for pk in (first, second)]
         if ForbiddenPair.objects.filter(event=event, first_id=first, second_id=second).exists():
             raise AlreadyRecorded(
-                f"{names[0]} and {names[1]} are kept apart already: edit that pair instead."
+                _("%(first)s and %(second)s are kept apart already: edit that pair instead.")
+                % {"first": names[0], "second": names[1]}
             )
 
         ForbiddenPair.objects.create(event=event, first_id=first, second_id=second, reason=reason)
@@ -144,18 +150,21 @@ def _refuse_request_for_round(event: Event, round_number: int) -> None:
         return
     if blocking.number == round_number and blocking.state == RoundState.COMPLETED:
         raise RoundLocked(
-            f"Round {round_number} is finished: requests are for rounds not yet paired."
+            _("Round %(number)s is finished: requests are for rounds not yet paired.")
+            % {"number": round_number}
         )
-    raise RoundLocked(f"Round {round_number} is paired already.")
+    raise RoundLocked(_("Round %(number)s is paired already.") % {"number": round_number})
 
 
 def _refuse_unknown_kind(kind: str) -> None:
     if kind not in RequestKind.values:
-        raise TournamentError("A request is a half-point bye, a full-point bye or a known absence.")
+        raise TournamentError(
+            _("A request is a half-point bye, a full-point bye or a known absence.")
+        )
 
 
 def _request_label(kind: str) -> str:
-    return str(RequestKind(kind).label).lower()
+    return str(REQUEST_KIND_WORDS[RequestKind(kind)])
 
 
 def _refuse_duplicate_request(
@@ -166,25 +175,37 @@ def _refuse_duplicate_request(
     number = existing.round_number
     if existing.kind == kind:
         raise AlreadyRecorded(
-            f"{player.name} has a {_request_label(kind)} for round {number} already."
+            # Translators: request is a half-point bye, a full-point bye or a known absence.
+            _("%(name)s has a %(request)s for round %(number)s already.")
+            % {"name": player.name, "request": _request_label(kind), "number": number}
         )
     if not replace:
         raise ConfirmationNeeded(
-            f"{player.name} has a {_request_label(existing.kind)} for round {number} already: "
-            f"confirm to replace it with a {_request_label(kind)}."
+            # Translators: old and new are each a half-point bye, a full-point bye or a known
+            # absence.
+            _(
+                "%(name)s has a %(old)s for round %(number)s already: "
+                "confirm to replace it with a %(new)s."
+            )
+            % {
+                "name": player.name,
+                "old": _request_label(existing.kind),
+                "number": number,
+                "new": _request_label(kind),
+            }
         )
 
 
 def _forbidden_reason(reason: str) -> str:
     reason = reason.strip()
     if len(reason) > 200:
-        raise TournamentError("Keep the reason to 200 characters.")
+        raise TournamentError(_("Keep the reason to 200 characters."))
     return reason
 
 
 def _locked_request(request_id: int) -> tuple[Event, RoundRequest]:
     """The event locked, and the request read again under the lock."""
-    gone = TournamentError("That request was deleted already.")
+    gone = TournamentError(_("That request was deleted already."))
     event_id = (
         RoundRequest.objects.filter(pk=request_id).values_list("player__event_id", flat=True)
     ).first()
@@ -201,12 +222,21 @@ def _refuse_request_change(event: Event, request: RoundRequest) -> None:
     """A request of a paired round is part of that round (Dutch F5): it stays."""
     blocking = _blocking_round(event, request.round_number)
     if blocking is not None:
-        done = "finished" if blocking.state == RoundState.COMPLETED else "paired already"
-        if blocking.number != request.round_number:
-            done = "paired already"
+        finished = (
+            blocking.state == RoundState.COMPLETED and blocking.number == request.round_number
+        )
+        values = {"number": request.round_number, "name": request.player.name}
+        if finished:
+            raise RoundLocked(
+                _("Round %(number)s is finished: the request of %(name)s is part of it and stays.")
+                % values
+            )
         raise RoundLocked(
-            f"Round {request.round_number} is {done}: the request of {request.player.name} "
-            "is part of it and stays."
+            _(
+                "Round %(number)s is paired already: the request of %(name)s is part of it "
+                "and stays."
+            )
+            % values
         )
 
 
@@ -228,13 +258,16 @@ def round_request_update(
         event, request = _locked_request(request_id)
         player = request.player
         if not 1 <= round_number <= event.rounds:
-            raise TournamentError(f"Rounds run from 1 to {event.rounds}.")
+            raise TournamentError(_("Rounds run from 1 to %(rounds)s.") % {"rounds": event.rounds})
         _refuse_request_change(event, request)
         _refuse_request_for_round(event, round_number)
         if player.withdrawn_after_round is not None:
             raise PlayerWithdrawn(
-                f"{player.name} has withdrawn (after round {player.withdrawn_after_round}): "
-                f"reinstate {player.name} before changing a request."
+                _(
+                    "%(name)s has withdrawn (after round %(round)s): "
+                    "reinstate %(name)s before changing a request."
+                )
+                % {"name": player.name, "round": player.withdrawn_after_round}
             )
         other = (
             RoundRequest.objects.filter(player=player, round_number=round_number)
@@ -243,8 +276,13 @@ def round_request_update(
         )
         if other is not None:
             raise AlreadyRecorded(
-                f"{player.name} has a {_request_label(other.kind)} for round {round_number} "
-                "already: delete one of the two."
+                # Translators: request is a half-point bye, a full-point bye or a known absence.
+                _("%(name)s has a %(request)s for round %(number)s already: delete one of the two.")
+                % {
+                    "name": player.name,
+                    "request": _request_label(other.kind),
+                    "number": round_number,
+                }
             )
         if (request.round_number, request.kind) == (round_number, kind):
             return
@@ -281,7 +319,7 @@ def round_request_delete(*, request_id: int, user: User, now: dt.datetime) -> No
 
 
 def _locked_pair(pair_id: int) -> tuple[Event, ForbiddenPair]:
-    gone = TournamentError("That forbidden pair was deleted already.")
+    gone = TournamentError(_("That forbidden pair was deleted already."))
     event_id = ForbiddenPair.objects.filter(pk=pair_id).values_list("event_id", flat=True).first()
     if event_id is None:
         raise gone

@@ -7,6 +7,7 @@ import datetime as dt
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F
+from django.utils.translation import gettext as _
 
 from swissweb.tournament.errors import RoundLocked, StaleEdit, TournamentError
 from swissweb.tournament.models import Event, Game, Result, RoundState
@@ -34,20 +35,24 @@ def result_record(
     :raises RoundLocked: the result would be emptied while a later round exists.
     """
     if result not in Result.values or result == Result.PAIRING_BYE:
-        raise TournamentError(f"{result!r} is not a game result.")
+        # Translators: result is what was sent, in quotes.
+        raise TournamentError(_("%(result)s is not a game result.") % {"result": repr(result)})
     with transaction.atomic():
         event_id = Game.objects.values_list("round__event_id", flat=True).get(pk=game_id)
         event = _lock_event(event_id, standings=False)
         game = Game.objects.select_related("round").get(pk=game_id)
         if game.is_bye:
-            raise TournamentError("The pairing-allocated bye has no result to enter.")
+            raise TournamentError(_("The pairing-allocated bye has no result to enter."))
         if game.round.state == RoundState.PAIRED:
-            raise RoundLocked("Publish the round before entering results.")
+            raise RoundLocked(_("Publish the round before entering results."))
         draft = event.round_set.filter(number__gt=game.round.number, state=RoundState.PAIRED)
         if draft.exists():
             raise RoundLocked(
-                f"A draft of a later round was paired on the results of round "
-                f"{game.round.number}: delete that draft before correcting this result."
+                _(
+                    "A draft of a later round was paired on the results of round "
+                    "%(number)s: delete that draft before correcting this result."
+                )
+                % {"number": game.round.number}
             )
         if result == Result.NOT_PLAYED_YET:
             _refuse_emptying(event, game)
@@ -58,8 +63,12 @@ def result_record(
             return game
         if game.version != expected_version:
             raise StaleEdit(
-                f"Board {game.board} was changed by someone else "
-                f"(now {game.result or 'no result'}). Reload and try again."
+                # Translators: result is the board's result now (1-0, ½-½, ...) or "no result".
+                _(
+                    "Board %(board)s was changed by someone else (now %(result)s). "
+                    "Reload and try again."
+                )
+                % {"board": game.board, "result": game.result or _("no result")}
             )
         before = {"board": game.board, "result": game.result}
         updated = Game.objects.filter(pk=game_id, version=expected_version).update(
@@ -67,7 +76,8 @@ def result_record(
         )
         if updated != 1:
             raise StaleEdit(
-                f"Board {game.board} was changed by someone else. Reload and try again."
+                _("Board %(board)s was changed by someone else. Reload and try again.")
+                % {"board": game.board}
             )
         game.refresh_from_db()
         round_ = game.round
@@ -105,6 +115,9 @@ def _refuse_emptying(event: Event, game: Game) -> None:
     )
     if later is not None:
         raise RoundLocked(
-            f"Round {later} is paired already: the result of board {game.board} in round "
-            f"{game.round.number} can be corrected, not emptied."
+            _(
+                "Round %(later)s is paired already: the result of board %(board)s in round "
+                "%(number)s can be corrected, not emptied."
+            )
+            % {"later": later, "board": game.board, "number": game.round.number}
         )

@@ -11,6 +11,8 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from pairing.engine import EngineError, System, pair_round, rules_for
 from pairing.engine.checker import check_round
@@ -44,10 +46,13 @@ def _next_round_number(event: Event) -> int:
         return 1
     if last.state == RoundState.PAIRED:
         raise RoundAlreadyPaired(
-            f"Round {last.number} is already paired; publish or delete that draft first."
+            _("Round %(number)s is already paired; publish or delete that draft first.")
+            % {"number": last.number}
         )
     if last.games.filter(result=Result.NOT_PLAYED_YET).exists():
-        raise ResultsIncomplete(f"Round {last.number} still has boards without a result.")
+        raise ResultsIncomplete(
+            _("Round %(number)s still has boards without a result.") % {"number": last.number}
+        )
     return last.number + 1
 
 
@@ -63,11 +68,14 @@ def _pair(state: TournamentState, system: System, number: int, seed: int) -> Rou
         return pair_round_limited(state, system, seed=seed, seconds=seconds)
     except PairingTimeout as exc:
         raise PairingFailed(
-            f"Round {number}: pairing took longer than {exc.seconds:g} s; nothing was saved."
+            _("Round %(number)s: pairing took longer than %(seconds)s s; nothing was saved.")
+            % {"number": number, "seconds": f"{exc.seconds:g}"}
         ) from exc
     except EngineError as exc:
         raise PairingFailed(
-            f"Round {number} could not be paired: {exc}; nothing was saved."
+            # Translators: problem is the pairing engine's own message (in English).
+            _("Round %(number)s could not be paired: %(problem)s; nothing was saved.")
+            % {"number": number, "problem": exc}
         ) from exc
 
 
@@ -93,19 +101,27 @@ def round_pair(
     with transaction.atomic():
         event = _lock_event(event_id)
         if event.started_at is None:
-            raise EventNotStarted("Start the event first: pairing numbers are not assigned.")
+            raise EventNotStarted(_("Start the event first: pairing numbers are not assigned."))
         number = _next_round_number(event)
         if expected_round is not None and number != expected_round:
-            raise RoundAlreadyPaired(f"Round {expected_round} has already been paired.")
+            raise RoundAlreadyPaired(
+                _("Round %(number)s has already been paired.") % {"number": expected_round}
+            )
         if number > event.rounds:
-            raise TournamentError(f"All {event.rounds} planned rounds have been paired.")
+            raise TournamentError(
+                _("All %(rounds)s planned rounds have been paired.") % {"rounds": event.rounds}
+            )
         state = engine_adapter.state_for_round(event, number)
         lots_seed = seed if seed is not None else secrets.randbits(62)
         pairing = _pair(state, System(event.system), number, lots_seed)
         violations = check_round(state, pairing, System(event.system))
         if violations:
             details = "; ".join(f"{v.rule}: {v.message}" for v in violations)
-            raise PairingFailed(f"Round {number}: the engine's pairing breaks {details}")
+            raise PairingFailed(
+                # Translators: details are the rules broken, in the engine's words (English).
+                _("Round %(number)s: the engine's pairing breaks %(details)s")
+                % {"number": number, "details": details}
+            )
         round_ = Round.objects.create(
             event=event,
             number=number,
@@ -129,7 +145,10 @@ def round_delete_draft(*, round_id: int, user: User | None, now: dt.datetime) ->
         event = _lock_event(Round.objects.values_list("event_id", flat=True).get(pk=round_id))
         round_ = Round.objects.get(pk=round_id)
         if round_.state != RoundState.PAIRED:
-            raise RoundLocked(f"Round {round_.number} is published and cannot be deleted.")
+            raise RoundLocked(
+                _("Round %(number)s is published and cannot be deleted.")
+                % {"number": round_.number}
+            )
         _audit(
             event=event, user=user, now=now, action="round_delete", after={"round": round_.number}
         )
@@ -145,7 +164,9 @@ def round_publish(*, round_id: int, user: User | None, now: dt.datetime) -> Roun
         event = _lock_event(Round.objects.values_list("event_id", flat=True).get(pk=round_id))
         round_ = Round.objects.get(pk=round_id)
         if round_.state != RoundState.PAIRED:
-            raise RoundLocked(f"Round {round_.number} is already published.")
+            raise RoundLocked(
+                _("Round %(number)s is already published.") % {"number": round_.number}
+            )
         round_.state = RoundState.PUBLISHED
         round_.published_at = now
         round_.save(update_fields=["state", "published_at", "modified_at"])
@@ -183,7 +204,7 @@ def round_warnings(round_: Round, *, boards: Collection[int] | None = None) -> l
 def _check_edit(round_: Round, boards: Collection[int]) -> list[str]:
     violations = round_violations(round_)
     if violations:
-        raise TournamentError("Refused: " + " ".join(violations))
+        raise TournamentError(_("Refused: %(violations)s") % {"violations": " ".join(violations)})
     return round_warnings(round_, boards=boards)
 
 
@@ -205,11 +226,14 @@ def draft_swap_players(
         event = _lock_event(Round.objects.values_list("event_id", flat=True).get(pk=round_id))
         round_ = Round.objects.get(pk=round_id)
         if round_.state != RoundState.PAIRED:
-            raise RoundLocked(f"Round {round_.number} is published: its pairings are locked.")
+            raise RoundLocked(
+                _("Round %(number)s is published: its pairings are locked.")
+                % {"number": round_.number}
+            )
         (game_a, side_a), (game_b, side_b) = _seats(round_, first_id, second_id)
         before = _boards_json(round_)
         _swap_seats(game_a, side_a, game_b, side_b, first_id, second_id)
-        _note_swap(round_, {game_a.board, game_b.board}, first_id, second_id, "swap")
+        _note_swap(round_, {game_a.board, game_b.board}, first_id, second_id, correction=False)
         warnings = _check_edit(round_, {game_a.board, game_b.board})
         _audit(
             event=event,
@@ -231,14 +255,14 @@ def _seats(
     :raises TournamentError: the same player twice, or a player not in the round.
     """
     if first_id == second_id:
-        raise TournamentError("Choose two different players to swap.")
+        raise TournamentError(_("Choose two different players to swap."))
     seats = {}
     for game in round_.games.all():
         seats[game.white_id] = (game, "white")
         if game.black_id is not None:
             seats[game.black_id] = (game, "black")
     if first_id not in seats or second_id not in seats:
-        raise TournamentError("Both players must be in this round's pairings.")
+        raise TournamentError(_("Both players must be in this round's pairings."))
     return seats[first_id], seats[second_id]
 
 
@@ -276,12 +300,15 @@ def draft_flip_colours(*, game_id: int, user: User | None, now: dt.datetime) -> 
         game = Game.objects.select_related("round").get(pk=game_id)
         round_ = game.round
         if round_.state != RoundState.PAIRED:
-            raise RoundLocked(f"Round {round_.number} is published: its pairings are locked.")
+            raise RoundLocked(
+                _("Round %(number)s is published: its pairings are locked.")
+                % {"number": round_.number}
+            )
         if game.black_id is None:
-            raise TournamentError("The bye has no colours.")
+            raise TournamentError(_("The bye has no colours."))
         before = _boards_json(round_)
         _swap_seats(game, "white", game, "black", game.white_id, game.black_id)
-        _note_edit(round_, {game.board}, "colours swapped")
+        _note_edit(round_, {game.board}, _("colours swapped"))
         warnings = _check_edit(round_, {game.board})
         _audit(
             event=event,
@@ -296,29 +323,39 @@ def draft_flip_colours(*, game_id: int, user: User | None, now: dt.datetime) -> 
 
 
 def _note_swap(
-    round_: Round, boards: Collection[int], first_id: int, second_id: int, what: str
+    round_: Round, boards: Collection[int], first_id: int, second_id: int, *, correction: bool
 ) -> None:
-    """``_note_edit`` for the boards of two swapped players, named by pairing number."""
+    """``_note_edit`` for the boards of two swapped players (a draft's swap, or the
+    correction of a published round), named by pairing number."""
     numbers = dict(
         Player.objects.filter(pk__in=[first_id, second_id]).values_list("pk", "pairing_number")
     )
-    _note_edit(round_, boards, f"{what} of players {numbers[first_id]} and {numbers[second_id]}")
+    pair = {"first": numbers[first_id], "second": numbers[second_id]}
+    if correction:
+        # Translators: first and second are pairing numbers.
+        why = _("correction of players %(first)s and %(second)s") % pair
+    else:
+        # Translators: first and second are pairing numbers.
+        why = _("swap of players %(first)s and %(second)s") % pair
+    _note_edit(round_, boards, why)
 
 
 def _note_edit(round_: Round, boards: Collection[int], why: str) -> None:
     """Add a step to the draft's explanation for each board the arbiter changed.
 
     The engine's steps explain the pairing it made; a board changed since then shows
-    this step instead (``selectors.with_reasons``), so its "why" never goes stale.
+    this step instead (``selectors.with_reasons``), so its "why" never goes stale.  The
+    text is stored in the language of the arbiter who made the change.
     """
     rows = round_.games.filter(board__in=boards).values_list(
         "board", "white__pairing_number", "black__pairing_number"
     )
     for board, white, black in sorted(rows):
-        text = (
-            f"Board {board}: {white} (white) v {black} (black), set by the arbiter ({why}); "
-            "the engine's reasons no longer describe this board."
-        )
+        # Translators: white and black are pairing numbers; why says what the arbiter did.
+        text = _(
+            "Board %(board)s: %(white)s (white) v %(black)s (black), set by the arbiter "
+            "(%(why)s); the engine's reasons no longer describe this board."
+        ) % {"board": board, "white": white, "black": black, "why": why}
         round_.explanation.append({"rule": ARBITER_STEP, "text": text, "players": [white, black]})
     round_.save(update_fields=["explanation", "modified_at"])
 
@@ -347,28 +384,34 @@ def round_correct(
     :raises TournamentError: no reason given, or the change would still break a criterion.
     """
     if not reason.strip():
-        raise TournamentError("Give the reason for correcting a published pairing.")
+        raise TournamentError(_("Give the reason for correcting a published pairing."))
     with transaction.atomic():
         event = _lock_event(Round.objects.values_list("event_id", flat=True).get(pk=round_id))
         round_ = Round.objects.select_related("event").get(pk=round_id)
         if round_.state == RoundState.PAIRED:
-            raise TournamentError("This round is a draft: edit it directly.")
+            raise TournamentError(_("This round is a draft: edit it directly."))
         violations = round_violations(round_)
         if not violations:
             raise RoundLocked(
-                f"Round {round_.number} is published and keeps the absolute criteria: "
-                "it cannot be changed (Dutch F6)."
+                _(
+                    "Round %(number)s is published and keeps the absolute criteria: "
+                    "it cannot be changed (Dutch F6)."
+                )
+                % {"number": round_.number}
             )
         (game_a, side_a), (game_b, side_b) = _seats(round_, first_id, second_id)
         if any(g.result not in ("", Result.PAIRING_BYE) for g in (game_a, game_b)):
-            raise RoundLocked("A board with a result cannot be re-paired.")
+            raise RoundLocked(_("A board with a result cannot be re-paired."))
         before = _boards_json(round_)
         _swap_seats(game_a, side_a, game_b, side_b, first_id, second_id)
         remaining = round_violations(round_)
         if remaining:
-            raise TournamentError("The correction still breaks: " + " ".join(remaining))
+            raise TournamentError(
+                _("The correction still breaks: %(violations)s")
+                % {"violations": " ".join(remaining)}
+            )
         # The published round's "why" (its page, the players' cards) says so too (Dutch F6).
-        _note_swap(round_, {game_a.board, game_b.board}, first_id, second_id, "correction")
+        _note_swap(round_, {game_a.board, game_b.board}, first_id, second_id, correction=True)
         _audit(
             event=event,
             user=user,
@@ -393,9 +436,12 @@ def round_unpublish(*, round_id: int, user: User | None, now: dt.datetime) -> Ro
         round_ = Round.objects.get(pk=round_id)
         number = round_.number
         if round_.state == RoundState.PAIRED:
-            raise RoundLocked(f"Round {number} is not published.")
+            raise RoundLocked(_("Round %(number)s is not published.") % {"number": number})
         if event.round_set.filter(number__gt=number).exists():
-            raise RoundLocked(f"Round {number + 1} is paired already: round {number} stays.")
+            raise RoundLocked(
+                _("Round %(next)s is paired already: round %(number)s stays.")
+                % {"next": number + 1, "number": number}
+            )
         boards = list(
             round_.games.exclude(result__in=[Result.NOT_PLAYED_YET, Result.PAIRING_BYE])
             .order_by("board")
@@ -405,8 +451,15 @@ def round_unpublish(*, round_id: int, user: User | None, now: dt.datetime) -> Ro
             listed = ", ".join(str(board) for board in boards[:10])
             more = "…" if len(boards) > 10 else ""
             raise RoundLocked(
-                f"Round {number} has results (board{'s' if len(boards) > 1 else ''} "
-                f"{listed}{more}): a round is unpublished only before any result is entered."
+                # Translators: boards lists board numbers, such as "3, 7, 12".
+                ngettext(
+                    "Round %(number)s has results (board %(boards)s): a round is unpublished "
+                    "only before any result is entered.",
+                    "Round %(number)s has results (boards %(boards)s): a round is unpublished "
+                    "only before any result is entered.",
+                    len(boards),
+                )
+                % {"number": number, "boards": listed + more}
             )
         round_.state = RoundState.PAIRED
         round_.published_at = None

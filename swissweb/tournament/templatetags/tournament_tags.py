@@ -2,13 +2,28 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from django import template
+from django.utils.formats import get_format
 
 from swissweb.tournament.numbers import points_text
 
 register = template.Library()
+
+DECIMAL = re.compile(r"-?\d+\.\d+")
+
+
+@register.filter
+def local_decimal(value: object) -> str:
+    """A decimal written by ``numbers`` ("12.75") with the reader's decimal separator
+    ("12,75" in German, #24).  Anything else (points with ``½``, whole numbers, an empty
+    cell) is left as it is; files keep the point (``numbers.decimal_text``)."""
+    text = "" if value is None else str(value)
+    if not DECIMAL.fullmatch(text):
+        return text
+    return text.replace(".", str(get_format("DECIMAL_SEPARATOR")))
 
 
 @register.filter
@@ -16,4 +31,4 @@ def score(value: Fraction | int | None) -> str:
     """A score in points with halves as ``½`` (``numbers.points_text``); empty for None."""
     if value is None:
         return ""
-    return points_text(value)
+    return local_decimal(points_text(value))

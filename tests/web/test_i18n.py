@@ -1,0 +1,197 @@
+"""The pages in the reader's language (#24): English and German.
+
+The language comes from the header's switch (a cookie), else the browser's
+``Accept-Language``, else English.  The German catalogue translates every entry, keeps
+every placeholder, and the committed ``.mo`` is the ``.po`` compiled.  A cached public
+page is stored per language; dates and decimals follow the language.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import gettext as gnu_gettext
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import polib
+import pytest
+from django.conf import settings
+from django.template import Context, Template
+from django.test import Client
+from django.utils import translation
+from django.utils.translation import gettext
+
+from swissweb.tournament.models import AuditEntry, Event
+
+PO = Path(settings.BASE_DIR) / "locale" / "de" / "LC_MESSAGES" / "django.po"
+MO = PO.with_suffix(".mo")
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
+T0 = dt.datetime(2026, 3, 1, 9, 0, tzinfo=dt.UTC)
+
+
+def german(text: str) -> str:
+    """``text`` in German, which must differ from the English (so the test can fail)."""
+    with translation.override("de"):
+        translated = gettext(text)
+    assert translated != text, f"{text!r} has no German translation"
+    return translated
+
+
+# The catalogue.
+
+
+def _entries() -> list[polib.POEntry]:
+    return [entry for entry in polib.pofile(str(PO)) if not entry.obsolete]
+
+
+def test_german_catalogue_translates_every_entry() -> None:
+    entries = _entries()
+    assert len(entries) > 500
+    untranslated = [e.msgid for e in entries if "fuzzy" in e.flags or not e.translated()]
+    assert untranslated == []
+
+
+def test_german_catalogue_keeps_every_placeholder() -> None:
+    """A name the English fills in is in the German, and the German uses no other (a
+    missing one loses a fact, an unknown one fails the page).  Each plural form keeps
+    the names of its English form; the count may be left out ("ein Spieler")."""
+    wrong = []
+    for entry in _entries():
+        singular = set(PLACEHOLDER.findall(entry.msgid))
+        if not entry.msgid_plural:
+            if set(PLACEHOLDER.findall(entry.msgstr)) != singular:
+                wrong.append((entry.msgid, entry.msgstr))
+            continue
+        plural = set(PLACEHOLDER.findall(entry.msgid_plural))
+        for index, text in entry.msgstr_plural.items():
+            names = set(PLACEHOLDER.findall(text))
+            needed = singular if int(index) == 0 else plural
+            if not names <= singular | plural or not needed - {"counter"} <= names:
+                wrong.append((entry.msgid, text))
+    assert wrong == []
+
+
+def test_compiled_catalogue_is_the_po_compiled() -> None:
+    """``make messages`` compiles the ``.po``; the ``.mo`` the server reads is committed
+    with it, so an edited ``.po`` that was not compiled fails here."""
+    with MO.open("rb") as file:
+        compiled = gnu_gettext.GNUTranslations(file)
+    catalogue = compiled._catalog  # type: ignore[attr-defined]
+    expected: dict[object, str] = {}
+    for entry in _entries():
+        key = f"{entry.msgctxt}\x04{entry.msgid}" if entry.msgctxt else entry.msgid
+        if entry.msgid_plural:
+            for index, text in entry.msgstr_plural.items():
+                expected[(key, int(index))] = text
+        else:
+            expected[key] = entry.msgstr
+    actual = {key: value for key, value in catalogue.items() if key != ""}
+    assert actual == expected
+
+
+# Choosing the language.
+
+
+@pytest.mark.django_db
+def test_english_without_a_choice(two_rounds: Event, client: Client) -> None:
+    page = client.get(f"/events/{two_rounds.slug}/standings/").content.decode()
+    assert '<html lang="en-gb"' in page
+    assert f"{two_rounds.name}: standings" in page
+
+
+@pytest.mark.django_db
+def test_browser_language_chooses_german(two_rounds: Event, client: Client) -> None:
+    answer = client.get(
+        f"/events/{two_rounds.slug}/standings/", HTTP_ACCEPT_LANGUAGE="de-AT,de;q=0.9,en;q=0.5"
+    )
+    page = answer.content.decode()
+    assert '<html lang="de"' in page
+    assert german("%(name)s: standings") % {"name": two_rounds.name} in page
+    assert "Accept-Language" in answer["Vary"]
+
+
+@pytest.mark.django_db
+def test_switch_sets_the_language_and_returns_to_the_page(two_rounds: Event) -> None:
+    """The switch is a plain form on cached pages: no CSRF token, the cookie only."""
+    client = Client(enforce_csrf_checks=True)
+    back = f"/events/{two_rounds.slug}/rounds/2/"
+    answer = client.post("/language/", {"language": "de", "next": back})
+    assert answer.status_code == 302 and answer["Location"] == back
+    assert answer.cookies[settings.LANGUAGE_COOKIE_NAME].value == "de"
+    page = client.get(back).content.decode()
+    assert german("Round %(number)s") % {"number": 2} in page or german("Board") in page
+    assert '<html lang="de"' in page
+    # And back to English, which the switch offers on a German page.
+    assert 'name="language" value="en-gb"' in page
+    client.post("/language/", {"language": "en-gb", "next": back})
+    assert '<html lang="en-gb"' in client.get(back).content.decode()
+
+
+@pytest.mark.django_db
+def test_switch_refuses_another_host_and_get(two_rounds: Event, client: Client) -> None:
+    answer = client.post("/language/", {"language": "de", "next": "https://evil.example/"})
+    assert "evil.example" not in answer.get("Location", "")
+    assert client.get("/language/").status_code == 405
+
+
+@pytest.mark.django_db
+def test_cached_public_page_is_kept_per_language(two_rounds: Event, client: Client) -> None:
+    """Two anonymous readers of one page, one English, one German: each gets their own
+    language from the page cache, and an English ETag is no 304 for the German."""
+    url = f"/events/{two_rounds.slug}/"
+    english = client.get(url)
+    german_page = client.get(url, HTTP_ACCEPT_LANGUAGE="de")
+    assert english["ETag"] != german_page["ETag"]
+    assert '<html lang="de"' in german_page.content.decode()
+    again = client.get(url, HTTP_IF_NONE_MATCH=english["ETag"], HTTP_ACCEPT_LANGUAGE="de")
+    assert again.status_code == 200
+    assert '<html lang="en-gb"' in client.get(url).content.decode()
+
+
+@pytest.mark.django_db
+def test_service_refusal_is_in_the_readers_language(
+    two_rounds: Event, arbiter_client: Client
+) -> None:
+    """Pairing round 3 while round 2 is in play: the refusal is German for a German
+    arbiter (the message is the service's, translated when raised)."""
+    arbiter_client.post("/language/", {"language": "de", "next": "/"})
+    answer = arbiter_client.post(f"/events/{two_rounds.slug}/pair/", follow=True)
+    assert '<html lang="de"' in answer.content.decode()
+    refusal = german("Round %(number)s still has boards without a result.") % {"number": 2}
+    assert refusal in [str(m) for m in answer.context["messages"]]
+
+
+# Dates and numbers.
+
+
+@pytest.mark.django_db
+def test_dates_follow_the_language(two_rounds: Event, client: Client) -> None:
+    Event.objects.filter(pk=two_rounds.pk).update(
+        start_date=dt.date(2026, 3, 1), end_date=dt.date(2026, 3, 9)
+    )
+    english = client.get(f"/events/{two_rounds.slug}/").content.decode()
+    german_page = client.get(
+        f"/events/{two_rounds.slug}/", HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
+    assert "1 Mar 2026 – 9 Mar 2026" in english
+    assert "1. März 2026 – 9. März 2026" in german_page
+
+
+def test_decimals_follow_the_language() -> None:
+    """A tie-break such as SB keeps two decimals; German writes them with a comma, and
+    points keep their ½."""
+    template = Template("{% load tournament_tags %}{{ value|local_decimal }} {{ points|score }}")
+    context = Context({"value": "12.75", "points": Fraction(11, 2)})
+    with translation.override("en-gb"):
+        assert template.render(context) == "12.75 5½"
+    with translation.override("de"):
+        assert template.render(context) == "12,75 5½"
+
+
+@pytest.mark.django_db
+def test_audit_log_dates_follow_the_language(two_rounds: Event, arbiter_client: Client) -> None:
+    assert AuditEntry.objects.filter(event=two_rounds).exists()
+    arbiter_client.post("/language/", {"language": "de", "next": "/"})
+    page = arbiter_client.get(f"/events/{two_rounds.slug}/manage/audit/").content.decode()
+    assert "01.03.2026" in page
