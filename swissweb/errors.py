@@ -9,6 +9,7 @@ Neither touches the database, which may be the very thing that failed.
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext
 from django.views.defaults import server_error
 
 
@@ -16,7 +17,7 @@ def handler500(request: HttpRequest) -> HttpResponse:
     """A short answer for htmx, Django's 500 page otherwise."""
     if request.headers.get("HX-Request") == "true":
         return HttpResponse(
-            "The server could not answer; nothing was changed. The page will try again.",
+            gettext("The server could not answer; nothing was changed. The page will try again."),
             status=500,
             content_type="text/plain; charset=utf-8",
         )

@@ -195,3 +195,15 @@ def test_audit_log_dates_follow_the_language(two_rounds: Event, arbiter_client: 
     arbiter_client.post("/language/", {"language": "de", "next": "/"})
     page = arbiter_client.get(f"/events/{two_rounds.slug}/manage/audit/").content.decode()
     assert "01.03.2026" in page
+
+
+@pytest.mark.django_db
+def test_not_found_and_not_allowed_pages_are_in_the_readers_language(
+    event: Event, stranger_client: Client
+) -> None:
+    missing = stranger_client.get("/events/no-such-event/", HTTP_ACCEPT_LANGUAGE="de")
+    assert missing.status_code == 404
+    assert german("Page not found") in missing.content.decode()
+    refused = stranger_client.get(f"/events/{event.slug}/manage/", HTTP_ACCEPT_LANGUAGE="de")
+    assert refused.status_code == 403
+    assert german("Not allowed") in refused.content.decode()
