@@ -229,6 +229,9 @@ class Event(TimeStamped):
     prize_table = models.TextField(
         blank=True,
         validators=[validate_prize_table],
+        # Translators: the examples are the prize table's own words; German reads
+        # Platz, Wertung unter N, Jahrgang YYYY und jünger, Frauen, ohne Wertung,
+        # Verein NAME, Spieler N N N (see prizes.py).
         help_text=_(
             "One group per line, a colon, its prizes in place order: Place: 500, "
             "300, 200 / Rating below 1800: 100, 50 / Born 2014 or later: 50 / Women: 80 / "

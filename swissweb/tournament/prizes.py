@@ -18,6 +18,12 @@ birth year; players without a birth date are in no age group), ``Women``, ``Unra
 ``Club NAME`` (the club or school as registered) or ``Players N N N`` (a group of the
 arbiter's own, by pairing numbers: the host club's juniors, say).
 
+The table is read in each language the pages are written in (#24), so that a German
+arbiter writes it as German prize lists are written: ``Platz``, ``Wertung unter N``,
+``Wertung N-M``, ``Jahrgang YYYY und jünger`` (or ``geboren YYYY oder später``),
+``Frauen``, ``ohne Wertung``, ``Verein NAME``, ``Spieler N N N``.  The prize list names
+each group as the arbiter wrote it.
+
 Our reading of "one prize per player, the higher prize taken", as arbiters apply it:
 the prizes are handed out from the largest down (of equal amounts, the table's order),
 each to the best player in the standings who may have it and has none yet.  Then
@@ -105,11 +111,17 @@ class Award:
 
 
 _LINE = re.compile(r"\s*([^:]+?)\s*:\s*(.+?)\s*")
-_RATING_RANGE = re.compile(r"rating (\d{3,4})\s*-\s*(\d{3,4})", re.IGNORECASE)
-_RATING_BELOW = re.compile(r"rating below (\d{3,4})", re.IGNORECASE)
-_BORN = re.compile(r"born (\d{4}) or later", re.IGNORECASE)
-_CLUB = re.compile(r"club (.+)", re.IGNORECASE)
-_PLAYERS = re.compile(r"players((?:\s+\d+)+)", re.IGNORECASE)
+_PLACE = re.compile(r"place|platz", re.IGNORECASE)
+_RATING_RANGE = re.compile(r"(?:rating|wertung) (\d{3,4})\s*-\s*(\d{3,4})", re.IGNORECASE)
+_RATING_BELOW = re.compile(r"(?:rating below|wertung unter) (\d{3,4})", re.IGNORECASE)
+_BORN = re.compile(
+    r"born (\d{4}) or later|geboren (\d{4}) oder später|jahrgang (\d{4}) und jünger",
+    re.IGNORECASE,
+)
+_WOMEN = re.compile(r"women|frauen", re.IGNORECASE)
+_UNRATED = re.compile(r"unrated|ohne\s+wertung", re.IGNORECASE)
+_CLUB = re.compile(r"(?:club|verein) (.+)", re.IGNORECASE)
+_PLAYERS = re.compile(r"(?:players|spieler)((?:\s+\d+)+)", re.IGNORECASE)
 
 
 def read_table(text: str) -> list[Group]:
@@ -149,8 +161,9 @@ def read_table(text: str) -> list[Group]:
 
 
 def _group(number: int, name: str, prizes: tuple[Fraction, ...]) -> Group:
-    if name.casefold() == "place":
-        return Group("Place", prizes)
+    name = name[:1].upper() + name[1:]
+    if _PLACE.fullmatch(name):
+        return Group(name, prizes)
     if match := _RATING_RANGE.fullmatch(name):
         low, high = int(match.group(1)), int(match.group(2))
         if low > high:
@@ -162,18 +175,20 @@ def _group(number: int, name: str, prizes: tuple[Fraction, ...]) -> Group:
     if match := _RATING_BELOW.fullmatch(name):
         return Group(name, prizes, rating_below=int(match.group(1)))
     if match := _BORN.fullmatch(name):
-        return Group(name, prizes, born_from=int(match.group(1)))
-    if name.casefold() == "women":
-        return Group("Women", prizes, women=True)
-    if name.casefold() == "unrated":
-        return Group("Unrated", prizes, unrated=True)
+        year = next(group for group in match.groups() if group is not None)
+        return Group(name, prizes, born_from=int(year))
+    if _WOMEN.fullmatch(name):
+        return Group(name, prizes, women=True)
+    if _UNRATED.fullmatch(name):
+        return Group(name, prizes, unrated=True)
     if match := _CLUB.fullmatch(name):
         return Group(name, prizes, club=match.group(1).strip())
     if match := _PLAYERS.fullmatch(name):
         return Group(name, prizes, numbers=frozenset(int(n) for n in match.group(1).split()))
     raise ValidationError(
-        # Translators: the group names after "write" are the words the prize table reads:
-        # keep them in English.
+        # Translators: the group names after "write" are the words the prize table reads
+        # in your language: German reads Platz, Wertung unter N, Wertung N-M, Jahrgang
+        # YYYY und jünger, Frauen, ohne Wertung, Verein NAME, Spieler N N N (prizes.py).
         _(
             "Line %(number)s: %(name)s is not a group: write Place, Rating below N, Rating N-M, "
             "Born YYYY or later, Women, Unrated, Club NAME or Players N N N."

@@ -80,6 +80,29 @@ def test_groups_admit_by_rating_age_sex_rating_status_and_club() -> None:
     }  # fmt: skip
 
 
+def test_a_german_prize_table_reads_as_the_english_one() -> None:
+    """The keywords of the pages' second language (#24) name the same groups, each
+    shown as the arbiter wrote it."""
+    players = field(("A", 5, 2300), ("Wendy", 4, 1900), ("Jo", 3, 0), ("K", 2, 1650))
+    english = read_table(
+        "Place: 100\nWomen: 80\nBorn 2014 or later: 50\nRating 1600-1799: 30\n"
+        "Rating below 1700: 25\nUnrated: 20\nClub hastings: 15\nPlayers 2 4: 10"
+    )
+    german = read_table(
+        "Platz: 100\nFrauen: 80\nJahrgang 2014 und jünger: 50\nWertung 1600-1799: 30\n"
+        "Wertung unter 1700: 25\nohne Wertung: 20\nVerein hastings: 15\nSpieler 2 4: 10"
+    )
+    names = dict(zip((g.name for g in english), (g.name for g in german), strict=True))
+    assert names["Unrated"] == "Ohne Wertung"
+    awards = {
+        a.player.name: (names[a.group], a.amount) for a in prize_list(english, players, "none")
+    }
+    assert {a.player.name: (a.group, a.amount) for a in prize_list(german, players, "none")} == (
+        awards
+    )
+    assert read_table("geboren 2014 oder später: 5")[0].born_from == 2014
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
