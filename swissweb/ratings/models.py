@@ -22,15 +22,27 @@ class RatingList(models.Model):
     """One loaded list: FIDE's, or a national one such as the ECF's."""
 
     name = models.CharField(
-        max_length=40, unique=True, help_text=_("FIDE, or the national list's name (ECF).")
+        max_length=40,
+        unique=True,
+        help_text=_("FIDE, or the national list's name (ECF)."),
+        verbose_name=_("name"),
     )
-    kind = models.CharField(max_length=10, choices=ListKind.choices)
-    source = models.CharField(max_length=200, blank=True, help_text=_("The file it was read from."))
-    loaded_at = models.DateTimeField()
+    kind = models.CharField(max_length=10, choices=ListKind.choices, verbose_name=_("kind"))
+    source = models.CharField(
+        max_length=200,
+        blank=True,
+        help_text=_("The file it was read from."),
+        verbose_name=_("source"),
+    )
+    loaded_at = models.DateTimeField(verbose_name=_("loaded"))
     loaded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        verbose_name=_("loaded by"),
     )
-    players = models.PositiveIntegerField(default=0)
+    players = models.PositiveIntegerField(default=0, verbose_name=_("players"))
 
     class Meta:
         ordering = ["name"]
@@ -42,20 +54,30 @@ class RatingList(models.Model):
 class ListedPlayer(models.Model):
     """A player as a list gives them."""
 
-    rating_list = models.ForeignKey(RatingList, on_delete=models.CASCADE, related_name="entries")
-    player_id = models.CharField(max_length=20, help_text=_("FIDE ID, or the national code."))
-    name = models.CharField(max_length=100)
-    name_key = models.CharField(
-        max_length=100, help_text=_("The name lower-cased without accents, for searching.")
+    rating_list = models.ForeignKey(
+        RatingList, on_delete=models.CASCADE, related_name="entries", verbose_name=_("rating list")
     )
-    federation = models.CharField(max_length=3, blank=True)
-    sex = models.CharField(max_length=1, blank=True)
-    title = models.CharField(max_length=3, blank=True)
-    birth_year = models.PositiveSmallIntegerField(null=True, blank=True)
-    standard = models.PositiveSmallIntegerField(null=True, blank=True)
-    rapid = models.PositiveSmallIntegerField(null=True, blank=True)
-    blitz = models.PositiveSmallIntegerField(null=True, blank=True)
-    inactive = models.BooleanField(default=False)
+    player_id = models.CharField(
+        max_length=20, help_text=_("FIDE ID, or the national code."), verbose_name=_("ID")
+    )
+    name = models.CharField(max_length=100, verbose_name=_("name"))
+    name_key = models.CharField(
+        max_length=100,
+        help_text=_("The name lower-cased without accents, for searching."),
+        verbose_name=_("search key"),
+    )
+    federation = models.CharField(max_length=3, blank=True, verbose_name=_("federation"))
+    sex = models.CharField(max_length=1, blank=True, verbose_name=_("sex"))
+    title = models.CharField(max_length=3, blank=True, verbose_name=_("title"))
+    birth_year = models.PositiveSmallIntegerField(
+        null=True, blank=True, verbose_name=_("birth year")
+    )
+    standard = models.PositiveSmallIntegerField(
+        null=True, blank=True, verbose_name=_("standard rating")
+    )
+    rapid = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("rapid rating"))
+    blitz = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("blitz rating"))
+    inactive = models.BooleanField(default=False, verbose_name=_("inactive"))
 
     class Meta:
         indexes = [

@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
 from django.db import models
+from django.forms.utils import pretty_name
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from pairing.engine import SYSTEMS, rules_for
-from pairing.engine.tiebreaks import DESCRIPTIONS, MODIFIER_NAMES, MODIFIERS, parse_tiebreaks
+from pairing.engine.tiebreaks import MODIFIERS, parse_tiebreaks
 
 from . import event_settings, report_fields, slugs
 from .models import (
@@ -24,6 +25,7 @@ from .models import (
     Result,
     TeamScoring,
 )
+from .rule_names import MODIFIER_NAMES, RULE_TEXTS, TIEBREAK_NAMES
 
 POINT_FIELDS = {
     "points_win": gettext_lazy("Points: win"),
@@ -61,7 +63,7 @@ def system_choice_label(value: str, label: str) -> str:
     """``FIDE Lim (FIDE Handbook C.04.2 ...): not for FIDE-rated events``."""
     rules = rules_for(value)
     # Translators: a pairing system and, in brackets, the rule text it implements.
-    text = _("%(system)s (%(rules)s)") % {"system": label, "rules": rules.rule_text}
+    text = _("%(system)s (%(rules)s)") % {"system": label, "rules": RULE_TEXTS[value]}
     if rules.fide_rated:
         return text
     return _("%(system)s: not for FIDE-rated events") % {"system": text}
@@ -187,12 +189,15 @@ class EventForm(_EventModelForm):
     def tiebreak_catalogue(self) -> list[tuple[str, str, str]]:
         """Every tie-break an event can choose: code, name with its rule, and the kinds
         of modifier it takes (``tiebreak_picker.html``)."""
-        return [(code.value, name, MODIFIERS.get(code, "")) for code, name in DESCRIPTIONS.items()]
+        return [
+            (code.value, str(name), MODIFIERS.get(code, ""))
+            for code, name in TIEBREAK_NAMES.items()
+        ]
 
     @property
     def tiebreak_modifiers(self) -> list[tuple[str, str]]:
         """The modifiers the picker offers, with their meaning."""
-        return list(MODIFIER_NAMES.items())
+        return [(code, str(name)) for code, name in MODIFIER_NAMES.items()]
 
     @property
     def systems(self) -> list[tuple[str, str]]:
@@ -444,3 +449,19 @@ class ResultForm(forms.Form):
             _("%(value)s is not a result: type 1, 0, =, + or - (forfeits), -- (double forfeit).")
             % {"value": repr(value)}
         )
+
+
+def error_summary(form: forms.BaseForm) -> str:
+    """A form's errors as one line for a message: each field's label (in the reader's
+    language) before its errors, the form's own errors as they are."""
+    parts = []
+    for name, errors in form.errors.items():
+        text = " ".join(str(error) for error in errors)
+        field = form.fields.get(name)
+        if field is None:
+            parts.append(text)
+        else:
+            label = field.label or pretty_name(name)
+            # Translators: a form field's label, then what is wrong with its value.
+            parts.append(_("%(field)s: %(errors)s") % {"field": label, "errors": text})
+    return " ".join(parts)

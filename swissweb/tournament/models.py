@@ -24,8 +24,8 @@ from .text import validate_printable, validate_printable_lines
 class TimeStamped(models.Model):
     """Created and modified timestamps for every row an arbiter may need to trace."""
 
-    created_at = models.DateTimeField(auto_now_add=True)
-    modified_at = models.DateTimeField(auto_now=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
+    modified_at = models.DateTimeField(auto_now=True, verbose_name=_("modified"))
 
     class Meta:
         abstract = True
@@ -79,22 +79,45 @@ class InitialColour(models.TextChoices):
 class Event(TimeStamped):
     """One tournament, run by its arbiters."""
 
-    name = models.CharField(max_length=200, validators=[validate_printable])
-    slug = models.SlugField(max_length=80, unique=True)
+    name = models.CharField(max_length=200, validators=[validate_printable], verbose_name=_("name"))
+    slug = models.SlugField(max_length=80, unique=True, verbose_name=_("slug"))
     system = models.CharField(
-        max_length=16, choices=PairingSystem.choices, default=PairingSystem.DUTCH
+        max_length=16,
+        choices=PairingSystem.choices,
+        default=PairingSystem.DUTCH,
+        verbose_name=_("pairing system"),
     )
-    rounds = models.PositiveSmallIntegerField(help_text=_("Planned number of rounds."))
-    points_win = models.PositiveSmallIntegerField(default=2, help_text=_("In half-points."))
-    points_draw = models.PositiveSmallIntegerField(default=1, help_text=_("In half-points."))
-    points_loss = models.PositiveSmallIntegerField(default=0, help_text=_("In half-points."))
-    points_forfeit_win = models.PositiveSmallIntegerField(default=2, help_text=_("In half-points."))
+    rounds = models.PositiveSmallIntegerField(
+        help_text=_("Planned number of rounds."), verbose_name=_("rounds")
+    )
+    points_win = models.PositiveSmallIntegerField(
+        default=2, help_text=_("In half-points."), verbose_name=_("points for a win")
+    )
+    points_draw = models.PositiveSmallIntegerField(
+        default=1, help_text=_("In half-points."), verbose_name=_("points for a draw")
+    )
+    points_loss = models.PositiveSmallIntegerField(
+        default=0, help_text=_("In half-points."), verbose_name=_("points for a loss")
+    )
+    points_forfeit_win = models.PositiveSmallIntegerField(
+        default=2, help_text=_("In half-points."), verbose_name=_("points for a forfeit win")
+    )
     points_forfeit_loss = models.PositiveSmallIntegerField(
-        default=0, help_text=_("In half-points.")
+        default=0,
+        help_text=_("In half-points."),
+        verbose_name=_("points for a forfeit loss"),
     )
-    points_pairing_bye = models.PositiveSmallIntegerField(default=2, help_text=_("In half-points."))
-    points_full_bye = models.PositiveSmallIntegerField(default=2, help_text=_("In half-points."))
-    points_half_bye = models.PositiveSmallIntegerField(default=1, help_text=_("In half-points."))
+    points_pairing_bye = models.PositiveSmallIntegerField(
+        default=2,
+        help_text=_("In half-points."),
+        verbose_name=_("points for a pairing-allocated bye"),
+    )
+    points_full_bye = models.PositiveSmallIntegerField(
+        default=2, help_text=_("In half-points."), verbose_name=_("points for a full-point bye")
+    )
+    points_half_bye = models.PositiveSmallIntegerField(
+        default=1, help_text=_("In half-points."), verbose_name=_("points for a half-point bye")
+    )
     acceleration = models.BooleanField(
         default=False,
         help_text=_(
@@ -102,6 +125,7 @@ class Event(TimeStamped):
             "for the FIDE Dutch system; an imaginary point for the top half of the initial list "
             "in rounds 1 and 2 (the SB text's acceleration) for the other systems."
         ),
+        verbose_name=_("acceleration"),
     )
     lim_maxi = models.BooleanField(
         default=False,
@@ -140,6 +164,7 @@ class Event(TimeStamped):
             "Tie-break codes of FIDE C.07 in order, comma-separated, each with its "
             "modifiers: for example BH-C1, BH, SB, ARO-M1, DE. The default is Dutch F10's."
         ),
+        verbose_name=_("tie-breaks"),
     )
     tiebreak_rules = models.CharField(
         max_length=8,
@@ -162,25 +187,34 @@ class Event(TimeStamped):
         ),
     )
     initial_colour = models.CharField(
-        max_length=8, choices=InitialColour.choices, default=InitialColour.LOT
+        max_length=8,
+        choices=InitialColour.choices,
+        default=InitialColour.LOT,
+        verbose_name=_("initial colour"),
     )
     lots_seed = models.BigIntegerField(
-        default=0, help_text=_("Seed for lots drawn for the whole event (initial colour).")
+        default=0,
+        help_text=_("Seed for lots drawn for the whole event (initial colour)."),
+        verbose_name=_("seed of the lots"),
     )
-    start_date = models.DateField(null=True, blank=True)
-    end_date = models.DateField(null=True, blank=True)
-    venue = models.CharField(max_length=200, blank=True, validators=[validate_printable])
+    start_date = models.DateField(null=True, blank=True, verbose_name=_("start date"))
+    end_date = models.DateField(null=True, blank=True, verbose_name=_("end date"))
+    venue = models.CharField(
+        max_length=200, blank=True, validators=[validate_printable], verbose_name=_("venue")
+    )
     federation = models.CharField(
         max_length=3,
         blank=True,
         validators=[RegexValidator(r"^[A-Z]{3}$", _("Three capital letters, FIDE's code."))],
         help_text=_("The host federation's FIDE code, e.g. ENG (rating report 032)."),
+        verbose_name=_("federation"),
     )
     chief_arbiter = models.CharField(
         max_length=200,
         blank=True,
         validators=[validate_printable],
         help_text=_("Title, name and FIDE ID, e.g. IA Jane Doe (1234567) (rating report 102)."),
+        verbose_name=_("chief arbiter"),
     )
     deputy_arbiters = models.TextField(
         blank=True,
@@ -193,6 +227,7 @@ class Event(TimeStamped):
         blank=True,
         validators=[validate_printable],
         help_text=_("As players read it, e.g. 90 min + 30 s from move 1 (rating report 122)."),
+        verbose_name=_("time control"),
     )
     time_control_code = models.CharField(
         max_length=100,
@@ -212,6 +247,7 @@ class Event(TimeStamped):
             "One date per round (rating report 132); a round paired without one "
             "is reported on the day it was paired."
         ),
+        verbose_name=_("round dates"),
     )
     team_size = models.PositiveSmallIntegerField(
         default=0,
@@ -237,6 +273,7 @@ class Event(TimeStamped):
             "300, 200 / Rating below 1800: 100, 50 / Born 2014 or later: 50 / Women: 80 / "
             "Unrated: 40 / Club NAME: 30 / Players 4 9 17: 25."
         ),
+        verbose_name=_("prize table"),
     )
     prize_sharing = models.CharField(
         max_length=5,
@@ -244,11 +281,18 @@ class Event(TimeStamped):
         default=PrizeSharing.SPLIT,
         verbose_name=_("Players level on points"),
     )
-    public = models.BooleanField(default=False, help_text=_("Shown on the public pages."))
-    started_at = models.DateTimeField(
-        null=True, blank=True, help_text=_("When pairing numbers were assigned.")
+    public = models.BooleanField(
+        default=False, help_text=_("Shown on the public pages."), verbose_name=_("public")
     )
-    arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="events", blank=True)
+    started_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text=_("When pairing numbers were assigned."),
+        verbose_name=_("started"),
+    )
+    arbiters = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="events", blank=True, verbose_name=_("arbiters")
+    )
     results_version = models.PositiveIntegerField(
         default=0,
         editable=False,
@@ -256,6 +300,7 @@ class Event(TimeStamped):
             "Counts the committed changes to the event's players, rounds and results; "
             "part of the cache key of the public pages that show a round in play."
         ),
+        verbose_name=_("results version"),
     )
     standings_version = models.PositiveIntegerField(
         default=0,
@@ -265,6 +310,7 @@ class Event(TimeStamped):
             "completed round (all but a result in a round still in play); part of the cache "
             "key of the standings, the crosstable and completed rounds."
         ),
+        verbose_name=_("standings version"),
     )
     settings_version = models.PositiveIntegerField(
         default=0,
@@ -273,6 +319,7 @@ class Event(TimeStamped):
             "Raised by every change of the event's settings, so that a settings form "
             "loaded before someone else's change is refused rather than undoing it."
         ),
+        verbose_name=_("settings version"),
     )
 
     class Meta:
@@ -336,14 +383,23 @@ def new_access_code() -> str:
 class Player(TimeStamped):
     """A player's entry in one event."""
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="players")
-    name = models.CharField(
-        max_length=100, help_text=_("Last name, first name."), validators=[validate_printable]
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="players", verbose_name=_("event")
     )
-    rating = models.PositiveSmallIntegerField(default=0, help_text=_("0 when unrated."))
-    title = models.CharField(max_length=3, choices=Title.choices, blank=True, default="")
-    federation = models.CharField(max_length=3, blank=True)
-    fide_id = models.PositiveBigIntegerField(null=True, blank=True)
+    name = models.CharField(
+        max_length=100,
+        help_text=_("Last name, first name."),
+        validators=[validate_printable],
+        verbose_name=_("name"),
+    )
+    rating = models.PositiveSmallIntegerField(
+        default=0, help_text=_("0 when unrated."), verbose_name=_("rating")
+    )
+    title = models.CharField(
+        max_length=3, choices=Title.choices, blank=True, default="", verbose_name=_("title")
+    )
+    federation = models.CharField(max_length=3, blank=True, verbose_name=_("federation"))
+    fide_id = models.PositiveBigIntegerField(null=True, blank=True, verbose_name=_("FIDE ID"))
     national_id = models.CharField(
         max_length=20,
         blank=True,
@@ -351,7 +407,7 @@ class Player(TimeStamped):
         verbose_name=_("National ID"),
         help_text=_("The player's code in a national rating list (the ECF's, for example)."),
     )
-    birth_date = models.DateField(null=True, blank=True)
+    birth_date = models.DateField(null=True, blank=True, verbose_name=_("birth date"))
     birth_year = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
@@ -359,30 +415,41 @@ class Player(TimeStamped):
             "When only the year is known (FIDE's list gives no more); age groups "
             "read the birth date's year first."
         ),
+        verbose_name=_("birth year"),
     )
-    sex = models.CharField(max_length=1, choices=Sex.choices, blank=True, default="")
+    sex = models.CharField(
+        max_length=1, choices=Sex.choices, blank=True, default="", verbose_name=_("sex")
+    )
     club = models.CharField(
         max_length=100,
         blank=True,
         help_text=_("Club or school (ESCA 7 keeps schools apart)."),
         validators=[validate_printable],
+        verbose_name=_("club"),
     )
     area = models.CharField(
         max_length=100,
         blank=True,
         help_text=_("Local area (ESCA 27, round 1 only)."),
         validators=[validate_printable],
+        verbose_name=_("area"),
     )
-    top_player = models.BooleanField(default=False, help_text=_("Top player (ESCA rule 3)."))
+    top_player = models.BooleanField(
+        default=False, help_text=_("Top player (ESCA rule 3)."), verbose_name=_("top player")
+    )
     access_code = models.CharField(
         max_length=16,
         unique=True,
         default=new_access_code,
         editable=False,
         help_text=_("The player's own page (/p/<code>/): ask for a bye, withdraw, confirm."),
+        verbose_name=_("access code"),
     )
     pairing_number = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text=_("Assigned when the event starts (Dutch A2).")
+        null=True,
+        blank=True,
+        help_text=_("Assigned when the event starts (Dutch A2)."),
+        verbose_name=_("pairing number"),
     )
     withdrawn_after_round = models.PositiveSmallIntegerField(
         null=True,
@@ -390,6 +457,7 @@ class Player(TimeStamped):
         help_text=_(
             "Withdrawn after this round (0: before round 1); not paired any more (Dutch F5, F8)."
         ),
+        verbose_name=_("withdrawn after round"),
     )
 
     class Meta:
@@ -448,9 +516,11 @@ class RoundRequest(TimeStamped):
     The player is not paired in that round and scores the event's points for it.
     """
 
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="requests")
-    round_number = models.PositiveSmallIntegerField()
-    kind = models.CharField(max_length=1, choices=RequestKind.choices)
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="requests", verbose_name=_("player")
+    )
+    round_number = models.PositiveSmallIntegerField(verbose_name=_("round"))
+    kind = models.CharField(max_length=1, choices=RequestKind.choices, verbose_name=_("kind"))
 
     class Meta:
         ordering = ["round_number", "player"]
@@ -481,10 +551,16 @@ class RoundRequest(TimeStamped):
 class ForbiddenPair(TimeStamped):
     """Two players of one event who must not meet (family, same club)."""
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="forbidden_pairs")
-    first = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
-    second = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
-    reason = models.CharField(max_length=200, blank=True)
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="forbidden_pairs", verbose_name=_("event")
+    )
+    first = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="+", verbose_name=_("first player")
+    )
+    second = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="+", verbose_name=_("second player")
+    )
+    reason = models.CharField(max_length=200, blank=True, verbose_name=_("reason"))
 
     class Meta:
         constraints = [
@@ -519,15 +595,27 @@ ARBITER_STEP = "Arbiter"
 class Round(TimeStamped):
     """One round of an event, with the seed of any lot drawn to pair it."""
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="round_set")
-    number = models.PositiveSmallIntegerField()
-    state = models.CharField(max_length=10, choices=RoundState.choices, default=RoundState.PAIRED)
-    lots_seed = models.BigIntegerField(help_text=_("Seed for every lot drawn in this round."))
-    paired_at = models.DateTimeField()
-    published_at = models.DateTimeField(null=True, blank=True)
-    completed_at = models.DateTimeField(null=True, blank=True)
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="round_set", verbose_name=_("event")
+    )
+    number = models.PositiveSmallIntegerField(verbose_name=_("number"))
+    state = models.CharField(
+        max_length=10,
+        choices=RoundState.choices,
+        default=RoundState.PAIRED,
+        verbose_name=_("state"),
+    )
+    lots_seed = models.BigIntegerField(
+        help_text=_("Seed for every lot drawn in this round."), verbose_name=_("seed of the lots")
+    )
+    paired_at = models.DateTimeField(verbose_name=_("paired"))
+    published_at = models.DateTimeField(null=True, blank=True, verbose_name=_("published"))
+    completed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("completed"))
     explanation = models.JSONField(
-        default=list, blank=True, help_text=_("The engine's explanation of the pairing.")
+        default=list,
+        blank=True,
+        help_text=_("The engine's explanation of the pairing."),
+        verbose_name=_("explanation"),
     )
 
     class Meta:
@@ -581,9 +669,13 @@ PLAYED_RESULTS = (Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW, Result.ADJO
 class Game(TimeStamped):
     """One board of a round, or the pairing-allocated bye (no black player)."""
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
-    board = models.PositiveSmallIntegerField()
-    white = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="games_as_white")
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="games", verbose_name=_("round")
+    )
+    board = models.PositiveSmallIntegerField(verbose_name=_("board"))
+    white = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="games_as_white", verbose_name=_("white")
+    )
     black = models.ForeignKey(
         Player,
         on_delete=models.PROTECT,
@@ -591,8 +683,11 @@ class Game(TimeStamped):
         null=True,
         blank=True,
         help_text=_("Empty for the pairing-allocated bye."),
+        verbose_name=_("black"),
     )
-    result = models.CharField(max_length=3, choices=Result.choices, blank=True, default="")
+    result = models.CharField(
+        max_length=3, choices=Result.choices, blank=True, default="", verbose_name=_("result")
+    )
     played = models.GeneratedField(
         expression=models.Case(
             models.When(result__in=[r.value for r in PLAYED_RESULTS], then=models.Value(True)),
@@ -604,7 +699,9 @@ class Game(TimeStamped):
         help_text=_("Counts as played for colours and meetings (Dutch F2)."),
     )
     version = models.PositiveIntegerField(
-        default=0, help_text=_("Raised on every change, so a stale edit can be refused.")
+        default=0,
+        help_text=_("Raised on every change, so a stale edit can be refused."),
+        verbose_name=_("version"),
     )
 
     class Meta:
@@ -679,14 +776,22 @@ class AskState(models.TextChoices):
 class PlayerRequest(TimeStamped):
     """A request a player made on their own page, waiting for the arbiter (#24)."""
 
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="asks")
-    kind = models.CharField(max_length=8, choices=PlayerAsk.choices)
-    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
-    state = models.CharField(max_length=8, choices=AskState.choices, default=AskState.PENDING)
-    decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="asks", verbose_name=_("player")
     )
-    decided_at = models.DateTimeField(null=True, blank=True)
+    kind = models.CharField(max_length=8, choices=PlayerAsk.choices, verbose_name=_("kind"))
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("round"))
+    state = models.CharField(
+        max_length=8, choices=AskState.choices, default=AskState.PENDING, verbose_name=_("state")
+    )
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        verbose_name=_("decided by"),
+    )
+    decided_at = models.DateTimeField(null=True, blank=True, verbose_name=_("decided"))
 
     class Meta:
         ordering = ["created_at"]
@@ -698,18 +803,29 @@ class PlayerRequest(TimeStamped):
 class AuditEntry(models.Model):
     """A recorded change: who did what to which round or game, when, before and after."""
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit_entries")
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="audit_entries", verbose_name=_("event")
+    )
     round = models.ForeignKey(
-        Round, on_delete=models.SET_NULL, null=True, blank=True, related_name="audit_entries"
+        Round,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="audit_entries",
+        verbose_name=_("round"),
     )
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        verbose_name=_("user"),
     )
-    at = models.DateTimeField()
-    action = models.CharField(max_length=40)
-    before = models.JSONField(default=dict, blank=True)
-    after = models.JSONField(default=dict, blank=True)
-    reason = models.TextField(blank=True)
+    at = models.DateTimeField(verbose_name=_("time"))
+    action = models.CharField(max_length=40, verbose_name=_("action"))
+    before = models.JSONField(default=dict, blank=True, verbose_name=_("before"))
+    after = models.JSONField(default=dict, blank=True, verbose_name=_("after"))
+    reason = models.TextField(blank=True, verbose_name=_("reason"))
 
     class Meta:
         ordering = ["-at", "-id"]
@@ -722,8 +838,10 @@ class AuditEntry(models.Model):
 class EventSlugRedirect(models.Model):
     """A slug an event had before: its URLs under the old slug redirect to the event."""
 
-    old_slug = models.SlugField(max_length=80, unique=True)
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="slug_redirects")
+    old_slug = models.SlugField(max_length=80, unique=True, verbose_name=_("old slug"))
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="slug_redirects", verbose_name=_("event")
+    )
 
     class Meta:
         ordering = ["old_slug"]

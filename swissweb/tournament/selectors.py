@@ -12,6 +12,8 @@ from typing import Any, TypeVar
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.core.cache.utils import make_template_fragment_key
+from django.core.exceptions import FieldDoesNotExist
+from django.db import models
 from django.db.models import Count, F, Prefetch, Q, QuerySet
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language, gettext_lazy, pgettext, pgettext_lazy
@@ -29,6 +31,7 @@ from .models import (
     Event,
     Game,
     Player,
+    PlayerAsk,
     RequestKind,
     Result,
     Round,
@@ -236,12 +239,19 @@ def event_rounds(*, event: Event) -> list[Round]:
     )
 
 
+def step_line(step: dict[str, Any]) -> str:
+    """One step of a round's explanation as a line, "rule: text"; the arbiter's own
+    steps are named in the reader's language, the engine's by their rule."""
+    rule = _("Arbiter") if step["rule"] == ARBITER_STEP else step["rule"]
+    return f"{rule}: {step['text']}"
+
+
 def board_reasons(round_: Round) -> dict[int, list[str]]:
     """The engine's explanation of a round, by the pairing numbers each step concerns."""
     reasons: dict[int, list[str]] = {}
     for step in round_.explanation:
         for number in step.get("players", []):
-            reasons.setdefault(number, []).append(f"{step['rule']}: {step['text']}")
+            reasons.setdefault(number, []).append(step_line(step))
     return reasons
 
 
@@ -392,12 +402,24 @@ def _card_basis(event: Event) -> dict[int, tuple[tuple[str, ...], dict[int, str]
     return _memoised(":".join(map(str, key)), lambda: cached(key, compute))
 
 
+COLOUR_LETTERS = {
+    "W": pgettext_lazy("White, one letter", "W"),
+    "B": pgettext_lazy("Black, one letter", "B"),
+}
+"""A colour history's letters on the player's card (the engine writes W and B)."""
+
+FLOAT_WORDS = {"up": pgettext_lazy("float", "up"), "down": pgettext_lazy("float", "down")}
+"""A float's direction on the player's card (the engine's ``Float`` values)."""
+
+
 def _round_steps(
     rounds: list[tuple[int, float]],
 ) -> dict[int, dict[int, tuple[str, ...]]]:
     """Each round's explanation by pairing number, by round id; ``rounds`` holds (id,
-    modification stamp).  The rounds not cached yet are read in one query."""
-    names = {pk: f"swissweb:round-steps:{pk}:{stamp}" for pk, stamp in rounds}
+    modification stamp).  The rounds not cached yet are read in one query.  The lines
+    are kept per language: an arbiter's own step is named in the reader's."""
+    language = get_language()
+    names = {pk: f"swissweb:round-steps:{pk}:{stamp}:{language}" for pk, stamp in rounds}
     found: dict[str, dict[int, tuple[str, ...]]] = {
         name: _MEMO[name] for name in names.values() if name in _MEMO
     }
@@ -410,7 +432,7 @@ def _round_steps(
         steps: dict[int, list[str]] = {}
         for step in explanation:
             for number in step.get("players", []):
-                steps.setdefault(int(number), []).append(f"{step['rule']}: {step['text']}")
+                steps.setdefault(int(number), []).append(step_line(step))
         fresh[names[pk]] = {number: tuple(lines) for number, lines in steps.items()}
     if fresh:
         cache.set_many(fresh, CACHE_SECONDS)
@@ -430,6 +452,7 @@ def _player_card(event: Event, pairing_number: int) -> tuple[PlayerCard, frozens
     floats, byes, colours, points = _card_basis(event).get(
         pairing_number, ((), {}, "", half_points_text(0))
     )
+    colours = "".join(str(COLOUR_LETTERS.get(letter, letter)) for letter in colours)
     rounds_ = list(
         event.round_set.exclude(state=RoundState.PAIRED)
         .order_by("number")
@@ -461,6 +484,7 @@ def _player_card(event: Event, pairing_number: int) -> tuple[PlayerCard, frozens
                 # A result of the round in play changes no standings version: read live.
                 live.add(game.pk)
         float_mark = floats[number - 1] if number <= len(floats) else ""
+        float_mark = str(FLOAT_WORDS.get(float_mark, float_mark))
         rounds.append(
             CardRound(
                 number=number, opponent=opponent, colour=colour, result=result,
@@ -641,7 +665,7 @@ def with_reasons(round_: Round, games: list[Game]) -> None:
     by_player: dict[int, list[tuple[int, str, str, frozenset[int]]]] = {}
     for index, step in enumerate(round_.explanation):
         named = frozenset(step.get("players", []))
-        entry = (index, step["rule"], f"{step['rule']}: {step['text']}", named)
+        entry = (index, step["rule"], step_line(step), named)
         for number in named:
             by_player.setdefault(number, []).append(entry)
     for game in games:
@@ -863,8 +887,19 @@ ACTIONS = {
     "round_correct": gettext_lazy("Published pairing corrected"),
     "round_redraw": gettext_lazy("Published draw changed (ESCA 25)"),
     "result_record": gettext_lazy("Result entered"),
+    "event_settings": gettext_lazy("Settings changed"),
+    "player_ask": gettext_lazy("Player's request on their own page"),
+    "player_ask_decide": gettext_lazy("Player's request decided"),
+    "ratings_refresh": gettext_lazy("Ratings refreshed from a list"),
 }
 """The audit log's words for each recorded action; others show their own name."""
+
+RATING_KINDS = {
+    "standard": gettext_lazy("standard rating"),
+    "rapid": gettext_lazy("rapid rating"),
+    "blitz": gettext_lazy("blitz rating"),
+}
+"""The ratings a refresh from a list can take (``services.ratings``)."""
 
 # Translators: labels of the values an audit entry records, each followed by a colon.
 AUDIT_KEYS = {
@@ -917,6 +952,21 @@ class AuditLine:
     reason: str
 
 
+def _audit_label(key: str) -> str:
+    """A recorded key in words: ``AUDIT_KEYS``, else the event's or a player's field of
+    that name (its translated ``verbose_name``), else the key itself."""
+    if key in AUDIT_KEYS:
+        return str(AUDIT_KEYS[key])
+    for model in (Event, Player):
+        try:
+            field = model._meta.get_field(key)
+        except FieldDoesNotExist:
+            continue
+        if isinstance(field, models.Field):
+            return str(field.verbose_name)
+    return key.replace("_", " ")
+
+
 def _audit_value(key: str, value: object, names: dict[int, str]) -> str:
     if value is None or value == "":
         # Translators: an empty value in the audit log.
@@ -927,6 +977,10 @@ def _audit_value(key: str, value: object, names: dict[int, str]) -> str:
         return str(Result(value).label)
     if key == "kind" and value in RequestKind.values:
         return str(REQUEST_KIND_WORDS[RequestKind(value)])
+    if key == "kind" and value in PlayerAsk.values:
+        return str(PlayerAsk(value).label)
+    if key == "kind" and value in RATING_KINDS:
+        return str(RATING_KINDS[str(value)])
     if key == "state" and value in (AskState.APPROVED, AskState.REFUSED):
         return str(AskState(str(value)).label)
     if key == "players" and isinstance(value, list):
@@ -999,7 +1053,9 @@ def audit_line(entry: AuditEntry, names: dict[int, str]) -> AuditLine:
     for key in dict.fromkeys((*before, *after)):
         if key in skip:
             continue
-        label = str(AUDIT_KEYS.get(key, key.replace("_", " ")))
+        label = _audit_label(key)
+        if key == "kind" and entry.action == "ratings_refresh":
+            label = _("rating")
         if key in before and key in after:
             old, new = (_audit_value(key, d[key], names) for d in (before, after))
             changes.append(f"{label}: {old} → {new}" if old != new else f"{label}: {new}")

@@ -34,6 +34,7 @@ from .forms import (
     PlayersCsvForm,
     ResultForm,
     RoundRequestForm,
+    error_summary,
 )
 from .imports import parse_players_csv
 from .models import Event, Game, Player, RequestKind, Round
@@ -62,10 +63,6 @@ def _attempt(
     else:
         messages.success(request, done)
     return _back(request, event)
-
-
-def _form_errors(form: Any) -> str:
-    return "; ".join(f"{field}: {' '.join(errors)}" for field, errors in form.errors.items())
 
 
 @login_required
@@ -210,7 +207,7 @@ def player_add(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     form = LateEntryForm(request.POST)
     if not form.is_valid():
         messages.error(
-            request, _("Player not added: %(problems)s") % {"problems": _form_errors(form)}
+            request, _("Player not added: %(problems)s") % {"problems": error_summary(form)}
         )
         return _back(request, event)
     row = {field: form.cleaned_data[field] for field in PlayerForm.Meta.fields}
@@ -247,7 +244,7 @@ def players_import(request: AuthenticatedHttpRequest, event: Event) -> HttpRespo
     """Import players from pasted or uploaded CSV: all lines valid, or nothing imported."""
     form = PlayersCsvForm(request.POST, request.FILES)
     if not form.is_valid():
-        messages.error(request, _form_errors(form))
+        messages.error(request, error_summary(form))
         return _back(request, event)
     rows, problems = parse_players_csv(form.cleaned_data["text"])
     if problems:
@@ -360,7 +357,7 @@ def round_request(request: AuthenticatedHttpRequest, event: Event) -> HttpRespon
     """Record a bye (half-point or full-point) or an absence for a coming round."""
     form = RoundRequestForm(request.POST, event=event)
     if not form.is_valid():
-        messages.error(request, _form_errors(form))
+        messages.error(request, error_summary(form))
         return _back(request, event)
     data = form.cleaned_data
     try:
@@ -390,7 +387,7 @@ def forbidden_pair_add(request: AuthenticatedHttpRequest, event: Event) -> HttpR
     """Forbid two players to meet."""
     form = ForbiddenPairForm(request.POST, event=event)
     if not form.is_valid():
-        messages.error(request, _form_errors(form))
+        messages.error(request, error_summary(form))
         return _back(request, event)
     return _attempt(
         request,
@@ -493,7 +490,7 @@ def result_enter(request: AuthenticatedHttpRequest, event: Event, game_id: int) 
         except TournamentError as exc:
             error, status = str(exc), exc.status
     else:
-        error, status = _form_errors(form), 422
+        error, status = error_summary(form), 422
     if request.headers.get("Accept", "").startswith("application/json"):
         # The keyboard entry (static/js/results.js): the saved value and the version the
         # next save of this board must send, or the refusal in plain words.

@@ -32,7 +32,7 @@ from swissweb.tournament.models import AskState, PlayerRequest
 from . import selectors, services
 from .authorizers import AuthenticatedHttpRequest, arbiter_required
 from .errors import TournamentError
-from .forms import LateEntryForm, PlayerForm, PlayersCsvForm
+from .forms import LateEntryForm, PlayerForm, PlayersCsvForm, error_summary
 from .forms_workspace import (
     ForbiddenAddForm,
     ForbiddenReasonForm,
@@ -92,10 +92,6 @@ def _attempt(
         for warning in warnings:
             messages.warning(request, warning)
     return return_to(request, event, fallback)
-
-
-def _form_errors(form: Any) -> str:
-    return "; ".join(f"{field}: {' '.join(errors)}" for field, errors in form.errors.items())
 
 
 def _page(
@@ -477,7 +473,7 @@ def request_edit(request: AuthenticatedHttpRequest, event: Event, request_id: in
     back = _url("workspace_requests", event)
     form = RequestEditForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _form_errors(form))
+        messages.error(request, error_summary(form))
         return return_to(request, event, back)
     return _attempt(
         request,
@@ -524,7 +520,7 @@ def forbidden_edit(request: AuthenticatedHttpRequest, event: Event, pair_id: int
     back = _url("workspace_requests", event)
     form = ForbiddenReasonForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _form_errors(form))
+        messages.error(request, error_summary(form))
         return return_to(request, event, back)
     return _attempt(
         request,

@@ -56,7 +56,7 @@ def test_register_from_fides_list_and_refresh_ratings(
     result.get_by_role("button", name="Use").click()
     form = page.locator("form[data-player-add]")
     expect(form.get_by_label("Name")).to_have_value("Carlsen, Magnus")
-    fide_id = form.get_by_label("Fide id").input_value()
+    fide_id = form.get_by_label("FIDE ID").input_value()
     assert fide_id.isdigit()
     assert form.get_by_label("Birth year").input_value().isdigit()  # for age prizes
     form.get_by_role("button", name="Add player").click()

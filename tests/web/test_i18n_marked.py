@@ -241,3 +241,45 @@ def test_python_reader_finds_unmarked_messages() -> None:
 @pytest.mark.parametrize("word", ["FIDE", "BH", "swissweb", "½"])
 def test_codes_and_names_need_no_translation(word: str) -> None:
     assert unmarked_words(word) == []
+
+
+def test_every_model_field_has_a_translated_name() -> None:
+    """A form's label, a confirmation's "Venue: old → new" and an audit line name a field
+    by its ``verbose_name``: Django's default, the attribute's own name, is English.
+    A generated column is never shown (and naming it would make SQLite rebuild its table,
+    dropping the triggers that guard it)."""
+    from django.apps import apps
+    from django.db.models import GeneratedField
+    from django.utils.functional import Promise
+
+    bare = [
+        f"{model.__name__}.{field.name}"
+        for app in ("tournament", "ratings")
+        for model in apps.get_app_config(app).get_models()
+        for field in model._meta.get_fields()
+        if not field.auto_created
+        and not isinstance(field, GeneratedField)
+        and not isinstance(getattr(field, "verbose_name", None), Promise)
+    ]
+    assert bare == []
+
+
+def test_the_engines_names_have_translatable_twins() -> None:
+    """Every rule text, tie-break and modifier the engine names has its name in
+    ``rule_names``, in English word for word the engine's."""
+    from django.utils import translation
+
+    from pairing.engine import SYSTEMS, rules_for
+    from pairing.engine import tiebreaks as engine
+    from swissweb.tournament import rule_names
+
+    with translation.override("en-gb"):
+        assert {k: str(v) for k, v in rule_names.RULE_TEXTS.items()} == {
+            s.value: rules_for(s.value).rule_text for s in SYSTEMS
+        }
+        assert {k: str(v) for k, v in rule_names.TIEBREAK_NAMES.items()} == dict(
+            engine.DESCRIPTIONS
+        )
+        assert {k: str(v) for k, v in rule_names.MODIFIER_NAMES.items()} == dict(
+            engine.MODIFIER_NAMES
+        )
