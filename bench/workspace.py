@@ -188,7 +188,7 @@ KEYSTROKE_SCRIPT = """
 
 
 def measure_keystrokes(
-    base: str, event: Event, path: str, games: Sequence[str]
+    base: str, event: Event, path: str, games: Sequence[str], language: str
 ) -> list[float] | None:
     """Keystroke (Enter) to "saved", in Chromium, on the boards of ``games`` in turn."""
     from tests.browser.conftest import CHROMIUM_FLAGS, _chromium_path
@@ -201,11 +201,11 @@ def measure_keystrokes(
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
-        page = browser.new_page(extra_http_headers={"X-Forwarded-Proto": "https"})
+        page = browser.new_page(extra_http_headers={"X-Forwarded-Proto": "https"}, locale=language)
         page.goto(f"{base}/accounts/login/")
-        page.get_by_label("Username").fill(event.arbiter)
-        page.get_by_label("Password").fill(event.password)
-        page.get_by_role("button", name="Log in").click()
+        page.locator("input[name=username]").fill(event.arbiter)
+        page.locator("input[name=password]").fill(event.password)
+        page.locator("main form button[type=submit]").click()
         page.wait_for_load_state()
         page.goto(f"{base}{path}")
         page.evaluate(KEYSTROKE_SCRIPT)
@@ -224,7 +224,7 @@ def measure_keystrokes(
     return times
 
 
-def measure_draft(event: Event, repeat: int) -> tuple[list[float], int]:
+def measure_draft(event: Event, repeat: int, language: str) -> tuple[list[float], int]:
     """The draft page of the next round, in this process, inside a transaction undone.
 
     The round in play is finished (every board without a result gets 1-0) and one more
@@ -242,7 +242,9 @@ def measure_draft(event: Event, repeat: int) -> tuple[list[float], int]:
     from swissweb.tournament.models import Game
 
     user = get_user_model().objects.get(username=event.arbiter)
-    client = DjangoClient(HTTP_HOST="127.0.0.1", HTTP_X_FORWARDED_PROTO="https")
+    client = DjangoClient(
+        HTTP_HOST="127.0.0.1", HTTP_X_FORWARDED_PROTO="https", HTTP_ACCEPT_LANGUAGE=language
+    )
     client.force_login(user)
     now = timezone.now()
     with transaction.atomic():
@@ -369,6 +371,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--reuse", action="store_true", help="keep an earlier run's event")
     parser.add_argument("--no-browser", action="store_true", help="skip the Chromium part")
+    parser.add_argument(
+        "--language",
+        default="en-gb",
+        help="the pages' language, one of settings.LANGUAGES (default: %(default)s)",
+    )
     return parser.parse_args(argv)
 
 
@@ -383,6 +390,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{server.url}: load average before {os.getloadavg()[0]:.1f}", flush=True)
         client = Client(server.url, forwarded_proto="https", timeout=30)
         _log_in(client, event)
+        status, _ = client.request("POST", "/language/", form={"language": args.language})
+        if status != 302:
+            raise SystemExit(f"language {args.language}: HTTP {status}")
         _timed(client, "GET", path)  # warm the worker's caches and imports
         times, raw, packed, html = measure_page(client, path, args.repeat)
         budgets.append(Budget(f"Round {event.in_play} page, time", times, PAGE_SECONDS, "s"))
@@ -394,12 +404,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         budgets.append(Budget("result save (server)", saves, SAVE_SECONDS, "s"))
         if not args.no_browser:
             games = [board.game for board in boards[args.repeat : 2 * args.repeat]]
-            keystrokes = measure_keystrokes(server.url, event, path, games)
+            keystrokes = measure_keystrokes(server.url, event, path, games, args.language)
             if keystrokes is not None:
                 budgets.append(
                     Budget("keystroke to saved (Chromium)", keystrokes, KEYSTROKE_SECONDS, "s")
                 )
-        draft_times, draft_size = measure_draft(event, args.repeat)
+        draft_times, draft_size = measure_draft(event, args.repeat, args.language)
         budgets.append(Budget("draft page, time (in process)", draft_times, PAGE_SECONDS, "s"))
         budgets.append(Budget("draft page, HTML", [draft_size], PAGE_BYTES, "B"))
         csv_times = measure_csv_import(event, max(3, args.repeat // 10))
