@@ -129,7 +129,9 @@ def test_switch_sets_the_language_and_returns_to_the_page(two_rounds: Event) -> 
 
 
 @pytest.mark.django_db
-def test_switch_refuses_another_host_an_unknown_language_and_get(two_rounds: Event, client: Client) -> None:
+def test_switch_refuses_another_host_an_unknown_language_and_get(
+    two_rounds: Event, client: Client
+) -> None:
     answer = client.post("/language/", {"language": "de", "next": "https://evil.example/"})
     assert "evil.example" not in answer.get("Location", "")
     assert client.post("/language/", {"next": "javascript:alert(1)"}).get("Location") == "/"
