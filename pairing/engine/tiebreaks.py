@@ -293,11 +293,27 @@ def as_spec(tiebreak: TieBreak | TieBreakSpec) -> TieBreakSpec:
     return _NAMED.get(tiebreak, TieBreakSpec(tiebreak))
 
 
+class TieBreakCodeError(ValueError):
+    """A tie-break code that does not read.  The message says why in English, for the
+    command line; ``reason`` and ``details`` say it as data, for a caller that words it
+    in another language (the web app's event form).
+
+    Reasons: ``unknown`` (``text``, ``known``), ``modifiers`` (``text``), ``has_cut``
+    (``text``, ``named``, ``code``), ``not_applicable`` (``text``, ``modifier``,
+    ``code``, ``allowed``, empty when the code takes none), ``two_cuts`` (``text``).
+    """
+
+    def __init__(self, message: str, reason: str, **details: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.details = details
+
+
 def parse_tiebreak(item: str) -> TieBreakSpec:
     """Read one code with its modifiers, such as ``"BH-C1"``, ``"aro/m1"`` or ``"KS-L40"``.
 
-    :raises ValueError: the code is unknown, or a modifier does not apply to it; the
-        message names it.
+    :raises TieBreakCodeError: the code is unknown, or a modifier does not apply to it;
+        the message names it.
     """
     text = item.strip().upper()
     match = _ITEM.fullmatch(text)
@@ -307,30 +323,48 @@ def parse_tiebreak(item: str) -> TieBreakSpec:
         named = _BASE_ALIASES.get(name) or TieBreak(name)
     except ValueError:
         known = ", ".join(t.value for t in TieBreak if t not in _NAMED)
-        raise ValueError(f"unknown tie-break code {text!r}; known codes: {known}") from None
+        raise TieBreakCodeError(
+            f"unknown tie-break code {text!r}; known codes: {known}",
+            "unknown",
+            text=text,
+            known=known,
+        ) from None
     if match is None:
-        raise ValueError(
+        raise TieBreakCodeError(
             f"cannot read the modifiers of {text!r}: write them as -C1, -C2, -M1, -M2, -F, "
-            "-L40 or -L-2"
+            "-L40 or -L-2",
+            "modifiers",
+            text=text,
         )
     spec = as_spec(named)
     modifiers = _MODIFIER.findall(match.group(2))
     if modifiers and spec.code is not named:
-        raise ValueError(
+        raise TieBreakCodeError(
             f"{text!r}: {named.value} already has its cut; give the modifiers to "
-            f"{spec.code.value} ({spec.code.value}-C2, {spec.code.value}-M1, ...)"
+            f"{spec.code.value} ({spec.code.value}-C2, {spec.code.value}-M1, ...)",
+            "has_cut",
+            text=text,
+            named=named.value,
+            code=spec.code.value,
         )
     allowed = MODIFIERS.get(spec.code, "")
     for modifier in modifiers:
         kind = modifier[0]
         if kind not in allowed:
-            raise ValueError(
+            raise TieBreakCodeError(
                 f"{text!r}: the modifier {modifier} does not apply to {spec.code.value}"
-                + (f" (it takes {', '.join(allowed)})" if allowed else " (it takes none)")
+                + (f" (it takes {', '.join(allowed)})" if allowed else " (it takes none)"),
+                "not_applicable",
+                text=text,
+                modifier=modifier,
+                code=spec.code.value,
+                allowed=", ".join(allowed),
             )
         if kind in "CM":
             if spec.cut:
-                raise ValueError(f"{text!r}: give one cut or median modifier, not two")
+                raise TieBreakCodeError(
+                    f"{text!r}: give one cut or median modifier, not two", "two_cuts", text=text
+                )
             spec = replace(spec, cut=int(modifier[1:]), median=kind == "M")
         elif kind == "F":
             spec = replace(spec, fore=True)

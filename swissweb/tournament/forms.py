@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from pairing.engine import SYSTEMS, rules_for
-from pairing.engine.tiebreaks import MODIFIERS, parse_tiebreaks
+from pairing.engine.tiebreaks import MODIFIERS, TieBreakCodeError, parse_tiebreaks
 
 from . import event_settings, report_fields, slugs
 from .models import (
@@ -260,8 +260,8 @@ class EventForm(_EventModelForm):
     def clean_tiebreaks(self) -> str:
         try:
             codes = parse_tiebreaks(self.cleaned_data["tiebreaks"])
-        except ValueError as exc:
-            raise forms.ValidationError(f"{str(exc).capitalize()}.") from exc
+        except TieBreakCodeError as exc:
+            raise forms.ValidationError(tiebreak_error(exc)) from exc
         return ",".join(code.value for code in codes)
 
     def clean(self) -> dict[str, Any]:
@@ -465,3 +465,32 @@ def error_summary(form: forms.BaseForm) -> str:
             # Translators: a form field's label, then what is wrong with its value.
             parts.append(_("%(field)s: %(errors)s") % {"field": label, "errors": text})
     return " ".join(parts)
+
+
+def tiebreak_error(error: TieBreakCodeError) -> str:
+    """Why a tie-break code does not read, in the reader's language: the engine says it
+    in English for the command line, and gives the parts to word it here."""
+    details = {key: repr(value) if key == "text" else value for key, value in error.details.items()}
+    if error.reason == "unknown":
+        text = _("Unknown tie-break code %(text)s; known codes: %(known)s.")
+    elif error.reason == "modifiers":
+        text = _(
+            "Cannot read the modifiers of %(text)s: write them as -C1, -C2, -M1, -M2, -F, "
+            "-L40 or -L-2."
+        )
+    elif error.reason == "has_cut":
+        text = _(
+            "%(text)s: %(named)s already has its cut; give the modifiers to %(code)s "
+            "(%(code)s-C2, %(code)s-M1, ...)."
+        )
+    elif error.reason == "not_applicable" and details.get("allowed"):
+        text = _(
+            "%(text)s: the modifier %(modifier)s does not apply to %(code)s (it takes %(allowed)s)."
+        )
+    elif error.reason == "not_applicable":
+        text = _("%(text)s: the modifier %(modifier)s does not apply to %(code)s (it takes none).")
+    elif error.reason == "two_cuts":
+        text = _("%(text)s: give one cut or median modifier, not two.")
+    else:
+        return f"{error}."
+    return text % details

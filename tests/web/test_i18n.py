@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import gettext as gnu_gettext
+import html
 import re
 from fractions import Fraction
 from pathlib import Path
@@ -213,3 +214,40 @@ def test_not_found_and_not_allowed_pages_are_in_the_readers_language(
     refused = stranger_client.get(f"/events/{event.slug}/manage/", HTTP_ACCEPT_LANGUAGE="de")
     assert refused.status_code == 403
     assert german("Not allowed") in refused.content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("codes", "msgid", "parts"),
+    [
+        (
+            "BH,XYZ",
+            "Unknown tie-break code %(text)s; known codes: %(known)s.",
+            {"text": "'XYZ'"},
+        ),
+        (
+            "SB-M1",
+            "%(text)s: the modifier %(modifier)s does not apply to %(code)s "
+            "(it takes %(allowed)s).",
+            {"text": "'SB-M1'", "modifier": "M1", "code": "SB", "allowed": "C"},
+        ),
+        (
+            "BH-C1-M1",
+            "%(text)s: give one cut or median modifier, not two.",
+            {"text": "'BH-C1-M1'"},
+        ),
+    ],
+)
+def test_tiebreak_code_refusals_are_in_the_readers_language(
+    arbiter_client: Client, codes: str, msgid: str, parts: dict[str, str]
+) -> None:
+    """The engine words a code that does not read in English for the command line; the
+    event form words it from the engine's parts, in the reader's language."""
+    parts = parts | {"known": ""}  # the list of known codes is compared no further
+    form = {"name": "X", "slug": "x", "system": "dutch1992", "rounds": 5, "tiebreaks": codes}
+    english = arbiter_client.post("/events/new/", form).content.decode()
+    assert html.escape(msgid % parts).split(";")[0] in english
+    arbiter_client.post("/language/", {"language": "de", "next": "/"})
+    page = arbiter_client.post("/events/new/", form).content.decode()
+    assert html.escape(german(msgid) % parts).split(";")[0] in page
+    assert not Event.objects.exists()
