@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from pairing.engine import rules_for
 from pairing.engine.model import Outcome, TournamentState
 
-from . import engine_adapter
+from . import engine_adapter, event_settings
 from .models import (
     ARBITER_STEP,
     REQUEST_KIND_WORDS,
@@ -967,10 +967,44 @@ def _audit_label(key: str) -> str:
     return key.replace("_", " ")
 
 
-def _audit_value(key: str, value: object, names: dict[int, str]) -> str:
-    if value is None or value == "":
+def _is_setting(key: str) -> bool:
+    """Whether ``key`` names a column of the event (what a settings change records)."""
+    try:
+        field = Event._meta.get_field(key)
+    except FieldDoesNotExist:
+        return False
+    return isinstance(field, models.Field) and not field.primary_key
+
+
+def _setting_value(key: str, value: object) -> str | None:
+    """An event setting's recorded value as the settings confirmation writes it (points
+    in points, a choice by its label); None for a key that is no setting."""
+    if not _is_setting(key):
+        return None
+    try:
+        return event_settings.shown(key, value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _player_choice(key: str, value: object) -> str | None:
+    """A player's recorded choice (sex, title) by its label."""
+    try:
+        field = Player._meta.get_field(key)
+    except FieldDoesNotExist:
+        return None
+    choices = dict(field.flatchoices) if isinstance(field, models.Field) else {}
+    return str(choices[value]) if value in choices else None
+
+
+def _audit_value(key: str, value: object, names: dict[int, str], action: str = "") -> str:
+    if value is None or value == "" or value == []:
         # Translators: an empty value in the audit log.
         return pgettext("no value", "none")
+    if action == "event_settings" and (setting := _setting_value(key, value)) is not None:
+        return setting
+    if action == "player_update" and (choice := _player_choice(key, value)) is not None:
+        return choice
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if key == "result" and value in Result.values:
@@ -1056,16 +1090,18 @@ def audit_line(entry: AuditEntry, names: dict[int, str]) -> AuditLine:
         label = _audit_label(key)
         if key == "kind" and entry.action == "ratings_refresh":
             label = _("rating")
+        elif entry.action == "event_settings" and _is_setting(key):
+            label = event_settings.label(key)
         if key in before and key in after:
-            old, new = (_audit_value(key, d[key], names) for d in (before, after))
+            old, new = (_audit_value(key, d[key], names, entry.action) for d in (before, after))
             changes.append(f"{label}: {old} → {new}" if old != new else f"{label}: {new}")
         elif key in after:
-            changes.append(f"{label}: {_audit_value(key, after[key], names)}")
+            changes.append(f"{label}: {_audit_value(key, after[key], names, entry.action)}")
         else:
             changes.append(
                 # Translators: a value an audit entry recorded before the change only.
                 _("%(label)s: %(value)s (before)")
-                % {"label": label, "value": _audit_value(key, before[key], names)}
+                % {"label": label, "value": _audit_value(key, before[key], names, entry.action)}
             )
     for violation in before.get("violations", []):
         # Translators: the rule a published pairing broke, which a correction mended.

@@ -204,7 +204,8 @@ def arbiter_add(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse
 @require_POST
 def player_add(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     """Register one player; a late entry with what the rounds missed count as."""
-    form = LateEntryForm(request.POST)
+    last = event.round_set.order_by("-number").values_list("number", flat=True).first()
+    form = LateEntryForm(request.POST, paired=last or 0)
     if not form.is_valid():
         messages.error(
             request, _("Player not added: %(problems)s") % {"problems": error_summary(form)}

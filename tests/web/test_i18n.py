@@ -18,11 +18,13 @@ from pathlib import Path
 import polib
 import pytest
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.template import Context, Template
 from django.test import Client
 from django.utils import translation
 from django.utils.translation import gettext
 
+from swissweb.tournament import services
 from swissweb.tournament.models import AuditEntry, Event
 
 PO = Path(settings.BASE_DIR) / "locale" / "de" / "LC_MESSAGES" / "django.po"
@@ -251,3 +253,26 @@ def test_tiebreak_code_refusals_are_in_the_readers_language(
     page = arbiter_client.post("/events/new/", form).content.decode()
     assert html.escape(german(msgid) % parts).split(";")[0] in page
     assert not Event.objects.exists()
+
+
+@pytest.mark.django_db
+def test_audit_log_writes_settings_as_the_confirmation_does(
+    event: Event, arbiter: User, arbiter_client: Client
+) -> None:
+    """Points in points and choices by their label, in the reader's language: not the
+    stored half-points and codes."""
+    from django.utils import timezone
+
+    services.event_settings_update(
+        event_id=event.pk,
+        user=arbiter,
+        now=timezone.now(),
+        changes={"points_win": 6, "prize_sharing": "hort"},
+        expected_version=event.settings_version,
+    )
+    page = arbiter_client.get(f"/events/{event.slug}/manage/audit/").content.decode()
+    assert "Points: win: 1 → 3" in page
+    assert "share half equally, half by tie-breaks (Hort system)" in page
+    arbiter_client.post("/language/", {"language": "de", "next": "/"})
+    page = arbiter_client.get(f"/events/{event.slug}/manage/audit/").content.decode()
+    assert german("share half equally, half by tie-breaks (Hort system)") in page
