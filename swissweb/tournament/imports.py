@@ -96,12 +96,12 @@ class _Refused(ValueError):
 
 def _line_column() -> str:
     # Translators: in place of a column name: the problem is the whole line.
-    return pgettext("CSV import problem at", "line")
+    return pgettext("CSV import problem at", "whole line")
 
 
 def _file_column() -> str:
     # Translators: in place of a column name: the problem is the whole file.
-    return pgettext("CSV import problem at", "file")
+    return pgettext("CSV import problem at", "whole file")
 
 
 def _birth_date(value: str) -> dt.date:

@@ -259,7 +259,9 @@ def test_issue_10_csv_nul_byte_is_refused_with_its_line() -> None:
     """
     rows, problems = parse_players_csv('name,rating\n"Adams, Ann",2000\nBa\x00ker,1900\n')
     assert rows == []
-    assert [str(p) for p in problems] == ["line 3, line: control character U+0000 at character 3"]
+    assert [str(p) for p in problems] == [
+        "line 3, whole line: control character U+0000 at character 3"
+    ]
 
 
 def test_players_import_keeps_one_letter_titles_of_old_files() -> None:
