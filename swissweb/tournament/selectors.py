@@ -136,6 +136,16 @@ BOARD_COLUMNS = (
 """What the pairings table shows: decoding the other columns (timestamps) cost a third."""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Unpaired:
+    """A player a request kept out of a round: a bye or a known absence (Dutch F5)."""
+
+    name: str
+    pairing_number: int | None
+    kind: str
+    """The request in words ("half-point bye"), in the reader's language."""
+
+
 class _LazyBoards:
     """The boards of public rounds, read when a template first needs one round's boards.
 
@@ -148,6 +158,7 @@ class _LazyBoards:
         self.event = event
         self.rounds = rounds
         self.games: dict[int, list[Game]] = {}
+        self.unpaired: dict[int, list[Unpaired]] = {}
         self.state: TournamentState | None = None
         self.state_read = False
 
@@ -161,6 +172,25 @@ class _LazyBoards:
             self.games[round_id] = []
         for game in games.order_by("board"):
             self.games[game.round_id].append(game)
+        # The players a bye or an absence kept out of these rounds (Dutch F5), named
+        # under the boards: one more query, on a cold cache only.
+        ids = {r.number: r.pk for r in self.rounds if r.pk in round_ids}
+        for round_id in round_ids:
+            self.unpaired[round_id] = []
+        requests = (
+            RoundRequest.objects.filter(player__event=self.event, round_number__in=list(ids))
+            .select_related("player")
+            .only("round_number", "kind", "player__name", "player__pairing_number")
+            .order_by("round_number", "player__pairing_number", "player__name")
+        )
+        for request in requests:
+            self.unpaired[ids[request.round_number]].append(
+                Unpaired(
+                    name=request.player.name,
+                    pairing_number=request.player.pairing_number,
+                    kind=str(REQUEST_KIND_WORDS[RequestKind(request.kind)]),
+                )
+            )
         # Each player's points before the round, beside the name: one state for every
         # round (on a cold cache only).
         numbers = {r.pk: r.number for r in self.rounds}
@@ -207,6 +237,13 @@ class _LazyBoards:
             self._load(sorted({*missing, round_.pk}))
         return self.games[round_.pk]
 
+    def unpaired_of(self, round_: Round) -> list[Unpaired]:
+        """The players not paired in ``round_`` by their own or the arbiter's request;
+        read with its boards (``of`` runs first in the template's fragment)."""
+        if round_.pk not in self.unpaired:
+            self._load([round_.pk])
+        return self.unpaired[round_.pk]
+
 
 def public_rounds(*, event: Event, number: int | None = None) -> list[Round]:
     """Published rounds (or round ``number``) with ``in_play``, ``cache_version``, ``boards``.
@@ -228,6 +265,7 @@ def public_rounds(*, event: Event, number: int | None = None) -> list[Round]:
         round_.in_play = round_in_play(round_)  # type: ignore[attr-defined]
         round_.cache_version = cache_version(event, round_)  # type: ignore[attr-defined]
         round_.boards = SimpleLazyObject(functools.partial(boards.of, round_))  # type: ignore[attr-defined]
+        round_.unpaired = SimpleLazyObject(functools.partial(boards.unpaired_of, round_))  # type: ignore[attr-defined]
     return rounds
 
 

@@ -1,6 +1,6 @@
 """The public pages as players use them (#24): the round in play first, ratings and
-points beside names linked to the player cards, a search by name, and a QR code to the
-round on the printed pairings."""
+points beside names linked to the player cards, the players not paired named under the
+boards, a search by name, and a QR code to the round on the printed pairings."""
 
 from __future__ import annotations
 
@@ -8,8 +8,10 @@ import datetime as dt
 import re
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 
+from swissweb.tournament import services
 from swissweb.tournament.models import Event, Player
 
 pytestmark = pytest.mark.django_db
@@ -58,3 +60,30 @@ def test_printed_pairings_carry_a_qr_code_of_the_public_round(
     Event.objects.filter(pk=two_rounds.pk).update(public=False)
     page = arbiter_client.get(f"/events/{two_rounds.slug}/manage/rounds/2/print/").content.decode()
     assert "QR code" not in page  # a private event has no public page to lead to
+
+
+def test_pairings_name_the_players_a_request_kept_out(
+    started: Event, players: list[Player], arbiter: User, client: Client
+) -> None:
+    """Dutch F5: a player with a bye or a known absence is not paired; the round's
+    pairings name them under the boards, with what they asked for, in the reader's
+    language."""
+    from django.utils import translation
+    from django.utils.translation import gettext
+
+    fay = next(p for p in players if p.name == "Frost, Fay")
+    services.round_request_set(player_id=fay.pk, round_number=1, kind="H", user=arbiter, now=T0)
+    first = services.round_pair(event_id=started.pk, user=arbiter, now=T0, seed=1)
+    services.round_publish(round_id=first.pk, user=arbiter, now=T0)
+    fay.refresh_from_db()
+    page = client.get(f"/events/{started.slug}/rounds/1/").content.decode()
+    assert f"Not paired: {fay.pairing_number}. Frost, Fay (half-point bye)" in page
+    assert "Frost, Fay" not in page.split("Not paired:")[0].split("<tbody>")[1]
+    event_page = client.get(f"/events/{started.slug}/").content.decode()
+    assert "Frost, Fay (half-point bye)" in event_page
+    german = client.get(
+        f"/events/{started.slug}/rounds/1/", HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
+    with translation.override("de"):
+        assert f"{gettext('Not paired:')} {fay.pairing_number}. Frost, Fay" in german
+        assert f"({gettext('half-point bye')})" in german
