@@ -146,6 +146,33 @@ class Unpaired:
     """The request in words ("half-point bye"), in the reader's language."""
 
 
+def _unpaired(event: Event, rounds: dict[int, int]) -> dict[int, list[Unpaired]]:
+    """The players not paired in each round by a request (Dutch F5), by round id;
+    ``rounds`` maps round numbers to round ids.  One query."""
+    found: dict[int, list[Unpaired]] = {pk: [] for pk in rounds.values()}
+    requests = (
+        RoundRequest.objects.filter(player__event=event, round_number__in=list(rounds))
+        .select_related("player")
+        .only("round_number", "kind", "player__name", "player__pairing_number")
+        .order_by("round_number", "player__pairing_number", "player__name")
+    )
+    for request in requests:
+        found[rounds[request.round_number]].append(
+            Unpaired(
+                name=request.player.name,
+                pairing_number=request.player.pairing_number,
+                kind=str(REQUEST_KIND_WORDS[RequestKind(request.kind)]),
+            )
+        )
+    return found
+
+
+def round_unpaired(event: Event, round_: Round) -> list[Unpaired]:
+    """The players a bye or a known absence kept out of ``round_`` of ``event`` (Dutch
+    F5), by pairing number, for the printed pairings."""
+    return _unpaired(event, {round_.number: round_.pk})[round_.pk]
+
+
 class _LazyBoards:
     """The boards of public rounds, read when a template first needs one round's boards.
 
@@ -172,25 +199,10 @@ class _LazyBoards:
             self.games[round_id] = []
         for game in games.order_by("board"):
             self.games[game.round_id].append(game)
-        # The players a bye or an absence kept out of these rounds (Dutch F5), named
-        # under the boards: one more query, on a cold cache only.
+        # The players a bye or an absence kept out of these rounds, named under the
+        # boards: one more query, on a cold cache only.
         ids = {r.number: r.pk for r in self.rounds if r.pk in round_ids}
-        for round_id in round_ids:
-            self.unpaired[round_id] = []
-        requests = (
-            RoundRequest.objects.filter(player__event=self.event, round_number__in=list(ids))
-            .select_related("player")
-            .only("round_number", "kind", "player__name", "player__pairing_number")
-            .order_by("round_number", "player__pairing_number", "player__name")
-        )
-        for request in requests:
-            self.unpaired[ids[request.round_number]].append(
-                Unpaired(
-                    name=request.player.name,
-                    pairing_number=request.player.pairing_number,
-                    kind=str(REQUEST_KIND_WORDS[RequestKind(request.kind)]),
-                )
-            )
+        self.unpaired.update(_unpaired(self.event, ids))
         # Each player's points before the round, beside the name: one state for every
         # round (on a cold cache only).
         numbers = {r.pk: r.number for r in self.rounds}

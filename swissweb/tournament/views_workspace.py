@@ -344,12 +344,15 @@ def round_print(request: AuthenticatedHttpRequest, event: Event, number: int) ->
         return points.get(player.pairing_number or 0)
 
     boards = [PrintBoard(game, before(game.white), before(game.black)) for game in games]
-    by_name = sorted(
+    unpaired = selectors.round_unpaired(event, round_)
+    seats: list[tuple[Player | selectors.Unpaired, Game | None, str]] = [
         # Translators: the colour column of the printed list of players by name.
-        [(game.white, game, _("white") if game.black else _("bye")) for game in games]
-        + [(game.black, game, _("black")) for game in games if game.black is not None],
-        key=lambda seat: (seat[0].name.casefold(), seat[0].pairing_number or 0),
-    )
+        *[(game.white, game, _("white") if game.black else _("bye")) for game in games],
+        *[(game.black, game, _("black")) for game in games if game.black is not None],
+        # A player not paired finds their name too, with what they asked for.
+        *[(entry, None, entry.kind) for entry in unpaired],
+    ]
+    by_name = sorted(seats, key=lambda seat: (seat[0].name.casefold(), seat[0].pairing_number or 0))
     sheet = request.GET.get("sheet", "")
     public_url = qr_code = ""
     if event.public:
@@ -361,6 +364,7 @@ def round_print(request: AuthenticatedHttpRequest, event: Event, number: int) ->
     return _page(
         request, "round_print.html", event, "round", section_round=number, round=round_,
         boards=boards, slips=[b for b in boards if b.game.black is not None], by_name=by_name,
+        unpaired=unpaired,
         sheets=(sheet,) if sheet in PRINT_SHEETS else PRINT_SHEETS, sheet=sheet,
         points_known=points is not None, public_url=public_url, qr_code=qr_code,
         site=request.build_absolute_uri("/").rstrip("/"),

@@ -87,3 +87,23 @@ def test_pairings_name_the_players_a_request_kept_out(
     with translation.override("de"):
         assert f"{gettext('Not paired:')} {fay.pairing_number}. Frost, Fay" in german
         assert f"({gettext('half-point bye')})" in german
+
+
+def test_printed_pairings_and_names_list_the_players_not_paired(
+    started: Event, players: list[Player], arbiter: User, arbiter_client: Client
+) -> None:
+    """The printed pairings name them under the boards, and the list by name gives them
+    their request where the others have a board, so a player who looks for their name
+    finds it."""
+    fay = next(p for p in players if p.name == "Frost, Fay")
+    services.round_request_set(player_id=fay.pk, round_number=1, kind="F", user=arbiter, now=T0)
+    services.round_pair(event_id=started.pk, user=arbiter, now=T0, seed=1)
+    fay.refresh_from_db()
+    page = arbiter_client.get(f"/events/{started.slug}/manage/rounds/1/print/").content.decode()
+    assert f"Not paired: {fay.pairing_number}. Frost, Fay (full-point bye)" in page
+    names = page.split('id="names"')[1]
+    row = (
+        f"<tr><td>Frost, Fay</td><td>{fay.pairing_number}</td><td></td><td>full-point bye</td></tr>"
+    )
+    assert row in names
+    assert names.index("Ellis, Ed") < names.index("Frost, Fay")
