@@ -467,30 +467,34 @@ def error_summary(form: forms.BaseForm) -> str:
     return " ".join(parts)
 
 
+TIEBREAK_REFUSALS = {
+    "unknown": gettext_lazy("Unknown tie-break code %(text)s; known codes: %(known)s."),
+    "modifiers": gettext_lazy(
+        "Cannot read the modifiers of %(text)s: write them as -C1, -C2, -M1, -M2, -F, -L40 or -L-2."
+    ),
+    "has_cut": gettext_lazy(
+        "%(text)s: %(named)s already has its cut; give the modifiers to %(code)s "
+        "(%(code)s-C2, %(code)s-M1, ...)."
+    ),
+    "not_applicable": gettext_lazy(
+        "%(text)s: the modifier %(modifier)s does not apply to %(code)s (it takes %(allowed)s)."
+    ),
+    "not_applicable_none": gettext_lazy(
+        "%(text)s: the modifier %(modifier)s does not apply to %(code)s (it takes none)."
+    ),
+    "two_cuts": gettext_lazy("%(text)s: give one cut or median modifier, not two."),
+}
+"""Each reason the engine gives for a tie-break code that does not read
+(``TieBreakCodeError``), worded for the event form."""
+
+
 def tiebreak_error(error: TieBreakCodeError) -> str:
     """Why a tie-break code does not read, in the reader's language: the engine says it
     in English for the command line, and gives the parts to word it here."""
     details = {key: repr(value) if key == "text" else value for key, value in error.details.items()}
-    if error.reason == "unknown":
-        text = _("Unknown tie-break code %(text)s; known codes: %(known)s.")
-    elif error.reason == "modifiers":
-        text = _(
-            "Cannot read the modifiers of %(text)s: write them as -C1, -C2, -M1, -M2, -F, "
-            "-L40 or -L-2."
-        )
-    elif error.reason == "has_cut":
-        text = _(
-            "%(text)s: %(named)s already has its cut; give the modifiers to %(code)s "
-            "(%(code)s-C2, %(code)s-M1, ...)."
-        )
-    elif error.reason == "not_applicable" and details.get("allowed"):
-        text = _(
-            "%(text)s: the modifier %(modifier)s does not apply to %(code)s (it takes %(allowed)s)."
-        )
-    elif error.reason == "not_applicable":
-        text = _("%(text)s: the modifier %(modifier)s does not apply to %(code)s (it takes none).")
-    elif error.reason == "two_cuts":
-        text = _("%(text)s: give one cut or median modifier, not two.")
-    else:
+    reason = error.reason
+    if reason == "not_applicable" and not details.get("allowed"):
+        reason = "not_applicable_none"
+    if reason not in TIEBREAK_REFUSALS:
         return f"{error}."
-    return text % details
+    return str(TIEBREAK_REFUSALS[reason]) % details

@@ -6,10 +6,13 @@ checkers ask with HEAD.
 
 from __future__ import annotations
 
+import csv
+import io
+from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
@@ -27,6 +30,7 @@ from .conditional import (
 from .models import Event
 from .numbers import decimal_text
 from .params import positive_number
+from .prizes import money
 
 
 @require_safe
@@ -65,18 +69,23 @@ def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse
     return render(request, "tournament/round_pairings.html", context)
 
 
+def _prize_event(request: HttpRequest, slug: str) -> Event:
+    """The public event ``slug`` with a prize table.
+
+    :raises Http404: no such public event, or it has no prize table.
+    """
+    event = public_event(request, slug)
+    if not event.prize_table.strip():
+        raise Http404("This event has no prize table.")
+    return event
+
+
 @require_safe
 @revalidated_by_standings
 def prizes(request: HttpRequest, slug: str) -> HttpResponse:
     """The prize list by the standings after the last completed round (``prizes.py``),
     printable.  Template: ``prizes.html``; 404 when the event has no prize table."""
-    from django.http import Http404
-
-    from .prizes import money
-
-    event = public_event(request, slug)
-    if not event.prize_table.strip():
-        raise Http404("This event has no prize table.")
+    event = _prize_event(request, slug)
     after, awards = selectors.prize_awards(event=event)
     rows = [(award, money(award.amount)) for award in awards]
     total = money(sum((a.amount for a in awards), start=Fraction(0)))
@@ -88,28 +97,17 @@ def prizes(request: HttpRequest, slug: str) -> HttpResponse:
 @revalidated_by_standings
 def prizes_csv(request: HttpRequest, slug: str) -> HttpResponse:
     """The prize list as CSV: group, place, name, points, amount, shared by."""
-    import csv
-    import io
-
-    from django.http import Http404
-
-    from .prizes import money
-
-    event = public_event(request, slug)
-    if not event.prize_table.strip():
-        raise Http404("This event has no prize table.")
+    event = _prize_event(request, slug)
     _, awards = selectors.prize_awards(event=event)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["group", "place", "name", "points", "amount", "shared_by"])
-    for award in awards:
-        writer.writerow([
-            award.group, award.place or "", text_cell(award.player.name),
-            decimal_text(award.player.points), money(award.amount), award.shared_with,
-        ])  # fmt: skip
-    response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{event.slug}-prizes.csv"'
-    return response
+    body = _csv_text(
+        ["group", "place", "name", "points", "amount", "shared_by"],
+        (
+            [award.group, award.place or "", text_cell(award.player.name),
+             decimal_text(award.player.points), money(award.amount), award.shared_with]
+            for award in awards
+        ),
+    )  # fmt: skip
+    return _csv_download(body, f"{event.slug}-prizes.csv")
 
 
 @require_safe
@@ -118,8 +116,6 @@ def teams(request: HttpRequest, slug: str) -> HttpResponse:
     """The clubs' or schools' standings (``teams.py``), after any completed round.
 
     Template: ``teams.html``; 404 when the event keeps no team standings."""
-    from django.http import Http404
-
     event = public_event(request, slug)
     if event.team_size == 0:
         raise Http404("This event keeps no team standings.")
@@ -292,23 +288,33 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     after, _ = selectors.standings_round(event=event, after_round=_after_round(request))
     key = ("standings.csv", selectors.cache_version(event), after)
     body = selectors.cached(key, lambda: _standings_csv_text(event, after))
-    response = HttpResponse(body, content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{event.slug}-standings.csv"'
-    return response
+    return _csv_download(body, f"{event.slug}-standings.csv")
 
 
 def _standings_csv_text(event: Event, after_round: int) -> str:
-    import csv
-    import io
-
     table = selectors.standings_after(event=event, after_round=after_round)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["rank", "pairing_number", "name", "rating", "points", *table.tiebreaks])
-    for line in table.lines:
-        writer.writerow(
+    return _csv_text(
+        ["rank", "pairing_number", "name", "rating", "points", *table.tiebreaks],
+        (
             [line.rank, line.player.pairing_number, text_cell(line.player.name),
              line.player.rating,
              decimal_text(line.points), *(decimal_text(v) for v in line.values)]
-        )  # fmt: skip
+            for line in table.lines
+        ),
+    )  # fmt: skip
+
+
+def _csv_text(header: list[str], rows: Iterable[list[object]]) -> str:
+    """A CSV file's text: the header, then the rows (cells already written for files:
+    ``numbers.decimal_text``, ``cells.text_cell``)."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(header)
+    writer.writerows(rows)
     return out.getvalue()
+
+
+def _csv_download(body: str, filename: str) -> HttpResponse:
+    response = HttpResponse(body, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
