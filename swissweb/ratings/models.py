@@ -51,6 +51,11 @@ class RatingList(models.Model):
         return self.name
 
 
+RATING_KINDS = ("standard", "rapid", "blitz")
+"""The ratings a list gives each player, one column of ``ListedPlayer`` each: which one
+an event uses is the arbiter's choice when refreshing from a list."""
+
+
 class ListedPlayer(models.Model):
     """A player as a list gives them."""
 

@@ -7,7 +7,7 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from django.contrib.auth.models import User
 from django.core.cache import cache
@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from pairing.engine import rules_for
 from pairing.engine.model import Outcome, TournamentState
+from swissweb.ratings.models import RATING_KINDS, ListedPlayer
 
 from . import engine_adapter, event_settings
 from .models import (
@@ -944,12 +945,6 @@ ACTIONS = {
 }
 """The audit log's words for each recorded action; others show their own name."""
 
-RATING_KINDS = {
-    "standard": gettext_lazy("standard rating"),
-    "rapid": gettext_lazy("rapid rating"),
-    "blitz": gettext_lazy("blitz rating"),
-}
-"""The ratings a refresh from a list can take (``services.ratings``)."""
 
 # Translators: labels of the values an audit entry records, each followed by a colon.
 AUDIT_KEYS = {
@@ -1063,8 +1058,10 @@ def _audit_value(key: str, value: object, names: dict[int, str], action: str = "
         return str(REQUEST_KIND_WORDS[RequestKind(value)])
     if key == "kind" and value in PlayerAsk.values:
         return str(PlayerAsk(value).label)
-    if key == "kind" and value in RATING_KINDS:
-        return str(RATING_KINDS[str(value)])
+    if key == "kind" and action == "ratings_refresh" and value in RATING_KINDS:
+        # The rating column the refresh read, by its name ("rapid rating").
+        column = cast("models.Field[Any, Any]", ListedPlayer._meta.get_field(str(value)))
+        return str(column.verbose_name)
     if key == "state" and value in (AskState.APPROVED, AskState.REFUSED):
         return str(AskState(str(value)).label)
     if key == "players" and isinstance(value, list):

@@ -24,7 +24,7 @@ from swissweb.ratings.formats import (
 from swissweb.ratings.loader import load_list
 from swissweb.ratings.models import ListedPlayer, ListKind, RatingList
 from swissweb.ratings.search import search
-from swissweb.tournament import services
+from swissweb.tournament import selectors, services
 from swissweb.tournament.errors import TournamentError
 from swissweb.tournament.models import AuditEntry, Event, Player
 
@@ -188,6 +188,9 @@ def test_refresh_gives_players_their_list_rating_before_the_start(
         assert (player.rating, player.title) == expected
     entry = AuditEntry.objects.get(action="ratings_refresh")
     assert entry.after == {"list": "FIDE", "kind": "standard", "changes": changes}
+    line = selectors.audit_line(entry, {})
+    assert line.action == "Ratings refreshed from a list"
+    assert "rating: standard rating" in line.changes
     assert services.players_refresh_ratings(
         event_id=event.pk, list_id=fide.pk, kind="rapid", user=arbiter, now=T0
     ) == ["Carlsen, Magnus: 2830 → 2820", "Lee, Ann: unrated → 1500"]

@@ -35,7 +35,7 @@ from .players import (
     player_withdraw,
     players_add,
 )
-from .ratings import RATING_KINDS, players_refresh_ratings
+from .ratings import players_refresh_ratings
 from .requests import (
     forbidden_pair_add,
     forbidden_pair_delete,
@@ -60,7 +60,6 @@ from .rounds import (
 __all__ = [
     "player_ask",
     "player_ask_decide",
-    "RATING_KINDS",
     "players_refresh_ratings",
     "ENGINE_DETAILS",
     "PLAYER_DETAILS",

@@ -9,14 +9,11 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from swissweb.ratings.models import ListedPlayer, ListKind, RatingList
+from swissweb.ratings.models import RATING_KINDS, ListedPlayer, ListKind, RatingList
 from swissweb.tournament.errors import TournamentError
 from swissweb.tournament.models import Player
 
 from .common import _audit, _lock_event
-
-RATING_KINDS = ("standard", "rapid", "blitz")
-"""Which of a list's ratings an event uses."""
 
 
 def players_refresh_ratings(
