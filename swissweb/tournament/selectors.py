@@ -290,11 +290,15 @@ def event_rounds(*, event: Event) -> list[Round]:
     )
 
 
+def step_rule(step: dict[str, Any]) -> str:
+    """The rule a step of a round's explanation applies: the engine's by its name
+    ("Dutch A3"), the arbiter's own edits named in the reader's language."""
+    return _("Arbiter") if step["rule"] == ARBITER_STEP else str(step["rule"])
+
+
 def step_line(step: dict[str, Any]) -> str:
-    """One step of a round's explanation as a line, "rule: text"; the arbiter's own
-    steps are named in the reader's language, the engine's by their rule."""
-    rule = _("Arbiter") if step["rule"] == ARBITER_STEP else step["rule"]
-    return f"{rule}: {step['text']}"
+    """One step of a round's explanation as a line, "rule: text"."""
+    return f"{step_rule(step)}: {step['text']}"
 
 
 def board_reasons(round_: Round) -> dict[int, list[str]]:

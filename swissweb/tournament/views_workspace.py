@@ -397,7 +397,7 @@ def round_why(request: AuthenticatedHttpRequest, event: Event, number: int) -> H
             raise Http404("No such board.")
     return _page(
         request, "round_why.html", event, "round", section_round=number, round=round_,
-        steps=steps, board=board,
+        steps=[(selectors.step_rule(step), step["text"]) for step in steps], board=board,
     )  # fmt: skip
 
 
