@@ -27,7 +27,13 @@ document.addEventListener("DOMContentLoaded", () => {
     b.addEventListener("click", action);
     return b;
   };
+  // The list is built again only when the codes changed: the form's change event (the
+  // field losing focus as a button of the list is pressed) must not replace that button
+  // between the press and the release, which would lose the click.
+  let shown = null;
   const render = () => {
+    if (field.value === shown) return;
+    shown = field.value;
     const list = codes();
     chosen.replaceChildren();
     empty.hidden = list.length > 0;
