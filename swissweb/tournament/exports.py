@@ -75,12 +75,14 @@ def event_records(event: Event) -> EventRecords:
     numbered = all(p.pairing_number is not None for p in players)
     rank = {p.pk: (p.pairing_number or index) if numbered else index
             for index, p in enumerate(players, 1)}  # fmt: skip
-    rounds = list(event.round_set.order_by("number"))
-    games = list(
-        Game.objects.filter(round__event=event)
-        .select_related("round")
-        .order_by("round__number", "board")
-    )
+    # Without the rounds' explanations (the engine's JSON, tens of kB a round), and each
+    # game given its round from this list rather than joined to it: a join repeats the
+    # explanation on every game row (1.6 GB at 1,000 players x 7 rounds, #31 D1).
+    rounds = list(event.round_set.defer("explanation").order_by("number"))
+    by_id = {round_.pk: round_ for round_ in rounds}
+    games = list(Game.objects.filter(round__event=event).order_by("round__number", "board"))
+    for game in games:
+        game.round = by_id[game.round_id]
     requests = list(
         RoundRequest.objects.filter(player__event=event).order_by("round_number", "player_id")
     )
