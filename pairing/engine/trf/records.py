@@ -369,11 +369,23 @@ def bb_point_lines(points: PointSystem) -> list[str]:
     """bbpPairings' point records for a point system: ``BBW  1.0``, ``BBD  0.5``, ``BBL``,
     ``BBZ`` (zero-point bye), ``BBF`` (forfeit loss) and ``BBU`` (pairing-allocated bye),
     the value in columns 5-8.  bbpPairings reads no XXS; a forfeit win and a full-point
-    bye count as a win for it, a half-point bye as a draw."""
+    bye count as a win for it, a half-point bye as a draw.
+
+    None at all when they cannot say the point system: BBW also sets the forfeit win and
+    the full-point bye, BBD the half-point bye, so with those different from the win
+    (draw) a BBW (BBD) would contradict the XXS line, and a reader taking the last
+    record would score them as wins (draws) (#31 D3).  bbpPairings has no record for
+    such values; the XXS line holds them alone."""
 
     def show(value: Points) -> str:
         return f"{format_points(Fraction(value, 2)):>4}"
 
+    if (
+        points.forfeit_win != points.win
+        or points.full_point_bye != points.win
+        or points.half_point_bye != points.draw
+    ):
+        return []
     return [
         f"{tag} {show(value)}"
         for tag, value in (
