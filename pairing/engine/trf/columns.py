@@ -15,6 +15,8 @@ Span = tuple[int, int]
 
 PLAYER_TAG = "001"
 START_RANK: Span = (5, 8)
+MAX_START_RANK = 10 ** (START_RANK[1] - START_RANK[0] + 1) - 1
+"""9,999: the largest starting rank four columns hold, so the most players a TRF numbers."""
 SEX: Span = (10, 10)
 TITLE: Span = (11, 13)
 NAME: Span = (15, 47)

@@ -8,8 +8,11 @@ from typing import Any, cast
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db.models import F, Field
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
+from pairing.engine.trf import MAX_START_RANK
+from swissweb.tournament.errors import TournamentError
 from swissweb.tournament.models import AuditEntry, Event, Player, Round, Title
 
 TITLE_ORDER = {title: index for index, title in enumerate(Title.values)}
@@ -111,3 +114,31 @@ def _plain_problems(exc: ValidationError) -> str:
 
 def _jsonable(value: Any) -> Any:
     return value.isoformat() if isinstance(value, dt.date) else value
+
+
+def refuse_too_many_players(*, existing: int, added: int) -> None:
+    """Refuse players beyond the 9,999 a TRF file can number (#31 D2).
+
+    A TRF player number (the 001 line's starting rank) has four columns, so neither the
+    event's backup nor FIDE's rating report could be written for a 10,000th player.
+    Every way of adding players calls this before it writes anything.
+
+    :raises TournamentError: naming the limit, why, and the numbers.
+    """
+    total = existing + added
+    if total <= MAX_START_RANK:
+        return
+    raise TournamentError(
+        # Translators: limit is 9,999; existing players are in the event, added would come.
+        _(
+            "An event holds at most %(limit)s players: its backup and FIDE's rating report "
+            "are TRF files, whose player numbers have four columns. The event has "
+            "%(existing)s players and %(added)s more would make %(total)s. Nothing was added."
+        )
+        % {
+            "limit": number_format(MAX_START_RANK, force_grouping=True),
+            "existing": number_format(existing, force_grouping=True),
+            "added": number_format(added, force_grouping=True),
+            "total": number_format(total, force_grouping=True),
+        }
+    )

@@ -16,7 +16,13 @@ from swissweb.tournament import engine_adapter
 from swissweb.tournament.errors import ConfirmationNeeded, RoundLocked, StaleEdit, TournamentError
 from swissweb.tournament.models import Event, ForbiddenPair, Game, Player, Round, RoundRequest
 
-from .common import _audit, _lock_event, _problems, plain_integrity_error
+from .common import (
+    _audit,
+    _lock_event,
+    _problems,
+    plain_integrity_error,
+    refuse_too_many_players,
+)
 
 
 def event_start(*, event_id: int, user: User | None, now: dt.datetime) -> Event:
@@ -215,6 +221,7 @@ def event_import_trf(*, text: str, user: User, now: dt.datetime) -> Event:
     from swissweb.tournament import backup, slugs
 
     plan = backup.event_plan(text, now=now)
+    refuse_too_many_players(existing=0, added=len(plan.players))
     started = plan.event["started_at"] is not None
     try:
         with transaction.atomic():

@@ -13,7 +13,14 @@ from django.utils.translation import gettext as _
 from swissweb.tournament.errors import EventNotStarted, RoundLocked, TournamentError
 from swissweb.tournament.models import Event, Player, RequestKind, RoundRequest, RoundState
 
-from .common import _audit, _jsonable, _lock_event, _plain_problems, plain_integrity_error
+from .common import (
+    _audit,
+    _jsonable,
+    _lock_event,
+    _plain_problems,
+    plain_integrity_error,
+    refuse_too_many_players,
+)
 
 
 def _ensure_not_started(event: Event) -> None:
@@ -37,13 +44,15 @@ def players_add(
     points, the default), half-point byes or full-point byes, each recorded as the
     request of its round (Dutch F5).
 
-    :raises TournamentError: a player is not valid, too many top players (ESCA 3), or
+    :raises TournamentError: a player is not valid, too many top players (ESCA 3), more
+        than 9,999 players in all (``common.refuse_too_many_players``), or
         ``missed_rounds`` is not a kind of request.
     """
     if missed_rounds not in RequestKind.values:
         raise TournamentError(_("Missed rounds count as absences, half-point or full-point byes."))
     with transaction.atomic():
         event = _lock_event(event_id)
+        refuse_too_many_players(existing=event.players.count(), added=len(rows))
         players = [Player(event=event, **row) for row in rows]
         if event.started_at is not None:
             last = max((p.pairing_number or 0 for p in event.players.all()), default=0)
