@@ -94,6 +94,24 @@ def _date(text: str) -> dt.date | None:
     return None
 
 
+def _event_date(doc: TrfDocument, header: Header, not_read: list[str]) -> dt.date | None:
+    """The 042 or 052 date, left out with a note in ``not_read`` when its year is not
+    from 1900 to 2200 (``trf.FIRST_YEAR``, ``trf.LAST_YEAR``): no event was or will be
+    then, and a year 1 or 9999 breaks what is computed from it (#31 D11)."""
+    text = trf.header_text(doc, header)
+    day = _date(text)
+    if day is not None and not trf.FIRST_YEAR <= day.year <= trf.LAST_YEAR:
+        # Translators: %(record)s is 042 or 052, %(date)s as written in the file.
+        note = _(
+            "The date %(date)s (%(record)s) is not from %(first)d to %(last)d; it is left out."
+        )
+        values = {"date": text, "record": header.value, "first": trf.FIRST_YEAR,
+                  "last": trf.LAST_YEAR}  # fmt: skip
+        not_read.append(note % values)
+        return None
+    return day
+
+
 def _report_fields(doc: TrfDocument, start: dt.date | None, not_read: list[str]) -> dict[str, Any]:
     """The rating report's records: 032 federation, 102 chief arbiter, 112 deputies, 122
     time control, 222 its code, 132 the round dates.  What does not read is left out
@@ -123,6 +141,11 @@ def _report_fields(doc: TrfDocument, start: dt.date | None, not_read: list[str])
         note = _("TRF line %(line)d: %(problem)s; no round dates are kept.")
         not_read.append(note % {"line": exc.line, "problem": exc.message})
     else:
+        if any(not trf.FIRST_YEAR <= d.year <= trf.LAST_YEAR for d in dates.values()):
+            # Translators: 132 is the TRF record of the round dates.
+            note = _("The round dates (132) are not from %(first)d to %(last)d; none are kept.")
+            not_read.append(note % {"first": trf.FIRST_YEAR, "last": trf.LAST_YEAR})
+            return fields
         last = max(dates, default=0)
         fields["round_dates"] = [
             dates[n].isoformat() if n in dates else None for n in range(1, last + 1)
@@ -139,11 +162,12 @@ def _event_fields(doc: TrfDocument) -> dict[str, Any]:
         assert named is not None
         message = _("pairing system %(system)s is not available here")
         raise named.error(message % {"system": repr(system)})
+    not_read: list[str] = []
     fields: dict[str, Any] = {
         "name": (trf.header_text(doc, Header.TOURNAMENT) or "Imported event")[:200],
         "venue": trf.header_text(doc, Header.CITY)[:200],
-        "start_date": _date(trf.header_text(doc, Header.START_DATE)),
-        "end_date": _date(trf.header_text(doc, Header.END_DATE)),
+        "start_date": _event_date(doc, Header.START_DATE, not_read),
+        "end_date": _event_date(doc, Header.END_DATE, not_read),
         "system": system,
         **engine_adapter.point_fields(points),
         "initial_colour": engine_adapter.model_initial_colour(trf.initial_colour(doc)),
@@ -152,7 +176,6 @@ def _event_fields(doc: TrfDocument) -> dict[str, Any]:
     }
     if fields["start_date"] and fields["end_date"] and fields["end_date"] < fields["start_date"]:
         fields["end_date"] = None
-    not_read: list[str] = []
     fields["not_read"] = not_read
     fields.update(_report_fields(doc, fields["start_date"], not_read))
     order = trf.tiebreak_order(doc)

@@ -6,7 +6,8 @@ The report is the tournament section and the 001 player lines, nothing of our ow
 - both editions: 012 name, 022 city, 032 federation, 042 and 052 dates, 062 players,
   072 rated players (a rating above 0), 092 type, 102 chief arbiter, 112 one line per
   deputy, 122 time control, 132 the date of every round (the event's, else the day the
-  round was paired), then each player's 001 line with points and place;
+  round was paired; blank for a date in another century than the start, which 132's
+  two-digit years cannot say), then each player's 001 line with points and place;
 - TRF-2026 adds 142 rounds, 152 the initial colour when the event fixed it, 162 the
   point values when they are not 1-½-0 and 162 can say them, 192 the coded type of
   tournament, 202 the tie-breaks in FIDE's codes and 222 the encoded time control.
@@ -53,7 +54,13 @@ def rating_report(event: Event, edition: Edition) -> str:
         system = event.get_system_display()
     lines.append(trf.swiss_type_line(system))
     lines += exports.arbiter_lines(event)
-    dates = exports.round_dates(event, data.rounds)
+    # A 132 record writes two-digit years, read in the century of the start date: a
+    # round dated in another (an event dated year 1 or 9999, #31 D11) is left blank
+    # rather than written as a date it is not.
+    dates = [
+        d if d is not None and trf.round_date_readable(d, event.start_date) else None
+        for d in exports.round_dates(event, data.rounds)
+    ]
     dates_line = trf.round_dates_line(dates)
     if dates_line is not None:
         lines.append(dates_line)

@@ -164,3 +164,49 @@ def test_report_details_that_do_not_read_are_refused_by_name(started: Event, arb
     )
     assert not form.is_valid()
     assert form.errors["round_dates"] == ["6 dates for 5 rounds: give one date per round."]
+
+
+def _two_player_trf(start: str, end: str) -> str:
+    players = "".join(
+        trf.format_player(trf.TrfPlayer(start_rank=n, name=f"Player, No {n}", rating=1500)) + "\r\n"
+        for n in (1, 2)
+    )
+    return f"012 Far Dates\r\n042 {start}\r\n052 {end}\r\n{players}"
+
+
+@pytest.mark.parametrize(
+    ("start", "end"), [("0001/01/01", "0001/01/05"), ("9999/12/20", "9999/12/31")]
+)
+def test_d11_trf_event_dates_outside_1900_2200_are_left_out_with_a_note(
+    start: str, end: str, stranger: User
+) -> None:
+    """#31 D11: a TRF's 042/052 of year 1 or 9999 are left out, as dates that do not
+    read are, and the audit entry says so; the event's rating report is then served."""
+    event = services.event_import_trf(text=_two_player_trf(start, end), user=stranger, now=T0)
+    assert (event.start_date, event.end_date) == (None, None)
+    notes = event.audit_entries.get(action="event_import").after["not_read"]
+    assert [n for n in notes if start in n and "1900" in n and "2200" in n], notes
+    assert [n for n in notes if end in n], notes
+    services.event_start(event_id=event.pk, user=stranger, now=T0)
+    services.round_pair(event_id=event.pk, user=stranger, now=T0, seed=1)
+    event.refresh_from_db()
+    for edition in Edition:
+        assert trf.read_trf(rating_report(event, edition)).players
+
+
+@pytest.mark.parametrize("year", [1, 9999])
+def test_d11_rating_report_of_an_event_dated_year_1_or_9999_is_served(
+    started: Event, arbiter: User, year: int
+) -> None:
+    """#31 D11: an event already dated in year 1 or 9999 (a file imported before the
+    refusal) gets its report: the dates written in four digits, and the round dates a
+    132 record's two-digit years cannot say in the start date's century left out."""
+    Event.objects.filter(pk=started.pk).update(
+        start_date=dt.date(year, 1, 1), end_date=dt.date(year, 1, 2)
+    )
+    services.round_pair(event_id=started.pk, user=arbiter, now=T0, seed=1)
+    started.refresh_from_db()
+    for edition in Edition:
+        doc = trf.read_trf(rating_report(started, edition))
+        assert trf.header_text(doc, Header.START_DATE) == f"{year:04d}/01/01"
+        assert trf.round_dates(doc, started.start_date) == {}

@@ -450,9 +450,14 @@ def header_line(header: Header | str, text: str) -> str:
     return f"{header} {text}".rstrip()
 
 
+def four_digit_date(day: date) -> str:
+    """``YYYY/MM/DD`` with the year in four digits: ``%Y`` writes year 1 as ``1``."""
+    return f"{day.year:04d}/{day.month:02d}/{day.day:02d}"
+
+
 def date_line(header: Header, day: date) -> str:
     """A header record holding a date (042, 052), written ``YYYY/MM/DD``."""
-    return f"{header.value} {day:%Y/%m/%d}"
+    return f"{header.value} {four_digit_date(day)}"
 
 
 def swiss_type_line(system_title: str) -> str:

@@ -60,6 +60,13 @@ def _century(year: int, start: date | None) -> int:
     return base + year
 
 
+def round_date_readable(day: date, start: date | None) -> bool:
+    """True when a 132 record can write ``day``: read back with the start date
+    ``start``, its two-digit year gives the same year (the start's century, else this
+    one's).  A round dated in another century than the event's start cannot be said."""
+    return _century(day.year % 100, start) == day.year
+
+
 def round_dates(doc: TrfDocument, start: date | None = None) -> dict[int, date]:
     """The dates of the rounds from the first 132 record, by round number; two-digit
     years are read in the century of ``start`` (the 042 date).
@@ -154,6 +161,7 @@ __all__ = [
     "time_control_line",
     "parse_round_dates",
     "parse_time_control",
+    "round_date_readable",
     "round_dates",
     "round_dates_line",
     "time_control_code",

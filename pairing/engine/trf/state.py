@@ -47,6 +47,7 @@ from .fields import half_points, number_list, record_error
 from .records import (
     Header,
     bb_point_lines,
+    four_digit_date,
     header_line,
     initial_colour_line,
     parse_acceleration_2026,
@@ -424,7 +425,7 @@ def player_record(
         sex=sex,
         federation=player.federation,
         fide_id=str(fide_id) if fide_id else "",
-        birth_date=f"{birth_date:%Y/%m/%d}" if birth_date else "",
+        birth_date=four_digit_date(birth_date) if birth_date else "",
         rank=rank,
     )
 
