@@ -16,6 +16,10 @@ Redis, per worker process with the embedded default (the limit is then per worke
 which still stops a flood).  django-ratelimit was considered and not used: it refuses
 to run on any cache but memcached or django-redis, which would leave the embedded
 default, a single machine in a venue, without a limit at all.
+
+The limit fails open (#31 D4): when the cache cannot count (Redis down), the request is
+let through and a warning logged once for that kind of failure (``caches.warn_once``);
+a site that answers 500 to everyone protects nothing.
 """
 
 from __future__ import annotations
@@ -27,6 +31,8 @@ from axes.helpers import get_client_ip_address
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
+
+from swissweb.caches import warn_once
 
 
 class AnonymousRateLimitMiddleware:
@@ -43,13 +49,15 @@ class AnonymousRateLimitMiddleware:
         address = get_client_ip_address(request) or "unknown"
         now = time.time()
         start = int(now // window) * window
-        key = f"swissweb:rate:{address}:{start}"
-        cache.add(key, 0, timeout=window + 5)
         try:
-            count = cache.incr(key)
-        except ValueError:  # expired between add and incr: this request opens the window
-            cache.set(key, 1, timeout=window + 5)
-            count = 1
+            count = _count(f"swissweb:rate:{address}:{start}", window + 5)
+        except Exception as exc:  # noqa: BLE001 - whatever the backend raises, fail open
+            warn_once(
+                "rate-limit",
+                f"Rate limit not applied: the cache cannot count requests "
+                f"({type(exc).__name__}: {exc}); requests are let through",
+            )
+            return self.get_response(request)
         if count > limit:
             retry = max(1, int(start + window - now) + 1)
             response = HttpResponse(
@@ -61,3 +69,13 @@ class AnonymousRateLimitMiddleware:
             response["Retry-After"] = str(retry)
             return response
         return self.get_response(request)
+
+
+def _count(key: str, timeout: int) -> int:
+    """This request counted under ``key``: the number of requests in the window so far."""
+    cache.add(key, 0, timeout=timeout)
+    try:
+        return cache.incr(key)
+    except ValueError:  # expired between add and incr: this request opens the window
+        cache.set(key, 1, timeout=timeout)
+        return 1

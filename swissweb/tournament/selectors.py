@@ -263,14 +263,9 @@ def public_rounds(*, event: Event, number: int | None = None) -> list[Round]:
 
     The boards are read only for rounds whose cached fragment is missing (``_LazyBoards``).
     """
-    # A round's row changes only with changes that count standings_version (pairing,
-    # publishing, the last result, a correction), never with a result in play.
-    rounds = cached(
-        ("public-rounds", cache_version(event)),
-        lambda: list(
-            event.round_set.exclude(state=RoundState.PAIRED).defer("explanation").order_by("number")
-        ),
-    )
+    from .round_rows import public_round_rows  # it reads this module's cache helpers
+
+    rounds = public_round_rows(event)
     if number is not None:
         rounds = [r for r in rounds if r.number == number]
     boards = _LazyBoards(event, rounds)

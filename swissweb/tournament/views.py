@@ -25,7 +25,9 @@ from .conditional import (
     public_event,
     revalidated,
     revalidated_by_own_game,
+    revalidated_by_round,
     revalidated_by_standings,
+    revalidated_by_standings_reading,
 )
 from .models import Event
 from .numbers import decimal_text
@@ -55,7 +57,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_safe
-@revalidated
+@revalidated_by_round
 def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A published round's pairings and results, refreshing itself while in play.
 
@@ -67,6 +69,19 @@ def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse
     if getattr(request, "htmx", False):
         return render(request, "tournament/partials/pairings_table.html", context)
     return render(request, "tournament/round_pairings.html", context)
+
+
+def _after_round_read(event: Event, text: str | None) -> int | None:
+    """``?round=N`` as the standings read it (``_after_round``, ``standings_round``): a
+    completed round before the last, else ``None``, the latest standings, which junk,
+    0 and rounds not completed yet also show (#31 D5: one stored page for all of them)."""
+    after = positive_number(text)
+    _, last = selectors.standings_round(event=event, after_round=None)
+    return after if after is not None and after < last else None
+
+
+AFTER_ROUND = {"round": _after_round_read}
+"""The query parameters of the standings, the crosstable, their CSV and the teams."""
 
 
 def _prize_event(request: HttpRequest, slug: str) -> Event:
@@ -111,7 +126,7 @@ def prizes_csv(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_safe
-@revalidated_by_standings
+@revalidated_by_standings_reading(AFTER_ROUND)
 def teams(request: HttpRequest, slug: str) -> HttpResponse:
     """The clubs' or schools' standings (``teams.py``), after any completed round.
 
@@ -196,7 +211,7 @@ def player_search(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_safe
-@revalidated
+@revalidated_by_round
 def round_pgn(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A published round's games as PGN (``pgn.py``), for broadcast tools."""
     event = public_event(request, slug)
@@ -251,7 +266,7 @@ def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
 
 
 @require_safe
-@revalidated_by_standings
+@revalidated_by_standings_reading(AFTER_ROUND)
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     """Standings with the event's tie-breaks after any completed round.
 
@@ -265,7 +280,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_safe
-@revalidated_by_standings
+@revalidated_by_standings_reading(AFTER_ROUND)
 def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     """The crosstable (wall chart): rank, name, rating, each round, points, tie-breaks.
 
@@ -278,7 +293,7 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_safe
-@revalidated_by_standings
+@revalidated_by_standings_reading(AFTER_ROUND)
 def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     """Standings as CSV: rank, pairing number, name, points, one column per tie-break.
 

@@ -33,7 +33,7 @@ def test_nginx_buffers_and_outwaits_the_pairing() -> None:
 def test_cache_url_selects_redis_or_memory() -> None:
     assert cache_config("")["BACKEND"].endswith("LocMemCache")
     redis = cache_config("redis://redis:6379/0")
-    assert redis == {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
-        "LOCATION": "redis://redis:6379/0",
-    }
+    # Django's Redis backend, failing open while Redis is down (#31 D4).
+    assert redis["BACKEND"] == "swissweb.caches.FailOpenRedisCache"
+    assert redis["LOCATION"] == "redis://redis:6379/0"
+    assert 0 < redis["OPTIONS"]["socket_connect_timeout"] <= 1
