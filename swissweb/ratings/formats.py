@@ -27,6 +27,8 @@ from typing import IO
 from defusedxml import DefusedXmlException, ElementTree
 from django.utils.translation import gettext, ngettext
 
+from swissweb.tournament.params import ascii_digits
+
 TITLES = frozenset({"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"})
 """FIDE's titles as our players hold them (the list writes the women's ones in WTit)."""
 
@@ -68,12 +70,12 @@ def name_key(name: str) -> str:
 
 
 def _rating(text: str) -> int | None:
-    value = int(text) if text.isdigit() else 0
+    value = int(text) if ascii_digits(text) else 0
     return value if 0 < value < 4000 else None
 
 
 def _year(text: str) -> int | None:
-    return int(text) if text.isdigit() and 1900 <= int(text) <= 2100 else None
+    return int(text) if ascii_digits(text) and 1900 <= int(text) <= 2100 else None
 
 
 def _sex(text: str) -> str:
@@ -128,7 +130,7 @@ def read_fide_txt(lines: Iterable[str]) -> Iterator[Entry]:
         if not line.strip():
             continue
         player_id = cut(line, "ID Number")
-        if not player_id.isdigit():
+        if not ascii_digits(player_id):
             # Translators: number is a line of the uploaded file, id the text found there.
             message = gettext("line %(number)s: the ID %(id)s is not a FIDE ID")
             raise ListError(message % {"number": number, "id": repr(player_id)})
@@ -164,7 +166,7 @@ def read_fide_xml(stream: IO[bytes]) -> Iterator[Entry]:
             values = {child.tag: (child.text or "").strip() for child in element}
             element.clear()
             player_id = values.get("fideid", "")
-            if not player_id.isdigit():
+            if not ascii_digits(player_id):
                 # Translators: count numbers the players of the XML file; fideid is the name
                 # of an XML element, keep it.
                 message = gettext("player %(count)s: the fideid %(id)s is not a FIDE ID")

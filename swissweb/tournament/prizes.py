@@ -112,16 +112,16 @@ class Award:
 
 _LINE = re.compile(r"\s*([^:]+?)\s*:\s*(.+?)\s*")
 _PLACE = re.compile(r"place|platz", re.IGNORECASE)
-_RATING_RANGE = re.compile(r"(?:rating|wertung) (\d{3,4})\s*-\s*(\d{3,4})", re.IGNORECASE)
-_RATING_BELOW = re.compile(r"(?:rating below|wertung unter) (\d{3,4})", re.IGNORECASE)
+_RATING_RANGE = re.compile(r"(?:rating|wertung) ([0-9]{3,4})\s*-\s*([0-9]{3,4})", re.IGNORECASE)
+_RATING_BELOW = re.compile(r"(?:rating below|wertung unter) ([0-9]{3,4})", re.IGNORECASE)
 _BORN = re.compile(
-    r"born (\d{4}) or later|geboren (\d{4}) oder später|jahrgang (\d{4}) und jünger",
+    r"born ([0-9]{4}) or later|geboren ([0-9]{4}) oder später|jahrgang ([0-9]{4}) und jünger",
     re.IGNORECASE,
 )
 _WOMEN = re.compile(r"women|frauen", re.IGNORECASE)
 _UNRATED = re.compile(r"unrated|ohne\s+wertung", re.IGNORECASE)
 _CLUB = re.compile(r"(?:club|verein) (.+)", re.IGNORECASE)
-_PLAYERS = re.compile(r"(?:players|spieler)((?:\s+\d+)+)", re.IGNORECASE)
+_PLAYERS = re.compile(r"(?:players|spieler)((?:\s+[0-9]+)+)", re.IGNORECASE)
 
 
 def read_table(text: str) -> list[Group]:

@@ -307,3 +307,29 @@ def test_refresh_view_shows_each_change(event: Event, arbiter_client: Client) ->
     text = response.content.decode()
     assert "Ratings refreshed: 1 player changed." in text
     assert "Carlsen, Magnus: 2800 → 2830" in text
+
+
+@pytest.mark.parametrize("digits", ["2²00", "²", "٢٨٣٠", "𝟐𝟖𝟑𝟎", "28 30"])
+def test_d9_a_rating_or_birth_year_of_other_digits_reads_as_none(digits: str) -> None:
+    """Defect D9: ``str.isdigit`` took "²" for a digit and ``int()`` then failed, so the
+    list's upload answered 500; other scripts' digits ("٢٨٣٠") were read as a rating.
+    A rating or birth year is ASCII digits, else absent; an ID is ASCII digits, else the
+    line is refused by number."""
+    header = "ID Number      Name                              Fed Sex Tit  WTit OTit FOA NOV25 "
+    header += "Gms  K B-day Flag"
+    line = "1503014        Carlsen, Magnus                   NOR M   GM                 "
+    line += f"{digits:<5} 0    10 {digits:<4}  "
+    (entry,) = read_fide_txt([header, line])
+    assert (entry.standard, entry.birth_year) == (None, None)
+    xml = (
+        f"<playerslist><player><fideid>1503014</fideid><name>C</name><rating>{digits}"
+        f"</rating><birthday>{digits}</birthday></player></playerslist>"
+    )
+    (entry,) = read_fide_xml(io.BytesIO(xml.encode()))
+    assert (entry.standard, entry.birth_year) == (None, None)
+    national = f'Ref,Name,Std,Born\n1,"A, B",{digits},{digits}\n'
+    mapping = {"player_id": "Ref", "name": "Name", "standard": "Std", "birth_year": "Born"}
+    (entry,) = read_national_csv(national, mapping)
+    assert (entry.standard, entry.birth_year) == (None, None)
+    with pytest.raises(ListError, match="line 2: the ID"):
+        list(read_fide_txt([header, line.replace("1503014", f"{digits:<7}", 1)]))
