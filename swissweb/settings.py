@@ -122,6 +122,9 @@ MAX_UPLOAD_MB = float(os.environ.get("MAX_UPLOAD_MB", "5"))
 # The largest rating list staff may upload, in MB (FIDE's TXT list is about 250 MB
 # unzipped, 40 MB zipped); larger ones load with `manage.py load_rating_list`.
 MAX_LIST_UPLOAD_MB = float(os.environ.get("MAX_LIST_UPLOAD_MB", "400"))
+# The largest list read out of an uploaded zip, in MB (D11, #31): a zip of a few KB can
+# hold gigabytes; the list is read as a stream and refused past this size.
+MAX_LIST_UNZIPPED_MB = float(os.environ.get("MAX_LIST_UNZIPPED_MB", "1000"))
 
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "0.25"))
