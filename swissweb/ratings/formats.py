@@ -294,7 +294,8 @@ an endless text or tag would otherwise be held whole in memory."""
 def _lines(text: IO[str]) -> Iterator[str]:
     """The lines of ``text``, each read up to ``MAX_LINE`` characters.
 
-    :raises ListError: a longer line, by its number.
+    :raises ListError: a longer line, or one holding a NUL (which PostgreSQL cannot
+        store in text), by its number.
     """
     number = 0
     while line := text.readline(MAX_LINE + 1):
@@ -303,6 +304,10 @@ def _lines(text: IO[str]) -> Iterator[str]:
             # Translators: number is a line of the uploaded file, limit a number.
             message = gettext("line %(number)s: over %(limit)s characters, not a list's line")
             raise ListError(message % {"number": number, "limit": MAX_LINE})
+        if "\x00" in line:
+            # Translators: number is a line of the uploaded file.
+            message = gettext("line %(number)s: holds a NUL character, which no text may hold")
+            raise ListError(message % {"number": number})
         yield line
 
 

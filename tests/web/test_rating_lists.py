@@ -391,3 +391,26 @@ def test_d11_a_list_of_one_endless_line_or_text_is_refused() -> None:
     xml += b"</name></player></playerslist>"
     with pytest.raises(ListError, match="the XML holds a text or tag of over 64 KB"):
         list(read_fide_file("list.xml", io.BytesIO(xml)))
+
+
+@pytest.mark.django_db
+def test_d7_a_rating_list_holding_a_nul_is_refused_by_line(client: Client) -> None:
+    """PostgreSQL cannot store a NUL in text: a list with one in a name (past the first
+    4 KB, where the upload's check for UTF-16 looks) answered 500 when loaded."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    client.force_login(User.objects.create_user("staff", password="pw-staff-1", is_staff=True))
+    rows = "".join(f'{n},"Player, No {n}",1500\n' for n in range(1, 400))
+    text = f'Ref,Name,Std\n{rows}400,"Nul\x00, Ned",1500\n'
+    csv_file = SimpleUploadedFile("ecf.csv", text.encode())
+    posted = {"kind": "national", "name": "ECF", "file": csv_file,
+              "column_player_id": "Ref", "column_name": "Name"}  # fmt: skip
+    response = client.post("/ratings/", posted)
+    assert response.status_code == 422 and "NUL" in response.content.decode()
+    lines = txt_bytes(50).split(b"\n")
+    lines[39] = lines[39][:30] + b"\x00" + lines[39][31:]
+    txt = b"\n".join(lines)
+    upload = SimpleUploadedFile("players_list_foa.zip", zipped("players_list_foa.txt", txt))
+    response = client.post("/ratings/", {"kind": "fide", "file": upload})
+    assert response.status_code == 422 and "line 40: holds a NUL" in response.content.decode()
+    assert not RatingList.objects.exists()
