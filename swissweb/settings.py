@@ -98,6 +98,9 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "axes.middleware.AxesMiddleware",
     "swissweb.ratelimit.AnonymousRateLimitMiddleware",
+    # A NUL in any field (400) and a large anonymous body (413), refused before any view
+    # reads them (#31: swissweb/guard.py).
+    "swissweb.guard.RequestGuardMiddleware",
 ]
 
 # Login throttling (django-axes): after AXES_FAILURE_LIMIT failed logins for one user
@@ -119,9 +122,15 @@ ANON_RATE_WINDOW = int(os.environ.get("ANON_RATE_WINDOW", "60"))
 CACHES = {"default": cache_config(os.environ.get("CACHE_URL", ""))}
 # The largest file an arbiter may upload (TRF, CSV), in MB (swissweb/tournament/uploads.py).
 MAX_UPLOAD_MB = float(os.environ.get("MAX_UPLOAD_MB", "5"))
+# The largest body an anonymous request may send, in KB (a login, a player's request):
+# larger ones are answered 413 before they are read (swissweb/guard.py, D12 of #31).
+ANON_MAX_BODY_KB = float(os.environ.get("ANON_MAX_BODY_KB", "64"))
 # The largest rating list staff may upload, in MB (FIDE's TXT list is about 250 MB
 # unzipped, 40 MB zipped); larger ones load with `manage.py load_rating_list`.
 MAX_LIST_UPLOAD_MB = float(os.environ.get("MAX_LIST_UPLOAD_MB", "400"))
+# The largest list read out of an uploaded zip, in MB (D11, #31): a zip of a few KB can
+# hold gigabytes; the list is read as a stream and refused past this size.
+MAX_LIST_UNZIPPED_MB = float(os.environ.get("MAX_LIST_UNZIPPED_MB", "1000"))
 
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "0.25"))

@@ -5,11 +5,16 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from swissweb.language import set_language
+from swissweb.login import LoginForm
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("language/", set_language, name="set_language"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path(
+        "accounts/login/",
+        auth_views.LoginView.as_view(authentication_form=LoginForm),
+        name="login",
+    ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", include("swissweb.ratings.urls")),
     path("", include("swissweb.tournament.urls")),

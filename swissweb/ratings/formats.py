@@ -20,12 +20,15 @@ import io
 import re
 import unicodedata
 import zipfile
+import zlib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import IO
 
 from defusedxml import DefusedXmlException, ElementTree
 from django.utils.translation import gettext, ngettext
+
+from swissweb.tournament.params import ascii_digits
 
 TITLES = frozenset({"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"})
 """FIDE's titles as our players hold them (the list writes the women's ones in WTit)."""
@@ -68,12 +71,12 @@ def name_key(name: str) -> str:
 
 
 def _rating(text: str) -> int | None:
-    value = int(text) if text.isdigit() else 0
+    value = int(text) if ascii_digits(text) else 0
     return value if 0 < value < 4000 else None
 
 
 def _year(text: str) -> int | None:
-    return int(text) if text.isdigit() and 1900 <= int(text) <= 2100 else None
+    return int(text) if ascii_digits(text) and 1900 <= int(text) <= 2100 else None
 
 
 def _sex(text: str) -> str:
@@ -128,7 +131,7 @@ def read_fide_txt(lines: Iterable[str]) -> Iterator[Entry]:
         if not line.strip():
             continue
         player_id = cut(line, "ID Number")
-        if not player_id.isdigit():
+        if not ascii_digits(player_id):
             # Translators: number is a line of the uploaded file, id the text found there.
             message = gettext("line %(number)s: the ID %(id)s is not a FIDE ID")
             raise ListError(message % {"number": number, "id": repr(player_id)})
@@ -164,7 +167,7 @@ def read_fide_xml(stream: IO[bytes]) -> Iterator[Entry]:
             values = {child.tag: (child.text or "").strip() for child in element}
             element.clear()
             player_id = values.get("fideid", "")
-            if not player_id.isdigit():
+            if not ascii_digits(player_id):
                 # Translators: count numbers the players of the XML file; fideid is the name
                 # of an XML element, keep it.
                 message = gettext("player %(count)s: the fideid %(id)s is not a FIDE ID")
@@ -189,38 +192,147 @@ def read_fide_xml(stream: IO[bytes]) -> Iterator[Entry]:
         raise ListError(gettext("the XML is refused: %(error)s") % {"error": exc}) from exc
 
 
-def read_fide_file(name: str, data: IO[bytes]) -> Iterator[Entry]:
-    """A FIDE download as uploaded: ``.zip`` holding one TXT or XML file, or either
-    alone (told apart by the first bytes when the name does not say).
+MAX_UNZIPPED_MB = 1000.0
+"""The largest list read out of a zip, in MB, unless the caller says otherwise: FIDE's
+TXT list is about 250 MB unzipped, its XML list larger."""
 
-    :raises ListError: a zip without a list in it, or a file that does not read.
+
+class _Bounded(io.RawIOBase):
+    """A zip member read as a stream, counting its bytes: past ``limit`` it stops, for a
+    zip's headers can understate the size (D11, #31); a member that does not unzip (bad
+    data, a wrong checksum) stops in words too."""
+
+    def __init__(self, member: IO[bytes], *, limit: int, refusal: str) -> None:
+        super().__init__()
+        self._member = member
+        self._left = limit
+        self._refusal = refusal
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        try:
+            data = self._member.read(min(len(buffer), self._left + 1))
+        except (zipfile.BadZipFile, zlib.error, EOFError) as exc:
+            # Translators: error is Python's message (in English).
+            message = gettext("the zip does not unzip (%(error)s)")
+            raise ListError(message % {"error": exc}) from exc
+        if len(data) > self._left:
+            raise ListError(self._refusal)
+        self._left -= len(data)
+        buffer[: len(data)] = data
+        return len(data)
+
+
+def read_fide_file(
+    name: str, data: IO[bytes], *, max_unzipped_mb: float = MAX_UNZIPPED_MB
+) -> Iterator[Entry]:
+    """A FIDE download as uploaded: ``.zip`` holding one TXT or XML file, or either
+    alone (told apart by the first bytes when the name does not say).  The list in a zip
+    is read as a stream, never whole, and refused past ``max_unzipped_mb``: a zip of a
+    few KB can hold gigabytes.
+
+    :raises ListError: a zip without a list in it, a list larger than the bound, or a
+        file that does not read.
     """
     head = data.read(4)
     data.seek(0)
     if head.startswith(b"PK"):
-        try:
-            archive = zipfile.ZipFile(data)
-        except zipfile.BadZipFile as exc:
-            # Translators: file is the uploaded file's name, error Python's message (English).
-            message = gettext("%(file)s: not a zip file (%(error)s)")
-            raise ListError(message % {"file": name, "error": exc}) from exc
-        inner = [n for n in archive.namelist() if n.lower().endswith((".txt", ".xml"))]
-        if len(inner) != 1:
-            # Translators: file is the uploaded file's name; the count is never 1.
-            message = ngettext(
-                "%(file)s: the zip holds %(count)d TXT or XML list, not one",
-                "%(file)s: the zip holds %(count)d TXT or XML lists, not one",
-                len(inner),
-            )
-            raise ListError(message % {"file": name, "count": len(inner)})
-        with archive.open(inner[0]) as member:
-            yield from read_fide_file(inner[0], io.BytesIO(member.read()))
+        yield from _read_zip(name, data, max_unzipped_mb)
         return
+    yield from _read_plain(name, data, head)
+
+
+def _read_zip(name: str, data: IO[bytes], max_unzipped_mb: float) -> Iterator[Entry]:
+    try:
+        archive = zipfile.ZipFile(data)
+    except zipfile.BadZipFile as exc:
+        # Translators: file is the uploaded file's name, error Python's message (English).
+        message = gettext("%(file)s: not a zip file (%(error)s)")
+        raise ListError(message % {"file": name, "error": exc}) from exc
+    inner = [i for i in archive.infolist() if i.filename.lower().endswith((".txt", ".xml"))]
+    if len(inner) != 1:
+        # Translators: file is the uploaded file's name; the count is never 1.
+        message = ngettext(
+            "%(file)s: the zip holds %(count)d TXT or XML list, not one",
+            "%(file)s: the zip holds %(count)d TXT or XML lists, not one",
+            len(inner),
+        )
+        raise ListError(message % {"file": name, "count": len(inner)})
+    info = inner[0]
+    limit = int(max_unzipped_mb * 1024 * 1024)
+    # Translators: file is the uploaded file's name, limit a number of megabytes.
+    refusal = gettext(
+        "%(file)s: unzipped it is over %(limit)s MB, more than a rating list is read; "
+        "load it with manage.py load_rating_list"
+    ) % {"file": name, "limit": f"{max_unzipped_mb:g}"}
+    if info.file_size > limit:
+        raise ListError(refusal)
+    with archive.open(info) as member:
+        stream = io.BufferedReader(_Bounded(member, limit=limit, refusal=refusal))
+        yield from _read_plain(info.filename, stream, stream.peek(4)[:4])
+
+
+def _read_plain(name: str, data: IO[bytes], head: bytes) -> Iterator[Entry]:
     if name.lower().endswith(".xml") or head.startswith(b"<"):
-        yield from read_fide_xml(data)
+        yield from read_fide_xml(io.BufferedReader(_Markup(data)))
         return
     text = io.TextIOWrapper(data, encoding="utf-8", errors="replace", newline="")
-    yield from read_fide_txt(text)
+    yield from read_fide_txt(_lines(text))
+
+
+MAX_LINE = 4096
+"""The longest line a TXT list may have, in characters (FIDE's are about 160): a file of
+one endless line would otherwise be held whole in memory."""
+
+MAX_TEXT = 64 * 1024
+"""The longest run of an XML list without markup, in bytes (a value is a few characters):
+an endless text or tag would otherwise be held whole in memory."""
+
+
+def _lines(text: IO[str]) -> Iterator[str]:
+    """The lines of ``text``, each read up to ``MAX_LINE`` characters.
+
+    :raises ListError: a longer line, or one holding a NUL (which PostgreSQL cannot
+        store in text), by its number.
+    """
+    number = 0
+    while line := text.readline(MAX_LINE + 1):
+        number += 1
+        if len(line.rstrip("\r\n")) > MAX_LINE:
+            # Translators: number is a line of the uploaded file, limit a number.
+            message = gettext("line %(number)s: over %(limit)s characters, not a list's line")
+            raise ListError(message % {"number": number, "limit": MAX_LINE})
+        if "\x00" in line:
+            # Translators: number is a line of the uploaded file.
+            message = gettext("line %(number)s: holds a NUL character, which no text may hold")
+            raise ListError(message % {"number": number})
+        yield line
+
+
+class _Markup(io.RawIOBase):
+    """An XML list as a stream that stops where ``MAX_TEXT`` bytes pass without a ``<``
+    or ``>``: the parser holds a text or a tag whole until it ends."""
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        super().__init__()
+        self._stream = stream
+        self._run = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        data = self._stream.read(len(buffer))
+        last = max(data.rfind(b"<"), data.rfind(b">"))
+        self._run = self._run + len(data) if last < 0 else len(data) - 1 - last
+        if self._run > MAX_TEXT:
+            # Translators: limit is a number of kilobytes.
+            message = gettext("the XML holds a text or tag of over %(limit)s KB")
+            raise ListError(message % {"limit": MAX_TEXT // 1024})
+        buffer[: len(data)] = data
+        return len(data)
 
 
 # --- National CSV -----------------------------------------------------------------------

@@ -11,6 +11,8 @@ nothing.  An ID finds its player in every list.
 
 from __future__ import annotations
 
+from swissweb.tournament.params import ascii_digits
+
 from .formats import name_key
 from .models import ListedPlayer
 
@@ -30,7 +32,7 @@ def search(query: str, *, limit: int = LIMIT) -> list[ListedPlayer]:
     else names starting with one of the words and holding the others, alphabetically.
     Fewer than two characters find nothing (too many to show)."""
     text = query.strip()
-    if text.isdigit():
+    if ascii_digits(text):
         return list(
             ListedPlayer.objects.filter(player_id=text).select_related("rating_list")[:limit]
         )

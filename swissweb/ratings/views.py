@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.decorators import login_required
@@ -14,7 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from swissweb.tournament.uploads import UploadRefused
 
-from .formats import ListError, read_fide_file, read_national_csv
+from .formats import MAX_UNZIPPED_MB, ListError, read_fide_file, read_national_csv
 from .forms import ListUploadForm
 from .loader import load_list
 from .models import ListKind, RatingList
@@ -35,7 +36,11 @@ def lists(request: HttpRequest) -> HttpResponse:
         kind = form.cleaned_data["kind"]
         try:
             if kind == ListKind.FIDE:
-                entries = read_fide_file(upload.name, upload.file)
+                entries = read_fide_file(
+                    upload.name,
+                    upload.file,
+                    max_unzipped_mb=getattr(settings, "MAX_LIST_UNZIPPED_MB", MAX_UNZIPPED_MB),
+                )
                 name = "FIDE"
             else:
                 entries = read_national_csv(form.csv_text(), form.mapping())

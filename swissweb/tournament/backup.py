@@ -38,6 +38,7 @@ from .errors import TournamentError
 from .exports import OPTION_FIELDS, refuse_invisible, trf_entries
 from .imports import duplicate_players
 from .models import Event, PairingSystem, Result, RoundState
+from .params import ascii_digits
 
 
 @dataclass(slots=True, kw_only=True)
@@ -231,7 +232,7 @@ def _players(doc: TrfDocument) -> dict[int, dict[str, Any]]:
             "rating": player.rating,
             "title": engine_adapter.model_title(title),
             "federation": federation,
-            "fide_id": int(player.fide_id) if player.fide_id.isdigit() else None,
+            "fide_id": int(player.fide_id) if ascii_digits(player.fide_id) else None,
             "birth_date": _date(player.birth_date),
             "sex": {"m": "m", "w": "w", "f": "w"}.get(player.sex.lower(), ""),
             "club": clubs.get(rank, "")[:100],

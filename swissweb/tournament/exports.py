@@ -40,6 +40,7 @@ from . import engine_adapter, selectors
 from .errors import TournamentError
 from .imports import Entry, duplicate_players
 from .models import Event, Game, Player, Round, RoundRequest
+from .params import ascii_digits
 from .text import invisible
 
 OPTION_FIELDS = (
@@ -345,7 +346,7 @@ def players_from_trf(text: str) -> list[dict[str, Any]]:
                 "rating": player.rating,
                 "title": engine_adapter.model_title(title) if title is not None else "",
                 "federation": player.federation[:3].upper(),
-                "fide_id": int(player.fide_id) if player.fide_id.isdigit() else None,
+                "fide_id": int(player.fide_id) if ascii_digits(player.fide_id) else None,
                 "birth_date": birth,
                 "sex": {"m": "m", "w": "w", "f": "w"}.get(player.sex.lower(), ""),
                 "club": clubs.get(player.start_rank, "")[:100],

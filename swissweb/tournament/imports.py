@@ -105,7 +105,7 @@ def _file_column() -> str:
 
 
 def _birth_date(value: str) -> dt.date:
-    if re.fullmatch(r"\d{4}", value):
+    if re.fullmatch(r"[0-9]{4}", value):
         return dt.date(int(value), 1, 1)
     for fmt in ("%Y-%m-%d", "%Y/%m/%d", "%Y.%m.%d", "%d.%m.%Y"):
         try:

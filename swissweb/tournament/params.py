@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import re
 
+ASCII_DIGITS = re.compile(r"[0-9]+")
+"""One or more ASCII digits: the only text ``int()`` is given after a digit check."""
+
 DIGITS = re.compile(r"[0-9]{1,9}")
 """At most nine ASCII digits: far above any round, board or page, far below overflow."""
 
@@ -19,3 +22,8 @@ def positive_number(text: str | None, *, maximum: int = 999_999_999) -> int | No
         return None
     value = int(text)
     return value if 1 <= value <= maximum else None
+
+
+def ascii_digits(text: str) -> bool:
+    """Whether ``text`` is ASCII digits only: the strict ``str.isdigit`` (D9, #31)."""
+    return ASCII_DIGITS.fullmatch(text) is not None

@@ -9,6 +9,11 @@ Result.  A round in play gives ``*`` for a board without a result, so a broadcas
 follow it.  A forfeit gives its winner's result with the comment "forfeit"; a double
 forfeit and an adjourned game stay ``*`` with a comment.  The pairing-allocated bye is
 not a game.
+
+Tag values are written as the standard's string tokens (PGN 8.1.1): a backslash as
+``\\\\``, a quote as ``\\"``, and a line break, which cannot stand inside a tag, as a
+space.  python-chess 1.11 writes a value as it is given, so a name holding a quote
+ended its tag early and wrote tags of its own (D14, #31); a name keeps its quotes.
 """
 
 from __future__ import annotations
@@ -51,13 +56,13 @@ def _game_text(event: Event, round_: Round, game: Game, day: dt.date | None) -> 
     result, comment = _RESULTS[Result(game.result)]
     pgn = chess.pgn.Game()
     headers = pgn.headers
-    headers["Event"] = event.name
-    headers["Site"] = event.venue or "?"
+    headers["Event"] = _tag(event.name)
+    headers["Site"] = _tag(event.venue) or "?"
     headers["Date"] = f"{day:%Y.%m.%d}" if day is not None else "????.??.??"
     headers["Round"] = f"{round_.number}.{game.board}"
     assert game.black is not None
     for side, player in (("White", game.white), ("Black", game.black)):
-        headers[side] = player.name
+        headers[side] = _tag(player.name)
         _player_headers(headers, side, player)
     headers["Result"] = result
     if comment:
@@ -69,6 +74,12 @@ def _player_headers(headers: chess.pgn.Headers, side: str, player: Player) -> No
     if player.rating:
         headers[f"{side}Elo"] = str(player.rating)
     if player.title:
-        headers[f"{side}Title"] = player.title
+        headers[f"{side}Title"] = _tag(player.title)
     if player.fide_id:
         headers[f"{side}FideId"] = str(player.fide_id)
+
+
+def _tag(value: str) -> str:
+    """``value`` as the inside of a PGN string token: one line, ``\\`` and ``"`` escaped."""
+    line = " ".join(value.splitlines())
+    return line.replace("\\", "\\\\").replace('"', '\\"')

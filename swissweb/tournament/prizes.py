@@ -112,16 +112,16 @@ class Award:
 
 _LINE = re.compile(r"\s*([^:]+?)\s*:\s*(.+?)\s*")
 _PLACE = re.compile(r"place|platz", re.IGNORECASE)
-_RATING_RANGE = re.compile(r"(?:rating|wertung) (\d{3,4})\s*-\s*(\d{3,4})", re.IGNORECASE)
-_RATING_BELOW = re.compile(r"(?:rating below|wertung unter) (\d{3,4})", re.IGNORECASE)
+_RATING_RANGE = re.compile(r"(?:rating|wertung) ([0-9]{3,4})\s*-\s*([0-9]{3,4})", re.IGNORECASE)
+_RATING_BELOW = re.compile(r"(?:rating below|wertung unter) ([0-9]{3,4})", re.IGNORECASE)
 _BORN = re.compile(
-    r"born (\d{4}) or later|geboren (\d{4}) oder später|jahrgang (\d{4}) und jünger",
+    r"born ([0-9]{4}) or later|geboren ([0-9]{4}) oder später|jahrgang ([0-9]{4}) und jünger",
     re.IGNORECASE,
 )
 _WOMEN = re.compile(r"women|frauen", re.IGNORECASE)
 _UNRATED = re.compile(r"unrated|ohne\s+wertung", re.IGNORECASE)
 _CLUB = re.compile(r"(?:club|verein) (.+)", re.IGNORECASE)
-_PLAYERS = re.compile(r"(?:players|spieler)((?:\s+\d+)+)", re.IGNORECASE)
+_PLAYERS = re.compile(r"(?:players|spieler)((?:\s+[0-9]{1,9})+)", re.IGNORECASE)
 
 
 def read_table(text: str) -> list[Group]:
@@ -142,22 +142,44 @@ def read_table(text: str) -> list[Group]:
         name, amounts = match.groups()
         prizes = []
         for item in amounts.split(","):
-            try:
-                amount = Decimal(item.strip())
-            except InvalidOperation:
-                raise ValidationError(
-                    # Translators: amount is what the arbiter wrote, in quotes.
-                    _("Line %(number)s: %(amount)s is not an amount (write 100 or 50.50).")
-                    % {"number": number, "amount": repr(item.strip())}
-                ) from None
-            if amount < 0 or amount != amount.quantize(Decimal("0.01")):
-                raise ValidationError(
-                    _("Line %(number)s: %(amount)s is not an amount.")
-                    % {"number": number, "amount": repr(item.strip())}
-                )
+            amount = _amount(number, item.strip())
             prizes.append(Fraction(amount))
         groups.append(_group(number, name, tuple(prizes)))
     return groups
+
+
+MAX_AMOUNT = Decimal(10**12)
+"""The largest prize the table takes (a million million, in any currency): far above any
+prize, far below what rounding to the cent can hold (D8, #31)."""
+
+
+def _amount(number: int, text: str) -> Decimal:
+    """One prize amount of line ``number``: finite, from 0 to ``MAX_AMOUNT``, to the cent.
+
+    :raises ValidationError: ``text`` is not such an amount, in words.
+    """
+    try:
+        amount = Decimal(text)
+    except InvalidOperation:
+        amount = Decimal("NaN")
+    if not amount.is_finite():
+        raise ValidationError(
+            # Translators: amount is what the arbiter wrote, in quotes.
+            _("Line %(number)s: %(amount)s is not an amount (write 100 or 50.50).")
+            % {"number": number, "amount": repr(text)}
+        )
+    if amount > MAX_AMOUNT:
+        raise ValidationError(
+            # Translators: amount is what the arbiter wrote, in quotes; maximum a number.
+            _("Line %(number)s: %(amount)s is too large: a prize is at most %(maximum)s.")
+            % {"number": number, "amount": repr(text), "maximum": MAX_AMOUNT}
+        )
+    if amount < 0 or amount != amount.quantize(Decimal("0.01")):
+        raise ValidationError(
+            _("Line %(number)s: %(amount)s is not an amount.")
+            % {"number": number, "amount": repr(text)}
+        )
+    return amount
 
 
 def _group(number: int, name: str, prizes: tuple[Fraction, ...]) -> Group:

@@ -85,4 +85,11 @@ def decode_text(data: bytes, *, what: str) -> str:
             "again. Nothing was changed."
         )
         raise UploadRefused(message % {"what": _kind(what)})
+    if (offset := data.find(b"\x00")) >= 0:
+        # Translators: %(what)s is "TRF file" or "CSV file"; offset a number of bytes.
+        message = _(
+            "The %(what)s holds a NUL byte (at byte %(offset)s), which no text may hold. "
+            "Nothing was changed."
+        )
+        raise UploadRefused(message % {"what": _kind(what), "offset": offset + 1})
     return decode_trf(data)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import re
 
 import chess.pgn
 import pytest
@@ -95,3 +96,32 @@ def test_event_pgn_holds_every_published_round_and_no_draft(
     assert client.get(f"/events/{paired.slug}/rounds/2/games.pgn").status_code == 404
     Event.objects.filter(pk=paired.pk).update(public=False)
     assert client.get(f"/events/{paired.slug}/games.pgn").status_code == 404
+
+
+TAG_LINE = re.compile(r'\[([A-Za-z0-9_]+) "((?:[^"\\\r\n]|\\["\\])*)"\]')
+"""A tag pair as PGN's standard (8.1.1) writes it: inside the string, a quote is
+written \\" and a backslash \\\\; nothing else may follow the closing quote."""
+
+
+def unescaped(value: str) -> str:
+    """A tag's string token read as the standard says (python-chess 1.11 gives it raw)."""
+    return re.sub(r'\\(["\\])', r"\1", value)
+
+
+def test_d14_pgn_tag_values_are_escaped(paired: Event, client: Client) -> None:
+    """Defect D14: a name with a quote wrote its own tags (``x"] [WhiteElo "3000``), and
+    a line break in a stored venue began a new tag line.  Each value is now escaped as
+    the standard asks; the names read back exactly."""
+    hostile = 'Quote, "Q" \\ x"] [WhiteElo "3000'
+    Player.objects.filter(event=paired, name="Adams, Ann").update(name=hostile)
+    Event.objects.filter(pk=paired.pk).update(venue='Hall\r\n[Site "elsewhere"]\nB')
+    text = client.get(f"/events/{paired.slug}/rounds/1/games.pgn").content.decode()
+    tag_lines = [line for line in text.splitlines() if line.startswith("[")]
+    assert tag_lines
+    for line in tag_lines:
+        assert TAG_LINE.fullmatch(line), line
+    found = games(text)
+    names = {unescaped(g.headers[side]) for g in found for side in ("White", "Black")}
+    assert hostile in names
+    assert {unescaped(g.headers["Site"]) for g in found} == {'Hall [Site "elsewhere"] B'}
+    assert all(g.headers.get("WhiteElo") != "3000" for g in found)

@@ -155,3 +155,46 @@ def test_prize_page_and_csv(
             expected_version=Event.objects.get(pk=started.pk).settings_version, user=arbiter,
             now=T0,
         )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("amount", "message"),
+    [
+        ("1e308", "is too large: a prize is at most 1000000000000"),
+        ("9" * 40, "is too large: a prize is at most 1000000000000"),
+        ("1000000000000.01", "is too large: a prize is at most 1000000000000"),
+        ("Infinity", "is not an amount"),
+        ("-inf", "is not an amount"),
+        ("NaN", "is not an amount"),
+        ("sNaN", "is not an amount"),
+        ("1e-308", "is not an amount"),
+    ],
+)
+def test_d8_a_huge_or_not_finite_prize_amount_is_refused(amount: str, message: str) -> None:
+    """Defect D8: 1e308 or 40 digits went past Decimal's precision when rounded to the
+    cent (InvalidOperation, a 500); NaN failed the comparison the same way."""
+    with pytest.raises(ValidationError, match=f"Line 2: '{amount}' {message}"):
+        read_table(f"Place: 100\nPlace: 50, {amount}")
+    assert read_table("Place: 1000000000000")[0].prizes == (F(10**12),)
+
+
+def test_d8_a_custom_group_of_huge_pairing_numbers_is_refused() -> None:
+    """A group's pairing number of 5,000 digits passed int()'s limit on digits (a 500)."""
+    with pytest.raises(ValidationError, match="Line 1: "):
+        read_table(f"Players 1 {'9' * 5000}: 10")
+
+
+@pytest.mark.django_db
+def test_d8_the_event_form_refuses_a_huge_amount_in_words(
+    event: Event, arbiter_client: Client
+) -> None:
+    response = arbiter_client.get(f"/events/{event.slug}/edit/")
+    assert response.status_code == 200
+    form = response.context["form"]
+    data = {name: form[name].value() for name in form.fields if form[name].value() is not None}
+    data.update(prize_table="Place: 1e308", tiebreaks=event.tiebreaks)
+    before = Event.objects.get(pk=event.pk).prize_table
+    response = arbiter_client.post(f"/events/{event.slug}/edit/", data)
+    assert response.status_code < 500
+    assert "at most 1000000000000" in response.content.decode()
+    assert Event.objects.get(pk=event.pk).prize_table == before

@@ -307,3 +307,110 @@ def test_refresh_view_shows_each_change(event: Event, arbiter_client: Client) ->
     text = response.content.decode()
     assert "Ratings refreshed: 1 player changed." in text
     assert "Carlsen, Magnus: 2800 → 2830" in text
+
+
+@pytest.mark.parametrize("digits", ["2²00", "²", "٢٨٣٠", "𝟐𝟖𝟑𝟎", "28 30"])
+def test_d9_a_rating_or_birth_year_of_other_digits_reads_as_none(digits: str) -> None:
+    """Defect D9: ``str.isdigit`` took "²" for a digit and ``int()`` then failed, so the
+    list's upload answered 500; other scripts' digits ("٢٨٣٠") were read as a rating.
+    A rating or birth year is ASCII digits, else absent; an ID is ASCII digits, else the
+    line is refused by number."""
+    header = "ID Number      Name                              Fed Sex Tit  WTit OTit FOA NOV25 "
+    header += "Gms  K B-day Flag"
+    line = "1503014        Carlsen, Magnus                   NOR M   GM                 "
+    line += f"{digits:<5} 0    10 {digits:<4}  "
+    (entry,) = read_fide_txt([header, line])
+    assert (entry.standard, entry.birth_year) == (None, None)
+    xml = (
+        f"<playerslist><player><fideid>1503014</fideid><name>C</name><rating>{digits}"
+        f"</rating><birthday>{digits}</birthday></player></playerslist>"
+    )
+    (entry,) = read_fide_xml(io.BytesIO(xml.encode()))
+    assert (entry.standard, entry.birth_year) == (None, None)
+    national = f'Ref,Name,Std,Born\n1,"A, B",{digits},{digits}\n'
+    mapping = {"player_id": "Ref", "name": "Name", "standard": "Std", "birth_year": "Born"}
+    (entry,) = read_national_csv(national, mapping)
+    assert (entry.standard, entry.birth_year) == (None, None)
+    with pytest.raises(ListError, match="line 2: the ID"):
+        list(read_fide_txt([header, line.replace("1503014", f"{digits:<7}", 1)]))
+
+
+def bomb(megabytes: int) -> bytes:
+    """A FIDE list of ``megabytes`` MB that zips to a few KB: its header, then blanks."""
+    blank_lines = (b" " * 1023 + b"\n") * 1024 * megabytes
+    return zipped("players_list_foa.txt", samples.TXT_HEADER.encode() + b"\n" + blank_lines)
+
+
+def test_d11_a_zip_is_read_up_to_a_bound_on_its_unzipped_size() -> None:
+    """Defect D11: a zip of 510 KB holding a 512 MB list was read whole into memory (a
+    worker grew from 118 MB to 1.65 GB).  The size the zip declares is checked first."""
+    data = bomb(3)
+    assert len(data) < 20_000
+    with pytest.raises(ListError, match="unzipped it is over 2 MB"):
+        list(read_fide_file("bomb.zip", io.BytesIO(data), max_unzipped_mb=2))
+    assert list(read_fide_file("bomb.zip", io.BytesIO(data), max_unzipped_mb=4)) == []
+
+
+def test_d11_a_zip_that_understates_its_size_is_counted_while_read() -> None:
+    """A zip's headers can lie: the bytes are counted as they are unzipped, and a member
+    that does not unzip as declared is refused in words."""
+    data = bytearray(bomb(3))
+    declared = (1024).to_bytes(4, "little")
+    real = (3 * 1024 * 1024 + len(samples.TXT_HEADER) + 1).to_bytes(4, "little")
+    # The uncompressed size, in the local header (offset 22) and the central directory.
+    assert data[22:26] == real and data.count(real) == 2
+    data = bytearray(bytes(data).replace(real, declared))
+    with pytest.raises(ListError, match="does not unzip|over 2 MB"):
+        list(read_fide_file("bomb.zip", io.BytesIO(bytes(data)), max_unzipped_mb=2))
+
+
+@pytest.mark.django_db
+def test_d11_the_upload_of_a_zip_bomb_is_refused_naming_the_bound(
+    client: Client, settings: object
+) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    settings.MAX_LIST_UNZIPPED_MB = 2  # type: ignore[attr-defined]
+    client.force_login(User.objects.create_user("staff", password="pw-staff-1", is_staff=True))
+    upload = SimpleUploadedFile("players_list_foa.zip", bomb(3))
+    response = client.post("/ratings/", {"kind": "fide", "file": upload})
+    assert response.status_code == 422
+    assert "unzipped it is over 2 MB" in response.content.decode()
+    assert not RatingList.objects.exists()
+
+
+def test_d11_a_list_of_one_endless_line_or_text_is_refused() -> None:
+    """Streamed, a zip bomb of one line (or one XML text) was still held whole: TXT lines
+    and XML texts are bounded as they are read."""
+    line = samples.TXT_HEADER.encode() + b"\n1503014 " + b"a" * 3_000_000
+    with pytest.raises(ListError, match="line 2: over 4096 characters"):
+        list(read_fide_file("list.txt", io.BytesIO(line)))
+    with pytest.raises(ListError, match="line 2: over 4096 characters"):
+        list(read_fide_file("list.zip", io.BytesIO(zipped("list.txt", line))))
+    xml = b"<playerslist><player><fideid>1</fideid><name>" + b"a" * 3_000_000
+    xml += b"</name></player></playerslist>"
+    with pytest.raises(ListError, match="the XML holds a text or tag of over 64 KB"):
+        list(read_fide_file("list.xml", io.BytesIO(xml)))
+
+
+@pytest.mark.django_db
+def test_d7_a_rating_list_holding_a_nul_is_refused_by_line(client: Client) -> None:
+    """PostgreSQL cannot store a NUL in text: a list with one in a name (past the first
+    4 KB, where the upload's check for UTF-16 looks) answered 500 when loaded."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    client.force_login(User.objects.create_user("staff", password="pw-staff-1", is_staff=True))
+    rows = "".join(f'{n},"Player, No {n}",1500\n' for n in range(1, 400))
+    text = f'Ref,Name,Std\n{rows}400,"Nul\x00, Ned",1500\n'
+    csv_file = SimpleUploadedFile("ecf.csv", text.encode())
+    posted = {"kind": "national", "name": "ECF", "file": csv_file,
+              "column_player_id": "Ref", "column_name": "Name"}  # fmt: skip
+    response = client.post("/ratings/", posted)
+    assert response.status_code == 422 and "NUL" in response.content.decode()
+    lines = txt_bytes(50).split(b"\n")
+    lines[39] = lines[39][:30] + b"\x00" + lines[39][31:]
+    txt = b"\n".join(lines)
+    upload = SimpleUploadedFile("players_list_foa.zip", zipped("players_list_foa.txt", txt))
+    response = client.post("/ratings/", {"kind": "fide", "file": upload})
+    assert response.status_code == 422 and "line 40: holds a NUL" in response.content.decode()
+    assert not RatingList.objects.exists()

@@ -202,7 +202,7 @@ def start_date(doc: TrfDocument) -> date | None:
     """The start date of the tournament (record 042: YYYY/MM/DD, YYYY-MM-DD or
     YYYY.MM.DD), or None when there is none that reads as a date."""
     for _, text in doc.tagged("042"):
-        digits = re.fullmatch(r"\s*(\d{4})[/.-](\d{2})[/.-](\d{2})\s*", text)
+        digits = re.fullmatch(r"\s*([0-9]{4})[/.-]([0-9]{2})[/.-]([0-9]{2})\s*", text)
         if digits:
             year, month, day = (int(part) for part in digits.groups())
             with contextlib.suppress(ValueError):

@@ -122,7 +122,7 @@ def parse_player(line: str, number: int) -> TrfPlayer:
 
     rank_text = cut(line, START_RANK).strip()
     after = START_RANK[1]  # the blank column after the starting rank (0-based index)
-    if len(line) > after and line[after].isdigit() and rank_text.isdigit():
+    if len(line) > after and line[after] in "0123456789" and NUMBER.fullmatch(rank_text):
         # "10000" would be read as rank 1000 with a stray digit after it.
         raise fail(
             f"starting rank {rank_text + line[after]!r}... has more than four digits "

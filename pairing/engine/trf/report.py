@@ -20,10 +20,10 @@ from .columns import ROUND_OPPONENT
 from .document import TrfDocument, TrfRecord, round_column
 from .fields import record_error
 
-_ROUND_DATE = re.compile(r"(\d{2})/(\d{2})/(\d{2})")
+_ROUND_DATE = re.compile(r"([0-9]{2})/([0-9]{2})/([0-9]{2})")
 """A 132 date, ``YY/MM/DD``."""
 
-_PERIOD = r"(?:\d+/)?\d+(?:\+\d+)?"
+_PERIOD = r"(?:[0-9]+/)?[0-9]+(?:\+[0-9]+)?"
 """One period of a 222 time control: ``[moves/]seconds[+increment]``."""
 _PERIODS = rf"{_PERIOD}(?::{_PERIOD})*"
 _TIME_CONTROL = re.compile(rf"{_PERIODS}|W{_PERIODS}-B{_PERIODS}")

@@ -58,6 +58,17 @@ def _audit(
     after: dict[str, Any] | None = None,
     reason: str = "",
 ) -> None:
+    """Record who did what, when and why.  Every service records through here inside its
+    transaction, so a NUL in what it records (PostgreSQL cannot store one in text or
+    JSON) refuses the whole change: the web's guard refuses NUL in every field, and this
+    holds for callers beyond HTTP too (D7, #31).
+
+    :raises TournamentError: the reason or a recorded value holds a NUL.
+    """
+    if _holds_nul([reason, before, after]):
+        raise TournamentError(
+            _("The reason or a value holds a NUL character (U+0000); nothing was changed.")
+        )
     AuditEntry.objects.create(
         event=event,
         round=round_,
@@ -68,6 +79,17 @@ def _audit(
         after=after or {},
         reason=reason,
     )
+
+
+def _holds_nul(value: Any) -> bool:
+    """Whether a NUL is in ``value``: text, or the lists and dicts of an audit entry."""
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_holds_nul(key) or _holds_nul(item) for key, item in value.items())
+    if isinstance(value, list | tuple):
+        return any(_holds_nul(item) for item in value)
+    return False
 
 
 def _problems(exc: ValidationError) -> str:
