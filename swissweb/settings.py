@@ -97,7 +97,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "axes.middleware.AxesMiddleware",
-    "swissweb.ratelimit.AnonymousRateLimitMiddleware",
+    # The anonymous rate limit, the login page counted apart (swissweb/ratelimit_login.py).
+    "swissweb.ratelimit_login.RateLimitWithLoginShare",
 ]
 
 # Login throttling (django-axes): after AXES_FAILURE_LIMIT failed logins for one user
@@ -112,6 +113,8 @@ PAIRING_TIMEOUT = pairing_timeout()
 # Anonymous requests per client address and window (swissweb/ratelimit.py); 0: no limit.
 ANON_RATE_LIMIT = int(os.environ.get("ANON_RATE_LIMIT", "1200"))
 ANON_RATE_WINDOW = int(os.environ.get("ANON_RATE_WINDOW", "60"))
+# The login page's own share per address and window, apart from page views (#31 D16).
+ANON_LOGIN_RATE_LIMIT = int(os.environ.get("ANON_LOGIN_RATE_LIMIT", "60"))
 # The cache of the public pages' tables and of the rate limit's counters: each process's
 # memory by default (correct: the keys carry the event's change counters), or Redis
 # shared by every process and container with CACHE_URL=redis://host:6379/0 (needs the
