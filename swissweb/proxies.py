@@ -1,43 +1,95 @@
-"""Who the client is behind the reverse proxies the site owner declares (#21).
+"""Who the client is behind the reverse proxies the site owner declares (#21, #31 D17).
 
 Behind a proxy every request comes from the proxy's address, so a lock-out (or a rate
 limit) keyed on ``REMOTE_ADDR`` would lock every arbiter out after one visitor's five
-wrong passwords.  With ``TRUSTED_PROXIES=N`` (the proxies between the client and the
-app, e.g. 1 for nginx or Caddy in front of gunicorn) the client is the address the
-nearest of them added to ``X-Forwarded-For``: the entry ``N - 1`` places from its end.
-Earlier entries come from the client itself and are never believed.  With the default
-``TRUSTED_PROXIES=0`` the header is ignored and ``REMOTE_ADDR`` is the client.
+wrong passwords.  ``TRUSTED_PROXIES`` therefore names the proxies, by address or
+network (comma-separated: ``172.30.31.10``, ``10.0.0.0/8``, ``::1``).  A request whose
+``REMOTE_ADDR`` is one of them came through a proxy: the client is the nearest address
+in ``X-Forwarded-For``, read from its end, that is not a trusted proxy itself (the
+entries before it were written by the client and are never believed).  A request from
+any other address is the client's own, whatever header it wrote.  The default, none,
+ignores the header.
 
-django-ipware (through django-axes) reads the header; these are its settings.
+A count of proxies (the former ``TRUSTED_PROXIES=1``) believed the header from anyone
+who reached an app port directly, who could then rotate it past the lock-out: a number
+is refused with a message saying what to write instead.
+
+:func:`client_address` is django-axes' ``AXES_CLIENT_IP_CALLABLE``, which the rate
+limit asks too (``swissweb/ratelimit.py``).  Hand-written on the standard library's
+``ipaddress`` because django-ipware's trusted-proxy list is matched against the
+header's own entries, never against the address the request came from, which is the
+check that matters here.
 """
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+import functools
+import ipaddress
+
+from django.conf import settings
+from django.http import HttpRequest
+
+Address = ipaddress.IPv4Address | ipaddress.IPv6Address
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 
-class IpwareSettings(TypedDict):
-    """The three settings django-axes passes to django-ipware."""
+def parse_trusted_proxies(value: str) -> tuple[str, ...]:
+    """The networks of ``TRUSTED_PROXIES`` as written in the environment, normalised.
 
-    AXES_IPWARE_META_PRECEDENCE_ORDER: tuple[str, ...]
-    AXES_IPWARE_PROXY_COUNT: int | None
-    AXES_IPWARE_PROXY_ORDER: Literal["left-most", "right-most"]
+    :raises ValueError: an entry is a number of proxies, or not an address or network.
+    """
+    items = [item.strip() for item in value.split(",") if item.strip()]
+    if items == ["0"]:
+        return ()
+    networks = []
+    for item in items:
+        if item.isdigit():
+            raise ValueError(
+                f"TRUSTED_PROXIES={value!r}: name the proxies' addresses or networks "
+                "(e.g. 172.30.31.10 or 10.0.0.0/8), not their number"
+            )
+        try:
+            networks.append(str(ipaddress.ip_network(item, strict=False)))
+        except ValueError:
+            raise ValueError(f"TRUSTED_PROXIES: {item!r} is not an IP address or network") from None
+    return tuple(networks)
 
 
-def ipware_settings(trusted_proxies: int) -> IpwareSettings:
-    """django-axes' ipware settings for ``trusted_proxies`` proxies in front of the app."""
-    if trusted_proxies < 0:
-        raise ValueError("TRUSTED_PROXIES is the number of proxies in front of the app, >= 0")
-    if trusted_proxies == 0:
-        return {
-            "AXES_IPWARE_META_PRECEDENCE_ORDER": ("REMOTE_ADDR",),
-            "AXES_IPWARE_PROXY_COUNT": None,
-            "AXES_IPWARE_PROXY_ORDER": "left-most",
-        }
-    return {
-        "AXES_IPWARE_META_PRECEDENCE_ORDER": ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"),
-        # ipware counts the proxies listed in the header after the client; the nearest
-        # proxy is REMOTE_ADDR, not in the header.
-        "AXES_IPWARE_PROXY_COUNT": trusted_proxies - 1,
-        "AXES_IPWARE_PROXY_ORDER": "left-most",
-    }
+@functools.lru_cache(maxsize=8)
+def _networks(written: tuple[str, ...]) -> tuple[Network, ...]:
+    return tuple(ipaddress.ip_network(item, strict=False) for item in written)
+
+
+def _address(text: str) -> Address | None:
+    """An address as a request or a header gives it; an IPv4-mapped IPv6 one as IPv4."""
+    try:
+        address = ipaddress.ip_address(text.strip())
+    except ValueError:
+        return None
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        return address.ipv4_mapped
+    return address
+
+
+def client_address(request: HttpRequest) -> str | None:
+    """The client's address: ``REMOTE_ADDR``, or behind trusted proxies the address the
+    nearest of them received the request from (``X-Forwarded-For`` read from its end)."""
+    remote = str(request.META.get("REMOTE_ADDR", ""))
+    peer = _address(remote)
+    if peer is None:
+        return remote or None
+    networks = _networks(tuple(getattr(settings, "TRUSTED_PROXIES", ())))
+
+    def trusted(address: Address) -> bool:
+        return any(address in network for network in networks)
+
+    client = peer
+    if trusted(peer):
+        for entry in reversed(str(request.META.get("HTTP_X_FORWARDED_FOR", "")).split(",")):
+            hop = _address(entry)
+            if hop is None:
+                break
+            client = hop
+            if not trusted(hop):
+                break
+    return str(client)

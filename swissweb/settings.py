@@ -10,9 +10,10 @@ Environment variables:
 - ``ALLOWED_HOSTS``: comma-separated host names; default ``localhost,127.0.0.1``.
 - ``CSRF_TRUSTED_ORIGINS``: comma-separated origins (``https://chess.example.org``).
 - ``SECURE_SSL_REDIRECT``: redirect HTTP to HTTPS when debug is off (default on).
-- ``TRUSTED_PROXIES``: the number of reverse proxies in front of the app (default 0);
-  the client's address, for the login lock-out, is then read from ``X-Forwarded-For``
-  as the nearest proxy wrote it (``swissweb/proxies.py``).
+- ``TRUSTED_PROXIES``: the reverse proxies in front of the app, by address or network
+  (comma-separated; default none); on a request from one of them the client's address,
+  for the login lock-out and the rate limit, is read from ``X-Forwarded-For`` as the
+  proxies wrote it (``swissweb/proxies.py``).
 - ``SECURE_PROXY_SSL_HEADER``: set to ``1`` behind a proxy that sends
   ``X-Forwarded-Proto`` (the usual set-up for gunicorn behind nginx or a load balancer).
 """
@@ -27,7 +28,7 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from swissweb.caches import cache_config
-from swissweb.proxies import ipware_settings
+from swissweb.proxies import parse_trusted_proxies
 from swissweb.timeouts import pairing_timeout
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -97,7 +98,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "axes.middleware.AxesMiddleware",
-    "swissweb.ratelimit.AnonymousRateLimitMiddleware",
+    # The anonymous rate limit, the login page counted apart (swissweb/ratelimit_login.py).
+    "swissweb.ratelimit_login.RateLimitWithLoginShare",
     # A NUL in any field (400) and a large anonymous body (413), refused before any view
     # reads them (#31: swissweb/guard.py).
     "swissweb.guard.RequestGuardMiddleware",
@@ -115,6 +117,8 @@ PAIRING_TIMEOUT = pairing_timeout()
 # Anonymous requests per client address and window (swissweb/ratelimit.py); 0: no limit.
 ANON_RATE_LIMIT = int(os.environ.get("ANON_RATE_LIMIT", "1200"))
 ANON_RATE_WINDOW = int(os.environ.get("ANON_RATE_WINDOW", "60"))
+# The login page's own share per address and window, apart from page views (#31 D16).
+ANON_LOGIN_RATE_LIMIT = int(os.environ.get("ANON_LOGIN_RATE_LIMIT", "60"))
 # The cache of the public pages' tables and of the rate limit's counters: each process's
 # memory by default (correct: the keys carry the event's change counters), or Redis
 # shared by every process and container with CACHE_URL=redis://host:6379/0 (needs the
@@ -138,15 +142,13 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
-# The client's address behind TRUSTED_PROXIES reverse proxies (swissweb/proxies.py).
-TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
-_IPWARE = ipware_settings(TRUSTED_PROXIES)
-AXES_IPWARE_META_PRECEDENCE_ORDER = _IPWARE["AXES_IPWARE_META_PRECEDENCE_ORDER"]
-AXES_IPWARE_PROXY_COUNT = _IPWARE["AXES_IPWARE_PROXY_COUNT"]
-AXES_IPWARE_PROXY_ORDER = _IPWARE["AXES_IPWARE_PROXY_ORDER"]
-# Not strict: a header longer than the declared proxies (the client wrote entries of its
-# own) still gives the entry the nearest proxy appended, instead of the proxy's address.
-IPWARE_STRICT = False
+# The client's address: X-Forwarded-For is believed only on a request from one of the
+# TRUSTED_PROXIES, named by address or network (swissweb/proxies.py, #31 D17).
+try:
+    TRUSTED_PROXIES = parse_trusted_proxies(os.environ.get("TRUSTED_PROXIES", ""))
+except ValueError as exc:
+    raise ImproperlyConfigured(str(exc)) from None
+AXES_CLIENT_IP_CALLABLE = "swissweb.proxies.client_address"
 
 ROOT_URLCONF = "swissweb.urls"
 

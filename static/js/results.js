@@ -66,6 +66,11 @@
     const token = form.elements.csrfmiddlewaretoken.value;
     const url = form.dataset.resultUrl.replace("/games/0/", "/games/" + id + "/");
     const body = new URLSearchParams({ csrfmiddlewaretoken: token, result: value, version });
+    // A correction of a round that a later round rests on: the page opened with
+    // ?correct=1 (the arbiter's confirmation) carries confirm=1, sent with each result;
+    // without it the server refuses the correction (409, "confirm": true).
+    const confirm = form.elements.namedItem("confirm");
+    if (confirm instanceof HTMLInputElement && confirm.value === "1") body.set("confirm", "1");
     const response = await fetch(url, {
       method: "POST",
       body,

@@ -792,6 +792,13 @@ class PlayerRequest(TimeStamped):
         verbose_name=_("decided by"),
     )
     decided_at = models.DateTimeField(null=True, blank=True, verbose_name=_("decided"))
+    via_link = models.CharField(
+        max_length=12,
+        blank=True,
+        editable=False,
+        help_text=_("The fingerprint of the link the request was made on (never the code)."),
+        verbose_name=_("made on link"),
+    )
 
     class Meta:
         ordering = ["created_at"]

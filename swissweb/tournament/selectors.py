@@ -940,6 +940,7 @@ ACTIONS = {
     "event_settings": gettext_lazy("Settings changed"),
     "player_ask": gettext_lazy("Player's request on their own page"),
     "player_ask_decide": gettext_lazy("Player's request decided"),
+    "player_link_rotate": gettext_lazy("Player's private link replaced"),
     "ratings_refresh": gettext_lazy("Ratings refreshed from a list"),
 }
 """The audit log's words for each recorded action; others show their own name."""
@@ -976,6 +977,7 @@ AUDIT_KEYS = {
     "club": gettext_lazy("club"),
     "area": gettext_lazy("area"),
     "reason": gettext_lazy("reason"),
+    "link": gettext_lazy("link (fingerprint)"),
 }
 """Labels of the recorded values; other keys show as they are."""
 

@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, path
 
-from . import views, views_arbiter, views_workspace
+from . import views, views_arbiter, views_links, views_workspace
 from .slugs import follow_old_slug
 
 app_name = "tournament"
@@ -134,6 +134,16 @@ urlpatterns = [
         "events/<slug:slug>/manage/players/<int:player_id>/",
         views_workspace.player,
         name="workspace_player",
+    ),
+    path(
+        "events/<slug:slug>/manage/players/<int:player_id>/link/",
+        views_links.player_link,
+        name="workspace_player_link",
+    ),
+    path(
+        "events/<slug:slug>/players/<int:player_id>/link/rotate/",
+        views_links.player_link_rotate,
+        name="player_link_rotate",
     ),
     path(
         "events/<slug:slug>/manage/rounds/<int:number>/",

@@ -146,28 +146,39 @@ def teams(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def player_page(request: HttpRequest, code: str) -> HttpResponse:
-    """A player's own page, reached by the code on their result slips: ask the arbiter
-    for a half-point bye in a round not yet paired, to withdraw, or confirm a round.
+    """A player's own page, reached by their private link (which the arbiter gives to
+    that player alone): ask the arbiter for a half-point bye in a round not yet paired,
+    to withdraw, or confirm a round.
 
-    Template: ``player_page.html``.  The code is the key: an unknown one is 404, and the
-    page is not for search engines.  Nothing changes until an arbiter approves.
+    Template: ``player_page.html``.  The code is the key: an unknown one (or one the
+    arbiter has replaced) is 404 with a page that says so, and the page is not for search
+    engines.  The link asks for its own player only: a form naming another player is
+    refused.  Nothing changes until an arbiter approves.
     """
     from django.contrib import messages
     from django.db.models import Max
-    from django.shortcuts import get_object_or_404, redirect
+    from django.shortcuts import redirect
     from django.utils import timezone
 
     from . import services
     from .errors import TournamentError
     from .models import Player, PlayerAsk
 
-    player = get_object_or_404(Player.objects.select_related("event"), access_code=code)
+    player = Player.objects.select_related("event").filter(access_code=code).first()
+    if player is None:
+        gone = render(request, "tournament/player_link_gone.html", status=404)
+        gone["X-Robots-Tag"] = "noindex"
+        return gone
     event = player.event
     paired = event.round_set.aggregate(last=Max("number"))["last"] or 0
     if request.method == "POST":
+        named = request.POST.get("player", request.POST.get("player_id", str(player.pk)))
         try:
+            if named.strip() != str(player.pk):
+                raise TournamentError(services.refused_for_another(code))
             services.player_ask(
                 player_id=player.pk,
+                via_code=code,
                 kind=request.POST.get("kind", ""),
                 round_number=positive_number(request.POST.get("round")),
                 now=timezone.now(),

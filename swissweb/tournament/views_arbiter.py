@@ -24,6 +24,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from . import exports, redraw, selectors, services
 from .authorizers import AuthenticatedHttpRequest, arbiter_required
+from .corrections import require_confirmation
 from .errors import ConfirmationNeeded, TournamentError
 from .forms import (
     MISSED_ROUNDS,
@@ -479,8 +480,10 @@ def result_enter(request: AuthenticatedHttpRequest, event: Event, game_id: int) 
     game = get_object_or_404(Game.objects.select_related("round"), pk=game_id, round__event=event)
     form = ResultForm(request.POST)
     error, status = "", 200
+    confirm = False
     if form.is_valid():
         try:
+            require_confirmation(game.round, request.POST)
             game = services.result_record(
                 game_id=game.pk,
                 result=form.cleaned_data["result"],
@@ -490,11 +493,13 @@ def result_enter(request: AuthenticatedHttpRequest, event: Event, game_id: int) 
             )
         except TournamentError as exc:
             error, status = str(exc), exc.status
+            confirm = isinstance(exc, ConfirmationNeeded)
     else:
         error, status = error_summary(form), 422
     if request.headers.get("Accept", "").startswith("application/json"):
         # The keyboard entry (static/js/results.js): the saved value and the version the
-        # next save of this board must send, or the refusal in plain words.
+        # next save of this board must send, or the refusal in plain words (``confirm``:
+        # a correction the arbiter has not confirmed, corrections.py).
         game.refresh_from_db(fields=["result", "version"])
         answer = {
             "ok": not error,
@@ -502,6 +507,7 @@ def result_enter(request: AuthenticatedHttpRequest, event: Event, game_id: int) 
             "display": game.get_result_display(),
             "version": game.version,
             "error": error,
+            **({"confirm": True} if confirm else {}),
         }
         return JsonResponse(answer, status=status)
     if not getattr(request, "htmx", False):
@@ -548,6 +554,7 @@ def results_enter(request: AuthenticatedHttpRequest, event: Event, number: int) 
         if form.cleaned_data["result"] == game.result:
             continue
         try:
+            require_confirmation(round_, request.POST)
             services.result_record(
                 game_id=game_id,
                 result=form.cleaned_data["result"],

@@ -27,9 +27,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from pairing.engine import rules_for
 from swissweb.ratings.models import RatingList
-from swissweb.tournament.models import AskState, PlayerRequest
+from swissweb.tournament.models import PlayerRequest
 
-from . import selectors, services
+from . import links, selectors, services
 from .authorizers import AuthenticatedHttpRequest, arbiter_required
 from .errors import TournamentError
 from .forms import LateEntryForm, PlayerForm, PlayersCsvForm, error_summary
@@ -367,7 +367,6 @@ def round_print(request: AuthenticatedHttpRequest, event: Event, number: int) ->
         unpaired=unpaired,
         sheets=(sheet,) if sheet in PRINT_SHEETS else PRINT_SHEETS, sheet=sheet,
         points_known=points is not None, public_url=public_url, qr_code=qr_code,
-        site=request.build_absolute_uri("/").rstrip("/"),
     )  # fmt: skip
 
 
@@ -440,9 +439,7 @@ def requests(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
         request_form=RequestAddForm(event=event, next_round=ws.next_round),
         forbidden_form=ForbiddenAddForm(event=event),
         kinds=RequestKind.choices,
-        asks=PlayerRequest.objects.filter(player__event=event, state=AskState.PENDING)
-        .select_related("player")
-        .order_by("created_at"),
+        asks=links.pending_asks(event=event),
         **selectors.requests_page(event=event),
     )
 

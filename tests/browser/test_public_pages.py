@@ -92,14 +92,17 @@ def test_arbiter_writes_the_prize_table_and_prints_the_prize_list(
 
 
 def test_player_asks_for_a_bye_and_the_arbiter_approves(live_server: Any, page: Any) -> None:
-    """The slip's link leads the player to their page; the bye waits for the arbiter,
-    who approves it in the workspace; the player's page says so (#24)."""
+    """The player's card, printed by the arbiter, leads the player to their page (#31:
+    never the slips); the bye waits for the arbiter, who approves it in the workspace;
+    the player's page says so (#24)."""
     _, event = played_event(players=21, played=3)
     board = event.round_set.get(number=4).games.exclude(black=None).order_by("board").first()
     assert board is not None
-    player = board.white  # on a board, so on a slip
+    player = board.white
     log_in(page, live_server.url)
     page.goto(f"{live_server.url}/events/{SLUG}/manage/rounds/4/print/?sheet=slips")
+    assert f"/p/{player.access_code}/" not in page.content()
+    page.goto(f"{live_server.url}/events/{SLUG}/manage/players/{player.pk}/link/")
     assert f"/p/{player.access_code}/" in page.content()
     page.get_by_role("button", name="Log out").click()
 

@@ -171,3 +171,28 @@ def test_a_refused_result_stays_with_its_reason(live_server: Any, page: Any) -> 
     expect(row).to_have_attribute("data-save", "refused")
     expect(row.locator(".save-state")).to_contain_text("changed")
     expect(field).to_have_value("=")
+
+
+def test_d15_a_confirmed_correction_is_saved_by_the_keyboard_entry(
+    live_server: Any, page: Any
+) -> None:
+    """Round 1, which round 2 rests on, opened for a correction (?correct=1, the
+    arbiter's confirmation): the script sends the confirmation and the result is saved
+    (#31 D15; without it the server refuses)."""
+    event = _event_in_play(players=6)
+    user = User.objects.get(username="anna")
+    for game in Game.objects.filter(round__event=event, round__number=1):
+        services.result_record(
+            game_id=game.pk, result=Result.WHITE_WINS, expected_version=0, user=user, now=NOW
+        )
+    second = services.round_pair(event_id=event.pk, user=user, now=NOW, seed=7)
+    services.round_publish(round_id=second.pk, user=user, now=NOW)
+    _log_in(page, live_server.url)
+    page.goto(f"{live_server.url}/events/fast-open/manage/rounds/1/?correct=1")
+    field = page.get_by_label("Result of board 1", exact=True)
+    field.fill("=")
+    field.press("Enter")
+    row = page.locator("tr.board").first
+    expect(row).to_have_attribute("data-save", "saved")
+    board = Game.objects.get(round__event=event, round__number=1, board=1)
+    assert board.result == Result.DRAW

@@ -16,7 +16,7 @@ def test_compose_runs_two_app_containers_behind_nginx_over_one_database() -> Non
     for service in ("db", "redis", "migrate", "app1", "app2", "nginx"):
         assert re.search(rf"^  {service}:$", compose, re.MULTILINE), service
     assert "CACHE_URL: redis://redis:6379/0" in compose
-    assert 'TRUSTED_PROXIES: "1"' in compose
+    assert 'TRUSTED_PROXIES: "172.30.31.10"' in compose  # nginx (test_trusted_proxies.py)
 
 
 def test_nginx_buffers_and_outwaits_the_pairing() -> None:

@@ -61,6 +61,7 @@ ARBITER_URL_NAMES = {
     "round_request_delete",
     "forbidden_edit",
     "forbidden_delete",
+    "player_link_rotate",  # #31 D10
 }
 
 
@@ -83,6 +84,8 @@ def _snapshot() -> dict[str, int]:
     }
     counts["versions"] = sum(Game.objects.values_list("version", flat=True))
     counts["numbers"] = sum(n or 0 for n in Player.objects.values_list("pairing_number", flat=True))
+    codes = Player.objects.order_by("pk").values_list("access_code", flat=True)
+    counts["codes"] = hash(tuple(codes))  # a private link rotated (#31 D10)
     return counts
 
 
@@ -157,6 +160,7 @@ def _requests(setup: dict[str, object]) -> list[tuple[str, str, dict[str, object
         ("results_enter", f"{base}/rounds/1/results/", {f"g{game.pk}v0": "1"}),
         ("workspace_player", f"{base}/manage/players/{p1}/", {"name": "Hacked", "rating": 1}),
         ("player_reinstate", f"{base}/players/{p1}/reinstate/", {}),
+        ("player_link_rotate", f"{base}/players/{p1}/link/rotate/", {}),
         ("round_unpublish", f"{base}/rounds/1/unpublish/", {}),
         ("round_request_edit", f"{base}/requests/{wish}/edit/", {"round_number": 4, "kind": "Z"}),
         ("round_request_delete", f"{base}/requests/{wish}/delete/", {}),
@@ -176,6 +180,7 @@ def test_security_matrix_covers_every_arbiter_url() -> None:
     # The workspace's pages only read (each one's access in test_workspace_pages.py).
     public |= {"my_events", "workspace_players", "workspace_round", "workspace_round_print"}
     public |= {"workspace_requests", "workspace_audit", "workspace_arbiters", "workspace_round_why"}
+    public |= {"workspace_player_link"}  # its access in test_private_links.py
     assert _tournament_url_names() - public <= ARBITER_URL_NAMES
 
 

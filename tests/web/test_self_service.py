@@ -1,5 +1,5 @@
-"""Player self-service (#24): a player asks from their own page (the code on their result
-slips); nothing changes until the arbiter approves; both steps are audited."""
+"""Player self-service (#24): a player asks from their own page (their private link, given
+by the arbiter); nothing changes until the arbiter approves; both steps are audited."""
 
 from __future__ import annotations
 
@@ -57,22 +57,35 @@ def test_asks_that_cannot_be_granted_are_refused_by_name(
     paired: Event, players: list[Player]
 ) -> None:
     player = players[1]
+    code = player.access_code
     for kind, number, message in (
         ("bye", 1, "Choose a round not yet paired: 2 to 5."),
         ("bye", 9, "Choose a round not yet paired: 2 to 5."),
         ("nap", 2, "Ask for a bye, to withdraw, or confirm you will play."),
     ):
         with pytest.raises(TournamentError, match=message):
-            services.player_ask(player_id=player.pk, kind=kind, round_number=number, now=T0)
-    services.player_ask(player_id=player.pk, kind="withdraw", round_number=None, now=T0)
+            services.player_ask(
+                player_id=player.pk, via_code=code, kind=kind, round_number=number, now=T0
+            )
+    services.player_ask(
+        player_id=player.pk, via_code=code, kind="withdraw", round_number=None, now=T0
+    )
     with pytest.raises(TournamentError, match="You asked this already"):
-        services.player_ask(player_id=player.pk, kind="withdraw", round_number=None, now=T0)
+        services.player_ask(
+            player_id=player.pk, via_code=code, kind="withdraw", round_number=None, now=T0
+        )
 
 
 def test_a_refused_withdrawal_changes_nothing(
     paired: Event, players: list[Player], arbiter: User
 ) -> None:
-    ask = services.player_ask(player_id=players[2].pk, kind="withdraw", round_number=None, now=T0)
+    ask = services.player_ask(
+        player_id=players[2].pk,
+        via_code=players[2].access_code,
+        kind="withdraw",
+        round_number=None,
+        now=T0,
+    )
     services.player_ask_decide(ask_id=ask.pk, approve=False, user=arbiter, now=T0)
     players[2].refresh_from_db()
     assert players[2].withdrawn_after_round is None

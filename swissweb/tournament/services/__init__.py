@@ -16,7 +16,13 @@ two arbiters clicking "pair" at once create one round; refuses a change the rule
 Callers use the package (``services.result_record(...)``), never a module of it.
 """
 
-from .asks import player_ask, player_ask_decide
+from .asks import (
+    link_fingerprint,
+    player_ask,
+    player_ask_decide,
+    player_link_rotate,
+    refused_for_another,
+)
 from .common import TITLE_ORDER, _lock_event, event_changed, plain_integrity_error
 from .events import (
     event_add_arbiter,
@@ -58,7 +64,10 @@ from .rounds import (
 )
 
 __all__ = [
+    "link_fingerprint",
     "player_ask",
+    "player_link_rotate",
+    "refused_for_another",
     "player_ask_decide",
     "players_refresh_ratings",
     "ENGINE_DETAILS",

@@ -1,0 +1,80 @@
+"""The login page's own share of anonymous requests (#31 D16).
+
+Behind a busy venue's router every reader has the hall's one public address, and their
+page views can use up that address's share (``swissweb/ratelimit.py``); the arbiter
+behind the same router then got 429 on the login page.  The login page is therefore
+left out of the page-view share and counted in one of its own: at most
+``ANON_LOGIN_RATE_LIMIT`` requests (default 60) per ``ANON_RATE_WINDOW`` seconds from
+one address, GET and POST together.  Readers never spend it, a flood of the login form
+(each try costs a password hash) still meets a limit, and wrong passwords are locked
+out per user name and address by django-axes as before.
+
+The counter fails open: with the cache unreachable the login is served, with a log
+line, rather than the site locking every arbiter out (as for D4).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from axes.helpers import get_client_ip_address
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from swissweb.ratelimit import AnonymousRateLimitMiddleware
+
+log = logging.getLogger(__name__)
+
+
+def login_paths() -> frozenset[str]:
+    """The paths of the login forms: the arbiters' and the admin site's."""
+    return frozenset({reverse("login"), reverse("admin:login")})
+
+
+class RateLimitWithLoginShare(AnonymousRateLimitMiddleware):
+    """The anonymous rate limit, with the login page counted apart from page views."""
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.path_info not in login_paths():
+            return super().__call__(request)
+        limit = int(getattr(settings, "ANON_LOGIN_RATE_LIMIT", 60))
+        if limit <= 0 or request.user.is_authenticated:
+            return self.get_response(request)
+        window = int(getattr(settings, "ANON_RATE_WINDOW", 60))
+        now = time.time()
+        start = int(now // window) * window
+        address = get_client_ip_address(request) or "unknown"
+        count = _count(f"swissweb:login-rate:{address}:{start}", window)
+        if count is not None and count > limit:
+            retry = max(1, int(start + window - now) + 1)
+            response = HttpResponse(
+                # Translators: limit, window and retry are numbers; "s" is seconds.
+                _(
+                    "Too many logins from your address: at most %(limit)s in %(window)s s. "
+                    "Try again in %(retry)s s."
+                )
+                % {"limit": limit, "window": window, "retry": retry},
+                status=429,
+                content_type="text/plain; charset=utf-8",
+            )
+            response["Retry-After"] = str(retry)
+            return response
+        return self.get_response(request)
+
+
+def _count(key: str, window: int) -> int | None:
+    """This request's number in the window, or ``None`` when the cache cannot say."""
+    try:
+        cache.add(key, 0, timeout=window + 5)
+        try:
+            return int(cache.incr(key))
+        except ValueError:  # expired between add and incr: this request opens the window
+            cache.set(key, 1, timeout=window + 5)
+            return 1
+    except Exception:  # the cache is down (Redis unreachable): serve the login
+        log.warning("login rate limit skipped: the cache is unreachable", exc_info=True)
+        return None
