@@ -172,9 +172,10 @@ def player_page(request: HttpRequest, code: str) -> HttpResponse:
     event = player.event
     paired = event.round_set.aggregate(last=Max("number"))["last"] or 0
     if request.method == "POST":
-        named = request.POST.get("player", request.POST.get("player_id", str(player.pk)))
+        own = str(player.pk)
+        named = {request.POST.get(field, own).strip() for field in ("player", "player_id")}
         try:
-            if named.strip() != str(player.pk):
+            if named != {own}:
                 raise TournamentError(services.refused_for_another(code))
             services.player_ask(
                 player_id=player.pk,

@@ -135,11 +135,15 @@ def test_d10_a_link_acts_only_for_its_own_player(
     """Defect: a player used their opponent's link (printed on the slip) to withdraw the
     opponent and ask byes in their name.  A link naming another player is refused."""
     mine, theirs = (Player.objects.get(pk=p.pk) for p in players[:2])
-    for field in ("player", "player_id"):
-        response = client.post(
-            f"/p/{mine.access_code}/", {"kind": "withdraw", field: str(theirs.pk)}, follow=True
-        )
-        assert "This link can only ask for" in response.content.decode()
+    url = f"/p/{mine.access_code}/"
+    for named in (
+        {"player": theirs.pk},
+        {"player_id": theirs.pk},
+        {"player": mine.pk, "player_id": theirs.pk},
+        {"player": "x"},
+    ):
+        response = client.post(url, {"kind": "withdraw", **named}, follow=True)
+        assert f"This link can only ask for {mine.name}" in response.content.decode()
     assert not PlayerRequest.objects.exists()
     with pytest.raises(TournamentError, match="This link can only ask for"):
         services.player_ask(
