@@ -15,7 +15,6 @@ line, rather than the site locking every arbiter out (as for D4).
 
 from __future__ import annotations
 
-import logging
 import time
 
 from axes.helpers import get_client_ip_address
@@ -25,9 +24,8 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from swissweb.caches import warn_once
 from swissweb.ratelimit import AnonymousRateLimitMiddleware
-
-log = logging.getLogger(__name__)
 
 
 def login_paths() -> frozenset[str]:
@@ -76,5 +74,8 @@ def _count(key: str, window: int) -> int | None:
             cache.set(key, 1, timeout=window + 5)
             return 1
     except Exception:  # the cache is down (Redis unreachable): serve the login
-        log.warning("login rate limit skipped: the cache is unreachable", exc_info=True)
+        warn_once(
+            "login-rate-limit",
+            "Login rate limit not applied: the cache cannot count requests; logins are let through",
+        )
         return None
