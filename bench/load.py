@@ -14,7 +14,12 @@ and half played), starts gunicorn on a free loopback port with production settin
   connection; and
 - one arbiter who logs in through the login form, reads the event's manage page and
   enters a result on the round in play every ``--result-every`` seconds through the
-  HTMX result endpoint (``hx-post`` with the CSRF token in ``X-CSRFToken``).
+  HTMX result endpoint (``hx-post`` with the CSRF token in ``X-CSRFToken``); on by
+  default, as in the hall on a playing day, off with ``--no-arbiter`` (the run to
+  compare with).
+
+``--cache-url redis://127.0.0.1:PORT/0`` (or ``LOAD_CACHE_URL``) gives gunicorn the
+shared cache production runs with (``CACHE_URL``); without it each worker has its own.
 
 It prints requests per second, p50/p95/p99 and the slowest latency per page, the errors
 (any status but 200, or a failed connection), and the CPU gunicorn used per request,
@@ -538,7 +543,7 @@ def recreate_database(url: str) -> None:
         connection.execute(sql.SQL("CREATE DATABASE {}").format(name))
 
 
-def production_environment(database_url: str) -> dict[str, str]:
+def production_environment(database_url: str, cache_url: str = "") -> dict[str, str]:
     """The environment of the web server: production settings behind a TLS proxy."""
     env = {
         key: value
@@ -555,6 +560,7 @@ def production_environment(database_url: str) -> dict[str, str]:
         # Every simulated reader comes from 127.0.0.1: one address, which the per-client
         # limit of anonymous requests would stop (swissweb/ratelimit.py).
         ANON_RATE_LIMIT="0",
+        CACHE_URL=cache_url,
     )
     return env
 
@@ -700,6 +706,17 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--result-every", type=float, default=0.5, help="mean seconds between two results"
     )
+    parser.add_argument(
+        "--no-arbiter",
+        action="store_true",
+        help="no results entered while the readers read (the run to compare with)",
+    )
+    parser.add_argument(
+        "--cache-url",
+        default=os.environ.get("LOAD_CACHE_URL", ""),
+        help="the server's CACHE_URL, e.g. redis://127.0.0.1:6379/0 (default: each "
+        "worker's memory; or LOAD_CACHE_URL)",
+    )
     parser.add_argument("--workers", type=int, default=3, help="gunicorn worker processes")
     parser.add_argument("--threads", type=int, default=1, help="threads per gunicorn worker")
     parser.add_argument("--seed", type=int, default=2026)
@@ -754,13 +771,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     # A SIGTERM (a CI time limit, ``kill``) still stops gunicorn on the way out.
     signal.signal(signal.SIGTERM, _stop)
-    env = production_environment(args.database_url)
+    env = production_environment(args.database_url, args.cache_url)
     event = prepare(args, env)
     with gunicorn(env, workers=args.workers, threads=args.threads) as server:
         print(
             f"{server.url}: gunicorn {args.workers} workers x {args.threads} threads; "
-            f"{args.readers} readers (think {args.think:g} s), one arbiter "
-            f"(a result every {args.result_every:g} s), {args.warmup:g} s warm-up, "
+            f"{args.readers} readers (think {args.think:g} s), "
+            + (
+                "no arbiter"
+                if args.no_arbiter
+                else f"one arbiter (a result every {args.result_every:g} s)"
+            )
+            + f", cache {args.cache_url or 'in each worker'}, {args.warmup:g} s warm-up, "
             f"{args.duration:g} s measured; "
             f"load average before: {os.getloadavg()[0]:.1f}",
             flush=True,
@@ -783,6 +805,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             seed=args.seed,
             players=args.players,
             revalidate=not args.no_revalidate,
+            arbiter=not args.no_arbiter,
         )
         after = process_cpu_seconds(server.pid), time.process_time()
         print(format_report(report), flush=True)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import wraps
@@ -280,8 +281,10 @@ def _render_once(
     moment and rendered it (two results a second made each worker render the page
     twice a second): the right to render is a lock in the shared cache (``add``), and
     the others serve the version before it, at most one change old, which the next
-    refresh replaces.  Without the version before (the first reader ever), or with the
-    cache down, the page is rendered here.  A page not 200 (404) is returned as is.
+    refresh replaces.  Without the version before (the first readers after a restart,
+    all at once, on a page that takes a third of a second to render), they wait for the
+    one rendering it, up to ``RENDER_WAIT_SECONDS``.  With the cache down the page is
+    rendered here.  A page not 200 (404) is returned as is.
     """
     lock = f"swissweb:rendering:{key.etag}:{int(gzipped)}"
     latest = f"swissweb:page-latest:{key.page}:{int(gzipped)}"
@@ -291,6 +294,9 @@ def _render_once(
         stored = cache.get(_stored(previous, gzipped)) if isinstance(previous, str) else None
         if stored is not None:
             return previous, stored
+        stored = _wait_for(_stored(key.etag, gzipped), lock)
+        if stored is not None:
+            return key.etag, stored
     try:
         rendered = page(request, *args, **kwargs)
         if rendered.status_code != 200 or rendered.streaming:
@@ -307,6 +313,30 @@ def _render_once(
     finally:
         if locked:
             cache.delete(lock)
+
+
+RENDER_WAIT_SECONDS = 5.0
+"""How long a reader waits for another worker's first render of a page before rendering
+it itself (the lock's holder may be slow, or gone)."""
+
+POLL_SECONDS = 0.05
+
+
+def _pause(seconds: float) -> None:
+    time.sleep(seconds)
+
+
+def _wait_for(name: str, lock: str) -> Stored | None:
+    """The page stored under ``name`` once the worker holding ``lock`` has stored it;
+    ``None`` if the lock is released without it (a 404, an error), or after
+    ``RENDER_WAIT_SECONDS``."""
+    deadline = time.monotonic() + RENDER_WAIT_SECONDS
+    while time.monotonic() < deadline and cache.get(lock) is not None:
+        _pause(POLL_SECONDS)
+        stored: Stored | None = cache.get(name)
+        if stored is not None:
+            return stored
+    return None
 
 
 def _not_modified(etag: str) -> HttpResponse:

@@ -263,15 +263,19 @@ def public_rounds(*, event: Event, number: int | None = None) -> list[Round]:
 
     The boards are read only for rounds whose cached fragment is missing (``_LazyBoards``).
     """
-    from .round_rows import public_round_rows  # it reads this module's cache helpers
+    from .round_rows import RoundResults, public_round_rows  # they read cache helpers here
 
     rounds = public_round_rows(event)
     if number is not None:
         rounds = [r for r in rounds if r.number == number]
     boards = _LazyBoards(event, rounds)
+    results = RoundResults(rounds, boards.games)
     for round_ in rounds:
         round_.in_play = round_in_play(round_)  # type: ignore[attr-defined]
-        round_.cache_version = cache_version(event, round_)  # type: ignore[attr-defined]
+        # The boards change with the standings only: a round in play's results are
+        # filled in at each render (``round_rows.RoundResults``, #31).
+        round_.cache_version = cache_version(event)  # type: ignore[attr-defined]
+        round_.results = SimpleLazyObject(functools.partial(results.of, round_))  # type: ignore[attr-defined]
         round_.boards = SimpleLazyObject(functools.partial(boards.of, round_))  # type: ignore[attr-defined]
         round_.unpaired = SimpleLazyObject(functools.partial(boards.unpaired_of, round_))  # type: ignore[attr-defined]
     return rounds

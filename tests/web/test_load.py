@@ -25,3 +25,12 @@ def test_load_driver_counts_requests_and_results_without_errors(live_server: obj
     assert "result (arbiter)" in pages
     assert sum(s.page == "result (arbiter)" for s in report.samples) >= 2
     assert "all public pages" in load.format_report(report)
+
+
+def test_make_load_has_an_arbiter_at_work_unless_told_otherwise() -> None:
+    """#31 item 5: the load is measured with results coming in; the run without them
+    is the one to compare with."""
+    assert load.parse_args([]).no_arbiter is False
+    assert load.parse_args(["--no-arbiter"]).no_arbiter is True
+    env = load.production_environment("postgres://x/y", "redis://127.0.0.1:6379/0")
+    assert env["CACHE_URL"] == "redis://127.0.0.1:6379/0"

@@ -1,4 +1,4 @@
-"""Template filters that only format values (STYLE 5.8)."""
+"""Template filters that only format values (STYLE 5.8), and ``fill_results``."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ from fractions import Fraction
 
 from django import template
 from django.utils.formats import get_format
+from django.utils.html import conditional_escape
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
 from swissweb.tournament.numbers import points_text
@@ -41,3 +43,41 @@ def result_label(board: int) -> str:
     language: a filter, because the results table repeats it on every board, where a
     ``{% blocktranslate %}`` costs four times as much (1,000 players: 8 ms a page)."""
     return gettext("Result of board %(board)s") % {"board": board}
+
+
+RESULT_MARK = re.compile(r"<!--result:(\d+)-->")
+"""Where a board's result goes in the boards of a round in play (``pairings_table.html``):
+a player's name, escaped, can never write it (its ``<`` becomes ``&lt;``)."""
+
+
+class _FillResults(template.Node):
+    def __init__(self, nodelist: template.NodeList, round_: template.base.FilterExpression) -> None:
+        self.nodelist = nodelist
+        self.round = round_
+
+    def render(self, context: template.Context) -> str:
+        from swissweb.tournament.models import Result
+
+        html = self.nodelist.render(context)
+        if "<!--result:" not in html:
+            return html
+        results: dict[int, str] = self.round.resolve(context).results
+        labels = {value: conditional_escape(label) for value, label in Result.choices}
+
+        def label(mark: re.Match[str]) -> str:
+            return str(labels.get(results.get(int(mark[1]), ""), ""))
+
+        return mark_safe(RESULT_MARK.sub(label, html))  # noqa: S308 - labels escaped above
+
+
+@register.tag
+def fill_results(parser: template.base.Parser, token: template.base.Token) -> _FillResults:
+    """``{% fill_results round %}...{% endfill_results %}``: each ``<!--result:N-->``
+    inside replaced by the current result of board N of ``round`` (``round.results``),
+    so that the boards around them can stay cached while results come in (#31)."""
+    bits = token.split_contents()
+    if len(bits) != 2:
+        raise template.TemplateSyntaxError("fill_results takes one argument, the round")
+    nodelist = parser.parse(("endfill_results",))
+    parser.delete_first_token()
+    return _FillResults(nodelist, parser.compile_filter(bits[1]))
