@@ -6,7 +6,9 @@
   child ends with it: ``pairing/timed.py``.)
 - ``gthread`` workers with several threads each: a slow client holds one thread, not a
   whole worker.  A buffering reverse proxy (nginx, Caddy) in front is still the way to
-  face the internet: it reads slow requests whole before they reach gunicorn.
+  face the internet: it reads slow requests whole before they reach gunicorn, where a
+  client trickling its request holds a thread (``timeout`` is the worker's heartbeat,
+  not a client's); the app itself refuses large anonymous bodies unread (``guard.py``).
 - ``WEB_CONCURRENCY`` workers (gunicorn's own variable; default two per CPU plus one)
   and ``GUNICORN_THREADS`` threads (default 4).  The app keeps no state in its processes
   (sessions in the database), so more containers behind the proxy share one PostgreSQL.

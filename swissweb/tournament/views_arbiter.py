@@ -298,9 +298,8 @@ def pairing_number_set(
 ) -> HttpResponse:
     """Move a player to another pairing number before round 1."""
     player = get_object_or_404(Player, pk=player_id, event=event)
-    try:
-        number = int(request.POST.get("pairing_number", ""))
-    except ValueError:
+    number = positive_number(request.POST.get("pairing_number"))
+    if number is None:
         messages.error(request, _("Type a pairing number."))
         return _back(request, event)
     return _attempt(
@@ -410,10 +409,7 @@ def forbidden_pair_add(request: AuthenticatedHttpRequest, event: Event) -> HttpR
 @require_POST
 def round_pair(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     """Pair the next round as a draft (one round, however many clicks)."""
-    try:
-        expected = int(request.POST.get("round", ""))
-    except ValueError:
-        expected = None
+    expected = positive_number(request.POST.get("round"))
     return _attempt(
         request,
         event,
@@ -519,7 +515,7 @@ def result_enter(request: AuthenticatedHttpRequest, event: Event, game_id: int) 
     return render(request, "tournament/partials/result_row.html", context, status=status)
 
 
-RESULT_FIELD = re.compile(r"g(?P<game>[0-9]{1,10})v(?P<version>[0-9]{1,10})")
+RESULT_FIELD = re.compile(r"g(?P<game>[0-9]{1,9})v(?P<version>[0-9]{1,9})")
 """A board's field in the results table: ``g<game id>v<version the page showed>``."""
 
 
@@ -598,9 +594,9 @@ def _two_players(request: HttpRequest, event: Event) -> tuple[int, int] | None:
     every player, which weighed 100 KB at 1,000 players); an unknown number is ``None``.
     """
     if "first_no" in request.POST or "second_no" in request.POST:
-        try:
-            numbers = [int(request.POST[k]) for k in ("first_no", "second_no")]
-        except (KeyError, ValueError):
+        read = [positive_number(request.POST.get(k)) for k in ("first_no", "second_no")]
+        numbers = [n for n in read if n is not None]
+        if len(numbers) < 2:
             return None
         ids = dict(
             event.players.filter(pairing_number__in=numbers).values_list("pairing_number", "pk")
@@ -608,10 +604,8 @@ def _two_players(request: HttpRequest, event: Event) -> tuple[int, int] | None:
         if any(n not in ids for n in numbers):
             return None
         return ids[numbers[0]], ids[numbers[1]]
-    try:
-        return int(request.POST["first"]), int(request.POST["second"])
-    except (KeyError, ValueError):
-        return None
+    first, second = (positive_number(request.POST.get(k)) for k in ("first", "second"))
+    return None if first is None or second is None else (first, second)
 
 
 @arbiter_required
@@ -785,9 +779,9 @@ def round_redraw(request: AuthenticatedHttpRequest, event: Event, number: int) -
     Template: ``redraw.html``.
     """
     round_ = _round(event, number)
-    try:
-        absent_ids = [int(value) for value in request.POST.getlist("absent")]
-    except ValueError:
+    absent = [positive_number(value) for value in request.POST.getlist("absent")]
+    absent_ids = [value for value in absent if value is not None]
+    if len(absent_ids) < len(absent):
         messages.error(request, _("Choose the players who cannot play from the list."))
         return _back(request, event)
     reason = request.POST.get("reason", "")
