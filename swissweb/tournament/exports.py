@@ -363,6 +363,8 @@ def players_from_trf(text: str) -> list[dict[str, Any]]:
     areas = trf.areas(doc)
     names = trf.whole_names(doc)
     top = trf.top_players(doc)
+    national = trf.player_texts(doc, "SWI")
+    years = trf.birth_years(doc)
     rows = []
     for player in sorted(doc.players, key=lambda p: p.start_rank):
         refuse_invisible(player)
@@ -391,6 +393,8 @@ def players_from_trf(text: str) -> list[dict[str, Any]]:
                 "club": clubs.get(player.start_rank, "")[:100],
                 "area": areas.get(player.start_rank, "")[:100],
                 "top_player": player.start_rank in top,
+                "national_id": national.get(player.start_rank, "")[:20],
+                "birth_year": years.get(player.start_rank),
             }
         )
     if not rows:

@@ -324,6 +324,10 @@ def test_backup_players_only_import_still_works(played: Event) -> None:
     names = {row["name"] for row in rows}
     assert set(played.players.values_list("name", flat=True)) == names
     assert {row["area"] for row in rows} == {"Nord", ""}
+    # #31: national IDs and birth years come with them (SWI, SWB).
+    played.players.filter(pairing_number=2).update(national_id="A1234", birth_year=2011)
+    rows = exports.players_from_trf(exports.event_trf(played))
+    assert (rows[1]["national_id"], rows[1]["birth_year"]) == ("A1234", 2011)
 
 
 def test_backup_view_creates_the_event_for_the_importing_user(
@@ -338,6 +342,13 @@ def test_backup_view_creates_the_event_for_the_importing_user(
     assert response.status_code == 302
     assert response["Location"] == f"/events/{copy.slug}/manage/"
     assert list(copy.arbiters.all()) == [stranger]
+    # #31: the page says the copy is private, and that its links are new (the original
+    # is still here).
+    from django.contrib.messages import get_messages
+
+    said = [str(m) for m in get_messages(response.wsgi_request)]
+    assert any("private until you publish it" in m for m in said), said
+    assert any("13 players' private links" in m for m in said), said
 
 
 def test_backup_view_shows_line_and_column_of_a_bad_file(stranger_client: Client) -> None:
