@@ -37,7 +37,17 @@ from . import engine_adapter
 from .errors import TournamentError
 from .exports import OPTION_FIELDS, refuse_invisible, trf_entries
 from .imports import duplicate_players
-from .models import Event, PairingSystem, Result, RoundState
+from .models import (
+    AskState,
+    Event,
+    PairingSystem,
+    PlayerAsk,
+    PrizeSharing,
+    Result,
+    RoundState,
+    TeamScoring,
+    TieBreakRules,
+)
 from .params import ascii_digits
 
 
@@ -79,6 +89,12 @@ class EventPlan:
     duplicates: list[str] = field(default_factory=list)
     """Pairs of players that look like one player twice, in words naming both lines:
     reported, not refused (the rounds were played with both entries)."""
+    reasons: dict[tuple[int, int], str] = field(default_factory=dict)
+    """Why a forbidden pair (by starting ranks, lower first) is kept apart (SWF)."""
+    asks: list[trf.TrfAsk] = field(default_factory=list)
+    """The requests players made on their own page (SWQ), checked, in file order."""
+    public_in_file: bool = False
+    """The file's event was public: the restored event is private all the same."""
     not_read: list[str] = field(default_factory=list)
     """What of another program's file was left out, and why, one sentence each: a
     tie-break list (TRF-2026 202/212) with a code we do not compute, round dates (132)
@@ -201,6 +217,8 @@ def _event_fields(doc: TrfDocument) -> dict[str, Any]:
     for option in trf.event_options(doc):
         if option.name in OPTION_FIELDS:
             fields[option.name] = option.flag()
+        elif option.name in SETTING_CHOICES or option.name == "unrated_rating":
+            fields[option.name] = _setting(option)
         elif option.name == "lots_seed":
             fields["lots_seed"] = option.whole()
         elif option.name == "started":
@@ -212,12 +230,43 @@ def _event_fields(doc: TrfDocument) -> dict[str, Any]:
     return fields
 
 
+SETTING_CHOICES: dict[str, tuple[Any, list[str]]] = {
+    "tiebreak_rules": ("", TieBreakRules.values),
+    "team_size": (0, []),
+    "team_scoring": (None, TeamScoring.values),
+    "prize_sharing": (None, PrizeSharing.values),
+}
+"""The SWO settings (``exports.WORD_OPTIONS``): the value ``-`` stands for (None: not
+allowed) and the words allowed (none listed: a whole number)."""
+
+
+def _setting(option: trf.TrfOption) -> Any:
+    """An SWO setting's value, refused at its column when the event cannot hold it."""
+    empty, words = SETTING_CHOICES.get(option.name, (None, []))
+    if option.value == "-" and (empty is not None or option.name == "unrated_rating"):
+        return empty
+    if words:
+        if option.value not in words:
+            # Translators: %(name)s is an option of the file, %(words)s the values it takes.
+            message = _("%(name)s must be one of %(words)s")
+            words_text = " ".join(w or "-" for w in words)
+            raise option.error(message % {"name": option.name, "words": words_text})
+        return option.value
+    if not re.fullmatch(r"[0-9]{1,4}", option.value):
+        message = _("%(name)s must be a whole number from 0 to 9999")
+        raise option.error(message % {"name": option.name})
+    return int(option.value)
+
+
 def _players(doc: TrfDocument) -> dict[int, dict[str, Any]]:
     names = trf.whole_names(doc)
     clubs = trf.clubs(doc)
     areas = trf.areas(doc)
     withdrawn = trf.withdrawals(doc)
     top = trf.top_players(doc)
+    national = trf.player_texts(doc, "SWI")
+    years = trf.birth_years(doc)
+    codes = trf.access_codes(doc)
     rows = {}
     for player in doc.players:
         rank = player.start_rank
@@ -239,7 +288,11 @@ def _players(doc: TrfDocument) -> dict[int, dict[str, Any]]:
             "area": areas.get(rank, "")[:100],
             "top_player": rank in top,
             "withdrawn_after_round": withdrawn.get(rank),
+            "national_id": national.get(rank, "")[:20],
+            "birth_year": years.get(rank),
         }
+        if rank in codes:
+            rows[rank]["access_code"] = codes[rank]
     return rows
 
 
@@ -428,6 +481,31 @@ def _forbidden_pairs(
     return {(min(a, b), max(a, b)) for __, group in groups for a in group for b in group if a != b}
 
 
+def _reasons(doc: TrfDocument, forbidden: set[tuple[int, int]]) -> dict[tuple[int, int], str]:
+    """SWF: the reason of each forbidden pair that has one; a pair no XXP/260 line keeps
+    apart is refused at its line."""
+    found = {}
+    for reason in trf.reasons(doc):
+        pair = (min(reason.first, reason.second), max(reason.first, reason.second))
+        if pair not in forbidden:
+            message = _("players %(first)d and %(second)d are not kept apart by an XXP line")
+            raise reason.error(message % {"first": reason.first, "second": reason.second})
+        found[pair] = reason.reason[:200]
+    return found
+
+
+def _asks(doc: TrfDocument) -> list[trf.TrfAsk]:
+    """SWQ: the players' own requests, each kind and state one the event knows."""
+    found = trf.asks(doc)
+    for ask in found:
+        for word, allowed, at in ((ask.kind, PlayerAsk.values, 0), (ask.state, AskState.values, 2)):
+            if word not in allowed:
+                # Translators: %(word)s as written, %(words)s the words allowed there.
+                message = _("%(word)s is not one of %(words)s")
+                raise ask.error(message % {"word": repr(word), "words": " ".join(allowed)}, at=at)
+    return found
+
+
 def event_plan(text: str, *, now: dt.datetime | None = None) -> EventPlan:
     """Read a TRF file as a whole event (see the module docstring for the readings).
 
@@ -449,6 +527,8 @@ def event_plan(text: str, *, now: dt.datetime | None = None) -> EventPlan:
         rounds = _rounds_from_lines(doc) if has_lines else _rounds_from_blocks(doc, now)
         requests = _requests(doc, rounds)
         forbidden = _forbidden_pairs(trf.prohibited_groups(doc), len(players))
+        reasons = _reasons(doc, forbidden)
+        asks = _asks(doc)
         planned = trf.total_rounds(doc) or max(
             [len(rounds), 1, *(len(p.rounds) for p in doc.players)]
         )
@@ -464,6 +544,13 @@ def event_plan(text: str, *, now: dt.datetime | None = None) -> EventPlan:
             % {"rounds": len(rounds), "planned": planned}
         )
     fields["rounds"] = planned
+    # A restored event is private until its arbiter publishes it (#31): the file says
+    # what the original was, and the import's audit entry repeats it.
+    public_in_file = bool(fields.get("public"))
+    fields["public"] = False
+    table = trf.prize_table(doc)
+    if table is not None:
+        fields["prize_table"] = table
     if "round_dates" in fields:
         fields["round_dates"] = fields["round_dates"][:planned]
     if rounds and fields.get("started_at") is None:
@@ -477,6 +564,9 @@ def event_plan(text: str, *, now: dt.datetime | None = None) -> EventPlan:
         rounds=rounds,
         requests=requests,
         forbidden=forbidden,
+        reasons=reasons,
+        asks=asks,
+        public_in_file=public_in_file,
         duplicates=duplicates,
         not_read=not_read,
     )

@@ -6,7 +6,12 @@ yet leaves both players' round blocks blank, since TRF16 has no code for "paired
 played".  Our extension lines (documented in ``pairing/engine/trf/``) add what TRF has
 no line for: ``SWG`` every board with its result, ``SWR`` each round's state, seed and
 times, ``SWO`` the event options, ``SWK`` the tie-breaks, ``SWN`` whole names, ``SWC``
-clubs, ``SWA`` areas, ``SWT`` top players, ``SWW`` withdrawals and ``SWY`` the system.
+clubs, ``SWA`` areas, ``SWT`` top players, ``SWW`` withdrawals, ``SWY`` the system, and
+(#31) ``SWP`` the prize table, ``SWI`` national IDs, ``SWB`` birth years, ``SWL`` each
+player's private link, ``SWF`` why two players are kept apart and ``SWQ`` the requests
+players made on their own page.  The backup carries every field of the event but those
+``tests/web/test_backup_fields.py`` lists with the reason; it records whether the event
+was public, but a restore makes it private.
 The tie-breaks are also written as TRF-2026 202 in FIDE's codes (``BH/C1,SB,DE``), for
 FIDE's programs, as far as the list holds C.07 codes (DE1 and LOT are not), and each
 001 line's rank is the player's place by them, when no round's results are half
@@ -39,7 +44,7 @@ from pairing.engine.trf import Header, TrfGame, TrfPlayer, TrfRoundInfo
 from . import engine_adapter, selectors
 from .errors import TournamentError
 from .imports import Entry, duplicate_players
-from .models import Event, Game, Player, Round, RoundRequest
+from .models import Event, Game, Player, PlayerRequest, Round, RoundRequest
 from .params import ascii_digits
 from .text import invisible
 
@@ -54,6 +59,10 @@ OPTION_FIELDS = (
     "public",
 )
 """The event's yes/no options, written ``name=0`` or ``name=1`` on the SWO line."""
+
+WORD_OPTIONS = ("tiebreak_rules", "team_scoring", "prize_sharing")
+"""The event's settings written ``name=word`` on the SWO line (``-`` for empty); the
+numbers ``team_size`` and ``unrated_rating`` (``-`` for none) follow them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,15 +138,37 @@ def event_trf(event: Event) -> str:
     )
     # By starting rank, lower first: the same text however the pair was stored (its
     # rows keep the lower id first, which an import numbers differently).
-    pairs = sorted(
-        sorted((rank[f.first_id], rank[f.second_id])) for f in event.forbidden_pairs.all()
-    )
+    forbidden = {
+        tuple(sorted((rank[f.first_id], rank[f.second_id]))): f.reason
+        for f in event.forbidden_pairs.all()
+    }
+    pairs = sorted(forbidden)
     tail += [trf.prohibited_line(list(pair)) for pair in pairs]
+    tail += [trf.reason_line(a, b, forbidden[(a, b)]) for a, b in pairs if forbidden[(a, b)]]
+    tail += _ask_lines(event, rank)
     tail += trf.xxa_lines(engine_adapter.imaginary_points(event, rank, data.players))
     tail += [trf.round_info_line(_round_info(r)) for r in data.rounds]
     tail += [trf.game_line(_game(g, rank)) for g in data.games]
     header = _header_lines(event)
     return trf.write_trf(trf.trf_document(header, data.trf_players, tail))
+
+
+def _ask_lines(event: Event, rank: Mapping[int, int]) -> list[str]:
+    """SWQ: the requests players made on their own page, in the order they were made."""
+    asks = PlayerRequest.objects.filter(player__event=event).order_by("created_at", "pk")
+    return [
+        trf.ask_line(
+            trf.TrfAsk(
+                rank=rank[ask.player_id],
+                kind=ask.kind,
+                round_number=ask.round_number,
+                state=ask.state,
+                created_at=ask.created_at,
+                decided_at=ask.decided_at,
+            )  # fmt: skip
+        )
+        for ask in asks
+    ]
 
 
 def _places(event: Event, points: Mapping[int, Fraction]) -> dict[int, int]:
@@ -216,7 +247,11 @@ def _header_lines(event: Event) -> list[str]:
         (name, bool(getattr(event, name))) for name in OPTION_FIELDS
     ]
     options += [("lots_seed", event.lots_seed), ("started", event.started_at)]
+    options += [(name, getattr(event, name) or None) for name in WORD_OPTIONS]
+    options += [("team_size", event.team_size), ("unrated_rating", event.unrated_rating)]
     lines.append(trf.options_line(options))
+    if event.prize_table:
+        lines.append(trf.prize_table_line(event.prize_table))
     return lines
 
 
@@ -253,6 +288,11 @@ def _player_lines(players: list[Player], rank: dict[int, int]) -> list[str]:
     ]
     lines += [trf.club_line(rank[p.pk], p.club) for p in players if p.club]
     lines += [trf.area_line(rank[p.pk], p.area) for p in players if p.area]
+    lines += [trf.national_id_line(rank[p.pk], p.national_id) for p in players if p.national_id]
+    lines += [
+        trf.birth_year_line(rank[p.pk], p.birth_year) for p in players if p.birth_year is not None
+    ]
+    lines += [trf.access_code_line(rank[p.pk], p.access_code) for p in players]
     lines += [
         trf.withdrawal_line(rank[p.pk], p.withdrawn_after_round)
         for p in players
@@ -324,6 +364,8 @@ def players_from_trf(text: str) -> list[dict[str, Any]]:
     areas = trf.areas(doc)
     names = trf.whole_names(doc)
     top = trf.top_players(doc)
+    national = trf.player_texts(doc, "SWI")
+    years = trf.birth_years(doc)
     rows = []
     for player in sorted(doc.players, key=lambda p: p.start_rank):
         refuse_invisible(player)
@@ -352,6 +394,8 @@ def players_from_trf(text: str) -> list[dict[str, Any]]:
                 "club": clubs.get(player.start_rank, "")[:100],
                 "area": areas.get(player.start_rank, "")[:100],
                 "top_player": player.start_rank in top,
+                "national_id": national.get(player.start_rank, "")[:20],
+                "birth_year": years.get(player.start_rank),
             }
         )
     if not rows:

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from . import exports, redraw, selectors, services
+from . import exports, redraw, services
 from .authorizers import AuthenticatedHttpRequest, arbiter_required
 from .corrections import require_confirmation
 from .errors import ConfirmationNeeded, TournamentError
@@ -37,6 +37,7 @@ from .forms import (
     RoundRequestForm,
     error_summary,
 )
+from .import_messages import show_import_messages
 from .imports import parse_players_csv
 from .models import Event, Game, Player, RequestKind, Round
 from .params import positive_number
@@ -101,10 +102,7 @@ def event_import(request: AuthenticatedHttpRequest) -> HttpResponse:
             else:
                 # Translators: the name of the imported event.
                 messages.success(request, _("%(event)s imported.") % {"event": event.name})
-                for duplicate in selectors.import_duplicates(event=event):
-                    # Translators: %(duplicate)s is a sentence naming two lines of the file.
-                    warning = _("%(duplicate)s Both are imported: check them.")
-                    messages.warning(request, warning % {"duplicate": duplicate})
+                show_import_messages(request, event)
                 return _manage(event)
     status = 422 if error else 200
     return render(request, "tournament/event_import.html", {"error": error}, status=status)

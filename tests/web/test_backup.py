@@ -24,6 +24,7 @@ from swissweb.tournament.models import (
     RoundRequest,
 )
 from tests.engine.reference_data import DATA
+from tests.web.backup_helpers import restore_lost, restored
 
 pytestmark = pytest.mark.django_db
 
@@ -93,7 +94,9 @@ def played(arbiter: User) -> Event:
 
 
 def _event_values(event: Event) -> dict[str, object]:
-    skip = {"id", "slug", "created_at", "modified_at", "results_version", "standings_version"}
+    # public: a restored event is private whatever the original was (#31).
+    skip = {"id", "slug", "created_at", "modified_at", "results_version", "standings_version",
+            "public"}  # fmt: skip
     return {
         f.name: getattr(event, f.name) for f in Event._meta.concrete_fields if f.name not in skip
     }
@@ -152,6 +155,7 @@ def test_backup_export_then_import_gives_back_the_same_event(played: Event, stra
     copy = services.event_import_trf(text=exports.event_trf(played), user=stranger, now=T0)
     assert copy.pk != played.pk and copy.slug != played.slug
     assert list(copy.arbiters.all()) == [stranger]
+    assert (played.public, copy.public) == (True, False)
     assert _event_values(copy) == _event_values(played)
     assert _players(copy) == _players(played)
     assert _rounds(copy) == _rounds(played)
@@ -183,10 +187,10 @@ def test_backup_imported_event_pairs_the_next_round_like_the_original(
 
 
 def test_backup_export_is_read_again_unchanged(played: Event, stranger: User) -> None:
-    """Exporting the imported event gives the same file, apart from nothing."""
-    text = exports.event_trf(played)
-    copy = services.event_import_trf(text=text, user=stranger, now=T0)
-    assert exports.event_trf(copy) == text
+    """Exporting the event restored after it was lost gives the same file, but for the
+    event being private (#31)."""
+    text, copy = restore_lost(played, user=stranger, now=T0)
+    assert exports.event_trf(copy) == restored(text)
 
 
 def test_backup_full_point_byes_are_f_blocks_and_240_lines(played: Event) -> None:
@@ -320,6 +324,10 @@ def test_backup_players_only_import_still_works(played: Event) -> None:
     names = {row["name"] for row in rows}
     assert set(played.players.values_list("name", flat=True)) == names
     assert {row["area"] for row in rows} == {"Nord", ""}
+    # #31: national IDs and birth years come with them (SWI, SWB).
+    played.players.filter(pairing_number=2).update(national_id="A1234", birth_year=2011)
+    rows = exports.players_from_trf(exports.event_trf(played))
+    assert (rows[1]["national_id"], rows[1]["birth_year"]) == ("A1234", 2011)
 
 
 def test_backup_view_creates_the_event_for_the_importing_user(
@@ -334,6 +342,13 @@ def test_backup_view_creates_the_event_for_the_importing_user(
     assert response.status_code == 302
     assert response["Location"] == f"/events/{copy.slug}/manage/"
     assert list(copy.arbiters.all()) == [stranger]
+    # #31: the page says the copy is private, and that its links are new (the original
+    # is still here).
+    from django.contrib.messages import get_messages
+
+    said = [str(m) for m in get_messages(response.wsgi_request)]
+    assert any("private until you publish it" in m for m in said), said
+    assert any("13 players' private links" in m for m in said), said
 
 
 def test_backup_view_shows_line_and_column_of_a_bad_file(stranger_client: Client) -> None:
@@ -393,8 +408,8 @@ def test_backup_import_of_a_sample_with_full_point_byes(name: str, stranger: Use
     assert {p.start_rank: points[p.start_rank] for p in compared} == {
         p.start_rank: p.points for p in compared
     }
-    again = exports.event_trf(event)
-    assert exports.event_trf(services.event_import_trf(text=again, user=stranger, now=T0)) == again
+    again, copy = restore_lost(event, user=stranger, now=T0)
+    assert exports.event_trf(copy) == again
 
 
 def test_backup_import_of_a_team_sample_is_refused_for_its_240_lines(stranger: User) -> None:

@@ -3,9 +3,10 @@
 Hypothesis draws a sequence of edits an arbiter can make through the services (results
 and their corrections, pairing, publishing and unpublishing, draft swaps and colour
 flips, withdrawals and reinstatements, late entries, player corrections, requests and
-forbidden pairs, settings).  An edit the services refuse must leave the backup exactly
-as it was; after the whole sequence the backup is imported into a new event, and that
-event's backup is the same file again.
+forbidden pairs, every setting and point value, players' own requests; #31).  An edit
+the services refuse must leave the backup exactly as it was; after the whole sequence
+the event is lost and its backup restored: the restored event's backup is the same file
+again (but for being private) and its standings are the same.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from django.contrib.auth.models import User
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from swissweb.tournament import exports, services
+from swissweb.tournament import exports, selectors, services
 from swissweb.tournament.errors import TournamentError
 from swissweb.tournament.models import (
     Event,
@@ -32,6 +33,7 @@ from swissweb.tournament.models import (
     RoundRequest,
     RoundState,
 )
+from tests.web.backup_helpers import restore_lost, restored
 
 pytestmark = pytest.mark.django_db
 
@@ -157,6 +159,7 @@ def _correct_player(event: Event, user: User, rng: random.Random) -> object:
             {"title": rng.choice(["", "FM", "WIM"])},
             {"federation": rng.choice(["", "ENG", "NED"])},
             {"club": rng.choice(["", "Hastings"])},
+            {"national_id": rng.choice(["", "A12345"]), "birth_year": rng.choice([None, 2011])},
         ]
     )
     return services.player_update(player_id=player.pk, changes=changes, user=user, now=T0)
@@ -180,8 +183,21 @@ def _delete_request(event: Event, user: User, rng: random.Random) -> object:
 def _forbid(event: Event, user: User, rng: random.Random) -> object:
     first, second = rng.sample(_players(event), 2)
     return services.forbidden_pair_add(
-        event_id=event.pk, first_id=first.pk, second_id=second.pk, user=user, now=T0
-    )
+        event_id=event.pk, first_id=first.pk, second_id=second.pk, user=user, now=T0,
+        reason=rng.choice(["", "Siblings", 'Same "school"']),
+    )  # fmt: skip
+
+
+def _ask(event: Event, user: User, rng: random.Random) -> object:
+    """A player's own request, and perhaps the arbiter's answer."""
+    player = rng.choice(_players(event))
+    ask = services.player_ask(
+        player_id=player.pk, kind=rng.choice(["bye", "withdraw", "attend"]),
+        round_number=rng.randrange(1, event.rounds + 1), now=T0,
+    )  # fmt: skip
+    if rng.random() < 0.5:
+        services.player_ask_decide(ask_id=ask.pk, approve=rng.random() < 0.5, user=user, now=T0)
+    return ask
 
 
 def _allow(event: Event, user: User, rng: random.Random) -> object:
@@ -189,18 +205,44 @@ def _allow(event: Event, user: User, rng: random.Random) -> object:
     return pairs and services.forbidden_pair_delete(pair_id=rng.choice(pairs).pk, user=user, now=T0)
 
 
+POINTS = ("points_win", "points_draw", "points_loss", "points_forfeit_win",
+          "points_forfeit_loss", "points_pairing_bye", "points_full_bye",
+          "points_half_bye")  # fmt: skip
+FLAGS = ("acceleration", "lim_maxi", "esca_random", "esca_round1_area",
+         "esca_round1_federation", "esca_avoid_half_bye_pairs", "esca_avoid_defaulted_rematch",
+         "public")  # fmt: skip
+
+
+def _setting(rng: random.Random) -> dict[str, object]:
+    """One setting of the form with a value it allows (#31: every setting, every point
+    value)."""
+    choices: list[Callable[[], dict[str, object]]] = [
+        lambda: {"rounds": rng.randrange(1, 9)},
+        lambda: {"tiebreaks": rng.choice(["BH-C1,BH,SB", "DE1,ARO,LOT", "PROG,WIN", "ARO,TPR"])},
+        lambda: {"tiebreak_rules": rng.choice(["", "fide2023", "fide2026"])},
+        lambda: {"unrated_rating": rng.choice([None, 1000, 1400])},
+        lambda: {"venue": rng.choice(["", "Hall 2"])},
+        lambda: {rng.choice(POINTS): rng.randrange(0, 7)},
+        lambda: {rng.choice(FLAGS): rng.random() < 0.5},
+        lambda: {"system": rng.choice(["dutch", "dutch1992", "lim", "sb", "esca"])},
+        lambda: {"initial_colour": rng.choice(["lot", "white", "black"])},
+        lambda: {"team_size": rng.randrange(0, 5)},
+        lambda: {"team_scoring": rng.choice(["total", "round"])},
+        lambda: {"prize_sharing": rng.choice(["split", "hort", "none"])},
+        lambda: {"prize_table": rng.choice(["", "Place: 500, 300\nWomen: 80",
+                                            "Rating below 1800: 100, 50\r\nUnrated: 40"])},
+        lambda: {"start_date": rng.choice([None, dt.date(2026, 5, 2)])},
+        lambda: {"federation": rng.choice(["", "ENG"]), "chief_arbiter": rng.choice(["", "IA X"])},
+        lambda: {"time_control": "90 min", "time_control_code": rng.choice(["", "5400+30"])},
+        lambda: {"deputy_arbiters": rng.choice(["", "FA One\nNA Two"])},
+        lambda: {"round_dates": rng.choice([[], ["2026-05-02", None, "2026-05-04"]])},
+    ]  # fmt: skip
+    return rng.choice(choices)()
+
+
 def _settings(event: Event, user: User, rng: random.Random) -> object:
     event.refresh_from_db()
-    changes = rng.choice(
-        [
-            {"rounds": rng.randrange(1, 9)},
-            {"tiebreaks": rng.choice(["BH-C1,BH,SB", "DE1,ARO,LOT", "PROG,WIN"])},
-            {"venue": rng.choice(["", "Hall 2"])},
-            {"points_draw": rng.choice([1, 2])},
-            {"points_full_bye": rng.choice([1, 2, 3])},
-            {"system": rng.choice(["dutch1992", "lim", "sb"])},
-        ]
-    )
+    changes = _setting(rng)
     return services.event_settings_update(
         event_id=event.pk, changes=changes, expected_version=event.settings_version,
         user=user, now=T0, confirm=rng.random() < 0.5,
@@ -210,7 +252,7 @@ def _settings(event: Event, user: User, rng: random.Random) -> object:
 EDITS: list[Edit] = [
     *[_advance] * 10, _record, _record, _pair, _unpublish,
     _delete_draft, _swap, _flip, _withdraw, _reinstate, _late_entry, _correct_player,
-    _request, _delete_request, _forbid, _allow, _settings,
+    _request, _delete_request, _forbid, _allow, _settings, _settings, _ask,
 ]  # fmt: skip
 
 
@@ -248,6 +290,13 @@ def test_backup_restores_after_any_sequence_of_allowed_edits(
             # A refused edit changes nothing.
             assert exports.event_trf(event) == before, edit.__name__
         event.refresh_from_db()
-    text = exports.event_trf(event)
-    copy = services.event_import_trf(text=text, user=stranger, now=T0)
-    assert exports.event_trf(copy) == text
+    standings = _standings(event)
+    text, copy = restore_lost(event, user=stranger, now=T0)
+    assert exports.event_trf(copy) == restored(text)
+    assert _standings(copy) == standings
+
+
+def _standings(event: Event) -> list[tuple[object, ...]]:
+    table = selectors.standings_after(event=event)
+    return [(line.rank, line.player.pairing_number, line.points, line.values)
+            for line in table.lines]  # fmt: skip

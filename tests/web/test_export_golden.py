@@ -5,8 +5,9 @@ alone) are exported and compared with ``tests/data/exports/<slug>.trf``.  Betwee
 they hold every record the export writes: headers, XXR, XXC, XXS, SWY, SWK, SWO, 001 lines
 with games, forfeits, double forfeits, adjourned games, byes (pairing-allocated,
 half-point, full-point) and blank boards in play, SWN, SWC, SWA, SWW, SWT, TRF-2026 240
-requests (H, F, Z), XXP, XXA (before and after round 1 is paired), SWR and SWG; and an
-event not started yet, numbered by entry.
+requests (H, F, Z), XXP, XXA (before and after round 1 is paired), SWR and SWG, and
+(#31) the settings on SWO, SWP, SWI, SWB, SWL, SWF and SWQ; and an event not started
+yet, numbered by entry.
 
 A change of the export's text is a change of the backup format: look at the diff, then
 write the files again with ``SWISSWEB_WRITE_EXPORTS=1 pytest tests/web/test_export_golden.py``.
@@ -27,6 +28,7 @@ from swissweb.tournament.models import (
     ForbiddenPair,
     Game,
     Player,
+    PlayerRequest,
     Result,
     Round,
     RoundRequest,
@@ -45,7 +47,9 @@ def _players(event: Event, rows: list[dict[str, Any]]) -> dict[str, Player]:
     """Players created in the order given (their entry order), by name."""
     created = {}
     for row in rows:
-        player = Player.objects.create(event=event, **row)
+        # A fixed private link code: the export writes it (SWL), and a new one is random.
+        code = f"{event.slug.removeprefix('golden-')}-{len(created) + 1:02d}"
+        player = Player.objects.create(event=event, **{"access_code": code, **row})
         created[row["name"]] = player
     return created
 
@@ -80,19 +84,21 @@ def _open() -> Event:
         end_date=dt.date(2026, 3, 7), venue="Zürich, Volkshaus", public=True, points_win=6,
         points_draw=3, points_loss=0, points_forfeit_win=5, points_forfeit_loss=1,
         points_pairing_bye=4, points_full_bye=6, points_half_bye=2, lots_seed=123456789,
-        started_at=T0,
+        started_at=T0, tiebreak_rules="fide2026", unrated_rating=1000, team_size=2,
+        team_scoring="round", prize_table="Place: 500, 300\r\nWomen: \"best\" 80",
+        prize_sharing="hort",
     )  # fmt: skip
     rows = [
         {"name": "Ångström, Åsa", "rating": 2410, "title": "WGM", "federation": "SWE",
          "fide_id": 1700001, "birth_date": dt.date(1990, 1, 2), "sex": "w",
          "club": "Sällskapet", "area": "Nord", "top_player": True, "pairing_number": 1},
         {"name": "Baker, Bob", "rating": 2380, "title": "IM", "federation": "ENG",
-         "club": "Kingside CC", "pairing_number": 3, "sex": "m"},
+         "club": "Kingside CC", "pairing_number": 3, "sex": "m", "national_id": "123456A"},
         {"name": "Carter-Featherstonehaugh, Christopher Alexander", "rating": 2395,
          "title": "GM", "federation": "ENG", "fide_id": 400123, "pairing_number": 2,
          "top_player": True},
         {"name": "Dunn, Di", "rating": 2200, "federation": "SCO", "area": "Süd",
-         "pairing_number": 4},
+         "pairing_number": 4, "birth_year": 1985},
         {"name": "Ellis, Ed", "rating": 0, "pairing_number": 5,
          "birth_date": dt.date(2012, 12, 31)},
         {"name": "Frost, Fay", "rating": 2150, "title": "WFM", "sex": "w", "pairing_number": 6,
@@ -121,9 +127,15 @@ def _open() -> Event:
     for player, number, kind in ((9, 2, "H"), (9, 3, "Z"), (3, 5, "H"), (4, 5, "H"),
                                  (6, 5, "Z"), (5, 6, "F"), (2, 7, "Z")):  # fmt: skip
         RoundRequest.objects.create(player=n(player), round_number=number, kind=kind)
-    for a, b in ((1, 3), (6, 4), (8, 2)):
+    for a, b, reason in ((1, 3, "Siblings"), (6, 4, ""), (8, 2, "Same school")):
         first, second = sorted((n(a), n(b)), key=lambda player: player.pk)
-        ForbiddenPair.objects.create(event=event, first=first, second=second)
+        ForbiddenPair.objects.create(event=event, first=first, second=second, reason=reason)
+    for player, kind, number, state, at in ((9, "bye", 4, "pending", 1),
+                                            (8, "withdraw", None, "approved", 2)):  # fmt: skip
+        ask = PlayerRequest.objects.create(player=n(player), kind=kind, round_number=number,
+                                           state=state)  # fmt: skip
+        decided = T0 + at * HOUR if state != "pending" else None
+        PlayerRequest.objects.filter(pk=ask.pk).update(created_at=T0 + HOUR, decided_at=decided)
     return event
 
 

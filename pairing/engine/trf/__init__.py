@@ -47,6 +47,27 @@ Editions:
       A board with a result must agree with both players' 001 round blocks; a board not
       yet played leaves both blocks blank (TRF16 has no code for "paired, not played").
 
+  and, so that the backup carries every field of the event (#31):
+
+  ``SWP "text"``
+      the prize table, one JSON string (ASCII, its lines joined by ``\n``);
+  ``SWI NNNN id``
+      player NNNN's national ID (a national rating list's code), same columns as SWC;
+  ``SWB NNNN YYYY``
+      player NNNN's birth year, when only the year is known (same columns);
+  ``SWL NNNN code``
+      the code of player NNNN's private link (1-16 of ``A-Z a-z 0-9 - _``);
+  ``SWF NNNN MMMM "reason"``
+      why players NNNN and MMMM (columns 5-8 and 10-13), kept apart by an XXP line, must
+      not meet: a JSON string from column 15;
+  ``SWQ NNNN kind round state asked decided``
+      a request player NNNN made on their own page: its kind and state (small-letter
+      words, the web app's), its round (``-`` for none), when it was asked and when
+      decided (ISO 8601, ``-`` for not yet), words separated by spaces.
+
+  The SWO options of the backup are the web app's settings: yes/no flags (``0``/``1``),
+  numbers and words, ``-`` for none (``unrated_rating=-``, ``tiebreak_rules=-``).
+
 Columns are 1-based and inclusive, as numbered in the FIDE documents.  A
 :class:`TrfDocument` keeps the lines it was read from, so every record we do not
 interpret (team records 013/310, NRS records, 801, unknown tags, comments) survives a read
@@ -62,6 +83,7 @@ The package, one job per module:
 - ``checking``: :func:`check_trf`, the document as a whole;
 - ``records``: each TRF16, TRF-2026, JaVaFo and bbpPairings record we read or write;
 - ``extensions``: each of our ``SW`` records, read and written;
+- ``lossless``: the SW records that carry the rest of a web app's event (SWP ... SWQ);
 - ``writer``: :func:`write_trf` and the 001 lines;
 - ``state``: :func:`state_from_trf` and :func:`trf_from_state`.
 
@@ -186,6 +208,21 @@ from .extensions import (
     withdrawals,
 )
 from .fields import format_points
+from .lossless import (
+    TrfAsk,
+    TrfReason,
+    access_code_line,
+    access_codes,
+    ask_line,
+    asks,
+    birth_year_line,
+    birth_years,
+    national_id_line,
+    prize_table,
+    prize_table_line,
+    reason_line,
+    reasons,
+)
 from .reader import (
     decode_trf,
     read_trf,
@@ -243,6 +280,19 @@ from .writer import (
 )
 
 __all__ = [
+    "TrfAsk",
+    "TrfReason",
+    "access_code_line",
+    "access_codes",
+    "ask_line",
+    "asks",
+    "birth_year_line",
+    "birth_years",
+    "national_id_line",
+    "prize_table",
+    "prize_table_line",
+    "reason_line",
+    "reasons",
     "deputy_arbiter_lines",
     "deputy_arbiters",
     "initial_colour_2026_line",

@@ -15,6 +15,7 @@ from .columns import (
     START_RANK,
     SWA_RANK,
     SWC_RANK,
+    SWF_SECOND,
     SWG_BLACK,
     SWG_BLOCKS,
     SWG_WHITE,
@@ -34,6 +35,13 @@ from .extensions import (
     parse_withdrawal,
 )
 from .fields import number_list, record_error
+from .lossless import (
+    parse_access_code,
+    parse_ask,
+    parse_birth_year,
+    parse_prize_table,
+    parse_reason,
+)
 from .records import (
     parse_acceleration_2026,
     parse_bye_2026,
@@ -218,6 +226,17 @@ _RECORD_CHECKS: dict[str, RecordCheck] = {
     "SWK": _parses(lambda record: parse_tiebreak_text(record)),
     "SWR": _parses(lambda record: parse_round_info(record)),
     "SWG": lambda doc, record, ranks: _check_game(doc, record, ranks),
+    "SWP": _parses(lambda record: parse_prize_table(record)),
+    "SWI": _players_known(lambda record: [(parse_player_text(record)[0], SWC_RANK[0])]),
+    "SWB": _players_known(lambda record: [(parse_birth_year(record)[0], SWC_RANK[0])]),
+    "SWL": _players_known(lambda record: [(parse_access_code(record)[0], SWC_RANK[0])]),
+    "SWF": _players_known(
+        lambda record: [
+            (parse_reason(record).first, SWC_RANK[0]),
+            (parse_reason(record).second, SWF_SECOND[0]),
+        ]
+    ),
+    "SWQ": _players_known(lambda record: [(parse_ask(record).rank, SWC_RANK[0])]),
 }
 
 

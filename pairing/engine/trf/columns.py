@@ -57,6 +57,9 @@ SWN_NAME = 10
 SWN_TAG, SWC_TAG, SWA_TAG = "SWN", "SWC", "SWA"
 SWA_RANK: Span = (5, 8)
 SWA_NAME = 10
+SWF_SECOND: Span = (10, 13)
+"""SWF: the second player; the first is at ``SWC_RANK``, the reason from ``SWF_REASON``."""
+SWF_REASON = 15
 SWR_ROUND: Span = (5, 7)
 SWR_STATE = 9
 SWG_ROUND: Span = (5, 7)

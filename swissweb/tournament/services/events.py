@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -15,6 +15,9 @@ from django.utils.translation import ngettext
 from swissweb.tournament import engine_adapter
 from swissweb.tournament.errors import ConfirmationNeeded, RoundLocked, StaleEdit, TournamentError
 from swissweb.tournament.models import Event, ForbiddenPair, Game, Player, Round, RoundRequest
+
+if TYPE_CHECKING:
+    from swissweb.tournament.backup import EventPlan
 
 from .common import (
     _audit,
@@ -234,6 +237,7 @@ def event_import_trf(*, text: str, user: User, now: dt.datetime) -> Event:
                 ) from exc
             event.save()
             event.arbiters.add(user)
+            notes = _restore_notes(plan)
             players = {}
             for rank, fields in plan.players.items():
                 player = Player(event=event, pairing_number=rank if started else None, **fields)
@@ -281,9 +285,11 @@ def event_import_trf(*, text: str, user: User, now: dt.datetime) -> Event:
                     event=event,
                     first=min(players[a], players[b], key=lambda p: p.pk),
                     second=max(players[a], players[b], key=lambda p: p.pk),
+                    reason=plan.reasons.get((a, b), ""),
                 )
                 for a, b in sorted(plan.forbidden)
             )
+            _restore_asks(plan, players)
             _audit(
                 event=event,
                 user=user,
@@ -294,6 +300,7 @@ def event_import_trf(*, text: str, user: User, now: dt.datetime) -> Event:
                     "rounds": len(plan.rounds),
                     **({"duplicates": plan.duplicates} if plan.duplicates else {}),
                     **({"not_read": plan.not_read} if plan.not_read else {}),
+                    **({"notes": notes} if notes else {}),
                 },
             )
             return event
@@ -302,3 +309,64 @@ def event_import_trf(*, text: str, user: User, now: dt.datetime) -> Event:
             _("The file does not fit the database: %(problem)s")
             % {"problem": plain_integrity_error(exc)}
         ) from exc
+
+
+def _restore_notes(plan: EventPlan) -> list[str]:
+    """Make the restore safe, and say what it changed (the import's audit entry, shown
+    after the import): the event is private whatever the file says, and a private link
+    code another player here holds already (the original event is still here, say) is
+    replaced by a new one, since each must lead to one player (#31)."""
+    from swissweb.tournament.models import new_access_code
+
+    notes = []
+    if plan.public_in_file:
+        notes.append(
+            _(
+                "The file's event was public; this copy is private until you publish it "
+                "in its settings."
+            )
+        )
+    codes = [row["access_code"] for row in plan.players.values() if "access_code" in row]
+    taken = set(Player.objects.filter(access_code__in=codes).values_list("access_code", flat=True))
+    replaced = 0
+    for row in plan.players.values():
+        code = row.get("access_code")
+        if code is None:
+            continue
+        if code in taken:
+            row["access_code"] = new_access_code()
+            replaced += 1
+        taken.add(row["access_code"])
+    if replaced:
+        notes.append(
+            ngettext(
+                "%(count)d player's private link is in use here already (by another "
+                "event's player): that player was given a new one.",
+                "%(count)d players' private links are in use here already (by another "
+                "event's players): they were given new ones.",
+                replaced,
+            )
+            % {"count": replaced}
+        )
+    return notes
+
+
+def _restore_asks(plan: EventPlan, players: dict[int, Player]) -> None:
+    """The players' own requests, with the times they were made and decided (SWQ); the
+    arbiter who decided is a user of the original site and is not restored."""
+    from swissweb.tournament.models import PlayerRequest
+
+    asks = [
+        PlayerRequest(
+            player=players[a.rank],
+            kind=a.kind,
+            round_number=a.round_number,
+            state=a.state,
+            decided_at=a.decided_at,
+        )  # fmt: skip
+        for a in plan.asks
+    ]
+    PlayerRequest.objects.bulk_create(asks)
+    for ask, planned in zip(asks, plan.asks, strict=True):
+        ask.created_at = planned.created_at  # auto_now_add set it to now on create
+    PlayerRequest.objects.bulk_update(asks, ["created_at"])

@@ -1,0 +1,207 @@
+"""The ``SW`` records that make the web app's backup lossless (#31), read and written.
+
+What TRF and our earlier SW records have no place for: the prize table (``SWP``), a
+player's national ID (``SWI``), birth year (``SWB``) and private link (``SWL``), the
+reason two players are kept apart (``SWF``) and the requests players made on their own
+page (``SWQ``); documented in the package docstring.  Free text that may hold anything
+(the prize table's lines, a reason) is written as one JSON string, ASCII only, so that no
+character of it can end or break the line.  Values are checked for form only: which
+words are valid kinds and states is the web app's to say.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from pairing.engine.errors import TrfError
+
+from .columns import SWC_NAME, SWC_RANK, SWF_REASON, SWF_SECOND
+from .document import TrfDocument, TrfRecord
+from .extensions import FIRST_YEAR, LAST_YEAR
+from .fields import NUMBER, record_error, tokens, whole
+
+ACCESS_CODE = re.compile(r"[A-Za-z0-9_-]{1,16}")
+"""A private link's code as SWL holds it: URL-safe characters, at most 16."""
+
+
+def _json_text(record: TrfRecord, column: int, what: str) -> str:
+    """A JSON string written from ``column`` to the end of the line."""
+    text = record.text[column - 1 :].strip()
+    try:
+        value = json.loads(text)
+    except ValueError:
+        value = None
+    if not isinstance(value, str):
+        raise record_error(record, f"{what} {text[:40]!r} is not a JSON string", column)
+    return value
+
+
+def _write_json(text: str) -> str:
+    return json.dumps(text, ensure_ascii=True)
+
+
+def parse_prize_table(record: TrfRecord) -> str:
+    """SWP: the prize table, one JSON string."""
+    return _json_text(record, 5, "prize table")
+
+
+def prize_table(doc: TrfDocument) -> str | None:
+    """The prize table of the last SWP record; None without one."""
+    found = [r for r in doc.records if r.tag == "SWP"]
+    return parse_prize_table(found[-1]) if found else None
+
+
+def prize_table_line(text: str) -> str:
+    """SWP: the prize table as one JSON string (its lines joined by ``\\n`` in it)."""
+    return f"SWP {_write_json(text)}"
+
+
+def parse_birth_year(record: TrfRecord) -> tuple[int, int]:
+    """SWB: the player and the birth year."""
+    rank = whole(record, SWC_RANK, "player")
+    year = record.text[SWC_NAME - 1 :].strip()
+    if not NUMBER.fullmatch(year) or not 1 <= int(year) <= 9999:
+        raise record_error(record, f"year {year!r} is not a year (SWB NNNN YYYY)", SWC_NAME)
+    return rank, int(year)
+
+
+def birth_years(doc: TrfDocument) -> dict[int, int]:
+    """SWB: each player's birth year, by starting rank."""
+    return dict(parse_birth_year(r) for r in doc.records if r.tag == "SWB")
+
+
+def birth_year_line(rank: int, year: int) -> str:
+    """SWB: a player's birth year, when only the year is known."""
+    return f"SWB {rank:>4} {year}"
+
+
+def parse_access_code(record: TrfRecord) -> tuple[int, str]:
+    """SWL: the player and the code of their private link."""
+    rank = whole(record, SWC_RANK, "player")
+    code = record.text[SWC_NAME - 1 :].strip()
+    if not ACCESS_CODE.fullmatch(code):
+        message = f"code {code!r} is not 1-16 letters, digits, '-' or '_'"
+        raise record_error(record, message, SWC_NAME)
+    return rank, code
+
+
+def access_codes(doc: TrfDocument) -> dict[int, str]:
+    """SWL: each player's private link code, by starting rank."""
+    return dict(parse_access_code(r) for r in doc.records if r.tag == "SWL")
+
+
+def access_code_line(rank: int, code: str) -> str:
+    """SWL: a player's private link code."""
+    return f"SWL {rank:>4} {code}"
+
+
+def national_id_line(rank: int, national_id: str) -> str:
+    """SWI: a player's national ID (same columns as SWC)."""
+    return f"SWI {rank:>4} {national_id}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TrfReason:
+    """An SWF line: why two players are kept apart."""
+
+    first: int
+    second: int
+    reason: str
+    line: int = field(default=0, compare=False)
+    text: str = field(default="", compare=False)
+
+    def error(self, message: str) -> TrfError:
+        """An error about this line, at the column of its first player."""
+        return TrfError(message, line=self.line, column=SWC_RANK[0], text=self.text)
+
+
+def parse_reason(record: TrfRecord) -> TrfReason:
+    """SWF: two players and the reason (a JSON string) they must not meet."""
+    first = whole(record, SWC_RANK, "player")
+    second = whole(record, SWF_SECOND, "player")
+    reason = _json_text(record, SWF_REASON, "reason")
+    return TrfReason(first=first, second=second, reason=reason, line=record.line,
+                     text=record.text)  # fmt: skip
+
+
+def reasons(doc: TrfDocument) -> list[TrfReason]:
+    """The SWF lines of a checked document, in file order."""
+    return [parse_reason(r) for r in doc.records if r.tag == "SWF"]
+
+
+def reason_line(first: int, second: int, reason: str) -> str:
+    """SWF: the reason players ``first`` and ``second`` are kept apart."""
+    return f"SWF {first:>4} {second:>4} {_write_json(reason)}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TrfAsk:
+    """An SWQ line: a request a player made on their own page, and what became of it."""
+
+    rank: int
+    kind: str
+    round_number: int | None
+    state: str
+    created_at: datetime
+    decided_at: datetime | None
+    line: int = field(default=0, compare=False)
+    text: str = field(default="", compare=False)
+    columns: tuple[int, ...] = field(default=(), compare=False)
+    """The columns of kind, round, state, created and decided, for errors."""
+
+    def error(self, message: str, *, at: int) -> TrfError:
+        """An error about the ``at``-th word after the player (0: the kind)."""
+        column = self.columns[at] if at < len(self.columns) else 5
+        return TrfError(message, line=self.line, column=column, text=self.text)
+
+
+def _time(record: TrfRecord, word: str, column: int) -> datetime:
+    try:
+        stamp = datetime.fromisoformat(word)
+    except ValueError:
+        raise record_error(record, f"{word!r} is not an ISO 8601 time", column) from None
+    if stamp.tzinfo is None:
+        raise record_error(record, f"{word!r} has no time zone", column)
+    if not FIRST_YEAR <= stamp.year <= LAST_YEAR:
+        raise record_error(record, f"{word!r} is not a time from {FIRST_YEAR} to {LAST_YEAR}",
+                           column)  # fmt: skip
+    return stamp
+
+
+def parse_ask(record: TrfRecord) -> TrfAsk:
+    """SWQ: player, kind, round (``-``: none), state, when asked, when decided (``-``)."""
+    rank = whole(record, SWC_RANK, "player")
+    words = [(t, c) for t, c in tokens(record) if c > SWC_RANK[1]]
+    if len(words) != 5:
+        raise record_error(record, "needs kind, round, state and two times after the player",
+                           SWC_NAME)  # fmt: skip
+    (kind, kind_col), (number, number_col), (state, state_col) = words[:3]
+    for word, column in ((kind, kind_col), (state, state_col)):
+        if not re.fullmatch(r"[a-z]{1,16}", word):
+            raise record_error(record, f"{word!r} is not a word of small letters", column)
+    if number != "-" and (not NUMBER.fullmatch(number) or not 1 <= int(number) <= 999):
+        raise record_error(record, f"round {number!r} is not a round number", number_col)
+    created = _time(record, *words[3])
+    decided = None if words[4][0] == "-" else _time(record, *words[4])
+    return TrfAsk(
+        rank=rank, kind=kind, round_number=None if number == "-" else int(number), state=state,
+        created_at=created, decided_at=decided, line=record.line, text=record.text,
+        columns=tuple(c for _, c in words),
+    )  # fmt: skip
+
+
+def asks(doc: TrfDocument) -> list[TrfAsk]:
+    """The SWQ lines of a checked document, in file order."""
+    return [parse_ask(r) for r in doc.records if r.tag == "SWQ"]
+
+
+def ask_line(ask: TrfAsk) -> str:
+    """SWQ: a player's own request (kind, round, state, asked, decided)."""
+    number = "-" if ask.round_number is None else str(ask.round_number)
+    decided = "-" if ask.decided_at is None else ask.decided_at.isoformat()
+    return (
+        f"SWQ {ask.rank:>4} {ask.kind} {number} {ask.state} {ask.created_at.isoformat()} {decided}"
+    )

@@ -1,0 +1,26 @@
+"""What the page says after a new event is made from a TRF file (#31).
+
+Read from the import's audit entry (``services.event_import_trf`` writes it): the
+players the file seems to name twice, as warnings, and what the restore changed on
+purpose (the event made private, private links replaced), as notes.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest
+from django.utils.translation import gettext as _
+
+from . import selectors
+from .models import Event
+
+
+def show_import_messages(request: HttpRequest, event: Event) -> None:
+    """Add the import's warnings and notes to the messages of the next page."""
+    for duplicate in selectors.import_duplicates(event=event):
+        # Translators: %(duplicate)s is a sentence naming two lines of the file.
+        warning = _("%(duplicate)s Both are imported: check them.")
+        messages.warning(request, warning % {"duplicate": duplicate})
+    entry = event.audit_entries.filter(action="event_import").first()
+    for note in entry.after.get("notes", []) if entry is not None else []:
+        messages.info(request, str(note))
