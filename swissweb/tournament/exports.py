@@ -165,6 +165,7 @@ def _ask_lines(event: Event, rank: Mapping[int, int]) -> list[str]:
                 state=ask.state,
                 created_at=ask.created_at,
                 decided_at=ask.decided_at,
+                via_link=ask.via_link,
             )  # fmt: skip
         )
         for ask in asks

@@ -57,7 +57,9 @@ CARRIED: dict[type[Model], set[str]] = {
     Game: {"round", "board", "white", "black", "result"},
     RoundRequest: {"player", "round_number", "kind"},
     ForbiddenPair: {"first", "second", "reason"},
-    PlayerRequest: {"player", "kind", "round_number", "state", "created_at", "decided_at"},
+    PlayerRequest: {
+        "player", "kind", "round_number", "state", "created_at", "decided_at", "via_link",
+    },
 }  # fmt: skip
 """Written by ``exports.event_trf`` and restored by ``services.event_import_trf``."""
 
@@ -183,7 +185,9 @@ def every_field(arbiter: User) -> Event:
                 now=T0 + dt.timedelta(hours=3),
             )  # fmt: skip
     services.player_withdraw(player_id=players[6].pk, user=arbiter, now=T0)
-    ask = services.player_ask(player_id=players[3].pk, kind="bye", round_number=4, now=T0)
+    players[3].refresh_from_db()
+    ask = services.player_ask(player_id=players[3].pk, via_code=players[3].access_code,
+                              kind="bye", round_number=4, now=T0)  # fmt: skip
     services.player_ask_decide(ask_id=ask.pk, approve=False, user=arbiter, now=T0)
     event.refresh_from_db()
     return event

@@ -192,7 +192,8 @@ def _ask(event: Event, user: User, rng: random.Random) -> object:
     """A player's own request, and perhaps the arbiter's answer."""
     player = rng.choice(_players(event))
     ask = services.player_ask(
-        player_id=player.pk, kind=rng.choice(["bye", "withdraw", "attend"]),
+        player_id=player.pk, via_code=player.access_code,
+        kind=rng.choice(["bye", "withdraw", "attend"]),
         round_number=rng.randrange(1, event.rounds + 1), now=T0,
     )  # fmt: skip
     if rng.random() < 0.5:

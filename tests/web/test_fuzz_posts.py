@@ -156,7 +156,8 @@ def world(two_rounds: Event, arbiter: User) -> dict[str, Any]:
                                user=arbiter, now=T0)  # fmt: skip
     services.forbidden_pair_add(event_id=event.pk, first_id=second.pk, second_id=third.pk,
                                 user=arbiter, now=T0, reason="kin")  # fmt: skip
-    services.player_ask(player_id=third.pk, kind=PlayerAsk.choices[0][0], round_number=3, now=T0)
+    services.player_ask(player_id=third.pk, via_code=third.access_code,
+                        kind=PlayerAsk.choices[0][0], round_number=3, now=T0)  # fmt: skip
     game = event.round_set.get(number=2).games.exclude(black=None).first()
     assert game is not None
     return {

@@ -60,10 +60,12 @@ Editions:
   ``SWF NNNN MMMM "reason"``
       why players NNNN and MMMM (columns 5-8 and 10-13), kept apart by an XXP line, must
       not meet: a JSON string from column 15;
-  ``SWQ NNNN kind round state asked decided``
+  ``SWQ NNNN kind round state asked decided link``
       a request player NNNN made on their own page: its kind and state (small-letter
       words, the web app's), its round (``-`` for none), when it was asked and when
-      decided (ISO 8601, ``-`` for not yet), words separated by spaces.
+      decided (ISO 8601, ``-`` for not yet), and the fingerprint of the private link it
+      was made on (12 hex digits, ``-`` for not recorded; absent in older files), words
+      separated by spaces.
 
   The SWO options of the backup are the web app's settings: yes/no flags (``0``/``1``),
   numbers and words, ``-`` for none (``unrated_rating=-``, ``tiebreak_rules=-``).

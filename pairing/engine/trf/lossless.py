@@ -147,6 +147,9 @@ class TrfAsk:
     state: str
     created_at: datetime
     decided_at: datetime | None
+    via_link: str = ""
+    """The fingerprint of the private link the request was made on (12 hex digits), or
+    ``""`` when not recorded."""
     line: int = field(default=0, compare=False)
     text: str = field(default="", compare=False)
     columns: tuple[int, ...] = field(default=(), compare=False)
@@ -175,9 +178,9 @@ def parse_ask(record: TrfRecord) -> TrfAsk:
     """SWQ: player, kind, round (``-``: none), state, when asked, when decided (``-``)."""
     rank = whole(record, SWC_RANK, "player")
     words = [(t, c) for t, c in tokens(record) if c > SWC_RANK[1]]
-    if len(words) != 5:
-        raise record_error(record, "needs kind, round, state and two times after the player",
-                           SWC_NAME)  # fmt: skip
+    if len(words) not in (5, 6):
+        raise record_error(record, "needs kind, round, state, two times and the link after "
+                           "the player", SWC_NAME)  # fmt: skip
     (kind, kind_col), (number, number_col), (state, state_col) = words[:3]
     for word, column in ((kind, kind_col), (state, state_col)):
         if not re.fullmatch(r"[a-z]{1,16}", word):
@@ -186,10 +189,16 @@ def parse_ask(record: TrfRecord) -> TrfAsk:
         raise record_error(record, f"round {number!r} is not a round number", number_col)
     created = _time(record, *words[3])
     decided = None if words[4][0] == "-" else _time(record, *words[4])
+    via_link = ""  # a file written before links were recorded has five words
+    if len(words) == 6 and words[5][0] != "-":
+        via_link, via_col = words[5]
+        if not re.fullmatch(r"[0-9a-f]{12}", via_link):
+            raise record_error(record, f"{via_link!r} is not a link's fingerprint (12 hex digits)",
+                               via_col)  # fmt: skip
     return TrfAsk(
         rank=rank, kind=kind, round_number=None if number == "-" else int(number), state=state,
-        created_at=created, decided_at=decided, line=record.line, text=record.text,
-        columns=tuple(c for _, c in words),
+        created_at=created, decided_at=decided, via_link=via_link, line=record.line,
+        text=record.text, columns=tuple(c for _, c in words),
     )  # fmt: skip
 
 
@@ -199,9 +208,11 @@ def asks(doc: TrfDocument) -> list[TrfAsk]:
 
 
 def ask_line(ask: TrfAsk) -> str:
-    """SWQ: a player's own request (kind, round, state, asked, decided)."""
+    """SWQ: a player's own request (kind, round, state, asked, decided, link)."""
     number = "-" if ask.round_number is None else str(ask.round_number)
     decided = "-" if ask.decided_at is None else ask.decided_at.isoformat()
+    via = ask.via_link or "-"
     return (
-        f"SWQ {ask.rank:>4} {ask.kind} {number} {ask.state} {ask.created_at.isoformat()} {decided}"
+        f"SWQ {ask.rank:>4} {ask.kind} {number} {ask.state} {ask.created_at.isoformat()} "
+        f"{decided} {via}"
     )

@@ -363,6 +363,7 @@ def _restore_asks(plan: EventPlan, players: dict[int, Player]) -> None:
             round_number=a.round_number,
             state=a.state,
             decided_at=a.decided_at,
+            via_link=a.via_link,
         )  # fmt: skip
         for a in plan.asks
     ]
