@@ -62,6 +62,7 @@ class RequestGuardMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         limit = int(float(getattr(settings, "ANON_MAX_BODY_KB", 64)) * 1024)
         if _declared_length(request) > limit and not request.user.is_authenticated:
+            # Translators: limit is a number of kilobytes.
             message = _(
                 "Nothing this large can be sent without logging in: at most %(limit)s KB. "
                 "Nothing was read."

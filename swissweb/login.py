@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm
 
 
-class LoginForm(AuthenticationForm):
-    """``AuthenticationForm``, with the user name's length checked before anything."""
+class _NoLongUserName(AuthenticationForm):
+    """The user name's length checked before anything else of ``AuthenticationForm``."""
 
     def clean(self) -> dict[str, Any]:
         username = self.cleaned_data.get("username")
@@ -24,3 +25,11 @@ class LoginForm(AuthenticationForm):
         if username is not None and len(username) > longest:
             raise self.get_invalid_login_error()
         return super().clean()
+
+
+class LoginForm(_NoLongUserName):
+    """The site's login form."""
+
+
+class AdminLoginForm(_NoLongUserName, AdminAuthenticationForm):
+    """The admin's login form (it authenticates the same way)."""

@@ -5,7 +5,9 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from swissweb.language import set_language
-from swissweb.login import LoginForm
+from swissweb.login import AdminLoginForm, LoginForm
+
+admin.site.login_form = AdminLoginForm
 
 urlpatterns = [
     path("admin/", admin.site.urls),

@@ -110,6 +110,6 @@ def test_fuzz_no_query_string_answers_500(
     client = Client(raise_request_exception=False)
     if signed_in:
         client.force_login(arbiter)
-    clean = {k: v.replace("\x00", "") for k, v in params.items()}
-    response = client.get(page.format(slug=started.slug), clean)
-    assert response.status_code < 500, (page, clean)
+    # A NUL is kept: the guard refuses it (400) before a view reads it (D7, #31).
+    response = client.get(page.format(slug=started.slug), params)
+    assert response.status_code < 500, (page, params)

@@ -142,3 +142,12 @@ class Unreadable:
         raise AssertionError("the body was read")
 
     readline = read
+
+
+def test_d6_the_admin_login_refuses_a_long_name_before_axes_too(client: Client) -> None:
+    """The admin's own login form authenticates the same way (the same 500 on
+    PostgreSQL)."""
+    response = client.post("/admin/login/", {"username": "a" * 300, "password": "pw"})
+    assert response.status_code == 200
+    assert "Please enter the correct username and password" in response.content.decode()
+    assert not AccessAttempt.objects.exists() and not AccessFailureLog.objects.exists()
