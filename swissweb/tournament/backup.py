@@ -263,7 +263,7 @@ def _players(doc: TrfDocument) -> dict[int, dict[str, Any]]:
     areas = trf.areas(doc)
     withdrawn = trf.withdrawals(doc)
     top = trf.top_players(doc)
-    national = trf.player_texts(doc, "SWI")
+    national = trf.national_ids(doc)
     years = trf.birth_years(doc)
     codes = trf.access_codes(doc)
     rows = {}

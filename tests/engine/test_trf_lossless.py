@@ -35,7 +35,7 @@ def test_trf_lossless_records_read_back_as_written() -> None:
         trf.ask_line(ask),
     )
     assert trf.prize_table(doc) == table
-    assert trf.player_texts(doc, "SWI") == {1: "ECF 123456A"}
+    assert trf.national_ids(doc) == {1: "ECF 123456A"}
     assert trf.birth_years(doc) == {3: 2011}
     assert trf.access_codes(doc) == {2: "Ab-_09xyzXYZ"}
     assert [(r.first, r.second, r.reason) for r in trf.reasons(doc)] == [
