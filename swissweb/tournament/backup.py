@@ -252,6 +252,7 @@ def _setting(option: trf.TrfOption) -> Any:
             raise option.error(message % {"name": option.name, "words": words_text})
         return option.value
     if not re.fullmatch(r"[0-9]{1,4}", option.value):
+        # Translators: %(name)s is an option of the file (team_size, unrated_rating).
         message = _("%(name)s must be a whole number from 0 to 9999")
         raise option.error(message % {"name": option.name})
     return int(option.value)
@@ -487,6 +488,7 @@ def _reasons(doc: TrfDocument, forbidden: set[tuple[int, int]]) -> dict[tuple[in
     for reason in trf.reasons(doc):
         pair = (min(reason.first, reason.second), max(reason.first, reason.second))
         if pair not in forbidden:
+            # Translators: first and second are players' numbers; XXP is a TRF record.
             message = _("players %(first)d and %(second)d are not kept apart by an XXP line")
             raise reason.error(message % {"first": reason.first, "second": reason.second})
         found[pair] = reason.reason[:200]
