@@ -18,7 +18,10 @@ published with half of its results, serves it with gunicorn under production set
   ``--repeat`` boards typed one after another, measured in the page with
   ``performance.now()``;
 - that every text response the arbiter loads (the page, its stylesheet and script, the
-  standings CSV) arrives compressed.
+  standings CSV) arrives compressed;
+- the export of the backup and of both rating reports, in this process: the peak memory
+  ``tracemalloc`` traces while each is written once (#31 D1); ``--only-export`` measures
+  this alone, without the server.
 
 Each budget is checked on the median; the p95 and the slowest are printed beside it.
 The exit status is 1 if a budget is missed or a request fails.  Times over the loopback
@@ -311,6 +314,42 @@ def measure_csv_import(event: Event, repeat: int) -> list[float]:
     return times
 
 
+EXPORT_BYTES = 64_000_000
+"""Peak traced memory of one export of the 1,000 x 9 event: 64 MB (the backup is about
+0.3 MB of text; before #31 D1 a 1,000 x 7 backup took 1.6 GB)."""
+
+
+def measure_exports(event: Event) -> list[Budget]:
+    """The backup and both rating reports of the event, each written once after a warm-up
+    run (imports, caches), under ``tracemalloc``: the peak of the memory it traces (Python
+    objects: the rows read, the records, the text), not the process's resident size."""
+    import tracemalloc
+    from collections.abc import Callable
+
+    from swissweb.tournament import exports
+    from swissweb.tournament.models import Event as EventRow
+    from swissweb.tournament.rating_report import Edition, rating_report
+
+    row = EventRow.objects.get(slug=event.slug)
+    runs: dict[str, Callable[[], str]] = {
+        "backup": lambda: exports.event_trf(row),
+        "rating report TRF16": lambda: rating_report(row, Edition.TRF16),
+        "rating report TRF-2026": lambda: rating_report(row, Edition.TRF26),
+    }
+    budgets = []
+    for name, run in runs.items():
+        run()
+        tracemalloc.start()
+        try:
+            text = run()
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        print(f"{name}: {len(text.encode()):,} bytes written, peak traced {peak:,} bytes")
+        budgets.append(Budget(f"{name} export, peak traced memory", [peak], EXPORT_BYTES, "B"))
+    return budgets
+
+
 def clear_results(event: Event, games: Sequence[str]) -> None:
     """Empty again the results this run entered (allowed: no later round exists), so that
     ``--reuse`` finds the same round in play next time."""
@@ -372,6 +411,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--reuse", action="store_true", help="keep an earlier run's event")
     parser.add_argument("--no-browser", action="store_true", help="skip the Chromium part")
     parser.add_argument(
+        "--only-export", action="store_true", help="measure the exports' memory alone (#31)"
+    )
+    parser.add_argument(
         "--language",
         default="en-gb",
         help="the pages' language, one of settings.LANGUAGES (default: %(default)s)",
@@ -384,6 +426,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, _stop)
     env = production_environment(args.database_url)
     event = prepare(args, env)
+    if args.only_export:
+        budgets = measure_exports(event)
+        print("| measure | median | p95 | slowest | budget | |")
+        print("|---|---:|---:|---:|---:|---|")
+        for budget in budgets:
+            print(budget.line())
+        return 0 if all(b.ok for b in budgets) else 1
     path = f"/events/{event.slug}/manage/rounds/{event.in_play}/"
     budgets = []
     with gunicorn(env, workers=1, threads=1, trust_plain_origin=True) as server:
@@ -414,6 +463,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         budgets.append(Budget("draft page, HTML", [draft_size], PAGE_BYTES, "B"))
         csv_times = measure_csv_import(event, max(3, args.repeat // 10))
         budgets.append(Budget("10,000-player CSV import", csv_times, CSV_SECONDS, "s"))
+        budgets += measure_exports(event)
         static = re.findall(r'(?:href|src)="(/static/[^"]+\.(?:css|js))"', html)
         uncompressed = compressed(client, [path, *static, f"/events/{event.slug}/standings.csv"])
         client.close()

@@ -253,6 +253,7 @@ def _setting(option: trf.TrfOption) -> Any:
             raise option.error(message % {"name": option.name, "words": words_text})
         return option.value
     if not re.fullmatch(r"[0-9]{1,4}", option.value):
+        # Translators: %(name)s is an option of the file (team_size, unrated_rating).
         message = _("%(name)s must be a whole number from 0 to 9999")
         raise option.error(message % {"name": option.name})
     return int(option.value)
@@ -264,7 +265,7 @@ def _players(doc: TrfDocument) -> dict[int, dict[str, Any]]:
     areas = trf.areas(doc)
     withdrawn = trf.withdrawals(doc)
     top = trf.top_players(doc)
-    national = trf.player_texts(doc, "SWI")
+    national = trf.national_ids(doc)
     years = trf.birth_years(doc)
     codes = trf.access_codes(doc)
     rows = {}
@@ -488,6 +489,7 @@ def _reasons(doc: TrfDocument, forbidden: set[tuple[int, int]]) -> dict[tuple[in
     for reason in trf.reasons(doc):
         pair = (min(reason.first, reason.second), max(reason.first, reason.second))
         if pair not in forbidden:
+            # Translators: first and second are players' numbers; XXP is a TRF record.
             message = _("players %(first)d and %(second)d are not kept apart by an XXP line")
             raise reason.error(message % {"first": reason.first, "second": reason.second})
         found[pair] = reason.reason[:200]

@@ -365,7 +365,7 @@ def players_from_trf(text: str) -> list[dict[str, Any]]:
     areas = trf.areas(doc)
     names = trf.whole_names(doc)
     top = trf.top_players(doc)
-    national = trf.player_texts(doc, "SWI")
+    national = trf.national_ids(doc)
     years = trf.birth_years(doc)
     rows = []
     for player in sorted(doc.players, key=lambda p: p.start_rank):

@@ -19,6 +19,7 @@ from django.contrib.auth.models import User
 from django.db.models import Model
 
 from swissweb.tournament import exports, services
+from swissweb.tournament.errors import TournamentError
 from swissweb.tournament.models import (
     AuditEntry,
     Event,
@@ -275,3 +276,28 @@ def test_backup_restored_beside_its_original_gets_new_private_links(
     assert len(new) == 7 and not new & codes
     notes = copy.audit_entries.get(action="event_import").after["notes"]
     assert any("7 players' private links" in note for note in notes), notes
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "column", "message"),
+    [
+        ("tiebreak_rules=fide2026", "tiebreak_rules=fide2099", None, "tiebreak_rules must be"),
+        ("team_size=3", "team_size=x", None, "team_size must be a whole number"),
+        ('SWF    1    2 "', 'SWF    1    3 "', 5, "players 1 and 3 are not kept apart"),
+        ("SWQ    4 bye", "SWQ    4 nap", 10, "'nap' is not one of bye withdraw attend"),
+        ("4 refused", "4 maybe", 16, "'maybe' is not one of pending approved refused"),
+    ],
+)
+def test_backup_new_records_refused_at_line_and_column(
+    every_field: Event, stranger: User, old: str, new: str, column: int | None, message: str
+) -> None:
+    """A setting, a reason or a player's request the event cannot hold is refused with
+    its line (and column); nothing is written."""
+    lines = exports.event_trf(every_field).split("\r\n")
+    index = next(i for i, line in enumerate(lines) if old in line)
+    at = column if column is not None else lines[index].index(old) + 1
+    lines[index] = lines[index].replace(old, new)
+    events = Event.objects.count()
+    with pytest.raises(TournamentError, match=rf"TRF line {index + 1}, column {at}: .*{message}"):
+        services.event_import_trf(text="\r\n".join(lines), user=stranger, now=T0)
+    assert Event.objects.count() == events

@@ -20,7 +20,7 @@ from pairing.engine.errors import TrfError
 
 from .columns import SWC_NAME, SWC_RANK, SWF_REASON, SWF_SECOND
 from .document import TrfDocument, TrfRecord
-from .extensions import FIRST_YEAR, LAST_YEAR
+from .extensions import FIRST_YEAR, LAST_YEAR, player_texts
 from .fields import NUMBER, record_error, tokens, whole
 
 ACCESS_CODE = re.compile(r"[A-Za-z0-9_-]{1,16}")
@@ -96,6 +96,11 @@ def access_codes(doc: TrfDocument) -> dict[int, str]:
 def access_code_line(rank: int, code: str) -> str:
     """SWL: a player's private link code."""
     return f"SWL {rank:>4} {code}"
+
+
+def national_ids(doc: TrfDocument) -> dict[int, str]:
+    """SWI: each player's national ID, by starting rank."""
+    return player_texts(doc, "SWI")
 
 
 def national_id_line(rank: int, national_id: str) -> str:

@@ -339,6 +339,7 @@ def _restore_notes(plan: EventPlan) -> list[str]:
         taken.add(row["access_code"])
     if replaced:
         notes.append(
+            # Translators: count is the number of players given a new private link.
             ngettext(
                 "%(count)d player's private link is in use here already (by another "
                 "event's player): that player was given a new one.",
