@@ -33,15 +33,13 @@ from pairing.engine.model import RequestKind
 from pairing.engine.tiebreaks import parse_tiebreaks
 from pairing.engine.trf import Header, TrfDocument, TrfGame, TrfRecord
 
-from . import engine_adapter
+from . import backup_records, engine_adapter
 from .errors import TournamentError
 from .exports import OPTION_FIELDS, refuse_invisible, trf_entries
 from .imports import duplicate_players
 from .models import (
-    AskState,
     Event,
     PairingSystem,
-    PlayerAsk,
     PrizeSharing,
     Result,
     RoundState,
@@ -72,6 +70,8 @@ class RoundPlan:
     published_at: dt.datetime | None
     completed_at: dt.datetime | None
     games: list[GamePlan] = field(default_factory=list)
+    explanation: list[dict[str, object]] = field(default_factory=list)
+    """The round's explanation as ``Round.explanation`` holds it (SWE)."""
 
 
 @dataclass(slots=True, kw_only=True)
@@ -482,32 +482,6 @@ def _forbidden_pairs(
     return {(min(a, b), max(a, b)) for __, group in groups for a in group for b in group if a != b}
 
 
-def _reasons(doc: TrfDocument, forbidden: set[tuple[int, int]]) -> dict[tuple[int, int], str]:
-    """SWF: the reason of each forbidden pair that has one; a pair no XXP/260 line keeps
-    apart is refused at its line."""
-    found = {}
-    for reason in trf.reasons(doc):
-        pair = (min(reason.first, reason.second), max(reason.first, reason.second))
-        if pair not in forbidden:
-            # Translators: first and second are players' numbers; XXP is a TRF record.
-            message = _("players %(first)d and %(second)d are not kept apart by an XXP line")
-            raise reason.error(message % {"first": reason.first, "second": reason.second})
-        found[pair] = reason.reason[:200]
-    return found
-
-
-def _asks(doc: TrfDocument) -> list[trf.TrfAsk]:
-    """SWQ: the players' own requests, each kind and state one the event knows."""
-    found = trf.asks(doc)
-    for ask in found:
-        for word, allowed, at in ((ask.kind, PlayerAsk.values, 0), (ask.state, AskState.values, 2)):
-            if word not in allowed:
-                # Translators: %(word)s as written, %(words)s the words allowed there.
-                message = _("%(word)s is not one of %(words)s")
-                raise ask.error(message % {"word": repr(word), "words": " ".join(allowed)}, at=at)
-    return found
-
-
 def event_plan(text: str, *, now: dt.datetime | None = None) -> EventPlan:
     """Read a TRF file as a whole event (see the module docstring for the readings).
 
@@ -529,8 +503,9 @@ def event_plan(text: str, *, now: dt.datetime | None = None) -> EventPlan:
         rounds = _rounds_from_lines(doc) if has_lines else _rounds_from_blocks(doc, now)
         requests = _requests(doc, rounds)
         forbidden = _forbidden_pairs(trf.prohibited_groups(doc), len(players))
-        reasons = _reasons(doc, forbidden)
-        asks = _asks(doc)
+        reasons = backup_records.reasons(doc, forbidden)
+        asks = backup_records.asks(doc)
+        backup_records.attach_explanations(doc, rounds)
         planned = trf.total_rounds(doc) or max(
             [len(rounds), 1, *(len(p.rounds) for p in doc.players)]
         )

@@ -149,8 +149,19 @@ def event_trf(event: Event) -> str:
     tail += trf.xxa_lines(engine_adapter.imaginary_points(event, rank, data.players))
     tail += [trf.round_info_line(_round_info(r)) for r in data.rounds]
     tail += [trf.game_line(_game(g, rank)) for g in data.games]
+    tail += _explanation_lines(event)
     header = _header_lines(event)
     return trf.write_trf(trf.trf_document(header, data.trf_players, tail))
+
+
+def _explanation_lines(event: Event) -> list[str]:
+    """SWE: each round's explanation, read one round at a time (a round of 1,000 players
+    explains itself in some 75 kB of JSON: never joined to its games, #31 D1)."""
+    rounds = Round.objects.filter(event=event).exclude(explanation=[]).order_by("number")
+    return [
+        trf.explanation_line(number, steps)
+        for number, steps in rounds.values_list("number", "explanation").iterator()
+    ]
 
 
 def _ask_lines(event: Event, rank: Mapping[int, int]) -> list[str]:

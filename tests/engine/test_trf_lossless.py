@@ -3,7 +3,10 @@ malformed one refused at its line and column."""
 
 from __future__ import annotations
 
+import base64
 import datetime as dt
+import json
+import zlib
 
 import pytest
 
@@ -17,6 +20,10 @@ PLAYERS = [
 T0 = dt.datetime(2026, 3, 1, 9, 0, tzinfo=dt.UTC)
 
 
+def _packed(raw: bytes) -> str:
+    return base64.b64encode(zlib.compress(raw, 9)).decode("ascii")
+
+
 def _doc(*lines: str) -> trf.TrfDocument:
     return trf.read_trf("\n".join(["012 Lossless", *PLAYERS, *lines]) + "\n")
 
@@ -24,7 +31,11 @@ def _doc(*lines: str) -> trf.TrfDocument:
 def test_trf_lossless_records_read_back_as_written() -> None:
     table = 'Place: 500, 300\r\nWomen: "best" 80 \u00e9\u2028'
     ask = trf.TrfAsk(rank=2, kind="bye", round_number=None, state="approved", created_at=T0,
-                     decided_at=T0 + dt.timedelta(hours=1))  # fmt: skip
+                     decided_at=T0 + dt.timedelta(hours=1), via_link="0123456789ab")  # fmt: skip
+    steps = [
+        {"rule": "C.5", "text": 'Brett 1: \u00e9 "x"\n', "players": [1, 2]},
+        {"rule": "A.5", "text": "bye", "players": [3, None]},
+    ]
     doc = _doc(
         trf.prize_table_line(table),
         trf.national_id_line(1, "ECF 123456A"),
@@ -33,8 +44,10 @@ def test_trf_lossless_records_read_back_as_written() -> None:
         "XXP    1    3",
         trf.reason_line(1, 3, "Siblings\nand more"),
         trf.ask_line(ask),
+        trf.explanation_line(2, steps),
     )
     assert trf.prize_table(doc) == table
+    assert [(e.round_number, e.steps) for e in trf.explanations(doc)] == [(2, steps)]
     assert trf.national_ids(doc) == {1: "ECF 123456A"}
     assert trf.birth_years(doc) == {3: 2011}
     assert trf.access_codes(doc) == {2: "Ab-_09xyzXYZ"}
@@ -60,9 +73,37 @@ def test_trf_lossless_records_read_back_as_written() -> None:
         ("SWQ    1 bye x pending 2026-03-01T09:00:00+00:00 -", 14, "not a round number"),
         ("SWQ    1 bye 2 pending 0001-03-01T09:00:00+00:00 -", 24, "from 1900 to 2200"),
         ("SWQ    1 bye 2 pending 2026-03-01T09:00:00 -", 24, "has no time zone"),
+        ("SWQ    1 bye 2 pending 2026-03-01T09:00:00+00:00 - xyz", 52, "not a link's fingerprint"),
+        ("SWE   1 not-base64!", 9, "is not base64 of zlib data"),
+        ("SWE   1 " + base64.b64encode(b"plain").decode(), 9, "is not base64 of zlib data"),
+        ("SWE   1 " + _packed(b"{}"), 9, "is not a list of steps"),
+        (
+            "SWE   1 " + _packed(b'[{"rule": 1, "text": "", "players": []}]'),
+            9,
+            "is not a list of steps",
+        ),
+        ("SWE   1 " + _packed(b"[1"), 9, "is not ASCII JSON"),
     ],
 )
 def test_trf_lossless_record_refused_at_its_column(line: str, column: int, message: str) -> None:
     with pytest.raises(TrfError, match=message) as caught:
         _doc(line)
     assert (caught.value.line, caught.value.column) == (5, column)
+
+
+def test_trf_lossless_explanation_is_packed_json() -> None:
+    """SWE holds the steps as ASCII JSON packed by zlib: a long explanation is short."""
+    steps = [{"rule": "C.5", "text": f"Board {n}: 2 v 1", "players": [n, n + 1]}
+             for n in range(1, 400)]  # fmt: skip
+    line = trf.explanation_line(7, steps)
+    assert line.startswith("SWE   7 ")
+    assert json.loads(zlib.decompress(base64.b64decode(line[8:]))) == steps
+    assert len(line) < len(json.dumps(steps)) / 3
+
+
+def test_trf_lossless_explanation_that_unpacks_past_the_bound_is_refused() -> None:
+    """A packed line of some 20 kB that would unpack to 17 MB: refused, not unpacked."""
+    bomb = "SWE   1 " + _packed(b"[" + b" " * (17 * 1024 * 1024) + b"]")
+    with pytest.raises(TrfError, match="unpacks to over 16777216 bytes") as caught:
+        _doc(bomb)
+    assert (caught.value.line, caught.value.column) == (5, 9)

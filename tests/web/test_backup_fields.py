@@ -54,7 +54,10 @@ CARRIED: dict[type[Model], set[str]] = {
         "birth_year", "sex", "club", "area", "top_player", "access_code", "pairing_number",
         "withdrawn_after_round",
     },
-    Round: {"number", "state", "lots_seed", "paired_at", "published_at", "completed_at"},
+    Round: {
+        "number", "state", "lots_seed", "paired_at", "published_at", "completed_at",
+        "explanation",
+    },
     Game: {"round", "board", "white", "black", "result"},
     RoundRequest: {"player", "round_number", "kind"},
     ForbiddenPair: {"first", "second", "reason"},
@@ -89,10 +92,6 @@ NOT_CARRIED: dict[type[Model], dict[str, str]] = {
         "created_at": STAMPS,
         "modified_at": STAMPS,
         "event": "the restored event",
-        "explanation": "the engine's account of how it found the pairing, shown to the "
-        "arbiter: output, not the event's data (the pairing, its seed and every board are "
-        "carried), tens of kB a round at 1,000 players; as the audit log, it stays with "
-        "the original site",
     },
     Game: {
         "id": "a new row",
@@ -286,6 +285,8 @@ def test_backup_restored_beside_its_original_gets_new_private_links(
         ('SWF    1    2 "', 'SWF    1    3 "', 5, "players 1 and 3 are not kept apart"),
         ("SWQ    4 bye", "SWQ    4 nap", 10, "'nap' is not one of bye withdraw attend"),
         ("4 refused", "4 maybe", 16, "'maybe' is not one of pending approved refused"),
+        ("SWE   1 ", "SWE   9 ", 5, "the explanation .SWE. is of round 9, which has no SWR"),
+        ("SWE   2 ", "SWE   2 x", 9, "the explanation is not base64"),
     ],
 )
 def test_backup_new_records_refused_at_line_and_column(

@@ -65,7 +65,11 @@ Editions:
       words, the web app's), its round (``-`` for none), when it was asked and when
       decided (ISO 8601, ``-`` for not yet), and the fingerprint of the private link it
       was made on (12 hex digits, ``-`` for not recorded; absent in older files), words
-      separated by spaces.
+      separated by spaces;
+  ``SWE RRR data``
+      round RRR's explanation (the engine's steps and the arbiter's edits, each a rule,
+      a text and the pairing numbers it concerns) as ASCII JSON, packed by zlib and
+      written in base64 from column 9; refused when it unpacks to over 16 MB.
 
   The SWO options of the backup are the web app's settings: yes/no flags (``0``/``1``),
   numbers and words, ``-`` for none (``unrated_rating=-``, ``tiebreak_rules=-``).
@@ -212,6 +216,7 @@ from .extensions import (
 from .fields import format_points
 from .lossless import (
     TrfAsk,
+    TrfExplanation,
     TrfReason,
     access_code_line,
     access_codes,
@@ -219,6 +224,8 @@ from .lossless import (
     asks,
     birth_year_line,
     birth_years,
+    explanation_line,
+    explanations,
     national_id_line,
     national_ids,
     prize_table,
@@ -284,6 +291,7 @@ from .writer import (
 
 __all__ = [
     "TrfAsk",
+    "TrfExplanation",
     "TrfReason",
     "access_code_line",
     "access_codes",
@@ -291,6 +299,8 @@ __all__ = [
     "asks",
     "birth_year_line",
     "birth_years",
+    "explanation_line",
+    "explanations",
     "national_id_line",
     "national_ids",
     "prize_table",

@@ -39,6 +39,7 @@ from .lossless import (
     parse_access_code,
     parse_ask,
     parse_birth_year,
+    parse_explanation,
     parse_prize_table,
     parse_reason,
 )
@@ -237,6 +238,7 @@ _RECORD_CHECKS: dict[str, RecordCheck] = {
         ]
     ),
     "SWQ": _players_known(lambda record: [(parse_ask(record).rank, SWC_RANK[0])]),
+    "SWE": _parses(lambda record: parse_explanation(record)),
 }
 
 

@@ -60,6 +60,10 @@ SWA_NAME = 10
 SWF_SECOND: Span = (10, 13)
 """SWF: the second player; the first is at ``SWC_RANK``, the reason from ``SWF_REASON``."""
 SWF_REASON = 15
+SWE_ROUND: Span = (5, 7)
+"""SWE: the round whose explanation the line holds."""
+SWE_DATA = 9
+"""SWE: the explanation, packed (zlib, then base64), from this column to the end."""
 SWR_ROUND: Span = (5, 7)
 SWR_STATE = 9
 SWG_ROUND: Span = (5, 7)

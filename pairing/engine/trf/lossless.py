@@ -2,23 +2,28 @@
 
 What TRF and our earlier SW records have no place for: the prize table (``SWP``), a
 player's national ID (``SWI``), birth year (``SWB``) and private link (``SWL``), the
-reason two players are kept apart (``SWF``) and the requests players made on their own
-page (``SWQ``); documented in the package docstring.  Free text that may hold anything
-(the prize table's lines, a reason) is written as one JSON string, ASCII only, so that no
-character of it can end or break the line.  Values are checked for form only: which
+reason two players are kept apart (``SWF``), the requests players made on their own
+page (``SWQ``) and each round's explanation (``SWE``); documented in the package
+docstring.  Free text that may hold anything (the prize table's lines, a reason) is
+written as one JSON string, ASCII only, so that no character of it can end or break the
+line; an explanation, tens of kB of JSON, is packed.  Values are checked for form only: which
 words are valid kinds and states is the web app's to say.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import re
+import zlib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from pairing.engine.errors import TrfError
 
-from .columns import SWC_NAME, SWC_RANK, SWF_REASON, SWF_SECOND
+from .columns import SWC_NAME, SWC_RANK, SWE_DATA, SWE_ROUND, SWF_REASON, SWF_SECOND
 from .document import TrfDocument, TrfRecord
 from .extensions import FIRST_YEAR, LAST_YEAR, player_texts
 from .fields import NUMBER, record_error, tokens, whole
@@ -184,8 +189,8 @@ def parse_ask(record: TrfRecord) -> TrfAsk:
     rank = whole(record, SWC_RANK, "player")
     words = [(t, c) for t, c in tokens(record) if c > SWC_RANK[1]]
     if len(words) not in (5, 6):
-        raise record_error(record, "needs kind, round, state, two times and the link after "
-                           "the player", SWC_NAME)  # fmt: skip
+        raise record_error(record, "needs kind, round, state and two times (then the link) "
+                           "after the player", SWC_NAME)  # fmt: skip
     (kind, kind_col), (number, number_col), (state, state_col) = words[:3]
     for word, column in ((kind, kind_col), (state, state_col)):
         if not re.fullmatch(r"[a-z]{1,16}", word):
@@ -221,3 +226,80 @@ def ask_line(ask: TrfAsk) -> str:
         f"SWQ {ask.rank:>4} {ask.kind} {number} {ask.state} {ask.created_at.isoformat()} "
         f"{decided} {via}"
     )
+
+
+EXPLANATION_MAX_BYTES = 16 * 1024 * 1024
+"""The most an SWE line may unpack to: a round of 10,000 players explains itself in
+under 1 MB, and a line that claims more is refused before it fills the memory."""
+
+
+def _explanation_error(record: TrfRecord, problem: str) -> TrfError:
+    return record_error(record, f"the explanation {problem}", SWE_DATA)
+
+
+def parse_explanation(record: TrfRecord) -> tuple[int, list[dict[str, object]]]:
+    """SWE: a round and the steps of its explanation, each a rule, a text and the
+    pairing numbers it concerns (``None`` for the bye's missing opponent)."""
+    number = whole(record, SWE_ROUND, "round")
+    data = record.text[SWE_DATA - 1 :].strip()
+    try:
+        packed = base64.b64decode(data, validate=True)
+        unpacker = zlib.decompressobj()
+        raw = unpacker.decompress(packed, EXPLANATION_MAX_BYTES)
+    except (binascii.Error, zlib.error):
+        raise _explanation_error(record, "is not base64 of zlib data") from None
+    if unpacker.unconsumed_tail or not unpacker.eof:
+        raise _explanation_error(record, f"unpacks to over {EXPLANATION_MAX_BYTES} bytes "
+                                 "or is cut short")  # fmt: skip
+    try:
+        steps = json.loads(raw.decode("ascii"))
+    except ValueError:
+        raise _explanation_error(record, "is not ASCII JSON") from None
+    if not isinstance(steps, list) or not all(_is_step(step) for step in steps):
+        raise _explanation_error(record, "is not a list of steps (rule, text, players)")
+    return number, steps
+
+
+def _is_step(step: object) -> bool:
+    return (
+        isinstance(step, dict)
+        and set(step) == {"rule", "text", "players"}
+        and isinstance(step["rule"], str)
+        and isinstance(step["text"], str)
+        and isinstance(step["players"], list)
+        and all(p is None or (type(p) is int and p >= 0) for p in step["players"])
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TrfExplanation:
+    """An SWE line: a round's explanation."""
+
+    round_number: int
+    steps: list[dict[str, object]]
+    line: int = field(default=0, compare=False)
+    text: str = field(default="", compare=False)
+
+    def error(self, message: str) -> TrfError:
+        """An error about this line, at the column of its round."""
+        return TrfError(message, line=self.line, column=SWE_ROUND[0], text=self.text[:80])
+
+
+def explanations(doc: TrfDocument) -> list[TrfExplanation]:
+    """The SWE lines of a checked document, in file order."""
+    found = []
+    for record in doc.records:
+        if record.tag == "SWE":
+            number, steps = parse_explanation(record)
+            found.append(TrfExplanation(round_number=number, steps=steps, line=record.line,
+                                        text=record.text))  # fmt: skip
+    return found
+
+
+def explanation_line(round_number: int, steps: Sequence[Mapping[str, object]]) -> str:
+    """SWE: a round's explanation, its JSON (ASCII) packed by zlib and written in base64:
+    the engine's account of a round of 1,000 players is some 75 kB of JSON, a tenth of
+    that packed, so the backup stays well within an upload's bounds."""
+    raw = json.dumps(list(steps), ensure_ascii=True, separators=(",", ":")).encode("ascii")
+    packed = base64.b64encode(zlib.compress(raw, 9)).decode("ascii")
+    return f"SWE {round_number:>3} {packed}"

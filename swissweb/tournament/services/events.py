@@ -264,6 +264,7 @@ def event_import_trf(*, text: str, user: User, now: dt.datetime) -> Event:
                     paired_at=planned.paired_at,
                     published_at=planned.published_at,
                     completed_at=planned.completed_at,
+                    explanation=planned.explanation,
                 )
                 games += [
                     Game(
