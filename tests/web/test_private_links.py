@@ -46,7 +46,9 @@ def test_d10_no_shared_page_or_export_shows_a_private_code(
     paired: Event, players: list[Player], arbiter_client: Client, client: Client
 ) -> None:
     """Only the arbiter's page of one player (and its printable card) shows a code, and
-    only that player's: every other page and export, public or the arbiter's, none."""
+    only that player's: every other page and export, public or the arbiter's, none.  The
+    backup (``export.trf``) is the exception by design: it carries every link so that a
+    restored event keeps them (#31 item 2), and only the event's arbiters may fetch it."""
     slug = paired.slug
     first = Player.objects.get(pk=players[0].pk)
     services.player_ask(
@@ -61,16 +63,20 @@ def test_d10_no_shared_page_or_export_shows_a_private_code(
     shared = [
         f"/events/{slug}/manage/players/", f"/events/{slug}/manage/rounds/1/",
         f"/events/{slug}/manage/rounds/1/print/", f"/events/{slug}/manage/requests/",
-        f"/events/{slug}/manage/audit/", f"/events/{slug}/export.trf",
-        f"/events/{slug}/manage/rounds/2/",
+        f"/events/{slug}/manage/audit/", f"/events/{slug}/report-trf16.trf",
+        f"/events/{slug}/report-trf26.trf", f"/events/{slug}/manage/rounds/2/",
     ]  # fmt: skip
     codes = _codes(players)
-    for reader, urls in ((client, public), (arbiter_client, shared)):
+    anonymous = Client()  # ``client`` is the arbiter's: ``arbiter_client`` logs it in
+    for reader, urls in ((anonymous, public), (arbiter_client, shared)):
         for url in urls:
             response = reader.get(url)
             assert response.status_code == 200, url
             text = response.content.decode()
             assert not [code for code in codes if code in text], url
+    backup = arbiter_client.get(f"/events/{slug}/export.trf").content.decode()
+    assert all(code in backup for code in codes)
+    assert anonymous.get(f"/events/{slug}/export.trf").status_code in (302, 403)
     for path in ("", "link/"):
         own = arbiter_client.get(f"/events/{slug}/manage/players/{first.pk}/{path}")
         text = own.content.decode()
