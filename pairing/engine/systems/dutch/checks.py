@@ -1,4 +1,4 @@
-"""The absolute criteria of the 2025 Dutch system, for the checker (C.04.3 2025, C.1-C.3).
+"""The absolute criteria of the Dutch system of 2026, for the checker (C.04.3 2026, C.1-C.3).
 
 C.1: two players do not meet twice (a forfeited game is not a meeting).  C.2: no
 pairing-allocated bye to a player who already had one, or who already scored a win's

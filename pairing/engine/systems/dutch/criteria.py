@@ -1,6 +1,6 @@
-"""The pairing criteria of the 2025 Dutch system as the weight of one pair.
+"""The pairing criteria of the Dutch system of 2026 as the weight of one pair.
 
-FIDE Handbook C.04.3 (in force from 1 July 2025), Article 2: the absolute criteria C.1
+FIDE Handbook C.04.3 (in force from 1 February 2026), Article 2: the absolute criteria C.1
 (no rematch) and C.3 (no two non-topscorers with the same absolute colour preference)
 decide whether a pair may be made at all (:func:`~.entrants.compatible`); C.2 (who may
 take the pairing-allocated bye) and C.4 (the round can be completed) weigh most; then

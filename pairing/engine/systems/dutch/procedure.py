@@ -1,4 +1,4 @@
-"""The brackets of a round paired from the top down (C.04.3 2025, Articles 2-4).
+"""The brackets of a round paired from the top down (C.04.3 2026, Articles 2-4).
 
 Each bracket (its resident score group and the players moved down into it) is paired by
 a matching of greatest weight (:mod:`.criteria`): the absolute criteria and the quality
