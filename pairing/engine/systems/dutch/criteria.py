@@ -28,10 +28,15 @@ C.21  lowest scores among the opponents of repeated upfloaters (two rounds befor
 ====  ===================================================================
 
 The lowest bits are left free for the order of Article 4 (transpositions and exchanges,
-:mod:`.procedure`).  Field widths follow the endorsed program, so that even where a
-field can overflow into the one above, the two programs prefer the same pairing: each
-count field is as wide as the largest score group needs, and each score field gives
-every score group of the round its own sub-field, lower scores lower.
+:mod:`.procedure`).  Field widths follow bbpPairings, so that even where a field can
+overflow into the one above, the two programs prefer the same pairing: each count field
+is as wide as the largest score group needs, and each score field gives every score
+group of the round its own sub-field, lower scores lower.  Kept with its reason (#32):
+the criteria rank strictly one after another, which the widths keep whenever a count
+fits its field; a count wider than the largest score group needs moved-down players
+from several groups in one bracket, and whether a round can reach it was not settled.
+Widening the fields would follow the strict order in that corner too, at the price of
+parity there; the choice is listed in ``bench/README.md`` (#32).
 """
 
 from __future__ import annotations

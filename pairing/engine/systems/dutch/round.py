@@ -4,8 +4,9 @@ FIDE Handbook C.04.3 (in force from 1 February 2026): the players to pair
 (:mod:`.entrants`), the brackets from the top down (:mod:`.procedure`), the colours of
 each board (:mod:`.colours`), the boards in order and the explanation of every step.
 Boards are published by the score of the higher player of each pair, then the score of
-the lower, then the higher player's place in the order (C.04.2, as the endorsed program
-orders them); real scores, not accelerated ones.
+the lower, then the higher player's TPN (C.04.2); real scores, not accelerated ones.
+That order is bbpPairings': kept (#32) because the order of the boards changes no
+pairing and the 2026 text of C.04.2 could not be read to check it (``bench/README.md``).
 """
 
 from __future__ import annotations
