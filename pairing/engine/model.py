@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from datetime import date
 from typing import NewType
 
 PairingNumber = NewType("PairingNumber", int)
@@ -283,6 +284,10 @@ class TournamentState:
     acceleration: tuple[AcceleratedPoints, ...] = ()
     """Imaginary points for pairing only (TRF ``XXA``; the SB text's acceleration)."""
     options: PairingOptions = field(default_factory=PairingOptions)
+    start_date: date | None = None
+    """The event's first day, for a system whose text changed while events ran: an event
+    follows the text in force when it started (the FIDE Dutch text of 1 February 2026 or
+    of July 2025); ``None`` follows the text in force today."""
 
     @property
     def round_number(self) -> int:

@@ -91,7 +91,7 @@ class SystemRules:
     accelerates_by_default: bool
     """True when the text itself accelerates rounds 1 and 2 (the SB text)."""
     fide_rated: bool = False
-    """True for the system FIDE-rated events must be paired by today (C.04.3, 2025); the
+    """True for the system FIDE-rated events must be paired by today (C.04.3, 2026); the
     app labels the others "not for FIDE-rated events"."""
     pair: PairFn
     initial_order: OrderFn
@@ -99,7 +99,7 @@ class SystemRules:
     warnings: WarnFn
     float_history: FloatFn
     acceleration: AccelerationFn | None = None
-    """The system's own acceleration (Baku, C.04.5, for the 2025 Dutch system); ``None``
+    """The system's own acceleration (Baku, C.04.5, for the Dutch system of 2026); ``None``
     for the SB text's acceleration of rounds 1 and 2 (``pairing.engine.acceleration``)."""
     repair: RepairFn | None = None
     """Re-pairing a published round (ESCA 25); ``None`` where the text has no such rule."""

@@ -4,7 +4,7 @@ edge weights.
 A thin front to NetworkX's implementation of Edmonds' weighted blossom algorithm (Z.
 Galil, "Efficient algorithms for finding maximum matching in graphs", ACM Computing
 Surveys 18 (1986)), which works in exact integer arithmetic when every weight is an
-integer: the weights of the 2025 Dutch system are integers of hundreds of bits whose
+integer: the weights of the Dutch system of 2026 are integers of hundreds of bits whose
 bit fields rank its criteria, so no floating point may touch them.  NetworkX is
 imported on first use, so the command line does not pay for it when no system needs it.
 """

@@ -156,7 +156,7 @@ def imaginary_points(
     event: models.Event, rank: dict[int, int], players: Iterable[models.Player]
 ) -> tuple[AcceleratedPoints, ...]:
     """The event's imaginary points when its acceleration option is on: Baku's (C.04.5)
-    for the 2025 Dutch system, else those of rounds 1 and 2 (SB 3).
+    for the Dutch system of 2026, else those of rounds 1 and 2 (SB 3).
 
     The initial list is the players who take part in round 1 (the engine's
     ``round_1_participants``): once round 1 is paired, those on its boards or with a bye
@@ -168,7 +168,7 @@ def imaginary_points(
         return ()
     players = list(players)
     if rules_for(event.system).acceleration is not None:
-        # The system's own acceleration (Baku's, C.04.5, for the 2025 Dutch system):
+        # The system's own acceleration (Baku's, C.04.5, for the Dutch system of 2026):
         # computed from the players by pairing number and the planned rounds.
         field = TournamentState(
             players=tuple(
@@ -421,6 +421,7 @@ def state_for_round(event: models.Event, round_number: int) -> TournamentState:
         forbidden_pairs=forbidden,
         initial_colour=initial_colour(event),
         options=pairing_options(event),
+        start_date=event.start_date,
     )
 
 

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from pairing.engine.tiebreaks import TieBreak
 
 RULE_TEXTS: Mapping[str, Promise] = {
-    "dutch": _("FIDE Handbook C.04.3, FIDE (Dutch) System, in force from 1 July 2025"),
+    "dutch": _("FIDE Handbook C.04.3, FIDE (Dutch) System, in force from 1 February 2026"),
     "dutch1992": _("FIDE Handbook C.04.1 (1992 text), Swiss System Based on Rating"),
     "lim": _("FIDE Handbook C.04.2, General Pairing Rules 7-13 (Lim)"),
     "esca": _("English Schools' Chess Association, Rules for Swiss Pairings"),

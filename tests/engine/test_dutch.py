@@ -1,4 +1,4 @@
-"""The 2025 Dutch system's rules, each under its number (FIDE Handbook C.04.3, 2025).
+"""The Dutch system of 2026's rules, each under its number (FIDE Handbook C.04.3, 2026).
 
 Parity with the endorsed program over whole tournaments is in
 ``test_dutch_parity.py``; these are the readings written next to the code.
@@ -7,6 +7,7 @@ Parity with the endorsed program over whole tournaments is in
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -69,6 +70,49 @@ def test_1_4_3_a_round_scored_without_playing_is_a_downfloat() -> None:
     assert _entrant(state, 3).floats[0] is None  # equal scores: no float
 
 
+def test_1_4_3_a_pairing_allocated_bye_is_a_downfloat_whatever_it_is_worth() -> None:
+    """FIDE C.04.3 (1 February 2026) Article 1.4.3: the PAB is a downfloat in itself, not
+    only when it brings more than a loss (the July 2025 wording, Article 1.4.3)."""
+    zero_pab = replace(
+        build(5, [[(1, 3, "1-0"), (2, 4, "1-0"), (5, 0, "bye")]]),
+        points=PointSystem(pairing_allocated_bye=Points(0)),
+    )
+    assert _entrant(zero_pab, 5).floats[0] is Float.DOWN
+    assert rules_for(System.DUTCH).float_history(zero_pab)[5] == (Float.DOWN,)
+
+
+def test_1_4_3_an_event_started_before_1_february_2026_follows_the_july_2025_text() -> None:
+    """FIDE C.04.3 Article 1.4.3: the one difference read between the texts that changes a
+    pairing.  An event that started before 1 February 2026 follows the July 2025 text, in
+    which a PAB worth no more than a loss gives no float; from that day, the 2026 text."""
+    zero_pab = replace(
+        build(5, [[(1, 3, "1-0"), (2, 4, "1-0"), (5, 0, "bye")]]),
+        points=PointSystem(pairing_allocated_bye=Points(0)),
+    )
+    older = replace(zero_pab, start_date=date(2026, 1, 31))
+    assert _entrant(older, 5).floats[0] is None
+    assert rules_for(System.DUTCH).float_history(older)[5] == (None,)
+    newer = replace(zero_pab, start_date=date(2026, 2, 1))
+    assert _entrant(newer, 5).floats[0] is Float.DOWN
+    seven = replace(build(7), points=PointSystem(pairing_allocated_bye=Points(0)))
+    for start, says in ((date(2026, 1, 31), False), (date(2026, 2, 1), True)):
+        pairing = pair_round(replace(seven, start_date=start), System.DUTCH, seed=1)
+        note = next(e for e in pairing.explanation if "pairing-allocated bye" in e.text)
+        assert ("downfloat (1.4.3)" in note.text) is says
+
+
+def test_1_4_3_the_card_shows_the_floats_the_dutch_engine_pairs_with() -> None:
+    """FIDE C.04.3 Articles 1.4.3 and 1.4.4: the floats on the card (``float_history``)
+    are those the pairing uses: a forfeit win is a downfloat, the forfeit loser and a
+    paired forfeit's pairing give none."""
+    state = build(6, [[(1, 4, "1-0"), (2, 5, "+-"), (3, 6, "=")]])
+    history = rules_for(System.DUTCH).float_history(state)
+    for number in range(1, 7):
+        assert history[number] == (_entrant(state, number).floats[0],)
+    assert history[2] == (Float.DOWN,)
+    assert history[5] == (None,)
+
+
 def test_1_4_2_higher_score_floats_down_lower_up() -> None:
     state = build(4, [[(1, 3, "1-0"), (2, 4, "=")], [(1, 2, "1-0"), (3, 4, "=")]])
     assert _entrant(state, 1).floats[0] is Float.DOWN  # 1 (one point) v 2 (a half)
@@ -112,6 +156,14 @@ def test_c_04_5_baku_acceleration_is_the_dutch_systems_option() -> None:
     assert boards(pairing) == [(1, 3), (4, 2), (5, 6), (7, 9), (10, 8)]
 
 
+def test_1_4_3_the_explanation_says_the_pab_is_a_downfloat() -> None:
+    """FIDE C.04.3 (1 February 2026) Article 1.4.3: the bye's explanation names the
+    downfloat it gives, which C.14-C.21 weigh in the next two rounds."""
+    pairing = pair_round(build(7), System.DUTCH, seed=1)
+    bye_note = next(e for e in pairing.explanation if "pairing-allocated bye" in e.text)
+    assert "downfloat (1.4.3)" in bye_note.text
+
+
 def test_article_5_colour_allocation_steps() -> None:
     state = build(
         4,
@@ -147,7 +199,7 @@ def test_trf_2026_tournament_type_names_the_system_and_baku() -> None:
     assert read_trf(plain.replace("192 ", "092 ") + "\n") is not None
 
 
-def test_registry_lists_the_2025_dutch_system_first() -> None:
+def test_registry_lists_the_2026_dutch_system_first() -> None:
     rules = rules_for("dutch")
     assert "C.04.3" in rules.title
     assert rules.options == frozenset({"acceleration"})

@@ -1,5 +1,5 @@
 """Parity with the endorsed program: every round of ``tests/data/dutch`` paired as
-bbpPairings v6 paired it (FIDE Handbook C.04.3, 2025).
+bbpPairings v6 paired it (FIDE Handbook C.04.3, 2026).
 
 Each file is a finished tournament whose rounds the reference paired (see the
 directory's README); each round is paired again from the rounds before it, through the

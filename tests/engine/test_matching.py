@@ -250,7 +250,7 @@ def _size_without(adjacent: list[list[int]], v: int) -> int:
 
 @pytest.mark.parametrize("seed", range(4))
 def test_exposable_vertices_are_those_some_maximum_matching_leaves_over(seed: int) -> None:
-    """Gallai-Edmonds, as the 2025 Dutch system's look-ahead uses it: in a graph whose
+    """Gallai-Edmonds, as the Dutch system of 2026's look-ahead uses it: in a graph whose
     maximum matchings leave one vertex over, the vertices that can be that one."""
     rng = random.Random(seed)
     for _ in range(400):

@@ -665,7 +665,7 @@ def test_edit_without_the_version_refused(arbiter_client: Any, event: Event) -> 
 def test_new_event_defaults_to_the_fide_dutch_system_others_marked_not_rated(
     arbiter_client: Any,
 ) -> None:
-    """FIDE-rated events need today's Dutch system (C.04.3, 2025): it is the default, and
+    """FIDE-rated events need today's Dutch system (C.04.3, 2026): it is the default, and
     every other system says it is not for FIDE-rated events (#22)."""
     form = arbiter_client.get("/events/new/").context["form"]
     assert form["system"].value() == "dutch"

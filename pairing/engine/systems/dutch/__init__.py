@@ -1,29 +1,35 @@
-"""FIDE Dutch system as in force from 1 July 2025 (FIDE Handbook C.04.3), with the basic
-and general handling rules (C.04.1, C.04.2) and Baku acceleration (C.04.5).
+"""FIDE Dutch system as in force from 1 February 2026 (FIDE Handbook C.04.3, approved by
+the FIDE Council on 28 October 2025), with the basic and general handling rules (C.04.1,
+C.04.2) and Baku acceleration (C.04.5).
 
 The system for FIDE-rated Swiss events.  A module per part of the text: ``entrants``
-(1.2, 1.4-1.8, C.1-C.3 for one pair), ``acceleration`` (C.04.5), ``criteria`` (C.2,
-C.4-C.21 as one weight per pair), ``procedure`` (Articles 2-4: the brackets from the
-top down, the order of Article 4), ``colours`` (Article 5), ``round`` (the entry point
-and the explanation) and ``checks`` (C.1-C.3 for the checker).
+(1.1-1.2 the order by score and TPN, 1.4-1.8, C.1-C.3 for one pair), ``acceleration``
+(C.04.5), ``criteria`` (C.2, C.4-C.21 as one weight per pair), ``procedure`` (the
+brackets from the top down, the remainder, the order of transpositions and exchanges),
+``colours`` (the colour allocation rules), ``round`` (the entry point and the
+explanation) and ``checks`` (C.1-C.3 for the checker).  The articles from 1.5 on are
+cited by the numbers this code was written against; ``bench/README.md`` ("FIDE Dutch:
+the text of 1 February 2026 against July 2025") says which of them were checked against
+the text of 2026 and which could not be.
 
-The pairing it gives is the endorsed program's: bbpPairings (v6, FIDE-endorsed) pairs
-the same rounds the same way; the committed corpus under ``tests/data/dutch/`` keeps the
-two in step.
+The text decides; the reference program is a check.  bbpPairings v6 pairs the committed
+corpus under ``tests/data/dutch/`` the same way, round by round; where this code follows
+a reading of the reference rather than a sentence of the text, the reason is written
+beside it and listed in ``bench/README.md``.
 """
 
-from pairing.engine.floats import float_history
 from pairing.engine.initial_order import by_rating_title_name
 from pairing.engine.model import System
 from pairing.engine.rules import SystemRules
 from pairing.engine.systems.dutch.acceleration import acceleration_in_force
 from pairing.engine.systems.dutch.checks import check, warnings
+from pairing.engine.systems.dutch.entrants import float_history
 from pairing.engine.systems.dutch.round import pair
 
 RULES = SystemRules(
     system=System.DUTCH,
-    title="FIDE Dutch system (C.04.3, 2025)",
-    rule_text="FIDE Handbook C.04.3, FIDE (Dutch) System, in force from 1 July 2025",
+    title="FIDE Dutch system (C.04.3, 2026)",
+    rule_text="FIDE Handbook C.04.3, FIDE (Dutch) System, in force from 1 February 2026",
     options=frozenset({"acceleration"}),
     accelerates_by_default=False,
     fide_rated=True,

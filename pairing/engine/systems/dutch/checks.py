@@ -1,4 +1,4 @@
-"""The absolute criteria of the 2025 Dutch system, for the checker (C.04.3 2025, C.1-C.3).
+"""The absolute criteria of the Dutch system of 2026, for the checker (C.04.3 2026, C.1-C.3).
 
 C.1: two players do not meet twice (a forfeited game is not a meeting).  C.2: no
 pairing-allocated bye to a player who already had one, or who already scored a win's
@@ -6,7 +6,8 @@ worth without playing (a forfeit win, a full-point bye).  C.3: no colour differe
 beyond ±2 and no colour three times running, except on a board with a topscorer when
 the last round is paired (1.8: over half the points possible so far, acceleration
 included).  Reading of C.3: the exception covers the topscorer's opponent too, as C.10
-and C.11 ("topscorers or their opponents") presuppose and the endorsed program pairs.
+and C.11 ("topscorers or their opponents") presuppose and bbpPairings pairs.  Kept (#32):
+the reason is the text's own wording of C.10 and C.11, not the program.
 """
 
 from __future__ import annotations

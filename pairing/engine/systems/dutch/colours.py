@@ -1,4 +1,4 @@
-"""Which player of a pair has white (C.04.3 2025, Article 5, colour allocation).
+"""Which player of a pair has white (C.04.3 2026, Article 5, colour allocation).
 
 Taken in order, the first step that decides gives the colours:
 
@@ -11,7 +11,7 @@ Taken in order, the first step that decides gives the colours:
 5. with no preference at all: the higher-ranked player takes the initial colour when
    his place in the order is odd (first, third, ...), the other colour when even.
 
-"Higher-ranked" is by pairing score, then pairing number (1.2).
+"Higher-ranked" is by pairing score, then TPN (1.2).
 """
 
 from __future__ import annotations

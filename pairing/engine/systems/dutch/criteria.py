@@ -1,6 +1,6 @@
-"""The pairing criteria of the 2025 Dutch system as the weight of one pair.
+"""The pairing criteria of the Dutch system of 2026 as the weight of one pair.
 
-FIDE Handbook C.04.3 (in force from 1 July 2025), Article 2: the absolute criteria C.1
+FIDE Handbook C.04.3 (in force from 1 February 2026), Article 2: the absolute criteria C.1
 (no rematch) and C.3 (no two non-topscorers with the same absolute colour preference)
 decide whether a pair may be made at all (:func:`~.entrants.compatible`); C.2 (who may
 take the pairing-allocated bye) and C.4 (the round can be completed) weigh most; then
@@ -28,10 +28,15 @@ C.21  lowest scores among the opponents of repeated upfloaters (two rounds befor
 ====  ===================================================================
 
 The lowest bits are left free for the order of Article 4 (transpositions and exchanges,
-:mod:`.procedure`).  Field widths follow the endorsed program, so that even where a
-field can overflow into the one above, the two programs prefer the same pairing: each
-count field is as wide as the largest score group needs, and each score field gives
-every score group of the round its own sub-field, lower scores lower.
+:mod:`.procedure`).  Field widths follow bbpPairings, so that even where a field can
+overflow into the one above, the two programs prefer the same pairing: each count field
+is as wide as the largest score group needs, and each score field gives every score
+group of the round its own sub-field, lower scores lower.  Kept with its reason (#32):
+the criteria rank strictly one after another, which the widths keep whenever a count
+fits its field; a count wider than the largest score group needs moved-down players
+from several groups in one bracket, and whether a round can reach it was not settled.
+Widening the fields would follow the strict order in that corner too, at the price of
+parity there; the choice is listed in ``bench/README.md`` (#32).
 """
 
 from __future__ import annotations

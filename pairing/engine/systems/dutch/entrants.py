@@ -1,7 +1,8 @@
-"""The players to be paired and what the 2025 Dutch rules need to know of each.
+"""The players to be paired and what the 2026 Dutch rules need to know of each.
 
-FIDE Handbook C.04.3 (FIDE Dutch System, in force from 1 July 2025): 1.2 the order
-(score, then pairing number), 1.4 floats, 1.5 and C.2 who may receive the
+FIDE Handbook C.04.3 (FIDE Dutch System, in force from 1 February 2026): 1.1-1.2 the order
+(score, then the Tournament Pairing Number, TPN, that C.04.2 gives each player), 1.4
+floats, 1.5 and C.2 who may receive the
 pairing-allocated bye, 1.6-1.7 colour differences and preferences, C.1 and C.3 who may
 meet whom; C.04.5 (Baku acceleration) through :mod:`.acceleration`.
 
@@ -10,10 +11,11 @@ Readings, each tested under its rule's name in ``tests/engine/test_dutch.py``:
 - **Played games only** count for colours, for the colour difference and for "have
   met" (C.04.1: a forfeited game is not a game played).  Unplayed rounds are skipped
   when looking for the same colour twice in a row.
-- **Floats (1.4.2, 1.4.3)** are read from the pairing scores before the round in
+- **Floats (1.4.2-1.4.4)** are read from the pairing scores before the round in
   question, acceleration included: in a played game the higher score floated down and
-  the lower up; a round not played gives a downfloat when it brought more points than a
-  loss (a bye of any kind or a forfeit win), otherwise no float.
+  the lower up; the pairing-allocated bye is a downfloat whatever it is worth (1.4.3 of
+  2026); any other round not played gives a downfloat when it brought more points than
+  a loss (a requested bye worth points, a forfeit win), otherwise no float (1.4.4).
 - **PAB eligibility (C.2)**: a player who already scored, without playing, as many
   points as a win (a forfeit win, a full-point bye, the PAB itself) may not receive it; a
   half-point bye does not count.
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date
 
 from pairing.engine.colours import played_colours
 from pairing.engine.floats import Float
@@ -44,7 +47,7 @@ from pairing.engine.systems.dutch.acceleration import accelerations
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Entrant:
-    """A player to be paired, with the facts of the 2025 rules precomputed."""
+    """A player to be paired, with the facts of the 2026 rules precomputed."""
 
     number: PairingNumber
     rank: int
@@ -97,20 +100,76 @@ def _points(points: PointSystem, outcome: Outcome) -> Points:
     return points.points_for(outcome)
 
 
+TEXT_OF_2026_FROM = date(2026, 2, 1)
+"""The day the FIDE Dutch text approved by the Council on 28 October 2025 applies from."""
+
+
+def pab_always_floats(state: TournamentState) -> bool:
+    """Whether the event follows the text of 1 February 2026, whose 1.4.3 makes every
+    pairing-allocated bye a downfloat; an event that started before follows the July 2025
+    text, whose 1.4.3 floats the bye only when it brings more than a loss.  An event with
+    no date follows the text in force today.  This is the one difference between the two
+    texts, as far as they could be read, that changes a pairing (``bench/README.md``)."""
+    return state.start_date is None or state.start_date >= TEXT_OF_2026_FROM
+
+
 def _float_in(
     player: Player,
     round_number: int,
     scores_before: Mapping[int, Mapping[PairingNumber, int]],
     points: PointSystem,
+    *,
+    pab_floats: bool,
 ) -> Float | None:
-    """1.4.2, 1.4.3: the float the player received in ``round_number``."""
+    """1.4.2-1.4.4: the float the player received in ``round_number``.
+
+    ``pab_floats`` (1.4.3 of 2026, :func:`pab_always_floats`): the pairing-allocated bye
+    is a downfloat whatever the event makes it worth.  Any other round not played floats
+    down when it brought more than a loss, and 1.4.4 gives nothing else a float."""
     record = player.history[round_number - 1]
+    if pab_floats and record.outcome is Outcome.PAIRING_ALLOCATED_BYE:
+        return Float.DOWN
     if not record.played:
         return Float.DOWN if _points(points, record.outcome) > points.loss else None
     assert record.opponent is not None
     mine = scores_before[round_number][player.pairing_number]
     theirs = scores_before[round_number].get(record.opponent, mine)
     return Float.DOWN if mine > theirs else Float.UP if mine < theirs else None
+
+
+def _scores_before(
+    state: TournamentState, ordered: Sequence[Player]
+) -> dict[int, dict[PairingNumber, int]]:
+    """Each player's pairing score before each round up to the one to pair, acceleration
+    included (C.04.5): the scores 1.4.2 compares."""
+    bonus = accelerations(state)
+    return {
+        round_number: {
+            p.pairing_number: sum(
+                _points(state.points, r.outcome) for r in p.history[: round_number - 1]
+            )
+            + bonus.get((p.pairing_number, round_number), 0)
+            for p in ordered
+        }
+        for round_number in range(1, state.rounds_completed + 2)
+    }
+
+
+def float_history(state: TournamentState) -> dict[PairingNumber, tuple[Float | None, ...]]:
+    """Each player's float in each completed round as 1.4.2-1.4.4 give it: the floats the
+    pairing weighs (C.14-C.21), so that the pairing card shows the same ones.  Unlike
+    :func:`pairing.engine.floats.float_history` (the older texts' reading), a forfeit
+    win and a half-point bye float down and a forfeited game's pairing gives no float."""
+    ordered = sorted(state.players, key=lambda p: p.pairing_number)
+    scores_before = _scores_before(state, ordered)
+    pab_floats = pab_always_floats(state)
+    return {
+        p.pairing_number: tuple(
+            _float_in(p, r, scores_before, state.points, pab_floats=pab_floats)
+            for r in range(1, state.rounds_completed + 1)
+        )
+        for p in ordered
+    }
 
 
 def _colour_facts(
@@ -175,15 +234,9 @@ def entrants(state: TournamentState) -> tuple[list[Entrant], list[RoundRequest]]
         p.pairing_number: index
         for index, p in enumerate(p for p in ordered if _counted(p, requests))
     }
-    bonus = accelerations(state)
     points = state.points
-    scores_before: dict[int, dict[PairingNumber, int]] = {}
-    for round_number in range(1, state.rounds_completed + 2):
-        scores_before[round_number] = {
-            p.pairing_number: sum(_points(points, r.outcome) for r in p.history[: round_number - 1])
-            + bonus.get((p.pairing_number, round_number), 0)
-            for p in ordered
-        }
+    scores_before = _scores_before(state, ordered)
+    pab_floats = pab_always_floats(state)
     forbidden = forbidden_opponents(state)
     now = state.rounds_completed + 1
     top_threshold = state.rounds_completed * max(points.win, points.draw)
@@ -199,7 +252,9 @@ def entrants(state: TournamentState) -> tuple[list[Entrant], list[RoundRequest]]
         imbalance, preference, absolute, strong, repeated = _colour_facts(colours)
         score = Points(scores_before[now][player.pairing_number])
         floats = tuple(
-            _float_in(player, now - back, scores_before, points) if now - back >= 1 else None
+            _float_in(player, now - back, scores_before, points, pab_floats=pab_floats)
+            if now - back >= 1
+            else None
             for back in (1, 2)
         )
         result.append(

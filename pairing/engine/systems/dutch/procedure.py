@@ -1,4 +1,4 @@
-"""The brackets of a round paired from the top down (C.04.3 2025, Articles 2-4).
+"""The brackets of a round paired from the top down (C.04.3 2026, Articles 2-4).
 
 Each bracket (its resident score group and the players moved down into it) is paired by
 a matching of greatest weight (:mod:`.criteria`): the absolute criteria and the quality
@@ -247,7 +247,7 @@ class RoundProcedure:
     ) -> bool:
         """Whether none of the next bracket's players (``left``, moved down, and the
         score group ``nxt``) is paired below ``score`` in the matching of the whole
-        round: C.9 then weighs in the next bracket, as the endorsed program reads it.
+        round: C.9 then weighs in the next bracket, as bbpPairings reads it (kept, #32).
 
         Its matching pairs them among themselves as far as it can (C.7), and those below
         among themselves when they can complete the round alone; one of them left over
@@ -425,7 +425,7 @@ class RoundProcedure:
 
     def _single_in_top(self) -> bool:
         """Whether the top score group pairs within itself, its one leftover taking the
-        bye: the endorsed program's condition for C.9 in the first bracket."""
+        bye: bbpPairings' condition for C.9 in the first bracket (kept, #32)."""
         top = self.players[0].score
         group = [i for i, p in enumerate(self.players) if p.score == top]
         others = [i for i, p in enumerate(self.players) if p.score != top]

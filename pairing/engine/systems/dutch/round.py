@@ -1,11 +1,12 @@
-"""One round of the 2025 Dutch system, from the tournament state to the published pairing.
+"""One round of the Dutch system of 2026, from the tournament state to the published pairing.
 
-FIDE Handbook C.04.3 (in force from 1 July 2025): the players to pair
+FIDE Handbook C.04.3 (in force from 1 February 2026): the players to pair
 (:mod:`.entrants`), the brackets from the top down (:mod:`.procedure`), the colours of
 each board (:mod:`.colours`), the boards in order and the explanation of every step.
 Boards are published by the score of the higher player of each pair, then the score of
-the lower, then the higher player's place in the order (C.04.2, as the endorsed program
-orders them); real scores, not accelerated ones.
+the lower, then the higher player's TPN (C.04.2); real scores, not accelerated ones.
+That order is bbpPairings': kept (#32) because the order of the boards changes no
+pairing and the 2026 text of C.04.2 could not be read to check it (``bench/README.md``).
 """
 
 from __future__ import annotations
@@ -14,7 +15,12 @@ from pairing.engine.colours import initial_colour
 from pairing.engine.model import Board, Colour, Explanation, RoundPairing, TournamentState
 from pairing.engine.systems.dutch.colours import allocate
 from pairing.engine.systems.dutch.criteria import QUALITY_CRITERIA
-from pairing.engine.systems.dutch.entrants import Entrant, compatible, entrants
+from pairing.engine.systems.dutch.entrants import (
+    Entrant,
+    compatible,
+    entrants,
+    pab_always_floats,
+)
 from pairing.engine.systems.dutch.procedure import BracketResult, RoundProcedure
 
 RULES = "C.04.3"
@@ -101,7 +107,7 @@ def _describe(result: BracketResult) -> list[Explanation]:
 
 
 def pair(state: TournamentState, *, seed: int) -> RoundPairing:
-    """Pair the next round by the FIDE Dutch system (C.04.3, 2025).
+    """Pair the next round by the FIDE Dutch system (C.04.3, 2026).
 
     :raises NoValidPairing: no pairing satisfies the absolute criteria C.1-C.3 (C.4).
     :raises InvalidState: the state is inconsistent.
@@ -137,15 +143,16 @@ def pair(state: TournamentState, *, seed: int) -> RoundPairing:
         )
     bye = procedure.bye_player
     if bye is not None:
+        text = (
+            f"Player {bye.number} is left over in the lowest bracket and receives the "
+            "pairing-allocated bye: he may receive it (no earlier bye or win without "
+            "playing, C.2), from the lowest score that lets the round be completed (C.4), "
+            "with the fewest unplayed games among those (C.9)."
+        )
+        if pab_always_floats(state) or state.points.pairing_allocated_bye > state.points.loss:
+            text += " The bye counts as a downfloat (1.4.3)."
         explanation.append(
-            Explanation(
-                rule=f"{RULES} C.2, C.9",
-                text=f"Player {bye.number} is left over in the lowest bracket and receives the "
-                "pairing-allocated bye: he may receive it (no earlier bye or win without "
-                "playing, C.2), from the lowest score that lets the round be completed (C.4), "
-                "with the fewest unplayed games among those (C.9).",
-                players=(bye.number,),
-            )
+            Explanation(rule=f"{RULES} C.2, C.9, 1.4.3", text=text, players=(bye.number,))
         )
     return RoundPairing(
         round_number=state.round_number,

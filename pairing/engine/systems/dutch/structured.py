@@ -1,6 +1,6 @@
 """Brackets paired from the structure of their criteria, without a general matching.
 
-FIDE Handbook C.04.3 (in force from 1 July 2025), Articles 3 and 4, for the brackets
+FIDE Handbook C.04.3 (in force from 1 February 2026), Articles 3 and 4, for the brackets
 that :mod:`.procedure` would otherwise pair with a weighted matching of the whole
 bracket, which costs the cube of its size: minutes for the score groups of a
 1,000-player open.
