@@ -35,7 +35,7 @@ class PairingSystem(models.TextChoices):
     """The pairing systems; the values are the engine's ``System`` names."""
 
     # Translators: the names of the pairing systems; TRF files keep them in English.
-    DUTCH = "dutch", _("FIDE Dutch (C.04.3, 2025)")
+    DUTCH = "dutch", _("FIDE Dutch (C.04.3, 2026)")
     DUTCH_1992 = "dutch1992", _("FIDE Dutch (1992 wording)")
     LIM = "lim", _("FIDE Lim")
     ESCA = "esca", _("English Schools (ESCA)")

@@ -23,7 +23,7 @@ PLAYERS_CSV = """name,rating,title,federation,club
 def test_arbiter_runs_two_rounds_and_public_sees_them(
     live_server: Any, page: Any, screenshot: Any
 ) -> None:
-    """Log in, create a FIDE-rated event (the default system, FIDE Dutch C.04.3 of 2025),
+    """Log in, create a FIDE-rated event (the default system, FIDE Dutch C.04.3 of 2026),
     import players, pair, publish, type results, pair again."""
     User.objects.create_user("anna", password="anna-secret-pw-1")
     base = live_server.url
@@ -90,7 +90,7 @@ def test_arbiter_runs_two_rounds_and_public_sees_them(
     assert page.locator("table.crosstable tbody tr").count() == 6
     screenshot("06-crosstable")
 
-    # The arbiter's explanation of round 2: the 2025 rules that decided it.
+    # The arbiter's explanation of round 2: the 2026 rules that decided it.
     page.goto(f"{base}/events/browser-open/manage/rounds/2/why/")
     why = page.content()
     assert "C.04.3" in why and "C.5-C.21" in why

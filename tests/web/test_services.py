@@ -246,7 +246,7 @@ def test_round_pair_saves_boards_in_order_with_explanation(started: Event, arbit
     round_ = services.round_pair(event_id=started.pk, user=arbiter, now=timezone.now(), seed=5)
     games = list(round_.games.order_by("board").select_related("white", "black"))
     pairs = [{g.white.pairing_number, g.black.pairing_number} for g in games]
-    # C.04.3 (2025), round 1: 1-4, 2-5, 3-6 (S1 = 1,2,3 against S2 = 4,5,6).
+    # C.04.3 (2026), round 1: 1-4, 2-5, 3-6 (S1 = 1,2,3 against S2 = 4,5,6).
     assert pairs == [{1, 4}, {2, 5}, {3, 6}]
     assert round_.state == RoundState.PAIRED
     assert any(step["rule"] == "C.04.3 2-4" for step in round_.explanation)
