@@ -1,9 +1,11 @@
 """Baku acceleration for the 2025 Dutch system (FIDE Handbook C.04.5.1, Baku
 Acceleration), and the imaginary points of a tournament file.
 
-FIDE C.04.5.1 as published (its five rules: 1 Premise, 2 Initial Groups Division, 3 Late
-entries, 4 Virtual points, 5 Pairing score), read here as follows (tested under the
-rule's name in ``tests/engine/test_acceleration.py``):
+FIDE C.04.5.1 as published by the Systems of Pairings and Programs commission, its rules
+in the page's order (1 Premise, 2 Initial Groups Division, 3 Late entries, 4 Virtual
+points, 5 Pairing score; the page prints headings, and its note to Late entries calls
+the group division "Rule 2"), read here as follows (tested under the rule's name in
+``tests/engine/test_acceleration.py``):
 
 - **Group A (rule 2)** is the first half of the players of round 1, rounded up to the
   nearest even number: ``2 * ceil(n / 4)`` players (10 -> 6, 11 -> 6, 161 -> 82, the
