@@ -155,21 +155,46 @@ def initial_order(event: models.Event, players: list[models.Player]) -> list[mod
 def imaginary_points(
     event: models.Event, rank: dict[int, int], players: Iterable[models.Player]
 ) -> tuple[AcceleratedPoints, ...]:
-    """The event's imaginary points when its acceleration option is on: Baku's (C.04.5)
-    for the Dutch system of 2026, else those of rounds 1 and 2 (SB 3).
+    """The event's imaginary points when its acceleration option is on: Baku's (FIDE
+    C.04.5.1) for the Dutch system of 2026, else those of rounds 1 and 2 (SB 3).
 
     The initial list is the players who take part in round 1 (the engine's
     ``round_1_participants``): once round 1 is paired, those on its boards or with a bye
-    asked for it; before, those not withdrawn and not known to be absent.  ``rank``
-    gives each player's number in the export; for pairing only, written as ``XXA`` lines
-    and never added to a score.
+    asked for it; before, those not withdrawn and not known to be absent.  Baku's group
+    A is counted among the players paired in round 1 only (on its boards; before, those
+    not withdrawn and with no request for it), so that a late entry never moves its
+    last player (C.04.5.1, late entries).  ``rank`` gives each player's number in the
+    export; for pairing only, written as ``XXA`` lines and never added to a score.
     """
     if not event.acceleration:
         return ()
     players = list(players)
+    requests = {
+        r.player_id: r.kind
+        for r in models.RoundRequest.objects.filter(player__event=event, round_number=1)
+    }
+    round_1 = event.round_set.filter(number=1).first()
+    if round_1 is not None:
+        on_boards = {
+            pk
+            for game in round_1.games.all()
+            for pk in (game.white_id, game.black_id)
+            if pk is not None
+        }
+        taking_part = on_boards | {
+            pk for pk, kind in requests.items() if kind != models.RequestKind.ABSENT
+        }
+    else:
+        on_boards = {p.pk for p in players if p.withdrawn_after_round != 0 and p.pk not in requests}
+        taking_part = {
+            p.pk
+            for p in players
+            if p.withdrawn_after_round != 0 and requests.get(p.pk) != models.RequestKind.ABSENT
+        }
     if rules_for(event.system).acceleration is not None:
-        # The system's own acceleration (Baku's, C.04.5, for the Dutch system of 2026):
-        # computed from the players by pairing number and the planned rounds.
+        # The system's own acceleration (Baku's, C.04.5.1, for the Dutch system of 2026):
+        # computed from the players by pairing number and the planned rounds, as for
+        # round 1, the players not paired in it known to be absent.
         field = TournamentState(
             players=tuple(
                 EnginePlayer(pairing_number=PairingNumber(rank[p.pk]), rating=p.rating)
@@ -178,27 +203,16 @@ def imaginary_points(
             rounds_completed=0,
             total_rounds=event.rounds,
             points=point_system(event),
+            requests=tuple(
+                RoundRequest(
+                    pairing_number=PairingNumber(rank[p.pk]), kind=EngineRequestKind.ABSENT
+                )
+                for p in players
+                if p.pk not in on_boards
+            ),
             options=PairingOptions(acceleration=True),
         )
         return acceleration_of(field, event.system)
-    requests = {
-        r.player_id: r.kind
-        for r in models.RoundRequest.objects.filter(player__event=event, round_number=1)
-    }
-    round_1 = event.round_set.filter(number=1).first()
-    if round_1 is not None:
-        taking_part = {
-            pk
-            for game in round_1.games.all()
-            for pk in (game.white_id, game.black_id)
-            if pk is not None
-        } | {pk for pk, kind in requests.items() if kind != models.RequestKind.ABSENT}
-    else:
-        taking_part = {
-            p.pk
-            for p in players
-            if p.withdrawn_after_round != 0 and requests.get(p.pk) != models.RequestKind.ABSENT
-        }
     engine_players = [
         EnginePlayer(pairing_number=PairingNumber(rank[p.pk]), rating=p.rating)
         for p in players

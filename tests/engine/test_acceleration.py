@@ -1,8 +1,11 @@
-"""SB 3, the acceleration of rounds 1 and 2, for every system (``acceleration.py``)."""
+"""SB 3, the acceleration of rounds 1 and 2, for every system (``acceleration.py``); and
+the Baku acceleration of the 2025 Dutch system as FIDE C.04.5.1 writes it
+(``systems/dutch/acceleration.py``)."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import replace
 from fractions import Fraction
 
@@ -18,15 +21,19 @@ from pairing.engine.generator import initial_state, play
 from pairing.engine.history import pairing_scores, scores
 from pairing.engine.model import (
     AcceleratedPoints,
+    GameRecord,
+    Outcome,
     PairingNumber,
     PairingOptions,
     Points,
     PointSystem,
     RequestKind,
     RoundRequest,
+    TournamentState,
 )
 from pairing.engine.registry import acceleration_of
 from pairing.engine.standings import standings
+from pairing.engine.systems.dutch.acceleration import group_a_size
 from pairing.engine.tiebreaks import TieBreak, buchholz, sonneborn_berger, tiebreak_context
 from pairing.engine.trf import read_trf, state_from_trf, trf_from_state, write_trf
 
@@ -247,3 +254,122 @@ def test_sb_3_option_and_xxa_lines_pair_every_system_alike() -> None:
                     f"{system.value} seed {seed} round {state.round_number}"
                 )
                 state = play(state, by_option, rng)
+
+
+# --- Baku acceleration of the 2025 Dutch system (FIDE C.04.5.1) -----------------------
+#
+# Every expected answer below is worked out by hand from the published text: group A is
+# the first half of the players rounded up to the nearest even number (2 x ceil(n / 4));
+# the accelerated rounds are the first half of the rounds, rounded up; group A carries 1
+# virtual point in the first half of those (rounded up) and 0.5 in the others; a late
+# entry leaves the last player of group A where round 1 put him.
+
+ONE, HALF = Points(2), Points(1)
+"""One virtual point and half a point, in the engine's half-point units."""
+
+
+def _group_a(given: Iterable[AcceleratedPoints], round_number: int = 1) -> set[int]:
+    return {a.pairing_number for a in given if a.round_number == round_number}
+
+
+def _baku(state: TournamentState) -> tuple[AcceleratedPoints, ...]:
+    return acceleration_of(replace(state, options=ON), System.DUTCH)
+
+
+def test_c0451_group_a_is_half_rounded_up_to_even() -> None:
+    """10 players: half is 5, the even number at or above it 6.  11: half 5.5, so 6.
+    161 (the text's own example): half 80.5, so 82.  Group B is everyone else."""
+    assert group_a_size(10) == 6
+    assert group_a_size(11) == 6
+    assert group_a_size(161) == 82
+    assert _group_a(_baku(build(10, total_rounds=9))) == set(range(1, 7))
+    assert _group_a(_baku(build(11, total_rounds=9))) == set(range(1, 7))
+    assert _group_a(_baku(build(161, total_rounds=9))) == set(range(1, 83))
+
+
+def test_c0451_group_a_never_holds_more_players_than_there_are() -> None:
+    """One player: half is 0.5, the even number above it 2, but there is only one."""
+    assert _group_a(_baku(build(1, total_rounds=5))) == {1}
+
+
+def _schedule(total_rounds: int) -> dict[int, Points]:
+    """The virtual points of player 1 (group A) by round, for 10 players."""
+    given = _baku(build(10, total_rounds=total_rounds))
+    assert not [a for a in given if a.pairing_number > 6], "group B has no virtual points"
+    return {a.round_number: a.points for a in given if a.pairing_number == 1}
+
+
+def test_c0451_nine_rounds_five_accelerated_three_with_one_point() -> None:
+    """9 rounds: accelerated 9 / 2 = 4.5 -> 5; of those, 5 / 2 = 2.5 -> 3 carry one
+    point (rounds 1-3), the other two half a point (4-5); none from round 6 on (the text
+    gives this very example)."""
+    assert _schedule(9) == {1: ONE, 2: ONE, 3: ONE, 4: HALF, 5: HALF}
+
+
+def test_c0451_seven_rounds_four_accelerated_two_with_one_point() -> None:
+    """7 rounds: accelerated 3.5 -> 4; of those 4 / 2 = 2 carry one point (rounds 1-2),
+    rounds 3-4 half a point."""
+    assert _schedule(7) == {1: ONE, 2: ONE, 3: HALF, 4: HALF}
+
+
+def test_c0451_five_rounds_three_accelerated_two_with_one_point() -> None:
+    """5 rounds: accelerated 2.5 -> 3; of those 1.5 -> 2 carry one point (rounds 1-2),
+    round 3 half a point."""
+    assert _schedule(5) == {1: ONE, 2: ONE, 3: HALF}
+
+
+# Round 1 of ten players (numbers of round 1: r1..r10), group A r1-r6, paired as the
+# Dutch system pairs it: r1-r4, r5-r2, r3-r6 in group A, r7-r9, r10-r8 in group B, white
+# winning every game.
+_ROUND_1_OF_TEN = [(1, 4), (5, 2), (3, 6), (7, 9), (10, 8)]
+
+
+def test_c0451_late_entry_above_the_last_group_a_player_joins_group_a() -> None:
+    """A late entry rated between r3 and r4 enters round 2 as number 4: r4-r10 become
+    5-11, and the last player of group A (r6) is now number 7.  Group A is 1-7 (seven
+    players: odd after round 1, as the text allows), not the first half of 11 players
+    rounded up to even (6), nor ceil(11 / 2) = 6 as the reference counts."""
+    now = {r: r if r < 4 else r + 1 for r in range(1, 11)}
+    round_1 = [(now[w], now[b], "1-0") for w, b in _ROUND_1_OF_TEN]
+    state = build(11, [round_1], total_rounds=9)
+    assert state.players[3].history[0].outcome is Outcome.ZERO_POINT_BYE
+    given = _baku(state)
+    assert _group_a(given, 2) == set(range(1, 8))
+    assert {a.points for a in given if a.round_number == 2} == {ONE}
+
+
+def test_c0451_late_entry_below_the_last_group_a_player_stays_in_group_b() -> None:
+    """Twelve players in round 1: group A is r1-r6.  A late entry rated between r8 and r9
+    enters round 2 as number 9 (r9-r12 become 10-13).  The last player of group A is
+    still r6, number 6: group A stays 1-6, where the reference, counting 13 players,
+    takes ceil(13 / 2) = 7."""
+    now = {r: r if r < 9 else r + 1 for r in range(1, 13)}
+    twelve = [(1, 4), (5, 2), (3, 6), (7, 10), (11, 8), (9, 12)]
+    round_1 = [(now[w], now[b], "1-0") for w, b in twelve]
+    state = build(13, [round_1], total_rounds=7)
+    assert state.players[8].history[0].outcome is Outcome.ZERO_POINT_BYE
+    assert _group_a(_baku(state), 2) == set(range(1, 7))
+
+
+def test_c0451_group_a_counts_the_players_paired_in_round_1() -> None:
+    """13 players, number 13 with a half-point bye in round 1: 12 players are paired,
+    group A is 6 of them (1-6).  The same in round 2, when the bye is history: the last
+    group A player never moves."""
+    before = build(13, total_rounds=7, half_point_byes=[13])
+    assert _group_a(_baku(before)) == set(range(1, 7))
+    twelve = [(1, 4), (5, 2), (3, 6), (7, 10), (11, 8), (9, 12)]
+    after = build(13, [[(w, b, "=") for w, b in twelve]], total_rounds=7)
+    bye = GameRecord(round_number=1, opponent=None, colour=None, outcome=Outcome.HALF_POINT_BYE)
+    players = tuple(
+        replace(p, history=(bye,)) if p.pairing_number == 13 else p for p in after.players
+    )
+    assert _group_a(_baku(replace(after, players=players)), 2) == set(range(1, 7))
+
+
+def test_c0451_ten_players_round_1_accelerates_six() -> None:
+    """Ten players, nine rounds: group A (1-6) carries a point and is paired apart, S1
+    1-3 against S2 4-6; group B 7-8 against 9-10.  Colours of round 1 by the pairing
+    number of the higher player (odd: the initial colour, white)."""
+    state = replace(build(10, total_rounds=9), options=ON)
+    pairing = pair_round(state, System.DUTCH, seed=1)
+    assert boards(pairing) == [(1, 4), (5, 2), (3, 6), (7, 9), (10, 8)]

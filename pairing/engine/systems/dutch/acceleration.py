@@ -1,19 +1,39 @@
-"""Baku acceleration for the 2025 Dutch system (FIDE Handbook C.04.5, Baku Acceleration
-Method), and the imaginary points of a tournament file.
+"""Baku acceleration for the 2025 Dutch system (FIDE Handbook C.04.5.1, Baku
+Acceleration), and the imaginary points of a tournament file.
 
-C.04.5: the players of group A, the first half of the initial order, carry imaginary
-points for pairing only: a win's worth in the first half of the accelerated rounds, a
-draw's worth in the second half; the accelerated rounds are the first half of the
-tournament.  Readings, as the endorsed program computes them (tested in
-``tests/engine/test_dutch.py``):
+FIDE C.04.5.1 as published by the Systems of Pairings and Programs commission, its rules
+in the page's order (1 Premise, 2 Initial Groups Division, 3 Late entries, 4 Virtual
+points, 5 Pairing score; the page prints headings, and its note to Late entries calls
+the group division "Rule 2"), read here as follows (tested under the rule's name in
+``tests/engine/test_acceleration.py``):
 
-- **Group A** is the first ``ceil(n / 2)`` players by pairing number, every player of
-  the tournament counted (late entries too, by their pairing numbers).
-- **Accelerated rounds** are rounds ``1 .. ceil(R / 2)`` for ``R`` planned rounds; the
-  first ``floor((ceil(R / 2) - 1) / 2) + 1`` of them carry a win's worth, the others a
-  draw's worth.
+- **Group A (rule 2)** is the first half of the players of round 1, rounded up to the
+  nearest even number: ``2 * ceil(n / 4)`` players (10 -> 6, 11 -> 6, 161 -> 82, the
+  text's own example), never more than there are.  Everyone else is group B.
+- **The players of round 1** are those paired in it (on a board or with the
+  pairing-allocated bye): "the list of players to be paired" before round 1.  A player
+  with a bye or an absence asked for round 1 is not counted, so a late entry, whatever
+  its missed rounds count as, never changes the count (a tournament file cannot tell the
+  two apart).
+- **Late entries (rule 3)**: the last player of group A stays the player round 1 made
+  last.  Group A is every player ranked at or above him by pairing number, a late entry
+  inserted above him included; below him, group B.  Group A may then be odd.
+- **Virtual points (rule 4)**: the accelerated rounds are the first half of the
+  tournament, rounded up (``ceil(R / 2)`` of ``R`` planned rounds).  Group A carries one
+  point in the first half of those, rounded up, and half a point in the others: 9
+  rounds give 1, 1, 1, 0.5, 0.5 (the text's example), 7 rounds 1, 1, 0.5, 0.5, 5 rounds
+  1, 1, 0.5.  Group B never carries any, nor anyone after the last accelerated round.
+- **Pairing score (rule 5)**: the points scored plus the virtual points, for pairing
+  only (``entrants.py``).
+- **Other point systems.**  The text is for the 1-½-0 scoring (rule 1); elsewhere the
+  virtual points are a win's and a draw's worth, which is 1 and ½ in that scoring.
 - **Explicit points win.**  A tournament that carries imaginary points (TRF ``XXA`` or
   TRF-2026 ``250``) is paired with those and nothing is computed.
+
+The reference program (bbpPairings) departs from rule 2 and rule 3: it takes
+``ceil(n / 2)`` of all the players, late entries counted (10 players: 5 where the text
+says 6).  The README lists this among the known divergences from the reference, and the
+parity corpus marks the events it changes (``tests/data/dutch/divergent.json``).
 """
 
 from __future__ import annotations
@@ -22,6 +42,7 @@ from collections.abc import Iterable
 
 from pairing.engine.model import (
     AcceleratedPoints,
+    Outcome,
     PairingNumber,
     Points,
     PointSystem,
@@ -29,27 +50,86 @@ from pairing.engine.model import (
 )
 
 
+def group_a_size(players: int) -> int:
+    """C.04.5.1 rule 2: the first half of ``players``, rounded up to the nearest even
+    number (``2 * ceil(players / 4)``), but no more than there are."""
+    return min(players, 2 * -(-players // 4))
+
+
+def accelerated_rounds(total_rounds: int) -> tuple[int, int]:
+    """C.04.5.1 rule 4: how many rounds are accelerated, and how many of those carry a
+    full virtual point (the first half of each, rounded up)."""
+    accelerated = -(-total_rounds // 2)
+    return accelerated, -(-accelerated // 2)
+
+
+def paired_in_round_1(state: TournamentState) -> tuple[PairingNumber, ...]:
+    """The players of round 1 (see the module docstring), by pairing number.
+
+    Before round 1 is paired: every player neither withdrawn nor with a request for it.
+    Afterwards: every player whose round-1 record has an opponent or is the
+    pairing-allocated bye.
+    """
+    if state.rounds_completed == 0:
+        asked = {r.pairing_number for r in state.requests}
+        return tuple(
+            sorted(
+                p.pairing_number
+                for p in state.players
+                if not p.withdrawn and p.pairing_number not in asked
+            )
+        )
+    return tuple(
+        sorted(
+            p.pairing_number
+            for p in state.players
+            if p.history[0].outcome.has_opponent
+            or p.history[0].outcome is Outcome.PAIRING_ALLOCATED_BYE
+        )
+    )
+
+
+def group_a(
+    numbers: Iterable[PairingNumber], round_1: Iterable[PairingNumber]
+) -> tuple[PairingNumber, ...]:
+    """C.04.5.1 rules 2 and 3: the players of ``numbers`` ranked at or above the last
+    group A player of round 1, whose players are ``round_1``."""
+    first = sorted(round_1)
+    if not first:
+        return ()
+    last = first[group_a_size(len(first)) - 1]
+    return tuple(n for n in sorted(numbers) if n <= last)
+
+
 def baku_points(state: TournamentState) -> tuple[AcceleratedPoints, ...]:
-    """The imaginary points of C.04.5 for every round they apply to."""
-    return baku_for([p.pairing_number for p in state.players], state.total_rounds, state.points)
+    """The virtual points of C.04.5.1 for every round they apply to."""
+    return baku_for(
+        [p.pairing_number for p in state.players],
+        state.total_rounds,
+        state.points,
+        round_1=paired_in_round_1(state),
+    )
 
 
 def baku_for(
-    numbers: Iterable[PairingNumber], total_rounds: int, points: PointSystem
+    numbers: Iterable[PairingNumber],
+    total_rounds: int,
+    points: PointSystem,
+    *,
+    round_1: Iterable[PairingNumber] | None = None,
 ) -> tuple[AcceleratedPoints, ...]:
-    """C.04.5 for the players ``numbers`` of a tournament of ``total_rounds`` rounds."""
-    ordered = sorted(numbers)
-    if not ordered or total_rounds <= 0:
+    """C.04.5.1 for the players ``numbers`` of a tournament of ``total_rounds`` rounds,
+    of whom ``round_1`` were paired in round 1 (all of them when not given)."""
+    numbers = sorted(numbers)
+    if total_rounds <= 0:
         return ()
-    group_a = ordered[: (len(ordered) - 1) // 2 + 1]
-    last_accelerated = (total_rounds - 1) // 2
-    last_full = last_accelerated // 2
+    accelerated, full = accelerated_rounds(total_rounds)
     result: list[AcceleratedPoints] = []
-    for number in group_a:
-        for index in range(last_accelerated + 1):
-            worth = points.win if index <= last_full else points.draw
+    for number in group_a(numbers, numbers if round_1 is None else round_1):
+        for round_number in range(1, accelerated + 1):
+            worth = points.win if round_number <= full else points.draw
             result.append(
-                AcceleratedPoints(pairing_number=number, round_number=index + 1, points=worth)
+                AcceleratedPoints(pairing_number=number, round_number=round_number, points=worth)
             )
     return tuple(result)
 
