@@ -91,6 +91,7 @@ The package, one job per module:
 - ``extensions``: each of our ``SW`` records, read and written;
 - ``lossless``: the SW records that carry the rest of a web app's event (SWP ... SWQ);
 - ``writer``: :func:`write_trf` and the 001 lines;
+- ``typecodes``: record 192, the encoded type of tournament (ETT26);
 - ``state``: :func:`state_from_trf` and :func:`trf_from_state`.
 
 No code outside this package knows a record's columns or syntax: the web app's export,
@@ -207,7 +208,6 @@ from .extensions import (
     tiebreak_order,
     top_players,
     top_players_line,
-    tournament_type_line,
     whole_name_line,
     whole_names,
     withdrawal_line,
@@ -283,6 +283,7 @@ from .state import (
     state_from_trf,
     trf_from_state,
 )
+from .typecodes import tournament_type, tournament_type_line
 from .writer import (
     format_player,
     trf_document,
@@ -441,6 +442,7 @@ __all__ = [
     "rounds_line",
     "state_from_trf",
     "swiss_type_line",
+    "tournament_type",
     "tournament_type_line",
     "system_from_trf",
     "system_line",

@@ -87,8 +87,9 @@ T162_STEP = 9
 T240_TYPE = 5
 T240_ROUND: Span = (7, 9)
 T240_FIRST_RANK = 11
-# TRF-2026 250 (individuals): game points at 10-13, rounds at 15-17 and 19-21, players at
-# 23-26 and 28-31.
+# TRF-2026 250: match points at 5-8 (teams only), game points at 10-13, rounds at 15-17
+# and 19-21, players at 23-26 and 28-31.
+T250_MATCH_POINTS: Span = (5, 8)
 T250_GAME_POINTS: Span = (10, 13)
 T250_FIRST_ROUND: Span = (15, 17)
 T250_LAST_ROUND: Span = (19, 21)
