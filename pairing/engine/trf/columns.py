@@ -15,6 +15,7 @@ Span = tuple[int, int]
 
 PLAYER_TAG = "001"
 START_RANK: Span = (5, 8)
+"""The starting-rank number: the id every record uses, the TPN of C.04 (2026)."""
 MAX_START_RANK = 10 ** (START_RANK[1] - START_RANK[0] + 1) - 1
 """9,999: the largest starting rank four columns hold, so the most players a TRF numbers."""
 SEX: Span = (10, 10)

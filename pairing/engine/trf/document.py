@@ -66,7 +66,8 @@ class TrfPlayer:
     """A player record (001), its fields stripped of padding."""
 
     start_rank: int
-    """The starting rank, i.e. the pairing number (columns 5-8)."""
+    """The starting-rank number (columns 5-8): the pairing number, which C.04 (2026)
+    calls the Tournament Pairing Number (TPN)."""
     sex: str = ""
     title: str = ""
     """As written: ``GM``, ``WIM``, or an old code such as ``g`` or ``wf``."""
