@@ -249,7 +249,7 @@ def _header_lines(event: Event) -> list[str]:
         lines.append(trf.initial_colour_line(colour))
     lines.append(trf.point_system_line(engine_adapter.point_system(event), by_colour=True))
     lines.append(trf.system_line(event.system))
-    typed = trf.tournament_type_line(event.system, baku=event.acceleration)
+    typed = trf.tournament_type_line(event.system, baku=event.acceleration, start=event.start_date)
     if typed is not None:
         lines.append(typed)
         lines += trf.bb_point_lines(engine_adapter.point_system(event))

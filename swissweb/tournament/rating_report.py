@@ -79,7 +79,7 @@ def _records_2026(event: Event) -> list[str]:
     points = trf.point_system_2026_line(engine_adapter.point_system(event))
     if points is not None:
         lines.append(points)
-    typed = trf.tournament_type_line(event.system, baku=event.acceleration)
+    typed = trf.tournament_type_line(event.system, baku=event.acceleration, start=event.start_date)
     if typed is not None:
         lines.append(typed)
     return lines + exports.tiebreak_and_time_lines(event)

@@ -421,3 +421,15 @@ def test_backup_import_of_a_team_sample_is_refused_for_its_240_lines(stranger: U
     with pytest.raises(TournamentError, match="player 39 has a board in round 1"):
         services.event_import_trf(text=text, user=stranger, now=T0)
     assert not Event.objects.exists()
+
+
+def test_trf2026_192_import_of_the_2017_dutch_is_refused_by_name(stranger: User) -> None:
+    """A file whose 192 names the Dutch text of 2017 (ETT26) is not taken for another
+    system (it used to import as the 1992 text): refused at the 192 line, nothing made."""
+    text = (DATA / "trf-samples" / "sklangen_2021_03.trf").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    with pytest.raises(TournamentError, match=r"column 5: .*'FIDE_DUTCH_2017' is not available"):
+        services.event_import_trf(
+            text="\r\n".join([lines[0], "192 FIDE_DUTCH_2017", *lines[1:]]), user=stranger, now=T0
+        )
+    assert not Event.objects.exists()

@@ -7,8 +7,12 @@ Editions:
   record and the 012-132 headers;
 - TRF-2026 (approved by the FIDE Council on 12/05/2025, applied from 01/09/2025), the
   records for individual events: ``###`` comments, 142 rounds, 152 initial colour,
-  162 point system, 202/212 tie-breaks, 240 byes, 250 acceleration, 260 prohibited
-  pairings (192, 222 and 299 are kept as written but not interpreted);
+  162 point system, 192 the type of tournament (its Dutch codes, ETT26: ``typecodes``),
+  202/212 tie-breaks, 222 time control, 240 byes, 250 acceleration, 260 prohibited
+  pairings, as bench/README.md's "TRF-2026 records against the specification (#32)"
+  compares them (299, the national and the team records are kept as written but not
+  interpreted); the 001 starting-rank number (columns 5-8) is the Tournament Pairing
+  Number (TPN) of C.04 (2026);
 - TRF(x), the extensions of the JaVaFo Advanced User Manual (JaVaFo 2.2):
   ``XXR XXC XXS XXA XXZ XXP``;
 - TRF(bx), the extensions of bbpPairings v6: ``BBW BBD BBL BBZ BBF BBU``;
@@ -91,6 +95,7 @@ The package, one job per module:
 - ``extensions``: each of our ``SW`` records, read and written;
 - ``lossless``: the SW records that carry the rest of a web app's event (SWP ... SWQ);
 - ``writer``: :func:`write_trf` and the 001 lines;
+- ``typecodes``: record 192, the encoded type of tournament (ETT26);
 - ``state``: :func:`state_from_trf` and :func:`trf_from_state`.
 
 No code outside this package knows a record's columns or syntax: the web app's export,
@@ -207,7 +212,6 @@ from .extensions import (
     tiebreak_order,
     top_players,
     top_players_line,
-    tournament_type_line,
     whole_name_line,
     whole_names,
     withdrawal_line,
@@ -283,6 +287,7 @@ from .state import (
     state_from_trf,
     trf_from_state,
 )
+from .typecodes import tournament_type, tournament_type_line
 from .writer import (
     format_player,
     trf_document,
@@ -441,6 +446,7 @@ __all__ = [
     "rounds_line",
     "state_from_trf",
     "swiss_type_line",
+    "tournament_type",
     "tournament_type_line",
     "system_from_trf",
     "system_line",

@@ -51,6 +51,7 @@ from .records import (
     parse_prohibited_2026,
     parse_rounds_number,
     parse_xxa,
+    team_event,
 )
 
 
@@ -212,11 +213,11 @@ _RECORD_CHECKS: dict[str, RecordCheck] = {
         for tag in ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU")
     },
     "XXA": _players_known(lambda record: [(parse_xxa(record)[0], XXA_RANK[0])]),
-    "250": _parses(lambda record: parse_acceleration_2026(record)),
+    "250": lambda doc, record, ranks: _check_acceleration(doc, record),
     "XXZ": _players_known(lambda record: number_list(record)),
     "XXP": _players_known(lambda record: number_list(record)),
     "SWT": _players_known(lambda record: number_list(record)),
-    "240": _players_known(lambda record: parse_bye_2026(record)[2]),
+    "240": lambda doc, record, ranks: _check_byes(doc, record, ranks),
     "260": _players_known(lambda record: parse_prohibited_2026(record)[2]),
     "SWC": _players_known(lambda record: [(parse_player_text(record)[0], SWC_RANK[0])]),
     "SWW": _check_withdrawal,
@@ -240,6 +241,42 @@ _RECORD_CHECKS: dict[str, RecordCheck] = {
     "SWQ": _players_known(lambda record: [(parse_ask(record).rank, SWC_RANK[0])]),
     "SWE": _parses(lambda record: parse_explanation(record)),
 }
+
+
+def _check_acceleration(doc: TrfDocument, record: TrfRecord) -> None:
+    """A 250 record parses, as an individual or a team event's."""
+    parse_acceleration_2026(record, team=team_event(doc))
+
+
+def _check_byes(doc: TrfDocument, record: TrfRecord, ranks: set[int]) -> None:
+    """A 240 record names players of the file and, in an individual event, agrees with
+    their 001 rounds, which it duplicates: a bye for a round a player's line records
+    (a round up to the last one paired, where blank means Z, or one written ahead as a
+    request) is the bye written there."""
+    kind, round_number, players = parse_bye_2026(record)
+    _known(record, players, ranks)
+    if team_event(doc):
+        return
+    played = last_paired_round(doc)
+    code = kind.value
+    for rank, column in players:
+        player = doc.player(rank)
+        assert player is not None
+        block = player.round(round_number)
+        if block.opponent is not None:
+            message = (f"{code}: player {rank} has a game in round {round_number} (against "
+                       f"{block.opponent}, line {player.line})")  # fmt: skip
+            raise record_error(record, message, column)
+        written = _BYE_WRITTEN.get(block.result, "Z" if round_number <= played else None)
+        if written is not None and written != code:
+            message = (f"{code}: player {rank}'s round {round_number} is {written}, not "
+                       f"{code} (line {player.line})")  # fmt: skip
+            raise record_error(record, message, column)
+
+
+_BYE_WRITTEN = {"H": "H", "F": "F", "+": "F", "U": "U", "Z": "Z", "-": "Z"}
+"""The bye a 001 block without an opponent records, by its result code (``+`` and ``-``
+are the old style of a full-point and a zero-point bye); blank is Z in a round paired."""
 
 
 def _check_game(doc: TrfDocument, record: TrfRecord, ranks: set[int]) -> None:

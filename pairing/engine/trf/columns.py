@@ -15,6 +15,7 @@ Span = tuple[int, int]
 
 PLAYER_TAG = "001"
 START_RANK: Span = (5, 8)
+"""The starting-rank number: the id every record uses, the TPN of C.04 (2026)."""
 MAX_START_RANK = 10 ** (START_RANK[1] - START_RANK[0] + 1) - 1
 """9,999: the largest starting rank four columns hold, so the most players a TRF numbers."""
 SEX: Span = (10, 10)
@@ -87,8 +88,9 @@ T162_STEP = 9
 T240_TYPE = 5
 T240_ROUND: Span = (7, 9)
 T240_FIRST_RANK = 11
-# TRF-2026 250 (individuals): game points at 10-13, rounds at 15-17 and 19-21, players at
-# 23-26 and 28-31.
+# TRF-2026 250: match points at 5-8 (teams only), game points at 10-13, rounds at 15-17
+# and 19-21, players at 23-26 and 28-31.
+T250_MATCH_POINTS: Span = (5, 8)
 T250_GAME_POINTS: Span = (10, 13)
 T250_FIRST_ROUND: Span = (15, 17)
 T250_LAST_ROUND: Span = (19, 21)

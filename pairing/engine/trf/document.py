@@ -66,7 +66,8 @@ class TrfPlayer:
     """A player record (001), its fields stripped of padding."""
 
     start_rank: int
-    """The starting rank, i.e. the pairing number (columns 5-8)."""
+    """The starting-rank number (columns 5-8): the pairing number, which C.04 (2026)
+    calls the Tournament Pairing Number (TPN)."""
     sex: str = ""
     title: str = ""
     """As written: ``GM``, ``WIM``, or an old code such as ``g`` or ``wf``."""
@@ -202,9 +203,17 @@ def start_date(doc: TrfDocument) -> date | None:
     """The start date of the tournament (record 042: YYYY/MM/DD, YYYY-MM-DD or
     YYYY.MM.DD), or None when there is none that reads as a date."""
     for _, text in doc.tagged("042"):
-        digits = re.fullmatch(r"\s*([0-9]{4})[/.-]([0-9]{2})[/.-]([0-9]{2})\s*", text)
-        if digits:
-            year, month, day = (int(part) for part in digits.groups())
-            with contextlib.suppress(ValueError):
-                return date(year, month, day)
+        day = parse_start_date(text)
+        if day is not None:
+            return day
+    return None
+
+
+def parse_start_date(text: str) -> date | None:
+    """A 042 record's text as a date (see :func:`start_date`), None if it is not one."""
+    digits = re.fullmatch(r"\s*([0-9]{4})[/.-]([0-9]{2})[/.-]([0-9]{2})\s*", text)
+    if digits:
+        year, month, day = (int(part) for part in digits.groups())
+        with contextlib.suppress(ValueError):
+            return date(year, month, day)
     return None

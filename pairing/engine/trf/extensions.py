@@ -36,6 +36,7 @@ from .columns import (
 )
 from .document import TrfDocument, TrfField, TrfRecord
 from .fields import NUMBER, number_list, record_error, tokens, whole
+from .typecodes import tournament_type, type_field
 
 MAX_WHOLE = 2**63 - 1
 """The largest whole number (a lot's seed) a database's 64-bit integer column holds."""
@@ -282,18 +283,14 @@ def fide_tiebreak_order(doc: TrfDocument) -> TrfField | None:
 
 
 def pairing_system(doc: TrfDocument) -> TrfField | None:
-    """The pairing system named by the first SWY record (else by a TRF-2026 tournament
-    type naming a system implemented here), with where it is written."""
+    """The pairing system named by the first SWY record, else by a TRF-2026 tournament
+    type (192), with where it is written; a 192 naming a text not implemented here (the
+    2017 Dutch) gives its code, so that it is refused by name (:func:`typecodes.type_field`)."""
     for record in doc.records:
         if record.tag == "SWY":
             return TrfField(value=parse_system(record), line=record.line, column=5,
                             text=record.text)  # fmt: skip
-    for record in doc.records:
-        if record.tag in TOURNAMENT_TYPE_TAGS:
-            known = TOURNAMENT_TYPES.get(record.rest.strip().upper())
-            if known is not None:
-                return TrfField(value=known[0], line=record.line, column=5, text=record.text)
-    return None
+    return type_field(doc)
 
 
 def player_texts(doc: TrfDocument, tag: str) -> dict[int, str]:
@@ -324,36 +321,6 @@ def withdrawals(doc: TrfDocument) -> dict[int, int]:
 def top_players(doc: TrfDocument) -> set[int]:
     """SWT: the top players' starting ranks (ESCA 3)."""
     return {rank for r in doc.records if r.tag == "SWT" for rank, _ in number_list(r)}
-
-
-TOURNAMENT_TYPES = {
-    "FIDE_DUTCH_2025": ("dutch", False),
-    "FIDE_DUTCH_2025_BAKU": ("dutch", True),
-    "FIDE_DUTCH": ("dutch", False),
-    "FIDE_DUTCH_BAKU": ("dutch", True),
-}
-"""TRF-2026 tournament types (``192``; bbpPairings also writes them as ``092``) that name
-a system implemented here, with whether they ask for Baku acceleration (C.04.5)."""
-
-TOURNAMENT_TYPE_TAGS = ("192", "092")
-
-
-def tournament_type(doc: TrfDocument) -> tuple[str, bool] | None:
-    """The system and Baku acceleration a TRF-2026 tournament type names, if one does."""
-    for record in doc.records:
-        if record.tag in TOURNAMENT_TYPE_TAGS:
-            known = TOURNAMENT_TYPES.get(record.rest.strip().upper())
-            if known is not None:
-                return known
-    return None
-
-
-def tournament_type_line(system: str, *, baku: bool) -> str | None:
-    """A ``192`` line naming ``system`` (with Baku acceleration), or None if it has none."""
-    for name, (named, accelerated) in TOURNAMENT_TYPES.items():
-        if named == system and accelerated == baku:
-            return f"192 {name}"
-    return None
 
 
 def system_from_trf(doc: TrfDocument) -> str | None:

@@ -19,6 +19,7 @@ from pairing.engine.model import AcceleratedPoints, Colour, Points, PointSystem,
 
 from .columns import (
     BYE_KINDS,
+    RANK_LIST_STEP,
     T162_FIRST_CODE,
     T162_STEP,
     T240_FIRST_RANK,
@@ -29,12 +30,14 @@ from .columns import (
     T250_GAME_POINTS,
     T250_LAST_PLAYER,
     T250_LAST_ROUND,
+    T250_MATCH_POINTS,
     T260_FIRST_RANK,
     T260_FIRST_ROUND,
     T260_LAST_ROUND,
     XXA_FIRST_POINTS,
     XXA_RANK,
     XXA_STEP,
+    Span,
 )
 from .document import TrfDocument, TrfRecord
 from .fields import (
@@ -158,35 +161,90 @@ def parse_xxa(record: TrfRecord) -> tuple[int, list[tuple[int, Fraction, int]]]:
     return rank, rounds
 
 
-def parse_acceleration_2026(record: TrfRecord) -> tuple[Fraction, int, int, int, int] | None:
-    """250: game points, first and last round, first and last player; None if team only."""
-    text = cut(record.text, T250_GAME_POINTS).strip()
-    if not text:
-        return None
-    points = decimal(record, text, T250_GAME_POINTS[0], "game points")
-    return (
-        points,
-        whole(record, T250_FIRST_ROUND, "first round"),
-        whole(record, T250_LAST_ROUND, "last round"),
-        whole(record, T250_FIRST_PLAYER, "first player"),
-        whole(record, T250_LAST_PLAYER, "last player"),
+TEAM_TAGS = ("013", "310")
+"""The team records: a file with one is a team event, whose 240, 250 and 260 records
+number teams, not players."""
+
+
+def team_event(doc: TrfDocument) -> bool:
+    """Whether the document is a team event's (a 013 or 310 record)."""
+    return any(record.tag in TEAM_TAGS for record in doc.records)
+
+
+def parse_acceleration_2026(
+    record: TrfRecord, *, team: bool = False
+) -> tuple[Fraction, int, int, int, int] | None:
+    """250: game points, first and last round, first and last player; None in a team
+    event (``team``), whose accelerated rounds number teams and are not read here.
+
+    In an individual event the match points (columns 5-8) are empty (``00.0``, as the
+    specification's example writes them, is read as empty) and the game points (10-13)
+    are not 0.0; the first round and player are 1 or more and no later than the last.
+    """
+    match_text = cut(record.text, T250_MATCH_POINTS).strip()
+    game_text = cut(record.text, T250_GAME_POINTS).strip()
+    match_points = (
+        decimal(record, match_text, T250_MATCH_POINTS[0], "match points") if match_text else 0
     )
+    if team:
+        if game_text:
+            decimal(record, game_text, T250_GAME_POINTS[0], "game points")
+        _ordered(record, T250_FIRST_ROUND, T250_LAST_ROUND, "round")
+        _ordered(record, T250_FIRST_PLAYER, T250_LAST_PLAYER, "player")
+        return None
+    if match_points:
+        raise record_error(record, "match points are for team events: an individual event "
+                           "leaves columns 5-8 empty", T250_MATCH_POINTS[0])  # fmt: skip
+    points = decimal(record, game_text, T250_GAME_POINTS[0], "game points")
+    if not points:
+        raise record_error(record, "game points must not be 0.0 in an individual event",
+                           T250_GAME_POINTS[0])  # fmt: skip
+    first_round, last_round = _ordered(record, T250_FIRST_ROUND, T250_LAST_ROUND, "round")
+    first, last = _ordered(record, T250_FIRST_PLAYER, T250_LAST_PLAYER, "player")
+    return points, first_round, last_round, first, last
+
+
+def _ordered(record: TrfRecord, first: Span, last: Span, what: str) -> tuple[int, int]:
+    """A first and last round (or player): numbers from 1, the first no later."""
+    low = whole(record, first, f"first {what}")
+    if low == 0:
+        raise record_error(record, f"first {what} 0 is not a {what}", first[0])
+    high = whole(record, last, f"last {what}")
+    if high < low:
+        raise record_error(record, f"last {what} {high} is before the first, {low}", last[0])
+    return low, high
 
 
 def parse_bye_2026(record: TrfRecord) -> tuple[RequestKind, int, list[tuple[int, int]]]:
-    """240: the bye type, its round and the players."""
+    """240: the bye type (F, H or Z), its round (1 or more) and the players (one or more).
+
+    The pairing-allocated bye has no 240 type: an individual's is the 001 code U, a
+    team's the 320 record.
+    """
     code = record.text[T240_TYPE - 1 : T240_TYPE].upper()
+    if code == "U":
+        raise record_error(record, "bye type 'U': a pairing-allocated bye is written U in the "
+                           "player's round (001), not in a 240 record", T240_TYPE)  # fmt: skip
     if code not in BYE_KINDS:
         raise record_error(record, f"bye type {code!r} is not F, H or Z", T240_TYPE)
     round_number = whole(record, T240_ROUND, "round")
-    return BYE_KINDS[code], round_number, fixed_number_list(record, T240_FIRST_RANK)
+    if round_number == 0:
+        raise record_error(record, "round 0 is not a round", T240_ROUND[0])
+    players = fixed_number_list(record, T240_FIRST_RANK)
+    if not players:
+        raise record_error(record, "needs at least one player", T240_FIRST_RANK)
+    return BYE_KINDS[code], round_number, players
 
 
 def parse_prohibited_2026(record: TrfRecord) -> tuple[int, int, list[tuple[int, int]]]:
-    """260: first and last round, and the players who may not meet each other."""
-    first = whole(record, T260_FIRST_ROUND, "first round")
-    last = whole(record, T260_LAST_ROUND, "last round")
-    return first, last, fixed_number_list(record, T260_FIRST_RANK)
+    """260: first and last round (from 1, the first no later), and the two or more
+    players who may not meet each other in those rounds."""
+    first, last = _ordered(record, T260_FIRST_ROUND, T260_LAST_ROUND, "round")
+    players = fixed_number_list(record, T260_FIRST_RANK)
+    if len(players) < 2:
+        column = T260_FIRST_RANK + RANK_LIST_STEP * len(players)
+        raise record_error(record, "needs at least two players", column)
+    return first, last, players
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

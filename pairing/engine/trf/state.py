@@ -28,7 +28,14 @@ from pairing.engine.model import (
 
 from .checking import check_trf
 from .columns import NAME, T250_GAME_POINTS, TITLES
-from .document import TrfDocument, TrfPlayer, TrfRecord, TrfRound, last_paired_round
+from .document import (
+    TrfDocument,
+    TrfPlayer,
+    TrfRecord,
+    TrfRound,
+    last_paired_round,
+    parse_start_date,
+)
 from .extensions import (
     OptionValue,
     area_line,
@@ -39,8 +46,6 @@ from .extensions import (
     parse_withdrawal,
     system_line,
     top_players_line,
-    tournament_type,
-    tournament_type_line,
     withdrawal_line,
 )
 from .fields import half_points, number_list, record_error
@@ -59,9 +64,11 @@ from .records import (
     point_system_line,
     prohibited_line,
     rounds_line,
+    team_event,
     total_rounds,
     xxa_lines,
 )
+from .typecodes import tournament_type, tournament_type_line
 from .writer import trf_document
 
 
@@ -175,7 +182,7 @@ def state_from_trf(doc: TrfDocument, *, round_to_pair: int | None = None) -> Tou
         ),
         forbidden_pairs=_forbidden_pairs(records["XXP"], records["260"], round_to_pair),
         initial_colour=initial_colour,
-        acceleration=_acceleration(records["XXA"], records["250"]),
+        acceleration=_acceleration(records["XXA"], records["250"], team=team_event(doc)),
         options=_with_tournament_type(_pairing_options(records["SWO"]), doc, records["SWO"]),
     )
 
@@ -183,10 +190,11 @@ def state_from_trf(doc: TrfDocument, *, round_to_pair: int | None = None) -> Tou
 def _with_tournament_type(
     options: PairingOptions, doc: TrfDocument, swo: Sequence[TrfRecord]
 ) -> PairingOptions:
-    """Baku acceleration asked for by a TRF-2026 tournament type (``FIDE_DUTCH_2025_BAKU``),
-    unless an SWO line sets the acceleration option itself."""
+    """Baku acceleration asked for by a TRF-2026 tournament type (``FIDE_DUTCH_2026_BAKU``),
+    unless an SWO line sets the acceleration option itself, or 250 records give the
+    accelerated rounds: TRF-2026 has them cause the 192 method to be disregarded."""
     typed = tournament_type(doc)
-    if typed is None or not typed[1]:
+    if typed is None or not typed[1] or any(r.tag == "250" for r in doc.records):
         return options
     if any(name == "acceleration" for r in swo for name, _, _ in parse_options(r)):
         return options
@@ -289,9 +297,10 @@ def _forbidden_pairs(
 
 
 def _acceleration(
-    xxa: Sequence[TrfRecord], t250: Sequence[TrfRecord]
+    xxa: Sequence[TrfRecord], t250: Sequence[TrfRecord], *, team: bool
 ) -> tuple[AcceleratedPoints, ...]:
-    """XXA lines, then TRF-2026 250 ranges, as fictitious points per player and round."""
+    """XXA lines, then TRF-2026 250 ranges, as fictitious points per player and round
+    (a team event's 250 records number teams: not read)."""
     result = []
     for record in xxa:
         rank, rounds = parse_xxa(record)
@@ -305,9 +314,9 @@ def _acceleration(
                     )
                 )  # fmt: skip
     for record in t250:
-        parsed = parse_acceleration_2026(record)
+        parsed = parse_acceleration_2026(record, team=team)
         if parsed is None:
-            continue  # match points only: a team acceleration
+            continue  # a team event's
         value, first_round, last_round, first, last = parsed
         points = half_points(value, record, T250_GAME_POINTS[0], "250 game points")
         result.extend(
@@ -345,7 +354,8 @@ def trf_from_state(
         head.append(point_system_line(state.points))
     if system:
         head.append(system_line(system))
-        typed = tournament_type_line(system, baku=bool(state.options.acceleration))
+        start = next((parse_start_date(text) for tag, text in headers if tag == "042"), None)
+        typed = tournament_type_line(system, baku=bool(state.options.acceleration), start=start)
         if typed is not None:
             head.append(typed)
             if state.points != PointSystem():
