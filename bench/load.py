@@ -33,217 +33,38 @@ Everything it talks to is on 127.0.0.1; gunicorn is stopped when it ends.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import http.client
 import os
 import random
 import re
-import secrets
 import signal
-import socket
-import subprocess
 import sys
 import threading
 import time
-import urllib.parse
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
 
+from bench.load_client import Client
+from bench.load_event import ARBITER, EVENT_SLUG, Event, build_event, existing_event, reader_pages
+from bench.load_server import (
+    Server,
+    gunicorn,
+    process_cpu_seconds,
+    production_environment,
+    recreate_database,
+)
+
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/swissweb_load"
-EVENT_SLUG = "load-open"
-ARBITER = "load-arbiter"
-TIEBREAKS = "BH-C1,BH,SB,DE,ARO,LOT"
-"""A large open's usual order: Buchholz cut-1, Buchholz, Sonneborn-Berger, then the rest."""
 
 
-# --- The event -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Event:
-    """What the load needs to know about the event it reads."""
-
-    slug: str
-    in_play: int
-    """The round whose results the arbiter enters (0 when every round is complete)."""
-    completed: int
-    arbiter: str
-    password: str
-
-
-def build_event(
-    *, players: int, rounds: int, completed: int, seed: int, slug: str = EVENT_SLUG
-) -> Event:
-    """Create an event through the services: register, start, pair, publish, record.
-
-    Rounds ``1 .. completed`` get every result; the next round is published with half of
-    its results (the round in play).  Needs Django set up and an empty event ``slug``.
-    """
-    import datetime as dt
-
-    from django.contrib.auth import get_user_model
-    from django.utils import timezone
-
-    from swissweb.tournament import services
-    from swissweb.tournament.management.commands.load_demo import FIRST, LAST, demo_result
-    from swissweb.tournament.models import Game
-
-    rng = random.Random(seed)
-    password = secrets.token_urlsafe(16)
-    user = get_user_model().objects.create_user(ARBITER, password=password)
-    now = timezone.now()
-    today = timezone.localdate()
-    event = services.event_create(
-        user=user,
-        now=now,
-        name=f"Load Open ({players} players)",
-        slug=slug,
-        rounds=rounds,
-        tiebreaks=TIEBREAKS,
-        venue="Loopback Hall",
-        start_date=today - dt.timedelta(days=completed),
-        end_date=today + dt.timedelta(days=rounds - completed),
-        public=True,
-    )
-    rows = [
-        {
-            "name": f"{LAST[index % 24]}, {FIRST[(index * 7 + index // 24) % 24]} {index + 1}",
-            "rating": 0 if index % 20 == 19 else max(1000, 2650 - index * 3 - rng.randrange(60)),
-            "federation": rng.choice(["ENG", "GER", "NED", "FRA", "ESP", "IND"]),
-            "club": f"Club {index % 37 + 1}",
-        }
-        for index in range(players)
-    ]
-    services.players_add(event_id=event.pk, rows=rows, user=user, now=now)
-    services.event_start(event_id=event.pk, user=user, now=now)
-    in_play = completed + 1 if completed < rounds else 0
-    for number in range(1, min(rounds, completed + 1) + 1):
-        round_ = services.round_pair(
-            event_id=event.pk, user=user, now=now, seed=rng.randrange(2**31)
-        )
-        services.round_publish(round_id=round_.pk, user=user, now=now)
-        games = list(
-            Game.objects.filter(round=round_, black__isnull=False)
-            .select_related("white", "black")
-            .order_by("board")
-        )
-        if number == in_play:
-            games = games[: len(games) // 2]
-        for game in games:
-            services.result_record(
-                game_id=game.pk,
-                result=demo_result(game.white, game.black, rng),
-                expected_version=game.version,
-                user=user,
-                now=now,
-            )
-    return Event(
-        slug=slug, in_play=in_play, completed=completed, arbiter=ARBITER, password=password
-    )
-
-
-def existing_event(slug: str = EVENT_SLUG) -> Event:
-    """The event an earlier run built (``--reuse``), with a new password for its arbiter."""
-    from django.contrib.auth import get_user_model
-
-    from swissweb.tournament import engine_adapter
-    from swissweb.tournament.models import Event as EventRow
-    from swissweb.tournament.models import RoundState
-
-    row = EventRow.objects.get(slug=slug)
-    in_play = row.round_set.filter(state=RoundState.PUBLISHED).order_by("number").first()
-    password = secrets.token_urlsafe(16)
-    user = get_user_model().objects.get(username=ARBITER)
-    user.set_password(password)
-    user.save()
-    return Event(
-        slug=slug,
-        in_play=in_play.number if in_play else 0,
-        completed=engine_adapter.last_completed_round(row),
-        arbiter=ARBITER,
-        password=password,
-    )
-
-
-def reader_pages(event: Event, players: int = 0) -> dict[str, str]:
-    """The public pages the readers load, by the name the report gives them.
-
-    ``players`` > 0 adds the player cards (a reader opens a random player's card, as
-    players look themselves up) and the standings CSV.
-    """
-    base = f"/events/{event.slug}/"
-    pages = {"event": base}
-    if event.in_play:
-        pages[f"pairings r{event.in_play} (in play)"] = f"{base}rounds/{event.in_play}/"
-    if event.completed:
-        pages[f"pairings r{event.completed}"] = f"{base}rounds/{event.completed}/"
-    pages["standings"] = f"{base}standings/"
-    pages["crosstable"] = f"{base}crosstable/"
-    if players:
-        pages["player card"] = f"{base}players/{{player}}/"
-        pages["standings.csv"] = f"{base}standings.csv"
-    return pages
-
-
-# --- A small HTTP client ---------------------------------------------------------------
-
-
-class Client:
-    """One keep-alive connection with its own cookies, like one browser tab.
-
-    Cookies are kept by name whatever their ``Secure`` flag: the server sees HTTPS (the
-    ``X-Forwarded-Proto`` header) while the socket is plain HTTP on the loopback.
-    """
-
-    def __init__(self, base_url: str, *, forwarded_proto: str | None, timeout: float) -> None:
-        url = urllib.parse.urlsplit(base_url)
-        self.host = url.hostname or "127.0.0.1"
-        self.port = url.port or 80
-        self.scheme = forwarded_proto or url.scheme
-        self.forwarded_proto = forwarded_proto
-        self.timeout = timeout
-        self.cookies: dict[str, str] = {}
-        self.last_headers: Any = None
-        self.connection = http.client.HTTPConnection(self.host, self.port, timeout=timeout)
-
-    @property
-    def origin(self) -> str:
-        return f"{self.scheme}://{self.host}:{self.port}"
-
-    def request(
-        self, method: str, path: str, *, form: dict[str, str] | None = None, **headers: str
-    ) -> tuple[int, str]:
-        """Send one request and read the whole answer: (status, body)."""
-        head = {"Host": f"{self.host}:{self.port}", **headers}
-        if self.forwarded_proto:
-            head["X-Forwarded-Proto"] = self.forwarded_proto
-        if self.cookies:
-            head["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        body = None
-        if form is not None:
-            body = urllib.parse.urlencode(form)
-            head["Content-Type"] = "application/x-www-form-urlencoded"
-            head["Origin"] = self.origin
-            head["Referer"] = self.origin + path
-        try:
-            self.connection.request(method, path, body=body, headers=head)
-            response = self.connection.getresponse()
-            data = response.read()
-        except (OSError, http.client.HTTPException):
-            self.connection.close()
-            raise
-        self.last_headers = response.headers
-        for value in response.headers.get_all("Set-Cookie") or []:
-            for name, morsel in SimpleCookie(value).items():
-                self.cookies[name] = morsel.value
-        return response.status, data.decode("utf-8", "replace")
-
-    def close(self) -> None:
-        self.connection.close()
+__all__ = [
+    "ARBITER", "Client", "EVENT_SLUG", "Event", "Server", "build_event", "existing_event",
+    "gunicorn", "process_cpu_seconds", "production_environment", "reader_pages",
+    "recreate_database",
+]  # fmt: skip
 
 
 # --- The load --------------------------------------------------------------------------
@@ -516,140 +337,6 @@ def format_report(report: Report) -> str:
     lines.append(f"{report.duration:.1f} s, {report.error_count()} errors")
     lines.extend(f"  error: {e}" for e in report.errors[:20])
     return "\n".join(lines)
-
-
-# --- Database and server ---------------------------------------------------------------
-
-
-def recreate_database(url: str) -> None:
-    """Drop and create the PostgreSQL database named in ``url`` (on the same server)."""
-    import dj_database_url
-    import psycopg
-    from psycopg import sql
-
-    config = dj_database_url.parse(url)
-    if config["ENGINE"] != "django.db.backends.postgresql":
-        raise SystemExit(f"make load needs PostgreSQL, not {config['ENGINE']}")
-    with psycopg.connect(
-        host=config["HOST"] or "127.0.0.1",
-        port=int(config["PORT"] or 5432),
-        user=config["USER"] or None,
-        password=config["PASSWORD"] or None,
-        dbname="postgres",
-        autocommit=True,
-    ) as connection:
-        name = sql.Identifier(config["NAME"])
-        connection.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
-        connection.execute(sql.SQL("CREATE DATABASE {}").format(name))
-
-
-def production_environment(database_url: str, cache_url: str = "") -> dict[str, str]:
-    """The environment of the web server: production settings behind a TLS proxy."""
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if key not in {"DEBUG", "DJANGO_SETTINGS_MODULE"}
-    }
-    env.update(
-        DATABASE_URL=database_url,
-        SECRET_KEY=secrets.token_urlsafe(50),
-        ALLOWED_HOSTS="127.0.0.1",
-        SECURE_PROXY_SSL_HEADER="1",
-        DJANGO_SETTINGS_MODULE="swissweb.settings",
-        LOG_LEVEL="WARNING",
-        # Every simulated reader comes from 127.0.0.1: one address, which the per-client
-        # limit of anonymous requests would stop (swissweb/ratelimit.py).
-        ANON_RATE_LIMIT="0",
-        CACHE_URL=cache_url,
-    )
-    return env
-
-
-def process_cpu_seconds(pid: int) -> float | None:
-    """CPU time (user + system) of a process and its children now alive, from ``/proc``.
-
-    ``None`` where there is no ``/proc`` (not Linux).
-    """
-    tick = os.sysconf("SC_CLK_TCK")
-    total = 0.0
-    try:
-        entries = os.listdir("/proc")
-    except OSError:
-        return None
-    for entry in entries:
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as stat:
-                fields = stat.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        # After the command: state ppid ... utime (14th field of the line) stime (15th).
-        if int(entry) == pid or int(fields[1]) == pid:
-            total += (int(fields[11]) + int(fields[12])) / tick
-    return total
-
-
-@dataclass(frozen=True, slots=True)
-class Server:
-    url: str
-    pid: int
-
-
-@contextlib.contextmanager
-def gunicorn(
-    env: dict[str, str], *, workers: int, threads: int, trust_plain_origin: bool = False
-) -> Iterator[Server]:
-    """Serve the app with gunicorn on a free loopback port; yield its URL and pid.
-
-    The listening socket is opened here and handed to gunicorn (``fd://``), so no other
-    process can take the port between choosing it and binding it.  With
-    ``trust_plain_origin`` the plain-HTTP origin of that port is a trusted CSRF origin: a
-    browser on the loopback sends it while the proxy header says HTTPS.
-    """
-    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(128)
-    port = listener.getsockname()[1]
-    command = [
-        sys.executable, "-m", "gunicorn", "swissweb.wsgi:application",
-        "--bind", f"fd://{listener.fileno()}", "--workers", str(workers),
-        "--worker-class", "gthread" if threads > 1 else "sync", "--threads", str(threads),
-        "--backlog", "128", "--log-level", "warning",
-    ]  # fmt: skip
-    if trust_plain_origin:
-        env = env | {"CSRF_TRUSTED_ORIGINS": f"http://127.0.0.1:{port}"}
-    process = subprocess.Popen(command, cwd=ROOT, env=env, pass_fds=[listener.fileno()])
-    listener.close()
-    base_url = f"http://127.0.0.1:{port}"
-    try:
-        _wait_until_up(base_url, process)
-        yield Server(base_url, process.pid)
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
-def _wait_until_up(base_url: str, process: subprocess.Popen[bytes]) -> None:
-    client = Client(base_url, forwarded_proto="https", timeout=5)
-    for _ in range(300):
-        if process.poll() is not None:
-            raise SystemExit(f"gunicorn stopped with status {process.returncode}")
-        try:
-            status, _ = client.request("GET", "/")
-        except OSError:
-            time.sleep(0.1)
-            continue
-        if status == 200:
-            client.close()
-            return
-        raise SystemExit(f"gunicorn answers / with HTTP {status}")
-    raise SystemExit("gunicorn did not start within 30 s")
 
 
 def prepare(args: argparse.Namespace, env: dict[str, str]) -> Event:
