@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from swissweb.tournament.audit_actions import AuditAction
 from swissweb.tournament.errors import EventNotStarted, RoundLocked, TournamentError
 from swissweb.tournament.models import Event, Player, RequestKind, RoundRequest, RoundState
 
@@ -105,7 +106,7 @@ def players_add(
                 for number in range(1, missed + 1)
             )
             after.update(kind=missed_rounds, rounds=f"1-{missed}" if missed > 1 else "1")
-        _audit(event=event, user=user, now=now, action="players_add", after=after)
+        _audit(event=event, user=user, now=now, action=AuditAction.PLAYERS_ADD, after=after)
         return players
 
 
@@ -139,7 +140,7 @@ def pairing_number_set(
             event=event,
             user=user,
             now=now,
-            action="pairing_number_set",
+            action=AuditAction.PAIRING_NUMBER_SET,
             before={"player": player.name, "pairing_number": old},
             after={"player": player.name, "pairing_number": pairing_number},
         )
@@ -160,7 +161,7 @@ def player_withdraw(*, player_id: int, user: User, now: dt.datetime, reason: str
             event=event,
             user=user,
             now=now,
-            action="player_withdraw",
+            action=AuditAction.PLAYER_WITHDRAW,
             after={"player": player.name, "after_round": player.withdrawn_after_round},
             reason=reason,
         )
@@ -200,7 +201,7 @@ def player_top_set(*, player_id: int, top: bool, user: User, now: dt.datetime) -
             event=event,
             user=user,
             now=now,
-            action="player_top_set",
+            action=AuditAction.PLAYER_TOP_SET,
             before={"player": player.name, "top_player": not top},
             after={"player": player.name, "top_player": top},
         )
@@ -274,7 +275,7 @@ def player_update(
             event=event,
             user=user,
             now=now,
-            action="player_update",
+            action=AuditAction.PLAYER_UPDATE,
             before={"player": name, **before},
             after={"player": player.name, **{k: _jsonable(getattr(player, k)) for k in before}},
         )
@@ -346,7 +347,7 @@ def player_reinstate(*, player_id: int, user: User, now: dt.datetime) -> list[st
             event=event,
             user=user,
             now=now,
-            action="player_reinstate",
+            action=AuditAction.PLAYER_REINSTATE,
             before={"player": player.name, "after_round": withdrawn_after},
             after={"player": player.name, "plays_from_round": last_number + 1},
         )

@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from swissweb.tournament.audit_actions import AuditAction
 from swissweb.tournament.errors import (
     AlreadyRecorded,
     ConfirmationNeeded,
@@ -82,7 +83,7 @@ def round_request_set(
             event=event,
             user=user,
             now=now,
-            action="round_request",
+            action=AuditAction.ROUND_REQUEST,
             before=(
                 {"player": player.name, "round": round_number, "kind": existing.kind}
                 if existing is not None
@@ -130,7 +131,7 @@ def forbidden_pair_add(
             event=event,
             user=user,
             now=now,
-            action="forbidden_pair_add",
+            action=AuditAction.FORBIDDEN_PAIR_ADD,
             after={"players": [first, second], "names": names, "reason": reason},
         )
 
@@ -293,7 +294,7 @@ def round_request_update(
             event=event,
             user=user,
             now=now,
-            action="round_request_update",
+            action=AuditAction.ROUND_REQUEST_UPDATE,
             before=before,
             after=_request_json(request),
         )
@@ -312,7 +313,7 @@ def round_request_delete(*, request_id: int, user: User, now: dt.datetime) -> No
             event=event,
             user=user,
             now=now,
-            action="round_request_delete",
+            action=AuditAction.ROUND_REQUEST_DELETE,
             before=_request_json(request),
         )
         request.delete()
@@ -355,7 +356,7 @@ def forbidden_pair_update(*, pair_id: int, reason: str, user: User, now: dt.date
             event=event,
             user=user,
             now=now,
-            action="forbidden_pair_update",
+            action=AuditAction.FORBIDDEN_PAIR_UPDATE,
             before=before,
             after=_pair_json(pair),
         )
@@ -374,7 +375,7 @@ def forbidden_pair_delete(*, pair_id: int, user: User, now: dt.datetime) -> None
             event=event,
             user=user,
             now=now,
-            action="forbidden_pair_delete",
+            action=AuditAction.FORBIDDEN_PAIR_DELETE,
             before=_pair_json(pair),
         )
         pair.delete()

@@ -19,6 +19,7 @@ from pairing.engine.checker import check_round
 from pairing.engine.model import RoundPairing, TournamentState
 from pairing.timed import PairingTimeout, pair_round_limited
 from swissweb.tournament import engine_adapter
+from swissweb.tournament.audit_actions import AuditAction
 from swissweb.tournament.errors import (
     EventNotStarted,
     PairingFailed,
@@ -132,7 +133,7 @@ def round_pair(
         players = {p.pairing_number: p for p in event.players.all() if p.pairing_number}
         games = engine_adapter.pairing_games(round_, pairing, players)
         Game.objects.bulk_create(games)
-        _audit(event=event, user=user, now=now, action="round_pair", round_=round_)
+        _audit(event=event, user=user, now=now, action=AuditAction.ROUND_PAIR, round_=round_)
         return round_
 
 
@@ -150,7 +151,11 @@ def round_delete_draft(*, round_id: int, user: User | None, now: dt.datetime) ->
                 % {"number": round_.number}
             )
         _audit(
-            event=event, user=user, now=now, action="round_delete", after={"round": round_.number}
+            event=event,
+            user=user,
+            now=now,
+            action=AuditAction.ROUND_DELETE,
+            after={"round": round_.number},
         )
         round_.delete()
 
@@ -170,7 +175,7 @@ def round_publish(*, round_id: int, user: User | None, now: dt.datetime) -> Roun
         round_.state = RoundState.PUBLISHED
         round_.published_at = now
         round_.save(update_fields=["state", "published_at", "modified_at"])
-        _audit(event=event, user=user, now=now, action="round_publish", round_=round_)
+        _audit(event=event, user=user, now=now, action=AuditAction.ROUND_PUBLISH, round_=round_)
         return round_
 
 
@@ -239,7 +244,7 @@ def draft_swap_players(
             event=event,
             user=user,
             now=now,
-            action="draft_swap",
+            action=AuditAction.DRAFT_SWAP,
             round_=round_,
             before=before,
             after=_boards_json(round_),
@@ -314,7 +319,7 @@ def draft_flip_colours(*, game_id: int, user: User | None, now: dt.datetime) -> 
             event=event,
             user=user,
             now=now,
-            action="draft_flip",
+            action=AuditAction.DRAFT_FLIP,
             round_=round_,
             before=before,
             after=_boards_json(round_),
@@ -416,7 +421,7 @@ def round_correct(
             event=event,
             user=user,
             now=now,
-            action="round_correct",
+            action=AuditAction.ROUND_CORRECT,
             round_=round_,
             before={**before, "violations": violations},
             after=_boards_json(round_),
@@ -465,5 +470,5 @@ def round_unpublish(*, round_id: int, user: User | None, now: dt.datetime) -> Ro
         round_.published_at = None
         round_.completed_at = None
         round_.save(update_fields=["state", "published_at", "completed_at", "modified_at"])
-        _audit(event=event, user=user, now=now, action="round_unpublish", round_=round_)
+        _audit(event=event, user=user, now=now, action=AuditAction.ROUND_UNPUBLISH, round_=round_)
         return round_
