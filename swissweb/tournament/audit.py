@@ -284,8 +284,9 @@ def _audit_value(key: str, value: object, names: dict[int, str], action: str = "
         return str(column.verbose_name)
     if key == "state" and value in (AskState.APPROVED, AskState.REFUSED):
         return str(AskState(str(value)).label)
-    if key == "players" and isinstance(value, list):
-        # Ids of players (swaps, forbidden pairs), or the names a registration recorded.
+    if key in ("players", "absent") and isinstance(value, list):
+        # Ids of players (swaps, forbidden pairs, absent from a redraw), or the names a
+        # registration recorded.
         return ", ".join(
             names.get(item, f"#{item}") if isinstance(item, int) else str(item) for item in value
         )
@@ -324,9 +325,10 @@ def _audit_player_ids(entry: AuditEntry) -> set[int]:
     for data in (entry.before or {}, entry.after or {}):
         if isinstance(data.get("player_id"), int):
             ids.add(data["player_id"])
-        for pk in data.get("players", []) if isinstance(data.get("players"), list) else []:
-            if isinstance(pk, int):
-                ids.add(pk)
+        for key in ("players", "absent"):
+            listed = data.get(key)
+            if isinstance(listed, list):
+                ids.update(pk for pk in listed if isinstance(pk, int))
         for row in data.get("boards", []) if isinstance(data.get("boards"), list) else []:
             ids.update(pk for pk in row[1:] if isinstance(pk, int))
     return ids

@@ -169,10 +169,11 @@ def test_old_rows_in_todays_shapes_still_render(event: Event, players: list[Play
         at=NOW,
         action="round_redraw",
         before={"boards": [[1, a.pk, b.pk]]},
-        after={"boards": [[1, b.pk, a.pk]], "absent": []},
+        after={"boards": [[1, b.pk, a.pk]], "absent": [a.pk]},
     )
     line = audit.audit_line(redraw, names)
     assert line.changes[0] == "board 1: 1. Adams - 2. Baker → 2. Baker - 1. Adams"
+    assert line.changes[-1] == "absent: 1. Adams"  # by name now, no more a bare id
     unknown = AuditEntry.objects.create(event=event, at=NOW, action="some_later_action")
     assert audit.audit_line(unknown, {}).action == "some later action"
 
