@@ -14,6 +14,7 @@ from django.utils.translation import ngettext
 
 from swissweb.tournament import engine_adapter
 from swissweb.tournament.audit_actions import AuditAction
+from swissweb.tournament.audit_payloads import ArbiterAdded
 from swissweb.tournament.errors import ConfirmationNeeded, RoundLocked, StaleEdit, TournamentError
 from swissweb.tournament.models import Event, ForbiddenPair, Game, Player, Round, RoundRequest
 
@@ -79,7 +80,7 @@ def event_add_arbiter(*, event_id: int, arbiter: User, user: User, now: dt.datet
             user=user,
             now=now,
             action=AuditAction.ARBITER_ADD,
-            after={"arbiter": arbiter.get_username()},
+            after=ArbiterAdded(arbiter=arbiter.get_username()),
         )
 
 

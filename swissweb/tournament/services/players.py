@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from swissweb.tournament.audit_actions import AuditAction
+from swissweb.tournament.audit_payloads import PlayerNumber, PlayerTop, PlayerWithdrawal
 from swissweb.tournament.errors import EventNotStarted, RoundLocked, TournamentError
 from swissweb.tournament.models import Event, Player, RequestKind, RoundRequest, RoundState
 
@@ -141,8 +142,8 @@ def pairing_number_set(
             user=user,
             now=now,
             action=AuditAction.PAIRING_NUMBER_SET,
-            before={"player": player.name, "pairing_number": old},
-            after={"player": player.name, "pairing_number": pairing_number},
+            before=PlayerNumber(player=player.name, pairing_number=old),
+            after=PlayerNumber(player=player.name, pairing_number=pairing_number),
         )
 
 
@@ -162,7 +163,7 @@ def player_withdraw(*, player_id: int, user: User, now: dt.datetime, reason: str
             user=user,
             now=now,
             action=AuditAction.PLAYER_WITHDRAW,
-            after={"player": player.name, "after_round": player.withdrawn_after_round},
+            after=PlayerWithdrawal(player=player.name, after_round=player.withdrawn_after_round),
             reason=reason,
         )
         return player
@@ -202,8 +203,8 @@ def player_top_set(*, player_id: int, top: bool, user: User, now: dt.datetime) -
             user=user,
             now=now,
             action=AuditAction.PLAYER_TOP_SET,
-            before={"player": player.name, "top_player": not top},
-            after={"player": player.name, "top_player": top},
+            before=PlayerTop(player=player.name, top_player=not top),
+            after=PlayerTop(player=player.name, top_player=top),
         )
         return player
 
@@ -348,8 +349,8 @@ def player_reinstate(*, player_id: int, user: User, now: dt.datetime) -> list[st
             user=user,
             now=now,
             action=AuditAction.PLAYER_REINSTATE,
-            before={"player": player.name, "after_round": withdrawn_after},
-            after={"player": player.name, "plays_from_round": last_number + 1},
+            before=PlayerWithdrawal(player=player.name, after_round=withdrawn_after),
+            after=PlayerWithdrawal(player=player.name, plays_from_round=last_number + 1),
         )
         if last is not None and last.state == RoundState.PAIRED and withdrawn_after < last_number:
             return [

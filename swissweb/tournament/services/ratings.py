@@ -11,6 +11,7 @@ from django.utils.translation import pgettext
 
 from swissweb.ratings.models import RATING_KINDS, ListedPlayer, ListKind, RatingList
 from swissweb.tournament.audit_actions import AuditAction
+from swissweb.tournament.audit_payloads import RatingsRefreshed
 from swissweb.tournament.errors import TournamentError
 from swissweb.tournament.models import Player
 
@@ -90,6 +91,6 @@ def players_refresh_ratings(
             user=user,
             now=now,
             action=AuditAction.RATINGS_REFRESH,
-            after={"list": rating_list.name, "kind": kind, "changes": changes},
+            after=RatingsRefreshed(list=rating_list.name, kind=kind, changes=changes),
         )
         return changes

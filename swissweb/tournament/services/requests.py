@@ -4,13 +4,13 @@ forbidden pairs."""
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from swissweb.tournament.audit_actions import AuditAction
+from swissweb.tournament.audit_payloads import ForbiddenPairValues, RoundRequestValues
 from swissweb.tournament.errors import (
     AlreadyRecorded,
     ConfirmationNeeded,
@@ -85,16 +85,13 @@ def round_request_set(
             now=now,
             action=AuditAction.ROUND_REQUEST,
             before=(
-                {"player": player.name, "round": round_number, "kind": existing.kind}
+                RoundRequestValues(player=player.name, round=round_number, kind=existing.kind)
                 if existing is not None
                 else None
             ),
-            after={
-                "player_id": player_id,
-                "player": player.name,
-                "round": round_number,
-                "kind": kind,
-            },
+            after=RoundRequestValues(
+                player_id=player_id, player=player.name, round=round_number, kind=kind
+            ),
         )
 
 
@@ -132,7 +129,7 @@ def forbidden_pair_add(
             user=user,
             now=now,
             action=AuditAction.FORBIDDEN_PAIR_ADD,
-            after={"players": [first, second], "names": names, "reason": reason},
+            after=ForbiddenPairValues(players=[first, second], names=list(names), reason=reason),
         )
 
 
@@ -241,8 +238,10 @@ def _refuse_request_change(event: Event, request: RoundRequest) -> None:
         )
 
 
-def _request_json(request: RoundRequest) -> dict[str, Any]:
-    return {"player": request.player.name, "round": request.round_number, "kind": request.kind}
+def _request_json(request: RoundRequest) -> RoundRequestValues:
+    return RoundRequestValues(
+        player=request.player.name, round=request.round_number, kind=request.kind
+    )
 
 
 def round_request_update(
@@ -331,12 +330,12 @@ def _locked_pair(pair_id: int) -> tuple[Event, ForbiddenPair]:
     return event, pair
 
 
-def _pair_json(pair: ForbiddenPair) -> dict[str, Any]:
-    return {
-        "players": [pair.first_id, pair.second_id],
-        "names": [pair.first.name, pair.second.name],
-        "reason": pair.reason,
-    }
+def _pair_json(pair: ForbiddenPair) -> ForbiddenPairValues:
+    return ForbiddenPairValues(
+        players=[pair.first_id, pair.second_id],
+        names=[pair.first.name, pair.second.name],
+        reason=pair.reason,
+    )
 
 
 def forbidden_pair_update(*, pair_id: int, reason: str, user: User, now: dt.datetime) -> None:

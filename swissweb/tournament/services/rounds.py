@@ -20,6 +20,7 @@ from pairing.engine.model import RoundPairing, TournamentState
 from pairing.timed import PairingTimeout, pair_round_limited
 from swissweb.tournament import engine_adapter
 from swissweb.tournament.audit_actions import AuditAction
+from swissweb.tournament.audit_payloads import RoundNumber
 from swissweb.tournament.errors import (
     EventNotStarted,
     PairingFailed,
@@ -155,7 +156,7 @@ def round_delete_draft(*, round_id: int, user: User | None, now: dt.datetime) ->
             user=user,
             now=now,
             action=AuditAction.ROUND_DELETE,
-            after={"round": round_.number},
+            after=RoundNumber(round=round_.number),
         )
         round_.delete()
 
