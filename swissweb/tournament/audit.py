@@ -56,11 +56,13 @@ class ResultPayload:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BoardsPayload:
-    """A round's boards as ``[board, white id, black id]`` rows (a redraw, a correction),
-    and the players the change recorded absent."""
+    """A round's boards as ``[board, white id, black id]`` rows (a redraw, a swap in a
+    draft, a correction), the players a redraw recorded absent, and the rules a
+    correction mended."""
 
     boards: tuple[tuple[int | None, int | None, int | None], ...]
     absent: tuple[int, ...] | None = None
+    violations: tuple[str, ...] | None = None
 
 
 Payload = ResultPayload | BoardsPayload | Mapping[str, Any]

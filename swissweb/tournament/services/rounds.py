@@ -6,7 +6,6 @@ import datetime as dt
 import secrets
 from collections.abc import Collection
 from dataclasses import replace
-from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -19,6 +18,7 @@ from pairing.engine.checker import check_round
 from pairing.engine.model import RoundPairing, TournamentState
 from pairing.timed import PairingTimeout, pair_round_limited
 from swissweb.tournament import engine_adapter
+from swissweb.tournament.audit import BoardsPayload
 from swissweb.tournament.audit_actions import AuditAction
 from swissweb.tournament.audit_payloads import RoundNumber
 from swissweb.tournament.errors import (
@@ -366,9 +366,9 @@ def _note_edit(round_: Round, boards: Collection[int], why: str) -> None:
     round_.save(update_fields=["explanation", "modified_at"])
 
 
-def _boards_json(round_: Round) -> dict[str, Any]:
+def _boards_json(round_: Round) -> BoardsPayload:
     rows = round_.games.order_by("board").values_list("board", "white_id", "black_id")
-    return {"boards": [list(row) for row in rows]}
+    return BoardsPayload(boards=tuple(rows))
 
 
 def round_correct(
@@ -424,7 +424,7 @@ def round_correct(
             now=now,
             action=AuditAction.ROUND_CORRECT,
             round_=round_,
-            before={**before, "violations": violations},
+            before=replace(before, violations=tuple(violations)),
             after=_boards_json(round_),
             reason=reason,
         )
