@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -356,30 +356,65 @@ def _result_subject(payload: ResultPayload) -> str:
     }
 
 
-def audit_line(entry: AuditEntry, names: dict[int, str]) -> AuditLine:
-    """One audit entry in words: player ids as names, boards as the boards that changed."""
-    before, after = entry.before or {}, entry.after or {}
+Names = dict[int, str]
+"""Player ids to names as the page shows them ("3. Frost")."""
+
+
+def _player_subject(before: Mapping[str, Any], after: Mapping[str, Any], names: Names) -> str:
+    """The player an entry is about: the name it recorded, else its player id's name."""
     subject = str(after.get("player") or before.get("player") or "")
     player_id = after.get("player_id") or before.get("player_id")
     if not subject and isinstance(player_id, int):
         subject = names.get(player_id, "")
+    return subject
+
+
+def _pair_subject(before: Mapping[str, Any], after: Mapping[str, Any], names: Names) -> str:
+    """A forbidden pair's two players, by the names the entry recorded."""
     pair = after.get("names") or before.get("names")
-    if isinstance(pair, list):
-        subject = (
-            # Translators: the two players of a forbidden pair.
-            _("%(first)s and %(second)s") % {"first": pair[0], "second": pair[1]}
-            if len(pair) == 2
-            else ", ".join(str(name) for name in pair)
-        )
+    if not isinstance(pair, list):
+        return _player_subject(before, after, names)
+    if len(pair) == 2:
+        # Translators: the two players of a forbidden pair.
+        return _("%(first)s and %(second)s") % {"first": pair[0], "second": pair[1]}
+    return ", ".join(str(name) for name in pair)
+
+
+def _result_row_subject(before: Mapping[str, Any], after: Mapping[str, Any], names: Names) -> str:
+    """A result's board and players; "" for a row written before it named them."""
+    return _result_subject(_result_payload(after)) if "white" in after else ""
+
+
+SubjectReader = Callable[[Mapping[str, Any], Mapping[str, Any], Names], str]
+PAIR_ACTIONS = frozenset(
+    {
+        AuditAction.FORBIDDEN_PAIR_ADD,
+        AuditAction.FORBIDDEN_PAIR_UPDATE,
+        AuditAction.FORBIDDEN_PAIR_DELETE,
+    }
+)
+SUBJECTS: dict[str, SubjectReader] = {
+    **dict.fromkeys(PAIR_ACTIONS, _pair_subject),
+    AuditAction.RESULT_RECORD: _result_row_subject,
+}
+"""Who or what each action is about, read from its payload; the others name a player."""
+SUBJECT_KEYS: dict[str, frozenset[str]] = {
+    **dict.fromkeys(PAIR_ACTIONS, frozenset({"players"})),
+    AuditAction.RESULT_RECORD: frozenset({"board", "white", "black"}),
+    **dict.fromkeys(ROUND_ACTIONS, frozenset({"round"})),  # the Round column shows it
+}
+"""The keys each action's subject (or the Round column) already shows."""
+
+
+def audit_line(entry: AuditEntry, names: Names) -> AuditLine:
+    """One audit entry in words: player ids as names, boards as the boards that changed."""
+    before, after = entry.before or {}, entry.after or {}
+    subject = SUBJECTS.get(entry.action, _player_subject)(before, after, names)
     changes = _board_changes(before.get("boards"), after.get("boards"), names)
     skip = {"player", "player_id", "boards", "violations", "names"}
-    if entry.action in ROUND_ACTIONS:
-        skip.add("round")  # the Round column shows it
-    if isinstance(pair, list):
-        skip.add("players")
-    if entry.action == AuditAction.RESULT_RECORD and "white" in after:
-        subject = _result_subject(_result_payload(after))
-        skip |= {"board", "white", "black"}
+    skip |= SUBJECT_KEYS.get(entry.action, frozenset())
+    if entry.action == AuditAction.RESULT_RECORD and "white" not in after:
+        skip -= {"board"}  # a row written before #33: the board is one of its changes
     for key in dict.fromkeys((*before, *after)):
         if key in skip:
             continue
