@@ -4,15 +4,49 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournament', '0022_dutch_2026_label'),
+        ("tournament", "0022_dutch_2026_label"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='auditentry',
-            name='action',
-            field=models.CharField(choices=[('event_create', 'Event created'), ('event_import', 'Event imported from a TRF file'), ('event_start', 'Event started: pairing numbers assigned'), ('arbiter_add', 'Arbiter added'), ('players_add', 'Players registered'), ('pairing_number_set', 'Pairing number changed'), ('player_update', "Player's details corrected"), ('player_withdraw', 'Player withdrawn'), ('player_reinstate', 'Withdrawal undone'), ('player_top_set', 'Top player (ESCA 3) changed'), ('round_request', 'Request recorded'), ('round_request_update', 'Request changed'), ('round_request_delete', 'Request deleted'), ('forbidden_pair_add', 'Forbidden pair added'), ('forbidden_pair_update', 'Forbidden pair changed'), ('forbidden_pair_delete', 'Forbidden pair deleted'), ('round_pair', 'Round paired (draft)'), ('round_delete', 'Draft deleted'), ('round_publish', 'Round published'), ('round_unpublish', 'Round unpublished'), ('draft_swap', 'Players swapped in the draft'), ('draft_flip', 'Colours swapped in the draft'), ('round_correct', 'Published pairing corrected'), ('round_redraw', 'Published draw changed (ESCA 25)'), ('result_record', 'Result entered'), ('event_settings', 'Settings changed'), ('player_ask', "Player's request on their own page"), ('player_ask_decide', "Player's request decided"), ('player_link_rotate', "Player's private link replaced"), ('ratings_refresh', 'Ratings refreshed from a list')], max_length=40, verbose_name='action'),
+            model_name="auditentry",
+            name="action",
+            field=models.CharField(
+                choices=[
+                    ("event_create", "Event created"),
+                    ("event_import", "Event imported from a TRF file"),
+                    ("event_start", "Event started: pairing numbers assigned"),
+                    ("arbiter_add", "Arbiter added"),
+                    ("players_add", "Players registered"),
+                    ("pairing_number_set", "Pairing number changed"),
+                    ("player_update", "Player's details corrected"),
+                    ("player_withdraw", "Player withdrawn"),
+                    ("player_reinstate", "Withdrawal undone"),
+                    ("player_top_set", "Top player (ESCA 3) changed"),
+                    ("round_request", "Request recorded"),
+                    ("round_request_update", "Request changed"),
+                    ("round_request_delete", "Request deleted"),
+                    ("forbidden_pair_add", "Forbidden pair added"),
+                    ("forbidden_pair_update", "Forbidden pair changed"),
+                    ("forbidden_pair_delete", "Forbidden pair deleted"),
+                    ("round_pair", "Round paired (draft)"),
+                    ("round_delete", "Draft deleted"),
+                    ("round_publish", "Round published"),
+                    ("round_unpublish", "Round unpublished"),
+                    ("draft_swap", "Players swapped in the draft"),
+                    ("draft_flip", "Colours swapped in the draft"),
+                    ("round_correct", "Published pairing corrected"),
+                    ("round_redraw", "Published draw changed (ESCA 25)"),
+                    ("result_record", "Result entered"),
+                    ("event_settings", "Settings changed"),
+                    ("player_ask", "Player's request on their own page"),
+                    ("player_ask_decide", "Player's request decided"),
+                    ("player_link_rotate", "Player's private link replaced"),
+                    ("ratings_refresh", "Ratings refreshed from a list"),
+                ],
+                max_length=40,
+                verbose_name="action",
+            ),
         ),
     ]
