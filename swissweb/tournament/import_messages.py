@@ -11,16 +11,17 @@ from django.contrib import messages
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
-from . import selectors
+from . import audit
+from .audit_actions import AuditAction
 from .models import Event
 
 
 def show_import_messages(request: HttpRequest, event: Event) -> None:
     """Add the import's warnings and notes to the messages of the next page."""
-    for duplicate in selectors.import_duplicates(event=event):
+    for duplicate in audit.import_duplicates(event=event):
         # Translators: %(duplicate)s is a sentence naming two lines of the file.
         warning = _("%(duplicate)s Both are imported: check them.")
         messages.warning(request, warning % {"duplicate": duplicate})
-    entry = event.audit_entries.filter(action="event_import").first()
+    entry = event.audit_entries.filter(action=AuditAction.EVENT_IMPORT).first()
     for note in entry.after.get("notes", []) if entry is not None else []:
         messages.info(request, str(note))

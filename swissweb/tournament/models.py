@@ -16,6 +16,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from .audit_actions import AuditAction
 from .prizes import validate_table as validate_prize_table
 from .report_fields import validate_round_dates, validate_time_control_code
 from .text import validate_printable, validate_printable_lines
@@ -829,7 +830,7 @@ class AuditEntry(models.Model):
         verbose_name=_("user"),
     )
     at = models.DateTimeField(verbose_name=_("time"))
-    action = models.CharField(max_length=40, verbose_name=_("action"))
+    action = models.CharField(max_length=40, choices=AuditAction, verbose_name=_("action"))
     before = models.JSONField(default=dict, blank=True, verbose_name=_("before"))
     after = models.JSONField(default=dict, blank=True, verbose_name=_("after"))
     reason = models.TextField(blank=True, verbose_name=_("reason"))

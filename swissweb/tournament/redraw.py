@@ -27,9 +27,10 @@ from pairing.engine import EngineError, rules_for
 from pairing.engine.checker import check_round
 from pairing.engine.model import RoundPairing
 
-from . import engine_adapter
+from . import audit, engine_adapter
+from .audit import AuditAction, BoardsPayload
 from .errors import PairingFailed, RoundLocked, TournamentError
-from .models import AuditEntry, Game, Result, Round, RoundState
+from .models import Game, Result, Round, RoundState
 from .models import RequestKind as ModelRequestKind
 from .models import RoundRequest as ModelRoundRequest
 
@@ -203,17 +204,17 @@ def redraw_apply(
             e for e in proposal.explanation if e.rule == "ESCA 25"
         )
         round_.save(update_fields=["explanation", "modified_at"])
-        AuditEntry.objects.create(
+        audit.record(
             event=event,
-            round=round_,
-            user=user if user is not None and user.is_authenticated else None,
-            at=now,
-            action="round_redraw",
-            before={"boards": before},
-            after={
-                "boards": [[g.board, g.white_id, g.black_id] for g in games],
-                "absent": sorted(absent_ids),
-            },
+            user=user,
+            now=now,
+            action=AuditAction.ROUND_REDRAW,
+            round_=round_,
+            before=BoardsPayload(boards=tuple((b, w, k) for b, w, k in before)),
+            after=BoardsPayload(
+                boards=tuple((g.board, g.white_id, g.black_id) for g in games),
+                absent=tuple(sorted(absent_ids)),
+            ),
             reason=reason,
         )
         return redraw

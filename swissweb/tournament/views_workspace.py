@@ -30,6 +30,7 @@ from swissweb.ratings.models import RatingList
 from swissweb.tournament.models import PlayerRequest
 
 from . import links, selectors, services
+from .audit import audit_page
 from .authorizers import AuthenticatedHttpRequest, arbiter_required
 from .errors import TournamentError
 from .forms import LateEntryForm, PlayerForm, PlayersCsvForm, error_summary
@@ -568,9 +569,7 @@ def audit(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     Template: audit.html (``?round=N`` for one round, ``?page=N``).
     """
     round_number = positive_number(request.GET.get("round"))
-    context = selectors.audit_page(
-        event=event, page=request.GET.get("page"), round_number=round_number
-    )
+    context = audit_page(event=event, page=request.GET.get("page"), round_number=round_number)
     return _page(request, "audit.html", event, "audit", **context)
 
 

@@ -24,7 +24,7 @@ from swissweb.ratings.formats import (
 from swissweb.ratings.loader import load_list
 from swissweb.ratings.models import ListedPlayer, ListKind, RatingList
 from swissweb.ratings.search import search
-from swissweb.tournament import selectors, services
+from swissweb.tournament import audit, services
 from swissweb.tournament.errors import TournamentError
 from swissweb.tournament.models import AuditEntry, Event, Player
 
@@ -188,7 +188,7 @@ def test_refresh_gives_players_their_list_rating_before_the_start(
         assert (player.rating, player.title) == expected
     entry = AuditEntry.objects.get(action="ratings_refresh")
     assert entry.after == {"list": "FIDE", "kind": "standard", "changes": changes}
-    line = selectors.audit_line(entry, {})
+    line = audit.audit_line(entry, {})
     assert line.action == "Ratings refreshed from a list"
     assert "rating: standard rating" in line.changes
     assert services.players_refresh_ratings(

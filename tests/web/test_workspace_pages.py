@@ -728,12 +728,13 @@ def test_audit_log_says_who_changed_what_from_what_to_what(
 def test_audit_log_names_each_change_once(
     arbiter_client: Client, in_play: Event, arbiter: User
 ) -> None:
-    """Defect: a key recorded before and after (board, result) was listed twice."""
+    """Defect: a key recorded before and after (board, result) was listed twice.  The
+    board is named once, with its players, in the entry's subject (#33)."""
     game = Game.objects.filter(round__event=in_play, black__isnull=False).order_by("board")[0]
     services.result_record(game_id=game.pk, result="1-0", expected_version=0, user=arbiter, now=NOW)
     body = arbiter_client.get(f"/events/{in_play.slug}/manage/audit/").content.decode()
     assert body.count("<div>result: ") == 1
-    assert body.count(f"<div>board: {game.board}</div>") == 1
+    assert body.count(f"Board {game.board}: ") == 1
 
 
 def test_settings_and_player_forms_keep_their_dates(

@@ -21,6 +21,8 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from swissweb.tournament.audit_actions import AuditAction
+from swissweb.tournament.audit_payloads import PlayerAskValues, PlayerLink
 from swissweb.tournament.errors import TournamentError
 from swissweb.tournament.models import (
     AskState,
@@ -84,9 +86,9 @@ def player_ask(
         ask = PlayerRequest.objects.create(
             player=player, kind=kind, round_number=round_number, via_link=link
         )
-        _audit(event=event, user=None, now=now, action="player_ask",
-               after={"player": player.name, "kind": kind, "round": round_number,
-                      "link": link})  # fmt: skip
+        _audit(event=event, user=None, now=now, action=AuditAction.PLAYER_ASK,
+               after=PlayerAskValues(player=player.name, kind=kind, round=round_number,
+                                     link=link))  # fmt: skip
         return ask
 
 
@@ -116,9 +118,9 @@ def player_link_rotate(*, player_id: int, user: User, now: dt.datetime) -> Playe
             code = new_access_code()  # 72 random bits: in practice never repeated
         player.access_code = code
         player.save(update_fields=["access_code", "modified_at"])
-        _audit(event=event, user=user, now=now, action="player_link_rotate",
-               before={"player": player.name, "link": link_fingerprint(old)},
-               after={"player": player.name, "link": link_fingerprint(code)})  # fmt: skip
+        _audit(event=event, user=user, now=now, action=AuditAction.PLAYER_LINK_ROTATE,
+               before=PlayerLink(player=player.name, link=link_fingerprint(old)),
+               after=PlayerLink(player=player.name, link=link_fingerprint(code)))  # fmt: skip
         return player
 
 
@@ -150,7 +152,7 @@ def player_ask_decide(*, ask_id: int, approve: bool, user: User, now: dt.datetim
         ask.state = AskState.APPROVED if approve else AskState.REFUSED
         ask.decided_by, ask.decided_at = user, now
         ask.save(update_fields=["state", "decided_by", "decided_at", "modified_at"])
-        _audit(event=event, user=user, now=now, action="player_ask_decide",
-               after={"player": ask.player.name, "kind": ask.kind, "round": ask.round_number,
-                      "state": ask.state})  # fmt: skip
+        _audit(event=event, user=user, now=now, action=AuditAction.PLAYER_ASK_DECIDE,
+               after=PlayerAskValues(player=ask.player.name, kind=ask.kind,
+                                     round=ask.round_number, state=ask.state))  # fmt: skip
         return ask

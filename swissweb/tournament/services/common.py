@@ -12,8 +12,10 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from pairing.engine.trf import MAX_START_RANK
+from swissweb.tournament import audit
+from swissweb.tournament.audit import AuditAction, Payload
 from swissweb.tournament.errors import TournamentError
-from swissweb.tournament.models import AuditEntry, Event, Player, Round, Title
+from swissweb.tournament.models import Event, Player, Round, Title
 
 TITLE_ORDER = {title: index for index, title in enumerate(Title.values)}
 """Dutch A2 c: IGM-WGM-IM-WIM-FM-WFM-no title (the choices are declared in that order)."""
@@ -52,44 +54,27 @@ def _audit(
     event: Event,
     user: User | None,
     now: dt.datetime,
-    action: str,
+    action: AuditAction,
     round_: Round | None = None,
-    before: dict[str, Any] | None = None,
-    after: dict[str, Any] | None = None,
+    before: Payload | None = None,
+    after: Payload | None = None,
     reason: str = "",
 ) -> None:
-    """Record who did what, when and why.  Every service records through here inside its
-    transaction, so a NUL in what it records (PostgreSQL cannot store one in text or
-    JSON) refuses the whole change: the web's guard refuses NUL in every field, and this
-    holds for callers beyond HTTP too (D7, #31).
+    """Record who did what, when and why, through the one writer (``audit.record``): a
+    NUL refuses the whole change, a row that changes nothing is not written.
 
     :raises TournamentError: the reason or a recorded value holds a NUL.
     """
-    if _holds_nul([reason, before, after]):
-        raise TournamentError(
-            _("The reason or a value holds a NUL character (U+0000); nothing was changed.")
-        )
-    AuditEntry.objects.create(
+    audit.record(
         event=event,
-        round=round_,
-        user=user if user is not None and user.is_authenticated else None,
-        at=now,
+        user=user,
+        now=now,
         action=action,
-        before=before or {},
-        after=after or {},
+        round_=round_,
+        before=before,
+        after=after,
         reason=reason,
     )
-
-
-def _holds_nul(value: Any) -> bool:
-    """Whether a NUL is in ``value``: text, or the lists and dicts of an audit entry."""
-    if isinstance(value, str):
-        return "\x00" in value
-    if isinstance(value, dict):
-        return any(_holds_nul(key) or _holds_nul(item) for key, item in value.items())
-    if isinstance(value, list | tuple):
-        return any(_holds_nul(item) for item in value)
-    return False
 
 
 def _problems(exc: ValidationError) -> str:

@@ -13,6 +13,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from swissweb.tournament import engine_adapter
+from swissweb.tournament.audit_actions import AuditAction
+from swissweb.tournament.audit_payloads import ArbiterAdded
 from swissweb.tournament.errors import ConfirmationNeeded, RoundLocked, StaleEdit, TournamentError
 from swissweb.tournament.models import Event, ForbiddenPair, Game, Player, Round, RoundRequest
 
@@ -52,7 +54,7 @@ def event_start(*, event_id: int, user: User | None, now: dt.datetime) -> Event:
         Player.objects.bulk_update(players, ["pairing_number"])
         event.started_at = now
         event.save(update_fields=["started_at", "modified_at"])
-        _audit(event=event, user=user, now=now, action="event_start")
+        _audit(event=event, user=user, now=now, action=AuditAction.EVENT_START)
         return event
 
 
@@ -64,7 +66,7 @@ def event_create(*, user: User, now: dt.datetime, **fields: Any) -> Event:
         event.full_clean()
         event.save()
         event.arbiters.add(user)
-        _audit(event=event, user=user, now=now, action="event_create")
+        _audit(event=event, user=user, now=now, action=AuditAction.EVENT_CREATE)
         return event
 
 
@@ -77,8 +79,8 @@ def event_add_arbiter(*, event_id: int, arbiter: User, user: User, now: dt.datet
             event=event,
             user=user,
             now=now,
-            action="arbiter_add",
-            after={"arbiter": arbiter.get_username()},
+            action=AuditAction.ARBITER_ADD,
+            after=ArbiterAdded(arbiter=arbiter.get_username()),
         )
 
 
@@ -132,7 +134,7 @@ def event_settings_update(
         with transaction.atomic():
             event = _lock_event(event_id)
             if event.settings_version != expected_version:
-                last = event.audit_entries.filter(action="event_settings").first()
+                last = event.audit_entries.filter(action=AuditAction.EVENT_SETTINGS).first()
                 if last is None:
                     raise StaleEdit(
                         _(
@@ -193,7 +195,7 @@ def event_settings_update(
                 event=event,
                 user=user,
                 now=now,
-                action="event_settings",
+                action=AuditAction.EVENT_SETTINGS,
                 before=before,
                 after={name: event_settings.as_json(value) for name, value in diff.items()},
                 reason=(
@@ -295,7 +297,7 @@ def event_import_trf(*, text: str, user: User, now: dt.datetime) -> Event:
                 event=event,
                 user=user,
                 now=now,
-                action="event_import",
+                action=AuditAction.EVENT_IMPORT,
                 after={
                     "players": len(players),
                     "rounds": len(plan.rounds),

@@ -10,6 +10,8 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from swissweb.tournament.audit_actions import AuditAction
+from swissweb.tournament.audit_payloads import PlayerNumber, PlayerTop, PlayerWithdrawal
 from swissweb.tournament.errors import EventNotStarted, RoundLocked, TournamentError
 from swissweb.tournament.models import Event, Player, RequestKind, RoundRequest, RoundState
 
@@ -105,7 +107,7 @@ def players_add(
                 for number in range(1, missed + 1)
             )
             after.update(kind=missed_rounds, rounds=f"1-{missed}" if missed > 1 else "1")
-        _audit(event=event, user=user, now=now, action="players_add", after=after)
+        _audit(event=event, user=user, now=now, action=AuditAction.PLAYERS_ADD, after=after)
         return players
 
 
@@ -139,9 +141,9 @@ def pairing_number_set(
             event=event,
             user=user,
             now=now,
-            action="pairing_number_set",
-            before={"player": player.name, "pairing_number": old},
-            after={"player": player.name, "pairing_number": pairing_number},
+            action=AuditAction.PAIRING_NUMBER_SET,
+            before=PlayerNumber(player=player.name, pairing_number=old),
+            after=PlayerNumber(player=player.name, pairing_number=pairing_number),
         )
 
 
@@ -160,8 +162,8 @@ def player_withdraw(*, player_id: int, user: User, now: dt.datetime, reason: str
             event=event,
             user=user,
             now=now,
-            action="player_withdraw",
-            after={"player": player.name, "after_round": player.withdrawn_after_round},
+            action=AuditAction.PLAYER_WITHDRAW,
+            after=PlayerWithdrawal(player=player.name, after_round=player.withdrawn_after_round),
             reason=reason,
         )
         return player
@@ -200,9 +202,9 @@ def player_top_set(*, player_id: int, top: bool, user: User, now: dt.datetime) -
             event=event,
             user=user,
             now=now,
-            action="player_top_set",
-            before={"player": player.name, "top_player": not top},
-            after={"player": player.name, "top_player": top},
+            action=AuditAction.PLAYER_TOP_SET,
+            before=PlayerTop(player=player.name, top_player=not top),
+            after=PlayerTop(player=player.name, top_player=top),
         )
         return player
 
@@ -274,7 +276,7 @@ def player_update(
             event=event,
             user=user,
             now=now,
-            action="player_update",
+            action=AuditAction.PLAYER_UPDATE,
             before={"player": name, **before},
             after={"player": player.name, **{k: _jsonable(getattr(player, k)) for k in before}},
         )
@@ -346,9 +348,9 @@ def player_reinstate(*, player_id: int, user: User, now: dt.datetime) -> list[st
             event=event,
             user=user,
             now=now,
-            action="player_reinstate",
-            before={"player": player.name, "after_round": withdrawn_after},
-            after={"player": player.name, "plays_from_round": last_number + 1},
+            action=AuditAction.PLAYER_REINSTATE,
+            before=PlayerWithdrawal(player=player.name, after_round=withdrawn_after),
+            after=PlayerWithdrawal(player=player.name, plays_from_round=last_number + 1),
         )
         if last is not None and last.state == RoundState.PAIRED and withdrawn_after < last_number:
             return [

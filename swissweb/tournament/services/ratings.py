@@ -10,6 +10,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from swissweb.ratings.models import RATING_KINDS, ListedPlayer, ListKind, RatingList
+from swissweb.tournament.audit_actions import AuditAction
+from swissweb.tournament.audit_payloads import RatingsRefreshed
 from swissweb.tournament.errors import TournamentError
 from swissweb.tournament.models import Player
 
@@ -88,7 +90,7 @@ def players_refresh_ratings(
             event=event,
             user=user,
             now=now,
-            action="ratings_refresh",
-            after={"list": rating_list.name, "kind": kind, "changes": changes},
+            action=AuditAction.RATINGS_REFRESH,
+            after=RatingsRefreshed(list=rating_list.name, kind=kind, changes=changes),
         )
         return changes

@@ -4,12 +4,13 @@ forbidden pairs."""
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from swissweb.tournament.audit_actions import AuditAction
+from swissweb.tournament.audit_payloads import ForbiddenPairValues, RoundRequestValues
 from swissweb.tournament.errors import (
     AlreadyRecorded,
     ConfirmationNeeded,
@@ -82,18 +83,15 @@ def round_request_set(
             event=event,
             user=user,
             now=now,
-            action="round_request",
+            action=AuditAction.ROUND_REQUEST,
             before=(
-                {"player": player.name, "round": round_number, "kind": existing.kind}
+                RoundRequestValues(player=player.name, round=round_number, kind=existing.kind)
                 if existing is not None
                 else None
             ),
-            after={
-                "player_id": player_id,
-                "player": player.name,
-                "round": round_number,
-                "kind": kind,
-            },
+            after=RoundRequestValues(
+                player_id=player_id, player=player.name, round=round_number, kind=kind
+            ),
         )
 
 
@@ -130,8 +128,8 @@ def forbidden_pair_add(
             event=event,
             user=user,
             now=now,
-            action="forbidden_pair_add",
-            after={"players": [first, second], "names": names, "reason": reason},
+            action=AuditAction.FORBIDDEN_PAIR_ADD,
+            after=ForbiddenPairValues(players=[first, second], names=list(names), reason=reason),
         )
 
 
@@ -240,8 +238,10 @@ def _refuse_request_change(event: Event, request: RoundRequest) -> None:
         )
 
 
-def _request_json(request: RoundRequest) -> dict[str, Any]:
-    return {"player": request.player.name, "round": request.round_number, "kind": request.kind}
+def _request_json(request: RoundRequest) -> RoundRequestValues:
+    return RoundRequestValues(
+        player=request.player.name, round=request.round_number, kind=request.kind
+    )
 
 
 def round_request_update(
@@ -293,7 +293,7 @@ def round_request_update(
             event=event,
             user=user,
             now=now,
-            action="round_request_update",
+            action=AuditAction.ROUND_REQUEST_UPDATE,
             before=before,
             after=_request_json(request),
         )
@@ -312,7 +312,7 @@ def round_request_delete(*, request_id: int, user: User, now: dt.datetime) -> No
             event=event,
             user=user,
             now=now,
-            action="round_request_delete",
+            action=AuditAction.ROUND_REQUEST_DELETE,
             before=_request_json(request),
         )
         request.delete()
@@ -330,12 +330,12 @@ def _locked_pair(pair_id: int) -> tuple[Event, ForbiddenPair]:
     return event, pair
 
 
-def _pair_json(pair: ForbiddenPair) -> dict[str, Any]:
-    return {
-        "players": [pair.first_id, pair.second_id],
-        "names": [pair.first.name, pair.second.name],
-        "reason": pair.reason,
-    }
+def _pair_json(pair: ForbiddenPair) -> ForbiddenPairValues:
+    return ForbiddenPairValues(
+        players=[pair.first_id, pair.second_id],
+        names=[pair.first.name, pair.second.name],
+        reason=pair.reason,
+    )
 
 
 def forbidden_pair_update(*, pair_id: int, reason: str, user: User, now: dt.datetime) -> None:
@@ -355,7 +355,7 @@ def forbidden_pair_update(*, pair_id: int, reason: str, user: User, now: dt.date
             event=event,
             user=user,
             now=now,
-            action="forbidden_pair_update",
+            action=AuditAction.FORBIDDEN_PAIR_UPDATE,
             before=before,
             after=_pair_json(pair),
         )
@@ -374,7 +374,7 @@ def forbidden_pair_delete(*, pair_id: int, user: User, now: dt.datetime) -> None
             event=event,
             user=user,
             now=now,
-            action="forbidden_pair_delete",
+            action=AuditAction.FORBIDDEN_PAIR_DELETE,
             before=_pair_json(pair),
         )
         pair.delete()

@@ -9,6 +9,8 @@ from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
+from swissweb.tournament.audit import ResultPayload, player_label
+from swissweb.tournament.audit_actions import AuditAction
 from swissweb.tournament.errors import RoundLocked, StaleEdit, TournamentError
 from swissweb.tournament.models import Event, Game, Result, RoundState
 
@@ -40,7 +42,7 @@ def result_record(
     with transaction.atomic():
         event_id = Game.objects.values_list("round__event_id", flat=True).get(pk=game_id)
         event = _lock_event(event_id, standings=False)
-        game = Game.objects.select_related("round").get(pk=game_id)
+        game = Game.objects.select_related("round", "white", "black").get(pk=game_id)
         if game.is_bye:
             raise TournamentError(_("The pairing-allocated bye has no result to enter."))
         if game.round.state == RoundState.PAIRED:
@@ -70,7 +72,7 @@ def result_record(
                 )
                 % {"board": game.board, "result": game.result or _("no result")}
             )
-        before = {"board": game.board, "result": game.result}
+        before = _payload(game)
         updated = Game.objects.filter(pk=game_id, version=expected_version).update(
             result=result, version=F("version") + 1, modified_at=now
         )
@@ -94,12 +96,22 @@ def result_record(
             event=event,
             user=user,
             now=now,
-            action="result_record",
+            action=AuditAction.RESULT_RECORD,
             round_=round_,
             before=before,
-            after={"board": game.board, "result": game.result},
+            after=_payload(game),
         )
         return game
+
+
+def _payload(game: Game) -> ResultPayload:
+    """A result entry's side as the log names it: the board, its players, the result."""
+    return ResultPayload(
+        board=game.board,
+        white=player_label(game.white),
+        black=player_label(game.black),
+        result=game.result,
+    )
 
 
 def _refuse_emptying(event: Event, game: Game) -> None:

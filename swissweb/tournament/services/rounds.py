@@ -6,7 +6,6 @@ import datetime as dt
 import secrets
 from collections.abc import Collection
 from dataclasses import replace
-from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -19,6 +18,9 @@ from pairing.engine.checker import check_round
 from pairing.engine.model import RoundPairing, TournamentState
 from pairing.timed import PairingTimeout, pair_round_limited
 from swissweb.tournament import engine_adapter
+from swissweb.tournament.audit import BoardsPayload
+from swissweb.tournament.audit_actions import AuditAction
+from swissweb.tournament.audit_payloads import RoundNumber
 from swissweb.tournament.errors import (
     EventNotStarted,
     PairingFailed,
@@ -132,7 +134,7 @@ def round_pair(
         players = {p.pairing_number: p for p in event.players.all() if p.pairing_number}
         games = engine_adapter.pairing_games(round_, pairing, players)
         Game.objects.bulk_create(games)
-        _audit(event=event, user=user, now=now, action="round_pair", round_=round_)
+        _audit(event=event, user=user, now=now, action=AuditAction.ROUND_PAIR, round_=round_)
         return round_
 
 
@@ -150,7 +152,11 @@ def round_delete_draft(*, round_id: int, user: User | None, now: dt.datetime) ->
                 % {"number": round_.number}
             )
         _audit(
-            event=event, user=user, now=now, action="round_delete", after={"round": round_.number}
+            event=event,
+            user=user,
+            now=now,
+            action=AuditAction.ROUND_DELETE,
+            after=RoundNumber(round=round_.number),
         )
         round_.delete()
 
@@ -170,7 +176,7 @@ def round_publish(*, round_id: int, user: User | None, now: dt.datetime) -> Roun
         round_.state = RoundState.PUBLISHED
         round_.published_at = now
         round_.save(update_fields=["state", "published_at", "modified_at"])
-        _audit(event=event, user=user, now=now, action="round_publish", round_=round_)
+        _audit(event=event, user=user, now=now, action=AuditAction.ROUND_PUBLISH, round_=round_)
         return round_
 
 
@@ -239,7 +245,7 @@ def draft_swap_players(
             event=event,
             user=user,
             now=now,
-            action="draft_swap",
+            action=AuditAction.DRAFT_SWAP,
             round_=round_,
             before=before,
             after=_boards_json(round_),
@@ -314,7 +320,7 @@ def draft_flip_colours(*, game_id: int, user: User | None, now: dt.datetime) -> 
             event=event,
             user=user,
             now=now,
-            action="draft_flip",
+            action=AuditAction.DRAFT_FLIP,
             round_=round_,
             before=before,
             after=_boards_json(round_),
@@ -360,9 +366,9 @@ def _note_edit(round_: Round, boards: Collection[int], why: str) -> None:
     round_.save(update_fields=["explanation", "modified_at"])
 
 
-def _boards_json(round_: Round) -> dict[str, Any]:
+def _boards_json(round_: Round) -> BoardsPayload:
     rows = round_.games.order_by("board").values_list("board", "white_id", "black_id")
-    return {"boards": [list(row) for row in rows]}
+    return BoardsPayload(boards=tuple(rows))
 
 
 def round_correct(
@@ -416,9 +422,9 @@ def round_correct(
             event=event,
             user=user,
             now=now,
-            action="round_correct",
+            action=AuditAction.ROUND_CORRECT,
             round_=round_,
-            before={**before, "violations": violations},
+            before=replace(before, violations=tuple(violations)),
             after=_boards_json(round_),
             reason=reason,
         )
@@ -465,5 +471,5 @@ def round_unpublish(*, round_id: int, user: User | None, now: dt.datetime) -> Ro
         round_.published_at = None
         round_.completed_at = None
         round_.save(update_fields=["state", "published_at", "completed_at", "modified_at"])
-        _audit(event=event, user=user, now=now, action="round_unpublish", round_=round_)
+        _audit(event=event, user=user, now=now, action=AuditAction.ROUND_UNPUBLISH, round_=round_)
         return round_

@@ -1,0 +1,193 @@
+"""The typed audit log (#33 item 4): one action enum, one writer, a renderer per action."""
+
+from __future__ import annotations
+
+import ast
+import datetime as dt
+import pathlib
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from swissweb.tournament import audit, services
+from swissweb.tournament.audit_actions import AuditAction
+from swissweb.tournament.models import AuditEntry, Event, Player, Result
+
+pytestmark = pytest.mark.django_db
+
+NOW = dt.datetime(2026, 3, 1, 9, 0, tzinfo=dt.UTC)
+SOURCE = pathlib.Path(audit.__file__).resolve().parent.parent
+WRITERS = {"_audit", "record"}
+
+
+def _writer_calls() -> list[tuple[str, ast.Call]]:
+    """Every call of the audit writer in the web app's source, with its file."""
+    calls = []
+    for path in sorted(SOURCE.rglob("*.py")):
+        if "migrations" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else None
+            name = node.func.id if isinstance(node.func, ast.Name) else name
+            if name in WRITERS and any(k.arg == "action" for k in node.keywords):
+                calls.append((str(path.relative_to(SOURCE)), node))
+    return calls
+
+
+def test_every_audit_write_names_an_action_of_the_enum() -> None:
+    """Each ``_audit``/``audit.record`` call passes ``action=AuditAction.X``, never a
+    string, and X is a member: the enum covers every action the code writes."""
+    calls = _writer_calls()
+    assert len(calls) >= 30
+    for path, call in calls:
+        action = next(k.value for k in call.keywords if k.arg == "action")
+        if path.endswith("services/common.py"):
+            continue  # the delegate passes its own typed parameter on
+        assert isinstance(action, ast.Attribute), (path, call.lineno)
+        assert isinstance(action.value, ast.Name) and action.value.id == "AuditAction"
+        assert action.attr in AuditAction.__members__, (path, action.attr)
+
+
+def test_no_module_writes_audit_rows_but_the_writer() -> None:
+    """The redraw's hand-written ``AuditEntry.objects.create`` is gone: one writer."""
+    writers = [
+        str(path.relative_to(SOURCE))
+        for path in SOURCE.rglob("*.py")
+        if "AuditEntry.objects.create(" in path.read_text(encoding="utf-8")
+    ]
+    assert writers == ["tournament/audit.py"]
+
+
+def test_audit_action_values_are_todays_strings_with_labels() -> None:
+    """The stored values stay the strings written before the enum (old rows, backups),
+    and each has a label of its own for the Audit page."""
+    assert "result_record" in AuditAction.values and "round_redraw" in AuditAction.values
+    assert len(AuditAction.values) == 30
+    assert all(str(label) != value for value, label in AuditAction.choices)
+    field = AuditEntry._meta.get_field("action")
+    assert dict(field.choices or []) == dict(AuditAction.choices)
+
+
+def test_a_change_of_nothing_writes_no_row(event: Event, arbiter: User) -> None:
+    """A row whose before and after are the same recorded no change: not written."""
+    count = AuditEntry.objects.count()
+    same = {"rounds": 5}
+    written = audit.record(
+        event=event,
+        user=arbiter,
+        now=NOW,
+        action=AuditAction.EVENT_SETTINGS,
+        before=same,
+        after=dict(same),
+    )
+    assert written is None and AuditEntry.objects.count() == count
+
+
+def test_a_settings_save_with_no_change_writes_no_row(event: Event, arbiter: User) -> None:
+    """Saving the settings form unchanged records nothing."""
+    count = AuditEntry.objects.count()
+    services.event_settings_update(
+        event_id=event.pk,
+        changes={"name": event.name, "rounds": event.rounds},
+        expected_version=event.settings_version,
+        user=arbiter,
+        now=NOW,
+    )
+    assert AuditEntry.objects.count() == count
+
+
+def _play_board_one(event: Event, arbiter: User, result: str) -> AuditEntry | None:
+    round_ = services.round_pair(event_id=event.pk, user=arbiter, now=NOW, seed=1)
+    services.round_publish(round_id=round_.pk, user=arbiter, now=NOW)
+    game = round_.games.select_related("white", "black").get(board=1)
+    services.result_record(
+        game_id=game.pk, result=result, expected_version=0, user=arbiter, now=NOW
+    )
+    return AuditEntry.objects.filter(action=AuditAction.RESULT_RECORD).first()
+
+
+def test_result_rows_name_the_players(started: Event, arbiter: User) -> None:
+    """A result row names the board's players, so the log reads "Board 1: A – B"."""
+    entry = _play_board_one(started, arbiter, Result.WHITE_WINS)
+    assert entry is not None and entry.round is not None
+    game = entry.round.games.select_related("white", "black").get(board=1)
+    white, black = audit.player_label(game.white), audit.player_label(game.black)
+    assert (entry.after["white"], entry.after["black"]) == (white, black)
+    line = audit.audit_line(entry, {})
+    assert line.subject == f"Board 1: {white} – {black}"
+    assert line.changes == ("result: none → 1-0",)
+
+
+def test_a_result_entered_again_the_same_writes_no_row(started: Event, arbiter: User) -> None:
+    """The same result entered again changes nothing and records nothing."""
+    entry = _play_board_one(started, arbiter, Result.DRAW)
+    assert entry is not None and entry.round is not None
+    game = entry.round.games.get(board=1)
+    count = AuditEntry.objects.count()
+    services.result_record(
+        game_id=game.pk, result=Result.DRAW, expected_version=game.version, user=arbiter, now=NOW
+    )
+    assert AuditEntry.objects.count() == count
+
+
+def test_pair_again_rows_carry_their_round(
+    started: Event, arbiter: User, arbiter_client: Client
+) -> None:
+    """ "Pair again" deletes the draft and pairs it anew: both rows say round 1, and the
+    audit page's round filter shows both."""
+    services.round_pair(event_id=started.pk, user=arbiter, now=NOW, seed=1)
+    response = arbiter_client.post(reverse("tournament:round_repair", args=[started.slug, 1]))
+    assert response.status_code in (200, 302)
+    page = audit.audit_page(event=started, page=None, round_number=1)
+    actions = [line.action for line in page["lines"]]
+    assert str(AuditAction.ROUND_DELETE.label) in actions
+    assert actions.count(str(AuditAction.ROUND_PAIR.label)) == 2
+    assert all(line.round == 1 for line in page["lines"])
+
+
+def test_old_rows_in_todays_shapes_still_render(event: Event, players: list[Player]) -> None:
+    """Rows written before #33 (a result without its players, a redraw's boards by hand,
+    an action the enum no longer knows) still read as they did."""
+    old_result = AuditEntry.objects.create(
+        event=event,
+        at=NOW,
+        action="result_record",
+        before={"board": 3, "result": ""},
+        after={"board": 3, "result": "1-0"},
+    )
+    line = audit.audit_line(old_result, {})
+    assert line.action == "Result entered" and line.subject == ""
+    assert line.changes == ("board: 3", "result: none → 1-0")
+    a, b = players[0], players[1]
+    names = {a.pk: "1. Adams", b.pk: "2. Baker"}
+    redraw = AuditEntry.objects.create(
+        event=event,
+        at=NOW,
+        action="round_redraw",
+        before={"boards": [[1, a.pk, b.pk]]},
+        after={"boards": [[1, b.pk, a.pk]], "absent": [a.pk]},
+    )
+    line = audit.audit_line(redraw, names)
+    assert line.changes[0] == "board 1: 1. Adams - 2. Baker → 2. Baker - 1. Adams"
+    assert line.changes[-1] == "absent: 1. Adams"  # by name now, no more a bare id
+    unknown = AuditEntry.objects.create(event=event, at=NOW, action="some_later_action")
+    assert audit.audit_line(unknown, {}).action == "some later action"
+
+
+@pytest.mark.parametrize("action", AuditAction.values)
+def test_the_renderer_reads_each_action(event: Event, action: str) -> None:
+    """Every action renders with its own label, from a row of a typical payload."""
+    entry = AuditEntry.objects.create(
+        event=event,
+        at=NOW,
+        action=action,
+        before={"board": 2, "result": "", "white": "1. A", "black": "2. B"},
+        after={"board": 2, "result": "1-0", "white": "1. A", "black": "2. B"},
+    )
+    line = audit.audit_line(entry, {})
+    assert line.action == str(AuditAction(action).label)
+    assert line.changes
