@@ -735,11 +735,13 @@ def players_import_trf(request: AuthenticatedHttpRequest, event: Event) -> HttpR
         messages.error(request, _("Choose a TRF file."))
         return _back(request, event)
 
-    def load() -> None:
-        rows = exports.players_from_trf(upload_text(upload, what="TRF file"))
+    def load() -> list[str]:  # what was left out of a player (a title), as warnings
+        notes: list[str] = []
+        rows = exports.players_from_trf(upload_text(upload, what="TRF file"), notes)
         services.players_add(event_id=event.pk, rows=rows, user=request.user, now=timezone.now())
+        return notes
 
-    return _attempt(request, event, load, _("Players imported from the TRF file."))
+    return _attempt_edit(request, event, load, _("Players imported from the TRF file."))
 
 
 @arbiter_required
