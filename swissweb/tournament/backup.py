@@ -27,13 +27,18 @@ from typing import Any, Literal
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from pairing.engine import SYSTEMS, trf
-from pairing.engine.errors import TrfError
-from pairing.engine.model import RequestKind
-from pairing.engine.tiebreaks import parse_tiebreaks
-from pairing.engine.trf import Header, TrfDocument, TrfGame, TrfRecord
-
 from . import backup_records, engine_adapter
+from .engine_door import (
+    SYSTEMS,
+    Header,
+    RequestKind,
+    TrfDocument,
+    TrfError,
+    TrfGame,
+    TrfRecord,
+    parse_tiebreaks,
+    trf,
+)
 from .errors import TournamentError
 from .exports import OPTION_FIELDS
 from .imports import duplicate_players

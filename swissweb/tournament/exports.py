@@ -36,12 +36,17 @@ from typing import Any
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from pairing.engine import trf
-from pairing.engine.errors import TrfError
-from pairing.engine.tiebreaks import fide_order, parse_tiebreaks
-from pairing.engine.trf import Header, TrfGame, TrfPlayer, TrfRoundInfo
-
 from . import engine_adapter, selectors
+from .engine_door import (
+    Header,
+    TrfError,
+    TrfGame,
+    TrfPlayer,
+    TrfRoundInfo,
+    fide_order,
+    parse_tiebreaks,
+    trf,
+)
 from .errors import TournamentError
 from .imports import duplicate_players
 from .models import Event, Game, Player, PlayerRequest, Round, RoundRequest
@@ -364,3 +369,9 @@ def players_from_trf(text: str, notes: list[str] | None = None) -> list[dict[str
             _("%(problems)s Nothing imported.") % {"problems": " ".join(duplicates)}
         )
     return rows
+
+
+def players_and_notes(text: str) -> tuple[list[dict[str, Any]], list[str]]:
+    """:func:`players_from_trf`'s rows, and what it left out of them (its notes)."""
+    notes: list[str] = []
+    return players_from_trf(text, notes), notes

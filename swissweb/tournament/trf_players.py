@@ -17,10 +17,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from pairing.engine import trf
-from pairing.engine.trf import TrfDocument
-
 from . import engine_adapter
+from .engine_door import TrfDocument, trf
 from .errors import TournamentError
 from .imports import Entry
 from .params import ascii_digits
