@@ -5,7 +5,7 @@ take the engine's types and functions from here, and run it through :func:`run_e
 the one call that pairs a round or redraws a published one (ESCA 25).  It goes through
 the engine's registry, which checks the state (``pairing.engine.validation``) before any
 system sees it, in a child process stopped after ``settings.PAIRING_TIMEOUT`` seconds.
-``tests/engine/test_boundaries.py`` holds every module to this.
+``tests/engine/test_engine_door.py`` holds every module to this.
 
 The engine stays a library of its own: what the web needs of it is named here, so a
 change of the engine's layout is a change of this module alone.
