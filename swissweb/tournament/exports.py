@@ -247,16 +247,15 @@ def _header_lines(event: Event) -> list[str]:
     )
     if dates is not None:
         lines.append(dates)
-    lines.append(trf.rounds_line(event.rounds))
-    colour = engine_adapter.initial_colour(event)
-    if colour is not None:
-        lines.append(trf.initial_colour_line(colour))
-    lines.append(trf.point_system_line(engine_adapter.point_system(event), by_colour=True))
-    lines.append(trf.system_line(event.system))
-    typed = trf.tournament_type_line(event.system, baku=event.acceleration, start=event.start_date)
-    if typed is not None:
-        lines.append(typed)
-        lines += trf.bb_point_lines(engine_adapter.point_system(event))
+    lines += trf.pairing_records(
+        event.rounds,
+        engine_adapter.initial_colour(event),
+        engine_adapter.point_system(event),
+        event.system,
+        baku=event.acceleration,
+        start=event.start_date,
+        every_point=True,
+    )
     lines.append(trf.tiebreak_line(event.tiebreaks))
     lines += tiebreak_and_time_lines(event)
     options: list[tuple[str, trf.OptionValue]] = [
