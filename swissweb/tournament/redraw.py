@@ -5,9 +5,10 @@ they are made so as to produce the least disturbance to the draw."  The usual ca
 the day: a player does not turn up for a round already published, or a late entrant
 arrives.  The arbiter names who cannot play; the ESCA engine's ``repair`` keeps every
 board it can and pairs only the players left over.  It runs as a pairing does
-(``engine_door.run_engine``): the state validated first, under the time limit.  The change is shown first
-(:func:`redraw_preview`) and saved only when the arbiter confirms that very change
-(:func:`redraw_apply`): if anything moved in between, the confirmation is refused.
+(``engine_door.run_engine``): the state validated first, under the time limit.  The
+change is shown first (:func:`redraw_preview`) and saved only when the arbiter
+confirms that very change (:func:`redraw_apply`): if anything moved in between, the
+confirmation is refused.
 
 Boards that already have a result are never changed: a redraw that would touch one is
 refused, naming the board.
