@@ -30,7 +30,7 @@ import threading
 from multiprocessing.connection import Connection
 from typing import Any
 
-from pairing.engine import EngineError, System, errors, pair_round
+from pairing.engine import EngineError, System, errors, pair_round, repair_round
 from pairing.engine.model import RoundPairing, TournamentState
 
 _CONTEXT: Any = None
@@ -71,8 +71,10 @@ def _child(
     system: str,
     seed: int,
     seconds: float,
+    published: RoundPairing | None = None,
 ) -> None:
-    """The child: pair, send back the pairing or the engine's error, and exit.
+    """The child: pair (or, given the ``published`` round, redraw it), send back the
+    pairing or the engine's error, and exit.
 
     It ends itself a second after ``seconds`` (``SIGALRM``'s default action) and as soon
     as the requester dies (EOF on ``alive``), whatever the engine is doing.
@@ -81,7 +83,12 @@ def _child(
     signal.alarm(math.ceil(seconds) + 1)
     threading.Thread(target=_end_with_requester, args=(alive,), daemon=True).start()
     try:
-        answer: tuple[str, Any] = ("ok", pair_round(state, System(system), seed=seed))
+        pairing = (
+            pair_round(state, System(system), seed=seed)
+            if published is None
+            else repair_round(state, published, System(system), seed=seed)
+        )
+        answer: tuple[str, Any] = ("ok", pairing)
     except EngineError as exc:
         answer = ("error", (type(exc).__name__, str(exc)))
     connection.send(answer)
@@ -89,9 +96,15 @@ def _child(
 
 
 def pair_round_limited(
-    state: TournamentState, system: System, *, seed: int, seconds: float
+    state: TournamentState,
+    system: System,
+    *,
+    seed: int,
+    seconds: float,
+    published: RoundPairing | None = None,
 ) -> RoundPairing:
-    """``pair_round`` in a child process, stopped after ``seconds``.
+    """``pair_round`` in a child process, stopped after ``seconds``; given the
+    ``published`` round, ``repair_round`` (ESCA 25) instead, under the same limit.
 
     :raises PairingTimeout: the child took longer; it has been killed.
     :raises EngineStopped: the child ended without an answer.
@@ -102,7 +115,7 @@ def pair_round_limited(
     alive_r, alive_w = context.Pipe(duplex=False)
     process = context.Process(
         target=_child,
-        args=(sender, alive_r, state, system.value, seed, seconds),
+        args=(sender, alive_r, state, system.value, seed, seconds, published),
         name="pairing",
         daemon=True,
     )

@@ -3,7 +3,8 @@
 Public API:
 
 - :func:`pair_round` pairs the next round of a :class:`TournamentState` with a system,
-  after checking the state once for every system (``validation.py``).
+  after checking the state once for every system (``validation.py``);
+  :func:`repair_round` redraws a published round (ESCA 25) through the same check.
 - :func:`rules_for` and :data:`SYSTEMS` give each implemented :class:`System`'s
   :class:`~pairing.engine.rules.SystemRules` (``registry.py``): its pairer, initial order,
   options, checks, float history and repair.
@@ -18,7 +19,7 @@ from collections.abc import Mapping
 
 from .errors import EngineError, InvalidState, NoValidPairing, TrfError, UnsupportedFeature
 from .model import System
-from .registry import REGISTRY, acceleration_of, pair_round, rules_for
+from .registry import REGISTRY, acceleration_of, pair_round, repair_round, rules_for
 from .rules import PairFn, SystemRules
 
 SYSTEMS: Mapping[System, SystemRules] = REGISTRY
@@ -36,5 +37,6 @@ __all__ = [
     "UnsupportedFeature",
     "acceleration_of",
     "pair_round",
+    "repair_round",
     "rules_for",
 ]

@@ -1,9 +1,9 @@
 """The registry: every pairing system by name, and the one front door to pair a round.
 
 The only module that names the system packages.  Everything else finds a system here
-(:func:`rules_for`, :data:`REGISTRY`) and pairs through :func:`pair_round`, which checks
-the state once for every system (:mod:`pairing.engine.validation`) before the system
-sees it.
+(:func:`rules_for`, :data:`REGISTRY`) and pairs through :func:`pair_round`, or redraws
+a published round through :func:`repair_round`; both check the state once for every
+system (:mod:`pairing.engine.validation`) before the system sees it.
 """
 
 from __future__ import annotations
@@ -65,4 +65,21 @@ def pair_round(state: TournamentState, system: System | str, *, seed: int) -> Ro
     return rules.pair(state, seed=seed)
 
 
-__all__ = ["REGISTRY", "acceleration_of", "pair_round", "rules_for"]
+def repair_round(
+    state: TournamentState, published: RoundPairing, system: System | str, *, seed: int
+) -> RoundPairing:
+    """Pair again what is left of the ``published`` round ``state.round_number`` with the
+    least disturbance (ESCA 25); ``state`` holds the requests the change answers.
+
+    :raises UnsupportedFeature: the system is not implemented, or has no such rule.
+    :raises InvalidState: the state is inconsistent (see :mod:`~pairing.engine.validation`).
+    :raises NoValidPairing: no pairing satisfies the system's absolute criteria.
+    """
+    rules = rules_for(system)
+    if rules.repair is None:
+        raise UnsupportedFeature(f"the {rules.title} has no rule for redrawing a round")
+    validate_state(state)
+    return rules.repair(state, published, seed=seed)
+
+
+__all__ = ["REGISTRY", "acceleration_of", "pair_round", "repair_round", "rules_for"]

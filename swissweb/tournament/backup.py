@@ -27,15 +27,20 @@ from typing import Any, Literal
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from pairing.engine import SYSTEMS, trf
-from pairing.engine.errors import TrfError
-from pairing.engine.model import RequestKind
-from pairing.engine.tiebreaks import parse_tiebreaks
-from pairing.engine.trf import Header, TrfDocument, TrfGame, TrfRecord
-
 from . import backup_records, engine_adapter
+from .engine_door import (
+    SYSTEMS,
+    Header,
+    RequestKind,
+    TrfDocument,
+    TrfError,
+    TrfGame,
+    TrfRecord,
+    parse_tiebreaks,
+    trf,
+)
 from .errors import TournamentError
-from .exports import OPTION_FIELDS, refuse_invisible, trf_entries
+from .exports import OPTION_FIELDS
 from .imports import duplicate_players
 from .models import (
     Event,
@@ -46,7 +51,7 @@ from .models import (
     TeamScoring,
     TieBreakRules,
 )
-from .params import ascii_digits
+from .trf_players import player_rows, trf_date, trf_entries
 
 
 @dataclass(slots=True, kw_only=True)
@@ -101,22 +106,12 @@ class EventPlan:
     or an encoded time control (222) that do not read."""
 
 
-def _date(text: str) -> dt.date | None:
-    """A TRF date; TRF16 leaves the format free, so one we cannot read is left out."""
-    for fmt in ("%Y/%m/%d", "%Y.%m.%d", "%Y-%m-%d", "%d.%m.%Y", "%d/%m/%Y"):
-        try:
-            return dt.datetime.strptime(text.strip(), fmt).date()
-        except ValueError:
-            continue
-    return None
-
-
 def _event_date(doc: TrfDocument, header: Header, not_read: list[str]) -> dt.date | None:
     """The 042 or 052 date, left out with a note in ``not_read`` when its year is not
     from 1900 to 2200 (``trf.FIRST_YEAR``, ``trf.LAST_YEAR``): no event was or will be
     then, and a year 1 or 9999 breaks what is computed from it (#31 D11)."""
     text = trf.header_text(doc, header)
-    day = _date(text)
+    day = trf_date(text)
     if day is not None and not trf.FIRST_YEAR <= day.year <= trf.LAST_YEAR:
         # Translators: %(record)s is 042 or 052, %(date)s as written in the file.
         note = _(
@@ -257,44 +252,6 @@ def _setting(option: trf.TrfOption) -> Any:
         message = _("%(name)s must be a whole number from 0 to 9999")
         raise option.error(message % {"name": option.name})
     return int(option.value)
-
-
-def _players(doc: TrfDocument) -> dict[int, dict[str, Any]]:
-    names = trf.whole_names(doc)
-    clubs = trf.clubs(doc)
-    areas = trf.areas(doc)
-    withdrawn = trf.withdrawals(doc)
-    top = trf.top_players(doc)
-    national = trf.national_ids(doc)
-    years = trf.birth_years(doc)
-    codes = trf.access_codes(doc)
-    rows = {}
-    for player in doc.players:
-        rank = player.start_rank
-        refuse_invisible(player)
-        title = trf.player_title(player)
-        if title is None:
-            message = _("title %(title)s is not a FIDE title")
-            raise player.title_error(message % {"title": repr(player.title)})
-        federation = player.federation[:3].upper()  # as written: some files hold clubs here
-        rows[rank] = {
-            "name": (names.get(rank) or player.name or f"Player {rank}")[:100],
-            "rating": player.rating,
-            "title": engine_adapter.model_title(title),
-            "federation": federation,
-            "fide_id": int(player.fide_id) if ascii_digits(player.fide_id) else None,
-            "birth_date": _date(player.birth_date),
-            "sex": {"m": "m", "w": "w", "f": "w"}.get(player.sex.lower(), ""),
-            "club": clubs.get(rank, "")[:100],
-            "area": areas.get(rank, "")[:100],
-            "top_player": rank in top,
-            "withdrawn_after_round": withdrawn.get(rank),
-            "national_id": national.get(rank, "")[:20],
-            "birth_year": years.get(rank),
-        }
-        if rank in codes:
-            rows[rank]["access_code"] = codes[rank]
-    return rows
 
 
 def _plan(game: TrfGame) -> GamePlan:
@@ -495,7 +452,7 @@ def event_plan(text: str, *, now: dt.datetime | None = None) -> EventPlan:
             raise TournamentError(_("TRF line 1, column 1: the file has no player lines (001)."))
         fields = _event_fields(doc)
         not_read: list[str] = fields.pop("not_read")
-        players = _players(doc)
+        players = player_rows(doc, not_read)
         duplicates = duplicate_players(
             trf_entries(doc, [players[rank] for rank in sorted(players)]), source="TRF"
         )

@@ -13,9 +13,7 @@ from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
 
-from pairing.engine import trf
-from pairing.engine.trf import TrfDocument
-
+from .engine_door import TrfDocument, trf
 from .models import AskState, PlayerAsk
 
 if TYPE_CHECKING:

@@ -23,12 +23,13 @@ from typing import Any, cast
 
 from django.utils.translation import gettext as _
 
-from pairing.engine import acceleration_of, rules_for
-from pairing.engine.acceleration import accelerated_points
-from pairing.engine.model import (
+from . import models
+from .engine_door import (
     AcceleratedPoints,
     Board,
     Colour,
+    EnginePlayer,
+    EngineTitle,
     Explanation,
     GameRecord,
     Outcome,
@@ -40,13 +41,13 @@ from pairing.engine.model import (
     RoundPairing,
     RoundRequest,
     TournamentState,
+    UnplayedRounds,
+    accelerated_points,
+    acceleration_of,
+    rules_for,
+    unplayed_rounds_for,
 )
-from pairing.engine.model import Player as EnginePlayer
-from pairing.engine.model import RequestKind as EngineRequestKind
-from pairing.engine.model import Title as EngineTitle
-from pairing.engine.tiebreaks import UnplayedRounds, unplayed_rounds_for
-
-from . import models
+from .engine_door import RequestKind as EngineRequestKind
 from .errors import EventNotStarted, ResultsIncomplete
 
 RESULT_OUTCOMES: dict[str, tuple[Outcome, Outcome | None]] = {

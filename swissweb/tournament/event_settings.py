@@ -17,8 +17,7 @@ from django.db import models
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
-from pairing.engine import SYSTEMS, System, rules_for
-
+from .engine_door import SYSTEMS, System, rules_for
 from .models import Event, RoundState
 from .numbers import half_points_text, points_text
 from .report_fields import round_dates_text

@@ -28,7 +28,7 @@ write nothing) and ``services.event_import_trf`` (write it all, or nothing).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -36,17 +36,21 @@ from typing import Any
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from pairing.engine import trf
-from pairing.engine.errors import TrfError
-from pairing.engine.tiebreaks import fide_order, parse_tiebreaks
-from pairing.engine.trf import Header, TrfGame, TrfPlayer, TrfRoundInfo
-
 from . import engine_adapter, selectors
+from .engine_door import (
+    Header,
+    TrfError,
+    TrfGame,
+    TrfPlayer,
+    TrfRoundInfo,
+    fide_order,
+    parse_tiebreaks,
+    trf,
+)
 from .errors import TournamentError
-from .imports import Entry, duplicate_players
+from .imports import duplicate_players
 from .models import Event, Game, Player, PlayerRequest, Round, RoundRequest
-from .params import ascii_digits
-from .text import invisible
+from .trf_players import BACKUP_ONLY, player_rows, trf_entries
 
 OPTION_FIELDS = (
     "acceleration",
@@ -243,16 +247,15 @@ def _header_lines(event: Event) -> list[str]:
     )
     if dates is not None:
         lines.append(dates)
-    lines.append(trf.rounds_line(event.rounds))
-    colour = engine_adapter.initial_colour(event)
-    if colour is not None:
-        lines.append(trf.initial_colour_line(colour))
-    lines.append(trf.point_system_line(engine_adapter.point_system(event), by_colour=True))
-    lines.append(trf.system_line(event.system))
-    typed = trf.tournament_type_line(event.system, baku=event.acceleration, start=event.start_date)
-    if typed is not None:
-        lines.append(typed)
-        lines += trf.bb_point_lines(engine_adapter.point_system(event))
+    lines += trf.pairing_records(
+        event.rounds,
+        engine_adapter.initial_colour(event),
+        engine_adapter.point_system(event),
+        event.system,
+        baku=event.acceleration,
+        start=event.start_date,
+        every_point=True,
+    )
     lines.append(trf.tiebreak_line(event.tiebreaks))
     lines += tiebreak_and_time_lines(event)
     options: list[tuple[str, trf.OptionValue]] = [
@@ -338,32 +341,14 @@ def _game(game: Game, rank: dict[int, int]) -> TrfGame:
     )
 
 
-def refuse_invisible(player: trf.TrfPlayer) -> None:
-    """Refuse a player line whose name holds an invisible character, by line and column.
-
-    :raises TournamentError: naming the line, the column and the character.
-    """
-    char = invisible(player.name)
-    if char is not None:
-        column = trf.NAME[0] + player.name.index(char)
-        raise TournamentError(
-            # Translators: code is like U+200B.
-            _(
-                "TRF line %(line)s, column %(column)s: the name holds an invisible "
-                "character (%(code)s); remove it."
-            )
-            % {"line": player.line, "column": column, "code": f"U+{ord(char):04X}"}
-        )
-
-
-def players_from_trf(text: str) -> list[dict[str, Any]]:
-    """Player rows (for ``services.players_add``) read from a TRF file.
+def players_from_trf(text: str, notes: list[str] | None = None) -> list[dict[str, Any]]:
+    """Player rows (for ``services.players_add``) read from a TRF file, by the reader the
+    whole event's import uses (``trf_players``); what is left out of a player (a title
+    that is no FIDE title) is said in ``notes``, one sentence each.
 
     :raises TournamentError: the file is malformed (the message names line and column),
         or it names one player twice (the message names both lines).
     """
-    import datetime as dt
-
     try:
         doc = trf.read_trf(text)
     except TrfError as exc:
@@ -372,44 +357,8 @@ def players_from_trf(text: str) -> list[dict[str, Any]]:
             _("TRF line %(line)s, column %(column)s: %(problem)s")
             % {"line": exc.line, "column": exc.column, "problem": exc.message}
         ) from exc
-    clubs = trf.clubs(doc)
-    areas = trf.areas(doc)
-    names = trf.whole_names(doc)
-    top = trf.top_players(doc)
-    national = trf.national_ids(doc)
-    years = trf.birth_years(doc)
-    rows = []
-    for player in sorted(doc.players, key=lambda p: p.start_rank):
-        refuse_invisible(player)
-        birth = None
-        for fmt in ("%Y/%m/%d", "%Y.%m.%d", "%Y-%m-%d"):
-            try:
-                birth = dt.datetime.strptime(player.birth_date, fmt).date()
-                break
-            except ValueError:
-                continue
-        # Old files write titles in one or two letters (g, m, f, wg): read as the backup
-        # import reads them; a code that is no FIDE title is left out.
-        title = trf.player_title(player)
-        rows.append(
-            {
-                # SWN: the whole name, where the 001 line's 33 columns cut it short.
-                "name": (
-                    names.get(player.start_rank) or player.name or f"Player {player.start_rank}"
-                )[:100],
-                "rating": player.rating,
-                "title": engine_adapter.model_title(title) if title is not None else "",
-                "federation": player.federation[:3].upper(),
-                "fide_id": int(player.fide_id) if ascii_digits(player.fide_id) else None,
-                "birth_date": birth,
-                "sex": {"m": "m", "w": "w", "f": "w"}.get(player.sex.lower(), ""),
-                "club": clubs.get(player.start_rank, "")[:100],
-                "area": areas.get(player.start_rank, "")[:100],
-                "top_player": player.start_rank in top,
-                "national_id": national.get(player.start_rank, "")[:20],
-                "birth_year": years.get(player.start_rank),
-            }
-        )
+    read = player_rows(doc, [] if notes is None else notes)
+    rows = [{k: v for k, v in read[rank].items() if k not in BACKUP_ONLY} for rank in sorted(read)]
     if not rows:
         raise TournamentError(_("TRF line 1, column 1: the file has no player lines (001)."))
     duplicates = duplicate_players(trf_entries(doc, rows), source="TRF")
@@ -421,17 +370,7 @@ def players_from_trf(text: str) -> list[dict[str, Any]]:
     return rows
 
 
-def trf_entries(doc: trf.TrfDocument, rows: Sequence[Mapping[str, Any]]) -> list[Entry]:
-    """The players of a TRF file for :func:`~.imports.duplicate_players`; ``rows`` holds
-    their fields as imported, in starting-rank order (the name, the FIDE ID)."""
-    players = sorted(doc.players, key=lambda p: p.start_rank)
-    return [
-        Entry(
-            line=player.line,
-            number=player.start_rank,
-            name=str(row["name"]),
-            fide_id=row["fide_id"],
-            birth_date=player.birth_date,
-        )
-        for player, row in zip(players, rows, strict=True)
-    ]
+def players_and_notes(text: str) -> tuple[list[dict[str, Any]], list[str]]:
+    """:func:`players_from_trf`'s rows, and what it left out of them (its notes)."""
+    notes: list[str] = []
+    return players_from_trf(text, notes), notes

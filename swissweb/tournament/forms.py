@@ -12,10 +12,8 @@ from django.forms.utils import pretty_name
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from pairing.engine import SYSTEMS, rules_for
-from pairing.engine.tiebreaks import MODIFIERS, TieBreakCodeError, parse_tiebreaks
-
 from . import event_settings, report_fields, slugs
+from .engine_door import MODIFIERS, SYSTEMS, TieBreakCodeError, parse_tiebreaks, rules_for
 from .models import (
     Event,
     PairingSystem,

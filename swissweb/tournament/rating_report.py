@@ -24,12 +24,8 @@ from collections.abc import Sequence
 
 from django.utils import translation
 
-from pairing.engine import trf
-from pairing.engine.errors import TrfError
-from pairing.engine.model import Colour
-from pairing.engine.trf import Header
-
 from . import engine_adapter, exports
+from .engine_door import Colour, Header, TrfError, trf
 from .models import Event
 
 

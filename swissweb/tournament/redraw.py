@@ -4,9 +4,11 @@ ESCA 25: "Once a draw has been published, if adjustments or alterations are nece
 they are made so as to produce the least disturbance to the draw."  The usual causes on
 the day: a player does not turn up for a round already published, or a late entrant
 arrives.  The arbiter names who cannot play; the ESCA engine's ``repair`` keeps every
-board it can and pairs only the players left over.  The change is shown first
-(:func:`redraw_preview`) and saved only when the arbiter confirms that very change
-(:func:`redraw_apply`): if anything moved in between, the confirmation is refused.
+board it can and pairs only the players left over.  It runs as a pairing does
+(``engine_door.run_engine``): the state validated first, under the time limit.  The
+change is shown first (:func:`redraw_preview`) and saved only when the arbiter
+confirms that very change (:func:`redraw_apply`): if anything moved in between, the
+confirmation is refused.
 
 Boards that already have a result are never changed: a redraw that would touch one is
 refused, naming the board.
@@ -23,12 +25,9 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from pairing.engine import EngineError, rules_for
-from pairing.engine.checker import check_round
-from pairing.engine.model import RoundPairing
-
 from . import audit, engine_adapter
 from .audit import AuditAction, BoardsPayload
+from .engine_door import RoundPairing, check_round, rules_for, run_engine
 from .errors import PairingFailed, RoundLocked, TournamentError
 from .models import Game, Result, Round, RoundState
 from .models import RequestKind as ModelRequestKind
@@ -89,12 +88,10 @@ def _propose(round_: Round, absent_ids: Iterable[int]) -> tuple[Redraw, RoundPai
     absent = sorted((players[i] for i in set(absent_ids) if i in players), key=lambda p: p.name)
     state = engine_adapter.state_with_absent(round_, absent)
     published = engine_adapter.round_pairing(round_)
-    try:
-        proposal = rules.repair(state, published, seed=round_.lots_seed)
-    except EngineError as exc:
-        # Translators: %(reason)s is the pairing engine's explanation (in English).
-        message = _("Round %(number)d could not be redrawn: %(reason)s")
-        raise PairingFailed(message % {"number": round_.number, "reason": exc}) from exc
+    # The engine's front door, as pairing a round: the state validated, the time limit.
+    proposal = run_engine(
+        state, rules.system, number=round_.number, seed=round_.lots_seed, published=published
+    )
     violations = check_round(state, proposal, rules.system)
     if violations:
         details = "; ".join(f"{v.rule}: {v.message}" for v in violations)

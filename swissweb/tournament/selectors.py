@@ -17,10 +17,17 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
 
-from pairing.engine import rules_for
-from pairing.engine.model import Outcome, TournamentState
-
 from . import engine_adapter
+from .engine_door import (
+    Outcome,
+    TournamentState,
+    parse_tiebreaks,
+    rules_for,
+    score,
+    scores,
+    standings,
+    truncated,
+)
 from .models import (
     ARBITER_STEP,
     REQUEST_KIND_WORDS,
@@ -424,7 +431,6 @@ def _result_text(result: str, white: bool) -> str:
 
 def _card_basis(event: Event) -> dict[int, tuple[tuple[str, ...], dict[int, str], str, str]]:
     """Per pairing number: floats by round, byes by round, colour history, points."""
-    from pairing.engine.history import score
 
     def compute() -> dict[int, tuple[tuple[str, ...], dict[int, str], str, str]]:
         state = engine_adapter.completed_state(event)
@@ -586,9 +592,6 @@ def standings_after(*, event: Event, after_round: int | None = None) -> Standing
 
     Four queries whatever the size: players, games, requests and forbidden pairs.
     """
-    from pairing.engine.standings import standings
-    from pairing.engine.tiebreaks import parse_tiebreaks, truncated
-
     if event.started_at is None or not event.players.exists():
         # Before pairing numbers are given there is nothing to rank: an empty table, not
         # an error (a public event shows its pages from registration on).
@@ -773,8 +776,6 @@ def team_table(*, event: Event, after_round: int | None = None) -> list[TeamLine
     """The clubs' (or schools') standings after a completed round (``teams.py``): the
     individual standings for each player's place, the engine's state for the points of
     each round (a few queries whatever the size)."""
-    from pairing.engine.tiebreaks import truncated
-
     from .teams import Member, team_standings
 
     table = standings_after(event=event, after_round=after_round)
@@ -806,8 +807,6 @@ def team_table(*, event: Event, after_round: int | None = None) -> list[TeamLine
 def points_before(*, event: Event, number: int) -> dict[int, Fraction] | None:
     """Every player's points before round ``number``, by pairing number (four queries,
     whatever the size); ``None`` while an earlier round lacks a result (a correction)."""
-    from pairing.engine.history import scores
-
     from .errors import TournamentError
 
     try:

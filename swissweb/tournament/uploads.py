@@ -18,8 +18,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from pairing.engine.trf import decode_trf
-
+from .engine_door import decode_trf
 from .errors import TournamentError
 
 

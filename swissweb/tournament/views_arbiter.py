@@ -25,6 +25,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from . import exports, redraw, services
 from .authorizers import AuthenticatedHttpRequest, arbiter_required
 from .corrections import require_confirmation
+from .engine_door import rules_for
 from .errors import ConfirmationNeeded, TournamentError
 from .forms import (
     MISSED_ROUNDS,
@@ -150,8 +151,6 @@ def event_edit(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
         return render(request, "tournament/event_form.html", context, status=exc.status)
     messages.success(request, _("Settings saved."))
     if saved.system != event.system:
-        from pairing.engine import rules_for
-
         now_system = saved.get_system_display()
         messages.warning(
             request,
@@ -735,11 +734,12 @@ def players_import_trf(request: AuthenticatedHttpRequest, event: Event) -> HttpR
         messages.error(request, _("Choose a TRF file."))
         return _back(request, event)
 
-    def load() -> None:
-        rows = exports.players_from_trf(upload_text(upload, what="TRF file"))
+    def load() -> list[str]:  # what was left out of a player (a title), as warnings
+        rows, notes = exports.players_and_notes(upload_text(upload, what="TRF file"))
         services.players_add(event_id=event.pk, rows=rows, user=request.user, now=timezone.now())
+        return notes
 
-    return _attempt(request, event, load, _("Players imported from the TRF file."))
+    return _attempt_edit(request, event, load, _("Players imported from the TRF file."))
 
 
 @arbiter_required

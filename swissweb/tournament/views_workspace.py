@@ -25,13 +25,13 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from pairing.engine import rules_for
 from swissweb.ratings.models import RatingList
 from swissweb.tournament.models import PlayerRequest
 
 from . import links, selectors, services
 from .audit import audit_page
 from .authorizers import AuthenticatedHttpRequest, arbiter_required
+from .engine_door import rules_for
 from .errors import TournamentError
 from .forms import LateEntryForm, PlayerForm, PlayersCsvForm, error_summary
 from .forms_workspace import (

@@ -96,7 +96,8 @@ The package, one job per module:
 - ``lossless``: the SW records that carry the rest of a web app's event (SWP ... SWQ);
 - ``writer``: :func:`write_trf` and the 001 lines;
 - ``typecodes``: record 192, the encoded type of tournament (ETT26);
-- ``state``: :func:`state_from_trf` and :func:`trf_from_state`.
+- ``state``: :func:`state_from_trf` and :func:`trf_from_state`; :func:`pairing_records`,
+  the pairing records every writer (the command line's, the web app's backup) writes.
 
 No code outside this package knows a record's columns or syntax: the web app's export,
 backup and import build and read every line through the functions named here.
@@ -283,6 +284,7 @@ from .state import (
     OPTION_NAMES,
     SEPARATION_NAMES,
     TITLE_CODES,
+    pairing_records,
     player_record,
     state_from_trf,
     trf_from_state,
@@ -458,6 +460,7 @@ __all__ = [
     "top_players_line",
     "total_rounds",
     "trf_document",
+    "pairing_records",
     "trf_from_state",
     "whole_name_line",
     "whole_names",

@@ -107,8 +107,9 @@ TITLES = {
     "GM": Title.GM, "WGM": Title.WGM, "IM": Title.IM, "WIM": Title.WIM, "FM": Title.FM,
     "WFM": Title.WFM, "CM": Title.CM, "WCM": Title.WCM,
     "G": Title.GM, "WG": Title.WGM, "M": Title.IM, "WM": Title.WIM, "F": Title.FM,
-    "WF": Title.WFM,
+    "WF": Title.WFM, "C": Title.CM, "WC": Title.WCM,
 }  # fmt: skip
-"""TRF title codes, upper-cased; the one- and two-letter codes are those of old files."""
+"""TRF title codes, upper-cased: every FIDE title code of the TRF specification, the
+one- and two-letter codes (g m f c wg wm wf wc) those of old files."""
 SEPARATORS = (48, 53, 57, 69, 80, 85)
 """Columns a 001 line leaves blank between the fields after the name (TRF16)."""

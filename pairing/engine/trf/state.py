@@ -347,20 +347,14 @@ def trf_from_state(
     """
     details = details or {}
     head = [header_line(Header.TOURNAMENT, name), *(header_line(t, text) for t, text in headers)]
-    head.append(rounds_line(state.total_rounds))
-    if state.initial_colour is not None:
-        head.append(initial_colour_line(state.initial_colour))
-    if state.points != PointSystem():
-        head.append(point_system_line(state.points))
-    if system:
-        head.append(system_line(system))
-        start = next((parse_start_date(text) for tag, text in headers if tag == "042"), None)
-        typed = tournament_type_line(system, baku=bool(state.options.acceleration), start=start)
-        if typed is not None:
-            head.append(typed)
-            if state.points != PointSystem():
-                # The endorsed program's own records: it reads no XXS.
-                head += bb_point_lines(state.points)
+    head += pairing_records(
+        state.total_rounds,
+        state.initial_colour,
+        state.points,
+        system,
+        baku=bool(state.options.acceleration),
+        start=next((parse_start_date(text) for tag, text in headers if tag == "042"), None),
+    )
     requests = {r.pairing_number: r.kind for r in state.requests}
     players = []
     for player in sorted(state.players, key=lambda p: p.pairing_number):
@@ -391,6 +385,39 @@ def trf_from_state(
     tail += [prohibited_line(pair) for pair in sorted(map(sorted, state.forbidden_pairs))]
     tail += xxa_lines(_acceleration_written(state, system))
     return trf_document(head, players, tail)
+
+
+def pairing_records(
+    rounds: int,
+    initial_colour: Colour | None,
+    points: PointSystem,
+    system: str | None,
+    *,
+    baku: bool,
+    start: date | None,
+    every_point: bool = False,
+) -> list[str]:
+    """The records a pairing program reads of the event, in the one order every writer
+    uses (the command line's and the web app's backup): XXR the rounds, XXC the initial
+    colour, XXS the point system, the system (SWY), the coded type of tournament (192)
+    and, with it, the endorsed program's own point records (it reads no XXS).
+
+    The point records are written when the points are not 1-1/2-0, or always with
+    ``every_point`` (the backup, which also writes XXS by colour)."""
+    head = [rounds_line(rounds)]
+    if initial_colour is not None:
+        head.append(initial_colour_line(initial_colour))
+    with_points = every_point or points != PointSystem()
+    if with_points:
+        head.append(point_system_line(points, by_colour=every_point))
+    if system:
+        head.append(system_line(system))
+        typed = tournament_type_line(system, baku=baku, start=start)
+        if typed is not None:
+            head.append(typed)
+            if with_points:
+                head += bb_point_lines(points)
+    return head
 
 
 def _acceleration_written(

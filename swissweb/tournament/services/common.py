@@ -11,9 +11,9 @@ from django.db.models import F, Field
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
-from pairing.engine.trf import MAX_START_RANK
 from swissweb.tournament import audit
 from swissweb.tournament.audit import AuditAction, Payload
+from swissweb.tournament.engine_door import MAX_START_RANK
 from swissweb.tournament.errors import TournamentError
 from swissweb.tournament.models import Event, Player, Round, Title
 

@@ -113,8 +113,8 @@ def event_settings_update(
     from django.db.models import Max
     from django.utils import formats, timezone
 
-    from pairing.engine.tiebreaks import parse_tiebreaks
     from swissweb.tournament import event_settings, slugs
+    from swissweb.tournament.engine_door import parse_tiebreaks
     from swissweb.tournament.errors import SettingLocked
     from swissweb.tournament.models import EventSlugRedirect
 

@@ -7,20 +7,21 @@ import secrets
 from collections.abc import Collection
 from dataclasses import replace
 
-from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from pairing.engine import EngineError, System, pair_round, rules_for
-from pairing.engine.checker import check_round
-from pairing.engine.model import RoundPairing, TournamentState
-from pairing.timed import PairingTimeout, pair_round_limited
 from swissweb.tournament import engine_adapter
 from swissweb.tournament.audit import BoardsPayload
 from swissweb.tournament.audit_actions import AuditAction
 from swissweb.tournament.audit_payloads import RoundNumber
+from swissweb.tournament.engine_door import (
+    System,
+    check_round,
+    rules_for,
+    run_engine,
+)
 from swissweb.tournament.errors import (
     EventNotStarted,
     PairingFailed,
@@ -58,29 +59,6 @@ def _next_round_number(event: Event) -> int:
     return last.number + 1
 
 
-def _pair(state: TournamentState, system: System, number: int, seed: int) -> RoundPairing:
-    """Call the engine, in a child process stopped after ``PAIRING_TIMEOUT`` seconds.
-
-    :raises PairingFailed: the engine found no pairing, failed, or took too long.
-    """
-    seconds = float(settings.PAIRING_TIMEOUT)
-    try:
-        if seconds <= 0:
-            return pair_round(state, system, seed=seed)
-        return pair_round_limited(state, system, seed=seed, seconds=seconds)
-    except PairingTimeout as exc:
-        raise PairingFailed(
-            _("Round %(number)s: pairing took longer than %(seconds)s s; nothing was saved.")
-            % {"number": number, "seconds": f"{exc.seconds:g}"}
-        ) from exc
-    except EngineError as exc:
-        raise PairingFailed(
-            # Translators: problem is the pairing engine's own message (in English).
-            _("Round %(number)s could not be paired: %(problem)s; nothing was saved.")
-            % {"number": number, "problem": exc}
-        ) from exc
-
-
 def round_pair(
     *,
     event_id: int,
@@ -115,7 +93,7 @@ def round_pair(
             )
         state = engine_adapter.state_for_round(event, number)
         lots_seed = seed if seed is not None else secrets.randbits(62)
-        pairing = _pair(state, System(event.system), number, lots_seed)
+        pairing = run_engine(state, System(event.system), number=number, seed=lots_seed)
         violations = check_round(state, pairing, System(event.system))
         if violations:
             details = "; ".join(f"{v.rule}: {v.message}" for v in violations)

@@ -19,8 +19,8 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
-from pairing.engine import SYSTEMS, System
 from swissweb.tournament import services
+from swissweb.tournament.engine_door import SYSTEMS, System
 from swissweb.tournament.errors import TournamentError
 from swissweb.tournament.models import Event, Game, PairingSystem, Player, Result
 
