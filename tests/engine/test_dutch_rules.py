@@ -84,8 +84,30 @@ def test_c9_pab_to_fewest_unplayed_games(tmp_path: Path) -> None:
     )
 
 
+def test_c10_topscorer_colour_difference_beyond_two(tmp_path: Path) -> None:
+    _assert_reference(
+        "c10_topscorer_colour_difference_beyond_two",
+        "C.10 (no topscorer beyond a colour difference of two)",
+        tmp_path,
+    )
+
+
+def test_c11_topscorer_same_colour_three_times(tmp_path: Path) -> None:
+    _assert_reference(
+        "c11_topscorer_same_colour_three_times",
+        "C.11 (no topscorer with one colour three times running)",
+        tmp_path,
+    )
+
+
 def test_c12_colour_preferences(tmp_path: Path) -> None:
     _assert_reference("c12_colour_preferences", "C.12 (the most colour preferences met)", tmp_path)
+
+
+def test_c13_strong_colour_preferences(tmp_path: Path) -> None:
+    _assert_reference(
+        "c13_strong_colour_preferences", "C.13 (the most strong colour preferences met)", tmp_path
+    )
 
 
 def test_c14_no_repeated_downfloat(tmp_path: Path) -> None:
