@@ -78,6 +78,20 @@ def test_c5_most_pairs_in_bracket(tmp_path: Path) -> None:
     _assert_reference("c5_most_pairs_in_bracket", "C.5 (the most pairs in the bracket)", tmp_path)
 
 
+def test_c7_most_pairs_in_next_bracket(tmp_path: Path) -> None:
+    _assert_reference(
+        "c7_most_pairs_in_next_bracket", "C.7 (the most pairs in the next bracket)", tmp_path
+    )
+
+
+def test_c8_highest_scores_paired_in_next_bracket(tmp_path: Path) -> None:
+    _assert_reference(
+        "c8_highest_scores_paired_in_next_bracket",
+        "C.8 (the highest scores paired in the next bracket)",
+        tmp_path,
+    )
+
+
 def test_c9_pab_to_fewest_unplayed_games(tmp_path: Path) -> None:
     _assert_reference(
         "c9_pab_to_fewest_unplayed_games", "C.9 (the PAB to the fewest unplayed games)", tmp_path
