@@ -140,6 +140,14 @@ def test_c16_no_downfloat_as_two_rounds_before(tmp_path: Path) -> None:
     )
 
 
+def test_c17_no_upfloat_as_two_rounds_before(tmp_path: Path) -> None:
+    _assert_reference(
+        "c17_no_upfloat_as_two_rounds_before",
+        "C.17 (no repeated upfloat from two rounds before)",
+        tmp_path,
+    )
+
+
 def test_article_5_2_step_1_both_preferences(tmp_path: Path) -> None:
     _assert_reference(
         "article_5_2_step_1_both_preferences",
