@@ -78,6 +78,14 @@ def test_c5_most_pairs_in_bracket(tmp_path: Path) -> None:
     _assert_reference("c5_most_pairs_in_bracket", "C.5 (the most pairs in the bracket)", tmp_path)
 
 
+def test_c6_highest_scores_paired_in_bracket(tmp_path: Path) -> None:
+    _assert_reference(
+        "c6_highest_scores_paired_in_bracket",
+        "C.6 (the highest scores paired in the bracket)",
+        tmp_path,
+    )
+
+
 def test_c7_most_pairs_in_next_bracket(tmp_path: Path) -> None:
     _assert_reference(
         "c7_most_pairs_in_next_bracket", "C.7 (the most pairs in the next bracket)", tmp_path
