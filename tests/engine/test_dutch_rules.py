@@ -74,6 +74,10 @@ def test_c3_topscorers_may_meet_in_last_round(tmp_path: Path) -> None:
     )
 
 
+def test_c4_round_can_be_completed(tmp_path: Path) -> None:
+    _assert_reference("c4_round_can_be_completed", "C.4 (the round can be completed)", tmp_path)
+
+
 def test_c5_most_pairs_in_bracket(tmp_path: Path) -> None:
     _assert_reference("c5_most_pairs_in_bracket", "C.5 (the most pairs in the bracket)", tmp_path)
 
@@ -176,6 +180,14 @@ def test_article_5_2_step_2_strong_over_mild(tmp_path: Path) -> None:
     _assert_reference(
         "article_5_2_step_2_strong_over_mild",
         "Article 5, step 2 (a strong preference over a mild one)",
+        tmp_path,
+    )
+
+
+def test_article_5_2_step_2_wider_difference_between_absolute(tmp_path: Path) -> None:
+    _assert_reference(
+        "article_5_2_step_2_wider_difference_between_absolute",
+        "Article 5, step 2 (between absolute preferences, the wider colour difference)",
         tmp_path,
     )
 
