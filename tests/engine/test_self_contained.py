@@ -6,8 +6,10 @@ by its published title, not by a path on someone's machine.
 
 from __future__ import annotations
 
+import importlib.resources
 import os
 import subprocess
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -87,3 +89,11 @@ def test_an_outside_path_is_found_in_a_tracked_file(tmp_path: Path) -> None:
     files = tracked_files(tmp_path)
     assert files is not None
     assert outside_references(tmp_path, files) == [f"docs/note.md:2: {BAD}"]
+
+
+def test_engine_ships_py_typed_as_pep_561_asks() -> None:
+    """The engine is typed (mypy strict): ``py.typed`` marks the installed package so,
+    and the build configuration ships it with the code."""
+    assert importlib.resources.files("pairing").joinpath("py.typed").is_file()
+    project = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text("utf-8"))
+    assert "py.typed" in project["tool"]["setuptools"]["package-data"]["pairing"]
