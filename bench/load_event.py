@@ -103,9 +103,9 @@ def existing_event(slug: str = EVENT_SLUG) -> Event:
     """The event an earlier run built (``--reuse``), with a new password for its arbiter."""
     from django.contrib.auth import get_user_model
 
-    from swissweb.tournament import engine_adapter
     from swissweb.tournament.models import Event as EventRow
     from swissweb.tournament.models import RoundState
+    from swissweb.tournament.rounds import engine_adapter
 
     row = EventRow.objects.get(slug=slug)
     in_play = row.round_set.filter(state=RoundState.PUBLISHED).order_by("number").first()

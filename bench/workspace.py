@@ -326,9 +326,9 @@ def measure_exports(event: Event) -> list[Budget]:
     import tracemalloc
     from collections.abc import Callable
 
-    from swissweb.tournament import exports
     from swissweb.tournament.models import Event as EventRow
-    from swissweb.tournament.rating_report import Edition, rating_report
+    from swissweb.tournament.publishing import exports
+    from swissweb.tournament.publishing.rating_report import Edition, rating_report
 
     row = EventRow.objects.get(slug=event.slug)
     runs: dict[str, Callable[[], str]] = {

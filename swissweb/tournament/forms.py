@@ -12,9 +12,9 @@ from django.forms.utils import pretty_name
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from . import event_settings, report_fields, slugs
-from .engine_door import MODIFIERS, SYSTEMS, TieBreakCodeError, parse_tiebreaks, rules_for
-from .models import (
+from swissweb.tournament.events import event_settings, report_fields, slugs
+from swissweb.tournament.events.rule_names import MODIFIER_NAMES, RULE_TEXTS, TIEBREAK_NAMES
+from swissweb.tournament.models import (
     Event,
     PairingSystem,
     Player,
@@ -23,7 +23,13 @@ from .models import (
     Result,
     TeamScoring,
 )
-from .rule_names import MODIFIER_NAMES, RULE_TEXTS, TIEBREAK_NAMES
+from swissweb.tournament.rounds.engine_door import (
+    MODIFIERS,
+    SYSTEMS,
+    TieBreakCodeError,
+    parse_tiebreaks,
+    rules_for,
+)
 
 POINT_FIELDS = {
     "points_win": gettext_lazy("Points: win"),
@@ -381,7 +387,7 @@ class PlayersCsvForm(forms.Form):
         cleaned = self.cleaned_data  # what Form.clean returns
         upload = cleaned.get("file")
         if upload:
-            from .uploads import UploadRefused, upload_text
+            from swissweb.tournament.core.uploads import UploadRefused, upload_text
 
             try:
                 cleaned["text"] = upload_text(upload, what="CSV file")

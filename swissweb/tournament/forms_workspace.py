@@ -7,9 +7,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .forms import DATE_FIELD, ForbiddenPairForm, RoundRequestForm
-from .models import Event, Player, RequestKind
-from .services import PLAYER_DETAILS
+from swissweb.tournament.forms import DATE_FIELD, ForbiddenPairForm, RoundRequestForm
+from swissweb.tournament.models import Event, Player, RequestKind
+from swissweb.tournament.services import PLAYER_DETAILS
 
 
 class PlayerEditForm(forms.Form):

@@ -16,10 +16,13 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from .audit_actions import AuditAction
-from .prizes import validate_table as validate_prize_table
-from .report_fields import validate_round_dates, validate_time_control_code
-from .text import validate_printable, validate_printable_lines
+from swissweb.tournament.audit.actions import AuditAction
+from swissweb.tournament.core.text import validate_printable, validate_printable_lines
+from swissweb.tournament.events.report_fields import (
+    validate_round_dates,
+    validate_time_control_code,
+)
+from swissweb.tournament.standings.prizes import validate_table as validate_prize_table
 
 
 class TimeStamped(models.Model):

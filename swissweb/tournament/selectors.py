@@ -17,18 +17,8 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
 
-from . import engine_adapter
-from .engine_door import (
-    Outcome,
-    TournamentState,
-    parse_tiebreaks,
-    rules_for,
-    score,
-    scores,
-    standings,
-    truncated,
-)
-from .models import (
+from swissweb.tournament.core.numbers import half_points_text, tiebreak_text
+from swissweb.tournament.models import (
     ARBITER_STEP,
     REQUEST_KIND_WORDS,
     Event,
@@ -41,9 +31,19 @@ from .models import (
     RoundState,
     TeamScoring,
 )
-from .numbers import half_points_text, tiebreak_text
-from .prizes import Award
-from .teams import TeamLine
+from swissweb.tournament.rounds import engine_adapter
+from swissweb.tournament.rounds.engine_door import (
+    Outcome,
+    TournamentState,
+    parse_tiebreaks,
+    rules_for,
+    score,
+    scores,
+    standings,
+    truncated,
+)
+from swissweb.tournament.standings.prizes import Award
+from swissweb.tournament.standings.teams import TeamLine
 
 T = TypeVar("T")
 
@@ -219,7 +219,7 @@ class _LazyBoards:
     def _points_before(self, number: int) -> dict[int, Fraction]:
         """Every player's points before round ``number`` from the completed rounds, by
         pairing number; empty while an earlier round lacks a result (a correction)."""
-        from .errors import TournamentError
+        from swissweb.tournament.core.errors import TournamentError
 
         if not self.state_read:
             self.state_read = True
@@ -264,7 +264,10 @@ def public_rounds(*, event: Event, number: int | None = None) -> list[Round]:
 
     The boards are read only for rounds whose cached fragment is missing (``_LazyBoards``).
     """
-    from .round_rows import RoundResults, public_round_rows  # they read cache helpers here
+    from swissweb.tournament.rounds.round_rows import (  # they read cache helpers here
+        RoundResults,
+        public_round_rows,
+    )
 
     rounds = public_round_rows(event)
     if number is not None:
@@ -746,7 +749,7 @@ def round_games(round_: Round) -> list[Game]:
 def prize_awards(*, event: Event) -> tuple[int, list[Award]]:
     """The prize list (``prizes.py``) by the standings after the last completed round,
     and that round (0: none yet, no prizes)."""
-    from .prizes import Contender, prize_list, read_table
+    from swissweb.tournament.standings.prizes import Contender, prize_list, read_table
 
     table = standings_after(event=event)
     if table.after_round == 0 or not event.prize_table.strip():
@@ -776,7 +779,7 @@ def team_table(*, event: Event, after_round: int | None = None) -> list[TeamLine
     """The clubs' (or schools') standings after a completed round (``teams.py``): the
     individual standings for each player's place, the engine's state for the points of
     each round (a few queries whatever the size)."""
-    from .teams import Member, team_standings
+    from swissweb.tournament.standings.teams import Member, team_standings
 
     table = standings_after(event=event, after_round=after_round)
     if event.team_size == 0 or not table.lines:
@@ -807,7 +810,7 @@ def team_table(*, event: Event, after_round: int | None = None) -> list[TeamLine
 def points_before(*, event: Event, number: int) -> dict[int, Fraction] | None:
     """Every player's points before round ``number``, by pairing number (four queries,
     whatever the size); ``None`` while an earlier round lacks a result (a correction)."""
-    from .errors import TournamentError
+    from swissweb.tournament.core.errors import TournamentError
 
     try:
         state = engine_adapter.state_for_round(event, number)

@@ -2,8 +2,8 @@
 
 from django.urls import URLPattern, path
 
-from . import views, views_arbiter, views_links, views_workspace
-from .slugs import follow_old_slug
+from swissweb.tournament import views, views_arbiter, views_links, views_workspace
+from swissweb.tournament.events.slugs import follow_old_slug
 
 app_name = "tournament"
 

@@ -18,10 +18,9 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
-from . import pgn, selectors
-from .authorizers import is_arbiter
-from .cells import text_cell
-from .conditional import (
+from swissweb.tournament import selectors
+from swissweb.tournament.core.authorizers import is_arbiter
+from swissweb.tournament.core.conditional import (
     public_event,
     revalidated,
     revalidated_by_own_game,
@@ -29,10 +28,12 @@ from .conditional import (
     revalidated_by_standings,
     revalidated_by_standings_reading,
 )
-from .models import Event
-from .numbers import decimal_text
-from .params import positive_number
-from .prizes import money
+from swissweb.tournament.core.numbers import decimal_text
+from swissweb.tournament.core.params import positive_number
+from swissweb.tournament.models import Event
+from swissweb.tournament.publishing import pgn
+from swissweb.tournament.publishing.cells import text_cell
+from swissweb.tournament.standings.prizes import money
 
 
 @require_safe
@@ -160,9 +161,9 @@ def player_page(request: HttpRequest, code: str) -> HttpResponse:
     from django.shortcuts import redirect
     from django.utils import timezone
 
-    from . import services
-    from .errors import TournamentError
-    from .models import Player, PlayerAsk
+    from swissweb.tournament import services
+    from swissweb.tournament.core.errors import TournamentError
+    from swissweb.tournament.models import Player, PlayerAsk
 
     player = Player.objects.select_related("event").filter(access_code=code).first()
     if player is None:

@@ -22,12 +22,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from . import exports, redraw, services
-from .authorizers import AuthenticatedHttpRequest, arbiter_required
-from .corrections import require_confirmation
-from .engine_door import rules_for
-from .errors import ConfirmationNeeded, TournamentError
-from .forms import (
+from swissweb.tournament import services
+from swissweb.tournament.core.authorizers import AuthenticatedHttpRequest, arbiter_required
+from swissweb.tournament.core.errors import ConfirmationNeeded, TournamentError
+from swissweb.tournament.core.params import positive_number
+from swissweb.tournament.core.uploads import upload_text
+from swissweb.tournament.forms import (
     MISSED_ROUNDS,
     EventForm,
     ForbiddenPairForm,
@@ -38,12 +38,14 @@ from .forms import (
     RoundRequestForm,
     error_summary,
 )
-from .import_messages import show_import_messages
-from .imports import parse_players_csv
-from .models import Event, Game, Player, RequestKind, Round
-from .params import positive_number
-from .uploads import upload_text
-from .views_workspace import return_to
+from swissweb.tournament.models import Event, Game, Player, RequestKind, Round
+from swissweb.tournament.players.imports import parse_players_csv
+from swissweb.tournament.publishing import exports
+from swissweb.tournament.publishing.import_messages import show_import_messages
+from swissweb.tournament.rounds import redraw
+from swissweb.tournament.rounds.corrections import require_confirmation
+from swissweb.tournament.rounds.engine_door import rules_for
+from swissweb.tournament.views_workspace import return_to
 
 
 def _manage(event: Event) -> HttpResponse:
@@ -117,8 +119,8 @@ def event_edit(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     Template: event_form.html; a change that alters rounds already paired first shows
     event_settings_confirm.html, which posts the same form again with ``confirm``.
     """
-    from .errors import ConfirmationNeeded
-    from .forms import EventSettingsForm
+    from swissweb.tournament.core.errors import ConfirmationNeeded
+    from swissweb.tournament.forms import EventSettingsForm
 
     form = EventSettingsForm(
         request.POST or None,
@@ -682,8 +684,8 @@ def rating_report(request: AuthenticatedHttpRequest, event: Event, edition: str)
     """FIDE's rating report of the event, TRF16 or TRF-2026 (``rating_report``).
 
     Arbiters only: it holds the players' FIDE IDs and birth dates."""
-    from .rating_report import Edition
-    from .rating_report import rating_report as report
+    from swissweb.tournament.publishing.rating_report import Edition
+    from swissweb.tournament.publishing.rating_report import rating_report as report
 
     if edition not in {e.value for e in Edition}:
         raise Http404(f"No rating report edition {edition!r}: trf16 or trf26.")

@@ -16,10 +16,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from . import services
-from .authorizers import AuthenticatedHttpRequest, arbiter_required
-from .models import Event, Player
-from .views_workspace import _attempt, _page, _url, qr_svg
+from swissweb.tournament import services
+from swissweb.tournament.core.authorizers import AuthenticatedHttpRequest, arbiter_required
+from swissweb.tournament.models import Event, Player
+from swissweb.tournament.views_workspace import _attempt, _page, _url, qr_svg
 
 
 @arbiter_required

@@ -26,33 +26,33 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from swissweb.ratings.models import RatingList
-from swissweb.tournament.models import PlayerRequest
-
-from . import links, selectors, services
-from .audit import audit_page
-from .authorizers import AuthenticatedHttpRequest, arbiter_required
-from .engine_door import rules_for
-from .errors import TournamentError
-from .forms import LateEntryForm, PlayerForm, PlayersCsvForm, error_summary
-from .forms_workspace import (
+from swissweb.tournament import selectors, services
+from swissweb.tournament.audit.log import audit_page
+from swissweb.tournament.core.authorizers import AuthenticatedHttpRequest, arbiter_required
+from swissweb.tournament.core.errors import TournamentError
+from swissweb.tournament.core.params import positive_number
+from swissweb.tournament.forms import LateEntryForm, PlayerForm, PlayersCsvForm, error_summary
+from swissweb.tournament.forms_workspace import (
     ForbiddenAddForm,
     ForbiddenReasonForm,
     PlayerEditForm,
     RequestAddForm,
     RequestEditForm,
 )
-from .models import (
+from swissweb.tournament.models import (
     Event,
     ForbiddenPair,
     Game,
     Player,
+    PlayerRequest,
     RequestKind,
     Result,
     Round,
     RoundRequest,
     RoundState,
 )
-from .params import positive_number
+from swissweb.tournament.players import links
+from swissweb.tournament.rounds.engine_door import rules_for
 
 
 def return_to(request: HttpRequest, event: Event, fallback: str) -> HttpResponse:

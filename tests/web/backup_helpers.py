@@ -7,8 +7,9 @@ import datetime as dt
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from swissweb.tournament import exports, services
+from swissweb.tournament import services
 from swissweb.tournament.models import Event, Game
+from swissweb.tournament.publishing import exports
 
 
 def restored(text: str) -> str:

@@ -11,8 +11,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
 
-from swissweb.tournament import exports, selectors, services
-from swissweb.tournament.errors import TournamentError
+from swissweb.tournament import selectors, services
+from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.models import (
     AuditEntry,
     Event,
@@ -23,6 +23,7 @@ from swissweb.tournament.models import (
     Round,
     RoundRequest,
 )
+from swissweb.tournament.publishing import exports
 from tests.engine.reference_data import DATA
 from tests.web.backup_helpers import restore_lost, restored
 

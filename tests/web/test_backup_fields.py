@@ -18,8 +18,8 @@ from django.apps import apps
 from django.contrib.auth.models import User
 from django.db.models import Model
 
-from swissweb.tournament import exports, services
-from swissweb.tournament.errors import TournamentError
+from swissweb.tournament import services
+from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.models import (
     AuditEntry,
     Event,
@@ -32,6 +32,7 @@ from swissweb.tournament.models import (
     Round,
     RoundRequest,
 )
+from swissweb.tournament.publishing import exports
 from tests.web.backup_helpers import lose, restored
 
 pytestmark = pytest.mark.django_db

@@ -15,8 +15,10 @@ import pytest
 from django.contrib.auth.models import User
 
 from pairing.engine import trf
-from swissweb.tournament import engine_adapter, exports, selectors, services
+from swissweb.tournament import selectors, services
 from swissweb.tournament.models import Event, Game, Result
+from swissweb.tournament.publishing import exports
+from swissweb.tournament.rounds import engine_adapter
 
 pytestmark = pytest.mark.django_db
 

@@ -21,8 +21,8 @@ from django.contrib.auth.models import User
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from swissweb.tournament import exports, selectors, services
-from swissweb.tournament.errors import TournamentError
+from swissweb.tournament import selectors, services
+from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.models import (
     Event,
     ForbiddenPair,
@@ -33,6 +33,7 @@ from swissweb.tournament.models import (
     RoundRequest,
     RoundState,
 )
+from swissweb.tournament.publishing import exports
 from tests.web.backup_helpers import restore_lost, restored
 
 pytestmark = pytest.mark.django_db

@@ -8,8 +8,10 @@ import pytest
 from django.contrib.auth.models import User
 
 from pairing.engine import acceleration_of
-from swissweb.tournament import engine_adapter, exports, services
+from swissweb.tournament import services
 from swissweb.tournament.models import Event, Player, RequestKind
+from swissweb.tournament.publishing import exports
+from swissweb.tournament.rounds import engine_adapter
 
 from .service_helpers import NOW, _play
 

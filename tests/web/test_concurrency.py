@@ -14,7 +14,7 @@ from django.db import connection, connections, transaction
 from django.utils import timezone
 
 from swissweb.tournament import services
-from swissweb.tournament.errors import (
+from swissweb.tournament.core.errors import (
     ResultsIncomplete,
     RoundAlreadyPaired,
     RoundLocked,
@@ -192,7 +192,7 @@ def test_pairing_waits_for_a_result_correction_and_sees_it(
 ) -> None:
     """A correction holds the event lock; pairing waits, then pairs on the corrected result."""
     from pairing.engine import pair_round
-    from swissweb.tournament import engine_adapter
+    from swissweb.tournament.rounds import engine_adapter
 
     event, arbiter = started_event
     round_1 = _completed_round_1(event, arbiter)

@@ -12,9 +12,10 @@ from django.test import Client
 
 from pairing.engine import trf
 from pairing.engine.trf import TrfPlayer
-from swissweb.tournament import exports, services
-from swissweb.tournament.errors import TournamentError
+from swissweb.tournament import services
+from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.models import AuditEntry, Event, Player
+from swissweb.tournament.publishing import exports
 
 pytestmark = pytest.mark.django_db
 

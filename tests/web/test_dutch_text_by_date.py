@@ -11,8 +11,9 @@ from django.contrib.auth.models import User
 from pairing.engine.floats import Float
 from pairing.engine.model import Outcome, System
 from pairing.engine.registry import rules_for
-from swissweb.tournament import engine_adapter, services
+from swissweb.tournament import services
 from swissweb.tournament.models import Event, Player
+from swissweb.tournament.rounds import engine_adapter
 
 from .service_helpers import NOW, _play
 

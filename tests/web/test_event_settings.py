@@ -13,7 +13,7 @@ from django.db import connection, connections
 from django.utils import timezone
 
 from swissweb.tournament import services
-from swissweb.tournament.errors import (
+from swissweb.tournament.core.errors import (
     ConfirmationNeeded,
     SettingLocked,
     StaleEdit,
@@ -281,7 +281,7 @@ def test_reserved_slugs_are_the_routes_beside_event_pages() -> None:
     """Every fixed ``events/<word>/`` route is a reserved slug."""
     from django.urls import URLPattern, get_resolver
 
-    from swissweb.tournament.slugs import RESERVED_SLUGS
+    from swissweb.tournament.events.slugs import RESERVED_SLUGS
 
     fixed = set()
     for pattern in get_resolver().url_patterns:
@@ -294,7 +294,7 @@ def test_reserved_slugs_are_the_routes_beside_event_pages() -> None:
 
 
 def test_unique_slug_from_a_name() -> None:
-    from swissweb.tournament.slugs import unique_slug
+    from swissweb.tournament.events.slugs import unique_slug
 
     assert unique_slug("Spring Swiss 2026") == "spring-swiss-2026"
     assert unique_slug("New") == "new-2"
@@ -479,7 +479,7 @@ def test_settings_form_of_an_esca_event_shows_only_esca_options(
 def test_settings_form_options_come_from_the_registry(arbiter: User) -> None:
     """Each system's form shows exactly the event fields of its ``RULES.options``."""
     from pairing.engine import SYSTEMS
-    from swissweb.tournament.event_settings import ENGINE_OPTIONS
+    from swissweb.tournament.events.event_settings import ENGINE_OPTIONS
     from swissweb.tournament.forms import EventSettingsForm
 
     for system, rules in SYSTEMS.items():
@@ -493,7 +493,7 @@ def test_every_engine_option_has_an_event_field() -> None:
     import dataclasses
 
     from pairing.engine.model import PairingOptions
-    from swissweb.tournament.event_settings import ENGINE_OPTIONS
+    from swissweb.tournament.events.event_settings import ENGINE_OPTIONS
 
     assert {f.name for f in dataclasses.fields(PairingOptions)} == set(ENGINE_OPTIONS)
 
@@ -642,7 +642,7 @@ def test_imported_event_never_takes_a_route_or_an_old_slug(
 ) -> None:
     """A TRF backup named "Import" is not given the slug of the import page, and a copy
     of an event whose old slug is taken gets a slug of its own."""
-    from swissweb.tournament import exports
+    from swissweb.tournament.publishing import exports
 
     event = update(event, arbiter, name="Import")
     copy = services.event_import_trf(text=exports.event_trf(event), user=arbiter, now=T0)

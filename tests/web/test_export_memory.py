@@ -16,9 +16,10 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from swissweb.tournament import exports, services
+from swissweb.tournament import services
 from swissweb.tournament.models import Event, Player, Result, Round
-from swissweb.tournament.rating_report import Edition, rating_report
+from swissweb.tournament.publishing import exports
+from swissweb.tournament.publishing.rating_report import Edition, rating_report
 
 pytestmark = pytest.mark.django_db
 

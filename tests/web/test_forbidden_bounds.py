@@ -9,9 +9,10 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from pairing.engine import trf
-from swissweb.tournament import exports, services
-from swissweb.tournament.errors import TournamentError
+from swissweb.tournament import services
+from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.models import Event, ForbiddenPair
+from swissweb.tournament.publishing import exports
 
 from .test_standings import played_event
 

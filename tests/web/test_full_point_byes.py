@@ -12,8 +12,8 @@ from django.test import Client
 
 from pairing.engine.model import Outcome
 from pairing.engine.model import RequestKind as EngineRequestKind
-from swissweb.tournament import engine_adapter, selectors, services
-from swissweb.tournament.errors import (
+from swissweb.tournament import selectors, services
+from swissweb.tournament.core.errors import (
     AlreadyRecorded,
     ConfirmationNeeded,
     PlayerWithdrawn,
@@ -21,6 +21,7 @@ from swissweb.tournament.errors import (
     TournamentError,
 )
 from swissweb.tournament.models import Event, Game, Player, RequestKind, RoundRequest
+from swissweb.tournament.rounds import engine_adapter
 
 from .service_helpers import NOW, _last_audit, _pair, _play
 
@@ -238,7 +239,7 @@ def test_full_point_bye_in_the_crosstable_and_the_player_card(
     line = next(line for line in table.lines if line.player.pairing_number == 1)
     cell = line.cells[0]
     assert (cell.opponent_rank, cell.colour, cell.result) == (None, "", "+")
-    from swissweb.tournament.numbers import points_text
+    from swissweb.tournament.core.numbers import points_text
 
     response = client.get(f"/events/{two_rounds.slug}/players/1/")
     assert "<td>full-point bye</td>" in response.content.decode()

@@ -27,7 +27,7 @@ from django.forms import BaseForm
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
 
-from swissweb.tournament import exports, services
+from swissweb.tournament import services
 from swissweb.tournament.models import (
     Event,
     ForbiddenPair,
@@ -35,6 +35,7 @@ from swissweb.tournament.models import (
     RequestKind,
     RoundRequest,
 )
+from swissweb.tournament.publishing import exports
 
 pytestmark = pytest.mark.django_db
 

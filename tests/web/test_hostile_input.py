@@ -20,9 +20,10 @@ from django.http import HttpResponse
 from django.test import Client, RequestFactory
 
 from swissweb.guard import RequestGuardMiddleware
-from swissweb.tournament import exports, services
-from swissweb.tournament.errors import TournamentError
+from swissweb.tournament import services
+from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.models import AuditEntry, Event, Player
+from swissweb.tournament.publishing import exports
 
 T0 = dt.datetime(2026, 3, 1, 9, 0, tzinfo=dt.UTC)
 

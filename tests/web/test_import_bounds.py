@@ -14,9 +14,10 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
 
-from swissweb.tournament import exports, services
-from swissweb.tournament.errors import TournamentError
+from swissweb.tournament import services
+from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.models import Event
+from swissweb.tournament.publishing import exports
 
 from .test_standings import played_event
 

@@ -24,10 +24,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pairing.engine.trf import decode_trf
-from swissweb.tournament import exports, services
-from swissweb.tournament.errors import TournamentError
-from swissweb.tournament.imports import parse_players_csv
+from swissweb.tournament import services
+from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.models import Event, Game, Player
+from swissweb.tournament.players.imports import parse_players_csv
+from swissweb.tournament.publishing import exports
 from tests.engine.reference_data import DATA
 
 pytestmark = pytest.mark.django_db

@@ -20,8 +20,9 @@ from django.contrib.auth.models import User
 
 from pairing.engine import SYSTEMS, System, pair_round
 from pairing.engine.trf import read_trf, state_from_trf
-from swissweb.tournament import exports, services
+from swissweb.tournament import services
 from swissweb.tournament.models import Event, Game, RequestKind, Result
+from swissweb.tournament.publishing import exports
 
 pytestmark = pytest.mark.django_db
 

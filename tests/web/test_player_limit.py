@@ -19,10 +19,11 @@ from django.http import HttpResponse
 from django.test import Client
 
 from pairing.engine import trf
-from swissweb.tournament import exports, services
-from swissweb.tournament.errors import TournamentError
+from swissweb.tournament import services
+from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.models import AuditEntry, Event, Player
-from swissweb.tournament.rating_report import Edition, rating_report
+from swissweb.tournament.publishing import exports
+from swissweb.tournament.publishing.rating_report import Edition, rating_report
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from swissweb.tournament import services
-from swissweb.tournament.errors import TournamentError
+from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.models import AuditEntry, Event, Player, PlayerRequest
 
 pytestmark = pytest.mark.django_db

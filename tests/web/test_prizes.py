@@ -13,7 +13,7 @@ from django.test import Client
 
 from swissweb.tournament import services
 from swissweb.tournament.models import Event, Player, Result
-from swissweb.tournament.prizes import Award, Contender, money, prize_list, read_table
+from swissweb.tournament.standings.prizes import Award, Contender, money, prize_list, read_table
 
 F = Fraction
 T0 = dt.datetime(2026, 3, 1, 9, 0, tzinfo=dt.UTC)

@@ -24,8 +24,9 @@ from swissweb.ratings.formats import (
 from swissweb.ratings.loader import load_list
 from swissweb.ratings.models import ListedPlayer, ListKind, RatingList
 from swissweb.ratings.search import search
-from swissweb.tournament import audit, services
-from swissweb.tournament.errors import TournamentError
+from swissweb.tournament import services
+from swissweb.tournament.audit import log as audit
+from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.models import AuditEntry, Event, Player
 
 T0 = dt.datetime(2026, 3, 1, 9, 0, tzinfo=dt.UTC)

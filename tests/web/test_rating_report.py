@@ -14,7 +14,7 @@ from pairing.engine import trf
 from pairing.engine.trf import Header
 from swissweb.tournament import selectors, services
 from swissweb.tournament.models import Event, Player, Result
-from swissweb.tournament.rating_report import Edition, rating_report
+from swissweb.tournament.publishing.rating_report import Edition, rating_report
 
 pytestmark = pytest.mark.django_db
 
@@ -136,7 +136,7 @@ def test_rating_report_is_for_the_events_arbiters(
 def test_report_details_that_do_not_read_are_refused_by_name(started: Event, arbiter: User) -> None:
     """A federation that is not a FIDE code, a time control code outside 222's grammar
     and round dates that are not dates are refused, and nothing is saved."""
-    from swissweb.tournament.errors import TournamentError
+    from swissweb.tournament.core.errors import TournamentError
     from swissweb.tournament.forms import EventSettingsForm
 
     for changes, message in (

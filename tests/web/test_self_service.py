@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from swissweb.tournament import services
-from swissweb.tournament.errors import TournamentError
+from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.models import AskState, AuditEntry, Event, Player, RoundRequest
 
 pytestmark = pytest.mark.django_db

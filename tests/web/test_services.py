@@ -7,7 +7,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from swissweb.tournament import services
-from swissweb.tournament.errors import (
+from swissweb.tournament.core.errors import (
     EventNotStarted,
     ResultsIncomplete,
     RoundAlreadyPaired,
@@ -264,7 +264,7 @@ def test_round_pair_gives_the_bye_a_board_of_its_own(event: Event, arbiter: User
 
 def test_round_pair_leaves_nothing_when_engine_fails(event: Event, arbiter: User) -> None:
     """When no legal pairing exists the round is not saved and the arbiter is told why."""
-    from swissweb.tournament.errors import PairingFailed
+    from swissweb.tournament.core.errors import PairingFailed
 
     a = Player.objects.create(event=event, name="A", rating=2000)
     b = Player.objects.create(event=event, name="B", rating=1900)
@@ -408,7 +408,7 @@ def test_esca_3_top_player_set_amended_during_the_event(started: Event, arbiter:
 def test_event_system_options_reach_the_engine(started: Event) -> None:
     """The event form's system options become the engine's ``PairingOptions``."""
     from pairing.engine.model import Round1Separation
-    from swissweb.tournament.engine_adapter import state_for_round
+    from swissweb.tournament.rounds.engine_adapter import state_for_round
 
     started.lim_maxi = True
     started.esca_round1_area = False
@@ -427,7 +427,7 @@ def test_round_pair_over_the_time_limit_saves_nothing_and_says_so(
     started: Event, arbiter: User, settings: object
 ) -> None:
     """A pairing stopped by PAIRING_TIMEOUT leaves no round, no board and no audit row."""
-    from swissweb.tournament.errors import PairingFailed
+    from swissweb.tournament.core.errors import PairingFailed
 
     settings.PAIRING_TIMEOUT = 0.001  # type: ignore[attr-defined]
     audits = AuditEntry.objects.count()
@@ -442,7 +442,7 @@ def test_round_pair_over_the_time_limit_saves_nothing_and_says_so(
 
 def test_round_pair_engine_error_saves_nothing_and_says_so(started: Event, arbiter: User) -> None:
     """The engine finding no pairing (in its child process) leaves nothing behind."""
-    from swissweb.tournament.errors import PairingFailed
+    from swissweb.tournament.core.errors import PairingFailed
 
     players = numbered(started)
     for index, first in enumerate(players):

@@ -11,7 +11,7 @@ from django.test import Client
 
 from swissweb.tournament import selectors, services
 from swissweb.tournament.models import Event, Player, Result
-from swissweb.tournament.teams import Member, team_standings
+from swissweb.tournament.standings.teams import Member, team_standings
 
 F = Fraction
 T0 = dt.datetime(2026, 3, 1, 9, 0, tzinfo=dt.UTC)

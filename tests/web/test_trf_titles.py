@@ -15,8 +15,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from swissweb.tournament import exports, services
+from swissweb.tournament import services
 from swissweb.tournament.models import AuditEntry, Event, Player
+from swissweb.tournament.publishing import exports
 
 T0 = dt.datetime(2026, 3, 1, 9, 0, tzinfo=dt.UTC)
 

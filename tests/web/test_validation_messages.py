@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from swissweb.tournament import services
-from swissweb.tournament.errors import (
+from swissweb.tournament.core.errors import (
     AlreadyRecorded,
     ConfirmationNeeded,
     PlayerWithdrawn,

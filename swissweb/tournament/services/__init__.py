@@ -16,22 +16,27 @@ two arbiters clicking "pair" at once create one round; refuses a change the rule
 Callers use the package (``services.result_record(...)``), never a module of it.
 """
 
-from .asks import (
+from swissweb.tournament.services.asks import (
     link_fingerprint,
     player_ask,
     player_ask_decide,
     player_link_rotate,
     refused_for_another,
 )
-from .common import TITLE_ORDER, _lock_event, event_changed, plain_integrity_error
-from .events import (
+from swissweb.tournament.services.common import (
+    TITLE_ORDER,
+    _lock_event,
+    event_changed,
+    plain_integrity_error,
+)
+from swissweb.tournament.services.events import (
     event_add_arbiter,
     event_create,
     event_import_trf,
     event_settings_update,
     event_start,
 )
-from .players import (
+from swissweb.tournament.services.players import (
     ENGINE_DETAILS,
     PLAYER_DETAILS,
     pairing_number_set,
@@ -41,8 +46,8 @@ from .players import (
     player_withdraw,
     players_add,
 )
-from .ratings import players_refresh_ratings
-from .requests import (
+from swissweb.tournament.services.ratings import players_refresh_ratings
+from swissweb.tournament.services.requests import (
     forbidden_pair_add,
     forbidden_pair_delete,
     forbidden_pair_update,
@@ -50,8 +55,8 @@ from .requests import (
     round_request_set,
     round_request_update,
 )
-from .results import result_record
-from .rounds import (
+from swissweb.tournament.services.results import result_record
+from swissweb.tournament.services.rounds import (
     draft_flip_colours,
     draft_swap_players,
     round_correct,

@@ -21,9 +21,9 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from swissweb.tournament.audit_actions import AuditAction
-from swissweb.tournament.audit_payloads import PlayerAskValues, PlayerLink
-from swissweb.tournament.errors import TournamentError
+from swissweb.tournament.audit.actions import AuditAction
+from swissweb.tournament.audit.payloads import PlayerAskValues, PlayerLink
+from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.models import (
     AskState,
     Player,
@@ -32,10 +32,9 @@ from swissweb.tournament.models import (
     RequestKind,
     new_access_code,
 )
-
-from .common import _audit, _lock_event
-from .players import player_withdraw
-from .requests import round_request_set
+from swissweb.tournament.services.common import _audit, _lock_event
+from swissweb.tournament.services.players import player_withdraw
+from swissweb.tournament.services.requests import round_request_set
 
 
 def link_fingerprint(code: str) -> str:

@@ -11,11 +11,11 @@ from django.db.models import F, Field
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
-from swissweb.tournament import audit
-from swissweb.tournament.audit import AuditAction, Payload
-from swissweb.tournament.engine_door import MAX_START_RANK
-from swissweb.tournament.errors import TournamentError
+from swissweb.tournament.audit import log as audit
+from swissweb.tournament.audit.log import AuditAction, Payload
+from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.models import Event, Player, Round, Title
+from swissweb.tournament.rounds.engine_door import MAX_START_RANK
 
 TITLE_ORDER = {title: index for index, title in enumerate(Title.values)}
 """Dutch A2 c: IGM-WGM-IM-WIM-FM-WFM-no title (the choices are declared in that order)."""

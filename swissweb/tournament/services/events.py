@@ -12,16 +12,21 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from swissweb.tournament import engine_adapter
-from swissweb.tournament.audit_actions import AuditAction
-from swissweb.tournament.audit_payloads import ArbiterAdded
-from swissweb.tournament.errors import ConfirmationNeeded, RoundLocked, StaleEdit, TournamentError
+from swissweb.tournament.audit.actions import AuditAction
+from swissweb.tournament.audit.payloads import ArbiterAdded
+from swissweb.tournament.core.errors import (
+    ConfirmationNeeded,
+    RoundLocked,
+    StaleEdit,
+    TournamentError,
+)
 from swissweb.tournament.models import Event, ForbiddenPair, Game, Player, Round, RoundRequest
+from swissweb.tournament.rounds import engine_adapter
 
 if TYPE_CHECKING:
-    from swissweb.tournament.backup import EventPlan
+    from swissweb.tournament.publishing.backup import EventPlan
 
-from .common import (
+from swissweb.tournament.services.common import (
     _audit,
     _lock_event,
     _problems,
@@ -113,10 +118,10 @@ def event_settings_update(
     from django.db.models import Max
     from django.utils import formats, timezone
 
-    from swissweb.tournament import event_settings, slugs
-    from swissweb.tournament.engine_door import parse_tiebreaks
-    from swissweb.tournament.errors import SettingLocked
+    from swissweb.tournament.core.errors import SettingLocked
+    from swissweb.tournament.events import event_settings, slugs
     from swissweb.tournament.models import EventSlugRedirect
+    from swissweb.tournament.rounds.engine_door import parse_tiebreaks
 
     unknown = sorted(set(changes) - set(event_settings.SETTINGS_FIELDS))
     if unknown:
@@ -223,7 +228,8 @@ def event_import_trf(*, text: str, user: User, now: dt.datetime) -> Event:
     """
     from django.db import IntegrityError
 
-    from swissweb.tournament import backup, slugs
+    from swissweb.tournament.events import slugs
+    from swissweb.tournament.publishing import backup
 
     plan = backup.event_plan(text, now=now)
     refuse_too_many_players(existing=0, added=len(plan.players))

@@ -10,12 +10,11 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from swissweb.tournament.audit_actions import AuditAction
-from swissweb.tournament.audit_payloads import PlayerNumber, PlayerTop, PlayerWithdrawal
-from swissweb.tournament.errors import EventNotStarted, RoundLocked, TournamentError
+from swissweb.tournament.audit.actions import AuditAction
+from swissweb.tournament.audit.payloads import PlayerNumber, PlayerTop, PlayerWithdrawal
+from swissweb.tournament.core.errors import EventNotStarted, RoundLocked, TournamentError
 from swissweb.tournament.models import Event, Player, RequestKind, RoundRequest, RoundState
-
-from .common import (
+from swissweb.tournament.services.common import (
     _audit,
     _jsonable,
     _lock_event,

@@ -10,12 +10,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from swissweb.ratings.models import RATING_KINDS, ListedPlayer, ListKind, RatingList
-from swissweb.tournament.audit_actions import AuditAction
-from swissweb.tournament.audit_payloads import RatingsRefreshed
-from swissweb.tournament.errors import TournamentError
+from swissweb.tournament.audit.actions import AuditAction
+from swissweb.tournament.audit.payloads import RatingsRefreshed
+from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.models import Player
-
-from .common import _audit, _lock_event
+from swissweb.tournament.services.common import _audit, _lock_event
 
 
 def players_refresh_ratings(

@@ -9,9 +9,9 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from swissweb.tournament.audit_actions import AuditAction
-from swissweb.tournament.audit_payloads import ForbiddenPairValues, RoundRequestValues
-from swissweb.tournament.errors import (
+from swissweb.tournament.audit.actions import AuditAction
+from swissweb.tournament.audit.payloads import ForbiddenPairValues, RoundRequestValues
+from swissweb.tournament.core.errors import (
     AlreadyRecorded,
     ConfirmationNeeded,
     PlayerWithdrawn,
@@ -28,8 +28,7 @@ from swissweb.tournament.models import (
     RoundRequest,
     RoundState,
 )
-
-from .common import _audit, _lock_event
+from swissweb.tournament.services.common import _audit, _lock_event
 
 
 def round_request_set(

@@ -9,12 +9,11 @@ from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from swissweb.tournament.audit import ResultPayload, player_label
-from swissweb.tournament.audit_actions import AuditAction
-from swissweb.tournament.errors import RoundLocked, StaleEdit, TournamentError
+from swissweb.tournament.audit.actions import AuditAction
+from swissweb.tournament.audit.log import ResultPayload, player_label
+from swissweb.tournament.core.errors import RoundLocked, StaleEdit, TournamentError
 from swissweb.tournament.models import Event, Game, Result, RoundState
-
-from .common import _audit, _lock_event, _standings_changed
+from swissweb.tournament.services.common import _audit, _lock_event, _standings_changed
 
 
 def result_record(

@@ -12,17 +12,10 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from swissweb.tournament import engine_adapter
-from swissweb.tournament.audit import BoardsPayload
-from swissweb.tournament.audit_actions import AuditAction
-from swissweb.tournament.audit_payloads import RoundNumber
-from swissweb.tournament.engine_door import (
-    System,
-    check_round,
-    rules_for,
-    run_engine,
-)
-from swissweb.tournament.errors import (
+from swissweb.tournament.audit.actions import AuditAction
+from swissweb.tournament.audit.log import BoardsPayload
+from swissweb.tournament.audit.payloads import RoundNumber
+from swissweb.tournament.core.errors import (
     EventNotStarted,
     PairingFailed,
     ResultsIncomplete,
@@ -39,8 +32,14 @@ from swissweb.tournament.models import (
     Round,
     RoundState,
 )
-
-from .common import _audit, _lock_event
+from swissweb.tournament.rounds import engine_adapter
+from swissweb.tournament.rounds.engine_door import (
+    System,
+    check_round,
+    rules_for,
+    run_engine,
+)
+from swissweb.tournament.services.common import _audit, _lock_event
 
 
 def _next_round_number(event: Event) -> int:

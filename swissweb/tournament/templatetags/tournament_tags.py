@@ -11,7 +11,7 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
-from swissweb.tournament.numbers import points_text
+from swissweb.tournament.core.numbers import points_text
 
 register = template.Library()
 

@@ -20,9 +20,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from swissweb.tournament import services
-from swissweb.tournament.engine_door import SYSTEMS, System
-from swissweb.tournament.errors import TournamentError
+from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.models import Event, Game, PairingSystem, Player, Result
+from swissweb.tournament.rounds.engine_door import SYSTEMS, System
 
 DEMO_SLUG = "demo-open"
 DEMO_USER = "arbiter"

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from .engine_door import TieBreak
+from swissweb.tournament.rounds.engine_door import TieBreak
 
 RULE_TEXTS: Mapping[str, Promise] = {
     "dutch": _("FIDE Handbook C.04.3, FIDE (Dutch) System, in force from 1 February 2026"),

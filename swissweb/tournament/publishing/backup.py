@@ -27,8 +27,22 @@ from typing import Any, Literal
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from . import backup_records, engine_adapter
-from .engine_door import (
+from swissweb.tournament.core.errors import TournamentError
+from swissweb.tournament.models import (
+    Event,
+    PairingSystem,
+    PrizeSharing,
+    Result,
+    RoundState,
+    TeamScoring,
+    TieBreakRules,
+)
+from swissweb.tournament.players.imports import duplicate_players
+from swissweb.tournament.publishing import backup_records
+from swissweb.tournament.publishing.exports import OPTION_FIELDS
+from swissweb.tournament.publishing.trf_players import player_rows, trf_date, trf_entries
+from swissweb.tournament.rounds import engine_adapter
+from swissweb.tournament.rounds.engine_door import (
     SYSTEMS,
     Header,
     RequestKind,
@@ -39,19 +53,6 @@ from .engine_door import (
     parse_tiebreaks,
     trf,
 )
-from .errors import TournamentError
-from .exports import OPTION_FIELDS
-from .imports import duplicate_players
-from .models import (
-    Event,
-    PairingSystem,
-    PrizeSharing,
-    Result,
-    RoundState,
-    TeamScoring,
-    TieBreakRules,
-)
-from .trf_players import player_rows, trf_date, trf_entries
 
 
 @dataclass(slots=True, kw_only=True)

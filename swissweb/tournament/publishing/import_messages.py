@@ -11,9 +11,9 @@ from django.contrib import messages
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
-from . import audit
-from .audit_actions import AuditAction
-from .models import Event
+from swissweb.tournament.audit import log as audit
+from swissweb.tournament.audit.actions import AuditAction
+from swissweb.tournament.models import Event
 
 
 def show_import_messages(request: HttpRequest, event: Event) -> None:

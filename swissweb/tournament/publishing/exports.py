@@ -36,8 +36,13 @@ from typing import Any
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from . import engine_adapter, selectors
-from .engine_door import (
+from swissweb.tournament import selectors
+from swissweb.tournament.core.errors import TournamentError
+from swissweb.tournament.models import Event, Game, Player, PlayerRequest, Round, RoundRequest
+from swissweb.tournament.players.imports import duplicate_players
+from swissweb.tournament.publishing.trf_players import BACKUP_ONLY, player_rows, trf_entries
+from swissweb.tournament.rounds import engine_adapter
+from swissweb.tournament.rounds.engine_door import (
     Header,
     TrfError,
     TrfGame,
@@ -47,10 +52,6 @@ from .engine_door import (
     parse_tiebreaks,
     trf,
 )
-from .errors import TournamentError
-from .imports import duplicate_players
-from .models import Event, Game, Player, PlayerRequest, Round, RoundRequest
-from .trf_players import BACKUP_ONLY, player_rows, trf_entries
 
 OPTION_FIELDS = (
     "acceleration",

@@ -17,10 +17,10 @@ from django.db import models
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
-from .engine_door import SYSTEMS, System, rules_for
-from .models import Event, RoundState
-from .numbers import half_points_text, points_text
-from .report_fields import round_dates_text
+from swissweb.tournament.core.numbers import half_points_text, points_text
+from swissweb.tournament.events.report_fields import round_dates_text
+from swissweb.tournament.models import Event, RoundState
+from swissweb.tournament.rounds.engine_door import SYSTEMS, System, rules_for
 
 POINT_FIELD_NAMES = (
     "points_win",
@@ -123,7 +123,7 @@ def _field(name: str) -> models.Field[Any, Any]:
 
 def label(name: str) -> str:
     """A setting's name as the form shows it."""
-    from .forms import POINT_FIELDS
+    from swissweb.tournament.forms import POINT_FIELDS
 
     if name in POINT_FIELDS:
         return str(POINT_FIELDS[name])
@@ -271,7 +271,7 @@ def _old_scores(paired: int, *, all_paired: bool) -> str:
 
 def _standings_change(event: Event, diff: Mapping[str, Any]) -> list[str]:
     """How many players the new point values move in the latest standings."""
-    from .selectors import standings_after
+    from swissweb.tournament.selectors import standings_after
 
     after = copy.copy(event)
     for name, value in diff.items():

@@ -13,8 +13,8 @@ from __future__ import annotations
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 
-from .errors import ConfirmationNeeded
-from .models import Round
+from swissweb.tournament.core.errors import ConfirmationNeeded
+from swissweb.tournament.models import Round
 
 CONFIRM_FIELD = "confirm"
 """The field of the result forms that says the arbiter confirmed a correction."""

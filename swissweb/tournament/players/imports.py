@@ -23,8 +23,8 @@ from typing import Any, Required, TypedDict
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from .models import Title
-from .text import invisible
+from swissweb.tournament.core.text import invisible
+from swissweb.tournament.models import Title
 
 COLUMNS = (
     "name", "rating", "title", "federation", "fide_id", "club", "birth_date", "sex", "area", "top",

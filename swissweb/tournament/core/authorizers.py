@@ -17,7 +17,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
-from .models import Event
+from swissweb.tournament.models import Event
 
 View = Callable[..., HttpResponse]
 

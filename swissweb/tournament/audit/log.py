@@ -21,11 +21,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from swissweb.ratings.models import RATING_KINDS, ListedPlayer
-
-from . import event_settings
-from .audit_actions import AuditAction
-from .errors import TournamentError
-from .models import (
+from swissweb.tournament.audit.actions import AuditAction
+from swissweb.tournament.core.errors import TournamentError
+from swissweb.tournament.events import event_settings
+from swissweb.tournament.models import (
     REQUEST_KIND_WORDS,
     AskState,
     AuditEntry,

@@ -25,13 +25,14 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from . import audit, engine_adapter
-from .audit import AuditAction, BoardsPayload
-from .engine_door import RoundPairing, check_round, rules_for, run_engine
-from .errors import PairingFailed, RoundLocked, TournamentError
-from .models import Game, Result, Round, RoundState
-from .models import RequestKind as ModelRequestKind
-from .models import RoundRequest as ModelRoundRequest
+from swissweb.tournament.audit import log as audit
+from swissweb.tournament.audit.log import AuditAction, BoardsPayload
+from swissweb.tournament.core.errors import PairingFailed, RoundLocked, TournamentError
+from swissweb.tournament.models import Game, Result, Round, RoundState
+from swissweb.tournament.models import RequestKind as ModelRequestKind
+from swissweb.tournament.models import RoundRequest as ModelRoundRequest
+from swissweb.tournament.rounds import engine_adapter
+from swissweb.tournament.rounds.engine_door import RoundPairing, check_round, rules_for, run_engine
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -167,7 +168,7 @@ def redraw_apply(
     absent_ids = list(absent_ids)
     with transaction.atomic():
         event_id = Round.objects.values_list("event_id", flat=True).get(pk=round_id)
-        from .services import _lock_event
+        from swissweb.tournament.services import _lock_event
 
         event = _lock_event(event_id)
         round_ = Round.objects.select_related("event").get(pk=round_id)

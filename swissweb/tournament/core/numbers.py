@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 from fractions import Fraction
 
-from .engine_door import parse_tiebreak
+from swissweb.tournament.rounds.engine_door import parse_tiebreak
 
 QUARTERS = frozenset({"SB", "AOB"})
 """Tie-breaks written with two decimals, with any modifier: SB can end in a quarter, AOB

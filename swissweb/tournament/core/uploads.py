@@ -18,8 +18,8 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .engine_door import decode_trf
-from .errors import TournamentError
+from swissweb.tournament.core.errors import TournamentError
+from swissweb.tournament.rounds.engine_door import decode_trf
 
 
 class UploadRefused(TournamentError):

@@ -43,8 +43,8 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags, quote_etag, urlencode
 from django.utils.text import compress_string
 
-from .models import Event, Game, RoundState
-from .round_rows import public_round_rows
+from swissweb.tournament.models import Event, Game, RoundState
+from swissweb.tournament.rounds.round_rows import public_round_rows
 
 
 def _release() -> str:

@@ -16,7 +16,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from .engine_door import valid_time_control_code
+from swissweb.tournament.rounds.engine_door import valid_time_control_code
 
 _SEPARATORS = re.compile(r"[,;\s]+")
 

@@ -22,8 +22,8 @@ import datetime as dt
 
 import chess.pgn
 
-from . import exports
-from .models import Event, Game, Player, Result, Round
+from swissweb.tournament.models import Event, Game, Player, Result, Round
+from swissweb.tournament.publishing import exports
 
 _RESULTS = {
     Result.WHITE_WINS: ("1-0", ""),

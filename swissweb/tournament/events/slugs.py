@@ -21,8 +21,8 @@ from django.http import (
 from django.urls import reverse
 from django.utils.text import slugify
 
-from .authorizers import is_arbiter
-from .models import Event, EventSlugRedirect
+from swissweb.tournament.core.authorizers import is_arbiter
+from swissweb.tournament.models import Event, EventSlugRedirect
 
 RESERVED_SLUGS = frozenset({"new", "import"})
 """Slugs that would be shadowed by a route of their own (``events/new/``,

@@ -24,9 +24,10 @@ from collections.abc import Sequence
 
 from django.utils import translation
 
-from . import engine_adapter, exports
-from .engine_door import Colour, Header, TrfError, trf
-from .models import Event
+from swissweb.tournament.models import Event
+from swissweb.tournament.publishing import exports
+from swissweb.tournament.rounds import engine_adapter
+from swissweb.tournament.rounds.engine_door import Colour, Header, TrfError, trf
 
 
 class Edition(enum.StrEnum):

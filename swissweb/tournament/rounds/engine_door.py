@@ -73,8 +73,7 @@ from pairing.engine.trf import (
 )
 from pairing.engine.trf.report import valid_time_control_code
 from pairing.timed import PairingTimeout, pair_round_limited
-
-from .errors import PairingFailed
+from swissweb.tournament.core.errors import PairingFailed
 
 
 def run_engine(

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
 
-from .engine_door import TrfDocument, trf
-from .models import AskState, PlayerAsk
+from swissweb.tournament.models import AskState, PlayerAsk
+from swissweb.tournament.rounds.engine_door import TrfDocument, trf
 
 if TYPE_CHECKING:
-    from .backup import RoundPlan
+    from swissweb.tournament.publishing.backup import RoundPlan
 
 
 def reasons(doc: TrfDocument, forbidden: set[tuple[int, int]]) -> dict[tuple[int, int], str]:

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from .models import AskState, Event, PlayerRequest
-from .services import link_fingerprint
+from swissweb.tournament.models import AskState, Event, PlayerRequest
+from swissweb.tournament.services import link_fingerprint
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,12 +17,12 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from . import engine_adapter
-from .engine_door import TrfDocument, trf
-from .errors import TournamentError
-from .imports import Entry
-from .params import ascii_digits
-from .text import invisible
+from swissweb.tournament.core.errors import TournamentError
+from swissweb.tournament.core.params import ascii_digits
+from swissweb.tournament.core.text import invisible
+from swissweb.tournament.players.imports import Entry
+from swissweb.tournament.rounds import engine_adapter
+from swissweb.tournament.rounds.engine_door import TrfDocument, trf
 
 BACKUP_ONLY = ("withdrawn_after_round", "access_code")
 """Row fields only a whole event's import keeps: a players import adds new players."""

@@ -23,8 +23,9 @@ from typing import Any, cast
 
 from django.utils.translation import gettext as _
 
-from . import models
-from .engine_door import (
+from swissweb.tournament import models
+from swissweb.tournament.core.errors import EventNotStarted, ResultsIncomplete
+from swissweb.tournament.rounds.engine_door import (
     AcceleratedPoints,
     Board,
     Colour,
@@ -47,8 +48,7 @@ from .engine_door import (
     rules_for,
     unplayed_rounds_for,
 )
-from .engine_door import RequestKind as EngineRequestKind
-from .errors import EventNotStarted, ResultsIncomplete
+from swissweb.tournament.rounds.engine_door import RequestKind as EngineRequestKind
 
 RESULT_OUTCOMES: dict[str, tuple[Outcome, Outcome | None]] = {
     models.Result.WHITE_WINS: (Outcome.WIN, Outcome.LOSS),
