@@ -12,7 +12,9 @@ from django.forms.utils import pretty_name
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from swissweb.tournament.core.uploads import UploadRefused, upload_text
 from swissweb.tournament.events import event_settings, report_fields, slugs
+from swissweb.tournament.events.event_settings import POINT_FIELDS
 from swissweb.tournament.events.rule_names import MODIFIER_NAMES, RULE_TEXTS, TIEBREAK_NAMES
 from swissweb.tournament.models import (
     Event,
@@ -30,18 +32,6 @@ from swissweb.tournament.rounds.engine_door import (
     parse_tiebreaks,
     rules_for,
 )
-
-POINT_FIELDS = {
-    "points_win": gettext_lazy("Points: win"),
-    "points_draw": gettext_lazy("Points: draw"),
-    "points_loss": gettext_lazy("Points: loss"),
-    "points_forfeit_win": gettext_lazy("Points: forfeit win"),
-    "points_forfeit_loss": gettext_lazy("Points: forfeit loss"),
-    "points_pairing_bye": gettext_lazy("Points: pairing-allocated bye"),
-    "points_full_bye": gettext_lazy("Points: full-point bye"),
-    "points_half_bye": gettext_lazy("Points: half-point bye"),
-}
-"""The event's point values, by their labels: shown in points, stored in half-points."""
 
 if TYPE_CHECKING:
     # The stubs make ModelForm generic in its model; Django's class takes no subscript.
@@ -387,8 +377,6 @@ class PlayersCsvForm(forms.Form):
         cleaned = self.cleaned_data  # what Form.clean returns
         upload = cleaned.get("file")
         if upload:
-            from swissweb.tournament.core.uploads import UploadRefused, upload_text
-
             try:
                 cleaned["text"] = upload_text(upload, what="CSV file")
             except UploadRefused as exc:

@@ -2,16 +2,20 @@
 
 from django.urls import URLPattern, path
 
-from swissweb.tournament import views, views_arbiter, views_links, views_workspace
+from swissweb.tournament import views, views_links, views_workspace
+from swissweb.tournament.events import arbiter_views as event_views
 from swissweb.tournament.events.slugs import follow_old_slug
+from swissweb.tournament.players import arbiter_views as player_views
+from swissweb.tournament.publishing import arbiter_views as publishing_views
+from swissweb.tournament.rounds import arbiter_views as round_views
 
 app_name = "tournament"
 
 urlpatterns = [
     # Public
     path("", views.event_list, name="event_list"),
-    path("events/new/", views_arbiter.event_create, name="event_create"),
-    path("events/import/", views_arbiter.event_import, name="event_import"),
+    path("events/new/", event_views.event_create, name="event_create"),
+    path("events/import/", event_views.event_import, name="event_import"),
     path("events/<slug:slug>/", views.event_detail, name="event_detail"),
     path("events/<slug:slug>/rounds/<int:number>/", views.round_pairings, name="round_pairings"),
     path(
@@ -35,92 +39,92 @@ urlpatterns = [
     path("events/<slug:slug>/standings.csv", views.standings_csv, name="standings_csv"),
     path("events/<slug:slug>/crosstable/", views.crosstable, name="crosstable"),
     # Arbiter
-    path("events/<slug:slug>/manage/", views_arbiter.event_manage, name="event_manage"),
-    path("events/<slug:slug>/edit/", views_arbiter.event_edit, name="event_edit"),
-    path("events/<slug:slug>/arbiters/", views_arbiter.arbiter_add, name="arbiter_add"),
-    path("events/<slug:slug>/players/add/", views_arbiter.player_add, name="player_add"),
+    path("events/<slug:slug>/manage/", event_views.event_manage, name="event_manage"),
+    path("events/<slug:slug>/edit/", event_views.event_edit, name="event_edit"),
+    path("events/<slug:slug>/arbiters/", event_views.arbiter_add, name="arbiter_add"),
+    path("events/<slug:slug>/players/add/", player_views.player_add, name="player_add"),
     path(
-        "events/<slug:slug>/players/ratings/", views_arbiter.ratings_refresh, name="ratings_refresh"
+        "events/<slug:slug>/players/ratings/", player_views.ratings_refresh, name="ratings_refresh"
     ),
-    path("events/<slug:slug>/players/import/", views_arbiter.players_import, name="players_import"),
+    path("events/<slug:slug>/players/import/", player_views.players_import, name="players_import"),
     path(
         "events/<slug:slug>/players/import-trf/",
-        views_arbiter.players_import_trf,
+        player_views.players_import_trf,
         name="players_import_trf",
     ),
-    path("events/<slug:slug>/export.trf", views_arbiter.export_trf, name="export_trf"),
+    path("events/<slug:slug>/export.trf", publishing_views.export_trf, name="export_trf"),
     path(
         "events/<slug:slug>/report-<str:edition>.trf",
-        views_arbiter.rating_report,
+        publishing_views.rating_report,
         name="rating_report",
     ),
-    path("events/<slug:slug>/start/", views_arbiter.event_start, name="event_start"),
+    path("events/<slug:slug>/start/", event_views.event_start, name="event_start"),
     path(
         "events/<slug:slug>/players/<int:player_id>/number/",
-        views_arbiter.pairing_number_set,
+        player_views.pairing_number_set,
         name="pairing_number_set",
     ),
     path(
         "events/<slug:slug>/players/<int:player_id>/withdraw/",
-        views_arbiter.player_withdraw,
+        player_views.player_withdraw,
         name="player_withdraw",
     ),
     path(
         "events/<slug:slug>/players/<int:player_id>/top/",
-        views_arbiter.player_top_set,
+        player_views.player_top_set,
         name="player_top_set",
     ),
-    path("events/<slug:slug>/requests/", views_arbiter.round_request, name="round_request"),
-    path("events/<slug:slug>/forbidden/", views_arbiter.forbidden_pair_add, name="forbidden_add"),
-    path("events/<slug:slug>/pair/", views_arbiter.round_pair, name="round_pair"),
+    path("events/<slug:slug>/requests/", player_views.round_request, name="round_request"),
+    path("events/<slug:slug>/forbidden/", player_views.forbidden_pair_add, name="forbidden_add"),
+    path("events/<slug:slug>/pair/", round_views.round_pair, name="round_pair"),
     path(
         "events/<slug:slug>/rounds/<int:number>/repair/",
-        views_arbiter.round_repair,
+        round_views.round_repair,
         name="round_repair",
     ),
     path(
         "events/<slug:slug>/rounds/<int:number>/delete/",
-        views_arbiter.round_delete,
+        round_views.round_delete,
         name="round_delete",
     ),
     path(
         "events/<slug:slug>/rounds/<int:number>/publish/",
-        views_arbiter.round_publish,
+        round_views.round_publish,
         name="round_publish",
     ),
     path(
         "events/<slug:slug>/rounds/<int:number>/swap/",
-        views_arbiter.draft_swap,
+        round_views.draft_swap,
         name="draft_swap",
     ),
     path(
         "events/<slug:slug>/rounds/<int:number>/redraw/",
-        views_arbiter.round_redraw,
+        round_views.round_redraw,
         name="round_redraw",
     ),
     path(
         "events/<slug:slug>/rounds/<int:number>/flip/",
-        views_arbiter.draft_flip_board,
+        round_views.draft_flip_board,
         name="draft_flip_board",
     ),
     path(
         "events/<slug:slug>/rounds/<int:number>/results/",
-        views_arbiter.results_enter,
+        round_views.results_enter,
         name="results_enter",
     ),
     path(
         "events/<slug:slug>/rounds/<int:number>/correct/",
-        views_arbiter.round_correct,
+        round_views.round_correct,
         name="round_correct",
     ),
     path(
         "events/<slug:slug>/games/<int:game_id>/flip/",
-        views_arbiter.draft_flip,
+        round_views.draft_flip,
         name="draft_flip",
     ),
     path(
         "events/<slug:slug>/games/<int:game_id>/result/",
-        views_arbiter.result_enter,
+        round_views.result_enter,
         name="result_enter",
     ),
     # The arbiter's workspace (#20): one page per task; /manage/ leads to the round in play.

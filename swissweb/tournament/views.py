@@ -12,13 +12,18 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
+from django.contrib import messages
+from django.db.models import Max
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
-from swissweb.tournament import selectors
+from swissweb.ratings.formats import name_key
+from swissweb.tournament import services
+from swissweb.tournament.core import caching
 from swissweb.tournament.core.authorizers import is_arbiter
 from swissweb.tournament.core.conditional import (
     public_event,
@@ -28,18 +33,25 @@ from swissweb.tournament.core.conditional import (
     revalidated_by_standings,
     revalidated_by_standings_reading,
 )
+from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.core.numbers import decimal_text
 from swissweb.tournament.core.params import positive_number
-from swissweb.tournament.models import Event
+from swissweb.tournament.events import selectors as event_selectors
+from swissweb.tournament.models import Event, Player, PlayerAsk
+from swissweb.tournament.players import selectors as player_selectors
 from swissweb.tournament.publishing import pgn
 from swissweb.tournament.publishing.cells import text_cell
+from swissweb.tournament.rounds import selectors as round_selectors
+from swissweb.tournament.standings import selectors as standing_selectors
 from swissweb.tournament.standings.prizes import money
 
 
 @require_safe
 def event_list(request: HttpRequest) -> HttpResponse:
     """Public list of events. Template: ``tournament/event_list.html``."""
-    return render(request, "tournament/event_list.html", {"events": selectors.public_events()})
+    return render(
+        request, "tournament/event_list.html", {"events": event_selectors.public_events()}
+    )
 
 
 @require_safe
@@ -49,9 +61,9 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     event = public_event(request, slug)
     context = {
         "event": event,
-        "version": selectors.cache_version(event),
-        "players": SimpleLazyObject(lambda: selectors.event_players(event=event)),
-        "rounds": selectors.public_rounds(event=event),
+        "version": caching.cache_version(event),
+        "players": SimpleLazyObject(lambda: player_selectors.event_players(event=event)),
+        "rounds": round_selectors.public_rounds(event=event),
         "is_arbiter": is_arbiter(request.user, event),
     }
     return render(request, "tournament/event_detail.html", context)
@@ -65,8 +77,8 @@ def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse
     Template: ``round_pairings.html``; HTMX refreshes get ``partials/pairings_table.html``.
     """
     event = public_event(request, slug)
-    round_ = selectors.published_round(event=event, number=number)
-    context = {"event": event, "round": round_, "in_play": selectors.round_in_play(round_)}
+    round_ = round_selectors.published_round(event=event, number=number)
+    context = {"event": event, "round": round_, "in_play": round_selectors.round_in_play(round_)}
     if getattr(request, "htmx", False):
         return render(request, "tournament/partials/pairings_table.html", context)
     return render(request, "tournament/round_pairings.html", context)
@@ -77,7 +89,7 @@ def _after_round_read(event: Event, text: str | None) -> int | None:
     completed round before the last, else ``None``, the latest standings, which junk,
     0 and rounds not completed yet also show (#31 D5: one stored page for all of them)."""
     after = positive_number(text)
-    _, last = selectors.standings_round(event=event, after_round=None)
+    _, last = standing_selectors.standings_round(event=event, after_round=None)
     return after if after is not None and after < last else None
 
 
@@ -102,7 +114,7 @@ def prizes(request: HttpRequest, slug: str) -> HttpResponse:
     """The prize list by the standings after the last completed round (``prizes.py``),
     printable.  Template: ``prizes.html``; 404 when the event has no prize table."""
     event = _prize_event(request, slug)
-    after, awards = selectors.prize_awards(event=event)
+    after, awards = standing_selectors.prize_awards(event=event)
     rows = [(award, money(award.amount)) for award in awards]
     total = money(sum((a.amount for a in awards), start=Fraction(0)))
     context = {"event": event, "after_round": after, "rows": rows, "total": total}
@@ -114,7 +126,7 @@ def prizes(request: HttpRequest, slug: str) -> HttpResponse:
 def prizes_csv(request: HttpRequest, slug: str) -> HttpResponse:
     """The prize list as CSV: group, place, name, points, amount, shared by."""
     event = _prize_event(request, slug)
-    _, awards = selectors.prize_awards(event=event)
+    _, awards = standing_selectors.prize_awards(event=event)
     body = _csv_text(
         ["group", "place", "name", "points", "amount", "shared_by"],
         (
@@ -135,12 +147,12 @@ def teams(request: HttpRequest, slug: str) -> HttpResponse:
     event = public_event(request, slug)
     if event.team_size == 0:
         raise Http404("This event keeps no team standings.")
-    after, last = selectors.standings_round(event=event, after_round=_after_round(request))
+    after, last = standing_selectors.standings_round(event=event, after_round=_after_round(request))
     context = {
         "event": event,
         "after_round": after,
         "round_choices": range(1, last + 1),
-        "lines": selectors.team_table(event=event, after_round=after) if after else [],
+        "lines": standing_selectors.team_table(event=event, after_round=after) if after else [],
     }
     return render(request, "tournament/teams.html", context)
 
@@ -156,14 +168,6 @@ def player_page(request: HttpRequest, code: str) -> HttpResponse:
     engines.  The link asks for its own player only: a form naming another player is
     refused.  Nothing changes until an arbiter approves.
     """
-    from django.contrib import messages
-    from django.db.models import Max
-    from django.shortcuts import redirect
-    from django.utils import timezone
-
-    from swissweb.tournament import services
-    from swissweb.tournament.core.errors import TournamentError
-    from swissweb.tournament.models import Player, PlayerAsk
 
     player = Player.objects.select_related("event").filter(access_code=code).first()
     if player is None:
@@ -208,14 +212,13 @@ def player_search(request: HttpRequest, slug: str) -> HttpResponse:
     each linked to their card: a player in the hall finds their own quickly.
 
     Template: ``player_search.html``."""
-    from swissweb.ratings.formats import name_key
 
     event = public_event(request, slug)
     query = request.GET.get("q", "")[:100]
     words = name_key(query).replace(",", " ").split()
     found = [
         player
-        for player in selectors.event_players(event=event)
+        for player in player_selectors.event_players(event=event)
         if words and all(word in name_key(player.name) for word in words)
     ]
     return render(
@@ -228,8 +231,8 @@ def player_search(request: HttpRequest, slug: str) -> HttpResponse:
 def round_pgn(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A published round's games as PGN (``pgn.py``), for broadcast tools."""
     event = public_event(request, slug)
-    round_ = selectors.published_round(event=event, number=number)
-    rounds = [r for r in selectors.published_rounds(event=event) if r.number == round_.number]
+    round_ = round_selectors.published_round(event=event, number=number)
+    rounds = [r for r in round_selectors.published_rounds(event=event) if r.number == round_.number]
     return _pgn_response(pgn.rounds_pgn(event, rounds), f"{event.slug}-round{number}.pgn")
 
 
@@ -238,7 +241,7 @@ def round_pgn(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def event_pgn(request: HttpRequest, slug: str) -> HttpResponse:
     """Every published round's games as one PGN file."""
     event = public_event(request, slug)
-    text = pgn.rounds_pgn(event, selectors.published_rounds(event=event))
+    text = pgn.rounds_pgn(event, round_selectors.published_rounds(event=event))
     return _pgn_response(text, f"{event.slug}.pgn")
 
 
@@ -256,7 +259,7 @@ def player_card(request: HttpRequest, slug: str, pairing_number: int) -> HttpRes
     Template: ``player_card.html``.
     """
     event = public_event(request, slug)
-    card = selectors.player_card(event=event, pairing_number=pairing_number)
+    card = player_selectors.player_card(event=event, pairing_number=pairing_number)
     return render(request, "tournament/player_card.html", {"event": event, "card": card})
 
 
@@ -266,14 +269,14 @@ def _after_round(request: HttpRequest) -> int | None:
 
 def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     """The standings' context: ``table`` is computed only if its cached fragment is missing."""
-    after, last = selectors.standings_round(event=event, after_round=_after_round(request))
+    after, last = standing_selectors.standings_round(event=event, after_round=_after_round(request))
     return {
         "event": event,
         "after_round": after,
         "round_choices": range(1, last + 1),
-        "version": selectors.cache_version(event),
+        "version": caching.cache_version(event),
         "table": SimpleLazyObject(
-            lambda: selectors.standings_after(event=event, after_round=after)
+            lambda: standing_selectors.standings_after(event=event, after_round=after)
         ),
     }
 
@@ -310,17 +313,17 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
 def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     """Standings as CSV: rank, pairing number, name, points, one column per tie-break.
 
-    The file is cached until the standings may change (``selectors.cache_version``).
+    The file is cached until the standings may change (``caching.cache_version``).
     """
     event = public_event(request, slug)
-    after, _ = selectors.standings_round(event=event, after_round=_after_round(request))
-    key = ("standings.csv", selectors.cache_version(event), after)
-    body = selectors.cached(key, lambda: _standings_csv_text(event, after))
+    after, _ = standing_selectors.standings_round(event=event, after_round=_after_round(request))
+    key = ("standings.csv", caching.cache_version(event), after)
+    body = caching.cached(key, lambda: _standings_csv_text(event, after))
     return _csv_download(body, f"{event.slug}-standings.csv")
 
 
 def _standings_csv_text(event: Event, after_round: int) -> str:
-    table = selectors.standings_after(event=event, after_round=after_round)
+    table = standing_selectors.standings_after(event=event, after_round=after_round)
     return _csv_text(
         ["rank", "pairing_number", "name", "rating", "points", *table.tiebreaks],
         (

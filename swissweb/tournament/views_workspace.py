@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Q
@@ -26,11 +27,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from swissweb.ratings.models import RatingList
-from swissweb.tournament import selectors, services
+from swissweb.tournament import services
 from swissweb.tournament.audit.log import audit_page
 from swissweb.tournament.core.authorizers import AuthenticatedHttpRequest, arbiter_required
 from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.core.params import positive_number
+from swissweb.tournament.events import selectors as event_selectors
 from swissweb.tournament.forms import LateEntryForm, PlayerForm, PlayersCsvForm, error_summary
 from swissweb.tournament.forms_workspace import (
     ForbiddenAddForm,
@@ -52,6 +54,8 @@ from swissweb.tournament.models import (
     RoundState,
 )
 from swissweb.tournament.players import links
+from swissweb.tournament.players import selectors as player_selectors
+from swissweb.tournament.rounds import selectors as round_selectors
 from swissweb.tournament.rounds.engine_door import rules_for
 
 
@@ -101,13 +105,13 @@ def _page(
     event: Event,
     section: str,
     *,
-    ws: selectors.Workspace | None = None,
+    ws: event_selectors.Workspace | None = None,
     status: int = 200,
     **context: Any,
 ) -> HttpResponse:
     """Render a workspace page with the event's navigation (``section`` marks the current
     page in it; ``section_round`` the round of a round's page)."""
-    context.update(event=event, section=section, ws=ws or selectors.workspace(event=event))
+    context.update(event=event, section=section, ws=ws or event_selectors.workspace(event=event))
     return render(request, f"tournament/workspace/{template}", context, status=status)
 
 
@@ -115,7 +119,7 @@ def _page(
 @require_GET
 def my_events(request: AuthenticatedHttpRequest) -> HttpResponse:
     """The signed-in user's events (public or not), each with links to its pages."""
-    lines = selectors.my_events(user=request.user)
+    lines = event_selectors.my_events(user=request.user)
     return render(request, "tournament/my_events.html", {"lines": lines})
 
 
@@ -130,14 +134,14 @@ def players(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     Once rounds are paired the form to add a player asks what the rounds missed count
     as for the late entrant (absences, half-point or full-point byes).
     """
-    ws = selectors.workspace(event=event)
+    ws = event_selectors.workspace(event=event)
     return _page(
         request,
         "players.html",
         event,
         "players",
         ws=ws,
-        players=selectors.event_players(event=event),
+        players=player_selectors.event_players(event=event),
         player_form=LateEntryForm(paired=ws.last) if ws.last else PlayerForm(),
         csv_form=PlayersCsvForm(),
         rating_lists=RatingList.objects.all(),
@@ -153,7 +157,7 @@ def player(request: AuthenticatedHttpRequest, event: Event, player_id: int) -> H
     players page, opens that confirmation and comes back to the players page.
     """
     player = get_object_or_404(Player, pk=player_id, event=event)
-    ws = selectors.workspace(event=event)
+    ws = event_selectors.workspace(event=event)
     form = PlayerEditForm(request.POST or None, player=player, numbers=ws.can_edit_numbers)
     status = 200
     if request.method == "POST":
@@ -234,17 +238,17 @@ def round_page(request: AuthenticatedHttpRequest, event: Event, number: int) -> 
     with a later round after it shows its results; ``?correct=1`` opens them for a
     correction, with what the correction changes.  ``?check=1`` checks a draft.
     """
-    ws = selectors.workspace(event=event)
+    ws = event_selectors.workspace(event=event)
     # The explanation is read only for a draft (shown there); a published round links to it.
     round_ = Round.objects.filter(event=event, number=number).defer("explanation").first()
     if round_ is None:
         if number != ws.next_round:
             raise Http404("No such round.")
         return _next_round(request, event, ws, number)
-    games = selectors.round_games(round_)
+    games = round_selectors.round_games(round_)
     draft = round_.state == RoundState.PAIRED
     if draft:
-        selectors.with_reasons(round_, games)
+        round_selectors.with_reasons(round_, games)
     later = ws.last > number
     correcting = later and request.GET.get("correct") == "1"
     has_results = any(g.result not in (Result.NOT_PLAYED_YET, Result.PAIRING_BYE) for g in games)
@@ -274,7 +278,7 @@ def round_page(request: AuthenticatedHttpRequest, event: Event, number: int) -> 
         editable=not draft and (not later or correcting),
         correcting=correcting,
         correction=(
-            selectors.correction_notice(
+            round_selectors.correction_notice(
                 event=event, number=number, last=ws.last, draft=ws.last_state == RoundState.PAIRED
             )
             if completed or later
@@ -287,7 +291,7 @@ def round_page(request: AuthenticatedHttpRequest, event: Event, number: int) -> 
 
 
 def _next_round(
-    request: AuthenticatedHttpRequest, event: Event, ws: selectors.Workspace, number: int
+    request: AuthenticatedHttpRequest, event: Event, ws: event_selectors.Workspace, number: int
 ) -> HttpResponse:
     """The round to pair next: why it can or cannot be paired, and who is not paired."""
     requests = list(
@@ -336,8 +340,8 @@ def round_print(request: AuthenticatedHttpRequest, event: Event, number: int) ->
     each from a new page.  Template: round_print.html.
     """
     round_ = get_object_or_404(Round, event=event, number=number)
-    games = selectors.round_games(round_)
-    points = selectors.points_before(event=event, number=number)
+    games = round_selectors.round_games(round_)
+    points = round_selectors.points_before(event=event, number=number)
 
     def before(player: Player | None) -> Fraction | None:
         if player is None or points is None:
@@ -345,8 +349,8 @@ def round_print(request: AuthenticatedHttpRequest, event: Event, number: int) ->
         return points.get(player.pairing_number or 0)
 
     boards = [PrintBoard(game, before(game.white), before(game.black)) for game in games]
-    unpaired = selectors.round_unpaired(event, round_)
-    seats: list[tuple[Player | selectors.Unpaired, Game | None, str]] = [
+    unpaired = round_selectors.round_unpaired(event, round_)
+    seats: list[tuple[Player | round_selectors.Unpaired, Game | None, str]] = [
         # Translators: the colour column of the printed list of players by name.
         *[(game.white, game, _("white") if game.black else _("bye")) for game in games],
         *[(game.black, game, _("black")) for game in games if game.black is not None],
@@ -374,7 +378,6 @@ def round_print(request: AuthenticatedHttpRequest, event: Event, number: int) ->
 def qr_svg(url: str) -> SafeString:
     """A QR code of ``url`` as inline SVG markup (segno, a well-kept pure-Python QR
     writer: no image file, nothing a Content-Security-Policy blocks)."""
-    import segno
 
     return mark_safe(segno.make(url, error="m").svg_inline(scale=2, title=_("QR code")))
 
@@ -392,12 +395,12 @@ def round_why(request: AuthenticatedHttpRequest, event: Event, number: int) -> H
     board = positive_number(request.GET.get("board"))
     steps = round_.explanation
     if board is not None:
-        steps = selectors.board_steps(round_, board)
+        steps = round_selectors.board_steps(round_, board)
         if steps is None:
             raise Http404("No such board.")
     return _page(
         request, "round_why.html", event, "round", section_round=number, round=round_,
-        steps=[(selectors.step_rule(step), step["text"]) for step in steps], board=board,
+        steps=[(round_selectors.step_rule(step), step["text"]) for step in steps], board=board,
     )  # fmt: skip
 
 
@@ -430,7 +433,7 @@ def requests(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
 
     Template: requests.html.
     """
-    ws = selectors.workspace(event=event)
+    ws = event_selectors.workspace(event=event)
     return _page(
         request,
         "requests.html",
@@ -441,7 +444,7 @@ def requests(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
         forbidden_form=ForbiddenAddForm(event=event),
         kinds=RequestKind.choices,
         asks=links.pending_asks(event=event),
-        **selectors.requests_page(event=event),
+        **player_selectors.requests_page(event=event),
     )
 
 

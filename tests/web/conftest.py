@@ -67,10 +67,10 @@ def _empty_page_cache() -> None:
     values player cards keep in the process (#21)."""
     from django.core.cache import cache
 
-    from swissweb.tournament import selectors
+    from swissweb.tournament.core import caching
 
     cache.clear()
-    selectors.clear_process_memo()
+    caching.clear_process_memo()
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
 
-from swissweb.tournament import selectors, services
+from swissweb.tournament import services
 from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.models import (
     AuditEntry,
@@ -24,6 +24,7 @@ from swissweb.tournament.models import (
     RoundRequest,
 )
 from swissweb.tournament.publishing import exports
+from swissweb.tournament.standings import selectors as standing_selectors
 from tests.engine.reference_data import DATA
 from tests.web.backup_helpers import restore_lost, restored
 
@@ -144,7 +145,7 @@ def _forbidden(event: Event) -> list[tuple[object, ...]]:
 
 
 def _standings(event: Event, after: int) -> list[tuple[object, ...]]:
-    table = selectors.standings_after(event=event, after_round=after)
+    table = standing_selectors.standings_after(event=event, after_round=after)
     return [
         (line.rank, line.player.pairing_number, line.points, line.values, line.cells)
         for line in table.lines
@@ -204,7 +205,7 @@ def test_backup_full_point_byes_are_f_blocks_and_240_lines(played: Event) -> Non
     bye = played.players.get(requests__kind="F", requests__round_number=2).pairing_number
     player = next(p for p in doc.players if p.start_rank == bye)
     assert player.round(2).result == "F" and player.round(2).opponent is None
-    table = selectors.standings_after(event=played)
+    table = standing_selectors.standings_after(event=played)
     assert next(line.points for line in table.lines if line.player.pairing_number == bye) == (
         player.points
     )
@@ -249,7 +250,7 @@ def test_backup_import_of_a_sample_file(stranger: User) -> None:
     assert event.rounds == 9 and event.players.count() == 9
     assert event.round_set.filter(state="completed").count() == 9
     assert event.initial_colour == "black"
-    table = selectors.standings_after(event=event)
+    table = standing_selectors.standings_after(event=event)
     by_number = {line.player.pairing_number: line.points for line in table.lines}
     assert by_number[1] == by_number[2] == Fraction(15, 2)  # 7.5 points each, as in the file
 
@@ -294,7 +295,7 @@ def test_backup_export_ranks_players_by_the_events_tiebreaks(played: Event, arbi
         )  # fmt: skip
 
     def places() -> dict[int, int]:
-        table = selectors.standings_after(event=played)
+        table = standing_selectors.standings_after(event=played)
         assert table.after_round == 4  # the last result completed the round
         found: dict[int, int] = {}
         place = 0
@@ -396,7 +397,7 @@ def test_backup_import_of_a_sample_with_full_point_byes(name: str, stranger: Use
             for n, block in enumerate(p.rounds, start=1) if block.full_point_bye}  # fmt: skip
     imported = RoundRequest.objects.filter(player__event=event, kind="F")
     assert set(imported.values_list("player__pairing_number", "round_number")) == byes
-    table = selectors.standings_after(event=event)
+    table = standing_selectors.standings_after(event=event)
     points = {line.player.pairing_number: line.points for line in table.lines}
     played = event.round_set.count()
     compared = [

@@ -15,10 +15,11 @@ import pytest
 from django.contrib.auth.models import User
 
 from pairing.engine import trf
-from swissweb.tournament import selectors, services
+from swissweb.tournament import services
 from swissweb.tournament.models import Event, Game, Result
 from swissweb.tournament.publishing import exports
 from swissweb.tournament.rounds import engine_adapter
+from swissweb.tournament.standings import selectors as standing_selectors
 
 pytestmark = pytest.mark.django_db
 
@@ -51,7 +52,7 @@ def three_one_zero(arbiter: User) -> Event:
 
 
 def _points(event: Event) -> dict[object, Fraction]:
-    table = selectors.standings_after(event=event)
+    table = standing_selectors.standings_after(event=event)
     return {line.player.pairing_number: line.points for line in table.lines}
 
 

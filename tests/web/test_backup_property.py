@@ -21,7 +21,7 @@ from django.contrib.auth.models import User
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from swissweb.tournament import selectors, services
+from swissweb.tournament import services
 from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.models import (
     Event,
@@ -34,6 +34,7 @@ from swissweb.tournament.models import (
     RoundState,
 )
 from swissweb.tournament.publishing import exports
+from swissweb.tournament.standings import selectors as standing_selectors
 from tests.web.backup_helpers import restore_lost, restored
 
 pytestmark = pytest.mark.django_db
@@ -299,6 +300,6 @@ def test_backup_restores_after_any_sequence_of_allowed_edits(
 
 
 def _standings(event: Event) -> list[tuple[object, ...]]:
-    table = selectors.standings_after(event=event)
+    table = standing_selectors.standings_after(event=event)
     return [(line.rank, line.player.pairing_number, line.points, line.values)
             for line in table.lines]  # fmt: skip

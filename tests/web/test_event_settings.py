@@ -159,7 +159,7 @@ def test_settings_points_change_needs_confirmation_then_standings_follow(
 ) -> None:
     """Three points for a win after two rounds: first the list of what it changes and
     nothing saved; confirmed, the standings give three points per win."""
-    from swissweb.tournament.selectors import standings_after
+    from swissweb.tournament.standings.selectors import standings_after
 
     old = standings_after(event=played)
     before = snapshot(played)

@@ -12,7 +12,7 @@ from django.test import Client
 
 from pairing.engine.model import Outcome
 from pairing.engine.model import RequestKind as EngineRequestKind
-from swissweb.tournament import selectors, services
+from swissweb.tournament import services
 from swissweb.tournament.core.errors import (
     AlreadyRecorded,
     ConfirmationNeeded,
@@ -22,6 +22,7 @@ from swissweb.tournament.core.errors import (
 )
 from swissweb.tournament.models import Event, Game, Player, RequestKind, RoundRequest
 from swissweb.tournament.rounds import engine_adapter
+from swissweb.tournament.standings import selectors as standing_selectors
 
 from .service_helpers import NOW, _last_audit, _pair, _play
 
@@ -41,7 +42,7 @@ def _give(event: Event, user: User, number: int, round_number: int, **kwargs: bo
 
 def _points(event: Event, after_round: int | None = None) -> dict[int, Fraction]:
     event.refresh_from_db()
-    table = selectors.standings_after(event=event, after_round=after_round)
+    table = standing_selectors.standings_after(event=event, after_round=after_round)
     return {line.player.pairing_number or 0: line.points for line in table.lines}
 
 
@@ -216,7 +217,7 @@ def test_full_point_bye_counts_in_tie_breaks_like_a_half_point_bye_with_its_poin
     """FIDE 2023 (C.07 of 2024, chosen in the event's settings), as the engine reads it:
     an unplayed round counts the player's own final score, for SB times the points the
     round gave; the full-point bye does as the half-point bye, with its own points."""
-    table = selectors.standings_after(event=two_rounds)
+    table = standing_selectors.standings_after(event=two_rounds)
     lines = {line.player.pairing_number: line for line in table.lines}
     game_of = {}
     for game in Game.objects.filter(round__event=two_rounds, round__number=2):
@@ -235,7 +236,7 @@ def test_full_point_bye_in_the_crosstable_and_the_player_card(
 ) -> None:
     """The crosstable marks the round with no opponent; the card names the bye, in a
     round played and in the round in play, and counts its points."""
-    table = selectors.standings_after(event=two_rounds)
+    table = standing_selectors.standings_after(event=two_rounds)
     line = next(line for line in table.lines if line.player.pairing_number == 1)
     cell = line.cells[0]
     assert (cell.opponent_rank, cell.colour, cell.result) == (None, "", "+")
@@ -257,7 +258,7 @@ def test_full_point_bye_counts_in_the_standings_csv(client: Client, two_rounds: 
 
     text = client.get(f"/events/{two_rounds.slug}/standings.csv").content.decode()
     rows = {row["pairing_number"]: row for row in csv.DictReader(text.splitlines())}
-    table = selectors.standings_after(event=two_rounds)
+    table = standing_selectors.standings_after(event=two_rounds)
     line = next(line for line in table.lines if line.player.pairing_number == 1)
     shown = [Fraction(rows["1"][column]) for column in ("points", "BH", "SB")]
     assert shown == [line.points, *line.values]

@@ -12,9 +12,10 @@ from django.test import Client
 
 from pairing.engine import trf
 from pairing.engine.trf import Header
-from swissweb.tournament import selectors, services
+from swissweb.tournament import services
 from swissweb.tournament.models import Event, Player, Result
 from swissweb.tournament.publishing.rating_report import Edition, rating_report
+from swissweb.tournament.standings import selectors as standing_selectors
 
 pytestmark = pytest.mark.django_db
 
@@ -79,7 +80,7 @@ def test_trf16_report_has_every_header_record_and_reads_back(finished: Event) ->
         3: T0.date(),
     }
     assert not any(tag in text for tag in ("\r\n142", "\r\n202", "\r\nSW", "\r\nXX"))
-    table = selectors.standings_after(event=finished)
+    table = standing_selectors.standings_after(event=finished)
     by_number = {p.start_rank: p for p in doc.players}
     place = 0
     for line in table.lines:
@@ -110,10 +111,12 @@ def test_rating_report_imports_back_with_its_details(finished: Event, stranger: 
         assert getattr(imported, name) == getattr(finished, name), name
     assert imported.round_dates == ["2026-03-01", "2026-03-02", T0.date().isoformat()]
     ours = [
-        (line.player.name, line.points) for line in selectors.standings_after(event=finished).lines
+        (line.player.name, line.points)
+        for line in standing_selectors.standings_after(event=finished).lines
     ]
     theirs = [
-        (line.player.name, line.points) for line in selectors.standings_after(event=imported).lines
+        (line.player.name, line.points)
+        for line in standing_selectors.standings_after(event=imported).lines
     ]
     assert theirs == ours
 

@@ -9,8 +9,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from swissweb.tournament import selectors, services
+from swissweb.tournament import services
 from swissweb.tournament.models import Event, Player, Result
+from swissweb.tournament.standings import selectors as standing_selectors
 from swissweb.tournament.standings.teams import Member, team_standings
 
 F = Fraction
@@ -79,7 +80,7 @@ def test_team_page_follows_the_event_setting(
         user=arbiter, now=T0,
     )  # fmt: skip
     page = client.get(f"/events/{started.slug}/teams/").content.decode()
-    lines = selectors.team_table(event=Event.objects.get(pk=started.pk))
+    lines = standing_selectors.team_table(event=Event.objects.get(pk=started.pk))
     assert sorted(line.team for line in lines) == ["North", "South"]
     assert sum(line.total for line in lines) == 3  # three games of round 1
     for line in lines:

@@ -8,8 +8,9 @@ from fractions import Fraction
 
 from django.contrib.auth.models import User
 
-from swissweb.tournament import selectors, services
+from swissweb.tournament import services
 from swissweb.tournament.models import Event, Player, RequestKind
+from swissweb.tournament.standings import selectors as standing_selectors
 
 from .service_helpers import NOW, _play
 
@@ -24,7 +25,7 @@ def _settings(event: Event, user: User, **changes: object) -> None:
 
 
 def _values(event: Event) -> dict[int, tuple[Fraction, ...]]:
-    table = selectors.standings_after(event=event)
+    table = standing_selectors.standings_after(event=event)
     return {line.player.pairing_number: tuple(line.values) for line in table.lines}
 
 

@@ -396,7 +396,7 @@ def test_correction_notice_names_a_later_draft_to_delete_first(
 
 def test_correction_notice_of_the_last_rounds() -> None:
     """Every case of the notice: next round to pair, later rounds, nothing left to pair."""
-    from swissweb.tournament.selectors import correction_notice
+    from swissweb.tournament.rounds.selectors import correction_notice
 
     event = Event(rounds=5)
     standings = "The standings change at once (after round 2 and every later round)."

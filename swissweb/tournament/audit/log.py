@@ -16,6 +16,7 @@ from typing import Any, cast
 
 from django.contrib.auth.models import User
 from django.core.exceptions import FieldDoesNotExist
+from django.core.paginator import Paginator
 from django.db import models
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
@@ -461,7 +462,6 @@ def import_duplicates(*, event: Event) -> list[str]:
 
 def audit_page(*, event: Event, page: str | None, round_number: int | None) -> dict[str, Any]:
     """One page of the event's audit log, newest first, optionally of one round only."""
-    from django.core.paginator import Paginator
 
     entries = event.audit_entries.select_related("user", "round").order_by("-at", "-id")
     if round_number is not None:

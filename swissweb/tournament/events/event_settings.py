@@ -16,11 +16,13 @@ from typing import Any, cast
 from django.db import models
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from swissweb.tournament.core.numbers import half_points_text, points_text
 from swissweb.tournament.events.report_fields import round_dates_text
 from swissweb.tournament.models import Event, RoundState
 from swissweb.tournament.rounds.engine_door import SYSTEMS, System, rules_for
+from swissweb.tournament.standings.selectors import standings_after
 
 POINT_FIELD_NAMES = (
     "points_win",
@@ -33,6 +35,18 @@ POINT_FIELD_NAMES = (
     "points_half_bye",
 )
 """The event's point values, in half-points."""
+
+POINT_FIELDS = {
+    "points_win": gettext_lazy("Points: win"),
+    "points_draw": gettext_lazy("Points: draw"),
+    "points_loss": gettext_lazy("Points: loss"),
+    "points_forfeit_win": gettext_lazy("Points: forfeit win"),
+    "points_forfeit_loss": gettext_lazy("Points: forfeit loss"),
+    "points_pairing_bye": gettext_lazy("Points: pairing-allocated bye"),
+    "points_full_bye": gettext_lazy("Points: full-point bye"),
+    "points_half_bye": gettext_lazy("Points: half-point bye"),
+}
+"""The event's point values, by their labels: shown in points, stored in half-points."""
 
 ENGINE_OPTIONS: Mapping[str, tuple[str, ...]] = {
     "acceleration": ("acceleration",),
@@ -123,7 +137,6 @@ def _field(name: str) -> models.Field[Any, Any]:
 
 def label(name: str) -> str:
     """A setting's name as the form shows it."""
-    from swissweb.tournament.forms import POINT_FIELDS
 
     if name in POINT_FIELDS:
         return str(POINT_FIELDS[name])
@@ -271,7 +284,6 @@ def _old_scores(paired: int, *, all_paired: bool) -> str:
 
 def _standings_change(event: Event, diff: Mapping[str, Any]) -> list[str]:
     """How many players the new point values move in the latest standings."""
-    from swissweb.tournament.selectors import standings_after
 
     after = copy.copy(event)
     for name, value in diff.items():

@@ -9,15 +9,11 @@ round of the file.  Each refusal is a ``TrfError`` at the record's line, which
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from django.utils.translation import gettext as _
 
 from swissweb.tournament.models import AskState, PlayerAsk
+from swissweb.tournament.publishing.backup_plans import RoundPlan
 from swissweb.tournament.rounds.engine_door import TrfDocument, trf
-
-if TYPE_CHECKING:
-    from swissweb.tournament.publishing.backup import RoundPlan
 
 
 def reasons(doc: TrfDocument, forbidden: set[tuple[int, int]]) -> dict[tuple[int, int], str]:

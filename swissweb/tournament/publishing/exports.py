@@ -36,9 +36,9 @@ from typing import Any
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from swissweb.tournament import selectors
 from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.models import Event, Game, Player, PlayerRequest, Round, RoundRequest
+from swissweb.tournament.players import selectors as player_selectors
 from swissweb.tournament.players.imports import duplicate_players
 from swissweb.tournament.publishing.trf_players import BACKUP_ONLY, player_rows, trf_entries
 from swissweb.tournament.rounds import engine_adapter
@@ -52,6 +52,7 @@ from swissweb.tournament.rounds.engine_door import (
     parse_tiebreaks,
     trf,
 )
+from swissweb.tournament.standings import selectors as standing_selectors
 
 OPTION_FIELDS = (
     "acceleration",
@@ -86,7 +87,7 @@ class EventRecords:
 def event_records(event: Event) -> EventRecords:
     """The event's players and rounds as 001 records, each with its rank by the event's
     tie-breaks when the standings count the same points (:func:`_places`)."""
-    players = selectors.event_players(event=event)
+    players = player_selectors.event_players(event=event)
     numbered = all(p.pairing_number is not None for p in players)
     rank = {p.pk: (p.pairing_number or index) if numbered else index
             for index, p in enumerate(players, 1)}  # fmt: skip
@@ -194,7 +195,7 @@ def _places(event: Event, points: Mapping[int, Fraction]) -> dict[int, int]:
     allowed").  Only when the standings count the same points as the 001 lines
     (``points``, by player id): with a round's results half entered, or before round 1
     ends, the column stays blank rather than disagree with the points beside it."""
-    table = selectors.standings_after(event=event)
+    table = standing_selectors.standings_after(event=event)
     if table.after_round == 0 or any(
         points.get(line.player.pk) != line.points for line in table.lines
     ):

@@ -33,6 +33,7 @@ from swissweb.tournament.models import RequestKind as ModelRequestKind
 from swissweb.tournament.models import RoundRequest as ModelRoundRequest
 from swissweb.tournament.rounds import engine_adapter
 from swissweb.tournament.rounds.engine_door import RoundPairing, check_round, rules_for, run_engine
+from swissweb.tournament.services import _lock_event
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -168,7 +169,6 @@ def redraw_apply(
     absent_ids = list(absent_ids)
     with transaction.atomic():
         event_id = Round.objects.values_list("event_id", flat=True).get(pk=round_id)
-        from swissweb.tournament.services import _lock_event
 
         event = _lock_event(event_id)
         round_ = Round.objects.select_related("event").get(pk=round_id)

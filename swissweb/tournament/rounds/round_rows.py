@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from swissweb.tournament.core.caching import cache_version, cached
 from swissweb.tournament.models import Event, Game, Round, RoundState
-from swissweb.tournament.selectors import cache_version, cached
 
 
 def public_round_rows(event: Event) -> list[Round]:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any, cast
 
+from django.apps import apps
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db.models import F, Field
+from django.db.models import F, Field, UniqueConstraint
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
@@ -83,8 +84,6 @@ def _problems(exc: ValidationError) -> str:
 
 def plain_integrity_error(exc: Exception) -> str:
     """The rule a database refusal names, in the words of its constraint, never its name."""
-    from django.apps import apps
-    from django.db.models import UniqueConstraint
 
     text = str(exc)
     for model in apps.get_app_config("tournament").get_models():

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -17,15 +19,26 @@ from swissweb.tournament.audit.payloads import ArbiterAdded
 from swissweb.tournament.core.errors import (
     ConfirmationNeeded,
     RoundLocked,
+    SettingLocked,
     StaleEdit,
     TournamentError,
 )
-from swissweb.tournament.models import Event, ForbiddenPair, Game, Player, Round, RoundRequest
+from swissweb.tournament.events import event_settings, slugs
+from swissweb.tournament.models import (
+    Event,
+    EventSlugRedirect,
+    ForbiddenPair,
+    Game,
+    Player,
+    PlayerRequest,
+    Round,
+    RoundRequest,
+    new_access_code,
+)
+from swissweb.tournament.publishing import backup
+from swissweb.tournament.publishing.backup_plans import EventPlan
 from swissweb.tournament.rounds import engine_adapter
-
-if TYPE_CHECKING:
-    from swissweb.tournament.publishing.backup import EventPlan
-
+from swissweb.tournament.rounds.engine_door import parse_tiebreaks
 from swissweb.tournament.services.common import (
     _audit,
     _lock_event,
@@ -113,15 +126,6 @@ def event_settings_update(
     :raises TournamentError: a value is not valid (a slug taken or shadowed by a route,
         unknown tie-breaks, dates out of order, ...), naming the setting.
     """
-    from django.core.exceptions import ValidationError
-    from django.db import IntegrityError
-    from django.db.models import Max
-    from django.utils import formats, timezone
-
-    from swissweb.tournament.core.errors import SettingLocked
-    from swissweb.tournament.events import event_settings, slugs
-    from swissweb.tournament.models import EventSlugRedirect
-    from swissweb.tournament.rounds.engine_door import parse_tiebreaks
 
     unknown = sorted(set(changes) - set(event_settings.SETTINGS_FIELDS))
     if unknown:
@@ -226,10 +230,6 @@ def event_import_trf(*, text: str, user: User, now: dt.datetime) -> Event:
     :raises TournamentError: the file is malformed or inconsistent (the message names
         line and column), or a value does not fit the database.
     """
-    from django.db import IntegrityError
-
-    from swissweb.tournament.events import slugs
-    from swissweb.tournament.publishing import backup
 
     plan = backup.event_plan(text, now=now)
     refuse_too_many_players(existing=0, added=len(plan.players))
@@ -325,7 +325,6 @@ def _restore_notes(plan: EventPlan) -> list[str]:
     after the import): the event is private whatever the file says, and a private link
     code another player here holds already (the original event is still here, say) is
     replaced by a new one, since each must lead to one player (#31)."""
-    from swissweb.tournament.models import new_access_code
 
     notes = []
     if plan.public_in_file:
@@ -364,7 +363,6 @@ def _restore_notes(plan: EventPlan) -> list[str]:
 def _restore_asks(plan: EventPlan, players: dict[int, Player]) -> None:
     """The players' own requests, with the times they were made and decided (SWQ); the
     arbiter who decided is a user of the original site and is not restored."""
-    from swissweb.tournament.models import PlayerRequest
 
     asks = [
         PlayerRequest(

@@ -19,6 +19,9 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
+from swissweb.ratings import samples
+from swissweb.ratings.loader import load_list
+from swissweb.ratings.models import ListKind, RatingList
 from swissweb.tournament import services
 from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.models import Event, Game, PairingSystem, Player, Result
@@ -117,9 +120,6 @@ class Command(BaseCommand):
     def _rating_list(self, user: User) -> None:
         """A made-up FIDE list of 5,000 players, in FIDE's layout, so that registering a
         player can find one (a real list loads with ``load_rating_list``)."""
-        from swissweb.ratings import samples
-        from swissweb.ratings.loader import load_list
-        from swissweb.ratings.models import ListKind, RatingList
 
         if not RatingList.objects.exists():
             entries = samples.entries(5000, seed=1)
