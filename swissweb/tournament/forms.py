@@ -278,14 +278,14 @@ class EventForm(_EventModelForm):
         return super().save(commit=commit)
 
     def event_fields(self) -> dict[str, Any]:
-        """The cleaned values as model fields, for ``services.event_create``."""
+        """The cleaned values as model fields, for ``event_services.event_create``."""
         fields = {name: self.cleaned_data[name] for name in self.Meta.fields}
         fields.update({name: self.cleaned_data[name] for name in POINT_FIELDS})
         return fields
 
 
 class EventSettingsForm(EventForm):
-    """Change an event's settings (``services.event_settings_update``, #20).
+    """Change an event's settings (``event_services.event_settings_update``, #20).
 
     Carries the ``settings_version`` it was loaded at, so a save made on a form older
     than someone else's change is refused.  Shows only the options of the event's own
@@ -347,7 +347,7 @@ MISSED_ROUNDS = [
 
 class LateEntryForm(PlayerForm):
     """Register one player once rounds are paired: the arbiter says what the rounds
-    missed count as (``services.players_add``'s ``missed_rounds``)."""
+    missed count as (``player_services.players_add``'s ``missed_rounds``)."""
 
     missed_rounds = forms.ChoiceField(
         choices=MISSED_ROUNDS, required=False, initial=RequestKind.ABSENT.value

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from swissweb.tournament.forms import DATE_FIELD, ForbiddenPairForm, RoundRequestForm
 from swissweb.tournament.models import Event, Player, RequestKind
-from swissweb.tournament.services import PLAYER_DETAILS
+from swissweb.tournament.players.services import PLAYER_DETAILS
 
 
 class PlayerEditForm(forms.Form):
@@ -27,7 +27,7 @@ class PlayerEditForm(forms.Form):
             )
 
     def changes(self) -> dict[str, Any]:
-        """The cleaned values, for ``services.player_update``."""
+        """The cleaned values, for ``player_services.player_update``."""
         return {name: self.cleaned_data[name] for name in self.fields}
 
 

@@ -21,9 +21,9 @@ from django.test import Client
 from django.test.signals import template_rendered
 from django.utils import timezone
 
-from swissweb.tournament import services
 from swissweb.tournament.models import Event, Game, Result
 from swissweb.tournament.publishing import pgn
+from swissweb.tournament.rounds import results as result_services
 
 from .test_standings import played_event
 
@@ -54,7 +54,7 @@ def _result_in_play(event: Event, arbiter: User) -> None:
         round__event=event, round__number=2, black__isnull=False, result=""
     ).first()
     assert game is not None
-    services.result_record(
+    result_services.result_record(
         game_id=game.pk, result=Result.DRAW, expected_version=game.version, user=arbiter,
         now=timezone.now(),
     )  # fmt: skip
@@ -156,7 +156,7 @@ def test_d13_a_correction_of_the_completed_round_changes_its_page(
     etag = client.get(url)["ETag"]
     game = Game.objects.filter(round__event=two_rounds, round__number=1).first()
     assert game is not None
-    services.result_record(
+    result_services.result_record(
         game_id=game.pk, result=Result.DRAW, expected_version=game.version, user=arbiter,
         now=timezone.now(),
     )  # fmt: skip

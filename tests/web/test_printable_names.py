@@ -8,10 +8,11 @@ import pytest
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from swissweb.tournament import services
 from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.core.text import invisible
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import Event, Player
+from swissweb.tournament.players import services as player_services
 from swissweb.tournament.publishing import exports
 
 pytestmark = pytest.mark.django_db
@@ -27,7 +28,7 @@ def test_registration_refuses_an_invisible_character_and_names_it(
 ) -> None:
     before = Player.objects.count()
     with pytest.raises(TournamentError, match=re.escape(code)):
-        services.players_add(
+        player_services.players_add(
             event_id=started.pk, rows=[{"name": name}], user=arbiter, now=timezone.now()
         )
     assert Player.objects.count() == before
@@ -37,7 +38,7 @@ def test_joiners_that_scripts_need_stay_allowed(started: Event, arbiter: User) -
     """Our reading: ZWNJ and ZWJ are part of correctly written Persian or Indic names."""
     name = "Mohammad\u200cReza, Ali"
     assert invisible(name) is None
-    services.players_add(
+    player_services.players_add(
         event_id=started.pk, rows=[{"name": name}], user=arbiter, now=timezone.now()
     )
     assert Player.objects.filter(name=name).exists()
@@ -45,12 +46,12 @@ def test_joiners_that_scripts_need_stay_allowed(started: Event, arbiter: User) -
 
 def test_club_and_event_name_refuse_bidi_controls(started: Event, arbiter: User) -> None:
     with pytest.raises(TournamentError, match=re.escape("U+202B")):
-        services.players_add(
+        player_services.players_add(
             event_id=started.pk, rows=[{"name": "Fine, Name", "club": "SC \u202bX"}],
             user=arbiter, now=timezone.now(),
         )  # fmt: skip
     with pytest.raises(TournamentError, match=re.escape("U+202E")):
-        services.event_settings_update(
+        event_services.event_settings_update(
             event_id=started.pk, changes={"name": "Open \u202e2026"},
             expected_version=started.settings_version, user=arbiter, now=timezone.now(),
         )  # fmt: skip
@@ -60,7 +61,7 @@ def test_player_correction_refuses_an_invisible_character(started: Event, arbite
     player = started.players.first()
     assert player is not None
     with pytest.raises(TournamentError, match=re.escape("U+200F")):
-        services.player_update(
+        player_services.player_update(
             player_id=player.pk, changes={"name": "Rtl\u200f, Mark"}, user=arbiter,
             now=timezone.now(),
         )  # fmt: skip
@@ -76,7 +77,7 @@ def test_event_import_refuses_an_invisible_character_in_a_name(
     assert hostile != text
     before = Event.objects.count()
     with pytest.raises(TournamentError, match="U\\+202E"):
-        services.event_import_trf(text=hostile, user=arbiter, now=timezone.now())
+        event_services.event_import_trf(text=hostile, user=arbiter, now=timezone.now())
     assert Event.objects.count() == before
 
 

@@ -1,7 +1,7 @@
 """The actions an audit entry records, as ``AuditEntry.action`` choices (#33).
 
-Kept apart from ``models.py`` (over 600 lines) and from ``audit.py`` (which imports the
-models) so that the model can name its choices without an import circle.  The stored
+Kept apart from ``models/`` and from ``log.py`` (which imports the models) so that the
+model can name its choices without an import circle.  The stored
 values are the strings the services wrote before the enum existed, so old rows, backups
 and imports stay valid.
 """

@@ -3,7 +3,7 @@
 One writer (``record``) for every service and the ESCA 25 redraw, in the manner of
 Django admin's ``LogEntry``: the action is an ``AuditAction`` choice, the payloads of the
 actions that name players are typed (``ResultPayload``, ``BoardsPayload``), and a row that
-changes nothing is not written.  The renderer lives here too, out of ``selectors.py``.
+changes nothing is not written.  The renderer lives here too, out of the selectors.
 """
 
 from __future__ import annotations

@@ -11,8 +11,8 @@ from django.shortcuts import redirect
 from django.urls import reverse
 
 from swissweb.tournament.core.errors import TournamentError
+from swissweb.tournament.core.workspace_views import return_to
 from swissweb.tournament.models import Event
-from swissweb.tournament.views_workspace import return_to
 
 
 def _manage(event: Event) -> HttpResponse:

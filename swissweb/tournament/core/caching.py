@@ -24,7 +24,7 @@ def cache_version(event: Event, round_: Round | None = None) -> str:
     standings, the crosstable, the players and a completed round's boards under
     ``Event.standings_version``, which every change but a result in a round in play
     counts; a round in play under ``Event.results_version``, which every change counts.
-    The services count both in the transaction of the change (``services.common._lock_event``);
+    The services count both in the transaction of the change (``common_services._lock_event``);
     ``modified_at`` covers edits of the event itself (the settings form, the admin).
     """
     in_play = round_ is not None and round_.state != RoundState.COMPLETED

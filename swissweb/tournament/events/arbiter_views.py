@@ -15,11 +15,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from swissweb.tournament import services
 from swissweb.tournament.core.arbiter_views import _attempt, _back, _manage
 from swissweb.tournament.core.authorizers import AuthenticatedHttpRequest, arbiter_required
 from swissweb.tournament.core.errors import ConfirmationNeeded, TournamentError
 from swissweb.tournament.core.uploads import upload_text
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.forms import (
     EventForm,
     EventSettingsForm,
@@ -35,7 +35,9 @@ def event_create(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Create an event; the creator becomes its arbiter. Template: event_form.html."""
     form = EventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        event = services.event_create(user=request.user, now=timezone.now(), **form.event_fields())
+        event = event_services.event_create(
+            user=request.user, now=timezone.now(), **form.event_fields()
+        )
         return _manage(event)
     return render(request, "tournament/event_form.html", {"form": form}, status=200)
 
@@ -54,7 +56,7 @@ def event_import(request: AuthenticatedHttpRequest) -> HttpResponse:
             error = _("Choose a TRF file.")
         else:
             try:
-                event = services.event_import_trf(
+                event = event_services.event_import_trf(
                     text=upload_text(upload, what="TRF file"),
                     user=request.user,
                     now=timezone.now(),
@@ -73,7 +75,7 @@ def event_import(request: AuthenticatedHttpRequest) -> HttpResponse:
 @arbiter_required
 @require_http_methods(["GET", "POST"])
 def event_edit(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
-    """Edit the event's settings through ``services.event_settings_update`` (#20).
+    """Edit the event's settings through ``event_services.event_settings_update`` (#20).
 
     Template: event_form.html; a change that alters rounds already paired first shows
     event_settings_confirm.html, which posts the same form again with ``confirm``.
@@ -88,7 +90,7 @@ def event_edit(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     if request.method != "POST" or not form.is_valid() or "back" in request.POST:
         return render(request, "tournament/event_form.html", context)
     try:
-        saved = services.event_settings_update(
+        saved = event_services.event_settings_update(
             event_id=event.pk,
             changes=form.settings_changes(),
             expected_version=form.cleaned_data["version"],
@@ -150,7 +152,7 @@ def arbiter_add(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse
     return _attempt(
         request,
         event,
-        lambda: services.event_add_arbiter(
+        lambda: event_services.event_add_arbiter(
             event_id=event.pk, arbiter=arbiter, user=request.user, now=timezone.now()
         ),
         _("%(username)s is now an arbiter of this event.") % {"username": username},
@@ -164,6 +166,8 @@ def event_start(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse
     return _attempt(
         request,
         event,
-        lambda: services.event_start(event_id=event.pk, user=request.user, now=timezone.now()),
+        lambda: event_services.event_start(
+            event_id=event.pk, user=request.user, now=timezone.now()
+        ),
         _("Pairing numbers assigned."),
     )

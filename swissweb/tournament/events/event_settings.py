@@ -1,7 +1,7 @@
 """An event's settings: which there are, which options a system reads, and what a change
 would do to an event already under way.
 
-Read by the settings form and by ``services.event_settings_update``; nothing here
+Read by the settings form and by ``event_services.event_settings_update``; nothing here
 writes.  What differs between systems comes from the registry (``rules_for(system)``:
 its options and default tie-breaks), never from a system's name.
 """

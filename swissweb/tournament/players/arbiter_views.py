@@ -13,7 +13,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from swissweb.tournament import services
 from swissweb.tournament.core.arbiter_views import _attempt, _back, vars_
 from swissweb.tournament.core.authorizers import AuthenticatedHttpRequest, arbiter_required
 from swissweb.tournament.core.errors import ConfirmationNeeded, TournamentError
@@ -29,6 +28,9 @@ from swissweb.tournament.forms import (
     error_summary,
 )
 from swissweb.tournament.models import Event, Player, RequestKind
+from swissweb.tournament.players import ratings as rating_services
+from swissweb.tournament.players import requests as request_services
+from swissweb.tournament.players import services as player_services
 from swissweb.tournament.players.imports import parse_players_csv
 from swissweb.tournament.publishing import exports
 from swissweb.tournament.rounds.arbiter_views import _attempt_edit
@@ -58,7 +60,7 @@ def player_add(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     return _attempt(
         request,
         event,
-        lambda: services.players_add(
+        lambda: player_services.players_add(
             event_id=event.pk,
             rows=[row],
             user=request.user,
@@ -99,7 +101,7 @@ def players_import(request: AuthenticatedHttpRequest, event: Event) -> HttpRespo
     return _attempt(
         request,
         event,
-        lambda: services.players_add(
+        lambda: player_services.players_add(
             event_id=event.pk, rows=fields, user=request.user, now=timezone.now()
         ),
         ngettext("%(count)d player imported.", "%(count)d players imported.", len(rows))
@@ -121,7 +123,7 @@ def pairing_number_set(
     return _attempt(
         request,
         event,
-        lambda: services.pairing_number_set(
+        lambda: player_services.pairing_number_set(
             player_id=player.pk, pairing_number=number, user=request.user, now=timezone.now()
         ),
         _("%(name)s is now number %(number)d.") % {"name": player.name, "number": number},
@@ -138,7 +140,7 @@ def player_withdraw(
     return _attempt(
         request,
         event,
-        lambda: services.player_withdraw(
+        lambda: player_services.player_withdraw(
             player_id=player.pk,
             user=request.user,
             now=timezone.now(),
@@ -161,7 +163,7 @@ def player_top_set(request: AuthenticatedHttpRequest, event: Event, player_id: i
     return _attempt(
         request,
         event,
-        lambda: services.player_top_set(
+        lambda: player_services.player_top_set(
             player_id=player.pk, top=top, user=request.user, now=timezone.now()
         ),
         done,
@@ -178,7 +180,7 @@ def round_request(request: AuthenticatedHttpRequest, event: Event) -> HttpRespon
         return _back(request, event)
     data = form.cleaned_data
     try:
-        services.round_request_set(
+        request_services.round_request_set(
             player_id=data["player"].pk,
             round_number=data["round_number"],
             kind=data["kind"],
@@ -209,7 +211,7 @@ def forbidden_pair_add(request: AuthenticatedHttpRequest, event: Event) -> HttpR
     return _attempt(
         request,
         event,
-        lambda: services.forbidden_pair_add(
+        lambda: request_services.forbidden_pair_add(
             event_id=event.pk,
             first_id=form.cleaned_data["first"].pk,
             second_id=form.cleaned_data["second"].pk,
@@ -224,12 +226,13 @@ def forbidden_pair_add(request: AuthenticatedHttpRequest, event: Event) -> HttpR
 @arbiter_required
 @require_POST
 def ratings_refresh(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
-    """Refresh the players' ratings from a loaded list (``services.players_refresh_ratings``):
-    each change is shown (the first 20; the audit log keeps all)."""
+    """Refresh the players' ratings from a loaded list
+    (``rating_services.players_refresh_ratings``): each change is shown (the first 20; the
+    audit log keeps all)."""
     list_id = positive_number(request.POST.get("list"))
     kind = request.POST.get("kind", "")
     try:
-        changes = services.players_refresh_ratings(
+        changes = rating_services.players_refresh_ratings(
             event_id=event.pk, list_id=list_id or 0, kind=kind, user=request.user,
             now=timezone.now(),
         )  # fmt: skip
@@ -264,7 +267,9 @@ def players_import_trf(request: AuthenticatedHttpRequest, event: Event) -> HttpR
 
     def load() -> list[str]:  # what was left out of a player (a title), as warnings
         rows, notes = exports.players_and_notes(upload_text(upload, what="TRF file"))
-        services.players_add(event_id=event.pk, rows=rows, user=request.user, now=timezone.now())
+        player_services.players_add(
+            event_id=event.pk, rows=rows, user=request.user, now=timezone.now()
+        )
         return notes
 
     return _attempt_edit(request, event, load, _("Players imported from the TRF file."))

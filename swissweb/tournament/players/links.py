@@ -1,7 +1,7 @@
 """The link each player's request came on, as the arbiter reads it when deciding (#31 D10).
 
 A request records the fingerprint of the private link it was made on
-(``services.link_fingerprint``), never the code.  Compared with the player's present
+(``ask_services.link_fingerprint``), never the code.  Compared with the player's present
 link it tells the arbiter whether the request came on the player's own link, or on one
 the arbiter has replaced since (a link that had got into other hands).
 """
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from swissweb.tournament.models import AskState, Event, PlayerRequest
-from swissweb.tournament.services import link_fingerprint
+from swissweb.tournament.players.asks import link_fingerprint
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,7 @@
 """A whole event read from a TRF file: checked completely before anything is written.
 
 :func:`event_plan` turns TRF text into an :class:`EventPlan`, plain values that
-``services.event_import_trf`` writes in one transaction.  Every problem is a
+``event_services.event_import_trf`` writes in one transaction.  Every problem is a
 ``TournamentError`` naming the line and column (TRF spec numbering), so an arbiter can
 find it in a text editor.
 

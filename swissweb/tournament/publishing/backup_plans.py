@@ -1,7 +1,7 @@
 """What a backup read from a TRF file creates: the event, its players, rounds and games.
 
 Plain values, checked completely (``backup.event_plan``) before the import service
-(``services.event_import_trf``) writes any of them.
+(``event_services.event_import_trf``) writes any of them.
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ of rounds 1 and 2 (SB 3) XXA lines, never added to the 001 points.  Other reader
 ignore the SW lines and see the results.
 
 Import: :func:`event_plan_from_trf` (``imports.py`` style: read and check everything,
-write nothing) and ``services.event_import_trf`` (write it all, or nothing).
+write nothing) and ``event_services.event_import_trf`` (write it all, or nothing).
 """
 
 from __future__ import annotations
@@ -344,7 +344,7 @@ def _game(game: Game, rank: dict[int, int]) -> TrfGame:
 
 
 def players_from_trf(text: str, notes: list[str] | None = None) -> list[dict[str, Any]]:
-    """Player rows (for ``services.players_add``) read from a TRF file, by the reader the
+    """Player rows (for ``player_services.players_add``) read from a TRF file, by the reader the
     whole event's import uses (``trf_players``); what is left out of a player (a title
     that is no FIDE title) is said in ``notes``, one sentence each.
 

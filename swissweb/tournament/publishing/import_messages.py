@@ -1,6 +1,6 @@
 """What the page says after a new event is made from a TRF file (#31).
 
-Read from the import's audit entry (``services.event_import_trf`` writes it): the
+Read from the import's audit entry (``event_services.event_import_trf`` writes it): the
 players the file seems to name twice, as warnings, and what the restore changed on
 purpose (the event made private, private links replaced), as notes.
 """

@@ -17,7 +17,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from swissweb.tournament import services
 from swissweb.tournament.core.arbiter_views import _attempt, _back
 from swissweb.tournament.core.authorizers import AuthenticatedHttpRequest, arbiter_required
 from swissweb.tournament.core.errors import ConfirmationNeeded, TournamentError
@@ -28,6 +27,8 @@ from swissweb.tournament.forms import (
 )
 from swissweb.tournament.models import Event, Game, Round
 from swissweb.tournament.rounds import redraw
+from swissweb.tournament.rounds import results as result_services
+from swissweb.tournament.rounds import services as round_services
 from swissweb.tournament.rounds.corrections import require_confirmation
 
 
@@ -39,7 +40,7 @@ def round_pair(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     return _attempt(
         request,
         event,
-        lambda: services.round_pair(
+        lambda: round_services.round_pair(
             event_id=event.pk, user=request.user, now=timezone.now(), expected_round=expected
         ),
         _("Round paired: check the draft, then publish it."),
@@ -57,8 +58,8 @@ def round_repair(request: AuthenticatedHttpRequest, event: Event, number: int) -
     round_ = _round(event, number)
 
     def repair() -> None:
-        services.round_delete_draft(round_id=round_.pk, user=request.user, now=timezone.now())
-        services.round_pair(
+        round_services.round_delete_draft(round_id=round_.pk, user=request.user, now=timezone.now())
+        round_services.round_pair(
             event_id=event.pk, user=request.user, now=timezone.now(), expected_round=number
         )
 
@@ -75,7 +76,7 @@ def round_delete(request: AuthenticatedHttpRequest, event: Event, number: int) -
     return _attempt(
         request,
         event,
-        lambda: services.round_delete_draft(
+        lambda: round_services.round_delete_draft(
             round_id=round_.pk, user=request.user, now=timezone.now()
         ),
         _("Draft of round %(number)d deleted.") % {"number": number},
@@ -90,7 +91,9 @@ def round_publish(request: AuthenticatedHttpRequest, event: Event, number: int) 
     return _attempt(
         request,
         event,
-        lambda: services.round_publish(round_id=round_.pk, user=request.user, now=timezone.now()),
+        lambda: round_services.round_publish(
+            round_id=round_.pk, user=request.user, now=timezone.now()
+        ),
         _("Round %(number)d published.") % {"number": number},
     )
 
@@ -106,7 +109,7 @@ def result_enter(request: AuthenticatedHttpRequest, event: Event, game_id: int) 
     if form.is_valid():
         try:
             require_confirmation(game.round, request.POST)
-            game = services.result_record(
+            game = result_services.result_record(
                 game_id=game.pk,
                 result=form.cleaned_data["result"],
                 expected_version=form.cleaned_data["version"],
@@ -177,7 +180,7 @@ def results_enter(request: AuthenticatedHttpRequest, event: Event, number: int) 
             continue
         try:
             require_confirmation(round_, request.POST)
-            services.result_record(
+            result_services.result_record(
                 game_id=game_id,
                 result=form.cleaned_data["result"],
                 expected_version=version,
@@ -247,7 +250,7 @@ def draft_swap(request: AuthenticatedHttpRequest, event: Event, number: int) -> 
     return _attempt_edit(
         request,
         event,
-        lambda: services.draft_swap_players(
+        lambda: round_services.draft_swap_players(
             round_id=round_.pk,
             first_id=first,
             second_id=second,
@@ -269,7 +272,9 @@ def _flip(request: AuthenticatedHttpRequest, event: Event, game: Game) -> HttpRe
     return _attempt_edit(
         request,
         event,
-        lambda: services.draft_flip_colours(game_id=game.pk, user=request.user, now=timezone.now()),
+        lambda: round_services.draft_flip_colours(
+            game_id=game.pk, user=request.user, now=timezone.now()
+        ),
         _("Colours of board %(board)d swapped.") % {"board": game.board},
     )
 
@@ -309,7 +314,7 @@ def round_correct(request: AuthenticatedHttpRequest, event: Event, number: int) 
     return _attempt(
         request,
         event,
-        lambda: services.round_correct(
+        lambda: round_services.round_correct(
             round_id=round_.pk,
             first_id=first,
             second_id=second,

@@ -28,12 +28,12 @@ from django.utils.translation import gettext as _
 from swissweb.tournament.audit import log as audit
 from swissweb.tournament.audit.log import AuditAction, BoardsPayload
 from swissweb.tournament.core.errors import PairingFailed, RoundLocked, TournamentError
+from swissweb.tournament.core.services import _lock_event
 from swissweb.tournament.models import Game, Result, Round, RoundState
 from swissweb.tournament.models import RequestKind as ModelRequestKind
 from swissweb.tournament.models import RoundRequest as ModelRoundRequest
 from swissweb.tournament.rounds import engine_adapter
 from swissweb.tournament.rounds.engine_door import RoundPairing, check_round, rules_for, run_engine
-from swissweb.tournament.services import _lock_event
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -307,7 +307,7 @@ def correction_notice(*, event: Event, number: int, last: int, draft: bool = Fal
     A result counts in the standings at once; the rounds paired already keep their
     pairings, and the corrected result is used from the next round paired on.  ``draft``:
     the last round (``last``) is a draft, which the correction would leave stale, so
-    ``services.result_record`` refuses until it is deleted.
+    ``result_services.result_record`` refuses until it is deleted.
     """
     if draft and last > number:
         return _(

@@ -23,6 +23,13 @@ from swissweb.tournament.core.errors import (
     StaleEdit,
     TournamentError,
 )
+from swissweb.tournament.core.services import (
+    _audit,
+    _lock_event,
+    _problems,
+    plain_integrity_error,
+    refuse_too_many_players,
+)
 from swissweb.tournament.events import event_settings, slugs
 from swissweb.tournament.models import (
     Event,
@@ -39,13 +46,6 @@ from swissweb.tournament.publishing import backup
 from swissweb.tournament.publishing.backup_plans import EventPlan
 from swissweb.tournament.rounds import engine_adapter
 from swissweb.tournament.rounds.engine_door import parse_tiebreaks
-from swissweb.tournament.services.common import (
-    _audit,
-    _lock_event,
-    _problems,
-    plain_integrity_error,
-    refuse_too_many_players,
-)
 
 
 def event_start(*, event_id: int, user: User | None, now: dt.datetime) -> Event:

@@ -13,8 +13,8 @@ from swissweb.ratings.models import RATING_KINDS, ListedPlayer, ListKind, Rating
 from swissweb.tournament.audit.actions import AuditAction
 from swissweb.tournament.audit.payloads import RatingsRefreshed
 from swissweb.tournament.core.errors import TournamentError
+from swissweb.tournament.core.services import _audit, _lock_event
 from swissweb.tournament.models import Player
-from swissweb.tournament.services.common import _audit, _lock_event
 
 
 def players_refresh_ratings(

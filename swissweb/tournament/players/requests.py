@@ -18,6 +18,7 @@ from swissweb.tournament.core.errors import (
     RoundLocked,
     TournamentError,
 )
+from swissweb.tournament.core.services import _audit, _lock_event
 from swissweb.tournament.models import (
     REQUEST_KIND_WORDS,
     Event,
@@ -28,7 +29,6 @@ from swissweb.tournament.models import (
     RoundRequest,
     RoundState,
 )
-from swissweb.tournament.services.common import _audit, _lock_event
 
 
 def round_request_set(

@@ -13,8 +13,7 @@ from django.utils.translation import gettext as _
 from swissweb.tournament.audit.actions import AuditAction
 from swissweb.tournament.audit.payloads import PlayerNumber, PlayerTop, PlayerWithdrawal
 from swissweb.tournament.core.errors import EventNotStarted, RoundLocked, TournamentError
-from swissweb.tournament.models import Event, Player, RequestKind, RoundRequest, RoundState
-from swissweb.tournament.services.common import (
+from swissweb.tournament.core.services import (
     _audit,
     _jsonable,
     _lock_event,
@@ -22,6 +21,7 @@ from swissweb.tournament.services.common import (
     plain_integrity_error,
     refuse_too_many_players,
 )
+from swissweb.tournament.models import Event, Player, RequestKind, RoundRequest, RoundState
 
 
 def _ensure_not_started(event: Event) -> None:

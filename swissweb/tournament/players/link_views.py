@@ -16,10 +16,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from swissweb.tournament import services
 from swissweb.tournament.core.authorizers import AuthenticatedHttpRequest, arbiter_required
+from swissweb.tournament.core.workspace_views import _attempt, _page, _url
 from swissweb.tournament.models import Event, Player
-from swissweb.tournament.views_workspace import _attempt, _page, _url, qr_svg
+from swissweb.tournament.players import asks as ask_services
+from swissweb.tournament.rounds.workspace_views import qr_svg
 
 
 @arbiter_required
@@ -42,11 +43,11 @@ def player_link(request: AuthenticatedHttpRequest, event: Event, player_id: int)
 def player_link_rotate(
     request: AuthenticatedHttpRequest, event: Event, player_id: int
 ) -> HttpResponse:
-    """Give a player a new private link (``services.player_link_rotate``)."""
+    """Give a player a new private link (``ask_services.player_link_rotate``)."""
     player = get_object_or_404(Player, pk=player_id, event=event)
 
     def rotate() -> None:
-        services.player_link_rotate(player_id=player.pk, user=request.user, now=timezone.now())
+        ask_services.player_link_rotate(player_id=player.pk, user=request.user, now=timezone.now())
 
     return _attempt(
         request,

@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from swissweb.tournament.audit.actions import AuditAction
 from swissweb.tournament.audit.payloads import PlayerAskValues, PlayerLink
 from swissweb.tournament.core.errors import TournamentError
+from swissweb.tournament.core.services import _audit, _lock_event
 from swissweb.tournament.models import (
     AskState,
     Player,
@@ -32,9 +33,8 @@ from swissweb.tournament.models import (
     RequestKind,
     new_access_code,
 )
-from swissweb.tournament.services.common import _audit, _lock_event
-from swissweb.tournament.services.players import player_withdraw
-from swissweb.tournament.services.requests import round_request_set
+from swissweb.tournament.players.requests import round_request_set
+from swissweb.tournament.players.services import player_withdraw
 
 
 def link_fingerprint(code: str) -> str:

@@ -23,6 +23,7 @@ from swissweb.tournament.core.errors import (
     RoundLocked,
     TournamentError,
 )
+from swissweb.tournament.core.services import _audit, _lock_event
 from swissweb.tournament.models import (
     ARBITER_STEP,
     Event,
@@ -39,7 +40,6 @@ from swissweb.tournament.rounds.engine_door import (
     rules_for,
     run_engine,
 )
-from swissweb.tournament.services.common import _audit, _lock_event
 
 
 def _next_round_number(event: Event) -> int:
