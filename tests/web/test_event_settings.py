@@ -432,7 +432,7 @@ def test_old_slugs_of_one_event_lead_to_its_present_slug(client: Any, renamed: E
 
 def form_data(event: Event, **changes: Any) -> dict[str, Any]:
     """What the edit form posts for ``event`` as it is now, with ``changes``."""
-    from swissweb.tournament.forms import EventSettingsForm
+    from swissweb.tournament.events.forms import EventSettingsForm
 
     event.refresh_from_db()
     form = EventSettingsForm(instance=event, paired=event.round_set.exists())
@@ -482,7 +482,7 @@ def test_settings_form_options_come_from_the_registry(arbiter: User) -> None:
     """Each system's form shows exactly the event fields of its ``RULES.options``."""
     from pairing.engine import SYSTEMS
     from swissweb.tournament.events.event_settings import ENGINE_OPTIONS
-    from swissweb.tournament.forms import EventSettingsForm
+    from swissweb.tournament.events.forms import EventSettingsForm
 
     for system, rules in SYSTEMS.items():
         event = make_event(arbiter, system.value)

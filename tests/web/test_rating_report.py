@@ -142,7 +142,7 @@ def test_report_details_that_do_not_read_are_refused_by_name(started: Event, arb
     """A federation that is not a FIDE code, a time control code outside 222's grammar
     and round dates that are not dates are refused, and nothing is saved."""
     from swissweb.tournament.core.errors import TournamentError
-    from swissweb.tournament.forms import EventSettingsForm
+    from swissweb.tournament.events.forms import EventSettingsForm
 
     for changes, message in (
         ({"federation": "England"}, "Three capital letters"),

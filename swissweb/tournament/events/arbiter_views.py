@@ -20,10 +20,7 @@ from swissweb.tournament.core.authorizers import AuthenticatedHttpRequest, arbit
 from swissweb.tournament.core.errors import ConfirmationNeeded, TournamentError
 from swissweb.tournament.core.uploads import upload_text
 from swissweb.tournament.events import services as event_services
-from swissweb.tournament.forms import (
-    EventForm,
-    EventSettingsForm,
-)
+from swissweb.tournament.events.forms import EventForm, EventSettingsForm
 from swissweb.tournament.models import Event
 from swissweb.tournament.publishing.import_messages import show_import_messages
 from swissweb.tournament.rounds.engine_door import rules_for

@@ -16,21 +16,21 @@ from django.views.decorators.http import require_POST
 from swissweb.tournament.core.arbiter_views import _attempt, _back, vars_
 from swissweb.tournament.core.authorizers import AuthenticatedHttpRequest, arbiter_required
 from swissweb.tournament.core.errors import ConfirmationNeeded, TournamentError
+from swissweb.tournament.core.forms import error_summary
 from swissweb.tournament.core.params import positive_number
 from swissweb.tournament.core.uploads import upload_text
-from swissweb.tournament.forms import (
+from swissweb.tournament.models import Event, Player, RequestKind
+from swissweb.tournament.players import ratings as rating_services
+from swissweb.tournament.players import requests as request_services
+from swissweb.tournament.players import services as player_services
+from swissweb.tournament.players.forms import (
     MISSED_ROUNDS,
     ForbiddenPairForm,
     LateEntryForm,
     PlayerForm,
     PlayersCsvForm,
     RoundRequestForm,
-    error_summary,
 )
-from swissweb.tournament.models import Event, Player, RequestKind
-from swissweb.tournament.players import ratings as rating_services
-from swissweb.tournament.players import requests as request_services
-from swissweb.tournament.players import services as player_services
 from swissweb.tournament.players.imports import parse_players_csv
 from swissweb.tournament.publishing import exports
 from swissweb.tournament.rounds.arbiter_views import _attempt_edit

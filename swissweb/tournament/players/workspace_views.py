@@ -17,16 +17,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from swissweb.ratings.models import RatingList
 from swissweb.tournament.core.authorizers import AuthenticatedHttpRequest, arbiter_required
 from swissweb.tournament.core.errors import TournamentError
+from swissweb.tournament.core.forms import error_summary
 from swissweb.tournament.core.workspace_views import _attempt, _page, _url, return_to
 from swissweb.tournament.events import selectors as event_selectors
-from swissweb.tournament.forms import LateEntryForm, PlayerForm, PlayersCsvForm, error_summary
-from swissweb.tournament.forms_workspace import (
-    ForbiddenAddForm,
-    ForbiddenReasonForm,
-    PlayerEditForm,
-    RequestAddForm,
-    RequestEditForm,
-)
 from swissweb.tournament.models import (
     Event,
     ForbiddenPair,
@@ -41,6 +34,14 @@ from swissweb.tournament.players import links
 from swissweb.tournament.players import requests as request_services
 from swissweb.tournament.players import selectors as player_selectors
 from swissweb.tournament.players import services as player_services
+from swissweb.tournament.players.forms import LateEntryForm, PlayerForm, PlayersCsvForm
+from swissweb.tournament.players.workspace_forms import (
+    ForbiddenAddForm,
+    ForbiddenReasonForm,
+    PlayerEditForm,
+    RequestAddForm,
+    RequestEditForm,
+)
 
 # Players
 

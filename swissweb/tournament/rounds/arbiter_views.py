@@ -20,16 +20,14 @@ from django.views.decorators.http import require_POST
 from swissweb.tournament.core.arbiter_views import _attempt, _back
 from swissweb.tournament.core.authorizers import AuthenticatedHttpRequest, arbiter_required
 from swissweb.tournament.core.errors import ConfirmationNeeded, TournamentError
+from swissweb.tournament.core.forms import error_summary
 from swissweb.tournament.core.params import positive_number
-from swissweb.tournament.forms import (
-    ResultForm,
-    error_summary,
-)
 from swissweb.tournament.models import Event, Game, Round
 from swissweb.tournament.rounds import redraw
 from swissweb.tournament.rounds import results as result_services
 from swissweb.tournament.rounds import services as round_services
 from swissweb.tournament.rounds.corrections import require_confirmation
+from swissweb.tournament.rounds.forms import ResultForm
 
 
 @arbiter_required

@@ -32,7 +32,7 @@ from swissweb.tournament.rounds.engine_door import (
     TournamentState,
     scores,
 )
-from swissweb.tournament.rounds.round_rows import (  # they read cache helpers here
+from swissweb.tournament.rounds.round_rows import (
     RoundResults,
     public_round_rows,
 )

@@ -7,8 +7,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from swissweb.tournament.forms import DATE_FIELD, ForbiddenPairForm, RoundRequestForm
+from swissweb.tournament.core.forms import DATE_FIELD
 from swissweb.tournament.models import Event, Player, RequestKind
+from swissweb.tournament.players.forms import ForbiddenPairForm, RoundRequestForm
 from swissweb.tournament.players.services import PLAYER_DETAILS
 
 

@@ -1,4 +1,4 @@
-"""Forms: parse and validate what an arbiter typed; services do the writing."""
+"""The event's forms: a new event and its settings; services do the writing."""
 
 from __future__ import annotations
 
@@ -8,21 +8,17 @@ from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
 from django.db import models
-from django.forms.utils import pretty_name
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from swissweb.tournament.core.uploads import UploadRefused, upload_text
+from swissweb.tournament.core.forms import DATE_FIELD
 from swissweb.tournament.events import event_settings, report_fields, slugs
 from swissweb.tournament.events.event_settings import POINT_FIELDS
 from swissweb.tournament.events.rule_names import MODIFIER_NAMES, RULE_TEXTS, TIEBREAK_NAMES
 from swissweb.tournament.models import (
     Event,
     PairingSystem,
-    Player,
     PrizeSharing,
-    RequestKind,
-    Result,
     TeamScoring,
 )
 from swissweb.tournament.rounds.engine_door import (
@@ -36,9 +32,8 @@ from swissweb.tournament.rounds.engine_door import (
 if TYPE_CHECKING:
     # The stubs make ModelForm generic in its model; Django's class takes no subscript.
     _EventModelForm = forms.ModelForm[Event]
-    _PlayerModelForm = forms.ModelForm[Player]
 else:
-    _EventModelForm = _PlayerModelForm = forms.ModelForm
+    _EventModelForm = forms.ModelForm
 
 
 def available_systems() -> list[tuple[str, str]]:
@@ -61,11 +56,6 @@ def system_choice_label(value: str, label: str) -> str:
     if rules.fide_rated:
         return text
     return _("%(system)s: not for FIDE-rated events") % {"system": text}
-
-
-DATE_FIELD = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
-"""A browser's date field reads and writes ISO dates only: in the locale's format
-("22/11/2026") the field showed empty and saving the form erased the date."""
 
 
 class EventForm(_EventModelForm):
@@ -313,150 +303,6 @@ class EventSettingsForm(EventForm):
             for name, field in self.fields.items()
             if name in event_settings.SETTINGS_FIELDS and not field.disabled
         }
-
-
-class PlayerForm(_PlayerModelForm):
-    """Register one player."""
-
-    class Meta:
-        model = Player
-        fields = [
-            "name",
-            "rating",
-            "title",
-            "federation",
-            "fide_id",
-            "national_id",
-            "club",
-            "area",
-            "birth_date",
-            "birth_year",
-            "sex",
-            "top_player",
-        ]
-        widgets = {"birth_date": DATE_FIELD}
-
-
-MISSED_ROUNDS = [
-    (RequestKind.ABSENT.value, gettext_lazy("absences (zero points)")),
-    (RequestKind.HALF_POINT_BYE.value, gettext_lazy("half-point byes")),
-    (RequestKind.FULL_POINT_BYE.value, gettext_lazy("full-point byes")),
-]
-"""What the rounds paired before a late entry count as for the entrant."""
-
-
-class LateEntryForm(PlayerForm):
-    """Register one player once rounds are paired: the arbiter says what the rounds
-    missed count as (``player_services.players_add``'s ``missed_rounds``)."""
-
-    missed_rounds = forms.ChoiceField(
-        choices=MISSED_ROUNDS, required=False, initial=RequestKind.ABSENT.value
-    )
-
-    def __init__(self, *args: Any, paired: int = 0, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        if paired == 1:
-            label = _("Round 1 (paired before the entry) count as")
-        else:
-            label = _("Rounds 1-%(paired)d (paired before the entry) count as") % {"paired": paired}
-        self.fields["missed_rounds"].label = label
-
-    def missed(self) -> str:
-        """The kind of request for each round missed (an absence when not chosen)."""
-        return str(self.cleaned_data.get("missed_rounds") or RequestKind.ABSENT.value)
-
-
-class PlayersCsvForm(forms.Form):
-    """Paste or upload a CSV player list."""
-
-    text = forms.CharField(widget=forms.Textarea(attrs={"rows": 6}), required=False, label="CSV")
-    file = forms.FileField(required=False, label=gettext_lazy("or upload a file"))
-
-    def clean(self) -> dict[str, Any]:
-        super().clean()
-        cleaned = self.cleaned_data  # what Form.clean returns
-        upload = cleaned.get("file")
-        if upload:
-            try:
-                cleaned["text"] = upload_text(upload, what="CSV file")
-            except UploadRefused as exc:
-                raise forms.ValidationError(str(exc)) from exc
-        if not cleaned.get("text", "").strip():
-            raise forms.ValidationError(_("Paste the CSV or choose a file."))
-        return cleaned
-
-
-class RoundRequestForm(forms.Form):
-    """A half-point bye, a full-point bye or an absence for one round (Dutch F5)."""
-
-    player = forms.ModelChoiceField(queryset=Player.objects.none(), label=gettext_lazy("Player"))
-    round_number = forms.IntegerField(min_value=1, label=gettext_lazy("Round"))
-    # Translators: the kind of request: a half-point bye, a full-point bye or an absence.
-    kind = forms.ChoiceField(choices=RequestKind.choices, label=gettext_lazy("Kind"))
-
-    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        player = cast("forms.ModelChoiceField[Player]", self.fields["player"])  # as declared
-        player.queryset = event.players.all()
-
-
-class ForbiddenPairForm(forms.Form):
-    """Two players who must not meet."""
-
-    # Translators: the first and second of two players who must not meet.
-    first = forms.ModelChoiceField(queryset=Player.objects.none(), label=gettext_lazy("First"))
-    second = forms.ModelChoiceField(queryset=Player.objects.none(), label=gettext_lazy("Second"))
-
-    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        for name in ("first", "second"):
-            field = cast("forms.ModelChoiceField[Player]", self.fields[name])  # as declared
-            field.queryset = event.players.all()
-
-
-RESULT_KEYS = {
-    "1": Result.WHITE_WINS,
-    "0": Result.BLACK_WINS,
-    "=": Result.DRAW,
-    "+": Result.WHITE_WINS_FORFEIT,
-    "-": Result.BLACK_WINS_FORFEIT,
-    "--": Result.DOUBLE_FORFEIT,
-}
-"""Keyboard entry: 1, 0, = and + / - for forfeits (white wins / black wins), -- double."""
-
-
-class ResultForm(forms.Form):
-    """One board's result, typed as a key (1, 0, =, +, -, --) or chosen from the list."""
-
-    result = forms.CharField(max_length=3, required=False)
-    version = forms.IntegerField(min_value=0)
-
-    def clean_result(self) -> str:
-        value: str = self.cleaned_data["result"].strip()
-        if value in RESULT_KEYS:
-            return RESULT_KEYS[value]
-        if value in Result.values and value != Result.PAIRING_BYE:
-            return value
-        raise forms.ValidationError(
-            _("%(value)s is not a result: type 1, 0, =, + or - (forfeits), -- (double forfeit).")
-            % {"value": repr(value)}
-        )
-
-
-def error_summary(form: forms.BaseForm) -> str:
-    """A form's errors as one line for a message: each field's label (in the reader's
-    language) before its errors, the form's own errors as they are."""
-    parts = []
-    for name, errors in form.errors.items():
-        text = " ".join(str(error) for error in errors)
-        field = form.fields.get(name)
-        if field is None:
-            parts.append(text)
-        else:
-            label = field.label or pretty_name(name)
-            # Translators: a form field's label, then what is wrong with its value.
-            parts.append(_("%(field)s: %(errors)s") % {"field": label, "errors": text})
-    return " ".join(parts)
 
 
 TIEBREAK_REFUSALS = {
