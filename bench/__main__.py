@@ -317,7 +317,7 @@ def _time_prizes(final: TournamentState) -> float:
     """The prize list of the event's final standings (#24's budget: 2,000 players)."""
     from fractions import Fraction
 
-    from swissweb.tournament.prizes import Contender, prize_list, read_table
+    from swissweb.tournament.standings.prizes import Contender, prize_list, read_table
 
     rows = standings(final, tiebreaks=STANDINGS_TIEBREAKS[:3])
     players = {p.pairing_number: p for p in final.players}

@@ -41,16 +41,19 @@ def build_event(
     from django.contrib.auth import get_user_model
     from django.utils import timezone
 
-    from swissweb.tournament import services
+    from swissweb.tournament.events import services as event_services
     from swissweb.tournament.management.commands.load_demo import FIRST, LAST, demo_result
     from swissweb.tournament.models import Game
+    from swissweb.tournament.players import services as player_services
+    from swissweb.tournament.rounds import results as result_services
+    from swissweb.tournament.rounds import services as round_services
 
     rng = random.Random(seed)
     password = secrets.token_urlsafe(16)
     user = get_user_model().objects.create_user(ARBITER, password=password)
     now = timezone.now()
     today = timezone.localdate()
-    event = services.event_create(
+    event = event_services.event_create(
         user=user,
         now=now,
         name=f"Load Open ({players} players)",
@@ -71,14 +74,14 @@ def build_event(
         }
         for index in range(players)
     ]
-    services.players_add(event_id=event.pk, rows=rows, user=user, now=now)
-    services.event_start(event_id=event.pk, user=user, now=now)
+    player_services.players_add(event_id=event.pk, rows=rows, user=user, now=now)
+    event_services.event_start(event_id=event.pk, user=user, now=now)
     in_play = completed + 1 if completed < rounds else 0
     for number in range(1, min(rounds, completed + 1) + 1):
-        round_ = services.round_pair(
+        round_ = round_services.round_pair(
             event_id=event.pk, user=user, now=now, seed=rng.randrange(2**31)
         )
-        services.round_publish(round_id=round_.pk, user=user, now=now)
+        round_services.round_publish(round_id=round_.pk, user=user, now=now)
         games = list(
             Game.objects.filter(round=round_, black__isnull=False)
             .select_related("white", "black")
@@ -87,7 +90,7 @@ def build_event(
         if number == in_play:
             games = games[: len(games) // 2]
         for game in games:
-            services.result_record(
+            result_services.result_record(
                 game_id=game.pk,
                 result=demo_result(game.white, game.black, rng),
                 expected_version=game.version,
@@ -103,9 +106,9 @@ def existing_event(slug: str = EVENT_SLUG) -> Event:
     """The event an earlier run built (``--reuse``), with a new password for its arbiter."""
     from django.contrib.auth import get_user_model
 
-    from swissweb.tournament import engine_adapter
     from swissweb.tournament.models import Event as EventRow
     from swissweb.tournament.models import RoundState
+    from swissweb.tournament.rounds import engine_adapter
 
     row = EventRow.objects.get(slug=slug)
     in_play = row.round_set.filter(state=RoundState.PUBLISHED).order_by("number").first()

@@ -240,9 +240,10 @@ def measure_draft(event: Event, repeat: int, language: str) -> tuple[list[float]
     from django.test import Client as DjangoClient
     from django.utils import timezone
 
-    from swissweb.tournament import services
     from swissweb.tournament.models import Event as EventRow
     from swissweb.tournament.models import Game
+    from swissweb.tournament.rounds import results as result_services
+    from swissweb.tournament.rounds import services as round_services
 
     user = get_user_model().objects.get(username=event.arbiter)
     client = DjangoClient(
@@ -257,10 +258,10 @@ def measure_draft(event: Event, repeat: int, language: str) -> tuple[list[float]
             round__event=row, round__number=event.in_play, result="", black__isnull=False
         )
         for game in open_boards:
-            services.result_record(
+            result_services.result_record(
                 game_id=game.pk, result="1-0", expected_version=game.version, user=user, now=now
             )
-        draft = services.round_pair(event_id=row.pk, user=user, now=now, seed=1)
+        draft = round_services.round_pair(event_id=row.pk, user=user, now=now, seed=1)
         path = f"/events/{event.slug}/manage/rounds/{draft.number}/"
         times, size = [], 0
         for _ in range(repeat + 1):
@@ -287,7 +288,7 @@ def measure_csv_import(event: Event, repeat: int) -> list[float]:
     from django.test import Client as DjangoClient
     from django.utils import timezone
 
-    from swissweb.tournament import services
+    from swissweb.tournament.events import services as event_services
 
     user = get_user_model().objects.get(username=event.arbiter)
     client = DjangoClient(HTTP_HOST="127.0.0.1", HTTP_X_FORWARDED_PROTO="https")
@@ -299,7 +300,7 @@ def measure_csv_import(event: Event, repeat: int) -> list[float]:
     times = []
     for _ in range(repeat):
         with transaction.atomic():
-            new = services.event_create(
+            new = event_services.event_create(
                 user=user, now=timezone.now(), name="CSV", slug="csv-import", rounds=9
             )
             upload = SimpleUploadedFile("players.csv", text.encode())
@@ -326,9 +327,9 @@ def measure_exports(event: Event) -> list[Budget]:
     import tracemalloc
     from collections.abc import Callable
 
-    from swissweb.tournament import exports
     from swissweb.tournament.models import Event as EventRow
-    from swissweb.tournament.rating_report import Edition, rating_report
+    from swissweb.tournament.publishing import exports
+    from swissweb.tournament.publishing.rating_report import Edition, rating_report
 
     row = EventRow.objects.get(slug=event.slug)
     runs: dict[str, Callable[[], str]] = {
@@ -356,12 +357,12 @@ def clear_results(event: Event, games: Sequence[str]) -> None:
     from django.contrib.auth import get_user_model
     from django.utils import timezone
 
-    from swissweb.tournament import services
     from swissweb.tournament.models import Game
+    from swissweb.tournament.rounds import results as result_services
 
     user = get_user_model().objects.get(username=event.arbiter)
     for game in Game.objects.filter(pk__in=[int(g) for g in games]).exclude(result=""):
-        services.result_record(
+        result_services.result_record(
             game_id=game.pk, result="", expected_version=game.version, user=user,
             now=timezone.now(),
         )  # fmt: skip

@@ -28,7 +28,7 @@ from typing import IO
 from defusedxml import DefusedXmlException, ElementTree
 from django.utils.translation import gettext, ngettext
 
-from swissweb.tournament.params import ascii_digits
+from swissweb.tournament.core.params import ascii_digits
 
 TITLES = frozenset({"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"})
 """FIDE's titles as our players hold them (the list writes the women's ones in WTit)."""

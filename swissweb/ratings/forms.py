@@ -6,10 +6,9 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext, gettext_lazy
 
-from swissweb.tournament.uploads import UploadRefused, decode_text
-
-from .formats import MAPPED
-from .models import ListKind
+from swissweb.ratings.formats import MAPPED
+from swissweb.ratings.models import ListKind
+from swissweb.tournament.core.uploads import UploadRefused, decode_text
 
 # Translators: labels of the fields where staff type the names of a national list's CSV
 # columns.

@@ -15,8 +15,8 @@ from itertools import islice
 from django.contrib.auth.models import User
 from django.db import connection, transaction
 
-from .formats import Entry, name_key
-from .models import ListedPlayer, ListKind, RatingList
+from swissweb.ratings.formats import Entry, name_key
+from swissweb.ratings.models import ListedPlayer, ListKind, RatingList
 
 _COLUMNS = (
     "rating_list_id", "player_id", "name", "name_key", "federation", "sex", "title",

@@ -14,7 +14,7 @@ import random
 from collections.abc import Iterator
 from xml.sax.saxutils import escape
 
-from .formats import Entry
+from swissweb.ratings.formats import Entry
 
 _LAST = ["Carlsen", "Müller", "Ångström", "García", "Nakamura", "Øvergaard", "Smith",
          "Kowalski", "Dubois", "Rossi", "Jones", "Petrov", "Novák", "Fernández", "Kim"]  # fmt: skip

@@ -11,10 +11,9 @@ nothing.  An ID finds its player in every list.
 
 from __future__ import annotations
 
-from swissweb.tournament.params import ascii_digits
-
-from .formats import name_key
-from .models import ListedPlayer
+from swissweb.ratings.formats import name_key
+from swissweb.ratings.models import ListedPlayer
+from swissweb.tournament.core.params import ascii_digits
 
 LIMIT = 20
 """The most players one search shows."""

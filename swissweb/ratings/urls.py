@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views
+from swissweb.ratings import views
 
 app_name = "ratings"
 

@@ -13,13 +13,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
-from swissweb.tournament.uploads import UploadRefused
-
-from .formats import MAX_UNZIPPED_MB, ListError, read_fide_file, read_national_csv
-from .forms import ListUploadForm
-from .loader import load_list
-from .models import ListKind, RatingList
-from .search import search
+from swissweb.ratings.formats import MAX_UNZIPPED_MB, ListError, read_fide_file, read_national_csv
+from swissweb.ratings.forms import ListUploadForm
+from swissweb.ratings.loader import load_list
+from swissweb.ratings.models import ListKind, RatingList
+from swissweb.ratings.search import search
+from swissweb.tournament.core.uploads import UploadRefused
 
 
 @staff_member_required

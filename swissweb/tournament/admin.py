@@ -14,7 +14,8 @@ from django.contrib import admin
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
-from .models import (
+from swissweb.tournament.core.services import event_changed
+from swissweb.tournament.models import (
     AuditEntry,
     Event,
     ForbiddenPair,
@@ -24,7 +25,6 @@ from .models import (
     RoundRequest,
     RoundState,
 )
-from .services import event_changed
 
 if TYPE_CHECKING:
     # The stubs make the admin classes generic in their models; Django's take no subscript.

@@ -2,211 +2,240 @@
 
 from django.urls import URLPattern, path
 
-from . import views, views_arbiter, views_links, views_workspace
-from .slugs import follow_old_slug
+from swissweb.tournament.audit import views as audit_views
+from swissweb.tournament.events import arbiter_views as event_arbiter
+from swissweb.tournament.events import views as event_pages
+from swissweb.tournament.events import workspace_views as event_workspace
+from swissweb.tournament.events.slugs import follow_old_slug
+from swissweb.tournament.players import arbiter_views as player_arbiter
+from swissweb.tournament.players import link_views
+from swissweb.tournament.players import views as player_pages
+from swissweb.tournament.players import workspace_views as player_workspace
+from swissweb.tournament.publishing import arbiter_views as publishing_arbiter
+from swissweb.tournament.publishing import views as publishing_pages
+from swissweb.tournament.rounds import arbiter_views as round_arbiter
+from swissweb.tournament.rounds import views as round_pages
+from swissweb.tournament.rounds import workspace_views as round_workspace
+from swissweb.tournament.standings import views as standing_pages
 
 app_name = "tournament"
 
 urlpatterns = [
     # Public
-    path("", views.event_list, name="event_list"),
-    path("events/new/", views_arbiter.event_create, name="event_create"),
-    path("events/import/", views_arbiter.event_import, name="event_import"),
-    path("events/<slug:slug>/", views.event_detail, name="event_detail"),
-    path("events/<slug:slug>/rounds/<int:number>/", views.round_pairings, name="round_pairings"),
+    path("", event_pages.event_list, name="event_list"),
+    path("events/new/", event_arbiter.event_create, name="event_create"),
+    path("events/import/", event_arbiter.event_import, name="event_import"),
+    path("events/<slug:slug>/", event_pages.event_detail, name="event_detail"),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/", round_pages.round_pairings, name="round_pairings"
+    ),
     path(
         "events/<slug:slug>/players/<int:pairing_number>/",
-        views.player_card,
+        player_pages.player_card,
         name="player_card",
     ),
-    path("events/<slug:slug>/standings/", views.standings, name="standings"),
-    path("events/<slug:slug>/games.pgn", views.event_pgn, name="event_pgn"),
-    path("events/<slug:slug>/find/", views.player_search, name="player_search"),
-    path("events/<slug:slug>/teams/", views.teams, name="teams"),
-    path("p/<str:code>/", views.player_page, name="player_page"),
+    path("events/<slug:slug>/standings/", standing_pages.standings, name="standings"),
+    path("events/<slug:slug>/games.pgn", publishing_pages.event_pgn, name="event_pgn"),
+    path("events/<slug:slug>/find/", player_pages.player_search, name="player_search"),
+    path("events/<slug:slug>/teams/", standing_pages.teams, name="teams"),
+    path("p/<str:code>/", player_pages.player_page, name="player_page"),
     path(
         "events/<slug:slug>/asks/<int:ask_id>/decide/",
-        views_workspace.ask_decide,
+        player_workspace.ask_decide,
         name="ask_decide",
     ),
-    path("events/<slug:slug>/prizes/", views.prizes, name="prizes"),
-    path("events/<slug:slug>/prizes.csv", views.prizes_csv, name="prizes_csv"),
-    path("events/<slug:slug>/rounds/<int:number>/games.pgn", views.round_pgn, name="round_pgn"),
-    path("events/<slug:slug>/standings.csv", views.standings_csv, name="standings_csv"),
-    path("events/<slug:slug>/crosstable/", views.crosstable, name="crosstable"),
-    # Arbiter
-    path("events/<slug:slug>/manage/", views_arbiter.event_manage, name="event_manage"),
-    path("events/<slug:slug>/edit/", views_arbiter.event_edit, name="event_edit"),
-    path("events/<slug:slug>/arbiters/", views_arbiter.arbiter_add, name="arbiter_add"),
-    path("events/<slug:slug>/players/add/", views_arbiter.player_add, name="player_add"),
+    path("events/<slug:slug>/prizes/", standing_pages.prizes, name="prizes"),
+    path("events/<slug:slug>/prizes.csv", standing_pages.prizes_csv, name="prizes_csv"),
     path(
-        "events/<slug:slug>/players/ratings/", views_arbiter.ratings_refresh, name="ratings_refresh"
+        "events/<slug:slug>/rounds/<int:number>/games.pgn",
+        publishing_pages.round_pgn,
+        name="round_pgn",
     ),
-    path("events/<slug:slug>/players/import/", views_arbiter.players_import, name="players_import"),
+    path("events/<slug:slug>/standings.csv", standing_pages.standings_csv, name="standings_csv"),
+    path("events/<slug:slug>/crosstable/", standing_pages.crosstable, name="crosstable"),
+    # Arbiter
+    path("events/<slug:slug>/manage/", event_arbiter.event_manage, name="event_manage"),
+    path("events/<slug:slug>/edit/", event_arbiter.event_edit, name="event_edit"),
+    path("events/<slug:slug>/arbiters/", event_arbiter.arbiter_add, name="arbiter_add"),
+    path("events/<slug:slug>/players/add/", player_arbiter.player_add, name="player_add"),
+    path(
+        "events/<slug:slug>/players/ratings/",
+        player_arbiter.ratings_refresh,
+        name="ratings_refresh",
+    ),
+    path(
+        "events/<slug:slug>/players/import/", player_arbiter.players_import, name="players_import"
+    ),
     path(
         "events/<slug:slug>/players/import-trf/",
-        views_arbiter.players_import_trf,
+        player_arbiter.players_import_trf,
         name="players_import_trf",
     ),
-    path("events/<slug:slug>/export.trf", views_arbiter.export_trf, name="export_trf"),
+    path("events/<slug:slug>/export.trf", publishing_arbiter.export_trf, name="export_trf"),
     path(
         "events/<slug:slug>/report-<str:edition>.trf",
-        views_arbiter.rating_report,
+        publishing_arbiter.rating_report,
         name="rating_report",
     ),
-    path("events/<slug:slug>/start/", views_arbiter.event_start, name="event_start"),
+    path("events/<slug:slug>/start/", event_arbiter.event_start, name="event_start"),
     path(
         "events/<slug:slug>/players/<int:player_id>/number/",
-        views_arbiter.pairing_number_set,
+        player_arbiter.pairing_number_set,
         name="pairing_number_set",
     ),
     path(
         "events/<slug:slug>/players/<int:player_id>/withdraw/",
-        views_arbiter.player_withdraw,
+        player_arbiter.player_withdraw,
         name="player_withdraw",
     ),
     path(
         "events/<slug:slug>/players/<int:player_id>/top/",
-        views_arbiter.player_top_set,
+        player_arbiter.player_top_set,
         name="player_top_set",
     ),
-    path("events/<slug:slug>/requests/", views_arbiter.round_request, name="round_request"),
-    path("events/<slug:slug>/forbidden/", views_arbiter.forbidden_pair_add, name="forbidden_add"),
-    path("events/<slug:slug>/pair/", views_arbiter.round_pair, name="round_pair"),
+    path("events/<slug:slug>/requests/", player_arbiter.round_request, name="round_request"),
+    path("events/<slug:slug>/forbidden/", player_arbiter.forbidden_pair_add, name="forbidden_add"),
+    path("events/<slug:slug>/pair/", round_arbiter.round_pair, name="round_pair"),
     path(
         "events/<slug:slug>/rounds/<int:number>/repair/",
-        views_arbiter.round_repair,
+        round_arbiter.round_repair,
         name="round_repair",
     ),
     path(
         "events/<slug:slug>/rounds/<int:number>/delete/",
-        views_arbiter.round_delete,
+        round_arbiter.round_delete,
         name="round_delete",
     ),
     path(
         "events/<slug:slug>/rounds/<int:number>/publish/",
-        views_arbiter.round_publish,
+        round_arbiter.round_publish,
         name="round_publish",
     ),
     path(
         "events/<slug:slug>/rounds/<int:number>/swap/",
-        views_arbiter.draft_swap,
+        round_arbiter.draft_swap,
         name="draft_swap",
     ),
     path(
         "events/<slug:slug>/rounds/<int:number>/redraw/",
-        views_arbiter.round_redraw,
+        round_arbiter.round_redraw,
         name="round_redraw",
     ),
     path(
         "events/<slug:slug>/rounds/<int:number>/flip/",
-        views_arbiter.draft_flip_board,
+        round_arbiter.draft_flip_board,
         name="draft_flip_board",
     ),
     path(
         "events/<slug:slug>/rounds/<int:number>/results/",
-        views_arbiter.results_enter,
+        round_arbiter.results_enter,
         name="results_enter",
     ),
     path(
         "events/<slug:slug>/rounds/<int:number>/correct/",
-        views_arbiter.round_correct,
+        round_arbiter.round_correct,
         name="round_correct",
     ),
     path(
         "events/<slug:slug>/games/<int:game_id>/flip/",
-        views_arbiter.draft_flip,
+        round_arbiter.draft_flip,
         name="draft_flip",
     ),
     path(
         "events/<slug:slug>/games/<int:game_id>/result/",
-        views_arbiter.result_enter,
+        round_arbiter.result_enter,
         name="result_enter",
     ),
     # The arbiter's workspace (#20): one page per task; /manage/ leads to the round in play.
-    path("my-events/", views_workspace.my_events, name="my_events"),
+    path("my-events/", event_workspace.my_events, name="my_events"),
     path(
         "events/<slug:slug>/manage/players/",
-        views_workspace.players,
+        player_workspace.players,
         name="workspace_players",
     ),
     path(
         "events/<slug:slug>/manage/players/<int:player_id>/",
-        views_workspace.player,
+        player_workspace.player,
         name="workspace_player",
     ),
     path(
         "events/<slug:slug>/manage/players/<int:player_id>/link/",
-        views_links.player_link,
+        link_views.player_link,
         name="workspace_player_link",
     ),
     path(
         "events/<slug:slug>/players/<int:player_id>/link/rotate/",
-        views_links.player_link_rotate,
+        link_views.player_link_rotate,
         name="player_link_rotate",
     ),
     path(
         "events/<slug:slug>/manage/rounds/<int:number>/",
-        views_workspace.round_page,
+        round_workspace.round_page,
         name="workspace_round",
     ),
     path(
         "events/<slug:slug>/manage/rounds/<int:number>/print/",
-        views_workspace.round_print,
+        round_workspace.round_print,
         name="workspace_round_print",
     ),
     path(
         "events/<slug:slug>/manage/rounds/<int:number>/why/",
-        views_workspace.round_why,
+        round_workspace.round_why,
         name="workspace_round_why",
     ),
     path(
         "events/<slug:slug>/manage/requests/",
-        views_workspace.requests,
+        player_workspace.requests,
         name="workspace_requests",
     ),
-    path("events/<slug:slug>/manage/audit/", views_workspace.audit, name="workspace_audit"),
+    path("events/<slug:slug>/manage/audit/", audit_views.audit, name="workspace_audit"),
     path(
         "events/<slug:slug>/manage/arbiters/",
-        views_workspace.arbiters,
+        event_workspace.arbiters,
         name="workspace_arbiters",
     ),
     path(
         "events/<slug:slug>/players/<int:player_id>/reinstate/",
-        views_workspace.player_reinstate,
+        player_workspace.player_reinstate,
         name="player_reinstate",
     ),
     path(
         "events/<slug:slug>/rounds/<int:number>/unpublish/",
-        views_workspace.round_unpublish,
+        round_workspace.round_unpublish,
         name="round_unpublish",
     ),
     path(
         "events/<slug:slug>/requests/<int:request_id>/edit/",
-        views_workspace.request_edit,
+        player_workspace.request_edit,
         name="round_request_edit",
     ),
     path(
         "events/<slug:slug>/requests/<int:request_id>/delete/",
-        views_workspace.request_delete,
+        player_workspace.request_delete,
         name="round_request_delete",
     ),
     path(
         "events/<slug:slug>/forbidden/<int:pair_id>/edit/",
-        views_workspace.forbidden_edit,
+        player_workspace.forbidden_edit,
         name="forbidden_edit",
     ),
     path(
         "events/<slug:slug>/forbidden/<int:pair_id>/delete/",
-        views_workspace.forbidden_delete,
+        player_workspace.forbidden_delete,
         name="forbidden_delete",
     ),
 ]
+
+PUBLIC_PAGES = frozenset(
+    module.__name__
+    for module in (event_pages, round_pages, player_pages, standing_pages, publishing_pages)
+)
+"""The modules of the public pages, each domain's ``views``."""
 
 # An event's old slugs (#20): every URL with a slug leads from a slug the event had
 # before to its present one; public pages permanently (301), the arbiter's with 302/307.
 for _pattern in urlpatterns:
     if isinstance(_pattern, URLPattern) and "<slug:slug>" in str(_pattern.pattern):
         _pattern.callback = follow_old_slug(
-            _pattern.callback, permanent=_pattern.callback.__module__ == views.__name__
+            _pattern.callback, permanent=_pattern.callback.__module__ in PUBLIC_PAGES
         )

@@ -13,8 +13,11 @@ from typing import Any
 
 from django.contrib.auth.models import User
 
-from swissweb.tournament import services
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import Event, Result
+from swissweb.tournament.players import services as player_services
+from swissweb.tournament.rounds import results as result_services
+from swissweb.tournament.rounds import services as round_services
 
 NOW = dt.datetime(2026, 10, 3, 9, tzinfo=dt.UTC)
 PASSWORD = "anna-secret-pw-1"
@@ -33,7 +36,7 @@ def played_event(players: int = 61, played: int = 3) -> tuple[User, Event]:
     """The arbiter "anna" and her public event: ``played`` rounds complete, the next one
     published without results."""
     user = User.objects.create_user("anna", password=PASSWORD)
-    event = services.event_create(
+    event = event_services.event_create(
         user=user,
         now=NOW,
         name="Riverside Autumn Open 2026",
@@ -55,16 +58,16 @@ def played_event(players: int = 61, played: int = 3) -> tuple[User, Event]:
         for n in range(players - 1)
     ]
     rows.append({"name": LONG_NAME, "rating": 1500, "club": "Riverside Juniors"})
-    services.players_add(event_id=event.pk, rows=rows, user=user, now=NOW)
-    services.event_start(event_id=event.pk, user=user, now=NOW)
+    player_services.players_add(event_id=event.pk, rows=rows, user=user, now=NOW)
+    event_services.event_start(event_id=event.pk, user=user, now=NOW)
     rng = random.Random(20)
     for number in range(1, played + 2):
-        round_ = services.round_pair(event_id=event.pk, user=user, now=NOW, seed=number)
-        services.round_publish(round_id=round_.pk, user=user, now=NOW)
+        round_ = round_services.round_pair(event_id=event.pk, user=user, now=NOW, seed=number)
+        round_services.round_publish(round_id=round_.pk, user=user, now=NOW)
         if number > played:
             break
         for game in round_.games.exclude(result=Result.PAIRING_BYE).order_by("board"):
-            services.result_record(
+            result_services.result_record(
                 game_id=game.pk,
                 result=rng.choice(RESULTS),
                 expected_version=game.version,

@@ -8,8 +8,8 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
-from swissweb.tournament import selectors
 from swissweb.tournament.models import Event
+from swissweb.tournament.standings import selectors as standing_selectors
 
 from .played import SLUG, log_in, played_event
 
@@ -107,6 +107,6 @@ def test_arbiter_picks_and_orders_fide_tiebreaks(
     page.goto(f"{live_server.url}/events/{SLUG}/standings/")
     headers = page.locator("table thead th").all_inner_texts()
     assert headers[-6:] == ["BH-C1", "DE", "SB", "ARO-M1", "KS-L40", "TPR"]
-    expected = selectors.standings_after(event=event).lines[0]
+    expected = standing_selectors.standings_after(event=event).lines[0]
     first = page.locator("table tbody tr").first.locator("td").all_inner_texts()
     assert first[-6:] == list(expected.texts)

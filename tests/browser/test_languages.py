@@ -12,8 +12,10 @@ from django.utils import translation
 from django.utils.translation import gettext
 from playwright.sync_api import expect
 
-from swissweb.tournament import services
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import Event, Game
+from swissweb.tournament.players import services as player_services
+from swissweb.tournament.rounds import services as round_services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -30,19 +32,19 @@ def de(text: str) -> str:
 
 def _event_in_play() -> Event:
     user = User.objects.create_user("greta", password=PASSWORD)
-    event = services.event_create(
+    event = event_services.event_create(
         user=user, now=NOW, name="Herbstturnier", slug="herbst", system="dutch1992", rounds=5
     )
     Event.objects.filter(pk=event.pk).update(public=True)
-    services.players_add(
+    player_services.players_add(
         event_id=event.pk,
         rows=[{"name": f"Spieler {n:02d}", "rating": 2200 - 10 * n} for n in range(10)],
         user=user,
         now=NOW,
     )
-    services.event_start(event_id=event.pk, user=user, now=NOW)
-    round_ = services.round_pair(event_id=event.pk, user=user, now=NOW, seed=3)
-    services.round_publish(round_id=round_.pk, user=user, now=NOW)
+    event_services.event_start(event_id=event.pk, user=user, now=NOW)
+    round_ = round_services.round_pair(event_id=event.pk, user=user, now=NOW, seed=3)
+    round_services.round_publish(round_id=round_.pk, user=user, now=NOW)
     return event
 
 

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from swissweb.tournament import selectors
 from swissweb.tournament.models import Game
+from swissweb.tournament.standings import selectors as standing_selectors
 from swissweb.tournament.templatetags.tournament_tags import score
 
 from .conftest import ARTEFACTS
@@ -39,7 +39,7 @@ def test_round_prints_pairings_slips_and_players_by_name(live_server: Any, page:
     assert len(played) == 30 and len(games) == 31  # 61 players: one bye
     before = {
         line.player.name: score(line.points)
-        for line in selectors.standings_after(event=event, after_round=3).lines
+        for line in standing_selectors.standings_after(event=event, after_round=3).lines
     }
     log_in(page, live_server.url)
 

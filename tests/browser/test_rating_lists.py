@@ -14,8 +14,9 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from swissweb.ratings import samples
-from swissweb.tournament import services
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import Player
+from swissweb.tournament.players import services as player_services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -26,9 +27,9 @@ def test_register_from_fides_list_and_refresh_ratings(
     live_server: Any, page: Any, tmp_path: Path, screenshot: Any
 ) -> None:
     user = User.objects.create_user("anna", password="anna-secret-pw-1", is_staff=True)
-    event = services.event_create(user=user, now=NOW, name="Club Rapid", slug="club-rapid",
+    event = event_services.event_create(user=user, now=NOW, name="Club Rapid", slug="club-rapid",
                                   system="dutch", rounds=5)  # fmt: skip
-    services.players_add(event_id=event.pk, user=user, now=NOW, rows=[
+    player_services.players_add(event_id=event.pk, user=user, now=NOW, rows=[
         {"name": "Carlsen, Anna", "rating": 1000, "fide_id": 100054},
     ])  # fmt: skip
     archive = tmp_path / "players_list_foa.zip"

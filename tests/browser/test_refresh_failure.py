@@ -8,7 +8,7 @@ import pytest
 from django.db import OperationalError
 from playwright.sync_api import expect
 
-from swissweb.tournament import selectors
+from swissweb.tournament.rounds import selectors as round_selectors
 
 from .played import SLUG, played_event
 
@@ -33,7 +33,7 @@ def test_refresh_during_a_server_failure_keeps_the_pairings_and_says_so(
     def gone(*args: object, **kwargs: object) -> object:
         raise OperationalError("the database is gone")
 
-    monkeypatch.setattr(selectors, "published_round", gone)
+    monkeypatch.setattr(round_selectors, "published_round", gone)
     page.evaluate(REFRESH, section)
     note = page.locator(f'.stale-note[data-for="{section}"]')
     expect(note).to_contain_text("Could not refresh at")

@@ -19,8 +19,11 @@ from django.contrib.auth.models import User
 from django.db import OperationalError, connection
 from playwright.sync_api import expect
 
-from swissweb.tournament import services
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import Event, Game, Result
+from swissweb.tournament.players import services as player_services
+from swissweb.tournament.rounds import results as result_services
+from swissweb.tournament.rounds import services as round_services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -37,18 +40,18 @@ PASSWORD = "anna-secret-pw-1"
 
 def _event_in_play(players: int = 100) -> Event:
     user = User.objects.create_user("anna", password=PASSWORD)
-    event = services.event_create(
+    event = event_services.event_create(
         user=user, now=NOW, name="Fast Open", slug="fast-open", system="dutch1992", rounds=5
     )
-    services.players_add(
+    player_services.players_add(
         event_id=event.pk,
         rows=[{"name": f"Player {n:03d}", "rating": 2600 - 7 * n} for n in range(players)],
         user=user,
         now=NOW,
     )
-    services.event_start(event_id=event.pk, user=user, now=NOW)
-    round_ = services.round_pair(event_id=event.pk, user=user, now=NOW, seed=7)
-    services.round_publish(round_id=round_.pk, user=user, now=NOW)
+    event_services.event_start(event_id=event.pk, user=user, now=NOW)
+    round_ = round_services.round_pair(event_id=event.pk, user=user, now=NOW, seed=7)
+    round_services.round_publish(round_id=round_.pk, user=user, now=NOW)
     return event
 
 
@@ -96,7 +99,7 @@ def _assert_all_saved(page: Any, typed: dict[int, str], timeout: float = 60.0) -
 
 
 def _slow(monkeypatch: pytest.MonkeyPatch, wrap: Callable[[Callable[..., Any]], Any]) -> None:
-    monkeypatch.setattr(services, "result_record", wrap(services.result_record))
+    monkeypatch.setattr(result_services, "result_record", wrap(result_services.result_record))
 
 
 def test_fifty_results_typed_20_ms_apart_all_land_on_their_boards(
@@ -182,11 +185,11 @@ def test_d15_a_confirmed_correction_is_saved_by_the_keyboard_entry(
     event = _event_in_play(players=6)
     user = User.objects.get(username="anna")
     for game in Game.objects.filter(round__event=event, round__number=1):
-        services.result_record(
+        result_services.result_record(
             game_id=game.pk, result=Result.WHITE_WINS, expected_version=0, user=user, now=NOW
         )
-    second = services.round_pair(event_id=event.pk, user=user, now=NOW, seed=7)
-    services.round_publish(round_id=second.pk, user=user, now=NOW)
+    second = round_services.round_pair(event_id=event.pk, user=user, now=NOW, seed=7)
+    round_services.round_publish(round_id=second.pk, user=user, now=NOW)
     _log_in(page, live_server.url)
     page.goto(f"{live_server.url}/events/fast-open/manage/rounds/1/?correct=1")
     field = page.get_by_label("Result of board 1", exact=True)

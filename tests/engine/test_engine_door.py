@@ -1,6 +1,6 @@
 """#33: one door between the web app and the engine, and the engine's own few imports.
 
-- Outside ``swissweb/tournament/engine_door.py`` (and migrations), no module of
+- Outside ``swissweb/tournament/rounds/engine_door.py`` (and migrations), no module of
   ``swissweb`` imports ``pairing`` (the engine, or ``pairing.timed`` that runs it under a
   time limit): the door names what the web uses of the engine, so the engine's layout
   can change behind it.
@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-DOOR = ROOT / "swissweb" / "tournament" / "engine_door.py"
+DOOR = ROOT / "swissweb" / "tournament" / "rounds" / "engine_door.py"
 ALLOWED = frozenset({"networkx"})
 """Third-party packages the engine may import: networkx (maximum weight matching)."""
 

@@ -7,8 +7,9 @@ import datetime as dt
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from swissweb.tournament import exports, services
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import Event, Game
+from swissweb.tournament.publishing import exports
 
 
 def restored(text: str) -> str:
@@ -29,4 +30,4 @@ def restore_lost(event: Event, *, user: User, now: dt.datetime) -> tuple[str, Ev
     """Back ``event`` up, lose it, and restore the backup: the text and the copy."""
     text = exports.event_trf(event)
     lose(event)
-    return text, services.event_import_trf(text=text, user=user, now=now)
+    return text, event_services.event_import_trf(text=text, user=user, now=now)

@@ -67,10 +67,10 @@ def _empty_page_cache() -> None:
     values player cards keep in the process (#21)."""
     from django.core.cache import cache
 
-    from swissweb.tournament import selectors
+    from swissweb.tournament.core import caching
 
     cache.clear()
-    selectors.clear_process_memo()
+    caching.clear_process_memo()
 
 
 @pytest.fixture
@@ -78,9 +78,9 @@ def started(event: Event, players: list[Player], arbiter: User) -> Event:
     """The event of ``event``, its ``players`` numbered: ready to pair round 1."""
     from django.utils import timezone
 
-    from swissweb.tournament import services
+    from swissweb.tournament.events import services as event_services
 
-    services.event_start(event_id=event.pk, user=arbiter, now=timezone.now())
+    event_services.event_start(event_id=event.pk, user=arbiter, now=timezone.now())
     return event
 
 
@@ -89,16 +89,17 @@ def two_rounds(started: Event, players: list[Player], arbiter: User) -> Event:
     """Round 1 complete (White wins everywhere), round 2 published and in play."""
     import datetime as dt
 
-    from swissweb.tournament import services
     from swissweb.tournament.models import Result
+    from swissweb.tournament.rounds import results as result_services
+    from swissweb.tournament.rounds import services as round_services
 
     now = dt.datetime(2026, 3, 1, 9, 0, tzinfo=dt.UTC)
-    first = services.round_pair(event_id=started.pk, user=arbiter, now=now, seed=1)
-    services.round_publish(round_id=first.pk, user=arbiter, now=now)
+    first = round_services.round_pair(event_id=started.pk, user=arbiter, now=now, seed=1)
+    round_services.round_publish(round_id=first.pk, user=arbiter, now=now)
     for game in first.games.all():
-        services.result_record(
+        result_services.result_record(
             game_id=game.pk, result=Result.WHITE_WINS, expected_version=0, user=arbiter, now=now
         )
-    second = services.round_pair(event_id=started.pk, user=arbiter, now=now, seed=2)
-    services.round_publish(round_id=second.pk, user=arbiter, now=now)
+    second = round_services.round_pair(event_id=started.pk, user=arbiter, now=now, seed=2)
+    round_services.round_publish(round_id=second.pk, user=arbiter, now=now)
     return started

@@ -6,22 +6,23 @@ import datetime as dt
 
 from django.contrib.auth.models import User
 
-from swissweb.tournament import services
 from swissweb.tournament.models import AuditEntry, Event, Result, Round
+from swissweb.tournament.rounds import results as result_services
+from swissweb.tournament.rounds import services as round_services
 
 NOW = dt.datetime(2026, 5, 1, 10, tzinfo=dt.UTC)
 
 
 def _pair(event: Event, user: User) -> Round:
-    return services.round_pair(event_id=event.pk, user=user, now=NOW, seed=3)
+    return round_services.round_pair(event_id=event.pk, user=user, now=NOW, seed=3)
 
 
 def _play(event: Event, user: User, result: str = Result.WHITE_WINS) -> Round:
     """Pair, publish and finish the next round: every board ``result``."""
     round_ = _pair(event, user)
-    services.round_publish(round_id=round_.pk, user=user, now=NOW)
+    round_services.round_publish(round_id=round_.pk, user=user, now=NOW)
     for game in round_.games.exclude(result=Result.PAIRING_BYE):
-        services.result_record(
+        result_services.result_record(
             game_id=game.pk, result=result, expected_version=game.version, user=user, now=NOW
         )
     round_.refresh_from_db()

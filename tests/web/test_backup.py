@@ -11,8 +11,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
 
-from swissweb.tournament import exports, selectors, services
-from swissweb.tournament.errors import TournamentError
+from swissweb.tournament.core.errors import TournamentError
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import (
     AuditEntry,
     Event,
@@ -23,6 +23,12 @@ from swissweb.tournament.models import (
     Round,
     RoundRequest,
 )
+from swissweb.tournament.players import requests as request_services
+from swissweb.tournament.players import services as player_services
+from swissweb.tournament.publishing import exports
+from swissweb.tournament.rounds import results as result_services
+from swissweb.tournament.rounds import services as round_services
+from swissweb.tournament.standings import selectors as standing_selectors
 from tests.engine.reference_data import DATA
 from tests.web.backup_helpers import restore_lost, restored
 
@@ -34,11 +40,11 @@ T0 = dt.datetime(2026, 3, 1, 9, 0, tzinfo=dt.UTC)
 
 
 def _play(event: Event, user: User, rng: random.Random, *, finish: bool, seed: int) -> Round:
-    round_ = services.round_pair(event_id=event.pk, user=user, now=T0, seed=seed)
-    services.round_publish(round_id=round_.pk, user=user, now=T0 + dt.timedelta(minutes=5))
+    round_ = round_services.round_pair(event_id=event.pk, user=user, now=T0, seed=seed)
+    round_services.round_publish(round_id=round_.pk, user=user, now=T0 + dt.timedelta(minutes=5))
     games = [g for g in round_.games.order_by("board") if g.black_id is not None]
     for game in games if finish else games[: len(games) // 2]:
-        services.result_record(
+        result_services.result_record(
             game_id=game.pk, result=rng.choice(RESULTS), expected_version=0, user=user,
             now=T0 + dt.timedelta(hours=2),
         )  # fmt: skip
@@ -51,7 +57,7 @@ def played(arbiter: User) -> Event:
     """An event with every kind of data: 3 rounds played, round 4 in play, requests
     (half-point and full-point byes, an absence)."""
     rng = random.Random(7)
-    event = services.event_create(
+    event = event_services.event_create(
         user=arbiter, now=T0, name="Backup Open", slug="backup-open", system="dutch1992",
         rounds=7, tiebreaks="BH-C1,SB,PROG,LOT", acceleration=True, esca_random=True,
         esca_round1_area=False, initial_colour="black", start_date=dt.date(2026, 3, 1),
@@ -68,26 +74,31 @@ def played(arbiter: User) -> Event:
          "area": "Nord" if n % 3 == 0 else "", "top_player": n < 3}
         for n in range(13)
     ]  # fmt: skip
-    services.players_add(event_id=event.pk, rows=rows, user=arbiter, now=T0)
-    services.event_start(event_id=event.pk, user=arbiter, now=T0)
+    player_services.players_add(event_id=event.pk, rows=rows, user=arbiter, now=T0)
+    event_services.event_start(event_id=event.pk, user=arbiter, now=T0)
     players = list(event.players.order_by("pairing_number"))
-    services.forbidden_pair_add(
+    request_services.forbidden_pair_add(
         event_id=event.pk, first_id=players[0].pk, second_id=players[1].pk, user=arbiter, now=T0
     )
-    services.round_request_set(player_id=players[5].pk, round_number=2, kind="H", user=arbiter,
-                               now=T0)  # fmt: skip
-    services.round_request_set(player_id=players[6].pk, round_number=3, kind="Z", user=arbiter,
-                               now=T0)  # fmt: skip
-    services.round_request_set(player_id=players[7].pk, round_number=6, kind="H", user=arbiter,
-                               now=T0)  # fmt: skip
-    services.round_request_set(player_id=players[8].pk, round_number=2, kind="F", user=arbiter,
-                               now=T0)  # fmt: skip
-    services.round_request_set(player_id=players[9].pk, round_number=5, kind="F", user=arbiter,
-                               now=T0)  # fmt: skip
+    request_services.round_request_set(
+        player_id=players[5].pk, round_number=2, kind="H", user=arbiter, now=T0
+    )
+    request_services.round_request_set(
+        player_id=players[6].pk, round_number=3, kind="Z", user=arbiter, now=T0
+    )
+    request_services.round_request_set(
+        player_id=players[7].pk, round_number=6, kind="H", user=arbiter, now=T0
+    )
+    request_services.round_request_set(
+        player_id=players[8].pk, round_number=2, kind="F", user=arbiter, now=T0
+    )
+    request_services.round_request_set(
+        player_id=players[9].pk, round_number=5, kind="F", user=arbiter, now=T0
+    )
     for number in range(1, 4):
         _play(event, arbiter, rng, finish=True, seed=100 + number)
         if number == 2:
-            services.player_withdraw(player_id=players[12].pk, user=arbiter, now=T0)
+            player_services.player_withdraw(player_id=players[12].pk, user=arbiter, now=T0)
     _play(event, arbiter, rng, finish=False, seed=104)
     event.refresh_from_db()
     return event
@@ -143,7 +154,7 @@ def _forbidden(event: Event) -> list[tuple[object, ...]]:
 
 
 def _standings(event: Event, after: int) -> list[tuple[object, ...]]:
-    table = selectors.standings_after(event=event, after_round=after)
+    table = standing_selectors.standings_after(event=event, after_round=after)
     return [
         (line.rank, line.player.pairing_number, line.points, line.values, line.cells)
         for line in table.lines
@@ -152,7 +163,7 @@ def _standings(event: Event, after: int) -> list[tuple[object, ...]]:
 
 def test_backup_export_then_import_gives_back_the_same_event(played: Event, stranger: User) -> None:
     """Options, players, rounds, boards, results, requests and forbidden pairs all return."""
-    copy = services.event_import_trf(text=exports.event_trf(played), user=stranger, now=T0)
+    copy = event_services.event_import_trf(text=exports.event_trf(played), user=stranger, now=T0)
     assert copy.pk != played.pk and copy.slug != played.slug
     assert list(copy.arbiters.all()) == [stranger]
     assert (played.public, copy.public) == (True, False)
@@ -168,7 +179,7 @@ def test_backup_import_gives_the_same_standings_after_every_round(
     played: Event, stranger: User
 ) -> None:
     """Standings and crosstable cells after each completed round are the same."""
-    copy = services.event_import_trf(text=exports.event_trf(played), user=stranger, now=T0)
+    copy = event_services.event_import_trf(text=exports.event_trf(played), user=stranger, now=T0)
     for after in range(1, 4):
         assert _standings(copy, after) == _standings(played, after)
 
@@ -177,12 +188,12 @@ def test_backup_imported_event_pairs_the_next_round_like_the_original(
     played: Event, arbiter: User, stranger: User
 ) -> None:
     """After round 4 is finished in both, round 5 gets the same boards from the same seed."""
-    copy = services.event_import_trf(text=exports.event_trf(played), user=stranger, now=T0)
+    copy = event_services.event_import_trf(text=exports.event_trf(played), user=stranger, now=T0)
     for event, user in ((played, arbiter), (copy, stranger)):
         for game in Game.objects.filter(round__event=event, round__number=4, result=""):
-            services.result_record(game_id=game.pk, result=Result.DRAW, expected_version=0,
+            result_services.result_record(game_id=game.pk, result=Result.DRAW, expected_version=0,
                                    user=user, now=T0)  # fmt: skip
-        services.round_pair(event_id=event.pk, user=user, now=T0, seed=5)
+        round_services.round_pair(event_id=event.pk, user=user, now=T0, seed=5)
     assert _games(copy) == _games(played)
 
 
@@ -203,7 +214,7 @@ def test_backup_full_point_byes_are_f_blocks_and_240_lines(played: Event) -> Non
     bye = played.players.get(requests__kind="F", requests__round_number=2).pairing_number
     player = next(p for p in doc.players if p.start_rank == bye)
     assert player.round(2).result == "F" and player.round(2).opponent is None
-    table = selectors.standings_after(event=played)
+    table = standing_selectors.standings_after(event=played)
     assert next(line.points for line in table.lines if line.player.pairing_number == bye) == (
         player.points
     )
@@ -237,18 +248,18 @@ def test_backup_import_of_a_bad_swg_names_line_and_column_and_writes_nothing(
     lines[index] = lines[index][:-3] + "0-1"
     before = (Event.objects.count(), Player.objects.count(), AuditEntry.objects.count())
     with pytest.raises(TournamentError, match=rf"TRF line {index + 1}, column 14: "):
-        services.event_import_trf(text="\r\n".join(lines), user=stranger, now=T0)
+        event_services.event_import_trf(text="\r\n".join(lines), user=stranger, now=T0)
     assert (Event.objects.count(), Player.objects.count(), AuditEntry.objects.count()) == before
 
 
 def test_backup_import_of_a_sample_file(stranger: User) -> None:
     """A real TRF file from another program (lichess, 9 rounds with byes) imports whole."""
     text = (DATA / "trf-samples" / "sklangen_2021_03.trf").read_text(encoding="utf-8")
-    event = services.event_import_trf(text=text, user=stranger, now=T0)
+    event = event_services.event_import_trf(text=text, user=stranger, now=T0)
     assert event.rounds == 9 and event.players.count() == 9
     assert event.round_set.filter(state="completed").count() == 9
     assert event.initial_colour == "black"
-    table = selectors.standings_after(event=event)
+    table = standing_selectors.standings_after(event=event)
     by_number = {line.player.pairing_number: line.points for line in table.lines}
     assert by_number[1] == by_number[2] == Fraction(15, 2)  # 7.5 points each, as in the file
 
@@ -264,11 +275,11 @@ def test_backup_export_writes_fide_tiebreaks_and_import_reads_them(
     lines = exports.event_trf(played).split("\r\n")
     assert "SWK BH-C1,SB,PROG,LOT" in lines and "202 BH/C1,SB,PS" in lines
     only_fide = [t for t in lines if not t.startswith("SWK")]
-    event = services.event_import_trf(text="\r\n".join(only_fide), user=stranger, now=T0)
+    event = event_services.event_import_trf(text="\r\n".join(only_fide), user=stranger, now=T0)
     assert event.tiebreaks == "BH-C1,SB,PROG"
     index = only_fide.index("202 BH/C1,SB,PS")
     only_fide[index] = "202 BH/C1,EDE"
-    event = services.event_import_trf(text="\r\n".join(only_fide), user=stranger, now=T0)
+    event = event_services.event_import_trf(text="\r\n".join(only_fide), user=stranger, now=T0)
     assert event.tiebreaks == "DE1,ARO,LOT"  # what an import without a list gets
     (note,) = event.audit_entries.get(action="event_import").after["not_read"]
     assert note.startswith(f"TRF line {index + 1}: unknown tie-break code 'EDE'")
@@ -287,13 +298,13 @@ def test_backup_export_ranks_players_by_the_events_tiebreaks(played: Event, arbi
 
     assert set(ranks().values()) == {None}
     for game in Game.objects.filter(round__event=played, round__number=4, result=""):
-        services.result_record(
+        result_services.result_record(
             game_id=game.pk, result=Result.DRAW, expected_version=0, user=arbiter,
             now=T0 + dt.timedelta(hours=3),
         )  # fmt: skip
 
     def places() -> dict[int, int]:
-        table = selectors.standings_after(event=played)
+        table = standing_selectors.standings_after(event=played)
         assert table.after_round == 4  # the last result completed the round
         found: dict[int, int] = {}
         place = 0
@@ -306,7 +317,7 @@ def test_backup_export_ranks_players_by_the_events_tiebreaks(played: Event, arbi
     assert ranks() == places()
     # Points, then wins: players level on both share a place, written on each line.
     played.refresh_from_db()
-    played = services.event_settings_update(
+    played = event_services.event_settings_update(
         event_id=played.pk, changes={"tiebreaks": "WIN"}, expected_version=played.settings_version,
         user=arbiter, now=T0 + dt.timedelta(hours=5),
     )  # fmt: skip
@@ -389,13 +400,13 @@ def test_backup_import_of_a_sample_with_full_point_byes(name: str, stranger: Use
     from pairing.engine.trf import decode_trf, read_trf
 
     text = decode_trf((DATA / "trf-samples" / name).read_bytes())
-    event = services.event_import_trf(text=text, user=stranger, now=T0)
+    event = event_services.event_import_trf(text=text, user=stranger, now=T0)
     doc = read_trf(text)
     byes = {(p.start_rank, n) for p in doc.players
             for n, block in enumerate(p.rounds, start=1) if block.full_point_bye}  # fmt: skip
     imported = RoundRequest.objects.filter(player__event=event, kind="F")
     assert set(imported.values_list("player__pairing_number", "round_number")) == byes
-    table = selectors.standings_after(event=event)
+    table = standing_selectors.standings_after(event=event)
     points = {line.player.pairing_number: line.points for line in table.lines}
     played = event.round_set.count()
     compared = [
@@ -419,7 +430,7 @@ def test_backup_import_of_a_team_sample_is_refused_for_its_240_lines(stranger: U
 
     text = decode_trf((DATA / "trf-samples" / "echecsjs_grandmommyscup.trf").read_bytes())
     with pytest.raises(TournamentError, match="player 39 has a board in round 1"):
-        services.event_import_trf(text=text, user=stranger, now=T0)
+        event_services.event_import_trf(text=text, user=stranger, now=T0)
     assert not Event.objects.exists()
 
 
@@ -429,7 +440,7 @@ def test_trf2026_192_import_of_the_2017_dutch_is_refused_by_name(stranger: User)
     text = (DATA / "trf-samples" / "sklangen_2021_03.trf").read_text(encoding="utf-8")
     lines = text.splitlines()
     with pytest.raises(TournamentError, match=r"column 5: .*'FIDE_DUTCH_2017' is not available"):
-        services.event_import_trf(
+        event_services.event_import_trf(
             text="\r\n".join([lines[0], "192 FIDE_DUTCH_2017", *lines[1:]]), user=stranger, now=T0
         )
     assert not Event.objects.exists()

@@ -18,8 +18,8 @@ from django.apps import apps
 from django.contrib.auth.models import User
 from django.db.models import Model
 
-from swissweb.tournament import exports, services
-from swissweb.tournament.errors import TournamentError
+from swissweb.tournament.core.errors import TournamentError
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import (
     AuditEntry,
     Event,
@@ -32,6 +32,12 @@ from swissweb.tournament.models import (
     Round,
     RoundRequest,
 )
+from swissweb.tournament.players import asks as ask_services
+from swissweb.tournament.players import requests as request_services
+from swissweb.tournament.players import services as player_services
+from swissweb.tournament.publishing import exports
+from swissweb.tournament.rounds import results as result_services
+from swissweb.tournament.rounds import services as round_services
 from tests.web.backup_helpers import lose, restored
 
 pytestmark = pytest.mark.django_db
@@ -65,7 +71,7 @@ CARRIED: dict[type[Model], set[str]] = {
         "player", "kind", "round_number", "state", "created_at", "decided_at", "via_link",
     },
 }  # fmt: skip
-"""Written by ``exports.event_trf`` and restored by ``services.event_import_trf``."""
+"""Written by ``exports.event_trf`` and restored by ``event_services.event_import_trf``."""
 
 STAMPS = "the row's own creation and change times (TimeStamped): set by the restore"
 NOT_CARRIED: dict[type[Model], dict[str, str]] = {
@@ -145,7 +151,7 @@ def test_backup_carries_or_lists_every_model_field() -> None:
 @pytest.fixture
 def every_field(arbiter: User) -> Event:
     """An event whose every carried field holds a value other than its default."""
-    event = services.event_create(
+    event = event_services.event_create(
         user=arbiter, now=T0, name="Every Field Open", slug="every-field", system="dutch1992",
         rounds=5, points_win=6, points_draw=3, points_loss=1, points_forfeit_win=5,
         points_forfeit_loss=1, points_pairing_bye=4, points_full_bye=6, points_half_bye=2,
@@ -167,28 +173,31 @@ def every_field(arbiter: User) -> Event:
          "club": f"Club {n % 3}", "area": "East", "top_player": n == 0}
         for n in range(7)
     ]  # fmt: skip
-    services.players_add(event_id=event.pk, rows=rows, user=arbiter, now=T0)
-    services.event_start(event_id=event.pk, user=arbiter, now=T0)
+    player_services.players_add(event_id=event.pk, rows=rows, user=arbiter, now=T0)
+    event_services.event_start(event_id=event.pk, user=arbiter, now=T0)
     players = list(event.players.order_by("pairing_number"))
-    services.forbidden_pair_add(event_id=event.pk, first_id=players[0].pk,
+    request_services.forbidden_pair_add(event_id=event.pk, first_id=players[0].pk,
                                 second_id=players[1].pk, user=arbiter, now=T0,
                                 reason="Siblings, \"twins\"")  # fmt: skip
-    services.round_request_set(player_id=players[2].pk, round_number=4, kind="H", user=arbiter,
-                               now=T0)  # fmt: skip
+    request_services.round_request_set(
+        player_id=players[2].pk, round_number=4, kind="H", user=arbiter, now=T0
+    )
     for number in (1, 2):
-        round_ = services.round_pair(event_id=event.pk, user=arbiter, now=T0, seed=number)
-        services.round_publish(round_id=round_.pk, user=arbiter, now=T0 + dt.timedelta(hours=1))
+        round_ = round_services.round_pair(event_id=event.pk, user=arbiter, now=T0, seed=number)
+        round_services.round_publish(
+            round_id=round_.pk, user=arbiter, now=T0 + dt.timedelta(hours=1)
+        )
         games = list(round_.games.filter(black__isnull=False).order_by("board"))
         for game in games if number == 1 else games[:1]:
-            services.result_record(
+            result_services.result_record(
                 game_id=game.pk, result=Result.BLACK_WINS, expected_version=0, user=arbiter,
                 now=T0 + dt.timedelta(hours=3),
             )  # fmt: skip
-    services.player_withdraw(player_id=players[6].pk, user=arbiter, now=T0)
+    player_services.player_withdraw(player_id=players[6].pk, user=arbiter, now=T0)
     players[3].refresh_from_db()
-    ask = services.player_ask(player_id=players[3].pk, via_code=players[3].access_code,
+    ask = ask_services.player_ask(player_id=players[3].pk, via_code=players[3].access_code,
                               kind="bye", round_number=4, now=T0)  # fmt: skip
-    services.player_ask_decide(ask_id=ask.pk, approve=False, user=arbiter, now=T0)
+    ask_services.player_ask_decide(ask_id=ask.pk, approve=False, user=arbiter, now=T0)
     event.refresh_from_db()
     return event
 
@@ -256,7 +265,7 @@ def test_backup_restores_every_carried_field(every_field: Event, stranger: User)
     before = _snapshot(every_field)
     text = exports.event_trf(every_field)
     lose(every_field)
-    copy = services.event_import_trf(text=text, user=stranger, now=T0)
+    copy = event_services.event_import_trf(text=text, user=stranger, now=T0)
     assert _snapshot(copy) == before
     assert copy.public is False
     (note,) = copy.audit_entries.get(action="event_import").after["notes"]
@@ -270,7 +279,9 @@ def test_backup_restored_beside_its_original_gets_new_private_links(
     """A private link leads to one player: restored while the original is still here,
     each player gets a new code, and the audit entry says so."""
     codes = set(every_field.players.values_list("access_code", flat=True))
-    copy = services.event_import_trf(text=exports.event_trf(every_field), user=stranger, now=T0)
+    copy = event_services.event_import_trf(
+        text=exports.event_trf(every_field), user=stranger, now=T0
+    )
     new = set(copy.players.values_list("access_code", flat=True))
     assert len(new) == 7 and not new & codes
     notes = copy.audit_entries.get(action="event_import").after["notes"]
@@ -300,5 +311,5 @@ def test_backup_new_records_refused_at_line_and_column(
     lines[index] = lines[index].replace(old, new)
     events = Event.objects.count()
     with pytest.raises(TournamentError, match=rf"TRF line {index + 1}, column {at}: .*{message}"):
-        services.event_import_trf(text="\r\n".join(lines), user=stranger, now=T0)
+        event_services.event_import_trf(text="\r\n".join(lines), user=stranger, now=T0)
     assert Event.objects.count() == events

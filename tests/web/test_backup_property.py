@@ -21,8 +21,8 @@ from django.contrib.auth.models import User
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from swissweb.tournament import exports, selectors, services
-from swissweb.tournament.errors import TournamentError
+from swissweb.tournament.core.errors import TournamentError
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import (
     Event,
     ForbiddenPair,
@@ -33,6 +33,13 @@ from swissweb.tournament.models import (
     RoundRequest,
     RoundState,
 )
+from swissweb.tournament.players import asks as ask_services
+from swissweb.tournament.players import requests as request_services
+from swissweb.tournament.players import services as player_services
+from swissweb.tournament.publishing import exports
+from swissweb.tournament.rounds import results as result_services
+from swissweb.tournament.rounds import services as round_services
+from swissweb.tournament.standings import selectors as standing_selectors
 from tests.web.backup_helpers import restore_lost, restored
 
 pytestmark = pytest.mark.django_db
@@ -63,7 +70,7 @@ def _record(event: Event, user: User, rng: random.Random) -> object:
         return None
     game = rng.choice(games)
     result = rng.choice([*RESULTS, ""])
-    return services.result_record(
+    return result_services.result_record(
         game_id=game.pk, result=result, expected_version=game.version, user=user, now=T0
     )
 
@@ -74,7 +81,7 @@ def _finish_round(event: Event, user: User, rng: random.Random) -> object:
     if last is None or last.state == RoundState.PAIRED:
         return None
     for game in last.games.filter(result="", black__isnull=False):
-        services.result_record(
+        result_services.result_record(
             game_id=game.pk, result=rng.choice(RESULTS), expected_version=game.version,
             user=user, now=T0,
         )  # fmt: skip
@@ -83,8 +90,8 @@ def _finish_round(event: Event, user: User, rng: random.Random) -> object:
 
 def _pair(event: Event, user: User, rng: random.Random) -> object:
     if event.started_at is None:
-        return services.event_start(event_id=event.pk, user=user, now=T0)
-    return services.round_pair(event_id=event.pk, user=user, now=T0, seed=rng.randrange(1000))
+        return event_services.event_start(event_id=event.pk, user=user, now=T0)
+    return round_services.round_pair(event_id=event.pk, user=user, now=T0, seed=rng.randrange(1000))
 
 
 def _advance(event: Event, user: User, rng: random.Random) -> object:
@@ -103,17 +110,17 @@ def _advance(event: Event, user: User, rng: random.Random) -> object:
 
 def _publish(event: Event, user: User, rng: random.Random) -> object:
     last = _last_round(event)
-    return last and services.round_publish(round_id=last.pk, user=user, now=T0)
+    return last and round_services.round_publish(round_id=last.pk, user=user, now=T0)
 
 
 def _unpublish(event: Event, user: User, rng: random.Random) -> object:
     last = _last_round(event)
-    return last and services.round_unpublish(round_id=last.pk, user=user, now=T0)
+    return last and round_services.round_unpublish(round_id=last.pk, user=user, now=T0)
 
 
 def _delete_draft(event: Event, user: User, rng: random.Random) -> object:
     last = _last_round(event)
-    return last and services.round_delete_draft(round_id=last.pk, user=user, now=T0)
+    return last and round_services.round_delete_draft(round_id=last.pk, user=user, now=T0)
 
 
 def _swap(event: Event, user: User, rng: random.Random) -> object:
@@ -122,7 +129,7 @@ def _swap(event: Event, user: User, rng: random.Random) -> object:
     if last is None or len(players) < 2:
         return None
     first, second = rng.sample(players, 2)
-    return services.draft_swap_players(
+    return round_services.draft_swap_players(
         round_id=last.pk, first_id=first.pk, second_id=second.pk, user=user, now=T0
     )
 
@@ -130,22 +137,24 @@ def _swap(event: Event, user: User, rng: random.Random) -> object:
 def _flip(event: Event, user: User, rng: random.Random) -> object:
     last = _last_round(event)
     games = list(last.games.filter(black__isnull=False)) if last else []
-    return games and services.draft_flip_colours(game_id=rng.choice(games).pk, user=user, now=T0)
+    return games and round_services.draft_flip_colours(
+        game_id=rng.choice(games).pk, user=user, now=T0
+    )
 
 
 def _withdraw(event: Event, user: User, rng: random.Random) -> object:
     player = rng.choice(_players(event))
-    return services.player_withdraw(player_id=player.pk, user=user, now=T0, reason="ill")
+    return player_services.player_withdraw(player_id=player.pk, user=user, now=T0, reason="ill")
 
 
 def _reinstate(event: Event, user: User, rng: random.Random) -> object:
     player = rng.choice(_players(event))
-    return services.player_reinstate(player_id=player.pk, user=user, now=T0)
+    return player_services.player_reinstate(player_id=player.pk, user=user, now=T0)
 
 
 def _late_entry(event: Event, user: User, rng: random.Random) -> object:
     row = {"name": f"Late, Entry {rng.randrange(10**6)}", "rating": rng.randrange(1000, 2400)}
-    return services.players_add(
+    return player_services.players_add(
         event_id=event.pk, rows=[row], user=user, now=T0, missed_rounds=rng.choice("ZHF")
     )
 
@@ -162,12 +171,12 @@ def _correct_player(event: Event, user: User, rng: random.Random) -> object:
             {"national_id": rng.choice(["", "A12345"]), "birth_year": rng.choice([None, 2011])},
         ]
     )
-    return services.player_update(player_id=player.pk, changes=changes, user=user, now=T0)
+    return player_services.player_update(player_id=player.pk, changes=changes, user=user, now=T0)
 
 
 def _request(event: Event, user: User, rng: random.Random) -> object:
     player = rng.choice(_players(event))
-    return services.round_request_set(
+    return request_services.round_request_set(
         player_id=player.pk, round_number=rng.randrange(1, event.rounds + 2),
         kind=rng.choice(["H", "F", "Z"]), user=user, now=T0, replace=rng.random() < 0.5,
     )  # fmt: skip
@@ -175,14 +184,14 @@ def _request(event: Event, user: User, rng: random.Random) -> object:
 
 def _delete_request(event: Event, user: User, rng: random.Random) -> object:
     requests = list(RoundRequest.objects.filter(player__event=event).order_by("pk"))
-    return requests and services.round_request_delete(
+    return requests and request_services.round_request_delete(
         request_id=rng.choice(requests).pk, user=user, now=T0
     )
 
 
 def _forbid(event: Event, user: User, rng: random.Random) -> object:
     first, second = rng.sample(_players(event), 2)
-    return services.forbidden_pair_add(
+    return request_services.forbidden_pair_add(
         event_id=event.pk, first_id=first.pk, second_id=second.pk, user=user, now=T0,
         reason=rng.choice(["", "Siblings", 'Same "school"']),
     )  # fmt: skip
@@ -191,19 +200,21 @@ def _forbid(event: Event, user: User, rng: random.Random) -> object:
 def _ask(event: Event, user: User, rng: random.Random) -> object:
     """A player's own request, and perhaps the arbiter's answer."""
     player = rng.choice(_players(event))
-    ask = services.player_ask(
+    ask = ask_services.player_ask(
         player_id=player.pk, via_code=player.access_code,
         kind=rng.choice(["bye", "withdraw", "attend"]),
         round_number=rng.randrange(1, event.rounds + 1), now=T0,
     )  # fmt: skip
     if rng.random() < 0.5:
-        services.player_ask_decide(ask_id=ask.pk, approve=rng.random() < 0.5, user=user, now=T0)
+        ask_services.player_ask_decide(ask_id=ask.pk, approve=rng.random() < 0.5, user=user, now=T0)
     return ask
 
 
 def _allow(event: Event, user: User, rng: random.Random) -> object:
     pairs = list(ForbiddenPair.objects.filter(event=event).order_by("pk"))
-    return pairs and services.forbidden_pair_delete(pair_id=rng.choice(pairs).pk, user=user, now=T0)
+    return pairs and request_services.forbidden_pair_delete(
+        pair_id=rng.choice(pairs).pk, user=user, now=T0
+    )
 
 
 POINTS = ("points_win", "points_draw", "points_loss", "points_forfeit_win",
@@ -244,7 +255,7 @@ def _setting(rng: random.Random) -> dict[str, object]:
 def _settings(event: Event, user: User, rng: random.Random) -> object:
     event.refresh_from_db()
     changes = _setting(rng)
-    return services.event_settings_update(
+    return event_services.event_settings_update(
         event_id=event.pk, changes=changes, expected_version=event.settings_version,
         user=user, now=T0, confirm=rng.random() < 0.5,
     )  # fmt: skip
@@ -258,13 +269,13 @@ EDITS: list[Edit] = [
 
 
 def _new_event(user: User) -> Event:
-    event = services.event_create(
+    event = event_services.event_create(
         user=user, now=T0, name="Property Open", slug=f"property-{next(SLUGS)}",
         system="dutch1992", rounds=5, tiebreaks="BH-C1,SB,DE,LOT",
         start_date=dt.date(2026, 5, 2), public=True,
     )  # fmt: skip
     rows = [{"name": f"Player, No {n:02d}", "rating": 2200 - 41 * n} for n in range(9)]
-    services.players_add(event_id=event.pk, rows=rows, user=user, now=T0)
+    player_services.players_add(event_id=event.pk, rows=rows, user=user, now=T0)
     return event
 
 
@@ -298,6 +309,6 @@ def test_backup_restores_after_any_sequence_of_allowed_edits(
 
 
 def _standings(event: Event) -> list[tuple[object, ...]]:
-    table = selectors.standings_after(event=event)
+    table = standing_selectors.standings_after(event=event)
     return [(line.rank, line.player.pairing_number, line.points, line.values)
             for line in table.lines]  # fmt: skip

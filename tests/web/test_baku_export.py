@@ -8,8 +8,11 @@ import pytest
 from django.contrib.auth.models import User
 
 from pairing.engine import acceleration_of
-from swissweb.tournament import engine_adapter, exports, services
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import Event, Player, RequestKind
+from swissweb.tournament.players import services as player_services
+from swissweb.tournament.publishing import exports
+from swissweb.tournament.rounds import engine_adapter
 
 from .service_helpers import NOW, _play
 
@@ -23,7 +26,7 @@ def baku(arbiter: User) -> Event:
     event.arbiters.add(arbiter)
     for index in range(12):
         Player.objects.create(event=event, name=f"Player {index:02d}", rating=2400 - 10 * index)
-    services.event_start(event_id=event.pk, user=arbiter, now=NOW)
+    event_services.event_start(event_id=event.pk, user=arbiter, now=NOW)
     return event
 
 
@@ -39,7 +42,7 @@ def test_c0451_export_keeps_group_a_of_round_1_after_a_late_entry(
     round 1: group A stays 1-6, in the export's XXA lines as in the pairing of round 2
     (not 2 x ceil(13 / 4) = 8, nor the reference's ceil(13 / 2) = 7)."""
     _play(baku, arbiter)
-    (late,) = services.players_add(
+    (late,) = player_services.players_add(
         event_id=baku.pk, rows=[{"name": "Late, Lou", "rating": 2500}], user=arbiter,
         now=NOW, missed_rounds=RequestKind.HALF_POINT_BYE,
     )  # fmt: skip

@@ -13,15 +13,17 @@ from django.contrib.auth.models import User
 from django.db import connection, connections, transaction
 from django.utils import timezone
 
-from swissweb.tournament import services
-from swissweb.tournament.errors import (
+from swissweb.tournament.core.errors import (
     ResultsIncomplete,
     RoundAlreadyPaired,
     RoundLocked,
     StaleEdit,
     TournamentError,
 )
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import Event, Game, Player, Result, Round
+from swissweb.tournament.rounds import results as result_services
+from swissweb.tournament.rounds import services as round_services
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -60,7 +62,7 @@ def started_event() -> tuple[Event, User]:
     event.arbiters.add(arbiter)
     for n in range(10):
         Player.objects.create(event=event, name=f"P{n}", rating=2000 - n)
-    services.event_start(event_id=event.pk, user=arbiter, now=timezone.now())
+    event_services.event_start(event_id=event.pk, user=arbiter, now=timezone.now())
     return event, arbiter
 
 
@@ -71,7 +73,7 @@ def test_twenty_simultaneous_pair_requests_create_one_round(
     event, arbiter = started_event
     outcomes = run_together(
         20,
-        lambda i: services.round_pair(
+        lambda i: round_services.round_pair(
             event_id=event.pk, user=arbiter, now=timezone.now(), expected_round=1
         ),
     )
@@ -88,12 +90,12 @@ def test_simultaneous_results_on_different_boards_all_kept(
 ) -> None:
     """Five arbiters enter five boards at once: every result is kept."""
     event, arbiter = started_event
-    round_ = services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=1)
-    services.round_publish(round_id=round_.pk, user=arbiter, now=timezone.now())
+    round_ = round_services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=1)
+    round_services.round_publish(round_id=round_.pk, user=arbiter, now=timezone.now())
     games = list(round_.games.order_by("board"))
     run_together(
         len(games),
-        lambda i: services.result_record(
+        lambda i: result_services.result_record(
             game_id=games[i].pk,
             result=Result.DRAW,
             expected_version=0,
@@ -109,14 +111,14 @@ def test_simultaneous_results_on_different_boards_all_kept(
 def test_simultaneous_results_on_one_board_one_wins(started_event: tuple[Event, User]) -> None:
     """Two arbiters enter the same board from the same page: one wins, one is told it is stale."""
     event, arbiter = started_event
-    round_ = services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=1)
-    services.round_publish(round_id=round_.pk, user=arbiter, now=timezone.now())
+    round_ = round_services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=1)
+    round_services.round_publish(round_id=round_.pk, user=arbiter, now=timezone.now())
     game = round_.games.order_by("board").first()
     assert game is not None
     results = [Result.WHITE_WINS, Result.BLACK_WINS]
     outcomes = run_together(
         2,
-        lambda i: services.result_record(
+        lambda i: result_services.result_record(
             game_id=game.pk,
             result=results[i],
             expected_version=0,
@@ -132,10 +134,10 @@ def test_simultaneous_results_on_one_board_one_wins(started_event: tuple[Event, 
 
 
 def _completed_round_1(event: Event, arbiter: User) -> Round:
-    round_ = services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=1)
-    services.round_publish(round_id=round_.pk, user=arbiter, now=timezone.now())
+    round_ = round_services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=1)
+    round_services.round_publish(round_id=round_.pk, user=arbiter, now=timezone.now())
     for game in round_.games.order_by("board"):
-        services.result_record(
+        result_services.result_record(
             game_id=game.pk, result=Result.WHITE_WINS, expected_version=0, user=arbiter,
             now=timezone.now(),
         )  # fmt: skip
@@ -157,7 +159,7 @@ def _correct_while_pairing(
     def correct() -> None:
         try:
             with transaction.atomic():
-                services.result_record(
+                result_services.result_record(
                     game_id=game.pk, result=result, expected_version=game.version,
                     user=arbiter, now=timezone.now(),
                 )  # fmt: skip
@@ -170,7 +172,7 @@ def _correct_while_pairing(
     def pair() -> None:
         locked.wait()
         try:
-            outcome[0] = services.round_pair(
+            outcome[0] = round_services.round_pair(
                 event_id=event.pk, user=arbiter, now=timezone.now(), seed=2, expected_round=2
             )
         except TournamentError as exc:
@@ -192,7 +194,7 @@ def test_pairing_waits_for_a_result_correction_and_sees_it(
 ) -> None:
     """A correction holds the event lock; pairing waits, then pairs on the corrected result."""
     from pairing.engine import pair_round
-    from swissweb.tournament import engine_adapter
+    from swissweb.tournament.rounds import engine_adapter
 
     event, arbiter = started_event
     round_1 = _completed_round_1(event, arbiter)
@@ -242,7 +244,9 @@ def test_correction_waits_for_a_pairing_and_refuses_to_leave_its_draft_stale(
     def pair() -> None:
         try:
             with transaction.atomic():
-                services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=2)
+                round_services.round_pair(
+                    event_id=event.pk, user=arbiter, now=timezone.now(), seed=2
+                )
                 locked.set()
                 time.sleep(0.5)
         finally:
@@ -251,7 +255,7 @@ def test_correction_waits_for_a_pairing_and_refuses_to_leave_its_draft_stale(
     def correct() -> None:
         locked.wait()
         try:
-            outcome[0] = services.result_record(
+            outcome[0] = result_services.result_record(
                 game_id=game.pk, result=Result.BLACK_WINS, expected_version=1, user=arbiter,
                 now=timezone.now(),
             )  # fmt: skip

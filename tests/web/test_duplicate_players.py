@@ -12,9 +12,10 @@ from django.test import Client
 
 from pairing.engine import trf
 from pairing.engine.trf import TrfPlayer
-from swissweb.tournament import exports, services
-from swissweb.tournament.errors import TournamentError
+from swissweb.tournament.core.errors import TournamentError
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import AuditEntry, Event, Player
+from swissweb.tournament.publishing import exports
 
 pytestmark = pytest.mark.django_db
 
@@ -91,7 +92,7 @@ def test_event_import_reports_duplicate_players_naming_both_lines(
 ) -> None:
     """A whole event is imported as it was played, duplicates and all; the duplicates are
     named in the arbiter's messages and in the audit log."""
-    event = services.event_import_trf(text=SAME_FIDE_ID, user=stranger, now=NOW)
+    event = event_services.event_import_trf(text=SAME_FIDE_ID, user=stranger, now=NOW)
     assert event.players.count() == 3
     entry = AuditEntry.objects.get(event=event, action="event_import")
     (report,) = entry.after["duplicates"]

@@ -11,8 +11,9 @@ from django.contrib.auth.models import User
 from pairing.engine.floats import Float
 from pairing.engine.model import Outcome, System
 from pairing.engine.registry import rules_for
-from swissweb.tournament import engine_adapter, services
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import Event, Player
+from swissweb.tournament.rounds import engine_adapter
 
 from .service_helpers import NOW, _play
 
@@ -27,7 +28,7 @@ def test_1_4_3_the_event_start_date_chooses_the_dutch_text(
     card and the next pairing see the text of the event's start date."""
     players[-1].delete()
     Event.objects.filter(pk=event.pk).update(points_pairing_bye=0, start_date=dt.date(2025, 11, 1))
-    services.event_start(event_id=event.pk, user=arbiter, now=NOW)
+    event_services.event_start(event_id=event.pk, user=arbiter, now=NOW)
     _play(event, arbiter)
     event.refresh_from_db()
     state = engine_adapter.completed_state(event)

@@ -12,14 +12,16 @@ from django.contrib.auth.models import User
 from django.db import connection, connections
 from django.utils import timezone
 
-from swissweb.tournament import services
-from swissweb.tournament.errors import (
+from swissweb.tournament.core.errors import (
     ConfirmationNeeded,
     SettingLocked,
     StaleEdit,
     TournamentError,
 )
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import AuditEntry, Event, EventSlugRedirect, Player, Result
+from swissweb.tournament.rounds import results as result_services
+from swissweb.tournament.rounds import services as round_services
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +32,7 @@ def update(event: Event, user: User, **changes: Any) -> Event:
     """Change settings from a form loaded now."""
     event.refresh_from_db()
     confirm = bool(changes.pop("confirm", False))
-    return services.event_settings_update(
+    return event_services.event_settings_update(
         event_id=event.pk,
         changes=changes,
         expected_version=event.settings_version,
@@ -42,11 +44,11 @@ def update(event: Event, user: User, **changes: Any) -> Event:
 
 def play_round(event: Event, user: User, *, results: bool = True) -> None:
     """Pair and publish the next round; enter every result (white wins) if ``results``."""
-    round_ = services.round_pair(event_id=event.pk, user=user, now=timezone.now(), seed=7)
-    services.round_publish(round_id=round_.pk, user=user, now=timezone.now())
+    round_ = round_services.round_pair(event_id=event.pk, user=user, now=timezone.now(), seed=7)
+    round_services.round_publish(round_id=round_.pk, user=user, now=timezone.now())
     if results:
         for game in round_.games.exclude(result=Result.PAIRING_BYE):
-            services.result_record(
+            result_services.result_record(
                 game_id=game.pk,
                 result=Result.WHITE_WINS if game.board % 2 else Result.DRAW,
                 expected_version=game.version,
@@ -99,9 +101,9 @@ def test_settings_second_of_two_edits_from_the_same_form_is_refused(
     """Two arbiters load the form at version 0; the first saves, the second is told the
     settings changed and nothing of his is saved (the first edit is not lost)."""
     first = {"event_id": event.pk, "expected_version": 0, "now": timezone.now()}
-    services.event_settings_update(**first, changes={"rounds": 9}, user=arbiter)
+    event_services.event_settings_update(**first, changes={"rounds": 9}, user=arbiter)
     with pytest.raises(StaleEdit, match="changed by someone else.*by arbiter.*reload"):
-        services.event_settings_update(**first, changes={"venue": "Annex"}, user=stranger)
+        event_services.event_settings_update(**first, changes={"venue": "Annex"}, user=stranger)
     event.refresh_from_db()
     assert (event.rounds, event.venue) == (9, "")
     assert AuditEntry.objects.filter(action="event_settings").count() == 1
@@ -121,7 +123,7 @@ def test_settings_rounds_below_the_rounds_paired_refused(played: Event, arbiter:
 
 def test_settings_rounds_below_a_draft_refused(started: Event, arbiter: User) -> None:
     """A paired draft counts as paired."""
-    services.round_pair(event_id=started.pk, user=arbiter, now=timezone.now(), seed=1)
+    round_services.round_pair(event_id=started.pk, user=arbiter, now=timezone.now(), seed=1)
     update(started, arbiter, rounds=1)
     with pytest.raises(SettingLocked, match="Rounds"):
         update(started, arbiter, rounds=0)
@@ -159,7 +161,7 @@ def test_settings_points_change_needs_confirmation_then_standings_follow(
 ) -> None:
     """Three points for a win after two rounds: first the list of what it changes and
     nothing saved; confirmed, the standings give three points per win."""
-    from swissweb.tournament.selectors import standings_after
+    from swissweb.tournament.standings.selectors import standings_after
 
     old = standings_after(event=played)
     before = snapshot(played)
@@ -281,7 +283,7 @@ def test_reserved_slugs_are_the_routes_beside_event_pages() -> None:
     """Every fixed ``events/<word>/`` route is a reserved slug."""
     from django.urls import URLPattern, get_resolver
 
-    from swissweb.tournament.slugs import RESERVED_SLUGS
+    from swissweb.tournament.events.slugs import RESERVED_SLUGS
 
     fixed = set()
     for pattern in get_resolver().url_patterns:
@@ -294,7 +296,7 @@ def test_reserved_slugs_are_the_routes_beside_event_pages() -> None:
 
 
 def test_unique_slug_from_a_name() -> None:
-    from swissweb.tournament.slugs import unique_slug
+    from swissweb.tournament.events.slugs import unique_slug
 
     assert unique_slug("Spring Swiss 2026") == "spring-swiss-2026"
     assert unique_slug("New") == "new-2"
@@ -323,7 +325,7 @@ def test_two_simultaneous_settings_edits_one_is_refused() -> None:
     def edit(index: int) -> None:
         try:
             barrier.wait()
-            outcomes[index] = services.event_settings_update(
+            outcomes[index] = event_services.event_settings_update(
                 event_id=event.pk,
                 changes={"venue": f"Hall {index}"},
                 expected_version=0,
@@ -430,7 +432,7 @@ def test_old_slugs_of_one_event_lead_to_its_present_slug(client: Any, renamed: E
 
 def form_data(event: Event, **changes: Any) -> dict[str, Any]:
     """What the edit form posts for ``event`` as it is now, with ``changes``."""
-    from swissweb.tournament.forms import EventSettingsForm
+    from swissweb.tournament.events.forms import EventSettingsForm
 
     event.refresh_from_db()
     form = EventSettingsForm(instance=event, paired=event.round_set.exists())
@@ -449,7 +451,7 @@ def form_data(event: Event, **changes: Any) -> dict[str, Any]:
 
 
 def make_event(user: User, system: str) -> Event:
-    return services.event_create(
+    return event_services.event_create(
         user=user, now=timezone.now(), name=f"{system} open", slug=f"{system}-open",
         system=system, rounds=5,
     )  # fmt: skip
@@ -479,8 +481,8 @@ def test_settings_form_of_an_esca_event_shows_only_esca_options(
 def test_settings_form_options_come_from_the_registry(arbiter: User) -> None:
     """Each system's form shows exactly the event fields of its ``RULES.options``."""
     from pairing.engine import SYSTEMS
-    from swissweb.tournament.event_settings import ENGINE_OPTIONS
-    from swissweb.tournament.forms import EventSettingsForm
+    from swissweb.tournament.events.event_settings import ENGINE_OPTIONS
+    from swissweb.tournament.events.forms import EventSettingsForm
 
     for system, rules in SYSTEMS.items():
         event = make_event(arbiter, system.value)
@@ -493,7 +495,7 @@ def test_every_engine_option_has_an_event_field() -> None:
     import dataclasses
 
     from pairing.engine.model import PairingOptions
-    from swissweb.tournament.event_settings import ENGINE_OPTIONS
+    from swissweb.tournament.events.event_settings import ENGINE_OPTIONS
 
     assert {f.name for f in dataclasses.fields(PairingOptions)} == set(ENGINE_OPTIONS)
 
@@ -642,13 +644,13 @@ def test_imported_event_never_takes_a_route_or_an_old_slug(
 ) -> None:
     """A TRF backup named "Import" is not given the slug of the import page, and a copy
     of an event whose old slug is taken gets a slug of its own."""
-    from swissweb.tournament import exports
+    from swissweb.tournament.publishing import exports
 
     event = update(event, arbiter, name="Import")
-    copy = services.event_import_trf(text=exports.event_trf(event), user=arbiter, now=T0)
+    copy = event_services.event_import_trf(text=exports.event_trf(event), user=arbiter, now=T0)
     assert copy.slug == "import-2"
     event = update(event, arbiter, name="Spring", slug="spring-2026")
-    copy = services.event_import_trf(text=exports.event_trf(event), user=arbiter, now=T0)
+    copy = event_services.event_import_trf(text=exports.event_trf(event), user=arbiter, now=T0)
     assert copy.slug == "spring-2"
 
 

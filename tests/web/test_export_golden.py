@@ -22,7 +22,6 @@ from typing import Any
 
 import pytest
 
-from swissweb.tournament import exports
 from swissweb.tournament.models import (
     Event,
     ForbiddenPair,
@@ -34,6 +33,7 @@ from swissweb.tournament.models import (
     RoundRequest,
     RoundState,
 )
+from swissweb.tournament.publishing import exports
 from tests.engine.reference_data import DATA
 
 pytestmark = pytest.mark.django_db

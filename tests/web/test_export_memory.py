@@ -16,9 +16,11 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from swissweb.tournament import exports, services
 from swissweb.tournament.models import Event, Player, Result, Round
-from swissweb.tournament.rating_report import Edition, rating_report
+from swissweb.tournament.publishing import exports
+from swissweb.tournament.publishing.rating_report import Edition, rating_report
+from swissweb.tournament.rounds import results as result_services
+from swissweb.tournament.rounds import services as round_services
 
 pytestmark = pytest.mark.django_db
 
@@ -29,10 +31,10 @@ T0 = dt.datetime(2026, 3, 1, 9, 0, tzinfo=dt.UTC)
 def three_rounds(started: Event, players: list[Player], arbiter: User) -> Event:
     """Three rounds paired and played, each with an explanation of its pairing."""
     for number in range(1, 4):
-        round_ = services.round_pair(event_id=started.pk, user=arbiter, now=T0, seed=number)
-        services.round_publish(round_id=round_.pk, user=arbiter, now=T0)
+        round_ = round_services.round_pair(event_id=started.pk, user=arbiter, now=T0, seed=number)
+        round_services.round_publish(round_id=round_.pk, user=arbiter, now=T0)
         for game in round_.games.exclude(black=None):
-            services.result_record(
+            result_services.result_record(
                 game_id=game.pk, result=Result.DRAW, expected_version=0, user=arbiter, now=T0
             )
     assert all(r.explanation for r in Round.objects.filter(event=started))

@@ -12,15 +12,20 @@ from django.test import Client
 
 from pairing.engine.model import Outcome
 from pairing.engine.model import RequestKind as EngineRequestKind
-from swissweb.tournament import engine_adapter, selectors, services
-from swissweb.tournament.errors import (
+from swissweb.tournament.core.errors import (
     AlreadyRecorded,
     ConfirmationNeeded,
     PlayerWithdrawn,
     RoundLocked,
     TournamentError,
 )
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import Event, Game, Player, RequestKind, RoundRequest
+from swissweb.tournament.players import requests as request_services
+from swissweb.tournament.players import services as player_services
+from swissweb.tournament.rounds import engine_adapter
+from swissweb.tournament.rounds import services as round_services
+from swissweb.tournament.standings import selectors as standing_selectors
 
 from .service_helpers import NOW, _last_audit, _pair, _play
 
@@ -32,7 +37,7 @@ def _number(event: Event, number: int) -> Player:
 
 
 def _give(event: Event, user: User, number: int, round_number: int, **kwargs: bool) -> None:
-    services.round_request_set(
+    request_services.round_request_set(
         player_id=_number(event, number).pk, round_number=round_number,
         kind=RequestKind.FULL_POINT_BYE, user=user, now=NOW, **kwargs,
     )  # fmt: skip
@@ -40,13 +45,13 @@ def _give(event: Event, user: User, number: int, round_number: int, **kwargs: bo
 
 def _points(event: Event, after_round: int | None = None) -> dict[int, Fraction]:
     event.refresh_from_db()
-    table = selectors.standings_after(event=event, after_round=after_round)
+    table = standing_selectors.standings_after(event=event, after_round=after_round)
     return {line.player.pairing_number or 0: line.points for line in table.lines}
 
 
 def _settings(event: Event, user: User, *, confirm: bool = False, **changes: object) -> None:
     event.refresh_from_db()
-    services.event_settings_update(
+    event_services.event_settings_update(
         event_id=event.pk, changes=changes, expected_version=event.settings_version,
         user=user, now=NOW, confirm=confirm,
     )  # fmt: skip
@@ -83,7 +88,7 @@ def test_full_point_bye_reaches_the_engine_as_a_request_then_an_unplayed_round(
 
 
 def test_full_point_bye_refused_for_a_withdrawn_player(started: Event, arbiter: User) -> None:
-    services.player_withdraw(player_id=_number(started, 3).pk, user=arbiter, now=NOW)
+    player_services.player_withdraw(player_id=_number(started, 3).pk, user=arbiter, now=NOW)
     with pytest.raises(PlayerWithdrawn, match="has withdrawn"):
         _give(started, arbiter, 3, 2)
     assert not RoundRequest.objects.exists()
@@ -102,7 +107,7 @@ def test_full_point_bye_twice_refused_and_a_half_point_bye_replaced_on_confirmat
     _give(started, arbiter, 1, 3)
     with pytest.raises(AlreadyRecorded, match="has a full-point bye for round 3 already"):
         _give(started, arbiter, 1, 3)
-    services.round_request_set(
+    request_services.round_request_set(
         player_id=_number(started, 2).pk, round_number=3, kind=RequestKind.HALF_POINT_BYE,
         user=arbiter, now=NOW,
     )  # fmt: skip
@@ -199,7 +204,7 @@ def two_rounds(started: Event, arbiter: User) -> Event:
     round 2: everyone plays.  White wins every game; tie-breaks BH, SB by C.07 of 2024."""
     _settings(started, arbiter, points_full_bye=3, tiebreaks="BH,SB", tiebreak_rules="fide2023")
     _give(started, arbiter, 1, 1)
-    services.round_request_set(
+    request_services.round_request_set(
         player_id=_number(started, 2).pk, round_number=1, kind=RequestKind.HALF_POINT_BYE,
         user=arbiter, now=NOW,
     )  # fmt: skip
@@ -215,7 +220,7 @@ def test_full_point_bye_counts_in_tie_breaks_like_a_half_point_bye_with_its_poin
     """FIDE 2023 (C.07 of 2024, chosen in the event's settings), as the engine reads it:
     an unplayed round counts the player's own final score, for SB times the points the
     round gave; the full-point bye does as the half-point bye, with its own points."""
-    table = selectors.standings_after(event=two_rounds)
+    table = standing_selectors.standings_after(event=two_rounds)
     lines = {line.player.pairing_number: line for line in table.lines}
     game_of = {}
     for game in Game.objects.filter(round__event=two_rounds, round__number=2):
@@ -234,11 +239,11 @@ def test_full_point_bye_in_the_crosstable_and_the_player_card(
 ) -> None:
     """The crosstable marks the round with no opponent; the card names the bye, in a
     round played and in the round in play, and counts its points."""
-    table = selectors.standings_after(event=two_rounds)
+    table = standing_selectors.standings_after(event=two_rounds)
     line = next(line for line in table.lines if line.player.pairing_number == 1)
     cell = line.cells[0]
     assert (cell.opponent_rank, cell.colour, cell.result) == (None, "", "+")
-    from swissweb.tournament.numbers import points_text
+    from swissweb.tournament.core.numbers import points_text
 
     response = client.get(f"/events/{two_rounds.slug}/players/1/")
     assert "<td>full-point bye</td>" in response.content.decode()
@@ -246,7 +251,7 @@ def test_full_point_bye_in_the_crosstable_and_the_player_card(
     other = client.get(f"/events/{two_rounds.slug}/players/2/").content.decode()
     assert "<td>half-point bye</td>" in other
     _give(two_rounds, arbiter, 3, 3)
-    services.round_publish(round_id=_pair(two_rounds, arbiter).pk, user=arbiter, now=NOW)
+    round_services.round_publish(round_id=_pair(two_rounds, arbiter).pk, user=arbiter, now=NOW)
     in_play = client.get(f"/events/{two_rounds.slug}/players/3/").context["card"]
     assert in_play.rounds[2].result == "full-point bye"
 
@@ -256,7 +261,7 @@ def test_full_point_bye_counts_in_the_standings_csv(client: Client, two_rounds: 
 
     text = client.get(f"/events/{two_rounds.slug}/standings.csv").content.decode()
     rows = {row["pairing_number"]: row for row in csv.DictReader(text.splitlines())}
-    table = selectors.standings_after(event=two_rounds)
+    table = standing_selectors.standings_after(event=two_rounds)
     line = next(line for line in table.lines if line.player.pairing_number == 1)
     shown = [Fraction(rows["1"][column]) for column in ("points", "BH", "SB")]
     assert shown == [line.points, *line.values]
@@ -272,7 +277,7 @@ def test_late_entry_gets_full_point_byes_for_the_rounds_missed(
     rounds 1 and 2, the event's points for each, and paired from round 3 on."""
     _play(started, arbiter)
     _play(started, arbiter)
-    (late,) = services.players_add(
+    (late,) = player_services.players_add(
         event_id=started.pk, rows=[{"name": "Late, Lou"}], user=arbiter, now=NOW,
         missed_rounds=RequestKind.FULL_POINT_BYE,
     )  # fmt: skip
@@ -288,13 +293,13 @@ def test_late_entry_missed_rounds_are_absences_unless_the_arbiter_says_otherwise
     started: Event, arbiter: User
 ) -> None:
     _play(started, arbiter)
-    (late,) = services.players_add(
+    (late,) = player_services.players_add(
         event_id=started.pk, rows=[{"name": "Late, Lou"}], user=arbiter, now=NOW
     )
     assert not late.requests.exists()
     assert _points(started)[late.pairing_number or 0] == 0
     with pytest.raises(TournamentError, match="Missed rounds count as"):
-        services.players_add(
+        player_services.players_add(
             event_id=started.pk, rows=[{"name": "Later, Lee"}], user=arbiter, now=NOW,
             missed_rounds="X",
         )  # fmt: skip

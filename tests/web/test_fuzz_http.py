@@ -18,7 +18,7 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from swissweb.tournament import exports
+from swissweb.tournament.publishing import exports
 
 from .test_standings import played_event
 

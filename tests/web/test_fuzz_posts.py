@@ -27,7 +27,6 @@ from django.forms import BaseForm
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
 
-from swissweb.tournament import exports, services
 from swissweb.tournament.models import (
     Event,
     ForbiddenPair,
@@ -35,6 +34,9 @@ from swissweb.tournament.models import (
     RequestKind,
     RoundRequest,
 )
+from swissweb.tournament.players import asks as ask_services
+from swissweb.tournament.players import requests as request_services
+from swissweb.tournament.publishing import exports
 
 pytestmark = pytest.mark.django_db
 
@@ -152,11 +154,12 @@ def world(two_rounds: Event, arbiter: User) -> dict[str, Any]:
     player's ask: one of each thing a URL names."""
     event = two_rounds
     first, second, third = event.players.order_by("pairing_number")[:3]
-    services.round_request_set(player_id=first.pk, round_number=3, kind=RequestKind.HALF_POINT_BYE,
-                               user=arbiter, now=T0)  # fmt: skip
-    services.forbidden_pair_add(event_id=event.pk, first_id=second.pk, second_id=third.pk,
+    request_services.round_request_set(
+        player_id=first.pk, round_number=3, kind=RequestKind.HALF_POINT_BYE, user=arbiter, now=T0
+    )
+    request_services.forbidden_pair_add(event_id=event.pk, first_id=second.pk, second_id=third.pk,
                                 user=arbiter, now=T0, reason="kin")  # fmt: skip
-    services.player_ask(player_id=third.pk, via_code=third.access_code,
+    ask_services.player_ask(player_id=third.pk, via_code=third.access_code,
                         kind=PlayerAsk.choices[0][0], round_number=3, now=T0)  # fmt: skip
     game = event.round_set.get(number=2).games.exclude(black=None).first()
     assert game is not None

@@ -8,8 +8,8 @@ import io
 import pytest
 from django.test import Client
 
-from swissweb.tournament.cells import text_cell
 from swissweb.tournament.models import Player
+from swissweb.tournament.publishing.cells import text_cell
 
 from .test_standings import played_event
 

@@ -20,9 +20,10 @@ from django.http import HttpResponse
 from django.test import Client, RequestFactory
 
 from swissweb.guard import RequestGuardMiddleware
-from swissweb.tournament import exports, services
-from swissweb.tournament.errors import TournamentError
+from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.models import AuditEntry, Event, Player
+from swissweb.tournament.players import services as player_services
+from swissweb.tournament.publishing import exports
 
 T0 = dt.datetime(2026, 3, 1, 9, 0, tzinfo=dt.UTC)
 
@@ -107,7 +108,7 @@ def test_d7_services_refuse_a_nul_in_a_reason(started: Event, arbiter: User) -> 
     player = started.players.first()
     assert player is not None
     with pytest.raises(TournamentError, match="NUL"):
-        services.player_withdraw(player_id=player.pk, user=arbiter, now=T0, reason="a\x00")
+        player_services.player_withdraw(player_id=player.pk, user=arbiter, now=T0, reason="a\x00")
     player.refresh_from_db()
     assert player.withdrawn_after_round is None
     assert not AuditEntry.objects.filter(action="player_withdraw").exists()

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from swissweb.tournament.core.params import positive_number
 from swissweb.tournament.models import Event, Player
-from swissweb.tournament.params import positive_number
 
 from .test_standings import played_event
 

@@ -24,7 +24,7 @@ from django.test import Client
 from django.utils import translation
 from django.utils.translation import gettext
 
-from swissweb.tournament import services
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import AuditEntry, Event
 
 PO = Path(settings.BASE_DIR) / "locale" / "de" / "LC_MESSAGES" / "django.po"
@@ -263,7 +263,7 @@ def test_audit_log_writes_settings_as_the_confirmation_does(
     stored half-points and codes."""
     from django.utils import timezone
 
-    services.event_settings_update(
+    event_services.event_settings_update(
         event_id=event.pk,
         user=arbiter,
         now=timezone.now(),

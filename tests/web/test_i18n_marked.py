@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 from django.template.base import Lexer, TokenType
 
-from swissweb.tournament import errors
+from swissweb.tournament.core import errors
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"
@@ -271,7 +271,7 @@ def test_the_engines_names_have_translatable_twins() -> None:
 
     from pairing.engine import SYSTEMS, rules_for
     from pairing.engine import tiebreaks as engine
-    from swissweb.tournament import rule_names
+    from swissweb.tournament.events import rule_names
 
     with translation.override("en-gb"):
         assert {k: str(v) for k, v in rule_names.RULE_TEXTS.items()} == {

@@ -14,9 +14,10 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
 
-from swissweb.tournament import exports, services
-from swissweb.tournament.errors import TournamentError
+from swissweb.tournament.core.errors import TournamentError
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import Event
+from swissweb.tournament.publishing import exports
 
 from .test_standings import played_event
 
@@ -41,7 +42,9 @@ def test_backup_with_a_time_out_of_range_is_refused_by_line(
 ) -> None:
     before = Event.objects.count()
     with pytest.raises(TournamentError, match="is not a time from 1900 to 2200"):
-        services.event_import_trf(text=_swr_time(backup, stamp), user=stranger, now=timezone.now())
+        event_services.event_import_trf(
+            text=_swr_time(backup, stamp), user=stranger, now=timezone.now()
+        )
     assert Event.objects.count() == before
 
 
@@ -50,7 +53,7 @@ def test_backup_with_a_seed_beyond_64_bits_is_refused(backup: str, stranger: Use
     huge = re.sub(r"^(SWR\s+\d+\s+\w+\s+)(-?\d+)", r"\g<1>9999999999999999999", line)
     assert huge != line
     with pytest.raises(TournamentError, match="is not a whole number"):
-        services.event_import_trf(
+        event_services.event_import_trf(
             text=backup.replace(line, huge, 1), user=stranger, now=timezone.now()
         )
 
@@ -59,7 +62,7 @@ def _published(event: Event) -> Event:
     """The restored event, published: a restore is private until its arbiter publishes
     it (#31), and these tests read its public pages."""
     user = event.arbiters.get()
-    return services.event_settings_update(
+    return event_services.event_settings_update(
         event_id=event.pk, changes={"public": True}, expected_version=event.settings_version,
         user=user, now=timezone.now(),
     )  # fmt: skip
@@ -70,7 +73,7 @@ def test_a_backup_with_rounds_but_no_start_time_imports_started(stranger: User) 
     without pairing numbers beside their rounds, and the event's pages answered 500."""
     event = played_event(6, 2, slug="no-start")
     text = exports.event_trf(event)  # the object predates the start: "started=-"
-    copy = _published(services.event_import_trf(text=text, user=stranger, now=timezone.now()))
+    copy = _published(event_services.event_import_trf(text=text, user=stranger, now=timezone.now()))
     assert copy.started_at is not None
     assert not copy.players.filter(pairing_number__isnull=True).exists()
     client = Client()
@@ -80,7 +83,9 @@ def test_a_backup_with_rounds_but_no_start_time_imports_started(stranger: User) 
 
 
 def test_imported_event_pages_never_answer_500(backup: str, stranger: User) -> None:
-    copy = _published(services.event_import_trf(text=backup, user=stranger, now=timezone.now()))
+    copy = _published(
+        event_services.event_import_trf(text=backup, user=stranger, now=timezone.now())
+    )
     client = Client()
     client.force_login(stranger)
     for page in ("manage/rounds/1/", "manage/audit/", "standings/"):
@@ -97,5 +102,7 @@ def test_backup_with_a_bad_time_zone_or_date_is_refused_by_line(
     words, never a 500 later."""
     before = Event.objects.count()
     with pytest.raises(TournamentError, match=r"TRF line \d+, column \d+"):
-        services.event_import_trf(text=_swr_time(backup, stamp), user=stranger, now=timezone.now())
+        event_services.event_import_trf(
+            text=_swr_time(backup, stamp), user=stranger, now=timezone.now()
+        )
     assert Event.objects.count() == before

@@ -24,10 +24,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pairing.engine.trf import decode_trf
-from swissweb.tournament import exports, services
-from swissweb.tournament.errors import TournamentError
-from swissweb.tournament.imports import parse_players_csv
+from swissweb.tournament.core.errors import TournamentError
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import Event, Game, Player
+from swissweb.tournament.players import services as player_services
+from swissweb.tournament.players.imports import parse_players_csv
+from swissweb.tournament.publishing import exports
+from swissweb.tournament.rounds import results as result_services
+from swissweb.tournament.rounds import services as round_services
 from tests.engine.reference_data import DATA
 
 pytestmark = pytest.mark.django_db
@@ -149,16 +153,20 @@ def import_csv(event: Event, user: User, text: str) -> int:
         {k: getattr(r, k) for k in r.__slots__ if k != "line"}  # type: ignore[attr-defined]
         for r in rows
     ]
-    return len(services.players_add(event_id=event.pk, rows=fields, user=user, now=timezone.now()))
+    return len(
+        player_services.players_add(event_id=event.pk, rows=fields, user=user, now=timezone.now())
+    )
 
 
 def import_players_trf(event: Event, user: User, text: str) -> int:
     rows = exports.players_from_trf(text)
-    return len(services.players_add(event_id=event.pk, rows=rows, user=user, now=timezone.now()))
+    return len(
+        player_services.players_add(event_id=event.pk, rows=rows, user=user, now=timezone.now())
+    )
 
 
 def import_event_trf(user: User, text: str) -> int:
-    event = services.event_import_trf(text=text, user=user, now=timezone.now())
+    event = event_services.event_import_trf(text=text, user=user, now=timezone.now())
     return event.players.count()
 
 
@@ -211,19 +219,19 @@ def test_corruption_event_trf_import_all_or_nothing(
 @pytest.fixture
 def backup_text(arbiter: User) -> str:
     """Our own full export of a small event: 2 rounds played, round 3 in play."""
-    event = services.event_create(user=arbiter, now=timezone.now(), name="Own", slug="own",
+    event = event_services.event_create(user=arbiter, now=timezone.now(), name="Own", slug="own",
                                   rounds=5)  # fmt: skip
     rows = [{"name": f"P{n:02d}", "rating": 2000 - 10 * n, "club": f"C{n % 3}"} for n in range(9)]
-    services.players_add(event_id=event.pk, rows=rows, user=arbiter, now=timezone.now())
-    services.event_start(event_id=event.pk, user=arbiter, now=timezone.now())
+    player_services.players_add(event_id=event.pk, rows=rows, user=arbiter, now=timezone.now())
+    event_services.event_start(event_id=event.pk, user=arbiter, now=timezone.now())
     for number in range(1, 4):
-        round_ = services.round_pair(
+        round_ = round_services.round_pair(
             event_id=event.pk, user=arbiter, now=timezone.now(), seed=number
         )
-        services.round_publish(round_id=round_.pk, user=arbiter, now=timezone.now())
+        round_services.round_publish(round_id=round_.pk, user=arbiter, now=timezone.now())
         games = [g for g in round_.games.order_by("board") if g.black_id is not None]
         for game in games if number < 3 else games[:2]:
-            services.result_record(game_id=game.pk, result="1-0", expected_version=0,
+            result_services.result_record(game_id=game.pk, result="1-0", expected_version=0,
                                    user=arbiter, now=timezone.now())  # fmt: skip
     event.refresh_from_db()
     return exports.event_trf(event)

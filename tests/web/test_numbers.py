@@ -10,13 +10,13 @@ from fractions import Fraction as F
 import pytest
 from django.test import Client
 
-from swissweb.tournament.models import Event
-from swissweb.tournament.numbers import (
+from swissweb.tournament.core.numbers import (
     decimal_text,
     half_points_text,
     points_text,
     tiebreak_text,
 )
+from swissweb.tournament.models import Event
 
 from .test_standings import played_event
 

@@ -20,8 +20,13 @@ from django.contrib.auth.models import User
 
 from pairing.engine import SYSTEMS, System, pair_round
 from pairing.engine.trf import read_trf, state_from_trf
-from swissweb.tournament import exports, services
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import Event, Game, RequestKind, Result
+from swissweb.tournament.players import requests as request_services
+from swissweb.tournament.players import services as player_services
+from swissweb.tournament.publishing import exports
+from swissweb.tournament.rounds import results as result_services
+from swissweb.tournament.rounds import services as round_services
 
 pytestmark = pytest.mark.django_db
 
@@ -53,7 +58,7 @@ def _play_event(
 ) -> Event:
     rng = random.Random(seed)
     rounds = 5
-    event = services.event_create(
+    event = event_services.event_create(
         user=user,
         now=NOW,
         name=f"Paths {system.value} {seed}",
@@ -63,7 +68,7 @@ def _play_event(
         **_options(system, rng),
     )
     count = rng.randint(9, 24)
-    services.players_add(
+    player_services.players_add(
         event_id=event.pk,
         rows=[
             {
@@ -80,30 +85,30 @@ def _play_event(
     )
     players = list(event.players.order_by("pk"))
     first, second = rng.sample(players, 2)
-    services.forbidden_pair_add(
+    request_services.forbidden_pair_add(
         event_id=event.pk, first_id=first.pk, second_id=second.pk, user=user, now=NOW
     )
-    services.event_start(event_id=event.pk, user=user, now=NOW)
+    event_services.event_start(event_id=event.pk, user=user, now=NOW)
     for number in range(1, rounds + 1):
         active = [p for p in event.players.order_by("pk") if p.withdrawn_after_round is None]
         for player in rng.sample(active, 2):
             kind = rng.choice(kinds)
-            services.round_request_set(
+            request_services.round_request_set(
                 player_id=player.pk, round_number=number, kind=kind, user=user, now=NOW
             )
-        round_ = services.round_pair(
+        round_ = round_services.round_pair(
             event_id=event.pk, user=user, now=NOW, seed=rng.randrange(2**31)
         )
-        services.round_publish(round_id=round_.pk, user=user, now=NOW)
+        round_services.round_publish(round_id=round_.pk, user=user, now=NOW)
         for game in Game.objects.filter(round=round_).exclude(result=Result.PAIRING_BYE):
             roll = rng.random()
             result = Result.WHITE_WINS_FORFEIT if roll < 0.08 else rng.choice(RESULTS)
-            services.result_record(
+            result_services.result_record(
                 game_id=game.pk, result=result, expected_version=game.version, user=user, now=NOW
             )
         if number == 2:
             leaving = rng.choice(active)
-            services.player_withdraw(player_id=leaving.pk, user=user, now=NOW)
+            player_services.player_withdraw(player_id=leaving.pk, user=user, now=NOW)
     return event
 
 

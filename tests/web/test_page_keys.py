@@ -21,8 +21,9 @@ from django.test import Client
 from django.test.signals import template_rendered
 from django.utils import timezone
 
-from swissweb.tournament import pgn, services
 from swissweb.tournament.models import Event, Game, Result
+from swissweb.tournament.publishing import pgn
+from swissweb.tournament.rounds import results as result_services
 
 from .test_standings import played_event
 
@@ -53,7 +54,7 @@ def _result_in_play(event: Event, arbiter: User) -> None:
         round__event=event, round__number=2, black__isnull=False, result=""
     ).first()
     assert game is not None
-    services.result_record(
+    result_services.result_record(
         game_id=game.pk, result=Result.DRAW, expected_version=game.version, user=arbiter,
         now=timezone.now(),
     )  # fmt: skip
@@ -155,7 +156,7 @@ def test_d13_a_correction_of_the_completed_round_changes_its_page(
     etag = client.get(url)["ETag"]
     game = Game.objects.filter(round__event=two_rounds, round__number=1).first()
     assert game is not None
-    services.result_record(
+    result_services.result_record(
         game_id=game.pk, result=Result.DRAW, expected_version=game.version, user=arbiter,
         now=timezone.now(),
     )  # fmt: skip
@@ -222,7 +223,7 @@ def test_load_readers_wait_for_the_first_render_of_a_page_instead_of_rendering_i
     """After a restart no version of a page is stored: every reader arriving while the
     first renders it (a third of a second for 1,000 players' standings) rendered it too,
     all at once.  They now wait for the one rendering it."""
-    from swissweb.tournament import conditional
+    from swissweb.tournament.core import conditional
 
     url = f"/events/{two_rounds.slug}/standings/"
     first = Client().get(url)
@@ -250,7 +251,7 @@ def test_load_a_reader_does_not_wait_for_a_render_that_stopped(
 ) -> None:
     """The worker that held the lock is gone (killed, or the page was a 404): the lock
     expires or is released, and the reader renders the page itself."""
-    from swissweb.tournament import conditional
+    from swissweb.tournament.core import conditional
 
     url = f"/events/{two_rounds.slug}/standings/"
     real_add = cache.add

@@ -11,8 +11,10 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from swissweb.tournament import services
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import Event, Player, Result
+from swissweb.tournament.rounds import results as result_services
+from swissweb.tournament.rounds import services as round_services
 
 pytestmark = pytest.mark.django_db
 
@@ -34,15 +36,15 @@ def paired(started: Event, players: list[Player], arbiter: User) -> Event:
     have titles, FIDE IDs and one is unrated."""
     Player.objects.filter(event=started, name="Adams, Ann").update(title="IM", fide_id=1503014)
     Player.objects.filter(event=started, name="Frost, Fay").update(rating=0)
-    services.event_settings_update(
+    event_services.event_settings_update(
         event_id=started.pk, changes={"venue": "Hastings", "round_dates": ["2026-03-01"]},
         expected_version=started.settings_version, user=arbiter, now=T0,
     )  # fmt: skip
-    round_ = services.round_pair(event_id=started.pk, user=arbiter, now=T0, seed=1)
-    services.round_publish(round_id=round_.pk, user=arbiter, now=T0)
+    round_ = round_services.round_pair(event_id=started.pk, user=arbiter, now=T0, seed=1)
+    round_services.round_publish(round_id=round_.pk, user=arbiter, now=T0)
     boards = list(round_.games.order_by("board"))
     for game, result in zip(boards, (Result.WHITE_WINS, Result.BLACK_WINS_FORFEIT), strict=False):
-        services.result_record(
+        result_services.result_record(
             game_id=game.pk, result=result, expected_version=0, user=arbiter, now=T0
         )
     started.refresh_from_db()
@@ -87,10 +89,10 @@ def test_event_pgn_holds_every_published_round_and_no_draft(
     """The event's PGN follows the published rounds; a draft is nobody's business yet,
     and its round's PGN is 404, as is a private event's."""
     for game in paired.round_set.get(number=1).games.filter(result=""):
-        services.result_record(
+        result_services.result_record(
             game_id=game.pk, result=Result.DRAW, expected_version=0, user=arbiter, now=T0
         )
-    services.round_pair(event_id=paired.pk, user=arbiter, now=T0, seed=2)
+    round_services.round_pair(event_id=paired.pk, user=arbiter, now=T0, seed=2)
     found = games(client.get(f"/events/{paired.slug}/games.pgn").content.decode())
     assert {g.headers["Round"].split(".")[0] for g in found} == {"1"}
     assert client.get(f"/events/{paired.slug}/rounds/2/games.pgn").status_code == 404

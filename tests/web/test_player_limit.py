@@ -2,8 +2,8 @@
 
 A TRF player number has four columns, so the backup and FIDE's rating report cannot
 number a 10,000th player: an event of 10,000 players (CSV import) answered 500 for both.
-Every way of adding players goes through ``services.players_add`` (typed, CSV, a TRF's
-players, late entries) or ``services.event_import_trf``; both refuse beyond 9,999 with a
+Every way of adding players goes through ``player_services.players_add`` (typed, CSV, a TRF's
+players, late entries) or ``event_services.event_import_trf``; both refuse beyond 9,999 with a
 message naming the limit and why, and change nothing.
 """
 
@@ -19,10 +19,11 @@ from django.http import HttpResponse
 from django.test import Client
 
 from pairing.engine import trf
-from swissweb.tournament import exports, services
-from swissweb.tournament.errors import TournamentError
+from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.models import AuditEntry, Event, Player
-from swissweb.tournament.rating_report import Edition, rating_report
+from swissweb.tournament.players import services as player_services
+from swissweb.tournament.publishing import exports
+from swissweb.tournament.publishing.rating_report import Edition, rating_report
 
 pytestmark = pytest.mark.django_db
 
@@ -83,7 +84,7 @@ def test_d2_trf_players_beyond_9999_are_refused(full: Event, arbiter_client: Cli
 
 def test_d2_late_entry_beyond_9999_is_refused(full: Event, arbiter: User) -> None:
     with pytest.raises(TournamentError, match=REFUSAL):
-        services.players_add(
+        player_services.players_add(
             event_id=full.pk, rows=[{"name": "Late, Entry"}], user=arbiter, now=T0,
             missed_rounds="H",
         )  # fmt: skip

@@ -8,10 +8,12 @@ import pytest
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from swissweb.tournament import exports, services
-from swissweb.tournament.errors import TournamentError
+from swissweb.tournament.core.errors import TournamentError
+from swissweb.tournament.core.text import invisible
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import Event, Player
-from swissweb.tournament.text import invisible
+from swissweb.tournament.players import services as player_services
+from swissweb.tournament.publishing import exports
 
 pytestmark = pytest.mark.django_db
 
@@ -26,7 +28,7 @@ def test_registration_refuses_an_invisible_character_and_names_it(
 ) -> None:
     before = Player.objects.count()
     with pytest.raises(TournamentError, match=re.escape(code)):
-        services.players_add(
+        player_services.players_add(
             event_id=started.pk, rows=[{"name": name}], user=arbiter, now=timezone.now()
         )
     assert Player.objects.count() == before
@@ -36,7 +38,7 @@ def test_joiners_that_scripts_need_stay_allowed(started: Event, arbiter: User) -
     """Our reading: ZWNJ and ZWJ are part of correctly written Persian or Indic names."""
     name = "Mohammad\u200cReza, Ali"
     assert invisible(name) is None
-    services.players_add(
+    player_services.players_add(
         event_id=started.pk, rows=[{"name": name}], user=arbiter, now=timezone.now()
     )
     assert Player.objects.filter(name=name).exists()
@@ -44,12 +46,12 @@ def test_joiners_that_scripts_need_stay_allowed(started: Event, arbiter: User) -
 
 def test_club_and_event_name_refuse_bidi_controls(started: Event, arbiter: User) -> None:
     with pytest.raises(TournamentError, match=re.escape("U+202B")):
-        services.players_add(
+        player_services.players_add(
             event_id=started.pk, rows=[{"name": "Fine, Name", "club": "SC \u202bX"}],
             user=arbiter, now=timezone.now(),
         )  # fmt: skip
     with pytest.raises(TournamentError, match=re.escape("U+202E")):
-        services.event_settings_update(
+        event_services.event_settings_update(
             event_id=started.pk, changes={"name": "Open \u202e2026"},
             expected_version=started.settings_version, user=arbiter, now=timezone.now(),
         )  # fmt: skip
@@ -59,7 +61,7 @@ def test_player_correction_refuses_an_invisible_character(started: Event, arbite
     player = started.players.first()
     assert player is not None
     with pytest.raises(TournamentError, match=re.escape("U+200F")):
-        services.player_update(
+        player_services.player_update(
             player_id=player.pk, changes={"name": "Rtl\u200f, Mark"}, user=arbiter,
             now=timezone.now(),
         )  # fmt: skip
@@ -75,12 +77,12 @@ def test_event_import_refuses_an_invisible_character_in_a_name(
     assert hostile != text
     before = Event.objects.count()
     with pytest.raises(TournamentError, match="U\\+202E"):
-        services.event_import_trf(text=hostile, user=arbiter, now=timezone.now())
+        event_services.event_import_trf(text=hostile, user=arbiter, now=timezone.now())
     assert Event.objects.count() == before
 
 
 def test_csv_import_names_the_line_of_an_invisible_character() -> None:
-    from swissweb.tournament.imports import parse_players_csv
+    from swissweb.tournament.players.imports import parse_players_csv
 
     text = 'name,rating\n"Adams, Anna",1500\n"Bo\u202eb, X",1400\n'
     _, problems = parse_players_csv(text)
@@ -91,7 +93,7 @@ def test_csv_import_names_the_line_of_an_invisible_character() -> None:
 
 def test_csv_import_reads_only_ascii_digits_in_numbers() -> None:
     """Defect: a superscript digit passed str.isdigit and failed later with a 500."""
-    from swissweb.tournament.imports import parse_players_csv
+    from swissweb.tournament.players.imports import parse_players_csv
 
     _, problems = parse_players_csv("name,rating,fide_id\nA,15²0,\nB,1500,4²\n")
     assert [p.line for p in problems] == [2, 3]
@@ -99,7 +101,7 @@ def test_csv_import_reads_only_ascii_digits_in_numbers() -> None:
 
 def test_csv_import_reads_a_doubled_quote_inside_a_quoted_name() -> None:
     """Defect: the sniffer saw no doubled quote in the header and misread the rows."""
-    from swissweb.tournament.imports import parse_players_csv
+    from swissweb.tournament.players.imports import parse_players_csv
 
     rows, problems = parse_players_csv('name,rating\n"O""Brien, Pat",1500\n"Ng, Li",1400\n')
     assert problems == []
@@ -107,7 +109,7 @@ def test_csv_import_reads_a_doubled_quote_inside_a_quoted_name() -> None:
 
 
 def test_csv_import_still_guesses_a_semicolon_delimiter() -> None:
-    from swissweb.tournament.imports import parse_players_csv
+    from swissweb.tournament.players.imports import parse_players_csv
 
     rows, problems = parse_players_csv('name;rating\n"Adams, Anna";1500\n')
     assert problems == [] and rows[0].rating == 1500

@@ -10,9 +10,10 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from swissweb.tournament import services
-from swissweb.tournament.errors import TournamentError
+from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.models import AuditEntry, Event, Player, PlayerRequest
+from swissweb.tournament.players import asks as ask_services
+from swissweb.tournament.rounds import services as round_services
 
 pytestmark = pytest.mark.django_db
 
@@ -22,8 +23,8 @@ T0 = dt.datetime(2026, 3, 1, 9, 0, tzinfo=dt.UTC)
 @pytest.fixture
 def paired(started: Event, arbiter: User) -> Event:
     """Round 1 published, so the slips and the public pages have boards."""
-    round_ = services.round_pair(event_id=started.pk, user=arbiter, now=T0, seed=1)
-    services.round_publish(round_id=round_.pk, user=arbiter, now=T0)
+    round_ = round_services.round_pair(event_id=started.pk, user=arbiter, now=T0, seed=1)
+    round_services.round_publish(round_id=round_.pk, user=arbiter, now=T0)
     return started
 
 
@@ -51,7 +52,7 @@ def test_d10_no_shared_page_or_export_shows_a_private_code(
     restored event keeps them (#31 item 2), and only the event's arbiters may fetch it."""
     slug = paired.slug
     first = Player.objects.get(pk=players[0].pk)
-    services.player_ask(
+    ask_services.player_ask(
         player_id=first.pk, via_code=first.access_code, kind="withdraw", round_number=None, now=T0
     )
     public = [
@@ -152,7 +153,7 @@ def test_d10_a_link_acts_only_for_its_own_player(
         assert f"This link can only ask for {mine.name}" in response.content.decode()
     assert not PlayerRequest.objects.exists()
     with pytest.raises(TournamentError, match="This link can only ask for"):
-        services.player_ask(
+        ask_services.player_ask(
             player_id=theirs.pk, via_code=mine.access_code, kind="withdraw", round_number=None,
             now=T0,
         )  # fmt: skip
@@ -166,7 +167,7 @@ def test_d10_requests_record_the_link_they_came_from(
     client.post(f"/p/{player.access_code}/", {"kind": "bye", "round": "3"})
     ask = PlayerRequest.objects.get(player=player)
     assert ask.via_link and ask.via_link not in player.access_code
-    assert ask.via_link == services.link_fingerprint(player.access_code)
+    assert ask.via_link == ask_services.link_fingerprint(player.access_code)
     waiting = arbiter_client.get(f"/events/{paired.slug}/manage/requests/").content.decode()
     assert "on the player&#x27;s own link" in waiting
     arbiter_client.post(f"/events/{paired.slug}/players/{player.pk}/link/rotate/")

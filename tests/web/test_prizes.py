@@ -11,9 +11,11 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.test import Client
 
-from swissweb.tournament import services
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import Event, Player, Result
-from swissweb.tournament.prizes import Award, Contender, money, prize_list, read_table
+from swissweb.tournament.rounds import results as result_services
+from swissweb.tournament.rounds import services as round_services
+from swissweb.tournament.standings.prizes import Award, Contender, money, prize_list, read_table
 
 F = Fraction
 T0 = dt.datetime(2026, 3, 1, 9, 0, tzinfo=dt.UTC)
@@ -122,15 +124,15 @@ def test_a_prize_table_that_does_not_read_is_refused_by_line(text: str, message:
 def test_prize_page_and_csv(
     started: Event, players: list[Player], arbiter: User, client: Client
 ) -> None:
-    round_ = services.round_pair(event_id=started.pk, user=arbiter, now=T0, seed=1)
-    services.round_publish(round_id=round_.pk, user=arbiter, now=T0)
+    round_ = round_services.round_pair(event_id=started.pk, user=arbiter, now=T0, seed=1)
+    round_services.round_publish(round_id=round_.pk, user=arbiter, now=T0)
     for game in round_.games.all():
-        services.result_record(
+        result_services.result_record(
             game_id=game.pk, result=Result.WHITE_WINS, expected_version=0, user=arbiter, now=T0
         )
     assert client.get(f"/events/{started.slug}/prizes/").status_code == 404
     started.refresh_from_db()
-    services.event_settings_update(
+    event_services.event_settings_update(
         event_id=started.pk, changes={"prize_table": "Place: 90, 30", "prize_sharing": "split"},
         expected_version=started.settings_version, user=arbiter, now=T0,
     )  # fmt: skip
@@ -143,14 +145,14 @@ def test_prize_page_and_csv(
     # A birth year alone (from FIDE's list) puts a player in an age group too.
     Player.objects.filter(pk=players[0].pk).update(birth_date=None, birth_year=2015)
     started.refresh_from_db()
-    services.event_settings_update(
+    event_services.event_settings_update(
         event_id=started.pk, changes={"prize_table": "Born 2014 or later: 10"},
         expected_version=started.settings_version, user=arbiter, now=T0,
     )  # fmt: skip
     page = client.get(f"/events/{started.slug}/prizes/").content.decode()
     assert players[0].name in page and "10.00" in page
     with pytest.raises(Exception, match="is not a group"):
-        services.event_settings_update(
+        event_services.event_settings_update(
             event_id=started.pk, changes={"prize_table": "Juniors: 10"},
             expected_version=Event.objects.get(pk=started.pk).settings_version, user=arbiter,
             now=T0,

@@ -11,8 +11,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from swissweb.tournament import services
 from swissweb.tournament.models import Event, Player
+from swissweb.tournament.players import requests as request_services
+from swissweb.tournament.rounds import services as round_services
 
 pytestmark = pytest.mark.django_db
 
@@ -72,9 +73,11 @@ def test_pairings_name_the_players_a_request_kept_out(
     from django.utils.translation import gettext
 
     fay = next(p for p in players if p.name == "Frost, Fay")
-    services.round_request_set(player_id=fay.pk, round_number=1, kind="H", user=arbiter, now=T0)
-    first = services.round_pair(event_id=started.pk, user=arbiter, now=T0, seed=1)
-    services.round_publish(round_id=first.pk, user=arbiter, now=T0)
+    request_services.round_request_set(
+        player_id=fay.pk, round_number=1, kind="H", user=arbiter, now=T0
+    )
+    first = round_services.round_pair(event_id=started.pk, user=arbiter, now=T0, seed=1)
+    round_services.round_publish(round_id=first.pk, user=arbiter, now=T0)
     fay.refresh_from_db()
     page = client.get(f"/events/{started.slug}/rounds/1/").content.decode()
     assert f"Not paired: {fay.pairing_number}. Frost, Fay (half-point bye)" in page
@@ -96,8 +99,10 @@ def test_printed_pairings_and_names_list_the_players_not_paired(
     their request where the others have a board, so a player who looks for their name
     finds it."""
     fay = next(p for p in players if p.name == "Frost, Fay")
-    services.round_request_set(player_id=fay.pk, round_number=1, kind="F", user=arbiter, now=T0)
-    services.round_pair(event_id=started.pk, user=arbiter, now=T0, seed=1)
+    request_services.round_request_set(
+        player_id=fay.pk, round_number=1, kind="F", user=arbiter, now=T0
+    )
+    round_services.round_pair(event_id=started.pk, user=arbiter, now=T0, seed=1)
     fay.refresh_from_db()
     page = arbiter_client.get(f"/events/{started.slug}/manage/rounds/1/print/").content.decode()
     assert f"Not paired: {fay.pairing_number}. Frost, Fay (full-point bye)" in page

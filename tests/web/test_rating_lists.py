@@ -24,9 +24,10 @@ from swissweb.ratings.formats import (
 from swissweb.ratings.loader import load_list
 from swissweb.ratings.models import ListedPlayer, ListKind, RatingList
 from swissweb.ratings.search import search
-from swissweb.tournament import audit, services
-from swissweb.tournament.errors import TournamentError
+from swissweb.tournament.audit import log as audit
+from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.models import AuditEntry, Event, Player
+from swissweb.tournament.players import ratings as rating_services
 
 T0 = dt.datetime(2026, 3, 1, 9, 0, tzinfo=dt.UTC)
 
@@ -176,7 +177,7 @@ def test_refresh_gives_players_their_list_rating_before_the_start(
     a = Player.objects.create(event=event, name="Carlsen, Magnus", rating=2800, fide_id=1503014)
     b = Player.objects.create(event=event, name="Lee, Ann", rating=1400, fide_id=1700001)
     c = Player.objects.create(event=event, name="Not Listed", rating=1234, fide_id=999)
-    changes = services.players_refresh_ratings(
+    changes = rating_services.players_refresh_ratings(
         event_id=event.pk, list_id=fide.pk, kind="standard", user=arbiter, now=T0
     )
     assert changes == [
@@ -191,7 +192,7 @@ def test_refresh_gives_players_their_list_rating_before_the_start(
     line = audit.audit_line(entry, {})
     assert line.action == "Ratings refreshed from a list"
     assert "rating: standard rating" in line.changes
-    assert services.players_refresh_ratings(
+    assert rating_services.players_refresh_ratings(
         event_id=event.pk, list_id=fide.pk, kind="rapid", user=arbiter, now=T0
     ) == ["Carlsen, Magnus: 2830 → 2820", "Lee, Ann: unrated → 1500"]
 
@@ -203,7 +204,7 @@ def test_refresh_from_a_national_list_matches_national_ids(event: Event, arbiter
         name="ECF", kind=ListKind.NATIONAL, source="", user=None, now=T0, entries=[smith]
     )
     player = Player.objects.create(event=event, name="Smith, John", national_id="123456A")
-    assert services.players_refresh_ratings(
+    assert rating_services.players_refresh_ratings(
         event_id=event.pk, list_id=ecf.pk, kind="standard", user=arbiter, now=T0
     ) == ["Smith, John: unrated → 1850"]
     player.refresh_from_db()
@@ -215,7 +216,7 @@ def test_refresh_is_refused_once_the_event_is_started(started: Event, arbiter: U
     fide = load_list(name="FIDE", kind=ListKind.FIDE, source="", user=None, now=T0, entries=[])
     before = list(started.players.values_list("rating", flat=True))
     with pytest.raises(TournamentError, match="The event is started"):
-        services.players_refresh_ratings(
+        rating_services.players_refresh_ratings(
             event_id=started.pk, list_id=fide.pk, kind="standard", user=arbiter, now=T0
         )
     assert list(started.players.values_list("rating", flat=True)) == before

@@ -12,9 +12,12 @@ from django.test import Client
 
 from pairing.engine import trf
 from pairing.engine.trf import Header
-from swissweb.tournament import selectors, services
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import Event, Player, Result
-from swissweb.tournament.rating_report import Edition, rating_report
+from swissweb.tournament.publishing.rating_report import Edition, rating_report
+from swissweb.tournament.rounds import results as result_services
+from swissweb.tournament.rounds import services as round_services
+from swissweb.tournament.standings import selectors as standing_selectors
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +28,7 @@ T0 = dt.datetime(2026, 3, 1, 9, 0, tzinfo=dt.UTC)
 def finished(started: Event, players: list[Player], arbiter: User) -> Event:
     """Six players, three rounds of five played (wins for White, a draw on board 3),
     with every report detail set; round 3 has no date of its own."""
-    services.event_settings_update(
+    event_services.event_settings_update(
         event_id=started.pk,
         changes={
             "federation": "ENG",
@@ -45,11 +48,11 @@ def finished(started: Event, players: list[Player], arbiter: User) -> Event:
         now=T0,
     )
     for number in range(1, 4):
-        round_ = services.round_pair(event_id=started.pk, user=arbiter, now=T0, seed=number)
-        services.round_publish(round_id=round_.pk, user=arbiter, now=T0)
+        round_ = round_services.round_pair(event_id=started.pk, user=arbiter, now=T0, seed=number)
+        round_services.round_publish(round_id=round_.pk, user=arbiter, now=T0)
         for game in round_.games.exclude(black=None).order_by("board"):
             result = Result.DRAW if game.board == 3 else Result.WHITE_WINS
-            services.result_record(
+            result_services.result_record(
                 game_id=game.pk, result=result, expected_version=0, user=arbiter, now=T0
             )
     started.refresh_from_db()
@@ -79,7 +82,7 @@ def test_trf16_report_has_every_header_record_and_reads_back(finished: Event) ->
         3: T0.date(),
     }
     assert not any(tag in text for tag in ("\r\n142", "\r\n202", "\r\nSW", "\r\nXX"))
-    table = selectors.standings_after(event=finished)
+    table = standing_selectors.standings_after(event=finished)
     by_number = {p.start_rank: p for p in doc.players}
     place = 0
     for line in table.lines:
@@ -102,7 +105,7 @@ def test_trf_2026_report_adds_its_own_records(finished: Event) -> None:
 def test_rating_report_imports_back_with_its_details(finished: Event, stranger: User) -> None:
     """Another program reads the report, and so do we: a new event from it has the
     report's details and the same standings."""
-    imported = services.event_import_trf(
+    imported = event_services.event_import_trf(
         text=rating_report(finished, Edition.TRF26), user=stranger, now=T0
     )
     for name in ("federation", "chief_arbiter", "deputy_arbiters", "time_control",
@@ -110,10 +113,12 @@ def test_rating_report_imports_back_with_its_details(finished: Event, stranger: 
         assert getattr(imported, name) == getattr(finished, name), name
     assert imported.round_dates == ["2026-03-01", "2026-03-02", T0.date().isoformat()]
     ours = [
-        (line.player.name, line.points) for line in selectors.standings_after(event=finished).lines
+        (line.player.name, line.points)
+        for line in standing_selectors.standings_after(event=finished).lines
     ]
     theirs = [
-        (line.player.name, line.points) for line in selectors.standings_after(event=imported).lines
+        (line.player.name, line.points)
+        for line in standing_selectors.standings_after(event=imported).lines
     ]
     assert theirs == ours
 
@@ -136,15 +141,15 @@ def test_rating_report_is_for_the_events_arbiters(
 def test_report_details_that_do_not_read_are_refused_by_name(started: Event, arbiter: User) -> None:
     """A federation that is not a FIDE code, a time control code outside 222's grammar
     and round dates that are not dates are refused, and nothing is saved."""
-    from swissweb.tournament.errors import TournamentError
-    from swissweb.tournament.forms import EventSettingsForm
+    from swissweb.tournament.core.errors import TournamentError
+    from swissweb.tournament.events.forms import EventSettingsForm
 
     for changes, message in (
         ({"federation": "England"}, "Three capital letters"),
         ({"time_control_code": "90 min"}, "is not an encoded time control"),
     ):
         with pytest.raises(TournamentError, match=message):
-            services.event_settings_update(
+            event_services.event_settings_update(
                 event_id=started.pk, changes=changes, expected_version=started.settings_version,
                 user=arbiter, now=T0,
             )  # fmt: skip
@@ -182,13 +187,13 @@ def test_d11_trf_event_dates_outside_1900_2200_are_left_out_with_a_note(
 ) -> None:
     """#31 D11: a TRF's 042/052 of year 1 or 9999 are left out, as dates that do not
     read are, and the audit entry says so; the event's rating report is then served."""
-    event = services.event_import_trf(text=_two_player_trf(start, end), user=stranger, now=T0)
+    event = event_services.event_import_trf(text=_two_player_trf(start, end), user=stranger, now=T0)
     assert (event.start_date, event.end_date) == (None, None)
     notes = event.audit_entries.get(action="event_import").after["not_read"]
     assert [n for n in notes if start in n and "1900" in n and "2200" in n], notes
     assert [n for n in notes if end in n], notes
-    services.event_start(event_id=event.pk, user=stranger, now=T0)
-    services.round_pair(event_id=event.pk, user=stranger, now=T0, seed=1)
+    event_services.event_start(event_id=event.pk, user=stranger, now=T0)
+    round_services.round_pair(event_id=event.pk, user=stranger, now=T0, seed=1)
     event.refresh_from_db()
     for edition in Edition:
         assert trf.read_trf(rating_report(event, edition)).players
@@ -204,7 +209,7 @@ def test_d11_rating_report_of_an_event_dated_year_1_or_9999_is_served(
     Event.objects.filter(pk=started.pk).update(
         start_date=dt.date(year, 1, 1), end_date=dt.date(year, 1, 2)
     )
-    services.round_pair(event_id=started.pk, user=arbiter, now=T0, seed=1)
+    round_services.round_pair(event_id=started.pk, user=arbiter, now=T0, seed=1)
     started.refresh_from_db()
     for edition in Edition:
         doc = trf.read_trf(rating_report(started, edition))

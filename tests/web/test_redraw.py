@@ -1,5 +1,5 @@
 """ESCA 25 through the web: a published draw changed with the least disturbance, shown
-first and saved only as shown (``swissweb/tournament/redraw.py``)."""
+first and saved only as shown (``swissweb/tournament/rounds/redraw.py``)."""
 
 from __future__ import annotations
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from swissweb.tournament.errors import PairingFailed
+from swissweb.tournament.core.errors import PairingFailed
 from swissweb.tournament.models import Event, Round
-from swissweb.tournament.redraw import redraw_preview
+from swissweb.tournament.rounds.redraw import redraw_preview
 
 from .test_systems_web import _form
 

@@ -8,8 +8,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from swissweb.tournament import services
 from swissweb.tournament.models import Event, Game, Result
+from swissweb.tournament.rounds import results as result_services
+from swissweb.tournament.rounds import services as round_services
 
 from .test_standings import played_event
 
@@ -44,11 +45,11 @@ def test_a_change_of_the_event_makes_the_page_new_again(event: Event, page: str)
     client = Client()
     etag = client.get(f"/events/{event.slug}/{page}")["ETag"]
     arbiter = event.arbiters.get()
-    round_ = services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=3)
-    services.round_publish(round_id=round_.pk, user=arbiter, now=timezone.now())
+    round_ = round_services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=3)
+    round_services.round_publish(round_id=round_.pk, user=arbiter, now=timezone.now())
     game = Game.objects.filter(round=round_, black__isnull=False).first()
     assert game is not None
-    services.result_record(
+    result_services.result_record(
         game_id=game.pk, result=Result.DRAW, expected_version=0, user=arbiter, now=timezone.now()
     )
     response = client.get(f"/events/{event.slug}/{page}", HTTP_IF_NONE_MATCH=etag)
@@ -83,19 +84,19 @@ def test_a_card_cached_before_a_result_shows_the_result_at_once(event: Event) ->
     """The card is cached per change of the standings, but the round in play's result
     is read live: entered a second ago, it is on the card."""
     arbiter = event.arbiters.get()
-    round_ = services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=3)
-    services.round_publish(round_id=round_.pk, user=arbiter, now=timezone.now())
+    round_ = round_services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=3)
+    round_services.round_publish(round_id=round_.pk, user=arbiter, now=timezone.now())
     game = Game.objects.filter(round=round_, black__isnull=False).select_related("white").first()
     assert game is not None
     page = f"/events/{event.slug}/players/{game.white.pairing_number}/"
     assert "in play" in Client().get(page).content.decode()
-    services.result_record(
+    result_services.result_record(
         game_id=game.pk, result=Result.WHITE_WINS, expected_version=0, user=arbiter,
         now=timezone.now(),
     )  # fmt: skip
     card = Client().get(page).context["card"]
     assert card.rounds[-1].result == "won"
-    services.result_record(
+    result_services.result_record(
         game_id=game.pk, result=Result.DRAW, expected_version=1, user=arbiter,
         now=timezone.now(),
     )  # fmt: skip
@@ -127,15 +128,15 @@ def test_a_result_in_the_round_in_play_leaves_the_standings_pages_unchanged(
     """Standings, crosstable, CSV and the event page change with the standings only; the
     round in play with every result; a card with its player's own game."""
     arbiter = event.arbiters.get()
-    round_ = services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=3)
-    services.round_publish(round_id=round_.pk, user=arbiter, now=timezone.now())
+    round_ = round_services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=3)
+    round_services.round_publish(round_id=round_.pk, user=arbiter, now=timezone.now())
     boards = Game.objects.filter(round=round_, black__isnull=False).select_related("white")
     game, other = boards.order_by("board")[0], boards.order_by("board")[1]
     mine, theirs = f"players/{game.white.pairing_number}/", f"players/{other.white.pairing_number}/"
     pages = ["", "standings/", "crosstable/", "standings.csv", "rounds/3/", mine, theirs]
     client = Client()
     before = {page: client.get(f"/events/{event.slug}/{page}")["ETag"] for page in pages}
-    services.result_record(
+    result_services.result_record(
         game_id=game.pk, result=Result.DRAW, expected_version=0, user=arbiter, now=timezone.now()
     )
     status = {

@@ -9,9 +9,10 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from swissweb.tournament import services
-from swissweb.tournament.errors import TournamentError
+from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.models import AskState, AuditEntry, Event, Player, RoundRequest
+from swissweb.tournament.players import asks as ask_services
+from swissweb.tournament.rounds import services as round_services
 
 pytestmark = pytest.mark.django_db
 
@@ -20,8 +21,8 @@ T0 = dt.datetime(2026, 3, 1, 9, 0, tzinfo=dt.UTC)
 
 @pytest.fixture
 def paired(started: Event, arbiter: User) -> Event:
-    round_ = services.round_pair(event_id=started.pk, user=arbiter, now=T0, seed=1)
-    services.round_publish(round_id=round_.pk, user=arbiter, now=T0)
+    round_ = round_services.round_pair(event_id=started.pk, user=arbiter, now=T0, seed=1)
+    round_services.round_publish(round_id=round_.pk, user=arbiter, now=T0)
     return started
 
 
@@ -64,14 +65,14 @@ def test_asks_that_cannot_be_granted_are_refused_by_name(
         ("nap", 2, "Ask for a bye, to withdraw, or confirm you will play."),
     ):
         with pytest.raises(TournamentError, match=message):
-            services.player_ask(
+            ask_services.player_ask(
                 player_id=player.pk, via_code=code, kind=kind, round_number=number, now=T0
             )
-    services.player_ask(
+    ask_services.player_ask(
         player_id=player.pk, via_code=code, kind="withdraw", round_number=None, now=T0
     )
     with pytest.raises(TournamentError, match="You asked this already"):
-        services.player_ask(
+        ask_services.player_ask(
             player_id=player.pk, via_code=code, kind="withdraw", round_number=None, now=T0
         )
 
@@ -79,18 +80,18 @@ def test_asks_that_cannot_be_granted_are_refused_by_name(
 def test_a_refused_withdrawal_changes_nothing(
     paired: Event, players: list[Player], arbiter: User
 ) -> None:
-    ask = services.player_ask(
+    ask = ask_services.player_ask(
         player_id=players[2].pk,
         via_code=players[2].access_code,
         kind="withdraw",
         round_number=None,
         now=T0,
     )
-    services.player_ask_decide(ask_id=ask.pk, approve=False, user=arbiter, now=T0)
+    ask_services.player_ask_decide(ask_id=ask.pk, approve=False, user=arbiter, now=T0)
     players[2].refresh_from_db()
     assert players[2].withdrawn_after_round is None
     with pytest.raises(TournamentError, match="was refused already"):
-        services.player_ask_decide(ask_id=ask.pk, approve=True, user=arbiter, now=T0)
+        ask_services.player_ask_decide(ask_id=ask.pk, approve=True, user=arbiter, now=T0)
 
 
 def test_an_unknown_code_is_not_found(client: Client) -> None:

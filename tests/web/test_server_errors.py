@@ -6,7 +6,7 @@ import pytest
 from django.db import OperationalError
 from django.test import Client
 
-from swissweb.tournament import selectors
+from swissweb.tournament.rounds import selectors as round_selectors
 
 from .test_standings import played_event
 
@@ -22,7 +22,7 @@ def test_htmx_refresh_during_a_database_failure_gets_one_plain_line(
 ) -> None:
     """Defect: a full error page was swapped into the pairings when the database was gone."""
     event = played_event(6, 1, slug="db-gone")
-    monkeypatch.setattr(selectors, "published_round", _database_gone)
+    monkeypatch.setattr(round_selectors, "published_round", _database_gone)
     client = Client(raise_request_exception=False)
     response = client.get(f"/events/{event.slug}/rounds/1/", HTTP_HX_REQUEST="true")
     assert response.status_code == 500
@@ -36,7 +36,7 @@ def test_page_during_a_database_failure_gets_the_short_500_page(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     event = played_event(6, 1, slug="db-gone-page")
-    monkeypatch.setattr(selectors, "published_round", _database_gone)
+    monkeypatch.setattr(round_selectors, "published_round", _database_gone)
     response = Client(raise_request_exception=False).get(f"/events/{event.slug}/rounds/1/")
     assert response.status_code == 500
     body = response.content.decode()

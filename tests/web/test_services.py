@@ -6,8 +6,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from swissweb.tournament import services
-from swissweb.tournament.errors import (
+from swissweb.tournament.core.errors import (
     EventNotStarted,
     ResultsIncomplete,
     RoundAlreadyPaired,
@@ -15,7 +14,12 @@ from swissweb.tournament.errors import (
     StaleEdit,
     TournamentError,
 )
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import AuditEntry, Event, Game, Player, Result, Round, RoundState
+from swissweb.tournament.players import requests as request_services
+from swissweb.tournament.players import services as player_services
+from swissweb.tournament.rounds import results as result_services
+from swissweb.tournament.rounds import services as round_services
 
 pytestmark = pytest.mark.django_db
 
@@ -47,7 +51,7 @@ def test_result_record_completes_round_when_last_board_is_in(started: Event, arb
     round_ = published_round(started, numbered(started))
     games = list(round_.games.order_by("board"))
     for game in games:
-        services.result_record(
+        result_services.result_record(
             game_id=game.pk, result=Result.DRAW, expected_version=0, user=arbiter,
             now=timezone.now(),
         )  # fmt: skip
@@ -59,12 +63,12 @@ def test_result_record_stale_edit_refused(started: Event, arbiter: User) -> None
     """The second of two edits made from the same page is refused, not silently lost."""
     game = published_round(started, numbered(started)).games.first()
     assert game is not None
-    services.result_record(
+    result_services.result_record(
         game_id=game.pk, result=Result.WHITE_WINS, expected_version=0, user=arbiter,
         now=timezone.now(),
     )  # fmt: skip
     with pytest.raises(StaleEdit, match="changed by someone else"):
-        services.result_record(
+        result_services.result_record(
             game_id=game.pk, result=Result.BLACK_WINS, expected_version=0, user=arbiter,
             now=timezone.now(),
         )  # fmt: skip
@@ -81,12 +85,12 @@ def test_result_record_retry_of_a_saved_result_is_not_reported_as_someone_else(
 
     game = published_round(started, numbered(started)).games.first()
     assert game is not None
-    services.result_record(
+    result_services.result_record(
         game_id=game.pk, result=Result.DRAW, expected_version=0, user=arbiter,
         now=timezone.now(),
     )  # fmt: skip
     audits = AuditEntry.objects.count()
-    again = services.result_record(
+    again = result_services.result_record(
         game_id=game.pk, result=Result.DRAW, expected_version=0, user=arbiter,
         now=timezone.now(),
     )  # fmt: skip
@@ -98,7 +102,7 @@ def test_result_record_is_audited(started: Event, arbiter: User) -> None:
     """Every result change records who, when, before and after."""
     game = published_round(started, numbered(started)).games.first()
     assert game is not None
-    services.result_record(
+    result_services.result_record(
         game_id=game.pk, result=Result.DRAW, expected_version=0, user=arbiter, now=timezone.now()
     )
     entry = AuditEntry.objects.get(action="result_record")
@@ -110,7 +114,7 @@ def test_result_record_rejects_unknown_result(started: Event, arbiter: User) -> 
     game = published_round(started, numbered(started)).games.first()
     assert game is not None
     with pytest.raises(TournamentError, match="not a game result"):
-        services.result_record(
+        result_services.result_record(
             game_id=game.pk, result="2-0", expected_version=0, user=arbiter, now=timezone.now()
         )
 
@@ -120,11 +124,11 @@ def test_dutch_f7_result_corrected_after_round_completed(started: Event, arbiter
     round_ = published_round(started, numbered(started))
     games = list(round_.games.order_by("board"))
     for game in games:
-        services.result_record(
+        result_services.result_record(
             game_id=game.pk, result=Result.DRAW, expected_version=0, user=arbiter,
             now=timezone.now(),
         )  # fmt: skip
-    services.result_record(
+    result_services.result_record(
         game_id=games[0].pk, result=Result.WHITE_WINS, expected_version=1, user=arbiter,
         now=timezone.now(),
     )  # fmt: skip
@@ -140,18 +144,18 @@ def test_dutch_f7_correction_refused_while_a_later_draft_rests_on_it(
     round_ = published_round(started, numbered(started))
     games = list(round_.games.order_by("board"))
     for game in games:
-        services.result_record(
+        result_services.result_record(
             game_id=game.pk, result=Result.DRAW, expected_version=0, user=arbiter,
             now=timezone.now(),
         )  # fmt: skip
-    draft = services.round_pair(event_id=started.pk, user=arbiter, now=timezone.now(), seed=1)
+    draft = round_services.round_pair(event_id=started.pk, user=arbiter, now=timezone.now(), seed=1)
     with pytest.raises(RoundLocked, match="delete that draft"):
-        services.result_record(
+        result_services.result_record(
             game_id=games[0].pk, result=Result.WHITE_WINS, expected_version=1, user=arbiter,
             now=timezone.now(),
         )  # fmt: skip
-    services.round_delete_draft(round_id=draft.pk, user=arbiter, now=timezone.now())
-    services.result_record(
+    round_services.round_delete_draft(round_id=draft.pk, user=arbiter, now=timezone.now())
+    result_services.result_record(
         game_id=games[0].pk, result=Result.WHITE_WINS, expected_version=1, user=arbiter,
         now=timezone.now(),
     )  # fmt: skip
@@ -163,7 +167,7 @@ def test_dutch_f6_published_round_cannot_be_deleted(started: Event, arbiter: Use
     """A published round is locked: deleting it is refused (Dutch F6)."""
     round_ = published_round(started, numbered(started))
     with pytest.raises(RoundLocked):
-        services.round_delete_draft(round_id=round_.pk, user=arbiter, now=timezone.now())
+        round_services.round_delete_draft(round_id=round_.pk, user=arbiter, now=timezone.now())
     assert Round.objects.filter(pk=round_.pk).exists()
 
 
@@ -171,7 +175,7 @@ def test_round_pair_refused_while_results_missing(started: Event, arbiter: User)
     """The next round cannot be paired before every board of the last one has a result."""
     published_round(started, numbered(started))
     with pytest.raises(ResultsIncomplete):
-        services.round_pair(event_id=started.pk, user=arbiter, now=timezone.now())
+        round_services.round_pair(event_id=started.pk, user=arbiter, now=timezone.now())
     assert started.round_set.count() == 1
 
 
@@ -179,12 +183,14 @@ def test_round_pair_refused_for_a_round_already_paired(started: Event, arbiter: 
     """Asking for round 1 when round 1 exists answers 'already paired'."""
     round_ = published_round(started, numbered(started))
     for game in round_.games.all():
-        services.result_record(
+        result_services.result_record(
             game_id=game.pk, result=Result.DRAW, expected_version=0, user=arbiter,
             now=timezone.now(),
         )  # fmt: skip
     with pytest.raises(RoundAlreadyPaired):
-        services.round_pair(event_id=started.pk, user=arbiter, now=timezone.now(), expected_round=1)
+        round_services.round_pair(
+            event_id=started.pk, user=arbiter, now=timezone.now(), expected_round=1
+        )
 
 
 def test_round_pair_refused_before_start(
@@ -192,21 +198,21 @@ def test_round_pair_refused_before_start(
 ) -> None:
     """Pairing before pairing numbers are assigned is refused."""
     with pytest.raises(EventNotStarted):
-        services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now())
+        round_services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now())
 
 
 def test_event_start_refused_after_round_one(started: Event, arbiter: User) -> None:
     """Pairing numbers cannot be reassigned once round 1 exists."""
     published_round(started, numbered(started))
     with pytest.raises(RoundLocked):
-        services.event_start(event_id=started.pk, user=arbiter, now=timezone.now())
+        event_services.event_start(event_id=started.pk, user=arbiter, now=timezone.now())
 
 
 def test_dutch_f5_withdrawal_recorded_after_last_round(started: Event, arbiter: User) -> None:
     """A withdrawal is recorded after the last round paired (Dutch F5)."""
     published_round(started, numbered(started))
     player = numbered(started)[0]
-    services.player_withdraw(player_id=player.pk, user=arbiter, now=timezone.now())
+    player_services.player_withdraw(player_id=player.pk, user=arbiter, now=timezone.now())
     player.refresh_from_db()
     assert player.withdrawn_after_round == 1
 
@@ -216,14 +222,14 @@ def test_dutch_f5_request_for_a_paired_round_refused(started: Event, arbiter: Us
     published_round(started, numbered(started))
     player = numbered(started)[0]
     with pytest.raises(RoundLocked):
-        services.round_request_set(
+        request_services.round_request_set(
             player_id=player.pk, round_number=1, kind="H", user=arbiter, now=timezone.now()
         )
 
 
 def test_late_entry_gets_next_pairing_number(started: Event, arbiter: User) -> None:
     """A player entered after the start gets the next free pairing number."""
-    (late,) = services.players_add(
+    (late,) = player_services.players_add(
         event_id=started.pk, rows=[{"name": "Late, Lou"}], user=arbiter, now=timezone.now()
     )
     assert late.pairing_number == 7
@@ -232,7 +238,7 @@ def test_late_entry_gets_next_pairing_number(started: Event, arbiter: User) -> N
 def test_players_add_all_or_nothing(event: Event, arbiter: User) -> None:
     """One invalid player in a batch stops the whole batch."""
     with pytest.raises(TournamentError, match="'Bad' not valid: title"):
-        services.players_add(
+        player_services.players_add(
             event_id=event.pk,
             rows=[{"name": "Good"}, {"name": "Bad", "title": "XX"}],
             user=arbiter,
@@ -243,7 +249,9 @@ def test_players_add_all_or_nothing(event: Event, arbiter: User) -> None:
 
 def test_round_pair_saves_boards_in_order_with_explanation(started: Event, arbiter: User) -> None:
     """Pairing round 1 of six players saves three boards and the engine's reasons."""
-    round_ = services.round_pair(event_id=started.pk, user=arbiter, now=timezone.now(), seed=5)
+    round_ = round_services.round_pair(
+        event_id=started.pk, user=arbiter, now=timezone.now(), seed=5
+    )
     games = list(round_.games.order_by("board").select_related("white", "black"))
     pairs = [{g.white.pairing_number, g.black.pairing_number} for g in games]
     # C.04.3 (2026), round 1: 1-4, 2-5, 3-6 (S1 = 1,2,3 against S2 = 4,5,6).
@@ -256,27 +264,27 @@ def test_round_pair_gives_the_bye_a_board_of_its_own(event: Event, arbiter: User
     """With an odd number of players the bye is saved as a board without black (A5)."""
     for n in range(5):
         Player.objects.create(event=event, name=f"P{n}", rating=2000 - n)
-    services.event_start(event_id=event.pk, user=arbiter, now=timezone.now())
-    round_ = services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=1)
+    event_services.event_start(event_id=event.pk, user=arbiter, now=timezone.now())
+    round_ = round_services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=1)
     bye = round_.games.get(black__isnull=True)
     assert (bye.board, bye.result, bye.white.pairing_number) == (3, Result.PAIRING_BYE, 5)
 
 
 def test_round_pair_leaves_nothing_when_engine_fails(event: Event, arbiter: User) -> None:
     """When no legal pairing exists the round is not saved and the arbiter is told why."""
-    from swissweb.tournament.errors import PairingFailed
+    from swissweb.tournament.core.errors import PairingFailed
 
     a = Player.objects.create(event=event, name="A", rating=2000)
     b = Player.objects.create(event=event, name="B", rating=1900)
-    services.event_start(event_id=event.pk, user=arbiter, now=timezone.now())
-    round_ = services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=1)
-    services.round_publish(round_id=round_.pk, user=arbiter, now=timezone.now())
+    event_services.event_start(event_id=event.pk, user=arbiter, now=timezone.now())
+    round_ = round_services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=1)
+    round_services.round_publish(round_id=round_.pk, user=arbiter, now=timezone.now())
     game = round_.games.get()
-    services.result_record(
+    result_services.result_record(
         game_id=game.pk, result=Result.DRAW, expected_version=0, user=arbiter, now=timezone.now()
     )
     with pytest.raises(PairingFailed, match="C.1-C.3"):
-        services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now())
+        round_services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now())
     assert event.round_set.count() == 1
     assert {a.pk, b.pk} == {game.white_id, game.black_id}
 
@@ -284,12 +292,12 @@ def test_round_pair_leaves_nothing_when_engine_fails(event: Event, arbiter: User
 def test_three_rounds_paired_published_and_played(started: Event, arbiter: User) -> None:
     """A whole small event runs through the services: pair, publish, results, three times."""
     for number in (1, 2, 3):
-        round_ = services.round_pair(
+        round_ = round_services.round_pair(
             event_id=started.pk, user=arbiter, now=timezone.now(), expected_round=number
         )
-        services.round_publish(round_id=round_.pk, user=arbiter, now=timezone.now())
+        round_services.round_publish(round_id=round_.pk, user=arbiter, now=timezone.now())
         for game in round_.games.exclude(result=Result.PAIRING_BYE):
-            services.result_record(
+            result_services.result_record(
                 game_id=game.pk, result=Result.WHITE_WINS, expected_version=0, user=arbiter,
                 now=timezone.now(),
             )  # fmt: skip
@@ -310,7 +318,7 @@ def test_published_round_corrected_only_for_an_absolute_breach(
     players = numbered(started)
     round_1 = published_round(started, players)  # 1-2, 3-4, 5-6
     for game in round_1.games.all():
-        services.result_record(
+        result_services.result_record(
             game_id=game.pk, result=Result.DRAW, expected_version=0, user=arbiter,
             now=timezone.now(),
         )  # fmt: skip
@@ -325,9 +333,9 @@ def test_published_round_corrected_only_for_an_absolute_breach(
     Game.objects.create(round=round_2, board=2, white=by[3], black=by[5])
     Game.objects.create(round=round_2, board=3, white=by[6], black=by[4])
     with pytest.raises(TournamentError, match="reason"):
-        services.round_correct(round_id=round_2.pk, first_id=by[1].pk, second_id=by[5].pk,
+        round_services.round_correct(round_id=round_2.pk, first_id=by[1].pk, second_id=by[5].pk,
                                reason=" ", user=arbiter, now=now)  # fmt: skip
-    services.round_correct(round_id=round_2.pk, first_id=by[1].pk, second_id=by[5].pk,
+    round_services.round_correct(round_id=round_2.pk, first_id=by[1].pk, second_id=by[5].pk,
                            reason="rematch 1-2 published by mistake", user=arbiter,
                            now=now)  # fmt: skip
     pairs = {frozenset((g.white_id, g.black_id)) for g in round_2.games.all()}
@@ -336,7 +344,7 @@ def test_published_round_corrected_only_for_an_absolute_breach(
     assert entry.reason == "rematch 1-2 published by mistake"
     assert "C.04.3 C.1" in " ".join(entry.before["violations"])
     with pytest.raises(RoundLocked, match="keeps the absolute criteria"):
-        services.round_correct(round_id=round_2.pk, first_id=by[3].pk, second_id=by[4].pk,
+        round_services.round_correct(round_id=round_2.pk, first_id=by[3].pk, second_id=by[4].pk,
                                reason="preference", user=arbiter, now=now)  # fmt: skip
 
 
@@ -348,7 +356,7 @@ def test_dutch_f6_corrected_round_says_why_its_boards_changed(
     players = numbered(started)
     round_1 = published_round(started, players)
     for game in round_1.games.all():
-        services.result_record(
+        result_services.result_record(
             game_id=game.pk, result=Result.DRAW, expected_version=0, user=arbiter,
             now=timezone.now(),
         )  # fmt: skip
@@ -361,7 +369,7 @@ def test_dutch_f6_corrected_round_says_why_its_boards_changed(
     Game.objects.create(round=round_2, board=1, white=by[2], black=by[1])
     Game.objects.create(round=round_2, board=2, white=by[3], black=by[5])
     Game.objects.create(round=round_2, board=3, white=by[6], black=by[4])
-    services.round_correct(round_id=round_2.pk, first_id=by[1].pk, second_id=by[5].pk,
+    round_services.round_correct(round_id=round_2.pk, first_id=by[1].pk, second_id=by[5].pk,
                            reason="rematch", user=arbiter, now=now)  # fmt: skip
     round_2.refresh_from_db()
     notes = [step["text"] for step in round_2.explanation if step["rule"] == "Arbiter"]
@@ -376,10 +384,12 @@ def test_esca_3_top_players_at_most_half_of_the_entrants(
     players = list(event.players.order_by("pk"))
     half = len(players) // 2
     for player in players[:half]:
-        services.player_top_set(player_id=player.pk, top=True, user=arbiter, now=timezone.now())
+        player_services.player_top_set(
+            player_id=player.pk, top=True, user=arbiter, now=timezone.now()
+        )
     audit_before = AuditEntry.objects.count()
     with pytest.raises(TournamentError, match="at most half"):
-        services.player_top_set(
+        player_services.player_top_set(
             player_id=players[half].pk, top=True, user=arbiter, now=timezone.now()
         )
     assert event.players.filter(top_player=True).count() == half
@@ -390,8 +400,8 @@ def test_esca_3_top_player_set_amended_during_the_event(started: Event, arbiter:
     """ESCA 3: the set "can be amended ... during the tournament"; each change is audited."""
     published_round(started, numbered(started))
     player = numbered(started)[0]
-    services.player_top_set(player_id=player.pk, top=True, user=arbiter, now=timezone.now())
-    services.player_top_set(player_id=player.pk, top=False, user=arbiter, now=timezone.now())
+    player_services.player_top_set(player_id=player.pk, top=True, user=arbiter, now=timezone.now())
+    player_services.player_top_set(player_id=player.pk, top=False, user=arbiter, now=timezone.now())
     player.refresh_from_db()
     assert not player.top_player
     actions = list(
@@ -408,7 +418,7 @@ def test_esca_3_top_player_set_amended_during_the_event(started: Event, arbiter:
 def test_event_system_options_reach_the_engine(started: Event) -> None:
     """The event form's system options become the engine's ``PairingOptions``."""
     from pairing.engine.model import Round1Separation
-    from swissweb.tournament.engine_adapter import state_for_round
+    from swissweb.tournament.rounds.engine_adapter import state_for_round
 
     started.lim_maxi = True
     started.esca_round1_area = False
@@ -427,14 +437,14 @@ def test_round_pair_over_the_time_limit_saves_nothing_and_says_so(
     started: Event, arbiter: User, settings: object
 ) -> None:
     """A pairing stopped by PAIRING_TIMEOUT leaves no round, no board and no audit row."""
-    from swissweb.tournament.errors import PairingFailed
+    from swissweb.tournament.core.errors import PairingFailed
 
     settings.PAIRING_TIMEOUT = 0.001  # type: ignore[attr-defined]
     audits = AuditEntry.objects.count()
     with pytest.raises(
         PairingFailed, match=r"pairing took longer than 0\.001 s; nothing was saved"
     ):
-        services.round_pair(event_id=started.pk, user=arbiter, now=timezone.now(), seed=1)
+        round_services.round_pair(event_id=started.pk, user=arbiter, now=timezone.now(), seed=1)
     assert not Round.objects.filter(event=started).exists()
     assert not Game.objects.exists()
     assert AuditEntry.objects.count() == audits
@@ -442,18 +452,18 @@ def test_round_pair_over_the_time_limit_saves_nothing_and_says_so(
 
 def test_round_pair_engine_error_saves_nothing_and_says_so(started: Event, arbiter: User) -> None:
     """The engine finding no pairing (in its child process) leaves nothing behind."""
-    from swissweb.tournament.errors import PairingFailed
+    from swissweb.tournament.core.errors import PairingFailed
 
     players = numbered(started)
     for index, first in enumerate(players):
         for second in players[index + 1 :]:
-            services.forbidden_pair_add(
+            request_services.forbidden_pair_add(
                 event_id=started.pk, first_id=first.pk, second_id=second.pk, user=arbiter,
                 now=timezone.now(),
             )  # fmt: skip
     audits = AuditEntry.objects.count()
     with pytest.raises(PairingFailed, match="could not be paired: .*nothing was saved"):
-        services.round_pair(event_id=started.pk, user=arbiter, now=timezone.now(), seed=1)
+        round_services.round_pair(event_id=started.pk, user=arbiter, now=timezone.now(), seed=1)
     assert not Round.objects.filter(event=started).exists()
     assert AuditEntry.objects.count() == audits
 
@@ -465,7 +475,7 @@ def _versions(event: Event) -> tuple[int, int]:
 
 def _enter(game: Game, result: str, user: User) -> None:
     game.refresh_from_db()
-    services.result_record(
+    result_services.result_record(
         game_id=game.pk, result=result, expected_version=game.version, user=user, now=timezone.now()
     )
 
@@ -497,7 +507,7 @@ def test_issue_10_refused_change_counts_nothing(started: Event, arbiter: User) -
     game = published_round(started, numbered(started)).games.first()
     before = _versions(started)
     with pytest.raises(StaleEdit):
-        services.result_record(
+        result_services.result_record(
             game_id=game.pk,
             result=Result.DRAW,
             expected_version=7,
@@ -509,12 +519,14 @@ def test_issue_10_refused_change_counts_nothing(started: Event, arbiter: User) -
 
 def test_draft_swap_refuses_a_player_swapped_with_himself(started: Event, arbiter: User) -> None:
     """A self-swap flipped the board's colours (or, on the bye, answered 500); now refused."""
-    round_ = services.round_pair(event_id=started.pk, user=arbiter, now=timezone.now(), seed=1)
+    round_ = round_services.round_pair(
+        event_id=started.pk, user=arbiter, now=timezone.now(), seed=1
+    )
     before = list(round_.games.order_by("board").values_list("white_id", "black_id"))
     player = round_.games.order_by("board").first()
     assert player is not None
     with pytest.raises(TournamentError, match="two different players"):
-        services.draft_swap_players(
+        round_services.draft_swap_players(
             round_id=round_.pk,
             first_id=player.white_id,
             second_id=player.white_id,
@@ -527,24 +539,24 @@ def test_draft_swap_refuses_a_player_swapped_with_himself(started: Event, arbite
 def test_draft_swap_warns_only_about_the_boards_it_touched(event: Event, arbiter: User) -> None:
     """#20: a swap's warnings spoke of boards the swap did not touch."""
     rows = [{"name": f"Player {n:02d}", "rating": 2400 - 10 * n} for n in range(12)]
-    services.players_add(event_id=event.pk, rows=rows, user=arbiter, now=timezone.now())
-    services.event_start(event_id=event.pk, user=arbiter, now=timezone.now())
-    first = services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=1)
-    services.round_publish(round_id=first.pk, user=arbiter, now=timezone.now())
+    player_services.players_add(event_id=event.pk, rows=rows, user=arbiter, now=timezone.now())
+    event_services.event_start(event_id=event.pk, user=arbiter, now=timezone.now())
+    first = round_services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=1)
+    round_services.round_publish(round_id=first.pk, user=arbiter, now=timezone.now())
     for game in first.games.order_by("board"):
-        services.result_record(
+        result_services.result_record(
             game_id=game.pk,
             result=Result.WHITE_WINS,
             expected_version=game.version,
             user=arbiter,
             now=timezone.now(),
         )
-    second = services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=2)
+    second = round_services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=2)
     games = list(second.games.order_by("board"))
     last, before_last = games[-1], games[-2]
     assert last.black_id is not None and before_last.black_id is not None
     touched = {last.board, before_last.board}
-    warnings = services.draft_swap_players(
+    warnings = round_services.draft_swap_players(
         round_id=second.pk,
         first_id=last.white_id,
         second_id=before_last.black_id,
@@ -553,5 +565,5 @@ def test_draft_swap_warns_only_about_the_boards_it_touched(event: Event, arbiter
     )
     assert warnings
     assert all(any(w.startswith(f"Board {b}:") for b in touched) for w in warnings)
-    everywhere = services.round_warnings(second)
+    everywhere = round_services.round_warnings(second)
     assert {w.split(":")[0] for w in everywhere} - {f"Board {b}" for b in touched}

@@ -9,8 +9,10 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
 
-from swissweb.tournament import services
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import Event, Player, Result
+from swissweb.tournament.rounds import results as result_services
+from swissweb.tournament.rounds import services as round_services
 
 pytestmark = pytest.mark.django_db
 
@@ -23,14 +25,14 @@ def played_event(players: int, rounds: int, *, slug: str = "open") -> Event:
     for n in range(players):
         Player.objects.create(event=event, name=f"Player <{n:03d}>", rating=2400 - 7 * n)
     now = timezone.now()
-    services.event_start(event_id=event.pk, user=arbiter, now=now)
+    event_services.event_start(event_id=event.pk, user=arbiter, now=now)
     rng = random.Random(players)
     for _ in range(rounds):
-        round_ = services.round_pair(event_id=event.pk, user=arbiter, now=now, seed=1)
-        services.round_publish(round_id=round_.pk, user=arbiter, now=now)
+        round_ = round_services.round_pair(event_id=event.pk, user=arbiter, now=now, seed=1)
+        round_services.round_publish(round_id=round_.pk, user=arbiter, now=now)
         for game in round_.games.exclude(result=Result.PAIRING_BYE):
             result = rng.choice([Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW])
-            services.result_record(
+            result_services.result_record(
                 game_id=game.pk, result=result, expected_version=0, user=arbiter, now=now
             )
     return event
@@ -65,8 +67,8 @@ def test_standings_ignore_a_round_in_play() -> None:
     """A published round without all results does not count yet."""
     event = played_event(6, 1)
     arbiter = event.arbiters.get()
-    round_ = services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=2)
-    services.round_publish(round_id=round_.pk, user=arbiter, now=timezone.now())
+    round_ = round_services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=2)
+    round_services.round_publish(round_id=round_.pk, user=arbiter, now=timezone.now())
     table = Client().get(f"/events/{event.slug}/standings/").context["table"]
     assert table.after_round == 1
 

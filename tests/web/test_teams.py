@@ -9,9 +9,12 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from swissweb.tournament import selectors, services
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import Event, Player, Result
-from swissweb.tournament.teams import Member, team_standings
+from swissweb.tournament.rounds import results as result_services
+from swissweb.tournament.rounds import services as round_services
+from swissweb.tournament.standings import selectors as standing_selectors
+from swissweb.tournament.standings.teams import Member, team_standings
 
 F = Fraction
 T0 = dt.datetime(2026, 3, 1, 9, 0, tzinfo=dt.UTC)
@@ -66,20 +69,20 @@ def test_team_page_follows_the_event_setting(
     """No team standings until the event counts N scores; then the clubs ranked."""
     for index, player in enumerate(players):
         Player.objects.filter(pk=player.pk).update(club="North" if index % 2 else "South")
-    round_ = services.round_pair(event_id=started.pk, user=arbiter, now=T0, seed=1)
-    services.round_publish(round_id=round_.pk, user=arbiter, now=T0)
+    round_ = round_services.round_pair(event_id=started.pk, user=arbiter, now=T0, seed=1)
+    round_services.round_publish(round_id=round_.pk, user=arbiter, now=T0)
     for game in round_.games.all():
-        services.result_record(
+        result_services.result_record(
             game_id=game.pk, result=Result.WHITE_WINS, expected_version=0, user=arbiter, now=T0
         )
     assert client.get(f"/events/{started.slug}/teams/").status_code == 404
     started.refresh_from_db()
-    services.event_settings_update(
+    event_services.event_settings_update(
         event_id=started.pk, changes={"team_size": 2}, expected_version=started.settings_version,
         user=arbiter, now=T0,
     )  # fmt: skip
     page = client.get(f"/events/{started.slug}/teams/").content.decode()
-    lines = selectors.team_table(event=Event.objects.get(pk=started.pk))
+    lines = standing_selectors.team_table(event=Event.objects.get(pk=started.pk))
     assert sorted(line.team for line in lines) == ["North", "South"]
     assert sum(line.total for line in lines) == 3  # three games of round 1
     for line in lines:

@@ -8,15 +8,17 @@ from fractions import Fraction
 
 from django.contrib.auth.models import User
 
-from swissweb.tournament import selectors, services
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import Event, Player, RequestKind
+from swissweb.tournament.players import requests as request_services
+from swissweb.tournament.standings import selectors as standing_selectors
 
 from .service_helpers import NOW, _play
 
 
 def _settings(event: Event, user: User, **changes: object) -> None:
     event.refresh_from_db()
-    services.event_settings_update(
+    event_services.event_settings_update(
         event_id=event.pk, changes=changes, expected_version=event.settings_version,
         user=user, now=NOW, confirm=True,
     )  # fmt: skip
@@ -24,7 +26,7 @@ def _settings(event: Event, user: User, **changes: object) -> None:
 
 
 def _values(event: Event) -> dict[int, tuple[Fraction, ...]]:
-    table = selectors.standings_after(event=event)
+    table = standing_selectors.standings_after(event=event)
     return {line.player.pairing_number: tuple(line.values) for line in table.lines}
 
 
@@ -37,7 +39,7 @@ def test_c07_2026_text_from_the_start_date_and_the_2024_text_by_choice(
     one of March 2026 the amended text, unless its settings name a text."""
     _settings(started, arbiter, tiebreaks="BH", start_date=datetime.date(2026, 2, 20))
     number_one = Player.objects.get(event=started, pairing_number=1)
-    services.round_request_set(
+    request_services.round_request_set(
         player_id=number_one.pk, round_number=1, kind=RequestKind.HALF_POINT_BYE,
         user=arbiter, now=NOW,
     )  # fmt: skip

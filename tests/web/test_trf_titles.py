@@ -15,8 +15,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from swissweb.tournament import exports, services
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import AuditEntry, Event, Player
+from swissweb.tournament.publishing import exports
 
 T0 = dt.datetime(2026, 3, 1, 9, 0, tzinfo=dt.UTC)
 
@@ -33,7 +34,7 @@ def _file(titles: list[str], user: User) -> str:
     event = Event.objects.create(name="Titles", slug="titles", rounds=3)
     for index in range(len(titles)):
         Player.objects.create(event=event, name=f"Player {index:02d}", rating=2400 - index)
-    services.event_start(event_id=event.pk, user=user, now=T0)
+    event_services.event_start(event_id=event.pk, user=user, now=T0)
     lines = exports.event_trf(event).split("\r\n")
     for index, line in enumerate(lines):
         if line.startswith("001 "):
@@ -48,7 +49,7 @@ def test_trf_titles_cm_and_wcm_import_on_every_path(stranger: User) -> None:
     text = _file(list(CODES), stranger)
     rows = exports.players_from_trf(text)
     assert [row["title"] for row in rows] == list(CODES.values())
-    event = services.event_import_trf(text=text, user=stranger, now=T0)
+    event = event_services.event_import_trf(text=text, user=stranger, now=T0)
     titles = event.players.order_by("pairing_number").values_list("title", flat=True)
     assert list(titles) == list(CODES.values())
 
@@ -63,7 +64,7 @@ def test_trf_unknown_title_imports_the_player_without_one_on_every_path(
     rows = exports.players_from_trf(text, notes)
     assert [row["title"] for row in rows] == ["GM", "", "WCM"]
     assert len(notes) == 1 and "'XM'" in notes[0] and "without" in notes[0]
-    event = services.event_import_trf(text=text, user=stranger, now=T0)
+    event = event_services.event_import_trf(text=text, user=stranger, now=T0)
     titles = event.players.order_by("pairing_number").values_list("title", flat=True)
     assert list(titles) == ["GM", "", "WCM"]
     entry = AuditEntry.objects.get(event=event, action="event_import")

@@ -9,8 +9,8 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from swissweb.tournament import exports
 from swissweb.tournament.models import Event, Player
+from swissweb.tournament.publishing import exports
 
 from .test_standings import played_event
 

@@ -11,14 +11,15 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from swissweb.tournament import services
-from swissweb.tournament.errors import (
+from swissweb.tournament.core import services as common_services
+from swissweb.tournament.core.errors import (
     AlreadyRecorded,
     ConfirmationNeeded,
     PlayerWithdrawn,
     RoundLocked,
     TournamentError,
 )
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import (
     AuditEntry,
     Event,
@@ -28,6 +29,10 @@ from swissweb.tournament.models import (
     RoundRequest,
     RoundState,
 )
+from swissweb.tournament.players import requests as request_services
+from swissweb.tournament.players import services as player_services
+from swissweb.tournament.rounds import results as result_services
+from swissweb.tournament.rounds import services as round_services
 
 from .service_helpers import NOW, _last_audit, _pair, _play
 
@@ -40,9 +45,9 @@ pytestmark = pytest.mark.django_db
 def test_request_for_a_withdrawn_player_refused(started: Event, arbiter: User) -> None:
     """A bye requested for a player who has withdrawn is refused, and says what to do."""
     player = started.players.get(pairing_number=2)
-    services.player_withdraw(player_id=player.pk, user=arbiter, now=NOW)
+    player_services.player_withdraw(player_id=player.pk, user=arbiter, now=NOW)
     with pytest.raises(PlayerWithdrawn, match=f"{player.name} has withdrawn .*reinstate"):
-        services.round_request_set(
+        request_services.round_request_set(
             player_id=player.pk, round_number=2, kind="H", user=arbiter, now=NOW
         )
     assert not RoundRequest.objects.exists()
@@ -53,7 +58,7 @@ def test_request_for_a_finished_round_refused_in_plain_words(started: Event, arb
     _play(started, arbiter)
     player = started.players.get(pairing_number=1)
     with pytest.raises(RoundLocked, match="Round 1 is finished: requests are for rounds not yet"):
-        services.round_request_set(
+        request_services.round_request_set(
             player_id=player.pk, round_number=1, kind="H", user=arbiter, now=NOW
         )
     assert not RoundRequest.objects.exists()
@@ -62,9 +67,11 @@ def test_request_for_a_finished_round_refused_in_plain_words(started: Event, arb
 def test_same_request_twice_refused(started: Event, arbiter: User) -> None:
     """The same bye asked twice is refused, not recorded twice nor silently accepted."""
     player = started.players.get(pairing_number=1)
-    services.round_request_set(player_id=player.pk, round_number=3, kind="H", user=arbiter, now=NOW)
+    request_services.round_request_set(
+        player_id=player.pk, round_number=3, kind="H", user=arbiter, now=NOW
+    )
     with pytest.raises(AlreadyRecorded, match="has a half-point bye for round 3 already"):
-        services.round_request_set(
+        request_services.round_request_set(
             player_id=player.pk, round_number=3, kind="H", user=arbiter, now=NOW
         )
     assert AuditEntry.objects.filter(action="round_request").count() == 1
@@ -75,13 +82,15 @@ def test_other_request_for_the_same_round_replaces_only_on_confirmation(
 ) -> None:
     """An absence where a bye is recorded needs the arbiter's confirmation to replace it."""
     player = started.players.get(pairing_number=1)
-    services.round_request_set(player_id=player.pk, round_number=3, kind="H", user=arbiter, now=NOW)
+    request_services.round_request_set(
+        player_id=player.pk, round_number=3, kind="H", user=arbiter, now=NOW
+    )
     with pytest.raises(ConfirmationNeeded, match="confirm to replace it with a known absence"):
-        services.round_request_set(
+        request_services.round_request_set(
             player_id=player.pk, round_number=3, kind="Z", user=arbiter, now=NOW
         )
     assert RoundRequest.objects.get().kind == "H"
-    services.round_request_set(
+    request_services.round_request_set(
         player_id=player.pk, round_number=3, kind="Z", user=arbiter, now=NOW, replace=True
     )
     assert RoundRequest.objects.get().kind == "Z"
@@ -92,11 +101,11 @@ def test_other_request_for_the_same_round_replaces_only_on_confirmation(
 def test_same_forbidden_pair_twice_refused(started: Event, arbiter: User) -> None:
     """Forbidding the same two players again is refused (in either order)."""
     first, second = started.players.order_by("pairing_number")[:2]
-    services.forbidden_pair_add(
+    request_services.forbidden_pair_add(
         event_id=started.pk, first_id=first.pk, second_id=second.pk, user=arbiter, now=NOW
     )
     with pytest.raises(AlreadyRecorded, match="are kept apart already"):
-        services.forbidden_pair_add(
+        request_services.forbidden_pair_add(
             event_id=started.pk, first_id=second.pk, second_id=first.pk, user=arbiter, now=NOW
         )
     assert ForbiddenPair.objects.count() == 1
@@ -106,7 +115,7 @@ def test_same_forbidden_pair_twice_refused(started: Event, arbiter: User) -> Non
 def test_forbidden_pair_keeps_its_reason(started: Event, arbiter: User) -> None:
     """The reason two players are kept apart is stored and recorded."""
     first, second = started.players.order_by("pairing_number")[:2]
-    services.forbidden_pair_add(
+    request_services.forbidden_pair_add(
         event_id=started.pk, first_id=first.pk, second_id=second.pk, user=arbiter, now=NOW,
         reason=" brothers ",
     )  # fmt: skip
@@ -156,7 +165,7 @@ def test_database_refusal_of_an_import_names_no_constraint(
 
     monkeypatch.setattr(Player.objects, "bulk_create", refuse)
     with pytest.raises(TournamentError) as refused:
-        services.event_import_trf(
+        event_services.event_import_trf(
             text=write_trf(trf_from_state(state, name="X")), user=arbiter, now=NOW
         )
     message = str(refused.value)
@@ -177,7 +186,7 @@ def test_database_refusal_of_an_import_names_no_constraint(
 )
 def test_plain_integrity_error_never_shows_a_name(text: str) -> None:
     """Each database refusal is put in the words of the rule it breaks."""
-    message = services.plain_integrity_error(Exception(text))
+    message = common_services.plain_integrity_error(Exception(text))
     assert "_" not in message and "constraint" not in message.lower()
 
 
@@ -188,17 +197,17 @@ def test_result_cannot_be_emptied_once_a_later_round_exists(started: Event, arbi
     """A result of round 1 can be corrected, but not emptied, once round 2 is paired."""
     first = _play(started, arbiter)
     second = _pair(started, arbiter)
-    services.round_publish(round_id=second.pk, user=arbiter, now=NOW)
+    round_services.round_publish(round_id=second.pk, user=arbiter, now=NOW)
     game = first.games.order_by("board").first()
     assert game is not None
     with pytest.raises(RoundLocked, match="Round 2 is paired already: .* corrected, not emptied"):
-        services.result_record(
+        result_services.result_record(
             game_id=game.pk, result="", expected_version=game.version, user=arbiter, now=NOW
         )
     game.refresh_from_db()
     first.refresh_from_db()
     assert (game.result, first.state) == (Result.WHITE_WINS, RoundState.COMPLETED)
-    services.result_record(
+    result_services.result_record(
         game_id=game.pk, result=Result.DRAW, expected_version=game.version, user=arbiter, now=NOW
     )
     game.refresh_from_db()
@@ -210,7 +219,7 @@ def test_result_can_be_emptied_while_no_later_round_exists(started: Event, arbit
     first = _play(started, arbiter)
     game = first.games.order_by("board").first()
     assert game is not None
-    services.result_record(
+    result_services.result_record(
         game_id=game.pk, result="", expected_version=game.version, user=arbiter, now=NOW
     )
     first.refresh_from_db()
@@ -221,7 +230,7 @@ def test_request_of_an_unknown_kind_refused_in_words(started: Event, arbiter: Us
     """A kind the database would refuse by a constraint's name is refused in words."""
     player = started.players.get(pairing_number=1)
     with pytest.raises(TournamentError, match="a full-point bye or a known absence"):
-        services.round_request_set(
+        request_services.round_request_set(
             player_id=player.pk, round_number=2, kind="X", user=arbiter, now=NOW
         )
     assert not RoundRequest.objects.exists()
@@ -230,7 +239,7 @@ def test_request_of_an_unknown_kind_refused_in_words(started: Event, arbiter: Us
 def test_forbidden_pair_reason_too_long_refused(started: Event, arbiter: User) -> None:
     first, second = started.players.order_by("pairing_number")[:2]
     with pytest.raises(TournamentError, match="200 characters"):
-        services.forbidden_pair_add(
+        request_services.forbidden_pair_add(
             event_id=started.pk, first_id=first.pk, second_id=second.pk, user=arbiter, now=NOW,
             reason="x" * 201,
         )  # fmt: skip

@@ -126,7 +126,8 @@ def _small_event(players: int = 2) -> tuple[Event, list[Game]]:
     """``players`` players, round 1 published, its games without a result yet."""
     from django.contrib.auth.models import User
 
-    from swissweb.tournament import services
+    from swissweb.tournament.events import services as event_services
+    from swissweb.tournament.rounds import services as round_services
 
     arbiter = User.objects.create_user("arb-cache", password="pw-arbiter-1")
     event = Event.objects.create(name="Duel", slug="duel", rounds=3, public=True)
@@ -135,18 +136,18 @@ def _small_event(players: int = 2) -> tuple[Event, list[Game]]:
     for index in range(players):
         Player.objects.create(event=event, name=names[index], rating=2200 - 100 * index)
     now = timezone.now()
-    services.event_start(event_id=event.pk, user=arbiter, now=now)
-    round_ = services.round_pair(event_id=event.pk, user=arbiter, now=now, seed=1)
-    services.round_publish(round_id=round_.pk, user=arbiter, now=now)
+    event_services.event_start(event_id=event.pk, user=arbiter, now=now)
+    round_ = round_services.round_pair(event_id=event.pk, user=arbiter, now=now, seed=1)
+    round_services.round_publish(round_id=round_.pk, user=arbiter, now=now)
     return event, list(round_.games.order_by("board"))
 
 
 def _record(game: Game, result: str) -> None:
-    from swissweb.tournament import services
+    from swissweb.tournament.rounds import results as result_services
 
     game.refresh_from_db()
     user = game.round.event.arbiters.get()
-    services.result_record(
+    result_services.result_record(
         game_id=game.pk, result=result, expected_version=game.version, user=user, now=timezone.now()
     )
 

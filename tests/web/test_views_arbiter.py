@@ -315,11 +315,12 @@ def test_result_entry_json_answer_gives_saved_value_and_next_version(
     arbiter_client: Client, event: Event, players: list[Player], arbiter: User
 ) -> None:
     """The keyboard entry's save answers with the stored result and the next version."""
-    from swissweb.tournament import services
+    from swissweb.tournament.events import services as event_services
+    from swissweb.tournament.rounds import services as round_services
 
-    services.event_start(event_id=event.pk, user=arbiter, now=timezone.now())
-    round_ = services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=1)
-    services.round_publish(round_id=round_.pk, user=arbiter, now=timezone.now())
+    event_services.event_start(event_id=event.pk, user=arbiter, now=timezone.now())
+    round_ = round_services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=1)
+    round_services.round_publish(round_id=round_.pk, user=arbiter, now=timezone.now())
     game = round_.games.order_by("board").first()
     assert game is not None
     url = f"/events/{event.slug}/games/{game.pk}/result/"

@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
 
-from swissweb.tournament import services
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import (
     AuditEntry,
     Event,
@@ -27,6 +27,10 @@ from swissweb.tournament.models import (
     RoundRequest,
     RoundState,
 )
+from swissweb.tournament.players import requests as request_services
+from swissweb.tournament.players import services as player_services
+from swissweb.tournament.rounds import results as result_services
+from swissweb.tournament.rounds import services as round_services
 
 pytestmark = pytest.mark.django_db
 
@@ -34,19 +38,19 @@ NOW = dt.datetime(2026, 5, 1, 10, tzinfo=dt.UTC)
 
 
 def _start(event: Event, user: User) -> None:
-    services.event_start(event_id=event.pk, user=user, now=NOW)
+    event_services.event_start(event_id=event.pk, user=user, now=NOW)
 
 
 def _pair(event: Event, user: User, publish: bool = True) -> Round:
-    round_ = services.round_pair(event_id=event.pk, user=user, now=NOW, seed=5)
+    round_ = round_services.round_pair(event_id=event.pk, user=user, now=NOW, seed=5)
     if publish:
-        services.round_publish(round_id=round_.pk, user=user, now=NOW)
+        round_services.round_publish(round_id=round_.pk, user=user, now=NOW)
     return round_
 
 
 def _finish(round_: Round, user: User, result: str = Result.DRAW) -> None:
     for game in round_.games.exclude(result=Result.PAIRING_BYE):
-        services.result_record(
+        result_services.result_record(
             game_id=game.pk, result=result, expected_version=game.version, user=user, now=NOW
         )
 
@@ -355,7 +359,9 @@ def test_unpublish_is_not_offered_once_a_result_is_in(
 ) -> None:
     game = Game.objects.filter(round__event=in_play, black__isnull=False).first()
     assert game is not None
-    services.result_record(game_id=game.pk, result="1-0", expected_version=0, user=arbiter, now=NOW)
+    result_services.result_record(
+        game_id=game.pk, result="1-0", expected_version=0, user=arbiter, now=NOW
+    )
     body = arbiter_client.get(f"/events/{in_play.slug}/manage/rounds/1/").content.decode()
     assert "Unpublish round 1" not in body
     response = arbiter_client.post(f"/events/{in_play.slug}/rounds/1/unpublish/", follow=True)
@@ -396,7 +402,7 @@ def test_correction_notice_names_a_later_draft_to_delete_first(
 
 def test_correction_notice_of_the_last_rounds() -> None:
     """Every case of the notice: next round to pair, later rounds, nothing left to pair."""
-    from swissweb.tournament.selectors import correction_notice
+    from swissweb.tournament.rounds.selectors import correction_notice
 
     event = Event(rounds=5)
     standings = "The standings change at once (after round 2 and every later round)."
@@ -457,7 +463,7 @@ def test_no_javascript_results_table_refuses_a_stale_board_by_number(
     """A board changed by someone else since the page was loaded is not overwritten."""
     game = Game.objects.filter(round__event=in_play, black__isnull=False).first()
     assert game is not None
-    services.result_record(
+    result_services.result_record(
         game_id=game.pk, result="1-0", expected_version=0, user=arbiter, now=timezone.now()
     )
     response = arbiter_client.post(
@@ -598,7 +604,7 @@ def test_print_page_reads_the_same_few_queries_for_any_number_of_players(
 ) -> None:
     """No query per board or player: the points before the round come from one state,
     the players not paired from one query of the round's requests."""
-    services.players_add(
+    player_services.players_add(
         event_id=event.pk,
         rows=[{"name": f"Player {n:03d}", "rating": 2000 - n} for n in range(120)],
         user=arbiter,
@@ -669,7 +675,7 @@ def test_request_for_a_withdrawn_player_is_refused_on_the_page(
     arbiter_client: Client, in_play: Event, players: list[Player], arbiter: User
 ) -> None:
     player = players[3]
-    services.player_withdraw(player_id=player.pk, user=arbiter, now=NOW)
+    player_services.player_withdraw(player_id=player.pk, user=arbiter, now=NOW)
     response = arbiter_client.post(
         f"/events/{in_play.slug}/requests/",
         {"player": player.pk, "round_number": 3, "kind": "H"},
@@ -717,8 +723,12 @@ def test_audit_log_says_who_changed_what_from_what_to_what(
     arbiter_client: Client, in_play: Event, arbiter: User
 ) -> None:
     game = Game.objects.filter(round__event=in_play, black__isnull=False).order_by("board")[0]
-    services.result_record(game_id=game.pk, result="1-0", expected_version=0, user=arbiter, now=NOW)
-    services.result_record(game_id=game.pk, result="1/2", expected_version=1, user=arbiter, now=NOW)
+    result_services.result_record(
+        game_id=game.pk, result="1-0", expected_version=0, user=arbiter, now=NOW
+    )
+    result_services.result_record(
+        game_id=game.pk, result="1/2", expected_version=1, user=arbiter, now=NOW
+    )
     body = arbiter_client.get(f"/events/{in_play.slug}/manage/audit/").content.decode()
     assert "Result entered" in body
     assert "<div>result: 1-0 → ½-½</div>" in body
@@ -731,7 +741,9 @@ def test_audit_log_names_each_change_once(
     """Defect: a key recorded before and after (board, result) was listed twice.  The
     board is named once, with its players, in the entry's subject (#33)."""
     game = Game.objects.filter(round__event=in_play, black__isnull=False).order_by("board")[0]
-    services.result_record(game_id=game.pk, result="1-0", expected_version=0, user=arbiter, now=NOW)
+    result_services.result_record(
+        game_id=game.pk, result="1-0", expected_version=0, user=arbiter, now=NOW
+    )
     body = arbiter_client.get(f"/events/{in_play.slug}/manage/audit/").content.decode()
     assert body.count("<div>result: ") == 1
     assert body.count(f"Board {game.board}: ") == 1
@@ -760,11 +772,11 @@ def test_audit_log_names_players_and_changed_boards(
     _start(event, arbiter)
     round_ = _pair(event, arbiter, publish=False)
     first, second = round_.games.order_by("board")[:2]
-    services.draft_swap_players(
+    round_services.draft_swap_players(
         round_id=round_.pk, first_id=first.black_id, second_id=second.black_id, user=arbiter,
         now=NOW,
     )  # fmt: skip
-    services.round_request_set(
+    request_services.round_request_set(
         player_id=players[0].pk, round_number=3, kind="H", user=arbiter, now=NOW
     )
     body = arbiter_client.get(f"/events/{event.slug}/manage/audit/").content.decode()
@@ -852,10 +864,10 @@ def test_workspace_pages_escape_names(
     arbiter_client: Client, in_play: Event, players: list[Player], arbiter: User
 ) -> None:
     hostile = "<script>alert(1)</script>"
-    services.player_update(
+    player_services.player_update(
         player_id=players[0].pk, changes={"name": hostile}, user=arbiter, now=NOW
     )
-    services.round_request_set(
+    request_services.round_request_set(
         player_id=players[0].pk, round_number=3, kind="H", user=arbiter, now=NOW
     )
     for url in _pages(in_play, players[0]):
@@ -869,7 +881,7 @@ def test_audit_log_names_the_players_a_registration_added(
     arbiter_client: Client, event: Event, arbiter: User
 ) -> None:
     """Defect: a registration's entry showed an empty list of players."""
-    services.players_add(
+    player_services.players_add(
         event_id=event.pk, rows=[{"name": "Newcomer, Nina", "rating": 1500}], user=arbiter, now=NOW
     )
     body = arbiter_client.get(f"/events/{event.slug}/manage/audit/").content.decode()

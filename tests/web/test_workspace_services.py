@@ -12,14 +12,14 @@ import pytest
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from swissweb.tournament import services
-from swissweb.tournament.errors import (
+from swissweb.tournament.core.errors import (
     AlreadyRecorded,
     EventNotStarted,
     PlayerWithdrawn,
     RoundLocked,
     TournamentError,
 )
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import (
     AuditEntry,
     Event,
@@ -29,6 +29,10 @@ from swissweb.tournament.models import (
     RoundRequest,
     RoundState,
 )
+from swissweb.tournament.players import requests as request_services
+from swissweb.tournament.players import services as player_services
+from swissweb.tournament.rounds import results as result_services
+from swissweb.tournament.rounds import services as round_services
 
 from .service_helpers import NOW, _last_audit, _pair, _play
 
@@ -42,7 +46,7 @@ def test_player_update_changes_details_and_records_them(started: Event, arbiter:
     """Name, rating, title, federation and club are corrected; before and after recorded."""
     player = started.players.get(pairing_number=3)
     old_name = player.name
-    warnings = services.player_update(
+    warnings = player_services.player_update(
         player_id=player.pk,
         changes={"name": "Clarke, Cy", "rating": 2111, "title": "FM", "federation": "SUI",
                  "club": "SK Bern", "birth_date": dt.date(2001, 2, 3)},
@@ -62,7 +66,7 @@ def test_player_update_changes_details_and_records_them(started: Event, arbiter:
 
 def test_player_update_without_a_change_records_nothing(started: Event, arbiter: User) -> None:
     player = started.players.get(pairing_number=3)
-    services.player_update(
+    player_services.player_update(
         player_id=player.pk, changes={"name": player.name}, user=arbiter, now=NOW
     )
     assert not AuditEntry.objects.filter(action="player_update").exists()
@@ -71,7 +75,9 @@ def test_player_update_without_a_change_records_nothing(started: Event, arbiter:
 def test_player_update_refuses_an_empty_name_in_words(started: Event, arbiter: User) -> None:
     player = started.players.get(pairing_number=3)
     with pytest.raises(TournamentError, match="not changed: Name: This field cannot be blank"):
-        services.player_update(player_id=player.pk, changes={"name": ""}, user=arbiter, now=NOW)
+        player_services.player_update(
+            player_id=player.pk, changes={"name": ""}, user=arbiter, now=NOW
+        )
     player.refresh_from_db()
     assert player.name
     assert not AuditEntry.objects.filter(action="player_update").exists()
@@ -80,7 +86,7 @@ def test_player_update_refuses_an_empty_name_in_words(started: Event, arbiter: U
 def test_player_update_refuses_a_field_it_does_not_edit(started: Event, arbiter: User) -> None:
     player = started.players.get(pairing_number=3)
     with pytest.raises(TournamentError, match="cannot be edited here: withdrawn_after_round"):
-        services.player_update(
+        player_services.player_update(
             player_id=player.pk, changes={"withdrawn_after_round": 1}, user=arbiter, now=NOW
         )
 
@@ -91,7 +97,7 @@ def test_player_update_moves_the_pairing_number_before_round_1(
     """Before round 1 the number moves and its holder takes the old one."""
     player = started.players.get(pairing_number=6)
     holder = started.players.get(pairing_number=1)
-    services.player_update(
+    player_services.player_update(
         player_id=player.pk, changes={"pairing_number": 1}, user=arbiter, now=NOW
     )
     player.refresh_from_db()
@@ -107,7 +113,7 @@ def test_player_update_refuses_a_pairing_number_after_round_1(
     _pair(started, arbiter)
     player = started.players.get(pairing_number=6)
     with pytest.raises(RoundLocked, match="fixed once round 1 is paired: .* keeps number 6"):
-        services.player_update(
+        player_services.player_update(
             player_id=player.pk, changes={"pairing_number": 1, "rating": 1}, user=arbiter, now=NOW
         )
     player.refresh_from_db()
@@ -118,7 +124,7 @@ def test_player_update_refuses_a_pairing_number_before_the_start(
     event: Event, players: list[Player], arbiter: User
 ) -> None:
     with pytest.raises(EventNotStarted):
-        services.player_update(
+        player_services.player_update(
             player_id=players[0].pk, changes={"pairing_number": 2}, user=arbiter, now=NOW
         )
 
@@ -126,7 +132,7 @@ def test_player_update_refuses_a_pairing_number_before_the_start(
 def test_player_update_refuses_a_pairing_number_out_of_range(started: Event, arbiter: User) -> None:
     player = started.players.get(pairing_number=6)
     with pytest.raises(TournamentError, match="Pairing numbers run from 1 to 6"):
-        services.player_update(
+        player_services.player_update(
             player_id=player.pk, changes={"pairing_number": 7}, user=arbiter, now=NOW
         )
 
@@ -136,7 +142,7 @@ def test_player_update_warns_when_a_draft_rests_on_the_old_details(
 ) -> None:
     _pair(started, arbiter)
     player = started.players.get(pairing_number=6)
-    warnings = services.player_update(
+    warnings = player_services.player_update(
         player_id=player.pk, changes={"club": "Other CC"}, user=arbiter, now=NOW
     )
     assert warnings == [
@@ -151,10 +157,10 @@ def test_player_reinstate_undoes_a_withdrawal(started: Event, arbiter: User) -> 
     """A player withdrawn by mistake is paired again from the next round on."""
     _play(started, arbiter)
     player = started.players.get(pairing_number=2)
-    services.player_withdraw(player_id=player.pk, user=arbiter, now=NOW)
+    player_services.player_withdraw(player_id=player.pk, user=arbiter, now=NOW)
     _play(started, arbiter)
     assert not Game.objects.filter(round__number=2, white=player).exists()
-    assert services.player_reinstate(player_id=player.pk, user=arbiter, now=NOW) == []
+    assert player_services.player_reinstate(player_id=player.pk, user=arbiter, now=NOW) == []
     player.refresh_from_db()
     assert player.withdrawn_after_round is None
     entry = _last_audit("player_reinstate")
@@ -168,19 +174,19 @@ def test_player_reinstate_undoes_a_withdrawal(started: Event, arbiter: User) -> 
 def test_player_reinstate_refused_for_a_player_not_withdrawn(started: Event, arbiter: User) -> None:
     player = started.players.get(pairing_number=2)
     with pytest.raises(TournamentError, match="has not withdrawn"):
-        services.player_reinstate(player_id=player.pk, user=arbiter, now=NOW)
+        player_services.player_reinstate(player_id=player.pk, user=arbiter, now=NOW)
 
 
 def test_player_reinstate_refused_when_every_round_is_paired(
     event: Event, players: list[Player], arbiter: User
 ) -> None:
     Event.objects.filter(pk=event.pk).update(rounds=1)
-    services.event_start(event_id=event.pk, user=arbiter, now=NOW)
+    event_services.event_start(event_id=event.pk, user=arbiter, now=NOW)
     _play(event, arbiter)
     player = event.players.get(pairing_number=2)
-    services.player_withdraw(player_id=player.pk, user=arbiter, now=NOW)
+    player_services.player_withdraw(player_id=player.pk, user=arbiter, now=NOW)
     with pytest.raises(RoundLocked, match="All 1 rounds are paired: no round is left"):
-        services.player_reinstate(player_id=player.pk, user=arbiter, now=NOW)
+        player_services.player_reinstate(player_id=player.pk, user=arbiter, now=NOW)
     player.refresh_from_db()
     assert player.withdrawn_after_round == 1
 
@@ -189,9 +195,9 @@ def test_player_reinstate_warns_about_a_draft_paired_without_the_player(
     started: Event, arbiter: User
 ) -> None:
     player = started.players.get(pairing_number=2)
-    services.player_withdraw(player_id=player.pk, user=arbiter, now=NOW)
+    player_services.player_withdraw(player_id=player.pk, user=arbiter, now=NOW)
     _pair(started, arbiter)
-    warnings = services.player_reinstate(player_id=player.pk, user=arbiter, now=NOW)
+    warnings = player_services.player_reinstate(player_id=player.pk, user=arbiter, now=NOW)
     assert warnings == [
         f"The draft of round 1 was paired without {player.name}: pair it again to include "
         f"{player.name}."
@@ -203,7 +209,7 @@ def test_player_reinstate_warns_about_a_draft_paired_without_the_player(
 
 def _request(event: Event, user: User, number: int = 1, round_number: int = 3) -> RoundRequest:
     player = event.players.get(pairing_number=number)
-    services.round_request_set(
+    request_services.round_request_set(
         player_id=player.pk, round_number=round_number, kind="H", user=user, now=NOW
     )
     return RoundRequest.objects.get(player=player, round_number=round_number)
@@ -211,7 +217,7 @@ def _request(event: Event, user: User, number: int = 1, round_number: int = 3) -
 
 def test_round_request_update_moves_and_changes_a_request(started: Event, arbiter: User) -> None:
     request = _request(started, arbiter)
-    services.round_request_update(
+    request_services.round_request_update(
         request_id=request.pk, round_number=4, kind="Z", user=arbiter, now=NOW
     )
     request.refresh_from_db()
@@ -227,7 +233,7 @@ def test_round_request_update_refuses_a_second_request_for_a_round(
     request = _request(started, arbiter)
     _request(started, arbiter, round_number=4)
     with pytest.raises(AlreadyRecorded, match="for round 4 already: delete one of the two"):
-        services.round_request_update(
+        request_services.round_request_update(
             request_id=request.pk, round_number=4, kind="H", user=arbiter, now=NOW
         )
 
@@ -236,21 +242,21 @@ def test_round_request_update_refuses_a_paired_round(started: Event, arbiter: Us
     request = _request(started, arbiter, round_number=2)
     _play(started, arbiter)
     with pytest.raises(RoundLocked, match="Round 1 is finished"):
-        services.round_request_update(
+        request_services.round_request_update(
             request_id=request.pk, round_number=1, kind="H", user=arbiter, now=NOW
         )
     _pair(started, arbiter)
     with pytest.raises(RoundLocked, match="Round 2 is paired already: the request of"):
-        services.round_request_update(
+        request_services.round_request_update(
             request_id=request.pk, round_number=3, kind="H", user=arbiter, now=NOW
         )
 
 
 def test_round_request_update_refuses_a_withdrawn_player(started: Event, arbiter: User) -> None:
     request = _request(started, arbiter)
-    services.player_withdraw(player_id=request.player_id, user=arbiter, now=NOW)
+    player_services.player_withdraw(player_id=request.player_id, user=arbiter, now=NOW)
     with pytest.raises(PlayerWithdrawn):
-        services.round_request_update(
+        request_services.round_request_update(
             request_id=request.pk, round_number=3, kind="Z", user=arbiter, now=NOW
         )
 
@@ -259,13 +265,13 @@ def test_round_request_delete_removes_a_request_and_records_it(
     started: Event, arbiter: User
 ) -> None:
     request = _request(started, arbiter)
-    services.round_request_delete(request_id=request.pk, user=arbiter, now=NOW)
+    request_services.round_request_delete(request_id=request.pk, user=arbiter, now=NOW)
     assert not RoundRequest.objects.exists()
     entry = _last_audit("round_request_delete")
     assert entry.before == {"player": request.player.name, "round": 3, "kind": "H"}
     assert entry.user == arbiter
     with pytest.raises(TournamentError, match="deleted already"):
-        services.round_request_delete(request_id=request.pk, user=arbiter, now=NOW)
+        request_services.round_request_delete(request_id=request.pk, user=arbiter, now=NOW)
 
 
 def test_round_request_delete_refused_once_its_round_is_paired(
@@ -275,7 +281,7 @@ def test_round_request_delete_refused_once_its_round_is_paired(
     request = _request(started, arbiter, round_number=1)
     _pair(started, arbiter)
     with pytest.raises(RoundLocked, match="Round 1 is paired already: the request of .* stays"):
-        services.round_request_delete(request_id=request.pk, user=arbiter, now=NOW)
+        request_services.round_request_delete(request_id=request.pk, user=arbiter, now=NOW)
     assert RoundRequest.objects.exists()
 
 
@@ -284,7 +290,7 @@ def test_round_request_delete_refused_once_its_round_is_paired(
 
 def _forbid(event: Event, user: User) -> ForbiddenPair:
     first, second = event.players.order_by("pairing_number")[:2]
-    services.forbidden_pair_add(
+    request_services.forbidden_pair_add(
         event_id=event.pk, first_id=first.pk, second_id=second.pk, user=user, now=NOW
     )
     return ForbiddenPair.objects.get()
@@ -292,7 +298,7 @@ def _forbid(event: Event, user: User) -> ForbiddenPair:
 
 def test_forbidden_pair_update_changes_the_reason(started: Event, arbiter: User) -> None:
     pair = _forbid(started, arbiter)
-    services.forbidden_pair_update(pair_id=pair.pk, reason="twins", user=arbiter, now=NOW)
+    request_services.forbidden_pair_update(pair_id=pair.pk, reason="twins", user=arbiter, now=NOW)
     pair.refresh_from_db()
     assert pair.reason == "twins"
     entry = _last_audit("forbidden_pair_update")
@@ -302,18 +308,20 @@ def test_forbidden_pair_update_changes_the_reason(started: Event, arbiter: User)
 def test_forbidden_pair_update_refuses_a_long_reason(started: Event, arbiter: User) -> None:
     pair = _forbid(started, arbiter)
     with pytest.raises(TournamentError, match="200 characters"):
-        services.forbidden_pair_update(pair_id=pair.pk, reason="x" * 201, user=arbiter, now=NOW)
+        request_services.forbidden_pair_update(
+            pair_id=pair.pk, reason="x" * 201, user=arbiter, now=NOW
+        )
 
 
 def test_forbidden_pair_delete_lets_two_players_meet_again(started: Event, arbiter: User) -> None:
     pair = _forbid(started, arbiter)
     names = [pair.first.name, pair.second.name]
-    services.forbidden_pair_delete(pair_id=pair.pk, user=arbiter, now=NOW)
+    request_services.forbidden_pair_delete(pair_id=pair.pk, user=arbiter, now=NOW)
     assert not ForbiddenPair.objects.exists()
     entry = _last_audit("forbidden_pair_delete")
     assert entry.before["names"] == names and entry.user == arbiter
     with pytest.raises(TournamentError, match="deleted already"):
-        services.forbidden_pair_delete(pair_id=pair.pk, user=arbiter, now=NOW)
+        request_services.forbidden_pair_delete(pair_id=pair.pk, user=arbiter, now=NOW)
 
 
 # round_unpublish
@@ -321,29 +329,31 @@ def test_forbidden_pair_delete_lets_two_players_meet_again(started: Event, arbit
 
 def test_round_unpublish_takes_a_round_back_to_a_draft(started: Event, arbiter: User) -> None:
     round_ = _pair(started, arbiter)
-    services.round_publish(round_id=round_.pk, user=arbiter, now=NOW)
-    services.round_unpublish(round_id=round_.pk, user=arbiter, now=NOW)
+    round_services.round_publish(round_id=round_.pk, user=arbiter, now=NOW)
+    round_services.round_unpublish(round_id=round_.pk, user=arbiter, now=NOW)
     round_.refresh_from_db()
     assert (round_.state, round_.published_at) == (RoundState.PAIRED, None)
     entry = _last_audit("round_unpublish")
     assert (entry.round, entry.user) == (round_, arbiter)
-    services.round_delete_draft(round_id=round_.pk, user=arbiter, now=NOW)
+    round_services.round_delete_draft(round_id=round_.pk, user=arbiter, now=NOW)
 
 
 def test_round_unpublish_refused_for_a_draft(started: Event, arbiter: User) -> None:
     round_ = _pair(started, arbiter)
     with pytest.raises(RoundLocked, match="Round 1 is not published"):
-        services.round_unpublish(round_id=round_.pk, user=arbiter, now=NOW)
+        round_services.round_unpublish(round_id=round_.pk, user=arbiter, now=NOW)
 
 
 def test_round_unpublish_refused_once_a_result_is_entered(started: Event, arbiter: User) -> None:
     round_ = _pair(started, arbiter)
-    services.round_publish(round_id=round_.pk, user=arbiter, now=NOW)
+    round_services.round_publish(round_id=round_.pk, user=arbiter, now=NOW)
     game = round_.games.order_by("board").last()
     assert game is not None
-    services.result_record(game_id=game.pk, result="1/2", expected_version=0, user=arbiter, now=NOW)
+    result_services.result_record(
+        game_id=game.pk, result="1/2", expected_version=0, user=arbiter, now=NOW
+    )
     with pytest.raises(RoundLocked, match=f"Round 1 has results \\(board {game.board}\\)"):
-        services.round_unpublish(round_id=round_.pk, user=arbiter, now=NOW)
+        round_services.round_unpublish(round_id=round_.pk, user=arbiter, now=NOW)
     round_.refresh_from_db()
     assert round_.state == RoundState.PUBLISHED
     assert not AuditEntry.objects.filter(action="round_unpublish").exists()
@@ -353,7 +363,7 @@ def test_round_unpublish_refused_once_a_later_round_exists(started: Event, arbit
     first = _play(started, arbiter)
     _pair(started, arbiter)
     with pytest.raises(RoundLocked, match="Round 2 is paired already"):
-        services.round_unpublish(round_id=first.pk, user=arbiter, now=timezone.now())
+        round_services.round_unpublish(round_id=first.pk, user=arbiter, now=timezone.now())
 
 
 def test_round_request_update_refuses_a_round_out_of_range_or_a_bad_kind(
@@ -361,16 +371,16 @@ def test_round_request_update_refuses_a_round_out_of_range_or_a_bad_kind(
 ) -> None:
     request = _request(started, arbiter)
     with pytest.raises(TournamentError, match="Rounds run from 1 to 5"):
-        services.round_request_update(
+        request_services.round_request_update(
             request_id=request.pk, round_number=6, kind="H", user=arbiter, now=NOW
         )
     with pytest.raises(TournamentError, match="a full-point bye or a known absence"):
-        services.round_request_update(
+        request_services.round_request_update(
             request_id=request.pk, round_number=3, kind="X", user=arbiter, now=NOW
         )
-    services.round_request_delete(request_id=request.pk, user=arbiter, now=NOW)
+    request_services.round_request_delete(request_id=request.pk, user=arbiter, now=NOW)
     with pytest.raises(TournamentError, match="deleted already"):
-        services.round_request_update(
+        request_services.round_request_update(
             request_id=request.pk, round_number=3, kind="Z", user=arbiter, now=NOW
         )
     assert not AuditEntry.objects.filter(action="round_request_update").exists()
@@ -378,6 +388,6 @@ def test_round_request_update_refuses_a_round_out_of_range_or_a_bad_kind(
 
 def test_forbidden_pair_update_refuses_a_deleted_pair(started: Event, arbiter: User) -> None:
     pair = _forbid(started, arbiter)
-    services.forbidden_pair_delete(pair_id=pair.pk, user=arbiter, now=NOW)
+    request_services.forbidden_pair_delete(pair_id=pair.pk, user=arbiter, now=NOW)
     with pytest.raises(TournamentError, match="deleted already"):
-        services.forbidden_pair_update(pair_id=pair.pk, reason="x", user=arbiter, now=NOW)
+        request_services.forbidden_pair_update(pair_id=pair.pk, reason="x", user=arbiter, now=NOW)

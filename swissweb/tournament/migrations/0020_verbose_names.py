@@ -3,9 +3,9 @@
 import django.core.validators
 import django.db.models.deletion
 import swissweb.tournament.models
-import swissweb.tournament.prizes
-import swissweb.tournament.report_fields
-import swissweb.tournament.text
+import swissweb.tournament.standings.prizes
+import swissweb.tournament.events.report_fields
+import swissweb.tournament.core.text
 from django.conf import settings
 from django.db import migrations, models
 
@@ -71,7 +71,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='event',
             name='chief_arbiter',
-            field=models.CharField(blank=True, help_text='Title, name and FIDE ID, e.g. IA Jane Doe (1234567) (rating report 102).', max_length=200, validators=[swissweb.tournament.text.validate_printable], verbose_name='chief arbiter'),
+            field=models.CharField(blank=True, help_text='Title, name and FIDE ID, e.g. IA Jane Doe (1234567) (rating report 102).', max_length=200, validators=[swissweb.tournament.core.text.validate_printable], verbose_name='chief arbiter'),
         ),
         migrations.AlterField(
             model_name='event',
@@ -106,7 +106,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='event',
             name='name',
-            field=models.CharField(max_length=200, validators=[swissweb.tournament.text.validate_printable], verbose_name='name'),
+            field=models.CharField(max_length=200, validators=[swissweb.tournament.core.text.validate_printable], verbose_name='name'),
         ),
         migrations.AlterField(
             model_name='event',
@@ -151,7 +151,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='event',
             name='prize_table',
-            field=models.TextField(blank=True, help_text='One group per line, a colon, its prizes in place order: Place: 500, 300, 200 / Rating below 1800: 100, 50 / Born 2014 or later: 50 / Women: 80 / Unrated: 40 / Club NAME: 30 / Players 4 9 17: 25.', validators=[swissweb.tournament.prizes.validate_table], verbose_name='prize table'),
+            field=models.TextField(blank=True, help_text='One group per line, a colon, its prizes in place order: Place: 500, 300, 200 / Rating below 1800: 100, 50 / Born 2014 or later: 50 / Women: 80 / Unrated: 40 / Club NAME: 30 / Players 4 9 17: 25.', validators=[swissweb.tournament.standings.prizes.validate_table], verbose_name='prize table'),
         ),
         migrations.AlterField(
             model_name='event',
@@ -166,7 +166,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='event',
             name='round_dates',
-            field=models.JSONField(blank=True, default=list, help_text='One date per round (rating report 132); a round paired without one is reported on the day it was paired.', validators=[swissweb.tournament.report_fields.validate_round_dates], verbose_name='round dates'),
+            field=models.JSONField(blank=True, default=list, help_text='One date per round (rating report 132); a round paired without one is reported on the day it was paired.', validators=[swissweb.tournament.events.report_fields.validate_round_dates], verbose_name='round dates'),
         ),
         migrations.AlterField(
             model_name='event',
@@ -211,12 +211,12 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='event',
             name='time_control',
-            field=models.CharField(blank=True, help_text='As players read it, e.g. 90 min + 30 s from move 1 (rating report 122).', max_length=200, validators=[swissweb.tournament.text.validate_printable], verbose_name='time control'),
+            field=models.CharField(blank=True, help_text='As players read it, e.g. 90 min + 30 s from move 1 (rating report 122).', max_length=200, validators=[swissweb.tournament.core.text.validate_printable], verbose_name='time control'),
         ),
         migrations.AlterField(
             model_name='event',
             name='venue',
-            field=models.CharField(blank=True, max_length=200, validators=[swissweb.tournament.text.validate_printable], verbose_name='venue'),
+            field=models.CharField(blank=True, max_length=200, validators=[swissweb.tournament.core.text.validate_printable], verbose_name='venue'),
         ),
         migrations.AlterField(
             model_name='eventslugredirect',
@@ -306,7 +306,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='player',
             name='area',
-            field=models.CharField(blank=True, help_text='Local area (ESCA 27, round 1 only).', max_length=100, validators=[swissweb.tournament.text.validate_printable], verbose_name='area'),
+            field=models.CharField(blank=True, help_text='Local area (ESCA 27, round 1 only).', max_length=100, validators=[swissweb.tournament.core.text.validate_printable], verbose_name='area'),
         ),
         migrations.AlterField(
             model_name='player',
@@ -321,7 +321,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='player',
             name='club',
-            field=models.CharField(blank=True, help_text='Club or school (ESCA 7 keeps schools apart).', max_length=100, validators=[swissweb.tournament.text.validate_printable], verbose_name='club'),
+            field=models.CharField(blank=True, help_text='Club or school (ESCA 7 keeps schools apart).', max_length=100, validators=[swissweb.tournament.core.text.validate_printable], verbose_name='club'),
         ),
         migrations.AlterField(
             model_name='player',
@@ -351,7 +351,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='player',
             name='name',
-            field=models.CharField(help_text='Last name, first name.', max_length=100, validators=[swissweb.tournament.text.validate_printable], verbose_name='name'),
+            field=models.CharField(help_text='Last name, first name.', max_length=100, validators=[swissweb.tournament.core.text.validate_printable], verbose_name='name'),
         ),
         migrations.AlterField(
             model_name='player',

@@ -11,7 +11,8 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
-from swissweb.tournament.numbers import points_text
+from swissweb.tournament.core.numbers import points_text
+from swissweb.tournament.models import Result
 
 register = template.Library()
 
@@ -56,7 +57,6 @@ class _FillResults(template.Node):
         self.round = round_
 
     def render(self, context: template.Context) -> str:
-        from swissweb.tournament.models import Result
 
         html = self.nodelist.render(context)
         if "<!--result:" not in html:

@@ -19,10 +19,15 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
-from swissweb.tournament import services
-from swissweb.tournament.engine_door import SYSTEMS, System
-from swissweb.tournament.errors import TournamentError
+from swissweb.ratings import samples
+from swissweb.ratings.loader import load_list
+from swissweb.ratings.models import ListKind, RatingList
+from swissweb.tournament.core.errors import TournamentError
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import Event, Game, PairingSystem, Player, Result
+from swissweb.tournament.rounds import results as result_services
+from swissweb.tournament.rounds import services as round_services
+from swissweb.tournament.rounds.engine_door import SYSTEMS, System
 
 DEMO_SLUG = "demo-open"
 DEMO_USER = "arbiter"
@@ -117,9 +122,6 @@ class Command(BaseCommand):
     def _rating_list(self, user: User) -> None:
         """A made-up FIDE list of 5,000 players, in FIDE's layout, so that registering a
         player can find one (a real list loads with ``load_rating_list``)."""
-        from swissweb.ratings import samples
-        from swissweb.ratings.loader import load_list
-        from swissweb.ratings.models import ListKind, RatingList
 
         if not RatingList.objects.exists():
             entries = samples.entries(5000, seed=1)
@@ -172,7 +174,7 @@ class Command(BaseCommand):
                     top_player=junior and index < 6,
                 )
             now = timezone.now()
-            services.event_start(event_id=event.pk, user=user, now=now)
+            event_services.event_start(event_id=event.pk, user=user, now=now)
         try:
             for _ in range(PLAYED_ROUNDS):
                 self._play_round(event, user, rng, finish=True)
@@ -183,16 +185,16 @@ class Command(BaseCommand):
 
     def _play_round(self, event: Event, user: User, rng: random.Random, *, finish: bool) -> None:
         now = timezone.now()
-        round_ = services.round_pair(
+        round_ = round_services.round_pair(
             event_id=event.pk, user=user, now=now, seed=rng.randrange(2**31)
         )
-        services.round_publish(round_id=round_.pk, user=user, now=now)
+        round_services.round_publish(round_id=round_.pk, user=user, now=now)
         games = list(Game.objects.filter(round=round_).select_related("white", "black"))
         to_enter = games if finish else games[: len(games) // 2]
         for game in to_enter:
             if game.black is None:
                 continue
-            services.result_record(
+            result_services.result_record(
                 game_id=game.pk,
                 result=demo_result(game.white, game.black, rng),
                 expected_version=game.version,

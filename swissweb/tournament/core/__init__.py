@@ -1,0 +1,1 @@
+"""Shared by every domain: errors, text and number rules, permissions, uploads, ETags."""

@@ -1,0 +1,92 @@
+"""One way of writing scores and tie-break values, on every page and in every file.
+
+Pages write points as chess players do, with ``½`` ("5½", "½").  Each tie-break column
+has one format for all its lines, so that values line up and compare at a glance:
+
+- Sonneborn-Berger (and its cuts) multiplies scores by halves, so it can end in a
+  quarter, and AOB is an average to two decimals: always two decimals ("12.75",
+  "12.50");
+- the ratings (ARO and its cuts, TPR, PTP, APRO, APPO, RTNG), the counts (WIN, WON, BPG,
+  BWG, REP), the places (DE, LOT) and TPN are whole numbers (the ratings are already
+  rounded as FIDE C.07 Article 10 rounds them);
+- the others (Buchholz, Fore Buchholz and their cuts, Progress, Koya, STD, DE1) are sums
+  of scores or halves and are written like points.
+
+Files (CSV) are read by spreadsheets, which do not know ``½``: there every value is a
+plain decimal with a point ("21.5", "12.75", "1901").
+"""
+
+from __future__ import annotations
+
+import functools
+from fractions import Fraction
+
+from swissweb.tournament.rounds.engine_door import parse_tiebreak
+
+QUARTERS = frozenset({"SB", "AOB"})
+"""Tie-breaks written with two decimals, with any modifier: SB can end in a quarter, AOB
+is rounded so."""
+WHOLE = frozenset(
+    {"ARO", "WIN", "LOT", "DE", "WON", "BPG", "BWG", "REP", "TPN", "RTNG", "TPR", "PTP", "APRO",
+     "APPO"}
+)  # fmt: skip
+"""Tie-breaks whose values are whole numbers (counts, places, numbers, ratings)."""
+
+
+@functools.lru_cache(maxsize=256)
+def _base_code(code: str) -> str:
+    """The code without its modifiers (``SB-C1`` -> ``SB``, ``MBH`` -> ``BH``)."""
+    try:
+        return parse_tiebreak(code).code.value
+    except ValueError:
+        return code
+
+
+def points_text(value: Fraction | int) -> str:
+    """A score in points with halves as ``½``: 5.5 -> "5½", 0.5 -> "½", 5 -> "5".
+
+    A value that is not a whole or a half (never a score; a quarter of SB) falls back to
+    two decimals rather than being rounded silently.
+    """
+    fraction = Fraction(value)
+    if fraction.denominator == 1:
+        return str(fraction.numerator)
+    if fraction.denominator == 2:
+        whole = fraction.numerator // 2
+        if fraction < 0:
+            return f"-{points_text(-fraction)}"
+        return f"{whole}½" if whole else "½"
+    return decimal_text(fraction, places=2)
+
+
+def half_points_text(half_points: int) -> str:
+    """A score stored in half-points (the models' unit): 3 -> "1½"."""
+    return points_text(Fraction(int(half_points), 2))
+
+
+def tiebreak_text(code: str, value: Fraction | int) -> str:
+    """A tie-break value as its column writes it on the pages (see the module docstring)."""
+    fraction = Fraction(value)
+    base = _base_code(code)
+    if base in QUARTERS:
+        return decimal_text(fraction, places=2)
+    if base in WHOLE:
+        return decimal_text(fraction, places=0)
+    return points_text(fraction)
+
+
+def decimal_text(value: Fraction | int, *, places: int | None = None) -> str:
+    """A plain decimal with a point, for files: 21.5 -> "21.5", 51/4 -> "12.75".
+
+    With ``places`` the value is written with exactly that many decimals, a half rounded
+    away from zero; without it, with as few decimals as it needs (at most two).
+    """
+    fraction = Fraction(value)
+    if places is None:
+        places = next((p for p in (0, 1) if (fraction * 10**p).denominator == 1), 2)
+    digits = int(abs(fraction) * 10**places + Fraction(1, 2))
+    sign = "-" if fraction < 0 and digits else ""
+    if places == 0:
+        return f"{sign}{digits}"
+    whole, part = divmod(digits, 10**places)
+    return f"{sign}{whole}.{part:0{places}d}"

@@ -1,0 +1,1 @@
+"""Events and their settings: systems' options, slugs, rating-report details."""

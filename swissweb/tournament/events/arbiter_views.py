@@ -1,0 +1,170 @@
+"""The arbiter's event views: create, import, edit, manage, add an arbiter, start.
+
+Every one that changes anything is behind ``arbiter_required``; each parses input with a
+form, calls one service and redirects back (a refusal changes nothing).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from swissweb.tournament.core.arbiter_views import _attempt, _back, _manage
+from swissweb.tournament.core.authorizers import AuthenticatedHttpRequest, arbiter_required
+from swissweb.tournament.core.errors import ConfirmationNeeded, TournamentError
+from swissweb.tournament.core.uploads import upload_text
+from swissweb.tournament.events import services as event_services
+from swissweb.tournament.events.forms import EventForm, EventSettingsForm
+from swissweb.tournament.models import Event
+from swissweb.tournament.publishing.import_messages import show_import_messages
+from swissweb.tournament.rounds.engine_door import rules_for
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def event_create(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """Create an event; the creator becomes its arbiter. Template: event_form.html."""
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        event = event_services.event_create(
+            user=request.user, now=timezone.now(), **form.event_fields()
+        )
+        return _manage(event)
+    return render(request, "tournament/event_form.html", {"form": form}, status=200)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def event_import(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """Create a whole event from a TRF backup; the uploader becomes its arbiter.
+
+    Template: event_import.html (the upload form, and the refusal with line and column).
+    """
+    error = ""
+    if request.method == "POST":
+        upload = request.FILES.get("trf")
+        if upload is None:
+            error = _("Choose a TRF file.")
+        else:
+            try:
+                event = event_services.event_import_trf(
+                    text=upload_text(upload, what="TRF file"),
+                    user=request.user,
+                    now=timezone.now(),
+                )
+            except TournamentError as exc:
+                error = str(exc)
+            else:
+                # Translators: the name of the imported event.
+                messages.success(request, _("%(event)s imported.") % {"event": event.name})
+                show_import_messages(request, event)
+                return _manage(event)
+    status = 422 if error else 200
+    return render(request, "tournament/event_import.html", {"error": error}, status=status)
+
+
+@arbiter_required
+@require_http_methods(["GET", "POST"])
+def event_edit(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
+    """Edit the event's settings through ``event_services.event_settings_update`` (#20).
+
+    Template: event_form.html; a change that alters rounds already paired first shows
+    event_settings_confirm.html, which posts the same form again with ``confirm``.
+    """
+
+    form = EventSettingsForm(
+        request.POST or None,
+        instance=Event.objects.get(pk=event.pk),  # the form's checks change its instance
+        paired=event.round_set.exists(),
+    )
+    context = {"form": form, "event": event}
+    if request.method != "POST" or not form.is_valid() or "back" in request.POST:
+        return render(request, "tournament/event_form.html", context)
+    try:
+        saved = event_services.event_settings_update(
+            event_id=event.pk,
+            changes=form.settings_changes(),
+            expected_version=form.cleaned_data["version"],
+            user=request.user,
+            now=timezone.now(),
+            confirm=request.POST.get("confirm") == "1",
+        )
+    except ConfirmationNeeded as exc:
+        posted = [
+            (name, value)
+            for name in request.POST
+            if name not in ("csrfmiddlewaretoken", "confirm", "back")
+            for value in request.POST.getlist(name)
+        ]
+        context.update(message=str(exc), changes=exc.changes, posted=posted)
+        return render(request, "tournament/event_settings_confirm.html", context, status=exc.status)
+    except TournamentError as exc:
+        form.add_error(None, str(exc))
+        return render(request, "tournament/event_form.html", context, status=exc.status)
+    messages.success(request, _("Settings saved."))
+    if saved.system != event.system:
+        now_system = saved.get_system_display()
+        messages.warning(
+            request,
+            _("The pairing system is now %(system)s: check its options.") % {"system": now_system},
+        )
+        renumber = rules_for(saved.system).initial_order != rules_for(event.system).initial_order
+        if saved.started_at is not None and renumber:
+            messages.warning(
+                request,
+                _(
+                    "The pairing numbers were given in the old system's order: start the "
+                    "event again to number the players by the new system's."
+                ),
+            )
+        return redirect("tournament:event_edit", slug=saved.slug)
+    return _manage(saved)
+
+
+@arbiter_required
+@require_http_methods(["GET"])
+def event_manage(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
+    """The event's workspace: the page of the last round paired, the players before (#20)."""
+    last = event.round_set.order_by("-number").values_list("number", flat=True).first()
+    if last is None:
+        return redirect("tournament:workspace_players", slug=event.slug)
+    return redirect("tournament:workspace_round", slug=event.slug, number=last)
+
+
+@arbiter_required
+@require_POST
+def arbiter_add(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
+    """Add another user, by user name, as an arbiter of the event."""
+    username = request.POST.get("username", "").strip()
+    arbiter = get_user_model().objects.filter(username=username).first()
+    if arbiter is None:
+        messages.error(request, _("No user is called %(username)s.") % {"username": repr(username)})
+        return _back(request, event)
+    return _attempt(
+        request,
+        event,
+        lambda: event_services.event_add_arbiter(
+            event_id=event.pk, arbiter=arbiter, user=request.user, now=timezone.now()
+        ),
+        _("%(username)s is now an arbiter of this event.") % {"username": username},
+    )
+
+
+@arbiter_required
+@require_POST
+def event_start(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
+    """Assign pairing numbers (Dutch A2 order)."""
+    return _attempt(
+        request,
+        event,
+        lambda: event_services.event_start(
+            event_id=event.pk, user=request.user, now=timezone.now()
+        ),
+        _("Pairing numbers assigned."),
+    )

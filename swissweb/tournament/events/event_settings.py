@@ -1,0 +1,307 @@
+"""An event's settings: which there are, which options a system reads, and what a change
+would do to an event already under way.
+
+Read by the settings form and by ``event_services.event_settings_update``; nothing here
+writes.  What differs between systems comes from the registry (``rules_for(system)``:
+its options and default tie-breaks), never from a system's name.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any, cast
+
+from django.db import models
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from swissweb.tournament.core.numbers import half_points_text, points_text
+from swissweb.tournament.events.report_fields import round_dates_text
+from swissweb.tournament.models import Event, RoundState
+from swissweb.tournament.rounds.engine_door import SYSTEMS, System, rules_for
+from swissweb.tournament.standings.selectors import standings_after
+
+POINT_FIELD_NAMES = (
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "points_forfeit_win",
+    "points_forfeit_loss",
+    "points_pairing_bye",
+    "points_full_bye",
+    "points_half_bye",
+)
+"""The event's point values, in half-points."""
+
+POINT_FIELDS = {
+    "points_win": gettext_lazy("Points: win"),
+    "points_draw": gettext_lazy("Points: draw"),
+    "points_loss": gettext_lazy("Points: loss"),
+    "points_forfeit_win": gettext_lazy("Points: forfeit win"),
+    "points_forfeit_loss": gettext_lazy("Points: forfeit loss"),
+    "points_pairing_bye": gettext_lazy("Points: pairing-allocated bye"),
+    "points_full_bye": gettext_lazy("Points: full-point bye"),
+    "points_half_bye": gettext_lazy("Points: half-point bye"),
+}
+"""The event's point values, by their labels: shown in points, stored in half-points."""
+
+ENGINE_OPTIONS: Mapping[str, tuple[str, ...]] = {
+    "acceleration": ("acceleration",),
+    "lim_maxi": ("lim_maxi",),
+    "esca_random": ("esca_random",),
+    "esca_round1_separation": ("esca_round1_area", "esca_round1_federation"),
+    "esca_avoid_half_bye_pairs": ("esca_avoid_half_bye_pairs",),
+    "esca_avoid_defaulted_rematch": ("esca_avoid_defaulted_rematch",),
+}
+"""Each field of the engine's ``PairingOptions`` and the event fields that set it
+(``engine_adapter.pairing_options``)."""
+
+OPTION_FIELD_NAMES = tuple(name for names in ENGINE_OPTIONS.values() for name in names)
+"""Every system option of the event, in the form's order."""
+
+REPORT_FIELDS = (
+    "federation",
+    "chief_arbiter",
+    "deputy_arbiters",
+    "time_control",
+    "time_control_code",
+    "round_dates",
+)
+"""What FIDE's rating report needs beyond the pairing (``report_fields``)."""
+
+SETTINGS_FIELDS = (
+    "name",
+    "slug",
+    "system",
+    "rounds",
+    "tiebreaks",
+    "tiebreak_rules",
+    "unrated_rating",
+    *OPTION_FIELD_NAMES,
+    "initial_colour",
+    "start_date",
+    "end_date",
+    "venue",
+    *REPORT_FIELDS,
+    "team_size",
+    "team_scoring",
+    "prize_table",
+    "prize_sharing",
+    "public",
+    *POINT_FIELD_NAMES,
+)
+"""What the arbiter may change in the settings form."""
+
+LOCKED_ONCE_PAIRED = ("system", "initial_colour")
+"""Fixed once round 1 is paired: the rounds paired were made by this system and the top
+seed's colour of round 1 decides every colour after it, so no later change could be
+applied to what was played."""
+
+CONFIRMED_ONCE_PAIRED = (*POINT_FIELD_NAMES, *OPTION_FIELD_NAMES)
+"""Changed after round 1 only when the arbiter confirms: the app applies them
+consistently (standings are computed from the results, options apply to the rounds
+still to pair), but the rounds already paired were made with the old values."""
+
+
+def option_fields(system: System | str) -> tuple[str, ...]:
+    """The event fields of the options ``system`` reads, in the form's order."""
+    options = rules_for(system).options
+    return tuple(
+        name for option, names in ENGINE_OPTIONS.items() if option in options for name in names
+    )
+
+
+def option_systems() -> dict[str, tuple[System, ...]]:
+    """Which systems read each option field."""
+    return {
+        name: tuple(system for system in SYSTEMS if name in option_fields(system))
+        for name in OPTION_FIELD_NAMES
+    }
+
+
+def default_tiebreaks(system: System | str) -> str:
+    """The tie-breaks a new event of ``system`` starts with (its ``default_tiebreaks``)."""
+    codes = rules_for(system).default_tiebreaks
+    if codes:
+        return ",".join(codes)
+    return str(_field("tiebreaks").default)
+
+
+def _field(name: str) -> models.Field[Any, Any]:
+    # Settings are columns of Event, never relations.
+    return cast("models.Field[Any, Any]", Event._meta.get_field(name))
+
+
+def label(name: str) -> str:
+    """A setting's name as the form shows it."""
+
+    if name in POINT_FIELDS:
+        return str(POINT_FIELDS[name])
+    if name == "system":
+        return _("Pairing system")
+    return capfirst(str(_field(name).verbose_name))
+
+
+def shown(name: str, value: Any) -> str:
+    """A setting's value in words: points in points, choices by their label."""
+    if name in POINT_FIELD_NAMES:
+        return half_points_text(int(value))
+    if name == "round_dates":
+        # Translators: the value of a setting left empty.
+        return round_dates_text(value) or _("none")
+    if isinstance(value, bool):
+        # Translators: the value of a setting switched on or off.
+        return _("on") if value else _("off")
+    choices = dict(_field(name).flatchoices)
+    if choices and value in choices:
+        return str(choices[value])
+    if value is None or value == "":
+        return _("none")
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    return str(value)
+
+
+def as_json(value: Any) -> Any:
+    """A setting's value as the audit log stores it."""
+    return value.isoformat() if isinstance(value, dt.date) else value
+
+
+def changed_lines(event: Event, diff: Mapping[str, Any]) -> list[str]:
+    """Each changed setting as "label: before → after"."""
+    # Translators: a changed setting, its value before and its value after the change.
+    line = _("%(setting)s: %(before)s → %(after)s")
+    return [
+        line % {"setting": label(name), "before": shown(name, getattr(event, name)),
+                "after": shown(name, value)}
+        for name, value in diff.items()
+    ]  # fmt: skip
+
+
+def refusals(event: Event, diff: Mapping[str, Any], paired: int) -> list[str]:
+    """Why the changes ``diff`` would break the event, once ``paired`` rounds are paired."""
+    problems = []
+    rounds = diff.get("rounds")
+    if rounds is not None and rounds < paired:
+        problems.append(
+            _(
+                "Rounds: %(paired)d rounds are paired already, so the event cannot have "
+                "fewer than %(paired)d rounds (not %(rounds)d)."
+            )
+            % {"paired": paired, "rounds": rounds}
+        )
+    if paired:
+        for name in LOCKED_ONCE_PAIRED:
+            if name in diff:
+                problems.append(
+                    _(
+                        # Translators: a setting, and its value the rounds were paired with.
+                        "%(setting)s: cannot change once round 1 is paired; the rounds paired "
+                        "so far were made with %(value)s."
+                    )
+                    % {"setting": label(name), "value": shown(name, getattr(event, name))}
+                )
+    return problems
+
+
+def consequences(event: Event, diff: Mapping[str, Any], paired: int) -> list[str]:
+    """What the changes in ``diff`` would do to the rounds paired so far (empty: nothing
+    that needs the arbiter's confirmation)."""
+    confirmed = [name for name in CONFIRMED_ONCE_PAIRED if name in diff]
+    if not paired or not confirmed:
+        return []
+    lines = []
+    numbers = {"paired": paired, "next": paired + 1}
+    if any(name in POINT_FIELD_NAMES for name in confirmed):
+        lines.append(
+            _(
+                "The standings after every round are computed again from the results with "
+                "the new points."
+            )
+        )
+        lines += _standings_change(event, diff)
+        lines.append(_old_scores(paired, all_paired=paired >= event.rounds) % numbers)
+    options = [name for name in confirmed if name in OPTION_FIELD_NAMES]
+    if options:
+        names = ", ".join(label(name) for name in options)
+        if paired == 1:
+            text = _(
+                # Translators: %(settings)s lists the options changed.
+                "%(settings)s: round 1 was paired with the old setting; only rounds paired "
+                "from now on read the new one."
+            )
+        else:
+            text = _(
+                # Translators: %(settings)s lists the options changed.
+                "%(settings)s: rounds 1-%(paired)d were paired with the old setting; only "
+                "rounds paired from now on read the new one."
+            )
+        lines.append(text % {"settings": names, **numbers})
+    draft = event.round_set.filter(state=RoundState.PAIRED).order_by("-number").first()
+    if draft is not None:
+        lines.append(
+            _(
+                "The draft of round %(number)d was paired with the old settings: delete it "
+                "and pair it again to use the new ones."
+            )
+            % {"number": draft.number}
+        )
+    lines.append(
+        _(
+            "The TRF export records only the new settings: a program that pairs the rounds "
+            "played again from it may pair them differently."
+        )
+    )
+    return lines
+
+
+def _old_scores(paired: int, *, all_paired: bool) -> str:
+    """What new point values do to the rounds paired so far, to be filled with
+    ``paired`` and ``next`` (the number of the next round)."""
+    if paired == 1 and all_paired:
+        return _(
+            "Round 1 was paired on the old scores and keep their pairings; the new scores are "
+            "used from no round (all are paired) on."
+        )
+    if paired == 1:
+        return _(
+            "Round 1 was paired on the old scores and keep their pairings; the new scores are "
+            "used from round %(next)d on."
+        )
+    if all_paired:
+        return _(
+            "Rounds 1-%(paired)d were paired on the old scores and keep their pairings; the "
+            "new scores are used from no round (all are paired) on."
+        )
+    return _(
+        "Rounds 1-%(paired)d were paired on the old scores and keep their pairings; the new "
+        "scores are used from round %(next)d on."
+    )
+
+
+def _standings_change(event: Event, diff: Mapping[str, Any]) -> list[str]:
+    """How many players the new point values move in the latest standings."""
+
+    after = copy.copy(event)
+    for name, value in diff.items():
+        setattr(after, name, value)
+    old = standings_after(event=event)
+    if not old.after_round:
+        return []
+    new = standings_after(event=after)
+    rank = {line.player.pk: line.rank for line in old.lines}
+    moved = sum(1 for line in new.lines if rank.get(line.player.pk) != line.rank)
+    leader = new.lines[0] if new.lines else None
+    numbers = {"round": old.after_round, "moved": moved, "players": len(new.lines)}
+    if leader is None:
+        return [_("After round %(round)d: %(moved)d of %(players)d players change rank.") % numbers]
+    return [
+        _(
+            "After round %(round)d: %(moved)d of %(players)d players change rank; first would "
+            "be %(name)s with %(points)s points."
+        )
+        % {**numbers, "name": leader.player.name, "points": points_text(leader.points)}
+    ]

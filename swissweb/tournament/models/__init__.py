@@ -1,0 +1,67 @@
+"""The tournament's data, one module per domain: events, players, rounds, audit.
+
+Django finds an app's models through ``<app>.models``, so every model is imported here;
+callers import from this package (``from swissweb.tournament.models import Event``).
+"""
+
+from swissweb.tournament.models.audit import AuditEntry
+from swissweb.tournament.models.events import (
+    Event,
+    EventSlugRedirect,
+    InitialColour,
+    PairingSystem,
+    PrizeSharing,
+    TeamScoring,
+    TieBreakRules,
+    TimeStamped,
+)
+from swissweb.tournament.models.players import (
+    REQUEST_KIND_WORDS,
+    AskState,
+    ForbiddenPair,
+    Player,
+    PlayerAsk,
+    PlayerRequest,
+    RequestKind,
+    RoundRequest,
+    Sex,
+    Title,
+    new_access_code,
+)
+from swissweb.tournament.models.rounds import (
+    ARBITER_STEP,
+    PLAYED_RESULTS,
+    Game,
+    Result,
+    Round,
+    RoundState,
+)
+
+__all__ = [
+    "ARBITER_STEP",
+    "AskState",
+    "AuditEntry",
+    "Event",
+    "EventSlugRedirect",
+    "ForbiddenPair",
+    "Game",
+    "InitialColour",
+    "PLAYED_RESULTS",
+    "PairingSystem",
+    "Player",
+    "PlayerAsk",
+    "PlayerRequest",
+    "PrizeSharing",
+    "REQUEST_KIND_WORDS",
+    "RequestKind",
+    "Result",
+    "Round",
+    "RoundRequest",
+    "RoundState",
+    "Sex",
+    "TeamScoring",
+    "TieBreakRules",
+    "TimeStamped",
+    "Title",
+    "new_access_code",
+]

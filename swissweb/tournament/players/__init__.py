@@ -1,0 +1,1 @@
+"""Players and entries: CSV player lists, private links."""

@@ -1,0 +1,123 @@
+"""The players' forms: a player, a late entry, a CSV list, requests, forbidden pairs;
+services do the writing."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from swissweb.tournament.core.forms import DATE_FIELD
+from swissweb.tournament.core.uploads import UploadRefused, upload_text
+from swissweb.tournament.models import (
+    Event,
+    Player,
+    RequestKind,
+)
+
+if TYPE_CHECKING:
+    # The stubs make ModelForm generic in its model; Django's class takes no subscript.
+    _PlayerModelForm = forms.ModelForm[Player]
+else:
+    _PlayerModelForm = forms.ModelForm
+
+
+class PlayerForm(_PlayerModelForm):
+    """Register one player."""
+
+    class Meta:
+        model = Player
+        fields = [
+            "name",
+            "rating",
+            "title",
+            "federation",
+            "fide_id",
+            "national_id",
+            "club",
+            "area",
+            "birth_date",
+            "birth_year",
+            "sex",
+            "top_player",
+        ]
+        widgets = {"birth_date": DATE_FIELD}
+
+
+MISSED_ROUNDS = [
+    (RequestKind.ABSENT.value, gettext_lazy("absences (zero points)")),
+    (RequestKind.HALF_POINT_BYE.value, gettext_lazy("half-point byes")),
+    (RequestKind.FULL_POINT_BYE.value, gettext_lazy("full-point byes")),
+]
+"""What the rounds paired before a late entry count as for the entrant."""
+
+
+class LateEntryForm(PlayerForm):
+    """Register one player once rounds are paired: the arbiter says what the rounds
+    missed count as (``player_services.players_add``'s ``missed_rounds``)."""
+
+    missed_rounds = forms.ChoiceField(
+        choices=MISSED_ROUNDS, required=False, initial=RequestKind.ABSENT.value
+    )
+
+    def __init__(self, *args: Any, paired: int = 0, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if paired == 1:
+            label = _("Round 1 (paired before the entry) count as")
+        else:
+            label = _("Rounds 1-%(paired)d (paired before the entry) count as") % {"paired": paired}
+        self.fields["missed_rounds"].label = label
+
+    def missed(self) -> str:
+        """The kind of request for each round missed (an absence when not chosen)."""
+        return str(self.cleaned_data.get("missed_rounds") or RequestKind.ABSENT.value)
+
+
+class PlayersCsvForm(forms.Form):
+    """Paste or upload a CSV player list."""
+
+    text = forms.CharField(widget=forms.Textarea(attrs={"rows": 6}), required=False, label="CSV")
+    file = forms.FileField(required=False, label=gettext_lazy("or upload a file"))
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data  # what Form.clean returns
+        upload = cleaned.get("file")
+        if upload:
+            try:
+                cleaned["text"] = upload_text(upload, what="CSV file")
+            except UploadRefused as exc:
+                raise forms.ValidationError(str(exc)) from exc
+        if not cleaned.get("text", "").strip():
+            raise forms.ValidationError(_("Paste the CSV or choose a file."))
+        return cleaned
+
+
+class RoundRequestForm(forms.Form):
+    """A half-point bye, a full-point bye or an absence for one round (Dutch F5)."""
+
+    player = forms.ModelChoiceField(queryset=Player.objects.none(), label=gettext_lazy("Player"))
+    round_number = forms.IntegerField(min_value=1, label=gettext_lazy("Round"))
+    # Translators: the kind of request: a half-point bye, a full-point bye or an absence.
+    kind = forms.ChoiceField(choices=RequestKind.choices, label=gettext_lazy("Kind"))
+
+    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        player = cast("forms.ModelChoiceField[Player]", self.fields["player"])  # as declared
+        player.queryset = event.players.all()
+
+
+class ForbiddenPairForm(forms.Form):
+    """Two players who must not meet."""
+
+    # Translators: the first and second of two players who must not meet.
+    first = forms.ModelChoiceField(queryset=Player.objects.none(), label=gettext_lazy("First"))
+    second = forms.ModelChoiceField(queryset=Player.objects.none(), label=gettext_lazy("Second"))
+
+    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("first", "second"):
+            field = cast("forms.ModelChoiceField[Player]", self.fields[name])  # as declared
+            field.queryset = event.players.all()

@@ -1,0 +1,60 @@
+"""Each player's private link in the arbiter's workspace (#31 D10, item 4).
+
+A player's link (``/p/<code>/``) lets them ask the arbiter for a bye, to withdraw, or
+confirm a round, so it is given to that player alone: the arbiter shows it from the
+player's page, or prints the player's card with its QR code.  It is on no shared sheet
+(result slips, pairings) and no public page.  A link that got into other hands is
+rotated: the player gets a new one and the old one leads nowhere.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from swissweb.tournament.core.authorizers import AuthenticatedHttpRequest, arbiter_required
+from swissweb.tournament.core.workspace_views import _attempt, _page, _url
+from swissweb.tournament.models import Event, Player
+from swissweb.tournament.players import asks as ask_services
+from swissweb.tournament.rounds.workspace_views import qr_svg
+
+
+@arbiter_required
+@require_GET
+def player_link(request: AuthenticatedHttpRequest, event: Event, player_id: int) -> HttpResponse:
+    """One player's card with their private link and its QR code, to print or show to
+    that player.  Template: player_link.html; never stored by a cache or a proxy."""
+    player = get_object_or_404(Player, pk=player_id, event=event)
+    url = request.build_absolute_uri(reverse("tournament:player_page", args=[player.access_code]))
+    response = _page(
+        request, "player_link.html", event, "players", player=player, url=url, qr_code=qr_svg(url)
+    )
+    response["Cache-Control"] = "no-store"
+    response["X-Robots-Tag"] = "noindex"
+    return response
+
+
+@arbiter_required
+@require_POST
+def player_link_rotate(
+    request: AuthenticatedHttpRequest, event: Event, player_id: int
+) -> HttpResponse:
+    """Give a player a new private link (``ask_services.player_link_rotate``)."""
+    player = get_object_or_404(Player, pk=player_id, event=event)
+
+    def rotate() -> None:
+        ask_services.player_link_rotate(player_id=player.pk, user=request.user, now=timezone.now())
+
+    return _attempt(
+        request,
+        event,
+        rotate,
+        # Translators: name is the player's.
+        _("%(name)s has a new link; the old one no longer works. Give the new one to %(name)s.")
+        % {"name": player.name},
+        _url("workspace_player", event, player.pk),
+    )

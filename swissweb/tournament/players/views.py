@@ -1,0 +1,107 @@
+"""The public player pages: a player's card, the search, a player's own page.
+
+The public pages answer GET and HEAD (``require_safe``): uptime monitors and link
+checkers ask with HEAD.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.db.models import Max
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_safe
+
+from swissweb.ratings.formats import name_key
+from swissweb.tournament.core.conditional import (
+    public_event,
+    revalidated_by_own_game,
+)
+from swissweb.tournament.core.errors import TournamentError
+from swissweb.tournament.core.params import positive_number
+from swissweb.tournament.models import Player, PlayerAsk
+from swissweb.tournament.players import asks as ask_services
+from swissweb.tournament.players import selectors as player_selectors
+
+
+@require_http_methods(["GET", "POST"])
+def player_page(request: HttpRequest, code: str) -> HttpResponse:
+    """A player's own page, reached by their private link (which the arbiter gives to
+    that player alone): ask the arbiter for a half-point bye in a round not yet paired,
+    to withdraw, or confirm a round.
+
+    Template: ``player_page.html``.  The code is the key: an unknown one (or one the
+    arbiter has replaced) is 404 with a page that says so, and the page is not for search
+    engines.  The link asks for its own player only: a form naming another player is
+    refused.  Nothing changes until an arbiter approves.
+    """
+
+    player = Player.objects.select_related("event").filter(access_code=code).first()
+    if player is None:
+        gone = render(request, "tournament/player_link_gone.html", status=404)
+        gone["X-Robots-Tag"] = "noindex"
+        return gone
+    event = player.event
+    paired = event.round_set.aggregate(last=Max("number"))["last"] or 0
+    if request.method == "POST":
+        own = str(player.pk)
+        named = {request.POST.get(field, own).strip() for field in ("player", "player_id")}
+        try:
+            if named != {own}:
+                raise TournamentError(ask_services.refused_for_another(code))
+            ask_services.player_ask(
+                player_id=player.pk,
+                via_code=code,
+                kind=request.POST.get("kind", ""),
+                round_number=positive_number(request.POST.get("round")),
+                now=timezone.now(),
+            )
+        except TournamentError as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, _("Your request is with the arbiter, who will decide."))
+        return redirect("tournament:player_page", code=code)
+    context = {
+        "player": player,
+        "event": event,
+        "coming": range(paired + 1, event.rounds + 1),
+        "asks": player.asks.order_by("-created_at"),
+        "kinds": PlayerAsk,
+    }
+    response = render(request, "tournament/player_page.html", context)
+    response["X-Robots-Tag"] = "noindex"
+    return response
+
+
+@require_safe
+def player_search(request: HttpRequest, slug: str) -> HttpResponse:
+    """The event's players whose name holds every word typed, accents and case aside,
+    each linked to their card: a player in the hall finds their own quickly.
+
+    Template: ``player_search.html``."""
+
+    event = public_event(request, slug)
+    query = request.GET.get("q", "")[:100]
+    words = name_key(query).replace(",", " ").split()
+    found = [
+        player
+        for player in player_selectors.event_players(event=event)
+        if words and all(word in name_key(player.name) for word in words)
+    ]
+    return render(
+        request, "tournament/player_search.html", {"event": event, "query": query, "found": found}
+    )
+
+
+@require_safe
+@revalidated_by_own_game
+def player_card(request: HttpRequest, slug: str, pairing_number: int) -> HttpResponse:
+    """A player's card: colours, floats, opponents, results and why each pairing was made.
+
+    Template: ``player_card.html``.
+    """
+    event = public_event(request, slug)
+    card = player_selectors.player_card(event=event, pairing_number=pairing_number)
+    return render(request, "tournament/player_card.html", {"event": event, "card": card})

@@ -1,0 +1,83 @@
+"""Forms of the arbiter's workspace (#20): parse what was typed; services do the writing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from swissweb.tournament.core.forms import DATE_FIELD
+from swissweb.tournament.models import Event, Player, RequestKind
+from swissweb.tournament.players.forms import ForbiddenPairForm, RoundRequestForm
+from swissweb.tournament.players.services import PLAYER_DETAILS
+
+
+class PlayerEditForm(forms.Form):
+    """Correct a player's details; the pairing number only when it may still move."""
+
+    def __init__(self, *args: Any, player: Player, numbers: bool, **kwargs: Any) -> None:
+        kwargs.setdefault("initial", {name: getattr(player, name) for name in PLAYER_DETAILS})
+        kwargs["initial"].setdefault("pairing_number", player.pairing_number)
+        super().__init__(*args, **kwargs)
+        widgets: dict[str, type[forms.Widget] | forms.Widget] = {"birth_date": DATE_FIELD}
+        self.fields.update(forms.fields_for_model(Player, list(PLAYER_DETAILS), widgets=widgets))
+        if numbers:
+            self.fields["pairing_number"] = forms.IntegerField(
+                min_value=1, label=_("Pairing number")
+            )
+
+    def changes(self) -> dict[str, Any]:
+        """The cleaned values, for ``player_services.player_update``."""
+        return {name: self.cleaned_data[name] for name in self.fields}
+
+
+class RequestEditForm(forms.Form):
+    """Move a request to another round, or change its kind."""
+
+    round_number = forms.IntegerField(min_value=1, label=_("Round"))
+    kind = forms.ChoiceField(choices=RequestKind.choices, label=_("Kind"))
+
+
+class ForbiddenReasonForm(forms.Form):
+    """Why two players are kept apart (relatives, one club, ...)."""
+
+    reason = forms.CharField(max_length=200, required=False, label=_("Reason"))
+
+
+class NumberedPlayerField(forms.ModelChoiceField):  # type: ignore[type-arg]
+    """A choice of players shown with their pairing numbers ("3. Clark, Cy")."""
+
+    def label_from_instance(self, obj: Any) -> str:
+        if obj.pairing_number:
+            return f"{obj.pairing_number}. {obj.name}"
+        return str(obj.name)
+
+
+class RequestAddForm(RoundRequestForm):
+    """The request form as the requests page shows it: players still in the event only."""
+
+    def __init__(self, *args: Any, event: Event, next_round: int | None, **kwargs: Any) -> None:
+        super().__init__(*args, event=event, **kwargs)
+        self.fields["player"] = NumberedPlayerField(
+            queryset=event.players.filter(withdrawn_after_round__isnull=True).order_by(
+                "pairing_number", "name"
+            ),
+            label=_("Player"),
+        )
+        if next_round is not None:
+            self.fields["round_number"].initial = next_round
+
+
+class ForbiddenAddForm(ForbiddenPairForm):
+    """The forbidden-pair form as the requests page shows it, with the reason."""
+
+    reason = forms.CharField(max_length=200, required=False, label=_("Reason"))
+
+    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
+        super().__init__(*args, event=event, **kwargs)
+        # Translators: labels of the two players of a forbidden pair.
+        for name, label in (("first", _("First")), ("second", _("Second"))):
+            self.fields[name] = NumberedPlayerField(
+                queryset=event.players.order_by("pairing_number", "name"), label=label
+            )

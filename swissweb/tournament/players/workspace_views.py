@@ -1,0 +1,274 @@
+"""The arbiter's workspace (#20): players, requests, players' asks, forbidden pairs.
+
+Every page is behind ``arbiter_required``; every change is a POST to one service, which
+comes back to the page the form was on (its ``next`` field, see ``return_to``).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.db.models import Q
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from swissweb.ratings.models import RatingList
+from swissweb.tournament.core.authorizers import AuthenticatedHttpRequest, arbiter_required
+from swissweb.tournament.core.errors import TournamentError
+from swissweb.tournament.core.forms import error_summary
+from swissweb.tournament.core.workspace_views import _attempt, _page, _url, return_to
+from swissweb.tournament.events import selectors as event_selectors
+from swissweb.tournament.models import (
+    Event,
+    ForbiddenPair,
+    Game,
+    Player,
+    PlayerRequest,
+    RequestKind,
+    RoundRequest,
+)
+from swissweb.tournament.players import asks as ask_services
+from swissweb.tournament.players import links
+from swissweb.tournament.players import requests as request_services
+from swissweb.tournament.players import selectors as player_selectors
+from swissweb.tournament.players import services as player_services
+from swissweb.tournament.players.forms import LateEntryForm, PlayerForm, PlayersCsvForm
+from swissweb.tournament.players.workspace_forms import (
+    ForbiddenAddForm,
+    ForbiddenReasonForm,
+    PlayerEditForm,
+    RequestAddForm,
+    RequestEditForm,
+)
+
+# Players
+
+
+@arbiter_required
+@require_GET
+def players(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
+    """Register, number, edit, withdraw and reinstate players. Template: players.html.
+
+    Once rounds are paired the form to add a player asks what the rounds missed count
+    as for the late entrant (absences, half-point or full-point byes).
+    """
+    ws = event_selectors.workspace(event=event)
+    return _page(
+        request,
+        "players.html",
+        event,
+        "players",
+        ws=ws,
+        players=player_selectors.event_players(event=event),
+        player_form=LateEntryForm(paired=ws.last) if ws.last else PlayerForm(),
+        csv_form=PlayersCsvForm(),
+        rating_lists=RatingList.objects.all(),
+    )
+
+
+@arbiter_required
+@require_http_methods(["GET", "POST"])
+def player(request: AuthenticatedHttpRequest, event: Event, player_id: int) -> HttpResponse:
+    """One player: correct the details, withdraw or reinstate, the requests and games.
+
+    Template: player.html; ``?confirm=withdraw`` (or ``reinstate``), the link of the
+    players page, opens that confirmation and comes back to the players page.
+    """
+    player = get_object_or_404(Player, pk=player_id, event=event)
+    ws = event_selectors.workspace(event=event)
+    form = PlayerEditForm(request.POST or None, player=player, numbers=ws.can_edit_numbers)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            name = player.name
+            try:
+                warnings = player_services.player_update(
+                    player_id=player.pk, changes=form.changes(), user=request.user,
+                    now=timezone.now(),
+                )  # fmt: skip
+            except TournamentError as exc:
+                messages.error(request, str(exc))
+                status = exc.status
+            else:
+                messages.success(request, _("%(name)s: details saved.") % {"name": name})
+                for warning in warnings:
+                    messages.warning(request, warning)
+                return redirect("tournament:workspace_player", slug=event.slug, player_id=player.pk)
+        else:
+            status = 422
+    games = list(
+        Game.objects.filter(Q(white=player) | Q(black=player), round__event=event)
+        .select_related("round", "white", "black")
+        .order_by("round__number")
+    )
+    return _page(
+        request,
+        "player.html",
+        event,
+        "players",
+        ws=ws,
+        status=status,
+        player=player,
+        form=form,
+        games=games,
+        requests=list(player.requests.order_by("round_number")),
+        confirm=request.GET.get("confirm") in ("withdraw", "reinstate"),
+    )
+
+
+@arbiter_required
+@require_POST
+def player_reinstate(
+    request: AuthenticatedHttpRequest, event: Event, player_id: int
+) -> HttpResponse:
+    """Undo a withdrawal: paired again in the rounds not yet paired."""
+    player = get_object_or_404(Player, pk=player_id, event=event)
+    return _attempt(
+        request,
+        event,
+        lambda: player_services.player_reinstate(
+            player_id=player.pk, user=request.user, now=timezone.now()
+        ),
+        _("%(name)s reinstated: paired again from the next round paired.") % {"name": player.name},
+        _url("workspace_players", event),
+    )
+
+
+# Requests and forbidden pairs
+
+
+@arbiter_required
+@require_GET
+def requests(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
+    """Byes, absences and forbidden pairs: add, edit, delete.
+
+    Template: requests.html.
+    """
+    ws = event_selectors.workspace(event=event)
+    return _page(
+        request,
+        "requests.html",
+        event,
+        "requests",
+        ws=ws,
+        request_form=RequestAddForm(event=event, next_round=ws.next_round),
+        forbidden_form=ForbiddenAddForm(event=event),
+        kinds=RequestKind.choices,
+        asks=links.pending_asks(event=event),
+        **player_selectors.requests_page(event=event),
+    )
+
+
+@arbiter_required
+@require_POST
+def ask_decide(request: AuthenticatedHttpRequest, event: Event, ask_id: int) -> HttpResponse:
+    """Approve or refuse a player's request (``ask_services.player_ask_decide``)."""
+    ask = get_object_or_404(PlayerRequest, pk=ask_id, player__event=event)
+    approve = request.POST.get("decision") == "approve"
+    try:
+        ask_services.player_ask_decide(ask_id=ask.pk, approve=approve, user=request.user,
+                                   now=timezone.now())  # fmt: skip
+    except TournamentError as exc:
+        messages.error(request, str(exc))
+    else:
+        names = {"name": ask.player.name, "kind": ask.get_kind_display()}
+        if approve:
+            # Translators: kind is the kind of request, e.g. "Half-point bye".
+            messages.success(request, _("%(name)s's request (%(kind)s) approved.") % names)
+        else:
+            # Translators: kind is the kind of request, e.g. "Half-point bye".
+            messages.success(request, _("%(name)s's request (%(kind)s) refused.") % names)
+    return redirect(_url("workspace_requests", event))
+
+
+@arbiter_required
+@require_POST
+def request_edit(request: AuthenticatedHttpRequest, event: Event, request_id: int) -> HttpResponse:
+    """Move a request to another round, or change its kind."""
+    wish = get_object_or_404(RoundRequest, pk=request_id, player__event=event)
+    back = _url("workspace_requests", event)
+    form = RequestEditForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, error_summary(form))
+        return return_to(request, event, back)
+    return _attempt(
+        request,
+        event,
+        lambda: request_services.round_request_update(
+            request_id=wish.pk,
+            round_number=form.cleaned_data["round_number"],
+            kind=form.cleaned_data["kind"],
+            user=request.user,
+            now=timezone.now(),
+        ),  # fmt: skip
+        _("Request changed."),
+        back,
+    )
+
+
+@arbiter_required
+@require_POST
+def request_delete(
+    request: AuthenticatedHttpRequest, event: Event, request_id: int
+) -> HttpResponse:
+    """Delete a request for a round not yet paired."""
+    wish = RoundRequest.objects.filter(pk=request_id, player__event=event).first()
+    back = _url("workspace_requests", event)
+    if wish is None:
+        messages.error(request, _("That request was deleted already."))
+        return return_to(request, event, back)
+    return _attempt(
+        request,
+        event,
+        lambda: request_services.round_request_delete(
+            request_id=wish.pk, user=request.user, now=timezone.now()
+        ),
+        _("Request deleted."),
+        back,
+    )
+
+
+@arbiter_required
+@require_POST
+def forbidden_edit(request: AuthenticatedHttpRequest, event: Event, pair_id: int) -> HttpResponse:
+    """Change why two players are kept apart."""
+    pair = get_object_or_404(ForbiddenPair, pk=pair_id, event=event)
+    back = _url("workspace_requests", event)
+    form = ForbiddenReasonForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, error_summary(form))
+        return return_to(request, event, back)
+    return _attempt(
+        request,
+        event,
+        lambda: request_services.forbidden_pair_update(
+            pair_id=pair.pk,
+            reason=form.cleaned_data["reason"],
+            user=request.user,
+            now=timezone.now(),
+        ),  # fmt: skip
+        _("Forbidden pair changed."),
+        back,
+    )
+
+
+@arbiter_required
+@require_POST
+def forbidden_delete(request: AuthenticatedHttpRequest, event: Event, pair_id: int) -> HttpResponse:
+    """Let two players meet again from the next round paired."""
+    pair = ForbiddenPair.objects.filter(pk=pair_id, event=event).first()
+    back = _url("workspace_requests", event)
+    if pair is None:
+        messages.error(request, _("That forbidden pair was deleted already."))
+        return return_to(request, event, back)
+    return _attempt(
+        request,
+        event,
+        lambda: request_services.forbidden_pair_delete(
+            pair_id=pair.pk, user=request.user, now=timezone.now()
+        ),
+        _("Forbidden pair deleted: they may meet from the next round paired."),
+        back,
+    )

@@ -1,0 +1,36 @@
+"""The arbiter's downloads: the event's TRF backup and FIDE's rating report."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpResponse
+from django.views.decorators.http import require_http_methods
+
+from swissweb.tournament.core.authorizers import AuthenticatedHttpRequest, arbiter_required
+from swissweb.tournament.models import Event
+from swissweb.tournament.publishing import exports
+from swissweb.tournament.publishing.rating_report import Edition
+from swissweb.tournament.publishing.rating_report import rating_report as report
+
+
+@arbiter_required
+@require_http_methods(["GET"])
+def export_trf(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
+    """The whole event as a TRF file (every round, options, requests), a full backup."""
+    response = HttpResponse(exports.event_trf(event), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}.trf"'
+    return response
+
+
+@arbiter_required
+@require_http_methods(["GET"])
+def rating_report(request: AuthenticatedHttpRequest, event: Event, edition: str) -> HttpResponse:
+    """FIDE's rating report of the event, TRF16 or TRF-2026 (``rating_report``).
+
+    Arbiters only: it holds the players' FIDE IDs and birth dates."""
+
+    if edition not in {e.value for e in Edition}:
+        raise Http404(f"No rating report edition {edition!r}: trf16 or trf26.")
+    chosen = Edition(edition)
+    response = HttpResponse(report(event, chosen), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-{chosen}.trf"'
+    return response

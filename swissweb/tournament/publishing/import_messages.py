@@ -1,0 +1,27 @@
+"""What the page says after a new event is made from a TRF file (#31).
+
+Read from the import's audit entry (``event_services.event_import_trf`` writes it): the
+players the file seems to name twice, as warnings, and what the restore changed on
+purpose (the event made private, private links replaced), as notes.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest
+from django.utils.translation import gettext as _
+
+from swissweb.tournament.audit import log as audit
+from swissweb.tournament.audit.actions import AuditAction
+from swissweb.tournament.models import Event
+
+
+def show_import_messages(request: HttpRequest, event: Event) -> None:
+    """Add the import's warnings and notes to the messages of the next page."""
+    for duplicate in audit.import_duplicates(event=event):
+        # Translators: %(duplicate)s is a sentence naming two lines of the file.
+        warning = _("%(duplicate)s Both are imported: check them.")
+        messages.warning(request, warning % {"duplicate": duplicate})
+    entry = event.audit_entries.filter(action=AuditAction.EVENT_IMPORT).first()
+    for note in entry.after.get("notes", []) if entry is not None else []:
+        messages.info(request, str(note))

@@ -1,0 +1,1 @@
+"""Rounds and results: the door to the engine, the ORM<->engine mapping, redraw."""

@@ -1,0 +1,344 @@
+"""Reads for the round pages: published rounds, boards, the pairing's reasons."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from django.core.cache import cache
+from django.core.cache.utils import make_template_fragment_key
+from django.db.models import Prefetch
+from django.http import Http404
+from django.utils.functional import SimpleLazyObject
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from swissweb.tournament.core.caching import cache_version
+from swissweb.tournament.core.errors import TournamentError
+from swissweb.tournament.models import (
+    ARBITER_STEP,
+    REQUEST_KIND_WORDS,
+    Event,
+    Game,
+    RequestKind,
+    Round,
+    RoundRequest,
+    RoundState,
+)
+from swissweb.tournament.rounds import engine_adapter
+from swissweb.tournament.rounds.engine_door import (
+    TournamentState,
+    scores,
+)
+from swissweb.tournament.rounds.round_rows import (
+    RoundResults,
+    public_round_rows,
+)
+
+
+def published_rounds(*, event: Event) -> list[Round]:
+    """The event's published rounds with their games and players (Dutch F6: public)."""
+    games = Game.objects.select_related("white", "black").order_by("board")
+    return list(
+        event.round_set.exclude(state=RoundState.PAIRED)
+        .prefetch_related(Prefetch("games", queryset=games))
+        .order_by("number")
+    )
+
+
+BOARDS_FRAGMENT = "round-pairings"
+"""The ``{% cache %}`` fragment of ``partials/pairings_table.html`` that holds the boards."""
+
+
+BOARD_COLUMNS = (
+    "round_id", "board", "result", "white__name", "white__pairing_number", "white__rating",
+    "white__title", "black__name", "black__pairing_number", "black__rating", "black__title",
+)  # fmt: skip
+"""What the pairings table shows: decoding the other columns (timestamps) cost a third."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Unpaired:
+    """A player a request kept out of a round: a bye or a known absence (Dutch F5)."""
+
+    name: str
+    pairing_number: int | None
+    kind: str
+    """The request in words ("half-point bye"), in the reader's language."""
+
+
+def _unpaired(event: Event, rounds: dict[int, int]) -> dict[int, list[Unpaired]]:
+    """The players not paired in each round by a request (Dutch F5), by round id;
+    ``rounds`` maps round numbers to round ids.  One query."""
+    found: dict[int, list[Unpaired]] = {pk: [] for pk in rounds.values()}
+    requests = (
+        RoundRequest.objects.filter(player__event=event, round_number__in=list(rounds))
+        .select_related("player")
+        .only("round_number", "kind", "player__name", "player__pairing_number")
+        .order_by("round_number", "player__pairing_number", "player__name")
+    )
+    for request in requests:
+        found[rounds[request.round_number]].append(
+            Unpaired(
+                name=request.player.name,
+                pairing_number=request.player.pairing_number,
+                kind=str(REQUEST_KIND_WORDS[RequestKind(request.kind)]),
+            )
+        )
+    return found
+
+
+def round_unpaired(event: Event, round_: Round) -> list[Unpaired]:
+    """The players a bye or a known absence kept out of ``round_`` of ``event`` (Dutch
+    F5), by pairing number, for the printed pairings."""
+    return _unpaired(event, {round_.number: round_.pk})[round_.pk]
+
+
+class _LazyBoards:
+    """The boards of public rounds, read when a template first needs one round's boards.
+
+    Then one query reads the boards of every round whose ``{% cache %}`` fragment (named
+    ``BOARDS_FRAGMENT``, varying on the round's pk, ``cache_version`` and the reader's
+    language) is not cached, so a cold cache costs one query and a warm one none (#10).
+    """
+
+    def __init__(self, event: Event, rounds: list[Round]) -> None:
+        self.event = event
+        self.rounds = rounds
+        self.games: dict[int, list[Game]] = {}
+        self.unpaired: dict[int, list[Unpaired]] = {}
+        self.state: TournamentState | None = None
+        self.state_read = False
+
+    def _load(self, round_ids: list[int]) -> None:
+        games = (
+            Game.objects.filter(round_id__in=round_ids)
+            .select_related("white", "black")
+            .only(*BOARD_COLUMNS)
+        )
+        for round_id in round_ids:
+            self.games[round_id] = []
+        for game in games.order_by("board"):
+            self.games[game.round_id].append(game)
+        # The players a bye or an absence kept out of these rounds, named under the
+        # boards: one more query, on a cold cache only.
+        ids = {r.number: r.pk for r in self.rounds if r.pk in round_ids}
+        self.unpaired.update(_unpaired(self.event, ids))
+        # Each player's points before the round, beside the name: one state for every
+        # round (on a cold cache only).
+        numbers = {r.pk: r.number for r in self.rounds}
+        for round_id in round_ids:
+            before = self._points_before(numbers[round_id])
+            for game in self.games[round_id]:
+                game.white_points = before.get(game.white.pairing_number or 0)  # type: ignore[attr-defined]
+                game.black_points = (  # type: ignore[attr-defined]
+                    before.get(game.black.pairing_number or 0) if game.black else None
+                )
+
+    def _points_before(self, number: int) -> dict[int, Fraction]:
+        """Every player's points before round ``number`` from the completed rounds, by
+        pairing number; empty while an earlier round lacks a result (a correction)."""
+
+        if not self.state_read:
+            self.state_read = True
+            try:
+                self.state = engine_adapter.completed_state(self.event)
+            except TournamentError:
+                self.state = None
+        if self.state is None or number - 1 > self.state.rounds_completed:
+            return {}
+        worth = self.state.points.points_for
+        return {
+            int(p.pairing_number): Fraction(
+                sum(worth(r.outcome) for r in p.history[: number - 1]), 2
+            )
+            for p in self.state.players
+        }
+
+    def of(self, round_: Round) -> list[Game]:
+        if round_.pk not in self.games:
+            keys = {
+                r.pk: make_template_fragment_key(
+                    BOARDS_FRAGMENT,
+                    [r.pk, r.cache_version, get_language()],  # type: ignore[attr-defined]
+                )
+                for r in self.rounds
+            }
+            cached = cache.get_many(list(keys.values()))
+            missing = [pk for pk, key in keys.items() if key not in cached and pk not in self.games]
+            self._load(sorted({*missing, round_.pk}))
+        return self.games[round_.pk]
+
+    def unpaired_of(self, round_: Round) -> list[Unpaired]:
+        """The players not paired in ``round_`` by their own or the arbiter's request;
+        read with its boards (``of`` runs first in the template's fragment)."""
+        if round_.pk not in self.unpaired:
+            self._load([round_.pk])
+        return self.unpaired[round_.pk]
+
+
+def public_rounds(*, event: Event, number: int | None = None) -> list[Round]:
+    """Published rounds (or round ``number``) with ``in_play``, ``cache_version``, ``boards``.
+
+    The boards are read only for rounds whose cached fragment is missing (``_LazyBoards``).
+    """
+
+    rounds = public_round_rows(event)
+    if number is not None:
+        rounds = [r for r in rounds if r.number == number]
+    boards = _LazyBoards(event, rounds)
+    results = RoundResults(rounds, boards.games)
+    for round_ in rounds:
+        round_.in_play = round_in_play(round_)  # type: ignore[attr-defined]
+        # The boards change with the standings only: a round in play's results are
+        # filled in at each render (``round_rows.RoundResults``, #31).
+        round_.cache_version = cache_version(event)  # type: ignore[attr-defined]
+        round_.results = SimpleLazyObject(functools.partial(results.of, round_))  # type: ignore[attr-defined]
+        round_.boards = SimpleLazyObject(functools.partial(boards.of, round_))  # type: ignore[attr-defined]
+        round_.unpaired = SimpleLazyObject(functools.partial(boards.unpaired_of, round_))  # type: ignore[attr-defined]
+    return rounds
+
+
+def event_rounds(*, event: Event) -> list[Round]:
+    """Every round of the event, drafts included, with games and players (arbiter view)."""
+    games = Game.objects.select_related("white", "black").order_by("board")
+    return list(
+        event.round_set.prefetch_related(Prefetch("games", queryset=games)).order_by("number")
+    )
+
+
+def step_rule(step: dict[str, Any]) -> str:
+    """The rule a step of a round's explanation applies: the engine's by its name
+    ("Dutch A3"), the arbiter's own edits named in the reader's language."""
+    return _("Arbiter") if step["rule"] == ARBITER_STEP else str(step["rule"])
+
+
+def step_line(step: dict[str, Any]) -> str:
+    """One step of a round's explanation as a line, "rule: text"."""
+    return f"{step_rule(step)}: {step['text']}"
+
+
+def board_reasons(round_: Round) -> dict[int, list[str]]:
+    """The engine's explanation of a round, by the pairing numbers each step concerns."""
+    reasons: dict[int, list[str]] = {}
+    for step in round_.explanation:
+        for number in step.get("players", []):
+            reasons.setdefault(number, []).append(step_line(step))
+    return reasons
+
+
+def published_round(*, event: Event, number: int) -> Round:
+    """One published round with lazy ``boards`` (``public_rounds``); 404 for drafts."""
+
+    rounds = public_rounds(event=event, number=number)
+    if not rounds:
+        raise Http404("No such published round.")
+    return rounds[0]
+
+
+def round_in_play(round_: Round) -> bool:
+    """True while a published round still has boards without a result."""
+    return round_.state == RoundState.PUBLISHED
+
+
+def _board_players(game: Game) -> frozenset[int]:
+    players = {game.white.pairing_number or 0}
+    if game.black is not None:
+        players.add(game.black.pairing_number or 0)
+    return frozenset(players)
+
+
+def with_reasons(round_: Round, games: list[Game]) -> None:
+    """Each board of a draft gets its own reasons (``reasons``) and the number of steps of
+    its score bracket (``bracket_steps``), which the round's "why" page lists.
+
+    A board's own reasons are the steps that name only its players (its colours, a float):
+    the steps of a whole bracket name every player in it, and repeating them on every
+    board made the draft page of 1,000 players weigh 1.2 MB.  A board the arbiter changed
+    (a swap or a colour flip) shows the arbiter's step alone: the engine's reasons no
+    longer describe it.
+    """
+    by_player: dict[int, list[tuple[int, str, str, frozenset[int]]]] = {}
+    for index, step in enumerate(round_.explanation):
+        named = frozenset(step.get("players", []))
+        entry = (index, step["rule"], step_line(step), named)
+        for number in named:
+            by_player.setdefault(number, []).append(entry)
+    for game in games:
+        players = _board_players(game)
+        mine = sorted({e for number in players for e in by_player.get(number, [])})
+        edited = [line for _, rule, line, who in mine if rule == ARBITER_STEP and who == players]
+        own = [line for _, rule, line, who in mine if rule != ARBITER_STEP and who <= players]
+        game.reasons = edited[-1:] if edited else own  # type: ignore[attr-defined]
+        game.bracket_steps = 0 if edited else len(mine) - len(own)  # type: ignore[attr-defined]
+
+
+def board_steps(round_: Round, board: int) -> list[dict[str, Any]] | None:
+    """The steps of a round's explanation that concern one board's players; ``None`` when
+    the round has no such board."""
+    game = round_.games.select_related("white", "black").filter(board=board).first()
+    if game is None:
+        return None
+    players = _board_players(game)
+    return [s for s in round_.explanation if players & set(s.get("players", []))]
+
+
+def round_games(round_: Round) -> list[Game]:
+    """A round's boards with both players, in board order (one query)."""
+    return list(round_.games.select_related("white", "black").order_by("board"))
+
+
+def points_before(*, event: Event, number: int) -> dict[int, Fraction] | None:
+    """Every player's points before round ``number``, by pairing number (four queries,
+    whatever the size); ``None`` while an earlier round lacks a result (a correction)."""
+
+    try:
+        state = engine_adapter.state_for_round(event, number)
+    except TournamentError:
+        return None
+    return {int(pn): Fraction(points, 2) for pn, points in scores(state).items()}
+
+
+def correction_notice(*, event: Event, number: int, last: int, draft: bool = False) -> str:
+    """What correcting a result of round ``number`` changes, for the arbiter to confirm.
+
+    A result counts in the standings at once; the rounds paired already keep their
+    pairings, and the corrected result is used from the next round paired on.  ``draft``:
+    the last round (``last``) is a draft, which the correction would leave stale, so
+    ``result_services.result_record`` refuses until it is deleted.
+    """
+    if draft and last > number:
+        return _(
+            "The draft of round %(last)s was paired on these results: delete it before "
+            "correcting a result of round %(number)s."
+        ) % {"last": last, "number": number}
+    standings = _(
+        "The standings change at once (after round %(number)s and every later round)."
+    ) % {"number": number}
+    values = {"number": number, "next": number + 1, "last": last, "after": last + 1}
+    if last <= number:
+        if last >= event.rounds:
+            then = _("This is the last round: no pairing depends on it.")
+        else:
+            then = _("Round %(next)s, not paired yet, will be paired on it.")
+    elif last == number + 1 and last >= event.rounds:
+        then = _("Round %(last)s, paired already, keeps its pairings; no round is left to pair.")
+    elif last == number + 1:
+        then = _(
+            "Round %(last)s, paired already, keeps its pairings; pairings use the corrected "
+            "result from round %(after)s on."
+        )
+    elif last >= event.rounds:
+        then = _(
+            "Rounds %(next)s-%(last)s, paired already, keep their pairings; no round is left "
+            "to pair."
+        )
+    else:
+        then = _(
+            "Rounds %(next)s-%(last)s, paired already, keep their pairings; pairings use the "
+            "corrected result from round %(after)s on."
+        )
+    # Translators: two sentences: what the standings do, then what the rounds do.
+    return _("%(standings)s %(then)s") % {"standings": standings, "then": then % values}

@@ -1,0 +1,245 @@
+"""The arbiter's workspace (#20): one page per round, its print-outs and its reasons.
+
+``/manage/`` leads to the round in play (the players before round 1).
+
+Every page is behind ``arbiter_required``; every change is a POST to one service, which
+comes back to the page the form was on (its ``next`` field, see ``return_to``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+import segno
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from swissweb.tournament.core.authorizers import AuthenticatedHttpRequest, arbiter_required
+from swissweb.tournament.core.errors import TournamentError
+from swissweb.tournament.core.params import positive_number
+from swissweb.tournament.core.workspace_views import _attempt, _page, _url
+from swissweb.tournament.events import selectors as event_selectors
+from swissweb.tournament.models import (
+    Event,
+    Game,
+    Player,
+    Result,
+    Round,
+    RoundRequest,
+    RoundState,
+)
+from swissweb.tournament.rounds import selectors as round_selectors
+from swissweb.tournament.rounds import services as round_services
+from swissweb.tournament.rounds.engine_door import rules_for
+
+# Rounds
+
+
+def _seated(games: list[Game]) -> list[Player]:
+    """The players of a round's boards, in board order (for the swap lists)."""
+    seated: list[Player] = []
+    for game in games:
+        seated.append(game.white)
+        if game.black is not None:
+            seated.append(game.black)
+    return seated
+
+
+@arbiter_required
+@require_GET
+def round_page(request: AuthenticatedHttpRequest, event: Event, number: int) -> HttpResponse:
+    """One round: pair, check, swap, publish or unpublish, results, print.
+
+    Template: round.html (round_next.html for the round to pair next).  A completed round
+    with a later round after it shows its results; ``?correct=1`` opens them for a
+    correction, with what the correction changes.  ``?check=1`` checks a draft.
+    """
+    ws = event_selectors.workspace(event=event)
+    # The explanation is read only for a draft (shown there); a published round links to it.
+    round_ = Round.objects.filter(event=event, number=number).defer("explanation").first()
+    if round_ is None:
+        if number != ws.next_round:
+            raise Http404("No such round.")
+        return _next_round(request, event, ws, number)
+    games = round_selectors.round_games(round_)
+    draft = round_.state == RoundState.PAIRED
+    if draft:
+        round_selectors.with_reasons(round_, games)
+    later = ws.last > number
+    correcting = later and request.GET.get("correct") == "1"
+    has_results = any(g.result not in (Result.NOT_PLAYED_YET, Result.PAIRING_BYE) for g in games)
+    check = None
+    if draft and request.GET.get("check") == "1":
+        try:
+            check = {
+                "violations": round_services.round_violations(round_),
+                "warnings": round_services.round_warnings(round_),
+            }
+        except TournamentError as exc:
+            check = {"violations": [str(exc)], "warnings": []}
+    completed = round_.state == RoundState.COMPLETED
+    return _page(
+        request,
+        "round.html",
+        event,
+        "round",
+        ws=ws,
+        section_round=number,
+        round=round_,
+        games=games,
+        draft=round_ if draft else None,
+        seated=_seated(games),
+        is_current=number == ws.last,
+        later=later,
+        editable=not draft and (not later or correcting),
+        correcting=correcting,
+        correction=(
+            round_selectors.correction_notice(
+                event=event, number=number, last=ws.last, draft=ws.last_state == RoundState.PAIRED
+            )
+            if completed or later
+            else ""
+        ),
+        can_unpublish=round_.state == RoundState.PUBLISHED and not later and not has_results,
+        can_redraw=not draft and number == ws.last and rules_for(event.system).repair is not None,
+        check=check,
+    )
+
+
+def _next_round(
+    request: AuthenticatedHttpRequest, event: Event, ws: event_selectors.Workspace, number: int
+) -> HttpResponse:
+    """The round to pair next: why it can or cannot be paired, and who is not paired."""
+    requests = list(
+        RoundRequest.objects.filter(player__event=event, round_number=number)
+        .select_related("player")
+        .order_by("player__pairing_number")
+    )
+    withdrawn = list(
+        event.players.filter(withdrawn_after_round__isnull=False).order_by("pairing_number")
+    )
+    return _page(
+        request,
+        "round_next.html",
+        event,
+        "round",
+        ws=ws,
+        section_round=number,
+        number=number,
+        requests=requests,
+        withdrawn=withdrawn,
+        entrants=event.players.count(),
+    )
+
+
+PRINT_SHEETS = ("pairings", "slips", "names")
+"""What the print page can hold: the pairings by board, one result slip per board, every
+player by name with the board."""
+
+
+@dataclass(frozen=True, slots=True)
+class PrintBoard:
+    """One board of a round to print, with each player's points before the round."""
+
+    game: Game
+    white_points: Fraction | None
+    black_points: Fraction | None
+
+
+@arbiter_required
+@require_GET
+def round_print(request: AuthenticatedHttpRequest, event: Event, number: int) -> HttpResponse:
+    """A round to print on A4 portrait: the pairings by board with ratings and points,
+    a result slip per board, and every player by name with the board.
+
+    ``?sheet=pairings``, ``slips`` or ``names`` prints one of them; without it, all three,
+    each from a new page.  Template: round_print.html.
+    """
+    round_ = get_object_or_404(Round, event=event, number=number)
+    games = round_selectors.round_games(round_)
+    points = round_selectors.points_before(event=event, number=number)
+
+    def before(player: Player | None) -> Fraction | None:
+        if player is None or points is None:
+            return None
+        return points.get(player.pairing_number or 0)
+
+    boards = [PrintBoard(game, before(game.white), before(game.black)) for game in games]
+    unpaired = round_selectors.round_unpaired(event, round_)
+    seats: list[tuple[Player | round_selectors.Unpaired, Game | None, str]] = [
+        # Translators: the colour column of the printed list of players by name.
+        *[(game.white, game, _("white") if game.black else _("bye")) for game in games],
+        *[(game.black, game, _("black")) for game in games if game.black is not None],
+        # A player not paired finds their name too, with what they asked for.
+        *[(entry, None, entry.kind) for entry in unpaired],
+    ]
+    by_name = sorted(seats, key=lambda seat: (seat[0].name.casefold(), seat[0].pairing_number or 0))
+    sheet = request.GET.get("sheet", "")
+    public_url = qr_code = ""
+    if event.public:
+        # The printed pairings lead the players to the round's public page (#24).
+        public_url = request.build_absolute_uri(
+            reverse("tournament:round_pairings", args=[event.slug, number])
+        )
+        qr_code = qr_svg(public_url)
+    return _page(
+        request, "round_print.html", event, "round", section_round=number, round=round_,
+        boards=boards, slips=[b for b in boards if b.game.black is not None], by_name=by_name,
+        unpaired=unpaired,
+        sheets=(sheet,) if sheet in PRINT_SHEETS else PRINT_SHEETS, sheet=sheet,
+        points_known=points is not None, public_url=public_url, qr_code=qr_code,
+    )  # fmt: skip
+
+
+def qr_svg(url: str) -> SafeString:
+    """A QR code of ``url`` as inline SVG markup (segno, a well-kept pure-Python QR
+    writer: no image file, nothing a Content-Security-Policy blocks)."""
+
+    return mark_safe(segno.make(url, error="m").svg_inline(scale=2, title=_("QR code")))
+
+
+@arbiter_required
+@require_GET
+def round_why(request: AuthenticatedHttpRequest, event: Event, number: int) -> HttpResponse:
+    """The engine's explanation of a round's pairing, rule by rule (template round_why.html).
+
+    A page of its own: at 1,000 players the explanation alone is about 90 KB, which the
+    round page, loaded again and again while results come in, should not carry.
+    ``?board=N`` shows only the steps that concern board N's players.
+    """
+    round_ = get_object_or_404(Round, event=event, number=number)
+    board = positive_number(request.GET.get("board"))
+    steps = round_.explanation
+    if board is not None:
+        steps = round_selectors.board_steps(round_, board)
+        if steps is None:
+            raise Http404("No such board.")
+    return _page(
+        request, "round_why.html", event, "round", section_round=number, round=round_,
+        steps=[(round_selectors.step_rule(step), step["text"]) for step in steps], board=board,
+    )  # fmt: skip
+
+
+@arbiter_required
+@require_POST
+def round_unpublish(request: AuthenticatedHttpRequest, event: Event, number: int) -> HttpResponse:
+    """Take a published round back to a draft while no result is entered."""
+    round_ = get_object_or_404(Round, event=event, number=number)
+
+    def unpublish() -> None:
+        round_services.round_unpublish(round_id=round_.pk, user=request.user, now=timezone.now())
+
+    return _attempt(
+        request,
+        event,
+        unpublish,
+        _("Round %(number)s unpublished: it is a draft again, off the public pages.")
+        % {"number": number},
+        _url("workspace_round", event, number),
+    )

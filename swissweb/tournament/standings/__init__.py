@@ -1,0 +1,1 @@
+"""Standings beyond the engine's: prizes and team standings."""

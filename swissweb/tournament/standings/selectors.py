@@ -1,0 +1,186 @@
+"""Reads for the standings pages: standings, crosstable, prizes, teams."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from swissweb.tournament.core.caching import cache_version, cached
+from swissweb.tournament.core.numbers import tiebreak_text
+from swissweb.tournament.models import (
+    Event,
+    Player,
+    TeamScoring,
+)
+from swissweb.tournament.rounds import engine_adapter
+from swissweb.tournament.rounds.engine_door import (
+    parse_tiebreaks,
+    standings,
+    truncated,
+)
+from swissweb.tournament.standings.prizes import Award, Contender, prize_list, read_table
+from swissweb.tournament.standings.teams import Member, TeamLine, team_standings
+
+
+def standings_round(*, event: Event, after_round: int | None) -> tuple[int, int]:
+    """The round the standings are after, and the last completed round.
+
+    ``after_round`` is the round asked for (``None`` for the last completed one); the
+    standings are never after a round that is not completed.
+    """
+    last = cached(
+        ("last-completed", cache_version(event)), lambda: engine_adapter.last_completed_round(event)
+    )
+    return (last if after_round is None else min(after_round, last)), last
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CrossCell:
+    """One round of a crosstable row: opponent's rank, colour and result."""
+
+    opponent_rank: int | None
+    colour: str
+    result: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StandingsLine:
+    """One line of the standings or crosstable, ready to print."""
+
+    rank: int
+    tied: bool
+    player: Player
+    points: Fraction
+    values: tuple[Fraction, ...]
+    texts: tuple[str, ...]
+    """The tie-break values as the pages write them (``numbers.tiebreak_text``)."""
+    cells: tuple[CrossCell, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Standings:
+    """Standings after a round, with the event's tie-breaks."""
+
+    after_round: int
+    tiebreaks: tuple[str, ...]
+    lines: tuple[StandingsLine, ...]
+
+
+RESULT_MARKS = {
+    "1": "1", "0": "0", "=": "½", "+": "+", "-": "-", "W": "1", "D": "½", "L": "0",
+    "A": "½", "H": "½", "F": "+", "U": "+", "Z": "-",
+}  # fmt: skip
+
+
+def standings_after(*, event: Event, after_round: int | None = None) -> Standings:
+    """Standings (and crosstable cells) after a completed round, the last one by default.
+
+    Four queries whatever the size: players, games, requests and forbidden pairs.
+    """
+    if event.started_at is None or not event.players.exists():
+        # Before pairing numbers are given there is nothing to rank: an empty table, not
+        # an error (a public event shows its pages from registration on).
+        codes = parse_tiebreaks(event.tiebreaks)
+        return Standings(after_round=0, tiebreaks=tuple(c.value for c in codes), lines=())
+    state = engine_adapter.completed_state(event)
+    rounds = state.rounds_completed
+    if after_round is not None:
+        rounds = min(after_round, rounds)
+    state = truncated(state, rounds)
+    codes = parse_tiebreaks(event.tiebreaks)
+    rows = standings(
+        state,
+        tiebreaks=codes,
+        unplayed=engine_adapter.tiebreak_rules(event),
+        unrated_rating=event.unrated_rating,
+        lot_seed=event.lots_seed,
+    )
+    players = {p.pairing_number: p for p in event.players.all()}
+    engine_players = {p.pairing_number: p for p in state.players}
+    rank_of = {row.pairing_number: row.rank for row in rows}
+    lines = []
+    for row in rows:
+        cells = tuple(
+            CrossCell(
+                opponent_rank=rank_of.get(record.opponent) if record.opponent else None,
+                colour=record.colour.value if record.colour and record.opponent else "",
+                result=RESULT_MARKS.get(record.outcome.value, ""),
+            )
+            for record in engine_players[row.pairing_number].history
+        )
+        lines.append(
+            StandingsLine(
+                rank=row.rank,
+                tied=row.tied_with_previous,
+                player=players[row.pairing_number],
+                points=row.points,
+                values=row.values,
+                texts=tuple(
+                    tiebreak_text(code.value, value)
+                    for code, value in zip(codes, row.values, strict=True)
+                ),
+                cells=cells,
+            )
+        )
+    return Standings(
+        after_round=rounds, tiebreaks=tuple(c.value for c in codes), lines=tuple(lines)
+    )
+
+
+def prize_awards(*, event: Event) -> tuple[int, list[Award]]:
+    """The prize list (``prizes.py``) by the standings after the last completed round,
+    and that round (0: none yet, no prizes)."""
+
+    table = standings_after(event=event)
+    if table.after_round == 0 or not event.prize_table.strip():
+        return table.after_round, []
+    contenders = [
+        Contender(
+            key=line.player.pk,
+            name=line.player.name,
+            place=place,
+            number=line.player.pairing_number or 0,
+            points=line.points,
+            rating=line.player.rating,
+            birth_year=(
+                line.player.birth_date.year if line.player.birth_date else line.player.birth_year
+            ),
+            sex=line.player.sex,
+            club=line.player.club,
+        )
+        for place, line in enumerate(table.lines, start=1)
+    ]
+    return table.after_round, prize_list(
+        read_table(event.prize_table), contenders, event.prize_sharing
+    )
+
+
+def team_table(*, event: Event, after_round: int | None = None) -> list[TeamLine]:
+    """The clubs' (or schools') standings after a completed round (``teams.py``): the
+    individual standings for each player's place, the engine's state for the points of
+    each round (a few queries whatever the size)."""
+
+    table = standings_after(event=event, after_round=after_round)
+    if event.team_size == 0 or not table.lines:
+        return []
+    state = truncated(engine_adapter.completed_state(event), table.after_round)
+    worth = state.points.points_for
+    by_round = {
+        int(p.pairing_number): tuple(Fraction(worth(r.outcome), 2) for r in p.history)
+        for p in state.players
+    }
+    teams: dict[str, list[Member]] = {}
+    for place, line in enumerate(table.lines, start=1):
+        club = line.player.club.strip()
+        if club and line.player.pairing_number is not None:
+            teams.setdefault(club, []).append(
+                Member(
+                    name=line.player.name,
+                    place=place,
+                    total=line.points,
+                    by_round=by_round.get(line.player.pairing_number, ()),
+                )
+            )
+    return team_standings(
+        teams, size=event.team_size, per_round=event.team_scoring == TeamScoring.ROUND
+    )

@@ -1,0 +1,192 @@
+"""The public standings pages: standings, crosstable, prizes, teams, and their CSV.
+
+The public pages answer GET and HEAD (``require_safe``): uptime monitors and link
+checkers ask with HEAD.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.functional import SimpleLazyObject
+from django.views.decorators.http import require_safe
+
+from swissweb.tournament.core import caching
+from swissweb.tournament.core.conditional import (
+    public_event,
+    revalidated_by_standings,
+    revalidated_by_standings_reading,
+)
+from swissweb.tournament.core.numbers import decimal_text
+from swissweb.tournament.core.params import positive_number
+from swissweb.tournament.models import Event
+from swissweb.tournament.publishing.cells import text_cell
+from swissweb.tournament.standings import selectors as standing_selectors
+from swissweb.tournament.standings.prizes import money
+
+
+def _after_round_read(event: Event, text: str | None) -> int | None:
+    """``?round=N`` as the standings read it (``_after_round``, ``standings_round``): a
+    completed round before the last, else ``None``, the latest standings, which junk,
+    0 and rounds not completed yet also show (#31 D5: one stored page for all of them)."""
+    after = positive_number(text)
+    _, last = standing_selectors.standings_round(event=event, after_round=None)
+    return after if after is not None and after < last else None
+
+
+AFTER_ROUND = {"round": _after_round_read}
+"""The query parameters of the standings, the crosstable, their CSV and the teams."""
+
+
+def _prize_event(request: HttpRequest, slug: str) -> Event:
+    """The public event ``slug`` with a prize table.
+
+    :raises Http404: no such public event, or it has no prize table.
+    """
+    event = public_event(request, slug)
+    if not event.prize_table.strip():
+        raise Http404("This event has no prize table.")
+    return event
+
+
+@require_safe
+@revalidated_by_standings
+def prizes(request: HttpRequest, slug: str) -> HttpResponse:
+    """The prize list by the standings after the last completed round (``prizes.py``),
+    printable.  Template: ``prizes.html``; 404 when the event has no prize table."""
+    event = _prize_event(request, slug)
+    after, awards = standing_selectors.prize_awards(event=event)
+    rows = [(award, money(award.amount)) for award in awards]
+    total = money(sum((a.amount for a in awards), start=Fraction(0)))
+    context = {"event": event, "after_round": after, "rows": rows, "total": total}
+    return render(request, "tournament/prizes.html", context)
+
+
+@require_safe
+@revalidated_by_standings
+def prizes_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    """The prize list as CSV: group, place, name, points, amount, shared by."""
+    event = _prize_event(request, slug)
+    _, awards = standing_selectors.prize_awards(event=event)
+    body = _csv_text(
+        ["group", "place", "name", "points", "amount", "shared_by"],
+        (
+            [award.group, award.place or "", text_cell(award.player.name),
+             decimal_text(award.player.points), money(award.amount), award.shared_with]
+            for award in awards
+        ),
+    )  # fmt: skip
+    return _csv_download(body, f"{event.slug}-prizes.csv")
+
+
+@require_safe
+@revalidated_by_standings_reading(AFTER_ROUND)
+def teams(request: HttpRequest, slug: str) -> HttpResponse:
+    """The clubs' or schools' standings (``teams.py``), after any completed round.
+
+    Template: ``teams.html``; 404 when the event keeps no team standings."""
+    event = public_event(request, slug)
+    if event.team_size == 0:
+        raise Http404("This event keeps no team standings.")
+    after, last = standing_selectors.standings_round(event=event, after_round=_after_round(request))
+    context = {
+        "event": event,
+        "after_round": after,
+        "round_choices": range(1, last + 1),
+        "lines": standing_selectors.team_table(event=event, after_round=after) if after else [],
+    }
+    return render(request, "tournament/teams.html", context)
+
+
+def _after_round(request: HttpRequest) -> int | None:
+    return positive_number(request.GET.get("round"))
+
+
+def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
+    """The standings' context: ``table`` is computed only if its cached fragment is missing."""
+    after, last = standing_selectors.standings_round(event=event, after_round=_after_round(request))
+    return {
+        "event": event,
+        "after_round": after,
+        "round_choices": range(1, last + 1),
+        "version": caching.cache_version(event),
+        "table": SimpleLazyObject(
+            lambda: standing_selectors.standings_after(event=event, after_round=after)
+        ),
+    }
+
+
+@require_safe
+@revalidated_by_standings_reading(AFTER_ROUND)
+def standings(request: HttpRequest, slug: str) -> HttpResponse:
+    """Standings with the event's tie-breaks after any completed round.
+
+    Template: ``standings.html``; HTMX refreshes get ``partials/standings_table.html``.
+    """
+    event = public_event(request, slug)
+    context = _standings_context(request, event)
+    if getattr(request, "htmx", False):
+        return render(request, "tournament/partials/standings_table.html", context)
+    return render(request, "tournament/standings.html", context)
+
+
+@require_safe
+@revalidated_by_standings_reading(AFTER_ROUND)
+def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
+    """The crosstable (wall chart): rank, name, rating, each round, points, tie-breaks.
+
+    Template: ``crosstable.html``.
+    """
+    event = public_event(request, slug)
+    context = _standings_context(request, event)
+    context["rounds"] = range(1, context["after_round"] + 1)
+    return render(request, "tournament/crosstable.html", context)
+
+
+@require_safe
+@revalidated_by_standings_reading(AFTER_ROUND)
+def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    """Standings as CSV: rank, pairing number, name, points, one column per tie-break.
+
+    The file is cached until the standings may change (``caching.cache_version``).
+    """
+    event = public_event(request, slug)
+    after, _ = standing_selectors.standings_round(event=event, after_round=_after_round(request))
+    key = ("standings.csv", caching.cache_version(event), after)
+    body = caching.cached(key, lambda: _standings_csv_text(event, after))
+    return _csv_download(body, f"{event.slug}-standings.csv")
+
+
+def _standings_csv_text(event: Event, after_round: int) -> str:
+    table = standing_selectors.standings_after(event=event, after_round=after_round)
+    return _csv_text(
+        ["rank", "pairing_number", "name", "rating", "points", *table.tiebreaks],
+        (
+            [line.rank, line.player.pairing_number, text_cell(line.player.name),
+             line.player.rating,
+             decimal_text(line.points), *(decimal_text(v) for v in line.values)]
+            for line in table.lines
+        ),
+    )  # fmt: skip
+
+
+def _csv_text(header: list[str], rows: Iterable[list[object]]) -> str:
+    """A CSV file's text: the header, then the rows (cells already written for files:
+    ``numbers.decimal_text``, ``cells.text_cell``)."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(header)
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def _csv_download(body: str, filename: str) -> HttpResponse:
+    response = HttpResponse(body, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
