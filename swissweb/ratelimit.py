@@ -6,8 +6,8 @@ Requests`` with ``Retry-After`` until the window ends.  Signed-in users (arbiter
 never limited; static files are served before this middleware and never counted.
 
 The client address is the one the login lock-out uses (django-axes' own function, which
-asks django-ipware as ``TRUSTED_PROXIES`` configures it, ``swissweb/proxies.py``), so a
-client cannot choose its own key by writing an ``X-Forwarded-For`` header.  A whole hall
+calls ``swissweb/proxies.py``: ``X-Forwarded-For`` is believed only from an address of
+``TRUSTED_PROXIES``), so a client cannot choose its own key by writing that header.  A whole hall
 behind one venue router shares an address, hence the generous default: 200 readers
 refreshing every ten seconds stay under it.
 
@@ -35,6 +35,36 @@ from django.http import HttpRequest, HttpResponse
 from swissweb.caches import warn_once
 
 
+def seconds_to_wait(request: HttpRequest, *, bucket: str, limit: int) -> int | None:
+    """Count this request in its address's current window of ``bucket``: the seconds
+    until the window ends when the count is over ``limit``, else ``None``.
+
+    Fails open: when the cache cannot count, ``None``, with one warning per bucket
+    (``caches.warn_once``).
+    """
+    window = int(getattr(settings, "ANON_RATE_WINDOW", 60))
+    address = get_client_ip_address(request) or "unknown"
+    now = time.time()
+    start = int(now // window) * window
+    try:
+        count = _count(f"swissweb:{bucket}:{address}:{start}", window + 5)
+    except Exception as exc:  # noqa: BLE001 - whatever the backend raises, fail open
+        warn_once(
+            bucket,
+            f"Rate limit ({bucket}) not applied: the cache cannot count requests "
+            f"({type(exc).__name__}: {exc}); requests are let through",
+        )
+        return None
+    return max(1, int(start + window - now) + 1) if count > limit else None
+
+
+def too_many(message: str, retry: int) -> HttpResponse:
+    """429 with ``message`` and ``Retry-After``."""
+    response = HttpResponse(message, status=429, content_type="text/plain; charset=utf-8")
+    response["Retry-After"] = str(retry)
+    return response
+
+
 class AnonymousRateLimitMiddleware:
     """Answer 429 to an anonymous client over its share of requests."""
 
@@ -45,29 +75,14 @@ class AnonymousRateLimitMiddleware:
         limit = int(getattr(settings, "ANON_RATE_LIMIT", 1200))
         if limit <= 0 or request.user.is_authenticated:
             return self.get_response(request)
-        window = int(getattr(settings, "ANON_RATE_WINDOW", 60))
-        address = get_client_ip_address(request) or "unknown"
-        now = time.time()
-        start = int(now // window) * window
-        try:
-            count = _count(f"swissweb:rate:{address}:{start}", window + 5)
-        except Exception as exc:  # noqa: BLE001 - whatever the backend raises, fail open
-            warn_once(
-                "rate-limit",
-                f"Rate limit not applied: the cache cannot count requests "
-                f"({type(exc).__name__}: {exc}); requests are let through",
-            )
-            return self.get_response(request)
-        if count > limit:
-            retry = max(1, int(start + window - now) + 1)
-            response = HttpResponse(
+        retry = seconds_to_wait(request, bucket="rate", limit=limit)
+        if retry is not None:
+            window = int(getattr(settings, "ANON_RATE_WINDOW", 60))
+            return too_many(
                 f"Too many requests from your address: at most {limit} in {window} s. "
                 f"Try again in {retry} s.",
-                status=429,
-                content_type="text/plain; charset=utf-8",
+                retry,
             )
-            response["Retry-After"] = str(retry)
-            return response
         return self.get_response(request)
 
 

@@ -15,17 +15,12 @@ line, rather than the site locking every arbiter out (as for D4).
 
 from __future__ import annotations
 
-import time
-
-from axes.helpers import get_client_ip_address
 from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from swissweb.caches import warn_once
-from swissweb.ratelimit import AnonymousRateLimitMiddleware
+from swissweb.ratelimit import AnonymousRateLimitMiddleware, seconds_to_wait, too_many
 
 
 def login_paths() -> frozenset[str]:
@@ -42,40 +37,13 @@ class RateLimitWithLoginShare(AnonymousRateLimitMiddleware):
         limit = int(getattr(settings, "ANON_LOGIN_RATE_LIMIT", 60))
         if limit <= 0 or request.user.is_authenticated:
             return self.get_response(request)
-        window = int(getattr(settings, "ANON_RATE_WINDOW", 60))
-        now = time.time()
-        start = int(now // window) * window
-        address = get_client_ip_address(request) or "unknown"
-        count = _count(f"swissweb:login-rate:{address}:{start}", window)
-        if count is not None and count > limit:
-            retry = max(1, int(start + window - now) + 1)
-            response = HttpResponse(
-                # Translators: limit, window and retry are numbers; "s" is seconds.
-                _(
-                    "Too many logins from your address: at most %(limit)s in %(window)s s. "
-                    "Try again in %(retry)s s."
-                )
-                % {"limit": limit, "window": window, "retry": retry},
-                status=429,
-                content_type="text/plain; charset=utf-8",
+        retry = seconds_to_wait(request, bucket="login-rate", limit=limit)
+        if retry is not None:
+            window = int(getattr(settings, "ANON_RATE_WINDOW", 60))
+            # Translators: limit, window and retry are numbers; "s" is seconds.
+            message = _(
+                "Too many logins from your address: at most %(limit)s in %(window)s s. "
+                "Try again in %(retry)s s."
             )
-            response["Retry-After"] = str(retry)
-            return response
+            return too_many(message % {"limit": limit, "window": window, "retry": retry}, retry)
         return self.get_response(request)
-
-
-def _count(key: str, window: int) -> int | None:
-    """This request's number in the window, or ``None`` when the cache cannot say."""
-    try:
-        cache.add(key, 0, timeout=window + 5)
-        try:
-            return int(cache.incr(key))
-        except ValueError:  # expired between add and incr: this request opens the window
-            cache.set(key, 1, timeout=window + 5)
-            return 1
-    except Exception:  # the cache is down (Redis unreachable): serve the login
-        warn_once(
-            "login-rate-limit",
-            "Login rate limit not applied: the cache cannot count requests; logins are let through",
-        )
-        return None
