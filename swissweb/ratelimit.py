@@ -59,7 +59,7 @@ def seconds_to_wait(request: HttpRequest, *, bucket: str, limit: int) -> int | N
 
 
 def too_many(message: str, retry: int) -> HttpResponse:
-    """429 with ``message`` and ``Retry-After``."""
+    """Too Many Requests (status 429) with ``message`` and a ``Retry-After`` header."""
     response = HttpResponse(message, status=429, content_type="text/plain; charset=utf-8")
     response["Retry-After"] = str(retry)
     return response
