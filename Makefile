@@ -15,11 +15,15 @@ $(VENV)/.installed: pyproject.toml
 migrate: install
 	DEBUG=1 $(BIN)/python manage.py migrate --noinput
 
+# `make run PORT=8080 HOST=0.0.0.0`: where the development server listens.
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
 demo: migrate
-	DEBUG=1 $(BIN)/python manage.py load_demo
+	DEBUG=1 $(BIN)/python manage.py load_demo --base-url "http://$(HOST):$(PORT)"
 
 run: demo
-	DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:8000
+	DEBUG=1 $(BIN)/python manage.py runserver "$(HOST):$(PORT)"
 
 test: install
 	$(BIN)/pytest

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.management import call_command
 
 from pairing.engine import SYSTEMS
@@ -25,3 +26,29 @@ def test_load_demo_makes_one_event_per_system_with_a_round_in_play() -> None:
     assert {e.system: e.tiebreaks for e in events}["sb"] == "SB,BH,MBH,PROG"
     call_command("load_demo", stdout=io.StringIO())
     assert Event.objects.count() == len(events)
+
+
+def test_load_demo_sets_the_demo_password_only_when_it_creates_the_account() -> None:
+    """A second ``make run`` never resets a password the arbiter has changed (#37), and
+    says the demo login only when it created it."""
+    first = io.StringIO()
+    call_command("load_demo", stdout=first)
+    assert "password 'swiss-demo'" in first.getvalue()
+    user = User.objects.get(username="arbiter")
+    user.set_password("changed-by-the-arbiter")
+    user.save()
+    again = io.StringIO()
+    call_command("load_demo", stdout=again)
+    user.refresh_from_db()
+    assert user.check_password("changed-by-the-arbiter")
+    assert "swiss-demo" not in again.getvalue()
+    assert "unchanged" in again.getvalue()
+
+
+def test_load_demo_prints_the_addresses_make_run_serves() -> None:
+    """``make run HOST=… PORT=…`` passes its address, so the printed links open."""
+    out = io.StringIO()
+    call_command("load_demo", "--base-url", "http://192.168.1.20:8080/", stdout=out)
+    lines = out.getvalue().splitlines()
+    assert any(line.endswith("http://192.168.1.20:8080/events/demo-open/") for line in lines)
+    assert "127.0.0.1:8000" not in out.getvalue()

@@ -3,7 +3,9 @@
 One event per implemented pairing system: "Demo Open" (Dutch 1992, the first one),
 "Demo Lim Rapid" (Lim), "Demo Schools Congress" (ESCA: juniors from six schools, top
 players marked) and "Demo SB Weekend" (SB-ordered, accelerated).  Idempotent: a second run
-keeps the existing demos and only prints the login again.
+keeps the existing demos. The demo arbiter's password is set only when the account is
+created, and said only then: a later run never changes a password someone may have
+changed since (#37).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 from django.utils import timezone
 
@@ -103,23 +105,38 @@ def demo_result(white: Player, black: Player, rng: random.Random) -> str:
 class Command(BaseCommand):
     help = "Create the demo event with players and a few played rounds (idempotent)."
 
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--base-url",
+            default="http://127.0.0.1:8000",
+            help="Where the server will answer, for the addresses printed (make run: HOST, PORT).",
+        )
+
     def handle(self, *args: Any, **options: Any) -> None:
-        user = self._arbiter()
+        base_url = str(options["base_url"]).rstrip("/")
+        user, created = self._arbiter()
         for demo in DEMOS:
             if System(demo.system) not in SYSTEMS:
                 continue
             event = Event.objects.filter(slug=demo.slug).first()
             if event is None:
                 event = self._create_event(user, demo)
-            self.stdout.write(f"{demo.name}: http://127.0.0.1:8000/events/{event.slug}/")
-        self._rating_list(user)
-        self.stdout.write(
-            self.style.SUCCESS(
-                f"Arbiter login (also admin): user {DEMO_USER!r}, password {DEMO_PASSWORD!r}"
+            self.stdout.write(f"{demo.name}: {base_url}/events/{event.slug}/")
+        self._rating_list(user, base_url)
+        if created:
+            self.stdout.write(
+                self.style.SUCCESS(
+                    f"Arbiter login (also admin), created now: user {DEMO_USER!r}, "
+                    f"password {DEMO_PASSWORD!r}"
+                )
             )
-        )
+        else:
+            self.stdout.write(
+                f"Arbiter login: user {DEMO_USER!r}, with the password it already had "
+                f"(unchanged; `manage.py changepassword {DEMO_USER}` sets a new one)."
+            )
 
-    def _rating_list(self, user: User) -> None:
+    def _rating_list(self, user: User, base_url: str) -> None:
         """A made-up FIDE list of 5,000 players, in FIDE's layout, so that registering a
         player can find one (a real list loads with ``load_rating_list``)."""
 
@@ -129,16 +146,19 @@ class Command(BaseCommand):
                 name="FIDE", kind=ListKind.FIDE, source="made-up demo list", entries=entries,
                 user=user, now=timezone.now(),
             )  # fmt: skip
-        self.stdout.write("Rating list (made up, 5,000 players): http://127.0.0.1:8000/ratings/")
+        self.stdout.write(f"Rating list (made up, 5,000 players): {base_url}/ratings/")
 
-    def _arbiter(self) -> User:
+    def _arbiter(self) -> tuple[User, bool]:
+        """The demo arbiter, and whether it was created now: only a new account gets the
+        demo password; an existing one keeps whatever its owner set."""
         user_model = get_user_model()
-        user, _ = user_model.objects.get_or_create(
+        user, created = user_model.objects.get_or_create(
             username=DEMO_USER, defaults={"is_staff": True, "is_superuser": True}
         )
-        user.set_password(DEMO_PASSWORD)
-        user.save()
-        return user
+        if created:
+            user.set_password(DEMO_PASSWORD)
+            user.save()
+        return user, created
 
     def _create_event(self, user: User, demo: Demo) -> Event:
         rng = random.Random(1992)
