@@ -6,6 +6,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from django.conf import settings
+from django.urls import reverse
+
 from swissweb.caches import cache_config
 
 DEPLOY = Path(__file__).resolve().parents[2] / "swissweb" / "deploy"
@@ -37,3 +40,18 @@ def test_cache_url_selects_redis_or_memory() -> None:
     assert redis["BACKEND"] == "swissweb.caches.FailOpenRedisCache"
     assert redis["LOCATION"] == "redis://redis:6379/0"
     assert 0 < redis["OPTIONS"]["socket_connect_timeout"] <= 1
+
+
+def test_nginx_lets_the_rating_list_upload_through_and_nothing_else_as_large() -> None:
+    """#37: behind the example nginx, FIDE's whole list (the rating lists' page allows
+    MAX_LIST_UPLOAD_MB) was refused at 6 MB; every other address keeps the small limit."""
+    nginx = (DEPLOY / "nginx.conf").read_text()
+    match = re.search(r"location = /ratings/ \{([^}]*)\}", nginx)
+    assert match is not None
+    size = re.search(r"client_max_body_size (\d+)m;", match.group(1))
+    assert size is not None and int(size.group(1)) > settings.MAX_LIST_UPLOAD_MB
+    assert "proxy_pass http://swissweb;" in match.group(1)
+    server_level = nginx[: nginx.index("location")]
+    small = re.search(r"client_max_body_size (\d+)m;", server_level)
+    assert small is not None and settings.MAX_UPLOAD_MB < int(small.group(1)) < 50
+    assert reverse("ratings:lists") == "/ratings/"
