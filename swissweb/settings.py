@@ -164,6 +164,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "swissweb.script_text.script_text",
                 "swissweb.language.other_languages",
+                "swissweb.hall.context.connection",
             ],
         },
     },
@@ -220,12 +221,19 @@ LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
 # Security: strict unless debugging.  ``manage.py check --deploy`` passes with DEBUG off.
-SESSION_COOKIE_SECURE = not DEBUG
-CSRF_COOKIE_SECURE = not DEBUG
-LANGUAGE_COOKIE_SECURE = not DEBUG
-SECURE_SSL_REDIRECT = env_flag("SECURE_SSL_REDIRECT", not DEBUG)
-SECURE_HSTS_SECONDS = 0 if DEBUG else int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
-SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
+# PLAIN_HTTP=1 (the hall's laptop, ``python -m swissweb.hall``, #37) serves production
+# over plain HTTP on a local network: cookies not marked Secure (a browser refuses to
+# keep a Secure cookie from an http:// address, so login failed with "CSRF verification
+# failed"), no redirect to HTTPS, no HSTS; every page then says it is not encrypted.
+# Only this explicit setting allows it.
+PLAIN_HTTP = env_flag("PLAIN_HTTP", False)
+_HTTPS_ONLY = not (DEBUG or PLAIN_HTTP)
+SESSION_COOKIE_SECURE = _HTTPS_ONLY
+CSRF_COOKIE_SECURE = _HTTPS_ONLY
+LANGUAGE_COOKIE_SECURE = _HTTPS_ONLY
+SECURE_SSL_REDIRECT = env_flag("SECURE_SSL_REDIRECT", _HTTPS_ONLY)
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000")) if _HTTPS_ONLY else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = _HTTPS_ONLY
 # Preloading is a promise to browsers for the whole domain that is slow to take back, so
 # it is the site owner's choice (SECURE_HSTS_PRELOAD=1), not a default; its deploy-check
 # warning is silenced below for that reason.

@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from swissweb.hall.views import poster
 from swissweb.language import set_language
 from swissweb.login import AdminLoginForm, LoginForm
 
@@ -18,6 +19,7 @@ urlpatterns = [
         name="login",
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("hall/", poster, name="hall_poster"),
     path("", include("swissweb.ratings.urls")),
     path("", include("swissweb.tournament.urls")),
 ]

@@ -197,11 +197,12 @@ def round_print(request: AuthenticatedHttpRequest, event: Event, number: int) ->
     )  # fmt: skip
 
 
-def qr_svg(url: str) -> SafeString:
+def qr_svg(url: str, *, scale: int = 2) -> SafeString:
     """A QR code of ``url`` as inline SVG markup (segno, a well-kept pure-Python QR
-    writer: no image file, nothing a Content-Security-Policy blocks)."""
+    writer: no image file, nothing a Content-Security-Policy blocks); ``scale`` pixels
+    per module."""
 
-    return mark_safe(segno.make(url, error="m").svg_inline(scale=2, title=_("QR code")))
+    return mark_safe(segno.make(url, error="m").svg_inline(scale=scale, title=_("QR code")))
 
 
 @arbiter_required
