@@ -144,6 +144,14 @@ def test_c14_no_repeated_downfloat(tmp_path: Path) -> None:
     )
 
 
+def test_c15_no_repeated_upfloat(tmp_path: Path) -> None:
+    _assert_reference(
+        "c15_no_repeated_upfloat",
+        "C.15 (no repeated upfloat from the previous round)",
+        tmp_path,
+    )
+
+
 def test_c16_no_downfloat_as_two_rounds_before(tmp_path: Path) -> None:
     _assert_reference(
         "c16_no_downfloat_as_two_rounds_before",
