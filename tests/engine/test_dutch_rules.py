@@ -168,6 +168,14 @@ def test_c17_no_upfloat_as_two_rounds_before(tmp_path: Path) -> None:
     )
 
 
+def test_c18_repeated_downfloater_lowest_score(tmp_path: Path) -> None:
+    _assert_reference(
+        "c18_repeated_downfloater_lowest_score",
+        "C.18 (the lowest scores among repeated downfloaters, previous round)",
+        tmp_path,
+    )
+
+
 def test_article_5_2_step_1_both_preferences(tmp_path: Path) -> None:
     _assert_reference(
         "article_5_2_step_1_both_preferences",
