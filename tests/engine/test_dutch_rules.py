@@ -176,6 +176,14 @@ def test_c18_repeated_downfloater_lowest_score(tmp_path: Path) -> None:
     )
 
 
+def test_c19_repeated_upfloater_lowest_opponent(tmp_path: Path) -> None:
+    _assert_reference(
+        "c19_repeated_upfloater_lowest_opponent",
+        "C.19 (the lowest scores against repeated upfloaters, previous round)",
+        tmp_path,
+    )
+
+
 def test_article_5_2_step_1_both_preferences(tmp_path: Path) -> None:
     _assert_reference(
         "article_5_2_step_1_both_preferences",
