@@ -184,6 +184,14 @@ def test_c19_repeated_upfloater_lowest_opponent(tmp_path: Path) -> None:
     )
 
 
+def test_c20_downfloater_of_two_rounds_before_lowest_score(tmp_path: Path) -> None:
+    _assert_reference(
+        "c20_downfloater_of_two_rounds_before_lowest_score",
+        "C.20 (the lowest scores among repeated downfloaters, two rounds before)",
+        tmp_path,
+    )
+
+
 def test_article_5_2_step_1_both_preferences(tmp_path: Path) -> None:
     _assert_reference(
         "article_5_2_step_1_both_preferences",
