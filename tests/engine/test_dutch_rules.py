@@ -192,6 +192,14 @@ def test_c20_downfloater_of_two_rounds_before_lowest_score(tmp_path: Path) -> No
     )
 
 
+def test_c21_upfloater_of_two_rounds_before_lowest_opponent(tmp_path: Path) -> None:
+    _assert_reference(
+        "c21_upfloater_of_two_rounds_before_lowest_opponent",
+        "C.21 (the lowest scores against repeated upfloaters, two rounds before)",
+        tmp_path,
+    )
+
+
 def test_article_5_2_step_1_both_preferences(tmp_path: Path) -> None:
     _assert_reference(
         "article_5_2_step_1_both_preferences",
