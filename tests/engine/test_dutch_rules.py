@@ -144,6 +144,14 @@ def test_c14_no_repeated_downfloat(tmp_path: Path) -> None:
     )
 
 
+def test_c15_no_repeated_upfloat(tmp_path: Path) -> None:
+    _assert_reference(
+        "c15_no_repeated_upfloat",
+        "C.15 (no repeated upfloat from the previous round)",
+        tmp_path,
+    )
+
+
 def test_c16_no_downfloat_as_two_rounds_before(tmp_path: Path) -> None:
     _assert_reference(
         "c16_no_downfloat_as_two_rounds_before",
@@ -156,6 +164,38 @@ def test_c17_no_upfloat_as_two_rounds_before(tmp_path: Path) -> None:
     _assert_reference(
         "c17_no_upfloat_as_two_rounds_before",
         "C.17 (no repeated upfloat from two rounds before)",
+        tmp_path,
+    )
+
+
+def test_c18_repeated_downfloater_lowest_score(tmp_path: Path) -> None:
+    _assert_reference(
+        "c18_repeated_downfloater_lowest_score",
+        "C.18 (the lowest scores among repeated downfloaters, previous round)",
+        tmp_path,
+    )
+
+
+def test_c19_repeated_upfloater_lowest_opponent(tmp_path: Path) -> None:
+    _assert_reference(
+        "c19_repeated_upfloater_lowest_opponent",
+        "C.19 (the lowest scores against repeated upfloaters, previous round)",
+        tmp_path,
+    )
+
+
+def test_c20_downfloater_of_two_rounds_before_lowest_score(tmp_path: Path) -> None:
+    _assert_reference(
+        "c20_downfloater_of_two_rounds_before_lowest_score",
+        "C.20 (the lowest scores among repeated downfloaters, two rounds before)",
+        tmp_path,
+    )
+
+
+def test_c21_upfloater_of_two_rounds_before_lowest_opponent(tmp_path: Path) -> None:
+    _assert_reference(
+        "c21_upfloater_of_two_rounds_before_lowest_opponent",
+        "C.21 (the lowest scores against repeated upfloaters, two rounds before)",
         tmp_path,
     )
 
