@@ -28,14 +28,8 @@ assignments under a cost budget).
 
 from __future__ import annotations
 
-from .assignment import (
-    least_assignment_cost,
-    lexicographic_assignments,
-)
-from .bipartite import (
-    bipartite_matching,
-    bipartite_matching_size,
-)
+from .assignment import least_assignment_cost, lexicographic_assignments
+from .bipartite import bipartite_matching, bipartite_matching_size
 from .blossom import (
     LazyAdjacency,
     dense_maximum_matching,

@@ -76,25 +76,11 @@ from .counts import (
     standard_points,
     wins,
 )
-from .editions import (
-    C07_2026_FROM as C07_2026_FROM,
-)
-from .editions import (
-    VOLUNTARY_UNPLAYED,
-    UnplayedRounds,
-    unplayed_rounds_for,
-)
-from .encounter import (
-    direct_encounter,
-    direct_encounter_places,
-)
-from .parsing import (
-    TieBreakCodeError as TieBreakCodeError,
-)
-from .parsing import (
-    parse_tiebreak,
-    parse_tiebreaks,
-)
+from .editions import C07_2026_FROM as C07_2026_FROM
+from .editions import VOLUNTARY_UNPLAYED, UnplayedRounds, unplayed_rounds_for
+from .encounter import direct_encounter, direct_encounter_places
+from .parsing import TieBreakCodeError as TieBreakCodeError
+from .parsing import parse_tiebreak, parse_tiebreaks
 from .ratings import (
     average_perfect_performance_of_opponents,
     average_performance_of_opponents,
@@ -103,11 +89,7 @@ from .ratings import (
     perfect_tournament_performance,
     tournament_performance_rating,
 )
-from .values import (
-    SIMPLE_TIEBREAKS,
-    Compute,
-    value_function,
-)
+from .values import SIMPLE_TIEBREAKS, Compute, value_function
 
 __all__ = [
     "DEFAULT_TIEBREAKS",
