@@ -87,13 +87,13 @@ def sb_2_key(
 
     SB 2, our reading: a score group is the players of one pairing score (score plus any
     SB 3 imaginary point), highest first, floaters from above included.  The values are
-    the standings' (``tiebreaks.py``) after the rounds played, on real scores, with
-    unplayed rounds as the standings count them by default (FIDE C.07, 2023: a player's
+    the standings' (``pairing.engine.tiebreaks``) after the rounds played, on real scores,
+    with unplayed rounds as the standings count them by default (FIDE C.07, 2023: a player's
     own unplayed round as an opponent with his own score; an opponent's rounds after
     withdrawing as draws).  In round 1 all three are 0 and the rating decides.
 
-    SB is a whole number of quarter points and BH, MBH of half points (``tiebreaks.py``
-    sums half-points), so the key holds integers: sorting many players stays fast.
+    SB is a whole number of quarter points and BH, MBH of half points (the tie-breaks sum
+    half-points), so the key holds integers: sorting many players stays fast.
     """
     return (-_whole(sb * 4), -_whole(bh * 2), -_whole(mbh * 2), -rating, number)
 
