@@ -3,7 +3,7 @@
 Dutch F10 (1992 wording) gives the default order: "the highest number of points scored";
 "where it concerns the first place: the best result in games played against each other";
 "the highest average rating of the opponents"; "the drawing of lots".  The tie-break
-values themselves come from ``tiebreaks.py``.
+values themselves come from the ``tiebreaks`` package.
 
 Ranks are positional: players level on everything still get 1, 2, 3 in pairing-number
 order, and :attr:`StandingRow.tied_with_previous` tells that they were level, so a

@@ -1428,7 +1428,7 @@ def test_lim_explanation_names_the_rules_of_each_bracket() -> None:
 
 
 def fresh_matching_size(alive: set[int], edges: set[tuple[int, int]]) -> int:
-    """The size of a maximum matching of ``edges`` among ``alive``, from ``matching.py``."""
+    """The size of a maximum matching of ``edges`` among ``alive``, from the engine's matching."""
     order = sorted(alive)
     return matching_size(
         [[order.index(j) for j in order if (min(i, j), max(i, j)) in edges] for i in order]

@@ -1,4 +1,5 @@
-"""The generic matchings of ``matching.py`` against brute force on small random graphs."""
+"""The generic matchings of ``pairing.engine.matching`` against brute force on small
+random graphs."""
 
 from __future__ import annotations
 

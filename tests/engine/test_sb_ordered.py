@@ -165,7 +165,7 @@ def test_sb_2_buchholz_orders_players_level_on_sonneborn_berger() -> None:
 
 def test_sb_2_median_buchholz_then_rating_then_pairing_number() -> None:
     """SB 2: equal SB and BH, then the higher MBH first; then rating; then the number."""
-    # Values as tiebreaks.py computes them (tested in test_tiebreaks.py); the order only.
+    # Values as the tie-breaks compute them (tested in test_tiebreaks.py); the order only.
     # 1: SB 2, BH 6, MBH 2;  2: SB 2, BH 6, MBH 3;  3: SB 2, BH 7, MBH 1;  4: SB 3, BH 0;
     # 5 and 6: SB 2, BH 6, MBH 2, both rated 2000.  Order: 4 (SB 3), 3 (BH 7), 2 (MBH 3),
     # 1 (MBH 2, rated 2390), then 5, 6 (rated 2000, by number).

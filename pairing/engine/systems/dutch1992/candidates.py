@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from pairing.engine.floats import Float
+from pairing.engine.systems.dutch1992.bitsets import _remember
 from pairing.engine.systems.dutch1992.brackets import Bracket, Candidate, Pair, Phase
 from pairing.engine.systems.dutch1992.criteria import (
     FLOAT_STEPS,
@@ -24,8 +25,9 @@ from pairing.engine.systems.dutch1992.criteria import (
     x_of,
 )
 from pairing.engine.systems.dutch1992.entrants import Entrant, _rank
-from pairing.engine.systems.dutch1992.feasibility import Feasibility, RemainderNeed, _remember
+from pairing.engine.systems.dutch1992.feasibility import Feasibility
 from pairing.engine.systems.dutch1992.levels import LevelSearch, _Listing
+from pairing.engine.systems.dutch1992.remainder import RemainderNeed
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

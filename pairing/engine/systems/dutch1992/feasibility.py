@@ -11,15 +11,10 @@ same questions again and again.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 
-from pairing.engine.matching import (
-    bipartite_matching_size,
-    complete_matching,
-    maximum_matching,
-    perfect_matching_within,
-)
+from pairing.engine.matching import bipartite_matching_size, maximum_matching
+from pairing.engine.systems.dutch1992.bitsets import _bits
 from pairing.engine.systems.dutch1992.criteria import (
     LOOSEST,
     FloatRules,
@@ -32,183 +27,11 @@ from pairing.engine.systems.dutch1992.criteria import (
 )
 from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.exchanges import _division_sides
+from pairing.engine.systems.dutch1992.remainder import RemainderNeed, _RemainderGraph
 
 LEFTOVER_CHECK = 10
 """Remainders of at most this many players have the sets of players their pairings could
 leave over worked out before they are tried (:meth:`Feasibility._remainder_leftovers`)."""
-
-EXACT_REMAINDER_CHECK = 16
-"""Remainders of at most this many players (with those left over) are checked for a
-pairing within their x before they are tried (:meth:`Feasibility.remainder_viable`); the
-exact check grows fast with the size."""
-
-
-@dataclass(frozen=True, slots=True)
-class RemainderNeed:
-    """What the remainder of a heterogeneous level needs of the pairing of S1 (Dutch C10).
-
-    The remainder pairs ``p`` pairs among the S2 players S1 leaves, ``j`` pairs fewer
-    than it could, at the C11 step ``k``; the S2 players ``stay`` (indices) may not be
-    left over; ``kept`` are the S2 players kept up by C12/C13.  With the bracket, x, the
-    float criteria and the players moved in, these decide what the remainder of each
-    pairing of S1 gives.
-    """
-
-    p: int
-    j: int
-    k: int
-    lowest: bool
-    stay: frozenset[int]
-    kept: frozenset[int]
-
-
-class _RemainderGraph:
-    """S1, S2 and the players a remainder leaves over, as one graph (Dutch C6, C7, C10).
-
-    Vertices: the S1 players, the S2 players, and one vertex per player the remainder of
-    ``p_r`` pairs leaves over, joined to the S2 players not in ``stay``.  Edges: S1 to S2
-    by the head's criteria, S2 to S2 by B1 and B2 with B5 and B6 dropped for downfloats
-    (the remainder's last C9 step).  A complete pairing of the bracket is a perfect
-    matching of it (:meth:`Feasibility.remainder_viable`).  The answers for each set of S2
-    players taken are remembered.
-    """
-
-    def __init__(
-        self,
-        s1: Sequence[Entrant],
-        s2: Sequence[Entrant],
-        rules: FloatRules,
-        moved: frozenset[int],
-        p_r: int,
-        stay: frozenset[int],
-    ) -> None:
-        self.s2 = tuple(s2)
-        self.head = len(s1)
-        self.spare = len(s2) - len(s1) - 2 * p_r
-        self.loosest = FloatRules(down=2, up=rules.up)
-        self.moved = moved
-        self.stay = stay
-        head = self.head
-        size = self.size = head + len(s2) + max(0, self.spare)
-        adjacent: list[list[int]] = [[] for _ in range(size)]
-        for i, a in enumerate(s1):
-            for t, b in enumerate(s2):
-                if pair_allowed(a, b, rules, moved):
-                    adjacent[i].append(head + t)
-                    adjacent[head + t].append(i)
-        for t, b in enumerate(s2):
-            for u in range(t + 1, len(s2)):
-                if pair_allowed(b, s2[u], self.loosest, moved):
-                    adjacent[head + t].append(head + u)
-                    adjacent[head + u].append(head + t)
-            if t not in stay:
-                for leaver in range(head + len(s2), size):
-                    adjacent[head + t].append(leaver)
-                    adjacent[leaver].append(head + t)
-        self.adjacent = adjacent
-        self.meets = [[False] * len(s2) for _ in s2]
-        """Which S2 players may meet in the remainder."""
-        for t in range(len(s2)):
-            for v in adjacent[head + t]:
-                if head <= v < head + len(s2):
-                    self.meets[t][v - head] = True
-        self.found: dict[int, tuple[int, list[int]]] = {}
-        """By number of S1 players paired: the last set of S2 players taken (a bit set)
-        with a perfect matching found for it, the start of the searches below it."""
-        self.last = [-1] * size
-        self.completed: dict[int, bool] = {}
-        self.fitted: dict[tuple[int, int], bool] = {}
-        self.leaves: dict[tuple[int, int], dict[int, tuple[list[Entrant], int] | None]] = {}
-        """By j and k of the level: what :meth:`Feasibility.remainder_viable` found for each
-        complete pairing of S1."""
-
-    def completes(self, prefix: tuple[int, ...]) -> bool:
-        """Whether a perfect matching exists with the first S1 players paired as given."""
-        taken = _bits(prefix)
-        known = self.completed.get(taken)
-        if known is None:
-            known = self.completed[taken] = self.spare >= 0 and self._completes(prefix, taken)
-        return known
-
-    def _completes(self, prefix: tuple[int, ...], taken: int) -> bool:
-        """:meth:`completes` worked out, from the matching of the prefix one shorter
-        when it was the last of its length (a search goes down one branch at a time), so
-        that the pair added frees at most two vertices."""
-        head, size = self.head, self.size
-        alive = [True] * size
-        for i, t in enumerate(prefix):
-            alive[i] = alive[head + t] = False
-        parent = self.found.get(len(prefix) - 1)
-        if prefix and parent is not None and parent[0] == taken & ~(1 << prefix[-1]):
-            mate = list(parent[1])
-        else:
-            mate = list(self.last)
-        for v in range(size):
-            if not alive[v] and mate[v] != -1:
-                mate[mate[v]] = -1
-                mate[v] = -1
-        if not complete_matching(self.adjacent, mate, alive):
-            return False
-        self.last = mate
-        self.found[len(prefix)] = (taken, mate)
-        return True
-
-    def paired(self, places: Sequence[int]) -> list[list[bool]]:
-        """Which of the S2 players at ``places`` may meet in the remainder."""
-        return [[self.meets[t][u] for u in places] for t in places]
-
-    def places(self, assignment: tuple[int, ...]) -> list[int]:
-        """The S2 indices of the players a complete pairing of S1 leaves: the remainder."""
-        taken = set(assignment)
-        return [t for t in range(len(self.s2)) if t not in taken]
-
-    def fits(self, assignment: tuple[int, ...], budget: int) -> bool:
-        """Whether the remainder can pair its ``p_r`` pairs with at most ``budget`` colour
-        conflicts (B4), leaving over only players who may leave; True without a check
-        when it is larger than :data:`EXACT_REMAINDER_CHECK`."""
-        key = (_bits(assignment), budget)
-        known = self.fitted.get(key)
-        if known is None:
-            known = self.fitted[key] = self._fits(assignment, budget)
-        return known
-
-    def _fits(self, assignment: tuple[int, ...], budget: int) -> bool:
-        places = self.places(assignment)
-        count, spare = len(places), self.spare
-        if count + spare > EXACT_REMAINDER_CHECK:
-            return True
-        cheap: list[list[int]] = [[] for _ in range(count + spare)]
-        costly: list[list[int]] = [[] for _ in range(count + spare)]
-        for u, t in enumerate(places):
-            a = self.s2[t]
-            for v in range(u + 1, count):
-                b = self.s2[places[v]]
-                if pair_allowed(a, b, self.loosest, self.moved):
-                    edges = costly if colour_conflict(a, b) else cheap
-                    edges[u].append(v)
-                    edges[v].append(u)
-            if t not in self.stay:
-                for leaver in range(count, count + spare):
-                    cheap[u].append(leaver)
-                    cheap[leaver].append(u)
-        return perfect_matching_within(cheap, costly, budget) is not None
-
-
-def _bits(columns: Iterable[int]) -> int:
-    """A set of small numbers as a bit set."""
-    bits = 0
-    for column in columns:
-        bits |= 1 << column
-    return bits
-
-
-def _remember(barren: list[int], kept: int) -> None:
-    """Add the set ``kept`` (a bitmask) to the remembered sets of players kept up with
-    which a level or remainder gave nothing, dropping the sets that include it: a set is
-    only looked at to see whether it is a subset of the players kept up, and any such
-    superset of ``kept`` being a subset means ``kept`` is one too."""
-    barren[:] = [known for known in barren if kept & ~known != 0]
-    barren.append(kept)
 
 
 class Feasibility:

@@ -12,6 +12,7 @@ from typing import Generic, TypeVar
 
 from pairing.engine.brackets import exchange as exchange_split
 from pairing.engine.matching import least_assignment_cost, lexicographic_assignments
+from pairing.engine.systems.dutch1992.bitsets import _bits
 from pairing.engine.systems.dutch1992.brackets import Phase
 from pairing.engine.systems.dutch1992.criteria import (
     LOOSEST,
@@ -29,7 +30,7 @@ from pairing.engine.systems.dutch1992.exchanges import (
     _swap,
     exchange_order,
 )
-from pairing.engine.systems.dutch1992.feasibility import Feasibility, _bits
+from pairing.engine.systems.dutch1992.feasibility import Feasibility
 
 _T = TypeVar("_T")
 

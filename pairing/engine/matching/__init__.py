@@ -1,0 +1,63 @@
+"""Matchings for the pairing systems; knows nothing about chess.
+
+- :func:`maximum_matching`: maximum-cardinality matching on general graphs (Edmonds'
+  blossom algorithm).  Vertices are ``0 .. n-1`` and ``adjacent[v]`` lists the neighbours
+  of ``v``.  Used to check, before descending into a branch of a search, that the
+  players still to be paired can all be paired.  Reference: J. Edmonds, "Paths, trees,
+  and flowers", Canadian Journal of Mathematics 17 (1965); the usual O(V^3) formulation
+  with breadth-first search for an augmenting path and contraction of odd cycles
+  (blossoms) through a base array.
+- :class:`ShrinkingMatching`: a maximum matching kept maximum while vertices leave the
+  graph, by restarting Edmonds' search only at the vertices the removal left unmatched.
+- :func:`complete_matching`: grows a matching into a perfect one by Edmonds' search.
+- :func:`perfect_matching_within`: a perfect matching with at most ``k`` edges of a costly
+  kind (0/1 costs), exactly, by branch and bound between two maximum matchings.
+- :func:`bipartite_matching_size`: augmenting paths on a bipartite graph (Kuhn's method).
+- :func:`lexicographic_assignments`: every assignment of rows to distinct columns within a
+  0/1 cost budget, in lexicographic order, each branch checked exactly before it is
+  entered.  The cheapest completion is kept as a minimum-cost flow with potentials
+  (successive shortest paths, Dijkstra on reduced costs; R. K. Ahuja, T. L. Magnanti and
+  J. B. Orlin, *Network Flows*, 1993, ch. 9); forcing one more row onto a column costs one
+  shortest-path search for the cheapest residual cycle through that edge, and the reduced
+  cost of the edge is a lower bound that usually answers without a search.
+
+The modules: ``blossom`` (Edmonds' search and the maximum matching), ``shrinking`` (the
+matchings it keeps or grows), ``bipartite`` (Kuhn's method), ``assignment`` (the
+assignments under a cost budget).
+"""
+
+from __future__ import annotations
+
+from .assignment import least_assignment_cost, lexicographic_assignments
+from .bipartite import bipartite_matching, bipartite_matching_size
+from .blossom import (
+    LazyAdjacency,
+    dense_maximum_matching,
+    exposable_vertices,
+    has_perfect_matching,
+    matching_size,
+    maximum_matching,
+)
+from .shrinking import (
+    SHORT_PATH_TARGETS,
+    ShrinkingMatching,
+    complete_matching,
+    perfect_matching_within,
+)
+
+__all__ = [
+    "LazyAdjacency",
+    "SHORT_PATH_TARGETS",
+    "ShrinkingMatching",
+    "bipartite_matching",
+    "bipartite_matching_size",
+    "complete_matching",
+    "dense_maximum_matching",
+    "exposable_vertices",
+    "has_perfect_matching",
+    "least_assignment_cost",
+    "lexicographic_assignments",
+    "matching_size",
+    "maximum_matching",
+    "perfect_matching_within",
+]

@@ -1,0 +1,381 @@
+"""Assignments of rows to distinct columns within a 0/1 cost budget.
+
+:func:`lexicographic_assignments` gives every such assignment in lexicographic order,
+each branch checked exactly before it is entered.  The cheapest completion is kept as a
+minimum-cost flow with potentials (successive shortest paths, Dijkstra on reduced costs;
+R. K. Ahuja, T. L. Magnanti and J. B. Orlin, *Network Flows*, 1993, ch. 9); forcing one
+more row onto a column costs one shortest-path search for the cheapest residual cycle
+through that edge, and the reduced cost of the edge is a lower bound that usually answers
+without a search.
+"""
+
+from __future__ import annotations
+
+import bisect
+import heapq
+import itertools
+from collections.abc import Callable, Iterator, Sequence
+
+_T = -2
+"""``mate_col`` value of a column left unassigned (matched to the sink T)."""
+
+
+class _AssignmentNetwork:
+    """Rows, columns and a sink T as a min-cost transportation problem with 0/1 costs.
+
+    Every row takes one column; T takes the ``columns - rows`` columns left over, but never
+    a column in ``must_cover``.  The current transportation is kept of minimum cost, with
+    potentials that make every residual reduced cost non-negative (successive shortest
+    paths; Ahuja, Magnanti and Orlin, *Network Flows*, 1993, ch. 9).  Node numbers: row
+    ``u`` is ``u``, column ``v`` is ``rows + v``, T is ``rows + columns``.
+    """
+
+    def __init__(
+        self,
+        options: Sequence[Sequence[tuple[int, int]]],
+        columns: int,
+        must_cover: frozenset[int],
+    ) -> None:
+        self.n1 = len(options)
+        self.n2 = columns
+        self.adj = [[column for column, _ in row] for row in options]
+        self.cost = [dict(row) for row in options]
+        self.cover = [v in must_cover for v in range(columns)]
+        self.mate_row = [-1] * self.n1
+        self.mate_col = [-1] * columns
+        self.alive_row = [True] * self.n1
+        self.alive_col = [True] * columns
+        self.pot = [0] * (self.n1 + columns + 1)
+        self.t_node = self.n1 + columns
+        self.t_used = 0
+        self.total = 0
+
+    # Residual graph ---------------------------------------------------------------------
+
+    def _shortest(
+        self, source: int, target: int | None, limit: float
+    ) -> tuple[int, dict[int, int], dict[int, int], set[int]] | None:
+        """Dijkstra on reduced costs from ``source`` to ``target`` (or to any free column).
+
+        Returns the node reached, distances, predecessors and the settled nodes; None when
+        nothing is reached within reduced distance ``limit``.  Ties are taken first in
+        first out, and the search stops as soon as the target is labelled at the current
+        distance (reduced costs are non-negative, so no label can beat it).
+        """
+        pot = self.pot
+        dist = {source: 0}
+        prev: dict[int, int] = {}
+        settled: set[int] = set()
+        heap = [(0, 0, source)]
+        counter = 1
+        n1, t_node = self.n1, self.t_node
+        mate_row, mate_col = self.mate_row, self.mate_col
+        alive, cover, adj, cost = self.alive_col, self.cover, self.adj, self.cost
+        push, pop = heapq.heappush, heapq.heappop
+        while heap:
+            d, _, x = pop(heap)
+            if x in settled:
+                continue
+            if d > limit:
+                return None
+            settled.add(x)
+            if x == target:
+                return x, dist, prev, settled
+            if x < n1:
+                base = d + pot[x]
+                mate = mate_row[x]
+                costs = cost[x]
+                for v in adj[x]:
+                    if alive[v] and v != mate:
+                        y = n1 + v
+                        nd = base + costs[v] - pot[y]
+                        if y not in dist or nd < dist[y]:
+                            dist[y] = nd
+                            prev[y] = x
+                            if nd == d and target is None and mate_col[v] == -1:
+                                settled.add(y)
+                                return y, dist, prev, settled
+                            push(heap, (nd, counter, y))
+                            counter += 1
+            elif x < t_node:
+                v = x - n1
+                m = mate_col[v]
+                if m == -1:
+                    if target is None:
+                        return x, dist, prev, settled
+                    continue
+                y, c = (m, -cost[m][v]) if m >= 0 else (t_node, 0)
+                nd = d + pot[x] + c - pot[y]
+                if y not in dist or nd < dist[y]:
+                    dist[y] = nd
+                    prev[y] = x
+                    if nd == d and y == target:
+                        settled.add(y)
+                        return y, dist, prev, settled
+                    push(heap, (nd, counter, y))
+                    counter += 1
+            else:
+                base = d + pot[x]
+                for v in range(self.n2):
+                    if alive[v] and not cover[v] and mate_col[v] != _T:
+                        y = n1 + v
+                        nd = base - pot[y]
+                        if y not in dist or nd < dist[y]:
+                            dist[y] = nd
+                            prev[y] = x
+                            push(heap, (nd, counter, y))
+                            counter += 1
+        return None
+
+    def _apply(
+        self,
+        source: int,
+        reached: int,
+        dist: dict[int, int],
+        prev: dict[int, int],
+        settled: set[int],
+    ) -> int:
+        """Flip the path source → reached, update potentials; returns the path's cost."""
+        n1, t_node = self.n1, self.t_node
+        path = [reached]
+        while path[-1] != source:
+            path.append(prev[path[-1]])
+        path.reverse()
+        real = 0
+        for a, b in itertools.pairwise(path):
+            if a < n1:  # row a takes column b
+                v = b - n1
+                self.mate_row[a] = v
+                self.mate_col[v] = a
+                real += self.cost[a][v]
+            elif a == t_node:  # T takes column b
+                self.mate_col[b - n1] = _T
+                self.t_used += 1
+            elif b == t_node:  # T releases column a
+                self.t_used -= 1
+            else:  # row b releases column a
+                real -= self.cost[b][a - n1]
+        limit = dist[reached]
+        pot = self.pot
+        for x in range(len(pot)):
+            pot[x] += dist[x] if x in settled else limit
+        return real
+
+    # Building a first transportation --------------------------------------------------
+
+    def initialise(self) -> bool:
+        """Find a minimum-cost transportation; False when none exists."""
+        if self.n2 < self.n1:
+            return False
+        for u in range(self.n1):
+            costs = self.cost[u]
+            for v in self.adj[u]:
+                if self.mate_col[v] == -1 and costs[v] == 0:
+                    self.mate_row[u] = v
+                    self.mate_col[v] = u
+                    break
+        capacity = self.n2 - self.n1
+        for v in range(self.n2):
+            if self.t_used == capacity:
+                break
+            if self.mate_col[v] == -1 and not self.cover[v]:
+                self.mate_col[v] = _T
+                self.t_used += 1
+        sources = [u for u in range(self.n1) if self.mate_row[u] == -1]
+        sources += [self.t_node] * (capacity - self.t_used)
+        for source in sources:
+            found = self._shortest(source, None, float("inf"))
+            if found is None:
+                return False
+            reached, dist, prev, settled = found
+            self.total += self._apply(source, reached, dist, prev, settled)
+        return True
+
+    # Forcing one row onto one column ---------------------------------------------------
+
+    def force(self, i: int, j: int, budget: int) -> bool:
+        """Give column ``j`` to row ``i`` if the rest can still be completed within budget.
+
+        On success row ``i`` and column ``j`` leave the problem and the transportation of
+        the rest stays of minimum cost.  The cheapest completion with edge (i, j) is the
+        current one plus the cheapest residual cycle through i → j (a path from j to i).
+        """
+        n1 = self.n1
+        c = self.cost[i][j]
+        if self.mate_row[i] == j:
+            if self.total > budget:
+                return False
+        else:
+            slack = budget - self.total - c
+            source, target = n1 + j, i
+            # Dual bound: every residual cycle through i -> j costs at least the reduced
+            # cost of that edge, because all other reduced costs are non-negative.
+            if c + self.pot[i] - self.pot[source] > budget - self.total:
+                return False
+            found = self._shortest(source, target, slack + self.pot[source] - self.pot[target])
+            if found is None:
+                return False
+            reached, dist, prev, settled = found
+            real = self._apply(source, reached, dist, prev, settled)
+            self.total += c + real
+            self.mate_row[i] = j
+            self.mate_col[j] = i
+        self.alive_row[i] = False
+        self.alive_col[j] = False
+        return True
+
+    def snapshot(self) -> tuple[list[int], list[int], list[int], int, int]:
+        """The state needed to undo a :meth:`force`."""
+        return self.mate_row[:], self.mate_col[:], self.pot[:], self.t_used, self.total
+
+    def restore(
+        self, state: tuple[list[int], list[int], list[int], int, int], i: int, j: int
+    ) -> None:
+        """Undo :meth:`force` of row ``i`` onto column ``j``."""
+        self.mate_row, self.mate_col, self.pot, self.t_used, self.total = (
+            state[0][:],
+            state[1][:],
+            state[2][:],
+            state[3],
+            state[4],
+        )
+        self.alive_row[i] = True
+        self.alive_col[j] = True
+
+
+def least_assignment_cost(
+    options: Sequence[Sequence[tuple[int, int]]],
+    columns: int,
+    *,
+    must_cover: frozenset[int] = frozenset(),
+) -> int | None:
+    """The least total cost of an assignment of every row to its own column covering
+    ``must_cover`` (``options`` as for :func:`lexicographic_assignments`), or None when
+    there is none: :func:`lexicographic_assignments` yields something exactly when this
+    is at most its budget."""
+    net = _AssignmentNetwork(options, columns, must_cover)
+    return net.total if net.initialise() else None
+
+
+def lexicographic_assignments(
+    options: Sequence[Sequence[tuple[int, int]]],
+    columns: int,
+    *,
+    budget: int,
+    must_cover: frozenset[int] = frozenset(),
+    after: tuple[int, ...] | None = None,
+    viable: Callable[[tuple[int, ...]], bool] | None = None,
+) -> Iterator[tuple[int, ...]]:
+    """Assignments of every row to its own column, in lexicographic order, within a budget.
+
+    ``options[r]`` lists the columns row ``r`` may take as ``(column, cost)`` pairs, in
+    the order of preference (ascending column numbers give the lexicographic order of the
+    tuple of columns).  Costs are 0 or 1.  An assignment is yielded when its total cost is
+    at most ``budget`` and no column of ``must_cover`` is left unassigned.  With ``after``
+    (one column per row; the options must then be in ascending column order) only the
+    assignments coming after it are yielded: the search goes down its path without trying
+    the options before it, and never yields it.
+
+    Every branch is checked exactly before it is entered: the cheapest completion of the
+    rows still open is kept as a minimum-cost transportation, and trying a column costs
+    one shortest-path search.  So the search never enters a dead branch, and the first
+    assignment comes after at most (rows x options) such searches.
+
+    ``viable``, when given, is a further condition on the columns of the first rows (a
+    prefix of an assignment, ending with the branch about to be entered): a branch
+    failing it is not entered, so no assignment through it is yielded.  It must depend
+    only on the set of columns the prefix takes, and may turn from true to false over
+    time, never back.  The assignments below a prefix then depend only on that set and
+    on the cost spent so far: a branch taking the same set of columns as one already
+    searched in full without yielding anything, at no lower cost, is not entered.  (The
+    rows take the columns in every order, so the same set is reached many times.)
+    """
+    net = _AssignmentNetwork(options, columns, must_cover)
+    if not net.initialise() or net.total > budget:
+        return
+    n1 = net.n1
+    if n1 == 0:
+        if after is None:
+            yield ()
+        return
+    cost = net.cost
+    pointer = [0] * n1
+    chosen = [-1] * n1
+    saved: list[tuple[list[int], list[int], list[int], int, int] | None] = [None] * n1
+    used = [0] * (n1 + 1)
+    """The columns taken by the rows above each row, as a bit set."""
+    spent = [0] * (n1 + 1)
+    """The cost of the rows above each row."""
+    clean = [True] * (n1 + 1)
+    """Whether the search below each row is entered off the path of ``after``."""
+    yields_before = [0] * (n1 + 1)
+    yielded = 0
+    fruitless: dict[int, int] = {}
+    """Column sets searched below in full without a yield, with the least cost spent."""
+    row = 0
+    on_path = after is not None
+    """True while every row so far has taken the column ``after`` gives it."""
+    if after is not None:
+        pointer[0] = _option_index(net.adj[0], after[0])
+    clean[0] = not on_path
+    while True:
+        if row == n1:
+            if not on_path:
+                yielded += 1
+                yield tuple(chosen)
+            on_path = False
+            row -= 1
+            state = saved[row]
+            assert state is not None
+            net.restore(state, row, chosen[row])
+            continue
+        advanced = False
+        candidates = net.adj[row]
+        while pointer[row] < len(candidates):
+            column = candidates[pointer[row]]
+            pointer[row] += 1
+            if not net.alive_col[column]:
+                continue
+            if viable is not None:
+                taken = used[row] | 1 << column
+                paid = spent[row] + cost[row][column]
+                if fruitless.get(taken, paid + 1) <= paid or not viable((*chosen[:row], column)):
+                    on_path = False
+                    continue
+            state = net.snapshot()
+            if net.force(row, column, budget):
+                saved[row] = state
+                chosen[row] = column
+                advanced = True
+                break
+            on_path = False
+        if advanced:
+            on_path = on_path and after is not None and chosen[row] == after[row]
+            column = chosen[row]
+            used[row + 1] = used[row] | 1 << column
+            spent[row + 1] = spent[row] + cost[row][column]
+            clean[row + 1] = not on_path
+            yields_before[row + 1] = yielded
+            row += 1
+            if row < n1:
+                pointer[row] = 0
+                if on_path and after is not None:
+                    pointer[row] = _option_index(net.adj[row], after[row])
+            continue
+        if viable is not None and clean[row] and yielded == yields_before[row]:
+            known = fruitless.get(used[row])
+            if known is None or spent[row] < known:
+                fruitless[used[row]] = spent[row]
+        on_path = False
+        if row == 0:
+            return
+        row -= 1
+        state = saved[row]
+        assert state is not None
+        net.restore(state, row, chosen[row])
+
+
+def _option_index(columns: Sequence[int], column: int) -> int:
+    """Where ``column`` stands among a row's options, or where it would stand (the options
+    are in ascending order); the options before it are the ones ``after`` skips."""
+    return bisect.bisect_left(columns, column)

@@ -1,0 +1,225 @@
+"""Maximum-cardinality matching on general graphs by Edmonds' blossom algorithm.
+
+Vertices are ``0 .. n-1`` and ``adjacent[v]`` lists the neighbours of ``v``.  Used to
+check, before descending into a branch of a search, that the players still to be paired
+can all be paired.  Reference: J. Edmonds, "Paths, trees, and flowers", Canadian Journal
+of Mathematics 17 (1965); the usual O(V^3) formulation with breadth-first search for an
+augmenting path and contraction of odd cycles (blossoms) through a base array.  Short
+augmenting paths are tried first where few vertices are free.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Sequence
+
+
+def maximum_matching(adjacent: Sequence[Sequence[int]]) -> list[int]:
+    """A maximum matching: ``mate[v]`` is v's partner, or -1 when v is unmatched."""
+    n = len(adjacent)
+    mate = [-1] * n
+    # Greedy start: cheap and usually close to maximum.
+    for v in range(n):
+        if mate[v] == -1:
+            for w in adjacent[v]:
+                if mate[w] == -1 and w != v:
+                    mate[v], mate[w] = w, v
+                    break
+    for root in range(n):
+        if mate[root] == -1:
+            _augment_from(root, adjacent, mate)
+    return mate
+
+
+class LazyAdjacency(Sequence[list[int]]):
+    """The neighbours of each of ``n`` vertices by a predicate, each list made when
+    first read: a search that looks at a few vertices costs a few rows, not the square
+    of ``n``."""
+
+    def __init__(self, n: int, adjacent: Callable[[int, int], bool]) -> None:
+        self._n = n
+        self._adjacent = adjacent
+        self._rows: dict[int, list[int]] = {}
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, v: int) -> list[int]:  # type: ignore[override]
+        row = self._rows.get(v)
+        if row is None:
+            row = [w for w in range(self._n) if w != v and self._adjacent(v, w)]
+            self._rows[v] = row
+        return row
+
+
+def dense_maximum_matching(n: int, adjacent: Callable[[int, int], bool]) -> list[int]:
+    """A maximum matching of a graph given by a predicate, cheap when the graph is dense:
+    ``mate[v]`` is v's partner, or -1.
+
+    Each vertex in order is matched to the next free vertex it may meet; a vertex left
+    free then looks for an augmenting path of one or three edges, and only when there is
+    none for the full search of :func:`maximum_matching`.  Neighbour lists are made only
+    for the vertices those searches reach (:class:`LazyAdjacency`)."""
+    mate = [-1] * n
+    for v in range(n):
+        if mate[v] != -1:
+            continue
+        for w in range(v + 1, n):
+            if mate[w] == -1 and adjacent(v, w):
+                mate[v], mate[w] = w, v
+                break
+    free = [v for v in range(n) if mate[v] == -1]
+    if len(free) < 2:
+        return mate
+    rows = LazyAdjacency(n, adjacent)
+    alive = [True] * n
+    for root in free:
+        if mate[root] == -1 and not _augment_short(root, rows, mate, alive, free):
+            _augment_from(root, rows, mate)
+    return mate
+
+
+def matching_size(adjacent: Sequence[Sequence[int]]) -> int:
+    """The number of edges in a maximum matching."""
+    return sum(1 for partner in maximum_matching(adjacent) if partner != -1) // 2
+
+
+def has_perfect_matching(adjacent: Sequence[Sequence[int]], *, allow_one_unmatched: bool) -> bool:
+    """True when every vertex can be matched (or all but one, when allowed)."""
+    n = len(adjacent)
+    if n % 2 and not allow_one_unmatched:
+        return False
+    return 2 * matching_size(adjacent) >= n - (1 if allow_one_unmatched else 0)
+
+
+def _augment_from(root: int, adjacent: Sequence[Sequence[int]], mate: list[int]) -> bool:
+    """Search an augmenting path from the free vertex ``root`` and apply it if found."""
+    return _augment(root, adjacent, mate, [True] * len(adjacent)) is None
+
+
+def _augment_short(
+    root: int,
+    adjacent: Sequence[Sequence[int]],
+    mate: list[int],
+    alive: Sequence[bool],
+    pool: Sequence[int],
+) -> bool:
+    """Apply an augmenting path of one or three edges from the free vertex ``root``, if
+    there is one; False when there is none (a longer path may still exist).
+
+    ``pool`` holds every free vertex still in the graph (and maybe some matched ones).
+    In dense graphs nearly every augmenting path is that short, and finding it costs a
+    scan of ``root``'s neighbours instead of a full search with its blossoms.
+    """
+    neighbours = adjacent[root]
+    free = [u for u in pool if mate[u] == -1 and alive[u] and u != root]
+    if not free:
+        return False
+    for u in free:
+        if u in neighbours:
+            mate[root], mate[u] = u, root
+            return True
+    # root - y = z - u: y a neighbour of root, z its mate, u a free neighbour of z.
+    near = set(neighbours)
+    for u in free:
+        for z in adjacent[u]:
+            y = mate[z]
+            if y != -1 and y in near and alive[z] and alive[y]:
+                mate[root], mate[y] = y, root
+                mate[z], mate[u] = u, z
+                return True
+    return False
+
+
+def _augment(
+    root: int,
+    adjacent: Sequence[Sequence[int]],
+    mate: list[int],
+    alive: Sequence[bool],
+    even: list[bool] | None = None,
+) -> list[int] | None:
+    """Search an augmenting path from the free vertex ``root`` over the ``alive`` vertices
+    and apply it to ``mate`` (Edmonds: breadth-first search, odd cycles contracted through
+    a base array).
+
+    Returns None when a path was found, else the vertices the search labelled (they form
+    a Hungarian tree, which no later augmenting path can use); ``even``, when given, is
+    then filled with the vertices reached at an even distance (the outer vertices).
+    """
+    n = len(adjacent)
+    parent = [-1] * n
+    base = list(range(n))
+    used = [False] * n
+    used[root] = True
+    queue = deque([root])
+    tree = [root]
+    """The vertices labelled so far: only they can lie in a blossom."""
+
+    def lowest_common_ancestor(a: int, b: int) -> int:
+        seen = [False] * n
+        while True:
+            a = base[a]
+            seen[a] = True
+            if mate[a] == -1:
+                break
+            a = parent[mate[a]]
+        while True:
+            b = base[b]
+            if seen[b]:
+                return b
+            b = parent[mate[b]]
+
+    def mark_path(v: int, b: int, child: int, blossom: list[bool]) -> None:
+        while base[v] != b:
+            blossom[base[v]] = blossom[base[mate[v]]] = True
+            parent[v] = child
+            child = mate[v]
+            v = parent[mate[v]]
+
+    while queue:
+        v = queue.popleft()
+        for to in adjacent[v]:
+            if not alive[to] or base[v] == base[to] or mate[v] == to:
+                continue
+            if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
+                current_base = lowest_common_ancestor(v, to)
+                blossom = [False] * n
+                mark_path(v, current_base, to, blossom)
+                mark_path(to, current_base, v, blossom)
+                for i in sorted(tree):
+                    if blossom[base[i]]:
+                        base[i] = current_base
+                        if not used[i]:
+                            used[i] = True
+                            queue.append(i)
+            elif parent[to] == -1:
+                parent[to] = v
+                tree.append(to)
+                if mate[to] == -1:
+                    while to != -1:
+                        previous = parent[to]
+                        following = mate[previous]
+                        mate[to], mate[previous] = previous, to
+                        to = following
+                    return None
+                used[mate[to]] = True
+                queue.append(mate[to])
+                tree.append(mate[to])
+    if even is not None:
+        even[:] = used
+    return tree
+
+
+def exposable_vertices(adjacent: Sequence[Sequence[int]]) -> set[int] | None:
+    """For a graph whose maximum matchings leave exactly one vertex unmatched: the
+    vertices some maximum matching leaves unmatched (Gallai-Edmonds: the outer vertices
+    of the search from the one a maximum matching leaves over).  None when maximum
+    matchings leave more than one vertex unmatched, or none."""
+    mate = maximum_matching(adjacent)
+    free = [v for v, m in enumerate(mate) if m == -1]
+    if len(free) != 1:
+        return None
+    even: list[bool] = []
+    if _augment(free[0], adjacent, list(mate), [True] * len(adjacent), even) is None:
+        return None  # cannot happen: the matching is maximum
+    return {v for v, outer in enumerate(even) if outer}

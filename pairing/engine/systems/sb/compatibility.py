@@ -1,0 +1,80 @@
+"""Who may meet in the SB-ordered Swiss (SB 1, and the Dutch B2 colour limits of SB 7),
+and whether a set of players can still all be paired (SB 1, SB 4, SB 5, SB 6)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pairing.engine.matching import has_perfect_matching, matching_size
+
+from .entrants import Entrant
+
+
+def compatible(a: Entrant, b: Entrant) -> bool:
+    """True when a and b may meet: not met before, not a forbidden pair (SB 1).
+
+    SB 1 is the text's first basic principle and its only absolute rule.  A forfeit is
+    not a meeting (as Dutch F2); the event's forbidden pairs are kept apart the same way.
+    """
+    return b.number not in a.barred and a.number not in b.barred
+
+
+def colours_kept(a: Entrant, b: Entrant) -> bool:
+    """True when some colours for a and b keep the Dutch B2 limits for both (SB 7).
+
+    SB 7, our reading: the B2 limits (colour difference beyond +-2, a colour three times
+    running) are a wish, not a rule: SB 4 prefers opponents with whom they can be kept.
+    """
+    return (a.may_white and b.may_black) or (a.may_black and b.may_white)
+
+
+def completable(members: Sequence[Entrant], *, bye: bool) -> bool:
+    """True when the players can all be paired (SB 1), or all but one who may have the bye.
+
+    Dirac's theorem first: when every player is compatible with at least half of the
+    others (half of the rest after the bye), a perfect matching exists; otherwise an
+    exact maximum matching decides.  So the search never misses a legal pairing, and
+    groups larger than twice the rounds played never need the matching.
+    """
+    size = len(members)
+    if size == 0:
+        return True
+    odd = size % 2 == 1
+    if odd and not (bye and any(m.bye_allowed for m in members)):
+        return False
+    if size == 1:
+        return True
+    need = (size + 1) // 2 if odd else size // 2
+    if size >= 3:
+        most_barred = max(len(m.barred) for m in members)
+        if size - 1 - most_barred >= need:
+            return True
+        numbers = frozenset(m.number for m in members)
+        if all(size - 1 - len(m.barred & numbers) >= need for m in members):
+            return True
+    adjacent = _adjacent(members)
+    if odd:
+        dummy = size
+        adjacent.append([i for i, m in enumerate(members) if m.bye_allowed])
+        for i in adjacent[dummy]:
+            adjacent[i].append(dummy)
+    return has_perfect_matching(adjacent, allow_one_unmatched=False)
+
+
+def most_pairs(members: Sequence[Entrant]) -> int:
+    """The largest number of pairs the players can make among themselves (SB 1, SB 5)."""
+    size = len(members)
+    if size < 2:
+        return 0
+    if size >= 3:
+        most_barred = max(len(m.barred) for m in members)
+        if size - 1 - most_barred >= (size + 1) // 2:
+            return size // 2
+    return matching_size(_adjacent(members))
+
+
+def _adjacent(members: Sequence[Entrant]) -> list[list[int]]:
+    return [
+        [j for j, b in enumerate(members) if i != j and compatible(a, b)]
+        for i, a in enumerate(members)
+    ]

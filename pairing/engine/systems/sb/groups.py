@@ -1,0 +1,177 @@
+"""One score group of the SB-ordered Swiss: high with low (SB 4) and the floaters who
+move down (SB 5)."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pairing.engine.errors import NoValidPairing
+from pairing.engine.model import PairingNumber, Points
+
+from .compatibility import colours_kept, compatible, completable, most_pairs
+from .entrants import RULES, Entrant, _points
+
+FLOATER_SETS_TRIED = 1000
+"""SB 5: sets of two or more floaters tried for one number before two more move down."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Pairing:
+    """One pair of SB 4: the higher player (in SB 2 order), his opponent, and why."""
+
+    high: Entrant
+    low: Entrant
+    high_place: int
+    """1-based place of ``high`` in the group (SB 2)."""
+    low_place: int
+    order: int
+    """1 for the group's first pair, 2 for the second, ... (SB 7, round 1)."""
+    passed_over: tuple[tuple[PairingNumber, str], ...]
+    """Lower players passed over before ``low``, with the rule that ruled each out."""
+
+
+def high_with_low(group: Sequence[Entrant]) -> list[Pairing]:
+    """Pair a group of players in SB 2 order completely, high with low (SB 4).
+
+    SB 4, our reading of "high with low": No. 1 meets the lowest of the group, No. 2 the
+    lowest left, and so on; an opponent SB 1 forbids, or one that would leave the rest
+    of the group unpairable, is passed over for the next lowest, and one keeping the SB 7
+    colour wish comes before one that does not.  Higher players choose first.
+
+    The greedy pass takes for each player, from the top, the lowest free player allowed
+    (SB 1), keeping the colour limits first (SB 7).  If it leaves someone without an
+    opponent, the pairing is made again with each choice checked to leave the rest of
+    the group pairable; when the greedy pass succeeds the two give the same result (each
+    of its choices left a pairable rest, and no lower choice was allowed).
+
+    :raises NoValidPairing: the group cannot be paired completely.
+    """
+    found = _high_with_low(group, careful=False)
+    if found is None:
+        found = _high_with_low(group, careful=True)
+    if found is None:
+        raise NoValidPairing("a score group could not be paired high with low (SB 4)")
+    return found
+
+
+def _high_with_low(group: Sequence[Entrant], *, careful: bool) -> list[Pairing] | None:
+    place = {e.number: index for index, e in enumerate(group, start=1)}
+    free = list(group)
+    result: list[Pairing] = []
+    while free:
+        high = free.pop(0)
+        chosen: Entrant | None = None
+        passed: list[tuple[PairingNumber, str]] = []
+        for keep_colours in (True, False):
+            for low in reversed(free):
+                if not compatible(high, low):
+                    if keep_colours:
+                        passed.append((low.number, f"{RULES} 1"))
+                    continue
+                if keep_colours != colours_kept(high, low):
+                    if keep_colours:
+                        passed.append((low.number, f"{RULES} 7"))
+                    continue
+                if careful and not completable([e for e in free if e is not low], bye=False):
+                    passed.append((low.number, f"{RULES} 4"))
+                    continue
+                chosen = low
+                break
+            if chosen is not None:
+                break
+        if chosen is None:
+            return None
+        free.remove(chosen)
+        below = place[chosen.number]
+        reasons: dict[PairingNumber, str] = {}
+        for passed_number, why in passed:
+            if place[passed_number] > below:
+                reasons.setdefault(passed_number, why)
+        result.append(
+            Pairing(
+                high=high,
+                low=chosen,
+                high_place=place[high.number],
+                low_place=below,
+                order=len(result) + 1,
+                passed_over=tuple(reasons.items()),
+            )
+        )
+    return result
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GroupResult:
+    """A score group paired: its players in SB 2 order, pairs and who moves down."""
+
+    score: Points
+    players: tuple[Entrant, ...]
+    from_above: tuple[Entrant, ...]
+    pairs: tuple[Pairing, ...]
+    floaters: tuple[Entrant, ...]
+    """Moved down to the next group (SB 5), or, from the lowest group, the bye (SB 6)."""
+
+
+def floater_preference(
+    group: Sequence[Entrant], from_above: frozenset[PairingNumber]
+) -> list[Entrant]:
+    """The group's players in the order SB 5 moves them down (SB 6 for the bye).
+
+    SB 5, our reading: an odd group, or one SB 1 cannot pair completely, moves as few
+    players down as the group and the rest of the round allow.  Preferred floaters: the
+    group's own score before floaters from above, no float down (or bye) last round
+    before one (as Dutch B5), the lowest in SB 2 order first.  Sets of floaters are tried
+    in that order (``FLOATER_SETS_TRIED``), then two more move down, up to the group.
+    """
+    place = {e.number: index for index, e in enumerate(group)}
+    return sorted(group, key=lambda e: (e.number in from_above, e.floated_down, -place[e.number]))
+
+
+def pair_group(
+    score: Points,
+    group: Sequence[Entrant],
+    from_above: Sequence[Entrant],
+    below: Sequence[Entrant],
+    *,
+    lowest: bool,
+) -> GroupResult:
+    """Pair one score group (SB 4) and choose who moves down or gets the bye (SB 5, SB 6).
+
+    ``group`` holds the group's players and those moved down into it, in SB 2 order;
+    ``below`` every player of the lower groups.  For p from the most pairs the group
+    can make down to 0, the first set of floaters (SB 5 order) is taken such that the
+    rest of the group pairs completely and the players below, with the floaters, can
+    still be paired (or, from the lowest group, the single floater may have the bye).
+
+    :raises NoValidPairing: no choice works (only when the round cannot be paired).
+    """
+    above = frozenset(e.number for e in from_above)
+    candidates = floater_preference(group, above)
+    if lowest:
+        candidates = [e for e in candidates if e.bye_allowed]
+    for p in range(most_pairs(group), -1, -1):
+        count = len(group) - 2 * p
+        if lowest and count > 1:
+            break
+        tried = 0
+        for floaters in itertools.combinations(candidates, count):
+            tried += 1
+            if count > 1 and tried > FLOATER_SETS_TRIED:
+                break
+            moving = frozenset(e.number for e in floaters)
+            rest = [e for e in group if e.number not in moving]
+            if not completable(rest, bye=False):
+                continue
+            if not lowest and not completable([*below, *floaters], bye=True):
+                continue
+            place = {e.number: index for index, e in enumerate(group)}
+            return GroupResult(
+                score=score,
+                players=tuple(group),
+                from_above=tuple(from_above),
+                pairs=tuple(high_with_low(rest)),
+                floaters=tuple(sorted(floaters, key=lambda e: place[e.number])),
+            )
+    raise NoValidPairing(f"score group {_points(score)} could not be paired (SB 1, SB 5)")
