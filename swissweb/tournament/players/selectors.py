@@ -8,21 +8,21 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db.models import Q
-from django.http import Http404
 from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
 
 from swissweb.tournament.core.caching import _MEMO, CACHE_SECONDS, _memoised, cache_version, cached
+from swissweb.tournament.core.errors import NotFound
 from swissweb.tournament.core.numbers import half_points_text
 from swissweb.tournament.models import (
     Event,
     Game,
-    Player,
     Result,
     Round,
     RoundRequest,
     RoundState,
 )
+from swissweb.tournament.players.rows import PlayerRow, in_pairing_order
 from swissweb.tournament.rounds import engine_adapter
 from swissweb.tournament.rounds.engine_door import (
     Outcome,
@@ -32,11 +32,10 @@ from swissweb.tournament.rounds.engine_door import (
 from swissweb.tournament.rounds.selectors import step_line
 
 
-def event_players(*, event: Event) -> list[Player]:
-    """The event's players in pairing-number order (entries without a number last)."""
-    players = list(event.players.all())
-    players.sort(key=lambda p: (p.pairing_number is None, p.pairing_number or 0, -p.rating, p.name))
-    return players
+def event_players(*, event: Event) -> tuple[PlayerRow, ...]:
+    """The event's players in pairing-number order (entries without a number last); one
+    query."""
+    return tuple(PlayerRow.of(player) for player in in_pairing_order(event.players.all()))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -44,7 +43,7 @@ class CardRound:
     """One line of a player's card: a published round as that player saw it."""
 
     number: int
-    opponent: Player | None
+    opponent: PlayerRow | None
     colour: str
     result: str
     float: str
@@ -57,7 +56,7 @@ class CardRound:
 class PlayerCard:
     """A player's card: every published round, with colours, floats and the reasons."""
 
-    player: Player
+    player: PlayerRow
     rounds: tuple[CardRound, ...]
     colour_history: str
     points: str
@@ -203,7 +202,7 @@ def _player_card(event: Event, pairing_number: int) -> tuple[PlayerCard, frozens
 
     player = event.players.filter(pairing_number=pairing_number).first()
     if player is None:
-        raise Http404("No such player.")
+        raise NotFound("No such player.")
     floats, byes, colours, points = _card_basis(event).get(
         pairing_number, ((), {}, "", half_points_text(0))
     )
@@ -231,7 +230,8 @@ def _player_card(event: Event, pairing_number: int) -> tuple[PlayerCard, frozens
             result = _("pairing-allocated bye")
         else:
             white = game.white_id == player.pk
-            opponent = game.black if white else game.white
+            other = game.black if white else game.white
+            opponent = PlayerRow.of(other) if other is not None else None
             colour = "white" if white else "black"
             game_id = game.pk
             result = _result_text(game.result, white)
@@ -246,7 +246,9 @@ def _player_card(event: Event, pairing_number: int) -> tuple[PlayerCard, frozens
                 float=float_mark, explanation=mine, game_id=game_id,
             )
         )  # fmt: skip
-    card = PlayerCard(player=player, rounds=tuple(rounds), colour_history=colours, points=points)
+    card = PlayerCard(
+        player=PlayerRow.of(player), rounds=tuple(rounds), colour_history=colours, points=points
+    )
     return card, frozenset(live)
 
 

@@ -38,8 +38,8 @@ from django.utils.translation import gettext as _
 
 from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.models import Event, Game, Player, PlayerRequest, Round, RoundRequest
-from swissweb.tournament.players import selectors as player_selectors
 from swissweb.tournament.players.imports import duplicate_players
+from swissweb.tournament.players.rows import in_pairing_order
 from swissweb.tournament.publishing.trf_players import BACKUP_ONLY, player_rows, trf_entries
 from swissweb.tournament.rounds import engine_adapter
 from swissweb.tournament.rounds.engine_door import (
@@ -87,7 +87,7 @@ class EventRecords:
 def event_records(event: Event) -> EventRecords:
     """The event's players and rounds as 001 records, each with its rank by the event's
     tie-breaks when the standings count the same points (:func:`_places`)."""
-    players = player_selectors.event_players(event=event)
+    players = in_pairing_order(event.players.all())
     numbered = all(p.pairing_number is not None for p in players)
     rank = {p.pk: (p.pairing_number or index) if numbered else index
             for index, p in enumerate(players, 1)}  # fmt: skip

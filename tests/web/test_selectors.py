@@ -1,0 +1,96 @@
+"""The selectors answer plain values from a fixed number of queries, and know nothing
+of HTTP (#33): "not found" is a ``NotFound``, which the views answer with 404."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Callable
+from fractions import Fraction
+
+import pytest
+from django.contrib.auth.models import User
+from django.http import Http404
+from django.test import Client
+
+from swissweb.tournament.core.errors import NotFound
+from swissweb.tournament.models import Event
+from swissweb.tournament.players import selectors as player_selectors
+from swissweb.tournament.rounds import selectors as round_selectors
+from tests.web.selector_helpers import SIZES, queries_of, sized_event
+from tests.web.service_helpers import _pair
+
+pytestmark = pytest.mark.django_db
+
+
+def _everything(value: object) -> object:
+    """``value`` read through: every lazy part called, every field visited (a template
+    reads no more than this)."""
+    if callable(value):
+        return _everything(value())
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [_everything(getattr(value, f.name)) for f in dataclasses.fields(value)]
+    if isinstance(value, (tuple, list)):
+        return [_everything(item) for item in value]
+    if isinstance(value, dict):
+        return [_everything(item) for item in value.values()]
+    return value
+
+
+def _read_through(read: Callable[[Event], object], event: Event) -> object:
+    return _everything(read(event))
+
+
+READS: dict[str, Callable[[Event], object]] = {
+    "event_players": lambda e: player_selectors.event_players(event=e),
+    "player_card": lambda e: player_selectors.player_card(event=e, pairing_number=2),
+    "public_rounds": lambda e: round_selectors.public_rounds(event=e),
+    "published_round": lambda e: round_selectors.published_round(event=e, number=1),
+}
+
+
+@pytest.mark.parametrize("name", sorted(READS))
+def test_a_selector_costs_the_same_queries_at_any_size(name: str) -> None:
+    """Each public selector, read through on an empty cache, costs as many queries for
+    20 players and 3 rounds as for 6 players and 1 round."""
+    counts = []
+    for players, rounds in SIZES:
+        event, _ = sized_event(players, rounds)
+        counts.append(queries_of(functools.partial(_read_through, READS[name], event)))
+    assert counts[0] == counts[1], counts
+
+
+def test_public_rounds_are_plain_values_with_the_boards_read_through() -> None:
+    """The boards of a public round are frozen values: the players, the points before
+    the round and the result in words, and the player a bye kept out."""
+    event, _ = sized_event(6, 1)
+    completed, in_play = round_selectors.public_rounds(event=event)
+    assert (completed.in_play, in_play.in_play) == (False, True)
+    board = completed.boards()[0]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        board.result = ""  # type: ignore[misc]
+    assert board.white.pairing_number is not None
+    assert (board.white_points, board.black_points) == (Fraction(0), Fraction(0))
+    assert board.result_display in {"1-0", "0-1", "½-½"}
+    assert [entry.kind for entry in in_play.unpaired()] == ["half-point bye"]
+    assert set(in_play.results()) == {b.board for b in in_play.boards()}
+
+
+def test_an_unknown_player_card_is_not_found_not_http(started: Event) -> None:
+    """A pairing number no player holds: the selector says ``NotFound`` (no HTTP in the
+    selectors), the card's page answers 404."""
+    with pytest.raises(NotFound) as raised:
+        player_selectors.player_card(event=started, pairing_number=99)
+    assert not isinstance(raised.value, Http404)
+    assert Client().get(f"/events/{started.slug}/players/99/").status_code == 404
+
+
+def test_a_draft_round_is_not_found_not_http(started: Event, arbiter: User) -> None:
+    """A round paired but not published: ``NotFound`` from the selector, 404 from its
+    pairings page and its PGN."""
+    _pair(started, arbiter)
+    with pytest.raises(NotFound) as raised:
+        round_selectors.published_round(event=started, number=1)
+    assert not isinstance(raised.value, Http404)
+    assert Client().get(f"/events/{started.slug}/rounds/1/").status_code == 404
+    assert Client().get(f"/events/{started.slug}/rounds/1/games.pgn").status_code == 404
