@@ -14,6 +14,7 @@ from django.http import Http404
 from django.test import Client
 
 from swissweb.tournament.core.errors import NotFound
+from swissweb.tournament.events import selectors as event_selectors
 from swissweb.tournament.models import Event
 from swissweb.tournament.players import selectors as player_selectors
 from swissweb.tournament.rounds import selectors as round_selectors
@@ -37,15 +38,18 @@ def _everything(value: object) -> object:
     return value
 
 
-def _read_through(read: Callable[[Event], object], event: Event) -> object:
-    return _everything(read(event))
+def _read_through(read: Callable[[Event, User], object], event: Event, user: User) -> object:
+    return _everything(read(event, user))
 
 
-READS: dict[str, Callable[[Event], object]] = {
-    "event_players": lambda e: player_selectors.event_players(event=e),
-    "player_card": lambda e: player_selectors.player_card(event=e, pairing_number=2),
-    "public_rounds": lambda e: round_selectors.public_rounds(event=e),
-    "published_round": lambda e: round_selectors.published_round(event=e, number=1),
+READS: dict[str, Callable[[Event, User], object]] = {
+    "public_events": lambda e, u: event_selectors.public_events(),
+    "my_events": lambda e, u: event_selectors.my_events(user=u),
+    "workspace": lambda e, u: event_selectors.workspace(event=e),
+    "event_players": lambda e, u: player_selectors.event_players(event=e),
+    "player_card": lambda e, u: player_selectors.player_card(event=e, pairing_number=2),
+    "public_rounds": lambda e, u: round_selectors.public_rounds(event=e),
+    "published_round": lambda e, u: round_selectors.published_round(event=e, number=1),
 }
 
 
@@ -55,8 +59,8 @@ def test_a_selector_costs_the_same_queries_at_any_size(name: str) -> None:
     20 players and 3 rounds as for 6 players and 1 round."""
     counts = []
     for players, rounds in SIZES:
-        event, _ = sized_event(players, rounds)
-        counts.append(queries_of(functools.partial(_read_through, READS[name], event)))
+        event, arbiter = sized_event(players, rounds)
+        counts.append(queries_of(functools.partial(_read_through, READS[name], event, arbiter)))
     assert counts[0] == counts[1], counts
 
 
