@@ -30,7 +30,10 @@ def sized_event(players: int, rounds: int) -> tuple[Event, User]:
     forbidden pair."""
     slug = f"size-{players}-{rounds}"
     arbiter = User.objects.create_user(f"arb-{slug}", password="pw-arbiter-1")
-    event = Event.objects.create(name=f"Size {players}", slug=slug, rounds=9, public=True)
+    event = Event.objects.create(
+        name=f"Size {players}", slug=slug, rounds=9, public=True, team_size=2,
+        prize_table="Place: 100, 50\nRating below 2350: 30",
+    )  # fmt: skip
     event.arbiters.add(arbiter)
     for n in range(players):
         Player.objects.create(

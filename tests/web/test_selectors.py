@@ -18,6 +18,7 @@ from swissweb.tournament.events import selectors as event_selectors
 from swissweb.tournament.models import Event
 from swissweb.tournament.players import selectors as player_selectors
 from swissweb.tournament.rounds import selectors as round_selectors
+from swissweb.tournament.standings import selectors as standing_selectors
 from tests.web.selector_helpers import SIZES, queries_of, sized_event
 from tests.web.service_helpers import _pair
 
@@ -50,6 +51,10 @@ READS: dict[str, Callable[[Event, User], object]] = {
     "player_card": lambda e, u: player_selectors.player_card(event=e, pairing_number=2),
     "public_rounds": lambda e, u: round_selectors.public_rounds(event=e),
     "published_round": lambda e, u: round_selectors.published_round(event=e, number=1),
+    "standings_round": lambda e, u: standing_selectors.standings_round(event=e, after_round=None),
+    "standings_after": lambda e, u: standing_selectors.standings_after(event=e),
+    "prize_awards": lambda e, u: standing_selectors.prize_awards(event=e),
+    "team_table": lambda e, u: standing_selectors.team_table(event=e),
 }
 
 
