@@ -48,6 +48,7 @@ READS: dict[str, Callable[[Event, User], object]] = {
     "my_events": lambda e, u: event_selectors.my_events(user=u),
     "workspace": lambda e, u: event_selectors.workspace(event=e),
     "event_players": lambda e, u: player_selectors.event_players(event=e),
+    "requests_page": lambda e, u: player_selectors.requests_page(event=e),
     "player_card": lambda e, u: player_selectors.player_card(event=e, pairing_number=2),
     "public_rounds": lambda e, u: round_selectors.public_rounds(event=e),
     "published_round": lambda e, u: round_selectors.published_round(event=e, number=1),

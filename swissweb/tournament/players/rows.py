@@ -27,6 +27,7 @@ class PlayerRow:
     area: str
     top_player: bool
     withdrawn_after_round: int | None
+    fide_id: int | None
     sex: str
     birth_year: int | None
     """The year of birth: the birth date's when known, else the year given alone."""
@@ -45,6 +46,7 @@ class PlayerRow:
             area=player.area,
             top_player=player.top_player,
             withdrawn_after_round=player.withdrawn_after_round,
+            fide_id=player.fide_id,
             sex=player.sex,
             birth_year=player.birth_date.year if player.birth_date else player.birth_year,
         )

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, replace
-from typing import Any
 
 from django.core.cache import cache
 from django.db.models import Q
@@ -17,6 +16,7 @@ from swissweb.tournament.core.numbers import half_points_text
 from swissweb.tournament.models import (
     Event,
     Game,
+    RequestKind,
     Result,
     Round,
     RoundRequest,
@@ -252,17 +252,63 @@ def _player_card(event: Event, pairing_number: int) -> tuple[PlayerCard, frozens
     return card, frozenset(live)
 
 
-def requests_page(*, event: Event) -> dict[str, Any]:
-    """Every request (oldest round first) and forbidden pair of the event, with players."""
-    return {
-        "requests": list(
-            RoundRequest.objects.filter(player__event=event)
-            .select_related("player")
-            .order_by("round_number", "player__pairing_number", "player__name")
-        ),
-        "forbidden_pairs": list(
-            event.forbidden_pairs.select_related("first", "second").order_by(
-                "first__pairing_number", "first__name"
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RequestRow:
+    """A bye or an absence recorded for a round (Dutch F5), with its player."""
+
+    pk: int
+    round_number: int
+    kind: str
+    kind_display: str
+    """The request in words, in the reader's language."""
+    player_id: int
+    player: PlayerRow
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PairRow:
+    """Two players the arbiter keeps apart, and why."""
+
+    pk: int
+    first: PlayerRow
+    second: PlayerRow
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RequestsPage:
+    """Every request (oldest round first) and forbidden pair of an event."""
+
+    requests: tuple[RequestRow, ...]
+    forbidden_pairs: tuple[PairRow, ...]
+
+
+def requests_page(*, event: Event) -> RequestsPage:
+    """Every request (oldest round first) and forbidden pair of the event, with their
+    players (two queries)."""
+    kinds = dict(RequestKind.choices)
+    requests = (
+        RoundRequest.objects.filter(player__event=event)
+        .select_related("player")
+        .order_by("round_number", "player__pairing_number", "player__name")
+    )
+    pairs = event.forbidden_pairs.select_related("first", "second").order_by(
+        "first__pairing_number", "first__name"
+    )
+    return RequestsPage(
+        requests=tuple(
+            RequestRow(
+                pk=r.pk, round_number=r.round_number, kind=r.kind,
+                kind_display=str(kinds.get(r.kind, r.kind)), player_id=r.player_id,
+                player=PlayerRow.of(r.player),
             )
+            for r in requests
         ),
-    }
+        forbidden_pairs=tuple(
+            PairRow(
+                pk=p.pk, first=PlayerRow.of(p.first), second=PlayerRow.of(p.second),
+                reason=p.reason,
+            )
+            for p in pairs
+        ),
+    )  # fmt: skip
