@@ -15,7 +15,7 @@ from django.test import Client
 
 from swissweb.tournament.core.errors import NotFound
 from swissweb.tournament.events import selectors as event_selectors
-from swissweb.tournament.models import Event
+from swissweb.tournament.models import Event, Game, Round
 from swissweb.tournament.players import selectors as player_selectors
 from swissweb.tournament.rounds import selectors as round_selectors
 from swissweb.tournament.standings import selectors as standing_selectors
@@ -43,6 +43,11 @@ def _read_through(read: Callable[[Event, User], object], event: Event, user: Use
     return _everything(read(event, user))
 
 
+def _round(event: Event, *, last: bool = False) -> Round:
+    rounds = event.round_set.order_by("-number" if last else "number")
+    return rounds.first() or Round()
+
+
 READS: dict[str, Callable[[Event, User], object]] = {
     "public_events": lambda e, u: event_selectors.public_events(),
     "my_events": lambda e, u: event_selectors.my_events(user=u),
@@ -52,6 +57,15 @@ READS: dict[str, Callable[[Event, User], object]] = {
     "player_card": lambda e, u: player_selectors.player_card(event=e, pairing_number=2),
     "public_rounds": lambda e, u: round_selectors.public_rounds(event=e),
     "published_round": lambda e, u: round_selectors.published_round(event=e, number=1),
+    "round_games": lambda e, u: round_selectors.with_reasons(
+        _round(e), round_selectors.round_games(_round(e))
+    ),
+    "explanation_steps": lambda e, u: round_selectors.explanation_steps(_round(e), board=1),
+    "game_board": lambda e, u: round_selectors.game_board(
+        game_id=Game.objects.filter(round__event=e).values_list("pk", flat=True)[0]
+    ),
+    "round_unpaired": lambda e, u: round_selectors.round_unpaired(e, _round(e, last=True)),
+    "points_before": lambda e, u: round_selectors.points_before(event=e, number=2),
     "standings_round": lambda e, u: standing_selectors.standings_round(event=e, after_round=None),
     "standings_after": lambda e, u: standing_selectors.standings_after(event=e),
     "prize_awards": lambda e, u: standing_selectors.prize_awards(event=e),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -27,6 +28,7 @@ from swissweb.tournament.models import (
     RoundRequest,
     RoundState,
 )
+from swissweb.tournament.players.rows import PlayerRow
 from swissweb.tournament.rounds import engine_adapter
 from swissweb.tournament.rounds.engine_door import (
     TournamentState,
@@ -90,10 +92,10 @@ def _unpaired(event: Event, rounds: dict[int, int]) -> dict[int, list[Unpaired]]
     return found
 
 
-def round_unpaired(event: Event, round_: Round) -> list[Unpaired]:
+def round_unpaired(event: Event, round_: Round) -> tuple[Unpaired, ...]:
     """The players a bye or a known absence kept out of ``round_`` of ``event`` (Dutch
-    F5), by pairing number, for the printed pairings."""
-    return _unpaired(event, {round_.number: round_.pk})[round_.pk]
+    F5), by pairing number, for the printed pairings (one query)."""
+    return tuple(_unpaired(event, {round_.number: round_.pk})[round_.pk])
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -274,14 +276,6 @@ def public_rounds(*, event: Event, number: int | None = None) -> tuple[PublicRou
     )
 
 
-def event_rounds(*, event: Event) -> list[Round]:
-    """Every round of the event, drafts included, with games and players (arbiter view)."""
-    games = Game.objects.select_related("white", "black").order_by("board")
-    return list(
-        event.round_set.prefetch_related(Prefetch("games", queryset=games)).order_by("number")
-    )
-
-
 def step_rule(step: dict[str, Any]) -> str:
     """The rule a step of a round's explanation applies: the engine's by its name
     ("Dutch A3"), the arbiter's own edits named in the reader's language."""
@@ -291,15 +285,6 @@ def step_rule(step: dict[str, Any]) -> str:
 def step_line(step: dict[str, Any]) -> str:
     """One step of a round's explanation as a line, "rule: text"."""
     return f"{step_rule(step)}: {step['text']}"
-
-
-def board_reasons(round_: Round) -> dict[int, list[str]]:
-    """The engine's explanation of a round, by the pairing numbers each step concerns."""
-    reasons: dict[int, list[str]] = {}
-    for step in round_.explanation:
-        for number in step.get("players", []):
-            reasons.setdefault(number, []).append(step_line(step))
-    return reasons
 
 
 def published_round(*, event: Event, number: int) -> PublicRound:
@@ -314,16 +299,50 @@ def published_round(*, event: Event, number: int) -> PublicRound:
     return rounds[0]
 
 
-def _board_players(game: Game) -> frozenset[int]:
-    players = {game.white.pairing_number or 0}
-    if game.black is not None:
-        players.add(game.black.pairing_number or 0)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ArbiterBoard:
+    """One board of a round on the arbiter's pages (the model's names, for the templates)."""
+
+    pk: int
+    board: int
+    version: int
+    """The game's version, which a result entered must name (``StaleEdit``)."""
+    result: str
+    result_display: str
+    """The result in words, in the reader's language."""
+    is_bye: bool
+    white: PlayerRow
+    black: PlayerRow | None
+    reasons: list[str] = dataclasses.field(default_factory=list)
+    """A draft's board: its own steps of the explanation (``with_reasons``)."""
+    bracket_steps: int = 0
+    """A draft's board: the steps of its score bracket, listed on the round's "why"."""
+
+    @classmethod
+    def of(cls, game: Game) -> ArbiterBoard:
+        """The board of a game read with both players (no further query)."""
+        return cls(
+            pk=game.pk,
+            board=game.board,
+            version=game.version,
+            result=game.result,
+            result_display=str(game.get_result_display()),
+            is_bye=game.black_id is None,
+            white=PlayerRow.of(game.white),
+            black=PlayerRow.of(game.black) if game.black is not None else None,
+        )
+
+
+def _board_players(board: ArbiterBoard) -> frozenset[int]:
+    players = {board.white.pairing_number or 0}
+    if board.black is not None:
+        players.add(board.black.pairing_number or 0)
     return frozenset(players)
 
 
-def with_reasons(round_: Round, games: list[Game]) -> None:
-    """Each board of a draft gets its own reasons (``reasons``) and the number of steps of
-    its score bracket (``bracket_steps``), which the round's "why" page lists.
+def with_reasons(round_: Round, boards: tuple[ArbiterBoard, ...]) -> tuple[ArbiterBoard, ...]:
+    """The boards of a draft, each with its own reasons (``reasons``) and the number of
+    steps of its score bracket (``bracket_steps``), which the round's "why" page lists.
 
     A board's own reasons are the steps that name only its players (its colours, a float):
     the steps of a whole bracket name every player in it, and repeating them on every
@@ -337,28 +356,60 @@ def with_reasons(round_: Round, games: list[Game]) -> None:
         entry = (index, step["rule"], step_line(step), named)
         for number in named:
             by_player.setdefault(number, []).append(entry)
-    for game in games:
-        players = _board_players(game)
+    found = []
+    for board in boards:
+        players = _board_players(board)
         mine = sorted({e for number in players for e in by_player.get(number, [])})
         edited = [line for _, rule, line, who in mine if rule == ARBITER_STEP and who == players]
         own = [line for _, rule, line, who in mine if rule != ARBITER_STEP and who <= players]
-        game.reasons = edited[-1:] if edited else own  # type: ignore[attr-defined]
-        game.bracket_steps = 0 if edited else len(mine) - len(own)  # type: ignore[attr-defined]
+        found.append(
+            dataclasses.replace(
+                board,
+                reasons=edited[-1:] if edited else own,
+                bracket_steps=0 if edited else len(mine) - len(own),
+            )
+        )
+    return tuple(found)
 
 
-def board_steps(round_: Round, board: int) -> list[dict[str, Any]] | None:
-    """The steps of a round's explanation that concern one board's players; ``None`` when
-    the round has no such board."""
-    game = round_.games.select_related("white", "black").filter(board=board).first()
-    if game is None:
-        return None
-    players = _board_players(game)
-    return [s for s in round_.explanation if players & set(s.get("players", []))]
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Step:
+    """One step of a round's explanation: the rule it applies, in words, and what it did."""
+
+    rule: str
+    text: str
 
 
-def round_games(round_: Round) -> list[Game]:
+def explanation_steps(round_: Round, board: int | None = None) -> tuple[Step, ...] | None:
+    """A round's explanation, step by step; with ``board``, only the steps that concern
+    that board's players (one query), ``None`` when the round has no such board."""
+    steps = round_.explanation
+    if board is not None:
+        game = round_.games.select_related("white", "black").filter(board=board).first()
+        if game is None:
+            return None
+        players = _board_players(ArbiterBoard.of(game))
+        steps = [s for s in steps if players & set(s.get("players", []))]
+    return tuple(Step(rule=step_rule(step), text=step["text"]) for step in steps)
+
+
+def round_games(round_: Round) -> tuple[ArbiterBoard, ...]:
     """A round's boards with both players, in board order (one query)."""
-    return list(round_.games.select_related("white", "black").order_by("board"))
+    return tuple(
+        ArbiterBoard.of(game)
+        for game in round_.games.select_related("white", "black").order_by("board")
+    )
+
+
+def game_board(*, game_id: int) -> ArbiterBoard:
+    """One board by its game's id, with both players (one query).
+
+    :raises NotFound: no such game.
+    """
+    game = Game.objects.select_related("white", "black").filter(pk=game_id).first()
+    if game is None:
+        raise NotFound("No such board.")
+    return ArbiterBoard.of(game)
 
 
 def points_before(*, event: Event, number: int) -> dict[int, Fraction] | None:
