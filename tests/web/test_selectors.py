@@ -56,6 +56,7 @@ READS: dict[str, Callable[[Event, User], object]] = {
     "requests_page": lambda e, u: player_selectors.requests_page(event=e),
     "player_card": lambda e, u: player_selectors.player_card(event=e, pairing_number=2),
     "public_rounds": lambda e, u: round_selectors.public_rounds(event=e),
+    "published_rounds": lambda e, u: round_selectors.published_rounds(event=e),
     "published_round": lambda e, u: round_selectors.published_round(event=e, number=1),
     "round_games": lambda e, u: round_selectors.with_reasons(
         _round(e), round_selectors.round_games(_round(e))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -11,7 +12,6 @@ from typing import Any
 
 from django.core.cache import cache
 from django.core.cache.utils import make_template_fragment_key
-from django.db.models import Prefetch
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -40,13 +40,31 @@ from swissweb.tournament.rounds.round_rows import (
 )
 
 
-def published_rounds(*, event: Event) -> list[Round]:
-    """The event's published rounds with their games and players (Dutch F6: public)."""
-    games = Game.objects.select_related("white", "black").order_by("board")
-    return list(
-        event.round_set.exclude(state=RoundState.PAIRED)
-        .prefetch_related(Prefetch("games", queryset=games))
-        .order_by("number")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PairedRound:
+    """A published round with its boards (the PGN)."""
+
+    number: int
+    paired_at: dt.datetime
+    games: tuple[GameRow, ...]
+
+
+def published_rounds(*, event: Event) -> tuple[PairedRound, ...]:
+    """The event's published rounds with their games and players (Dutch F6: public);
+    two queries, the rounds' explanations left unread."""
+    rounds = list(
+        event.round_set.exclude(state=RoundState.PAIRED).defer("explanation").order_by("number")
+    )
+    games: dict[int, list[GameRow]] = {round_.pk: [] for round_ in rounds}
+    for game in (
+        Game.objects.filter(round_id__in=list(games))
+        .select_related("white", "black")
+        .order_by("board")
+    ):
+        games[game.round_id].append(GameRow.of(game))
+    return tuple(
+        PairedRound(number=r.number, paired_at=r.paired_at, games=tuple(games[r.pk]))
+        for r in rounds
     )
 
 
@@ -300,8 +318,9 @@ def published_round(*, event: Event, number: int) -> PublicRound:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ArbiterBoard:
-    """One board of a round on the arbiter's pages (the model's names, for the templates)."""
+class GameRow:
+    """One board of a round with both players: the arbiter's pages, the PGN (the model's
+    names, for the templates)."""
 
     pk: int
     board: int
@@ -319,7 +338,7 @@ class ArbiterBoard:
     """A draft's board: the steps of its score bracket, listed on the round's "why"."""
 
     @classmethod
-    def of(cls, game: Game) -> ArbiterBoard:
+    def of(cls, game: Game) -> GameRow:
         """The board of a game read with both players (no further query)."""
         return cls(
             pk=game.pk,
@@ -333,14 +352,14 @@ class ArbiterBoard:
         )
 
 
-def _board_players(board: ArbiterBoard) -> frozenset[int]:
+def _board_players(board: GameRow) -> frozenset[int]:
     players = {board.white.pairing_number or 0}
     if board.black is not None:
         players.add(board.black.pairing_number or 0)
     return frozenset(players)
 
 
-def with_reasons(round_: Round, boards: tuple[ArbiterBoard, ...]) -> tuple[ArbiterBoard, ...]:
+def with_reasons(round_: Round, boards: tuple[GameRow, ...]) -> tuple[GameRow, ...]:
     """The boards of a draft, each with its own reasons (``reasons``) and the number of
     steps of its score bracket (``bracket_steps``), which the round's "why" page lists.
 
@@ -388,20 +407,19 @@ def explanation_steps(round_: Round, board: int | None = None) -> tuple[Step, ..
         game = round_.games.select_related("white", "black").filter(board=board).first()
         if game is None:
             return None
-        players = _board_players(ArbiterBoard.of(game))
+        players = _board_players(GameRow.of(game))
         steps = [s for s in steps if players & set(s.get("players", []))]
     return tuple(Step(rule=step_rule(step), text=step["text"]) for step in steps)
 
 
-def round_games(round_: Round) -> tuple[ArbiterBoard, ...]:
+def round_games(round_: Round) -> tuple[GameRow, ...]:
     """A round's boards with both players, in board order (one query)."""
     return tuple(
-        ArbiterBoard.of(game)
-        for game in round_.games.select_related("white", "black").order_by("board")
+        GameRow.of(game) for game in round_.games.select_related("white", "black").order_by("board")
     )
 
 
-def game_board(*, game_id: int) -> ArbiterBoard:
+def game_board(*, game_id: int) -> GameRow:
     """One board by its game's id, with both players (one query).
 
     :raises NotFound: no such game.
@@ -409,7 +427,7 @@ def game_board(*, game_id: int) -> ArbiterBoard:
     game = Game.objects.select_related("white", "black").filter(pk=game_id).first()
     if game is None:
         raise NotFound("No such board.")
-    return ArbiterBoard.of(game)
+    return GameRow.of(game)
 
 
 def points_before(*, event: Event, number: int) -> dict[int, Fraction] | None:

@@ -36,12 +36,12 @@ from swissweb.tournament.players.rows import PlayerRow
 from swissweb.tournament.rounds import selectors as round_selectors
 from swissweb.tournament.rounds import services as round_services
 from swissweb.tournament.rounds.engine_door import rules_for
-from swissweb.tournament.rounds.selectors import ArbiterBoard
+from swissweb.tournament.rounds.selectors import GameRow
 
 # Rounds
 
 
-def _seated(games: tuple[ArbiterBoard, ...]) -> list[PlayerRow]:
+def _seated(games: tuple[GameRow, ...]) -> list[PlayerRow]:
     """The players of a round's boards, in board order (for the swap lists)."""
     seated: list[PlayerRow] = []
     for game in games:
@@ -147,7 +147,7 @@ player by name with the board."""
 class PrintBoard:
     """One board of a round to print, with each player's points before the round."""
 
-    game: ArbiterBoard
+    game: GameRow
     white_points: Fraction | None
     black_points: Fraction | None
 
@@ -172,7 +172,7 @@ def round_print(request: AuthenticatedHttpRequest, event: Event, number: int) ->
 
     boards = [PrintBoard(game, before(game.white), before(game.black)) for game in games]
     unpaired = round_selectors.round_unpaired(event, round_)
-    seats: list[tuple[PlayerRow | round_selectors.Unpaired, ArbiterBoard | None, str]] = [
+    seats: list[tuple[PlayerRow | round_selectors.Unpaired, GameRow | None, str]] = [
         # Translators: the colour column of the printed list of players by name.
         *[(game.white, game, _("white") if game.black else _("bye")) for game in games],
         *[(game.black, game, _("black")) for game in games if game.black is not None],
