@@ -120,7 +120,7 @@ class MyEvent:
     last_state: str
 
 
-def my_events(*, user: User) -> list[MyEvent]:
+def my_events(*, user: User) -> tuple[MyEvent, ...]:
     """The events ``user`` is an arbiter of, public or not, newest first (two queries)."""
     mine = Event.objects.filter(arbiters=user)
     events = _event_lines(
@@ -130,7 +130,7 @@ def my_events(*, user: User) -> list[MyEvent]:
     rounds = Round.objects.filter(event__in=mine).order_by("number")
     for slug, number, state in rounds.values_list("event__slug", "number", "state"):
         last[slug] = (number, state)
-    return [
+    return tuple(
         MyEvent(
             event=event,
             players=event.player_count,
@@ -138,4 +138,4 @@ def my_events(*, user: User) -> list[MyEvent]:
             last_state=last.get(event.slug, (0, ""))[1],
         )
         for event in events
-    ]
+    )
