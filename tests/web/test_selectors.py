@@ -119,3 +119,22 @@ def test_a_draft_round_is_not_found_not_http(started: Event, arbiter: User) -> N
     assert not isinstance(raised.value, Http404)
     assert Client().get(f"/events/{started.slug}/rounds/1/").status_code == 404
     assert Client().get(f"/events/{started.slug}/rounds/1/games.pgn").status_code == 404
+
+
+def test_an_unknown_board_is_not_found_not_http(started: Event) -> None:
+    """A game id no board has: ``NotFound`` from the selector the result entry reads."""
+    with pytest.raises(NotFound) as raised:
+        round_selectors.game_board(game_id=999_999)
+    assert not isinstance(raised.value, Http404)
+
+
+def test_the_arbiters_boards_are_frozen_and_a_drafts_carry_their_reasons(
+    started: Event, arbiter: User
+) -> None:
+    """``with_reasons`` gives new boards with their reasons, leaving those given alone."""
+    round_ = _pair(started, arbiter)
+    boards = round_selectors.round_games(round_)
+    explained = round_selectors.with_reasons(round_, boards)
+    assert [b.reasons for b in boards] == [[] for _ in boards]
+    assert any(b.reasons for b in explained)
+    assert [b.pk for b in explained] == [b.pk for b in boards]
