@@ -78,3 +78,126 @@ def test_an_unexplained_function_import_is_found(tmp_path: Path) -> None:
 def test_no_module_over_600_lines() -> None:
     """Outside migrations no module of ``swissweb`` is longer than 600 lines."""
     assert long_modules(_sources()) == {}
+
+
+NOT_PLAIN = frozenset({"Any", "Manager", "Model", "QuerySet", "RawQuerySet"})
+"""Names a selector's answer must not hold, besides the models themselves."""
+
+
+def _names(annotation: ast.expr | None) -> set[str]:
+    """Every name an annotation mentions (a string annotation is read as code)."""
+    if annotation is None:
+        return set()
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        annotation = ast.parse(annotation.value, mode="eval").body
+    return {n.id for n in ast.walk(annotation) if isinstance(n, ast.Name)} | {
+        n.attr for n in ast.walk(annotation) if isinstance(n, ast.Attribute)
+    }
+
+
+def _frozen_with_slots(node: ast.ClassDef) -> bool:
+    for decorator in node.decorator_list:
+        if isinstance(decorator, ast.Call) and _names(decorator.func) == {"dataclass"}:
+            given = {
+                k.arg: k.value.value
+                for k in decorator.keywords
+                if isinstance(k.value, ast.Constant)
+            }
+            return given.get("frozen") is True and given.get("slots") is True
+    return False
+
+
+def selector_faults(path: Path) -> list[str]:
+    """What a selectors module does that #33 forbids: import ``django.http`` (a selector
+    says ``NotFound``, the view says 404), answer a model, a queryset or ``Any`` from a
+    public function, keep one in a public class, a public class that is not a frozen
+    dataclass with slots, or silence the type checker (an attribute set on a model)."""
+    source = path.read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    models = {
+        alias.asname or alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom)
+        and (node.module or "").startswith("swissweb.tournament.models")
+        for alias in node.names
+    }
+    forbidden = NOT_PLAIN | models
+    faults = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import) and any(
+            a.name.startswith("django.http") for a in node.names
+        ):
+            faults.append(f"{node.lineno}: imports django.http")
+        if isinstance(node, ast.ImportFrom) and (
+            (node.module or "").startswith("django.http")
+            or (node.module == "django" and any(a.name == "http" for a in node.names))
+        ):
+            faults.append(f"{node.lineno}: imports django.http")
+    for node in tree.body:
+        public = not getattr(node, "name", "_").startswith("_")
+        if (
+            isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and public
+            and (bad := _names(node.returns) & forbidden)
+        ):
+            faults.append(f"{node.lineno}: {node.name} answers {sorted(bad)}")
+        if isinstance(node, ast.ClassDef) and public:
+            if not _frozen_with_slots(node):
+                faults.append(f"{node.lineno}: {node.name} is not a frozen dataclass with slots")
+            for item in node.body:
+                if isinstance(item, ast.AnnAssign) and (bad := _names(item.annotation) & forbidden):
+                    faults.append(f"{item.lineno}: {node.name} holds {sorted(bad)}")
+    for number, line in enumerate(source.splitlines(), start=1):
+        if "type: ignore" in line:
+            faults.append(f"{number}: type: ignore")
+    return faults
+
+
+def _selector_modules() -> list[Path]:
+    return sorted((WEB / "tournament").glob("*/selectors*.py"))
+
+
+def test_selectors_answer_plain_values_and_know_no_http() -> None:
+    """Every selector answers frozen dataclasses of plain values (or tuples of them),
+    never a model or a queryset, and raises nothing HTTP-specific (#33)."""
+    modules = _selector_modules()
+    assert len(modules) >= 4
+    faults = {str(p.relative_to(ROOT)): f for p in modules if (f := selector_faults(p))}
+    assert faults == {}
+
+
+def test_a_selector_answering_a_model_is_found(tmp_path: Path) -> None:
+    """The check names each fault of a selectors module written the old way and passes
+    the same answers given as a frozen dataclass."""
+    bad = tmp_path / "selectors.py"
+    bad.write_text(
+        "from dataclasses import dataclass\n"
+        "from django.db.models import QuerySet\n"
+        "from django.http import Http404\n"
+        "from swissweb.tournament.models import Event, Round\n"
+        "class Line:\n"
+        "    round: Round\n"
+        "def events() -> QuerySet[Event]: ...\n"
+        "def first(rounds: list[Round]) -> 'Round | None':\n"
+        "    rounds[0].boards = []  # type: ignore[attr-defined]\n",
+        encoding="utf-8",
+    )
+    assert selector_faults(bad) == [
+        "3: imports django.http",
+        "5: Line is not a frozen dataclass with slots",
+        "6: Line holds ['Round']",
+        "7: events answers ['Event', 'QuerySet']",
+        "8: first answers ['Round']",
+        "9: type: ignore",
+    ]
+    good = tmp_path / "good.py"
+    good.write_text(
+        "from dataclasses import dataclass\n"
+        "from swissweb.tournament.models import Round\n"
+        "@dataclass(frozen=True, slots=True, kw_only=True)\n"
+        "class Line:\n"
+        "    number: int\n"
+        "def lines(rounds: list[Round]) -> tuple[Line, ...]: ...\n",
+        encoding="utf-8",
+    )
+    assert selector_faults(good) == []

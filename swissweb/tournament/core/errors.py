@@ -76,3 +76,12 @@ class PlayerWithdrawn(TournamentError):
     """The player has withdrawn: reinstate the player first."""
 
     status = 409
+
+
+class NotFound(LookupError):
+    """What a read asked for does not exist (no such player, no such published round).
+
+    Selectors raise it and know nothing of HTTP; the views answer it with 404
+    (``core.not_found.not_found_is_404``).  It is not a ``TournamentError``: a view that
+    shows a refusal as a message must not turn a missing page into one.
+    """

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 
 from django.contrib.auth.models import User
@@ -10,14 +11,49 @@ from django.db.models import Count, F, QuerySet
 from swissweb.tournament.models import (
     Event,
     Game,
+    PairingSystem,
     Round,
     RoundState,
 )
 
 
-def public_events() -> QuerySet[Event]:
-    """Public events, newest first, with their player counts."""
-    return Event.objects.filter(public=True).annotate(player_count=Count("players"))
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EventLine:
+    """One event as the lists of events show it (the model's names, for the templates)."""
+
+    slug: str
+    name: str
+    public: bool
+    start_date: dt.date | None
+    end_date: dt.date | None
+    venue: str
+    system_name: str
+    """The pairing system in words, in the reader's language."""
+    rounds: int
+    started: bool
+    player_count: int
+
+
+def _event_lines(events: QuerySet[Event]) -> list[EventLine]:
+    """``events`` with their player counts, in the queryset's order: one query."""
+    labels = dict(PairingSystem.choices)
+    rows = events.annotate(player_count=Count("players", distinct=True)).values_list(
+        "slug", "name", "public", "start_date", "end_date", "venue", "system", "rounds",
+        "started_at", "player_count",
+    )  # fmt: skip
+    return [
+        EventLine(
+            slug=slug, name=name, public=public, start_date=start, end_date=end, venue=venue,
+            system_name=str(labels.get(system, system)), rounds=rounds,
+            started=started_at is not None, player_count=count,
+        )
+        for slug, name, public, start, end, venue, system, rounds, started_at, count in rows
+    ]  # fmt: skip
+
+
+def public_events() -> tuple[EventLine, ...]:
+    """Public events with their player counts (one query)."""
+    return tuple(_event_lines(Event.objects.filter(public=True)))
 
 
 # The arbiter's workspace (#20): one page per task, each reading only what it shows.
@@ -78,29 +114,28 @@ def workspace(*, event: Event) -> Workspace:
 class MyEvent:
     """One line of a signed-in arbiter's own events."""
 
-    event: Event
+    event: EventLine
     players: int
     last: int
     last_state: str
 
 
-def my_events(*, user: User) -> list[MyEvent]:
-    """The events ``user`` is an arbiter of, public or not, newest first (three queries)."""
-    events = list(
-        Event.objects.filter(arbiters=user)
-        .annotate(player_count=Count("players", distinct=True))
-        .order_by(F("start_date").desc(nulls_last=True), "-created_at", "name")
+def my_events(*, user: User) -> tuple[MyEvent, ...]:
+    """The events ``user`` is an arbiter of, public or not, newest first (two queries)."""
+    mine = Event.objects.filter(arbiters=user)
+    events = _event_lines(
+        mine.order_by(F("start_date").desc(nulls_last=True), "-created_at", "name")
     )
-    last: dict[int, tuple[int, str]] = {}
-    rounds = Round.objects.filter(event__in=events).order_by("number")
-    for event_id, number, state in rounds.values_list("event_id", "number", "state"):
-        last[event_id] = (number, state)
-    return [
+    last: dict[str, tuple[int, str]] = {}
+    rounds = Round.objects.filter(event__in=mine).order_by("number")
+    for slug, number, state in rounds.values_list("event__slug", "number", "state"):
+        last[slug] = (number, state)
+    return tuple(
         MyEvent(
             event=event,
             players=event.player_count,
-            last=last.get(event.pk, (0, ""))[0],
-            last_state=last.get(event.pk, (0, ""))[1],
+            last=last.get(event.slug, (0, ""))[0],
+            last_state=last.get(event.slug, (0, ""))[1],
         )
         for event in events
-    ]
+    )

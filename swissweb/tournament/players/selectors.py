@@ -4,25 +4,25 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, replace
-from typing import Any
 
 from django.core.cache import cache
 from django.db.models import Q
-from django.http import Http404
 from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
 
 from swissweb.tournament.core.caching import _MEMO, CACHE_SECONDS, _memoised, cache_version, cached
+from swissweb.tournament.core.errors import NotFound
 from swissweb.tournament.core.numbers import half_points_text
 from swissweb.tournament.models import (
     Event,
     Game,
-    Player,
+    RequestKind,
     Result,
     Round,
     RoundRequest,
     RoundState,
 )
+from swissweb.tournament.players.rows import PlayerRow, in_pairing_order
 from swissweb.tournament.rounds import engine_adapter
 from swissweb.tournament.rounds.engine_door import (
     Outcome,
@@ -32,11 +32,10 @@ from swissweb.tournament.rounds.engine_door import (
 from swissweb.tournament.rounds.selectors import step_line
 
 
-def event_players(*, event: Event) -> list[Player]:
-    """The event's players in pairing-number order (entries without a number last)."""
-    players = list(event.players.all())
-    players.sort(key=lambda p: (p.pairing_number is None, p.pairing_number or 0, -p.rating, p.name))
-    return players
+def event_players(*, event: Event) -> tuple[PlayerRow, ...]:
+    """The event's players in pairing-number order (entries without a number last); one
+    query."""
+    return tuple(PlayerRow.of(player) for player in in_pairing_order(event.players.all()))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -44,7 +43,7 @@ class CardRound:
     """One line of a player's card: a published round as that player saw it."""
 
     number: int
-    opponent: Player | None
+    opponent: PlayerRow | None
     colour: str
     result: str
     float: str
@@ -57,7 +56,7 @@ class CardRound:
 class PlayerCard:
     """A player's card: every published round, with colours, floats and the reasons."""
 
-    player: Player
+    player: PlayerRow
     rounds: tuple[CardRound, ...]
     colour_history: str
     points: str
@@ -203,7 +202,7 @@ def _player_card(event: Event, pairing_number: int) -> tuple[PlayerCard, frozens
 
     player = event.players.filter(pairing_number=pairing_number).first()
     if player is None:
-        raise Http404("No such player.")
+        raise NotFound("No such player.")
     floats, byes, colours, points = _card_basis(event).get(
         pairing_number, ((), {}, "", half_points_text(0))
     )
@@ -231,7 +230,8 @@ def _player_card(event: Event, pairing_number: int) -> tuple[PlayerCard, frozens
             result = _("pairing-allocated bye")
         else:
             white = game.white_id == player.pk
-            opponent = game.black if white else game.white
+            other = game.black if white else game.white
+            opponent = PlayerRow.of(other) if other is not None else None
             colour = "white" if white else "black"
             game_id = game.pk
             result = _result_text(game.result, white)
@@ -246,21 +246,69 @@ def _player_card(event: Event, pairing_number: int) -> tuple[PlayerCard, frozens
                 float=float_mark, explanation=mine, game_id=game_id,
             )
         )  # fmt: skip
-    card = PlayerCard(player=player, rounds=tuple(rounds), colour_history=colours, points=points)
+    card = PlayerCard(
+        player=PlayerRow.of(player), rounds=tuple(rounds), colour_history=colours, points=points
+    )
     return card, frozenset(live)
 
 
-def requests_page(*, event: Event) -> dict[str, Any]:
-    """Every request (oldest round first) and forbidden pair of the event, with players."""
-    return {
-        "requests": list(
-            RoundRequest.objects.filter(player__event=event)
-            .select_related("player")
-            .order_by("round_number", "player__pairing_number", "player__name")
-        ),
-        "forbidden_pairs": list(
-            event.forbidden_pairs.select_related("first", "second").order_by(
-                "first__pairing_number", "first__name"
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RequestRow:
+    """A bye or an absence recorded for a round (Dutch F5), with its player."""
+
+    pk: int
+    round_number: int
+    kind: str
+    kind_display: str
+    """The request in words, in the reader's language."""
+    player_id: int
+    player: PlayerRow
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PairRow:
+    """Two players the arbiter keeps apart, and why."""
+
+    pk: int
+    first: PlayerRow
+    second: PlayerRow
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RequestsPage:
+    """Every request (oldest round first) and forbidden pair of an event."""
+
+    requests: tuple[RequestRow, ...]
+    forbidden_pairs: tuple[PairRow, ...]
+
+
+def requests_page(*, event: Event) -> RequestsPage:
+    """Every request (oldest round first) and forbidden pair of the event, with their
+    players (two queries)."""
+    kinds = dict(RequestKind.choices)
+    requests = (
+        RoundRequest.objects.filter(player__event=event)
+        .select_related("player")
+        .order_by("round_number", "player__pairing_number", "player__name")
+    )
+    pairs = event.forbidden_pairs.select_related("first", "second").order_by(
+        "first__pairing_number", "first__name"
+    )
+    return RequestsPage(
+        requests=tuple(
+            RequestRow(
+                pk=r.pk, round_number=r.round_number, kind=r.kind,
+                kind_display=str(kinds.get(r.kind, r.kind)), player_id=r.player_id,
+                player=PlayerRow.of(r.player),
             )
+            for r in requests
         ),
-    }
+        forbidden_pairs=tuple(
+            PairRow(
+                pk=p.pk, first=PlayerRow.of(p.first), second=PlayerRow.of(p.second),
+                reason=p.reason,
+            )
+            for p in pairs
+        ),
+    )  # fmt: skip

@@ -20,6 +20,7 @@ from swissweb.tournament.core.conditional import (
     revalidated_by_own_game,
 )
 from swissweb.tournament.core.errors import TournamentError
+from swissweb.tournament.core.not_found import not_found_is_404
 from swissweb.tournament.core.params import positive_number
 from swissweb.tournament.models import Player, PlayerAsk
 from swissweb.tournament.players import asks as ask_services
@@ -97,10 +98,11 @@ def player_search(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_safe
 @revalidated_by_own_game
+@not_found_is_404
 def player_card(request: HttpRequest, slug: str, pairing_number: int) -> HttpResponse:
     """A player's card: colours, floats, opponents, results and why each pairing was made.
 
-    Template: ``player_card.html``.
+    Template: ``player_card.html``; 404 for a pairing number no player holds.
     """
     event = public_event(request, slug)
     card = player_selectors.player_card(event=event, pairing_number=pairing_number)

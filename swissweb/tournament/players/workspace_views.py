@@ -147,6 +147,7 @@ def requests(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     Template: requests.html.
     """
     ws = event_selectors.workspace(event=event)
+    page = player_selectors.requests_page(event=event)
     return _page(
         request,
         "requests.html",
@@ -157,7 +158,8 @@ def requests(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
         forbidden_form=ForbiddenAddForm(event=event),
         kinds=RequestKind.choices,
         asks=links.pending_asks(event=event),
-        **player_selectors.requests_page(event=event),
+        requests=page.requests,
+        forbidden_pairs=page.forbidden_pairs,
     )
 
 

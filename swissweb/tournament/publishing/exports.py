@@ -28,18 +28,18 @@ write nothing) and ``event_services.event_import_trf`` (write it all, or nothing
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, Protocol
 
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.models import Event, Game, Player, PlayerRequest, Round, RoundRequest
-from swissweb.tournament.players import selectors as player_selectors
 from swissweb.tournament.players.imports import duplicate_players
+from swissweb.tournament.players.rows import in_pairing_order
 from swissweb.tournament.publishing.trf_players import BACKUP_ONLY, player_rows, trf_entries
 from swissweb.tournament.rounds import engine_adapter
 from swissweb.tournament.rounds.engine_door import (
@@ -87,7 +87,7 @@ class EventRecords:
 def event_records(event: Event) -> EventRecords:
     """The event's players and rounds as 001 records, each with its rank by the event's
     tie-breaks when the standings count the same points (:func:`_places`)."""
-    players = player_selectors.event_players(event=event)
+    players = in_pairing_order(event.players.all())
     numbered = all(p.pairing_number is not None for p in players)
     rank = {p.pk: (p.pairing_number or index) if numbered else index
             for index, p in enumerate(players, 1)}  # fmt: skip
@@ -284,13 +284,23 @@ def arbiter_lines(event: Event) -> list[str]:
     return lines
 
 
-def round_dates(event: Event, rounds: list[Round]) -> list[dt.date | None]:
+class _Paired(Protocol):
+    """A round as ``round_dates`` reads one: a ``Round``, or a selector's value."""
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def paired_at(self) -> dt.datetime: ...
+
+
+def round_dates(event: Event, rounds: Sequence[_Paired]) -> list[dt.date | None]:
     """Each round's date: the one set in the event, else, for a round paired, the day it
     was paired (in the server's time zone); None for a round with neither."""
     dates: list[dt.date | None] = [
         dt.date.fromisoformat(d) if d else None for d in event.round_dates or []
     ]
-    dates += [None] * (max(event.rounds, len(rounds)) - len(dates))
+    dates += [None] * (max(event.rounds, len(rounds), *(r.number for r in rounds)) - len(dates))
     for round_ in rounds:
         if dates[round_.number - 1] is None:
             dates[round_.number - 1] = timezone.localdate(round_.paired_at)

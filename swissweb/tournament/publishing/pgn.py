@@ -19,11 +19,14 @@ ended its tag early and wrote tags of its own (D14, #31); a name keeps its quote
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 
 import chess.pgn
 
-from swissweb.tournament.models import Event, Game, Player, Result, Round
+from swissweb.tournament.models import Event, Result
+from swissweb.tournament.players.rows import PlayerRow
 from swissweb.tournament.publishing import exports
+from swissweb.tournament.rounds.selectors import GameRow, PairedRound
 
 _RESULTS = {
     Result.WHITE_WINS: ("1-0", ""),
@@ -38,21 +41,21 @@ _RESULTS = {
 """Each result as PGN's Result header, and the comment that goes with it."""
 
 
-def rounds_pgn(event: Event, rounds: list[Round]) -> str:
+def rounds_pgn(event: Event, rounds: Sequence[PairedRound]) -> str:
     """Every game of ``rounds`` (each with its ``games`` and players), as one PGN text."""
-    dates = exports.round_dates(event, list(event.round_set.order_by("number")))
+    dates = exports.round_dates(event, rounds)
     texts = [
         _game_text(
             event, round_, game, dates[round_.number - 1] if round_.number <= len(dates) else None
         )
         for round_ in rounds
-        for game in round_.games.all()
-        if game.black_id is not None
+        for game in round_.games
+        if game.black is not None
     ]
     return "\n\n".join(texts) + ("\n" if texts else "")
 
 
-def _game_text(event: Event, round_: Round, game: Game, day: dt.date | None) -> str:
+def _game_text(event: Event, round_: PairedRound, game: GameRow, day: dt.date | None) -> str:
     result, comment = _RESULTS[Result(game.result)]
     pgn = chess.pgn.Game()
     headers = pgn.headers
@@ -70,7 +73,7 @@ def _game_text(event: Event, round_: Round, game: Game, day: dt.date | None) -> 
     return str(pgn)
 
 
-def _player_headers(headers: chess.pgn.Headers, side: str, player: Player) -> None:
+def _player_headers(headers: chess.pgn.Headers, side: str, player: PlayerRow) -> None:
     if player.rating:
         headers[f"{side}Elo"] = str(player.rating)
     if player.title:

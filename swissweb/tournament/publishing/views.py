@@ -14,12 +14,14 @@ from swissweb.tournament.core.conditional import (
     revalidated,
     revalidated_by_round,
 )
+from swissweb.tournament.core.not_found import not_found_is_404
 from swissweb.tournament.publishing import pgn
 from swissweb.tournament.rounds import selectors as round_selectors
 
 
 @require_safe
 @revalidated_by_round
+@not_found_is_404
 def round_pgn(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A published round's games as PGN (``pgn.py``), for broadcast tools."""
     event = public_event(request, slug)

@@ -21,10 +21,12 @@ from swissweb.tournament.core.arbiter_views import _attempt, _back
 from swissweb.tournament.core.authorizers import AuthenticatedHttpRequest, arbiter_required
 from swissweb.tournament.core.errors import ConfirmationNeeded, TournamentError
 from swissweb.tournament.core.forms import error_summary
+from swissweb.tournament.core.not_found import not_found_is_404
 from swissweb.tournament.core.params import positive_number
 from swissweb.tournament.models import Event, Game, Round
 from swissweb.tournament.rounds import redraw
 from swissweb.tournament.rounds import results as result_services
+from swissweb.tournament.rounds import selectors as round_selectors
 from swissweb.tournament.rounds import services as round_services
 from swissweb.tournament.rounds.corrections import require_confirmation
 from swissweb.tournament.rounds.forms import ResultForm
@@ -98,6 +100,7 @@ def round_publish(request: AuthenticatedHttpRequest, event: Event, number: int) 
 
 @arbiter_required
 @require_POST
+@not_found_is_404
 def result_enter(request: AuthenticatedHttpRequest, event: Event, game_id: int) -> HttpResponse:
     """Enter one board's result; HTMX gets the board's row back. Partial: result_row.html."""
     game = get_object_or_404(Game.objects.select_related("round"), pk=game_id, round__event=event)
@@ -137,8 +140,12 @@ def result_enter(request: AuthenticatedHttpRequest, event: Event, game_id: int) 
         if error:
             messages.error(request, error)
         return redirect("tournament:workspace_round", slug=event.slug, number=game.round.number)
-    game = Game.objects.select_related("white", "black", "round").get(pk=game.pk)
-    context = {"event": event, "game": game, "error": error, "editable": True}
+    context = {
+        "event": event,
+        "game": round_selectors.game_board(game_id=game.pk),
+        "error": error,
+        "editable": True,
+    }
     return render(request, "tournament/partials/result_row.html", context, status=status)
 
 

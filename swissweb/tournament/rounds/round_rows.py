@@ -9,7 +9,8 @@ D13).  A round's row changes only with changes that count ``Event.standings_vers
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Protocol
 
 from swissweb.tournament.core.caching import cache_version, cached
 from swissweb.tournament.models import Event, Game, Round, RoundState
@@ -26,6 +27,16 @@ def public_round_rows(event: Event) -> list[Round]:
     )
 
 
+class BoardResult(Protocol):
+    """A board as read for the pairings table: its number and its ``Game.result``."""
+
+    @property
+    def board(self) -> int: ...
+
+    @property
+    def result(self) -> str: ...
+
+
 class RoundResults:
     """The results of the rounds in play among ``rounds``, by round id and board: read
     in one query when a page first fills one in (``{% fill_results %}``).
@@ -36,16 +47,16 @@ class RoundResults:
     0.8 s of CPU, twice a second while the arbiter enters results: #31 load).
     """
 
-    def __init__(self, rounds: list[Round], loaded: Mapping[int, list[Game]]) -> None:
+    def __init__(self, rounds: list[Round], loaded: Mapping[int, Sequence[BoardResult]]) -> None:
         self.ids = [r.pk for r in rounds if r.state != RoundState.COMPLETED]
         self.loaded = loaded
         self.found: dict[int, dict[int, str]] | None = None
 
-    def of(self, round_: Round) -> dict[int, str]:
-        """Round ``round_``'s results by board (``Game.result`` values): from its boards
+    def of(self, round_id: int) -> dict[int, str]:
+        """Round ``round_id``'s results by board (``Game.result`` values): from its boards
         if this request read them (a fragment not cached), else from the query."""
-        if round_.pk in self.loaded:
-            return {game.board: game.result for game in self.loaded[round_.pk]}
+        if round_id in self.loaded:
+            return {game.board: game.result for game in self.loaded[round_id]}
         if self.found is None:
             self.found = {pk: {} for pk in self.ids}
             rows = Game.objects.filter(round_id__in=self.ids).values_list(
@@ -53,4 +64,4 @@ class RoundResults:
             )
             for round_id, board, result in rows:
                 self.found[round_id][board] = result
-        return self.found.get(round_.pk, {})
+        return self.found.get(round_id, {})

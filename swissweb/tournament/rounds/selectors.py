@@ -2,31 +2,33 @@
 
 from __future__ import annotations
 
+import dataclasses
+import datetime as dt
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from django.core.cache import cache
 from django.core.cache.utils import make_template_fragment_key
-from django.db.models import Prefetch
-from django.http import Http404
-from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from swissweb.tournament.core.caching import cache_version
-from swissweb.tournament.core.errors import TournamentError
+from swissweb.tournament.core.errors import NotFound, TournamentError
 from swissweb.tournament.models import (
     ARBITER_STEP,
     REQUEST_KIND_WORDS,
     Event,
     Game,
     RequestKind,
+    Result,
     Round,
     RoundRequest,
     RoundState,
 )
+from swissweb.tournament.players.rows import PlayerRow
 from swissweb.tournament.rounds import engine_adapter
 from swissweb.tournament.rounds.engine_door import (
     TournamentState,
@@ -38,13 +40,31 @@ from swissweb.tournament.rounds.round_rows import (
 )
 
 
-def published_rounds(*, event: Event) -> list[Round]:
-    """The event's published rounds with their games and players (Dutch F6: public)."""
-    games = Game.objects.select_related("white", "black").order_by("board")
-    return list(
-        event.round_set.exclude(state=RoundState.PAIRED)
-        .prefetch_related(Prefetch("games", queryset=games))
-        .order_by("number")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PairedRound:
+    """A published round with its boards (the PGN)."""
+
+    number: int
+    paired_at: dt.datetime
+    games: tuple[GameRow, ...]
+
+
+def published_rounds(*, event: Event) -> tuple[PairedRound, ...]:
+    """The event's published rounds with their games and players (Dutch F6: public);
+    two queries, the rounds' explanations left unread."""
+    rounds = list(
+        event.round_set.exclude(state=RoundState.PAIRED).defer("explanation").order_by("number")
+    )
+    games: dict[int, list[GameRow]] = {round_.pk: [] for round_ in rounds}
+    for game in (
+        Game.objects.filter(round_id__in=list(games))
+        .select_related("white", "black")
+        .order_by("board")
+    ):
+        games[game.round_id].append(GameRow.of(game))
+    return tuple(
+        PairedRound(number=r.number, paired_at=r.paired_at, games=tuple(games[r.pk]))
+        for r in rounds
     )
 
 
@@ -90,10 +110,42 @@ def _unpaired(event: Event, rounds: dict[int, int]) -> dict[int, list[Unpaired]]
     return found
 
 
-def round_unpaired(event: Event, round_: Round) -> list[Unpaired]:
+def round_unpaired(event: Event, round_: Round) -> tuple[Unpaired, ...]:
     """The players a bye or a known absence kept out of ``round_`` of ``event`` (Dutch
-    F5), by pairing number, for the printed pairings."""
-    return _unpaired(event, {round_.number: round_.pk})[round_.pk]
+    F5), by pairing number, for the printed pairings (one query)."""
+    return tuple(_unpaired(event, {round_.number: round_.pk})[round_.pk])
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BoardPlayer:
+    """A player as the pairings table shows one (the model's names, for the template)."""
+
+    name: str
+    pairing_number: int | None
+    rating: int
+    title: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Board:
+    """One board of a public round, ready to print."""
+
+    board: int
+    result: str
+    """The ``Result`` value ("" while the game is in play)."""
+    result_display: str
+    """The result in words, in the reader's language."""
+    is_bye: bool
+    """The pairing-allocated bye: no black player."""
+    white: BoardPlayer
+    black: BoardPlayer | None
+    white_points: Fraction | None
+    black_points: Fraction | None
+    """Each player's points before the round (``None``: not known, a correction pending)."""
+
+
+def _board_player(name: str, number: int | None, rating: int, title: str) -> BoardPlayer:
+    return BoardPlayer(name=name, pairing_number=number, rating=rating, title=title)
 
 
 class _LazyBoards:
@@ -104,42 +156,53 @@ class _LazyBoards:
     language) is not cached, so a cold cache costs one query and a warm one none (#10).
     """
 
-    def __init__(self, event: Event, rounds: list[Round]) -> None:
+    def __init__(self, event: Event, rounds: list[Round], version: str) -> None:
         self.event = event
         self.rounds = rounds
-        self.games: dict[int, list[Game]] = {}
+        self.version = version
+        self.games: dict[int, tuple[Board, ...]] = {}
         self.unpaired: dict[int, list[Unpaired]] = {}
         self.state: TournamentState | None = None
         self.state_read = False
 
     def _load(self, round_ids: list[int]) -> None:
-        games = (
+        rows = (
             Game.objects.filter(round_id__in=round_ids)
-            .select_related("white", "black")
-            .only(*BOARD_COLUMNS)
+            .order_by("board")
+            .values_list(*BOARD_COLUMNS)
         )
-        for round_id in round_ids:
-            self.games[round_id] = []
-        for game in games.order_by("board"):
-            self.games[game.round_id].append(game)
+        boards: dict[int, list[Board]] = {round_id: [] for round_id in round_ids}
+        numbers = {r.pk: r.number for r in self.rounds}
+        before = {round_id: self._points_before(numbers[round_id]) for round_id in round_ids}
+        labels = dict(Result.choices)
+        for round_id, board, result, *white, b_name, b_number, b_rating, b_title in rows:
+            points = before[round_id]
+            black = (
+                _board_player(b_name, b_number, b_rating, b_title) if b_name is not None else None
+            )
+            boards[round_id].append(
+                Board(
+                    board=board,
+                    result=result,
+                    result_display=str(labels.get(result, result)),
+                    is_bye=black is None,
+                    white=_board_player(*white),
+                    black=black,
+                    white_points=points.get(white[1] or 0),
+                    black_points=points.get(b_number or 0) if black else None,
+                )
+            )
+        self.games.update((round_id, tuple(found)) for round_id, found in boards.items())
         # The players a bye or an absence kept out of these rounds, named under the
         # boards: one more query, on a cold cache only.
         ids = {r.number: r.pk for r in self.rounds if r.pk in round_ids}
         self.unpaired.update(_unpaired(self.event, ids))
-        # Each player's points before the round, beside the name: one state for every
-        # round (on a cold cache only).
-        numbers = {r.pk: r.number for r in self.rounds}
-        for round_id in round_ids:
-            before = self._points_before(numbers[round_id])
-            for game in self.games[round_id]:
-                game.white_points = before.get(game.white.pairing_number or 0)  # type: ignore[attr-defined]
-                game.black_points = (  # type: ignore[attr-defined]
-                    before.get(game.black.pairing_number or 0) if game.black else None
-                )
 
     def _points_before(self, number: int) -> dict[int, Fraction]:
         """Every player's points before round ``number`` from the completed rounds, by
-        pairing number; empty while an earlier round lacks a result (a correction)."""
+        pairing number; empty while an earlier round lacks a result (a correction).
+        Each player's points before the round show beside the name: one state for every
+        round (on a cold cache only)."""
 
         if not self.state_read:
             self.state_read = True
@@ -157,55 +220,77 @@ class _LazyBoards:
             for p in self.state.players
         }
 
-    def of(self, round_: Round) -> list[Game]:
-        if round_.pk not in self.games:
+    def of(self, round_id: int) -> tuple[Board, ...]:
+        """The boards of round ``round_id``, read with those of every round whose
+        fragment is not cached."""
+        if round_id not in self.games:
             keys = {
                 r.pk: make_template_fragment_key(
-                    BOARDS_FRAGMENT,
-                    [r.pk, r.cache_version, get_language()],  # type: ignore[attr-defined]
+                    BOARDS_FRAGMENT, [r.pk, self.version, get_language()]
                 )
                 for r in self.rounds
             }
             cached = cache.get_many(list(keys.values()))
             missing = [pk for pk, key in keys.items() if key not in cached and pk not in self.games]
-            self._load(sorted({*missing, round_.pk}))
-        return self.games[round_.pk]
+            self._load(sorted({*missing, round_id}))
+        return self.games[round_id]
 
-    def unpaired_of(self, round_: Round) -> list[Unpaired]:
-        """The players not paired in ``round_`` by their own or the arbiter's request;
-        read with its boards (``of`` runs first in the template's fragment)."""
-        if round_.pk not in self.unpaired:
-            self._load([round_.pk])
-        return self.unpaired[round_.pk]
+    def unpaired_of(self, round_id: int) -> tuple[Unpaired, ...]:
+        """The players not paired in round ``round_id`` by their own or the arbiter's
+        request; read with its boards (``of`` runs first in the template's fragment)."""
+        if round_id not in self.unpaired:
+            self._load([round_id])
+        return tuple(self.unpaired[round_id])
 
 
-def public_rounds(*, event: Event, number: int | None = None) -> list[Round]:
-    """Published rounds (or round ``number``) with ``in_play``, ``cache_version``, ``boards``.
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PublicRound:
+    """A published round as its public pages show it.
 
-    The boards are read only for rounds whose cached fragment is missing (``_LazyBoards``).
+    The boards, the players not paired and the results in play are functions, called
+    when a template first needs them (a template calls a callable it is given): a page
+    whose cached fragments hold the boards reads none of them (``_LazyBoards``, #10).
     """
 
-    rounds = public_round_rows(event)
+    pk: int
+    number: int
+    state: str
+    in_play: bool
+    """True while the round still has boards without a result."""
+    cache_version: str
+    """The boards' fragment key: they change with the standings only; a round in play's
+    results are filled in at each render (``round_rows.RoundResults``, #31)."""
+    boards: Callable[[], tuple[Board, ...]]
+    unpaired: Callable[[], tuple[Unpaired, ...]]
+    results: Callable[[], dict[int, str]]
+    """The results of a round in play by board (``{% fill_results %}``)."""
+
+
+def public_rounds(*, event: Event, number: int | None = None) -> tuple[PublicRound, ...]:
+    """Published rounds (or round ``number``), their boards read only for rounds whose
+    cached fragment is missing (``_LazyBoards``): the rows from the cache, then at most
+    one query for the boards, one for the players not paired, four for the points before
+    each round, one for the results in play, whatever the size of the event.
+    """
+
+    rows = public_round_rows(event)
     if number is not None:
-        rounds = [r for r in rounds if r.number == number]
-    boards = _LazyBoards(event, rounds)
-    results = RoundResults(rounds, boards.games)
-    for round_ in rounds:
-        round_.in_play = round_in_play(round_)  # type: ignore[attr-defined]
-        # The boards change with the standings only: a round in play's results are
-        # filled in at each render (``round_rows.RoundResults``, #31).
-        round_.cache_version = cache_version(event)  # type: ignore[attr-defined]
-        round_.results = SimpleLazyObject(functools.partial(results.of, round_))  # type: ignore[attr-defined]
-        round_.boards = SimpleLazyObject(functools.partial(boards.of, round_))  # type: ignore[attr-defined]
-        round_.unpaired = SimpleLazyObject(functools.partial(boards.unpaired_of, round_))  # type: ignore[attr-defined]
-    return rounds
-
-
-def event_rounds(*, event: Event) -> list[Round]:
-    """Every round of the event, drafts included, with games and players (arbiter view)."""
-    games = Game.objects.select_related("white", "black").order_by("board")
-    return list(
-        event.round_set.prefetch_related(Prefetch("games", queryset=games)).order_by("number")
+        rows = [r for r in rows if r.number == number]
+    version = cache_version(event)
+    boards = _LazyBoards(event, rows, version)
+    results = RoundResults(rows, boards.games)
+    return tuple(
+        PublicRound(
+            pk=row.pk,
+            number=row.number,
+            state=row.state,
+            in_play=row.state == RoundState.PUBLISHED,
+            cache_version=version,
+            boards=functools.partial(boards.of, row.pk),
+            unpaired=functools.partial(boards.unpaired_of, row.pk),
+            results=functools.partial(results.of, row.pk),
+        )
+        for row in rows
     )
 
 
@@ -220,39 +305,63 @@ def step_line(step: dict[str, Any]) -> str:
     return f"{step_rule(step)}: {step['text']}"
 
 
-def board_reasons(round_: Round) -> dict[int, list[str]]:
-    """The engine's explanation of a round, by the pairing numbers each step concerns."""
-    reasons: dict[int, list[str]] = {}
-    for step in round_.explanation:
-        for number in step.get("players", []):
-            reasons.setdefault(number, []).append(step_line(step))
-    return reasons
+def published_round(*, event: Event, number: int) -> PublicRound:
+    """One published round with lazy ``boards`` (``public_rounds``).
 
-
-def published_round(*, event: Event, number: int) -> Round:
-    """One published round with lazy ``boards`` (``public_rounds``); 404 for drafts."""
+    :raises NotFound: no round ``number``, or only its draft.
+    """
 
     rounds = public_rounds(event=event, number=number)
     if not rounds:
-        raise Http404("No such published round.")
+        raise NotFound("No such published round.")
     return rounds[0]
 
 
-def round_in_play(round_: Round) -> bool:
-    """True while a published round still has boards without a result."""
-    return round_.state == RoundState.PUBLISHED
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameRow:
+    """One board of a round with both players: the arbiter's pages, the PGN (the model's
+    names, for the templates)."""
+
+    pk: int
+    board: int
+    version: int
+    """The game's version, which a result entered must name (``StaleEdit``)."""
+    result: str
+    result_display: str
+    """The result in words, in the reader's language."""
+    is_bye: bool
+    white: PlayerRow
+    black: PlayerRow | None
+    reasons: list[str] = dataclasses.field(default_factory=list)
+    """A draft's board: its own steps of the explanation (``with_reasons``)."""
+    bracket_steps: int = 0
+    """A draft's board: the steps of its score bracket, listed on the round's "why"."""
+
+    @classmethod
+    def of(cls, game: Game) -> GameRow:
+        """The board of a game read with both players (no further query)."""
+        return cls(
+            pk=game.pk,
+            board=game.board,
+            version=game.version,
+            result=game.result,
+            result_display=str(game.get_result_display()),
+            is_bye=game.black_id is None,
+            white=PlayerRow.of(game.white),
+            black=PlayerRow.of(game.black) if game.black is not None else None,
+        )
 
 
-def _board_players(game: Game) -> frozenset[int]:
-    players = {game.white.pairing_number or 0}
-    if game.black is not None:
-        players.add(game.black.pairing_number or 0)
+def _board_players(board: GameRow) -> frozenset[int]:
+    players = {board.white.pairing_number or 0}
+    if board.black is not None:
+        players.add(board.black.pairing_number or 0)
     return frozenset(players)
 
 
-def with_reasons(round_: Round, games: list[Game]) -> None:
-    """Each board of a draft gets its own reasons (``reasons``) and the number of steps of
-    its score bracket (``bracket_steps``), which the round's "why" page lists.
+def with_reasons(round_: Round, boards: tuple[GameRow, ...]) -> tuple[GameRow, ...]:
+    """The boards of a draft, each with its own reasons (``reasons``) and the number of
+    steps of its score bracket (``bracket_steps``), which the round's "why" page lists.
 
     A board's own reasons are the steps that name only its players (its colours, a float):
     the steps of a whole bracket name every player in it, and repeating them on every
@@ -266,28 +375,59 @@ def with_reasons(round_: Round, games: list[Game]) -> None:
         entry = (index, step["rule"], step_line(step), named)
         for number in named:
             by_player.setdefault(number, []).append(entry)
-    for game in games:
-        players = _board_players(game)
+    found = []
+    for board in boards:
+        players = _board_players(board)
         mine = sorted({e for number in players for e in by_player.get(number, [])})
         edited = [line for _, rule, line, who in mine if rule == ARBITER_STEP and who == players]
         own = [line for _, rule, line, who in mine if rule != ARBITER_STEP and who <= players]
-        game.reasons = edited[-1:] if edited else own  # type: ignore[attr-defined]
-        game.bracket_steps = 0 if edited else len(mine) - len(own)  # type: ignore[attr-defined]
+        found.append(
+            dataclasses.replace(
+                board,
+                reasons=edited[-1:] if edited else own,
+                bracket_steps=0 if edited else len(mine) - len(own),
+            )
+        )
+    return tuple(found)
 
 
-def board_steps(round_: Round, board: int) -> list[dict[str, Any]] | None:
-    """The steps of a round's explanation that concern one board's players; ``None`` when
-    the round has no such board."""
-    game = round_.games.select_related("white", "black").filter(board=board).first()
-    if game is None:
-        return None
-    players = _board_players(game)
-    return [s for s in round_.explanation if players & set(s.get("players", []))]
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Step:
+    """One step of a round's explanation: the rule it applies, in words, and what it did."""
+
+    rule: str
+    text: str
 
 
-def round_games(round_: Round) -> list[Game]:
+def explanation_steps(round_: Round, board: int | None = None) -> tuple[Step, ...] | None:
+    """A round's explanation, step by step; with ``board``, only the steps that concern
+    that board's players (one query), ``None`` when the round has no such board."""
+    steps = round_.explanation
+    if board is not None:
+        game = round_.games.select_related("white", "black").filter(board=board).first()
+        if game is None:
+            return None
+        players = _board_players(GameRow.of(game))
+        steps = [s for s in steps if players & set(s.get("players", []))]
+    return tuple(Step(rule=step_rule(step), text=step["text"]) for step in steps)
+
+
+def round_games(round_: Round) -> tuple[GameRow, ...]:
     """A round's boards with both players, in board order (one query)."""
-    return list(round_.games.select_related("white", "black").order_by("board"))
+    return tuple(
+        GameRow.of(game) for game in round_.games.select_related("white", "black").order_by("board")
+    )
+
+
+def game_board(*, game_id: int) -> GameRow:
+    """One board by its game's id, with both players (one query).
+
+    :raises NotFound: no such game.
+    """
+    game = Game.objects.select_related("white", "black").filter(pk=game_id).first()
+    if game is None:
+        raise NotFound("No such board.")
+    return GameRow.of(game)
 
 
 def points_before(*, event: Event, number: int) -> dict[int, Fraction] | None:

@@ -14,19 +14,22 @@ from swissweb.tournament.core.conditional import (
     public_event,
     revalidated_by_round,
 )
+from swissweb.tournament.core.not_found import not_found_is_404
 from swissweb.tournament.rounds import selectors as round_selectors
 
 
 @require_safe
 @revalidated_by_round
+@not_found_is_404
 def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A published round's pairings and results, refreshing itself while in play.
 
     Template: ``round_pairings.html``; HTMX refreshes get ``partials/pairings_table.html``.
+    404 for a round not published.
     """
     event = public_event(request, slug)
     round_ = round_selectors.published_round(event=event, number=number)
-    context = {"event": event, "round": round_, "in_play": round_selectors.round_in_play(round_)}
+    context = {"event": event, "round": round_, "in_play": round_.in_play}
     if getattr(request, "htmx", False):
         return render(request, "tournament/partials/pairings_table.html", context)
     return render(request, "tournament/round_pairings.html", context)

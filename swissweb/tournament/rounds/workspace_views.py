@@ -27,23 +27,23 @@ from swissweb.tournament.core.workspace_views import _attempt, _page, _url
 from swissweb.tournament.events import selectors as event_selectors
 from swissweb.tournament.models import (
     Event,
-    Game,
-    Player,
     Result,
     Round,
     RoundRequest,
     RoundState,
 )
+from swissweb.tournament.players.rows import PlayerRow
 from swissweb.tournament.rounds import selectors as round_selectors
 from swissweb.tournament.rounds import services as round_services
 from swissweb.tournament.rounds.engine_door import rules_for
+from swissweb.tournament.rounds.selectors import GameRow
 
 # Rounds
 
 
-def _seated(games: list[Game]) -> list[Player]:
+def _seated(games: tuple[GameRow, ...]) -> list[PlayerRow]:
     """The players of a round's boards, in board order (for the swap lists)."""
-    seated: list[Player] = []
+    seated: list[PlayerRow] = []
     for game in games:
         seated.append(game.white)
         if game.black is not None:
@@ -70,7 +70,7 @@ def round_page(request: AuthenticatedHttpRequest, event: Event, number: int) -> 
     games = round_selectors.round_games(round_)
     draft = round_.state == RoundState.PAIRED
     if draft:
-        round_selectors.with_reasons(round_, games)
+        games = round_selectors.with_reasons(round_, games)
     later = ws.last > number
     correcting = later and request.GET.get("correct") == "1"
     has_results = any(g.result not in (Result.NOT_PLAYED_YET, Result.PAIRING_BYE) for g in games)
@@ -147,7 +147,7 @@ player by name with the board."""
 class PrintBoard:
     """One board of a round to print, with each player's points before the round."""
 
-    game: Game
+    game: GameRow
     white_points: Fraction | None
     black_points: Fraction | None
 
@@ -165,14 +165,14 @@ def round_print(request: AuthenticatedHttpRequest, event: Event, number: int) ->
     games = round_selectors.round_games(round_)
     points = round_selectors.points_before(event=event, number=number)
 
-    def before(player: Player | None) -> Fraction | None:
+    def before(player: PlayerRow | None) -> Fraction | None:
         if player is None or points is None:
             return None
         return points.get(player.pairing_number or 0)
 
     boards = [PrintBoard(game, before(game.white), before(game.black)) for game in games]
     unpaired = round_selectors.round_unpaired(event, round_)
-    seats: list[tuple[Player | round_selectors.Unpaired, Game | None, str]] = [
+    seats: list[tuple[PlayerRow | round_selectors.Unpaired, GameRow | None, str]] = [
         # Translators: the colour column of the printed list of players by name.
         *[(game.white, game, _("white") if game.black else _("bye")) for game in games],
         *[(game.black, game, _("black")) for game in games if game.black is not None],
@@ -216,14 +216,12 @@ def round_why(request: AuthenticatedHttpRequest, event: Event, number: int) -> H
     """
     round_ = get_object_or_404(Round, event=event, number=number)
     board = positive_number(request.GET.get("board"))
-    steps = round_.explanation
-    if board is not None:
-        steps = round_selectors.board_steps(round_, board)
-        if steps is None:
-            raise Http404("No such board.")
+    steps = round_selectors.explanation_steps(round_, board)
+    if steps is None:
+        raise Http404("No such board.")
     return _page(
         request, "round_why.html", event, "round", section_round=number, round=round_,
-        steps=[(round_selectors.step_rule(step), step["text"]) for step in steps], board=board,
+        steps=steps, board=board,
     )  # fmt: skip
 
 

@@ -9,9 +9,9 @@ from swissweb.tournament.core.caching import cache_version, cached
 from swissweb.tournament.core.numbers import tiebreak_text
 from swissweb.tournament.models import (
     Event,
-    Player,
     TeamScoring,
 )
+from swissweb.tournament.players.rows import PlayerRow
 from swissweb.tournament.rounds import engine_adapter
 from swissweb.tournament.rounds.engine_door import (
     parse_tiebreaks,
@@ -49,7 +49,7 @@ class StandingsLine:
 
     rank: int
     tied: bool
-    player: Player
+    player: PlayerRow
     points: Fraction
     values: tuple[Fraction, ...]
     texts: tuple[str, ...]
@@ -95,7 +95,7 @@ def standings_after(*, event: Event, after_round: int | None = None) -> Standing
         unrated_rating=event.unrated_rating,
         lot_seed=event.lots_seed,
     )
-    players = {p.pairing_number: p for p in event.players.all()}
+    players = {p.pairing_number: PlayerRow.of(p) for p in event.players.all()}
     engine_players = {p.pairing_number: p for p in state.players}
     rank_of = {row.pairing_number: row.rank for row in rows}
     lines = []
@@ -127,13 +127,13 @@ def standings_after(*, event: Event, after_round: int | None = None) -> Standing
     )
 
 
-def prize_awards(*, event: Event) -> tuple[int, list[Award]]:
+def prize_awards(*, event: Event) -> tuple[int, tuple[Award, ...]]:
     """The prize list (``prizes.py``) by the standings after the last completed round,
     and that round (0: none yet, no prizes)."""
 
     table = standings_after(event=event)
     if table.after_round == 0 or not event.prize_table.strip():
-        return table.after_round, []
+        return table.after_round, ()
     contenders = [
         Contender(
             key=line.player.pk,
@@ -142,27 +142,25 @@ def prize_awards(*, event: Event) -> tuple[int, list[Award]]:
             number=line.player.pairing_number or 0,
             points=line.points,
             rating=line.player.rating,
-            birth_year=(
-                line.player.birth_date.year if line.player.birth_date else line.player.birth_year
-            ),
+            birth_year=line.player.birth_year,
             sex=line.player.sex,
             club=line.player.club,
         )
         for place, line in enumerate(table.lines, start=1)
     ]
-    return table.after_round, prize_list(
-        read_table(event.prize_table), contenders, event.prize_sharing
+    return table.after_round, tuple(
+        prize_list(read_table(event.prize_table), contenders, event.prize_sharing)
     )
 
 
-def team_table(*, event: Event, after_round: int | None = None) -> list[TeamLine]:
+def team_table(*, event: Event, after_round: int | None = None) -> tuple[TeamLine, ...]:
     """The clubs' (or schools') standings after a completed round (``teams.py``): the
     individual standings for each player's place, the engine's state for the points of
     each round (a few queries whatever the size)."""
 
     table = standings_after(event=event, after_round=after_round)
     if event.team_size == 0 or not table.lines:
-        return []
+        return ()
     state = truncated(engine_adapter.completed_state(event), table.after_round)
     worth = state.points.points_for
     by_round = {
@@ -181,6 +179,8 @@ def team_table(*, event: Event, after_round: int | None = None) -> list[TeamLine
                     by_round=by_round.get(line.player.pairing_number, ()),
                 )
             )
-    return team_standings(
-        teams, size=event.team_size, per_round=event.team_scoring == TeamScoring.ROUND
+    return tuple(
+        team_standings(
+            teams, size=event.team_size, per_round=event.team_scoring == TeamScoring.ROUND
+        )
     )

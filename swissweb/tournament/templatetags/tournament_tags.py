@@ -61,7 +61,7 @@ class _FillResults(template.Node):
         html = self.nodelist.render(context)
         if "<!--result:" not in html:
             return html
-        results: dict[int, str] = self.round.resolve(context).results
+        results: dict[int, str] = self.round.resolve(context).results()
         labels = {value: conditional_escape(label) for value, label in Result.choices}
 
         def label(mark: re.Match[str]) -> str:
@@ -73,7 +73,7 @@ class _FillResults(template.Node):
 @register.tag
 def fill_results(parser: template.base.Parser, token: template.base.Token) -> _FillResults:
     """``{% fill_results round %}...{% endfill_results %}``: each ``<!--result:N-->``
-    inside replaced by the current result of board N of ``round`` (``round.results``),
+    inside replaced by the current result of board N of ``round`` (``round.results()``),
     so that the boards around them can stay cached while results come in (#31)."""
     bits = token.split_contents()
     if len(bits) != 2:

@@ -1,0 +1,59 @@
+"""A player as the read pages show one: plain values, no database object (#33).
+
+The selectors of every domain (the players, a card, the boards, the standings) hand
+the pages this, so a template or a cached value never holds a model instance, and
+nothing can read the database behind a page's back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from swissweb.tournament.models import Player
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerRow:
+    """What the pages show of one player (the names are the model's, for the templates)."""
+
+    pk: int
+    name: str
+    pairing_number: int | None
+    title: str
+    rating: int
+    federation: str
+    club: str
+    area: str
+    top_player: bool
+    withdrawn_after_round: int | None
+    fide_id: int | None
+    sex: str
+    birth_year: int | None
+    """The year of birth: the birth date's when known, else the year given alone."""
+
+    @classmethod
+    def of(cls, player: Player) -> PlayerRow:
+        """The row of a player read from the database (no further query)."""
+        return cls(
+            pk=player.pk,
+            name=player.name,
+            pairing_number=player.pairing_number,
+            title=player.title,
+            rating=player.rating,
+            federation=player.federation,
+            club=player.club,
+            area=player.area,
+            top_player=player.top_player,
+            withdrawn_after_round=player.withdrawn_after_round,
+            fide_id=player.fide_id,
+            sex=player.sex,
+            birth_year=player.birth_date.year if player.birth_date else player.birth_year,
+        )
+
+
+def in_pairing_order(players: Iterable[Player]) -> list[Player]:
+    """``players`` by pairing number, the entries without one last (by rating, name)."""
+    return sorted(
+        players, key=lambda p: (p.pairing_number is None, p.pairing_number or 0, -p.rating, p.name)
+    )
