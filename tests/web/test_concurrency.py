@@ -25,6 +25,8 @@ from swissweb.tournament.models import Event, Game, Player, Result, Round
 from swissweb.tournament.rounds import results as result_services
 from swissweb.tournament.rounds import services as round_services
 
+from .service_helpers import seat_number
+
 pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.skipif(
@@ -207,7 +209,7 @@ def test_pairing_waits_for_a_result_correction_and_sees_it(
     state = engine_adapter.state_for_round(event, 2)
     expected = pair_round(state, event.system, seed=2)
     boards = list(outcome.games.exclude(black=None).order_by("board"))
-    assert [(g.white.pairing_number, g.black.pairing_number) for g in boards] == [
+    assert [(seat_number(g.white), seat_number(g.black)) for g in boards] == [
         (b.white, b.black) for b in expected.boards
     ]
 

@@ -79,7 +79,7 @@ def _tournament_url_names() -> set[str]:
 def _snapshot() -> dict[str, int]:
     """Row counts and result versions of every tournament table."""
     counts = {
-        model.__name__: model.objects.count()
+        model.__name__: model._default_manager.count()
         for model in apps.get_app_config("tournament").get_models()
     }
     counts["versions"] = sum(Game.objects.values_list("version", flat=True))

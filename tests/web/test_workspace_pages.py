@@ -32,6 +32,8 @@ from swissweb.tournament.players import services as player_services
 from swissweb.tournament.rounds import results as result_services
 from swissweb.tournament.rounds import services as round_services
 
+from .service_helpers import seat_number
+
 pytestmark = pytest.mark.django_db
 
 NOW = dt.datetime(2026, 5, 1, 10, tzinfo=dt.UTC)
@@ -514,12 +516,12 @@ def test_draft_swap_by_pairing_numbers(
     _start(event, arbiter)
     _pair(event, arbiter, publish=False)
     game = Game.objects.filter(round__event=event, black__isnull=False).order_by("board")[0]
-    white, black = game.white.pairing_number, game.black.pairing_number
+    white, black = seat_number(game.white), seat_number(game.black)
     arbiter_client.post(
         f"/events/{event.slug}/rounds/1/swap/", {"first_no": white, "second_no": black}
     )
     game.refresh_from_db()
-    assert (game.white.pairing_number, game.black.pairing_number) == (black, white)
+    assert (seat_number(game.white), seat_number(game.black)) == (black, white)
 
 
 def test_draft_swap_with_an_unknown_pairing_number_says_so(
