@@ -7,6 +7,7 @@ tests need PostgreSQL's row locks and run in CI, which always uses PostgreSQL.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import User
@@ -35,7 +36,7 @@ pytestmark = [
 ]
 
 
-def run_together(count: int, work: object) -> list[object]:
+def run_together(count: int, work: Callable[[int], object]) -> list[object]:
     """Run ``work(i)`` in ``count`` threads released at the same moment."""
     barrier = threading.Barrier(count)
     outcomes: list[object] = [None] * count
@@ -43,7 +44,7 @@ def run_together(count: int, work: object) -> list[object]:
     def target(index: int) -> None:
         try:
             barrier.wait()
-            outcomes[index] = work(index)  # type: ignore[operator]
+            outcomes[index] = work(index)
         except TournamentError as exc:
             outcomes[index] = exc
         finally:

@@ -66,7 +66,7 @@ def played(started: Event, arbiter: User) -> Event:
 
 
 def snapshot(event: Event) -> dict[str, Any]:
-    fields = Event.objects.filter(pk=event.pk).values().get()
+    fields: dict[str, Any] = dict(Event.objects.filter(pk=event.pk).values().get())
     del fields["results_version"], fields["standings_version"]
     return fields
 
@@ -100,7 +100,7 @@ def test_settings_second_of_two_edits_from_the_same_form_is_refused(
 ) -> None:
     """Two arbiters load the form at version 0; the first saves, the second is told the
     settings changed and nothing of his is saved (the first edit is not lost)."""
-    first = {"event_id": event.pk, "expected_version": 0, "now": timezone.now()}
+    first: dict[str, Any] = {"event_id": event.pk, "expected_version": 0, "now": timezone.now()}
     event_services.event_settings_update(**first, changes={"rounds": 9}, user=arbiter)
     with pytest.raises(StaleEdit, match="changed by someone else.*by arbiter.*reload"):
         event_services.event_settings_update(**first, changes={"venue": "Annex"}, user=stranger)

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.utils import timezone
-from pytest_django import Settings
+from pytest_django import DjangoAssertNumQueries, Settings
 
 from swissweb.tournament.models import Event, Game, Player, Result, Round, RoundState
 
@@ -78,7 +78,7 @@ def test_event_page_escapes_player_names(client: Client) -> None:
 
 @pytest.mark.parametrize("players", [4, 40])
 def test_event_page_query_count_does_not_grow(
-    client: Client, django_assert_num_queries: object, players: int
+    client: Client, django_assert_num_queries: DjangoAssertNumQueries, players: int
 ) -> None:
     """The event page costs the same number of queries for 4 or 40 players: the event,
     its rounds, their boards and the players, and on a cold cache the state of the
@@ -87,7 +87,7 @@ def test_event_page_query_count_does_not_grow(
     event = make_event("open", public=True, players=players)
     add_round(event, 1, state=RoundState.PUBLISHED)
     add_round(event, 2, state=RoundState.PUBLISHED)
-    with django_assert_num_queries(10):  # type: ignore[operator]
+    with django_assert_num_queries(10):
         assert client.get("/events/open/").status_code == 200
 
 

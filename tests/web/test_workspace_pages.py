@@ -455,7 +455,8 @@ def test_no_javascript_results_table_saves_every_changed_board_at_once(
         {f"g{first.pk}v0": "=", f"g{second.pk}v0": "", "csrfmiddlewaretoken": "x"},
     )
     assert response["Location"] == f"/events/{in_play.slug}/manage/rounds/1/"
-    first.refresh_from_db(), second.refresh_from_db()
+    first.refresh_from_db()
+    second.refresh_from_db()
     assert (first.result, second.result) == (Result.DRAW, "")
 
 
@@ -774,6 +775,7 @@ def test_audit_log_names_players_and_changed_boards(
     _start(event, arbiter)
     round_ = _pair(event, arbiter, publish=False)
     first, second = round_.games.order_by("board")[:2]
+    assert first.black_id is not None and second.black_id is not None
     round_services.draft_swap_players(
         round_id=round_.pk, first_id=first.black_id, second_id=second.black_id, user=arbiter,
         now=NOW,
