@@ -11,7 +11,7 @@ its default and checks the restored event holds the same values.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import pytest
@@ -220,7 +220,7 @@ def _snapshot(event: Event) -> dict[str, Any]:
             out.append(value)
         return tuple(out)
 
-    def rows(objs: Any) -> list[tuple[object, ...]]:
+    def rows(objs: Iterable[Model]) -> list[tuple[object, ...]]:
         return sorted((values(obj) for obj in objs), key=repr)
 
     return {

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.test import Client
 from pytest_django import Settings
@@ -56,7 +57,7 @@ def test_behind_a_declared_proxy_each_client_has_its_own_share(settings: Setting
     assert spoof.status_code == 429
 
 
-def test_signed_in_arbiters_are_never_limited(arbiter: Any) -> None:
+def test_signed_in_arbiters_are_never_limited(arbiter: User) -> None:
     client = Client()
     client.force_login(arbiter)
     assert _statuses(client, 8, REMOTE_ADDR="8.8.4.4") == [200] * 8

@@ -23,7 +23,7 @@ def test_event_create_requires_login(client: Client) -> None:
     assert not Event.objects.exists()
 
 
-def test_event_create_makes_creator_arbiter(arbiter_client: Client, arbiter: object) -> None:
+def test_event_create_makes_creator_arbiter(arbiter_client: Client, arbiter: User) -> None:
     """The user who creates an event becomes its arbiter; points are typed in points."""
     response = arbiter_client.post(
         "/events/new/",
