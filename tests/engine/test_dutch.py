@@ -15,20 +15,28 @@ import pytest
 from pairing.engine import System, pair_round
 from pairing.engine.checker import recorded_pairing, recorded_requests
 from pairing.engine.floats import Float
-from pairing.engine.model import Colour, PairingOptions, Points, PointSystem
+from pairing.engine.model import (
+    Colour,
+    PairingNumber,
+    PairingOptions,
+    Points,
+    PointSystem,
+    TournamentState,
+)
 from pairing.engine.registry import acceleration_of, rules_for
 from pairing.engine.systems.dutch.acceleration import baku_for
 from pairing.engine.systems.dutch.colours import allocate
-from pairing.engine.systems.dutch.entrants import compatible, entrants
+from pairing.engine.systems.dutch.entrants import Entrant, compatible, entrants
 from pairing.engine.trf import read_trf, state_from_trf, trf_from_state, write_trf
 from pairing.engine.trf.extensions import system_from_trf
 
 from .builders import boards, build
 
+N = PairingNumber
 DATA = Path(__file__).resolve().parents[1] / "data" / "dutch"
 
 
-def _entrant(state, number):  # type: ignore[no-untyped-def]
+def _entrant(state: TournamentState, number: int) -> Entrant:
     return next(e for e in entrants(state)[0] if e.number == number)
 
 
@@ -78,7 +86,7 @@ def test_1_4_3_a_pairing_allocated_bye_is_a_downfloat_whatever_it_is_worth() -> 
         points=PointSystem(pairing_allocated_bye=Points(0)),
     )
     assert _entrant(zero_pab, 5).floats[0] is Float.DOWN
-    assert rules_for(System.DUTCH).float_history(zero_pab)[5] == (Float.DOWN,)
+    assert rules_for(System.DUTCH).float_history(zero_pab)[N(5)] == (Float.DOWN,)
 
 
 def test_1_4_3_an_event_started_before_1_february_2026_follows_the_july_2025_text() -> None:
@@ -91,7 +99,7 @@ def test_1_4_3_an_event_started_before_1_february_2026_follows_the_july_2025_tex
     )
     older = replace(zero_pab, start_date=date(2026, 1, 31))
     assert _entrant(older, 5).floats[0] is None
-    assert rules_for(System.DUTCH).float_history(older)[5] == (None,)
+    assert rules_for(System.DUTCH).float_history(older)[N(5)] == (None,)
     newer = replace(zero_pab, start_date=date(2026, 2, 1))
     assert _entrant(newer, 5).floats[0] is Float.DOWN
     seven = replace(build(7), points=PointSystem(pairing_allocated_bye=Points(0)))
@@ -108,9 +116,9 @@ def test_1_4_3_the_card_shows_the_floats_the_dutch_engine_pairs_with() -> None:
     state = build(6, [[(1, 4, "1-0"), (2, 5, "+-"), (3, 6, "=")]])
     history = rules_for(System.DUTCH).float_history(state)
     for number in range(1, 7):
-        assert history[number] == (_entrant(state, number).floats[0],)
-    assert history[2] == (Float.DOWN,)
-    assert history[5] == (None,)
+        assert history[N(number)] == (_entrant(state, number).floats[0],)
+    assert history[N(2)] == (Float.DOWN,)
+    assert history[N(5)] == (None,)
 
 
 def test_1_4_2_higher_score_floats_down_lower_up() -> None:
@@ -138,7 +146,7 @@ def test_c_3_same_absolute_preference_only_for_topscorers_in_the_last_round() ->
 
 def test_c_04_5_baku_group_a_is_the_first_half_rounded_up() -> None:
     points = PointSystem()
-    given = baku_for([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], 9, points)
+    given = baku_for([N(n) for n in range(1, 12)], 9, points)
     assert {a.pairing_number for a in given} == {1, 2, 3, 4, 5, 6}
     per_round = {a.round_number: a.points for a in given if a.pairing_number == 1}
     # Nine rounds: rounds 1-5 accelerated, a win's worth in 1-3, a draw's in 4-5.

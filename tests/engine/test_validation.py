@@ -130,6 +130,7 @@ CASES = {
     ),
     "no round planned": (lambda: replace(build(4), total_rounds=0), "at least one round"),
     "option of the wrong type": (
+        # A string where a bool belongs, on purpose: validation must refuse it in words.
         lambda: replace(build(4), options=PairingOptions(lim_maxi="yes")),  # type: ignore[arg-type]
         "option lim_maxi must be yes or no",
     ),

@@ -45,7 +45,7 @@ HOUR = dt.timedelta(hours=1)
 
 def _players(event: Event, rows: list[dict[str, Any]]) -> dict[str, Player]:
     """Players created in the order given (their entry order), by name."""
-    created = {}
+    created: dict[str, Player] = {}
     for row in rows:
         # A fixed private link code: the export writes it (SWL), and a new one is random.
         code = f"{event.slug.removeprefix('golden-')}-{len(created) + 1:02d}"
@@ -130,9 +130,9 @@ def _open() -> Event:
     for a, b, reason in ((1, 3, "Siblings"), (6, 4, ""), (8, 2, "Same school")):
         first, second = sorted((n(a), n(b)), key=lambda player: player.pk)
         ForbiddenPair.objects.create(event=event, first=first, second=second, reason=reason)
-    for player, kind, number, state, at in ((9, "bye", 4, "pending", 1),
-                                            (8, "withdraw", None, "approved", 2)):  # fmt: skip
-        ask = PlayerRequest.objects.create(player=n(player), kind=kind, round_number=number,
+    for player, kind, asked, state, at in ((9, "bye", 4, "pending", 1),
+                                           (8, "withdraw", None, "approved", 2)):  # fmt: skip
+        ask = PlayerRequest.objects.create(player=n(player), kind=kind, round_number=asked,
                                            state=state)  # fmt: skip
         decided = T0 + at * HOUR if state != "pending" else None
         PlayerRequest.objects.filter(pk=ask.pk).update(created_at=T0 + HOUR, decided_at=decided)

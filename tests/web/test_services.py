@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 from django.utils import timezone
+from pytest_django import Settings
 
 from swissweb.tournament.core.errors import (
     EventNotStarted,
@@ -20,6 +21,8 @@ from swissweb.tournament.players import requests as request_services
 from swissweb.tournament.players import services as player_services
 from swissweb.tournament.rounds import results as result_services
 from swissweb.tournament.rounds import services as round_services
+
+from .service_helpers import seat_number
 
 pytestmark = pytest.mark.django_db
 
@@ -63,6 +66,7 @@ def test_result_record_stale_edit_refused(started: Event, arbiter: User) -> None
     """The second of two edits made from the same page is refused, not silently lost."""
     game = published_round(started, numbered(started)).games.first()
     assert game is not None
+    assert game is not None
     result_services.result_record(
         game_id=game.pk, result=Result.WHITE_WINS, expected_version=0, user=arbiter,
         now=timezone.now(),
@@ -85,6 +89,7 @@ def test_result_record_retry_of_a_saved_result_is_not_reported_as_someone_else(
 
     game = published_round(started, numbered(started)).games.first()
     assert game is not None
+    assert game is not None
     result_services.result_record(
         game_id=game.pk, result=Result.DRAW, expected_version=0, user=arbiter,
         now=timezone.now(),
@@ -102,6 +107,7 @@ def test_result_record_is_audited(started: Event, arbiter: User) -> None:
     """Every result change records who, when, before and after."""
     game = published_round(started, numbered(started)).games.first()
     assert game is not None
+    assert game is not None
     result_services.result_record(
         game_id=game.pk, result=Result.DRAW, expected_version=0, user=arbiter, now=timezone.now()
     )
@@ -112,6 +118,7 @@ def test_result_record_is_audited(started: Event, arbiter: User) -> None:
 def test_result_record_rejects_unknown_result(started: Event, arbiter: User) -> None:
     """An illegal result is refused and the board keeps its state."""
     game = published_round(started, numbered(started)).games.first()
+    assert game is not None
     assert game is not None
     with pytest.raises(TournamentError, match="not a game result"):
         result_services.result_record(
@@ -253,7 +260,7 @@ def test_round_pair_saves_boards_in_order_with_explanation(started: Event, arbit
         event_id=started.pk, user=arbiter, now=timezone.now(), seed=5
     )
     games = list(round_.games.order_by("board").select_related("white", "black"))
-    pairs = [{g.white.pairing_number, g.black.pairing_number} for g in games]
+    pairs = [{seat_number(g.white), seat_number(g.black)} for g in games]
     # C.04.3 (2026), round 1: 1-4, 2-5, 3-6 (S1 = 1,2,3 against S2 = 4,5,6).
     assert pairs == [{1, 4}, {2, 5}, {3, 6}]
     assert round_.state == RoundState.PAIRED
@@ -434,12 +441,12 @@ def test_event_system_options_reach_the_engine(started: Event) -> None:
 
 
 def test_round_pair_over_the_time_limit_saves_nothing_and_says_so(
-    started: Event, arbiter: User, settings: object
+    started: Event, arbiter: User, settings: Settings
 ) -> None:
     """A pairing stopped by PAIRING_TIMEOUT leaves no round, no board and no audit row."""
     from swissweb.tournament.core.errors import PairingFailed
 
-    settings.PAIRING_TIMEOUT = 0.001  # type: ignore[attr-defined]
+    settings.PAIRING_TIMEOUT = 0.001
     audits = AuditEntry.objects.count()
     with pytest.raises(
         PairingFailed, match=r"pairing took longer than 0\.001 s; nothing was saved"
@@ -505,6 +512,7 @@ def test_issue_10_last_result_and_correction_count_standings_version(
 def test_issue_10_refused_change_counts_nothing(started: Event, arbiter: User) -> None:
     """A refused change rolls its count back with it."""
     game = published_round(started, numbered(started)).games.first()
+    assert game is not None
     before = _versions(started)
     with pytest.raises(StaleEdit):
         result_services.result_record(
