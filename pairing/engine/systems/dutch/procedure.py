@@ -2,7 +2,7 @@
 
 Each bracket (its resident score group and the players moved down into it) is paired by
 a matching of greatest weight (:mod:`.criteria`): the absolute criteria and the quality
-criteria C.5-C.21 in order, looking one score group ahead (C.7, C.8).  Among the
+criteria C5-C21 in order, looking one score group ahead (C8).  Among the
 pairings that meet the criteria equally well, the text takes the first in the order of
 Article 4; that order is imposed step by step, each step a matching with a small bonus
 in the weight's lowest bits:
@@ -17,12 +17,12 @@ in the weight's lowest bits:
 4. **Transpositions (Article 4.2).**  Each S1 player in order meets the highest S2
    player the criteria allow.
 
-**Completion (C.4).**  Looking at every player still to be paired at once costs the
+**Completion (C4).**  Looking at every player still to be paired at once costs the
 cube of their number for every bracket.  A bracket is therefore first paired with only
 its own players and those of the next score group in the graph; the result stands when
 the players it leaves over and everyone below can still be paired (with the bye to a
 player who may have it).  Only when they cannot is the bracket paired again with every
-remaining player in the graph, and C.4 in the weight's highest bits.  Both give the
+remaining player in the graph, and C4 in the weight's highest bits.  Both give the
 same pairing whenever the first is completable: it is then the best pairing of the
 larger graph too.
 """
@@ -59,13 +59,13 @@ class BracketResult:
     """Its pairs, higher-ranked player first, in the order they were made."""
     downfloaters: tuple[Entrant, ...]
     completed_with_everyone: bool
-    """True when C.4 made the bracket be paired with every remaining player in view."""
+    """True when C4 made the bracket be paired with every remaining player in view."""
     instead_of: tuple[Entrant, ...] = ()
     """The bracket's lowest-ranked residents, when others float down in their place."""
     decided_by: str | None = None
     """Then the first quality criterion by which the pairing chosen beats the best one
-    that floats those lowest-ranked residents; None when none of C.5-C.21 within the
-    bracket separates them (C.7, C.8 or the order of Article 4 did)."""
+    that floats those lowest-ranked residents; None when none of C5-C21 within the
+    bracket separates them (C8 or the order of Article 4 did)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +78,7 @@ class _Outcome:
     view: list[int]
     """The bracket and the next score group (whether or not they were in the graph)."""
     next_left_out: list[int] = field(default_factory=list)
-    """The next score group, when it was left out of the graph (C.7 and C.8 the same
+    """The next score group, when it was left out of the graph (C8 the same
     whatever the bracket does)."""
 
 
@@ -114,7 +114,7 @@ class RoundProcedure:
         self.results: list[BracketResult] = []
         self.bye_player: Entrant | None = None
 
-    # -- C.2, C.4 over the whole round ------------------------------------------------
+    # -- C2, C4, C5 over the whole round ------------------------------------------------
 
     def _adjacent(self, members: Sequence[int]) -> list[list[int]]:
         return [
@@ -127,7 +127,7 @@ class RoundProcedure:
         ]
 
     def _matching(self, members: Sequence[int], apart: set[int] | None = None) -> list[int]:
-        """A maximum matching of ``members`` by C.1 and C.3, no two of ``apart`` together:
+        """A maximum matching of ``members`` by C1 and C3, no two of ``apart`` together:
         ``mate[i]`` indexes ``members``, -1 for unmatched (dense: see
         :func:`~pairing.engine.matching.dense_maximum_matching`)."""
         players = self.players
@@ -166,12 +166,12 @@ class RoundProcedure:
         return all(m != -1 for m in mate)
 
     def _bye_context(self) -> ByeContext:
-        """C.2, C.4: the lowest score a bye candidate can have with the round complete."""
+        """C2, C4, C5: the lowest score a bye candidate can have with the round complete."""
         everyone = list(range(len(self.players)))
         odd = len(everyone) % 2 == 1
         if not odd:
             if not self._completable(everyone, []):
-                raise NoValidPairing("no pairing keeps the absolute criteria C.1-C.3")
+                raise NoValidPairing("no pairing keeps the absolute criteria C1-C3")
             return ByeContext(odd=False, score=-1, played_rank={})
         for score in sorted({p.score for p in self.players}):
             allowed = [i for i, p in enumerate(self.players) if p.score == score and p.bye_eligible]
@@ -182,8 +182,8 @@ class RoundProcedure:
                 rank = {g: index for index, g in enumerate(games)}
                 return ByeContext(odd=True, score=score, played_rank=rank)
         raise NoValidPairing(
-            "no pairing keeps the absolute criteria C.1-C.3 with the bye to a player "
-            "who may receive it (C.2)"
+            "no pairing keeps the absolute criteria C1-C3 with the bye to a player "
+            "who may receive it (C2)"
         )
 
     # -- the brackets -------------------------------------------------------------------
@@ -247,9 +247,9 @@ class RoundProcedure:
     ) -> bool:
         """Whether none of the next bracket's players (``left``, moved down, and the
         score group ``nxt``) is paired below ``score`` in the matching of the whole
-        round: C.9 then weighs in the next bracket, as bbpPairings reads it (kept, #32).
+        round: C9 then weighs in the next bracket, as bbpPairings reads it (kept, #32).
 
-        Its matching pairs them among themselves as far as it can (C.7), and those below
+        Its matching pairs them among themselves as far as it can (C8), and those below
         among themselves when they can complete the round alone; one of them left over
         takes the bye rather than a partner below when he may (the two complete the
         round equally well, and the reference leaves him unpaired); more than one left
@@ -373,19 +373,19 @@ class RoundProcedure:
         )
 
     def _pairs_within(self, members: Sequence[int], apart: set[int] | None = None) -> int:
-        """The most pairs the players ``members`` can form among themselves (C.1, C.3),
+        """The most pairs the players ``members`` can form among themselves (C1, C3),
         no two of ``apart`` together."""
         return sum(1 for m in self._matching(members, apart) if m != -1) // 2
 
     def _next_group_indifferent(self, bracket: list[int], floaters: int, nxt: list[int]) -> bool:
-        """Whether C.7 and C.8 (the next score group's pairs and their scores) come out the
+        """Whether C8 (the next score group's pairs and their scores) come out the
         same whichever players of the bracket float: then the next score group can be
         left out of the bracket's graph.
 
         No floater: the next group pairs on its own.  One floater, and a next group of
         even size that can pair completely: every player of the bracket who may meet one
-        of its players can be paired into it at the cost of one of its pairs, so C.7 is
-        the same, and C.8 is too, since C.6 has already fixed the floater's score.  One
+        of its players can be paired into it at the cost of one of its pairs, so C8's pairs
+        are the same, and its scores too, since C7 has already fixed the floater's score.  One
         floater and an odd next group: the same when every player of the bracket may
         meet one of those whom some complete pairing of the rest of the group leaves
         over (Gallai-Edmonds).
@@ -425,7 +425,7 @@ class RoundProcedure:
 
     def _single_in_top(self) -> bool:
         """Whether the top score group pairs within itself, its one leftover taking the
-        bye: bbpPairings' condition for C.9 in the first bracket (kept, #32)."""
+        bye: bbpPairings' condition for C9 in the first bracket (kept, #32)."""
         top = self.players[0].score
         group = [i for i, p in enumerate(self.players) if p.score == top]
         others = [i for i, p in enumerate(self.players) if p.score != top]
@@ -433,11 +433,11 @@ class RoundProcedure:
         return self._completable(group, allowed) and self._completable(others, [])
 
     def _extends(self, outcome: _Outcome, rest: list[int]) -> bool:
-        """C.4: whether the players the bracket's matching leaves unmatched, with everyone
+        """C4: whether the players the bracket's matching leaves unmatched, with everyone
         below the next score group, can all be paired.
 
         When the next score group was left out of the graph, its pairs must still come
-        out as C.7 and C.8 want them: a floater paired into it, the rest of it paired
+        out as C8 wants them: a floater paired into it, the rest of it paired
         as fully as it can be.  One such pairing that leaves a completable round is
         enough; when none is found the bracket is paired again with the group in view.
         """
@@ -485,7 +485,7 @@ class RoundProcedure:
         looked_at = bracket + nxt
         left_out: list[int] = []
         if not full:
-            # Without C.4 in the weight, C.5 is the top field: the bracket's pairs are a
+            # Without C4 in the weight, C6 is the top field: the bracket's pairs are a
             # maximum matching of its players (moved-down players not with each other).
             most = self._pairs_within(bracket, apart=set(carried))
             if not carried:
@@ -535,7 +535,7 @@ class RoundProcedure:
             if all(base.get(a, b) == best for a, b in straight):
                 # Every pair of S1 against S2 in order is as good as any pair of the
                 # bracket can be, and no pairing has more pairs, so none beats it by
-                # C.5-C.21; it is the first of Article 4 (no exchange, no
+                # C5-C21; it is the first of Article 4 (no exchange, no
                 # transposition; the last player left over): round 1, and any bracket
                 # its players' histories do not tell apart.
                 mate = dict(straight) | {b: a for a, b in straight}
