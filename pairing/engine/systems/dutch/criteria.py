@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pairing.engine.floats import Float
 from pairing.engine.systems.dutch.entrants import Entrant, colours_allow, compatible
@@ -71,10 +71,10 @@ QUALITY_CRITERIA: tuple[tuple[str, str], ...] = (
 field's name, and the criterion of C.04.3 (2026) it is, ``criterion_name``."""
 
 
-def criterion_name(field: str) -> str:
+def criterion_name(name: str) -> str:
     """The published name of the criterion a field of :data:`QUALITY_CRITERIA` weighs:
     C8's two fields are one criterion of the text."""
-    return field.split(" ", 1)[0]
+    return name.split(" ", 1)[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,26 +88,109 @@ class Layout:
     score_bits: int
     """Bits of a score field: every score group's sub-field together."""
     rounds_completed: int
+    players: int = 0
+    """How many players the round pairs."""
+    largest: int = 0
+    """The size of the largest score group."""
+    counts: dict[int, int] = field(default_factory=dict)
+    """How many players have each score."""
 
     @property
     def reserved(self) -> int:
-        """The low bits left for the order of Article 4."""
-        return 3 * self.count_bits + 1
+        """The low bits left for the order of Article 4: wide enough for the largest sum
+        of the bonuses :mod:`.procedure` puts there (:func:`field_bounds`)."""
+        return max(3 * self.count_bits + 1, article_4_bound(self).bit_length())
 
     @staticmethod
     def of(players: Sequence[Entrant], rounds_completed: int) -> Layout:
-        counts = Counter(p.score for p in players)
+        return Layout.of_counts(Counter(p.score for p in players), rounds_completed)
+
+    @staticmethod
+    def of_counts(counts: dict[int, int], rounds_completed: int) -> Layout:
+        """The layout of a round whose players have the scores ``counts`` counts."""
         shifts: dict[int, int] = {}
         total = 0
         for score in sorted(counts):
             shifts[score] = total
             total += counts[score].bit_length()
+        largest = max(counts.values(), default=1)
         return Layout(
-            count_bits=max(counts.values(), default=1).bit_length(),
+            count_bits=largest.bit_length(),
             shifts=shifts,
             score_bits=total,
             rounds_completed=rounds_completed,
+            players=sum(counts.values()),
+            largest=largest,
+            counts=dict(counts),
         )
+
+
+def article_4_bound(layout: Layout) -> int:
+    """The largest sum the bonuses for the order of Article 4 reach in one matching of
+    :mod:`.procedure` (bounds in :func:`field_bounds`)."""
+    n = layout.largest
+    exchanges = n * (1 << (2 * layout.count_bits)) + 2 * n * n + 2 * n
+    mdp_opponents = layout.players + (n + 1) ** 2
+    return max(exchanges, mdp_opponents)
+
+
+def field_bounds(layout: Layout) -> list[tuple[str, int, int]]:
+    """Each field of the weight, its width, and the largest sum its values can reach over
+    the pairs of one matching: no field overflows into the one above while the sum is
+    below ``2 ** width`` (#32; ``tests/engine/test_dutch_criteria_widths.py`` checks it
+    from 2 to 9,999 players and up to 99 rounds).
+
+    Why the sums are bounded so, with ``n`` the largest score group and ``N`` the players:
+
+    - Every pair a bracket's matching weighs has a resident of the bracket, or of the
+      next score group, as its lower player (moved-down players never meet each other,
+      C.04.3 Article 3.2-3.3), and the pairs that reach into the rest of the round in the
+      completion matching carry no quality field.  So a 0/1 count field (C6, C8's pairs,
+      C10-C13, C15, C17) sums to at most one score group, ``n``.
+    - C14 and C16 count two players of a pair only when both are residents, so each
+      resident at most once: ``n``.
+    - C9 adds, for each player of the bye's score group, his rank by games played (at
+      most ``n - 1``): ``n * (n - 1)``, within its double width.
+    - A score field gives each score its own sub-field, as wide as that score's group,
+      and each player of the group adds 1 at most once to it (as the higher player of
+      his pair, or as the floater C18-C21 count): no sub-field overflows into the next,
+      and the field sums to at most every group's count in its own sub-field.
+    - The bonuses of Article 4 in the reserved low bits: the exchanges (step 3) add at
+      most ``2 ** (2 * count_bits + 1)`` for each of the ``n / 2`` pairs of S1, less
+      twice the index of each S2 player, with ``n`` more from the marks of step 1;
+      the opponents of the moved-down players (step 2) add the player's place counted
+      from the size of the whole view (at most ``N + n``) on one edge, and at most
+      ``n + 1`` on each of at most ``n`` other edges.  The two never weigh together (a
+      moved-down player's pair is fixed before the exchanges are weighed).  The second
+      grows with ``N``, not with ``n``: with score groups of one or two players and more
+      than a few dozen players in view it passed ``3 * count_bits + 1`` bits, which the
+      width therefore takes from :func:`article_4_bound`.
+
+    Folding steps 1-2 and 4 into one matching shifts every weight above new sub-fields,
+    one per moved-down player (or per S1 player), each as wide as the residents (or the
+    remainder) it ranks: one partner each, so none overflows.  The completion field
+    (C2, C4, C5) is the highest and has no field above it."""
+    bits, score_bits = layout.count_bits, layout.score_bits
+    n = layout.largest
+    every = sum(count << layout.shifts[score] for score, count in layout.counts.items())
+    rounds = min(layout.rounds_completed, 2)
+    bounds = [
+        ("C6", bits, n),
+        ("C7", score_bits, every),
+        ("C8 pairs", bits, n),
+        ("C8 scores", score_bits, every),
+        ("C9", 2 * bits, n * (n - 1)),
+    ]
+    bounds += [(f"C{10 + i}", bits, n) for i in range(4)]
+    for back in range(rounds):
+        bounds += [(f"C{14 + 2 * back}", bits, n), (f"C{15 + 2 * back}", bits, n)]
+    for back in range(rounds):
+        bounds += [
+            (f"C{18 + 2 * back}", score_bits, every),
+            (f"C{19 + 2 * back}", score_bits, every),
+        ]
+    bounds.append(("Article 4", layout.reserved, article_4_bound(layout)))
+    return bounds
 
 
 @dataclass(frozen=True, slots=True)
