@@ -5,7 +5,9 @@ C.04.2) and Baku acceleration (C.04.7).
 The system for FIDE-rated Swiss events.  A module per part of the text: ``entrants``
 (1.1-1.2 the order by score and TPN, 1.4-1.8, C1-C3 for one pair), ``acceleration``
 (C.04.7), ``criteria`` (C2, C4-C21 as one weight per pair), ``procedure`` (the
-brackets from the top down, the remainder, the order of transpositions and exchanges),
+brackets from the top down, completion and the bye), ``order`` (one bracket's pairing in
+the order of Article 4: moved-down players, the remainder, exchanges, transpositions),
+``structured`` (the brackets that need no general matching),
 ``colours`` (the colour allocation rules), ``round`` (the entry point and the
 explanation) and ``checks`` (C1-C3 for the checker).  Articles and criteria are
 cited by the numbers of the text of 2026 (criteria [C1]-[C21] in Article 2, the bracket
