@@ -231,7 +231,7 @@ def pair_bracket(
         else:
             mate = solve()
 
-    # Step 1: which moved-down players are paired (Article 3.2).
+    # Step 1: which moved-down players are paired (Articles 3.2, 4.4).
     group_score = None
     remaining = remaining_matched = 0
     for pos, p in enumerate(carried if not fixed else []):
@@ -281,7 +281,7 @@ def pair_bracket(
         matched.add(partner)
         finalize(p, partner)
 
-    # Step 3: the remainder and its exchanges (Article 4.3).
+    # Step 3: the remainder (Article 3.3) and its exchanges (Article 4.3).
     remainder = [o for o in residents if mate[o] not in set(carried)]
     if homogeneous_pairs is not None:
         pairs_in_remainder = homogeneous_pairs

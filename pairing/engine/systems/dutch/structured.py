@@ -15,7 +15,7 @@ them apart.  So the players of a bracket fall into a few *kinds*, and:
    transportation problem between two copies of the kinds (each pair shipped both
    ways), solved exactly in integers.  Half its value bounds every pairing of the
    bracket from above.
-2. **Moved-down players (Article 4, steps 1 and 2).**  Each MDP in order takes the
+2. **Moved-down players (Articles 4.4 and 4.2, steps 1 and 2).**  Each MDP in order takes the
    highest resident he may meet whose kind keeps the bound reachable.
 3. **S1 against S2 (Article 4.2).**  The best pairing of S1 against S2 is a
    transportation problem between their kinds.  Its dual prices make some pairs of
