@@ -246,3 +246,16 @@ def test_c_9_weighs_where_no_player_of_the_bracket_pairs_below(
     )
     assert pair_round(state, System.DUTCH, seed=1).pairing_allocated_bye == bye
     assert recorded_pairing(final, round_number).pairing_allocated_bye == bye
+
+
+def test_5_2_5_parity_skips_a_late_entry_not_yet_paired() -> None:
+    """C.04.3 (2026) 5.2.5 with C.04.2 Article 2.4, as FIDE's pairing commission answered
+    in August 2026 (reported in ``bench/README.md``): the higher player's parity is his
+    place among the players who have arrived, so a late entry not yet paired (2, absent
+    in round 1) shifts everyone below him.  Places 1, 3, 4, 5, 6, 7 are first to sixth:
+    1 (first) takes the initial colour, 3 (second) the other, 4 (third) the initial one,
+    where the TPNs as given would have 3 white and 4 black."""
+    pairing = pair_round(build(7, absent=[2]), System.DUTCH, seed=1)
+    assert boards(pairing) == [(1, 5), (6, 3), (4, 7)]
+    steps = [step for step in pairing.explanation if step.text.startswith("Board 2:")]
+    assert steps[0].rule == "C.04.3 5.2.5"
