@@ -42,7 +42,7 @@ def acceleration_of(state: TournamentState, system: System | str) -> tuple[Accel
     """The imaginary points ``system`` pairs ``state`` with, for every round they apply to.
 
     The state's own (``XXA``) when it has any; else the system's acceleration when the
-    event asks for it (Baku, C.04.5, for the Dutch system of 2026; the SB text's for the
+    event asks for it (Baku, C.04.7, for the Dutch system of 2026; the SB text's for the
     others, and by default for the ``sb`` system).
     """
     rules = rules_for(system)

@@ -99,7 +99,7 @@ class SystemRules:
     warnings: WarnFn
     float_history: FloatFn
     acceleration: AccelerationFn | None = None
-    """The system's own acceleration (Baku, C.04.5, for the Dutch system of 2026); ``None``
+    """The system's own acceleration (Baku, C.04.7, for the Dutch system of 2026); ``None``
     for the SB text's acceleration of rounds 1 and 2 (``pairing.engine.acceleration``)."""
     repair: RepairFn | None = None
     """Re-pairing a published round (ESCA 25); ``None`` where the text has no such rule."""

@@ -121,7 +121,7 @@ class Event(TimeStamped):
     acceleration = models.BooleanField(
         default=False,
         help_text=_(
-            "Accelerate the first rounds, for pairing only: Baku acceleration (C.04.5) "
+            "Accelerate the first rounds, for pairing only: Baku acceleration (C.04.7) "
             "for the FIDE Dutch system; an imaginary point for the top half of the initial list "
             "in rounds 1 and 2 (the SB text's acceleration) for the other systems."
         ),

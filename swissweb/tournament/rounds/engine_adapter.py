@@ -157,14 +157,14 @@ def imaginary_points(
     event: models.Event, rank: dict[int, int], players: Iterable[models.Player]
 ) -> tuple[AcceleratedPoints, ...]:
     """The event's imaginary points when its acceleration option is on: Baku's (FIDE
-    C.04.5.1) for the Dutch system of 2026, else those of rounds 1 and 2 (SB 3).
+    C.04.7) for the Dutch system of 2026, else those of rounds 1 and 2 (SB 3).
 
     The initial list is the players who take part in round 1 (the engine's
     ``round_1_participants``): once round 1 is paired, those on its boards or with a bye
     asked for it; before, those not withdrawn and not known to be absent.  Baku's group
     A is counted among the players paired in round 1 only (on its boards; before, those
     not withdrawn and with no request for it), so that a late entry never moves its
-    last player (C.04.5.1, late entries).  ``rank`` gives each player's number in the
+    last player (C.04.7 1.3, late entries).  ``rank`` gives each player's number in the
     export; for pairing only, written as ``XXA`` lines and never added to a score.
     """
     if not event.acceleration:
@@ -193,7 +193,7 @@ def imaginary_points(
             if p.withdrawn_after_round != 0 and requests.get(p.pk) != models.RequestKind.ABSENT
         }
     if rules_for(event.system).acceleration is not None:
-        # The system's own acceleration (Baku's, C.04.5.1, for the Dutch system of 2026):
+        # The system's own acceleration (Baku's, C.04.7, for the Dutch system of 2026):
         # computed from the players by pairing number and the planned rounds, as for
         # round 1, the players not paired in it known to be absent.
         field = TournamentState(
