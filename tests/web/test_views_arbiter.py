@@ -204,8 +204,8 @@ def test_draft_shows_the_engine_reasons_beside_each_board(
     body = page.content.decode()
     assert 'class="reasons"' in body
     assert 'href="why/?board=1"' in body  # relative to the round's page
-    steps = arbiter_client.get(f"/events/{event.slug}/manage/rounds/1/why/?board=1")
-    steps = steps.content.decode()
+    why = arbiter_client.get(f"/events/{event.slug}/manage/rounds/1/why/?board=1")
+    steps = why.content.decode()
     assert "C.04.3 2-4" in steps and "C.04.3 5.2." in steps and "Board 1:" in steps
 
 
