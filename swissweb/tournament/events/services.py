@@ -77,9 +77,13 @@ def event_start(*, event_id: int, user: User | None, now: dt.datetime) -> Event:
 
 
 def event_create(*, user: User, now: dt.datetime, **fields: Any) -> Event:
-    """Create an event; its creator becomes its first arbiter."""
+    """Create an event; its creator becomes its first arbiter.  ``fields`` are the
+    event's columns and, by name, the systems' option flags (``lim_maxi=True``)."""
+    flags = event_settings.option_flags()
+    options = {name: fields.pop(name) for name in list(fields) if name in flags}
     with transaction.atomic():
         event = Event(**fields)
+        event.set_option_flags(options)
         event.lots_seed = secrets.randbits(62)
         event.full_clean()
         event.save()
