@@ -34,10 +34,12 @@ def columns_to_json(apps, schema_editor):
     Event = apps.get_model("tournament", "Event")
     events = list(Event.objects.only("pk", *FLAGS, *(column for column, _ in SEPARATION)))
     for event in events:
+        # Only the options that differ from their defaults, as the app stores them.
         options = {name: getattr(event, name) for name in FLAGS}
-        options["esca_round1_separation"] = [
-            member for column, member in SEPARATION if getattr(event, column)
-        ]
+        options = {name: on for name, on in options.items() if on != DEFAULTS[name]}
+        members = [member for column, member in SEPARATION if getattr(event, column)]
+        if len(members) < len(SEPARATION):
+            options["esca_round1_separation"] = members
         event.system_options = options
     Event.objects.bulk_update(events, ["system_options"], batch_size=500)
 

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from swissweb.tournament.rounds.engine_door import FlagValue, JsonValue, OptionSpec, option_specs
+from swissweb.tournament.rounds.engine_door import FlagValue, OptionSpec, option_specs
 
 T = TypeVar("T")
 
@@ -41,7 +41,11 @@ def flag_values(stored: Mapping[str, Any]) -> dict[str, FlagValue]:
 
 
 def with_flags(stored: Mapping[str, Any], flags: Mapping[str, FlagValue]) -> dict[str, Any]:
-    """``stored`` with the options the ``flags`` given set (a new dict)."""
+    """``stored`` with the options the ``flags`` given set (a new dict).
+
+    An option set to its default is left out, so one event's options are stored one
+    way only, however they were set (form, backup, migration).
+    """
     result = dict(stored)
     for spec in option_specs():
         words = [flag.word for flag in spec.flags()]
@@ -49,7 +53,9 @@ def with_flags(stored: Mapping[str, Any], flags: Mapping[str, FlagValue]) -> dic
             continue
         current = spec.to_flags(stored_value(stored, spec))
         value = spec.from_flags({**current, **{w: flags[w] for w in words if w in flags}})
-        result[spec.name] = spec.to_json(value)
+        result.pop(spec.name, None)
+        if value != spec.default:
+            result[spec.name] = spec.to_json(value)
     return result
 
 
@@ -71,14 +77,8 @@ def validate_system_options(value: Any) -> None:
             ) from exc
 
 
-def options_json(flags: Mapping[str, FlagValue]) -> dict[str, JsonValue]:
-    """The stored value of every option ``flags`` sets (the others left out)."""
-    return with_flags({}, flags)
-
-
 __all__ = [
     "flag_values",
-    "options_json",
     "stored_value",
     "validate_system_options",
     "with_flags",
