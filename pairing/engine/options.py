@@ -15,6 +15,7 @@ message ids).
 from __future__ import annotations
 
 import enum
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar
@@ -76,7 +77,7 @@ class Flag:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class OptionSpec(Generic[T]):
+class OptionSpec(ABC, Generic[T]):
     """One option of a pairing system: its name (the key of the value in
     :class:`~pairing.engine.model.PairingOptions`), default, label, help text and the
     rule it comes from."""
@@ -88,32 +89,32 @@ class OptionSpec(Generic[T]):
     rule: str
     """The rule the option applies, by its published number (``"Lim 10.2"``)."""
 
+    @abstractmethod
     def flags(self) -> tuple[Flag, ...]:
         """The form fields and ``SWO`` words that set the option, in order."""
-        raise NotImplementedError
 
+    @abstractmethod
     def from_flags(self, flags: Mapping[str, FlagValue]) -> T:
         """The value set by the flags given (the default's for a flag not given)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def to_flags(self, value: T) -> dict[str, FlagValue]:
         """Each flag's value for the option's ``value``."""
-        raise NotImplementedError
 
+    @abstractmethod
     def problem(self, value: object) -> str | None:
         """Why ``value`` is not a value of the option (``None``: it is)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def to_json(self, value: T) -> JsonValue:
         """The value as the event stores it."""
-        raise NotImplementedError
 
+    @abstractmethod
     def from_json(self, raw: object) -> T:
         """The value the event stored.
 
         :raises ValueError: ``raw`` is not a stored value of the option.
         """
-        raise NotImplementedError
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
