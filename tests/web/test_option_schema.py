@@ -24,6 +24,7 @@ from pairing.engine.options import IntOption
 from pairing.engine.registry import option_specs, registered
 from pairing.engine.trf import read_trf, state_from_trf, trf_from_state, write_trf
 from swissweb.tournament.audit.actions import AuditAction
+from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.events import services as event_services
 from swissweb.tournament.events.forms import EventForm, EventSettingsForm
 from swissweb.tournament.events.option_msgids import MSGIDS
@@ -154,3 +155,27 @@ def test_option_schema_every_label_is_marked_and_translated_to_german() -> None:
                 assert text in MSGIDS, text
                 # The catalogue itself: a translation may read like its English.
                 assert text in german._catalog, text  # type: ignore[attr-defined]
+
+
+def test_option_schema_settings_refuse_a_value_the_option_does_not_take(
+    fake: None, arbiter: User
+) -> None:
+    """Bad input gets a clear message and changes nothing."""
+    event = event_services.event_create(
+        user=arbiter, now=NOW, name="Refusing Open", slug="refusing", system="sb", rounds=3
+    )
+    for changes, message in (
+        ({"fake_depth": 12}, "fake_depth must be a whole number from 1 to 9, not 12"),
+        ({"lim_maxi": "yes"}, "lim_maxi must be yes or no, not yes"),
+    ):
+        with pytest.raises(TournamentError, match=message):
+            event_services.event_settings_update(
+                event_id=event.pk, changes=changes, expected_version=0, user=arbiter, now=NOW
+            )
+    with pytest.raises(TournamentError, match="fake_depth must be a whole number"):
+        event_services.event_create(
+            user=arbiter, now=NOW, name="Deep", slug="deep", system="sb", rounds=3, fake_depth=0
+        )
+    event.refresh_from_db()
+    assert (event.system_options, event.settings_version) == ({}, 0)
+    assert not Event.objects.filter(slug="deep").exists()

@@ -211,6 +211,7 @@ def _pairing_options(records: Sequence[TrfRecord]) -> PairingOptions:
     """
     specs = option_specs()
     flags = {flag.word: flag for spec in specs for flag in spec.flags()}
+    # Every system's option, not one system's: read by the same rule as their flags.
     acceleration = Flag(word="acceleration", label="", help="", kind="bool", default=False)
     given: dict[str, FlagValue] = {}
     accelerated: bool | None = None

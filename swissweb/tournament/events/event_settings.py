@@ -128,6 +128,20 @@ def option_systems() -> dict[str, tuple[System, ...]]:
     }
 
 
+def option_problems(values: Mapping[str, Any]) -> list[str]:
+    """Why the system options' flags in ``values`` are not values they take (the other
+    names in ``values`` are not looked at)."""
+    flags = option_flags()
+    problems = []
+    for name, value in values.items():
+        problem = flags[name].problem(value) if name in flags else None
+        if problem is not None:
+            # Translators: a setting, and the pairing engine's explanation (in English).
+            text = _("%(setting)s: %(problem)s, not %(value)s.")
+            problems.append(text % {"setting": label(name), "problem": problem, "value": value})
+    return problems
+
+
 def current(event: Event, name: str) -> Any:
     """The event's value of setting ``name`` (a column, or a system option's flag)."""
     flags = event.option_flags()

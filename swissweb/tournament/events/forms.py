@@ -67,8 +67,13 @@ def option_field(flag: Flag) -> forms.Field:
     label = capfirst(_(flag.label))
     if flag.kind == "bool":
         return forms.BooleanField(required=False, label=label, help_text=_(flag.help))
+    # Left empty (a system the event does not use, say): the option's default.
     return forms.IntegerField(
-        label=label, help_text=_(flag.help), min_value=flag.minimum, max_value=flag.maximum
+        required=False,
+        label=label,
+        help_text=_(flag.help),
+        min_value=flag.minimum,
+        max_value=flag.maximum,
     )
 
 
@@ -285,7 +290,11 @@ class EventForm(_EventModelForm):
     def _option_values(self) -> dict[str, Any]:
         """The system options' flags in the form (``Event.system_options``)."""
         words = event_settings.option_flags()
-        return {name: self.cleaned_data[name] for name in words if name in self.cleaned_data}
+        return {
+            name: self.cleaned_data[name]
+            for name in words
+            if self.cleaned_data.get(name) is not None
+        }
 
 
 class EventSettingsForm(EventForm):

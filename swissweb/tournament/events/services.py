@@ -81,6 +81,9 @@ def event_create(*, user: User, now: dt.datetime, **fields: Any) -> Event:
     event's columns and, by name, the systems' option flags (``lim_maxi=True``)."""
     flags = event_settings.option_flags()
     options = {name: fields.pop(name) for name in list(fields) if name in flags}
+    problems = event_settings.option_problems(options)
+    if problems:
+        raise TournamentError(" ".join(problems))
     with transaction.atomic():
         event = Event(**fields)
         event.set_option_flags(options)
@@ -136,6 +139,9 @@ def event_settings_update(
         raise TournamentError(
             _("Not a setting of the event: %(names)s.") % {"names": ", ".join(unknown)}
         )
+    problems = event_settings.option_problems(changes)
+    if problems:
+        raise TournamentError(" ".join(problems))
     changes = dict(changes)
     if "tiebreaks" in changes:
         try:

@@ -48,7 +48,7 @@ from pairing.engine.model import (
 )
 from pairing.engine.model import Player as EnginePlayer
 from pairing.engine.model import Title as EngineTitle
-from pairing.engine.options import Flag, FlagValue, JsonValue, OptionSpec
+from pairing.engine.options import Flag, FlagValue, OptionSpec
 from pairing.engine.registry import option_specs
 from pairing.engine.standings import standings
 from pairing.engine.tiebreaks import (
@@ -129,7 +129,6 @@ __all__ = [
     "EngineTitle",
     "Flag",
     "FlagValue",
-    "JsonValue",
     "OptionSpec",
     "Explanation",
     "GameRecord",
