@@ -210,7 +210,8 @@ def test_trf_2026_tournament_type_names_the_system_and_baku() -> None:
 def test_registry_lists_the_2026_dutch_system_first() -> None:
     rules = rules_for("dutch")
     assert "C.04.3" in rules.title
-    assert rules.options == frozenset({"acceleration"})
+    # No option of its own: acceleration, which it reads, every system reads.
+    assert rules.options == ()
 
 
 def test_trf_bb_point_records_carry_a_point_system_to_the_endorsed_program() -> None:

@@ -49,9 +49,8 @@ CARRIED: dict[type[Model], set[str]] = {
     Event: {
         "name", "system", "rounds", "points_win", "points_draw", "points_loss",
         "points_forfeit_win", "points_forfeit_loss", "points_pairing_bye", "points_full_bye",
-        "points_half_bye", "acceleration", "lim_maxi", "esca_random", "esca_round1_area",
-        "esca_round1_federation", "esca_avoid_half_bye_pairs", "esca_avoid_defaulted_rematch",
-        "tiebreaks", "tiebreak_rules", "unrated_rating", "initial_colour", "lots_seed",
+        "points_half_bye", "acceleration", "system_options", "tiebreaks", "tiebreak_rules",
+        "unrated_rating", "initial_colour", "lots_seed",
         "start_date", "end_date", "venue", "federation", "chief_arbiter", "deputy_arbiters",
         "time_control", "time_control_code", "round_dates", "team_size", "team_scoring",
         "prize_table", "prize_sharing", "started_at",

@@ -482,25 +482,26 @@ def test_settings_form_of_an_esca_event_shows_only_esca_options(
 
 
 def test_settings_form_options_come_from_the_registry(arbiter: User) -> None:
-    """Each system's form shows exactly the event fields of its ``RULES.options``."""
+    """Each system's form shows acceleration and the flags of its ``RULES.options``."""
     from pairing.engine import SYSTEMS
-    from swissweb.tournament.events.event_settings import ENGINE_OPTIONS
     from swissweb.tournament.events.forms import EventSettingsForm
 
     for system, rules in SYSTEMS.items():
         event = make_event(arbiter, system.value)
         form = EventSettingsForm(instance=event, paired=False)
-        expected = {name for option in rules.options for name in ENGINE_OPTIONS[option]}
-        assert set(form.fields) & set(form.option_names) == expected, system
+        expected = {flag.word for spec in rules.options for flag in spec.flags()}
+        assert set(form.fields) & set(form.option_names) == {"acceleration", *expected}, system
 
 
 def test_every_engine_option_has_an_event_field() -> None:
-    import dataclasses
+    """Every option a system declares is a field of the new-event form, flag by flag."""
+    from pairing.engine.registry import option_specs
+    from swissweb.tournament.events.forms import EventForm
 
-    from pairing.engine.model import PairingOptions
-    from swissweb.tournament.events.event_settings import ENGINE_OPTIONS
-
-    assert {f.name for f in dataclasses.fields(PairingOptions)} == set(ENGINE_OPTIONS)
+    form = EventForm()
+    for spec in option_specs():
+        for flag in spec.flags():
+            assert flag.word in form.fields and flag.word in form.option_names, flag.word
 
 
 def test_new_event_form_marks_each_option_with_its_systems(arbiter_client: Client) -> None:

@@ -425,19 +425,21 @@ def test_esca_3_top_player_set_amended_during_the_event(started: Event, arbiter:
 def test_event_system_options_reach_the_engine(started: Event) -> None:
     """The event form's system options become the engine's ``PairingOptions``."""
     from pairing.engine.model import Round1Separation
+    from pairing.engine.systems.esca import options as esca
+    from pairing.engine.systems.lim.options import MAXI
     from swissweb.tournament.rounds.engine_adapter import state_for_round
 
-    started.lim_maxi = True
-    started.esca_round1_area = False
-    started.esca_avoid_defaulted_rematch = False
+    started.set_option_flags(
+        {"lim_maxi": True, "esca_round1_area": False, "esca_avoid_defaulted_rematch": False}
+    )
     started.acceleration = True
     started.save()
     options = state_for_round(started, 1).options
-    assert options.lim_maxi
+    assert options.value(MAXI)
     assert options.acceleration
-    assert options.esca_round1_separation == frozenset({Round1Separation.FEDERATION})
-    assert not options.esca_avoid_defaulted_rematch
-    assert options.esca_avoid_half_bye_pairs
+    assert options.value(esca.ROUND1_SEPARATION) == frozenset({Round1Separation.FEDERATION})
+    assert not options.value(esca.AVOID_DEFAULTED_REMATCH)
+    assert options.value(esca.AVOID_HALF_BYE_PAIRS)
 
 
 def test_round_pair_over_the_time_limit_saves_nothing_and_says_so(

@@ -123,7 +123,7 @@ def test_lim_maxi_option_shows_in_the_event_form(arbiter_client: Client) -> None
     page = arbiter_client.get("/events/new/").content.decode()
     assert "Lim: Maxi-tournament" in page
     arbiter_client.post("/events/new/", _form("lim", lim_maxi=True))
-    assert Event.objects.get(slug="lim-weekend").lim_maxi
+    assert Event.objects.get(slug="lim-weekend").option_flags()["lim_maxi"] is True
 
 
 def test_lim_7_pairing_numbers_at_the_start_of_a_lim_event(arbiter_client: Client) -> None:

@@ -38,13 +38,13 @@ from swissweb.tournament.rounds.engine_door import (
     PairingOptions,
     Points,
     PointSystem,
-    Round1Separation,
     RoundPairing,
     RoundRequest,
     TournamentState,
     UnplayedRounds,
     accelerated_points,
     acceleration_of,
+    option_specs,
     rules_for,
     unplayed_rounds_for,
 )
@@ -223,19 +223,12 @@ def imaginary_points(
 
 
 def pairing_options(event: models.Event) -> PairingOptions:
-    """The event's system options as the engine's ``PairingOptions``."""
-    separation = {
-        Round1Separation.AREA: event.esca_round1_area,
-        Round1Separation.FEDERATION: event.esca_round1_federation,
+    """The event's options as the engine's ``PairingOptions``: acceleration, and every
+    system option that differs from its declared default (``option_specs``)."""
+    values = {
+        spec.name: value for spec in option_specs() if (value := event.option(spec)) != spec.default
     }
-    return PairingOptions(
-        acceleration=event.acceleration,
-        lim_maxi=event.lim_maxi,
-        esca_random=event.esca_random,
-        esca_round1_separation=frozenset(kind for kind, on in separation.items() if on),
-        esca_avoid_half_bye_pairs=event.esca_avoid_half_bye_pairs,
-        esca_avoid_defaulted_rematch=event.esca_avoid_defaulted_rematch,
-    )
+    return PairingOptions(acceleration=event.acceleration, **values)
 
 
 def _game_records(

@@ -34,7 +34,6 @@ RULES = SystemRules(
     system=System.DUTCH,
     title="FIDE Dutch system (C.04.3, 2026)",
     rule_text="FIDE Handbook C.04.3, FIDE (Dutch) System, in force from 1 February 2026",
-    options=frozenset({"acceleration"}),
     accelerates_by_default=False,
     fide_rated=True,
     pair=pair,
