@@ -1,4 +1,4 @@
-"""Migration 0024 moves the per-system option columns into ``Event.system_options``, and
+"""Migration 0025 moves the per-system option columns into ``Event.system_options``, and
 back on reversal, keeping every event's options (#33)."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-BEFORE = [("tournament", "0023_audit_action_choices")]
-AFTER = [("tournament", "0024_system_options_json")]
+BEFORE = [("tournament", "0024_baku_c0407_help")]
+AFTER = [("tournament", "0025_system_options_json")]
 
 COLUMNS = {
     "plain": {},

@@ -62,7 +62,7 @@ def json_to_columns(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournament", "0023_audit_action_choices"),
+        ("tournament", "0024_baku_c0407_help"),
     ]
 
     operations = [
