@@ -217,7 +217,9 @@ def test_the_guide_shows_every_picture_the_walk_takes() -> None:
     """Each picture the walk takes is committed and shown in the arbiter's guide, and no
     picture the guide shows is one the walk no longer takes."""
     guide = (DOCS_IMG.parent / "arbiters-guide.md").read_text(encoding="utf-8")
-    shown = {line.split("img/")[1].split(".png")[0] for line in guide.splitlines() if "](img/" in line}
+    shown = {
+        line.split("img/")[1].split(".png")[0] for line in guide.splitlines() if "](img/" in line
+    }
     assert shown == set(GUIDE_PICTURES)
     for name in GUIDE_PICTURES:
         assert (DOCS_IMG / f"{name}.png").is_file(), name
