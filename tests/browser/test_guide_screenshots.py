@@ -46,16 +46,21 @@ GUIDE_PICTURES = (
     "rating-report",
 )
 """The pictures the guide shows, in the order of the walk (docs/img/NAME.png)."""
+PICTURE_MAX_BYTES = 150_000
+"""Each committed picture stays below this, so the repository stays light."""
 
 PASSWORD = "weekend-arbiter-pw-1"
 SLUG = "spring-weekend-open"
 ROUNDS = 5
 FIRST = ["Alice", "Bruno", "Clara", "Daniel", "Emma", "Felix", "Greta", "Henrik"]
-LAST = ["Adler", "Berger", "Castro", "Dahl", "Evans", "Fontaine", "Gallo", "Horvat"]
-TITLES = ["IM", "FM", "", "CM", "", "", "WFM", ""]
+LAST = [
+    "Adler", "Berger", "Castro", "Dahl", "Evans", "Fontaine", "Gallo", "Horvat",
+    "Ivanova", "Jansen", "Kowalski", "Laurent", "Moreau", "Nielsen", "Okafor", "Petrov",
+]  # fmt: skip
+TITLES = ["IM", "FM", "", "WFM", "CM", "", "", "", "", "", "", "", "", "", "", ""]
 CLUBS = ["Riverside CC", "Kingside", "Rook & Pawn", "Endgame Club"]
 PLAYERS_CSV = "name,rating,title,federation,club\n" + "\n".join(
-    f'"{LAST[n % 8]}, {FIRST[(n * 3 + n // 8) % 8]}",{2380 - 45 * n},{TITLES[n % 8]},'
+    f'"{LAST[n]}, {FIRST[(n * 3) % 8]}",{2380 - 45 * n},{TITLES[n]},'
     f"{['ENG', 'GER', 'NED', 'FRA'][n % 4]},{CLUBS[n % 4]}"
     for n in range(16)
 )
@@ -214,12 +219,14 @@ def test_weekend_open_from_creation_to_rating_report(
 
 
 def test_the_guide_shows_every_picture_the_walk_takes() -> None:
-    """Each picture the walk takes is committed and shown in the arbiter's guide, and no
-    picture the guide shows is one the walk no longer takes."""
+    """Each picture the walk takes is committed, small, and shown in the arbiter's guide,
+    and no picture the guide shows is one the walk no longer takes."""
     guide = (DOCS_IMG.parent / "arbiters-guide.md").read_text(encoding="utf-8")
     shown = {
         line.split("img/")[1].split(".png")[0] for line in guide.splitlines() if "](img/" in line
     }
     assert shown == set(GUIDE_PICTURES)
     for name in GUIDE_PICTURES:
-        assert (DOCS_IMG / f"{name}.png").is_file(), name
+        path = DOCS_IMG / f"{name}.png"
+        assert path.is_file(), name
+        assert path.stat().st_size < PICTURE_MAX_BYTES, f"{name}.png: make the page part smaller"
