@@ -159,7 +159,8 @@ def test_c_04_5_baku_acceleration_is_the_dutch_systems_option() -> None:
     assert {a.pairing_number for a in dutch} == {1, 2, 3, 4, 5, 6}
     assert max(a.round_number for a in dutch) == 5
     # Round 1: group A (1-6, C.04.7: half of 10 rounded up to even) carries a point
-    # and is paired apart.  bbpPairings takes 1-5 (a known divergence, see the README).
+    # and is paired apart.  bbpPairings takes 1-5 (a known divergence, see
+    # docs/engine-internals.md).
     pairing = pair_round(state, System.DUTCH, seed=1)
     assert boards(pairing) == [(1, 4), (5, 2), (3, 6), (7, 9), (10, 8)]
 

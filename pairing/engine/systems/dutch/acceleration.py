@@ -33,8 +33,9 @@ under the rule's name in ``tests/engine/test_acceleration.py``):
 
 The reference program (bbpPairings) departs from 1.2 and 1.3: it takes
 ``ceil(n / 2)`` of all the players, late entries counted (10 players: 5 where the text
-says 6).  The README lists this among the known divergences from the reference, and the
-parity corpus marks the events it changes (``tests/data/dutch/divergent.json``).
+says 6).  ``docs/engine-internals.md`` lists this among the known divergences from the
+reference, and the parity corpus marks the events it changes
+(``tests/data/dutch/divergent.json``).
 """
 
 from __future__ import annotations
