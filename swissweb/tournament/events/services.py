@@ -240,10 +240,10 @@ def event_import_trf(*, text: str, user: User, now: dt.datetime) -> Event:
     program's file): players, every round with its boards and results, requests and
     forbidden pairs; the importing user becomes its arbiter.  All or nothing.  Players
     the file seems to name twice are imported as they are and named in the audit entry
-    (``after["duplicates"]``, see ``selectors.import_duplicates``); so is a tie-break
+    (``EventImported.duplicates``, read back by ``audit.imported``); so is a tie-break
     list of another program (TRF-2026 202/212) with a code we do not compute, the event
     keeping the default order, and round dates or an encoded time control that do not
-    read (``after["not_read"]``, one sentence each).
+    read (``EventImported.not_read``, one sentence each).
 
     :raises TournamentError: the file is malformed or inconsistent (the message names
         line and column), or a value does not fit the database.
