@@ -6,16 +6,14 @@ import datetime as dt
 from typing import Any, cast
 
 from django.apps import apps
-from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db.models import F, Field, UniqueConstraint
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from swissweb.tournament.audit import log as audit
-from swissweb.tournament.audit.log import AuditAction, Payload
 from swissweb.tournament.core.errors import TournamentError
-from swissweb.tournament.models import Event, Player, Round, Title
+from swissweb.tournament.models import Event, Player, Title
 from swissweb.tournament.rounds.engine_door import MAX_START_RANK
 
 TITLE_ORDER = {title: index for index, title in enumerate(Title.values)}
@@ -50,32 +48,9 @@ def _standings_changed(event_id: int) -> None:
     Event.objects.filter(pk=event_id).update(standings_version=F("standings_version") + 1)
 
 
-def _audit(
-    *,
-    event: Event,
-    user: User | None,
-    now: dt.datetime,
-    action: AuditAction,
-    round_: Round | None = None,
-    before: Payload | None = None,
-    after: Payload | None = None,
-    reason: str = "",
-) -> None:
-    """Record who did what, when and why, through the one writer (``audit.record``): a
-    NUL refuses the whole change, a row that changes nothing is not written.
-
-    :raises TournamentError: the reason or a recorded value holds a NUL.
-    """
-    audit.record(
-        event=event,
-        user=user,
-        now=now,
-        action=action,
-        round_=round_,
-        before=before,
-        after=after,
-        reason=reason,
-    )
+_audit = audit.record
+"""Record who did what, when and why, through the one writer (``audit.record``, typed
+per action): a NUL refuses the whole change, a row that changes nothing is not written."""
 
 
 def _problems(exc: ValidationError) -> str:

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from swissweb.tournament.audit.actions import AuditAction
-from swissweb.tournament.audit.payloads import ArbiterAdded
+from swissweb.tournament.audit.payloads import ArbiterAdded, EventImported, SettingChanges
 from swissweb.tournament.core.errors import (
     ConfirmationNeeded,
     RoundLocked,
@@ -221,8 +221,10 @@ def event_settings_update(
                 user=user,
                 now=now,
                 action=AuditAction.EVENT_SETTINGS,
-                before=before,
-                after={name: event_settings.as_json(value) for name, value in diff.items()},
+                before=SettingChanges(values=tuple(before.items())),
+                after=SettingChanges(
+                    values=tuple((name, event_settings.as_json(v)) for name, v in diff.items())
+                ),
                 reason=(
                     _("Confirmed: %(effects)s") % {"effects": " ".join(effects)} if effects else ""
                 ),
@@ -238,10 +240,10 @@ def event_import_trf(*, text: str, user: User, now: dt.datetime) -> Event:
     program's file): players, every round with its boards and results, requests and
     forbidden pairs; the importing user becomes its arbiter.  All or nothing.  Players
     the file seems to name twice are imported as they are and named in the audit entry
-    (``after["duplicates"]``, see ``selectors.import_duplicates``); so is a tie-break
+    (``EventImported.duplicates``, read back by ``audit.imported``); so is a tie-break
     list of another program (TRF-2026 202/212) with a code we do not compute, the event
     keeping the default order, and round dates or an encoded time control that do not
-    read (``after["not_read"]``, one sentence each).
+    read (``EventImported.not_read``, one sentence each).
 
     :raises TournamentError: the file is malformed or inconsistent (the message names
         line and column), or a value does not fit the database.
@@ -320,13 +322,13 @@ def event_import_trf(*, text: str, user: User, now: dt.datetime) -> Event:
                 user=user,
                 now=now,
                 action=AuditAction.EVENT_IMPORT,
-                after={
-                    "players": len(players),
-                    "rounds": len(plan.rounds),
-                    **({"duplicates": plan.duplicates} if plan.duplicates else {}),
-                    **({"not_read": plan.not_read} if plan.not_read else {}),
-                    **({"notes": notes} if notes else {}),
-                },
+                after=EventImported(
+                    players=len(players),
+                    rounds=len(plan.rounds),
+                    duplicates=tuple(plan.duplicates),
+                    not_read=tuple(plan.not_read),
+                    notes=tuple(notes),
+                ),
             )
             return event
     except IntegrityError as exc:

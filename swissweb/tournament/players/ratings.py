@@ -90,6 +90,6 @@ def players_refresh_ratings(
             user=user,
             now=now,
             action=AuditAction.RATINGS_REFRESH,
-            after=RatingsRefreshed(list=rating_list.name, kind=kind, changes=changes),
+            after=RatingsRefreshed(list=rating_list.name, kind=kind, changes=tuple(changes)),
         )
         return changes

@@ -128,7 +128,7 @@ def forbidden_pair_add(
             user=user,
             now=now,
             action=AuditAction.FORBIDDEN_PAIR_ADD,
-            after=ForbiddenPairValues(players=[first, second], names=list(names), reason=reason),
+            after=ForbiddenPairValues(players=(first, second), names=tuple(names), reason=reason),
         )
 
 
@@ -331,8 +331,8 @@ def _locked_pair(pair_id: int) -> tuple[Event, ForbiddenPair]:
 
 def _pair_json(pair: ForbiddenPair) -> ForbiddenPairValues:
     return ForbiddenPairValues(
-        players=[pair.first_id, pair.second_id],
-        names=[pair.first.name, pair.second.name],
+        players=(pair.first_id, pair.second_id),
+        names=(pair.first.name, pair.second.name),
         reason=pair.reason,
     )
 

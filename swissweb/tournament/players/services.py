@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -11,7 +12,13 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from swissweb.tournament.audit.actions import AuditAction
-from swissweb.tournament.audit.payloads import PlayerNumber, PlayerTop, PlayerWithdrawal
+from swissweb.tournament.audit.payloads import (
+    PlayerChanges,
+    PlayerNumber,
+    PlayersAdded,
+    PlayerTop,
+    PlayerWithdrawal,
+)
 from swissweb.tournament.core.errors import EventNotStarted, RoundLocked, TournamentError
 from swissweb.tournament.core.services import (
     _audit,
@@ -97,7 +104,7 @@ def players_add(
             raise TournamentError(
                 _("Nothing was added: %(problem)s") % {"problem": plain_integrity_error(exc)}
             ) from exc
-        after: dict[str, Any] = {"players": [p.name for p in players]}
+        after = PlayersAdded(players=tuple(p.name for p in players))
         missed = event.round_set.order_by("-number").values_list("number", flat=True).first()
         if missed and missed_rounds != RequestKind.ABSENT:
             RoundRequest.objects.bulk_create(
@@ -105,7 +112,8 @@ def players_add(
                 for player in players
                 for number in range(1, missed + 1)
             )
-            after.update(kind=missed_rounds, rounds=f"1-{missed}" if missed > 1 else "1")
+            rounds = f"1-{missed}" if missed > 1 else "1"
+            after = replace(after, kind=missed_rounds, rounds=rounds)
         _audit(event=event, user=user, now=now, action=AuditAction.PLAYERS_ADD, after=after)
         return players
 
@@ -276,8 +284,11 @@ def player_update(
             user=user,
             now=now,
             action=AuditAction.PLAYER_UPDATE,
-            before={"player": name, **before},
-            after={"player": player.name, **{k: _jsonable(getattr(player, k)) for k in before}},
+            before=PlayerChanges(player=name, values=tuple(before.items())),
+            after=PlayerChanges(
+                player=player.name,
+                values=tuple((k, _jsonable(getattr(player, k))) for k in before),
+            ),
         )
         draft = event.round_set.filter(state=RoundState.PAIRED).first()
         if draft is not None and ENGINE_DETAILS & set(before):

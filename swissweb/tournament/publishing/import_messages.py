@@ -12,16 +12,15 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
 from swissweb.tournament.audit import log as audit
-from swissweb.tournament.audit.actions import AuditAction
 from swissweb.tournament.models import Event
 
 
 def show_import_messages(request: HttpRequest, event: Event) -> None:
     """Add the import's warnings and notes to the messages of the next page."""
-    for duplicate in audit.import_duplicates(event=event):
+    recorded = audit.imported(event=event)
+    for duplicate in recorded.duplicates if recorded is not None else ():
         # Translators: %(duplicate)s is a sentence naming two lines of the file.
         warning = _("%(duplicate)s Both are imported: check them.")
         messages.warning(request, warning % {"duplicate": duplicate})
-    entry = event.audit_entries.filter(action=AuditAction.EVENT_IMPORT).first()
-    for note in entry.after.get("notes", []) if entry is not None else []:
-        messages.info(request, str(note))
+    for note in recorded.notes if recorded is not None else ():
+        messages.info(request, note)

@@ -26,7 +26,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from swissweb.tournament.audit import log as audit
-from swissweb.tournament.audit.log import AuditAction, BoardsPayload
+from swissweb.tournament.audit.actions import AuditAction
+from swissweb.tournament.audit.payloads import BoardsPayload
 from swissweb.tournament.core.errors import PairingFailed, RoundLocked, TournamentError
 from swissweb.tournament.core.services import _lock_event
 from swissweb.tournament.models import Game, Result, Round, RoundState

@@ -10,7 +10,8 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from swissweb.tournament.audit.actions import AuditAction
-from swissweb.tournament.audit.log import ResultPayload, player_label
+from swissweb.tournament.audit.log import player_label
+from swissweb.tournament.audit.payloads import ResultPayload
 from swissweb.tournament.core.errors import RoundLocked, StaleEdit, TournamentError
 from swissweb.tournament.core.services import _audit, _lock_event, _standings_changed
 from swissweb.tournament.models import Event, Game, Result, RoundState

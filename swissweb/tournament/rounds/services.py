@@ -13,8 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from swissweb.tournament.audit.actions import AuditAction
-from swissweb.tournament.audit.log import BoardsPayload
-from swissweb.tournament.audit.payloads import RoundNumber
+from swissweb.tournament.audit.payloads import BoardsPayload, RoundNumber
 from swissweb.tournament.core.errors import (
     EventNotStarted,
     PairingFailed,

@@ -1,0 +1,74 @@
+"""Which payload each audit action records: the one table the writer checks and the
+reader parses by (#33).
+
+To add an action: a member of ``AuditAction`` (``actions.py``), its payload class
+(``payloads.py``, or one already there of the same shape), a line here, and the
+action in the ``record`` overload of that payload class (``log.py``).  The tests fail
+until all four agree.
+"""
+
+from __future__ import annotations
+
+from swissweb.tournament.audit.actions import AuditAction
+from swissweb.tournament.audit.payloads import (
+    ArbiterAdded,
+    BoardsPayload,
+    EventImported,
+    ForbiddenPairValues,
+    NoValues,
+    PlayerAskValues,
+    PlayerChanges,
+    PlayerLink,
+    PlayerNumber,
+    PlayersAdded,
+    PlayerTop,
+    PlayerWithdrawal,
+    RatingsRefreshed,
+    ResultPayload,
+    RoundNumber,
+    RoundRequestValues,
+    SettingChanges,
+)
+from swissweb.tournament.audit.stored import AuditPayload
+
+A = AuditAction
+PAYLOADS: dict[AuditAction, type[AuditPayload]] = {
+    A.EVENT_CREATE: NoValues,
+    A.EVENT_IMPORT: EventImported,
+    A.EVENT_START: NoValues,
+    A.EVENT_SETTINGS: SettingChanges,
+    A.ARBITER_ADD: ArbiterAdded,
+    A.PLAYERS_ADD: PlayersAdded,
+    A.PAIRING_NUMBER_SET: PlayerNumber,
+    A.PLAYER_UPDATE: PlayerChanges,
+    A.PLAYER_WITHDRAW: PlayerWithdrawal,
+    A.PLAYER_REINSTATE: PlayerWithdrawal,
+    A.PLAYER_TOP_SET: PlayerTop,
+    A.PLAYER_LINK_ROTATE: PlayerLink,
+    A.PLAYER_ASK: PlayerAskValues,
+    A.PLAYER_ASK_DECIDE: PlayerAskValues,
+    A.ROUND_REQUEST: RoundRequestValues,
+    A.ROUND_REQUEST_UPDATE: RoundRequestValues,
+    A.ROUND_REQUEST_DELETE: RoundRequestValues,
+    A.FORBIDDEN_PAIR_ADD: ForbiddenPairValues,
+    A.FORBIDDEN_PAIR_UPDATE: ForbiddenPairValues,
+    A.FORBIDDEN_PAIR_DELETE: ForbiddenPairValues,
+    A.ROUND_PAIR: RoundNumber,
+    A.ROUND_DELETE: RoundNumber,
+    A.ROUND_PUBLISH: RoundNumber,
+    A.ROUND_UNPUBLISH: RoundNumber,
+    A.DRAFT_SWAP: BoardsPayload,
+    A.DRAFT_FLIP: BoardsPayload,
+    A.ROUND_CORRECT: BoardsPayload,
+    A.ROUND_REDRAW: BoardsPayload,
+    A.RESULT_RECORD: ResultPayload,
+    A.RATINGS_REFRESH: RatingsRefreshed,
+}
+"""Each action's payload class."""
+
+ROUND_ACTIONS = frozenset(
+    {A.ROUND_PAIR, A.ROUND_PUBLISH, A.ROUND_UNPUBLISH, A.DRAFT_SWAP, A.DRAFT_FLIP, A.ROUND_DELETE}
+)
+"""Actions on a round as a whole, whose rows record the round's number too: a draft
+deleted to "pair again" takes its ``AuditEntry.round`` link with it (SET_NULL), and the
+number keeps its rows in the round (the Round column, the page's round filter)."""
