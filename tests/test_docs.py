@@ -83,3 +83,42 @@ def test_the_readme_links_every_guide() -> None:
     links = {target.split("#")[0] for target in _links(README)}
     missing = [doc.name for doc in DOCS if f"docs/{doc.name}" not in links]
     assert missing == []
+
+
+def _layout_block() -> str:
+    text = README.read_text(encoding="utf-8")
+    section = text[text.index("## Layout") :]
+    return section[section.index("```") + 3 : section.index("```", section.index("```") + 3)]
+
+
+def _mapped_folders() -> set[str]:
+    """The folders the README's map names, as paths from the repository's root (an
+    indented entry is inside ``swissweb/tournament/``)."""
+    folders = set()
+    for line in _layout_block().splitlines():
+        names = line.split("   ")[0]
+        for name in re.findall(r"([\w./]+/)", names):
+            inside = line.startswith("  ") and not name.startswith(("swissweb", "tests"))
+            folders.add(("swissweb/tournament/" if inside else "") + name.rstrip("/"))
+    return folders
+
+
+def test_the_readme_map_names_only_folders_that_exist() -> None:
+    """#33: the README's map of the code matches the tree: every folder it names exists."""
+    missing = sorted(f for f in _mapped_folders() if not (ROOT / f).is_dir())
+    assert missing == []
+
+
+def test_the_readme_map_names_every_domain_package_and_top_folder() -> None:
+    """Every package of the web app and every top-level folder of code is on the map, so
+    a newcomer finds where a feature lives from it."""
+    mapped = _mapped_folders()
+    packages = {
+        str(p.parent.relative_to(ROOT)) for p in (ROOT / "swissweb").glob("*/__init__.py")
+    } | {
+        str(p.parent.relative_to(ROOT))
+        for p in (ROOT / "swissweb" / "tournament").glob("*/__init__.py")
+        if p.parent.name not in {"migrations", "management", "templatetags"}
+    }
+    top = {"swissweb", "pairing", "templates", "static", "tests", "docs", "bench"}
+    assert sorted((packages | top) - mapped) == []
