@@ -180,6 +180,7 @@ AUDIT_KEYS = {
     "duplicates": gettext_lazy("players named twice"),
     "round": gettext_lazy("round"),
     "rounds": gettext_lazy("rounds"),
+    "schedule": gettext_lazy("schedule"),
     "board": gettext_lazy("board"),
     "result": gettext_lazy("result"),
     "players": gettext_lazy("players"),

@@ -47,6 +47,13 @@ class PlayerTop(TypedDict):
     top_player: bool
 
 
+class PlayerFixedBoard(TypedDict):
+    """``player_fixed_board_set``: the board every game of the player is given, or None."""
+
+    player: str
+    fixed_board: int | None
+
+
 class RoundRequestValues(TypedDict):
     """``round_request*``: a player's request (bye, absence) for a round."""
 
