@@ -24,6 +24,7 @@ from swissweb.tournament.events import selectors as event_selectors
 from swissweb.tournament.models import (
     Event,
 )
+from swissweb.tournament.publishing.rating_report import date_warnings
 
 
 @login_required
@@ -100,4 +101,5 @@ def schedule_page(request: AuthenticatedHttpRequest, event: Event) -> HttpRespon
         "schedule",
         status=status,
         slots=schedule.slots(event)[: event.rounds],
+        report_warnings=date_warnings(event),
     )
