@@ -19,6 +19,7 @@ from django.contrib.auth.models import User
 from django.db.models import Model
 
 from swissweb.tournament.core.errors import TournamentError
+from swissweb.tournament.events import schedule
 from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import (
     AuditEntry,
@@ -53,12 +54,12 @@ CARRIED: dict[type[Model], set[str]] = {
         "tiebreaks", "tiebreak_rules", "unrated_rating", "initial_colour", "lots_seed",
         "start_date", "end_date", "venue", "federation", "chief_arbiter", "deputy_arbiters",
         "time_control", "time_control_code", "round_dates", "team_size", "team_scoring",
-        "prize_table", "prize_sharing", "started_at",
+        "prize_table", "prize_sharing", "started_at", "round_times",
     },
     Player: {
         "name", "rating", "title", "federation", "fide_id", "national_id", "birth_date",
         "birth_year", "sex", "club", "area", "top_player", "access_code", "pairing_number",
-        "withdrawn_after_round",
+        "withdrawn_after_round", "fixed_board",
     },
     Round: {
         "number", "state", "lots_seed", "paired_at", "published_at", "completed_at",
@@ -174,8 +175,14 @@ def every_field(arbiter: User) -> Event:
         for n in range(7)
     ]  # fmt: skip
     player_services.players_add(event_id=event.pk, rows=rows, user=arbiter, now=T0)
+    schedule.schedule_set(event_id=event.pk, user=arbiter, now=T0, rows=[
+        schedule.Slot(1, dt.date(2026, 3, 1), dt.time(14, 0)),
+        schedule.Slot(2, dt.date(2026, 3, 2), None),
+        schedule.Slot(3, dt.date(2026, 3, 2), dt.time(18, 30)),
+    ])  # fmt: skip
     event_services.event_start(event_id=event.pk, user=arbiter, now=T0)
     players = list(event.players.order_by("pairing_number"))
+    player_services.player_fixed_board_set(player_id=players[5].pk, board=1, user=arbiter, now=T0)
     request_services.forbidden_pair_add(event_id=event.pk, first_id=players[0].pk,
                                 second_id=players[1].pk, user=arbiter, now=T0,
                                 reason="Siblings, \"twins\"")  # fmt: skip

@@ -124,17 +124,16 @@ def _check(event: Event, rows: Sequence[Slot]) -> list[str]:
         if row.date is None:
             continue
         if earlier is not None and earlier.date is not None:
-            start = (row.date, row.time or dt.time.min)
-            before = (earlier.date, earlier.time or dt.time.min)
-            same = row.time is not None and earlier.time is not None and start == before
-            if start < before or same:
+            # A round without a start time is only known to be on its day.
+            timed = row.time is not None and earlier.time is not None
+            if row.date < earlier.date or (
+                timed and (row.date, row.time) <= (earlier.date, earlier.time)
+            ):
                 raise TournamentError(
-                    _(
-                        "Round %(number)s starts before round %(earlier)s ends: "
-                        "rounds are played in their order."
-                    )
+                    _("Round %(number)s must start after round %(earlier)s: rounds are "
+                      "played in their order.")
                     % {"number": row.number, "earlier": earlier.number}
-                )
+                )  # fmt: skip
         earlier = row
     warnings = []
     for row in rows:
