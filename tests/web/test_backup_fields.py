@@ -305,6 +305,8 @@ def test_backup_restored_beside_its_original_gets_new_private_links(
         ("4 refused", "4 maybe", 16, "'maybe' is not one of pending approved refused"),
         ("SWE   1 ", "SWE   9 ", 5, "the explanation .SWE. is of round 9, which has no SWR"),
         ("SWE   2 ", "SWE   2 x", 9, "the explanation is not base64"),
+        ("round_times=14:00,-,18:30", "round_times=14:00,-,25:00", None, "round_times must be"),
+        ("SWD    6 1", "SWD    6 0", 10, "board '0' is not a board"),
     ],
 )
 def test_backup_new_records_refused_at_line_and_column(

@@ -190,13 +190,14 @@ allowed) and the words allowed (none listed: a whole number)."""
 
 
 def _round_times(option: trf.TrfOption) -> list[str | None]:
-    """SWO ``round_times=14:00,-,09:30``: each round's start time, ``-`` for none."""
+    """The start times of the SWO option ``round_times=14:00,-,09:30``, ``-`` for none."""
     times = [None if word == "-" else word for word in option.value.split(",")]
     try:
         validate_round_times(times)
     except ValidationError:
         # Translators: round_times is an option of the file; keep HH:MM as it is.
-        raise option.error(_("round_times must be times HH:MM or -, separated by commas")) from None
+        message = _("round_times must be times HH:MM or -, separated by commas")
+        raise option.error(message) from None
     return times
 
 
