@@ -167,3 +167,13 @@ def test_player_page_sets_the_fixed_board(
     assert 'value="4"' in done.content.decode()
     player.refresh_from_db()
     assert player.fixed_board == 4
+
+
+def test_pairing_from_the_page_warns_of_a_fixed_board_not_given(
+    started: Event, arbiter: User, arbiter_client: Client
+) -> None:
+    _fix(_numbered(started)[6], 12, arbiter)
+    page = arbiter_client.post(
+        reverse("tournament:round_pair", args=[started.slug]), {"round": "1"}, follow=True
+    )
+    assert "Board 12, fixed for 6. Frost, Fay, is not in play this round" in page.content.decode()
