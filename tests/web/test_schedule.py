@@ -168,3 +168,11 @@ def test_rating_report_has_no_warning_for_a_round_paired_on_its_day(
     round_services.round_pair(event_id=started.pk, user=arbiter, now=T0, seed=1)
     started.refresh_from_db()
     assert date_warnings(started) == []
+
+
+def test_schedule_page_is_the_arbiters_alone(event: Event, stranger_client: Client) -> None:
+    url = reverse("tournament:workspace_schedule", args=[event.slug])
+    assert stranger_client.get(url).status_code in (403, 404)
+    stranger_client.post(url, {"date-1": "2026-03-14"})
+    event.refresh_from_db()
+    assert event.round_dates == []
