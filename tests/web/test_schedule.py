@@ -99,6 +99,7 @@ def test_schedule_form_saves_and_shows_a_bad_time_without_change(
     assert page.status_code == 200 and 'name="time-5"' in page.content.decode()
     bad = arbiter_client.post(url, {"date-1": "2026-03-14", "time-1": "25:00"})
     assert bad.status_code == 422 and "is not a time" in bad.content.decode()
+    assert 'value="25:00"' in bad.content.decode()  # kept as typed, to correct
     done = arbiter_client.post(url, {"date-1": "2026-03-14", "time-1": "14:00"}, follow=True)
     assert "Schedule saved." in done.content.decode()
     event.refresh_from_db()

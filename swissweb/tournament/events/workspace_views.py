@@ -75,6 +75,24 @@ def _schedule_rows(request: AuthenticatedHttpRequest, rounds: int) -> list[sched
     return rows
 
 
+def _schedule_fields(request: AuthenticatedHttpRequest, event: Event) -> list[tuple[int, str, str]]:
+    """Each round's number, date and time as the form shows them: as typed after a
+    refusal (the arbiter corrects one field, not all), else as saved."""
+    if request.method == "POST":
+        return [
+            (n, request.POST.get(f"date-{n}", "")[:20], request.POST.get(f"time-{n}", "")[:20])
+            for n in range(1, event.rounds + 1)
+        ]
+    return [
+        (
+            s.number,
+            s.date.isoformat() if s.date else "",
+            s.time.strftime("%H:%M") if s.time else "",
+        )
+        for s in schedule.slots(event)[: event.rounds]
+    ]
+
+
 @arbiter_required
 @require_http_methods(["GET", "POST"])
 def schedule_page(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
@@ -100,6 +118,6 @@ def schedule_page(request: AuthenticatedHttpRequest, event: Event) -> HttpRespon
         event,
         "schedule",
         status=status,
-        slots=schedule.slots(event)[: event.rounds],
+        fields=_schedule_fields(request, event),
         report_warnings=date_warnings(event),
     )
