@@ -17,9 +17,12 @@ from swissweb.tournament.players import services as player_services
 from swissweb.tournament.rounds import fixed_boards
 from swissweb.tournament.rounds import services as round_services
 
+from .test_systems_web import _form
+
 pytestmark = pytest.mark.django_db
 
 T0 = dt.datetime(2026, 3, 14, 9, 0, tzinfo=dt.UTC)
+ESCA_FIELD = "name,school\nAsh,Avon\nBell,Brent\nCole,Clyde\nDunn,Dart\nEve,Exe\n"
 
 
 def _numbered(started: Event) -> dict[int, Player]:
@@ -177,3 +180,35 @@ def test_pairing_from_the_page_warns_of_a_fixed_board_not_given(
         reverse("tournament:round_pair", args=[started.slug]), {"round": "1"}, follow=True
     )
     assert "Board 12, fixed for 6. Frost, Fay, is not in play this round" in page.content.decode()
+
+
+def test_esca_25_redraw_seats_a_fixed_board_players_new_game_on_it(
+    arbiter_client: Client,
+) -> None:
+    """Eve has the round-1 bye (ESCA 4) and board 1 fixed; Cole is absent after
+    publication and the redraw pairs Eve with Ash (test_redraw's derivation): their game
+    is board 1, the kept game Dunn-Bell moves to board 2."""
+    arbiter_client.post("/events/new/", _form("esca"))
+    event = Event.objects.get(slug="esca-weekend")
+    base = f"/events/{event.slug}"
+    arbiter_client.post(f"{base}/players/import/", {"text": ESCA_FIELD})
+    arbiter_client.post(f"{base}/start/")
+    eve = event.players.get(name="Eve")
+    arbiter_client.post(f"{base}/players/{eve.pk}/fixed-board/", {"board": "1"})
+    arbiter_client.post(f"{base}/pair/", {"round": 1})
+    arbiter_client.post(f"{base}/rounds/1/publish/")
+    cole = event.players.get(name="Cole")
+    preview = arbiter_client.post(f"{base}/rounds/1/redraw/", {"absent": cole.pk})
+    digest = preview.context["redraw"].digest
+    arbiter_client.post(
+        f"{base}/rounds/1/redraw/",
+        {"absent": cole.pk, "confirm": "1", "digest": digest, "reason": "Cole ill"},
+    )
+    round_ = event.round_set.get(number=1)
+    boards = {
+        g.board: {g.white.name, g.black.name if g.black else "bye"}
+        for g in round_.games.select_related("white", "black")
+    }
+    assert boards == {1: {"Ash", "Eve"}, 2: {"Dunn", "Bell"}}
+    steps = [s["text"] for s in round_.explanation if s["rule"] in fixed_boards.FIXED_RULES]
+    assert steps == ["Board 1 fixed for 5. Eve."]
