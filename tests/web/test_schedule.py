@@ -15,6 +15,7 @@ from pairing.engine import trf
 from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.events import schedule
 from swissweb.tournament.models import AuditEntry, Event, Player
+from swissweb.tournament.players import services as player_services
 from swissweb.tournament.publishing.rating_report import Edition, date_warnings, rating_report
 from swissweb.tournament.rounds import services as round_services
 
@@ -177,3 +178,15 @@ def test_schedule_page_is_the_arbiters_alone(event: Event, stranger_client: Clie
     stranger_client.post(url, {"date-1": "2026-03-14"})
     event.refresh_from_db()
     assert event.round_dates == []
+
+
+def test_audit_page_reads_the_schedule_and_fixed_board_rows(
+    event: Event, players: list[Player], arbiter: User, arbiter_client: Client
+) -> None:
+    rows = [Slot(1, dt.date(2026, 3, 14), dt.time(14, 0))]
+    schedule.schedule_set(event_id=event.pk, rows=rows, user=arbiter, now=T0)
+    player_services.player_fixed_board_set(player_id=players[0].pk, board=3, user=arbiter, now=T0)
+    page = arbiter_client.get(reverse("tournament:workspace_audit", args=[event.slug]))
+    text = page.content.decode()
+    assert "Schedule of the rounds changed" in text and "1: 2026-03-14 14:00" in text
+    assert "Fixed board changed" in text and "fixed board: none → 3" in text
