@@ -93,6 +93,11 @@ urlpatterns = [
         player_arbiter.player_top_set,
         name="player_top_set",
     ),
+    path(
+        "events/<slug:slug>/players/<int:player_id>/fixed-board/",
+        player_arbiter.player_fixed_board,
+        name="player_fixed_board",
+    ),
     path("events/<slug:slug>/requests/", player_arbiter.round_request, name="round_request"),
     path("events/<slug:slug>/forbidden/", player_arbiter.forbidden_pair_add, name="forbidden_add"),
     path("events/<slug:slug>/pair/", round_arbiter.round_pair, name="round_pair"),
@@ -189,6 +194,11 @@ urlpatterns = [
         name="workspace_requests",
     ),
     path("events/<slug:slug>/manage/audit/", audit_views.audit, name="workspace_audit"),
+    path(
+        "events/<slug:slug>/manage/schedule/",
+        event_workspace.schedule_page,
+        name="workspace_schedule",
+    ),
     path(
         "events/<slug:slug>/manage/arbiters/",
         event_workspace.arbiters,

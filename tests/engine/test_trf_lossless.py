@@ -40,6 +40,7 @@ def test_trf_lossless_records_read_back_as_written() -> None:
         trf.prize_table_line(table),
         trf.national_id_line(1, "ECF 123456A"),
         trf.birth_year_line(3, 2011),
+        trf.fixed_board_line(2, 14),
         trf.access_code_line(2, "Ab-_09xyzXYZ"),
         "XXP    1    3",
         trf.reason_line(1, 3, "Siblings\nand more"),
@@ -50,6 +51,7 @@ def test_trf_lossless_records_read_back_as_written() -> None:
     assert [(e.round_number, e.steps) for e in trf.explanations(doc)] == [(2, steps)]
     assert trf.national_ids(doc) == {1: "ECF 123456A"}
     assert trf.birth_years(doc) == {3: 2011}
+    assert trf.fixed_boards(doc) == {2: 14}
     assert trf.access_codes(doc) == {2: "Ab-_09xyzXYZ"}
     assert [(r.first, r.second, r.reason) for r in trf.reasons(doc)] == [
         (1, 3, "Siblings\nand more")
@@ -64,6 +66,9 @@ def test_trf_lossless_records_read_back_as_written() -> None:
         ("SWP Place: 500", 5, "is not a JSON string"),
         ("SWP 42", 5, "is not a JSON string"),
         ("SWB    1 20x1", 10, "is not a year"),
+        ("SWD    1 0", 10, "is not a board"),
+        ("SWD    1 b2", 10, "is not a board"),
+        ("SWD    7 3", 5, "player 7 is not in the file"),
         ("SWL    1 not/a/code", 10, "is not 1-16 letters"),
         ("SWL    4 abc", 5, "player 4 is not in the file"),
         ('SWF    1    9 "x"', 10, "player 9 is not in the file"),

@@ -21,6 +21,7 @@ from swissweb.tournament.audit.payloads import (
     NoValues,
     PlayerAskValues,
     PlayerChanges,
+    PlayerFixedBoard,
     PlayerLink,
     PlayerNumber,
     PlayersAdded,
@@ -30,6 +31,7 @@ from swissweb.tournament.audit.payloads import (
     ResultPayload,
     RoundNumber,
     RoundRequestValues,
+    ScheduleRows,
     SettingChanges,
 )
 from swissweb.tournament.audit.registry import PAYLOADS
@@ -89,6 +91,18 @@ EXAMPLES: dict[type[AuditPayload], Example] = {
         PlayerTop(player=ANN, top_player=True),
         ANN,
         ("top player: no → yes",),
+    ),
+    PlayerFixedBoard: (
+        PlayerFixedBoard(player=ANN, fixed_board=None),
+        PlayerFixedBoard(player=ANN, fixed_board=1),
+        ANN,
+        ("fixed board: none → 1",),
+    ),
+    ScheduleRows: (
+        ScheduleRows(schedule=("1: 2026-03-14 10:00",)),
+        ScheduleRows(schedule=("1: 2026-03-14 14:00", "2: 2026-03-15")),
+        "",
+        ("schedule: 1: 2026-03-14 10:00 → 1: 2026-03-14 14:00, 2: 2026-03-15",),
     ),
     PlayerLink: (
         PlayerLink(player=ANN, link="ab12"),

@@ -20,6 +20,7 @@ from django.contrib.auth.models import User
 from django.db.models import Field, Model
 
 from swissweb.tournament.core.errors import TournamentError
+from swissweb.tournament.events import schedule
 from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import (
     AuditEntry,
@@ -53,12 +54,12 @@ CARRIED: dict[type[Model], set[str]] = {
         "unrated_rating", "initial_colour", "lots_seed",
         "start_date", "end_date", "venue", "federation", "chief_arbiter", "deputy_arbiters",
         "time_control", "time_control_code", "round_dates", "team_size", "team_scoring",
-        "prize_table", "prize_sharing", "started_at",
+        "prize_table", "prize_sharing", "started_at", "round_times",
     },
     Player: {
         "name", "rating", "title", "federation", "fide_id", "national_id", "birth_date",
         "birth_year", "sex", "club", "area", "top_player", "access_code", "pairing_number",
-        "withdrawn_after_round",
+        "withdrawn_after_round", "fixed_board",
     },
     Round: {
         "number", "state", "lots_seed", "paired_at", "published_at", "completed_at",
@@ -174,8 +175,14 @@ def every_field(arbiter: User) -> Event:
         for n in range(7)
     ]  # fmt: skip
     player_services.players_add(event_id=event.pk, rows=rows, user=arbiter, now=T0)
+    schedule.schedule_set(event_id=event.pk, user=arbiter, now=T0, rows=[
+        schedule.Slot(1, dt.date(2026, 3, 1), dt.time(14, 0)),
+        schedule.Slot(2, dt.date(2026, 3, 2), None),
+        schedule.Slot(3, dt.date(2026, 3, 2), dt.time(18, 30)),
+    ])  # fmt: skip
     event_services.event_start(event_id=event.pk, user=arbiter, now=T0)
     players = list(event.players.order_by("pairing_number"))
+    player_services.player_fixed_board_set(player_id=players[5].pk, board=1, user=arbiter, now=T0)
     request_services.forbidden_pair_add(event_id=event.pk, first_id=players[0].pk,
                                 second_id=players[1].pk, user=arbiter, now=T0,
                                 reason="Siblings, \"twins\"")  # fmt: skip
@@ -300,6 +307,8 @@ def test_backup_restored_beside_its_original_gets_new_private_links(
         ("4 refused", "4 maybe", 16, "'maybe' is not one of pending approved refused"),
         ("SWE   1 ", "SWE   9 ", 5, "the explanation .SWE. is of round 9, which has no SWR"),
         ("SWE   2 ", "SWE   2 x", 9, "the explanation is not base64"),
+        ("round_times=14:00,-,18:30", "round_times=14:00,-,25:00", None, "round_times must be"),
+        ("SWD    6 1", "SWD    6 0", 10, "board '0' is not a board"),
     ],
 )
 def test_backup_new_records_refused_at_line_and_column(

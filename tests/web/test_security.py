@@ -77,6 +77,8 @@ ARBITER_URL_NAMES = {
     "forbidden_edit",
     "forbidden_delete",
     "player_link_rotate",  # #31 D10
+    "player_fixed_board",  # #34
+    "workspace_schedule",  # #34
 }
 
 
@@ -180,6 +182,8 @@ def _requests(setup: Setup) -> list[tuple[str, str, dict[str, object]]]:
         ("round_request_delete", f"{base}/requests/{wish}/delete/", {}),
         ("forbidden_edit", f"{base}/forbidden/{pair}/edit/", {"reason": "hacked"}),
         ("forbidden_delete", f"{base}/forbidden/{pair}/delete/", {}),
+        ("player_fixed_board", f"{base}/players/{p1}/fixed-board/", {"board": "2"}),
+        ("workspace_schedule", f"{base}/manage/schedule/", {"date-1": "2026-03-14"}),
     ]
 
 

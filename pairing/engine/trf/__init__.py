@@ -59,6 +59,8 @@ Editions:
       player NNNN's national ID (a national rating list's code), same columns as SWC;
   ``SWB NNNN YYYY``
       player NNNN's birth year, when only the year is known (same columns);
+  ``SWD NNNN BBBB``
+      player NNNN's fixed board: every game of theirs is given board BBBB (same columns);
   ``SWL NNNN code``
       the code of player NNNN's private link (1-16 of ``A-Z a-z 0-9 - _``);
   ``SWF NNNN MMMM "reason"``
@@ -76,7 +78,9 @@ Editions:
       written in base64 from column 9; refused when it unpacks to over 16 MB.
 
   The SWO options of the backup are the web app's settings: yes/no flags (``0``/``1``),
-  numbers and words, ``-`` for none (``unrated_rating=-``, ``tiebreak_rules=-``).
+  numbers and words, ``-`` for none (``unrated_rating=-``, ``tiebreak_rules=-``); the
+  rounds' start times are one word, ``round_times=14:00,-,09:30`` (``-`` for a round
+  without one).
 
 Columns are 1-based and inclusive, as numbered in the FIDE documents.  A
 :class:`TrfDocument` keeps the lines it was read from, so every record we do not
@@ -231,6 +235,8 @@ from .lossless import (
     birth_years,
     explanation_line,
     explanations,
+    fixed_board_line,
+    fixed_boards,
     national_id_line,
     national_ids,
     prize_table,
@@ -306,6 +312,8 @@ __all__ = [
     "birth_years",
     "explanation_line",
     "explanations",
+    "fixed_board_line",
+    "fixed_boards",
     "national_id_line",
     "national_ids",
     "prize_table",

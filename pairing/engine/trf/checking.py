@@ -40,6 +40,7 @@ from .lossless import (
     parse_ask,
     parse_birth_year,
     parse_explanation,
+    parse_fixed_board,
     parse_prize_table,
     parse_reason,
 )
@@ -231,6 +232,7 @@ _RECORD_CHECKS: dict[str, RecordCheck] = {
     "SWP": _parses(lambda record: parse_prize_table(record)),
     "SWI": _players_known(lambda record: [(parse_player_text(record)[0], SWC_RANK[0])]),
     "SWB": _players_known(lambda record: [(parse_birth_year(record)[0], SWC_RANK[0])]),
+    "SWD": _players_known(lambda record: [(parse_fixed_board(record)[0], SWC_RANK[0])]),
     "SWL": _players_known(lambda record: [(parse_access_code(record)[0], SWC_RANK[0])]),
     "SWF": _players_known(
         lambda record: [

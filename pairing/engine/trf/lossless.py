@@ -1,7 +1,8 @@
 """The ``SW`` records that make the web app's backup lossless (#31), read and written.
 
 What TRF and our earlier SW records have no place for: the prize table (``SWP``), a
-player's national ID (``SWI``), birth year (``SWB``) and private link (``SWL``), the
+player's national ID (``SWI``), birth year (``SWB``), private link (``SWL``) and fixed
+board (``SWD``), the
 reason two players are kept apart (``SWF``), the requests players made on their own
 page (``SWQ``) and each round's explanation (``SWE``); documented in the package
 docstring.  Free text that may hold anything (the prize table's lines, a reason) is
@@ -81,6 +82,29 @@ def birth_years(doc: TrfDocument) -> dict[int, int]:
 def birth_year_line(rank: int, year: int) -> str:
     """SWB: a player's birth year, when only the year is known."""
     return f"SWB {rank:>4} {year}"
+
+
+FIXED_BOARD_MAX = 9999
+"""The highest board an SWD record can name (four columns)."""
+
+
+def parse_fixed_board(record: TrfRecord) -> tuple[int, int]:
+    """SWD: the player and the board every game of theirs is given."""
+    rank = whole(record, SWC_RANK, "player")
+    board = record.text[SWC_NAME - 1 :].strip()
+    if not NUMBER.fullmatch(board) or not 1 <= int(board) <= FIXED_BOARD_MAX:
+        raise record_error(record, f"board {board!r} is not a board (SWD NNNN BBBB)", SWC_NAME)
+    return rank, int(board)
+
+
+def fixed_boards(doc: TrfDocument) -> dict[int, int]:
+    """SWD: each player's fixed board, by starting rank."""
+    return dict(parse_fixed_board(r) for r in doc.records if r.tag == "SWD")
+
+
+def fixed_board_line(rank: int, board: int) -> str:
+    """SWD: a player's fixed board."""
+    return f"SWD {rank:>4} {board}"
 
 
 def parse_access_code(record: TrfRecord) -> tuple[int, str]:

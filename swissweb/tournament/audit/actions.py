@@ -46,3 +46,5 @@ class AuditAction(models.TextChoices):
     PLAYER_ASK_DECIDE = "player_ask_decide", _("Player's request decided")
     PLAYER_LINK_ROTATE = "player_link_rotate", _("Player's private link replaced")
     RATINGS_REFRESH = "ratings_refresh", _("Ratings refreshed from a list")
+    SCHEDULE_SET = "schedule_set", _("Schedule of the rounds changed")
+    PLAYER_FIXED_BOARD = "player_fixed_board", _("Fixed board changed")

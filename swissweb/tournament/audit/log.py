@@ -27,6 +27,7 @@ from swissweb.tournament.audit.payloads import (
     NoValues,
     PlayerAskValues,
     PlayerChanges,
+    PlayerFixedBoard,
     PlayerLink,
     PlayerNumber,
     PlayersAdded,
@@ -36,6 +37,7 @@ from swissweb.tournament.audit.payloads import (
     ResultPayload,
     RoundNumber,
     RoundRequestValues,
+    ScheduleRows,
     SettingChanges,
 )
 from swissweb.tournament.audit.registry import PAYLOADS, ROUND_ACTIONS
@@ -152,6 +154,14 @@ def record(*, action: Literal[AuditAction.RESULT_RECORD],
 @overload
 def record(*, action: Literal[AuditAction.RATINGS_REFRESH],
            before: RatingsRefreshed | None = None, after: RatingsRefreshed | None = None,
+           **row: Unpack[Row]) -> AuditEntry | None: ...
+@overload
+def record(*, action: Literal[AuditAction.SCHEDULE_SET],
+           before: ScheduleRows | None = None, after: ScheduleRows | None = None,
+           **row: Unpack[Row]) -> AuditEntry | None: ...
+@overload
+def record(*, action: Literal[AuditAction.PLAYER_FIXED_BOARD],
+           before: PlayerFixedBoard | None = None, after: PlayerFixedBoard | None = None,
            **row: Unpack[Row]) -> AuditEntry | None: ...
 # fmt: on
 def record(

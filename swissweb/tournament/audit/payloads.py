@@ -239,6 +239,34 @@ class PlayerTop(PlayerNamed):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerFixedBoard(PlayerNamed):
+    """``player_fixed_board``: the board every game of the player is given (None: none)."""
+
+    fixed_board: int | None
+
+    @classmethod
+    def parse(cls, fields: Fields) -> Self:
+        return cls(player=fields.text("player") or "", fixed_board=fields.number("fixed_board"))
+
+    def facts(self, names: Names) -> list[Fact]:
+        return [Fact("fixed_board", _("fixed board"), plain(self.fixed_board))]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScheduleRows(AuditPayload):
+    """``schedule_set``: each round's date and start time as the schedule says them."""
+
+    schedule: tuple[str, ...]
+
+    @classmethod
+    def parse(cls, fields: Fields) -> Self:
+        return cls(schedule=fields.texts("schedule"))
+
+    def facts(self, names: Names) -> list[Fact]:
+        return [Fact("schedule", _("schedule"), plain([*self.schedule]))]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PlayerLink(PlayerNamed):
     """``player_link_rotate``: the fingerprint of the player's private link (never
     the code itself)."""

@@ -18,6 +18,7 @@ from swissweb.tournament.audit.payloads import (
     NoValues,
     PlayerAskValues,
     PlayerChanges,
+    PlayerFixedBoard,
     PlayerLink,
     PlayerNumber,
     PlayersAdded,
@@ -27,6 +28,7 @@ from swissweb.tournament.audit.payloads import (
     ResultPayload,
     RoundNumber,
     RoundRequestValues,
+    ScheduleRows,
     SettingChanges,
 )
 from swissweb.tournament.audit.stored import AuditPayload
@@ -63,6 +65,8 @@ PAYLOADS: dict[AuditAction, type[AuditPayload]] = {
     A.ROUND_REDRAW: BoardsPayload,
     A.RESULT_RECORD: ResultPayload,
     A.RATINGS_REFRESH: RatingsRefreshed,
+    A.SCHEDULE_SET: ScheduleRows,
+    A.PLAYER_FIXED_BOARD: PlayerFixedBoard,
 }
 """Each action's payload class."""
 

@@ -79,3 +79,19 @@ def validate_time_control_code(text: str) -> None:
             )
             % {"text": repr(text)}
         )
+
+
+def _clock(text: str) -> bool:
+    try:
+        dt.time.fromisoformat(text)
+    except ValueError:
+        return False
+    return len(text) == 5
+
+
+def validate_round_times(value: Any) -> None:
+    """Model validator: a list of start times ``HH:MM`` or ``None``, one per round."""
+    if not isinstance(value, list) or not all(
+        item is None or (isinstance(item, str) and _clock(item)) for item in value
+    ):
+        raise ValidationError(_("Round start times: a list of times HH:MM, one per round."))

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from swissweb.tournament.core.text import validate_printable, validate_printable_lines
 from swissweb.tournament.events.report_fields import (
     validate_round_dates,
+    validate_round_times,
     validate_time_control_code,
 )
 from swissweb.tournament.models.system_options import (
@@ -238,6 +239,16 @@ class Event(TimeStamped):
             "is reported on the day it was paired."
         ),
         verbose_name=_("round dates"),
+    )
+    round_times = models.JSONField(
+        default=list,
+        blank=True,
+        validators=[validate_round_times],
+        help_text=_(
+            "One start time per round (HH:MM, the venue's local time), beside the round "
+            "dates; set with the schedule."
+        ),
+        verbose_name=_("round start times"),
     )
     team_size = models.PositiveSmallIntegerField(
         default=0,

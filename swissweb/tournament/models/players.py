@@ -120,6 +120,15 @@ class Player(TimeStamped):
         ),
         verbose_name=_("withdrawn after round"),
     )
+    fixed_board = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text=_(
+            "Every round seats this player's game at this board (access, a live board); "
+            "who meets whom is not changed."
+        ),
+        verbose_name=_("fixed board"),
+    )
 
     class Meta:
         ordering = ["event", "pairing_number", "name"]
@@ -143,6 +152,11 @@ class Player(TimeStamped):
                 condition=Q(sex__in=Sex.values),
                 name="player_sex_valid",
                 violation_error_message=_("Sex is male, female or not given."),
+            ),
+            models.CheckConstraint(
+                condition=Q(fixed_board__isnull=True) | Q(fixed_board__gte=1),
+                name="player_fixed_board_positive",
+                violation_error_message=_("Boards are numbered from 1."),
             ),
             models.CheckConstraint(
                 condition=~Q(name=""),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -168,6 +168,43 @@ def player_top_set(request: AuthenticatedHttpRequest, event: Event, player_id: i
         ),
         done,
     )
+
+
+@arbiter_required
+@require_POST
+def player_fixed_board(
+    request: AuthenticatedHttpRequest, event: Event, player_id: int
+) -> HttpResponse:
+    """Give a player a fixed board, or take it away (an empty board), from the next round."""
+    player = get_object_or_404(Player, pk=player_id, event=event)
+    text = request.POST.get("board", "").strip()
+    board = positive_number(text, maximum=player_services.FIXED_BOARD_MAX) if text else None
+    back = redirect("tournament:workspace_player", slug=event.slug, player_id=player.pk)
+    if text and board is None:
+        messages.error(
+            request,
+            _("A fixed board is a board number from 1 to %(max)s.")
+            % {"max": player_services.FIXED_BOARD_MAX},
+        )
+        return back
+    try:
+        _player, warnings = player_services.player_fixed_board_set(
+            player_id=player.pk, board=board, user=request.user, now=timezone.now()
+        )
+    except TournamentError as exc:
+        messages.error(request, str(exc))
+        return back
+    if board is None:
+        messages.success(request, _("%(name)s: no fixed board.") % {"name": player.name})
+    else:
+        messages.success(
+            request,
+            _("%(name)s: board %(board)s from the next round paired.")
+            % {"name": player.name, "board": board},
+        )
+    for warning in warnings:
+        messages.warning(request, warning)
+    return back
 
 
 @arbiter_required

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from swissweb.tournament.audit.actions import AuditAction
 from swissweb.tournament.audit.payloads import (
     PlayerChanges,
+    PlayerFixedBoard,
     PlayerNumber,
     PlayersAdded,
     PlayerTop,
@@ -214,6 +215,59 @@ def player_top_set(*, player_id: int, top: bool, user: User, now: dt.datetime) -
             after=PlayerTop(player=player.name, top_player=top),
         )
         return player
+
+
+FIXED_BOARD_MAX = 999
+"""The highest board a player can be given (no hall holds more boards)."""
+
+
+def player_fixed_board_set(
+    *, player_id: int, board: int | None, user: User | None, now: dt.datetime
+) -> tuple[Player, list[str]]:
+    """Give a player a fixed board, or take it away (``None``), from the next round paired.
+
+    The round service seats the player's game at that board without changing who meets
+    whom (``rounds.fixed_boards``); a draft already paired is not renumbered.
+
+    :raises TournamentError: the board is not from 1 to 999; nothing changes.
+    :returns: the player, and warnings: the board is another player's fixed board too.
+    """
+    if board is not None and not 1 <= board <= FIXED_BOARD_MAX:
+        raise TournamentError(
+            _("A fixed board is a board number from 1 to %(max)s.") % {"max": FIXED_BOARD_MAX}
+        )
+    with transaction.atomic():
+        event_id = Player.objects.values_list("event_id", flat=True).get(pk=player_id)
+        event = _lock_event(event_id)
+        player = Player.objects.get(pk=player_id)
+        old = player.fixed_board
+        if old == board:
+            return player, []
+        player.fixed_board = board
+        player.save(update_fields=["fixed_board", "modified_at"])
+        _audit(
+            event=event,
+            user=user,
+            now=now,
+            action=AuditAction.PLAYER_FIXED_BOARD,
+            before=PlayerFixedBoard(player=player.name, fixed_board=old),
+            after=PlayerFixedBoard(player=player.name, fixed_board=board),
+        )
+        others = list(
+            event.players.filter(fixed_board=board)
+            .exclude(pk=player.pk)
+            .values_list("name", flat=True)
+        )
+        warnings = []
+        if board is not None and others:
+            warnings.append(
+                _(
+                    "Board %(board)s is also fixed for %(others)s: when both play, the game "
+                    "placed higher by the pairing keeps it."
+                )
+                % {"board": board, "others": ", ".join(others)}
+            )
+        return player, warnings
 
 
 PLAYER_DETAILS = (

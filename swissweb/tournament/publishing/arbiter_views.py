@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.views.decorators.http import require_http_methods
 
 from swissweb.tournament.core.authorizers import AuthenticatedHttpRequest, arbiter_required
 from swissweb.tournament.models import Event
 from swissweb.tournament.publishing import exports
-from swissweb.tournament.publishing.rating_report import Edition
+from swissweb.tournament.publishing.rating_report import Edition, date_warnings
 from swissweb.tournament.publishing.rating_report import rating_report as report
 
 
@@ -31,6 +32,9 @@ def rating_report(request: AuthenticatedHttpRequest, event: Event, edition: str)
     if edition not in {e.value for e in Edition}:
         raise Http404(f"No rating report edition {edition!r}: trf16 or trf26.")
     chosen = Edition(edition)
+    # The download leaves the page as it is: the warnings show on the next page opened.
+    for warning in date_warnings(event):
+        messages.warning(request, warning)
     response = HttpResponse(report(event, chosen), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-{chosen}.trf"'
     return response

@@ -23,11 +23,13 @@ import datetime as dt
 import re
 from typing import Any, Literal
 
+from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from swissweb.tournament.core.errors import TournamentError
+from swissweb.tournament.events.report_fields import validate_round_times
 from swissweb.tournament.models import (
     Event,
     PairingSystem,
@@ -174,6 +176,8 @@ def _event_fields(doc: TrfDocument) -> dict[str, Any]:
             fields[option.name] = _setting(option)
         elif option.name == "lots_seed":
             fields["lots_seed"] = option.whole()
+        elif option.name == "round_times":
+            fields["round_times"] = _round_times(option)
         elif option.name == "started":
             started = option.time()
             if started is not None:
@@ -202,6 +206,18 @@ SETTING_CHOICES: dict[str, tuple[Any, list[str]]] = {
 }
 """The SWO settings (``exports.WORD_OPTIONS``): the value ``-`` stands for (None: not
 allowed) and the words allowed (none listed: a whole number)."""
+
+
+def _round_times(option: trf.TrfOption) -> list[str | None]:
+    """The start times of the SWO option ``round_times=14:00,-,09:30``, ``-`` for none."""
+    times = [None if word == "-" else word for word in option.value.split(",")]
+    try:
+        validate_round_times(times)
+    except ValidationError:
+        # Translators: round_times is an option of the file; keep HH:MM as it is.
+        message = _("round_times must be times HH:MM or -, separated by commas")
+        raise option.error(message) from None
+    return times
 
 
 def _setting(option: trf.TrfOption) -> Any:
@@ -454,8 +470,9 @@ def event_plan(text: str, *, now: dt.datetime | None = None) -> EventPlan:
     table = trf.prize_table(doc)
     if table is not None:
         fields["prize_table"] = table
-    if "round_dates" in fields:
-        fields["round_dates"] = fields["round_dates"][:planned]
+    for name in ("round_dates", "round_times"):
+        if name in fields:
+            fields[name] = fields[name][:planned]
     if rounds and fields.get("started_at") is None:
         # Rounds were paired, so pairing numbers were given, whether or not the file
         # says when: without this the players would come in without numbers (#21).

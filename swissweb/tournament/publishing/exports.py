@@ -9,9 +9,9 @@ times, ``SWO`` the event options, ``SWK`` the tie-breaks, ``SWN`` whole names, `
 clubs, ``SWA`` areas, ``SWT`` top players, ``SWW`` withdrawals, ``SWY`` the system, and
 (#31) ``SWP`` the prize table, ``SWI`` national IDs, ``SWB`` birth years, ``SWL`` each
 player's private link, ``SWF`` why two players are kept apart and ``SWQ`` the requests
-players made on their own page.  The backup carries every field of the event but those
-``tests/web/test_backup_fields.py`` lists with the reason; it records whether the event
-was public, but a restore makes it private.
+players made on their own page, and (#34) ``SWD`` fixed boards.  The backup carries
+every field of the event but those ``tests/web/test_backup_fields.py`` lists with the
+reason; it records whether the event was public, but a restore makes it private.
 The tie-breaks are also written as TRF-2026 202 in FIDE's codes (``BH/C1,SB,DE``), for
 FIDE's programs, as far as the list holds C.07 codes (DE1 and LOT are not), and each
 001 line's rank is the player's place by them, when no round's results are half
@@ -261,6 +261,9 @@ def _header_lines(event: Event) -> list[str]:
     options += [("lots_seed", event.lots_seed), ("started", event.started_at)]
     options += [(name, getattr(event, name) or None) for name in WORD_OPTIONS]
     options += [("team_size", event.team_size), ("unrated_rating", event.unrated_rating)]
+    if any(event.round_times or []):
+        times = ",".join(clock or "-" for clock in event.round_times)
+        options.append(("round_times", times))
     lines.append(trf.options_line(options))
     if event.prize_table:
         lines.append(trf.prize_table_line(event.prize_table))
@@ -315,6 +318,7 @@ def _player_lines(players: list[Player], rank: dict[int, int]) -> list[str]:
         trf.birth_year_line(rank[p.pk], p.birth_year) for p in players if p.birth_year is not None
     ]
     lines += [trf.access_code_line(rank[p.pk], p.access_code) for p in players]
+    lines += [trf.fixed_board_line(rank[p.pk], p.fixed_board) for p in players if p.fixed_board]
     lines += [
         trf.withdrawal_line(rank[p.pk], p.withdrawn_after_round)
         for p in players

@@ -12,6 +12,9 @@ The report is the tournament section and the 001 player lines, nothing of our ow
   point values when they are not 1-½-0 and 162 can say them, 192 the coded type of
   tournament, 202 the tie-breaks in FIDE's codes and 222 the encoded time control.
 
+:func:`date_warnings` says which round dates the arbiter should check: a round paired
+on a day outside the event's dates, or on another day than its scheduled date.
+
 Each report is read back before it is served (:func:`rating_report`): a report our
 reader cannot read is a bug, and the arbiter gets no file rather than a wrong one.
 """
@@ -22,8 +25,11 @@ import datetime as dt
 import enum
 from collections.abc import Sequence
 
-from django.utils import translation
+from django.utils import timezone, translation
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
+from swissweb.tournament.events import schedule
 from swissweb.tournament.models import Event
 from swissweb.tournament.publishing import exports
 from swissweb.tournament.rounds import engine_adapter
@@ -68,6 +74,39 @@ def rating_report(event: Event, edition: Edition) -> str:
     return text
 
 
+def date_warnings(event: Event) -> list[str]:
+    """What the arbiter should check in the report's round dates (132), in words: a
+    round paired on a day outside the event's dates, or on another day than its
+    scheduled date.  The report gives the scheduled date when there is one, else the
+    day the round was paired (``exports.round_dates``)."""
+    found = []
+    scheduled = schedule.slots(event)
+    for round_ in event.round_set.defer("explanation").order_by("number"):
+        paired = timezone.localdate(round_.paired_at)
+        planned = scheduled[round_.number - 1].date if round_.number <= len(scheduled) else None
+        values = {"number": round_.number, "paired": date_format(paired, "DATE_FORMAT")}
+        early = event.start_date is not None and paired < event.start_date
+        late = event.end_date is not None and paired > event.end_date
+        if planned is not None and planned != paired:
+            values["date"] = date_format(planned, "DATE_FORMAT")
+            found.append(
+                _(
+                    "Round %(number)s was paired on %(paired)s, not on its scheduled date "
+                    "%(date)s; the rating report gives %(date)s."
+                )
+                % values
+            )
+        elif planned is None and (early or late):
+            found.append(
+                _(
+                    "Round %(number)s was paired on %(paired)s, outside the event's dates, "
+                    "and has no date in the schedule: the rating report gives %(paired)s."
+                )
+                % values
+            )
+    return found
+
+
 def _records_2026(event: Event) -> list[str]:
     lines = [trf.rounds_2026_line(event.rounds)]
     colour = engine_adapter.initial_colour(event)
@@ -94,4 +133,4 @@ def _check(text: str, event: Event, players: int, dates: Sequence[dt.date | None
         raise RuntimeError("the rating report does not read back as written")
 
 
-__all__ = ["Edition", "rating_report"]
+__all__ = ["Edition", "date_warnings", "rating_report"]

@@ -83,6 +83,7 @@ def player_rows(doc: TrfDocument, notes: list[str]) -> dict[int, dict[str, Any]]
     top = trf.top_players(doc)
     national = trf.national_ids(doc)
     years = trf.birth_years(doc)
+    boards = trf.fixed_boards(doc)
     codes = trf.access_codes(doc)
     rows = {}
     for player in doc.players:
@@ -102,6 +103,7 @@ def player_rows(doc: TrfDocument, notes: list[str]) -> dict[int, dict[str, Any]]
             "withdrawn_after_round": withdrawn.get(rank),
             "national_id": national.get(rank, "")[:20],
             "birth_year": years.get(rank),
+            "fixed_board": boards.get(rank),
         }
         if rank in codes:
             rows[rank]["access_code"] = codes[rank]

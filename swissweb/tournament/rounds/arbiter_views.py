@@ -23,8 +23,8 @@ from swissweb.tournament.core.errors import ConfirmationNeeded, TournamentError
 from swissweb.tournament.core.forms import error_summary
 from swissweb.tournament.core.not_found import not_found_is_404
 from swissweb.tournament.core.params import positive_number
-from swissweb.tournament.models import Event, Game, Round
-from swissweb.tournament.rounds import redraw
+from swissweb.tournament.models import Event, Game, Round, RoundState
+from swissweb.tournament.rounds import fixed_boards, redraw
 from swissweb.tournament.rounds import results as result_services
 from swissweb.tournament.rounds import selectors as round_selectors
 from swissweb.tournament.rounds import services as round_services
@@ -37,7 +37,7 @@ from swissweb.tournament.rounds.forms import ResultForm
 def round_pair(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     """Pair the next round as a draft (one round, however many clicks)."""
     expected = positive_number(request.POST.get("round"))
-    return _attempt(
+    response = _attempt(
         request,
         event,
         lambda: round_services.round_pair(
@@ -45,6 +45,16 @@ def round_pair(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
         ),
         _("Round paired: check the draft, then publish it."),
     )
+    _warn_fixed_boards(request, event)
+    return response
+
+
+def _warn_fixed_boards(request: AuthenticatedHttpRequest, event: Event) -> None:
+    """Tell the arbiter of each fixed board the draft just paired could not give (#34)."""
+    draft = event.round_set.filter(state=RoundState.PAIRED).only("explanation").first()
+    for step in draft.explanation if draft is not None else []:
+        if step.get("rule") == fixed_boards.FIXED_BOARD_WARNING:
+            messages.warning(request, str(step["text"]))
 
 
 def _round(event: Event, number: int) -> Round:
@@ -63,9 +73,11 @@ def round_repair(request: AuthenticatedHttpRequest, event: Event, number: int) -
             event_id=event.pk, user=request.user, now=timezone.now(), expected_round=number
         )
 
-    return _attempt(
+    response = _attempt(
         request, event, repair, _("Round %(number)d paired again.") % {"number": number}
     )
+    _warn_fixed_boards(request, event)
+    return response
 
 
 @arbiter_required

@@ -33,7 +33,7 @@ from swissweb.tournament.core.services import _lock_event
 from swissweb.tournament.models import Game, Result, Round, RoundState
 from swissweb.tournament.models import RequestKind as ModelRequestKind
 from swissweb.tournament.models import RoundRequest as ModelRoundRequest
-from swissweb.tournament.rounds import engine_adapter
+from swissweb.tournament.rounds import engine_adapter, fixed_boards
 from swissweb.tournament.rounds.engine_door import RoundPairing, check_round, rules_for, run_engine
 
 
@@ -188,6 +188,7 @@ def redraw_apply(
         before = sorted([g.board, g.white_id, g.black_id] for g in old.values())
         round_.games.all().delete()
         games = engine_adapter.pairing_games(round_, proposal, players, renumbered=True)
+        fixed = fixed_boards.renumber(games)  # the players' fixed boards (#34), as pairing does
         for game in games:
             kept = old.get((game.white_id, game.black_id))
             if kept is not None:
@@ -199,8 +200,15 @@ def redraw_apply(
                 round_number=round_.number,
                 defaults={"kind": ModelRequestKind.ABSENT},
             )
-        round_.explanation = list(round_.explanation) + engine_adapter.explanation_json(
-            e for e in proposal.explanation if e.rule == "ESCA 25"
+        kept_steps = [
+            s for s in round_.explanation if s.get("rule") not in fixed_boards.FIXED_RULES
+        ]
+        round_.explanation = (
+            kept_steps
+            + engine_adapter.explanation_json(
+                e for e in proposal.explanation if e.rule == "ESCA 25"
+            )
+            + fixed
         )
         round_.save(update_fields=["explanation", "modified_at"])
         audit.record(

@@ -32,7 +32,7 @@ from swissweb.tournament.models import (
     Round,
     RoundState,
 )
-from swissweb.tournament.rounds import engine_adapter
+from swissweb.tournament.rounds import engine_adapter, fixed_boards
 from swissweb.tournament.rounds.engine_door import (
     System,
     check_round,
@@ -109,6 +109,11 @@ def round_pair(
         )
         players = {p.pairing_number: p for p in event.players.all() if p.pairing_number}
         games = engine_adapter.pairing_games(round_, pairing, players)
+        # Fixed boards (#34 item 5): renumbered here, after the engine, who meets whom kept.
+        steps = fixed_boards.renumber(games)
+        if steps:
+            round_.explanation.extend(steps)
+            round_.save(update_fields=["explanation", "modified_at"])
         Game.objects.bulk_create(games)
         _audit(event=event, user=user, now=now, action=AuditAction.ROUND_PAIR, round_=round_)
         return round_
@@ -215,8 +220,12 @@ def draft_swap_players(
         (game_a, side_a), (game_b, side_b) = _seats(round_, first_id, second_id)
         before = _boards_json(round_)
         _swap_seats(game_a, side_a, game_b, side_b, first_id, second_id)
-        _note_swap(round_, {game_a.board, game_b.board}, first_id, second_id, correction=False)
-        warnings = _check_edit(round_, {game_a.board, game_b.board})
+        boards = {game_a.board, game_b.board}
+        if fixed_boards.apply_to_draft(round_):  # a fixed-board player changed games
+            (game_a, _side), (game_b, _side) = _seats(round_, first_id, second_id)
+            boards = {game_a.board, game_b.board}
+        _note_swap(round_, boards, first_id, second_id, correction=False)
+        warnings = _check_edit(round_, boards)
         _audit(
             event=event,
             user=user,

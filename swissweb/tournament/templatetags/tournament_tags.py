@@ -12,7 +12,8 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
 from swissweb.tournament.core.numbers import points_text
-from swissweb.tournament.models import Result
+from swissweb.tournament.events import schedule
+from swissweb.tournament.models import Event, Result
 
 register = template.Library()
 
@@ -81,3 +82,16 @@ def fill_results(parser: template.base.Parser, token: template.base.Token) -> _F
     nodelist = parser.parse(("endfill_results",))
     parser.delete_first_token()
     return _FillResults(nodelist, parser.compile_filter(bits[1]))
+
+
+@register.filter
+def round_when(event: Event, number: int) -> str:
+    """Round ``number``'s date and start time from the event's schedule, in words ("Sat
+    14 Mar, 14:00"); "" for a round not scheduled."""
+    return schedule.round_when(event, int(number))
+
+
+@register.filter
+def schedule_texts(event: Event) -> list[tuple[int, str]]:
+    """Every scheduled round of the event with its date and start time, in round order."""
+    return sorted(schedule.schedule_texts(event).items())
