@@ -10,7 +10,9 @@ manifest of the run (``manifest-<UTC time>.sha256``, checked by ``sha256sum -c``
 Each event gets one line on standard output (``ok``, slug, file, players, rounds, bytes).
 An event that cannot be backed up is named on standard error with the reason; the others
 are still backed up, its older backups are kept, and the command ends with exit status 1
-(for cron's mail or the systemd unit's failed state).  A directory that is missing or
+(for cron's mail or the systemd unit's failed state).  An event without players yet is
+skipped with a line saying so: a TRF file is its player lines, and a restore refuses
+one without any.  A directory that is missing or
 cannot be written stops the run before anything is exported.
 """
 
@@ -95,7 +97,13 @@ class Command(BaseCommand):
         now = timezone.now()
         written: list[backup_files.Written] = []
         failed: list[str] = []
+        skipped = 0
         for event in events:
+            if not event.players.exists():
+                # A TRF file is its player lines: a restore refuses one without any.
+                self.stdout.write(f"skipped {event.slug}: no players yet, nothing to back up")
+                skipped += 1
+                continue
             try:
                 done = self._back_up(event, out, now)
             except (TournamentError, OSError) as exc:
@@ -114,6 +122,8 @@ class Command(BaseCommand):
             self._manifest(out, now, written, keep)
         total = len(written) + len(failed)
         summary = f"{len(written)} of {total} events backed up to {out}."
+        if skipped:
+            summary += f" {skipped} without players skipped."
         if failed:
             raise CommandError(
                 f"{summary} Not backed up: {', '.join(failed)} (see the messages above); "
