@@ -126,7 +126,7 @@ def _reader(
         warmup = at < measure_from
         start = time.perf_counter()
         try:
-            status, _ = client.request("GET", path, **headers)
+            status, _ = client.request("GET", path, form=None, **headers)
             ok = status in (200, 304)
             if not ok:
                 errors.append(f"{name}: HTTP {status}")

@@ -90,6 +90,7 @@ def build_event(
         if number == in_play:
             games = games[: len(games) // 2]
         for game in games:
+            assert game.black is not None  # the query above leaves byes out
             result_services.result_record(
                 game_id=game.pk,
                 result=demo_result(game.white, game.black, rng),

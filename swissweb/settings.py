@@ -28,6 +28,7 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from swissweb.caches import cache_config
+from swissweb.databases import sqlite_options
 from swissweb.proxies import parse_trusted_proxies
 from swissweb.timeouts import pairing_timeout
 
@@ -179,6 +180,9 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"].setdefault("OPTIONS", {}).update(sqlite_options())
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -18,7 +18,7 @@ from .model import Colour, PairingNumber, Player, TournamentState
 
 def initial_colour(state: TournamentState, seed: int) -> Colour:
     """The top seed's colour in round 1: the event's own, else drawn by lot from ``seed``
-    (Dutch A7c, C.04.3 Article 5, SB 7)."""
+    (Dutch A7c, C.04.3 of 2026 Article 5.1, SB 7)."""
     return state.initial_colour or random.Random(seed).choice((Colour.WHITE, Colour.BLACK))
 
 

@@ -13,9 +13,14 @@ Points are integers counting half-points (``Points(3)`` is 1½), so sums compare
 from __future__ import annotations
 
 import enum
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from datetime import date
-from typing import NewType
+from typing import NewType, TypeVar, cast
+
+from .options import OptionSpec
+
+T = TypeVar("T")
 
 PairingNumber = NewType("PairingNumber", int)
 """A player's pairing number (TRF starting rank), 1-based (Dutch A2, Lim 7)."""
@@ -236,32 +241,39 @@ class Round1Separation(enum.Enum):
     FEDERATION = "federation"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, init=False)
 class PairingOptions:
     """Event options that change how a system pairs (each system reads only its own).
 
-    The defaults are the plain reading of each rule text: acceleration as the system's
-    text says (the SB text's, off elsewhere); the Lim Maxi limits off (Lim
-    10.2 applies them to Maxi-tournaments only); the ESCA discretionary rules 27, 29 and
-    30 on, because the text calls those pairings "best avoided" / "should be avoided".
+    ``acceleration`` is read by every system; the others are declared by each system
+    (:class:`~pairing.engine.options.OptionSpec`, in its ``RULES.options``) and given
+    here by name, e.g. ``PairingOptions(lim_maxi=True)``.  An option not given has its
+    declared default: the plain reading of the system's rule text.  The registry refuses
+    a value no system declares, or one of the wrong type, before any system pairs.
     """
 
-    acceleration: bool | None = None
+    acceleration: bool | None
     """SB text: in rounds 1 and 2 the top half of the initial list (by rating) gets an
     imaginary point, for pairing only (``acceleration.py``), in any system.  ``None``
     leaves it to the system: the ``sb`` system accelerates (SB 3), the others do not.
     Used only when the state carries no explicit ``acceleration`` (``XXA``)."""
-    lim_maxi: bool = False
-    """Lim 10.2, 10.8, 12.7: the 100-point rating limits of a Maxi-tournament."""
-    esca_random: bool = False
-    """ESCA 26: random pairings, by the same principles (round 1 and the order within a
-    score level by lot instead of alphabetically)."""
-    esca_round1_separation: frozenset[Round1Separation] = frozenset(Round1Separation)
-    """ESCA 27: besides schools, keep these apart in round 1 where possible."""
-    esca_avoid_half_bye_pairs: bool = True
-    """ESCA 29: in round 2, avoid pairing two players who had half-point byes in round 1."""
-    esca_avoid_defaulted_rematch: bool = True
-    """ESCA 30: avoid pairing again two players whose game was defaulted."""
+    values: tuple[tuple[str, Hashable], ...]
+    """The system options given, by name, in the order of their names."""
+
+    def __init__(self, *, acceleration: bool | None = None, **values: Hashable) -> None:
+        object.__setattr__(self, "acceleration", acceleration)
+        object.__setattr__(self, "values", tuple(sorted(values.items())))
+
+    def value(self, spec: OptionSpec[T]) -> T:
+        """The option ``spec``: as given, else its default."""
+        for name, value in self.values:
+            if name == spec.name:
+                return cast(T, value)
+        return spec.default
+
+    def named(self) -> dict[str, Hashable]:
+        """The options given, by name."""
+        return dict(self.values)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -1,30 +1,73 @@
 """The registry: every pairing system by name, and the one front door to pair a round.
 
 The only module that names the system packages.  Everything else finds a system here
-(:func:`rules_for`, :data:`REGISTRY`) and pairs through :func:`pair_round`, or redraws
-a published round through :func:`repair_round`; both check the state once for every
-system (:mod:`pairing.engine.validation`) before the system sees it.
+(:func:`rules_for`, :data:`REGISTRY`, every system's options by :func:`option_specs`)
+and pairs through :func:`pair_round`, or redraws a published round through
+:func:`repair_round`; both check the state once for every system
+(:mod:`pairing.engine.validation`) before the system sees it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from types import MappingProxyType
+from typing import Any
 
 from . import acceleration as common_acceleration
 from .errors import UnsupportedFeature
 from .model import AcceleratedPoints, RoundPairing, System, TournamentState
+from .options import OptionSpec
 from .rules import SystemRules
 from .systems import dutch, dutch1992, esca, lim, sb
-from .validation import validate_state
+from .validation import validate_options, validate_state
 
-REGISTRY: Mapping[System, SystemRules] = MappingProxyType(
-    {
-        rules.system: rules
-        for rules in (dutch.RULES, dutch1992.RULES, lim.RULES, esca.RULES, sb.RULES)
-    }
-)
+_SYSTEMS: dict[System, SystemRules] = {
+    rules.system: rules for rules in (dutch.RULES, dutch1992.RULES, lim.RULES, esca.RULES, sb.RULES)
+}
+
+REGISTRY: Mapping[System, SystemRules] = MappingProxyType(_SYSTEMS)
 """Every implemented system, in the order the command line and the app list them."""
+
+
+@contextmanager
+def registered(rules: SystemRules) -> Iterator[SystemRules]:
+    """``rules`` in the registry in place of its system's own until the block ends (a
+    test's stand-in system, say); the system's own afterwards.
+
+    :raises ValueError: an option of ``rules`` has the name or a form/``SWO`` word of
+        another system's different option.
+    """
+    before = _SYSTEMS[rules.system]
+    others = [spec for r in _SYSTEMS.values() if r.system != rules.system for spec in r.options]
+    _check_unique([*others, *rules.options])
+    _SYSTEMS[rules.system] = rules
+    try:
+        yield rules
+    finally:
+        _SYSTEMS[rules.system] = before
+
+
+def option_specs() -> tuple[OptionSpec[Any], ...]:
+    """Every system's own options, each once, in registry order: what an event can set
+    and a TRF ``SWO`` line carries besides ``acceleration``."""
+    specs: dict[str, OptionSpec[Any]] = {}
+    for rules in _SYSTEMS.values():
+        for spec in rules.options:
+            specs.setdefault(spec.name, spec)
+    return tuple(specs.values())
+
+
+def _check_unique(specs: Sequence[OptionSpec[Any]]) -> None:
+    """Two different options may not share a name or a word."""
+    seen: dict[str, OptionSpec[Any]] = {}
+    for spec in specs:
+        for key in {spec.name, *(flag.word for flag in spec.flags())}:
+            if seen.setdefault(key, spec) != spec:
+                raise ValueError(f"two options are called {key}")
+
+
+_check_unique([spec for rules in _SYSTEMS.values() for spec in rules.options])
 
 
 def rules_for(system: System | str) -> SystemRules:
@@ -42,7 +85,7 @@ def acceleration_of(state: TournamentState, system: System | str) -> tuple[Accel
     """The imaginary points ``system`` pairs ``state`` with, for every round they apply to.
 
     The state's own (``XXA``) when it has any; else the system's acceleration when the
-    event asks for it (Baku, C.04.5, for the Dutch system of 2026; the SB text's for the
+    event asks for it (Baku, C.04.7, for the Dutch system of 2026; the SB text's for the
     others, and by default for the ``sb`` system).
     """
     rules = rules_for(system)
@@ -62,6 +105,7 @@ def pair_round(state: TournamentState, system: System | str, *, seed: int) -> Ro
     """
     rules = rules_for(system)
     validate_state(state)
+    validate_options(state.options, option_specs())
     return rules.pair(state, seed=seed)
 
 
@@ -79,7 +123,16 @@ def repair_round(
     if rules.repair is None:
         raise UnsupportedFeature(f"the {rules.title} has no rule for redrawing a round")
     validate_state(state)
+    validate_options(state.options, option_specs())
     return rules.repair(state, published, seed=seed)
 
 
-__all__ = ["REGISTRY", "acceleration_of", "pair_round", "repair_round", "rules_for"]
+__all__ = [
+    "REGISTRY",
+    "acceleration_of",
+    "option_specs",
+    "pair_round",
+    "registered",
+    "repair_round",
+    "rules_for",
+]

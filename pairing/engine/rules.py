@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from .floats import Float
 from .legality import Violation
@@ -23,6 +23,7 @@ from .model import (
     System,
     TournamentState,
 )
+from .options import OptionSpec
 
 
 class PairFn(Protocol):
@@ -86,8 +87,6 @@ class SystemRules:
     """What an arbiter calls it, e.g. ``"FIDE Dutch system, 1992 text"``."""
     rule_text: str
     """The published rule text it implements, by name."""
-    options: frozenset[str]
-    """The :class:`~pairing.engine.model.PairingOptions` fields this system reads."""
     accelerates_by_default: bool
     """True when the text itself accelerates rounds 1 and 2 (the SB text)."""
     fide_rated: bool = False
@@ -99,10 +98,13 @@ class SystemRules:
     warnings: WarnFn
     float_history: FloatFn
     acceleration: AccelerationFn | None = None
-    """The system's own acceleration (Baku, C.04.5, for the Dutch system of 2026); ``None``
+    """The system's own acceleration (Baku, C.04.7, for the Dutch system of 2026); ``None``
     for the SB text's acceleration of rounds 1 and 2 (``pairing.engine.acceleration``)."""
     repair: RepairFn | None = None
     """Re-pairing a published round (ESCA 25); ``None`` where the text has no such rule."""
+    options: tuple[OptionSpec[Any], ...] = ()
+    """The system's own options, in the order the event form shows them; every system
+    also reads :attr:`~pairing.engine.model.PairingOptions.acceleration`."""
     default_tiebreaks: tuple[str, ...] = ()
     """The tie-break codes (``tiebreaks.parse_tiebreaks``) a new event of this system
     starts with, in order: what its rule text, or else FIDE C.07, recommends for it."""

@@ -14,10 +14,14 @@ message naming the player and the round, before any system sees it:
 - forbidden pairs and imaginary points (``XXA``) name known players; a forbidden pair
   is two different players; imaginary points are for rounds from 1 on, not negative;
 - the round numbers: at least one round planned, none completed below zero;
-- the options have the types :class:`~pairing.engine.model.PairingOptions` declares.
+- the acceleration option yes, no or unset; the systems' own options are checked
+  against their declarations by :func:`validate_options`.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
 
 from .errors import InvalidState
 from .model import (
@@ -26,9 +30,9 @@ from .model import (
     PairingNumber,
     PairingOptions,
     Player,
-    Round1Separation,
     TournamentState,
 )
+from .options import OptionSpec
 
 _WITH_OPPONENT = frozenset(outcome for outcome in Outcome if outcome.has_opponent)
 """Outcomes of a round in which the player was paired against someone (games, forfeits)."""
@@ -207,16 +211,22 @@ def _acceleration(state: TournamentState, players: dict[PairingNumber, Player]) 
 def _options(options: PairingOptions) -> None:
     if options.acceleration not in (None, True, False):
         raise InvalidState(f"option acceleration must be yes, no or unset: {options.acceleration}")
-    for name in (
-        "lim_maxi",
-        "esca_random",
-        "esca_avoid_half_bye_pairs",
-        "esca_avoid_defaulted_rematch",
-    ):
-        if not isinstance(getattr(options, name), bool):
-            raise InvalidState(f"option {name} must be yes or no: {getattr(options, name)!r}")
-    if not all(isinstance(kind, Round1Separation) for kind in options.esca_round1_separation):
-        raise InvalidState("option esca_round1_separation names an unknown kind of separation")
 
 
-__all__ = ["validate_state"]
+def validate_options(options: PairingOptions, specs: Iterable[OptionSpec[Any]]) -> None:
+    """Refuse a system option no system declares (``specs``: every system's), or a value
+    its declaration refuses (:meth:`~pairing.engine.options.OptionSpec.problem`).
+
+    :raises InvalidState: naming the option.
+    """
+    by_name = {spec.name: spec for spec in specs}
+    for name, value in options.values:
+        spec = by_name.get(name)
+        if spec is None:
+            raise InvalidState(f"no pairing system has an option {name}")
+        problem = spec.problem(value)
+        if problem is not None:
+            raise InvalidState(f"{problem}: {value!r}")
+
+
+__all__ = ["validate_options", "validate_state"]

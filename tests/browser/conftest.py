@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:  # types only: playwright is imported below, or the tests skip
+    from playwright.sync_api import Browser, Page
 
 # Playwright's sync API runs an event loop; Django refuses database access from a
 # thread with a running loop unless told otherwise.  Only the browser tests need this;
@@ -40,7 +44,7 @@ def _chromium_path() -> str | None:
 
 
 @pytest.fixture(scope="session")
-def chromium_browser() -> Iterator[object]:
+def chromium_browser() -> Iterator[Browser]:
     path = _chromium_path()
     if path is None:
         if os.environ.get("SWISSWEB_REQUIRE_BROWSER") == "1":
@@ -59,11 +63,9 @@ def chromium_browser() -> Iterator[object]:
 
 
 @pytest.fixture
-def page(chromium_browser: object) -> Iterator[object]:
+def page(chromium_browser: Browser) -> Iterator[Page]:
     # English unless a test asks otherwise, whatever the machine's locale (#24).
-    context = chromium_browser.new_context(  # type: ignore[attr-defined]
-        viewport={"width": 1200, "height": 900}, locale="en-GB"
-    )
+    context = chromium_browser.new_context(viewport={"width": 1200, "height": 900}, locale="en-GB")
     page = context.new_page()
     page.set_default_timeout(15_000)
     yield page
@@ -71,13 +73,13 @@ def page(chromium_browser: object) -> Iterator[object]:
 
 
 @pytest.fixture
-def screenshot(page: object) -> object:
+def screenshot(page: Page) -> Callable[[str], Path]:
     """Save a full-page screenshot under artefacts/screenshots/NAME.png."""
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
 
     def take(name: str) -> Path:
         path = ARTEFACTS / f"{name}.png"
-        page.screenshot(path=str(path), full_page=True)  # type: ignore[attr-defined]
+        page.screenshot(path=str(path), full_page=True)
         return path
 
     return take

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.contrib.auth.models import User
 
@@ -18,6 +18,9 @@ from swissweb.tournament.models import Event, Result
 from swissweb.tournament.players import services as player_services
 from swissweb.tournament.rounds import results as result_services
 from swissweb.tournament.rounds import services as round_services
+
+if TYPE_CHECKING:  # types only: the fixtures import playwright, or skip without it
+    from playwright.sync_api import Page
 
 NOW = dt.datetime(2026, 10, 3, 9, tzinfo=dt.UTC)
 PASSWORD = "anna-secret-pw-1"
@@ -78,7 +81,7 @@ def played_event(players: int = 61, played: int = 3) -> tuple[User, Event]:
     return user, event
 
 
-def log_in(page: Any, base: str) -> None:
+def log_in(page: Page, base: str) -> None:
     """Sign in as the event's arbiter."""
     page.goto(f"{base}/accounts/login/")
     page.get_by_label("Username").fill("anna")

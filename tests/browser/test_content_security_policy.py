@@ -8,11 +8,15 @@ reported, and the headers are the ones the settings promise.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pytest
+from pytest_django.live_server_helper import LiveServer
 
 from .played import PASSWORD, SLUG, played_event
+
+if TYPE_CHECKING:  # types only: the fixtures import playwright, or skip without it
+    from playwright.sync_api import Page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -24,11 +28,11 @@ document.addEventListener("securitypolicyviolation", (event) => {
 """
 
 
-def _violations(page: Any) -> list[str]:
+def _violations(page: Page) -> list[str]:
     return list(page.evaluate("window.__violations"))
 
 
-def test_csp_no_page_of_the_app_breaks_its_policy(live_server: Any, page: Any) -> None:
+def test_csp_no_page_of_the_app_breaks_its_policy(live_server: LiveServer, page: Page) -> None:
     _, event = played_event(players=21, played=2)
     page.add_init_script(LISTEN)
     base = live_server.url
@@ -39,7 +43,7 @@ def test_csp_no_page_of_the_app_breaks_its_policy(live_server: Any, page: Any) -
     seen: dict[str, list[str]] = {}
     for path in public:
         response = page.goto(base + path)
-        assert response.status == 200, path
+        assert response is not None and response.status == 200, path
         headers = response.headers
         assert "default-src 'self'" in headers["content-security-policy"]
         assert "camera=()" in headers["permissions-policy"]
@@ -53,7 +57,8 @@ def test_csp_no_page_of_the_app_breaks_its_policy(live_server: Any, page: Any) -
     for path in (f"{manage}/players/", f"{manage}/rounds/1/", f"{manage}/rounds/1/print/",
                  f"{manage}/rounds/1/why/", f"{manage}/requests/", f"{manage}/audit/",
                  f"/events/{SLUG}/edit/", "/my-events/", "/events/new/"):  # fmt: skip
-        assert page.goto(base + path).status == 200, path
+        response = page.goto(base + path)
+        assert response is not None and response.status == 200, path
         seen[path] = _violations(page)
     # The keyboard entry saves with fetch (connect-src) and shows the state it got.
     page.goto(f"{base}{manage}/rounds/3/")

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from swissweb.tournament.models import Event
 from swissweb.tournament.standings import selectors as standing_selectors
@@ -16,7 +18,7 @@ from .played import SLUG, log_in, played_event
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_new_event_form_follows_the_chosen_system(live_server: Any, page: Any) -> None:
+def test_new_event_form_follows_the_chosen_system(live_server: LiveServer, page: Page) -> None:
     """Choosing a system shows only its options and its tie-breaks (until the arbiter
     types his own); the slug follows the name until the arbiter types a slug."""
     User.objects.create_user("anna", password="anna-secret-pw-1")
@@ -64,7 +66,7 @@ def test_new_event_form_follows_the_chosen_system(live_server: Any, page: Any) -
 
 
 def test_arbiter_picks_and_orders_fide_tiebreaks(
-    live_server: Any, page: Any, screenshot: Any
+    live_server: LiveServer, page: Page, screenshot: Callable[[str], Path]
 ) -> None:
     """FIDE C.07 lets the organiser choose any tie-break, in any order, with the
     modifiers its definition allows: the picker reorders and removes the event's codes,

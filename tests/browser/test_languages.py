@@ -4,13 +4,15 @@ the header's switch; the arbiter's pages, and what the scripts write, follow it.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
 from django.utils import translation
 from django.utils.translation import gettext
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import Event, Game
@@ -49,7 +51,7 @@ def _event_in_play() -> Event:
 
 
 def test_the_switch_turns_the_pages_and_the_scripts_german(
-    live_server: Any, page: Any, screenshot: Any
+    live_server: LiveServer, page: Page, screenshot: Callable[[str], Path]
 ) -> None:
     event = _event_in_play()
     base = live_server.url
@@ -85,7 +87,9 @@ def test_the_switch_turns_the_pages_and_the_scripts_german(
     expect(page.locator("html")).to_have_attribute("lang", "en-gb")
 
 
-def test_a_german_browser_gets_german_pages(live_server: Any, chromium_browser: Any) -> None:
+def test_a_german_browser_gets_german_pages(
+    live_server: LiveServer, chromium_browser: Browser
+) -> None:
     event = _event_in_play()
     context = chromium_browser.new_context(locale="de-DE")
     try:

@@ -7,22 +7,26 @@ A wide table (the crosstable, standings with five tie-breaks) scrolls inside its
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pytest
+from pytest_django.live_server_helper import LiveServer
 
 from swissweb.tournament.models import Event
 
 from .conftest import ARTEFACTS
 from .played import LONG_NAME, SLUG, played_event
 
+if TYPE_CHECKING:  # types only: the fixtures import playwright, or skip without it
+    from playwright.sync_api import Browser, Page, ViewportSize
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PHONE = {"width": 375, "height": 740}
+PHONE: ViewportSize = {"width": 375, "height": 740}
 
 
 @pytest.fixture
-def phone(chromium_browser: Any) -> Iterator[Any]:
+def phone(chromium_browser: Browser) -> Iterator[Page]:
     """A page in a phone-sized window (an iPhone SE's 375 CSS pixels).
 
     Not Chromium's mobile emulation: it widens the layout viewport to fit a page that is
@@ -50,7 +54,7 @@ def _public_pages(event: Event) -> dict[str, str]:
     }
 
 
-def test_no_public_page_scrolls_sideways_on_a_phone(live_server: Any, phone: Any) -> None:
+def test_no_public_page_scrolls_sideways_on_a_phone(live_server: LiveServer, phone: Page) -> None:
     _, event = played_event()
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
     wide = []
@@ -67,7 +71,7 @@ def test_no_public_page_scrolls_sideways_on_a_phone(live_server: Any, phone: Any
     assert wide == []
 
 
-def test_a_wide_table_scrolls_in_its_own_box(live_server: Any, phone: Any) -> None:
+def test_a_wide_table_scrolls_in_its_own_box(live_server: LiveServer, phone: Page) -> None:
     """The crosstable is wider than the phone: its box scrolls, the page does not."""
     played_event()
     phone.goto(f"{live_server.url}/events/{SLUG}/crosstable/")

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pytest
+from pytest_django.live_server_helper import LiveServer
 
 from swissweb.tournament.models import Game
 from swissweb.tournament.standings import selectors as standing_selectors
@@ -19,6 +20,9 @@ from swissweb.tournament.templatetags.tournament_tags import score
 
 from .conftest import ARTEFACTS
 from .played import SLUG, log_in, played_event
+
+if TYPE_CHECKING:  # types only: the fixtures import playwright, or skip without it
+    from playwright.sync_api import Page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -32,7 +36,9 @@ def _pdf_pages(pdf: bytes) -> list[tuple[float, float]]:
     return [(float(width), float(height)) for width, height in boxes]
 
 
-def test_round_prints_pairings_slips_and_players_by_name(live_server: Any, page: Any) -> None:
+def test_round_prints_pairings_slips_and_players_by_name(
+    live_server: LiveServer, page: Page
+) -> None:
     _, event = played_event()
     games = list(Game.objects.filter(round__event=event, round__number=4).order_by("board"))
     played = [g for g in games if g.black_id is not None]

@@ -4,10 +4,12 @@ pairings' QR code leading to the round."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from .played import SLUG, log_in, played_event
 
@@ -15,7 +17,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_player_finds_their_board_and_card_on_a_phone(
-    live_server: Any, page: Any, screenshot: Any
+    live_server: LiveServer, page: Page, screenshot: Callable[[str], Path]
 ) -> None:
     _, event = played_event(players=21, played=3)
     page.set_viewport_size({"width": 390, "height": 844})
@@ -36,7 +38,7 @@ def test_player_finds_their_board_and_card_on_a_phone(
     assert width <= 390, "the card fits the phone's width"
 
 
-def test_printed_pairings_show_a_qr_code_of_the_round(live_server: Any, page: Any) -> None:
+def test_printed_pairings_show_a_qr_code_of_the_round(live_server: LiveServer, page: Page) -> None:
     played_event(players=21, played=3)
     log_in(page, live_server.url)
     page.goto(f"{live_server.url}/events/{SLUG}/manage/rounds/4/print/?sheet=pairings")
@@ -49,7 +51,7 @@ def test_printed_pairings_show_a_qr_code_of_the_round(live_server: Any, page: An
 
 
 def test_arbiter_turns_on_team_standings_and_the_public_reads_them(
-    live_server: Any, page: Any
+    live_server: LiveServer, page: Page
 ) -> None:
     """The clubs of the event ranked by their best three totals (#24)."""
     played_event(players=21, played=3)
@@ -68,7 +70,7 @@ def test_arbiter_turns_on_team_standings_and_the_public_reads_them(
 
 
 def test_arbiter_writes_the_prize_table_and_prints_the_prize_list(
-    live_server: Any, page: Any
+    live_server: LiveServer, page: Page
 ) -> None:
     """Place and rating prizes, shared equally among players level on points (#24)."""
     played_event(players=21, played=3)
@@ -91,7 +93,9 @@ def test_arbiter_writes_the_prize_table_and_prints_the_prize_list(
     assert download.value.suggested_filename == f"{SLUG}-prizes.csv"
 
 
-def test_player_asks_for_a_bye_and_the_arbiter_approves(live_server: Any, page: Any) -> None:
+def test_player_asks_for_a_bye_and_the_arbiter_approves(
+    live_server: LiveServer, page: Page
+) -> None:
     """The player's card, printed by the arbiter, leads the player to their page (#31:
     never the slips); the bye waits for the arbiter, who approves it in the workspace;
     the player's page says so (#24)."""

@@ -6,12 +6,13 @@ from __future__ import annotations
 import datetime as dt
 import io
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from swissweb.ratings import samples
 from swissweb.tournament.events import services as event_services
@@ -24,7 +25,7 @@ NOW = dt.datetime(2026, 10, 1, 9, tzinfo=dt.UTC)
 
 
 def test_register_from_fides_list_and_refresh_ratings(
-    live_server: Any, page: Any, tmp_path: Path, screenshot: Any
+    live_server: LiveServer, page: Page, tmp_path: Path, screenshot: Callable[[str], Path]
 ) -> None:
     user = User.objects.create_user("anna", password="anna-secret-pw-1", is_staff=True)
     event = event_services.event_create(user=user, now=NOW, name="Club Rapid", slug="club-rapid",

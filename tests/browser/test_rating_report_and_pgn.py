@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
-from typing import Any
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from pairing.engine import trf
 from pairing.engine.trf import Header
@@ -20,7 +20,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_arbiter_sets_report_details_and_downloads_the_rating_report(
-    live_server: Any, page: Any, tmp_path: Path
+    live_server: LiveServer, page: Page, tmp_path: Path
 ) -> None:
     _, event = played_event(players=21, played=3)
     log_in(page, live_server.url)
@@ -67,7 +67,7 @@ def test_arbiter_sets_report_details_and_downloads_the_rating_report(
 
 
 def test_public_page_links_the_pgn_of_every_round(
-    live_server: Any, page: Any, tmp_path: Path
+    live_server: LiveServer, page: Page, tmp_path: Path
 ) -> None:
     """A broadcast operator finds the PGN on the public pages, without logging in: the
     event's (every published round) and each round's; round 4, in play, gives "*"."""

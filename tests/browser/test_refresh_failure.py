@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.db import OperationalError
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from swissweb.tournament.rounds import selectors as round_selectors
 
@@ -22,7 +21,7 @@ REFRESH = """(id) => {
 
 
 def test_refresh_during_a_server_failure_keeps_the_pairings_and_says_so(
-    live_server: Any, page: Any, monkeypatch: pytest.MonkeyPatch
+    live_server: LiveServer, page: Page, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     played_event(players=21, played=2)
     page.goto(f"{live_server.url}/events/{SLUG}/rounds/3/")

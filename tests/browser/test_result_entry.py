@@ -12,12 +12,14 @@ import datetime as dt
 import random
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.db import OperationalError, connection
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import Event, Game, Result
@@ -55,14 +57,14 @@ def _event_in_play(players: int = 100) -> Event:
     return event
 
 
-def _log_in(page: Any, base: str) -> None:
+def _log_in(page: Page, base: str) -> None:
     page.goto(f"{base}/accounts/login/")
     page.get_by_label("Username").fill("anna")
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Log in").click()
 
 
-def _type_fifty(page: Any, base: str, seed: int) -> dict[int, str]:
+def _type_fifty(page: Page, base: str, seed: int) -> dict[int, str]:
     """Type a random result on boards 1-50, 20 ms apart; the results typed by board."""
     page.goto(f"{base}/events/fast-open/manage/")
     rng = random.Random(seed)
@@ -86,7 +88,7 @@ def _results() -> dict[int, str]:
     raise AssertionError("the database stayed locked")
 
 
-def _assert_all_saved(page: Any, typed: dict[int, str], timeout: float = 60.0) -> None:
+def _assert_all_saved(page: Page, typed: dict[int, str], timeout: float = 60.0) -> None:
     """The database holds exactly the results typed; every row says "saved"."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline and any(not r for r in _results().values()):
@@ -103,7 +105,7 @@ def _slow(monkeypatch: pytest.MonkeyPatch, wrap: Callable[[Callable[..., Any]], 
 
 
 def test_fifty_results_typed_20_ms_apart_all_land_on_their_boards(
-    live_server: Any, page: Any, screenshot: Any
+    live_server: LiveServer, page: Page, screenshot: Callable[[str], Path]
 ) -> None:
     _event_in_play()
     _log_in(page, live_server.url)
@@ -114,7 +116,7 @@ def test_fifty_results_typed_20_ms_apart_all_land_on_their_boards(
 
 @POSTGRESQL_ONLY
 def test_fifty_results_typed_fast_with_a_500_ms_server_delay(
-    live_server: Any, page: Any, monkeypatch: pytest.MonkeyPatch
+    live_server: LiveServer, page: Page, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _event_in_play()
 
@@ -133,7 +135,7 @@ def test_fifty_results_typed_fast_with_a_500_ms_server_delay(
 
 @POSTGRESQL_ONLY
 def test_results_typed_while_the_server_fails_are_retried_until_saved(
-    live_server: Any, page: Any, monkeypatch: pytest.MonkeyPatch
+    live_server: LiveServer, page: Page, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The first two saves of every board fail with a server error; all 50 still land."""
     _event_in_play()
@@ -155,7 +157,7 @@ def test_results_typed_while_the_server_fails_are_retried_until_saved(
     _assert_all_saved(page, typed, timeout=120.0)
 
 
-def test_a_refused_result_stays_with_its_reason(live_server: Any, page: Any) -> None:
+def test_a_refused_result_stays_with_its_reason(live_server: LiveServer, page: Page) -> None:
     """An unknown key is refused at once; a stale save keeps the value and says why."""
     _event_in_play(players=6)
     _log_in(page, live_server.url)
@@ -177,7 +179,7 @@ def test_a_refused_result_stays_with_its_reason(live_server: Any, page: Any) -> 
 
 
 def test_d15_a_confirmed_correction_is_saved_by_the_keyboard_entry(
-    live_server: Any, page: Any
+    live_server: LiveServer, page: Page
 ) -> None:
     """Round 1, which round 2 rests on, opened for a correction (?correct=1, the
     arbiter's confirmation): the script sends the confirmation and the result is saved

@@ -11,6 +11,7 @@ from pairing.engine.model import (
     PairingNumber,
     Player,
     RequestKind,
+    RoundPairing,
     RoundRequest,
     Title,
     TournamentState,
@@ -108,6 +109,6 @@ def build(
     )
 
 
-def boards(pairing: object) -> list[tuple[int, int]]:
+def boards(pairing: RoundPairing) -> list[tuple[int, int]]:
     """The boards of a pairing as ``(white, black)`` in publication order."""
-    return [(b.white, b.black) for b in pairing.boards]  # type: ignore[attr-defined]
+    return [(b.white, b.black) for b in pairing.boards]

@@ -26,6 +26,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TypedDict
 
 from pairing.engine import NoValidPairing, System, pair_round
 from pairing.engine.generator import initial_state, play
@@ -185,7 +186,9 @@ def play_event(spec: EventSpec) -> tuple[TournamentState, dict[PairingNumber, in
     return replace(state, requests=()), withdrawn_after, played
 
 
-def event_trf(spec: EventSpec, state: TournamentState, withdrawn_after: dict[int, int]) -> str:
+def event_trf(
+    spec: EventSpec, state: TournamentState, withdrawn_after: dict[PairingNumber, int]
+) -> str:
     """The finished event as TRF, with each withdrawal dated by its round (``SWW``)."""
     doc = trf_from_state(state, name=spec.name, system=spec.system.value)
     lines = [line for line in write_trf(doc).splitlines() if not line.startswith("SWW")]
@@ -217,7 +220,14 @@ def replay(system: System, trf_text: str, round_number: int, seed: int) -> Round
     return pair_round(state, system, seed=seed)
 
 
-def build(spec: EventSpec) -> tuple[str, dict[str, object]]:
+class Record(TypedDict):
+    """An event's JSON record in the corpus: its system and each round's pairing."""
+
+    system: str
+    rounds: list[dict[str, object]]
+
+
+def build(spec: EventSpec) -> tuple[str, Record]:
     """The event's TRF text and its JSON record; each round replayed from the TRF.
 
     :raises AssertionError: a round paired from the TRF differs from the round played,
@@ -242,7 +252,7 @@ def write(systems: tuple[System, ...]) -> None:
         (CORPUS / f"{spec.name}.json").write_text(
             json.dumps(record, indent=None, separators=(",", ":")) + "\n", encoding="utf-8"
         )
-        print(f"{spec.name}: {len(record['rounds'])} rounds")  # type: ignore[arg-type]
+        print(f"{spec.name}: {len(record['rounds'])} rounds")
 
 
 if __name__ == "__main__":

@@ -60,6 +60,7 @@ import itertools
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import TypedDict
 
 from pairing.engine.model import (
     Board,
@@ -240,7 +241,7 @@ def exchanges(n1: int, n2: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]
     odd = n2 > n1
     s1 = list(range(1, n1 + 1)) if odd else list(range(2, n1 + 1))
     s2 = list(range(n1 + 1, n1 + n2))  # all but the lowest
-    out = []
+    out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
     for k in (1, 2):
         opts = []
         for a in itertools.combinations(s1, k):
@@ -439,6 +440,18 @@ def _can_complete(players: list[P], forbidden: frozenset[frozenset[int]]) -> boo
     return go(frozenset(by), len(by) % 2 == 1)
 
 
+class Accepted(TypedDict):
+    """A bracket above the lowest as accepted so far: its outcome and how it was reached
+    (the candidates seen and still to come, for C12 and C13 to go back to)."""
+
+    forced: list[P]
+    outcome: Outcome_
+    gen: Iterator[Outcome_]
+    players: list[P]
+    ctx: Ctx
+    seen: list[Outcome_]
+
+
 class Pairer:
     """The procedure over the score brackets (A3, C1, C12, C13, C14)."""
 
@@ -465,7 +478,7 @@ class Pairer:
         if not self.players:
             return [], None
         residents = [list(g) for g in self.groups]
-        stack: list[dict[str, object]] = []
+        stack: list[Accepted] = []
         incoming: list[P] = []
         k = 0
         while True:
@@ -492,17 +505,15 @@ class Pairer:
                     continue
             pairs: list[tuple[P, P, int]] = []
             for e in stack:
-                pairs.extend(e["outcome"].pairs)  # type: ignore[attr-defined]
+                pairs.extend(e["outcome"].pairs)
             pairs.extend(out.pairs)
             return pairs, (out.down[0] if out.down else None)
 
     @staticmethod
-    def outgoing(entry: dict[str, object]) -> list[P]:
-        return _ranked(list(entry["forced"]) + list(entry["outcome"].down))  # type: ignore
+    def outgoing(entry: Accepted) -> list[P]:
+        return _ranked(list(entry["forced"]) + list(entry["outcome"].down))
 
-    def pair_upper(
-        self, residents: list[P], movers: list[P], stack: list[dict[str, object]]
-    ) -> dict[str, object]:
+    def pair_upper(self, residents: list[P], movers: list[P], stack: list[Accepted]) -> Accepted:
         """A bracket that is not the lowest: C1, C2-C11, C12, C14."""
         while True:
             bracket = _ranked(residents + movers)
@@ -531,11 +542,11 @@ class Pairer:
                 "seen": [first],
             }
 
-    def later(self, entry: dict[str, object]) -> Iterator[Outcome_]:
+    def later(self, entry: Accepted) -> Iterator[Outcome_]:
         """The candidates of an accepted bracket from the start of the accepted one's stage."""
-        seen: list[Outcome_] = entry["seen"]  # type: ignore
-        gen: Iterator[Outcome_] = entry["gen"]  # type: ignore
-        stage = entry["outcome"].stage  # type: ignore[attr-defined]
+        seen: list[Outcome_] = entry["seen"]
+        gen: Iterator[Outcome_] = entry["gen"]
+        stage = entry["outcome"].stage
         i = next(n for n, c in enumerate(seen) if c.stage == stage)
         while True:
             while i < len(seen):
@@ -546,15 +557,15 @@ class Pairer:
                 return
             seen.append(nxt)
 
-    def c12(self, prev: dict[str, object], residents: list[P], movers: list[P]) -> bool:
+    def c12(self, prev: Accepted, residents: list[P], movers: list[P]) -> bool:
         """C12: the previous bracket's next candidate of the same stage (p) moving down
         another set of the same size, all of whom can be paired with residents here."""
-        old: Outcome_ = prev["outcome"]  # type: ignore
+        old: Outcome_ = prev["outcome"]
         judged = {frozenset(q.number for q in self.outgoing(prev))}
         for cand in self.later(prev):
             if cand.stage != old.stage:
                 break
-            new = _ranked(list(prev["forced"]) + cand.down)  # type: ignore
+            new = _ranked(list(prev["forced"]) + cand.down)
             key = frozenset(q.number for q in new)
             if key in judged:
                 continue
@@ -578,11 +589,11 @@ class Pairer:
         ctx = Ctx(self.forbidden, True, frozenset(q.number for q in movers))
         return next(candidates(players, ctx, last_resort), None)
 
-    def c13(self, prev: dict[str, object], residents: list[P]) -> Outcome_ | None:
+    def c13(self, prev: Accepted, residents: list[P]) -> Outcome_ | None:
         """C13: the penultimate bracket's next candidate with which the lowest can be paired."""
         judged = {frozenset(q.number for q in self.outgoing(prev))}
         for cand in self.later(prev):
-            new = _ranked(list(prev["forced"]) + cand.down)  # type: ignore
+            new = _ranked(list(prev["forced"]) + cand.down)
             key = frozenset(q.number for q in new)
             if key in judged:
                 continue

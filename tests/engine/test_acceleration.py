@@ -1,5 +1,5 @@
 """SB 3, the acceleration of rounds 1 and 2, for every system (``acceleration.py``); and
-the Baku acceleration of the 2025 Dutch system as FIDE C.04.5.1 writes it
+the Baku acceleration of the 2026 Dutch system as FIDE C.04.7 writes it
 (``systems/dutch/acceleration.py``)."""
 
 from __future__ import annotations
@@ -256,7 +256,7 @@ def test_sb_3_option_and_xxa_lines_pair_every_system_alike() -> None:
                 state = play(state, by_option, rng)
 
 
-# --- Baku acceleration of the 2025 Dutch system (FIDE C.04.5.1) -----------------------
+# --- Baku acceleration of the 2026 Dutch system (FIDE C.04.7) --------------------------
 #
 # Every expected answer below is worked out by hand from the published text: group A is
 # the first half of the players rounded up to the nearest even number (2 x ceil(n / 4));

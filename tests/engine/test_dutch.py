@@ -15,20 +15,28 @@ import pytest
 from pairing.engine import System, pair_round
 from pairing.engine.checker import recorded_pairing, recorded_requests
 from pairing.engine.floats import Float
-from pairing.engine.model import Colour, PairingOptions, Points, PointSystem
+from pairing.engine.model import (
+    Colour,
+    PairingNumber,
+    PairingOptions,
+    Points,
+    PointSystem,
+    TournamentState,
+)
 from pairing.engine.registry import acceleration_of, rules_for
 from pairing.engine.systems.dutch.acceleration import baku_for
 from pairing.engine.systems.dutch.colours import allocate
-from pairing.engine.systems.dutch.entrants import compatible, entrants
+from pairing.engine.systems.dutch.entrants import Entrant, compatible, entrants
 from pairing.engine.trf import read_trf, state_from_trf, trf_from_state, write_trf
 from pairing.engine.trf.extensions import system_from_trf
 
 from .builders import boards, build
 
+N = PairingNumber
 DATA = Path(__file__).resolve().parents[1] / "data" / "dutch"
 
 
-def _entrant(state, number):  # type: ignore[no-untyped-def]
+def _entrant(state: TournamentState, number: int) -> Entrant:
     return next(e for e in entrants(state)[0] if e.number == number)
 
 
@@ -78,7 +86,7 @@ def test_1_4_3_a_pairing_allocated_bye_is_a_downfloat_whatever_it_is_worth() -> 
         points=PointSystem(pairing_allocated_bye=Points(0)),
     )
     assert _entrant(zero_pab, 5).floats[0] is Float.DOWN
-    assert rules_for(System.DUTCH).float_history(zero_pab)[5] == (Float.DOWN,)
+    assert rules_for(System.DUTCH).float_history(zero_pab)[N(5)] == (Float.DOWN,)
 
 
 def test_1_4_3_an_event_started_before_1_february_2026_follows_the_july_2025_text() -> None:
@@ -91,7 +99,7 @@ def test_1_4_3_an_event_started_before_1_february_2026_follows_the_july_2025_tex
     )
     older = replace(zero_pab, start_date=date(2026, 1, 31))
     assert _entrant(older, 5).floats[0] is None
-    assert rules_for(System.DUTCH).float_history(older)[5] == (None,)
+    assert rules_for(System.DUTCH).float_history(older)[N(5)] == (None,)
     newer = replace(zero_pab, start_date=date(2026, 2, 1))
     assert _entrant(newer, 5).floats[0] is Float.DOWN
     seven = replace(build(7), points=PointSystem(pairing_allocated_bye=Points(0)))
@@ -108,9 +116,9 @@ def test_1_4_3_the_card_shows_the_floats_the_dutch_engine_pairs_with() -> None:
     state = build(6, [[(1, 4, "1-0"), (2, 5, "+-"), (3, 6, "=")]])
     history = rules_for(System.DUTCH).float_history(state)
     for number in range(1, 7):
-        assert history[number] == (_entrant(state, number).floats[0],)
-    assert history[2] == (Float.DOWN,)
-    assert history[5] == (None,)
+        assert history[N(number)] == (_entrant(state, number).floats[0],)
+    assert history[N(2)] == (Float.DOWN,)
+    assert history[N(5)] == (None,)
 
 
 def test_1_4_2_higher_score_floats_down_lower_up() -> None:
@@ -138,7 +146,7 @@ def test_c_3_same_absolute_preference_only_for_topscorers_in_the_last_round() ->
 
 def test_c_04_5_baku_group_a_is_the_first_half_rounded_up() -> None:
     points = PointSystem()
-    given = baku_for([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], 9, points)
+    given = baku_for([N(n) for n in range(1, 12)], 9, points)
     assert {a.pairing_number for a in given} == {1, 2, 3, 4, 5, 6}
     per_round = {a.round_number: a.points for a in given if a.pairing_number == 1}
     # Nine rounds: rounds 1-5 accelerated, a win's worth in 1-3, a draw's in 4-5.
@@ -150,8 +158,9 @@ def test_c_04_5_baku_acceleration_is_the_dutch_systems_option() -> None:
     dutch = acceleration_of(state, System.DUTCH)
     assert {a.pairing_number for a in dutch} == {1, 2, 3, 4, 5, 6}
     assert max(a.round_number for a in dutch) == 5
-    # Round 1: group A (1-6, C.04.5.1: half of 10 rounded up to even) carries a point
-    # and is paired apart.  bbpPairings takes 1-5 (a known divergence, see the README).
+    # Round 1: group A (1-6, C.04.7: half of 10 rounded up to even) carries a point
+    # and is paired apart.  bbpPairings takes 1-5 (a known divergence, see
+    # docs/engine-internals.md).
     pairing = pair_round(state, System.DUTCH, seed=1)
     assert boards(pairing) == [(1, 4), (5, 2), (3, 6), (7, 9), (10, 8)]
 
@@ -175,14 +184,14 @@ def test_article_5_colour_allocation_steps() -> None:
     assert allocate(one, two, initial=Colour.WHITE)[0] is Colour.BLACK
     three, four = _entrant(state, 3), _entrant(state, 4)
     # 3 played BW, 4 played WB: mild preferences for black and white: both granted.
-    colour, why = allocate(three, four, initial=Colour.WHITE)
-    assert colour is Colour.BLACK and "both" in why
+    colour, why, article = allocate(three, four, initial=Colour.WHITE)
+    assert colour is Colour.BLACK and "both" in why and article == "5.2.1"
 
 
 def test_explanation_names_the_criteria_and_the_bye() -> None:
     pairing = pair_round(build(7), System.DUTCH, seed=1)
     text = " ".join(step.text for step in pairing.explanation)
-    assert "C.5-C.21" in text
+    assert "PAB criterion C5 and the quality criteria C6-C21" in text
     assert "pairing-allocated bye" in text
 
 
@@ -202,7 +211,8 @@ def test_trf_2026_tournament_type_names_the_system_and_baku() -> None:
 def test_registry_lists_the_2026_dutch_system_first() -> None:
     rules = rules_for("dutch")
     assert "C.04.3" in rules.title
-    assert rules.options == frozenset({"acceleration"})
+    # No option of its own: acceleration, which it reads, every system reads.
+    assert rules.options == ()
 
 
 def test_trf_bb_point_records_carry_a_point_system_to_the_endorsed_program() -> None:
@@ -246,3 +256,16 @@ def test_c_9_weighs_where_no_player_of_the_bracket_pairs_below(
     )
     assert pair_round(state, System.DUTCH, seed=1).pairing_allocated_bye == bye
     assert recorded_pairing(final, round_number).pairing_allocated_bye == bye
+
+
+def test_5_2_5_parity_skips_a_late_entry_not_yet_paired() -> None:
+    """C.04.3 (2026) 5.2.5 with C.04.2 Article 2.4, as FIDE's pairing commission answered
+    in August 2026 (reported in ``bench/README.md``): the higher player's parity is his
+    place among the players who have arrived, so a late entry not yet paired (2, absent
+    in round 1) shifts everyone below him.  Places 1, 3, 4, 5, 6, 7 are first to sixth:
+    1 (first) takes the initial colour, 3 (second) the other, 4 (third) the initial one,
+    where the TPNs as given would have 3 white and 4 black."""
+    pairing = pair_round(build(7, absent=[2]), System.DUTCH, seed=1)
+    assert boards(pairing) == [(1, 5), (6, 3), (4, 7)]
+    steps = [step for step in pairing.explanation if step.text.startswith("Board 2:")]
+    assert steps[0].rule == "C.04.3 5.2.5"

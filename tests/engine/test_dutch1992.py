@@ -10,7 +10,7 @@ otherwise, so the A2 order inside a score bracket is the pairing-number order.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 
 import pytest
@@ -29,7 +29,7 @@ from pairing.engine.model import (
     Title,
     TournamentState,
 )
-from pairing.engine.systems.dutch1992.brackets import Pair
+from pairing.engine.systems.dutch1992.brackets import Accepted, Pair
 from pairing.engine.systems.dutch1992.colours import allocate_colours
 from pairing.engine.systems.dutch1992.criteria import x_of
 from pairing.engine.systems.dutch1992.entrants import Entrant, entrants, rank_key
@@ -1001,9 +1001,9 @@ def test_dutch_invalid_state_is_refused() -> None:
         pair(replace(state, rounds_completed=1), seed=1)
 
 
-def _accepted(players: list[Entrant]) -> object:
+def _accepted(players: list[Entrant]) -> Accepted:
     """A penultimate bracket of these players, paired with nobody moved down (for C13)."""
-    from pairing.engine.systems.dutch1992.brackets import Accepted, Candidate, make_bracket
+    from pairing.engine.systems.dutch1992.brackets import Candidate, make_bracket
 
     return Accepted(
         bracket=make_bracket(players, ()),
@@ -1035,15 +1035,15 @@ def test_dutch_c13_deficiency_of_lowest_bracket_bounds_players_moved_down() -> N
     # 5 has met 6, 7 and 8; 6 has met 7: among 5-8 only 6-8 or 7-8 is possible, so a
     # maximum matching leaves two unpaired and at least two must come from above.
     lowest = _barred([entrant(n) for n in range(5, 9)], (5, 6), (5, 7), (5, 8), (6, 7))
-    assert Search._c13_least_down(_accepted(upper), make_bracket(lowest, ())) == 2  # type: ignore[arg-type]
+    assert Search._c13_least_down(_accepted(upper), make_bracket(lowest, ())) == 2
     # With an odd total the bye is one more vertex, joined to those who may have it (B1b):
     # 5, 6 and 7 alone, 5 having met both: 6-7 and the bye to 5 leave nobody over.
     three = _barred([entrant(n) for n in range(5, 8)], (5, 6), (5, 7))
-    assert Search._c13_least_down(_accepted(upper), make_bracket(three, ())) == 0  # type: ignore[arg-type]
+    assert Search._c13_least_down(_accepted(upper), make_bracket(three, ())) == 0
     # 5 has had the bye already: he needs an opponent from above, and then 6 and 7 cannot
     # both be paired and one of them take the bye: two must come from above.
     no_bye = [replace(p, bye_allowed=p.number != 5) for p in three]
-    assert Search._c13_least_down(_accepted(upper), make_bracket(no_bye, ())) == 2  # type: ignore[arg-type]
+    assert Search._c13_least_down(_accepted(upper), make_bracket(no_bye, ())) == 2
 
 
 def test_dutch_c13_at_least_p_only_players_meeting_the_left_over_can_move_down() -> None:
@@ -1059,8 +1059,8 @@ def test_dutch_c13_at_least_p_only_players_meeting_the_left_over_can_move_down()
     lowest = _barred([entrant(n) for n in range(5, 9)], (5, 6), (5, 7), (5, 8), (6, 7))
     met = frozenset(PairingNumber(n) for n in (5, 6, 7))
     upper = [replace(entrant(1, score=4), barred=met), *(entrant(n, score=4) for n in (2, 3, 4))]
-    assert Search._c13_least_down(_accepted(upper), make_bracket(lowest, ())) == 2  # type: ignore[arg-type]
-    assert Search._c13_useless(_accepted(upper), make_bracket(lowest, ())) == {1}  # type: ignore[arg-type]
+    assert Search._c13_least_down(_accepted(upper), make_bracket(lowest, ())) == 2
+    assert Search._c13_useless(_accepted(upper), make_bracket(lowest, ())) == {1}
 
 
 def _near_round_robin(seeds: range) -> Iterator[tuple[int, TournamentState, RoundPairing]]:
@@ -1081,7 +1081,7 @@ def _near_round_robin(seeds: range) -> Iterator[tuple[int, TournamentState, Roun
 
 
 def _paired_alike_without(
-    owner: type, patches: dict[str, object], *, seeds: range, rule: str
+    owner: type, patches: Mapping[str, object], *, seeds: range, rule: str
 ) -> int:
     """Pairs each round of :func:`_near_round_robin` again with the attributes of the
     search's class ``owner`` in ``patches`` replaced, requires the same pairing, and counts

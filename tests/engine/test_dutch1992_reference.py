@@ -14,7 +14,7 @@ are checked against the text's own examples under D1 and D2.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 import pytest
@@ -74,10 +74,10 @@ def _event(seed: int) -> Iterator[tuple[TournamentState, int]]:
         )
 
 
-def _outcome(pair: object, state: TournamentState, seed: int) -> object:
+def _outcome(pair: Callable[..., RoundPairing], state: TournamentState, seed: int) -> object:
     """Boards as (white, black) in publication order and the bye, or the failure."""
     try:
-        pairing: RoundPairing = pair(state, seed=seed)  # type: ignore[operator]
+        pairing = pair(state, seed=seed)
     except (NoValidPairing, reference.NoPairing):
         return "no valid pairing"
     return ([(b.white, b.black) for b in pairing.boards], pairing.pairing_allocated_bye)

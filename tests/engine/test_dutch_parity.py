@@ -9,7 +9,7 @@ colours and the bye.
 
 Events with Baku acceleration are paired without their ``XXA`` lines: those lines are
 the reference's virtual points (group A of ``ceil(n / 2)`` players, late entries
-counted), and the engine computes its own from FIDE C.04.5.1 (group A of
+counted), and the engine computes its own from FIDE C.04.7 (group A of
 ``2 * ceil(n / 4)`` players of round 1, its last player fixed from round 1).  Where the
 two differ, the event is listed in ``divergent.json``: its pairings must differ from the
 reference's in exactly the rounds listed there, all of them rounds whose pairing reads
@@ -46,7 +46,7 @@ DIVERGENT: dict[str, dict[str, object]] = json.loads(
 )["events"]
 OURS_HEADER = (
     "# OURS, NOT THE REFERENCE'S: this project's dutch engine pairing each round of {name}\n"
-    "# from the reference's rounds before it, with Baku acceleration as FIDE C.04.5.1\n"
+    "# from the reference's rounds before it, with Baku acceleration as FIDE C.04.7\n"
     "# writes it.  The reference's own answer is {name} itself.  Per round: 'round N',\n"
     "# the number of pairs, then 'white black' lines, the pairing-allocated bye as 'N 0'.\n"
 )
@@ -151,7 +151,7 @@ def test_c_04_3_every_round_as_the_endorsed_program_pairs_it(
 def test_c_04_5_1_divergent_event(
     name: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """An event where C.04.5.1's group A is not the reference's: the reference's answer
+    """An event where C.04.7's group A is not the reference's: the reference's answer
     is the engine's when given the reference's virtual points (XXA); with its own, the
     engine differs from it exactly in the listed rounds, each one reading virtual
     points, and pairs every round as ``ours`` records."""

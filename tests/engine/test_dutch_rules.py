@@ -33,27 +33,27 @@ def _assert_reference(case: str, rule: str, tmp_path: Path) -> None:
 
 
 def test_c1_no_rematch(tmp_path: Path) -> None:
-    _assert_reference("c1_no_rematch", "C.1 (two players meet at most once)", tmp_path)
+    _assert_reference("c1_no_rematch", "C1 (two players meet at most once)", tmp_path)
 
 
 def test_c2_no_second_pab(tmp_path: Path) -> None:
-    _assert_reference("c2_no_second_pab", "C.2 (no second pairing-allocated bye)", tmp_path)
+    _assert_reference("c2_no_second_pab", "C2 (no second pairing-allocated bye)", tmp_path)
 
 
 def test_c2_no_pab_after_forfeit_win(tmp_path: Path) -> None:
-    _assert_reference("c2_no_pab_after_forfeit_win", "C.2 (no PAB after a forfeit win)", tmp_path)
+    _assert_reference("c2_no_pab_after_forfeit_win", "C2 (no PAB after a forfeit win)", tmp_path)
 
 
 def test_c2_no_pab_after_full_point_bye(tmp_path: Path) -> None:
     _assert_reference(
-        "c2_no_pab_after_full_point_bye", "C.2 (no PAB after a full-point bye)", tmp_path
+        "c2_no_pab_after_full_point_bye", "C2 (no PAB after a full-point bye)", tmp_path
     )
 
 
 def test_c2_half_point_bye_keeps_pab_eligibility(tmp_path: Path) -> None:
     _assert_reference(
         "c2_half_point_bye_keeps_pab_eligibility",
-        "C.2 (a half-point bye is not a win's worth)",
+        "C2 (a half-point bye is not a win's worth)",
         tmp_path,
     )
 
@@ -61,7 +61,7 @@ def test_c2_half_point_bye_keeps_pab_eligibility(tmp_path: Path) -> None:
 def test_c3_no_two_nontopscorers_same_absolute_colour(tmp_path: Path) -> None:
     _assert_reference(
         "c3_no_two_nontopscorers_same_absolute_colour",
-        "C.3 (no two non-topscorers with the same absolute colour preference)",
+        "C3 (no two non-topscorers with the same absolute colour preference)",
         tmp_path,
     )
 
@@ -69,51 +69,51 @@ def test_c3_no_two_nontopscorers_same_absolute_colour(tmp_path: Path) -> None:
 def test_c3_topscorers_may_meet_in_last_round(tmp_path: Path) -> None:
     _assert_reference(
         "c3_topscorers_may_meet_in_last_round",
-        "C.3 (topscorers of the last round are exempt)",
+        "C3 (topscorers of the last round are exempt)",
         tmp_path,
     )
 
 
 def test_c4_round_can_be_completed(tmp_path: Path) -> None:
-    _assert_reference("c4_round_can_be_completed", "C.4 (the round can be completed)", tmp_path)
+    _assert_reference("c4_round_can_be_completed", "C4 (the round can be completed)", tmp_path)
 
 
-def test_c5_most_pairs_in_bracket(tmp_path: Path) -> None:
-    _assert_reference("c5_most_pairs_in_bracket", "C.5 (the most pairs in the bracket)", tmp_path)
+def test_c6_most_pairs_in_bracket(tmp_path: Path) -> None:
+    _assert_reference("c6_most_pairs_in_bracket", "C6 (the most pairs in the bracket)", tmp_path)
 
 
-def test_c6_highest_scores_paired_in_bracket(tmp_path: Path) -> None:
+def test_c7_highest_scores_paired_in_bracket(tmp_path: Path) -> None:
     _assert_reference(
-        "c6_highest_scores_paired_in_bracket",
-        "C.6 (the highest scores paired in the bracket)",
+        "c7_highest_scores_paired_in_bracket",
+        "C7 (the highest scores paired in the bracket)",
         tmp_path,
     )
 
 
-def test_c7_most_pairs_in_next_bracket(tmp_path: Path) -> None:
+def test_c8_most_pairs_in_next_bracket(tmp_path: Path) -> None:
     _assert_reference(
-        "c7_most_pairs_in_next_bracket", "C.7 (the most pairs in the next bracket)", tmp_path
+        "c8_most_pairs_in_next_bracket", "C8 (the most pairs in the next bracket)", tmp_path
     )
 
 
 def test_c8_highest_scores_paired_in_next_bracket(tmp_path: Path) -> None:
     _assert_reference(
         "c8_highest_scores_paired_in_next_bracket",
-        "C.8 (the highest scores paired in the next bracket)",
+        "C8 (the highest scores paired in the next bracket)",
         tmp_path,
     )
 
 
 def test_c9_pab_to_fewest_unplayed_games(tmp_path: Path) -> None:
     _assert_reference(
-        "c9_pab_to_fewest_unplayed_games", "C.9 (the PAB to the fewest unplayed games)", tmp_path
+        "c9_pab_to_fewest_unplayed_games", "C9 (the PAB to the fewest unplayed games)", tmp_path
     )
 
 
 def test_c10_topscorer_colour_difference_beyond_two(tmp_path: Path) -> None:
     _assert_reference(
         "c10_topscorer_colour_difference_beyond_two",
-        "C.10 (no topscorer beyond a colour difference of two)",
+        "C10 (no topscorer beyond a colour difference of two)",
         tmp_path,
     )
 
@@ -121,25 +121,25 @@ def test_c10_topscorer_colour_difference_beyond_two(tmp_path: Path) -> None:
 def test_c11_topscorer_same_colour_three_times(tmp_path: Path) -> None:
     _assert_reference(
         "c11_topscorer_same_colour_three_times",
-        "C.11 (no topscorer with one colour three times running)",
+        "C11 (no topscorer with one colour three times running)",
         tmp_path,
     )
 
 
 def test_c12_colour_preferences(tmp_path: Path) -> None:
-    _assert_reference("c12_colour_preferences", "C.12 (the most colour preferences met)", tmp_path)
+    _assert_reference("c12_colour_preferences", "C12 (the most colour preferences met)", tmp_path)
 
 
 def test_c13_strong_colour_preferences(tmp_path: Path) -> None:
     _assert_reference(
-        "c13_strong_colour_preferences", "C.13 (the most strong colour preferences met)", tmp_path
+        "c13_strong_colour_preferences", "C13 (the most strong colour preferences met)", tmp_path
     )
 
 
 def test_c14_no_repeated_downfloat(tmp_path: Path) -> None:
     _assert_reference(
         "c14_no_repeated_downfloat",
-        "C.14 (no repeated downfloat from the previous round)",
+        "C14 (no repeated downfloat from the previous round)",
         tmp_path,
     )
 
@@ -147,7 +147,7 @@ def test_c14_no_repeated_downfloat(tmp_path: Path) -> None:
 def test_c15_no_repeated_upfloat(tmp_path: Path) -> None:
     _assert_reference(
         "c15_no_repeated_upfloat",
-        "C.15 (no repeated upfloat from the previous round)",
+        "C15 (no repeated upfloat from the previous round)",
         tmp_path,
     )
 
@@ -155,7 +155,7 @@ def test_c15_no_repeated_upfloat(tmp_path: Path) -> None:
 def test_c16_no_downfloat_as_two_rounds_before(tmp_path: Path) -> None:
     _assert_reference(
         "c16_no_downfloat_as_two_rounds_before",
-        "C.16 (no repeated downfloat from two rounds before)",
+        "C16 (no repeated downfloat from two rounds before)",
         tmp_path,
     )
 
@@ -163,7 +163,7 @@ def test_c16_no_downfloat_as_two_rounds_before(tmp_path: Path) -> None:
 def test_c17_no_upfloat_as_two_rounds_before(tmp_path: Path) -> None:
     _assert_reference(
         "c17_no_upfloat_as_two_rounds_before",
-        "C.17 (no repeated upfloat from two rounds before)",
+        "C17 (no repeated upfloat from two rounds before)",
         tmp_path,
     )
 
@@ -171,7 +171,7 @@ def test_c17_no_upfloat_as_two_rounds_before(tmp_path: Path) -> None:
 def test_c18_repeated_downfloater_lowest_score(tmp_path: Path) -> None:
     _assert_reference(
         "c18_repeated_downfloater_lowest_score",
-        "C.18 (the lowest scores among repeated downfloaters, previous round)",
+        "C18 (the lowest scores among repeated downfloaters, previous round)",
         tmp_path,
     )
 
@@ -179,7 +179,7 @@ def test_c18_repeated_downfloater_lowest_score(tmp_path: Path) -> None:
 def test_c19_repeated_upfloater_lowest_opponent(tmp_path: Path) -> None:
     _assert_reference(
         "c19_repeated_upfloater_lowest_opponent",
-        "C.19 (the lowest scores against repeated upfloaters, previous round)",
+        "C19 (the lowest scores against repeated upfloaters, previous round)",
         tmp_path,
     )
 
@@ -187,7 +187,7 @@ def test_c19_repeated_upfloater_lowest_opponent(tmp_path: Path) -> None:
 def test_c20_downfloater_of_two_rounds_before_lowest_score(tmp_path: Path) -> None:
     _assert_reference(
         "c20_downfloater_of_two_rounds_before_lowest_score",
-        "C.20 (the lowest scores among repeated downfloaters, two rounds before)",
+        "C20 (the lowest scores among repeated downfloaters, two rounds before)",
         tmp_path,
     )
 
@@ -195,7 +195,7 @@ def test_c20_downfloater_of_two_rounds_before_lowest_score(tmp_path: Path) -> No
 def test_c21_upfloater_of_two_rounds_before_lowest_opponent(tmp_path: Path) -> None:
     _assert_reference(
         "c21_upfloater_of_two_rounds_before_lowest_opponent",
-        "C.21 (the lowest scores against repeated upfloaters, two rounds before)",
+        "C21 (the lowest scores against repeated upfloaters, two rounds before)",
         tmp_path,
     )
 

@@ -45,7 +45,7 @@ def _rounds(players: int, rounds: int, seed: int, accelerated: bool) -> Iterator
     )
     text, record = build(spec)
     trf = read_trf(text)
-    for number in range(1, len(record["rounds"]) + 1):  # type: ignore[arg-type]
+    for number in range(1, len(record["rounds"]) + 1):
         yield state_from_trf(trf, round_to_pair=number)
 
 
@@ -139,7 +139,11 @@ def test_dense_maximum_matching_is_maximum() -> None:
         edges = {
             frozenset((a, b)) for a in range(n) for b in range(a + 1, n) if rng.random() < density
         }
-        mate = dense_maximum_matching(n, lambda a, b, e=edges: frozenset((a, b)) in e)
+
+        def linked(a: int, b: int, e: set[frozenset[int]] = edges) -> bool:
+            return frozenset((a, b)) in e
+
+        mate = dense_maximum_matching(n, linked)
         assert all(
             m == -1 or (mate[m] == v and frozenset((v, m)) in edges) for v, m in enumerate(mate)
         )

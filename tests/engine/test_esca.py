@@ -702,9 +702,9 @@ def test_esca_25_opens_a_kept_board_when_the_left_over_players_met() -> None:
     published = RoundPairing(
         round_number=2,
         boards=(
-            Board(number=1, white=3, black=1),  # type: ignore[arg-type]
-            Board(number=2, white=2, black=5),  # type: ignore[arg-type]
-            Board(number=3, white=6, black=4),  # type: ignore[arg-type]
+            Board(number=1, white=PairingNumber(3), black=PairingNumber(1)),
+            Board(number=2, white=PairingNumber(2), black=PairingNumber(5)),
+            Board(number=3, white=PairingNumber(6), black=PairingNumber(4)),
         ),
     )
     absent = replace(
@@ -1149,7 +1149,7 @@ def _fewest_clashes_by_weighted_matching(state: TournamentState) -> int | None:
     club = {p.pairing_number: p.club for p in players}
 
     def fewest(group: list[PairingNumber]) -> int | None:
-        graph = nx.Graph()
+        graph: nx.Graph[PairingNumber] = nx.Graph()
         graph.add_nodes_from(group)
         for i, a in enumerate(group):
             for b in group[i + 1 :]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from pairing.engine.colours import colour_difference, colour_history, played_colours
@@ -26,8 +27,8 @@ W, B = Colour.WHITE, Colour.BLACK
 N = PairingNumber
 
 
-def colours_of(text: str) -> str:
-    return "".join("-" if c is None else c.value.upper() for c in text)
+def colours_of(colours: Sequence[Colour | None]) -> str:
+    return "".join("-" if c is None else c.value.upper() for c in colours)
 
 
 def test_dutch_f3_colour_history_keeps_gaps_and_played_colours_close_them() -> None:

@@ -388,9 +388,9 @@ def any_pairing_exists(state: TournamentState) -> bool:
             for r in p.history
         )
     }
-    memo: dict[tuple[tuple[int, ...], bool], bool] = {}
+    memo: dict[tuple[tuple[PairingNumber, ...], bool], bool] = {}
 
-    def solve(rest: tuple[int, ...], bye_free: bool) -> bool:
+    def solve(rest: tuple[PairingNumber, ...], bye_free: bool) -> bool:
         if not rest:
             return True
         key = (rest, bye_free)

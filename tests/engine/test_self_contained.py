@@ -97,3 +97,14 @@ def test_engine_ships_py_typed_as_pep_561_asks() -> None:
     assert importlib.resources.files("pairing").joinpath("py.typed").is_file()
     project = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text("utf-8"))
     assert "py.typed" in project["tool"]["setuptools"]["package-data"]["pairing"]
+
+
+def test_mypy_strict_checks_the_tests_and_the_bench_as_well_as_the_code() -> None:
+    """mypy (``make lint`` and CI) runs strict over the engine, the app, the tests and the
+    bench; no module is let off with ``ignore_errors``, and an ignore names its code."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
+    mypy = project["tool"]["mypy"]
+    assert mypy["strict"] is True
+    assert {"pairing", "swissweb", "tests", "bench"} <= set(mypy["files"])
+    assert not [o["module"] for o in mypy.get("overrides", []) if o.get("ignore_errors")]
+    assert "ignore-without-code" in mypy.get("enable_error_code", [])

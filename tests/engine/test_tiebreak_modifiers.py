@@ -280,7 +280,7 @@ def test_standings_rank_by_any_tiebreaks_in_the_order_given() -> None:
     # PTP decides nothing either; pairing number does: 1 before 2.
     rows = standings(state, tiebreaks=parse_tiebreaks("KS,TPR,PTP"))
     assert [row.pairing_number for row in rows[:2]] == [1, 2]
-    assert rows[0].values == (1, 2125, rows[1].values[2])
+    assert rows[0].values == (Fraction(1), Fraction(2125), rows[1].values[2])
     assert rows[1].tied_with_previous
     rows = standings(state, tiebreaks=parse_tiebreaks("BH,KS"))
     # BH of 1: ½ + 1½ + 2 = 4; of 2: 1½ + ½ + 2 = 4; KS still level: tied.

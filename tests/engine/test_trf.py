@@ -652,7 +652,7 @@ def test_trf_utf8_line_padded_by_bytes_is_realigned() -> None:
     other = player_line(2, "Berg, Ola", 2000, "0.0", "   1 b 0")
     doc = read_trf("\n".join([HEADER.rstrip("\n"), by_bytes, other]))
     player = doc.players[0]
-    assert (player.name, player.rating, player.points) == ("Müller, Jürgen", 2105, 1)
+    assert (player.name, player.rating, player.points) == ("Müller, Jürgen", 2105, Fraction(1))
     assert player.rounds == (TrfRound(opponent=2, color="w", result="1"),)
 
 

@@ -18,11 +18,11 @@ from pairing.engine.trf import (
     pairing_system,
     read_trf,
     state_from_trf,
+    tournament_type,
     tournament_type_line,
     trf_from_state,
     write_trf,
 )
-from pairing.engine.trf.extensions import tournament_type
 
 from .test_trf import TINY, tiny
 

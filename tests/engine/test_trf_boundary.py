@@ -48,7 +48,7 @@ def record_syntax(paths: list[Path]) -> set[str]:
                 first = node.values[0]
                 if isinstance(first, ast.Constant) and isinstance(first.value, str):
                     text = first.value
-            if text is not None and RECORD.match(text):
+            if text is not None and RECORD.match(text) and isinstance(node, ast.expr):
                 found.add(f"{path.name}:{node.lineno}")
             if isinstance(node, ast.Attribute) and node.attr in RECORD_ATTRIBUTES and reads_trf:
                 found.add(f"{path.name}:{node.lineno}: .{node.attr}")

@@ -32,7 +32,7 @@ def test_trf_lossless_records_read_back_as_written() -> None:
     table = 'Place: 500, 300\r\nWomen: "best" 80 \u00e9\u2028'
     ask = trf.TrfAsk(rank=2, kind="bye", round_number=None, state="approved", created_at=T0,
                      decided_at=T0 + dt.timedelta(hours=1), via_link="0123456789ab")  # fmt: skip
-    steps = [
+    steps: list[dict[str, object]] = [
         {"rule": "C.5", "text": 'Brett 1: \u00e9 "x"\n', "players": [1, 2]},
         {"rule": "A.5", "text": "bye", "players": [3, None]},
     ]

@@ -130,7 +130,9 @@ CASES = {
     ),
     "no round planned": (lambda: replace(build(4), total_rounds=0), "at least one round"),
     "option of the wrong type": (
-        lambda: replace(build(4), options=PairingOptions(lim_maxi="yes")),  # type: ignore[arg-type]
+        # A string where a bool belongs (options are given by name, typed by their
+        # declaration at run time): validation must refuse it in words.
+        lambda: replace(build(4), options=PairingOptions(lim_maxi="yes")),
         "option lim_maxi must be yes or no",
     ),
 }

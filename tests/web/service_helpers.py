@@ -6,7 +6,7 @@ import datetime as dt
 
 from django.contrib.auth.models import User
 
-from swissweb.tournament.models import AuditEntry, Event, Result, Round
+from swissweb.tournament.models import AuditEntry, Event, Player, Result, Round
 from swissweb.tournament.rounds import results as result_services
 from swissweb.tournament.rounds import services as round_services
 
@@ -33,3 +33,10 @@ def _last_audit(action: str) -> AuditEntry:
     entry = AuditEntry.objects.filter(action=action).order_by("-id").first()
     assert entry is not None, action
     return entry
+
+
+def seat_number(player: Player | None) -> int:
+    """The pairing number of a game's player: fails on a bye's empty seat or an
+    unnumbered player, which a test reading a board's numbers does not expect."""
+    assert player is not None and player.pairing_number is not None, player
+    return player.pairing_number

@@ -15,6 +15,7 @@ import datetime as dt
 import itertools
 import random
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -118,9 +119,10 @@ def _unpublish(event: Event, user: User, rng: random.Random) -> object:
     return last and round_services.round_unpublish(round_id=last.pk, user=user, now=T0)
 
 
-def _delete_draft(event: Event, user: User, rng: random.Random) -> object:
+def _delete_draft(event: Event, user: User, rng: random.Random) -> None:
     last = _last_round(event)
-    return last and round_services.round_delete_draft(round_id=last.pk, user=user, now=T0)
+    if last:
+        round_services.round_delete_draft(round_id=last.pk, user=user, now=T0)
 
 
 def _swap(event: Event, user: User, rng: random.Random) -> object:
@@ -161,7 +163,7 @@ def _late_entry(event: Event, user: User, rng: random.Random) -> object:
 
 def _correct_player(event: Event, user: User, rng: random.Random) -> object:
     player = rng.choice(_players(event))
-    changes = rng.choice(
+    changes: dict[str, Any] = rng.choice(
         [
             {"rating": rng.randrange(0, 2800)},
             {"name": f"{player.name} Jr"},
@@ -174,24 +176,23 @@ def _correct_player(event: Event, user: User, rng: random.Random) -> object:
     return player_services.player_update(player_id=player.pk, changes=changes, user=user, now=T0)
 
 
-def _request(event: Event, user: User, rng: random.Random) -> object:
+def _request(event: Event, user: User, rng: random.Random) -> None:
     player = rng.choice(_players(event))
-    return request_services.round_request_set(
+    request_services.round_request_set(
         player_id=player.pk, round_number=rng.randrange(1, event.rounds + 2),
         kind=rng.choice(["H", "F", "Z"]), user=user, now=T0, replace=rng.random() < 0.5,
     )  # fmt: skip
 
 
-def _delete_request(event: Event, user: User, rng: random.Random) -> object:
+def _delete_request(event: Event, user: User, rng: random.Random) -> None:
     requests = list(RoundRequest.objects.filter(player__event=event).order_by("pk"))
-    return requests and request_services.round_request_delete(
-        request_id=rng.choice(requests).pk, user=user, now=T0
-    )
+    if requests:
+        request_services.round_request_delete(request_id=rng.choice(requests).pk, user=user, now=T0)
 
 
-def _forbid(event: Event, user: User, rng: random.Random) -> object:
+def _forbid(event: Event, user: User, rng: random.Random) -> None:
     first, second = rng.sample(_players(event), 2)
-    return request_services.forbidden_pair_add(
+    request_services.forbidden_pair_add(
         event_id=event.pk, first_id=first.pk, second_id=second.pk, user=user, now=T0,
         reason=rng.choice(["", "Siblings", 'Same "school"']),
     )  # fmt: skip
@@ -210,11 +211,10 @@ def _ask(event: Event, user: User, rng: random.Random) -> object:
     return ask
 
 
-def _allow(event: Event, user: User, rng: random.Random) -> object:
+def _allow(event: Event, user: User, rng: random.Random) -> None:
     pairs = list(ForbiddenPair.objects.filter(event=event).order_by("pk"))
-    return pairs and request_services.forbidden_pair_delete(
-        pair_id=rng.choice(pairs).pk, user=user, now=T0
-    )
+    if pairs:
+        request_services.forbidden_pair_delete(pair_id=rng.choice(pairs).pk, user=user, now=T0)
 
 
 POINTS = ("points_win", "points_draw", "points_loss", "points_forfeit_win",

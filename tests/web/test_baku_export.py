@@ -1,4 +1,4 @@
-"""Baku acceleration (FIDE C.04.5.1) as the web app writes and pairs it: the event's TRF
+"""Baku acceleration (FIDE C.04.7) as the web app writes and pairs it: the event's TRF
 export carries the same group A as the engine pairs with, its last player fixed by
 round 1 whatever a late entry brings."""
 

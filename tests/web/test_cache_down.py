@@ -16,6 +16,7 @@ from django.contrib.auth.models import User
 from django.core.cache import caches
 from django.core.cache.backends.base import BaseCache
 from django.test import Client
+from pytest_django import Settings
 
 from swissweb import caches as fail_open
 from swissweb.caches import cache_config
@@ -28,7 +29,7 @@ CLOSED_PORT = "redis://127.0.0.1:1/0"
 
 
 @pytest.fixture
-def cache_down(settings: Any) -> Any:
+def cache_down(settings: Settings) -> Any:
     """``CACHE_URL`` pointed at a dead Redis, and the rate limit on."""
     settings.CACHES = {"default": cache_config(CLOSED_PORT)}
     settings.ANON_RATE_LIMIT = 100
@@ -87,7 +88,7 @@ class _RaisingCache(BaseCache):
 
 
 def test_d4_the_rate_limit_fails_open_on_any_cache_error(
-    settings: Any, caplog: pytest.LogCaptureFixture
+    settings: Settings, caplog: pytest.LogCaptureFixture
 ) -> None:
     """The limiter itself lets a request through when its counter cannot be counted."""
     settings.CACHES = {"default": {"BACKEND": f"{__name__}._RaisingCache"}}

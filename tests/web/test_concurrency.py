@@ -7,6 +7,7 @@ tests need PostgreSQL's row locks and run in CI, which always uses PostgreSQL.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import User
@@ -25,6 +26,8 @@ from swissweb.tournament.models import Event, Game, Player, Result, Round
 from swissweb.tournament.rounds import results as result_services
 from swissweb.tournament.rounds import services as round_services
 
+from .service_helpers import seat_number
+
 pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.skipif(
@@ -33,7 +36,7 @@ pytestmark = [
 ]
 
 
-def run_together(count: int, work: object) -> list[object]:
+def run_together(count: int, work: Callable[[int], object]) -> list[object]:
     """Run ``work(i)`` in ``count`` threads released at the same moment."""
     barrier = threading.Barrier(count)
     outcomes: list[object] = [None] * count
@@ -41,7 +44,7 @@ def run_together(count: int, work: object) -> list[object]:
     def target(index: int) -> None:
         try:
             barrier.wait()
-            outcomes[index] = work(index)  # type: ignore[operator]
+            outcomes[index] = work(index)
         except TournamentError as exc:
             outcomes[index] = exc
         finally:
@@ -207,7 +210,7 @@ def test_pairing_waits_for_a_result_correction_and_sees_it(
     state = engine_adapter.state_for_round(event, 2)
     expected = pair_round(state, event.system, seed=2)
     boards = list(outcome.games.exclude(black=None).order_by("board"))
-    assert [(g.white.pairing_number, g.black.pairing_number) for g in boards] == [
+    assert [(seat_number(g.white), seat_number(g.black)) for g in boards] == [
         (b.white, b.black) for b in expected.boards
     ]
 

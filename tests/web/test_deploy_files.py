@@ -22,14 +22,21 @@ def test_compose_runs_two_app_containers_behind_nginx_over_one_database() -> Non
     assert 'TRUSTED_PROXIES: "172.30.31.10"' in compose  # nginx (test_trusted_proxies.py)
 
 
+def _number(pattern: str, text: str) -> int:
+    """The number ``pattern`` captures in ``text``; fails when the setting is missing."""
+    match = re.search(pattern, text)
+    assert match is not None, pattern
+    return int(match.group(1))
+
+
 def test_nginx_buffers_and_outwaits_the_pairing() -> None:
     nginx = (DEPLOY / "nginx.conf").read_text()
     assert "server app1:8000;" in nginx and "server app2:8000;" in nginx
     assert "proxy_request_buffering on;" in nginx and "proxy_buffering on;" in nginx
     assert "X-Forwarded-For $proxy_add_x_forwarded_for" in nginx
-    timeout = int(re.search(r"proxy_read_timeout (\d+)s;", nginx).group(1))  # type: ignore[union-attr]
+    timeout = _number(r"proxy_read_timeout (\d+)s;", nginx)
     assert timeout >= 60 + 30  # PAIRING_TIMEOUT's default plus gunicorn's margin
-    size = int(re.search(r"client_max_body_size (\d+)m;", nginx).group(1))  # type: ignore[union-attr]
+    size = _number(r"client_max_body_size (\d+)m;", nginx)
     assert size > 5  # MAX_UPLOAD_MB's default, with room for the form
 
 

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection, connections
+from django.test import Client
 from django.utils import timezone
 
 from swissweb.tournament.core.errors import (
@@ -66,7 +67,7 @@ def played(started: Event, arbiter: User) -> Event:
 
 
 def snapshot(event: Event) -> dict[str, Any]:
-    fields = Event.objects.filter(pk=event.pk).values().get()
+    fields: dict[str, Any] = dict(Event.objects.filter(pk=event.pk).values().get())
     del fields["results_version"], fields["standings_version"]
     return fields
 
@@ -100,7 +101,7 @@ def test_settings_second_of_two_edits_from_the_same_form_is_refused(
 ) -> None:
     """Two arbiters load the form at version 0; the first saves, the second is told the
     settings changed and nothing of his is saved (the first edit is not lost)."""
-    first = {"event_id": event.pk, "expected_version": 0, "now": timezone.now()}
+    first: dict[str, Any] = {"event_id": event.pk, "expected_version": 0, "now": timezone.now()}
     event_services.event_settings_update(**first, changes={"rounds": 9}, user=arbiter)
     with pytest.raises(StaleEdit, match="changed by someone else.*by arbiter.*reload"):
         event_services.event_settings_update(**first, changes={"venue": "Annex"}, user=stranger)
@@ -370,7 +371,9 @@ def renamed(played: Event, arbiter: User) -> Event:
         "crosstable/?round=2",
     ],
 )
-def test_old_slug_public_pages_redirect_permanently(client: Any, renamed: Event, page: str) -> None:
+def test_old_slug_public_pages_redirect_permanently(
+    client: Client, renamed: Event, page: str
+) -> None:
     """Every public page under the old slug: 301 to the same page under the new one."""
     response = client.get(f"/events/spring/{page}")
     assert response.status_code == 301
@@ -381,14 +384,14 @@ def test_old_slug_public_pages_redirect_permanently(client: Any, renamed: Event,
 @pytest.mark.parametrize(
     "page", ["manage/", "manage/players/", "manage/audit/", "edit/", "export.trf"]
 )
-def test_old_slug_arbiter_pages_redirect(arbiter_client: Any, renamed: Event, page: str) -> None:
+def test_old_slug_arbiter_pages_redirect(arbiter_client: Client, renamed: Event, page: str) -> None:
     response = arbiter_client.get(f"/events/spring/{page}")
     assert response.status_code == 302
     assert response["Location"] == f"/events/spring-2026/{page}"
     assert arbiter_client.get(response["Location"], follow=True).status_code == 200
 
 
-def test_old_slug_arbiter_post_keeps_its_method(arbiter_client: Any, renamed: Event) -> None:
+def test_old_slug_arbiter_post_keeps_its_method(arbiter_client: Client, renamed: Event) -> None:
     """A form posted from a page loaded before the change still arrives (307)."""
     data = {"name": "Late, Lou", "rating": 1500}
     response = arbiter_client.post("/events/spring/players/add/", data)
@@ -400,7 +403,7 @@ def test_old_slug_arbiter_post_keeps_its_method(arbiter_client: Any, renamed: Ev
 
 
 def test_old_slug_of_a_private_event_is_not_revealed(
-    stranger_client: Any, arbiter_client: Any, event: Event, arbiter: User
+    stranger_client: Client, arbiter_client: Client, event: Event, arbiter: User
 ) -> None:
     """Only the event's arbiters learn where a non-public event's old slug leads."""
     from django.test import Client
@@ -412,12 +415,12 @@ def test_old_slug_of_a_private_event_is_not_revealed(
     assert arbiter_client.get("/events/spring/manage/")["Location"] == "/events/secret/manage/"
 
 
-def test_present_slug_not_found_is_not_redirected(client: Any, renamed: Event) -> None:
+def test_present_slug_not_found_is_not_redirected(client: Client, renamed: Event) -> None:
     assert client.get("/events/spring-2026/rounds/9/").status_code == 404
     assert client.get("/events/nowhere/").status_code == 404
 
 
-def test_old_slugs_of_one_event_lead_to_its_present_slug(client: Any, renamed: Event) -> None:
+def test_old_slugs_of_one_event_lead_to_its_present_slug(client: Client, renamed: Event) -> None:
     """Renamed twice: both old slugs go straight to the present one, no chain."""
     arbiter = renamed.arbiters.get()
     update(renamed, arbiter, slug="spring-open")
@@ -458,7 +461,7 @@ def make_event(user: User, system: str) -> Event:
 
 
 def test_settings_form_of_a_lim_event_shows_only_lim_options(
-    arbiter_client: Any, arbiter: User
+    arbiter_client: Client, arbiter: User
 ) -> None:
     """Server side: an existing event's form shows its own system's options only."""
     event = make_event(arbiter, "lim")
@@ -470,7 +473,7 @@ def test_settings_form_of_a_lim_event_shows_only_lim_options(
 
 
 def test_settings_form_of_an_esca_event_shows_only_esca_options(
-    arbiter_client: Any, arbiter: User
+    arbiter_client: Client, arbiter: User
 ) -> None:
     event = make_event(arbiter, "esca")
     page = arbiter_client.get(f"/events/{event.slug}/edit/").content.decode()
@@ -479,28 +482,29 @@ def test_settings_form_of_an_esca_event_shows_only_esca_options(
 
 
 def test_settings_form_options_come_from_the_registry(arbiter: User) -> None:
-    """Each system's form shows exactly the event fields of its ``RULES.options``."""
+    """Each system's form shows acceleration and the flags of its ``RULES.options``."""
     from pairing.engine import SYSTEMS
-    from swissweb.tournament.events.event_settings import ENGINE_OPTIONS
     from swissweb.tournament.events.forms import EventSettingsForm
 
     for system, rules in SYSTEMS.items():
         event = make_event(arbiter, system.value)
         form = EventSettingsForm(instance=event, paired=False)
-        expected = {name for option in rules.options for name in ENGINE_OPTIONS[option]}
-        assert set(form.fields) & set(form.option_names) == expected, system
+        expected = {flag.word for spec in rules.options for flag in spec.flags()}
+        assert set(form.fields) & set(form.option_names) == {"acceleration", *expected}, system
 
 
 def test_every_engine_option_has_an_event_field() -> None:
-    import dataclasses
+    """Every option a system declares is a field of the new-event form, flag by flag."""
+    from pairing.engine.registry import option_specs
+    from swissweb.tournament.events.forms import EventForm
 
-    from pairing.engine.model import PairingOptions
-    from swissweb.tournament.events.event_settings import ENGINE_OPTIONS
+    form = EventForm()
+    for spec in option_specs():
+        for flag in spec.flags():
+            assert flag.word in form.fields and flag.word in form.option_names, flag.word
 
-    assert {f.name for f in dataclasses.fields(PairingOptions)} == set(ENGINE_OPTIONS)
 
-
-def test_new_event_form_marks_each_option_with_its_systems(arbiter_client: Any) -> None:
+def test_new_event_form_marks_each_option_with_its_systems(arbiter_client: Client) -> None:
     """Without JavaScript every option is shown with the systems that read it; the
     tie-breaks start as the first system's default, each system's default on the page."""
     page = arbiter_client.get("/events/new/").content.decode()
@@ -529,7 +533,7 @@ def new_event(**changes: Any) -> dict[str, Any]:
     [("dutch1992", "BH-C1,BH,SB,DE"), ("lim", "BH-C1,BH,SB,DE"), ("sb", "SB,BH,MBH")],
 )
 def test_new_event_empty_slug_and_tiebreaks_come_from_name_and_system(
-    arbiter_client: Any, system: str, tiebreaks: str
+    arbiter_client: Client, system: str, tiebreaks: str
 ) -> None:
     response = arbiter_client.post("/events/new/", new_event(system=system))
     assert response.status_code == 302
@@ -537,7 +541,7 @@ def test_new_event_empty_slug_and_tiebreaks_come_from_name_and_system(
     assert (event.slug, event.tiebreaks) == ("club-open-2026", tiebreaks)
 
 
-def test_new_event_slug_made_unique(arbiter_client: Any) -> None:
+def test_new_event_slug_made_unique(arbiter_client: Client) -> None:
     Event.objects.create(name="Club Open 2026", slug="club-open-2026", rounds=5)
     arbiter_client.post("/events/new/", new_event(system="esca"))
     event = Event.objects.exclude(slug="club-open-2026").get()
@@ -545,14 +549,14 @@ def test_new_event_slug_made_unique(arbiter_client: Any) -> None:
 
 
 @pytest.mark.parametrize("slug", ["new", "import"])
-def test_new_event_slug_of_a_route_refused(arbiter_client: Any, slug: str) -> None:
+def test_new_event_slug_of_a_route_refused(arbiter_client: Client, slug: str) -> None:
     response = arbiter_client.post("/events/new/", new_event(slug=slug))
     assert response.status_code == 200
     assert "is the address of another page" in response.content.decode()
     assert not Event.objects.exists()
 
 
-def test_new_event_old_slug_of_another_event_refused(arbiter_client: Any, arbiter: User) -> None:
+def test_new_event_old_slug_of_another_event_refused(arbiter_client: Client, arbiter: User) -> None:
     other = make_event(arbiter, "lim")
     update(other, arbiter, slug="lim-2026")
     response = arbiter_client.post("/events/new/", new_event(slug="lim-open"))
@@ -560,14 +564,14 @@ def test_new_event_old_slug_of_another_event_refused(arbiter_client: Any, arbite
     assert Event.objects.count() == 1
 
 
-def test_edit_saves_through_the_service_and_records(arbiter_client: Any, event: Event) -> None:
+def test_edit_saves_through_the_service_and_records(arbiter_client: Client, event: Event) -> None:
     response = arbiter_client.post(f"/events/{event.slug}/edit/", form_data(event, rounds=7))
     assert response.status_code == 302
     entry = AuditEntry.objects.get(action="event_settings")
     assert (entry.before, entry.after) == ({"rounds": 5}, {"rounds": 7})
 
 
-def test_edit_on_a_stale_form_refused(arbiter_client: Any, event: Event, arbiter: User) -> None:
+def test_edit_on_a_stale_form_refused(arbiter_client: Client, event: Event, arbiter: User) -> None:
     """The second arbiter's form was loaded before the first one saved: refused, 409."""
     stale = form_data(event, venue="Annex")
     update(event, arbiter, rounds=9)
@@ -578,7 +582,7 @@ def test_edit_on_a_stale_form_refused(arbiter_client: Any, event: Event, arbiter
     assert (event.rounds, event.venue) == (9, "")
 
 
-def test_edit_rounds_below_played_refused(arbiter_client: Any, played: Event) -> None:
+def test_edit_rounds_below_played_refused(arbiter_client: Client, played: Event) -> None:
     response = arbiter_client.post(f"/events/{played.slug}/edit/", form_data(played, rounds=1))
     assert response.status_code == 409
     assert "Rounds: 2 rounds are paired already" in response.content.decode()
@@ -586,7 +590,7 @@ def test_edit_rounds_below_played_refused(arbiter_client: Any, played: Event) ->
     assert played.rounds == 5
 
 
-def test_edit_system_fixed_once_round_1_is_paired(arbiter_client: Any, played: Event) -> None:
+def test_edit_system_fixed_once_round_1_is_paired(arbiter_client: Client, played: Event) -> None:
     """The form shows the system and initial colour fixed; a posted change is ignored."""
     page = arbiter_client.get(f"/events/{played.slug}/edit/").content.decode()
     assert "Fixed once round 1 is paired." in page
@@ -597,7 +601,7 @@ def test_edit_system_fixed_once_round_1_is_paired(arbiter_client: Any, played: E
 
 
 def test_edit_points_shows_what_changes_then_saves_when_confirmed(
-    arbiter_client: Any, played: Event
+    arbiter_client: Client, played: Event
 ) -> None:
     """A second step lists the change and its effect; nothing is saved until confirmed;
     confirmed, the public standings give three points a win."""
@@ -619,7 +623,7 @@ def test_edit_points_shows_what_changes_then_saves_when_confirmed(
     assert max(line.points for line in table.lines) >= 3
 
 
-def test_edit_slug_change_goes_to_the_new_address(arbiter_client: Any, played: Event) -> None:
+def test_edit_slug_change_goes_to_the_new_address(arbiter_client: Client, played: Event) -> None:
     response = arbiter_client.post(
         f"/events/{played.slug}/edit/", form_data(played, slug="spring-open")
     )
@@ -628,7 +632,7 @@ def test_edit_slug_change_goes_to_the_new_address(arbiter_client: Any, played: E
 
 
 def test_edit_system_change_before_round_1_shows_the_new_options(
-    arbiter_client: Any, started: Event
+    arbiter_client: Client, started: Event
 ) -> None:
     response = arbiter_client.post(
         f"/events/{started.slug}/edit/", form_data(started, system="lim")
@@ -654,7 +658,7 @@ def test_imported_event_never_takes_a_route_or_an_old_slug(
     assert copy.slug == "spring-2"
 
 
-def test_edit_without_the_version_refused(arbiter_client: Any, event: Event) -> None:
+def test_edit_without_the_version_refused(arbiter_client: Client, event: Event) -> None:
     """A form without its version (a page from before versions) saves nothing."""
     data = form_data(event, rounds=7)
     del data["version"]
@@ -665,7 +669,7 @@ def test_edit_without_the_version_refused(arbiter_client: Any, event: Event) -> 
 
 
 def test_new_event_defaults_to_the_fide_dutch_system_others_marked_not_rated(
-    arbiter_client: Any,
+    arbiter_client: Client,
 ) -> None:
     """FIDE-rated events need today's Dutch system (C.04.3, 2026): it is the default, and
     every other system says it is not for FIDE-rated events (#22)."""
@@ -679,7 +683,7 @@ def test_new_event_defaults_to_the_fide_dutch_system_others_marked_not_rated(
 
 
 def test_export_of_a_fide_dutch_event_names_its_tournament_type(
-    arbiter_client: Any, event: Any, players: Any
+    arbiter_client: Client, event: Event, players: list[Player]
 ) -> None:
     """The TRF-2026 tournament type lets the endorsed program read the export (#22)."""
     text = arbiter_client.get(f"/events/{event.slug}/export.trf").content.decode()

@@ -45,7 +45,7 @@ HOUR = dt.timedelta(hours=1)
 
 def _players(event: Event, rows: list[dict[str, Any]]) -> dict[str, Player]:
     """Players created in the order given (their entry order), by name."""
-    created = {}
+    created: dict[str, Player] = {}
     for row in rows:
         # A fixed private link code: the export writes it (SWL), and a new one is random.
         code = f"{event.slug.removeprefix('golden-')}-{len(created) + 1:02d}"
@@ -79,8 +79,9 @@ def _open() -> Event:
     """Dutch, accelerated, half-point values, round 3 in play: every record but one."""
     event = Event.objects.create(
         name="Golden Open", slug="golden-open", system="dutch1992", rounds=7,
-        tiebreaks="BH-C1,SB,PROG,LOT", acceleration=True, esca_random=True,
-        esca_round1_area=False, initial_colour="black", start_date=dt.date(2026, 3, 1),
+        tiebreaks="BH-C1,SB,PROG,LOT", acceleration=True,
+        system_options={"esca_random": True, "esca_round1_separation": ["federation"]},
+        initial_colour="black", start_date=dt.date(2026, 3, 1),
         end_date=dt.date(2026, 3, 7), venue="Zürich, Volkshaus", public=True, points_win=6,
         points_draw=3, points_loss=0, points_forfeit_win=5, points_forfeit_loss=1,
         points_pairing_bye=4, points_full_bye=6, points_half_bye=2, lots_seed=123456789,
@@ -130,9 +131,9 @@ def _open() -> Event:
     for a, b, reason in ((1, 3, "Siblings"), (6, 4, ""), (8, 2, "Same school")):
         first, second = sorted((n(a), n(b)), key=lambda player: player.pk)
         ForbiddenPair.objects.create(event=event, first=first, second=second, reason=reason)
-    for player, kind, number, state, at in ((9, "bye", 4, "pending", 1),
-                                            (8, "withdraw", None, "approved", 2)):  # fmt: skip
-        ask = PlayerRequest.objects.create(player=n(player), kind=kind, round_number=number,
+    for player, kind, asked, state, at in ((9, "bye", 4, "pending", 1),
+                                           (8, "withdraw", None, "approved", 2)):  # fmt: skip
+        ask = PlayerRequest.objects.create(player=n(player), kind=kind, round_number=asked,
                                            state=state)  # fmt: skip
         decided = T0 + at * HOUR if state != "pending" else None
         PlayerRequest.objects.filter(pk=ask.pk).update(created_at=T0 + HOUR, decided_at=decided)
@@ -143,8 +144,9 @@ def _juniors() -> Event:
     """ESCA, not started: numbered by entry; accelerated from the round-1 requests."""
     event = Event.objects.create(
         name="Golden Juniors", slug="golden-juniors", system="esca", rounds=5,
-        acceleration=True, initial_colour="white", esca_avoid_half_bye_pairs=False,
-        esca_round1_federation=False, lots_seed=-42,
+        acceleration=True, initial_colour="white",
+        system_options={"esca_avoid_half_bye_pairs": False, "esca_round1_separation": ["area"]},
+        lots_seed=-42,
     )  # fmt: skip
     rows = [
         {"name": f"Junior {index:02d}, Name", "rating": 1500 - 40 * index,
@@ -165,7 +167,8 @@ def _lim() -> Event:
     """Lim, round 1 played, round 2 a draft; accelerated from round 1's boards; a
     full-point bye in each round (#20)."""
     event = Event.objects.create(
-        name="Golden Lim", slug="golden-lim", system="lim", rounds=4, lim_maxi=True,
+        name="Golden Lim", slug="golden-lim", system="lim", rounds=4,
+        system_options={"lim_maxi": True},
         acceleration=True, lots_seed=7, started_at=T0, tiebreaks="BH,SB",
     )  # fmt: skip
     rows = [{"name": f"Lim {index}", "rating": 1800 - 10 * index, "pairing_number": index + 1}

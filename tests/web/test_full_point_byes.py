@@ -27,7 +27,7 @@ from swissweb.tournament.rounds import engine_adapter
 from swissweb.tournament.rounds import services as round_services
 from swissweb.tournament.standings import selectors as standing_selectors
 
-from .service_helpers import NOW, _last_audit, _pair, _play
+from .service_helpers import NOW, _last_audit, _pair, _play, seat_number
 
 pytestmark = pytest.mark.django_db
 
@@ -224,8 +224,8 @@ def test_full_point_bye_counts_in_tie_breaks_like_a_half_point_bye_with_its_poin
     lines = {line.player.pairing_number: line for line in table.lines}
     game_of = {}
     for game in Game.objects.filter(round__event=two_rounds, round__number=2):
-        game_of[game.white.pairing_number] = (game.black.pairing_number, Fraction(1))
-        game_of[game.black.pairing_number] = (game.white.pairing_number, Fraction(0))
+        game_of[seat_number(game.white)] = (seat_number(game.black), Fraction(1))
+        game_of[seat_number(game.black)] = (seat_number(game.white), Fraction(0))
     for number, bye_points in ((1, Fraction(3, 2)), (2, Fraction(1, 2))):
         own = lines[number].points
         opponent, scored = game_of[number]

@@ -129,7 +129,10 @@ def _routes() -> Iterator[tuple[str, list[str]]]:
 
 
 def _snapshot(event: Event) -> tuple[str, dict[str, int]]:
-    counts = {m.__name__: m.objects.count() for m in apps.get_app_config("tournament").get_models()}
+    counts = {
+        m.__name__: m._default_manager.count()
+        for m in apps.get_app_config("tournament").get_models()
+    }
     return exports.event_trf(Event.objects.get(pk=event.pk)), counts
 
 

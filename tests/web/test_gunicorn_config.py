@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 
 import pytest
 
 
-def _config(monkeypatch: pytest.MonkeyPatch, **env: str) -> object:
+def _config(monkeypatch: pytest.MonkeyPatch, **env: str) -> ModuleType:
     for name, value in env.items():
         monkeypatch.setenv(name, value)
     import swissweb.gunicorn
@@ -21,15 +22,15 @@ def test_gunicorn_timeout_is_above_the_pairing_timeout(
 ) -> None:
     """Defect: gunicorn's 30 s time-out killed a worker mid-pairing (PAIRING_TIMEOUT 60)."""
     config = _config(monkeypatch, PAIRING_TIMEOUT=limit)
-    assert config.timeout > float(limit) + 10  # type: ignore[attr-defined]
+    assert config.timeout > float(limit) + 10
 
 
 def test_gunicorn_uses_threads_so_a_slow_client_holds_a_thread_not_a_worker(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     config = _config(monkeypatch, GUNICORN_THREADS="8", WEB_CONCURRENCY="2")
-    assert config.worker_class == "gthread"  # type: ignore[attr-defined]
-    assert (config.threads, config.workers) == (8, 2)  # type: ignore[attr-defined]
+    assert config.worker_class == "gthread"
+    assert (config.threads, config.workers) == (8, 2)
 
 
 def test_dockerfile_runs_gunicorn_with_these_settings() -> None:

@@ -10,7 +10,6 @@ runs them there as well.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 
 import pytest
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
@@ -18,6 +17,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.http import HttpResponse
 from django.test import Client, RequestFactory
+from pytest_django import Settings
 
 from swissweb.guard import RequestGuardMiddleware
 from swissweb.tournament.core.errors import TournamentError
@@ -115,7 +115,7 @@ def test_d7_services_refuse_a_nul_in_a_reason(started: Event, arbiter: User) -> 
 
 
 def test_d12_a_large_anonymous_body_is_refused_before_it_is_read(
-    started: Event, arbiter_client: Client, settings: Any
+    started: Event, arbiter_client: Client, settings: Settings
 ) -> None:
     """Defect D12: without nginx, a 50 MB anonymous upload was read whole.  An anonymous
     request declaring more than ANON_MAX_BODY_KB gets 413 before its body is read; an
@@ -128,7 +128,7 @@ def test_d12_a_large_anonymous_body_is_refused_before_it_is_read(
     request = RequestFactory().post("/accounts/login/", {"username": "a", "password": "b"})
     request.user = AnonymousUser()
     request.META["CONTENT_LENGTH"] = str(50 * 1024 * 1024)
-    request._stream = Unreadable()  # type: ignore[attr-defined]
+    request._stream = Unreadable()  # type: ignore[assignment]  # a body that fails if read
     assert RequestGuardMiddleware(lambda r: HttpResponse())(request).status_code == 413
     body.seek(0)
     url = f"/events/{started.slug}/players/import/"

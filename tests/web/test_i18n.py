@@ -80,7 +80,8 @@ def test_compiled_catalogue_is_the_po_compiled() -> None:
     with it, so an edited ``.po`` that was not compiled fails here."""
     with MO.open("rb") as file:
         compiled = gnu_gettext.GNUTranslations(file)
-    catalogue = compiled._catalog  # type: ignore[attr-defined]
+    # gettext keeps the parsed .mo in a private field; no public API lists its messages.
+    catalogue = compiled._catalog  # type: ignore[attr-defined]  # private field, read only
     expected: dict[object, str] = {}
     for entry in _entries():
         key = f"{entry.msgctxt}\x04{entry.msgid}" if entry.msgctxt else entry.msgid

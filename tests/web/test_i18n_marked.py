@@ -161,7 +161,7 @@ def _bare(node: ast.expr | None) -> list[str]:
         return [node.value] if unmarked_words(node.value) else []
     if isinstance(node, ast.JoinedStr):
         text = "".join(
-            part.value if isinstance(part, ast.Constant) else HOLE for part in node.values
+            str(part.value) if isinstance(part, ast.Constant) else HOLE for part in node.values
         )
         return [text] if unmarked_words(str(text)) else []
     if isinstance(node, ast.Call) and _name(node.func) in GETTEXT:

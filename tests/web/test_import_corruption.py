@@ -94,7 +94,7 @@ def corrupt(text: str, mutations: list[Mutation]) -> str:
 def snapshot() -> dict[str, object]:
     """Row counts of every tournament table (audit included), result versions, numbers."""
     counts: dict[str, object] = {
-        model.__name__: model.objects.count()
+        model.__name__: model._default_manager.count()
         for model in apps.get_app_config("tournament").get_models()
     }
     counts["versions"] = sum(Game.objects.values_list("version", flat=True))
@@ -150,8 +150,7 @@ def import_csv(event: Event, user: User, text: str) -> int:
     if problems:
         raise TournamentError("; ".join(str(p) for p in problems))
     fields: list[dict[str, Any]] = [
-        {k: getattr(r, k) for k in r.__slots__ if k != "line"}  # type: ignore[attr-defined]
-        for r in rows
+        {k: getattr(r, k) for k in r.__slots__ if k != "line"} for r in rows
     ]
     return len(
         player_services.players_add(event_id=event.pk, rows=fields, user=user, now=timezone.now())

@@ -52,8 +52,9 @@ def unexplained_function_imports(modules: dict[str, Path], root: Path = ROOT) ->
         for node in ast.walk(ast.parse(text)):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 for inner in ast.walk(node):
-                    imports = isinstance(inner, (ast.Import, ast.ImportFrom))
-                    if imports and "#" not in lines[inner.lineno - 1]:
+                    if not isinstance(inner, (ast.Import, ast.ImportFrom)):
+                        continue
+                    if "#" not in lines[inner.lineno - 1]:
                         found.append(f"{path.relative_to(root)}:{inner.lineno}")
     return found
 

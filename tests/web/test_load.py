@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.db import connection
+from pytest_django.live_server_helper import LiveServer
 
 from bench import load
 
@@ -14,11 +15,11 @@ from bench import load
     reason="readers and a writer at once need PostgreSQL (CI runs it): the tests' in-memory "
     "SQLite shares one cache, whose table locks fail a reader at once instead of waiting",
 )
-def test_load_driver_counts_requests_and_results_without_errors(live_server: object) -> None:
+def test_load_driver_counts_requests_and_results_without_errors(live_server: LiveServer) -> None:
     """Three readers and the arbiter for three seconds: pages read, results entered, no error."""
     event = load.build_event(players=12, rounds=4, completed=1, seed=1)
     report = load.run_load(
-        live_server.url,  # type: ignore[attr-defined]
+        live_server.url,
         event,
         readers=3,
         duration=3.0,

@@ -9,14 +9,15 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.test import Client
+from pytest_django import Settings
 
 pytestmark = pytest.mark.django_db
 
-VENUE = {"REMOTE_ADDR": "8.8.4.4"}
+VENUE: dict[str, Any] = {"REMOTE_ADDR": "8.8.4.4"}
 
 
 @pytest.fixture(autouse=True)
-def _limit(settings: Any) -> None:
+def _limit(settings: Settings) -> None:
     settings.ANON_RATE_LIMIT = 5
     settings.ANON_RATE_WINDOW = 60
     cache.clear()
@@ -37,7 +38,7 @@ def test_d16_readers_page_views_do_not_starve_the_login() -> None:
     assert login.status_code == 302
 
 
-def test_d16_the_login_has_a_share_of_its_own(settings: Any) -> None:
+def test_d16_the_login_has_a_share_of_its_own(settings: Settings) -> None:
     """A flood of the login page is limited too, in its own counter: the readers' pages
     stay open, and the page-view share is not spent by it."""
     settings.ANON_LOGIN_RATE_LIMIT = 3

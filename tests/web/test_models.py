@@ -9,6 +9,7 @@ import datetime as dt
 
 import pytest
 from django.db import IntegrityError, transaction
+from django.db.models import Model
 from django.utils import timezone
 
 from swissweb.tournament.models import (
@@ -43,10 +44,9 @@ def round_1(event: Event) -> Round:
     return Round.objects.create(event=event, number=1, lots_seed=7, paired_at=timezone.now())
 
 
-def assert_rejected(**create_kwargs: object) -> None:
-    model = create_kwargs.pop("model")
+def assert_rejected(model: type[Model], **create_kwargs: object) -> None:
     with pytest.raises(IntegrityError), transaction.atomic():
-        model.objects.create(**create_kwargs)  # type: ignore[attr-defined]
+        model._default_manager.create(**create_kwargs)
 
 
 def test_event_system_must_be_a_known_system() -> None:

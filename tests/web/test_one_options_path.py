@@ -28,10 +28,13 @@ from swissweb.tournament.publishing import exports
 from swissweb.tournament.rounds import results as result_services
 from swissweb.tournament.rounds import services as round_services
 
+from .service_helpers import seat_number
+
 pytestmark = pytest.mark.django_db
 
 NOW = dt.datetime(2026, 11, 1, 10, tzinfo=dt.UTC)
 RESULTS = [Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW]
+ALL_SYSTEMS = sorted(SYSTEMS, key=lambda system: system.value)
 
 
 def _options(system: System, rng: random.Random) -> dict[str, bool]:
@@ -117,7 +120,7 @@ def _app_pairing(event: Event, number: int) -> tuple[list[tuple[int, int]], int 
         "white", "black"
     )
     boards = [
-        (g.white.pairing_number, g.black.pairing_number)
+        (seat_number(g.white), seat_number(g.black))
         for g in sorted(games, key=lambda g: g.board)
         if g.black is not None
     ]
@@ -125,7 +128,7 @@ def _app_pairing(event: Event, number: int) -> tuple[list[tuple[int, int]], int 
     return boards, bye
 
 
-@pytest.mark.parametrize("system", sorted(SYSTEMS, key=lambda s: s.value), ids=str)
+@pytest.mark.parametrize("system", ALL_SYSTEMS, ids=str)
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_one_options_path_app_and_trf_export_pair_alike(
     system: System, seed: int, arbiter: User
@@ -133,7 +136,7 @@ def test_one_options_path_app_and_trf_export_pair_alike(
     _pair_alike(_play_event(system, seed, arbiter), system, seed)
 
 
-@pytest.mark.parametrize("system", sorted(SYSTEMS, key=lambda s: s.value), ids=str)
+@pytest.mark.parametrize("system", ALL_SYSTEMS, ids=str)
 @pytest.mark.parametrize("seed", [5, 6])
 def test_one_options_path_full_point_byes_pair_alike(
     system: System, seed: int, arbiter: User

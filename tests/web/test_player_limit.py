@@ -10,12 +10,12 @@ message naming the limit and why, and change nothing.
 from __future__ import annotations
 
 import datetime as dt
+from typing import TYPE_CHECKING
 
 import pytest
 from django.contrib.auth.models import User
 from django.contrib.messages import get_messages
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.http import HttpResponse
 from django.test import Client
 
 from pairing.engine import trf
@@ -24,6 +24,9 @@ from swissweb.tournament.models import AuditEntry, Event, Player
 from swissweb.tournament.players import services as player_services
 from swissweb.tournament.publishing import exports
 from swissweb.tournament.publishing.rating_report import Edition, rating_report
+
+if TYPE_CHECKING:  # the test client's response type exists in django-stubs only
+    from django.test.client import _MonkeyPatchedWSGIResponse
 
 pytestmark = pytest.mark.django_db
 
@@ -44,7 +47,7 @@ def full(event: Event) -> Event:
     return event
 
 
-def _said(response: HttpResponse) -> str:
+def _said(response: _MonkeyPatchedWSGIResponse) -> str:
     return " ".join(str(m) for m in get_messages(response.wsgi_request))
 
 

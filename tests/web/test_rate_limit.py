@@ -5,20 +5,22 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.test import Client
+from pytest_django import Settings
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
-def _limit(settings: Any) -> None:
+def _limit(settings: Settings) -> None:
     settings.ANON_RATE_LIMIT = 5
     settings.ANON_RATE_WINDOW = 60
     cache.clear()
 
 
-def _statuses(client: Client, count: int, **meta: str) -> list[int]:
+def _statuses(client: Client, count: int, **meta: Any) -> list[int]:
     return [client.get("/", **meta).status_code for _ in range(count)]
 
 
@@ -46,16 +48,16 @@ def test_a_written_x_forwarded_for_does_not_buy_a_new_share() -> None:
     assert statuses[-1] == 429
 
 
-def test_behind_a_declared_proxy_each_client_has_its_own_share(settings: Any) -> None:
+def test_behind_a_declared_proxy_each_client_has_its_own_share(settings: Settings) -> None:
     settings.TRUSTED_PROXIES = ("10.0.0.5/32",)
-    proxy = {"REMOTE_ADDR": "10.0.0.5"}
+    proxy: dict[str, Any] = {"REMOTE_ADDR": "10.0.0.5"}
     _statuses(Client(), 6, HTTP_X_FORWARDED_FOR="8.8.4.4", **proxy)
     assert Client().get("/", HTTP_X_FORWARDED_FOR="1.1.1.1", **proxy).status_code == 200
     spoof = Client().get("/", HTTP_X_FORWARDED_FOR="1.2.3.4, 8.8.4.4", **proxy)
     assert spoof.status_code == 429
 
 
-def test_signed_in_arbiters_are_never_limited(arbiter: Any) -> None:
+def test_signed_in_arbiters_are_never_limited(arbiter: User) -> None:
     client = Client()
     client.force_login(arbiter)
     assert _statuses(client, 8, REMOTE_ADDR="8.8.4.4") == [200] * 8

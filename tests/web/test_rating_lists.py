@@ -10,6 +10,7 @@ import zipfile
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from pytest_django import Settings
 
 from swissweb.ratings import samples
 from swissweb.ratings.formats import (
@@ -153,7 +154,10 @@ def test_search_by_name_in_any_order_or_by_id() -> None:
               entries=[Entry(player_id="1503014", name="Carlsen, Magnus", standard=2830),
                        Entry(player_id="1700001", name="Ångström, Åsa", standard=2410),
                        Entry(player_id="1700002", name="Carlsson, Anna")])  # fmt: skip
-    names = lambda query: [p.name for p in search(query)]  # noqa: E731
+
+    def names(query: str) -> list[str]:
+        return [p.name for p in search(query)]
+
     assert names("carls") == ["Carlsen, Magnus", "Carlsson, Anna"]
     assert names("Magnus Carlsen") == names("carlsen, mag") == ["Carlsen, Magnus"]
     assert names("angstrom") == ["Ångström, Åsa"]
@@ -367,11 +371,11 @@ def test_d11_a_zip_that_understates_its_size_is_counted_while_read() -> None:
 
 @pytest.mark.django_db
 def test_d11_the_upload_of_a_zip_bomb_is_refused_naming_the_bound(
-    client: Client, settings: object
+    client: Client, settings: Settings
 ) -> None:
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    settings.MAX_LIST_UNZIPPED_MB = 2  # type: ignore[attr-defined]
+    settings.MAX_LIST_UNZIPPED_MB = 2
     client.force_login(User.objects.create_user("staff", password="pw-staff-1", is_staff=True))
     upload = SimpleUploadedFile("players_list_foa.zip", bomb(3))
     response = client.post("/ratings/", {"kind": "fide", "file": upload})

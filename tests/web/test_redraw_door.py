@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
+from pytest_django import Settings
 
 from swissweb.tournament.core.errors import PairingFailed
 from swissweb.tournament.models import Event, Round
@@ -43,11 +44,11 @@ def test_esca_25_redraw_of_an_invalid_state_is_refused_with_the_validation_messa
 
 
 def test_esca_25_redraw_is_stopped_by_the_pairing_time_limit(
-    arbiter_client: Client, settings: object
+    arbiter_client: Client, settings: Settings
 ) -> None:
     """The redraw runs in the pairing's child process, stopped after PAIRING_TIMEOUT."""
     round_ = _published(arbiter_client)
     cole = round_.event.players.get(name="Cole")
-    settings.PAIRING_TIMEOUT = 0.001  # type: ignore[attr-defined]
+    settings.PAIRING_TIMEOUT = 0.001
     with pytest.raises(PairingFailed, match=r"took longer than 0\.001 s; nothing was saved"):
         redraw_preview(round_id=round_.pk, absent_ids=[cole.pk])

@@ -3,6 +3,8 @@ every way in: the keyboard entry's JSON, HTMX, the form without JavaScript (#31 
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.test import Client
 
@@ -10,7 +12,7 @@ from swissweb.tournament.models import AuditEntry, Event, Game, Result
 
 pytestmark = pytest.mark.django_db
 
-JSON = {"HTTP_ACCEPT": "application/json"}
+JSON: dict[str, Any] = {"HTTP_ACCEPT": "application/json"}
 
 
 def _board(event: Event, number: int) -> Game:

@@ -7,6 +7,8 @@ database changes.
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 import pytest
 from django.apps import apps
 from django.contrib.auth.models import User
@@ -27,6 +29,19 @@ from swissweb.tournament.models import (
 )
 
 pytestmark = pytest.mark.django_db
+
+
+class Setup(TypedDict):
+    """The rows of the ``setup`` fixture: an event, its games and requests, three users."""
+
+    ask: PlayerRequest
+    event: Event
+    players: list[Player]
+    game: Game
+    request: RoundRequest
+    pair: ForbiddenPair
+    users: dict[str, User]
+
 
 ARBITER_URL_NAMES = {
     "event_edit",
@@ -79,7 +94,7 @@ def _tournament_url_names() -> set[str]:
 def _snapshot() -> dict[str, int]:
     """Row counts and result versions of every tournament table."""
     counts = {
-        model.__name__: model.objects.count()
+        model.__name__: model._default_manager.count()
         for model in apps.get_app_config("tournament").get_models()
     }
     counts["versions"] = sum(Game.objects.values_list("version", flat=True))
@@ -90,7 +105,7 @@ def _snapshot() -> dict[str, int]:
 
 
 @pytest.fixture
-def setup(db: None) -> dict[str, object]:
+def setup(db: None) -> Setup:
     arbiter = User.objects.create_user("arbiter", password="x-password-1")
     other_arbiter = User.objects.create_user("other", password="x-password-1")
     stranger = User.objects.create_user("stranger", password="x-password-1")
@@ -124,14 +139,13 @@ def setup(db: None) -> dict[str, object]:
     }
 
 
-def _requests(setup: dict[str, object]) -> list[tuple[str, str, dict[str, object]]]:
+def _requests(setup: Setup) -> list[tuple[str, str, dict[str, object]]]:
     players = setup["players"]
     game = setup["game"]
-    assert isinstance(players, list) and isinstance(game, Game)
     p1, p2 = players[0].pk, players[1].pk
-    wish = setup["request"].pk  # type: ignore[attr-defined]
-    pair = setup["pair"].pk  # type: ignore[attr-defined]
-    ask = setup["ask"].pk  # type: ignore[attr-defined]
+    wish = setup["request"].pk
+    pair = setup["pair"].pk
+    ask = setup["ask"].pk
     base = "/events/target"
     return [
         ("event_edit", f"{base}/edit/", {"name": "Hacked", "slug": "target", "rounds": 9}),
@@ -186,7 +200,7 @@ def test_security_matrix_covers_every_arbiter_url() -> None:
 
 @pytest.mark.parametrize("index", range(len(ARBITER_URL_NAMES)))
 def test_security_anonymous_is_sent_to_login_and_nothing_changes(
-    client: Client, setup: dict[str, object], index: int
+    client: Client, setup: Setup, index: int
 ) -> None:
     """An anonymous POST to any arbiter URL redirects to the login page; no row changes."""
     name, url, data = _requests(setup)[index]
@@ -200,35 +214,33 @@ def test_security_anonymous_is_sent_to_login_and_nothing_changes(
 @pytest.mark.parametrize("role", ["stranger", "other_arbiter"])
 @pytest.mark.parametrize("index", range(len(ARBITER_URL_NAMES)))
 def test_security_non_arbiters_get_403_and_nothing_changes(
-    setup: dict[str, object], index: int, role: str
+    setup: Setup, index: int, role: str
 ) -> None:
     """A logged-in user who is not this event's arbiter gets 403 and no row changes."""
     name, url, data = _requests(setup)[index]
     client = Client()
-    client.force_login(setup["users"][role])  # type: ignore[index]
+    client.force_login(setup["users"][role])
     before = _snapshot()
     response = client.post(url, data)
     assert response.status_code == 403, name
     assert _snapshot() == before, name
 
 
-def test_security_arbiter_may_enter_a_result(setup: dict[str, object]) -> None:
+def test_security_arbiter_may_enter_a_result(setup: Setup) -> None:
     """The event's own arbiter is let through (here: a result on a published round)."""
     client = Client()
-    client.force_login(setup["users"]["arbiter"])  # type: ignore[index]
+    client.force_login(setup["users"]["arbiter"])
     game = setup["game"]
-    assert isinstance(game, Game)
     client.post(f"/events/target/games/{game.pk}/result/", {"result": "=", "version": 0})
     game.refresh_from_db()
     assert game.result == Result.DRAW
 
 
-def test_security_csrf_required_on_post(setup: dict[str, object]) -> None:
+def test_security_csrf_required_on_post(setup: Setup) -> None:
     """A POST without the CSRF token is refused, even from the arbiter."""
     client = Client(enforce_csrf_checks=True)
-    client.force_login(setup["users"]["arbiter"])  # type: ignore[index]
+    client.force_login(setup["users"]["arbiter"])
     game = setup["game"]
-    assert isinstance(game, Game)
     response = client.post(f"/events/target/games/{game.pk}/result/", {"result": "1", "version": 0})
     assert response.status_code == 403
     game.refresh_from_db()
@@ -237,14 +249,12 @@ def test_security_csrf_required_on_post(setup: dict[str, object]) -> None:
 
 @pytest.mark.parametrize("htmx", [False, True], ids=["form", "htmx"])
 @pytest.mark.parametrize("index", range(len(ARBITER_URL_NAMES)))
-def test_security_csrf_required_on_every_post(
-    setup: dict[str, object], index: int, htmx: bool
-) -> None:
+def test_security_csrf_required_on_every_post(setup: Setup, index: int, htmx: bool) -> None:
     """Every mutating URL refuses a POST without the CSRF token, even from the event's
     arbiter and even as an HTMX request; nothing changes."""
     name, url, data = _requests(setup)[index]
     client = Client(enforce_csrf_checks=True)
-    client.force_login(setup["users"]["arbiter"])  # type: ignore[index]
+    client.force_login(setup["users"]["arbiter"])
     headers = {"HX-Request": "true"} if htmx else {}
     before = _snapshot()
     response = client.post(url, data, headers=headers)
@@ -253,17 +263,16 @@ def test_security_csrf_required_on_every_post(
 
 
 def test_security_htmx_post_with_the_pages_csrf_header_is_accepted(
-    setup: dict[str, object],
+    setup: Setup,
 ) -> None:
     """HTMX sends the token the page put in ``hx-headers`` (base.html) as X-CSRFToken:
     with it, the arbiter's result entry goes through."""
     client = Client(enforce_csrf_checks=True)
-    client.force_login(setup["users"]["arbiter"])  # type: ignore[index]
+    client.force_login(setup["users"]["arbiter"])
     page = client.get("/events/target/manage/", follow=True)
     assert page.status_code == 200
     token = client.cookies["csrftoken"].value
     game = setup["game"]
-    assert isinstance(game, Game)
     response = client.post(
         f"/events/target/games/{game.pk}/result/",
         {"result": "1", "version": 0},
@@ -275,7 +284,7 @@ def test_security_htmx_post_with_the_pages_csrf_header_is_accepted(
 
 
 def test_security_script_in_an_imported_trf_is_escaped_everywhere(
-    setup: dict[str, object],
+    setup: Setup,
 ) -> None:
     """A TRF whose player names and tournament name carry ``<script>`` imports as text:
     the arbiter's pages and the public pages show it escaped, never as markup."""
@@ -296,7 +305,7 @@ def test_security_script_in_an_imported_trf_is_escaped_everywhere(
     )
     text = write_trf(trf_from_state(state, name=hostile))
     event = Event.objects.create(name="Hostile", slug="hostile", rounds=5, public=True)
-    arbiter = setup["users"]["arbiter"]  # type: ignore[index]
+    arbiter = setup["users"]["arbiter"]
     event.arbiters.add(arbiter)
     client = Client()
     client.force_login(arbiter)

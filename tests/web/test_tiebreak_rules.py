@@ -25,7 +25,7 @@ def _settings(event: Event, user: User, **changes: object) -> None:
     event.refresh_from_db()
 
 
-def _values(event: Event) -> dict[int, tuple[Fraction, ...]]:
+def _values(event: Event) -> dict[int | None, tuple[Fraction, ...]]:
     table = standing_selectors.standings_after(event=event)
     return {line.player.pairing_number: tuple(line.values) for line in table.lines}
 

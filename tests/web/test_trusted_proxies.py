@@ -16,6 +16,7 @@ from axes.helpers import get_client_ip_address
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.test import Client, RequestFactory
+from pytest_django import Settings
 
 from swissweb.proxies import parse_trusted_proxies
 
@@ -27,7 +28,7 @@ DEPLOY = Path(__file__).resolve().parents[2] / "swissweb" / "deploy"
 
 
 @pytest.fixture(autouse=True)
-def _proxies(settings: Any) -> None:
+def _proxies(settings: Settings) -> None:
     settings.TRUSTED_PROXIES = parse_trusted_proxies(f"{PROXY}, 192.168.7.0/24")
     settings.ANON_RATE_LIMIT = 5
     settings.ANON_RATE_WINDOW = 60
@@ -35,10 +36,11 @@ def _proxies(settings: Any) -> None:
 
 
 def _address(remote: str, forwarded: str | None = None) -> str | None:
-    meta = {"REMOTE_ADDR": remote}
+    meta: dict[str, Any] = {"REMOTE_ADDR": remote}
     if forwarded is not None:
         meta["HTTP_X_FORWARDED_FOR"] = forwarded
-    return get_client_ip_address(RequestFactory().get("/", **meta))  # type: ignore[arg-type]
+    address: str | None = get_client_ip_address(RequestFactory().get("/", **meta))
+    return address
 
 
 def test_d17_the_address_axes_sees_follows_only_a_trusted_proxys_header() -> None:

@@ -8,6 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
+from pytest_django import Settings
 
 from swissweb.tournament.models import Event, Player
 from swissweb.tournament.publishing import exports
@@ -47,9 +48,9 @@ def test_event_import_of_utf16_without_byte_order_mark_says_so(
 
 
 def test_event_import_refuses_a_file_over_the_limit_before_reading_it(
-    backup: str, stranger_client: Client, settings: object
+    backup: str, stranger_client: Client, settings: Settings
 ) -> None:
-    settings.MAX_UPLOAD_MB = 0.001  # type: ignore[attr-defined]
+    settings.MAX_UPLOAD_MB = 0.001
     status, page = _import(stranger_client, backup.encode())
     assert status == 422
     assert "files up to 0.001 MB are accepted. Nothing was changed." in page
@@ -57,9 +58,9 @@ def test_event_import_refuses_a_file_over_the_limit_before_reading_it(
 
 
 def test_players_csv_upload_over_the_limit_is_refused_in_words(
-    started: Event, arbiter_client: Client, settings: object
+    started: Event, arbiter_client: Client, settings: Settings
 ) -> None:
-    settings.MAX_UPLOAD_MB = 0.0001  # type: ignore[attr-defined]
+    settings.MAX_UPLOAD_MB = 0.0001
     before = Player.objects.count()
     data = ("name,rating\n" + "".join(f"P{n},1500\n" for n in range(200))).encode()
     response = arbiter_client.post(

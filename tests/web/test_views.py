@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.utils import timezone
+from pytest_django import DjangoAssertNumQueries, Settings
 
 from swissweb.tournament.models import Event, Game, Player, Result, Round, RoundState
 
@@ -77,7 +78,7 @@ def test_event_page_escapes_player_names(client: Client) -> None:
 
 @pytest.mark.parametrize("players", [4, 40])
 def test_event_page_query_count_does_not_grow(
-    client: Client, django_assert_num_queries: object, players: int
+    client: Client, django_assert_num_queries: DjangoAssertNumQueries, players: int
 ) -> None:
     """The event page costs the same number of queries for 4 or 40 players: the event,
     its rounds, their boards and the players, and on a cold cache the state of the
@@ -86,7 +87,7 @@ def test_event_page_query_count_does_not_grow(
     event = make_event("open", public=True, players=players)
     add_round(event, 1, state=RoundState.PUBLISHED)
     add_round(event, 2, state=RoundState.PUBLISHED)
-    with django_assert_num_queries(10):  # type: ignore[operator]
+    with django_assert_num_queries(10):
         assert client.get("/events/open/").status_code == 200
 
 
@@ -259,18 +260,18 @@ def test_player_card_gives_results_from_the_players_side(client: Client) -> None
     assert "1-0" not in black
 
 
-def _fail_five_times(client: Client, username: str, **meta: str) -> None:
+def _fail_five_times(client: Client, username: str, **meta: Any) -> None:
     for _ in range(5):
         client.post("/accounts/login/", {"username": username, "password": "wrong"}, **meta)
 
 
-def _logs_in(client: Client, username: str, password: str, **meta: str) -> bool:
+def _logs_in(client: Client, username: str, password: str, **meta: Any) -> bool:
     response = client.post("/accounts/login/", {"username": username, "password": password}, **meta)
     return response.status_code == 302
 
 
 def test_login_lockout_behind_a_proxy_does_not_lock_out_the_real_arbiter(
-    settings: Any,
+    settings: Settings,
 ) -> None:
     """Defect: behind a proxy every client had the proxy's address, so one visitor's five
     wrong passwords locked the arbiter out.  With the proxy trusted the client is the
@@ -285,7 +286,7 @@ def test_login_lockout_behind_a_proxy_does_not_lock_out_the_real_arbiter(
 
 
 def test_login_lockout_behind_a_proxy_ignores_addresses_the_client_wrote(
-    settings: Any,
+    settings: Settings,
 ) -> None:
     """An attacker who writes X-Forwarded-For himself is still known by the address the
     proxy appended: rotating the written part does not reset the lock-out."""

@@ -32,6 +32,8 @@ from swissweb.tournament.players import services as player_services
 from swissweb.tournament.rounds import results as result_services
 from swissweb.tournament.rounds import services as round_services
 
+from .service_helpers import seat_number
+
 pytestmark = pytest.mark.django_db
 
 NOW = dt.datetime(2026, 5, 1, 10, tzinfo=dt.UTC)
@@ -453,7 +455,8 @@ def test_no_javascript_results_table_saves_every_changed_board_at_once(
         {f"g{first.pk}v0": "=", f"g{second.pk}v0": "", "csrfmiddlewaretoken": "x"},
     )
     assert response["Location"] == f"/events/{in_play.slug}/manage/rounds/1/"
-    first.refresh_from_db(), second.refresh_from_db()
+    first.refresh_from_db()
+    second.refresh_from_db()
     assert (first.result, second.result) == (Result.DRAW, "")
 
 
@@ -514,12 +517,12 @@ def test_draft_swap_by_pairing_numbers(
     _start(event, arbiter)
     _pair(event, arbiter, publish=False)
     game = Game.objects.filter(round__event=event, black__isnull=False).order_by("board")[0]
-    white, black = game.white.pairing_number, game.black.pairing_number
+    white, black = seat_number(game.white), seat_number(game.black)
     arbiter_client.post(
         f"/events/{event.slug}/rounds/1/swap/", {"first_no": white, "second_no": black}
     )
     game.refresh_from_db()
-    assert (game.white.pairing_number, game.black.pairing_number) == (black, white)
+    assert (seat_number(game.white), seat_number(game.black)) == (black, white)
 
 
 def test_draft_swap_with_an_unknown_pairing_number_says_so(
@@ -772,6 +775,7 @@ def test_audit_log_names_players_and_changed_boards(
     _start(event, arbiter)
     round_ = _pair(event, arbiter, publish=False)
     first, second = round_.games.order_by("board")[:2]
+    assert first.black_id is not None and second.black_id is not None
     round_services.draft_swap_players(
         round_id=round_.pk, first_id=first.black_id, second_id=second.black_id, user=arbiter,
         now=NOW,

@@ -281,8 +281,6 @@ from .report import (
     valid_time_control_code,
 )
 from .state import (
-    OPTION_NAMES,
-    SEPARATION_NAMES,
     TITLE_CODES,
     pairing_records,
     player_record,
@@ -339,7 +337,6 @@ __all__ = [
     "MAX_START_RANK",
     "NAME",
     "NAME_WIDTH",
-    "OPTION_NAMES",
     "OptionValue",
     "PLAYER_TAG",
     "POINTS",
@@ -353,7 +350,6 @@ __all__ = [
     "ROUND_RESULT",
     "ROUND_STATES",
     "ROUND_STEP",
-    "SEPARATION_NAMES",
     "SEPARATORS",
     "SEX",
     "START_RANK",

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from datetime import date
 from fractions import Fraction
 
@@ -20,11 +19,12 @@ from pairing.engine.model import (
     Points,
     PointSystem,
     RequestKind,
-    Round1Separation,
     RoundRequest,
     Title,
     TournamentState,
 )
+from pairing.engine.options import Flag, FlagValue
+from pairing.engine.registry import option_specs
 
 from .checking import check_trf
 from .columns import NAME, T250_GAME_POINTS, TITLES
@@ -198,66 +198,59 @@ def _with_tournament_type(
         return options
     if any(name == "acceleration" for r in swo for name, _, _ in parse_options(r)):
         return options
-    return replace(options, acceleration=True)
-
-
-OPTION_NAMES = {
-    "acceleration": "acceleration",
-    "lim_maxi": "lim_maxi",
-    "esca_random": "esca_random",
-    "esca_avoid_half_bye_pairs": "esca_avoid_half_bye_pairs",
-    "esca_avoid_defaulted_rematch": "esca_avoid_defaulted_rematch",
-}
-"""SWO names of the yes/no options the engines read, and their ``PairingOptions`` field.
-
-``esca_round1_area`` and ``esca_round1_federation`` fill ``esca_round1_separation``;
-other SWO names (the web app's ``public``, say) are the app's own and ignored here."""
-
-
-SEPARATION_NAMES = {
-    "esca_round1_area": Round1Separation.AREA,
-    "esca_round1_federation": Round1Separation.FEDERATION,
-}
+    return PairingOptions(acceleration=True, **options.named())
 
 
 def _pairing_options(records: Sequence[TrfRecord]) -> PairingOptions:
-    """The engines' options from SWO ``name=value`` words (``1``/``0``); defaults elsewhere.
+    """The engines' options from SWO ``name=value`` words; defaults elsewhere.
 
-    A value other than ``0`` or ``1`` for an option the engines read is refused with its
-    column, like any malformed field.
+    ``acceleration`` and the words of every system's options (``option_specs``: yes/no
+    as ``1``/``0``, numbers as digits) are read; other SWO names (the web app's
+    ``public``, say) are the app's own and ignored here.  A value an option refuses is
+    refused with its column, like any malformed field.
     """
-    fields: dict[str, object] = {}
-    separation = set(PairingOptions().esca_round1_separation)
+    specs = option_specs()
+    flags = {flag.word: flag for spec in specs for flag in spec.flags()}
+    # Every system's option, not one system's: read by the same rule as their flags.
+    acceleration = Flag(word="acceleration", label="", help="", kind="bool", default=False)
+    given: dict[str, FlagValue] = {}
+    accelerated: bool | None = None
     for record in records:
         for name, value, column in parse_options(record):
-            if name not in OPTION_NAMES and name not in SEPARATION_NAMES:
+            flag = acceleration if name == "acceleration" else flags.get(name)
+            if flag is None:
                 continue
-            if value not in ("0", "1"):
-                raise record_error(record, f"option {name} must be 0 or 1, not {value!r}", column)
-            if name in SEPARATION_NAMES:
-                kind = SEPARATION_NAMES[name]
-                separation = separation | {kind} if value == "1" else separation - {kind}
+            try:
+                parsed = flag.parse(value)
+            except ValueError as exc:
+                raise record_error(record, str(exc), column) from None
+            if flag is acceleration:
+                accelerated = bool(parsed)
             else:
-                fields[OPTION_NAMES[name]] = value == "1"
-    return PairingOptions(
-        esca_round1_separation=frozenset(separation),
-        **fields,  # type: ignore[arg-type]
-    )
+                given[name] = parsed
+    values = {}
+    for spec in specs:
+        value = spec.from_flags(given)
+        if value != spec.default:
+            values[spec.name] = value
+    return PairingOptions(acceleration=accelerated, **values)
 
 
 def _options_line(options: PairingOptions) -> list[str]:
-    """An SWO line for the options that differ from the defaults (none if all default)."""
-    default = PairingOptions()
-    words: list[tuple[str, OptionValue]] = [
-        (name, getattr(options, field))
-        for name, field in OPTION_NAMES.items()
-        if getattr(options, field) != getattr(default, field)
-    ]
-    words += [
-        (name, kind in options.esca_round1_separation)
-        for name, kind in SEPARATION_NAMES.items()
-        if (kind in options.esca_round1_separation) != (kind in default.esca_round1_separation)
-    ]
+    """An SWO line for the options that differ from the defaults (none if all default):
+    ``acceleration`` when set, then the yes/no and number options, then the members of
+    choice sets, each in registry order."""
+    words: list[tuple[str, OptionValue]] = []
+    if options.acceleration is not None:
+        words.append(("acceleration", options.acceleration))
+    specs = sorted(option_specs(), key=lambda spec: len(spec.flags()) > 1)
+    for spec in specs:
+        default = spec.to_flags(spec.default)
+        words += [
+            (word, value)
+            for word, value in spec.to_flags(options.value(spec)).items()
+            if value != default[word]
+        ]
     return [options_line(words)] if words else []
 
 

@@ -5,7 +5,7 @@ C).  The table as the Handbook publishes it follows the postponement of the Dutc
 system's new text to 1 February 2026: ``FIDE_DUTCH_2017`` is the text in force before,
 ``FIDE_DUTCH_2026`` the one approved on 28 October 2025 and applied from 1 February 2026
 (the one implemented here), and plain ``FIDE_DUTCH`` the one in force on the day the event
-started; ``_BAKU`` adds the Baku acceleration (C.04.5).  The Technical Commission's
+started; ``_BAKU`` adds the Baku acceleration (C.04.7).  The Technical Commission's
 earlier table spelled the new text ``FIDE_DUTCH_2025`` (cut over on 1 July 2025), and
 bbpPairings v6.0.0 reads and writes that spelling and refuses ``FIDE_DUTCH_2026``, so
 ``_2025`` is read as the same text, and what is written is plain ``FIDE_DUTCH`` where it

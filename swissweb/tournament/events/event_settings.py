@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, cast
 
 from django.db import models
@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy
 from swissweb.tournament.core.numbers import half_points_text, points_text
 from swissweb.tournament.events.report_fields import round_dates_text
 from swissweb.tournament.models import Event, RoundState
-from swissweb.tournament.rounds.engine_door import SYSTEMS, System, rules_for
+from swissweb.tournament.rounds.engine_door import SYSTEMS, Flag, System, option_specs, rules_for
 from swissweb.tournament.standings.selectors import standings_after
 
 POINT_FIELD_NAMES = (
@@ -48,19 +48,19 @@ POINT_FIELDS = {
 }
 """The event's point values, by their labels: shown in points, stored in half-points."""
 
-ENGINE_OPTIONS: Mapping[str, tuple[str, ...]] = {
-    "acceleration": ("acceleration",),
-    "lim_maxi": ("lim_maxi",),
-    "esca_random": ("esca_random",),
-    "esca_round1_separation": ("esca_round1_area", "esca_round1_federation"),
-    "esca_avoid_half_bye_pairs": ("esca_avoid_half_bye_pairs",),
-    "esca_avoid_defaulted_rematch": ("esca_avoid_defaulted_rematch",),
-}
-"""Each field of the engine's ``PairingOptions`` and the event fields that set it
-(``engine_adapter.pairing_options``)."""
 
-OPTION_FIELD_NAMES = tuple(name for names in ENGINE_OPTIONS.values() for name in names)
-"""Every system option of the event, in the form's order."""
+def option_flags() -> dict[str, Flag]:
+    """Every system option's flags (form fields, ``SWO`` words) by name, in registry
+    order: what each system declares (``rules_for(system).options``)."""
+    return {flag.word: flag for spec in option_specs() for flag in spec.flags()}
+
+
+def option_field_names() -> tuple[str, ...]:
+    """Every option of the event, in the form's order: ``acceleration`` (a column of its
+    own: every system reads it, and it writes the TRF 192 record besides ``SWO``), then
+    the systems' own options, stored in ``Event.system_options``."""
+    return ("acceleration", *option_flags())
+
 
 REPORT_FIELDS = (
     "federation",
@@ -72,7 +72,7 @@ REPORT_FIELDS = (
 )
 """What FIDE's rating report needs beyond the pairing (``report_fields``)."""
 
-SETTINGS_FIELDS = (
+_SETTINGS_BEFORE_OPTIONS = (
     "name",
     "slug",
     "system",
@@ -80,7 +80,8 @@ SETTINGS_FIELDS = (
     "tiebreaks",
     "tiebreak_rules",
     "unrated_rating",
-    *OPTION_FIELD_NAMES,
+)
+_SETTINGS_AFTER_OPTIONS = (
     "initial_colour",
     "start_date",
     "end_date",
@@ -93,33 +94,74 @@ SETTINGS_FIELDS = (
     "public",
     *POINT_FIELD_NAMES,
 )
-"""What the arbiter may change in the settings form."""
+
+
+def settings_fields() -> tuple[str, ...]:
+    """What the arbiter may change in the settings form."""
+    return (*_SETTINGS_BEFORE_OPTIONS, *option_field_names(), *_SETTINGS_AFTER_OPTIONS)
+
 
 LOCKED_ONCE_PAIRED = ("system", "initial_colour")
 """Fixed once round 1 is paired: the rounds paired were made by this system and the top
 seed's colour of round 1 decides every colour after it, so no later change could be
 applied to what was played."""
 
-CONFIRMED_ONCE_PAIRED = (*POINT_FIELD_NAMES, *OPTION_FIELD_NAMES)
-"""Changed after round 1 only when the arbiter confirms: the app applies them
-consistently (standings are computed from the results, options apply to the rounds
-still to pair), but the rounds already paired were made with the old values."""
+
+def confirmed_once_paired() -> tuple[str, ...]:
+    """Changed after round 1 only when the arbiter confirms: the app applies them
+    consistently (standings are computed from the results, options apply to the rounds
+    still to pair), but the rounds already paired were made with the old values."""
+    return (*POINT_FIELD_NAMES, *option_field_names())
 
 
 def option_fields(system: System | str) -> tuple[str, ...]:
-    """The event fields of the options ``system`` reads, in the form's order."""
-    options = rules_for(system).options
-    return tuple(
-        name for option, names in ENGINE_OPTIONS.items() if option in options for name in names
-    )
+    """The options ``system`` reads, in the form's order: ``acceleration`` and its own."""
+    own = (flag.word for spec in rules_for(system).options for flag in spec.flags())
+    return ("acceleration", *own)
 
 
 def option_systems() -> dict[str, tuple[System, ...]]:
-    """Which systems read each option field."""
+    """Which systems read each option."""
     return {
         name: tuple(system for system in SYSTEMS if name in option_fields(system))
-        for name in OPTION_FIELD_NAMES
+        for name in option_field_names()
     }
+
+
+def option_problems(values: Mapping[str, Any]) -> list[str]:
+    """Why the system options' flags in ``values`` are not values they take (the other
+    names in ``values`` are not looked at)."""
+    flags = option_flags()
+    problems = []
+    for name, value in values.items():
+        problem = flags[name].problem(value) if name in flags else None
+        if problem is not None:
+            # Translators: a setting, and the pairing engine's explanation (in English).
+            text = _("%(setting)s: %(problem)s, not %(value)s.")
+            problems.append(text % {"setting": label(name), "problem": problem, "value": value})
+    return problems
+
+
+def current(event: Event, name: str) -> Any:
+    """The event's value of setting ``name`` (a column, or a system option's flag)."""
+    flags = event.option_flags()
+    return flags[name] if name in flags else getattr(event, name)
+
+
+def assign(event: Event, changes: Mapping[str, Any]) -> None:
+    """Set the settings ``changes`` names on ``event`` (not saved)."""
+    flags = option_flags()
+    event.set_option_flags({name: value for name, value in changes.items() if name in flags})
+    for name, value in changes.items():
+        if name not in flags:
+            setattr(event, name, value)
+
+
+def stored_fields(names: Iterable[str]) -> list[str]:
+    """The columns that hold the settings ``names`` (for ``save(update_fields=...)``)."""
+    flags = option_flags()
+    columns = ["system_options" if name in flags else name for name in names]
+    return list(dict.fromkeys(columns))
 
 
 def default_tiebreaks(system: System | str) -> str:
@@ -140,6 +182,10 @@ def label(name: str) -> str:
 
     if name in POINT_FIELDS:
         return str(POINT_FIELDS[name])
+    flag = option_flags().get(name)
+    if flag is not None:
+        # The engine's English label is the message id (``option_msgids``).
+        return capfirst(_(flag.label))
     if name == "system":
         return _("Pairing system")
     return capfirst(str(_field(name).verbose_name))
@@ -155,6 +201,8 @@ def shown(name: str, value: Any) -> str:
     if isinstance(value, bool):
         # Translators: the value of a setting switched on or off.
         return _("on") if value else _("off")
+    if name in option_flags():
+        return str(value)
     choices = dict(_field(name).flatchoices)
     if choices and value in choices:
         return str(choices[value])
@@ -175,7 +223,7 @@ def changed_lines(event: Event, diff: Mapping[str, Any]) -> list[str]:
     # Translators: a changed setting, its value before and its value after the change.
     line = _("%(setting)s: %(before)s → %(after)s")
     return [
-        line % {"setting": label(name), "before": shown(name, getattr(event, name)),
+        line % {"setting": label(name), "before": shown(name, current(event, name)),
                 "after": shown(name, value)}
         for name, value in diff.items()
     ]  # fmt: skip
@@ -202,7 +250,7 @@ def refusals(event: Event, diff: Mapping[str, Any], paired: int) -> list[str]:
                         "%(setting)s: cannot change once round 1 is paired; the rounds paired "
                         "so far were made with %(value)s."
                     )
-                    % {"setting": label(name), "value": shown(name, getattr(event, name))}
+                    % {"setting": label(name), "value": shown(name, current(event, name))}
                 )
     return problems
 
@@ -210,7 +258,7 @@ def refusals(event: Event, diff: Mapping[str, Any], paired: int) -> list[str]:
 def consequences(event: Event, diff: Mapping[str, Any], paired: int) -> list[str]:
     """What the changes in ``diff`` would do to the rounds paired so far (empty: nothing
     that needs the arbiter's confirmation)."""
-    confirmed = [name for name in CONFIRMED_ONCE_PAIRED if name in diff]
+    confirmed = [name for name in confirmed_once_paired() if name in diff]
     if not paired or not confirmed:
         return []
     lines = []
@@ -224,7 +272,7 @@ def consequences(event: Event, diff: Mapping[str, Any], paired: int) -> list[str
         )
         lines += _standings_change(event, diff)
         lines.append(_old_scores(paired, all_paired=paired >= event.rounds) % numbers)
-    options = [name for name in confirmed if name in OPTION_FIELD_NAMES]
+    options = [name for name in confirmed if name in option_field_names()]
     if options:
         names = ", ".join(label(name) for name in options)
         if paired == 1:
@@ -286,8 +334,7 @@ def _standings_change(event: Event, diff: Mapping[str, Any]) -> list[str]:
     """How many players the new point values move in the latest standings."""
 
     after = copy.copy(event)
-    for name, value in diff.items():
-        setattr(after, name, value)
+    assign(after, diff)
     old = standings_after(event=event)
     if not old.after_round:
         return []

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
 from django.db import models
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -21,9 +22,11 @@ from swissweb.tournament.models import (
     PrizeSharing,
     TeamScoring,
 )
+from swissweb.tournament.models.system_options import with_flags
 from swissweb.tournament.rounds.engine_door import (
     MODIFIERS,
     SYSTEMS,
+    Flag,
     TieBreakCodeError,
     parse_tiebreaks,
     rules_for,
@@ -58,6 +61,22 @@ def system_choice_label(value: str, label: str) -> str:
     return _("%(system)s: not for FIDE-rated events") % {"system": text}
 
 
+def option_field(flag: Flag) -> forms.Field:
+    """The form field of a system option's flag, labelled in the reader's language (the
+    engine's English label and help text are the message ids, ``option_msgids``)."""
+    label = capfirst(_(flag.label))
+    if flag.kind == "bool":
+        return forms.BooleanField(required=False, label=label, help_text=_(flag.help))
+    # Left empty (a system the event does not use, say): the option's default.
+    return forms.IntegerField(
+        required=False,
+        label=label,
+        help_text=_(flag.help),
+        min_value=flag.minimum,
+        max_value=flag.maximum,
+    )
+
+
 class EventForm(_EventModelForm):
     """Create or edit an event; point values are typed in points (½ steps)."""
 
@@ -72,12 +91,6 @@ class EventForm(_EventModelForm):
             "tiebreak_rules",
             "unrated_rating",
             "acceleration",
-            "lim_maxi",
-            "esca_random",
-            "esca_round1_area",
-            "esca_round1_federation",
-            "esca_avoid_half_bye_pairs",
-            "esca_avoid_defaulted_rematch",
             "initial_colour",
             "start_date",
             "end_date",
@@ -96,16 +109,11 @@ class EventForm(_EventModelForm):
             "prize_table": forms.Textarea(attrs={"rows": 4}),
         }
 
-    option_names = (
-        "acceleration",
-        "lim_maxi",
-        "esca_random",
-        "esca_round1_area",
-        "esca_round1_federation",
-        "esca_avoid_half_bye_pairs",
-        "esca_avoid_defaulted_rematch",
-    )
-    """The system options, shown apart in the form."""
+    @property
+    def option_names(self) -> tuple[str, ...]:
+        """The system options, shown apart in the form: ``acceleration`` and each
+        system's own, as the systems declare them (``event_settings.option_flags``)."""
+        return event_settings.option_field_names()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -141,6 +149,10 @@ class EventForm(_EventModelForm):
                 decimal_places=1,
                 initial=Decimal(half_points) / 2,
             )
+        flags = self.instance.option_flags()
+        for word, flag in event_settings.option_flags().items():
+            self.fields[word] = option_field(flag)
+            self.initial.setdefault(word, flags[word])
         self._system_defaults()
 
     def _system_defaults(self) -> None:
@@ -265,13 +277,24 @@ class EventForm(_EventModelForm):
     def save(self, commit: bool = True) -> Event:
         for name in POINT_FIELDS:
             setattr(self.instance, name, self.cleaned_data[name])
+        self.instance.set_option_flags(self._option_values())
         return super().save(commit=commit)
 
     def event_fields(self) -> dict[str, Any]:
         """The cleaned values as model fields, for ``event_services.event_create``."""
         fields = {name: self.cleaned_data[name] for name in self.Meta.fields}
         fields.update({name: self.cleaned_data[name] for name in POINT_FIELDS})
+        fields["system_options"] = with_flags(self.instance.system_options, self._option_values())
         return fields
+
+    def _option_values(self) -> dict[str, Any]:
+        """The system options' flags in the form (``Event.system_options``)."""
+        words = event_settings.option_flags()
+        return {
+            name: self.cleaned_data[name]
+            for name in words
+            if self.cleaned_data.get(name) is not None
+        }
 
 
 class EventSettingsForm(EventForm):
@@ -301,7 +324,7 @@ class EventSettingsForm(EventForm):
         return {
             name: self.cleaned_data[name]
             for name, field in self.fields.items()
-            if name in event_settings.SETTINGS_FIELDS and not field.disabled
+            if name in event_settings.settings_fields() and not field.disabled
         }
 
 

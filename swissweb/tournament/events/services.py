@@ -77,9 +77,16 @@ def event_start(*, event_id: int, user: User | None, now: dt.datetime) -> Event:
 
 
 def event_create(*, user: User, now: dt.datetime, **fields: Any) -> Event:
-    """Create an event; its creator becomes its first arbiter."""
+    """Create an event; its creator becomes its first arbiter.  ``fields`` are the
+    event's columns and, by name, the systems' option flags (``lim_maxi=True``)."""
+    flags = event_settings.option_flags()
+    options = {name: fields.pop(name) for name in list(fields) if name in flags}
+    problems = event_settings.option_problems(options)
+    if problems:
+        raise TournamentError(" ".join(problems))
     with transaction.atomic():
         event = Event(**fields)
+        event.set_option_flags(options)
         event.lots_seed = secrets.randbits(62)
         event.full_clean()
         event.save()
@@ -113,7 +120,7 @@ def event_settings_update(
 ) -> Event:
     """Change an event's settings: all the changes, or none (#20).
 
-    ``changes`` maps settings (``event_settings.SETTINGS_FIELDS``; points in
+    ``changes`` maps settings (``event_settings.settings_fields()``; points in
     half-points) to their new values; ``expected_version`` is the ``settings_version``
     the arbiter's form was loaded at.  Every setting that changes is recorded, before
     and after.  A new slug keeps the old one leading to the event (``EventSlugRedirect``).
@@ -127,11 +134,14 @@ def event_settings_update(
         unknown tie-breaks, dates out of order, ...), naming the setting.
     """
 
-    unknown = sorted(set(changes) - set(event_settings.SETTINGS_FIELDS))
+    unknown = sorted(set(changes) - set(event_settings.settings_fields()))
     if unknown:
         raise TournamentError(
             _("Not a setting of the event: %(names)s.") % {"names": ", ".join(unknown)}
         )
+    problems = event_settings.option_problems(changes)
+    if problems:
+        raise TournamentError(" ".join(problems))
     changes = dict(changes)
     if "tiebreaks" in changes:
         try:
@@ -162,7 +172,11 @@ def event_settings_update(
                     )
                     % {"name": name, "at": at}
                 )
-            diff = {name: value for name, value in changes.items() if getattr(event, name) != value}
+            diff = {
+                name: value
+                for name, value in changes.items()
+                if event_settings.current(event, name) != value
+            }
             if not diff:
                 return event
             paired = event.round_set.aggregate(last=Max("number"))["last"] or 0
@@ -185,10 +199,11 @@ def event_settings_update(
                     % {"paired": paired},
                     changes=lines + effects,
                 )
-            before = {name: event_settings.as_json(getattr(event, name)) for name in diff}
+            before = {
+                name: event_settings.as_json(event_settings.current(event, name)) for name in diff
+            }
             old_slug = event.slug
-            for name, value in diff.items():
-                setattr(event, name, value)
+            event_settings.assign(event, diff)
             event.settings_version += 1
             try:
                 event.full_clean(exclude=["arbiters"])
@@ -196,7 +211,8 @@ def event_settings_update(
                 raise TournamentError(
                     _("Not saved: %(problems)s") % {"problems": _problems(exc)}
                 ) from exc
-            event.save(update_fields=[*diff, "settings_version", "modified_at"])
+            stored = event_settings.stored_fields(diff)
+            event.save(update_fields=[*stored, "settings_version", "modified_at"])
             if "slug" in diff:
                 EventSlugRedirect.objects.filter(old_slug=event.slug, event=event).delete()
                 EventSlugRedirect.objects.create(old_slug=old_slug, event=event)

@@ -7,6 +7,9 @@ is one point), like the engine's ``Points``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TypeVar
+
 from django.conf import settings
 from django.core.validators import RegexValidator
 from django.db import models
@@ -18,6 +21,13 @@ from swissweb.tournament.events.report_fields import (
     validate_round_dates,
     validate_time_control_code,
 )
+from swissweb.tournament.models.system_options import (
+    flag_values,
+    stored_value,
+    validate_system_options,
+    with_flags,
+)
+from swissweb.tournament.rounds.engine_door import FlagValue, OptionSpec
 from swissweb.tournament.standings.prizes import validate_table as validate_prize_table
 
 
@@ -76,6 +86,9 @@ class InitialColour(models.TextChoices):
     BLACK = "black", _("Black")
 
 
+T = TypeVar("T")
+
+
 class Event(TimeStamped):
     """One tournament, run by its arbiters."""
 
@@ -121,41 +134,18 @@ class Event(TimeStamped):
     acceleration = models.BooleanField(
         default=False,
         help_text=_(
-            "Accelerate the first rounds, for pairing only: Baku acceleration (C.04.5) "
+            "Accelerate the first rounds, for pairing only: Baku acceleration (C.04.7) "
             "for the FIDE Dutch system; an imaginary point for the top half of the initial list "
             "in rounds 1 and 2 (the SB text's acceleration) for the other systems."
         ),
         verbose_name=_("acceleration"),
     )
-    lim_maxi = models.BooleanField(
-        default=False,
-        verbose_name=_("Lim: Maxi-tournament"),
-        help_text=_("Lim 10.2, 10.8, 12.7: apply the 100-point rating limits."),
-    )
-    esca_random = models.BooleanField(
-        default=False,
-        verbose_name=_("ESCA: random pairings"),
-        help_text=_("ESCA 26: the order within score levels by lot instead of alphabetical."),
-    )
-    esca_round1_area = models.BooleanField(
-        default=True,
-        verbose_name=_("ESCA: keep areas apart in round 1"),
-        help_text=_("ESCA 27: avoid pairing players from the same local area in round 1."),
-    )
-    esca_round1_federation = models.BooleanField(
-        default=True,
-        verbose_name=_("ESCA: keep countries apart in round 1"),
-        help_text=_("ESCA 27: avoid pairing players from the same foreign country in round 1."),
-    )
-    esca_avoid_half_bye_pairs = models.BooleanField(
-        default=True,
-        verbose_name=_("ESCA: keep round-1 half-point byes apart in round 2"),
-        help_text=_("ESCA 29."),
-    )
-    esca_avoid_defaulted_rematch = models.BooleanField(
-        default=True,
-        verbose_name=_("ESCA: avoid re-pairing a defaulted game"),
-        help_text=_("ESCA 30: avoid pairing again two players whose game was defaulted."),
+    system_options = models.JSONField(
+        default=dict,
+        blank=True,
+        validators=[validate_system_options],
+        verbose_name=_("system options"),
+        help_text=_("The options of the pairing systems, as each system declares them."),
     )
     tiebreaks = models.CharField(
         max_length=100,
@@ -351,6 +341,19 @@ class Event(TimeStamped):
 
     def __str__(self) -> str:
         return self.name
+
+    def option(self, spec: OptionSpec[T]) -> T:
+        """The event's value of a system option (its default when not set)."""
+        return stored_value(self.system_options, spec)
+
+    def option_flags(self) -> dict[str, FlagValue]:
+        """Every system option's flags (the form fields, the ``SWO`` words) and their
+        values, in registry order."""
+        return flag_values(self.system_options)
+
+    def set_option_flags(self, flags: Mapping[str, FlagValue]) -> None:
+        """Set the system options these flags belong to (not saved)."""
+        self.system_options = with_flags(self.system_options, flags)
 
 
 class EventSlugRedirect(models.Model):

@@ -37,20 +37,24 @@ from swissweb.tournament.models import (
     TeamScoring,
     TieBreakRules,
 )
+from swissweb.tournament.models.system_options import with_flags
 from swissweb.tournament.players.imports import duplicate_players
 from swissweb.tournament.publishing import backup_records
 from swissweb.tournament.publishing.backup_plans import EventPlan, GamePlan, RoundPlan
-from swissweb.tournament.publishing.exports import OPTION_FIELDS
+from swissweb.tournament.publishing.exports import FLAG_FIELDS
 from swissweb.tournament.publishing.trf_players import player_rows, trf_date, trf_entries
 from swissweb.tournament.rounds import engine_adapter
 from swissweb.tournament.rounds.engine_door import (
     SYSTEMS,
+    Flag,
+    FlagValue,
     Header,
     RequestKind,
     TrfDocument,
     TrfError,
     TrfGame,
     TrfRecord,
+    option_specs,
     parse_tiebreaks,
     trf,
 )
@@ -159,9 +163,13 @@ def _event_fields(doc: TrfDocument) -> dict[str, Any]:
             not_read.append(note % {"line": fide.line, "problem": exc})
         else:
             fields["tiebreaks"] = ",".join(code.value for code in codes)
+    flags = {flag.word: flag for spec in option_specs() for flag in spec.flags()}
+    given: dict[str, FlagValue] = {}
     for option in trf.event_options(doc):
-        if option.name in OPTION_FIELDS:
+        if option.name in FLAG_FIELDS:
             fields[option.name] = option.flag()
+        elif option.name in flags:
+            given[option.name] = _flag(option, flags[option.name])
         elif option.name in SETTING_CHOICES or option.name == "unrated_rating":
             fields[option.name] = _setting(option)
         elif option.name == "lots_seed":
@@ -172,7 +180,18 @@ def _event_fields(doc: TrfDocument) -> dict[str, Any]:
                 fields["started_at"] = started
         else:
             raise option.error(_("unknown event option %(name)s") % {"name": repr(option.name)})
+    fields["system_options"] = with_flags({}, given)
     return fields
+
+
+def _flag(option: trf.TrfOption, flag: Flag) -> FlagValue:
+    """A system option's SWO word, as its declaration reads it (``Flag.parse``)."""
+    if flag.kind == "bool":
+        return option.flag()
+    try:
+        return flag.parse(option.value)
+    except ValueError as exc:
+        raise option.error(str(exc)) from None
 
 
 SETTING_CHOICES: dict[str, tuple[Any, list[str]]] = {

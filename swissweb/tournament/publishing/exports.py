@@ -54,17 +54,10 @@ from swissweb.tournament.rounds.engine_door import (
 )
 from swissweb.tournament.standings import selectors as standing_selectors
 
-OPTION_FIELDS = (
-    "acceleration",
-    "lim_maxi",
-    "esca_random",
-    "esca_round1_area",
-    "esca_round1_federation",
-    "esca_avoid_half_bye_pairs",
-    "esca_avoid_defaulted_rematch",
-    "public",
-)
-"""The event's yes/no options, written ``name=0`` or ``name=1`` on the SWO line."""
+FLAG_FIELDS = ("acceleration", "public")
+"""The event's yes/no columns written on the SWO line (``name=0`` or ``name=1``): the
+acceleration first, then the systems' own options (``Event.option_flags``: yes/no as
+``0``/``1``, numbers as digits), then ``public``."""
 
 WORD_OPTIONS = ("tiebreak_rules", "team_scoring", "prize_sharing")
 """The event's settings written ``name=word`` on the SWO line (``-`` for empty); the
@@ -261,7 +254,9 @@ def _header_lines(event: Event) -> list[str]:
     lines.append(trf.tiebreak_line(event.tiebreaks))
     lines += tiebreak_and_time_lines(event)
     options: list[tuple[str, trf.OptionValue]] = [
-        (name, bool(getattr(event, name))) for name in OPTION_FIELDS
+        ("acceleration", event.acceleration),
+        *event.option_flags().items(),
+        ("public", event.public),
     ]
     options += [("lots_seed", event.lots_seed), ("started", event.started_at)]
     options += [(name, getattr(event, name) or None) for name in WORD_OPTIONS]

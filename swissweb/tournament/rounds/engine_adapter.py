@@ -38,13 +38,13 @@ from swissweb.tournament.rounds.engine_door import (
     PairingOptions,
     Points,
     PointSystem,
-    Round1Separation,
     RoundPairing,
     RoundRequest,
     TournamentState,
     UnplayedRounds,
     accelerated_points,
     acceleration_of,
+    option_specs,
     rules_for,
     unplayed_rounds_for,
 )
@@ -157,14 +157,14 @@ def imaginary_points(
     event: models.Event, rank: dict[int, int], players: Iterable[models.Player]
 ) -> tuple[AcceleratedPoints, ...]:
     """The event's imaginary points when its acceleration option is on: Baku's (FIDE
-    C.04.5.1) for the Dutch system of 2026, else those of rounds 1 and 2 (SB 3).
+    C.04.7) for the Dutch system of 2026, else those of rounds 1 and 2 (SB 3).
 
     The initial list is the players who take part in round 1 (the engine's
     ``round_1_participants``): once round 1 is paired, those on its boards or with a bye
     asked for it; before, those not withdrawn and not known to be absent.  Baku's group
     A is counted among the players paired in round 1 only (on its boards; before, those
     not withdrawn and with no request for it), so that a late entry never moves its
-    last player (C.04.5.1, late entries).  ``rank`` gives each player's number in the
+    last player (C.04.7 1.3, late entries).  ``rank`` gives each player's number in the
     export; for pairing only, written as ``XXA`` lines and never added to a score.
     """
     if not event.acceleration:
@@ -193,7 +193,7 @@ def imaginary_points(
             if p.withdrawn_after_round != 0 and requests.get(p.pk) != models.RequestKind.ABSENT
         }
     if rules_for(event.system).acceleration is not None:
-        # The system's own acceleration (Baku's, C.04.5.1, for the Dutch system of 2026):
+        # The system's own acceleration (Baku's, C.04.7, for the Dutch system of 2026):
         # computed from the players by pairing number and the planned rounds, as for
         # round 1, the players not paired in it known to be absent.
         field = TournamentState(
@@ -223,19 +223,12 @@ def imaginary_points(
 
 
 def pairing_options(event: models.Event) -> PairingOptions:
-    """The event's system options as the engine's ``PairingOptions``."""
-    separation = {
-        Round1Separation.AREA: event.esca_round1_area,
-        Round1Separation.FEDERATION: event.esca_round1_federation,
+    """The event's options as the engine's ``PairingOptions``: acceleration, and every
+    system option that differs from its declared default (``option_specs``)."""
+    values = {
+        spec.name: value for spec in option_specs() if (value := event.option(spec)) != spec.default
     }
-    return PairingOptions(
-        acceleration=event.acceleration,
-        lim_maxi=event.lim_maxi,
-        esca_random=event.esca_random,
-        esca_round1_separation=frozenset(kind for kind, on in separation.items() if on),
-        esca_avoid_half_bye_pairs=event.esca_avoid_half_bye_pairs,
-        esca_avoid_defaulted_rematch=event.esca_avoid_defaulted_rematch,
-    )
+    return PairingOptions(acceleration=event.acceleration, **values)
 
 
 def _game_records(

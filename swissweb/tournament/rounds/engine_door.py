@@ -42,13 +42,14 @@ from pairing.engine.model import (
     Points,
     PointSystem,
     RequestKind,
-    Round1Separation,
     RoundPairing,
     RoundRequest,
     TournamentState,
 )
 from pairing.engine.model import Player as EnginePlayer
 from pairing.engine.model import Title as EngineTitle
+from pairing.engine.options import Flag, FlagValue, OptionSpec
+from pairing.engine.registry import option_specs
 from pairing.engine.standings import standings
 from pairing.engine.tiebreaks import (
     MODIFIERS,
@@ -126,6 +127,9 @@ __all__ = [
     "EngineError",
     "EnginePlayer",
     "EngineTitle",
+    "Flag",
+    "FlagValue",
+    "OptionSpec",
     "Explanation",
     "GameRecord",
     "Header",
@@ -135,7 +139,6 @@ __all__ = [
     "PointSystem",
     "Points",
     "RequestKind",
-    "Round1Separation",
     "RoundPairing",
     "RoundRequest",
     "System",
@@ -151,6 +154,7 @@ __all__ = [
     "UnplayedRounds",
     "accelerated_points",
     "acceleration_of",
+    "option_specs",
     "check_round",
     "decode_trf",
     "fide_order",

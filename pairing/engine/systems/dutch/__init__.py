@@ -1,16 +1,20 @@
 """FIDE Dutch system as in force from 1 February 2026 (FIDE Handbook C.04.3, approved by
 the FIDE Council on 28 October 2025), with the basic and general handling rules (C.04.1,
-C.04.2) and Baku acceleration (C.04.5).
+C.04.2) and Baku acceleration (C.04.7).
 
 The system for FIDE-rated Swiss events.  A module per part of the text: ``entrants``
-(1.1-1.2 the order by score and TPN, 1.4-1.8, C.1-C.3 for one pair), ``acceleration``
-(C.04.5), ``criteria`` (C.2, C.4-C.21 as one weight per pair), ``procedure`` (the
-brackets from the top down, the remainder, the order of transpositions and exchanges),
+(1.1-1.2 the order by score and TPN, 1.4-1.8, C1-C3 for one pair), ``acceleration``
+(C.04.7), ``criteria`` (C2, C4-C21 as one weight per pair), ``procedure`` (the
+brackets from the top down, completion and the bye), ``order`` (one bracket's pairing in
+the order of Article 4: moved-down players, the remainder, exchanges, transpositions),
+``structured`` (the brackets that need no general matching),
 ``colours`` (the colour allocation rules), ``round`` (the entry point and the
-explanation) and ``checks`` (C.1-C.3 for the checker).  The articles from 1.5 on are
-cited by the numbers this code was written against; ``bench/README.md`` ("FIDE Dutch:
-the text of 1 February 2026 against July 2025") says which of them were checked against
-the text of 2026 and which could not be.
+explanation) and ``checks`` (C1-C3 for the checker).  Articles and criteria are
+cited by the numbers of the text of 2026 (criteria [C1]-[C21] in Article 2, the bracket
+procedure in Article 3, the remainder in 3.3, the order of transpositions, exchanges
+and MDP sets in Article 4, colours in Article 5); ``bench/README.md`` ("FIDE Dutch: the
+text of 1 February 2026 against July 2025") says which were read in the Handbook and
+which only in public notes of it.
 
 The text decides; the reference program is a check.  bbpPairings v6 pairs the committed
 corpus under ``tests/data/dutch/`` the same way, round by round; where this code follows
@@ -30,7 +34,6 @@ RULES = SystemRules(
     system=System.DUTCH,
     title="FIDE Dutch system (C.04.3, 2026)",
     rule_text="FIDE Handbook C.04.3, FIDE (Dutch) System, in force from 1 February 2026",
-    options=frozenset({"acceleration"}),
     accelerates_by_default=False,
     fide_rated=True,
     pair=pair,

@@ -1,13 +1,14 @@
-"""Baku acceleration for the 2025 Dutch system (FIDE Handbook C.04.5.1, Baku
-Acceleration), and the imaginary points of a tournament file.
+"""Baku acceleration for the Dutch system of 2026 (FIDE Handbook C.04.7, FIDE-approved
+Accelerated Systems, in force from 1 February 2026; before, C.04.5 and Baku C.04.5.1),
+and the imaginary points of a tournament file.
 
-FIDE C.04.5.1 as published by the Systems of Pairings and Programs commission, its rules
-in the page's order (1 Premise, 2 Initial Groups Division, 3 Late entries, 4 Virtual
-points, 5 Pairing score; the page prints headings, and its note to Late entries calls
-the group division "Rule 2"), read here as follows (tested under the rule's name in
-``tests/engine/test_acceleration.py``):
+C.04.7 numbers Baku's rules 1.1 Premise, 1.2 Initial Groups Division, 1.3 Late entries,
+1.4 Virtual points, 1.5 Pairing score (the numbers public notes of the 2026 text
+report; the pages of C.04.5.1 read here print the same rules as headings 1-5, and its
+note to Late entries calls the group division "Rule 2"), read here as follows (tested
+under the rule's name in ``tests/engine/test_acceleration.py``):
 
-- **Group A (rule 2)** is the first half of the players of round 1, rounded up to the
+- **Group A (1.2)** is the first half of the players of round 1, rounded up to the
   nearest even number: ``2 * ceil(n / 4)`` players (10 -> 6, 11 -> 6, 161 -> 82, the
   text's own example), never more than there are.  Everyone else is group B.
 - **The players of round 1** are those paired in it (on a board or with the
@@ -15,25 +16,26 @@ the group division "Rule 2"), read here as follows (tested under the rule's name
   with a bye or an absence asked for round 1 is not counted, so a late entry, whatever
   its missed rounds count as, never changes the count (a tournament file cannot tell the
   two apart).
-- **Late entries (rule 3)**: the last player of group A stays the player round 1 made
+- **Late entries (1.3)**: the last player of group A stays the player round 1 made
   last.  Group A is every player ranked at or above him by pairing number, a late entry
   inserted above him included; below him, group B.  Group A may then be odd.
-- **Virtual points (rule 4)**: the accelerated rounds are the first half of the
+- **Virtual points (1.4)**: the accelerated rounds are the first half of the
   tournament, rounded up (``ceil(R / 2)`` of ``R`` planned rounds).  Group A carries one
   point in the first half of those, rounded up, and half a point in the others: 9
   rounds give 1, 1, 1, 0.5, 0.5 (the text's example), 7 rounds 1, 1, 0.5, 0.5, 5 rounds
   1, 1, 0.5.  Group B never carries any, nor anyone after the last accelerated round.
-- **Pairing score (rule 5)**: the points scored plus the virtual points, for pairing
+- **Pairing score (1.5)**: the points scored plus the virtual points, for pairing
   only (``entrants.py``).
-- **Other point systems.**  The text is for the 1-½-0 scoring (rule 1); elsewhere the
+- **Other point systems.**  The text is for the 1-½-0 scoring (1.1); elsewhere the
   virtual points are a win's and a draw's worth, which is 1 and ½ in that scoring.
 - **Explicit points win.**  A tournament that carries imaginary points (TRF ``XXA`` or
   TRF-2026 ``250``) is paired with those and nothing is computed.
 
-The reference program (bbpPairings) departs from rule 2 and rule 3: it takes
+The reference program (bbpPairings) departs from 1.2 and 1.3: it takes
 ``ceil(n / 2)`` of all the players, late entries counted (10 players: 5 where the text
-says 6).  The README lists this among the known divergences from the reference, and the
-parity corpus marks the events it changes (``tests/data/dutch/divergent.json``).
+says 6).  ``docs/engine-internals.md`` lists this among the known divergences from the
+reference, and the parity corpus marks the events it changes
+(``tests/data/dutch/divergent.json``).
 """
 
 from __future__ import annotations
@@ -51,13 +53,13 @@ from pairing.engine.model import (
 
 
 def group_a_size(players: int) -> int:
-    """C.04.5.1 rule 2: the first half of ``players``, rounded up to the nearest even
+    """C.04.7 1.2: the first half of ``players``, rounded up to the nearest even
     number (``2 * ceil(players / 4)``), but no more than there are."""
     return min(players, 2 * -(-players // 4))
 
 
 def accelerated_rounds(total_rounds: int) -> tuple[int, int]:
-    """C.04.5.1 rule 4: how many rounds are accelerated, and how many of those carry a
+    """C.04.7 1.4: how many rounds are accelerated, and how many of those carry a
     full virtual point (the first half of each, rounded up)."""
     accelerated = -(-total_rounds // 2)
     return accelerated, -(-accelerated // 2)
@@ -92,7 +94,7 @@ def paired_in_round_1(state: TournamentState) -> tuple[PairingNumber, ...]:
 def group_a(
     numbers: Iterable[PairingNumber], round_1: Iterable[PairingNumber]
 ) -> tuple[PairingNumber, ...]:
-    """C.04.5.1 rules 2 and 3: the players of ``numbers`` ranked at or above the last
+    """C.04.7 1.2 and 1.3: the players of ``numbers`` ranked at or above the last
     group A player of round 1, whose players are ``round_1``."""
     first = sorted(round_1)
     if not first:
@@ -102,7 +104,7 @@ def group_a(
 
 
 def baku_points(state: TournamentState) -> tuple[AcceleratedPoints, ...]:
-    """The virtual points of C.04.5.1 for every round they apply to."""
+    """The virtual points of C.04.7 1.4 for every round they apply to."""
     return baku_for(
         [p.pairing_number for p in state.players],
         state.total_rounds,
@@ -118,7 +120,7 @@ def baku_for(
     *,
     round_1: Iterable[PairingNumber] | None = None,
 ) -> tuple[AcceleratedPoints, ...]:
-    """C.04.5.1 for the players ``numbers`` of a tournament of ``total_rounds`` rounds,
+    """C.04.7 for the players ``numbers`` of a tournament of ``total_rounds`` rounds,
     of whom ``round_1`` were paired in round 1 (all of them when not given)."""
     numbers = sorted(numbers)
     if total_rounds <= 0:

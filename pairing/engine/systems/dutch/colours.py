@@ -1,6 +1,6 @@
-"""Which player of a pair has white (C.04.3 2026, Article 5, colour allocation).
+"""Which player of a pair has white (C.04.3 2026, Article 5.2, colour allocation).
 
-Taken in order, the first step that decides gives the colours:
+Taken in order, the first step that decides gives the colours (5.2.1-5.2.5):
 
 1. both colour preferences granted, when they differ or one player has none;
 2. the stronger preference granted: an absolute one over any other (between two
@@ -9,7 +9,12 @@ Taken in order, the first step that decides gives the colours:
    had different colours (played games only);
 4. the preference of the higher-ranked player granted;
 5. with no preference at all: the higher-ranked player takes the initial colour when
-   his place in the order is odd (first, third, ...), the other colour when even.
+   his TPN is odd, the other colour when even.  The TPN counted is the player's place
+   among those who have arrived: a late entry not yet paired has none yet
+   (:func:`.entrants.entrants`).  FIDE's pairing commission answered a question on this
+   reading in August 2026 (as the Ainalrami project reports it): the parity is taken on
+   a numbering that skips players never yet paired, which is this engine's, and
+   bbpPairings'.
 
 "Higher-ranked" is by pairing score, then TPN (1.2).
 """
@@ -36,36 +41,39 @@ def _latest_difference(a: Entrant, b: Entrant) -> tuple[Colour, Colour] | None:
     return None
 
 
-def allocate(a: Entrant, b: Entrant, *, initial: Colour) -> tuple[Colour, str]:
-    """The colour of ``a`` against ``b``, and the step of Article 5 that decided it."""
+def allocate(a: Entrant, b: Entrant, *, initial: Colour) -> tuple[Colour, str, str]:
+    """The colour of ``a`` against ``b``, how it was decided, and the article of 5.2 that
+    decided it."""
     pa, pb = a.preference, b.preference
     if pa is not pb or pa is None or pb is None:
         if pa is not None:
-            return pa, "both colour preferences granted"
+            return pa, "both colour preferences granted", "5.2.1"
         if pb is not None:
-            return pb.opposite, "both colour preferences granted"
+            return pb.opposite, "both colour preferences granted", "5.2.1"
     else:
         if a.absolute and (a.imbalance > b.imbalance or not b.absolute):
-            return pa, "the stronger (absolute) colour preference granted"
+            return pa, "the stronger (absolute) colour preference granted", "5.2.2"
         if b.absolute and (b.imbalance > a.imbalance or not a.absolute):
-            return pb.opposite, "the stronger (absolute) colour preference granted"
+            return pb.opposite, "the stronger (absolute) colour preference granted", "5.2.2"
         if a.strong and not b.strong:
-            return pa, "the strong colour preference granted over the mild one"
+            return pa, "the strong colour preference granted over the mild one", "5.2.2"
         if b.strong and not a.strong:
-            return pb.opposite, "the strong colour preference granted over the mild one"
+            return pb.opposite, "the strong colour preference granted over the mild one", "5.2.2"
         difference = _latest_difference(a, b)
         if difference is not None:
-            return difference[1], (
-                "colours alternated from the latest round in which they differed"
+            return (
+                difference[1],
+                "colours alternated from the latest round in which they differed",
+                "5.2.3",
             )
     higher_is_a = _ranks_higher(a, b)
     if pa is None and pb is None:
         high = a if higher_is_a else b
         colour = initial if high.rank % 2 == 0 else initial.opposite
         mine = colour if higher_is_a else colour.opposite
-        return mine, "no preference: the higher-ranked player's place in the order decides"
+        return mine, "no preference: the higher-ranked player's TPN decides", "5.2.5"
     if higher_is_a:
         assert pa is not None
-        return pa, "the higher-ranked player's colour preference granted"
+        return pa, "the higher-ranked player's colour preference granted", "5.2.4"
     assert pb is not None
-    return pb.opposite, "the higher-ranked player's colour preference granted"
+    return pb.opposite, "the higher-ranked player's colour preference granted", "5.2.4"

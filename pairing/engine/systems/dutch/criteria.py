@@ -1,73 +1,80 @@
 """The pairing criteria of the Dutch system of 2026 as the weight of one pair.
 
-FIDE Handbook C.04.3 (in force from 1 February 2026), Article 2: the absolute criteria C.1
-(no rematch) and C.3 (no two non-topscorers with the same absolute colour preference)
-decide whether a pair may be made at all (:func:`~.entrants.compatible`); C.2 (who may
-take the pairing-allocated bye) and C.4 (the round can be completed) weigh most; then
-the quality criteria, each in a bit field below the one before, so that a matching of
-greatest total weight is the pairing the text prefers:
+FIDE Handbook C.04.3 (in force from 1 February 2026), Article 2, whose criteria are
+numbered [C1]-[C21]: the absolute criteria C1 (no rematch) and C3 (no two
+non-topscorers with the same absolute colour preference) decide whether a pair may be
+made at all (:func:`~.entrants.compatible`); C2 (who may take the pairing-allocated
+bye), the completion criterion C4 and the PAB criterion C5 (the lowest score for the
+player who takes the bye) weigh most; then the quality criteria C6-C21, each in a bit
+field below the one before, so that a matching of greatest total weight is the pairing
+the text prefers:
 
-====  ===================================================================
-C.5   the most pairs in the bracket (fewest downfloaters)
-C.6   the highest scores paired in the bracket (lowest scores float down)
-C.7   the most pairs in the next bracket, given the downfloaters
-C.8   the highest scores paired in the next bracket
-C.9   the fewest unplayed games for the player who takes the PAB
-C.10  fewest topscorers (or their opponents) beyond colour difference ±2
-C.11  fewest topscorers (or their opponents) with one colour three times running
-C.12  fewest players without their colour preference
-C.13  fewest players without their strong colour preference
-C.14  fewest players with the same downfloat as in the previous round
-C.15  fewest players with the same upfloat as in the previous round
-C.16  fewest players with the same downfloat as two rounds before
-C.17  fewest players with the same upfloat as two rounds before
-C.18  lowest scores among the repeated downfloaters of the previous round
-C.19  lowest scores among the opponents of repeated upfloaters (previous round)
-C.20  lowest scores among the repeated downfloaters of two rounds before
-C.21  lowest scores among the opponents of repeated upfloaters (two rounds before)
-====  ===================================================================
+=========  ================================================================
+C6         the most pairs in the bracket (fewest downfloaters)
+C7         the highest scores paired in the bracket (lowest scores float down)
+C8         the next bracket as good as C1-C7 can make it: its most pairs, then
+           its highest scores paired, given the downfloaters (two fields)
+C9         the fewest unplayed games for the player who takes the PAB
+C10        fewest topscorers (or their opponents) beyond colour difference ±2
+C11        fewest topscorers (or their opponents) with one colour three times running
+C12        fewest players without their colour preference
+C13        fewest players without their strong colour preference
+C14        fewest resident downfloaters who floated down in the previous round
+C15        fewest MDP opponents who floated up in the previous round
+C16        fewest resident downfloaters who floated down two rounds before
+C17        fewest MDP opponents who floated up two rounds before
+C18        lowest scores among the repeated downfloaters of the previous round
+C19        lowest scores among the opponents of repeated upfloaters (previous round)
+C20        lowest scores among the repeated downfloaters of two rounds before
+C21        lowest scores among the opponents of repeated upfloaters (two rounds before)
+=========  ================================================================
 
-The lowest bits are left free for the order of Article 4 (transpositions and exchanges,
-:mod:`.procedure`).  Field widths follow bbpPairings, so that even where a field can
-overflow into the one above, the two programs prefer the same pairing: each count field
-is as wide as the largest score group needs, and each score field gives every score
-group of the round its own sub-field, lower scores lower.  Kept with its reason (#32):
-the criteria rank strictly one after another, which the widths keep whenever a count
-fits its field; a count wider than the largest score group needs moved-down players
-from several groups in one bracket, and whether a round can reach it was not settled.
-Widening the fields would follow the strict order in that corner too, at the price of
-parity there; the choice is listed in ``bench/README.md`` (#32).
+Until #32 the code named these C5-C8 where the text of 2026 numbers them C6-C8, with
+C5 counted under C2; only the names changed.  The lowest bits
+are left free for the order of Article 4 (transpositions, exchanges and sets of MDPs,
+:mod:`.procedure`).  Field widths follow bbpPairings: each count field is as wide as
+the largest score group needs, and each score field gives every score group of the
+round its own sub-field, lower scores lower.  Why no field can overflow into the one
+above, for any round the engine accepts: :func:`field_bounds` and the argument beside
+it (#32).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pairing.engine.floats import Float
 from pairing.engine.systems.dutch.entrants import Entrant, colours_allow, compatible
 
 QUALITY_CRITERIA: tuple[tuple[str, str], ...] = (
-    ("C.5", "the most pairs in the bracket"),
-    ("C.6", "the highest scores paired in the bracket"),
-    ("C.7", "the most pairs in the next bracket"),
-    ("C.8", "the highest scores paired in the next bracket"),
-    ("C.9", "the fewest unplayed games for the player who takes the bye"),
-    ("C.10", "no topscorer beyond a colour difference of two"),
-    ("C.11", "no topscorer with one colour three times running"),
-    ("C.12", "the most colour preferences met"),
-    ("C.13", "the most strong colour preferences met"),
-    ("C.14", "the fewest repeated downfloats from the previous round"),
-    ("C.15", "the fewest repeated upfloats from the previous round"),
-    ("C.16", "the fewest repeated downfloats from two rounds before"),
-    ("C.17", "the fewest repeated upfloats from two rounds before"),
-    ("C.18", "the lowest scores among repeated downfloaters (previous round)"),
-    ("C.19", "the lowest scores against repeated upfloaters (previous round)"),
-    ("C.20", "the lowest scores among repeated downfloaters (two rounds before)"),
-    ("C.21", "the lowest scores against repeated upfloaters (two rounds before)"),
+    ("C6", "the most pairs in the bracket"),
+    ("C7", "the highest scores paired in the bracket"),
+    ("C8 pairs", "the most pairs in the next bracket"),
+    ("C8 scores", "the highest scores paired in the next bracket"),
+    ("C9", "the fewest unplayed games for the player who takes the bye"),
+    ("C10", "no topscorer beyond a colour difference of two"),
+    ("C11", "no topscorer with one colour three times running"),
+    ("C12", "the most colour preferences met"),
+    ("C13", "the most strong colour preferences met"),
+    ("C14", "the fewest repeated downfloats from the previous round"),
+    ("C15", "the fewest repeated upfloats from the previous round"),
+    ("C16", "the fewest repeated downfloats from two rounds before"),
+    ("C17", "the fewest repeated upfloats from two rounds before"),
+    ("C18", "the lowest scores among repeated downfloaters (previous round)"),
+    ("C19", "the lowest scores against repeated upfloaters (previous round)"),
+    ("C20", "the lowest scores among repeated downfloaters (two rounds before)"),
+    ("C21", "the lowest scores against repeated upfloaters (two rounds before)"),
 )
-"""The quality criteria in the order they rank pairings, with what each asks for."""
+"""The quality criteria in the order they rank pairings, with what each asks for: each
+field's name, and the criterion of C.04.3 (2026) it is, ``criterion_name``."""
+
+
+def criterion_name(name: str) -> str:
+    """The published name of the criterion a field of :data:`QUALITY_CRITERIA` weighs:
+    C8's two fields are one criterion of the text."""
+    return name.split(" ", 1)[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,47 +88,130 @@ class Layout:
     score_bits: int
     """Bits of a score field: every score group's sub-field together."""
     rounds_completed: int
+    players: int = 0
+    """How many players the round pairs."""
+    largest: int = 0
+    """The size of the largest score group."""
+    counts: dict[int, int] = field(default_factory=dict)
+    """How many players have each score."""
 
     @property
     def reserved(self) -> int:
-        """The low bits left for the order of Article 4."""
-        return 3 * self.count_bits + 1
+        """The low bits left for the order of Article 4: wide enough for the largest sum
+        of the bonuses :mod:`.procedure` puts there (:func:`field_bounds`)."""
+        return max(3 * self.count_bits + 1, article_4_bound(self).bit_length())
 
     @staticmethod
     def of(players: Sequence[Entrant], rounds_completed: int) -> Layout:
-        counts = Counter(p.score for p in players)
+        return Layout.of_counts(Counter(p.score for p in players), rounds_completed)
+
+    @staticmethod
+    def of_counts(counts: dict[int, int], rounds_completed: int) -> Layout:
+        """The layout of a round whose players have the scores ``counts`` counts."""
         shifts: dict[int, int] = {}
         total = 0
         for score in sorted(counts):
             shifts[score] = total
             total += counts[score].bit_length()
+        largest = max(counts.values(), default=1)
         return Layout(
-            count_bits=max(counts.values(), default=1).bit_length(),
+            count_bits=largest.bit_length(),
             shifts=shifts,
             score_bits=total,
             rounds_completed=rounds_completed,
+            players=sum(counts.values()),
+            largest=largest,
+            counts=dict(counts),
         )
+
+
+def article_4_bound(layout: Layout) -> int:
+    """The largest sum the bonuses for the order of Article 4 reach in one matching of
+    :mod:`.procedure` (bounds in :func:`field_bounds`)."""
+    n = layout.largest
+    exchanges = n * (1 << (2 * layout.count_bits)) + 2 * n * n + 2 * n
+    mdp_opponents = layout.players + (n + 1) ** 2
+    return max(exchanges, mdp_opponents)
+
+
+def field_bounds(layout: Layout) -> list[tuple[str, int, int]]:
+    """Each field of the weight, its width, and the largest sum its values can reach over
+    the pairs of one matching: no field overflows into the one above while the sum is
+    below ``2 ** width`` (#32; ``tests/engine/test_dutch_criteria_widths.py`` checks it
+    from 2 to 9,999 players and up to 99 rounds).
+
+    Why the sums are bounded so, with ``n`` the largest score group and ``N`` the players:
+
+    - Every pair a bracket's matching weighs has a resident of the bracket, or of the
+      next score group, as its lower player (moved-down players never meet each other,
+      C.04.3 Article 3.2-3.3), and the pairs that reach into the rest of the round in the
+      completion matching carry no quality field.  So a 0/1 count field (C6, C8's pairs,
+      C10-C13, C15, C17) sums to at most one score group, ``n``.
+    - C14 and C16 count two players of a pair only when both are residents, so each
+      resident at most once: ``n``.
+    - C9 adds, for each player of the bye's score group, his rank by games played (at
+      most ``n - 1``): ``n * (n - 1)``, within its double width.
+    - A score field gives each score its own sub-field, as wide as that score's group,
+      and each player of the group adds 1 at most once to it (as the higher player of
+      his pair, or as the floater C18-C21 count): no sub-field overflows into the next,
+      and the field sums to at most every group's count in its own sub-field.
+    - The bonuses of Article 4 in the reserved low bits: the exchanges (step 3) add at
+      most ``2 ** (2 * count_bits + 1)`` for each of the ``n / 2`` pairs of S1, less
+      twice the index of each S2 player, with ``n`` more from the marks of step 1;
+      the opponents of the moved-down players (step 2) add the player's place counted
+      from the size of the whole view (at most ``N + n``) on one edge, and at most
+      ``n + 1`` on each of at most ``n`` other edges.  The two never weigh together (a
+      moved-down player's pair is fixed before the exchanges are weighed).  The second
+      grows with ``N``, not with ``n``: with score groups of one or two players and more
+      than a few dozen players in view it passed ``3 * count_bits + 1`` bits, which the
+      width therefore takes from :func:`article_4_bound`.
+
+    Folding steps 1-2 and 4 into one matching shifts every weight above new sub-fields,
+    one per moved-down player (or per S1 player), each as wide as the residents (or the
+    remainder) it ranks: one partner each, so none overflows.  The completion field
+    (C2, C4, C5) is the highest and has no field above it."""
+    bits, score_bits = layout.count_bits, layout.score_bits
+    n = layout.largest
+    every = sum(count << layout.shifts[score] for score, count in layout.counts.items())
+    rounds = min(layout.rounds_completed, 2)
+    bounds = [
+        ("C6", bits, n),
+        ("C7", score_bits, every),
+        ("C8 pairs", bits, n),
+        ("C8 scores", score_bits, every),
+        ("C9", 2 * bits, n * (n - 1)),
+    ]
+    bounds += [(f"C{10 + i}", bits, n) for i in range(4)]
+    for back in range(rounds):
+        bounds += [(f"C{14 + 2 * back}", bits, n), (f"C{15 + 2 * back}", bits, n)]
+    for back in range(rounds):
+        bounds += [
+            (f"C{18 + 2 * back}", score_bits, every),
+            (f"C{19 + 2 * back}", score_bits, every),
+        ]
+    bounds.append(("Article 4", layout.reserved, article_4_bound(layout)))
+    return bounds
 
 
 @dataclass(frozen=True, slots=True)
 class ByeContext:
-    """What C.2 and C.9 need: who may take the bye, and the played-games ranks."""
+    """What C2, C5 and C9 need: who may take the bye, and the played-games ranks."""
 
     odd: bool
     """An odd number of players: one of them takes the PAB."""
     score: int
     """The lowest score from which a player can take the PAB and the round still be
-    completed (C.4); a bye candidate has at most this score."""
+    completed (C4); a bye candidate has at most this score (C5)."""
     played_rank: dict[int, int]
-    """C.9: players with that score, by games played, most played first."""
+    """C9: players with that score, by games played, most played first."""
 
     def candidate(self, player: Entrant) -> bool:
-        """C.2: may take the bye, and no higher score than needed."""
+        """C2: may take the bye; C5: no higher score than needed."""
         return player.bye_eligible and player.score <= self.score
 
 
 def _colour_fields(low: Entrant, high: Entrant) -> tuple[int, int, int, int]:
-    """C.10-C.13 for one pair in the bracket: 1 where the pair keeps the criterion."""
+    """C10-C13 for one pair in the bracket: 1 where the pair keeps the criterion."""
     same = low.preference is not None and low.preference is high.preference
     c10 = not (low.imbalance > 1 and high.imbalance > 1 and same)
     if not (low.absolute and high.absolute and same):
@@ -152,16 +242,16 @@ def quality_fields(
     bye: ByeContext,
     single_downfloater_takes_bye: bool,
 ) -> list[tuple[str, int, int]]:
-    """C.5-C.21 for pairing ``high`` (ranked higher) with ``low``: (criterion, field
+    """C6-C21 for pairing ``high`` (ranked higher) with ``low``: (criterion, field
     width, value), highest field first; a greater value is better.  ``in_bracket``:
     ``low`` is a resident of the bracket being paired; ``in_next``: ``low`` belongs to
     the next score group."""
     bits, score_bits, shift = layout.count_bits, layout.score_bits, layout.shifts
     fields = [
-        ("C.5", bits, int(in_bracket)),
-        ("C.6", score_bits, (1 << shift[high.score]) if in_bracket else 0),
-        ("C.7", bits, int(in_next)),
-        ("C.8", score_bits, (1 << shift[high.score]) if in_next else 0),
+        ("C6", bits, int(in_bracket)),
+        ("C7", score_bits, (1 << shift[high.score]) if in_bracket else 0),
+        ("C8 pairs", bits, int(in_next)),
+        ("C8 scores", score_bits, (1 << shift[high.score]) if in_next else 0),
     ]
     c9 = 0
     if single_downfloater_takes_bye:
@@ -169,18 +259,18 @@ def quality_fields(
             c9 += bye.played_rank[high.played_games]
         if low.score == bye.score:
             c9 += bye.played_rank[low.played_games]
-    fields.append(("C.9", 2 * bits, c9))
+    fields.append(("C9", 2 * bits, c9))
     colours = _colour_fields(low, high) if in_bracket else (0, 0, 0, 0)
-    fields += [(f"C.{10 + i}", bits, value) for i, value in enumerate(colours)]
+    fields += [(f"C{10 + i}", bits, value) for i, value in enumerate(colours)]
     rounds = min(layout.rounds_completed, 2)
-    for back in range(rounds):  # C.14-C.17
+    for back in range(rounds):  # C14-C17
         down = (low.floats[back] is Float.DOWN) + (
             high.score <= low.score and high.floats[back] is Float.DOWN
         )
         up = not (high.score > low.score and low.floats[back] is Float.UP)
-        fields.append((f"C.{14 + 2 * back}", bits, down if in_bracket else 0))
-        fields.append((f"C.{15 + 2 * back}", bits, int(up) if in_bracket else 0))
-    for back in range(rounds):  # C.18-C.21
+        fields.append((f"C{14 + 2 * back}", bits, down if in_bracket else 0))
+        fields.append((f"C{15 + 2 * back}", bits, int(up) if in_bracket else 0))
+    for back in range(rounds):  # C18-C21
         down_scores = 0
         up_scores = 0
         if in_bracket:
@@ -189,8 +279,8 @@ def quality_fields(
             )
             if not (low.floats[back] is Float.UP and high.score > low.score):
                 up_scores = 1 << shift[high.score]
-        fields.append((f"C.{18 + 2 * back}", score_bits, down_scores))
-        fields.append((f"C.{19 + 2 * back}", score_bits, up_scores))
+        fields.append((f"C{18 + 2 * back}", score_bits, down_scores))
+        fields.append((f"C{19 + 2 * back}", score_bits, up_scores))
     return fields
 
 
@@ -206,10 +296,10 @@ def edge_weight(
     completion: bool,
     regardless_of_c1: bool = False,
 ) -> int:
-    """The weight of pairing ``high`` (ranked higher) with ``low``; 0 when C.1 or C.3
-    forbids it: the fields of :func:`quality_fields`, below C.2 and C.4 in the highest
+    """The weight of pairing ``high`` (ranked higher) with ``low``; 0 when C1 or C3
+    forbids it: the fields of :func:`quality_fields`, below C2, C4 and C5 in the highest
     field when ``completion`` (every player still to be paired is in the graph).
-    ``regardless_of_c1``: whether the two have met is not asked (C.3 still is), for the
+    ``regardless_of_c1``: whether the two have met is not asked (C3 still is), for the
     weight of two kinds of player rather than of two players."""
     if not (colours_allow(high, low) if regardless_of_c1 else compatible(high, low)):
         return 0

@@ -2,9 +2,9 @@
 
 FIDE Handbook C.04.3 (FIDE Dutch System, in force from 1 February 2026): 1.1-1.2 the order
 (score, then the Tournament Pairing Number, TPN, that C.04.2 gives each player), 1.4
-floats, 1.5 and C.2 who may receive the
-pairing-allocated bye, 1.6-1.7 colour differences and preferences, C.1 and C.3 who may
-meet whom; C.04.5 (Baku acceleration) through :mod:`.acceleration`.
+floats, 1.5 and C2 who may receive the
+pairing-allocated bye, 1.6-1.7 colour differences and preferences, C1 and C3 who may
+meet whom; C.04.7 (Baku acceleration) through :mod:`.acceleration`.
 
 Readings, each tested under its rule's name in ``tests/engine/test_dutch.py``:
 
@@ -16,7 +16,7 @@ Readings, each tested under its rule's name in ``tests/engine/test_dutch.py``:
   the lower up; the pairing-allocated bye is a downfloat whatever it is worth (1.4.3 of
   2026); any other round not played gives a downfloat when it brought more points than
   a loss (a requested bye worth points, a forfeit win), otherwise no float (1.4.4).
-- **PAB eligibility (C.2)**: a player who already scored, without playing, as many
+- **PAB eligibility (C2)**: a player who already scored, without playing, as many
   points as a win (a forfeit win, a full-point bye, the PAB itself) may not receive it; a
   half-point bye does not count.
 - **Topscorers (1.8)**: when the last round is paired, a player whose pairing score is
@@ -53,7 +53,7 @@ class Entrant:
     rank: int
     """Position in the initial order (1.1, 1.2.2), 0 for the first."""
     score: Points
-    """Pairing score: points so far plus any acceleration for this round (C.04.5)."""
+    """Pairing score: points so far plus any acceleration for this round (C.04.7)."""
     real_score: Points
     """Points so far, without acceleration (for the order of the boards)."""
     colours: tuple[Colour, ...]
@@ -73,15 +73,15 @@ class Entrant:
     floats: tuple[Float | None, Float | None]
     """The float received one and two rounds before (1.4), None for none."""
     bye_eligible: bool
-    """May receive the pairing-allocated bye (C.2)."""
+    """May receive the pairing-allocated bye (C2)."""
     topscorer: bool
-    """A topscorer in the last round (1.8): C.3 does not bind him."""
+    """A topscorer in the last round (1.8): C3 does not bind him."""
     avoid: frozenset[PairingNumber]
-    """Players already met in a played game, and forbidden opponents (C.1)."""
+    """Players already met in a played game, and forbidden opponents (C1)."""
 
 
 def compatible(a: Entrant, b: Entrant) -> bool:
-    """C.1 and C.3: not met before (nor forbidden), and not two players with the same
+    """C1 and C3: not met before (nor forbidden), and not two players with the same
     absolute colour preference unless one of them is a topscorer in the last round."""
     if b.number in a.avoid:
         return False
@@ -89,7 +89,7 @@ def compatible(a: Entrant, b: Entrant) -> bool:
 
 
 def colours_allow(a: Entrant, b: Entrant) -> bool:
-    """C.3 alone: not two players with the same absolute colour preference, unless one
+    """C3 alone: not two players with the same absolute colour preference, unless one
     of them is a topscorer in the last round."""
     if a.absolute and b.absolute and a.preference is b.preference:
         return a.topscorer or b.topscorer
@@ -141,7 +141,7 @@ def _scores_before(
     state: TournamentState, ordered: Sequence[Player]
 ) -> dict[int, dict[PairingNumber, int]]:
     """Each player's pairing score before each round up to the one to pair, acceleration
-    included (C.04.5): the scores 1.4.2 compares."""
+    included (C.04.7): the scores 1.4.2 compares."""
     bonus = accelerations(state)
     return {
         round_number: {
@@ -157,7 +157,7 @@ def _scores_before(
 
 def float_history(state: TournamentState) -> dict[PairingNumber, tuple[Float | None, ...]]:
     """Each player's float in each completed round as 1.4.2-1.4.4 give it: the floats the
-    pairing weighs (C.14-C.21), so that the pairing card shows the same ones.  Unlike
+    pairing weighs (C14-C21), so that the pairing card shows the same ones.  Unlike
     :func:`pairing.engine.floats.float_history` (the older texts' reading), a forfeit
     win and a half-point bye float down and a forfeited game's pairing gives no float."""
     ordered = sorted(state.players, key=lambda p: p.pairing_number)
@@ -198,7 +198,7 @@ def _colour_facts(
 
 
 def bye_eligible(player: Player, points: PointSystem) -> bool:
-    """C.2: no earlier PAB, and no earlier round scored without playing as a win."""
+    """C2: no earlier PAB, and no earlier round scored without playing as a win."""
     for record in player.history:
         if record.played:
             continue

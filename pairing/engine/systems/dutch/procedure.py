@@ -1,28 +1,19 @@
-"""The brackets of a round paired from the top down (C.04.3 2026, Articles 2-4).
+"""The brackets of a round paired from the top down (C.04.3 2026, Articles 1.9 and 3).
 
 Each bracket (its resident score group and the players moved down into it) is paired by
-a matching of greatest weight (:mod:`.criteria`): the absolute criteria and the quality
-criteria C.5-C.21 in order, looking one score group ahead (C.7, C.8).  Among the
-pairings that meet the criteria equally well, the text takes the first in the order of
-Article 4; that order is imposed step by step, each step a matching with a small bonus
-in the weight's lowest bits:
+a matching of greatest weight (:mod:`.criteria`): the absolute criteria C1-C3, the PAB
+criterion C5 and the quality criteria C6-C21 in order, looking one score group ahead
+(C8); among equals, the first in the order of Article 4 (:mod:`.order`).  This module
+holds the round's side: the bye's score and who may take it (C2, C4, C5), the brackets
+from the top down with their moved-down players, when C9 weighs, and why the players
+who float do (the explanation).
 
-1. **MDPs paired (Article 3.2).**  Of the moved-down players of one score, the
-   higher-ranked are paired first.
-2. **Their opponents.**  Each MDP, highest first, meets the highest-ranked resident the
-   criteria allow.
-3. **Exchanges (Article 4.3).**  In the remainder, the fewest players are exchanged
-   between S1 and S2, the exchanged pairing numbers as close as possible, and of
-   several such exchanges the one that moves the lowest S1 and the highest S2 players.
-4. **Transpositions (Article 4.2).**  Each S1 player in order meets the highest S2
-   player the criteria allow.
-
-**Completion (C.4).**  Looking at every player still to be paired at once costs the
+**Completion (C4).**  Looking at every player still to be paired at once costs the
 cube of their number for every bracket.  A bracket is therefore first paired with only
 its own players and those of the next score group in the graph; the result stands when
 the players it leaves over and everyone below can still be paired (with the bye to a
 player who may have it).  Only when they cannot is the bracket paired again with every
-remaining player in the graph, and C.4 in the weight's highest bits.  Both give the
+remaining player in the graph, and C4 in the weight's highest bits.  Both give the
 same pairing whenever the first is completable: it is then the best pairing of the
 larger graph too.
 """
@@ -30,7 +21,7 @@ larger graph too.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import ClassVar
 
 from pairing.engine.errors import NoValidPairing
@@ -44,6 +35,7 @@ from pairing.engine.systems.dutch.criteria import (
     quality_fields,
 )
 from pairing.engine.systems.dutch.entrants import Entrant, compatible
+from pairing.engine.systems.dutch.order import Outcome, pair_bracket
 from pairing.engine.weighted import max_weight_matching
 
 
@@ -59,44 +51,13 @@ class BracketResult:
     """Its pairs, higher-ranked player first, in the order they were made."""
     downfloaters: tuple[Entrant, ...]
     completed_with_everyone: bool
-    """True when C.4 made the bracket be paired with every remaining player in view."""
+    """True when C4 made the bracket be paired with every remaining player in view."""
     instead_of: tuple[Entrant, ...] = ()
     """The bracket's lowest-ranked residents, when others float down in their place."""
     decided_by: str | None = None
     """Then the first quality criterion by which the pairing chosen beats the best one
-    that floats those lowest-ranked residents; None when none of C.5-C.21 within the
-    bracket separates them (C.7, C.8 or the order of Article 4 did)."""
-
-
-@dataclass(frozen=True, slots=True)
-class _Outcome:
-    made: list[tuple[int, int]]
-    left: list[int]
-    mate: dict[int, int]
-    """The bracket's final matching; ``mate[v] == v`` for a vertex left unmatched."""
-    with_everyone: bool
-    view: list[int]
-    """The bracket and the next score group (whether or not they were in the graph)."""
-    next_left_out: list[int] = field(default_factory=list)
-    """The next score group, when it was left out of the graph (C.7 and C.8 the same
-    whatever the bracket does)."""
-
-
-@dataclass
-class _Graph:
-    """Weights of the matching for one bracket, by pairs of indices into the sorted list."""
-
-    weights: dict[tuple[int, int], int] = field(default_factory=dict)
-
-    def get(self, a: int, b: int) -> int:
-        return self.weights.get((a, b) if a < b else (b, a), 0)
-
-    def set(self, a: int, b: int, value: int) -> None:
-        key = (a, b) if a < b else (b, a)
-        if value:
-            self.weights[key] = value
-        else:
-            self.weights.pop(key, None)
+    that floats those lowest-ranked residents; None when none of C5-C21 within the
+    bracket separates them (C8 or the order of Article 4 did)."""
 
 
 class RoundProcedure:
@@ -114,7 +75,7 @@ class RoundProcedure:
         self.results: list[BracketResult] = []
         self.bye_player: Entrant | None = None
 
-    # -- C.2, C.4 over the whole round ------------------------------------------------
+    # -- C2, C4, C5 over the whole round ------------------------------------------------
 
     def _adjacent(self, members: Sequence[int]) -> list[list[int]]:
         return [
@@ -127,7 +88,7 @@ class RoundProcedure:
         ]
 
     def _matching(self, members: Sequence[int], apart: set[int] | None = None) -> list[int]:
-        """A maximum matching of ``members`` by C.1 and C.3, no two of ``apart`` together:
+        """A maximum matching of ``members`` by C1 and C3, no two of ``apart`` together:
         ``mate[i]`` indexes ``members``, -1 for unmatched (dense: see
         :func:`~pairing.engine.matching.dense_maximum_matching`)."""
         players = self.players
@@ -166,12 +127,12 @@ class RoundProcedure:
         return all(m != -1 for m in mate)
 
     def _bye_context(self) -> ByeContext:
-        """C.2, C.4: the lowest score a bye candidate can have with the round complete."""
+        """C2, C4, C5: the lowest score a bye candidate can have with the round complete."""
         everyone = list(range(len(self.players)))
         odd = len(everyone) % 2 == 1
         if not odd:
             if not self._completable(everyone, []):
-                raise NoValidPairing("no pairing keeps the absolute criteria C.1-C.3")
+                raise NoValidPairing("no pairing keeps the absolute criteria C1-C3")
             return ByeContext(odd=False, score=-1, played_rank={})
         for score in sorted({p.score for p in self.players}):
             allowed = [i for i, p in enumerate(self.players) if p.score == score and p.bye_eligible]
@@ -182,8 +143,8 @@ class RoundProcedure:
                 rank = {g: index for index, g in enumerate(games)}
                 return ByeContext(odd=True, score=score, played_rank=rank)
         raise NoValidPairing(
-            "no pairing keeps the absolute criteria C.1-C.3 with the bye to a player "
-            "who may receive it (C.2)"
+            "no pairing keeps the absolute criteria C1-C3 with the bye to a player "
+            "who may receive it (C2)"
         )
 
     # -- the brackets -------------------------------------------------------------------
@@ -207,13 +168,13 @@ class RoundProcedure:
                 nxt_end += 1
             nxt = list(range(end, nxt_end))
             rest = list(range(nxt_end, n))
-            outcome = self._pair_bracket(carried, residents, nxt, rest, single, full=False)
+            outcome = pair_bracket(self, carried, residents, nxt, rest, single, full=False)
             if not self._extends(outcome, rest) and outcome.next_left_out:
-                outcome = self._pair_bracket(
-                    carried, residents, nxt, rest, single, full=False, keep_next=True
+                outcome = pair_bracket(
+                    self, carried, residents, nxt, rest, single, full=False, keep_next=True
                 )
             if not self._extends(outcome, rest):
-                outcome = self._pair_bracket(carried, residents, nxt, rest, single, full=True)
+                outcome = pair_bracket(self, carried, residents, nxt, rest, single, full=True)
             made, left, mate = outcome.made, outcome.left, outcome.mate
             pairs.extend((players[a], players[b]) for a, b in made)
             instead, decided = self._why_these_float(carried, residents, made, left, single)
@@ -247,9 +208,9 @@ class RoundProcedure:
     ) -> bool:
         """Whether none of the next bracket's players (``left``, moved down, and the
         score group ``nxt``) is paired below ``score`` in the matching of the whole
-        round: C.9 then weighs in the next bracket, as bbpPairings reads it (kept, #32).
+        round: C9 then weighs in the next bracket, as bbpPairings reads it (kept, #32).
 
-        Its matching pairs them among themselves as far as it can (C.7), and those below
+        Its matching pairs them among themselves as far as it can (C8), and those below
         among themselves when they can complete the round alone; one of them left over
         takes the bye rather than a partner below when he may (the two complete the
         round equally well, and the reference leaves him unpaired); more than one left
@@ -300,10 +261,10 @@ class RoundProcedure:
 
         found = None
         if self.use_structure:
-            found = self._structured(carried, others, single)
+            found = self.pair_structured(carried, others, single)
         if found is None:
             weights = {
-                (a, b): self._weight(a, b, b in resident_set, False, single, False)
+                (a, b): self.weight(a, b, b in resident_set, False, single, False)
                 for index, b in enumerate(keep)
                 for a in keep[:index]
                 if not (a in moved and b in moved)
@@ -314,7 +275,7 @@ class RoundProcedure:
         chosen = [fields(min(a, b), max(a, b)) for a, b in made]
         return [v for v in natural if v not in left], deciding_criterion(chosen, other)
 
-    def _weight(
+    def weight(
         self, high: int, low: int, in_bracket: bool, in_next: bool, single: bool, full: bool
     ) -> int:
         """:func:`~.criteria.edge_weight` of two players of the round, by index."""
@@ -329,7 +290,7 @@ class RoundProcedure:
             completion=full,
         )
 
-    def _structured(
+    def pair_structured(
         self, carried: list[int], residents: list[int], single: bool
     ) -> list[tuple[int, int]] | None:
         """The bracket's pairs found from the structure of its criteria
@@ -372,20 +333,20 @@ class RoundProcedure:
             compatible=lambda a, b: compatible(players[a], players[b]),
         )
 
-    def _pairs_within(self, members: Sequence[int], apart: set[int] | None = None) -> int:
-        """The most pairs the players ``members`` can form among themselves (C.1, C.3),
+    def pairs_within(self, members: Sequence[int], apart: set[int] | None = None) -> int:
+        """The most pairs the players ``members`` can form among themselves (C1, C3),
         no two of ``apart`` together."""
         return sum(1 for m in self._matching(members, apart) if m != -1) // 2
 
-    def _next_group_indifferent(self, bracket: list[int], floaters: int, nxt: list[int]) -> bool:
-        """Whether C.7 and C.8 (the next score group's pairs and their scores) come out the
+    def next_group_indifferent(self, bracket: list[int], floaters: int, nxt: list[int]) -> bool:
+        """Whether C8 (the next score group's pairs and their scores) come out the
         same whichever players of the bracket float: then the next score group can be
         left out of the bracket's graph.
 
         No floater: the next group pairs on its own.  One floater, and a next group of
         even size that can pair completely: every player of the bracket who may meet one
-        of its players can be paired into it at the cost of one of its pairs, so C.7 is
-        the same, and C.8 is too, since C.6 has already fixed the floater's score.  One
+        of its players can be paired into it at the cost of one of its pairs, so C8's pairs
+        are the same, and its scores too, since C7 has already fixed the floater's score.  One
         floater and an odd next group: the same when every player of the bracket may
         meet one of those whom some complete pairing of the rest of the group leaves
         over (Gallai-Edmonds).
@@ -397,7 +358,7 @@ class RoundProcedure:
         players = self.players
         if len(nxt) % 2 == 0:
             partners: Sequence[int] = nxt
-            if 2 * self._pairs_within(nxt) != len(nxt):
+            if 2 * self.pairs_within(nxt) != len(nxt):
                 return False
         else:
             # An odd next group: the floater's partner must be one whose absence lets
@@ -425,19 +386,19 @@ class RoundProcedure:
 
     def _single_in_top(self) -> bool:
         """Whether the top score group pairs within itself, its one leftover taking the
-        bye: bbpPairings' condition for C.9 in the first bracket (kept, #32)."""
+        bye: bbpPairings' condition for C9 in the first bracket (kept, #32)."""
         top = self.players[0].score
         group = [i for i, p in enumerate(self.players) if p.score == top]
         others = [i for i, p in enumerate(self.players) if p.score != top]
         allowed = [i for i in group if self.players[i].bye_eligible]
         return self._completable(group, allowed) and self._completable(others, [])
 
-    def _extends(self, outcome: _Outcome, rest: list[int]) -> bool:
-        """C.4: whether the players the bracket's matching leaves unmatched, with everyone
+    def _extends(self, outcome: Outcome, rest: list[int]) -> bool:
+        """C4: whether the players the bracket's matching leaves unmatched, with everyone
         below the next score group, can all be paired.
 
         When the next score group was left out of the graph, its pairs must still come
-        out as C.7 and C.8 want them: a floater paired into it, the rest of it paired
+        out as C8 wants them: a floater paired into it, the rest of it paired
         as fully as it can be.  One such pairing that leaves a completable round is
         enough; when none is found the bracket is paired again with the group in view.
         """
@@ -459,334 +420,9 @@ class RoundProcedure:
                     continue
             else:
                 others = [v for v in nxt if v != y]
-                if 2 * self._pairs_within(others) != len(others):
+                if 2 * self.pairs_within(others) != len(others):
                     continue
                 loose = []
             if self._completable(sorted(set(loose) | set(rest)), None):
                 return True
         return False
-
-    def _pair_bracket(
-        self,
-        carried: list[int],
-        residents: list[int],
-        nxt: list[int],
-        rest: list[int],
-        single: bool,
-        *,
-        full: bool,
-        keep_next: bool = False,
-    ) -> _Outcome:
-        """Pair one bracket: its pairs, its downfloaters, and the final matching of the
-        graph (``mate[v] == v`` for a vertex left unmatched)."""
-        players = self.players
-        bracket = carried + residents
-        homogeneous_pairs: int | None = None
-        looked_at = bracket + nxt
-        left_out: list[int] = []
-        if not full:
-            # Without C.4 in the weight, C.5 is the top field: the bracket's pairs are a
-            # maximum matching of its players (moved-down players not with each other).
-            most = self._pairs_within(bracket, apart=set(carried))
-            if not carried:
-                homogeneous_pairs = most
-            if not keep_next and self._next_group_indifferent(
-                bracket, len(bracket) - 2 * most, nxt
-            ):
-                left_out, nxt = nxt, []
-        view = bracket + nxt
-        if self.use_structure and not full and not nxt:
-            found = self._structured(carried, residents, single)
-            if found is not None:
-                mate = {v: v for v in bracket}
-                for a, b in found:
-                    mate[a], mate[b] = b, a
-                return _Outcome(
-                    made=found,
-                    left=[v for v in bracket if mate[v] == v],
-                    mate=mate,
-                    with_everyone=False,
-                    view=looked_at,
-                    next_left_out=left_out,
-                )
-        graph_vertices = view + (rest if full else [])
-        first_resident = len(carried)
-        resident_set = set(residents)
-        next_set = set(nxt)
-        base = _Graph()
-        for j_pos, j in enumerate(view):
-            if j_pos < first_resident:
-                continue
-            for i in view[:j_pos]:
-                base.set(i, j, self._weight(i, j, j in resident_set, j in next_set, single, full))
-        if full:
-            for j_pos, j in enumerate(rest):
-                for i in view + rest[:j_pos]:
-                    base.set(i, j, self._weight(i, j, False, False, False, True))
-        if (
-            homogeneous_pairs is not None
-            and not nxt
-            and homogeneous_pairs == len(residents) // 2
-            and homogeneous_pairs
-        ):
-            half = homogeneous_pairs
-            straight = list(zip(residents[:half], residents[half : 2 * half], strict=True))
-            best = max(base.weights.values(), default=0)
-            if all(base.get(a, b) == best for a, b in straight):
-                # Every pair of S1 against S2 in order is as good as any pair of the
-                # bracket can be, and no pairing has more pairs, so none beats it by
-                # C.5-C.21; it is the first of Article 4 (no exchange, no
-                # transposition; the last player left over): round 1, and any bracket
-                # its players' histories do not tell apart.
-                mate = dict(straight) | {b: a for a, b in straight}
-                return _Outcome(
-                    made=straight,
-                    left=residents[2 * half :],
-                    mate=mate,
-                    with_everyone=False,
-                    view=looked_at,
-                    next_left_out=left_out,
-                )
-        weights = _Graph(dict(base.weights))
-        fixed: dict[int, int] = {}
-        made: list[tuple[int, int]] = []
-
-        def solve() -> dict[int, int]:
-            live = [v for v in graph_vertices if v not in fixed]
-            live_set = set(live)
-            chosen = {
-                (a, b): w
-                for (a, b), w in weights.weights.items()
-                if a in live_set and b in live_set
-            }
-            mate = max_weight_matching(live, chosen)
-            result = {v: mate.get(v, v) for v in live}
-            result.update(fixed)
-            return result
-
-        def finalize(a: int, b: int) -> None:
-            fixed[a] = b
-            fixed[b] = a
-            made.append((a, b) if a < b else (b, a))
-
-        def with_resident(mate: dict[int, int], v: int) -> bool:
-            return mate[v] in resident_set
-
-        matched: set[int] = set()
-        mate = {v: v for v in graph_vertices}
-        if homogeneous_pairs is None and (full or not carried):
-            mate = solve()
-
-        def mdp_groups_settled(mate: dict[int, int]) -> bool:
-            """Whether step 1 keeps the matching as it is: in every score group of the
-            moved-down players, either all of them are paired with residents or none."""
-            for score in {players[p].score for p in carried}:
-                group = [p for p in carried if players[p].score == score]
-                with_residents = sum(1 for p in group if with_resident(mate, p))
-                if 0 < with_residents < len(group):
-                    return False
-            return True
-
-        if carried and not full:
-            # Steps 1 and 2 in one matching: each moved-down player's preference for the
-            # highest resident in its own bit field, the first one's highest.  When step
-            # 1 would not force anyone, this is what steps 1 and 2 give in turn.
-            saved = dict(weights.weights)
-            width = (len(residents) + 1).bit_length()
-            span = width * len(carried)
-            for key in list(weights.weights):
-                weights.weights[key] <<= span
-            for k, p in enumerate(carried):
-                offset = width * (len(carried) - 1 - k)
-                for pos, o in enumerate(residents):
-                    w = weights.get(p, o)
-                    if w:
-                        weights.set(p, o, w + ((len(residents) - pos) << offset))
-            folded = solve()
-            weights.weights = saved
-            if mdp_groups_settled(folded):
-                mate = folded
-                for p in carried:
-                    if with_resident(mate, p):
-                        matched.update((p, mate[p]))
-                        finalize(p, mate[p])
-            else:
-                mate = solve()
-
-        # Step 1: which moved-down players are paired (Article 3.2).
-        group_score = None
-        remaining = remaining_matched = 0
-        for pos, p in enumerate(carried if not fixed else []):
-            if group_score is None or players[p].score < group_score:
-                group_score = players[p].score
-                remaining = remaining_matched = 0
-                for q in view[pos:]:
-                    if players[q].score < group_score:
-                        break
-                    remaining += 1
-                    if with_resident(mate, q):
-                        remaining_matched += 1
-            if not remaining_matched:
-                continue
-            if remaining <= remaining_matched:
-                matched.add(p)
-                continue
-            remaining -= 1
-            if not with_resident(mate, p):
-                for o in residents:
-                    w = base.get(p, o)
-                    if w:
-                        weights.set(p, o, w | 1)
-                mate = solve()
-            if with_resident(mate, p):
-                matched.add(p)
-                remaining_matched -= 1
-                for o in residents:
-                    w = base.get(p, o)
-                    if w:
-                        weights.set(p, o, (w | len(residents)) + 1)
-
-        # Step 2: the opponents of the moved-down players, highest first.
-        for p in carried:
-            if p not in matched or p in fixed:
-                continue
-            addend = len(view)
-            for o in reversed(residents):
-                if o in matched:
-                    continue
-                w = base.get(p, o)
-                if w:
-                    weights.set(p, o, w + addend)
-                    addend += 1
-            mate = solve()
-            partner = mate[p]
-            matched.add(partner)
-            finalize(p, partner)
-
-        # Step 3: the remainder and its exchanges (Article 4.3).
-        remainder = [o for o in residents if mate[o] not in set(carried)]
-        if homogeneous_pairs is not None:
-            pairs_in_remainder = homogeneous_pairs
-        else:
-            pairs_in_remainder = sum(
-                1 for o in remainder if mate[o] < o and mate[o] in resident_set
-            )
-        bits = self.layout.count_bits
-
-        def exchange_weight(a: int, b: int, index: int) -> int:
-            w = base.get(a, b)
-            if not w:
-                return 0
-            addend = (int(index < pairs_in_remainder) << (2 * bits)) - index
-            return w + (addend << 1)
-
-        def higher(v: int) -> bool:
-            return v < mate[v] and mate[v] in resident_set
-
-        def fold_s1(s1: list[int]) -> None:
-            """Step 4 in one matching: each S1 player's preference for the highest S2
-            player in its own bit field, the first S1 player's highest."""
-            width = (len(remainder) + 1).bit_length()
-            span = width * len(s1)
-            for key in list(weights.weights):
-                weights.weights[key] <<= span
-            for k, a in enumerate(s1):
-                offset = width * (len(s1) - 1 - k)
-                for pos_b, b in enumerate(remainder):
-                    if b > a:
-                        w = weights.get(a, b)
-                        if w:
-                            weights.set(a, b, w + ((len(remainder) - pos_b) << offset))
-
-        for ia, a in enumerate(remainder):
-            for b in remainder[ia + 1 :]:
-                weights.set(a, b, exchange_weight(a, b, ia))
-        if not full:
-            # Steps 3 and 4 in one matching: when it needs no exchange, it is what
-            # steps 3 and 4 give one after the other.
-            saved = dict(weights.weights)
-            fold_s1(remainder[:pairs_in_remainder])
-            mate = solve()
-            if all(higher(a) for a in remainder[:pairs_in_remainder]):
-                for a in remainder[:pairs_in_remainder]:
-                    finalize(a, mate[a])
-                left = [v for v in bracket if v not in fixed]
-                return _Outcome(
-                    made=made,
-                    left=left,
-                    mate=mate,
-                    with_everyone=False,
-                    view=looked_at,
-                    next_left_out=left_out,
-                )
-            weights.weights = saved
-        mate = solve()
-        exchanges = sum(1 for a in remainder[:pairs_in_remainder] if not higher(a))
-
-        left_to_find = exchanges
-        pos = pairs_in_remainder
-        while pos > 0 and left_to_find:
-            pos -= 1
-            a = remainder[pos]
-            if higher(a):
-                for b in remainder[pos + 1 :]:
-                    w = exchange_weight(a, b, pos)
-                    if w:
-                        weights.set(a, b, w - 1)
-                mate = solve()
-            exchanged = not higher(a)
-            left_to_find -= exchanged
-            for b in remainder[pos + 1 :]:
-                if exchanged:
-                    base.set(a, b, 0)
-                weights.set(a, b, exchange_weight(a, b, pos))
-
-        left_to_find = exchanges
-        for pos in range(pairs_in_remainder, len(remainder)):
-            if left_to_find <= 1:
-                break
-            a = remainder[pos]
-            already = higher(a)
-            if not already:
-                for b in remainder[pos + 1 :]:
-                    w = exchange_weight(a, b, pos)
-                    if w:
-                        weights.set(a, b, w + 1)
-                mate = solve()
-            if higher(a):
-                left_to_find -= 1
-                for b in remainder[:pos]:
-                    base.set(b, a, 0)
-                    weights.set(b, a, 0)
-                for o in nxt:
-                    base.set(a, o, 0)
-                    weights.set(a, o, 0)
-            if not already:
-                for b in remainder[pos + 1 :]:
-                    weights.set(a, b, exchange_weight(a, b, pos))
-
-        for ia, a in enumerate(remainder):
-            for b in remainder[ia + 1 :]:
-                if not higher(a) or higher(b):
-                    base.set(a, b, 0)
-                weights.set(a, b, base.get(a, b))
-
-        # Step 4: each S1 player meets the highest S2 player possible (Article 4.2),
-        # S1 in order: one matching, each S1 player's preference in its own bit field.
-        s1 = [a for a in remainder if higher(a)]
-        if s1:
-            fold_s1(s1)
-            mate = solve()
-            for a in s1:
-                finalize(a, mate[a])
-                matched.add(a)
-                matched.add(mate[a])
-        left = [v for v in bracket if v not in fixed]
-        return _Outcome(
-            made=made,
-            left=left,
-            mate=mate,
-            with_everyone=full and bool(rest),
-            view=looked_at,
-            next_left_out=left_out,
-        )

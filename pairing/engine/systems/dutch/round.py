@@ -4,9 +4,14 @@ FIDE Handbook C.04.3 (in force from 1 February 2026): the players to pair
 (:mod:`.entrants`), the brackets from the top down (:mod:`.procedure`), the colours of
 each board (:mod:`.colours`), the boards in order and the explanation of every step.
 Boards are published by the score of the higher player of each pair, then the score of
-the lower, then the higher player's TPN (C.04.2); real scores, not accelerated ones.
-That order is bbpPairings': kept (#32) because the order of the boards changes no
-pairing and the 2026 text of C.04.2 could not be read to check it (``bench/README.md``).
+the lower, then the higher player's TPN; real scores, not accelerated ones.  That is
+bbpPairings' order, and the order C.04.2 of 2026 recommends (Article 3.6, as public
+notes of the 2026 text report it: the higher player's score, the sum of both scores,
+the higher player's TPN; with the first key equal, the sum orders as the lower score
+does).  Those notes also report that with acceleration the recommendation counts the
+virtual points (C.04.7 1.5); kept on real scores (#32): the order of the boards changes
+no pairing, a recommendation leaves the arbiter free, and C.04.7 could not be read
+(``bench/README.md``).
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from __future__ import annotations
 from pairing.engine.colours import initial_colour
 from pairing.engine.model import Board, Colour, Explanation, RoundPairing, TournamentState
 from pairing.engine.systems.dutch.colours import allocate
-from pairing.engine.systems.dutch.criteria import QUALITY_CRITERIA
+from pairing.engine.systems.dutch.criteria import QUALITY_CRITERIA, criterion_name
 from pairing.engine.systems.dutch.entrants import (
     Entrant,
     compatible,
@@ -52,16 +57,17 @@ def _describe(result: BracketResult) -> list[Explanation]:
     if result.downfloaters:
         head += ", " + ", ".join(str(e.number) for e in result.downfloaters) + " float down"
     head += (
-        ". The pairing meets the absolute criteria C.1-C.3 and, in order, the quality "
-        "criteria C.5-C.21; among equals, the first in the order of Article 4."
+        ". The pairing meets the absolute criteria C1-C3 and, in order, the PAB criterion "
+        "C5 and the quality criteria C6-C21; among equals, the first in the order of "
+        "Article 4 (3.8)."
     )
     notes.append(Explanation(rule=f"{RULES} 2-4", text=head, players=tuple(members)))
     if result.completed_with_everyone:
         notes.append(
             Explanation(
-                rule=f"{RULES} C.4",
+                rule=f"{RULES} C4",
                 text=f"Bracket {score}: paired with every remaining player in view, so that "
-                "the round can be completed (C.4).",
+                "the round can be completed (C4).",
                 players=tuple(members),
             )
         )
@@ -74,28 +80,27 @@ def _describe(result: BracketResult) -> list[Explanation]:
         replaces = bool(result.instead_of) and floater in result.residents
         replaces = replaces and floater not in natural
         if not any(compatible(floater, other) for other in in_bracket if other is not floater):
-            why = "no player of the bracket may meet him (C.1, C.3)"
+            why = "no player of the bracket may meet him (C1, C3)"
         elif floater in result.moved_down:
-            why = (
-                "moved down into it, he is left over again by the pairing that best meets C.5-C.21"
-            )
+            why = "moved down into it, he is left over again by the pairing that best meets C5-C21"
         elif replaces and result.decided_by is not None:
             why = (
-                f"rather than {lowest}, the lowest-ranked, because {result.decided_by} asks "
+                f"rather than {lowest}, the lowest-ranked, because "
+                f"{criterion_name(result.decided_by)} asks "
                 f"for {criteria[result.decided_by]}"
             )
         elif replaces:
             why = (
                 f"rather than {lowest}, the lowest-ranked, because of the next bracket "
-                "(C.7, C.8) or the order of Article 4"
+                "(C8) or the order of Article 4"
             )
         elif len(in_bracket) % 2 and len(result.downfloaters) == 1:
             why = (
                 "the bracket has an odd number of players, and he is its lowest-ranked "
-                "player that the pairing best meeting C.5-C.21 leaves over (Article 4)"
+                "player that the pairing best meeting C5-C21 leaves over (Article 4)"
             )
         else:
-            why = "the pairing that best meets C.5-C.21 leaves him over"
+            why = "the pairing that best meets C5-C21 leaves him over"
         notes.append(
             Explanation(
                 rule=f"{RULES} 1.4.1",
@@ -109,7 +114,7 @@ def _describe(result: BracketResult) -> list[Explanation]:
 def pair(state: TournamentState, *, seed: int) -> RoundPairing:
     """Pair the next round by the FIDE Dutch system (C.04.3, 2026).
 
-    :raises NoValidPairing: no pairing satisfies the absolute criteria C.1-C.3 (C.4).
+    :raises NoValidPairing: no pairing satisfies the absolute criteria C1-C3 (C4).
     :raises InvalidState: the state is inconsistent.
     """
     initial = initial_colour(state, seed)
@@ -118,7 +123,7 @@ def pair(state: TournamentState, *, seed: int) -> RoundPairing:
     if state.rounds_completed == 0 and state.initial_colour is None:
         explanation.append(
             Explanation(
-                rule=f"{RULES} 5",
+                rule=f"{RULES} 5.1",
                 text=f"The initial colour was drawn by lot: {initial.name.lower()}.",
             )
         )
@@ -132,27 +137,27 @@ def pair(state: TournamentState, *, seed: int) -> RoundPairing:
     )
     boards: list[Board] = []
     for number, (high, low) in enumerate(ordered, start=1):
-        colour, why = allocate(high, low, initial=initial)
+        colour, why, step = allocate(high, low, initial=initial)
         white, black = (high, low) if colour is Colour.WHITE else (low, high)
         boards.append(Board(number=number, white=white.number, black=black.number))
-        text = f"Board {number}: {white.number} (white) v {black.number} (black); {why} (5)."
+        text = f"Board {number}: {white.number} (white) v {black.number} (black); {why} ({step})."
         if high.score != low.score:
             text += f" Player {high.number} floats down, player {low.number} up (1.4.2)."
         explanation.append(
-            Explanation(rule=f"{RULES} 5", text=text, players=(white.number, black.number))
+            Explanation(rule=f"{RULES} {step}", text=text, players=(white.number, black.number))
         )
     bye = procedure.bye_player
     if bye is not None:
         text = (
             f"Player {bye.number} is left over in the lowest bracket and receives the "
             "pairing-allocated bye: he may receive it (no earlier bye or win without "
-            "playing, C.2), from the lowest score that lets the round be completed (C.4), "
-            "with the fewest unplayed games among those (C.9)."
+            "playing, C2), from the lowest score that lets the round be completed (C4, C5), "
+            "with the fewest unplayed games among those (C9)."
         )
         if pab_always_floats(state) or state.points.pairing_allocated_bye > state.points.loss:
             text += " The bye counts as a downfloat (1.4.3)."
         explanation.append(
-            Explanation(rule=f"{RULES} C.2, C.9, 1.4.3", text=text, players=(bye.number,))
+            Explanation(rule=f"{RULES} C2, C5, C9, 1.4.3", text=text, players=(bye.number,))
         )
     return RoundPairing(
         round_number=state.round_number,

@@ -7,15 +7,15 @@ bracket, which costs the cube of its size: minutes for the score groups of a
 
 The weight of a pair (:func:`.criteria.edge_weight`) knows only a few facts of each
 player: score, colour difference, colour preference and its strength, the colour of the
-last two games, the floats of the last two rounds and, for C.9, games played.  Players
-with the same facts are interchangeable for C.2-C.21; only C.1 (who met whom) tells
+last two games, the floats of the last two rounds and, for C9, games played.  Players
+with the same facts are interchangeable for C2-C21; only C1 (who met whom) tells
 them apart.  So the players of a bracket fall into a few *kinds*, and:
 
-1. **Bound.**  The heaviest fractional pairing of the kinds, C.1 set aside, is a
+1. **Bound.**  The heaviest fractional pairing of the kinds, C1 set aside, is a
    transportation problem between two copies of the kinds (each pair shipped both
    ways), solved exactly in integers.  Half its value bounds every pairing of the
    bracket from above.
-2. **Moved-down players (Article 4, steps 1 and 2).**  Each MDP in order takes the
+2. **Moved-down players (Articles 4.4 and 4.2, steps 1 and 2).**  Each MDP in order takes the
    highest resident he may meet whose kind keeps the bound reachable.
 3. **S1 against S2 (Article 4.2).**  The best pairing of S1 against S2 is a
    transportation problem between their kinds.  Its dual prices make some pairs of
@@ -261,7 +261,7 @@ class _Kinds:
 
     def doubled_bound(self, counts: Mapping[int, int]) -> int | None:
         """Twice the weight of the heaviest fractional pairing of players of these kinds
-        (C.1 set aside), one left over when their number is odd: every pairing of them
+        (C1 set aside), one left over when their number is odd: every pairing of them
         weighs at most half of it.  None when they cannot be paired at all."""
         key = tuple(sorted((c, n) for c, n in counts.items() if n))
         if key in self._bounds:
@@ -299,8 +299,8 @@ def pair_bracket(
 
     ``carried``: the moved-down players, ``residents``: the resident score group, both
     in the order of 1.2.  ``key(v)``: everything the weights know of player ``v``.
-    ``weight(high, low)``: the weight of such a pair, C.1 set aside (0: C.3 forbids it).
-    ``compatible(a, b)``: C.1 and C.3 for the two players themselves."""
+    ``weight(high, low)``: the weight of such a pair, C1 set aside (0: C3 forbids it).
+    ``compatible(a, b)``: C1 and C3 for the two players themselves."""
     members = [*carried, *residents]
     kinds = _Kinds(members, set(carried), key, weight)
     if not kinds.symmetric:

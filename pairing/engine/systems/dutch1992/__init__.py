@@ -28,7 +28,6 @@ RULES = SystemRules(
     system=System.DUTCH_1992,
     title="FIDE Dutch system, 1992 text",
     rule_text="FIDE Handbook C.04.1 (1992 text), Swiss System Based on Rating",
-    options=frozenset({"acceleration"}),
     accelerates_by_default=False,
     pair=pair,
     initial_order=by_rating_title_name,

@@ -7,6 +7,7 @@ from pairing.engine.initial_order import by_rating_title_name
 from pairing.engine.model import System
 from pairing.engine.rules import SystemRules
 from pairing.engine.systems.esca.checks import check, warnings
+from pairing.engine.systems.esca.options import OPTIONS
 from pairing.engine.systems.esca.procedure import pair
 from pairing.engine.systems.esca.repair import repair
 
@@ -14,15 +15,7 @@ RULES = SystemRules(
     system=System.ESCA,
     title="ESCA schools rules",
     rule_text="English Schools' Chess Association, Rules for Swiss Pairings",
-    options=frozenset(
-        {
-            "acceleration",
-            "esca_random",
-            "esca_round1_separation",
-            "esca_avoid_half_bye_pairs",
-            "esca_avoid_defaulted_rematch",
-        }
-    ),
+    options=OPTIONS,
     accelerates_by_default=False,
     pair=pair,
     initial_order=by_rating_title_name,

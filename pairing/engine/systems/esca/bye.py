@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from pairing.engine.errors import NoValidPairing
 from pairing.engine.model import Colour, Explanation
+from pairing.engine.systems.esca import options as option
 from pairing.engine.systems.esca.cards import Card
 from pairing.engine.systems.esca.explanation import numbers, points_text
 from pairing.engine.systems.esca.round_one import RoundOne
@@ -86,7 +87,7 @@ class ByeChoice(RoundOne):
     def bye_note(self, card: Card, order: Sequence[Card]) -> Explanation:
         if self.round1:
             why = "the last in alphabetical order who is not a top player"
-            if self.state.options.esca_random:
+            if self.state.options.value(option.RANDOM):
                 why = "the last in the order drawn by lot (ESCA 26) who is not a top player"
         else:
             why = (

@@ -10,6 +10,7 @@ from pairing.engine.colours import played_colours
 from pairing.engine.floats import Float, float_history
 from pairing.engine.history import forbidden_opponents, pairing_scores
 from pairing.engine.model import Colour, Outcome, PairingNumber, Player, Points, TournamentState
+from pairing.engine.systems.esca import options as option
 
 
 def seeks(colours: Sequence[Colour]) -> Colour | None:
@@ -94,7 +95,7 @@ def pairing_cards(state: TournamentState, rng: random.Random) -> list[Card]:
         (p for p in state.players if not p.withdrawn and p.pairing_number not in requested),
         key=lambda p: p.pairing_number,
     )
-    random_order = state.options.esca_random
+    random_order = state.options.value(option.RANDOM)
     lots = {p.pairing_number: rng.random() for p in players} if random_order else {}
     score = pairing_scores(state)
     floats = float_history(state)

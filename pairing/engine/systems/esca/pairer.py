@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pairing.engine.model import Explanation, TournamentState
+from pairing.engine.systems.esca import options as option
 from pairing.engine.systems.esca.cards import Card, pairing_cards
 from pairing.engine.systems.esca.explanation import SHOWN
 from pairing.engine.systems.esca.oracle import LevelMatching, Oracle, same_school
@@ -123,8 +124,8 @@ class Pairer:
     def may_avoid(self, card: Card) -> bool:
         """True when ESCA 29 or 30 could concern one of ``card``'s pairings."""
         options = self.state.options
-        return bool(options.esca_avoid_defaulted_rematch and card.defaulted) or (
-            options.esca_avoid_half_bye_pairs
+        return bool(options.value(option.AVOID_DEFAULTED_REMATCH) and card.defaulted) or (
+            options.value(option.AVOID_HALF_BYE_PAIRS)
             and self.state.round_number == 2
             and card.half_bye_round1
         )
@@ -138,10 +139,10 @@ class Pairer:
         come first, so they meet when no one else of the colour group can be taken.
         """
         options = self.state.options
-        if options.esca_avoid_defaulted_rematch and other.pairing_number in card.defaulted:
+        if options.value(option.AVOID_DEFAULTED_REMATCH) and other.pairing_number in card.defaulted:
             return True
         return (
-            options.esca_avoid_half_bye_pairs
+            options.value(option.AVOID_HALF_BYE_PAIRS)
             and self.state.round_number == 2
             and card.half_bye_round1
             and other.half_bye_round1

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from pairing.engine.errors import NoValidPairing
 from pairing.engine.model import Explanation, Round1Separation
+from pairing.engine.systems.esca import options as option
 from pairing.engine.systems.esca.cards import Card
 from pairing.engine.systems.esca.oracle import Oracle, same_school
 from pairing.engine.systems.esca.pairer import Pairer, Pairing
@@ -16,7 +17,7 @@ class RoundOne(Pairer):
 
     def round1_order(self) -> list[Card]:
         """ESCA 6, 26: alphabetical order, or by lot (the lots drawn in ``pairing_cards``)."""
-        if self.state.options.esca_random:
+        if self.state.options.value(option.RANDOM):
             return sorted(self.cards, key=lambda c: (c.lot, c.pairing_number))
         return sorted(self.cards, key=lambda c: (c.name.casefold(), c.pairing_number))
 
@@ -29,7 +30,7 @@ class RoundOne(Pairer):
         reasons = []
         if card.top and other.top:
             reasons.append("top players, ESCA 3 and 6")
-        options = self.state.options.esca_round1_separation
+        options = self.state.options.value(option.ROUND1_SEPARATION)
         if Round1Separation.AREA in options and card.area and card.area == other.area:
             reasons.append("same area, ESCA 27")
         if (
@@ -52,7 +53,7 @@ class RoundOne(Pairer):
         """
         if self.oracle.budget:
             return
-        options = self.state.options.esca_round1_separation
+        options = self.state.options.value(option.ROUND1_SEPARATION)
         tops = frozenset(c.index for c in rest if c.top)
         areas: dict[str, set[int]] = {}
         countries: dict[str, set[int]] = {}

@@ -11,6 +11,7 @@ from pairing.engine.rules import SystemRules
 from pairing.engine.systems.lim.checks import check, warnings
 from pairing.engine.systems.lim.floats import float_record
 from pairing.engine.systems.lim.numbers import lim_7_order
+from pairing.engine.systems.lim.options import OPTIONS
 from pairing.engine.systems.lim.procedure import pair
 
 
@@ -29,7 +30,7 @@ RULES = SystemRules(
     system=System.LIM,
     title="FIDE Lim system",
     rule_text="FIDE Handbook C.04.2, General Pairing Rules 7-13 (Lim)",
-    options=frozenset({"acceleration", "lim_maxi"}),
+    options=OPTIONS,
     accelerates_by_default=False,
     pair=pair,
     initial_order=initial_order,

@@ -26,6 +26,7 @@ from pairing.engine.systems.lim.exchanges import Exchanges
 from pairing.engine.systems.lim.explanation import colour_word, numbers, points_text, rule_list
 from pairing.engine.systems.lim.floaters import FloaterChoice, floats_text
 from pairing.engine.systems.lim.groups import Direction, Pairing, Position, ScoreGroup, score_groups
+from pairing.engine.systems.lim.options import MAXI
 from pairing.engine.systems.lim.players import Entrant, entrants
 
 
@@ -302,8 +303,8 @@ def pair(state: TournamentState, *, seed: int) -> RoundPairing:
     """Pair the next round by the Lim system (Lim 7-13); the system's registered entry point.
 
     The Maxi-tournament limits apply when the event's options say so
-    (:attr:`PairingOptions.lim_maxi`).
+    (:data:`~pairing.engine.systems.lim.options.MAXI`).
 
     :raises NoValidPairing: no pairing keeps Lim 8.2 and 9.1.
     """
-    return pair_lim(state, seed=seed, maxi=state.options.lim_maxi)
+    return pair_lim(state, seed=seed, maxi=state.options.value(MAXI))

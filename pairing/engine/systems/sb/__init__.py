@@ -14,7 +14,6 @@ RULES = SystemRules(
     system=System.SB,
     title="SB-ordered Swiss",
     rule_text="Swiss with score groups ordered by Sonneborn-Berger (SB text)",
-    options=frozenset({"acceleration"}),
     accelerates_by_default=True,
     pair=pair,
     initial_order=by_rating_title_name,

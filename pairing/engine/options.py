@@ -1,0 +1,258 @@
+"""The options a pairing system declares, in the manner of a database backend declaring
+its features: one :class:`OptionSpec` per option, kept in the system's ``RULES``.
+
+From the declaration alone the rest of the project derives everything an option needs:
+the event form's fields (one per :class:`Flag`), the TRF ``SWO`` words, the check of a
+value (:meth:`OptionSpec.problem`), the event's stored value (:meth:`OptionSpec.to_json`,
+:meth:`OptionSpec.from_json`) and the value the system reads
+(:meth:`~pairing.engine.model.PairingOptions.value`).  A new option is written once, in
+its system's package.
+
+Labels and help texts are plain English; the web app translates them (they are its
+message ids).
+"""
+
+from __future__ import annotations
+
+import enum
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, Literal, TypeVar
+
+T = TypeVar("T")
+E = TypeVar("E", bound=enum.Enum)
+
+FlagValue = bool | int
+"""What one form field or one ``SWO`` word holds: yes/no (``0``/``1``) or a number."""
+
+JsonValue = bool | int | list[str]
+"""An option's value as the event stores it."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Flag:
+    """One word of an option, as the event form and the TRF ``SWO`` line spell it."""
+
+    word: str
+    """The form field's and the ``SWO`` word's name, e.g. ``"lim_maxi"``."""
+    label: str
+    help: str
+    kind: Literal["bool", "int"]
+    default: FlagValue
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def parse(self, text: str) -> FlagValue:
+        """The flag's value from its ``SWO`` text.
+
+        :raises ValueError: not ``0``/``1`` (yes/no), or not a number in range.
+        """
+        if self.kind == "bool":
+            if text not in ("0", "1"):
+                raise ValueError(f"option {self.word} must be 0 or 1, not {text!r}")
+            return text == "1"
+        if not text.isdigit() or not self._in_range(int(text)):
+            raise ValueError(f"option {self.word} must be {self._range_text()}, not {text!r}")
+        return int(text)
+
+    def problem(self, value: object) -> str | None:
+        """Why ``value`` is not a value of this flag (``None``: it is)."""
+        if self.kind == "bool":
+            return None if isinstance(value, bool) else f"option {self.word} must be yes or no"
+        if isinstance(value, bool) or not isinstance(value, int) or not self._in_range(value):
+            return f"option {self.word} must be {self._range_text()}"
+        return None
+
+    def _in_range(self, value: int) -> bool:
+        return (self.minimum is None or value >= self.minimum) and (
+            self.maximum is None or value <= self.maximum
+        )
+
+    def _range_text(self) -> str:
+        low = 0 if self.minimum is None else self.minimum
+        return f"a whole number from {low}" + (
+            "" if self.maximum is None else f" to {self.maximum}"
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OptionSpec(ABC, Generic[T]):
+    """One option of a pairing system: its name (the key of the value in
+    :class:`~pairing.engine.model.PairingOptions`), default, label, help text and the
+    rule it comes from."""
+
+    name: str
+    default: T
+    label: str
+    help: str
+    rule: str
+    """The rule the option applies, by its published number (``"Lim 10.2"``)."""
+
+    @abstractmethod
+    def flags(self) -> tuple[Flag, ...]:
+        """The form fields and ``SWO`` words that set the option, in order."""
+
+    @abstractmethod
+    def from_flags(self, flags: Mapping[str, FlagValue]) -> T:
+        """The value set by the flags given (the default's for a flag not given)."""
+
+    @abstractmethod
+    def to_flags(self, value: T) -> dict[str, FlagValue]:
+        """Each flag's value for the option's ``value``."""
+
+    @abstractmethod
+    def problem(self, value: object) -> str | None:
+        """Why ``value`` is not a value of the option (``None``: it is)."""
+
+    @abstractmethod
+    def to_json(self, value: T) -> JsonValue:
+        """The value as the event stores it."""
+
+    @abstractmethod
+    def from_json(self, raw: object) -> T:
+        """The value the event stored.
+
+        :raises ValueError: ``raw`` is not a stored value of the option.
+        """
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BoolOption(OptionSpec[bool]):
+    """A yes/no option: one flag of the option's own name."""
+
+    def flags(self) -> tuple[Flag, ...]:
+        return (
+            Flag(
+                word=self.name, label=self.label, help=self.help, kind="bool", default=self.default
+            ),
+        )
+
+    def from_flags(self, flags: Mapping[str, FlagValue]) -> bool:
+        return bool(flags.get(self.name, self.default))
+
+    def to_flags(self, value: bool) -> dict[str, FlagValue]:
+        return {self.name: value}
+
+    def problem(self, value: object) -> str | None:
+        return self.flags()[0].problem(value)
+
+    def to_json(self, value: bool) -> JsonValue:
+        return value
+
+    def from_json(self, raw: object) -> bool:
+        if not isinstance(raw, bool):
+            raise ValueError(f"option {self.name} must be true or false, not {raw!r}")
+        return raw
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class IntOption(OptionSpec[int]):
+    """A whole-number option: one flag of the option's own name."""
+
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def flags(self) -> tuple[Flag, ...]:
+        flag = Flag(
+            word=self.name,
+            label=self.label,
+            help=self.help,
+            kind="int",
+            default=self.default,
+            minimum=self.minimum,
+            maximum=self.maximum,
+        )
+        return (flag,)
+
+    def from_flags(self, flags: Mapping[str, FlagValue]) -> int:
+        return int(flags.get(self.name, self.default))
+
+    def to_flags(self, value: int) -> dict[str, FlagValue]:
+        return {self.name: value}
+
+    def problem(self, value: object) -> str | None:
+        return self.flags()[0].problem(value)
+
+    def to_json(self, value: int) -> JsonValue:
+        return value
+
+    def from_json(self, raw: object) -> int:
+        problem = self.problem(raw)
+        if problem is not None or not isinstance(raw, int):
+            raise ValueError(f"{problem}, not {raw!r}")
+        return raw
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Choice(Generic[E]):
+    """One member of a choice set, with the flag that turns it on."""
+
+    value: E
+    word: str
+    label: str
+    help: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChoiceSetOption(OptionSpec[frozenset[E]]):
+    """A set of enum members (ESCA 27's kinds of round-1 separation): one yes/no flag
+    per member."""
+
+    choices: tuple[Choice[E], ...]
+
+    def flags(self) -> tuple[Flag, ...]:
+        return tuple(
+            Flag(
+                word=c.word,
+                label=c.label,
+                help=c.help,
+                kind="bool",
+                default=c.value in self.default,
+            )
+            for c in self.choices
+        )
+
+    def from_flags(self, flags: Mapping[str, FlagValue]) -> frozenset[E]:
+        return frozenset(
+            c.value for c in self.choices if flags.get(c.word, c.value in self.default)
+        )
+
+    def to_flags(self, value: frozenset[E]) -> dict[str, FlagValue]:
+        return {c.word: c.value in value for c in self.choices}
+
+    def problem(self, value: object) -> str | None:
+        members = {c.value for c in self.choices}
+        if not isinstance(value, frozenset) or not value <= members:
+            return f"option {self.name} names an unknown choice"
+        return None
+
+    def to_json(self, value: frozenset[E]) -> JsonValue:
+        return [str(c.value.value) for c in self.choices if c.value in value]
+
+    def from_json(self, raw: object) -> frozenset[E]:
+        by_value = {str(c.value.value): c.value for c in self.choices}
+        if not isinstance(raw, list) or not all(
+            isinstance(item, str) and item in by_value for item in raw
+        ):
+            known = ", ".join(by_value)
+            raise ValueError(f"option {self.name} must list some of {known}, not {raw!r}")
+        return frozenset(by_value[item] for item in raw)
+
+
+def every_flag(specs: Iterable[OptionSpec[Any]]) -> tuple[Flag, ...]:
+    """The flags of ``specs``, in order."""
+    return tuple(flag for spec in specs for flag in spec.flags())
+
+
+__all__ = [
+    "BoolOption",
+    "Choice",
+    "ChoiceSetOption",
+    "Flag",
+    "FlagValue",
+    "IntOption",
+    "JsonValue",
+    "OptionSpec",
+    "every_flag",
+]

@@ -1,0 +1,408 @@
+"""The order of Article 4 imposed on one bracket's matching (C.04.3 2026, Articles 3-4).
+
+Each bracket (its resident score group and the players moved down into it) is paired by
+a matching of greatest weight (:mod:`.criteria`).  Among the pairings that meet the
+criteria equally well, the text takes the first in the order of Article 4; that order is
+imposed step by step, each step a matching with a small bonus in the weight's lowest
+bits (how wide: :func:`.criteria.field_bounds`):
+
+1. **MDPs paired (Articles 3.2 and 4.4).**  Of the moved-down players of one score, the
+   higher-ranked are paired first: S1 of a heterogeneous bracket is the first set of
+   moved-down players that can be paired.
+2. **Their opponents (Articles 3.3 and 4.2).**  Each MDP, highest first, meets the
+   highest-ranked resident the criteria allow.
+3. **Exchanges (Article 4.3).**  In the remainder (Article 3.3), the fewest players are
+   exchanged between S1 and S2, the exchanged numbers as close as possible, and of
+   several such exchanges the one that moves the lowest S1 and the highest S2 players.
+4. **Transpositions (Article 4.2).**  Each S1 player in order meets the highest S2
+   player the criteria allow.
+
+The round's side (which brackets, completion, the bye) is :mod:`.procedure`'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from pairing.engine.systems.dutch.criteria import Layout
+from pairing.engine.systems.dutch.entrants import Entrant
+from pairing.engine.weighted import max_weight_matching
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What pairing one bracket gave: its pairs, its downfloaters, the matching."""
+
+    made: list[tuple[int, int]]
+    left: list[int]
+    mate: dict[int, int]
+    """The bracket's final matching; ``mate[v] == v`` for a vertex left unmatched."""
+    with_everyone: bool
+    view: list[int]
+    """The bracket and the next score group (whether or not they were in the graph)."""
+    next_left_out: list[int] = field(default_factory=list)
+    """The next score group, when it was left out of the graph (C8 the same
+    whatever the bracket does)."""
+
+
+@dataclass
+class Graph:
+    """Weights of the matching for one bracket, by pairs of indices into the sorted list."""
+
+    weights: dict[tuple[int, int], int] = field(default_factory=dict)
+
+    def get(self, a: int, b: int) -> int:
+        return self.weights.get((a, b) if a < b else (b, a), 0)
+
+    def set(self, a: int, b: int, value: int) -> None:
+        key = (a, b) if a < b else (b, a)
+        if value:
+            self.weights[key] = value
+        else:
+            self.weights.pop(key, None)
+
+
+class BracketPairer(Protocol):
+    """What pairing a bracket asks of the round (:class:`.procedure.RoundProcedure`)."""
+
+    players: list[Entrant]
+    layout: Layout
+
+    @property
+    def use_structure(self) -> bool: ...
+
+    def pairs_within(self, members: Sequence[int], apart: set[int] | None = None) -> int: ...
+
+    def next_group_indifferent(self, bracket: list[int], floaters: int, nxt: list[int]) -> bool: ...
+
+    def pair_structured(
+        self, carried: list[int], residents: list[int], single: bool
+    ) -> list[tuple[int, int]] | None: ...
+
+    def weight(
+        self, high: int, low: int, in_bracket: bool, in_next: bool, single: bool, full: bool
+    ) -> int: ...
+
+
+def pair_bracket(
+    procedure: BracketPairer,
+    carried: list[int],
+    residents: list[int],
+    nxt: list[int],
+    rest: list[int],
+    single: bool,
+    *,
+    full: bool,
+    keep_next: bool = False,
+) -> Outcome:
+    """Pair one bracket: its pairs, its downfloaters, and the final matching of the
+    graph (``mate[v] == v`` for a vertex left unmatched)."""
+    players = procedure.players
+    bracket = carried + residents
+    homogeneous_pairs: int | None = None
+    looked_at = bracket + nxt
+    left_out: list[int] = []
+    if not full:
+        # Without C4 in the weight, C6 is the top field: the bracket's pairs are a
+        # maximum matching of its players (moved-down players not with each other).
+        most = procedure.pairs_within(bracket, apart=set(carried))
+        if not carried:
+            homogeneous_pairs = most
+        if not keep_next and procedure.next_group_indifferent(
+            bracket, len(bracket) - 2 * most, nxt
+        ):
+            left_out, nxt = nxt, []
+    view = bracket + nxt
+    if procedure.use_structure and not full and not nxt:
+        found = procedure.pair_structured(carried, residents, single)
+        if found is not None:
+            mate = {v: v for v in bracket}
+            for a, b in found:
+                mate[a], mate[b] = b, a
+            return Outcome(
+                made=found,
+                left=[v for v in bracket if mate[v] == v],
+                mate=mate,
+                with_everyone=False,
+                view=looked_at,
+                next_left_out=left_out,
+            )
+    graph_vertices = view + (rest if full else [])
+    first_resident = len(carried)
+    resident_set = set(residents)
+    next_set = set(nxt)
+    base = Graph()
+    for j_pos, j in enumerate(view):
+        if j_pos < first_resident:
+            continue
+        for i in view[:j_pos]:
+            base.set(i, j, procedure.weight(i, j, j in resident_set, j in next_set, single, full))
+    if full:
+        for j_pos, j in enumerate(rest):
+            for i in view + rest[:j_pos]:
+                base.set(i, j, procedure.weight(i, j, False, False, False, True))
+    if (
+        homogeneous_pairs is not None
+        and not nxt
+        and homogeneous_pairs == len(residents) // 2
+        and homogeneous_pairs
+    ):
+        half = homogeneous_pairs
+        straight = list(zip(residents[:half], residents[half : 2 * half], strict=True))
+        best = max(base.weights.values(), default=0)
+        if all(base.get(a, b) == best for a, b in straight):
+            # Every pair of S1 against S2 in order is as good as any pair of the
+            # bracket can be, and no pairing has more pairs, so none beats it by
+            # C5-C21; it is the first of Article 4 (no exchange, no
+            # transposition; the last player left over): round 1, and any bracket
+            # its players' histories do not tell apart.
+            mate = dict(straight) | {b: a for a, b in straight}
+            return Outcome(
+                made=straight,
+                left=residents[2 * half :],
+                mate=mate,
+                with_everyone=False,
+                view=looked_at,
+                next_left_out=left_out,
+            )
+    weights = Graph(dict(base.weights))
+    fixed: dict[int, int] = {}
+    made: list[tuple[int, int]] = []
+
+    def solve() -> dict[int, int]:
+        live = [v for v in graph_vertices if v not in fixed]
+        live_set = set(live)
+        chosen = {
+            (a, b): w for (a, b), w in weights.weights.items() if a in live_set and b in live_set
+        }
+        mate = max_weight_matching(live, chosen)
+        result = {v: mate.get(v, v) for v in live}
+        result.update(fixed)
+        return result
+
+    def finalize(a: int, b: int) -> None:
+        fixed[a] = b
+        fixed[b] = a
+        made.append((a, b) if a < b else (b, a))
+
+    def with_resident(mate: dict[int, int], v: int) -> bool:
+        return mate[v] in resident_set
+
+    matched: set[int] = set()
+    mate = {v: v for v in graph_vertices}
+    if homogeneous_pairs is None and (full or not carried):
+        mate = solve()
+
+    def mdp_groups_settled(mate: dict[int, int]) -> bool:
+        """Whether step 1 keeps the matching as it is: in every score group of the
+        moved-down players, either all of them are paired with residents or none."""
+        for score in {players[p].score for p in carried}:
+            group = [p for p in carried if players[p].score == score]
+            with_residents = sum(1 for p in group if with_resident(mate, p))
+            if 0 < with_residents < len(group):
+                return False
+        return True
+
+    if carried and not full:
+        # Steps 1 and 2 in one matching: each moved-down player's preference for the
+        # highest resident in its own bit field, the first one's highest.  When step
+        # 1 would not force anyone, this is what steps 1 and 2 give in turn.
+        saved = dict(weights.weights)
+        width = (len(residents) + 1).bit_length()
+        span = width * len(carried)
+        for key in list(weights.weights):
+            weights.weights[key] <<= span
+        for k, p in enumerate(carried):
+            offset = width * (len(carried) - 1 - k)
+            for pos, o in enumerate(residents):
+                w = weights.get(p, o)
+                if w:
+                    weights.set(p, o, w + ((len(residents) - pos) << offset))
+        folded = solve()
+        weights.weights = saved
+        if mdp_groups_settled(folded):
+            mate = folded
+            for p in carried:
+                if with_resident(mate, p):
+                    matched.update((p, mate[p]))
+                    finalize(p, mate[p])
+        else:
+            mate = solve()
+
+    # Step 1: which moved-down players are paired (Articles 3.2, 4.4).
+    group_score = None
+    remaining = remaining_matched = 0
+    for pos, p in enumerate(carried if not fixed else []):
+        if group_score is None or players[p].score < group_score:
+            group_score = players[p].score
+            remaining = remaining_matched = 0
+            for q in view[pos:]:
+                if players[q].score < group_score:
+                    break
+                remaining += 1
+                if with_resident(mate, q):
+                    remaining_matched += 1
+        if not remaining_matched:
+            continue
+        if remaining <= remaining_matched:
+            matched.add(p)
+            continue
+        remaining -= 1
+        if not with_resident(mate, p):
+            for o in residents:
+                w = base.get(p, o)
+                if w:
+                    weights.set(p, o, w | 1)
+            mate = solve()
+        if with_resident(mate, p):
+            matched.add(p)
+            remaining_matched -= 1
+            for o in residents:
+                w = base.get(p, o)
+                if w:
+                    weights.set(p, o, (w | len(residents)) + 1)
+
+    # Step 2: the opponents of the moved-down players, highest first.
+    for p in carried:
+        if p not in matched or p in fixed:
+            continue
+        addend = len(view)
+        for o in reversed(residents):
+            if o in matched:
+                continue
+            w = base.get(p, o)
+            if w:
+                weights.set(p, o, w + addend)
+                addend += 1
+        mate = solve()
+        partner = mate[p]
+        matched.add(partner)
+        finalize(p, partner)
+
+    # Step 3: the remainder (Article 3.3) and its exchanges (Article 4.3).
+    remainder = [o for o in residents if mate[o] not in set(carried)]
+    if homogeneous_pairs is not None:
+        pairs_in_remainder = homogeneous_pairs
+    else:
+        pairs_in_remainder = sum(1 for o in remainder if mate[o] < o and mate[o] in resident_set)
+    bits = procedure.layout.count_bits
+
+    def exchange_weight(a: int, b: int, index: int) -> int:
+        w = base.get(a, b)
+        if not w:
+            return 0
+        addend = (int(index < pairs_in_remainder) << (2 * bits)) - index
+        return w + (addend << 1)
+
+    def higher(v: int) -> bool:
+        return v < mate[v] and mate[v] in resident_set
+
+    def fold_s1(s1: list[int]) -> None:
+        """Step 4 in one matching: each S1 player's preference for the highest S2
+        player in its own bit field, the first S1 player's highest."""
+        width = (len(remainder) + 1).bit_length()
+        span = width * len(s1)
+        for key in list(weights.weights):
+            weights.weights[key] <<= span
+        for k, a in enumerate(s1):
+            offset = width * (len(s1) - 1 - k)
+            for pos_b, b in enumerate(remainder):
+                if b > a:
+                    w = weights.get(a, b)
+                    if w:
+                        weights.set(a, b, w + ((len(remainder) - pos_b) << offset))
+
+    for ia, a in enumerate(remainder):
+        for b in remainder[ia + 1 :]:
+            weights.set(a, b, exchange_weight(a, b, ia))
+    if not full:
+        # Steps 3 and 4 in one matching: when it needs no exchange, it is what
+        # steps 3 and 4 give one after the other.
+        saved = dict(weights.weights)
+        fold_s1(remainder[:pairs_in_remainder])
+        mate = solve()
+        if all(higher(a) for a in remainder[:pairs_in_remainder]):
+            for a in remainder[:pairs_in_remainder]:
+                finalize(a, mate[a])
+            left = [v for v in bracket if v not in fixed]
+            return Outcome(
+                made=made,
+                left=left,
+                mate=mate,
+                with_everyone=False,
+                view=looked_at,
+                next_left_out=left_out,
+            )
+        weights.weights = saved
+    mate = solve()
+    exchanges = sum(1 for a in remainder[:pairs_in_remainder] if not higher(a))
+
+    left_to_find = exchanges
+    pos = pairs_in_remainder
+    while pos > 0 and left_to_find:
+        pos -= 1
+        a = remainder[pos]
+        if higher(a):
+            for b in remainder[pos + 1 :]:
+                w = exchange_weight(a, b, pos)
+                if w:
+                    weights.set(a, b, w - 1)
+            mate = solve()
+        exchanged = not higher(a)
+        left_to_find -= exchanged
+        for b in remainder[pos + 1 :]:
+            if exchanged:
+                base.set(a, b, 0)
+            weights.set(a, b, exchange_weight(a, b, pos))
+
+    left_to_find = exchanges
+    for pos in range(pairs_in_remainder, len(remainder)):
+        if left_to_find <= 1:
+            break
+        a = remainder[pos]
+        already = higher(a)
+        if not already:
+            for b in remainder[pos + 1 :]:
+                w = exchange_weight(a, b, pos)
+                if w:
+                    weights.set(a, b, w + 1)
+            mate = solve()
+        if higher(a):
+            left_to_find -= 1
+            for b in remainder[:pos]:
+                base.set(b, a, 0)
+                weights.set(b, a, 0)
+            for o in nxt:
+                base.set(a, o, 0)
+                weights.set(a, o, 0)
+        if not already:
+            for b in remainder[pos + 1 :]:
+                weights.set(a, b, exchange_weight(a, b, pos))
+
+    for ia, a in enumerate(remainder):
+        for b in remainder[ia + 1 :]:
+            if not higher(a) or higher(b):
+                base.set(a, b, 0)
+            weights.set(a, b, base.get(a, b))
+
+    # Step 4: each S1 player meets the highest S2 player possible (Article 4.2),
+    # S1 in order: one matching, each S1 player's preference in its own bit field.
+    s1 = [a for a in remainder if higher(a)]
+    if s1:
+        fold_s1(s1)
+        mate = solve()
+        for a in s1:
+            finalize(a, mate[a])
+            matched.add(a)
+            matched.add(mate[a])
+    left = [v for v in bracket if v not in fixed]
+    return Outcome(
+        made=made,
+        left=left,
+        mate=mate,
+        with_everyone=full and bool(rest),
+        view=looked_at,
+        next_left_out=left_out,
+    )

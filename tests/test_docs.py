@@ -1,0 +1,85 @@
+"""The README and the guides in docs/ (issue 37): a short README, and links that lead
+somewhere.
+
+The README is for a newcomer: it stays short, starts with the two commands, states
+plainly whether the FIDE Dutch is endorsed (with the parity figure of
+``bench/README.md``), and keeps CI's test command.  Every relative link in it and in the
+guides names a file of the repository, and every ``#anchor`` a heading of that file.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+DOCS = sorted((ROOT / "docs").glob("*.md"))
+README_MAX_LINES = 200
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+FENCE = re.compile(r"^```.*?^```", re.M | re.S)
+
+
+def _links(path: Path) -> list[str]:
+    """The targets of the Markdown links and pictures in ``path``, code blocks left out."""
+    text = FENCE.sub("", path.read_text(encoding="utf-8"))
+    return LINK.findall(text)
+
+
+def _anchor(heading: str) -> str:
+    """The anchor GitHub gives a heading: lower case, punctuation dropped, spaces to -."""
+    text = heading.strip().lower()
+    text = re.sub(r"[^\w\- ]", "", text)
+    return text.replace(" ", "-")
+
+
+def _anchors(path: Path) -> set[str]:
+    text = FENCE.sub("", path.read_text(encoding="utf-8"))
+    return {_anchor(m) for m in re.findall(r"^#+ (.+)$", text, re.M)}
+
+
+def test_readme_stays_short() -> None:
+    lines = README.read_text(encoding="utf-8").splitlines()
+    assert len(lines) <= README_MAX_LINES, f"README.md has {len(lines)} lines"
+
+
+def test_readme_starts_with_the_two_commands_and_keeps_ci_test_command() -> None:
+    text = README.read_text(encoding="utf-8")
+    first_block = text.split("```sh", 1)[1].split("```", 1)[0]
+    assert "make run" in first_block and "make test" in first_block
+    assert text.index("```sh") < text.index("## Features")
+
+
+def test_readme_states_the_endorsement_with_the_bench_parity_figure() -> None:
+    bench = (ROOT / "bench" / "README.md").read_text(encoding="utf-8")
+    section = bench.split("### Parity with the endorsed program", 1)[1]
+    together = re.search(r"\| together \| \*\*([\d,]+)\*\*", section)
+    assert together is not None, "bench/README.md's parity table lost its 'together' row"
+    figure = together.group(1)
+    text = README.read_text(encoding="utf-8")
+    assert (
+        f"no (pairs identically to the endorsed bbpPairings on {figure} tournaments; "
+        "see [bench](bench/README.md))"
+    ) in text
+
+
+@pytest.mark.parametrize("path", [README, *DOCS], ids=lambda p: p.name)
+def test_relative_links_lead_to_files_and_headings_of_the_repository(path: Path) -> None:
+    broken = []
+    for target in _links(path):
+        if re.match(r"[a-z]+:", target):
+            continue  # an address on the web, not a file
+        file_part, _, anchor = target.partition("#")
+        linked = (path.parent / file_part).resolve() if file_part else path
+        found = linked.is_relative_to(ROOT) and linked.exists()
+        if not found or (anchor and linked.suffix == ".md" and anchor not in _anchors(linked)):
+            broken.append(target)
+    assert broken == [], f"{path.name}: links to nothing: {broken}"
+
+
+def test_the_readme_links_every_guide() -> None:
+    links = {target.split("#")[0] for target in _links(README)}
+    missing = [doc.name for doc in DOCS if f"docs/{doc.name}" not in links]
+    assert missing == []
