@@ -130,7 +130,12 @@ def _write_event(
     values = {**fields, "slug": fields["slug"] + suffix}
     if full_bye_as_win:
         values["points_full_bye"] = fields.get("points_win", 2)
-    event = model["Event"].objects.create(**values)
+    columns = {f.name for f in model["Event"]._meta.concrete_fields}
+    event = model["Event"](**{k: v for k, v in values.items() if k in columns})
+    if flags := {k: v for k, v in values.items() if k not in columns}:
+        # A column of then that is a system option now (0025): set as the form sets it.
+        event.set_option_flags(flags)
+    event.save()
     event.arbiters.add(user.pk)
     school = fields is SCHOOLS
     count = 7 if school else 8
