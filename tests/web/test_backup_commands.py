@@ -248,6 +248,8 @@ def test_restore_into_a_taken_slug_writes_nothing(
     assert _counts() == before
     said = _restore("--arbiter", stranger.username, "--slug", "spring-copy", str(path))
     assert "-> /events/spring-copy/" in said
+    # As the web import says it: the original is still here, so its links are new.
+    assert "  note: " in said and "private links" in said
     copy = Event.objects.get(slug="spring-copy")
     original = Event.objects.get(pk=two_rounds.pk)
     assert boards(copy) == boards(original) and standings(copy) == standings(original) != []
