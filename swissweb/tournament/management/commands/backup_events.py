@@ -41,11 +41,23 @@ def _positive(value: str) -> int:
 
 def snapshot_trf(event: Event) -> str:
     """The event's backup read in one transaction, so that a result entered meanwhile is
-    in every line of it or in none.  On PostgreSQL the transaction is REPEATABLE READ
-    (one snapshot for all its queries); SQLite's read transaction is one already."""
-    outermost = not connection.in_atomic_block
+    in every line of it or in none.  On PostgreSQL a read-only REPEATABLE READ
+    transaction (one snapshot for all its queries).  On SQLite a deferred one, which
+    reads one snapshot under WAL without the write lock an atomic block takes there
+    (begun IMMEDIATE, ``swissweb/databases.py``): results entered meanwhile do not wait.
+    Inside a caller's transaction, that transaction is the snapshot."""
+    if connection.in_atomic_block:
+        return exports.event_trf(event)
+    if connection.vendor == "sqlite":
+        with connection.cursor() as cursor:
+            cursor.execute("BEGIN DEFERRED")
+        try:
+            return exports.event_trf(event)
+        finally:
+            with connection.cursor() as cursor:
+                cursor.execute("ROLLBACK")
     with transaction.atomic():
-        if connection.vendor == "postgresql" and outermost:
+        if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
                 cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
         return exports.event_trf(event)
