@@ -14,6 +14,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db import connection
 
 from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.models import AuditEntry, Event, Game, Player, Round
@@ -212,6 +213,38 @@ def test_backup_outside_a_transaction_reads_one_snapshot(tmp_path: Path) -> None
     saved = exports.event_trf(Event.objects.get(slug="demo-open"))
     assert path.read_bytes() == saved.encode("utf-8")
     assert "1 of 1 events backed up" in out and user.pk
+
+
+@pytest.mark.django_db(transaction=True)
+def test_backup_reads_each_event_in_a_snapshot_that_lets_writers_go_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While an event is exported, a transaction is open: on PostgreSQL REPEATABLE READ,
+    read only; on SQLite a deferred one, not Django's atomic block, which the app begins
+    IMMEDIATE (holding the write lock, so result entry would wait for the backup)."""
+    Event.objects.create(name="Spring", slug="spring", rounds=5)
+    Player.objects.create(event=Event.objects.get(), name="Adams, Ann")
+    seen: list[object] = []
+    real = exports.event_trf
+
+    def export(event: Event) -> str:
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SHOW transaction_isolation")
+                seen.append(cursor.fetchone())
+                cursor.execute("SHOW transaction_read_only")
+                seen.append(cursor.fetchone())
+        else:
+            seen.extend([connection.connection.in_transaction, connection.in_atomic_block])
+        return real(event)
+
+    monkeypatch.setattr(exports, "event_trf", export)
+    _backup(tmp_path)
+    if connection.vendor == "postgresql":
+        assert seen == [("repeatable read",), ("on",)]
+    else:
+        assert seen == [True, False]
+        assert not connection.connection.in_transaction  # ended after the export
 
 
 def test_restore_of_a_bad_file_names_line_and_column_and_writes_nothing(
