@@ -8,8 +8,9 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from swissweb.tournament.events import services as event_services
-from swissweb.tournament.models import Event, Game
+from swissweb.tournament.models import Event, Game, RoundState
 from swissweb.tournament.publishing import exports
+from swissweb.tournament.standings import selectors as standing_selectors
 
 
 def restored(text: str) -> str:
@@ -31,3 +32,27 @@ def restore_lost(event: Event, *, user: User, now: dt.datetime) -> tuple[str, Ev
     text = exports.event_trf(event)
     lose(event)
     return text, event_services.event_import_trf(text=text, user=user, now=now)
+
+
+def boards(event: Event) -> list[tuple[object, ...]]:
+    """The event's pairings and results, by round and board, players by pairing number."""
+    return list(
+        Game.objects.filter(round__event=event)
+        .order_by("round__number", "board")
+        .values_list(
+            "round__number", "board", "white__pairing_number", "black__pairing_number", "result"
+        )
+    )
+
+
+def standings(event: Event) -> list[list[tuple[object, ...]]]:
+    """The standings after each completed round: rank, pairing number, points, tie-break
+    values and crosstable cells of every line."""
+    completed = event.round_set.filter(state=RoundState.COMPLETED).count()
+    return [
+        [
+            (line.rank, line.player.pairing_number, line.points, line.values, line.cells)
+            for line in standing_selectors.standings_after(event=event, after_round=after).lines
+        ]
+        for after in range(1, completed + 1)
+    ]
