@@ -45,6 +45,8 @@ NEEDS_DOWNTIME: dict[str, str] = {
     "tournament.0021_links_player_request_via_link": NOT_NULL,
     "tournament.0025_system_options_json": "drops the option columns the release before "
     "reads, in the release that stops reading them; " + NOT_NULL,
+    "tournament.0026_schedule_fixed_boards": NOT_NULL
+    + "; and a check on the fixed board an old process never writes",
 }
 """Migrations an old process cannot run beside, by app and name, with the reason."""
 
