@@ -43,7 +43,7 @@ from pathlib import Path
 
 from bench.load import CSRF_INPUT, empty_boards, prepare, run_load
 from bench.load_client import Client
-from bench.load_event import Event
+from bench.load_event import Event, reader_pages
 from bench.load_server import production_environment
 from bench.scaleout_checks import Checks, Window, failures, nginx_main, nginx_site, phase_table
 
@@ -280,19 +280,24 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--completed", type=int, default=6)
     parser.add_argument("--readers", type=int, default=200)
     parser.add_argument("--duration", type=float, default=40.0, help="measured seconds")
-    parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument("--warmup", type=float, default=30.0)
     parser.add_argument("--think", type=float, default=1.0)
     parser.add_argument("--result-every", type=float, default=0.5)
-    parser.add_argument("--kill-after", type=float, default=10.0,
+    parser.add_argument("--kill-after", type=float, default=15.0,
                         help="seconds into the measured time when app 1 is killed")  # fmt: skip
     parser.add_argument("--down", type=float, default=5.0,
                         help="seconds app 1 stays down before it is restarted")  # fmt: skip
     parser.add_argument("--workers", type=int, default=3, help="WEB_CONCURRENCY of each app")
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--keep-database", action="store_true")
-    args = parser.parse_args(argv)
-    args.reuse = False  # prepare() of bench.load always builds the event afresh here
-    return args
+    parser.add_argument(
+        "--keep-database", action="store_true", help="do not drop the database at the end"
+    )
+    parser.add_argument(
+        "--reuse",
+        action="store_true",
+        help="the database and event an earlier run kept (--keep-database), not built afresh",
+    )
+    return parser.parse_args(argv)
 
 
 def _stop(signum: int, frame: object) -> None:
@@ -384,6 +389,11 @@ def run(
     cookies = dict(session.client.cookies)
     check_across(checks, event, cookies, urls[0], urls[1])
 
+    # Each page of the mix read once through nginx, so that the readers' warm-up starts
+    # from cached tables (in Redis, shared by both apps) rather than all at once.
+    for path in reader_pages(event).values():
+        public_read(front, path)
+
     window: list[Window] = []
     start = time.monotonic() + args.warmup
     kill = threading.Thread(
@@ -394,7 +404,7 @@ def run(
     report = run_load(
         front, event, readers=args.readers, duration=args.duration, warmup=args.warmup,
         think=args.think, result_every=args.result_every, seed=args.seed,
-        players=args.players,
+        players=args.players, arbiter_after_warmup=True,
     )  # fmt: skip
     end = time.monotonic()
     kill.join(120)

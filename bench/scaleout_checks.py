@@ -136,10 +136,11 @@ def failures(
     unexplained = unexpected_errors(samples, window)
     if unexplained:
         found.append(f"{len(unexplained)} errors not explained by the kill")
-    # Errors without a request of their own (a failed login, a thread that hung).
+    # Errors of the warm-up (its requests are not in ``samples``) or without a request
+    # of their own (a failed login, a thread that hung): the kill comes later.
     failed_samples = sum(not s.ok for s in samples)
     if len(errors) > failed_samples:
-        found.append(f"{len(errors) - failed_samples} errors outside the requests")
+        found.append(f"{len(errors) - failed_samples} errors in the warm-up or the login")
     return found
 
 

@@ -107,7 +107,7 @@ def test_a_run_fails_on_a_failed_page_read_without_a_kill_or_a_lost_login() -> N
     ]
     assert failures(passing_checks(), [], [], None) == ["no app was killed"]
     assert failures(passing_checks(), [], ["login: HTTP 403, not logged in"], KILL) == [
-        "1 errors outside the requests"
+        "1 errors in the warm-up or the login"
     ]
 
 
