@@ -30,6 +30,7 @@ import argparse
 import contextlib
 import http.client
 import os
+import re
 import shutil
 import signal
 import socket
@@ -246,6 +247,23 @@ def check_across(
     )
 
 
+def upstream_failures(log: Path) -> str:
+    """What nginx logged of the dead app: each a request it passed to the other app
+    (a page read) or answered 502 (a POST already sent)."""
+    try:
+        lines = log.read_text(errors="replace").splitlines()
+    except OSError:
+        return "nginx's error log: not found"
+    kinds: dict[str, int] = {}
+    for line in lines:
+        if "upstream" in line and "] " in line:
+            message = line.split("] ", 1)[1].split(", client:")[0]
+            kind = re.sub(r"^\d+#\d+: (\*\d+ )?", "", message)
+            kinds[kind] = kinds.get(kind, 0) + 1
+    found = "; ".join(f"{count} x {kind}" for kind, count in sorted(kinds.items()))
+    return f"nginx's error log, upstream: {found or 'nothing'}"
+
+
 # --- The run -----------------------------------------------------------------------------
 
 
@@ -428,6 +446,7 @@ def run(
         print(f"{name}: {getattr(checks, name)}")
     for note in checks.notes:
         print(f"  {note}")
+    print(upstream_failures(prefix / "error.log"))
     found = failures(checks, report.samples, report.errors, killed)
     print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     print("PASS" if not found else "FAIL: " + "; ".join(found), flush=True)
