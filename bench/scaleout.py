@@ -378,6 +378,9 @@ def run(
     for app, url in zip(apps, urls, strict=True):
         wait_until(answers(url), app, app.name)
     prefix = tmp / "nginx"
+    # Run as root, nginx's workers are "nobody": they must reach the temporary files'
+    # directories (answers larger than the buffers), which nginx makes theirs.
+    tmp.chmod(0o755)
     (prefix / "temp").mkdir(parents=True)
     site = prefix / "site.conf"
     site.write_text(
