@@ -10,10 +10,11 @@ addresses and the listening port replaced (bench/scaleout_checks.py).  Then
 1. checks directly on each app: a result saved through app 1 shows at once through
    app 2; both give a public page the same ETag, which changes with the result; the
    arbiter's session opened on app 1 is signed in on app 2;
-2. runs the reader mix of ``make load`` through nginx (``--readers`` readers and an
-   arbiter entering results), kills app 1 (SIGKILL to its master and workers, as a
-   container dies) ``--kill-after`` seconds into the measured time, and restarts it
-   ``--down`` seconds later;
+2. reads each page of the mix once through nginx (the tables then come from Redis),
+   runs the reader mix of ``make load`` through nginx (``--readers`` readers, and an
+   arbiter entering results who logs in when the measured time begins), kills app 1
+   (SIGKILL to its master and workers, as a container dies) ``--kill-after`` seconds
+   into the measured time, and restarts it ``--down`` seconds later;
 3. checks again with the roles swapped (a result through app 2, read through the
    restarted app 1), and that the session of step 1 survived the kill;
 4. prints p50/p95 and the errors before the kill, while the app was down and after its
