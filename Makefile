@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: install run migrate demo test lint fmt messages bench load docker clean
+.PHONY: install run migrate demo test lint fmt messages bench load scaleout docker clean
 
 install: $(VENV)/.installed
 
@@ -54,6 +54,13 @@ bench: install
 # Recreates the PostgreSQL database LOAD_DATABASE_URL (default swissweb_load); see bench/README.md.
 load: install
 	$(BIN)/python -m bench.load $(LOAD_ARGS)
+
+# The compose file's topology on the loopback without Docker (#37): nginx with
+# swissweb/deploy/nginx.conf, two gunicorn apps, Redis, and the PostgreSQL database
+# SCALEOUT_DATABASE_URL (default swissweb_scaleout, created and dropped).  Needs
+# apt-get install nginx redis-server; see bench/README.md.
+scaleout: install
+	$(BIN)/python -m bench.scaleout $(SCALEOUT_ARGS)
 
 docker:
 	docker build -t swissweb .

@@ -208,8 +208,11 @@ def _arbiter(
     rng: random.Random,
     samples: list[Sample],
     errors: list[str],
+    start: float = 0.0,
 ) -> None:
-    """Log in, read the manage page, then enter one result per ``every`` seconds."""
+    """From ``start`` (``time.monotonic()``) on: log in, read the manage page, then enter
+    one result per ``every`` seconds."""
+    time.sleep(max(0.0, start - time.monotonic()))
     try:
         boards = _arbiter_login(client, event, samples=samples, errors=errors)
     except (OSError, http.client.HTTPException) as exc:
@@ -253,12 +256,15 @@ def run_load(
     players: int = 0,
     revalidate: bool = True,
     arbiter: bool = True,
+    arbiter_after_warmup: bool = False,
 ) -> Report:
     """Run the readers and the arbiter against ``base_url`` for ``warmup + duration`` s.
 
     The readers' pages in the first ``warmup`` seconds fill the server's caches and
     are left out of the numbers; the arbiter's requests are all counted.  ``on_measure``
-    is called when the measured time begins.
+    is called when the measured time begins.  With ``arbiter_after_warmup`` the arbiter
+    logs in then, as one already at work in the hall, not among the readers' first
+    (uncached) pages.
     """
     pages = reader_pages(event, players)
     rng = random.Random(seed)
@@ -286,6 +292,7 @@ def run_load(
             target: Any = _arbiter
             args: tuple[Any, ...] = (client, event)
             kwargs["every"] = result_every
+            kwargs["start"] = measure_from if arbiter_after_warmup else 0.0
         else:
             target, args = _reader, (client, pages)
             kwargs["think"] = think

@@ -62,3 +62,13 @@ def test_nginx_lets_the_rating_list_upload_through_and_nothing_else_as_large() -
     small = re.search(r"client_max_body_size (\d+)m;", server_level)
     assert small is not None and settings.MAX_UPLOAD_MB < int(small.group(1)) < 50
     assert reverse("ratings:lists") == "/ratings/"
+
+
+def test_nginx_passes_a_page_read_to_the_other_app_but_never_replays_a_post() -> None:
+    """#37 item 5: with one app killed under load no reader saw an error, because nginx
+    passes idempotent requests to the other app on an error; a POST is never sent twice."""
+    text = (DEPLOY / "nginx.conf").read_text()
+    directives = "\n".join(line.split("#")[0] for line in text.splitlines())
+    retries = re.findall(r"^\s*proxy_next_upstream ([^;]*);", directives, re.MULTILINE)
+    assert retries == ["error timeout"]
+    assert "non_idempotent" not in directives and "proxy_next_upstream_tries" not in directives

@@ -25,7 +25,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from swissweb.tournament.audit import log as audit
-from swissweb.tournament.audit.actions import AuditAction
 from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.core.uploads import decode_text
 from swissweb.tournament.events import services as event_services
@@ -87,10 +86,10 @@ class Command(BaseCommand):
                 f"ok {path} -> /events/{event.slug}/ {event.name!r} players={players} "
                 f"rounds={rounds} (private until published)"
             )
-            for duplicate in audit.import_duplicates(event=event):
+            imported = audit.imported(event=event)
+            for duplicate in imported.duplicates if imported is not None else ():
                 self.stdout.write(f"  warning: {duplicate}")
-            entry = event.audit_entries.filter(action=AuditAction.EVENT_IMPORT).first()
-            for note in entry.after.get("notes", []) if entry is not None else []:
+            for note in imported.notes if imported is not None else ():
                 self.stdout.write(f"  note: {note}")
         if failed:
             raise CommandError(f"{len(failed)} of {len(files)} files not restored.")
