@@ -29,7 +29,7 @@ import pytest
 from django.apps import apps
 from django.contrib.auth.models import User
 from django.contrib.messages import ERROR
-from django.db import connection, transaction
+from django.db import connection
 from django.forms import BaseForm
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
@@ -44,6 +44,7 @@ from swissweb.tournament.models import (
 from swissweb.tournament.players import asks as ask_services
 from swissweb.tournament.players import requests as request_services
 from swissweb.tournament.publishing import exports
+from tests.web.write_watch import WriteWatch
 
 pytestmark = pytest.mark.django_db
 
@@ -135,81 +136,6 @@ def _routes() -> Iterator[tuple[str, list[str]]]:
             yield str(entry.name), list(entry.pattern.converters)
 
 
-class _Writes:
-    """An execute wrapper that counts the statements that wrote a row and stand.
-
-    A statement counts unless it reads (``SELECT``, ``SELECT ... FOR UPDATE``) or
-    handles a savepoint; a ``ROLLBACK TO SAVEPOINT`` undoes every change since the
-    savepoint, so it takes back the writes counted since then (as Django's atomic blocks
-    do when a service refuses a change after it locked and counted the event)."""
-
-    def __init__(self) -> None:
-        self.count = 0
-        self._savepoints: list[tuple[str, int]] = []
-
-    def __call__(self, execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
-        statement = sql.strip().upper()
-        if statement.startswith("SAVEPOINT "):
-            self._savepoints.append((statement.removeprefix("SAVEPOINT "), self.count))
-        elif statement.startswith("RELEASE SAVEPOINT "):
-            self._unwind(statement.removeprefix("RELEASE SAVEPOINT "), keep=False)
-        elif statement.startswith("ROLLBACK TO SAVEPOINT "):
-            self.count = self._unwind(statement.removeprefix("ROLLBACK TO SAVEPOINT "), keep=True)
-        elif not statement.startswith("SELECT "):
-            self.count += 1
-        return execute(sql, params, many, context)
-
-    def _unwind(self, name: str, *, keep: bool) -> int:
-        """Forget the savepoints made after ``name`` (and ``name`` itself unless kept);
-        the count when ``name`` was made.  A savepoint made before the watch began
-        takes back nothing the watch saw: then every write stands."""
-        names = [made for made, _ in self._savepoints]
-        if name not in names:
-            self._savepoints.clear()
-            return self.count
-        index = len(names) - 1 - names[::-1].index(name)
-        count = self._savepoints[index][1]
-        del self._savepoints[index + keep :]
-        return count
-
-
-def test_the_write_watch_sees_every_write_that_stands(two_rounds: Event) -> None:
-    """The shortcut above is sound only if the watch misses no write: a create, an
-    update, a delete and a raw statement each count, as does a write in an atomic block
-    that commits; a read does not, nor a write an atomic block rolls back."""
-    writes = _Writes()
-    with connection.execute_wrapper(writes):
-        Event.objects.get(pk=two_rounds.pk)
-        list(ForbiddenPair.objects.select_for_update())
-        assert writes.count == 0
-        with pytest.raises(ZeroDivisionError), transaction.atomic():
-            Event.objects.filter(pk=two_rounds.pk).update(name="Undone")
-            with transaction.atomic():
-                User.objects.create_user("undone")
-            _ = 1 / 0
-        assert writes.count == 0
-        assert Event.objects.get(pk=two_rounds.pk).name == two_rounds.name
-        for change in (
-            lambda: Event.objects.filter(pk=two_rounds.pk).update(name="Renamed"),
-            lambda: User.objects.create_user("watched"),
-            lambda: User.objects.filter(username="watched").delete(),
-        ):
-            seen = writes.count
-            with transaction.atomic(), transaction.atomic():
-                change()
-            assert writes.count > seen
-        seen = writes.count
-        with connection.cursor() as cursor:
-            cursor.execute("UPDATE auth_user SET first_name = %s", ["Raw"])
-        assert writes.count > seen
-        seen = writes.count
-        with transaction.atomic():
-            with pytest.raises(ZeroDivisionError), transaction.atomic():
-                _ = 1 / 0
-            User.objects.create_user("after-a-rollback")
-        assert writes.count > seen
-
-
 def _snapshot(event: Event) -> tuple[str, dict[str, int]]:
     counts = {m.__name__: m.objects.count() for m in apps.get_app_config("tournament").get_models()}
     return exports.event_trf(Event.objects.get(pk=event.pk)), counts
@@ -283,7 +209,7 @@ def test_fuzz_every_form_and_endpoint_refuses_hostile_posts_cleanly(
         ]
         before = _snapshot(two_rounds)
         for data in trials:
-            writes = _Writes()
+            writes = WriteWatch()
             with connection.execute_wrapper(writes):
                 response = arbiter_client.post(url, data)
             posts += 1
