@@ -25,8 +25,11 @@ demo: migrate
 run: demo
 	DEBUG=1 $(BIN)/python manage.py runserver "$(HOST):$(PORT)"
 
+# The suite in TEST_WORKERS processes (pytest-xdist; "auto": one per core), each file's
+# tests in one process; TEST_WORKERS=0 runs it in this one.  See bench/README.md.
+TEST_WORKERS ?= auto
 test: install
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadfile
 
 lint: install
 	$(BIN)/ruff check . && $(BIN)/ruff format --check .

@@ -104,6 +104,7 @@ def _slow(monkeypatch: pytest.MonkeyPatch, wrap: Callable[[Callable[..., Any]], 
     monkeypatch.setattr(result_services, "result_record", wrap(result_services.result_record))
 
 
+@POSTGRESQL_ONLY
 def test_fifty_results_typed_20_ms_apart_all_land_on_their_boards(
     live_server: LiveServer, page: Page, screenshot: Callable[[str], Path]
 ) -> None:

@@ -9,6 +9,7 @@ otherwise, so the A2 order inside a score bracket is the pairing-number order.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
@@ -1068,16 +1069,27 @@ def _near_round_robin(seeds: range) -> Iterator[tuple[int, TournamentState, Roun
     round's state with its pairing, until a round cannot be paired (C12, C13 are met
     every few rounds there)."""
     for seed in seeds:
-        rng = random.Random(seed)
-        players = 16 + 2 * (seed % 4) + seed % 2
-        state = initial_state(players, players - 2, rng)
-        for _ in range(players - 2):
-            try:
-                pairing = pair(state, seed=seed)
-            except NoValidPairing:
-                break
+        for state, pairing in _played(seed):
             yield seed, state, pairing
-            state = play(state, pairing, rng, forfeits=0.03, withdrawals=0.0, requests=0.0)
+
+
+@functools.cache
+def _played(seed: int) -> tuple[tuple[TournamentState, RoundPairing], ...]:
+    """The rounds of the event of ``seed``, played once for every test that reads them
+    (three tests share seeds; #33 item 7: each played them again).  States and pairings
+    are frozen, so no test can change another's."""
+    rng = random.Random(seed)
+    players = 16 + 2 * (seed % 4) + seed % 2
+    state = initial_state(players, players - 2, rng)
+    rounds = []
+    for _ in range(players - 2):
+        try:
+            pairing = pair(state, seed=seed)
+        except NoValidPairing:
+            break
+        rounds.append((state, pairing))
+        state = play(state, pairing, rng, forfeits=0.03, withdrawals=0.0, requests=0.0)
+    return tuple(rounds)
 
 
 def _paired_alike_without(

@@ -34,8 +34,10 @@ from tests.engine import dutch1992_reference as reference
 from tests.engine.simulate import initial_state, play
 
 
-def _event(seed: int) -> Iterator[tuple[TournamentState, int]]:
-    """The states of one random small event before each round, with the round's seed."""
+def _event(seed: int) -> Iterator[tuple[TournamentState, int, object]]:
+    """The states of one random small event before each round, with the round's seed and
+    the engine's outcome (as ``_outcome`` shows it): the pairing the event is played on,
+    so the engine pairs each round once (#33 item 7: it paired each twice)."""
     rng = random.Random(seed)
     players = rng.randint(1, 14)
     rounds = rng.randint(1, max(1, players - 1 + players % 2 + rng.randint(0, 1)))
@@ -58,11 +60,12 @@ def _event(seed: int) -> Iterator[tuple[TournamentState, int]]:
         )
     for number in range(1, rounds + 1):
         round_seed = rng.randrange(2**31)
-        yield state, round_seed
         try:
             pairing = dutch1992.pair(state, seed=round_seed)
         except NoValidPairing:
+            yield state, round_seed, NO_PAIRING
             return
+        yield state, round_seed, _shown(pairing)
         last = number == rounds
         state = play(
             state,
@@ -74,21 +77,28 @@ def _event(seed: int) -> Iterator[tuple[TournamentState, int]]:
         )
 
 
+NO_PAIRING = "no valid pairing"
+
+
+def _shown(pairing: RoundPairing) -> object:
+    """Boards as (white, black) in publication order and the bye."""
+    return ([(b.white, b.black) for b in pairing.boards], pairing.pairing_allocated_bye)
+
+
 def _outcome(pair: Callable[..., RoundPairing], state: TournamentState, seed: int) -> object:
-    """Boards as (white, black) in publication order and the bye, or the failure."""
+    """The pairing as ``_shown``, or the failure."""
     try:
         pairing = pair(state, seed=seed)
     except (NoValidPairing, reference.NoPairing):
-        return "no valid pairing"
-    return ([(b.white, b.black) for b in pairing.boards], pairing.pairing_allocated_bye)
+        return NO_PAIRING
+    return _shown(pairing)
 
 
 def _compare(seeds: range) -> list[str]:
     """Every round of the events where engine and reference differ."""
     differences = []
     for seed in seeds:
-        for state, round_seed in _event(seed):
-            engine = _outcome(dutch1992.pair, state, round_seed)
+        for state, round_seed, engine in _event(seed):
             literal = _outcome(reference.pair, state, round_seed)
             if engine != literal:
                 differences.append(

@@ -10,13 +10,16 @@ message naming the limit and why, and change nothing.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import pytest
 from django.contrib.auth.models import User
 from django.contrib.messages import get_messages
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import transaction
 from django.test import Client
+from pytest_django import DjangoDbBlocker
 
 from pairing.engine import trf
 from swissweb.tournament.core.errors import TournamentError
@@ -35,15 +38,31 @@ LIMIT = 9_999
 REFUSAL = "at most 9,999 players"
 
 
+@pytest.fixture(scope="module")
+def full_event_id(django_db_setup: None, django_db_blocker: DjangoDbBlocker) -> Iterator[int]:
+    """An event with 9,999 players, started (numbered 1-9,999): built once for the
+    module in a transaction it rolls back at the end, as Django's ``setUpTestData``
+    does; each test runs in a savepoint inside it, so no test sees another's changes
+    (#33 item 7: the 9,999 rows were written again for each test)."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        event = Event.objects.create(
+            name="Full Open", slug="full-open", rounds=5, public=True, started_at=T0
+        )
+        Player.objects.bulk_create(
+            Player(
+                event=event, name=f"Player, No {n:04d}", rating=1000 + n % 1500, pairing_number=n
+            )
+            for n in range(1, LIMIT + 1)
+        )
+        yield event.pk
+        transaction.set_rollback(True)
+
+
 @pytest.fixture
-def full(event: Event) -> Event:
-    """The event with 9,999 players, started (numbered 1-9,999)."""
-    Player.objects.bulk_create(
-        Player(event=event, name=f"Player, No {n:04d}", rating=1000 + n % 1500, pairing_number=n)
-        for n in range(1, LIMIT + 1)
-    )
-    Event.objects.filter(pk=event.pk).update(started_at=T0)
-    event.refresh_from_db()
+def full(full_event_id: int, arbiter: User) -> Event:
+    """The module's full event, with this test's ``arbiter`` as its arbiter."""
+    event = Event.objects.get(pk=full_event_id)
+    event.arbiters.add(arbiter)
     return event
 
 
