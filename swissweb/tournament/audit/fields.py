@@ -62,6 +62,24 @@ class FieldChanges(AuditPayload):
     OWN_KEYS: ClassVar[frozenset[str]] = frozenset()
     """The payload's keys that are no field (the player's name)."""
 
+    def __post_init__(self) -> None:
+        # One order whatever the database kept: PostgreSQL's jsonb orders an object's
+        # keys by length, SQLite keeps them as written, so the stored order is no order.
+        ordered = tuple(sorted(self.values, key=lambda item: self.rank(item[0])))
+        object.__setattr__(self, "values", ordered)
+
+    @classmethod
+    def field_order(cls) -> tuple[str, ...]:
+        """The fields in the order they are said: the form's or the model's."""
+        raise NotImplementedError(cls)
+
+    @classmethod
+    def rank(cls, name: str) -> tuple[int, str]:
+        """Where a field comes when said: its place in ``field_order``, then any field
+        no longer there, by name."""
+        order = cls.field_order()
+        return (order.index(name), "") if name in order else (len(order), name)
+
     def label(self, name: str) -> str:
         """A field's name in words."""
         raise NotImplementedError(name)
@@ -92,6 +110,10 @@ class SettingChanges(FieldChanges):
     @classmethod
     def parse(cls, fields: Fields) -> Self:
         return cls(values=cls.changed(fields))
+
+    @classmethod
+    def field_order(cls) -> tuple[str, ...]:
+        return event_settings.settings_fields()
 
     def label(self, name: str) -> str:
         if name not in event_settings.settings_fields():
@@ -124,6 +146,10 @@ class PlayerChanges(FieldChanges):
 
     def subject(self, names: Names) -> str:
         return self.player
+
+    @classmethod
+    def field_order(cls) -> tuple[str, ...]:
+        return tuple(field.name for field in Player._meta.concrete_fields)
 
     def label(self, name: str) -> str:
         field = _field(Player, name)
