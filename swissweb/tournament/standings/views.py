@@ -9,7 +9,6 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable
-from fractions import Fraction
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -62,8 +61,8 @@ def prizes(request: HttpRequest, slug: str) -> HttpResponse:
     printable.  Template: ``prizes.html``; 404 when the event has no prize table."""
     event = _prize_event(request, slug)
     after, awards = standing_selectors.prize_awards(event=event)
-    rows = [(award, money(award.amount)) for award in awards]
-    total = money(sum((a.amount for a in awards), start=Fraction(0)))
+    rows = [(award, award.item or money(award.cents)) for award in awards]
+    total = money(sum(a.cents for a in awards))
     context = {"event": event, "after_round": after, "rows": rows, "total": total}
     return render(request, "tournament/prizes.html", context)
 
@@ -71,14 +70,16 @@ def prizes(request: HttpRequest, slug: str) -> HttpResponse:
 @require_safe
 @revalidated_by_standings
 def prizes_csv(request: HttpRequest, slug: str) -> HttpResponse:
-    """The prize list as CSV: group, place, name, points, amount, shared by."""
+    """The prize list as CSV: group, place, name, points, amount (money), prize (in
+    kind), shared by; the text cells are safe in a spreadsheet (``cells.text_cell``)."""
     event = _prize_event(request, slug)
     _, awards = standing_selectors.prize_awards(event=event)
     body = _csv_text(
-        ["group", "place", "name", "points", "amount", "shared_by"],
+        ["group", "place", "name", "points", "amount", "prize", "shared_by"],
         (
-            [award.group, award.place or "", text_cell(award.player.name),
-             decimal_text(award.player.points), money(award.amount), award.shared_with]
+            [text_cell(award.group), award.place or "", text_cell(award.player.name),
+             decimal_text(award.player.points), "" if award.item else money(award.cents),
+             text_cell(award.item), award.shared_with]
             for award in awards
         ),
     )  # fmt: skip
