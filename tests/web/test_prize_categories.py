@@ -4,13 +4,22 @@ player", and money shared in whole cents that add up to the prize."""
 
 from __future__ import annotations
 
+import csv
+import datetime as dt
+import io
 from fractions import Fraction
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
+from django.test import Client
 from hypothesis import given
 from hypothesis import strategies as st
 
+from swissweb.tournament.events import services as event_services
+from swissweb.tournament.models import Event, Result
+from swissweb.tournament.rounds import results as result_services
+from swissweb.tournament.rounds import services as round_services
 from swissweb.tournament.standings.prizes import (
     Award,
     Contender,
@@ -19,6 +28,8 @@ from swissweb.tournament.standings.prizes import (
     read_table,
     shares,
 )
+
+T0 = dt.datetime(2026, 3, 1, 9, 0, tzinfo=dt.UTC)
 
 
 def player(
@@ -147,3 +158,29 @@ def test_a_prize_in_kind_in_a_tie_goes_by_tiebreaks_and_the_others_share_the_mon
 def test_a_combined_group_that_does_not_read_is_refused(text: str, message: str) -> None:
     with pytest.raises(ValidationError, match=message):
         read_table(text)
+
+
+@pytest.mark.django_db
+def test_the_prize_list_csv_writes_prizes_in_kind_as_text_no_spreadsheet_runs(
+    started: Event, arbiter: User, client: Client
+) -> None:
+    """A prize in kind named like a formula is a text cell in the CSV (``text_cell``),
+    and the printable page shows it beside the money."""
+    round_ = round_services.round_pair(event_id=started.pk, user=arbiter, now=T0, seed=1)
+    round_services.round_publish(round_id=round_.pk, user=arbiter, now=T0)
+    for game in round_.games.all():
+        result_services.result_record(
+            game_id=game.pk, result=Result.WHITE_WINS, expected_version=0, user=arbiter, now=T0
+        )
+    started.refresh_from_db()
+    event_services.event_settings_update(
+        event_id=started.pk, changes={"prize_table": 'Place: "=1+1", 50', "prize_sharing": "split"},
+        expected_version=started.settings_version, user=arbiter, now=T0,
+    )  # fmt: skip
+    rows = list(csv.reader(io.StringIO(client.get(f"/events/{started.slug}/prizes.csv").text)))
+    assert rows[0] == ["group", "place", "name", "points", "amount", "prize", "shared_by"]
+    assert [(row[4], row[5]) for row in rows[1:]] == [
+        ("", "'=1+1"), ("25.00", ""), ("25.00", "")
+    ]  # fmt: skip
+    page = client.get(f"/events/{started.slug}/prizes/").content.decode()
+    assert "=1+1" in page and "50.00" in page
