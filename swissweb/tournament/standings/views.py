@@ -27,6 +27,7 @@ from swissweb.tournament.core.params import positive_number
 from swissweb.tournament.models import Event
 from swissweb.tournament.publishing.cells import text_cell
 from swissweb.tournament.standings import selectors as standing_selectors
+from swissweb.tournament.standings.legend import tiebreak_legend
 from swissweb.tournament.standings.prizes import money
 
 
@@ -117,6 +118,7 @@ def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "after_round": after,
         "round_choices": range(1, last + 1),
         "version": caching.cache_version(event),
+        "legend": tiebreak_legend(event.tiebreaks),
         "table": SimpleLazyObject(
             lambda: standing_selectors.standings_after(event=event, after_round=after)
         ),
@@ -153,7 +155,8 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
 @require_safe
 @revalidated_by_standings_reading(AFTER_ROUND)
 def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
-    """Standings as CSV: rank, pairing number, name, points, one column per tie-break.
+    """Standings as CSV: rank, pairing number, name, federation, club, rating, points,
+    one column per tie-break, each written as the page writes it (``tiebreak_text``).
 
     The file is cached until the standings may change (``caching.cache_version``).
     """
@@ -167,11 +170,12 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
 def _standings_csv_text(event: Event, after_round: int) -> str:
     table = standing_selectors.standings_after(event=event, after_round=after_round)
     return _csv_text(
-        ["rank", "pairing_number", "name", "rating", "points", *table.tiebreaks],
+        ["rank", "pairing_number", "name", "federation", "club", "rating", "points",
+         *table.tiebreaks],
         (
             [line.rank, line.player.pairing_number, text_cell(line.player.name),
-             line.player.rating,
-             decimal_text(line.points), *(decimal_text(v) for v in line.values)]
+             text_cell(line.player.federation), text_cell(line.player.club), line.player.rating,
+             decimal_text(line.points), *line.texts]
             for line in table.lines
         ),
     )  # fmt: skip
