@@ -80,6 +80,24 @@ def test_shares_always_add_up_to_the_prizes_exactly(own: list[int], sharing: str
         assert result == sorted(result, reverse=True) and result[0] - result[-1] <= 1
 
 
+@given(
+    amounts=st.lists(st.integers(min_value=0, max_value=10**6), min_size=1, max_size=8),
+    halves=st.lists(st.integers(min_value=0, max_value=14), min_size=8, max_size=30),
+    sharing=st.sampled_from(["split", "hort", "none"]),
+)
+def test_a_prize_list_pays_out_exactly_the_prizes_of_the_table(
+    amounts: list[int], halves: list[int], sharing: str
+) -> None:
+    """Everyone may win the place prizes and there are more players than prizes: the
+    awards add up to the table's money to the cent, however players tie."""
+    points = sorted(halves, reverse=True)
+    players = [player(i, p / 2) for i, p in enumerate(points, start=1)]
+    table = read_table("Place: " + ", ".join(money(cents) for cents in amounts))
+    awards = prize_list(table, players, sharing)
+    assert sum(a.cents for a in awards) == sum(amounts)
+    assert len({a.player.key for a in awards}) == len(awards)
+
+
 def test_seniors_are_born_in_or_before_the_year_and_juniors_in_or_after() -> None:
     players = [player(1, 5, born=1990), player(2, 4, born=1960), player(3, 3, born=2012),
                player(4, 2, born=None)]  # fmt: skip
