@@ -307,10 +307,13 @@ Rating below 2000: 300, 200, 100
 Rating below 1800: 200, 100, 50
 Rating 1400-1599: 100, 50
 Born 2010 or later: 150, 100
+Born 1966 or earlier: 150, 100, "a book"
 Women: 300, 200, 100
+Women and rating below 1800: 80, 40
 Unrated: 100
 Club Club 7: 50"""
-"""A large open's prize table: place, rating, age, women's, unrated and club prizes."""
+"""A large open's prize table: place, rating, juniors', seniors', women's (also combined
+with a rating), unrated and club prizes, and a prize in kind."""
 
 
 def _time_prizes(final: TournamentState) -> float:

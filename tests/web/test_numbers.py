@@ -41,9 +41,9 @@ def test_half_points_of_the_models_are_written_as_points() -> None:
         ("SB", F(15, 4), "3.75"),
         ("SB", F(11, 2), "5.50"),
         ("SB", F(6), "6.00"),
-        ("BH", F(23, 2), "11½"),
-        ("BH-C1", F(10), "10"),
-        ("PROG", F(7, 2), "3½"),
+        ("BH", F(23, 2), "11.5"),
+        ("BH-C1", F(10), "10.0"),
+        ("PROG", F(7, 2), "3.5"),
         ("ARO", F(1901), "1901"),
         ("WIN", F(3), "3"),
         ("SB-C2", F(25, 2), "12.50"),
@@ -51,8 +51,8 @@ def test_half_points_of_the_models_are_written_as_points() -> None:
         ("ARO-M1", F(1850), "1850"),
         ("TPR", F(2012), "2012"),
         ("APPO", F(1999), "1999"),
-        ("KS-L40", F(7, 2), "3½"),
-        ("FB-C1", F(41, 2), "20½"),
+        ("KS-L40", F(7, 2), "3.5"),
+        ("FB-C1", F(41, 2), "20.5"),
     ],
 )
 def test_each_tiebreak_column_has_one_format(code: str, value: F, text: str) -> None:
@@ -85,10 +85,26 @@ def test_standings_page_sb_column_never_mixes_halves_and_decimals() -> None:
     for line in table.lines:
         sb, bh, aro = line.texts
         assert re.fullmatch(r"\d+\.\d\d", sb), sb
-        assert re.fullmatch(r"\d*½?", bh) and bh, bh
+        assert re.fullmatch(r"\d+\.\d", bh), bh
         assert re.fullmatch(r"\d+", aro), aro
     html = page.content.decode()
     assert f"<td>{table.lines[0].texts[0]}</td>" in html
+
+
+@pytest.mark.django_db
+def test_each_tiebreak_has_the_same_fixed_decimals_on_the_page_and_in_the_csv() -> None:
+    """#35: BH showed 11½ on the page and 11.5 in the CSV, and 10 beside 10.5 in one
+    column; now the page and the CSV write each tie-break alike, with its decimals."""
+    event = played_event(12, 3, slug="numbers-same")
+    Event.objects.filter(pk=event.pk).update(tiebreaks="SB,BH-C1,ARO,PROG")
+    page = Client().get(f"/events/{event.slug}/standings/")
+    shown = [list(line.texts) for line in page.context["table"].lines]
+    body = Client().get(f"/events/{event.slug}/standings.csv").content.decode()
+    rows = list(csv.DictReader(io.StringIO(body)))
+    assert [[row[c] for c in ("SB", "BH-C1", "ARO", "PROG")] for row in rows] == shown
+    for sb, bh, aro, prog in shown:
+        assert re.fullmatch(r"\d+\.\d\d", sb) and re.fullmatch(r"\d+", aro), (sb, aro)
+        assert re.fullmatch(r"\d+\.\d", bh) and re.fullmatch(r"\d+\.\d", prog), (bh, prog)
 
 
 @pytest.mark.django_db

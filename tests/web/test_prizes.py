@@ -15,7 +15,14 @@ from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import Event, Player, Result
 from swissweb.tournament.rounds import results as result_services
 from swissweb.tournament.rounds import services as round_services
-from swissweb.tournament.standings.prizes import Award, Contender, money, prize_list, read_table
+from swissweb.tournament.standings.prizes import (
+    Award,
+    Contender,
+    Prize,
+    money,
+    prize_list,
+    read_table,
+)
 
 F = Fraction
 T0 = dt.datetime(2026, 3, 1, 9, 0, tzinfo=dt.UTC)
@@ -32,7 +39,7 @@ def field(*rows: tuple[str, float, int]) -> list[Contender]:
 
 
 def won(awards: list[Award]) -> dict[str, tuple[str, str]]:
-    return {a.player.name: (a.group, money(a.amount)) for a in awards}
+    return {a.player.name: (a.group, money(a.cents)) for a in awards}
 
 
 def test_the_higher_prize_is_taken_and_the_next_player_gets_the_other() -> None:
@@ -48,14 +55,15 @@ def test_the_higher_prize_is_taken_and_the_next_player_gets_the_other() -> None:
 
 
 def test_split_shares_the_prizes_of_the_places_taken_together() -> None:
-    """B, C and D level on 4 take places 2-4: (300 + 200 + 0) / 3 each; A keeps 500."""
+    """B, C and D level on 4 take places 2-4: (300 + 200 + 0) / 3 each, the odd cent to
+    the best placed (B); A keeps 500."""
     players = field(("A", 5, 2300), ("B", 4, 2200), ("C", 4, 2100), ("D", 4, 2000))
     awards = prize_list(read_table("Place: 500, 300, 200"), players, "split")
     assert won(awards) == {
         "A": ("Place", "500.00"), "B": ("Place", "166.67"), "C": ("Place", "166.67"),
-        "D": ("Place", "166.67"),
+        "D": ("Place", "166.66"),
     }  # fmt: skip
-    assert sum((a.amount for a in awards), F(0)) == 1000
+    assert sum(a.cents for a in awards) == 100000
     assert {a.shared_with for a in awards if a.player.name != "A"} == {3}
 
 
@@ -97,9 +105,9 @@ def test_a_german_prize_table_reads_as_the_english_one() -> None:
     names = dict(zip((g.name for g in english), (g.name for g in german), strict=True))
     assert names["Unrated"] == "Ohne Wertung"
     awards = {
-        a.player.name: (names[a.group], a.amount) for a in prize_list(english, players, "none")
+        a.player.name: (names[a.group], a.cents) for a in prize_list(english, players, "none")
     }
-    assert {a.player.name: (a.group, a.amount) for a in prize_list(german, players, "none")} == (
+    assert {a.player.name: (a.group, a.cents) for a in prize_list(german, players, "none")} == (
         awards
     )
     assert read_table("geboren 2014 oder später: 5")[0].born_from == 2014
@@ -140,8 +148,8 @@ def test_prize_page_and_csv(
     # Three winners level on 1 point take places 1-3: (90 + 30 + 0) / 3 each.
     assert page.count("40.00") == 3 and "(shared by 3)" in page and "provisional" in page
     rows = client.get(f"/events/{started.slug}/prizes.csv").content.decode().splitlines()
-    assert rows[0] == "group,place,name,points,amount,shared_by"
-    assert sorted(row.split(",")[-2] for row in rows[1:]) == ["40.00"] * 3
+    assert rows[0] == "group,place,name,points,amount,prize,shared_by"
+    assert sorted(row.split(",")[-3] for row in rows[1:]) == ["40.00"] * 3
     # A birth year alone (from FIDE's list) puts a player in an age group too.
     Player.objects.filter(pk=players[0].pk).update(birth_date=None, birth_year=2015)
     started.refresh_from_db()
@@ -177,7 +185,7 @@ def test_d8_a_huge_or_not_finite_prize_amount_is_refused(amount: str, message: s
     cent (InvalidOperation, a 500); NaN failed the comparison the same way."""
     with pytest.raises(ValidationError, match=f"Line 2: '{amount}' {message}"):
         read_table(f"Place: 100\nPlace: 50, {amount}")
-    assert read_table("Place: 1000000000000")[0].prizes == (F(10**12),)
+    assert read_table("Place: 1000000000000")[0].prizes == (Prize(10**14, worth=10**14),)
 
 
 def test_d8_a_custom_group_of_huge_pairing_numbers_is_refused() -> None:

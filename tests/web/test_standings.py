@@ -85,11 +85,12 @@ def test_crosstable_shows_opponent_rank_colour_result() -> None:
 
 
 def test_standings_csv_has_a_column_per_tiebreak() -> None:
-    """The CSV export has rank, number, name, rating, points and each tie-break."""
+    """The CSV export has rank, number, name, federation, club, rating, points and each
+    tie-break (#35: federation and club)."""
     event = played_event(4, 1)
     Event.objects.filter(pk=event.pk).update(tiebreaks="BH,SB")
     body = Client().get(f"/events/{event.slug}/standings.csv").content.decode()
-    assert body.splitlines()[0] == "rank,pairing_number,name,rating,points,BH,SB"
+    assert body.splitlines()[0] == "rank,pairing_number,name,federation,club,rating,points,BH,SB"
     assert len(body.splitlines()) == 5
 
 

@@ -214,14 +214,15 @@ def _real_points(event: Event, after_round: int) -> dict[int | None, Fraction]:
 
 
 def _shown_points(html: str) -> dict[int, Fraction]:
-    """The No. and Points columns of the public standings table."""
+    """The No. and Points columns of the public standings table (rank, No., name, title,
+    federation, rating, club, points)."""
     shown: dict[int, Fraction] = {}
     body = html.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
     for row in re.findall(r"<tr>(.*?)</tr>", body, flags=re.S):
         cells = [
             re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td>(.*?)</td>", row, re.S)
         ]
-        shown[int(cells[1])] = Fraction(cells[5].replace("½", ".5"))
+        shown[int(cells[1])] = Fraction(cells[7].replace("½", ".5"))
     return shown
 
 
@@ -241,7 +242,8 @@ def test_sb_event_public_standings_never_show_the_imaginary_point(
         page = public.get(f"/events/{event.slug}/standings/?round={number}")
         assert page.status_code == 200
         assert _shown_points(page.content.decode()) == real
-        # The crosstable: bare cells are rank, name, rating, points (rounds have a class).
+        # The crosstable: bare cells are rank, name, federation, rating, points (rounds
+        # have a class).
         chart = public.get(f"/events/{event.slug}/crosstable/?round={number}").content.decode()
         names = dict(event.players.values_list("name", "pairing_number"))
         body = chart.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
@@ -249,7 +251,7 @@ def test_sb_event_public_standings_never_show_the_imaginary_point(
         assert len(rows) == 13
         for row in rows:
             cells = [c.strip() for c in re.findall(r"<td>(.*?)</td>", row, re.S)]
-            assert Fraction(cells[3].replace("½", ".5")) == real[names[html.unescape(cells[1])]]
+            assert Fraction(cells[4].replace("½", ".5")) == real[names[html.unescape(cells[1])]]
     # The top half (players 1-6 of 13 by rating) carried the point in rounds 1 and 2: in
     # round 1 they met each other (two groups), so the point did steer the pairing.
     first = Game.objects.filter(round__event=event, round__number=1, black__isnull=False)

@@ -1,19 +1,21 @@
 """One way of writing scores and tie-break values, on every page and in every file.
 
-Pages write points as chess players do, with ``½`` ("5½", "½").  Each tie-break column
-has one format for all its lines, so that values line up and compare at a glance:
+Pages write points as chess players do, with ``½`` ("5½", "½"); files (CSV), read by
+spreadsheets that do not know ``½``, write them as plain decimals ("5.5").
 
-- Sonneborn-Berger (and its cuts) multiplies scores by halves, so it can end in a
-  quarter, and AOB is an average to two decimals: always two decimals ("12.75",
-  "12.50");
-- the ratings (ARO and its cuts, TPR, PTP, APRO, APPO, RTNG), the counts (WIN, WON, BPG,
-  BWG, REP), the places (DE, LOT) and TPN are whole numbers (the ratings are already
-  rounded as FIDE C.07 Article 10 rounds them);
-- the others (Buchholz, Fore Buchholz and their cuts, Progress, Koya, STD, DE1) are sums
-  of scores or halves and are written like points.
+Each tie-break has a fixed number of decimals (``tiebreak_places``), the same on the
+pages and in the CSV (#35), so that a column lines up, compares at a glance and reads
+the same in a spreadsheet as on the page (the page writes the reader's decimal
+separator, "12,75" in German; files keep the point):
 
-Files (CSV) are read by spreadsheets, which do not know ``½``: there every value is a
-plain decimal with a point ("21.5", "12.75", "1901").
+- two decimals: Sonneborn-Berger (and its cuts) multiplies scores by halves, so it can
+  end in a quarter, and AOB is an average that FIDE C.07 rounds to two decimals
+  ("12.75", "12.50");
+- none: the ratings (ARO and its cuts, TPR, PTP, APRO, APPO, RTNG) are whole numbers as
+  FIDE C.07 Article 10 rounds them, and so are the counts (WIN, WON, BPG, BWG, REP),
+  the places (DE, LOT) and TPN ("1901", "3");
+- one decimal: the others (Buchholz, Fore Buchholz and their cuts, Progress, Koya, STD,
+  DE1) are sums of scores, whole or half points ("21.5", "20.0").
 """
 
 from __future__ import annotations
@@ -64,15 +66,19 @@ def half_points_text(half_points: int) -> str:
     return points_text(Fraction(int(half_points), 2))
 
 
-def tiebreak_text(code: str, value: Fraction | int) -> str:
-    """A tie-break value as its column writes it on the pages (see the module docstring)."""
-    fraction = Fraction(value)
+def tiebreak_places(code: str) -> int:
+    """The decimals of the tie-break ``code``, with any modifier (see the module
+    docstring): ``SB-C1`` -> 2, ``ARO`` -> 0, ``BH-C1`` -> 1."""
     base = _base_code(code)
     if base in QUARTERS:
-        return decimal_text(fraction, places=2)
-    if base in WHOLE:
-        return decimal_text(fraction, places=0)
-    return points_text(fraction)
+        return 2
+    return 0 if base in WHOLE else 1
+
+
+def tiebreak_text(code: str, value: Fraction | int) -> str:
+    """A tie-break value as the standings page and the standings CSV both write it:
+    a plain decimal with the tie-break's fixed decimals (``tiebreak_places``)."""
+    return decimal_text(Fraction(value), places=tiebreak_places(code))
 
 
 def decimal_text(value: Fraction | int, *, places: int | None = None) -> str:

@@ -267,12 +267,15 @@ class Event(TimeStamped):
         blank=True,
         validators=[validate_prize_table],
         # Translators: the examples are the prize table's own words; German reads
-        # Platz, Wertung unter N, Jahrgang YYYY und jünger, Frauen, ohne Wertung,
-        # Verein NAME, Spieler N N N (see prizes.py).
+        # Platz, Wertung unter N, Wertung ab N, Jahrgang YYYY und jünger, Jahrgang YYYY
+        # und älter, Frauen, ohne Wertung, Föderation XXX, Verein NAME, Spieler N N N,
+        # joined by "und" (see prize_table.py).
         help_text=_(
-            "One group per line, a colon, its prizes in place order: Place: 500, "
-            "300, 200 / Rating below 1800: 100, 50 / Born 2014 or later: 50 / Women: 80 / "
-            "Unrated: 40 / Club NAME: 30 / Players 4 9 17: 25."
+            'One group per line, a colon, its prizes in place order: Place: 500, 300, "Trophy" '
+            "/ Rating below 1800: 100, 50 / Rating from 2000: 80 / Born 2014 or later: 50 / "
+            "Born 1966 or earlier: 50 / Women and rating below 1800: 40 / Unrated: 40 / "
+            "Federation ENG: 30 / Club NAME: 30 / Players 4 9 17: 25. A prize in kind goes in "
+            "quotes."
         ),
         verbose_name=_("prize table"),
     )

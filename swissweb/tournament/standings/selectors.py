@@ -145,6 +145,7 @@ def prize_awards(*, event: Event) -> tuple[int, tuple[Award, ...]]:
             birth_year=line.player.birth_year,
             sex=line.player.sex,
             club=line.player.club,
+            federation=line.player.federation,
         )
         for place, line in enumerate(table.lines, start=1)
     ]

@@ -9,7 +9,6 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable
-from fractions import Fraction
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -28,6 +27,7 @@ from swissweb.tournament.core.params import positive_number
 from swissweb.tournament.models import Event
 from swissweb.tournament.publishing.cells import text_cell
 from swissweb.tournament.standings import selectors as standing_selectors
+from swissweb.tournament.standings.legend import tiebreak_legend
 from swissweb.tournament.standings.prizes import money
 
 
@@ -62,8 +62,8 @@ def prizes(request: HttpRequest, slug: str) -> HttpResponse:
     printable.  Template: ``prizes.html``; 404 when the event has no prize table."""
     event = _prize_event(request, slug)
     after, awards = standing_selectors.prize_awards(event=event)
-    rows = [(award, money(award.amount)) for award in awards]
-    total = money(sum((a.amount for a in awards), start=Fraction(0)))
+    rows = [(award, award.item or money(award.cents)) for award in awards]
+    total = money(sum(a.cents for a in awards))
     context = {"event": event, "after_round": after, "rows": rows, "total": total}
     return render(request, "tournament/prizes.html", context)
 
@@ -71,14 +71,16 @@ def prizes(request: HttpRequest, slug: str) -> HttpResponse:
 @require_safe
 @revalidated_by_standings
 def prizes_csv(request: HttpRequest, slug: str) -> HttpResponse:
-    """The prize list as CSV: group, place, name, points, amount, shared by."""
+    """The prize list as CSV: group, place, name, points, amount (money), prize (in
+    kind), shared by; the text cells are safe in a spreadsheet (``cells.text_cell``)."""
     event = _prize_event(request, slug)
     _, awards = standing_selectors.prize_awards(event=event)
     body = _csv_text(
-        ["group", "place", "name", "points", "amount", "shared_by"],
+        ["group", "place", "name", "points", "amount", "prize", "shared_by"],
         (
-            [award.group, award.place or "", text_cell(award.player.name),
-             decimal_text(award.player.points), money(award.amount), award.shared_with]
+            [text_cell(award.group), award.place or "", text_cell(award.player.name),
+             decimal_text(award.player.points), "" if award.item else money(award.cents),
+             text_cell(award.item), award.shared_with]
             for award in awards
         ),
     )  # fmt: skip
@@ -116,6 +118,7 @@ def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "after_round": after,
         "round_choices": range(1, last + 1),
         "version": caching.cache_version(event),
+        "legend": tiebreak_legend(event.tiebreaks),
         "table": SimpleLazyObject(
             lambda: standing_selectors.standings_after(event=event, after_round=after)
         ),
@@ -152,7 +155,8 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
 @require_safe
 @revalidated_by_standings_reading(AFTER_ROUND)
 def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
-    """Standings as CSV: rank, pairing number, name, points, one column per tie-break.
+    """Standings as CSV: rank, pairing number, name, federation, club, rating, points,
+    one column per tie-break, each written as the page writes it (``tiebreak_text``).
 
     The file is cached until the standings may change (``caching.cache_version``).
     """
@@ -166,11 +170,12 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
 def _standings_csv_text(event: Event, after_round: int) -> str:
     table = standing_selectors.standings_after(event=event, after_round=after_round)
     return _csv_text(
-        ["rank", "pairing_number", "name", "rating", "points", *table.tiebreaks],
+        ["rank", "pairing_number", "name", "federation", "club", "rating", "points",
+         *table.tiebreaks],
         (
             [line.rank, line.player.pairing_number, text_cell(line.player.name),
-             line.player.rating,
-             decimal_text(line.points), *(decimal_text(v) for v in line.values)]
+             text_cell(line.player.federation), text_cell(line.player.club), line.player.rating,
+             decimal_text(line.points), *line.texts]
             for line in table.lines
         ),
     )  # fmt: skip
