@@ -27,7 +27,7 @@ from bench.load_event import build_event
 
 SLUG = "public-open"
 
-BUDGETS = {"event page": 60_000, "starting rank": 80_000}
+BUDGETS = {"event page": 60_000, "starting rank": 60_000}
 """Bytes of HTML (before compression) a page may weigh at 300 players, 9 rounds."""
 
 
