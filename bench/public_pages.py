@@ -60,7 +60,9 @@ def measure(slug: str, rounds: int) -> list[tuple[str, int, int, int, int | None
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench.public_pages", description=__doc__)
-    parser.add_argument("--database-url", default="", help="default: a new SQLite file")
+    parser.add_argument(
+        "--database-url", default="", help="an empty database (default: a new SQLite file)"
+    )
     parser.add_argument("--players", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--seed", type=int, default=2026)
