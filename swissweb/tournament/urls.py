@@ -34,6 +34,7 @@ urlpatterns = [
         player_pages.player_card,
         name="player_card",
     ),
+    path("events/<slug:slug>/starting-rank/", player_pages.starting_rank, name="starting_rank"),
     path("events/<slug:slug>/standings/", standing_pages.standings, name="standings"),
     path("events/<slug:slug>/games.pgn", publishing_pages.event_pgn, name="event_pgn"),
     path("events/<slug:slug>/find/", player_pages.player_search, name="player_search"),

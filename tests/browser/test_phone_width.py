@@ -46,6 +46,7 @@ def _public_pages(event: Event) -> dict[str, str]:
         "event": f"/events/{SLUG}/",
         "round-in-play": f"/events/{SLUG}/rounds/4/",
         "round-complete": f"/events/{SLUG}/rounds/3/",
+        "starting-rank": f"/events/{SLUG}/starting-rank/",
         "standings": f"/events/{SLUG}/standings/",
         "crosstable": f"/events/{SLUG}/crosstable/",
         "player-card": f"/events/{SLUG}/players/1/",

@@ -38,6 +38,34 @@ def test_player_finds_their_board_and_card_on_a_phone(
     assert width <= 390, "the card fits the phone's width"
 
 
+def test_a_phone_reader_goes_from_round_to_round_and_prints_the_starting_rank(
+    live_server: LiveServer, page: Page
+) -> None:
+    """#34 item 6: the event's page holds one round's boards, each round has its own
+    page with the rounds before and after it, and the starting rank prints alone."""
+    played_event(players=21, played=3)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/events/{SLUG}/")
+    expect(page.locator("table.pairings")).to_have_count(1)
+    page.get_by_role("navigation", name="Rounds").get_by_role("link", name="Round 3").click()
+    expect(page.get_by_role("heading", name="Round 3")).to_be_visible()
+    page.get_by_role("link", name="← Round 2").click()
+    expect(page).to_have_url(f"{live_server.url}/events/{SLUG}/rounds/2/")
+    page.get_by_role("link", name="Round 3 →").click()
+    page.get_by_role("link", name="Round 4 →").click()
+    expect(page.locator("#round-4-pairings")).to_be_visible()
+    expect(page.get_by_role("link", name="Round 5 →")).to_have_count(0)  # not published
+
+    page.goto(f"{live_server.url}/events/{SLUG}/")
+    page.get_by_role("link", name="Starting rank").click()
+    rows = page.locator("table.entrants tbody tr")
+    expect(rows).to_have_count(21)
+    page.emulate_media(media="print")
+    expect(page.locator("table.entrants")).to_be_visible()
+    expect(page.locator("header.site-header")).to_be_hidden()
+    expect(page.get_by_role("link", name="Back to the event")).to_be_hidden()
+
+
 def test_printed_pairings_show_a_qr_code_of_the_round(live_server: LiveServer, page: Page) -> None:
     played_event(players=21, played=3)
     log_in(page, live_server.url)

@@ -217,6 +217,22 @@ def test_load_a_result_in_play_renders_no_board_again(
     assert "<!--result" not in page
 
 
+def test_load_a_result_in_play_renders_no_board_of_the_event_page_again(
+    two_rounds: Event, arbiter: User, renders: list[str]
+) -> None:
+    """The event's page shows the round in play (#34) and so changes with each result:
+    like the round's own page, it fills the result in, with no board rendered again."""
+    client = Client()
+    url = f"/events/{two_rounds.slug}/"
+    assert "½-½" not in client.get(url).content.decode()
+    _result_in_play(two_rounds, arbiter)
+    renders.clear()
+    page = client.get(url).content.decode()
+    assert "tournament/event_detail.html" in renders
+    assert "tournament/partials/board_player.html" not in renders
+    assert page.count("½-½") == 1 and "<!--result" not in page
+
+
 def test_load_readers_wait_for_the_first_render_of_a_page_instead_of_rendering_it_too(
     two_rounds: Event, renders: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

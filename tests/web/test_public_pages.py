@@ -1,6 +1,9 @@
 """The public pages as players use them (#24): the round in play first, ratings and
 points beside names linked to the player cards, the players not paired named under the
-boards, a search by name, and a QR code to the round on the printed pairings."""
+boards, a search by name, and a QR code to the round on the printed pairings.
+
+#34 item 6: the event's page shows one round (in play, or the latest) and links every
+round's own page; the starting rank is a page of its own."""
 
 from __future__ import annotations
 
@@ -20,9 +23,82 @@ pytestmark = pytest.mark.django_db
 T0 = dt.datetime(2026, 3, 1, 9, 0, tzinfo=dt.UTC)
 
 
-def test_event_page_shows_the_round_in_play_first(two_rounds: Event, client: Client) -> None:
+def test_event_page_shows_the_round_in_play_and_links_every_round(
+    two_rounds: Event, client: Client
+) -> None:
+    """Round 1's boards are on round 1's page only; the event's page links it."""
     page = client.get(f"/events/{two_rounds.slug}/").content.decode()
-    assert page.index("<h2>Round 2 (in play)</h2>") < page.index("<h2>Round 1</h2>")
+    assert "<h2>Round 2 (in play)</h2>" in page
+    assert 'id="round-2-pairings"' in page
+    assert 'id="round-1-pairings"' not in page and "<h2>Round 1</h2>" not in page
+    for number in (1, 2):
+        assert f'href="/events/{two_rounds.slug}/rounds/{number}/"' in page
+    first = client.get(f"/events/{two_rounds.slug}/rounds/1/").content.decode()
+    assert 'id="round-1-pairings"' in first
+
+
+def test_event_page_shows_the_latest_round_once_every_round_is_completed(
+    two_rounds: Event, client: Client
+) -> None:
+    """No round in play: the latest round's results, the others' boards left out."""
+    from swissweb.tournament.models import Game, Result, RoundState
+
+    Game.objects.filter(round__event=two_rounds, round__number=2).exclude(black=None).update(
+        result=Result.DRAW
+    )
+    two_rounds.round_set.filter(number=2).update(state=RoundState.COMPLETED)
+    Event.objects.filter(pk=two_rounds.pk).update(standings_version=999)
+    page = client.get(f"/events/{two_rounds.slug}/").content.decode()
+    assert "<h2>Round 2</h2>" in page and "(in play)" not in page
+    assert 'id="round-2-pairings"' in page and "½-½" in page
+    assert 'id="round-1-pairings"' not in page
+
+
+def test_event_page_before_round_one_says_so_and_leads_to_the_starting_rank(
+    started: Event, players: list[Player], client: Client
+) -> None:
+    page = client.get(f"/events/{started.slug}/").content.decode()
+    assert "No round is published yet." in page
+    assert f'href="/events/{started.slug}/starting-rank/">Starting rank</a>' in page
+    assert players[0].name not in page  # the players are on the starting rank
+
+
+def test_starting_rank_lists_the_players_by_pairing_number_on_a_page_that_prints_alone(
+    two_rounds: Event, client: Client
+) -> None:
+    """Each player once, by pairing number, linked to their card; no round's boards, no
+    search form: the page prints as the list alone."""
+    response = client.get(f"/events/{two_rounds.slug}/starting-rank/")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert '<article class="print-sheet">' in page
+    assert "pairings" not in page and "player-search" not in page
+    cards = re.findall(rf'href="/events/{two_rounds.slug}/players/(\d+)/">', page)
+    numbers = sorted(p.pairing_number or 0 for p in two_rounds.players.all())
+    assert [int(n) for n in cards] == numbers and 0 not in numbers
+    assert f"{len(numbers)} players" in page
+    Event.objects.filter(pk=two_rounds.pk).update(public=False)
+    assert client.get(f"/events/{two_rounds.slug}/starting-rank/").status_code == 404
+
+
+def test_starting_rank_before_the_start_is_by_rating(
+    event: Event, players: list[Player], client: Client
+) -> None:
+    """No pairing numbers yet: the entries by rating, then name."""
+    page = client.get(f"/events/{event.slug}/starting-rank/").content.decode()
+    by_rating = sorted(players, key=lambda p: (-p.rating, p.name))
+    places = [page.index(p.name) for p in by_rating]
+    assert places == sorted(places)
+
+
+def test_a_round_page_links_the_rounds_before_and_after_it(
+    two_rounds: Event, client: Client
+) -> None:
+    base = f"/events/{two_rounds.slug}/rounds/"
+    first = client.get(f"{base}1/").content.decode()
+    second = client.get(f"{base}2/").content.decode()
+    assert f'href="{base}2/" rel="next"' in first and 'rel="prev"' not in first
+    assert f'href="{base}1/" rel="prev"' in second and 'rel="next"' not in second
 
 
 def test_pairings_give_rating_and_points_before_the_round_and_link_cards(

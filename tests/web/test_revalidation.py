@@ -17,7 +17,7 @@ from .test_standings import played_event
 pytestmark = pytest.mark.django_db
 
 PAGES = ["", "rounds/1/", "standings/", "crosstable/", "players/1/", "standings.csv",
-         "standings/?round=1"]  # fmt: skip
+         "standings/?round=1", "starting-rank/"]  # fmt: skip
 
 
 @pytest.fixture
@@ -125,15 +125,17 @@ def test_anonymous_pages_carry_no_csrf_token(event: Event) -> None:
 def test_a_result_in_the_round_in_play_leaves_the_standings_pages_unchanged(
     event: Event,
 ) -> None:
-    """Standings, crosstable, CSV and the event page change with the standings only; the
-    round in play with every result; a card with its player's own game."""
+    """Standings, crosstable, CSV and the starting rank change with the standings only;
+    the round in play and the event's page, which shows it (#34), with every result; a
+    card with its player's own game."""
     arbiter = event.arbiters.get()
     round_ = round_services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=3)
     round_services.round_publish(round_id=round_.pk, user=arbiter, now=timezone.now())
     boards = Game.objects.filter(round=round_, black__isnull=False).select_related("white")
     game, other = boards.order_by("board")[0], boards.order_by("board")[1]
     mine, theirs = f"players/{game.white.pairing_number}/", f"players/{other.white.pairing_number}/"
-    pages = ["", "standings/", "crosstable/", "standings.csv", "rounds/3/", mine, theirs]
+    pages = ["", "standings/", "crosstable/", "standings.csv", "rounds/3/", mine, theirs,
+             "starting-rank/", "rounds/2/"]  # fmt: skip
     client = Client()
     before = {page: client.get(f"/events/{event.slug}/{page}")["ETag"] for page in pages}
     result_services.result_record(
@@ -145,5 +147,23 @@ def test_a_result_in_the_round_in_play_leaves_the_standings_pages_unchanged(
         ).status_code
         for page in pages
     }
-    assert status == {"": 304, "standings/": 304, "crosstable/": 304, "standings.csv": 304,
-                      "rounds/3/": 200, mine: 200, theirs: 304}  # fmt: skip
+    assert status == {"": 200, "standings/": 304, "crosstable/": 304, "standings.csv": 304,
+                      "rounds/3/": 200, mine: 200, theirs: 304, "starting-rank/": 304,
+                      "rounds/2/": 304}  # fmt: skip
+
+
+def test_the_event_page_shows_a_result_in_play_at_once(event: Event) -> None:
+    """The event's page shows the round in play (#34): a result entered a second ago is
+    on it, not only after its own refresh 30 s later."""
+    arbiter = event.arbiters.get()
+    round_ = round_services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=3)
+    round_services.round_publish(round_id=round_.pk, user=arbiter, now=timezone.now())
+    game = Game.objects.filter(round=round_, black__isnull=False).order_by("board").first()
+    assert game is not None
+    client = Client()
+    before = client.get(f"/events/{event.slug}/").content.decode()
+    assert 'id="round-3-pairings"' in before and "½-½" not in before
+    result_services.result_record(
+        game_id=game.pk, result=Result.DRAW, expected_version=0, user=arbiter, now=timezone.now()
+    )
+    assert client.get(f"/events/{event.slug}/").content.decode().count("½-½") == 1

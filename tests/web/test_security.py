@@ -190,6 +190,7 @@ def _requests(setup: Setup) -> list[tuple[str, str, dict[str, object]]]:
 def test_security_matrix_covers_every_arbiter_url() -> None:
     """The matrix below names every mutating URL of the app: none is forgotten."""
     public = {"event_list", "event_detail", "round_pairings", "player_card", "event_create"}
+    public |= {"starting_rank"}
     public |= {"event_import"}  # login required, creates a new event (test_backup.py)
     public |= {"standings", "crosstable", "standings_csv", "event_manage", "export_trf"}
     public |= {"rating_report"}  # only reads; its access in test_rating_report.py
@@ -322,7 +323,10 @@ def test_security_script_in_an_imported_trf_is_escaped_everywhere(
     client.post("/events/hostile/start/")
     pages = [client.get("/events/hostile/manage/", follow=True)]
     public = Client()
-    pages += [public.get(f"/events/hostile/{path}") for path in ("", "standings/", "players/1/")]
+    paths = ("starting-rank/", "standings/", "players/1/")
+    pages += [public.get(f"/events/hostile/{path}") for path in paths]
+    event_page = public.get("/events/hostile/")  # no round yet: it names no player
+    assert event_page.status_code == 200 and "<script>alert" not in event_page.content.decode()
     for page in pages:
         assert page.status_code == 200
         body = page.content.decode()

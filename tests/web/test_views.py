@@ -69,8 +69,13 @@ def test_event_page_hides_draft_rounds(client: Client) -> None:
 
 
 def test_event_page_escapes_player_names(client: Client) -> None:
-    """Player names are escaped, never rendered as markup."""
-    make_event("open", public=True, players=2)
+    """Player names are escaped, never rendered as markup: on the starting rank, which
+    lists them (#34: no longer on the event's page), and on a round's boards there."""
+    event = make_event("open", public=True, players=2)
+    page = client.get("/events/open/starting-rank/").content.decode()
+    assert "Player &lt;1&gt;" in page
+    assert "Player <1>" not in page
+    add_round(event, 1, state=RoundState.PUBLISHED)
     page = client.get("/events/open/").content.decode()
     assert "Player &lt;1&gt;" in page
     assert "Player <1>" not in page
@@ -81,13 +86,13 @@ def test_event_page_query_count_does_not_grow(
     client: Client, django_assert_num_queries: DjangoAssertNumQueries, players: int
 ) -> None:
     """The event page costs the same number of queries for 4 or 40 players: the event,
-    its rounds, their boards and the players, and on a cold cache the state of the
+    its rounds, the boards of the round it shows, and on a cold cache the state of the
     completed rounds that gives each player's points before a round, and the requests
-    that kept players out of the rounds shown (#24)."""
+    that kept players out of the round shown (#24); no longer the players (#34)."""
     event = make_event("open", public=True, players=players)
     add_round(event, 1, state=RoundState.PUBLISHED)
     add_round(event, 2, state=RoundState.PUBLISHED)
-    with django_assert_num_queries(10):
+    with django_assert_num_queries(9):
         assert client.get("/events/open/").status_code == 200
 
 

@@ -172,6 +172,12 @@ def revalidated_by_round(view: View) -> View:
     return _revalidated(view, live=_round_in_play)
 
 
+def revalidated_by_round_in_play(view: View) -> View:
+    """``_revalidated`` for the event's page, which shows the round in play (or the
+    latest round): every result while a round is in play, the standings otherwise (#34)."""
+    return _revalidated(view, live=_any_round_in_play)
+
+
 def revalidated_by_standings(view: View) -> View:
     """``_revalidated`` for a page that changes only with the standings."""
     return _revalidated(view, live=False)
@@ -207,6 +213,14 @@ def _round_in_play(event: Event, kwargs: dict[str, Any]) -> object:
         if row.number == number:
             return event.results_version if row.state != RoundState.COMPLETED else None
     return None
+
+
+def _any_round_in_play(event: Event, kwargs: dict[str, Any]) -> object:
+    """The results counter while a published round is in play; nothing once every
+    published round is completed."""
+    rows = public_round_rows(event)
+    in_play = any(row.state != RoundState.COMPLETED for row in rows)
+    return event.results_version if in_play else None
 
 
 def _revalidated(view: View, *, live: Live, reads: Reads | None = None) -> View:

@@ -1,4 +1,5 @@
-"""The public player pages: a player's card, the search, a player's own page.
+"""The public player pages: the starting rank, a player's card, the search, a player's
+own page.
 
 The public pages answer GET and HEAD (``require_safe``): uptime monitors and link
 checkers ask with HEAD.
@@ -11,13 +12,16 @@ from django.db.models import Max
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from swissweb.ratings.formats import name_key
+from swissweb.tournament.core import caching
 from swissweb.tournament.core.conditional import (
     public_event,
     revalidated_by_own_game,
+    revalidated_by_standings,
 )
 from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.core.not_found import not_found_is_404
@@ -74,6 +78,23 @@ def player_page(request: HttpRequest, code: str) -> HttpResponse:
     response = render(request, "tournament/player_page.html", context)
     response["X-Robots-Tag"] = "noindex"
     return response
+
+
+@require_safe
+@revalidated_by_standings
+def starting_rank(request: HttpRequest, slug: str) -> HttpResponse:
+    """The event's players by pairing number (before the start: by rating, then name),
+    a page of its own that prints alone (#34); it was the end of the event's page.
+
+    Template: ``starting_rank.html``; the table is cached per change of the standings,
+    which every change of a player counts."""
+    event = public_event(request, slug)
+    context = {
+        "event": event,
+        "version": caching.cache_version(event),
+        "players": SimpleLazyObject(lambda: player_selectors.event_players(event=event)),
+    }
+    return render(request, "tournament/starting_rank.html", context)
 
 
 @require_safe

@@ -294,6 +294,19 @@ def public_rounds(*, event: Event, number: int | None = None) -> tuple[PublicRou
     )
 
 
+def round_in_view(rounds: tuple[PublicRound, ...]) -> PublicRound | None:
+    """The round an event's page shows (#34): the last one in play, else the last one
+    published; ``None`` before round 1 is published."""
+    in_play = [r for r in rounds if r.in_play]
+    return in_play[-1] if in_play else (rounds[-1] if rounds else None)
+
+
+def public_round_numbers(*, event: Event) -> tuple[int, ...]:
+    """The numbers of the event's published rounds, in order (from the cache of
+    ``public_round_rows``): a round's page links the one before and the one after."""
+    return tuple(row.number for row in public_round_rows(event))
+
+
 def step_rule(step: dict[str, Any]) -> str:
     """The rule a step of a round's explanation applies: the engine's by its name
     ("Dutch A3"), the arbiter's own edits named in the reader's language."""

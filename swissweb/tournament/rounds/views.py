@@ -22,14 +22,23 @@ from swissweb.tournament.rounds import selectors as round_selectors
 @revalidated_by_round
 @not_found_is_404
 def round_pairings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """A published round's pairings and results, refreshing itself while in play.
+    """A published round's pairings and results, refreshing itself while in play, with
+    links to the rounds published before and after it (#34: each round has its own page,
+    the event's page shows one).
 
     Template: ``round_pairings.html``; HTMX refreshes get ``partials/pairings_table.html``.
     404 for a round not published.
     """
     event = public_event(request, slug)
     round_ = round_selectors.published_round(event=event, number=number)
-    context = {"event": event, "round": round_, "in_play": round_.in_play}
+    numbers = round_selectors.public_round_numbers(event=event)
+    context = {
+        "event": event,
+        "round": round_,
+        "in_play": round_.in_play,
+        "previous": max((n for n in numbers if n < number), default=None),
+        "next": min((n for n in numbers if n > number), default=None),
+    }
     if getattr(request, "htmx", False):
         return render(request, "tournament/partials/pairings_table.html", context)
     return render(request, "tournament/round_pairings.html", context)
