@@ -11,7 +11,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.db.models import Count
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils import timezone
@@ -31,7 +30,6 @@ from swissweb.tournament.models import (
     EntrySettings,
     EntryState,
     Event,
-    PaymentMethod,
 )
 
 PAGE_SIZE = 100
@@ -57,18 +55,11 @@ def entries(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
         state=state,
         paid=paid,
         states=EntryState.choices,
-        methods=PaymentMethod.choices,
+        methods=selectors.PAYMENT_METHODS,
         entry_settings=EntrySettings.objects.filter(event=event).first(),
         form_url=request.build_absolute_uri(_url("entry_form", event)),
-        counts=_state_counts(event),
+        counts=selectors.state_counts(event=event),
     )
-
-
-def _state_counts(event: Event) -> list[tuple[str, int]]:
-    """Each state's label and how many entries are in it."""
-    rows = event.entries.values("state").annotate(n=Count("id")).order_by()
-    counted = {row["state"]: row["n"] for row in rows}
-    return [(str(label), counted.get(value, 0)) for value, label in EntryState.choices]
 
 
 @arbiter_required
