@@ -122,6 +122,7 @@ def test_a_closed_event_takes_nothing(client: Client, event: Event) -> None:
 def test_a_full_event_offers_the_waiting_list(client: Client, event: Event, arbiter: User) -> None:
     open_entries(event, arbiter, maximum=1)
     post_entry(client, event, name="First, Flo")
+    assert b"an entry now goes on the waiting list" in client.get(form_url(event)).content
     response = client.post(form_url(event), {"name": "Second, Sam", "website": ""})
     page = client.get(response["Location"])
     assert b"waiting list" in page.content
@@ -145,6 +146,16 @@ def test_oversized_fields_are_refused_by_the_form(
     open_entries(event, arbiter)
     response = post_entry(client, event, name="N" * 5000, notes="x" * 5000)
     assert response.status_code == 422
+    assert not Entry.objects.exists()
+
+
+def test_a_body_over_the_anonymous_limit_is_413_and_takes_nothing(
+    client: Client, event: Event, arbiter: User, settings: Settings
+) -> None:
+    settings.ANON_MAX_BODY_KB = 8
+    open_entries(event, arbiter)
+    response = post_entry(client, event, notes="x" * 20_000)
+    assert response.status_code == 413
     assert not Entry.objects.exists()
 
 

@@ -208,6 +208,15 @@ def ineligible(settings: EntrySettings, rating: int) -> str | None:
     return None
 
 
+def is_full(settings: EntrySettings, event: Event) -> bool:
+    """Whether the event has its maximum: its players and the entries waiting for the
+    arbiter (a new entry then goes to the waiting list)."""
+    if settings.maximum is None:
+        return False
+    taken = event.players.count() + event.entries.filter(state=EntryState.PENDING).count()
+    return taken >= settings.maximum
+
+
 def _duplicate(event: Event, data: EntryData) -> bool:
     """Whether the entrant has entered already: the same FIDE ID among the players or
     the entries not refused, or the same name and birth year among those entries."""
@@ -245,8 +254,7 @@ def entry_submit(*, event_id: int, data: EntryData, now: dt.datetime) -> Entry:
             raise TournamentError(
                 _("You have entered this event already: your confirmation page has your entry.")
             )
-        taken = event.players.count() + event.entries.filter(state=EntryState.PENDING).count()
-        full = settings.maximum is not None and taken >= settings.maximum
+        full = is_full(settings, event)
         birth_year = data.birth_year or listed.birth_year
         fee = fee_for(event.fee_rows.all(), title=listed.title, birth_year=birth_year)
         entry = Entry(

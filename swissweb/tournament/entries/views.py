@@ -90,6 +90,9 @@ def entry_form(request: HttpRequest, slug: str) -> HttpResponse:
         "closed": closed,
         "entry_settings": entry_settings,
         "listed": listed,
+        "full": closed is None
+        and entry_settings is not None
+        and services.is_full(entry_settings, event),
         "fees": list(event.fee_rows.all()),
     }
     return _private(render(request, "tournament/entry_form.html", context, status=status))
