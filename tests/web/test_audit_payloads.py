@@ -57,7 +57,9 @@ EXAMPLES: dict[type[AuditPayload], Example] = {
     ),
     EntryOptions: (
         None,
-        EntryOptions(open=True, maximum=2, fields=("email",), fees=("Everyone: 30.00",)),
+        EntryOptions(
+            open=True, maximum=2, fields=("email",), fees=("Everyone: 30.00",), currency="EUR"
+        ),
         "",
         (
             "entries open: yes",
@@ -68,6 +70,7 @@ EXAMPLES: dict[type[AuditPayload], Example] = {
             "accept entries at once: none",
             "fields asked: email",
             "fee table: Everyone: 30.00",
+            "currency: EUR",
         ),
     ),
     NoValues: (None, None, "", ()),

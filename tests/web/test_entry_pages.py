@@ -261,6 +261,7 @@ def test_the_arbiter_saves_settings_and_the_fee_table(arbiter_client: Client, ev
     data = {
         "open": "on",
         "maximum": "50",
+        "currency": "gbp",
         "fields_asked": ["fide_id", "email"],
         "fees-TOTAL_FORMS": "2",
         "fees-INITIAL_FORMS": "0",
@@ -274,6 +275,7 @@ def test_the_arbiter_saves_settings_and_the_fee_table(arbiter_client: Client, ev
     assert response.status_code == 302
     saved = EntrySettings.objects.get(event=event)
     assert saved.open and saved.maximum == 50 and saved.fields_asked == ["fide_id", "email"]
+    assert saved.currency == "GBP"
     assert [(r.label, r.amount) for r in event.fee_rows.all()] == [
         ("Titled", Decimal("0.00")),
         ("Everyone", Decimal("25.50")),

@@ -54,7 +54,8 @@ class EntryValues(AuditPayload):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class EntryOptions(AuditPayload):
     """``entry_settings``: whether entries are open, until when, how many, the rating
-    limits, whether they are accepted at once, the fields asked and the fee table."""
+    limits, whether they are accepted at once, the fields asked, the fee table and its
+    currency."""
 
     open: bool | None = None
     deadline: str | None = None
@@ -64,6 +65,7 @@ class EntryOptions(AuditPayload):
     auto_accept: bool | None = None
     fields: tuple[str, ...] = ()
     fees: tuple[str, ...] = ()
+    currency: str | None = None
 
     @classmethod
     def parse(cls, fields: Fields) -> Self:
@@ -76,6 +78,7 @@ class EntryOptions(AuditPayload):
             auto_accept=fields.flag("auto_accept"),
             fields=fields.texts("fields"),
             fees=fields.texts("fees"),
+            currency=fields.text("currency"),
         )
 
     def facts(self, names: Names) -> list[Fact]:
@@ -88,4 +91,5 @@ class EntryOptions(AuditPayload):
             Fact("auto_accept", _("accept entries at once"), plain(self.auto_accept)),
             Fact("fields", _("fields asked"), plain(list(self.fields))),
             Fact("fees", _("fee table"), plain(list(self.fees))),
+            Fact("currency", _("currency"), plain(self.currency)),
         ]

@@ -80,6 +80,12 @@ class EntrySettingsForm(forms.Form):
         required=False, min_value=0, max_value=3500, label=_("Highest rating admitted")
     )
     auto_accept = forms.BooleanField(required=False, label=_("Accept entries at once"))
+    currency = forms.CharField(
+        max_length=3,
+        required=False,
+        label=_("Currency"),
+        help_text=_("As the fees are written: EUR, GBP, USD."),
+    )
     fields_asked = forms.MultipleChoiceField(
         choices=EntryField.choices,
         required=False,

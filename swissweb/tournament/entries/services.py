@@ -172,6 +172,7 @@ def _options(settings: EntrySettings, rows: list[FeeRow]) -> EntryOptions:
         auto_accept=settings.auto_accept,
         fields=tuple(settings.fields_asked),
         fees=tuple(row_text(row) for row in rows),
+        currency=settings.currency,
     )
 
 

@@ -81,7 +81,7 @@ def entry_settings(request: AuthenticatedHttpRequest, event: Event) -> HttpRespo
                 max_rating=values["max_rating"],
                 auto_accept=values["auto_accept"],
                 fields_asked=list(values["fields_asked"]),
-                currency=current.currency if current is not None else "EUR",
+                currency=values["currency"].strip().upper(),
             )
             rows = [
                 services.FeeRowData(
@@ -109,7 +109,7 @@ def entry_settings(request: AuthenticatedHttpRequest, event: Event) -> HttpRespo
                 return redirect(_url("workspace_entries", event))
         status = 422
     else:
-        initial: dict[str, Any] = {"fields_asked": DEFAULT_FIELDS}
+        initial: dict[str, Any] = {"fields_asked": DEFAULT_FIELDS, "currency": "EUR"}
         if current is not None:
             initial = {
                 name: getattr(current, name)
@@ -121,6 +121,7 @@ def entry_settings(request: AuthenticatedHttpRequest, event: Event) -> HttpRespo
                     "max_rating",
                     "auto_accept",
                     "fields_asked",
+                    "currency",
                 )
             }
         form = EntrySettingsForm(initial=initial)

@@ -98,7 +98,13 @@ class EntrySettings(TimeStamped):
         validators=[validate_fields_asked],
         verbose_name=_("fields asked"),
     )
-    currency = models.CharField(max_length=3, blank=True, default="EUR", verbose_name=_("currency"))
+    currency = models.CharField(
+        max_length=3,
+        blank=True,
+        default="EUR",
+        validators=[validate_printable],
+        verbose_name=_("currency"),
+    )
 
     class Meta:
         constraints = [
