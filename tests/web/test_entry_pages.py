@@ -312,3 +312,36 @@ def test_the_csv_has_every_field_and_escapes_formulas(
     )
     for column in ("federation", "birth_year", "sex", "paid_amount", "paid_method", "rating"):
         assert column in row
+
+
+def test_the_arbiters_acceptance_mails_the_private_link(
+    arbiter_client: Client, event: Event, arbiter: User, settings: Settings
+) -> None:
+    settings.EMAIL_HOST = "mail.example.org"
+    open_entries(event, arbiter)
+    entry = services.entry_submit(
+        event_id=event.pk, data=EntryData(name="Later, Lu", email="lu@example.org"), now=NOW
+    )
+    arbiter_client.post(f"/events/{event.slug}/entries/{entry.pk}/accept/")
+    player = Player.objects.get(event=event)
+    assert [m.to for m in mail.outbox] == [["lu@example.org"]]
+    assert f"/p/{player.access_code}/" in str(mail.outbox[0].body)
+
+
+def test_a_failing_mail_server_does_not_undo_the_entry(
+    client: Client,
+    event: Event,
+    arbiter: User,
+    settings: Settings,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    settings.EMAIL_HOST = "mail.example.org"
+
+    def refuse(*args: object, **kwargs: object) -> int:
+        raise ConnectionRefusedError("no mail server")
+
+    monkeypatch.setattr("swissweb.tournament.entries.mail.send_mail", refuse)
+    open_entries(event, arbiter)
+    response = post_entry(client, event)
+    assert response.status_code == 302
+    assert Entry.objects.count() == 1
