@@ -131,7 +131,7 @@ MAX_UPLOAD_MB = float(os.environ.get("MAX_UPLOAD_MB", "5"))
 # larger ones are answered 413 before they are read (swissweb/guard.py, D12 of #31).
 ANON_MAX_BODY_KB = float(os.environ.get("ANON_MAX_BODY_KB", "64"))
 # Online entries one client address may submit per ANON_RATE_WINDOW (#34 item 2), within
-# its share of anonymous requests above.
+# its share of anonymous requests above; 0 turns this limit off.
 ENTRY_RATE_LIMIT = int(os.environ.get("ENTRY_RATE_LIMIT", "20"))
 # Mail (#34 item 2): with EMAIL_HOST set, each online entrant is mailed the link to
 # their confirmation page; without it, nothing is mailed (the page shows the link).

@@ -182,6 +182,17 @@ def test_entries_over_the_client_limit_get_429(
     assert Entry.objects.count() == 2
 
 
+def test_an_entry_limit_of_zero_is_no_limit(
+    client: Client, event: Event, arbiter: User, settings: Settings
+) -> None:
+    cache.clear()
+    settings.ENTRY_RATE_LIMIT = 0
+    open_entries(event, arbiter)
+    for name in ("One, O", "Two, T", "Three, T"):
+        assert post_entry(client, event, name=name).status_code == 302
+    assert Entry.objects.count() == 3
+
+
 def test_look_up_fills_the_form_from_the_fide_list(
     client: Client, event: Event, arbiter: User
 ) -> None:

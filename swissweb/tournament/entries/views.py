@@ -58,9 +58,8 @@ def entry_form(request: HttpRequest, slug: str) -> HttpResponse:
         if "lookup" in request.POST:
             form, listed = _looked_up(request, asked)
         else:
-            retry = seconds_to_wait(
-                request, bucket="entry", limit=int(getattr(settings, "ENTRY_RATE_LIMIT", 20))
-            )
+            limit = int(getattr(settings, "ENTRY_RATE_LIMIT", 20))
+            retry = seconds_to_wait(request, bucket="entry", limit=limit) if limit > 0 else None
             if retry is not None:
                 return too_many(_("Too many entries from your address: wait a minute."), retry)
             if form.is_robot():
