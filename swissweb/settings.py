@@ -130,6 +130,18 @@ MAX_UPLOAD_MB = float(os.environ.get("MAX_UPLOAD_MB", "5"))
 # The largest body an anonymous request may send, in KB (a login, a player's request):
 # larger ones are answered 413 before they are read (swissweb/guard.py, D12 of #31).
 ANON_MAX_BODY_KB = float(os.environ.get("ANON_MAX_BODY_KB", "64"))
+# Online entries one client address may submit per ANON_RATE_WINDOW (#34 item 2), within
+# its share of anonymous requests above; 0 turns this limit off.
+ENTRY_RATE_LIMIT = int(os.environ.get("ENTRY_RATE_LIMIT", "20"))
+# Mail (#34 item 2): with EMAIL_HOST set, each online entrant is mailed the link to
+# their confirmation page; without it, nothing is mailed (the page shows the link).
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = os.environ.get("EMAIL_USE_TLS", "1") == "1"
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "swissweb@localhost")
+EMAIL_TIMEOUT = 10
 # The largest rating list staff may upload, in MB (FIDE's TXT list is about 250 MB
 # unzipped, 40 MB zipped); larger ones load with `manage.py load_rating_list`.
 MAX_LIST_UPLOAD_MB = float(os.environ.get("MAX_LIST_UPLOAD_MB", "400"))

@@ -22,3 +22,5 @@ WHITENOISE_USE_FINDERS = True
 # Every test client comes from 127.0.0.1: the per-address limit of anonymous requests is
 # off, except in the tests of the limit itself (tests/web/test_rate_limit.py).
 ANON_RATE_LIMIT = 0
+# The same for online entries, except in the test of that limit (test_entry_pages.py).
+ENTRY_RATE_LIMIT = 0

@@ -3,6 +3,8 @@
 from django.urls import URLPattern, path
 
 from swissweb.tournament.audit import views as audit_views
+from swissweb.tournament.entries import views as entry_pages
+from swissweb.tournament.entries import workspace_views as entry_workspace
 from swissweb.tournament.events import arbiter_views as event_arbiter
 from swissweb.tournament.events import views as event_pages
 from swissweb.tournament.events import workspace_views as event_workspace
@@ -40,6 +42,8 @@ urlpatterns = [
     path("events/<slug:slug>/find/", player_pages.player_search, name="player_search"),
     path("events/<slug:slug>/teams/", standing_pages.teams, name="teams"),
     path("p/<str:code>/", player_pages.player_page, name="player_page"),
+    path("events/<slug:slug>/enter/", entry_pages.entry_form, name="entry_form"),
+    path("entry/<str:code>/", entry_pages.entry_done, name="entry_done"),
     path(
         "events/<slug:slug>/asks/<int:ask_id>/decide/",
         player_workspace.ask_decide,
@@ -195,6 +199,22 @@ urlpatterns = [
         name="workspace_requests",
     ),
     path("events/<slug:slug>/manage/audit/", audit_views.audit, name="workspace_audit"),
+    path("events/<slug:slug>/manage/entries/", entry_workspace.entries, name="workspace_entries"),
+    path(
+        "events/<slug:slug>/manage/entries/settings/",
+        entry_workspace.entry_settings,
+        name="workspace_entry_settings",
+    ),
+    path(
+        "events/<slug:slug>/manage/entries/entries.csv",
+        entry_workspace.entries_csv,
+        name="entries_csv",
+    ),
+    path(
+        "events/<slug:slug>/entries/<int:entry_id>/<str:action>/",
+        entry_workspace.entry_decide,
+        name="entry_decide",
+    ),
     path(
         "events/<slug:slug>/manage/schedule/",
         event_workspace.schedule_page,

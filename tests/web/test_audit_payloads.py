@@ -13,6 +13,7 @@ from django.test import Client
 
 from swissweb.tournament.audit import log as audit
 from swissweb.tournament.audit.actions import AuditAction
+from swissweb.tournament.audit.entry_payloads import EntryOptions, EntryValues
 from swissweb.tournament.audit.payloads import (
     ArbiterAdded,
     BoardsPayload,
@@ -48,6 +49,30 @@ Example = tuple[AuditPayload | None, AuditPayload | None, str, tuple[str, ...]]
 """A payload's before, after, and the subject and changes the Audit page shows."""
 
 EXAMPLES: dict[type[AuditPayload], Example] = {
+    EntryValues: (
+        EntryValues(entry=ANN, state="pending", paid=None),
+        EntryValues(entry=ANN, state="accepted", paid="25.00", method="cash"),
+        ANN,
+        ("state: waiting for the arbiter → accepted", "amount paid: 25.00", "paid by: cash"),
+    ),
+    EntryOptions: (
+        None,
+        EntryOptions(
+            open=True, maximum=2, fields=("email",), fees=("Everyone: 30.00",), currency="EUR"
+        ),
+        "",
+        (
+            "entries open: yes",
+            "entry deadline: none",
+            "maximum entries: 2",
+            "lowest rating admitted: none",
+            "highest rating admitted: none",
+            "accept entries at once: none",
+            "fields asked: email",
+            "fee table: Everyone: 30.00",
+            "currency: EUR",
+        ),
+    ),
     NoValues: (None, None, "", ()),
     EventImported: (
         None,

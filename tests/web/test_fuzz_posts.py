@@ -35,6 +35,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
 
 from swissweb.tournament.models import (
+    Entry,
     Event,
     ForbiddenPair,
     PlayerAsk,
@@ -174,11 +175,13 @@ def world(two_rounds: Event, arbiter: User) -> dict[str, Any]:
                         kind=PlayerAsk.choices[0][0], round_number=3, now=T0)  # fmt: skip
     game = event.round_set.get(number=2).games.exclude(black=None).first()
     assert game is not None
+    entry = Entry.objects.create(event=event, name="Entrant, Eve")
     return {
         "slug": event.slug, "number": 2, "player_id": first.pk, "pairing_number": 1,
         "game_id": game.pk, "request_id": RoundRequest.objects.get().pk,
         "pair_id": ForbiddenPair.objects.get().pk, "ask_id": third.asks.get().pk,
         "code": first.access_code, "edition": "trf16",
+        "entry_id": entry.pk, "action": "paid",
     }  # fmt: skip
 
 

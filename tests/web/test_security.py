@@ -17,6 +17,7 @@ from django.urls import URLPattern, get_resolver
 from django.utils import timezone
 
 from swissweb.tournament.models import (
+    Entry,
     Event,
     ForbiddenPair,
     Game,
@@ -79,6 +80,8 @@ ARBITER_URL_NAMES = {
     "player_link_rotate",  # #31 D10
     "player_fixed_board",  # #34
     "workspace_schedule",  # #34
+    "entry_decide",  # #34 item 2
+    "workspace_entry_settings",  # #34 item 2
 }
 
 
@@ -130,6 +133,7 @@ def setup(db: None) -> Setup:
     request = RoundRequest.objects.create(player=players[2], round_number=3, kind="H")
     pair = ForbiddenPair.objects.create(event=event, first=players[2], second=players[3])
     ask = PlayerRequest.objects.create(player=players[0], kind="bye", round_number=3)
+    Entry.objects.create(event=event, name="Entrant, Eve")
     return {
         "ask": ask,
         "event": event,
@@ -148,6 +152,7 @@ def _requests(setup: Setup) -> list[tuple[str, str, dict[str, object]]]:
     wish = setup["request"].pk
     pair = setup["pair"].pk
     ask = setup["ask"].pk
+    entry = Entry.objects.get(event=setup["event"]).pk
     base = "/events/target"
     return [
         ("event_edit", f"{base}/edit/", {"name": "Hacked", "slug": "target", "rounds": 9}),
@@ -184,6 +189,8 @@ def _requests(setup: Setup) -> list[tuple[str, str, dict[str, object]]]:
         ("forbidden_delete", f"{base}/forbidden/{pair}/delete/", {}),
         ("player_fixed_board", f"{base}/players/{p1}/fixed-board/", {"board": "2"}),
         ("workspace_schedule", f"{base}/manage/schedule/", {"date-1": "2026-03-14"}),
+        ("entry_decide", f"{base}/entries/{entry}/accept/", {}),
+        ("workspace_entry_settings", f"{base}/manage/entries/settings/", {"open": "on"}),
     ]
 
 
@@ -200,6 +207,8 @@ def test_security_matrix_covers_every_arbiter_url() -> None:
     public |= {"my_events", "workspace_players", "workspace_round", "workspace_round_print"}
     public |= {"workspace_requests", "workspace_audit", "workspace_arbiters", "workspace_round_why"}
     public |= {"workspace_player_link"}  # its access in test_private_links.py
+    public |= {"entry_form", "entry_done"}  # online entries: anyone (test_entry_pages.py)
+    public |= {"workspace_entries", "entries_csv"}  # only read; access in test_entry_pages.py
     assert _tournament_url_names() - public <= ARBITER_URL_NAMES
 
 

@@ -48,3 +48,8 @@ class AuditAction(models.TextChoices):
     RATINGS_REFRESH = "ratings_refresh", _("Ratings refreshed from a list")
     SCHEDULE_SET = "schedule_set", _("Schedule of the rounds changed")
     PLAYER_FIXED_BOARD = "player_fixed_board", _("Fixed board changed")
+    ENTRY_SETTINGS = "entry_settings", _("Online entry settings changed")
+    ENTRY_SUBMIT = "entry_submit", _("Entry made online")
+    ENTRY_ACCEPT = "entry_accept", _("Entry accepted")
+    ENTRY_REFUSE = "entry_refuse", _("Entry refused")
+    ENTRY_PAID = "entry_paid", _("Entry fee marked paid")

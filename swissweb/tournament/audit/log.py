@@ -19,6 +19,7 @@ from django.core.paginator import Page, Paginator
 from django.utils.translation import gettext as _
 
 from swissweb.tournament.audit.actions import AuditAction
+from swissweb.tournament.audit.entry_payloads import EntryOptions, EntryValues
 from swissweb.tournament.audit.payloads import (
     ArbiterAdded,
     BoardsPayload,
@@ -162,6 +163,15 @@ def record(*, action: Literal[AuditAction.SCHEDULE_SET],
 @overload
 def record(*, action: Literal[AuditAction.PLAYER_FIXED_BOARD],
            before: PlayerFixedBoard | None = None, after: PlayerFixedBoard | None = None,
+           **row: Unpack[Row]) -> AuditEntry | None: ...
+@overload
+def record(*, action: Literal[AuditAction.ENTRY_SETTINGS],
+           before: EntryOptions | None = None, after: EntryOptions | None = None,
+           **row: Unpack[Row]) -> AuditEntry | None: ...
+@overload
+def record(*, action: Literal[AuditAction.ENTRY_SUBMIT, AuditAction.ENTRY_ACCEPT,
+                             AuditAction.ENTRY_REFUSE, AuditAction.ENTRY_PAID],
+           before: EntryValues | None = None, after: EntryValues | None = None,
            **row: Unpack[Row]) -> AuditEntry | None: ...
 # fmt: on
 def record(

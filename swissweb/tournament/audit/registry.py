@@ -2,14 +2,15 @@
 reader parses by (#33).
 
 To add an action: a member of ``AuditAction`` (``actions.py``), its payload class
-(``payloads.py``, or one already there of the same shape), a line here, and the
-action in the ``record`` overload of that payload class (``log.py``).  The tests fail
-until all four agree.
+(``payloads.py``, ``entry_payloads.py``, or one already there of the same shape), a
+line here, and the action in the ``record`` overload of that payload class
+(``log.py``).  The tests fail until all four agree.
 """
 
 from __future__ import annotations
 
 from swissweb.tournament.audit.actions import AuditAction
+from swissweb.tournament.audit.entry_payloads import EntryOptions, EntryValues
 from swissweb.tournament.audit.payloads import (
     ArbiterAdded,
     BoardsPayload,
@@ -67,6 +68,11 @@ PAYLOADS: dict[AuditAction, type[AuditPayload]] = {
     A.RATINGS_REFRESH: RatingsRefreshed,
     A.SCHEDULE_SET: ScheduleRows,
     A.PLAYER_FIXED_BOARD: PlayerFixedBoard,
+    A.ENTRY_SETTINGS: EntryOptions,
+    A.ENTRY_SUBMIT: EntryValues,
+    A.ENTRY_ACCEPT: EntryValues,
+    A.ENTRY_REFUSE: EntryValues,
+    A.ENTRY_PAID: EntryValues,
 }
 """Each action's payload class."""
 

@@ -5,6 +5,16 @@ callers import from this package (``from swissweb.tournament.models import Event
 """
 
 from swissweb.tournament.models.audit import AuditEntry
+from swissweb.tournament.models.entries import (
+    DEFAULT_FIELDS,
+    Entry,
+    EntryField,
+    EntrySettings,
+    EntryState,
+    FeeRow,
+    FeeTitles,
+    PaymentMethod,
+)
 from swissweb.tournament.models.events import (
     Event,
     EventSlugRedirect,
@@ -41,6 +51,14 @@ __all__ = [
     "ARBITER_STEP",
     "AskState",
     "AuditEntry",
+    "DEFAULT_FIELDS",
+    "Entry",
+    "EntryField",
+    "EntrySettings",
+    "EntryState",
+    "FeeRow",
+    "FeeTitles",
+    "PaymentMethod",
     "Event",
     "EventSlugRedirect",
     "ForbiddenPair",

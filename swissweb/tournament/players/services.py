@@ -41,7 +41,7 @@ def players_add(
     *,
     event_id: int,
     rows: list[dict[str, Any]],
-    user: User,
+    user: User | None,
     now: dt.datetime,
     missed_rounds: str = RequestKind.ABSENT,
 ) -> list[Player]:

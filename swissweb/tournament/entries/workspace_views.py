@@ -1,0 +1,202 @@
+"""The arbiter's entries pages (#34 item 2): the list, the settings, the decisions, CSV.
+
+Behind ``arbiter_required`` like every workspace page; each change is a POST to one
+service (``entries.services``) and comes back to the list.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from swissweb.tournament.core.authorizers import AuthenticatedHttpRequest, arbiter_required
+from swissweb.tournament.core.errors import TournamentError
+from swissweb.tournament.core.workspace_views import _page, _url, return_to
+from swissweb.tournament.entries import selectors, services
+from swissweb.tournament.entries.forms import EntrySettingsForm, FeeTableForm, PaidForm
+from swissweb.tournament.entries.mail import mail_entrant
+from swissweb.tournament.entries.views import entry_urls
+from swissweb.tournament.models import (
+    DEFAULT_FIELDS,
+    Entry,
+    EntrySettings,
+    EntryState,
+    Event,
+)
+
+PAGE_SIZE = 100
+
+
+@arbiter_required
+@require_GET
+def entries(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
+    """The event's entries: search, filter by state and paid, decide, mark paid.
+    Template: ``workspace/entries.html``."""
+    query = request.GET.get("q", "")[:100]
+    state = request.GET.get("state", "")
+    paid = request.GET.get("paid", "")
+    found = selectors.entry_list(event=event, query=query, state=state, paid=paid)
+    page = Paginator(found, PAGE_SIZE).get_page(request.GET.get("page"))
+    return _page(
+        request,
+        "entries.html",
+        event,
+        "entries",
+        page=page,
+        query=query,
+        state=state,
+        paid=paid,
+        states=EntryState.choices,
+        methods=selectors.PAYMENT_METHODS,
+        entry_settings=EntrySettings.objects.filter(event=event).first(),
+        form_url=request.build_absolute_uri(_url("entry_form", event)),
+        counts=selectors.state_counts(event=event),
+    )
+
+
+@arbiter_required
+@require_http_methods(["GET", "POST"])
+def entry_settings(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
+    """Open or close entries, the deadline, the maximum, the rating limits, the fields
+    asked and the fee table.  Template: ``workspace/entry_settings.html``."""
+    current = EntrySettings.objects.filter(event=event).first()
+    if request.method == "POST":
+        form = EntrySettingsForm(request.POST)
+        fees = FeeTableForm(request.POST, prefix="fees")
+        if form.is_valid() and fees.is_valid():
+            values = form.cleaned_data
+            settings = EntrySettings(
+                open=values["open"],
+                deadline=values["deadline"],
+                maximum=values["maximum"],
+                min_rating=values["min_rating"],
+                max_rating=values["max_rating"],
+                auto_accept=values["auto_accept"],
+                fields_asked=list(values["fields_asked"]),
+                currency=values["currency"].strip().upper(),
+            )
+            rows = [
+                services.FeeRowData(
+                    label=row["label"].strip(),
+                    titles=row.get("titles") or "",
+                    born_from=row.get("born_from"),
+                    born_until=row.get("born_until"),
+                    amount=row.get("amount") or Decimal(0),
+                )
+                for row in fees.cleaned_data
+                if row and (row.get("label") or "").strip()
+            ]
+            try:
+                services.entry_settings_set(
+                    event_id=event.pk,
+                    settings=settings,
+                    fees=rows,
+                    user=request.user,
+                    now=timezone.now(),
+                )
+            except TournamentError as exc:
+                form.add_error(None, str(exc))
+            else:
+                messages.success(request, _("Entry settings saved."))
+                return redirect(_url("workspace_entries", event))
+        status = 422
+    else:
+        initial: dict[str, Any] = {"fields_asked": DEFAULT_FIELDS, "currency": "EUR"}
+        if current is not None:
+            initial = {
+                name: getattr(current, name)
+                for name in (
+                    "open",
+                    "deadline",
+                    "maximum",
+                    "min_rating",
+                    "max_rating",
+                    "auto_accept",
+                    "fields_asked",
+                    "currency",
+                )
+            }
+        form = EntrySettingsForm(initial=initial)
+        fees = FeeTableForm(
+            prefix="fees",
+            initial=[
+                {
+                    "label": row.label,
+                    "titles": row.titles,
+                    "born_from": row.born_from,
+                    "born_until": row.born_until,
+                    "amount": row.amount,
+                }
+                for row in event.fee_rows.all()
+            ],
+        )
+        status = 200
+    return _page(
+        request, "entry_settings.html", event, "entries", status=status, form=form, fees=fees
+    )
+
+
+@arbiter_required
+@require_POST
+def entry_decide(
+    request: AuthenticatedHttpRequest, event: Event, entry_id: int, action: str
+) -> HttpResponse:
+    """Accept, refuse, or mark paid one entry (``action``), then back to the list."""
+    entry = get_object_or_404(Entry, pk=entry_id, event=event)
+    now = timezone.now()
+    fallback = _url("workspace_entries", event)
+    try:
+        if action == "accept":
+            entry = services.entry_accept(entry_id=entry.pk, user=request.user, now=now)
+            confirmation, own = entry_urls(request, entry)
+            mail_entrant(entry, confirmation_url=confirmation, player_url=own)
+            done = _("%(name)s is registered as a player.") % {"name": entry.name}
+        elif action == "refuse":
+            reason = request.POST.get("reason", "")[:200]
+            services.entry_refuse(entry_id=entry.pk, user=request.user, now=now, reason=reason)
+            done = _("The entry of %(name)s is refused.") % {"name": entry.name}
+        elif action == "paid":
+            form = PaidForm(request.POST)
+            if not form.is_valid():
+                raise TournamentError(_("Give the amount paid as a number, and how it was paid."))
+            services.entry_mark_paid(
+                entry_id=entry.pk,
+                amount=form.cleaned_data["amount"],
+                method=form.cleaned_data["method"],
+                user=request.user,
+                now=now,
+            )
+            done = _("Payment of %(name)s recorded.") % {"name": entry.name}
+        else:
+            raise TournamentError(_("Accept, refuse, or mark paid: nothing else."))
+    except TournamentError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, done)
+    return return_to(request, event, fallback)
+
+
+@arbiter_required
+@require_GET
+def entries_csv(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
+    """The entries as CSV, every field, filtered as the list is; never cached."""
+    found = selectors.entry_list(
+        event=event,
+        query=request.GET.get("q", ""),
+        state=request.GET.get("state", ""),
+        paid=request.GET.get("paid", ""),
+    )
+    response = HttpResponse(
+        selectors.entries_csv_text(found), content_type="text/csv; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-entries.csv"'
+    response["Cache-Control"] = "no-store"
+    return response
