@@ -12,7 +12,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0026_schedule_fixed_boards'),
+        ('tournament', '0027_prize_help'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
