@@ -34,6 +34,7 @@ from swissweb.tournament.audit.payloads import (
     ScheduleRows,
     SettingChanges,
 )
+from swissweb.tournament.audit.check_in import CheckInWindow, PlayerCheckIn, UnconfirmedChoice
 from swissweb.tournament.audit.registry import PAYLOADS
 from swissweb.tournament.audit.stored import AuditPayload
 from swissweb.tournament.models import AuditEntry, Event, Player
@@ -144,6 +145,24 @@ EXAMPLES: dict[type[AuditPayload], Example] = {
         ResultPayload(board=2, result="1-0", white="1. A", black=""),
         "Board 2: 1. A – bye",
         ("result: none → 1-0",),
+    ),
+    PlayerCheckIn: (
+        None,
+        PlayerCheckIn(player=ANN, round=1, present=True, way="desk"),
+        ANN,
+        ("round: 1", "checked in: yes", "where: at the desk"),
+    ),
+    CheckInWindow: (
+        CheckInWindow(opens=None, closes=0),
+        CheckInWindow(opens=60, closes=15),
+        "",
+        ("opens (minutes before): none → 60", "closes (minutes before): 0 → 15"),
+    ),
+    UnconfirmedChoice: (
+        None,
+        UnconfirmedChoice(round=1, choice="absent", players=(ANN, "Baker, Bo")),
+        "",
+        ("decision: marked absent for this round", f"not checked in: {ANN}, Baker, Bo"),
     ),
     RatingsRefreshed: (
         None,

@@ -24,6 +24,7 @@ from swissweb.tournament.events import schedule
 from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import (
     AuditEntry,
+    CheckIn,
     Event,
     EventSlugRedirect,
     ForbiddenPair,
@@ -85,6 +86,8 @@ NOT_CARRIED: dict[type[Model], dict[str, str]] = {
         "results_version": "a cache key counter of this database's public pages",
         "standings_version": "a cache key counter of this database's public pages",
         "settings_version": "a counter refusing stale settings forms of this database",
+        "check_in_opens": "the day's check-in desk: set again where the event is played",
+        "check_in_closes": "the day's check-in desk: set again where the event is played",
         "public": "written (SWO public=), but a restored event is private until its "
         "arbiter publishes it (#31); the import's audit entry says so",
     },
@@ -124,6 +127,8 @@ NOT_CARRIED: dict[type[Model], dict[str, str]] = {
 NOT_COVERED: dict[type[Model], str] = {
     AuditEntry: "the history of changes on the original site, with its users",
     EventSlugRedirect: "old URLs of the original site",
+    CheckIn: "who came to the desk before a round on the original site: its paired rounds "
+    "carry who played",
 }
 
 

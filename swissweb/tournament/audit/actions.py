@@ -48,3 +48,6 @@ class AuditAction(models.TextChoices):
     RATINGS_REFRESH = "ratings_refresh", _("Ratings refreshed from a list")
     SCHEDULE_SET = "schedule_set", _("Schedule of the rounds changed")
     PLAYER_FIXED_BOARD = "player_fixed_board", _("Fixed board changed")
+    PLAYER_CHECK_IN = "player_check_in", _("Check-in for a round")
+    CHECK_IN_WINDOW = "check_in_window", _("Check-in window changed")
+    ROUND_PAIR_UNCONFIRMED = "round_pair_unconfirmed", _("Players not checked in, at pairing")

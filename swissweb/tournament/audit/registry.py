@@ -10,6 +10,7 @@ until all four agree.
 from __future__ import annotations
 
 from swissweb.tournament.audit.actions import AuditAction
+from swissweb.tournament.audit.check_in import CheckInWindow, PlayerCheckIn, UnconfirmedChoice
 from swissweb.tournament.audit.payloads import (
     ArbiterAdded,
     BoardsPayload,
@@ -67,6 +68,9 @@ PAYLOADS: dict[AuditAction, type[AuditPayload]] = {
     A.RATINGS_REFRESH: RatingsRefreshed,
     A.SCHEDULE_SET: ScheduleRows,
     A.PLAYER_FIXED_BOARD: PlayerFixedBoard,
+    A.PLAYER_CHECK_IN: PlayerCheckIn,
+    A.CHECK_IN_WINDOW: CheckInWindow,
+    A.ROUND_PAIR_UNCONFIRMED: UnconfirmedChoice,
 }
 """Each action's payload class."""
 

@@ -18,6 +18,8 @@ from swissweb.tournament.models.events import (
 from swissweb.tournament.models.players import (
     REQUEST_KIND_WORDS,
     AskState,
+    CheckIn,
+    CheckInWay,
     ForbiddenPair,
     Player,
     PlayerAsk,
@@ -41,6 +43,8 @@ __all__ = [
     "ARBITER_STEP",
     "AskState",
     "AuditEntry",
+    "CheckIn",
+    "CheckInWay",
     "Event",
     "EventSlugRedirect",
     "ForbiddenPair",
