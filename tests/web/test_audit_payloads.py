@@ -13,6 +13,7 @@ from django.test import Client
 
 from swissweb.tournament.audit import log as audit
 from swissweb.tournament.audit.actions import AuditAction
+from swissweb.tournament.audit.check_in import CheckInWindow, PlayerCheckIn, UnconfirmedChoice
 from swissweb.tournament.audit.payloads import (
     ArbiterAdded,
     BoardsPayload,
@@ -34,7 +35,6 @@ from swissweb.tournament.audit.payloads import (
     ScheduleRows,
     SettingChanges,
 )
-from swissweb.tournament.audit.check_in import CheckInWindow, PlayerCheckIn, UnconfirmedChoice
 from swissweb.tournament.audit.registry import PAYLOADS
 from swissweb.tournament.audit.stored import AuditPayload
 from swissweb.tournament.models import AuditEntry, Event, Player
