@@ -79,6 +79,8 @@ ARBITER_URL_NAMES = {
     "player_link_rotate",  # #31 D10
     "player_fixed_board",  # #34
     "workspace_schedule",  # #34
+    "check_in_mark",  # #34 item 3
+    "check_in_window",  # #34 item 3
 }
 
 
@@ -103,6 +105,8 @@ def _snapshot() -> dict[str, int]:
     counts["numbers"] = sum(n or 0 for n in Player.objects.values_list("pairing_number", flat=True))
     codes = Player.objects.order_by("pk").values_list("access_code", flat=True)
     counts["codes"] = hash(tuple(codes))  # a private link rotated (#31 D10)
+    windows = Event.objects.values_list("check_in_opens", "check_in_closes")
+    counts["check_in_window"] = sum((opens or 0) + closes for opens, closes in windows)
     return counts
 
 
@@ -184,6 +188,8 @@ def _requests(setup: Setup) -> list[tuple[str, str, dict[str, object]]]:
         ("forbidden_delete", f"{base}/forbidden/{pair}/delete/", {}),
         ("player_fixed_board", f"{base}/players/{p1}/fixed-board/", {"board": "2"}),
         ("workspace_schedule", f"{base}/manage/schedule/", {"date-1": "2026-03-14"}),
+        ("check_in_mark", f"{base}/check-in/mark/", {"round": 2, "player": p1}),
+        ("check_in_window", f"{base}/check-in/window/", {"opens": "60", "closes": "5"}),
     ]
 
 
@@ -199,6 +205,7 @@ def test_security_matrix_covers_every_arbiter_url() -> None:
     public |= {"my_events", "workspace_players", "workspace_round", "workspace_round_print"}
     public |= {"workspace_requests", "workspace_audit", "workspace_arbiters", "workspace_round_why"}
     public |= {"workspace_player_link"}  # its access in test_private_links.py
+    public |= {"workspace_check_in"}  # its access in test_check_in.py
     assert _tournament_url_names() - public <= ARBITER_URL_NAMES
 
 
