@@ -7,7 +7,15 @@
   const list = document.getElementById("ci-list");
   if (!search || !list) return;
 
-  const key = (text) => text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  // As the server's name search compares names: letters Unicode does not
+  // decompose are written as their base letters, then accents are dropped.
+  const LETTERS = { "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ł": "l", "þ": "th", "ð": "d", "ı": "i", "ħ": "h" };
+  const key = (text) =>
+    text
+      .toLowerCase()
+      .replace(/[øæœßđłþðıħ]/g, (letter) => LETTERS[letter])
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "");
   const words = () => key(search.value).replace(/,/g, " ").split(/\s+/).filter(Boolean);
 
   function visible() {
