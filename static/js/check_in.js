@@ -25,7 +25,7 @@
   function filter() {
     const wanted = words();
     for (const row of list.querySelectorAll("li[id]")) {
-      const name = row.querySelector(".name");
+      const name = row.querySelector("span");
       const text = key(name ? name.textContent : "");
       row.hidden = !wanted.every((word) => text.includes(word));
     }

@@ -18,6 +18,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -52,6 +54,38 @@ class Counts:
     @property
     def missing(self) -> int:
         return self.total - self.here
+
+
+def rows_html(rows: list[DeskRow], *, oob: bool = False) -> SafeString:
+    """The desk's rows, built here rather than by a template loop: a thousand rows
+    render in milliseconds instead of most of a second."""
+    if not rows:
+        return format_html("<li>{}</li>", _("No player found."))
+    present, here, undo = _("Present"), _("present"), _("Undo")
+    swap = mark_safe(' hx-swap-oob="true"') if oob else ""  # noqa: S308 -- a constant
+    lines = []
+    for row in rows:
+        meta = f"{row.rating or ''}{' · ' + row.request if row.request else ''}"
+        if row.here:
+            button = format_html(
+                '<b>{}</b><button name="undo" value="{}" class="secondary">{}</button>',
+                here, row.pk, undo,
+            )  # fmt: skip
+        else:
+            button = format_html('<button name="player" value="{}">{}</button>', row.pk, present)
+        lines.append(
+            format_html(
+                '<li id="ci{}"{}{}><small>{}</small><span>{}</span><small>{}</small>{}</li>',
+                row.pk,
+                mark_safe(' class="here"') if row.here else "",
+                swap,  # noqa: S308
+                row.number or "",
+                row.name,
+                meta,
+                button,
+            )  # fmt: skip
+        )
+    return mark_safe("\n".join(lines))  # noqa: S308 -- each line built by format_html
 
 
 def _round(event: Event, text: str | None) -> int:
@@ -106,11 +140,13 @@ def desk(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     query = request.GET.get("q", "")[:100].strip()
     present = _present(event, number)
     asked = _requests(event, number)
-    rows = [
-        DeskRow(pk, name, pairing_number, rating, pk in present, asked.get(pk, ""))
-        for pk, name, pairing_number, rating in _players(event)
-        if not query or matches(name, query)
-    ]
+    rows = rows_html(
+        [
+            DeskRow(pk, name, pairing_number, rating, pk in present, asked.get(pk, ""))
+            for pk, name, pairing_number, rating in _players(event)
+            if not query or matches(name, query)
+        ]
+    )
     paired = number < check_in_services.next_round(event)
     return _page(request, "check_in.html", event, "check_in", number=number, query=query,
                  rows=rows, counts=_counts(event, number), paired=paired,
@@ -132,8 +168,8 @@ def _is_htmx(request: HttpRequest) -> bool:
 def mark(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     """Mark one player present (the ``player`` button) or not (``undo``) for the round.
 
-    htmx gets the player's row and the counts back (``partials/check_in_row.html``);
-    a refusal is 409 with its reason, the page as it was."""
+    htmx gets the player's row (``rows_html``) and the counts back, each to swap out of
+    band; a refusal is 409 with its reason, the page as it was."""
     number = _round(event, request.POST.get("round"))
     query = request.POST.get("q", "")[:100].strip()
     present = "undo" not in request.POST
@@ -154,12 +190,12 @@ def mark(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
         return redirect(_desk_url(event, number, query))
     asked = _requests(event, number).get(player.pk, "")
     row = DeskRow(player.pk, player.name, player.pairing_number, player.rating, present, asked)
-    html = render_to_string(
-        "tournament/partials/check_in_row.html",
-        {"row": row, "oob": True, "counts": _counts(event, number), "number": number},
+    counts = render_to_string(
+        "tournament/partials/check_in_counts.html",
+        {"counts": _counts(event, number), "oob": True},
         request=request,
     )
-    return HttpResponse(html)
+    return HttpResponse(rows_html([row], oob=True) + "\n" + counts)
 
 
 @arbiter_required
