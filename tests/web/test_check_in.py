@@ -327,6 +327,14 @@ def _three_checked_in(event: Event, players: list[Player], arbiter: User) -> Non
                               user=arbiter, now=T0)  # fmt: skip
 
 
+def test_round_to_pair_says_how_many_checked_in(
+    started: Event, players: list[Player], arbiter: User, arbiter_client: Client
+) -> None:
+    _three_checked_in(started, players, arbiter)
+    page = arbiter_client.get(f"/events/{started.slug}/manage/rounds/1/")
+    assert "3 players checked in for this round" in page.content.decode()
+
+
 def test_pairing_without_any_check_in_asks_nothing(started: Event, arbiter_client: Client) -> None:
     arbiter_client.post(f"/events/{started.slug}/pair/", {"round": "1"})
     assert Round.objects.filter(event=started, number=1).exists()
