@@ -307,6 +307,17 @@ def test_desk_is_for_the_events_arbiters_only(
     assert not CheckIn.objects.exists()
 
 
+def test_desk_after_the_last_round_is_paired_offers_no_round(
+    started: Event, players: list[Player], arbiter_client: Client
+) -> None:
+    Event.objects.filter(pk=started.pk).update(rounds=1)
+    arbiter_client.post(f"/events/{started.slug}/pair/", {"round": "1"})
+    page = arbiter_client.get(f"/events/{started.slug}/manage/check-in/?round=7")
+    assert page.status_code == 200
+    assert "no round left to check in for" in page.content.decode()
+    assert 'name="player"' not in page.content.decode()
+
+
 def test_desk_sets_the_window_and_refuses_a_bad_one(started: Event, arbiter_client: Client) -> None:
     url = f"/events/{started.slug}/check-in/window/"
     arbiter_client.post(url, {"opens": "90", "closes": "10"})
