@@ -36,6 +36,7 @@ class PlayerCheckIn(PlayerNamed):
             Fact("present", _("checked in"), plain(self.present)),
         ]
         if self.way in CheckInWay.values:
+            # Translators: where a player was checked in: at the desk, on their own page.
             facts.append(Fact("way", _("where"), str(CheckInWay(self.way).label)))
         return facts
 

@@ -61,6 +61,8 @@ def rows_html(rows: list[DeskRow], *, oob: bool = False) -> SafeString:
     render in milliseconds instead of most of a second."""
     if not rows:
         return format_html("<li>{}</li>", _("No player found."))
+    # Translators: "Present" marks a player present at the check-in desk; "present" says
+    # one is; "Undo" takes the check-in back.
     present, here, undo = _("Present"), _("present"), _("Undo")
     swap = mark_safe(' hx-swap-oob="true"') if oob else ""  # noqa: S308 -- a constant
     lines = []
