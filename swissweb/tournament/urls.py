@@ -10,7 +10,7 @@ from swissweb.tournament.events import views as event_pages
 from swissweb.tournament.events import workspace_views as event_workspace
 from swissweb.tournament.events.slugs import follow_old_slug
 from swissweb.tournament.players import arbiter_views as player_arbiter
-from swissweb.tournament.players import link_views
+from swissweb.tournament.players import check_in_views, link_views
 from swissweb.tournament.players import views as player_pages
 from swissweb.tournament.players import workspace_views as player_workspace
 from swissweb.tournament.publishing import arbiter_views as publishing_arbiter
@@ -192,6 +192,21 @@ urlpatterns = [
         "events/<slug:slug>/manage/rounds/<int:number>/why/",
         round_workspace.round_why,
         name="workspace_round_why",
+    ),
+    path(
+        "events/<slug:slug>/manage/check-in/",
+        check_in_views.desk,
+        name="workspace_check_in",
+    ),
+    path(
+        "events/<slug:slug>/check-in/mark/",
+        check_in_views.mark,
+        name="check_in_mark",
+    ),
+    path(
+        "events/<slug:slug>/check-in/window/",
+        check_in_views.window_set,
+        name="check_in_window",
     ),
     path(
         "events/<slug:slug>/manage/requests/",

@@ -13,6 +13,7 @@ from django.test import Client
 
 from swissweb.tournament.audit import log as audit
 from swissweb.tournament.audit.actions import AuditAction
+from swissweb.tournament.audit.check_in import CheckInWindow, PlayerCheckIn, UnconfirmedChoice
 from swissweb.tournament.audit.entry_payloads import EntryOptions, EntryValues
 from swissweb.tournament.audit.payloads import (
     ArbiterAdded,
@@ -169,6 +170,24 @@ EXAMPLES: dict[type[AuditPayload], Example] = {
         ResultPayload(board=2, result="1-0", white="1. A", black=""),
         "Board 2: 1. A – bye",
         ("result: none → 1-0",),
+    ),
+    PlayerCheckIn: (
+        None,
+        PlayerCheckIn(player=ANN, round=1, present=True, way="desk"),
+        ANN,
+        ("round: 1", "checked in: yes", "where: at the desk"),
+    ),
+    CheckInWindow: (
+        CheckInWindow(opens=None, closes=0),
+        CheckInWindow(opens=60, closes=15),
+        "",
+        ("opens (minutes before): none → 60", "closes (minutes before): 0 → 15"),
+    ),
+    UnconfirmedChoice: (
+        None,
+        UnconfirmedChoice(round=1, choice="absent", players=(ANN, "Baker, Bo")),
+        "",
+        ("decision: marked absent for this round", f"not checked in: {ANN}, Baker, Bo"),
     ),
     RatingsRefreshed: (
         None,

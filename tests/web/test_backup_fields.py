@@ -24,6 +24,7 @@ from swissweb.tournament.events import schedule
 from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import (
     AuditEntry,
+    CheckIn,
     Entry,
     EntrySettings,
     Event,
@@ -88,6 +89,8 @@ NOT_CARRIED: dict[type[Model], dict[str, str]] = {
         "results_version": "a cache key counter of this database's public pages",
         "standings_version": "a cache key counter of this database's public pages",
         "settings_version": "a counter refusing stale settings forms of this database",
+        "check_in_opens": "the day's check-in desk: set again where the event is played",
+        "check_in_closes": "the day's check-in desk: set again where the event is played",
         "public": "written (SWO public=), but a restored event is private until its "
         "arbiter publishes it (#31); the import's audit entry says so",
     },
@@ -132,6 +135,8 @@ NOT_COVERED: dict[type[Model], str] = {
     Entry: "online entries: entrants' e-mail and payments, kept on the original site",
     EntrySettings: "online entry settings of the original site (not carried yet)",
     FeeRow: "the fee table of the original site (not carried yet)",
+    CheckIn: "who came to the desk before a round on the original site: its paired rounds "
+    "carry who played",
 }
 
 

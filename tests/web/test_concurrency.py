@@ -277,3 +277,26 @@ def test_correction_waits_for_a_pairing_and_refuses_to_leave_its_draft_stale(
     game.refresh_from_db()
     assert (game.result, game.version) == (Result.WHITE_WINS, 1)
     assert Round.objects.filter(event=event).count() == 2
+
+
+def test_twenty_simultaneous_check_ins_of_one_player_record_one(
+    started_event: tuple[Event, User],
+) -> None:
+    """The desk and the player's phone check the same player in at once (#34 item 3):
+    the event lock lets one through; the others find it done and record nothing."""
+    from swissweb.tournament.audit.actions import AuditAction
+    from swissweb.tournament.models import AuditEntry, CheckIn
+    from swissweb.tournament.players import check_in
+
+    event, arbiter = started_event
+    player = event.players.order_by("pk").first()
+    assert player is not None
+    outcomes = run_together(
+        20,
+        lambda i: check_in.check_in_set(
+            player_id=player.pk, round_number=1, present=True, user=arbiter, now=timezone.now()
+        ),
+    )
+    assert outcomes.count(True) == 1 and outcomes.count(False) == 19, outcomes
+    assert CheckIn.objects.filter(player=player).count() == 1
+    assert AuditEntry.objects.filter(action=AuditAction.PLAYER_CHECK_IN).count() == 1

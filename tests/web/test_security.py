@@ -82,6 +82,8 @@ ARBITER_URL_NAMES = {
     "workspace_schedule",  # #34
     "entry_decide",  # #34 item 2
     "workspace_entry_settings",  # #34 item 2
+    "check_in_mark",  # #34 item 3
+    "check_in_window",  # #34 item 3
 }
 
 
@@ -106,6 +108,8 @@ def _snapshot() -> dict[str, int]:
     counts["numbers"] = sum(n or 0 for n in Player.objects.values_list("pairing_number", flat=True))
     codes = Player.objects.order_by("pk").values_list("access_code", flat=True)
     counts["codes"] = hash(tuple(codes))  # a private link rotated (#31 D10)
+    windows = Event.objects.values_list("check_in_opens", "check_in_closes")
+    counts["check_in_window"] = sum((opens or 0) + closes for opens, closes in windows)
     return counts
 
 
@@ -191,6 +195,8 @@ def _requests(setup: Setup) -> list[tuple[str, str, dict[str, object]]]:
         ("workspace_schedule", f"{base}/manage/schedule/", {"date-1": "2026-03-14"}),
         ("entry_decide", f"{base}/entries/{entry}/accept/", {}),
         ("workspace_entry_settings", f"{base}/manage/entries/settings/", {"open": "on"}),
+        ("check_in_mark", f"{base}/check-in/mark/", {"round": 2, "player": p1}),
+        ("check_in_window", f"{base}/check-in/window/", {"opens": "60", "closes": "5"}),
     ]
 
 
@@ -209,6 +215,7 @@ def test_security_matrix_covers_every_arbiter_url() -> None:
     public |= {"workspace_player_link"}  # its access in test_private_links.py
     public |= {"entry_form", "entry_done"}  # online entries: anyone (test_entry_pages.py)
     public |= {"workspace_entries", "entries_csv"}  # only read; access in test_entry_pages.py
+    public |= {"workspace_check_in"}  # its access in test_check_in.py
     assert _tournament_url_names() - public <= ARBITER_URL_NAMES
 
 

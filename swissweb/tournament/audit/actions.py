@@ -53,3 +53,6 @@ class AuditAction(models.TextChoices):
     ENTRY_ACCEPT = "entry_accept", _("Entry accepted")
     ENTRY_REFUSE = "entry_refuse", _("Entry refused")
     ENTRY_PAID = "entry_paid", _("Entry fee marked paid")
+    PLAYER_CHECK_IN = "player_check_in", _("Check-in for a round")
+    CHECK_IN_WINDOW = "check_in_window", _("Check-in window changed")
+    ROUND_PAIR_UNCONFIRMED = "round_pair_unconfirmed", _("Players not checked in, at pairing")

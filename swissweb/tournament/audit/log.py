@@ -19,6 +19,7 @@ from django.core.paginator import Page, Paginator
 from django.utils.translation import gettext as _
 
 from swissweb.tournament.audit.actions import AuditAction
+from swissweb.tournament.audit.check_in import CheckInWindow, PlayerCheckIn, UnconfirmedChoice
 from swissweb.tournament.audit.entry_payloads import EntryOptions, EntryValues
 from swissweb.tournament.audit.payloads import (
     ArbiterAdded,
@@ -172,6 +173,18 @@ def record(*, action: Literal[AuditAction.ENTRY_SETTINGS],
 def record(*, action: Literal[AuditAction.ENTRY_SUBMIT, AuditAction.ENTRY_ACCEPT,
                              AuditAction.ENTRY_REFUSE, AuditAction.ENTRY_PAID],
            before: EntryValues | None = None, after: EntryValues | None = None,
+           **row: Unpack[Row]) -> AuditEntry | None: ...
+@overload
+def record(*, action: Literal[AuditAction.PLAYER_CHECK_IN],
+           before: PlayerCheckIn | None = None, after: PlayerCheckIn | None = None,
+           **row: Unpack[Row]) -> AuditEntry | None: ...
+@overload
+def record(*, action: Literal[AuditAction.CHECK_IN_WINDOW],
+           before: CheckInWindow | None = None, after: CheckInWindow | None = None,
+           **row: Unpack[Row]) -> AuditEntry | None: ...
+@overload
+def record(*, action: Literal[AuditAction.ROUND_PAIR_UNCONFIRMED],
+           before: UnconfirmedChoice | None = None, after: UnconfirmedChoice | None = None,
            **row: Unpack[Row]) -> AuditEntry | None: ...
 # fmt: on
 def record(

@@ -10,6 +10,7 @@ line here, and the action in the ``record`` overload of that payload class
 from __future__ import annotations
 
 from swissweb.tournament.audit.actions import AuditAction
+from swissweb.tournament.audit.check_in import CheckInWindow, PlayerCheckIn, UnconfirmedChoice
 from swissweb.tournament.audit.entry_payloads import EntryOptions, EntryValues
 from swissweb.tournament.audit.payloads import (
     ArbiterAdded,
@@ -73,6 +74,9 @@ PAYLOADS: dict[AuditAction, type[AuditPayload]] = {
     A.ENTRY_ACCEPT: EntryValues,
     A.ENTRY_REFUSE: EntryValues,
     A.ENTRY_PAID: EntryValues,
+    A.PLAYER_CHECK_IN: PlayerCheckIn,
+    A.CHECK_IN_WINDOW: CheckInWindow,
+    A.ROUND_PAIR_UNCONFIRMED: UnconfirmedChoice,
 }
 """Each action's payload class."""
 

@@ -28,6 +28,8 @@ from swissweb.tournament.models.events import (
 from swissweb.tournament.models.players import (
     REQUEST_KIND_WORDS,
     AskState,
+    CheckIn,
+    CheckInWay,
     ForbiddenPair,
     Player,
     PlayerAsk,
@@ -59,6 +61,8 @@ __all__ = [
     "FeeRow",
     "FeeTitles",
     "PaymentMethod",
+    "CheckIn",
+    "CheckInWay",
     "Event",
     "EventSlugRedirect",
     "ForbiddenPair",

@@ -250,6 +250,21 @@ class Event(TimeStamped):
         ),
         verbose_name=_("round start times"),
     )
+    check_in_opens = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text=_(
+            "Players may check in from their own page from this many minutes before the "
+            "round's start time; empty: only at the desk."
+        ),
+        verbose_name=_("check-in opens (minutes before the round)"),
+    )
+    check_in_closes = models.PositiveSmallIntegerField(
+        default=0,
+        db_default=0,
+        help_text=_("Check-in from the players' pages closes this many minutes before the round."),
+        verbose_name=_("check-in closes (minutes before the round)"),
+    )
     team_size = models.PositiveSmallIntegerField(
         default=0,
         verbose_name=_("Team standings: scores counted"),

@@ -302,3 +302,42 @@ class PlayerRequest(TimeStamped):
 
     def __str__(self) -> str:
         return f"{self.player}: {self.get_kind_display()}"
+
+
+class CheckInWay(models.TextChoices):
+    """Where a player was checked in for a round (#34 item 3)."""
+
+    DESK = "desk", _("at the desk")
+    LINK = "link", _("on their own page")
+
+
+class CheckIn(TimeStamped):
+    """A player present for one round, checked in before it is paired (#34 item 3).
+
+    Only a round where someone checked in asks, when paired, about the players who did
+    not; a player with no row for such a round is unconfirmed.
+    """
+
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="check_ins", verbose_name=_("player")
+    )
+    round_number = models.PositiveSmallIntegerField(verbose_name=_("round"))
+    way = models.CharField(max_length=4, choices=CheckInWay.choices, verbose_name=_("checked in"))
+
+    class Meta:
+        ordering = ["round_number", "player"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "round_number"],
+                name="check_in_once_per_round",
+                violation_error_message=_("A player checks in once per round."),
+            ),
+            models.CheckConstraint(
+                condition=Q(round_number__gte=1),
+                name="check_in_round_positive",
+                violation_error_message=_("Rounds are numbered from 1."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player}: round {self.round_number}"

@@ -33,6 +33,7 @@ from swissweb.tournament.models import (
     RequestKind,
     new_access_code,
 )
+from swissweb.tournament.players import check_in
 from swissweb.tournament.players.requests import round_request_set
 from swissweb.tournament.players.services import player_withdraw
 
@@ -127,8 +128,8 @@ def player_ask_decide(*, ask_id: int, approve: bool, user: User, now: dt.datetim
     """Approve (and carry out) or refuse a player's request.
 
     Approving a bye records it as the round's request (``round_request_set``), a
-    withdrawal withdraws the player (``player_withdraw``); a confirmation changes nothing
-    else.
+    withdrawal withdraws the player (``player_withdraw``), a confirmation of a round not
+    yet paired checks the player in for it (``check_in.check_in_set``).
 
     :raises TournamentError: the request was decided already, or carrying it out is
         refused (the round was paired meanwhile, for instance); then it stays waiting.
@@ -144,6 +145,15 @@ def player_ask_decide(*, ask_id: int, approve: bool, user: User, now: dt.datetim
         if approve and ask.kind == PlayerAsk.BYE and ask.round_number is not None:
             round_request_set(player_id=ask.player_id, round_number=ask.round_number,
                               kind=RequestKind.HALF_POINT_BYE, user=user, now=now)  # fmt: skip
+        elif (
+            approve
+            and ask.kind == PlayerAsk.ATTEND
+            and ask.round_number is not None
+            and ask.round_number >= check_in.next_round(event)
+        ):
+            # A confirmation approved is the round's check-in (#34 item 3).
+            check_in.check_in_set(player_id=ask.player_id, round_number=ask.round_number,
+                                  present=True, user=user, now=now)  # fmt: skip
         elif approve and ask.kind == PlayerAsk.WITHDRAW:
             player_withdraw(
                 player_id=ask.player_id, user=user, now=now, reason=_("asked by the player")

@@ -36,7 +36,7 @@ def round_request_set(
     player_id: int,
     round_number: int,
     kind: str,
-    user: User,
+    user: User | None,
     now: dt.datetime,
     replace: bool = False,
 ) -> None:

@@ -28,6 +28,7 @@ from swissweb.tournament.core.not_found import not_found_is_404
 from swissweb.tournament.core.params import positive_number
 from swissweb.tournament.models import Player, PlayerAsk
 from swissweb.tournament.players import asks as ask_services
+from swissweb.tournament.players import check_in
 from swissweb.tournament.players import selectors as player_selectors
 
 
@@ -40,7 +41,8 @@ def player_page(request: HttpRequest, code: str) -> HttpResponse:
     Template: ``player_page.html``.  The code is the key: an unknown one (or one the
     arbiter has replaced) is 404 with a page that says so, and the page is not for search
     engines.  The link asks for its own player only: a form naming another player is
-    refused.  Nothing changes until an arbiter approves.
+    refused.  Nothing changes until an arbiter approves, except a check-in inside the
+    event's window (``_ask``).
     """
 
     player = Player.objects.select_related("event").filter(access_code=code).first()
@@ -51,33 +53,57 @@ def player_page(request: HttpRequest, code: str) -> HttpResponse:
     event = player.event
     paired = event.round_set.aggregate(last=Max("number"))["last"] or 0
     if request.method == "POST":
-        own = str(player.pk)
-        named = {request.POST.get(field, own).strip() for field in ("player", "player_id")}
-        try:
-            if named != {own}:
-                raise TournamentError(ask_services.refused_for_another(code))
-            ask_services.player_ask(
-                player_id=player.pk,
-                via_code=code,
-                kind=request.POST.get("kind", ""),
-                round_number=positive_number(request.POST.get("round")),
-                now=timezone.now(),
-            )
-        except TournamentError as exc:
-            messages.error(request, str(exc))
-        else:
-            messages.success(request, _("Your request is with the arbiter, who will decide."))
+        _ask(request, player, code)
         return redirect("tournament:player_page", code=code)
+    next_round = paired + 1
+    checked_in = set(player.check_ins.values_list("round_number", flat=True))
     context = {
         "player": player,
         "event": event,
         "coming": range(paired + 1, event.rounds + 1),
         "asks": player.asks.order_by("-created_at"),
         "kinds": PlayerAsk,
+        "check_in": event.check_in_opens is not None,
+        "checked_in": sorted(checked_in),
+        "window": check_in.window(event, next_round) if next_round <= event.rounds else None,
+        "next_round": next_round,
     }
     response = render(request, "tournament/player_page.html", context)
     response["X-Robots-Tag"] = "noindex"
     return response
+
+
+def _ask(request: HttpRequest, player: Player, code: str) -> None:
+    """Carry out the request the player's page posted, and say how it went.
+
+    "Confirm I will play" is the round's check-in (#34 item 3) when the event lets
+    players check in on their own page: recorded at once, inside the window; else it is
+    a request the arbiter decides, as a bye or a withdrawal is.
+    """
+    own = str(player.pk)
+    named = {request.POST.get(field, own).strip() for field in ("player", "player_id")}
+    kind = request.POST.get("kind", "")
+    number = positive_number(request.POST.get("round"))
+    try:
+        if named != {own}:
+            raise TournamentError(ask_services.refused_for_another(code))
+        if kind == PlayerAsk.ATTEND and player.event.check_in_opens is not None:
+            if number is None:
+                raise TournamentError(_("Choose the round you check in for."))
+            done = check_in.check_in_self(code=code, round_number=number, now=timezone.now())
+            if done:
+                message = _("You are checked in for round %(number)s.")
+            else:
+                message = _("You were checked in for round %(number)s already.")
+            messages.success(request, message % {"number": number})
+            return
+        ask_services.player_ask(
+            player_id=player.pk, via_code=code, kind=kind, round_number=number, now=timezone.now()
+        )
+    except TournamentError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("Your request is with the arbiter, who will decide."))
 
 
 @require_safe

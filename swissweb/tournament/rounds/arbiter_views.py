@@ -10,8 +10,10 @@ import re
 from collections.abc import Callable
 
 from django.contrib import messages
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -24,6 +26,7 @@ from swissweb.tournament.core.forms import error_summary
 from swissweb.tournament.core.not_found import not_found_is_404
 from swissweb.tournament.core.params import positive_number
 from swissweb.tournament.models import Event, Game, Round, RoundState
+from swissweb.tournament.players.check_in import CheckInPending
 from swissweb.tournament.rounds import fixed_boards, redraw
 from swissweb.tournament.rounds import results as result_services
 from swissweb.tournament.rounds import selectors as round_selectors
@@ -35,18 +38,40 @@ from swissweb.tournament.rounds.forms import ResultForm
 @arbiter_required
 @require_POST
 def round_pair(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
-    """Pair the next round as a draft (one round, however many clicks)."""
+    """Pair the next round as a draft (one round, however many clicks); where players
+    did not check in for it, ask first what to do with them (#34 item 3)."""
     expected = positive_number(request.POST.get("round"))
-    response = _attempt(
-        request,
-        event,
-        lambda: round_services.round_pair(
-            event_id=event.pk, user=request.user, now=timezone.now(), expected_round=expected
-        ),
-        _("Round paired: check the draft, then publish it."),
-    )
-    _warn_fixed_boards(request, event)
-    return response
+    choice = request.POST.get("unconfirmed") or None
+    try:
+        round_services.round_pair(event_id=event.pk, user=request.user, now=timezone.now(),
+                                  expected_round=expected, unconfirmed=choice)  # fmt: skip
+    except CheckInPending as exc:
+        return _ask_unconfirmed(request, event, exc, action="round_pair")
+    except TournamentError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("Round paired: check the draft, then publish it."))
+        _warn_fixed_boards(request, event)
+    return _back(request, event)
+
+
+def _ask_unconfirmed(
+    request: AuthenticatedHttpRequest, event: Event, pending: CheckInPending, *, action: str
+) -> HttpResponse:
+    """The question before pairing with players not checked in: absent, or pair anyway.
+
+    Template: ``workspace/pair_unconfirmed.html``; each answer posts the pairing again."""
+    number = pending.round_number
+    args = [event.slug] if action == "round_pair" else [event.slug, number]
+    context = {
+        "event": event,
+        "number": number,
+        "players": pending.players,
+        "question": str(pending),
+        "action": reverse(f"tournament:{action}", args=args),
+        "next": request.POST.get("next", ""),
+    }
+    return render(request, "tournament/workspace/pair_unconfirmed.html", context)
 
 
 def _warn_fixed_boards(request: AuthenticatedHttpRequest, event: Event) -> None:
@@ -64,20 +89,24 @@ def _round(event: Event, number: int) -> Round:
 @arbiter_required
 @require_POST
 def round_repair(request: AuthenticatedHttpRequest, event: Event, number: int) -> HttpResponse:
-    """Delete the draft and pair the round again."""
+    """Delete the draft and pair the round again (asking first, as ``round_pair`` does,
+    about players who did not check in)."""
     round_ = _round(event, number)
-
-    def repair() -> None:
-        round_services.round_delete_draft(round_id=round_.pk, user=request.user, now=timezone.now())
-        round_services.round_pair(
-            event_id=event.pk, user=request.user, now=timezone.now(), expected_round=number
-        )
-
-    response = _attempt(
-        request, event, repair, _("Round %(number)d paired again.") % {"number": number}
-    )
-    _warn_fixed_boards(request, event)
-    return response
+    choice = request.POST.get("unconfirmed") or None
+    try:
+        with transaction.atomic():
+            now = timezone.now()
+            round_services.round_delete_draft(round_id=round_.pk, user=request.user, now=now)
+            round_services.round_pair(event_id=event.pk, user=request.user, now=now,
+                                      expected_round=number, unconfirmed=choice)  # fmt: skip
+    except CheckInPending as exc:
+        return _ask_unconfirmed(request, event, exc, action="round_repair")
+    except TournamentError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("Round %(number)d paired again.") % {"number": number})
+        _warn_fixed_boards(request, event)
+    return _back(request, event)
 
 
 @arbiter_required

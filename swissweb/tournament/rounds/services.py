@@ -32,6 +32,7 @@ from swissweb.tournament.models import (
     Round,
     RoundState,
 )
+from swissweb.tournament.players import check_in
 from swissweb.tournament.rounds import engine_adapter, fixed_boards
 from swissweb.tournament.rounds.engine_door import (
     System,
@@ -64,8 +65,13 @@ def round_pair(
     now: dt.datetime,
     expected_round: int | None = None,
     seed: int | None = None,
+    unconfirmed: str | None = None,
 ) -> Round:
     """Pair the next round and save it as a draft, in one transaction.
+
+    Where check-in is used for the round (#34 item 3), the players who did not check in
+    are marked absent for it (``unconfirmed="absent"``) or paired anyway (``"pair"``),
+    the choice recorded; without a choice pairing them is refused, nothing saved.
 
     ``expected_round`` is the round number the arbiter saw on the page: a second click
     (or a second arbiter) asking for a round that exists already is refused.
@@ -73,6 +79,7 @@ def round_pair(
     :raises RoundAlreadyPaired: the round exists already.
     :raises ResultsIncomplete: the previous round is not finished.
     :raises EventNotStarted: pairing numbers are not assigned.
+    :raises CheckInPending: players did not check in and ``unconfirmed`` is None.
     :raises PairingFailed: the engine found no valid pairing, failed, or took longer than
         ``settings.PAIRING_TIMEOUT`` seconds; nothing is saved.
     """
@@ -89,6 +96,9 @@ def round_pair(
             raise TournamentError(
                 _("All %(rounds)s planned rounds have been paired.") % {"rounds": event.rounds}
             )
+        check_in.settle_unconfirmed(
+            event=event, round_number=number, choice=unconfirmed, user=user, now=now
+        )
         state = engine_adapter.state_for_round(event, number)
         lots_seed = seed if seed is not None else secrets.randbits(62)
         pairing = run_engine(state, System(event.system), number=number, seed=lots_seed)

@@ -26,6 +26,7 @@ from swissweb.tournament.core.params import positive_number
 from swissweb.tournament.core.workspace_views import _attempt, _page, _url
 from swissweb.tournament.events import selectors as event_selectors
 from swissweb.tournament.models import (
+    CheckIn,
     Event,
     Result,
     Round,
@@ -135,6 +136,7 @@ def _next_round(
         requests=requests,
         withdrawn=withdrawn,
         entrants=event.players.count(),
+        checked_in=CheckIn.objects.filter(player__event=event, round_number=number).count(),
     )
 
 
