@@ -491,7 +491,7 @@ TITLE_CODES = {title: code for code, title in reversed(TITLES.items())}
 
 
 def _block(record: GameRecord) -> TrfRound:
-    # ADJOURNED is not a TRF code; it is a draw for pairing purposes (Dutch F9).
+    # ADJOURNED is not a TRF code; it is a draw for pairing purposes (1992 Dutch rules, F9).
     result = "=" if record.outcome is Outcome.ADJOURNED else record.outcome.value
     if record.opponent is None:
         return TrfRound(opponent=None, result=result)
