@@ -12,6 +12,7 @@ import datetime as dt
 
 import pytest
 
+from pairing.engine import pair_round
 from pairing.engine.errors import TrfError
 from pairing.engine.model import RequestKind
 from pairing.engine.trf import (
@@ -24,6 +25,7 @@ from pairing.engine.trf import (
     write_trf,
 )
 
+from .builders import build
 from .test_trf import TINY, tiny
 
 
@@ -209,3 +211,35 @@ def test_trf2026_240_that_repeats_the_001_rounds_is_read() -> None:
         2: RequestKind.FULL_POINT_BYE,
         3: RequestKind.ABSENT,
     }
+
+
+def _without_our_records(text: str) -> str:
+    """The file as a program that reads no SW record sees it (bbpPairings, JaVaFo)."""
+    return "\r\n".join(line for line in text.split("\r\n") if not line.startswith("SW"))
+
+
+def test_a_withdrawn_player_is_written_not_paired_in_the_round_to_pair() -> None:
+    """A withdrawal is SWW, ours alone; the round to pair's column also says ``0000 - Z``,
+    how bbpPairings and JaVaFo leave a player out of it, so a program that reads no SW
+    record pairs the same players as we do (FIDE C.04.2 3.2: a withdrawn player is not
+    paired)."""
+    state = build(4, [[(1, 3, "1-0"), (4, 2, "=")], [(2, 1, "0-1"), (3, 4, "1-0")]],
+                  withdrawn=[3])  # fmt: skip
+    text = write_trf(trf_from_state(state, system="dutch"))
+    gamma = next(line for line in text.split("\r\n") if line.startswith("001    3"))
+    assert gamma[111:] == "0000 - Z"
+    assert state_from_trf(read_trf(text)) == state
+    other = state_from_trf(read_trf(_without_our_records(text)))
+    assert not other.players[2].withdrawn
+    assert [(r.pairing_number, r.kind) for r in other.requests] == [(3, RequestKind.ABSENT)]
+    paired = pair_round(other, "dutch", seed=1)
+    seated = {n for b in paired.boards for n in (b.white, b.black)}
+    assert 3 not in seated
+    assert seated | {paired.pairing_allocated_bye} == {1, 2, 4}
+
+
+def test_a_withdrawn_player_after_the_last_round_needs_no_column() -> None:
+    """After the last round there is no round to pair: nothing is written past it."""
+    state = build(2, [[(1, 2, "1-0")]], total_rounds=1, withdrawn=[2])
+    text = write_trf(trf_from_state(state))
+    assert all(len(line) <= 99 for line in text.split("\r\n") if line.startswith("001"))

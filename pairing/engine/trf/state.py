@@ -333,7 +333,8 @@ def trf_from_state(
     The players' names, clubs and withdrawals come from the state; ``headers`` adds
     records such as ``("022", "City")``; ``details`` gives per pairing number ``sex``,
     ``federation``, ``fide_id`` and ``birth_date`` (``YYYY/MM/DD``).  The requests for
-    the round to pair are written in its column (``0000 - H``); the point system as XXS
+    the round to pair are written in its column (``0000 - H``), as is ``0000 - Z`` for a
+    withdrawn player (other programs do not read SWW); the point system as XXS
     when it is not the standard one; imaginary points (SB 3) as XXA lines, the state's own
     or, when the event's acceleration option is on, those of rounds 1 and 2.
     Names longer than the 33 columns are cut short.
@@ -355,6 +356,9 @@ def trf_from_state(
         blocks = [_block(record) for record in player.history]
         if player.pairing_number in requests:
             blocks.append(TrfRound(opponent=None, result=requests[player.pairing_number].value))
+        elif player.withdrawn and state.rounds_completed < state.total_rounds:
+            # SWW is ours alone: other programs see the withdrawal as not paired (Z).
+            blocks.append(TrfRound(opponent=None, result="Z"))
         players.append(
             _trf_player(
                 player,
