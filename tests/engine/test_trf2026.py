@@ -8,14 +8,16 @@ rounds and the 260 prohibited pairings, each with the columns the specification 
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 
 import pytest
 
 from pairing.engine import pair_round
 from pairing.engine.errors import TrfError
-from pairing.engine.model import RequestKind
+from pairing.engine.model import AcceleratedPoints, PairingNumber, Points, RequestKind
 from pairing.engine.trf import (
+    accelerated_rounds_lines,
     pairing_system,
     read_trf,
     state_from_trf,
@@ -243,3 +245,43 @@ def test_a_withdrawn_player_after_the_last_round_needs_no_column() -> None:
     state = build(2, [[(1, 2, "1-0")]], total_rounds=1, withdrawn=[2])
     text = write_trf(trf_from_state(state))
     assert all(len(line) <= 99 for line in text.split("\r\n") if line.startswith("001"))
+
+
+def _bonus(number: int, round_number: int, half_points: int) -> AcceleratedPoints:
+    return AcceleratedPoints(pairing_number=PairingNumber(number), round_number=round_number,
+                             points=Points(half_points))  # fmt: skip
+
+
+def test_trf2026_250_written_for_imaginary_points_beside_xxa() -> None:
+    """Imaginary points are also written as TRF-2026 250 records: a run of consecutive
+    players with the same points in a run of consecutive rounds each, match points
+    empty.  Players 1-2 and 4 have 1.0 in rounds 1-2; player 4 0.5 in round 3."""
+    given = [_bonus(n, r, 2) for n in (1, 2, 4) for r in (1, 2)] + [_bonus(4, 3, 1)]
+    assert accelerated_rounds_lines(given) == [
+        "250      01.0 001 002 0001 0002",
+        "250      01.0 001 002 0004 0004",
+        "250      00.5 003 003 0004 0004",
+    ]
+
+
+def test_trf2026_250_and_xxa_of_the_same_points_count_once() -> None:
+    """A file with both (ours) reads the same points as with either alone; one without
+    XXA (a TRF-2026 program's) reads them from the 250 records."""
+    state = dataclasses.replace(build(4), acceleration=tuple(
+        _bonus(n, r, 2) for n in (1, 2) for r in (1, 2)))  # fmt: skip
+    text = write_trf(trf_from_state(state))
+    assert "250      01.0 001 002 0001 0002" in text.split("\r\n")
+    assert state_from_trf(read_trf(text)).acceleration == state.acceleration
+    only_250 = "\r\n".join(line for line in text.split("\r\n") if not line.startswith("XXA"))
+    assert set(state_from_trf(read_trf(only_250)).acceleration) == set(state.acceleration)
+
+
+def test_trf2026_250_that_disagrees_with_xxa_is_refused_at_its_game_points() -> None:
+    """Two records giving a player's round different points: the file is refused at the
+    250 record's game points rather than one of them chosen."""
+    doc = read_trf(tiny("XXA    1  1.0", "250      00.5 001 001 0001 0002"))
+    with pytest.raises(
+        TrfError, match="250 player 1 has 0.5 points in round 1, but 1.0 by XXA"
+    ) as error:
+        state_from_trf(doc)
+    assert (error.value.line, error.value.column) == (len(TINY) + 2, 10)

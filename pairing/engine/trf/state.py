@@ -48,9 +48,10 @@ from .extensions import (
     top_players_line,
     withdrawal_line,
 )
-from .fields import half_points, number_list, record_error
+from .fields import format_points, half_points, number_list, record_error
 from .records import (
     Header,
+    accelerated_rounds_lines,
     bb_point_lines,
     four_digit_date,
     header_line,
@@ -293,12 +294,18 @@ def _acceleration(
     xxa: Sequence[TrfRecord], t250: Sequence[TrfRecord], *, team: bool
 ) -> tuple[AcceleratedPoints, ...]:
     """XXA lines, then TRF-2026 250 ranges, as fictitious points per player and round
-    (a team event's 250 records number teams: not read)."""
+    (a team event's 250 records number teams: not read).  A player's round that both
+    give (our files write both) counts once, and only if they agree.
+
+    :raises TrfError: a 250 record gives a player's round other points than XXA does.
+    """
     result = []
+    by_xxa: dict[tuple[int, int], Points] = {}
     for record in xxa:
         rank, rounds = parse_xxa(record)
         for round_number, value, column in rounds:
             points = half_points(value, record, column, "XXA points")
+            by_xxa[(rank, round_number)] = points
             if points:
                 result.append(
                     AcceleratedPoints(
@@ -312,11 +319,18 @@ def _acceleration(
             continue  # a team event's
         value, first_round, last_round, first, last = parsed
         points = half_points(value, record, T250_GAME_POINTS[0], "250 game points")
-        result.extend(
-            AcceleratedPoints(pairing_number=PairingNumber(rank), round_number=r, points=points)
-            for rank in range(first, last + 1)
-            for r in range(first_round, last_round + 1)
-        )
+        for rank in range(first, last + 1):
+            for r in range(first_round, last_round + 1):
+                given = by_xxa.get((rank, r))
+                if given is None:
+                    bonus = AcceleratedPoints(
+                        pairing_number=PairingNumber(rank), round_number=r, points=points
+                    )
+                    result.append(bonus)
+                elif given != points:
+                    message = (f"player {rank} has {format_points(value)} points in round {r}, but "
+                               f"{format_points(Fraction(given, 2))} by XXA")  # fmt: skip
+                    raise record_error(record, message, T250_GAME_POINTS[0])
     return tuple(result)
 
 
@@ -380,7 +394,8 @@ def trf_from_state(
     if top:
         tail.append(top_players_line(top))
     tail += [prohibited_line(pair) for pair in sorted(map(sorted, state.forbidden_pairs))]
-    tail += xxa_lines(_acceleration_written(state, system))
+    written = _acceleration_written(state, system)
+    tail += xxa_lines(written) + accelerated_rounds_lines(written)
     return trf_document(head, players, tail)
 
 

@@ -20,8 +20,8 @@ Requests (half-point byes, absences) are TRF-2026 240 lines, and a withdrawn pla
 001 line says ``0000 - Z`` in the round to pair (other programs do not read SWW; an
 import does not take it for a request), forbidden pairs XXP lines,
 the point values an XXS line, and with the acceleration option on the imaginary points
-of rounds 1 and 2 (SB 3) XXA lines, never added to the 001 points.  Other readers
-ignore the SW lines and see the results.
+of rounds 1 and 2 (SB 3) XXA lines and TRF-2026 250 records, never added to the points of
+the player lines.  Other readers ignore the SW lines and see the results.
 
 Import: :func:`event_plan_from_trf` (``imports.py`` style: read and check everything,
 write nothing) and ``event_services.event_import_trf`` (write it all, or nothing).
@@ -147,7 +147,8 @@ def event_trf(event: Event) -> str:
     tail += [trf.prohibited_line(list(pair)) for pair in pairs]
     tail += [trf.reason_line(a, b, forbidden[(a, b)]) for a, b in pairs if forbidden[(a, b)]]
     tail += _ask_lines(event, rank)
-    tail += trf.xxa_lines(engine_adapter.imaginary_points(event, rank, data.players))
+    imaginary = engine_adapter.imaginary_points(event, rank, data.players)
+    tail += trf.xxa_lines(imaginary) + trf.accelerated_rounds_lines(imaginary)
     tail += [trf.round_info_line(_round_info(r)) for r in data.rounds]
     tail += [trf.game_line(_game(g, rank)) for g in data.games]
     tail += _explanation_lines(event)
