@@ -16,9 +16,9 @@ The tie-breaks are also written as TRF-2026 202 in FIDE's codes (``BH/C1,SB,DE``
 FIDE's programs, as far as the list holds C.07 codes (DE1 and LOT are not), and each
 001 line's rank is the player's place by them, when no round's results are half
 entered.
-Requests (half-point byes, absences) are TRF-2026 240 lines, and a withdrawn player's
-001 line says ``0000 - Z`` in the round to pair (other programs do not read SWW; an
-import does not take it for a request), forbidden pairs XXP lines,
+Requests (half-point byes, absences) are TRF-2026 240 lines, and the player line of a
+withdrawn player says ``0000 - Z`` in the round to pair (other programs do not read SWW;
+an import does not take it for a request), forbidden pairs XXP lines,
 the point values an XXS line, and with the acceleration option on the imaginary points
 of rounds 1 and 2 (SB 3) XXA lines and TRF-2026 250 records, never added to the points of
 the player lines.  Other readers ignore the SW lines and see the results.
