@@ -265,12 +265,15 @@ def test_trf2026_250_written_for_imaginary_points_beside_xxa() -> None:
 
 
 def test_trf2026_250_and_xxa_of_the_same_points_count_once() -> None:
-    """A file with both (ours) reads the same points as with either alone; one without
-    XXA (a TRF-2026 program's) reads them from the 250 records."""
+    """A file with both (ours, the 250 records after the XXA lines, which bbpPairings
+    appends) reads the same points as with either alone; one without XXA (a TRF-2026
+    program's) reads them from the 250 records."""
     state = dataclasses.replace(build(4), acceleration=tuple(
         _bonus(n, r, 2) for n in (1, 2) for r in (1, 2)))  # fmt: skip
     text = write_trf(trf_from_state(state))
+    tags = [line[:3] for line in text.split("\r\n")]
     assert "250      01.0 001 002 0001 0002" in text.split("\r\n")
+    assert max(i for i, tag in enumerate(tags) if tag == "XXA") < tags.index("250")
     assert state_from_trf(read_trf(text)).acceleration == state.acceleration
     only_250 = "\r\n".join(line for line in text.split("\r\n") if not line.startswith("XXA"))
     assert set(state_from_trf(read_trf(only_250)).acceleration) == set(state.acceleration)

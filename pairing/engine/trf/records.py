@@ -458,8 +458,10 @@ def bb_point_lines(points: PointSystem) -> list[str]:
 
 
 def accelerated_rounds_lines(acceleration: Sequence[AcceleratedPoints]) -> list[str]:
-    """TRF-2026 250 records for imaginary points, beside the XXA lines JaVaFo and
-    bbpPairings v6 read: one per run of consecutive players given the same points in a
+    """TRF-2026 250 records for imaginary points, to write after the XXA lines (JaVaFo's;
+    bbpPairings v6 reads both, appending an XXA line's values and setting a 250's
+    rounds, so a 250 written first would shift them): one per run of consecutive
+    players given the same points in a
     run of consecutive rounds, match points empty (an individual event), e.g.
     ``250      01.0 001 002 0001 0006``.  None when a value does not fit the four
     columns of the game points (100 or more): the XXA lines hold them then."""
