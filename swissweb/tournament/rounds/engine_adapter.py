@@ -131,7 +131,8 @@ def model_initial_colour(colour: Colour | None) -> str:
 
 
 def initial_order(event: models.Event, players: list[models.Player]) -> list[models.Player]:
-    """The players in the order the event's system gives pairing numbers (Dutch A2, Lim 7).
+    """The players in the order the event's system gives pairing numbers (FIDE C.04.2 Article 2,
+    Lim 7).
 
     The players are numbered 1..n in primary-key (entry) order for the engine, whose
     order breaks its last ties by that number; lots are drawn from the event's seed.
