@@ -173,7 +173,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="CODES",
         help="tie-breaks for --standings, any FIDE C.07 code with its modifiers, in order, "
         "e.g. BH-C1,BH,SB,ARO-M1,KS,TPR,DE (default: the file's SWK or TRF-2026 202/212 "
-        f"list, else Dutch F10: {','.join(t.value for t in DEFAULT_TIEBREAKS)})",
+        f"list, else the 1992 Dutch rules' F10: {','.join(t.value for t in DEFAULT_TIEBREAKS)})",
     )
     parser.add_argument(
         "--tiebreak-rules",
@@ -522,7 +522,8 @@ def _decimal(value: Fraction) -> str:
 
 
 def _file_tiebreaks(path: str, doc: TrfDocument) -> tuple[TieBreakSpec, ...]:
-    """The tie-breaks the file names (SWK, else TRF-2026 202 or 212), else Dutch F10's.
+    """The tie-breaks the file names (SWK, else TRF-2026 202 or 212), else the 1992
+    Dutch rules' (F10).
 
     :raises CommandError: the file names a code we do not know (3), at its line.
     """

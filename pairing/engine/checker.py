@@ -83,7 +83,7 @@ def recorded_requests(state: TournamentState, round_number: int) -> tuple[RoundR
     """Who a completed round's records show as not paired: byes asked for and absences.
 
     ``H`` is a half-point bye, ``F`` a full-point bye and ``Z`` (or blank) an absence
-    (Dutch F5); a withdrawn player's empty rounds are absences too.
+    (FIDE C.04.2 3.3); a withdrawn player's empty rounds are absences too.
 
     :raises ValueError: ``round_number`` is not a completed round.
     """

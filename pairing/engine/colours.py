@@ -23,12 +23,12 @@ def initial_colour(state: TournamentState, seed: int) -> Colour:
 
 
 def colour_history(player: Player) -> tuple[Colour | None, ...]:
-    """The colour of each round, ``None`` where no game was played (Dutch F2, F3)."""
+    """The colour of each round, ``None`` where no game was played (FIDE C.04.2 3.4)."""
     return tuple(record.colour if record.played else None for record in player.history)
 
 
 def played_colours(player: Player) -> tuple[Colour, ...]:
-    """The colours of the games actually played, oldest first, gaps removed (Dutch F3).
+    """The colours of the games actually played, oldest first, gaps removed (FIDE C.04.2 3.4).
 
     F3: ``BWW-B`` is treated as ``-BWWB``: only the order of the played games counts.
     """
@@ -44,7 +44,7 @@ def colour_difference(player: Player) -> int:
 
 
 def last_colours(player: Player, count: int) -> tuple[Colour, ...]:
-    """The colours of the latest ``count`` played games, most recent last (Dutch F3)."""
+    """The colours of the latest ``count`` played games, most recent last (FIDE C.04.2 3.4)."""
     colours = played_colours(player)
     return colours[-count:] if count else ()
 

@@ -9,7 +9,7 @@ What bbpPairings' generator does (``-g ... -s seed``), in our own terms:
 - each game: about 3% forfeited; otherwise a quarter drawn and the rest won by White
   with the Elo expectation ``1 / (1 + 10 ** ((Rb - Rw) / 400))`` (unrated as 1500);
 - after each round but the last, about 1% of the players withdraw and about 2% are
-  excused for the next round, half with a half-point bye, half absent (Dutch F5).
+  excused for the next round, half with a half-point bye, half absent (FIDE C.04.2 Article 3).
 
 Deterministic for a seed: only ``random.Random(seed)`` is used, and the lots of each
 round are drawn from it.
@@ -113,8 +113,8 @@ def play(
 ) -> TournamentState:
     """Apply random results of ``pairing`` and draw the next round's withdrawals and requests.
 
-    Players neither on a board nor the bye score what they asked for (Dutch F5: an
-    absent or withdrawn player scores 0).
+    Players neither on a board nor the bye score what they asked for (FIDE C.04.2
+    3.2-3.3: an absent or withdrawn player scores 0).
     """
     by_number = {p.pairing_number: p for p in state.players}
     number = state.round_number

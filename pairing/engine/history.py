@@ -16,7 +16,7 @@ from .model import PairingNumber, Player, Points, PointSystem, RoundRequest, Tou
 def score(player: Player, points: PointSystem, *, before_round: int | None = None) -> Points:
     """A player's score from the rounds before ``before_round`` (all rounds when None).
 
-    Dutch A2 a; an adjourned game counts as a draw (Dutch F9).
+    Dutch A2 a; an adjourned game counts as a draw (1992 Dutch rules, F9).
     """
     records = player.history if before_round is None else player.history[: before_round - 1]
     return Points(sum(points.points_for(record.outcome) for record in records))
@@ -50,10 +50,10 @@ def pairing_scores(
 
 
 def opponents_met(player: Player) -> frozenset[PairingNumber]:
-    """Opponents this player has actually played (Dutch B1a with F2).
+    """Opponents this player has actually played (FIDE C.04.3 C1 with C.04.2 3.5).
 
-    A forfeited pairing is not a meeting: Dutch F2 says it "is not considered to be
-    illegal in future rounds".
+    A forfeited pairing is not a meeting: FIDE C.04.2 Article 3.5 lets two players
+    whose game was not played be paired again.
     """
     return frozenset(
         record.opponent
@@ -106,7 +106,8 @@ def forbidden_opponents(state: TournamentState) -> dict[PairingNumber, set[Pairi
 
 
 def players_to_pair(state: TournamentState) -> tuple[list[Player], list[RoundRequest]]:
-    """The players to pair, by pairing number, and the requests honoured (Dutch F5).
+    """The players to pair, by pairing number, and the requests honoured (FIDE C.04.2
+    Article 3).
 
     Withdrawn players are left out; a player with a request for the round (a bye asked
     for, a known absence) is not paired and his request is honoured.

@@ -6,7 +6,7 @@ Each system's own list of absolute criteria is its package's ``checks.py``, buil
 these pieces; the structural checks hold for every system (rule ``"pairing"``):
 
 - every player who is neither withdrawn nor excused for the round (a half-point bye, a
-  full-point bye or a known absence: Dutch F5) is on exactly one board or has the bye;
+  full-point bye or a known absence: FIDE C.04.2 Article 3) is on exactly one board or has the bye;
 - nobody withdrawn, excused or unknown is paired;
 - a pairing-allocated bye is given only when the number of players to pair is odd (and
   there is at most one: :class:`~pairing.engine.model.RoundPairing` holds one);
@@ -69,7 +69,8 @@ def _seats(pairing: RoundPairing) -> list[tuple[PairingNumber, Board | None]]:
 
 
 def structure(state: TournamentState, pairing: RoundPairing) -> list[Violation]:
-    """Everyone to pair appears once, nobody else does; one bye only if odd (Dutch F5)."""
+    """Everyone to pair appears once, nobody else does; one bye only if odd (FIDE C.04.2
+    Article 3)."""
     players = {p.pairing_number: p for p in state.players}
     excused = {r.pairing_number: r.kind for r in state.requests}
     to_pair = sorted(n for n, p in players.items() if not p.withdrawn and n not in excused)
@@ -93,7 +94,7 @@ def structure(state: TournamentState, pairing: RoundPairing) -> list[Violation]:
         if number not in players:
             reason = "is not in the tournament"
         elif players[number].withdrawn:
-            reason = "has withdrawn (Dutch F5)"
+            reason = "has withdrawn (C.04.2 3.2)"
         elif number in excused:
             reason = _EXCUSE[excused[number]]
         else:
@@ -195,7 +196,7 @@ def colour_violations(
 ) -> list[Violation]:
     """Colour differences beyond ±2 and third colours in a row (Dutch A7, B2; Lim 9.1).
 
-    Only played games count, in order, gaps closed (Dutch F2, F3).
+    Only played games count, in order, gaps closed (FIDE C.04.2 3.4).
     """
     problems: list[Violation] = []
     for board in pairing.boards:

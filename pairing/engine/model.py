@@ -2,7 +2,7 @@
 
 Everything a pairing system needs to pair the next round is in a
 :class:`TournamentState`: the players with the record of every round played so far,
-the requests for the round to be paired (half-point byes, known absences, Dutch F5),
+the requests for the round to be paired (half-point byes, known absences, FIDE C.04.2 Article 3),
 forbidden pairs, the point values and the planned number of rounds.  Facts derived from
 the history (score, colour difference, floats) are computed by functions in
 ``history.py``, ``colours.py`` and ``floats.py``, never stored here.
@@ -55,7 +55,7 @@ class Outcome(enum.Enum):
     """What one round brought one player, named after the TRF result codes.
 
     The value is the TRF code.  ``played`` tells whether a game was actually played
-    (Dutch F2: only played games count for colours and for "have met").
+    (FIDE C.04.2 3.4-3.5: only played games count for colours and for "have met").
     """
 
     # Members are singletons compared by identity, so the identity hash agrees with
@@ -73,16 +73,17 @@ class Outcome(enum.Enum):
     DRAW_UNRATED = "D"
     LOSS_UNRATED = "L"
     ADJOURNED = "A"
-    """An adjourned game: a draw for pairing purposes only (Dutch F9).  Not a TRF code."""
+    """An adjourned game: a draw for pairing purposes only (as the 1992 Dutch
+    rules' F9 say; the texts in force read here do not mention adjournments).  Not a TRF code."""
     HALF_POINT_BYE = "H"
     FULL_POINT_BYE = "F"
     PAIRING_ALLOCATED_BYE = "U"
     ZERO_POINT_BYE = "Z"
-    """Not paired: a known absence, a withdrawal or a late entry (Dutch F5)."""
+    """Not paired: a known absence, a withdrawal or a late entry (FIDE C.04.2 3.2-3.3, 2.4)."""
 
     @property
     def played(self) -> bool:
-        """True when the two players actually sat down to a game (Dutch F2)."""
+        """True when the two players actually sat down to a game (FIDE C.04.2 3.4-3.5)."""
         return self in _PLAYED
 
     @property
@@ -128,7 +129,8 @@ class PointSystem:
     zero_point_bye: Points = Points(0)
 
     def points_for(self, outcome: Outcome) -> Points:
-        """The half-points an outcome earns; an adjourned game counts as a draw (Dutch F9)."""
+        """The half-points an outcome earns; an adjourned game counts as a draw (1992
+        Dutch rules, F9)."""
         match outcome:
             case Outcome.WIN | Outcome.WIN_UNRATED:
                 return self.win
@@ -155,7 +157,7 @@ class GameRecord:
     """One player's round: opponent, colour and outcome, as on a pairing card.
 
     ``opponent`` and ``colour`` are ``None`` for byes and absences.  A forfeit keeps its
-    opponent and scheduled colour, but is not a played game (Dutch F2).
+    opponent and scheduled colour, but is not a played game (FIDE C.04.2 3.4-3.5).
     """
 
     round_number: int
@@ -165,7 +167,7 @@ class GameRecord:
 
     @property
     def played(self) -> bool:
-        """True when this round was a game actually played (Dutch F2)."""
+        """True when this round was a game actually played (FIDE C.04.2 3.4-3.5)."""
         return self.outcome.played
 
 
@@ -204,13 +206,13 @@ class Player:
     area: str = ""
     """Local area (ESCA 27: players from the same distant area kept apart in round 1)."""
     withdrawn: bool = False
-    """Withdrawn: not paired any more (Dutch F5, F8)."""
+    """Withdrawn: not paired any more (FIDE C.04.2 3.2)."""
     history: tuple[GameRecord, ...] = ()
     """One record per completed round, in round order (round 1 first)."""
 
 
 class RequestKind(enum.Enum):
-    """What a player asked for the round to be paired (Dutch F5)."""
+    """What a player asked for the round to be paired (FIDE C.04.2 Article 3)."""
 
     HALF_POINT_BYE = "H"
     ABSENT = "Z"
@@ -336,7 +338,7 @@ class Explanation:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RoundPairing:
-    """An engine's answer: the boards in publication order (Dutch F1) and who sits out."""
+    """An engine's answer: the boards in publication order (FIDE C.04.2 3.6) and who sits out."""
 
     round_number: int
     boards: tuple[Board, ...]

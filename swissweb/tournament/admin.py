@@ -1,7 +1,7 @@
 """Admin for every model, so an arbiter can fix data by hand.
 
 The admin bypasses the services, so published rounds and their games are read-only here
-(Dutch F6): corrections to a published pairing go through the recorded correction.  Every
+(FIDE C.04.2 4.4): corrections to a published pairing go through the recorded correction.  Every
 save or delete counts as a change of its event, as a service's would, so the cached
 public pages show it (#10).
 """
@@ -107,7 +107,7 @@ def _published(round_: Round | None) -> bool:
 
 
 class GameInline(_GameInline):
-    """Boards of a round; on a published round only the result can be changed (Dutch F6)."""
+    """Boards of a round; on a published round only the result can be changed (FIDE C.04.2 4.4)."""
 
     model = Game
     extra = 0

@@ -304,7 +304,7 @@ def test_checker_withdrawn_player_must_not_be_paired() -> None:
     state = build(5, withdrawn=[4])
     violations = check_round(state, pairing((1, 2), (3, 4), bye=5, number=1), System.LIM)
     assert [(v.rule, v.message) for v in violations] == [
-        ("pairing", "player 4 has withdrawn (Dutch F5) but is paired"),
+        ("pairing", "player 4 has withdrawn (C.04.2 3.2) but is paired"),
         ("pairing", "player 5 has the bye, but the number of players to pair (4) is even"),
     ]
 

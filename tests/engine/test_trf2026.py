@@ -8,13 +8,16 @@ rounds and the 260 prohibited pairings, each with the columns the specification 
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 
 import pytest
 
+from pairing.engine import pair_round
 from pairing.engine.errors import TrfError
-from pairing.engine.model import RequestKind
+from pairing.engine.model import AcceleratedPoints, PairingNumber, Points, RequestKind
 from pairing.engine.trf import (
+    accelerated_rounds_lines,
     pairing_system,
     read_trf,
     state_from_trf,
@@ -24,6 +27,7 @@ from pairing.engine.trf import (
     write_trf,
 )
 
+from .builders import build
 from .test_trf import TINY, tiny
 
 
@@ -209,3 +213,78 @@ def test_trf2026_240_that_repeats_the_001_rounds_is_read() -> None:
         2: RequestKind.FULL_POINT_BYE,
         3: RequestKind.ABSENT,
     }
+
+
+def _without_our_records(text: str) -> str:
+    """The file as a program that reads no SW record sees it (bbpPairings, JaVaFo)."""
+    return "\r\n".join(line for line in text.split("\r\n") if not line.startswith("SW"))
+
+
+def test_a_withdrawn_player_is_written_not_paired_in_the_round_to_pair() -> None:
+    """A withdrawal is SWW, ours alone; the round to pair's column also says ``0000 - Z``,
+    how bbpPairings and JaVaFo leave a player out of it, so a program that reads no SW
+    record pairs the same players as we do (FIDE C.04.2 3.2: a withdrawn player is not
+    paired)."""
+    state = build(4, [[(1, 3, "1-0"), (4, 2, "=")], [(2, 1, "0-1"), (3, 4, "1-0")]],
+                  withdrawn=[3])  # fmt: skip
+    text = write_trf(trf_from_state(state, system="dutch"))
+    gamma = next(line for line in text.split("\r\n") if line.startswith("001    3"))
+    assert gamma[111:] == "0000 - Z"
+    assert state_from_trf(read_trf(text)) == state
+    other = state_from_trf(read_trf(_without_our_records(text)))
+    assert not other.players[2].withdrawn
+    assert [(r.pairing_number, r.kind) for r in other.requests] == [(3, RequestKind.ABSENT)]
+    paired = pair_round(other, "dutch", seed=1)
+    seated = {n for b in paired.boards for n in (b.white, b.black)}
+    assert 3 not in seated
+    assert seated | {paired.pairing_allocated_bye} == {1, 2, 4}
+
+
+def test_a_withdrawn_player_after_the_last_round_needs_no_column() -> None:
+    """After the last round there is no round to pair: nothing is written past it."""
+    state = build(2, [[(1, 2, "1-0")]], total_rounds=1, withdrawn=[2])
+    text = write_trf(trf_from_state(state))
+    assert all(len(line) <= 99 for line in text.split("\r\n") if line.startswith("001"))
+
+
+def _bonus(number: int, round_number: int, half_points: int) -> AcceleratedPoints:
+    return AcceleratedPoints(pairing_number=PairingNumber(number), round_number=round_number,
+                             points=Points(half_points))  # fmt: skip
+
+
+def test_trf2026_250_written_for_imaginary_points_beside_xxa() -> None:
+    """Imaginary points are also written as TRF-2026 250 records: a run of consecutive
+    players with the same points in a run of consecutive rounds each, match points
+    empty.  Players 1-2 and 4 have 1.0 in rounds 1-2; player 4 0.5 in round 3."""
+    given = [_bonus(n, r, 2) for n in (1, 2, 4) for r in (1, 2)] + [_bonus(4, 3, 1)]
+    assert accelerated_rounds_lines(given) == [
+        "250      01.0 001 002 0001 0002",
+        "250      01.0 001 002 0004 0004",
+        "250      00.5 003 003 0004 0004",
+    ]
+
+
+def test_trf2026_250_and_xxa_of_the_same_points_count_once() -> None:
+    """A file with both (ours, the 250 records after the XXA lines, which bbpPairings
+    appends) reads the same points as with either alone; one without XXA (a TRF-2026
+    program's) reads them from the 250 records."""
+    state = dataclasses.replace(build(4), acceleration=tuple(
+        _bonus(n, r, 2) for n in (1, 2) for r in (1, 2)))  # fmt: skip
+    text = write_trf(trf_from_state(state))
+    tags = [line[:3] for line in text.split("\r\n")]
+    assert "250      01.0 001 002 0001 0002" in text.split("\r\n")
+    assert max(i for i, tag in enumerate(tags) if tag == "XXA") < tags.index("250")
+    assert state_from_trf(read_trf(text)).acceleration == state.acceleration
+    only_250 = "\r\n".join(line for line in text.split("\r\n") if not line.startswith("XXA"))
+    assert set(state_from_trf(read_trf(only_250)).acceleration) == set(state.acceleration)
+
+
+def test_trf2026_250_that_disagrees_with_xxa_is_refused_at_its_game_points() -> None:
+    """Two records giving a player's round different points: the file is refused at the
+    250 record's game points rather than one of them chosen."""
+    doc = read_trf(tiny("XXA    1  1.0", "250      00.5 001 001 0001 0002"))
+    with pytest.raises(
+        TrfError, match="250 player 1 has 0.5 points in round 1, but 1.0 by XXA"
+    ) as error:
+        state_from_trf(doc)
+    assert (error.value.line, error.value.column) == (len(TINY) + 2, 10)

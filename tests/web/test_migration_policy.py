@@ -96,6 +96,9 @@ def hazards(app: str, operations: Sequence[Operation], state: ProjectState) -> l
             added: Any = op  # the stubs leave out its model_name and constraint
             if added.model_name_lower not in created:
                 found.append(f"{kind} {added.model_name}.{added.constraint.name}")
+        elif isinstance(op, migrations.SeparateDatabaseAndState):
+            # Only its database operations reach the database; its state ones are labels.
+            found += hazards(app, op.database_operations, state.clone())
         elif not isinstance(op, PYTHON_ONLY):
             found.append(f"{kind} {op.describe()}")
         op.state_forwards(app, state)
@@ -146,6 +149,18 @@ def _char(**options: Any) -> models.CharField[Any, Any]:
             True,
         ),
         (migrations.RemoveConstraint("event", "named"), False),
+        (
+            migrations.SeparateDatabaseAndState(
+                state_operations=[migrations.AlterField("event", "name", _char(null=True))]
+            ),
+            False,
+        ),
+        (
+            migrations.SeparateDatabaseAndState(
+                database_operations=[migrations.RemoveField("event", "name")]
+            ),
+            True,
+        ),
     ],
     ids=lambda value: type(value).__name__ if isinstance(value, Operation) else str(value),
 )

@@ -189,7 +189,7 @@ DESCRIPTIONS: Mapping[TieBreak, str] = {
     TieBreak.SB: "Sonneborn-Berger (C.07 9.1)",
     TieBreak.KS: "Koya (C.07 Article 9)",
     TieBreak.DE: "Direct encounter (C.07 Article 6)",
-    TieBreak.DE1: "Games among those tied for first (Dutch F10)",
+    TieBreak.DE1: "Games among those tied for first (1992 Dutch rules, F10)",
     TieBreak.WIN: "Rounds won, byes and forfeits included (C.07 7.1)",
     TieBreak.WON: "Games won over the board (C.07 7.2)",
     TieBreak.BPG: "Games played with Black (C.07 7.3)",

@@ -96,4 +96,4 @@ FIDE 2023, in our reading (module docstring): unplayed rounds that did not bring
 
 
 _PLAYED = frozenset(outcome for outcome in Outcome if outcome.played)
-"""Outcomes of games actually played (Dutch F2)."""
+"""Outcomes of games actually played (FIDE C.04.2 3.4-3.5)."""

@@ -17,7 +17,7 @@ def direct_encounter(
     """The points the player scored in games played against the other players of ``group``.
 
     Dutch F10 (DE1): "the best result in games played against each other".  Forfeits are
-    not games played (Dutch F2).  The value is not re-applied to a sub-group that is
+    not games played (FIDE C.04.2 3.5).  The value is not re-applied to a sub-group that is
     still tied, as Dutch F10 does not say so; FIDE's DE is :func:`direct_encounter_places`.
     """
     system = context.state.points

@@ -253,6 +253,7 @@ from .records import (
     PointValue,
     TrfByes,
     absent_players,
+    accelerated_rounds_lines,
     bb_point_lines,
     bye_lines,
     byes_2026,
@@ -472,4 +473,5 @@ __all__ = [
     "withdrawals",
     "write_trf",
     "xxa_lines",
+    "accelerated_rounds_lines",
 ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
 from typing import Literal
@@ -94,6 +94,15 @@ class TrfPlayer:
     def round(self, number: int) -> TrfRound:
         """Round ``number``'s block (1-based); a blank block after the last one written."""
         return self.rounds[number - 1] if number <= len(self.rounds) else _BLANK
+
+    def not_paired_in(self, number: int) -> TrfPlayer:
+        """This record with round ``number``'s block ``0000 - Z`` and nothing after it
+        (rounds before it not written are blank): the player is not paired in that
+        round.  Written in the round to pair, it is how JaVaFo and bbpPairings are told
+        to leave a player out of it (bbpPairings reads that column as the round's byes)."""
+        before = self.rounds[: number - 1]
+        blocks = (*before, *(_BLANK,) * (number - 1 - len(before)))
+        return replace(self, rounds=(*blocks, TrfRound(opponent=None, result="Z")))
 
     def title_error(self, message: str) -> TrfError:
         """An error about this player's title, at its column."""

@@ -457,6 +457,45 @@ def bb_point_lines(points: PointSystem) -> list[str]:
     ]
 
 
+def accelerated_rounds_lines(acceleration: Sequence[AcceleratedPoints]) -> list[str]:
+    """TRF-2026 250 records for imaginary points, to write after the XXA lines (JaVaFo's;
+    bbpPairings v6 reads both, appending an XXA line's values and setting a 250's
+    rounds, so a 250 written first would shift them): one per run of consecutive
+    players given the same points in a
+    run of consecutive rounds, match points empty (an individual event), e.g.
+    ``250      01.0 001 002 0001 0006``.  None when a value does not fit the four
+    columns of the game points (100 or more): the XXA lines hold them then."""
+    players: dict[tuple[int, Points], list[int]] = defaultdict(list)
+    for bonus in acceleration:
+        if bonus.points:
+            players[(bonus.round_number, bonus.points)].append(bonus.pairing_number)
+    rounds: dict[tuple[Points, int, int], list[int]] = defaultdict(list)
+    for (round_number, points), numbers in players.items():
+        for first, last in _runs(numbers):
+            rounds[(points, first, last)].append(round_number)
+    lines = []
+    for (points, first, last), numbers in rounds.items():
+        whole, half = divmod(points, 2)
+        if whole > 99:
+            return []
+        lines += [
+            f"250 {'':4} {whole:02d}.{5 * half} {low:03d} {high:03d} {first:04d} {last:04d}"
+            for low, high in _runs(numbers)
+        ]
+    return sorted(lines, key=lambda line: (line[14:17], line[22:26], line[9:13]))
+
+
+def _runs(numbers: Iterable[int]) -> list[tuple[int, int]]:
+    """The runs of consecutive numbers, each as its first and last, ascending."""
+    runs: list[tuple[int, int]] = []
+    for number in sorted(set(numbers)):
+        if runs and runs[-1][1] == number - 1:
+            runs[-1] = (runs[-1][0], number)
+        else:
+            runs.append((number, number))
+    return runs
+
+
 def xxa_lines(acceleration: Sequence[AcceleratedPoints]) -> list[str]:
     """JaVaFo ``XXA`` lines for imaginary points: one per player, each round's points.
 

@@ -48,9 +48,10 @@ from .extensions import (
     top_players_line,
     withdrawal_line,
 )
-from .fields import half_points, number_list, record_error
+from .fields import format_points, half_points, number_list, record_error
 from .records import (
     Header,
+    accelerated_rounds_lines,
     bb_point_lines,
     four_digit_date,
     header_line,
@@ -293,12 +294,18 @@ def _acceleration(
     xxa: Sequence[TrfRecord], t250: Sequence[TrfRecord], *, team: bool
 ) -> tuple[AcceleratedPoints, ...]:
     """XXA lines, then TRF-2026 250 ranges, as fictitious points per player and round
-    (a team event's 250 records number teams: not read)."""
+    (a team event's 250 records number teams: not read).  A player's round that both
+    give (our files write both) counts once, and only if they agree.
+
+    :raises TrfError: a 250 record gives a player's round other points than XXA does.
+    """
     result = []
+    by_xxa: dict[tuple[int, int], Points] = {}
     for record in xxa:
         rank, rounds = parse_xxa(record)
         for round_number, value, column in rounds:
             points = half_points(value, record, column, "XXA points")
+            by_xxa[(rank, round_number)] = points
             if points:
                 result.append(
                     AcceleratedPoints(
@@ -312,11 +319,18 @@ def _acceleration(
             continue  # a team event's
         value, first_round, last_round, first, last = parsed
         points = half_points(value, record, T250_GAME_POINTS[0], "250 game points")
-        result.extend(
-            AcceleratedPoints(pairing_number=PairingNumber(rank), round_number=r, points=points)
-            for rank in range(first, last + 1)
-            for r in range(first_round, last_round + 1)
-        )
+        for rank in range(first, last + 1):
+            for r in range(first_round, last_round + 1):
+                given = by_xxa.get((rank, r))
+                if given is None:
+                    bonus = AcceleratedPoints(
+                        pairing_number=PairingNumber(rank), round_number=r, points=points
+                    )
+                    result.append(bonus)
+                elif given != points:
+                    message = (f"player {rank} has {format_points(value)} points in round {r}, but "
+                               f"{format_points(Fraction(given, 2))} by XXA")  # fmt: skip
+                    raise record_error(record, message, T250_GAME_POINTS[0])
     return tuple(result)
 
 
@@ -333,7 +347,8 @@ def trf_from_state(
     The players' names, clubs and withdrawals come from the state; ``headers`` adds
     records such as ``("022", "City")``; ``details`` gives per pairing number ``sex``,
     ``federation``, ``fide_id`` and ``birth_date`` (``YYYY/MM/DD``).  The requests for
-    the round to pair are written in its column (``0000 - H``); the point system as XXS
+    the round to pair are written in its column (``0000 - H``), as is ``0000 - Z`` for a
+    withdrawn player (other programs do not read SWW); the point system as XXS
     when it is not the standard one; imaginary points (SB 3) as XXA lines, the state's own
     or, when the event's acceleration option is on, those of rounds 1 and 2.
     Names longer than the 33 columns are cut short.
@@ -355,6 +370,9 @@ def trf_from_state(
         blocks = [_block(record) for record in player.history]
         if player.pairing_number in requests:
             blocks.append(TrfRound(opponent=None, result=requests[player.pairing_number].value))
+        elif player.withdrawn and state.rounds_completed < state.total_rounds:
+            # SWW is ours alone: other programs see the withdrawal as not paired (Z).
+            blocks.append(TrfRound(opponent=None, result="Z"))
         players.append(
             _trf_player(
                 player,
@@ -376,7 +394,8 @@ def trf_from_state(
     if top:
         tail.append(top_players_line(top))
     tail += [prohibited_line(pair) for pair in sorted(map(sorted, state.forbidden_pairs))]
-    tail += xxa_lines(_acceleration_written(state, system))
+    written = _acceleration_written(state, system)
+    tail += xxa_lines(written) + accelerated_rounds_lines(written)
     return trf_document(head, players, tail)
 
 
@@ -491,7 +510,7 @@ TITLE_CODES = {title: code for code, title in reversed(TITLES.items())}
 
 
 def _block(record: GameRecord) -> TrfRound:
-    # ADJOURNED is not a TRF code; it is a draw for pairing purposes (Dutch F9).
+    # ADJOURNED is not a TRF code; it is a draw for pairing purposes (1992 Dutch rules, F9).
     result = "=" if record.outcome is Outcome.ADJOURNED else record.outcome.value
     if record.opponent is None:
         return TrfRound(opponent=None, result=result)

@@ -10,7 +10,7 @@ class TournamentError(Exception):
 
 
 class RoundLocked(TournamentError):
-    """The round is published: its pairings cannot change (Dutch F6)."""
+    """The round is published: its pairings cannot change (FIDE C.04.2 4.4)."""
 
     status = 409
 

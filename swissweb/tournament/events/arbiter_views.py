@@ -159,7 +159,7 @@ def arbiter_add(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse
 @arbiter_required
 @require_POST
 def event_start(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
-    """Assign pairing numbers (Dutch A2 order)."""
+    """Assign pairing numbers (the order of FIDE C.04.2 Article 2)."""
     return _attempt(
         request,
         event,

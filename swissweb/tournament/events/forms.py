@@ -177,7 +177,7 @@ class EventForm(_EventModelForm):
         # Translators: %(listed)s lists each pairing system with its tie-break codes.
         left_empty = _("Left empty: the chosen system's own (%(listed)s).") % {"listed": listed}
         tiebreaks.help_text = f"{tiebreaks.help_text} {left_empty}"
-        # Instead of the model's default (Dutch F10's), the first system's own.
+        # Instead of the model's default (the 1992 Dutch rules' F10), the first system's own.
         system = str(self.initial.get("system") or self.instance.system)
         self.initial["tiebreaks"] = defaults.get(system, self.instance.tiebreaks)
 

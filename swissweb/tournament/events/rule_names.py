@@ -33,7 +33,7 @@ TIEBREAK_NAMES: Mapping[TieBreak, Promise] = {
     TieBreak.SB: _("Sonneborn-Berger (C.07 9.1)"),
     TieBreak.KS: _("Koya (C.07 Article 9)"),
     TieBreak.DE: _("Direct encounter (C.07 Article 6)"),
-    TieBreak.DE1: _("Games among those tied for first (Dutch F10)"),
+    TieBreak.DE1: _("Games among those tied for first (1992 Dutch rules, F10)"),
     TieBreak.WIN: _("Rounds won, byes and forfeits included (C.07 7.1)"),
     TieBreak.WON: _("Games won over the board (C.07 7.2)"),
     TieBreak.BPG: _("Games played with Black (C.07 7.3)"),

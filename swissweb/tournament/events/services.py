@@ -52,8 +52,8 @@ def event_start(*, event_id: int, user: User | None, now: dt.datetime) -> Event:
     """Assign pairing numbers and start the event.
 
     The order is the system's own: Lim 7 for a Lim event (rating, title, then lot drawn
-    from the event's seed; we keep no local ratings, so that step is skipped); Dutch A2
-    (rating, title, name) for every other system.  The arbiter can still change the
+    from the event's seed; we keep no local ratings, so that step is skipped); FIDE
+    C.04.2 Article 2 (rating, title, name) for every other system.  The arbiter can still change the
     numbers until round 1 is paired.
 
     :raises RoundLocked: a round has been paired already, so numbers cannot change.

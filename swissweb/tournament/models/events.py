@@ -153,7 +153,8 @@ class Event(TimeStamped):
         default="DE1,ARO,LOT",
         help_text=_(
             "Tie-break codes of FIDE C.07 in order, comma-separated, each with its "
-            "modifiers: for example BH-C1, BH, SB, ARO-M1, DE. The default is Dutch F10's."
+            "modifiers: for example BH-C1, BH, SB, ARO-M1, DE. The default is the 1992 Dutch "
+            "rules' (F10)."
         ),
         verbose_name=_("tie-breaks"),
     )

@@ -109,14 +109,14 @@ class Player(TimeStamped):
     pairing_number = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
-        help_text=_("Assigned when the event starts (Dutch A2)."),
+        help_text=_("Assigned when the event starts (C.04.2 Article 2)."),
         verbose_name=_("pairing number"),
     )
     withdrawn_after_round = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
         help_text=_(
-            "Withdrawn after this round (0: before round 1); not paired any more (Dutch F5, F8)."
+            "Withdrawn after this round (0: before round 1); not paired any more (C.04.2 3.2)."
         ),
         verbose_name=_("withdrawn after round"),
     )
@@ -170,7 +170,7 @@ class Player(TimeStamped):
 
 
 class RequestKind(models.TextChoices):
-    """What a player asked for, or the arbiter gave, for a given round (Dutch F5)."""
+    """What a player asked for, or the arbiter gave, for a given round (FIDE C.04.2 Article 3)."""
 
     HALF_POINT_BYE = "H", _("Half-point bye")
     FULL_POINT_BYE = "F", _("Full-point bye")
@@ -186,7 +186,8 @@ REQUEST_KIND_WORDS = {
 
 
 class RoundRequest(TimeStamped):
-    """A bye (half-point or full-point) or a known absence for one round (Dutch F5).
+    """A bye (half-point or full-point) or a known absence for one round (FIDE C.04.2
+    Article 3).
 
     The player is not paired in that round and scores the event's points for it.
     """

@@ -11,7 +11,7 @@ from swissweb.tournament.models.players import Player
 
 
 class RoundState(models.TextChoices):
-    """A round's life: paired (a draft), published (locked, Dutch F6), completed."""
+    """A round's life: paired (a draft), published (locked, FIDE C.04.2 4.4), completed."""
 
     PAIRED = "paired", _("Paired (draft)")
     PUBLISHED = "published", _("Published")
@@ -93,7 +93,7 @@ class Result(models.TextChoices):
 
 
 PLAYED_RESULTS = (Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW, Result.ADJOURNED)
-"""Results of games actually played (Dutch F2): byes and forfeits are not."""
+"""Results of games actually played (FIDE C.04.2 3.4-3.5): byes and forfeits are not."""
 
 
 class Game(TimeStamped):
@@ -126,7 +126,7 @@ class Game(TimeStamped):
         ),
         output_field=models.BooleanField(),
         db_persist=True,
-        help_text=_("Counts as played for colours and meetings (Dutch F2)."),
+        help_text=_("Counts as played for colours and meetings (C.04.2 3.4-3.5)."),
     )
     version = models.PositiveIntegerField(
         default=0,

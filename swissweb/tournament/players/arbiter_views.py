@@ -135,7 +135,7 @@ def pairing_number_set(
 def player_withdraw(
     request: AuthenticatedHttpRequest, event: Event, player_id: int
 ) -> HttpResponse:
-    """Withdraw a player from the next rounds (Dutch F5)."""
+    """Withdraw a player from the next rounds (FIDE C.04.2 Article 3.2)."""
     player = get_object_or_404(Player, pk=player_id, event=event)
     return _attempt(
         request,

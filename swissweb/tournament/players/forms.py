@@ -96,7 +96,7 @@ class PlayersCsvForm(forms.Form):
 
 
 class RoundRequestForm(forms.Form):
-    """A half-point bye, a full-point bye or an absence for one round (Dutch F5)."""
+    """A half-point bye, a full-point bye or an absence for one round (FIDE C.04.2 Article 3)."""
 
     player = forms.ModelChoiceField(queryset=Player.objects.none(), label=gettext_lazy("Player"))
     round_number = forms.IntegerField(min_value=1, label=gettext_lazy("Round"))

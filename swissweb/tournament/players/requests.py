@@ -40,11 +40,13 @@ def round_request_set(
     now: dt.datetime,
     replace: bool = False,
 ) -> None:
-    """Record a bye or a known absence for a round not yet paired (Dutch F5).
+    """Record a bye or a known absence for a round not yet paired (FIDE C.04.2
+    Article 3.3 for an absence; the bye's points are the event's).
 
     A half-point bye is usually the player's request; a full-point bye is given by the
     arbiter (the event's rules say when).  Either way the player is not paired in that
-    round and scores the event's points for the bye; neither is a game played (Dutch F2).
+    round and scores the event's points for the bye; neither is a game played (FIDE
+    C.04.2 Articles 3.4-3.5).
 
     A player has one request per round: the same request again is refused, and another
     kind of request replaces the recorded one only with ``replace`` (the arbiter's
@@ -138,7 +140,7 @@ def _blocking_round(event: Event, round_number: int) -> Round | None:
 
 
 def _refuse_request_for_round(event: Event, round_number: int) -> None:
-    """Requests are for rounds not yet paired (Dutch F5).
+    """Requests are for rounds not yet paired (FIDE C.04.2 Article 3).
 
     :raises RoundLocked: the round is finished, or paired already.
     """
@@ -216,7 +218,7 @@ def _locked_request(request_id: int) -> tuple[Event, RoundRequest]:
 
 
 def _refuse_request_change(event: Event, request: RoundRequest) -> None:
-    """A request of a paired round is part of that round (Dutch F5): it stays."""
+    """A request of a paired round is part of that round (FIDE C.04.2 Article 3): it stays."""
     blocking = _blocking_round(event, request.round_number)
     if blocking is not None:
         finished = (

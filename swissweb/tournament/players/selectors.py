@@ -254,7 +254,7 @@ def _player_card(event: Event, pairing_number: int) -> tuple[PlayerCard, frozens
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RequestRow:
-    """A bye or an absence recorded for a round (Dutch F5), with its player."""
+    """A bye or an absence recorded for a round (FIDE C.04.2 Article 3), with its player."""
 
     pk: int
     round_number: int

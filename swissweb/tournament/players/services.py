@@ -51,7 +51,7 @@ def players_add(
     numbers; they are paired from the next round on.  The rounds paired before the entry
     count for them as ``missed_rounds`` says, the arbiter's choice: known absences (zero
     points, the default), half-point byes or full-point byes, each recorded as the
-    request of its round (Dutch F5).
+    request of its round (FIDE C.04.2 Article 3).
 
     :raises TournamentError: a player is not valid, too many top players (ESCA 3), more
         than 9,999 players in all (``common.refuse_too_many_players``), or
@@ -156,7 +156,7 @@ def pairing_number_set(
 
 
 def player_withdraw(*, player_id: int, user: User, now: dt.datetime, reason: str = "") -> Player:
-    """Withdraw a player after the last round paired: not paired any more (Dutch F5, F8)."""
+    """Withdraw a player after the last round paired: not paired any more (FIDE C.04.2 3.2)."""
     with transaction.atomic():
         event_id = Player.objects.values_list("event_id", flat=True).get(pk=player_id)
         event = _lock_event(event_id)

@@ -359,13 +359,17 @@ def _requests(doc: TrfDocument, rounds: list[RoundPlan]) -> dict[tuple[int, int]
     played = len(rounds)
     seated = {(r.number, rank) for r in rounds for g in r.games for rank in (g.white, g.black)}
     requests: dict[tuple[int, int], str] = {}
+    withdrawn = trf.withdrawals(doc)
     for player in doc.players:
+        gone = withdrawn.get(player.start_rank)
         for number, block in enumerate(player.rounds, start=1):
             if block.bye_kind is RequestKind.HALF_POINT_BYE:
                 requests[(player.start_rank, number)] = "H"
             elif block.full_point_bye:  # F, or the old 0000 - +
                 requests[(player.start_rank, number)] = "F"
-            elif block.bye_kind is RequestKind.ABSENT and number > played:
+            elif block.bye_kind is RequestKind.ABSENT and number > played and gone is None:
+                # A withdrawn player's Z ahead is the export's word to other programs
+                # that he is not paired (they do not read SWW); his requests are 240s.
                 requests[(player.start_rank, number)] = "Z"
     for rank in trf.absent_players(doc):
         requests[(rank, played + 1)] = "Z"

@@ -16,10 +16,12 @@ The tie-breaks are also written as TRF-2026 202 in FIDE's codes (``BH/C1,SB,DE``
 FIDE's programs, as far as the list holds C.07 codes (DE1 and LOT are not), and each
 001 line's rank is the player's place by them, when no round's results are half
 entered.
-Requests (half-point byes, absences) are TRF-2026 240 lines, forbidden pairs XXP lines,
+Requests (half-point byes, absences) are TRF-2026 240 lines, and the player line of a
+withdrawn player says ``0000 - Z`` in the round to pair (other programs do not read SWW;
+an import does not take it for a request), forbidden pairs XXP lines,
 the point values an XXS line, and with the acceleration option on the imaginary points
-of rounds 1 and 2 (SB 3) XXA lines, never added to the 001 points.  Other readers
-ignore the SW lines and see the results.
+of rounds 1 and 2 (SB 3) XXA lines and TRF-2026 250 records, never added to the points of
+the player lines.  Other readers ignore the SW lines and see the results.
 
 Import: :func:`event_plan_from_trf` (``imports.py`` style: read and check everything,
 write nothing) and ``event_services.event_import_trf`` (write it all, or nothing).
@@ -145,12 +147,32 @@ def event_trf(event: Event) -> str:
     tail += [trf.prohibited_line(list(pair)) for pair in pairs]
     tail += [trf.reason_line(a, b, forbidden[(a, b)]) for a, b in pairs if forbidden[(a, b)]]
     tail += _ask_lines(event, rank)
-    tail += trf.xxa_lines(engine_adapter.imaginary_points(event, rank, data.players))
+    imaginary = engine_adapter.imaginary_points(event, rank, data.players)
+    tail += trf.xxa_lines(imaginary) + trf.accelerated_rounds_lines(imaginary)
     tail += [trf.round_info_line(_round_info(r)) for r in data.rounds]
     tail += [trf.game_line(_game(g, rank)) for g in data.games]
     tail += _explanation_lines(event)
     header = _header_lines(event)
-    return trf.write_trf(trf.trf_document(header, data.trf_players, tail))
+    return trf.write_trf(trf.trf_document(header, _withdrawn_left_out(event, data), tail))
+
+
+def _withdrawn_left_out(event: Event, data: EventRecords) -> list[TrfPlayer]:
+    """The 001 records, each withdrawn player's with ``0000 - Z`` in the round to pair.
+
+    SWW is ours alone: bbpPairings and JaVaFo read a player as not paired in the round
+    to pair from that round's column (or a 240 record), so without it a file handed to
+    them mid-event pairs a withdrawn player.  A player with a request for that round
+    has it in a 240 record already, which they read as well."""
+    following = max((r.number for r in data.rounds), default=0) + 1
+    if following > event.rounds:
+        return data.trf_players
+    asked = {r.player_id for r in data.requests if r.round_number == following}
+    return [
+        record.not_paired_in(following)
+        if player.withdrawn_after_round is not None and player.pk not in asked
+        else record
+        for player, record in zip(data.players, data.trf_players, strict=True)
+    ]
 
 
 def _explanation_lines(event: Event) -> list[str]:

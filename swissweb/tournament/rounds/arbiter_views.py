@@ -127,7 +127,7 @@ def round_delete(request: AuthenticatedHttpRequest, event: Event, number: int) -
 @arbiter_required
 @require_POST
 def round_publish(request: AuthenticatedHttpRequest, event: Event, number: int) -> HttpResponse:
-    """Publish a round: public and locked (Dutch F6)."""
+    """Publish a round: public and locked (FIDE C.04.2 4.4)."""
     round_ = _round(event, number)
     return _attempt(
         request,
@@ -350,7 +350,7 @@ def draft_flip_board(request: AuthenticatedHttpRequest, event: Event, number: in
 @arbiter_required
 @require_POST
 def round_correct(request: AuthenticatedHttpRequest, event: Event, number: int) -> HttpResponse:
-    """Correct a published round that breaks an absolute criterion (Dutch F6), recorded."""
+    """Correct a published round that breaks an absolute criterion (FIDE C.04.2 4.4), recorded."""
     round_ = _round(event, number)
     players = _two_players(request, event)
     if players is None:

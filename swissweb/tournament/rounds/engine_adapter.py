@@ -60,7 +60,7 @@ RESULT_OUTCOMES: dict[str, tuple[Outcome, Outcome | None]] = {
     models.Result.DOUBLE_FORFEIT: (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_LOSS),
     models.Result.PAIRING_BYE: (Outcome.PAIRING_ALLOCATED_BYE, None),
 }
-"""White's and black's outcome for each result (Dutch F2: forfeits are not played)."""
+"""White's and black's outcome for each result (FIDE C.04.2 3.4-3.5: forfeits are not played)."""
 
 ENGINE_TITLES = {
     "GM": EngineTitle.GM,
@@ -131,7 +131,8 @@ def model_initial_colour(colour: Colour | None) -> str:
 
 
 def initial_order(event: models.Event, players: list[models.Player]) -> list[models.Player]:
-    """The players in the order the event's system gives pairing numbers (Dutch A2, Lim 7).
+    """The players in the order the event's system gives pairing numbers (FIDE C.04.2 Article 2,
+    Lim 7).
 
     The players are numbered 1..n in primary-key (entry) order for the engine, whose
     order breaks its last ties by that number; lots are drawn from the event's seed.
@@ -267,13 +268,13 @@ UNPAIRED_OUTCOMES = {
     models.RequestKind.FULL_POINT_BYE: Outcome.FULL_POINT_BYE,
     models.RequestKind.ABSENT: Outcome.ZERO_POINT_BYE,
 }
-"""The outcome of a round without a board for each kind of request (Dutch F5)."""
+"""The outcome of a round without a board for each kind of request (FIDE C.04.2 Article 3)."""
 
 
 def _unpaired(round_number: int, kind: str | None) -> GameRecord:
     """The record of a round without a board: the bye recorded for it, else absent.
 
-    A bye is not a game played (Dutch F2): the engine counts it for the score only.
+    A bye is not a game played (FIDE C.04.2 3.4-3.5): the engine counts it for the score only.
     """
     outcome = (
         Outcome.ZERO_POINT_BYE if kind is None else UNPAIRED_OUTCOMES[models.RequestKind(kind)]

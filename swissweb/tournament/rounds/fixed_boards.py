@@ -9,7 +9,7 @@ the pairing-allocated bye stays last.
 
 Conflicts are settled in a fixed order and said in the round's explanation: when both
 players of a game have a fixed board, the higher-ranked player's (the lower pairing
-number, Dutch A2's ranking) counts; when two games want one board, the game the engine
+number, the TPN of FIDE C.04.2 Article 2) counts; when two games want one board, the game the engine
 placed higher keeps it; a board past the round's last is not given.
 """
 

@@ -25,7 +25,7 @@ def result_record(
     user: User | None,
     now: dt.datetime,
 ) -> Game:
-    """Record or correct a game's result (Dutch F7); every change is audited.
+    """Record or correct a game's result (FIDE C.04.2 4.3 for corrections); every change is audited.
 
     ``expected_version`` is the version the arbiter's form showed: an edit made on a
     stale page is refused, never silently lost.

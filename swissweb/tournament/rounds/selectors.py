@@ -50,7 +50,7 @@ class PairedRound:
 
 
 def published_rounds(*, event: Event) -> tuple[PairedRound, ...]:
-    """The event's published rounds with their games and players (Dutch F6: public);
+    """The event's published rounds with their games and players (FIDE C.04.2 4.4: public);
     two queries, the rounds' explanations left unread."""
     rounds = list(
         event.round_set.exclude(state=RoundState.PAIRED).defer("explanation").order_by("number")
@@ -81,7 +81,7 @@ BOARD_COLUMNS = (
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Unpaired:
-    """A player a request kept out of a round: a bye or a known absence (Dutch F5)."""
+    """A player a request kept out of a round: a bye or a known absence (FIDE C.04.2 3.3)."""
 
     name: str
     pairing_number: int | None
@@ -90,7 +90,7 @@ class Unpaired:
 
 
 def _unpaired(event: Event, rounds: dict[int, int]) -> dict[int, list[Unpaired]]:
-    """The players not paired in each round by a request (Dutch F5), by round id;
+    """The players not paired in each round by a request (FIDE C.04.2 Article 3), by round id;
     ``rounds`` maps round numbers to round ids.  One query."""
     found: dict[int, list[Unpaired]] = {pk: [] for pk in rounds.values()}
     requests = (

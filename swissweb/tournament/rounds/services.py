@@ -132,7 +132,7 @@ def round_pair(
 def round_delete_draft(*, round_id: int, user: User | None, now: dt.datetime) -> None:
     """Delete an unpublished round so it can be paired again.
 
-    :raises RoundLocked: the round is published (Dutch F6).
+    :raises RoundLocked: the round is published (FIDE C.04.2 4.4).
     """
     with transaction.atomic():
         event = _lock_event(Round.objects.values_list("event_id", flat=True).get(pk=round_id))
@@ -153,7 +153,7 @@ def round_delete_draft(*, round_id: int, user: User | None, now: dt.datetime) ->
 
 
 def round_publish(*, round_id: int, user: User | None, now: dt.datetime) -> Round:
-    """Publish a drafted round: it becomes public and its pairings locked (Dutch F6).
+    """Publish a drafted round: it becomes public and its pairings locked (FIDE C.04.2 4.4).
 
     :raises RoundLocked: the round is published already.
     """
@@ -215,7 +215,7 @@ def draft_swap_players(
 ) -> list[str]:
     """Swap two players between boards of a draft; absolute criteria refuse, others warn.
 
-    :raises RoundLocked: the round is published (Dutch F6).
+    :raises RoundLocked: the round is published (FIDE C.04.2 4.4).
     :raises TournamentError: the swap breaks an absolute criterion; nothing changes.
     :returns: warnings about relative criteria.
     """
@@ -292,7 +292,7 @@ def _swap_seats(
 def draft_flip_colours(*, game_id: int, user: User | None, now: dt.datetime) -> list[str]:
     """Swap the colours of one board of a draft; absolute criteria refuse, others warn.
 
-    :raises RoundLocked: the round is published (Dutch F6).
+    :raises RoundLocked: the round is published (FIDE C.04.2 4.4).
     :raises TournamentError: the change breaks an absolute criterion (Dutch B2).
     """
     with transaction.atomic():
@@ -375,7 +375,7 @@ def round_correct(
     user: User | None,
     now: dt.datetime,
 ) -> None:
-    """Swap two players of a published round to mend a breach of B1/B2 (Dutch F6).
+    """Swap two players of a published round to mend a breach of B1/B2 (C.04.2 4.4).
 
     A published pairing is changed only when it breaks an absolute criterion, only on
     boards without a result, only with a reason, and only if the change leaves the round
@@ -396,7 +396,7 @@ def round_correct(
             raise RoundLocked(
                 _(
                     "Round %(number)s is published and keeps the absolute criteria: "
-                    "it cannot be changed (Dutch F6)."
+                    "it cannot be changed (FIDE C.04.2 4.4)."
                 )
                 % {"number": round_.number}
             )
@@ -411,7 +411,7 @@ def round_correct(
                 _("The correction still breaks: %(violations)s")
                 % {"violations": " ".join(remaining)}
             )
-        # The published round's "why" (its page, the players' cards) says so too (Dutch F6).
+        # The published round's "why" (its page, the players' cards) says so too (FIDE C.04.2 4.4).
         _note_swap(round_, {game_a.board, game_b.board}, first_id, second_id, correction=True)
         _audit(
             event=event,

@@ -14,7 +14,7 @@ def compatible(a: Entrant, b: Entrant) -> bool:
     """True when a and b may meet: not met before, not a forbidden pair (SB 1).
 
     SB 1 is the text's first basic principle and its only absolute rule.  A forfeit is
-    not a meeting (as Dutch F2); the event's forbidden pairs are kept apart the same way.
+    not a meeting (as FIDE C.04.2 3.5); the event's forbidden pairs are kept apart the same way.
     """
     return b.number not in a.barred and a.number not in b.barred
 

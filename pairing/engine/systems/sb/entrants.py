@@ -108,7 +108,7 @@ def entrants(state: TournamentState) -> tuple[list[Entrant], list[RoundRequest]]
     """The players to pair (SB 9) with what SB 1-8 need, and the requests honoured.
 
     SB 9: withdrawn players, and those with a half-point bye, a full-point bye or a known
-    absence for the round, are not paired (Dutch F5).  SB 3: in rounds 1 and 2 the top
+    absence for the round, are not paired (as FIDE C.04.2 3.2-3.3).  SB 3: in rounds 1 and 2 the top
     half of the initial list carries an imaginary point for pairing only, unless the
     event turns it off (``acceleration.py``; ``XXA`` points are used as given).
 

@@ -52,7 +52,7 @@ def _card(player: Entrant) -> ColourCard:
 def allocate_colours(pair: Pairing, *, initial: Colour) -> tuple[Entrant, Entrant, str, str]:
     """White, black, the rule that decided and why (SB 7: Dutch E1-E4).
 
-    SB 7, our reading: Dutch A7 preferences (played games only, Dutch F2, F3) and E1-E4;
+    SB 7, our reading: Dutch A7 preferences (played games only, FIDE C.04.2 3.4) and E1-E4;
     the higher player is the one of higher pairing score, then SB 2 order.  Without
     preferences (round 1, late entrants) the higher player of the group's odd-numbered
     pairs gets the top seed's colour (by lot or fixed by the event), of the even ones the
@@ -117,7 +117,7 @@ def pair(state: TournamentState, *, seed: int) -> RoundPairing:
     pairs = [(done, item) for done in results for item in done.pairs]
 
     # SB 8: boards by the higher player's pairing score, then the sum of both, then the
-    # higher player's place (score, SB 2 order), as Dutch F1.
+    # higher player's place (score, SB 2 order), as FIDE C.04.2 3.6.
     def order(entry: tuple[GroupResult, Pairing]) -> tuple[int, int, int]:
         a, b = entry[1].high, entry[1].low
         high = a if rank[a.number] < rank[b.number] else b

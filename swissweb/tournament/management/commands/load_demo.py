@@ -59,7 +59,7 @@ class Demo:
     schools: bool = False
     acceleration: bool = False
     tiebreaks: str = ""
-    """The event's tie-breaks; empty for the model's default (Dutch F10)."""
+    """The event's tie-breaks; empty for the model's default (the 1992 Dutch rules' F10)."""
 
 
 DEMOS = (
