@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournament", "0026_schedule_fixed_boards"),
+        ("tournament", "0030_audit_actions_entries_check_in"),
     ]
 
     operations = [
