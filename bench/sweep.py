@@ -3,8 +3,8 @@
 For a system and a number of players ``n``, event ``k`` of the sweep is the generator's
 random event (``pairing.engine.generator.tournament_states``: ratings, about 5% unrated,
 3% forfeits, 1% withdrawals and 2% byes or absences a round) with seed ``seed + k`` and
-as many rounds as :func:`sweep_rounds` draws from that seed: between half the field and
-``n - 1``, so that most events come close to a round robin and their late rounds have
+as many rounds as :func:`sweep_rounds` draws from that seed: between three quarters of
+the field and ``n - 1``, so that most events come close to a round robin and their late rounds have
 few pairs left.  An event stops before a round that has no valid pairing at all.  Each
 ``pair_round`` call is timed as the generator makes it, in memory (no TRF file), and the
 sweep reports, per system and size, the median, the 99th percentile and the slowest
@@ -87,9 +87,9 @@ def percentile(values: Iterable[float], pct: float) -> float:
 
 
 def sweep_rounds(players: int, seed: int) -> int:
-    """The number of rounds of a sweep event: drawn from its seed, between half the field
-    (at least one) and ``players - 1``."""
-    low = max(1, players // 2)
+    """The number of rounds of a sweep event: drawn from its seed, between three
+    quarters of the field (at least one) and ``players - 1``."""
+    low = max(1, 3 * players // 4)
     return random.Random(seed).randint(low, max(low, players - 1))
 
 

@@ -3,7 +3,7 @@ and whether a set of players can still all be paired (SB 1, SB 4, SB 5, SB 6).""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from pairing.engine.matching import has_perfect_matching, matching_size
 
@@ -78,3 +78,76 @@ def _adjacent(members: Sequence[Entrant]) -> list[list[int]]:
         [j for j, b in enumerate(members) if i != j and compatible(a, b)]
         for i, a in enumerate(members)
     ]
+
+
+class Compatibility:
+    """SB 1 among a fixed set of players (a score group and everyone below it), kept as
+    one bitset of allowed partners per player, so that the many sets of floaters that
+    SB 5 tries are checked without asking :func:`compatible` again for every pair.
+
+    Players are given as bitsets (:meth:`mask`); :meth:`completable` answers exactly as
+    :func:`completable` does on the same players.
+    """
+
+    def __init__(self, players: Sequence[Entrant]) -> None:
+        self._index = {e.number: i for i, e in enumerate(players)}
+        everyone = (1 << len(players)) - 1
+        masks = [everyone & ~(1 << i) for i in range(len(players))]
+        for i, player in enumerate(players):
+            for number in player.barred:
+                j = self._index.get(number)
+                if j is not None:
+                    masks[i] &= ~(1 << j)
+                    masks[j] &= ~(1 << i)
+        self._masks = masks
+        self._bye = self.mask(e for e in players if e.bye_allowed)
+
+    def mask(self, members: Iterable[Entrant]) -> int:
+        """The bitset of ``members``."""
+        subset = 0
+        for member in members:
+            subset |= 1 << self._index[member.number]
+        return subset
+
+    def partners(self, player: Entrant) -> int:
+        """The bitset of the players ``player`` may meet (SB 1)."""
+        return self._masks[self._index[player.number]]
+
+    def completable(self, subset: int, *, bye: bool) -> bool:
+        """True when the players of the bitset ``subset`` can all be paired (SB 1), or all
+        but one who may have the bye: the same answer as :func:`completable` gives on
+        them."""
+        if not subset:
+            return True
+        size = subset.bit_count()
+        odd = size % 2 == 1
+        if odd and not (bye and subset & self._bye):
+            return False
+        if size == 1:
+            return True
+        local = _bits(subset)
+        masks = self._masks
+        need = (size + 1) // 2 if odd else size // 2
+        fewest = min((masks[i] & subset).bit_count() for i in local)
+        if size >= 3 and fewest >= need:
+            return True  # Dirac's theorem, as completable
+        if not odd and fewest == 0:
+            return False  # someone has no partner left
+        position = {i: k for k, i in enumerate(local)}
+        adjacent = [[position[j] for j in _bits(masks[i] & subset)] for i in local]
+        if odd:
+            dummy = size
+            adjacent.append([k for k, i in enumerate(local) if self._bye >> i & 1])
+            for k in adjacent[dummy]:
+                adjacent[k].append(dummy)
+        return has_perfect_matching(adjacent, allow_one_unmatched=False)
+
+
+def _bits(mask: int) -> list[int]:
+    """The positions of the set bits of ``mask``, lowest first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
