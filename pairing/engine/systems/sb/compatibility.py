@@ -5,7 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from pairing.engine.matching import has_perfect_matching, matching_size
+from pairing.engine.matching import (
+    complete_matching,
+    grow_matching,
+    has_perfect_matching,
+    matching_size,
+)
 
 from .entrants import Entrant
 
@@ -101,6 +106,14 @@ class Compatibility:
                     masks[j] &= ~(1 << i)
         self._masks = masks
         self._bye = self.mask(e for e in players if e.bye_allowed)
+        self._dummy = len(players)
+        """A vertex that stands for the bye: a partner of everyone who may have it."""
+        self._adjacent = [_bits(m) for m in masks]
+        self._adjacent.append(_bits(self._bye))
+        for i in self._adjacent[self._dummy]:
+            self._adjacent[i].append(self._dummy)
+        self._bases: dict[tuple[int, bool], tuple[list[int], int]] = {}
+        """A maximum matching of each base (with the bye or not), and who it leaves free."""
 
     def mask(self, members: Iterable[Entrant]) -> int:
         """The bitset of ``members``."""
@@ -141,6 +154,48 @@ class Compatibility:
             for k in adjacent[dummy]:
                 adjacent[k].append(dummy)
         return has_perfect_matching(adjacent, allow_one_unmatched=False)
+
+    def _alive(self, subset: int, dummy: bool) -> list[bool]:
+        alive = [False] * (self._dummy + 1)
+        for i in _bits(subset):
+            alive[i] = True
+        alive[self._dummy] = dummy
+        return alive
+
+    def completable_from(self, base: int, subset: int, *, bye: bool) -> bool:
+        """:meth:`completable` of ``subset``, grown from a maximum matching of the players
+        of ``base`` kept between calls: for the many subsets SB 5 asks about that differ
+        from one set by a few players (the group without its floaters, the players below
+        with them), a few searches of Edmonds' algorithm decide instead of a matching
+        from scratch.  The answer is :meth:`completable`'s: one search from each free
+        player decides whether a perfect matching exists, whatever the start."""
+        if not subset:
+            return True
+        odd = subset.bit_count() % 2 == 1
+        if odd and not (bye and subset & self._bye):
+            return False
+        key = (base, bye and odd)
+        known = self._bases.get(key)
+        if known is None:
+            start = [-1] * (self._dummy + 1)
+            grow_matching(self._adjacent, start, self._alive(base, bye and odd))
+            unmatched = sum(1 << v for v in _bits(base) if start[v] == -1)
+            known = self._bases[key] = (start, unmatched)
+        start, unmatched = known
+        # Every free player of the result is the end of a path that alternates between
+        # the start's pairs and the result's; a path between two players the start left
+        # free inside ``base`` would have made it larger (Berge).  So each such player
+        # needs a path to a player added or one whose partner left: too many, no.
+        added = (subset & ~base).bit_count()
+        freed = sum(1 for v in _bits(base & ~subset) if start[v] != -1 and subset >> start[v] & 1)
+        if (unmatched & subset).bit_count() > added + freed:
+            return False
+        alive = self._alive(subset, odd)
+        mate = list(start)
+        for v, w in enumerate(start):
+            if w != -1 and not (alive[v] and alive[w]):
+                mate[v] = -1
+        return complete_matching(self._adjacent, mate, alive)
 
 
 def _bits(mask: int) -> list[int]:

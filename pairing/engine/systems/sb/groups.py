@@ -174,9 +174,9 @@ def pair_group(
                 moving |= bit[e.number]
             if any(not own & moving and not near & ~moving for own, near in weak):
                 continue
-            if not checks.completable(whole & ~moving, bye=False):
+            if not checks.completable_from(whole, whole & ~moving, bye=False):
                 continue
-            if not lowest and not checks.completable(under | moving, bye=True):
+            if not lowest and not checks.completable_from(under, under | moving, bye=True):
                 continue
             numbers = frozenset(e.number for e in floaters)
             rest = [e for e in group if e.number not in numbers]
