@@ -188,6 +188,8 @@ class Compatibility:
         # needs a path to a player added or one whose partner left: too many, no.
         added = (subset & ~base).bit_count()
         freed = sum(1 for v in _bits(base & ~subset) if start[v] != -1 and subset >> start[v] & 1)
+        if odd and start[self._dummy] != -1 and not subset >> start[self._dummy] & 1:
+            freed += 1  # the bye's partner left
         if (unmatched & subset).bit_count() > added + freed:
             return False
         alive = self._alive(subset, odd)
