@@ -212,15 +212,16 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--sweep",
         type=int,
-        default=0,
+        default=1,
         metavar="N",
-        help="also sweep N random events per system and size (bench/sweep.py); 0: none",
+        help="also sweep N random events per system and size (bench/sweep.py; default 1, 0: none)",
     )
     parser.add_argument(
         "--sweep-sizes",
         default=",".join(str(n) for n in SWEEP_SIZES),
         metavar="SIZES",
-        help="numbers of players of the sweep's events",
+        help="numbers of players of the sweep's events (default: "
+        f"{','.join(str(n) for n in SWEEP_SIZES)}; up to 150 by option)",
     )
     parser.add_argument(
         "--only-sweep", action="store_true", help="run the sweep alone (no fixed events)"
@@ -260,10 +261,10 @@ def _sweep(systems: Sequence[System], sizes: Sequence[int], events: int, seed: i
             result = sweep_size(system, players, events, seed)
             print(row(result), flush=True)
             worst.extend(result.cases)
-    worst.sort(key=lambda c: c.seconds, reverse=True)
-    print("slowest rounds of the sweep:")
+    worst.sort(key=lambda c: c.cpu, reverse=True)
+    print("the rounds of the sweep that took the most processor time (wall time beside):")
     for case in worst[:WORST_SHOWN]:
-        print(f"  {case.seconds:7.3f} s  {case.replay_command()}")
+        print(f"  {case.cpu:7.3f} s ({case.seconds:7.3f} s)  {case.replay_command()}")
 
 
 NEAR_ROUND_ROBIN = ((12, 11), (16, 15), (20, 19), (30, 27), (50, 45), (100, 60))
