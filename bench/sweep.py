@@ -85,6 +85,14 @@ class SizeResult:
         return max(self.cases, key=lambda c: c.seconds)
 
     @property
+    def cpu_median(self) -> float:
+        return statistics.median(c.cpu for c in self.cases)
+
+    @property
+    def cpu_p99(self) -> float:
+        return percentile((c.cpu for c in self.cases), 99)
+
+    @property
     def slowest_cpu(self) -> Case:
         return max(self.cases, key=lambda c: c.cpu)
 
@@ -164,24 +172,25 @@ def sweep_size(
 
 
 HEADER = (
-    f"{'system':<10} {'players':>7} {'events':>6} {'rounds':>6} {'median s':>9} "
-    f"{'p99 s':>8} {'slowest s':>9} {'its cpu s':>9}  slowest round (players rounds seed round)"
-    f"  {'most cpu s':>10} at"
+    f"{'':<26} {'wall time, s':^26}  {'processor time, s':^26}\n"
+    f"{'system':<10} {'players':>7} {'rounds':>7} {'median':>8} {'p99':>8} {'slowest':>8}  "
+    f"{'median':>8} {'p99':>8} {'slowest':>8}  slowest by wall / by processor "
+    "(players rounds seed round)"
 )
 
 
 def row(result: SizeResult) -> str:
     """One line of the sweep's table."""
     if not result.cases:
-        return f"{result.system.value:<10} {result.players:>7} {result.events:>6} no round paired"
+        return f"{result.system.value:<10} {result.players:>7} no round paired"
     worst = result.slowest
     busiest = result.slowest_cpu
-    where = f"{worst.players} {worst.rounds} {worst.seed} {worst.round_number}"
     return (
-        f"{result.system.value:<10} {result.players:>7} {result.events:>6} "
-        f"{len(result.cases):>6} {result.median:>9.3f} {result.p99:>8.3f} "
-        f"{worst.seconds:>9.3f} {worst.cpu:>9.3f}  {where:<41}  {busiest.cpu:>10.3f} "
-        f"{busiest.seed} {busiest.round_number}"
+        f"{result.system.value:<10} {result.players:>7} {len(result.cases):>7} "
+        f"{result.median:>8.3f} {result.p99:>8.3f} {worst.seconds:>8.3f}  "
+        f"{result.cpu_median:>8.3f} {result.cpu_p99:>8.3f} {busiest.cpu:>8.3f}  "
+        f"{worst.players} {worst.rounds} {worst.seed} {worst.round_number} / "
+        f"{busiest.players} {busiest.rounds} {busiest.seed} {busiest.round_number}"
     )
 
 
