@@ -11,6 +11,7 @@ import pytest
 from pairing.engine.matching import (
     ShrinkingMatching,
     exposable_vertices,
+    exposed_by_some,
     grow_matching,
     lexicographic_assignments,
     matching_size,
@@ -324,3 +325,19 @@ def test_grow_matching_reaches_a_maximum_matching_from_any_start(seed: int) -> N
     gone = {v for v in range(count) if not alive[v]}
     assert grow_matching(adjacent, mate, alive) == matching_size(_without(adjacent, gone))
     assert all(mate[v] == -1 or (alive[v] and mate[mate[v]] == v) for v in range(count))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_exposed_by_some_are_the_vertices_a_maximum_matching_can_miss(seed: int) -> None:
+    """Gallai-Edmonds' D: v is in it exactly when the graph without v matches as many."""
+    rng = random.Random(seed)
+    count = rng.randrange(1, 14)
+    adjacent = _graph(rng, count, rng.choice([0.1, 0.25, 0.5]))
+    alive = [rng.random() < 0.85 for _ in range(count)]
+    gone = {v for v in range(count) if not alive[v]}
+    mate = [-1] * count
+    size = grow_matching(adjacent, mate, alive)
+    found = exposed_by_some(adjacent, mate, alive)
+    for v in range(count):
+        expected = alive[v] and matching_size(_without(adjacent, gone | {v})) == size
+        assert found[v] == expected

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 
 from pairing.engine.matching import (
     complete_matching,
+    exposed_by_some,
     grow_matching,
     has_perfect_matching,
     matching_size,
@@ -112,8 +113,10 @@ class Compatibility:
         self._adjacent.append(_bits(self._bye))
         for i in self._adjacent[self._dummy]:
             self._adjacent[i].append(self._dummy)
-        self._bases: dict[tuple[int, bool], tuple[list[int], int]] = {}
-        """A maximum matching of each base (with the bye or not), and who it leaves free."""
+        self._bases: dict[tuple[int, bool], tuple[list[int], int, int, int]] = {}
+        """A maximum matching of each base (with the bye or not), the players it leaves
+        free, those some maximum matching leaves free (with the bye, as bitsets), and how
+        many it leaves free (the bye included)."""
 
     def mask(self, members: Iterable[Entrant]) -> int:
         """The bitset of ``members``."""
@@ -178,10 +181,14 @@ class Compatibility:
         known = self._bases.get(key)
         if known is None:
             start = [-1] * (self._dummy + 1)
-            grow_matching(self._adjacent, start, self._alive(base, bye and odd))
+            alive = self._alive(base, bye and odd)
+            grow_matching(self._adjacent, start, alive)
             unmatched = sum(1 << v for v in _bits(base) if start[v] == -1)
-            known = self._bases[key] = (start, unmatched)
-        start, unmatched = known
+            outer = exposed_by_some(self._adjacent, start, alive)
+            exposed = sum(1 << v for v, yes in enumerate(outer) if yes)
+            short = sum(1 for v, w in enumerate(start) if alive[v] and w == -1)
+            known = self._bases[key] = (start, unmatched, exposed, short)
+        start, unmatched, exposed, short = known
         # Every free player of the result is the end of a path that alternates between
         # the start's pairs and the result's; a path between two players the start left
         # free inside ``base`` would have made it larger (Berge).  So each such player
@@ -192,6 +199,19 @@ class Compatibility:
             freed += 1  # the bye's partner left
         if (unmatched & subset).bit_count() > added + freed:
             return False
+        if not base & ~subset and short:
+            # Only players added: each path from a player (or the bye) the start left free
+            # ends at a player added next to one that some maximum matching of ``base``
+            # leaves free (Gallai-Edmonds), a different one for each path.
+            helpers = 0
+            for v in _bits(subset & ~base):
+                near = self._masks[v]
+                if odd and self._bye >> v & 1:
+                    near |= 1 << self._dummy
+                if near & exposed:
+                    helpers += 1
+            if helpers < short:
+                return False
         alive = self._alive(subset, odd)
         mate = list(start)
         for v, w in enumerate(start):
