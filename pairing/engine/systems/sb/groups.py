@@ -174,9 +174,10 @@ def pair_group(
                 moving |= bit[e.number]
             if any(not own & moving and not near & ~moving for own, near in weak):
                 continue
-            if not checks.completable_from(whole, whole & ~moving, bye=False):
-                continue
+            # Both must hold; the players below fail more often, so they are asked first.
             if not lowest and not checks.completable_from(under, under | moving, bye=True):
+                continue
+            if not checks.completable_from(whole, whole & ~moving, bye=False):
                 continue
             numbers = frozenset(e.number for e in floaters)
             rest = [e for e in group if e.number not in numbers]
