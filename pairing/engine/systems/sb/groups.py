@@ -157,6 +157,7 @@ def pair_group(
     under = checks.mask(below)
     bit = {e.number: checks.mask((e,)) for e in group}
     within = [(bit[e.number], checks.partners(e) & whole) for e in group]
+    below_first = True
     for p in range(most_pairs(group), -1, -1):
         count = len(group) - 2 * p
         if lowest and count > 1:
@@ -174,10 +175,20 @@ def pair_group(
                 moving |= bit[e.number]
             if any(not own & moving and not near & ~moving for own, near in weak):
                 continue
-            # Both must hold; the players below fail more often, so they are asked first.
-            if not lowest and not checks.completable_from(under, under | moving, bye=True):
-                continue
+            # Both must hold and neither changes anything: the one that rejected the
+            # last set is asked first (the next set differs from it by a player or two).
+            below_asked = False
+            if below_first and not lowest:
+                if not checks.completable_from(under, under | moving, bye=True):
+                    continue
+                below_asked = True
             if not checks.completable_from(whole, whole & ~moving, bye=False):
+                below_first = False
+                continue
+            if not (lowest or below_asked) and not checks.completable_from(
+                under, under | moving, bye=True
+            ):
+                below_first = True
                 continue
             numbers = frozenset(e.number for e in floaters)
             rest = [e for e in group if e.number not in numbers]
