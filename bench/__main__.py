@@ -8,6 +8,13 @@ slowest round, and the peak memory that tracemalloc traces while pairing the slo
 round again.  The standings of the largest event (BH, BH-C1, MBH, SB, PROG, DE, ARO, WIN,
 WON, BPG, BWG, REP, TPN) are timed too.
 
+Then the sweep (``bench/sweep.py``): every round of ``--sweep N`` random events per
+system and size (``--sweep-sizes``), most of them near a round robin, timed in wall and
+processor time; per system and size the median, the 99th percentile and the slowest
+round, named by its event's seed and its round, and ``--replay SYSTEM PLAYERS ROUNDS
+SEED ROUND [--profile]`` pairs one such round again alone.  ``--only-sweep`` runs it
+without the fixed events.
+
 ``--vs "COMMAND"`` also runs an external engine of the JaVaFo/bbpPairings calling
 convention on the same round files.  COMMAND is a template: ``{input}`` is replaced by the
 round file, ``{output}`` by a temporary file for the pairs (without ``{output}`` the pairs
