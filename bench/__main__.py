@@ -8,6 +8,13 @@ slowest round, and the peak memory that tracemalloc traces while pairing the slo
 round again.  The standings of the largest event (BH, BH-C1, MBH, SB, PROG, DE, ARO, WIN,
 WON, BPG, BWG, REP, TPN) are timed too.
 
+Then the sweep (``bench/sweep.py``): every round of ``--sweep N`` random events per
+system and size (``--sweep-sizes``), most of them near a round robin, timed in wall and
+processor time; per system and size the median, the 99th percentile and the slowest
+round, named by its event's seed and its round, and ``--replay SYSTEM PLAYERS ROUNDS
+SEED ROUND [--profile]`` pairs one such round again alone.  ``--only-sweep`` runs it
+without the fixed events.
+
 ``--vs "COMMAND"`` also runs an external engine of the JaVaFo/bbpPairings calling
 convention on the same round files.  COMMAND is a template: ``{input}`` is replaced by the
 round file, ``{output}`` by a temporary file for the pairs (without ``{output}`` the pairs
@@ -44,6 +51,7 @@ from pairing.engine.standings import standings
 from pairing.engine.tiebreaks import TieBreakSpec, parse_tiebreaks
 
 from .events import OUT, Event, ensure, event, load
+from .sweep import HEADER, SWEEP_SIZES, Case, replay, row, sweep_size
 
 STANDINGS_TIEBREAKS: tuple[TieBreakSpec, ...] = parse_tiebreaks(
     "BH,BH-C1,MBH,BH-C2,BH-M2,SB,SB-C1,SB-C2,PS,PS-C1,DE,FB,FB-C1,AOB,AOB-F,KS,KS-L40,"
@@ -208,7 +216,62 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="also time events whose rounds approach the number of players (see NEAR_ROUND_ROBIN)",
     )
+    parser.add_argument(
+        "--sweep",
+        type=int,
+        default=1,
+        metavar="N",
+        help="also sweep N random events per system and size (bench/sweep.py; default 1, 0: none)",
+    )
+    parser.add_argument(
+        "--sweep-sizes",
+        default=",".join(str(n) for n in SWEEP_SIZES),
+        metavar="SIZES",
+        help="numbers of players of the sweep's events (default: "
+        f"{','.join(str(n) for n in SWEEP_SIZES)}; up to 150 by option)",
+    )
+    parser.add_argument(
+        "--only-sweep", action="store_true", help="run the sweep alone (no fixed events)"
+    )
+    parser.add_argument(
+        "--replay",
+        nargs=5,
+        metavar=("SYSTEM", "PLAYERS", "ROUNDS", "SEED", "ROUND"),
+        help="pair one round of a sweep event again, alone, and print its time",
+    )
+    parser.add_argument("--profile", action="store_true", help="with --replay: cProfile it")
     return parser
+
+
+def _replay(args: argparse.Namespace) -> int:
+    name, *numbers = args.replay
+    try:
+        system = System(name)
+        players, rounds, seed, number = (int(n) for n in numbers)
+        print(replay(system, players, rounds, seed, number, profile=args.profile))
+    except (ValueError, NoValidPairing) as exc:
+        print(f"bench: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+WORST_SHOWN = 10
+"""How many of the sweep's slowest rounds are listed with the command that replays them."""
+
+
+def _sweep(systems: Sequence[System], sizes: Sequence[int], events: int, seed: int) -> None:
+    print(f"sweep: {events} events per system and size, seeds from {seed}", flush=True)
+    print(HEADER, flush=True)
+    worst: list[Case] = []
+    for system in systems:
+        for players in sizes:
+            result = sweep_size(system, players, events, seed)
+            print(row(result), flush=True)
+            worst.extend(result.cases)
+    worst.sort(key=lambda c: c.cpu, reverse=True)
+    print("the rounds of the sweep that took the most processor time (wall time beside):")
+    for case in worst[:WORST_SHOWN]:
+        print(f"  {case.cpu:7.3f} s ({case.seconds:7.3f} s)  {case.replay_command()}")
 
 
 NEAR_ROUND_ROBIN = ((12, 11), (16, 15), (20, 19), (30, 27), (50, 45), (100, 60))
@@ -220,6 +283,8 @@ before a round that has no valid pairing at all."""
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark and print its table; returns the exit status."""
     args = _parser().parse_args(argv)
+    if args.replay:
+        return _replay(args)
     sizes = [int(s) for s in _csv(args.sizes)]
     vs_sizes = {int(s) for s in _csv(args.vs_sizes)}
     try:
@@ -231,6 +296,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if missing:
         print(f"bench: not implemented yet: {', '.join(missing)}", file=sys.stderr)
         return 2
+    if args.only_sweep:
+        _sweep(systems, [int(n) for n in _csv(args.sweep_sizes)], args.sweep, args.seed)
+        return 0
     header = f"{'system':<10} {'players':>7} {'rounds':>6} {'median s':>9} {'slowest s':>9} "
     header += f"{'at':>3} {'peak MB':>8}"
     if args.vs:
@@ -296,6 +364,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"slowest {max(times):.3f} s of {STANDINGS_REPEATS}"
         )
         print(f"prize list of {largest.folder.name}: {_time_prizes(final):.3f} s")
+    if args.sweep:
+        _sweep(systems, [int(n) for n in _csv(args.sweep_sizes)], args.sweep, args.seed)
     peak_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak resident memory of this process: {peak_rss:.0f} MB")
     return 0

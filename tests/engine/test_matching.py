@@ -11,6 +11,8 @@ import pytest
 from pairing.engine.matching import (
     ShrinkingMatching,
     exposable_vertices,
+    exposed_by_some,
+    grow_matching,
     lexicographic_assignments,
     matching_size,
     perfect_matching_within,
@@ -270,3 +272,72 @@ def test_exposable_vertices_are_those_some_maximum_matching_leaves_over(seed: in
             continue
 
         assert got == {v for v in range(n) if 2 * _size_without(adjacent, v) == n - 1}
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_perfect_matching_within_a_subset_keeping_failures_is_exact(seed: int) -> None:
+    """Asked about many subsets of one graph with the failed sets kept between calls,
+    perfect_matching_within answers as it does on each subset's own graph."""
+    rng = random.Random(seed)
+    count = rng.choice((6, 8, 10, 12))
+    cheap: list[list[int]] = [[] for _ in range(count)]
+    costly: list[list[int]] = [[] for _ in range(count)]
+    for a, b in itertools.combinations(range(count), 2):
+        kind = rng.random()
+        if kind < 0.35:
+            cheap[a].append(b)
+            cheap[b].append(a)
+        elif kind < 0.7:
+            costly[a].append(b)
+            costly[b].append(a)
+    failed: dict[frozenset[int], int] = {}
+    for _ in range(25):
+        within = frozenset(v for v in range(count) if rng.random() < 0.7)
+        budget = rng.randrange(count // 2 + 1)
+        order = sorted(within)
+        local = {v: i for i, v in enumerate(order)}
+        alone = perfect_matching_within(
+            [[local[w] for w in cheap[v] if w in within] for v in order],
+            [[local[w] for w in costly[v] if w in within] for v in order],
+            budget,
+        )
+        found = perfect_matching_within(cheap, costly, budget, within=within, failed=failed)
+        assert (found is None) == (alone is None)
+        if found is not None:
+            assert all(found[found[v]] == v for v in within)
+            assert all(found[v] == -1 for v in range(count) if v not in within)
+            dear = sum(1 for v in within if v < found[v] and found[v] in costly[v])
+            assert dear <= budget
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_grow_matching_reaches_a_maximum_matching_from_any_start(seed: int) -> None:
+    """Grown from any matching of the live vertices, the result is maximum (Berge)."""
+    rng = random.Random(seed)
+    count = rng.randrange(2, 16)
+    adjacent = _graph(rng, count, rng.choice([0.15, 0.35, 0.7]))
+    alive = [rng.random() < 0.8 for _ in range(count)]
+    mate = [-1] * count
+    for v in range(count):
+        for w in adjacent[v]:
+            if alive[v] and alive[w] and mate[v] == -1 and mate[w] == -1 and rng.random() < 0.5:
+                mate[v], mate[w] = w, v
+    gone = {v for v in range(count) if not alive[v]}
+    assert grow_matching(adjacent, mate, alive) == matching_size(_without(adjacent, gone))
+    assert all(mate[v] == -1 or (alive[v] and mate[mate[v]] == v) for v in range(count))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_exposed_by_some_are_the_vertices_a_maximum_matching_can_miss(seed: int) -> None:
+    """Gallai-Edmonds' D: v is in it exactly when the graph without v matches as many."""
+    rng = random.Random(seed)
+    count = rng.randrange(1, 14)
+    adjacent = _graph(rng, count, rng.choice([0.1, 0.25, 0.5]))
+    alive = [rng.random() < 0.85 for _ in range(count)]
+    gone = {v for v in range(count) if not alive[v]}
+    mate = [-1] * count
+    size = grow_matching(adjacent, mate, alive)
+    found = exposed_by_some(adjacent, mate, alive)
+    for v in range(count):
+        expected = alive[v] and matching_size(_without(adjacent, gone | {v})) == size
+        assert found[v] == expected

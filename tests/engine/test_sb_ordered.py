@@ -29,6 +29,7 @@ from pairing.engine.model import (
     RoundPairing,
     TournamentState,
 )
+from pairing.engine.systems.sb.compatibility import Compatibility, completable
 from pairing.engine.systems.sb.procedure import (
     Entrant,
     colours_kept,
@@ -498,3 +499,33 @@ def test_sb_property_large_event_all_rounds_legal(players: int) -> None:
         if state.round_number >= 3:
             assert pairing_scores(state, system_default_acceleration=True) == scores(state)
         state = play(state, pairing, rng)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_sb_5_bitset_checks_answer_as_the_plain_sb_1_check(seed: int) -> None:
+    """The group's bitsets (and the matchings kept for a group or those below) say a set
+    of players can be paired exactly when :func:`completable` says so (SB 1, SB 5)."""
+    rng = random.Random(seed)
+    count = rng.randrange(2, 16)
+    numbers = list(range(1, count + 1))
+    barred: dict[int, set[int]] = {n: set() for n in numbers}
+    for a in numbers:
+        for b in numbers:
+            if a < b and rng.random() < rng.choice((0.2, 0.5, 0.8)):
+                barred[a].add(b)
+                barred[b].add(a)
+    players = [
+        entrant(n, barred=tuple(sorted(barred[n])), bye_allowed=rng.random() < 0.6) for n in numbers
+    ]
+    checks = Compatibility(players)
+    for _ in range(40):
+        members = [p for p in players if rng.random() < 0.6]
+        extra = [p for p in members if rng.random() < 0.3]
+        base = checks.mask(p for p in members if p not in extra)  # the players below
+        whole = checks.mask(players)  # the group, some floating away
+        subset = checks.mask(members)
+        for bye in (False, True):
+            expected = completable(members, bye=bye)
+            assert checks.completable(subset, bye=bye) == expected
+            assert checks.completable_from(base, subset, bye=bye) == expected
+            assert checks.completable_from(whole, subset, bye=bye) == expected

@@ -79,6 +79,34 @@ def dense_maximum_matching(n: int, adjacent: Callable[[int, int], bool]) -> list
     return mate
 
 
+def grow_matching(adjacent: Sequence[Sequence[int]], mate: list[int], alive: Sequence[bool]) -> int:
+    """Grow ``mate``, a matching of the ``alive`` vertices, into a maximum one by one
+    search from each free vertex (Edmonds: a vertex with no augmenting path now has none
+    after later augmentations); returns its number of edges."""
+    for v in range(len(adjacent)):
+        if alive[v] and mate[v] == -1:
+            _augment(v, adjacent, mate, alive)
+    return sum(1 for v, w in enumerate(mate) if w != -1 and alive[v]) // 2
+
+
+def exposed_by_some(
+    adjacent: Sequence[Sequence[int]], mate: Sequence[int], alive: Sequence[bool]
+) -> list[bool]:
+    """The alive vertices some maximum matching leaves unmatched (Gallai-Edmonds' D),
+    given ``mate``, a maximum matching of the alive vertices: those an even alternating
+    path reaches from a vertex ``mate`` leaves free, the outer vertices of the failed
+    search from each."""
+    found = [False] * len(adjacent)
+    for v in range(len(adjacent)):
+        if alive[v] and mate[v] == -1 and not found[v]:
+            even: list[bool] = []
+            _augment(v, adjacent, list(mate), alive, even)
+            for w, outer in enumerate(even):
+                if outer:
+                    found[w] = True
+    return found
+
+
 def matching_size(adjacent: Sequence[Sequence[int]]) -> int:
     """The number of edges in a maximum matching."""
     return sum(1 for partner in maximum_matching(adjacent) if partner != -1) // 2

@@ -209,7 +209,12 @@ def complete_matching(
 
 
 def perfect_matching_within(
-    cheap: Sequence[Sequence[int]], costly: Sequence[Sequence[int]], budget: int
+    cheap: Sequence[Sequence[int]],
+    costly: Sequence[Sequence[int]],
+    budget: int,
+    *,
+    within: frozenset[int] | None = None,
+    failed: dict[frozenset[int], int] | None = None,
 ) -> list[int] | None:
     """A perfect matching with at most ``budget`` edges of ``costly``, or None if none exists.
 
@@ -229,19 +234,26 @@ def perfect_matching_within(
     happens in dense graphs; the search branches only where they differ.  Its time is
     exponential in the worst case (sparse graphs in which the cheap matching can be grown
     only by giving up cheap edges), but every branch it skips is proven empty.
+
+    ``within``: only these vertices are to be matched (the others are left at -1), so
+    that a caller asking about many subsets of one graph passes the graph once.
+    ``failed``: the vertex sets of that graph known to need more costly edges than a
+    budget (the largest such budget), kept by a caller from call to call: a set that
+    failed under one question fails under the next, whatever its vertices' names.
     """
     n = len(cheap)
-    if n % 2:
+    left = frozenset(range(n)) if within is None else within
+    if len(left) % 2:
         return None
     dear = [frozenset(row) for row in costly]
     edges = [sorted(set(cheap[v]) | dear[v]) for v in range(n)]
-    failed: dict[frozenset[int], int] = {}
+    known: dict[frozenset[int], int] = {} if failed is None else failed
     """Vertex sets known to need more than the budget given (the largest one tried)."""
 
     def search(left: frozenset[int], allowed: int) -> list[tuple[int, int]] | None:
         if not left:
             return []
-        if failed.get(left, -1) >= allowed:
+        if known.get(left, -1) >= allowed:
             return None
         vertices = sorted(left)
         local = {v: i for i, v in enumerate(vertices)}
@@ -252,7 +264,7 @@ def perfect_matching_within(
             all_local = [[local[w] for w in edges[v] if w in local] for v in vertices]
             for root in range(len(vertices)):
                 if mate[root] == -1 and not _augment_from(root, all_local, mate):
-                    failed[left] = len(vertices)
+                    known[left] = len(vertices)
                     return None
             pairs = [(vertices[i], vertices[m]) for i, m in enumerate(mate) if i < m]
             if sum(1 for a, b in pairs if b in dear[a]) <= allowed:
@@ -268,10 +280,10 @@ def perfect_matching_within(
                 found = search(left - {first, other}, allowed - price)
                 if found is not None:
                     return [(first, other), *found]
-        failed[left] = max(failed.get(left, -1), allowed)
+        known[left] = max(known.get(left, -1), allowed)
         return None
 
-    pairs = search(frozenset(range(n)), budget)
+    pairs = search(left, budget)
     if pairs is None:
         return None
     result = [-1] * n

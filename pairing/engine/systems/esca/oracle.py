@@ -66,6 +66,10 @@ class Oracle:
         and its number of avoided pairs."""
         self._found: tuple[tuple[int, ...], tuple[dict[int, int], int]] | None = None
         """The certificate :meth:`allows` found last, for :meth:`take`."""
+        self._edges: tuple[list[list[int]], list[list[int]]] | None = None
+        """The cheap and the costly edges of every player, for :meth:`_exact`."""
+        self._too_costly: dict[frozenset[int], int] = {}
+        """Sets of players no legal pairing pairs with so few avoided pairs (:meth:`_exact`)."""
 
     @property
     def shortfall(self) -> int:
@@ -282,22 +286,30 @@ class Oracle:
         return {v: full[v] for v in rest}
 
     def _exact(self, rest: set[int], budget: int) -> dict[int, int] | None:
-        """:func:`matching.perfect_matching_within` on the players ``rest``."""
-        order = sorted(rest)
-        local = {v: i for i, v in enumerate(order)}
-        cheap = [[local[w] for w in order if w not in self.good_bad[v] and w != v] for v in order]
-        costly = [
-            [
-                local[w]
-                for w in order
-                if w in self.good_bad[v] and w not in self.legal_bad[v] and w != v
+        """:func:`matching.perfect_matching_within` on the players ``rest``, over the
+        whole graph (built once) and with the sets found too costly kept from call to
+        call: the next choice asks about sets that overlap this one's."""
+        if self._edges is None:
+            everyone = range(len(self.good_bad))
+            cheap = [
+                [w for w in everyone if w not in self.good_bad[v] and w != v] for v in everyone
             ]
-            for v in order
-        ]
-        found = perfect_matching_within(cheap, costly, budget)
+            costly = [
+                [
+                    w
+                    for w in everyone
+                    if w in self.good_bad[v] and w not in self.legal_bad[v] and w != v
+                ]
+                for v in everyone
+            ]
+            self._edges = (cheap, costly)
+        cheap, costly = self._edges
+        found = perfect_matching_within(
+            cheap, costly, budget, within=frozenset(rest), failed=self._too_costly
+        )
         if found is None:
             return None
-        return {order[i]: order[m] for i, m in enumerate(found)}
+        return {v: found[v] for v in rest}
 
 
 class LevelMatching:

@@ -3,9 +3,15 @@ and whether a set of players can still all be paired (SB 1, SB 4, SB 5, SB 6).""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
-from pairing.engine.matching import has_perfect_matching, matching_size
+from pairing.engine.matching import (
+    complete_matching,
+    exposed_by_some,
+    grow_matching,
+    has_perfect_matching,
+    matching_size,
+)
 
 from .entrants import Entrant
 
@@ -78,3 +84,147 @@ def _adjacent(members: Sequence[Entrant]) -> list[list[int]]:
         [j for j, b in enumerate(members) if i != j and compatible(a, b)]
         for i, a in enumerate(members)
     ]
+
+
+class Compatibility:
+    """SB 1 among a fixed set of players (a score group and everyone below it), kept as
+    one bitset of allowed partners per player, so that the many sets of floaters that
+    SB 5 tries are checked without asking :func:`compatible` again for every pair.
+
+    Players are given as bitsets (:meth:`mask`); :meth:`completable` answers exactly as
+    :func:`completable` does on the same players.
+    """
+
+    def __init__(self, players: Sequence[Entrant]) -> None:
+        self._index = {e.number: i for i, e in enumerate(players)}
+        everyone = (1 << len(players)) - 1
+        masks = [everyone & ~(1 << i) for i in range(len(players))]
+        for i, player in enumerate(players):
+            for number in player.barred:
+                j = self._index.get(number)
+                if j is not None:
+                    masks[i] &= ~(1 << j)
+                    masks[j] &= ~(1 << i)
+        self._masks = masks
+        self._bye = self.mask(e for e in players if e.bye_allowed)
+        self._dummy = len(players)
+        """A vertex that stands for the bye: a partner of everyone who may have it."""
+        self._adjacent = [_bits(m) for m in masks]
+        self._adjacent.append(_bits(self._bye))
+        for i in self._adjacent[self._dummy]:
+            self._adjacent[i].append(self._dummy)
+        self._bases: dict[tuple[int, bool], tuple[list[int], int, int, int]] = {}
+        """A maximum matching of each base (with the bye or not), the players it leaves
+        free, those some maximum matching leaves free (with the bye, as bitsets), and how
+        many it leaves free (the bye included)."""
+
+    def mask(self, members: Iterable[Entrant]) -> int:
+        """The bitset of ``members``."""
+        subset = 0
+        for member in members:
+            subset |= 1 << self._index[member.number]
+        return subset
+
+    def partners(self, player: Entrant) -> int:
+        """The bitset of the players ``player`` may meet (SB 1)."""
+        return self._masks[self._index[player.number]]
+
+    def completable(self, subset: int, *, bye: bool) -> bool:
+        """True when the players of the bitset ``subset`` can all be paired (SB 1), or all
+        but one who may have the bye: the same answer as :func:`completable` gives on
+        them."""
+        if not subset:
+            return True
+        size = subset.bit_count()
+        odd = size % 2 == 1
+        if odd and not (bye and subset & self._bye):
+            return False
+        if size == 1:
+            return True
+        local = _bits(subset)
+        masks = self._masks
+        need = (size + 1) // 2 if odd else size // 2
+        fewest = min((masks[i] & subset).bit_count() for i in local)
+        if size >= 3 and fewest >= need:
+            return True  # Dirac's theorem, as completable
+        if not odd and fewest == 0:
+            return False  # someone has no partner left
+        position = {i: k for k, i in enumerate(local)}
+        adjacent = [[position[j] for j in _bits(masks[i] & subset)] for i in local]
+        if odd:
+            dummy = size
+            adjacent.append([k for k, i in enumerate(local) if self._bye >> i & 1])
+            for k in adjacent[dummy]:
+                adjacent[k].append(dummy)
+        return has_perfect_matching(adjacent, allow_one_unmatched=False)
+
+    def _alive(self, subset: int, dummy: bool) -> list[bool]:
+        alive = [False] * (self._dummy + 1)
+        for i in _bits(subset):
+            alive[i] = True
+        alive[self._dummy] = dummy
+        return alive
+
+    def completable_from(self, base: int, subset: int, *, bye: bool) -> bool:
+        """:meth:`completable` of ``subset``, grown from a maximum matching of the players
+        of ``base`` kept between calls: for the many subsets SB 5 asks about that differ
+        from one set by a few players (the group without its floaters, the players below
+        with them), a few searches of Edmonds' algorithm decide instead of a matching
+        from scratch.  The answer is :meth:`completable`'s: one search from each free
+        player decides whether a perfect matching exists, whatever the start."""
+        if not subset:
+            return True
+        odd = subset.bit_count() % 2 == 1
+        if odd and not (bye and subset & self._bye):
+            return False
+        key = (base, bye and odd)
+        known = self._bases.get(key)
+        if known is None:
+            start = [-1] * (self._dummy + 1)
+            alive = self._alive(base, bye and odd)
+            grow_matching(self._adjacent, start, alive)
+            unmatched = sum(1 << v for v in _bits(base) if start[v] == -1)
+            outer = exposed_by_some(self._adjacent, start, alive)
+            exposed = sum(1 << v for v, yes in enumerate(outer) if yes)
+            short = sum(1 for v, w in enumerate(start) if alive[v] and w == -1)
+            known = self._bases[key] = (start, unmatched, exposed, short)
+        start, unmatched, exposed, short = known
+        # Every free player of the result is the end of a path that alternates between
+        # the start's pairs and the result's; a path between two players the start left
+        # free inside ``base`` would have made it larger (Berge).  So each such player
+        # needs a path to a player added or one whose partner left: too many, no.
+        added = (subset & ~base).bit_count()
+        freed = sum(1 for v in _bits(base & ~subset) if start[v] != -1 and subset >> start[v] & 1)
+        if odd and start[self._dummy] != -1 and not subset >> start[self._dummy] & 1:
+            freed += 1  # the bye's partner left
+        if (unmatched & subset).bit_count() > added + freed:
+            return False
+        if not base & ~subset and short:
+            # Only players added: each path from a player (or the bye) the start left free
+            # ends at a player added next to one that some maximum matching of ``base``
+            # leaves free (Gallai-Edmonds), a different one for each path.
+            helpers = 0
+            for v in _bits(subset & ~base):
+                near = self._masks[v]
+                if odd and self._bye >> v & 1:
+                    near |= 1 << self._dummy
+                if near & exposed:
+                    helpers += 1
+            if helpers < short:
+                return False
+        alive = self._alive(subset, odd)
+        mate = list(start)
+        for v, w in enumerate(start):
+            if w != -1 and not (alive[v] and alive[w]):
+                mate[v] = -1
+        return complete_matching(self._adjacent, mate, alive)
+
+
+def _bits(mask: int) -> list[int]:
+    """The positions of the set bits of ``mask``, lowest first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found

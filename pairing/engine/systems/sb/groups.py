@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pairing.engine.errors import NoValidPairing
 from pairing.engine.model import PairingNumber, Points
 
-from .compatibility import colours_kept, compatible, completable, most_pairs
+from .compatibility import Compatibility, colours_kept, compatible, completable, most_pairs
 from .entrants import RULES, Entrant, _points
 
 FLOATER_SETS_TRIED = 1000
@@ -151,21 +151,47 @@ def pair_group(
     candidates = floater_preference(group, above)
     if lowest:
         candidates = [e for e in candidates if e.bye_allowed]
+    # Every check below is among the group and the players below: SB 1 between them once.
+    checks = Compatibility([*group, *below])
+    whole = checks.mask(group)
+    under = checks.mask(below)
+    bit = {e.number: checks.mask((e,)) for e in group}
+    within = [(bit[e.number], checks.partners(e) & whole) for e in group]
+    below_first = True
     for p in range(most_pairs(group), -1, -1):
         count = len(group) - 2 * p
         if lowest and count > 1:
             break
+        # A player all of whose partners in the group float leaves the rest unpairable:
+        # only those with at most ``count`` partners there can be left so.
+        weak = [(own, near) for own, near in within if near.bit_count() <= count]
         tried = 0
         for floaters in itertools.combinations(candidates, count):
             tried += 1
             if count > 1 and tried > FLOATER_SETS_TRIED:
                 break
-            moving = frozenset(e.number for e in floaters)
-            rest = [e for e in group if e.number not in moving]
-            if not completable(rest, bye=False):
+            moving = 0
+            for e in floaters:
+                moving |= bit[e.number]
+            if any(not own & moving and not near & ~moving for own, near in weak):
                 continue
-            if not lowest and not completable([*below, *floaters], bye=True):
+            # Both must hold and neither changes anything: the one that rejected the
+            # last set is asked first (the next set differs from it by a player or two).
+            below_asked = False
+            if below_first and not lowest:
+                if not checks.completable_from(under, under | moving, bye=True):
+                    continue
+                below_asked = True
+            if not checks.completable_from(whole, whole & ~moving, bye=False):
+                below_first = False
                 continue
+            if not (lowest or below_asked) and not checks.completable_from(
+                under, under | moving, bye=True
+            ):
+                below_first = True
+                continue
+            numbers = frozenset(e.number for e in floaters)
+            rest = [e for e in group if e.number not in numbers]
             place = {e.number: index for index, e in enumerate(group)}
             return GroupResult(
                 score=score,

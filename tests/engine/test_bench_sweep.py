@@ -1,0 +1,53 @@
+"""The benchmark's sweep (``python -m bench --sweep``): every round of its events timed,
+and a round it names paired again alone exactly as the sweep paired it (issue #38)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench.sweep import percentile, replay, state_before, sweep_event, sweep_rounds
+from pairing.engine import System, pair_round
+from pairing.engine.generator import tournament_states
+from pairing.engine.model import RoundPairing, TournamentState
+
+
+def test_sweep_times_every_round_the_generator_pairs() -> None:
+    cases, stopped = sweep_event(System.LIM, 10, 6, 7)
+    states = list(tournament_states(System.LIM, players=10, rounds=6, seed=7))
+    assert not stopped
+    assert [c.round_number for c in cases] == [s.round_number for s in states[:-1]]
+    assert all(c.seconds >= 0 and c.seed == 7 and c.players == 10 for c in cases)
+
+
+@pytest.mark.parametrize("system", [System.DUTCH_1992, System.SB])
+def test_replay_pairs_the_named_round_as_the_sweep_did(system: System) -> None:
+    made: dict[int, tuple[TournamentState, RoundPairing]] = {}
+
+    def pairer(state: TournamentState, system: System, lot: int) -> RoundPairing:
+        made[state.round_number] = (state, pair_round(state, system, seed=lot))
+        return made[state.round_number][1]
+
+    for _ in tournament_states(system, players=9, rounds=5, seed=11, pairer=pairer):
+        pass
+    state, lot = state_before(system, 9, 5, 11, 4)
+    assert state == made[4][0]
+    assert pair_round(state, system, seed=lot) == made[4][1]
+    assert replay(system, 9, 5, 11, 4, profile=False).startswith(f"{system.value} 9 players")
+
+
+def test_replay_refuses_a_round_the_event_does_not_have() -> None:
+    with pytest.raises(ValueError, match="round 7"):
+        state_before(System.LIM, 8, 5, 1, 7)
+
+
+def test_sweep_rounds_come_close_to_a_round_robin() -> None:
+    drawn = {sweep_rounds(40, seed) for seed in range(50)}
+    assert min(drawn) >= 30
+    assert max(drawn) <= 39
+
+
+def test_percentile_is_a_measured_value_by_nearest_rank() -> None:
+    values = [float(v) for v in range(1, 201)]
+    assert percentile(values, 99) == 198.0
+    assert percentile(values, 50) == 100.0
+    assert percentile([3.0], 99) == 3.0
