@@ -52,6 +52,8 @@ class Entry:
     rapid: int | None = None
     blitz: int | None = None
     inactive: bool = False
+    fide_id: str = ""
+    club: str = ""
 
 
 _LETTERS = str.maketrans({"ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ł": "l",
