@@ -107,14 +107,29 @@ def _columns(header: str) -> dict[str, tuple[int, int]]:
     }
 
 
-def read_fide_txt(lines: Iterable[str]) -> Iterator[Entry]:
-    """FIDE's fixed-width TXT list, header line first.
+def _text(field: bytes) -> str:
+    """A field's bytes as text: UTF-8, else Windows-1252 (older lists)."""
+    try:
+        return field.decode("utf-8").strip()
+    except UnicodeDecodeError:
+        return field.decode("cp1252", errors="replace").strip()
+
+
+def _as_bytes(line: str | bytes) -> bytes:
+    return line.encode("utf-8") if isinstance(line, str) else line
+
+
+def read_fide_txt(lines: Iterable[str | bytes]) -> Iterator[Entry]:
+    """FIDE's fixed-width TXT list, header line first, read by byte columns as FIDE
+    writes them (a name with a letter of two bytes in UTF-8 takes two columns).  A line
+    with a value across the start of a column (a letter on each side of it) does not
+    line up with the header: it is refused rather than read cut.
 
     :raises ListError: the header lacks a column FIDE's lists have, or a line's ID is
-        not a number (with its line number).
+        not a number or its columns do not line up (with its line number).
     """
     rows = iter(lines)
-    header = next(rows, "").rstrip("\r\n")
+    header = _text(_as_bytes(next(rows, b"")).rstrip(b"\r\n"))
     columns = _columns(header)
     missing = [c for c in ("ID Number", "Name", "Fed") if c not in columns]
     if missing:
@@ -123,15 +138,27 @@ def read_fide_txt(lines: Iterable[str]) -> Iterator[Entry]:
         message = gettext("line 1: not a FIDE list header (no %(columns)s column): %(header)s")
         raise ListError(message % {"columns": ", ".join(missing), "header": repr(header[:60])})
     single = next((label for label in columns if _MONTH.fullmatch(label)), None)
+    starts = [(start, label) for label, (start, _) in columns.items() if start > 0]
+    blank = b" \t"
 
-    def cut(line: str, label: str) -> str:
+    def cut(line: bytes, label: str) -> str:
         span = columns.get(label)
-        return line[span[0] : span[1]].strip() if span else ""
+        return _text(line[span[0] : span[1]]) if span else ""
 
     for number, raw in enumerate(rows, start=2):
-        line = raw.rstrip("\r\n")
+        line = _as_bytes(raw).rstrip(b"\r\n")
         if not line.strip():
             continue
+        for start, label in starts:
+            if start < len(line) and line[start] not in blank and line[start - 1] not in blank:
+                # Translators: number is a line of the uploaded file, column the name of
+                # a column in its header ("Fed"), line the start of the line.
+                message = gettext(
+                    "line %(number)s: does not line up with the header (a value runs "
+                    "across the start of column %(column)s): %(line)s"
+                )
+                text = _text(line[: start + 20])
+                raise ListError(message % {"number": number, "column": label, "line": repr(text)})
         player_id = cut(line, "ID Number")
         if not ascii_digits(player_id):
             # Translators: number is a line of the uploaded file, id the text found there.
@@ -280,12 +307,11 @@ def _read_plain(name: str, data: IO[bytes], head: bytes) -> Iterator[Entry]:
     if name.lower().endswith(".xml") or head.startswith(b"<"):
         yield from read_fide_xml(io.BufferedReader(_Markup(data)))
         return
-    text = io.TextIOWrapper(data, encoding="utf-8", errors="replace", newline="")
-    yield from read_fide_txt(_lines(text))
+    yield from read_fide_txt(_lines(data))
 
 
 MAX_LINE = 4096
-"""The longest line a TXT list may have, in characters (FIDE's are about 160): a file of
+"""The longest line a TXT list may have, in bytes (FIDE's are about 160): a file of
 one endless line would otherwise be held whole in memory."""
 
 MAX_TEXT = 64 * 1024
@@ -293,20 +319,20 @@ MAX_TEXT = 64 * 1024
 an endless text or tag would otherwise be held whole in memory."""
 
 
-def _lines(text: IO[str]) -> Iterator[str]:
-    """The lines of ``text``, each read up to ``MAX_LINE`` characters.
+def _lines(data: IO[bytes]) -> Iterator[bytes]:
+    """The lines of ``data``, each read up to ``MAX_LINE`` bytes.
 
     :raises ListError: a longer line, or one holding a NUL (which PostgreSQL cannot
         store in text), by its number.
     """
     number = 0
-    while line := text.readline(MAX_LINE + 1):
+    while line := data.readline(MAX_LINE + 1):
         number += 1
-        if len(line.rstrip("\r\n")) > MAX_LINE:
+        if len(line.rstrip(b"\r\n")) > MAX_LINE:
             # Translators: number is a line of the uploaded file, limit a number.
             message = gettext("line %(number)s: over %(limit)s characters, not a list's line")
             raise ListError(message % {"number": number, "limit": MAX_LINE})
-        if "\x00" in line:
+        if b"\x00" in line:
             # Translators: number is a line of the uploaded file.
             message = gettext("line %(number)s: holds a NUL character, which no text may hold")
             raise ListError(message % {"number": number})
