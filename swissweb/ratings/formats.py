@@ -1,5 +1,5 @@
-"""Reading rating lists: FIDE's monthly download (TXT or XML, zipped or not) and a
-national list as CSV with the arbiter's column mapping.
+"""Reading rating lists: FIDE's monthly download (TXT or XML, zipped or not); a
+national list as CSV is read by ``national``.
 
 FIDE's TXT files (``players_list_foa.txt``, and the single lists such as
 ``standard_rating_list.txt``) are fixed-width, with a header line naming each column;
@@ -15,13 +15,12 @@ Every reader yields :class:`Entry` rows and raises :class:`ListError` naming the
 
 from __future__ import annotations
 
-import csv
 import io
 import re
 import unicodedata
 import zipfile
 import zlib
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import IO
 
@@ -72,20 +71,24 @@ def name_key(name: str) -> str:
     return re.sub(r"\s*,\s*", ", ", " ".join(plain.split())).strip(" ,")
 
 
-def _rating(text: str) -> int | None:
+def rating_value(text: str) -> int | None:
+    """A rating: ASCII digits from 1 to 3999, else none."""
     value = int(text) if ascii_digits(text) else 0
     return value if 0 < value < 4000 else None
 
 
-def _year(text: str) -> int | None:
+def year_value(text: str) -> int | None:
+    """A birth year: ASCII digits from 1900 to 2100, else none."""
     return int(text) if ascii_digits(text) and 1900 <= int(text) <= 2100 else None
 
 
-def _sex(text: str) -> str:
+def sex_value(text: str) -> str:
+    """``m`` or ``w`` from M, F or W (any case, any word starting so), else empty."""
     return {"M": "m", "F": "w", "W": "w"}.get(text.strip().upper()[:1], "")
 
 
-def _title(title: str, women: str) -> str:
+def title_value(title: str, women: str) -> str:
+    """The first of ``title`` and ``women`` that is a FIDE title (:data:`TITLES`)."""
     for candidate in (title.strip().upper(), women.strip().upper()):
         if candidate in TITLES:
             return candidate
@@ -169,12 +172,12 @@ def read_fide_txt(lines: Iterable[str | bytes]) -> Iterator[Entry]:
             player_id=player_id,
             name=cut(line, "Name"),
             federation=cut(line, "Fed").upper()[:3],
-            sex=_sex(cut(line, "Sex")),
-            title=_title(cut(line, "Tit"), cut(line, "WTit")),
-            birth_year=_year(cut(line, "B-day")),
-            standard=_rating(cut(line, single or "SRtng")),
-            rapid=None if single else _rating(cut(line, "RRtng")),
-            blitz=None if single else _rating(cut(line, "BRtng")),
+            sex=sex_value(cut(line, "Sex")),
+            title=title_value(cut(line, "Tit"), cut(line, "WTit")),
+            birth_year=year_value(cut(line, "B-day")),
+            standard=rating_value(cut(line, single or "SRtng")),
+            rapid=None if single else rating_value(cut(line, "RRtng")),
+            blitz=None if single else rating_value(cut(line, "BRtng")),
             inactive="i" in flag,
         )
 
@@ -205,12 +208,12 @@ def read_fide_xml(stream: IO[bytes]) -> Iterator[Entry]:
                 player_id=player_id,
                 name=values.get("name", ""),
                 federation=values.get("country", "").upper()[:3],
-                sex=_sex(values.get("sex", "")),
-                title=_title(values.get("title", ""), values.get("w_title", "")),
-                birth_year=_year(values.get("birthday", "")),
-                standard=_rating(values.get("rating", "")),
-                rapid=_rating(values.get("rapid_rating", "")),
-                blitz=_rating(values.get("blitz_rating", "")),
+                sex=sex_value(values.get("sex", "")),
+                title=title_value(values.get("title", ""), values.get("w_title", "")),
+                birth_year=year_value(values.get("birthday", "")),
+                standard=rating_value(values.get("rating", "")),
+                rapid=rating_value(values.get("rapid_rating", "")),
+                blitz=rating_value(values.get("blitz_rating", "")),
                 inactive="i" in values.get("flag", "").lower(),
             )
     except ElementTree.ParseError as exc:
@@ -361,58 +364,3 @@ class _Markup(io.RawIOBase):
             raise ListError(message % {"limit": MAX_TEXT // 1024})
         buffer[: len(data)] = data
         return len(data)
-
-
-# --- National CSV -----------------------------------------------------------------------
-
-MAPPED = ("player_id", "name", "standard", "rapid", "blitz", "federation", "sex", "birth_year")
-"""The fields a national list's columns can give; ``player_id`` and ``name`` are needed."""
-
-
-def csv_columns(text: str) -> list[str]:
-    """The header row of a CSV list, to map its columns."""
-    return next(csv.reader(io.StringIO(text)), [])
-
-
-def read_national_csv(text: str, mapping: Mapping[str, str]) -> Iterator[Entry]:
-    """A national list as CSV, each of our fields (:data:`MAPPED`) read from the column
-    ``mapping`` names.
-
-    :raises ListError: a mapped column is not in the header, the ID or name column is
-        not mapped, or a row has no ID (with its line number).
-    """
-    reader = csv.DictReader(io.StringIO(text))
-    header = reader.fieldnames or []
-    needs = {
-        "player_id": gettext("choose the column of the player id"),
-        "name": gettext("choose the column of the name"),
-    }
-    for needed, message in needs.items():
-        if not mapping.get(needed):
-            raise ListError(message)
-    for field, column in mapping.items():
-        if column and column not in header:
-            # Translators: field is one of our fields (player_id, name, standard...) as it
-            # is, column the name the arbiter typed.
-            message = gettext("%(field)s: the file has no column %(column)s")
-            raise ListError(message % {"field": field, "column": repr(column)})
-
-    def value(row: Mapping[str, str | None], field: str) -> str:
-        column = mapping.get(field)
-        return (row.get(column) or "").strip() if column else ""
-
-    for number, row in enumerate(reader, start=2):
-        player_id = value(row, "player_id")
-        if not player_id:
-            # Translators: number is a line of the uploaded file.
-            raise ListError(gettext("line %(number)s: no player ID") % {"number": number})
-        yield Entry(
-            player_id=player_id[:20],
-            name=value(row, "name")[:100],
-            federation=value(row, "federation").upper()[:3],
-            sex=_sex(value(row, "sex")),
-            birth_year=_year(value(row, "birth_year")),
-            standard=_rating(value(row, "standard")),
-            rapid=_rating(value(row, "rapid")),
-            blitz=_rating(value(row, "blitz")),
-        )

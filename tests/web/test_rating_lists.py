@@ -20,10 +20,10 @@ from swissweb.ratings.formats import (
     read_fide_file,
     read_fide_txt,
     read_fide_xml,
-    read_national_csv,
 )
 from swissweb.ratings.loader import load_list
 from swissweb.ratings.models import ListedPlayer, ListKind, RatingList
+from swissweb.ratings.national import read_national_csv
 from swissweb.ratings.search import search
 from swissweb.tournament.audit import log as audit
 from swissweb.tournament.core.errors import TournamentError
