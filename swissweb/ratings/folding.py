@@ -6,8 +6,9 @@ dropped (``unicodedata`` NFKD) and letters that do not decompose are written as 
 base letters a keyboard has ("ø" -> "o").  German writes an umlaut as the vowel and an
 "e" when the umlaut is missing ("Müller" and "Mueller" are one name), so a word with an
 umlaut is stored both ways ("muller", "mueller") and a word spelled with "ae", "oe" or
-"ue" also without the "e" ("Mueller" gives "mueller" and "muller"): "mueller",
-"muller" and "Müller" then find one another, a query needing no variants of its own.
+"ue" before a consonant also without the "e" ("Mueller" gives "mueller" and "muller");
+a word typed so is looked for both ways too (:func:`variants`): "mueller", "muller"
+and "Müller" find one another ("Joe" stays "joe", the "e" ending it).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ the base letters a player types on a keyboard without them."""
 
 _APOSTROPHES = re.compile(r"['’‘`´ʼ]")
 _UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue"})
-_E_PAIRS = re.compile(r"([aou])e")
+_E_PAIRS = re.compile(r"([aou])e(?=[b-df-hj-np-tv-z])")
 MAX_TOKEN = 40
 """The longest word stored (a longer one is stored by its first 40 letters)."""
 
@@ -39,6 +40,12 @@ def plain(text: str) -> str:
 def query_words(query: str) -> list[str]:
     """The words of a search, folded as names are, each once, in the order typed."""
     return list(dict.fromkeys(w[:MAX_TOKEN] for w in plain(query).split()))
+
+
+def variants(word: str) -> list[str]:
+    """A folded word typed, and the same without the "e" of an "ae", "oe" or "ue"
+    before a consonant if it has one (``"mueller"`` -> ``["mueller", "muller"]``)."""
+    return list(dict.fromkeys([word, _E_PAIRS.sub(r"\1", word)]))
 
 
 def name_words(name: str) -> list[str]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from django.db import connection
 
-from swissweb.ratings.folding import query_words
+from swissweb.ratings.folding import query_words, variants
 from swissweb.ratings.models import ListedName, ListedPlayer
 from swissweb.tournament.core.params import ascii_digits
 
@@ -32,35 +32,42 @@ def _after(prefix: str) -> str:
 
 
 def _count(word: str) -> int:
-    """How many stored words start with ``word``, up to ``COUNTED``."""
+    """How many stored words start with ``word`` or its variant, up to ``COUNTED``."""
     table = ListedName._meta.db_table
+    total = 0
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT COUNT(*) FROM (SELECT 1 FROM {table} WHERE word >= %s AND word < %s "
-            "LIMIT %s) AS counted",
-            [word, _after(word), COUNTED],
-        )
-        (count,) = cursor.fetchone()
-    return int(count)
+        for start in variants(word):
+            cursor.execute(
+                f"SELECT COUNT(*) FROM (SELECT 1 FROM {table} WHERE word >= %s AND word < %s "
+                "LIMIT %s) AS counted",
+                [start, _after(start), COUNTED],
+            )
+            (count,) = cursor.fetchone()
+            total += int(count)
+    return total
 
 
 def _matches(lead: str, others: list[str], limit: int) -> list[int]:
-    """The players with a word starting ``lead`` and words starting each of ``others``,
-    in the order of the ``(word, name_key)`` index, up to ``limit`` rows."""
+    """The players with a word starting ``lead`` (or its variant) and words starting
+    each of ``others`` (or theirs), in the order of the ``(word, name_key)`` index, up
+    to ``limit`` rows of each variant of ``lead``."""
     words, players = ListedName._meta.db_table, ListedPlayer._meta.db_table
-    sql = (
-        f"SELECT w.player_id FROM {words} w JOIN {players} p ON p.id = w.player_id "
-        "WHERE w.word >= %s AND w.word < %s"
-    )
-    params: list[str | int] = [lead, _after(lead)]
+    where, params = "", []
     for other in others:
-        sql += " AND p.search_key LIKE %s"
-        params.append(f"% {other}%")
-    sql += " ORDER BY w.word, w.name_key LIMIT %s"
-    params.append(limit)
+        likes = variants(other)
+        where += " AND (" + " OR ".join(["p.search_key LIKE %s"] * len(likes)) + ")"
+        params += [f"% {like}%" for like in likes]
+    found: list[int] = []
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return list(dict.fromkeys(pk for (pk,) in cursor.fetchall()))
+        for start in variants(lead):
+            cursor.execute(
+                f"SELECT w.player_id FROM {words} w JOIN {players} p ON p.id = w.player_id "
+                f"WHERE w.word >= %s AND w.word < %s{where} ORDER BY w.word, w.name_key "
+                "LIMIT %s",
+                [start, _after(start), *params, limit],
+            )
+            found += [pk for (pk,) in cursor.fetchall()]
+    return list(dict.fromkeys(found))
 
 
 def search(query: str, *, limit: int = LIMIT) -> list[ListedPlayer]:
@@ -83,7 +90,7 @@ def search(query: str, *, limit: int = LIMIT) -> list[ListedPlayer]:
     rows = ListedPlayer.objects.filter(pk__in=chosen).select_related("rating_list")
 
     def rank(player: ListedPlayer) -> tuple[int, str, str]:
-        whole = sum(f" {w} " in player.search_key for w in typed)
+        whole = sum(any(f" {v} " in player.search_key for v in variants(w)) for w in typed)
         return (-whole, player.name_key, player.player_id)
 
     return sorted(rows, key=rank)[:limit]
