@@ -113,8 +113,8 @@ class ListedPlayer(models.Model):
 
 class ListedName(models.Model):
     """One word of a listed player's name as searches type it (``folding.name_words``):
-    the index on ``(word, name_key)`` gives every name having a word that starts so, in
-    the order a search shows them, without reading the rest of the list."""
+    the index on ``(word, name_key, player)`` gives every name having a word that starts
+    so, in the order a search shows them, without reading the table."""
 
     player = models.ForeignKey(
         ListedPlayer, on_delete=models.CASCADE, related_name="words", verbose_name=_("player")
@@ -123,7 +123,7 @@ class ListedName(models.Model):
     name_key = models.CharField(max_length=100, verbose_name=_("search key"))
 
     class Meta:
-        indexes = [models.Index(fields=["word", "name_key"], name="listed_name_word")]
+        indexes = [models.Index(fields=["word", "name_key", "player"], name="listed_name_word")]
 
     def __str__(self) -> str:
         return self.word

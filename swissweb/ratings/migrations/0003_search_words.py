@@ -52,7 +52,7 @@ class Migration(migrations.Migration):
                 ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='words', to='ratings.listedplayer', verbose_name='player')),
             ],
             options={
-                'indexes': [models.Index(fields=['word', 'name_key'], name='listed_name_word')],
+                'indexes': [models.Index(fields=['word', 'name_key', 'player'], name='listed_name_word')],
             },
         ),
         migrations.RunPython(index_loaded_names, migrations.RunPython.noop, elidable=True),
