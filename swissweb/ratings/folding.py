@@ -13,6 +13,7 @@ and "Müller" find one another ("Joe" stays "joe", the "e" ending it).
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -23,6 +24,7 @@ the base letters a player types on a keyboard without them."""
 
 _APOSTROPHES = re.compile(r"['’‘`´ʼ]")
 _UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue"})
+_SEPARATORS = re.compile(r"[\s,\-‐–]+")
 _E_PAIRS = re.compile(r"([aou])e(?=[b-df-hj-np-tv-z])")
 MAX_TOKEN = 40
 """The longest word stored (a longer one is stored by its first 40 letters)."""
@@ -32,8 +34,9 @@ def plain(text: str) -> str:
     """``text`` lower-cased without accents, apostrophes or other marks, words split
     at anything but letters and digits (``"O'Brien-Smyth"`` -> ``"obrien smyth"``)."""
     text = _APOSTROPHES.sub("", text.lower().translate(LETTERS))
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
+    if not text.isascii():
+        text = unicodedata.normalize("NFKD", text)
+        text = "".join(c for c in text if not unicodedata.combining(c)).lower()
     return " ".join(re.sub(r"[\W_]+", " ", text).split())
 
 
@@ -48,22 +51,26 @@ def variants(word: str) -> list[str]:
     return list(dict.fromkeys([word, _E_PAIRS.sub(r"\1", word)]))
 
 
+@functools.lru_cache(maxsize=65536)
+def _forms(raw: str) -> tuple[str, ...]:
+    """The folded forms of one word of a name (lists repeat their words: cached)."""
+    base = plain(raw).replace(" ", "")
+    if not base:
+        return ()
+    forms = [base, plain(raw.translate(_UMLAUTS)).replace(" ", ""), _E_PAIRS.sub(r"\1", base)]
+    # "d'Artagnan" is also found as "artagnan", "O'Brien" as "brien".
+    _, mark, tail = _APOSTROPHES.sub("'", raw).partition("'")
+    if mark and len(tail_word := plain(tail).replace(" ", "")) >= 2:
+        forms.append(tail_word)
+    return tuple(dict.fromkeys(f[:MAX_TOKEN] for f in forms))
+
+
 def name_words(name: str) -> list[str]:
     """Every word a search may match in ``name``: each word folded, plus the German
     spellings of an umlaut (see the module docstring), each once."""
     words: dict[str, None] = {}
-    for raw in re.split(r"[\s,\-‐–]+", name.lower().translate(LETTERS)):
-        base = plain(raw).replace(" ", "")
-        if not base:
-            continue
-        words[base[:MAX_TOKEN]] = None
-        spelled = plain(raw.translate(_UMLAUTS)).replace(" ", "")
-        words[spelled[:MAX_TOKEN]] = None
-        words[_E_PAIRS.sub(r"\1", base)[:MAX_TOKEN]] = None
-        # "d'Artagnan" is also found as "artagnan", "O'Brien" as "brien".
-        _, mark, tail = _APOSTROPHES.sub("'", raw).partition("'")
-        if mark and len(tail_word := plain(tail).replace(" ", "")) >= 2:
-            words[tail_word[:MAX_TOKEN]] = None
+    for raw in _SEPARATORS.split(name.lower().translate(LETTERS)):
+        words.update(dict.fromkeys(_forms(raw)))
     return list(words)
 
 
