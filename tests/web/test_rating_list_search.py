@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,8 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 
 from swissweb.ratings import samples
@@ -214,3 +217,34 @@ def test_a_fide_line_that_does_not_line_up_is_refused_with_the_line() -> None:
     lines[3] = lines[3][:20] + b"  " + lines[3][20:]  # the name and all after it two right
     with pytest.raises(ListError, match=r"line 4: does not line up with the header .*column Sex"):
         list(read_fide_txt(lines))
+
+
+# --- The migration -----------------------------------------------------------------------
+
+
+@pytest.fixture
+def at_ratings_0002(transactional_db: None) -> Iterator[None]:
+    MigrationExecutor(connection).migrate([("ratings", "0002_verbose_names")])
+    yield
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    leaves = executor.loader.graph.leaf_nodes()
+    executor.migrate([(app, name) for app, name in leaves if app == "ratings"])
+
+
+def test_the_migration_gives_lists_loaded_before_it_their_search_words(
+    at_ratings_0002: None,
+) -> None:
+    old = (
+        MigrationExecutor(connection).loader.project_state([("ratings", "0002_verbose_names")]).apps
+    )
+    rating_list = old.get_model("ratings", "RatingList").objects.create(
+        name="FIDE", kind="fide", loaded_at=T0
+    )
+    old.get_model("ratings", "ListedPlayer").objects.create(
+        rating_list=rating_list, player_id="1", name="O'Brien-Müller, Seán", name_key="x"
+    )
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate([("ratings", "0003_search_words")])
+    assert names("obrien sean") == names("mueller") == ["O'Brien-Müller, Seán"]
