@@ -84,7 +84,7 @@ def search(query: str, *, limit: int = LIMIT) -> list[ListedPlayer]:
     typed = query_words(text)
     if sum(len(w) for w in typed) < 2:
         return []
-    lead = min(typed, key=lambda w: (_count(w), -len(w)))
+    lead = typed[0] if len(typed) == 1 else min(typed, key=lambda w: (_count(w), -len(w)))
     others = [w for w in typed if w != lead]
     # A name appears once per word of it that starts with ``lead`` (at most a few).
     chosen = _matches(lead, others, limit * 4)[: limit * 2]
