@@ -95,6 +95,18 @@ def _store(list_id: int, entries: Iterable[Entry]) -> int:
     return pk - first
 
 
+def _vacuum() -> None:
+    """Mark the new rows visible to all on PostgreSQL, outside any transaction (where
+    VACUUM can run): an index-only scan then reads no table page for them, which is
+    what keeps a search of the word index fast right after a load (autovacuum would,
+    later)."""
+    if connection.vendor == "postgresql" and not connection.in_atomic_block:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"VACUUM ANALYZE {ListedPlayer._meta.db_table}, {ListedName._meta.db_table}"
+            )
+
+
 def load_list(
     *,
     name: str,
@@ -120,4 +132,5 @@ def load_list(
         count = _store(rating_list.pk, entries)
         rating_list.players = count
         rating_list.save(update_fields=["players"])
-        return rating_list
+    _vacuum()
+    return rating_list
