@@ -24,7 +24,7 @@ from swissweb.tournament.core.params import ascii_digits
 
 LIMIT = 20
 """The most players one search shows."""
-COUNTED = 5000
+COUNTED = 20000
 """How far the names of a word typed are counted to choose the one that leads."""
 
 
@@ -34,16 +34,19 @@ def _after(prefix: str) -> str:
 
 
 def _count(word: str) -> int:
-    """How many stored words start with ``word`` or its variant, up to ``COUNTED``."""
-    sql, params = _starting("word", word)
+    """How many stored words start with ``word`` or its variant, up to ``COUNTED`` each
+    (one range of the index at a time: an ``OR`` of two would not stop at the bound)."""
+    total = 0
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT COUNT(*) FROM (SELECT 1 FROM {ListedName._meta.db_table} WHERE {sql} "
-            "LIMIT %s) AS counted",
-            [*params, COUNTED],
-        )
-        (count,) = cursor.fetchone()
-    return int(count)
+        for start in variants(word):
+            cursor.execute(
+                f"SELECT COUNT(*) FROM (SELECT 1 FROM {ListedName._meta.db_table} "
+                "WHERE word >= %s AND word < %s LIMIT %s) AS counted",
+                [start, _after(start), COUNTED],
+            )
+            (count,) = cursor.fetchone()
+            total += int(count)
+    return total
 
 
 def _starting(column: str, word: str) -> tuple[str, list[str]]:
@@ -58,21 +61,30 @@ def _matches(
 ) -> list[int]:
     """The players with a word starting ``lead`` and words starting each of ``others``
     (or their variants), in the order of the ``(word, name_key, player)`` index, up to
-    ``limit`` rows: the players of each other word are taken whole from the index (no
-    table read), those of ``lead`` in order until enough match.  With ``first``, only
-    the names that start with it (it is then not looked up as a word): one range of
-    the index.  ``common`` says that every word starts more names than ``COUNTED``."""
+    ``limit`` rows.  The names of ``lead`` are read in order until enough match; when
+    they are few, each one's ``search_key`` holds its words; when every word is
+    ``common`` (starts more names than ``COUNTED``), the players of each other word
+    are taken whole from the index (no table read) and joined by hash.  With
+    ``first``, only the names that start with it (it is then not looked up as a word):
+    one range of the index."""
     table = ListedName._meta.db_table
     where, params = _starting("w.word", lead)
     if first:
         sql, bounds = _starting("w.name_key", first)
         where += f" AND {sql}"
         params += bounds
-    for other in others:
-        if other != first:
+    rest = [other for other in others if other != first]
+    players = ListedPlayer._meta.db_table
+    join = f" JOIN {players} p ON p.id = w.player_id" if rest and not common else ""
+    for other in rest:
+        if common:
             sql, bounds = _starting("word", other)
             where += f" AND w.player_id IN (SELECT player_id FROM {table} WHERE {sql})"
             params += bounds
+        else:  # few names to look at: each one's words, read with it
+            likes = variants(other)
+            where += " AND (" + " OR ".join(["p.search_key LIKE %s"] * len(likes)) + ")"
+            params += [f"% {like}%" for like in likes]
     with transaction.atomic(), connection.cursor() as cursor:
         if common and connection.vendor == "postgresql":
             # Looked up name by name, the players of two common words cost a probe each
@@ -80,7 +92,8 @@ def _matches(
             # once from the index.
             cursor.execute("SET LOCAL enable_nestloop = off")
         cursor.execute(
-            f"SELECT w.player_id FROM {table} w WHERE {where} ORDER BY w.word, w.name_key LIMIT %s",
+            f"SELECT w.player_id FROM {table} w{join} WHERE {where} "
+            "ORDER BY w.word, w.name_key LIMIT %s",
             [*params, limit],
         )
         return list(dict.fromkeys(pk for (pk,) in cursor.fetchall()))
