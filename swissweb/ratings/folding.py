@@ -6,9 +6,10 @@ dropped (``unicodedata`` NFKD) and letters that do not decompose are written as 
 base letters a keyboard has ("ø" -> "o").  German writes an umlaut as the vowel and an
 "e" when the umlaut is missing ("Müller" and "Mueller" are one name), so a word with an
 umlaut is stored both ways ("muller", "mueller") and a word spelled with "ae", "oe" or
-"ue" before a consonant also without the "e" ("Mueller" gives "mueller" and "muller");
-a word typed so is looked for both ways too (:func:`variants`): "mueller", "muller"
-and "Müller" find one another ("Joe" stays "joe", the "e" ending it).
+"ue" before a consonant also without the "e" ("Mueller" gives "mueller" and "muller";
+"Joe" stays "joe", the "e" ending it).  "mueller", "muller" and "Müller" all find
+"Müller", and "muller" finds "Mueller", with no variants of what is typed (each would
+be one more range of the index to read).
 """
 
 from __future__ import annotations
@@ -43,12 +44,6 @@ def plain(text: str) -> str:
 def query_words(query: str) -> list[str]:
     """The words of a search, folded as names are, each once, in the order typed."""
     return list(dict.fromkeys(w[:MAX_TOKEN] for w in plain(query).split()))
-
-
-def variants(word: str) -> list[str]:
-    """A folded word typed, and the same without the "e" of an "ae", "oe" or "ue"
-    before a consonant if it has one (``"mueller"`` -> ``["mueller", "muller"]``)."""
-    return list(dict.fromkeys([word, _E_PAIRS.sub(r"\1", word)]))
 
 
 @functools.lru_cache(maxsize=65536)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from django.db import connection, transaction
 
-from swissweb.ratings.folding import query_words, variants
+from swissweb.ratings.folding import query_words
 from swissweb.ratings.models import ListedName, ListedPlayer
 from swissweb.tournament.core.params import ascii_digits
 
@@ -34,39 +34,32 @@ def _after(prefix: str) -> str:
 
 
 def _count(word: str) -> int:
-    """How many stored words start with ``word`` or its variant, up to ``COUNTED`` each
-    (one range of the index at a time: an ``OR`` of two would not stop at the bound)."""
-    total = 0
+    """How many stored words start with ``word``, up to ``COUNTED``."""
     with connection.cursor() as cursor:
-        for start in variants(word):
-            cursor.execute(
-                f"SELECT COUNT(*) FROM (SELECT 1 FROM {ListedName._meta.db_table} "
-                "WHERE word >= %s AND word < %s LIMIT %s) AS counted",
-                [start, _after(start), COUNTED],
-            )
-            (count,) = cursor.fetchone()
-            total += int(count)
-    return total
+        cursor.execute(
+            f"SELECT COUNT(*) FROM (SELECT 1 FROM {ListedName._meta.db_table} "
+            "WHERE word >= %s AND word < %s LIMIT %s) AS counted",
+            [word, _after(word), COUNTED],
+        )
+        (count,) = cursor.fetchone()
+    return int(count)
 
 
 def _starting(column: str, word: str) -> tuple[str, list[str]]:
-    """SQL for ``column`` starting with ``word`` or its variant, and its parameters."""
-    starts = variants(word)
-    sql = " OR ".join([f"({column} >= %s AND {column} < %s)"] * len(starts))
-    return f"({sql})", [bound for start in starts for bound in (start, _after(start))]
+    """SQL for ``column`` starting with ``word``, and its parameters."""
+    return f"({column} >= %s AND {column} < %s)", [word, _after(word)]
 
 
 def _matches(
     lead: str, others: list[str], limit: int, *, first: str = "", common: bool = False
 ) -> list[int]:
-    """The players with a word starting ``lead`` and words starting each of ``others``
-    (or their variants), in the order of the ``(word, name_key, player)`` index, up to
-    ``limit`` rows.  The names of ``lead`` are read in order until enough match; when
-    they are few, each one's ``search_key`` holds its words; when every word is
-    ``common`` (starts more names than ``COUNTED``), the players of each other word
-    are taken whole from the index (no table read) and joined by hash.  With
-    ``first``, only the names that start with it (it is then not looked up as a word):
-    one range of the index."""
+    """The players with a word starting ``lead`` and words starting each of ``others``,
+    in the order of the ``(word, name_key, player)`` index, up to ``limit`` rows.  The
+    names of ``lead`` are read in order until enough match; when they are few, each
+    one's ``search_key`` holds its words; when every word is ``common`` (starts more
+    names than ``COUNTED``), the players of each other word are taken whole from the
+    index (no table read) and joined by hash.  With ``first``, only the names that
+    start with it (it is then not looked up as a word): one range of the index."""
     table = ListedName._meta.db_table
     where, params = _starting("w.word", lead)
     if first:
@@ -82,9 +75,8 @@ def _matches(
             where += f" AND w.player_id IN (SELECT player_id FROM {table} WHERE {sql})"
             params += bounds
         else:  # few names to look at: each one's words, read with it
-            likes = variants(other)
-            where += " AND (" + " OR ".join(["p.search_key LIKE %s"] * len(likes)) + ")"
-            params += [f"% {like}%" for like in likes]
+            where += " AND p.search_key LIKE %s"
+            params.append(f"% {other}%")
     with transaction.atomic(), connection.cursor() as cursor:
         if common and connection.vendor == "postgresql":
             # Looked up name by name, the players of two common words cost a probe each
@@ -126,7 +118,7 @@ def search(query: str, *, limit: int = LIMIT) -> list[ListedPlayer]:
     rows = ListedPlayer.objects.filter(pk__in=chosen).select_related("rating_list")
 
     def rank(player: ListedPlayer) -> tuple[int, str, str]:
-        whole = sum(any(f" {v} " in player.search_key for v in variants(w)) for w in typed)
+        whole = sum(f" {w} " in player.search_key for w in typed)
         return (-whole, player.name_key, player.player_id)
 
     return sorted(rows, key=rank)[:limit]
