@@ -27,6 +27,7 @@ from typing import IO
 from defusedxml import DefusedXmlException, ElementTree
 from django.utils.translation import gettext, ngettext
 
+from swissweb.ratings.folding import LETTERS
 from swissweb.tournament.core.params import ascii_digits
 
 TITLES = frozenset({"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"})
@@ -55,17 +56,11 @@ class Entry:
     club: str = ""
 
 
-_LETTERS = str.maketrans({"ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ł": "l",
-                          "þ": "th", "ð": "d", "ı": "i", "ħ": "h"})  # fmt: skip
-"""Letters that Unicode does not decompose into a base letter and an accent, written as
-the base letters a player types on a keyboard without them."""
-
-
 def name_key(name: str) -> str:
     """A name as searches compare it: lower case, accents and punctuation other than
     the comma dropped, one space between words (``"Ångström, Åsa"`` -> ``"angstrom,
     asa"``; ``"Frøst"`` -> ``"frost"``)."""
-    plain = unicodedata.normalize("NFKD", name.lower().translate(_LETTERS))
+    plain = unicodedata.normalize("NFKD", name.lower().translate(LETTERS))
     plain = "".join(c for c in plain if not unicodedata.combining(c)).lower()
     plain = re.sub(r"[^\w,]+", " ", plain)
     return re.sub(r"\s*,\s*", ", ", " ".join(plain.split())).strip(" ,")
