@@ -116,8 +116,12 @@ class ListedName(models.Model):
     the index on ``(word, name_key, player)`` gives every name having a word that starts
     so, in the order a search shows them, without reading the table."""
 
+    # DO_NOTHING: the loader deletes a list's words itself, in one statement, before its
+    # players; with CASCADE, Django would read the 1.5 million players of FIDE's list
+    # into memory to find their words.  The constraint stays: a player deleted any
+    # other way with his words left is refused.
     player = models.ForeignKey(
-        ListedPlayer, on_delete=models.CASCADE, related_name="words", verbose_name=_("player")
+        ListedPlayer, on_delete=models.DO_NOTHING, related_name="words", verbose_name=_("player")
     )
     word = models.CharField(max_length=40, verbose_name=_("word"))
     name_key = models.CharField(max_length=100, verbose_name=_("search key"))

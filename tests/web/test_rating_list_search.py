@@ -17,6 +17,7 @@ from django.core.management.base import CommandError
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
+from pytest_django import DjangoAssertNumQueries
 
 from swissweb.ratings import samples
 from swissweb.ratings.formats import Entry, ListError, read_fide_txt
@@ -248,3 +249,15 @@ def test_the_migration_gives_lists_loaded_before_it_their_search_words(
     executor.loader.build_graph()
     executor.migrate([("ratings", "0003_search_words")])
     assert names("obrien sean") == names("mueller") == ["O'Brien-Müller, Seán"]
+
+
+@pytest.mark.django_db
+def test_reloading_a_list_deletes_it_in_a_few_statements(
+    django_assert_max_num_queries: DjangoAssertNumQueries,
+) -> None:
+    """With the words of its names cascading from each player, replacing a list read
+    every player of the old one into memory (1.5 million for FIDE's) to find them."""
+    load(*(f"Player, No {n}" for n in range(3000)))
+    with django_assert_max_num_queries(12):
+        load("Caruana, Fabiano")
+    assert ListedPlayer.objects.count() == 1 and ListedName.objects.count() == 2
