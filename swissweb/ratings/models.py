@@ -116,12 +116,17 @@ class ListedName(models.Model):
     the index on ``(word, name_key, player)`` gives every name having a word that starts
     so, in the order a search shows them, without reading the table."""
 
-    # DO_NOTHING: the loader deletes a list's words itself, in one statement, before its
-    # players; with CASCADE, Django would read the 1.5 million players of FIDE's list
-    # into memory to find their words.  The constraint stays: a player deleted any
-    # other way with his words left is refused.
+    # The words are the loader's to write and delete, in one statement each, with their
+    # list: no cascade (Django would read the 1.5 million players of FIDE's list into
+    # memory to find their words), no constraint and no index of its own (each would
+    # cost every one of the 3.5 million rows of a load a check or an entry).
     player = models.ForeignKey(
-        ListedPlayer, on_delete=models.DO_NOTHING, related_name="words", verbose_name=_("player")
+        ListedPlayer,
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
+        db_index=False,
+        related_name="words",
+        verbose_name=_("player"),
     )
     word = models.CharField(max_length=40, verbose_name=_("word"))
     name_key = models.CharField(max_length=100, verbose_name=_("search key"))

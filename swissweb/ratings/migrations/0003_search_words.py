@@ -49,7 +49,7 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('word', models.CharField(max_length=40, verbose_name='word')),
                 ('name_key', models.CharField(max_length=100, verbose_name='search key')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.DO_NOTHING, related_name='words', to='ratings.listedplayer', verbose_name='player')),
+                ('player', models.ForeignKey(db_constraint=False, db_index=False, on_delete=django.db.models.deletion.DO_NOTHING, related_name='words', to='ratings.listedplayer', verbose_name='player')),
             ],
             options={
                 'indexes': [models.Index(fields=['word', 'name_key', 'player'], name='listed_name_word')],
