@@ -81,7 +81,8 @@ def decode(data: bytes) -> tuple[str, str]:
         raise ListError(message % {"number": data.count(b"\n", 0, offset) + 1})
     if data.startswith(codecs.BOM_UTF8):
         try:
-            return data[3:].decode("utf-8"), "UTF-8 with BOM"
+            # Translators: a character encoding: UTF-8 with a byte order mark at its start.
+            return data[3:].decode("utf-8"), gettext("UTF-8 with BOM")
         except UnicodeDecodeError:
             data = data[3:]
     try:
