@@ -258,6 +258,6 @@ def test_reloading_a_list_deletes_it_in_a_few_statements(
     """With the words of its names cascading from each player, replacing a list read
     every player of the old one into memory (1.5 million for FIDE's) to find them."""
     load(*(f"Player, No {n}" for n in range(3000)))
-    with django_assert_max_num_queries(12):
+    with django_assert_max_num_queries(16):
         load("Caruana, Fabiano")
     assert ListedPlayer.objects.count() == 1 and ListedName.objects.count() == 2
