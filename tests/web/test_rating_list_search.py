@@ -261,3 +261,17 @@ def test_reloading_a_list_deletes_it_in_a_few_statements(
     with django_assert_max_num_queries(16):
         load("Caruana, Fabiano")
     assert ListedPlayer.objects.count() == 1 and ListedName.objects.count() == 2
+
+
+@pytest.mark.django_db
+def test_an_upload_with_a_bad_line_names_it_and_how_the_file_was_read(client: Client) -> None:
+    client.force_login(User.objects.create_user("staff", password="pw-staff-1", is_staff=True))
+    data = "Code;Name\n1;O’Brien, Seán\n2;A;B\n".encode("cp1252")
+    posted = {"kind": "national", "name": "DWZ", "file": SimpleUploadedFile("dwz.csv", data),
+              "column_player_id": "Code", "column_name": "Name"}  # fmt: skip
+    response = client.post("/ratings/", posted)
+    text = response.content.decode()
+    assert response.status_code == 422
+    assert "line 3: 3 fields where the header has 2" in text
+    assert "dwz.csv was read as Windows-1252, columns separated by semicolons." in text
+    assert not ListedPlayer.objects.exists()
