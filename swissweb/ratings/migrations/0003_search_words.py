@@ -10,15 +10,22 @@ from swissweb.ratings.folding import name_words, search_text
 
 def index_loaded_names(apps: Any, schema_editor: Any) -> None:
     """Give the players of lists loaded before this migration their search words, as
-    the loader does for a list loaded after it."""
+    the loader does for a list loaded after it, 2,000 players at a time (by key, so
+    that no cursor stays open on the table being written)."""
     player_model = apps.get_model("ratings", "ListedPlayer")
     word_model = apps.get_model("ratings", "ListedName")
-    rows = player_model.objects.values_list("pk", "name", "name_key").order_by("pk")
-    for pk, name, key in rows.iterator(chunk_size=5000):
-        player_model.objects.filter(pk=pk).update(search_key=search_text(name))
-        word_model.objects.bulk_create(
-            [word_model(player_id=pk, word=word, name_key=key) for word in name_words(name)]
-        )
+    last = 0
+    while batch := list(player_model.objects.filter(pk__gt=last).order_by("pk")[:2000]):
+        words = []
+        for player in batch:
+            player.search_key = search_text(player.name)
+            words += [
+                word_model(player_id=player.pk, word=word, name_key=player.name_key)
+                for word in name_words(player.name)
+            ]
+        player_model.objects.bulk_update(batch, ["search_key"], batch_size=500)
+        word_model.objects.bulk_create(words, batch_size=2000)
+        last = batch[-1].pk
 
 
 class Migration(migrations.Migration):
