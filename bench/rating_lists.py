@@ -5,11 +5,13 @@ many as FIDE's) in the layout of FIDE's combined TXT download
 (``swissweb.ratings.samples``, cached under ``bench/out/``), recreates the PostgreSQL
 database ``--database-url`` (or, with ``--sqlite``, a SQLite file beside the list),
 loads the list through the app's loader (``load_rating_list``'s code) and times it,
-then times the registration search on 200 queries of the kinds arbiters type: a
-surname's first letters, a whole surname, "first last", "last, first" and FIDE IDs.
+then times the registration search on 320 queries of the kinds arbiters type: a
+surname's first letters, a whole surname, "first last", "last, first", a surname typed
+without its accents, "first" and the start of "last", a common first name alone, and
+FIDE IDs.
 
-Budgets: the load under 60 s; the search's median under 50 ms (the p95 and the slowest
-are printed beside it).  The exit status is 1 if one is missed.
+Budgets (#35): the load under 60 s; the search's p95 under 50 ms (the median and the
+slowest are printed beside it).  The exit status is 1 if one is missed.
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ def _list_file(players: int, seed: int) -> Path:
 
 def _queries(players: int, seed: int) -> list[str]:
     from swissweb.ratings import samples
+    from swissweb.ratings.formats import name_key
 
     rng = random.Random(seed)
     people = [e for _, e in zip(range(50_000), samples.entries(players, seed), strict=False)]
@@ -53,7 +56,9 @@ def _queries(players: int, seed: int) -> list[str]:
     for _ in range(40):
         person = rng.choice(people)
         last, _, first = person.name.partition(", ")
-        queries += [last[:3], last, f"{first} {last}", f"{last}, {first[:2]}", person.player_id]
+        plain = name_key(last)
+        queries += [last[:3], last, f"{first} {last}", f"{last}, {first[:2]}", plain,
+                    f"{first} {plain[:4]}", first, person.player_id]  # fmt: skip
     return queries
 
 
@@ -111,9 +116,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         f"search: {len(times)} queries, median {median * 1000:.1f} ms, "
         f"p95 {p95 * 1000:.1f} ms, slowest {times[-1] * 1000:.1f} ms "
-        f"(budget {SEARCH_BUDGET * 1000:.0f} ms median)"
+        f"(budget {SEARCH_BUDGET * 1000:.0f} ms p95)"
     )
-    return 0 if load_seconds < LOAD_BUDGET and median < SEARCH_BUDGET else 1
+    return 0 if load_seconds < LOAD_BUDGET and p95 < SEARCH_BUDGET else 1
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
-"""Reading rating lists: FIDE's monthly download (TXT or XML, zipped or not) and a
-national list as CSV with the arbiter's column mapping.
+"""Reading rating lists: FIDE's monthly download (TXT or XML, zipped or not); a
+national list as CSV is read by ``national``.
 
 FIDE's TXT files (``players_list_foa.txt``, and the single lists such as
 ``standard_rating_list.txt``) are fixed-width, with a header line naming each column;
@@ -15,19 +15,19 @@ Every reader yields :class:`Entry` rows and raises :class:`ListError` naming the
 
 from __future__ import annotations
 
-import csv
 import io
 import re
 import unicodedata
 import zipfile
 import zlib
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import IO
 
 from defusedxml import DefusedXmlException, ElementTree
 from django.utils.translation import gettext, ngettext
 
+from swissweb.ratings.folding import LETTERS
 from swissweb.tournament.core.params import ascii_digits
 
 TITLES = frozenset({"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"})
@@ -52,38 +52,38 @@ class Entry:
     rapid: int | None = None
     blitz: int | None = None
     inactive: bool = False
-
-
-_LETTERS = str.maketrans({"ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ł": "l",
-                          "þ": "th", "ð": "d", "ı": "i", "ħ": "h"})  # fmt: skip
-"""Letters that Unicode does not decompose into a base letter and an accent, written as
-the base letters a player types on a keyboard without them."""
+    fide_id: str = ""
+    club: str = ""
 
 
 def name_key(name: str) -> str:
     """A name as searches compare it: lower case, accents and punctuation other than
     the comma dropped, one space between words (``"Ångström, Åsa"`` -> ``"angstrom,
     asa"``; ``"Frøst"`` -> ``"frost"``)."""
-    plain = unicodedata.normalize("NFKD", name.lower().translate(_LETTERS))
+    plain = unicodedata.normalize("NFKD", name.lower().translate(LETTERS))
     plain = "".join(c for c in plain if not unicodedata.combining(c)).lower()
     plain = re.sub(r"[^\w,]+", " ", plain)
     return re.sub(r"\s*,\s*", ", ", " ".join(plain.split())).strip(" ,")
 
 
-def _rating(text: str) -> int | None:
+def rating_value(text: str) -> int | None:
+    """A rating: ASCII digits from 1 to 3999, else none."""
     value = int(text) if ascii_digits(text) else 0
     return value if 0 < value < 4000 else None
 
 
-def _year(text: str) -> int | None:
+def year_value(text: str) -> int | None:
+    """A birth year: ASCII digits from 1900 to 2100, else none."""
     return int(text) if ascii_digits(text) and 1900 <= int(text) <= 2100 else None
 
 
-def _sex(text: str) -> str:
+def sex_value(text: str) -> str:
+    """``m`` or ``w`` from M, F or W (any case, any word starting so), else empty."""
     return {"M": "m", "F": "w", "W": "w"}.get(text.strip().upper()[:1], "")
 
 
-def _title(title: str, women: str) -> str:
+def title_value(title: str, women: str) -> str:
+    """The first of ``title`` and ``women`` that is a FIDE title (:data:`TITLES`)."""
     for candidate in (title.strip().upper(), women.strip().upper()):
         if candidate in TITLES:
             return candidate
@@ -105,14 +105,29 @@ def _columns(header: str) -> dict[str, tuple[int, int]]:
     }
 
 
-def read_fide_txt(lines: Iterable[str]) -> Iterator[Entry]:
-    """FIDE's fixed-width TXT list, header line first.
+def _text(field: bytes) -> str:
+    """A field's bytes as text: UTF-8, else Windows-1252 (older lists)."""
+    try:
+        return field.decode("utf-8").strip()
+    except UnicodeDecodeError:
+        return field.decode("cp1252", errors="replace").strip()
+
+
+def _as_bytes(line: str | bytes) -> bytes:
+    return line.encode("utf-8") if isinstance(line, str) else line
+
+
+def read_fide_txt(lines: Iterable[str | bytes]) -> Iterator[Entry]:
+    """FIDE's fixed-width TXT list, header line first, read by byte columns as FIDE
+    writes them (a name with a letter of two bytes in UTF-8 takes two columns).  A line
+    with a value across the start of a column (a letter on each side of it) does not
+    line up with the header: it is refused rather than read cut.
 
     :raises ListError: the header lacks a column FIDE's lists have, or a line's ID is
-        not a number (with its line number).
+        not a number or its columns do not line up (with its line number).
     """
     rows = iter(lines)
-    header = next(rows, "").rstrip("\r\n")
+    header = _text(_as_bytes(next(rows, b"")).rstrip(b"\r\n"))
     columns = _columns(header)
     missing = [c for c in ("ID Number", "Name", "Fed") if c not in columns]
     if missing:
@@ -121,15 +136,36 @@ def read_fide_txt(lines: Iterable[str]) -> Iterator[Entry]:
         message = gettext("line 1: not a FIDE list header (no %(columns)s column): %(header)s")
         raise ListError(message % {"columns": ", ".join(missing), "header": repr(header[:60])})
     single = next((label for label in columns if _MONTH.fullmatch(label)), None)
+    starts = [(start, label) for label, (start, _) in columns.items() if start > 0]
+    # One pattern finds a value across any column's start: a non-blank on each side.
+    across = re.compile(
+        "|".join(f"^.{{{start - 1}}}[^ \t][^ \t]" for start, _ in starts).encode(), re.DOTALL
+    )
 
-    def cut(line: str, label: str) -> str:
+    def cut(line: bytes | str, label: str) -> str:
         span = columns.get(label)
-        return line[span[0] : span[1]].strip() if span else ""
+        if span is None:
+            return ""
+        field = line[span[0] : span[1]]
+        return field.strip() if isinstance(field, str) else _text(field)
 
     for number, raw in enumerate(rows, start=2):
-        line = raw.rstrip("\r\n")
-        if not line.strip():
+        data = _as_bytes(raw).rstrip(b"\r\n")
+        if not data.strip():
             continue
+        if across.match(data):
+            # The first column whose start a value runs across, to name it.
+            start, label = next((a, b) for a, b in starts if across.match(data[: a + 1]))
+            # Translators: number is a line of the uploaded file, column the name of a
+            # column in its header ("Fed"), line the start of the line.
+            message = gettext(
+                "line %(number)s: does not line up with the header (a value runs across "
+                "the start of column %(column)s): %(line)s"
+            )
+            text = repr(_text(data[: start + 20]))
+            raise ListError(message % {"number": number, "column": label, "line": text})
+        # Most lines are ASCII, where a byte is a character: sliced as text, faster.
+        line: bytes | str = data.decode("ascii") if data.isascii() else data
         player_id = cut(line, "ID Number")
         if not ascii_digits(player_id):
             # Translators: number is a line of the uploaded file, id the text found there.
@@ -140,12 +176,12 @@ def read_fide_txt(lines: Iterable[str]) -> Iterator[Entry]:
             player_id=player_id,
             name=cut(line, "Name"),
             federation=cut(line, "Fed").upper()[:3],
-            sex=_sex(cut(line, "Sex")),
-            title=_title(cut(line, "Tit"), cut(line, "WTit")),
-            birth_year=_year(cut(line, "B-day")),
-            standard=_rating(cut(line, single or "SRtng")),
-            rapid=None if single else _rating(cut(line, "RRtng")),
-            blitz=None if single else _rating(cut(line, "BRtng")),
+            sex=sex_value(cut(line, "Sex")),
+            title=title_value(cut(line, "Tit"), cut(line, "WTit")),
+            birth_year=year_value(cut(line, "B-day")),
+            standard=rating_value(cut(line, single or "SRtng")),
+            rapid=None if single else rating_value(cut(line, "RRtng")),
+            blitz=None if single else rating_value(cut(line, "BRtng")),
             inactive="i" in flag,
         )
 
@@ -176,12 +212,12 @@ def read_fide_xml(stream: IO[bytes]) -> Iterator[Entry]:
                 player_id=player_id,
                 name=values.get("name", ""),
                 federation=values.get("country", "").upper()[:3],
-                sex=_sex(values.get("sex", "")),
-                title=_title(values.get("title", ""), values.get("w_title", "")),
-                birth_year=_year(values.get("birthday", "")),
-                standard=_rating(values.get("rating", "")),
-                rapid=_rating(values.get("rapid_rating", "")),
-                blitz=_rating(values.get("blitz_rating", "")),
+                sex=sex_value(values.get("sex", "")),
+                title=title_value(values.get("title", ""), values.get("w_title", "")),
+                birth_year=year_value(values.get("birthday", "")),
+                standard=rating_value(values.get("rating", "")),
+                rapid=rating_value(values.get("rapid_rating", "")),
+                blitz=rating_value(values.get("blitz_rating", "")),
                 inactive="i" in values.get("flag", "").lower(),
             )
     except ElementTree.ParseError as exc:
@@ -278,12 +314,11 @@ def _read_plain(name: str, data: IO[bytes], head: bytes) -> Iterator[Entry]:
     if name.lower().endswith(".xml") or head.startswith(b"<"):
         yield from read_fide_xml(io.BufferedReader(_Markup(data)))
         return
-    text = io.TextIOWrapper(data, encoding="utf-8", errors="replace", newline="")
-    yield from read_fide_txt(_lines(text))
+    yield from read_fide_txt(_lines(data))
 
 
 MAX_LINE = 4096
-"""The longest line a TXT list may have, in characters (FIDE's are about 160): a file of
+"""The longest line a TXT list may have, in bytes (FIDE's are about 160): a file of
 one endless line would otherwise be held whole in memory."""
 
 MAX_TEXT = 64 * 1024
@@ -291,20 +326,20 @@ MAX_TEXT = 64 * 1024
 an endless text or tag would otherwise be held whole in memory."""
 
 
-def _lines(text: IO[str]) -> Iterator[str]:
-    """The lines of ``text``, each read up to ``MAX_LINE`` characters.
+def _lines(data: IO[bytes]) -> Iterator[bytes]:
+    """The lines of ``data``, each read up to ``MAX_LINE`` bytes.
 
     :raises ListError: a longer line, or one holding a NUL (which PostgreSQL cannot
         store in text), by its number.
     """
     number = 0
-    while line := text.readline(MAX_LINE + 1):
+    while line := data.readline(MAX_LINE + 1):
         number += 1
-        if len(line.rstrip("\r\n")) > MAX_LINE:
+        if len(line.rstrip(b"\r\n")) > MAX_LINE:
             # Translators: number is a line of the uploaded file, limit a number.
             message = gettext("line %(number)s: over %(limit)s characters, not a list's line")
             raise ListError(message % {"number": number, "limit": MAX_LINE})
-        if "\x00" in line:
+        if b"\x00" in line:
             # Translators: number is a line of the uploaded file.
             message = gettext("line %(number)s: holds a NUL character, which no text may hold")
             raise ListError(message % {"number": number})
@@ -333,58 +368,3 @@ class _Markup(io.RawIOBase):
             raise ListError(message % {"limit": MAX_TEXT // 1024})
         buffer[: len(data)] = data
         return len(data)
-
-
-# --- National CSV -----------------------------------------------------------------------
-
-MAPPED = ("player_id", "name", "standard", "rapid", "blitz", "federation", "sex", "birth_year")
-"""The fields a national list's columns can give; ``player_id`` and ``name`` are needed."""
-
-
-def csv_columns(text: str) -> list[str]:
-    """The header row of a CSV list, to map its columns."""
-    return next(csv.reader(io.StringIO(text)), [])
-
-
-def read_national_csv(text: str, mapping: Mapping[str, str]) -> Iterator[Entry]:
-    """A national list as CSV, each of our fields (:data:`MAPPED`) read from the column
-    ``mapping`` names.
-
-    :raises ListError: a mapped column is not in the header, the ID or name column is
-        not mapped, or a row has no ID (with its line number).
-    """
-    reader = csv.DictReader(io.StringIO(text))
-    header = reader.fieldnames or []
-    needs = {
-        "player_id": gettext("choose the column of the player id"),
-        "name": gettext("choose the column of the name"),
-    }
-    for needed, message in needs.items():
-        if not mapping.get(needed):
-            raise ListError(message)
-    for field, column in mapping.items():
-        if column and column not in header:
-            # Translators: field is one of our fields (player_id, name, standard...) as it
-            # is, column the name the arbiter typed.
-            message = gettext("%(field)s: the file has no column %(column)s")
-            raise ListError(message % {"field": field, "column": repr(column)})
-
-    def value(row: Mapping[str, str | None], field: str) -> str:
-        column = mapping.get(field)
-        return (row.get(column) or "").strip() if column else ""
-
-    for number, row in enumerate(reader, start=2):
-        player_id = value(row, "player_id")
-        if not player_id:
-            # Translators: number is a line of the uploaded file.
-            raise ListError(gettext("line %(number)s: no player ID") % {"number": number})
-        yield Entry(
-            player_id=player_id[:20],
-            name=value(row, "name")[:100],
-            federation=value(row, "federation").upper()[:3],
-            sex=_sex(value(row, "sex")),
-            birth_year=_year(value(row, "birth_year")),
-            standard=_rating(value(row, "standard")),
-            rapid=_rating(value(row, "rapid")),
-            blitz=_rating(value(row, "blitz")),
-        )

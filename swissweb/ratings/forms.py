@@ -6,9 +6,9 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext, gettext_lazy
 
-from swissweb.ratings.formats import MAPPED
 from swissweb.ratings.models import ListKind
-from swissweb.tournament.core.uploads import UploadRefused, decode_text
+from swissweb.ratings.national import MAPPED, Detected, detect
+from swissweb.tournament.core.uploads import UploadRefused
 
 # Translators: labels of the fields where staff type the names of a national list's CSV
 # columns.
@@ -19,6 +19,9 @@ LABELS = {
     "rapid": gettext_lazy("Rapid rating column"),
     "blitz": gettext_lazy("Blitz rating column"),
     "federation": gettext_lazy("Federation column"),
+    "fide_id": gettext_lazy("FIDE ID column"),
+    "club": gettext_lazy("Club column"),
+    "title": gettext_lazy("Title column"),
     "sex": gettext_lazy("Sex column"),
     "birth_year": gettext_lazy("Birth year column"),
 }
@@ -35,7 +38,9 @@ class ListUploadForm(forms.Form):
         label=gettext_lazy("File"),
         help_text=gettext_lazy(
             "FIDE: players_list_foa.txt or players_list_xml_foa.xml, zipped or "
-            "not. National: a CSV file with a header line."
+            "not. National: a CSV file with a header line, its columns separated by "
+            "commas, semicolons or tabs, in UTF-8, Windows-1252 or Latin-1 (both are "
+            "recognised)."
         ),
     )
     name = forms.CharField(
@@ -51,6 +56,10 @@ class ListUploadForm(forms.Form):
             self.fields[f"column_{field}"] = forms.CharField(
                 max_length=100, required=False, label=LABELS[field]
             )
+        self.fields["column_player_id"].help_text = gettext_lazy(
+            "Several columns joined by +, such as ZPS+Mgl-Nr (a club's number and the "
+            "member's): their values make the ID, joined by a hyphen."
+        )
 
     def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}
@@ -74,13 +83,13 @@ class ListUploadForm(forms.Form):
             f: self.cleaned_data[f"column_{f}"] for f in MAPPED if self.cleaned_data[f"column_{f}"]
         }
 
-    def csv_text(self) -> str:
-        """The uploaded CSV as text.
+    def csv_file(self) -> Detected:
+        """The uploaded CSV as text, with the encoding and delimiter found.
 
-        :raises UploadRefused: it is not text.
+        :raises formats.ListError: it is not text.
         """
         data: bytes = self.cleaned_data["file"].read()
-        return decode_text(data, what="CSV file")
+        return detect(data)
 
 
 __all__ = ["ListUploadForm", "UploadRefused"]

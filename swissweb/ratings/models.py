@@ -71,7 +71,24 @@ class ListedPlayer(models.Model):
         help_text=_("The name lower-cased without accents, for searching."),
         verbose_name=_("search key"),
     )
+    search_key = models.TextField(
+        default="",
+        db_default="",
+        help_text=_("Every word of the name as a search may type it, between spaces."),
+        verbose_name=_("search words"),
+    )
     federation = models.CharField(max_length=3, blank=True, verbose_name=_("federation"))
+    fide_id = models.CharField(
+        max_length=20,
+        blank=True,
+        default="",
+        db_default="",
+        help_text=_("A national list's FIDE ID of the player."),
+        verbose_name=_("FIDE ID"),
+    )
+    club = models.CharField(
+        max_length=100, blank=True, default="", db_default="", verbose_name=_("club")
+    )
     sex = models.CharField(max_length=1, blank=True, verbose_name=_("sex"))
     title = models.CharField(max_length=3, blank=True, verbose_name=_("title"))
     birth_year = models.PositiveSmallIntegerField(
@@ -92,3 +109,30 @@ class ListedPlayer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.player_id})"
+
+
+class ListedName(models.Model):
+    """One word of a listed player's name as searches type it (``folding.name_words``):
+    the index on ``(word, name_key, player)`` gives every name having a word that starts
+    so, in the order a search shows them, without reading the table."""
+
+    # The words are the loader's to write and delete, in one statement each, with their
+    # list: no cascade (Django would read the 1.5 million players of FIDE's list into
+    # memory to find their words), no constraint and no index of its own (each would
+    # cost every one of the 3.5 million rows of a load a check or an entry).
+    player = models.ForeignKey(
+        ListedPlayer,
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
+        db_index=False,
+        related_name="words",
+        verbose_name=_("player"),
+    )
+    word = models.CharField(max_length=40, verbose_name=_("word"))
+    name_key = models.CharField(max_length=100, verbose_name=_("search key"))
+
+    class Meta:
+        indexes = [models.Index(fields=["word", "name_key", "player"], name="listed_name_word")]
+
+    def __str__(self) -> str:
+        return self.word

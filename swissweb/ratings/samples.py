@@ -67,9 +67,11 @@ def _txt_line(e: Entry) -> str:
 
     women = e.title if e.title.startswith("W") else ""
     title = "" if women else e.title
+    # FIDE's columns count bytes: a letter of two bytes in UTF-8 takes two of them.
+    name = e.name + " " * (61 - len(e.name.encode()))
     flag = ("i" if e.inactive else "") + ("w" if e.sex == "w" else "")
     return (
-        f"{e.player_id:<15}{e.name:<61}{e.federation:<4}{e.sex.upper().replace('W', 'F'):<4}"
+        f"{e.player_id:<15}{name}{e.federation:<4}{e.sex.upper().replace('W', 'F'):<4}"
         f"{title:<5}{women:<5}{'':<15}{'':<4}{rating(e.standard):<6}{'0':<4}{'20':<3}"
         f"{rating(e.rapid):<6}{'0':<4}{'20':<3}{rating(e.blitz):<6}{'0':<4}{'20':<3}"
         f"{e.birth_year or '':<6}{flag}"
@@ -77,7 +79,8 @@ def _txt_line(e: Entry) -> str:
 
 
 def fide_txt(count: int, seed: int = 0) -> Iterator[str]:
-    """The combined TXT list, one line at a time (header first), CR LF ended."""
+    """The combined TXT list, one line at a time (header first), CR LF ended, to be
+    written in UTF-8 (the columns are counted in its bytes)."""
     yield TXT_HEADER + "\r\n"
     for e in entries(count, seed):
         yield _txt_line(e) + "\r\n"

@@ -13,10 +13,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
-from swissweb.ratings.formats import MAX_UNZIPPED_MB, ListError, read_fide_file, read_national_csv
+from swissweb.ratings.formats import MAX_UNZIPPED_MB, ListError, read_fide_file
 from swissweb.ratings.forms import ListUploadForm
 from swissweb.ratings.loader import load_list
 from swissweb.ratings.models import ListKind, RatingList
+from swissweb.ratings.national import read_national_csv
 from swissweb.ratings.search import search
 from swissweb.tournament.core.uploads import UploadRefused
 
@@ -33,6 +34,7 @@ def lists(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         kind = form.cleaned_data["kind"]
+        detected = ""
         try:
             if kind == ListKind.FIDE:
                 entries = read_fide_file(
@@ -42,7 +44,11 @@ def lists(request: HttpRequest) -> HttpResponse:
                 )
                 name = "FIDE"
             else:
-                entries = read_national_csv(form.csv_text(), form.mapping())
+                csv_file = form.csv_file()
+                detected = csv_file.describe()
+                entries = read_national_csv(
+                    csv_file.text, form.mapping(), delimiter=csv_file.delimiter
+                )
                 name = form.cleaned_data["name"]
             loaded = load_list(name=name, kind=kind, source=upload.name, entries=entries,
                                user=request.user, now=timezone.now())  # type: ignore[arg-type]  # fmt: skip
@@ -50,6 +56,11 @@ def lists(request: HttpRequest) -> HttpResponse:
             # Translators: file is the uploaded file's name, error what is wrong with it.
             message = _("%(file)s: %(error)s. Nothing was loaded.")
             form.add_error("file", message % {"file": upload.name, "error": exc})
+            if detected:
+                # Translators: file is the uploaded file's name, detected how it was read
+                # ("read as UTF-8, columns separated by semicolons").
+                note = _("%(file)s was %(detected)s.")
+                form.add_error("file", note % {"file": upload.name, "detected": detected})
         else:
             # Translators: list is a rating list's name, such as FIDE or ECF.
             message = ngettext(
@@ -57,7 +68,15 @@ def lists(request: HttpRequest) -> HttpResponse:
                 "%(list)s: %(count)d players loaded.",
                 loaded.players,
             )
-            messages.success(request, message % {"list": loaded.name, "count": loaded.players})
+            text = message % {"list": loaded.name, "count": loaded.players}
+            if detected:
+                # Translators: the message that players were loaded, then how the file was
+                # read ("read as UTF-8, columns separated by semicolons").
+                text = _("%(loaded)s The file was %(detected)s.") % {
+                    "loaded": text,
+                    "detected": detected,
+                }
+            messages.success(request, text)
             return redirect("ratings:lists")
     status = 422 if form.errors else 200
     context = {"form": form, "lists": RatingList.objects.all()}

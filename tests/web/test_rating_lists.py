@@ -20,10 +20,10 @@ from swissweb.ratings.formats import (
     read_fide_file,
     read_fide_txt,
     read_fide_xml,
-    read_national_csv,
 )
 from swissweb.ratings.loader import load_list
 from swissweb.ratings.models import ListedPlayer, ListKind, RatingList
+from swissweb.ratings.national import read_national_csv
 from swissweb.ratings.search import search
 from swissweb.tournament.audit import log as audit
 from swissweb.tournament.core.errors import TournamentError
@@ -322,10 +322,21 @@ def test_d9_a_rating_or_birth_year_of_other_digits_reads_as_none(digits: str) ->
     line is refused by number."""
     header = "ID Number      Name                              Fed Sex Tit  WTit OTit FOA NOV25 "
     header += "Gms  K B-day Flag"
-    line = "1503014        Carlsen, Magnus                   NOR M   GM                 "
-    line += f"{digits:<5} 0    10 {digits:<4}  "
-    (entry,) = read_fide_txt([header, line])
-    assert (entry.standard, entry.birth_year) == (None, None)
+    # FIDE's columns count bytes: a value too long in UTF-8 for its column is refused
+    # as not lining up, one that fits reads as no rating.
+    fits = len(digits.encode()) <= 5
+
+    def padded(width: int) -> bytes:
+        return digits.encode().ljust(width) if fits else digits.encode()
+
+    line = b"1503014        Carlsen, Magnus                   NOR M   GM                 "
+    line += padded(5) + b" 0    10 " + padded(4) + b"  "
+    if fits:
+        (entry,) = read_fide_txt([header, line])
+        assert (entry.standard, entry.birth_year) == (None, None)
+    else:
+        with pytest.raises(ListError, match="line 2: does not line up with the header"):
+            list(read_fide_txt([header, line]))
     xml = (
         f"<playerslist><player><fideid>1503014</fideid><name>C</name><rating>{digits}"
         f"</rating><birthday>{digits}</birthday></player></playerslist>"
@@ -336,8 +347,10 @@ def test_d9_a_rating_or_birth_year_of_other_digits_reads_as_none(digits: str) ->
     mapping = {"player_id": "Ref", "name": "Name", "standard": "Std", "birth_year": "Born"}
     (entry,) = read_national_csv(national, mapping)
     assert (entry.standard, entry.birth_year) == (None, None)
-    with pytest.raises(ListError, match="line 2: the ID"):
-        list(read_fide_txt([header, line.replace("1503014", f"{digits:<7}", 1)]))
+    rated = b"1503014        Carlsen, Magnus                   NOR M   GM                 2830"
+    wrong_id = rated.replace(b"1503014".ljust(15), (digits.encode() + b" ").ljust(15))
+    with pytest.raises(ListError, match="line 2: (the ID|does not line up)"):
+        list(read_fide_txt([header, wrong_id]))
 
 
 def bomb(megabytes: int) -> bytes:
