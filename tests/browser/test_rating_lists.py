@@ -44,7 +44,7 @@ def test_register_from_fides_list_and_refresh_ratings(
     page.get_by_label("Password").fill("anna-secret-pw-1")
     page.get_by_role("button", name="Log in").click()
     page.goto(f"{live_server.url}/ratings/")
-    expect(page.get_by_label("ID column")).to_be_hidden()  # a national list's only
+    expect(page.get_by_label("ID column:", exact=True)).to_be_hidden()  # a national list's only
     page.get_by_label("File").set_input_files(str(archive))
     page.get_by_role("button", name="Load the list").click()
     expect(page.get_by_text("FIDE: 3000 players loaded.")).to_be_visible()
