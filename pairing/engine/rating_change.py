@@ -20,12 +20,12 @@ data: :func:`k_factor` takes them when known and says which rule gave K.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from pairing.engine.model import Outcome
-from pairing.engine.performance import expected_score
+from pairing.engine.model import Outcome, PairingNumber, Player
+from pairing.engine.performance import expected_score, tournament_performance
 
 RULE_OF_400 = 400
 """B.02 8.3.1: the largest rating difference counted for a player rated below 2650."""
@@ -158,11 +158,52 @@ def event_rating_change(rating: int, games: Iterable[tuple[int, Fraction]], k: i
     )
 
 
+@dataclass(frozen=True, slots=True)
+class EventRating:
+    """One player's event as the rating regulations count it."""
+
+    games: Mapping[int, RatedGame]
+    """The rated games by round number (a round not here is not rated for the player)."""
+    change: Fraction
+    """The sum of the games' changes (8.3); 0 for an unrated player."""
+    performance: int | None
+    """Rp: the average rating of the rated opponents plus ``dp`` (8.1(a)) for the
+    fraction scored against them; None with no game against a rated opponent."""
+
+
+def event_rating(player: Player, ratings: Mapping[PairingNumber, int], k: int) -> EventRating:
+    """``player``'s rated games, rating change and performance from the rounds in the
+    engine's history, the opponents' ratings read in ``ratings`` (0 when unrated)."""
+    games: dict[int, RatedGame] = {}
+    scores: list[Fraction] = []
+    opponents: list[int] = []
+    for record in player.history:
+        if record.opponent is None:
+            continue
+        opponent_rating = ratings.get(record.opponent, 0)
+        score = rated_score(record.outcome)
+        if score is None or opponent_rating <= 0:
+            continue
+        scores.append(score)
+        opponents.append(opponent_rating)
+        game = rate_game(player.rating, opponent_rating, record.outcome, k)
+        if game is not None:
+            games[record.round_number] = game
+    performance = tournament_performance(sum(scores, Fraction(0)), opponents) if opponents else None
+    return EventRating(
+        games=games,
+        change=sum((game.change for game in games.values()), Fraction(0)),
+        performance=performance,
+    )
+
+
 __all__ = [
+    "EventRating",
     "KFactor",
     "KRule",
     "RatedGame",
     "counted_difference",
+    "event_rating",
     "event_rating_change",
     "game_expected_score",
     "game_rating_change",

@@ -8,13 +8,14 @@ from fractions import Fraction
 
 import pytest
 
-from pairing.engine.model import Outcome
+from pairing.engine.model import Colour, GameRecord, Outcome, PairingNumber, Player
 from pairing.engine.performance import expected_score
 from pairing.engine.rating_change import (
     KFactor,
     KRule,
     RatedGame,
     counted_difference,
+    event_rating,
     event_rating_change,
     game_expected_score,
     game_rating_change,
@@ -138,3 +139,41 @@ def test_a_rated_game_gives_its_expected_score_and_change() -> None:
     assert rate_game(2000, 2100, Outcome.WIN, 20) == RatedGame(
         2100, Fraction(1), 36, Fraction(64, 5)
     )
+
+
+def _record(round_number: int, opponent: int | None, outcome: Outcome) -> GameRecord:
+    colour = Colour.WHITE if opponent is not None else None
+    number = PairingNumber(opponent) if opponent is not None else None
+    return GameRecord(round_number=round_number, opponent=number, colour=colour, outcome=outcome)
+
+
+def test_event_rating_counts_rated_games_only_and_gives_rp() -> None:
+    player = Player(
+        pairing_number=PairingNumber(1),
+        rating=1900,
+        history=(
+            _record(1, 2, Outcome.WIN),
+            _record(2, 3, Outcome.WIN),  # unrated opponent: not rated
+            _record(3, 4, Outcome.FORFEIT_WIN),  # forfeit: not rated
+            _record(4, 5, Outcome.DRAW),
+            _record(5, None, Outcome.FULL_POINT_BYE),
+        ),
+    )
+    ratings = {PairingNumber(n): r for n, r in ((2, 2000), (3, 0), (4, 1700), (5, 1900))}
+    event = event_rating(player, ratings, 20)
+    assert sorted(event.games) == [1, 4]
+    # Round 1: +12.8 (PD 0.36), round 4: 0 (PD 0.50).
+    assert event.change == Fraction(64, 5)
+    # Rp: 1.5 of 2 against 2000 and 1900: average 1950, p = 0.75 gives dp 193.
+    assert event.performance == 2143
+
+
+def test_event_rating_of_an_unrated_player_has_rp_but_no_change() -> None:
+    player = Player(
+        pairing_number=PairingNumber(1), rating=0, history=(_record(1, 2, Outcome.WIN),)
+    )
+    event = event_rating(player, {PairingNumber(2): 1600}, 40)
+    assert event.games == {}
+    assert event.change == 0
+    # 1 of 1: dp 800.
+    assert event.performance == 2400
