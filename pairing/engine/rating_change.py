@@ -116,6 +116,9 @@ def game_rating_change(rating: int, opponent: int, score: Fraction, k: int) -> F
 _RATED_SCORES = {Outcome.WIN: Fraction(1), Outcome.DRAW: Fraction(1, 2), Outcome.LOSS: Fraction(0)}
 
 
+_RATED_HUNDREDTHS = {Outcome.WIN: 100, Outcome.DRAW: 50, Outcome.LOSS: 0}
+
+
 def rated_score(outcome: Outcome) -> Fraction | None:
     """The score ``W`` of a game that is rated, None for a round that is not: forfeits
     and byes are no games, a game that lasted less than one move is not rated (the
@@ -142,11 +145,13 @@ def rate_game(rating: int, opponent_rating: int, outcome: Outcome, k: int) -> Ra
     score = rated_score(outcome)
     if score is None or rating <= 0 or opponent_rating <= 0:
         return None
+    expected = game_expected_score(rating, opponent_rating)
+    hundredths = k * (int(100 * score) - expected)
     return RatedGame(
         opponent_rating=opponent_rating,
         score=score,
-        expected=game_expected_score(rating, opponent_rating),
-        change=game_rating_change(rating, opponent_rating, score, k),
+        expected=expected,
+        change=Fraction(hundredths, 100),
     )
 
 
@@ -174,27 +179,27 @@ class EventRating:
 def event_rating(player: Player, ratings: Mapping[PairingNumber, int], k: int) -> EventRating:
     """``player``'s rated games, rating change and performance from the rounds in the
     engine's history, the opponents' ratings read in ``ratings`` (0 when unrated)."""
+    # In hundredths, whole numbers throughout (the same values as :func:`rate_game`):
+    # a standings computes this for every player.
     games: dict[int, RatedGame] = {}
-    scores: list[Fraction] = []
+    points = total = 0
     opponents: list[int] = []
     for record in player.history:
-        if record.opponent is None:
-            continue
-        opponent_rating = ratings.get(record.opponent, 0)
-        score = rated_score(record.outcome)
+        score = _RATED_HUNDREDTHS.get(record.outcome)
+        opponent_rating = ratings.get(record.opponent, 0) if record.opponent is not None else 0
         if score is None or opponent_rating <= 0:
             continue
-        scores.append(score)
+        points += score
         opponents.append(opponent_rating)
-        game = rate_game(player.rating, opponent_rating, record.outcome, k)
-        if game is not None:
-            games[record.round_number] = game
-    performance = tournament_performance(sum(scores, Fraction(0)), opponents) if opponents else None
-    return EventRating(
-        games=games,
-        change=sum((game.change for game in games.values()), Fraction(0)),
-        performance=performance,
-    )
+        if player.rating > 0:
+            expected = game_expected_score(player.rating, opponent_rating)
+            change = k * (score - expected)
+            total += change
+            games[record.round_number] = RatedGame(
+                opponent_rating, _RATED_SCORES[record.outcome], expected, Fraction(change, 100)
+            )
+    performance = tournament_performance(Fraction(points, 100), opponents) if opponents else None
+    return EventRating(games=games, change=Fraction(total, 100), performance=performance)
 
 
 __all__ = [

@@ -162,6 +162,7 @@ def test_event_rating_counts_rated_games_only_and_gives_rp() -> None:
     ratings = {PairingNumber(n): r for n, r in ((2, 2000), (3, 0), (4, 1700), (5, 1900))}
     event = event_rating(player, ratings, 20)
     assert sorted(event.games) == [1, 4]
+    assert event.games[1] == rate_game(1900, 2000, Outcome.WIN, 20)
     # Round 1: +12.8 (PD 0.36), round 4: 0 (PD 0.50).
     assert event.change == Fraction(64, 5)
     # Rp: 1.5 of 2 against 2000 and 1900: average 1950, p = 0.75 gives dp 193.
