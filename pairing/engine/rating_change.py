@@ -1,20 +1,23 @@
 """The rating change of a rated game, as FIDE B.02 (Rating Regulations) Article 8.3
-computes it, with the same conversion table (8.1(b)) the rating tie-breaks use.
+computes it, with the same conversion table the rating tie-breaks use (table 8.1.2 of
+the 2024 text, 8.1(b) in earlier editions; ``pairing.engine.performance`` holds it).
 
 For each game against a rated opponent (8.3.1) the rated player's change is
-``K * (W - PD)``: ``W`` the score (1, ½ or 0), ``PD`` the expected score the table gives
-for the rating difference ``D``.  A difference of more than 400 points counts as 400
+``K * (W - PD)`` (8.3.2): ``W`` the score (1, ½ or 0), ``PD`` the expected score the
+table gives for the rating difference ``D``.  A difference of more than 400 points counts as 400
 for a player rated below 2650; from 2650 the difference is used as it is (the 400-point
-rule as amended from 1 October 2025).  The event's change is the sum over its games.
+rule as amended from 1 October 2025).  The event's change is the sum over its games,
+shown to hundredths; FIDE rounds a rating period's change to a whole number (8.3.4).
 
 Everything is held in hundredths (the table's precision), so a change is exact: a
 whole number of hundredths of a rating point.
 
-K, the development coefficient (8.3), is 40 for a player new to the list until 30
+K, the development coefficient (8.3.3), is 40 for a player new to the list until 30
 games are completed, 40 for a junior (until the end of the year of the 18th birthday)
 rated under 2300, 10 once a published rating has reached 2400 (and for good), 20
-otherwise.  The games played before and a rating once at 2400 are not in an event's
-data: :func:`k_factor` takes them when known and says which rule gave K.
+otherwise; K times the number of games may not exceed 700 (:func:`capped_k`).  The
+games played before and a rating once at 2400 are not in an event's data:
+:func:`k_factor` takes them when known and says which rule gave K.
 """
 
 from __future__ import annotations
@@ -86,6 +89,17 @@ def k_factor(
     ):
         return KFactor(40, KRule.JUNIOR)
     return KFactor(20, KRule.STANDARD)
+
+
+K_TIMES_GAMES = 700
+"""B.02 8.3.3: the most K times the number of games of a rating period may reach."""
+
+
+def capped_k(k: int, games: int) -> int:
+    """B.02 8.3.3: ``k`` lowered to the largest whole number whose product with
+    ``games`` does not exceed 700 (a K of 40 over more than 17 games, say).  Here the
+    games are the event's rated games: the rating period may hold more."""
+    return min(k, K_TIMES_GAMES // games) if games > 0 else k
 
 
 def counted_difference(rating: int, opponent: int) -> int:
@@ -178,9 +192,18 @@ class EventRating:
 
 def event_rating(player: Player, ratings: Mapping[PairingNumber, int], k: int) -> EventRating:
     """``player``'s rated games, rating change and performance from the rounds in the
-    engine's history, the opponents' ratings read in ``ratings`` (0 when unrated)."""
+    engine's history, the opponents' ratings read in ``ratings`` (0 when unrated); ``k``
+    is lowered by :func:`capped_k` for the number of rated games."""
     # In hundredths, whole numbers throughout (the same values as :func:`rate_game`):
     # a standings computes this for every player.
+    rated_rounds = sum(
+        1
+        for record in player.history
+        if record.outcome in _RATED_HUNDREDTHS
+        and record.opponent is not None
+        and ratings.get(record.opponent, 0) > 0
+    )
+    k = capped_k(k, rated_rounds)
     games: dict[int, RatedGame] = {}
     points = total = 0
     opponents: list[int] = []
@@ -207,6 +230,7 @@ __all__ = [
     "KFactor",
     "KRule",
     "RatedGame",
+    "capped_k",
     "counted_difference",
     "event_rating",
     "event_rating_change",

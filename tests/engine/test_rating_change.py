@@ -14,6 +14,7 @@ from pairing.engine.rating_change import (
     KFactor,
     KRule,
     RatedGame,
+    capped_k,
     counted_difference,
     event_rating,
     event_rating_change,
@@ -178,3 +179,19 @@ def test_event_rating_of_an_unrated_player_has_rp_but_no_change() -> None:
     assert event.change == 0
     # 1 of 1: dp 800.
     assert event.performance == 2400
+
+
+def test_k_times_games_is_at_most_700() -> None:
+    assert capped_k(40, 17) == 40  # 680
+    assert capped_k(40, 18) == 38  # 700 // 18 = 38: 684
+    assert capped_k(20, 35) == 20
+    assert capped_k(20, 36) == 19
+    assert capped_k(40, 0) == 40
+
+
+def test_event_rating_lowers_k_over_many_games() -> None:
+    history = tuple(_record(n, 2, Outcome.WIN) for n in range(1, 19))
+    player = Player(pairing_number=PairingNumber(1), rating=1800, history=history)
+    event = event_rating(player, {PairingNumber(2): 1800}, 40)
+    # 18 wins at PD 0.50 with K 38 (8.3.3): 18 * 38 * 0.5 = 342.
+    assert event.change == 342
