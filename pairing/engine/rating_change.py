@@ -64,7 +64,7 @@ def k_factor(
     reached_2400: bool = False,
     set_by_arbiter: int | None = None,
 ) -> KFactor:
-    """B.02 8.3: the K of a player rated ``rating`` at the start of the event.
+    """B.02 8.3.3: the K of a player rated ``rating`` at the start of the event.
 
     ``set_by_arbiter`` wins when given (the arbiter knows the player's record).  Else:
     40 for fewer than 30 games rated (when ``games_rated`` is known); 10 once 2400 was
