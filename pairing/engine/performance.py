@@ -1,4 +1,5 @@
-"""Performance ratings from FIDE's rating tables, for the rating tie-breaks of C.07.
+"""Performance ratings from FIDE's rating tables, for the rating tie-breaks of C.07 and
+the rating change of a game (B.02 8.3, ``rating_change``): one table serves both.
 
 FIDE B.02 (Rating Regulations) 8.1 publishes two tables that are mirror images:
 

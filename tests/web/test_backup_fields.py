@@ -99,6 +99,8 @@ NOT_CARRIED: dict[type[Model], dict[str, str]] = {
         "created_at": STAMPS,
         "modified_at": STAMPS,
         "event": "the restored event",
+        "k_factor": "the arbiter's K for the rating change the card shows (#35): not carried "
+        "yet, the restore derives K until the arbiter sets it again",
     },  # fmt: skip
     Round: {
         "id": "a new row",

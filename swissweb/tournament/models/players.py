@@ -78,6 +78,16 @@ class Player(TimeStamped):
         ),
         verbose_name=_("birth year"),
     )
+    k_factor = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        choices=[(40, "40"), (20, "20"), (10, "10")],
+        help_text=_(
+            "FIDE's development coefficient for the rating change shown on the card. "
+            "Empty: 40 for a junior under 2300, 10 from 2400, else 20."
+        ),
+        verbose_name=_("K factor"),
+    )
     sex = models.CharField(
         max_length=1, choices=Sex.choices, blank=True, default="", verbose_name=_("sex")
     )

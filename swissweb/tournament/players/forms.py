@@ -41,6 +41,7 @@ class PlayerForm(_PlayerModelForm):
             "birth_date",
             "birth_year",
             "sex",
+            "k_factor",
             "top_player",
         ]
         widgets = {"birth_date": DATE_FIELD}

@@ -22,6 +22,13 @@ from swissweb.tournament.models import (
     RoundRequest,
     RoundState,
 )
+from swissweb.tournament.players.rating_change import (
+    K_RULE_TEXTS,
+    change_text,
+    event_ratings,
+    expected_text,
+    player_k,
+)
 from swissweb.tournament.players.rows import PlayerRow, in_pairing_order
 from swissweb.tournament.rounds import engine_adapter
 from swissweb.tournament.rounds.engine_door import (
@@ -50,6 +57,10 @@ class CardRound:
     explanation: tuple[str, ...]
     game_id: int | None = None
     """The board's game, whose result a card cached before it was entered reads live."""
+    expected: str = ""
+    """The expected score of a rated game (FIDE B.02 8.3), "" for a game not rated."""
+    change: str = ""
+    """The rating change of a rated game (FIDE B.02 8.3), "" for a game not rated."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -60,6 +71,12 @@ class PlayerCard:
     rounds: tuple[CardRound, ...]
     colour_history: str
     points: str
+    performance: int | None = None
+    """Rp against the rated opponents (FIDE B.02 8.1(a)), None with none met."""
+    rating_change: str = ""
+    """The event's rating change (FIDE B.02 8.3), "" for an unrated player."""
+    k: str = ""
+    """The player's K and the rule that gave it, "" for an unrated player."""
 
 
 _WON, _LOST, _DREW = gettext_lazy("won"), gettext_lazy("lost"), gettext_lazy("drew")
@@ -219,6 +236,7 @@ def _player_card(event: Event, pairing_number: int) -> tuple[PlayerCard, frozens
         .select_related("white", "black")
     }
     steps = _round_steps([(pk, modified.timestamp()) for pk, _, modified, _ in rounds_])
+    rated = event_ratings(event).get(pairing_number)
     rounds, live = [], set()
     for round_id, number, _modified, state in rounds_:
         game = games.get(round_id)
@@ -240,15 +258,22 @@ def _player_card(event: Event, pairing_number: int) -> tuple[PlayerCard, frozens
                 live.add(game.pk)
         float_mark = floats[number - 1] if number <= len(floats) else ""
         float_mark = str(FLOAT_WORDS.get(float_mark, float_mark))
+        rated_game = rated.games.get(number) if rated is not None else None
         rounds.append(
             CardRound(
                 number=number, opponent=opponent, colour=colour, result=result,
                 float=float_mark, explanation=mine, game_id=game_id,
+                expected=expected_text(rated_game.expected) if rated_game else "",
+                change=change_text(rated_game.change) if rated_game else "",
             )
         )  # fmt: skip
+    k = player_k(event, player)
     card = PlayerCard(
-        player=PlayerRow.of(player), rounds=tuple(rounds), colour_history=colours, points=points
-    )
+        player=PlayerRow.of(player), rounds=tuple(rounds), colour_history=colours, points=points,
+        performance=rated.performance if rated is not None else None,
+        rating_change=change_text(rated.change) if rated is not None and player.rating else "",
+        k=f"K {k.value} ({K_RULE_TEXTS[k.rule]})" if player.rating else "",
+    )  # fmt: skip
     return card, frozenset(live)
 
 

@@ -280,6 +280,7 @@ PLAYER_DETAILS = (
     "birth_date",
     "birth_year",
     "sex",
+    "k_factor",
     "club",
     "area",
 )

@@ -49,6 +49,14 @@ from pairing.engine.model import (
 from pairing.engine.model import Player as EnginePlayer
 from pairing.engine.model import Title as EngineTitle
 from pairing.engine.options import Flag, FlagValue, OptionSpec
+from pairing.engine.rating_change import (
+    EventRating,
+    KFactor,
+    KRule,
+    RatedGame,
+    event_rating,
+    k_factor,
+)
 from pairing.engine.registry import option_specs
 from pairing.engine.standings import standings
 from pairing.engine.tiebreaks import (
@@ -127,17 +135,21 @@ __all__ = [
     "EngineError",
     "EnginePlayer",
     "EngineTitle",
+    "EventRating",
     "Flag",
     "FlagValue",
     "OptionSpec",
     "Explanation",
     "GameRecord",
     "Header",
+    "KFactor",
+    "KRule",
     "Outcome",
     "PairingNumber",
     "PairingOptions",
     "PointSystem",
     "Points",
+    "RatedGame",
     "RequestKind",
     "RoundPairing",
     "RoundRequest",
@@ -157,7 +169,9 @@ __all__ = [
     "option_specs",
     "check_round",
     "decode_trf",
+    "event_rating",
     "fide_order",
+    "k_factor",
     "parse_tiebreak",
     "parse_tiebreaks",
     "rules_for",

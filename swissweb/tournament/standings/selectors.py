@@ -11,6 +11,7 @@ from swissweb.tournament.models import (
     Event,
     TeamScoring,
 )
+from swissweb.tournament.players.rating_change import change_text, event_ratings
 from swissweb.tournament.players.rows import PlayerRow
 from swissweb.tournament.rounds import engine_adapter
 from swissweb.tournament.rounds.engine_door import (
@@ -55,6 +56,10 @@ class StandingsLine:
     texts: tuple[str, ...]
     """The tie-break values as the pages write them (``numbers.tiebreak_text``)."""
     cells: tuple[CrossCell, ...]
+    performance: int | None = None
+    """Rp against the rated opponents (FIDE B.02 8.1(a)), None with none met."""
+    rating_change: str = ""
+    """The rating change over the event (FIDE B.02 8.3), "" for an unrated player."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -98,6 +103,7 @@ def standings_after(*, event: Event, after_round: int | None = None) -> Standing
     players = {p.pairing_number: PlayerRow.of(p) for p in event.players.all()}
     engine_players = {p.pairing_number: p for p in state.players}
     rank_of = {row.pairing_number: row.rank for row in rows}
+    rated = event_ratings(event, after_round=rounds)
     lines = []
     for row in rows:
         cells = tuple(
@@ -120,6 +126,12 @@ def standings_after(*, event: Event, after_round: int | None = None) -> Standing
                     for code, value in zip(codes, row.values, strict=True)
                 ),
                 cells=cells,
+                performance=rated[row.pairing_number].performance,
+                rating_change=(
+                    change_text(rated[row.pairing_number].change)
+                    if players[row.pairing_number].rating
+                    else ""
+                ),
             )
         )
     return Standings(

@@ -44,6 +44,16 @@ AFTER_ROUND = {"round": _after_round_read}
 """The query parameters of the standings, the crosstable, their CSV and the teams."""
 
 
+def _ratings_read(event: Event, text: str | None) -> bool | None:
+    """``?ratings=1``: the standings with the columns Rp and +/- (FIDE B.02); anything
+    else, the default page without them."""
+    return True if text == "1" else None
+
+
+STANDINGS_READS = {**AFTER_ROUND, "ratings": _ratings_read}
+"""The query parameters of the standings page: the round, and the rating columns."""
+
+
 def _prize_event(request: HttpRequest, slug: str) -> Event:
     """The public event ``slug`` with a prize table.
 
@@ -118,6 +128,7 @@ def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "after_round": after,
         "round_choices": range(1, last + 1),
         "version": caching.cache_version(event),
+        "show_ratings": request.GET.get("ratings") == "1",
         "legend": tiebreak_legend(event.tiebreaks),
         "table": SimpleLazyObject(
             lambda: standing_selectors.standings_after(event=event, after_round=after)
@@ -126,7 +137,7 @@ def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
 
 
 @require_safe
-@revalidated_by_standings_reading(AFTER_ROUND)
+@revalidated_by_standings_reading(STANDINGS_READS)
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     """Standings with the event's tie-breaks after any completed round.
 
@@ -156,7 +167,8 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
 @revalidated_by_standings_reading(AFTER_ROUND)
 def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     """Standings as CSV: rank, pairing number, name, federation, club, rating, points,
-    one column per tie-break, each written as the page writes it (``tiebreak_text``).
+    one column per tie-break, each written as the page writes it (``tiebreak_text``),
+    then Rp and the rating change (FIDE B.02 8.1, 8.3; empty when there is none).
 
     The file is cached until the standings may change (``caching.cache_version``).
     """
@@ -171,11 +183,12 @@ def _standings_csv_text(event: Event, after_round: int) -> str:
     table = standing_selectors.standings_after(event=event, after_round=after_round)
     return _csv_text(
         ["rank", "pairing_number", "name", "federation", "club", "rating", "points",
-         *table.tiebreaks],
+         *table.tiebreaks, "rp", "rating_change"],
         (
             [line.rank, line.player.pairing_number, text_cell(line.player.name),
              text_cell(line.player.federation), text_cell(line.player.club), line.player.rating,
-             decimal_text(line.points), *line.texts]
+             decimal_text(line.points), *line.texts,
+             "" if line.performance is None else line.performance, line.rating_change]
             for line in table.lines
         ),
     )  # fmt: skip

@@ -17,7 +17,7 @@ from swissweb.tournament.models import Event, Result
 
 register = template.Library()
 
-DECIMAL = re.compile(r"-?\d+\.\d+")
+DECIMAL = re.compile(r"[-+]?\d+\.\d+")
 
 
 @register.filter

@@ -1,0 +1,86 @@
+"""The rating change of each player's games and event, as FIDE B.02 Article 8.3
+computes it (the engine's ``rating_change``), for the player's card and the standings.
+
+A player's K is the arbiter's when set on the player, else derived from what the event
+knows (B.02 8.3): 40 for a junior rated under 2300 (the birth year, against the year
+the event starts), 10 from 2400, 20 otherwise.  The games a player had rated before
+and a rating once at 2400 are not known here: the arbiter sets K for those.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from django.utils.translation import gettext_lazy
+
+from swissweb.tournament.core.caching import cache_version, cached
+from swissweb.tournament.models import Event, Player
+from swissweb.tournament.rounds import engine_adapter
+from swissweb.tournament.rounds.engine_door import (
+    EventRating,
+    KFactor,
+    KRule,
+    PairingNumber,
+    event_rating,
+    k_factor,
+    truncated,
+)
+
+K_RULE_TEXTS = {
+    KRule.SET_BY_ARBITER: gettext_lazy("set by the arbiter"),
+    KRule.NEW_PLAYER: gettext_lazy("new player, fewer than 30 games"),
+    KRule.JUNIOR: gettext_lazy("junior under 2300"),
+    KRule.REACHED_2400: gettext_lazy("rated 2400 or more"),
+    KRule.STANDARD: gettext_lazy("rated under 2400"),
+}
+"""Which of FIDE B.02's rules gave a player's K, as the card says it."""
+
+
+def player_k(event: Event, player: Player) -> KFactor:
+    """The K of ``player`` in ``event`` (see the module's docstring)."""
+    birth_year = player.birth_date.year if player.birth_date else player.birth_year
+    return k_factor(
+        player.rating,
+        event_year=event.start_date.year if event.start_date else None,
+        birth_year=birth_year,
+        set_by_arbiter=player.k_factor,
+    )
+
+
+def event_ratings(event: Event, after_round: int | None = None) -> dict[int, EventRating]:
+    """Every numbered player's rated games, rating change and Rp after a completed
+    round (the last by default), by pairing number; cached per change of the event."""
+
+    def compute() -> dict[int, EventRating]:
+        state = engine_adapter.completed_state(event)
+        if after_round is not None:
+            state = truncated(state, min(after_round, state.rounds_completed))
+        ratings = {player.pairing_number: player.rating for player in state.players}
+        k = {
+            PairingNumber(player.pairing_number): player_k(event, player).value
+            for player in event.players.exclude(pairing_number=None)
+            if player.pairing_number is not None
+        }
+        return {
+            int(player.pairing_number): event_rating(
+                player, ratings, k.get(player.pairing_number, 20)
+            )
+            for player in state.players
+        }
+
+    return cached(("event-ratings", cache_version(event), after_round), compute)
+
+
+def change_text(change: Fraction) -> str:
+    """A rating change to two decimals with its sign: "+12.80", "-1.60", "0.00"
+    (B.02 8.3 changes are whole hundredths)."""
+    hundredths = round(change * 100)
+    sign = "+" if hundredths > 0 else "-" if hundredths < 0 else ""
+    whole, cents = divmod(abs(hundredths), 100)
+    return f"{sign}{whole}.{cents:02d}"
+
+
+def expected_text(hundredths: int) -> str:
+    """An expected score in hundredths written as a decimal: 36 -> "0.36"."""
+    whole, cents = divmod(hundredths, 100)
+    return f"{whole}.{cents:02d}"

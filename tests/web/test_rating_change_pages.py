@@ -1,0 +1,109 @@
+"""The rating change of FIDE B.02 Article 8.3 on the player's card, the standings and
+their CSV (#35), with values computed by hand from the table of 8.1(b).
+
+In ``two_rounds`` round 1 is complete, White winning every game; the players are rated
+2200, 2150, ..., 1950, so player 1 (2200) met player 4 (2050): ``D`` = 150 gives the
+higher rated an expected score of 0.70.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from django.db.models import Q
+from django.test import Client
+from django.urls import reverse
+
+from swissweb.tournament.models import Event, Game, Player
+from swissweb.tournament.players import selectors as player_selectors
+from swissweb.tournament.standings import selectors as standing_selectors
+
+
+def _first_round_game(event: Event, number: int) -> tuple[Game, bool]:
+    """Player ``number``'s game of round 1, and whether the player had White."""
+    games = Game.objects.filter(round__event=event, round__number=1)
+    game = games.get(Q(white__pairing_number=number) | Q(black__pairing_number=number))
+    return game, game.white is not None and game.white.pairing_number == number
+
+
+def test_card_shows_expected_score_and_rating_change_with_k_20(two_rounds: Event) -> None:
+    game, white = _first_round_game(two_rounds, 1)
+    opponent = game.black if white else game.white
+    assert opponent is not None and opponent.rating == 2050
+    card = player_selectors.player_card(event=two_rounds, pairing_number=1)
+    first = card.rounds[0]
+    assert first.expected == "0.70"
+    # White won: 20 * (1 - 0.70) = +6; as Black, 20 * (0 - 0.70) = -14.
+    assert first.change == ("+6.00" if white else "-14.00")
+    assert card.rating_change == first.change
+    # Rp: one game against 2050, a win gives dp +800, a loss -800.
+    assert card.performance == (2850 if white else 1250)
+    assert card.k == "K 20 (rated under 2400)"
+    # The round in play is not rated yet.
+    assert card.rounds[1].change == ""
+
+
+def test_card_k_set_by_the_arbiter_is_used(two_rounds: Event) -> None:
+    Player.objects.filter(event=two_rounds, pairing_number=1).update(k_factor=40)
+    two_rounds.refresh_from_db()
+    two_rounds.save()  # a change of the event: the cached card is read again
+    _, white = _first_round_game(two_rounds, 1)
+    card = player_selectors.player_card(event=two_rounds, pairing_number=1)
+    assert card.rounds[0].change == ("+12.00" if white else "-28.00")
+    assert card.k == "K 40 (set by the arbiter)"
+
+
+def test_a_game_against_an_unrated_opponent_shows_no_change(two_rounds: Event) -> None:
+    game, white = _first_round_game(two_rounds, 1)
+    opponent = game.black if white else game.white
+    assert opponent is not None
+    Player.objects.filter(pk=opponent.pk).update(rating=0)
+    two_rounds.refresh_from_db()
+    two_rounds.save()
+    card = player_selectors.player_card(event=two_rounds, pairing_number=1)
+    assert (card.rounds[0].expected, card.rounds[0].change) == ("", "")
+    assert card.rating_change == "0.00"
+    assert card.performance is None
+
+
+def test_an_unrated_player_has_rp_but_no_rating_change(two_rounds: Event) -> None:
+    Player.objects.filter(event=two_rounds, pairing_number=1).update(rating=0)
+    two_rounds.refresh_from_db()
+    two_rounds.save()
+    card = player_selectors.player_card(event=two_rounds, pairing_number=1)
+    assert card.rounds[0].change == ""
+    assert card.rating_change == ""
+    assert card.k == ""
+    assert card.performance in (2850, 1250)
+
+
+def test_card_page_shows_rp_and_the_changes(client: Client, two_rounds: Event) -> None:
+    _, white = _first_round_game(two_rounds, 1)
+    url = reverse("tournament:player_card", args=[two_rounds.slug, 1])
+    page = client.get(url).content.decode()
+    assert f"Rp {2850 if white else 1250}" in page
+    assert ("+6.00" if white else "-14.00") in page
+    assert "0.70" in page
+
+
+def test_standings_rating_columns_only_when_asked(client: Client, two_rounds: Event) -> None:
+    url = reverse("tournament:standings", args=[two_rounds.slug])
+    assert "<th>Rp</th>" not in client.get(url).content.decode()
+    assert "<th>Rp</th>" in client.get(url, {"ratings": "1"}).content.decode()
+
+
+def test_standings_lines_and_csv_carry_rp_and_rating_change(
+    client: Client, two_rounds: Event
+) -> None:
+    _, white = _first_round_game(two_rounds, 1)
+    two_rounds.refresh_from_db()
+    table = standing_selectors.standings_after(event=two_rounds)
+    line = next(line for line in table.lines if line.player.pairing_number == 1)
+    assert (line.performance, line.rating_change) == (
+        (2850, "+6.00") if white else (1250, "-14.00")
+    )
+    url = reverse("tournament:standings_csv", args=[two_rounds.slug])
+    rows = list(csv.DictReader(io.StringIO(client.get(url).content.decode())))
+    row = next(row for row in rows if row["pairing_number"] == "1")
+    assert (row["rp"], row["rating_change"]) == ((str(line.performance), line.rating_change))
