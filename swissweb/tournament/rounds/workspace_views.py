@@ -33,6 +33,7 @@ from swissweb.tournament.models import (
     RoundRequest,
     RoundState,
 )
+from swissweb.tournament.players import asks as ask_services
 from swissweb.tournament.players.rows import PlayerRow
 from swissweb.tournament.rounds import selectors as round_selectors
 from swissweb.tournament.rounds import services as round_services
@@ -116,7 +117,8 @@ def round_page(request: AuthenticatedHttpRequest, event: Event, number: int) -> 
 def _next_round(
     request: AuthenticatedHttpRequest, event: Event, ws: event_selectors.Workspace, number: int
 ) -> HttpResponse:
-    """The round to pair next: why it can or cannot be paired, and who is not paired."""
+    """The round to pair next: why it can or cannot be paired, who is not paired, and the
+    players' requests that wait for a decision (pairing asks about them first, #36)."""
     requests = list(
         RoundRequest.objects.filter(player__event=event, round_number=number)
         .select_related("player")
@@ -137,6 +139,7 @@ def _next_round(
         withdrawn=withdrawn,
         entrants=event.players.count(),
         checked_in=CheckIn.objects.filter(player__event=event, round_number=number).count(),
+        waiting=ask_services.waiting_for(event, number),
     )
 
 
