@@ -13,6 +13,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from swissweb.tournament.audit.actions import AuditAction
+from swissweb.tournament.core.errors import ConfirmationNeeded
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import (
     AskState,
     AuditEntry,
@@ -20,11 +22,13 @@ from swissweb.tournament.models import (
     ForbiddenPair,
     Player,
     PlayerRequest,
+    Result,
     Round,
     RoundRequest,
 )
 from swissweb.tournament.players import asks as ask_services
 from swissweb.tournament.players import requests as request_services
+from swissweb.tournament.rounds import results as result_services
 from swissweb.tournament.rounds import services as round_services
 
 pytestmark = pytest.mark.django_db
@@ -202,3 +206,46 @@ def test_pair_again_over_an_undecided_withdrawal_keeps_the_confirmation(
     assert 'name="asks" value="pair"' in text
     assert '<input type="hidden" name="confirm" value="1">' in text
     assert Round.objects.filter(pk=draft.pk).exists()
+
+
+def _settings(event: Event, user: User, *, confirm: bool = False, **changes: str) -> None:
+    event.refresh_from_db()
+    event_services.event_settings_update(
+        event_id=event.pk, changes=changes, expected_version=event.settings_version,
+        user=user, now=T0, confirm=confirm,
+    )  # fmt: skip
+
+
+@pytest.fixture
+def played(started: Event, arbiter: User) -> Event:
+    """Round 1 played, White winning everywhere; the event's tie-breaks DE1,ARO,LOT."""
+    round_ = round_services.round_pair(event_id=started.pk, user=arbiter, now=T0, seed=7)
+    round_services.round_publish(round_id=round_.pk, user=arbiter, now=T0)
+    for game in round_.games.exclude(result=Result.PAIRING_BYE):
+        result_services.result_record(
+            game_id=game.pk, result=Result.WHITE_WINS, expected_version=game.version,
+            user=arbiter, now=T0,
+        )  # fmt: skip
+    started.refresh_from_db()
+    assert started.tiebreaks == "DE1,ARO,LOT"
+    return started
+
+
+def test_tiebreak_change_that_reranks_is_confirmed_first(played: Event, arbiter: User) -> None:
+    """Sonneborn-Berger before the direct encounter puts other winners first: asked."""
+    with pytest.raises(ConfirmationNeeded) as exc:
+        _settings(played, arbiter, tiebreaks="SB")
+    assert "ranked again by the new tie-breaks" in "\n".join(exc.value.changes)
+    assert any("players change rank" in line for line in exc.value.changes)
+    played.refresh_from_db()
+    assert played.tiebreaks == "DE1,ARO,LOT"
+    _settings(played, arbiter, tiebreaks="SB", confirm=True)
+    played.refresh_from_db()
+    assert played.tiebreaks == "SB"
+
+
+def test_tiebreak_change_that_moves_nobody_is_saved_at_once(played: Event, arbiter: User) -> None:
+    """Buchholz then the opponents' average rating rank these players as before."""
+    _settings(played, arbiter, tiebreaks="BH,ARO")
+    played.refresh_from_db()
+    assert played.tiebreaks == "BH,ARO"
