@@ -165,6 +165,26 @@ def test_round_page_shows_requests_waiting_for_a_decision(
     assert f"#ask-{ask.pk}" in text and players[2].name in text
 
 
+def test_page_of_a_finished_round_shows_the_next_rounds_waiting_requests(
+    played: Event, players: list[Player], arbiter_client: Client
+) -> None:
+    """Round 1 complete: its page offers to pair round 2, and lists what waits for it."""
+    ask = _bye_asked(players[3], 2)
+    text = arbiter_client.get(f"/events/{played.slug}/manage/rounds/1/").content.decode()
+    assert "Pair round 2" in text
+    assert "Requests waiting for your decision" in text and f"#ask-{ask.pk}" in text
+
+
+def test_draft_page_shows_a_withdrawal_waiting(
+    draft: Round, players: list[Player], arbiter_client: Client
+) -> None:
+    player = players[1]
+    ask_services.player_ask(player_id=player.pk, via_code=player.access_code, kind="withdraw",
+                            round_number=None, now=T0)  # fmt: skip
+    text = arbiter_client.get(f"/events/{draft.event.slug}/manage/rounds/1/").content.decode()
+    assert "Requests waiting for your decision" in text and player.name in text
+
+
 def test_pairing_over_an_undecided_request_asks_first(
     started: Event, players: list[Player], arbiter_client: Client
 ) -> None:

@@ -86,6 +86,14 @@ def round_page(request: AuthenticatedHttpRequest, event: Event, number: int) -> 
         except TournamentError as exc:
             check = {"violations": [str(exc)], "warnings": []}
     completed = round_.state == RoundState.COMPLETED
+    # The requests pairing would pass over (#36 item 5): the draft's, or the next round's.
+    waiting = (
+        ask_services.waiting_for(event, number)
+        if draft
+        else ask_services.waiting_for(event, ws.next_round)
+        if number == ws.last and ws.can_pair
+        else []
+    )
     return _page(
         request,
         "round.html",
@@ -111,6 +119,7 @@ def round_page(request: AuthenticatedHttpRequest, event: Event, number: int) -> 
         can_unpublish=round_.state == RoundState.PUBLISHED and not later and not has_results,
         can_redraw=not draft and number == ws.last and rules_for(event.system).repair is not None,
         check=check,
+        waiting=waiting,
     )
 
 
