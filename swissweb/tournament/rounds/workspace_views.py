@@ -91,7 +91,7 @@ def round_page(request: AuthenticatedHttpRequest, event: Event, number: int) -> 
         ask_services.waiting_for(event, number)
         if draft
         else ask_services.waiting_for(event, ws.next_round)
-        if number == ws.last and ws.can_pair
+        if number == ws.last and ws.can_pair and ws.next_round is not None
         else []
     )
     return _page(
