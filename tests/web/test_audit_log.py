@@ -70,7 +70,7 @@ def test_audit_action_values_are_todays_strings_with_labels() -> None:
     """The stored values stay the strings written before the enum (old rows, backups),
     and each has a label of its own for the Audit page."""
     assert "result_record" in AuditAction.values and "round_redraw" in AuditAction.values
-    assert len(AuditAction.values) == 40
+    assert len(AuditAction.values) == 41
     assert all(str(label) != value for value, label in AuditAction.choices)
     field = AuditEntry._meta.get_field("action")
     assert dict(field.choices or []) == dict(AuditAction.choices)
@@ -144,7 +144,8 @@ def test_pair_again_rows_carry_their_round(
     """ "Pair again" deletes the draft and pairs it anew: both rows say round 1, and the
     audit page's round filter shows both."""
     round_services.round_pair(event_id=started.pk, user=arbiter, now=NOW, seed=1)
-    response = arbiter_client.post(reverse("tournament:round_repair", args=[started.slug, 1]))
+    url = reverse("tournament:round_repair", args=[started.slug, 1])
+    response = arbiter_client.post(url, {"confirm": "1"})
     assert response.status_code in (200, 302)
     page = audit.audit_page(event=started, page=None, round_number=1)
     actions = [line.action for line in page["lines"]]

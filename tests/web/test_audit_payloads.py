@@ -13,7 +13,12 @@ from django.test import Client
 
 from swissweb.tournament.audit import log as audit
 from swissweb.tournament.audit.actions import AuditAction
-from swissweb.tournament.audit.check_in import CheckInWindow, PlayerCheckIn, UnconfirmedChoice
+from swissweb.tournament.audit.check_in import (
+    AsksUndecided,
+    CheckInWindow,
+    PlayerCheckIn,
+    UnconfirmedChoice,
+)
 from swissweb.tournament.audit.entry_payloads import EntryOptions, EntryValues
 from swissweb.tournament.audit.payloads import (
     ArbiterAdded,
@@ -188,6 +193,12 @@ EXAMPLES: dict[type[AuditPayload], Example] = {
         UnconfirmedChoice(round=1, choice="absent", players=(ANN, "Baker, Bo")),
         "",
         ("decision: marked absent for this round", f"not checked in: {ANN}, Baker, Bo"),
+    ),
+    AsksUndecided: (
+        None,
+        AsksUndecided(round=2, asks=(f"{ANN}: a half-point bye",)),
+        "",
+        (f"requests not decided: {ANN}: a half-point bye",),
     ),
     RatingsRefreshed: (
         None,

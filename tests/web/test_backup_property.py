@@ -94,7 +94,8 @@ def _finish_round(event: Event, user: User, rng: random.Random) -> object:
 def _pair(event: Event, user: User, rng: random.Random) -> object:
     if event.started_at is None:
         return event_services.event_start(event_id=event.pk, user=user, now=T0)
-    return round_services.round_pair(event_id=event.pk, user=user, now=T0, seed=rng.randrange(1000))
+    return round_services.round_pair(event_id=event.pk, user=user, now=T0, seed=rng.randrange(1000),
+                                     asks="pair")  # fmt: skip
 
 
 def _advance(event: Event, user: User, rng: random.Random) -> object:

@@ -149,7 +149,7 @@ def test_d10_a_link_acts_only_for_its_own_player(
         {"player": mine.pk, "player_id": theirs.pk},
         {"player": "x"},
     ):
-        response = client.post(url, {"kind": "withdraw", **named}, follow=True)
+        response = client.post(url, {"kind": "withdraw", "confirm": "1", **named}, follow=True)
         assert f"This link can only ask for {mine.name}" in response.content.decode()
     assert not PlayerRequest.objects.exists()
     with pytest.raises(TournamentError, match="This link can only ask for"):

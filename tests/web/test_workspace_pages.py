@@ -643,11 +643,10 @@ def test_request_added_edited_and_deleted_from_the_requests_page(
     assert response["Location"] == page
     wish.refresh_from_db()
     assert (wish.round_number, wish.kind) == (4, "Z")
-    arbiter_client.post(f"/events/{in_play.slug}/requests/{wish.pk}/delete/", {"next": page})
+    delete = f"/events/{in_play.slug}/requests/{wish.pk}/delete/"
+    arbiter_client.post(delete, {"next": page, "confirm": "1"})
     assert not RoundRequest.objects.exists()
-    again = arbiter_client.post(
-        f"/events/{in_play.slug}/requests/{wish.pk}/delete/", {"next": page}, follow=True
-    )
+    again = arbiter_client.post(delete, {"next": page, "confirm": "1"}, follow=True)
     assert "That request was deleted already." in again.content.decode()
 
 
@@ -715,7 +714,8 @@ def test_forbidden_pair_added_with_a_reason_edited_and_deleted(
     assert pair.reason == "twins"
     body = arbiter_client.get(page).content.decode()
     assert 'value="twins"' in body
-    arbiter_client.post(f"/events/{in_play.slug}/forbidden/{pair.pk}/delete/", {"next": page})
+    delete = f"/events/{in_play.slug}/forbidden/{pair.pk}/delete/"
+    arbiter_client.post(delete, {"next": page, "confirm": "1"})
     assert not ForbiddenPair.objects.exists()
 
 

@@ -56,3 +56,7 @@ class AuditAction(models.TextChoices):
     PLAYER_CHECK_IN = "player_check_in", _("Check-in for a round")
     CHECK_IN_WINDOW = "check_in_window", _("Check-in window changed")
     ROUND_PAIR_UNCONFIRMED = "round_pair_unconfirmed", _("Players not checked in, at pairing")
+    ROUND_PAIR_ASKS_PENDING = (
+        "round_pair_asks_pending",
+        _("Players' requests undecided, at pairing"),
+    )

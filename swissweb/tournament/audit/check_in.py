@@ -1,4 +1,5 @@
-"""The values the check-in's audit actions record (#34 item 3), beside ``payloads``."""
+"""The values the check-in's audit actions record (#34 item 3), beside ``payloads``, and
+those of the other question before pairing: players' requests not decided (#36 item 5)."""
 
 from __future__ import annotations
 
@@ -89,6 +90,25 @@ class UnconfirmedChoice(AuditPayload):
             Fact("choice", _("decision"), choice),
             Fact("players", _("not checked in"), plain([*self.players])),
         ]
+
+    def round_number(self) -> int | None:
+        return self.round or None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AsksUndecided(AuditPayload):
+    """``round_pair_asks_pending``: the arbiter paired a round while players' requests for
+    it (or to withdraw) were still waiting for a decision: each as "name: kind"."""
+
+    round: int
+    asks: tuple[str, ...]
+
+    @classmethod
+    def parse(cls, fields: Fields) -> Self:
+        return cls(round=fields.number("round") or 0, asks=fields.texts("asks"))
+
+    def facts(self, names: Names) -> list[Fact]:
+        return [Fact("asks", _("requests not decided"), plain([*self.asks]))]
 
     def round_number(self) -> int | None:
         return self.round or None

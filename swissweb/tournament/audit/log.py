@@ -19,7 +19,12 @@ from django.core.paginator import Page, Paginator
 from django.utils.translation import gettext as _
 
 from swissweb.tournament.audit.actions import AuditAction
-from swissweb.tournament.audit.check_in import CheckInWindow, PlayerCheckIn, UnconfirmedChoice
+from swissweb.tournament.audit.check_in import (
+    AsksUndecided,
+    CheckInWindow,
+    PlayerCheckIn,
+    UnconfirmedChoice,
+)
 from swissweb.tournament.audit.entry_payloads import EntryOptions, EntryValues
 from swissweb.tournament.audit.payloads import (
     ArbiterAdded,
@@ -185,6 +190,10 @@ def record(*, action: Literal[AuditAction.CHECK_IN_WINDOW],
 @overload
 def record(*, action: Literal[AuditAction.ROUND_PAIR_UNCONFIRMED],
            before: UnconfirmedChoice | None = None, after: UnconfirmedChoice | None = None,
+           **row: Unpack[Row]) -> AuditEntry | None: ...
+@overload
+def record(*, action: Literal[AuditAction.ROUND_PAIR_ASKS_PENDING],
+           before: AsksUndecided | None = None, after: AsksUndecided | None = None,
            **row: Unpack[Row]) -> AuditEntry | None: ...
 # fmt: on
 def record(

@@ -10,7 +10,12 @@ line here, and the action in the ``record`` overload of that payload class
 from __future__ import annotations
 
 from swissweb.tournament.audit.actions import AuditAction
-from swissweb.tournament.audit.check_in import CheckInWindow, PlayerCheckIn, UnconfirmedChoice
+from swissweb.tournament.audit.check_in import (
+    AsksUndecided,
+    CheckInWindow,
+    PlayerCheckIn,
+    UnconfirmedChoice,
+)
 from swissweb.tournament.audit.entry_payloads import EntryOptions, EntryValues
 from swissweb.tournament.audit.payloads import (
     ArbiterAdded,
@@ -77,6 +82,7 @@ PAYLOADS: dict[AuditAction, type[AuditPayload]] = {
     A.PLAYER_CHECK_IN: PlayerCheckIn,
     A.CHECK_IN_WINDOW: CheckInWindow,
     A.ROUND_PAIR_UNCONFIRMED: UnconfirmedChoice,
+    A.ROUND_PAIR_ASKS_PENDING: AsksUndecided,
 }
 """Each action's payload class."""
 

@@ -28,6 +28,11 @@ def return_to(request: HttpRequest, event: Event, fallback: str) -> HttpResponse
     Only a page of this event's workspace (a path under its ``/manage/``) is followed, so
     the field cannot send the arbiter anywhere else.
     """
+    return redirect(workspace_target(request, event) or fallback)
+
+
+def workspace_target(request: HttpRequest, event: Event) -> str:
+    """The form's ``next`` field if it names a page of this event's workspace, else ""."""
     target = request.POST.get("next", "")
     prefix = reverse("tournament:event_manage", args=[event.slug])
     if (
@@ -35,8 +40,8 @@ def return_to(request: HttpRequest, event: Event, fallback: str) -> HttpResponse
         and not any(char in target for char in "\r\n\\")
         and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()})
     ):
-        return redirect(target)
-    return redirect(fallback)
+        return target
+    return ""
 
 
 def _url(name: str, event: Event, *args: object) -> str:

@@ -259,8 +259,10 @@ def consequences(event: Event, diff: Mapping[str, Any], paired: int) -> list[str
     """What the changes in ``diff`` would do to the rounds paired so far (empty: nothing
     that needs the arbiter's confirmation)."""
     confirmed = [name for name in confirmed_once_paired() if name in diff]
-    if not paired or not confirmed:
+    if not paired:
         return []
+    if not confirmed:
+        return _reranked(event, diff)
     lines = []
     numbers = {"paired": paired, "next": paired + 1}
     if any(name in POINT_FIELD_NAMES for name in confirmed):
@@ -330,8 +332,22 @@ def _old_scores(paired: int, *, all_paired: bool) -> str:
     )
 
 
-def _standings_change(event: Event, diff: Mapping[str, Any]) -> list[str]:
-    """How many players the new point values move in the latest standings."""
+def _reranked(event: Event, diff: Mapping[str, Any]) -> list[str]:
+    """What a change of the tie-breaks alone does, if it moves anyone in the latest
+    standings (#36 item 5: a re-ranking is confirmed, as new point values are)."""
+    if not any(name in diff for name in ("tiebreaks", "tiebreak_rules")):
+        return []
+    moves = _standings_change(event, diff, only_if_moved=True)
+    if not moves:
+        return []
+    return [_("The standings after every round are ranked again by the new tie-breaks."), *moves]
+
+
+def _standings_change(
+    event: Event, diff: Mapping[str, Any], *, only_if_moved: bool = False
+) -> list[str]:
+    """How many players the new values move in the latest standings (nothing, with
+    ``only_if_moved``, when nobody moves)."""
 
     after = copy.copy(event)
     assign(after, diff)
@@ -341,6 +357,8 @@ def _standings_change(event: Event, diff: Mapping[str, Any]) -> list[str]:
     new = standings_after(event=after)
     rank = {line.player.pk: line.rank for line in old.lines}
     moved = sum(1 for line in new.lines if rank.get(line.player.pk) != line.rank)
+    if only_if_moved and not moved:
+        return []
     leader = new.lines[0] if new.lines else None
     numbers = {"round": old.after_round, "moved": moved, "players": len(new.lines)}
     if leader is None:

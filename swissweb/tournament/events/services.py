@@ -129,7 +129,8 @@ def event_settings_update(
     :raises SettingLocked: fewer rounds than are paired; the system or the initial
         colour once round 1 is paired.
     :raises ConfirmationNeeded: point values or system options once round 1 is paired,
-        unless ``confirm``; its ``changes`` say what the change would do.
+        or tie-breaks that rank the standings differently (#36 item 5), unless
+        ``confirm``; its ``changes`` say what the change would do.
     :raises TournamentError: a value is not valid (a slug taken or shadowed by a route,
         unknown tie-breaks, dates out of order, ...), naming the setting.
     """

@@ -18,15 +18,18 @@ import hashlib
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from swissweb.tournament.audit.actions import AuditAction
+from swissweb.tournament.audit.check_in import AsksUndecided
 from swissweb.tournament.audit.payloads import PlayerAskValues, PlayerLink
 from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.core.services import _audit, _lock_event
 from swissweb.tournament.models import (
     AskState,
+    Event,
     Player,
     PlayerAsk,
     PlayerRequest,
@@ -165,3 +168,56 @@ def player_ask_decide(*, ask_id: int, approve: bool, user: User, now: dt.datetim
                after=PlayerAskValues(player=ask.player.name, kind=ask.kind,
                                      round=ask.round_number, state=ask.state))  # fmt: skip
         return ask
+
+
+def waiting_for(event: Event, round_number: int) -> list[PlayerRequest]:
+    """The players' requests still waiting for the arbiter that pairing ``round_number``
+    would pass over: those for that round, and every withdrawal; oldest first."""
+    return list(
+        PlayerRequest.objects.filter(player__event=event, state=AskState.PENDING)
+        .filter(Q(round_number=round_number) | Q(kind=PlayerAsk.WITHDRAW))
+        .select_related("player")
+        .order_by("created_at")
+    )
+
+
+class AsksPending(TournamentError):
+    """Pairing a round while players' requests for it wait for a decision: the arbiter
+    decides them first, or pairs anyway (#36 item 5)."""
+
+    status = 409
+
+    def __init__(self, asks: list[PlayerRequest], round_number: int) -> None:
+        self.asks = asks
+        self.round_number = round_number
+        super().__init__(
+            ngettext(
+                "%(count)s player's request waits for your decision before round %(number)s.",
+                "%(count)s players' requests wait for your decision before round %(number)s.",
+                len(asks),
+            )
+            % {"count": len(asks), "number": round_number}
+        )
+
+
+PAIR_ANYWAY = "pair"
+"""The answer that pairs a round over requests not decided (the ``asks`` field)."""
+
+
+def settle_pending_asks(
+    *, event: Event, round_number: int, choice: str | None, user: User | None, now: dt.datetime
+) -> None:
+    """Before pairing ``round_number`` (the event locked): ask about the players'
+    requests not decided yet, or, the arbiter pairing anyway, record that in the audit log.
+
+    :raises AsksPending: some wait for a decision and the arbiter did not choose to pair
+        anyway.
+    """
+    asks = waiting_for(event, round_number)
+    if not asks:
+        return
+    if choice != PAIR_ANYWAY:
+        raise AsksPending(asks, round_number)
+    lines = tuple(f"{ask.player.name}: {ask.get_kind_display()}" for ask in asks)
+    _audit(event=event, user=user, now=now, action=AuditAction.ROUND_PAIR_ASKS_PENDING,
+           after=AsksUndecided(round=round_number, asks=lines))  # fmt: skip

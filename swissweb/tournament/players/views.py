@@ -42,7 +42,8 @@ def player_page(request: HttpRequest, code: str) -> HttpResponse:
     arbiter has replaced) is 404 with a page that says so, and the page is not for search
     engines.  The link asks for its own player only: a form naming another player is
     refused.  Nothing changes until an arbiter approves, except a check-in inside the
-    event's window (``_ask``).
+    event's window (``_ask``).  Asking to withdraw is confirmed on a page of its own
+    (``player_withdraw_confirm.html``) before it reaches the arbiter.
     """
 
     player = Player.objects.select_related("event").filter(access_code=code).first()
@@ -53,6 +54,13 @@ def player_page(request: HttpRequest, code: str) -> HttpResponse:
     event = player.event
     paired = event.round_set.aggregate(last=Max("number"))["last"] or 0
     if request.method == "POST":
+        if request.POST.get("kind") == PlayerAsk.WITHDRAW and request.POST.get("confirm") != "1":
+            # Asking to withdraw is confirmed first (#36 item 5): a page that says what
+            # the request does, whose button posts it again with ``confirm``.
+            page = render(request, "tournament/player_withdraw_confirm.html",
+                          {"player": player, "event": event, "kinds": PlayerAsk})  # fmt: skip
+            page["X-Robots-Tag"] = "noindex"
+            return page
         _ask(request, player, code)
         return redirect("tournament:player_page", code=code)
     next_round = paired + 1

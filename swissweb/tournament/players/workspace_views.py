@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from swissweb.ratings.models import RatingList
+from swissweb.tournament.core.arbiter_views import ask_first, confirmed
 from swissweb.tournament.core.authorizers import AuthenticatedHttpRequest, arbiter_required
 from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.core.forms import error_summary
@@ -215,12 +216,28 @@ def request_edit(request: AuthenticatedHttpRequest, event: Event, request_id: in
 def request_delete(
     request: AuthenticatedHttpRequest, event: Event, request_id: int
 ) -> HttpResponse:
-    """Delete a request for a round not yet paired."""
-    wish = RoundRequest.objects.filter(pk=request_id, player__event=event).first()
+    """Delete a request for a round not yet paired, once confirmed (#36 item 5)."""
+    wishes = RoundRequest.objects.filter(pk=request_id, player__event=event)
+    wish = wishes.select_related("player").first()
     back = _url("workspace_requests", event)
     if wish is None:
         messages.error(request, _("That request was deleted already."))
         return return_to(request, event, back)
+    if not confirmed(request):
+        names = {
+            "name": wish.player.name,
+            "kind": wish.get_kind_display(),
+            "number": wish.round_number,
+        }
+        return ask_first(
+            request,
+            event,
+            title=_("Delete this request?"),
+            # Translators: kind is the kind of request, e.g. "Half-point bye".
+            what=[_("%(name)s's request (%(kind)s in round %(number)s) is deleted.") % names],
+            button=_("Delete the request"),
+            fallback=back,
+        )
     return _attempt(
         request,
         event,
@@ -259,12 +276,23 @@ def forbidden_edit(request: AuthenticatedHttpRequest, event: Event, pair_id: int
 @arbiter_required
 @require_POST
 def forbidden_delete(request: AuthenticatedHttpRequest, event: Event, pair_id: int) -> HttpResponse:
-    """Let two players meet again from the next round paired."""
-    pair = ForbiddenPair.objects.filter(pk=pair_id, event=event).first()
+    """Let two players meet again from the next round paired, once confirmed (#36)."""
+    pairs = ForbiddenPair.objects.filter(pk=pair_id, event=event)
+    pair = pairs.select_related("first", "second").first()
     back = _url("workspace_requests", event)
     if pair is None:
         messages.error(request, _("That forbidden pair was deleted already."))
         return return_to(request, event, back)
+    if not confirmed(request):
+        names = {"first": pair.first.name, "second": pair.second.name}
+        return ask_first(
+            request,
+            event,
+            title=_("Delete this forbidden pair?"),
+            what=[_("%(first)s and %(second)s may then meet from the next round paired.") % names],
+            button=_("Delete the forbidden pair"),
+            fallback=back,
+        )
     return _attempt(
         request,
         event,

@@ -19,13 +19,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from swissweb.tournament.core.arbiter_views import _attempt, _back
+from swissweb.tournament.audit.actions import AuditAction
+from swissweb.tournament.core.arbiter_views import _attempt, _back, ask_first, confirmed
 from swissweb.tournament.core.authorizers import AuthenticatedHttpRequest, arbiter_required
 from swissweb.tournament.core.errors import ConfirmationNeeded, TournamentError
 from swissweb.tournament.core.forms import error_summary
 from swissweb.tournament.core.not_found import not_found_is_404
 from swissweb.tournament.core.params import positive_number
-from swissweb.tournament.models import Event, Game, Round, RoundState
+from swissweb.tournament.models import AuditEntry, Event, Game, Round, RoundState
+from swissweb.tournament.players.asks import AsksPending
 from swissweb.tournament.players.check_in import CheckInPending
 from swissweb.tournament.rounds import fixed_boards, redraw
 from swissweb.tournament.rounds import results as result_services
@@ -39,14 +41,16 @@ from swissweb.tournament.rounds.forms import ResultForm
 @require_POST
 def round_pair(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     """Pair the next round as a draft (one round, however many clicks); where players
-    did not check in for it, ask first what to do with them (#34 item 3)."""
+    did not check in for it, or their requests wait for a decision, ask first what to do
+    (#34 item 3, #36 item 5)."""
     expected = positive_number(request.POST.get("round"))
-    choice = request.POST.get("unconfirmed") or None
     try:
         round_services.round_pair(event_id=event.pk, user=request.user, now=timezone.now(),
-                                  expected_round=expected, unconfirmed=choice)  # fmt: skip
-    except CheckInPending as exc:
-        return _ask_unconfirmed(request, event, exc, action="round_pair")
+                                  expected_round=expected,
+                                  unconfirmed=_answer(request, "unconfirmed"),
+                                  asks=_answer(request, "asks"))  # fmt: skip
+    except (CheckInPending, AsksPending) as exc:
+        return _ask_before_pairing(request, event, exc, action="round_pair")
     except TournamentError as exc:
         messages.error(request, str(exc))
     else:
@@ -55,22 +59,47 @@ def round_pair(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     return _back(request, event)
 
 
-def _ask_unconfirmed(
-    request: AuthenticatedHttpRequest, event: Event, pending: CheckInPending, *, action: str
-) -> HttpResponse:
-    """The question before pairing with players not checked in: absent, or pair anyway.
+def _answer(request: HttpRequest, question: str) -> str | None:
+    """The answer to a question before pairing (``unconfirmed``, ``asks``) the form carries."""
+    return request.POST.get(question) or None
 
-    Template: ``workspace/pair_unconfirmed.html``; each answer posts the pairing again."""
+
+QUESTION_FIELDS = ("csrfmiddlewaretoken", "round", "next", "unconfirmed", "asks")
+"""The fields a question before pairing sets itself; it carries every other one."""
+
+
+def _ask_before_pairing(
+    request: AuthenticatedHttpRequest,
+    event: Event,
+    pending: CheckInPending | AsksPending,
+    *,
+    action: str,
+) -> HttpResponse:
+    """The question before pairing: players not checked in (absent, or pair anyway), or
+    players' requests not decided (decide them first, or pair anyway).
+
+    Templates: ``workspace/pair_unconfirmed.html``, ``workspace/pair_asks.html``; each
+    answer posts the pairing again with the answers given so far (``carried``)."""
     number = pending.round_number
     args = [event.slug] if action == "round_pair" else [event.slug, number]
     context = {
         "event": event,
         "number": number,
-        "players": pending.players,
         "question": str(pending),
         "action": reverse(f"tournament:{action}", args=args),
         "next": request.POST.get("next", ""),
+        "carried": [
+            (name, value)
+            for name, values in request.POST.lists()
+            if name not in QUESTION_FIELDS
+            for value in values
+        ],
+        "answers": {q: _answer(request, q) for q in ("unconfirmed", "asks")},
     }
+    if isinstance(pending, AsksPending):
+        context["asks"] = pending.asks
+        return render(request, "tournament/workspace/pair_asks.html", context)
+    context["players"] = pending.players
     return render(request, "tournament/workspace/pair_unconfirmed.html", context)
 
 
@@ -86,21 +115,84 @@ def _round(event: Event, number: int) -> Round:
     return get_object_or_404(Round, event=event, number=number)
 
 
+def _draft_lost(round_: Round) -> list[str]:
+    """What deleting a draft loses: its boards, and the swaps and colour changes the
+    arbiter made to it."""
+    boards = round_.games.count()
+    edits = AuditEntry.objects.filter(
+        round=round_, action__in=(AuditAction.DRAFT_SWAP, AuditAction.DRAFT_FLIP)
+    ).count()
+    lines = [
+        ngettext(
+            "The draft of round %(number)d has %(count)d board.",
+            "The draft of round %(number)d has %(count)d boards.",
+            boards,
+        )
+        % {"number": round_.number, "count": boards}
+    ]
+    if edits:
+        lines.append(
+            ngettext(
+                "The %(count)d change you made to it (swaps, colours) is lost.",
+                "The %(count)d changes you made to it (swaps, colours) are lost.",
+                edits,
+            )
+            % {"count": edits}
+        )
+    return lines
+
+
+def _confirm_draft_loss(
+    request: AuthenticatedHttpRequest, event: Event, round_: Round, *, again: bool
+) -> HttpResponse | None:
+    """Unless confirmed, the page that asks before a draft is deleted (#36 item 5); a
+    published round is left to the service, which refuses it."""
+    if confirmed(request) or round_.state != RoundState.PAIRED:
+        return None
+    numbers = {"number": round_.number}
+    if again:
+        return ask_first(
+            request,
+            event,
+            title=_("Pair round %(number)d again?") % numbers,
+            what=[
+                _("Pair again deletes the draft of round %(number)d and pairs the round again.")
+                % numbers,
+                *_draft_lost(round_),
+            ],
+            button=_("Pair round %(number)d again") % numbers,
+        )
+    return ask_first(
+        request,
+        event,
+        title=_("Delete the draft of round %(number)d?") % numbers,
+        what=[
+            _("The draft of round %(number)d is deleted; the round can then be paired again.")
+            % numbers,
+            *_draft_lost(round_),
+        ],
+        button=_("Delete the draft"),
+    )
+
+
 @arbiter_required
 @require_POST
 def round_repair(request: AuthenticatedHttpRequest, event: Event, number: int) -> HttpResponse:
-    """Delete the draft and pair the round again (asking first, as ``round_pair`` does,
-    about players who did not check in)."""
+    """Delete the draft and pair the round again, once confirmed (#36 item 5); asking
+    first, as ``round_pair`` does, about players not checked in and requests not decided."""
     round_ = _round(event, number)
-    choice = request.POST.get("unconfirmed") or None
+    if (question := _confirm_draft_loss(request, event, round_, again=True)) is not None:
+        return question
     try:
         with transaction.atomic():
             now = timezone.now()
             round_services.round_delete_draft(round_id=round_.pk, user=request.user, now=now)
             round_services.round_pair(event_id=event.pk, user=request.user, now=now,
-                                      expected_round=number, unconfirmed=choice)  # fmt: skip
-    except CheckInPending as exc:
-        return _ask_unconfirmed(request, event, exc, action="round_repair")
+                                      expected_round=number,
+                                      unconfirmed=_answer(request, "unconfirmed"),
+                                      asks=_answer(request, "asks"))  # fmt: skip
+    except (CheckInPending, AsksPending) as exc:
+        return _ask_before_pairing(request, event, exc, action="round_repair")
     except TournamentError as exc:
         messages.error(request, str(exc))
     else:
@@ -112,8 +204,10 @@ def round_repair(request: AuthenticatedHttpRequest, event: Event, number: int) -
 @arbiter_required
 @require_POST
 def round_delete(request: AuthenticatedHttpRequest, event: Event, number: int) -> HttpResponse:
-    """Delete the draft of a round."""
+    """Delete the draft of a round, once confirmed (#36 item 5)."""
     round_ = _round(event, number)
+    if (question := _confirm_draft_loss(request, event, round_, again=False)) is not None:
+        return question
     return _attempt(
         request,
         event,

@@ -32,6 +32,7 @@ from swissweb.tournament.models import (
     Round,
     RoundState,
 )
+from swissweb.tournament.players import asks as ask_services
 from swissweb.tournament.players import check_in
 from swissweb.tournament.rounds import engine_adapter, fixed_boards
 from swissweb.tournament.rounds.engine_door import (
@@ -66,12 +67,15 @@ def round_pair(
     expected_round: int | None = None,
     seed: int | None = None,
     unconfirmed: str | None = None,
+    asks: str | None = None,
 ) -> Round:
     """Pair the next round and save it as a draft, in one transaction.
 
     Where check-in is used for the round (#34 item 3), the players who did not check in
     are marked absent for it (``unconfirmed="absent"``) or paired anyway (``"pair"``),
     the choice recorded; without a choice pairing them is refused, nothing saved.
+    Players' requests for the round (or to withdraw) still waiting for a decision stop
+    it too, unless the arbiter pairs anyway (``asks="pair"``), which is recorded (#36).
 
     ``expected_round`` is the round number the arbiter saw on the page: a second click
     (or a second arbiter) asking for a round that exists already is refused.
@@ -80,6 +84,7 @@ def round_pair(
     :raises ResultsIncomplete: the previous round is not finished.
     :raises EventNotStarted: pairing numbers are not assigned.
     :raises CheckInPending: players did not check in and ``unconfirmed`` is None.
+    :raises AsksPending: players' requests wait for a decision and ``asks`` is not "pair".
     :raises PairingFailed: the engine found no valid pairing, failed, or took longer than
         ``settings.PAIRING_TIMEOUT`` seconds; nothing is saved.
     """
@@ -96,6 +101,9 @@ def round_pair(
             raise TournamentError(
                 _("All %(rounds)s planned rounds have been paired.") % {"rounds": event.rounds}
             )
+        ask_services.settle_pending_asks(
+            event=event, round_number=number, choice=asks, user=user, now=now
+        )
         check_in.settle_unconfirmed(
             event=event, round_number=number, choice=unconfirmed, user=user, now=now
         )

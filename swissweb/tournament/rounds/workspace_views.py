@@ -33,6 +33,7 @@ from swissweb.tournament.models import (
     RoundRequest,
     RoundState,
 )
+from swissweb.tournament.players import asks as ask_services
 from swissweb.tournament.players.rows import PlayerRow
 from swissweb.tournament.rounds import selectors as round_selectors
 from swissweb.tournament.rounds import services as round_services
@@ -85,6 +86,14 @@ def round_page(request: AuthenticatedHttpRequest, event: Event, number: int) -> 
         except TournamentError as exc:
             check = {"violations": [str(exc)], "warnings": []}
     completed = round_.state == RoundState.COMPLETED
+    # The requests pairing would pass over (#36 item 5): the draft's, or the next round's.
+    waiting = (
+        ask_services.waiting_for(event, number)
+        if draft
+        else ask_services.waiting_for(event, ws.next_round)
+        if number == ws.last and ws.can_pair and ws.next_round is not None
+        else []
+    )
     return _page(
         request,
         "round.html",
@@ -110,13 +119,15 @@ def round_page(request: AuthenticatedHttpRequest, event: Event, number: int) -> 
         can_unpublish=round_.state == RoundState.PUBLISHED and not later and not has_results,
         can_redraw=not draft and number == ws.last and rules_for(event.system).repair is not None,
         check=check,
+        waiting=waiting,
     )
 
 
 def _next_round(
     request: AuthenticatedHttpRequest, event: Event, ws: event_selectors.Workspace, number: int
 ) -> HttpResponse:
-    """The round to pair next: why it can or cannot be paired, and who is not paired."""
+    """The round to pair next: why it can or cannot be paired, who is not paired, and the
+    players' requests that wait for a decision (pairing asks about them first, #36)."""
     requests = list(
         RoundRequest.objects.filter(player__event=event, round_number=number)
         .select_related("player")
@@ -137,6 +148,7 @@ def _next_round(
         withdrawn=withdrawn,
         entrants=event.players.count(),
         checked_in=CheckIn.objects.filter(player__event=event, round_number=number).count(),
+        waiting=ask_services.waiting_for(event, number),
     )
 
 
