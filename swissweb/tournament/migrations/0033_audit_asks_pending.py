@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0031_rule_citations'),
+        ('tournament', '0032_k_factor'),
     ]
 
     operations = [
