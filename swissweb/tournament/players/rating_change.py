@@ -9,6 +9,7 @@ and a rating once at 2400 are not known here: the arbiter sets K for those.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
 from django.utils.translation import gettext_lazy
@@ -21,6 +22,7 @@ from swissweb.tournament.rounds.engine_door import (
     KFactor,
     KRule,
     PairingNumber,
+    TournamentState,
     event_rating,
     k_factor,
     truncated,
@@ -47,25 +49,35 @@ def player_k(event: Event, player: Player) -> KFactor:
     )
 
 
-def event_ratings(event: Event, after_round: int | None = None) -> dict[int, EventRating]:
+def event_ratings(
+    event: Event,
+    after_round: int | None = None,
+    *,
+    state: TournamentState | None = None,
+    players: Sequence[Player] | None = None,
+) -> dict[int, EventRating]:
     """Every numbered player's rated games, rating change and Rp after a completed
-    round (the last by default), by pairing number; cached per change of the event."""
+    round (the last by default), by pairing number; cached per change of the event.
+
+    A caller that has read the event's completed ``state`` (cut at ``after_round``) and
+    its ``players`` already passes them, so that the page reads them once."""
 
     def compute() -> dict[int, EventRating]:
-        state = engine_adapter.completed_state(event)
-        if after_round is not None:
-            state = truncated(state, min(after_round, state.rounds_completed))
-        ratings = {player.pairing_number: player.rating for player in state.players}
+        known = state if state is not None else engine_adapter.completed_state(event)
+        if state is None and after_round is not None:
+            known = truncated(known, min(after_round, known.rounds_completed))
+        ratings = {player.pairing_number: player.rating for player in known.players}
+        listed = players if players is not None else event.players.exclude(pairing_number=None)
         k = {
             PairingNumber(player.pairing_number): player_k(event, player).value
-            for player in event.players.exclude(pairing_number=None)
+            for player in listed
             if player.pairing_number is not None
         }
         return {
             int(player.pairing_number): event_rating(
                 player, ratings, k.get(player.pairing_number, 20)
             )
-            for player in state.players
+            for player in known.players
         }
 
     return cached(("event-ratings", cache_version(event), after_round), compute)

@@ -152,6 +152,8 @@ def _card_basis(event: Event) -> dict[int, tuple[tuple[str, ...], dict[int, str]
 
     def compute() -> dict[int, tuple[tuple[str, ...], dict[int, str], str, str]]:
         state = engine_adapter.completed_state(event)
+        # The cards' rating changes come from the same state: read it once for both.
+        event_ratings(event, state=state)
         floats = rules_for(event.system).float_history(state)
         basis = {}
         for engine_player in state.players:

@@ -100,10 +100,11 @@ def standings_after(*, event: Event, after_round: int | None = None) -> Standing
         unrated_rating=event.unrated_rating,
         lot_seed=event.lots_seed,
     )
-    players = {p.pairing_number: PlayerRow.of(p) for p in event.players.all()}
+    listed = list(event.players.all())
+    players = {p.pairing_number: PlayerRow.of(p) for p in listed}
     engine_players = {p.pairing_number: p for p in state.players}
     rank_of = {row.pairing_number: row.rank for row in rows}
-    rated = event_ratings(event, after_round=rounds)
+    rated = event_ratings(event, after_round=rounds, state=state, players=listed)
     lines = []
     for row in rows:
         cells = tuple(
