@@ -6,6 +6,7 @@ Builds two events through the app's services in a SQLite file of its own (or
 
 - a submitted entry: a POST of the public entry form (``/events/<slug>/enter/``) with
   a FIDE ID found in a loaded list, through Django's test client, one new entrant each;
+  then the same with "accept entries at once" and a maximum (the player added too);
 - the desk's check-in of one player: the arbiter's htmx POST of the desk's button for
   the next round of the large event, one new player each;
 - the entries CSV of 1,500 entries: a GET of the arbiter's CSV;
@@ -34,6 +35,7 @@ from pathlib import Path
 
 BUDGETS = {
     "submitted entry": 0.100,
+    "submitted entry, accepted at once": 0.100,
     "desk check-in of one player": 0.100,
     "entries CSV (1,500 entries)": 1.0,
     "standings with Rp and rating change": 0.300,
@@ -117,8 +119,8 @@ def build_large(*, players: int, rounds: int, seed: int) -> None:
 
 
 def build_entries(*, arbiter_name: str, entries: int, repeat: int) -> list[str]:
-    """An event open for entries holding ``entries - repeat - 1`` entries, and a FIDE
-    list of players to enter; returns the FIDE IDs the timed entries use."""
+    """An event open for entries holding ``entries - 2 * (repeat + 1)`` entries, and a
+    FIDE list of players to enter; returns the FIDE IDs the timed entries use."""
     from decimal import Decimal
 
     from django.contrib.auth import get_user_model
@@ -146,7 +148,7 @@ def build_entries(*, arbiter_name: str, entries: int, repeat: int) -> list[str]:
         now=now,
     )
     listing = RatingList.objects.create(name="FIDE", kind=ListKind.FIDE, loaded_at=now)
-    ids = [str(4_100_000 + index) for index in range(repeat + 1)]
+    ids = [str(4_100_000 + index) for index in range(2 * (repeat + 1))]
     ListedPlayer.objects.bulk_create(
         ListedPlayer(
             rating_list=listing,
@@ -186,7 +188,7 @@ def measure(*, players: int, repeat: int) -> tuple[dict[str, tuple[float, float]
     from django.test import Client
 
     from bench.load_event import ARBITER
-    from swissweb.tournament.models import Event, Player
+    from swissweb.tournament.models import EntrySettings, Event, Player
     from swissweb.tournament.players.check_in import next_round
     from swissweb.tournament.standings.selectors import standings_after
 
@@ -206,6 +208,12 @@ def measure(*, players: int, repeat: int) -> tuple[dict[str, tuple[float, float]
             problems.append(f"entry {index}: HTTP {response.status_code}")
 
     found["submitted entry"] = timed(enter, repeat)
+    EntrySettings.objects.filter(event__slug=ENTRIES_SLUG).update(auto_accept=True, maximum=5000)
+    found["submitted entry, accepted at once"] = timed(
+        lambda index: enter(repeat + 1 + index), repeat
+    )
+    if Player.objects.filter(event__slug=ENTRIES_SLUG).count() != repeat + 1:
+        problems.append("the entries accepted at once made no players")
 
     arbiter = Client()
     arbiter.force_login(get_user_model().objects.get(username=ARBITER))

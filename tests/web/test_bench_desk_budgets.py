@@ -9,6 +9,7 @@ from bench.desk_budgets import BUDGETS, timed, verdicts
 def test_every_budget_of_issues_34_and_35_is_measured() -> None:
     assert set(BUDGETS) == {
         "submitted entry",
+        "submitted entry, accepted at once",
         "desk check-in of one player",
         "entries CSV (1,500 entries)",
         "standings with Rp and rating change",
