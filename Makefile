@@ -49,12 +49,14 @@ messages: install
 
 # The engines, the arbiter's budgets (bench.workspace) and the rating lists'
 # (bench.rating_lists), both on PostgreSQL, and the public pages' weight
-# (bench.public_pages, SQLite); see bench/README.md.
+# (bench.public_pages, SQLite), and the desk's and entries' server time
+# (bench.desk_budgets, SQLite); see bench/README.md.
 bench: install
 	$(BIN)/python -m bench $(if $(VS),--vs "$(VS)") $(BENCH_ARGS)
 	$(BIN)/python -m bench.workspace $(WORKSPACE_ARGS)
 	$(BIN)/python -m bench.rating_lists $(RATINGS_ARGS)
 	$(BIN)/python -m bench.public_pages $(PUBLIC_ARGS)
+	$(BIN)/python -m bench.desk_budgets $(DESK_ARGS)
 
 # Recreates the PostgreSQL database LOAD_DATABASE_URL (default swissweb_load); see bench/README.md.
 load: install

@@ -1,0 +1,314 @@
+"""The desk's and the entries' server-time budgets (``python -m bench.desk_budgets``).
+
+Builds two events through the app's services in a SQLite file of its own (or
+``--database-url``) and times, in this process, the server's work for each figure of
+``BUDGETS`` (#34 item 2 and #35):
+
+- a submitted entry: a POST of the public entry form (``/events/<slug>/enter/``) with
+  a FIDE ID found in a loaded list, through Django's test client, one new entrant each;
+  then the same with "accept entries at once" and a maximum (the player added too);
+- the desk's check-in of one player: the arbiter's htmx POST of the desk's button for
+  the next round of the large event, one new player each;
+- the entries CSV of 1,500 entries: a GET of the arbiter's CSV;
+- the standings with Rp and rating change of ``--players`` x ``--rounds``: the
+  selector ``standings_after`` with the cache emptied before each call (a cold read,
+  as after a result).
+
+Each is run once to warm up, then ``--repeat`` times; the median and the slowest are
+printed beside the budget.  The exit status is 1 if a median is over its budget or a
+request does not answer as it should.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import random
+import secrets
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+BUDGETS = {
+    "submitted entry": 0.100,
+    "submitted entry, accepted at once": 0.100,
+    "desk check-in of one player": 0.100,
+    "entries CSV (1,500 entries)": 1.0,
+    "standings with Rp and rating change": 0.300,
+}
+"""Seconds of server time each figure may take (#34 item 2, #35), by name."""
+
+LARGE_SLUG = "desk-open"
+ENTRIES_SLUG = "entries-open"
+ENTRIES = 1_500
+
+
+def timed(run: Callable[[int], None], repeat: int) -> tuple[float, float]:
+    """The median and the slowest of ``repeat`` timed calls ``run(i)``, after ``run(0)``
+    as a warm-up (its time not counted)."""
+    run(0)
+    times = []
+    for index in range(1, repeat + 1):
+        started = time.perf_counter()
+        run(index)
+        times.append(time.perf_counter() - started)
+    return statistics.median(times), max(times)
+
+
+def verdicts(found: dict[str, tuple[float, float]]) -> list[tuple[str, float, float, float, bool]]:
+    """Each budget's name, median, slowest, budget and whether the median is within it."""
+    return [
+        (name, *found[name], budget, found[name][0] <= budget) for name, budget in BUDGETS.items()
+    ]
+
+
+def build_large(*, players: int, rounds: int, seed: int) -> None:
+    """``players`` players, ``rounds`` rounds completed and one more still to pair.
+
+    Paired through the services; the results are written in bulk, as ``result_record``
+    would leave them (round completed), which is much faster than one by one."""
+    from django.contrib.auth import get_user_model
+    from django.utils import timezone
+
+    from bench.load_event import ARBITER, TIEBREAKS
+    from swissweb.tournament.events import services as event_services
+    from swissweb.tournament.management.commands.load_demo import FIRST, LAST, demo_result
+    from swissweb.tournament.models import Game, RoundState
+    from swissweb.tournament.players import services as player_services
+    from swissweb.tournament.rounds import services as round_services
+
+    rng = random.Random(seed)
+    user = get_user_model().objects.create_user(ARBITER, password=secrets.token_urlsafe(16))
+    now = timezone.now()
+    today = timezone.localdate()
+    event = event_services.event_create(
+        user=user, now=now, name=f"Desk Open ({players} players)", slug=LARGE_SLUG,
+        rounds=rounds + 1, tiebreaks=TIEBREAKS, venue="Loopback Hall",
+        start_date=today - dt.timedelta(days=rounds), end_date=today + dt.timedelta(days=1),
+        public=True,
+    )  # fmt: skip
+    rows = [
+        {
+            "name": f"{LAST[index % 24]}, {FIRST[(index * 7 + index // 24) % 24]} {index + 1}",
+            "rating": 0 if index % 20 == 19 else max(1000, 2650 - index - rng.randrange(60)),
+            "federation": rng.choice(["ENG", "GER", "NED", "FRA", "ESP", "IND"]),
+        }
+        for index in range(players)
+    ]
+    player_services.players_add(event_id=event.pk, rows=rows, user=user, now=now)
+    event_services.event_start(event_id=event.pk, user=user, now=now)
+    for _ in range(rounds):
+        round_ = round_services.round_pair(
+            event_id=event.pk, user=user, now=now, seed=rng.randrange(2**31)
+        )
+        round_services.round_publish(round_id=round_.pk, user=user, now=now)
+        games = list(
+            Game.objects.filter(round=round_, black__isnull=False).select_related("white", "black")
+        )
+        for game in games:
+            assert game.black is not None  # the query above leaves byes out
+            game.result = demo_result(game.white, game.black, rng)
+        Game.objects.bulk_update(games, ["result"], batch_size=500)
+        round_.state = RoundState.COMPLETED
+        round_.completed_at = now
+        round_.save(update_fields=["state", "completed_at"])
+
+
+def build_entries(*, arbiter_name: str, entries: int, repeat: int) -> list[str]:
+    """An event open for entries holding ``entries - 2 * (repeat + 1)`` entries, and a
+    FIDE list of players to enter; returns the FIDE IDs the timed entries use."""
+    from decimal import Decimal
+
+    from django.contrib.auth import get_user_model
+    from django.utils import timezone
+
+    from swissweb.ratings.models import ListedPlayer, ListKind, RatingList
+    from swissweb.tournament.entries import services
+    from swissweb.tournament.entries.services import EntryData, FeeRowData
+    from swissweb.tournament.events import services as event_services
+    from swissweb.tournament.models import DEFAULT_FIELDS, EntrySettings
+
+    user = get_user_model().objects.get(username=arbiter_name)
+    now = timezone.now()
+    today = timezone.localdate()
+    event = event_services.event_create(
+        user=user, now=now, name="Entries Open", slug=ENTRIES_SLUG, rounds=9,
+        tiebreaks="BH,SB", venue="Loopback Hall", start_date=today + dt.timedelta(days=30),
+        end_date=today + dt.timedelta(days=34), public=True,
+    )  # fmt: skip
+    services.entry_settings_set(
+        event_id=event.pk,
+        settings=EntrySettings(open=True, fields_asked=list(DEFAULT_FIELDS)),
+        fees=[FeeRowData(label="Everyone", amount=Decimal("30.00"))],
+        user=user,
+        now=now,
+    )
+    listing = RatingList.objects.create(name="FIDE", kind=ListKind.FIDE, loaded_at=now)
+    ids = [str(4_100_000 + index) for index in range(2 * (repeat + 1))]
+    ListedPlayer.objects.bulk_create(
+        ListedPlayer(
+            rating_list=listing,
+            player_id=fide_id,
+            name=f"Listed, Lee {index}",
+            name_key=f"listed, lee {index}",
+            federation="GER",
+            sex="m",
+            birth_year=1990,
+            standard=1800 + index,
+        )
+        for index, fide_id in enumerate(ids)
+    )
+    for index in range(entries - len(ids)):
+        services.entry_submit(
+            event_id=event.pk,
+            data=EntryData(
+                name=f"Entrant, Eve {index}",
+                fide_id=None,
+                national_id="",
+                federation="NED",
+                club=f"Club {index % 40}",
+                birth_year=1980,
+                sex="",
+                email=f"eve{index}@example.org",
+                notes="",
+            ),
+            now=now,
+        )
+    return ids
+
+
+def measure(*, players: int, repeat: int) -> tuple[dict[str, tuple[float, float]], list[str]]:
+    """The figures by name, and the problems found (a request answering wrongly)."""
+    from django.contrib.auth import get_user_model
+    from django.core.cache import cache
+    from django.test import Client
+
+    from bench.load_event import ARBITER
+    from swissweb.tournament.models import EntrySettings, Event, Player
+    from swissweb.tournament.players.check_in import next_round
+    from swissweb.tournament.standings.selectors import standings_after
+
+    problems: list[str] = []
+    found: dict[str, tuple[float, float]] = {}
+    ids = build_entries(arbiter_name=ARBITER, entries=ENTRIES, repeat=repeat)
+
+    reader = Client()
+
+    def enter(index: int) -> None:
+        response = reader.post(
+            f"/events/{ENTRIES_SLUG}/enter/",
+            {"name": f"Listed, Lee {index}", "fide_id": ids[index], "email": "lee@example.org",
+             "website": ""},
+        )  # fmt: skip
+        if response.status_code != 302:
+            problems.append(f"entry {index}: HTTP {response.status_code}")
+
+    found["submitted entry"] = timed(enter, repeat)
+    EntrySettings.objects.filter(event__slug=ENTRIES_SLUG).update(auto_accept=True, maximum=5000)
+    found["submitted entry, accepted at once"] = timed(
+        lambda index: enter(repeat + 1 + index), repeat
+    )
+    if Player.objects.filter(event__slug=ENTRIES_SLUG).count() != repeat + 1:
+        problems.append("the entries accepted at once made no players")
+
+    arbiter = Client()
+    arbiter.force_login(get_user_model().objects.get(username=ARBITER))
+
+    def csv(_: int) -> None:
+        response = arbiter.get(f"/events/{ENTRIES_SLUG}/manage/entries/entries.csv")
+        lines = response.content.count(b"\n")
+        if response.status_code != 200 or lines < ENTRIES:
+            problems.append(f"entries CSV: HTTP {response.status_code}, {lines} lines")
+
+    found["entries CSV (1,500 entries)"] = timed(csv, repeat)
+
+    event = Event.objects.get(slug=LARGE_SLUG)
+    number = next_round(event)
+    ids_large = list(
+        Player.objects.filter(event=event).order_by("pairing_number").values_list("pk", flat=True)
+    )
+
+    def check_in(index: int) -> None:
+        response = arbiter.post(
+            f"/events/{LARGE_SLUG}/check-in/mark/",
+            {"player": str(ids_large[index * 7 % players]), "round": str(number)},
+            HTTP_HX_REQUEST="true",
+        )
+        if response.status_code != 200:
+            problems.append(f"check-in {index}: HTTP {response.status_code}")
+
+    found["desk check-in of one player"] = timed(check_in, repeat)
+
+    def table(_: int) -> None:
+        cache.clear()
+        lines = standings_after(event=event).lines
+        if len(lines) != players or not lines[0].performance:
+            problems.append(f"standings: {len(lines)} lines")
+
+    found["standings with Rp and rating change"] = timed(table, repeat)
+    return found, problems
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench.desk_budgets", description=__doc__)
+    parser.add_argument(
+        "--database-url", default="", help="an empty database (default: a new SQLite file)"
+    )
+    parser.add_argument("--players", type=int, default=2000)
+    parser.add_argument("--rounds", type=int, default=11)
+    parser.add_argument("--repeat", type=int, default=15)
+    parser.add_argument("--seed", type=int, default=2026)
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    folder = tempfile.TemporaryDirectory(prefix="swissweb-desk-")
+    url = args.database_url or f"sqlite:///{Path(folder.name) / 'bench.sqlite3'}"
+    os.environ.update(
+        DATABASE_URL=url,
+        SECRET_KEY=secrets.token_urlsafe(50),
+        DJANGO_SETTINGS_MODULE="swissweb.settings",
+        ALLOWED_HOSTS="testserver",
+        SECURE_SSL_REDIRECT="0",
+        ANON_RATE_LIMIT="0",
+        ENTRY_RATE_LIMIT="0",
+        LOG_LEVEL="WARNING",
+    )
+    import django
+    from django.conf import settings
+    from django.core.management import call_command
+
+    django.setup()
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    call_command("migrate", verbosity=0, interactive=False)
+    call_command("collectstatic", verbosity=0, interactive=False)  # production's manifest
+    started = time.monotonic()
+    build_large(players=args.players, rounds=args.rounds, seed=args.seed)
+    print(f"Built the events in {time.monotonic() - started:.0f} s", flush=True)
+    found, problems = measure(players=args.players, repeat=args.repeat)
+    print(
+        f"\n{args.players} players x {args.rounds} rounds; {ENTRIES:,} entries; "
+        f"median and slowest of {args.repeat} after a warm-up\n"
+    )
+    print("| Figure | median | slowest | budget | |")
+    print("|---|---:|---:|---:|---|")
+    over = bool(problems)
+    for name, median, slowest, budget, within in verdicts(found):
+        over |= not within
+        print(
+            f"| {name} | {median * 1000:,.0f} ms | {slowest * 1000:,.0f} ms | "
+            f"{budget * 1000:,.0f} ms | {'ok' if within else 'OVER'} |"
+        )
+    for problem in problems[:10]:
+        print(f"problem: {problem}")
+    folder.cleanup()
+    return 1 if over else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
