@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from pytest_django import Settings
 
+from pairing.engine import System
+from pairing.engine.model import RoundPairing, TournamentState
+from pairing.timed import PairingTimeout
 from swissweb.tournament.models import Event, Player
+from swissweb.tournament.rounds import engine_door
 
 
 @pytest.fixture
@@ -103,3 +109,43 @@ def two_rounds(started: Event, players: list[Player], arbiter: User) -> Event:
     second = round_services.round_pair(event_id=started.pk, user=arbiter, now=now, seed=2)
     round_services.round_publish(round_id=second.pk, user=arbiter, now=now)
     return started
+
+
+@dataclass
+class OverTimeLimit:
+    """The engine door's time-limited runner, made to run out of time once armed.
+
+    A real child given a tiny limit may still answer first on a fast machine (a round of
+    five players takes well under a millisecond), which made the time-limit tests flaky;
+    the child's own stopping is tested with a slow state in ``tests/engine/test_timed.py``.
+    Armed, the door's runner records the limit it was given and whether a published round
+    came with it (an ESCA 25 redraw), then raises the engine's ``PairingTimeout`` as a
+    stopped child does.
+    """
+
+    monkeypatch: pytest.MonkeyPatch
+    settings: Settings
+    calls: list[tuple[float, bool]] = field(default_factory=list)
+
+    def arm(self, seconds: float = 0.001) -> None:
+        """From now on, every pairing runs out of ``seconds`` (PAIRING_TIMEOUT)."""
+        self.settings.PAIRING_TIMEOUT = seconds
+
+        def out_of_time(
+            state: TournamentState,
+            system: System,
+            *,
+            seed: int,
+            seconds: float,
+            published: RoundPairing | None = None,
+        ) -> RoundPairing:
+            self.calls.append((seconds, published is not None))
+            raise PairingTimeout(seconds)
+
+        self.monkeypatch.setattr(engine_door, "pair_round_limited", out_of_time)
+
+
+@pytest.fixture
+def engine_over_time_limit(monkeypatch: pytest.MonkeyPatch, settings: Settings) -> OverTimeLimit:
+    """A pairing runner that runs out of time once ``arm()`` is called."""
+    return OverTimeLimit(monkeypatch, settings)

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
-from pytest_django import Settings
 
 from swissweb.tournament.core.errors import PairingFailed
 from swissweb.tournament.models import Event, Round
 from swissweb.tournament.rounds.redraw import redraw_preview
 
+from .conftest import OverTimeLimit
 from .test_systems_web import _form
 
 pytestmark = pytest.mark.django_db
@@ -44,11 +44,13 @@ def test_esca_25_redraw_of_an_invalid_state_is_refused_with_the_validation_messa
 
 
 def test_esca_25_redraw_is_stopped_by_the_pairing_time_limit(
-    arbiter_client: Client, settings: Settings
+    arbiter_client: Client, engine_over_time_limit: OverTimeLimit
 ) -> None:
-    """The redraw runs in the pairing's child process, stopped after PAIRING_TIMEOUT."""
+    """The redraw runs in the pairing's time-limited child (given the published round),
+    under PAIRING_TIMEOUT, and a child out of time is reported with nothing saved."""
     round_ = _published(arbiter_client)
     cole = round_.event.players.get(name="Cole")
-    settings.PAIRING_TIMEOUT = 0.001
+    engine_over_time_limit.arm()
     with pytest.raises(PairingFailed, match=r"took longer than 0\.001 s; nothing was saved"):
         redraw_preview(round_id=round_.pk, absent_ids=[cole.pk])
+    assert engine_over_time_limit.calls == [(0.001, True)]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 from django.utils import timezone
-from pytest_django import Settings
 
 from swissweb.tournament.core.errors import (
     EventNotStarted,
@@ -22,6 +21,7 @@ from swissweb.tournament.players import services as player_services
 from swissweb.tournament.rounds import results as result_services
 from swissweb.tournament.rounds import services as round_services
 
+from .conftest import OverTimeLimit
 from .service_helpers import seat_number
 
 pytestmark = pytest.mark.django_db
@@ -443,12 +443,12 @@ def test_event_system_options_reach_the_engine(started: Event) -> None:
 
 
 def test_round_pair_over_the_time_limit_saves_nothing_and_says_so(
-    started: Event, arbiter: User, settings: Settings
+    started: Event, arbiter: User, engine_over_time_limit: OverTimeLimit
 ) -> None:
     """A pairing stopped by PAIRING_TIMEOUT leaves no round, no board and no audit row."""
     from swissweb.tournament.core.errors import PairingFailed
 
-    settings.PAIRING_TIMEOUT = 0.001
+    engine_over_time_limit.arm()
     audits = AuditEntry.objects.count()
     with pytest.raises(
         PairingFailed, match=r"pairing took longer than 0\.001 s; nothing was saved"
@@ -457,6 +457,7 @@ def test_round_pair_over_the_time_limit_saves_nothing_and_says_so(
     assert not Round.objects.filter(event=started).exists()
     assert not Game.objects.exists()
     assert AuditEntry.objects.count() == audits
+    assert engine_over_time_limit.calls == [(0.001, False)]
 
 
 def test_round_pair_engine_error_saves_nothing_and_says_so(started: Event, arbiter: User) -> None:

@@ -9,9 +9,10 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
-from pytest_django import Settings
 
 from swissweb.tournament.models import Event, ForbiddenPair, Player, RoundRequest
+
+from .conftest import OverTimeLimit
 
 pytestmark = pytest.mark.django_db
 
@@ -270,10 +271,13 @@ def test_round_why_for_an_unknown_board_is_not_found(
 
 
 def test_round_pair_timeout_is_shown_to_the_arbiter(
-    arbiter_client: Client, event: Event, players: list[Player], settings: Settings
+    arbiter_client: Client,
+    event: Event,
+    players: list[Player],
+    engine_over_time_limit: OverTimeLimit,
 ) -> None:
     """The arbiter is told that pairing took too long and that nothing was saved."""
-    settings.PAIRING_TIMEOUT = 0.001
+    engine_over_time_limit.arm()
     arbiter_client.post(f"/events/{event.slug}/start/")
     response = arbiter_client.post(f"/events/{event.slug}/pair/", {"round": 1}, follow=True)
     assert "pairing took longer than 0.001 s; nothing was saved" in response.content.decode()
