@@ -28,6 +28,7 @@ from django.utils.translation import gettext, ngettext, trans_real
 from pairing.engine.registry import option_specs
 from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import AuditEntry, Event
+from swissweb.tournament.standings.prizes import read_table
 
 LOCALE = Path(settings.BASE_DIR) / "locale"
 PO = LOCALE / "fr" / "LC_MESSAGES" / "django.po"
@@ -272,3 +273,58 @@ def test_audit_log_is_french(event: Event, arbiter: User, arbiter_client: Client
     page = arbiter_client.get(f"/events/{event.slug}/manage/audit/").content.decode()
     assert "01/03/2026" in page
     assert html.escape(french("share half equally, half by tie-breaks (Hort system)")) in page
+
+
+# The prize table reads French words.
+
+
+def test_prize_table_reads_the_french_example_of_its_help() -> None:
+    """The settings form's help shows a French arbiter French words ("Elo sous 1800",
+    "Né en 2014 ou après", « Trophée »): each line of that example reads."""
+    with translation.override("fr"):
+        help_text = str(Event._meta.get_field("prize_table").help_text)
+    example = help_text.split("\xa0: ", 1)[1].rsplit(". ", 2)[0]
+    groups = read_table("\n".join(example.split(" / ")))
+    fields = [
+        (g.rating_from, g.rating_below, g.born_from, g.born_until, g.women, g.unrated)
+        for g in groups
+    ]
+    assert fields == [
+        (None, None, None, None, False, False),
+        (None, 1800, None, None, False, False),
+        (2000, None, None, None, False, False),
+        (None, None, 2014, None, False, False),
+        (None, None, None, 1966, False, False),
+        (None, 1800, None, None, True, False),
+        (None, None, None, None, False, True),
+        (None, None, None, None, False, False),
+        (None, None, None, None, False, False),
+        (None, None, None, None, False, False),
+    ]
+    assert [p.item for p in groups[0].prizes] == ["", "", "Trophée"]
+    assert (groups[7].federation, groups[8].club) == ("FRA", "NOM")
+    assert groups[9].numbers == frozenset({4, 9, 17})
+
+
+@pytest.mark.parametrize(
+    ("line", "field", "value"),
+    [
+        ("Elo 1600-1799 : 60", "rating_below", 1800),
+        ("Elo au-dessus de 2000 : 10", "rating_from", 2001),
+        ("Elo inférieur à 1500 : 10", "rating_below", 1500),
+        ("Nées en 2010 ou après : 10", "born_from", 2010),
+        ("née en 1970 ou avant : 10", "born_until", 1970),
+        ("Nés en 1980-1995 : 10", "born_until", 1995),
+        ("Sans Elo : 10", "unrated", True),
+        ("Fédération sui : 10", "federation", "SUI"),
+    ],
+)
+def test_prize_table_reads_each_french_condition(line: str, field: str, value: object) -> None:
+    assert getattr(read_table(line)[0], field) == value
+
+
+def test_prize_table_joins_french_conditions_by_et_but_not_a_clubs_name() -> None:
+    """ "Femmes et Elo sous 1800" is two conditions; "Club Échecs et Mat" one club."""
+    women = read_table("Femmes et Elo sous 1800 : 40")[0]
+    assert (women.women, women.rating_below) == (True, 1800)
+    assert read_table("Club Échecs et Mat : 30")[0].club == "Échecs et Mat"
