@@ -41,7 +41,7 @@ fmt: install
 # The translations (#24): collect every marked string into locale/<lang>/LC_MESSAGES/
 # django.po, then compile the .mo the server reads (committed, as Django commits its
 # own, so running and testing need no gettext).  Needs GNU gettext: apt-get install gettext.
-LOCALES := de
+LOCALES := de fr
 MESSAGES_IGNORE := --ignore=.venv --ignore=tests --ignore=bench --ignore=staticfiles --ignore=artefacts
 messages: install
 	DEBUG=1 $(BIN)/python manage.py makemessages $(LOCALES:%=-l %) --no-location --no-obsolete $(MESSAGES_IGNORE)

@@ -208,8 +208,8 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = "en-gb"
 # The languages the pages are written in (#24); each but English has its catalogue in
 # locale/<code>/LC_MESSAGES (``make messages`` writes and compiles it).  Dates and
-# numbers follow the language's formats (Django's, for en-gb and de).
-LANGUAGES = [("en-gb", "English"), ("de", "Deutsch")]
+# numbers follow the language's formats (Django's, for en-gb, de and fr).
+LANGUAGES = [("en-gb", "English"), ("de", "Deutsch"), ("fr", "Français")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 LANGUAGE_COOKIE_HTTPONLY = True

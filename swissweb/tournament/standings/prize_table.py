@@ -15,34 +15,39 @@ One group per line: its conditions, a colon, its prizes in place order::
     Players 4 9 17: 25
 
 The conditions a group may name, each read in the languages the pages are written in
-(German words in brackets):
+(German, then French words in brackets):
 
-- ``Place`` (``Platz``): everyone;
-- ``Rating below N`` (``Wertung unter N``), ``Rating N-M`` (``Wertung N-M``), ``Rating
-  from N`` (``Wertung ab N``) and ``Rating above N`` (``Wertung über N``): the rating the
+- ``Place`` (``Platz``, ``Place``): everyone;
+- ``Rating below N`` (``Wertung unter N``; ``Elo sous N``), ``Rating N-M`` (``Wertung
+  N-M``; ``Elo N-M``), ``Rating from N`` (``Wertung ab N``; ``Elo à partir de N``) and
+  ``Rating above N`` (``Wertung über N``; ``Elo au-dessus de N``): the rating the
   standings show for the player (the one the event ranks on); unrated players are in
   none of these;
 - ``Born YYYY or later`` (``Jahrgang YYYY und jünger``, ``geboren YYYY oder später``) for
   juniors, ``Born YYYY or earlier`` (``Jahrgang YYYY und älter``, ``geboren YYYY oder
-  früher``) for seniors, ``Born YYYY-YYYY`` (``Jahrgang YYYY-YYYY``): the birth year;
-  players without one are in no age group;
-- ``Women`` (``Frauen``), ``Unrated`` (``ohne Wertung``);
-- ``Federation XXX`` (``Föderation XXX``): the three-letter federation;
+  früher``) for seniors, ``Born YYYY-YYYY`` (``Jahrgang YYYY-YYYY``): the birth year
+  (French: ``Né en YYYY ou après``, ``ou avant``, ``Né en YYYY-YYYY``, also ``née``,
+  ``nés``, ``nées``); players without one are in no age group;
+- ``Women`` (``Frauen``; ``Femmes``), ``Unrated`` (``ohne Wertung``; ``Non classés``,
+  ``Sans Elo``);
+- ``Federation XXX`` (``Föderation XXX``; ``Fédération XXX``): the three-letter
+  federation;
 - ``Club NAME`` (``Verein NAME``): the club or school as registered, in any case;
-- ``Players N N N`` (``Spieler N N N``): a group of the arbiter's own, by pairing numbers.
+- ``Players N N N`` (``Spieler N N N``; ``Joueurs N N N``): a group of the arbiter's own,
+  by pairing numbers.
 
-Conditions joined by ``and`` (``und``, ``&``, ``+``) must all hold: ``Women and rating
-below 1800`` is the women rated under 1800.  A club's name may itself contain "and"
+Conditions joined by ``and`` (``und``, ``et``, ``&``, ``+``) must all hold: ``Women and
+rating below 1800`` is the women rated under 1800.  A club's name may itself contain "and"
 (``Club Hastings and St Leonards``), and so do German words (``Jahrgang 2014 und
 jünger``): a part that is no condition on its own joins its neighbour.
 
 A prize is an amount of money to the cent (``100``, ``50.50``) or, in quotes, a prize
-in kind (``"Trophy"``, ``"a book"``).  A prize in kind is a prize like any other for
-"one prize per player"; it is handed out in the order of what it is worth, which the
-table does not say, so it is counted as worth the prize above it in its group, and a
-group's first prize in kind as worth the group's largest amount (nothing in a group of
-prizes in kind only): a winner's trophy goes before the second place's money, a book
-at the end of a list after the money above it.
+in kind (``"Trophy"``, ``"a book"``, ``« Coupe »``).  A prize in kind is a prize like any
+other for "one prize per player"; it is handed out in the order of what it is worth,
+which the table does not say, so it is counted as worth the prize above it in its
+group, and a group's first prize in kind as worth the group's largest amount (nothing
+in a group of prizes in kind only): a winner's trophy goes before the second place's
+money, a book at the end of a list after the money above it.
 """
 
 from __future__ import annotations
@@ -119,27 +124,40 @@ class Group:
 
 
 _LINE = re.compile(r"\s*([^:]+?)\s*:\s*(.+?)\s*")
-_AND = re.compile(r"\s+(?:and|und)\s+|\s*[&+]\s*", re.IGNORECASE)
+_AND = re.compile(r"\s+(?:and|und|et)\s+|\s*[&+]\s*", re.IGNORECASE)
 _PLACE = re.compile(r"place|platz", re.IGNORECASE)
-_RATING_RANGE = re.compile(r"(?:rating|wertung) ([0-9]{3,4})\s*-\s*([0-9]{3,4})", re.IGNORECASE)
-_RATING_BELOW = re.compile(r"(?:rating below|wertung unter) ([0-9]{3,4})", re.IGNORECASE)
-_RATING_FROM = re.compile(r"(?:rating from|wertung ab) ([0-9]{3,4})", re.IGNORECASE)
-_RATING_ABOVE = re.compile(r"(?:rating above|wertung über) ([0-9]{3,4})", re.IGNORECASE)
+_RATING_RANGE = re.compile(r"(?:rating|wertung|elo) ([0-9]{3,4})\s*-\s*([0-9]{3,4})", re.IGNORECASE)
+_RATING_BELOW = re.compile(
+    r"(?:rating below|wertung unter|elo sous|elo inférieur à) ([0-9]{3,4})", re.IGNORECASE
+)
+_RATING_FROM = re.compile(
+    r"(?:rating from|wertung ab|elo à partir de|elo dès) ([0-9]{3,4})", re.IGNORECASE
+)
+_RATING_ABOVE = re.compile(
+    r"(?:rating above|wertung über|elo au-dessus de|elo supérieur à) ([0-9]{3,4})",
+    re.IGNORECASE,
+)
+_FRENCH_BORN = r"n[ée]e?s? en ([0-9]{4})"
+"""French "né en 2010", "née", "nés", "nées": one year, the words after it differ."""
 _BORN = re.compile(
-    r"born ([0-9]{4}) or later|geboren ([0-9]{4}) oder später|jahrgang ([0-9]{4}) und jünger",
+    r"born ([0-9]{4}) or later|geboren ([0-9]{4}) oder später|jahrgang ([0-9]{4}) und jünger"
+    rf"|{_FRENCH_BORN} ou après",
     re.IGNORECASE,
 )
 _BORN_UNTIL = re.compile(
-    r"born ([0-9]{4}) or earlier|geboren ([0-9]{4}) oder früher|jahrgang ([0-9]{4}) und älter",
+    r"born ([0-9]{4}) or earlier|geboren ([0-9]{4}) oder früher|jahrgang ([0-9]{4}) und älter"
+    rf"|{_FRENCH_BORN} ou avant",
     re.IGNORECASE,
 )
-_BORN_RANGE = re.compile(r"(?:born|jahrgang) ([0-9]{4})\s*-\s*([0-9]{4})", re.IGNORECASE)
-_WOMEN = re.compile(r"women|frauen", re.IGNORECASE)
-_UNRATED = re.compile(r"unrated|ohne\s+wertung", re.IGNORECASE)
-_FEDERATION = re.compile(r"(?:federation|föderation) ([a-z]{3})", re.IGNORECASE)
+_BORN_RANGE = re.compile(
+    r"(?:born|jahrgang|n[ée]e?s? en) ([0-9]{4})\s*-\s*([0-9]{4})", re.IGNORECASE
+)
+_WOMEN = re.compile(r"women|frauen|femmes", re.IGNORECASE)
+_UNRATED = re.compile(r"unrated|ohne\s+wertung|non\s+class[ée]e?s?|sans\s+elo", re.IGNORECASE)
+_FEDERATION = re.compile(r"(?:federation|föderation|fédération) ([a-z]{3})", re.IGNORECASE)
 _CLUB = re.compile(r"(?:club|verein) (.+)", re.IGNORECASE)
-_PLAYERS = re.compile(r"(?:players|spieler)((?:\s+[0-9]{1,9})+)", re.IGNORECASE)
-_IN_KIND = re.compile(r"[\"“„”'‘‚’](.+)[\"“”'‘’]")
+_PLAYERS = re.compile(r"(?:players|spieler|joueurs)((?:\s+[0-9]{1,9})+)", re.IGNORECASE)
+_IN_KIND = re.compile(r"[\"“„”'‘‚’«](.+)[\"“”'‘’»]")
 
 
 def read_table(text: str) -> list[Group]:
