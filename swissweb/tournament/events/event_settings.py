@@ -72,6 +72,9 @@ REPORT_FIELDS = (
 )
 """What FIDE's rating report needs beyond the pairing (``report_fields``)."""
 
+BYE_POLICY_FIELDS = ("bye_most", "bye_last_rounds", "bye_deadline_hours")
+"""The event's bye policy (#36 item 7, ``players.bye_policy``)."""
+
 _SETTINGS_BEFORE_OPTIONS = (
     "name",
     "slug",
@@ -91,6 +94,7 @@ _SETTINGS_AFTER_OPTIONS = (
     "team_scoring",
     "prize_table",
     "prize_sharing",
+    *BYE_POLICY_FIELDS,
     "public",
     *POINT_FIELD_NAMES,
 )
