@@ -40,3 +40,20 @@ def test_player_cards_are_for_the_events_arbiters_only(
     answer = stranger_client.get(url)
     assert answer.status_code in (403, 404)
     assert players[0].access_code not in answer.content.decode()
+
+
+def test_player_cards_come_in_pages_of_a_hundred(
+    started: Event, arbiter_client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A QR code takes milliseconds to draw: 1,000 players' cards come 100 to a page."""
+    from swissweb.tournament.players import link_views
+
+    monkeypatch.setattr(link_views, "CARDS_PER_PAGE", 4)
+    url = f"/events/{started.slug}/manage/players/cards/"
+    first = arbiter_client.get(url).content.decode()
+    assert first.count('class="player-link-card"') == 4
+    assert "<strong>Cards 1–4</strong>" in first and '<a href="?page=2">Cards 5–6</a>' in first
+    second = arbiter_client.get(url + "?page=2").content.decode()
+    assert second.count('class="player-link-card"') == 2
+    last = arbiter_client.get(url + "?page=99").content.decode()
+    assert "<strong>Cards 5–6</strong>" in last and last.count('class="player-link-card"') == 2

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from swissweb.tournament.core.authorizers import AuthenticatedHttpRequest, arbiter_required
+from swissweb.tournament.core.params import positive_number
 from swissweb.tournament.core.workspace_views import _attempt, _page, _url
 from swissweb.tournament.models import Event, Player
 from swissweb.tournament.players import asks as ask_services
@@ -53,18 +54,30 @@ class LinkCard:
     qr_code: str
 
 
+CARDS_PER_PAGE = 100
+"""Cards on one page of the sheet: a QR code costs 10-30 ms to draw, so 1,000 players
+come in pages of 100 (about 2 s and 200 KB each), printed one after the other."""
+
+
 @arbiter_required
 @require_GET
 def player_cards(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     """Every player's card (name, number, private link and its QR code, the bye policy)
-    on one printable page, to cut apart and hand to each player before round 1 (#36
-    item 7): several to a printed page.  Withdrawn players are left out.  Template:
-    player_cards.html; never stored by a cache or a proxy."""
+    on a printable page, to cut apart and hand to each player before round 1 (#36
+    item 7): several to a printed page, 100 to a web page (``?page=N``).  Withdrawn
+    players are left out.  Template: player_cards.html; never stored by a cache or a
+    proxy."""
     players = event.players.filter(withdrawn_after_round__isnull=True).order_by(
         F("pairing_number").asc(nulls_last=True), "name"
     )
+    count = players.count()
+    pages = max(1, -(-count // CARDS_PER_PAGE))
+    page = min(positive_number(request.GET.get("page")) or 1, pages)
+    first = (page - 1) * CARDS_PER_PAGE
     cards = []
-    for player in players.only("name", "pairing_number", "access_code"):
+    for player in players.only("name", "pairing_number", "access_code")[
+        first : first + CARDS_PER_PAGE
+    ]:
         url = request.build_absolute_uri(
             reverse("tournament:player_page", args=[player.access_code])
         )
@@ -76,9 +89,13 @@ def player_cards(request: AuthenticatedHttpRequest, event: Event) -> HttpRespons
                 qr_code=qr_svg(url),
             )
         )
+    chunks = [
+        (number, (number - 1) * CARDS_PER_PAGE + 1, min(number * CARDS_PER_PAGE, count))
+        for number in range(1, pages + 1)
+    ]
     response = _page(
         request, "player_cards.html", event, "players", cards=cards,
-        bye_policy=bye_policy.summary(event),
+        bye_policy=bye_policy.summary(event), page=page, chunks=chunks if pages > 1 else [],
     )  # fmt: skip
     response["Cache-Control"] = "no-store"
     response["X-Robots-Tag"] = "noindex"
