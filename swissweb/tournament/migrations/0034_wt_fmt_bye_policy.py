@@ -18,7 +18,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='event',
             name='bye_last_rounds',
-            field=models.PositiveSmallIntegerField(db_default=0, default=0, help_text='No half-point byes in this many last rounds; 0: allowed in every round.', verbose_name='Bye policy: none in the last rounds'),
+            field=models.PositiveSmallIntegerField(db_default=0, default=0, help_text='No half-point byes in this many last rounds; 0: allowed in every round.', verbose_name='Bye policy: none near the end'),
         ),
         migrations.AddField(
             model_name='event',

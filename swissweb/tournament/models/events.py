@@ -276,7 +276,7 @@ class Event(TimeStamped):
         default=0,
         db_default=0,
         help_text=_("No half-point byes in this many last rounds; 0: allowed in every round."),
-        verbose_name=_("Bye policy: none in the last rounds"),
+        verbose_name=_("Bye policy: none near the end"),
     )
     bye_deadline_hours = models.PositiveSmallIntegerField(
         null=True,
