@@ -16,7 +16,11 @@
 (() => {
   "use strict";
 
-  const KEYS = new Set(["1", "0", "=", "+", "-", "--", "1-0", "0-1", "1/2", "+-", "-+", "adj", ""]);
+  // A draw may be typed as it is written (#36): ½, ½-½, 1/2, 0.5 or 0,5.
+  const KEYS = new Set([
+    "1", "0", "=", "+", "-", "--", "1-0", "0-1", "1/2", "+-", "-+", "adj", "",
+    "½", "½-½", "0.5", "0,5", "0.5-0.5", "0,5-0,5", "1/2-1/2",
+  ]);
   const queues = new Map();
   const text = (key, values) => window.swisswebText(key, values);
 
@@ -106,7 +110,7 @@
           input.name = "g" + queue.id + "v" + queue.version;
           if (queue.next === null) {
             if (data.ok) {
-              if (input.value.trim() === value) input.value = data.result;
+              if (input.value.trim() === value) input.value = data.shown ?? data.result;
               show(row, "saved", text("saved"));
             } else {
               show(row, "refused", text("refused", { why: data.error }));

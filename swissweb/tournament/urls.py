@@ -169,6 +169,11 @@ urlpatterns = [
         name="workspace_player",
     ),
     path(
+        "events/<slug:slug>/manage/players/cards/",
+        link_views.player_cards,
+        name="workspace_player_cards",
+    ),
+    path(
         "events/<slug:slug>/manage/players/<int:player_id>/link/",
         link_views.player_link,
         name="workspace_player_link",

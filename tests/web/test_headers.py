@@ -52,7 +52,7 @@ def test_standings_csv_escapes_a_formula_in_a_player_name() -> None:
     """Defect: a player named =HYPERLINK(...) became a live formula in a spreadsheet."""
     event = played_event(6, 1, slug="formula")
     Player.objects.filter(event=event, pairing_number=1).update(name='=HYPERLINK("http://x")')
-    body = Client().get(f"/events/{event.slug}/standings.csv").content.decode()
+    body = Client().get(f"/events/{event.slug}/standings.csv").content.decode("utf-8-sig")
     names = [row["name"] for row in csv.DictReader(io.StringIO(body))]
     assert '\'=HYPERLINK("http://x")' in names
     assert not any(name.startswith("=") for name in names)

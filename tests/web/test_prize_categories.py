@@ -195,7 +195,13 @@ def test_the_prize_list_csv_writes_prizes_in_kind_as_text_no_spreadsheet_runs(
         event_id=started.pk, changes={"prize_table": 'Place: "=1+1", 50', "prize_sharing": "split"},
         expected_version=started.settings_version, user=arbiter, now=T0,
     )  # fmt: skip
-    rows = list(csv.reader(io.StringIO(client.get(f"/events/{started.slug}/prizes.csv").text)))
+    rows = list(
+        csv.reader(
+            io.StringIO(
+                client.get(f"/events/{started.slug}/prizes.csv").content.decode("utf-8-sig")
+            )
+        )
+    )
     assert rows[0] == ["group", "place", "name", "points", "amount", "prize", "shared_by"]
     assert [(row[4], row[5]) for row in rows[1:]] == [
         ("", "'=1+1"), ("25.00", ""), ("25.00", "")

@@ -147,7 +147,7 @@ def test_prize_page_and_csv(
     page = client.get(f"/events/{started.slug}/prizes/").content.decode()
     # Three winners level on 1 point take places 1-3: (90 + 30 + 0) / 3 each.
     assert page.count("40.00") == 3 and "(shared by 3)" in page and "provisional" in page
-    rows = client.get(f"/events/{started.slug}/prizes.csv").content.decode().splitlines()
+    rows = client.get(f"/events/{started.slug}/prizes.csv").content.decode("utf-8-sig").splitlines()
     assert rows[0] == "group,place,name,points,amount,prize,shared_by"
     assert sorted(row.split(",")[-3] for row in rows[1:]) == ["40.00"] * 3
     # A birth year alone (from FIDE's list) puts a player in an age group too.

@@ -104,6 +104,6 @@ def test_standings_lines_and_csv_carry_rp_and_rating_change(
         (2850, "+6.00") if white else (1250, "-14.00")
     )
     url = reverse("tournament:standings_csv", args=[two_rounds.slug])
-    rows = list(csv.DictReader(io.StringIO(client.get(url).content.decode())))
+    rows = list(csv.DictReader(io.StringIO(client.get(url).content.decode("utf-8-sig"))))
     row = next(row for row in rows if row["pairing_number"] == "1")
     assert (row["rp"], row["rating_change"]) == ((str(line.performance), line.rating_change))

@@ -213,6 +213,7 @@ def test_security_matrix_covers_every_arbiter_url() -> None:
     public |= {"my_events", "workspace_players", "workspace_round", "workspace_round_print"}
     public |= {"workspace_requests", "workspace_audit", "workspace_arbiters", "workspace_round_why"}
     public |= {"workspace_player_link"}  # its access in test_private_links.py
+    public |= {"workspace_player_cards"}  # only reads; its access in test_player_cards.py
     public |= {"entry_form", "entry_done"}  # online entries: anyone (test_entry_pages.py)
     public |= {"workspace_entries", "entries_csv"}  # only read; access in test_entry_pages.py
     public |= {"workspace_check_in"}  # its access in test_check_in.py

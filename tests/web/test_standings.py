@@ -89,7 +89,7 @@ def test_standings_csv_has_a_column_per_tiebreak() -> None:
     tie-break (#35: federation and club)."""
     event = played_event(4, 1)
     Event.objects.filter(pk=event.pk).update(tiebreaks="BH,SB")
-    body = Client().get(f"/events/{event.slug}/standings.csv").content.decode()
+    body = Client().get(f"/events/{event.slug}/standings.csv").content.decode("utf-8-sig")
     header = "rank,pairing_number,name,federation,club,rating,points,BH,SB,rp,rating_change"
     assert body.splitlines()[0] == header
     assert len(body.splitlines()) == 5

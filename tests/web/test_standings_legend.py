@@ -8,17 +8,18 @@ import io
 import pytest
 from django.test import Client
 
+from swissweb.tournament.core.numbers import Form
 from swissweb.tournament.models import Event, Player
 from swissweb.tournament.standings.legend import tiebreak_legend
 
 from .test_standings import played_event
 
 
-def test_the_legend_names_each_tiebreak_its_rule_and_its_decimals() -> None:
+def test_the_legend_names_each_tiebreak_its_rule_and_its_form() -> None:
     legend = tiebreak_legend("BH-C1,SB,ARO,LOT")
-    assert [(line.code, line.rule, line.places) for line in legend] == [
-        ("BH-C1", "C.07 8.1", 1), ("SB", "C.07 9.1", 2), ("ARO", "C.07 10.1", 0),
-        ("LOT", "", 0),
+    assert [(line.code, line.rule, line.form) for line in legend] == [
+        ("BH-C1", "C.07 8.1", Form.HALVES), ("SB", "C.07 9.1", Form.HUNDREDTHS),
+        ("ARO", "C.07 10.1", Form.WHOLE), ("LOT", "", Form.WHOLE),
     ]  # fmt: skip
     assert legend[0].name == "Buchholz; Cut-1: without the lowest value"
     assert legend[1].name == "Sonneborn-Berger"
@@ -32,8 +33,8 @@ def test_standings_page_and_csv_show_federation_club_and_the_legend() -> None:
     page = Client().get(f"/events/{event.slug}/standings/").content.decode()
     assert "<td>ENG</td>" in page and "<td>=Hastings</td>" in page
     assert "Tie-breaks, in the order they decide" in page
-    assert "<td>Buchholz</td><td>C.07 8.1</td><td>1</td>" in page
-    body = Client().get(f"/events/{event.slug}/standings.csv").content.decode()
+    assert "<td>Buchholz</td><td>C.07 8.1</td><td>in halves (½)</td>" in page
+    body = Client().get(f"/events/{event.slug}/standings.csv").content.decode("utf-8-sig")
     rows = list(csv.DictReader(io.StringIO(body)))
     assert {(row["federation"], row["club"]) for row in rows} == {("ENG", "'=Hastings")}
     crosstable = Client().get(f"/events/{event.slug}/crosstable/").content.decode()

@@ -158,7 +158,7 @@ def test_acceleration_never_shows_in_public_standings(arbiter_client: Client) ->
     arbiter_client.post(f"/events/{event.slug}/start/")
     _run_rounds(arbiter_client, event, 3)
     response = Client().get(f"/events/{event.slug}/standings.csv")
-    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    rows = list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
     points = [Fraction(row["points"].replace("½", ".5") or "0") for row in rows]
     # Three rounds of one point each: nobody shows more than 3, and the points add up to
     # those given out: one point per board (a decisive game, a draw's two halves, a bye).

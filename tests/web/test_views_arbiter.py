@@ -336,7 +336,8 @@ def test_result_entry_json_answer_gives_saved_value_and_next_version(
     saved = arbiter_client.post(url, {"result": "1", "version": game.version}, **json)
     assert saved.status_code == 200
     assert saved.json() == {
-        "ok": True, "result": "1-0", "display": "1-0", "version": game.version + 1, "error": ""
+        "ok": True, "result": "1-0", "shown": "1-0", "display": "1-0",
+        "version": game.version + 1, "error": "",
     }  # fmt: skip
     stale = arbiter_client.post(url, {"result": "0", "version": game.version}, **json)
     assert stale.status_code == 409

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Self
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import gettext_lazy, pgettext
 
 from swissweb.tournament.audit.fields import (
     FieldChanges,
@@ -63,6 +63,17 @@ __all__ = [
 
 Facts = list[Fact]
 """A payload's facts (``RatingsRefreshed`` has a field named ``list``)."""
+
+
+BYE_RULE_WORDS = {
+    # Translators: a rule of the bye policy, named in the audit log of an override.
+    "most": gettext_lazy("most half-point byes per player"),
+    # Translators: a rule of the bye policy, named in the audit log of an override.
+    "last_rounds": gettext_lazy("no half-point bye in the last rounds"),
+    # Translators: a rule of the bye policy, named in the audit log of an override.
+    "deadline": gettext_lazy("deadline before the round"),
+}
+"""The rules of the bye policy by their codes (``players.bye_policy``), in words."""
 
 
 def _request_words(kind: str | None) -> str:
@@ -289,6 +300,8 @@ class RoundRequestValues(PlayerNamed):
     round: int | None
     kind: str
     player_id: int | None = None
+    overridden: tuple[str, ...] = ()
+    """The rules of the bye policy the arbiter overrode (#36), by code."""
 
     @classmethod
     def parse(cls, fields: Fields) -> Self:
@@ -297,6 +310,7 @@ class RoundRequestValues(PlayerNamed):
             round=fields.number("round"),
             kind=fields.text("kind") or "",
             player_id=fields.number("player_id"),
+            overridden=fields.texts("overridden"),
         )
 
     def subject(self, names: Names) -> str:
@@ -308,7 +322,13 @@ class RoundRequestValues(PlayerNamed):
         return [
             Fact("round", _("round"), plain(self.round)),
             Fact("kind", _("request"), _request_words(self.kind)),
-        ]
+            *(
+                [Fact("overridden", _("bye policy overridden"), ", ".join(
+                    str(BYE_RULE_WORDS.get(rule, rule)) for rule in self.overridden))]
+                if self.overridden
+                else []
+            ),
+        ]  # fmt: skip
 
     def player_ids(self) -> set[int]:
         return {self.player_id} if self.player_id is not None else set()

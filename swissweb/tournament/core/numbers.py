@@ -1,33 +1,51 @@
-"""One way of writing scores and tie-break values, on every page and in every file.
+"""One way of writing scores and tie-break values, on every page, in print and in every
+file (#36 item 6): the standings CSV writes the very text the page shows.
 
-Pages write points as chess players do, with ``½`` ("5½", "½"); files (CSV), read by
-spreadsheets that do not know ``½``, write them as plain decimals ("5.5").
+Points are written as chess players write them, with ``½`` ("5½", "½", "0"). Each
+tie-break column has one fixed form (``tiebreak_form``), so that a column lines up and
+compares at a glance:
 
-Each tie-break has a fixed number of decimals (``tiebreak_places``), the same on the
-pages and in the CSV (#35), so that a column lines up, compares at a glance and reads
-the same in a spreadsheet as on the page (the page writes the reader's decimal
-separator, "12,75" in German; files keep the point):
+- ``HALVES``, like points ("11½", "20"): the sums of scores, which are always whole or
+  half points: Buchholz and its cuts and medians (BH, MBH, FB), Progress, Koya, STD and
+  Dutch F10's direct encounter (DE1);
+- ``WHOLE`` ("1901", "3"): the ratings (ARO and its cuts, TPR, PTP, APRO, APPO, RTNG),
+  which FIDE C.07 Article 10 rounds to whole numbers, the counts (WIN, WON, BPG, BWG,
+  REP), the places (DE, LOT) and TPN;
+- ``HUNDREDTHS``, two decimals ("12.75", "12.50"): Sonneborn-Berger and its cuts
+  multiply a score by a score, so with half points they end in quarters; AOB is an
+  average that C.07 8.2 rounds to two decimals. An event that only gives whole points
+  (3-1-0, 2-1-0) has whole SB values, written ``WHOLE``.
 
-- two decimals: Sonneborn-Berger (and its cuts) multiplies scores by halves, so it can
-  end in a quarter, and AOB is an average that FIDE C.07 rounds to two decimals
-  ("12.75", "12.50");
-- none: the ratings (ARO and its cuts, TPR, PTP, APRO, APPO, RTNG) are whole numbers as
-  FIDE C.07 Article 10 rounds them, and so are the counts (WIN, WON, BPG, BWG, REP),
-  the places (DE, LOT) and TPN ("1901", "3");
-- one decimal: the others (Buchholz, Fore Buchholz and their cuts, Progress, Koya, STD,
-  DE1) are sums of scores, whole or half points ("21.5", "20.0").
+The page writes the reader's decimal separator ("12,75" in German); files keep the
+point, so that the CSV is the same file whoever downloads it. The CSV starts with a
+byte order mark so that spreadsheet programs read ``½`` as UTF-8.
 """
 
 from __future__ import annotations
 
+import enum
 import functools
+import math
+from collections.abc import Iterable
 from fractions import Fraction
+
+from django.utils.translation import ngettext
 
 from swissweb.tournament.rounds.engine_door import parse_tiebreak
 
-QUARTERS = frozenset({"SB", "AOB"})
-"""Tie-breaks written with two decimals, with any modifier: SB can end in a quarter, AOB
-is rounded so."""
+
+class Form(enum.Enum):
+    """How a tie-break column is written (see the module docstring)."""
+
+    HALVES = "halves"
+    WHOLE = "whole"
+    HUNDREDTHS = "hundredths"
+
+
+PRODUCTS = frozenset({"SB"})
+"""Tie-breaks that multiply scores: quarters with half points, whole with whole points."""
+HUNDREDTHS = frozenset({"AOB"})
+"""Tie-breaks rounded to two decimals by their rule."""
 WHOLE = frozenset(
     {"ARO", "WIN", "LOT", "DE", "WON", "BPG", "BWG", "REP", "TPN", "RTNG", "TPR", "PTP", "APRO",
      "APPO"}
@@ -42,6 +60,33 @@ def _base_code(code: str) -> str:
         return parse_tiebreak(code).code.value
     except ValueError:
         return code
+
+
+def whole_scores(point_values: Iterable[int]) -> bool:
+    """Whether an event whose results are worth ``point_values`` (in half-points, the
+    models' unit) only ever gives whole points: 3-1-0 does, 1-½-0 does not."""
+    return all(int(value) % 2 == 0 for value in point_values)
+
+
+def tiebreak_form(code: str, *, whole: bool = False) -> Form:
+    """The form of the tie-break ``code``'s column, with any modifier: ``BH-C1`` ->
+    HALVES, ``ARO`` -> WHOLE, ``SB-C1`` -> HUNDREDTHS (WHOLE when the event gives only
+    whole points, ``whole``)."""
+    base = _base_code(code)
+    if base in HUNDREDTHS:
+        return Form.HUNDREDTHS
+    if base in PRODUCTS:
+        return Form.WHOLE if whole else Form.HUNDREDTHS
+    return Form.WHOLE if base in WHOLE else Form.HALVES
+
+
+def tiebreak_text(code: str, value: Fraction | int, *, whole: bool = False) -> str:
+    """A tie-break value as the standings page, the crosstable, their print and the
+    standings CSV all write it (``tiebreak_form``): "11½", "1901", "12.75"."""
+    form = tiebreak_form(code, whole=whole)
+    if form is Form.HALVES:
+        return points_text(value)
+    return decimal_text(Fraction(value), places=2 if form is Form.HUNDREDTHS else 0)
 
 
 def points_text(value: Fraction | int) -> str:
@@ -66,23 +111,23 @@ def half_points_text(half_points: int) -> str:
     return points_text(Fraction(int(half_points), 2))
 
 
-def tiebreak_places(code: str) -> int:
-    """The decimals of the tie-break ``code``, with any modifier (see the module
-    docstring): ``SB-C1`` -> 2, ``ARO`` -> 0, ``BH-C1`` -> 1."""
-    base = _base_code(code)
-    if base in QUARTERS:
-        return 2
-    return 0 if base in WHOLE else 1
+def plural_count(value: Fraction | int) -> int:
+    """The number ``ngettext`` chooses the plural form of "point" by: the value itself,
+    a half counted up (gettext's plural rules take whole numbers): "½ point",
+    "1 point", "1½ points", "2 points"."""
+    return math.ceil(Fraction(value))
 
 
-def tiebreak_text(code: str, value: Fraction | int) -> str:
-    """A tie-break value as the standings page and the standings CSV both write it:
-    a plain decimal with the tie-break's fixed decimals (``tiebreak_places``)."""
-    return decimal_text(Fraction(value), places=tiebreak_places(code))
+def points_words(value: Fraction | int) -> str:
+    """A score with its word, by the language's plural rules: "1 point", "4½ points"."""
+    return ngettext("%(points)s point", "%(points)s points", plural_count(value)) % {
+        "points": points_text(value)
+    }
 
 
 def decimal_text(value: Fraction | int, *, places: int | None = None) -> str:
-    """A plain decimal with a point, for files: 21.5 -> "21.5", 51/4 -> "12.75".
+    """A plain decimal with a point: 21.5 -> "21.5", 51/4 -> "12.75" (money, averages
+    and the HUNDREDTHS tie-breaks).
 
     With ``places`` the value is written with exactly that many decimals, a half rounded
     away from zero; without it, with as few decimals as it needs (at most two).

@@ -18,7 +18,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from swissweb.tournament.core.numbers import half_points_text, points_text
+from swissweb.tournament.core.numbers import half_points_text, points_words
 from swissweb.tournament.events.report_fields import round_dates_text
 from swissweb.tournament.models import Event, RoundState
 from swissweb.tournament.rounds.engine_door import SYSTEMS, Flag, System, option_specs, rules_for
@@ -72,6 +72,9 @@ REPORT_FIELDS = (
 )
 """What FIDE's rating report needs beyond the pairing (``report_fields``)."""
 
+BYE_POLICY_FIELDS = ("bye_most", "bye_last_rounds", "bye_deadline_hours")
+"""The event's bye policy (#36 item 7, ``players.bye_policy``)."""
+
 _SETTINGS_BEFORE_OPTIONS = (
     "name",
     "slug",
@@ -91,6 +94,7 @@ _SETTINGS_AFTER_OPTIONS = (
     "team_scoring",
     "prize_table",
     "prize_sharing",
+    *BYE_POLICY_FIELDS,
     "public",
     *POINT_FIELD_NAMES,
 )
@@ -366,7 +370,7 @@ def _standings_change(
     return [
         _(
             "After round %(round)d: %(moved)d of %(players)d players change rank; first would "
-            "be %(name)s with %(points)s points."
+            "be %(name)s with %(points)s."
         )
-        % {**numbers, "name": leader.player.name, "points": points_text(leader.points)}
+        % {**numbers, "name": leader.player.name, "points": points_words(leader.points)}
     ]

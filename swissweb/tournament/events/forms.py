@@ -100,6 +100,7 @@ class EventForm(_EventModelForm):
             "team_scoring",
             "prize_table",
             "prize_sharing",
+            *event_settings.BYE_POLICY_FIELDS,
             "public",
         ]
         widgets = {
@@ -130,6 +131,8 @@ class EventForm(_EventModelForm):
         self.fields["team_size"].required = False
         self.fields["team_scoring"].required = False
         self.fields["prize_sharing"].required = False
+        # No bye policy unless the arbiter sets one (#36 item 7).
+        self.fields["bye_last_rounds"].required = False
         # The model's list, shown as the text the field reads back.
         self.initial["round_dates"] = report_fields.round_dates_text(
             self.instance.round_dates or []
@@ -246,6 +249,9 @@ class EventForm(_EventModelForm):
 
     def clean_team_size(self) -> int:
         return int(self.cleaned_data.get("team_size") or 0)
+
+    def clean_bye_last_rounds(self) -> int:
+        return int(self.cleaned_data.get("bye_last_rounds") or 0)
 
     def clean_prize_sharing(self) -> str:
         return str(self.cleaned_data.get("prize_sharing") or PrizeSharing.SPLIT)

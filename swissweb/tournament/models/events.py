@@ -266,6 +266,28 @@ class Event(TimeStamped):
         help_text=_("Check-in from the players' pages closes this many minutes before the round."),
         verbose_name=_("check-in closes (minutes before the round)"),
     )
+    bye_most = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text=_("The most half-point byes one player may take in the event; empty: no limit."),
+        verbose_name=_("Bye policy: half-point byes per player"),
+    )
+    bye_last_rounds = models.PositiveSmallIntegerField(
+        default=0,
+        db_default=0,
+        help_text=_("No half-point byes in this many last rounds; 0: allowed in every round."),
+        verbose_name=_("Bye policy: none near the end"),
+    )
+    bye_deadline_hours = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text=_(
+            "Half-point byes are asked for at least this many hours before the round's "
+            "scheduled start (a round with a date but no time: before its day); empty: "
+            "until the round is paired."
+        ),
+        verbose_name=_("Bye policy: deadline (hours before the round)"),
+    )
     team_size = models.PositiveSmallIntegerField(
         default=0,
         verbose_name=_("Team standings: scores counted"),

@@ -20,9 +20,11 @@ from swissweb.tournament.core.forms import error_summary
 from swissweb.tournament.core.params import positive_number
 from swissweb.tournament.core.uploads import upload_text
 from swissweb.tournament.models import Event, Player, RequestKind
+from swissweb.tournament.players import bye_policy
 from swissweb.tournament.players import ratings as rating_services
 from swissweb.tournament.players import requests as request_services
 from swissweb.tournament.players import services as player_services
+from swissweb.tournament.players.bye_policy import ByePolicyRefused
 from swissweb.tournament.players.forms import (
     MISSED_ROUNDS,
     ForbiddenPairForm,
@@ -224,7 +226,10 @@ def round_request(request: AuthenticatedHttpRequest, event: Event) -> HttpRespon
             user=request.user,
             now=timezone.now(),
             replace=request.POST.get("replace") == "1",
+            override=data["override"],
         )
+    except ByePolicyRefused as exc:
+        messages.error(request, f"{exc} {bye_policy.override_hint()}")
     except ConfirmationNeeded as exc:
         # Another request for that round: replaced only when the arbiter confirms (#20).
         context = {"event": event, "question": str(exc), "data": data}

@@ -36,7 +36,7 @@ from swissweb.tournament.models import (
     RequestKind,
     new_access_code,
 )
-from swissweb.tournament.players import check_in
+from swissweb.tournament.players import bye_policy, check_in
 from swissweb.tournament.players.requests import round_request_set
 from swissweb.tournament.players.services import player_withdraw
 
@@ -85,6 +85,9 @@ def player_ask(
             player=player, kind=kind, round_number=round_number, state=AskState.PENDING
         ).exists():
             raise TournamentError(_("You asked this already: the arbiter has not decided yet."))
+        if kind == PlayerAsk.BYE and round_number is not None:
+            # The event's bye policy (#36), as for the arbiter, who alone may override it.
+            bye_policy.check(event, player, round_number, asked_at=now, asks=True)
         link = link_fingerprint(via_code)
         ask = PlayerRequest.objects.create(
             player=player, kind=kind, round_number=round_number, via_link=link
@@ -127,7 +130,9 @@ def player_link_rotate(*, player_id: int, user: User, now: dt.datetime) -> Playe
         return player
 
 
-def player_ask_decide(*, ask_id: int, approve: bool, user: User, now: dt.datetime) -> PlayerRequest:
+def player_ask_decide(
+    *, ask_id: int, approve: bool, user: User, now: dt.datetime, override: bool = False
+) -> PlayerRequest:
     """Approve (and carry out) or refuse a player's request.
 
     Approving a bye records it as the round's request (``round_request_set``), a
@@ -146,8 +151,10 @@ def player_ask_decide(*, ask_id: int, approve: bool, user: User, now: dt.datetim
                 raise TournamentError(_("This request was approved already."))
             raise TournamentError(_("This request was refused already."))
         if approve and ask.kind == PlayerAsk.BYE and ask.round_number is not None:
+            # The bye policy judges the bye at the time the player asked (#36).
             round_request_set(player_id=ask.player_id, round_number=ask.round_number,
-                              kind=RequestKind.HALF_POINT_BYE, user=user, now=now)  # fmt: skip
+                              kind=RequestKind.HALF_POINT_BYE, user=user, now=now,
+                              asked_at=ask.created_at, override=override)  # fmt: skip
         elif (
             approve
             and ask.kind == PlayerAsk.ATTEND

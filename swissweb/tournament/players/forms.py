@@ -103,6 +103,14 @@ class RoundRequestForm(forms.Form):
     round_number = forms.IntegerField(min_value=1, label=gettext_lazy("Round"))
     # Translators: the kind of request: a half-point bye, a full-point bye or an absence.
     kind = forms.ChoiceField(choices=RequestKind.choices, label=gettext_lazy("Kind"))
+    override = forms.BooleanField(
+        required=False,
+        label=gettext_lazy("Override the bye policy"),
+        help_text=gettext_lazy(
+            "Record a half-point bye the event's bye policy does not allow; the audit log "
+            "names the rules overridden."
+        ),
+    )
 
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

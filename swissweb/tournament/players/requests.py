@@ -4,6 +4,7 @@ forbidden pairs."""
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace as replace_values
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -29,6 +30,7 @@ from swissweb.tournament.models import (
     RoundRequest,
     RoundState,
 )
+from swissweb.tournament.players import bye_policy
 
 
 def round_request_set(
@@ -39,6 +41,8 @@ def round_request_set(
     user: User | None,
     now: dt.datetime,
     replace: bool = False,
+    override: bool = False,
+    asked_at: dt.datetime | None = None,
 ) -> None:
     """Record a bye or a known absence for a round not yet paired (FIDE C.04.2
     Article 3.3 for an absence; the bye's points are the event's).
@@ -52,7 +56,12 @@ def round_request_set(
     kind of request replaces the recorded one only with ``replace`` (the arbiter's
     confirmation).
 
+    A half-point bye must be allowed by the event's bye policy (``bye_policy``, #36),
+    judged at ``asked_at`` (when the player asked; by default ``now``), unless the
+    arbiter ``override``s it: the audit row then names each rule overridden.
+
     :raises RoundLocked: that round is paired already (or finished).
+    :raises ByePolicyRefused: the bye policy does not allow it; not overridden.
     :raises PlayerWithdrawn: the player has withdrawn.
     :raises AlreadyRecorded: the same request is recorded already.
     :raises ConfirmationNeeded: another request for that round is recorded; not replaced.
@@ -76,6 +85,11 @@ def round_request_set(
         existing = RoundRequest.objects.filter(player=player, round_number=round_number).first()
         if existing is not None:
             _refuse_duplicate_request(player, existing, kind, replace)
+        overridden: tuple[str, ...] = ()
+        if kind == RequestKind.HALF_POINT_BYE:
+            overridden = bye_policy.check(
+                event, player, round_number, asked_at=asked_at or now, override=override
+            )
 
         RoundRequest.objects.update_or_create(
             player_id=player_id, round_number=round_number, defaults={"kind": kind}
@@ -91,7 +105,11 @@ def round_request_set(
                 else None
             ),
             after=RoundRequestValues(
-                player_id=player_id, player=player.name, round=round_number, kind=kind
+                player_id=player_id,
+                player=player.name,
+                round=round_number,
+                kind=kind,
+                overridden=overridden,
             ),
         )
 
@@ -246,11 +264,20 @@ def _request_json(request: RoundRequest) -> RoundRequestValues:
 
 
 def round_request_update(
-    *, request_id: int, round_number: int, kind: str, user: User, now: dt.datetime
+    *,
+    request_id: int,
+    round_number: int,
+    kind: str,
+    user: User,
+    now: dt.datetime,
+    override: bool = False,
 ) -> None:
-    """Change a recorded request's round or kind, for rounds not yet paired.
+    """Change a recorded request's round or kind, for rounds not yet paired; a
+    half-point bye must be allowed by the bye policy (``round_request_set``) unless the
+    arbiter ``override``s it.
 
     :raises RoundLocked: the old or the new round is paired already.
+    :raises ByePolicyRefused: the bye policy does not allow it; not overridden.
     :raises PlayerWithdrawn: the player has withdrawn.
     :raises AlreadyRecorded: the player has another request for the new round.
     """
@@ -287,6 +314,11 @@ def round_request_update(
             )
         if (request.round_number, request.kind) == (round_number, kind):
             return
+        overridden: tuple[str, ...] = ()
+        if kind == RequestKind.HALF_POINT_BYE:
+            overridden = bye_policy.check(
+                event, player, round_number, asked_at=now, override=override, moving=request.pk
+            )
         before = _request_json(request)
         request.round_number, request.kind = round_number, kind
         request.save(update_fields=["round_number", "kind", "modified_at"])
@@ -296,7 +328,7 @@ def round_request_update(
             now=now,
             action=AuditAction.ROUND_REQUEST_UPDATE,
             before=before,
-            after=_request_json(request),
+            after=replace_values(_request_json(request), overridden=overridden),
         )
 
 

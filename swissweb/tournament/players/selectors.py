@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from django.core.cache import cache
 from django.db.models import Q
@@ -12,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from swissweb.tournament.core.caching import _MEMO, CACHE_SECONDS, _memoised, cache_version, cached
 from swissweb.tournament.core.errors import NotFound
-from swissweb.tournament.core.numbers import half_points_text
+from swissweb.tournament.core.numbers import half_points_text, points_words
 from swissweb.tournament.models import (
     Event,
     Game,
@@ -71,6 +72,8 @@ class PlayerCard:
     rounds: tuple[CardRound, ...]
     colour_history: str
     points: str
+    points_words: str = ""
+    """The points with their word, by the language's plural rules: "1½ points"."""
     performance: int | None = None
     """Rp against the rated opponents (FIDE B.02 8.1(a)), None with none met."""
     rating_change: str = ""
@@ -147,10 +150,10 @@ def _result_text(result: str, white: bool) -> str:
     return _result_for(Result(result), white) if result else _("in play")
 
 
-def _card_basis(event: Event) -> dict[int, tuple[tuple[str, ...], dict[int, str], str, str]]:
-    """Per pairing number: floats by round, byes by round, colour history, points."""
+def _card_basis(event: Event) -> dict[int, tuple[tuple[str, ...], dict[int, str], str, int]]:
+    """Per pairing number: floats by round, byes by round, colour history, half-points."""
 
-    def compute() -> dict[int, tuple[tuple[str, ...], dict[int, str], str, str]]:
+    def compute() -> dict[int, tuple[tuple[str, ...], dict[int, str], str, int]]:
         state = engine_adapter.completed_state(event)
         # The cards' rating changes come from the same state: read it once for both.
         event_ratings(event, state=state)
@@ -164,7 +167,7 @@ def _card_basis(event: Event) -> dict[int, tuple[tuple[str, ...], dict[int, str]
                 (r.colour.value.upper() if r.played and r.colour else "-")
                 for r in engine_player.history
             )
-            points = half_points_text(score(engine_player, state.points))
+            points = int(score(engine_player, state.points))
             basis[int(number)] = (marks, byes, colours, points)
         # The byes of the round in play are the requests of the round after the last
         # completed one.
@@ -222,9 +225,7 @@ def _player_card(event: Event, pairing_number: int) -> tuple[PlayerCard, frozens
     player = event.players.filter(pairing_number=pairing_number).first()
     if player is None:
         raise NotFound("No such player.")
-    floats, byes, colours, points = _card_basis(event).get(
-        pairing_number, ((), {}, "", half_points_text(0))
-    )
+    floats, byes, colours, points = _card_basis(event).get(pairing_number, ((), {}, "", 0))
     colours = "".join(str(COLOUR_LETTERS.get(letter, letter)) for letter in colours)
     rounds_ = list(
         event.round_set.exclude(state=RoundState.PAIRED)
@@ -271,7 +272,8 @@ def _player_card(event: Event, pairing_number: int) -> tuple[PlayerCard, frozens
         )  # fmt: skip
     k = player_k(event, player)
     card = PlayerCard(
-        player=PlayerRow.of(player), rounds=tuple(rounds), colour_history=colours, points=points,
+        player=PlayerRow.of(player), rounds=tuple(rounds), colour_history=colours,
+        points=half_points_text(points), points_words=points_words(Fraction(points, 2)),
         performance=rated.performance if rated is not None else None,
         rating_change=change_text(rated.change) if rated is not None and player.rating else "",
         k=f"K {k.value} ({K_RULE_TEXTS[k.rule]})" if player.rating else "",

@@ -28,7 +28,7 @@ from swissweb.tournament.core.not_found import not_found_is_404
 from swissweb.tournament.core.params import positive_number
 from swissweb.tournament.models import Player, PlayerAsk
 from swissweb.tournament.players import asks as ask_services
-from swissweb.tournament.players import check_in
+from swissweb.tournament.players import bye_policy, check_in
 from swissweb.tournament.players import selectors as player_selectors
 
 
@@ -75,6 +75,7 @@ def player_page(request: HttpRequest, code: str) -> HttpResponse:
         "checked_in": sorted(checked_in),
         "window": check_in.window(event, next_round) if next_round <= event.rounds else None,
         "next_round": next_round,
+        "bye_policy": bye_policy.summary(event),
     }
     response = render(request, "tournament/player_page.html", context)
     response["X-Robots-Tag"] = "noindex"

@@ -31,10 +31,11 @@ from swissweb.tournament.models import (
     RoundRequest,
 )
 from swissweb.tournament.players import asks as ask_services
-from swissweb.tournament.players import links
+from swissweb.tournament.players import bye_policy, links
 from swissweb.tournament.players import requests as request_services
 from swissweb.tournament.players import selectors as player_selectors
 from swissweb.tournament.players import services as player_services
+from swissweb.tournament.players.bye_policy import ByePolicyRefused
 from swissweb.tournament.players.forms import LateEntryForm, PlayerForm, PlayersCsvForm
 from swissweb.tournament.players.workspace_forms import (
     ForbiddenAddForm,
@@ -172,7 +173,10 @@ def ask_decide(request: AuthenticatedHttpRequest, event: Event, ask_id: int) -> 
     approve = request.POST.get("decision") == "approve"
     try:
         ask_services.player_ask_decide(ask_id=ask.pk, approve=approve, user=request.user,
-                                   now=timezone.now())  # fmt: skip
+                                   now=timezone.now(),
+                                   override=request.POST.get("override") == "on")  # fmt: skip
+    except ByePolicyRefused as exc:
+        messages.error(request, f"{exc} {bye_policy.override_hint()}")
     except TournamentError as exc:
         messages.error(request, str(exc))
     else:
@@ -205,6 +209,7 @@ def request_edit(request: AuthenticatedHttpRequest, event: Event, request_id: in
             kind=form.cleaned_data["kind"],
             user=request.user,
             now=timezone.now(),
+            override=request.POST.get("override") == "on",
         ),  # fmt: skip
         _("Request changed."),
         back,

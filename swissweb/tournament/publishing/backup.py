@@ -203,6 +203,9 @@ SETTING_CHOICES: dict[str, tuple[Any, list[str]]] = {
     "team_size": (0, []),
     "team_scoring": (None, TeamScoring.values),
     "prize_sharing": (None, PrizeSharing.values),
+    "bye_most": (None, []),
+    "bye_last_rounds": (None, []),
+    "bye_deadline_hours": (None, []),
 }
 """The SWO settings (``exports.WORD_OPTIONS``): the value ``-`` stands for (None: not
 allowed) and the words allowed (none listed: a whole number)."""

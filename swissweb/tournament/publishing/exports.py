@@ -66,6 +66,14 @@ WORD_OPTIONS = ("tiebreak_rules", "team_scoring", "prize_sharing")
 numbers ``team_size`` and ``unrated_rating`` (``-`` for none) follow them."""
 
 
+def bye_policy_options(event: Event) -> list[tuple[str, int]]:
+    """The rules of the event's bye policy that are set, as SWO options (#36): a file
+    without them reads as an event without a bye policy."""
+    values = [("bye_most", event.bye_most), ("bye_last_rounds", event.bye_last_rounds or None),
+              ("bye_deadline_hours", event.bye_deadline_hours)]  # fmt: skip
+    return [(name, value) for name, value in values if value is not None]
+
+
 @dataclass(frozen=True, slots=True)
 class EventRecords:
     """What every TRF of the event is made of: the players in order, their starting
@@ -286,6 +294,8 @@ def _header_lines(event: Event) -> list[str]:
     if any(event.round_times or []):
         times = ",".join(clock or "-" for clock in event.round_times)
         options.append(("round_times", times))
+    # The bye policy (#36), only the rules set: a file without them reads as no policy.
+    options += bye_policy_options(event)
     lines.append(trf.options_line(options))
     if event.prize_table:
         lines.append(trf.prize_table_line(event.prize_table))

@@ -34,7 +34,7 @@ from swissweb.tournament.rounds import results as result_services
 from swissweb.tournament.rounds import selectors as round_selectors
 from swissweb.tournament.rounds import services as round_services
 from swissweb.tournament.rounds.corrections import require_confirmation
-from swissweb.tournament.rounds.forms import ResultForm
+from swissweb.tournament.rounds.forms import ResultForm, result_shown
 
 
 @arbiter_required
@@ -265,6 +265,7 @@ def result_enter(request: AuthenticatedHttpRequest, event: Event, game_id: int) 
         answer = {
             "ok": not error,
             "result": game.result,
+            "shown": result_shown(game.result),
             "display": game.get_result_display(),
             "version": game.version,
             "error": error,

@@ -16,14 +16,26 @@ RESULT_KEYS = {
     "+": Result.WHITE_WINS_FORFEIT,
     "-": Result.BLACK_WINS_FORFEIT,
     "--": Result.DOUBLE_FORFEIT,
+    **dict.fromkeys(("½", "½-½", "0.5", "0,5", "0.5-0.5", "0,5-0,5", "1/2-1/2"), Result.DRAW),
 }
-"""Keyboard entry: 1, 0, = and + / - for forfeits (white wins / black wins), -- double."""
+"""Keyboard entry: 1, 0, = and + / - for forfeits (white wins / black wins), -- double.
+A draw may also be typed as it is written: ½, ½-½, 1/2, 0.5 (or 0,5) (#36 item 6)."""
+
+SHOWN = {Result.DRAW.value: "½-½"}
+"""A result as its field shows it, when that differs from the stored value: a draw is
+``½-½``, as on every page, never the stored ``1/2``; the field reads it back."""
+
+
+def result_shown(result: str) -> str:
+    """The text of a board's result field for the stored ``result``: "1-0", "½-½"."""
+    return SHOWN.get(result, result)
 
 
 class ResultForm(forms.Form):
-    """One board's result, typed as a key (1, 0, =, +, -, --) or chosen from the list."""
+    """One board's result, typed as a key (1, 0, =, +, -, --; a draw also ½ or 0.5) or
+    chosen from the list."""
 
-    result = forms.CharField(max_length=3, required=False)
+    result = forms.CharField(max_length=8, required=False)
     version = forms.IntegerField(min_value=0)
 
     def clean_result(self) -> str:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from swissweb.tournament.core.caching import cache_version, cached
-from swissweb.tournament.core.numbers import tiebreak_text
+from swissweb.tournament.core.numbers import tiebreak_text, whole_scores
 from swissweb.tournament.models import (
     Event,
     TeamScoring,
@@ -21,6 +21,12 @@ from swissweb.tournament.rounds.engine_door import (
 )
 from swissweb.tournament.standings.prizes import Award, Contender, prize_list, read_table
 from swissweb.tournament.standings.teams import Member, TeamLine, team_standings
+
+
+def event_whole_scores(event: Event) -> bool:
+    """Whether the event only gives whole points (3-1-0): its SB values are then whole
+    (``numbers.tiebreak_form``)."""
+    return whole_scores(engine_adapter.point_fields(engine_adapter.point_system(event)).values())
 
 
 def standings_round(*, event: Event, after_round: int | None) -> tuple[int, int]:
@@ -54,7 +60,7 @@ class StandingsLine:
     points: Fraction
     values: tuple[Fraction, ...]
     texts: tuple[str, ...]
-    """The tie-break values as the pages write them (``numbers.tiebreak_text``)."""
+    """The tie-break values as the pages and the CSV write them (``numbers.tiebreak_text``)."""
     cells: tuple[CrossCell, ...]
     performance: int | None = None
     """Rp against the rated opponents (FIDE B.02 8.1(a)), None with none met."""
@@ -105,6 +111,7 @@ def standings_after(*, event: Event, after_round: int | None = None) -> Standing
     engine_players = {p.pairing_number: p for p in state.players}
     rank_of = {row.pairing_number: row.rank for row in rows}
     rated = event_ratings(event, after_round=rounds, state=state, players=listed)
+    whole = event_whole_scores(event)
     lines = []
     for row in rows:
         cells = tuple(
@@ -123,7 +130,7 @@ def standings_after(*, event: Event, after_round: int | None = None) -> Standing
                 points=row.points,
                 values=row.values,
                 texts=tuple(
-                    tiebreak_text(code.value, value)
+                    tiebreak_text(code.value, value, whole=whole)
                     for code, value in zip(codes, row.values, strict=True)
                 ),
                 cells=cells,

@@ -22,7 +22,7 @@ from swissweb.tournament.core.conditional import (
     revalidated_by_standings,
     revalidated_by_standings_reading,
 )
-from swissweb.tournament.core.numbers import decimal_text
+from swissweb.tournament.core.numbers import points_text
 from swissweb.tournament.core.params import positive_number
 from swissweb.tournament.models import Event
 from swissweb.tournament.publishing.cells import text_cell
@@ -89,7 +89,7 @@ def prizes_csv(request: HttpRequest, slug: str) -> HttpResponse:
         ["group", "place", "name", "points", "amount", "prize", "shared_by"],
         (
             [text_cell(award.group), award.place or "", text_cell(award.player.name),
-             decimal_text(award.player.points), "" if award.item else money(award.cents),
+             points_text(award.player.points), "" if award.item else money(award.cents),
              text_cell(award.item), award.shared_with]
             for award in awards
         ),
@@ -129,7 +129,9 @@ def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "round_choices": range(1, last + 1),
         "version": caching.cache_version(event),
         "show_ratings": request.GET.get("ratings") == "1",
-        "legend": tiebreak_legend(event.tiebreaks),
+        "legend": tiebreak_legend(
+            event.tiebreaks, whole=standing_selectors.event_whole_scores(event)
+        ),
         "table": SimpleLazyObject(
             lambda: standing_selectors.standings_after(event=event, after_round=after)
         ),
@@ -167,8 +169,9 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
 @revalidated_by_standings_reading(AFTER_ROUND)
 def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     """Standings as CSV: rank, pairing number, name, federation, club, rating, points,
-    one column per tie-break, each written as the page writes it (``tiebreak_text``),
-    then Rp and the rating change (FIDE B.02 8.1, 8.3; empty when there is none).
+    one column per tie-break, then Rp and the rating change (FIDE B.02 8.1, 8.3; empty
+    when there is none). Points and tie-breaks are the page's text ("4½", "11½",
+    "12.75": ``numbers``), one format everywhere (#36), with a point for decimals.
 
     The file is cached until the standings may change (``caching.cache_version``).
     """
@@ -187,7 +190,7 @@ def _standings_csv_text(event: Event, after_round: int) -> str:
         (
             [line.rank, line.player.pairing_number, text_cell(line.player.name),
              text_cell(line.player.federation), text_cell(line.player.club), line.player.rating,
-             decimal_text(line.points), *line.texts,
+             points_text(line.points), *line.texts,
              "" if line.performance is None else line.performance, line.rating_change]
             for line in table.lines
         ),
@@ -195,8 +198,8 @@ def _standings_csv_text(event: Event, after_round: int) -> str:
 
 
 def _csv_text(header: list[str], rows: Iterable[list[object]]) -> str:
-    """A CSV file's text: the header, then the rows (cells already written for files:
-    ``numbers.decimal_text``, ``cells.text_cell``)."""
+    """A CSV file's text: the header, then the rows (cells already written as the pages
+    write them: ``numbers``, ``cells.text_cell``)."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(header)
@@ -204,7 +207,12 @@ def _csv_text(header: list[str], rows: Iterable[list[object]]) -> str:
     return out.getvalue()
 
 
+BOM = "\ufeff"
+"""The byte order mark a CSV starts with, so that spreadsheet programs (Excel above all)
+read it as UTF-8 and show ``½`` and accented names as they are."""
+
+
 def _csv_download(body: str, filename: str) -> HttpResponse:
-    response = HttpResponse(body, content_type="text/csv; charset=utf-8")
+    response = HttpResponse(BOM + body, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response

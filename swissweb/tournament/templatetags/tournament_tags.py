@@ -14,6 +14,7 @@ from django.utils.translation import gettext
 from swissweb.tournament.core.numbers import points_text
 from swissweb.tournament.events import schedule
 from swissweb.tournament.models import Event, Result
+from swissweb.tournament.rounds.forms import result_shown
 
 register = template.Library()
 
@@ -37,6 +38,12 @@ def score(value: Fraction | int | None) -> str:
     if value is None:
         return ""
     return local_decimal(points_text(value))
+
+
+@register.filter
+def result_field(result: str) -> str:
+    """A stored result as its field shows it: a draw is ``½-½`` (``forms.result_shown``)."""
+    return result_shown(str(result))
 
 
 @register.filter
