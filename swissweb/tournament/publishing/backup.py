@@ -34,6 +34,8 @@ from swissweb.tournament.models import (
     Event,
     PairingSystem,
     PrizeSharing,
+    RateOfPlay,
+    RatingBasis,
     Result,
     RoundState,
     TeamScoring,
@@ -203,6 +205,8 @@ SETTING_CHOICES: dict[str, tuple[Any, list[str]]] = {
     "team_size": (0, []),
     "team_scoring": (None, TeamScoring.values),
     "prize_sharing": (None, PrizeSharing.values),
+    "rate_of_play": (None, RateOfPlay.values),
+    "rating_basis": (None, RatingBasis.values),
 }
 """The SWO settings (``exports.WORD_OPTIONS``): the value ``-`` stands for (None: not
 allowed) and the words allowed (none listed: a whole number)."""
