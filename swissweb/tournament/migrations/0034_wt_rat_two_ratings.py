@@ -4,8 +4,8 @@
 # FIDE rating of the event's rate of play (standard, the default); the national rating
 # starts at 0 (unrated) and every event pairs on the FIDE rating, as before.
 
+
 import swissweb.tournament.core.text
-from django.conf import settings
 from django.db import migrations, models
 
 
@@ -13,39 +13,38 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('tournament', '0033_audit_asks_pending'),
-        migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
             model_name='entry',
             name='national_list',
-            field=models.CharField(blank=True, max_length=20, validators=[swissweb.tournament.core.text.validate_printable], verbose_name='national list'),
+            field=models.CharField(blank=True, db_default='', default='', max_length=20, validators=[swissweb.tournament.core.text.validate_printable], verbose_name='national list'),
         ),
         migrations.AddField(
             model_name='entry',
             name='national_rating',
-            field=models.PositiveSmallIntegerField(default=0, help_text='From a national list; 0 when unrated.', verbose_name='national rating'),
+            field=models.PositiveSmallIntegerField(db_default=0, default=0, help_text='From a national list; 0 when unrated.', verbose_name='national rating'),
         ),
         migrations.AddField(
             model_name='event',
             name='rate_of_play',
-            field=models.CharField(choices=[('standard', 'Standard'), ('rapid', 'Rapid'), ('blitz', 'Blitz')], default='standard', help_text="Which of FIDE's ratings the players' FIDE rating is: a FIDE list fills it from this column.", max_length=8, verbose_name='rate of play'),
+            field=models.CharField(choices=[('standard', 'Standard'), ('rapid', 'Rapid'), ('blitz', 'Blitz')], db_default='standard', default='standard', help_text="Which of FIDE's ratings the players' FIDE rating is: a FIDE list fills it from this column.", max_length=8, verbose_name='rate of play'),
         ),
         migrations.AddField(
             model_name='event',
             name='rating_basis',
-            field=models.CharField(choices=[('fide', 'the FIDE rating'), ('nro', 'the national rating'), ('hbfn', 'the higher of the FIDE and the national rating'), ('fidon', 'the FIDE rating, else the national rating')], default='fide', help_text="The rating that orders the players (pairing numbers), the standings' rating column, rating prizes and the entry limits. The FIDE report always writes the FIDE rating alone.", max_length=8, verbose_name='Pair and rank on'),
+            field=models.CharField(choices=[('fide', 'the FIDE rating'), ('nro', 'the national rating'), ('hbfn', 'the higher of the FIDE and the national rating'), ('fidon', 'the FIDE rating, else the national rating')], db_default='fide', default='fide', help_text="The rating that orders the players (pairing numbers), the standings' rating column, rating prizes and the entry limits. The FIDE report always writes the FIDE rating alone.", max_length=8, verbose_name='Pair and rank on'),
         ),
         migrations.AddField(
             model_name='player',
             name='national_list',
-            field=models.CharField(blank=True, help_text="The national list's name, e.g. DWZ or ECF.", max_length=20, validators=[swissweb.tournament.core.text.validate_printable], verbose_name='national list'),
+            field=models.CharField(blank=True, db_default='', default='', help_text="The national list's name, e.g. DWZ or ECF.", max_length=20, validators=[swissweb.tournament.core.text.validate_printable], verbose_name='national list'),
         ),
         migrations.AddField(
             model_name='player',
             name='national_rating',
-            field=models.PositiveSmallIntegerField(default=0, help_text='From the national list; 0 when unrated. Never sent to FIDE.', verbose_name='national rating'),
+            field=models.PositiveSmallIntegerField(db_default=0, default=0, help_text='From the national list; 0 when unrated. Never sent to FIDE.', verbose_name='national rating'),
         ),
         migrations.AlterField(
             model_name='entry',
@@ -56,13 +55,5 @@ class Migration(migrations.Migration):
             model_name='player',
             name='rating',
             field=models.PositiveSmallIntegerField(default=0, help_text="FIDE's rating of the event's rate of play; 0 when unrated.", verbose_name='FIDE rating'),
-        ),
-        migrations.AddConstraint(
-            model_name='event',
-            constraint=models.CheckConstraint(condition=models.Q(('rating_basis__in', ['fide', 'nro', 'hbfn', 'fidon'])), name='event_rating_basis_valid', violation_error_message='Choose which rating the event pairs on.'),
-        ),
-        migrations.AddConstraint(
-            model_name='event',
-            constraint=models.CheckConstraint(condition=models.Q(('rate_of_play__in', ['standard', 'rapid', 'blitz'])), name='event_rate_of_play_valid', violation_error_message='The rate of play is standard, rapid or blitz.'),
         ),
     ]

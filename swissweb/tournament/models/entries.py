@@ -243,11 +243,17 @@ class Entry(TimeStamped):
     )
     national_rating = models.PositiveSmallIntegerField(
         default=0,
+        db_default=0,
         help_text=_("From a national list; 0 when unrated."),
         verbose_name=_("national rating"),
     )
     national_list = models.CharField(
-        max_length=20, blank=True, validators=[validate_printable], verbose_name=_("national list")
+        max_length=20,
+        blank=True,
+        default="",
+        db_default="",
+        validators=[validate_printable],
+        verbose_name=_("national list"),
     )
     title = models.CharField(
         max_length=3, choices=Title.choices, blank=True, default="", verbose_name=_("title")

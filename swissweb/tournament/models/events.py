@@ -194,6 +194,7 @@ class Event(TimeStamped):
         max_length=8,
         choices=RateOfPlay.choices,
         default=RateOfPlay.STANDARD,
+        db_default=RateOfPlay.STANDARD,
         help_text=_(
             "Which of FIDE's ratings the players' FIDE rating is: a FIDE list fills it "
             "from this column."
@@ -204,6 +205,7 @@ class Event(TimeStamped):
         max_length=8,
         choices=RatingBasis.choices,
         default=RatingBasis.FIDE,
+        db_default=RatingBasis.FIDE,
         help_text=_(
             "The rating that orders the players (pairing numbers), the standings' "
             "rating column, rating prizes and the entry limits. The FIDE report always "
@@ -396,16 +398,6 @@ class Event(TimeStamped):
                 condition=Q(initial_colour__in=InitialColour.values),
                 name="event_initial_colour_valid",
                 violation_error_message=_("Round 1 colour: by lot, white or black."),
-            ),
-            models.CheckConstraint(
-                condition=Q(rating_basis__in=RatingBasis.values),
-                name="event_rating_basis_valid",
-                violation_error_message=_("Choose which rating the event pairs on."),
-            ),
-            models.CheckConstraint(
-                condition=Q(rate_of_play__in=RateOfPlay.values),
-                name="event_rate_of_play_valid",
-                violation_error_message=_("The rate of play is standard, rapid or blitz."),
             ),
             models.CheckConstraint(
                 condition=Q(rounds__gte=1),

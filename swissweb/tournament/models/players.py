@@ -72,12 +72,15 @@ class Player(TimeStamped):
     )
     national_rating = models.PositiveSmallIntegerField(
         default=0,
+        db_default=0,
         help_text=_("From the national list; 0 when unrated. Never sent to FIDE."),
         verbose_name=_("national rating"),
     )
     national_list = models.CharField(
         max_length=20,
         blank=True,
+        default="",
+        db_default="",
         validators=[validate_printable],
         help_text=_("The national list's name, e.g. DWZ or ECF."),
         verbose_name=_("national list"),
