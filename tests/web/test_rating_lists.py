@@ -293,7 +293,7 @@ def test_lookup_lists_matches_to_fill_the_form(arbiter_client: Client, client: C
               standard=2830, birth_year=1990),
     ])  # fmt: skip
     text = arbiter_client.get("/ratings/lookup/", {"q": "magnus carl"}).content.decode()
-    assert 'data-name="Carlsen, Magnus"' in text and 'data-rating="2830"' in text
+    assert 'data-name="Carlsen, Magnus"' in text and 'data-standard="2830"' in text
     assert 'data-id="1503014"' in text and 'data-list-kind="fide"' in text
     assert (
         "Nobody in the lists matches"
