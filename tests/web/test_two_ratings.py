@@ -200,3 +200,20 @@ def test_player_form_takes_a_national_rating(arbiter: User, arbiter_client: Clie
     )  # fmt: skip
     gil = event.players.get(name="Gast, Gil")
     assert (gil.rating, gil.national_rating, gil.national_list) == (0, 1620, "DWZ")
+
+
+def test_starting_rank_shows_the_rating_the_players_are_ranked_by(
+    arbiter: User, client: Client
+) -> None:
+    event = festival(arbiter, RatingBasis.NATIONAL)
+    event_services.event_start(event_id=event.pk, user=arbiter, now=T0)
+    page = client.get(f"/events/{event.slug}/starting-rank/").content.decode()
+    bauer = page[page.index("Bauer, Ben") :].split("</tr>")[0]
+    assert "<td>1900</td>" in bauer
+
+
+def test_players_workspace_shows_both_ratings(arbiter: User, arbiter_client: Client) -> None:
+    event = festival(arbiter)
+    page = arbiter_client.get(f"/events/{event.slug}/manage/players/").content.decode()
+    dorn = page[page.index("Dorn, Dana") :].split("</tr>")[0]
+    assert "1700 · DWZ 2000" in dorn
