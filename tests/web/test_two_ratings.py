@@ -217,3 +217,10 @@ def test_players_workspace_shows_both_ratings(arbiter: User, arbiter_client: Cli
     page = arbiter_client.get(f"/events/{event.slug}/manage/players/").content.decode()
     dorn = page[page.index("Dorn, Dana") :].split("</tr>")[0]
     assert "1700 · DWZ 2000" in dorn
+
+
+def test_player_card_shows_the_national_rating_with_its_list(arbiter: User, client: Client) -> None:
+    event = played(festival(arbiter), arbiter)
+    dorn = event.players.get(name="Dorn, Dana")
+    page = client.get(f"/events/{event.slug}/players/{dorn.pairing_number}/").content.decode()
+    assert "1700 · DWZ 2000" in page
