@@ -1,6 +1,8 @@
 // Registering a player found in a rating list: "Use" fills the add-player form with the
-// list's name, rating, title, federation, sex, birth year and ID (FIDE ID from FIDE's list, national
-// ID from a national one).  The arbiter checks the form and adds the player.
+// list's name, title, federation, sex, birth year, and its rating of the event's rate of
+// play (the form's data-rate-of-play) with the ID: FIDE's list fills the FIDE rating and
+// FIDE ID, a national list the national rating, national ID and the list's name (#35),
+// never the FIDE rating.  The arbiter checks the form and adds the player.
 document.addEventListener("click", (event) => {
   const chosen = event.target.closest("[data-lookup-player]");
   if (!chosen) return;
@@ -11,14 +13,23 @@ document.addEventListener("click", (event) => {
     const field = form.querySelector(`[name=${name}]`);
     if (field) field.value = value;
   };
+  const kind = ["standard", "rapid", "blitz"].includes(form.dataset.rateOfPlay)
+    ? form.dataset.rateOfPlay
+    : "standard";
   set("name", data.name);
-  set("rating", data.rating || "0");
-  set("title", data.title);
   set("federation", data.federation);
   set("sex", data.sex);
   set("birth_year", data.birthYear);
-  set("fide_id", data.listKind === "fide" ? data.id : "");
-  set("national_id", data.listKind === "fide" ? "" : data.id);
+  set("title", data.title);
+  if (data.listKind === "fide") {
+    set("rating", data[kind] || "0");
+    set("fide_id", data.id);
+  } else {
+    set("national_rating", data[kind] || "0");
+    set("national_id", data.id);
+    set("national_list", data.listName);
+    if (data.fideId) set("fide_id", data.fideId);
+  }
   const name = form.querySelector("[name=name]");
   if (name) name.focus();
 });

@@ -82,6 +82,11 @@ urlpatterns = [
         publishing_arbiter.rating_report,
         name="rating_report",
     ),
+    path(
+        "events/<slug:slug>/report-national.csv",
+        publishing_arbiter.national_report,
+        name="national_report",
+    ),
     path("events/<slug:slug>/start/", event_arbiter.event_start, name="event_start"),
     path(
         "events/<slug:slug>/players/<int:player_id>/number/",

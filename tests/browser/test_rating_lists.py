@@ -72,3 +72,40 @@ def test_register_from_fides_list_and_refresh_ratings(
     expect(page.get_by_text("Ratings refreshed:")).to_be_visible()
     expect(page.get_by_text("Carlsen, Anna: 1000 →")).to_be_visible()
     assert Player.objects.get(event=event, name="Carlsen, Anna").rating != 1000
+
+
+def test_use_from_a_national_list_fills_the_national_fields(
+    live_server: LiveServer, page: Page
+) -> None:
+    """#35 item 1: "Use" on a national list's player fills the national rating (of the
+    event's rate of play), the national ID and the list's name, never the FIDE rating."""
+    from swissweb.ratings.formats import Entry
+    from swissweb.ratings.loader import load_list
+    from swissweb.ratings.models import ListKind
+
+    user = User.objects.create_user("anna", password="anna-secret-pw-1")
+    event = event_services.event_create(user=user, now=NOW, name="Rapid Open", slug="rapid-open",
+                                  system="dutch", rounds=5, rate_of_play="rapid")  # fmt: skip
+    load_list(name="DWZ", kind=ListKind.NATIONAL, source="", user=None, now=NOW, entries=[
+        Entry(player_id="C0327-297", name="Kern, Kai", federation="GER", standard=1850,
+              rapid=1790),
+    ])  # fmt: skip
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.get_by_label("Username").fill("anna")
+    page.get_by_label("Password").fill("anna-secret-pw-1")
+    page.get_by_role("button", name="Log in").click()
+    page.goto(f"{live_server.url}/events/rapid-open/manage/players/")
+    page.get_by_text("Add a player").click()
+    page.get_by_label("Find in a rating list").fill("kern kai")
+    result = page.locator(".lookup-results li").first
+    expect(result).to_contain_text("Kern, Kai")
+    result.get_by_role("button", name="Use").click()
+    form = page.locator("form[data-player-add]")
+    expect(form.get_by_label("National rating")).to_have_value("1790")
+    expect(form.get_by_label("National list")).to_have_value("DWZ")
+    form.get_by_role("button", name="Add player").click()
+    expect(page.get_by_role("cell", name="Kern, Kai", exact=True)).to_be_visible()
+    added = Player.objects.get(event=event, name="Kern, Kai")
+    assert (added.rating, added.national_rating, added.national_id, added.national_list) == (
+        0, 1790, "C0327-297", "DWZ",
+    )  # fmt: skip

@@ -109,7 +109,7 @@ EXAMPLES: dict[type[AuditPayload], Example] = {
         PlayerChanges(player="Adams, A.", values=(("rating", 2100), ("sex", ""))),
         PlayerChanges(player=ANN, values=(("rating", 2111), ("sex", "w"))),
         ANN,
-        ("rating: 2100 → 2111", "sex: not given → female"),
+        ("FIDE rating: 2100 → 2111", "sex: not given → female"),
     ),
     PlayerWithdrawal: (
         PlayerWithdrawal(player=ANN, after_round=1),

@@ -58,10 +58,12 @@ CARRIED: dict[type[Model], set[str]] = {
         "unrated_rating", "initial_colour", "lots_seed",
         "start_date", "end_date", "venue", "federation", "chief_arbiter", "deputy_arbiters",
         "time_control", "time_control_code", "round_dates", "team_size", "team_scoring",
-        "prize_table", "prize_sharing", "started_at", "round_times",
+        "prize_table", "prize_sharing", "started_at", "round_times", "rate_of_play",
+        "rating_basis",
     },
     Player: {
-        "name", "rating", "title", "federation", "fide_id", "national_id", "birth_date",
+        "name", "rating", "title", "federation", "fide_id", "national_id", "national_rating",
+        "national_list", "birth_date",
         "birth_year", "sex", "club", "area", "top_player", "access_code", "pairing_number",
         "withdrawn_after_round", "fixed_board",
     },
@@ -180,13 +182,14 @@ def every_field(arbiter: User) -> Event:
         time_control="90 min + 30 s", time_control_code="5400+30",
         round_dates=["2026-03-01", "2026-03-02"], team_size=3, team_scoring="round",
         prize_table="Place: 500, 300, 200\nRating below 1800: 100, 50", prize_sharing="hort",
-        public=True,
+        public=True, rate_of_play="rapid", rating_basis="hbfn",
     )  # fmt: skip
     rows = [
         {"name": f"Player, No {n}", "rating": 2000 - 50 * n, "title": "FM" if n == 0 else "",
          "federation": "ENG", "fide_id": 1234560 + n, "national_id": f"A12345{n}",
          "birth_date": dt.date(2010, 5, 1 + n), "birth_year": 2010, "sex": "wm"[n % 2],
-         "club": f"Club {n % 3}", "area": "East", "top_player": n == 0}
+         "club": f"Club {n % 3}", "area": "East", "top_player": n == 0,
+         "national_rating": 1900 - 40 * n, "national_list": "ECF"}
         for n in range(7)
     ]  # fmt: skip
     player_services.players_add(event_id=event.pk, rows=rows, user=arbiter, now=T0)

@@ -202,17 +202,23 @@ def test_refresh_gives_players_their_list_rating_before_the_start(
 
 
 @pytest.mark.django_db
-def test_refresh_from_a_national_list_matches_national_ids(event: Event, arbiter: User) -> None:
+def test_refresh_from_a_national_list_fills_the_national_rating_only(
+    event: Event, arbiter: User
+) -> None:
+    """#35 item 1: a national list's rating is the national rating, with the list's
+    name; the FIDE rating is left as it was (it used to be overwritten)."""
     smith = Entry(player_id="123456A", name="Smith, John", standard=1850)
     ecf = load_list(
         name="ECF", kind=ListKind.NATIONAL, source="", user=None, now=T0, entries=[smith]
     )
-    player = Player.objects.create(event=event, name="Smith, John", national_id="123456A")
+    player = Player.objects.create(
+        event=event, name="Smith, John", national_id="123456A", rating=1700
+    )
     assert rating_services.players_refresh_ratings(
         event_id=event.pk, list_id=ecf.pk, kind="standard", user=arbiter, now=T0
     ) == ["Smith, John: unrated → 1850"]
     player.refresh_from_db()
-    assert player.rating == 1850
+    assert (player.rating, player.national_rating, player.national_list) == (1700, 1850, "ECF")
 
 
 @pytest.mark.django_db
@@ -287,7 +293,7 @@ def test_lookup_lists_matches_to_fill_the_form(arbiter_client: Client, client: C
               standard=2830, birth_year=1990),
     ])  # fmt: skip
     text = arbiter_client.get("/ratings/lookup/", {"q": "magnus carl"}).content.decode()
-    assert 'data-name="Carlsen, Magnus"' in text and 'data-rating="2830"' in text
+    assert 'data-name="Carlsen, Magnus"' in text and 'data-standard="2830"' in text
     assert 'data-id="1503014"' in text and 'data-list-kind="fide"' in text
     assert (
         "Nobody in the lists matches"

@@ -207,6 +207,7 @@ def test_security_matrix_covers_every_arbiter_url() -> None:
     public |= {"event_import"}  # login required, creates a new event (test_backup.py)
     public |= {"standings", "crosstable", "standings_csv", "event_manage", "export_trf"}
     public |= {"rating_report"}  # only reads; its access in test_rating_report.py
+    public |= {"national_report"}  # only reads; its access in test_national_report.py
     public |= {"event_pgn", "round_pgn", "player_search", "teams", "prizes", "prizes_csv"}
     public |= {"player_page"}  # the player's code is the key (test_self_service.py)
     # The workspace's pages only read (each one's access in test_workspace_pages.py).

@@ -57,6 +57,9 @@ Editions:
       the prize table, one JSON string (ASCII, its lines joined by ``\n``);
   ``SWI NNNN id``
       player NNNN's national ID (a national rating list's code), same columns as SWC;
+  ``SWV NNNN RRRR list``
+      player NNNN's national rating and its list's name (DWZ, ECF), same columns; the
+      export also writes TRF-2026's own 172 and NRS records for them (``national``);
   ``SWB NNNN YYYY``
       player NNNN's birth year, when only the year is known (same columns);
   ``SWD NNNN BBBB``
@@ -244,6 +247,14 @@ from .lossless import (
     reason_line,
     reasons,
 )
+from .national import (
+    RANKING_METHODS,
+    national_rating_lines,
+    national_ratings,
+    nrs_line,
+    nrs_ratings,
+    ranking_method_line,
+)
 from .reader import (
     decode_trf,
     read_trf,
@@ -302,6 +313,12 @@ from .writer import (
 )
 
 __all__ = [
+    "RANKING_METHODS",
+    "national_rating_lines",
+    "national_ratings",
+    "nrs_line",
+    "nrs_ratings",
+    "ranking_method_line",
     "TrfAsk",
     "TrfExplanation",
     "TrfReason",

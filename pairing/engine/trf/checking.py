@@ -44,6 +44,7 @@ from .lossless import (
     parse_prize_table,
     parse_reason,
 )
+from .national import parse_national_rating
 from .records import (
     parse_acceleration_2026,
     parse_bye_2026,
@@ -232,6 +233,7 @@ _RECORD_CHECKS: dict[str, RecordCheck] = {
     "SWP": _parses(lambda record: parse_prize_table(record)),
     "SWI": _players_known(lambda record: [(parse_player_text(record)[0], SWC_RANK[0])]),
     "SWB": _players_known(lambda record: [(parse_birth_year(record)[0], SWC_RANK[0])]),
+    "SWV": _players_known(lambda record: [(parse_national_rating(record)[0], SWC_RANK[0])]),
     "SWD": _players_known(lambda record: [(parse_fixed_board(record)[0], SWC_RANK[0])]),
     "SWL": _players_known(lambda record: [(parse_access_code(record)[0], SWC_RANK[0])]),
     "SWF": _players_known(

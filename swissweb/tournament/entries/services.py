@@ -22,6 +22,7 @@ from swissweb.ratings.models import ListedPlayer, ListKind
 from swissweb.tournament.audit.actions import AuditAction
 from swissweb.tournament.audit.entry_payloads import EntryOptions, EntryValues
 from swissweb.tournament.core.errors import TournamentError
+from swissweb.tournament.core.rating_basis import pairing_rating
 from swissweb.tournament.core.services import _audit, _lock_event, plain_integrity_error
 from swissweb.tournament.entries.fees import fee_for, row_text
 from swissweb.tournament.models import (
@@ -31,6 +32,7 @@ from swissweb.tournament.models import (
     Event,
     FeeRow,
     PaymentMethod,
+    RateOfPlay,
 )
 from swissweb.tournament.players.services import players_add
 
@@ -63,9 +65,12 @@ class EntryData:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Listed:
-    """What the loaded rating lists know of an entrant."""
+    """What the loaded rating lists know of an entrant: FIDE's rating from FIDE's list,
+    the national rating from a national one (never one for the other)."""
 
     rating: int = 0
+    national_rating: int = 0
+    national_list: str = ""
     title: str = ""
     federation: str = ""
     birth_year: int | None = None
@@ -77,9 +82,12 @@ def _problems(exc: ValidationError) -> str:
     return "; ".join(" ".join(errors) for errors in exc.message_dict.values())
 
 
-def listed_facts(*, fide_id: int | None, national_id: str) -> Listed | None:
+def listed_facts(
+    *, fide_id: int | None, national_id: str, rate_of_play: str = RateOfPlay.STANDARD
+) -> Listed | None:
     """What FIDE's list (by FIDE ID) and a national list (by national ID) say of an
-    entrant: the standard rating (FIDE's first, else the national one), FIDE's title,
+    entrant: each list's rating of ``rate_of_play`` (FIDE's as the FIDE rating, the
+    national list's as the national rating, with the list's name), FIDE's title,
     federation, birth year and sex; None when no loaded list knows them."""
     fide = (
         ListedPlayer.objects.filter(player_id=str(fide_id), rating_list__kind=ListKind.FIDE).first()
@@ -87,18 +95,19 @@ def listed_facts(*, fide_id: int | None, national_id: str) -> Listed | None:
         else None
     )
     national = (
-        ListedPlayer.objects.filter(
-            player_id=national_id, rating_list__kind=ListKind.NATIONAL
-        ).first()
+        ListedPlayer.objects.filter(player_id=national_id, rating_list__kind=ListKind.NATIONAL)
+        .select_related("rating_list")
+        .first()
         if national_id
         else None
     )
     if fide is None and national is None:
         return None
     rows = [row for row in (fide, national) if row is not None]
-    rating = next((row.standard for row in rows if row.standard), 0) or 0
     return Listed(
-        rating=rating,
+        rating=(getattr(fide, rate_of_play) or 0) if fide is not None else 0,
+        national_rating=(getattr(national, rate_of_play) or 0) if national is not None else 0,
+        national_list=national.rating_list.name[:20] if national is not None else "",
         title=fide.title if fide is not None else "",
         federation=next((row.federation for row in rows if row.federation), ""),
         birth_year=next((row.birth_year for row in rows if row.birth_year), None),
@@ -190,7 +199,8 @@ def refusal(settings: EntrySettings | None, event: Event, now: dt.datetime) -> s
 def ineligible(settings: EntrySettings, rating: int) -> str | None:
     """Why a player of ``rating`` (0: unrated) may not enter, or None.
 
-    The rating is the one the loaded lists give, never one typed on the form."""
+    The rating is the one the event pairs on (``core.rating_basis``) as the loaded
+    lists give it, never one typed on the form."""
     low, high = settings.min_rating, settings.max_rating
     if low is not None and rating < low:
         if not rating:
@@ -246,9 +256,11 @@ def entry_submit(*, event_id: int, data: EntryData, now: dt.datetime) -> Entry:
         closed = refusal(settings, event, now)
         if closed is not None or settings is None:
             raise TournamentError(closed or "")
-        listed = listed_facts(fide_id=data.fide_id, national_id=data.national_id)
+        listed = listed_facts(
+            fide_id=data.fide_id, national_id=data.national_id, rate_of_play=event.rate_of_play
+        )
         listed = listed or Listed()
-        problem = ineligible(settings, listed.rating)
+        problem = ineligible(settings, pairing_rating(event.rating_basis, listed))
         if problem is not None:
             raise TournamentError(problem)
         if _duplicate(event, data):
@@ -271,6 +283,8 @@ def entry_submit(*, event_id: int, data: EntryData, now: dt.datetime) -> Entry:
             email=data.email,
             notes=data.notes,
             rating=listed.rating,
+            national_rating=listed.national_rating,
+            national_list=listed.national_list if listed.national_rating else "",
             title=listed.title,
             fee=fee.amount if fee is not None else None,
             fee_label=fee.label if fee is not None else "",
@@ -311,6 +325,8 @@ def _accept(entry: Entry, *, user: User | None, now: dt.datetime) -> None:
     row = {
         "name": entry.name,
         "rating": entry.rating,
+        "national_rating": entry.national_rating,
+        "national_list": entry.national_list,
         "title": entry.title,
         "federation": entry.federation,
         "fide_id": entry.fide_id,

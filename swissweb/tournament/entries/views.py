@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from swissweb.ratelimit import seconds_to_wait, too_many
 from swissweb.tournament.core.errors import TournamentError
+from swissweb.tournament.core.rating_basis import pairing_rating
 from swissweb.tournament.entries import services
 from swissweb.tournament.entries.forms import EntryForm
 from swissweb.tournament.entries.mail import mail_entrant
@@ -56,7 +57,7 @@ def entry_form(request: HttpRequest, slug: str) -> HttpResponse:
     status = 200
     if request.method == "POST" and closed is None and entry_settings is not None:
         if "lookup" in request.POST:
-            form, listed = _looked_up(request, asked)
+            form, listed = _looked_up(request, asked, event)
         else:
             limit = int(getattr(settings, "ENTRY_RATE_LIMIT", 20))
             retry = seconds_to_wait(request, bucket="entry", limit=limit) if limit > 0 else None
@@ -89,6 +90,7 @@ def entry_form(request: HttpRequest, slug: str) -> HttpResponse:
         "closed": closed,
         "entry_settings": entry_settings,
         "listed": listed,
+        "listed_rating": pairing_rating(event.rating_basis, listed) if listed else 0,
         "full": closed is None
         and entry_settings is not None
         and services.is_full(entry_settings, event),
@@ -97,13 +99,18 @@ def entry_form(request: HttpRequest, slug: str) -> HttpResponse:
     return _private(render(request, "tournament/entry_form.html", context, status=status))
 
 
-def _looked_up(request: HttpRequest, asked: list[str]) -> tuple[EntryForm, services.Listed | None]:
-    """The form again, filled from what the lists know of the IDs typed."""
+def _looked_up(
+    request: HttpRequest, asked: list[str], event: Event
+) -> tuple[EntryForm, services.Listed | None]:
+    """The form again, filled from what the lists know of the IDs typed (the ratings of
+    the event's rate of play)."""
     typed = EntryForm(request.POST, asked=asked)
     typed.is_valid()
     data = typed.cleaned_data
     listed = services.listed_facts(
-        fide_id=data.get("fide_id"), national_id=(data.get("national_id") or "").strip()
+        fide_id=data.get("fide_id"),
+        national_id=(data.get("national_id") or "").strip(),
+        rate_of_play=event.rate_of_play,
     )
     if listed is None:
         return typed, None

@@ -108,6 +108,14 @@ def event_edit(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
         form.add_error(None, str(exc))
         return render(request, "tournament/event_form.html", context, status=exc.status)
     messages.success(request, _("Settings saved."))
+    if saved.started_at is not None and saved.rating_basis != event.rating_basis:
+        messages.warning(
+            request,
+            _(
+                "The pairing numbers were given by the old choice of rating: start the "
+                "event again to number the players by the new one."
+            ),
+        )
     if saved.system != event.system:
         now_system = saved.get_system_display()
         messages.warning(

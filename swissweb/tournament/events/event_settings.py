@@ -83,6 +83,8 @@ _SETTINGS_BEFORE_OPTIONS = (
     "tiebreaks",
     "tiebreak_rules",
     "unrated_rating",
+    "rate_of_play",
+    "rating_basis",
 )
 _SETTINGS_AFTER_OPTIONS = (
     "initial_colour",
@@ -105,10 +107,11 @@ def settings_fields() -> tuple[str, ...]:
     return (*_SETTINGS_BEFORE_OPTIONS, *option_field_names(), *_SETTINGS_AFTER_OPTIONS)
 
 
-LOCKED_ONCE_PAIRED = ("system", "initial_colour")
-"""Fixed once round 1 is paired: the rounds paired were made by this system and the top
-seed's colour of round 1 decides every colour after it, so no later change could be
-applied to what was played."""
+LOCKED_ONCE_PAIRED = ("system", "initial_colour", "rating_basis")
+"""Fixed once round 1 is paired: the rounds paired were made by this system, the top
+seed's colour of round 1 decides every colour after it, and the pairing numbers were
+given by the rating the event pairs on, so no later change could be applied to what
+was played."""
 
 
 def confirmed_once_paired() -> tuple[str, ...]:

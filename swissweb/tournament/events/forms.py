@@ -20,6 +20,8 @@ from swissweb.tournament.models import (
     Event,
     PairingSystem,
     PrizeSharing,
+    RateOfPlay,
+    RatingBasis,
     TeamScoring,
 )
 from swissweb.tournament.models.system_options import with_flags
@@ -90,6 +92,8 @@ class EventForm(_EventModelForm):
             "tiebreaks",
             "tiebreak_rules",
             "unrated_rating",
+            "rate_of_play",
+            "rating_basis",
             "acceleration",
             "initial_colour",
             "start_date",
@@ -110,6 +114,20 @@ class EventForm(_EventModelForm):
             "prize_table": forms.Textarea(attrs={"rows": 4}),
         }
 
+    def clean_rate_of_play(self) -> str:
+        """Left out: the event's own (standard for a new one)."""
+        return str(
+            self.cleaned_data.get("rate_of_play")
+            or self.instance.rate_of_play
+            or RateOfPlay.STANDARD
+        )
+
+    def clean_rating_basis(self) -> str:
+        """Left out: the event's own (the FIDE rating for a new one)."""
+        return str(
+            self.cleaned_data.get("rating_basis") or self.instance.rating_basis or RatingBasis.FIDE
+        )
+
     @property
     def option_names(self) -> tuple[str, ...]:
         """The system options, shown apart in the form: ``acceleration`` and each
@@ -127,6 +145,9 @@ class EventForm(_EventModelForm):
                 "on the day it was paired."
             ),
         )
+        # Left out of a form (one of before #35), the defaults: standard, FIDE rating.
+        self.fields["rate_of_play"].required = False
+        self.fields["rating_basis"].required = False
         # Team standings are optional: left out of a form, none.
         self.fields["team_size"].required = False
         self.fields["team_scoring"].required = False

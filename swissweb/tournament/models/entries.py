@@ -238,8 +238,22 @@ class Entry(TimeStamped):
     )
     rating = models.PositiveSmallIntegerField(
         default=0,
-        help_text=_("From a loaded rating list; 0 when unrated."),
-        verbose_name=_("rating"),
+        help_text=_("From FIDE's list, of the event's rate of play; 0 when unrated."),
+        verbose_name=_("FIDE rating"),
+    )
+    national_rating = models.PositiveSmallIntegerField(
+        default=0,
+        db_default=0,
+        help_text=_("From a national list; 0 when unrated."),
+        verbose_name=_("national rating"),
+    )
+    national_list = models.CharField(
+        max_length=20,
+        blank=True,
+        default="",
+        db_default="",
+        validators=[validate_printable],
+        verbose_name=_("national list"),
     )
     title = models.CharField(
         max_length=3, choices=Title.choices, blank=True, default="", verbose_name=_("title")

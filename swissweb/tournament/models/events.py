@@ -87,6 +87,27 @@ class InitialColour(models.TextChoices):
     BLACK = "black", _("Black")
 
 
+class RateOfPlay(models.TextChoices):
+    """The rate of play of FIDE's Laws (standard, rapid, blitz): which of FIDE's three
+    ratings the event reads from a FIDE list and reports (B.02 keeps three lists)."""
+
+    # Translators: the rate of play of an event, and the FIDE rating it uses.
+    STANDARD = "standard", _("Standard")
+    RAPID = "rapid", _("Rapid")
+    BLITZ = "blitz", _("Blitz")
+
+
+class RatingBasis(models.TextChoices):
+    """Which rating the event pairs and ranks on (``core.rating_basis``); the values are
+    TRF-2026's 172 ranking method codes in lower case where it has one."""
+
+    # Translators: completes "Pair and rank on".
+    FIDE = "fide", _("the FIDE rating")
+    NATIONAL = "nro", _("the national rating")
+    HIGHER = "hbfn", _("the higher of the FIDE and the national rating")
+    FIDE_ELSE_NATIONAL = "fidon", _("the FIDE rating, else the national rating")
+
+
 T = TypeVar("T")
 
 
@@ -168,6 +189,29 @@ class Event(TimeStamped):
             "How Buchholz and Sonneborn-Berger count unplayed rounds (C.07 Article "
             "16); the amended text caps a player's own byes and forfeits."
         ),
+    )
+    rate_of_play = models.CharField(
+        max_length=8,
+        choices=RateOfPlay.choices,
+        default=RateOfPlay.STANDARD,
+        db_default=RateOfPlay.STANDARD,
+        help_text=_(
+            "Which of FIDE's ratings the players' FIDE rating is: a FIDE list fills it "
+            "from this column."
+        ),
+        verbose_name=_("rate of play"),
+    )
+    rating_basis = models.CharField(
+        max_length=8,
+        choices=RatingBasis.choices,
+        default=RatingBasis.FIDE,
+        db_default=RatingBasis.FIDE,
+        help_text=_(
+            "The rating that orders the players (pairing numbers), the standings' "
+            "rating column, rating prizes and the entry limits. The FIDE report always "
+            "writes the FIDE rating alone."
+        ),
+        verbose_name=_("Pair and rank on"),
     )
     unrated_rating = models.PositiveSmallIntegerField(
         null=True,

@@ -54,7 +54,9 @@ class Player(TimeStamped):
         verbose_name=_("name"),
     )
     rating = models.PositiveSmallIntegerField(
-        default=0, help_text=_("0 when unrated."), verbose_name=_("rating")
+        default=0,
+        help_text=_("FIDE's rating of the event's rate of play; 0 when unrated."),
+        verbose_name=_("FIDE rating"),
     )
     title = models.CharField(
         max_length=3, choices=Title.choices, blank=True, default="", verbose_name=_("title")
@@ -67,6 +69,21 @@ class Player(TimeStamped):
         validators=[validate_printable],
         verbose_name=_("National ID"),
         help_text=_("The player's code in a national rating list (the ECF's, for example)."),
+    )
+    national_rating = models.PositiveSmallIntegerField(
+        default=0,
+        db_default=0,
+        help_text=_("From the national list; 0 when unrated. Never sent to FIDE."),
+        verbose_name=_("national rating"),
+    )
+    national_list = models.CharField(
+        max_length=20,
+        blank=True,
+        default="",
+        db_default="",
+        validators=[validate_printable],
+        help_text=_("The national list's name, e.g. DWZ or ECF."),
+        verbose_name=_("national list"),
     )
     birth_date = models.DateField(null=True, blank=True, verbose_name=_("birth date"))
     birth_year = models.PositiveSmallIntegerField(

@@ -35,7 +35,9 @@ class PlayerForm(_PlayerModelForm):
             "title",
             "federation",
             "fide_id",
+            "national_rating",
             "national_id",
+            "national_list",
             "club",
             "area",
             "birth_date",
@@ -45,6 +47,14 @@ class PlayerForm(_PlayerModelForm):
             "top_player",
         ]
         widgets = {"birth_date": DATE_FIELD}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Most players have no national rating: left empty, unrated (0).
+        self.fields["national_rating"].required = False
+
+    def clean_national_rating(self) -> int:
+        return int(self.cleaned_data.get("national_rating") or 0)
 
 
 MISSED_ROUNDS = [

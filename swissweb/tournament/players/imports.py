@@ -28,10 +28,15 @@ from swissweb.tournament.models import Title
 
 COLUMNS = (
     "name", "rating", "title", "federation", "fide_id", "club", "birth_date", "sex", "area", "top",
+    "national_rating", "national_id", "national_list",
 )  # fmt: skip
+"""The columns in their order when a file has no header: the national ones last, so
+that a file written before them reads as it did (``rating`` is FIDE's)."""
 ALIASES = {"school": "club", "fed": "federation", "fideid": "fide_id", "id": "fide_id",
            "born": "birth_date", "birthdate": "birth_date", "elo": "rating",
-           "top_player": "top"}  # fmt: skip
+           "fide_rating": "rating", "top_player": "top", "nat_rating": "national_rating",
+           "nat_id": "national_id", "national_code": "national_id",
+           "rating_list": "national_list", "list": "national_list"}  # fmt: skip
 YES = {"yes", "y", "1", "true", "x", "top"}
 NO = {"", "no", "n", "0", "false"}
 TITLES = {t.upper(): t for t in Title.values if t}
@@ -52,6 +57,9 @@ class PlayerRow:
     sex: str = ""
     area: str = ""
     top_player: bool = False
+    national_rating: int = 0
+    national_id: str = ""
+    national_list: str = ""
 
 
 class _RowFields(TypedDict, total=False):
@@ -68,6 +76,9 @@ class _RowFields(TypedDict, total=False):
     sex: str
     area: str
     top_player: bool
+    national_rating: int
+    national_id: str
+    national_list: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -127,12 +138,20 @@ def _parse_row(line: int, values: dict[str, str]) -> PlayerRow:
             message = _("holds an invisible character (U+%(code)s); remove it")
             raise _Refused(column, message % {"code": f"{ord(char):04X}"})
     fields: _RowFields = {"line": line, "name": name[:100]}
-    rating = values.get("rating", "").strip()
-    if rating:
-        if not re.fullmatch(r"[0-9]{1,4}", rating) or not 0 <= int(rating) <= 3500:
-            message = _("%(value)s is not a rating between 0 and 3500")
-            raise _Refused("rating", message % {"value": repr(rating)})
-        fields["rating"] = int(rating)
+    for column in ("rating", "national_rating"):
+        rating = values.get(column, "").strip()
+        if rating:
+            if not re.fullmatch(r"[0-9]{1,4}", rating) or not 0 <= int(rating) <= 3500:
+                message = _("%(value)s is not a rating between 0 and 3500")
+                raise _Refused(column, message % {"value": repr(rating)})
+            fields[column] = int(rating)  # type: ignore[literal-required]
+    for column in ("national_id", "national_list"):
+        text = values.get(column, "").strip()
+        char = invisible(text)
+        if char is not None:
+            message = _("holds an invisible character (U+%(code)s); remove it")
+            raise _Refused(column, message % {"code": f"{ord(char):04X}"})
+        fields[column] = text[:20]  # type: ignore[literal-required]
     title = values.get("title", "").strip().upper()
     if title:
         if title not in TITLES:

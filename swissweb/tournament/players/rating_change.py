@@ -9,6 +9,7 @@ and a rating once at 2400 are not known here: the arbiter sets K for those.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -66,8 +67,15 @@ def event_ratings(
         known = state if state is not None else engine_adapter.completed_state(event)
         if state is None and after_round is not None:
             known = truncated(known, min(after_round, known.rounds_completed))
-        ratings = {player.pairing_number: player.rating for player in known.players}
-        listed = players if players is not None else event.players.exclude(pairing_number=None)
+        listed = list(
+            players if players is not None else event.players.exclude(pairing_number=None)
+        )
+        # FIDE's ratings, whatever the event pairs on (B.02 rates on FIDE's list alone).
+        ratings = {
+            PairingNumber(player.pairing_number): player.rating
+            for player in listed
+            if player.pairing_number is not None
+        }
         k = {
             PairingNumber(player.pairing_number): player_k(event, player).value
             for player in listed
@@ -75,7 +83,9 @@ def event_ratings(
         }
         return {
             int(player.pairing_number): event_rating(
-                player, ratings, k.get(player.pairing_number, 20)
+                dataclasses.replace(player, rating=ratings.get(player.pairing_number, 0)),
+                ratings,
+                k.get(player.pairing_number, 20),
             )
             for player in known.players
         }

@@ -21,9 +21,10 @@ def players_refresh_ratings(
     *, event_id: int, list_id: int, kind: str, user: User, now: dt.datetime
 ) -> list[str]:
     """Give every player found in the list its rating of ``kind`` from the list (0 when
-    the list has none of that kind), and from FIDE's list its title; one sentence per
-    player changed, which the audit entry keeps too.  Players are found by FIDE ID in
-    FIDE's list, by national ID in a national one.
+    the list has none of that kind): FIDE's list sets the FIDE rating and the title, a
+    national list the national rating and the list's name; one sentence per player
+    changed, which the audit entry keeps too.  Players are found by FIDE ID in FIDE's
+    list, by national ID in a national one.
 
     Before the event starts only: the pairing numbers are given from the ratings.
 
@@ -64,27 +65,34 @@ def players_refresh_ratings(
         unrated = _("unrated")
         # Translators: a player's FIDE title before or after a refresh, when there is none.
         no_title = pgettext("FIDE title", "none")
+        # FIDE's list fills the FIDE rating and title; a national one the national
+        # rating and the list's name (#35 item 1), never the FIDE rating.
+        rating_field = "rating" if fide else "national_rating"
         for player in players:
             row = listed.get(keys.get(player.pk, ""))
             if row is None:
                 continue
             rating = getattr(row, kind) or 0
             title = row.title if fide else player.title
-            if (rating, title) == (player.rating, player.title):
+            source = player.national_list if fide else rating_list.name[:20]
+            before = getattr(player, rating_field)
+            if (rating, title, source) == (before, player.title, player.national_list):
                 continue
             words = []
-            if rating != player.rating:
-                words.append(f"{player.rating or unrated} → {rating or unrated}")
+            if rating != before:
+                words.append(f"{before or unrated} → {rating or unrated}")
             if title != player.title:
                 words.append(
                     # Translators: a player's FIDE title changed by a rating list: old → new.
                     _("title %(old)s → %(new)s")
                     % {"old": player.title or no_title, "new": title or no_title}
                 )
-            changes.append(f"{player.name}: {', '.join(words)}")
-            player.rating, player.title, player.modified_at = rating, title, now
+            if words:
+                changes.append(f"{player.name}: {', '.join(words)}")
+            setattr(player, rating_field, rating)
+            player.title, player.national_list, player.modified_at = title, source, now
             changed.append(player)
-        Player.objects.bulk_update(changed, ["rating", "title", "modified_at"])
+        Player.objects.bulk_update(changed, [rating_field, "title", "national_list", "modified_at"])
         _audit(
             event=event,
             user=user,

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from swissweb.tournament.models import Player
+from swissweb.tournament.core.rating_basis import pairing_rating
+from swissweb.tournament.models import Player, RatingBasis
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -31,10 +32,16 @@ class PlayerRow:
     sex: str
     birth_year: int | None
     """The year of birth: the birth date's when known, else the year given alone."""
+    national_rating: int = 0
+    national_list: str = ""
+    ranked_rating: int = 0
+    """The rating the event pairs and ranks on (``core.rating_basis``); ``rating`` is
+    the FIDE rating."""
 
     @classmethod
-    def of(cls, player: Player) -> PlayerRow:
-        """The row of a player read from the database (no further query)."""
+    def of(cls, player: Player, basis: str = RatingBasis.FIDE) -> PlayerRow:
+        """The row of a player read from the database (no further query), ranked on
+        the rating ``basis`` chooses (the event's ``rating_basis``)."""
         return cls(
             pk=player.pk,
             name=player.name,
@@ -49,11 +56,21 @@ class PlayerRow:
             fide_id=player.fide_id,
             sex=player.sex,
             birth_year=player.birth_date.year if player.birth_date else player.birth_year,
+            national_rating=player.national_rating,
+            national_list=player.national_list,
+            ranked_rating=pairing_rating(basis, player),
         )
 
 
-def in_pairing_order(players: Iterable[Player]) -> list[Player]:
-    """``players`` by pairing number, the entries without one last (by rating, name)."""
+def in_pairing_order(players: Iterable[Player], basis: str = RatingBasis.FIDE) -> list[Player]:
+    """``players`` by pairing number, the entries without one last (by the rating
+    ``basis`` chooses, then name)."""
     return sorted(
-        players, key=lambda p: (p.pairing_number is None, p.pairing_number or 0, -p.rating, p.name)
+        players,
+        key=lambda p: (
+            p.pairing_number is None,
+            p.pairing_number or 0,
+            -pairing_rating(basis, p),
+            p.name,
+        ),
     )

@@ -43,7 +43,10 @@ from swissweb.tournament.rounds.selectors import step_line
 def event_players(*, event: Event) -> tuple[PlayerRow, ...]:
     """The event's players in pairing-number order (entries without a number last); one
     query."""
-    return tuple(PlayerRow.of(player) for player in in_pairing_order(event.players.all()))
+    basis = event.rating_basis
+    return tuple(
+        PlayerRow.of(player, basis) for player in in_pairing_order(event.players.all(), basis)
+    )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

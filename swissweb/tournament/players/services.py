@@ -277,6 +277,8 @@ PLAYER_DETAILS = (
     "federation",
     "fide_id",
     "national_id",
+    "national_rating",
+    "national_list",
     "birth_date",
     "birth_year",
     "sex",
@@ -287,7 +289,9 @@ PLAYER_DETAILS = (
 """What ``player_update`` changes at any time; the pairing number only before round 1."""
 
 
-ENGINE_DETAILS = frozenset({"name", "rating", "title", "federation", "club", "area"})
+ENGINE_DETAILS = frozenset(
+    {"name", "rating", "national_rating", "title", "federation", "club", "area"}
+)
 """The details a pairing reads (order, ESCA schools and areas, ratings for Lim and SB 3)."""
 
 

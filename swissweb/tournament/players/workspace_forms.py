@@ -22,6 +22,8 @@ class PlayerEditForm(forms.Form):
         super().__init__(*args, **kwargs)
         widgets: dict[str, type[forms.Widget] | forms.Widget] = {"birth_date": DATE_FIELD}
         self.fields.update(forms.fields_for_model(Player, list(PLAYER_DETAILS), widgets=widgets))
+        # Most players have no national rating: left empty, unrated (0).
+        self.fields["national_rating"].required = False
         if numbers:
             self.fields["pairing_number"] = forms.IntegerField(
                 min_value=1, label=_("Pairing number")
@@ -29,7 +31,9 @@ class PlayerEditForm(forms.Form):
 
     def changes(self) -> dict[str, Any]:
         """The cleaned values, for ``player_services.player_update``."""
-        return {name: self.cleaned_data[name] for name in self.fields}
+        values = {name: self.cleaned_data[name] for name in self.fields}
+        values["national_rating"] = values.get("national_rating") or 0
+        return values
 
 
 class RequestEditForm(forms.Form):

@@ -1,4 +1,5 @@
-"""The arbiter's downloads: the event's TRF backup and FIDE's rating report."""
+"""The arbiter's downloads: the event's TRF backup, FIDE's rating report and the
+national one."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from django.views.decorators.http import require_http_methods
 from swissweb.tournament.core.authorizers import AuthenticatedHttpRequest, arbiter_required
 from swissweb.tournament.models import Event
 from swissweb.tournament.publishing import exports
+from swissweb.tournament.publishing.national_report import national_report as national
 from swissweb.tournament.publishing.rating_report import Edition, date_warnings
 from swissweb.tournament.publishing.rating_report import rating_report as report
 
@@ -37,4 +39,15 @@ def rating_report(request: AuthenticatedHttpRequest, event: Event, edition: str)
         messages.warning(request, warning)
     response = HttpResponse(report(event, chosen), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-{chosen}.trf"'
+    return response
+
+
+@arbiter_required
+@require_http_methods(["GET"])
+def national_report(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
+    """The national rating report of the event, a CSV (``national_report``).
+
+    Arbiters only: it holds the players' national IDs and birth years."""
+    response = HttpResponse(national(event), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-national.csv"'
     return response

@@ -34,6 +34,8 @@ from swissweb.tournament.models import (
     Event,
     PairingSystem,
     PrizeSharing,
+    RateOfPlay,
+    RatingBasis,
     Result,
     RoundState,
     TeamScoring,
@@ -206,6 +208,8 @@ SETTING_CHOICES: dict[str, tuple[Any, list[str]]] = {
     "bye_most": (None, []),
     "bye_last_rounds": (None, []),
     "bye_deadline_hours": (None, []),
+    "rate_of_play": (None, RateOfPlay.values),
+    "rating_basis": (None, RatingBasis.values),
 }
 """The SWO settings (``exports.WORD_OPTIONS``): the value ``-`` stands for (None: not
 allowed) and the words allowed (none listed: a whole number)."""

@@ -39,7 +39,16 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from swissweb.tournament.core.errors import TournamentError
-from swissweb.tournament.models import Event, Game, Player, PlayerRequest, Round, RoundRequest
+from swissweb.tournament.models import (
+    Event,
+    Game,
+    Player,
+    PlayerRequest,
+    RateOfPlay,
+    RatingBasis,
+    Round,
+    RoundRequest,
+)
 from swissweb.tournament.players.imports import duplicate_players
 from swissweb.tournament.players.rows import in_pairing_order
 from swissweb.tournament.publishing.trf_players import BACKUP_ONLY, player_rows, trf_entries
@@ -74,6 +83,25 @@ def bye_policy_options(event: Event) -> list[tuple[str, int]]:
     return [(name, value) for name, value in values if value is not None]
 
 
+RATING_OPTIONS = ("rate_of_play", "rating_basis")
+"""The event's ratings settings (#35), written ``name=word`` on the SWO line when not
+their default."""
+
+
+def national_records(event: Event, players: Sequence[Player], rank: Mapping[int, int]) -> list[str]:
+    """TRF-2026's 172 record (how the players were ranked) and one NRS record per
+    nationally rated player, under the event's federation: none without a federation
+    or without a national rating (SWV carries them for the backup all the same)."""
+    rated = [p for p in players if p.national_rating]
+    if not rated or not event.federation:
+        return []
+    lines = [trf.ranking_method_line(event.federation, event.rating_basis.upper())]
+    lines += [
+        trf.nrs_line(event.federation, rank[p.pk], p.national_rating, p.national_id) for p in rated
+    ]
+    return lines
+
+
 @dataclass(frozen=True, slots=True)
 class EventRecords:
     """What every TRF of the event is made of: the players in order, their starting
@@ -90,7 +118,7 @@ class EventRecords:
 def event_records(event: Event) -> EventRecords:
     """The event's players and rounds as 001 records, each with its rank by the event's
     tie-breaks when the standings count the same points (:func:`_places`)."""
-    players = in_pairing_order(event.players.all())
+    players = in_pairing_order(event.players.all(), event.rating_basis)
     numbered = all(p.pairing_number is not None for p in players)
     rank = {p.pk: (p.pairing_number or index) if numbered else index
             for index, p in enumerate(players, 1)}  # fmt: skip
@@ -140,7 +168,7 @@ def event_trf(event: Event) -> str:
     """The whole event as TRF text: players, every round paired, requests and options."""
     data = event_records(event)
     rank = data.rank
-    tail = _player_lines(data.players, rank)
+    tail = _player_lines(data.players, rank) + national_records(event, data.players, rank)
     tail += trf.bye_lines(
         (rank[r.player_id], r.round_number, engine_adapter.request_kind(r.kind))
         for r in data.requests
@@ -291,6 +319,13 @@ def _header_lines(event: Event) -> list[str]:
     options += [("lots_seed", event.lots_seed), ("started", event.started_at)]
     options += [(name, getattr(event, name) or None) for name in WORD_OPTIONS]
     options += [("team_size", event.team_size), ("unrated_rating", event.unrated_rating)]
+    # Written when not the default, so that an event of before #35 exports as it did.
+    defaults = {"rate_of_play": RateOfPlay.STANDARD, "rating_basis": RatingBasis.FIDE}
+    options += [
+        (name, getattr(event, name))
+        for name in RATING_OPTIONS
+        if getattr(event, name) != defaults[name]
+    ]
     if any(event.round_times or []):
         times = ",".join(clock or "-" for clock in event.round_times)
         options.append(("round_times", times))
@@ -346,6 +381,9 @@ def _player_lines(players: list[Player], rank: dict[int, int]) -> list[str]:
     lines += [trf.club_line(rank[p.pk], p.club) for p in players if p.club]
     lines += [trf.area_line(rank[p.pk], p.area) for p in players if p.area]
     lines += [trf.national_id_line(rank[p.pk], p.national_id) for p in players if p.national_id]
+    lines += trf.national_rating_lines(
+        (rank[p.pk], p.national_rating, p.national_list) for p in players
+    )
     lines += [
         trf.birth_year_line(rank[p.pk], p.birth_year) for p in players if p.birth_year is not None
     ]

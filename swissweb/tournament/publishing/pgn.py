@@ -74,6 +74,7 @@ def _game_text(event: Event, round_: PairedRound, game: GameRow, day: dt.date | 
 
 
 def _player_headers(headers: chess.pgn.Headers, side: str, player: PlayerRow) -> None:
+    # FIDE's Elo only (#35): a national rating is never written as one.
     if player.rating:
         headers[f"{side}Elo"] = str(player.rating)
     if player.title:

@@ -82,6 +82,8 @@ def player_rows(doc: TrfDocument, notes: list[str]) -> dict[int, dict[str, Any]]
     withdrawn = trf.withdrawals(doc)
     top = trf.top_players(doc)
     national = trf.national_ids(doc)
+    national_ratings = trf.national_ratings(doc)
+    nrs = trf.nrs_ratings(doc)
     years = trf.birth_years(doc)
     boards = trf.fixed_boards(doc)
     codes = trf.access_codes(doc)
@@ -105,6 +107,13 @@ def player_rows(doc: TrfDocument, notes: list[str]) -> dict[int, dict[str, Any]]
             "birth_year": years.get(rank),
             "fixed_board": boards.get(rank),
         }
+        # Ours (SWV) first; else another program's TRF-2026 NRS record, without a
+        # list's name (TRF-2026 has no place for it).
+        rating, listed = national_ratings.get(rank, (nrs[rank][1], "") if rank in nrs else (0, ""))
+        rows[rank]["national_rating"] = min(rating, 9999)
+        rows[rank]["national_list"] = listed[:20]
+        if rank in nrs and not rows[rank]["national_id"]:
+            rows[rank]["national_id"] = nrs[rank][2][:20]
         if rank in codes:
             rows[rank]["access_code"] = codes[rank]
     return rows

@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 
 from swissweb.tournament import models
 from swissweb.tournament.core.errors import EventNotStarted, ResultsIncomplete
+from swissweb.tournament.core.rating_basis import pairing_rating
 from swissweb.tournament.rounds.engine_door import (
     AcceleratedPoints,
     Board,
@@ -144,7 +145,7 @@ def initial_order(event: models.Event, players: list[models.Player]) -> list[mod
             EnginePlayer(
                 pairing_number=number,
                 name=player.name,
-                rating=player.rating,
+                rating=pairing_rating(event.rating_basis, player),
                 title=ENGINE_TITLES.get(player.title, EngineTitle.NONE),
             )
             for number, player in entry.items()
@@ -199,7 +200,10 @@ def imaginary_points(
         # round 1, the players not paired in it known to be absent.
         field = TournamentState(
             players=tuple(
-                EnginePlayer(pairing_number=PairingNumber(rank[p.pk]), rating=p.rating)
+                EnginePlayer(
+                    pairing_number=PairingNumber(rank[p.pk]),
+                    rating=pairing_rating(event.rating_basis, p),
+                )
                 for p in players
             ),
             rounds_completed=0,
@@ -216,7 +220,9 @@ def imaginary_points(
         )
         return acceleration_of(field, event.system)
     engine_players = [
-        EnginePlayer(pairing_number=PairingNumber(rank[p.pk]), rating=p.rating)
+        EnginePlayer(
+            pairing_number=PairingNumber(rank[p.pk]), rating=pairing_rating(event.rating_basis, p)
+        )
         for p in players
         if p.pk in taking_part
     ]
@@ -344,12 +350,16 @@ def paired_rounds(
     }
 
 
-def engine_player(player: models.Player, number: int) -> EnginePlayer:
-    """A player's identity and ranking data for the engine, numbered ``number``."""
+def engine_player(
+    player: models.Player, number: int, basis: str = models.RatingBasis.FIDE
+) -> EnginePlayer:
+    """A player's identity and ranking data for the engine, numbered ``number``, rated
+    as an event pairing on ``basis`` rates them (the FIDE rating by default: the TRF
+    player lines FIDE reads)."""
     return EnginePlayer(
         pairing_number=PairingNumber(number),
         name=player.name,
-        rating=player.rating,
+        rating=pairing_rating(basis, player),
         title=ENGINE_TITLES.get(player.title, EngineTitle.NONE),
         club=player.club,
         top_player=player.top_player,
@@ -403,7 +413,7 @@ def state_for_round(event: models.Event, round_number: int) -> TournamentState:
     history = _records(games, requests, numbers, rounds_completed)
     engine_players = tuple(
         dataclasses.replace(
-            engine_player(p, numbers[p.pk]),
+            engine_player(p, numbers[p.pk], event.rating_basis),
             withdrawn=p.withdrawn_after_round is not None
             and p.withdrawn_after_round < round_number,
             history=tuple(history[numbers[p.pk]]),

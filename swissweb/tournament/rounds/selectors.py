@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from swissweb.tournament.core.caching import cache_version
 from swissweb.tournament.core.errors import NotFound, TournamentError
+from swissweb.tournament.core.rating_basis import basis_sentence
 from swissweb.tournament.models import (
     ARBITER_STEP,
     REQUEST_KIND_WORDS,
@@ -412,10 +413,18 @@ class Step:
     text: str
 
 
-def explanation_steps(round_: Round, board: int | None = None) -> tuple[Step, ...] | None:
+def explanation_steps(
+    round_: Round, board: int | None = None, *, basis: str | None = None
+) -> tuple[Step, ...] | None:
     """A round's explanation, step by step; with ``board``, only the steps that concern
-    that board's players (one query), ``None`` when the round has no such board."""
+    that board's players (one query), ``None`` when the round has no such board.  The
+    whole round's begins with the initial order's rating when the event's ``basis`` is
+    given (``core.rating_basis``): the rating the players are ranked by."""
     steps = round_.explanation
+    if board is None and basis is not None and steps:
+        # Translators: the rule of a step of a round's explanation: which rating ranks.
+        first = Step(rule=_("Initial order"), text=basis_sentence(basis))
+        return (first, *(Step(rule=step_rule(step), text=step["text"]) for step in steps))
     if board is not None:
         game = round_.games.select_related("white", "black").filter(board=board).first()
         if game is None:

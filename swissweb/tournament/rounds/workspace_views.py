@@ -230,7 +230,7 @@ def round_why(request: AuthenticatedHttpRequest, event: Event, number: int) -> H
     """
     round_ = get_object_or_404(Round, event=event, number=number)
     board = positive_number(request.GET.get("board"))
-    steps = round_selectors.explanation_steps(round_, board)
+    steps = round_selectors.explanation_steps(round_, board, basis=event.rating_basis)
     if steps is None:
         raise Http404("No such board.")
     return _page(

@@ -107,7 +107,7 @@ def standings_after(*, event: Event, after_round: int | None = None) -> Standing
         lot_seed=event.lots_seed,
     )
     listed = list(event.players.all())
-    players = {p.pairing_number: PlayerRow.of(p) for p in listed}
+    players = {p.pairing_number: PlayerRow.of(p, event.rating_basis) for p in listed}
     engine_players = {p.pairing_number: p for p in state.players}
     rank_of = {row.pairing_number: row.rank for row in rows}
     rated = event_ratings(event, after_round=rounds, state=state, players=listed)
@@ -161,7 +161,7 @@ def prize_awards(*, event: Event) -> tuple[int, tuple[Award, ...]]:
             place=place,
             number=line.player.pairing_number or 0,
             points=line.points,
-            rating=line.player.rating,
+            rating=line.player.ranked_rating,
             birth_year=line.player.birth_year,
             sex=line.player.sex,
             club=line.player.club,

@@ -189,7 +189,8 @@ def _standings_csv_text(event: Event, after_round: int) -> str:
          *table.tiebreaks, "rp", "rating_change"],
         (
             [line.rank, line.player.pairing_number, text_cell(line.player.name),
-             text_cell(line.player.federation), text_cell(line.player.club), line.player.rating,
+             text_cell(line.player.federation), text_cell(line.player.club),
+             line.player.ranked_rating,
              points_text(line.points), *line.texts,
              "" if line.performance is None else line.performance, line.rating_change]
             for line in table.lines
