@@ -59,7 +59,7 @@ CARRIED: dict[type[Model], set[str]] = {
         "start_date", "end_date", "venue", "federation", "chief_arbiter", "deputy_arbiters",
         "time_control", "time_control_code", "round_dates", "team_size", "team_scoring",
         "prize_table", "prize_sharing", "started_at", "round_times", "rate_of_play",
-        "rating_basis",
+        "rating_basis", "bye_most", "bye_last_rounds", "bye_deadline_hours",
     },
     Player: {
         "name", "rating", "title", "federation", "fide_id", "national_id", "national_rating",
@@ -182,7 +182,8 @@ def every_field(arbiter: User) -> Event:
         time_control="90 min + 30 s", time_control_code="5400+30",
         round_dates=["2026-03-01", "2026-03-02"], team_size=3, team_scoring="round",
         prize_table="Place: 500, 300, 200\nRating below 1800: 100, 50", prize_sharing="hort",
-        public=True, rate_of_play="rapid", rating_basis="hbfn",
+        public=True, rate_of_play="rapid", rating_basis="hbfn", bye_most=2,
+        bye_last_rounds=1, bye_deadline_hours=3,
     )  # fmt: skip
     rows = [
         {"name": f"Player, No {n}", "rating": 2000 - 50 * n, "title": "FM" if n == 0 else "",
