@@ -165,6 +165,11 @@ urlpatterns = [
         name="workspace_players",
     ),
     path(
+        "events/<slug:slug>/manage/players/find/",
+        player_workspace.player_find,
+        name="workspace_player_find",
+    ),
+    path(
         "events/<slug:slug>/manage/players/<int:player_id>/",
         player_workspace.player,
         name="workspace_player",
