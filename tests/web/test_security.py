@@ -216,6 +216,9 @@ def test_security_matrix_covers_every_arbiter_url() -> None:
     public |= {"entry_form", "entry_done"}  # online entries: anyone (test_entry_pages.py)
     public |= {"workspace_entries", "entries_csv"}  # only read; access in test_entry_pages.py
     public |= {"workspace_check_in"}  # its access in test_check_in.py
+    # Only read (#36); their access in test_workspace_standings.py, test_player_picker.py.
+    public |= {"workspace_standings", "workspace_crosstable", "workspace_prizes"}
+    public |= {"workspace_standings_csv", "workspace_prizes_csv", "workspace_player_find"}
     assert _tournament_url_names() - public <= ARBITER_URL_NAMES
 
 

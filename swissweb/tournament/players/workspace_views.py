@@ -9,7 +9,6 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from django.contrib import messages
-from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -27,7 +26,6 @@ from swissweb.tournament.events import selectors as event_selectors
 from swissweb.tournament.models import (
     Event,
     ForbiddenPair,
-    Game,
     Player,
     PlayerRequest,
     RequestKind,
@@ -39,6 +37,7 @@ from swissweb.tournament.players import requests as request_services
 from swissweb.tournament.players import selectors as player_selectors
 from swissweb.tournament.players import services as player_services
 from swissweb.tournament.players.forms import LateEntryForm, PlayerForm, PlayersCsvForm
+from swissweb.tournament.players.pairing_card import pairing_card
 from swissweb.tournament.players.workspace_forms import (
     ForbiddenAddForm,
     ForbiddenReasonForm,
@@ -90,7 +89,8 @@ def players(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
 @arbiter_required
 @require_http_methods(["GET", "POST"])
 def player(request: AuthenticatedHttpRequest, event: Event, player_id: int) -> HttpResponse:
-    """One player: correct the details, withdraw or reinstate, the requests and games.
+    """One player: correct the details, withdraw or reinstate, the requests, and the
+    pairing card (``pairing_card``: each round from the player's side, #36 item 4).
 
     Template: player.html; ``?confirm=withdraw`` (or ``reinstate``), the link of the
     players page, opens that confirmation and comes back to the players page.
@@ -117,11 +117,6 @@ def player(request: AuthenticatedHttpRequest, event: Event, player_id: int) -> H
                 return redirect("tournament:workspace_player", slug=event.slug, player_id=player.pk)
         else:
             status = 422
-    games = list(
-        Game.objects.filter(Q(white=player) | Q(black=player), round__event=event)
-        .select_related("round", "white", "black")
-        .order_by("round__number")
-    )
     return _page(
         request,
         "player.html",
@@ -131,7 +126,7 @@ def player(request: AuthenticatedHttpRequest, event: Event, player_id: int) -> H
         status=status,
         player=player,
         form=form,
-        games=games,
+        card=pairing_card(event=event, player=player),
         requests=list(player.requests.order_by("round_number")),
         confirm=request.GET.get("confirm") in ("withdraw", "reinstate"),
     )
