@@ -262,6 +262,7 @@ urlpatterns = [
         event_workspace.schedule_page,
         name="workspace_schedule",
     ),
+    path("events/<slug:slug>/publish/", event_workspace.event_publish, name="event_publish"),
     path(
         "events/<slug:slug>/manage/arbiters/",
         event_workspace.arbiters,

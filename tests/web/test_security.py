@@ -84,6 +84,7 @@ ARBITER_URL_NAMES = {
     "workspace_entry_settings",  # #34 item 2
     "check_in_mark",  # #34 item 3
     "check_in_window",  # #34 item 3
+    "event_publish",  # #36 item 3
 }
 
 
@@ -197,6 +198,7 @@ def _requests(setup: Setup) -> list[tuple[str, str, dict[str, object]]]:
         ("workspace_entry_settings", f"{base}/manage/entries/settings/", {"open": "on"}),
         ("check_in_mark", f"{base}/check-in/mark/", {"round": 2, "player": p1}),
         ("check_in_window", f"{base}/check-in/window/", {"opens": "60", "closes": "5"}),
+        ("event_publish", f"{base}/publish/", {"public": "0"}),
     ]
 
 
