@@ -225,3 +225,28 @@ def redraw_apply(
             reason=reason,
         )
         return redraw
+
+
+def absent_by_numbers(*, round_: Round, text: str) -> list[int]:
+    """The ids of the players typed by pairing number ("3, 17 22") as unable to play
+    ``round_``: the redraw's field at any size of field, instead of a select of every
+    player seated (#36 item 4).
+
+    :raises TournamentError: a word is not a pairing number, or no player of the event
+        has it.
+    """
+    words = [word for word in text.replace(",", " ").replace(";", " ").split() if word]
+    numbers = [int(word) if word.isascii() and word.isdigit() else 0 for word in words[:500]]
+    if 0 in numbers or len(words) > 500:
+        raise TournamentError(
+            _("Type the pairing numbers of the players who cannot play, e.g. 3, 17.")
+        )
+    found = dict(
+        round_.event.players.filter(pairing_number__in=numbers).values_list("pairing_number", "pk")
+    )
+    missing = [str(number) for number in numbers if number not in found]
+    if missing:
+        raise TournamentError(
+            _("No player has the pairing number %(numbers)s.") % {"numbers": ", ".join(missing)}
+        )
+    return list(dict.fromkeys(found[number] for number in numbers))
