@@ -137,3 +137,14 @@ def test_a_forbidden_pair_takes_typed_numbers_and_names(
     )
     pair = ForbiddenPair.objects.get()
     assert {pair.first, pair.second} == {players[0], players[5]}
+
+
+def test_a_chosen_id_out_of_range_is_refused_not_a_server_error(
+    arbiter_client: Client, started: Event
+) -> None:
+    response = arbiter_client.post(
+        f"/events/{started.slug}/requests/",
+        {"player": "9" * 30, "player_find": "", "round_number": 2, "kind": "H"},
+    )
+    assert response.status_code == 302
+    assert not RoundRequest.objects.exists()

@@ -100,7 +100,11 @@ def test_the_absent_players_of_a_redraw_are_typed_by_pairing_number(
 
 @pytest.mark.parametrize(
     ("typed", "said"),
-    [("3 x", "Type the pairing numbers"), ("99", "No player has the pairing number 99.")],
+    [
+        ("3 x", "Type the pairing numbers"),
+        ("99", "No player has the pairing number 99."),
+        ("9" * 30, "Type the pairing numbers"),
+    ],
 )
 def test_a_redraw_refuses_numbers_that_name_no_player(
     arbiter_client: Client, typed: str, said: str

@@ -19,6 +19,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
+from swissweb.tournament.core.params import positive_number
 from swissweb.tournament.models import Event, Player
 from swissweb.tournament.players.rows import PlayerRow
 
@@ -105,7 +106,8 @@ class PlayerPickField(forms.Field):
         chosen, text = value if isinstance(value, tuple) else (str(value or ""), "")
         chosen, text = chosen.strip(), text.strip()[:200]
         if chosen:
-            player = self.players.filter(pk=int(chosen)).first() if chosen.isdigit() else None
+            number = positive_number(chosen)
+            player = self.players.filter(pk=number).first() if number is not None else None
             if player is None:
                 message = forms.ModelChoiceField.default_error_messages["invalid_choice"]
                 raise forms.ValidationError(message, code="invalid_choice")

@@ -29,6 +29,7 @@ from swissweb.tournament.audit import log as audit
 from swissweb.tournament.audit.actions import AuditAction
 from swissweb.tournament.audit.payloads import BoardsPayload
 from swissweb.tournament.core.errors import PairingFailed, RoundLocked, TournamentError
+from swissweb.tournament.core.params import positive_number
 from swissweb.tournament.core.services import _lock_event
 from swissweb.tournament.models import Game, Result, Round, RoundState
 from swissweb.tournament.models import RequestKind as ModelRequestKind
@@ -227,6 +228,10 @@ def redraw_apply(
         return redraw
 
 
+MAX_PAIRING_NUMBER = 999_999
+"""The largest pairing number the redraw's field reads (more digits name nobody)."""
+
+
 def absent_by_numbers(*, round_: Round, text: str) -> list[int]:
     """The ids of the players typed by pairing number ("3, 17 22") as unable to play
     ``round_``: the redraw's field at any size of field, instead of a select of every
@@ -236,7 +241,7 @@ def absent_by_numbers(*, round_: Round, text: str) -> list[int]:
         has it.
     """
     words = [word for word in text.replace(",", " ").replace(";", " ").split() if word]
-    numbers = [int(word) if word.isascii() and word.isdigit() else 0 for word in words[:500]]
+    numbers = [positive_number(word, maximum=MAX_PAIRING_NUMBER) or 0 for word in words[:500]]
     if 0 in numbers or len(words) > 500:
         raise TournamentError(
             _("Type the pairing numbers of the players who cannot play, e.g. 3, 17.")
