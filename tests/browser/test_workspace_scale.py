@@ -59,3 +59,15 @@ def test_a_request_is_recorded_through_the_searchable_player_field(
     page.get_by_text("Request recorded.").wait_for()
     wish = RoundRequest.objects.get(player__event=event)
     assert (wish.player.pairing_number, wish.round_number) == (number, 5)
+
+
+def test_the_players_page_filters_as_the_arbiter_types(live_server: LiveServer, page: Page) -> None:
+    played_event(players=30, played=3)
+    log_in(page, live_server.url)
+    page.goto(f"{live_server.url}/events/{SLUG}/manage/players/")
+    rows = page.locator("table.players tbody tr")
+    assert rows.count() == 30
+    page.locator("#roster-q").fill("bauer")
+    page.wait_for_url("**q=bauer**")
+    assert 0 < rows.count() < 30
+    assert all("Bauer" in text for text in rows.all_inner_texts())
