@@ -12,7 +12,9 @@ Builds two events through the app's services in a SQLite file of its own (or
 - the entries CSV of 1,500 entries: a GET of the arbiter's CSV;
 - the standings with Rp and rating change of ``--players`` x ``--rounds``: the
   selector ``standings_after`` with the cache emptied before each call (a cold read,
-  as after a result).
+  as after a result);
+- the weight of the arbiter's players page of the large event (#36 item 4): the
+  largest of ``PLAYERS_PAGE_QUERIES``, against ``SIZE_BUDGETS``.
 
 Each is run once to warm up, then ``--repeat`` times; the median and the slowest are
 printed beside the budget.  The exit status is 1 if a median is over its budget or a
@@ -32,6 +34,10 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from django.test import Client
 
 BUDGETS = {
     "submitted entry": 0.100,
@@ -41,6 +47,12 @@ BUDGETS = {
     "standings with Rp and rating change": 0.300,
 }
 """Seconds of server time each figure may take (#34 item 2, #35), by name."""
+
+SIZE_BUDGETS = {"players page": 150_000}
+"""Bytes a page of the arbiter's may weigh (#36 item 4: at 1,000 players), by name."""
+
+PLAYERS_PAGE_QUERIES = ("", "?sort=score", "?sort=name&page=3", "?status=active&page=2")
+"""The players page's variants weighed: the largest is the figure."""
 
 LARGE_SLUG = "desk-open"
 ENTRIES_SLUG = "entries-open"
@@ -181,8 +193,20 @@ def build_entries(*, arbiter_name: str, entries: int, repeat: int) -> list[str]:
     return ids
 
 
+def weigh_players_page(arbiter: Client, problems: list[str]) -> int:
+    """The largest of the players page's variants (``PLAYERS_PAGE_QUERIES``), in bytes."""
+    largest = 0
+    for query in PLAYERS_PAGE_QUERIES:
+        response = arbiter.get(f"/events/{LARGE_SLUG}/manage/players/{query}")
+        if response.status_code != 200:
+            problems.append(f"players page {query!r}: HTTP {response.status_code}")
+        largest = max(largest, len(response.content))
+    return largest
+
+
 def measure(*, players: int, repeat: int) -> tuple[dict[str, tuple[float, float]], list[str]]:
-    """The figures by name, and the problems found (a request answering wrongly)."""
+    """The figures by name, and the problems found (a request answering wrongly); the
+    weights are in ``SIZES``."""
     from django.contrib.auth import get_user_model
     from django.core.cache import cache
     from django.test import Client
@@ -250,7 +274,12 @@ def measure(*, players: int, repeat: int) -> tuple[dict[str, tuple[float, float]
             problems.append(f"standings: {len(lines)} lines")
 
     found["standings with Rp and rating change"] = timed(table, repeat)
+    SIZES["players page"] = weigh_players_page(arbiter, problems)
     return found, problems
+
+
+SIZES: dict[str, int] = {}
+"""The weights ``measure`` found, by name of ``SIZE_BUDGETS``."""
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -304,6 +333,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"| {name} | {median * 1000:,.0f} ms | {slowest * 1000:,.0f} ms | "
             f"{budget * 1000:,.0f} ms | {'ok' if within else 'OVER'} |"
         )
+    print(f"\n| Page ({args.players:,} players) | bytes | budget | |")
+    print("|---|---:|---:|---|")
+    for name, budget in SIZE_BUDGETS.items():
+        size = SIZES.get(name, 0)
+        over |= size > budget or name not in SIZES
+        print(f"| {name} | {size:,} | {budget:,} | {'ok' if size <= budget else 'OVER'} |")
     for problem in problems[:10]:
         print(f"problem: {problem}")
     folder.cleanup()

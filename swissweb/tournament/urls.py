@@ -19,6 +19,7 @@ from swissweb.tournament.rounds import arbiter_views as round_arbiter
 from swissweb.tournament.rounds import views as round_pages
 from swissweb.tournament.rounds import workspace_views as round_workspace
 from swissweb.tournament.standings import views as standing_pages
+from swissweb.tournament.standings import workspace_views as standing_workspace
 
 app_name = "tournament"
 
@@ -169,6 +170,11 @@ urlpatterns = [
         name="workspace_players",
     ),
     path(
+        "events/<slug:slug>/manage/players/find/",
+        player_workspace.player_find,
+        name="workspace_player_find",
+    ),
+    path(
         "events/<slug:slug>/manage/players/<int:player_id>/",
         player_workspace.player,
         name="workspace_player",
@@ -224,6 +230,27 @@ urlpatterns = [
         name="workspace_requests",
     ),
     path("events/<slug:slug>/manage/audit/", audit_views.audit, name="workspace_audit"),
+    path(
+        "events/<slug:slug>/manage/standings/",
+        standing_workspace.standings,
+        name="workspace_standings",
+    ),
+    path(
+        "events/<slug:slug>/manage/crosstable/",
+        standing_workspace.crosstable,
+        name="workspace_crosstable",
+    ),
+    path("events/<slug:slug>/manage/prizes/", standing_workspace.prizes, name="workspace_prizes"),
+    path(
+        "events/<slug:slug>/manage/standings.csv",
+        standing_workspace.standings_csv,
+        name="workspace_standings_csv",
+    ),
+    path(
+        "events/<slug:slug>/manage/prizes.csv",
+        standing_workspace.prizes_csv,
+        name="workspace_prizes_csv",
+    ),
     path("events/<slug:slug>/manage/entries/", entry_workspace.entries, name="workspace_entries"),
     path(
         "events/<slug:slug>/manage/entries/settings/",
@@ -245,6 +272,7 @@ urlpatterns = [
         event_workspace.schedule_page,
         name="workspace_schedule",
     ),
+    path("events/<slug:slug>/publish/", event_workspace.event_publish, name="event_publish"),
     path(
         "events/<slug:slug>/manage/arbiters/",
         event_workspace.arbiters,

@@ -3,7 +3,7 @@ pure parts only; its timings are ``make bench``'s, never a test's."""
 
 from __future__ import annotations
 
-from bench.desk_budgets import BUDGETS, timed, verdicts
+from bench.desk_budgets import BUDGETS, SIZE_BUDGETS, timed, verdicts
 
 
 def test_every_budget_of_issues_34_and_35_is_measured() -> None:
@@ -30,3 +30,8 @@ def test_the_warm_up_call_is_not_counted() -> None:
     median, slowest = timed(calls.append, 4)
     assert calls == [0, 1, 2, 3, 4]
     assert 0 <= median <= slowest
+
+
+def test_the_players_page_weighs_at_most_150_kb() -> None:
+    """#36 item 4: the arbiter's players page at 1,000 players, weighed by the bench."""
+    assert SIZE_BUDGETS == {"players page": 150_000}

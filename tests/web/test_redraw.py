@@ -69,3 +69,48 @@ def test_esca_25_absent_player_redraw_keeps_every_other_board(arbiter_client: Cl
     round_ = event.round_set.get(number=1)
     assert round_.state == RoundState.PUBLISHED
     assert not round_.games.filter(result=Result.PAIRING_BYE).exists()
+
+
+def _published_esca(client: Client) -> Event:
+    client.post("/events/new/", _form("esca"))
+    event = Event.objects.get(slug="esca-weekend")
+    base = f"/events/{event.slug}"
+    client.post(f"{base}/players/import/", {"text": FIELD})
+    client.post(f"{base}/start/")
+    client.post(f"{base}/pair/", {"round": 1})
+    client.post(f"{base}/rounds/1/publish/")
+    return event
+
+
+def test_the_absent_players_of_a_redraw_are_typed_by_pairing_number(
+    arbiter_client: Client,
+) -> None:
+    """#36 item 4: no select of every seated player; the arbiter types the numbers."""
+    event = _published_esca(arbiter_client)
+    page = arbiter_client.get(f"/events/{event.slug}/manage/rounds/1/").content.decode()
+    assert 'name="absent_numbers"' in page
+    assert '<select name="absent"' not in page
+    cole = event.players.get(name="Cole")
+    preview = arbiter_client.post(
+        f"/events/{event.slug}/rounds/1/redraw/", {"absent_numbers": f" {cole.pairing_number}, "}
+    )
+    assert preview.status_code == 200
+    assert preview.context["absent_ids"] == [cole.pk]
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("3 x", "Type the pairing numbers"),
+        ("99", "No player has the pairing number 99."),
+        ("9" * 30, "Type the pairing numbers"),
+    ],
+)
+def test_a_redraw_refuses_numbers_that_name_no_player(
+    arbiter_client: Client, typed: str, said: str
+) -> None:
+    event = _published_esca(arbiter_client)
+    response = arbiter_client.post(
+        f"/events/{event.slug}/rounds/1/redraw/", {"absent_numbers": typed}, follow=True
+    )
+    assert said in response.content.decode()

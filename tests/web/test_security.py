@@ -84,6 +84,7 @@ ARBITER_URL_NAMES = {
     "workspace_entry_settings",  # #34 item 2
     "check_in_mark",  # #34 item 3
     "check_in_window",  # #34 item 3
+    "event_publish",  # #36 item 3
 }
 
 
@@ -197,6 +198,7 @@ def _requests(setup: Setup) -> list[tuple[str, str, dict[str, object]]]:
         ("workspace_entry_settings", f"{base}/manage/entries/settings/", {"open": "on"}),
         ("check_in_mark", f"{base}/check-in/mark/", {"round": 2, "player": p1}),
         ("check_in_window", f"{base}/check-in/window/", {"opens": "60", "closes": "5"}),
+        ("event_publish", f"{base}/publish/", {"public": "0"}),
     ]
 
 
@@ -218,6 +220,9 @@ def test_security_matrix_covers_every_arbiter_url() -> None:
     public |= {"entry_form", "entry_done"}  # online entries: anyone (test_entry_pages.py)
     public |= {"workspace_entries", "entries_csv"}  # only read; access in test_entry_pages.py
     public |= {"workspace_check_in"}  # its access in test_check_in.py
+    # Only read (#36); their access in test_workspace_standings.py, test_player_picker.py.
+    public |= {"workspace_standings", "workspace_crosstable", "workspace_prizes"}
+    public |= {"workspace_standings_csv", "workspace_prizes_csv", "workspace_player_find"}
     assert _tournament_url_names() - public <= ARBITER_URL_NAMES
 
 

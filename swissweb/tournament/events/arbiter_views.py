@@ -21,9 +21,13 @@ from swissweb.tournament.core.errors import ConfirmationNeeded, TournamentError
 from swissweb.tournament.core.uploads import upload_text
 from swissweb.tournament.events import services as event_services
 from swissweb.tournament.events.forms import EventForm, EventSettingsForm
-from swissweb.tournament.models import Event
+from swissweb.tournament.models import Event, PairingSystem
+from swissweb.tournament.publishing.backup_plans import SystemNotNamed
 from swissweb.tournament.publishing.import_messages import show_import_messages
-from swissweb.tournament.rounds.engine_door import rules_for
+from swissweb.tournament.rounds.engine_door import SYSTEMS, rules_for
+
+IMPLEMENTED = frozenset(system.value for system in SYSTEMS)
+"""The pairing systems an imported file may say it was paired by."""
 
 
 @login_required
@@ -45,19 +49,28 @@ def event_import(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Create a whole event from a TRF backup; the uploader becomes its arbiter.
 
     Template: event_import.html (the upload form, and the refusal with line and column).
+    A file of another program that names no pairing system first asks which system
+    paired it (#36 item 3): the page keeps the file's text in the form (``trf_text``)
+    and offers the systems, today's FIDE Dutch first for a rated event.
     """
-    error = ""
+    error, question, text = "", None, ""
     if request.method == "POST":
         upload = request.FILES.get("trf")
-        if upload is None:
+        kept = request.POST.get("trf_text", "")
+        if upload is None and not kept:
             error = _("Choose a TRF file.")
         else:
             try:
+                text = upload_text(upload, what="TRF file") if upload is not None else kept
                 event = event_services.event_import_trf(
-                    text=upload_text(upload, what="TRF file"),
+                    text=text,
                     user=request.user,
                     now=timezone.now(),
+                    system=request.POST.get("system") or None,
+                    ask_system=True,
                 )
+            except SystemNotNamed as exc:
+                question = exc.proposed
             except TournamentError as exc:
                 error = str(exc)
             else:
@@ -66,7 +79,14 @@ def event_import(request: AuthenticatedHttpRequest) -> HttpResponse:
                 show_import_messages(request, event)
                 return _manage(event)
     status = 422 if error else 200
-    return render(request, "tournament/event_import.html", {"error": error}, status=status)
+    context = {
+        "error": error,
+        "asking": question is not None,
+        "proposed": question or "",
+        "systems": [(s.value, s.label) for s in PairingSystem if s.value in IMPLEMENTED],
+        "trf_text": text if question is not None else "",
+    }
+    return render(request, "tournament/event_import.html", context, status=status)
 
 
 @arbiter_required

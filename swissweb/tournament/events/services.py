@@ -236,7 +236,10 @@ def event_settings_update(
         raise TournamentError(_("Not saved: %(problems)s") % {"problems": exc}) from exc
 
 
-def event_import_trf(*, text: str, user: User, now: dt.datetime) -> Event:
+def event_import_trf(
+    *, text: str, user: User, now: dt.datetime, system: str | None = None,
+    ask_system: bool = False,
+) -> Event:  # fmt: skip
     """Create a whole event from a TRF file (a backup made by our export, or another
     program's file): players, every round with its boards and results, requests and
     forbidden pairs; the importing user becomes its arbiter.  All or nothing.  Players
@@ -246,11 +249,14 @@ def event_import_trf(*, text: str, user: User, now: dt.datetime) -> Event:
     keeping the default order, and round dates or an encoded time control that do not
     read (``EventImported.not_read``, one sentence each).
 
+    A file that names no pairing system is read as paired by ``system``, else refused
+    with ``SystemNotNamed`` when ``ask_system`` (``backup.event_plan``).
+
     :raises TournamentError: the file is malformed or inconsistent (the message names
         line and column), or a value does not fit the database.
     """
 
-    plan = backup.event_plan(text, now=now)
+    plan = backup.event_plan(text, now=now, system=system, ask_system=ask_system)
     refuse_too_many_players(existing=0, added=len(plan.players))
     started = plan.event["started_at"] is not None
     try:

@@ -12,15 +12,17 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from swissweb.tournament.core.authorizers import AuthenticatedHttpRequest, arbiter_required
 from swissweb.tournament.core.errors import TournamentError
-from swissweb.tournament.core.workspace_views import _page
+from swissweb.tournament.core.workspace_views import _attempt, _page
 from swissweb.tournament.events import schedule
 from swissweb.tournament.events import selectors as event_selectors
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import (
     Event,
 )
@@ -120,4 +122,28 @@ def schedule_page(request: AuthenticatedHttpRequest, event: Event) -> HttpRespon
         status=status,
         fields=_schedule_fields(request, event),
         report_warnings=date_warnings(event),
+    )
+
+
+@arbiter_required
+@require_POST
+def event_publish(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
+    """Make the event public (``public=1``) or private again, from the notice every page
+    of a private event's workspace shows (#36 item 3: an imported event is private until
+    its arbiter publishes it).  Through ``event_settings_update``, which records it."""
+    public = request.POST.get("public") == "1"
+    done = (
+        _("The event is public: anyone can read its pages.")
+        if public
+        else _("The event is private: only its arbiters see it.")
+    )
+
+    def publish() -> None:
+        event_services.event_settings_update(
+            event_id=event.pk, changes={"public": public},
+            expected_version=event.settings_version, user=request.user, now=timezone.now(),
+        )  # fmt: skip
+
+    return _attempt(
+        request, event, publish, done, reverse("tournament:event_manage", args=[event.slug])
     )

@@ -16,6 +16,7 @@ from swissweb.tournament.models import (
     Player,
     RequestKind,
 )
+from swissweb.tournament.players.picker import PlayerPickField
 
 if TYPE_CHECKING:
     # The stubs make ModelForm generic in its model; Django's class takes no subscript.
@@ -109,7 +110,7 @@ class PlayersCsvForm(forms.Form):
 class RoundRequestForm(forms.Form):
     """A half-point bye, a full-point bye or an absence for one round (FIDE C.04.2 Article 3)."""
 
-    player = forms.ModelChoiceField(queryset=Player.objects.none(), label=gettext_lazy("Player"))
+    player = PlayerPickField(label=gettext_lazy("Player"))
     round_number = forms.IntegerField(min_value=1, label=gettext_lazy("Round"))
     # Translators: the kind of request: a half-point bye, a full-point bye or an absence.
     kind = forms.ChoiceField(choices=RequestKind.choices, label=gettext_lazy("Kind"))
@@ -124,19 +125,19 @@ class RoundRequestForm(forms.Form):
 
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        player = cast("forms.ModelChoiceField[Player]", self.fields["player"])  # as declared
-        player.queryset = event.players.all()
+        player = cast("PlayerPickField", self.fields["player"])  # as declared
+        player.players = event.players.all()
 
 
 class ForbiddenPairForm(forms.Form):
     """Two players who must not meet."""
 
     # Translators: the first and second of two players who must not meet.
-    first = forms.ModelChoiceField(queryset=Player.objects.none(), label=gettext_lazy("First"))
-    second = forms.ModelChoiceField(queryset=Player.objects.none(), label=gettext_lazy("Second"))
+    first = PlayerPickField(label=gettext_lazy("First"))
+    second = PlayerPickField(label=gettext_lazy("Second"))
 
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for name in ("first", "second"):
-            field = cast("forms.ModelChoiceField[Player]", self.fields[name])  # as declared
-            field.queryset = event.players.all()
+            field = cast("PlayerPickField", self.fields[name])  # as declared
+            field.players = event.players.all()

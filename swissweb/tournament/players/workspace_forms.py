@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from swissweb.tournament.core.forms import DATE_FIELD
 from swissweb.tournament.models import Event, Player, RequestKind
 from swissweb.tournament.players.forms import ForbiddenPairForm, RoundRequestForm
+from swissweb.tournament.players.picker import PlayerPickField
 from swissweb.tournament.players.services import PLAYER_DETAILS
 
 
@@ -49,26 +51,19 @@ class ForbiddenReasonForm(forms.Form):
     reason = forms.CharField(max_length=200, required=False, label=_("Reason"))
 
 
-class NumberedPlayerField(forms.ModelChoiceField):  # type: ignore[type-arg]
-    """A choice of players shown with their pairing numbers ("3. Clark, Cy")."""
-
-    def label_from_instance(self, obj: Any) -> str:
-        if obj.pairing_number:
-            return f"{obj.pairing_number}. {obj.name}"
-        return str(obj.name)
+def _picker_url(event: Event) -> str:
+    return reverse("tournament:workspace_player_find", args=[event.slug])
 
 
 class RequestAddForm(RoundRequestForm):
-    """The request form as the requests page shows it: players still in the event only."""
+    """The request form as the requests page shows it: a searchable field that suggests
+    the players still in the event (#36 item 4)."""
 
     def __init__(self, *args: Any, event: Event, next_round: int | None, **kwargs: Any) -> None:
         super().__init__(*args, event=event, **kwargs)
-        self.fields["player"] = NumberedPlayerField(
-            queryset=event.players.filter(withdrawn_after_round__isnull=True).order_by(
-                "pairing_number", "name"
-            ),
-            label=_("Player"),
-        )
+        field = PlayerPickField(label=_("Player"), picker_url=_picker_url(event), active_only=True)
+        field.players = event.players.filter(withdrawn_after_round__isnull=True)
+        self.fields["player"] = field
         if next_round is not None:
             self.fields["round_number"].initial = next_round
 
@@ -82,6 +77,6 @@ class ForbiddenAddForm(ForbiddenPairForm):
         super().__init__(*args, event=event, **kwargs)
         # Translators: labels of the two players of a forbidden pair.
         for name, label in (("first", _("First")), ("second", _("Second"))):
-            self.fields[name] = NumberedPlayerField(
-                queryset=event.players.order_by("pairing_number", "name"), label=label
-            )
+            field = PlayerPickField(label=label, picker_url=_picker_url(event))
+            field.players = event.players.all()
+            self.fields[name] = field

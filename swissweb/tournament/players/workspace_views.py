@@ -6,10 +6,11 @@ comes back to the page the form was on (its ``next`` field, see ``return_to``).
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
-from django.db.models import Q
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -19,24 +20,25 @@ from swissweb.tournament.core.arbiter_views import ask_first, confirmed
 from swissweb.tournament.core.authorizers import AuthenticatedHttpRequest, arbiter_required
 from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.core.forms import error_summary
+from swissweb.tournament.core.params import positive_number
 from swissweb.tournament.core.workspace_views import _attempt, _page, _url, return_to
 from swissweb.tournament.events import selectors as event_selectors
 from swissweb.tournament.models import (
     Event,
     ForbiddenPair,
-    Game,
     Player,
     PlayerRequest,
     RequestKind,
     RoundRequest,
 )
 from swissweb.tournament.players import asks as ask_services
-from swissweb.tournament.players import bye_policy, links
+from swissweb.tournament.players import bye_policy, links, picker, roster
 from swissweb.tournament.players import requests as request_services
 from swissweb.tournament.players import selectors as player_selectors
 from swissweb.tournament.players import services as player_services
 from swissweb.tournament.players.bye_policy import ByePolicyRefused
 from swissweb.tournament.players.forms import LateEntryForm, PlayerForm, PlayersCsvForm
+from swissweb.tournament.players.pairing_card import pairing_card
 from swissweb.tournament.players.workspace_forms import (
     ForbiddenAddForm,
     ForbiddenReasonForm,
@@ -53,17 +55,32 @@ from swissweb.tournament.players.workspace_forms import (
 def players(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     """Register, number, edit, withdraw and reinstate players. Template: players.html.
 
+    One page of ``roster.PER_PAGE`` players, searched, filtered and sorted by the GET
+    parameters ``q``, ``status``, ``score``, ``sort`` and ``page`` (#36 item 4).
+
     Once rounds are paired the form to add a player asks what the rounds missed count
     as for the late entrant (absences, half-point or full-point byes).
     """
     ws = event_selectors.workspace(event=event)
+    found = roster.roster(
+        event=event,
+        query=request.GET.get("q", "")[:100],
+        sort=request.GET.get("sort", ""),
+        status=request.GET.get("status", ""),
+        score=request.GET.get("score", "")[:10],
+        page=positive_number(request.GET.get("page")) or 1,
+    )
+    asked = {"q": found.query, "sort": found.sort, "status": found.status, "score": found.score}
     return _page(
         request,
         "players.html",
         event,
         "players",
         ws=ws,
-        players=player_selectors.event_players(event=event),
+        roster=found,
+        asked=urlencode({name: value for name, value in asked.items() if value}),
+        sorts=roster.SORTS,
+        statuses=roster.STATUSES,
         player_form=LateEntryForm(paired=ws.last) if ws.last else PlayerForm(),
         csv_form=PlayersCsvForm(),
         rating_lists=RatingList.objects.all(),
@@ -73,7 +90,8 @@ def players(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
 @arbiter_required
 @require_http_methods(["GET", "POST"])
 def player(request: AuthenticatedHttpRequest, event: Event, player_id: int) -> HttpResponse:
-    """One player: correct the details, withdraw or reinstate, the requests and games.
+    """One player: correct the details, withdraw or reinstate, the requests, and the
+    pairing card (``pairing_card``: each round from the player's side, #36 item 4).
 
     Template: player.html; ``?confirm=withdraw`` (or ``reinstate``), the link of the
     players page, opens that confirmation and comes back to the players page.
@@ -100,11 +118,6 @@ def player(request: AuthenticatedHttpRequest, event: Event, player_id: int) -> H
                 return redirect("tournament:workspace_player", slug=event.slug, player_id=player.pk)
         else:
             status = 422
-    games = list(
-        Game.objects.filter(Q(white=player) | Q(black=player), round__event=event)
-        .select_related("round", "white", "black")
-        .order_by("round__number")
-    )
     return _page(
         request,
         "player.html",
@@ -114,7 +127,7 @@ def player(request: AuthenticatedHttpRequest, event: Event, player_id: int) -> H
         status=status,
         player=player,
         form=form,
-        games=games,
+        card=pairing_card(event=event, player=player),
         requests=list(player.requests.order_by("round_number")),
         confirm=request.GET.get("confirm") in ("withdraw", "reinstate"),
     )
@@ -306,4 +319,21 @@ def forbidden_delete(request: AuthenticatedHttpRequest, event: Event, pair_id: i
         ),
         _("Forbidden pair deleted: they may meet from the next round paired."),
         back,
+    )
+
+
+@arbiter_required
+@require_GET
+def player_find(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
+    """The players a typed text names (``picker.find_players``), at most ten, as the
+    list a searchable player field shows (``player_picker.js``); ``?active=1`` leaves the
+    withdrawn players out.  Template: _player_choices.html."""
+    found = picker.find_players(
+        event=event, text=request.GET.get("q", ""), active_only=request.GET.get("active") == "1"
+    )
+    choices = [(picker.player_label(row), row) for row in found]
+    return render(
+        request,
+        "tournament/workspace/_player_choices.html",
+        {"choices": choices, "asked": bool(request.GET.get("q", "").strip())},
     )

@@ -44,7 +44,12 @@ from swissweb.tournament.models import (
 from swissweb.tournament.models.system_options import with_flags
 from swissweb.tournament.players.imports import duplicate_players
 from swissweb.tournament.publishing import backup_records
-from swissweb.tournament.publishing.backup_plans import EventPlan, GamePlan, RoundPlan
+from swissweb.tournament.publishing.backup_plans import (
+    EventPlan,
+    GamePlan,
+    RoundPlan,
+    SystemNotNamed,
+)
 from swissweb.tournament.publishing.exports import FLAG_FIELDS
 from swissweb.tournament.publishing.trf_players import player_rows, trf_date, trf_entries
 from swissweb.tournament.rounds import engine_adapter
@@ -123,11 +128,18 @@ def _report_fields(doc: TrfDocument, start: dt.date | None, not_read: list[str])
     return fields
 
 
-def _event_fields(doc: TrfDocument) -> dict[str, Any]:
+def _event_fields(doc: TrfDocument, *, system: str | None, ask_system: bool) -> dict[str, Any]:
     points = trf.point_system(doc)
     named = trf.pairing_system(doc)
-    system = named.value if named else PairingSystem.DUTCH_1992.value
     implemented = {s.value for s in SYSTEMS}
+    if named is None and system is None and ask_system:
+        rated = any(p.rating or p.fide_id.strip() for p in doc.players)
+        raise SystemNotNamed(proposed=PairingSystem.DUTCH.value if rated else "")
+    if named is None and system is not None:
+        if system not in PairingSystem.values or system not in implemented:
+            raise TournamentError(_("Choose one of the pairing systems offered."))
+    else:
+        system = named.value if named else PairingSystem.DUTCH_1992.value
     if system not in PairingSystem.values or system not in implemented:
         assert named is not None
         message = _("pairing system %(system)s is not available here")
@@ -435,18 +447,27 @@ def _forbidden_pairs(
     return {(min(a, b), max(a, b)) for __, group in groups for a in group for b in group if a != b}
 
 
-def event_plan(text: str, *, now: dt.datetime | None = None) -> EventPlan:
+def event_plan(
+    text: str, *, now: dt.datetime | None = None, system: str | None = None,
+    ask_system: bool = False,
+) -> EventPlan:  # fmt: skip
     """Read a TRF file as a whole event (see the module docstring for the readings).
+
+    A file that names no pairing system (no SWY, no 192) is read as paired by ``system``
+    when given; else, with ``ask_system``, refused with ``SystemNotNamed`` (the web
+    import asks the arbiter, #36 item 3); else as the Dutch system of 1992 (the backups
+    of versions before SWY).
 
     :raises TournamentError: the file is malformed or inconsistent; the message names
         line and column.
+    :raises SystemNotNamed: see above.
     """
     now = now or timezone.now()
     try:
         doc = trf.read_trf(text)
         if not doc.players:
             raise TournamentError(_("TRF line 1, column 1: the file has no player lines (001)."))
-        fields = _event_fields(doc)
+        fields = _event_fields(doc, system=system, ask_system=ask_system)
         not_read: list[str] = fields.pop("not_read")
         players = player_rows(doc, not_read)
         duplicates = duplicate_players(

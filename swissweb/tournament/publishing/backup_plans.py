@@ -10,6 +10,9 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+
+from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.rounds.engine_door import trf
 
 
@@ -63,3 +66,14 @@ class EventPlan:
     """What of another program's file was left out, and why, one sentence each: a
     tie-break list (TRF-2026 202/212) with a code we do not compute, round dates (132)
     or an encoded time control (222) that do not read."""
+
+
+class SystemNotNamed(TournamentError):
+    """A TRF file from another program names no pairing system (no SWY, no 192): the
+    arbiter says which system paired it before anything is imported (#36 item 3), since
+    the system is fixed once rounds are paired."""
+
+    def __init__(self, *, proposed: str) -> None:
+        super().__init__(_("The file does not say which pairing system paired it."))
+        self.proposed = proposed
+        """The system to propose: today's FIDE Dutch for a rated event, else ""."""

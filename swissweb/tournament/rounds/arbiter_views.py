@@ -482,6 +482,12 @@ def round_redraw(request: AuthenticatedHttpRequest, event: Event, number: int) -
     if len(absent_ids) < len(absent):
         messages.error(request, _("Choose the players who cannot play from the list."))
         return _back(request, event)
+    try:  # typed by pairing number (#36 item 4), beside the ids a confirmation posts
+        typed = redraw.absent_by_numbers(round_=round_, text=request.POST.get("absent_numbers", ""))
+    except TournamentError as exc:
+        messages.error(request, str(exc))
+        return _back(request, event)
+    absent_ids = list(dict.fromkeys([*absent_ids, *typed]))
     reason = request.POST.get("reason", "")
     if "confirm" in request.POST:
         return _attempt(

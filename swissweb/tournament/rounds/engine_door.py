@@ -28,6 +28,7 @@ from pairing.engine import (
 )
 from pairing.engine.acceleration import accelerated_points
 from pairing.engine.checker import check_round
+from pairing.engine.colours import Strength, colour_difference, colour_preference, played_colours
 from pairing.engine.errors import TrfError
 from pairing.engine.history import score, scores
 from pairing.engine.model import (
@@ -129,6 +130,7 @@ __all__ = [
     "MAX_START_RANK",
     "MODIFIERS",
     "SYSTEMS",
+    "Strength",
     "AcceleratedPoints",
     "Board",
     "Colour",
@@ -168,12 +170,15 @@ __all__ = [
     "acceleration_of",
     "option_specs",
     "check_round",
+    "colour_difference",
+    "colour_preference",
     "decode_trf",
     "event_rating",
     "fide_order",
     "k_factor",
     "parse_tiebreak",
     "parse_tiebreaks",
+    "played_colours",
     "rules_for",
     "run_engine",
     "score",

@@ -29,6 +29,7 @@ from swissweb.tournament.audit import log as audit
 from swissweb.tournament.audit.actions import AuditAction
 from swissweb.tournament.audit.payloads import BoardsPayload
 from swissweb.tournament.core.errors import PairingFailed, RoundLocked, TournamentError
+from swissweb.tournament.core.params import positive_number
 from swissweb.tournament.core.services import _lock_event
 from swissweb.tournament.models import Game, Result, Round, RoundState
 from swissweb.tournament.models import RequestKind as ModelRequestKind
@@ -225,3 +226,32 @@ def redraw_apply(
             reason=reason,
         )
         return redraw
+
+
+MAX_PAIRING_NUMBER = 999_999
+"""The largest pairing number the redraw's field reads (more digits name nobody)."""
+
+
+def absent_by_numbers(*, round_: Round, text: str) -> list[int]:
+    """The ids of the players typed by pairing number ("3, 17 22") as unable to play
+    ``round_``: the redraw's field at any size of field, instead of a select of every
+    player seated (#36 item 4).
+
+    :raises TournamentError: a word is not a pairing number, or no player of the event
+        has it.
+    """
+    words = [word for word in text.replace(",", " ").replace(";", " ").split() if word]
+    numbers = [positive_number(word, maximum=MAX_PAIRING_NUMBER) or 0 for word in words[:500]]
+    if 0 in numbers or len(words) > 500:
+        raise TournamentError(
+            _("Type the pairing numbers of the players who cannot play, e.g. 3, 17.")
+        )
+    found = dict(
+        round_.event.players.filter(pairing_number__in=numbers).values_list("pairing_number", "pk")
+    )
+    missing = [str(number) for number in numbers if number not in found]
+    if missing:
+        raise TournamentError(
+            _("No player has the pairing number %(numbers)s.") % {"numbers": ", ".join(missing)}
+        )
+    return list(dict.fromkeys(found[number] for number in numbers))

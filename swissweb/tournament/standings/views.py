@@ -59,31 +59,29 @@ def _prize_event(request: HttpRequest, slug: str) -> Event:
 
     :raises Http404: no such public event, or it has no prize table.
     """
-    event = public_event(request, slug)
+    return with_prize_table(public_event(request, slug))
+
+
+def with_prize_table(event: Event) -> Event:
+    """``event``, which has a prize table.
+
+    :raises Http404: it has none.
+    """
     if not event.prize_table.strip():
         raise Http404("This event has no prize table.")
     return event
 
 
-@require_safe
-@revalidated_by_standings
-def prizes(request: HttpRequest, slug: str) -> HttpResponse:
-    """The prize list by the standings after the last completed round (``prizes.py``),
-    printable.  Template: ``prizes.html``; 404 when the event has no prize table."""
-    event = _prize_event(request, slug)
+def prizes_context(event: Event) -> dict[str, Any]:
+    """The prize list's context (``prizes.html``)."""
     after, awards = standing_selectors.prize_awards(event=event)
     rows = [(award, award.item or money(award.cents)) for award in awards]
     total = money(sum(a.cents for a in awards))
-    context = {"event": event, "after_round": after, "rows": rows, "total": total}
-    return render(request, "tournament/prizes.html", context)
+    return {"event": event, "after_round": after, "rows": rows, "total": total}
 
 
-@require_safe
-@revalidated_by_standings
-def prizes_csv(request: HttpRequest, slug: str) -> HttpResponse:
-    """The prize list as CSV: group, place, name, points, amount (money), prize (in
-    kind), shared by; the text cells are safe in a spreadsheet (``cells.text_cell``)."""
-    event = _prize_event(request, slug)
+def prizes_csv_response(event: Event) -> HttpResponse:
+    """The prize list as a CSV download (``prizes_csv``)."""
     _, awards = standing_selectors.prize_awards(event=event)
     body = _csv_text(
         ["group", "place", "name", "points", "amount", "prize", "shared_by"],
@@ -95,6 +93,31 @@ def prizes_csv(request: HttpRequest, slug: str) -> HttpResponse:
         ),
     )  # fmt: skip
     return _csv_download(body, f"{event.slug}-prizes.csv")
+
+
+def standings_csv_response(request: HttpRequest, event: Event) -> HttpResponse:
+    """The standings after ``?round=`` as a CSV download (``standings_csv``)."""
+    after, _ = standing_selectors.standings_round(event=event, after_round=_after_round(request))
+    key = ("standings.csv", caching.cache_version(event), after)
+    body = caching.cached(key, lambda: _standings_csv_text(event, after))
+    return _csv_download(body, f"{event.slug}-standings.csv")
+
+
+@require_safe
+@revalidated_by_standings
+def prizes(request: HttpRequest, slug: str) -> HttpResponse:
+    """The prize list by the standings after the last completed round (``prizes.py``),
+    printable.  Template: ``prizes.html``; 404 when the event has no prize table."""
+    event = _prize_event(request, slug)
+    return render(request, "tournament/prizes.html", prizes_context(event))
+
+
+@require_safe
+@revalidated_by_standings
+def prizes_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    """The prize list as CSV: group, place, name, points, amount (money), prize (in
+    kind), shared by; the text cells are safe in a spreadsheet (``cells.text_cell``)."""
+    return prizes_csv_response(_prize_event(request, slug))
 
 
 @require_safe
@@ -120,7 +143,7 @@ def _after_round(request: HttpRequest) -> int | None:
     return positive_number(request.GET.get("round"))
 
 
-def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
+def standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     """The standings' context: ``table`` is computed only if its cached fragment is missing."""
     after, last = standing_selectors.standings_round(event=event, after_round=_after_round(request))
     return {
@@ -146,7 +169,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     Template: ``standings.html``; HTMX refreshes get ``partials/standings_table.html``.
     """
     event = public_event(request, slug)
-    context = _standings_context(request, event)
+    context = standings_context(request, event)
     if getattr(request, "htmx", False):
         return render(request, "tournament/partials/standings_table.html", context)
     return render(request, "tournament/standings.html", context)
@@ -160,7 +183,7 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     Template: ``crosstable.html``.
     """
     event = public_event(request, slug)
-    context = _standings_context(request, event)
+    context = standings_context(request, event)
     context["rounds"] = range(1, context["after_round"] + 1)
     return render(request, "tournament/crosstable.html", context)
 
@@ -175,11 +198,7 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
 
     The file is cached until the standings may change (``caching.cache_version``).
     """
-    event = public_event(request, slug)
-    after, _ = standing_selectors.standings_round(event=event, after_round=_after_round(request))
-    key = ("standings.csv", caching.cache_version(event), after)
-    body = caching.cached(key, lambda: _standings_csv_text(event, after))
-    return _csv_download(body, f"{event.slug}-standings.csv")
+    return standings_csv_response(request, public_event(request, slug))
 
 
 def _standings_csv_text(event: Event, after_round: int) -> str:
