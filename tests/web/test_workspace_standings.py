@@ -75,7 +75,7 @@ def test_the_workspace_prizes_of_a_private_event(
     assert "Prizes" in page.content.decode()
     csv = arbiter_client.get(f"/events/{private_played.slug}/manage/prizes.csv")
     assert csv.status_code == 200
-    assert csv.content.startswith(b"group,place,name")
+    assert csv.content.decode("utf-8-sig").startswith("group,place,name")
 
 
 def test_workspace_prizes_without_a_prize_table_answer_404(
