@@ -24,6 +24,7 @@ from swissweb.tournament.audit.entry_payloads import EntryOptions, EntryValues
 from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.core.services import _audit, _lock_event, plain_integrity_error
 from swissweb.tournament.entries.fees import fee_for, row_text
+from swissweb.tournament.festivals.rules import eligible
 from swissweb.tournament.models import (
     Entry,
     EntrySettings,
@@ -248,7 +249,9 @@ def entry_submit(*, event_id: int, data: EntryData, now: dt.datetime) -> Entry:
             raise TournamentError(closed or "")
         listed = listed_facts(fide_id=data.fide_id, national_id=data.national_id)
         listed = listed or Listed()
-        problem = ineligible(settings, listed.rating)
+        problem = ineligible(settings, listed.rating) or eligible(
+            event, rating=listed.rating, birth_year=data.birth_year or listed.birth_year
+        )
         if problem is not None:
             raise TournamentError(problem)
         if _duplicate(event, data):
@@ -308,6 +311,11 @@ def _entry(entry_id: int) -> tuple[Event, Entry]:
 
 
 def _accept(entry: Entry, *, user: User | None, now: dt.datetime) -> None:
+    """Register the entry as a player, if its section's rules admit them (a section's
+    rules may have changed since the entry was made)."""
+    problem = eligible(entry.event, rating=entry.rating, birth_year=entry.birth_year)
+    if problem is not None:
+        raise TournamentError(problem)
     row = {
         "name": entry.name,
         "rating": entry.rating,
@@ -337,7 +345,8 @@ def entry_accept(*, entry_id: int, user: User, now: dt.datetime) -> Entry:
     """Accept an entry waiting for the arbiter or on the waiting list: it becomes a
     player (``players_add``).  The arbiter may accept past the maximum or the deadline.
 
-    :raises TournamentError: the entry is decided already, or the player is refused.
+    :raises TournamentError: the entry is decided already, the section's rules refuse
+        it (``festivals.rules.eligible``), or the player is refused.
     """
     with transaction.atomic():
         _event, entry = _entry(entry_id)

@@ -25,6 +25,7 @@ from swissweb.tournament.models.events import (
     TieBreakRules,
     TimeStamped,
 )
+from swissweb.tournament.models.festivals import Festival
 from swissweb.tournament.models.players import (
     REQUEST_KIND_WORDS,
     AskState,
@@ -65,6 +66,7 @@ __all__ = [
     "CheckInWay",
     "Event",
     "EventSlugRedirect",
+    "Festival",
     "ForbiddenPair",
     "Game",
     "InitialColour",
