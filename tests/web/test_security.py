@@ -84,6 +84,7 @@ ARBITER_URL_NAMES = {
     "workspace_entry_settings",  # #34 item 2
     "check_in_mark",  # #34 item 3
     "check_in_window",  # #34 item 3
+    "player_move",  # #34 item 1
 }
 
 
@@ -158,6 +159,7 @@ def _requests(setup: Setup) -> list[tuple[str, str, dict[str, object]]]:
     ask = setup["ask"].pk
     entry = Entry.objects.get(event=setup["event"]).pk
     base = "/events/target"
+    other = Event.objects.get(slug="other").pk
     return [
         ("event_edit", f"{base}/edit/", {"name": "Hacked", "slug": "target", "rounds": 9}),
         ("arbiter_add", f"{base}/arbiters/", {"username": "stranger"}),
@@ -197,6 +199,7 @@ def _requests(setup: Setup) -> list[tuple[str, str, dict[str, object]]]:
         ("workspace_entry_settings", f"{base}/manage/entries/settings/", {"open": "on"}),
         ("check_in_mark", f"{base}/check-in/mark/", {"round": 2, "player": p1}),
         ("check_in_window", f"{base}/check-in/window/", {"opens": "60", "closes": "5"}),
+        ("player_move", f"{base}/players/{p1}/move/", {"target": other}),
     ]
 
 
@@ -216,6 +219,11 @@ def test_security_matrix_covers_every_arbiter_url() -> None:
     public |= {"entry_form", "entry_done"}  # online entries: anyone (test_entry_pages.py)
     public |= {"workspace_entries", "entries_csv"}  # only read; access in test_entry_pages.py
     public |= {"workspace_check_in"}  # its access in test_check_in.py
+    # Festivals (#34 item 1): public pages, and the festival's arbiter pages, whose
+    # access (login, festival's arbiters only, nothing changed) is in test_festival_pages.py.
+    public |= {"festival_detail", "festival_enter", "festival_create", "festival_manage"}
+    public |= {"festival_section_add", "festival_section_attach", "festival_sections_arrange"}
+    public |= {"festival_section_rules", "festival_arbiter_add", "festival_backup"}
     assert _tournament_url_names() - public <= ARBITER_URL_NAMES
 
 

@@ -23,7 +23,7 @@ from swissweb.tournament.audit.festival_payloads import SectionPlace, SectionRul
 from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.core.services import _audit, _lock_event, _problems
 from swissweb.tournament.events import services as event_services
-from swissweb.tournament.events.slugs import unique_slug
+from swissweb.tournament.events.slugs import RESERVED_SLUGS, unique_slug
 from swissweb.tournament.festivals.rules import rule_problems
 from swissweb.tournament.models import Event, Festival
 
@@ -106,6 +106,8 @@ def festival_create(
     :raises TournamentError: the name or slug is not valid or taken, or an event is not
         one of ``user``'s or is a section of a festival already.
     """
+    if slug in RESERVED_SLUGS:
+        raise TournamentError(_("This slug is the address of another page; choose another."))
     with transaction.atomic():
         festival = Festival(
             name=name.strip(), slug=slug, public=public, start_date=start_date, end_date=end_date

@@ -21,6 +21,7 @@ from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.core.forms import error_summary
 from swissweb.tournament.core.workspace_views import _attempt, _page, _url, return_to
 from swissweb.tournament.events import selectors as event_selectors
+from swissweb.tournament.festivals import selectors as festival_selectors
 from swissweb.tournament.models import (
     Event,
     ForbiddenPair,
@@ -116,6 +117,10 @@ def player(request: AuthenticatedHttpRequest, event: Event, player_id: int) -> H
         games=games,
         requests=list(player.requests.order_by("round_number")),
         confirm=request.GET.get("confirm") in ("withdraw", "reinstate"),
+        # A section of a festival, before round 1: the other sections to move to (#34).
+        move_sections=festival_selectors.other_sections(event_id=event.pk)
+        if event.festival_id is not None and ws.last == 0
+        else (),
     )
 
 
