@@ -12,7 +12,9 @@ Builds two events through the app's services in a SQLite file of its own (or
 - the entries CSV of 1,500 entries: a GET of the arbiter's CSV;
 - the standings with Rp and rating change of ``--players`` x ``--rounds``: the
   selector ``standings_after`` with the cache emptied before each call (a cold read,
-  as after a result).
+  as after a result);
+- and a weight, not a time (``SIZE_BUDGETS``, #34 item 1): the festival's public page
+  of 3 sections x 500 players, without and with a search (``bench.festival_page``).
 
 Each is run once to warm up, then ``--repeat`` times; the median and the slowest are
 printed beside the budget.  The exit status is 1 if a median is over its budget or a
@@ -42,6 +44,12 @@ BUDGETS = {
 }
 """Seconds of server time each figure may take (#34 item 2, #35), by name."""
 
+SIZE_BUDGETS = {
+    "festival page": 60_000,
+    "festival page with a search": 60_000,
+}
+"""Bytes of HTML each page may weigh (#34: 3 sections x 500 players, at most 60 KB)."""
+
 LARGE_SLUG = "desk-open"
 ENTRIES_SLUG = "entries-open"
 ENTRIES = 1_500
@@ -63,6 +71,13 @@ def verdicts(found: dict[str, tuple[float, float]]) -> list[tuple[str, float, fl
     """Each budget's name, median, slowest, budget and whether the median is within it."""
     return [
         (name, *found[name], budget, found[name][0] <= budget) for name, budget in BUDGETS.items()
+    ]
+
+
+def size_verdicts(sizes: dict[str, int]) -> list[tuple[str, int, int, bool]]:
+    """Each size budget's name, the page's bytes, the budget and whether it is within."""
+    return [
+        (name, sizes[name], budget, sizes[name] <= budget) for name, budget in SIZE_BUDGETS.items()
     ]
 
 
@@ -253,6 +268,15 @@ def measure(*, players: int, repeat: int) -> tuple[dict[str, tuple[float, float]
     return found, problems
 
 
+def measure_festival(*, seed: int) -> tuple[dict[str, int], list[str]]:
+    """The festival page's weights (``bench.festival_page``) and the problems found."""
+    from bench.festival_page import build_festival, page_sizes
+    from bench.load_event import ARBITER
+
+    build_festival(arbiter_name=ARBITER, seed=seed)
+    return page_sizes()
+
+
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench.desk_budgets", description=__doc__)
     parser.add_argument(
@@ -303,6 +327,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(
             f"| {name} | {median * 1000:,.0f} ms | {slowest * 1000:,.0f} ms | "
             f"{budget * 1000:,.0f} ms | {'ok' if within else 'OVER'} |"
+        )
+    sizes, size_problems = measure_festival(seed=args.seed)
+    problems += size_problems
+    over |= bool(size_problems)
+    print("\n| Page (3 sections x 500 players) | HTML | budget | |")
+    print("|---|---:|---:|---|")
+    for name, size, budget, within in size_verdicts(sizes):
+        over |= not within
+        print(
+            f"| {name} | {size / 1000:,.1f} KB | {budget / 1000:,.0f} KB | "
+            f"{'ok' if within else 'OVER'} |"
         )
     for problem in problems[:10]:
         print(f"problem: {problem}")

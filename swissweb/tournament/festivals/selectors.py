@@ -40,6 +40,12 @@ class SectionLine:
     max_birth_year: int | None
     closed: bool
 
+    @property
+    def has_rules(self) -> bool:
+        """Whether the section limits who may enter it."""
+        limits = (self.min_rating, self.max_rating, self.min_birth_year, self.max_birth_year)
+        return self.closed or any(limit is not None for limit in limits)
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FestivalView:
