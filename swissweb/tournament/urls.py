@@ -279,6 +279,7 @@ urlpatterns = [
     ),
     # Festivals (#34 item 1): an argument named ``festival``, not ``slug`` (an event's).
     path("festivals/new/", festival_arbiter.festival_create, name="festival_create"),
+    path("festivals/import/", festival_arbiter.festival_import, name="festival_import"),
     path("festivals/<slug:festival>/", festival_pages.festival_detail, name="festival_detail"),
     path("festivals/<slug:festival>/enter/", festival_pages.festival_enter, name="festival_enter"),
     path(

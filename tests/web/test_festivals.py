@@ -146,3 +146,10 @@ def test_eligible_admits_inside_the_limits_and_refuses_a_closed_section(event: E
 
 def test_an_event_without_rules_admits_everyone(event: Event) -> None:
     assert eligible(event, rating=0, birth_year=None) is None
+
+
+def test_section_rules_out_of_range_are_refused(arbiter: User, event: Event) -> None:
+    with pytest.raises(TournamentError, match="from 1900 to 2100"):
+        services.section_rules_set(
+            event_id=event.pk, rules=services.Rules(min_birth_year=1066), user=arbiter, now=NOW
+        )

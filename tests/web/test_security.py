@@ -222,6 +222,7 @@ def test_security_matrix_covers_every_arbiter_url() -> None:
     # Festivals (#34 item 1): public pages, and the festival's arbiter pages, whose
     # access (login, festival's arbiters only, nothing changed) is in test_festival_pages.py.
     public |= {"festival_detail", "festival_enter", "festival_create", "festival_manage"}
+    public |= {"festival_import"}  # login required, creates a new festival
     public |= {"festival_section_add", "festival_section_attach", "festival_sections_arrange"}
     public |= {"festival_section_rules", "festival_arbiter_add", "festival_backup"}
     assert _tournament_url_names() - public <= ARBITER_URL_NAMES

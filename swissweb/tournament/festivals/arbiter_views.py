@@ -30,7 +30,8 @@ from swissweb.tournament.core.authorizers import (
 )
 from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.core.params import positive_number
-from swissweb.tournament.festivals import backup, selectors, services
+from swissweb.tournament.core.uploads import limit_mb
+from swissweb.tournament.festivals import backup, restore, selectors, services
 from swissweb.tournament.festivals.forms import FestivalForm, RulesForm, SectionAddForm
 from swissweb.tournament.festivals.moves import player_move as move_service
 from swissweb.tournament.models import Event, Festival, Player
@@ -78,6 +79,33 @@ def festival_create(request: AuthenticatedHttpRequest) -> HttpResponse:
             else:
                 return _manage(festival)
     return render(request, "tournament/festival_form.html", {"form": form}, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def festival_import(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """Restore a festival from its backup (``restore.festival_restore``); the user
+    becomes its arbiter.  Template: ``festival_import.html``."""
+    error = ""
+    if request.method == "POST":
+        upload = request.FILES.get("backup")
+        limit = int(limit_mb() * 1024 * 1024)
+        if upload is None:
+            error = _("Choose a festival's backup (a ZIP file).")
+        elif (upload.size or 0) > limit:
+            error = _("The file is larger than %(limit)s MB.") % {"limit": f"{limit_mb():g}"}
+        else:
+            try:
+                festival = restore.festival_restore(
+                    data=upload.read(limit + 1), user=request.user, now=timezone.now()
+                )
+            except TournamentError as exc:
+                error = str(exc)
+            else:
+                messages.success(request, _("%(name)s restored.") % {"name": festival.name})
+                return _manage(festival)
+    status = 422 if error else 200
+    return render(request, "tournament/festival_import.html", {"error": error}, status=status)
 
 
 @festival_arbiter

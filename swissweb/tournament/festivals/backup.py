@@ -2,9 +2,8 @@
 
 Each section is written by the event backup (``exports.event_trf``, the TRF file every
 event's "Backup" gives), as ``<order>-<slug>.trf``; ``festival.json`` names the
-festival and, for each file, its section's name, place and rules.  A section is
-restored as any event is (Import a TRF file); putting the sections back into a festival
-is done on the festival's page (docs/arbiters-guide.md, "Festivals").
+festival and, for each file, its section's name, place and rules.  ``restore`` reads
+it back; a single section's file is also an event's backup that imports alone.
 """
 
 from __future__ import annotations

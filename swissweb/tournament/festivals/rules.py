@@ -67,7 +67,14 @@ def eligible(
 def rule_problems(
     *, min_rating: int | None, max_rating: int | None, min_year: int | None, max_year: int | None
 ) -> str | None:
-    """Why a set of section rules cannot stand (a limit above its other end), or None."""
+    """Why a set of section rules cannot stand (a limit out of range or above its other
+    end), or None."""
+    for rating in (min_rating, max_rating):
+        if rating is not None and not 0 <= rating <= 3500:
+            return _("A rating limit is from 0 to 3500.")
+    for year in (min_year, max_year):
+        if year is not None and not 1900 <= year <= 2100:
+            return _("A birth-year limit is from 1900 to 2100.")
     if min_rating is not None and max_rating is not None and max_rating < min_rating:
         return _("The highest rating of the section is below its lowest.")
     if min_year is not None and max_year is not None and max_year < min_year:
