@@ -220,3 +220,32 @@ def test_a_move_refused_by_the_rules_shows_the_rule(
 def test_a_one_section_event_shows_no_move(arbiter_client: Client, players: list[Player]) -> None:
     page = arbiter_client.get(f"/events/spring/manage/players/{players[0].pk}/").content.decode()
     assert "Move to another section" not in page
+
+
+def test_a_closed_sections_entry_form_says_it_is_closed(
+    client: Client, festival: Festival, arbiter: User
+) -> None:
+    a = section(festival, "Open A")
+    entry_services.entry_settings_set(
+        event_id=a.pk, settings=EntrySettings(open=True, fields_asked=list(DEFAULT_FIELDS)),
+        fees=[], user=arbiter, now=NOW,
+    )  # fmt: skip
+    services.section_rules_set(
+        event_id=a.pk, rules=services.Rules(closed=True), user=arbiter, now=NOW
+    )
+    html = client.get(f"/events/{a.slug}/enter/").content.decode()
+    assert "The section Open A is closed: it takes no new players." in html
+
+
+def test_a_sections_entry_form_shows_its_rules(
+    client: Client, festival: Festival, arbiter: User
+) -> None:
+    a = section(festival, "Open A")
+    entry_services.entry_settings_set(
+        event_id=a.pk, settings=EntrySettings(open=True, fields_asked=list(DEFAULT_FIELDS)),
+        fees=[], user=arbiter, now=NOW,
+    )  # fmt: skip
+    services.section_rules_set(
+        event_id=a.pk, rules=services.Rules(min_birth_year=2008), user=arbiter, now=NOW
+    )
+    assert "Born in 2008 or later." in client.get(f"/events/{a.slug}/enter/").content.decode()

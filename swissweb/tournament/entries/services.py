@@ -24,7 +24,7 @@ from swissweb.tournament.audit.entry_payloads import EntryOptions, EntryValues
 from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.core.services import _audit, _lock_event, plain_integrity_error
 from swissweb.tournament.entries.fees import fee_for, row_text
-from swissweb.tournament.festivals.rules import eligible
+from swissweb.tournament.festivals.rules import closed_refusal, eligible
 from swissweb.tournament.models import (
     Entry,
     EntrySettings,
@@ -178,14 +178,15 @@ def _options(settings: EntrySettings, rows: list[FeeRow]) -> EntryOptions:
 
 
 def refusal(settings: EntrySettings | None, event: Event, now: dt.datetime) -> str | None:
-    """Why the event takes no entry now (closed, past the deadline, started), or None."""
+    """Why the event takes no entry now (closed, past the deadline, started, a closed
+    section), or None."""
     if settings is None or not settings.open:
         return _("Entries to this event are closed.")
     if settings.deadline is not None and now > settings.deadline:
         return _("The entry deadline has passed: no more entries are taken.")
     if event.started_at is not None:
         return _("The event has started: ask the arbiter at the venue.")
-    return None
+    return closed_refusal(event)
 
 
 def ineligible(settings: EntrySettings, rating: int) -> str | None:

@@ -18,6 +18,15 @@ def section_label(event: Event) -> str:
     return event.section_name or event.name
 
 
+def closed_refusal(event: Event) -> str | None:
+    """Why a closed section takes no new player, or None when it is open."""
+    if not event.closed:
+        return None
+    return _("The section %(section)s is closed: it takes no new players.") % {
+        "section": section_label(event)
+    }
+
+
 def eligible(
     event: Event, *, rating: int, birth_year: int | None, joining: bool = True
 ) -> str | None:
@@ -29,7 +38,7 @@ def eligible(
     """
     name = section_label(event)
     if joining and event.closed:
-        return _("The section %(section)s is closed: it takes no new players.") % {"section": name}
+        return closed_refusal(event)
     low, high = event.min_rating, event.max_rating
     if low is not None and rating < low:
         if not rating:
