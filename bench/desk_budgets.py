@@ -14,7 +14,9 @@ Builds two events through the app's services in a SQLite file of its own (or
   selector ``standings_after`` with the cache emptied before each call (a cold read,
   as after a result);
 - the weight of the arbiter's players page of the large event (#36 item 4): the
-  largest of ``PLAYERS_PAGE_QUERIES``, against ``SIZE_BUDGETS``.
+  largest of ``PLAYERS_PAGE_QUERIES``, against ``SIZE_BUDGETS``;
+- and the weight of a festival's public page of 3 sections x 500 players, without and
+  with a search (``bench.festival_page``, #34 item 1), against ``SIZE_BUDGETS``.
 
 Each is run once to warm up, then ``--repeat`` times; the median and the slowest are
 printed beside the budget.  The exit status is 1 if a median is over its budget or a
@@ -48,8 +50,13 @@ BUDGETS = {
 }
 """Seconds of server time each figure may take (#34 item 2, #35), by name."""
 
-SIZE_BUDGETS = {"players page": 150_000}
-"""Bytes a page of the arbiter's may weigh (#36 item 4: at 1,000 players), by name."""
+SIZE_BUDGETS = {
+    "players page": 150_000,
+    "festival page": 60_000,
+    "festival page with a search": 60_000,
+}
+"""Bytes each page may weigh, by name: the arbiter's players page at 1,000 players (#36
+item 4), a festival's public page of 3 sections x 500 players (#34 item 1)."""
 
 PLAYERS_PAGE_QUERIES = ("", "?sort=score", "?sort=name&page=3", "?status=active&page=2")
 """The players page's variants weighed: the largest is the figure."""
@@ -75,6 +82,16 @@ def verdicts(found: dict[str, tuple[float, float]]) -> list[tuple[str, float, fl
     """Each budget's name, median, slowest, budget and whether the median is within it."""
     return [
         (name, *found[name], budget, found[name][0] <= budget) for name, budget in BUDGETS.items()
+    ]
+
+
+def size_verdicts(sizes: dict[str, int]) -> list[tuple[str, int, int, bool]]:
+    """Each size budget weighed in ``sizes``: its name, the page's bytes, the budget and
+    whether it is within."""
+    return [
+        (name, sizes[name], budget, sizes[name] <= budget)
+        for name, budget in SIZE_BUDGETS.items()
+        if name in sizes
     ]
 
 
@@ -282,6 +299,15 @@ SIZES: dict[str, int] = {}
 """The weights ``measure`` found, by name of ``SIZE_BUDGETS``."""
 
 
+def measure_festival(*, seed: int) -> tuple[dict[str, int], list[str]]:
+    """The festival page's weights (``bench.festival_page``) and the problems found."""
+    from bench.festival_page import build_festival, page_sizes
+    from bench.load_event import ARBITER
+
+    build_festival(arbiter_name=ARBITER, seed=seed)
+    return page_sizes()
+
+
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench.desk_budgets", description=__doc__)
     parser.add_argument(
@@ -333,7 +359,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"| {name} | {median * 1000:,.0f} ms | {slowest * 1000:,.0f} ms | "
             f"{budget * 1000:,.0f} ms | {'ok' if within else 'OVER'} |"
         )
-    print(f"\n| Page ({args.players:,} players) | bytes | budget | |")
+    sizes, size_problems = measure_festival(seed=args.seed)
+    problems += size_problems
+    over |= bool(size_problems)
+    SIZES.update(sizes)
+    print(
+        f"\n| Page (players page: {args.players:,} players; festival: 3 x 500) | bytes | budget | |"
+    )
     print("|---|---:|---:|---|")
     for name, budget in SIZE_BUDGETS.items():
         size = SIZES.get(name, 0)

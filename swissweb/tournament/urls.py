@@ -9,6 +9,8 @@ from swissweb.tournament.events import arbiter_views as event_arbiter
 from swissweb.tournament.events import views as event_pages
 from swissweb.tournament.events import workspace_views as event_workspace
 from swissweb.tournament.events.slugs import follow_old_slug
+from swissweb.tournament.festivals import arbiter_views as festival_arbiter
+from swissweb.tournament.festivals import views as festival_pages
 from swissweb.tournament.players import arbiter_views as player_arbiter
 from swissweb.tournament.players import check_in_views, link_views
 from swissweb.tournament.players import views as player_pages
@@ -308,11 +310,63 @@ urlpatterns = [
         player_workspace.forbidden_delete,
         name="forbidden_delete",
     ),
+    path(
+        "events/<slug:slug>/players/<int:player_id>/move/",
+        festival_arbiter.player_move,
+        name="player_move",
+    ),
+    # Festivals (#34 item 1): an argument named ``festival``, not ``slug`` (an event's).
+    path("festivals/new/", festival_arbiter.festival_create, name="festival_create"),
+    path("festivals/import/", festival_arbiter.festival_import, name="festival_import"),
+    path("festivals/<slug:festival>/", festival_pages.festival_detail, name="festival_detail"),
+    path("festivals/<slug:festival>/enter/", festival_pages.festival_enter, name="festival_enter"),
+    path(
+        "festivals/<slug:festival>/manage/",
+        festival_arbiter.festival_manage,
+        name="festival_manage",
+    ),
+    path(
+        "festivals/<slug:festival>/sections/add/",
+        festival_arbiter.section_add,
+        name="festival_section_add",
+    ),
+    path(
+        "festivals/<slug:festival>/sections/attach/",
+        festival_arbiter.section_attach,
+        name="festival_section_attach",
+    ),
+    path(
+        "festivals/<slug:festival>/sections/arrange/",
+        festival_arbiter.sections_arrange,
+        name="festival_sections_arrange",
+    ),
+    path(
+        "festivals/<slug:festival>/sections/<int:event_id>/rules/",
+        festival_arbiter.section_rules,
+        name="festival_section_rules",
+    ),
+    path(
+        "festivals/<slug:festival>/arbiters/",
+        festival_arbiter.festival_arbiter_add,
+        name="festival_arbiter_add",
+    ),
+    path(
+        "festivals/<slug:festival>/backup.zip",
+        festival_arbiter.festival_backup,
+        name="festival_backup",
+    ),
 ]
 
 PUBLIC_PAGES = frozenset(
     module.__name__
-    for module in (event_pages, round_pages, player_pages, standing_pages, publishing_pages)
+    for module in (
+        event_pages,
+        round_pages,
+        player_pages,
+        standing_pages,
+        publishing_pages,
+        festival_pages,
+    )
 )
 """The modules of the public pages, each domain's ``views``."""
 

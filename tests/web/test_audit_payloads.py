@@ -20,6 +20,7 @@ from swissweb.tournament.audit.check_in import (
     UnconfirmedChoice,
 )
 from swissweb.tournament.audit.entry_payloads import EntryOptions, EntryValues
+from swissweb.tournament.audit.festival_payloads import PlayerMove, SectionPlace, SectionRules
 from swissweb.tournament.audit.payloads import (
     ArbiterAdded,
     BoardsPayload,
@@ -175,6 +176,30 @@ EXAMPLES: dict[type[AuditPayload], Example] = {
         ResultPayload(board=2, result="1-0", white="1. A", black=""),
         "Board 2: 1. A – bye",
         ("result: none → 1-0",),
+    ),
+    SectionPlace: (
+        SectionPlace(festival="Hastings", section="Open A", order=1),
+        SectionPlace(festival="Hastings", section="U1600", order=3),
+        "",
+        ("festival: Hastings", "section: Open A → U1600", "order: 1 → 3"),
+    ),
+    SectionRules: (
+        SectionRules(closed=False),
+        SectionRules(min_rating=1600, closed=True),
+        "",
+        (
+            "lowest rating: none → 1600",
+            "highest rating: none",
+            "born in or after: none",
+            "born in or before: none",
+            "closed section: no → yes",
+        ),
+    ),
+    PlayerMove: (
+        None,
+        PlayerMove(player=ANN, source="Open A", target="Open B", pairing_number=3),
+        ANN,
+        ("from section: Open A", "to section: Open B", "pairing number: 3"),
     ),
     PlayerCheckIn: (
         None,

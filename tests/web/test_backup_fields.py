@@ -30,6 +30,7 @@ from swissweb.tournament.models import (
     Event,
     EventSlugRedirect,
     FeeRow,
+    Festival,
     ForbiddenPair,
     Game,
     Player,
@@ -93,6 +94,16 @@ NOT_CARRIED: dict[type[Model], dict[str, str]] = {
         "settings_version": "a counter refusing stale settings forms of this database",
         "check_in_opens": "the day's check-in desk: set again where the event is played",
         "check_in_closes": "the day's check-in desk: set again where the event is played",
+        "festival": "the festival of the original site (#34 item 1): its backup holds "
+        "each section's file",
+        "section_name": "the section's place in its festival (#34 item 1): in the festival's "
+        "backup, not the event's",
+        "section_order": "the section's place in its festival (#34 item 1)",
+        "min_rating": "a section rule of the festival (#34 item 1): not carried yet",
+        "max_rating": "a section rule of the festival (#34 item 1): not carried yet",
+        "min_birth_year": "a section rule of the festival (#34 item 1): not carried yet",
+        "max_birth_year": "a section rule of the festival (#34 item 1): not carried yet",
+        "closed": "a section rule of the festival (#34 item 1): not carried yet",
         "public": "written (SWO public=), but a restored event is private until its "
         "arbiter publishes it (#31); the import's audit entry says so",
     },
@@ -139,6 +150,7 @@ NOT_COVERED: dict[type[Model], str] = {
     Entry: "online entries: entrants' e-mail and payments, kept on the original site",
     EntrySettings: "online entry settings of the original site (not carried yet)",
     FeeRow: "the fee table of the original site (not carried yet)",
+    Festival: "a festival groups events; its backup holds each section's own (#34 item 1)",
     CheckIn: "who came to the desk before a round on the original site: its paired rounds "
     "carry who played",
 }

@@ -3,7 +3,7 @@ pure parts only; its timings are ``make bench``'s, never a test's."""
 
 from __future__ import annotations
 
-from bench.desk_budgets import BUDGETS, SIZE_BUDGETS, timed, verdicts
+from bench.desk_budgets import BUDGETS, SIZE_BUDGETS, size_verdicts, timed, verdicts
 
 
 def test_every_budget_of_issues_34_and_35_is_measured() -> None:
@@ -34,4 +34,11 @@ def test_the_warm_up_call_is_not_counted() -> None:
 
 def test_the_players_page_weighs_at_most_150_kb() -> None:
     """#36 item 4: the arbiter's players page at 1,000 players, weighed by the bench."""
-    assert SIZE_BUDGETS == {"players page": 150_000}
+    assert SIZE_BUDGETS["players page"] == 150_000
+
+
+def test_the_festival_page_weighs_at_most_60_kb_in_the_bench() -> None:
+    """#34: a festival of 3 sections x 500 players, its page at most 60 KB of HTML."""
+    assert SIZE_BUDGETS["festival page"] == SIZE_BUDGETS["festival page with a search"] == 60_000
+    verdict = size_verdicts({"festival page": 59_000, "festival page with a search": 61_000})
+    assert [ok for *_, ok in verdict] == [True, False]

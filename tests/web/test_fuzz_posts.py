@@ -34,6 +34,7 @@ from django.forms import BaseForm
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
 
+from swissweb.tournament.festivals import services as festival_services
 from swissweb.tournament.models import (
     Entry,
     Event,
@@ -176,12 +177,16 @@ def world(two_rounds: Event, arbiter: User) -> dict[str, Any]:
     game = event.round_set.get(number=2).games.exclude(black=None).first()
     assert game is not None
     entry = Entry.objects.create(event=event, name="Entrant, Eve")
+    # A festival (#34 item 1) with the event as its section, for the festival's URLs.
+    festival_services.festival_create(
+        name="Fuzz Festival", slug="fuzz-fest", user=arbiter, now=T0, event_ids=[event.pk]
+    )
     return {
         "slug": event.slug, "number": 2, "player_id": first.pk, "pairing_number": 1,
         "game_id": game.pk, "request_id": RoundRequest.objects.get().pk,
         "pair_id": ForbiddenPair.objects.get().pk, "ask_id": third.asks.get().pk,
         "code": first.access_code, "edition": "trf16",
-        "entry_id": entry.pk, "action": "paid",
+        "entry_id": entry.pk, "action": "paid", "festival": "fuzz-fest", "event_id": event.pk,
     }  # fmt: skip
 
 

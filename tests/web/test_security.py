@@ -85,6 +85,7 @@ ARBITER_URL_NAMES = {
     "check_in_mark",  # #34 item 3
     "check_in_window",  # #34 item 3
     "event_publish",  # #36 item 3
+    "player_move",  # #34 item 1
 }
 
 
@@ -159,6 +160,7 @@ def _requests(setup: Setup) -> list[tuple[str, str, dict[str, object]]]:
     ask = setup["ask"].pk
     entry = Entry.objects.get(event=setup["event"]).pk
     base = "/events/target"
+    other = Event.objects.get(slug="other").pk
     return [
         ("event_edit", f"{base}/edit/", {"name": "Hacked", "slug": "target", "rounds": 9}),
         ("arbiter_add", f"{base}/arbiters/", {"username": "stranger"}),
@@ -199,6 +201,7 @@ def _requests(setup: Setup) -> list[tuple[str, str, dict[str, object]]]:
         ("check_in_mark", f"{base}/check-in/mark/", {"round": 2, "player": p1}),
         ("check_in_window", f"{base}/check-in/window/", {"opens": "60", "closes": "5"}),
         ("event_publish", f"{base}/publish/", {"public": "0"}),
+        ("player_move", f"{base}/players/{p1}/move/", {"target": other}),
     ]
 
 
@@ -223,6 +226,12 @@ def test_security_matrix_covers_every_arbiter_url() -> None:
     # Only read (#36); their access in test_workspace_standings.py, test_player_picker.py.
     public |= {"workspace_standings", "workspace_crosstable", "workspace_prizes"}
     public |= {"workspace_standings_csv", "workspace_prizes_csv", "workspace_player_find"}
+    # Festivals (#34 item 1): public pages, and the festival's arbiter pages, whose
+    # access (login, festival's arbiters only, nothing changed) is in test_festival_pages.py.
+    public |= {"festival_detail", "festival_enter", "festival_create", "festival_manage"}
+    public |= {"festival_import"}  # login required, creates a new festival
+    public |= {"festival_section_add", "festival_section_attach", "festival_sections_arrange"}
+    public |= {"festival_section_rules", "festival_arbiter_add", "festival_backup"}
     assert _tournament_url_names() - public <= ARBITER_URL_NAMES
 
 

@@ -60,3 +60,6 @@ class AuditAction(models.TextChoices):
         "round_pair_asks_pending",
         _("Players' requests undecided, at pairing"),
     )
+    FESTIVAL_SECTION = "festival_section", _("Section of a festival added or changed")
+    SECTION_RULES = "section_rules", _("Section rules changed")
+    PLAYER_MOVE = "player_move", _("Player moved between sections")

@@ -26,6 +26,7 @@ from swissweb.tournament.audit.check_in import (
     UnconfirmedChoice,
 )
 from swissweb.tournament.audit.entry_payloads import EntryOptions, EntryValues
+from swissweb.tournament.audit.festival_payloads import PlayerMove, SectionPlace, SectionRules
 from swissweb.tournament.audit.payloads import (
     ArbiterAdded,
     BoardsPayload,
@@ -194,6 +195,18 @@ def record(*, action: Literal[AuditAction.ROUND_PAIR_UNCONFIRMED],
 @overload
 def record(*, action: Literal[AuditAction.ROUND_PAIR_ASKS_PENDING],
            before: AsksUndecided | None = None, after: AsksUndecided | None = None,
+           **row: Unpack[Row]) -> AuditEntry | None: ...
+@overload
+def record(*, action: Literal[AuditAction.FESTIVAL_SECTION],
+           before: SectionPlace | None = None, after: SectionPlace | None = None,
+           **row: Unpack[Row]) -> AuditEntry | None: ...
+@overload
+def record(*, action: Literal[AuditAction.SECTION_RULES],
+           before: SectionRules | None = None, after: SectionRules | None = None,
+           **row: Unpack[Row]) -> AuditEntry | None: ...
+@overload
+def record(*, action: Literal[AuditAction.PLAYER_MOVE],
+           before: PlayerMove | None = None, after: PlayerMove | None = None,
            **row: Unpack[Row]) -> AuditEntry | None: ...
 # fmt: on
 def record(

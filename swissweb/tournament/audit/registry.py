@@ -17,6 +17,7 @@ from swissweb.tournament.audit.check_in import (
     UnconfirmedChoice,
 )
 from swissweb.tournament.audit.entry_payloads import EntryOptions, EntryValues
+from swissweb.tournament.audit.festival_payloads import PlayerMove, SectionPlace, SectionRules
 from swissweb.tournament.audit.payloads import (
     ArbiterAdded,
     BoardsPayload,
@@ -83,6 +84,9 @@ PAYLOADS: dict[AuditAction, type[AuditPayload]] = {
     A.CHECK_IN_WINDOW: CheckInWindow,
     A.ROUND_PAIR_UNCONFIRMED: UnconfirmedChoice,
     A.ROUND_PAIR_ASKS_PENDING: AsksUndecided,
+    A.FESTIVAL_SECTION: SectionPlace,
+    A.SECTION_RULES: SectionRules,
+    A.PLAYER_MOVE: PlayerMove,
 }
 """Each action's payload class."""
 

@@ -25,6 +25,7 @@ from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.core.rating_basis import pairing_rating
 from swissweb.tournament.core.services import _audit, _lock_event, plain_integrity_error
 from swissweb.tournament.entries.fees import fee_for, row_text
+from swissweb.tournament.festivals.rules import closed_refusal, eligible
 from swissweb.tournament.models import (
     Entry,
     EntrySettings,
@@ -186,14 +187,15 @@ def _options(settings: EntrySettings, rows: list[FeeRow]) -> EntryOptions:
 
 
 def refusal(settings: EntrySettings | None, event: Event, now: dt.datetime) -> str | None:
-    """Why the event takes no entry now (closed, past the deadline, started), or None."""
+    """Why the event takes no entry now (closed, past the deadline, started, a closed
+    section), or None."""
     if settings is None or not settings.open:
         return _("Entries to this event are closed.")
     if settings.deadline is not None and now > settings.deadline:
         return _("The entry deadline has passed: no more entries are taken.")
     if event.started_at is not None:
         return _("The event has started: ask the arbiter at the venue.")
-    return None
+    return closed_refusal(event)
 
 
 def ineligible(settings: EntrySettings, rating: int) -> str | None:
@@ -260,7 +262,10 @@ def entry_submit(*, event_id: int, data: EntryData, now: dt.datetime) -> Entry:
             fide_id=data.fide_id, national_id=data.national_id, rate_of_play=event.rate_of_play
         )
         listed = listed or Listed()
-        problem = ineligible(settings, pairing_rating(event.rating_basis, listed))
+        rating = pairing_rating(event.rating_basis, listed)
+        problem = ineligible(settings, rating) or eligible(
+            event, rating=rating, birth_year=data.birth_year or listed.birth_year
+        )
         if problem is not None:
             raise TournamentError(problem)
         if _duplicate(event, data):
@@ -322,6 +327,11 @@ def _entry(entry_id: int) -> tuple[Event, Entry]:
 
 
 def _accept(entry: Entry, *, user: User | None, now: dt.datetime) -> None:
+    """Register the entry as a player, if its section's rules admit them (a section's
+    rules may have changed since the entry was made)."""
+    problem = eligible(entry.event, rating=entry.rating, birth_year=entry.birth_year)
+    if problem is not None:
+        raise TournamentError(problem)
     row = {
         "name": entry.name,
         "rating": entry.rating,
@@ -353,7 +363,8 @@ def entry_accept(*, entry_id: int, user: User, now: dt.datetime) -> Entry:
     """Accept an entry waiting for the arbiter or on the waiting list: it becomes a
     player (``players_add``).  The arbiter may accept past the maximum or the deadline.
 
-    :raises TournamentError: the entry is decided already, or the player is refused.
+    :raises TournamentError: the entry is decided already, the section's rules refuse
+        it (``festivals.rules.eligible``), or the player is refused.
     """
     with transaction.atomic():
         _event, entry = _entry(entry_id)

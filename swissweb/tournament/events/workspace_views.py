@@ -23,6 +23,7 @@ from swissweb.tournament.core.workspace_views import _attempt, _page
 from swissweb.tournament.events import schedule
 from swissweb.tournament.events import selectors as event_selectors
 from swissweb.tournament.events import services as event_services
+from swissweb.tournament.festivals import selectors as festival_selectors
 from swissweb.tournament.models import (
     Event,
 )
@@ -34,7 +35,8 @@ from swissweb.tournament.publishing.rating_report import date_warnings
 def my_events(request: AuthenticatedHttpRequest) -> HttpResponse:
     """The signed-in user's events (public or not), each with links to its pages."""
     lines = event_selectors.my_events(user=request.user)
-    return render(request, "tournament/my_events.html", {"lines": lines})
+    festivals = festival_selectors.my_festivals(user_id=request.user.pk)
+    return render(request, "tournament/my_events.html", {"lines": lines, "festivals": festivals})
 
 
 @arbiter_required

@@ -27,6 +27,7 @@ from swissweb.tournament.models.events import (
     TieBreakRules,
     TimeStamped,
 )
+from swissweb.tournament.models.festivals import Festival
 from swissweb.tournament.models.players import (
     REQUEST_KIND_WORDS,
     AskState,
@@ -67,6 +68,7 @@ __all__ = [
     "CheckInWay",
     "Event",
     "EventSlugRedirect",
+    "Festival",
     "ForbiddenPair",
     "Game",
     "InitialColour",

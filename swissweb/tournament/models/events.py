@@ -112,7 +112,13 @@ T = TypeVar("T")
 
 
 class Event(TimeStamped):
-    """One tournament, run by its arbiters."""
+    """One tournament, run by its arbiters; in a festival, one of its sections.
+
+    A section of a festival (#34 item 1) is an event: ``festival`` names the festival,
+    ``section_name`` ("Open A") and ``section_order`` place it there.  The section rules
+    (``min_rating`` to ``closed``) say who may enter it (``festivals.rules.eligible``);
+    an event without a festival is a one-section event, as every event was before.
+    """
 
     name = models.CharField(max_length=200, validators=[validate_printable], verbose_name=_("name"))
     slug = models.SlugField(max_length=80, unique=True, verbose_name=_("slug"))
@@ -397,6 +403,44 @@ class Event(TimeStamped):
             "key of the standings, the crosstable and completed rounds."
         ),
         verbose_name=_("standings version"),
+    )
+    festival = models.ForeignKey(
+        "tournament.Festival",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="sections",
+        verbose_name=_("festival"),
+    )
+    section_name = models.CharField(
+        max_length=60,
+        blank=True,
+        default="",
+        db_default="",
+        validators=[validate_printable],
+        help_text=_("The section's name in its festival, e.g. Open A."),
+        verbose_name=_("section name"),
+    )
+    section_order = models.PositiveSmallIntegerField(
+        default=0, db_default=0, verbose_name=_("order of the section")
+    )
+    min_rating = models.PositiveSmallIntegerField(
+        null=True, blank=True, verbose_name=_("lowest rating of the section")
+    )
+    max_rating = models.PositiveSmallIntegerField(
+        null=True, blank=True, verbose_name=_("highest rating of the section")
+    )
+    min_birth_year = models.PositiveSmallIntegerField(
+        null=True, blank=True, verbose_name=_("born in or after")
+    )
+    max_birth_year = models.PositiveSmallIntegerField(
+        null=True, blank=True, verbose_name=_("born in or before")
+    )
+    closed = models.BooleanField(
+        default=False,
+        db_default=False,
+        help_text=_("No new players from entries or moves from another section."),
+        verbose_name=_("closed section"),
     )
     settings_version = models.PositiveIntegerField(
         default=0,

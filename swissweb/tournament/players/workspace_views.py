@@ -23,6 +23,7 @@ from swissweb.tournament.core.forms import error_summary
 from swissweb.tournament.core.params import positive_number
 from swissweb.tournament.core.workspace_views import _attempt, _page, _url, return_to
 from swissweb.tournament.events import selectors as event_selectors
+from swissweb.tournament.festivals import selectors as festival_selectors
 from swissweb.tournament.models import (
     Event,
     ForbiddenPair,
@@ -130,6 +131,10 @@ def player(request: AuthenticatedHttpRequest, event: Event, player_id: int) -> H
         card=pairing_card(event=event, player=player),
         requests=list(player.requests.order_by("round_number")),
         confirm=request.GET.get("confirm") in ("withdraw", "reinstate"),
+        # A section of a festival, before round 1: the other sections to move to (#34).
+        move_sections=festival_selectors.other_sections(event_id=event.pk)
+        if event.festival_id is not None and ws.last == 0
+        else (),
     )
 
 

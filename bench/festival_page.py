@@ -1,0 +1,72 @@
+"""The festival page's weight for ``bench.desk_budgets`` (#34 item 1).
+
+A festival of three public sections of 500 players each, built through the app's
+services, round 1 paired and published in each (so each section shows its round in
+play); then the festival's public page is read as a visitor does, without and with a
+search (``?q=``) that matches many players, and its HTML is weighed.
+"""
+
+from __future__ import annotations
+
+import random
+
+FESTIVAL_SLUG = "bench-festival"
+SECTIONS = ("Open A", "Open B", "Under 1600")
+SECTION_PLAYERS = 500
+SEARCH = "a"
+"""A search of one letter: it matches most names, so the list is at its longest."""
+
+
+def build_festival(*, arbiter_name: str, seed: int) -> None:
+    """The festival, its three sections of ``SECTION_PLAYERS`` players, round 1 of
+    each paired and published."""
+    from django.contrib.auth import get_user_model
+    from django.utils import timezone
+
+    from swissweb.tournament.events import services as event_services
+    from swissweb.tournament.festivals import services
+    from swissweb.tournament.management.commands.load_demo import FIRST, LAST
+    from swissweb.tournament.players import services as player_services
+    from swissweb.tournament.rounds import services as round_services
+
+    rng = random.Random(seed)
+    user = get_user_model().objects.get(username=arbiter_name)
+    now = timezone.now()
+    festival = services.festival_create(
+        name="Bench Festival", slug=FESTIVAL_SLUG, user=user, now=now, public=True,
+        start_date=timezone.localdate(), end_date=timezone.localdate(),
+    )  # fmt: skip
+    for index, name in enumerate(SECTIONS):
+        event = services.section_add(
+            festival_id=festival.pk, name=name, user=user, now=now, rounds=9, public=True
+        )
+        top = (2600, 2000, 1599)[index]
+        rows = [
+            {
+                "name": f"{LAST[n % 24]}, {FIRST[(n * 7 + n // 24) % 24]} {index}-{n + 1}",
+                "rating": max(1000, top - n - rng.randrange(30)),
+                "club": f"Club {n % 60}",
+            }
+            for n in range(SECTION_PLAYERS)
+        ]
+        player_services.players_add(event_id=event.pk, rows=rows, user=user, now=now)
+        event_services.event_start(event_id=event.pk, user=user, now=now)
+        round_ = round_services.round_pair(
+            event_id=event.pk, user=user, now=now, seed=rng.randrange(2**31)
+        )
+        round_services.round_publish(round_id=round_.pk, user=user, now=now)
+
+
+def page_sizes() -> tuple[dict[str, int], list[str]]:
+    """The festival page's HTML in bytes, without and with a search; the problems found."""
+    from django.test import Client
+
+    reader = Client()
+    sizes: dict[str, int] = {}
+    problems: list[str] = []
+    for name, query in (("festival page", ""), ("festival page with a search", SEARCH)):
+        response = reader.get(f"/festivals/{FESTIVAL_SLUG}/", {"q": query} if query else {})
+        if response.status_code != 200 or b"Round 1 (in play)" not in response.content:
+            problems.append(f"{name}: HTTP {response.status_code}")
+        sizes[name] = len(response.content)
+    return sizes, problems

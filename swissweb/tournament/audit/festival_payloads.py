@@ -1,0 +1,92 @@
+"""The values the festivals' audit actions record (#34 item 1), one row in each section."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Self
+
+from django.utils.translation import gettext as _
+
+from swissweb.tournament.audit.payloads import PlayerNamed
+from swissweb.tournament.audit.stored import AuditPayload, Fact, Fields, Names, plain
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SectionPlace(AuditPayload):
+    """``festival_section``: the festival the event is a section of, under which name and
+    in which place (``festival`` None: not in a festival)."""
+
+    festival: str | None = None
+    section: str | None = None
+    order: int | None = None
+
+    @classmethod
+    def parse(cls, fields: Fields) -> Self:
+        return cls(
+            festival=fields.text("festival"),
+            section=fields.text("section"),
+            order=fields.number("order"),
+        )
+
+    def facts(self, names: Names) -> list[Fact]:
+        return [
+            Fact("festival", _("festival"), plain(self.festival)),
+            Fact("section", _("section"), plain(self.section)),
+            Fact("order", _("order"), plain(self.order)),
+        ]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SectionRules(AuditPayload):
+    """``section_rules``: who the section admits (rating and birth-year limits, closed)."""
+
+    min_rating: int | None = None
+    max_rating: int | None = None
+    min_birth_year: int | None = None
+    max_birth_year: int | None = None
+    closed: bool | None = None
+
+    @classmethod
+    def parse(cls, fields: Fields) -> Self:
+        return cls(
+            min_rating=fields.number("min_rating"),
+            max_rating=fields.number("max_rating"),
+            min_birth_year=fields.number("min_birth_year"),
+            max_birth_year=fields.number("max_birth_year"),
+            closed=fields.flag("closed"),
+        )
+
+    def facts(self, names: Names) -> list[Fact]:
+        return [
+            Fact("min_rating", _("lowest rating"), plain(self.min_rating)),
+            Fact("max_rating", _("highest rating"), plain(self.max_rating)),
+            Fact("min_birth_year", _("born in or after"), plain(self.min_birth_year)),
+            Fact("max_birth_year", _("born in or before"), plain(self.max_birth_year)),
+            Fact("closed", _("closed section"), plain(self.closed)),
+        ]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerMove(PlayerNamed):
+    """``player_move``: the player moved from one section to another before round 1,
+    recorded in both; the pairing number in the section of the row (None: none yet)."""
+
+    source: str
+    target: str
+    pairing_number: int | None = None
+
+    @classmethod
+    def parse(cls, fields: Fields) -> Self:
+        return cls(
+            player=fields.text("player") or "",
+            source=fields.text("source") or "",
+            target=fields.text("target") or "",
+            pairing_number=fields.number("pairing_number"),
+        )
+
+    def facts(self, names: Names) -> list[Fact]:
+        return [
+            Fact("source", _("from section"), plain(self.source)),
+            Fact("target", _("to section"), plain(self.target)),
+            Fact("pairing_number", _("pairing number"), plain(self.pairing_number)),
+        ]
