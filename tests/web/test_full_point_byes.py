@@ -36,10 +36,12 @@ def _number(event: Event, number: int) -> Player:
     return event.players.get(pairing_number=number)
 
 
-def _give(event: Event, user: User, number: int, round_number: int, **kwargs: bool) -> None:
+def _give(
+    event: Event, user: User, number: int, round_number: int, *, replace: bool = False
+) -> None:
     request_services.round_request_set(
         player_id=_number(event, number).pk, round_number=round_number,
-        kind=RequestKind.FULL_POINT_BYE, user=user, now=NOW, **kwargs,
+        kind=RequestKind.FULL_POINT_BYE, user=user, now=NOW, replace=replace,
     )  # fmt: skip
 
 
