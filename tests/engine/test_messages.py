@@ -43,13 +43,14 @@ def _calls_without_words(path: Path) -> list[str]:
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
             continue
-        if node.func.id == "Violation":
-            if not any(k.arg == "words" for k in node.keywords):
-                found.append(f"{node.lineno}: Violation")
-        elif node.func.id == "InvalidState":
-            # words(...), or a Message built by a helper (_record_problem(...)).
-            if not node.args or not isinstance(node.args[0], ast.Call):
-                found.append(f"{node.lineno}: InvalidState")
+        # Violation(words=...); InvalidState(words(...)) or a helper's (_record_problem(...)).
+        worded = (
+            any(k.arg == "words" for k in node.keywords)
+            if node.func.id == "Violation"
+            else bool(node.args) and isinstance(node.args[0], ast.Call)
+        )
+        if node.func.id in ("Violation", "InvalidState") and not worded:
+            found.append(f"{node.lineno}: {node.func.id}")
     return found
 
 

@@ -176,24 +176,31 @@ def _value(name: str, value: object) -> object:
         numbers = [str(n) for n in value]
         if len(numbers) < 2:
             return "".join(numbers)
-        # Translators: a list of pairing numbers: "4, 5 and 6".
-        return gettext("%(numbers)s and %(last)s") % {
-            "numbers": ", ".join(numbers[:-1]),
-            "last": numbers[-1],
+        return gettext("%(first)s and %(second)s") % {
+            "first": ", ".join(numbers[:-1]),
+            "second": numbers[-1],
         }
     words = _VOCABULARY.get(name, {})
     return str(words[value]) if isinstance(value, str) and value in words else value
 
 
+def _english(message: Message) -> str:
+    try:
+        return str(message)
+    except (KeyError, TypeError, ValueError):  # values that fit no template: say them
+        return f"{message.code} {dict(message.values)}"
+
+
 def render(message: Message) -> str:
-    """The message in the active language; the engine's English for a code not known here."""
+    """The message in the active language; the engine's English for a code not known here
+    or values that do not fit the template."""
     template = TEMPLATES.get(message.code)
     if template is None:
-        return str(message)
+        return _english(message)
     try:
         return str(template) % {name: _value(name, v) for name, v in message.values.items()}
     except (KeyError, TypeError, ValueError):
-        return str(message)
+        return _english(message)
 
 
 def error_text(exc: Exception) -> str:
@@ -207,7 +214,11 @@ def violation_text(violation: Violation) -> str:
     """``rule: what is wrong`` for a broken absolute criterion, in the active language."""
     rule = _RULES.get(violation.rule)
     what = render(violation.words) if violation.words is not None else violation.message
-    return f"{rule if rule is not None else violation.rule}: {what}"
+    # Translators: a broken rule, then what is wrong: "Dutch B2b: board 2: player 7 ...".
+    return gettext("%(rule)s: %(problem)s") % {
+        "rule": rule if rule is not None else violation.rule,
+        "problem": what,
+    }
 
 
 __all__ = ["TEMPLATES", "error_text", "render", "violation_text"]
