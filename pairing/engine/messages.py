@@ -11,7 +11,7 @@ placeholders, and renders the same values in its reader's language.
 Values are language-neutral, with two exceptions a translation maps word for word:
 ``colour`` is ``"white"`` or ``"black"``, and ``outcome`` the lower-case name of an
 :class:`~pairing.engine.model.Outcome` (``"half_point_bye"``). A tuple of numbers is
-written ``4 and 6`` in English.
+written ``4 and 6`` in English; a message among the values is rendered in turn.
 
 A code, once published, keeps its meaning and placeholders; a new sentence gets a new
 code.
@@ -21,9 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Union
 
-Value = int | float | str | tuple[int, ...]
-"""A message's value: a plain number or string, or numbers to be listed."""
+Value = Union[int, float, str, tuple[int, ...], "Message"]  # noqa: UP007 (a forward name)
+"""A message's value: a plain number or string, numbers to be listed, or a message
+within the message (an option's own problem)."""
 
 ENGLISH: Mapping[str, str] = {
     # The state's refusals (pairing.engine.validation): which record, which rule.
@@ -66,6 +68,14 @@ ENGLISH: Mapping[str, str] = {
     "state.acceleration_option": "option acceleration must be yes, no or unset: %(value)s",
     "state.unknown_option": "no pairing system has an option %(name)s",
     "state.option_value": "%(problem)s: %(value)s",
+    "state.played_unknown_player": "player %(player)s played unknown player %(opponent)s in "
+    "round %(round)s",
+    # Why a value is not one a system's option takes (pairing.engine.options).
+    "option.yes_or_no": "option %(option)s must be yes or no",
+    "option.whole_number_from": "option %(option)s must be a whole number from %(low)s",
+    "option.whole_number_between": "option %(option)s must be a whole number from %(low)s to "
+    "%(high)s",
+    "option.unknown_choice": "option %(option)s names an unknown choice",
     # A draft's broken absolute criteria (pairing.engine.legality).
     "draft.wrong_round": "the pairing is for round %(paired)s, but round %(round)s is to be paired",
     "draft.unknown_paired": "player %(player)s is not in the tournament but is paired",

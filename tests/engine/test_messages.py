@@ -21,7 +21,7 @@ from pairing.engine.messages import ENGLISH, Message, words
 from .test_validation import CASES
 
 ENGINE = Path(__file__).resolve().parents[2] / "pairing" / "engine"
-WORDED = ("validation.py", "history.py", "legality.py")
+WORDED = ("validation.py", "history.py", "legality.py", "tiebreaks/context.py")
 """The modules whose refusals and violations are all worded by code."""
 
 

@@ -19,6 +19,7 @@ from django.utils import translation
 from pairing.engine.legality import Violation
 from pairing.engine.messages import ENGLISH, words
 from swissweb.tournament.core.errors import PairingFailed
+from swissweb.tournament.events import event_settings
 from swissweb.tournament.rounds import services as round_services
 from swissweb.tournament.rounds.engine_words import TEMPLATES, render, violation_text
 from swissweb.tournament.rounds.redraw import redraw_preview
@@ -140,3 +141,28 @@ def test_draft_breaking_a_criterion_reads_in_the_readers_language(
     round_.event.players.filter(pk=cole.pk).update(withdrawn_after_round=0)
     with translation.override(language):
         assert expected.format(n=cole.pairing_number) in round_services.round_violations(round_)
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "option lim_maxi must be yes or no, not yes."),
+        ("de", "Option lim_maxi muss ja oder nein sein, nicht yes."),
+        ("fr", "l'option lim_maxi doit être oui ou non, pas yes."),
+    ],
+)
+def test_a_setting_refused_by_its_option_says_why_in_the_readers_language(
+    language: str, expected: str
+) -> None:
+    with translation.override(language):
+        (problem,) = event_settings.option_problems({"lim_maxi": "yes"})
+    assert problem.endswith(expected)
+
+
+def test_a_message_within_a_message_is_rendered_in_the_readers_language() -> None:
+    """An option's refusal by the state's check: the option's own words are translated."""
+    inner = words("option.whole_number_between", option="depth", low=0, high=9)
+    message = words("state.option_value", problem=inner, value="12")
+    assert str(message) == "option depth must be a whole number from 0 to 9: 12"
+    with translation.override("de"):
+        assert render(message) == "Option depth muss eine ganze Zahl von 0 bis 9 sein: 12"

@@ -8,20 +8,21 @@ fills it in the active language.  A code this table does not know, or values tha
 not fit its template, read as the engine's English: never an error.
 
 Values are numbers and strings as the engine gives them; ``colour`` and ``outcome`` are
-words of the engine's vocabulary, translated through :data:`_VOCABULARY`, and a tuple
-of numbers is listed (``4 and 6``).
+words of the engine's vocabulary, translated through :data:`_VOCABULARY`, a tuple of
+numbers is listed (``4 and 6``) and a message among the values is rendered in turn.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 
+@runtime_checkable
 class Message(Protocol):
     """The engine's message (``engine_door.Message``), as far as this module reads it:
     the door imports this module to word its errors, so this module does not import it."""
@@ -110,8 +111,18 @@ TEMPLATES: Mapping[str, Promise] = {
     ),
     "state.acceleration_option": _("option acceleration must be yes, no or unset: %(value)s"),
     "state.unknown_option": _("no pairing system has an option %(name)s"),
-    # Translators: %(problem)s is the option's own explanation (in English), then the value.
+    # Translators: %(problem)s is why the option refuses the value, then the value.
     "state.option_value": _("%(problem)s: %(value)s"),
+    "state.played_unknown_player": _(
+        "player %(player)s played unknown player %(opponent)s in round %(round)s"
+    ),
+    # Translators: %(option)s is the option's name as the TRF file and the forms spell it.
+    "option.yes_or_no": _("option %(option)s must be yes or no"),
+    "option.whole_number_from": _("option %(option)s must be a whole number from %(low)s"),
+    "option.whole_number_between": _(
+        "option %(option)s must be a whole number from %(low)s to %(high)s"
+    ),
+    "option.unknown_choice": _("option %(option)s names an unknown choice"),
     "draft.wrong_round": _(
         "the pairing is for round %(paired)s, but round %(round)s is to be paired"
     ),
@@ -172,6 +183,8 @@ _RULES: Mapping[str, Promise] = {
 
 
 def _value(name: str, value: object) -> object:
+    if isinstance(value, Message):  # a message within the message
+        return render(value)
     if isinstance(value, tuple):
         numbers = [str(n) for n in value]
         if len(numbers) < 2:
