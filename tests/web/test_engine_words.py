@@ -13,18 +13,22 @@ import re
 from dataclasses import dataclass, field
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
-from django.utils import translation
+from django.utils import timezone, translation
 
 from pairing.engine.legality import Violation
 from pairing.engine.messages import ENGLISH, words
 from swissweb.tournament.core.errors import PairingFailed
 from swissweb.tournament.events import event_settings
+from swissweb.tournament.models import AuditEntry, Event, Game, Result, Round, RoundState
+from swissweb.tournament.rounds import results as result_services
 from swissweb.tournament.rounds import services as round_services
 from swissweb.tournament.rounds.engine_words import TEMPLATES, render, violation_text
 from swissweb.tournament.rounds.redraw import redraw_preview
 
 from .test_redraw_door import _published
+from .test_services import numbered, published_round
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
 
@@ -166,3 +170,35 @@ def test_a_message_within_a_message_is_rendered_in_the_readers_language() -> Non
     assert str(message) == "option depth must be a whole number from 0 to 9: 12"
     with translation.override("de"):
         assert render(message) == "Option depth muss eine ganze Zahl von 0 bis 9 sein: 12"
+
+
+@pytest.mark.django_db
+def test_corrections_audit_keeps_the_engines_english_whoever_reads(
+    started: Event, arbiter: User
+) -> None:
+    """A German arbiter corrects a rematch published by mistake: the refusal he reads is
+    German, and the audit row, read later in any language, keeps the engine's English."""
+    players = numbered(started)
+    round_1 = published_round(started, players)  # 1-2, 3-4, 5-6
+    for game in round_1.games.all():
+        result_services.result_record(
+            game_id=game.pk, result=Result.DRAW, expected_version=0, user=arbiter,
+            now=timezone.now(),
+        )  # fmt: skip
+    now = timezone.now()
+    round_2 = Round.objects.create(
+        event=started, number=2, lots_seed=1, paired_at=now, state=RoundState.PUBLISHED,
+        published_at=now,
+    )  # fmt: skip
+    by = {p.pairing_number: p for p in players}
+    Game.objects.create(round=round_2, board=1, white=by[2], black=by[1])
+    Game.objects.create(round=round_2, board=2, white=by[3], black=by[5])
+    Game.objects.create(round=round_2, board=3, white=by[6], black=by[4])
+    with translation.override("de"):
+        assert "Brett 1: 2 und 1 haben bereits gegeneinander gespielt" in " ".join(
+            round_services.round_violations(round_2)
+        )
+        round_services.round_correct(round_id=round_2.pk, first_id=by[1].pk, second_id=by[5].pk,
+                                     reason="rematch", user=arbiter, now=now)  # fmt: skip
+    entry = AuditEntry.objects.get(action="round_correct")
+    assert "board 1: 2 and 1 have already played each other" in entry.before["violations"][0]
