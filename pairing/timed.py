@@ -90,7 +90,7 @@ def _child(
         )
         answer: tuple[str, Any] = ("ok", pairing)
     except EngineError as exc:
-        answer = ("error", (type(exc).__name__, str(exc)))
+        answer = ("error", (type(exc).__name__, str(exc), exc.words))
     connection.send(answer)
     connection.close()
 
@@ -141,8 +141,9 @@ def pair_round_limited(
     if kind == "ok":
         pairing: RoundPairing = value
         return pairing
-    name, message = value
+    name, message, words = value
     error_class = getattr(errors, name, EngineError)
-    if error_class in (errors.NoValidPairing, errors.UnsupportedFeature, errors.InvalidState):
-        raise error_class(message)
-    raise EngineError(message)
+    if error_class not in (errors.NoValidPairing, errors.UnsupportedFeature, errors.InvalidState):
+        error_class = EngineError
+    # The message code and values go across too, so the error reads in any language.
+    raise error_class(words if words is not None else message)

@@ -2,9 +2,23 @@
 
 from __future__ import annotations
 
+from .messages import Message
+
 
 class EngineError(Exception):
-    """Base of every error the pairing engine raises."""
+    """Base of every error the pairing engine raises.
+
+    Raised with a :class:`~pairing.engine.messages.Message` (``InvalidState(words(...))``),
+    it reads as the message's English and keeps the message as :attr:`words`, for an
+    application that shows it in another language; raised with a plain string, it has no
+    :attr:`words`.
+    """
+
+    @property
+    def words(self) -> Message | None:
+        """The structured message this error was raised with, if any."""
+        first = self.args[0] if len(self.args) == 1 else None
+        return first if isinstance(first, Message) else None
 
 
 class NoValidPairing(EngineError):

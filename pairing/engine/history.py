@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 from .acceleration import imaginary_points
 from .errors import InvalidState
+from .messages import words
 from .model import PairingNumber, Player, Points, PointSystem, RoundRequest, TournamentState
 
 
@@ -80,17 +81,21 @@ def checked_requests(state: TournamentState) -> dict[PairingNumber, RoundRequest
     """
     numbers = {p.pairing_number for p in state.players}
     if len(numbers) != len(state.players):
-        raise InvalidState("two players share a pairing number")
+        raise InvalidState(words("state.pairing_number_shared"))
     for player in state.players:
         if len(player.history) != state.rounds_completed:
             raise InvalidState(
-                f"player {player.pairing_number} has {len(player.history)} rounds recorded, "
-                f"expected {state.rounds_completed}"
+                words(
+                    "state.history_length",
+                    player=player.pairing_number,
+                    recorded=len(player.history),
+                    expected=state.rounds_completed,
+                )
             )
     requests: dict[PairingNumber, RoundRequest] = {}
     for request in state.requests:
         if request.pairing_number not in numbers:
-            raise InvalidState(f"request for unknown player {request.pairing_number}")
+            raise InvalidState(words("state.request_unknown", player=request.pairing_number))
         requests[request.pairing_number] = request
     return requests
 

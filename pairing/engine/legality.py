@@ -18,10 +18,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .colours import colour_difference, played_colours
 from .history import opponents_met, scores
+from .messages import Message, words
 from .model import (
     Board,
     Colour,
@@ -40,19 +41,29 @@ class Violation:
 
     rule: str
     """The rule reference: ``"Dutch B2b"``, ``"Lim 9.1"``, ``"forbidden pair"``, ``"pairing"``."""
-    message: str
-    """What is wrong, in plain words."""
+    message: str = ""
+    """What is wrong, in plain words (English: ``str(words)`` when :attr:`words` is given)."""
     players: tuple[PairingNumber, ...] = ()
     """The pairing numbers concerned, in ascending order."""
     boards: tuple[int, ...] = ()
     """The board numbers concerned (none for the bye or a player left out)."""
+    words: Message | None = field(default=None, compare=False)
+    """What is wrong as a message code and its values, to show in another language."""
+
+    def __post_init__(self) -> None:
+        if self.words is not None:
+            english = str(self.words)
+            if self.message and self.message != english:
+                raise ValueError(f"message {self.message!r} is not the words' {english!r}")
+            object.__setattr__(self, "message", english)
 
 
 _EXCUSE = {
-    RequestKind.HALF_POINT_BYE: "asked for a half-point bye",
-    RequestKind.FULL_POINT_BYE: "asked for a full-point bye",
-    RequestKind.ABSENT: "is known to be absent",
+    RequestKind.HALF_POINT_BYE: "draft.half_point_bye_paired",
+    RequestKind.FULL_POINT_BYE: "draft.full_point_bye_paired",
+    RequestKind.ABSENT: "draft.absent_paired",
 }
+"""The message code for a player paired despite his request for the round."""
 
 BYE_WORTH_A_POINT = frozenset({Outcome.PAIRING_ALLOCATED_BYE, Outcome.FULL_POINT_BYE})
 
@@ -79,8 +90,9 @@ def structure(state: TournamentState, pairing: RoundPairing) -> list[Violation]:
         problems.append(
             Violation(
                 rule="pairing",
-                message=f"the pairing is for round {pairing.round_number}, "
-                f"but round {state.round_number} is to be paired",
+                words=words(
+                    "draft.wrong_round", paired=pairing.round_number, round=state.round_number
+                ),
             )
         )
     seats = _seats(pairing)
@@ -92,9 +104,9 @@ def structure(state: TournamentState, pairing: RoundPairing) -> list[Violation]:
     for number in sorted(count):
         where = tuple(boards_of.get(number, ()))
         if number not in players:
-            reason = "is not in the tournament"
+            reason = "draft.unknown_paired"
         elif players[number].withdrawn:
-            reason = "has withdrawn (C.04.2 3.2)"
+            reason = "draft.withdrawn_paired"
         elif number in excused:
             reason = _EXCUSE[excused[number]]
         else:
@@ -103,7 +115,7 @@ def structure(state: TournamentState, pairing: RoundPairing) -> list[Violation]:
             problems.append(
                 Violation(
                     rule="pairing",
-                    message=f"player {number} {reason} but is paired",
+                    words=words(reason, player=number),
                     players=(number,),
                     boards=where,
                 )
@@ -112,7 +124,7 @@ def structure(state: TournamentState, pairing: RoundPairing) -> list[Violation]:
             problems.append(
                 Violation(
                     rule="pairing",
-                    message=f"player {number} is paired {count[number]} times",
+                    words=words("draft.paired_times", player=number, times=count[number]),
                     players=(number,),
                     boards=where,
                 )
@@ -122,7 +134,7 @@ def structure(state: TournamentState, pairing: RoundPairing) -> list[Violation]:
             problems.append(
                 Violation(
                     rule="pairing",
-                    message=f"player {number} is not paired",
+                    words=words("draft.not_paired", player=number),
                     players=(PairingNumber(number),),
                 )
             )
@@ -131,8 +143,7 @@ def structure(state: TournamentState, pairing: RoundPairing) -> list[Violation]:
         problems.append(
             Violation(
                 rule="pairing",
-                message=f"player {bye} has the bye, but the number of players to pair "
-                f"({len(to_pair)}) is even",
+                words=words("draft.bye_when_even", player=bye, count=len(to_pair)),
                 players=(bye,),
             )
         )
@@ -141,8 +152,7 @@ def structure(state: TournamentState, pairing: RoundPairing) -> list[Violation]:
         problems.append(
             Violation(
                 rule="pairing",
-                message=f"the boards are numbered {_ranges(numbers)} instead of "
-                f"1 to {len(numbers)}",
+                words=words("draft.board_numbers", numbers=_ranges(numbers), count=len(numbers)),
             )
         )
     for board in pairing.boards:
@@ -150,8 +160,12 @@ def structure(state: TournamentState, pairing: RoundPairing) -> list[Violation]:
             problems.append(
                 Violation(
                     rule="forbidden pair",
-                    message=f"board {board.number}: {board.white} and {board.black} "
-                    "must not be paired against each other",
+                    words=words(
+                        "draft.forbidden_pair",
+                        board=board.number,
+                        white=board.white,
+                        black=board.black,
+                    ),
                     players=ordered(board.white, board.black),
                     boards=(board.number,),
                 )
@@ -175,8 +189,7 @@ def rematches(
     return [
         Violation(
             rule=rule,
-            message=f"board {board.number}: {board.white} and {board.black} have already "
-            "played each other",
+            words=words("draft.rematch", board=board.number, white=board.white, black=board.black),
             players=ordered(board.white, board.black),
             boards=(board.number,),
         )
@@ -211,8 +224,12 @@ def colour_violations(
                 problems.append(
                     Violation(
                         rule=difference_rule,
-                        message=f"board {board.number}: player {number} would have a colour "
-                        f"difference of {difference:+d}",
+                        words=words(
+                            "draft.colour_difference",
+                            board=board.number,
+                            player=number,
+                            difference=f"{difference:+d}",
+                        ),
                         players=(number,),
                         boards=(board.number,),
                     )
@@ -222,8 +239,12 @@ def colour_violations(
                 problems.append(
                     Violation(
                         rule=run_rule,
-                        message=f"board {board.number}: player {number} would have "
-                        f"{colour.name.lower()} three times in a row",
+                        words=words(
+                            "draft.colour_run",
+                            board=board.number,
+                            player=number,
+                            colour=colour.name.lower(),
+                        ),
                         players=(number,),
                         boards=(board.number,),
                     )
@@ -247,14 +268,14 @@ def bye_refused(
         return []
     record = earlier[0]
     what = {
-        Outcome.PAIRING_ALLOCATED_BYE: "the pairing-allocated bye",
-        Outcome.FULL_POINT_BYE: "a full-point bye",
-        Outcome.FORFEIT_WIN: "a point by forfeit",
+        Outcome.PAIRING_ALLOCATED_BYE: "draft.bye_after_allocated_bye",
+        Outcome.FULL_POINT_BYE: "draft.bye_after_full_point_bye",
+        Outcome.FORFEIT_WIN: "draft.bye_after_forfeit_win",
     }[record.outcome]
     return [
         Violation(
             rule=rule,
-            message=f"player {bye} gets the bye after {what} in round {record.round_number}",
+            words=words(what, player=bye, round=record.round_number),
             players=(bye,),
         )
     ]

@@ -20,6 +20,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar
 
+from .messages import Message, words
+
 T = TypeVar("T")
 E = TypeVar("E", bound=enum.Enum)
 
@@ -56,12 +58,18 @@ class Flag:
             raise ValueError(f"option {self.word} must be {self._range_text()}, not {text!r}")
         return int(text)
 
-    def problem(self, value: object) -> str | None:
-        """Why ``value`` is not a value of this flag (``None``: it is)."""
+    def problem(self, value: object) -> Message | None:
+        """Why ``value`` is not a value of this flag (``None``: it is); ``str()`` reads it
+        in English."""
         if self.kind == "bool":
-            return None if isinstance(value, bool) else f"option {self.word} must be yes or no"
+            return None if isinstance(value, bool) else words("option.yes_or_no", option=self.word)
         if isinstance(value, bool) or not isinstance(value, int) or not self._in_range(value):
-            return f"option {self.word} must be {self._range_text()}"
+            low = 0 if self.minimum is None else self.minimum
+            if self.maximum is None:
+                return words("option.whole_number_from", option=self.word, low=low)
+            return words(
+                "option.whole_number_between", option=self.word, low=low, high=self.maximum
+            )
         return None
 
     def _in_range(self, value: int) -> bool:
@@ -102,7 +110,7 @@ class OptionSpec(ABC, Generic[T]):
         """Each flag's value for the option's ``value``."""
 
     @abstractmethod
-    def problem(self, value: object) -> str | None:
+    def problem(self, value: object) -> Message | None:
         """Why ``value`` is not a value of the option (``None``: it is)."""
 
     @abstractmethod
@@ -134,7 +142,7 @@ class BoolOption(OptionSpec[bool]):
     def to_flags(self, value: bool) -> dict[str, FlagValue]:
         return {self.name: value}
 
-    def problem(self, value: object) -> str | None:
+    def problem(self, value: object) -> Message | None:
         return self.flags()[0].problem(value)
 
     def to_json(self, value: bool) -> JsonValue:
@@ -171,7 +179,7 @@ class IntOption(OptionSpec[int]):
     def to_flags(self, value: int) -> dict[str, FlagValue]:
         return {self.name: value}
 
-    def problem(self, value: object) -> str | None:
+    def problem(self, value: object) -> Message | None:
         return self.flags()[0].problem(value)
 
     def to_json(self, value: int) -> JsonValue:
@@ -221,10 +229,10 @@ class ChoiceSetOption(OptionSpec[frozenset[E]]):
     def to_flags(self, value: frozenset[E]) -> dict[str, FlagValue]:
         return {c.word: c.value in value for c in self.choices}
 
-    def problem(self, value: object) -> str | None:
+    def problem(self, value: object) -> Message | None:
         members = {c.value for c in self.choices}
         if not isinstance(value, frozenset) or not value <= members:
-            return f"option {self.name} names an unknown choice"
+            return words("option.unknown_choice", option=self.name)
         return None
 
     def to_json(self, value: frozenset[E]) -> JsonValue:

@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .errors import InvalidState
+from .messages import Message, words
 from .model import (
     GameRecord,
     Outcome,
@@ -44,9 +45,9 @@ def validate_state(state: TournamentState) -> None:
     :raises InvalidState: the first inconsistency found, in plain words.
     """
     if state.rounds_completed < 0:
-        raise InvalidState(f"rounds completed cannot be negative ({state.rounds_completed})")
+        raise InvalidState(words("state.rounds_completed_negative", rounds=state.rounds_completed))
     if state.total_rounds < 1:
-        raise InvalidState(f"the event must plan at least one round, not {state.total_rounds}")
+        raise InvalidState(words("state.no_round_planned", rounds=state.total_rounds))
     players = _players(state)
     for player in state.players:
         _history(state, player, players)
@@ -62,11 +63,15 @@ def _players(state: TournamentState) -> dict[PairingNumber, Player]:
     for player in state.players:
         number = player.pairing_number
         if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-            raise InvalidState(f"pairing number {number!r} is not a whole number from 1 up")
+            raise InvalidState(words("state.bad_pairing_number", number=repr(number)))
         if number in players:
             raise InvalidState(
-                f"pairing number {number} is used twice "
-                f"({players[number].name or 'unnamed'} and {player.name or 'unnamed'})"
+                words(
+                    "state.pairing_number_twice",
+                    number=number,
+                    first=players[number].name or "unnamed",
+                    second=player.name or "unnamed",
+                )
             )
         players[number] = player
     return players
@@ -80,16 +85,19 @@ def _history(state: TournamentState, player: Player, players: dict[PairingNumber
     """
     if len(player.history) != state.rounds_completed:
         raise InvalidState(
-            f"player {player.pairing_number} has {len(player.history)} rounds recorded, "
-            f"expected {state.rounds_completed}"
+            words(
+                "state.history_length",
+                player=player.pairing_number,
+                recorded=len(player.history),
+                expected=state.rounds_completed,
+            )
         )
     number = player.pairing_number
     for index, record in enumerate(player.history, start=1):
         opponent = record.opponent
         if record.round_number != index:
             raise InvalidState(
-                f"player {number}, round {index}: the record is marked as round "
-                f"{record.round_number}"
+                words("state.record_round", player=number, round=index, marked=record.round_number)
             )
         if record.outcome in _WITH_OPPONENT:
             if opponent is None or opponent == number or opponent not in players:
@@ -100,18 +108,20 @@ def _history(state: TournamentState, player: Player, players: dict[PairingNumber
 
 def _record_problem(
     number: PairingNumber, record: GameRecord, players: dict[PairingNumber, Player]
-) -> str:
-    where = f"player {number}, round {record.round_number}"
+) -> Message:
+    where = {"player": number, "round": record.round_number}
     if not record.outcome.has_opponent:
-        return (
-            f"{where}: a {record.outcome.name.lower()} has no opponent or colour "
-            f"(it names player {record.opponent})"
+        return words(
+            "state.unpaired_with_opponent",
+            **where,
+            outcome=record.outcome.name.lower(),
+            opponent=str(record.opponent),
         )
     if record.opponent is None:
-        return f"{where}: a game or forfeit without an opponent"
+        return words("state.game_without_opponent", **where)
     if record.opponent == number:
-        return f"{where}: paired against himself"
-    return f"{where}: the opponent {record.opponent} is not a player of the event"
+        return words("state.paired_against_self", **where)
+    return words("state.unknown_opponent", **where, opponent=record.opponent)
 
 
 def _rounds(state: TournamentState, players: dict[PairingNumber, Player]) -> None:
@@ -141,7 +151,7 @@ def _game_problem(
     number: PairingNumber,
     record: GameRecord,
     players: dict[PairingNumber, Player],
-) -> str:
+) -> Message:
     index = record.round_number
     named: dict[PairingNumber, list[PairingNumber]] = {}
     for player in state.players:
@@ -150,24 +160,19 @@ def _game_problem(
             named.setdefault(mine.opponent, []).append(player.pairing_number)
     for twice, by in sorted(named.items()):
         if len(by) > 1:
-            listed = " and ".join(map(str, sorted(by)))
-            return f"round {index}: player {twice} is paired twice (against {listed})"
+            return words(
+                "state.paired_twice", round=index, player=twice, opponents=tuple(sorted(by))
+            )
     opponent = record.opponent
     assert opponent is not None
     theirs = players[opponent].history[index - 1]
-    where = f"player {number}, round {index}"
+    where = {"player": number, "round": index, "opponent": opponent}
     if theirs.opponent != number or not theirs.outcome.has_opponent:
-        shown = (
-            f"names player {theirs.opponent}"
-            if theirs.opponent is not None
-            else f"has {theirs.outcome.name.lower()}"
-        )
-        return (
-            f"{where}: paired against {opponent}, whose round {index} {shown} "
-            "(a game recorded on one side only)"
-        )
+        if theirs.opponent is not None:
+            return words("state.one_sided_names", **where, named=theirs.opponent)
+        return words("state.one_sided_has", **where, outcome=theirs.outcome.name.lower())
     colour = record.colour.name.lower() if record.colour is not None else ""
-    return f"{where}: both {number} and {opponent} have {colour}"
+    return words("state.same_colour", **where, colour=colour)
 
 
 def _requests(state: TournamentState, players: dict[PairingNumber, Player]) -> None:
@@ -176,14 +181,15 @@ def _requests(state: TournamentState, players: dict[PairingNumber, Player]) -> N
         number = request.pairing_number
         player = players.get(number)
         if player is None:
-            raise InvalidState(f"round {state.round_number}: a request for unknown player {number}")
+            raise InvalidState(
+                words("state.request_unknown_player", round=state.round_number, player=number)
+            )
         if player.withdrawn:
             raise InvalidState(
-                f"round {state.round_number}: player {number} has withdrawn, so a request "
-                "for the round cannot be honoured"
+                words("state.request_withdrawn", round=state.round_number, player=number)
             )
         if number in seen:
-            raise InvalidState(f"round {state.round_number}: player {number} has two requests")
+            raise InvalidState(words("state.two_requests", round=state.round_number, player=number))
         seen.add(number)
 
 
@@ -191,26 +197,37 @@ def _forbidden_pairs(state: TournamentState, players: dict[PairingNumber, Player
     for pair in state.forbidden_pairs:
         members = sorted(pair)
         if len(members) != 2:
-            raise InvalidState(f"a forbidden pair must be two different players, not {members}")
+            raise InvalidState(words("state.forbidden_pair_size", members=str(members)))
         for member in members:
             if member not in players:
-                raise InvalidState(f"forbidden pair {members[0]}-{members[1]}: no player {member}")
+                raise InvalidState(
+                    words(
+                        "state.forbidden_pair_unknown",
+                        first=members[0],
+                        second=members[1],
+                        player=member,
+                    )
+                )
 
 
 def _acceleration(state: TournamentState, players: dict[PairingNumber, Player]) -> None:
     for bonus in state.acceleration:
         if bonus.pairing_number not in players:
-            raise InvalidState(f"imaginary points for unknown player {bonus.pairing_number}")
+            raise InvalidState(words("state.bonus_unknown_player", player=bonus.pairing_number))
         if bonus.round_number < 1 or bonus.points < 0:
             raise InvalidState(
-                f"player {bonus.pairing_number}: imaginary points {bonus.points / 2} "
-                f"for round {bonus.round_number} are out of range"
+                words(
+                    "state.bonus_out_of_range",
+                    player=bonus.pairing_number,
+                    points=bonus.points / 2,
+                    round=bonus.round_number,
+                )
             )
 
 
 def _options(options: PairingOptions) -> None:
     if options.acceleration not in (None, True, False):
-        raise InvalidState(f"option acceleration must be yes, no or unset: {options.acceleration}")
+        raise InvalidState(words("state.acceleration_option", value=str(options.acceleration)))
 
 
 def validate_options(options: PairingOptions, specs: Iterable[OptionSpec[Any]]) -> None:
@@ -223,10 +240,10 @@ def validate_options(options: PairingOptions, specs: Iterable[OptionSpec[Any]]) 
     for name, value in options.values:
         spec = by_name.get(name)
         if spec is None:
-            raise InvalidState(f"no pairing system has an option {name}")
+            raise InvalidState(words("state.unknown_option", name=name))
         problem = spec.problem(value)
         if problem is not None:
-            raise InvalidState(f"{problem}: {value!r}")
+            raise InvalidState(words("state.option_value", problem=problem, value=repr(value)))
 
 
 __all__ = ["validate_options", "validate_state"]

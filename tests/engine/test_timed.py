@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pairing.engine import NoValidPairing, System, pair_round
+from pairing.engine import InvalidState, NoValidPairing, System, pair_round
 from pairing.engine.generator import tournament_states
 from pairing.engine.model import PairingNumber, Player, TournamentState
 from pairing.timed import PairingTimeout, pair_round_limited
@@ -38,6 +38,21 @@ def test_timed_engine_error_in_the_child_is_raised_again_as_itself() -> None:
     )
     with pytest.raises(NoValidPairing, match="Dutch B1"):
         pair_round_limited(state, System.DUTCH_1992, seed=1, seconds=60)
+
+
+def test_timed_refusal_in_the_child_keeps_its_message_code() -> None:
+    """The state's refusal crosses from the child with its code and values (#36 item 8)."""
+    one = PairingNumber(1)
+    state = TournamentState(
+        players=(Player(pairing_number=one), Player(pairing_number=one)),
+        rounds_completed=0,
+        total_rounds=3,
+    )
+    with pytest.raises(InvalidState, match="used twice") as refused:
+        pair_round_limited(state, System.DUTCH_1992, seed=1, seconds=60)
+    assert refused.value.words is not None
+    assert refused.value.words.code == "state.pairing_number_twice"
+    assert refused.value.words.values["number"] == 1
 
 
 def test_timed_pairing_over_the_limit_is_stopped() -> None:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from pairing.engine.errors import InvalidState
+from pairing.engine.messages import words
 from pairing.engine.model import Outcome, PairingNumber, Player, Points, TournamentState
 
 from .editions import _PLAYED, VOLUNTARY_UNPLAYED, UnplayedRounds
@@ -187,8 +188,12 @@ def _terms(
             value = as_opponent.get(record.opponent)
             if value is None:
                 raise InvalidState(
-                    f"player {player.pairing_number} played unknown player {record.opponent} "
-                    f"in round {index}"
+                    words(
+                        "state.played_unknown_player",
+                        player=player.pairing_number,
+                        opponent=record.opponent,
+                        round=index,
+                    )
                 )
             terms.append((value, scored, False))
         elif unplayed is UnplayedRounds.FIDE_2023:

@@ -22,6 +22,7 @@ from swissweb.tournament.core.numbers import half_points_text, points_words
 from swissweb.tournament.events.report_fields import round_dates_text
 from swissweb.tournament.models import Event, RoundState
 from swissweb.tournament.rounds.engine_door import SYSTEMS, Flag, System, option_specs, rules_for
+from swissweb.tournament.rounds.engine_words import render
 from swissweb.tournament.standings.selectors import standings_after
 
 POINT_FIELD_NAMES = (
@@ -143,9 +144,11 @@ def option_problems(values: Mapping[str, Any]) -> list[str]:
     for name, value in values.items():
         problem = flags[name].problem(value) if name in flags else None
         if problem is not None:
-            # Translators: a setting, and the pairing engine's explanation (in English).
+            # Translators: a setting, and the pairing engine's explanation.
             text = _("%(setting)s: %(problem)s, not %(value)s.")
-            problems.append(text % {"setting": label(name), "problem": problem, "value": value})
+            problems.append(
+                text % {"setting": label(name), "problem": render(problem), "value": value}
+            )
     return problems
 
 

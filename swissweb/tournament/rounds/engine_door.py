@@ -31,6 +31,8 @@ from pairing.engine.checker import check_round
 from pairing.engine.colours import Strength, colour_difference, colour_preference, played_colours
 from pairing.engine.errors import TrfError
 from pairing.engine.history import score, scores
+from pairing.engine.legality import Violation
+from pairing.engine.messages import Message
 from pairing.engine.model import (
     AcceleratedPoints,
     Board,
@@ -84,6 +86,7 @@ from pairing.engine.trf import (
 from pairing.engine.trf.report import valid_time_control_code
 from pairing.timed import PairingTimeout, pair_round_limited
 from swissweb.tournament.core.errors import PairingFailed
+from swissweb.tournament.rounds.engine_words import error_text
 
 
 def run_engine(
@@ -116,13 +119,13 @@ def run_engine(
         ) from exc
     except EngineError as exc:
         if published is not None:
-            # Translators: %(reason)s is the pairing engine's explanation (in English).
+            # Translators: %(reason)s is the pairing engine's explanation.
             message = _("Round %(number)d could not be redrawn: %(reason)s")
-            raise PairingFailed(message % {"number": number, "reason": exc}) from exc
+            raise PairingFailed(message % {"number": number, "reason": error_text(exc)}) from exc
         raise PairingFailed(
-            # Translators: problem is the pairing engine's own message (in English).
+            # Translators: problem is the pairing engine's own message.
             _("Round %(number)s could not be paired: %(problem)s; nothing was saved.")
-            % {"number": number, "problem": exc}
+            % {"number": number, "problem": error_text(exc)}
         ) from exc
 
 
@@ -146,6 +149,7 @@ __all__ = [
     "Header",
     "KFactor",
     "KRule",
+    "Message",
     "Outcome",
     "PairingNumber",
     "PairingOptions",
@@ -166,6 +170,7 @@ __all__ = [
     "TrfRecord",
     "TrfRoundInfo",
     "UnplayedRounds",
+    "Violation",
     "accelerated_points",
     "acceleration_of",
     "option_specs",

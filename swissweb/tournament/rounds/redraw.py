@@ -36,6 +36,7 @@ from swissweb.tournament.models import RequestKind as ModelRequestKind
 from swissweb.tournament.models import RoundRequest as ModelRoundRequest
 from swissweb.tournament.rounds import engine_adapter, fixed_boards
 from swissweb.tournament.rounds.engine_door import RoundPairing, check_round, rules_for, run_engine
+from swissweb.tournament.rounds.engine_words import violation_text
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -98,8 +99,8 @@ def _propose(round_: Round, absent_ids: Iterable[int]) -> tuple[Redraw, RoundPai
     )
     violations = check_round(state, proposal, rules.system)
     if violations:
-        details = "; ".join(f"{v.rule}: {v.message}" for v in violations)
-        # Translators: %(details)s lists the rules broken, as the engine words them (English).
+        details = "; ".join(violation_text(v) for v in violations)
+        # Translators: %(details)s lists the rules broken, each "rule: what is wrong".
         message = _("Round %(number)d: the redraw breaks %(details)s")
         raise PairingFailed(message % {"number": round_.number, "details": details})
     by_number = {p.pairing_number: p for p in players.values() if p.pairing_number}

@@ -37,10 +37,12 @@ from swissweb.tournament.players import check_in
 from swissweb.tournament.rounds import engine_adapter, fixed_boards
 from swissweb.tournament.rounds.engine_door import (
     System,
+    Violation,
     check_round,
     rules_for,
     run_engine,
 )
+from swissweb.tournament.rounds.engine_words import violation_text
 
 
 def _next_round_number(event: Event) -> int:
@@ -112,9 +114,9 @@ def round_pair(
         pairing = run_engine(state, System(event.system), number=number, seed=lots_seed)
         violations = check_round(state, pairing, System(event.system))
         if violations:
-            details = "; ".join(f"{v.rule}: {v.message}" for v in violations)
+            details = "; ".join(violation_text(v) for v in violations)
             raise PairingFailed(
-                # Translators: details are the rules broken, in the engine's words (English).
+                # Translators: details are the rules broken, each "rule: what is wrong".
                 _("Round %(number)s: the engine's pairing breaks %(details)s")
                 % {"number": number, "details": details}
             )
@@ -179,16 +181,18 @@ def round_publish(*, round_id: int, user: User | None, now: dt.datetime) -> Roun
         return round_
 
 
-def round_violations(round_: Round) -> list[str]:
-    """Every absolute-criteria violation in a round's boards, in words with the rule."""
+def _violations(round_: Round) -> tuple[Violation, ...]:
     event = round_.event
     state = engine_adapter.state_for_round(event, round_.number)
-    return [
-        f"{v.rule}: {v.message}"
-        for v in check_round(
-            state, engine_adapter.round_pairing(round_, renumbered=True), System(event.system)
-        )
-    ]
+    return check_round(
+        state, engine_adapter.round_pairing(round_, renumbered=True), System(event.system)
+    )
+
+
+def round_violations(round_: Round) -> list[str]:
+    """Every absolute-criteria violation in a round's boards, in words with the rule, in
+    the active language."""
+    return [violation_text(v) for v in _violations(round_)]
 
 
 def round_warnings(round_: Round, *, boards: Collection[int] | None = None) -> list[str]:
@@ -399,8 +403,8 @@ def round_correct(
         round_ = Round.objects.select_related("event").get(pk=round_id)
         if round_.state == RoundState.PAIRED:
             raise TournamentError(_("This round is a draft: edit it directly."))
-        violations = round_violations(round_)
-        if not violations:
+        broken = _violations(round_)
+        if not broken:
             raise RoundLocked(
                 _(
                     "Round %(number)s is published and keeps the absolute criteria: "
@@ -427,7 +431,8 @@ def round_correct(
             now=now,
             action=AuditAction.ROUND_CORRECT,
             round_=round_,
-            before=replace(before, violations=tuple(violations)),
+            # The audit keeps the engine's English: a record is read in every language.
+            before=replace(before, violations=tuple(f"{v.rule}: {v.message}" for v in broken)),
             after=_boards_json(round_),
             reason=reason,
         )

@@ -1,0 +1,139 @@
+"""The engine's words as data: a message code and its values, rendered in English here.
+
+A refusal of the state (:class:`~pairing.engine.errors.InvalidState`) or a broken
+absolute criterion (:class:`~pairing.engine.legality.Violation`) carries a
+:class:`Message`: a stable code and plain values (numbers, strings, tuples of numbers).
+The command line and the tests read the English of :data:`ENGLISH`, which ``str()``
+renders, so the text and the code cannot drift apart; an application in another
+language keeps its own template for each code, with the same ``%(name)s``
+placeholders, and renders the same values in its reader's language.
+
+Values are language-neutral, with two exceptions a translation maps word for word:
+``colour`` is ``"white"`` or ``"black"``, and ``outcome`` the lower-case name of an
+:class:`~pairing.engine.model.Outcome` (``"half_point_bye"``). A tuple of numbers is
+written ``4 and 6`` in English; a message among the values is rendered in turn.
+
+A code, once published, keeps its meaning and placeholders; a new sentence gets a new
+code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Union
+
+Value = Union[int, float, str, tuple[int, ...], "Message"]  # noqa: UP007 (a forward name)
+"""A message's value: a plain number or string, numbers to be listed, or a message
+within the message (an option's own problem)."""
+
+ENGLISH: Mapping[str, str] = {
+    # The state's refusals (pairing.engine.validation): which record, which rule.
+    "state.rounds_completed_negative": "rounds completed cannot be negative (%(rounds)s)",
+    "state.no_round_planned": "the event must plan at least one round, not %(rounds)s",
+    "state.bad_pairing_number": "pairing number %(number)s is not a whole number from 1 up",
+    "state.pairing_number_twice": "pairing number %(number)s is used twice (%(first)s and "
+    "%(second)s)",
+    "state.pairing_number_shared": "two players share a pairing number",
+    "state.history_length": "player %(player)s has %(recorded)s rounds recorded, expected "
+    "%(expected)s",
+    "state.record_round": "player %(player)s, round %(round)s: the record is marked as round "
+    "%(marked)s",
+    "state.unpaired_with_opponent": "player %(player)s, round %(round)s: a %(outcome)s has no "
+    "opponent or colour (it names player %(opponent)s)",
+    "state.game_without_opponent": "player %(player)s, round %(round)s: a game or forfeit "
+    "without an opponent",
+    "state.paired_against_self": "player %(player)s, round %(round)s: paired against himself",
+    "state.unknown_opponent": "player %(player)s, round %(round)s: the opponent %(opponent)s "
+    "is not a player of the event",
+    "state.paired_twice": "round %(round)s: player %(player)s is paired twice (against "
+    "%(opponents)s)",
+    "state.one_sided_names": "player %(player)s, round %(round)s: paired against "
+    "%(opponent)s, whose round %(round)s names player %(named)s (a game recorded on one "
+    "side only)",
+    "state.one_sided_has": "player %(player)s, round %(round)s: paired against %(opponent)s, "
+    "whose round %(round)s has %(outcome)s (a game recorded on one side only)",
+    "state.same_colour": "player %(player)s, round %(round)s: both %(player)s and "
+    "%(opponent)s have %(colour)s",
+    "state.request_unknown_player": "round %(round)s: a request for unknown player %(player)s",
+    "state.request_unknown": "request for unknown player %(player)s",
+    "state.request_withdrawn": "round %(round)s: player %(player)s has withdrawn, so a "
+    "request for the round cannot be honoured",
+    "state.two_requests": "round %(round)s: player %(player)s has two requests",
+    "state.forbidden_pair_size": "a forbidden pair must be two different players, not %(members)s",
+    "state.forbidden_pair_unknown": "forbidden pair %(first)s-%(second)s: no player %(player)s",
+    "state.bonus_unknown_player": "imaginary points for unknown player %(player)s",
+    "state.bonus_out_of_range": "player %(player)s: imaginary points %(points)s for round "
+    "%(round)s are out of range",
+    "state.acceleration_option": "option acceleration must be yes, no or unset: %(value)s",
+    "state.unknown_option": "no pairing system has an option %(name)s",
+    "state.option_value": "%(problem)s: %(value)s",
+    "state.played_unknown_player": "player %(player)s played unknown player %(opponent)s in "
+    "round %(round)s",
+    # Why a value is not one a system's option takes (pairing.engine.options).
+    "option.yes_or_no": "option %(option)s must be yes or no",
+    "option.whole_number_from": "option %(option)s must be a whole number from %(low)s",
+    "option.whole_number_between": "option %(option)s must be a whole number from %(low)s to "
+    "%(high)s",
+    "option.unknown_choice": "option %(option)s names an unknown choice",
+    # A draft's broken absolute criteria (pairing.engine.legality).
+    "draft.wrong_round": "the pairing is for round %(paired)s, but round %(round)s is to be paired",
+    "draft.unknown_paired": "player %(player)s is not in the tournament but is paired",
+    "draft.withdrawn_paired": "player %(player)s has withdrawn (C.04.2 3.2) but is paired",
+    "draft.half_point_bye_paired": "player %(player)s asked for a half-point bye but is paired",
+    "draft.full_point_bye_paired": "player %(player)s asked for a full-point bye but is paired",
+    "draft.absent_paired": "player %(player)s is known to be absent but is paired",
+    "draft.paired_times": "player %(player)s is paired %(times)s times",
+    "draft.not_paired": "player %(player)s is not paired",
+    "draft.bye_when_even": "player %(player)s has the bye, but the number of players to pair "
+    "(%(count)s) is even",
+    "draft.board_numbers": "the boards are numbered %(numbers)s instead of 1 to %(count)s",
+    "draft.forbidden_pair": "board %(board)s: %(white)s and %(black)s must not be paired "
+    "against each other",
+    "draft.rematch": "board %(board)s: %(white)s and %(black)s have already played each other",
+    "draft.colour_difference": "board %(board)s: player %(player)s would have a colour "
+    "difference of %(difference)s",
+    "draft.colour_run": "board %(board)s: player %(player)s would have %(colour)s three times "
+    "in a row",
+    "draft.bye_after_allocated_bye": "player %(player)s gets the bye after the "
+    "pairing-allocated bye in round %(round)s",
+    "draft.bye_after_full_point_bye": "player %(player)s gets the bye after a full-point bye "
+    "in round %(round)s",
+    "draft.bye_after_forfeit_win": "player %(player)s gets the bye after a point by forfeit "
+    "in round %(round)s",
+}
+"""Each code's English template (``%``-formatting with named placeholders)."""
+
+
+def english_list(numbers: tuple[int, ...]) -> str:
+    """Numbers listed in English: ``4 and 6``, ``1 and 2 and 3``."""
+    return " and ".join(map(str, numbers))
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """One sentence of the engine: its code (a key of :data:`ENGLISH`) and its values."""
+
+    code: str
+    values: Mapping[str, Value]
+
+    def __post_init__(self) -> None:
+        if self.code not in ENGLISH:
+            raise KeyError(f"no engine message {self.code!r}")
+
+    def __str__(self) -> str:
+        return ENGLISH[self.code] % {
+            name: english_list(value) if isinstance(value, tuple) else value
+            for name, value in self.values.items()
+        }
+
+    def __hash__(self) -> int:
+        return hash((self.code, tuple(sorted(self.values.items()))))
+
+
+def words(code: str, /, **values: Value) -> Message:
+    """The message ``code`` with ``values``: ``words("draft.not_paired", player=3)``."""
+    return Message(code, values)
+
+
+__all__ = ["ENGLISH", "Message", "Value", "english_list", "words"]
