@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.cache import cache
 from django.core.cache.utils import make_template_fragment_key
@@ -38,6 +37,9 @@ from swissweb.tournament.rounds.round_rows import (
     RoundResults,
     public_round_rows,
 )
+
+if TYPE_CHECKING:
+    from swissweb.tournament.rounds import draft_review
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -345,10 +347,6 @@ class GameRow:
     is_bye: bool
     white: PlayerRow
     black: PlayerRow | None
-    reasons: list[str] = dataclasses.field(default_factory=list)
-    """A draft's board: its own steps of the explanation (``with_reasons``)."""
-    bracket_steps: int = 0
-    """A draft's board: the steps of its score bracket, listed on the round's "why"."""
 
     @classmethod
     def of(cls, game: Game) -> GameRow:
@@ -365,64 +363,27 @@ class GameRow:
         )
 
 
-def _board_players(board: GameRow) -> frozenset[int]:
-    players = {board.white.pairing_number or 0}
-    if board.black is not None:
-        players.add(board.black.pairing_number or 0)
-    return frozenset(players)
+def explanation_steps(
+    round_: Round, board: int | None = None, boards: tuple[int, int] | None = None
+) -> tuple[draft_review.Step, ...] | None:
+    """A round's explanation, step by step, each marked where the arbiter changed a board
+    it concerns since (``draft_review.marked_steps``); with ``board``, only the steps that
+    concern that board's players; with ``boards`` (first, last), only the steps about the
+    brackets of those boards (``draft_review.bracket_steps``).  One query for a board or
+    boards; ``None`` when the round has no such board."""
+    from swissweb.tournament.rounds import draft_review
 
-
-def with_reasons(round_: Round, boards: tuple[GameRow, ...]) -> tuple[GameRow, ...]:
-    """The boards of a draft, each with its own reasons (``reasons``) and the number of
-    steps of its score bracket (``bracket_steps``), which the round's "why" page lists.
-
-    A board's own reasons are the steps that name only its players (its colours, a float):
-    the steps of a whole bracket name every player in it, and repeating them on every
-    board made the draft page of 1,000 players weigh 1.2 MB.  A board the arbiter changed
-    (a swap or a colour flip) shows the arbiter's step alone: the engine's reasons no
-    longer describe it.
-    """
-    by_player: dict[int, list[tuple[int, str, str, frozenset[int]]]] = {}
-    for index, step in enumerate(round_.explanation):
-        named = frozenset(step.get("players", []))
-        entry = (index, step["rule"], step_line(step), named)
-        for number in named:
-            by_player.setdefault(number, []).append(entry)
-    found = []
-    for board in boards:
-        players = _board_players(board)
-        mine = sorted({e for number in players for e in by_player.get(number, [])})
-        edited = [line for _, rule, line, who in mine if rule == ARBITER_STEP and who == players]
-        own = [line for _, rule, line, who in mine if rule != ARBITER_STEP and who <= players]
-        found.append(
-            dataclasses.replace(
-                board,
-                reasons=edited[-1:] if edited else own,
-                bracket_steps=0 if edited else len(mine) - len(own),
-            )
-        )
-    return tuple(found)
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Step:
-    """One step of a round's explanation: the rule it applies, in words, and what it did."""
-
-    rule: str
-    text: str
-
-
-def explanation_steps(round_: Round, board: int | None = None) -> tuple[Step, ...] | None:
-    """A round's explanation, step by step; with ``board``, only the steps that concern
-    that board's players (one query), ``None`` when the round has no such board."""
-    steps = round_.explanation
-    if board is not None:
-        game = round_.games.select_related("white", "black").filter(board=board).first()
-        if game is None:
+    if boards is None and board is None:
+        return tuple(step for step, _named in draft_review.marked_steps(round_.explanation))
+    if boards is not None:
+        games = round_games(round_)
+        if not any(boards[0] <= g.board <= boards[1] for g in games):
             return None
-        players = _board_players(GameRow.of(game))
-        steps = [s for s in steps if players & set(s.get("players", []))]
-    return tuple(Step(rule=step_rule(step), text=step["text"]) for step in steps)
+        return draft_review.bracket_steps(round_.explanation, games, *boards)
+    found = round_.games.select_related("white", "black").filter(board=board or 0).first()
+    if found is None:
+        return None
+    return draft_review.board_steps(round_.explanation, GameRow.of(found))
 
 
 def round_games(round_: Round) -> tuple[GameRow, ...]:

@@ -1,0 +1,255 @@
+"""The draft review (#36 item 1): a draft's boards one line each, as dense as a paper
+pairing list, grouped by the engine's brackets.
+
+Each board line carries both players' ratings and points before the round, the float
+the pairing gives them (the higher score floats down, FIDE C.04.3 1.4) and a short
+history (last round's float, the colours of the last two games played).  The engine's
+explanation is not on the page: a board's steps and a bracket's steps are read on
+demand (``explanation_steps``, ``bracket_steps``), each step marked when the arbiter
+changed a board it concerns afterwards (a swap or a colour flip).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from django.utils.translation import pgettext
+
+from swissweb.tournament.core.errors import TournamentError
+from swissweb.tournament.models import ARBITER_STEP, Event, Round
+from swissweb.tournament.rounds import engine_adapter
+from swissweb.tournament.rounds.engine_door import rules_for, scores
+from swissweb.tournament.rounds.selectors import GameRow, step_rule
+
+DOWN, UP = "↓", "↑"
+"""The float marks: a player paired with a lower score floats down, the other up."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DraftSide:
+    """One player of a draft's board as its line shows them."""
+
+    number: int | None
+    name: str
+    title: str
+    rating: int
+    points: Fraction | None
+    """Points before the round (``None``: an earlier round lacks a result)."""
+    float: str
+    """``DOWN``, ``UP`` or "": the float this pairing gives the player."""
+    history: str
+    """Last round's float mark, then the colours of the last two games played ("↓WB")."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DraftBoard:
+    """One board of a draft on one line."""
+
+    board: int
+    white: DraftSide
+    black: DraftSide | None
+    edited: bool
+    """The arbiter changed this board (a swap, a colour flip) after the engine paired it."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DraftBracket:
+    """Consecutive boards that the engine paired in one bracket (or boards no step groups)."""
+
+    first: int
+    last: int
+    points: Fraction | None
+    """The highest score before the round among the bracket's players."""
+    steps: int
+    """The engine's steps about the bracket as a whole (``bracket_steps``)."""
+    boards: tuple[DraftBoard, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DraftReview:
+    """A draft's boards by bracket, and whether the points before the round are known."""
+
+    brackets: tuple[DraftBracket, ...]
+    points_known: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Step:
+    """One step of a round's explanation: the rule in words, what it did, and whether the
+    arbiter changed a board it concerns after it (``changed``) or it is the arbiter's own
+    note of such a change (``arbiter``)."""
+
+    rule: str
+    text: str
+    changed: bool = False
+    arbiter: bool = False
+
+
+def _players(board: GameRow) -> frozenset[int]:
+    found = {board.white.pairing_number or 0}
+    if board.black is not None:
+        found.add(board.black.pairing_number or 0)
+    return frozenset(found)
+
+
+def marked_steps(explanation: Sequence[dict[str, Any]]) -> list[tuple[Step, frozenset[int]]]:
+    """Each step with the players it names; an engine step is ``changed`` when a later
+    arbiter's step names one of its players (the board was swapped or flipped since)."""
+    later: set[int] = set()
+    found: list[tuple[Step, frozenset[int]]] = []
+    for raw in reversed(explanation):
+        named = frozenset(int(n) for n in raw.get("players", []))
+        arbiter = raw["rule"] == ARBITER_STEP
+        step = Step(
+            rule=step_rule(raw),
+            text=str(raw["text"]),
+            changed=not arbiter and bool(named & later),
+            arbiter=arbiter,
+        )
+        found.append((step, named))
+        if arbiter:
+            later |= named
+    found.reverse()
+    return found
+
+
+def _board_of(boards: Sequence[GameRow]) -> dict[int, int]:
+    return {number: game.board for game in boards for number in _players(game)}
+
+
+def _is_bracket_step(named: frozenset[int], board_of: dict[int, int]) -> bool:
+    """A step about a bracket names players of two boards or more (a board's own steps,
+    its colours or a float, name its players alone)."""
+    return len({board_of[n] for n in named if n in board_of}) >= 2
+
+
+def bracket_steps(
+    explanation: Sequence[dict[str, Any]], boards: Sequence[GameRow], first: int, last: int
+) -> tuple[Step, ...]:
+    """The engine's steps about the brackets of boards ``first`` to ``last``: those that
+    name players of two boards or more, one of them among these boards."""
+    board_of = _board_of(boards)
+    wanted = {n for n, board in board_of.items() if first <= board <= last}
+    return tuple(
+        step
+        for step, named in marked_steps(explanation)
+        if not step.arbiter and named & wanted and _is_bracket_step(named, board_of)
+    )
+
+
+def board_steps(explanation: Sequence[dict[str, Any]], board: GameRow) -> tuple[Step, ...]:
+    """Every step that names a player of ``board``, in the explanation's order."""
+    players = _players(board)
+    return tuple(step for step, named in marked_steps(explanation) if named & players)
+
+
+def _groups(
+    explanation: Sequence[dict[str, Any]], boards: Sequence[GameRow]
+) -> list[tuple[list[GameRow], int, set[int]]]:
+    """The boards in runs of the same bracket (the first bracket step naming a board's
+    players): each run, its number of bracket steps and its players."""
+    board_of = _board_of(boards)
+    steps = marked_steps(explanation)
+    brackets = [
+        (index, named)
+        for index, (step, named) in enumerate(steps)
+        if not step.arbiter and _is_bracket_step(named, board_of)
+    ]
+    runs: list[tuple[list[GameRow], object, set[int]]] = []
+    for game in boards:
+        players = _players(game)
+        key: object = next((i for i, named in brackets if players <= named), None)
+        if key is None:
+            key = next((i for i, named in brackets if players & named), None)
+        if runs and runs[-1][1] == key:
+            runs[-1][0].append(game)
+            runs[-1][2].update(players)
+        else:
+            runs.append(([game], key, set(players)))
+    return [
+        (run, sum(1 for _, named in brackets if named & players), players)
+        for run, _key, players in runs
+    ]
+
+
+def _history(colours: str, last_float: object) -> str:
+    arrow = {"down": DOWN, "up": UP}.get(getattr(last_float, "value", ""), "")
+    letters = {
+        "W": pgettext("White, one letter", "W"),
+        "B": pgettext("Black, one letter", "B"),
+    }
+    return arrow + "".join(letters[c] for c in colours[-2:])
+
+
+def draft_review(event: Event, round_: Round, boards: Sequence[GameRow]) -> DraftReview:
+    """The draft ``round_`` of ``event`` by bracket, one ``DraftBoard`` per board (four
+    queries for the points and histories before the round, whatever the size)."""
+    try:
+        state = engine_adapter.state_for_round(event, round_.number)
+    except TournamentError:
+        state = None
+    points: dict[int, Fraction] = {}
+    history: dict[int, str] = {}
+    if state is not None:
+        points = {int(pn): Fraction(p, 2) for pn, p in scores(state).items()}
+        floats = rules_for(event.system).float_history(state)
+        for player in state.players:
+            colours = "".join(
+                r.colour.value.upper() for r in player.history if r.played and r.colour
+            )
+            mine = floats.get(player.pairing_number, ())
+            history[int(player.pairing_number)] = _history(colours, mine[-1] if mine else None)
+    edited = {
+        frozenset(int(n) for n in step.get("players", []))
+        for step in round_.explanation
+        if step["rule"] == ARBITER_STEP
+    }
+
+    def side(game: GameRow, white: bool) -> DraftSide | None:
+        player = game.white if white else game.black
+        if player is None:
+            return None
+        other = game.black if white else game.white
+        number = player.pairing_number or 0
+        mine, theirs = points.get(number), None
+        if other is not None:
+            theirs = points.get(other.pairing_number or 0)
+        mark = ""
+        if mine is not None and (other is None or theirs is not None):
+            if other is None or (theirs is not None and mine > theirs):
+                mark = DOWN  # the pairing-allocated bye is a downfloat too
+            elif theirs is not None and mine < theirs:
+                mark = UP
+        return DraftSide(
+            number=player.pairing_number, name=player.name, title=player.title,
+            rating=player.rating, points=mine, float=mark, history=history.get(number, ""),
+        )  # fmt: skip
+
+    brackets = []
+    for run, steps, players in _groups(round_.explanation, boards):
+        lines = []
+        for game in run:
+            white = side(game, True)
+            assert white is not None
+            lines.append(
+                DraftBoard(
+                    board=game.board,
+                    white=white,
+                    black=side(game, False),
+                    edited=_players(game) in edited,
+                )
+            )
+        known = [points[n] for n in players if n in points]
+        brackets.append(
+            DraftBracket(
+                first=run[0].board,
+                last=run[-1].board,
+                points=max(known) if known else None,
+                steps=steps,
+                boards=tuple(lines),
+            )
+        )
+    return DraftReview(brackets=tuple(brackets), points_known=state is not None)
