@@ -12,7 +12,9 @@ Builds two events through the app's services in a SQLite file of its own (or
 - the entries CSV of 1,500 entries: a GET of the arbiter's CSV;
 - the standings with Rp and rating change of ``--players`` x ``--rounds``: the
   selector ``standings_after`` with the cache emptied before each call (a cold read,
-  as after a result).
+  as after a result);
+- at 1,000 players (#36, ``bench.desk_draft``): one save of the board-number entry,
+  and the draft review page's server time and size.
 
 Each is run once to warm up, then ``--repeat`` times; the median and the slowest are
 printed beside the budget.  The exit status is 1 if a median is over its budget or a
@@ -33,12 +35,15 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from bench.desk_draft import SIZE_BUDGETS, TIME_BUDGETS, build_draft_event, measure_draft
+
 BUDGETS = {
     "submitted entry": 0.100,
     "submitted entry, accepted at once": 0.100,
     "desk check-in of one player": 0.100,
     "entries CSV (1,500 entries)": 1.0,
     "standings with Rp and rating change": 0.300,
+    **TIME_BUDGETS,
 }
 """Seconds of server time each figure may take (#34 item 2, #35), by name."""
 
@@ -253,6 +258,14 @@ def measure(*, players: int, repeat: int) -> tuple[dict[str, tuple[float, float]
     return found, problems
 
 
+def size_verdicts(sizes: dict[str, int]) -> list[tuple[str, int, int, bool]]:
+    """Each size budget's name, the size found, the budget and whether it is within."""
+    return [
+        (name, sizes.get(name, 0), budget, 0 < sizes.get(name, 0) <= budget)
+        for name, budget in SIZE_BUDGETS.items()
+    ]
+
+
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench.desk_budgets", description=__doc__)
     parser.add_argument(
@@ -262,6 +275,10 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--rounds", type=int, default=11)
     parser.add_argument("--repeat", type=int, default=15)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--draft-rounds", type=int, default=8,
+        help="rounds completed before the 1,000-player event's draft (#36)",
+    )  # fmt: skip
     return parser.parse_args(argv)
 
 
@@ -288,9 +305,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     call_command("migrate", verbosity=0, interactive=False)
     call_command("collectstatic", verbosity=0, interactive=False)  # production's manifest
     started = time.monotonic()
+    from bench.load_event import ARBITER
+
     build_large(players=args.players, rounds=args.rounds, seed=args.seed)
+    build_draft_event(arbiter=ARBITER, rounds=args.draft_rounds, seed=args.seed)
     print(f"Built the events in {time.monotonic() - started:.0f} s", flush=True)
     found, problems = measure(players=args.players, repeat=args.repeat)
+    drafted, sizes, more = measure_draft(
+        arbiter=ARBITER, repeat=args.repeat, seed=args.seed, timed=timed
+    )
+    found.update(drafted)
+    problems += more
     print(
         f"\n{args.players} players x {args.rounds} rounds; {ENTRIES:,} entries; "
         f"median and slowest of {args.repeat} after a warm-up\n"
@@ -304,6 +329,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"| {name} | {median * 1000:,.0f} ms | {slowest * 1000:,.0f} ms | "
             f"{budget * 1000:,.0f} ms | {'ok' if within else 'OVER'} |"
         )
+    print("\n| Size | found | budget | |\n|---|---:|---:|---|")
+    for name, size, budget, within in size_verdicts(sizes):
+        over |= not within
+        print(f"| {name} | {size / 1000:,.1f} KB | {budget / 1000:,.0f} KB | "
+              f"{'ok' if within else 'OVER'} |")  # fmt: skip
     for problem in problems[:10]:
         print(f"problem: {problem}")
     folder.cleanup()

@@ -90,11 +90,7 @@
         return;
       }
       row.scrollIntoView({ block: "nearest" });
-      if (window.swisswebResults.blocked(input)) {
-        say("refused", text("boxBlocked", { board: entry.board }));
-        window.swisswebResults.enter(input);
-        return;
-      }
+      // A blocked board keeps the value in its field, unsent, for "Save it anyway".
       input.value = entry.key;
       if (!window.swisswebResults.enter(input)) {
         say("refused", text("boxBlocked", { board: entry.board }));

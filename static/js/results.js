@@ -212,7 +212,6 @@
   window.swisswebResults = {
     enter,
     pending: () => [...queues.values()].filter((q) => q.busy || q.next !== null).length,
-    blocked: (input) => Boolean(resultField(input) && queueFor(input).blocked),
   };
 
   window.addEventListener("beforeunload", (event) => {

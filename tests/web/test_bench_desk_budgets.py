@@ -3,17 +3,23 @@ pure parts only; its timings are ``make bench``'s, never a test's."""
 
 from __future__ import annotations
 
-from bench.desk_budgets import BUDGETS, timed, verdicts
+from bench.desk_budgets import BUDGETS, size_verdicts, timed, verdicts
+from bench.desk_draft import SIZE_BUDGETS
 
 
-def test_every_budget_of_issues_34_and_35_is_measured() -> None:
+def test_every_budget_of_issues_34_35_and_36_is_measured() -> None:
     assert set(BUDGETS) == {
         "submitted entry",
         "submitted entry, accepted at once",
         "desk check-in of one player",
         "entries CSV (1,500 entries)",
         "standings with Rp and rating change",
+        "result save by board number (server)",
+        "draft review page (1,000 players)",
     }
+    assert BUDGETS["result save by board number (server)"] == 0.15
+    assert BUDGETS["draft review page (1,000 players)"] == 0.2
+    assert SIZE_BUDGETS == {"draft review page (1,000 players), HTML": 200_000}
     assert BUDGETS["entries CSV (1,500 entries)"] == 1.0
     assert BUDGETS["standings with Rp and rating change"] == 0.3
 
@@ -30,3 +36,10 @@ def test_the_warm_up_call_is_not_counted() -> None:
     median, slowest = timed(calls.append, 4)
     assert calls == [0, 1, 2, 3, 4]
     assert 0 <= median <= slowest
+
+
+def test_a_page_over_its_size_or_not_measured_is_reported_over() -> None:
+    name = "draft review page (1,000 players), HTML"
+    assert [ok for *_, ok in size_verdicts({name: 199_000})] == [True]
+    assert [ok for *_, ok in size_verdicts({name: 200_001})] == [False]
+    assert [ok for *_, ok in size_verdicts({})] == [False]

@@ -63,7 +63,7 @@ READS: dict[str, Callable[[Event, User], object]] = {
     "draft_review": lambda e, u: draft_review.draft_review(
         e, _round(e, last=True), round_selectors.round_games(_round(e, last=True))
     ),
-    "explanation_steps": lambda e, u: round_selectors.explanation_steps(_round(e), board=1),
+    "explanation_steps": lambda e, u: draft_review.explanation_steps(_round(e), board=1),
     "game_board": lambda e, u: round_selectors.game_board(
         game_id=Game.objects.filter(round__event=e).values_list("pk", flat=True)[0]
     ),

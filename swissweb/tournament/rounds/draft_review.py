@@ -21,6 +21,7 @@ from django.utils.translation import pgettext
 from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.models import ARBITER_STEP, Event, Round
 from swissweb.tournament.rounds import engine_adapter
+from swissweb.tournament.rounds import selectors as round_selectors
 from swissweb.tournament.rounds.engine_door import rules_for, scores
 from swissweb.tournament.rounds.selectors import GameRow, step_rule
 
@@ -144,6 +145,27 @@ def board_steps(explanation: Sequence[dict[str, Any]], board: GameRow) -> tuple[
     """Every step that names a player of ``board``, in the explanation's order."""
     players = _players(board)
     return tuple(step for step, named in marked_steps(explanation) if named & players)
+
+
+def explanation_steps(
+    round_: Round, board: int | None = None, boards: tuple[int, int] | None = None
+) -> tuple[Step, ...] | None:
+    """A round's explanation, step by step, each marked where the arbiter changed a board
+    it concerns since (``marked_steps``); with ``board``, only the steps that
+    concern that board's players; with ``boards`` (first, last), only the steps about the
+    brackets of those boards (``bracket_steps``).  One query for a board or
+    boards; ``None`` when the round has no such board."""
+    if boards is None and board is None:
+        return tuple(step for step, _named in marked_steps(round_.explanation))
+    if boards is not None:
+        games = round_selectors.round_games(round_)
+        if not any(boards[0] <= g.board <= boards[1] for g in games):
+            return None
+        return bracket_steps(round_.explanation, games, *boards)
+    found = round_.games.select_related("white", "black").filter(board=board or 0).first()
+    if found is None:
+        return None
+    return board_steps(round_.explanation, GameRow.of(found))
 
 
 def _groups(

@@ -7,7 +7,7 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.core.cache import cache
 from django.core.cache.utils import make_template_fragment_key
@@ -37,9 +37,6 @@ from swissweb.tournament.rounds.round_rows import (
     RoundResults,
     public_round_rows,
 )
-
-if TYPE_CHECKING:
-    from swissweb.tournament.rounds import draft_review
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -361,29 +358,6 @@ class GameRow:
             white=PlayerRow.of(game.white),
             black=PlayerRow.of(game.black) if game.black is not None else None,
         )
-
-
-def explanation_steps(
-    round_: Round, board: int | None = None, boards: tuple[int, int] | None = None
-) -> tuple[draft_review.Step, ...] | None:
-    """A round's explanation, step by step, each marked where the arbiter changed a board
-    it concerns since (``draft_review.marked_steps``); with ``board``, only the steps that
-    concern that board's players; with ``boards`` (first, last), only the steps about the
-    brackets of those boards (``draft_review.bracket_steps``).  One query for a board or
-    boards; ``None`` when the round has no such board."""
-    from swissweb.tournament.rounds import draft_review
-
-    if boards is None and board is None:
-        return tuple(step for step, _named in draft_review.marked_steps(round_.explanation))
-    if boards is not None:
-        games = round_games(round_)
-        if not any(boards[0] <= g.board <= boards[1] for g in games):
-            return None
-        return draft_review.bracket_steps(round_.explanation, games, *boards)
-    found = round_.games.select_related("white", "black").filter(board=board or 0).first()
-    if found is None:
-        return None
-    return draft_review.board_steps(round_.explanation, GameRow.of(found))
 
 
 def round_games(round_: Round) -> tuple[GameRow, ...]:

@@ -38,7 +38,7 @@ from swissweb.tournament.players import asks as ask_services
 from swissweb.tournament.players.rows import PlayerRow
 from swissweb.tournament.rounds import selectors as round_selectors
 from swissweb.tournament.rounds import services as round_services
-from swissweb.tournament.rounds.draft_review import draft_review
+from swissweb.tournament.rounds.draft_review import draft_review, explanation_steps
 from swissweb.tournament.rounds.engine_door import rules_for
 from swissweb.tournament.rounds.selectors import GameRow
 
@@ -240,7 +240,7 @@ def round_why(request: AuthenticatedHttpRequest, event: Event, number: int) -> H
     round_ = get_object_or_404(Round, event=event, number=number)
     board = positive_number(request.GET.get("board"))
     boards = _board_range(request.GET.get("boards", ""))
-    steps = round_selectors.explanation_steps(round_, board, None if board else boards)
+    steps = explanation_steps(round_, board, None if board else boards)
     if steps is None:
         raise Http404("No such board.")
     context: dict[str, Any] = {"round": round_, "steps": steps, "board": board, "boards": boards}
