@@ -21,6 +21,7 @@ from swissweb.tournament.rounds import services as round_services
 
 from .conftest import ARTEFACTS
 from .played import SLUG, log_in, played_event
+from .test_content_security_policy import LISTEN
 
 if TYPE_CHECKING:  # types only: the fixtures import playwright, or skip without it
     from playwright.sync_api import Page
@@ -100,6 +101,7 @@ def test_draft_review_opens_a_boards_and_a_brackets_steps_under_the_line(
     live_server: LiveServer, page: Page
 ) -> None:
     _draft()
+    page.add_init_script(LISTEN)
     log_in(page, live_server.url)
     page.goto(f"{live_server.url}/events/{SLUG}/manage/rounds/5/")
     why = page.locator('table.draft a[href="why/?board=1"]')
@@ -111,6 +113,7 @@ def test_draft_review_opens_a_boards_and_a_brackets_steps_under_the_line(
     assert panel.count() == 0
     page.locator("table.draft tr.bracket a").first.click()
     assert "bracket" in panel.locator(".explanation").inner_text().lower()
+    assert page.evaluate("window.__violations") == []  # the script and its fetch pass the CSP
 
 
 def test_a_colour_swap_marks_the_board_and_its_stale_steps(
