@@ -21,9 +21,8 @@ from django.utils.translation import pgettext
 from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.models import ARBITER_STEP, Event, Round
 from swissweb.tournament.rounds import engine_adapter
-from swissweb.tournament.rounds import selectors as round_selectors
 from swissweb.tournament.rounds.engine_door import rules_for, scores
-from swissweb.tournament.rounds.selectors import GameRow, step_rule
+from swissweb.tournament.rounds.selectors import step_rule
 
 DOWN, UP = "↓", "↑"
 """The float marks: a player paired with a lower score floats down, the other up."""
@@ -89,7 +88,48 @@ class Step:
     arbiter: bool = False
 
 
-def _players(board: GameRow) -> frozenset[int]:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatPlayer:
+    """A player of a draft's board as the review reads one (four columns)."""
+
+    pairing_number: int | None
+    name: str
+    title: str
+    rating: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Seat:
+    """A board of a round and its players, read lean: at 1,000 players the model
+    instances of every board with both players cost more than the rest of the page."""
+
+    board: int
+    white: SeatPlayer
+    black: SeatPlayer | None
+
+
+def seats(round_: Round, board: int | None = None) -> tuple[Seat, ...]:
+    """The boards of ``round_`` (or board ``board`` alone) in board order (one query)."""
+    games = round_.games.all() if board is None else round_.games.filter(board=board)
+    rows = games.order_by("board").values_list(
+        "board", "white__pairing_number", "white__name", "white__title", "white__rating",
+        "black__pairing_number", "black__name", "black__title", "black__rating",
+    )  # fmt: skip
+    return tuple(
+        Seat(
+            board=number,
+            white=SeatPlayer(pairing_number=wn, name=wname, title=wtitle, rating=wrating),
+            black=(
+                SeatPlayer(pairing_number=bn, name=bname, title=btitle, rating=brating)
+                if bname is not None
+                else None
+            ),
+        )
+        for number, wn, wname, wtitle, wrating, bn, bname, btitle, brating in rows
+    )
+
+
+def _players(board: Seat) -> frozenset[int]:
     found = {board.white.pairing_number or 0}
     if board.black is not None:
         found.add(board.black.pairing_number or 0)
@@ -117,7 +157,7 @@ def marked_steps(explanation: Sequence[dict[str, Any]]) -> list[tuple[Step, froz
     return found
 
 
-def _board_of(boards: Sequence[GameRow]) -> dict[int, int]:
+def _board_of(boards: Sequence[Seat]) -> dict[int, int]:
     return {number: game.board for game in boards for number in _players(game)}
 
 
@@ -128,7 +168,7 @@ def _is_bracket_step(named: frozenset[int], board_of: dict[int, int]) -> bool:
 
 
 def bracket_steps(
-    explanation: Sequence[dict[str, Any]], boards: Sequence[GameRow], first: int, last: int
+    explanation: Sequence[dict[str, Any]], boards: Sequence[Seat], first: int, last: int
 ) -> tuple[Step, ...]:
     """The engine's steps about the brackets of boards ``first`` to ``last``: those that
     name players of two boards or more, one of them among these boards."""
@@ -141,7 +181,7 @@ def bracket_steps(
     )
 
 
-def board_steps(explanation: Sequence[dict[str, Any]], board: GameRow) -> tuple[Step, ...]:
+def board_steps(explanation: Sequence[dict[str, Any]], board: Seat) -> tuple[Step, ...]:
     """Every step that names a player of ``board``, in the explanation's order."""
     players = _players(board)
     return tuple(step for step, named in marked_steps(explanation) if named & players)
@@ -158,19 +198,19 @@ def explanation_steps(
     if boards is None and board is None:
         return tuple(step for step, _named in marked_steps(round_.explanation))
     if boards is not None:
-        games = round_selectors.round_games(round_)
+        games = seats(round_)
         if not any(boards[0] <= g.board <= boards[1] for g in games):
             return None
         return bracket_steps(round_.explanation, games, *boards)
-    found = round_.games.select_related("white", "black").filter(board=board or 0).first()
-    if found is None:
+    found = seats(round_, board or 0)
+    if not found:
         return None
-    return board_steps(round_.explanation, GameRow.of(found))
+    return board_steps(round_.explanation, found[0])
 
 
 def _groups(
-    explanation: Sequence[dict[str, Any]], boards: Sequence[GameRow]
-) -> list[tuple[list[GameRow], int, set[int]]]:
+    explanation: Sequence[dict[str, Any]], boards: Sequence[Seat]
+) -> list[tuple[list[Seat], int, set[int]]]:
     """The boards in runs of the same bracket (the first bracket step naming a board's
     players): each run, its number of bracket steps and its players."""
     board_of = _board_of(boards)
@@ -180,7 +220,7 @@ def _groups(
         for index, (step, named) in enumerate(steps)
         if not step.arbiter and _is_bracket_step(named, board_of)
     ]
-    runs: list[tuple[list[GameRow], object, set[int]]] = []
+    runs: list[tuple[list[Seat], object, set[int]]] = []
     for game in boards:
         players = _players(game)
         key: object = next((i for i, named in brackets if players <= named), None)
@@ -197,18 +237,17 @@ def _groups(
     ]
 
 
-def _history(colours: str, last_float: object) -> str:
+def _history(colours: str, last_float: object, letters: dict[str, str]) -> str:
     arrow = {"down": DOWN, "up": UP}.get(getattr(last_float, "value", ""), "")
-    letters = {
-        "W": pgettext("White, one letter", "W"),
-        "B": pgettext("Black, one letter", "B"),
-    }
     return arrow + "".join(letters[c] for c in colours[-2:])
 
 
-def draft_review(event: Event, round_: Round, boards: Sequence[GameRow]) -> DraftReview:
+def draft_review(event: Event, round_: Round, boards: Sequence[Seat] | None = None) -> DraftReview:
     """The draft ``round_`` of ``event`` by bracket, one ``DraftBoard`` per board (four
-    queries for the points and histories before the round, whatever the size)."""
+    queries for the points and histories before the round, one for the boards unless
+    given, whatever the size)."""
+    if boards is None:
+        boards = seats(round_)
     try:
         state = engine_adapter.state_for_round(event, round_.number)
     except TournamentError:
@@ -218,19 +257,24 @@ def draft_review(event: Event, round_: Round, boards: Sequence[GameRow]) -> Draf
     if state is not None:
         points = {int(pn): Fraction(p, 2) for pn, p in scores(state).items()}
         floats = rules_for(event.system).float_history(state)
+        letters = {
+            "W": pgettext("White, one letter", "W"),
+            "B": pgettext("Black, one letter", "B"),
+        }
         for player in state.players:
             colours = "".join(
                 r.colour.value.upper() for r in player.history if r.played and r.colour
             )
             mine = floats.get(player.pairing_number, ())
-            history[int(player.pairing_number)] = _history(colours, mine[-1] if mine else None)
+            last = mine[-1] if mine else None
+            history[int(player.pairing_number)] = _history(colours, last, letters)
     edited = {
         frozenset(int(n) for n in step.get("players", []))
         for step in round_.explanation
         if step["rule"] == ARBITER_STEP
     }
 
-    def side(game: GameRow, white: bool) -> DraftSide | None:
+    def side(game: Seat, white: bool) -> DraftSide | None:
         player = game.white if white else game.black
         if player is None:
             return None

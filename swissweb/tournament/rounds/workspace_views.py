@@ -71,11 +71,11 @@ def round_page(request: AuthenticatedHttpRequest, event: Event, number: int) -> 
         if number != ws.next_round:
             raise Http404("No such round.")
         return _next_round(request, event, ws, number)
-    games = round_selectors.round_games(round_)
     draft = round_.state == RoundState.PAIRED
-    # A draft is reviewed one line per board by bracket (#36 item 1); its explanation is
-    # read per board or bracket on demand (``round_why``).
-    review = draft_review(event, round_, games) if draft else None
+    # A draft is reviewed one line per board by bracket (#36 item 1), its boards read
+    # lean; its explanation is read per board or bracket on demand (``round_why``).
+    games: tuple[GameRow, ...] = () if draft else round_selectors.round_games(round_)
+    review = draft_review(event, round_) if draft else None
     later = ws.last > number
     correcting = later and request.GET.get("correct") == "1"
     has_results = any(g.result not in (Result.NOT_PLAYED_YET, Result.PAIRING_BYE) for g in games)
