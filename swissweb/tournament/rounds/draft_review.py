@@ -16,8 +16,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from django.utils.translation import pgettext
+from django.db.models import Count, Max
+from django.utils.translation import get_language, pgettext
 
+from swissweb.tournament.core.caching import cached
 from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.models import ARBITER_STEP, Event, Round
 from swissweb.tournament.rounds import engine_adapter
@@ -242,32 +244,51 @@ def _history(colours: str, last_float: object, letters: dict[str, str]) -> str:
     return arrow + "".join(letters[c] for c in colours[-2:])
 
 
-def draft_review(event: Event, round_: Round, boards: Sequence[Seat] | None = None) -> DraftReview:
-    """The draft ``round_`` of ``event`` by bracket, one ``DraftBoard`` per board (four
-    queries for the points and histories before the round, one for the boards unless
-    given, whatever the size)."""
-    if boards is None:
-        boards = seats(round_)
+def _basis(event: Event, round_: Round) -> tuple[dict[int, Fraction], dict[int, str], bool]:
+    """Each player's points and history before the draft ``round_``, by pairing number,
+    and whether they are known; cached for the draft.
+
+    They rest on the rounds before it alone, which do not change while the draft stands
+    (a correction of an earlier result is refused until the draft is deleted), so the
+    key is the draft itself (a new pairing is a new draft), the players (an entry or a
+    withdrawal) and the language of the colour letters: an arbiter's swaps and flips
+    find them cached, and only the draft's first view reads the rounds before it.
+    """
+    players = event.players.aggregate(count=Count("pk"), last=Max("modified_at"))
+    last = players["last"].timestamp() if players["last"] else 0
+    key = ("draft-basis", round_.pk, round_.paired_at.timestamp(), players["count"], last)
+    return cached((*key, get_language()), lambda: _read_basis(event, round_))
+
+
+def _read_basis(event: Event, round_: Round) -> tuple[dict[int, Fraction], dict[int, str], bool]:
+    """``_basis`` read from the rounds before ``round_`` (four queries)."""
     try:
         state = engine_adapter.state_for_round(event, round_.number)
     except TournamentError:
-        state = None
-    points: dict[int, Fraction] = {}
+        return {}, {}, False
+    points = {int(pn): Fraction(p, 2) for pn, p in scores(state).items()}
+    floats = rules_for(event.system).float_history(state)
+    letters = {
+        "W": pgettext("White, one letter", "W"),
+        "B": pgettext("Black, one letter", "B"),
+    }
     history: dict[int, str] = {}
-    if state is not None:
-        points = {int(pn): Fraction(p, 2) for pn, p in scores(state).items()}
-        floats = rules_for(event.system).float_history(state)
-        letters = {
-            "W": pgettext("White, one letter", "W"),
-            "B": pgettext("Black, one letter", "B"),
-        }
-        for player in state.players:
-            colours = "".join(
-                r.colour.value.upper() for r in player.history if r.played and r.colour
-            )
-            mine = floats.get(player.pairing_number, ())
-            last = mine[-1] if mine else None
-            history[int(player.pairing_number)] = _history(colours, last, letters)
+    for player in state.players:
+        colours = "".join(r.colour.value.upper() for r in player.history if r.played and r.colour)
+        mine = floats.get(player.pairing_number, ())
+        last = mine[-1] if mine else None
+        history[int(player.pairing_number)] = _history(colours, last, letters)
+    return points, history, True
+
+
+def draft_review(event: Event, round_: Round, boards: Sequence[Seat] | None = None) -> DraftReview:
+    """The draft ``round_`` of ``event`` by bracket, one ``DraftBoard`` per board: one
+    query for the boards (unless given), one for the players' stamp, and on the draft's
+    first view four for the points and histories before the round (``_basis``),
+    whatever the size."""
+    if boards is None:
+        boards = seats(round_)
+    points, history, points_known = _basis(event, round_)
     edited = {
         frozenset(int(n) for n in step.get("players", []))
         for step in round_.explanation
@@ -318,4 +339,4 @@ def draft_review(event: Event, round_: Round, boards: Sequence[Seat] | None = No
                 boards=tuple(lines),
             )
         )
-    return DraftReview(brackets=tuple(brackets), points_known=state is not None)
+    return DraftReview(brackets=tuple(brackets), points_known=points_known)
