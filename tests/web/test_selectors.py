@@ -60,9 +60,7 @@ READS: dict[str, Callable[[Event, User], object]] = {
     "published_rounds": lambda e, u: round_selectors.published_rounds(event=e),
     "published_round": lambda e, u: round_selectors.published_round(event=e, number=1),
     "round_games": lambda e, u: round_selectors.round_games(_round(e)),
-    "draft_review": lambda e, u: draft_review.draft_review(
-        e, _round(e, last=True), round_selectors.round_games(_round(e, last=True))
-    ),
+    "draft_review": lambda e, u: draft_review.draft_review(e, _round(e, last=True)),
     "explanation_steps": lambda e, u: draft_review.explanation_steps(_round(e), board=1),
     "game_board": lambda e, u: round_selectors.game_board(
         game_id=Game.objects.filter(round__event=e).values_list("pk", flat=True)[0]
@@ -136,7 +134,7 @@ def test_a_drafts_review_is_frozen_lines_by_bracket_with_points_and_floats(
     """``draft_review`` gives every board once, on frozen lines, in runs of brackets."""
     round_ = _pair(started, arbiter)
     boards = round_selectors.round_games(round_)
-    review = draft_review.draft_review(started, round_, boards)
+    review = draft_review.draft_review(started, round_)
     lines = [line for bracket in review.brackets for line in bracket.boards]
     assert [line.board for line in lines] == [b.board for b in boards]
     assert review.points_known and all(line.white.points == 0 for line in lines)
