@@ -15,8 +15,10 @@ Builds two events through the app's services in a SQLite file of its own (or
   as after a result);
 - the weight of the arbiter's players page of the large event (#36 item 4): the
   largest of ``PLAYERS_PAGE_QUERIES``, against ``SIZE_BUDGETS``;
-- and the weight of a festival's public page of 3 sections x 500 players, without and
-  with a search (``bench.festival_page``, #34 item 1), against ``SIZE_BUDGETS``.
+- the weight of a festival's public page of 3 sections x 500 players, without and
+  with a search (``bench.festival_page``, #34 item 1), against ``SIZE_BUDGETS``;
+- at 1,000 players (#36, ``bench.desk_draft``): one save of the board-number entry,
+  and the draft review page's server time and size.
 
 Each is run once to warm up, then ``--repeat`` times; the median and the slowest are
 printed beside the budget.  The exit status is 1 if a median is over its budget or a
@@ -41,12 +43,16 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from django.test import Client
 
+from bench.desk_draft import SIZE_BUDGETS as DRAFT_SIZE_BUDGETS
+from bench.desk_draft import TIME_BUDGETS, build_draft_event, measure_draft
+
 BUDGETS = {
     "submitted entry": 0.100,
     "submitted entry, accepted at once": 0.100,
     "desk check-in of one player": 0.100,
     "entries CSV (1,500 entries)": 1.0,
     "standings with Rp and rating change": 0.300,
+    **TIME_BUDGETS,
 }
 """Seconds of server time each figure may take (#34 item 2, #35), by name."""
 
@@ -54,9 +60,11 @@ SIZE_BUDGETS = {
     "players page": 150_000,
     "festival page": 60_000,
     "festival page with a search": 60_000,
+    **DRAFT_SIZE_BUDGETS,
 }
 """Bytes each page may weigh, by name: the arbiter's players page at 1,000 players (#36
-item 4), a festival's public page of 3 sections x 500 players (#34 item 1)."""
+item 4), a festival's public page of 3 sections x 500 players (#34 item 1), the draft
+review page at 1,000 players (#36 item 1)."""
 
 PLAYERS_PAGE_QUERIES = ("", "?sort=score", "?sort=name&page=3", "?status=active&page=2")
 """The players page's variants weighed: the largest is the figure."""
@@ -82,16 +90,6 @@ def verdicts(found: dict[str, tuple[float, float]]) -> list[tuple[str, float, fl
     """Each budget's name, median, slowest, budget and whether the median is within it."""
     return [
         (name, *found[name], budget, found[name][0] <= budget) for name, budget in BUDGETS.items()
-    ]
-
-
-def size_verdicts(sizes: dict[str, int]) -> list[tuple[str, int, int, bool]]:
-    """Each size budget weighed in ``sizes``: its name, the page's bytes, the budget and
-    whether it is within."""
-    return [
-        (name, sizes[name], budget, sizes[name] <= budget)
-        for name, budget in SIZE_BUDGETS.items()
-        if name in sizes
     ]
 
 
@@ -308,6 +306,15 @@ def measure_festival(*, seed: int) -> tuple[dict[str, int], list[str]]:
     return page_sizes()
 
 
+def size_verdicts(sizes: dict[str, int]) -> list[tuple[str, int, int, bool]]:
+    """Each size budget's name, the size found, the budget and whether it is within (a
+    page not weighed is over: the bench must weigh every page it budgets)."""
+    return [
+        (name, sizes.get(name, 0), budget, 0 < sizes.get(name, 0) <= budget)
+        for name, budget in SIZE_BUDGETS.items()
+    ]
+
+
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench.desk_budgets", description=__doc__)
     parser.add_argument(
@@ -317,6 +324,10 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--rounds", type=int, default=11)
     parser.add_argument("--repeat", type=int, default=15)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--draft-rounds", type=int, default=8,
+        help="rounds completed before the 1,000-player event's draft (#36)",
+    )  # fmt: skip
     return parser.parse_args(argv)
 
 
@@ -343,9 +354,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     call_command("migrate", verbosity=0, interactive=False)
     call_command("collectstatic", verbosity=0, interactive=False)  # production's manifest
     started = time.monotonic()
+    from bench.load_event import ARBITER
+
     build_large(players=args.players, rounds=args.rounds, seed=args.seed)
+    build_draft_event(arbiter=ARBITER, rounds=args.draft_rounds, seed=args.seed)
     print(f"Built the events in {time.monotonic() - started:.0f} s", flush=True)
     found, problems = measure(players=args.players, repeat=args.repeat)
+    drafted, sizes, more = measure_draft(
+        arbiter=ARBITER, repeat=args.repeat, seed=args.seed, timed=timed
+    )
+    found.update(drafted)
+    problems += more
     print(
         f"\n{args.players} players x {args.rounds} rounds; {ENTRIES:,} entries; "
         f"median and slowest of {args.repeat} after a warm-up\n"
@@ -359,18 +378,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"| {name} | {median * 1000:,.0f} ms | {slowest * 1000:,.0f} ms | "
             f"{budget * 1000:,.0f} ms | {'ok' if within else 'OVER'} |"
         )
-    sizes, size_problems = measure_festival(seed=args.seed)
+    festival, size_problems = measure_festival(seed=args.seed)
     problems += size_problems
     over |= bool(size_problems)
     SIZES.update(sizes)
-    print(
-        f"\n| Page (players page: {args.players:,} players; festival: 3 x 500) | bytes | budget | |"
-    )
-    print("|---|---:|---:|---|")
-    for name, budget in SIZE_BUDGETS.items():
-        size = SIZES.get(name, 0)
-        over |= size > budget or name not in SIZES
-        print(f"| {name} | {size:,} | {budget:,} | {'ok' if size <= budget else 'OVER'} |")
+    SIZES.update(festival)
+    print("\n| Size | found | budget | |\n|---|---:|---:|---|")
+    for name, size, budget, within in size_verdicts(SIZES):
+        over |= not within
+        print(f"| {name} | {size / 1000:,.1f} KB | {budget / 1000:,.0f} KB | "
+              f"{'ok' if within else 'OVER'} |")  # fmt: skip
     for problem in problems[:10]:
         print(f"problem: {problem}")
     folder.cleanup()

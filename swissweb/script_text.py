@@ -31,6 +31,25 @@ def script_text(request: HttpRequest) -> dict[str, dict[str, str]]:
             "badKey": gettext("refused: type 1, 0, =, + or - (forfeits), -- (double forfeit)"),
             "signIn": gettext("not saved: sign in again in another tab, then press Enter here"),
             "retrying": gettext("not saved yet (%(why)s); trying again"),
+            "blocked": gettext(
+                "not saved: a save of this board was refused; reload the page, or save it anyway"
+            ),
+            "overwrite": gettext("Save it anyway"),
+            # board_entry.js: the box for results by board number (#36).
+            "pending": gettext("Saves pending: %(count)s"),
+            "missing": gettext("Boards without a result: %(count)s"),
+            "missingNone": gettext("Every board has a result."),
+            "boxBadBoard": gettext("Type the board number first, then the result: 17 1"),
+            "boxBadResult": gettext(
+                "Board %(board)s: type 1, 0, = (or ½), + or - (forfeits), -- (double forfeit)"
+            ),
+            "boxNoBoard": gettext("This round has no board %(board)s."),
+            "boxBye": gettext("Board %(board)s is the pairing-allocated bye."),
+            "boxBlocked": gettext(
+                "Board %(board)s is blocked after a refused save: reload the page, or use "
+                "its \u201cSave it anyway\u201d button."
+            ),
+            "boxSaving": gettext("Board %(board)s: %(result)s, saving…"),
             # tiebreak_picker.js: the buttons beside each chosen tie-break code.
             "moveUp": gettext("Move %(code)s up"),
             "moveDown": gettext("Move %(code)s down"),

@@ -13,6 +13,15 @@
 // The table is kept small (a budget of 200 KB at 1,000 players): one CSRF token for the
 // page, each board's field named g<game id>v<version shown>, and the state text added
 // only when there is something to say.
+//
+// A save the server refuses (someone else changed the board, a correction not
+// confirmed, ...) blocks that board (issue 36): Enter there saves nothing more, so a
+// result typed in a tab opened before another arbiter's entry never overwrites it.  The
+// arbiter reloads the page, or presses the row's "save it anyway" button, which saves
+// the value over the board as it is now.  Each state change is announced to the page
+// as a "swissweb:save" event on the row (static/js/board_entry.js counts the saves
+// pending and the boards still missing); window.swisswebResults.enter(field) saves a
+// field as Enter there does.
 (() => {
   "use strict";
 
@@ -41,6 +50,27 @@
     row.dataset.save = kind;
     cell.dataset.state = kind;
     cell.textContent = text;
+    const button = row.querySelector("button.overwrite");
+    if (button && kind !== "refused") button.remove();
+    row.dispatchEvent(new CustomEvent("swissweb:save", { bubbles: true, detail: { kind } }));
+  }
+
+  function offerOverwrite(row, input, queue) {
+    if (row.querySelector("button.overwrite")) return;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "overwrite";
+    button.textContent = text("overwrite");
+    button.addEventListener("click", () => {
+      if (!queue.blocked) return;
+      queue.version = queue.blocked.version;
+      input.name = "g" + queue.id + "v" + queue.version;
+      queue.blocked = null;
+      button.remove();
+      enter(input);
+      input.focus();
+    });
+    row.querySelector(".save-state").after(button);
   }
 
   function resultField(element) {
@@ -60,7 +90,7 @@
   function queueFor(input) {
     const [, id, version] = FIELD.exec(input.name);
     if (!queues.has(id)) {
-      queues.set(id, { id, busy: false, next: null, version });
+      queues.set(id, { id, busy: false, next: null, version, blocked: null });
     }
     return queues.get(id);
   }
@@ -105,17 +135,22 @@
           answer = { status: 0, data: null };
         }
         const data = answer.data;
-        if (data !== null) {
+        if (data !== null && data.ok) {
           queue.version = String(data.version);
           input.name = "g" + queue.id + "v" + queue.version;
           if (queue.next === null) {
-            if (data.ok) {
-              if (input.value.trim() === value) input.value = data.shown ?? data.result;
-              show(row, "saved", text("saved"));
-            } else {
-              show(row, "refused", text("refused", { why: data.error }));
-            }
+            if (input.value.trim() === value) input.value = data.shown ?? data.result;
+            show(row, "saved", text("saved"));
           }
+          break;
+        }
+        if (data !== null) {
+          // Refused: the board keeps the version this page knew, and is blocked (above);
+          // a value typed meanwhile is not sent.
+          queue.blocked = { version: String(data.version) };
+          queue.next = null;
+          show(row, "refused", text("refused", { why: data.error }));
+          offerOverwrite(row, input, queue);
           break;
         }
         if (answer.status === 401 || answer.status === 403) {
@@ -142,6 +177,11 @@
       return false;
     }
     const queue = queueFor(input);
+    if (queue.blocked) {
+      show(row, "refused", text("blocked"));
+      offerOverwrite(row, input, queue);
+      return false;
+    }
     queue.next = value;
     show(row, "saving", text("saving"));
     if (!queue.busy) pump(input, queue);
@@ -172,6 +212,11 @@
     },
     true,
   );
+
+  window.swisswebResults = {
+    enter,
+    pending: () => [...queues.values()].filter((q) => q.busy || q.next !== null).length,
+  };
 
   window.addEventListener("beforeunload", (event) => {
     for (const queue of queues.values()) {

@@ -6,14 +6,19 @@ from __future__ import annotations
 from bench.desk_budgets import BUDGETS, SIZE_BUDGETS, size_verdicts, timed, verdicts
 
 
-def test_every_budget_of_issues_34_and_35_is_measured() -> None:
+def test_every_budget_of_issues_34_35_and_36_is_measured() -> None:
     assert set(BUDGETS) == {
         "submitted entry",
         "submitted entry, accepted at once",
         "desk check-in of one player",
         "entries CSV (1,500 entries)",
         "standings with Rp and rating change",
+        "result save by board number (server)",
+        "draft review page (1,000 players)",
     }
+    assert BUDGETS["result save by board number (server)"] == 0.15
+    assert BUDGETS["draft review page (1,000 players)"] == 0.2
+    assert SIZE_BUDGETS == {"draft review page (1,000 players), HTML": 200_000}
     assert BUDGETS["entries CSV (1,500 entries)"] == 1.0
     assert BUDGETS["standings with Rp and rating change"] == 0.3
 
@@ -37,8 +42,20 @@ def test_the_players_page_weighs_at_most_150_kb() -> None:
     assert SIZE_BUDGETS["players page"] == 150_000
 
 
+def _verdict(sizes: dict[str, int], names: set[str]) -> list[bool]:
+    return [ok for name, *_, ok in size_verdicts(sizes) if name in names]
+
+
 def test_the_festival_page_weighs_at_most_60_kb_in_the_bench() -> None:
     """#34: a festival of 3 sections x 500 players, its page at most 60 KB of HTML."""
     assert SIZE_BUDGETS["festival page"] == SIZE_BUDGETS["festival page with a search"] == 60_000
-    verdict = size_verdicts({"festival page": 59_000, "festival page with a search": 61_000})
-    assert [ok for *_, ok in verdict] == [True, False]
+    names = {"festival page", "festival page with a search"}
+    verdict = _verdict({"festival page": 59_000, "festival page with a search": 61_000}, names)
+    assert verdict == [True, False]
+
+
+def test_a_page_over_its_size_or_not_measured_is_reported_over() -> None:
+    name = "draft review page (1,000 players), HTML"
+    assert _verdict({name: 199_000}, {name}) == [True]
+    assert _verdict({name: 200_001}, {name}) == [False]
+    assert _verdict({}, {name}) == [False]

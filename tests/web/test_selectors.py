@@ -17,6 +17,7 @@ from swissweb.tournament.core.errors import NotFound
 from swissweb.tournament.events import selectors as event_selectors
 from swissweb.tournament.models import Event, Game, Round
 from swissweb.tournament.players import selectors as player_selectors
+from swissweb.tournament.rounds import draft_review
 from swissweb.tournament.rounds import selectors as round_selectors
 from swissweb.tournament.standings import selectors as standing_selectors
 from tests.web.selector_helpers import SIZES, queries_of, sized_event
@@ -58,10 +59,9 @@ READS: dict[str, Callable[[Event, User], object]] = {
     "public_rounds": lambda e, u: round_selectors.public_rounds(event=e),
     "published_rounds": lambda e, u: round_selectors.published_rounds(event=e),
     "published_round": lambda e, u: round_selectors.published_round(event=e, number=1),
-    "round_games": lambda e, u: round_selectors.with_reasons(
-        _round(e), round_selectors.round_games(_round(e))
-    ),
-    "explanation_steps": lambda e, u: round_selectors.explanation_steps(_round(e), board=1),
+    "round_games": lambda e, u: round_selectors.round_games(_round(e)),
+    "draft_review": lambda e, u: draft_review.draft_review(e, _round(e, last=True)),
+    "explanation_steps": lambda e, u: draft_review.explanation_steps(_round(e), board=1),
     "game_board": lambda e, u: round_selectors.game_board(
         game_id=Game.objects.filter(round__event=e).values_list("pk", flat=True)[0]
     ),
@@ -128,13 +128,15 @@ def test_an_unknown_board_is_not_found_not_http(started: Event) -> None:
     assert not isinstance(raised.value, Http404)
 
 
-def test_the_arbiters_boards_are_frozen_and_a_drafts_carry_their_reasons(
+def test_a_drafts_review_is_frozen_lines_by_bracket_with_points_and_floats(
     started: Event, arbiter: User
 ) -> None:
-    """``with_reasons`` gives new boards with their reasons, leaving those given alone."""
+    """``draft_review`` gives every board once, on frozen lines, in runs of brackets."""
     round_ = _pair(started, arbiter)
     boards = round_selectors.round_games(round_)
-    explained = round_selectors.with_reasons(round_, boards)
-    assert [b.reasons for b in boards] == [[] for _ in boards]
-    assert any(b.reasons for b in explained)
-    assert [b.pk for b in explained] == [b.pk for b in boards]
+    review = draft_review.draft_review(started, round_)
+    lines = [line for bracket in review.brackets for line in bracket.boards]
+    assert [line.board for line in lines] == [b.board for b in boards]
+    assert review.points_known and all(line.white.points == 0 for line in lines)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        lines[0].board = 9  # type: ignore[misc]

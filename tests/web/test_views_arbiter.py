@@ -190,47 +190,68 @@ def test_trf_export_forbidden_to_strangers(stranger_client: Client, event: Event
     assert stranger_client.get(f"/events/{event.slug}/export.trf").status_code == 403
 
 
-def test_draft_shows_the_engine_reasons_beside_each_board(
+def _why(client: Client, event: Event, query: str) -> str:
+    """The steps the draft review opens under a line (the htmx fragment)."""
+    url = f"/events/{event.slug}/manage/rounds/1/why/?{query}"
+    response = client.get(url, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_draft_review_opens_each_boards_and_each_brackets_reasons_on_demand(
     arbiter_client: Client, event: Event, players: list[Player]
 ) -> None:
-    """The draft lists, beside each board, the rules that decided it (here round 1): its
-    own steps, and a link to the steps of its score bracket, which name every player."""
+    """The draft is one line per board, no reasons on the page; each board's "?" and each
+    bracket's link fetch the steps: the board's own and its bracket's, or the bracket's
+    alone (here round 1)."""
     arbiter_client.post(f"/events/{event.slug}/start/")
     arbiter_client.post(f"/events/{event.slug}/pair/", {"round": 1})
     page = arbiter_client.get(f"/events/{event.slug}/manage/", follow=True)
-    first = page.context["games"][0]
-    assert any(re.match(r"C\.04\.3 5\.2\.[1-5]: Board 1:", line) for line in first.reasons)
-    assert not any("C.04.3 2-4" in line for line in first.reasons)
-    assert first.bracket_steps >= 1
     body = page.content.decode()
-    assert 'class="reasons"' in body
+    assert 'class="explanation"' not in body and "C.04.3 2-4" not in body
     assert 'href="why/?board=1"' in body  # relative to the round's page
-    why = arbiter_client.get(f"/events/{event.slug}/manage/rounds/1/why/?board=1")
-    steps = why.content.decode()
-    assert "C.04.3 2-4" in steps and "C.04.3 5.2." in steps and "Board 1:" in steps
+    bracket = page.context["review"].brackets[0]
+    assert bracket.steps >= 1
+    assert f'href="why/?boards={bracket.first}-{bracket.last}"' in body
+    board = _why(arbiter_client, event, "board=1")
+    assert "<html" not in board and 'class="explanation"' in board
+    assert "C.04.3 2-4" in board and re.search(r"C\.04\.3 5\.2\.[1-5]</strong>: Board 1:", board)
+    brackets = _why(arbiter_client, event, f"boards={bracket.first}-{bracket.last}")
+    assert "C.04.3 2-4" in brackets and "Board 1:" not in brackets
+    whole = arbiter_client.get(f"/events/{event.slug}/manage/rounds/1/why/?board=1")
+    assert "<html" in whole.content.decode()
 
 
-def test_draft_why_after_a_swap_names_the_arbiter_not_the_stale_engine_reason(
+def test_draft_why_after_a_swap_marks_the_stale_engine_steps_where_they_stand(
     arbiter_client: Client, event: Event, players: list[Player]
 ) -> None:
-    """Defect: after a swap the "Why" column still gave the engine's reasons for boards
-    the arbiter had changed.  Now a changed board says who set it and why."""
+    """After a swap the engine's steps about the swapped boards stay in their place,
+    marked as changed since by the arbiter, followed by the arbiter's own step; the
+    lines of the boards changed carry the mark, the others not."""
     arbiter_client.post(f"/events/{event.slug}/start/")
     arbiter_client.post(f"/events/{event.slug}/pair/", {"round": 1})
-    before = arbiter_client.get(f"/events/{event.slug}/manage/rounds/1/").context["games"]
-    one, two = before[0], before[1]
+    before = arbiter_client.get(f"/events/{event.slug}/manage/rounds/1/").context["review"]
+    one, two = [line for bracket in before.brackets for line in bracket.boards][:2]
+    assert one.black is not None and two.black is not None
     arbiter_client.post(
         f"/events/{event.slug}/rounds/1/swap/",
-        {"first_no": one.black.pairing_number, "second_no": two.black.pairing_number},
+        {"first_no": one.black.number, "second_no": two.black.number},
     )
-    games = arbiter_client.get(f"/events/{event.slug}/manage/rounds/1/").context["games"]
-    for game in games[:2]:
-        assert len(game.reasons) == 1 and game.reasons[0].startswith(
-            f"Arbiter: Board {game.board}: {game.white.pairing_number} (white) v "
-            f"{game.black.pairing_number} (black), set by the arbiter (swap of players "
-        )
-        assert game.bracket_steps == 0
-    assert not any(line.startswith("Arbiter") for line in games[2].reasons)
+    review = arbiter_client.get(f"/events/{event.slug}/manage/rounds/1/").context["review"]
+    lines = [line for bracket in review.brackets for line in bracket.boards]
+    assert [line.edited for line in lines] == [True, True, False]
+    steps = _why(arbiter_client, event, "board=1")
+    stale = steps.index('<li class="changed"><span class="mark">changed by the arbiter since:')
+    board_step = steps.index("</strong>: Board 1:")
+    arbiter = steps.index('<li class="arbiter"><strong>Arbiter</strong>: Board 1:')
+    assert stale < board_step < arbiter
+    assert "set by the arbiter (swap of players " in steps
+    # Board 3 was not changed: its own step stands unmarked (its bracket's, which names
+    # the swapped players too, is marked).
+    assert re.search(
+        r"<li><strong>C\.04\.3 5\.2\.[1-5]</strong>: Board 3:",
+        _why(arbiter_client, event, "board=3"),
+    )
 
 
 def test_draft_why_after_a_colour_flip_names_the_arbiter(
@@ -238,14 +259,17 @@ def test_draft_why_after_a_colour_flip_names_the_arbiter(
 ) -> None:
     arbiter_client.post(f"/events/{event.slug}/start/")
     arbiter_client.post(f"/events/{event.slug}/pair/", {"round": 1})
-    game = arbiter_client.get(f"/events/{event.slug}/manage/rounds/1/").context["games"][0]
+    review = arbiter_client.get(f"/events/{event.slug}/manage/rounds/1/").context["review"]
+    game = review.brackets[0].boards[0]
+    assert game.black is not None
     arbiter_client.post(f"/events/{event.slug}/rounds/1/flip/", {"board": "1"})
-    flipped = arbiter_client.get(f"/events/{event.slug}/manage/rounds/1/").context["games"][0]
-    assert flipped.reasons == [
-        f"Arbiter: Board 1: {game.black.pairing_number} (white) v "
-        f"{game.white.pairing_number} (black), set by the arbiter (colours swapped); the "
-        "engine's reasons no longer describe this board."
-    ]
+    flipped = arbiter_client.get(f"/events/{event.slug}/manage/rounds/1/").context["review"]
+    assert flipped.brackets[0].boards[0].edited
+    assert (
+        f"<strong>Arbiter</strong>: Board 1: {game.black.number} (white) v "
+        f"{game.white.number} (black), set by the arbiter (colours swapped); the "
+        "engine&#x27;s reasons no longer describe this board."
+    ) in _why(arbiter_client, event, "board=1")
 
 
 def test_draft_flip_of_an_unknown_board_says_so(

@@ -320,7 +320,7 @@ def test_draft_page_has_the_draft_tools_and_a_publish_confirmation(
     assert '<button type="submit">Publish round 1</button>' in body
     for action in ("repair", "delete", "swap"):
         assert f'action="/events/spring/rounds/1/{action}/"' in body
-    assert "/flip/" in body and 'class="reasons"' in body
+    assert "/flip/" in body and 'table class="table draft"' in body
     assert 'aria-label="Result of board ' not in body
 
 

@@ -238,14 +238,19 @@ def pairing_options(event: models.Event) -> PairingOptions:
     return PairingOptions(acceleration=event.acceleration, **values)
 
 
+PlayedGame = tuple[int, str, int, int | None, int]
+"""A board as ``state_for_round`` reads it: board, result, white's and black's ids, round
+number (plain values: model instances of every game cost most of a 1,000-player read)."""
+
+
 def _game_records(
-    game: models.Game, numbers: Mapping[int, PairingNumber]
+    game: PlayedGame, numbers: Mapping[int, PairingNumber]
 ) -> list[tuple[PairingNumber, GameRecord]]:
     """The records a board with a result gives its white and black (one for the bye)."""
-    number = game.round.number
-    white_outcome, black_outcome = RESULT_OUTCOMES[game.result]
-    white = numbers[game.white_id]
-    black = numbers[game.black_id] if game.black_id is not None else None
+    _board, result, white_id, black_id, number = game
+    white_outcome, black_outcome = RESULT_OUTCOMES[result]
+    white = numbers[white_id]
+    black = numbers[black_id] if black_id is not None else None
     records = [
         (
             white,
@@ -289,7 +294,7 @@ def _unpaired(round_number: int, kind: str | None) -> GameRecord:
 
 
 def _records(
-    games: Iterable[models.Game],
+    games: Iterable[PlayedGame],
     requests: Iterable[models.RoundRequest],
     numbers: dict[int, PairingNumber],
     rounds_completed: int,
@@ -297,11 +302,11 @@ def _records(
     """Every player's record per completed round; no board means a bye or an absence."""
     by_round: dict[int, dict[PairingNumber, GameRecord]] = defaultdict(dict)
     for game in games:
-        number = game.round.number
-        if game.result == models.Result.NOT_PLAYED_YET:
+        board, result, _white, _black, number = game
+        if result == models.Result.NOT_PLAYED_YET:
             raise ResultsIncomplete(
                 _("Round %(number)d, board %(board)d has no result yet.")
-                % {"number": number, "board": game.board}
+                % {"number": number, "board": board}
             )
         by_round[number].update(_game_records(game, numbers))
     requested = {(r.player_id, r.round_number): r.kind for r in requests}
@@ -338,7 +343,8 @@ def paired_rounds(
                 if pk is not None:
                     by_round[game.round.number][pairing_numbers[pk]] = None
         else:
-            by_round[game.round.number].update(_game_records(game, pairing_numbers))
+            played = (game.board, game.result, game.white_id, game.black_id, game.round.number)
+            by_round[game.round.number].update(_game_records(played, pairing_numbers))
     requested = {(r.player_id, r.round_number): r.kind for r in requests}
     numbered = [r.number for r in rounds]
     return {
@@ -404,11 +410,9 @@ def state_for_round(event: models.Event, round_number: int) -> TournamentState:
     rounds_completed = round_number - 1
     # Only the columns the records need: the round's explanation (JSON, a few kB per
     # round) would otherwise be read and decoded once per game (#10).
-    games = (
-        models.Game.objects.filter(round__event=event, round__number__lte=rounds_completed)
-        .select_related("round")
-        .only("board", "result", "white_id", "black_id", "round__number")
-    )
+    games = models.Game.objects.filter(
+        round__event=event, round__number__lte=rounds_completed
+    ).values_list("board", "result", "white_id", "black_id", "round__number")
     requests = list(models.RoundRequest.objects.filter(player__event=event))
     history = _records(games, requests, numbers, rounds_completed)
     engine_players = tuple(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import functools
 from collections.abc import Callable
@@ -346,10 +345,6 @@ class GameRow:
     is_bye: bool
     white: PlayerRow
     black: PlayerRow | None
-    reasons: list[str] = dataclasses.field(default_factory=list)
-    """A draft's board: its own steps of the explanation (``with_reasons``)."""
-    bracket_steps: int = 0
-    """A draft's board: the steps of its score bracket, listed on the round's "why"."""
 
     @classmethod
     def of(cls, game: Game) -> GameRow:
@@ -364,74 +359,6 @@ class GameRow:
             white=PlayerRow.of(game.white),
             black=PlayerRow.of(game.black) if game.black is not None else None,
         )
-
-
-def _board_players(board: GameRow) -> frozenset[int]:
-    players = {board.white.pairing_number or 0}
-    if board.black is not None:
-        players.add(board.black.pairing_number or 0)
-    return frozenset(players)
-
-
-def with_reasons(round_: Round, boards: tuple[GameRow, ...]) -> tuple[GameRow, ...]:
-    """The boards of a draft, each with its own reasons (``reasons``) and the number of
-    steps of its score bracket (``bracket_steps``), which the round's "why" page lists.
-
-    A board's own reasons are the steps that name only its players (its colours, a float):
-    the steps of a whole bracket name every player in it, and repeating them on every
-    board made the draft page of 1,000 players weigh 1.2 MB.  A board the arbiter changed
-    (a swap or a colour flip) shows the arbiter's step alone: the engine's reasons no
-    longer describe it.
-    """
-    by_player: dict[int, list[tuple[int, str, str, frozenset[int]]]] = {}
-    for index, step in enumerate(round_.explanation):
-        named = frozenset(step.get("players", []))
-        entry = (index, step["rule"], step_line(step), named)
-        for number in named:
-            by_player.setdefault(number, []).append(entry)
-    found = []
-    for board in boards:
-        players = _board_players(board)
-        mine = sorted({e for number in players for e in by_player.get(number, [])})
-        edited = [line for _, rule, line, who in mine if rule == ARBITER_STEP and who == players]
-        own = [line for _, rule, line, who in mine if rule != ARBITER_STEP and who <= players]
-        found.append(
-            dataclasses.replace(
-                board,
-                reasons=edited[-1:] if edited else own,
-                bracket_steps=0 if edited else len(mine) - len(own),
-            )
-        )
-    return tuple(found)
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Step:
-    """One step of a round's explanation: the rule it applies, in words, and what it did."""
-
-    rule: str
-    text: str
-
-
-def explanation_steps(
-    round_: Round, board: int | None = None, *, basis: str | None = None
-) -> tuple[Step, ...] | None:
-    """A round's explanation, step by step; with ``board``, only the steps that concern
-    that board's players (one query), ``None`` when the round has no such board.  The
-    whole round's begins with the initial order's rating when the event's ``basis`` is
-    given (``core.rating_basis``): the rating the players are ranked by."""
-    steps = round_.explanation
-    if board is None and basis is not None and steps:
-        # Translators: the rule of a step of a round's explanation: which rating ranks.
-        first = Step(rule=_("Initial order"), text=basis_sentence(basis))
-        return (first, *(Step(rule=step_rule(step), text=step["text"]) for step in steps))
-    if board is not None:
-        game = round_.games.select_related("white", "black").filter(board=board).first()
-        if game is None:
-            return None
-        players = _board_players(GameRow.of(game))
-        steps = [s for s in steps if players & set(s.get("players", []))]
-    return tuple(Step(rule=step_rule(step), text=step["text"]) for step in steps)
 
 
 def round_games(round_: Round) -> tuple[GameRow, ...]:

@@ -357,7 +357,8 @@ def _note_edit(round_: Round, boards: Collection[int], why: str) -> None:
     """Add a step to the draft's explanation for each board the arbiter changed.
 
     The engine's steps explain the pairing it made; a board changed since then shows
-    this step instead (``selectors.with_reasons``), so its "why" never goes stale.  The
+    this step, and the engine's steps about it are marked as changed where they stand
+    (``draft_review.marked_steps``), so its "why" never goes stale.  The
     text is stored in the language of the arbiter who made the change.
     """
     rows = round_.games.filter(board__in=boards).values_list(

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import segno
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
@@ -37,6 +38,7 @@ from swissweb.tournament.players import asks as ask_services
 from swissweb.tournament.players.rows import PlayerRow
 from swissweb.tournament.rounds import selectors as round_selectors
 from swissweb.tournament.rounds import services as round_services
+from swissweb.tournament.rounds.draft_review import draft_review, explanation_steps
 from swissweb.tournament.rounds.engine_door import rules_for
 from swissweb.tournament.rounds.selectors import GameRow
 
@@ -69,10 +71,11 @@ def round_page(request: AuthenticatedHttpRequest, event: Event, number: int) -> 
         if number != ws.next_round:
             raise Http404("No such round.")
         return _next_round(request, event, ws, number)
-    games = round_selectors.round_games(round_)
     draft = round_.state == RoundState.PAIRED
-    if draft:
-        games = round_selectors.with_reasons(round_, games)
+    # A draft is reviewed one line per board by bracket (#36 item 1), its boards read
+    # lean; its explanation is read per board or bracket on demand (``round_why``).
+    games: tuple[GameRow, ...] = () if draft else round_selectors.round_games(round_)
+    review = draft_review(event, round_) if draft else None
     later = ws.last > number
     correcting = later and request.GET.get("correct") == "1"
     has_results = any(g.result not in (Result.NOT_PLAYED_YET, Result.PAIRING_BYE) for g in games)
@@ -104,6 +107,8 @@ def round_page(request: AuthenticatedHttpRequest, event: Event, number: int) -> 
         round=round_,
         games=games,
         draft=round_ if draft else None,
+        review=review,
+        missing=[g for g in games if not g.result and not g.is_bye] if not draft else [],
         seated=_seated(games),
         is_current=number == ws.last,
         later=later,
@@ -226,17 +231,32 @@ def round_why(request: AuthenticatedHttpRequest, event: Event, number: int) -> H
 
     A page of its own: at 1,000 players the explanation alone is about 90 KB, which the
     round page, loaded again and again while results come in, should not carry.
-    ``?board=N`` shows only the steps that concern board N's players.
+    ``?board=N`` shows only the steps that concern board N's players, ``?boards=A-B``
+    the steps about the brackets of boards A to B.  Each step the arbiter's later change
+    of a board made stale is marked where it stands.  An htmx request (the draft
+    review's "why" links, static/js/draft_review.js) gets the list alone
+    (round_why_steps.html).
     """
     round_ = get_object_or_404(Round, event=event, number=number)
     board = positive_number(request.GET.get("board"))
-    steps = round_selectors.explanation_steps(round_, board, basis=event.rating_basis)
+    boards = _board_range(request.GET.get("boards", ""))
+    steps = explanation_steps(round_, board, None if board else boards, basis=event.rating_basis)
     if steps is None:
         raise Http404("No such board.")
-    return _page(
-        request, "round_why.html", event, "round", section_round=number, round=round_,
-        steps=steps, board=board,
-    )  # fmt: skip
+    context: dict[str, Any] = {"round": round_, "steps": steps, "board": board, "boards": boards}
+    if getattr(request, "htmx", False):
+        context["event"] = event
+        return render(request, "tournament/workspace/round_why_steps.html", context)
+    return _page(request, "round_why.html", event, "round", section_round=number, **context)
+
+
+def _board_range(text: str) -> tuple[int, int] | None:
+    """``"4-9"`` as (4, 9); anything else ``None`` (the whole explanation)."""
+    first, _dash, last = text.partition("-")
+    low, high = positive_number(first), positive_number(last)
+    if low is None or high is None or low > high:
+        return None
+    return low, high
 
 
 @arbiter_required
