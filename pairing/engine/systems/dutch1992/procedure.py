@@ -24,13 +24,17 @@ from pairing.engine.systems.dutch1992.entrants import Entrant, _rank, compatible
 from pairing.engine.systems.dutch1992.explanation import RULES, _numbers, _points
 from pairing.engine.systems.dutch1992.feasibility import Feasibility
 from pairing.engine.systems.dutch1992.levels import LevelSearch
+from pairing.engine.systems.dutch1992.lowest import lowest_pairable, raised_least_down
 
 
 class Search:
     """Pairs the score brackets from the top down (Dutch C1-C14)."""
 
-    def __init__(self, entrants: Sequence[Entrant]) -> None:
+    def __init__(self, entrants: Sequence[Entrant], *, exact_lowest: bool = True) -> None:
         self.entrants = list(entrants)
+        self.exact_lowest = exact_lowest
+        """Whether the lowest bracket paired as homogeneous is judged by its closed form
+        (:mod:`lowest`) before the search; the tests compare the two ways."""
         self.notes: list[Explanation] = []
         self.feasibility = Feasibility()
         self.levels = LevelSearch(self.feasibility)
@@ -281,6 +285,8 @@ class Search:
             return None
         if not self.lowest_possible(bracket):
             return None
+        if self.exact_lowest and not last_resort and lowest_pairable(players) is False:
+            return None
         for candidate in self.candidate_search.candidates(
             bracket, lowest=True, last_resort=last_resort
         ):
@@ -306,13 +312,21 @@ class Search:
                 found[0] = result
             return result is not None
 
+        least_down = self._c13_least_down(previous, lowest)
+        useless = self._c13_useless(previous, lowest)
+        if self.exact_lowest:
+            raised = raised_least_down(
+                previous.bracket.players, previous.forced_down, lowest.residents, least_down
+            )
+            if raised != least_down:
+                least_down, useless = raised, frozenset()
         option = self.alternatives(
             previous,
             good,
             same_stage=False,
             feasible=self._c13_feasible(previous, lowest),
-            least_down=self._c13_least_down(previous, lowest),
-            useless=self._c13_useless(previous, lowest),
+            least_down=least_down,
+            useless=useless,
         )
         if option is None:
             return None

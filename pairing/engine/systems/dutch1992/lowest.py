@@ -1,0 +1,144 @@
+"""Whether a lowest bracket paired as homogeneous can be paired at all (Dutch C13, D2).
+
+FIDE Handbook C.04.1 (1992 text).  C13 re-pairs the penultimate bracket until the
+players it moves down let the lowest bracket be paired completely.  Late in an event most
+sets of players moved down do not, and the procedure proves each by trying every
+division of D2 (the original S1 and S2, every exchange of one player and of two) with
+every transposition.  The answer has a closed form, used here to decide it with one
+matching instead:
+
+A division pairs the bracket completely when its S1 can be paired with S2 (the player
+left over taking the bye when the bracket is odd).  Such a pairing is a perfect matching
+of the bracket (with one vertex for the bye) in which every pair has one player in S1.
+Conversely, take any perfect matching and call T the original S1 (the top p players by
+A2) and N the rest.  Putting one player of each pair in S1 gives a division; it differs
+from the original by as many players as there are pairs inside N (the counts force as
+many pairs inside T, the bye counted with them when it goes to a player of T, and those
+are the players exchanged out).  The limits of D2 (not the highest of S1 in an even
+bracket, not the lowest of S2, not the two highest of S1 together in an odd one) never
+bind: each pair inside T or N lets either of its players be the one exchanged, and the
+bye's player is the only one without that choice.  So the bracket can be paired exactly
+when some perfect matching has at most two pairs inside N.
+
+At the last level of the bracket (x = p, B5 and B6 dropped as far as C9 and C10 go) every
+pairing of every division is tried, and each earlier level allows only fewer; so this is
+also whether the procedure finds any pairing of the bracket (Dutch C1-C11 at p = p0).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pairing.engine.matching import perfect_matching_within
+from pairing.engine.systems.dutch1992.entrants import Entrant, compatible
+
+EXCHANGES = 2
+"""D2 exchanges one player or two, never more."""
+
+
+def _homogeneous(players: Sequence[Entrant]) -> bool:
+    """Whether the lowest bracket of these players is paired as homogeneous (Dutch A3):
+    at least half of them have a score above the bracket's (its lowest resident's)."""
+    low = min(p.score for p in players)
+    above = sum(1 for p in players if p.score > low)
+    return not above or 2 * above >= len(players)
+
+
+def lowest_pairable(players: Sequence[Entrant]) -> bool | None:
+    """Whether the lowest bracket of ``players`` (residents and players moved in, A2
+    order) can be paired at p0 = n // 2; None when it is paired as heterogeneous, which
+    this does not decide."""
+    if not players or not _homogeneous(players):
+        return None
+    return _pairable(list(players), [], 0)
+
+
+def lowest_pairable_with_some(
+    residents: Sequence[Entrant],
+    forced: Sequence[Entrant],
+    choices: Sequence[Entrant],
+    count: int,
+) -> bool | None:
+    """Whether some ``count`` of ``choices`` moved down with ``forced`` let the lowest
+    bracket of ``residents`` be paired (as :func:`lowest_pairable`).
+
+    ``choices`` and ``forced`` must all come before every resident in A2 order; None when
+    they do not, or when the bracket would not be paired as homogeneous, or when they
+    would not all be in the original S1 (this does not decide those).
+    """
+    if not residents or count > len(choices):
+        return None
+    last = max(p.key for p in (*forced, *choices)) if forced or choices else None
+    if last is not None and last >= min(p.key for p in residents):
+        return None
+    n = len(residents) + len(forced) + count
+    if len(forced) + count > n // 2:
+        return None
+    low = min(p.score for p in residents)
+    if any(p.score <= low for p in (*forced, *choices)):
+        return None
+    above = len(forced) + count + sum(1 for p in residents if p.score > low)
+    if 2 * above < n:
+        return None
+    return _pairable([*forced, *sorted(residents, key=lambda e: e.key)], list(choices), count)
+
+
+def raised_least_down(
+    upper: Sequence[Entrant],
+    forced: Sequence[Entrant],
+    residents: Sequence[Entrant],
+    least_down: int,
+) -> int:
+    """The fewest players the penultimate bracket (``upper``) must move down for C13 to
+    succeed, raised past the numbers that no set of that many can reach (Dutch C13, D2).
+
+    The penultimate bracket moves down as many players as its size modulo 2 and two more
+    for each pair fewer its remainder makes.  For each such number from ``least_down`` up,
+    while the lowest bracket would be paired as homogeneous: when no set of that many of
+    the penultimate bracket's players, moved down with those ``forced`` down, lets the
+    lowest bracket be paired at all (:func:`lowest_pairable_with_some`), no candidate
+    moving that many down is good.  The first number not ruled out (or not decided) is
+    returned; one above the bracket's size when every number is ruled out.
+    """
+    count = least_down + (least_down - len(upper)) % 2
+    while count <= len(upper):
+        if lowest_pairable_with_some(residents, forced, upper, count) is not False:
+            break
+        count += 2
+    return max(count, least_down)
+
+
+def _pairable(fixed: list[Entrant], choices: list[Entrant], count: int) -> bool:
+    """A perfect matching of ``fixed`` and ``count`` of ``choices`` (the rest of them
+    matched to stand-ins), with a vertex for the bye when the bracket is odd, having at
+    most :data:`EXCHANGES` pairs inside the bracket's lower half.
+
+    The original S2 of the bracket is the last n - n // 2 players of ``fixed``: those
+    of ``choices`` taken rank above all of them (the callers see to it).
+    """
+    n = len(fixed) + count
+    p = n // 2
+    real = [*fixed, *choices]
+    first_choice = len(fixed)
+    stand_ins = len(choices) - count
+    size = len(real) + stand_ins + n % 2
+    lower = set(range(len(fixed) - (n - p), len(fixed)))
+    cheap: list[list[int]] = [[] for _ in range(size)]
+    costly: list[list[int]] = [[] for _ in range(size)]
+    for i, a in enumerate(real):
+        for j in range(i + 1, len(real)):
+            if compatible(a, real[j]):
+                edges = costly if i in lower and j in lower else cheap
+                edges[i].append(j)
+                edges[j].append(i)
+    for s in range(len(real), len(real) + stand_ins):
+        for i in range(first_choice, len(real)):
+            cheap[s].append(i)
+            cheap[i].append(s)
+    if n % 2:
+        bye = size - 1
+        for i, a in enumerate(real):
+            if a.bye_allowed:
+                cheap[bye].append(i)
+                cheap[i].append(bye)
+    return perfect_matching_within(cheap, costly, EXCHANGES) is not None
