@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pairing.engine.matching import perfect_matching_within
+from pairing.engine.systems.dutch1992.brackets import Accepted, Bracket
 from pairing.engine.systems.dutch1992.entrants import Entrant, compatible
 
 EXCHANGES = 2
@@ -142,3 +143,17 @@ def _pairable(fixed: list[Entrant], choices: list[Entrant], count: int) -> bool:
                 cheap[bye].append(i)
                 cheap[i].append(bye)
     return perfect_matching_within(cheap, costly, EXCHANGES) is not None
+
+
+def lowest_graph(previous: Accepted, lowest: Bracket) -> tuple[list[Entrant], list[list[int]]]:
+    """The lowest bracket's residents and the players forced down into it, and who of them
+    may meet whom (B1, B2); when the two lowest brackets together are odd, one more vertex
+    for the bye, joined to those who may have it (B1b).  For the C13 bounds."""
+    low = [*previous.forced_down, *lowest.residents]
+    adjacent = [[j for j, b in enumerate(low) if a is not b and compatible(a, b)] for a in low]
+    if (len(previous.bracket.players) + len(low)) % 2:
+        bye = len(low)
+        adjacent.append([i for i, a in enumerate(low) if a.bye_allowed])
+        for i in adjacent[bye]:
+            adjacent[i].append(bye)
+    return low, adjacent

@@ -24,7 +24,11 @@ from pairing.engine.systems.dutch1992.entrants import Entrant, _rank, compatible
 from pairing.engine.systems.dutch1992.explanation import RULES, _numbers, _points
 from pairing.engine.systems.dutch1992.feasibility import Feasibility
 from pairing.engine.systems.dutch1992.levels import LevelSearch
-from pairing.engine.systems.dutch1992.lowest import lowest_pairable, raised_least_down
+from pairing.engine.systems.dutch1992.lowest import (
+    lowest_graph,
+    lowest_pairable,
+    raised_least_down,
+)
 
 
 class Search:
@@ -344,7 +348,7 @@ class Search:
         of the two brackets at most the players moved down meet them, so fewer moved down
         cannot do (the deficiency of the lowest bracket, as in Gallai and Edmonds).
         """
-        _, adjacent = _lowest_graph(previous, lowest)
+        _, adjacent = lowest_graph(previous, lowest)
         return sum(1 for mate in maximum_matching(adjacent) if mate == -1)
 
     @staticmethod
@@ -360,7 +364,7 @@ class Search:
         A player of the penultimate bracket who can meet none of those (B1, B2) is kept
         up at that value of p.
         """
-        low, adjacent = _lowest_graph(previous, lowest)
+        low, adjacent = lowest_graph(previous, lowest)
         size = sum(1 for mate in maximum_matching(adjacent) if mate != -1)
 
         def left_unpaired_by_some_maximum(v: int) -> bool:
@@ -402,8 +406,12 @@ class Search:
             if compatible(everyone[i], everyone[j])
         ]
 
+        answers: dict[frozenset[int], bool] = {}
+
         def feasible(keep: frozenset[int]) -> bool:
-            kept = {i for i, p in enumerate(upper) if p.number in keep}
+            kept = frozenset(i for i, p in enumerate(upper) if p.number in keep)
+            if kept in answers:
+                return answers[kept]
             adjacent: list[list[int]] = [[] for _ in everyone]
             for i, j in pairs:
                 if i in kept and j >= index_of_upper:
@@ -411,7 +419,8 @@ class Search:
                 adjacent[i].append(j)
                 adjacent[j].append(i)
             matched = sum(1 for mate in maximum_matching(adjacent) if mate != -1)
-            return matched >= len(everyone) - slack
+            answers[kept] = matched >= len(everyone) - slack
+            return answers[kept]
 
         return feasible
 
@@ -581,17 +590,3 @@ class _Exhausted(Exception):
 
 _UNKNOWN = object()
 """Marks a sub-search not made yet (:meth:`Search.alternatives`)."""
-
-
-def _lowest_graph(previous: Accepted, lowest: Bracket) -> tuple[list[Entrant], list[list[int]]]:
-    """The lowest bracket's residents and the players forced down into it, and who of them
-    may meet whom (B1, B2); when the two lowest brackets together are odd, one more vertex
-    for the bye, joined to those who may have it (B1b).  For the C13 bounds."""
-    low = [*previous.forced_down, *lowest.residents]
-    adjacent = [[j for j, b in enumerate(low) if a is not b and compatible(a, b)] for a in low]
-    if (len(previous.bracket.players) + len(low)) % 2:
-        bye = len(low)
-        adjacent.append([i for i, a in enumerate(low) if a.bye_allowed])
-        for i in adjacent[bye]:
-            adjacent[i].append(bye)
-    return low, adjacent
