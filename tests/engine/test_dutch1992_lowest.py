@@ -16,10 +16,21 @@ import pytest
 
 from pairing.engine import NoValidPairing, System
 from pairing.engine.generator import tournament_states
+from pairing.engine.matching import perfect_matching_within
 from pairing.engine.model import TournamentState
 from pairing.engine.systems.dutch1992.brackets import Accepted, Bracket, make_bracket
+from pairing.engine.systems.dutch1992.criteria import (
+    LOOSEST,
+    colour_conflict,
+    may_leave,
+    pair_allowed,
+)
 from pairing.engine.systems.dutch1992.entrants import entrants
-from pairing.engine.systems.dutch1992.lowest import lowest_pairable, lowest_pairable_with_some
+from pairing.engine.systems.dutch1992.lowest import (
+    least_conflicts,
+    lowest_pairable,
+    lowest_pairable_with_some,
+)
 from pairing.engine.systems.dutch1992.procedure import Search, _Exhausted
 
 EVENTS = ((14, 13, 3), (16, 15, 5), (20, 17, 7), (24, 21, 11), (30, 26, 13))
@@ -118,3 +129,44 @@ def test_dutch_c13_some_set_moved_down_found_exactly_when_one_of_them_pairs(
                     for chosen in itertools.combinations(upper, count)
                 )
                 assert answer == some, f"round {state.round_number}, {count} moved down"
+
+
+def _fewest_by_branch_and_bound(bracket: Bracket) -> int | None:
+    """The fewest colour conflicts of a complete pairing of the lowest bracket at the
+    loosest level, by the exact branch and bound of ``perfect_matching_within``."""
+    players = bracket.players
+    moved = frozenset(p.number for p in bracket.moved_in)
+    n = len(players)
+    cheap: list[list[int]] = [[] for _ in range(n + n % 2)]
+    costly: list[list[int]] = [[] for _ in range(n + n % 2)]
+    for i, a in enumerate(players):
+        for j in range(i + 1, n):
+            if pair_allowed(a, players[j], LOOSEST, moved):
+                edges = costly if colour_conflict(a, players[j]) else cheap
+                edges[i].append(j)
+                edges[j].append(i)
+        if n % 2 and may_leave(a, LOOSEST, moved, True, frozenset()):
+            cheap[i].append(n)
+            cheap[n].append(i)
+    for budget in range(n // 2 + 1):
+        if perfect_matching_within(cheap, costly, budget) is not None:
+            return budget
+    return None
+
+
+@pytest.mark.parametrize(("players", "rounds", "seed"), EVENTS[:3])
+def test_dutch_b4_least_conflicts_of_a_lowest_bracket_equal_the_exact_search(
+    players: int, rounds: int, seed: int
+) -> None:
+    """Dutch B4, C11: the fewest colour conflicts of any complete pairing of a lowest
+    bracket, by one weighted matching, equal the branch and bound's count."""
+    judged = 0
+    for state in _states(players, rounds, seed):
+        search = _Recording(state)
+        _run(search)
+        for bracket, _ in search.lowest[:3]:
+            moved = frozenset(p.number for p in bracket.moved_in)
+            fewest = least_conflicts(bracket.players, LOOSEST, moved, frozenset())
+            assert fewest == _fewest_by_branch_and_bound(bracket), f"round {state.round_number}"
+            judged += 1
+    assert judged

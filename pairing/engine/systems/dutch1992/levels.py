@@ -31,6 +31,7 @@ from pairing.engine.systems.dutch1992.exchanges import (
     exchange_order,
 )
 from pairing.engine.systems.dutch1992.feasibility import Feasibility
+from pairing.engine.systems.dutch1992.lowest import least_conflicts
 
 _T = TypeVar("_T")
 
@@ -65,8 +66,11 @@ class _Listing(Generic[_T]):
 class LevelSearch:
     """The pairings of one level of a bracket: transpositions, then exchanges (Dutch C6-C8)."""
 
-    def __init__(self, feasibility: Feasibility) -> None:
+    def __init__(self, feasibility: Feasibility, *, exact_lowest: bool = True) -> None:
         self.feasibility = feasibility
+        self.exact_lowest = exact_lowest
+        """Whether a lowest group's levels are bounded by :func:`least_conflicts`."""
+        self._least_conflicts: dict[tuple[object, ...], int | None] = {}
         self._least_costs: dict[tuple[object, ...], int | None] = {}
         """The fewest colour conflicts of each division tried whose greedy pass failed."""
         self._splits: dict[
@@ -267,6 +271,13 @@ class LevelSearch:
             )
         ):
             return
+        if self.exact_lowest and lowest and p == len(players) // 2:
+            key = (division, rules, kept)
+            if key not in self._least_conflicts:
+                self._least_conflicts[key] = least_conflicts(players, rules, moved, kept)
+            least = self._least_conflicts[key]
+            if least is None or least > x:
+                return  # no division has a pairing within x (B4)
         for index, s1, s2 in self._exchange_splits(players, p, rules, moved, lowest):
             yield from phases(index, s1, s2)
 

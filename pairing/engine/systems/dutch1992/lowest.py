@@ -31,7 +31,14 @@ from collections.abc import Sequence
 
 from pairing.engine.matching import perfect_matching_within
 from pairing.engine.systems.dutch1992.brackets import Accepted, Bracket
+from pairing.engine.systems.dutch1992.criteria import (
+    FloatRules,
+    colour_conflict,
+    may_leave,
+    pair_allowed,
+)
 from pairing.engine.systems.dutch1992.entrants import Entrant, compatible
+from pairing.engine.weighted import max_weight_matching
 
 EXCHANGES = 2
 """D2 exchanges one player or two, never more."""
@@ -82,6 +89,40 @@ def lowest_pairable_with_some(
     if 2 * above < n:
         return None
     return _pairable([*forced, *sorted(residents, key=lambda e: e.key)], list(choices), count)
+
+
+def least_conflicts(
+    players: Sequence[Entrant],
+    rules: FloatRules,
+    moved: frozenset[int],
+    keep: frozenset[int],
+) -> int | None:
+    """The fewest pairs that cannot grant both colour preferences (B4) in any complete
+    pairing of a lowest group at one level of float criteria, whatever its division
+    (Dutch A8, B4, C6-C11); None when it has none.
+
+    Every pairing of every division of the group at this level (p = n // 2, the player
+    left over taking the bye when he may have it at this level) is a perfect matching of
+    the pairs allowed there, so none of them can have fewer: a level whose x is below
+    this gives nothing, and its D2 divisions need not be tried one by one.  Found as a
+    minimum-cost perfect matching (Edmonds' weighted blossom algorithm, through
+    :func:`pairing.engine.weighted.max_weight_matching`; each edge weighs more than any
+    two costs, so the heaviest matching is a largest one).
+    """
+    n = len(players)
+    heavy = 2 * n + 2
+    weights: dict[tuple[int, int], int] = {}
+    for i, a in enumerate(players):
+        for j in range(i + 1, n):
+            b = players[j]
+            if pair_allowed(a, b, rules, moved):
+                weights[(i, j)] = heavy - (1 if colour_conflict(a, b) else 0)
+        if n % 2 and may_leave(a, rules, moved, True, keep):
+            weights[(i, n)] = heavy
+    mate = max_weight_matching(range(n + n % 2), weights)
+    if len(mate) < n + n % 2:
+        return None
+    return sum(1 for i, j in mate.items() if i < j < n and colour_conflict(players[i], players[j]))
 
 
 def raised_least_down(

@@ -41,7 +41,7 @@ class Search:
         (:mod:`lowest`) before the search; the tests compare the two ways."""
         self.notes: list[Explanation] = []
         self.feasibility = Feasibility()
-        self.levels = LevelSearch(self.feasibility)
+        self.levels = LevelSearch(self.feasibility, exact_lowest=exact_lowest)
         self.candidate_search = CandidateSearch(self.feasibility, self.levels)
         self._lowest_pairings: dict[tuple[object, ...], Accepted | None] = {}
         """The pairing of each lowest bracket tried (C13 judges the same one again)."""
