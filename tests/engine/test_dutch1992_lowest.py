@@ -166,7 +166,8 @@ def test_dutch_b4_least_conflicts_of_a_lowest_bracket_equal_the_exact_search(
         _run(search)
         for bracket, _ in search.lowest[:3]:
             moved = frozenset(p.number for p in bracket.moved_in)
-            fewest = least_conflicts(bracket.players, LOOSEST, moved, frozenset())
+            n = len(bracket.players)
+            fewest = least_conflicts(bracket.players, n // 2, LOOSEST, moved, True, frozenset())
             assert fewest == _fewest_by_branch_and_bound(bracket), f"round {state.round_number}"
             judged += 1
     assert judged

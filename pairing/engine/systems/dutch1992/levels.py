@@ -69,7 +69,7 @@ class LevelSearch:
     def __init__(self, feasibility: Feasibility, *, exact_lowest: bool = True) -> None:
         self.feasibility = feasibility
         self.exact_lowest = exact_lowest
-        """Whether a lowest group's levels are bounded by :func:`least_conflicts`."""
+        """Whether a group's levels are bounded by :func:`least_conflicts`."""
         self._least_conflicts: dict[tuple[object, ...], int | None] = {}
         self._least_costs: dict[tuple[object, ...], int | None] = {}
         """The fewest colour conflicts of each division tried whose greedy pass failed."""
@@ -271,10 +271,10 @@ class LevelSearch:
             )
         ):
             return
-        if self.exact_lowest and lowest and p == len(players) // 2:
+        if self.exact_lowest:
             key = (division, rules, kept)
             if key not in self._least_conflicts:
-                self._least_conflicts[key] = least_conflicts(players, rules, moved, kept)
+                self._least_conflicts[key] = least_conflicts(players, p, rules, moved, lowest, kept)
             least = self._least_conflicts[key]
             if least is None or least > x:
                 return  # no division has a pairing within x (B4)

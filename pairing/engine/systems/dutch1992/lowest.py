@@ -93,23 +93,29 @@ def lowest_pairable_with_some(
 
 def least_conflicts(
     players: Sequence[Entrant],
+    p: int,
     rules: FloatRules,
     moved: frozenset[int],
+    lowest: bool,
     keep: frozenset[int],
 ) -> int | None:
-    """The fewest pairs that cannot grant both colour preferences (B4) in any complete
-    pairing of a lowest group at one level of float criteria, whatever its division
-    (Dutch A8, B4, C6-C11); None when it has none.
+    """The fewest pairs that cannot grant both colour preferences (B4) in any pairing of
+    ``p`` pairs of a group at one level of float criteria, whatever its division (Dutch
+    A8, B4, C6-C11); None when it has none.
 
-    Every pairing of every division of the group at this level (p = n // 2, the player
-    left over taking the bye when he may have it at this level) is a perfect matching of
-    the pairs allowed there, so none of them can have fewer: a level whose x is below
-    this gives nothing, and its D2 divisions need not be tried one by one.  Found as a
-    minimum-cost perfect matching (Edmonds' weighted blossom algorithm, through
-    :func:`pairing.engine.weighted.max_weight_matching`; each edge weighs more than any
-    two costs, so the heaviest matching is a largest one).
+    Every pairing of every division of the group at this level pairs ``p`` pairs of the
+    pairs allowed there and leaves over only players who may leave (moved down, or the
+    bye in the lowest group): a perfect matching of the group with one stand-in for each
+    player left over, joined to those who may leave.  So none of them can have fewer: a
+    level whose x is below this gives nothing, and its D2 divisions need not be tried one
+    by one.  Found as a minimum-cost perfect matching (Edmonds' weighted blossom
+    algorithm, through :func:`pairing.engine.weighted.max_weight_matching`; each edge
+    weighs more than all the costs together, so the heaviest matching is a largest one).
     """
     n = len(players)
+    spare = n - 2 * p
+    if spare < 0:
+        return None
     heavy = 2 * n + 2
     weights: dict[tuple[int, int], int] = {}
     for i, a in enumerate(players):
@@ -117,10 +123,11 @@ def least_conflicts(
             b = players[j]
             if pair_allowed(a, b, rules, moved):
                 weights[(i, j)] = heavy - (1 if colour_conflict(a, b) else 0)
-        if n % 2 and may_leave(a, rules, moved, True, keep):
-            weights[(i, n)] = heavy
-    mate = max_weight_matching(range(n + n % 2), weights)
-    if len(mate) < n + n % 2:
+        if may_leave(a, rules, moved, lowest, keep):
+            for stand_in in range(n, n + spare):
+                weights[(i, stand_in)] = heavy
+    mate = max_weight_matching(range(n + spare), weights)
+    if len(mate) < n + spare:
         return None
     return sum(1 for i, j in mate.items() if i < j < n and colour_conflict(players[i], players[j]))
 
