@@ -35,6 +35,12 @@ from pairing.engine.systems.dutch1992.lowest import least_conflicts
 
 _T = TypeVar("_T")
 
+COLOUR_BOUND_FROM = 20
+"""Groups of at least this many players have each level bounded by their fewest colour
+conflicts (:func:`least_conflicts`) before their divisions are tried one by one; in a
+smaller one the divisions are few and the bound would cost more (its first use imports
+NetworkX, about 0.25 s)."""
+
 
 class _Listing(Generic[_T]):
     """The items of an iterator, produced once and read in order by any number of readers.
@@ -271,7 +277,7 @@ class LevelSearch:
             )
         ):
             return
-        if self.exact_lowest:
+        if self.exact_lowest and len(players) >= COLOUR_BOUND_FROM:
             key = (division, rules, kept)
             if key not in self._least_conflicts:
                 self._least_conflicts[key] = least_conflicts(players, p, rules, moved, lowest, kept)
