@@ -133,6 +133,8 @@ class CandidateSearch:
         self._head_listings: dict[tuple[object, ...], _Listing[HeadPairing]] = {}
         """The pairings of the moved-down players of each level read so far (C7, C10),
         shared by the C12 and C13 sub-searches that enter the same level."""
+        self._float_signatures: dict[tuple[object, ...], list[tuple[object, ...]]] = {}
+        """What each C9 and C10 step forbids, by bracket and p of its moved-down players."""
 
     def homogeneous(
         self,
@@ -335,15 +337,19 @@ class CandidateSearch:
             if p_h < m and not lowest:
                 yield C12_POINT
             s1, s2 = players[:p_h], players[p_h:]
-            float_signatures = [
-                (
-                    tuple(
-                        float_ok(a, Float.DOWN, rules_h.down) for a in s1 if a.number not in moved
-                    ),
-                    _barred(s2, FloatRules(up=rules_h.up)),
-                )
-                for rules_h in FLOAT_STEPS_MIXED
-            ]
+            float_signatures = self._float_signatures.get((numbers, moved, p_h))
+            if float_signatures is None:
+                float_signatures = self._float_signatures[(numbers, moved, p_h)] = [
+                    (
+                        tuple(
+                            float_ok(a, Float.DOWN, rules_h.down)
+                            for a in s1
+                            if a.number not in moved
+                        ),
+                        _barred(s2, FloatRules(up=rules_h.up)),
+                    )
+                    for rules_h in FLOAT_STEPS_MIXED
+                ]
             p_r0 = (n - 2 * p_h) // 2
             x_h_start = min(p_h, max(0, x0 - (m - p_h)))
             for j in [0] if lowest else range(0, p_r0 + 1):

@@ -31,8 +31,15 @@ from pairing.engine.systems.dutch1992.exchanges import (
     exchange_order,
 )
 from pairing.engine.systems.dutch1992.feasibility import Feasibility
+from pairing.engine.systems.dutch1992.lowest import least_conflicts
 
 _T = TypeVar("_T")
+
+COLOUR_BOUND_FROM = 20
+"""Groups of at least this many players have each level bounded by their fewest colour
+conflicts (:func:`least_conflicts`) before their divisions are tried one by one; in a
+smaller one the divisions are few and the bound would cost more (its first use imports
+NetworkX, about 0.25 s)."""
 
 
 class _Listing(Generic[_T]):
@@ -65,8 +72,11 @@ class _Listing(Generic[_T]):
 class LevelSearch:
     """The pairings of one level of a bracket: transpositions, then exchanges (Dutch C6-C8)."""
 
-    def __init__(self, feasibility: Feasibility) -> None:
+    def __init__(self, feasibility: Feasibility, *, exact_lowest: bool = True) -> None:
         self.feasibility = feasibility
+        self.exact_lowest = exact_lowest
+        """Whether a group's levels are bounded by :func:`least_conflicts`."""
+        self._least_conflicts: dict[tuple[object, ...], int | None] = {}
         self._least_costs: dict[tuple[object, ...], int | None] = {}
         """The fewest colour conflicts of each division tried whose greedy pass failed."""
         self._splits: dict[
@@ -267,6 +277,13 @@ class LevelSearch:
             )
         ):
             return
+        if self.exact_lowest and len(players) >= COLOUR_BOUND_FROM:
+            key = (division, rules, kept)
+            if key not in self._least_conflicts:
+                self._least_conflicts[key] = least_conflicts(players, p, rules, moved, lowest, kept)
+            least = self._least_conflicts[key]
+            if least is None or least > x:
+                return  # no division has a pairing within x (B4)
         for index, s1, s2 in self._exchange_splits(players, p, rules, moved, lowest):
             yield from phases(index, s1, s2)
 

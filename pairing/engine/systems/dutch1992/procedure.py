@@ -24,16 +24,24 @@ from pairing.engine.systems.dutch1992.entrants import Entrant, _rank, compatible
 from pairing.engine.systems.dutch1992.explanation import RULES, _numbers, _points
 from pairing.engine.systems.dutch1992.feasibility import Feasibility
 from pairing.engine.systems.dutch1992.levels import LevelSearch
+from pairing.engine.systems.dutch1992.lowest import (
+    lowest_graph,
+    lowest_pairable,
+    raised_least_down,
+)
 
 
 class Search:
     """Pairs the score brackets from the top down (Dutch C1-C14)."""
 
-    def __init__(self, entrants: Sequence[Entrant]) -> None:
+    def __init__(self, entrants: Sequence[Entrant], *, exact_lowest: bool = True) -> None:
         self.entrants = list(entrants)
+        self.exact_lowest = exact_lowest
+        """Whether the lowest bracket paired as homogeneous is judged by its closed form
+        (:mod:`lowest`) before the search; the tests compare the two ways."""
         self.notes: list[Explanation] = []
         self.feasibility = Feasibility()
-        self.levels = LevelSearch(self.feasibility)
+        self.levels = LevelSearch(self.feasibility, exact_lowest=exact_lowest)
         self.candidate_search = CandidateSearch(self.feasibility, self.levels)
         self._lowest_pairings: dict[tuple[object, ...], Accepted | None] = {}
         """The pairing of each lowest bracket tried (C13 judges the same one again)."""
@@ -281,6 +289,8 @@ class Search:
             return None
         if not self.lowest_possible(bracket):
             return None
+        if self.exact_lowest and not last_resort and lowest_pairable(players) is False:
+            return None
         for candidate in self.candidate_search.candidates(
             bracket, lowest=True, last_resort=last_resort
         ):
@@ -306,13 +316,21 @@ class Search:
                 found[0] = result
             return result is not None
 
+        least_down = self._c13_least_down(previous, lowest)
+        useless = self._c13_useless(previous, lowest)
+        if self.exact_lowest:
+            raised = raised_least_down(
+                previous.bracket.players, previous.forced_down, lowest.residents, least_down
+            )
+            if raised != least_down:
+                least_down, useless = raised, frozenset()
         option = self.alternatives(
             previous,
             good,
             same_stage=False,
             feasible=self._c13_feasible(previous, lowest),
-            least_down=self._c13_least_down(previous, lowest),
-            useless=self._c13_useless(previous, lowest),
+            least_down=least_down,
+            useless=useless,
         )
         if option is None:
             return None
@@ -330,7 +348,7 @@ class Search:
         of the two brackets at most the players moved down meet them, so fewer moved down
         cannot do (the deficiency of the lowest bracket, as in Gallai and Edmonds).
         """
-        _, adjacent = _lowest_graph(previous, lowest)
+        _, adjacent = lowest_graph(previous, lowest)
         return sum(1 for mate in maximum_matching(adjacent) if mate == -1)
 
     @staticmethod
@@ -346,7 +364,7 @@ class Search:
         A player of the penultimate bracket who can meet none of those (B1, B2) is kept
         up at that value of p.
         """
-        low, adjacent = _lowest_graph(previous, lowest)
+        low, adjacent = lowest_graph(previous, lowest)
         size = sum(1 for mate in maximum_matching(adjacent) if mate != -1)
 
         def left_unpaired_by_some_maximum(v: int) -> bool:
@@ -388,8 +406,12 @@ class Search:
             if compatible(everyone[i], everyone[j])
         ]
 
+        answers: dict[frozenset[int], bool] = {}
+
         def feasible(keep: frozenset[int]) -> bool:
-            kept = {i for i, p in enumerate(upper) if p.number in keep}
+            kept = frozenset(i for i, p in enumerate(upper) if p.number in keep)
+            if kept in answers:
+                return answers[kept]
             adjacent: list[list[int]] = [[] for _ in everyone]
             for i, j in pairs:
                 if i in kept and j >= index_of_upper:
@@ -397,7 +419,8 @@ class Search:
                 adjacent[i].append(j)
                 adjacent[j].append(i)
             matched = sum(1 for mate in maximum_matching(adjacent) if mate != -1)
-            return matched >= len(everyone) - slack
+            answers[kept] = matched >= len(everyone) - slack
+            return answers[kept]
 
         return feasible
 
@@ -567,17 +590,3 @@ class _Exhausted(Exception):
 
 _UNKNOWN = object()
 """Marks a sub-search not made yet (:meth:`Search.alternatives`)."""
-
-
-def _lowest_graph(previous: Accepted, lowest: Bracket) -> tuple[list[Entrant], list[list[int]]]:
-    """The lowest bracket's residents and the players forced down into it, and who of them
-    may meet whom (B1, B2); when the two lowest brackets together are odd, one more vertex
-    for the bye, joined to those who may have it (B1b).  For the C13 bounds."""
-    low = [*previous.forced_down, *lowest.residents]
-    adjacent = [[j for j, b in enumerate(low) if a is not b and compatible(a, b)] for a in low]
-    if (len(previous.bracket.players) + len(low)) % 2:
-        bye = len(low)
-        adjacent.append([i for i, a in enumerate(low) if a.bye_allowed])
-        for i in adjacent[bye]:
-            adjacent[i].append(bye)
-    return low, adjacent

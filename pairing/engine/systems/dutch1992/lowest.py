@@ -1,0 +1,207 @@
+"""Whether a lowest bracket paired as homogeneous can be paired at all (Dutch C13, D2).
+
+FIDE Handbook C.04.1 (1992 text).  C13 re-pairs the penultimate bracket until the
+players it moves down let the lowest bracket be paired completely.  Late in an event most
+sets of players moved down do not, and the procedure proves each by trying every
+division of D2 (the original S1 and S2, every exchange of one player and of two) with
+every transposition.  The answer has a closed form, used here to decide it with one
+matching instead:
+
+A division pairs the bracket completely when its S1 can be paired with S2 (the player
+left over taking the bye when the bracket is odd).  Such a pairing is a perfect matching
+of the bracket (with one vertex for the bye) in which every pair has one player in S1.
+Conversely, take any perfect matching and call T the original S1 (the top p players by
+A2) and N the rest.  Putting one player of each pair in S1 gives a division; it differs
+from the original by as many players as there are pairs inside N (the counts force as
+many pairs inside T, the bye counted with them when it goes to a player of T, and those
+are the players exchanged out).  The limits of D2 (not the highest of S1 in an even
+bracket, not the lowest of S2, not the two highest of S1 together in an odd one) never
+bind: each pair inside T or N lets either of its players be the one exchanged, and the
+bye's player is the only one without that choice.  So the bracket can be paired exactly
+when some perfect matching has at most two pairs inside N.
+
+At the last level of the bracket (x = p, B5 and B6 dropped as far as C9 and C10 go) every
+pairing of every division is tried, and each earlier level allows only fewer; so this is
+also whether the procedure finds any pairing of the bracket (Dutch C1-C11 at p = p0).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pairing.engine.matching import perfect_matching_within
+from pairing.engine.systems.dutch1992.brackets import Accepted, Bracket
+from pairing.engine.systems.dutch1992.criteria import (
+    FloatRules,
+    colour_conflict,
+    may_leave,
+    pair_allowed,
+)
+from pairing.engine.systems.dutch1992.entrants import Entrant, compatible
+from pairing.engine.weighted import max_weight_matching
+
+EXCHANGES = 2
+"""D2 exchanges one player or two, never more."""
+
+
+def _homogeneous(players: Sequence[Entrant]) -> bool:
+    """Whether the lowest bracket of these players is paired as homogeneous (Dutch A3):
+    at least half of them have a score above the bracket's (its lowest resident's)."""
+    low = min(p.score for p in players)
+    above = sum(1 for p in players if p.score > low)
+    return not above or 2 * above >= len(players)
+
+
+def lowest_pairable(players: Sequence[Entrant]) -> bool | None:
+    """Whether the lowest bracket of ``players`` (residents and players moved in, A2
+    order) can be paired at p0 = n // 2; None when it is paired as heterogeneous, which
+    this does not decide."""
+    if not players or not _homogeneous(players):
+        return None
+    return _pairable(list(players), [], 0)
+
+
+def lowest_pairable_with_some(
+    residents: Sequence[Entrant],
+    forced: Sequence[Entrant],
+    choices: Sequence[Entrant],
+    count: int,
+) -> bool | None:
+    """Whether some ``count`` of ``choices`` moved down with ``forced`` let the lowest
+    bracket of ``residents`` be paired (as :func:`lowest_pairable`).
+
+    ``choices`` and ``forced`` must all come before every resident in A2 order; None when
+    they do not, or when the bracket would not be paired as homogeneous, or when they
+    would not all be in the original S1 (this does not decide those).
+    """
+    if not residents or count > len(choices):
+        return None
+    last = max(p.key for p in (*forced, *choices)) if forced or choices else None
+    if last is not None and last >= min(p.key for p in residents):
+        return None
+    n = len(residents) + len(forced) + count
+    if len(forced) + count > n // 2:
+        return None
+    low = min(p.score for p in residents)
+    if any(p.score <= low for p in (*forced, *choices)):
+        return None
+    above = len(forced) + count + sum(1 for p in residents if p.score > low)
+    if 2 * above < n:
+        return None
+    return _pairable([*forced, *sorted(residents, key=lambda e: e.key)], list(choices), count)
+
+
+def least_conflicts(
+    players: Sequence[Entrant],
+    p: int,
+    rules: FloatRules,
+    moved: frozenset[int],
+    lowest: bool,
+    keep: frozenset[int],
+) -> int | None:
+    """The fewest pairs that cannot grant both colour preferences (B4) in any pairing of
+    ``p`` pairs of a group at one level of float criteria, whatever its division (Dutch
+    A8, B4, C6-C11); None when it has none.
+
+    Every pairing of every division of the group at this level pairs ``p`` pairs of the
+    pairs allowed there and leaves over only players who may leave (moved down, or the
+    bye in the lowest group): a perfect matching of the group with one stand-in for each
+    player left over, joined to those who may leave.  So none of them can have fewer: a
+    level whose x is below this gives nothing, and its D2 divisions need not be tried one
+    by one.  Found as a minimum-cost perfect matching (Edmonds' weighted blossom
+    algorithm, through :func:`pairing.engine.weighted.max_weight_matching`; each edge
+    weighs more than all the costs together, so the heaviest matching is a largest one).
+    """
+    n = len(players)
+    spare = n - 2 * p
+    if spare < 0:
+        return None
+    heavy = 2 * n + 2
+    weights: dict[tuple[int, int], int] = {}
+    for i, a in enumerate(players):
+        for j in range(i + 1, n):
+            b = players[j]
+            if pair_allowed(a, b, rules, moved):
+                weights[(i, j)] = heavy - (1 if colour_conflict(a, b) else 0)
+        if may_leave(a, rules, moved, lowest, keep):
+            for stand_in in range(n, n + spare):
+                weights[(i, stand_in)] = heavy
+    mate = max_weight_matching(range(n + spare), weights)
+    if len(mate) < n + spare:
+        return None
+    return sum(1 for i, j in mate.items() if i < j < n and colour_conflict(players[i], players[j]))
+
+
+def raised_least_down(
+    upper: Sequence[Entrant],
+    forced: Sequence[Entrant],
+    residents: Sequence[Entrant],
+    least_down: int,
+) -> int:
+    """The fewest players the penultimate bracket (``upper``) must move down for C13 to
+    succeed, raised past the numbers that no set of that many can reach (Dutch C13, D2).
+
+    The penultimate bracket moves down as many players as its size modulo 2 and two more
+    for each pair fewer its remainder makes.  For each such number from ``least_down`` up,
+    while the lowest bracket would be paired as homogeneous: when no set of that many of
+    the penultimate bracket's players, moved down with those ``forced`` down, lets the
+    lowest bracket be paired at all (:func:`lowest_pairable_with_some`), no candidate
+    moving that many down is good.  The first number not ruled out (or not decided) is
+    returned; one above the bracket's size when every number is ruled out.
+    """
+    count = least_down + (least_down - len(upper)) % 2
+    while count <= len(upper):
+        if lowest_pairable_with_some(residents, forced, upper, count) is not False:
+            break
+        count += 2
+    return max(count, least_down)
+
+
+def _pairable(fixed: list[Entrant], choices: list[Entrant], count: int) -> bool:
+    """A perfect matching of ``fixed`` and ``count`` of ``choices`` (the rest of them
+    matched to stand-ins), with a vertex for the bye when the bracket is odd, having at
+    most :data:`EXCHANGES` pairs inside the bracket's lower half.
+
+    The original S2 of the bracket is the last n - n // 2 players of ``fixed``: those
+    of ``choices`` taken rank above all of them (the callers see to it).
+    """
+    n = len(fixed) + count
+    p = n // 2
+    real = [*fixed, *choices]
+    first_choice = len(fixed)
+    stand_ins = len(choices) - count
+    size = len(real) + stand_ins + n % 2
+    lower = set(range(len(fixed) - (n - p), len(fixed)))
+    cheap: list[list[int]] = [[] for _ in range(size)]
+    costly: list[list[int]] = [[] for _ in range(size)]
+    for i, a in enumerate(real):
+        for j in range(i + 1, len(real)):
+            if compatible(a, real[j]):
+                edges = costly if i in lower and j in lower else cheap
+                edges[i].append(j)
+                edges[j].append(i)
+    for s in range(len(real), len(real) + stand_ins):
+        for i in range(first_choice, len(real)):
+            cheap[s].append(i)
+            cheap[i].append(s)
+    if n % 2:
+        bye = size - 1
+        for i, a in enumerate(real):
+            if a.bye_allowed:
+                cheap[bye].append(i)
+                cheap[i].append(bye)
+    return perfect_matching_within(cheap, costly, EXCHANGES) is not None
+
+
+def lowest_graph(previous: Accepted, lowest: Bracket) -> tuple[list[Entrant], list[list[int]]]:
+    """The lowest bracket's residents and the players forced down into it, and who of them
+    may meet whom (B1, B2); when the two lowest brackets together are odd, one more vertex
+    for the bye, joined to those who may have it (B1b).  For the C13 bounds."""
+    low = [*previous.forced_down, *lowest.residents]
+    adjacent = [[j for j, b in enumerate(low) if a is not b and compatible(a, b)] for a in low]
+    if (len(previous.bracket.players) + len(low)) % 2:
+        bye = len(low)
+        adjacent.append([i for i, a in enumerate(low) if a.bye_allowed])
+        for i in adjacent[bye]:
+            adjacent[i].append(bye)
+    return low, adjacent
