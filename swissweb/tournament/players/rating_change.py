@@ -9,7 +9,7 @@ and a rating once at 2400 are not known here: the arbiter sets K for those.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from django.utils.translation import gettext_lazy
@@ -66,21 +66,28 @@ def event_ratings(
         known = state if state is not None else engine_adapter.completed_state(event)
         if state is None and after_round is not None:
             known = truncated(known, min(after_round, known.rounds_completed))
-        ratings = {player.pairing_number: player.rating for player in known.players}
         listed = players if players is not None else event.players.exclude(pairing_number=None)
-        k = {
-            PairingNumber(player.pairing_number): player_k(event, player).value
-            for player in listed
-            if player.pairing_number is not None
-        }
-        return {
-            int(player.pairing_number): event_rating(
-                player, ratings, k.get(player.pairing_number, 20)
-            )
-            for player in known.players
-        }
+        return players_ratings(event, known, listed)
 
     return cached(("event-ratings", cache_version(event), after_round), compute)
+
+
+def players_ratings(
+    event: Event, state: TournamentState, players: Iterable[Player]
+) -> dict[int, EventRating]:
+    """What :func:`event_ratings` gives, from the event's ``state`` and its ``players``,
+    not cached: the standings compute it in less time than the cache takes to store it
+    (a pickle of 20,000 games, #35), and read the state anyway."""
+    ratings = {player.pairing_number: player.rating for player in state.players}
+    k = {
+        PairingNumber(player.pairing_number): player_k(event, player).value
+        for player in players
+        if player.pairing_number is not None
+    }
+    return {
+        int(player.pairing_number): event_rating(player, ratings, k.get(player.pairing_number, 20))
+        for player in state.players
+    }
 
 
 def change_text(change: Fraction) -> str:
