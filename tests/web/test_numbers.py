@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import random
 import re
 from fractions import Fraction as F
 
@@ -117,3 +118,25 @@ def test_standings_csv_writes_decimals_not_half_signs() -> None:
     rows = list(csv.DictReader(io.StringIO(body)))
     assert sum(F(row["points"]) for row in rows) == 3 * 6
     assert all(re.fullmatch(r"\d+(\.\d\d?)?", row["SB"]) for row in rows)
+
+
+def _fraction_decimal_text(value: F, places: int | None) -> str:
+    """The decimal as Fraction arithmetic writes it (the reference of the fast path)."""
+    if places is None:
+        places = next((p for p in (0, 1) if (value * 10**p).denominator == 1), 2)
+    digits = int(abs(value) * 10**places + F(1, 2))
+    sign = "-" if value < 0 and digits else ""
+    whole, part = divmod(digits, 10**places)
+    return f"{sign}{digits}" if places == 0 else f"{sign}{whole}.{part:0{places}d}"
+
+
+def test_decimal_text_in_whole_numbers_writes_what_fraction_arithmetic_writes() -> None:
+    """The standings write thousands of values in whole-number arithmetic (#35): the
+    same text as the Fraction arithmetic for random values, halves and ties included."""
+    rng = random.Random(35)
+    denominators = (1, 2, 4, 5, 8, 10, 3, 7, 100, 200, 400, 1000)
+    for _ in range(5000):
+        value = F(rng.randint(-5000, 5000), rng.choice(denominators))
+        for places in (None, 0, 1, 2, 3):
+            assert decimal_text(value, places=places) == _fraction_decimal_text(value, places)
+        assert decimal_text(int(value)) == _fraction_decimal_text(F(int(value)), None)
