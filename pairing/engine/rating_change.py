@@ -205,6 +205,8 @@ def event_rating(player: Player, ratings: Mapping[PairingNumber, int], k: int) -
     # In hundredths, whole numbers throughout (the same values as :func:`rate_game`):
     # a standings computes this for every player (#35: 20,000 games in its budget).
     rated: list[tuple[int, int, Outcome, int]] = []
+    opponents: list[int] = []
+    points = 0
     for record in player.history:
         score = _RATED_HUNDREDTHS.get(record.outcome)
         if score is None or record.opponent is None:
@@ -212,19 +214,24 @@ def event_rating(player: Player, ratings: Mapping[PairingNumber, int], k: int) -
         opponent_rating = ratings.get(record.opponent, 0)
         if opponent_rating > 0:
             rated.append((record.round_number, score, record.outcome, opponent_rating))
+            opponents.append(opponent_rating)
+            points += score
     if not rated:
         return EventRating(games={}, change=_hundredths(0), performance=None)
-    opponents = [opponent_rating for *_, opponent_rating in rated]
-    points = sum(score for _, score, _, _ in rated)
     performance = tournament_performance(Fraction(points, 100), opponents)
     rating = player.rating
     if rating <= 0:
         return EventRating(games={}, change=_hundredths(0), performance=performance)
     k = capped_k(k, len(rated))
+    # counted_difference inlined: D capped at 400 below 2650 (8.3.1).
+    cap = RULE_OF_400 if rating < RULE_OF_400_LIMIT else None
     games: dict[int, RatedGame] = {}
     total = 0
     for round_number, score, outcome, opponent_rating in rated:
-        expected = expected_score(rating, rating - counted_difference(rating, opponent_rating))
+        difference = rating - opponent_rating
+        if cap is not None:
+            difference = -cap if difference < -cap else cap if difference > cap else difference
+        expected = expected_score(rating, rating - difference)
         change = k * (score - expected)
         total += change
         games[round_number] = RatedGame(

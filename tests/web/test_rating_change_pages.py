@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import csv
 import io
+import random
+from fractions import Fraction
 
 import pytest
 from django.db.models import Q
@@ -133,3 +135,15 @@ def test_standings_rate_every_player_as_the_cards_do(after_round: int | None) ->
         assert line.performance == rated[number].performance
         assert line.rating_change == (change_text(rated[number].change) if number != 3 else "")
     assert any(line.rating_change not in ("", "0.00") for line in table.lines)
+
+
+def test_change_text_writes_what_rounding_the_fraction_writes() -> None:
+    """The standings write 2,000 changes in whole numbers (#35): the same text as
+    ``round(change * 100)``, for whole hundredths and (never in B.02) finer values."""
+    rng = random.Random(35)
+    for _ in range(3000):
+        change = Fraction(rng.randint(-40000, 40000), rng.choice((1, 2, 5, 100, 200, 300, 800)))
+        hundredths = round(change * 100)
+        sign = "+" if hundredths > 0 else "-" if hundredths < 0 else ""
+        expected = f"{sign}{abs(hundredths) // 100}.{abs(hundredths) % 100:02d}"
+        assert change_text(change) == expected

@@ -87,11 +87,16 @@ def decimal_text(value: Fraction | int, *, places: int | None = None) -> str:
     With ``places`` the value is written with exactly that many decimals, a half rounded
     away from zero; without it, with as few decimals as it needs (at most two).
     """
-    # In whole numbers: a standings writes thousands of values, and Fraction
-    # arithmetic for each took a fifth of its time (#35).
     if not isinstance(value, int | Fraction):
         value = Fraction(value)
-    numerator, denominator = value.numerator, value.denominator
+    return _decimal_text(value.numerator, value.denominator, places)
+
+
+@functools.lru_cache(maxsize=4096)
+def _decimal_text(numerator: int, denominator: int, places: int | None) -> str:
+    """:func:`decimal_text` of ``numerator / denominator`` (a positive denominator), in
+    whole numbers and once per value: a standings writes thousands of values, few of
+    them distinct, and Fraction arithmetic for each took a fifth of its time (#35)."""
     if places is None:
         places = 0 if denominator == 1 else 1 if 10 % denominator == 0 else 2
     scale = 10**places

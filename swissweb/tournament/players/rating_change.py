@@ -93,7 +93,10 @@ def players_ratings(
 def change_text(change: Fraction) -> str:
     """A rating change to two decimals with its sign: "+12.80", "-1.60", "0.00"
     (B.02 8.3 changes are whole hundredths)."""
-    hundredths = round(change * 100)
+    numerator = change.numerator * 100
+    hundredths, rest = divmod(numerator, change.denominator)
+    if rest:  # never for B.02's changes: rounded as round(change * 100) rounds
+        hundredths = round(Fraction(numerator, change.denominator))
     sign = "+" if hundredths > 0 else "-" if hundredths < 0 else ""
     whole, cents = divmod(abs(hundredths), 100)
     return f"{sign}{whole}.{cents:02d}"

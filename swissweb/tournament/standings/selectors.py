@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from swissweb.tournament.core.caching import cache_version, cached
-from swissweb.tournament.core.numbers import tiebreak_text
+from swissweb.tournament.core.numbers import decimal_text, tiebreak_places
 from swissweb.tournament.models import (
     Event,
     TeamScoring,
@@ -115,9 +115,7 @@ def standings_after(*, event: Event, after_round: int | None = None) -> Standing
     # Not through ``event_ratings``' cache: storing 20,000 rated games took longer than
     # computing them from the state read here (#35).
     rated = players_ratings(event, state, listed)
-    names = tuple(code.value for code in codes)
-    # The same few values recur (scores, half points): each written once (#35).
-    texts: dict[tuple[str, Fraction | int], str] = {}
+    places = tuple(tiebreak_places(code.value) for code in codes)
     lines = []
     for row in rows:
         cells = tuple(
@@ -128,12 +126,6 @@ def standings_after(*, event: Event, after_round: int | None = None) -> Standing
             )
             for record in engine_players[row.pairing_number].history
         )
-        row_texts = []
-        for name, value in zip(names, row.values, strict=True):
-            text = texts.get((name, value))
-            if text is None:
-                text = texts[name, value] = tiebreak_text(name, value)
-            row_texts.append(text)
         player = players[row.pairing_number]
         rating = rated[row.pairing_number]
         lines.append(
@@ -143,7 +135,11 @@ def standings_after(*, event: Event, after_round: int | None = None) -> Standing
                 player=player,
                 points=row.points,
                 values=row.values,
-                texts=tuple(row_texts),
+                # As ``tiebreak_text`` writes them, each column's decimals looked up once.
+                texts=tuple(
+                    decimal_text(value, places=digits)
+                    for digits, value in zip(places, row.values, strict=True)
+                ),
                 cells=cells,
                 performance=rating.performance,
                 rating_change=change_text(rating.change) if player.rating else "",
