@@ -3,7 +3,9 @@ pure parts only; its timings are ``make bench``'s, never a test's."""
 
 from __future__ import annotations
 
-from bench.desk_budgets import BUDGETS, timed, verdicts
+import pytest
+
+from bench.desk_budgets import BUDGETS, chosen, timed, verdicts
 
 
 def test_every_budget_of_issues_34_and_35_is_measured() -> None:
@@ -30,3 +32,20 @@ def test_the_warm_up_call_is_not_counted() -> None:
     median, slowest = timed(calls.append, 4)
     assert calls == [0, 1, 2, 3, 4]
     assert 0 <= median <= slowest
+
+
+def test_only_chooses_the_figures_by_a_word_of_their_names() -> None:
+    assert chosen([]) == list(BUDGETS)
+    assert chosen(["standings"]) == ["standings with Rp and rating change"]
+    assert chosen(["Entry", "check-in"]) == [
+        "submitted entry",
+        "submitted entry, accepted at once",
+        "desk check-in of one player",
+    ]
+    with pytest.raises(ValueError, match="no figure"):
+        chosen(["pairing"])
+
+
+def test_figures_left_out_by_only_are_not_listed() -> None:
+    found = {"standings with Rp and rating change": (0.2, 0.25)}
+    assert verdicts(found) == [("standings with Rp and rating change", 0.2, 0.25, 0.3, True)]
