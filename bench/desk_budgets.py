@@ -21,8 +21,10 @@ Builds two events through the app's services in a SQLite file of its own (or
   and the draft review page's server time and size.
 
 Each is run once to warm up, then ``--repeat`` times; the median and the slowest are
-printed beside the budget.  The exit status is 1 if a median is over its budget or a
-request does not answer as it should.
+printed beside the budget.  ``--only WORD`` times only the figures whose names contain
+WORD (``--only standings``; the entries' event is then built only when needed).  The
+exit status is 1 if a median is over its budget or a request does not answer as it
+should.
 """
 
 from __future__ import annotations
@@ -87,10 +89,27 @@ def timed(run: Callable[[int], None], repeat: int) -> tuple[float, float]:
 
 
 def verdicts(found: dict[str, tuple[float, float]]) -> list[tuple[str, float, float, float, bool]]:
-    """Each budget's name, median, slowest, budget and whether the median is within it."""
+    """Each measured budget's name, median, slowest, budget and whether the median is
+    within it (the figures not measured, left out by ``--only``, are not listed)."""
     return [
-        (name, *found[name], budget, found[name][0] <= budget) for name, budget in BUDGETS.items()
+        (name, *found[name], budget, found[name][0] <= budget)
+        for name, budget in BUDGETS.items()
+        if name in found
     ]
+
+
+def chosen(only: Sequence[str]) -> list[str]:
+    """The figures whose names contain one of ``only`` (case-insensitive), every
+    figure when ``only`` is empty.
+
+    :raises ValueError: a word that names no figure.
+    """
+    if not only:
+        return list(BUDGETS)
+    for word in only:
+        if not any(word.lower() in name.lower() for name in BUDGETS):
+            raise ValueError(f"no figure is named by {word!r}")
+    return [name for name in BUDGETS if any(word.lower() in name.lower() for word in only)]
 
 
 def build_large(*, players: int, rounds: int, seed: int) -> None:
@@ -219,9 +238,11 @@ def weigh_players_page(arbiter: Client, problems: list[str]) -> int:
     return largest
 
 
-def measure(*, players: int, repeat: int) -> tuple[dict[str, tuple[float, float]], list[str]]:
-    """The figures by name, and the problems found (a request answering wrongly); the
-    weights are in ``SIZES``."""
+def measure(
+    *, players: int, repeat: int, figures: Sequence[str] = tuple(BUDGETS), weigh: bool = True
+) -> tuple[dict[str, tuple[float, float]], list[str]]:
+    """The ``figures`` by name, and the problems found (a request answering wrongly); the
+    players page's weight, when ``weigh``, is in ``SIZES``."""
     from django.contrib.auth import get_user_model
     from django.core.cache import cache
     from django.test import Client
@@ -233,7 +254,12 @@ def measure(*, players: int, repeat: int) -> tuple[dict[str, tuple[float, float]
 
     problems: list[str] = []
     found: dict[str, tuple[float, float]] = {}
-    ids = build_entries(arbiter_name=ARBITER, entries=ENTRIES, repeat=repeat)
+    on_entries = ("submitted entry", "entries CSV")
+    ids = (
+        build_entries(arbiter_name=ARBITER, entries=ENTRIES, repeat=repeat)
+        if any(name.startswith(on_entries) for name in figures)
+        else []
+    )
 
     reader = Client()
 
@@ -246,13 +272,17 @@ def measure(*, players: int, repeat: int) -> tuple[dict[str, tuple[float, float]
         if response.status_code != 302:
             problems.append(f"entry {index}: HTTP {response.status_code}")
 
-    found["submitted entry"] = timed(enter, repeat)
-    EntrySettings.objects.filter(event__slug=ENTRIES_SLUG).update(auto_accept=True, maximum=5000)
-    found["submitted entry, accepted at once"] = timed(
-        lambda index: enter(repeat + 1 + index), repeat
-    )
-    if Player.objects.filter(event__slug=ENTRIES_SLUG).count() != repeat + 1:
-        problems.append("the entries accepted at once made no players")
+    if "submitted entry" in figures:
+        found["submitted entry"] = timed(enter, repeat)
+    if "submitted entry, accepted at once" in figures:
+        EntrySettings.objects.filter(event__slug=ENTRIES_SLUG).update(
+            auto_accept=True, maximum=5000
+        )
+        found["submitted entry, accepted at once"] = timed(
+            lambda index: enter(repeat + 1 + index), repeat
+        )
+        if Player.objects.filter(event__slug=ENTRIES_SLUG).count() != repeat + 1:
+            problems.append("the entries accepted at once made no players")
 
     arbiter = Client()
     arbiter.force_login(get_user_model().objects.get(username=ARBITER))
@@ -263,7 +293,8 @@ def measure(*, players: int, repeat: int) -> tuple[dict[str, tuple[float, float]
         if response.status_code != 200 or lines < ENTRIES:
             problems.append(f"entries CSV: HTTP {response.status_code}, {lines} lines")
 
-    found["entries CSV (1,500 entries)"] = timed(csv, repeat)
+    if "entries CSV (1,500 entries)" in figures:
+        found["entries CSV (1,500 entries)"] = timed(csv, repeat)
 
     event = Event.objects.get(slug=LARGE_SLUG)
     number = next_round(event)
@@ -280,7 +311,8 @@ def measure(*, players: int, repeat: int) -> tuple[dict[str, tuple[float, float]
         if response.status_code != 200:
             problems.append(f"check-in {index}: HTTP {response.status_code}")
 
-    found["desk check-in of one player"] = timed(check_in, repeat)
+    if "desk check-in of one player" in figures:
+        found["desk check-in of one player"] = timed(check_in, repeat)
 
     def table(_: int) -> None:
         cache.clear()
@@ -288,8 +320,10 @@ def measure(*, players: int, repeat: int) -> tuple[dict[str, tuple[float, float]
         if len(lines) != players or not lines[0].performance:
             problems.append(f"standings: {len(lines)} lines")
 
-    found["standings with Rp and rating change"] = timed(table, repeat)
-    SIZES["players page"] = weigh_players_page(arbiter, problems)
+    if "standings with Rp and rating change" in figures:
+        found["standings with Rp and rating change"] = timed(table, repeat)
+    if weigh:
+        SIZES["players page"] = weigh_players_page(arbiter, problems)
     return found, problems
 
 
@@ -328,11 +362,23 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "--draft-rounds", type=int, default=8,
         help="rounds completed before the 1,000-player event's draft (#36)",
     )  # fmt: skip
+    parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        metavar="WORD",
+        help="time only the figures whose names contain WORD (repeatable): --only standings",
+    )
     return parser.parse_args(argv)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    try:
+        figures = chosen(args.only)
+    except ValueError as error:
+        print(error, file=sys.stderr)
+        return 2
     folder = tempfile.TemporaryDirectory(prefix="swissweb-desk-")
     url = args.database_url or f"sqlite:///{Path(folder.name) / 'bench.sqlite3'}"
     os.environ.update(
@@ -357,16 +403,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     from bench.load_event import ARBITER
 
     build_large(players=args.players, rounds=args.rounds, seed=args.seed)
-    build_draft_event(arbiter=ARBITER, rounds=args.draft_rounds, seed=args.seed)
+    if not args.only:
+        build_draft_event(arbiter=ARBITER, rounds=args.draft_rounds, seed=args.seed)
     print(f"Built the events in {time.monotonic() - started:.0f} s", flush=True)
-    found, problems = measure(players=args.players, repeat=args.repeat)
-    drafted, sizes, more = measure_draft(
-        arbiter=ARBITER, repeat=args.repeat, seed=args.seed, timed=timed
+    whole = not args.only
+    found, problems = measure(
+        players=args.players, repeat=args.repeat, figures=figures, weigh=whole
     )
-    found.update(drafted)
-    problems += more
+    if whole:
+        drafted, sizes, more = measure_draft(
+            arbiter=ARBITER, repeat=args.repeat, seed=args.seed, timed=timed
+        )
+        found.update(drafted)
+        problems += more
+    entries = f"{ENTRIES:,} entries; " if any(n.startswith("submitted") for n in figures) else ""
     print(
-        f"\n{args.players} players x {args.rounds} rounds; {ENTRIES:,} entries; "
+        f"\n{args.players} players x {args.rounds} rounds; {entries}"
         f"median and slowest of {args.repeat} after a warm-up\n"
     )
     print("| Figure | median | slowest | budget | |")
@@ -378,16 +430,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"| {name} | {median * 1000:,.0f} ms | {slowest * 1000:,.0f} ms | "
             f"{budget * 1000:,.0f} ms | {'ok' if within else 'OVER'} |"
         )
-    festival, size_problems = measure_festival(seed=args.seed)
-    problems += size_problems
-    over |= bool(size_problems)
-    SIZES.update(sizes)
-    SIZES.update(festival)
-    print("\n| Size | found | budget | |\n|---|---:|---:|---|")
-    for name, size, budget, within in size_verdicts(SIZES):
-        over |= not within
-        print(f"| {name} | {size / 1000:,.1f} KB | {budget / 1000:,.0f} KB | "
-              f"{'ok' if within else 'OVER'} |")  # fmt: skip
+    if whole:  # the weights, unless --only chose some of the times
+        festival, size_problems = measure_festival(seed=args.seed)
+        problems += size_problems
+        over |= bool(size_problems)
+        SIZES.update(sizes)
+        SIZES.update(festival)
+        print("\n| Size | found | budget | |\n|---|---:|---:|---|")
+        for name, size, budget, within in size_verdicts(SIZES):
+            over |= not within
+            print(f"| {name} | {size / 1000:,.1f} KB | {budget / 1000:,.0f} KB | "
+                  f"{'ok' if within else 'OVER'} |")  # fmt: skip
     for problem in problems[:10]:
         print(f"problem: {problem}")
     folder.cleanup()

@@ -42,6 +42,10 @@ class System(enum.StrEnum):
 class Colour(enum.Enum):
     """The colour a player had, or is to get, in one game."""
 
+    # As ``Outcome``'s: the identity hash in C, not Enum's in Python (a crosstable looks
+    # up some twenty thousand colours, #35).
+    __hash__ = object.__hash__
+
     WHITE = "w"
     BLACK = "b"
 

@@ -43,6 +43,13 @@ _PD_STEPS: tuple[int, ...] = (
 gives 1.00); the lower rated player's ``PD`` is 1 minus it."""
 
 
+_HIGHER_PD: tuple[int, ...] = tuple(
+    49 + bisect.bisect_right(_PD_STEPS, difference) for difference in range(_PD_STEPS[-1] + 1)
+)
+"""The higher rated player's ``PD`` in hundredths for each difference 0-736 (8.1(b)
+looked up once per difference, not per game: a standings rates thousands of games)."""
+
+
 def half_up(value: Fraction) -> int:
     """``value`` rounded to a whole number, a half rounded up (C.07 10.1)."""
     return math.floor(value + Fraction(1, 2))
@@ -62,7 +69,7 @@ def rating_difference(p_hundredths: int) -> int:
 def expected_score(rating: int, opponent: int) -> int:
     """B.02 8.1(b): the expected score, in hundredths, of a player rated ``rating``
     against one rated ``opponent``."""
-    higher = 49 + bisect.bisect_right(_PD_STEPS, abs(rating - opponent))
+    higher = _HIGHER_PD[min(abs(rating - opponent), _PD_STEPS[-1])]
     return higher if rating >= opponent else 100 - higher
 
 
@@ -73,7 +80,13 @@ def average_rating(ratings: Sequence[int]) -> int:
     """
     if not ratings:
         raise ValueError("an average of no ratings")
-    return half_up(Fraction(sum(ratings), len(ratings)))
+    return _divided_half_up(sum(ratings), len(ratings))
+
+
+def _divided_half_up(numerator: int, denominator: int) -> int:
+    """``numerator / denominator`` (a positive denominator) rounded to a whole number, a
+    half up, as :func:`half_up` rounds it, in whole numbers."""
+    return (2 * numerator + denominator) // (2 * denominator)
 
 
 def tournament_performance(score: Fraction, ratings: Sequence[int]) -> int:
@@ -86,7 +99,10 @@ def tournament_performance(score: Fraction, ratings: Sequence[int]) -> int:
     """
     if not ratings or not 0 <= score <= len(ratings):
         raise ValueError(f"a score of {score} in {len(ratings)} games")
-    return average_rating(ratings) + rating_difference(half_up(100 * score / len(ratings)))
+    # half_up(100 * score / games) in whole numbers (computed for every player of a
+    # standings, #35).
+    p = _divided_half_up(100 * score.numerator, score.denominator * len(ratings))
+    return average_rating(ratings) + rating_difference(p)
 
 
 def perfect_performance(score: Fraction, ratings: Sequence[int]) -> int:

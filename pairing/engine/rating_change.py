@@ -23,6 +23,7 @@ games played before and a rating once at 2400 are not in an event's data:
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -190,39 +191,53 @@ class EventRating:
     fraction scored against them; None with no game against a rated opponent."""
 
 
+@functools.lru_cache(maxsize=4096)
+def _hundredths(value: int) -> Fraction:
+    """``value`` hundredths as a Fraction, one object per value: a standings' thousands
+    of game changes take a few hundred values, made (and pickled) once each."""
+    return Fraction(value, 100)
+
+
 def event_rating(player: Player, ratings: Mapping[PairingNumber, int], k: int) -> EventRating:
     """``player``'s rated games, rating change and performance from the rounds in the
     engine's history, the opponents' ratings read in ``ratings`` (0 when unrated); ``k``
     is lowered by :func:`capped_k` for the number of rated games."""
     # In hundredths, whole numbers throughout (the same values as :func:`rate_game`):
-    # a standings computes this for every player.
-    rated_rounds = sum(
-        1
-        for record in player.history
-        if record.outcome in _RATED_HUNDREDTHS
-        and record.opponent is not None
-        and ratings.get(record.opponent, 0) > 0
-    )
-    k = capped_k(k, rated_rounds)
-    games: dict[int, RatedGame] = {}
-    points = total = 0
+    # a standings computes this for every player (#35: 20,000 games in its budget).
+    rated: list[tuple[int, int, Outcome, int]] = []
     opponents: list[int] = []
+    points = 0
     for record in player.history:
         score = _RATED_HUNDREDTHS.get(record.outcome)
-        opponent_rating = ratings.get(record.opponent, 0) if record.opponent is not None else 0
-        if score is None or opponent_rating <= 0:
+        if score is None or record.opponent is None:
             continue
-        points += score
-        opponents.append(opponent_rating)
-        if player.rating > 0:
-            expected = game_expected_score(player.rating, opponent_rating)
-            change = k * (score - expected)
-            total += change
-            games[record.round_number] = RatedGame(
-                opponent_rating, _RATED_SCORES[record.outcome], expected, Fraction(change, 100)
-            )
-    performance = tournament_performance(Fraction(points, 100), opponents) if opponents else None
-    return EventRating(games=games, change=Fraction(total, 100), performance=performance)
+        opponent_rating = ratings.get(record.opponent, 0)
+        if opponent_rating > 0:
+            rated.append((record.round_number, score, record.outcome, opponent_rating))
+            opponents.append(opponent_rating)
+            points += score
+    if not rated:
+        return EventRating(games={}, change=_hundredths(0), performance=None)
+    performance = tournament_performance(Fraction(points, 100), opponents)
+    rating = player.rating
+    if rating <= 0:
+        return EventRating(games={}, change=_hundredths(0), performance=performance)
+    k = capped_k(k, len(rated))
+    # counted_difference inlined: D capped at 400 below 2650 (8.3.1).
+    cap = RULE_OF_400 if rating < RULE_OF_400_LIMIT else None
+    games: dict[int, RatedGame] = {}
+    total = 0
+    for round_number, score, outcome, opponent_rating in rated:
+        difference = rating - opponent_rating
+        if cap is not None:
+            difference = -cap if difference < -cap else cap if difference > cap else difference
+        expected = expected_score(rating, rating - difference)
+        change = k * (score - expected)
+        total += change
+        games[round_number] = RatedGame(
+            opponent_rating, _RATED_SCORES[outcome], expected, _hundredths(change)
+        )
+    return EventRating(games=games, change=_hundredths(total), performance=performance)
 
 
 __all__ = [

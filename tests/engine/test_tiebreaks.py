@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import date
 from fractions import Fraction
 
@@ -21,6 +22,8 @@ from pairing.engine.model import (
     Player,
     Points,
     PointSystem,
+    RequestKind,
+    RoundRequest,
     TournamentState,
 )
 from pairing.engine.tiebreaks import (
@@ -579,6 +582,19 @@ def test_truncated_keeps_the_first_rounds_only() -> None:
     assert after_1.rounds_completed == 1
     assert [len(p.history) for p in after_1.players] == [1, 1]
     assert points(tiebreak_context(after_1), N(1)) == 1
+
+
+def test_truncated_after_the_last_round_drops_only_the_requests() -> None:
+    """The standings after the last completed round keep every player as read (no
+    copy of 2,000 histories, #35); the next round's requests are not theirs."""
+    state = tournament(2, "1-2 1-0", "1-2 0-1")
+    asked = replace(
+        state, requests=(RoundRequest(pairing_number=N(1), kind=RequestKind.HALF_POINT_BYE),)
+    )
+    after = truncated(asked, 2)
+    assert after.requests == ()
+    assert after.players is asked.players
+    assert truncated(state, 2) is state
 
 
 @pytest.mark.parametrize("rounds", [-1, 3])

@@ -3,7 +3,9 @@ pure parts only; its timings are ``make bench``'s, never a test's."""
 
 from __future__ import annotations
 
-from bench.desk_budgets import BUDGETS, SIZE_BUDGETS, size_verdicts, timed, verdicts
+import pytest
+
+from bench.desk_budgets import BUDGETS, SIZE_BUDGETS, chosen, size_verdicts, timed, verdicts
 
 
 def test_every_budget_of_issues_34_35_and_36_is_measured() -> None:
@@ -59,3 +61,20 @@ def test_a_page_over_its_size_or_not_measured_is_reported_over() -> None:
     assert _verdict({name: 199_000}, {name}) == [True]
     assert _verdict({name: 200_001}, {name}) == [False]
     assert _verdict({}, {name}) == [False]
+
+
+def test_only_chooses_the_figures_by_a_word_of_their_names() -> None:
+    assert chosen([]) == list(BUDGETS)
+    assert chosen(["standings"]) == ["standings with Rp and rating change"]
+    assert chosen(["Entry", "check-in"]) == [
+        "submitted entry",
+        "submitted entry, accepted at once",
+        "desk check-in of one player",
+    ]
+    with pytest.raises(ValueError, match="no figure"):
+        chosen(["pairing"])
+
+
+def test_figures_left_out_by_only_are_not_listed() -> None:
+    found = {"standings with Rp and rating change": (0.2, 0.25)}
+    assert verdicts(found) == [("standings with Rp and rating change", 0.2, 0.25, 0.3, True)]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import random
 import re
 from fractions import Fraction as F
 
@@ -184,3 +185,25 @@ def test_player_card_writes_its_points_by_the_plural_rules() -> None:
         assert f"{words} after the completed rounds" in card.content.decode()
         if line.points == 1:
             assert words == "1 point"
+
+
+def _fraction_decimal_text(value: F, places: int | None) -> str:
+    """The decimal as Fraction arithmetic writes it (the reference of the fast path)."""
+    if places is None:
+        places = next((p for p in (0, 1) if (value * 10**p).denominator == 1), 2)
+    digits = int(abs(value) * 10**places + F(1, 2))
+    sign = "-" if value < 0 and digits else ""
+    whole, part = divmod(digits, 10**places)
+    return f"{sign}{digits}" if places == 0 else f"{sign}{whole}.{part:0{places}d}"
+
+
+def test_decimal_text_in_whole_numbers_writes_what_fraction_arithmetic_writes() -> None:
+    """The standings write thousands of values in whole-number arithmetic (#35): the
+    same text as the Fraction arithmetic for random values, halves and ties included."""
+    rng = random.Random(35)
+    denominators = (1, 2, 4, 5, 8, 10, 3, 7, 100, 200, 400, 1000)
+    for _ in range(5000):
+        value = F(rng.randint(-5000, 5000), rng.choice(denominators))
+        for places in (None, 0, 1, 2, 3):
+            assert decimal_text(value, places=places) == _fraction_decimal_text(value, places)
+        assert decimal_text(int(value)) == _fraction_decimal_text(F(int(value)), None)

@@ -10,14 +10,20 @@ from __future__ import annotations
 
 import csv
 import io
+import random
+from fractions import Fraction
 
+import pytest
 from django.db.models import Q
 from django.test import Client
 from django.urls import reverse
 
 from swissweb.tournament.models import Event, Game, Player
 from swissweb.tournament.players import selectors as player_selectors
+from swissweb.tournament.players.rating_change import change_text, event_ratings
 from swissweb.tournament.standings import selectors as standing_selectors
+
+from .test_standings import played_event
 
 
 def _first_round_game(event: Event, number: int) -> tuple[Game, bool]:
@@ -107,3 +113,37 @@ def test_standings_lines_and_csv_carry_rp_and_rating_change(
     rows = list(csv.DictReader(io.StringIO(client.get(url).content.decode("utf-8-sig"))))
     row = next(row for row in rows if row["pairing_number"] == "1")
     assert (row["rp"], row["rating_change"]) == ((str(line.performance), line.rating_change))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("after_round", [None, 1, 2])
+def test_standings_rate_every_player_as_the_cards_do(after_round: int | None) -> None:
+    """The standings compute Rp and rating change from the state they read, not
+    through the cards' cache (#35): the same values for every player, unrated players,
+    a K set by the arbiter and the standings after an earlier round included."""
+    event = played_event(12, 3, slug="rated")
+    Player.objects.filter(event=event, pairing_number=3).update(rating=0)
+    Player.objects.filter(event=event, pairing_number=5).update(k_factor=40)
+    event.refresh_from_db()
+    event.save()
+    table = standing_selectors.standings_after(event=event, after_round=after_round)
+    rated = event_ratings(event, after_round=after_round)
+    assert len(table.lines) == 12
+    for line in table.lines:
+        number = line.player.pairing_number
+        assert number is not None
+        assert line.performance == rated[number].performance
+        assert line.rating_change == (change_text(rated[number].change) if number != 3 else "")
+    assert any(line.rating_change not in ("", "0.00") for line in table.lines)
+
+
+def test_change_text_writes_what_rounding_the_fraction_writes() -> None:
+    """The standings write 2,000 changes in whole numbers (#35): the same text as
+    ``round(change * 100)``, for whole hundredths and (never in B.02) finer values."""
+    rng = random.Random(35)
+    for _ in range(3000):
+        change = Fraction(rng.randint(-40000, 40000), rng.choice((1, 2, 5, 100, 200, 300, 800)))
+        hundredths = round(change * 100)
+        sign = "+" if hundredths > 0 else "-" if hundredths < 0 else ""
+        expected = f"{sign}{abs(hundredths) // 100}.{abs(hundredths) % 100:02d}"
+        assert change_text(change) == expected

@@ -26,8 +26,9 @@ def truncated(state: TournamentState, rounds: int) -> TournamentState:
     """
     if not 0 <= rounds <= state.rounds_completed:
         raise ValueError(f"round {rounds} is not between 0 and {state.rounds_completed}")
-    if rounds == state.rounds_completed and not state.requests:
-        return state
+    if rounds == state.rounds_completed:
+        # Every history is whole: only the requests go (not a copy of every player).
+        return replace(state, requests=()) if state.requests else state
     return replace(
         state,
         players=tuple(replace(p, history=p.history[:rounds]) for p in state.players),

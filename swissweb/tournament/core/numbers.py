@@ -83,10 +83,15 @@ def tiebreak_form(code: str, *, whole: bool = False) -> Form:
 def tiebreak_text(code: str, value: Fraction | int, *, whole: bool = False) -> str:
     """A tie-break value as the standings page, the crosstable, their print and the
     standings CSV all write it (``tiebreak_form``): "11½", "1901", "12.75"."""
-    form = tiebreak_form(code, whole=whole)
+    return form_text(tiebreak_form(code, whole=whole), value)
+
+
+def form_text(form: Form, value: Fraction | int) -> str:
+    """A tie-break value in a column's ``form`` (a standings looks each column's form up
+    once, then writes thousands of values)."""
     if form is Form.HALVES:
         return points_text(value)
-    return decimal_text(Fraction(value), places=2 if form is Form.HUNDREDTHS else 0)
+    return decimal_text(value, places=2 if form is Form.HUNDREDTHS else 0)
 
 
 def points_text(value: Fraction | int) -> str:
@@ -132,12 +137,23 @@ def decimal_text(value: Fraction | int, *, places: int | None = None) -> str:
     With ``places`` the value is written with exactly that many decimals, a half rounded
     away from zero; without it, with as few decimals as it needs (at most two).
     """
-    fraction = Fraction(value)
+    if not isinstance(value, int | Fraction):
+        value = Fraction(value)
+    return _decimal_text(value.numerator, value.denominator, places)
+
+
+@functools.lru_cache(maxsize=4096)
+def _decimal_text(numerator: int, denominator: int, places: int | None) -> str:
+    """:func:`decimal_text` of ``numerator / denominator`` (a positive denominator), in
+    whole numbers and once per value: a standings writes thousands of values, few of
+    them distinct, and Fraction arithmetic for each took a fifth of its time (#35)."""
     if places is None:
-        places = next((p for p in (0, 1) if (fraction * 10**p).denominator == 1), 2)
-    digits = int(abs(fraction) * 10**places + Fraction(1, 2))
-    sign = "-" if fraction < 0 and digits else ""
+        places = 0 if denominator == 1 else 1 if 10 % denominator == 0 else 2
+    scale = 10**places
+    # abs(value) * scale + 1/2, rounded down: a half rounded away from zero.
+    digits = (2 * abs(numerator) * scale + denominator) // (2 * denominator)
+    sign = "-" if numerator < 0 and digits else ""
     if places == 0:
         return f"{sign}{digits}"
-    whole, part = divmod(digits, 10**places)
+    whole, part = divmod(digits, scale)
     return f"{sign}{whole}.{part:0{places}d}"

@@ -10,7 +10,7 @@ and a rating once at 2400 are not known here: the arbiter sets K for those.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from django.utils.translation import gettext_lazy
@@ -67,36 +67,45 @@ def event_ratings(
         known = state if state is not None else engine_adapter.completed_state(event)
         if state is None and after_round is not None:
             known = truncated(known, min(after_round, known.rounds_completed))
-        listed = list(
-            players if players is not None else event.players.exclude(pairing_number=None)
-        )
-        # FIDE's ratings, whatever the event pairs on (B.02 rates on FIDE's list alone).
-        ratings = {
-            PairingNumber(player.pairing_number): player.rating
-            for player in listed
-            if player.pairing_number is not None
-        }
-        k = {
-            PairingNumber(player.pairing_number): player_k(event, player).value
-            for player in listed
-            if player.pairing_number is not None
-        }
-        return {
-            int(player.pairing_number): event_rating(
-                dataclasses.replace(player, rating=ratings.get(player.pairing_number, 0)),
-                ratings,
-                k.get(player.pairing_number, 20),
-            )
-            for player in known.players
-        }
+        listed = players if players is not None else event.players.exclude(pairing_number=None)
+        return players_ratings(event, known, listed)
 
     return cached(("event-ratings", cache_version(event), after_round), compute)
+
+
+def players_ratings(
+    event: Event, state: TournamentState, players: Iterable[Player]
+) -> dict[int, EventRating]:
+    """What :func:`event_ratings` gives, from the event's ``state`` and its ``players``,
+    not cached: the standings compute it in less time than the cache takes to store it
+    (a pickle of 20,000 games, #35), and read the state anyway."""
+    listed = [player for player in players if player.pairing_number is not None]
+    # FIDE's ratings, whatever the event pairs on (B.02 rates on FIDE's list alone): the
+    # state's ratings are the ones the event pairs on (#35 item 1).
+    ratings = {PairingNumber(player.pairing_number or 0): player.rating for player in listed}
+    k = {
+        PairingNumber(player.pairing_number or 0): player_k(event, player).value
+        for player in listed
+    }
+    return {
+        int(player.pairing_number): event_rating(
+            player
+            if player.rating == ratings.get(player.pairing_number, 0)
+            else dataclasses.replace(player, rating=ratings.get(player.pairing_number, 0)),
+            ratings,
+            k.get(player.pairing_number, 20),
+        )
+        for player in state.players
+    }
 
 
 def change_text(change: Fraction) -> str:
     """A rating change to two decimals with its sign: "+12.80", "-1.60", "0.00"
     (B.02 8.3 changes are whole hundredths)."""
-    hundredths = round(change * 100)
+    numerator = change.numerator * 100
+    hundredths, rest = divmod(numerator, change.denominator)
+    if rest:  # never for B.02's changes: rounded as round(change * 100) rounds
+        hundredths = round(Fraction(numerator, change.denominator))
     sign = "+" if hundredths > 0 else "-" if hundredths < 0 else ""
     whole, cents = divmod(abs(hundredths), 100)
     return f"{sign}{whole}.{cents:02d}"

@@ -238,16 +238,15 @@ def pairing_options(event: models.Event) -> PairingOptions:
     return PairingOptions(acceleration=event.acceleration, **values)
 
 
-PlayedGame = tuple[int, str, int, int | None, int]
-"""A board as ``state_for_round`` reads it: board, result, white's and black's ids, round
-number (plain values: model instances of every game cost most of a 1,000-player read)."""
-
-
 def _game_records(
-    game: PlayedGame, numbers: Mapping[int, PairingNumber]
+    number: int,
+    result: str,
+    white_id: int,
+    black_id: int | None,
+    numbers: Mapping[int, PairingNumber],
 ) -> list[tuple[PairingNumber, GameRecord]]:
-    """The records a board with a result gives its white and black (one for the bye)."""
-    _board, result, white_id, black_id, number = game
+    """The records a board of round ``number`` with a result gives its white and black
+    (one for the bye); the board by its columns, as ``values_list`` reads them."""
     white_outcome, black_outcome = RESULT_OUTCOMES[result]
     white = numbers[white_id]
     black = numbers[black_id] if black_id is not None else None
@@ -293,22 +292,26 @@ def _unpaired(round_number: int, kind: str | None) -> GameRecord:
     return GameRecord(round_number=round_number, opponent=None, colour=None, outcome=outcome)
 
 
+GameRow = tuple[int, int, str, int, int | None]
+"""A board as ``state_for_round`` reads it: round number, board, result, white's and
+black's ids (black None for the bye)."""
+
+
 def _records(
-    games: Iterable[PlayedGame],
+    games: Iterable[GameRow],
     requests: Iterable[models.RoundRequest],
     numbers: dict[int, PairingNumber],
     rounds_completed: int,
 ) -> dict[PairingNumber, list[GameRecord]]:
     """Every player's record per completed round; no board means a bye or an absence."""
     by_round: dict[int, dict[PairingNumber, GameRecord]] = defaultdict(dict)
-    for game in games:
-        board, result, _white, _black, number = game
+    for number, board, result, white_id, black_id in games:
         if result == models.Result.NOT_PLAYED_YET:
             raise ResultsIncomplete(
                 _("Round %(number)d, board %(board)d has no result yet.")
                 % {"number": number, "board": board}
             )
-        by_round[number].update(_game_records(game, numbers))
+        by_round[number].update(_game_records(number, result, white_id, black_id, numbers))
     requested = {(r.player_id, r.round_number): r.kind for r in requests}
     history: dict[PairingNumber, list[GameRecord]] = {}
     for player_id, number in numbers.items():
@@ -343,8 +346,11 @@ def paired_rounds(
                 if pk is not None:
                     by_round[game.round.number][pairing_numbers[pk]] = None
         else:
-            played = (game.board, game.result, game.white_id, game.black_id, game.round.number)
-            by_round[game.round.number].update(_game_records(played, pairing_numbers))
+            by_round[game.round.number].update(
+                _game_records(
+                    game.round.number, game.result, game.white_id, game.black_id, pairing_numbers
+                )
+            )
     requested = {(r.player_id, r.round_number): r.kind for r in requests}
     numbered = [r.number for r in rounds]
     return {
@@ -357,11 +363,16 @@ def paired_rounds(
 
 
 def engine_player(
-    player: models.Player, number: int, basis: str = models.RatingBasis.FIDE
+    player: models.Player,
+    number: int,
+    basis: str = models.RatingBasis.FIDE,
+    *,
+    withdrawn: bool = False,
+    history: tuple[GameRecord, ...] = (),
 ) -> EnginePlayer:
     """A player's identity and ranking data for the engine, numbered ``number``, rated
     as an event pairing on ``basis`` rates them (the FIDE rating by default: the TRF
-    player lines FIDE reads)."""
+    player lines FIDE reads), with the rounds so far (``history``) when given."""
     return EnginePlayer(
         pairing_number=PairingNumber(number),
         name=player.name,
@@ -371,6 +382,8 @@ def engine_player(
         top_player=player.top_player,
         federation=player.federation,
         area=player.area,
+        withdrawn=withdrawn,
+        history=history,
     )
 
 
@@ -397,27 +410,34 @@ def model_title(title: EngineTitle) -> str:
     return models.Title[title.name].value
 
 
-def state_for_round(event: models.Event, round_number: int) -> TournamentState:
-    """The engine's snapshot for pairing ``round_number`` of ``event``.
+def state_for_round(
+    event: models.Event, round_number: int, *, players: list[models.Player] | None = None
+) -> TournamentState:
+    """The engine's snapshot for pairing ``round_number`` of ``event``; ``players`` are
+    the event's players when the caller has read them already (``event.players.all()``).
 
     :raises EventNotStarted: a player has no pairing number.
     :raises ResultsIncomplete: an earlier round has a board without a result.
     """
-    players = list(event.players.all())
+    if players is None:
+        players = list(event.players.all())
     if any(p.pairing_number is None for p in players) or not players:
         raise EventNotStarted(_("Start the event first: pairing numbers are not assigned."))
     numbers = {p.pk: PairingNumber(p.pairing_number) for p in players if p.pairing_number}
     rounds_completed = round_number - 1
-    # Only the columns the records need: the round's explanation (JSON, a few kB per
-    # round) would otherwise be read and decoded once per game (#10).
+    # Only the columns the records need, as tuples: the round's explanation (JSON, a
+    # few kB per round) would otherwise be decoded once per game (#10), and a model
+    # instance per game and round took a third of a large standings' time (#35).
     games = models.Game.objects.filter(
         round__event=event, round__number__lte=rounds_completed
-    ).values_list("board", "result", "white_id", "black_id", "round__number")
+    ).values_list("round__number", "board", "result", "white_id", "black_id")
     requests = list(models.RoundRequest.objects.filter(player__event=event))
     history = _records(games, requests, numbers, rounds_completed)
     engine_players = tuple(
-        dataclasses.replace(
-            engine_player(p, numbers[p.pk], event.rating_basis),
+        engine_player(
+            p,
+            numbers[p.pk],
+            event.rating_basis,
             withdrawn=p.withdrawn_after_round is not None
             and p.withdrawn_after_round < round_number,
             history=tuple(history[numbers[p.pk]]),
@@ -458,9 +478,12 @@ def last_completed_round(event: models.Event) -> int:
     return completed
 
 
-def completed_state(event: models.Event) -> TournamentState:
-    """The engine's view of the event after its last completed round."""
-    return state_for_round(event, last_completed_round(event) + 1)
+def completed_state(
+    event: models.Event, *, players: list[models.Player] | None = None
+) -> TournamentState:
+    """The engine's view of the event after its last completed round (``players`` as
+    ``state_for_round`` takes them)."""
+    return state_for_round(event, last_completed_round(event) + 1, players=players)
 
 
 def state_with_absent(round_: models.Round, absent: Iterable[models.Player]) -> TournamentState:

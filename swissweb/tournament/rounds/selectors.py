@@ -16,7 +16,6 @@ from django.utils.translation import gettext as _
 
 from swissweb.tournament.core.caching import cache_version
 from swissweb.tournament.core.errors import NotFound, TournamentError
-from swissweb.tournament.core.rating_basis import basis_sentence
 from swissweb.tournament.models import (
     ARBITER_STEP,
     REQUEST_KIND_WORDS,

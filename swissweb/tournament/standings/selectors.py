@@ -6,15 +6,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from swissweb.tournament.core.caching import cache_version, cached
-from swissweb.tournament.core.numbers import tiebreak_text, whole_scores
+from swissweb.tournament.core.numbers import form_text, tiebreak_form, whole_scores
 from swissweb.tournament.models import (
     Event,
     TeamScoring,
 )
-from swissweb.tournament.players.rating_change import change_text, event_ratings
+from swissweb.tournament.players.rating_change import change_text, players_ratings
 from swissweb.tournament.players.rows import PlayerRow
 from swissweb.tournament.rounds import engine_adapter
 from swissweb.tournament.rounds.engine_door import (
+    Colour,
+    Outcome,
     parse_tiebreaks,
     standings,
     truncated,
@@ -82,6 +84,12 @@ RESULT_MARKS = {
     "A": "½", "H": "½", "F": "+", "U": "+", "Z": "-",
 }  # fmt: skip
 
+OUTCOME_MARKS = {outcome: RESULT_MARKS.get(outcome.value, "") for outcome in Outcome}
+"""``RESULT_MARKS`` by the engine's outcome (a crosstable writes 22,000 cells, #35)."""
+
+COLOUR_MARKS: dict[Colour | None, str] = {None: "", **{colour: colour.value for colour in Colour}}
+"""A crosstable cell's colour by the engine's colour ("" for none)."""
+
 
 def standings_after(*, event: Event, after_round: int | None = None) -> Standings:
     """Standings (and crosstable cells) after a completed round, the last one by default.
@@ -93,7 +101,8 @@ def standings_after(*, event: Event, after_round: int | None = None) -> Standing
         # an error (a public event shows its pages from registration on).
         codes = parse_tiebreaks(event.tiebreaks)
         return Standings(after_round=0, tiebreaks=tuple(c.value for c in codes), lines=())
-    state = engine_adapter.completed_state(event)
+    listed = list(event.players.all())
+    state = engine_adapter.completed_state(event, players=listed)
     rounds = state.rounds_completed
     if after_round is not None:
         rounds = min(after_round, rounds)
@@ -106,40 +115,40 @@ def standings_after(*, event: Event, after_round: int | None = None) -> Standing
         unrated_rating=event.unrated_rating,
         lot_seed=event.lots_seed,
     )
-    listed = list(event.players.all())
     players = {p.pairing_number: PlayerRow.of(p, event.rating_basis) for p in listed}
     engine_players = {p.pairing_number: p for p in state.players}
     rank_of = {row.pairing_number: row.rank for row in rows}
-    rated = event_ratings(event, after_round=rounds, state=state, players=listed)
+    # Not through ``event_ratings``' cache: storing 20,000 rated games took longer than
+    # computing them from the state read here (#35).
+    rated = players_ratings(event, state, listed)
     whole = event_whole_scores(event)
+    forms = tuple(tiebreak_form(code.value, whole=whole) for code in codes)
     lines = []
     for row in rows:
         cells = tuple(
             CrossCell(
                 opponent_rank=rank_of.get(record.opponent) if record.opponent else None,
-                colour=record.colour.value if record.colour and record.opponent else "",
-                result=RESULT_MARKS.get(record.outcome.value, ""),
+                colour=COLOUR_MARKS[record.colour] if record.opponent else "",
+                result=OUTCOME_MARKS[record.outcome],
             )
             for record in engine_players[row.pairing_number].history
         )
+        player = players[row.pairing_number]
+        rating = rated[row.pairing_number]
         lines.append(
             StandingsLine(
                 rank=row.rank,
                 tied=row.tied_with_previous,
-                player=players[row.pairing_number],
+                player=player,
                 points=row.points,
                 values=row.values,
+                # As ``tiebreak_text`` writes them, each column's decimals looked up once.
                 texts=tuple(
-                    tiebreak_text(code.value, value, whole=whole)
-                    for code, value in zip(codes, row.values, strict=True)
+                    form_text(form, value) for form, value in zip(forms, row.values, strict=True)
                 ),
                 cells=cells,
-                performance=rated[row.pairing_number].performance,
-                rating_change=(
-                    change_text(rated[row.pairing_number].change)
-                    if players[row.pairing_number].rating
-                    else ""
-                ),
+                performance=rating.performance,
+                rating_change=change_text(rating.change) if player.rating else "",
             )
         )
     return Standings(
