@@ -47,7 +47,7 @@ def script_text(request: HttpRequest) -> dict[str, dict[str, str]]:
             "boxBye": gettext("Board %(board)s is the pairing-allocated bye."),
             "boxBlocked": gettext(
                 "Board %(board)s is blocked after a refused save: reload the page, or use "
-                "its \u201cSave it anyway\u201d button."
+                "its “Save it anyway” button."
             ),
             "boxSaving": gettext("Board %(board)s: %(result)s, saving…"),
             # tiebreak_picker.js: the buttons beside each chosen tie-break code.
