@@ -100,7 +100,10 @@ def test_event_import_reports_duplicate_players_naming_both_lines(
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     upload = SimpleUploadedFile("event.trf", SAME_NAME_AND_BIRTH.encode())
-    response = stranger_client.post("/events/import/", {"trf": upload}, follow=True)
+    asked = stranger_client.post("/events/import/", {"trf": upload})
+    assert "Which pairing system paired this event?" in asked.content.decode()  # #36 item 3
+    answer = {"trf_text": SAME_NAME_AND_BIRTH, "system": "dutch1992"}
+    response = stranger_client.post("/events/import/", answer, follow=True)
     assert "TRF lines 2 and 5" in response.content.decode()
     log = stranger_client.get(f"/events/{event.slug}/manage/audit/").content.decode()
     assert "TRF lines 2 and 4" in log
