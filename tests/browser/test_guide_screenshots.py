@@ -168,7 +168,7 @@ def test_weekend_open_from_creation_to_rating_report(
         page.keyboard.type(key)
         page.keyboard.press("Enter")
     expect(page.get_by_label("Result of board 8").first).to_have_value("1-0")
-    expect(page.get_by_label("Result of board 2").first).to_have_value("1/2")
+    expect(page.get_by_label("Result of board 2").first).to_have_value("½-½")
     expect(page.locator("table.results").get_by_text("saved", exact=True)).to_have_count(8)
     picture("round-results")
 
