@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from pairing.engine import NoValidPairing, System
+from pairing.engine import NoValidPairing, System, pair_round
 from pairing.engine.generator import tournament_states
 from pairing.engine.matching import perfect_matching_within
 from pairing.engine.model import TournamentState
@@ -171,3 +171,34 @@ def test_dutch_b4_least_conflicts_of_a_lowest_bracket_equal_the_exact_search(
             assert fewest == _fewest_by_branch_and_bound(bracket), f"round {state.round_number}"
             judged += 1
     assert judged
+
+
+def test_dutch_b4_colour_bound_only_for_groups_of_twenty_or_more(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Dutch B4: the bound on x by the fewest colour conflicts is computed only for a
+    group of at least ``COLOUR_BOUND_FROM`` players (smaller ones try their few divisions
+    one by one, without paying the matching's import); with the bound for every group,
+    the same rounds are paired the same."""
+    from pairing.engine.systems.dutch1992 import levels
+
+    calls: list[int] = []
+
+    def counted(players: object, *args: object) -> object:
+        calls.append(len(players))  # type: ignore[arg-type]
+        return least_conflicts(players, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(levels, "least_conflicts", counted)
+    small = [s for p, r, seed in EVENTS[:2] for s in _states(p, r, seed)]
+
+    def pairing(state: TournamentState) -> object:
+        try:
+            return pair_round(state, System.DUTCH_1992, seed=1)
+        except NoValidPairing:
+            return "no pairing"
+
+    paired = [pairing(state) for state in small]
+    assert calls == []
+    monkeypatch.setattr(levels, "COLOUR_BOUND_FROM", 0)
+    assert [pairing(state) for state in small] == paired
+    assert calls and max(calls) < 20  # the bound was asked for, of small groups only
