@@ -9,13 +9,11 @@ page is stored per language; dates and decimals follow the language.
 from __future__ import annotations
 
 import datetime as dt
-import gettext as gnu_gettext
 import html
 import re
 from fractions import Fraction
 from pathlib import Path
 
-import polib
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -26,6 +24,12 @@ from django.utils.translation import gettext
 
 from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import AuditEntry, Event
+from tests.web.catalogue_checks import (
+    compiled_and_expected,
+    entries,
+    untranslated,
+    wrong_placeholders,
+)
 
 PO = Path(settings.BASE_DIR) / "locale" / "de" / "LC_MESSAGES" / "django.po"
 MO = PO.with_suffix(".mo")
@@ -44,53 +48,20 @@ def german(text: str) -> str:
 # The catalogue.
 
 
-def _entries() -> list[polib.POEntry]:
-    return [entry for entry in polib.pofile(str(PO)) if not entry.obsolete]
-
-
 def test_german_catalogue_translates_every_entry() -> None:
-    entries = _entries()
-    assert len(entries) > 500
-    untranslated = [e.msgid for e in entries if "fuzzy" in e.flags or not e.translated()]
-    assert untranslated == []
+    assert len(entries(PO)) > 500
+    assert untranslated(PO) == []
 
 
 def test_german_catalogue_keeps_every_placeholder() -> None:
-    """A name the English fills in is in the German, and the German uses no other (a
-    missing one loses a fact, an unknown one fails the page).  Each plural form keeps
-    the names of its English form; the count may be left out ("ein Spieler")."""
-    wrong = []
-    for entry in _entries():
-        singular = set(PLACEHOLDER.findall(entry.msgid))
-        if not entry.msgid_plural:
-            if set(PLACEHOLDER.findall(entry.msgstr)) != singular:
-                wrong.append((entry.msgid, entry.msgstr))
-            continue
-        plural = set(PLACEHOLDER.findall(entry.msgid_plural))
-        for index, text in entry.msgstr_plural.items():
-            names = set(PLACEHOLDER.findall(text))
-            needed = singular if int(index) == 0 else plural
-            if not names <= singular | plural or not needed - {"counter"} <= names:
-                wrong.append((entry.msgid, text))
-    assert wrong == []
+    """A name the English fills in is in the German, and the German uses no other."""
+    assert wrong_placeholders(PO) == []
 
 
 def test_compiled_catalogue_is_the_po_compiled() -> None:
     """``make messages`` compiles the ``.po``; the ``.mo`` the server reads is committed
     with it, so an edited ``.po`` that was not compiled fails here."""
-    with MO.open("rb") as file:
-        compiled = gnu_gettext.GNUTranslations(file)
-    # gettext keeps the parsed .mo in a private field; no public API lists its messages.
-    catalogue = compiled._catalog  # type: ignore[attr-defined]  # private field, read only
-    expected: dict[object, str] = {}
-    for entry in _entries():
-        key = f"{entry.msgctxt}\x04{entry.msgid}" if entry.msgctxt else entry.msgid
-        if entry.msgid_plural:
-            for index, text in entry.msgstr_plural.items():
-                expected[(key, int(index))] = text
-        else:
-            expected[key] = entry.msgstr
-    actual = {key: value for key, value in catalogue.items() if key != ""}
+    actual, expected = compiled_and_expected(PO)
     assert actual == expected
 
 

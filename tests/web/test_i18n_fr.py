@@ -10,7 +10,6 @@ German; dates and decimals follow French usage.
 from __future__ import annotations
 
 import datetime as dt
-import gettext as gnu_gettext
 import html
 import re
 from fractions import Fraction
@@ -29,6 +28,11 @@ from pairing.engine.registry import option_specs
 from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import AuditEntry, Event
 from swissweb.tournament.standings.prizes import read_table
+from tests.web.catalogue_checks import (
+    compiled_and_expected,
+    untranslated,
+    wrong_placeholders,
+)
 
 LOCALE = Path(settings.BASE_DIR) / "locale"
 PO = LOCALE / "fr" / "LC_MESSAGES" / "django.po"
@@ -61,10 +65,8 @@ def test_french_is_offered_by_its_own_name() -> None:
 
 
 def test_french_catalogue_translates_every_entry() -> None:
-    entries = _entries()
-    assert len(entries) > 500
-    untranslated = [e.msgid for e in entries if "fuzzy" in e.flags or not e.translated()]
-    assert untranslated == []
+    assert len(_entries()) > 500
+    assert untranslated(PO) == []
 
 
 def test_french_catalogue_holds_every_german_entry() -> None:
@@ -76,23 +78,8 @@ def test_french_catalogue_holds_every_german_entry() -> None:
 
 
 def test_french_catalogue_keeps_every_placeholder() -> None:
-    """A name the English fills in is in the French, and the French uses no other (a
-    missing one loses a fact, an unknown one fails the page).  Each plural form keeps
-    the names of its English form; the count may be left out of the singular."""
-    wrong = []
-    for entry in _entries():
-        singular = set(PLACEHOLDER.findall(entry.msgid))
-        if not entry.msgid_plural:
-            if set(PLACEHOLDER.findall(entry.msgstr)) != singular:
-                wrong.append((entry.msgid, entry.msgstr))
-            continue
-        plural = set(PLACEHOLDER.findall(entry.msgid_plural))
-        for index, text in entry.msgstr_plural.items():
-            names = set(PLACEHOLDER.findall(text))
-            needed = singular if int(index) == 0 else plural
-            if not names <= singular | plural or not needed - {"counter"} <= names:
-                wrong.append((entry.msgid, text))
-    assert wrong == []
+    """A name the English fills in is in the French, and the French uses no other."""
+    assert wrong_placeholders(PO) == []
 
 
 def test_french_catalogue_keeps_every_html_tag() -> None:
@@ -122,19 +109,7 @@ def test_french_counts_zero_and_one_in_the_singular() -> None:
 def test_french_compiled_catalogue_is_the_po_compiled() -> None:
     """``make messages`` compiles the ``.po``; the ``.mo`` the server reads is committed
     with it, so an edited ``.po`` that was not compiled fails here."""
-    with MO.open("rb") as file:
-        compiled = gnu_gettext.GNUTranslations(file)
-    # gettext keeps the parsed .mo in a private field; no public API lists its messages.
-    catalogue = compiled._catalog  # type: ignore[attr-defined]  # private field, read only
-    expected: dict[object, str] = {}
-    for entry in _entries():
-        key = f"{entry.msgctxt}\x04{entry.msgid}" if entry.msgctxt else entry.msgid
-        if entry.msgid_plural:
-            for index, text in entry.msgstr_plural.items():
-                expected[(key, int(index))] = text
-        else:
-            expected[key] = entry.msgstr
-    actual = {key: value for key, value in catalogue.items() if key != ""}
+    actual, expected = compiled_and_expected(PO)
     assert actual == expected
 
 
