@@ -25,7 +25,7 @@ def test_player_finds_their_board_and_card_on_a_phone(
     headings = page.locator("h2").all_inner_texts()
     assert headings[0] == "Round 4 (in play)"  # the round in play first
     first_board = page.locator("#round-4-pairings tbody tr").first
-    expect(first_board).to_contain_text(" pts")
+    expect(first_board).to_contain_text(" pt")
     screenshot("public-event-phone")
 
     player = event.players.get(pairing_number=7)

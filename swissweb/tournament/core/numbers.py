@@ -130,6 +130,15 @@ def points_words(value: Fraction | int) -> str:
     }
 
 
+def points_short(value: Fraction | int) -> str:
+    """A score with its abbreviated word, by the language's plural rules, where a line
+    has little room (a board's player on the pairings): "1 pt", "4½ pts"."""
+    # Translators: an abbreviation of "point(s)" after a score, e.g. "1 pt", "4½ pts".
+    return ngettext("%(points)s pt", "%(points)s pts", plural_count(value)) % {
+        "points": points_text(value)
+    }
+
+
 def decimal_text(value: Fraction | int, *, places: int | None = None) -> str:
     """A plain decimal with a point: 21.5 -> "21.5", 51/4 -> "12.75" (money, averages
     and the HUNDREDTHS tie-breaks).

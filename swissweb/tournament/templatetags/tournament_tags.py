@@ -11,7 +11,7 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
-from swissweb.tournament.core.numbers import points_text
+from swissweb.tournament.core.numbers import points_short, points_text
 from swissweb.tournament.events import schedule
 from swissweb.tournament.models import Event, Result
 from swissweb.tournament.rounds.forms import result_shown
@@ -38,6 +38,13 @@ def score(value: Fraction | int | None) -> str:
     if value is None:
         return ""
     return local_decimal(points_text(value))
+
+
+@register.filter
+def score_short(value: Fraction | int) -> str:
+    """A score with its abbreviated word, "1 pt" or "4½ pts", in the reader's plural
+    form and decimal separator (``numbers.points_short``)."""
+    return local_decimal(points_short(value))
 
 
 @register.filter
