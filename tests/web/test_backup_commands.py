@@ -310,3 +310,32 @@ def test_restore_original_slug_needs_a_backup_name(stranger: User, tmp_path: Pat
         call_command("restore_event", "--arbiter", stranger.username, "--original-slug",
                      str(path), stdout=io.StringIO(), stderr=stderr)  # fmt: skip
     assert "the name is not <slug>-<UTC time>.trf" in stderr.getvalue()
+
+
+OTHER_PROGRAM = (
+    Path(__file__).resolve().parents[1] / "data" / "trf-samples" / "icu_armstrong_2011.tab"
+)
+"""A Swiss-Manager file of a rated event with no pairing-system record."""
+
+
+def test_restore_of_a_file_naming_no_system_asks_for_system_and_writes_nothing(
+    stranger: User,
+) -> None:
+    """Another program's file that names no system is refused, as the web import asks
+    (#36 item 3), with the option to give and today's Dutch proposed for a rated event;
+    nothing of it is written."""
+    before = _counts()
+    stderr = io.StringIO()
+    with pytest.raises(CommandError, match="1 of 1 files not restored"):
+        call_command("restore_event", "--arbiter", stranger.username, str(OTHER_PROGRAM),
+                     stdout=io.StringIO(), stderr=stderr)  # fmt: skip
+    said = stderr.getvalue()
+    assert "does not say which pairing system paired it" in said
+    assert "Give --system" in said and "--system dutch)" in said
+    assert _counts() == before
+
+
+def test_restore_with_system_reads_a_file_naming_none_by_that_system(stranger: User) -> None:
+    said = _restore("--arbiter", stranger.username, "--system", "lim", str(OTHER_PROGRAM))
+    assert said.startswith(f"ok {OTHER_PROGRAM} -> /events/")
+    assert Event.objects.get().system == "lim"

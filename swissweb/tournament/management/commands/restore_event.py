@@ -8,6 +8,10 @@ from its name, or with ``--slug`` (one file) that slug, or with ``--original-slu
 in the file's name as ``backup_events`` writes it (``<slug>-<UTC time>.trf``): the
 addresses players have keep working.  A slug that is taken refuses that file.
 
+A file that names no pairing system (another program's, with no ``XXS``/``192`` record)
+is refused unless ``--system`` says which system paired it, as the web import asks
+(#36 item 3): reading it as some default would pair its next round by the wrong rules.
+
 Each file restored is one line on standard output; each refused is named on standard
 error with the reason (line and column for a bad file), nothing of it written, and the
 command ends with exit status 1 after trying the others.
@@ -28,8 +32,9 @@ from swissweb.tournament.audit import log as audit
 from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.core.uploads import decode_text
 from swissweb.tournament.events import services as event_services
-from swissweb.tournament.models import Event
+from swissweb.tournament.models import Event, PairingSystem
 from swissweb.tournament.publishing import backup_files
+from swissweb.tournament.publishing.backup_plans import SystemNotNamed
 
 
 class Command(BaseCommand):
@@ -42,6 +47,12 @@ class Command(BaseCommand):
             required=True,
             metavar="USERNAME",
             help="The existing user who becomes the arbiter of each event restored.",
+        )
+        parser.add_argument(
+            "--system",
+            choices=PairingSystem.values,
+            help="The pairing system that paired a file naming none (another program's); "
+            "a file that names its system keeps it.",
         )
         slug = parser.add_mutually_exclusive_group()
         slug.add_argument("--slug", help="The restored event's slug (one file only).")
@@ -76,7 +87,17 @@ class Command(BaseCommand):
                 failed.append(path)
                 continue
             try:
-                event = self._restore(path, user, slug)
+                event = self._restore(path, user, slug, options["system"])
+            except SystemNotNamed as exc:
+                proposal = (
+                    f" (for this rated event: --system {exc.proposed})" if exc.proposed else ""
+                )
+                self.stderr.write(
+                    f"FAILED {path}: {exc} Give --system with one of "
+                    f"{', '.join(PairingSystem.values)}{proposal}. Nothing of it was restored."
+                )
+                failed.append(path)
+                continue
             except (OSError, TournamentError) as exc:
                 self.stderr.write(f"FAILED {path}: {exc} (nothing of it was restored)")
                 failed.append(path)
@@ -94,12 +115,14 @@ class Command(BaseCommand):
         if failed:
             raise CommandError(f"{len(failed)} of {len(files)} files not restored.")
 
-    def _restore(self, path: Path, user: User, slug: str | None) -> Event:
+    def _restore(self, path: Path, user: User, slug: str | None, system: str | None) -> Event:
         """One file, all or nothing (the slug change in the same transaction)."""
         text = decode_text(path.read_bytes(), what="TRF file")
         now = timezone.now()
         with transaction.atomic():
-            event = event_services.event_import_trf(text=text, user=user, now=now)
+            event = event_services.event_import_trf(
+                text=text, user=user, now=now, system=system, ask_system=True
+            )
             if slug is not None and slug != event.slug:
                 event = event_services.event_settings_update(
                     event_id=event.pk,
