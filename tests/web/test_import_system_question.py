@@ -10,7 +10,7 @@ from pathlib import Path
 
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.test import Client
+from django.test import Client, override_settings
 
 from swissweb.tournament.models import AuditEntry, Event
 from swissweb.tournament.rounds.engine_door import decode_trf
@@ -96,3 +96,21 @@ def test_only_the_arbiters_may_publish(stranger_client: Client, event: Event) ->
     assert response.status_code == 403
     event.refresh_from_db()
     assert not event.public
+
+
+@override_settings(DATA_UPLOAD_MAX_MEMORY_SIZE=70_000)
+def test_a_file_too_large_to_keep_asks_for_it_again_beside_the_system(
+    arbiter_client: Client,
+) -> None:
+    """A file whose text would pass Django's cap on form data when sent back (a TRF of
+    several MB) is not kept in the page: the question asks for the same file again, so
+    the answer is not refused for its size, and the file then imports."""
+    assert len(SAMPLE.read_bytes()) > 4_500  # over the cap left after the 64 KB margin
+    body = _upload(arbiter_client)
+    assert "Which pairing system paired this event?" in body
+    assert 'name="trf_text"' not in body
+    assert 'name="trf" id="id_trf" required' in body
+    upload = SimpleUploadedFile("armstrong.tab", SAMPLE.read_bytes())
+    response = arbiter_client.post("/events/import/", {"trf": upload, "system": "dutch"})
+    assert response.status_code == 302
+    assert Event.objects.get().system == "dutch"

@@ -6,6 +6,7 @@ form, calls one service and redirects back (a refusal changes nothing).
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
@@ -51,7 +52,9 @@ def event_import(request: AuthenticatedHttpRequest) -> HttpResponse:
     Template: event_import.html (the upload form, and the refusal with line and column).
     A file of another program that names no pairing system first asks which system
     paired it (#36 item 3): the page keeps the file's text in the form (``trf_text``)
-    and offers the systems, today's FIDE Dutch first for a rated event.
+    and offers the systems, today's FIDE Dutch first for a rated event.  A text too
+    large for a form field (``_keeps_text``) is not kept: the question asks for the
+    same file again beside the system, so the answer is never refused for its size.
     """
     error, question, text = "", None, ""
     if request.method == "POST":
@@ -84,9 +87,19 @@ def event_import(request: AuthenticatedHttpRequest) -> HttpResponse:
         "asking": question is not None,
         "proposed": question or "",
         "systems": [(s.value, s.label) for s in PairingSystem if s.value in IMPLEMENTED],
-        "trf_text": text if question is not None else "",
+        "trf_text": text if question is not None and _keeps_text(text) else "",
+        "choose_again": question is not None and not _keeps_text(text),
     }
     return render(request, "tournament/event_import.html", context, status=status)
+
+
+def _keeps_text(text: str) -> bool:
+    """Whether a file's text can go back in the question's form: the whole answer must
+    stay under Django's cap on form data (``DATA_UPLOAD_MAX_MEMORY_SIZE``, 2.5 MB by
+    default) as the browser sends it back in a multipart form, every line break as
+    CR LF, which a 5 MB upload would not; 64 KB are left for the other fields."""
+    cap = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    return cap is None or len(text.encode()) + text.count("\n") + 65536 <= cap
 
 
 @arbiter_required
