@@ -82,3 +82,20 @@ class ChooseSectionForm(forms.Form):
     birth_year = forms.IntegerField(
         required=False, min_value=1900, max_value=2100, label=_("Birth year")
     )
+
+
+class FestivalEditForm(forms.Form):
+    """The festival's own values on its edit page (its address stays)."""
+
+    name = forms.CharField(max_length=200, label=_("Name"))
+    public = forms.BooleanField(
+        required=False,
+        label=_("Public"),
+        help_text=_("Its page lists the sections that are public themselves."),
+    )
+    start_date = forms.DateField(
+        required=False, label=_("Start date"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    end_date = forms.DateField(
+        required=False, label=_("End date"), widget=forms.DateInput(attrs={"type": "date"})
+    )
