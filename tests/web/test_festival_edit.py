@@ -274,14 +274,10 @@ def test_detach_and_delete_by_post_with_their_messages(
     festival = make_festival(arbiter, players=0)
     a, b = section(festival, "Open A"), section(festival, "Open B")
     response = arbiter_client.post(_url("festival_section_detach", festival, a), follow=True)
-    assert "Open A is an event of its own again, as Hastings 2026: Open A." in _messages(
-        response
-    )
+    assert "Open A is an event of its own again, as Hastings 2026: Open A." in _messages(response)
     assert Event.objects.get(pk=a.pk).festival is None
     unconfirmed = arbiter_client.post(_url("festival_section_delete", festival, b), follow=True)
-    assert "Tick the box to confirm deleting Open B: nothing was deleted." in _messages(
-        unconfirmed
-    )
+    assert "Tick the box to confirm deleting Open B: nothing was deleted." in _messages(unconfirmed)
     assert Event.objects.filter(pk=b.pk).exists()
     deleted = arbiter_client.post(
         _url("festival_section_delete", festival, b), {"confirm": "yes"}, follow=True

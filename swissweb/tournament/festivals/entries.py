@@ -92,7 +92,7 @@ def _sections(festival: Festival) -> tuple[Section, ...]:
     queries."""
     rows = list(
         festival.sections.order_by("section_order", "pk")
-        .annotate(last=Max("round__number"))
+        .annotate(last=Max("round_set__number"))
         .values_list("pk", "slug", "section_name", "name", "rounds", "last")
     )
     currencies = dict(
