@@ -149,7 +149,7 @@ def test_the_page_lists_filters_and_totals(festival: Festival, arbiter_client: C
     for text in ("Alpha, Ann", "Gamma, Cy", "=Delta, Di", "yes, round 1", "60.00 EUR", "80.00 EUR"):
         assert text in page, text
     b = section(festival, "Open B")
-    filtered = arbiter_client.get(url, {"section": b.pk, "state": "accepted"}).content.decode()
+    filtered = arbiter_client.get(url, {"section": str(b.pk), "state": "accepted"}).content.decode()
     assert "Gamma, Cy" in filtered and "Alpha, Ann" not in filtered.split("<h2>")[-1]
 
 
