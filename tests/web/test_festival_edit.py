@@ -254,6 +254,7 @@ def test_the_edit_form_saves_and_warns_of_sections_outside_its_dates(
         {"name": "Hastings", "start_date": "not a date"},
         {"name": "x" * 201},
         {"name": ""},
+        {},
         {"name": f"Bad{chr(0x202E)}name"},
     ],
 )

@@ -41,7 +41,8 @@ def festival_edit(request: AuthenticatedHttpRequest, festival: Festival) -> Http
         "start_date": festival.start_date,
         "end_date": festival.end_date,
     }
-    form = FestivalEditForm(request.POST or None, initial=initial)
+    posted = request.POST if request.method == "POST" else None
+    form = FestivalEditForm(posted, initial=initial)
     status = 200
     if request.method == "POST":
         status = 422
