@@ -165,3 +165,14 @@ def test_the_backup_leaves_out_entrants_e_mail_and_payments_as_a_sections_does(
     assert not Entry.objects.filter(event__festival=restored).exists()
     assert not EntrySettings.objects.filter(event__festival=restored).exists()
     assert not FeeRow.objects.filter(event__festival=restored).exists()
+
+
+def test_a_festival_whose_sections_have_no_players_yet_restores(arbiter: User) -> None:
+    """A festival set up before its entries come in: each section's backup holds no
+    player line, and the festival restores all the same, its sections empty."""
+    festival = make_festival(arbiter, players=0)
+    restored = festival_restore(data=festival_zip(festival), user=arbiter, now=NOW)
+    sections = list(restored.sections.order_by("section_order"))
+    assert [s.section_name for s in sections] == ["Open A", "Open B", "Under 1600"]
+    assert [s.players.count() for s in sections] == [0, 0, 0]
+    assert [s.rounds for s in sections] == [5, 5, 5]
