@@ -320,3 +320,16 @@ def test_a_section_of_another_festival_or_not_ones_own_is_404_or_403(
             403
         )
     assert Event.objects.get(pk=a.pk).festival_id == festival.pk
+
+
+def test_the_edit_page_shows_the_dates_as_iso_whatever_the_language(
+    arbiter_client: Client, arbiter: User
+) -> None:
+    """A browser's date box reads ISO dates only: in German's "28.12.2026" it would show
+    empty, and saving the page would erase the dates."""
+    festival = make_festival(arbiter, players=0)
+    edits.festival_update(festival_id=festival.pk, change=CHANGE, user=arbiter, now=NOW)
+    page = arbiter_client.get(_url("festival_edit", festival), HTTP_ACCEPT_LANGUAGE="de")
+    html = page.content.decode()
+    assert 'lang="de"' in html
+    assert 'value="2026-12-28"' in html and 'value="2027-01-05"' in html

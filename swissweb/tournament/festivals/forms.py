@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from swissweb.tournament.core.forms import DATE_FIELD
 from swissweb.tournament.festivals.services import Rules
 from swissweb.tournament.models import Event, PairingSystem
 
@@ -93,9 +94,6 @@ class FestivalEditForm(forms.Form):
         label=_("Public"),
         help_text=_("Its page lists the sections that are public themselves."),
     )
-    start_date = forms.DateField(
-        required=False, label=_("Start date"), widget=forms.DateInput(attrs={"type": "date"})
-    )
-    end_date = forms.DateField(
-        required=False, label=_("End date"), widget=forms.DateInput(attrs={"type": "date"})
-    )
+    # ISO dates (DATE_FIELD): a browser's date box shows no value in a local format.
+    start_date = forms.DateField(required=False, label=_("Start date"), widget=DATE_FIELD)
+    end_date = forms.DateField(required=False, label=_("End date"), widget=DATE_FIELD)
