@@ -10,6 +10,8 @@ from swissweb.tournament.events import views as event_pages
 from swissweb.tournament.events import workspace_views as event_workspace
 from swissweb.tournament.events.slugs import follow_old_slug
 from swissweb.tournament.festivals import arbiter_views as festival_arbiter
+from swissweb.tournament.festivals import edit_views as festival_edit
+from swissweb.tournament.festivals import entry_views as festival_entries
 from swissweb.tournament.festivals import views as festival_pages
 from swissweb.tournament.players import arbiter_views as player_arbiter
 from swissweb.tournament.players import check_in_views, link_views
@@ -354,6 +356,27 @@ urlpatterns = [
         "festivals/<slug:festival>/backup.zip",
         festival_arbiter.festival_backup,
         name="festival_backup",
+    ),
+    path("festivals/<slug:festival>/edit/", festival_edit.festival_edit, name="festival_edit"),
+    path(
+        "festivals/<slug:festival>/sections/<int:event_id>/detach/",
+        festival_edit.section_detach,
+        name="festival_section_detach",
+    ),
+    path(
+        "festivals/<slug:festival>/sections/<int:event_id>/delete/",
+        festival_edit.section_delete,
+        name="festival_section_delete",
+    ),
+    path(
+        "festivals/<slug:festival>/entries/",
+        festival_entries.festival_entries,
+        name="festival_entries",
+    ),
+    path(
+        "festivals/<slug:festival>/entries.csv",
+        festival_entries.festival_entries_csv,
+        name="festival_entries_csv",
     ),
 ]
 

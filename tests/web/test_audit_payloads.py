@@ -20,7 +20,13 @@ from swissweb.tournament.audit.check_in import (
     UnconfirmedChoice,
 )
 from swissweb.tournament.audit.entry_payloads import EntryOptions, EntryValues
-from swissweb.tournament.audit.festival_payloads import PlayerMove, SectionPlace, SectionRules
+from swissweb.tournament.audit.festival_payloads import (
+    FestivalValues,
+    PlayerMove,
+    SectionDeleted,
+    SectionPlace,
+    SectionRules,
+)
 from swissweb.tournament.audit.payloads import (
     ArbiterAdded,
     BoardsPayload,
@@ -200,6 +206,23 @@ EXAMPLES: dict[type[AuditPayload], Example] = {
         PlayerMove(player=ANN, source="Open A", target="Open B", pairing_number=3),
         ANN,
         ("from section: Open A", "to section: Open B", "pairing number: 3"),
+    ),
+    FestivalValues: (
+        FestivalValues(name="Hastings", public=True),
+        FestivalValues(name="Hastings 2026", public=False, start_date="2026-12-28"),
+        "",
+        (
+            "festival: Hastings → Hastings 2026",
+            "public: yes → no",
+            "start date: none → 2026-12-28",
+            "end date: none",
+        ),
+    ),
+    SectionDeleted: (
+        None,
+        SectionDeleted(section="Open B", event="Hastings: Open B", players=4, entries=2),
+        "Open B",
+        ("event: Hastings: Open B", "players: 4", "entries: 2"),
     ),
     PlayerCheckIn: (
         None,

@@ -145,8 +145,10 @@ NOT_CARRIED: dict[type[Model], dict[str, str]] = {
 NOT_COVERED: dict[type[Model], str] = {
     AuditEntry: "the history of changes on the original site, with its users",
     EventSlugRedirect: "old URLs of the original site",
-    # #34 item 2: not carried yet; an accepted entry's player is.  Whether a backup should
-    # hold entrants' e-mail addresses and payments is the lead's call (see the report).
+    # #34 item 2: an accepted entry's player is carried, the entry is not.  Decided: no
+    # backup, an event's or a festival's, holds entrants' e-mail addresses or payments
+    # (docs/arbiters-guide.md, Festivals; test_festival_backup.py): the database backup
+    # and the entries CSV keep them.
     Entry: "online entries: entrants' e-mail and payments, kept on the original site",
     EntrySettings: "online entry settings of the original site (not carried yet)",
     FeeRow: "the fee table of the original site (not carried yet)",

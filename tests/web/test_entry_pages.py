@@ -310,7 +310,9 @@ def test_the_csv_has_every_field_and_escapes_formulas(
     )
     response = arbiter_client.get(entries_page(event) + "entries.csv")
     assert response["Content-Type"].startswith("text/csv")
-    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    body = response.content.decode("utf-8")
+    assert body.startswith("\ufeff"), "a BOM, as every CSV, for spreadsheets to read UTF-8"
+    rows = list(csv.DictReader(io.StringIO(body.removeprefix("\ufeff"))))
     assert len(rows) == 1
     row = rows[0]
     assert row["club"] == '\'=HYPERLINK("http://evil.example")'

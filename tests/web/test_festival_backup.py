@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import zipfile
+from decimal import Decimal
 
 import pytest
 from django.contrib.auth.models import User
@@ -13,11 +14,21 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from swissweb.tournament.core.errors import TournamentError
+from swissweb.tournament.entries import services as entry_services
+from swissweb.tournament.entries.services import EntryData, FeeRowData
 from swissweb.tournament.events import services as event_services
 from swissweb.tournament.festivals import services
 from swissweb.tournament.festivals.backup import festival_zip
 from swissweb.tournament.festivals.restore import festival_restore
-from swissweb.tournament.models import Event, Festival
+from swissweb.tournament.models import (
+    DEFAULT_FIELDS,
+    Entry,
+    EntrySettings,
+    Event,
+    FeeRow,
+    Festival,
+)
+from swissweb.tournament.publishing import exports
 from tests.web.festival_helpers import NOW, make_festival, section
 
 pytestmark = pytest.mark.django_db
@@ -104,3 +115,64 @@ def test_the_restore_page_restores_an_uploaded_backup(
 def test_the_restore_page_needs_a_login(client: Client) -> None:
     response = client.post("/festivals/import/", {})
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+def test_the_backup_leaves_out_entrants_e_mail_and_payments_as_a_sections_does(
+    arbiter: User,
+) -> None:
+    """The festival's backup carries what each section's own backup carries and no more
+    (docs/arbiters-guide.md, Festivals): an accepted entrant comes back as a player, but
+    no entry, e-mail address, payment, entry setting or fee table does."""
+    festival = make_festival(arbiter, players=1)
+    a = section(festival, "Open A")
+    entry_services.entry_settings_set(
+        event_id=a.pk,
+        settings=EntrySettings(open=True, fields_asked=list(DEFAULT_FIELDS)),
+        fees=[FeeRowData(label="Everyone", amount=Decimal("37.00"))],
+        user=arbiter,
+        now=NOW,
+    )
+    accepted = entry_services.entry_submit(
+        event_id=a.pk,
+        data=EntryData(name="Kept, Kim", email="kim@example.org"),
+        now=NOW,
+    )
+    entry_services.entry_accept(entry_id=accepted.pk, user=arbiter, now=NOW)
+    entry_services.entry_mark_paid(
+        entry_id=accepted.pk, amount=Decimal("36.50"), method="card", user=arbiter, now=NOW
+    )
+    entry_services.entry_submit(
+        event_id=a.pk, data=EntryData(name="Pending, Pia", email="pia@example.org"), now=NOW
+    )
+    data = festival_zip(festival)
+    archive = zipfile.ZipFile(io.BytesIO(data))
+    names = archive.namelist()
+    assert names[0] == "festival.json" and all(n.endswith(".trf") for n in names[1:])
+    text = "\n".join(archive.read(name).decode("utf-8") for name in names)
+    for private in ("@example.org", "36.50", "37.00", "Pending, Pia", "card"):
+        assert private not in text, private
+    assert text.count("Kept, Kim") == 1
+    assert text == "\n".join(
+        [archive.read("festival.json").decode()]
+        + [exports.event_trf(e) for e in festival.sections.order_by("section_order")]
+    )
+    restored = festival_restore(data=data, user=arbiter, now=NOW)
+    kept = restored.sections.get(section_name="Open A")
+    assert list(kept.players.order_by("name").values_list("name", flat=True)) == [
+        "Kept, Kim",
+        "Open A player, No 1",
+    ]
+    assert not Entry.objects.filter(event__festival=restored).exists()
+    assert not EntrySettings.objects.filter(event__festival=restored).exists()
+    assert not FeeRow.objects.filter(event__festival=restored).exists()
+
+
+def test_a_festival_whose_sections_have_no_players_yet_restores(arbiter: User) -> None:
+    """A festival set up before its entries come in: each section's backup holds no
+    player line, and the festival restores all the same, its sections empty."""
+    festival = make_festival(arbiter, players=0)
+    restored = festival_restore(data=festival_zip(festival), user=arbiter, now=NOW)
+    sections = list(restored.sections.order_by("section_order"))
+    assert [s.section_name for s in sections] == ["Open A", "Open B", "Under 1600"]
+    assert [s.players.count() for s in sections] == [0, 0, 0]
+    assert [s.rounds for s in sections] == [5, 5, 5]

@@ -232,6 +232,10 @@ def test_security_matrix_covers_every_arbiter_url() -> None:
     public |= {"festival_import"}  # login required, creates a new festival
     public |= {"festival_section_add", "festival_section_attach", "festival_sections_arrange"}
     public |= {"festival_section_rules", "festival_arbiter_add", "festival_backup"}
+    # Their access (login, the festival's and the section's arbiters only, nothing
+    # changed) is in test_festival_edit.py and test_festival_entries.py.
+    public |= {"festival_edit", "festival_section_detach", "festival_section_delete"}
+    public |= {"festival_entries", "festival_entries_csv"}
     assert _tournament_url_names() - public <= ARBITER_URL_NAMES
 
 

@@ -63,3 +63,6 @@ class AuditAction(models.TextChoices):
     FESTIVAL_SECTION = "festival_section", _("Section of a festival added or changed")
     SECTION_RULES = "section_rules", _("Section rules changed")
     PLAYER_MOVE = "player_move", _("Player moved between sections")
+    FESTIVAL_CHANGE = "festival_change", _("Festival's name, publication or dates changed")
+    SECTION_DETACH = "section_detach", _("Section detached from its festival")
+    SECTION_DELETE = "section_delete", _("Section of the festival deleted")

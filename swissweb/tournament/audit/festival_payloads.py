@@ -90,3 +90,61 @@ class PlayerMove(PlayerNamed):
             Fact("target", _("to section"), plain(self.target)),
             Fact("pairing_number", _("pairing number"), plain(self.pairing_number)),
         ]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FestivalValues(AuditPayload):
+    """``festival_change``: the festival's name, whether it is public and its dates (ISO
+    text), recorded in each of its sections."""
+
+    name: str | None = None
+    public: bool | None = None
+    start_date: str | None = None
+    end_date: str | None = None
+
+    @classmethod
+    def parse(cls, fields: Fields) -> Self:
+        return cls(
+            name=fields.text("name"),
+            public=fields.flag("public"),
+            start_date=fields.text("start_date"),
+            end_date=fields.text("end_date"),
+        )
+
+    def facts(self, names: Names) -> list[Fact]:
+        return [
+            Fact("name", _("festival"), plain(self.name)),
+            Fact("public", _("public"), plain(self.public)),
+            Fact("start_date", _("start date"), plain(self.start_date)),
+            Fact("end_date", _("end date"), plain(self.end_date)),
+        ]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SectionDeleted(AuditPayload):
+    """``section_delete``: a section deleted with its players and entries, recorded in
+    each section the festival keeps (the deleted event's own log goes with it)."""
+
+    section: str
+    event: str
+    players: int = 0
+    entries: int = 0
+
+    @classmethod
+    def parse(cls, fields: Fields) -> Self:
+        return cls(
+            section=fields.text("section") or "",
+            event=fields.text("event") or "",
+            players=fields.number("players") or 0,
+            entries=fields.number("entries") or 0,
+        )
+
+    def subject(self, names: Names) -> str:
+        return self.section
+
+    def facts(self, names: Names) -> list[Fact]:
+        return [
+            Fact("event", _("event"), plain(self.event)),
+            Fact("players", _("players"), plain(self.players)),
+            Fact("entries", _("entries"), plain(self.entries)),
+        ]

@@ -26,7 +26,13 @@ from swissweb.tournament.audit.check_in import (
     UnconfirmedChoice,
 )
 from swissweb.tournament.audit.entry_payloads import EntryOptions, EntryValues
-from swissweb.tournament.audit.festival_payloads import PlayerMove, SectionPlace, SectionRules
+from swissweb.tournament.audit.festival_payloads import (
+    FestivalValues,
+    PlayerMove,
+    SectionDeleted,
+    SectionPlace,
+    SectionRules,
+)
 from swissweb.tournament.audit.payloads import (
     ArbiterAdded,
     BoardsPayload,
@@ -197,7 +203,7 @@ def record(*, action: Literal[AuditAction.ROUND_PAIR_ASKS_PENDING],
            before: AsksUndecided | None = None, after: AsksUndecided | None = None,
            **row: Unpack[Row]) -> AuditEntry | None: ...
 @overload
-def record(*, action: Literal[AuditAction.FESTIVAL_SECTION],
+def record(*, action: Literal[AuditAction.FESTIVAL_SECTION, AuditAction.SECTION_DETACH],
            before: SectionPlace | None = None, after: SectionPlace | None = None,
            **row: Unpack[Row]) -> AuditEntry | None: ...
 @overload
@@ -207,6 +213,14 @@ def record(*, action: Literal[AuditAction.SECTION_RULES],
 @overload
 def record(*, action: Literal[AuditAction.PLAYER_MOVE],
            before: PlayerMove | None = None, after: PlayerMove | None = None,
+           **row: Unpack[Row]) -> AuditEntry | None: ...
+@overload
+def record(*, action: Literal[AuditAction.FESTIVAL_CHANGE],
+           before: FestivalValues | None = None, after: FestivalValues | None = None,
+           **row: Unpack[Row]) -> AuditEntry | None: ...
+@overload
+def record(*, action: Literal[AuditAction.SECTION_DELETE],
+           before: SectionDeleted | None = None, after: SectionDeleted | None = None,
            **row: Unpack[Row]) -> AuditEntry | None: ...
 # fmt: on
 def record(

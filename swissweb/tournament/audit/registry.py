@@ -17,7 +17,13 @@ from swissweb.tournament.audit.check_in import (
     UnconfirmedChoice,
 )
 from swissweb.tournament.audit.entry_payloads import EntryOptions, EntryValues
-from swissweb.tournament.audit.festival_payloads import PlayerMove, SectionPlace, SectionRules
+from swissweb.tournament.audit.festival_payloads import (
+    FestivalValues,
+    PlayerMove,
+    SectionDeleted,
+    SectionPlace,
+    SectionRules,
+)
 from swissweb.tournament.audit.payloads import (
     ArbiterAdded,
     BoardsPayload,
@@ -87,6 +93,9 @@ PAYLOADS: dict[AuditAction, type[AuditPayload]] = {
     A.FESTIVAL_SECTION: SectionPlace,
     A.SECTION_RULES: SectionRules,
     A.PLAYER_MOVE: PlayerMove,
+    A.FESTIVAL_CHANGE: FestivalValues,
+    A.SECTION_DETACH: SectionPlace,
+    A.SECTION_DELETE: SectionDeleted,
 }
 """Each action's payload class."""
 

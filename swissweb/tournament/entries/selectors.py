@@ -8,7 +8,7 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
-from dataclasses import astuple, dataclass, fields
+from dataclasses import dataclass, fields
 from decimal import Decimal
 
 from django.db.models import Q
@@ -51,6 +51,13 @@ class EntryRow:
         return str(EntryState(self.state).label) if self.state in EntryState.values else self.state
 
     @property
+    def paid_method_label(self) -> str:
+        """How it was paid, in words ("" when not recorded)."""
+        if self.paid_method in PaymentMethod.values:
+            return str(PaymentMethod(self.paid_method).label)
+        return self.paid_method
+
+    @property
     def open(self) -> bool:
         """Whether the arbiter may still accept or refuse it."""
         return self.state in (EntryState.PENDING, EntryState.WAITING)
@@ -59,9 +66,10 @@ class EntryRow:
 CSV_FIELDS = tuple(f.name for f in fields(EntryRow) if f.name not in ("player_id", "pk"))
 """Every field of an entry, in the CSV's column order (the header names them so)."""
 
-_COLUMNS = tuple(
+COLUMNS = tuple(
     "player__pairing_number" if f.name == "pairing_number" else f.name for f in fields(EntryRow)
 )
+"""The columns an ``EntryRow`` is read from, in its fields' order (``values_list``)."""
 
 
 def entry_list(
@@ -88,7 +96,7 @@ def entry_list(
         entries = entries.filter(paid_amount__isnull=False)
     elif paid == "no":
         entries = entries.filter(paid_amount__isnull=True)
-    return tuple(EntryRow(*values) for values in entries.values_list(*_COLUMNS))
+    return tuple(EntryRow(*values) for values in entries.values_list(*COLUMNS))
 
 
 def state_counts(*, event: Event) -> tuple[tuple[str, int], ...]:
@@ -99,7 +107,9 @@ def state_counts(*, event: Event) -> tuple[tuple[str, int], ...]:
     return tuple((str(label), counted.get(value, 0)) for value, label in EntryState.choices)
 
 
-def _cell(value: object) -> str:
+def csv_cell(value: object) -> str:
+    """One value as a CSV cell: amounts with two decimals, times to the second, text
+    formula-escaped."""
     if value is None:
         return ""
     if isinstance(value, Decimal):
@@ -111,14 +121,19 @@ def _cell(value: object) -> str:
     return text_cell(value)
 
 
+def csv_cells(row: EntryRow) -> list[str]:
+    """An entry's CSV cells, in ``CSV_FIELDS`` order, text formula-escaped (``text_cell``)."""
+    # getattr, not dataclasses.astuple: that deep-copies every value, 80% of the time
+    # of a CSV of 1,500 entries.
+    return [csv_cell(getattr(row, name)) for name in CSV_FIELDS]
+
+
 def entries_csv_text(rows: tuple[EntryRow, ...]) -> str:
     """The entries as CSV: every field, text cells formula-escaped (``text_cell``)."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_FIELDS)
-    count = len(CSV_FIELDS)
-    for row in rows:
-        writer.writerow([_cell(value) for value in astuple(row)[:count]])
+    writer.writerows(csv_cells(row) for row in rows)
     return out.getvalue()
 
 

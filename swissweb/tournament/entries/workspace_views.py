@@ -31,6 +31,7 @@ from swissweb.tournament.models import (
     EntryState,
     Event,
 )
+from swissweb.tournament.standings.views import BOM
 
 PAGE_SIZE = 100
 
@@ -187,7 +188,8 @@ def entry_decide(
 @arbiter_required
 @require_GET
 def entries_csv(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
-    """The entries as CSV, every field, filtered as the list is; never cached."""
+    """The entries as CSV, every field, filtered as the list is, with a BOM as every CSV
+    of the app; never cached."""
     found = selectors.entry_list(
         event=event,
         query=request.GET.get("q", ""),
@@ -195,7 +197,7 @@ def entries_csv(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse
         paid=request.GET.get("paid", ""),
     )
     response = HttpResponse(
-        selectors.entries_csv_text(found), content_type="text/csv; charset=utf-8"
+        BOM + selectors.entries_csv_text(found), content_type="text/csv; charset=utf-8"
     )
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-entries.csv"'
     response["Cache-Control"] = "no-store"

@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from swissweb.tournament.core.forms import DATE_FIELD
 from swissweb.tournament.festivals.services import Rules
 from swissweb.tournament.models import Event, PairingSystem
 
@@ -82,3 +83,17 @@ class ChooseSectionForm(forms.Form):
     birth_year = forms.IntegerField(
         required=False, min_value=1900, max_value=2100, label=_("Birth year")
     )
+
+
+class FestivalEditForm(forms.Form):
+    """The festival's own values on its edit page (its address stays)."""
+
+    name = forms.CharField(max_length=200, label=_("Name"))
+    public = forms.BooleanField(
+        required=False,
+        label=_("Public"),
+        help_text=_("Its page lists the sections that are public themselves."),
+    )
+    # ISO dates (DATE_FIELD): a browser's date box shows no value in a local format.
+    start_date = forms.DateField(required=False, label=_("Start date"), widget=DATE_FIELD)
+    end_date = forms.DateField(required=False, label=_("End date"), widget=DATE_FIELD)

@@ -465,7 +465,9 @@ def event_plan(
     now = now or timezone.now()
     try:
         doc = trf.read_trf(text)
-        if not doc.players:
+        # An event's own backup (its options line written) may hold no players yet: a
+        # section set up before its entries come in restores as it was.
+        if not doc.players and not trf.event_options(doc):
             raise TournamentError(_("TRF line 1, column 1: the file has no player lines (001)."))
         fields = _event_fields(doc, system=system, ask_system=ask_system)
         not_read: list[str] = fields.pop("not_read")
