@@ -22,6 +22,7 @@ from django.contrib.auth.models import User
 from django.db import connection, connections
 
 from swissweb.tournament.audit.actions import AuditAction
+from swissweb.tournament.core.services import _lock_event
 from swissweb.tournament.festivals import moves
 from swissweb.tournament.models import AuditEntry, Event, Player
 from tests.web.festival_helpers import NOW, make_festival, section
@@ -48,7 +49,7 @@ def test_two_opposite_moves_at_once_both_land_without_a_deadlock(
     assert player_a is not None and player_b is not None
     both_hold_one = threading.Barrier(2)
     mine = threading.local()
-    real_lock = moves._lock_event
+    real_lock = _lock_event
 
     def lock_then_overlap(event_id: int, **kwargs: Any) -> Event:
         event = real_lock(event_id, **kwargs)
