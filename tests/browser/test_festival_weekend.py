@@ -152,7 +152,8 @@ def _section(festival: Festival, name: str) -> Event:
 def _enter_in_browser(page: Page, base: str, section: str, fide_id: int, born: int) -> str:
     """Enter through the festival's page and the section's form, the look-up filling the
     name; returns the confirmation page's address."""
-    page.goto(f"{base}/festivals/weekend/enter/")
+    page.goto(f"{base}/festivals/weekend/")
+    page.get_by_role("link", name="Enter the festival").click()
     page.get_by_label(section).check()
     page.get_by_label("FIDE ID").fill(str(fide_id))
     page.get_by_label("Birth year").fill(str(born))
@@ -404,6 +405,7 @@ def test_a_three_section_festival_from_online_entries_to_exports(
     phone.goto(f"{base}/festivals/weekend/")
     for name in SECTIONS:
         expect(phone.get_by_role("heading", name=name)).to_be_visible()
+    expect(phone.get_by_role("link", name="Enter the festival")).to_have_count(0)
     widths = phone.evaluate(
         "() => [document.documentElement.scrollWidth, document.body.scrollWidth]"
     )
