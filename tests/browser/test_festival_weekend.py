@@ -9,7 +9,8 @@ sends the form after the deadline passed.  The arbiter marks fees paid, moves a 
 from Open B to Open A before round 1, starts each section, checks players in at the
 desk (a player checks in on the phone with the private link from the confirmation page),
 filters the entries by check-in, pairs round 1 of Open A with two no-shows (marked
-absent, as the desk's question offers), then pairs, publishes and enters results for
+absent, as the desk's question offers; the phone's player then finds their board on
+their own page), then pairs, publishes and enters results for
 five rounds of each section, and downloads each section's TRF, FIDE rating report and
 standings CSV, which read back whole.  The festival's page is last, on the phone.
 
@@ -321,9 +322,10 @@ def _post_results(client: Client, event: Event, number: int) -> None:
     assert not Game.objects.filter(round__event=event, round__number=number, result="").exists()
 
 
-def _play(page: Page, base: str, festival: Festival) -> None:
+def _play(page: Page, phone: Page, base: str, own_link: str, festival: Festival) -> None:
     """Five rounds in each section: paired, published and board 1 typed in the browser,
-    the other boards' results posted."""
+    the other boards' results posted; the phone's player finds their board of round 1
+    on their own page."""
     arbiter = Client()
     arbiter.force_login(User.objects.get(username="anna"))
     for event in festival.sections.order_by("pk"):
@@ -339,6 +341,9 @@ def _play(page: Page, base: str, festival: Festival) -> None:
             page.get_by_text(f"Publish round {number}…").click()
             page.get_by_role("button", name=f"Publish round {number}").click()
             expect(page.get_by_text(f"Round {number} published.")).to_be_visible()
+            if number == 1 and event.section_name == "Open A":
+                phone.goto(own_link)
+                expect(phone.locator(".own-game")).to_contain_text("against")
             board_1 = page.get_by_label("Result of board 1").first
             board_1.click()
             page.keyboard.type("1")
@@ -399,7 +404,7 @@ def test_a_three_section_festival_from_online_entries_to_exports(
     _mark_paid(page, base, festival)
     _move_and_start(page, base, festival)
     _check_in(page, phone, base, festival, own_link)
-    _play(page, base, festival)
+    _play(page, phone, base, own_link, festival)
     _exports(page, base, festival, tmp_path)
 
     phone.goto(f"{base}/festivals/weekend/")
