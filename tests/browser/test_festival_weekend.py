@@ -1,23 +1,23 @@
 """A three-section weekend festival run end to end in a real browser (#34's test).
 
-Open A (rated 1900 or more), Open B (1500 to 2099) and Under 1600 (at most 49 places)
-take 150 online entries: the entrants' ratings come from a loaded FIDE list, never from
-the form.  In the browser: seven entrants go through the festival's entry page, the
-section's form and its rating-list look-up (one on a 375 px phone), one more to the
-waiting list of the full Under 1600, one is refused by Under 1600's rating rule and one
-sends the form after the deadline passed.  The arbiter marks fees paid, moves a player
-from Open B to Open A before round 1, starts each section, checks players in at the
-desk (a player checks in on the phone with the private link from the confirmation page),
-filters the entries by check-in, pairs round 1 of Open A with two no-shows (marked
-absent, as the desk's question offers; the phone's player then finds their board on
-their own page), then pairs, publishes and enters results for
-five rounds of each section, and downloads each section's TRF, FIDE rating report and
-standings CSV, which read back whole.  The festival's page is last, on the phone.
+Open A (rated 1900 or more), Open B (1500 to 2099) and Under 1600 (49 places) take 150
+online entries; the entrants' ratings come from a loaded FIDE list, never from the form.
+In the browser, six entrants go from the festival's page through its entry page to the
+section's form and its rating-list look-up (one on a 375 px phone), a seventh goes on
+the waiting list of the full Under 1600, a 2200 player is refused by Under 1600's rating
+rule, and a form sent after the deadline takes nothing.  The arbiter marks fees paid,
+moves a player from Open B to Open A before round 1, starts each section, and checks
+Open A's players in at the desk, one of them checking in on the phone with the private
+link from their confirmation page; the entries page's filter finds the two who never
+came.  Round 1 of Open A asks about them and marks them absent; the phone's player finds
+their board on their own page.  Five rounds of each section are paired, published and
+given results, and each section's TRF, FIDE rating report and standings CSV are
+downloaded and read back.  The festival's page is last, on the phone.
 
 Bulk through HTTP: 143 entries, most paid marks and check-ins, and each round's results
-but board 1's are posted with Django's test client to the same views the browser uses
-(the entry form, the entries page's paid button, the desk's button, the results table's
-form), so the run takes a few minutes rather than a quarter of an hour of typing.
+but board 1's are posted with Django's test client to the views the browser uses (the
+entry form, the entries page's paid button, the desk's button, the results table's
+form), so the run takes two or three minutes rather than a quarter of an hour of typing.
 """
 
 from __future__ import annotations
@@ -190,6 +190,7 @@ def _entries(page: Page, phone: Page, base: str, festival: Festival) -> str:
             _enter_in_browser(browser, base, name, _fide_id(tag, n), _birth_year(tag, n))
             expect(browser.get_by_text("Your entry: accepted.")).to_be_visible()
             if browser is phone:
+                expect(phone.get_by_text("Entry fee: 30.00 GBP (Everyone).")).to_be_visible()
                 own_link = phone.locator("a[href*='/p/']").get_attribute("href") or ""
     under = _section(festival, "Under 1600")
     assert under.players.count() == UNDER_1600_PLACES
@@ -199,6 +200,7 @@ def _entries(page: Page, phone: Page, base: str, festival: Festival) -> str:
     expect(page.get_by_text("The event is full")).to_be_visible()
     _enter_in_browser(page, base, "Under 1600", WAITING_ID, 2011)
     expect(page.get_by_text("you are on the waiting list")).to_be_visible()
+    expect(page.get_by_text("Entry fee: 15.00 GBP (Juniors).")).to_be_visible()
 
     # A 2200 player may not enter Under 1600: the festival's page says why.
     page.goto(f"{base}/festivals/weekend/enter/")
