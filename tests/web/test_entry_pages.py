@@ -28,6 +28,7 @@ from swissweb.tournament.models import (
     Event,
     Player,
 )
+from swissweb.tournament.players.check_in import check_in_set
 
 if TYPE_CHECKING:  # the test client's response type exists in django-stubs only
     from django.test.client import _MonkeyPatchedWSGIResponse
@@ -266,6 +267,34 @@ def test_the_arbiter_searches_filters_accepts_and_marks_paid(
     assert bad.status_code == 302
     first.refresh_from_db()
     assert first.paid_amount == Decimal("30.00")
+
+
+def test_the_arbiter_filters_entries_by_check_in_for_the_next_round(
+    arbiter_client: Client, event: Event, arbiter: User
+) -> None:
+    """#34 item 2: the entries page and its CSV keep the entrants checked in for the
+    round check-in is for, or those not (an entry without a player is not)."""
+    open_entries(event, arbiter)
+    here, away = (
+        services.entry_accept(
+            entry_id=services.entry_submit(event_id=event.pk, data=EntryData(name=name),
+                                           now=NOW).pk, user=arbiter, now=NOW,
+        )
+        for name in ("Here, Hal", "Away, Abe")
+    )  # fmt: skip
+    services.entry_submit(event_id=event.pk, data=EntryData(name="Pending, Pat"), now=NOW)
+    assert here.player is not None and away.player is not None
+    check_in_set(player_id=here.player.pk, round_number=1, present=True, user=arbiter, now=NOW)
+    checked = arbiter_client.get(entries_page(event), {"checked": "yes"})
+    assert b"Checked in for round 1" in checked.content
+    assert b"Here, Hal" in checked.content
+    assert b"Away, Abe" not in checked.content and b"Pending, Pat" not in checked.content
+    missing = arbiter_client.get(entries_page(event), {"checked": "no"}).content
+    assert b"Here, Hal" not in missing
+    assert b"Away, Abe" in missing and b"Pending, Pat" in missing
+    rows = arbiter_client.get(entries_page(event) + "entries.csv", {"checked": "yes"})
+    names = [row["name"] for row in csv.DictReader(io.StringIO(rows.content.decode()))]
+    assert names == ["Here, Hal"]
 
 
 def test_the_arbiter_saves_settings_and_the_fee_table(arbiter_client: Client, event: Event) -> None:

@@ -114,6 +114,23 @@ def test_entering_a_section_without_open_entries_says_so(
     assert "Entries to this event are closed." in response.content.decode()
 
 
+def test_the_public_page_offers_entry_only_while_a_section_takes_entries(
+    client: Client, festival: Festival, arbiter: User
+) -> None:
+    """Found in the end-to-end run (#34): once every section had started, the page still
+    offered "Enter the festival", which led only to refusals."""
+    enter = 'href="/festivals/hastings/enter/"'
+    assert enter not in client.get("/festivals/hastings/").content.decode()
+    junior = section(festival, "Under 1600")
+    entry_services.entry_settings_set(
+        event_id=junior.pk, settings=EntrySettings(open=True, fields_asked=list(DEFAULT_FIELDS)),
+        fees=[], user=arbiter, now=NOW,
+    )  # fmt: skip
+    assert enter in client.get("/festivals/hastings/").content.decode()
+    event_services.event_start(event_id=junior.pk, user=arbiter, now=NOW)
+    assert enter not in client.get("/festivals/hastings/").content.decode()
+
+
 def test_the_arbiter_page_links_each_workspace(arbiter_client: Client, festival: Festival) -> None:
     html = arbiter_client.get("/festivals/hastings/manage/").content.decode()
     for slug in ("hastings-open-a", "hastings-open-b", "hastings-under-1600"):

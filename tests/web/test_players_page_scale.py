@@ -13,6 +13,7 @@ from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import Event, Game, Player
 from swissweb.tournament.players import roster
 from swissweb.tournament.players import services as player_services
+from swissweb.tournament.players.check_in import check_in_set
 from tests.web.service_helpers import _pair, _play
 
 
@@ -101,6 +102,22 @@ def test_the_filter_shows_the_players_not_paired_in_the_latest_round(
     assert sorted(_names(body)) == sorted(expected)
     assert len(expected) == 2
     assert "not paired in round 1" in body
+
+
+def test_the_filter_shows_who_has_checked_in_for_the_next_round(
+    arbiter_client: Client, started: Event, players: list[Player], arbiter: User
+) -> None:
+    """#34 item 3: the players page lists the active players checked in for the round
+    check-in is for, or those not yet (a withdrawn player is neither)."""
+    for player in players[:2]:
+        check_in_set(player_id=player.pk, round_number=1, present=True, user=arbiter,
+                     now=timezone.now())  # fmt: skip
+    player_services.player_withdraw(player_id=players[5].pk, user=arbiter, now=timezone.now())
+    here = arbiter_client.get(_url(started, "?status=checked_in")).content.decode()
+    assert sorted(_names(here)) == ["Adams, Ann", "Baker, Bob"]
+    assert "not checked in for round 1" in here
+    missing = _names(arbiter_client.get(_url(started, "?status=not_checked_in")).content.decode())
+    assert sorted(missing) == ["Clark, Cy", "Dunn, Di", "Ellis, Ed"]
 
 
 def test_the_filter_by_score_and_the_sort_by_score(

@@ -11,13 +11,17 @@ import io
 from dataclasses import dataclass, fields
 from decimal import Decimal
 
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 
-from swissweb.tournament.models import EntryState, Event, PaymentMethod
+from swissweb.tournament.models import CheckIn, EntryState, Event, PaymentMethod
 from swissweb.tournament.publishing.cells import text_cell
 
 PAID_FILTERS = ("yes", "no")
 """The paid filter's values: paid (any amount recorded), not paid."""
+
+CHECKED_FILTERS = ("yes", "no")
+"""The checked-in filter's values: the entrant's player checked in for the round check-in
+is for (``check_in.next_round``), or not (an entry with no player yet is not)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,11 +77,13 @@ COLUMNS = tuple(
 
 
 def entry_list(
-    *, event: Event, query: str = "", state: str = "", paid: str = ""
-) -> tuple[EntryRow, ...]:
+    *, event: Event, query: str = "", state: str = "", paid: str = "", checked: str = "",
+    round_number: int = 1,
+) -> tuple[EntryRow, ...]:  # fmt: skip
     """The event's entries, oldest first, matching ``query`` (in the name, club, e-mail,
-    FIDE ID or national ID), of ``state`` (any when not a state) and paid or not
-    (``PAID_FILTERS``, else either)."""
+    FIDE ID or national ID), of ``state`` (any when not a state), paid or not
+    (``PAID_FILTERS``, else either) and checked in for ``round_number`` or not
+    (``CHECKED_FILTERS``, else either)."""
     entries = event.entries.order_by("created_at", "id")
     text = query.strip()[:100]
     if text:
@@ -96,6 +102,11 @@ def entry_list(
         entries = entries.filter(paid_amount__isnull=False)
     elif paid == "no":
         entries = entries.filter(paid_amount__isnull=True)
+    if checked in CHECKED_FILTERS:
+        here = Exists(
+            CheckIn.objects.filter(player_id=OuterRef("player_id"), round_number=round_number)
+        )
+        entries = entries.filter(here) if checked == "yes" else entries.exclude(here)
     return tuple(EntryRow(*values) for values in entries.values_list(*COLUMNS))
 
 

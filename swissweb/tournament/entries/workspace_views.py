@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.core.paginator import Paginator
@@ -26,11 +27,13 @@ from swissweb.tournament.entries.mail import mail_entrant
 from swissweb.tournament.entries.views import entry_urls
 from swissweb.tournament.models import (
     DEFAULT_FIELDS,
+    CheckIn,
     Entry,
     EntrySettings,
     EntryState,
     Event,
 )
+from swissweb.tournament.players.check_in import next_round
 from swissweb.tournament.standings.views import BOM
 
 PAGE_SIZE = 100
@@ -39,13 +42,21 @@ PAGE_SIZE = 100
 @arbiter_required
 @require_GET
 def entries(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
-    """The event's entries: search, filter by state and paid, decide, mark paid.
-    Template: ``workspace/entries.html``."""
+    """The event's entries: search, filter by state, paid and checked in (for the round
+    check-in is for), decide, mark paid.  Template: ``workspace/entries.html``."""
     query = request.GET.get("q", "")[:100]
     state = request.GET.get("state", "")
     paid = request.GET.get("paid", "")
-    found = selectors.entry_list(event=event, query=query, state=state, paid=paid)
+    checked = request.GET.get("checked", "")
+    number = next_round(event)
+    found = selectors.entry_list(event=event, query=query, state=state, paid=paid,
+                                 checked=checked, round_number=number)  # fmt: skip
     page = Paginator(found, PAGE_SIZE).get_page(request.GET.get("page"))
+    here = set(
+        CheckIn.objects.filter(
+            round_number=number, player_id__in=[row.player_id for row in page.object_list]
+        ).values_list("player_id", flat=True)
+    )
     return _page(
         request,
         "entries.html",
@@ -55,6 +66,10 @@ def entries(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
         query=query,
         state=state,
         paid=paid,
+        checked=checked,
+        check_in_round=number,
+        here=here,
+        asked=urlencode({"q": query, "state": state, "paid": paid, "checked": checked}),
         states=EntryState.choices,
         methods=selectors.PAYMENT_METHODS,
         entry_settings=EntrySettings.objects.filter(event=event).first(),
@@ -195,6 +210,8 @@ def entries_csv(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse
         query=request.GET.get("q", ""),
         state=request.GET.get("state", ""),
         paid=request.GET.get("paid", ""),
+        checked=request.GET.get("checked", ""),
+        round_number=next_round(event),
     )
     response = HttpResponse(
         BOM + selectors.entries_csv_text(found), content_type="text/csv; charset=utf-8"

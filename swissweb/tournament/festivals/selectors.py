@@ -7,10 +7,20 @@ import datetime as dt
 from dataclasses import dataclass
 
 from django.db.models import Count
+from django.utils import timezone
 
 from swissweb.ratings.formats import name_key
 from swissweb.tournament.core.errors import NotFound
-from swissweb.tournament.models import Event, Festival, PairingSystem, Player, Round, RoundState
+from swissweb.tournament.entries.services import refusal
+from swissweb.tournament.models import (
+    EntrySettings,
+    Event,
+    Festival,
+    PairingSystem,
+    Player,
+    Round,
+    RoundState,
+)
 
 SEARCH_LIMIT = 50
 """The most players a search lists (a name of one letter finds half the hall)."""
@@ -39,6 +49,9 @@ class SectionLine:
     min_birth_year: int | None
     max_birth_year: int | None
     closed: bool
+    takes_entries: bool
+    """Whether its entry form takes an entry now (open, before the deadline and the
+    start, the section not closed)."""
 
     @property
     def has_rules(self) -> bool:
@@ -57,6 +70,12 @@ class FestivalView:
     end_date: dt.date | None
     sections: tuple[SectionLine, ...]
 
+    @property
+    def takes_entries(self) -> bool:
+        """Whether any of its sections takes an entry now (the festival's entry page
+        leads nowhere else)."""
+        return any(section.takes_entries for section in self.sections)
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FoundPlayer:
@@ -71,7 +90,8 @@ class FoundPlayer:
 
 
 def _sections(festival: Festival, *, public_only: bool) -> tuple[SectionLine, ...]:
-    """The festival's sections in order, with counts and rounds: three queries."""
+    """The festival's sections in order, with counts, rounds and whether each takes
+    entries: four queries."""
     events = festival.sections.all()
     if public_only:
         events = events.filter(public=True)
@@ -94,6 +114,8 @@ def _sections(festival: Festival, *, public_only: bool) -> tuple[SectionLine, ..
         if current is None or in_play or not current[1]:
             shown[event_id] = (number, in_play)
     labels = dict(PairingSystem.choices)
+    entry_settings = {row.event_id: row for row in EntrySettings.objects.filter(event__in=rows)}
+    now = timezone.now()
     return tuple(
         SectionLine(
             pk=e.pk, slug=e.slug, name=e.section_name or e.name, event_name=e.name,
@@ -105,6 +127,7 @@ def _sections(festival: Festival, *, public_only: bool) -> tuple[SectionLine, ..
             paired=paired.get(e.pk, 0),
             min_rating=e.min_rating, max_rating=e.max_rating,
             min_birth_year=e.min_birth_year, max_birth_year=e.max_birth_year, closed=e.closed,
+            takes_entries=refusal(entry_settings.get(e.pk), e, now) is None,
         )
         for e in rows
     )  # fmt: skip

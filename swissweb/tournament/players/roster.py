@@ -12,7 +12,7 @@ from fractions import Fraction
 from swissweb.tournament.core.caching import cache_version, cached
 from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.core.numbers import half_points_text
-from swissweb.tournament.models import Event, Game, Player
+from swissweb.tournament.models import CheckIn, Event, Game, Player
 from swissweb.tournament.players.rows import PlayerRow, in_pairing_order
 from swissweb.tournament.rounds import engine_adapter
 from swissweb.tournament.rounds.engine_door import scores
@@ -24,9 +24,10 @@ SORTS = ("number", "name", "rating", "score")
 """The orders the page offers (``?sort=``): pairing number, name, rating and score
 (highest first for the last two)."""
 
-STATUSES = ("all", "active", "withdrawn", "unpaired")
+STATUSES = ("all", "active", "withdrawn", "unpaired", "checked_in", "not_checked_in")
 """The filters of the page (``?status=``); "unpaired": no board in the latest round
-paired (every active player before round 1)."""
+paired (every active player before round 1); "checked_in" and "not_checked_in": the
+active players checked in, or not, for the next round to pair (#34 item 3)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -58,6 +59,11 @@ class Roster:
     """The score filter as given ("" for none)."""
     latest_round: int
     """The latest round paired (0 before round 1)."""
+
+    @property
+    def check_in_round(self) -> int:
+        """The round the check-in filters are for: the next to pair."""
+        return self.latest_round + 1
 
 
 def read_score(text: str) -> int | None:
@@ -117,6 +123,14 @@ def roster(
             "white_id", "black_id"
         ):
             seated.update(pk for pk in (white, black) if pk is not None)
+    here: set[int] = set()
+    if status in ("checked_in", "not_checked_in"):
+        number = (latest[1] if latest is not None else 0) + 1
+        here = set(
+            CheckIn.objects.filter(player__event=event, round_number=number).values_list(
+                "player_id", flat=True
+            )
+        )
     players = in_pairing_order(event.players.all())
     total = len(players)
     words = query.casefold().split()
@@ -130,6 +144,11 @@ def roster(
         if status == "withdrawn" and player.withdrawn_after_round is None:
             continue
         if status == "unpaired" and not unpaired:
+            continue
+        if status.endswith("checked_in") and (
+            player.withdrawn_after_round is not None
+            or (player.pk in here) != (status == "checked_in")
+        ):
             continue
         mine = points.get(player.pairing_number or 0, 0)
         if wanted is not None and mine != wanted:

@@ -30,6 +30,7 @@ from swissweb.tournament.models import Player, PlayerAsk
 from swissweb.tournament.players import asks as ask_services
 from swissweb.tournament.players import bye_policy, check_in
 from swissweb.tournament.players import selectors as player_selectors
+from swissweb.tournament.players.own_game import own_game
 
 
 @require_http_methods(["GET", "POST"])
@@ -76,6 +77,7 @@ def player_page(request: HttpRequest, code: str) -> HttpResponse:
         "window": check_in.window(event, next_round) if next_round <= event.rounds else None,
         "next_round": next_round,
         "bye_policy": bye_policy.summary(event),
+        "own": own_game(player),
     }
     response = render(request, "tournament/player_page.html", context)
     response["X-Robots-Tag"] = "noindex"
