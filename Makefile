@@ -19,8 +19,13 @@ migrate: install
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
+# The demo's printed links: served on every interface (0.0.0.0), they name the first of
+# ALLOWED_HOSTS (else 127.0.0.1): 0.0.0.0 itself is no address a browser opens.
+comma := ,
+DEMO_HOST = $(if $(filter 0.0.0.0,$(HOST)),$(or $(firstword $(subst $(comma), ,$(ALLOWED_HOSTS))),127.0.0.1),$(HOST))
+
 demo: migrate
-	DEBUG=1 $(BIN)/python manage.py load_demo --base-url "http://$(HOST):$(PORT)"
+	DEBUG=1 $(BIN)/python manage.py load_demo --base-url "http://$(DEMO_HOST):$(PORT)"
 
 run: demo
 	DEBUG=1 $(BIN)/python manage.py runserver "$(HOST):$(PORT)"

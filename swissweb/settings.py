@@ -84,6 +84,8 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # The hall's laptop read as localhost goes to its network address (HALL_URL, #37).
+    "swissweb.hall.middleware.LoopbackToHallAddress",
     # Every page and answer gzipped for a hall's slow network (#20); static files come
     # compressed from WhiteNoise above.  Django's middleware pads the output against
     # BREACH, and CSRF tokens are masked per response.
@@ -243,6 +245,10 @@ LOGOUT_REDIRECT_URL = "/"
 # failed"), no redirect to HTTPS, no HSTS; every page then says it is not encrypted.
 # Only this explicit setting allows it.
 PLAIN_HTTP = env_flag("PLAIN_HTTP", False)
+# HALL_URL (set by ``python -m swissweb.hall``): the laptop's address on the hall's
+# network; a page read on the loopback is redirected there, so that every address and
+# QR code it gives players is one their phones reach (swissweb/hall/middleware.py).
+HALL_URL = os.environ.get("HALL_URL", "")
 _HTTPS_ONLY = not (DEBUG or PLAIN_HTTP)
 SESSION_COOKIE_SECURE = _HTTPS_ONLY
 CSRF_COOKIE_SECURE = _HTTPS_ONLY

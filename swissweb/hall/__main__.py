@@ -70,6 +70,7 @@ def hall_environment(
     env["PLAIN_HTTP"] = "1"
     env["ALLOWED_HOSTS"] = f"{address},localhost,127.0.0.1"
     env["CSRF_TRUSTED_ORIGINS"] = f"http://{address}:{port}"
+    env["HALL_URL"] = f"http://{address}:{port}"
     env["GUNICORN_BIND"] = f"0.0.0.0:{port}"
     # SQLite takes one writer at a time: two workers are plenty for one hall.
     env.setdefault("WEB_CONCURRENCY", "2")

@@ -87,3 +87,21 @@ def test_an_arbiter_logs_in_to_the_hall_laptop_over_plain_http(hall: str, page: 
     assert "CSRF verification failed" not in page.content()
     page.goto(f"{hall}/hall/")
     expect(page.locator(".hall-poster figcaption")).to_have_text(f"{hall}/")
+
+
+def test_the_hall_sheet_prints_on_one_a4_page_without_the_screen_warning(
+    hall: str, page: Any
+) -> None:
+    """The sheet pinned up in the hall: one A4 page with the QR code and the address;
+    the banner warning whoever types a password is not printed on it (nor on printed
+    pairings), the sheet's own line about the network is."""
+    page.goto(f"{hall}/hall/")
+    page.emulate_media(media="print")
+    expect(page.locator(".notice.unencrypted")).to_be_hidden()
+    expect(page.locator(".hall-poster svg")).to_be_visible()
+    expect(page.locator(".hall-poster figcaption")).to_have_text(f"{hall}/")
+    expect(
+        page.locator(".hall-poster").get_by_text("This connection is not encrypted")
+    ).to_be_visible()
+    pdf: bytes = page.pdf(format="A4")
+    assert pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages") == 1

@@ -40,6 +40,7 @@ def test_the_hall_serves_production_over_plain_http_only_when_told(tmp_path: Pat
     assert (debug, session_secure, csrf_secure, redirect, hsts) == (False, False, False, False, 0)
     assert hosts == ["192.168.1.20", "localhost", "127.0.0.1"]
     assert env["CSRF_TRUSTED_ORIGINS"] == "http://192.168.1.20:8080"
+    assert env["HALL_URL"] == "http://192.168.1.20:8080"
     # The same production settings without PLAIN_HTTP stay HTTPS-only.
     strict = {key: value for key, value in env.items() if key != "PLAIN_HTTP"}
     assert _settings_under(strict)[1:5] == [True, True, True, 31536000]
@@ -109,3 +110,32 @@ def test_every_page_says_plain_http_is_not_encrypted() -> None:
     assert "This connection is not encrypted" in plain
     assert "This connection is not encrypted" not in secure
     assert "This connection is not encrypted" not in normal
+
+
+HALL_HOSTS = ["192.168.1.20", "localhost", "127.0.0.1", "[::1]"]
+
+
+@pytest.mark.django_db
+@override_settings(HALL_URL="http://192.168.1.20:8080", ALLOWED_HOSTS=HALL_HOSTS, PLAIN_HTTP=True)
+def test_the_hall_laptop_read_as_localhost_goes_to_the_address_phones_reach() -> None:
+    """The sheet printed from the laptop opened as localhost gave phones
+    ``http://localhost/`` and its QR code: with ``HALL_URL`` a page read on the loopback
+    is sent to the same page at the hall's address, which the sheet then names."""
+    for host in ("localhost:8080", "127.0.0.1:8080", "[::1]:8080"):
+        response = Client().get("/hall/?print=1", HTTP_HOST=host)
+        assert response.status_code == 302, host
+        assert response["Location"] == "http://192.168.1.20:8080/hall/?print=1"
+    page = Client().get("/hall/", HTTP_HOST="192.168.1.20:8080").content.decode()
+    assert "<code>http://192.168.1.20:8080/</code>" in page
+
+
+@pytest.mark.django_db
+@override_settings(HALL_URL="http://192.168.1.20:8080", ALLOWED_HOSTS=HALL_HOSTS, PLAIN_HTTP=True)
+def test_a_form_sent_on_the_hall_laptops_loopback_is_not_redirected() -> None:
+    """A login typed on the loopback is answered there (a redirect would drop what was
+    typed); only page reads move to the hall's address."""
+    response = Client().post(
+        "/accounts/login/", {"username": "nobody", "password": "wrong"}, HTTP_HOST="localhost"
+    )
+    assert response.status_code == 200
+    assert "Location" not in response
