@@ -293,7 +293,7 @@ def test_the_arbiter_filters_entries_by_check_in_for_the_next_round(
     assert b"Here, Hal" not in missing
     assert b"Away, Abe" in missing and b"Pending, Pat" in missing
     rows = arbiter_client.get(entries_page(event) + "entries.csv", {"checked": "yes"})
-    names = [row["name"] for row in csv.DictReader(io.StringIO(rows.content.decode()))]
+    names = [row["name"] for row in csv.DictReader(io.StringIO(rows.content.decode("utf-8-sig")))]
     assert names == ["Here, Hal"]
 
 
