@@ -23,11 +23,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Union
 
+from .messages_trf import TRF
+
 Value = Union[int, float, str, tuple[int, ...], "Message"]  # noqa: UP007 (a forward name)
 """A message's value: a plain number or string, numbers to be listed, or a message
 within the message (an option's own problem)."""
 
-ENGLISH: Mapping[str, str] = {
+_CORE: Mapping[str, str] = {
     # The state's refusals (pairing.engine.validation): which record, which rule.
     "state.rounds_completed_negative": "rounds completed cannot be negative (%(rounds)s)",
     "state.no_round_planned": "the event must plan at least one round, not %(rounds)s",
@@ -102,7 +104,10 @@ ENGLISH: Mapping[str, str] = {
     "draft.bye_after_forfeit_win": "player %(player)s gets the bye after a point by forfeit "
     "in round %(round)s",
 }
-"""Each code's English template (``%``-formatting with named placeholders)."""
+
+ENGLISH: Mapping[str, str] = {**_CORE, **TRF}
+"""Each code's English template (``%``-formatting with named placeholders); the TRF
+reader's (``trf.``) are in :mod:`pairing.engine.messages_trf`."""
 
 
 def english_list(numbers: tuple[int, ...]) -> str:

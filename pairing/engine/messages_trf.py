@@ -1,0 +1,45 @@
+"""The TRF reader's sentences in English, by message code (``trf.``).
+
+:data:`pairing.engine.messages.ENGLISH` includes this table; it is a module of its own
+because the reader says much (and :mod:`pairing.engine.trf` imports the messages, so
+the table cannot live inside that package without an import circle).
+
+A value shown as the file writes it is already quoted (``'x'``, Python's ``repr``), so
+the English reads as before; ``what`` names a field (``player``, ``round``, ``game
+points``...) and is translated word for word by an application; ``problem`` is a
+message within the message (``%(tag)s %(problem)s``: the record's tag, then what is wrong
+with one of its fields).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+TRF: Mapping[str, str] = {
+    # Where: a record's tag or a player's round before what is wrong there (fields, reader).
+    "trf.in_record": "%(tag)s %(problem)s",
+    "trf.in_round": "round %(round)s %(problem)s",
+    # A field's value (fields).
+    "trf.not_decimal": "%(what)s %(text)s is not a number such as 1.5",
+    "trf.not_number": "%(what)s %(text)s is not a number",
+    "trf.not_rank": "%(text)s is not a starting rank",
+    "trf.not_half_point": "%(what)s %(points)s is not a multiple of 0.5",
+    # A 001 player line (reader).
+    "trf.control_character": "control character %(code)s is not text",
+    "trf.rank_used_again": "starting rank %(rank)s is used again (first on line %(first)s)",
+    "trf.rank_too_long": "starting rank %(text)s... has more than four digits (a TRF holds at "
+    "most 9999 players)",
+    "trf.rank_not_number": "starting rank %(text)s is not a number from 1 to 9999",
+    "trf.points_not_number": "points %(text)s are not a number such as 4.5",
+    "trf.opponent_not_rank": "opponent %(text)s is not a starting rank",
+    "trf.colour_code": "colour %(text)s is not w, b or -",
+    "trf.result_code": "result %(text)s is not one of %(codes)s",
+    "trf.bye_with_opponent": "result %(text)s is a bye, so the opponent must be 0000, not "
+    "%(opponent)s",
+    "trf.blank_result": "result is blank but opponent %(opponent)s is given",
+    "trf.game_without_colour": "colour of the game against %(opponent)s must be w or b",
+    "trf.game_without_opponent": "result %(text)s needs an opponent",
+}
+"""Each TRF reading error's English template."""
+
+__all__ = ["TRF"]
