@@ -39,6 +39,30 @@ TRF: Mapping[str, str] = {
     "trf.blank_result": "result is blank but opponent %(opponent)s is given",
     "trf.game_without_colour": "colour of the game against %(opponent)s must be w or b",
     "trf.game_without_opponent": "result %(text)s needs an opponent",
+    # The file as a whole: games on both sides, records naming players (checking).
+    "trf.second_allocated_bye": "round %(round)s: a second pairing-allocated bye (the first is "
+    "player %(player)s, line %(line)s)",
+    "trf.paired_with_self": "round %(round)s: player %(player)s is paired with themselves",
+    "trf.opponent_not_in_file": "round %(round)s: opponent %(opponent)s is not in the file",
+    "trf.game_one_sided": "round %(round)s: player %(opponent)s (line %(line)s) does not record "
+    "a game against %(player)s",
+    "trf.same_colour": "round %(round)s: player %(opponent)s (line %(line)s) also has colour "
+    "%(code)s",
+    "trf.results_disagree": "round %(round)s: result %(result)s but player %(opponent)s (line "
+    "%(line)s) has %(other)s, not %(expected)s",
+    "trf.player_not_in_file": "player %(player)s is not in the file",
+    "trf.rounds_too_few": "says %(rounds)s rounds but round %(played)s has games",
+    "trf.game_after_withdrawal": "player %(player)s withdrew after round %(after)s but has a "
+    "game in round %(round)s",
+    "trf.bye_but_game": "%(code)s: player %(player)s has a game in round %(round)s (against "
+    "%(opponent)s, line %(line)s)",
+    "trf.bye_written_otherwise": "%(code)s: player %(player)s's round %(round)s is "
+    "%(written)s, not %(code)s (line %(line)s)",
+    "trf.board_no_allocated_bye": "player %(player)s has no U in round %(round)s on line %(line)s",
+    "trf.board_unplayed_has_result": "board not yet played, but player %(player)s has a result "
+    "in round %(round)s on line %(line)s",
+    "trf.board_disagrees": "player %(player)s's round %(round)s on line %(line)s is not "
+    "%(side)s %(result)s against %(opponent)s",
 }
 """Each TRF reading error's English template."""
 
