@@ -63,6 +63,46 @@ TRF: Mapping[str, str] = {
     "in round %(round)s on line %(line)s",
     "trf.board_disagrees": "player %(player)s's round %(round)s on line %(line)s is not "
     "%(side)s %(result)s against %(opponent)s",
+    # The program's own records, SW? (extensions).
+    "trf.withdrawal_round": "round %(text)s is not a number (SWW NNNN R)",
+    "trf.no_system": "needs the name of a pairing system",
+    "trf.not_name_value": "%(text)s is not name=value",
+    "trf.no_tiebreaks": "needs the tie-break codes",
+    "trf.round_zero": "round 0 is not a round",
+    "trf.round_info_words": "needs state, seed and three timestamps after the round",
+    "trf.round_state": "state %(text)s is not one of %(codes)s",
+    "trf.seed": "seed %(text)s is not a whole number",
+    "trf.not_iso_time": "%(text)s is not an ISO 8601 time",
+    "trf.no_time_zone": "%(text)s has no time zone",
+    "trf.time_out_of_years": "%(text)s is not a time from %(first)s to %(last)s",
+    "trf.round_not_paired_at": "a round needs the time it was paired",
+    "trf.round_not_published_at": "a %(state)s round needs the time it was published",
+    "trf.zero_not_allowed": "%(what)s 0 is not allowed",
+    "trf.bye_has_result": "the pairing-allocated bye has no result",
+    "trf.plays_self": "player %(player)s cannot play themselves",
+    "trf.option_flag": "%(name)s must be 0 or 1, not %(text)s",
+    "trf.option_whole": "%(name)s %(text)s is not a whole number",
+    "trf.option_time": "%(name)s %(text)s is not a time",
+    "trf.option_time_years": "%(name)s %(text)s is not a time from %(first)s to %(last)s",
+    # FIDE's records: rounds, colours, points, TRF-2026 byes and acceleration (records).
+    "trf.rounds_not_positive": "number of rounds %(text)s is not a positive number",
+    "trf.initial_colour": "initial colour %(text)s is not W or B",
+    "trf.initial_colour_option": "option %(text)s is not rank, white1 or black1",
+    "trf.point_code": "code %(text)s is not one of WW BW WD BD WL BL ZPB HPB FPB PAB FW FL W D "
+    "(as CODE=VALUE)",
+    "trf.point_code_2026": "code %(text)s is not W, D, L, A, P or X",
+    "trf.match_points": "match points are for team events: an individual event leaves columns "
+    "5-8 empty",
+    "trf.game_points_zero": "game points must not be 0.0 in an individual event",
+    "trf.first_zero": "first %(what)s 0 is not a %(what)s",
+    "trf.last_before_first": "last %(what)s %(last)s is before the first, %(first)s",
+    "trf.bye_type_u": "bye type 'U': a pairing-allocated bye is written U in the player's "
+    "round (001), not in a 240 record",
+    "trf.bye_type": "bye type %(text)s is not F, H or Z",
+    "trf.no_player": "needs at least one player",
+    "trf.one_player": "needs at least two players",
+    "trf.colour_points_differ": "a %(what)s with white (%(white)s) and with black (%(black)s) "
+    "must be worth the same points",
 }
 """Each TRF reading error's English template."""
 
