@@ -103,6 +103,28 @@ TRF: Mapping[str, str] = {
     "trf.one_player": "needs at least two players",
     "trf.colour_points_differ": "a %(what)s with white (%(white)s) and with black (%(black)s) "
     "must be worth the same points",
+    # The program's lossless records (lossless), national ratings, dates and time control.
+    "trf.not_json_string": "%(what)s %(text)s is not a JSON string",
+    "trf.birth_year": "year %(text)s is not a year (SWB NNNN YYYY)",
+    "trf.fixed_board": "board %(text)s is not a board (SWD NNNN BBBB)",
+    "trf.access_code": "code %(text)s is not 1-16 letters, digits, '-' or '_'",
+    "trf.ask_words": "needs kind, round, state and two times (then the link) after the player",
+    "trf.small_letters": "%(text)s is not a word of small letters",
+    "trf.ask_round": "round %(text)s is not a round number",
+    "trf.link_fingerprint": "%(text)s is not a link's fingerprint (12 hex digits)",
+    "trf.explanation_packing": "the explanation is not base64 of zlib data",
+    "trf.explanation_size": "the explanation unpacks to over %(bytes)s bytes or is cut short",
+    "trf.explanation_json": "the explanation is not ASCII JSON",
+    "trf.explanation_steps": "the explanation is not a list of steps (rule, text, players)",
+    "trf.national_rating": "rating %(text)s is not a number (SWV NNNN RRRR)",
+    "trf.round_date": "round %(round)s: %(text)s is not a date YY/MM/DD",
+    "trf.time_control": "%(text)s is not an encoded time control such as 5400+30 or "
+    "40/6000+30:900+30",
+    # The state read from a file: options and accelerated points (state, options).
+    "trf.option_zero_or_one": "option %(option)s must be 0 or 1",
+    "trf.option_value": "%(problem)s, not %(text)s",
+    "trf.acceleration_differs": "player %(player)s has %(points)s points in round %(round)s, "
+    "but %(xxa)s by XXA",
 }
 """Each TRF reading error's English template."""
 

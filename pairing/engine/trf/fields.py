@@ -28,7 +28,7 @@ def cut(line: str, span: Span) -> str:
     return line[span[0] - 1 : span[1]]
 
 
-def record_error(record: TrfRecord, problem: Message | str, column: int) -> TrfError:
+def record_error(record: TrfRecord, problem: Message, column: int) -> TrfError:
     """The error for a field of ``record``, its message after the record's tag."""
     message = words("trf.in_record", tag=record.tag, problem=problem)
     return TrfError(message, line=record.line, column=column, text=record.text)
