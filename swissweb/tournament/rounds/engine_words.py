@@ -21,6 +21,8 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from .engine_words_trf import FIELDS, ROUND_STATES, TRF_TEMPLATES
+
 
 @runtime_checkable
 class Message(Protocol):
@@ -32,6 +34,16 @@ class Message(Protocol):
 
     @property
     def values(self) -> Mapping[str, object]: ...
+
+
+class TrfProblem(Protocol):
+    """The engine's TRF reading error (``engine_door.TrfError``), as read here."""
+
+    @property
+    def message(self) -> str: ...
+
+    @property
+    def words(self) -> Message | None: ...
 
 
 class Violation(Protocol):
@@ -47,7 +59,7 @@ class Violation(Protocol):
     def words(self) -> Message | None: ...
 
 
-TEMPLATES: Mapping[str, Promise] = {
+_CORE: Mapping[str, Promise] = {
     # Translators: a refusal of the tournament's records: the number of rounds completed.
     "state.rounds_completed_negative": _("rounds completed cannot be negative (%(rounds)s)"),
     "state.no_round_planned": _("the event must plan at least one round, not %(rounds)s"),
@@ -161,7 +173,10 @@ TEMPLATES: Mapping[str, Promise] = {
         "player %(player)s gets the bye after a point by forfeit in round %(round)s"
     ),
 }
-"""Each engine message code's translatable template."""
+
+TEMPLATES: Mapping[str, Promise] = {**_CORE, **TRF_TEMPLATES}
+"""Each engine message code's translatable template (the TRF reader's in
+:mod:`~swissweb.tournament.rounds.engine_words_trf`)."""
 
 _VOCABULARY: Mapping[str, Mapping[str, Promise]] = {
     "colour": {"white": _("white"), "black": _("black")},
@@ -171,6 +186,8 @@ _VOCABULARY: Mapping[str, Mapping[str, Promise]] = {
         "pairing_allocated_bye": _("pairing-allocated bye"),
         "zero_point_bye": _("zero-point bye"),
     },
+    "what": FIELDS,
+    "state": ROUND_STATES,
 }
 """The engine's words among a message's values, by the value's name."""
 
@@ -223,6 +240,13 @@ def error_text(exc: Exception) -> str:
     return render(words) if words is not None else str(exc)
 
 
+def trf_problem(exc: TrfProblem) -> str:
+    """What is wrong in a TRF file, without its line and column, in the active language
+    when the reader worded it (a ``trf.`` code); else its own text (the web app's own
+    checks raise it already translated)."""
+    return render(exc.words) if exc.words is not None else exc.message
+
+
 def violation_text(violation: Violation) -> str:
     """``rule: what is wrong`` for a broken absolute criterion, in the active language."""
     rule = _RULES.get(violation.rule)
@@ -234,4 +258,4 @@ def violation_text(violation: Violation) -> str:
     }
 
 
-__all__ = ["TEMPLATES", "error_text", "render", "violation_text"]
+__all__ = ["TEMPLATES", "error_text", "render", "trf_problem", "violation_text"]
