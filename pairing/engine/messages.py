@@ -103,6 +103,33 @@ _CORE: Mapping[str, str] = {
     "in round %(round)s",
     "draft.bye_after_forfeit_win": "player %(player)s gets the bye after a point by forfeit "
     "in round %(round)s",
+    # No pairing a system's absolute criteria allow (pairing.engine.systems).
+    "pairing.sb_high_with_low": "a score group could not be paired high with low (SB 4)",
+    "pairing.sb_score_group": "score group %(points)s could not be paired (SB 1, SB 5)",
+    "pairing.sb_round": "round %(round)s: no pairing keeps %(rules)s 1 (no rematch) and "
+    "%(rules)s 6 (no second point without playing)",
+    "pairing.esca_floaters": "ESCA 1: the floaters cannot be paired",
+    "pairing.esca_round_one": "ESCA 1: round 1 cannot be paired",
+    "pairing.esca_rematch": "ESCA 1: the players cannot all be paired without a rematch",
+    "pairing.esca_no_bye": "ESCA 4: every player has had a bye or won a game by default already",
+    "pairing.esca_bye_pairable": "ESCA 1, 4: no player without an earlier bye or default can "
+    "have the bye and leave the others pairable",
+    "pairing.lim_round": "round %(round)s: no pairing keeps Lim 9.1",
+    "pairing.lim_bye": "round %(round)s: nobody may have the bye (Lim 8.2) with the others all "
+    "paired (Lim 9.1)",
+    "pairing.dutch_absolute": "no pairing keeps the absolute criteria C1-C3",
+    "pairing.dutch_bye": "no pairing keeps the absolute criteria C1-C3 with the bye to a player "
+    "who may receive it (C2)",
+    "pairing.dutch_lowest_bracket": "the lowest bracket could not be paired",
+    "pairing.dutch1992_round": "round %(round)s: no pairing satisfies Dutch B1 and B2",
+    # What the engine does not do (pairing.engine.registry).
+    "unsupported.system": "pairing system %(system)s is not implemented",
+    "unsupported.redraw": "the %(rules)s has no rule for redrawing a round",
+    # The relative criteria a hand-made pairing breaks: warned of, not refused (legality).
+    "warning.different_scores": "Board %(board)s: players %(white)s and %(black)s have "
+    "different scores (%(rule)s).",
+    "warning.same_colour_again": "Board %(board)s: player %(player)s gets the same colour as "
+    "in the last game (%(rule)s).",
 }
 
 ENGLISH: Mapping[str, str] = {**_CORE, **TRF}
