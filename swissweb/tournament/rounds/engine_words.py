@@ -172,6 +172,46 @@ _CORE: Mapping[str, Promise] = {
     "draft.bye_after_forfeit_win": _(
         "player %(player)s gets the bye after a point by forfeit in round %(round)s"
     ),
+    # Translators: why a system found no pairing; the rule numbers stay as they are.
+    "pairing.sb_high_with_low": _("a score group could not be paired high with low (SB 4)"),
+    # Translators: %(points)s is a score such as 2½.
+    "pairing.sb_score_group": _("score group %(points)s could not be paired (SB 1, SB 5)"),
+    # Translators: %(rules)s is the system's short name (SB) before its rule numbers.
+    "pairing.sb_round": _(
+        "round %(round)s: no pairing keeps %(rules)s 1 (no rematch) and %(rules)s 6 (no "
+        "second point without playing)"
+    ),
+    "pairing.esca_floaters": _("ESCA 1: the floaters cannot be paired"),
+    "pairing.esca_round_one": _("ESCA 1: round 1 cannot be paired"),
+    "pairing.esca_rematch": _("ESCA 1: the players cannot all be paired without a rematch"),
+    "pairing.esca_no_bye": _("ESCA 4: every player has had a bye or won a game by default already"),
+    "pairing.esca_bye_pairable": _(
+        "ESCA 1, 4: no player without an earlier bye or default can have the bye and leave "
+        "the others pairable"
+    ),
+    "pairing.lim_round": _("round %(round)s: no pairing keeps Lim 9.1"),
+    "pairing.lim_bye": _(
+        "round %(round)s: nobody may have the bye (Lim 8.2) with the others all paired (Lim 9.1)"
+    ),
+    "pairing.dutch_absolute": _("no pairing keeps the absolute criteria C1-C3"),
+    "pairing.dutch_bye": _(
+        "no pairing keeps the absolute criteria C1-C3 with the bye to a player who may "
+        "receive it (C2)"
+    ),
+    "pairing.dutch_lowest_bracket": _("the lowest bracket could not be paired"),
+    "pairing.dutch1992_round": _("round %(round)s: no pairing satisfies Dutch B1 and B2"),
+    # Translators: %(system)s is a system's name as given, in quotes.
+    "unsupported.system": _("pairing system %(system)s is not implemented"),
+    # Translators: %(rules)s is the system's English title ("FIDE Dutch system, 1992 text").
+    "unsupported.redraw": _("the %(rules)s has no rule for redrawing a round"),
+    # Translators: a warning, not a refusal; %(rule)s is a rule's number (Dutch B3).
+    "warning.different_scores": _(
+        "Board %(board)s: players %(white)s and %(black)s have different scores (%(rule)s)."
+    ),
+    # Translators: a warning, not a refusal; %(rule)s is a rule's number (Dutch B4).
+    "warning.same_colour_again": _(
+        "Board %(board)s: player %(player)s gets the same colour as in the last game (%(rule)s)."
+    ),
 }
 
 TEMPLATES: Mapping[str, Promise] = {**_CORE, **TRF_TEMPLATES}
