@@ -1,16 +1,20 @@
 """The engine's words as data: a message code and its values, rendered in English here.
 
-A refusal of the state (:class:`~pairing.engine.errors.InvalidState`) or a broken
-absolute criterion (:class:`~pairing.engine.legality.Violation`) carries a
+A refusal of the state (:class:`~pairing.engine.errors.InvalidState`), a broken
+absolute criterion (:class:`~pairing.engine.legality.Violation`), a system finding no
+pairing (``NoValidPairing``), something the engine does not do (``UnsupportedFeature``),
+a relative criterion a hand-made pairing breaks (``relative_warnings``) and a TRF
+reading error (``TrfError``, codes in :mod:`pairing.engine.messages_trf`) carry a
 :class:`Message`: a stable code and plain values (numbers, strings, tuples of numbers).
 The command line and the tests read the English of :data:`ENGLISH`, which ``str()``
 renders, so the text and the code cannot drift apart; an application in another
 language keeps its own template for each code, with the same ``%(name)s``
 placeholders, and renders the same values in its reader's language.
 
-Values are language-neutral, with two exceptions a translation maps word for word:
-``colour`` is ``"white"`` or ``"black"``, and ``outcome`` the lower-case name of an
-:class:`~pairing.engine.model.Outcome` (``"half_point_bye"``). A tuple of numbers is
+Values are language-neutral, with exceptions a translation maps word for word:
+``colour`` is ``"white"`` or ``"black"``, ``outcome`` the lower-case name of an
+:class:`~pairing.engine.model.Outcome` (``"half_point_bye"``), and in a TRF reading
+error ``what`` names a field (``"game points"``) and ``state`` a round's state. A tuple of numbers is
 written ``4 and 6`` in English; a message among the values is rendered in turn.
 
 A code, once published, keeps its meaning and placeholders; a new sentence gets a new

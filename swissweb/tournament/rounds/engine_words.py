@@ -7,9 +7,11 @@ each code has its translatable template, with the same ``%(name)s`` placeholders
 fills it in the active language.  A code this table does not know, or values that do
 not fit its template, read as the engine's English: never an error.
 
-Values are numbers and strings as the engine gives them; ``colour`` and ``outcome`` are
-words of the engine's vocabulary, translated through :data:`_VOCABULARY`, a tuple of
-numbers is listed (``4 and 6``) and a message among the values is rendered in turn.
+Values are numbers and strings as the engine gives them; ``colour`` and ``outcome`` (and
+a TRF reading error's ``what`` and ``state``) are words of the engine's vocabulary,
+translated through :data:`_VOCABULARY`, a tuple of numbers is listed (``4 and 6``) and a
+message among the values is rendered in turn.  :func:`trf_problem` words a TRF reading
+error without its line and column (the importers put those in their own sentence).
 """
 
 from __future__ import annotations
