@@ -14,8 +14,9 @@ placeholders, and renders the same values in its reader's language.
 Values are language-neutral, with exceptions a translation maps word for word:
 ``colour`` is ``"white"`` or ``"black"``, ``outcome`` the lower-case name of an
 :class:`~pairing.engine.model.Outcome` (``"half_point_bye"``), and in a TRF reading
-error ``what`` names a field (``"game points"``) and ``state`` a round's state. A tuple of numbers is
-written ``4 and 6`` in English; a message among the values is rendered in turn.
+error ``what`` names a field (``"game points"``) and ``state`` a round's state.  A tuple
+of numbers is written ``4 and 6`` in English; a message among the values is rendered in
+turn.
 
 A code, once published, keeps its meaning and placeholders; a new sentence gets a new
 code.
