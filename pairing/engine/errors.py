@@ -34,11 +34,32 @@ class InvalidState(EngineError):
 
 
 class TrfError(EngineError):
-    """A TRF file could not be read; says where (1-based line and column) and why."""
+    """A TRF file could not be read; says where (1-based line and column) and why.
 
-    def __init__(self, message: str, *, line: int, column: int, text: str = "") -> None:
-        self.message = message
+    The reader raises it with a :class:`~pairing.engine.messages.Message` (a ``trf.``
+    code), kept as :attr:`words`; :attr:`message` is its English, and ``str()`` the
+    English after the line and column.  A caller may raise it with text of its own (the
+    web app's checks, already in the reader's language): then it has no :attr:`words`.
+    """
+
+    def __init__(self, message: str | Message, *, line: int, column: int, text: str = "") -> None:
+        self._words = message if isinstance(message, Message) else None
+        self.message = str(message)
         self.line = line
         self.column = column
         self.text = text
-        super().__init__(f"line {line}, column {column}: {message}")
+        super().__init__(f"line {line}, column {column}: {self.message}")
+
+    @property
+    def words(self) -> Message | None:
+        """The structured message of the problem (without the line and column), if any."""
+        return self._words
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Rebuilt from its keywords: the default would call __init__ with str(self) alone.
+        return (_trf_error, (self._words or self.message, self.line, self.column, self.text))
+
+
+def _trf_error(message: str | Message, line: int, column: int, text: str) -> TrfError:
+    """A :class:`TrfError` again, for unpickling."""
+    return TrfError(message, line=line, column=column, text=text)

@@ -295,31 +295,32 @@ def over_half(state: TournamentState) -> frozenset[PairingNumber]:
 
 def relative_warnings(
     state: TournamentState, pairing: RoundPairing, *, score_rule: str, colour_rule: str
-) -> list[str]:
+) -> list[Message]:
     """Relative criteria a hand-made pairing may break, to warn about and not refuse.
 
     Two players with different scores on one board (``score_rule``), and a player
     getting the colour of his last game again (``colour_rule``); each system names its
-    own rules for these.
+    own rules for these.  Each warning is a message (``warning.`` codes) whose ``str()``
+    reads in English.
     """
     score = scores(state)
     players = {p.pairing_number: p for p in state.players}
-    warnings = []
+    warnings: list[Message] = []
     for board in pairing.boards:
         if board.white not in players or board.black not in players:
             continue
         if score[board.white] != score[board.black]:
             warnings.append(
-                f"Board {board.number}: players {board.white} and {board.black} have different "
-                f"scores ({score_rule})."
-            )
+                words("warning.different_scores", board=board.number, white=board.white,
+                      black=board.black, rule=score_rule)
+            )  # fmt: skip
         for number, colour in ((board.white, Colour.WHITE), (board.black, Colour.BLACK)):
             history = played_colours(players[number])
             if history and history[-1] is colour:
                 warnings.append(
-                    f"Board {board.number}: player {number} gets the same colour as in the last "
-                    f"game ({colour_rule})."
-                )
+                    words("warning.same_colour_again", board=board.number, player=number,
+                          rule=colour_rule)
+                )  # fmt: skip
     return warnings
 
 

@@ -1,17 +1,22 @@
 """The engine's words as data: a message code and its values, rendered in English here.
 
-A refusal of the state (:class:`~pairing.engine.errors.InvalidState`) or a broken
-absolute criterion (:class:`~pairing.engine.legality.Violation`) carries a
+A refusal of the state (:class:`~pairing.engine.errors.InvalidState`), a broken
+absolute criterion (:class:`~pairing.engine.legality.Violation`), a system finding no
+pairing (``NoValidPairing``), something the engine does not do (``UnsupportedFeature``),
+a relative criterion a hand-made pairing breaks (``relative_warnings``) and a TRF
+reading error (``TrfError``, codes in :mod:`pairing.engine.messages_trf`) carry a
 :class:`Message`: a stable code and plain values (numbers, strings, tuples of numbers).
 The command line and the tests read the English of :data:`ENGLISH`, which ``str()``
 renders, so the text and the code cannot drift apart; an application in another
 language keeps its own template for each code, with the same ``%(name)s``
 placeholders, and renders the same values in its reader's language.
 
-Values are language-neutral, with two exceptions a translation maps word for word:
-``colour`` is ``"white"`` or ``"black"``, and ``outcome`` the lower-case name of an
-:class:`~pairing.engine.model.Outcome` (``"half_point_bye"``). A tuple of numbers is
-written ``4 and 6`` in English; a message among the values is rendered in turn.
+Values are language-neutral, with exceptions a translation maps word for word:
+``colour`` is ``"white"`` or ``"black"``, ``outcome`` the lower-case name of an
+:class:`~pairing.engine.model.Outcome` (``"half_point_bye"``), and in a TRF reading
+error ``what`` names a field (``"game points"``) and ``state`` a round's state.  A tuple
+of numbers is written ``4 and 6`` in English; a message among the values is rendered in
+turn.
 
 A code, once published, keeps its meaning and placeholders; a new sentence gets a new
 code.
@@ -23,11 +28,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Union
 
+from .messages_trf import TRF
+
 Value = Union[int, float, str, tuple[int, ...], "Message"]  # noqa: UP007 (a forward name)
 """A message's value: a plain number or string, numbers to be listed, or a message
 within the message (an option's own problem)."""
 
-ENGLISH: Mapping[str, str] = {
+_CORE: Mapping[str, str] = {
     # The state's refusals (pairing.engine.validation): which record, which rule.
     "state.rounds_completed_negative": "rounds completed cannot be negative (%(rounds)s)",
     "state.no_round_planned": "the event must plan at least one round, not %(rounds)s",
@@ -101,8 +108,38 @@ ENGLISH: Mapping[str, str] = {
     "in round %(round)s",
     "draft.bye_after_forfeit_win": "player %(player)s gets the bye after a point by forfeit "
     "in round %(round)s",
+    # No pairing a system's absolute criteria allow (pairing.engine.systems).
+    "pairing.sb_high_with_low": "a score group could not be paired high with low (SB 4)",
+    "pairing.sb_score_group": "score group %(points)s could not be paired (SB 1, SB 5)",
+    "pairing.sb_round": "round %(round)s: no pairing keeps %(rules)s 1 (no rematch) and "
+    "%(rules)s 6 (no second point without playing)",
+    "pairing.esca_floaters": "ESCA 1: the floaters cannot be paired",
+    "pairing.esca_round_one": "ESCA 1: round 1 cannot be paired",
+    "pairing.esca_rematch": "ESCA 1: the players cannot all be paired without a rematch",
+    "pairing.esca_no_bye": "ESCA 4: every player has had a bye or won a game by default already",
+    "pairing.esca_bye_pairable": "ESCA 1, 4: no player without an earlier bye or default can "
+    "have the bye and leave the others pairable",
+    "pairing.lim_round": "round %(round)s: no pairing keeps Lim 9.1",
+    "pairing.lim_bye": "round %(round)s: nobody may have the bye (Lim 8.2) with the others all "
+    "paired (Lim 9.1)",
+    "pairing.dutch_absolute": "no pairing keeps the absolute criteria C1-C3",
+    "pairing.dutch_bye": "no pairing keeps the absolute criteria C1-C3 with the bye to a player "
+    "who may receive it (C2)",
+    "pairing.dutch_lowest_bracket": "the lowest bracket could not be paired",
+    "pairing.dutch1992_round": "round %(round)s: no pairing satisfies Dutch B1 and B2",
+    # What the engine does not do (pairing.engine.registry).
+    "unsupported.system": "pairing system %(system)s is not implemented",
+    "unsupported.redraw": "the %(rules)s has no rule for redrawing a round",
+    # The relative criteria a hand-made pairing breaks: warned of, not refused (legality).
+    "warning.different_scores": "Board %(board)s: players %(white)s and %(black)s have "
+    "different scores (%(rule)s).",
+    "warning.same_colour_again": "Board %(board)s: player %(player)s gets the same colour as "
+    "in the last game (%(rule)s).",
 }
-"""Each code's English template (``%``-formatting with named placeholders)."""
+
+ENGLISH: Mapping[str, str] = {**_CORE, **TRF}
+"""Each code's English template (``%``-formatting with named placeholders); the TRF
+reader's (``trf.``) are in :mod:`pairing.engine.messages_trf`."""
 
 
 def english_list(numbers: tuple[int, ...]) -> str:

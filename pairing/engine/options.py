@@ -48,14 +48,18 @@ class Flag:
     def parse(self, text: str) -> FlagValue:
         """The flag's value from its ``SWO`` text.
 
-        :raises ValueError: not ``0``/``1`` (yes/no), or not a number in range.
+        :raises ValueError: not ``0``/``1`` (yes/no), or not a number in range; its one
+            argument is the message (``trf.option_value``).
         """
         if self.kind == "bool":
             if text not in ("0", "1"):
-                raise ValueError(f"option {self.word} must be 0 or 1, not {text!r}")
+                problem = words("trf.option_zero_or_one", option=self.word)
+                raise ValueError(words("trf.option_value", problem=problem, text=repr(text)))
             return text == "1"
         if not text.isdigit() or not self._in_range(int(text)):
-            raise ValueError(f"option {self.word} must be {self._range_text()}, not {text!r}")
+            range_problem = self.problem(-1)  # a whole number in range, as for any value
+            assert range_problem is not None
+            raise ValueError(words("trf.option_value", problem=range_problem, text=repr(text)))
         return int(text)
 
     def problem(self, value: object) -> Message | None:
@@ -75,12 +79,6 @@ class Flag:
     def _in_range(self, value: int) -> bool:
         return (self.minimum is None or value >= self.minimum) and (
             self.maximum is None or value <= self.maximum
-        )
-
-    def _range_text(self) -> str:
-        low = 0 if self.minimum is None else self.minimum
-        return f"a whole number from {low}" + (
-            "" if self.maximum is None else f" to {self.maximum}"
         )
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from . import acceleration as common_acceleration
 from .errors import UnsupportedFeature
+from .messages import words
 from .model import AcceleratedPoints, RoundPairing, System, TournamentState
 from .options import OptionSpec
 from .rules import SystemRules
@@ -78,7 +79,7 @@ def rules_for(system: System | str) -> SystemRules:
     try:
         return REGISTRY[System(system)]
     except (KeyError, ValueError):
-        raise UnsupportedFeature(f"pairing system {str(system)!r} is not implemented") from None
+        raise UnsupportedFeature(words("unsupported.system", system=repr(str(system)))) from None
 
 
 def acceleration_of(state: TournamentState, system: System | str) -> tuple[AcceleratedPoints, ...]:
@@ -121,7 +122,7 @@ def repair_round(
     """
     rules = rules_for(system)
     if rules.repair is None:
-        raise UnsupportedFeature(f"the {rules.title} has no rule for redrawing a round")
+        raise UnsupportedFeature(words("unsupported.redraw", rules=rules.title))
     validate_state(state)
     validate_options(state.options, option_specs())
     return rules.repair(state, published, seed=seed)

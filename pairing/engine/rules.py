@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from .floats import Float
 from .legality import Violation
+from .messages import Message
 from .model import (
     AcceleratedPoints,
     PairingNumber,
@@ -51,9 +52,10 @@ class CheckFn(Protocol):
 
 
 class WarnFn(Protocol):
-    """Relative criteria a hand-made pairing breaks, in plain words with the system's rules."""
+    """Relative criteria a hand-made pairing breaks, as messages naming the system's rules
+    (``str()`` reads each in English)."""
 
-    def __call__(self, state: TournamentState, pairing: RoundPairing) -> list[str]: ...
+    def __call__(self, state: TournamentState, pairing: RoundPairing) -> list[Message]: ...
 
 
 class FloatFn(Protocol):

@@ -248,6 +248,8 @@ def test_trf_bad_player_line_names_line_and_column(
     with pytest.raises(TrfError, match=re.escape(message)) as caught:
         read_trf(HEADER + "\n".join(lines))
     assert (caught.value.line, caught.value.column) == (line, column)
+    assert caught.value.words is not None  # worded for the web (#36 item 8)
+    assert str(caught.value.words) == caught.value.message
 
 
 @pytest.mark.parametrize(
@@ -306,6 +308,8 @@ def test_trf_bad_extension_line_names_line_and_column(
     with pytest.raises(TrfError, match=message) as caught:
         read_trf("012 Test event\n" + A1 + "\n" + B1 + "\n" + extra)
     assert (caught.value.line, caught.value.column) == (4, column)
+    assert caught.value.words is not None  # worded for the web (#36 item 8)
+    assert str(caught.value.words) == caught.value.message
 
 
 def test_trf_xxr_below_the_rounds_played() -> None:

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 
 from pairing.engine.errors import TrfError
+from pairing.engine.messages import Message, words
 
 from .columns import (
     COMPLEMENT,
@@ -70,8 +71,11 @@ def check_trf(doc: TrfDocument) -> None:
     for player in doc.players:
         if player.start_rank in by_rank:
             error = TrfError(
-                f"starting rank {player.start_rank} is used again "
-                f"(first on line {by_rank[player.start_rank].line})",
+                words(
+                    "trf.rank_used_again",
+                    rank=player.start_rank,
+                    first=by_rank[player.start_rank].line,
+                ),
                 line=player.line,
                 column=START_RANK[0],
                 text=_line_text(doc, player.line),
@@ -85,8 +89,12 @@ def check_trf(doc: TrfDocument) -> None:
             if number in byes:
                 first = byes[number]
                 error = TrfError(
-                    f"round {number}: a second pairing-allocated bye (the first is player "
-                    f"{first.start_rank}, line {first.line})",
+                    words(
+                        "trf.second_allocated_bye",
+                        round=number,
+                        player=first.start_rank,
+                        line=first.line,
+                    ),
                     line=player.line,
                     column=round_column(number, ROUND_RESULT),
                     text=_line_text(doc, player.line),
@@ -116,31 +124,36 @@ def _check_games(doc: TrfDocument, by_rank: Mapping[int, TrfPlayer], player: Trf
     for round_number, block in enumerate(player.rounds, start=1):
         column = round_column(round_number, ROUND_OPPONENT[0])
 
-        def fail(message: str, column: int = column) -> TrfError:
+        def fail(message: Message, column: int = column) -> TrfError:
             return TrfError(message, line=player.line, column=column, text=text)
 
         if block.opponent is None:
             continue
         if block.opponent == player.start_rank:
-            raise fail(f"round {round_number}: player {block.opponent} is paired with themselves")
+            raise fail(words("trf.paired_with_self", round=round_number, player=block.opponent))
         opponent = by_rank.get(block.opponent)
         if opponent is None:
-            raise fail(f"round {round_number}: opponent {block.opponent} is not in the file")
-        mirror = opponent.round(round_number)
-        where = f"player {opponent.start_rank} (line {opponent.line})"
-        if mirror.opponent != player.start_rank:
             raise fail(
-                f"round {round_number}: {where} does not record a game against {player.start_rank}"
+                words("trf.opponent_not_in_file", round=round_number, opponent=block.opponent)
             )
+        mirror = opponent.round(round_number)
+        where = {"round": round_number, "opponent": opponent.start_rank, "line": opponent.line}
+        if mirror.opponent != player.start_rank:
+            raise fail(words("trf.game_one_sided", **where, player=player.start_rank))
         if block.color != "-" and block.color == mirror.color:
             raise fail(
-                f"round {round_number}: {where} also has colour {block.color!r}",
+                words("trf.same_colour", **where, code=repr(block.color)),
                 round_column(round_number, ROUND_COLOR),
             )
         if mirror.result != COMPLEMENT[block.result] and not block.result == mirror.result == "-":
             raise fail(
-                f"round {round_number}: result {block.result!r} but {where} has "
-                f"{mirror.result!r}, not {COMPLEMENT[block.result]!r}",
+                words(
+                    "trf.results_disagree",
+                    **where,
+                    result=repr(block.result),
+                    other=repr(mirror.result),
+                    expected=repr(COMPLEMENT[block.result]),
+                ),
                 round_column(round_number, ROUND_RESULT),
             )
 
@@ -151,24 +164,14 @@ RecordCheck = Callable[[TrfDocument, TrfRecord, set[int]], None]
 def _known(record: TrfRecord, numbers: Sequence[tuple[int, int]], ranks: set[int]) -> None:
     for rank, column in numbers:
         if rank not in ranks:
-            raise TrfError(
-                f"{record.tag} player {rank} is not in the file",
-                line=record.line,
-                column=column,
-                text=record.text,
-            )
+            raise record_error(record, words("trf.player_not_in_file", player=rank), column)
 
 
 def _check_rounds(doc: TrfDocument, record: TrfRecord, ranks: set[int]) -> None:
     rounds = parse_rounds_number(record)
     played = last_paired_round(doc)
     if rounds < played:
-        raise TrfError(
-            f"{record.tag} says {rounds} rounds but round {played} has games",
-            line=record.line,
-            column=5,
-            text=record.text,
-        )
+        raise record_error(record, words("trf.rounds_too_few", rounds=rounds, played=played), 5)
 
 
 def _check_withdrawal(doc: TrfDocument, record: TrfRecord, ranks: set[int]) -> None:
@@ -178,8 +181,7 @@ def _check_withdrawal(doc: TrfDocument, record: TrfRecord, ranks: set[int]) -> N
     for round_number, block in enumerate(player.rounds if player else (), start=1):
         if round_number > after and block.opponent is not None:
             raise TrfError(
-                f"player {rank} withdrew after round {after} but has a game in round "
-                f"{round_number}",
+                words("trf.game_after_withdrawal", player=rank, after=after, round=round_number),
                 line=record.line,
                 column=SWW_ROUND,
                 text=record.text,
@@ -268,13 +270,13 @@ def _check_byes(doc: TrfDocument, record: TrfRecord, ranks: set[int]) -> None:
         assert player is not None
         block = player.round(round_number)
         if block.opponent is not None:
-            message = (f"{code}: player {rank} has a game in round {round_number} (against "
-                       f"{block.opponent}, line {player.line})")  # fmt: skip
+            message = words("trf.bye_but_game", code=code, player=rank, round=round_number,
+                            opponent=block.opponent, line=player.line)  # fmt: skip
             raise record_error(record, message, column)
         written = _BYE_WRITTEN.get(block.result, "Z" if round_number <= played else None)
         if written is not None and written != code:
-            message = (f"{code}: player {rank}'s round {round_number} is {written}, not "
-                       f"{code} (line {player.line})")  # fmt: skip
+            message = words("trf.bye_written_otherwise", code=code, player=rank,
+                            round=round_number, written=written, line=player.line)  # fmt: skip
             raise record_error(record, message, column)
 
 
@@ -296,8 +298,9 @@ def _check_game(doc: TrfDocument, record: TrfRecord, ranks: set[int]) -> None:
     block = white.round(r)
     if game.black is None:
         if block.opponent is not None or block.result != "U":
-            raise record_error(record, f"player {game.white} has no U in round {r} on line "
-                        f"{white.line}", SWG_WHITE[0])  # fmt: skip
+            message = words("trf.board_no_allocated_bye", player=game.white, round=r,
+                            line=white.line)  # fmt: skip
+            raise record_error(record, message, SWG_WHITE[0])
         return
     black = doc.player(game.black)
     assert black is not None
@@ -306,8 +309,8 @@ def _check_game(doc: TrfDocument, record: TrfRecord, ranks: set[int]) -> None:
         mine = player.round(r)
         if not game.result:
             if not mine.blank:
-                message = (f"board not yet played, but player {player.start_rank} has a "
-                           f"result in round {r} on line {player.line}")  # fmt: skip
+                message = words("trf.board_unplayed_has_result", player=player.start_rank,
+                                round=r, line=player.line)  # fmt: skip
                 raise record_error(record, message, column)
             continue
         codes = SWG_BLOCKS[game.result][0 if colour == "w" else 1]
@@ -317,6 +320,7 @@ def _check_game(doc: TrfDocument, record: TrfRecord, ranks: set[int]) -> None:
             or mine.result not in codes
             or (mine.color != colour and not (forfeit and mine.color == "-"))
         ):
-            message = (f"player {player.start_rank}'s round {r} on line {player.line} is not "
-                       f"{colour} {game.result} against {other}")  # fmt: skip
+            message = words("trf.board_disagrees", player=player.start_rank, round=r,
+                            line=player.line, side=colour, result=game.result,
+                            opponent=other)  # fmt: skip
             raise record_error(record, message, column)

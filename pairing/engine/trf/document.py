@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Literal
 
 from pairing.engine.errors import TrfError
+from pairing.engine.messages import Message
 from pairing.engine.model import PairingNumber, RequestKind, Title
 
 from .columns import BYE_KINDS, ROUND_COLOR, ROUND_OPPONENT, ROUND_RESULT, ROUND_STEP, TITLE, TITLES
@@ -104,12 +105,12 @@ class TrfPlayer:
         blocks = (*before, *(_BLANK,) * (number - 1 - len(before)))
         return replace(self, rounds=(*blocks, TrfRound(opponent=None, result="Z")))
 
-    def title_error(self, message: str) -> TrfError:
+    def title_error(self, message: str | Message) -> TrfError:
         """An error about this player's title, at its column."""
         return TrfError(message, line=self.line, column=TITLE[0])
 
     def round_error(
-        self, number: int, message: str, *, at: Literal["opponent", "color", "result"]
+        self, number: int, message: str | Message, *, at: Literal["opponent", "color", "result"]
     ) -> TrfError:
         """An error about round ``number``'s block, at the column of its opponent, colour
         or result."""
@@ -149,7 +150,7 @@ class TrfField:
     text: str = field(default="", compare=False)
     """The record's whole line."""
 
-    def error(self, message: str) -> TrfError:
+    def error(self, message: str | Message) -> TrfError:
         """An error about this value, at its line and column."""
         return TrfError(message, line=self.line, column=self.column, text=self.text)
 

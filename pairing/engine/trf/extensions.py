@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Literal
 
 from pairing.engine.errors import TrfError
+from pairing.engine.messages import Message, words
 
 from .columns import (
     NAME,
@@ -55,7 +56,7 @@ def parse_withdrawal(record: TrfRecord) -> tuple[int, int]:
     rank = whole(record, SWW_RANK, "player")
     after = record.text[SWW_ROUND - 1 :].strip()
     if not NUMBER.fullmatch(after):
-        raise record_error(record, f"round {after!r} is not a number (SWW NNNN R)", SWW_ROUND)
+        raise record_error(record, words("trf.withdrawal_round", text=repr(after)), SWW_ROUND)
     return rank, int(after)
 
 
@@ -63,7 +64,7 @@ def parse_system(record: TrfRecord) -> str:
     """SWY: the pairing system's name."""
     name = record.rest.strip()
     if not name:
-        raise record_error(record, "needs the name of a pairing system", 5)
+        raise record_error(record, words("trf.no_system"), 5)
     return name
 
 
@@ -73,7 +74,7 @@ def parse_options(record: TrfRecord) -> list[tuple[str, str, int]]:
     for token, column in tokens(record):
         name, equals, value = token.partition("=")
         if not equals or not re.fullmatch(r"[a-z][a-z0-9_]*", name) or not value:
-            raise record_error(record, f"{token!r} is not name=value", column)
+            raise record_error(record, words("trf.not_name_value", text=repr(token)), column)
         options.append((name, value, column))
     return options
 
@@ -82,7 +83,7 @@ def parse_tiebreak_text(record: TrfRecord) -> str:
     """SWK: the tie-break codes as written."""
     text = record.rest.strip()
     if not text:
-        raise record_error(record, "needs the tie-break codes", 5)
+        raise record_error(record, words("trf.no_tiebreaks"), 5)
     return text
 
 
@@ -98,7 +99,7 @@ class TrfRoundInfo:
     completed_at: datetime | None
     line: int = field(default=0, compare=False)
 
-    def error(self, message: str, *, at: Literal["round", "state"]) -> TrfError:
+    def error(self, message: str | Message, *, at: Literal["round", "state"]) -> TrfError:
         """An error about this round, at the column of its number or of its state."""
         column = SWR_ROUND[0] if at == "round" else SWR_STATE
         return TrfError(message, line=self.line, column=column)
@@ -108,37 +109,38 @@ def parse_round_info(record: TrfRecord) -> TrfRoundInfo:
     """SWR: round, state, seed and three timestamps (``-`` for none)."""
     round_number = whole(record, SWR_ROUND, "round")
     if round_number == 0:
-        raise record_error(record, "round 0 is not a round", SWR_ROUND[0])
-    words = [(t, c) for t, c in tokens(record) if c > SWR_ROUND[1]]
-    if len(words) != 5:
-        raise record_error(record, "needs state, seed and three timestamps after the round", 9)
-    (state, state_col), (seed, seed_col) = words[0], words[1]
+        raise record_error(record, words("trf.round_zero"), SWR_ROUND[0])
+    found = [(t, c) for t, c in tokens(record) if c > SWR_ROUND[1]]
+    if len(found) != 5:
+        raise record_error(record, words("trf.round_info_words"), 9)
+    (state, state_col), (seed, seed_col) = found[0], found[1]
     if state not in ROUND_STATES:
-        raise record_error(
-            record, f"state {state!r} is not one of {' '.join(ROUND_STATES)}", state_col
-        )
+        problem = words("trf.round_state", text=repr(state), codes=" ".join(ROUND_STATES))
+        raise record_error(record, problem, state_col)
     if not re.fullmatch(r"-?[0-9]{1,19}", seed) or abs(int(seed)) > MAX_WHOLE:
-        raise record_error(record, f"seed {seed!r} is not a whole number", seed_col)
+        raise record_error(record, words("trf.seed", text=repr(seed)), seed_col)
     stamps: list[datetime | None] = []
-    for word, column in words[2:]:
+    for word, column in found[2:]:
         if word == "-":
             stamps.append(None)
             continue
         try:
             stamp = datetime.fromisoformat(word)
         except ValueError:
-            raise record_error(record, f"{word!r} is not an ISO 8601 time", column) from None
+            problem = words("trf.not_iso_time", text=repr(word))
+            raise record_error(record, problem, column) from None
         if stamp.tzinfo is None:
-            raise record_error(record, f"{word!r} has no time zone", column)
+            raise record_error(record, words("trf.no_time_zone", text=repr(word)), column)
         if not FIRST_YEAR <= stamp.year <= LAST_YEAR:
-            raise record_error(
-                record, f"{word!r} is not a time from {FIRST_YEAR} to {LAST_YEAR}", column
-            )
+            problem = words("trf.time_out_of_years", text=repr(word), first=FIRST_YEAR,
+                            last=LAST_YEAR)  # fmt: skip
+            raise record_error(record, problem, column)
         stamps.append(stamp)
     if stamps[0] is None:
-        raise record_error(record, "a round needs the time it was paired", words[2][1])
+        raise record_error(record, words("trf.round_not_paired_at"), found[2][1])
     if state != "paired" and stamps[1] is None:
-        raise record_error(record, f"a {state} round needs the time it was published", words[3][1])
+        problem = words("trf.round_not_published_at", state=state)
+        raise record_error(record, problem, found[3][1])
     return TrfRoundInfo(
         round_number=round_number, state=state, seed=int(seed), paired_at=stamps[0],
         published_at=stamps[1], completed_at=stamps[2], line=record.line,
@@ -162,7 +164,9 @@ class TrfGame:
     """One of :data:`SWG_RESULTS`, or ``""`` while not yet played (and for the bye)."""
     line: int = field(default=0, compare=False)
 
-    def error(self, message: str, *, at: Literal["round", "board", "white", "black"]) -> TrfError:
+    def error(
+        self, message: str | Message, *, at: Literal["round", "board", "white", "black"]
+    ) -> TrfError:
         """An error about this board, at the column of its round, number, white or black."""
         spans = {"round": SWG_ROUND, "board": SWG_BOARD, "white": SWG_WHITE, "black": SWG_BLACK}
         return TrfError(message, line=self.line, column=spans[at][0])
@@ -177,16 +181,15 @@ def parse_game(record: TrfRecord) -> TrfGame:
     for value, span, what in ((round_number, SWG_ROUND, "round"), (board, SWG_BOARD, "board"),
                               (white, SWG_WHITE, "white")):  # fmt: skip
         if value == 0:
-            raise record_error(record, f"{what} 0 is not allowed", span[0])
+            raise record_error(record, words("trf.zero_not_allowed", what=what), span[0])
     result = record.text[SWG_RESULT - 1 :].strip()
     if result and result not in SWG_RESULTS:
-        raise record_error(
-            record, f"result {result!r} is not one of {' '.join(SWG_RESULTS)}", SWG_RESULT
-        )
+        problem = words("trf.result_code", text=repr(result), codes=" ".join(SWG_RESULTS))
+        raise record_error(record, problem, SWG_RESULT)
     if black == 0 and result:
-        raise record_error(record, "the pairing-allocated bye has no result", SWG_RESULT)
+        raise record_error(record, words("trf.bye_has_result"), SWG_RESULT)
     if black == white:
-        raise record_error(record, f"player {white} cannot play themselves", SWG_BLACK[0])
+        raise record_error(record, words("trf.plays_self", player=white), SWG_BLACK[0])
     return TrfGame(
         round_number=round_number, board=board, white=white, black=black or None,
         result=result, line=record.line,
@@ -208,7 +211,7 @@ class TrfOption:
     column: int
     text: str = ""
 
-    def error(self, message: str) -> TrfError:
+    def error(self, message: str | Message) -> TrfError:
         """An error about this option, at its column."""
         return TrfError(message, line=self.line, column=self.column, text=self.text)
 
@@ -218,7 +221,7 @@ class TrfOption:
         :raises TrfError: the value is neither.
         """
         if self.value not in ("0", "1"):
-            raise self.error(f"{self.name} must be 0 or 1, not {self.value!r}")
+            raise self.error(words("trf.option_flag", name=self.name, text=repr(self.value)))
         return self.value == "1"
 
     def whole(self) -> int:
@@ -227,7 +230,7 @@ class TrfOption:
         :raises TrfError: the value is not one.
         """
         if not re.fullmatch(r"-?[0-9]{1,19}", self.value) or abs(int(self.value)) > MAX_WHOLE:
-            raise self.error(f"{self.name} {self.value!r} is not a whole number")
+            raise self.error(words("trf.option_whole", name=self.name, text=repr(self.value)))
         return int(self.value)
 
     def time(self) -> datetime | None:
@@ -240,11 +243,14 @@ class TrfOption:
         try:
             stamp = datetime.fromisoformat(self.value)
         except ValueError:
-            raise self.error(f"{self.name} {self.value!r} is not a time") from None
+            raise self.error(
+                words("trf.option_time", name=self.name, text=repr(self.value))
+            ) from None
         if not FIRST_YEAR <= stamp.year <= LAST_YEAR:
             raise self.error(
-                f"{self.name} {self.value!r} is not a time from {FIRST_YEAR} to {LAST_YEAR}"
-            )
+                words("trf.option_time_years", name=self.name, text=repr(self.value),
+                      first=FIRST_YEAR, last=LAST_YEAR)
+            )  # fmt: skip
         return stamp
 
 

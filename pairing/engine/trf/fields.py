@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 from pairing.engine.errors import TrfError
+from pairing.engine.messages import Message, words
 from pairing.engine.model import Points
 
 from .columns import RANK_LIST_STEP, Span
@@ -27,15 +28,16 @@ def cut(line: str, span: Span) -> str:
     return line[span[0] - 1 : span[1]]
 
 
-def record_error(record: TrfRecord, message: str, column: int) -> TrfError:
+def record_error(record: TrfRecord, problem: Message, column: int) -> TrfError:
     """The error for a field of ``record``, its message after the record's tag."""
-    return TrfError(f"{record.tag} {message}", line=record.line, column=column, text=record.text)
+    message = words("trf.in_record", tag=record.tag, problem=problem)
+    return TrfError(message, line=record.line, column=column, text=record.text)
 
 
 def decimal(record: TrfRecord, text: str, column: int, what: str) -> Fraction:
     """A points value written at ``column``."""
     if not DECIMAL.fullmatch(text):
-        raise record_error(record, f"{what} {text!r} is not a number such as 1.5", column)
+        raise record_error(record, words("trf.not_decimal", what=what, text=repr(text)), column)
     return Fraction(text)
 
 
@@ -43,7 +45,7 @@ def whole(record: TrfRecord, span: Span, what: str) -> int:
     """A whole number written in ``span``."""
     text = cut(record.text, span).strip()
     if not NUMBER.fullmatch(text):
-        raise record_error(record, f"{what} {text!r} is not a number", span[0])
+        raise record_error(record, words("trf.not_number", what=what, text=repr(text)), span[0])
     return int(text)
 
 
@@ -58,7 +60,7 @@ def number_list(record: TrfRecord) -> list[tuple[int, int]]:
     numbers = []
     for token, column in tokens(record):
         if not NUMBER.fullmatch(token):
-            raise record_error(record, f"{token!r} is not a starting rank", column)
+            raise record_error(record, words("trf.not_rank", text=repr(token)), column)
         numbers.append((int(token), column))
     return numbers
 
@@ -71,7 +73,7 @@ def fixed_number_list(record: TrfRecord, first_column: int) -> list[tuple[int, i
         if not text:
             continue
         if not NUMBER.fullmatch(text):
-            raise record_error(record, f"{text!r} is not a starting rank", column)
+            raise record_error(record, words("trf.not_rank", text=repr(text)), column)
         numbers.append((int(text), column))
     return numbers
 
@@ -93,7 +95,7 @@ def half_points(value: Fraction, record: TrfRecord | None, column: int, what: st
     """Points as the engine counts them, in half-points; refused unless a multiple of 0.5."""
     if (value * 2).denominator != 1:
         raise TrfError(
-            f"{what} {format_points(value)} is not a multiple of 0.5",
+            words("trf.not_half_point", what=what, points=format_points(value)),
             line=record.line if record else 0,
             column=column,
             text=record.text if record else "",

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from pairing.engine.errors import TrfError
+from pairing.engine.messages import Message, words
 
 from .columns import SWC_NAME, SWC_RANK, SWE_DATA, SWE_ROUND, SWF_REASON, SWF_SECOND
 from .document import TrfDocument, TrfRecord
@@ -41,7 +42,8 @@ def _json_text(record: TrfRecord, column: int, what: str) -> str:
     except ValueError:
         value = None
     if not isinstance(value, str):
-        raise record_error(record, f"{what} {text[:40]!r} is not a JSON string", column)
+        problem = words("trf.not_json_string", what=what, text=repr(text[:40]))
+        raise record_error(record, problem, column)
     return value
 
 
@@ -70,7 +72,7 @@ def parse_birth_year(record: TrfRecord) -> tuple[int, int]:
     rank = whole(record, SWC_RANK, "player")
     year = record.text[SWC_NAME - 1 :].strip()
     if not NUMBER.fullmatch(year) or not 1 <= int(year) <= 9999:
-        raise record_error(record, f"year {year!r} is not a year (SWB NNNN YYYY)", SWC_NAME)
+        raise record_error(record, words("trf.birth_year", text=repr(year)), SWC_NAME)
     return rank, int(year)
 
 
@@ -93,7 +95,7 @@ def parse_fixed_board(record: TrfRecord) -> tuple[int, int]:
     rank = whole(record, SWC_RANK, "player")
     board = record.text[SWC_NAME - 1 :].strip()
     if not NUMBER.fullmatch(board) or not 1 <= int(board) <= FIXED_BOARD_MAX:
-        raise record_error(record, f"board {board!r} is not a board (SWD NNNN BBBB)", SWC_NAME)
+        raise record_error(record, words("trf.fixed_board", text=repr(board)), SWC_NAME)
     return rank, int(board)
 
 
@@ -112,8 +114,7 @@ def parse_access_code(record: TrfRecord) -> tuple[int, str]:
     rank = whole(record, SWC_RANK, "player")
     code = record.text[SWC_NAME - 1 :].strip()
     if not ACCESS_CODE.fullmatch(code):
-        message = f"code {code!r} is not 1-16 letters, digits, '-' or '_'"
-        raise record_error(record, message, SWC_NAME)
+        raise record_error(record, words("trf.access_code", text=repr(code)), SWC_NAME)
     return rank, code
 
 
@@ -147,7 +148,7 @@ class TrfReason:
     line: int = field(default=0, compare=False)
     text: str = field(default="", compare=False)
 
-    def error(self, message: str) -> TrfError:
+    def error(self, message: str | Message) -> TrfError:
         """An error about this line, at the column of its first player."""
         return TrfError(message, line=self.line, column=SWC_RANK[0], text=self.text)
 
@@ -189,7 +190,7 @@ class TrfAsk:
     columns: tuple[int, ...] = field(default=(), compare=False)
     """The columns of kind, round, state, created and decided, for errors."""
 
-    def error(self, message: str, *, at: int) -> TrfError:
+    def error(self, message: str | Message, *, at: int) -> TrfError:
         """An error about the ``at``-th word after the player (0: the kind)."""
         column = self.columns[at] if at < len(self.columns) else 5
         return TrfError(message, line=self.line, column=column, text=self.text)
@@ -199,40 +200,40 @@ def _time(record: TrfRecord, word: str, column: int) -> datetime:
     try:
         stamp = datetime.fromisoformat(word)
     except ValueError:
-        raise record_error(record, f"{word!r} is not an ISO 8601 time", column) from None
+        raise record_error(record, words("trf.not_iso_time", text=repr(word)), column) from None
     if stamp.tzinfo is None:
-        raise record_error(record, f"{word!r} has no time zone", column)
+        raise record_error(record, words("trf.no_time_zone", text=repr(word)), column)
     if not FIRST_YEAR <= stamp.year <= LAST_YEAR:
-        raise record_error(record, f"{word!r} is not a time from {FIRST_YEAR} to {LAST_YEAR}",
-                           column)  # fmt: skip
+        problem = words("trf.time_out_of_years", text=repr(word), first=FIRST_YEAR,
+                        last=LAST_YEAR)  # fmt: skip
+        raise record_error(record, problem, column)
     return stamp
 
 
 def parse_ask(record: TrfRecord) -> TrfAsk:
     """SWQ: player, kind, round (``-``: none), state, when asked, when decided (``-``)."""
     rank = whole(record, SWC_RANK, "player")
-    words = [(t, c) for t, c in tokens(record) if c > SWC_RANK[1]]
-    if len(words) not in (5, 6):
-        raise record_error(record, "needs kind, round, state and two times (then the link) "
-                           "after the player", SWC_NAME)  # fmt: skip
-    (kind, kind_col), (number, number_col), (state, state_col) = words[:3]
+    found = [(t, c) for t, c in tokens(record) if c > SWC_RANK[1]]
+    if len(found) not in (5, 6):
+        raise record_error(record, words("trf.ask_words"), SWC_NAME)
+    (kind, kind_col), (number, number_col), (state, state_col) = found[:3]
     for word, column in ((kind, kind_col), (state, state_col)):
         if not re.fullmatch(r"[a-z]{1,16}", word):
-            raise record_error(record, f"{word!r} is not a word of small letters", column)
+            raise record_error(record, words("trf.small_letters", text=repr(word)), column)
     if number != "-" and (not NUMBER.fullmatch(number) or not 1 <= int(number) <= 999):
-        raise record_error(record, f"round {number!r} is not a round number", number_col)
-    created = _time(record, *words[3])
-    decided = None if words[4][0] == "-" else _time(record, *words[4])
+        raise record_error(record, words("trf.ask_round", text=repr(number)), number_col)
+    created = _time(record, *found[3])
+    decided = None if found[4][0] == "-" else _time(record, *found[4])
     via_link = ""  # a file written before links were recorded has five words
-    if len(words) == 6 and words[5][0] != "-":
-        via_link, via_col = words[5]
+    if len(found) == 6 and found[5][0] != "-":
+        via_link, via_col = found[5]
         if not re.fullmatch(r"[0-9a-f]{12}", via_link):
-            raise record_error(record, f"{via_link!r} is not a link's fingerprint (12 hex digits)",
-                               via_col)  # fmt: skip
+            problem = words("trf.link_fingerprint", text=repr(via_link))
+            raise record_error(record, problem, via_col)
     return TrfAsk(
         rank=rank, kind=kind, round_number=None if number == "-" else int(number), state=state,
         created_at=created, decided_at=decided, via_link=via_link, line=record.line,
-        text=record.text, columns=tuple(c for _, c in words),
+        text=record.text, columns=tuple(c for _, c in found),
     )  # fmt: skip
 
 
@@ -257,8 +258,8 @@ EXPLANATION_MAX_BYTES = 16 * 1024 * 1024
 under 1 MB, and a line that claims more is refused before it fills the memory."""
 
 
-def _explanation_error(record: TrfRecord, problem: str) -> TrfError:
-    return record_error(record, f"the explanation {problem}", SWE_DATA)
+def _explanation_error(record: TrfRecord, problem: Message) -> TrfError:
+    return record_error(record, problem, SWE_DATA)
 
 
 def parse_explanation(record: TrfRecord) -> tuple[int, list[dict[str, object]]]:
@@ -271,16 +272,15 @@ def parse_explanation(record: TrfRecord) -> tuple[int, list[dict[str, object]]]:
         unpacker = zlib.decompressobj()
         raw = unpacker.decompress(packed, EXPLANATION_MAX_BYTES)
     except (binascii.Error, zlib.error):
-        raise _explanation_error(record, "is not base64 of zlib data") from None
+        raise _explanation_error(record, words("trf.explanation_packing")) from None
     if unpacker.unconsumed_tail or not unpacker.eof:
-        raise _explanation_error(record, f"unpacks to over {EXPLANATION_MAX_BYTES} bytes "
-                                 "or is cut short")  # fmt: skip
+        raise _explanation_error(record, words("trf.explanation_size", bytes=EXPLANATION_MAX_BYTES))
     try:
         steps = json.loads(raw.decode("ascii"))
     except ValueError:
-        raise _explanation_error(record, "is not ASCII JSON") from None
+        raise _explanation_error(record, words("trf.explanation_json")) from None
     if not isinstance(steps, list) or not all(_is_step(step) for step in steps):
-        raise _explanation_error(record, "is not a list of steps (rule, text, players)")
+        raise _explanation_error(record, words("trf.explanation_steps"))
     return number, steps
 
 
@@ -304,7 +304,7 @@ class TrfExplanation:
     line: int = field(default=0, compare=False)
     text: str = field(default="", compare=False)
 
-    def error(self, message: str) -> TrfError:
+    def error(self, message: str | Message) -> TrfError:
         """An error about this line, at the column of its round."""
         return TrfError(message, line=self.line, column=SWE_ROUND[0], text=self.text[:80])
 

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from pairing.engine.messages import words
+
 from .columns import FIDE_ID, RATING, START_RANK, SWC_NAME, SWC_RANK
 from .document import TrfDocument, TrfRecord
 from .fields import NUMBER, cut, record_error, whole
@@ -85,7 +87,7 @@ def parse_national_rating(record: TrfRecord) -> tuple[int, int, str]:
     rank = whole(record, SWC_RANK, "player")
     rating, _, name = record.text[SWC_NAME - 1 :].strip().partition(" ")
     if not NUMBER.fullmatch(rating) or int(rating) > 9999:
-        raise record_error(record, f"rating {rating!r} is not a number (SWV NNNN RRRR)", SWC_NAME)
+        raise record_error(record, words("trf.national_rating", text=repr(rating)), SWC_NAME)
     return rank, int(rating), name.strip()
 
 

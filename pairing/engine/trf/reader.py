@@ -6,6 +6,7 @@ import re
 from fractions import Fraction
 
 from pairing.engine.errors import TrfError
+from pairing.engine.messages import Message, words
 
 from .checking import check_trf
 from .columns import (
@@ -70,7 +71,7 @@ def read_trf(text: str) -> TrfDocument:
         control = _CONTROL.search(line)
         if control is not None:
             raise TrfError(
-                f"control character U+{ord(control.group()):04X} is not text",
+                words("trf.control_character", code=f"U+{ord(control.group()):04X}"),
                 line=number,
                 column=control.start() + 1,
                 text=line,
@@ -81,8 +82,7 @@ def read_trf(text: str) -> TrfDocument:
         player = parse_player(_character_columns(line), number)
         if player.start_rank in seen:
             raise TrfError(
-                f"starting rank {player.start_rank} is used again "
-                f"(first on line {seen[player.start_rank]})",
+                words("trf.rank_used_again", rank=player.start_rank, first=seen[player.start_rank]),
                 line=number,
                 column=START_RANK[0],
                 text=line,
@@ -117,7 +117,7 @@ def _character_columns(line: str) -> str:
 
 
 def parse_player(line: str, number: int) -> TrfPlayer:
-    def fail(message: str, column: int) -> TrfError:
+    def fail(message: Message, column: int) -> TrfError:
         return TrfError(message, line=number, column=column, text=line)
 
     rank_text = cut(line, START_RANK).strip()
@@ -125,21 +125,20 @@ def parse_player(line: str, number: int) -> TrfPlayer:
     if len(line) > after and line[after] in "0123456789" and NUMBER.fullmatch(rank_text):
         # "10000" would be read as rank 1000 with a stray digit after it.
         raise fail(
-            f"starting rank {rank_text + line[after]!r}... has more than four digits "
-            "(a TRF holds at most 9999 players)",
+            words("trf.rank_too_long", text=repr(rank_text + line[after])),
             START_RANK[0],
         )
     if not NUMBER.fullmatch(rank_text) or int(rank_text) == 0:
-        raise fail(f"starting rank {rank_text!r} is not a number from 1 to 9999", START_RANK[0])
+        raise fail(words("trf.rank_not_number", text=repr(rank_text)), START_RANK[0])
     rating_text = cut(line, RATING).strip()
     if rating_text and not NUMBER.fullmatch(rating_text):
-        raise fail(f"rating {rating_text!r} is not a number", RATING[0])
+        raise fail(words("trf.not_number", what="rating", text=repr(rating_text)), RATING[0])
     points_text = cut(line, POINTS).strip()
     if points_text and not DECIMAL.fullmatch(points_text):
-        raise fail(f"points {points_text!r} are not a number such as 4.5", POINTS[0])
+        raise fail(words("trf.points_not_number", text=repr(points_text)), POINTS[0])
     rank_field = cut(line, RANK).strip()
     if rank_field and not NUMBER.fullmatch(rank_field):
-        raise fail(f"rank {rank_field!r} is not a number", RANK[0])
+        raise fail(words("trf.not_number", what="rank", text=repr(rank_field)), RANK[0])
     rounds: list[TrfRound] = []
     round_number = 1
     while round_column(round_number, ROUND_OPPONENT[0]) <= len(line):
@@ -171,26 +170,28 @@ def _parse_round(line: str, number: int, round_number: int) -> TrfRound:
     color = line[color_column - 1 : color_column].strip().lower() or "-"
     result = line[result_column - 1 : result_column].strip().upper()
 
-    def fail(message: str, column: int) -> TrfError:
-        return TrfError(f"round {round_number} {message}", line=number, column=column, text=line)
+    def fail(problem: Message, column: int) -> TrfError:
+        message = words("trf.in_round", round=round_number, problem=problem)
+        return TrfError(message, line=number, column=column, text=line)
 
     if opponent_text and not NUMBER.fullmatch(opponent_text):
-        raise fail(f"opponent {opponent_text!r} is not a starting rank", opponent_column)
+        raise fail(words("trf.opponent_not_rank", text=repr(opponent_text)), opponent_column)
     if color not in ("w", "b", "-"):
-        raise fail(f"colour {color!r} is not w, b or -", color_column)
+        raise fail(words("trf.colour_code", text=repr(color)), color_column)
     if result and result not in RESULT_CODES:
-        raise fail(f"result {result!r} is not one of {' '.join(RESULT_CODES)}", result_column)
+        codes = " ".join(RESULT_CODES)
+        raise fail(words("trf.result_code", text=repr(result), codes=codes), result_column)
     opponent = int(opponent_text) if opponent_text and int(opponent_text) else None
     if opponent is not None:
         if result in BYE_CODES:
             raise fail(
-                f"result {result!r} is a bye, so the opponent must be 0000, not {opponent}",
+                words("trf.bye_with_opponent", text=repr(result), opponent=opponent),
                 opponent_column,
             )
         if not result:
-            raise fail(f"result is blank but opponent {opponent} is given", result_column)
+            raise fail(words("trf.blank_result", opponent=opponent), result_column)
         if result in GAME_CODES and color == "-":
-            raise fail(f"colour of the game against {opponent} must be w or b", color_column)
+            raise fail(words("trf.game_without_colour", opponent=opponent), color_column)
     elif result in GAME_CODES:
-        raise fail(f"result {result!r} needs an opponent", opponent_column)
+        raise fail(words("trf.game_without_opponent", text=repr(result)), opponent_column)
     return TrfRound(opponent=opponent, color=color, result=result)

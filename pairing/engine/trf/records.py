@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Literal
 
 from pairing.engine.errors import TrfError
+from pairing.engine.messages import Message, words
 from pairing.engine.model import AcceleratedPoints, Colour, Points, PointSystem, RequestKind
 
 from .columns import (
@@ -58,7 +59,7 @@ def parse_rounds_number(record: TrfRecord) -> int:
     """XXR / 142: the number of rounds."""
     text = record.rest.strip()
     if not NUMBER.fullmatch(text) or int(text) == 0:
-        raise record_error(record, f"number of rounds {text!r} is not a positive number", 5)
+        raise record_error(record, words("trf.rounds_not_positive", text=repr(text)), 5)
     return int(text)
 
 
@@ -67,13 +68,13 @@ def parse_initial_colour(record: TrfRecord) -> Colour | None:
     if record.tag == "152":
         code = record.rest.strip().upper()
         if code not in ("W", "B"):
-            raise record_error(record, f"initial colour {code!r} is not W or B", 5)
+            raise record_error(record, words("trf.initial_colour", text=repr(code)), 5)
         return Colour.WHITE if code == "W" else Colour.BLACK
     colour = None
     for token, column in tokens(record):
         word = token.lower()
         if word not in ("rank", "white1", "black1"):
-            raise record_error(record, f"option {token!r} is not rank, white1 or black1", column)
+            raise record_error(record, words("trf.initial_colour_option", text=repr(token)), column)
         if word != "rank":
             colour = Colour.WHITE if word == "white1" else Colour.BLACK
     return colour
@@ -128,8 +129,7 @@ def parse_point_values(record: TrfRecord) -> list[PointValue]:
             code, equals, amount = token.partition("=")
             slots = _POINT_SLOTS["XXS"].get(code.upper())
             if slots is None or not equals:
-                raise record_error(record, f"code {code!r} is not one of WW BW WD BD WL BL ZPB HPB "
-                            "FPB PAB FW FL W D (as CODE=VALUE)", column)  # fmt: skip
+                raise record_error(record, words("trf.point_code", text=repr(code)), column)
             value = decimal(record, amount, column + len(code) + 1, f"{code} value")
             values.extend((slot, value, column) for slot in slots)
     elif record.tag == "162":
@@ -139,7 +139,7 @@ def parse_point_values(record: TrfRecord) -> list[PointValue]:
             if not code.strip() and not amount:
                 continue
             if code not in _POINT_SLOTS["162"]:
-                raise record_error(record, f"code {code!r} is not W, D, L, A, P or X", column)
+                raise record_error(record, words("trf.point_code_2026", text=repr(code)), column)
             value = decimal(record, amount, column + 1, f"{code} value")
             values.extend((slot, value, column) for slot in _POINT_SLOTS["162"][code])
     else:
@@ -193,12 +193,10 @@ def parse_acceleration_2026(
         _ordered(record, T250_FIRST_PLAYER, T250_LAST_PLAYER, "player")
         return None
     if match_points:
-        raise record_error(record, "match points are for team events: an individual event "
-                           "leaves columns 5-8 empty", T250_MATCH_POINTS[0])  # fmt: skip
+        raise record_error(record, words("trf.match_points"), T250_MATCH_POINTS[0])
     points = decimal(record, game_text, T250_GAME_POINTS[0], "game points")
     if not points:
-        raise record_error(record, "game points must not be 0.0 in an individual event",
-                           T250_GAME_POINTS[0])  # fmt: skip
+        raise record_error(record, words("trf.game_points_zero"), T250_GAME_POINTS[0])
     first_round, last_round = _ordered(record, T250_FIRST_ROUND, T250_LAST_ROUND, "round")
     first, last = _ordered(record, T250_FIRST_PLAYER, T250_LAST_PLAYER, "player")
     return points, first_round, last_round, first, last
@@ -208,10 +206,11 @@ def _ordered(record: TrfRecord, first: Span, last: Span, what: str) -> tuple[int
     """A first and last round (or player): numbers from 1, the first no later."""
     low = whole(record, first, f"first {what}")
     if low == 0:
-        raise record_error(record, f"first {what} 0 is not a {what}", first[0])
+        raise record_error(record, words("trf.first_zero", what=what), first[0])
     high = whole(record, last, f"last {what}")
     if high < low:
-        raise record_error(record, f"last {what} {high} is before the first, {low}", last[0])
+        problem = words("trf.last_before_first", what=what, last=high, first=low)
+        raise record_error(record, problem, last[0])
     return low, high
 
 
@@ -223,16 +222,15 @@ def parse_bye_2026(record: TrfRecord) -> tuple[RequestKind, int, list[tuple[int,
     """
     code = record.text[T240_TYPE - 1 : T240_TYPE].upper()
     if code == "U":
-        raise record_error(record, "bye type 'U': a pairing-allocated bye is written U in the "
-                           "player's round (001), not in a 240 record", T240_TYPE)  # fmt: skip
+        raise record_error(record, words("trf.bye_type_u"), T240_TYPE)
     if code not in BYE_KINDS:
-        raise record_error(record, f"bye type {code!r} is not F, H or Z", T240_TYPE)
+        raise record_error(record, words("trf.bye_type", text=repr(code)), T240_TYPE)
     round_number = whole(record, T240_ROUND, "round")
     if round_number == 0:
-        raise record_error(record, "round 0 is not a round", T240_ROUND[0])
+        raise record_error(record, words("trf.round_zero"), T240_ROUND[0])
     players = fixed_number_list(record, T240_FIRST_RANK)
     if not players:
-        raise record_error(record, "needs at least one player", T240_FIRST_RANK)
+        raise record_error(record, words("trf.no_player"), T240_FIRST_RANK)
     return BYE_KINDS[code], round_number, players
 
 
@@ -243,7 +241,7 @@ def parse_prohibited_2026(record: TrfRecord) -> tuple[int, int, list[tuple[int, 
     players = fixed_number_list(record, T260_FIRST_RANK)
     if len(players) < 2:
         column = T260_FIRST_RANK + RANK_LIST_STEP * len(players)
-        raise record_error(record, "needs at least two players", column)
+        raise record_error(record, words("trf.one_player"), column)
     return first, last, players
 
 
@@ -258,7 +256,7 @@ class TrfByes:
     line: int = field(default=0, compare=False)
     text: str = field(default="", compare=False)
 
-    def error(self, message: str, *, at: Literal["kind", "round"] | int) -> TrfError:
+    def error(self, message: str | Message, *, at: Literal["kind", "round"] | int) -> TrfError:
         """An error about the bye type, the round, or the player written at column ``at``."""
         column = {"kind": T240_TYPE, "round": T240_ROUND[0]}[at] if isinstance(at, str) else at
         return TrfError(message, line=self.line, column=column, text=self.text)
@@ -341,8 +339,12 @@ def point_system(doc: TrfDocument) -> PointSystem:
         if w != b:
             where, column = (w_record, w_column) if w_record else (b_record, b_column)
             raise TrfError(
-                f"a {what} with white ({format_points(w)}) and with black "
-                f"({format_points(b)}) must be worth the same points",
+                words(
+                    "trf.colour_points_differ",
+                    what=what,
+                    white=format_points(w),
+                    black=format_points(b),
+                ),
                 line=where.line if where else 0,
                 column=column,
                 text=where.text if where else "",

@@ -16,6 +16,8 @@ import re
 from collections.abc import Sequence
 from datetime import date
 
+from pairing.engine.messages import words
+
 from .columns import ROUND_OPPONENT
 from .document import TrfDocument, TrfRecord, round_column
 from .fields import record_error
@@ -94,9 +96,8 @@ def parse_round_dates(record: TrfRecord, start: date | None = None) -> dict[int,
                 with contextlib.suppress(ValueError):
                     day = date(_century(year, start), month, dom)
             if day is None:
-                raise record_error(
-                    record, f"round {number}: {text!r} is not a date YY/MM/DD", column
-                )
+                problem = words("trf.round_date", round=number, text=repr(text))
+                raise record_error(record, problem, column)
             dates[number] = day
         number += 1
     return dates
@@ -137,11 +138,7 @@ def time_control_code(doc: TrfDocument) -> str:
 def _checked_time_control(record: TrfRecord) -> str:
     text = record.rest.strip()
     if not valid_time_control_code(text):
-        raise record_error(
-            record,
-            f"{text!r} is not an encoded time control such as 5400+30 or 40/6000+30:900+30",
-            5,
-        )
+        raise record_error(record, words("trf.time_control", text=repr(text)), 5)
     return text
 
 

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from pairing.engine.acceleration import accelerated_points, round_1_participants
 from pairing.engine.history import score
+from pairing.engine.messages import words
 from pairing.engine.model import (
     AcceleratedPoints,
     Colour,
@@ -224,7 +225,8 @@ def _pairing_options(records: Sequence[TrfRecord]) -> PairingOptions:
             try:
                 parsed = flag.parse(value)
             except ValueError as exc:
-                raise record_error(record, str(exc), column) from None
+                (problem,) = exc.args  # Flag.parse words why (trf.option_value)
+                raise record_error(record, problem, column) from None
             if flag is acceleration:
                 accelerated = bool(parsed)
             else:
@@ -328,8 +330,9 @@ def _acceleration(
                     )
                     result.append(bonus)
                 elif given != points:
-                    message = (f"player {rank} has {format_points(value)} points in round {r}, but "
-                               f"{format_points(Fraction(given, 2))} by XXA")  # fmt: skip
+                    message = words("trf.acceleration_differs", player=rank, round=r,
+                                    points=format_points(value),
+                                    xxa=format_points(Fraction(given, 2)))  # fmt: skip
                     raise record_error(record, message, T250_GAME_POINTS[0])
     return tuple(result)
 

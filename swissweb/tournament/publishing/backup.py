@@ -67,6 +67,7 @@ from swissweb.tournament.rounds.engine_door import (
     parse_tiebreaks,
     trf,
 )
+from swissweb.tournament.rounds.engine_words import trf_problem
 
 
 def _event_date(doc: TrfDocument, header: Header, not_read: list[str]) -> dt.date | None:
@@ -106,15 +107,15 @@ def _report_fields(doc: TrfDocument, start: dt.date | None, not_read: list[str])
     try:
         fields["time_control_code"] = trf.time_control_code(doc)
     except TrfError as exc:
-        # Translators: %(problem)s is the TRF reader's explanation (in English).
+        # Translators: %(problem)s is the TRF reader's explanation.
         note = _("TRF line %(line)d: %(problem)s.")
-        not_read.append(note % {"line": exc.line, "problem": exc.message})
+        not_read.append(note % {"line": exc.line, "problem": trf_problem(exc)})
     try:
         dates = trf.round_dates(doc, start)
     except TrfError as exc:
-        # Translators: %(problem)s is the TRF reader's explanation (in English).
+        # Translators: %(problem)s is the TRF reader's explanation.
         note = _("TRF line %(line)d: %(problem)s; no round dates are kept.")
-        not_read.append(note % {"line": exc.line, "problem": exc.message})
+        not_read.append(note % {"line": exc.line, "problem": trf_problem(exc)})
     else:
         if any(not trf.FIRST_YEAR <= d.year <= trf.LAST_YEAR for d in dates.values()):
             # Translators: 132 is the TRF record of the round dates.
@@ -209,7 +210,8 @@ def _flag(option: trf.TrfOption, flag: Flag) -> FlagValue:
     try:
         return flag.parse(option.value)
     except ValueError as exc:
-        raise option.error(str(exc)) from None
+        (problem,) = exc.args  # Flag.parse words why (trf.option_value)
+        raise option.error(problem) from None
 
 
 SETTING_CHOICES: dict[str, tuple[Any, list[str]]] = {
@@ -486,10 +488,10 @@ def event_plan(
             [len(rounds), 1, *(len(p.rounds) for p in doc.players)]
         )
     except TrfError as exc:
-        # Translators: %(problem)s says what is wrong there (from the TRF reader: English).
+        # Translators: %(problem)s says what is wrong there (from the TRF reader).
         message = _("TRF line %(line)d, column %(column)d: %(problem)s")
         raise TournamentError(
-            message % {"line": exc.line, "column": exc.column, "problem": exc.message}
+            message % {"line": exc.line, "column": exc.column, "problem": trf_problem(exc)}
         ) from exc
     if len(rounds) > planned:
         raise TournamentError(

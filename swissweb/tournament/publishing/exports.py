@@ -63,6 +63,7 @@ from swissweb.tournament.rounds.engine_door import (
     parse_tiebreaks,
     trf,
 )
+from swissweb.tournament.rounds.engine_words import trf_problem
 from swissweb.tournament.standings import selectors as standing_selectors
 
 FLAG_FIELDS = ("acceleration", "public")
@@ -434,9 +435,9 @@ def players_from_trf(text: str, notes: list[str] | None = None) -> list[dict[str
         doc = trf.read_trf(text)
     except TrfError as exc:
         raise TournamentError(
-            # Translators: problem is the TRF reader's own message (in English).
+            # Translators: problem is the TRF reader's own message.
             _("TRF line %(line)s, column %(column)s: %(problem)s")
-            % {"line": exc.line, "column": exc.column, "problem": exc.message}
+            % {"line": exc.line, "column": exc.column, "problem": trf_problem(exc)}
         ) from exc
     read = player_rows(doc, [] if notes is None else notes)
     rows = [{k: v for k, v in read[rank].items() if k not in BACKUP_ONLY} for rank in sorted(read)]

@@ -7,9 +7,11 @@ each code has its translatable template, with the same ``%(name)s`` placeholders
 fills it in the active language.  A code this table does not know, or values that do
 not fit its template, read as the engine's English: never an error.
 
-Values are numbers and strings as the engine gives them; ``colour`` and ``outcome`` are
-words of the engine's vocabulary, translated through :data:`_VOCABULARY`, a tuple of
-numbers is listed (``4 and 6``) and a message among the values is rendered in turn.
+Values are numbers and strings as the engine gives them; ``colour`` and ``outcome`` (and
+a TRF reading error's ``what`` and ``state``) are words of the engine's vocabulary,
+translated through :data:`_VOCABULARY`, a tuple of numbers is listed (``4 and 6``) and a
+message among the values is rendered in turn.  :func:`trf_problem` words a TRF reading
+error without its line and column (the importers put those in their own sentence).
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from typing import Protocol, runtime_checkable
 from django.utils.functional import Promise
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
+
+from .engine_words_trf import FIELDS, ROUND_STATES, TRF_TEMPLATES
 
 
 @runtime_checkable
@@ -32,6 +36,16 @@ class Message(Protocol):
 
     @property
     def values(self) -> Mapping[str, object]: ...
+
+
+class TrfProblem(Protocol):
+    """The engine's TRF reading error (``engine_door.TrfError``), as read here."""
+
+    @property
+    def message(self) -> str: ...
+
+    @property
+    def words(self) -> Message | None: ...
 
 
 class Violation(Protocol):
@@ -47,7 +61,7 @@ class Violation(Protocol):
     def words(self) -> Message | None: ...
 
 
-TEMPLATES: Mapping[str, Promise] = {
+_CORE: Mapping[str, Promise] = {
     # Translators: a refusal of the tournament's records: the number of rounds completed.
     "state.rounds_completed_negative": _("rounds completed cannot be negative (%(rounds)s)"),
     "state.no_round_planned": _("the event must plan at least one round, not %(rounds)s"),
@@ -160,8 +174,51 @@ TEMPLATES: Mapping[str, Promise] = {
     "draft.bye_after_forfeit_win": _(
         "player %(player)s gets the bye after a point by forfeit in round %(round)s"
     ),
+    # Translators: why a system found no pairing; the rule numbers stay as they are.
+    "pairing.sb_high_with_low": _("a score group could not be paired high with low (SB 4)"),
+    # Translators: %(points)s is a score such as 2½.
+    "pairing.sb_score_group": _("score group %(points)s could not be paired (SB 1, SB 5)"),
+    # Translators: %(rules)s is the system's short name (SB) before its rule numbers.
+    "pairing.sb_round": _(
+        "round %(round)s: no pairing keeps %(rules)s 1 (no rematch) and %(rules)s 6 (no "
+        "second point without playing)"
+    ),
+    "pairing.esca_floaters": _("ESCA 1: the floaters cannot be paired"),
+    "pairing.esca_round_one": _("ESCA 1: round 1 cannot be paired"),
+    "pairing.esca_rematch": _("ESCA 1: the players cannot all be paired without a rematch"),
+    "pairing.esca_no_bye": _("ESCA 4: every player has had a bye or won a game by default already"),
+    "pairing.esca_bye_pairable": _(
+        "ESCA 1, 4: no player without an earlier bye or default can have the bye and leave "
+        "the others pairable"
+    ),
+    "pairing.lim_round": _("round %(round)s: no pairing keeps Lim 9.1"),
+    "pairing.lim_bye": _(
+        "round %(round)s: nobody may have the bye (Lim 8.2) with the others all paired (Lim 9.1)"
+    ),
+    "pairing.dutch_absolute": _("no pairing keeps the absolute criteria C1-C3"),
+    "pairing.dutch_bye": _(
+        "no pairing keeps the absolute criteria C1-C3 with the bye to a player who may "
+        "receive it (C2)"
+    ),
+    "pairing.dutch_lowest_bracket": _("the lowest bracket could not be paired"),
+    "pairing.dutch1992_round": _("round %(round)s: no pairing satisfies Dutch B1 and B2"),
+    # Translators: %(system)s is a system's name as given, in quotes.
+    "unsupported.system": _("pairing system %(system)s is not implemented"),
+    # Translators: %(rules)s is the system's English title ("FIDE Dutch system, 1992 text").
+    "unsupported.redraw": _("the %(rules)s has no rule for redrawing a round"),
+    # Translators: a warning, not a refusal; %(rule)s is a rule's number (Dutch B3).
+    "warning.different_scores": _(
+        "Board %(board)s: players %(white)s and %(black)s have different scores (%(rule)s)."
+    ),
+    # Translators: a warning, not a refusal; %(rule)s is a rule's number (Dutch B4).
+    "warning.same_colour_again": _(
+        "Board %(board)s: player %(player)s gets the same colour as in the last game (%(rule)s)."
+    ),
 }
-"""Each engine message code's translatable template."""
+
+TEMPLATES: Mapping[str, Promise] = {**_CORE, **TRF_TEMPLATES}
+"""Each engine message code's translatable template (the TRF reader's in
+:mod:`~swissweb.tournament.rounds.engine_words_trf`)."""
 
 _VOCABULARY: Mapping[str, Mapping[str, Promise]] = {
     "colour": {"white": _("white"), "black": _("black")},
@@ -171,6 +228,8 @@ _VOCABULARY: Mapping[str, Mapping[str, Promise]] = {
         "pairing_allocated_bye": _("pairing-allocated bye"),
         "zero_point_bye": _("zero-point bye"),
     },
+    "what": FIELDS,
+    "state": ROUND_STATES,
 }
 """The engine's words among a message's values, by the value's name."""
 
@@ -223,6 +282,13 @@ def error_text(exc: Exception) -> str:
     return render(words) if words is not None else str(exc)
 
 
+def trf_problem(exc: TrfProblem) -> str:
+    """What is wrong in a TRF file, without its line and column, in the active language
+    when the reader worded it (a ``trf.`` code); else its own text (the web app's own
+    checks raise it already translated)."""
+    return render(exc.words) if exc.words is not None else exc.message
+
+
 def violation_text(violation: Violation) -> str:
     """``rule: what is wrong`` for a broken absolute criterion, in the active language."""
     rule = _RULES.get(violation.rule)
@@ -234,4 +300,4 @@ def violation_text(violation: Violation) -> str:
     }
 
 
-__all__ = ["TEMPLATES", "error_text", "render", "violation_text"]
+__all__ = ["TEMPLATES", "error_text", "render", "trf_problem", "violation_text"]

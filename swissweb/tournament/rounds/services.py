@@ -42,7 +42,7 @@ from swissweb.tournament.rounds.engine_door import (
     rules_for,
     run_engine,
 )
-from swissweb.tournament.rounds.engine_words import violation_text
+from swissweb.tournament.rounds.engine_words import render, violation_text
 
 
 def _next_round_number(event: Event) -> int:
@@ -196,7 +196,8 @@ def round_violations(round_: Round) -> list[str]:
 
 
 def round_warnings(round_: Round, *, boards: Collection[int] | None = None) -> list[str]:
-    """Relative criteria the round's boards break, named by the event's own system.
+    """Relative criteria the round's boards break, named by the event's own system, in
+    the active language.
 
     These warn and do not refuse (Dutch B3, B4; Lim 10, 12; ESCA 8-12; SB 5, 7).
     ``boards`` keeps to those board numbers (the ones an edit touched), so an edit is
@@ -207,7 +208,7 @@ def round_warnings(round_: Round, *, boards: Collection[int] | None = None) -> l
     pairing = engine_adapter.round_pairing(round_)
     if boards is not None:
         pairing = replace(pairing, boards=tuple(b for b in pairing.boards if b.number in boards))
-    return rules.warnings(state, pairing)
+    return [render(warning) for warning in rules.warnings(state, pairing)]
 
 
 def _check_edit(round_: Round, boards: Collection[int]) -> list[str]:

@@ -22,6 +22,7 @@ from pairing.engine.legality import (
     relative_warnings,
     rematches,
 )
+from pairing.engine.messages import Message
 from pairing.engine.model import Outcome, PairingNumber, Player, RoundPairing, TournamentState
 from pairing.engine.systems.dutch.entrants import entrants
 
@@ -60,6 +61,6 @@ def check(
     ]
 
 
-def warnings(state: TournamentState, pairing: RoundPairing) -> list[str]:
+def warnings(state: TournamentState, pairing: RoundPairing) -> list[Message]:
     """Score differences (C7) and colour preferences (C12) a hand-made pairing gives up."""
     return relative_warnings(state, pairing, score_rule="C.04.3 C7", colour_rule="C.04.3 C12")

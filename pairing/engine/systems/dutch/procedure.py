@@ -26,6 +26,7 @@ from typing import ClassVar
 
 from pairing.engine.errors import NoValidPairing
 from pairing.engine.matching import dense_maximum_matching, exposable_vertices
+from pairing.engine.messages import words
 from pairing.engine.systems.dutch import structured
 from pairing.engine.systems.dutch.criteria import (
     ByeContext,
@@ -132,7 +133,7 @@ class RoundProcedure:
         odd = len(everyone) % 2 == 1
         if not odd:
             if not self._completable(everyone, []):
-                raise NoValidPairing("no pairing keeps the absolute criteria C1-C3")
+                raise NoValidPairing(words("pairing.dutch_absolute"))
             return ByeContext(odd=False, score=-1, played_rank={})
         for score in sorted({p.score for p in self.players}):
             allowed = [i for i, p in enumerate(self.players) if p.score == score and p.bye_eligible]
@@ -142,10 +143,7 @@ class RoundProcedure:
                 )
                 rank = {g: index for index, g in enumerate(games)}
                 return ByeContext(odd=True, score=score, played_rank=rank)
-        raise NoValidPairing(
-            "no pairing keeps the absolute criteria C1-C3 with the bye to a player "
-            "who may receive it (C2)"
-        )
+        raise NoValidPairing(words("pairing.dutch_bye"))
 
     # -- the brackets -------------------------------------------------------------------
 
@@ -200,7 +198,7 @@ class RoundProcedure:
         if len(carried) == 1:
             self.bye_player = players[carried[0]]
         elif carried:
-            raise NoValidPairing("the lowest bracket could not be paired")
+            raise NoValidPairing(words("pairing.dutch_lowest_bracket"))
         return pairs
 
     def _no_one_pairs_below(

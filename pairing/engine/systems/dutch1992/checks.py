@@ -26,6 +26,7 @@ from pairing.engine.legality import (
     relative_warnings,
     rematches,
 )
+from pairing.engine.messages import Message
 from pairing.engine.model import Outcome, PairingNumber, Player, RoundPairing, TournamentState
 
 
@@ -48,6 +49,6 @@ def check(
     ]
 
 
-def warnings(state: TournamentState, pairing: RoundPairing) -> list[str]:
+def warnings(state: TournamentState, pairing: RoundPairing) -> list[Message]:
     """Dutch B3 (score differences as small as possible) and B4 (colour preferences)."""
     return relative_warnings(state, pairing, score_rule="Dutch B3", colour_rule="Dutch B4")

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pairing.engine.colours import initial_colour
 from pairing.engine.errors import NoValidPairing
 from pairing.engine.matching import maximum_matching
+from pairing.engine.messages import words
 from pairing.engine.model import Board, Colour, Explanation, RoundPairing, TournamentState
 from pairing.engine.systems.dutch1992.brackets import Pair
 from pairing.engine.systems.dutch1992.colours import allocate_colours
@@ -113,7 +114,7 @@ def pair(state: TournamentState, *, seed: int) -> RoundPairing:
         fallback = any_legal_pairing(players)
         if fallback is None:
             raise NoValidPairing(
-                f"round {state.round_number}: no pairing satisfies Dutch B1 and B2"
+                words("pairing.dutch1992_round", round=state.round_number)
             ) from None
         pairs, bye = fallback
         explanation.extend(search.notes)

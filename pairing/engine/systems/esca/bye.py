@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pairing.engine.errors import NoValidPairing
+from pairing.engine.messages import words
 from pairing.engine.model import Colour, Explanation
 from pairing.engine.systems.esca import options as option
 from pairing.engine.systems.esca.cards import Card
@@ -66,9 +67,7 @@ class ByeChoice(RoundOne):
         most = len(self.cards) // 2
         eligible = [c for c in order if c.bye_allowed]
         if not eligible:
-            raise NoValidPairing(
-                "ESCA 4: every player has had a bye or won a game by default already"
-            )
+            raise NoValidPairing(words("pairing.esca_no_bye"))
         for extra in range(most - oracle.budget + 1):
             if extra:
                 oracle.relax(0)
@@ -79,10 +78,7 @@ class ByeChoice(RoundOne):
                     self.result.bye = card
                     self.result.notes.append(self.bye_note(card, order))
                     return
-        raise NoValidPairing(
-            "ESCA 1, 4: no player without an earlier bye or default can have the bye and "
-            "leave the others pairable"
-        )
+        raise NoValidPairing(words("pairing.esca_bye_pairable"))
 
     def bye_note(self, card: Card, order: Sequence[Card]) -> Explanation:
         if self.round1:

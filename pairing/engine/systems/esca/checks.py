@@ -18,6 +18,7 @@ from pairing.engine.legality import (
     relative_warnings,
     rematches,
 )
+from pairing.engine.messages import Message
 from pairing.engine.model import Outcome, PairingNumber, Player, RoundPairing, TournamentState
 
 
@@ -34,7 +35,7 @@ def check(
     ]
 
 
-def warnings(state: TournamentState, pairing: RoundPairing) -> list[str]:
+def warnings(state: TournamentState, pairing: RoundPairing) -> list[Message]:
     """ESCA 8-9 (pairing within score levels) and ESCA 2, 10-12 (colours)."""
     return relative_warnings(
         state, pairing, score_rule="ESCA 8-9, score levels", colour_rule="ESCA 2, 10-12, colours"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pairing.engine.errors import NoValidPairing
+from pairing.engine.messages import words
 from pairing.engine.model import Colour
 from pairing.engine.systems.esca.cards import Card
 from pairing.engine.systems.esca.floaters import Floaters
@@ -66,7 +67,7 @@ class Levels(Floaters):
                 if found is not None:
                     break
                 if self.oracle.budget >= len(self.cards) // 2:
-                    raise NoValidPairing("ESCA 1: the floaters cannot be paired")
+                    raise NoValidPairing(words("pairing.esca_floaters"))
                 self.oracle.relax()
             opponent, skipped = found
             text = "floated across score levels, nearest score"

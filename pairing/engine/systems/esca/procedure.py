@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from pairing.engine.errors import NoValidPairing
+from pairing.engine.messages import words
 from pairing.engine.model import Board, Colour, Explanation, RoundPairing, TournamentState
 from pairing.engine.systems.esca.bye import ByeChoice
 from pairing.engine.systems.esca.cards import Card
@@ -39,7 +40,7 @@ class EscaPairer(ByeChoice, Levels):
         needed = oracle.shortfall
         if needed:
             if oracle.legal_size() < len(self.cards) // 2:
-                raise NoValidPairing("ESCA 1: the players cannot all be paired without a rematch")
+                raise NoValidPairing(words("pairing.esca_rematch"))
             oracle.relax(needed)
         self.choose_bye()
         if self.round1:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pairing.engine.errors import NoValidPairing
+from pairing.engine.messages import words
 from pairing.engine.model import Explanation, Round1Separation
 from pairing.engine.systems.esca import options as option
 from pairing.engine.systems.esca.cards import Card
@@ -113,12 +114,12 @@ class RoundOne(Pairer):
                 continue
             candidates = bottom + top[i + 1 :][::-1]
             if not self.pair_one(card, candidates, natural=bottom[i], rule="ESCA 6"):
-                raise NoValidPairing("ESCA 1: round 1 cannot be paired")
+                raise NoValidPairing(words("pairing.esca_round_one"))
         for i, card in enumerate(bottom):
             if card.index not in self.paired and not self.pair_one(
                 card, bottom[i + 1 :], natural=None, rule="ESCA 6"
             ):
-                raise NoValidPairing("ESCA 1: round 1 cannot be paired")
+                raise NoValidPairing(words("pairing.esca_round_one"))
 
     def pair_one(
         self,

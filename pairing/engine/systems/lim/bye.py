@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pairing.engine.errors import NoValidPairing
+from pairing.engine.messages import words
 from pairing.engine.model import Explanation
 from pairing.engine.systems.lim.compatibility import Compatibility
 from pairing.engine.systems.lim.explanation import points_text
@@ -53,7 +54,4 @@ class ByeChoice(Compatibility):
             return candidate, Explanation(
                 rule="Lim 8.1", text=text, players=(candidate.pairing_number,)
             )
-        raise NoValidPairing(
-            f"round {self.round_number}: nobody may have the bye (Lim 8.2) with the others "
-            "all paired (Lim 9.1)"
-        )
+        raise NoValidPairing(words("pairing.lim_bye", round=self.round_number))

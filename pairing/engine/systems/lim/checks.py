@@ -22,6 +22,7 @@ from pairing.engine.legality import (
     relative_warnings,
     rematches,
 )
+from pairing.engine.messages import Message
 from pairing.engine.model import Outcome, PairingNumber, Player, RoundPairing, TournamentState
 
 
@@ -61,7 +62,7 @@ def check(
     ]
 
 
-def warnings(state: TournamentState, pairing: RoundPairing) -> list[str]:
+def warnings(state: TournamentState, pairing: RoundPairing) -> list[Message]:
     """Lim 9.2-10 (pairing within score groups, floaters) and Lim 12 (due colours)."""
     return relative_warnings(
         state, pairing, score_rule="Lim 9.2-10, floaters", colour_rule="Lim 12, due colour"

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pairing.engine.errors import NoValidPairing
+from pairing.engine.messages import words
 from pairing.engine.model import (
     Board,
     Colour,
@@ -162,7 +163,7 @@ class LimPairer(ByeChoice, FloaterChoice, Exchanges, ColourAllocation):
             from_below = sum(1 for p in members if p.score < group.score)
             if (from_above > from_below and lower) or not upper:
                 if not lower:
-                    raise NoValidPairing(f"round {self.round_number}: no pairing keeps Lim 9.1")
+                    raise NoValidPairing(words("pairing.lim_round", round=self.round_number))
                 cracked, side = lower.pop(), "lower"
             else:
                 cracked, side = upper.pop(), "higher"

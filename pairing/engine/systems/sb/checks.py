@@ -17,6 +17,7 @@ from pairing.engine.legality import (
     relative_warnings,
     rematches,
 )
+from pairing.engine.messages import Message
 from pairing.engine.model import Outcome, PairingNumber, Player, RoundPairing, TournamentState
 
 
@@ -33,7 +34,7 @@ def check(
     ]
 
 
-def warnings(state: TournamentState, pairing: RoundPairing) -> list[str]:
+def warnings(state: TournamentState, pairing: RoundPairing) -> list[Message]:
     """SB 2, 5 (score groups, floaters) and SB 7 (colours as Dutch A7, E1-E4)."""
     return relative_warnings(
         state, pairing, score_rule="SB 2, 5, score groups", colour_rule="SB 7, colours"

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pairing.engine.errors import NoValidPairing
+from pairing.engine.messages import words
 from pairing.engine.model import PairingNumber, Points
 
 from .compatibility import Compatibility, colours_kept, compatible, completable, most_pairs
@@ -52,7 +53,7 @@ def high_with_low(group: Sequence[Entrant]) -> list[Pairing]:
     if found is None:
         found = _high_with_low(group, careful=True)
     if found is None:
-        raise NoValidPairing("a score group could not be paired high with low (SB 4)")
+        raise NoValidPairing(words("pairing.sb_high_with_low"))
     return found
 
 
@@ -200,4 +201,4 @@ def pair_group(
                 pairs=tuple(high_with_low(rest)),
                 floaters=tuple(sorted(floaters, key=lambda e: place[e.number])),
             )
-    raise NoValidPairing(f"score group {_points(score)} could not be paired (SB 1, SB 5)")
+    raise NoValidPairing(words("pairing.sb_score_group", points=_points(score)))

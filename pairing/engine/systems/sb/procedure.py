@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from pairing.engine.colours import ColourCard, initial_colour, preferred_colours
 from pairing.engine.errors import NoValidPairing
+from pairing.engine.messages import words
 from pairing.engine.model import Board, Colour, Explanation, RoundPairing, TournamentState
 
 from .compatibility import colours_kept, compatible, completable, most_pairs
@@ -94,10 +95,7 @@ def pair(state: TournamentState, *, seed: int) -> RoundPairing:
         )
     explanation.extend(_acceleration_notes(state, players))
     if not completable(players, bye=True):
-        raise NoValidPairing(
-            f"round {state.round_number}: no pairing keeps {RULES} 1 (no rematch) and "
-            f"{RULES} 6 (no second point without playing)"
-        )
+        raise NoValidPairing(words("pairing.sb_round", round=state.round_number, rules=RULES))
     groups = score_groups(players)
     results: list[GroupResult] = []
     moving: list[Entrant] = []
