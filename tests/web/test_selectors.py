@@ -93,7 +93,7 @@ def test_public_rounds_are_plain_values_with_the_boards_read_through() -> None:
     assert (completed.in_play, in_play.in_play) == (False, True)
     board = completed.boards()[0]
     with pytest.raises(dataclasses.FrozenInstanceError):
-        board.result = ""  # type: ignore[misc]
+        board.result = ""  # type: ignore[misc]  # the write a frozen value refuses
     assert board.white.pairing_number is not None
     assert (board.white_points, board.black_points) == (Fraction(0), Fraction(0))
     assert board.result_display in {"1-0", "0-1", "½-½"}
@@ -139,4 +139,4 @@ def test_a_drafts_review_is_frozen_lines_by_bracket_with_points_and_floats(
     assert [line.board for line in lines] == [b.board for b in boards]
     assert review.points_known and all(line.white.points == 0 for line in lines)
     with pytest.raises(dataclasses.FrozenInstanceError):
-        lines[0].board = 9  # type: ignore[misc]
+        lines[0].board = 9  # type: ignore[misc]  # the write a frozen value refuses
