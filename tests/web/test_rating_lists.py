@@ -25,7 +25,7 @@ from swissweb.ratings.loader import load_list
 from swissweb.ratings.models import ListedPlayer, ListKind, RatingList
 from swissweb.ratings.national import read_national_csv
 from swissweb.ratings.search import search
-from swissweb.tournament.audit import log as audit
+from swissweb.tournament.audit import selectors as audit_selectors
 from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.models import AuditEntry, Event, Player
 from swissweb.tournament.players import ratings as rating_services
@@ -193,7 +193,7 @@ def test_refresh_gives_players_their_list_rating_before_the_start(
         assert (player.rating, player.title) == expected
     entry = AuditEntry.objects.get(action="ratings_refresh")
     assert entry.after == {"list": "FIDE", "kind": "standard", "changes": changes}
-    line = audit.audit_line(entry, {})
+    line = audit_selectors.audit_line(entry, {})
     assert line.action == "Ratings refreshed from a list"
     assert "rating: standard rating" in line.changes
     assert rating_services.players_refresh_ratings(
