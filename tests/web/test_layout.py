@@ -15,7 +15,13 @@ from pathlib import Path
 
 import networkx as nx
 
-from tests.engine.layout import ROOT, import_graph, long_modules, sources
+from tests.engine.layout import (
+    ROOT,
+    import_graph,
+    long_modules,
+    sources,
+    unexplained_function_imports,
+)
 
 WEB = ROOT / "swissweb"
 
@@ -44,22 +50,6 @@ def test_a_circle_is_found(tmp_path: Path) -> None:
     modules = {f"swissweb.x.{name}": tmp_path / f"{name}.py" for name in "abc"}
     cycles = list(nx.simple_cycles(import_graph(modules)))
     assert [sorted(cycle) for cycle in cycles] == [["swissweb.x.a", "swissweb.x.b", "swissweb.x.c"]]
-
-
-def unexplained_function_imports(modules: dict[str, Path], root: Path = ROOT) -> list[str]:
-    """``path:line`` of each import inside a function with no comment on its line."""
-    found = []
-    for path in modules.values():
-        text = path.read_text(encoding="utf-8")
-        lines = text.splitlines()
-        for node in ast.walk(ast.parse(text)):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                for inner in ast.walk(node):
-                    if not isinstance(inner, (ast.Import, ast.ImportFrom)):
-                        continue
-                    if "#" not in lines[inner.lineno - 1]:
-                        found.append(f"{path.relative_to(root)}:{inner.lineno}")
-    return found
 
 
 def test_function_level_imports_say_why() -> None:
