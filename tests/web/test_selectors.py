@@ -121,6 +121,21 @@ def test_a_draft_round_is_not_found_not_http(started: Event, arbiter: User) -> N
     assert Client().get(f"/events/{started.slug}/rounds/1/games.pgn").status_code == 404
 
 
+def test_a_round_unpublished_while_the_event_page_reads_it_is_left_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The event's page reads its rounds, then the boards of the one in view: a round
+    unpublished between the two reads (``NotFound``) leaves the page without boards,
+    not a server error."""
+    event, _ = sized_event(6, 1)
+
+    def gone(*, event: Event, number: int) -> round_selectors.PublicRound:
+        raise NotFound("No such published round.")
+
+    monkeypatch.setattr(round_selectors, "published_round", gone)
+    assert Client().get(f"/events/{event.slug}/").status_code == 200
+
+
 def test_an_unknown_board_is_not_found_not_http(started: Event) -> None:
     """A game id no board has: ``NotFound`` from the selector the result entry reads."""
     with pytest.raises(NotFound) as raised:
