@@ -67,7 +67,9 @@ def test_a_long_module_is_found(tmp_path: Path) -> None:
     assert long_modules(sources(tmp_path / "pkg", tmp_path)) == {"pkg.long": MAX_LINES + 1}
 
 
-def test_function_level_imports_in_the_engine_say_why() -> None:
-    """As in the web app (#33): an import inside a function of ``pairing`` has its reason
-    beside it (the models load after the apps; networkx only when a matching is needed)."""
+def test_function_level_imports_in_the_engine_and_its_tests_say_why() -> None:
+    """As in the web app (#33): an import inside a function of ``pairing`` or of the
+    engine's tests has its reason beside it (the models load after the apps; networkx
+    only when a matching is needed)."""
     assert unexplained_function_imports(sources(ENGINE)) == []
+    assert unexplained_function_imports(sources(ROOT / "tests" / "engine")) == []
