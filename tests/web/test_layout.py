@@ -54,8 +54,10 @@ def test_a_circle_is_found(tmp_path: Path) -> None:
 
 def test_function_level_imports_say_why() -> None:
     """An import inside a function is where Django requires one, with its reason beside
-    it; any other belongs at module level, where the circle check sees it."""
+    it; any other belongs at module level, where the circle check sees it.  The tests
+    too (#33: "function-level imports only where Django requires them")."""
     assert unexplained_function_imports(_sources()) == []
+    assert unexplained_function_imports(sources(ROOT / "tests")) == []
 
 
 def test_an_unexplained_function_import_is_found(tmp_path: Path) -> None:
