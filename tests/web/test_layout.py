@@ -55,9 +55,11 @@ def test_a_circle_is_found(tmp_path: Path) -> None:
 def test_function_level_imports_say_why() -> None:
     """An import inside a function is where Django requires one, with its reason beside
     it; any other belongs at module level, where the circle check sees it.  The tests
-    too (#33: "function-level imports only where Django requires them")."""
+    and the benches too (#33: "function-level imports only where Django requires them";
+    a bench loads Django only when it runs, after ``django.setup()``)."""
     assert unexplained_function_imports(_sources()) == []
     assert unexplained_function_imports(sources(ROOT / "tests")) == []
+    assert unexplained_function_imports(sources(ROOT / "bench")) == []
 
 
 def test_an_unexplained_function_import_is_found(tmp_path: Path) -> None:
