@@ -42,6 +42,7 @@ import time
 import tracemalloc
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 
 from pairing.engine import SYSTEMS, NoValidPairing, System, pair_round
@@ -388,9 +389,12 @@ with a rating), unrated and club prizes, and a prize in kind."""
 
 def _time_prizes(final: TournamentState) -> float:
     """The prize list of the event's final standings (#24's budget: 2,000 players)."""
-    from fractions import Fraction
 
-    from swissweb.tournament.standings.prizes import Contender, prize_list, read_table
+    from swissweb.tournament.standings.prizes import (  # Django only for this bench
+        Contender,
+        prize_list,
+        read_table,
+    )
 
     rows = standings(final, tiebreaks=STANDINGS_TIEBREAKS[:3])
     players = {p.pairing_number: p for p in final.players}

@@ -39,6 +39,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
+from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -117,15 +118,21 @@ def build_large(*, players: int, rounds: int, seed: int) -> None:
 
     Paired through the services; the results are written in bulk, as ``result_record``
     would leave them (round completed), which is much faster than one by one."""
-    from django.contrib.auth import get_user_model
-    from django.utils import timezone
+    from django.contrib.auth import get_user_model  # Django only for this bench
+    from django.utils import timezone  # Django only for this bench
 
-    from bench.load_event import ARBITER, TIEBREAKS
-    from swissweb.tournament.events import services as event_services
-    from swissweb.tournament.management.commands.load_demo import FIRST, LAST, demo_result
-    from swissweb.tournament.models import Game, RoundState
-    from swissweb.tournament.players import services as player_services
-    from swissweb.tournament.rounds import services as round_services
+    from bench.load_event import ARBITER, TIEBREAKS  # Django only for this bench
+    from swissweb.tournament.events import services as event_services  # Django only for this bench
+    from swissweb.tournament.management.commands.load_demo import (  # Django only for this bench
+        FIRST,
+        LAST,
+        demo_result,
+    )
+    from swissweb.tournament.models import Game, RoundState  # Django only for this bench
+    from swissweb.tournament.players import (  # Django only for this bench
+        services as player_services,
+    )
+    from swissweb.tournament.rounds import services as round_services  # Django only for this bench
 
     rng = random.Random(seed)
     user = get_user_model().objects.create_user(ARBITER, password=secrets.token_urlsafe(16))
@@ -167,16 +174,25 @@ def build_large(*, players: int, rounds: int, seed: int) -> None:
 def build_entries(*, arbiter_name: str, entries: int, repeat: int) -> list[str]:
     """An event open for entries holding ``entries - 2 * (repeat + 1)`` entries, and a
     FIDE list of players to enter; returns the FIDE IDs the timed entries use."""
-    from decimal import Decimal
 
-    from django.contrib.auth import get_user_model
-    from django.utils import timezone
+    from django.contrib.auth import get_user_model  # Django only for this bench
+    from django.utils import timezone  # Django only for this bench
 
-    from swissweb.ratings.models import ListedPlayer, ListKind, RatingList
-    from swissweb.tournament.entries import services
-    from swissweb.tournament.entries.services import EntryData, FeeRowData
-    from swissweb.tournament.events import services as event_services
-    from swissweb.tournament.models import DEFAULT_FIELDS, EntrySettings
+    from swissweb.ratings.models import (  # Django only for this bench
+        ListedPlayer,
+        ListKind,
+        RatingList,
+    )
+    from swissweb.tournament.entries import services  # Django only for this bench
+    from swissweb.tournament.entries.services import (  # Django only for this bench
+        EntryData,
+        FeeRowData,
+    )
+    from swissweb.tournament.events import services as event_services  # Django only for this bench
+    from swissweb.tournament.models import (  # Django only for this bench
+        DEFAULT_FIELDS,
+        EntrySettings,
+    )
 
     user = get_user_model().objects.get(username=arbiter_name)
     now = timezone.now()
@@ -243,14 +259,20 @@ def measure(
 ) -> tuple[dict[str, tuple[float, float]], list[str]]:
     """The ``figures`` by name, and the problems found (a request answering wrongly); the
     players page's weight, when ``weigh``, is in ``SIZES``."""
-    from django.contrib.auth import get_user_model
-    from django.core.cache import cache
-    from django.test import Client
+    from django.contrib.auth import get_user_model  # Django only for this bench
+    from django.core.cache import cache  # Django only for this bench
+    from django.test import Client  # Django only for this bench
 
-    from bench.load_event import ARBITER
-    from swissweb.tournament.models import EntrySettings, Event, Player
-    from swissweb.tournament.players.check_in import next_round
-    from swissweb.tournament.standings.selectors import standings_after
+    from bench.load_event import ARBITER  # Django only for this bench
+    from swissweb.tournament.models import (  # Django only for this bench
+        EntrySettings,
+        Event,
+        Player,
+    )
+    from swissweb.tournament.players.check_in import next_round  # Django only for this bench
+    from swissweb.tournament.standings.selectors import (  # Django only for this bench
+        standings_after,
+    )
 
     problems: list[str] = []
     found: dict[str, tuple[float, float]] = {}
@@ -333,8 +355,8 @@ SIZES: dict[str, int] = {}
 
 def measure_festival(*, seed: int) -> tuple[dict[str, int], list[str]]:
     """The festival page's weights (``bench.festival_page``) and the problems found."""
-    from bench.festival_page import build_festival, page_sizes
-    from bench.load_event import ARBITER
+    from bench.festival_page import build_festival, page_sizes  # Django only for this bench
+    from bench.load_event import ARBITER  # Django only for this bench
 
     build_festival(arbiter_name=ARBITER, seed=seed)
     return page_sizes()
@@ -391,16 +413,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         ENTRY_RATE_LIMIT="0",
         LOG_LEVEL="WARNING",
     )
-    import django
-    from django.conf import settings
-    from django.core.management import call_command
+    import django  # Django only for this bench
+    from django.conf import settings  # Django only for this bench
+    from django.core.management import call_command  # Django only for this bench
 
     django.setup()
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     call_command("migrate", verbosity=0, interactive=False)
     call_command("collectstatic", verbosity=0, interactive=False)  # production's manifest
     started = time.monotonic()
-    from bench.load_event import ARBITER
+    from bench.load_event import ARBITER  # Django only for this bench
 
     build_large(players=args.players, rounds=args.rounds, seed=args.seed)
     if not args.only:

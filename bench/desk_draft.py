@@ -35,14 +35,19 @@ SIZE_BUDGETS = {"draft review page (1,000 players), HTML": 200_000}
 def build_draft_event(*, arbiter: str, rounds: int, seed: int) -> None:
     """The event: ``rounds`` rounds completed (results written in bulk, as recording
     them would leave them) and round ``rounds + 1`` published without results."""
-    from django.contrib.auth import get_user_model
-    from django.utils import timezone
+    from django.contrib.auth import get_user_model  # Django only for this bench
+    from django.utils import timezone  # Django only for this bench
 
-    from bench.load_event import TIEBREAKS
-    from swissweb.tournament.events import services as event_services
-    from swissweb.tournament.management.commands.load_demo import FIRST, LAST
-    from swissweb.tournament.players import services as player_services
-    from swissweb.tournament.rounds import services as round_services
+    from bench.load_event import TIEBREAKS  # Django only for this bench
+    from swissweb.tournament.events import services as event_services  # Django only for this bench
+    from swissweb.tournament.management.commands.load_demo import (  # Django only for this bench
+        FIRST,
+        LAST,
+    )
+    from swissweb.tournament.players import (  # Django only for this bench
+        services as player_services,
+    )
+    from swissweb.tournament.rounds import services as round_services  # Django only for this bench
 
     rng = random.Random(seed)
     user = get_user_model().objects.get(username=arbiter)
@@ -71,10 +76,17 @@ def build_draft_event(*, arbiter: str, rounds: int, seed: int) -> None:
 
 def _complete(round_id: int, rng: random.Random) -> None:
     """Every board of round ``round_id`` given a result, the round completed (in bulk)."""
-    from django.utils import timezone
+    from django.utils import timezone  # Django only for this bench
 
-    from swissweb.tournament.management.commands.load_demo import demo_result
-    from swissweb.tournament.models import Game, Result, Round, RoundState
+    from swissweb.tournament.management.commands.load_demo import (  # Django only for this bench
+        demo_result,
+    )
+    from swissweb.tournament.models import (  # Django only for this bench
+        Game,
+        Result,
+        Round,
+        RoundState,
+    )
 
     games = list(
         Game.objects.filter(round_id=round_id, result=Result.NOT_PLAYED_YET, black__isnull=False)
@@ -97,13 +109,13 @@ def measure_draft(
     timed: Callable[[Callable[[int], None], int], tuple[float, float]],
 ) -> tuple[dict[str, tuple[float, float]], dict[str, int], list[str]]:
     """The figures by name (median, slowest), the sizes by name, and the problems."""
-    from django.contrib.auth import get_user_model
-    from django.core.cache import cache
-    from django.test import Client
-    from django.utils import timezone
+    from django.contrib.auth import get_user_model  # Django only for this bench
+    from django.core.cache import cache  # Django only for this bench
+    from django.test import Client  # Django only for this bench
+    from django.utils import timezone  # Django only for this bench
 
-    from swissweb.tournament.models import Event, Game, RoundState
-    from swissweb.tournament.rounds import services as round_services
+    from swissweb.tournament.models import Event, Game, RoundState  # Django only for this bench
+    from swissweb.tournament.rounds import services as round_services  # Django only for this bench
 
     problems: list[str] = []
     found: dict[str, tuple[float, float]] = {}

@@ -20,14 +20,19 @@ SEARCH = "a"
 def build_festival(*, arbiter_name: str, seed: int) -> None:
     """The festival, its three sections of ``SECTION_PLAYERS`` players, round 1 of
     each paired and published."""
-    from django.contrib.auth import get_user_model
-    from django.utils import timezone
+    from django.contrib.auth import get_user_model  # Django only for this bench
+    from django.utils import timezone  # Django only for this bench
 
-    from swissweb.tournament.events import services as event_services
-    from swissweb.tournament.festivals import services
-    from swissweb.tournament.management.commands.load_demo import FIRST, LAST
-    from swissweb.tournament.players import services as player_services
-    from swissweb.tournament.rounds import services as round_services
+    from swissweb.tournament.events import services as event_services  # Django only for this bench
+    from swissweb.tournament.festivals import services  # Django only for this bench
+    from swissweb.tournament.management.commands.load_demo import (  # Django only for this bench
+        FIRST,
+        LAST,
+    )
+    from swissweb.tournament.players import (  # Django only for this bench
+        services as player_services,
+    )
+    from swissweb.tournament.rounds import services as round_services  # Django only for this bench
 
     rng = random.Random(seed)
     user = get_user_model().objects.get(username=arbiter_name)
@@ -59,7 +64,7 @@ def build_festival(*, arbiter_name: str, seed: int) -> None:
 
 def page_sizes() -> tuple[dict[str, int], list[str]]:
     """The festival page's HTML in bytes, without and with a search; the problems found."""
-    from django.test import Client
+    from django.test import Client  # Django only for this bench
 
     reader = Client()
     sizes: dict[str, int] = {}

@@ -349,15 +349,15 @@ def format_report(report: Report) -> str:
 def prepare(args: argparse.Namespace, env: dict[str, str]) -> Event:
     """Recreate the database, migrate, collect static files and build the event."""
     os.environ.update(env)
-    import django
-    from django.core.management import call_command
+    import django  # Django only for this bench
+    from django.core.management import call_command  # Django only for this bench
 
     django.setup()
     if args.reuse:
         call_command("migrate", verbosity=0, interactive=False)
         call_command("collectstatic", verbosity=0, interactive=False)
         event = existing_event()
-        from django.db import connections
+        from django.db import connections  # Django only for this bench
 
         connections.close_all()
         return event
@@ -373,7 +373,7 @@ def prepare(args: argparse.Namespace, env: dict[str, str]) -> Event:
         f"round {event.in_play or '-'} in play) in {time.monotonic() - started:.1f} s",
         flush=True,
     )
-    from django.db import connections
+    from django.db import connections  # Django only for this bench
 
     connections.close_all()
     return event

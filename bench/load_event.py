@@ -3,6 +3,7 @@ app's own services, or found again with ``--reuse``."""
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 import secrets
 from dataclasses import dataclass
@@ -36,17 +37,22 @@ def build_event(
     Rounds ``1 .. completed`` get every result; the next round is published with half of
     its results (the round in play).  Needs Django set up and an empty event ``slug``.
     """
-    import datetime as dt
 
-    from django.contrib.auth import get_user_model
-    from django.utils import timezone
+    from django.contrib.auth import get_user_model  # Django only for this bench
+    from django.utils import timezone  # Django only for this bench
 
-    from swissweb.tournament.events import services as event_services
-    from swissweb.tournament.management.commands.load_demo import FIRST, LAST, demo_result
-    from swissweb.tournament.models import Game
-    from swissweb.tournament.players import services as player_services
-    from swissweb.tournament.rounds import results as result_services
-    from swissweb.tournament.rounds import services as round_services
+    from swissweb.tournament.events import services as event_services  # Django only for this bench
+    from swissweb.tournament.management.commands.load_demo import (  # Django only for this bench
+        FIRST,
+        LAST,
+        demo_result,
+    )
+    from swissweb.tournament.models import Game  # Django only for this bench
+    from swissweb.tournament.players import (  # Django only for this bench
+        services as player_services,
+    )
+    from swissweb.tournament.rounds import results as result_services  # Django only for this bench
+    from swissweb.tournament.rounds import services as round_services  # Django only for this bench
 
     rng = random.Random(seed)
     password = secrets.token_urlsafe(16)
@@ -105,11 +111,11 @@ def build_event(
 
 def existing_event(slug: str = EVENT_SLUG) -> Event:
     """The event an earlier run built (``--reuse``), with a new password for its arbiter."""
-    from django.contrib.auth import get_user_model
+    from django.contrib.auth import get_user_model  # Django only for this bench
 
-    from swissweb.tournament.models import Event as EventRow
-    from swissweb.tournament.models import RoundState
-    from swissweb.tournament.rounds import engine_adapter
+    from swissweb.tournament.models import Event as EventRow  # Django only for this bench
+    from swissweb.tournament.models import RoundState  # Django only for this bench
+    from swissweb.tournament.rounds import engine_adapter  # Django only for this bench
 
     row = EventRow.objects.get(slug=slug)
     in_play = row.round_set.filter(state=RoundState.PUBLISHED).order_by("number").first()

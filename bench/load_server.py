@@ -14,6 +14,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import dj_database_url
+import psycopg
+from psycopg import sql
+
 from bench.load_client import Client
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,9 +28,6 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def recreate_database(url: str) -> None:
     """Drop and create the PostgreSQL database named in ``url`` (on the same server)."""
-    import dj_database_url
-    import psycopg
-    from psycopg import sql
 
     config = dj_database_url.parse(url)
     if config["ENGINE"] != "django.db.backends.postgresql":

@@ -45,7 +45,7 @@ def pages(slug: str, rounds: int) -> dict[str, str]:
 
 def measure(slug: str, rounds: int) -> list[tuple[str, int, int, int, int | None]]:
     """Each page's name, status, HTML bytes, gzipped bytes and budget (``None``: none)."""
-    from django.test import Client
+    from django.test import Client  # Django only for this bench
 
     client = Client()
     found = []
@@ -82,8 +82,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         ANON_RATE_LIMIT="0",
         LOG_LEVEL="WARNING",
     )
-    import django
-    from django.core.management import call_command
+    import django  # Django only for this bench
+    from django.core.management import call_command  # Django only for this bench
 
     django.setup()
     call_command("migrate", verbosity=0, interactive=False)

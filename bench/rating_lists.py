@@ -34,7 +34,7 @@ DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/swissweb_ratings"
 
 
 def _list_file(players: int, seed: int) -> Path:
-    from swissweb.ratings import samples
+    from swissweb.ratings import samples  # Django only for this bench
 
     path = OUT / f"players_list_foa-{players}-seed{seed}.txt"
     if not path.exists():
@@ -47,8 +47,8 @@ def _list_file(players: int, seed: int) -> Path:
 
 
 def _queries(players: int, seed: int) -> list[str]:
-    from swissweb.ratings import samples
-    from swissweb.ratings.formats import name_key
+    from swissweb.ratings import samples  # Django only for this bench
+    from swissweb.ratings.formats import name_key  # Django only for this bench
 
     rng = random.Random(seed)
     people = [e for _, e in zip(range(50_000), samples.entries(players, seed), strict=False)]
@@ -84,17 +84,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.environ.setdefault("SECRET_KEY", "bench-only")
     os.environ.setdefault("DEBUG", "1")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "swissweb.settings")
-    import django
+    import django  # Django only for this bench
 
     django.setup()
-    from django.core.management import call_command
-    from django.db import connection
-    from django.utils import timezone
+    from django.core.management import call_command  # Django only for this bench
+    from django.db import connection  # Django only for this bench
+    from django.utils import timezone  # Django only for this bench
 
-    from swissweb.ratings.formats import read_fide_file
-    from swissweb.ratings.loader import load_list
-    from swissweb.ratings.models import ListKind
-    from swissweb.ratings.search import search
+    from swissweb.ratings.formats import read_fide_file  # Django only for this bench
+    from swissweb.ratings.loader import load_list  # Django only for this bench
+    from swissweb.ratings.models import ListKind  # Django only for this bench
+    from swissweb.ratings.search import search  # Django only for this bench
 
     call_command("migrate", verbosity=0, interactive=False)
     started = time.perf_counter()

@@ -44,6 +44,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import dj_database_url
+import psycopg
+from psycopg import sql
+
 from bench.load import CSRF_INPUT, empty_boards, prepare, run_load
 from bench.load_client import Client
 from bench.load_event import Event, reader_pages
@@ -150,9 +154,6 @@ def redis_answers(port: int) -> Callable[[], bool]:
 
 
 def drop_database(url: str) -> None:
-    import dj_database_url
-    import psycopg
-    from psycopg import sql
 
     config = dj_database_url.parse(url)
     with psycopg.connect(

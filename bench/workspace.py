@@ -37,7 +37,8 @@ import re
 import signal
 import statistics
 import time
-from collections.abc import Sequence
+import tracemalloc
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -194,13 +195,16 @@ def measure_keystrokes(
     base: str, event: Event, path: str, games: Sequence[str], language: str
 ) -> list[float] | None:
     """Keystroke (Enter) to "saved", in Chromium, on the boards of ``games`` in turn."""
-    from tests.browser.conftest import CHROMIUM_FLAGS, _chromium_path
+    from tests.browser.conftest import (  # a dev dependency, for this bench only
+        CHROMIUM_FLAGS,
+        _chromium_path,
+    )
 
     chromium = _chromium_path()
     if chromium is None:
         print("Chromium not found: keystroke-to-saved not measured")
         return None
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import sync_playwright  # a dev dependency, for this bench only
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
@@ -235,15 +239,15 @@ def measure_draft(event: Event, repeat: int, language: str) -> tuple[list[float]
     Django's test client (the middleware included, the loopback not), then everything is
     rolled back, so the event stays as it was for the next run.
     """
-    from django.contrib.auth import get_user_model
-    from django.db import transaction
-    from django.test import Client as DjangoClient
-    from django.utils import timezone
+    from django.contrib.auth import get_user_model  # Django only for this bench
+    from django.db import transaction  # Django only for this bench
+    from django.test import Client as DjangoClient  # Django only for this bench
+    from django.utils import timezone  # Django only for this bench
 
-    from swissweb.tournament.models import Event as EventRow
-    from swissweb.tournament.models import Game
-    from swissweb.tournament.rounds import results as result_services
-    from swissweb.tournament.rounds import services as round_services
+    from swissweb.tournament.models import Event as EventRow  # Django only for this bench
+    from swissweb.tournament.models import Game  # Django only for this bench
+    from swissweb.tournament.rounds import results as result_services  # Django only for this bench
+    from swissweb.tournament.rounds import services as round_services  # Django only for this bench
 
     user = get_user_model().objects.get(username=event.arbiter)
     client = DjangoClient(
@@ -282,13 +286,13 @@ CSV_SECONDS = 3.0
 def measure_csv_import(event: Event, repeat: int) -> list[float]:
     """A 10,000-player CSV uploaded to a new event's import, through the view, in this
     process, inside a transaction rolled back each time (#21)."""
-    from django.contrib.auth import get_user_model
-    from django.core.files.uploadedfile import SimpleUploadedFile
-    from django.db import transaction
-    from django.test import Client as DjangoClient
-    from django.utils import timezone
+    from django.contrib.auth import get_user_model  # Django only for this bench
+    from django.core.files.uploadedfile import SimpleUploadedFile  # Django only for this bench
+    from django.db import transaction  # Django only for this bench
+    from django.test import Client as DjangoClient  # Django only for this bench
+    from django.utils import timezone  # Django only for this bench
 
-    from swissweb.tournament.events import services as event_services
+    from swissweb.tournament.events import services as event_services  # Django only for this bench
 
     user = get_user_model().objects.get(username=event.arbiter)
     client = DjangoClient(HTTP_HOST="127.0.0.1", HTTP_X_FORWARDED_PROTO="https")
@@ -324,12 +328,13 @@ def measure_exports(event: Event) -> list[Budget]:
     """The backup and both rating reports of the event, each written once after a warm-up
     run (imports, caches), under ``tracemalloc``: the peak of the memory it traces (Python
     objects: the rows read, the records, the text), not the process's resident size."""
-    import tracemalloc
-    from collections.abc import Callable
 
-    from swissweb.tournament.models import Event as EventRow
-    from swissweb.tournament.publishing import exports
-    from swissweb.tournament.publishing.rating_report import Edition, rating_report
+    from swissweb.tournament.models import Event as EventRow  # Django only for this bench
+    from swissweb.tournament.publishing import exports  # Django only for this bench
+    from swissweb.tournament.publishing.rating_report import (  # Django only for this bench
+        Edition,
+        rating_report,
+    )
 
     row = EventRow.objects.get(slug=event.slug)
     runs: dict[str, Callable[[], str]] = {
@@ -354,11 +359,11 @@ def measure_exports(event: Event) -> list[Budget]:
 def clear_results(event: Event, games: Sequence[str]) -> None:
     """Empty again the results this run entered (allowed: no later round exists), so that
     ``--reuse`` finds the same round in play next time."""
-    from django.contrib.auth import get_user_model
-    from django.utils import timezone
+    from django.contrib.auth import get_user_model  # Django only for this bench
+    from django.utils import timezone  # Django only for this bench
 
-    from swissweb.tournament.models import Game
-    from swissweb.tournament.rounds import results as result_services
+    from swissweb.tournament.models import Game  # Django only for this bench
+    from swissweb.tournament.rounds import results as result_services  # Django only for this bench
 
     user = get_user_model().objects.get(username=event.arbiter)
     for game in Game.objects.filter(pk__in=[int(g) for g in games]).exclude(result=""):
@@ -371,16 +376,16 @@ def clear_results(event: Event, games: Sequence[str]) -> None:
 def prepare(args: argparse.Namespace, env: dict[str, str]) -> Event:
     """Recreate the database and build the event, or keep the one an earlier run built."""
     os.environ.update(env)
-    import django
-    from django.core.management import call_command
-    from django.db import connections
+    import django  # Django only for this bench
+    from django.core.management import call_command  # Django only for this bench
+    from django.db import connections  # Django only for this bench
 
     django.setup()
     if not args.reuse:
         recreate_database(args.database_url)
     call_command("migrate", verbosity=0, interactive=False)
     call_command("collectstatic", verbosity=0, interactive=False)
-    from swissweb.tournament.models import Event as EventRow
+    from swissweb.tournament.models import Event as EventRow  # Django only for this bench
 
     if args.reuse and EventRow.objects.filter(slug=SLUG).exists():
         event = existing_event(SLUG)

@@ -7,12 +7,12 @@ from typing import Any
 from django.apps import AppConfig
 from django.core import checks
 
+from pairing.engine import System
+
 
 def check_systems_known(app_configs: Any = None, **kwargs: Any) -> list[checks.CheckMessage]:
     """Every pairing system an event can choose is one the engine knows by name."""
-    from swissweb.tournament.models import PairingSystem
-
-    from .engine import System
+    from swissweb.tournament.models import PairingSystem  # the models load after the apps
 
     known = {system.value for system in System}
     return [

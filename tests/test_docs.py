@@ -9,6 +9,7 @@ guides names a file of the repository, and every ``#anchor`` a heading of that f
 
 from __future__ import annotations
 
+import fnmatch
 import re
 from pathlib import Path
 
@@ -109,9 +110,17 @@ def test_the_readme_map_names_only_folders_that_exist() -> None:
     assert missing == []
 
 
+def _not_mapped(name: str) -> bool:
+    """Whether a top-level folder is no part of the project's tree: git's own, or one
+    ``.gitignore`` keeps out (the virtualenv, tools' caches, build output)."""
+    lines = (ROOT / ".gitignore").read_text(encoding="utf-8").splitlines()
+    patterns = [line.rstrip("/") for line in lines if line and not line.startswith("#")]
+    return name == ".git" or any(fnmatch.fnmatch(name, pattern) for pattern in patterns)
+
+
 def test_the_readme_map_names_every_domain_package_and_top_folder() -> None:
-    """Every package of the web app and every top-level folder of code is on the map, so
-    a newcomer finds where a feature lives from it."""
+    """Every package of the web app and of the engine and every top-level folder is on
+    the map, so a newcomer finds where a feature lives from it."""
     mapped = _mapped_folders()
     packages = {
         str(p.parent.relative_to(ROOT)) for p in (ROOT / "swissweb").glob("*/__init__.py")
@@ -120,5 +129,8 @@ def test_the_readme_map_names_every_domain_package_and_top_folder() -> None:
         for p in (ROOT / "swissweb" / "tournament").glob("*/__init__.py")
         if p.parent.name not in {"migrations", "management", "templatetags"}
     }
-    top = {"swissweb", "pairing", "templates", "static", "tests", "docs", "bench"}
-    assert sorted((packages | top) - mapped) == []
+    engine = {
+        str(p.parent.relative_to(ROOT)) for p in (ROOT / "pairing" / "engine").glob("*/__init__.py")
+    }
+    top = {p.name for p in ROOT.iterdir() if p.is_dir() and not _not_mapped(p.name)}
+    assert sorted((packages | engine | top) - mapped) == []

@@ -24,7 +24,7 @@ def max_weight_matching(
     weigh nothing) cannot be matched.  Not necessarily of maximum cardinality: a system
     that wants that puts it in the weights' highest bits.
     """
-    import networkx as nx
+    import networkx as nx  # here, not at the top: a pairing that needs no matching skips its import
 
     graph: Any = nx.Graph()
     graph.add_nodes_from(vertices)

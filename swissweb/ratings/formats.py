@@ -247,7 +247,7 @@ class _Bounded(io.RawIOBase):
     def readable(self) -> bool:
         return True
 
-    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]  # io hands it a memoryview
         try:
             data = self._member.read(min(len(buffer), self._left + 1))
         except (zipfile.BadZipFile, zlib.error, EOFError) as exc:
@@ -358,7 +358,7 @@ class _Markup(io.RawIOBase):
     def readable(self) -> bool:
         return True
 
-    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]  # io hands it a memoryview
         data = self._stream.read(len(buffer))
         last = max(data.rfind(b"<"), data.rfind(b">"))
         self._run = self._run + len(data) if last < 0 else len(data) - 1 - last

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.conf import settings
 from django.utils.translation import gettext, gettext_lazy
@@ -50,8 +52,8 @@ class ListUploadForm(forms.Form):
         help_text=gettext_lazy("E.g. ECF."),
     )
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         for field in MAPPED:
             self.fields[f"column_{field}"] = forms.CharField(
                 max_length=100, required=False, label=LABELS[field]

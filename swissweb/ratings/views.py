@@ -51,7 +51,7 @@ def lists(request: HttpRequest) -> HttpResponse:
                 )
                 name = form.cleaned_data["name"]
             loaded = load_list(name=name, kind=kind, source=upload.name, entries=entries,
-                               user=request.user, now=timezone.now())  # type: ignore[arg-type]  # fmt: skip
+                               user=request.user, now=timezone.now())  # type: ignore[arg-type]  # staff: a User  # fmt: skip
         except (ListError, UploadRefused) as exc:
             # Translators: file is the uploaded file's name, error what is wrong with it.
             message = _("%(file)s: %(error)s. Nothing was loaded.")

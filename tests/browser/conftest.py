@@ -51,7 +51,7 @@ def chromium_browser() -> Iterator[Browser]:
             pytest.fail("Chromium is required (SWISSWEB_REQUIRE_BROWSER=1) but not installed")
         pytest.skip("Chromium is not installed (apt-get install chromium)")
     try:
-        from playwright.sync_api import sync_playwright
+        from playwright.sync_api import sync_playwright  # optional: skipped without it
     except ImportError:
         if os.environ.get("SWISSWEB_REQUIRE_BROWSER") == "1":
             raise

@@ -15,6 +15,9 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from swissweb.ratings import samples
+from swissweb.ratings.formats import Entry
+from swissweb.ratings.loader import load_list
+from swissweb.ratings.models import ListKind
 from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import Player
 from swissweb.tournament.players import services as player_services
@@ -79,9 +82,6 @@ def test_use_from_a_national_list_fills_the_national_fields(
 ) -> None:
     """#35 item 1: "Use" on a national list's player fills the national rating (of the
     event's rate of play), the national ID and the list's name, never the FIDE rating."""
-    from swissweb.ratings.formats import Entry
-    from swissweb.ratings.loader import load_list
-    from swissweb.ratings.models import ListKind
 
     user = User.objects.create_user("anna", password="anna-secret-pw-1")
     event = event_services.event_create(user=user, now=NOW, name="Rapid Open", slug="rapid-open",

@@ -86,3 +86,19 @@ def long_modules(modules: dict[str, Path]) -> dict[str, int]:
         for module, path in modules.items()
         if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES
     }
+
+
+def unexplained_function_imports(modules: dict[str, Path], root: Path = ROOT) -> list[str]:
+    """``path:line`` of each import inside a function with no comment on its line."""
+    found = []
+    for path in modules.values():
+        text = path.read_text(encoding="utf-8")
+        lines = text.splitlines()
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for inner in ast.walk(node):
+                    if not isinstance(inner, (ast.Import, ast.ImportFrom)):
+                        continue
+                    if "#" not in lines[inner.lineno - 1]:
+                        found.append(f"{path.relative_to(root)}:{inner.lineno}")
+    return found

@@ -20,21 +20,46 @@ from hypothesis import strategies as st
 
 from pairing.engine import System, pair_round
 from pairing.engine.checker import check_round
-from pairing.engine.colours import Strength, colour_preference, may_take
-from pairing.engine.errors import NoValidPairing
+from pairing.engine.colours import Strength, colour_preference, may_take, played_colours
+from pairing.engine.errors import InvalidState, NoValidPairing
+from pairing.engine.history import pairing_scores
 from pairing.engine.model import (
     Colour,
+    GameRecord,
+    Outcome,
     PairingNumber,
+    Player,
     Points,
+    RequestKind,
     RoundPairing,
+    RoundRequest,
     Title,
     TournamentState,
 )
-from pairing.engine.systems.dutch1992.brackets import Accepted, Pair
+from pairing.engine.systems.dutch1992.brackets import Accepted, Candidate, Pair, make_bracket
 from pairing.engine.systems.dutch1992.colours import allocate_colours
-from pairing.engine.systems.dutch1992.criteria import x_of
-from pairing.engine.systems.dutch1992.entrants import Entrant, entrants, rank_key
-from pairing.engine.systems.dutch1992.exchanges import exchange_order, transposition_order
+from pairing.engine.systems.dutch1992.criteria import (
+    FloatRules,
+    colour_conflict,
+    pair_allowed,
+    x_of,
+)
+from pairing.engine.systems.dutch1992.entrants import (
+    Entrant,
+    compatible,
+    entrants,
+    over_half_in_last_round,
+    rank_key,
+)
+from pairing.engine.systems.dutch1992.exchanges import (
+    _hall_violator,
+    exchange_order,
+    transposition_order,
+)
+from pairing.engine.systems.dutch1992.explanation import _points
+from pairing.engine.systems.dutch1992.feasibility import Feasibility
+from pairing.engine.systems.dutch1992.levels import LevelSearch
+from pairing.engine.systems.dutch1992.procedure import Search
 from pairing.engine.systems.dutch1992.round import pair
 
 from .builders import boards, build
@@ -266,8 +291,6 @@ def test_dutch_e4_round_one_rule_for_players_without_preferences() -> None:
 )
 def test_dutch_f3_colour_history_gaps_move_to_the_front(history: str, normalised: str) -> None:
     """F3 (the text's examples): a history with unplayed rounds is read gaps first."""
-    from pairing.engine.colours import played_colours
-    from pairing.engine.model import GameRecord, Outcome, Player
 
     records = tuple(
         GameRecord(round_number=i, opponent=None, colour=None, outcome=Outcome.ZERO_POINT_BYE)
@@ -484,7 +507,6 @@ def test_dutch_f9_adjourned_game_counts_as_a_draw() -> None:
     # bracket: w = 1, b = 2, q = 2: 0.  C6: 4-1 both want black: no.  D1: 4-3.  The
     # remainder {1} moves down to {2}: 1 of 2 moved down, homogeneous; 1-2 met? No: 1-3
     # and 4-2 were the games.  1-2: 2 had black (wants white): E1 2 white.
-    from pairing.engine.model import Outcome
 
     state = build(4, [[(1, 3, "="), (4, 2, "1-0")]])
     players = []
@@ -771,7 +793,6 @@ def test_dutch_a3_a6_moved_down_player_is_s1_of_the_heterogeneous_bracket() -> N
 
 def f1_key(state: TournamentState, pairing: RoundPairing) -> list[tuple[int, int]]:
     """Per board: minus the higher score and minus the sum of scores (Dutch F1)."""
-    from pairing.engine.history import pairing_scores
 
     scores = pairing_scores(state)
     keys = []
@@ -783,7 +804,6 @@ def f1_key(state: TournamentState, pairing: RoundPairing) -> list[tuple[int, int
 
 def any_pairing_exists(state: TournamentState) -> bool:
     """Brute force: whether any pairing keeps B1a, B1b and B2 (forbidden pairs included)."""
-    from pairing.engine.systems.dutch1992.entrants import compatible, entrants
 
     players = entrants(state)[0]
     memo: dict[tuple[tuple[int, ...], bool], bool] = {}
@@ -866,13 +886,6 @@ def test_dutch_property_large_event_all_rounds_legal() -> None:
 @given(data=st.data())
 def test_dutch_d1_search_visits_pairings_in_transposition_order(data: st.DataObject) -> None:
     """C6/C7/D1: the search yields exactly the acceptable pairings, in the order of D1."""
-    from pairing.engine.systems.dutch1992.criteria import (
-        FloatRules,
-        colour_conflict,
-        pair_allowed,
-    )
-    from pairing.engine.systems.dutch1992.feasibility import Feasibility
-    from pairing.engine.systems.dutch1992.levels import LevelSearch
 
     p = data.draw(st.integers(0, 3))
     extra = data.draw(st.integers(0, 2))
@@ -968,7 +981,6 @@ def test_dutch_c1_lowest_bracket_player_without_opponent_takes_the_bye() -> None
 
 def test_dutch_note_over_half_means_more_than_half_of_the_points_played_for() -> None:
     """Note to B reading: exactly 50% is not "over 50%"; more is, and only in the last round."""
-    from pairing.engine.systems.dutch1992.entrants import over_half_in_last_round
 
     state = build(4, [[(1, 2, "1-0"), (3, 4, "=")], [(1, 3, "0-1"), (2, 4, "=")]],
                   total_rounds=3)  # fmt: skip
@@ -989,8 +1001,6 @@ def test_dutch_f5_round_with_everyone_absent_has_no_boards() -> None:
 
 def test_dutch_invalid_state_is_refused() -> None:
     """A request for an unknown player, or a history of the wrong length, is an InvalidState."""
-    from pairing.engine.errors import InvalidState
-    from pairing.engine.model import RequestKind, RoundRequest
 
     state = build(4)
     unknown = replace(
@@ -1004,7 +1014,6 @@ def test_dutch_invalid_state_is_refused() -> None:
 
 def _accepted(players: list[Entrant]) -> Accepted:
     """A penultimate bracket of these players, paired with nobody moved down (for C13)."""
-    from pairing.engine.systems.dutch1992.brackets import Candidate, make_bracket
 
     return Accepted(
         bracket=make_bracket(players, ()),
@@ -1029,8 +1038,6 @@ def test_dutch_c13_deficiency_of_lowest_bracket_bounds_players_moved_down() -> N
     """C13: the lowest bracket can only be completed with at least as many players moved
     down as a maximum matching of its own leaves unpaired (each needs an opponent from
     above, or the bye)."""
-    from pairing.engine.systems.dutch1992.brackets import make_bracket
-    from pairing.engine.systems.dutch1992.procedure import Search
 
     upper = [entrant(n, score=4) for n in range(1, 5)]
     # 5 has met 6, 7 and 8; 6 has met 7: among 5-8 only 6-8 or 7-8 is possible, so a
@@ -1051,8 +1058,6 @@ def test_dutch_c13_at_least_p_only_players_meeting_the_left_over_can_move_down()
     """C13: when exactly the deficiency of the lowest bracket moves down, every player moved
     down meets one whom some maximum matching of the lowest bracket leaves unpaired; a
     player of the penultimate bracket who can meet none of those is kept up there."""
-    from pairing.engine.systems.dutch1992.brackets import make_bracket
-    from pairing.engine.systems.dutch1992.procedure import Search
 
     # Lowest bracket 5-8: 5 has met 6, 7, 8 and 6 has met 7, so its maximum matchings are
     # 6-8 and 7-8: 5, 6 and 7 can be left over, 8 never is.  Player 1 has met 5, 6 and 7
@@ -1113,7 +1118,6 @@ def test_dutch_c13_search_with_bounds_pairs_as_without_them() -> None:
     up the players who can meet nobody the lowest bracket leaves over, changes no
     pairing.  Events of 16-24 players played to nearly a round robin, where C13 is met
     every few rounds; each round is paired with the bounds and again without them."""
-    from pairing.engine.systems.dutch1992.procedure import Search
 
     no_bounds = {
         "_c13_least_down": staticmethod(lambda previous, lowest: 0),
@@ -1127,7 +1131,6 @@ def test_dutch_c12_search_with_bounds_pairs_as_without_them() -> None:
     bracket, and not entering parts of the search where the players moved down could not
     all be paired there, changes no pairing.  Events of 16-24 players played to nearly a
     round robin; each round is paired with both and again with both switched off."""
-    from pairing.engine.systems.dutch1992.procedure import Search
 
     no_bounds = {
         "_c12_feasible": staticmethod(lambda previous, bracket: lambda keep: True),
@@ -1143,7 +1146,6 @@ def test_dutch_c10_remainder_checks_before_pairing_s1_pair_as_without_them() -> 
     over; the colour counts of a level), changes no pairing.  They apply where players
     are kept up (C12, C13) or may not have the bye (B1b); each round is paired with them
     and again with them switched off."""
-    from pairing.engine.systems.dutch1992.feasibility import Feasibility
 
     no_checks = {
         "remainder_viable": lambda self, s1, s2, rules, moved, need: lambda prefix: True,
@@ -1158,7 +1160,6 @@ def test_dutch_c13_join_names_the_bracket_whose_players_c1_moved_down() -> None:
     """C1, C13: when C1 moves every player of the penultimate bracket down and the lowest
     still cannot be paired, the explanation of the join names that bracket by its score
     (a score some player has), not by the score of an empty bracket."""
-    from pairing.engine.systems.dutch1992.explanation import _points
 
     named = 0
     for seed, state, pairing in _near_round_robin(range(4)):
@@ -1174,7 +1175,6 @@ def test_dutch_c13_join_names_the_bracket_whose_players_c1_moved_down() -> None:
 def test_dutch_c8_hall_violator_of_the_original_division() -> None:
     """C8, D2: the S1 players that, by König's theorem, have fewer partners in S2 than they
     are many; an exchange leaving them in S1 without new partners cannot be paired."""
-    from pairing.engine.systems.dutch1992.exchanges import _hall_violator
 
     # Positions 0, 1 in S1, 2, 3 in S2: 0 and 1 can only meet 2.
     assert _hall_violator([0b0100, 0b0100, 0b0011, 0b0000], 2) == 0b0011

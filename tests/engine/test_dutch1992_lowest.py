@@ -10,7 +10,8 @@ ways, and whole rounds are paired with and without the closed form.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 import pytest
 
@@ -18,6 +19,7 @@ from pairing.engine import NoValidPairing, System, pair_round
 from pairing.engine.generator import tournament_states
 from pairing.engine.matching import perfect_matching_within
 from pairing.engine.model import TournamentState
+from pairing.engine.systems.dutch1992 import levels
 from pairing.engine.systems.dutch1992.brackets import Accepted, Bracket, make_bracket
 from pairing.engine.systems.dutch1992.criteria import (
     LOOSEST,
@@ -25,7 +27,7 @@ from pairing.engine.systems.dutch1992.criteria import (
     may_leave,
     pair_allowed,
 )
-from pairing.engine.systems.dutch1992.entrants import entrants
+from pairing.engine.systems.dutch1992.entrants import Entrant, entrants
 from pairing.engine.systems.dutch1992.lowest import (
     least_conflicts,
     lowest_pairable,
@@ -180,13 +182,11 @@ def test_dutch_b4_colour_bound_only_for_groups_of_twenty_or_more(
     group of at least ``COLOUR_BOUND_FROM`` players (smaller ones try their few divisions
     one by one, without paying the matching's import); with the bound for every group,
     the same rounds are paired the same."""
-    from pairing.engine.systems.dutch1992 import levels
-
     calls: list[int] = []
 
-    def counted(players: object, *args: object) -> object:
-        calls.append(len(players))  # type: ignore[arg-type]
-        return least_conflicts(players, *args)  # type: ignore[arg-type]
+    def counted(players: Sequence[Entrant], *args: Any) -> int | None:
+        calls.append(len(players))
+        return least_conflicts(players, *args)
 
     monkeypatch.setattr(levels, "least_conflicts", counted)
     small = [s for p, r, seed in EVENTS[:2] for s in _states(p, r, seed)]

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import re
+import tempfile
 from dataclasses import replace
 from pathlib import Path
 
@@ -105,7 +106,6 @@ def ours_text(path: Path) -> str:
 
 def write_ours() -> None:
     """Write ``ours/<event>.txt`` for every event listed in ``divergent.json``."""
-    import tempfile
 
     OURS.mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory() as scratch:

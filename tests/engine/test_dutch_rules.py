@@ -78,6 +78,12 @@ def test_c4_round_can_be_completed(tmp_path: Path) -> None:
     _assert_reference("c4_round_can_be_completed", "C4 (the round can be completed)", tmp_path)
 
 
+def test_c5_pab_to_the_lowest_score(tmp_path: Path) -> None:
+    _assert_reference(
+        "c5_pab_to_the_lowest_score", "C5 (the bye to the lowest score possible)", tmp_path
+    )
+
+
 def test_c6_most_pairs_in_bracket(tmp_path: Path) -> None:
     _assert_reference("c6_most_pairs_in_bracket", "C6 (the most pairs in the bracket)", tmp_path)
 

@@ -10,7 +10,14 @@ from pathlib import Path
 
 import networkx as nx
 
-from .layout import MAX_LINES, ROOT, import_graph, long_modules, sources
+from .layout import (
+    MAX_LINES,
+    ROOT,
+    import_graph,
+    long_modules,
+    sources,
+    unexplained_function_imports,
+)
 
 ENGINE = ROOT / "pairing"
 
@@ -58,3 +65,11 @@ def test_a_long_module_is_found(tmp_path: Path) -> None:
     (tmp_path / "pkg" / "long.py").write_text("x = 1\n" * (MAX_LINES + 1), encoding="utf-8")
     (tmp_path / "pkg" / "fits.py").write_text("x = 1\n" * MAX_LINES, encoding="utf-8")
     assert long_modules(sources(tmp_path / "pkg", tmp_path)) == {"pkg.long": MAX_LINES + 1}
+
+
+def test_function_level_imports_in_the_engine_and_its_tests_say_why() -> None:
+    """As in the web app (#33): an import inside a function of ``pairing`` or of the
+    engine's tests has its reason beside it (the models load after the apps; networkx
+    only when a matching is needed)."""
+    assert unexplained_function_imports(sources(ENGINE)) == []
+    assert unexplained_function_imports(sources(ROOT / "tests" / "engine")) == []

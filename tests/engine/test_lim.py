@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pairing.engine.errors import NoValidPairing
+from pairing.engine.floats import Float, float_history
 from pairing.engine.matching import matching_size
 from pairing.engine.model import (
     Colour,
@@ -29,6 +30,7 @@ from pairing.engine.model import (
 from pairing.engine.systems.lim.compatibility import GroupMatching
 from pairing.engine.systems.lim.exchanges import exchange_columns, proposed_pairings
 from pairing.engine.systems.lim.floaters import floater_order
+from pairing.engine.systems.lim.floats import float_record
 from pairing.engine.systems.lim.groups import Direction, Pairing, Position
 from pairing.engine.systems.lim.numbers import initial_order
 from pairing.engine.systems.lim.players import Entrant, due_colour, entrants
@@ -1545,8 +1547,6 @@ def test_lim_properties_hold_in_a_larger_event() -> None:
 def test_lim_10_1_float_record_marks_only_transferred_players() -> None:
     """The pairing card's float record follows Lim 10.1: a floater is a player moved to
     another score group, not (as in Dutch A4) anyone who met a different score."""
-    from pairing.engine.floats import Float, float_history
-    from pairing.engine.systems.lim.floats import float_record
 
     state = build(4, ["1-3 1; 2-4 =", "1-2 =; 4-3 1"])
     # Round 1: everyone on 0, the median: nobody floated.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import signal
 import subprocess
 import sys
@@ -13,7 +14,7 @@ import pytest
 from pairing.engine import InvalidState, NoValidPairing, System, pair_round
 from pairing.engine.generator import tournament_states
 from pairing.engine.model import PairingNumber, Player, TournamentState
-from pairing.timed import PairingTimeout, pair_round_limited
+from pairing.timed import PairingTimeout, _child, pair_round_limited
 
 
 def _state(players: int) -> TournamentState:
@@ -57,7 +58,6 @@ def test_timed_refusal_in_the_child_keeps_its_message_code() -> None:
 
 def test_timed_pairing_over_the_limit_is_stopped() -> None:
     """A limit far below the pairing's time raises PairingTimeout and stops the child."""
-    import multiprocessing
 
     with pytest.raises(PairingTimeout, match=r"pairing took longer than 0\.001 s"):
         pair_round_limited(_state(200), System.DUTCH_1992, seed=1, seconds=0.001)
@@ -130,9 +130,6 @@ def test_timed_child_dies_with_the_worker_that_started_it() -> None:
 def test_timed_child_ends_itself_after_its_limit() -> None:
     """Whatever happens to its parent, the child's own alarm ends it a second after the
     limit (here run as a plain child, without the parent's kill)."""
-    import multiprocessing
-
-    from pairing.timed import _child
 
     state = _slow_state()
     receiver, sender = multiprocessing.Pipe(duplex=False)

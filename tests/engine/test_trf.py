@@ -15,11 +15,15 @@ from pairing.engine.model import (
     Colour,
     Outcome,
     PairingNumber,
+    PairingOptions,
+    Player,
     Points,
     PointSystem,
     RequestKind,
+    Round1Separation,
     RoundRequest,
     Title,
+    TournamentState,
 )
 from pairing.engine.trf import (
     TrfPlayer,
@@ -597,7 +601,6 @@ def test_trf_swg_board_not_yet_played_leaves_001_blank() -> None:
 
 def test_swo_and_swa_lines_carry_the_pairing_options_and_areas_both_ways() -> None:
     """Our SWO options and SWA areas reach the engine's state, and are written back."""
-    from pairing.engine.model import PairingOptions, Player, Round1Separation, TournamentState
 
     state = TournamentState(
         players=(

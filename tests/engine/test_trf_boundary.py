@@ -11,6 +11,11 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
+
+from pairing.engine.errors import TrfError
+from pairing.engine.trf import read_trf
+
 ROOT = Path(__file__).resolve().parents[2]
 TRF = ROOT / "pairing" / "engine" / "trf"
 RECORD = re.compile(r"^(?:\d{3}|XX[A-Z]|BB[A-Z]|SW[A-Z]|###) ")
@@ -83,10 +88,6 @@ def test_trf_boundary_detects_record_syntax(tmp_path: Path) -> None:
 
 def test_trf_starting_rank_of_five_digits_is_refused_not_read_as_four() -> None:
     """Defect (#21): player number 10000 was read as 1000 with a stray digit."""
-    import pytest
-
-    from pairing.engine.errors import TrfError
-    from pairing.engine.trf import read_trf
 
     line = (
         "001 10000 m    Adams, Anna                       1500 ENG    12345678 2000/01/01  0.0    1"

@@ -2,19 +2,26 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.test import Client
+from django.utils import timezone, translation
 from pytest_django import Settings
 
 from pairing.engine import System
 from pairing.engine.model import RoundPairing, TournamentState
 from pairing.timed import PairingTimeout
-from swissweb.tournament.models import Event, Player
+from swissweb.tournament.core import caching
+from swissweb.tournament.events import services as event_services
+from swissweb.tournament.models import Event, Player, Result
 from swissweb.tournament.rounds import engine_door
+from swissweb.tournament.rounds import results as result_services
+from swissweb.tournament.rounds import services as round_services
 
 
 @pytest.fixture
@@ -60,7 +67,6 @@ def stranger_client(stranger: User) -> Client:
 def _default_language() -> Iterator[None]:
     """Each test starts in the default language: a request in German (#24) leaves the
     thread's language German (LocaleMiddleware activates it and nothing resets it)."""
-    from django.utils import translation
 
     translation.deactivate()
     yield
@@ -71,9 +77,6 @@ def _default_language() -> Iterator[None]:
 def _empty_page_cache() -> None:
     """Each test starts without cached fragments of the public pages (#10), nor the
     values player cards keep in the process (#21)."""
-    from django.core.cache import cache
-
-    from swissweb.tournament.core import caching
 
     cache.clear()
     caching.clear_process_memo()
@@ -82,9 +85,6 @@ def _empty_page_cache() -> None:
 @pytest.fixture
 def started(event: Event, players: list[Player], arbiter: User) -> Event:
     """The event of ``event``, its ``players`` numbered: ready to pair round 1."""
-    from django.utils import timezone
-
-    from swissweb.tournament.events import services as event_services
 
     event_services.event_start(event_id=event.pk, user=arbiter, now=timezone.now())
     return event
@@ -93,11 +93,6 @@ def started(event: Event, players: list[Player], arbiter: User) -> Event:
 @pytest.fixture
 def two_rounds(started: Event, players: list[Player], arbiter: User) -> Event:
     """Round 1 complete (White wins everywhere), round 2 published and in play."""
-    import datetime as dt
-
-    from swissweb.tournament.models import Result
-    from swissweb.tournament.rounds import results as result_services
-    from swissweb.tournament.rounds import services as round_services
 
     now = dt.datetime(2026, 3, 1, 9, 0, tzinfo=dt.UTC)
     first = round_services.round_pair(event_id=started.pk, user=arbiter, now=now, seed=1)

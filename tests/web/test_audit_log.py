@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
 import datetime as dt
 import pathlib
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -12,6 +14,7 @@ from django.test import Client
 from django.urls import reverse
 
 from swissweb.tournament.audit import log as audit
+from swissweb.tournament.audit import selectors as audit_selectors
 from swissweb.tournament.audit.actions import AuditAction
 from swissweb.tournament.audit.payloads import SettingChanges
 from swissweb.tournament.events import services as event_services
@@ -121,7 +124,7 @@ def test_result_rows_name_the_players(started: Event, arbiter: User) -> None:
     game = entry.round.games.select_related("white", "black").get(board=1)
     white, black = audit.player_label(game.white), audit.player_label(game.black)
     assert (entry.after["white"], entry.after["black"]) == (white, black)
-    line = audit.audit_line(entry, {})
+    line = audit_selectors.audit_line(entry, {})
     assert line.subject == f"Board 1: {white} – {black}"
     assert line.changes == ("result: none → 1-0",)
 
@@ -147,11 +150,11 @@ def test_pair_again_rows_carry_their_round(
     url = reverse("tournament:round_repair", args=[started.slug, 1])
     response = arbiter_client.post(url, {"confirm": "1"})
     assert response.status_code in (200, 302)
-    page = audit.audit_page(event=started, page=None, round_number=1)
-    actions = [line.action for line in page["lines"]]
+    page = audit_selectors.audit_page(event=started, page=None, round_number=1)
+    actions = [line.action for line in page.lines]
     assert str(AuditAction.ROUND_DELETE.label) in actions
     assert actions.count(str(AuditAction.ROUND_PAIR.label)) == 2
-    assert all(line.round == 1 for line in page["lines"])
+    assert all(line.round == 1 for line in page.lines)
 
 
 def test_old_rows_in_todays_shapes_still_render(event: Event, players: list[Player]) -> None:
@@ -164,7 +167,7 @@ def test_old_rows_in_todays_shapes_still_render(event: Event, players: list[Play
         before={"board": 3, "result": ""},
         after={"board": 3, "result": "1-0"},
     )
-    line = audit.audit_line(old_result, {})
+    line = audit_selectors.audit_line(old_result, {})
     assert line.action == "Result entered" and line.subject == ""
     assert line.changes == ("board: 3", "result: none → 1-0")
     a, b = players[0], players[1]
@@ -176,8 +179,41 @@ def test_old_rows_in_todays_shapes_still_render(event: Event, players: list[Play
         before={"boards": [[1, a.pk, b.pk]]},
         after={"boards": [[1, b.pk, a.pk]], "absent": [a.pk]},
     )
-    line = audit.audit_line(redraw, names)
+    line = audit_selectors.audit_line(redraw, names)
     assert line.changes[0] == "board 1: 1. Adams - 2. Baker → 2. Baker - 1. Adams"
     assert line.changes[-1] == "absent: 1. Adams"  # by name now, no more a bare id
     unknown = AuditEntry.objects.create(event=event, at=NOW, action="some_later_action")
-    assert audit.audit_line(unknown, {}).action == "some later action"
+    assert audit_selectors.audit_line(unknown, {}).action == "some later action"
+
+
+def test_audit_page_is_plain_values_with_its_place_among_the_pages(
+    event: Event, arbiter: User, arbiter_client: Client, django_assert_max_num_queries: Any
+) -> None:
+    """The Audit page's reader is a selector like the others (#33 item 1): a frozen value
+    of lines and page numbers, no paginator or database row for the template, from a
+    fixed number of queries (at most three, whatever the count); the page links to the
+    older and newer pages by them."""
+    size = audit_selectors.AUDIT_PAGE_SIZE
+    AuditEntry.objects.bulk_create(
+        AuditEntry(event=event, at=NOW, action=AuditAction.EVENT_START, before={}, after={})
+        for _ in range(size + 1)
+    )
+    with django_assert_max_num_queries(3):
+        first = audit_selectors.audit_page(event=event, page=None, round_number=None)
+    with django_assert_max_num_queries(3):
+        last = audit_selectors.audit_page(event=event, page="2", round_number=None)
+    assert (first.count, first.number, first.pages, first.previous, first.next) == (
+        size + 1,
+        1,
+        2,
+        None,
+        2,
+    )
+    assert (last.number, last.previous, last.next, len(last.lines)) == (2, 1, None, 1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(first, "number", 2)  # noqa: B010  # the write a frozen value refuses
+    plain = (int, str, tuple, type(None), audit_selectors.AuditLine)
+    assert all(isinstance(getattr(first, f.name), plain) for f in dataclasses.fields(first))
+    url = reverse("tournament:workspace_audit", args=[event.slug])
+    text = arbiter_client.get(url, {"page": "2"}).content.decode()
+    assert 'href="?page=1">Newer</a>' in text and "Page 2 of 2" in text

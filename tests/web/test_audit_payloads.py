@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from swissweb.tournament.audit import log as audit
+from swissweb.tournament.audit import selectors as audit_selectors
 from swissweb.tournament.audit.actions import AuditAction
 from swissweb.tournament.audit.check_in import (
     AsksUndecided,
@@ -273,7 +274,7 @@ def test_each_action_renders_from_its_typed_payload(
     assert entry is not None
     recorded = audit.read(entry)
     assert (recorded.before, recorded.after) == (before, after)
-    line = audit.audit_line(entry, NAMES)
+    line = audit_selectors.audit_line(entry, NAMES)
     assert line.action == str(action.label)
     assert (line.subject, line.changes) == (subject, changes)
 
@@ -328,8 +329,8 @@ def test_rows_in_earlier_shapes_still_render(event: Event, players: list[Player]
     }  # fmt: skip
     for action, (before, after) in rows.items():
         AuditEntry.objects.create(event=event, at=NOW, action=action, before=before, after=after)
-    page = audit.audit_page(event=event, page=None, round_number=None)
-    lines = {line.action: line for line in page["lines"]}
+    page = audit_selectors.audit_page(event=event, page=None, round_number=None)
+    lines = {line.action: line for line in page.lines}
     a_name, b_name = audit.player_label(a), audit.player_label(b)
     pair = lines["Forbidden pair added"]
     assert (pair.subject, pair.changes) == (f"{a_name} and {b_name}", ())
@@ -384,7 +385,7 @@ def test_a_damaged_row_renders_neutral_words_never_a_500(
     missing values: the page shows it and answers 200."""
     for value in GARBAGE:
         AuditEntry.objects.create(event=event, at=NOW, action=action, before=value, after=value)
-    lines = audit.audit_page(event=event, page=None, round_number=None)["lines"]
+    lines = audit_selectors.audit_page(event=event, page=None, round_number=None).lines
     assert len(lines) == len(GARBAGE)
     response = arbiter_client.get(f"/events/{event.slug}/manage/audit/")
     assert response.status_code == 200

@@ -8,9 +8,13 @@ from fractions import Fraction
 
 import pytest
 from django.contrib.auth.models import User
+from django.contrib.messages import get_messages
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.utils import timezone
 
+from pairing.engine import trf
+from pairing.engine.trf import decode_trf, read_trf
 from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import (
@@ -207,7 +211,6 @@ def test_backup_export_is_read_again_unchanged(played: Event, stranger: User) ->
 def test_backup_full_point_byes_are_f_blocks_and_240_lines(played: Event) -> None:
     """#20: the full-point bye of round 2 is ``0000 - F`` in its 001 line and counts the
     event's points (2 here) in the points column; both byes are TRF-2026 240 F lines."""
-    from pairing.engine.trf import read_trf
 
     text = exports.event_trf(played)
     doc = read_trf(text)
@@ -290,7 +293,6 @@ def test_backup_export_ranks_players_by_the_events_tiebreaks(played: Event, arbi
     level players sharing it.  With round 4's results half entered the points beside it
     are not those of any standings, so it stays blank; once the round is complete it is
     the standings' place."""
-    from pairing.engine import trf
 
     def ranks() -> dict[int, int | None]:
         doc = trf.read_trf(exports.event_trf(played))
@@ -345,7 +347,6 @@ def test_backup_view_creates_the_event_for_the_importing_user(
     played: Event, stranger_client: Client, stranger: User
 ) -> None:
     """Uploading a backup on the new-event page creates the event; the uploader is arbiter."""
-    from django.core.files.uploadedfile import SimpleUploadedFile
 
     upload = SimpleUploadedFile("backup.trf", exports.event_trf(played).encode())
     response = stranger_client.post("/events/import/", {"trf": upload})
@@ -355,7 +356,6 @@ def test_backup_view_creates_the_event_for_the_importing_user(
     assert list(copy.arbiters.all()) == [stranger]
     # #31: the page says the copy is private, and that its links are new (the original
     # is still here).
-    from django.contrib.messages import get_messages
 
     said = [str(m) for m in get_messages(response.wsgi_request)]
     assert any("private until you publish it" in m for m in said), said
@@ -364,7 +364,6 @@ def test_backup_view_creates_the_event_for_the_importing_user(
 
 def test_backup_view_shows_line_and_column_of_a_bad_file(stranger_client: Client) -> None:
     """A bad upload is refused with its line and column; no event is created."""
-    from django.core.files.uploadedfile import SimpleUploadedFile
 
     bad = b"012 x\r\n001    1      A                                 20x0\r\n"
     response = stranger_client.post("/events/import/", {"trf": SimpleUploadedFile("b.trf", bad)})
@@ -397,7 +396,6 @@ with a result in every round played are compared."""
 def test_backup_import_of_a_sample_with_full_point_byes(name: str, stranger: User) -> None:
     """#20: the file imports, each full-point bye becomes one, the standings give the
     points of the file's points column, and the export reads back the same."""
-    from pairing.engine.trf import decode_trf, read_trf
 
     text = decode_trf((DATA / "trf-samples" / name).read_bytes())
     event = event_services.event_import_trf(text=text, user=stranger, now=T0)
@@ -426,7 +424,6 @@ def test_backup_import_of_a_sample_with_full_point_byes(name: str, stranger: Use
 def test_backup_import_of_a_team_sample_is_refused_for_its_240_lines(stranger: User) -> None:
     """The TRF-2026 team sample has full-point byes too; they no longer stop it, but a
     240 line gives a half-point bye to a player with a board in that round."""
-    from pairing.engine.trf import decode_trf
 
     text = decode_trf((DATA / "trf-samples" / "echecsjs_grandmommyscup.trf").read_bytes())
     with pytest.raises(TournamentError, match="player 39 has a board in round 1"):

@@ -26,6 +26,13 @@ pytestmark = pytest.mark.django_db
 NAME = re.compile(r"(?P<slug>[-a-z0-9]+)-[0-9]{8}T[0-9]{6}Z\.trf")
 
 
+def _slug(name: str) -> str:
+    """The event's slug in a backup file's ``name`` (the name must be the command's)."""
+    match = NAME.fullmatch(name)
+    assert match is not None, name
+    return match["slug"]
+
+
 def _backup(out: Path, *args: str) -> tuple[str, str]:
     stdout, stderr = io.StringIO(), io.StringIO()
     call_command("backup_events", "--out", str(out), *args, stdout=stdout, stderr=stderr)
@@ -58,7 +65,7 @@ def test_backup_of_every_event_restored_into_an_empty_database_reads_the_same(
     before = {e.slug: (boards(e), standings(e), exports.event_trf(e)) for e in demos}
     out, _ = _backup(tmp_path)
     files = sorted(tmp_path.glob("*.trf"))
-    assert [NAME.fullmatch(f.name)["slug"] for f in files] == sorted(before)  # type: ignore[index]
+    assert [_slug(f.name) for f in files] == sorted(before)
     for event in demos:
         assert f"ok {event.slug} {event.slug}-" in out
         lose(event)
@@ -178,7 +185,7 @@ def test_backup_an_event_that_fails_is_named_the_others_written_its_old_files_ke
                      stderr=stderr)  # fmt: skip
     assert f"FAILED {broken.slug}: simulated: the event cannot be read" in stderr.getvalue()
     assert all(path.exists() for path in kept)
-    names = {NAME.fullmatch(p.name)["slug"] for p in tmp_path.glob("*.trf")}  # type: ignore[index]
+    names = {_slug(p.name) for p in tmp_path.glob("*.trf")}
     assert names == {e.slug for e in demos}
     (manifest,) = tmp_path.glob("manifest-*")
     assert len(manifest.read_text().splitlines()) == len(demos) - 1

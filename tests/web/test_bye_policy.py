@@ -12,6 +12,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import (
     AskState,
     AuditEntry,
@@ -25,6 +26,7 @@ from swissweb.tournament.players import asks as ask_services
 from swissweb.tournament.players import bye_policy
 from swissweb.tournament.players import requests as request_services
 from swissweb.tournament.players.bye_policy import ByePolicyRefused
+from swissweb.tournament.publishing import exports
 
 from .test_event_settings import form_data
 
@@ -245,8 +247,6 @@ def test_bye_policy_is_set_in_the_event_settings_and_audited(
 def test_bye_policy_survives_a_backup_and_its_import(
     started: Event, arbiter: User, stranger: User
 ) -> None:
-    from swissweb.tournament.events import services as event_services
-    from swissweb.tournament.publishing import exports
 
     _policy(started, bye_most=0, bye_last_rounds=2, bye_deadline_hours=0)
     text = exports.event_trf(started)

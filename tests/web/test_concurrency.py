@@ -7,6 +7,7 @@ tests need PostgreSQL's row locks and run in CI, which always uses PostgreSQL.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 
 import pytest
@@ -14,6 +15,8 @@ from django.contrib.auth.models import User
 from django.db import connection, connections, transaction
 from django.utils import timezone
 
+from pairing.engine import pair_round
+from swissweb.tournament.audit.actions import AuditAction
 from swissweb.tournament.core.errors import (
     ResultsIncomplete,
     RoundAlreadyPaired,
@@ -22,7 +25,9 @@ from swissweb.tournament.core.errors import (
     TournamentError,
 )
 from swissweb.tournament.events import services as event_services
-from swissweb.tournament.models import Event, Game, Player, Result, Round
+from swissweb.tournament.models import AuditEntry, CheckIn, Event, Game, Player, Result, Round
+from swissweb.tournament.players import check_in
+from swissweb.tournament.rounds import engine_adapter
 from swissweb.tournament.rounds import results as result_services
 from swissweb.tournament.rounds import services as round_services
 
@@ -153,7 +158,6 @@ def _correct_while_pairing(
     """One thread corrects ``game`` and holds its transaction open for a moment; another
     asks to pair round 2 meanwhile.  Returns the pairing's outcome, the time the
     correction committed and the time the pairing returned."""
-    import time
 
     locked = threading.Event()
     times: dict[str, float] = {}
@@ -196,8 +200,6 @@ def test_pairing_waits_for_a_result_correction_and_sees_it(
     started_event: tuple[Event, User],
 ) -> None:
     """A correction holds the event lock; pairing waits, then pairs on the corrected result."""
-    from pairing.engine import pair_round
-    from swissweb.tournament.rounds import engine_adapter
 
     event, arbiter = started_event
     round_1 = _completed_round_1(event, arbiter)
@@ -236,7 +238,6 @@ def test_correction_waits_for_a_pairing_and_refuses_to_leave_its_draft_stale(
 ) -> None:
     """Pairing round 2 holds the lock; a correction of round 1 waits, then is refused,
     since the draft was paired on the old result.  Nothing is half applied."""
-    import time
 
     event, arbiter = started_event
     round_1 = _completed_round_1(event, arbiter)
@@ -284,9 +285,6 @@ def test_twenty_simultaneous_check_ins_of_one_player_record_one(
 ) -> None:
     """The desk and the player's phone check the same player in at once (#34 item 3):
     the event lock lets one through; the others find it done and record nothing."""
-    from swissweb.tournament.audit.actions import AuditAction
-    from swissweb.tournament.models import AuditEntry, CheckIn
-    from swissweb.tournament.players import check_in
 
     event, arbiter = started_event
     player = event.players.order_by("pk").first()

@@ -4,13 +4,14 @@ in the reader's language."""
 from __future__ import annotations
 
 import datetime as dt
+from fractions import Fraction
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
 from swissweb.tournament.events import services as event_services
-from swissweb.tournament.models import Event, Player
+from swissweb.tournament.models import Event, Player, Round
 from swissweb.tournament.rounds import draft_review
 from swissweb.tournament.rounds import services as round_services
 
@@ -42,9 +43,9 @@ def test_the_rounds_before_a_draft_are_read_once_per_draft(
     reads: list[int] = []
     real = draft_review._read_basis
 
-    def counted(event: Event, round_: object) -> object:
+    def counted(event: Event, round_: Round) -> tuple[dict[int, Fraction], dict[int, str], bool]:
         reads.append(1)
-        return real(event, round_)  # type: ignore[arg-type]
+        return real(event, round_)
 
     monkeypatch.setattr(draft_review, "_read_basis", counted)
     event = _drafted(arbiter)

@@ -8,6 +8,7 @@ import datetime as dt
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from pairing.engine import trf
@@ -71,7 +72,6 @@ def test_players_trf_import_of_duplicates_changes_nothing(
     arbiter_client: Client, event: Event
 ) -> None:
     """Through the players page: refused with the message, no player added, no audit."""
-    from django.core.files.uploadedfile import SimpleUploadedFile
 
     upload = SimpleUploadedFile("players.trf", SAME_FIDE_ID.encode())
     response = arbiter_client.post(
@@ -97,7 +97,6 @@ def test_event_import_reports_duplicate_players_naming_both_lines(
     entry = AuditEntry.objects.get(event=event, action="event_import")
     (report,) = entry.after["duplicates"]
     assert "TRF lines 2 and 4" in report and "FIDE ID 1300001" in report
-    from django.core.files.uploadedfile import SimpleUploadedFile
 
     upload = SimpleUploadedFile("event.trf", SAME_NAME_AND_BIRTH.encode())
     asked = stranger_client.post("/events/import/", {"trf": upload})

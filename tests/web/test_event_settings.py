@@ -3,6 +3,7 @@ played event, confirmed where they change it, recorded, and old slugs still lead
 
 from __future__ import annotations
 
+import datetime as dt
 import threading
 from fractions import Fraction
 from typing import Any
@@ -11,8 +12,11 @@ import pytest
 from django.contrib.auth.models import User
 from django.db import connection, connections
 from django.test import Client
+from django.urls import URLPattern, get_resolver
 from django.utils import timezone
 
+from pairing.engine import SYSTEMS
+from pairing.engine.registry import option_specs
 from swissweb.tournament.core.errors import (
     ConfirmationNeeded,
     SettingLocked,
@@ -20,9 +24,13 @@ from swissweb.tournament.core.errors import (
     TournamentError,
 )
 from swissweb.tournament.events import services as event_services
+from swissweb.tournament.events.forms import EventForm, EventSettingsForm
+from swissweb.tournament.events.slugs import RESERVED_SLUGS, unique_slug
 from swissweb.tournament.models import AuditEntry, Event, EventSlugRedirect, Player, Result
+from swissweb.tournament.publishing import exports
 from swissweb.tournament.rounds import results as result_services
 from swissweb.tournament.rounds import services as round_services
+from swissweb.tournament.standings.selectors import standings_after
 
 pytestmark = pytest.mark.django_db
 
@@ -162,7 +170,6 @@ def test_settings_points_change_needs_confirmation_then_standings_follow(
 ) -> None:
     """Three points for a win after two rounds: first the list of what it changes and
     nothing saved; confirmed, the standings give three points per win."""
-    from swissweb.tournament.standings.selectors import standings_after
 
     old = standings_after(event=played)
     before = snapshot(played)
@@ -232,7 +239,6 @@ def test_settings_unknown_field_refused(event: Event, arbiter: User) -> None:
 
 
 def test_settings_dates_out_of_order_refused(event: Event, arbiter: User) -> None:
-    import datetime as dt
 
     with pytest.raises(TournamentError, match="Not saved"):
         update(event, arbiter, start_date=dt.date(2026, 5, 2), end_date=dt.date(2026, 5, 1))
@@ -282,9 +288,6 @@ def test_settings_slug_of_another_event_or_its_old_slug_refused(
 
 def test_reserved_slugs_are_the_routes_beside_event_pages() -> None:
     """Every fixed ``events/<word>/`` route is a reserved slug."""
-    from django.urls import URLPattern, get_resolver
-
-    from swissweb.tournament.events.slugs import RESERVED_SLUGS
 
     fixed = set()
     for pattern in get_resolver().url_patterns:
@@ -297,7 +300,6 @@ def test_reserved_slugs_are_the_routes_beside_event_pages() -> None:
 
 
 def test_unique_slug_from_a_name() -> None:
-    from swissweb.tournament.events.slugs import unique_slug
 
     assert unique_slug("Spring Swiss 2026") == "spring-swiss-2026"
     assert unique_slug("New") == "new-2"
@@ -406,7 +408,6 @@ def test_old_slug_of_a_private_event_is_not_revealed(
     stranger_client: Client, arbiter_client: Client, event: Event, arbiter: User
 ) -> None:
     """Only the event's arbiters learn where a non-public event's old slug leads."""
-    from django.test import Client
 
     update(event, arbiter, public=False)
     update(event, arbiter, slug="secret")
@@ -435,7 +436,6 @@ def test_old_slugs_of_one_event_lead_to_its_present_slug(client: Client, renamed
 
 def form_data(event: Event, **changes: Any) -> dict[str, Any]:
     """What the edit form posts for ``event`` as it is now, with ``changes``."""
-    from swissweb.tournament.events.forms import EventSettingsForm
 
     event.refresh_from_db()
     form = EventSettingsForm(instance=event, paired=event.round_set.exists())
@@ -483,8 +483,6 @@ def test_settings_form_of_an_esca_event_shows_only_esca_options(
 
 def test_settings_form_options_come_from_the_registry(arbiter: User) -> None:
     """Each system's form shows acceleration and the flags of its ``RULES.options``."""
-    from pairing.engine import SYSTEMS
-    from swissweb.tournament.events.forms import EventSettingsForm
 
     for system, rules in SYSTEMS.items():
         event = make_event(arbiter, system.value)
@@ -495,8 +493,6 @@ def test_settings_form_options_come_from_the_registry(arbiter: User) -> None:
 
 def test_every_engine_option_has_an_event_field() -> None:
     """Every option a system declares is a field of the new-event form, flag by flag."""
-    from pairing.engine.registry import option_specs
-    from swissweb.tournament.events.forms import EventForm
 
     form = EventForm()
     for spec in option_specs():
@@ -648,7 +644,6 @@ def test_imported_event_never_takes_a_route_or_an_old_slug(
 ) -> None:
     """A TRF backup named "Import" is not given the slug of the import page, and a copy
     of an event whose old slug is taken gets a slug of its own."""
-    from swissweb.tournament.publishing import exports
 
     event = update(event, arbiter, name="Import")
     copy = event_services.event_import_trf(text=exports.event_trf(event), user=arbiter, now=T0)

@@ -4,9 +4,12 @@ round (Dutch F2: not a game)."""
 
 from __future__ import annotations
 
+import csv
+import importlib
 from fractions import Fraction
 
 import pytest
+from django.apps import apps
 from django.contrib.auth.models import User
 from django.test import Client
 
@@ -19,6 +22,7 @@ from swissweb.tournament.core.errors import (
     RoundLocked,
     TournamentError,
 )
+from swissweb.tournament.core.numbers import points_text
 from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import Event, Game, Player, RequestKind, RoundRequest
 from swissweb.tournament.players import requests as request_services
@@ -186,9 +190,6 @@ def test_full_point_bye_player_takes_no_board_and_others_are_paired(
 def test_full_point_bye_of_an_existing_event_stays_worth_a_win(event: Event) -> None:
     """The migration gives the events that exist the points the engine gave their
     full-point byes before (a win's), so their exports and standings do not move."""
-    import importlib
-
-    from django.apps import apps
 
     migration = importlib.import_module("swissweb.tournament.migrations.0008_full_point_bye")
     Event.objects.filter(pk=event.pk).update(points_win=6, points_full_bye=2)
@@ -245,7 +246,6 @@ def test_full_point_bye_in_the_crosstable_and_the_player_card(
     line = next(line for line in table.lines if line.player.pairing_number == 1)
     cell = line.cells[0]
     assert (cell.opponent_rank, cell.colour, cell.result) == (None, "", "+")
-    from swissweb.tournament.core.numbers import points_text
 
     response = client.get(f"/events/{two_rounds.slug}/players/1/")
     assert "<td>full-point bye</td>" in response.content.decode()
@@ -259,7 +259,6 @@ def test_full_point_bye_in_the_crosstable_and_the_player_card(
 
 
 def test_full_point_bye_counts_in_the_standings_csv(client: Client, two_rounds: Event) -> None:
-    import csv
 
     text = client.get(f"/events/{two_rounds.slug}/standings.csv").content.decode("utf-8-sig")
     rows = {row["pairing_number"]: row for row in csv.DictReader(text.splitlines())}

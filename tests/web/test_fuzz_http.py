@@ -13,6 +13,7 @@ import pytest
 from django.apps import apps
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import transaction
 from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -43,12 +44,9 @@ def _counts() -> dict[str, int]:
 
 @pytest.fixture(scope="module")
 def source_trf(django_db_setup: None, django_db_blocker: DjangoDbBlocker) -> str:
-    with django_db_blocker.unblock():
-        from django.db import transaction
-
-        with transaction.atomic():
-            text = exports.event_trf(played_event(8, 2, slug="fuzz-source"))
-            transaction.set_rollback(True)
+    with django_db_blocker.unblock(), transaction.atomic():
+        text = exports.event_trf(played_event(8, 2, slug="fuzz-source"))
+        transaction.set_rollback(True)
     return text
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -11,7 +12,7 @@ import pytest
 def _config(monkeypatch: pytest.MonkeyPatch, **env: str) -> ModuleType:
     for name, value in env.items():
         monkeypatch.setenv(name, value)
-    import swissweb.gunicorn
+    import swissweb.gunicorn  # loaded here, then reloaded with the test's environment
 
     return importlib.reload(swissweb.gunicorn)
 
@@ -34,7 +35,6 @@ def test_gunicorn_uses_threads_so_a_slow_client_holds_a_thread_not_a_worker(
 
 
 def test_dockerfile_runs_gunicorn_with_these_settings() -> None:
-    from pathlib import Path
 
     dockerfile = (Path(__file__).resolve().parents[2] / "Dockerfile").read_text()
     assert '"-c", "python:swissweb.gunicorn"' in dockerfile

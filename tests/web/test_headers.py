@@ -8,6 +8,7 @@ import io
 import pytest
 from django.test import Client
 
+from swissweb import settings as project
 from swissweb.tournament.models import Player
 from swissweb.tournament.publishing.cells import text_cell
 
@@ -34,7 +35,6 @@ def test_every_page_refuses_device_features_by_permissions_policy() -> None:
 
 def test_hsts_preload_is_the_owner_s_choice_not_a_default() -> None:
     """Preloading is slow to take back for a whole domain: off unless asked for."""
-    from swissweb import settings as project
 
     assert project.SECURE_HSTS_PRELOAD is False
 

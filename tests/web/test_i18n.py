@@ -19,7 +19,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.template import Context, Template
 from django.test import Client
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 from swissweb.tournament.events import services as event_services
@@ -233,7 +233,6 @@ def test_audit_log_writes_settings_as_the_confirmation_does(
 ) -> None:
     """Points in points and choices by their label, in the reader's language: not the
     stored half-points and codes."""
-    from django.utils import timezone
 
     event_services.event_settings_update(
         event_id=event.pk,

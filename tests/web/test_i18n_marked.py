@@ -21,9 +21,16 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from django.apps import apps
+from django.db.models import GeneratedField
 from django.template.base import Lexer, TokenType
+from django.utils import translation
+from django.utils.functional import Promise
 
+from pairing.engine import SYSTEMS, rules_for
+from pairing.engine import tiebreaks as engine
 from swissweb.tournament.core import errors
+from swissweb.tournament.events import rule_names
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"
@@ -248,9 +255,6 @@ def test_every_model_field_has_a_translated_name() -> None:
     by its ``verbose_name``: Django's default, the attribute's own name, is English.
     A generated column is never shown (and naming it would make SQLite rebuild its table,
     dropping the triggers that guard it)."""
-    from django.apps import apps
-    from django.db.models import GeneratedField
-    from django.utils.functional import Promise
 
     bare = [
         f"{model.__name__}.{field.name}"
@@ -267,11 +271,6 @@ def test_every_model_field_has_a_translated_name() -> None:
 def test_the_engines_names_have_translatable_twins() -> None:
     """Every rule text, tie-break and modifier the engine names has its name in
     ``rule_names``, in English word for word the engine's."""
-    from django.utils import translation
-
-    from pairing.engine import SYSTEMS, rules_for
-    from pairing.engine import tiebreaks as engine
-    from swissweb.tournament.events import rule_names
 
     with translation.override("en-gb"):
         assert {k: str(v) for k, v in rule_names.RULE_TEXTS.items()} == {

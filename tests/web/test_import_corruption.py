@@ -33,6 +33,7 @@ from swissweb.tournament.publishing import exports
 from swissweb.tournament.rounds import results as result_services
 from swissweb.tournament.rounds import services as round_services
 from tests.engine.reference_data import DATA
+from tests.engine.test_trf import HEADER, player_line
 
 pytestmark = pytest.mark.django_db
 
@@ -273,7 +274,6 @@ def test_issue_10_csv_nul_byte_is_refused_with_its_line() -> None:
 
 def test_players_import_keeps_one_letter_titles_of_old_files() -> None:
     """#20: g, m, f and wg (old TRF title codes) were dropped by the players import."""
-    from tests.engine.test_trf import HEADER, player_line
 
     text = HEADER + "".join(
         player_line(n, f"Old, Player {n}", 2400 - n, "0.0", title=code) + "\n"

@@ -1,4 +1,5 @@
-"""The web app's layout holds (#33): no import circle, no module over 600 lines.
+"""The web app's layout holds (#33): no import circle, no module over 600 lines; and
+every ``type: ignore`` (tests and bench included) names its error code and its reason.
 
 The import graph is built from the source with ``ast``, module-level imports only (a
 function-level import is where Django requires one, each with its reason beside it), so a
@@ -8,11 +9,19 @@ circle hidden behind imports inside functions still shows here once they are lif
 from __future__ import annotations
 
 import ast
+import re
+import tokenize
 from pathlib import Path
 
 import networkx as nx
 
-from tests.engine.layout import ROOT, import_graph, long_modules, sources
+from tests.engine.layout import (
+    ROOT,
+    import_graph,
+    long_modules,
+    sources,
+    unexplained_function_imports,
+)
 
 WEB = ROOT / "swissweb"
 
@@ -43,26 +52,14 @@ def test_a_circle_is_found(tmp_path: Path) -> None:
     assert [sorted(cycle) for cycle in cycles] == [["swissweb.x.a", "swissweb.x.b", "swissweb.x.c"]]
 
 
-def unexplained_function_imports(modules: dict[str, Path], root: Path = ROOT) -> list[str]:
-    """``path:line`` of each import inside a function with no comment on its line."""
-    found = []
-    for path in modules.values():
-        text = path.read_text(encoding="utf-8")
-        lines = text.splitlines()
-        for node in ast.walk(ast.parse(text)):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                for inner in ast.walk(node):
-                    if not isinstance(inner, (ast.Import, ast.ImportFrom)):
-                        continue
-                    if "#" not in lines[inner.lineno - 1]:
-                        found.append(f"{path.relative_to(root)}:{inner.lineno}")
-    return found
-
-
 def test_function_level_imports_say_why() -> None:
     """An import inside a function is where Django requires one, with its reason beside
-    it; any other belongs at module level, where the circle check sees it."""
+    it; any other belongs at module level, where the circle check sees it.  The tests
+    and the benches too (#33: "function-level imports only where Django requires them";
+    a bench loads Django only when it runs, after ``django.setup()``)."""
     assert unexplained_function_imports(_sources()) == []
+    assert unexplained_function_imports(sources(ROOT / "tests")) == []
+    assert unexplained_function_imports(sources(ROOT / "bench")) == []
 
 
 def test_an_unexplained_function_import_is_found(tmp_path: Path) -> None:
@@ -202,3 +199,46 @@ def test_a_selector_answering_a_model_is_found(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     assert selector_faults(good) == []
+
+
+JUSTIFIED_IGNORE = re.compile(r"# type: ignore\[[a-z-]+(?:, ?[a-z-]+)*\]  # \S")
+"""A silenced check names its error code and says why (``# type: ignore[code]  # why``)."""
+
+
+def unjustified_ignores(paths: list[Path], root: Path = ROOT) -> list[str]:
+    """``path:line`` of each ``type: ignore`` comment without an error code and a reason."""
+    found = []
+    for path in paths:
+        with path.open("rb") as file:
+            for token in tokenize.tokenize(file.readline):
+                if token.type != tokenize.COMMENT or "type: ignore" not in token.string:
+                    continue
+                if not JUSTIFIED_IGNORE.match(token.string):
+                    found.append(f"{path.relative_to(root)}:{token.start[0]}")
+    return found
+
+
+def test_type_ignores_name_a_code_and_a_reason() -> None:
+    """#33 item 6: everything is type-checked, ``tests/`` and ``bench/`` too; where code
+    must do what the checker refuses (write to a frozen value, read gettext's private
+    table, keep a memo on a request), the comment names the error and the reason."""
+    paths = [
+        path
+        for top in ("swissweb", "pairing", "tests", "bench")
+        for path in sorted((ROOT / top).rglob("*.py"))
+        if "migrations" not in path.parts
+    ]
+    assert unjustified_ignores(paths) == []
+
+
+def test_an_unjustified_type_ignore_is_found(tmp_path: Path) -> None:
+    """A bare ignore and one without a reason are named; a string holding one is not."""
+    module = tmp_path / "t.py"
+    module.write_text(
+        "a = 1  # type: ignore\n"
+        "b = 2  # type: ignore[misc]\n"
+        "c = 3  # type: ignore[misc]  # the write a frozen value refuses\n"
+        "d = '# type: ignore'\n",
+        encoding="utf-8",
+    )
+    assert unjustified_ignores([module], tmp_path) == ["t.py:1", "t.py:2"]

@@ -17,6 +17,7 @@ import pytest
 from django import forms
 from django.contrib.auth.models import User
 from django.utils.translation import trans_real
+from pytest_django import Settings
 
 from pairing.engine import System, pair_round, rules_for
 from pairing.engine.model import PairingOptions, RoundPairing, TournamentState
@@ -104,12 +105,12 @@ def test_option_schema_default_is_not_written_and_reads_back(fake: None) -> None
 
 
 def test_option_schema_new_option_goes_from_the_form_to_the_engine(
-    fake: None, arbiter: User, settings: object
+    fake: None, arbiter: User, settings: Settings
 ) -> None:
     """Form -> event -> settings form -> TRF export -> the engine's state, and the
     app's own pairing: the pairer sees the value the arbiter typed."""
     # The stand-in lives in this process only: pair here, not in a child process.
-    settings.PAIRING_TIMEOUT = 0  # type: ignore[attr-defined]
+    settings.PAIRING_TIMEOUT = 0
     data = {
         "name": "Stand-in Open", "slug": "stand-in", "system": "sb", "rounds": 3,
         "tiebreaks": "BH,SB", "initial_colour": "lot", "points_win": "1",
@@ -148,13 +149,14 @@ def test_option_schema_settings_change_is_audited(fake: None, arbiter: User) -> 
 def test_option_schema_every_label_is_marked_and_translated_to_german() -> None:
     """The engine's English labels are the web's message ids: each is marked for
     ``makemessages`` (``option_msgids``) and has a German translation."""
-    german = trans_real.translation("de")
+    # gettext keeps the parsed catalogue in a private field; no public API lists it.
+    german = trans_real.translation("de")._catalog  # type: ignore[attr-defined]  # private
     for spec in option_specs():
         for flag in spec.flags():
             for text in (flag.label, flag.help):
                 assert text in MSGIDS, text
                 # The catalogue itself: a translation may read like its English.
-                assert text in german._catalog, text  # type: ignore[attr-defined]
+                assert text in german, text
 
 
 def test_option_schema_settings_refuse_a_value_the_option_does_not_take(

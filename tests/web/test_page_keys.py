@@ -21,6 +21,7 @@ from django.test import Client
 from django.test.signals import template_rendered
 from django.utils import timezone
 
+from swissweb.tournament.core import conditional
 from swissweb.tournament.models import Event, Game, Result
 from swissweb.tournament.publishing import pgn
 from swissweb.tournament.rounds import results as result_services
@@ -239,7 +240,6 @@ def test_load_readers_wait_for_the_first_render_of_a_page_instead_of_rendering_i
     """After a restart no version of a page is stored: every reader arriving while the
     first renders it (a third of a second for 1,000 players' standings) rendered it too,
     all at once.  They now wait for the one rendering it."""
-    from swissweb.tournament.core import conditional
 
     url = f"/events/{two_rounds.slug}/standings/"
     first = Client().get(url)
@@ -267,7 +267,6 @@ def test_load_a_reader_does_not_wait_for_a_render_that_stopped(
 ) -> None:
     """The worker that held the lock is gone (killed, or the page was a 404): the lock
     expires or is released, and the reader renders the page itself."""
-    from swissweb.tournament.core import conditional
 
     url = f"/events/{two_rounds.slug}/standings/"
     real_add = cache.add

@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 
 from swissweb.tournament.models import Event, Player
+from swissweb.tournament.players import link_views
 
 pytestmark = pytest.mark.django_db
 
@@ -46,7 +47,6 @@ def test_player_cards_come_in_pages_of_a_hundred(
     started: Event, arbiter_client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A QR code takes milliseconds to draw: 1,000 players' cards come 100 to a page."""
-    from swissweb.tournament.players import link_views
 
     monkeypatch.setattr(link_views, "CARDS_PER_PAGE", 4)
     url = f"/events/{started.slug}/manage/players/cards/"

@@ -13,6 +13,7 @@ from swissweb.tournament.core.text import invisible
 from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import Event, Player
 from swissweb.tournament.players import services as player_services
+from swissweb.tournament.players.imports import parse_players_csv
 from swissweb.tournament.publishing import exports
 
 pytestmark = pytest.mark.django_db
@@ -82,7 +83,6 @@ def test_event_import_refuses_an_invisible_character_in_a_name(
 
 
 def test_csv_import_names_the_line_of_an_invisible_character() -> None:
-    from swissweb.tournament.players.imports import parse_players_csv
 
     text = 'name,rating\n"Adams, Anna",1500\n"Bo\u202eb, X",1400\n'
     _, problems = parse_players_csv(text)
@@ -93,7 +93,6 @@ def test_csv_import_names_the_line_of_an_invisible_character() -> None:
 
 def test_csv_import_reads_only_ascii_digits_in_numbers() -> None:
     """Defect: a superscript digit passed str.isdigit and failed later with a 500."""
-    from swissweb.tournament.players.imports import parse_players_csv
 
     _, problems = parse_players_csv("name,rating,fide_id\nA,15²0,\nB,1500,4²\n")
     assert [p.line for p in problems] == [2, 3]
@@ -101,7 +100,6 @@ def test_csv_import_reads_only_ascii_digits_in_numbers() -> None:
 
 def test_csv_import_reads_a_doubled_quote_inside_a_quoted_name() -> None:
     """Defect: the sniffer saw no doubled quote in the header and misread the rows."""
-    from swissweb.tournament.players.imports import parse_players_csv
 
     rows, problems = parse_players_csv('name,rating\n"O""Brien, Pat",1500\n"Ng, Li",1400\n')
     assert problems == []
@@ -109,7 +107,6 @@ def test_csv_import_reads_a_doubled_quote_inside_a_quoted_name() -> None:
 
 
 def test_csv_import_still_guesses_a_semicolon_delimiter() -> None:
-    from swissweb.tournament.players.imports import parse_players_csv
 
     rows, problems = parse_players_csv('name;rating\n"Adams, Anna";1500\n')
     assert problems == [] and rows[0].rating == 1500

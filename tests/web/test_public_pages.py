@@ -13,8 +13,10 @@ import re
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from django.utils import translation
+from django.utils.translation import gettext
 
-from swissweb.tournament.models import Event, Player
+from swissweb.tournament.models import Event, Game, Player, Result, RoundState
 from swissweb.tournament.players import requests as request_services
 from swissweb.tournament.rounds import services as round_services
 
@@ -41,7 +43,6 @@ def test_event_page_shows_the_latest_round_once_every_round_is_completed(
     two_rounds: Event, client: Client
 ) -> None:
     """No round in play: the latest round's results, the others' boards left out."""
-    from swissweb.tournament.models import Game, Result, RoundState
 
     Game.objects.filter(round__event=two_rounds, round__number=2).exclude(black=None).update(
         result=Result.DRAW
@@ -153,8 +154,6 @@ def test_pairings_name_the_players_a_request_kept_out(
     """Dutch F5: a player with a bye or a known absence is not paired; the round's
     pairings name them under the boards, with what they asked for, in the reader's
     language."""
-    from django.utils import translation
-    from django.utils.translation import gettext
 
     fay = next(p for p in players if p.name == "Frost, Fay")
     request_services.round_request_set(

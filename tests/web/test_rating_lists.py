@@ -9,6 +9,7 @@ import zipfile
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from pytest_django import Settings
 
@@ -25,7 +26,7 @@ from swissweb.ratings.loader import load_list
 from swissweb.ratings.models import ListedPlayer, ListKind, RatingList
 from swissweb.ratings.national import read_national_csv
 from swissweb.ratings.search import search
-from swissweb.tournament.audit import log as audit
+from swissweb.tournament.audit import selectors as audit_selectors
 from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.models import AuditEntry, Event, Player
 from swissweb.tournament.players import ratings as rating_services
@@ -193,7 +194,7 @@ def test_refresh_gives_players_their_list_rating_before_the_start(
         assert (player.rating, player.title) == expected
     entry = AuditEntry.objects.get(action="ratings_refresh")
     assert entry.after == {"list": "FIDE", "kind": "standard", "changes": changes}
-    line = audit.audit_line(entry, {})
+    line = audit_selectors.audit_line(entry, {})
     assert line.action == "Ratings refreshed from a list"
     assert "rating: standard rating" in line.changes
     assert rating_services.players_refresh_ratings(
@@ -244,7 +245,6 @@ def zipped(name: str, data: bytes) -> bytes:
 
 @pytest.mark.django_db
 def test_staff_load_fides_zipped_list_and_a_national_csv(client: Client) -> None:
-    from django.core.files.uploadedfile import SimpleUploadedFile
 
     staff = User.objects.create_user("staff", password="pw-staff-1", is_staff=True)
     client.force_login(staff)
@@ -264,7 +264,6 @@ def test_staff_load_fides_zipped_list_and_a_national_csv(client: Client) -> None
 
 @pytest.mark.django_db
 def test_a_list_that_does_not_read_is_refused_and_nothing_changes(client: Client) -> None:
-    from django.core.files.uploadedfile import SimpleUploadedFile
 
     client.force_login(User.objects.create_user("staff", password="pw-staff-1", is_staff=True))
     bad = SimpleUploadedFile("list.txt", b"Name Rating\nSomeone 2000\n")
@@ -392,7 +391,6 @@ def test_d11_a_zip_that_understates_its_size_is_counted_while_read() -> None:
 def test_d11_the_upload_of_a_zip_bomb_is_refused_naming_the_bound(
     client: Client, settings: Settings
 ) -> None:
-    from django.core.files.uploadedfile import SimpleUploadedFile
 
     settings.MAX_LIST_UNZIPPED_MB = 2
     client.force_login(User.objects.create_user("staff", password="pw-staff-1", is_staff=True))
@@ -421,7 +419,6 @@ def test_d11_a_list_of_one_endless_line_or_text_is_refused() -> None:
 def test_d7_a_rating_list_holding_a_nul_is_refused_by_line(client: Client) -> None:
     """PostgreSQL cannot store a NUL in text: a list with one in a name (past the first
     4 KB, where the upload's check for UTF-16 looks) answered 500 when loaded."""
-    from django.core.files.uploadedfile import SimpleUploadedFile
 
     client.force_login(User.objects.create_user("staff", password="pw-staff-1", is_staff=True))
     rows = "".join(f'{n},"Player, No {n}",1500\n' for n in range(1, 400))

@@ -12,7 +12,9 @@ from django.test import Client
 
 from pairing.engine import trf
 from pairing.engine.trf import Header
+from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.events import services as event_services
+from swissweb.tournament.events.forms import EventSettingsForm
 from swissweb.tournament.models import Event, Player, Result
 from swissweb.tournament.publishing.rating_report import Edition, rating_report
 from swissweb.tournament.rounds import results as result_services
@@ -143,8 +145,6 @@ def test_rating_report_is_for_the_events_arbiters(
 def test_report_details_that_do_not_read_are_refused_by_name(started: Event, arbiter: User) -> None:
     """A federation that is not a FIDE code, a time control code outside 222's grammar
     and round dates that are not dates are refused, and nothing is saved."""
-    from swissweb.tournament.core.errors import TournamentError
-    from swissweb.tournament.events.forms import EventSettingsForm
 
     for changes, message in (
         ({"federation": "England"}, "Three capital letters"),

@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
 
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import Event, Game, Player, Result
 from swissweb.tournament.rounds import services as round_services
 from swissweb.tournament.rounds.forms import ResultForm, result_shown
@@ -29,7 +30,6 @@ def test_result_field_shows_a_draw_with_half_signs() -> None:
 
 
 def _published(event: Event, arbiter: User) -> Game:
-    from swissweb.tournament.events import services as event_services
 
     event_services.event_start(event_id=event.pk, user=arbiter, now=timezone.now())
     round_ = round_services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=1)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gzip
+
 import pytest
 from django.db import connection
 from django.test import Client
@@ -106,7 +108,6 @@ def test_a_card_cached_before_a_result_shows_the_result_at_once(event: Event) ->
 @pytest.mark.parametrize("page", PAGES)
 def test_a_second_reader_gets_the_stored_page_after_one_query(event: Event, page: str) -> None:
     """The page is rendered and compressed once per version, then served to everyone."""
-    import gzip
 
     first = Client().get(f"/events/{event.slug}/{page}", HTTP_ACCEPT_ENCODING="gzip")
     with CaptureQueriesContext(connection) as queries:

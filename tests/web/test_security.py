@@ -12,10 +12,14 @@ from typing import TypedDict
 import pytest
 from django.apps import apps
 from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import URLPattern, get_resolver
 from django.utils import timezone
 
+from pairing.engine.model import PairingNumber, TournamentState
+from pairing.engine.model import Player as EnginePlayer
+from pairing.engine.trf import trf_from_state, write_trf
 from swissweb.tournament.models import (
     Entry,
     Event,
@@ -329,11 +333,6 @@ def test_security_script_in_an_imported_trf_is_escaped_everywhere(
 ) -> None:
     """A TRF whose player names and tournament name carry ``<script>`` imports as text:
     the arbiter's pages and the public pages show it escaped, never as markup."""
-    from django.core.files.uploadedfile import SimpleUploadedFile
-
-    from pairing.engine.model import PairingNumber, TournamentState
-    from pairing.engine.model import Player as EnginePlayer
-    from pairing.engine.trf import trf_from_state, write_trf
 
     hostile = "<script>alert(1)</script>"
     state = TournamentState(

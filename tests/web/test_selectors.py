@@ -93,7 +93,7 @@ def test_public_rounds_are_plain_values_with_the_boards_read_through() -> None:
     assert (completed.in_play, in_play.in_play) == (False, True)
     board = completed.boards()[0]
     with pytest.raises(dataclasses.FrozenInstanceError):
-        board.result = ""  # type: ignore[misc]
+        board.result = ""  # type: ignore[misc]  # the write a frozen value refuses
     assert board.white.pairing_number is not None
     assert (board.white_points, board.black_points) == (Fraction(0), Fraction(0))
     assert board.result_display in {"1-0", "0-1", "½-½"}
@@ -121,6 +121,21 @@ def test_a_draft_round_is_not_found_not_http(started: Event, arbiter: User) -> N
     assert Client().get(f"/events/{started.slug}/rounds/1/games.pgn").status_code == 404
 
 
+def test_a_round_unpublished_while_the_event_page_reads_it_is_left_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The event's page reads its rounds, then the boards of the one in view: a round
+    unpublished between the two reads (``NotFound``) leaves the page without boards,
+    not a server error."""
+    event, _ = sized_event(6, 1)
+
+    def gone(*, event: Event, number: int) -> round_selectors.PublicRound:
+        raise NotFound("No such published round.")
+
+    monkeypatch.setattr(round_selectors, "published_round", gone)
+    assert Client().get(f"/events/{event.slug}/").status_code == 200
+
+
 def test_an_unknown_board_is_not_found_not_http(started: Event) -> None:
     """A game id no board has: ``NotFound`` from the selector the result entry reads."""
     with pytest.raises(NotFound) as raised:
@@ -139,4 +154,4 @@ def test_a_drafts_review_is_frozen_lines_by_bracket_with_points_and_floats(
     assert [line.board for line in lines] == [b.board for b in boards]
     assert review.points_known and all(line.white.points == 0 for line in lines)
     with pytest.raises(dataclasses.FrozenInstanceError):
-        lines[0].board = 9  # type: ignore[misc]
+        lines[0].board = 9  # type: ignore[misc]  # the write a frozen value refuses

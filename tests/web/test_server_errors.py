@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from django.db import OperationalError
 from django.test import Client
@@ -45,7 +47,6 @@ def test_page_during_a_database_failure_gets_the_short_500_page(
 
 def test_htmx_keeps_the_page_on_any_error_status() -> None:
     """base.html: htmx swaps 2xx/3xx answers only; every error keeps the content."""
-    from pathlib import Path
 
     base = (Path(__file__).resolve().parents[2] / "templates" / "base.html").read_text()
     assert '{"code": "...", "swap": false, "error": true}' in base

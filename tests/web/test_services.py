@@ -6,8 +6,12 @@ import pytest
 from django.contrib.auth.models import User
 from django.utils import timezone
 
+from pairing.engine.model import Round1Separation
+from pairing.engine.systems.esca import options as esca
+from pairing.engine.systems.lim.options import MAXI
 from swissweb.tournament.core.errors import (
     EventNotStarted,
+    PairingFailed,
     ResultsIncomplete,
     RoundAlreadyPaired,
     RoundLocked,
@@ -20,6 +24,7 @@ from swissweb.tournament.players import requests as request_services
 from swissweb.tournament.players import services as player_services
 from swissweb.tournament.rounds import results as result_services
 from swissweb.tournament.rounds import services as round_services
+from swissweb.tournament.rounds.engine_adapter import state_for_round
 
 from .conftest import OverTimeLimit
 from .service_helpers import seat_number
@@ -85,7 +90,6 @@ def test_result_record_retry_of_a_saved_result_is_not_reported_as_someone_else(
 ) -> None:
     """Defect: a save whose answer was lost, sent again with the old version, was refused
     as "changed by someone else".  The board holds that very result: nothing to do."""
-    from swissweb.tournament.models import AuditEntry
 
     game = published_round(started, numbered(started)).games.first()
     assert game is not None
@@ -279,7 +283,6 @@ def test_round_pair_gives_the_bye_a_board_of_its_own(event: Event, arbiter: User
 
 def test_round_pair_leaves_nothing_when_engine_fails(event: Event, arbiter: User) -> None:
     """When no legal pairing exists the round is not saved and the arbiter is told why."""
-    from swissweb.tournament.core.errors import PairingFailed
 
     a = Player.objects.create(event=event, name="A", rating=2000)
     b = Player.objects.create(event=event, name="B", rating=1900)
@@ -424,10 +427,6 @@ def test_esca_3_top_player_set_amended_during_the_event(started: Event, arbiter:
 
 def test_event_system_options_reach_the_engine(started: Event) -> None:
     """The event form's system options become the engine's ``PairingOptions``."""
-    from pairing.engine.model import Round1Separation
-    from pairing.engine.systems.esca import options as esca
-    from pairing.engine.systems.lim.options import MAXI
-    from swissweb.tournament.rounds.engine_adapter import state_for_round
 
     started.set_option_flags(
         {"lim_maxi": True, "esca_round1_area": False, "esca_avoid_defaulted_rematch": False}
@@ -446,7 +445,6 @@ def test_round_pair_over_the_time_limit_saves_nothing_and_says_so(
     started: Event, arbiter: User, engine_over_time_limit: OverTimeLimit
 ) -> None:
     """A pairing stopped by PAIRING_TIMEOUT leaves no round, no board and no audit row."""
-    from swissweb.tournament.core.errors import PairingFailed
 
     engine_over_time_limit.arm()
     audits = AuditEntry.objects.count()
@@ -462,7 +460,6 @@ def test_round_pair_over_the_time_limit_saves_nothing_and_says_so(
 
 def test_round_pair_engine_error_saves_nothing_and_says_so(started: Event, arbiter: User) -> None:
     """The engine finding no pairing (in its child process) leaves nothing behind."""
-    from swissweb.tournament.core.errors import PairingFailed
 
     players = numbered(started)
     for index, first in enumerate(players):

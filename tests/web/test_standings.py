@@ -6,7 +6,9 @@ import random
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from swissweb.tournament.events import services as event_services
@@ -111,8 +113,6 @@ def test_public_pages_query_count_does_not_grow(page: str) -> None:
     card shares (the event's state, each round's explanation, the players' K factors for
     the rating change of FIDE B.02 8.3), which later cards reuse, and its ETag reads the
     player's own game in play."""
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
 
     counts = []
     for players, rounds in ((6, 1), (24, 3)):
@@ -130,8 +130,6 @@ def test_issue_10_standings_do_not_read_round_explanations() -> None:
     engine's reasons, a JSON document of several kB); a 500-player, 6-round event decoded
     it 1,500 times, and its standings took 3.9 s instead of 0.3 s.
     """
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
 
     event = played_event(6, 2)
     with CaptureQueriesContext(connection) as queries:

@@ -32,7 +32,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.db.migrations.loader import MigrationLoader
 
-from swissweb.tournament.audit import log as audit
+from swissweb.tournament.audit import selectors as audit_selectors
 from swissweb.tournament.audit.actions import AuditAction
 from swissweb.tournament.models import AuditEntry, Event, EventSlugRedirect, Player
 from swissweb.tournament.publishing import exports
@@ -197,7 +197,7 @@ def _rows(event: Event) -> dict[str, Any]:
     skip = {"id", "slug", "created_at", "modified_at", "access_code", "event"}
     fields = [f.name for f in Event._meta.concrete_fields if f.name not in skip]
     player_fields = [f.name for f in Player._meta.concrete_fields if f.name not in skip]
-    page = audit.audit_page(event=event, page=None, round_number=None)
+    page = audit_selectors.audit_page(event=event, page=None, round_number=None)
     entries = event.audit_entries.order_by("at")
     return {
         "event": {name: getattr(event, name) for name in fields},
@@ -211,7 +211,7 @@ def _rows(event: Event) -> dict[str, Any]:
         "audit": [(e.at, e.action, e.round.number if e.round else None, e.user_id, e.reason)
                   for e in entries],
         "audit page": [(line.action, line.round, line.subject, line.changes) for line in
-                       page["lines"]],
+                       page.lines],
         "backup": [line for line in exports.event_trf(event).splitlines()
                    if not line.startswith("SWL")],
     }  # fmt: skip

@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import IntegrityError
 from django.test import Client
 
+from pairing.engine.model import PairingNumber, TournamentState
+from pairing.engine.model import Player as EnginePlayer
+from pairing.engine.trf import trf_from_state, write_trf
 from swissweb.tournament.core import services as common_services
 from swissweb.tournament.core.errors import (
     AlreadyRecorded,
@@ -143,11 +147,6 @@ def test_database_refusal_of_an_import_names_no_constraint(
     arbiter: User, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A file the database refuses is refused in words, not with the database's text."""
-    from django.db import IntegrityError
-
-    from pairing.engine.model import PairingNumber, TournamentState
-    from pairing.engine.model import Player as EnginePlayer
-    from pairing.engine.trf import trf_from_state, write_trf
 
     state = TournamentState(
         players=tuple(

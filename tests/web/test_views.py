@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import gzip
 from typing import Any
 
 import pytest
-from django.test import Client
+from django.contrib import admin
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test import Client, RequestFactory
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from pytest_django import DjangoAssertNumQueries, Settings
 
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import Event, Game, Player, Result, Round, RoundState
+from swissweb.tournament.rounds import results as result_services
+from swissweb.tournament.rounds import services as round_services
 
 pytestmark = pytest.mark.django_db
 
@@ -98,7 +106,6 @@ def test_event_page_query_count_does_not_grow(
 
 def test_login_throttled_after_repeated_failures(client: Client) -> None:
     """After five wrong passwords the login is locked, even with the right password."""
-    from django.contrib.auth.models import User
 
     User.objects.create_user("arb", password="right-password-1")
     for _ in range(5):
@@ -130,10 +137,6 @@ def test_player_card_unknown_player_is_not_found(client: Client) -> None:
 
 def _small_event(players: int = 2) -> tuple[Event, list[Game]]:
     """``players`` players, round 1 published, its games without a result yet."""
-    from django.contrib.auth.models import User
-
-    from swissweb.tournament.events import services as event_services
-    from swissweb.tournament.rounds import services as round_services
 
     arbiter = User.objects.create_user("arb-cache", password="pw-arbiter-1")
     event = Event.objects.create(name="Duel", slug="duel", rounds=3, public=True)
@@ -149,7 +152,6 @@ def _small_event(players: int = 2) -> tuple[Event, list[Game]]:
 
 
 def _record(game: Game, result: str) -> None:
-    from swissweb.tournament.rounds import results as result_services
 
     game.refresh_from_db()
     user = game.round.event.arbiters.get()
@@ -176,8 +178,6 @@ def test_issue_10_result_in_play_shows_at_once_on_cached_pages(client: Client) -
 
 def test_issue_10_standings_stay_cached_while_a_round_is_in_play(client: Client) -> None:
     """A result in a round still in play leaves the cached standings alone: one query."""
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
 
     _, games = _small_event(players=4)
 
@@ -215,8 +215,6 @@ def test_issue_10_event_settings_move_cached_standings(client: Client) -> None:
 
 def test_issue_10_admin_result_shows_on_cached_pages(client: Client) -> None:
     """A result changed in the admin (which bypasses the services) shows on cached pages."""
-    from django.contrib import admin
-    from django.test import RequestFactory
 
     _, (game,) = _small_event()
     assert "0-1" not in client.get("/events/duel/rounds/1/").content.decode()
@@ -228,8 +226,6 @@ def test_issue_10_admin_result_shows_on_cached_pages(client: Client) -> None:
 @pytest.mark.parametrize("page", ["", "rounds/1/", "standings/", "crosstable/"])
 def test_issue_10_cached_public_page_costs_one_query(client: Client, page: str) -> None:
     """Read again with nothing changed, each public page reads only the event row."""
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
 
     _, games = _small_event(players=4)
     _record(games[0], Result.WHITE_WINS)
@@ -241,7 +237,6 @@ def test_issue_10_cached_public_page_costs_one_query(client: Client, page: str) 
 
 def test_pages_are_gzipped_for_clients_that_accept_it(client: Client, event: Event) -> None:
     """Text responses travel gzipped (#20: a hall's network is slow)."""
-    import gzip
 
     response = client.get(f"/events/{event.slug}/", HTTP_ACCEPT_ENCODING="gzip, br")
     assert response.status_code == 200
@@ -281,7 +276,6 @@ def test_login_lockout_behind_a_proxy_does_not_lock_out_the_real_arbiter(
     """Defect: behind a proxy every client had the proxy's address, so one visitor's five
     wrong passwords locked the arbiter out.  With the proxy trusted the client is the
     address the proxy added to X-Forwarded-For."""
-    from django.contrib.auth.models import User
 
     settings.TRUSTED_PROXIES = ("10.0.0.5/32",)
     User.objects.create_user("arb", password="right-password-1")
@@ -295,7 +289,6 @@ def test_login_lockout_behind_a_proxy_ignores_addresses_the_client_wrote(
 ) -> None:
     """An attacker who writes X-Forwarded-For himself is still known by the address the
     proxy appended: rotating the written part does not reset the lock-out."""
-    from django.contrib.auth.models import User
 
     settings.TRUSTED_PROXIES = ("10.0.0.5/32",)
     User.objects.create_user("arb", password="right-password-1")
@@ -313,7 +306,6 @@ def test_login_lockout_behind_a_proxy_ignores_addresses_the_client_wrote(
 
 def test_login_lockout_without_a_proxy_ignores_x_forwarded_for() -> None:
     """With no proxy declared (the default) the header is the client's own words."""
-    from django.contrib.auth.models import User
 
     User.objects.create_user("arb", password="right-password-1")
     for n in range(5):

@@ -7,10 +7,13 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.utils import timezone
 
+from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import Event, ForbiddenPair, Player, RoundRequest
+from swissweb.tournament.rounds import services as round_services
 
 from .conftest import OverTimeLimit
 
@@ -153,7 +156,6 @@ def test_trf_export_then_import_gives_back_the_players(
     arbiter_client: Client, event: Event, players: list[Player]
 ) -> None:
     """Exporting an event as TRF and importing that file into a new event keeps players."""
-    from django.core.files.uploadedfile import SimpleUploadedFile
 
     Player.objects.filter(pk=players[0].pk).update(club="Kingside CC", federation="ENG")
     arbiter_client.post(f"/events/{event.slug}/start/")
@@ -173,7 +175,6 @@ def test_trf_export_then_import_gives_back_the_players(
 
 def test_trf_import_of_a_bad_file_imports_nothing(arbiter_client: Client, event: Event) -> None:
     """A malformed TRF is refused with its line and column; no player is added."""
-    from django.core.files.uploadedfile import SimpleUploadedFile
 
     bad = b"012 x\n001    1      A                                 20x0\n"
     response = arbiter_client.post(
@@ -347,8 +348,6 @@ def test_result_entry_json_answer_gives_saved_value_and_next_version(
     arbiter_client: Client, event: Event, players: list[Player], arbiter: User
 ) -> None:
     """The keyboard entry's save answers with the stored result and the next version."""
-    from swissweb.tournament.events import services as event_services
-    from swissweb.tournament.rounds import services as round_services
 
     event_services.event_start(event_id=event.pk, user=arbiter, now=timezone.now())
     round_ = round_services.round_pair(event_id=event.pk, user=arbiter, now=timezone.now(), seed=1)

@@ -31,6 +31,7 @@ from swissweb.tournament.players import requests as request_services
 from swissweb.tournament.players import services as player_services
 from swissweb.tournament.rounds import results as result_services
 from swissweb.tournament.rounds import services as round_services
+from swissweb.tournament.rounds.selectors import correction_notice
 
 from .service_helpers import seat_number
 
@@ -404,7 +405,6 @@ def test_correction_notice_names_a_later_draft_to_delete_first(
 
 def test_correction_notice_of_the_last_rounds() -> None:
     """Every case of the notice: next round to pair, later rounds, nothing left to pair."""
-    from swissweb.tournament.rounds.selectors import correction_notice
 
     event = Event(rounds=5)
     standings = "The standings change at once (after round 2 and every later round)."

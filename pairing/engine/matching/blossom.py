@@ -44,7 +44,7 @@ class LazyAdjacency(Sequence[list[int]]):
     def __len__(self) -> int:
         return self._n
 
-    def __getitem__(self, v: int) -> list[int]:  # type: ignore[override]
+    def __getitem__(self, v: int) -> list[int]:  # type: ignore[override]  # read by index, never sliced
         row = self._rows.get(v)
         if row is None:
             row = [w for w in range(self._n) if w != v and self._adjacent(v, w)]

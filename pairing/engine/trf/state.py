@@ -25,7 +25,7 @@ from pairing.engine.model import (
     TournamentState,
 )
 from pairing.engine.options import Flag, FlagValue
-from pairing.engine.registry import option_specs
+from pairing.engine.registry import REGISTRY, acceleration_of, option_specs
 
 from .checking import check_trf
 from .columns import NAME, T250_GAME_POINTS, TITLES
@@ -445,11 +445,8 @@ def _acceleration_written(
         return state.acceleration
     if not state.options.acceleration:
         return ()
-    if system:
-        from pairing.engine.registry import REGISTRY, acceleration_of
-
-        if system in {s.value for s in REGISTRY}:
-            return acceleration_of(state, system)
+    if system and system in {s.value for s in REGISTRY}:
+        return acceleration_of(state, system)
     return accelerated_points(round_1_participants(state), state.points)
 
 

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from typing import Literal, NotRequired, TypedDict, Unpack, overload
 
 from django.contrib.auth.models import User
-from django.core.paginator import Page, Paginator
 from django.utils.translation import gettext as _
 
 from swissweb.tournament.audit.actions import AuditAction
@@ -68,11 +67,8 @@ from swissweb.tournament.models import AuditEntry, Event, Player, Round
 
 __all__ = [
     "AuditAction",
-    "AuditLine",
-    "AuditPage",
-    "audit_line",
-    "audit_page",
-    "imported",
+    "Recorded",
+    "read",
     "player_label",
     "record",
 ]
@@ -317,89 +313,3 @@ def read(entry: AuditEntry) -> Recorded:
         before=kind.parse(Fields(old)) if old else None,
         after=kind.parse(Fields(new)) if new else None,
     )
-
-
-AUDIT_PAGE_SIZE = 50
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class AuditLine:
-    """One recorded change as the arbiter reads it: who, when, what, from what to what."""
-
-    entry_id: int
-    at: dt.datetime
-    user: str
-    action: str
-    round: int | None
-    subject: str
-    changes: tuple[str, ...]
-    reason: str
-
-
-def _action_label(action: str) -> str:
-    """An action in words: its ``AuditAction`` label, else its own name (a row from a
-    newer version read by an older one)."""
-    if action in AuditAction.values:
-        return str(AuditAction(action).label)
-    return action.replace("_", " ")
-
-
-def audit_line(entry: AuditEntry, names: Names, recorded: Recorded | None = None) -> AuditLine:
-    """One audit entry in words: player ids as names, boards as the boards that changed."""
-    recorded = recorded if recorded is not None else read(entry)
-    rendering = recorded.render(names)
-    round_number = entry.round.number if entry.round is not None else recorded.round_number()
-    return AuditLine(
-        entry_id=entry.pk,
-        at=entry.at,
-        user=entry.user.get_username() if entry.user is not None else _("(no user)"),
-        action=_action_label(entry.action),
-        round=round_number,
-        subject=rendering.subject,
-        changes=rendering.changes,
-        reason=entry.reason,
-    )
-
-
-def imported(*, event: Event) -> EventImported | None:
-    """What the TRF import of ``event`` recorded: the players it found named twice (as
-    it reported them), what it could not read, what the restore changed; None for an
-    event not imported."""
-    entry = event.audit_entries.filter(action=AuditAction.EVENT_IMPORT).first()
-    if entry is None:
-        return None
-    after = read(entry).after
-    return after if isinstance(after, EventImported) else None
-
-
-class AuditPage(TypedDict):
-    """One page of the audit log, as the Audit page's template reads it."""
-
-    page: Page[AuditEntry]
-    lines: list[AuditLine]
-    round_filter: int | None
-
-
-def audit_page(*, event: Event, page: str | None, round_number: int | None) -> AuditPage:
-    """One page of the event's audit log, newest first, optionally of one round only."""
-
-    entries = event.audit_entries.select_related("user", "round").order_by("-at", "-id")
-    if round_number is not None:
-        entries = entries.filter(round__number=round_number) | entries.filter(
-            round__isnull=True, after__round=round_number
-        )
-    paginator = Paginator(entries, AUDIT_PAGE_SIZE)
-    current = paginator.get_page(page)
-    rows = [(entry, read(entry)) for entry in current.object_list]
-    ids = {pk for _entry, recorded in rows for pk in recorded.player_ids()}
-    names = {
-        pk: f"{number}. {name}" if number else name
-        for pk, number, name in event.players.filter(pk__in=ids).values_list(
-            "pk", "pairing_number", "name"
-        )
-    }
-    return {
-        "page": current,
-        "lines": [audit_line(entry, names, recorded) for entry, recorded in rows],
-        "round_filter": round_number,
-    }

@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.http import HttpResponse
 from django.views.decorators.http import require_GET
 
-from swissweb.tournament.audit.log import audit_page
+from swissweb.tournament.audit.selectors import audit_page
 from swissweb.tournament.core.authorizers import AuthenticatedHttpRequest, arbiter_required
 from swissweb.tournament.core.params import positive_number
 from swissweb.tournament.core.workspace_views import _page
@@ -28,5 +28,5 @@ def audit(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     Template: audit.html (``?round=N`` for one round, ``?page=N``).
     """
     round_number = positive_number(request.GET.get("round"))
-    context = audit_page(event=event, page=request.GET.get("page"), round_number=round_number)
-    return _page(request, "audit.html", event, "audit", **context)
+    view = audit_page(event=event, page=request.GET.get("page"), round_number=round_number)
+    return _page(request, "audit.html", event, "audit", audit=view)

@@ -76,7 +76,7 @@ def public_event(request: HttpRequest, slug: str) -> Event:
     cached: Event | None = getattr(request, "_swissweb_public_event", None)
     if cached is None or cached.slug != slug:
         cached = get_object_or_404(Event, slug=slug, public=True)
-        request._swissweb_public_event = cached  # type: ignore[attr-defined]
+        request._swissweb_public_event = cached  # type: ignore[attr-defined]  # a per-request memo
     return cached
 
 
@@ -246,7 +246,7 @@ def _revalidated(view: View, *, live: Live, reads: Reads | None = None) -> View:
         # What the templates give as this page's address (the language switch's
         # "next"): the stored page is served for every query string, so it must not
         # repeat the first reader's.
-        request.public_path = key.path  # type: ignore[attr-defined]
+        request.public_path = key.path  # type: ignore[attr-defined]  # read by the templates
         wanted = parse_etags(request.headers.get("If-None-Match", ""))
         if quote_etag(key.etag) in wanted:
             return _not_modified(key.etag)

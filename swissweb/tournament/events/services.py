@@ -244,7 +244,7 @@ def event_import_trf(
     program's file): players, every round with its boards and results, requests and
     forbidden pairs; the importing user becomes its arbiter.  All or nothing.  Players
     the file seems to name twice are imported as they are and named in the audit entry
-    (``EventImported.duplicates``, read back by ``audit.imported``); so is a tie-break
+    (``EventImported.duplicates``, read back by ``audit.selectors.imported``); so is a tie-break
     list of another program (TRF-2026 202/212) with a code we do not compute, the event
     keeping the default order, and round dates or an encoded time control that do not
     read (``EventImported.not_read``, one sentence each).

@@ -15,6 +15,7 @@ from swissweb.tournament.core.conditional import (
     public_event,
     revalidated_by_round_in_play,
 )
+from swissweb.tournament.core.errors import NotFound
 from swissweb.tournament.events import selectors as event_selectors
 from swissweb.tournament.rounds import selectors as round_selectors
 
@@ -40,11 +41,15 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     event = public_event(request, slug)
     rounds = round_selectors.public_rounds(event=event)
     shown = round_selectors.round_in_view(rounds)
+    try:
+        # Its own boards only: the rounds above would read every round's boards.
+        in_view = shown and round_selectors.published_round(event=event, number=shown.number)
+    except NotFound:
+        in_view = None  # unpublished since the rounds were read: the page shows none
     context = {
         "event": event,
         "rounds": rounds,
-        # Its own boards only: the rounds above would read every round's boards.
-        "round": shown and round_selectors.published_round(event=event, number=shown.number),
+        "round": in_view,
         "is_arbiter": is_arbiter(request.user, event),
     }
     return render(request, "tournament/event_detail.html", context)

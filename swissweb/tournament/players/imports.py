@@ -18,7 +18,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, Required, TypedDict
+from typing import Any, Literal, Required, TypedDict
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
@@ -138,20 +138,22 @@ def _parse_row(line: int, values: dict[str, str]) -> PlayerRow:
             message = _("holds an invisible character (U+%(code)s); remove it")
             raise _Refused(column, message % {"code": f"{ord(char):04X}"})
     fields: _RowFields = {"line": line, "name": name[:100]}
-    for column in ("rating", "national_rating"):
+    ratings: tuple[Literal["rating", "national_rating"], ...] = ("rating", "national_rating")
+    for column in ratings:
         rating = values.get(column, "").strip()
         if rating:
             if not re.fullmatch(r"[0-9]{1,4}", rating) or not 0 <= int(rating) <= 3500:
                 message = _("%(value)s is not a rating between 0 and 3500")
                 raise _Refused(column, message % {"value": repr(rating)})
-            fields[column] = int(rating)  # type: ignore[literal-required]
-    for column in ("national_id", "national_list"):
-        text = values.get(column, "").strip()
+            fields[column] = int(rating)
+    texts: tuple[Literal["national_id", "national_list"], ...] = ("national_id", "national_list")
+    for text_column in texts:
+        text = values.get(text_column, "").strip()
         char = invisible(text)
         if char is not None:
             message = _("holds an invisible character (U+%(code)s); remove it")
-            raise _Refused(column, message % {"code": f"{ord(char):04X}"})
-        fields[column] = text[:20]  # type: ignore[literal-required]
+            raise _Refused(text_column, message % {"code": f"{ord(char):04X}"})
+        fields[text_column] = text[:20]
     title = values.get("title", "").strip().upper()
     if title:
         if title not in TITLES:

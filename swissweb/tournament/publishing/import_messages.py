@@ -11,13 +11,13 @@ from django.contrib import messages
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
-from swissweb.tournament.audit import log as audit
+from swissweb.tournament.audit import selectors as audit_selectors
 from swissweb.tournament.models import Event
 
 
 def show_import_messages(request: HttpRequest, event: Event) -> None:
     """Add the import's warnings and notes to the messages of the next page."""
-    recorded = audit.imported(event=event)
+    recorded = audit_selectors.imported(event=event)
     for duplicate in recorded.duplicates if recorded is not None else ():
         # Translators: %(duplicate)s is a sentence naming two lines of the file.
         warning = _("%(duplicate)s Both are imported: check them.")

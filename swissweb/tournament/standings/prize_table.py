@@ -328,4 +328,4 @@ def _both(number: int, group: Group, condition: dict[str, object]) -> Group:
                 _("Line %(number)s: %(name)s names two different clubs or federations.")
                 % {"number": number, "name": repr(group.name)}
             )
-    return replace(group, **changes)  # type: ignore[arg-type]
+    return replace(group, **changes)  # type: ignore[arg-type]  # each value of its field's type

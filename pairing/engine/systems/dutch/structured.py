@@ -77,10 +77,14 @@ def transport(
         via_left = [-1] * n_left
         via_right = [-1] * n_right
         _shortest(arcs, flow, weights, dist_left, dist_right, via_left, via_right)
-        ends = [j for j in range(n_right) if right_rest[j] and dist_right[j] is not None]
-        if not ends:
+        reached = {
+            j: distance
+            for j in range(n_right)
+            if right_rest[j] and (distance := dist_right[j]) is not None
+        }
+        if not reached:
             return None
-        end = min(ends, key=lambda j: dist_right[j])  # type: ignore[arg-type,return-value]
+        end = min(reached, key=reached.__getitem__)
         forward: list[tuple[int, int]] = []
         backward: list[tuple[int, int]] = []
         amount = right_rest[end]

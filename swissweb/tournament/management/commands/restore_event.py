@@ -28,7 +28,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.utils import timezone
 
-from swissweb.tournament.audit import log as audit
+from swissweb.tournament.audit import selectors as audit_selectors
 from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.core.uploads import decode_text
 from swissweb.tournament.events import services as event_services
@@ -107,7 +107,7 @@ class Command(BaseCommand):
                 f"ok {path} -> /events/{event.slug}/ {event.name!r} players={players} "
                 f"rounds={rounds} (private until published)"
             )
-            imported = audit.imported(event=event)
+            imported = audit_selectors.imported(event=event)
             for duplicate in imported.duplicates if imported is not None else ():
                 self.stdout.write(f"  warning: {duplicate}")
             for note in imported.notes if imported is not None else ():
