@@ -47,6 +47,7 @@ def _url(name: str, festival: Festival, event: Event | None = None) -> str:
 
 
 def _messages(response: object) -> list[str]:
+    # The test client's response carries the template context; HttpResponse's type does not.
     return [str(m) for m in response.context["messages"]]  # type: ignore[attr-defined]
 
 

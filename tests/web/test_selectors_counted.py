@@ -58,6 +58,8 @@ DOMAIN_READS: dict[str, Callable[[Event, User], object]] = {
 VALUES_ONLY = {
     "audit_line": "one entry already read, in words (audit_page reads the entries)",
     "entries_csv_text": "rows already read, as CSV text",
+    "csv_cell": "one value already read, as a CSV cell",
+    "csv_cells": "one entry row already read, as CSV cells",
     "round_in_view": "chooses among the rounds public_rounds read",
     "step_rule": "an explanation step already read, in words",
     "step_line": "an explanation step already read, in words",
