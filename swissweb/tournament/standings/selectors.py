@@ -11,7 +11,7 @@ from swissweb.tournament.models import (
     Event,
     TeamScoring,
 )
-from swissweb.tournament.players.rating_change import change_text, players_ratings
+from swissweb.tournament.players.rating_change import change_text, players_totals
 from swissweb.tournament.players.rows import PlayerRow
 from swissweb.tournament.rounds import engine_adapter
 from swissweb.tournament.rounds.engine_door import (
@@ -119,8 +119,8 @@ def standings_after(*, event: Event, after_round: int | None = None) -> Standing
     engine_players = {p.pairing_number: p for p in state.players}
     rank_of = {row.pairing_number: row.rank for row in rows}
     # Not through ``event_ratings``' cache: storing 20,000 rated games took longer than
-    # computing them from the state read here (#35).
-    rated = players_ratings(event, state, listed)
+    # computing the totals from the state read here (#35).
+    rated = players_totals(event, state, listed)
     whole = event_whole_scores(event)
     forms = tuple(tiebreak_form(code.value, whole=whole) for code in codes)
     lines = []
@@ -134,7 +134,7 @@ def standings_after(*, event: Event, after_round: int | None = None) -> Standing
             for record in engine_players[row.pairing_number].history
         )
         player = players[row.pairing_number]
-        rating = rated[row.pairing_number]
+        change, performance = rated[row.pairing_number]
         lines.append(
             StandingsLine(
                 rank=row.rank,
@@ -147,8 +147,8 @@ def standings_after(*, event: Event, after_round: int | None = None) -> Standing
                     form_text(form, value) for form, value in zip(forms, row.values, strict=True)
                 ),
                 cells=cells,
-                performance=rating.performance,
-                rating_change=change_text(rating.change) if player.rating else "",
+                performance=performance,
+                rating_change=change_text(change) if player.rating else "",
             )
         )
     return Standings(
