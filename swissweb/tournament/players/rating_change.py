@@ -104,9 +104,7 @@ def players_ratings(
     """What :func:`event_ratings` gives, from the event's ``state`` and its ``players``,
     not cached."""
     ratings, rated = _fide_view(event, state, players)
-    return {
-        int(player.pairing_number): event_rating(player, ratings, k) for player, k in rated
-    }
+    return {int(player.pairing_number): event_rating(player, ratings, k) for player, k in rated}
 
 
 def players_totals(
@@ -117,9 +115,7 @@ def players_totals(
     cached: the standings compute it in less time than a cache takes to store 20,000
     rated games (#35), and read the state anyway."""
     ratings, rated = _fide_view(event, state, players)
-    return {
-        int(player.pairing_number): event_totals(player, ratings, k) for player, k in rated
-    }
+    return {int(player.pairing_number): event_totals(player, ratings, k) for player, k in rated}
 
 
 def change_text(change: Fraction) -> str:
