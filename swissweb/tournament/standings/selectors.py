@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from swissweb.tournament.core.caching import cache_version, cached
+from swissweb.tournament.core.collector import collection_paused
 from swissweb.tournament.core.numbers import form_text, tiebreak_form, whole_scores
 from swissweb.tournament.models import (
     Event,
@@ -94,8 +95,16 @@ COLOUR_MARKS: dict[Colour | None, str] = {None: "", **{colour: colour.value for 
 def standings_after(*, event: Event, after_round: int | None = None) -> Standings:
     """Standings (and crosstable cells) after a completed round, the last one by default.
 
-    Four queries whatever the size: players, games, requests and forbidden pairs.
+    Four queries whatever the size: players, games, requests and forbidden pairs.  The
+    cycle collector is paused meanwhile (``core.collector``): its passes over the
+    objects built here, none of them in a ring, took a third of the time (#35).
     """
+    with collection_paused():
+        return _standings_after(event=event, after_round=after_round)
+
+
+def _standings_after(*, event: Event, after_round: int | None) -> Standings:
+    """:func:`standings_after`'s work."""
     if event.started_at is None or not event.players.exists():
         # Before pairing numbers are given there is nothing to rank: an empty table, not
         # an error (a public event shows its pages from registration on).
