@@ -69,9 +69,7 @@ def _kept(
     return kept
 
 
-def _cut_buchholz(
-    context: TieBreakContext, number: PairingNumber, low: int, high: int
-) -> Fraction:
+def _cut_buchholz(context: TieBreakContext, number: PairingNumber, low: int, high: int) -> Fraction:
     """The Buchholz of the player's terms after the cuts, as ``_opponents_sum(_cut(...,
     products=False))`` gives it, sorting the scores alone when no round is cut first.
 
