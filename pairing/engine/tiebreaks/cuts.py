@@ -4,13 +4,12 @@ scores (Buchholz) and their products with the points scored (Sonneborn-Berger)."
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from fractions import Fraction
 
 from pairing.engine.model import PairingNumber
 
-from .context import TieBreakContext, _Term
+from .context import TieBreakContext, _fraction, _halves, _Term
 from .fore import _fore_terms
 
 
@@ -86,13 +85,6 @@ def _cut_buchholz(context: TieBreakContext, number: PairingNumber, low: int, hig
     return _halves(sum(values[low : len(values) - high]))
 
 
-@functools.lru_cache(maxsize=4096)
-def _halves(value: int) -> Fraction:
-    """``value`` half-points in points, one Fraction per value: a standings' thousands
-    of sums take a few hundred values."""
-    return Fraction(value, 2)
-
-
 def _opponents_sum(terms: Sequence[_Term]) -> Fraction:
     """The Buchholz of ``terms``, in points."""
     return _halves(sum(value for value, _, _ in terms))
@@ -100,4 +92,4 @@ def _opponents_sum(terms: Sequence[_Term]) -> Fraction:
 
 def _products_sum(terms: Sequence[_Term]) -> Fraction:
     """The Sonneborn-Berger of ``terms``, in points (both factors in half-points)."""
-    return Fraction(sum(value * scored for value, scored, _ in terms), 4)
+    return _fraction(sum(value * scored for value, scored, _ in terms), 4)

@@ -113,9 +113,7 @@ def _standings_after(*, event: Event, after_round: int | None) -> Standings:
         # an error (a public event shows its pages from registration on).
         codes = parse_tiebreaks(event.tiebreaks)
         return Standings(after_round=0, tiebreaks=tuple(c.value for c in codes), lines=())
-    # Without the timestamps, which nothing here shows: 4,000 datetimes less to
-    # convert at 2,000 players (#35).
-    listed = list(event.players.defer("created_at", "modified_at"))
+    listed = list(event.players.all())
     state = engine_adapter.completed_state(event, players=listed)
     rounds = state.rounds_completed
     if after_round is not None:
@@ -157,9 +155,7 @@ def _standings_after(*, event: Event, after_round: int | None) -> Standings:
                 points=row.points,
                 values=row.values,
                 # As ``tiebreak_text`` writes them, each column's decimals looked up once.
-                texts=tuple(
-                    form_text(form, value) for form, value in zip(forms, row.values, strict=True)
-                ),
+                texts=tuple(map(form_text, forms, row.values)),
                 cells=cells,
                 performance=performance,
                 rating_change=change_text(change) if player.rating else "",
