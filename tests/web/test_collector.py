@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from swissweb.tournament.core.collector import collection_paused
+from swissweb.tournament.rounds.engine_door import standings as engine_standings
 from swissweb.tournament.standings import selectors
 from tests.web.test_standings import played_event
 
@@ -29,13 +30,12 @@ def test_standings_are_built_with_the_collector_paused_and_leave_it_on(
     event = played_event(6, 2, slug="paused")
     event.refresh_from_db()
     seen: list[bool] = []
-    engine_standings = selectors.standings
 
     def watched(*args: object, **kwargs: object) -> object:
         seen.append(gc.isenabled())
         return engine_standings(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(selectors, "standings", watched)
+    monkeypatch.setattr("swissweb.tournament.standings.selectors.standings", watched)
     table = selectors.standings_after(event=event)
     assert table.after_round == 2 and len(table.lines) == 6
     assert seen == [False]

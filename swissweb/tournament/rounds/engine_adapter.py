@@ -316,18 +316,18 @@ def _records(
         # 11,000 boards (#35).
         white_outcome, black_outcome = RESULT_OUTCOMES[result]
         white = numbers[white_id]
-        records = by_round[number]
+        in_round = by_round[number]
         if black_id is None:
-            records[white] = GameRecord(
+            in_round[white] = GameRecord(
                 round_number=number, opponent=None, colour=None, outcome=white_outcome
             )
             continue
         black = numbers[black_id]
-        records[white] = GameRecord(
+        in_round[white] = GameRecord(
             round_number=number, opponent=black, colour=white_colour, outcome=white_outcome
         )
         if black_outcome is not None:
-            records[black] = GameRecord(
+            in_round[black] = GameRecord(
                 round_number=number, opponent=white, colour=black_colour, outcome=black_outcome
             )
     requested = {(r.player_id, r.round_number): r.kind for r in requests}
