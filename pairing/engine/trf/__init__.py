@@ -283,6 +283,7 @@ from .records import (
     swiss_type_line,
     total_rounds,
     xxa_lines,
+    year_only_date,
 )
 from .report import (
     deputy_arbiter_lines,
@@ -441,6 +442,7 @@ __all__ = [
     "clubs",
     "date_line",
     "four_digit_date",
+    "year_only_date",
     "decode_trf",
     "event_options",
     "format_player",
