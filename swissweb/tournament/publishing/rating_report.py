@@ -104,7 +104,7 @@ def listed_birth_years(players: Sequence[Player]) -> dict[int, int]:
         .values_list("player_id", "birth_year")
     )
     for fide_id, year in rows:
-        if 1000 <= year <= 9999:
+        if year is not None and 1000 <= year <= 9999:
             found.setdefault(wanted[fide_id], year)
     return found
 
