@@ -253,6 +253,7 @@ from .national import (
     national_ratings,
     nrs_line,
     nrs_ratings,
+    ranking_method,
     ranking_method_line,
 )
 from .reader import (
@@ -319,6 +320,7 @@ __all__ = [
     "national_ratings",
     "nrs_line",
     "nrs_ratings",
+    "ranking_method",
     "ranking_method_line",
     "TrfAsk",
     "TrfExplanation",
