@@ -26,6 +26,7 @@ from pairing.engine.performance import (
 from pairing.engine.rating_change import (
     capped_k,
     event_rating,
+    event_totals,
     game_rating_change,
     rate_game,
     rated_score,
@@ -149,3 +150,21 @@ def test_event_rating_equals_each_game_rated_on_its_own(seed: int) -> None:
         assert found.performance == (
             reference_performance(points, [opponent for _, opponent in rated]) if rated else None
         )
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_event_totals_equal_the_event_rated_game_by_game(seed: int) -> None:
+    """The standings' totals without the games (``event_totals``) are the change and
+    Rp of ``event_rating`` (B.02 8.3, C.07 10.2), for rated and unrated players, with
+    forfeits, byes, unrated games and unrated opponents, under every K."""
+    rng = random.Random(1000 + seed)
+    field = 60
+    ratings = {
+        PairingNumber(n): (0 if rng.random() < 0.15 else rng.randint(1000, 2850))
+        for n in range(1, field + 1)
+    }
+    for number in range(1, 300):
+        player = random_player(rng, number, rng.randint(0, 13), field)
+        k = rng.choice((10, 20, 40))
+        found = event_rating(player, ratings, k)
+        assert event_totals(player, ratings, k) == (found.change, found.performance)

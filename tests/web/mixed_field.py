@@ -30,6 +30,8 @@ ORDER = {
     "nro": ["Adler", "Dorn", "Bauer", "Fuchs", "Corte", "Eck"],
     "hbfn": ["Adler", "Dorn", "Corte", "Bauer", "Fuchs", "Eck"],
     "fidon": ["Adler", "Corte", "Bauer", "Dorn", "Fuchs", "Eck"],
+    "lbfn": ["Adler", "Corte", "Bauer", "Dorn", "Fuchs", "Eck"],
+    "nidof": ["Adler", "Dorn", "Corte", "Bauer", "Fuchs", "Eck"],
 }
 """The initial order each choice of rating gives (rating, then name among the unrated)."""
 

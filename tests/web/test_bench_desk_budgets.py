@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from bench.desk_budgets import BUDGETS, SIZE_BUDGETS, chosen, size_verdicts, timed, verdicts
+from bench.desk_budgets import (
+    BUDGETS,
+    PROCESSOR_TIMES,
+    SIZE_BUDGETS,
+    chosen,
+    size_verdicts,
+    timed,
+    verdicts,
+)
 
 
 def test_every_budget_of_issues_34_35_and_36_is_measured() -> None:
@@ -78,3 +86,15 @@ def test_only_chooses_the_figures_by_a_word_of_their_names() -> None:
 def test_figures_left_out_by_only_are_not_listed() -> None:
     found = {"standings with Rp and rating change": (0.2, 0.25)}
     assert verdicts(found) == [("standings with Rp and rating change", 0.2, 0.25, 0.3, True)]
+
+
+def test_a_named_figure_keeps_its_median_processor_time() -> None:
+    """The standings' processor time is printed beside the wall time (#35): on a
+    shared machine it is what compares two runs."""
+    PROCESSOR_TIMES.pop("x", None)
+    before = dict(PROCESSOR_TIMES)
+    timed(lambda _: None, 3)
+    assert before == PROCESSOR_TIMES  # a figure without a name keeps none
+    timed(lambda _: None, 3, name="x")
+    assert set(PROCESSOR_TIMES) - set(before) == {"x"}
+    PROCESSOR_TIMES.pop("x")

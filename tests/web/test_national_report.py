@@ -159,3 +159,36 @@ def test_trf_of_another_program_reads_national_ratings_from_nrs_records(
     event = event_services.event_import_trf(text=text, user=arbiter, now=T0)
     read = sorted(event.players.values_list("name", "rating", "national_rating", "national_id"))
     assert read == [("Ost, Ole", 1900, 1875, "C0327-101"), ("West, Wim", 0, 1650, "")]
+
+
+@pytest.mark.parametrize(
+    ("basis", "code"), [(RatingBasis.LOWER, "LBFN"), (RatingBasis.NATIONAL_ELSE_FIDE, "NIDOF")]
+)
+def test_trf_2026_172_lower_and_national_else_fide_written_and_restored(
+    arbiter: User, basis: str, code: str
+) -> None:
+    """TRF-2026 172's LBFN (the lower of the two) and NIDOF (national, else FIDE): the
+    backup writes the code and our setting, and a restore pairs on the same choice."""
+    event = played(festival(arbiter, basis), arbiter, rounds=1)
+    text = exports.event_trf(event)
+    assert f"172 GER {code}" in text.splitlines()
+    assert f" rating_basis={basis}" in text
+    _text, copy = restore_lost(event, user=arbiter, now=T0)
+    assert copy.rating_basis == basis
+
+
+@pytest.mark.parametrize(
+    ("code", "basis"),
+    [("NIDOF", RatingBasis.NATIONAL_ELSE_FIDE), ("LBFN", RatingBasis.LOWER),
+     ("FIDON", RatingBasis.FIDE_ELSE_NATIONAL), ("OTHER", RatingBasis.FIDE)],
+)  # fmt: skip
+def test_trf_of_another_program_pairs_on_the_ranking_method_of_its_172(
+    arbiter: User, code: str, basis: str
+) -> None:
+    """Without our SWO setting, TRF-2026 172's method is the event's choice of rating;
+    OTHER, which names none of ours, keeps the FIDE rating."""
+    players = [trf.TrfPlayer(start_rank=1, name="Ost, Ole", rating=1900)]
+    lines = [trf.nrs_line("GER", 1, 1875, "C0327-101")]
+    text = trf.write_trf(trf.trf_document(["012 Open", f"172 GER {code}"], players, lines))
+    event = event_services.event_import_trf(text=text, user=arbiter, now=T0)
+    assert event.rating_basis == basis

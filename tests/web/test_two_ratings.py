@@ -44,6 +44,14 @@ pytestmark = pytest.mark.django_db
         (RatingBasis.FIDE_ELSE_NATIONAL, 1700, 2000, 1700),
         (RatingBasis.FIDE_ELSE_NATIONAL, 0, 2000, 2000),
         (RatingBasis.FIDE_ELSE_NATIONAL, 0, 0, 0),
+        (RatingBasis.LOWER, 2000, 2100, 2000),
+        (RatingBasis.LOWER, 2200, 2100, 2100),
+        (RatingBasis.LOWER, 0, 1500, 1500),
+        (RatingBasis.LOWER, 1800, 0, 1800),
+        (RatingBasis.LOWER, 0, 0, 0),
+        (RatingBasis.NATIONAL_ELSE_FIDE, 1700, 2000, 2000),
+        (RatingBasis.NATIONAL_ELSE_FIDE, 1700, 0, 1700),
+        (RatingBasis.NATIONAL_ELSE_FIDE, 0, 0, 0),
     ],
 )
 def test_rating_basis_picks_the_rating_the_event_chose(
@@ -116,6 +124,9 @@ def test_settings_form_offers_the_choice_of_rating(arbiter: User, arbiter_client
     page = arbiter_client.get(f"/events/{event.slug}/edit/").content.decode()
     assert 'name="rating_basis"' in page and 'name="rate_of_play"' in page
     assert "the higher of the FIDE and the national rating" in page
+    # TRF-2026 172's LBFN and NIDOF too.
+    assert 'value="lbfn"' in page and "the lower of the FIDE and the national rating" in page
+    assert 'value="nidof"' in page and "the national rating, else the FIDE rating" in page
 
 
 def test_round_explanation_says_which_rating_ranks(arbiter: User, arbiter_client: Client) -> None:

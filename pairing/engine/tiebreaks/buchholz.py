@@ -9,7 +9,7 @@ from fractions import Fraction
 from pairing.engine.model import PairingNumber
 
 from .context import TieBreakContext
-from .cuts import _cut, _opponents_sum, _products_sum
+from .cuts import _cut, _cut_buchholz, _opponents_sum, _products_sum
 
 
 def buchholz(context: TieBreakContext, number: PairingNumber) -> Fraction:
@@ -23,12 +23,12 @@ def buchholz(context: TieBreakContext, number: PairingNumber) -> Fraction:
 
 def buchholz_cut2(context: TieBreakContext, number: PairingNumber) -> Fraction:
     """Buchholz cut-2 (C.07 14.2): without its two least significant values (16.5)."""
-    return _opponents_sum(_cut(context, number, 2, 0, products=False))
+    return _cut_buchholz(context, number, 2, 0)
 
 
 def buchholz_median2(context: TieBreakContext, number: PairingNumber) -> Fraction:
     """Median-Buchholz 2 (C.07 14.4): without the two lowest and the two highest values."""
-    return _opponents_sum(_cut(context, number, 2, 2, products=False))
+    return _cut_buchholz(context, number, 2, 2)
 
 
 def sonneborn_berger_cut1(context: TieBreakContext, number: PairingNumber) -> Fraction:
@@ -49,7 +49,7 @@ def buchholz_cut1(context: TieBreakContext, number: PairingNumber) -> Fraction:
     one, otherwise the lowest value (16.5).  Under the other conventions it is the lowest
     value.
     """
-    return _opponents_sum(_cut(context, number, 1, 0, products=False))
+    return _cut_buchholz(context, number, 1, 0)
 
 
 def median_buchholz(context: TieBreakContext, number: PairingNumber) -> Fraction:
@@ -59,7 +59,7 @@ def median_buchholz(context: TieBreakContext, number: PairingNumber) -> Fraction
     The lowest is removed as for BH-C1 (a voluntary unplayed round first under FIDE 2023
     and 2026), then the highest of the rest.  With two values or fewer nothing is left: 0.
     """
-    return _opponents_sum(_cut(context, number, 1, 1, products=False))
+    return _cut_buchholz(context, number, 1, 1)
 
 
 def sonneborn_berger(context: TieBreakContext, number: PairingNumber) -> Fraction:

@@ -5,6 +5,7 @@ Article 16).  Also the state as it stood after an earlier round, for standings t
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -184,8 +185,9 @@ def _terms(
     running = 0
     terms: list[_Term] = []
     for index, record in enumerate(player.history, start=1):
-        scored = worth[record.outcome]
-        if record.outcome in _PLAYED and record.opponent is not None:
+        outcome = record.outcome
+        scored = worth[outcome]
+        if outcome in _PLAYED and record.opponent is not None:
             value = as_opponent.get(record.opponent)
             if value is None:
                 raise InvalidState(
@@ -221,9 +223,21 @@ def _stand_in_2026(own: int, scheduled: int | None, draw: int, rounds: int) -> i
     return min(own, scheduled if scheduled is not None else draw * rounds)
 
 
+@functools.lru_cache(maxsize=4096)
+def _fraction(numerator: int, denominator: int) -> Fraction:
+    """``Fraction(numerator, denominator)``, one object per value: a standings' thousands
+    of scores and sums take a few hundred values (#35)."""
+    return Fraction(numerator, denominator)
+
+
+def _halves(value: int) -> Fraction:
+    """``value`` half-points in points (:func:`_fraction`)."""
+    return _fraction(value, 2)
+
+
 def points(context: TieBreakContext, number: PairingNumber) -> Fraction:
     """The player's score in points (Dutch F10: "the highest number of points scored")."""
-    return Fraction(context.score[number], 2)
+    return _halves(context.score[number])
 
 
 def score_as_opponent(context: TieBreakContext, number: PairingNumber) -> Fraction:

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from pairing.engine.model import PairingNumber
 
-from .context import TieBreakContext, _Term
+from .context import TieBreakContext, _fraction, _halves, _Term
 from .fore import _fore_terms
 
 
@@ -68,11 +68,28 @@ def _kept(
     return kept
 
 
+def _cut_buchholz(context: TieBreakContext, number: PairingNumber, low: int, high: int) -> Fraction:
+    """The Buchholz of the player's terms after the cuts, as ``_opponents_sum(_cut(...,
+    products=False))`` gives it, sorting the scores alone when no round is cut first.
+
+    Without a voluntary unplayed round (16.5) a low cut removes a lowest score and a
+    high cut a highest one: which of several terms of that score goes does not change
+    the sum (#35: BH-C1 of 2,000 players in a standings' budget)."""
+    terms = context.terms[number]
+    for term in terms:
+        if term[2]:
+            return _opponents_sum(_cut(context, number, low, high, products=False))
+    values = sorted([term[0] for term in terms])
+    low = min(low, len(values))
+    high = min(high, len(values) - low)
+    return _halves(sum(values[low : len(values) - high]))
+
+
 def _opponents_sum(terms: Sequence[_Term]) -> Fraction:
     """The Buchholz of ``terms``, in points."""
-    return Fraction(sum(value for value, _, _ in terms), 2)
+    return _halves(sum(value for value, _, _ in terms))
 
 
 def _products_sum(terms: Sequence[_Term]) -> Fraction:
     """The Sonneborn-Berger of ``terms``, in points (both factors in half-points)."""
-    return Fraction(sum(value * scored for value, scored, _ in terms), 4)
+    return _fraction(sum(value * scored for value, scored, _ in terms), 4)

@@ -34,7 +34,7 @@ from .counts import (
     standard_points,
     wins,
 )
-from .cuts import _cut, _opponents_sum, _products_sum
+from .cuts import _cut, _cut_buchholz, _products_sum
 from .ratings import (
     average_perfect_performance_of_opponents,
     average_performance_of_opponents,
@@ -87,7 +87,7 @@ def value_function(spec: TieBreakSpec) -> Compute:
     low = spec.cut
     high = spec.cut if spec.median else 0
     if spec.code is TieBreak.BH and low:
-        return lambda c, n: _opponents_sum(_cut(c, n, low, high, products=False))
+        return lambda c, n: _cut_buchholz(c, n, low, high)
     if spec.code is TieBreak.SB and low:
         return lambda c, n: _products_sum(_cut(c, n, low, high, products=True))
     if spec.code is TieBreak.FB and low:

@@ -253,6 +253,7 @@ from .national import (
     national_ratings,
     nrs_line,
     nrs_ratings,
+    ranking_method,
     ranking_method_line,
 )
 from .reader import (
@@ -283,6 +284,7 @@ from .records import (
     swiss_type_line,
     total_rounds,
     xxa_lines,
+    year_only_date,
 )
 from .report import (
     deputy_arbiter_lines,
@@ -318,6 +320,7 @@ __all__ = [
     "national_ratings",
     "nrs_line",
     "nrs_ratings",
+    "ranking_method",
     "ranking_method_line",
     "TrfAsk",
     "TrfExplanation",
@@ -441,6 +444,7 @@ __all__ = [
     "clubs",
     "date_line",
     "four_digit_date",
+    "year_only_date",
     "decode_trf",
     "event_options",
     "format_player",

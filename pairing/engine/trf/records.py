@@ -554,6 +554,17 @@ def four_digit_date(day: date) -> str:
     return f"{day.year:04d}/{day.month:02d}/{day.day:02d}"
 
 
+def year_only_date(year: int) -> str:
+    """A birth date of which only the year is known, as FIDE's files write one in a 001
+    record: ``YYYY/00/00``.
+
+    :raises ValueError: a year that is not of four digits.
+    """
+    if not 1000 <= year <= 9999:
+        raise ValueError(f"a birth year has four digits, not {year}")
+    return f"{year:04d}/00/00"
+
+
 def date_line(header: Header, day: date) -> str:
     """A header record holding a date (042, 052), written ``YYYY/MM/DD``."""
     return f"{header.value} {four_digit_date(day)}"

@@ -100,15 +100,22 @@ def points_text(value: Fraction | int) -> str:
     A value that is not a whole or a half (never a score; a quarter of SB) falls back to
     two decimals rather than being rounded silently.
     """
-    fraction = Fraction(value)
-    if fraction.denominator == 1:
-        return str(fraction.numerator)
-    if fraction.denominator == 2:
-        whole = fraction.numerator // 2
-        if fraction < 0:
-            return f"-{points_text(-fraction)}"
+    fraction = value if isinstance(value, Fraction) else Fraction(value)
+    return _points_text(fraction.numerator, fraction.denominator)
+
+
+@functools.lru_cache(maxsize=4096)
+def _points_text(numerator: int, denominator: int) -> str:
+    """:func:`points_text` of ``numerator / denominator`` (in lowest terms, a positive
+    denominator), once per value: a standings writes thousands of scores (#35)."""
+    if denominator == 1:
+        return str(numerator)
+    if denominator == 2:
+        if numerator < 0:
+            return f"-{_points_text(-numerator, 2)}"
+        whole = numerator // 2
         return f"{whole}½" if whole else "½"
-    return decimal_text(fraction, places=2)
+    return decimal_text(Fraction(numerator, denominator), places=2)
 
 
 def half_points_text(half_points: int) -> str:

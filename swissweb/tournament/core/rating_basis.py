@@ -4,7 +4,8 @@ A player has a FIDE rating (of the event's rate of play; ``Player.rating``) and 
 national rating (``Player.national_rating``, from a list such as DWZ or ECF), 0 when
 unrated.  Each event chooses which of them orders its players (``Event.rating_basis``,
 the ranking methods of TRF-2026 record 172): the FIDE rating; the national rating; the
-higher of the two; the FIDE rating, else the national rating.  :func:`pairing_rating` is
+higher of the two; the lower of the two; the FIDE rating, else the national rating; the
+national rating, else the FIDE rating.  :func:`pairing_rating` is
 the one place that choice is made: the engine adapter (initial order, pairing), the
 standings and their rating column, the rating categories of the prizes and the rating
 limits of online entry all read it.  FIDE's own reports (the rating report, the rating
@@ -39,6 +40,11 @@ def rating_of(basis: str, *, fide: int, national: int) -> int:
         return max(fide, national)
     if basis == RatingBasis.FIDE_ELSE_NATIONAL:
         return fide or national
+    if basis == RatingBasis.NATIONAL_ELSE_FIDE:
+        return national or fide
+    if basis == RatingBasis.LOWER:
+        # The lower of the ratings the player has: one rating alone is that one.
+        return min(fide, national) if fide and national else fide or national
     return fide
 
 

@@ -105,7 +105,9 @@ class RatingBasis(models.TextChoices):
     FIDE = "fide", _("the FIDE rating")
     NATIONAL = "nro", _("the national rating")
     HIGHER = "hbfn", _("the higher of the FIDE and the national rating")
+    LOWER = "lbfn", _("the lower of the FIDE and the national rating")
     FIDE_ELSE_NATIONAL = "fidon", _("the FIDE rating, else the national rating")
+    NATIONAL_ELSE_FIDE = "nidof", _("the national rating, else the FIDE rating")
 
 
 T = TypeVar("T")

@@ -19,12 +19,14 @@ from swissweb.tournament.core.caching import cache_version, cached
 from swissweb.tournament.models import Event, Player
 from swissweb.tournament.rounds import engine_adapter
 from swissweb.tournament.rounds.engine_door import (
+    EnginePlayer,
     EventRating,
     KFactor,
     KRule,
     PairingNumber,
     TournamentState,
     event_rating,
+    event_totals,
     k_factor,
     truncated,
 )
@@ -73,30 +75,47 @@ def event_ratings(
     return cached(("event-ratings", cache_version(event), after_round), compute)
 
 
-def players_ratings(
+def _fide_view(
     event: Event, state: TournamentState, players: Iterable[Player]
-) -> dict[int, EventRating]:
-    """What :func:`event_ratings` gives, from the event's ``state`` and its ``players``,
-    not cached: the standings compute it in less time than the cache takes to store it
-    (a pickle of 20,000 games, #35), and read the state anyway."""
+) -> tuple[dict[PairingNumber, int], list[tuple[EnginePlayer, int]]]:
+    """The players' FIDE ratings by pairing number, and each player of ``state`` rated
+    on FIDE's list with his K: the state's ratings are the ones the event pairs on (#35
+    item 1), and B.02 rates on FIDE's list alone."""
     listed = [player for player in players if player.pairing_number is not None]
-    # FIDE's ratings, whatever the event pairs on (B.02 rates on FIDE's list alone): the
-    # state's ratings are the ones the event pairs on (#35 item 1).
     ratings = {PairingNumber(player.pairing_number or 0): player.rating for player in listed}
     k = {
         PairingNumber(player.pairing_number or 0): player_k(event, player).value
         for player in listed
     }
-    return {
-        int(player.pairing_number): event_rating(
+    return ratings, [
+        (
             player
             if player.rating == ratings.get(player.pairing_number, 0)
             else dataclasses.replace(player, rating=ratings.get(player.pairing_number, 0)),
-            ratings,
             k.get(player.pairing_number, 20),
         )
         for player in state.players
-    }
+    ]
+
+
+def players_ratings(
+    event: Event, state: TournamentState, players: Iterable[Player]
+) -> dict[int, EventRating]:
+    """What :func:`event_ratings` gives, from the event's ``state`` and its ``players``,
+    not cached."""
+    ratings, rated = _fide_view(event, state, players)
+    return {int(player.pairing_number): event_rating(player, ratings, k) for player, k in rated}
+
+
+def players_totals(
+    event: Event, state: TournamentState, players: Iterable[Player]
+) -> dict[int, tuple[Fraction, int | None]]:
+    """Each player's rating change and Rp by pairing number, as :func:`players_ratings`
+    gives them, without the games: all the standings show (``event_totals``). Not
+    cached: the standings compute it in less time than a cache takes to store 20,000
+    rated games (#35), and read the state anyway."""
+    ratings, rated = _fide_view(event, state, players)
+    return {int(player.pairing_number): event_totals(player, ratings, k) for player, k in rated}
 
 
 def change_text(change: Fraction) -> str:

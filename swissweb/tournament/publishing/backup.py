@@ -199,6 +199,11 @@ def _event_fields(doc: TrfDocument, *, system: str | None, ask_system: bool) -> 
                 fields["started_at"] = started
         else:
             raise option.error(_("unknown event option %(name)s") % {"name": repr(option.name)})
+    # Another program's TRF-2026: its 172 record says how the players were ranked; its
+    # codes are our choices' values in capitals (OTHER keeps the default).
+    method = trf.ranking_method(doc)
+    if "rating_basis" not in fields and method and method[1].lower() in RatingBasis.values:
+        fields["rating_basis"] = method[1].lower()
     fields["system_options"] = with_flags({}, given)
     return fields
 

@@ -12,6 +12,10 @@ The report is the tournament section and the 001 player lines, nothing of our ow
   point values when they are not 1-½-0 and 162 can say them, 192 the coded type of
   tournament, 202 the tie-breaks in FIDE's codes and 222 the encoded time control.
 
+A player without a birth date whose FIDE ID a loaded FIDE list finds with a birth year
+has that year as the 001 birth date (``YYYY/00/00``, as FIDE's files write a year
+alone: FIDE's list gives no more), #35 item 4.
+
 :func:`date_warnings` says which round dates the arbiter should check: a round paired
 on a day outside the event's dates, or on another day than its scheduled date.
 
@@ -21,6 +25,7 @@ reader cannot read is a bug, and the arbiter gets no file rather than a wrong on
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import enum
 from collections.abc import Sequence
@@ -29,8 +34,9 @@ from django.utils import timezone, translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from swissweb.ratings.models import ListedPlayer, ListKind
 from swissweb.tournament.events import schedule
-from swissweb.tournament.models import Event
+from swissweb.tournament.models import Event, Player
 from swissweb.tournament.publishing import exports
 from swissweb.tournament.rounds import engine_adapter
 from swissweb.tournament.rounds.engine_door import Colour, Header, TrfError, trf
@@ -49,6 +55,13 @@ def rating_report(event: Event, edition: Edition) -> str:
     :raises RuntimeError: the report does not read back as written (a bug).
     """
     data = exports.event_records(event)
+    years = listed_birth_years(data.players)
+    players = [
+        dataclasses.replace(record, birth_date=trf.year_only_date(years[player.pk]))
+        if not record.birth_date and player.pk in years
+        else record
+        for player, record in zip(data.players, data.trf_players, strict=True)
+    ]
     lines = exports.event_lines(event)
     lines.append(trf.header_line(Header.PLAYERS, str(len(data.players))))
     rated = sum(1 for p in data.players if p.rating > 0)
@@ -69,9 +82,31 @@ def rating_report(event: Event, edition: Edition) -> str:
         lines.append(dates_line)
     if edition is Edition.TRF26:
         lines += _records_2026(event)
-    text = trf.write_trf(trf.trf_document(lines, data.trf_players, []))
+    text = trf.write_trf(trf.trf_document(lines, players, []))
     _check(text, event, len(data.players), dates)
     return text
+
+
+def listed_birth_years(players: Sequence[Player]) -> dict[int, int]:
+    """The birth year FIDE's rating list gives each player without a birth date, by
+    player id, for the report's 001 birth date (written ``YYYY/00/00``, #35 item 4):
+    found by FIDE ID in the FIDE lists loaded, the newest list first (one query).
+    A national list's year is not FIDE's and is not used."""
+    wanted = {str(p.fide_id): p.pk for p in players if p.fide_id and p.birth_date is None}
+    if not wanted:
+        return {}
+    found: dict[int, int] = {}
+    rows = (
+        ListedPlayer.objects.filter(
+            rating_list__kind=ListKind.FIDE, player_id__in=list(wanted), birth_year__isnull=False
+        )
+        .order_by("-rating_list__loaded_at", "-rating_list_id")
+        .values_list("player_id", "birth_year")
+    )
+    for fide_id, year in rows:
+        if year is not None and 1000 <= year <= 9999:
+            found.setdefault(wanted[fide_id], year)
+    return found
 
 
 def date_warnings(event: Event) -> list[str]:

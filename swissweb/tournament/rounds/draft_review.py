@@ -22,8 +22,8 @@ from django.utils.translation import gettext as _
 
 from swissweb.tournament.core.caching import cached
 from swissweb.tournament.core.errors import TournamentError
-from swissweb.tournament.core.rating_basis import basis_sentence
-from swissweb.tournament.models import ARBITER_STEP, Event, Round
+from swissweb.tournament.core.rating_basis import basis_sentence, rating_of
+from swissweb.tournament.models import ARBITER_STEP, Event, RatingBasis, Round
 from swissweb.tournament.rounds import engine_adapter
 from swissweb.tournament.rounds.engine_door import rules_for, scores
 from swissweb.tournament.rounds.selectors import step_rule
@@ -94,12 +94,13 @@ class Step:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SeatPlayer:
-    """A player of a draft's board as the review reads one (four columns)."""
+    """A player of a draft's board as the review reads one."""
 
     pairing_number: int | None
     name: str
     title: str
     rating: int
+    """The rating the event pairs on (``core.rating_basis``), 0 when unrated."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -112,24 +113,43 @@ class Seat:
     black: SeatPlayer | None
 
 
-def seats(round_: Round, board: int | None = None) -> tuple[Seat, ...]:
-    """The boards of ``round_`` (or board ``board`` alone) in board order (one query)."""
+def seats(
+    round_: Round, board: int | None = None, basis: str = RatingBasis.FIDE
+) -> tuple[Seat, ...]:
+    """The boards of ``round_`` (or board ``board`` alone) in board order (one query),
+    each player rated as an event pairing on ``basis`` rates them (#35 item 2)."""
     games = round_.games.all() if board is None else round_.games.filter(board=board)
     rows = games.order_by("board").values_list(
         "board", "white__pairing_number", "white__name", "white__title", "white__rating",
-        "black__pairing_number", "black__name", "black__title", "black__rating",
+        "white__national_rating", "black__pairing_number", "black__name", "black__title",
+        "black__rating", "black__national_rating",
     )  # fmt: skip
-    return tuple(
-        Seat(
-            board=number,
-            white=SeatPlayer(pairing_number=wn, name=wname, title=wtitle, rating=wrating),
-            black=(
-                SeatPlayer(pairing_number=bn, name=bname, title=btitle, rating=brating)
-                if bname is not None
-                else None
-            ),
-        )
-        for number, wn, wname, wtitle, wrating, bn, bname, btitle, brating in rows
+    return tuple(_seat(basis, *row) for row in rows)
+
+
+def _seat(
+    basis: str,
+    number: int,
+    *players: Any,
+) -> Seat:
+    """A board from its columns as :func:`seats` reads them: number, name, title, FIDE
+    and national rating of White, then of Black (``None`` for the bye)."""
+    white, black = players[:5], players[5:]
+    return Seat(
+        board=number,
+        white=_seat_player(basis, *white),
+        black=_seat_player(basis, *black) if black[1] is not None else None,
+    )
+
+
+def _seat_player(
+    basis: str, number: int | None, name: str, title: str, fide: int, national: int
+) -> SeatPlayer:
+    return SeatPlayer(
+        pairing_number=number,
+        name=name,
+        title=title,
+        rating=rating_of(basis, fide=fide, national=national),
     )
 
 
@@ -299,7 +319,7 @@ def draft_review(event: Event, round_: Round, boards: Sequence[Seat] | None = No
     first view four for the points and histories before the round (``_basis``),
     whatever the size."""
     if boards is None:
-        boards = seats(round_)
+        boards = seats(round_, basis=event.rating_basis)
     points, history, points_known = _basis(event, round_)
     edited = {
         frozenset(int(n) for n in step.get("players", []))

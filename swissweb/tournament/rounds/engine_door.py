@@ -58,6 +58,7 @@ from pairing.engine.rating_change import (
     KRule,
     RatedGame,
     event_rating,
+    event_totals,
     k_factor,
 )
 from pairing.engine.registry import option_specs
@@ -179,6 +180,7 @@ __all__ = [
     "colour_preference",
     "decode_trf",
     "event_rating",
+    "event_totals",
     "fide_order",
     "k_factor",
     "parse_tiebreak",

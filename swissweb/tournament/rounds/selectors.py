@@ -16,11 +16,13 @@ from django.utils.translation import gettext as _
 
 from swissweb.tournament.core.caching import cache_version
 from swissweb.tournament.core.errors import NotFound, TournamentError
+from swissweb.tournament.core.rating_basis import rating_of
 from swissweb.tournament.models import (
     ARBITER_STEP,
     REQUEST_KIND_WORDS,
     Event,
     Game,
+    RatingBasis,
     RequestKind,
     Result,
     Round,
@@ -73,9 +75,11 @@ BOARDS_FRAGMENT = "round-pairings"
 
 BOARD_COLUMNS = (
     "round_id", "board", "result", "white__name", "white__pairing_number", "white__rating",
-    "white__title", "black__name", "black__pairing_number", "black__rating", "black__title",
+    "white__national_rating", "white__title", "black__name", "black__pairing_number",
+    "black__rating", "black__national_rating", "black__title",
 )  # fmt: skip
-"""What the pairings table shows: decoding the other columns (timestamps) cost a third."""
+"""What the pairings table shows: decoding the other columns (timestamps) cost a third.
+Both ratings, for the one the event pairs on (``core.rating_basis``, #35 item 2)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -122,6 +126,7 @@ class BoardPlayer:
     name: str
     pairing_number: int | None
     rating: int
+    """The rating the event pairs on (``core.rating_basis``), 0 when unrated."""
     title: str
 
 
@@ -143,8 +148,16 @@ class Board:
     """Each player's points before the round (``None``: not known, a correction pending)."""
 
 
-def _board_player(name: str, number: int | None, rating: int, title: str) -> BoardPlayer:
-    return BoardPlayer(name=name, pairing_number=number, rating=rating, title=title)
+def _board_player(
+    basis: str, name: str, number: int | None, rating: int, national: int, title: str
+) -> BoardPlayer:
+    """A player of a board, rated as the event with ``basis`` pairs (#35 item 2)."""
+    return BoardPlayer(
+        name=name,
+        pairing_number=number,
+        rating=rating_of(basis, fide=rating, national=national),
+        title=title,
+    )
 
 
 class _LazyBoards:
@@ -174,18 +187,20 @@ class _LazyBoards:
         numbers = {r.pk: r.number for r in self.rounds}
         before = {round_id: self._points_before(numbers[round_id]) for round_id in round_ids}
         labels = dict(Result.choices)
-        for round_id, board, result, *white, b_name, b_number, b_rating, b_title in rows:
+        basis = self.event.rating_basis
+        for round_id, board, result, *players in rows:
             points = before[round_id]
-            black = (
-                _board_player(b_name, b_number, b_rating, b_title) if b_name is not None else None
-            )
+            # name, pairing number, FIDE rating, national rating, title of each side
+            white, black_columns = players[:5], players[5:]
+            b_number = black_columns[1]
+            black = _board_player(basis, *black_columns) if black_columns[0] is not None else None
             boards[round_id].append(
                 Board(
                     board=board,
                     result=result,
                     result_display=str(labels.get(result, result)),
                     is_bye=black is None,
-                    white=_board_player(*white),
+                    white=_board_player(basis, *white),
                     black=black,
                     white_points=points.get(white[1] or 0),
                     black_points=points.get(b_number or 0) if black else None,
@@ -346,8 +361,9 @@ class GameRow:
     black: PlayerRow | None
 
     @classmethod
-    def of(cls, game: Game) -> GameRow:
-        """The board of a game read with both players (no further query)."""
+    def of(cls, game: Game, basis: str = RatingBasis.FIDE) -> GameRow:
+        """The board of a game read with both players (no further query), each ranked on
+        the rating ``basis`` chooses (``PlayerRow.ranked_rating``)."""
         return cls(
             pk=game.pk,
             board=game.board,
@@ -355,16 +371,16 @@ class GameRow:
             result=game.result,
             result_display=str(game.get_result_display()),
             is_bye=game.black_id is None,
-            white=PlayerRow.of(game.white),
-            black=PlayerRow.of(game.black) if game.black is not None else None,
+            white=PlayerRow.of(game.white, basis),
+            black=PlayerRow.of(game.black, basis) if game.black is not None else None,
         )
 
 
-def round_games(round_: Round) -> tuple[GameRow, ...]:
-    """A round's boards with both players, in board order (one query)."""
-    return tuple(
-        GameRow.of(game) for game in round_.games.select_related("white", "black").order_by("board")
-    )
+def round_games(round_: Round, basis: str = RatingBasis.FIDE) -> tuple[GameRow, ...]:
+    """A round's boards with both players, in board order (one query); ``basis``: the
+    event's rating basis, for each player's ``ranked_rating``."""
+    games = round_.games.select_related("white", "black").order_by("board")
+    return tuple(GameRow.of(game, basis) for game in games)
 
 
 def game_board(*, game_id: int) -> GameRow:

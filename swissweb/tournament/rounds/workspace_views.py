@@ -74,7 +74,9 @@ def round_page(request: AuthenticatedHttpRequest, event: Event, number: int) -> 
     draft = round_.state == RoundState.PAIRED
     # A draft is reviewed one line per board by bracket (#36 item 1), its boards read
     # lean; its explanation is read per board or bracket on demand (``round_why``).
-    games: tuple[GameRow, ...] = () if draft else round_selectors.round_games(round_)
+    games: tuple[GameRow, ...] = (
+        () if draft else round_selectors.round_games(round_, event.rating_basis)
+    )
     review = draft_review(event, round_) if draft else None
     later = ws.last > number
     correcting = later and request.GET.get("correct") == "1"
@@ -181,7 +183,7 @@ def round_print(request: AuthenticatedHttpRequest, event: Event, number: int) ->
     each from a new page.  Template: round_print.html.
     """
     round_ = get_object_or_404(Round, event=event, number=number)
-    games = round_selectors.round_games(round_)
+    games = round_selectors.round_games(round_, event.rating_basis)
     points = round_selectors.points_before(event=event, number=number)
 
     def before(player: PlayerRow | None) -> Fraction | None:
