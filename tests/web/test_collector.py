@@ -33,7 +33,7 @@ def test_standings_are_built_with_the_collector_paused_and_leave_it_on(
 
     def watched(*args: object, **kwargs: object) -> object:
         seen.append(gc.isenabled())
-        return engine_standings(*args, **kwargs)  # type: ignore[arg-type]
+        return engine_standings(*args, **kwargs)  # type: ignore[arg-type]  # passed through
 
     monkeypatch.setattr("swissweb.tournament.standings.selectors.standings", watched)
     table = selectors.standings_after(event=event)

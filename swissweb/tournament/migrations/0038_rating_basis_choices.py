@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0036_festivals'),
+        ('tournament', '0037_festival_edit'),
     ]
 
     operations = [
