@@ -25,8 +25,17 @@ class Float(enum.Enum):
 def float_history(state: TournamentState) -> dict[PairingNumber, tuple[Float | None, ...]]:
     """Each player's float in each completed round, ``None`` where there was none."""
     players = by_number(state)
+    # Each player's score before each round, as running sums (``score`` before_round=r
+    # sums the first r - 1 records): linear in the rounds, where one sum per round was
+    # quadratic (0.3 s at 150 players and 81 rounds).
+    running: dict[PairingNumber, list[int]] = {}
+    for pn, p in players.items():
+        sums = [0]
+        for record in p.history:
+            sums.append(sums[-1] + state.points.points_for(record.outcome))
+        running[pn] = sums
     before: dict[int, dict[PairingNumber, int]] = {
-        r: {pn: score(p, state.points, before_round=r) for pn, p in players.items()}
+        r: {pn: sums[min(r - 1, len(sums) - 1)] for pn, sums in running.items()}
         for r in range(1, state.rounds_completed + 1)
     }
     result: dict[PairingNumber, tuple[Float | None, ...]] = {}

@@ -239,6 +239,8 @@ class Floaters(ColourGroups):
         free = [c for c in others if c.index not in self.paired]
         if not free:
             return True
+        if self.oracle.weighted:
+            return self.oracle.allows_one_of(card.index, [c.index for c in free])
         return any(
             not self.oracle.clash(card.index, c.index)
             and self.oracle.allows_pair(card.index, c.index)

@@ -17,7 +17,7 @@ from pairing.engine.model import Explanation, TournamentState
 from pairing.engine.systems.esca import options as option
 from pairing.engine.systems.esca.cards import Card, pairing_cards
 from pairing.engine.systems.esca.explanation import SHOWN
-from pairing.engine.systems.esca.oracle import LevelMatching, Oracle, same_school
+from pairing.engine.systems.esca.oracle import LevelMatching, Oracle, Undecided, same_school
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -43,7 +43,11 @@ class Result:
 class Pairer:
     """The cards of one round, the check, and the pairings made so far."""
 
-    def __init__(self, state: TournamentState, rng: random.Random) -> None:
+    def __init__(
+        self, state: TournamentState, rng: random.Random, *, weighted: bool = True
+    ) -> None:
+        """``weighted=False``: the oracle decides by branch and bound instead of the
+        weighted matching (the same answers; kept for the tests)."""
         self.state = state
         self.rng = rng
         self.cards = pairing_cards(state, rng)
@@ -60,7 +64,7 @@ class Pairer:
         self.school_bad = [
             legal_bad[c.index] | frozenset(schools.get(c.school, ())) for c in self.cards
         ]
-        self.oracle = Oracle(self.school_bad, legal_bad)
+        self.oracle = Oracle(self.school_bad, legal_bad, weighted=weighted)
 
     def take_first(
         self, player: Card, candidates: Sequence[Card], level: LevelMatching | None = None
@@ -79,35 +83,63 @@ class Pairer:
         skipped: list[str] = []
         deferred: list[Card] = []
 
-        def attempt(candidate: Card) -> bool:
-            if candidate.index in self.legal_bad[player.index]:
-                skipped.append(f"{candidate.pairing_number} (met or forbidden, ESCA 1)")
-                return False
-            if level is not None and not level.keeps((player, candidate)):
-                skipped.append(f"{candidate.pairing_number} (more floaters, ESCA 9)")
-                return False
-            if not oracle.allows_pair(player.index, candidate.index):
-                skipped.append(f"{candidate.pairing_number} (the rest could not be paired, ESCA 2)")
-                return False
-            return True
+        # Without the weighted check each candidate is decided in turn, as he comes.
+        one_by_one = not oracle.defers
+
+        def unpairable(candidate: Card) -> str:
+            return f"{candidate.pairing_number} (the rest could not be paired, ESCA 2)"
+
+        def first(order: Sequence[Card]) -> Card | None:
+            """The first of ``order`` who may meet ``player`` with the rest pairable;
+            each passed over is named in ``skipped``.  Where the oracle leaves the
+            rest's check undecided, those candidates are decided together at the end
+            (:meth:`Oracle.first_allowed`), as if asked one by one."""
+            undecided: list[tuple[Card, int]] = []
+            """Candidates left undecided, each with where its reason would go."""
+            chosen = None
+            for candidate in order:
+                if candidate.index in self.legal_bad[player.index]:
+                    skipped.append(f"{candidate.pairing_number} (met or forbidden, ESCA 1)")
+                    continue
+                if level is not None and not level.keeps((player, candidate)):
+                    skipped.append(f"{candidate.pairing_number} (more floaters, ESCA 9)")
+                    continue
+                try:
+                    if oracle.allows_pair(player.index, candidate.index, search=one_by_one):
+                        chosen = candidate
+                        break
+                except Undecided:
+                    undecided.append((candidate, len(skipped)))
+                    continue
+                skipped.append(unpairable(candidate))
+            if not undecided:
+                return chosen
+            found = oracle.first_allowed(player.index, [c.index for c, _ in undecided])
+            if found is not None:
+                chosen = undecided[found][0]
+                del skipped[undecided[found][1] :]
+            for candidate, where in reversed(undecided[:found]):
+                skipped.insert(where, unpairable(candidate))
+            return chosen
 
         chosen: Card | None = None
+        fair: list[Card] = []
         for candidate in candidates:
             if candidate.index in self.paired or candidate is player:
                 continue
             if oracle.clash(player.index, candidate.index):
                 deferred.append(candidate)
-            elif attempt(candidate):
-                chosen = candidate
+            elif not one_by_one:
+                fair.append(candidate)
+            elif (chosen := first([candidate])) is not None:
                 break
+        if not one_by_one:
+            chosen = first(fair)
         passed = list(deferred)
         # An avoided pair needs a budget; without one every deferred candidate fails.
         if chosen is None and oracle.budget > 0:
-            for candidate in deferred:
-                passed.remove(candidate)
-                if attempt(candidate):
-                    chosen = candidate
-                    break
+            passed = []
+            chosen = first(deferred)
         if chosen is None:
             return None
         for earlier in reversed(passed):

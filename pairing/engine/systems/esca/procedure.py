@@ -145,12 +145,15 @@ def round_pairing(
     )
 
 
-def pair(state: TournamentState, *, seed: int) -> RoundPairing:
+def pair(state: TournamentState, *, seed: int, weighted: bool = True) -> RoundPairing:
     """Pair the next round by the ESCA rules 1-30; the system's registered entry point.
+
+    ``weighted=False`` decides ESCA 7's fewest same-school games by branch and bound
+    instead of a weighted matching: the same pairings, slower (kept for the tests).
 
     :raises NoValidPairing: the players cannot all be paired without a rematch (ESCA 1).
     """
     rng = random.Random(seed)
-    pairer = EscaPairer(state, rng)
+    pairer = EscaPairer(state, rng, weighted=weighted)
     result = pairer.run()
     return round_pairing(state, result, rng, round1=pairer.round1)

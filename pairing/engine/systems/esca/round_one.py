@@ -78,7 +78,7 @@ class RoundOne(Pairer):
             (apart_tops, "schools and top players kept apart"),
             (self.school_bad, "schools kept apart; top players as far as possible"),
         ):
-            oracle = Oracle(apart_all, hard)
+            oracle = Oracle(apart_all, hard, weighted=self.oracle.weighted)
             if self.oracle.gone:
                 oracle.take(self.oracle.gone)
             shortfall = oracle.shortfall

@@ -1,0 +1,196 @@
+"""ESCA 1, 2, 7: the weighted check of the oracle (``pairing/engine/systems/esca/oracle.py``)
+gives the answers of the branch and bound it replaced, kept as ``weighted=False``.
+
+The oracle decides whether the players left can all be paired without a rematch and with
+at most so many same-school games; where its certificates and cheap bounds do not settle
+it, a minimum-cost perfect matching now decides (one for all the candidates of a choice)
+instead of a search.  Both are exact, so every answer, and so every pairing, must be the
+same: checked here on random graphs question by question, and on every round of random
+schools events near a round robin pairing by pairing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from pairing.engine import NoValidPairing, System
+from pairing.engine.generator import tournament_states
+from pairing.engine.model import TournamentState
+from pairing.engine.systems.esca import pairer as pairer_module
+from pairing.engine.systems.esca.oracle import WEIGHTED_FROM, Oracle, Undecided
+from pairing.engine.systems.esca.pairer import Pairer
+from pairing.engine.systems.esca.procedure import pair
+
+
+def _random_graph(
+    rng: random.Random, players: int
+) -> tuple[list[frozenset[int]], list[frozenset[int]]]:
+    """Who may not meet (rematches) and who had rather not (the same school too), as the
+    oracle takes them: a late round, most pairs already played."""
+    schools = [rng.randrange(rng.randrange(2, 6)) for _ in range(players)]
+    met = [set[int]() for _ in range(players)]
+    density = rng.uniform(0.55, 0.85)
+    for a in range(players):
+        for b in range(a + 1, players):
+            if rng.random() < density:
+                met[a].add(b)
+                met[b].add(a)
+    legal_bad = [frozenset(row) for row in met]
+    good_bad = [
+        legal_bad[a] | {b for b in range(players) if b != a and schools[b] == schools[a]}
+        for a in range(players)
+    ]
+    return [frozenset(row) for row in good_bad], legal_bad
+
+
+def _oracles(
+    good_bad: list[frozenset[int]], legal_bad: list[frozenset[int]], budget: int
+) -> tuple[Oracle, Oracle]:
+    fast = Oracle(good_bad, legal_bad)
+    slow = Oracle(good_bad, legal_bad, weighted=False)
+    for oracle in (fast, slow):
+        oracle.relax(budget)
+    return fast, slow
+
+
+def _first_by_search(oracle: Oracle, a: int, others: list[int]) -> int | None:
+    return next((i for i, b in enumerate(others) if oracle.allows_pair(a, b)), None)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_esca_7_weighted_check_answers_as_the_branch_and_bound(seed: int) -> None:
+    """ESCA 1, 7 on random late-round graphs of 20-36 players: for every budget around
+    the fewest same-school games, each question the pairing asks (may these two meet?
+    may he meet one of these? which of them first?) gets the same answer from the
+    weighted check and from the branch and bound, pair after pair taken."""
+    rng = random.Random(seed)
+    players = 2 * rng.randrange(WEIGHTED_FROM // 2, 19)
+    good_bad, legal_bad = _random_graph(rng, players)
+    probe = Oracle(good_bad, legal_bad, weighted=False)
+    floor = probe.shortfall
+    asked = 0
+    for extra in (0, 1, 2):
+        fast, slow = _oracles(good_bad, legal_bad, floor + extra)
+        assert fast.allows(()) == slow.allows(())
+        while fast.remaining >= WEIGHTED_FROM:
+            assert fast.defers and not slow.defers
+            left = sorted(fast.left)
+            a = rng.choice(left)
+            others = [b for b in left if b != a]
+            rng.shuffle(others)
+            verdicts = {b: slow.allows_pair(a, b) for b in others}
+            refused = [b for b in others if not verdicts[b]]
+            accepted = [b for b in others if verdicts[b]]
+            # The refused ones alone, then with one accepted among them: the answer is
+            # then the one candidate the cheap checks may not see.
+            for some in (refused, refused + accepted[:1], accepted[-1:] + refused):
+                expected = any(verdicts[b] for b in some)
+                assert fast.allows_one_of(a, some) == expected, (seed, extra, a, some)
+            first = fast.first_allowed(a, others)
+            assert first == _first_by_search(slow, a, others), (seed, extra, a)
+            for b in others:
+                assert fast.allows_pair(a, b) == slow.allows_pair(a, b), (seed, extra, a, b)
+                asked += 1
+            if first is None:
+                break
+            fast.take_pair(a, others[first])
+            slow.take_pair(a, others[first])
+    assert asked
+
+
+def _event_states(seed: int) -> list[TournamentState]:
+    """The states before each round of a random schools event near a round robin,
+    stopping at the round that cannot be paired (that state is then the last one)."""
+    rng = random.Random(3800 + seed)
+    players = rng.randrange(26, 41)
+    states: list[TournamentState] = []
+    try:
+        for state in tournament_states(
+            System.ESCA,
+            players=players,
+            rounds=players - rng.randrange(1, 6),
+            seed=seed,
+            clubs=rng.randrange(2, 8),
+            top_players=rng.randrange(0, 4),
+        ):
+            states.append(state)
+    except NoValidPairing:
+        pass
+    return states
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_esca_pairings_with_the_weighted_check_equal_the_branch_and_bound(seed: int) -> None:
+    """ESCA 1-30 on random schools events of 26-40 players paired to near a round robin:
+    every round's boards, colours, bye and explanation are the same with the weighted
+    check and with the branch and bound, and a round is refused by both or by neither."""
+    compared = 0
+    for state in _event_states(seed):
+        if state.rounds_completed == state.total_rounds:
+            continue
+        try:
+            slow = pair(state, seed=seed, weighted=False)
+        except NoValidPairing:
+            with pytest.raises(NoValidPairing):
+                pair(state, seed=seed)
+            continue
+        assert pair(state, seed=seed) == slow, (seed, state.round_number)
+        compared += 1
+    assert compared >= 20
+
+
+class _DeferringEverything(Oracle):
+    """The weighted oracle, but leaving every legal candidate to the check that decides
+    several at once (:meth:`Oracle.first_allowed`), as the hardest rounds do."""
+
+    def allows(self, gone: Sequence[int], clashes: int = 0, *, search: bool = True) -> bool:
+        if not search:
+            raise Undecided
+        return super().allows(gone, clashes, search=search)
+
+
+@pytest.mark.parametrize("defer", [False, True], ids=["cheap checks first", "all deferred"])
+@pytest.mark.parametrize("seed", range(4))
+def test_esca_2_7_first_candidate_and_reasons_as_with_the_branch_and_bound(
+    seed: int, defer: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ESCA 2, 7: a player takes the first candidate, in any order given, who leaves the
+    rest pairable, and the candidates passed over are named with the same reasons, with
+    the weighted check (which decides the undecided candidates together) and with the
+    branch and bound (one by one); on late rounds of random schools events, with random
+    orders and every budget from the round's shortfall up."""
+    # More than any event here has: the explanation names every candidate passed over.
+    monkeypatch.setattr(pairer_module, "SHOWN", 1000)
+    rng = random.Random(seed)
+    compared = 0
+    for state in _event_states(seed)[-8:]:
+        lot = random.Random(seed)
+        fast = Pairer(state, random.Random(seed), weighted=True)
+        slow = Pairer(state, random.Random(seed), weighted=False)
+        if len(fast.cards) % 2 or len(fast.cards) < WEIGHTED_FROM:
+            continue
+        if defer:
+            fast.oracle = _DeferringEverything(fast.school_bad, fast.legal_bad)
+        for pairer in (fast, slow):
+            pairer.oracle.relax(pairer.oracle.shortfall)
+        while len(fast.paired) < len(fast.cards) - 2:
+            left = [c for c in fast.cards if c.index not in fast.paired]
+            player = lot.choice(left)
+            order = [c for c in left if c is not player]
+            rng.shuffle(order)
+            found = fast.take_first(player, order)
+            twin = [slow.cards[c.index] for c in order]
+            expected = slow.take_first(slow.cards[player.index], twin)
+            assert (found is None) == (expected is None), (seed, state.round_number)
+            if found is None or expected is None:
+                if fast.oracle.budget >= len(fast.cards) // 2:
+                    break
+                fast.oracle.relax()
+                slow.oracle.relax()
+                continue
+            assert (found[0].index, found[1]) == (expected[0].index, expected[1])
+            compared += 1
+    assert compared
