@@ -68,6 +68,11 @@ class RoundProcedure:
     proves the pairing; False sends every bracket to the weighted matching, which the
     tests use as the oracle."""
 
+    fold_steps: ClassVar[bool] = True
+    """Decide which moved-down players are paired and with whom (Article 4, steps 1
+    and 2) with one matching rather than one per player (:mod:`.order`); False takes
+    the steps one matching at a time, which the tests use as the oracle."""
+
     def __init__(self, players: Sequence[Entrant], rounds_completed: int) -> None:
         self.players = list(players)
         self.layout = Layout.of(self.players, rounds_completed)
