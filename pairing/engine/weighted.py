@@ -48,7 +48,7 @@ def _plain_graph() -> type[Any]:
     if not _PLAIN_GRAPH:
         import networkx as nx  # imported on first use, as above
 
-        class PlainGraph(nx.Graph[int]):
+        class PlainGraph(nx.Graph):  # type: ignore[type-arg]
             def __getitem__(self, n: int) -> Any:
                 # The stubs leave out the graph's own adjacency dictionary.
                 return self._adj[n]  # type: ignore[attr-defined]

@@ -1,6 +1,9 @@
-"""The 2025 Dutch system's Article 4 steps folded into fewer matchings (FIDE Handbook
-C.04.3, Articles 3.2-3.3 and 4.2-4.4) pair exactly as the steps taken one matching at a
-time.
+"""The 2025 Dutch system's shortcuts for late rounds (#38) give what the long way gives.
+
+Article 4's steps folded into fewer matchings (FIDE Handbook C.04.3, Articles 3.2-3.3
+and 4.2-4.4) pair exactly as the steps taken one matching at a time, and the scores
+before each round (1.4.2's floats) kept as running totals are the sums of the rounds
+before.
 
 Late rounds of near round robins are where brackets carry many moved-down players, step
 1 has to choose among them and step 2 places each one's opponent: every round of random
@@ -14,9 +17,13 @@ import pytest
 
 from pairing.engine import NoValidPairing, System, pair_round
 from pairing.engine.generator import tournament_states
-from pairing.engine.model import RoundPairing, TournamentState
+from pairing.engine.model import PairingOptions, RoundPairing, TournamentState
 from pairing.engine.systems.dutch import order
+from pairing.engine.systems.dutch.acceleration import accelerations
+from pairing.engine.systems.dutch.entrants import _scores_before
 from pairing.engine.systems.dutch.procedure import RoundProcedure
+from pairing.engine.trf import read_trf, state_from_trf
+from tests.engine.corpus import EventSpec, build
 
 NEAR_ROUND_ROBINS = [(16, 14, 11), (20, 17, 12), (26, 22, 13), (34, 29, 14)]
 
@@ -56,3 +63,36 @@ def test_c_04_3_article_4_steps_1_and_2_in_one_matching_pair_as_step_by_step(
         pass  # a near round robin may run out of pairings before its last round
     assert played > rounds // 2
     assert folds, "no bracket took steps 1 and 2 in one matching"
+
+
+@pytest.mark.parametrize("accelerated", [False, True])
+def test_1_4_2_scores_before_each_round_are_the_sums_of_the_rounds_before(
+    accelerated: bool,
+) -> None:
+    """Late entries, byes, forfeits and Baku acceleration's virtual points included."""
+    spec = EventSpec(
+        system=System.DUTCH,
+        players=23,
+        rounds=9,
+        seed=5,
+        options=PairingOptions(acceleration=accelerated),
+        forbidden=1,
+        late=3,
+    )
+    text, record = build(spec)
+    trf = read_trf(text)
+    for number in range(1, len(record["rounds"]) + 1):
+        state = state_from_trf(trf, round_to_pair=number)
+        ordered = sorted(state.players, key=lambda p: p.pairing_number)
+        bonus = accelerations(state)
+        summed = {
+            r: {
+                p.pairing_number: sum(
+                    state.points.points_for(h.outcome) for h in p.history[: r - 1]
+                )
+                + bonus.get((p.pairing_number, r), 0)
+                for p in ordered
+            }
+            for r in range(1, state.rounds_completed + 2)
+        }
+        assert _scores_before(state, ordered) == summed, f"round {number}"
