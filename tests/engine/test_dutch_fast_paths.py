@@ -13,6 +13,8 @@ same, boards, colours, bye and explanation.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from pairing.engine import NoValidPairing, System, pair_round
@@ -25,22 +27,38 @@ from pairing.engine.systems.dutch.procedure import RoundProcedure
 from pairing.engine.trf import read_trf, state_from_trf
 from tests.engine.corpus import EventSpec, build
 
-NEAR_ROUND_ROBINS = [(16, 14, 11), (20, 17, 12), (26, 22, 13), (34, 29, 14)]
+Solve = Callable[[], dict[int, int]]
+
+NEAR_ROUND_ROBINS = [(16, 14, 11), (20, 17, 12), (26, 22, 13), (26, 24, 100), (34, 29, 14)]
 
 
 @pytest.mark.parametrize(("players", "rounds", "seed"), NEAR_ROUND_ROBINS)
-def test_c_04_3_article_4_steps_1_and_2_in_one_matching_pair_as_step_by_step(
+def test_c_04_3_article_4_steps_in_one_matching_pair_as_step_by_step(
     players: int, rounds: int, seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    folds = 0
-    one_at_a_time = order._steps_1_and_2_at_once
+    """Steps 1 and 2 (which moved-down players are paired, and with whom) and step 3's
+    exchanges, each in one matching."""
+    folds = exchanged = 0
+    steps_1_and_2 = order._steps_1_and_2_at_once
+    exchanges = order._exchanges_at_once
 
-    def counted(*args: object, **kwargs: object) -> dict[int, int]:
+    def counted(
+        carried: list[int], residents: list[int], weights: order.Graph, solve: Solve
+    ) -> dict[int, int]:
         nonlocal folds
         folds += 1
-        return one_at_a_time(*args, **kwargs)  # type: ignore[arg-type]
+        return steps_1_and_2(carried, residents, weights, solve)
+
+    def counted_exchanges(
+        remainder: list[int], pairs: int, weights: order.Graph, solve: Solve
+    ) -> dict[int, int]:
+        nonlocal exchanged
+        mate = exchanges(remainder, pairs, weights, solve)
+        exchanged += any(mate[a] < a or mate[a] not in remainder for a in remainder[:pairs])
+        return mate
 
     monkeypatch.setattr(order, "_steps_1_and_2_at_once", counted)
+    monkeypatch.setattr(order, "_exchanges_at_once", counted_exchanges)
 
     def both_ways(state: TournamentState, system: System, lot: int) -> RoundPairing:
         monkeypatch.setattr(RoundProcedure, "fold_steps", False)
@@ -63,6 +81,7 @@ def test_c_04_3_article_4_steps_1_and_2_in_one_matching_pair_as_step_by_step(
         pass  # a near round robin may run out of pairings before its last round
     assert played > rounds // 2
     assert folds, "no bracket took steps 1 and 2 in one matching"
+    assert exchanged, "no bracket exchanged players in one matching"
 
 
 @pytest.mark.parametrize("accelerated", [False, True])

@@ -349,10 +349,31 @@ def pair_bracket(
                 next_left_out=left_out,
             )
         weights.weights = saved
-    mate = solve()
+    if procedure.fold_steps:
+        mate = _exchanges_at_once(remainder, pairs_in_remainder, weights, solve)
+    else:
+        mate = solve()
     exchanges = sum(1 for a in remainder[:pairs_in_remainder] if not higher(a))
 
-    left_to_find = exchanges
+    if procedure.fold_steps:
+        # What the two searches below remove, from the one matching's answers.
+        for pos, a in enumerate(remainder[:pairs_in_remainder]):
+            if not higher(a):
+                for b in remainder[pos + 1 :]:
+                    base.set(a, b, 0)
+                    weights.set(a, b, 0)
+        promoted = [
+            (pos, a) for pos, a in enumerate(remainder) if pos >= pairs_in_remainder and higher(a)
+        ]
+        for pos, a in promoted[: max(exchanges - 1, 0)]:
+            for b in remainder[:pos]:
+                base.set(b, a, 0)
+                weights.set(b, a, 0)
+            for o in nxt:
+                base.set(a, o, 0)
+                weights.set(a, o, 0)
+
+    left_to_find = 0 if procedure.fold_steps else exchanges
     pos = pairs_in_remainder
     while pos > 0 and left_to_find:
         pos -= 1
@@ -370,7 +391,7 @@ def pair_bracket(
                 base.set(a, b, 0)
             weights.set(a, b, exchange_weight(a, b, pos))
 
-    left_to_find = exchanges
+    left_to_find = 0 if procedure.fold_steps else exchanges
     for pos in range(pairs_in_remainder, len(remainder)):
         if left_to_find <= 1:
             break
@@ -454,6 +475,39 @@ def _steps_1_and_2_at_once(
             w = weights.get(p, o)
             if w:
                 weights.set(p, o, w + flag + ((len(residents) - pos) << offset))
+    mate = solve()
+    weights.weights = saved
+    return mate
+
+
+def _exchanges_at_once(
+    remainder: list[int],
+    pairs: int,
+    weights: Graph,
+    solve: Callable[[], dict[int, int]],
+) -> dict[int, int]:
+    """Step 3's exchanges in one matching: the exchange weights shifted above one bit
+    per player of the remainder, S1's from its last player up, then S2's from its
+    first player down; an S1 player's bit is taken from his pairs with later players
+    of the remainder, an S2 player's added to them.
+
+    A matching of greatest weight is then one of greatest exchange weight that, of
+    those, leaves S1's last player out of S1 if any does, then the one before, and so
+    on up S1, then brings S2's first player into S1 if any does, and so on down S2:
+    what the two searches of step 3 ask one player at a time (how many are exchanged
+    is the same in every matching of greatest exchange weight)."""
+    saved = dict(weights.weights)
+    count = len(remainder)
+    for key in list(weights.weights):
+        weights.weights[key] <<= count
+    order = [*reversed(range(pairs)), *range(pairs, count)]
+    for rank, pos in enumerate(order):
+        a = remainder[pos]
+        bit = 1 << (count - 1 - rank)
+        for b in remainder[pos + 1 :]:
+            w = weights.get(a, b)
+            if w:
+                weights.set(a, b, w - bit if pos < pairs else w + bit)
     mate = solve()
     weights.weights = saved
     return mate
