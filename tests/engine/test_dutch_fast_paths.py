@@ -22,7 +22,8 @@ from pairing.engine.generator import tournament_states
 from pairing.engine.model import PairingOptions, RoundPairing, TournamentState
 from pairing.engine.systems.dutch import order
 from pairing.engine.systems.dutch.acceleration import accelerations
-from pairing.engine.systems.dutch.entrants import _scores_before
+from pairing.engine.systems.dutch.criteria import edge_weight
+from pairing.engine.systems.dutch.entrants import _scores_before, entrants
 from pairing.engine.systems.dutch.procedure import RoundProcedure
 from pairing.engine.trf import read_trf, state_from_trf
 from tests.engine.corpus import EventSpec, build
@@ -115,3 +116,33 @@ def test_1_4_2_scores_before_each_round_are_the_sums_of_the_rounds_before(
             for r in range(1, state.rounds_completed + 2)
         }
         assert _scores_before(state, ordered) == summed, f"round {number}"
+
+
+def test_c_4_weight_outside_the_bracket_is_the_completion_field_alone() -> None:
+    """A pair outside the bracket and the next score group (C4's wider graph) weighs
+    what :func:`edge_weight` gives it, quality fields and all."""
+    checked = 0
+    try:
+        for state in tournament_states(System.DUTCH, players=21, rounds=18, seed=3):
+            players, _ = entrants(state)
+            if len(players) < 2:
+                continue
+            procedure = RoundProcedure(players, state.rounds_completed)
+            for j in range(len(players)):
+                for i in range(j):
+                    for full in (False, True):
+                        expected = edge_weight(
+                            players[i],
+                            players[j],
+                            layout=procedure.layout,
+                            in_bracket=False,
+                            in_next=False,
+                            bye=procedure.bye,
+                            single_downfloater_takes_bye=False,
+                            completion=full,
+                        )
+                        assert procedure.weight(i, j, False, False, False, full) == expected
+                        checked += bool(expected)
+    except NoValidPairing:
+        pass  # the event ran out of pairings; the rounds before it were checked
+    assert checked

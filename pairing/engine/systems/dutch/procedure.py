@@ -79,6 +79,7 @@ class RoundProcedure:
         self.bye = self._bye_context()
         self.results: list[BracketResult] = []
         self.bye_player: Entrant | None = None
+        self._outside_shift: int | None = None
 
     # -- C2, C4, C5 over the whole round ------------------------------------------------
 
@@ -284,6 +285,8 @@ class RoundProcedure:
         self, high: int, low: int, in_bracket: bool, in_next: bool, single: bool, full: bool
     ) -> int:
         """:func:`~.criteria.edge_weight` of two players of the round, by index."""
+        if not (in_bracket or in_next or single):
+            return self._outside_weight(high, low, full)
         return edge_weight(
             self.players[high],
             self.players[low],
@@ -294,6 +297,28 @@ class RoundProcedure:
             single_downfloater_takes_bye=single,
             completion=full,
         )
+
+    def _outside_weight(self, high: int, low: int, full: bool) -> int:
+        """:meth:`weight` of a pair outside the bracket and the next score group: every
+        quality field is then 0 (no C9 either), so the weight is the completion field
+        alone above them, the most common weight of the graph that C4 widens to every
+        player, worked out without the fields."""
+        a, b = self.players[high], self.players[low]
+        if not full or not compatible(a, b):
+            return 0
+        if self._outside_shift is None:
+            fields = quality_fields(
+                a,
+                b,
+                layout=self.layout,
+                in_bracket=False,
+                in_next=False,
+                bye=self.bye,
+                single_downfloater_takes_bye=False,
+            )
+            self._outside_shift = self.layout.reserved + sum(width for _, width, _ in fields)
+        field = 1 + (not self.bye.candidate(a)) + (not self.bye.candidate(b))
+        return field << self._outside_shift
 
     def pair_structured(
         self, carried: list[int], residents: list[int], single: bool
