@@ -13,6 +13,7 @@ same, boards, colours, bye and explanation.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 import pytest
@@ -146,3 +147,27 @@ def test_c_4_weight_outside_the_bracket_is_the_completion_field_alone() -> None:
     except NoValidPairing:
         pass  # the event ran out of pairings; the rounds before it were checked
     assert checked
+
+
+def test_c_4_completion_remembered_for_the_round_answers_as_worked_out() -> None:
+    """The same players asked again, with another set allowed the bye, get the answer
+    worked out afresh: the round's memory of C4's questions keys on both."""
+    rng = random.Random(38)
+    asked = 0
+    try:
+        for state in tournament_states(System.DUTCH, players=19, rounds=16, seed=8):
+            players, _ = entrants(state)
+            if len(players) < 4:
+                continue
+            procedure = RoundProcedure(players, state.rounds_completed)
+            everyone = list(range(len(players)))
+            for _ in range(12):
+                members = sorted(rng.sample(everyone, rng.randrange(2, len(players) + 1)))
+                for bye in (None, [], members[:1], members[-2:]):
+                    for _ in range(2):
+                        worked_out = procedure._completable_now(members, bye)
+                        assert procedure._completable(members, bye) == worked_out
+                        asked += 1
+    except NoValidPairing:
+        pass  # the event ran out of pairings; the rounds before it were checked
+    assert asked

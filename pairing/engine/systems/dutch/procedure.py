@@ -76,6 +76,7 @@ class RoundProcedure:
     def __init__(self, players: Sequence[Entrant], rounds_completed: int) -> None:
         self.players = list(players)
         self.layout = Layout.of(self.players, rounds_completed)
+        self._completable_sets: dict[tuple[tuple[int, ...], tuple[int, ...] | None], bool] = {}
         self.bye = self._bye_context()
         self.results: list[BracketResult] = []
         self.bye_player: Entrant | None = None
@@ -109,9 +110,18 @@ class RoundProcedure:
 
     def _completable(self, members: Sequence[int], bye_allowed: Sequence[int] | None) -> bool:
         """Whether ``members`` can all be paired, one of ``bye_allowed`` left over when
-        their number is odd (``None``: any bye candidate of the round)."""
+        their number is odd (``None``: any bye candidate of the round).  Remembered for
+        the round: a late round asks the same sets again and again (#38)."""
         if not members:
             return True
+        key = (tuple(members), None if bye_allowed is None else tuple(bye_allowed))
+        known = self._completable_sets.get(key)
+        if known is None:
+            known = self._completable_sets[key] = self._completable_now(members, bye_allowed)
+        return known
+
+    def _completable_now(self, members: Sequence[int], bye_allowed: Sequence[int] | None) -> bool:
+        """:meth:`_completable`, worked out."""
         players = self.players
         allowed: set[int] = set()
         if len(members) % 2:
