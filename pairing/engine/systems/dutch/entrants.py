@@ -143,16 +143,20 @@ def _scores_before(
     """Each player's pairing score before each round up to the one to pair, acceleration
     included (C.04.7): the scores 1.4.2 compares."""
     bonus = accelerations(state)
-    return {
-        round_number: {
-            p.pairing_number: sum(
-                _points(state.points, r.outcome) for r in p.history[: round_number - 1]
-            )
-            + bonus.get((p.pairing_number, round_number), 0)
-            for p in ordered
+    # Running totals: summing each player's history again for every round cost the
+    # square of the rounds, a tenth of a late round of a near round robin (#38).
+    totals = {p.pairing_number: 0 for p in ordered}
+    result: dict[int, dict[PairingNumber, int]] = {}
+    for round_number in range(1, state.rounds_completed + 2):
+        result[round_number] = {
+            number: total + bonus.get((number, round_number), 0) for number, total in totals.items()
         }
-        for round_number in range(1, state.rounds_completed + 2)
-    }
+        for p in ordered:
+            if len(p.history) >= round_number:
+                totals[p.pairing_number] += _points(
+                    state.points, p.history[round_number - 1].outcome
+                )
+    return result
 
 
 def float_history(state: TournamentState) -> dict[PairingNumber, tuple[Float | None, ...]]:

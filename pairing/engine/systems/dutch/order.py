@@ -22,7 +22,7 @@ The round's side (which brackets, completion, the bye) is :mod:`.procedure`'s.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -72,6 +72,9 @@ class BracketPairer(Protocol):
 
     @property
     def use_structure(self) -> bool: ...
+
+    @property
+    def fold_steps(self) -> bool: ...
 
     def pairs_within(self, members: Sequence[int], apart: set[int] | None = None) -> int: ...
 
@@ -192,7 +195,12 @@ def pair_bracket(
 
     matched: set[int] = set()
     mate = {v: v for v in graph_vertices}
-    if homogeneous_pairs is None and (full or not carried):
+    at_once = procedure.fold_steps and bool(carried)
+    if at_once:
+        # Steps 1 and 2 in one matching (see the function): its answers stand for the
+        # matchings they would ask for one by one.
+        mate = _steps_1_and_2_at_once(carried, residents, weights, solve)
+    elif homogeneous_pairs is None and (full or not carried):
         mate = solve()
 
     def mdp_groups_settled(mate: dict[int, int]) -> bool:
@@ -205,7 +213,7 @@ def pair_bracket(
                 return False
         return True
 
-    if carried and not full:
+    if carried and not full and not at_once:
         # Steps 1 and 2 in one matching: each moved-down player's preference for the
         # highest resident in its own bit field, the first one's highest.  When step
         # 1 would not force anyone, this is what steps 1 and 2 give in turn.
@@ -255,7 +263,8 @@ def pair_bracket(
                 w = base.get(p, o)
                 if w:
                     weights.set(p, o, w | 1)
-            mate = solve()
+            if not at_once:
+                mate = solve()
         if with_resident(mate, p):
             matched.add(p)
             remaining_matched -= 1
@@ -265,6 +274,10 @@ def pair_bracket(
                     weights.set(p, o, (w | len(residents)) + 1)
 
     # Step 2: the opponents of the moved-down players, highest first.
+    for p in carried if at_once else []:
+        if p in matched:
+            matched.add(mate[p])
+            finalize(p, mate[p])
     for p in carried:
         if p not in matched or p in fixed:
             continue
@@ -336,10 +349,31 @@ def pair_bracket(
                 next_left_out=left_out,
             )
         weights.weights = saved
-    mate = solve()
+    if procedure.fold_steps:
+        mate = _exchanges_at_once(remainder, pairs_in_remainder, weights, solve)
+    else:
+        mate = solve()
     exchanges = sum(1 for a in remainder[:pairs_in_remainder] if not higher(a))
 
-    left_to_find = exchanges
+    if procedure.fold_steps:
+        # What the two searches below remove, from the one matching's answers.
+        for pos, a in enumerate(remainder[:pairs_in_remainder]):
+            if not higher(a):
+                for b in remainder[pos + 1 :]:
+                    base.set(a, b, 0)
+                    weights.set(a, b, 0)
+        promoted = [
+            (pos, a) for pos, a in enumerate(remainder) if pos >= pairs_in_remainder and higher(a)
+        ]
+        for pos, a in promoted[: max(exchanges - 1, 0)]:
+            for b in remainder[:pos]:
+                base.set(b, a, 0)
+                weights.set(b, a, 0)
+            for o in nxt:
+                base.set(a, o, 0)
+                weights.set(a, o, 0)
+
+    left_to_find = 0 if procedure.fold_steps else exchanges
     pos = pairs_in_remainder
     while pos > 0 and left_to_find:
         pos -= 1
@@ -357,7 +391,7 @@ def pair_bracket(
                 base.set(a, b, 0)
             weights.set(a, b, exchange_weight(a, b, pos))
 
-    left_to_find = exchanges
+    left_to_find = 0 if procedure.fold_steps else exchanges
     for pos in range(pairs_in_remainder, len(remainder)):
         if left_to_find <= 1:
             break
@@ -406,3 +440,74 @@ def pair_bracket(
         view=looked_at,
         next_left_out=left_out,
     )
+
+
+def _steps_1_and_2_at_once(
+    carried: list[int],
+    residents: list[int],
+    weights: Graph,
+    solve: Callable[[], dict[int, int]],
+) -> dict[int, int]:
+    """Steps 1 and 2 in one matching: the weights shifted above one bit per moved-down
+    player, set on his pairs with residents (the first player's bit highest), and below
+    those bits one field per moved-down player in which he prefers the highest resident
+    (the first player's field highest).
+
+    A matching of greatest weight is then, first, one of greatest weight without these
+    bonuses; of those, one that pairs the first moved-down player with a resident if
+    any does, then the second if any of those does, and so on, which is what step 1
+    asks its matchings one player at a time (how many of each score meet residents is
+    the same in every such matching: C7 counts them in its sub-field for that score);
+    of those, one in which the first player meets the highest resident any of them
+    allows, then the second, which is what step 2 asks one player at a time.  So step
+    1 reads whether a player meets a resident from this matching instead of asking
+    again, and step 2 takes each player's opponent from it."""
+    saved = dict(weights.weights)
+    width = (len(residents) + 1).bit_length()
+    count = len(carried)
+    span = width * count
+    for key in list(weights.weights):
+        weights.weights[key] <<= span + count
+    for k, p in enumerate(carried):
+        flag = 1 << (span + count - 1 - k)
+        offset = width * (count - 1 - k)
+        for pos, o in enumerate(residents):
+            w = weights.get(p, o)
+            if w:
+                weights.set(p, o, w + flag + ((len(residents) - pos) << offset))
+    mate = solve()
+    weights.weights = saved
+    return mate
+
+
+def _exchanges_at_once(
+    remainder: list[int],
+    pairs: int,
+    weights: Graph,
+    solve: Callable[[], dict[int, int]],
+) -> dict[int, int]:
+    """Step 3's exchanges in one matching: the exchange weights shifted above one bit
+    per player of the remainder, S1's from its last player up, then S2's from its
+    first player down; an S1 player's bit is taken from his pairs with later players
+    of the remainder, an S2 player's added to them.
+
+    A matching of greatest weight is then one of greatest exchange weight that, of
+    those, leaves S1's last player out of S1 if any does, then the one before, and so
+    on up S1, then brings S2's first player into S1 if any does, and so on down S2:
+    what the two searches of step 3 ask one player at a time (how many are exchanged
+    is the same in every matching of greatest exchange weight)."""
+    saved = dict(weights.weights)
+    count = len(remainder)
+    for key in list(weights.weights):
+        weights.weights[key] <<= count
+    order = [*reversed(range(pairs)), *range(pairs, count)]
+    for rank, pos in enumerate(order):
+        a = remainder[pos]
+        bit = 1 << (count - 1 - rank)
+        for b in remainder[pos + 1 :]:
+            w = weights.get(a, b)
+            if w:
+                weights.set(a, b, w - bit if pos < pairs else w + bit)
+    mate = solve()
+    weights.weights = saved
+    return mate

@@ -69,12 +69,19 @@ class RoundProcedure:
     proves the pairing; False sends every bracket to the weighted matching, which the
     tests use as the oracle."""
 
+    fold_steps: ClassVar[bool] = True
+    """Decide which moved-down players are paired and with whom (Article 4, steps 1
+    and 2) with one matching rather than one per player (:mod:`.order`); False takes
+    the steps one matching at a time, which the tests use as the oracle."""
+
     def __init__(self, players: Sequence[Entrant], rounds_completed: int) -> None:
         self.players = list(players)
         self.layout = Layout.of(self.players, rounds_completed)
+        self._completable_sets: dict[tuple[tuple[int, ...], tuple[int, ...] | None], bool] = {}
         self.bye = self._bye_context()
         self.results: list[BracketResult] = []
         self.bye_player: Entrant | None = None
+        self._outside_shift: int | None = None
 
     # -- C2, C4, C5 over the whole round ------------------------------------------------
 
@@ -104,9 +111,18 @@ class RoundProcedure:
 
     def _completable(self, members: Sequence[int], bye_allowed: Sequence[int] | None) -> bool:
         """Whether ``members`` can all be paired, one of ``bye_allowed`` left over when
-        their number is odd (``None``: any bye candidate of the round)."""
+        their number is odd (``None``: any bye candidate of the round).  Remembered for
+        the round: a late round asks the same sets again and again (#38)."""
         if not members:
             return True
+        key = (tuple(members), None if bye_allowed is None else tuple(bye_allowed))
+        known = self._completable_sets.get(key)
+        if known is None:
+            known = self._completable_sets[key] = self._completable_now(members, bye_allowed)
+        return known
+
+    def _completable_now(self, members: Sequence[int], bye_allowed: Sequence[int] | None) -> bool:
+        """:meth:`_completable`, worked out."""
         players = self.players
         allowed: set[int] = set()
         if len(members) % 2:
@@ -277,6 +293,8 @@ class RoundProcedure:
         self, high: int, low: int, in_bracket: bool, in_next: bool, single: bool, full: bool
     ) -> int:
         """:func:`~.criteria.edge_weight` of two players of the round, by index."""
+        if not (in_bracket or in_next or single):
+            return self._outside_weight(high, low, full)
         return edge_weight(
             self.players[high],
             self.players[low],
@@ -287,6 +305,28 @@ class RoundProcedure:
             single_downfloater_takes_bye=single,
             completion=full,
         )
+
+    def _outside_weight(self, high: int, low: int, full: bool) -> int:
+        """:meth:`weight` of a pair outside the bracket and the next score group: every
+        quality field is then 0 (no C9 either), so the weight is the completion field
+        alone above them, the most common weight of the graph that C4 widens to every
+        player, worked out without the fields."""
+        a, b = self.players[high], self.players[low]
+        if not full or not compatible(a, b):
+            return 0
+        if self._outside_shift is None:
+            fields = quality_fields(
+                a,
+                b,
+                layout=self.layout,
+                in_bracket=False,
+                in_next=False,
+                bye=self.bye,
+                single_downfloater_takes_bye=False,
+            )
+            self._outside_shift = self.layout.reserved + sum(width for _, width, _ in fields)
+        field = 1 + (not self.bye.candidate(a)) + (not self.bye.candidate(b))
+        return field << self._outside_shift
 
     def pair_structured(
         self, carried: list[int], residents: list[int], single: bool

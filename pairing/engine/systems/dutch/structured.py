@@ -325,14 +325,16 @@ def pair_bracket(
                 continue
             d = kinds.of[t]
             w = kinds.weights.get((c, d))
-            if not w:
+            if not w or not compatible(m, t):
+                # C1 first: in a late round most residents have met him, and the bound
+                # below costs a transportation problem for each kind it is asked of.
                 continue
             if d not in verdict:
                 counts[d] -= 1
                 rest = kinds.doubled_bound(counts)
                 counts[d] += 1
                 verdict[d] = rest if rest is not None and 2 * w + rest == target else None
-            if verdict[d] is not None and compatible(m, t):
+            if verdict[d] is not None:
                 chosen = t
                 break
         if chosen is None:

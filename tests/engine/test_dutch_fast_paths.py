@@ -1,0 +1,173 @@
+"""The 2025 Dutch system's shortcuts for late rounds (#38) give what the long way gives.
+
+Article 4's steps folded into fewer matchings (FIDE Handbook C.04.3, Articles 3.2-3.3
+and 4.2-4.4) pair exactly as the steps taken one matching at a time, and the scores
+before each round (1.4.2's floats) kept as running totals are the sums of the rounds
+before.
+
+Late rounds of near round robins are where brackets carry many moved-down players, step
+1 has to choose among them and step 2 places each one's opponent: every round of random
+such events is paired both ways (``RoundProcedure.fold_steps``) and must come out the
+same, boards, colours, bye and explanation.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from pairing.engine import NoValidPairing, System, pair_round
+from pairing.engine.generator import tournament_states
+from pairing.engine.model import PairingOptions, RoundPairing, TournamentState
+from pairing.engine.systems.dutch import order
+from pairing.engine.systems.dutch.acceleration import accelerations
+from pairing.engine.systems.dutch.criteria import edge_weight
+from pairing.engine.systems.dutch.entrants import _scores_before, entrants
+from pairing.engine.systems.dutch.procedure import RoundProcedure
+from pairing.engine.trf import read_trf, state_from_trf
+from tests.engine.corpus import EventSpec, build
+
+Solve = Callable[[], dict[int, int]]
+
+NEAR_ROUND_ROBINS = [(16, 14, 11), (20, 17, 12), (26, 22, 13), (26, 24, 100), (34, 29, 14)]
+
+
+@pytest.mark.parametrize(("players", "rounds", "seed"), NEAR_ROUND_ROBINS)
+def test_c_04_3_article_4_steps_in_one_matching_pair_as_step_by_step(
+    players: int, rounds: int, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Steps 1 and 2 (which moved-down players are paired, and with whom) and step 3's
+    exchanges, each in one matching."""
+    folds = exchanged = 0
+    steps_1_and_2 = order._steps_1_and_2_at_once
+    exchanges = order._exchanges_at_once
+
+    def counted(
+        carried: list[int], residents: list[int], weights: order.Graph, solve: Solve
+    ) -> dict[int, int]:
+        nonlocal folds
+        folds += 1
+        return steps_1_and_2(carried, residents, weights, solve)
+
+    def counted_exchanges(
+        remainder: list[int], pairs: int, weights: order.Graph, solve: Solve
+    ) -> dict[int, int]:
+        nonlocal exchanged
+        mate = exchanges(remainder, pairs, weights, solve)
+        exchanged += any(mate[a] < a or mate[a] not in remainder for a in remainder[:pairs])
+        return mate
+
+    monkeypatch.setattr(order, "_steps_1_and_2_at_once", counted)
+    monkeypatch.setattr(order, "_exchanges_at_once", counted_exchanges)
+
+    def both_ways(state: TournamentState, system: System, lot: int) -> RoundPairing:
+        monkeypatch.setattr(RoundProcedure, "fold_steps", False)
+        exact = pair_round(state, system, seed=lot)
+        monkeypatch.setattr(RoundProcedure, "fold_steps", True)
+        fast = pair_round(state, system, seed=lot)
+        where = f"round {state.round_number}"
+        assert fast.boards == exact.boards, where
+        assert fast.pairing_allocated_bye == exact.pairing_allocated_bye, where
+        assert fast.explanation == exact.explanation, where
+        return fast
+
+    played = 0
+    try:
+        for _ in tournament_states(
+            System.DUTCH, players=players, rounds=rounds, seed=seed, pairer=both_ways
+        ):
+            played += 1
+    except NoValidPairing:
+        pass  # a near round robin may run out of pairings before its last round
+    assert played > rounds // 2
+    assert folds, "no bracket took steps 1 and 2 in one matching"
+    assert exchanged, "no bracket exchanged players in one matching"
+
+
+@pytest.mark.parametrize("accelerated", [False, True])
+def test_1_4_2_scores_before_each_round_are_the_sums_of_the_rounds_before(
+    accelerated: bool,
+) -> None:
+    """Late entries, byes, forfeits and Baku acceleration's virtual points included."""
+    spec = EventSpec(
+        system=System.DUTCH,
+        players=23,
+        rounds=9,
+        seed=5,
+        options=PairingOptions(acceleration=accelerated),
+        forbidden=1,
+        late=3,
+    )
+    text, record = build(spec)
+    trf = read_trf(text)
+    for number in range(1, len(record["rounds"]) + 1):
+        state = state_from_trf(trf, round_to_pair=number)
+        ordered = sorted(state.players, key=lambda p: p.pairing_number)
+        bonus = accelerations(state)
+        summed = {
+            r: {
+                p.pairing_number: sum(
+                    state.points.points_for(h.outcome) for h in p.history[: r - 1]
+                )
+                + bonus.get((p.pairing_number, r), 0)
+                for p in ordered
+            }
+            for r in range(1, state.rounds_completed + 2)
+        }
+        assert _scores_before(state, ordered) == summed, f"round {number}"
+
+
+def test_c_4_weight_outside_the_bracket_is_the_completion_field_alone() -> None:
+    """A pair outside the bracket and the next score group (C4's wider graph) weighs
+    what :func:`edge_weight` gives it, quality fields and all."""
+    checked = 0
+    try:
+        for state in tournament_states(System.DUTCH, players=21, rounds=18, seed=3):
+            players, _ = entrants(state)
+            if len(players) < 2:
+                continue
+            procedure = RoundProcedure(players, state.rounds_completed)
+            for j in range(len(players)):
+                for i in range(j):
+                    for full in (False, True):
+                        expected = edge_weight(
+                            players[i],
+                            players[j],
+                            layout=procedure.layout,
+                            in_bracket=False,
+                            in_next=False,
+                            bye=procedure.bye,
+                            single_downfloater_takes_bye=False,
+                            completion=full,
+                        )
+                        assert procedure.weight(i, j, False, False, False, full) == expected
+                        checked += bool(expected)
+    except NoValidPairing:
+        pass  # the event ran out of pairings; the rounds before it were checked
+    assert checked
+
+
+def test_c_4_completion_remembered_for_the_round_answers_as_worked_out() -> None:
+    """The same players asked again, with another set allowed the bye, get the answer
+    worked out afresh: the round's memory of C4's questions keys on both."""
+    rng = random.Random(38)
+    asked = 0
+    try:
+        for state in tournament_states(System.DUTCH, players=19, rounds=16, seed=8):
+            players, _ = entrants(state)
+            if len(players) < 4:
+                continue
+            procedure = RoundProcedure(players, state.rounds_completed)
+            everyone = list(range(len(players)))
+            for _ in range(12):
+                members = sorted(rng.sample(everyone, rng.randrange(2, len(players) + 1)))
+                for bye in (None, [], members[:1], members[-2:]):
+                    for _ in range(2):
+                        worked_out = procedure._completable_now(members, bye)
+                        assert procedure._completable(members, bye) == worked_out
+                        asked += 1
+    except NoValidPairing:
+        pass  # the event ran out of pairings; the rounds before it were checked
+    assert asked
