@@ -18,6 +18,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from swissweb.tournament.models import Game
 
+from .conftest import ARTEFACTS
 from .played import SLUG, log_in
 from .test_content_security_policy import LISTEN
 from .test_draft_review import _draft
@@ -67,6 +68,8 @@ def test_two_clicked_numbers_fill_the_swap_form_and_enter_swaps(
     assert f"Swap no. {first} with no. {second}" in state
     assert page.evaluate("document.activeElement.textContent") == "Swap players"
     assert page.url == url
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTEFACTS / "draft-swap-picked.png"))
 
     # A third click starts again; a number typed marks its player too.
     _number(page, second).click()
