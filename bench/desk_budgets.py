@@ -18,11 +18,14 @@ Builds two events through the app's services in a SQLite file of its own (or
 - the weight of a festival's public page of 3 sections x 500 players, without and
   with a search (``bench.festival_page``, #34 item 1), against ``SIZE_BUDGETS``;
 - at 1,000 players (#36, ``bench.desk_draft``): one save of the board-number entry,
-  and the draft review page's server time and size.
+  and the draft review page's server time and size;
+- a page of 100 players' cards with their QR codes (#36 item 7, ``bench.player_cards``),
+  on the same event.
 
 Each is run once to warm up, then ``--repeat`` times; the median and the slowest are
 printed beside the budget.  ``--only WORD`` times only the figures whose names contain
-WORD (``--only standings``; the entries' event is then built only when needed).  The
+WORD (``--only standings``; each event is then built only when a chosen figure needs
+it: ``--only draft --only cards`` builds the 1,000-player event alone).  The
 exit status is 1 if a median is over its budget or a request does not answer as it
 should.
 """
@@ -48,6 +51,7 @@ if TYPE_CHECKING:
 
 from bench.desk_draft import SIZE_BUDGETS as DRAFT_SIZE_BUDGETS
 from bench.desk_draft import TIME_BUDGETS, build_draft_event, measure_draft
+from bench.player_cards import CARDS_BUDGETS, HOST, measure_cards
 
 BUDGETS = {
     "submitted entry": 0.100,
@@ -56,8 +60,12 @@ BUDGETS = {
     "entries CSV (1,500 entries)": 1.0,
     "standings with Rp and rating change": 0.300,
     **TIME_BUDGETS,
+    **CARDS_BUDGETS,
 }
-"""Seconds of server time each figure may take (#34 item 2, #35), by name."""
+"""Seconds of server time each figure may take (#34 item 2, #35, #36), by name."""
+
+ON_DRAFT_EVENT = (*TIME_BUDGETS, *CARDS_BUDGETS)
+"""The figures measured on the 1,000-player event (``bench.desk_draft``)."""
 
 SIZE_BUDGETS = {
     "players page": 150_000,
@@ -419,7 +427,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         DATABASE_URL=url,
         SECRET_KEY=secrets.token_urlsafe(50),
         DJANGO_SETTINGS_MODULE="swissweb.settings",
-        ALLOWED_HOSTS="testserver",
+        ALLOWED_HOSTS=f"testserver,{HOST}",
         SECURE_SSL_REDIRECT="0",
         ANON_RATE_LIMIT="0",
         ENTRY_RATE_LIMIT="0",
@@ -436,19 +444,34 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.monotonic()
     from bench.load_event import ARBITER  # Django only for this bench
 
-    build_large(players=args.players, rounds=args.rounds, seed=args.seed)
-    if not args.only:
+    whole = not args.only
+    on_large = [name for name in figures if name not in ON_DRAFT_EVENT]
+    on_draft = [name for name in figures if name in ON_DRAFT_EVENT]
+    if on_large or whole:
+        build_large(players=args.players, rounds=args.rounds, seed=args.seed)
+    else:  # the arbiter the large event would have made
+        from django.contrib.auth import get_user_model
+
+        get_user_model().objects.create_user(ARBITER, password=secrets.token_urlsafe(16))
+    if on_draft:
         build_draft_event(arbiter=ARBITER, rounds=args.draft_rounds, seed=args.seed)
     print(f"Built the events in {time.monotonic() - started:.0f} s", flush=True)
-    whole = not args.only
-    found, problems = measure(
-        players=args.players, repeat=args.repeat, figures=figures, weigh=whole
-    )
-    if whole:
+    found: dict[str, tuple[float, float]] = {}
+    problems: list[str] = []
+    if on_large or whole:
+        found, problems = measure(
+            players=args.players, repeat=args.repeat, figures=figures, weigh=whole
+        )
+    sizes: dict[str, int] = {}
+    if any(name in TIME_BUDGETS for name in on_draft):
         drafted, sizes, more = measure_draft(
             arbiter=ARBITER, repeat=args.repeat, seed=args.seed, timed=timed
         )
-        found.update(drafted)
+        found.update((name, value) for name, value in drafted.items() if name in figures)
+        problems += more
+    if any(name in CARDS_BUDGETS for name in on_draft):
+        carded, more = measure_cards(arbiter=ARBITER, repeat=args.repeat, timed=timed)
+        found.update(carded)
         problems += more
     entries = f"{ENTRIES:,} entries; " if any(n.startswith("submitted") for n in figures) else ""
     print(

@@ -50,6 +50,11 @@ def script_text(request: HttpRequest) -> dict[str, dict[str, str]]:
                 "its “Save it anyway” button."
             ),
             "boxSaving": gettext("Board %(board)s: %(result)s, saving…"),
+            # draft_review.js: the players picked for a swap by their numbers (#36).
+            "swapFirst": gettext(
+                "No. %(first)s picked: click the pairing number of the player to swap with."
+            ),
+            "swapReady": gettext("Swap no. %(first)s with no. %(second)s: press “Swap players”."),
             # tiebreak_picker.js: the buttons beside each chosen tie-break code.
             "moveUp": gettext("Move %(code)s up"),
             "moveDown": gettext("Move %(code)s down"),

@@ -25,12 +25,14 @@ def test_every_budget_of_issues_34_35_and_36_is_measured() -> None:
         "standings with Rp and rating change",
         "result save by board number (server)",
         "draft review page (1,000 players)",
+        "players' cards page (100 cards)",
     }
     assert BUDGETS["result save by board number (server)"] == 0.15
     assert BUDGETS["draft review page (1,000 players)"] == 0.2
     assert SIZE_BUDGETS["draft review page (1,000 players), HTML"] == 200_000
     assert BUDGETS["entries CSV (1,500 entries)"] == 1.0
     assert BUDGETS["standings with Rp and rating change"] == 0.3
+    assert BUDGETS["players' cards page (100 cards)"] == 1.0
 
 
 def test_a_median_over_its_budget_is_reported_over() -> None:
@@ -78,6 +80,10 @@ def test_only_chooses_the_figures_by_a_word_of_their_names() -> None:
         "submitted entry",
         "submitted entry, accepted at once",
         "desk check-in of one player",
+    ]
+    assert chosen(["draft", "cards"]) == [
+        "draft review page (1,000 players)",
+        "players' cards page (100 cards)",
     ]
     with pytest.raises(ValueError, match="no figure"):
         chosen(["pairing"])

@@ -11,8 +11,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from swissweb.tournament.events import services as event_services
-from swissweb.tournament.models import Event, Player, Round
-from swissweb.tournament.rounds import draft_review
+from swissweb.tournament.models import Event, Player, RatingBasis, Round
+from swissweb.tournament.rounds import draft_review, engine_adapter
 from swissweb.tournament.rounds import services as round_services
 
 pytestmark = pytest.mark.django_db
@@ -79,3 +79,23 @@ def test_a_swapped_boards_engine_steps_are_marked_in_the_readers_language(
     why = f"/events/{event.slug}/manage/rounds/2/why/?board=1"
     body = arbiter_client.get(why, HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert '<li class="changed"><span class="mark">seitdem vom Schiedsrichter geändert:' in body
+
+
+def test_the_engines_snapshot_reads_the_same_players_from_their_columns(
+    arbiter: User,
+) -> None:
+    """``state_for_round`` reads each player's columns without a model instance (#36:
+    the draft's first view at 1,000 players); the snapshot is the one the players' model
+    instances give, with every field the engine reads set apart from its default."""
+    event = _drafted(arbiter)
+    Player.objects.filter(event=event, pairing_number=3).update(
+        title="FM", club="Hastings", top_player=True, federation="ENG", area="Kent",
+        national_rating=2300, withdrawn_after_round=1,
+    )  # fmt: skip
+    event.rating_basis = RatingBasis.HIGHER
+    lean = engine_adapter.state_for_round(event, 2)
+    instances = engine_adapter.state_for_round(event, 2, players=list(event.players.all()))
+    assert lean == instances
+    third = next(p for p in lean.players if p.pairing_number == 3)
+    assert third.rating == 2300  # the higher: the national rating
+    assert (third.club, third.area, third.withdrawn) == ("Hastings", "Kent", True)

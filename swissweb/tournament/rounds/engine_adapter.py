@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, cast
 
 from django.utils.translation import gettext as _
@@ -50,6 +50,7 @@ from swissweb.tournament.rounds.engine_door import (
     unplayed_rounds_for,
 )
 from swissweb.tournament.rounds.engine_door import RequestKind as EngineRequestKind
+from swissweb.tournament.rounds.player_columns import PlayerFacts, event_players
 
 RESULT_OUTCOMES: dict[str, tuple[Outcome, Outcome | None]] = {
     models.Result.WHITE_WINS: (Outcome.WIN, Outcome.LOSS),
@@ -381,7 +382,7 @@ def paired_rounds(
 
 
 def engine_player(
-    player: models.Player,
+    player: PlayerFacts,
     number: int,
     basis: str = models.RatingBasis.FIDE,
     *,
@@ -429,16 +430,17 @@ def model_title(title: EngineTitle) -> str:
 
 
 def state_for_round(
-    event: models.Event, round_number: int, *, players: list[models.Player] | None = None
+    event: models.Event, round_number: int, *, players: Sequence[PlayerFacts] | None = None
 ) -> TournamentState:
     """The engine's snapshot for pairing ``round_number`` of ``event``; ``players`` are
-    the event's players when the caller has read them already (``event.players.all()``).
+    the event's players when the caller has read them already (``event.players.all()``),
+    else their columns are read (``player_columns``).
 
     :raises EventNotStarted: a player has no pairing number.
     :raises ResultsIncomplete: an earlier round has a board without a result.
     """
     if players is None:
-        players = list(event.players.all())
+        players = event_players(event)
     if any(p.pairing_number is None for p in players) or not players:
         raise EventNotStarted(_("Start the event first: pairing numbers are not assigned."))
     numbers = {p.pk: PairingNumber(p.pairing_number) for p in players if p.pairing_number}

@@ -55,6 +55,18 @@ def _seated(games: tuple[GameRow, ...]) -> list[PlayerRow]:
     return seated
 
 
+def _picked(request: AuthenticatedHttpRequest) -> tuple[int, ...]:
+    """The pairing numbers a draft's number links picked for the swap form (``?swap=A``,
+    ``?swap=A&swap=B``: #36 item 1, the way without JavaScript): at most two, distinct;
+    anything else in the query is left out."""
+    picked: list[int] = []
+    for text in request.GET.getlist("swap")[:2]:
+        number = positive_number(text, maximum=99_999)
+        if number is not None and number not in picked:
+            picked.append(number)
+    return tuple(picked)
+
+
 @arbiter_required
 @require_GET
 def round_page(request: AuthenticatedHttpRequest, event: Event, number: int) -> HttpResponse:
@@ -62,7 +74,8 @@ def round_page(request: AuthenticatedHttpRequest, event: Event, number: int) -> 
 
     Template: round.html (round_next.html for the round to pair next).  A completed round
     with a later round after it shows its results; ``?correct=1`` opens them for a
-    correction, with what the correction changes.  ``?check=1`` checks a draft.
+    correction, with what the correction changes.  ``?check=1`` checks a draft;
+    ``?swap=A&swap=B`` fills a draft's swap form (``_picked``).
     """
     ws = event_selectors.workspace(event=event)
     # The explanation is read only for a draft (shown there); a published round links to it.
@@ -110,6 +123,7 @@ def round_page(request: AuthenticatedHttpRequest, event: Event, number: int) -> 
         games=games,
         draft=round_ if draft else None,
         review=review,
+        picked=_picked(request) if draft else (),
         missing=[g for g in games if not g.result and not g.is_bye] if not draft else [],
         seated=_seated(games),
         is_current=number == ws.last,
