@@ -147,9 +147,9 @@ def _scores_before(
     last = state.rounds_completed + 1
     found: dict[int, dict[PairingNumber, int]] = {n: {} for n in range(1, last + 1)}
     for p in ordered:
-        # A running sum over the player's rounds: at 1,000 players and 10 rounds the
-        # sum of each round's history from the start cost the draft review 50 ms (#36) and a tenth of a late round of a
-        # near round robin (#38).
+        # A running sum over the player's rounds: summing each round's history from the
+        # start cost the draft review of 1,000 players 50 ms (#36) and a tenth of a late
+        # round of a near round robin (#38).
         running = 0
         for round_number in range(1, last + 1):
             if 1 < round_number <= len(p.history) + 1:
