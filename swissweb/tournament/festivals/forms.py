@@ -15,7 +15,7 @@ from swissweb.tournament.festivals.services import Rules
 from swissweb.tournament.models import Event, PairingSystem
 
 
-class EventChoices(forms.ModelMultipleChoiceField):
+class EventChoices(forms.ModelMultipleChoiceField):  # type: ignore[type-arg]  # not generic at run time
     """Events chosen by id: a value that is no id (a number past any, which the
     database's integer would not hold) is refused before the query."""
 
