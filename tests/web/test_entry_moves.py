@@ -175,3 +175,13 @@ def test_a_move_to_a_section_the_user_does_not_arbitrate_is_refused(
     assert Entry.objects.get(pk=entry.pk).event == a
     with pytest.raises(TournamentError, match="one festival"):
         entry_move(entry_id=entry.pk, target_id=own.pk, user=arbiter, now=NOW)
+
+
+def test_a_one_section_events_entries_page_offers_no_move(
+    arbiter: User, arbiter_client: Client, event: Event
+) -> None:
+    """Nothing of a one-section event changes (#34's "done when"): no move form."""
+    _open(event, arbiter, "10.00")
+    entry = _enter(event, "Solo, Sam")
+    page = arbiter_client.get(f"/events/{event.slug}/manage/entries/").content.decode()
+    assert "Solo, Sam" in page and f"/entries/{entry.pk}/move/" not in page
