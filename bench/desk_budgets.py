@@ -10,6 +10,8 @@ Builds two events through the app's services in a SQLite file of its own (or
 - the desk's check-in of one player: the arbiter's htmx POST of the desk's button for
   the next round of the large event, one new player each;
 - the entries CSV of 1,500 entries: a GET of the arbiter's CSV;
+- the festival's entries CSV of 3 sections x 500 entries: a GET of its arbiters' CSV
+  (``bench.festival_page``, #34 items 1 and 2);
 - the standings with Rp and rating change of ``--players`` x ``--rounds``: the
   selector ``standings_after`` with the cache emptied before each call (a cold read,
   as after a result), and its median processor time printed below the table;
@@ -58,6 +60,7 @@ BUDGETS = {
     "submitted entry, accepted at once": 0.100,
     "desk check-in of one player": 0.100,
     "entries CSV (1,500 entries)": 1.0,
+    "festival entries CSV (3 x 500 entries)": 1.0,
     "standings with Rp and rating change": 0.300,
     **TIME_BUDGETS,
     **CARDS_BUDGETS,
@@ -373,13 +376,33 @@ SIZES: dict[str, int] = {}
 """The weights ``measure`` found, by name of ``SIZE_BUDGETS``."""
 
 
-def measure_festival(*, seed: int) -> tuple[dict[str, int], list[str]]:
-    """The festival page's weights (``bench.festival_page``) and the problems found."""
-    from bench.festival_page import build_festival, page_sizes  # Django only for this bench
+FESTIVAL_CSV = "festival entries CSV (3 x 500 entries)"
+
+
+def measure_festival(
+    *, seed: int, repeat: int, figures: Sequence[str], weigh: bool
+) -> tuple[dict[str, tuple[float, float]], dict[str, int], list[str]]:
+    """The festival's entries CSV time (when among ``figures``), its page's weights
+    (when ``weigh``) and the problems found (``bench.festival_page``)."""
+    from bench.festival_page import (
+        build_festival,
+        csv_timer,
+        page_sizes,
+    )  # Django only for this bench
     from bench.load_event import ARBITER  # Django only for this bench
 
+    found: dict[str, tuple[float, float]] = {}
+    sizes: dict[str, int] = {}
+    problems: list[str] = []
+    if FESTIVAL_CSV not in figures and not weigh:
+        return found, sizes, problems
     build_festival(arbiter_name=ARBITER, seed=seed)
-    return page_sizes()
+    if FESTIVAL_CSV in figures:
+        found[FESTIVAL_CSV] = timed(csv_timer(problems), repeat)
+    if weigh:
+        sizes, more = page_sizes()
+        problems += more
+    return found, sizes, problems
 
 
 def size_verdicts(sizes: dict[str, int]) -> list[tuple[str, int, int, bool]]:
@@ -473,6 +496,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         carded, more = measure_cards(arbiter=ARBITER, repeat=args.repeat, timed=timed)
         found.update(carded)
         problems += more
+    festival_times, festival_sizes, festival_problems = measure_festival(
+        seed=args.seed, repeat=args.repeat, figures=figures, weigh=whole
+    )
+    found.update(festival_times)
+    problems += festival_problems
     entries = f"{ENTRIES:,} entries; " if any(n.startswith("submitted") for n in figures) else ""
     print(
         f"\n{args.players} players x {args.rounds} rounds; {entries}"
@@ -490,11 +518,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name, used in PROCESSOR_TIMES.items():
         print(f"\n{name}: processor time {used * 1000:,.0f} ms (median; `uptime` for the load)")
     if whole:  # the weights, unless --only chose some of the times
-        festival, size_problems = measure_festival(seed=args.seed)
-        problems += size_problems
-        over |= bool(size_problems)
         SIZES.update(sizes)
-        SIZES.update(festival)
+        SIZES.update(festival_sizes)
         print("\n| Size | found | budget | |\n|---|---:|---:|---|")
         for name, size, budget, within in size_verdicts(SIZES):
             over |= not within

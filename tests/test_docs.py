@@ -134,3 +134,21 @@ def test_the_readme_map_names_every_domain_package_and_top_folder() -> None:
     }
     top = {p.name for p in ROOT.iterdir() if p.is_dir() and not _not_mapped(p.name)}
     assert sorted((packages | engine | top) - mapped) == []
+
+
+CODE_FOLDERS = ("swissweb", "pairing", "bench", "templates")
+NAMED_GUIDE = re.compile(r"docs/([\w.-]+\.md)")
+
+
+def test_every_guide_the_code_names_exists() -> None:
+    """A docstring or template that sends the reader to ``docs/X.md`` names a guide of the
+    repository (the festival model once named a guide never written)."""
+    missing = sorted(
+        f"{path.relative_to(ROOT)}: docs/{name}"
+        for folder in CODE_FOLDERS
+        for path in (ROOT / folder).rglob("*")
+        if path.suffix in {".py", ".html"}
+        for name in NAMED_GUIDE.findall(path.read_text(encoding="utf-8"))
+        if not (ROOT / "docs" / name).is_file()
+    )
+    assert missing == []

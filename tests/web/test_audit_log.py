@@ -73,7 +73,7 @@ def test_audit_action_values_are_todays_strings_with_labels() -> None:
     """The stored values stay the strings written before the enum (old rows, backups),
     and each has a label of its own for the Audit page."""
     assert "result_record" in AuditAction.values and "round_redraw" in AuditAction.values
-    assert len(AuditAction.values) == 47
+    assert len(AuditAction.values) == 48
     assert all(str(label) != value for value, label in AuditAction.choices)
     field = AuditEntry._meta.get_field("action")
     assert dict(field.choices or []) == dict(AuditAction.choices)

@@ -22,6 +22,7 @@ def test_every_budget_of_issues_34_35_and_36_is_measured() -> None:
         "submitted entry, accepted at once",
         "desk check-in of one player",
         "entries CSV (1,500 entries)",
+        "festival entries CSV (3 x 500 entries)",
         "standings with Rp and rating change",
         "result save by board number (server)",
         "draft review page (1,000 players)",
@@ -31,6 +32,7 @@ def test_every_budget_of_issues_34_35_and_36_is_measured() -> None:
     assert BUDGETS["draft review page (1,000 players)"] == 0.2
     assert SIZE_BUDGETS["draft review page (1,000 players), HTML"] == 200_000
     assert BUDGETS["entries CSV (1,500 entries)"] == 1.0
+    assert BUDGETS["festival entries CSV (3 x 500 entries)"] == 1.0
     assert BUDGETS["standings with Rp and rating change"] == 0.3
     assert BUDGETS["players' cards page (100 cards)"] == 1.0
 
@@ -87,6 +89,11 @@ def test_only_chooses_the_figures_by_a_word_of_their_names() -> None:
     ]
     with pytest.raises(ValueError, match="no figure"):
         chosen(["pairing"])
+
+
+def test_only_festival_chooses_the_festival_entries_csv() -> None:
+    """#34: the festival's entries CSV of 3 x 500 entries is a figure of its own."""
+    assert chosen(["festival"]) == ["festival entries CSV (3 x 500 entries)"]
 
 
 def test_figures_left_out_by_only_are_not_listed() -> None:

@@ -131,6 +131,36 @@ def test_filters_by_section_and_state(festival: Festival) -> None:
     assert len(found.shown(state="no such state")) == 4
 
 
+def test_filters_by_a_search_paid_and_checked_in_as_a_sections_list(festival: Festival) -> None:
+    """#34 item 2: search, filter by section / paid / checked in, over every section."""
+    found = festival_entries(festival=festival)
+
+    def names(**filters: str) -> list[str]:
+        return [r.entry.name for r in found.shown(**filters)]  # type: ignore[arg-type]
+
+    assert names(query="  BETA ") == ["Beta, Bob"]
+    assert names(query="zzz") == []
+    assert names(paid="yes") == ["Alpha, Ann", "=Delta, Di"]
+    assert names(paid="no") == ["Beta, Bob", "Gamma, Cy"]
+    assert names(checked="yes") == ["Alpha, Ann"]
+    assert names(checked="no") == ["Beta, Bob", "Gamma, Cy", "=Delta, Di"]
+    assert names(paid="maybe", checked="perhaps") == names()
+
+
+def test_the_page_and_csv_keep_the_search_and_filters(
+    festival: Festival, arbiter_client: Client
+) -> None:
+    url = reverse("tournament:festival_entries", args=[festival.slug])
+    page = arbiter_client.get(url, {"q": "gamma", "paid": "no"}).content.decode()
+    listed = page.split("<h2>")[-1]
+    assert "Gamma, Cy" in listed and "Beta, Bob" not in listed
+    assert "entries.csv?section=&amp;state=&amp;q=gamma&amp;paid=no&amp;checked=" in page
+    csv_url = reverse("tournament:festival_entries_csv", args=[festival.slug])
+    body = arbiter_client.get(csv_url, {"checked": "yes"}).content.decode("utf-8")
+    rows = list(csv.reader(io.StringIO(body.removeprefix("\ufeff"))))
+    assert [row[1] for row in rows[1:]] == ["Alpha, Ann"]
+
+
 def test_the_list_reads_in_a_fixed_number_of_queries(
     festival: Festival, django_assert_max_num_queries: DjangoAssertNumQueries
 ) -> None:
@@ -161,6 +191,7 @@ def test_the_page_lists_filters_and_totals(festival: Festival, arbiter_client: C
         {"section": "-1", "state": "'; drop"},
         {"page": "9999"},
         {"section": "1" * 40},
+        {"paid": "x", "checked": "1" * 40},
     ],
 )
 def test_junk_filters_show_every_entry_never_a_500(
@@ -170,6 +201,16 @@ def test_junk_filters_show_every_entry_never_a_500(
         response = arbiter_client.get(reverse(f"tournament:{name}", args=[festival.slug]), query)
         assert response.status_code == 200, name
         assert "Gamma, Cy" in response.content.decode(), name
+
+
+def test_a_junk_search_finds_nothing_never_a_500(
+    festival: Festival, arbiter_client: Client
+) -> None:
+    for name in ("festival_entries", "festival_entries_csv"):
+        url = reverse(f"tournament:{name}", args=[festival.slug])
+        response = arbiter_client.get(url, {"q": "%<b>" * 60})
+        assert response.status_code == 200, name
+        assert "Gamma, Cy" not in response.content.decode(), name
 
 
 def test_the_csv_has_a_bom_every_field_and_escapes_formulas(

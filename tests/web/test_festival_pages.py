@@ -158,6 +158,18 @@ def test_the_arbiter_creates_a_festival_from_their_events(
     assert event.festival is not None and event.festival.slug == "spring-fest"
 
 
+@pytest.mark.parametrize("chosen", ["99999999999999999999", "-3", "x"])
+def test_a_new_festival_naming_no_event_id_is_refused_not_a_server_error(
+    arbiter_client: Client, event: Event, chosen: str
+) -> None:
+    """A number past any id (the database's integer would overflow) is not a choice."""
+    response = arbiter_client.post(
+        "/festivals/new/", {"name": "Spring Festival", "slug": "spring-fest", "events": [chosen]}
+    )
+    assert response.status_code == 422
+    assert not Festival.objects.filter(slug="spring-fest").exists()
+
+
 def test_section_rules_from_the_page_refuse_crossed_limits(
     arbiter_client: Client, festival: Festival
 ) -> None:

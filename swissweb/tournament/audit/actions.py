@@ -66,3 +66,4 @@ class AuditAction(models.TextChoices):
     FESTIVAL_CHANGE = "festival_change", _("Festival's name, publication or dates changed")
     SECTION_DETACH = "section_detach", _("Section detached from its festival")
     SECTION_DELETE = "section_delete", _("Section of the festival deleted")
+    ENTRY_MOVE = "entry_move", _("Entry moved between sections")

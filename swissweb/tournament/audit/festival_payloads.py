@@ -69,7 +69,9 @@ class SectionRules(AuditPayload):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PlayerMove(PlayerNamed):
     """``player_move``: the player moved from one section to another before round 1,
-    recorded in both; the pairing number in the section of the row (None: none yet)."""
+    recorded in both; the pairing number in the section of the row (None: none yet).
+    ``entry_move`` records an entry not yet a player the same way (its name as the
+    player's, no pairing number)."""
 
     source: str
     target: str

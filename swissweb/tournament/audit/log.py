@@ -207,7 +207,7 @@ def record(*, action: Literal[AuditAction.SECTION_RULES],
            before: SectionRules | None = None, after: SectionRules | None = None,
            **row: Unpack[Row]) -> AuditEntry | None: ...
 @overload
-def record(*, action: Literal[AuditAction.PLAYER_MOVE],
+def record(*, action: Literal[AuditAction.PLAYER_MOVE, AuditAction.ENTRY_MOVE],
            before: PlayerMove | None = None, after: PlayerMove | None = None,
            **row: Unpack[Row]) -> AuditEntry | None: ...
 @overload

@@ -93,6 +93,7 @@ PAYLOADS: dict[AuditAction, type[AuditPayload]] = {
     A.FESTIVAL_SECTION: SectionPlace,
     A.SECTION_RULES: SectionRules,
     A.PLAYER_MOVE: PlayerMove,
+    A.ENTRY_MOVE: PlayerMove,
     A.FESTIVAL_CHANGE: FestivalValues,
     A.SECTION_DETACH: SectionPlace,
     A.SECTION_DELETE: SectionDeleted,

@@ -18,13 +18,20 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from swissweb.tournament.core.authorizers import AuthenticatedHttpRequest, arbiter_required
+from swissweb.tournament.core.authorizers import (
+    AuthenticatedHttpRequest,
+    arbiter_required,
+    is_arbiter,
+)
 from swissweb.tournament.core.errors import TournamentError
+from swissweb.tournament.core.params import positive_number
 from swissweb.tournament.core.workspace_views import _page, _url, return_to
 from swissweb.tournament.entries import selectors, services
 from swissweb.tournament.entries.forms import EntrySettingsForm, FeeTableForm, PaidForm
 from swissweb.tournament.entries.mail import mail_entrant
 from swissweb.tournament.entries.views import entry_urls
+from swissweb.tournament.festivals import selectors as festival_selectors
+from swissweb.tournament.festivals.moves import entry_move
 from swissweb.tournament.models import (
     DEFAULT_FIELDS,
     CheckIn,
@@ -75,6 +82,10 @@ def entries(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
         entry_settings=EntrySettings.objects.filter(event=event).first(),
         form_url=request.build_absolute_uri(_url("entry_form", event)),
         counts=selectors.state_counts(event=event),
+        # A section of a festival, before round 1: the other sections to move to (#34).
+        move_sections=festival_selectors.other_sections(event_id=event.pk)
+        if event.festival_id is not None and not event.round_set.exists()
+        else (),
     )
 
 
@@ -165,7 +176,8 @@ def entry_settings(request: AuthenticatedHttpRequest, event: Event) -> HttpRespo
 def entry_decide(
     request: AuthenticatedHttpRequest, event: Event, entry_id: int, action: str
 ) -> HttpResponse:
-    """Accept, refuse, or mark paid one entry (``action``), then back to the list."""
+    """Accept, refuse, mark paid, or move to another section (of which the user is an
+    arbiter too) one entry (``action``), then back to the list."""
     entry = get_object_or_404(Entry, pk=entry_id, event=event)
     now = timezone.now()
     fallback = _url("workspace_entries", event)
@@ -191,13 +203,32 @@ def entry_decide(
                 now=now,
             )
             done = _("Payment of %(name)s recorded.") % {"name": entry.name}
+        elif action == "move":
+            target = _move_target(request)
+            entry_move(entry_id=entry.pk, target_id=target.pk, user=request.user, now=now)
+            done = _("The entry of %(name)s moved to %(section)s.") % {
+                "name": entry.name,
+                "section": target.section_name or target.name,
+            }
         else:
-            raise TournamentError(_("Accept, refuse, or mark paid: nothing else."))
+            raise TournamentError(_("Accept, refuse, mark paid or move: nothing else."))
     except TournamentError as exc:
         messages.error(request, str(exc))
     else:
         messages.success(request, done)
     return return_to(request, event, fallback)
+
+
+def _move_target(request: AuthenticatedHttpRequest) -> Event:
+    """The section the form names, of which the user is an arbiter.
+
+    :raises TournamentError: no such event, or the user is not its arbiter.
+    """
+    target_id = positive_number(request.POST.get("target"))
+    target = Event.objects.filter(pk=target_id).first() if target_id is not None else None
+    if target is None or not is_arbiter(request.user, target):
+        raise TournamentError(_("Choose a section of this festival you are an arbiter of."))
+    return target
 
 
 @arbiter_required

@@ -22,7 +22,14 @@ from decimal import Decimal
 
 from django.db.models import Max, Q
 
-from swissweb.tournament.entries.selectors import COLUMNS, CSV_FIELDS, EntryRow, csv_cells
+from swissweb.tournament.entries.selectors import (
+    CHECKED_FILTERS,
+    COLUMNS,
+    CSV_FIELDS,
+    PAID_FILTERS,
+    EntryRow,
+    csv_cells,
+)
 from swissweb.tournament.models import CheckIn, Entry, EntrySettings, EntryState, Festival
 from swissweb.tournament.publishing.cells import text_cell
 
@@ -77,14 +84,39 @@ class FestivalEntries:
     overall: tuple[Fees, ...]
     """One line per currency, in the order the sections first use them."""
 
-    def shown(self, *, section: int | None = None, state: str = "") -> tuple[FestivalEntry, ...]:
-        """The entries of ``section`` (any when None) in ``state`` (any when not a state)."""
+    def shown(
+        self,
+        *,
+        section: int | None = None,
+        state: str = "",
+        query: str = "",
+        paid: str = "",
+        checked: str = "",
+    ) -> tuple[FestivalEntry, ...]:
+        """The entries of ``section`` (any when None) in ``state`` (any when not a state),
+        matching ``query`` as a section's own list does (name, club or e-mail contain
+        it, or it is the FIDE or national ID), paid or not and checked in or not
+        (``PAID_FILTERS``, ``CHECKED_FILTERS``; else either)."""
+        text = query.strip()[:100].casefold()
         return tuple(
             row
             for row in self.rows
             if (section is None or row.section.pk == section)
             and (state not in EntryState.values or row.entry.state == state)
+            and (not text or _matches(row.entry, text))
+            and (paid not in PAID_FILTERS or (row.entry.paid_amount is not None) == (paid == "yes"))
+            and (checked not in CHECKED_FILTERS or bool(row.checked_in) == (checked == "yes"))
         )
+
+
+def _matches(entry: EntryRow, text: str) -> bool:
+    """Whether the casefolded ``text`` is in the entry's name, club or e-mail, or is its
+    FIDE or national ID."""
+    return (
+        any(text in value.casefold() for value in (entry.name, entry.club, entry.email))
+        or text == entry.national_id.casefold()
+        or (entry.fide_id is not None and text == str(entry.fide_id))
+    )
 
 
 def _sections(festival: Festival) -> tuple[Section, ...]:

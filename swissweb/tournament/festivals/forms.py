@@ -6,11 +6,28 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from swissweb.tournament.core.forms import DATE_FIELD
+from swissweb.tournament.core.params import positive_number
 from swissweb.tournament.festivals.services import Rules
 from swissweb.tournament.models import Event, PairingSystem
+
+
+class EventChoices(forms.ModelMultipleChoiceField):  # type: ignore[type-arg]  # not generic at run time
+    """Events chosen by id: a value that is no id (a number past any, which the
+    database's integer would not hold) is refused before the query."""
+
+    def clean(self, value: Any) -> Any:
+        for item in value or ():
+            if positive_number(str(item)) is None:
+                raise ValidationError(
+                    self.error_messages["invalid_choice"],
+                    code="invalid_choice",
+                    params={"value": str(item)[:20]},
+                )
+        return super().clean(value)
 
 
 class FestivalForm(forms.Form):
@@ -25,7 +42,7 @@ class FestivalForm(forms.Form):
     end_date = forms.DateField(
         required=False, label=_("End date"), widget=forms.DateInput(attrs={"type": "date"})
     )
-    events = forms.ModelMultipleChoiceField(
+    events = EventChoices(
         queryset=Event.objects.none(),
         required=False,
         widget=forms.CheckboxSelectMultiple,

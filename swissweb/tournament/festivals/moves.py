@@ -18,8 +18,17 @@ from swissweb.tournament.core.services import (
     plain_integrity_error,
     refuse_too_many_players,
 )
+from swissweb.tournament.entries.fees import fee_for
+from swissweb.tournament.entries.services import ineligible, is_full
 from swissweb.tournament.festivals.rules import eligible, section_label
-from swissweb.tournament.models import Entry, Event, ForbiddenPair, Player
+from swissweb.tournament.models import (
+    Entry,
+    EntrySettings,
+    EntryState,
+    Event,
+    ForbiddenPair,
+    Player,
+)
 
 
 def player_birth_year(player: Player) -> int | None:
@@ -104,3 +113,62 @@ def player_move(*, player_id: int, target_id: int, user: User, now: dt.datetime)
                 ),
             )
         return player
+
+
+def entry_move(*, entry_id: int, target_id: int, user: User, now: dt.datetime) -> Entry:
+    """Move an online entry to another section of the same festival, before round 1 of
+    both (the arbiter's entries page, #34 item 2).
+
+    An accepted entry is a player: the player moves (``player_move``) and their entry
+    with them.  An entry waiting for the arbiter or on the waiting list moves as it
+    is, its payment kept: it waits for the target's arbiter, or goes to the target's
+    waiting list when the target is full; its fee is the target's fee table's.  Both
+    sections record the move.
+
+    :raises TournamentError: the entry is refused, the sections are not of one
+        festival, a round 1 is paired, the target's rules or rating limits refuse the
+        entrant (naming the rule), or the entrant has entered the target already.
+    """
+    with transaction.atomic():
+        source_id, player_id = Entry.objects.values_list("event_id", "player_id").get(pk=entry_id)
+        if player_id is not None:
+            player_move(player_id=player_id, target_id=target_id, user=user, now=now)
+            return Entry.objects.get(pk=entry_id)
+        if source_id == target_id:
+            raise TournamentError(_("The entry is in this section already."))
+        # Both locked, in id order, as a player's move locks them.
+        locked = {pk: _lock_event(pk, standings=False) for pk in sorted((source_id, target_id))}
+        source, target = locked[source_id], locked[target_id]
+        if source.festival_id is None or source.festival_id != target.festival_id:
+            raise TournamentError(_("Entries move only between sections of one festival."))
+        _refuse_started(source)
+        _refuse_started(target)
+        entry = Entry.objects.select_for_update().get(pk=entry_id)
+        if entry.state not in (EntryState.PENDING, EntryState.WAITING):
+            raise TournamentError(
+                _("The entry of %(name)s is %(state)s: it stays in its section.")
+                % {"name": entry.name, "state": entry.get_state_display()}
+            )
+        settings = EntrySettings.objects.filter(event=target).first()
+        problem = (ineligible(settings, entry.rating) if settings is not None else None) or (
+            eligible(target, rating=entry.rating, birth_year=entry.birth_year)
+        )
+        if problem is not None:
+            raise TournamentError(problem)
+        full = settings is not None and is_full(settings, target)
+        fee = fee_for(target.fee_rows.all(), title=entry.title, birth_year=entry.birth_year)
+        entry.event = target
+        entry.state = EntryState.WAITING if full else EntryState.PENDING
+        entry.fee = fee.amount if fee is not None else None
+        entry.fee_label = fee.label if fee is not None else ""
+        try:
+            with transaction.atomic():
+                entry.save(update_fields=["event", "state", "fee", "fee_label", "modified_at"])
+        except IntegrityError as exc:
+            raise TournamentError(plain_integrity_error(exc)) from exc
+        moved = PlayerMove(
+            player=entry.name, source=section_label(source), target=section_label(target)
+        )
+        for event in (source, target):
+            _audit(event=event, user=user, now=now, action=AuditAction.ENTRY_MOVE, after=moved)
+        return entry

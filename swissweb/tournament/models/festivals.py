@@ -5,7 +5,8 @@ rounds, tie-breaks, prizes, players, workspace and public pages), so a section *
 event.  A ``Festival`` groups one or more events as its sections (``Event.festival``,
 ``Event.section_name``, ``Event.section_order``): the weekend open "Hastings 2026" is the
 festival, "Open A", "Open B" and "Under 1600" are its sections.  An event without a
-festival is a one-section event and works exactly as before.  See docs/festivals.md.
+festival is a one-section event and works exactly as before.  See "Festivals: several
+sections" in docs/arbiters-guide.md.
 """
 
 from __future__ import annotations
