@@ -384,11 +384,11 @@ def measure_festival(
 ) -> tuple[dict[str, tuple[float, float]], dict[str, int], list[str]]:
     """The festival's entries CSV time (when among ``figures``), its page's weights
     (when ``weigh``) and the problems found (``bench.festival_page``)."""
-    from bench.festival_page import (
+    from bench.festival_page import (  # Django only for this bench
         build_festival,
         csv_timer,
         page_sizes,
-    )  # Django only for this bench
+    )
     from bench.load_event import ARBITER  # Django only for this bench
 
     found: dict[str, tuple[float, float]] = {}
@@ -473,7 +473,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if on_large or whole:
         build_large(players=args.players, rounds=args.rounds, seed=args.seed)
     else:  # the arbiter the large event would have made
-        from django.contrib.auth import get_user_model
+        from django.contrib.auth import get_user_model  # Django only for this bench
 
         get_user_model().objects.create_user(ARBITER, password=secrets.token_urlsafe(16))
     if on_draft:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 from collections.abc import Callable
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -76,11 +77,15 @@ def build_festival(*, arbiter_name: str, seed: int) -> None:
 def take_entries(*, event_id: int, section: int, user: User, now: dt.datetime) -> None:
     """Open the section's entries with a fee and take ``SECTION_ENTRIES`` entries, as
     the public form does (``entry_submit``), before its round 1."""
-    from decimal import Decimal
-
-    from swissweb.tournament.entries import services
-    from swissweb.tournament.entries.services import EntryData, FeeRowData
-    from swissweb.tournament.models import DEFAULT_FIELDS, EntrySettings
+    from swissweb.tournament.entries import services  # Django only for this bench
+    from swissweb.tournament.entries.services import (  # Django only for this bench
+        EntryData,
+        FeeRowData,
+    )
+    from swissweb.tournament.models import (  # Django only for this bench
+        DEFAULT_FIELDS,
+        EntrySettings,
+    )
 
     services.entry_settings_set(
         event_id=event_id,
@@ -103,10 +108,10 @@ def take_entries(*, event_id: int, section: int, user: User, now: dt.datetime) -
 
 def csv_timer(problems: list[str]) -> Callable[[int], None]:
     """One GET of the festival's entries CSV by its arbiter, checked for every entry."""
-    from django.contrib.auth import get_user_model
-    from django.test import Client
+    from django.contrib.auth import get_user_model  # Django only for this bench
+    from django.test import Client  # Django only for this bench
 
-    from bench.load_event import ARBITER
+    from bench.load_event import ARBITER  # Django only for this bench
 
     arbiter = Client()
     arbiter.force_login(get_user_model().objects.get(username=ARBITER))

@@ -33,9 +33,9 @@ def measure_cards(
     timed: Callable[[Callable[[int], None], int], tuple[float, float]],
 ) -> tuple[dict[str, tuple[float, float]], list[str]]:
     """The figure by name (median, slowest) and the problems found."""
-    from django.contrib.auth import get_user_model
-    from django.core.cache import cache
-    from django.test import Client
+    from django.contrib.auth import get_user_model  # Django only for this bench
+    from django.core.cache import cache  # Django only for this bench
+    from django.test import Client  # Django only for this bench
 
     problems: list[str] = []
     processor: list[float] = []

@@ -48,10 +48,10 @@ def _plain_graph() -> type[Any]:
     if not _PLAIN_GRAPH:
         import networkx as nx  # imported on first use, as above
 
-        class PlainGraph(nx.Graph):  # type: ignore[type-arg]
+        class PlainGraph(nx.Graph):  # type: ignore[type-arg]  # nodes are ints; stubs want a parameter
             def __getitem__(self, n: int) -> Any:
                 # The stubs leave out the graph's own adjacency dictionary.
-                return self._adj[n]  # type: ignore[attr-defined]
+                return self._adj[n]  # type: ignore[attr-defined]  # not in the stubs
 
         _PLAIN_GRAPH.append(PlainGraph)
     return _PLAIN_GRAPH[0]

@@ -44,8 +44,8 @@ def test_two_clicked_numbers_fill_the_swap_form_and_enter_swaps(
     boards = sorted((g for g in games if g.black is not None), key=lambda g: g.board)
     # The two black players of the last two boards: the bottom bracket, unlikely to
     # have met each other's opponents (a refused swap would say so, and fail here).
-    first = boards[-2].black.pairing_number  # type: ignore[union-attr]
-    second = boards[-1].black.pairing_number  # type: ignore[union-attr]
+    first = boards[-2].black.pairing_number  # type: ignore[union-attr]  # boards, no bye
+    second = boards[-1].black.pairing_number  # type: ignore[union-attr]  # boards, no bye
     assert first and second
     page.add_init_script(LISTEN)
     log_in(page, live_server.url)

@@ -136,7 +136,7 @@ def test_filters_by_a_search_paid_and_checked_in_as_a_sections_list(festival: Fe
     found = festival_entries(festival=festival)
 
     def names(**filters: str) -> list[str]:
-        return [r.entry.name for r in found.shown(**filters)]  # type: ignore[arg-type]
+        return [r.entry.name for r in found.shown(**filters)]  # type: ignore[arg-type]  # keywords
 
     assert names(query="  BETA ") == ["Beta, Bob"]
     assert names(query="zzz") == []
