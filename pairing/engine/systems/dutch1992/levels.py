@@ -31,7 +31,11 @@ from pairing.engine.systems.dutch1992.exchanges import (
     exchange_order,
 )
 from pairing.engine.systems.dutch1992.feasibility import Feasibility
-from pairing.engine.systems.dutch1992.lowest import least_conflicts
+from pairing.engine.systems.dutch1992.lowest import (
+    least_conflicts,
+    least_conflicts_within_exchanges,
+    within_exchanges,
+)
 
 _T = TypeVar("_T")
 
@@ -72,10 +76,17 @@ class _Listing(Generic[_T]):
 class LevelSearch:
     """The pairings of one level of a bracket: transpositions, then exchanges (Dutch C6-C8)."""
 
-    def __init__(self, feasibility: Feasibility, *, exact_lowest: bool = True) -> None:
+    def __init__(
+        self, feasibility: Feasibility, *, exact_lowest: bool = True, exact_exchanges: bool = True
+    ) -> None:
         self.feasibility = feasibility
         self.exact_lowest = exact_lowest
         """Whether a group's levels are bounded by :func:`least_conflicts`."""
+        self.exact_exchanges = exact_exchanges
+        """Whether a level is passed over when no matching within D2's two exchanges
+        pairs it (:func:`within_exchanges`); the tests compare the two ways."""
+        self._within_exchanges: dict[tuple[object, ...], bool] = {}
+        self._least_within: dict[tuple[object, ...], int | None] = {}
         self._least_conflicts: dict[tuple[object, ...], int | None] = {}
         self._least_costs: dict[tuple[object, ...], int | None] = {}
         """The fewest colour conflicts of each division tried whose greedy pass failed."""
@@ -277,6 +288,22 @@ class LevelSearch:
             )
         ):
             return
+        if self.exact_exchanges:
+            key = (division, rules, kept)
+            if key not in self._within_exchanges:
+                self._within_exchanges[key] = within_exchanges(
+                    players, p, rules, moved, lowest, kept
+                )
+            if not self._within_exchanges[key]:
+                return  # no division within two exchanges pairs the kept players (D2)
+            if len(players) >= COLOUR_BOUND_FROM:
+                if key not in self._least_within:
+                    self._least_within[key] = least_conflicts_within_exchanges(
+                        players, p, rules, moved, lowest, kept
+                    )
+                least = self._least_within[key]
+                if least is None or least > x:
+                    return  # no division within two exchanges has a pairing within x (B4)
         if self.exact_lowest and len(players) >= COLOUR_BOUND_FROM:
             key = (division, rules, kept)
             if key not in self._least_conflicts:

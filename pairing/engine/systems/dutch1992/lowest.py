@@ -132,6 +132,98 @@ def least_conflicts(
     return sum(1 for i, j in mate.items() if i < j < n and colour_conflict(players[i], players[j]))
 
 
+def within_exchanges(
+    players: Sequence[Entrant],
+    p: int,
+    rules: FloatRules,
+    moved: frozenset[int],
+    lowest: bool,
+    keep: frozenset[int],
+) -> bool:
+    """Whether some division of a group at one level of float criteria, within D2's
+    exchanges, could give a pairing of ``p`` pairs at any x (Dutch C6-C8, D2).
+
+    Every such pairing is a matching of ``p`` allowed pairs whose players left over may
+    all leave (moved down, or the bye in the lowest group; never a player kept up), the
+    rest matched to stand-ins.  Call T the original S1 (the first ``p`` players) and N
+    the rest: a division exchanging k players has exactly k players of N in its S1, and
+    each pair inside N holds one of them, so its pairings have at most k <= 2 pairs
+    inside N.  When no matching has at most :data:`EXCHANGES` of them, no division gives
+    anything at this level, whatever x (B4) and whichever exchanges D2 allows.  Only
+    this direction is used (the level is then passed over), so D2's limits need not
+    hold of the matching found: when one exists the divisions are tried as before.
+    Decided by :func:`perfect_matching_within`, the pairs inside N the costly edges.
+    """
+    n = len(players)
+    spare = n - 2 * p
+    if spare < 0:
+        return False
+    size = n + spare
+    cheap: list[list[int]] = [[] for _ in range(size)]
+    costly: list[list[int]] = [[] for _ in range(size)]
+    for i, a in enumerate(players):
+        for j in range(i + 1, n):
+            if pair_allowed(a, players[j], rules, moved):
+                edges = costly if i >= p else cheap
+                edges[i].append(j)
+                edges[j].append(i)
+        if may_leave(a, rules, moved, lowest, keep):
+            for stand_in in range(n, size):
+                cheap[i].append(stand_in)
+                cheap[stand_in].append(i)
+    return perfect_matching_within(cheap, costly, EXCHANGES) is not None
+
+
+PENALTIES = (1, 2, 4)
+"""The prices (in half conflicts) put on each pair inside the original S2 by
+:func:`least_conflicts_within_exchanges`, one matching each."""
+
+
+def least_conflicts_within_exchanges(
+    players: Sequence[Entrant],
+    p: int,
+    rules: FloatRules,
+    moved: frozenset[int],
+    lowest: bool,
+    keep: frozenset[int],
+) -> int | None:
+    """A lower bound on the colour conflicts (B4) of any pairing of ``p`` pairs of a
+    group at one level of float criteria, over the divisions within D2's two exchanges
+    (Dutch C6-C8, D2); None when no matching has a pairing's shape at all.
+
+    As in :func:`within_exchanges`, each such pairing is a matching with at most
+    :data:`EXCHANGES` pairs inside the original S2.  Pricing each of those pairs at
+    ``m`` half conflicts (Lagrange's relaxation of that limit), every such matching costs
+    at most its conflicts plus ``m``, so the cheapest matching of all, less ``m``, is a
+    lower bound for each price ``m``; the largest of them is returned.  Each is a
+    minimum-cost perfect matching as in :func:`least_conflicts` (the same stand-ins).
+    """
+    n = len(players)
+    spare = n - 2 * p
+    if spare < 0:
+        return None
+    best = -1
+    for price in PENALTIES:
+        heavy = (n + 1) * (2 + price) + 1
+        weights: dict[tuple[int, int], int] = {}
+        for i, a in enumerate(players):
+            for j in range(i + 1, n):
+                b = players[j]
+                if pair_allowed(a, b, rules, moved):
+                    cost = (2 if colour_conflict(a, b) else 0) + (price if i >= p else 0)
+                    weights[(i, j)] = heavy - cost
+            if may_leave(a, rules, moved, lowest, keep):
+                for stand_in in range(n, n + spare):
+                    weights[(i, stand_in)] = heavy
+        mate = max_weight_matching(range(n + spare), weights)
+        if len(mate) < n + spare:
+            return None
+        cost = sum(heavy - weights[(i, j)] for i, j in mate.items() if i < j)
+        bound = -((EXCHANGES * price - cost) // 2)  # ceil((cost - 2 * price) / 2)
+        best = max(best, bound)
+    return max(best, 0)
+
+
 def raised_least_down(
     upper: Sequence[Entrant],
     forced: Sequence[Entrant],

@@ -34,14 +34,22 @@ from pairing.engine.systems.dutch1992.lowest import (
 class Search:
     """Pairs the score brackets from the top down (Dutch C1-C14)."""
 
-    def __init__(self, entrants: Sequence[Entrant], *, exact_lowest: bool = True) -> None:
+    def __init__(
+        self,
+        entrants: Sequence[Entrant],
+        *,
+        exact_lowest: bool = True,
+        exact_exchanges: bool = True,
+    ) -> None:
         self.entrants = list(entrants)
         self.exact_lowest = exact_lowest
         """Whether the lowest bracket paired as homogeneous is judged by its closed form
         (:mod:`lowest`) before the search; the tests compare the two ways."""
         self.notes: list[Explanation] = []
         self.feasibility = Feasibility()
-        self.levels = LevelSearch(self.feasibility, exact_lowest=exact_lowest)
+        self.levels = LevelSearch(
+            self.feasibility, exact_lowest=exact_lowest, exact_exchanges=exact_exchanges
+        )
         self.candidate_search = CandidateSearch(self.feasibility, self.levels)
         self._lowest_pairings: dict[tuple[object, ...], Accepted | None] = {}
         """The pairing of each lowest bracket tried (C13 judges the same one again)."""
