@@ -23,6 +23,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from .engine_words_explain import EXPLAIN_TEMPLATES
 from .engine_words_trf import FIELDS, ROUND_STATES, TRF_TEMPLATES
 
 
@@ -216,9 +217,10 @@ _CORE: Mapping[str, Promise] = {
     ),
 }
 
-TEMPLATES: Mapping[str, Promise] = {**_CORE, **TRF_TEMPLATES}
+TEMPLATES: Mapping[str, Promise] = {**_CORE, **TRF_TEMPLATES, **EXPLAIN_TEMPLATES}
 """Each engine message code's translatable template (the TRF reader's in
-:mod:`~swissweb.tournament.rounds.engine_words_trf`)."""
+:mod:`~swissweb.tournament.rounds.engine_words_trf`, the explanations' in
+:mod:`~swissweb.tournament.rounds.engine_words_explain`)."""
 
 _VOCABULARY: Mapping[str, Mapping[str, Promise]] = {
     "colour": {"white": _("white"), "black": _("black")},
