@@ -81,7 +81,81 @@ EXPLAIN: Mapping[str, str] = {
     "receives the pairing-allocated bye: he may receive it (no earlier bye or win without "
     "playing, C2), from the lowest score that lets the round be completed (C4, C5), with the "
     "fewest unplayed games among those (C9). The bye counts as a downfloat (1.4.3).",
-    # @@DUTCH1992@@
+    "explain.none": "none",
+    "explain.top_seed_lot": "The colour of the top seed was drawn by lot: %(colour)s.",
+    # How a board's colours were decided by Dutch E1-E4 (shared by the 1992 text and SB).
+    "explain.colour_both": "both colour preferences granted",
+    "explain.colour_one": "player %(player)s's preference granted",
+    "explain.colour_stronger": "player %(player)s's %(strength)s preference is the stronger",
+    "explain.colour_alternated": "colours alternated from the last round they differed",
+    "explain.colour_higher": "the higher ranked player %(player)s's preference",
+    # FIDE Dutch, 1992 text (C.04.1): brackets, S1 and S2, the criteria relaxed, the boards.
+    "explain.dutch1992.bracket": "Score bracket %(score)s",
+    "explain.dutch1992.remainder": "Score bracket %(score)s remainder",
+    "explain.dutch1992.bracket_moved_down": "%(bracket)s (%(players)s): no pairing possible "
+    "even with p lowered; the entire score bracket is moved down.",
+    "explain.dutch1992.players": "%(bracket)s: players %(players)s; %(kind)s.",
+    "explain.dutch1992.players_moved_in": "%(bracket)s: players %(players)s, moved down into "
+    "it: %(moved)s; %(kind)s.",
+    "explain.dutch1992.heterogeneous": "heterogeneous",
+    "explain.dutch1992.homogeneous": "homogeneous",
+    "explain.dutch1992.as_homogeneous": "heterogeneous, at least half moved down, paired as "
+    "homogeneous (A3)",
+    "explain.dutch1992.moved_down": "Player %(player)s remains unpaired in score bracket "
+    "%(score)s and is moved down to the next score bracket (a downfloat, A4).",
+    "explain.dutch1992.s1_s2": "%(where)s: S1 = %(s1)s, S2 = %(s2)s; p = %(p)s, x = %(x)s.",
+    "explain.dutch1992.s1_s2_moved": "%(where)s: S1 = %(s1)s, S2 = %(s2)s; p = %(p)s, x = "
+    "%(x)s (the players moved down form S1).",
+    "explain.dutch1992.exchange": "%(where)s: no acceptable pairing with the original S1 and "
+    "S2; exchange of %(s1)s (S1) with %(s2)s (S2) in the order of D2.",
+    "explain.dutch1992.dropped": "%(where)s: no pairing keeps every float criterion; "
+    "%(dropped)s dropped.",
+    "explain.dutch1992.dropped_b6_down": "B6 for downfloats",
+    "explain.dutch1992.dropped_b6_b5_down": "B6 and B5 for downfloats",
+    "explain.dutch1992.dropped_b6_up": "B6 for upfloats",
+    "explain.dutch1992.dropped_b6_b5_up": "B6 and B5 for upfloats",
+    "explain.dutch1992.x_raised": "%(where)s: x raised from %(x0)s to %(x)s (B4 could not be met).",
+    "explain.dutch1992.p_lowered": "%(where)s: p lowered from %(p0)s to %(p)s: no pairing of "
+    "all players is possible.",
+    "explain.dutch1992.c6": "%(where)s: the highest of S1 against the highest of S2, and so "
+    "on: %(pairs)s.",
+    "explain.dutch1992.c7": "%(where)s: the C6 pairing is not acceptable (%(reason)s); first "
+    "acceptable transposition of S2 (D1): %(pairs)s.",
+    "explain.dutch1992.c7_remainder": "the remainder group could not be paired with it, so the "
+    "moved-down players take different opponents (C10)",
+    "explain.dutch1992.c7_other": "a pairing moving down other players was needed (C12, C13)",
+    "explain.dutch1992.not_meet": "%(first)s and %(second)s may not meet (B1a)",
+    "explain.dutch1992.no_colours": "%(first)s and %(second)s cannot get colours keeping B2",
+    "explain.dutch1992.repeat_float": "%(first)s-%(second)s would repeat a float (B5/B6)",
+    "explain.dutch1992.unfulfilled": "%(count)s colour preferences unfulfilled, more than x = "
+    "%(x)s (B4)",
+    "explain.dutch1992.not_left": "player %(player)s may not be left unpaired (%(rule)s)",
+    "explain.dutch1992.no_opponent": "Player %(player)s has no possible opponent in score "
+    "bracket %(score)s (B1, B2) and moves down.",
+    "explain.dutch1992.no_opponent_again": "Player %(player)s has no possible opponent in score "
+    "bracket %(score)s (B1, B2) and moves down again, C12 finding no other player to move down.",
+    "explain.dutch1992.c12": "Score bracket %(score)s re-paired so that player(s) %(arrived)s "
+    "move down instead of %(left)s, because the players moved down could not all be paired in "
+    "score bracket %(lower)s.",
+    "explain.dutch1992.c13_repaired": "The lowest score bracket (%(lowest)s) could not be "
+    "paired; the penultimate one (%(score)s) was paired again so that players %(arrived)s move "
+    "down instead of %(left)s.",
+    "explain.dutch1992.c13_joined": "No pairing of score bracket %(score)s lets the lowest score "
+    "bracket (%(lowest)s) be paired: the two are joined into a new lowest score bracket.",
+    "explain.dutch1992.board": "Board %(board)s: %(white)s (white) v %(black)s (black); colours "
+    "by %(rule)s: %(why)s.",
+    "explain.dutch1992.board_floats": "Board %(board)s: %(white)s (white) v %(black)s (black); "
+    "colours by %(rule)s: %(why)s. Player %(high)s floats down, player %(low)s up (A4).",
+    "explain.dutch1992.colour_odd": "no preferences: S1 player %(player)s at an odd position of S1",
+    "explain.dutch1992.colour_even": "no preferences: S1 player %(player)s at an even position "
+    "of S1",
+    "explain.dutch1992.colour_b2": "the other colours would break B2",
+    "explain.dutch1992.fallback": "After C13 joined every score bracket the procedure still "
+    "found no pairing; the players were paired by a pairing that keeps the absolute criteria, "
+    "the bye to the lowest ranked player who may have it.",
+    "explain.dutch1992.bye": "Player %(player)s is left unpaired in the lowest score bracket and "
+    "receives the bye (a downfloat; no earlier bye or forfeit win, B1b).",
+    # @@SB@@
 }
 """Each explanation code's English template."""
 

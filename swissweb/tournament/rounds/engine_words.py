@@ -230,6 +230,12 @@ _VOCABULARY: Mapping[str, Mapping[str, Promise]] = {
         "pairing_allocated_bye": _("pairing-allocated bye"),
         "zero_point_bye": _("zero-point bye"),
     },
+    "strength": {
+        # Translators: a colour preference's strength, in an explanation of a pairing.
+        "absolute": pgettext_lazy("colour preference", "absolute"),
+        "strong": pgettext_lazy("colour preference", "strong"),
+        "mild": pgettext_lazy("colour preference", "mild"),
+    },
     "what": FIELDS,
     "state": ROUND_STATES,
 }

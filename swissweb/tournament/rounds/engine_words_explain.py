@@ -118,6 +118,126 @@ EXPLAIN_TEMPLATES: Mapping[str, Promise] = {
         " C2), from the lowest score that lets the round be completed (C4, C5), with the"
         " fewest unplayed games among those (C9). The bye counts as a downfloat (1.4.3)."
     ),
+    # Translators: in a list of pairing numbers that is empty.
+    "explain.none": _("none"),
+    "explain.top_seed_lot": _("The colour of the top seed was drawn by lot: %(colour)s."),
+    "explain.colour_both": _("both colour preferences granted"),
+    "explain.colour_one": _("player %(player)s's preference granted"),
+    # Translators: %(strength)s is absolute, strong or mild.
+    "explain.colour_stronger": _("player %(player)s's %(strength)s preference is the stronger"),
+    "explain.colour_alternated": _("colours alternated from the last round they differed"),
+    "explain.colour_higher": _("the higher ranked player %(player)s's preference"),
+    # Translators: a score bracket by its score (2½), opening a sentence.
+    "explain.dutch1992.bracket": _("Score bracket %(score)s"),
+    "explain.dutch1992.remainder": _("Score bracket %(score)s remainder"),
+    "explain.dutch1992.bracket_moved_down": _(
+        "%(bracket)s (%(players)s): no pairing possible even with p lowered; the entire score"
+        " bracket is moved down."
+    ),
+    # Translators: %(bracket)s is "Score bracket 2½"; %(kind)s homogeneous or heterogeneous.
+    "explain.dutch1992.players": _("%(bracket)s: players %(players)s; %(kind)s."),
+    "explain.dutch1992.players_moved_in": _(
+        "%(bracket)s: players %(players)s, moved down into it: %(moved)s; %(kind)s."
+    ),
+    "explain.dutch1992.heterogeneous": _("heterogeneous"),
+    "explain.dutch1992.homogeneous": _("homogeneous"),
+    "explain.dutch1992.as_homogeneous": _(
+        "heterogeneous, at least half moved down, paired as homogeneous (A3)"
+    ),
+    "explain.dutch1992.moved_down": _(
+        "Player %(player)s remains unpaired in score bracket %(score)s and is moved down to"
+        " the next score bracket (a downfloat, A4)."
+    ),
+    # Translators: %(where)s is "Score bracket 2½"; S1, S2, p and x are the text's names.
+    "explain.dutch1992.s1_s2": _("%(where)s: S1 = %(s1)s, S2 = %(s2)s; p = %(p)s, x = %(x)s."),
+    "explain.dutch1992.s1_s2_moved": _(
+        "%(where)s: S1 = %(s1)s, S2 = %(s2)s; p = %(p)s, x = %(x)s (the players moved down"
+        " form S1)."
+    ),
+    "explain.dutch1992.exchange": _(
+        "%(where)s: no acceptable pairing with the original S1 and S2; exchange of %(s1)s"
+        " (S1) with %(s2)s (S2) in the order of D2."
+    ),
+    # Translators: %(dropped)s names the float criteria dropped (B6 for downfloats).
+    "explain.dutch1992.dropped": _(
+        "%(where)s: no pairing keeps every float criterion; %(dropped)s dropped."
+    ),
+    "explain.dutch1992.dropped_b6_down": _("B6 for downfloats"),
+    "explain.dutch1992.dropped_b6_b5_down": _("B6 and B5 for downfloats"),
+    "explain.dutch1992.dropped_b6_up": _("B6 for upfloats"),
+    "explain.dutch1992.dropped_b6_b5_up": _("B6 and B5 for upfloats"),
+    "explain.dutch1992.x_raised": _(
+        "%(where)s: x raised from %(x0)s to %(x)s (B4 could not be met)."
+    ),
+    "explain.dutch1992.p_lowered": _(
+        "%(where)s: p lowered from %(p0)s to %(p)s: no pairing of all players is possible."
+    ),
+    "explain.dutch1992.c6": _(
+        "%(where)s: the highest of S1 against the highest of S2, and so on: %(pairs)s."
+    ),
+    # Translators: %(reason)s says why; %(pairs)s lists the boards as 1-5, 2-6.
+    "explain.dutch1992.c7": _(
+        "%(where)s: the C6 pairing is not acceptable (%(reason)s); first acceptable"
+        " transposition of S2 (D1): %(pairs)s."
+    ),
+    "explain.dutch1992.c7_remainder": _(
+        "the remainder group could not be paired with it, so the moved-down players take"
+        " different opponents (C10)"
+    ),
+    "explain.dutch1992.c7_other": _("a pairing moving down other players was needed (C12, C13)"),
+    "explain.dutch1992.not_meet": _("%(first)s and %(second)s may not meet (B1a)"),
+    "explain.dutch1992.no_colours": _("%(first)s and %(second)s cannot get colours keeping B2"),
+    "explain.dutch1992.repeat_float": _("%(first)s-%(second)s would repeat a float (B5/B6)"),
+    "explain.dutch1992.unfulfilled": _(
+        "%(count)s colour preferences unfulfilled, more than x = %(x)s (B4)"
+    ),
+    "explain.dutch1992.not_left": _("player %(player)s may not be left unpaired (%(rule)s)"),
+    "explain.dutch1992.no_opponent": _(
+        "Player %(player)s has no possible opponent in score bracket %(score)s (B1, B2) and"
+        " moves down."
+    ),
+    "explain.dutch1992.no_opponent_again": _(
+        "Player %(player)s has no possible opponent in score bracket %(score)s (B1, B2) and"
+        " moves down again, C12 finding no other player to move down."
+    ),
+    "explain.dutch1992.c12": _(
+        "Score bracket %(score)s re-paired so that player(s) %(arrived)s move down instead of"
+        " %(left)s, because the players moved down could not all be paired in score bracket"
+        " %(lower)s."
+    ),
+    "explain.dutch1992.c13_repaired": _(
+        "The lowest score bracket (%(lowest)s) could not be paired; the penultimate one"
+        " (%(score)s) was paired again so that players %(arrived)s move down instead of"
+        " %(left)s."
+    ),
+    "explain.dutch1992.c13_joined": _(
+        "No pairing of score bracket %(score)s lets the lowest score bracket (%(lowest)s) be"
+        " paired: the two are joined into a new lowest score bracket."
+    ),
+    # Translators: %(rule)s is a rule (Dutch E2), %(why)s how the colours were decided.
+    "explain.dutch1992.board": _(
+        "Board %(board)s: %(white)s (white) v %(black)s (black); colours by %(rule)s: %(why)s."
+    ),
+    "explain.dutch1992.board_floats": _(
+        "Board %(board)s: %(white)s (white) v %(black)s (black); colours by %(rule)s:"
+        " %(why)s. Player %(high)s floats down, player %(low)s up (A4)."
+    ),
+    "explain.dutch1992.colour_odd": _(
+        "no preferences: S1 player %(player)s at an odd position of S1"
+    ),
+    "explain.dutch1992.colour_even": _(
+        "no preferences: S1 player %(player)s at an even position of S1"
+    ),
+    "explain.dutch1992.colour_b2": _("the other colours would break B2"),
+    "explain.dutch1992.fallback": _(
+        "After C13 joined every score bracket the procedure still found no pairing; the"
+        " players were paired by a pairing that keeps the absolute criteria, the bye to the"
+        " lowest ranked player who may have it."
+    ),
+    "explain.dutch1992.bye": _(
+        "Player %(player)s is left unpaired in the lowest score bracket and receives the bye"
+        " (a downfloat; no earlier bye or forfeit win, B1b)."
+    ),
 }
 """Each explanation code's translatable template."""
 
