@@ -155,7 +155,39 @@ EXPLAIN: Mapping[str, str] = {
     "the bye to the lowest ranked player who may have it.",
     "explain.dutch1992.bye": "Player %(player)s is left unpaired in the lowest score bracket and "
     "receives the bye (a downfloat; no earlier bye or forfeit win, B1b).",
-    # @@SB@@
+    "explain.comma": "%(first)s, %(rest)s",
+    # The SB-ordered Swiss: acceleration, score groups, boards, bye.
+    "explain.sb.top_seed_lot": "The colour of the top seed was drawn by lot: %(colour)s (Dutch "
+    "E4).",
+    "explain.sb.accelerated": "Round %(round)s is accelerated: players %(players)s carry an "
+    "imaginary point for this pairing only (never in the standings).",
+    "explain.sb.group": "Score group %(score)s: in the order of SB, BH, MBH, rating: %(players)s.",
+    "explain.sb.group_moved_in": "Score group %(score)s: in the order of SB, BH, MBH, rating: "
+    "%(players)s; moved down into it: %(moved)s.",
+    "explain.sb.floats_one": "Score group %(score)s: %(players)s moves down to the next score "
+    "group (as few as the group and the rest of the round allow; the group's own players, "
+    "those who did not float down last round and the lowest first).",
+    "explain.sb.floats": "Score group %(score)s: %(players)s move down to the next score group "
+    "(as few as the group and the rest of the round allow; the group's own players, those who "
+    "did not float down last round and the lowest first).",
+    "explain.sb.board": "Board %(board)s: %(white)s (white) v %(black)s (black). Score group "
+    "%(score)s: No. %(high_place)s (%(high)s, SB %(high_sb)s) plays No. %(low_place)s of "
+    "%(size)s (%(low)s, SB %(low_sb)s), high with low%(passed)s%(moved)s. Colours by SB 7 "
+    "(Dutch %(rule)s): %(why)s.",
+    "explain.sb.passed_over": "; lower players passed over: %(players)s",
+    "explain.sb.passed_met": "%(player)s (met before or kept apart, %(rule)s)",
+    "explain.sb.passed_colours": "%(player)s (colour limits, %(rule)s)",
+    "explain.sb.passed_group": "%(player)s (the rest of the group could not be paired, %(rule)s)",
+    "explain.sb.moved_from_above": "; %(players)s moved down from a higher group",
+    "explain.sb.colour_odd": "no preferences: player %(player)s is the higher player of the "
+    "group's odd-numbered pair %(pair)s",
+    "explain.sb.colour_even": "no preferences: player %(player)s is the higher player of the "
+    "group's even-numbered pair %(pair)s",
+    "explain.sb.bye": "Player %(player)s is left unpaired in the lowest score group and "
+    "receives the bye: the first, in SB 5 order (the group's own players, those who did not "
+    "float down last round, the lowest first), who has had no bye and leaves the rest of the "
+    "group pairable.",
+    # @@LIM@@
 }
 """Each explanation code's English template."""
 

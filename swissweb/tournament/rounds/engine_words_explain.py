@@ -238,6 +238,63 @@ EXPLAIN_TEMPLATES: Mapping[str, Promise] = {
         "Player %(player)s is left unpaired in the lowest score bracket and receives the bye"
         " (a downfloat; no earlier bye or forfeit win, B1b)."
     ),
+    # Translators: two items of a list; %(rest)s may be a list in turn.
+    "explain.comma": _("%(first)s, %(rest)s"),
+    "explain.sb.top_seed_lot": _(
+        "The colour of the top seed was drawn by lot: %(colour)s (Dutch E4)."
+    ),
+    "explain.sb.accelerated": _(
+        "Round %(round)s is accelerated: players %(players)s carry an imaginary point for"
+        " this pairing only (never in the standings)."
+    ),
+    "explain.sb.group": _(
+        "Score group %(score)s: in the order of SB, BH, MBH, rating: %(players)s."
+    ),
+    "explain.sb.group_moved_in": _(
+        "Score group %(score)s: in the order of SB, BH, MBH, rating: %(players)s; moved down"
+        " into it: %(moved)s."
+    ),
+    "explain.sb.floats_one": _(
+        "Score group %(score)s: %(players)s moves down to the next score group (as few as the"
+        " group and the rest of the round allow; the group's own players, those who did not"
+        " float down last round and the lowest first)."
+    ),
+    "explain.sb.floats": _(
+        "Score group %(score)s: %(players)s move down to the next score group (as few as the"
+        " group and the rest of the round allow; the group's own players, those who did not"
+        " float down last round and the lowest first)."
+    ),
+    # Translators: SB is the Sonneborn-Berger; %(passed)s and %(moved)s are optional clauses,
+    #  each starting with "; ".
+    "explain.sb.board": _(
+        "Board %(board)s: %(white)s (white) v %(black)s (black). Score group %(score)s: No."
+        " %(high_place)s (%(high)s, SB %(high_sb)s) plays No. %(low_place)s of %(size)s"
+        " (%(low)s, SB %(low_sb)s), high with low%(passed)s%(moved)s. Colours by SB 7 (Dutch"
+        " %(rule)s): %(why)s."
+    ),
+    # Translators: a clause of a board's explanation (explain.sb.board); keep the leading "; ".
+    "explain.sb.passed_over": _("; lower players passed over: %(players)s"),
+    "explain.sb.passed_met": _("%(player)s (met before or kept apart, %(rule)s)"),
+    "explain.sb.passed_colours": _("%(player)s (colour limits, %(rule)s)"),
+    "explain.sb.passed_group": _(
+        "%(player)s (the rest of the group could not be paired, %(rule)s)"
+    ),
+    # Translators: a clause of a board's explanation (explain.sb.board); keep the leading "; ".
+    "explain.sb.moved_from_above": _("; %(players)s moved down from a higher group"),
+    "explain.sb.colour_odd": _(
+        "no preferences: player %(player)s is the higher player of the group's odd-numbered"
+        " pair %(pair)s"
+    ),
+    "explain.sb.colour_even": _(
+        "no preferences: player %(player)s is the higher player of the group's even-numbered"
+        " pair %(pair)s"
+    ),
+    "explain.sb.bye": _(
+        "Player %(player)s is left unpaired in the lowest score group and receives the bye:"
+        " the first, in SB 5 order (the group's own players, those who did not float down"
+        " last round, the lowest first), who has had no bye and leaves the rest of the group"
+        " pairable."
+    ),
 }
 """Each explanation code's translatable template."""
 
