@@ -26,7 +26,7 @@ code.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Union
 
@@ -177,6 +177,14 @@ def words(code: str, /, **values: Value) -> Message:
     return Message(code, values)
 
 
+def chained(code: str, items: Sequence[Value]) -> Value:
+    """Clauses joined by a two-place code (``explain.semicolon``: ``%(first)s; %(rest)s``),
+    nested from the right, so the English reads as the items joined by its separator."""
+    if len(items) == 1:
+        return items[0]
+    return Message(code, {"first": items[0], "rest": chained(code, items[1:])})
+
+
 def message_json(message: Message) -> dict[str, object]:
     """The message as JSON data: ``{"code": ..., "values": ...}``, a tuple of numbers as a
     list and a message among the values in turn (read back by :func:`message_from_json`)."""
@@ -216,6 +224,7 @@ def message_from_json(data: object) -> Message | None:
 __all__ = [
     "ENGLISH",
     "Message",
+    "chained",
     "Value",
     "english_list",
     "message_from_json",

@@ -187,6 +187,91 @@ EXPLAIN: Mapping[str, str] = {
     "receives the bye: the first, in SB 5 order (the group's own players, those who did not "
     "float down last round, the lowest first), who has had no bye and leaves the rest of the "
     "group pairable.",
+    "explain.semicolon": "%(first)s; %(rest)s",
+    # ESCA (English Schools' Chess Association): levels, floaters, colours, bye, round 1.
+    "explain.esca.and_others": "%(players)s and others",
+    "explain.esca.others": "others",
+    "explain.esca.nobody": "nobody",
+    "explain.esca.skip_met": "%(player)s (met or forbidden, ESCA 1)",
+    "explain.esca.skip_floaters": "%(player)s (more floaters, ESCA 9)",
+    "explain.esca.skip_rest": "%(player)s (the rest could not be paired, ESCA 2)",
+    "explain.esca.skip_school": "%(player)s (same school, ESCA 7)",
+    "explain.esca.skip_apart": "%(player)s (kept apart)",
+    "explain.esca.passed_over": "passed over %(players)s",
+    "explain.esca.same_school": "same school, unavoidable (ESCA 7)",
+    "explain.esca.seekers_in_order": "white seeker v black seeker in order",
+    "explain.esca.in_order": "paired in order",
+    "explain.esca.next_in_order": "next opponent in order",
+    "explain.esca.not_avoidable": "ESCA 29/30 pairing not avoidable in this colour group",
+    "explain.esca.transferred": "Level %(score)s: %(players)s transferred to %(colour)s, the "
+    "weakest claim(s) to their colour.",
+    "explain.esca.transferred_tie": "Level %(score)s: %(players)s transferred to %(colour)s, "
+    "the weakest claim(s) to their colour (identical requirements: the lowest in order).",
+    "explain.esca.stranded": "Player %(player)s cannot be paired on score level %(score)s "
+    "without a rematch or a same-school game, or without leaving others unpairable, and floats "
+    "(minimum disturbance, ESCA 2).",
+    "explain.esca.colour_lot": "neither has a colour yet: by lot",
+    "explain.esca.seeks": "%(player)s gets the colour he seeks",
+    "explain.esca.seeks_each": "each gets the colour he seeks",
+    "explain.esca.stronger_claim": "both seek %(colour)s; %(player)s has the stronger claim",
+    "explain.esca.top_player": "identical requirements; %(player)s is the top player",
+    "explain.esca.higher_score": "identical requirements; %(player)s has the higher score",
+    "explain.esca.tops_lot": "identical requirements, two top players: by lot",
+    "explain.esca.higher_order": "identical requirements, same score; %(player)s is higher in "
+    "order",
+    "explain.esca.across_levels": "floated across score levels, nearest score",
+    "explain.esca.downfloater_first": "downfloater paired first, opponent by upfloat history",
+    "explain.esca.downfloater_seekers": "downfloater paired first, opponent from the "
+    "%(colour)s seekers by upfloat history",
+    "explain.esca.levels_linked": "levels linked for colour transfers: both have more "
+    "%(colour)s seekers and %(player)s has the weakest claim, so he is transferred",
+    "explain.esca.group_seekers": "%(colour)s seekers",
+    "explain.esca.group_players": "players",
+    "explain.esca.never_floated": "never floated down",
+    "explain.esca.floated_before": "floated down %(times)s time(s) before, the fewest it could be",
+    "explain.esca.first_choice_replaced": "in place of the first choice of ESCA 20-21, which "
+    "would cost one or more colour transfers more over this level and the next (ESCA 23b)",
+    "explain.esca.floats_down": "Player %(player)s floats down from score level %(score)s: "
+    "chosen from the %(group)s, %(history)s.",
+    "explain.esca.floats_down_larger": "Player %(player)s floats down from score level "
+    "%(score)s: chosen from the %(group)s (the larger group), %(history)s.",
+    "explain.esca.same_school_games": "%(count)s same-school game(s) could not be avoided; kept "
+    "to the minimum.",
+    "explain.esca.fixed": "fixed by the event",
+    "explain.esca.drawn": "drawn by lot",
+    "explain.esca.round1_colours": "Colours: the top-half player of board 1 has %(colour)s "
+    "(%(how)s); the colours alternate down the boards.",
+    "explain.esca.why_alternating": "%(why)s. Colours: alternating from board 1 (ESCA 6)",
+    "explain.esca.why_colours": "%(why)s. Colours: %(colours)s (%(rule)s)",
+    "explain.esca.board_level": "Board %(board)s: %(white)s (white) v %(black)s (black), both "
+    "on %(score)s: %(why)s.",
+    "explain.esca.board": "Board %(board)s: %(white)s (white) v %(black)s (black), "
+    "%(white_score)s v %(black_score)s: %(why)s.",
+    "explain.esca.bye_alphabetical": "the last in alphabetical order who is not a top player",
+    "explain.esca.bye_drawn": "the last in the order drawn by lot (ESCA 26) who is not a top "
+    "player",
+    "explain.esca.bye_lowest": "from the lowest score level possible (%(score)s), the larger "
+    "colour group first",
+    "explain.esca.bye_passed": "passed over %(players)s, whose bye would leave the others "
+    "unpairable or with a same-school game",
+    "explain.esca.bye": "Bye: %(player)s, %(why)s. It scores a win, without colour (ESCA 5).",
+    "explain.esca.apart_top": "top players, ESCA 3 and 6",
+    "explain.esca.apart_area": "same area, ESCA 27",
+    "explain.esca.apart_country": "same country, ESCA 27",
+    "explain.esca.round1_tops": "schools and top players kept apart",
+    "explain.esca.round1_schools": "schools kept apart; top players as far as possible",
+    "explain.esca.round1_areas": "areas and countries (ESCA 27) as far as possible",
+    "explain.esca.round1": "Round 1: %(note)s.",
+    "explain.esca.top_v_bottom": "top half v bottom half",
+    "explain.esca.first_bottom_left": "the first bottom-half player left",
+    "explain.esca.kept_apart": "%(player)s kept apart (%(reasons)s)",
+    "explain.esca.repair": "%(summary)s.",
+    "explain.esca.repair_kept": "Published draw changed with the least disturbance: %(count)s "
+    "board(s) kept",
+    "explain.esca.repair_gone": "not playing: %(players)s",
+    "explain.esca.repair_opened": "opened as well so that everyone can be paired: board(s) "
+    "%(boards)s",
+    "explain.esca.repair_left": "re-paired: %(players)s",
     # @@LIM@@
 }
 """Each explanation code's English template."""

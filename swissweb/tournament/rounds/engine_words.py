@@ -223,7 +223,7 @@ TEMPLATES: Mapping[str, Promise] = {**_CORE, **TRF_TEMPLATES, **EXPLAIN_TEMPLATE
 :mod:`~swissweb.tournament.rounds.engine_words_explain`)."""
 
 _VOCABULARY: Mapping[str, Mapping[str, Promise]] = {
-    "colour": {"white": _("white"), "black": _("black")},
+    "colour": {"white": _("white"), "black": _("black"), "no colour": _("no colour")},
     "outcome": {
         "half_point_bye": _("half-point bye"),
         "full_point_bye": _("full-point bye"),
