@@ -272,7 +272,145 @@ EXPLAIN: Mapping[str, str] = {
     "explain.esca.repair_opened": "opened as well so that everyone can be paired: board(s) "
     "%(boards)s",
     "explain.esca.repair_left": "re-paired: %(players)s",
-    # @@LIM@@
+    # Lim (FIDE C.04.2, General Pairing Rules 7-13): groups, floaters, exchanges, colours.
+    "explain.lim.point": "%(points)s point",
+    "explain.lim.points": "%(points)s points",
+    "explain.lim.above": "above the median",
+    "explain.lim.median": "the median",
+    "explain.lim.below": "below the median",
+    "explain.lim.downward": "downward",
+    "explain.lim.upward": "upward",
+    "explain.lim.down": "down",
+    "explain.lim.up": "up",
+    "explain.lim.lower": "lower",
+    "explain.lim.higher": "higher",
+    "explain.lim.last_round": "Last round: players with the same score who have not met are "
+    "compatible whatever their colours; colours follow Lim 12 where they can.",
+    "explain.lim.top_seed_lot": "Colour of the top seed drawn by lot: %(colour)s.",
+    "explain.lim.bye": "Player %(player)s receives the bye: the lowest ranked player of the "
+    "lowest score group (%(points)s) who may have it; one point, no colour (Lim 8.1, 8.3).",
+    "explain.lim.bye_passed": "Player %(player)s receives the bye: the lowest ranked player of "
+    "the lowest score group (%(points)s) who may have it; one point, no colour (Lim 8.1, 8.3). "
+    "Passed over: %(passed)s.",
+    "explain.lim.bye_skip_had": "%(player)s (already had the bye or a point by default, Lim 8.2)",
+    "explain.lim.bye_skip_rest": "%(player)s (the others could not all be paired, Lim 9.1)",
+    "explain.lim.group": "Score group %(points)s (%(position)s): players %(players)s; paired "
+    "%(direction)s (Lim 9.2).",
+    "explain.lim.group_floaters": "Score group %(points)s (%(position)s): players %(players)s, "
+    "with floaters %(floaters)s; paired %(direction)s (Lim 9.2).",
+    "explain.lim.transferred": "Player %(player)s %(reason)s: he floats %(go)s to the next "
+    "score group.",
+    "explain.lim.transferred_on": "Player %(player)s %(reason)s: he floats %(go)s to the next "
+    "score group and floats on (Lim 10.5).",
+    "explain.lim.transfer_alone": "is alone in his score group, which must be made even (Lim "
+    "9.3 d)",
+    "explain.lim.transfer_played": "has already played (or may not meet) every player of the "
+    "group (Lim 9.3 a)",
+    "explain.lim.transfer_b": "has two more of one colour, and no compatible opponent in the "
+    "group can give him the other colour (Lim 9.3 b)",
+    "explain.lim.transfer_c": "had the same colour in the last two rounds, and no compatible "
+    "opponent in the group can give him the other colour (Lim 9.3 c)",
+    "explain.lim.transfer_b_c": "has two more of one colour and had the same colour in the "
+    "last two rounds, and no compatible opponent in the group can give him the other colour "
+    "(Lim 9.3 b, c)",
+    "explain.lim.transfer_colour": "cannot be given a permitted colour, and no compatible "
+    "opponent in the group can give him the other colour (Lim 9.3 b, c)",
+    "explain.lim.parity": "The group has an odd number of players; player %(player)s floats "
+    "%(go)s to make it even: %(why)s",
+    "explain.lim.parity_why": "%(why)s.",
+    "explain.lim.parity_why_maxi": "%(why)s. %(maxi)s",
+    "explain.lim.maxi_parity": "In this Maxi-tournament player %(chosen)s, who would even out "
+    "the due colours, is rated more than %(limit)s points from player %(plain)s, so player "
+    "%(plain)s floats (Lim 10.2).",
+    "explain.lim.type_has": "he has a compatible opponent in the next score group (type "
+    "%(letter)s of Lim 10.9, %(rule)s)",
+    "explain.lim.type_has_no": "he has no compatible opponent in the next score group (type "
+    "%(letter)s of Lim 10.9, %(rule)s)",
+    "explain.lim.type_came_has": "he came into the group as a floater and has a compatible "
+    "opponent in the next score group (type %(letter)s of Lim 10.9, %(rule)s)",
+    "explain.lim.type_came_has_no": "he came into the group as a floater and has no compatible "
+    "opponent in the next score group (type %(letter)s of Lim 10.9, %(rule)s)",
+    "explain.lim.no_better_type": "no player of a better type was available",
+    "explain.lim.typed": "%(player)s (type %(type)s)",
+    "explain.lim.worse_type": "passed over as floaters of a worse type (Lim 10.9): %(players)s",
+    "explain.lim.repeat_passed": "player %(player)s, who came first, floated in the round "
+    "before and is passed over (Lim 10.10)",
+    "explain.lim.repeat_kept": "he floated in the round before, but passing him over would cost "
+    "a pairing or give a worse type of floater (Lim 10.10)",
+    "explain.lim.due_even": "as many players are due white as black (Lim 10.2)",
+    "explain.lim.due_majority": "he is due %(colour)s, like most of the group (%(white)s due "
+    "white, %(black)s due black), so the due colours even out (Lim 10.2)",
+    "explain.lim.due_minority": "more players are due %(colour)s, but none of them may float "
+    "before him (Lim 10.2)",
+    "explain.lim.lowest_such": "the lowest numbered such player (Lim 10.2, 10.3)",
+    "explain.lim.highest_such": "the highest numbered such player (Lim 10.2, 10.4)",
+    "explain.lim.floats": "Player %(player)s floats %(go)s: %(why)s.",
+    "explain.lim.crack_lower": "The median score group cannot be paired. Floaters from higher "
+    "groups: %(above)s, from lower groups: %(below)s (more from above), so the next pairing of "
+    "the lower score groups, %(first)s v %(second)s, is cracked and both join the median group "
+    "as floaters.",
+    "explain.lim.crack_higher": "The median score group cannot be paired. Floaters from higher "
+    "groups: %(above)s, from lower groups: %(below)s (not more from above), so the next "
+    "pairing of the higher score groups, %(first)s v %(second)s, is cracked and both join the "
+    "median group as floaters.",
+    "explain.lim.skip_met": "met before or may not meet (Lim 9.1)",
+    "explain.lim.skip_colours": "colours (Lim 9.1)",
+    "explain.lim.skip_due": "both due %(colour)s (Lim 12.2)",
+    "explain.lim.skip_rest": "the rest of the group could not then be paired (Lim 11.4)",
+    "explain.lim.skip_maxi": "rated over %(limit)s from the first choice (%(rule)s)",
+    "explain.lim.skipped": "%(player)s (%(reason)s)",
+    "explain.lim.passed_over": "passed over: %(players)s",
+    "explain.lim.passed_over_more": "passed over: %(players)s and others",
+    "explain.lim.parity_back": "player %(player)s, floated to make the group even, returns to "
+    "it in his place (Lim 11.4 a)",
+    "explain.lim.companion_lowest": "the lowest numbered player left whose departure lets the "
+    "others be paired; he floats with player %(player)s to keep the group even (Lim 11.4 b)",
+    "explain.lim.companion_highest": "the highest numbered player left whose departure lets the "
+    "others be paired; he floats with player %(player)s to keep the group even (Lim 11.4 b)",
+    "explain.lim.stuck_floater": "no compatible opponent is left for him in the group (Lim 10.5)",
+    "explain.lim.stuck_player": "no compatible opponent can be found for him by exchanges that "
+    "leave the players before him paired (Lim 11.4)",
+    "explain.lim.gave_up": "player %(holder)s gave up opponent %(taken)s to player %(player)s "
+    "and takes the highest numbered player left who is compatible (Lim 11.3)",
+    "explain.lim.takes": "player %(player)s had no compatible opponent left, so he takes player "
+    "%(taken)s, opponent of player %(holder)s (Lim 11.3)",
+    "explain.lim.released": "player %(player)s had no compatible opponent left, so he is paired "
+    "with player %(holder)s, whose opponent %(released)s rejoins the group (Lim 11.3)",
+    "explain.lim.highest_due": "the highest numbered available player who is due the other colour",
+    "explain.lim.lowest_due": "the lowest numbered available player who is due the other colour",
+    "explain.lim.highest_compatible": "the highest numbered available compatible player "
+    "(nobody available was due the other colour)",
+    "explain.lim.lowest_compatible": "the lowest numbered available compatible player (nobody "
+    "available was due the other colour)",
+    "explain.lim.floater_first": "floater %(floater)s (%(points)s) was paired first (%(rule)s) "
+    "with %(opponent)s, %(how)s (Lim 10.8)",
+    "explain.lim.proposed": "proposed pairing %(player)s v %(opponent)s (Lim 9.4)",
+    "explain.lim.exchanged": "proposed opponent of %(player)s was %(proposed)s (Lim 9.4); "
+    "exchanged for %(opponent)s, the first in the order of Lim 11.1-11.2 who is compatible "
+    "(Lim 9.5)",
+    "explain.lim.exchanged_due": "proposed opponent of %(player)s was %(proposed)s (Lim 9.4); "
+    "exchanged for %(opponent)s, the first in the order of Lim 11.1-11.2 who is compatible and "
+    "lets both have their due colours (Lim 12.2)",
+    "explain.lim.colour_bound": "player %(player)s may not have the other colour by Lim 9.1",
+    "explain.lim.thirteen": "Lim 13 allows this in the last round",
+    "explain.lim.colour_none": "neither has a colour yet; colours alternate from board to "
+    "board, the top seed's colour drawn or set for round 1",
+    "explain.lim.colour_due": "each has his due colour",
+    "explain.lim.colour_must": "both are due %(colour)s; player %(player)s must have it",
+    "explain.lim.colour_history": "both are due %(colour)s; going back through their colours, "
+    "the latest round in which they differed decides",
+    "explain.lim.colour_identical_below": "both are due %(colour)s with identical histories; "
+    "below the median group the %(which)s ranked player, %(player)s, has it",
+    "explain.lim.colour_identical_above": "both are due %(colour)s with identical histories; "
+    "in or above the median group the %(which)s ranked player, %(player)s, has it",
+    "explain.lim.board": "Board %(board)s: %(white)s (white) v %(black)s (black): %(why)s. "
+    "Colours: %(colours)s (%(rule)s).",
+    "explain.lim.board_floats": "Board %(board)s: %(white)s (white) v %(black)s (black): "
+    "%(why)s. Colours: %(colours)s (%(rule)s). %(floats)s",
+    "explain.lim.floats_down_up": "Player %(high)s floats down, player %(low)s floats up (Lim "
+    "10.1).",
+    "explain.lim.floats_down": "Player %(player)s floats down (Lim 10.1).",
+    "explain.lim.floats_up": "Player %(player)s floats up (Lim 10.1).",
 }
 """Each explanation code's English template."""
 

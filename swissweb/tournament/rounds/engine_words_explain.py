@@ -18,6 +18,8 @@ from collections.abc import Mapping
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from .engine_words_explain_more import MORE_TEMPLATES
+
 EXPLAIN_TEMPLATES: Mapping[str, Promise] = {
     # Translators: %(colour)s is white or black.
     "explain.initial_colour_lot": _("The initial colour was drawn by lot: %(colour)s."),
@@ -297,127 +299,9 @@ EXPLAIN_TEMPLATES: Mapping[str, Promise] = {
     ),
     # Translators: two clauses of an explanation; %(rest)s may hold more in turn.
     "explain.semicolon": _("%(first)s; %(rest)s"),
-    "explain.esca.and_others": _("%(players)s and others"),
-    "explain.esca.others": _("others"),
-    "explain.esca.nobody": _("nobody"),
-    # Translators: a player passed over, and why, in a list after "passed over".
-    "explain.esca.skip_met": _("%(player)s (met or forbidden, ESCA 1)"),
-    "explain.esca.skip_floaters": _("%(player)s (more floaters, ESCA 9)"),
-    "explain.esca.skip_rest": _("%(player)s (the rest could not be paired, ESCA 2)"),
-    "explain.esca.skip_school": _("%(player)s (same school, ESCA 7)"),
-    "explain.esca.skip_apart": _("%(player)s (kept apart)"),
-    "explain.esca.passed_over": _("passed over %(players)s"),
-    "explain.esca.same_school": _("same school, unavoidable (ESCA 7)"),
-    "explain.esca.seekers_in_order": _("white seeker v black seeker in order"),
-    "explain.esca.in_order": _("paired in order"),
-    "explain.esca.next_in_order": _("next opponent in order"),
-    "explain.esca.not_avoidable": _("ESCA 29/30 pairing not avoidable in this colour group"),
-    "explain.esca.transferred": _(
-        "Level %(score)s: %(players)s transferred to %(colour)s, the weakest claim(s) to"
-        " their colour."
-    ),
-    "explain.esca.transferred_tie": _(
-        "Level %(score)s: %(players)s transferred to %(colour)s, the weakest claim(s) to"
-        " their colour (identical requirements: the lowest in order)."
-    ),
-    "explain.esca.stranded": _(
-        "Player %(player)s cannot be paired on score level %(score)s without a rematch or a"
-        " same-school game, or without leaving others unpairable, and floats (minimum"
-        " disturbance, ESCA 2)."
-    ),
-    "explain.esca.colour_lot": _("neither has a colour yet: by lot"),
-    "explain.esca.seeks": _("%(player)s gets the colour he seeks"),
-    "explain.esca.seeks_each": _("each gets the colour he seeks"),
-    "explain.esca.stronger_claim": _("both seek %(colour)s; %(player)s has the stronger claim"),
-    "explain.esca.top_player": _("identical requirements; %(player)s is the top player"),
-    "explain.esca.higher_score": _("identical requirements; %(player)s has the higher score"),
-    "explain.esca.tops_lot": _("identical requirements, two top players: by lot"),
-    "explain.esca.higher_order": _(
-        "identical requirements, same score; %(player)s is higher in order"
-    ),
-    "explain.esca.across_levels": _("floated across score levels, nearest score"),
-    "explain.esca.downfloater_first": _("downfloater paired first, opponent by upfloat history"),
-    "explain.esca.downfloater_seekers": _(
-        "downfloater paired first, opponent from the %(colour)s seekers by upfloat history"
-    ),
-    "explain.esca.levels_linked": _(
-        "levels linked for colour transfers: both have more %(colour)s seekers and %(player)s"
-        " has the weakest claim, so he is transferred"
-    ),
-    "explain.esca.group_seekers": _("%(colour)s seekers"),
-    "explain.esca.group_players": _("players"),
-    "explain.esca.never_floated": _("never floated down"),
-    "explain.esca.floated_before": _(
-        "floated down %(times)s time(s) before, the fewest it could be"
-    ),
-    "explain.esca.first_choice_replaced": _(
-        "in place of the first choice of ESCA 20-21, which would cost one or more colour"
-        " transfers more over this level and the next (ESCA 23b)"
-    ),
-    # Translators: %(group)s is "white seekers" or "players"; %(history)s a clause.
-    "explain.esca.floats_down": _(
-        "Player %(player)s floats down from score level %(score)s: chosen from the %(group)s,"
-        " %(history)s."
-    ),
-    "explain.esca.floats_down_larger": _(
-        "Player %(player)s floats down from score level %(score)s: chosen from the %(group)s"
-        " (the larger group), %(history)s."
-    ),
-    "explain.esca.same_school_games": _(
-        "%(count)s same-school game(s) could not be avoided; kept to the minimum."
-    ),
-    "explain.esca.fixed": _("fixed by the event"),
-    "explain.esca.drawn": _("drawn by lot"),
-    "explain.esca.round1_colours": _(
-        "Colours: the top-half player of board 1 has %(colour)s (%(how)s); the colours"
-        " alternate down the boards."
-    ),
-    "explain.esca.why_alternating": _("%(why)s. Colours: alternating from board 1 (ESCA 6)"),
-    # Translators: %(why)s says why the two were paired, %(colours)s how the colours were
-    #  decided.
-    "explain.esca.why_colours": _("%(why)s. Colours: %(colours)s (%(rule)s)"),
-    "explain.esca.board_level": _(
-        "Board %(board)s: %(white)s (white) v %(black)s (black), both on %(score)s: %(why)s."
-    ),
-    # Translators: %(why)s says why and how (clauses of their own); scores as 1½.
-    "explain.esca.board": _(
-        "Board %(board)s: %(white)s (white) v %(black)s (black), %(white_score)s v"
-        " %(black_score)s: %(why)s."
-    ),
-    "explain.esca.bye_alphabetical": _("the last in alphabetical order who is not a top player"),
-    "explain.esca.bye_drawn": _(
-        "the last in the order drawn by lot (ESCA 26) who is not a top player"
-    ),
-    "explain.esca.bye_lowest": _(
-        "from the lowest score level possible (%(score)s), the larger colour group first"
-    ),
-    "explain.esca.bye_passed": _(
-        "passed over %(players)s, whose bye would leave the others unpairable or with a"
-        " same-school game"
-    ),
-    # Translators: %(why)s is the reason, one or more clauses.
-    "explain.esca.bye": _("Bye: %(player)s, %(why)s. It scores a win, without colour (ESCA 5)."),
-    "explain.esca.apart_top": _("top players, ESCA 3 and 6"),
-    "explain.esca.apart_area": _("same area, ESCA 27"),
-    "explain.esca.apart_country": _("same country, ESCA 27"),
-    "explain.esca.round1_tops": _("schools and top players kept apart"),
-    "explain.esca.round1_schools": _("schools kept apart; top players as far as possible"),
-    "explain.esca.round1_areas": _("areas and countries (ESCA 27) as far as possible"),
-    "explain.esca.round1": _("Round 1: %(note)s."),
-    "explain.esca.top_v_bottom": _("top half v bottom half"),
-    "explain.esca.first_bottom_left": _("the first bottom-half player left"),
-    "explain.esca.kept_apart": _("%(player)s kept apart (%(reasons)s)"),
-    # Translators: %(summary)s is the change in clauses (explain.esca.repair_kept...).
-    "explain.esca.repair": _("%(summary)s."),
-    "explain.esca.repair_kept": _(
-        "Published draw changed with the least disturbance: %(count)s board(s) kept"
-    ),
-    "explain.esca.repair_gone": _("not playing: %(players)s"),
-    "explain.esca.repair_opened": _(
-        "opened as well so that everyone can be paired: board(s) %(boards)s"
-    ),
-    "explain.esca.repair_left": _("re-paired: %(players)s"),
+    **MORE_TEMPLATES,
 }
-"""Each explanation code's translatable template."""
+"""Each explanation code's translatable template (ESCA's and Lim's in
+:mod:`~swissweb.tournament.rounds.engine_words_explain_more`)."""
 
 __all__ = ["EXPLAIN_TEMPLATES"]

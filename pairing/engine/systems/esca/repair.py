@@ -104,10 +104,16 @@ def repair(state: TournamentState, published: RoundPairing, *, seed: int) -> Rou
     ]
     offset = len(kept)
     for note in sub.explanation:
+        text = note.text
+        if note.words is None and text.startswith("Board "):
+            number, _, rest = text[len("Board ") :].partition(":")
+            text = f"Board {int(number) + offset}:{rest}"
+        renumbered = _renumbered(note, offset)
         explanation.append(
             Explanation(
                 rule=f"ESCA 25, {note.rule}",
-                words=_renumbered(note, offset),
+                text="" if renumbered is not None else text,
+                words=renumbered,
                 players=note.players,
             )
         )
