@@ -15,12 +15,15 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 
+from pairing.engine import trf
 from pairing.engine.messages import ENGLISH, message_from_json
 from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import Event, PairingSystem, Player, Round
+from swissweb.tournament.publishing import exports
 from swissweb.tournament.rounds import services as round_services
 from swissweb.tournament.rounds.engine_words import TEMPLATES
 from swissweb.tournament.rounds.explanation_words import step_text
+from tests.web.backup_helpers import lose
 
 pytestmark = pytest.mark.django_db
 
@@ -75,12 +78,9 @@ def test_a_step_stored_before_the_codes_reads_as_its_text() -> None:
         assert step_text(gone) == old["text"]
 
 
-def test_the_why_page_reads_in_german(
-    monkeypatch: pytest.MonkeyPatch, arbiter: User, arbiter_client: Client
-) -> None:
-    """The FIDE Dutch round 1 of nine players: the colour drawn, the bracket's summary
-    (a message within the message), each board with its colours' reason, and the bye
-    read in German on the round's "why" page."""
+@pytest.fixture
+def german(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The templates of a FIDE Dutch round 1 of nine players, in German."""
     for code, german in {
         "explain.dutch.bracket": "%(head)s. Die Paarung erfüllt die Kriterien.",
         "explain.initial_colour_lot": "Die Anfangsfarbe wurde gelost: %(colour)s.",
@@ -93,6 +93,12 @@ def test_the_why_page_reads_in_german(
         "explain.dutch.bye_floats": "Spieler %(player)s erhält das Freilos.",
     }.items():
         monkeypatch.setitem(TEMPLATES, code, _Catalogue(str(TEMPLATES[code]), german))
+
+
+def test_the_why_page_reads_in_german(german: None, arbiter: User, arbiter_client: Client) -> None:
+    """The FIDE Dutch round 1 of nine players: the colour drawn, the bracket's summary
+    (a message within the message), each board with its colours' reason, and the bye
+    read in German on the round's "why" page."""
     event = _nine(arbiter, PairingSystem.DUTCH.value)
     why = f"/events/{event.slug}/manage/rounds/1/why/"
     english = arbiter_client.get(why, HTTP_ACCEPT_LANGUAGE="en").content.decode()
@@ -104,3 +110,27 @@ def test_the_why_page_reads_in_german(
     assert "Die Anfangsfarbe wurde gelost: " in page
     assert "erhält das Freilos." in page
     assert "Board 1: " not in page and "receives the pairing-allocated bye" not in page
+
+
+@pytest.mark.parametrize("old", [True, False])
+def test_a_restored_backup_shows_its_explanation_in_german_when_it_has_the_codes(
+    german: None, arbiter: User, arbiter_client: Client, old: bool
+) -> None:
+    """A backup written before the codes (its SWE steps a rule, a text and players only)
+    restores and shows its English; one written with them shows German."""
+    event = _nine(arbiter, PairingSystem.DUTCH.value)
+    text = exports.event_trf(event)
+    if old:
+        steps = [
+            {key: step[key] for key in ("rule", "text", "players")}
+            for step in Round.objects.get(event=event, number=1).explanation
+        ]
+        lines = text.split("\r\n")
+        index = next(i for i, line in enumerate(lines) if line.startswith("SWE   1 "))
+        lines[index] = trf.explanation_line(1, steps)
+        text = "\r\n".join(lines)
+    lose(event)
+    copy = event_services.event_import_trf(text=text, user=arbiter, now=NOW)
+    why = f"/events/{copy.slug}/manage/rounds/1/why/"
+    page = arbiter_client.get(why, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert ("Board 1: " in page) is old and ("Brett 1: " in page) is not old
