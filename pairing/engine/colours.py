@@ -13,6 +13,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .messages import Message, words
 from .model import Colour, PairingNumber, Player, TournamentState
 
 
@@ -103,7 +104,7 @@ class ColourCard:
     strength: Strength
 
 
-def preferred_colours(high: ColourCard, low: ColourCard) -> tuple[Colour, str, str] | None:
+def preferred_colours(high: ColourCard, low: ColourCard) -> tuple[Colour, str, Message] | None:
     """The higher ranked player's colour by Dutch E1-E4, the rule ("E1".."E4") and why.
 
     E1 grants both preferences (a player without one has nothing to grant); E2 the
@@ -115,22 +116,23 @@ def preferred_colours(high: ColourCard, low: ColourCard) -> tuple[Colour, str, s
     if hp is None and lp is None:
         return None
     if hp is not None and lp is not None and hp is not lp:
-        return hp, "E1", "both colour preferences granted"
+        return hp, "E1", words("explain.colour_both")
     if lp is None:
         assert hp is not None
-        return hp, "E1", f"player {high.number}'s preference granted"
+        return hp, "E1", words("explain.colour_one", player=high.number)
     if hp is None:
-        return lp.opposite, "E1", f"player {low.number}'s preference granted"
+        return lp.opposite, "E1", words("explain.colour_one", player=low.number)
     if high.strength != low.strength:
         stronger = high if high.strength > low.strength else low
         assert stronger.preference is not None
         colour = stronger.preference if stronger is high else stronger.preference.opposite
-        why = (
-            f"player {stronger.number}'s {stronger.strength.name.lower()} preference "
-            "is the stronger"
+        why = words(
+            "explain.colour_stronger",
+            player=stronger.number,
+            strength=stronger.strength.name.lower(),
         )
         return colour, "E2", why
     for mine, theirs in zip(reversed(high.colours), reversed(low.colours), strict=False):
         if mine is not theirs:
-            return mine.opposite, "E3", "colours alternated from the last round they differed"
-    return hp, "E4", f"the higher ranked player {high.number}'s preference"
+            return mine.opposite, "E3", words("explain.colour_alternated")
+    return hp, "E4", words("explain.colour_higher", player=high.number)

@@ -4,7 +4,9 @@ A refusal of the state (:class:`~pairing.engine.errors.InvalidState`), a broken
 absolute criterion (:class:`~pairing.engine.legality.Violation`), a system finding no
 pairing (``NoValidPairing``), something the engine does not do (``UnsupportedFeature``),
 a relative criterion a hand-made pairing breaks (``relative_warnings``) and a TRF
-reading error (``TrfError``, codes in :mod:`pairing.engine.messages_trf`) carry a
+reading error (``TrfError``, codes in :mod:`pairing.engine.messages_trf`) and each step
+of a pairing's explanation (``Explanation.words``, codes in
+:mod:`pairing.engine.messages_explain`) carry a
 :class:`Message`: a stable code and plain values (numbers, strings, tuples of numbers).
 The command line and the tests read the English of :data:`ENGLISH`, which ``str()``
 renders, so the text and the code cannot drift apart; an application in another
@@ -24,10 +26,11 @@ code.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Union
 
+from .messages_explain import EXPLAIN
 from .messages_trf import TRF
 
 Value = Union[int, float, str, tuple[int, ...], "Message"]  # noqa: UP007 (a forward name)
@@ -137,9 +140,10 @@ _CORE: Mapping[str, str] = {
     "in the last game (%(rule)s).",
 }
 
-ENGLISH: Mapping[str, str] = {**_CORE, **TRF}
+ENGLISH: Mapping[str, str] = {**_CORE, **TRF, **EXPLAIN}
 """Each code's English template (``%``-formatting with named placeholders); the TRF
-reader's (``trf.``) are in :mod:`pairing.engine.messages_trf`."""
+reader's (``trf.``) are in :mod:`pairing.engine.messages_trf`, the explanations'
+(``explain.``) in :mod:`pairing.engine.messages_explain`."""
 
 
 def english_list(numbers: tuple[int, ...]) -> str:
@@ -173,4 +177,57 @@ def words(code: str, /, **values: Value) -> Message:
     return Message(code, values)
 
 
-__all__ = ["ENGLISH", "Message", "Value", "english_list", "words"]
+def chained(code: str, items: Sequence[Value]) -> Value:
+    """Clauses joined by a two-place code (``explain.semicolon``: ``%(first)s; %(rest)s``),
+    nested from the right, so the English reads as the items joined by its separator."""
+    if len(items) == 1:
+        return items[0]
+    return Message(code, {"first": items[0], "rest": chained(code, items[1:])})
+
+
+def message_json(message: Message) -> dict[str, object]:
+    """The message as JSON data: ``{"code": ..., "values": ...}``, a tuple of numbers as a
+    list and a message among the values in turn (read back by :func:`message_from_json`)."""
+    return {"code": message.code, "values": {k: _value_json(v) for k, v in message.values.items()}}
+
+
+def _value_json(value: Value) -> object:
+    if isinstance(value, Message):
+        return message_json(value)
+    return list(value) if isinstance(value, tuple) else value
+
+
+def message_from_json(data: object) -> Message | None:
+    """The message :func:`message_json` wrote; ``None`` for anything else (a code no
+    longer known, values of the wrong kind), so a reader falls back on the English."""
+    if not isinstance(data, dict) or not isinstance(data.get("code"), str):
+        return None
+    raw = data.get("values")
+    if data["code"] not in ENGLISH or not isinstance(raw, dict):
+        return None
+    values: dict[str, Value] = {}
+    for name, value in raw.items():
+        if isinstance(value, list) and all(type(n) is int for n in value):
+            values[str(name)] = tuple(value)
+        elif isinstance(value, dict):
+            inner = message_from_json(value)
+            if inner is None:
+                return None
+            values[str(name)] = inner
+        elif isinstance(value, (int, float, str)) and not isinstance(value, bool):
+            values[str(name)] = value
+        else:
+            return None
+    return Message(data["code"], values)
+
+
+__all__ = [
+    "ENGLISH",
+    "Message",
+    "chained",
+    "Value",
+    "english_list",
+    "message_from_json",
+    "message_json",
+    "words",
+]

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import NewType, TypeVar, cast
 
+from .messages import Message
 from .options import OptionSpec
 
 T = TypeVar("T")
@@ -331,13 +332,21 @@ class Board:
 class Explanation:
     """One step that decided part of a pairing, in plain words with its rule number.
 
-    ``players`` names who the step concerns, so a player's card can show it.
+    ``players`` names who the step concerns, so a player's card can show it.  ``words``
+    is the step as a message code and values (#36 item 8), which an application renders
+    in its reader's language; ``text`` is its English, written from ``words`` when not
+    given.
     """
 
     rule: str
     """The rule reference, for example ``"Dutch C12"``."""
-    text: str
+    text: str = ""
     players: tuple[PairingNumber, ...] = ()
+    words: Message | None = None
+
+    def __post_init__(self) -> None:
+        if self.words is not None and not self.text:
+            object.__setattr__(self, "text", str(self.words))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -112,3 +112,41 @@ def test_trf_lossless_explanation_that_unpacks_past_the_bound_is_refused() -> No
     with pytest.raises(TrfError, match="unpacks to over 16777216 bytes") as caught:
         _doc(bomb)
     assert (caught.value.line, caught.value.column) == (5, 9)
+
+
+OLD_SWE = (
+    "SWE   1 eNpdjbEKwyAURX/l4izStM2gqz/QoVtwMO2jESQWfSGRkn+vdClkuMuBc+7wEXmJJIyw6nRVF/SqE1IwbdzYf"
+    "SKEOXDwEY8U05Kx+oJn9uuMsSImNlinwKSa9I6+Ui7CDG6Xx649S9i+TUt0qpH/y+3nQeNFXMDtc6yHoHa7+wJrIDPO"
+)
+"""An SWE line as backups wrote it before the explanations' message codes (#36 item 8):
+each step a rule, an English text and its players, nothing more."""
+
+
+def test_trf_lossless_explanation_of_a_backup_before_the_codes_reads_as_written() -> None:
+    [found] = trf.explanations(_doc(OLD_SWE))
+    assert found.steps == [
+        {"rule": "C.04.3 5.1", "text": "The initial colour was drawn by lot: white.",
+         "players": []},
+        {"rule": "C.04.3 C2, C5, C9, 1.4.3", "text": "Player 9 gets the bye.", "players": [9]},
+    ]  # fmt: skip
+
+
+def test_trf_lossless_explanation_steps_keep_their_code_and_values() -> None:
+    steps: list[dict[str, object]] = [
+        {"rule": "C.04.3 5.1", "text": "The initial colour was drawn by lot: white.",
+         "players": [], "code": "explain.initial_colour_lot", "values": {"colour": "white"}},
+    ]  # fmt: skip
+    [found] = trf.explanations(_doc(trf.explanation_line(1, steps)))
+    assert found.steps == steps
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [{"code": 7, "values": {}}, {"code": "explain.none", "values": []}, {"code": "explain.none"}],
+)
+def test_trf_lossless_explanation_step_with_a_malformed_code_is_refused(
+    extra: dict[str, object],
+) -> None:
+    steps = [{"rule": "A", "text": "t", "players": [], **extra}]
+    with pytest.raises(TrfError, match="not a list of steps"):
+        _doc(trf.explanation_line(1, steps))

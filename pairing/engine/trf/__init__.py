@@ -77,8 +77,9 @@ Editions:
       separated by spaces;
   ``SWE RRR data``
       round RRR's explanation (the engine's steps and the arbiter's edits, each a rule,
-      a text and the pairing numbers it concerns) as ASCII JSON, packed by zlib and
-      written in base64 from column 9; refused when it unpacks to over 16 MB.
+      a text and the pairing numbers it concerns, and an engine step's message ``code``
+      and ``values``, absent in older files) as ASCII JSON, packed by zlib and written
+      in base64 from column 9; refused when it unpacks to over 16 MB.
 
   The SWO options of the backup are the web app's settings: yes/no flags (``0``/``1``),
   numbers and words, ``-`` for none (``unrated_rating=-``, ``tiebreak_rules=-``); the

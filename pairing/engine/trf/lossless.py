@@ -264,7 +264,8 @@ def _explanation_error(record: TrfRecord, problem: Message) -> TrfError:
 
 def parse_explanation(record: TrfRecord) -> tuple[int, list[dict[str, object]]]:
     """SWE: a round and the steps of its explanation, each a rule, a text and the
-    pairing numbers it concerns (``None`` for the bye's missing opponent)."""
+    pairing numbers it concerns (``None`` for the bye's missing opponent), and the text's
+    message code and values when the engine worded it."""
     number = whole(record, SWE_ROUND, "round")
     data = record.text[SWE_DATA - 1 :].strip()
     try:
@@ -284,10 +285,17 @@ def parse_explanation(record: TrfRecord) -> tuple[int, list[dict[str, object]]]:
     return number, steps
 
 
+_STEP_KEYS = frozenset({"rule", "text", "players"})
+"""What every step holds; a step the engine worded also holds its ``code`` and ``values``
+(a file written before the codes has none, and reads as before)."""
+
+
 def _is_step(step: object) -> bool:
     return (
         isinstance(step, dict)
-        and set(step) == {"rule", "text", "players"}
+        and (set(step) == _STEP_KEYS or set(step) == _STEP_KEYS | {"code", "values"})
+        and isinstance(step.get("code", ""), str)
+        and isinstance(step.get("values", {}), dict)
         and isinstance(step["rule"], str)
         and isinstance(step["text"], str)
         and isinstance(step["players"], list)

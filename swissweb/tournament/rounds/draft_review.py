@@ -26,6 +26,7 @@ from swissweb.tournament.core.rating_basis import basis_sentence, rating_of
 from swissweb.tournament.models import ARBITER_STEP, Event, RatingBasis, Round
 from swissweb.tournament.rounds import engine_adapter
 from swissweb.tournament.rounds.engine_door import rules_for, scores
+from swissweb.tournament.rounds.explanation_words import step_text
 from swissweb.tournament.rounds.selectors import step_rule
 
 DOWN, UP = "↓", "↑"
@@ -170,7 +171,7 @@ def marked_steps(explanation: Sequence[dict[str, Any]]) -> list[tuple[Step, froz
         arbiter = raw["rule"] == ARBITER_STEP
         step = Step(
             rule=step_rule(raw),
-            text=str(raw["text"]),
+            text=step_text(raw),
             changed=not arbiter and bool(named & later),
             arbiter=arbiter,
         )

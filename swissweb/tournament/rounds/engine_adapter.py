@@ -45,6 +45,7 @@ from swissweb.tournament.rounds.engine_door import (
     UnplayedRounds,
     accelerated_points,
     acceleration_of,
+    message_json,
     option_specs,
     rules_for,
     unplayed_rounds_for,
@@ -582,8 +583,13 @@ def pairing_games(
 
 
 def explanation_json(explanation: Iterable[Explanation]) -> list[dict[str, Any]]:
-    """The engine's reasons for a pairing as a round stores them (``Round.explanation``)."""
-    return [
-        {"rule": item.rule, "text": item.text, "players": list(item.players)}
-        for item in explanation
-    ]
+    """The engine's reasons for a pairing as a round stores them (``Round.explanation``):
+    each step's rule, English text and players, and its message code and values when the
+    engine worded it (shown in the reader's language, ``explanation_words``)."""
+    steps: list[dict[str, Any]] = []
+    for item in explanation:
+        step: dict[str, Any] = {"rule": item.rule, "text": item.text, "players": list(item.players)}
+        if item.words is not None:
+            step.update(message_json(item.words))
+        steps.append(step)
+    return steps

@@ -32,7 +32,7 @@ from pairing.engine.colours import Strength, colour_difference, colour_preferenc
 from pairing.engine.errors import TrfError
 from pairing.engine.history import score, scores
 from pairing.engine.legality import Violation
-from pairing.engine.messages import Message
+from pairing.engine.messages import Message, message_from_json, message_json
 from pairing.engine.model import (
     AcceleratedPoints,
     Board,
@@ -131,6 +131,8 @@ def run_engine(
 
 
 __all__ = [
+    "message_from_json",
+    "message_json",
     "MAX_START_RANK",
     "MODIFIERS",
     "SYSTEMS",

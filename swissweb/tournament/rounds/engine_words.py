@@ -23,6 +23,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from .engine_words_explain import EXPLAIN_TEMPLATES
 from .engine_words_trf import FIELDS, ROUND_STATES, TRF_TEMPLATES
 
 
@@ -216,17 +217,24 @@ _CORE: Mapping[str, Promise] = {
     ),
 }
 
-TEMPLATES: Mapping[str, Promise] = {**_CORE, **TRF_TEMPLATES}
+TEMPLATES: Mapping[str, Promise] = {**_CORE, **TRF_TEMPLATES, **EXPLAIN_TEMPLATES}
 """Each engine message code's translatable template (the TRF reader's in
-:mod:`~swissweb.tournament.rounds.engine_words_trf`)."""
+:mod:`~swissweb.tournament.rounds.engine_words_trf`, the explanations' in
+:mod:`~swissweb.tournament.rounds.engine_words_explain`)."""
 
 _VOCABULARY: Mapping[str, Mapping[str, Promise]] = {
-    "colour": {"white": _("white"), "black": _("black")},
+    "colour": {"white": _("white"), "black": _("black"), "no colour": _("no colour")},
     "outcome": {
         "half_point_bye": _("half-point bye"),
         "full_point_bye": _("full-point bye"),
         "pairing_allocated_bye": _("pairing-allocated bye"),
         "zero_point_bye": _("zero-point bye"),
+    },
+    "strength": {
+        # Translators: a colour preference's strength, in an explanation of a pairing.
+        "absolute": pgettext_lazy("colour preference", "absolute"),
+        "strong": pgettext_lazy("colour preference", "strong"),
+        "mild": pgettext_lazy("colour preference", "mild"),
     },
     "what": FIELDS,
     "state": ROUND_STATES,

@@ -37,6 +37,7 @@ from swissweb.tournament.models import RoundRequest as ModelRoundRequest
 from swissweb.tournament.rounds import engine_adapter, fixed_boards
 from swissweb.tournament.rounds.engine_door import RoundPairing, check_round, rules_for, run_engine
 from swissweb.tournament.rounds.engine_words import violation_text
+from swissweb.tournament.rounds.explanation_words import explanation_text
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -141,7 +142,7 @@ def _propose(round_: Round, absent_ids: Iterable[int]) -> tuple[Redraw, RoundPai
         removed=removed,
         added=added,
         absent=tuple(p.name for p in absent),
-        explanation=tuple(f"{e.rule}: {e.text}" for e in proposal.explanation),
+        explanation=tuple(f"{e.rule}: {explanation_text(e)}" for e in proposal.explanation),
         digest=hashlib.sha256(text.encode()).hexdigest()[:16],
     )
     return redraw, proposal

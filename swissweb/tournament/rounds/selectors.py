@@ -35,6 +35,7 @@ from swissweb.tournament.rounds.engine_door import (
     TournamentState,
     scores,
 )
+from swissweb.tournament.rounds.explanation_words import step_text
 from swissweb.tournament.rounds.round_rows import (
     RoundResults,
     public_round_rows,
@@ -328,8 +329,8 @@ def step_rule(step: dict[str, Any]) -> str:
 
 
 def step_line(step: dict[str, Any]) -> str:
-    """One step of a round's explanation as a line, "rule: text"."""
-    return f"{step_rule(step)}: {step['text']}"
+    """One step of a round's explanation as a line, "rule: text", in the reader's language."""
+    return f"{step_rule(step)}: {step_text(step)}"
 
 
 def published_round(*, event: Event, number: int) -> PublicRound:

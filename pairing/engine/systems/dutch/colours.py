@@ -21,6 +21,7 @@ Taken in order, the first step that decides gives the colours (5.2.1-5.2.5):
 
 from __future__ import annotations
 
+from pairing.engine.messages import Message, words
 from pairing.engine.model import Colour
 from pairing.engine.systems.dutch.entrants import Entrant
 
@@ -41,29 +42,29 @@ def _latest_difference(a: Entrant, b: Entrant) -> tuple[Colour, Colour] | None:
     return None
 
 
-def allocate(a: Entrant, b: Entrant, *, initial: Colour) -> tuple[Colour, str, str]:
+def allocate(a: Entrant, b: Entrant, *, initial: Colour) -> tuple[Colour, Message, str]:
     """The colour of ``a`` against ``b``, how it was decided, and the article of 5.2 that
     decided it."""
     pa, pb = a.preference, b.preference
     if pa is not pb or pa is None or pb is None:
         if pa is not None:
-            return pa, "both colour preferences granted", "5.2.1"
+            return pa, words("explain.dutch.colour_both"), "5.2.1"
         if pb is not None:
-            return pb.opposite, "both colour preferences granted", "5.2.1"
+            return pb.opposite, words("explain.dutch.colour_both"), "5.2.1"
     else:
         if a.absolute and (a.imbalance > b.imbalance or not b.absolute):
-            return pa, "the stronger (absolute) colour preference granted", "5.2.2"
+            return pa, words("explain.dutch.colour_absolute"), "5.2.2"
         if b.absolute and (b.imbalance > a.imbalance or not a.absolute):
-            return pb.opposite, "the stronger (absolute) colour preference granted", "5.2.2"
+            return pb.opposite, words("explain.dutch.colour_absolute"), "5.2.2"
         if a.strong and not b.strong:
-            return pa, "the strong colour preference granted over the mild one", "5.2.2"
+            return pa, words("explain.dutch.colour_strong"), "5.2.2"
         if b.strong and not a.strong:
-            return pb.opposite, "the strong colour preference granted over the mild one", "5.2.2"
+            return pb.opposite, words("explain.dutch.colour_strong"), "5.2.2"
         difference = _latest_difference(a, b)
         if difference is not None:
             return (
                 difference[1],
-                "colours alternated from the latest round in which they differed",
+                words("explain.dutch.colour_alternated"),
                 "5.2.3",
             )
     higher_is_a = _ranks_higher(a, b)
@@ -71,9 +72,9 @@ def allocate(a: Entrant, b: Entrant, *, initial: Colour) -> tuple[Colour, str, s
         high = a if higher_is_a else b
         colour = initial if high.rank % 2 == 0 else initial.opposite
         mine = colour if higher_is_a else colour.opposite
-        return mine, "no preference: the higher-ranked player's TPN decides", "5.2.5"
+        return mine, words("explain.dutch.colour_tpn"), "5.2.5"
     if higher_is_a:
         assert pa is not None
-        return pa, "the higher-ranked player's colour preference granted", "5.2.4"
+        return pa, words("explain.dutch.colour_higher"), "5.2.4"
     assert pb is not None
-    return pb.opposite, "the higher-ranked player's colour preference granted", "5.2.4"
+    return pb.opposite, words("explain.dutch.colour_higher"), "5.2.4"

@@ -17,6 +17,7 @@ no pairing, a recommendation leaves the arbiter free, and C.04.7 could not be re
 from __future__ import annotations
 
 from pairing.engine.colours import initial_colour
+from pairing.engine.messages import Message, Value, words
 from pairing.engine.model import Board, Colour, Explanation, RoundPairing, TournamentState
 from pairing.engine.systems.dutch.colours import allocate
 from pairing.engine.systems.dutch.criteria import QUALITY_CRITERIA, criterion_name
@@ -49,62 +50,62 @@ def _describe(result: BracketResult) -> list[Explanation]:
     notes: list[Explanation] = []
     score = points_text(result.score)
     members = [e.number for e in (*result.moved_down, *result.residents)]
-    head = f"Bracket {score}: {len(result.residents)} resident player(s)"
+    values: dict[str, Value] = {"score": score, "residents": len(result.residents)}
+    code = "explain.dutch.bracket_head"
     if result.moved_down:
-        moved = ", ".join(str(e.number) for e in result.moved_down)
-        head += f" and moved-down player(s) {moved} (heterogeneous bracket, 1.3.3)"
-    head += f"; {len(result.pairs)} pair(s) made"
+        values["moved"] = ", ".join(str(e.number) for e in result.moved_down)
+        code += "_moved"
+    values["pairs"] = len(result.pairs)
     if result.downfloaters:
-        head += ", " + ", ".join(str(e.number) for e in result.downfloaters) + " float down"
-    head += (
-        ". The pairing meets the absolute criteria C1-C3 and, in order, the PAB criterion "
-        "C5 and the quality criteria C6-C21; among equals, the first in the order of "
-        "Article 4 (3.8)."
+        values["floaters"] = ", ".join(str(e.number) for e in result.downfloaters)
+        code += "_floats"
+    head = Message(code, values)
+    notes.append(
+        Explanation(
+            rule=f"{RULES} 2-4",
+            words=words("explain.dutch.bracket", head=head),
+            players=tuple(members),
+        )
     )
-    notes.append(Explanation(rule=f"{RULES} 2-4", text=head, players=tuple(members)))
     if result.completed_with_everyone:
         notes.append(
             Explanation(
                 rule=f"{RULES} C4",
-                text=f"Bracket {score}: paired with every remaining player in view, so that "
-                "the round can be completed (C4).",
+                words=words("explain.dutch.completed", score=score),
                 players=tuple(members),
             )
         )
     in_bracket = [*result.moved_down, *result.residents]
-    criteria = dict(QUALITY_CRITERIA)
     lowest = ", ".join(str(e.number) for e in result.instead_of)
     floating = sum(1 for e in result.downfloaters if e in result.residents)
     natural = result.residents[::-1][:floating]
     for floater in result.downfloaters:
         replaces = bool(result.instead_of) and floater in result.residents
         replaces = replaces and floater not in natural
+        why: Message
         if not any(compatible(floater, other) for other in in_bracket if other is not floater):
-            why = "no player of the bracket may meet him (C1, C3)"
+            why = words("explain.dutch.why_incompatible")
         elif floater in result.moved_down:
-            why = "moved down into it, he is left over again by the pairing that best meets C5-C21"
+            why = words("explain.dutch.why_moved_again")
         elif replaces and result.decided_by is not None:
-            why = (
-                f"rather than {lowest}, the lowest-ranked, because "
-                f"{criterion_name(result.decided_by)} asks "
-                f"for {criteria[result.decided_by]}"
+            why = words(
+                "explain.dutch.why_criterion",
+                lowest=lowest,
+                criterion=criterion_name(result.decided_by),
+                asks=words(f"explain.dutch.asks.{result.decided_by.replace(' ', '_')}"),
             )
         elif replaces:
-            why = (
-                f"rather than {lowest}, the lowest-ranked, because of the next bracket "
-                "(C8) or the order of Article 4"
-            )
+            why = words("explain.dutch.why_next_bracket", lowest=lowest)
         elif len(in_bracket) % 2 and len(result.downfloaters) == 1:
-            why = (
-                "the bracket has an odd number of players, and he is its lowest-ranked "
-                "player that the pairing best meeting C5-C21 leaves over (Article 4)"
-            )
+            why = words("explain.dutch.why_odd")
         else:
-            why = "the pairing that best meets C5-C21 leaves him over"
+            why = words("explain.dutch.why_left_over")
         notes.append(
             Explanation(
                 rule=f"{RULES} 1.4.1",
-                text=f"Player {floater.number} floats down from bracket {score}: {why}.",
+                words=words(
+                    "explain.dutch.float_down", player=floater.number, score=score, why=why
+                ),
                 players=(floater.number,),
             )
         )
@@ -124,7 +125,7 @@ def pair(state: TournamentState, *, seed: int) -> RoundPairing:
         explanation.append(
             Explanation(
                 rule=f"{RULES} 5.1",
-                text=f"The initial colour was drawn by lot: {initial.name.lower()}.",
+                words=words("explain.initial_colour_lot", colour=initial.name.lower()),
             )
         )
     procedure = RoundProcedure(players, state.rounds_completed)
@@ -140,24 +141,31 @@ def pair(state: TournamentState, *, seed: int) -> RoundPairing:
         colour, why, step = allocate(high, low, initial=initial)
         white, black = (high, low) if colour is Colour.WHITE else (low, high)
         boards.append(Board(number=number, white=white.number, black=black.number))
-        text = f"Board {number}: {white.number} (white) v {black.number} (black); {why} ({step})."
+        board = {"board": number, "white": white.number, "black": black.number}
         if high.score != low.score:
-            text += f" Player {high.number} floats down, player {low.number} up (1.4.2)."
+            text = words(
+                "explain.dutch.board_floats",
+                **board,
+                why=why,
+                step=step,
+                high=high.number,
+                low=low.number,
+            )
+        else:
+            text = words("explain.dutch.board", **board, why=why, step=step)
         explanation.append(
-            Explanation(rule=f"{RULES} {step}", text=text, players=(white.number, black.number))
+            Explanation(rule=f"{RULES} {step}", words=text, players=(white.number, black.number))
         )
     bye = procedure.bye_player
     if bye is not None:
-        text = (
-            f"Player {bye.number} is left over in the lowest bracket and receives the "
-            "pairing-allocated bye: he may receive it (no earlier bye or win without "
-            "playing, C2), from the lowest score that lets the round be completed (C4, C5), "
-            "with the fewest unplayed games among those (C9)."
-        )
-        if pab_always_floats(state) or state.points.pairing_allocated_bye > state.points.loss:
-            text += " The bye counts as a downfloat (1.4.3)."
+        floats = pab_always_floats(state) or state.points.pairing_allocated_bye > state.points.loss
+        code = "explain.dutch.bye_floats" if floats else "explain.dutch.bye"
         explanation.append(
-            Explanation(rule=f"{RULES} C2, C5, C9, 1.4.3", text=text, players=(bye.number,))
+            Explanation(
+                rule=f"{RULES} C2, C5, C9, 1.4.3",
+                words=words(code, player=bye.number),
+                players=(bye.number,),
+            )
         )
     return RoundPairing(
         round_number=state.round_number,

@@ -7,12 +7,13 @@ the shared rules of ``pairing.engine.colours``.
 from __future__ import annotations
 
 from pairing.engine.colours import ColourCard, preferred_colours
+from pairing.engine.messages import Message, words
 from pairing.engine.model import Colour
 from pairing.engine.systems.dutch1992.brackets import Pair
 from pairing.engine.systems.dutch1992.entrants import Entrant
 
 
-def allocate_colours(pair: Pair, *, initial: Colour) -> tuple[Entrant, Entrant, str, str]:
+def allocate_colours(pair: Pair, *, initial: Colour) -> tuple[Entrant, Entrant, str, Message]:
     """White, black, the rule that decided and why (Dutch E1-E4, B2).
 
     Reading of Dutch E1-E4: E1 grants both preferences (a player without one has none to
@@ -39,13 +40,15 @@ def allocate_colours(pair: Pair, *, initial: Colour) -> tuple[Entrant, Entrant, 
         colour = initial if pair.s1_position % 2 == 1 else initial.opposite
         white, black = give(a, colour)
         rule = "E4"
-        why = (
-            f"no preferences: S1 player {a.number} at "
-            f"{'an odd' if pair.s1_position % 2 else 'an even'} position of S1"
+        why = words(
+            "explain.dutch1992.colour_odd"
+            if pair.s1_position % 2
+            else "explain.dutch1992.colour_even",
+            player=a.number,
         )
     if not (_may(white, Colour.WHITE) and _may(black, Colour.BLACK)):
         white, black = black, white
-        rule, why = "B2", "the other colours would break B2"
+        rule, why = "B2", words("explain.dutch1992.colour_b2")
     return white, black, rule, why
 
 

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pairing.engine.floats import Float
+from pairing.engine.messages import Message, words
 from pairing.engine.model import Colour
 from pairing.engine.systems.dutch1992.entrants import Entrant, compatible
 
@@ -68,14 +69,14 @@ class FloatRules:
     down: int = 0
     up: int = 0
 
-    def dropped(self) -> list[str]:
+    def dropped(self) -> list[Message]:
         """The criteria dropped, in the words of the text (Dutch C9, C10)."""
-        names = {1: "B6", 2: "B6 and B5"}
+        names = {1: "b6", 2: "b6_b5"}
         result = []
         if self.down:
-            result.append(f"{names[self.down]} for downfloats")
+            result.append(words(f"explain.dutch1992.dropped_{names[self.down]}_down"))
         if self.up:
-            result.append(f"{names[self.up]} for upfloats")
+            result.append(words(f"explain.dutch1992.dropped_{names[self.up]}_up"))
         return result
 
 

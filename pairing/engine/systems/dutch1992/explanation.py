@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from pairing.engine.floats import Float
+from pairing.engine.messages import Message, words
 from pairing.engine.model import Explanation
 from pairing.engine.systems.dutch1992.brackets import Accepted, Candidate, Phase
 from pairing.engine.systems.dutch1992.criteria import colour_conflict, float_ok, pair_allowed
@@ -26,9 +27,9 @@ def _points(value: int) -> str:
     return f"{whole}½" if half else str(whole)
 
 
-def _numbers(players: Iterable[Entrant]) -> str:
-    """Pairing numbers for explanations (Dutch A2 order when given so)."""
-    return ", ".join(str(p.number) for p in players) or "none"
+def _numbers(players: Iterable[Entrant]) -> str | Message:
+    """Pairing numbers for explanations (Dutch A2 order when given so); none as a word."""
+    return ", ".join(str(p.number) for p in players) or words("explain.none")
 
 
 def describe(done: Accepted) -> list[Explanation]:
@@ -37,41 +38,52 @@ def describe(done: Accepted) -> list[Explanation]:
     candidate = done.candidate
     players = bracket.players
     notes: list[Explanation] = list(done.notes)
-    label = f"Score bracket {_points(bracket.score)}"
+    score = _points(bracket.score)
+    label = words("explain.dutch1992.bracket", score=score)
     members = tuple(p.number for p in players)
     if not candidate.phases:
         if players:
             notes.append(
                 Explanation(
                     rule=f"{RULES} C14",
-                    text=f"{label} ({_numbers(players)}): no pairing possible even with p "
-                    "lowered; the entire score bracket is moved down.",
+                    words=words(
+                        "explain.dutch1992.bracket_moved_down",
+                        bracket=label,
+                        players=_numbers(players),
+                    ),
                     players=members,
                 )
             )
         return notes
-    kind = "heterogeneous" if candidate.heterogeneous else "homogeneous"
-    if bracket.moved_in and not candidate.heterogeneous:
-        kind = "heterogeneous, at least half moved down, paired as homogeneous (A3)"
-    notes.append(
-        Explanation(
-            rule=f"{RULES} A3",
-            text=f"{label}: players {_numbers(players)}"
-            + (f", moved down into it: {_numbers(bracket.moved_in)}" if bracket.moved_in else "")
-            + f"; {kind}.",
-            players=members,
-        )
+    kind = words(
+        "explain.dutch1992.heterogeneous"
+        if candidate.heterogeneous
+        else "explain.dutch1992.homogeneous"
     )
+    if bracket.moved_in and not candidate.heterogeneous:
+        kind = words("explain.dutch1992.as_homogeneous")
+    if bracket.moved_in:
+        head = words(
+            "explain.dutch1992.players_moved_in",
+            bracket=label,
+            players=_numbers(players),
+            moved=_numbers(bracket.moved_in),
+            kind=kind,
+        )
+    else:
+        head = words(
+            "explain.dutch1992.players", bracket=label, players=_numbers(players), kind=kind
+        )
+    notes.append(Explanation(rule=f"{RULES} A3", words=head, players=members))
     for phase in candidate.phases:
-        notes.extend(_describe_phase(label, phase))
+        notes.extend(_describe_phase(score, phase))
     for p in candidate.moved_down:
         if len(players) and phase_lowest(candidate):
             continue
         notes.append(
             Explanation(
                 rule=f"{RULES} A3",
-                text=f"Player {p.number} remains unpaired in {label.lower()} and is moved down "
-                "to the next score bracket (a downfloat, A4).",
+                words=words("explain.dutch1992.moved_down", player=p.number, score=score),
                 players=(p.number,),
             )
         )
@@ -83,25 +95,31 @@ def phase_lowest(candidate: Candidate) -> bool:
     return bool(candidate.phases) and candidate.phases[-1].lowest
 
 
-def _describe_phase(label: str, phase: Phase) -> list[Explanation]:
+def _describe_phase(score: str, phase: Phase) -> list[Explanation]:
     """The steps of one S1/S2 pairing, each with its rule (Dutch A6, C6-C14)."""
     part = "remainder group" if phase.remainder else "S1"
-    where = f"{label} {'remainder' if phase.remainder else ''}".strip()
+    where = words(
+        "explain.dutch1992.remainder" if phase.remainder else "explain.dutch1992.bracket",
+        score=score,
+    )
     numbers = tuple(p.number for p in phase.players)
+    formed = (
+        part == "S1"
+        and phase.moved
+        and not phase.remainder
+        and phase.p0 == len([q for q in phase.players if q.number in phase.moved])
+    )
     notes = [
         Explanation(
             rule=f"{RULES} A6",
-            text=f"{where}: S1 = {_numbers(phase.s1)}, S2 = {_numbers(phase.s2)}; "
-            f"p = {phase.p}, x = {phase.x}"
-            + (
-                " (the players moved down form S1)"
-                if part == "S1"
-                and phase.moved
-                and not phase.remainder
-                and phase.p0 == len([q for q in phase.players if q.number in phase.moved])
-                else ""
-            )
-            + ".",
+            words=words(
+                "explain.dutch1992.s1_s2_moved" if formed else "explain.dutch1992.s1_s2",
+                where=where,
+                s1=_numbers(phase.s1),
+                s2=_numbers(phase.s2),
+                p=phase.p,
+                x=phase.x,
+            ),
             players=numbers,
         )
     ]
@@ -109,18 +127,21 @@ def _describe_phase(label: str, phase: Phase) -> list[Explanation]:
         notes.append(
             Explanation(
                 rule=f"{RULES} C8",
-                text=f"{where}: no acceptable pairing with the original S1 and S2; exchange "
-                f"of {_numbers(phase.exchange[0])} (S1) with {_numbers(phase.exchange[1])} "
-                "(S2) in the order of D2.",
+                words=words(
+                    "explain.dutch1992.exchange",
+                    where=where,
+                    s1=_numbers(phase.exchange[0]),
+                    s2=_numbers(phase.exchange[1]),
+                ),
                 players=tuple(p.number for p in (*phase.exchange[0], *phase.exchange[1])),
             )
         )
     for dropped in phase.rules.dropped():
-        rule = "C9" if "down" in dropped else "C10"
+        rule = "C9" if dropped.code.endswith("_down") else "C10"
         notes.append(
             Explanation(
                 rule=f"{RULES} {rule}",
-                text=f"{where}: no pairing keeps every float criterion; {dropped} dropped.",
+                words=words("explain.dutch1992.dropped", where=where, dropped=dropped),
                 players=numbers,
             )
         )
@@ -128,7 +149,7 @@ def _describe_phase(label: str, phase: Phase) -> list[Explanation]:
         notes.append(
             Explanation(
                 rule=f"{RULES} C11",
-                text=f"{where}: x raised from {phase.x0} to {phase.x} (B4 could not be met).",
+                words=words("explain.dutch1992.x_raised", where=where, x0=phase.x0, x=phase.x),
                 players=numbers,
             )
         )
@@ -136,53 +157,41 @@ def _describe_phase(label: str, phase: Phase) -> list[Explanation]:
         notes.append(
             Explanation(
                 rule=f"{RULES} C14",
-                text=f"{where}: p lowered from {phase.p0} to {phase.p}: no pairing of all "
-                "players is possible.",
+                words=words("explain.dutch1992.p_lowered", where=where, p0=phase.p0, p=phase.p),
                 players=numbers,
             )
         )
     straight = tuple(range(len(phase.s1)))
+    pairs = ", ".join(
+        f"{a.number}-{phase.s2[t].number}" for a, t in zip(phase.s1, phase.assignment, strict=False)
+    )
     if not phase.s1:
         pass
     elif phase.assignment == straight:
         notes.append(
             Explanation(
                 rule=f"{RULES} C6",
-                text=f"{where}: the highest of S1 against the highest of S2, and so on: "
-                + ", ".join(
-                    f"{a.number}-{phase.s2[t].number}"
-                    for a, t in zip(phase.s1, phase.assignment, strict=True)
-                )
-                + ".",
+                words=words("explain.dutch1992.c6", where=where, pairs=pairs),
                 players=numbers,
             )
         )
     else:
         reason = _straight_failure(phase)
         if reason is None:
-            reason = (
-                "the remainder group could not be paired with it, so the moved-down players "
-                "take different opponents (C10)"
-                if phase.head
-                else "a pairing moving down other players was needed (C12, C13)"
+            reason = words(
+                "explain.dutch1992.c7_remainder" if phase.head else "explain.dutch1992.c7_other"
             )
         notes.append(
             Explanation(
                 rule=f"{RULES} C7",
-                text=f"{where}: the C6 pairing is not acceptable ({reason}); first acceptable "
-                "transposition of S2 (D1): "
-                + ", ".join(
-                    f"{a.number}-{phase.s2[t].number}"
-                    for a, t in zip(phase.s1, phase.assignment, strict=True)
-                )
-                + ".",
+                words=words("explain.dutch1992.c7", where=where, reason=reason, pairs=pairs),
                 players=numbers,
             )
         )
     return notes
 
 
-def _straight_failure(phase: Phase) -> str | None:
+def _straight_failure(phase: Phase) -> Message | None:
     """Why the C6 pairing S1[i]-S2[i] was not acceptable, in the words of the criteria (B).
 
     None when it was acceptable on its own (so the remainder or C12/C13 ruled it out).
@@ -190,19 +199,19 @@ def _straight_failure(phase: Phase) -> str | None:
     conflicts = 0
     for a, b in zip(phase.s1, phase.s2, strict=False):
         if b.number in a.barred or a.number in b.barred:
-            return f"{a.number} and {b.number} may not meet (B1a)"
+            return words("explain.dutch1992.not_meet", first=a.number, second=b.number)
         if not compatible(a, b):
-            return f"{a.number} and {b.number} cannot get colours keeping B2"
+            return words("explain.dutch1992.no_colours", first=a.number, second=b.number)
         if not pair_allowed(a, b, phase.rules, phase.moved):
-            return f"{a.number}-{b.number} would repeat a float (B5/B6)"
+            return words("explain.dutch1992.repeat_float", first=a.number, second=b.number)
         conflicts += 1 if colour_conflict(a, b) else 0
     if conflicts > phase.x:
-        return f"{conflicts} colour preferences unfulfilled, more than x = {phase.x} (B4)"
+        return words("explain.dutch1992.unfulfilled", count=conflicts, x=phase.x)
     left = phase.s2[len(phase.s1) :]
     for b in left:
         if not _leave_ok(phase, b):
             rule = "B1b, B5/B6" if phase.lowest else "B5/B6"
-            return f"player {b.number} may not be left unpaired ({rule})"
+            return words("explain.dutch1992.not_left", player=b.number, rule=rule)
     return None
 
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 
 from pairing.engine.brackets import score_brackets
 from pairing.engine.matching import bipartite_matching_size, maximum_matching
+from pairing.engine.messages import words
 from pairing.engine.model import Explanation
 from pairing.engine.systems.dutch1992.brackets import Accepted, Bracket, Candidate, make_bracket
 from pairing.engine.systems.dutch1992.candidates import CandidateSearch
@@ -456,14 +457,13 @@ class Search:
                 notes.append(
                     Explanation(
                         rule=f"{RULES} C1",
-                        text=f"Player {p.number} has no possible opponent in score bracket "
-                        f"{_points(bracket.score)} (B1, B2) and moves down"
-                        + (
-                            " again, C12 finding no other player to move down"
+                        words=words(
+                            "explain.dutch1992.no_opponent_again"
                             if p in bracket.moved_in
-                            else ""
-                        )
-                        + ".",
+                            else "explain.dutch1992.no_opponent",
+                            player=p.number,
+                            score=_points(bracket.score),
+                        ),
                         players=(p.number,),
                     )
                 )
@@ -490,13 +490,14 @@ class Search:
         """Record C12 on the previous bracket's pairing."""
         before = {p.number for p in old.outgoing}
         after = {p.number for p in new.outgoing}
-        text = (
-            f"Score bracket {_points(old.bracket.score)} re-paired so that player(s) "
-            f"{', '.join(str(n) for n in sorted(after - before))} move down instead of "
-            f"{', '.join(str(n) for n in sorted(before - after))}, because the players moved "
-            f"down could not all be paired in score bracket {_points(bracket.score)}."
+        text = words(
+            "explain.dutch1992.c12",
+            score=_points(old.bracket.score),
+            arrived=", ".join(str(n) for n in sorted(after - before)),
+            left=", ".join(str(n) for n in sorted(before - after)),
+            lower=_points(bracket.score),
         )
-        note = Explanation(rule=f"{RULES} C12", text=text, players=tuple(sorted(before ^ after)))
+        note = Explanation(rule=f"{RULES} C12", words=text, players=tuple(sorted(before ^ after)))
         return Accepted(
             bracket=new.bracket,
             candidate=new.candidate,
@@ -552,19 +553,25 @@ class Search:
                 if c12:
                     note = Explanation(
                         rule=f"{RULES} C12",
-                        text=f"Score bracket {_points(previous.bracket.score)} re-paired so "
-                        f"that player(s) {arrived} move down instead of {left}, "
-                        "because the players moved down could not all be paired in score "
-                        f"bracket {_points(bracket.score)}.",
+                        words=words(
+                            "explain.dutch1992.c12",
+                            score=_points(previous.bracket.score),
+                            arrived=arrived,
+                            left=left,
+                            lower=_points(bracket.score),
+                        ),
                         players=tuple(sorted(before ^ after)),
                     )
                 else:
                     note = Explanation(
                         rule=f"{RULES} C13",
-                        text=f"The lowest score bracket ({_points(bracket.score)}) could not "
-                        f"be paired; the penultimate one ({_points(previous.bracket.score)}) "
-                        f"was paired again so that players {_numbers(first.outgoing)} move "
-                        f"down instead of {_numbers(previous.outgoing)}.",
+                        words=words(
+                            "explain.dutch1992.c13_repaired",
+                            lowest=_points(bracket.score),
+                            score=_points(previous.bracket.score),
+                            arrived=_numbers(first.outgoing),
+                            left=_numbers(previous.outgoing),
+                        ),
                         players=tuple(sorted(before | after)),
                     )
                 accepted[-1] = Accepted(
@@ -579,9 +586,11 @@ class Search:
             self.notes.append(
                 Explanation(
                     rule=f"{RULES} C13",
-                    text=f"No pairing of score bracket {_points(previous.bracket.score)} lets "
-                    f"the lowest score bracket ({_points(bracket.score)}) be paired: the two "
-                    "are joined into a new lowest score bracket.",
+                    words=words(
+                        "explain.dutch1992.c13_joined",
+                        score=_points(previous.bracket.score),
+                        lowest=_points(bracket.score),
+                    ),
                     players=tuple(p.number for p in residents[k]),
                 )
             )

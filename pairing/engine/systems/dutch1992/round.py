@@ -40,15 +40,21 @@ def publish(
     for number, item in enumerate(sorted(pairs, key=order), start=1):
         white, black, rule, why = allocate_colours(item, initial=initial)
         boards.append(Board(number=number, white=white.number, black=black.number))
-        text = (
-            f"Board {number}: {white.number} (white) v {black.number} (black); "
-            f"colours by {RULES} {rule}: {why}."
-        )
+        board = {"board": number, "white": white.number, "black": black.number}
         if white.score != black.score:
             high, low = (white, black) if white.score > black.score else (black, white)
-            text += f" Player {high.number} floats down, player {low.number} up (A4)."
+            text = words(
+                "explain.dutch1992.board_floats",
+                **board,
+                rule=f"{RULES} {rule}",
+                why=why,
+                high=high.number,
+                low=low.number,
+            )
+        else:
+            text = words("explain.dutch1992.board", **board, rule=f"{RULES} {rule}", why=why)
         notes.append(
-            Explanation(rule=f"{RULES} {rule}", text=text, players=(white.number, black.number))
+            Explanation(rule=f"{RULES} {rule}", words=text, players=(white.number, black.number))
         )
     return tuple(boards), notes
 
@@ -96,7 +102,7 @@ def pair(state: TournamentState, *, seed: int) -> RoundPairing:
         explanation.append(
             Explanation(
                 rule=f"{RULES} A7c",
-                text=f"The colour of the top seed was drawn by lot: {initial.name.lower()}.",
+                words=words("explain.top_seed_lot", colour=initial.name.lower()),
             )
         )
     search = Search(players)
@@ -121,9 +127,7 @@ def pair(state: TournamentState, *, seed: int) -> RoundPairing:
         explanation.append(
             Explanation(
                 rule=f"{RULES} B1, B2",
-                text="After C13 joined every score bracket the procedure still found no "
-                "pairing; the players were paired by a pairing that keeps the absolute "
-                "criteria, the bye to the lowest ranked player who may have it.",
+                words=words("explain.dutch1992.fallback"),
             )
         )
     boards, board_notes = publish(pairs, initial=initial)
@@ -132,8 +136,7 @@ def pair(state: TournamentState, *, seed: int) -> RoundPairing:
         explanation.append(
             Explanation(
                 rule=f"{RULES} A5",
-                text=f"Player {bye.number} is left unpaired in the lowest score bracket and "
-                "receives the bye (a downfloat; no earlier bye or forfeit win, B1b).",
+                words=words("explain.dutch1992.bye", player=bye.number),
                 players=(bye.number,),
             )
         )

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pairing.engine.errors import NoValidPairing
-from pairing.engine.messages import words
+from pairing.engine.messages import Value, words
 from pairing.engine.model import Colour, Explanation
 from pairing.engine.systems.esca import options as option
 from pairing.engine.systems.esca.cards import Card
-from pairing.engine.systems.esca.explanation import numbers, points_text
+from pairing.engine.systems.esca.explanation import clauses, numbers, points_text
 from pairing.engine.systems.esca.round_one import RoundOne
 
 
@@ -82,22 +82,17 @@ class ByeChoice(RoundOne):
 
     def bye_note(self, card: Card, order: Sequence[Card]) -> Explanation:
         if self.round1:
-            why = "the last in alphabetical order who is not a top player"
+            why = words("explain.esca.bye_alphabetical")
             if self.state.options.value(option.RANDOM):
-                why = "the last in the order drawn by lot (ESCA 26) who is not a top player"
+                why = words("explain.esca.bye_drawn")
         else:
-            why = (
-                f"from the lowest score level possible ({points_text(card.score)}), the "
-                "larger colour group first"
-            )
+            why = words("explain.esca.bye_lowest", score=points_text(card.score))
+        parts: list[Value] = [why]
         passed = [c for c in order[: order.index(card)] if c.bye_allowed]
         if passed:
-            why += (
-                f"; passed over {numbers(passed)}, whose bye would leave the others "
-                "unpairable or with a same-school game"
-            )
+            parts.append(words("explain.esca.bye_passed", players=numbers(passed)))
         return Explanation(
             rule="ESCA 4",
-            text=f"Bye: {card.pairing_number}, {why}. It scores a win, without colour (ESCA 5).",
+            words=words("explain.esca.bye", player=card.pairing_number, why=clauses(parts)),
             players=(card.pairing_number,),
         )

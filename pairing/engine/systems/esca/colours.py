@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from pairing.engine.messages import Message, Value, words
 from pairing.engine.model import Colour, Explanation
 from pairing.engine.systems.esca.cards import Card
-from pairing.engine.systems.esca.explanation import colour_word, numbers, points_text
+from pairing.engine.systems.esca.explanation import colour_word, names_rule, numbers, points_text
 from pairing.engine.systems.esca.oracle import LevelMatching
 from pairing.engine.systems.esca.pairer import Pairer
 
@@ -78,11 +79,12 @@ class ColourGroups(Pairer):
             self.result.notes.append(
                 Explanation(
                     rule="ESCA 12" + (", ESCA 18" if tie else ""),
-                    text=f"Level {points_text(transferred[0].score)}: "
-                    f"{numbers(transferred)} transferred to {target}, the weakest claim(s) "
-                    "to their colour"
-                    + (" (identical requirements: the lowest in order)" if tie else "")
-                    + ".",
+                    words=words(
+                        "explain.esca.transferred_tie" if tie else "explain.esca.transferred",
+                        score=points_text(transferred[0].score),
+                        players=numbers(transferred),
+                        colour=target,
+                    ),
                     players=tuple(c.pairing_number for c in transferred),
                 )
             )
@@ -111,32 +113,34 @@ class ColourGroups(Pairer):
             if opponent in same or card in transferred or opponent in transferred:
                 tags.append("ESCA 12")
             if opponent is natural:
-                text = "white seeker v black seeker in order" if opposite else "paired in order"
+                code = "explain.esca.seekers_in_order" if opposite else "explain.esca.in_order"
             else:
-                text = "next opponent in order"
+                code = "explain.esca.next_in_order"
+            text: list[Value] = [words(code)]
             if skipped:
-                text += f"; {skipped}"
+                text.append(skipped)
                 tags.append("ESCA 2")
-            if "ESCA 7" in skipped:
+            if names_rule(skipped, "ESCA 7"):
                 tags.append("ESCA 7")
             if self.discretionary(card, opponent):
-                text += "; ESCA 29/30 pairing not avoidable in this colour group"
+                text.append(words("explain.esca.not_avoidable"))
             self.record(card, opponent, tags, text)
         for card in stranded:
             self.result.notes.append(
                 Explanation(
                     rule="ESCA 9",
-                    text=f"Player {card.pairing_number} cannot be paired on score level "
-                    f"{points_text(card.score)} without a rematch or a same-school game, "
-                    "or without leaving others unpairable, and floats (minimum "
-                    "disturbance, ESCA 2).",
+                    words=words(
+                        "explain.esca.stranded",
+                        player=card.pairing_number,
+                        score=points_text(card.score),
+                    ),
                     players=(card.pairing_number,),
                 )
             )
         return stranded
 
 
-def allocate(first: Card, second: Card, rng: random.Random) -> tuple[Card, Card, str, str]:
+def allocate(first: Card, second: Card, rng: random.Random) -> tuple[Card, Card, str, Message]:
     """White, black, the rule and why: ESCA 10-12 and the final colour check of ESCA 24.
 
     Each gets the colour he seeks when they seek different ones.  When both seek the
@@ -148,41 +152,50 @@ def allocate(first: Card, second: Card, rng: random.Random) -> tuple[Card, Card,
     """
     if first.seeks is None and second.seeks is None:
         white, black = (first, second) if rng.random() < 0.5 else (second, first)
-        return white, black, "ESCA 24", "neither has a colour yet: by lot"
+        return white, black, "ESCA 24", words("explain.esca.colour_lot")
     if first.seeks is not second.seeks:
         if first.seeks is None:
             assert second.seeks is not None
             white, black = (second, first) if second.seeks is Colour.WHITE else (first, second)
-            return white, black, "ESCA 10", f"{second.pairing_number} gets the colour he seeks"
+            return (
+                white,
+                black,
+                "ESCA 10",
+                words("explain.esca.seeks", player=second.pairing_number),
+            )
         white, black = (first, second) if first.seeks is Colour.WHITE else (second, first)
         if second.seeks is None:
-            return white, black, "ESCA 10", f"{first.pairing_number} gets the colour he seeks"
-        return white, black, "ESCA 10-11", "each gets the colour he seeks"
+            return white, black, "ESCA 10", words("explain.esca.seeks", player=first.pairing_number)
+        return white, black, "ESCA 10-11", words("explain.esca.seeks_each")
     sought = first.seeks
     assert sought is not None
     if first.claim != second.claim:
         winner = max(first, second, key=lambda c: c.claim)
         rule, why = (
             "ESCA 12",
-            f"both seek {colour_word(sought)}; {winner.pairing_number} has the stronger claim",
+            words(
+                "explain.esca.stronger_claim",
+                colour=colour_word(sought),
+                player=winner.pairing_number,
+            ),
         )
     elif first.top != second.top:
         winner = first if first.top else second
-        rule, why = "ESCA 24", f"identical requirements; {winner.pairing_number} is the top player"
+        rule, why = "ESCA 24", words("explain.esca.top_player", player=winner.pairing_number)
     elif first.score != second.score:
         winner = max(first, second, key=lambda c: c.score)
         rule, why = (
             "ESCA 24",
-            f"identical requirements; {winner.pairing_number} has the higher score",
+            words("explain.esca.higher_score", player=winner.pairing_number),
         )
     elif first.top:
         winner = first if rng.random() < 0.5 else second
-        rule, why = "ESCA 24", "identical requirements, two top players: by lot"
+        rule, why = "ESCA 24", words("explain.esca.tops_lot")
     else:
         winner = min(first, second, key=lambda c: c.index)
         rule, why = (
             "ESCA 24",
-            f"identical requirements, same score; {winner.pairing_number} is higher in order",
+            words("explain.esca.higher_order", player=winner.pairing_number),
         )
     loser = second if winner is first else first
     white, black = (winner, loser) if sought is Colour.WHITE else (loser, winner)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pairing.engine.messages import Value, words
 from pairing.engine.model import Colour, Explanation
 from pairing.engine.systems.esca.cards import Card
 from pairing.engine.systems.esca.colours import ColourGroups
-from pairing.engine.systems.esca.explanation import colour_word, points_text
+from pairing.engine.systems.esca.explanation import colour_word, names_rule, points_text
 from pairing.engine.systems.esca.oracle import LevelMatching
 
 
@@ -46,16 +47,13 @@ class Floaters(ColourGroups):
         if own is None:
             candidates = sorted(members, key=key)
             rules: tuple[str, ...] = ("ESCA 19", "ESCA 21")
-            text = "downfloater paired first, opponent by upfloat history"
+            text = words("explain.esca.downfloater_first")
         else:
             opposite = sorted((c for c in members if c.seeks is not own), key=key)
             same = sorted((c for c in members if c.seeks is own), key=key)
             candidates = opposite + same
             rules = ("ESCA 19", "ESCA 21")
-            text = (
-                f"downfloater paired first, opponent from the {colour_word(own.opposite)} "
-                "seekers by upfloat history"
-            )
+            text = words("explain.esca.downfloater_seekers", colour=colour_word(own.opposite))
             if (
                 linked is own
                 and len(same) > len(opposite)
@@ -63,21 +61,22 @@ class Floaters(ColourGroups):
             ):
                 candidates = same + opposite
                 rules = ("ESCA 17", "ESCA 19", "ESCA 21")
-                text = (
-                    f"levels linked for colour transfers: both have more {colour_word(own)} "
-                    f"seekers and {floater.pairing_number} has the weakest claim, so he is "
-                    "transferred"
+                text = words(
+                    "explain.esca.levels_linked",
+                    colour=colour_word(own),
+                    player=floater.pairing_number,
                 )
         found = self.take_first(floater, candidates, matching)
         if found is None:
             return False
         opponent, skipped = found
+        parts: list[Value] = [text]
         if skipped:
-            text += f"; {skipped}"
+            parts.append(skipped)
         tags = list(rules)
-        if "ESCA 7" in skipped:
+        if names_rule(skipped, "ESCA 7"):
             tags.append("ESCA 7")
-        self.record(floater, opponent, tags, text)
+        self.record(floater, opponent, tags, parts)
         return True
 
     def choose_floaters(
@@ -159,24 +158,29 @@ class Floaters(ColourGroups):
             if opponent is not None:
                 lower.remove(opponent)
         for card in chosen:
-            group = f"{colour_word(card.seeks)} seekers" if card.seeks else "players"
+            group = (
+                words("explain.esca.group_seekers", colour=colour_word(card.seeks))
+                if card.seeks
+                else words("explain.esca.group_players")
+            )
             history = (
-                "never floated down"
+                words("explain.esca.never_floated")
                 if card.downfloats == 0
-                else f"floated down {card.downfloats} time(s) before, the fewest it could be"
+                else words("explain.esca.floated_before", times=card.downfloats)
             )
             if card.index in changed:
-                history = (
-                    "in place of the first choice of ESCA 20-21, which would cost one or more "
-                    "colour transfers more over this level and the next (ESCA 23b)"
-                )
+                history = words("explain.esca.first_choice_replaced")
             larger = excess is not None and card.seeks is excess
             self.result.notes.append(
                 Explanation(
                     rule="ESCA 19-20, 23" if card.index in changed else "ESCA 19-20",
-                    text=f"Player {card.pairing_number} floats down from score level "
-                    f"{points_text(card.score)}: chosen from the {group}"
-                    f"{' (the larger group)' if larger else ''}, {history}.",
+                    words=words(
+                        "explain.esca.floats_down_larger" if larger else "explain.esca.floats_down",
+                        player=card.pairing_number,
+                        score=points_text(card.score),
+                        group=group,
+                        history=history,
+                    ),
                     players=(card.pairing_number,),
                 )
             )

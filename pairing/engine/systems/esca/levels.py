@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from pairing.engine.errors import NoValidPairing
-from pairing.engine.messages import words
+from pairing.engine.messages import Value, words
 from pairing.engine.model import Colour
 from pairing.engine.systems.esca.cards import Card
+from pairing.engine.systems.esca.explanation import names_rule
 from pairing.engine.systems.esca.floaters import Floaters
 from pairing.engine.systems.esca.oracle import LevelMatching
 
@@ -70,8 +71,8 @@ class Levels(Floaters):
                     raise NoValidPairing(words("pairing.esca_floaters"))
                 self.oracle.relax()
             opponent, skipped = found
-            text = "floated across score levels, nearest score"
+            text: list[Value] = [words("explain.esca.across_levels")]
             if skipped:
-                text += f"; {skipped}"
-            tags = ["ESCA 9"] + (["ESCA 7"] if "ESCA 7" in skipped else [])
+                text.append(skipped)
+            tags = ["ESCA 9"] + (["ESCA 7"] if names_rule(skipped, "ESCA 7") else [])
             self.record(card, opponent, tags, text)

@@ -13,10 +13,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from pairing.engine.messages import Message, Value, chained, words
 from pairing.engine.model import Explanation, TournamentState
 from pairing.engine.systems.esca import options as option
 from pairing.engine.systems.esca.cards import Card, pairing_cards
-from pairing.engine.systems.esca.explanation import SHOWN
+from pairing.engine.systems.esca.explanation import SHOWN, clauses
 from pairing.engine.systems.esca.oracle import LevelMatching, Oracle, Undecided, same_school
 
 
@@ -28,7 +29,7 @@ class Pairing:
     """The player the pairing was made for (round 1: the top-half player)."""
     second: Card
     rules: tuple[str, ...]
-    why: str
+    why: Value
 
 
 @dataclass(slots=True)
@@ -68,7 +69,7 @@ class Pairer:
 
     def take_first(
         self, player: Card, candidates: Sequence[Card], level: LevelMatching | None = None
-    ) -> tuple[Card, str] | None:
+    ) -> tuple[Card, Message | None] | None:
         """The first candidate, in the order given, who may meet ``player`` and leaves the
         rest pairable; avoided pairs (same school) only after every other candidate.
 
@@ -80,14 +81,14 @@ class Pairer:
         Returns the opponent and why the candidates before him were passed over.
         """
         oracle = self.oracle
-        skipped: list[str] = []
+        skipped: list[Message] = []
         deferred: list[Card] = []
 
         # Without the weighted check each candidate is decided in turn, as he comes.
         one_by_one = not oracle.defers
 
-        def unpairable(candidate: Card) -> str:
-            return f"{candidate.pairing_number} (the rest could not be paired, ESCA 2)"
+        def unpairable(candidate: Card) -> Message:
+            return words("explain.esca.skip_rest", player=candidate.pairing_number)
 
         def first(order: Sequence[Card]) -> Card | None:
             """The first of ``order`` who may meet ``player`` with the rest pairable;
@@ -99,10 +100,12 @@ class Pairer:
             chosen = None
             for candidate in order:
                 if candidate.index in self.legal_bad[player.index]:
-                    skipped.append(f"{candidate.pairing_number} (met or forbidden, ESCA 1)")
+                    skipped.append(words("explain.esca.skip_met", player=candidate.pairing_number))
                     continue
                 if level is not None and not level.keeps((player, candidate)):
-                    skipped.append(f"{candidate.pairing_number} (more floaters, ESCA 9)")
+                    skipped.append(
+                        words("explain.esca.skip_floaters", player=candidate.pairing_number)
+                    )
                     continue
                 try:
                     if oracle.allows_pair(player.index, candidate.index, search=one_by_one):
@@ -144,14 +147,20 @@ class Pairer:
             return None
         for earlier in reversed(passed):
             if candidates.index(earlier) < candidates.index(chosen):
-                why = "same school, ESCA 7" if same_school(player, earlier) else "kept apart"
-                skipped.insert(0, f"{earlier.pairing_number} ({why})")
+                code = (
+                    "explain.esca.skip_school"
+                    if same_school(player, earlier)
+                    else "explain.esca.skip_apart"
+                )
+                skipped.insert(0, words(code, player=earlier.pairing_number))
         oracle.take_pair(player.index, chosen.index)
         if level is not None:
             level.remove((player, chosen))
         self.paired.update((player.index, chosen.index))
-        shown = skipped[:SHOWN] + (["others"] if len(skipped) > SHOWN else [])
-        return chosen, ("passed over " + ", ".join(shown)) if skipped else ""
+        shown = skipped[:SHOWN] + ([words("explain.esca.others")] if len(skipped) > SHOWN else [])
+        if not skipped:
+            return chosen, None
+        return chosen, words("explain.esca.passed_over", players=chained("explain.comma", shown))
 
     def may_avoid(self, card: Card) -> bool:
         """True when ESCA 29 or 30 could concern one of ``card``'s pairings."""
@@ -180,14 +189,17 @@ class Pairer:
             and other.half_bye_round1
         )
 
-    def record(self, card: Card, opponent: Card, tags: Sequence[str], text: str) -> None:
-        """Keep a pairing with its rules; floats and same-school games are named."""
+    def record(self, card: Card, opponent: Card, tags: Sequence[str], text: list[Value]) -> None:
+        """Keep a pairing with its rules and why (clauses); floats and same-school games
+        are named."""
         rules = list(tags)
         if card.score != opponent.score and "ESCA 19" not in rules:
             rules.append("ESCA 9")
         if same_school(card, opponent):
             rules.append("ESCA 7")
-            text += "; same school, unavoidable (ESCA 7)"
+            text = [*text, words("explain.esca.same_school")]
         self.result.pairings.append(
-            Pairing(first=card, second=opponent, rules=tuple(dict.fromkeys(rules)), why=text)
+            Pairing(
+                first=card, second=opponent, rules=tuple(dict.fromkeys(rules)), why=clauses(text)
+            )
         )

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from pairing.engine.errors import NoValidPairing
-from pairing.engine.messages import words
+from pairing.engine.messages import Message, words
 from pairing.engine.model import Board, Colour, Explanation, RoundPairing, TournamentState
 from pairing.engine.systems.esca.bye import ByeChoice
 from pairing.engine.systems.esca.cards import Card
@@ -52,8 +52,7 @@ class EscaPairer(ByeChoice, Levels):
             self.result.notes.append(
                 Explanation(
                     rule="ESCA 7",
-                    text=f"{len(clashes)} same-school game(s) could not be avoided; "
-                    "kept to the minimum.",
+                    words=words("explain.esca.same_school_games", count=len(clashes)),
                     players=tuple(
                         n
                         for p in clashes
@@ -76,16 +75,15 @@ def round_pairing(
     fixed colour), and the colours alternate down the boards.
     """
     explanation = list(result.notes)
-    decided: list[tuple[tuple[int, ...], Card, Card, tuple[str, ...], str]] = []
+    decided: list[tuple[tuple[int, ...], Card, Card, tuple[str, ...], Message]] = []
     if round1:
         drawn = rng.choice((Colour.WHITE, Colour.BLACK))
         initial = state.initial_colour or drawn
-        how = "fixed by the event" if state.initial_colour else "drawn by lot"
+        how = words("explain.esca.fixed" if state.initial_colour else "explain.esca.drawn")
         explanation.append(
             Explanation(
                 rule="ESCA 6",
-                text=f"Colours: the top-half player of board 1 has {colour_word(initial)} "
-                f"({how}); the colours alternate down the boards.",
+                words=words("explain.esca.round1_colours", colour=colour_word(initial), how=how),
             )
         )
         for number, pairing in enumerate(result.pairings):
@@ -98,7 +96,7 @@ def round_pairing(
                     white,
                     black,
                     (*pairing.rules, "ESCA 6"),
-                    f"{pairing.why}. Colours: alternating from board 1 (ESCA 6)",
+                    words("explain.esca.why_alternating", why=pairing.why),
                 )
             )
     else:
@@ -118,21 +116,29 @@ def round_pairing(
                     white,
                     black,
                     (*pairing.rules, rule),
-                    f"{pairing.why}. Colours: {why} ({rule})",
+                    words("explain.esca.why_colours", why=pairing.why, colours=why, rule=rule),
                 )
             )
     boards = []
     for number, (_, white, black, rules, why) in enumerate(decided, start=1):
         boards.append(Board(number=number, white=white.pairing_number, black=black.pairing_number))
+        board = {"board": number, "white": white.pairing_number, "black": black.pairing_number}
         if white.score == black.score:
-            scores = f"both on {points_text(white.score)}"
+            text = words(
+                "explain.esca.board_level", **board, score=points_text(white.score), why=why
+            )
         else:
-            scores = f"{points_text(white.score)} v {points_text(black.score)}"
+            text = words(
+                "explain.esca.board",
+                **board,
+                white_score=points_text(white.score),
+                black_score=points_text(black.score),
+                why=why,
+            )
         explanation.append(
             Explanation(
                 rule=", ".join(dict.fromkeys(rules)),
-                text=f"Board {number}: {white.pairing_number} (white) v "
-                f"{black.pairing_number} (black), {scores}: {why}.",
+                words=text,
                 players=(white.pairing_number, black.pairing_number),
             )
         )

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from pairing.engine.errors import NoValidPairing
 from pairing.engine.history import pairing_scores
+from pairing.engine.messages import Message, Value, words
 from pairing.engine.model import (
     Board,
     Explanation,
@@ -16,6 +17,7 @@ from pairing.engine.model import (
     RoundRequest,
     TournamentState,
 )
+from pairing.engine.systems.esca.explanation import clauses
 from pairing.engine.systems.esca.pairer import Result
 from pairing.engine.systems.esca.procedure import EscaPairer, round_pairing
 
@@ -84,30 +86,36 @@ def repair(state: TournamentState, published: RoundPairing, *, seed: int) -> Rou
     if published.pairing_allocated_bye is not None:
         published_players.add(published.pairing_allocated_bye)
     gone = sorted(published_players - active)
-    summary = f"Published draw changed with the least disturbance: {len(kept)} board(s) kept"
+    parts: list[Value] = [words("explain.esca.repair_kept", count=len(kept))]
     if gone:
-        summary += f"; not playing: {', '.join(str(n) for n in gone)}"
+        parts.append(words("explain.esca.repair_gone", players=", ".join(str(n) for n in gone)))
     if opened:
-        summary += (
-            f"; opened as well so that everyone can be paired: board(s) "
-            f"{', '.join(str(b.number) for b in opened)}"
+        parts.append(
+            words("explain.esca.repair_opened", boards=", ".join(str(b.number) for b in opened))
         )
-    summary += f"; re-paired: {', '.join(str(n) for n in left) or 'nobody'}."
+    again: Value = ", ".join(str(n) for n in left) or words("explain.esca.nobody")
+    parts.append(words("explain.esca.repair_left", players=again))
     explanation = [
         Explanation(
             rule="ESCA 25",
-            text=summary,
+            words=words("explain.esca.repair", summary=clauses(parts)),
             players=tuple(PairingNumber(n) for n in left),
         )
     ]
     offset = len(kept)
     for note in sub.explanation:
         text = note.text
-        if text.startswith("Board "):
+        if note.words is None and text.startswith("Board "):
             number, _, rest = text[len("Board ") :].partition(":")
             text = f"Board {int(number) + offset}:{rest}"
+        renumbered = _renumbered(note, offset)
         explanation.append(
-            Explanation(rule=f"ESCA 25, {note.rule}", text=text, players=note.players)
+            Explanation(
+                rule=f"ESCA 25, {note.rule}",
+                text="" if renumbered is not None else text,
+                words=renumbered,
+                players=note.players,
+            )
         )
     return RoundPairing(
         round_number=state.round_number,
@@ -124,3 +132,14 @@ def _met_or_forbidden(state: TournamentState, number: PairingNumber) -> frozense
     met = frozenset(r.opponent for r in player.history if r.played and r.opponent is not None)
     forbidden = frozenset(n for pair in state.forbidden_pairs if number in pair for n in pair)
     return met | (forbidden - {number})
+
+
+def _renumbered(note: Explanation, offset: int) -> Message | None:
+    """A board's step of the re-paired part, its board number moved past the boards kept."""
+    if note.words is None:
+        return None
+    values = dict(note.words.values)
+    board = values.get("board")
+    if isinstance(board, int):
+        values["board"] = board + offset
+    return Message(note.words.code, values)

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pairing.engine.errors import NoValidPairing
-from pairing.engine.messages import words
+from pairing.engine.messages import Message, Value, words
 from pairing.engine.model import Explanation, Round1Separation
 from pairing.engine.systems.esca import options as option
 from pairing.engine.systems.esca.cards import Card
+from pairing.engine.systems.esca.explanation import clauses, names_rule
 from pairing.engine.systems.esca.oracle import Oracle, same_school
 from pairing.engine.systems.esca.pairer import Pairer, Pairing
 
@@ -22,7 +23,7 @@ class RoundOne(Pairer):
             return sorted(self.cards, key=lambda c: (c.lot, c.pairing_number))
         return sorted(self.cards, key=lambda c: (c.name.casefold(), c.pairing_number))
 
-    def round1_separation(self, card: Card, other: Card) -> list[str]:
+    def round1_separation(self, card: Card, other: Card) -> list[Message]:
         """What ESCA 3, 6 and 27 would keep apart in round 1 for these two players.
 
         Our reading of ESCA 27: each separation is an event option and applies in round 1
@@ -30,16 +31,16 @@ class RoundOne(Pairer):
         """
         reasons = []
         if card.top and other.top:
-            reasons.append("top players, ESCA 3 and 6")
+            reasons.append(words("explain.esca.apart_top"))
         options = self.state.options.value(option.ROUND1_SEPARATION)
         if Round1Separation.AREA in options and card.area and card.area == other.area:
-            reasons.append("same area, ESCA 27")
+            reasons.append(words("explain.esca.apart_area"))
         if (
             Round1Separation.FEDERATION in options
             and card.federation
             and card.federation == other.federation
         ):
-            reasons.append("same country, ESCA 27")
+            reasons.append(words("explain.esca.apart_country"))
         return reasons
 
     def round1_oracle(self, rest: Sequence[Card]) -> None:
@@ -75,8 +76,8 @@ class RoundOne(Pairer):
             apart_tops.append(self.school_bad[card.index] | top)
             apart_all.append(self.school_bad[card.index] | top | local)
         for hard, note in (
-            (apart_tops, "schools and top players kept apart"),
-            (self.school_bad, "schools kept apart; top players as far as possible"),
+            (apart_tops, "explain.esca.round1_tops"),
+            (self.school_bad, "explain.esca.round1_schools"),
         ):
             oracle = Oracle(apart_all, hard, weighted=self.oracle.weighted)
             if self.oracle.gone:
@@ -86,10 +87,13 @@ class RoundOne(Pairer):
                 continue
             if shortfall:
                 oracle.relax(shortfall)
+            parts: list[Value] = [words(note)]
             if areas or countries:
-                note += "; areas and countries (ESCA 27) as far as possible"
+                parts.append(words("explain.esca.round1_areas"))
             self.oracle = oracle
-            self.result.notes.append(Explanation(rule="ESCA 6", text=f"Round 1: {note}."))
+            self.result.notes.append(
+                Explanation(rule="ESCA 6", words=words("explain.esca.round1", note=clauses(parts)))
+            )
             return
 
     def pair_round1(self) -> None:
@@ -129,7 +133,7 @@ class RoundOne(Pairer):
         natural: Card | None,
         rule: str,
         rules: tuple[str, ...] = (),
-        text: str = "",
+        text: Message | None = None,
     ) -> bool:
         """Pair ``card`` with the first acceptable candidate, relaxing ESCA 7 if need be."""
         while True:
@@ -140,23 +144,35 @@ class RoundOne(Pairer):
                 return False
             self.oracle.relax()
         opponent, skipped = found
-        why = text or (
-            "top half v bottom half" if opponent is natural else "the first bottom-half player left"
-        )
+        why: list[Value] = [
+            text
+            or words(
+                "explain.esca.top_v_bottom"
+                if opponent is natural
+                else "explain.esca.first_bottom_left"
+            )
+        ]
         if skipped:
-            why += f"; {skipped}"
+            why.append(skipped)
         tags = [rule, *rules]
-        if "ESCA 7" in skipped:
+        if names_rule(skipped, "ESCA 7"):
             tags.append("ESCA 7")
         if opponent is not natural and self.round1 and natural is not None:
             reasons = self.round1_separation(card, natural)
             if reasons:
-                why += f"; {natural.pairing_number} kept apart ({'; '.join(reasons)})"
-                tags.append("ESCA 3" if any(r.startswith("top") for r in reasons) else "ESCA 27")
+                why.append(
+                    words(
+                        "explain.esca.kept_apart",
+                        player=natural.pairing_number,
+                        reasons=clauses(reasons),
+                    )
+                )
+                top = any(r.code == "explain.esca.apart_top" for r in reasons)
+                tags.append("ESCA 3" if top else "ESCA 27")
         if same_school(card, opponent):
             tags.append("ESCA 7")
-            why += "; same school, unavoidable (ESCA 7)"
+            why.append(words("explain.esca.same_school"))
         self.result.pairings.append(
-            Pairing(first=card, second=opponent, rules=tuple(dict.fromkeys(tags)), why=why)
+            Pairing(first=card, second=opponent, rules=tuple(dict.fromkeys(tags)), why=clauses(why))
         )
         return True

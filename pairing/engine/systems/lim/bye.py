@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pairing.engine.errors import NoValidPairing
-from pairing.engine.messages import words
+from pairing.engine.messages import Value, words
 from pairing.engine.model import Explanation
 from pairing.engine.systems.lim.compatibility import Compatibility
-from pairing.engine.systems.lim.explanation import points_text
+from pairing.engine.systems.lim.explanation import clauses, points_text
 from pairing.engine.systems.lim.players import Entrant
 
 
@@ -30,28 +30,24 @@ class ByeChoice(Compatibility):
         """
         if len(players) % 2 == 0:
             return None, None
-        passed: list[str] = []
+        passed: list[Value] = []
         for candidate in sorted(players, key=lambda p: (p.score, -p.pairing_number)):
             if not candidate.bye_allowed:
-                passed.append(
-                    f"{candidate.pairing_number} (already had the bye or a point by "
-                    "default, Lim 8.2)"
-                )
+                passed.append(words("explain.lim.bye_skip_had", player=candidate.pairing_number))
                 continue
             rest = [p for p in players if p is not candidate]
             if not self.can_pair(rest, len(rest) // 2):
-                passed.append(
-                    f"{candidate.pairing_number} (the others could not all be paired, Lim 9.1)"
-                )
+                passed.append(words("explain.lim.bye_skip_rest", player=candidate.pairing_number))
                 continue
-            text = (
-                f"Player {candidate.pairing_number} receives the bye: the lowest ranked "
-                f"player of the lowest score group ({points_text(candidate.score)}) "
-                "who may have it; one point, no colour (Lim 8.1, 8.3)."
-            )
+            values: dict[str, Value] = {
+                "player": candidate.pairing_number,
+                "points": points_text(candidate.score),
+            }
             if passed:
-                text += " Passed over: " + "; ".join(passed) + "."
+                text = words("explain.lim.bye_passed", **values, passed=clauses(passed))
+            else:
+                text = words("explain.lim.bye", **values)
             return candidate, Explanation(
-                rule="Lim 8.1", text=text, players=(candidate.pairing_number,)
+                rule="Lim 8.1", words=text, players=(candidate.pairing_number,)
             )
         raise NoValidPairing(words("pairing.lim_bye", round=self.round_number))

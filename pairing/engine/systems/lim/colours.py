@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from pairing.engine.messages import Message, words
 from pairing.engine.model import Colour, PairingNumber
 from pairing.engine.systems.lim.compatibility import Compatibility
 from pairing.engine.systems.lim.explanation import colour_word
@@ -44,7 +45,7 @@ class ColourAllocation(Compatibility):
 
     def allocate(
         self, pairing: Pairing, *, colourless: Mapping[PairingNumber, Colour]
-    ) -> tuple[Entrant, Entrant, str, str]:
+    ) -> tuple[Entrant, Entrant, str, Message]:
         """White, black, the rule that decided and why (Lim 12.1-12.6, 13).
 
         ``colourless`` gives the higher player's colour for pairings where neither player
@@ -74,9 +75,16 @@ class ColourAllocation(Compatibility):
                 white,
                 black,
                 "Lim 12.3" if repeated else "Lim 12.1",
-                f"player {bound.pairing_number} may not have the other colour by Lim 9.1",
+                words("explain.lim.colour_bound", player=bound.pairing_number),
             )
-        thirteen = "" if options else "; Lim 13 allows this in the last round"
+        thirteen = not options
+
+        def why(clause: Message) -> Message:
+            """The clause, and that Lim 13 allows it when no colours keep Lim 9.1."""
+            if not thirteen:
+                return clause
+            return words("explain.semicolon", first=clause, rest=words("explain.lim.thirteen"))
+
         if higher.due is None and lower.due is None:
             colour = colourless[higher.pairing_number]
             white, black = (higher, lower) if colour is Colour.WHITE else (lower, higher)
@@ -84,8 +92,7 @@ class ColourAllocation(Compatibility):
                 white,
                 black,
                 "Lim 12.1",
-                f"neither has a colour yet; colours alternate from board to board, the top "
-                f"seed's colour drawn or set for round 1{thirteen}",
+                why(words("explain.lim.colour_none")),
             )
         even = self.round_number % 2 == 0
         due_rule = "Lim 12.6" if even else "Lim 12.5"
@@ -94,7 +101,7 @@ class ColourAllocation(Compatibility):
                 white, black = (higher, lower) if higher.due is Colour.WHITE else (lower, higher)
             else:
                 white, black = (lower, higher) if lower.due is Colour.WHITE else (higher, lower)
-            return white, black, due_rule, "each has his due colour" + thirteen
+            return white, black, due_rule, why(words("explain.lim.colour_due"))
         due = higher.due
         if higher.absolute != lower.absolute:
             bound = higher if higher.absolute else lower
@@ -104,8 +111,13 @@ class ColourAllocation(Compatibility):
                 white,
                 black,
                 "Lim 12.3",
-                f"both are due {colour_word(due)}; player {bound.pairing_number} must have it"
-                + thirteen,
+                why(
+                    words(
+                        "explain.lim.colour_must",
+                        colour=colour_word(due),
+                        player=bound.pairing_number,
+                    )
+                ),
             )
         equalising = bool(higher.colours and lower.colours) and all(
             sum(1 if c is Colour.WHITE else -1 for c in p.colours) for p in (higher, lower)
@@ -118,18 +130,25 @@ class ColourAllocation(Compatibility):
                     white,
                     black,
                     history_rule,
-                    f"both are due {colour_word(due)}; going back through their colours, the "
-                    f"latest round in which they differed decides{thirteen}",
+                    why(words("explain.lim.colour_history", colour=colour_word(due))),
                 )
         favoured = lower if pairing.position is Position.BELOW else higher
         other = higher if favoured is lower else lower
         white, black = (favoured, other) if due is Colour.WHITE else (other, favoured)
-        which = "lower" if favoured is lower else "higher"
-        where = "below" if pairing.position is Position.BELOW else "in or above"
+        which = words("explain.lim.lower" if favoured is lower else "explain.lim.higher")
+        below = pairing.position is Position.BELOW
         return (
             white,
             black,
             "Lim 12.4",
-            f"both are due {colour_word(due)} with identical histories; {where} the median "
-            f"group the {which} ranked player, {favoured.pairing_number}, has it{thirteen}",
+            why(
+                words(
+                    "explain.lim.colour_identical_below"
+                    if below
+                    else "explain.lim.colour_identical_above",
+                    colour=colour_word(due),
+                    which=which,
+                    player=favoured.pairing_number,
+                )
+            ),
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from pairing.engine.matching import ShrinkingMatching, matching_size
+from pairing.engine.messages import Message, words
 from pairing.engine.model import TournamentState
 from pairing.engine.systems.lim.players import BLACK_BIT, WHITE_BIT, Entrant
 
@@ -71,11 +72,11 @@ class Compatibility:
             return False
         return (self.last_round and a.score == b.score) or colours_legal(a, b)
 
-    def why_incompatible(self, a: Entrant, b: Entrant) -> str:
+    def why_incompatible(self, a: Entrant, b: Entrant) -> Message:
         """Why two players may not be paired, in words (Lim 9.1)."""
         if b.pairing_number in a.avoid:
-            return "met before or may not meet (Lim 9.1)"
-        return "colours (Lim 9.1)"
+            return words("explain.lim.skip_met")
+        return words("explain.lim.skip_colours")
 
     def _dirac(self, players: Sequence[Entrant]) -> bool:
         """True when every player is compatible with at least half of the others.

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
+from pairing.engine.messages import Message, Value, chained, words
 from pairing.engine.model import Colour, PairingNumber, Points
 from pairing.engine.systems.lim.colours import colours_fit
 from pairing.engine.systems.lim.compatibility import Compatibility, GroupMatching, colours_legal
-from pairing.engine.systems.lim.explanation import SKIPS_SHOWN, colour_word, points_text
+from pairing.engine.systems.lim.explanation import SKIPS_SHOWN, clauses, colour_word, points_text
 from pairing.engine.systems.lim.floaters import MAXI_RATING_LIMIT, floater_order
 from pairing.engine.systems.lim.groups import Direction, Pairing, Position
 from pairing.engine.systems.lim.players import Entrant
@@ -20,7 +21,7 @@ class Choice:
 
     opponent: Entrant
     fits_colours: bool
-    skipped: tuple[tuple[PairingNumber, str], ...]
+    skipped: tuple[tuple[PairingNumber, Message], ...]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -29,7 +30,7 @@ class Scrutiny:
     whether the floater of 9.3 d came back into the group (11.4 a)."""
 
     pairings: tuple[Pairing, ...]
-    floated: tuple[tuple[Entrant, str], ...]
+    floated: tuple[tuple[Entrant, Message], ...]
     parity_back: bool
 
 
@@ -105,15 +106,17 @@ def exchange_columns(
         yield column([*changed, *proposed_pairings(rest)])
 
 
-def skipped_text(choice: Choice) -> str:
-    """The candidates passed over, in words."""
+def skipped_text(choice: Choice) -> list[Value]:
+    """The candidates passed over, in words: a clause, or none."""
     if not choice.skipped:
-        return ""
-    shown = choice.skipped[:SKIPS_SHOWN]
-    text = "; passed over: " + ", ".join(f"{pn} ({reason})" for pn, reason in shown)
-    if len(choice.skipped) > SKIPS_SHOWN:
-        text += " and others"
-    return text
+        return []
+    shown: list[Value] = [
+        words("explain.lim.skipped", player=pn, reason=reason)
+        for pn, reason in choice.skipped[:SKIPS_SHOWN]
+    ]
+    more = len(choice.skipped) > SKIPS_SHOWN
+    code = "explain.lim.passed_over_more" if more else "explain.lim.passed_over"
+    return [words(code, players=chained("explain.comma", shown))]
 
 
 class Exchanges(Compatibility):
@@ -145,15 +148,15 @@ class Exchanges(Compatibility):
         default: Entrant | None = None
         legal: Entrant | None = None
         relaxed: Entrant | None = None
-        skipped: list[tuple[int, PairingNumber, str]] = []
+        skipped: list[tuple[int, PairingNumber, Message]] = []
 
-        def skip(index: int, q: Entrant, reason: str) -> None:
+        def skip(index: int, q: Entrant, reason: Message) -> None:
             if len(skipped) <= SKIPS_SHOWN:
                 skipped.append((index, q.pairing_number, reason))
 
-        refused: list[tuple[int, PairingNumber, str]] = []
+        refused: list[tuple[int, PairingNumber, Message]] = []
 
-        def passed_before(chosen: int) -> tuple[tuple[PairingNumber, str], ...]:
+        def passed_before(chosen: int) -> tuple[tuple[PairingNumber, Message], ...]:
             # Opponents refused by the Maxi limit are named even when they came later.
             return tuple(
                 (pn, reason)
@@ -170,10 +173,10 @@ class Exchanges(Compatibility):
             keeps_91 = not self.last_round or colours_legal(player, q)
             if not (fits or default is None or (keeps_91 and legal is None) or relaxed is None):
                 if colour_possible and not fits:
-                    skip(index, q, f"both due {colour_word(player.due)} (Lim 12.2)")
+                    skip(index, q, words("explain.lim.skip_due", colour=colour_word(player.due)))
                 continue
             if not feasible(q):
-                skip(index, q, "the rest of the group could not then be paired (Lim 11.4)")
+                skip(index, q, words("explain.lim.skip_rest"))
                 continue
             positions[q.pairing_number] = index
             if default is None:
@@ -181,11 +184,11 @@ class Exchanges(Compatibility):
             if fits and (not self.maxi or abs(q.rating - default.rating) <= MAXI_RATING_LIMIT):
                 return Choice(opponent=q, fits_colours=True, skipped=passed_before(index))
             if fits:
-                reason = f"rated over {MAXI_RATING_LIMIT} from the first choice ({maxi_rule})"
+                reason = words("explain.lim.skip_maxi", limit=MAXI_RATING_LIMIT, rule=maxi_rule)
                 skip(index, q, reason)
                 refused.append((index, q.pairing_number, reason))
             elif colour_possible:
-                skip(index, q, f"both due {colour_word(player.due)} (Lim 12.2)")
+                skip(index, q, words("explain.lim.skip_due", colour=colour_word(player.due)))
             if keeps_91 and legal is None:
                 legal = q
             if relaxed is None:
@@ -268,7 +271,7 @@ class Exchanges(Compatibility):
         key = direction_key(direction)
         remaining = sorted(players, key=key)
         made: list[Pairing] = []
-        floated: list[tuple[Entrant, str]] = []
+        floated: list[tuple[Entrant, Message]] = []
         parity_back = False
         dues = {Colour.WHITE: 0, Colour.BLACK: 0, None: 0}
         for p in remaining:
@@ -310,7 +313,7 @@ class Exchanges(Compatibility):
 
             return feasible
 
-        def stuck(player: Entrant, why: str) -> None:
+        def stuck(player: Entrant, why: Message) -> None:
             # Our reading of Lim 11.4: a player who cannot be paired however the earlier
             # pairings are exchanged floats.  In an odd group the player floated to make it
             # even comes back in his place (Lim 11.4 a); in an even group the lowest
@@ -326,11 +329,8 @@ class Exchanges(Compatibility):
                 parity_back = True
                 give(parity)
                 rebuild()
-                why += (
-                    f"; player {parity.pairing_number}, floated to make the group even, "
-                    "returns to it in his place (Lim 11.4 a)"
-                )
-                floated.append((player, why))
+                back = words("explain.lim.parity_back", player=parity.pairing_number)
+                floated.append((player, words("explain.semicolon", first=why, rest=back)))
                 return
             floated.append((player, why))
             if len(remaining) % 2 == 1:
@@ -338,15 +338,12 @@ class Exchanges(Compatibility):
                     if matching.size_without([companion], bound=achievable) >= achievable:
                         take(companion)
                         achievable = matching.remove([companion], bound=achievable)
-                        end = "lowest" if direction is Direction.DOWN else "highest"
-                        floated.append(
-                            (
-                                companion,
-                                f"the {end} numbered player left whose departure lets the "
-                                f"others be paired; he floats with player "
-                                f"{player.pairing_number} to keep the group even (Lim 11.4 b)",
-                            )
+                        code = (
+                            "explain.lim.companion_lowest"
+                            if direction is Direction.DOWN
+                            else "explain.lim.companion_highest"
                         )
+                        floated.append((companion, words(code, player=player.pairing_number)))
                         break
 
         def paired(first: Entrant, second: Entrant, pairing: Pairing) -> None:
@@ -379,7 +376,7 @@ class Exchanges(Compatibility):
             if choice is None:
                 if not checked:
                     return None
-                stuck(floater, "no compatible opponent is left for him in the group (Lim 10.5)")
+                stuck(floater, words("explain.lim.stuck_floater"))
                 continue
             paired(
                 floater,
@@ -421,11 +418,7 @@ class Exchanges(Compatibility):
                     rejoined.add(released.pairing_number)
                     rebuild()
                 continue
-            stuck(
-                player,
-                "no compatible opponent can be found for him by exchanges that leave the "
-                "players before him paired (Lim 11.4)",
-            )
+            stuck(player, words("explain.lim.stuck_player"))
         return Scrutiny(pairings=tuple(made), floated=tuple(floated), parity_back=parity_back)
 
     def _exchange_with_earlier(
@@ -463,9 +456,12 @@ class Exchanges(Compatibility):
                 earlier,
                 second=partner,
                 rules=("Lim 11.3",),
-                why=f"player {holder.pairing_number} gave up opponent "
-                f"{taken.pairing_number} to player {player.pairing_number} and takes "
-                f"the highest numbered player left who is compatible (Lim 11.3)",
+                why=words(
+                    "explain.lim.gave_up",
+                    holder=holder.pairing_number,
+                    taken=taken.pairing_number,
+                    player=player.pairing_number,
+                ),
             )
             made.append(
                 Pairing(
@@ -473,9 +469,12 @@ class Exchanges(Compatibility):
                     second=taken,
                     position=earlier.position,
                     rules=("Lim 11.3",),
-                    why=f"player {player.pairing_number} had no compatible opponent "
-                    f"left, so he takes player {taken.pairing_number}, opponent of "
-                    f"player {holder.pairing_number} (Lim 11.3)",
+                    why=words(
+                        "explain.lim.takes",
+                        player=player.pairing_number,
+                        taken=taken.pairing_number,
+                        holder=holder.pairing_number,
+                    ),
                 )
             )
             return (player, partner), None
@@ -490,9 +489,12 @@ class Exchanges(Compatibility):
                 earlier,
                 second=player,
                 rules=("Lim 11.3",),
-                why=f"player {player.pairing_number} had no compatible opponent left, so "
-                f"he is paired with player {holder.pairing_number}, whose opponent "
-                f"{released.pairing_number} rejoins the group (Lim 11.3)",
+                why=words(
+                    "explain.lim.released",
+                    player=player.pairing_number,
+                    holder=holder.pairing_number,
+                    released=released.pairing_number,
+                ),
             )
             return (player,), released
         return None
@@ -509,24 +511,22 @@ class Exchanges(Compatibility):
         end = "highest" if direction is Direction.DOWN else "lowest"
         order_rule = "Lim 10.6" if floater.score > group_score else "Lim 10.7"
         q = choice.opponent
-        if choice.fits_colours:
-            how = f"the {end} numbered available player who is due the other colour"
-        else:
-            how = (
-                f"the {end} numbered available compatible player (nobody available was due "
-                "the other colour)"
-            )
-        why = (
-            f"floater {floater.pairing_number} ({points_text(floater.score)}) was "
-            f"paired first ({order_rule}) with {q.pairing_number}, {how} (Lim 10.8)"
+        fits = "due" if choice.fits_colours else "compatible"
+        how = words(f"explain.lim.{end}_{fits}")
+        why = words(
+            "explain.lim.floater_first",
+            floater=floater.pairing_number,
+            points=points_text(floater.score),
+            rule=order_rule,
+            opponent=q.pairing_number,
+            how=how,
         )
-        why += skipped_text(choice)
         return Pairing(
             first=floater,
             second=q,
             position=position,
             rules=(order_rule, "Lim 10.8"),
-            why=why,
+            why=clauses([why, *skipped_text(choice)]),
         )
 
     def _scrutiny_pairing(
@@ -535,19 +535,26 @@ class Exchanges(Compatibility):
         """A scrutinised player's pairing with its explanation (Lim 9.4, 9.5, 11.1, 12.2)."""
         q = choice.opponent
         if proposed is q:
-            why = f"proposed pairing {player.pairing_number} v {q.pairing_number} (Lim 9.4)"
+            why = words(
+                "explain.lim.proposed", player=player.pairing_number, opponent=q.pairing_number
+            )
             rules: tuple[str, ...] = ("Lim 9.4",)
         else:
-            why = (
-                f"proposed opponent of {player.pairing_number} was "
-                f"{proposed.pairing_number if proposed else '-'} (Lim 9.4); exchanged for "
-                f"{q.pairing_number}, the first in the order of Lim 11.1-11.2 "
-            )
+            values: dict[str, Value] = {
+                "player": player.pairing_number,
+                "proposed": proposed.pairing_number if proposed else "-",
+                "opponent": q.pairing_number,
+            }
             if choice.fits_colours:
-                why += "who is compatible and lets both have their due colours (Lim 12.2)"
+                why = words("explain.lim.exchanged_due", **values)
                 rules = ("Lim 9.5", "Lim 11.1", "Lim 12.2")
             else:
-                why += "who is compatible (Lim 9.5)"
+                why = words("explain.lim.exchanged", **values)
                 rules = ("Lim 9.5", "Lim 11.1")
-        why += skipped_text(choice)
-        return Pairing(first=player, second=q, position=position, rules=rules, why=why)
+        return Pairing(
+            first=player,
+            second=q,
+            position=position,
+            rules=rules,
+            why=clauses([why, *skipped_text(choice)]),
+        )

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from pairing.engine.matching import bipartite_matching_size
+from pairing.engine.messages import Message, Value, chained, words
 from pairing.engine.model import Colour, PairingNumber, Points
 from pairing.engine.systems.lim.compatibility import Compatibility, GroupMatching
-from pairing.engine.systems.lim.explanation import SKIPS_SHOWN, colour_word
+from pairing.engine.systems.lim.explanation import SKIPS_SHOWN, clauses, colour_word
 from pairing.engine.systems.lim.groups import Direction, Position
 from pairing.engine.systems.lim.players import Entrant
 
@@ -38,7 +39,7 @@ def floater_order(
     return down + up if position is not Position.BELOW else up + down
 
 
-def floats_text(a: Entrant, b: Entrant, *, median_twice: int) -> str:
+def floats_text(a: Entrant, b: Entrant, *, median_twice: int) -> Message | None:
     """Who of two paired players floated, in words (Lim 10.1).
 
     A floater was transferred to another score group: with different scores, the player
@@ -47,20 +48,22 @@ def floats_text(a: Entrant, b: Entrant, *, median_twice: int) -> str:
     a median player, did not float.
     """
     if a.score == b.score:
-        return ""
+        return None
     high, low = (a, b) if a.score > b.score else (b, a)
-    parts = []
-    if 2 * high.score > median_twice:
-        parts.append(f"player {high.pairing_number} floats down")
-    if 2 * low.score < median_twice:
-        parts.append(f"player {low.pairing_number} floats up")
-    return " " + ", ".join(parts).capitalize() + " (Lim 10.1)." if parts else ""
+    down, up = 2 * high.score > median_twice, 2 * low.score < median_twice
+    if down and up:
+        return words("explain.lim.floats_down_up", high=high.pairing_number, low=low.pairing_number)
+    if down:
+        return words("explain.lim.floats_down", player=high.pairing_number)
+    if up:
+        return words("explain.lim.floats_up", player=low.pairing_number)
+    return None
 
 
 class FloaterChoice(Compatibility):
     """Lim 9.3, 10.2-10.10: who is transferred and who floats to make a group even."""
 
-    def transfer_reason(self, player: Entrant, group: Sequence[Entrant]) -> str:
+    def transfer_reason(self, player: Entrant, group: Sequence[Entrant]) -> Message:
         """Which of Lim 9.3 a-c transfers a player with no compatible opponent, in words.
 
         Our reading of Lim 9.3: such a player is transferred in the group's direction of
@@ -71,23 +74,19 @@ class FloaterChoice(Compatibility):
         (9.3 d), not because he has played everyone in it.
         """
         if all(q is player for q in group):
-            return "is alone in his score group, which must be made even (Lim 9.3 d)"
+            return words("explain.lim.transfer_alone")
         if all(q.pairing_number in player.avoid for q in group if q is not player):
-            return "has already played (or may not meet) every player of the group (Lim 9.3 a)"
+            return words("explain.lim.transfer_played")
         difference = sum(1 if c is Colour.WHITE else -1 for c in player.colours)
         repeated = len(player.colours) >= 2 and player.colours[-1] is player.colours[-2]
-        reasons = []
+        if abs(difference) >= 2 and repeated:
+            return words("explain.lim.transfer_b_c")
         if abs(difference) >= 2:
-            reasons.append(("b", "has two more of one colour"))
+            return words("explain.lim.transfer_b")
         if repeated:
-            reasons.append(("c", "had the same colour in the last two rounds"))
-        if not reasons:  # cannot happen: only such players are barred by colour
-            reasons = [("b, c", "cannot be given a permitted colour")]
-        return (
-            " and ".join(text for _, text in reasons)
-            + ", and no compatible opponent in the group can give him the other colour "
-            + f"(Lim 9.3 {', '.join(letter for letter, _ in reasons)})"
-        )
+            return words("explain.lim.transfer_c")
+        # cannot happen: only such players are barred by colour
+        return words("explain.lim.transfer_colour")
 
     def has_adjacent_opponent(
         self,
@@ -133,7 +132,7 @@ class FloaterChoice(Compatibility):
         ahead: Sequence[Entrant],
         adjacent: Sequence[Entrant],
         adjacent_floaters: Sequence[Entrant],
-    ) -> tuple[Entrant, str]:
+    ) -> tuple[Entrant, Message]:
         """The player floated to make an odd group even, and why (Lim 9.3 d, 10.2-10.10).
 
         ``ahead`` are this group's other floaters; ``adjacent`` the players of the group
@@ -218,60 +217,61 @@ class FloaterChoice(Compatibility):
 
         chosen, repeat = avoid_repeat(sorted(same_kind, key=lambda p: (balance(p), rank(p))))
         plain, plain_repeat = avoid_repeat(sorted(same_kind, key=rank))
-        maxi_note = ""
+        maxi_note: Message | None = None
         if self.maxi and abs(chosen.rating - plain.rating) > MAXI_RATING_LIMIT:
-            maxi_note = (
-                f" In this Maxi-tournament player {chosen.pairing_number}, who would even "
-                f"out the due colours, is rated more than {MAXI_RATING_LIMIT} points from "
-                f"player {plain.pairing_number}, so player {plain.pairing_number} floats "
-                "(Lim 10.2)."
+            maxi_note = words(
+                "explain.lim.maxi_parity",
+                chosen=chosen.pairing_number,
+                limit=MAXI_RATING_LIMIT,
+                plain=plain.pairing_number,
             )
             chosen, repeat = plain, plain_repeat
         kind_of_chosen = kinds[chosen.pairing_number]
-        letter = "dcba"[kind_of_chosen]
-        where = "came into the group as a floater and " if kind_of_chosen >= 2 else ""
-        has = "has a" if kind_of_chosen % 2 == 0 else "has no"
-        parts = [
-            f"he {where}{has} compatible opponent in the next score group (type {letter} of "
-            f"Lim 10.9, 10.{3 if down else 4})"
-            + ("" if kind_of_chosen == 0 else "; no player of a better type was available")
+        came = "_came" if kind_of_chosen >= 2 else ""
+        has = "has" if kind_of_chosen % 2 == 0 else "has_no"
+        parts: list[Value] = [
+            words(
+                f"explain.lim.type{came}_{has}",
+                letter="dcba"[kind_of_chosen],
+                rule=f"10.{3 if down else 4}",
+            )
         ]
+        if kind_of_chosen != 0:
+            parts.append(words("explain.lim.no_better_type"))
         first = (balance(chosen), rank(chosen))
-        worse = [
-            f"{p.pairing_number} (type {'dcba'[kinds[p.pairing_number]]})"
+        worse: list[Value] = [
+            words(
+                "explain.lim.typed", player=p.pairing_number, type="dcba"[kinds[p.pairing_number]]
+            )
             for p in sorted(players, key=lambda p: (balance(p), rank(p)))
             if kinds[p.pairing_number] > kind_of_chosen and (balance(p), rank(p)) < first
         ]
         if worse:
             parts.append(
-                "passed over as floaters of a worse type (Lim 10.9): "
-                + ", ".join(worse[:SKIPS_SHOWN])
+                words(
+                    "explain.lim.worse_type",
+                    players=chained("explain.comma", worse[:SKIPS_SHOWN]),
+                )
             )
         if repeat is not None:
-            parts.append(
-                f"player {repeat.pairing_number}, who came first, floated in the round "
-                "before and is passed over (Lim 10.10)"
-            )
+            parts.append(words("explain.lim.repeat_passed", player=repeat.pairing_number))
         elif chosen.floated_last_round:
-            parts.append(
-                "he floated in the round before, but passing him over would cost a pairing "
-                "or give a worse type of floater (Lim 10.10)"
-            )
-        if not maxi_note:
+            parts.append(words("explain.lim.repeat_kept"))
+        if maxi_note is None:
             if majority is None:
-                parts.append("as many players are due white as black (Lim 10.2)")
+                parts.append(words("explain.lim.due_even"))
             elif chosen.due is majority:
                 parts.append(
-                    f"he is due {colour_word(majority)}, like most of the group ({due_white} "
-                    f"due white, {due_black} due black), so the due colours even out "
-                    "(Lim 10.2)"
+                    words(
+                        "explain.lim.due_majority",
+                        colour=colour_word(majority),
+                        white=due_white,
+                        black=due_black,
+                    )
                 )
             else:
-                parts.append(
-                    f"more players are due {colour_word(majority)}, but none of them may "
-                    "float before him (Lim 10.2)"
-                )
-        end = "lowest" if down else "highest"
-        parts.append(f"the {end} numbered such player (Lim 10.2, 10.{3 if down else 4})")
-        text = "; ".join(parts) + "." + maxi_note
-        return chosen, text
+                parts.append(words("explain.lim.due_minority", colour=colour_word(majority)))
+        parts.append(words("explain.lim.lowest_such" if down else "explain.lim.highest_such"))
+        if maxi_note is None:
+            return chosen, words("explain.lim.parity_why", why=clauses(parts))
+        return chosen, words("explain.lim.parity_why_maxi", why=clauses(parts), maxi=maxi_note)

@@ -6,6 +6,7 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pairing.engine.messages import Value
 from pairing.engine.model import Points
 from pairing.engine.systems.lim.players import Entrant
 
@@ -76,4 +77,4 @@ class Pairing:
     second: Entrant
     position: Position
     rules: tuple[str, ...]
-    why: str
+    why: Value

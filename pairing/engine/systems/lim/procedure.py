@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pairing.engine.errors import NoValidPairing
-from pairing.engine.messages import words
+from pairing.engine.messages import Value, words
 from pairing.engine.model import (
     Board,
     Colour,
@@ -69,15 +69,19 @@ class LimPairer(ByeChoice, FloaterChoice, Exchanges, ColourAllocation):
         transferred = [
             p for p in members if not any(self.compatible(p, q) for q in members if q is not p)
         ]
-        go = "down" if direction is Direction.DOWN else "up"
+        go = words("explain.lim.down" if direction is Direction.DOWN else "explain.lim.up")
         for p in transferred:
             reason = self.transfer_reason(p, members)
-            type_note = " and floats on (Lim 10.5)" if p.pairing_number in incoming else ""
+            on = p.pairing_number in incoming
             notes.append(
                 Explanation(
                     rule="Lim 9.3",
-                    text=f"Player {p.pairing_number} {reason}: he floats {go} to the next "
-                    f"score group{type_note}.",
+                    words=words(
+                        "explain.lim.transferred_on" if on else "explain.lim.transferred",
+                        player=p.pairing_number,
+                        reason=reason,
+                        go=go,
+                    ),
                     players=(p.pairing_number,),
                 )
             )
@@ -95,8 +99,7 @@ class LimPairer(ByeChoice, FloaterChoice, Exchanges, ColourAllocation):
             notes.append(
                 Explanation(
                     rule="Lim 9.3 d, 10.2",
-                    text=f"The group has an odd number of players; player "
-                    f"{parity.pairing_number} floats {go} to make it even: {why}",
+                    words=words("explain.lim.parity", player=parity.pairing_number, go=go, why=why),
                     players=(parity.pairing_number,),
                 )
             )
@@ -113,7 +116,7 @@ class LimPairer(ByeChoice, FloaterChoice, Exchanges, ColourAllocation):
             notes.append(
                 Explanation(
                     rule="Lim 11.4",
-                    text=f"Player {p.pairing_number} floats {go}: {why}.",
+                    words=words("explain.lim.floats", player=p.pairing_number, go=go, why=why),
                     players=(p.pairing_number,),
                 )
             )
@@ -126,16 +129,20 @@ class LimPairer(ByeChoice, FloaterChoice, Exchanges, ColourAllocation):
         self, group: ScoreGroup, arriving: Sequence[Entrant], direction: Direction
     ) -> Explanation:
         """Say which group is paired, with whom, in which direction (Lim 9.2)."""
-        text = (
-            f"Score group {points_text(group.score)} ({group.position.value}): "
-            f"players {numbers(group.players)}"
-        )
+        values: dict[str, Value] = {
+            "points": points_text(group.score),
+            "position": words(f"explain.lim.{group.position.name.lower()}"),
+            "players": numbers(group.players),
+            "direction": words(f"explain.lim.{direction.name.lower()}ward"),
+        }
         if arriving:
-            text += f", with floaters {numbers(sorted(arriving, key=lambda p: p.pairing_number))}"
-        text += f"; paired {direction.value} (Lim 9.2)."
+            floaters = numbers(sorted(arriving, key=lambda p: p.pairing_number))
+            text = words("explain.lim.group_floaters", **values, floaters=floaters)
+        else:
+            text = words("explain.lim.group", **values)
         return Explanation(
             rule="Lim 9.2",
-            text=text,
+            words=text,
             players=tuple(p.pairing_number for p in [*group.players, *arriving]),
         )
 
@@ -168,15 +175,16 @@ class LimPairer(ByeChoice, FloaterChoice, Exchanges, ColourAllocation):
             else:
                 cracked, side = upper.pop(), "higher"
             members.extend((cracked.first, cracked.second))
-            rule_case = "more" if side == "lower" else "not more"
             notes.append(
                 Explanation(
                     rule="Lim 9.6",
-                    text=f"The median score group cannot be paired. Floaters from higher "
-                    f"groups: {from_above}, from lower groups: {from_below} ({rule_case} from "
-                    f"above), so the next pairing of the {side} score groups, "
-                    f"{cracked.first.pairing_number} v {cracked.second.pairing_number}, is "
-                    f"cracked and both join the median group as floaters.",
+                    words=words(
+                        f"explain.lim.crack_{side}",
+                        above=from_above,
+                        below=from_below,
+                        first=cracked.first.pairing_number,
+                        second=cracked.second.pairing_number,
+                    ),
                     players=(cracked.first.pairing_number, cracked.second.pairing_number),
                 )
             )
@@ -217,8 +225,7 @@ def pair_lim(state: TournamentState, *, seed: int, maxi: bool = False) -> RoundP
         explanation.append(
             Explanation(
                 rule="Lim 13",
-                text="Last round: players with the same score who have not met are "
-                "compatible whatever their colours; colours follow Lim 12 where they can.",
+                words=words("explain.lim.last_round"),
             )
         )
     bye, bye_note = pairer.choose_bye(players)
@@ -263,7 +270,7 @@ def pair_lim(state: TournamentState, *, seed: int, maxi: bool = False) -> RoundP
         explanation.append(
             Explanation(
                 rule="Lim 12.1",
-                text=f"Colour of the top seed drawn by lot: {colour_word(initial)}.",
+                words=words("explain.lim.top_seed_lot", colour=colour_word(initial)),
             )
         )
     colourless = colourless_colours(pairings, initial)
@@ -284,9 +291,16 @@ def pair_lim(state: TournamentState, *, seed: int, maxi: bool = False) -> RoundP
         explanation.append(
             Explanation(
                 rule=rule_list((*pairing.rules, rule)),
-                text=f"Board {number}: {white.pairing_number} (white) v "
-                f"{black.pairing_number} (black): {pairing.why}. Colours: {why} ({rule})."
-                + float_text,
+                words=words(
+                    "explain.lim.board_floats" if float_text is not None else "explain.lim.board",
+                    board=number,
+                    white=white.pairing_number,
+                    black=black.pairing_number,
+                    why=pairing.why,
+                    colours=why,
+                    rule=rule,
+                    **({"floats": float_text} if float_text is not None else {}),
+                ),
                 players=(white.pairing_number, black.pairing_number),
             )
         )

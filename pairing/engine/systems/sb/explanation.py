@@ -7,14 +7,22 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from pairing.engine.history import scores
+from pairing.engine.messages import Message, Value, words
 from pairing.engine.model import Explanation, TournamentState
 
 from .entrants import RULES, Entrant, _points
 from .groups import GroupResult, Pairing
 
 
-def _numbers(players: Iterable[Entrant]) -> str:
-    return ", ".join(str(p.number) for p in players) or "none"
+def _numbers(players: Iterable[Entrant]) -> str | Message:
+    return ", ".join(str(p.number) for p in players) or words("explain.none")
+
+
+def _joined(items: Sequence[Message]) -> Message:
+    """Clauses listed with commas, as one message (``explain.comma``, nested)."""
+    if len(items) == 1:
+        return items[0]
+    return words("explain.comma", first=items[0], rest=_joined(items[1:]))
 
 
 def _acceleration_notes(state: TournamentState, players: Sequence[Entrant]) -> list[Explanation]:
@@ -26,9 +34,11 @@ def _acceleration_notes(state: TournamentState, players: Sequence[Entrant]) -> l
     return [
         Explanation(
             rule=f"{RULES} 3",
-            text=f"Round {state.round_number} is accelerated: players "
-            f"{', '.join(str(n) for n in lifted)} carry an imaginary point for this "
-            "pairing only (never in the standings).",
+            words=words(
+                "explain.sb.accelerated",
+                round=state.round_number,
+                players=", ".join(str(n) for n in lifted),
+            ),
             players=tuple(lifted),
         )
     ]
@@ -36,21 +46,27 @@ def _acceleration_notes(state: TournamentState, players: Sequence[Entrant]) -> l
 
 def _group_notes(done: GroupResult, *, lowest: bool) -> list[Explanation]:
     """SB 2 (the group and its order) and SB 5 (who moved down)."""
-    label = f"Score group {_points(done.score)}"
+    score = _points(done.score)
     members = tuple(e.number for e in done.players)
-    text = f"{label}: in the order of SB, BH, MBH, rating: {_numbers(done.players)}"
     if done.from_above:
-        text += f"; moved down into it: {_numbers(done.from_above)}"
-    notes = [Explanation(rule=f"{RULES} 2", text=text + ".", players=members)]
+        text = words(
+            "explain.sb.group_moved_in",
+            score=score,
+            players=_numbers(done.players),
+            moved=_numbers(done.from_above),
+        )
+    else:
+        text = words("explain.sb.group", score=score, players=_numbers(done.players))
+    notes = [Explanation(rule=f"{RULES} 2", words=text, players=members)]
     if done.floaters and not lowest:
         notes.append(
             Explanation(
                 rule=f"{RULES} 5",
-                text=f"{label}: {_numbers(done.floaters)} "
-                f"{'moves' if len(done.floaters) == 1 else 'move'} down to the next score "
-                "group (as few as the group and the rest of the round allow; the group's "
-                "own players, those who did not float down last round and the lowest "
-                "first).",
+                words=words(
+                    "explain.sb.floats_one" if len(done.floaters) == 1 else "explain.sb.floats",
+                    score=score,
+                    players=_numbers(done.floaters),
+                ),
                 players=tuple(e.number for e in done.floaters),
             )
         )
@@ -64,35 +80,48 @@ def _board_note(
     white: Entrant,
     black: Entrant,
     rule: str,
-    why: str,
+    why: Message,
 ) -> Explanation:
     """Board ``number``: the SB rules that made the pair and gave the colours."""
     size = len(done.players)
     rules = [f"{RULES} 2", f"{RULES} 4"]
-    text = (
-        f"Board {number}: {white.number} (white) v {black.number} (black). Score group "
-        f"{_points(done.score)}: No. {item.high_place} ({item.high.number}, SB "
-        f"{_fraction(item.high.sonneborn_berger)}) plays No. {item.low_place} of {size} "
-        f"({item.low.number}, SB {_fraction(item.low.sonneborn_berger)}), high with low"
-    )
+    passed: Value = ""
     if item.passed_over:
         reasons = {
-            f"{RULES} 1": "met before or kept apart",
-            f"{RULES} 7": "colour limits",
-            f"{RULES} 4": "the rest of the group could not be paired",
+            f"{RULES} 1": "explain.sb.passed_met",
+            f"{RULES} 7": "explain.sb.passed_colours",
+            f"{RULES} 4": "explain.sb.passed_group",
         }
-        parts = [f"{n} ({reasons[r]}, {r})" for n, r in item.passed_over]
-        text += "; lower players passed over: " + ", ".join(parts)
+        parts = [words(reasons[r], player=n, rule=r) for n, r in item.passed_over]
+        passed = words("explain.sb.passed_over", players=_joined(parts))
         rules += [r for r in dict.fromkeys(r for _, r in item.passed_over) if r not in rules]
     above = {e.number for e in done.from_above}
     floated = [e.number for e in (item.high, item.low) if e.number in above]
+    moved: Value = ""
     if floated:
-        text += f"; {', '.join(map(str, floated))} moved down from a higher group"
+        moved = words("explain.sb.moved_from_above", players=", ".join(map(str, floated)))
         rules.append(f"{RULES} 5")
-    text += f". Colours by {RULES} 7 (Dutch {rule}): {why}."
+    text = words(
+        "explain.sb.board",
+        board=number,
+        white=white.number,
+        black=black.number,
+        score=_points(done.score),
+        high_place=item.high_place,
+        high=item.high.number,
+        high_sb=_fraction(item.high.sonneborn_berger),
+        low_place=item.low_place,
+        size=size,
+        low=item.low.number,
+        low_sb=_fraction(item.low.sonneborn_berger),
+        passed=passed,
+        moved=moved,
+        rule=rule,
+        why=why,
+    )
     if f"{RULES} 7" not in rules:
         rules.append(f"{RULES} 7")
-    return Explanation(rule=", ".join(rules), text=text, players=(white.number, black.number))
+    return Explanation(rule=", ".join(rules), words=text, players=(white.number, black.number))
 
 
 def _fraction(value: Fraction) -> str:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from pairing.engine.colours import ColourCard, initial_colour, preferred_colours
 from pairing.engine.errors import NoValidPairing
-from pairing.engine.messages import words
+from pairing.engine.messages import Message, words
 from pairing.engine.model import Board, Colour, Explanation, RoundPairing, TournamentState
 
 from .compatibility import colours_kept, compatible, completable, most_pairs
@@ -50,7 +50,7 @@ def _card(player: Entrant) -> ColourCard:
     )
 
 
-def allocate_colours(pair: Pairing, *, initial: Colour) -> tuple[Entrant, Entrant, str, str]:
+def allocate_colours(pair: Pairing, *, initial: Colour) -> tuple[Entrant, Entrant, str, Message]:
     """White, black, the rule that decided and why (SB 7: Dutch E1-E4).
 
     SB 7, our reading: Dutch A7 preferences (played games only, FIDE C.04.2 3.4) and E1-E4;
@@ -68,9 +68,10 @@ def allocate_colours(pair: Pairing, *, initial: Colour) -> tuple[Entrant, Entran
     else:
         colour = initial if pair.order % 2 == 1 else initial.opposite
         rule = "E4"
-        why = (
-            f"no preferences: player {high.number} is the higher player of the group's "
-            f"{'odd' if pair.order % 2 else 'even'}-numbered pair {pair.order}"
+        why = words(
+            "explain.sb.colour_odd" if pair.order % 2 else "explain.sb.colour_even",
+            player=high.number,
+            pair=pair.order,
         )
     white, black = (high, low) if colour is Colour.WHITE else (low, high)
     return white, black, rule, why
@@ -89,8 +90,7 @@ def pair(state: TournamentState, *, seed: int) -> RoundPairing:
         explanation.append(
             Explanation(
                 rule=f"{RULES} 7",
-                text=f"The colour of the top seed was drawn by lot: {initial.name.lower()} "
-                "(Dutch E4).",
+                words=words("explain.sb.top_seed_lot", colour=initial.name.lower()),
             )
         )
     explanation.extend(_acceleration_notes(state, players))
@@ -132,10 +132,7 @@ def pair(state: TournamentState, *, seed: int) -> RoundPairing:
         explanation.append(
             Explanation(
                 rule=f"{RULES} 6",
-                text=f"Player {bye.number} is left unpaired in the lowest score group and "
-                "receives the bye: the first, in SB 5 order (the group's own players, those "
-                "who did not float down last round, the lowest first), who has had no bye "
-                "and leaves the rest of the group pairable.",
+                words=words("explain.sb.bye", player=bye.number),
                 players=(bye.number,),
             )
         )
