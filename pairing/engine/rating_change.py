@@ -12,7 +12,8 @@ shown to hundredths; FIDE rounds a rating period's change to a whole number (8.3
 Everything is held in hundredths (the table's precision), so a change is exact: a
 whole number of hundredths of a rating point.
 
-K, the development coefficient (8.3.3), is 40 for a player new to the list until 30
+K, the development coefficient (8.3.3), is 20 for every player of a rapid or blitz
+event; for the standard rating it is 40 for a player new to the list until 30
 games are completed, 40 for a junior (until the end of the year of the 18th birthday)
 rated under 2300, 10 once a published rating has reached 2400 (and for good), 20
 otherwise; K times the number of games may not exceed 700 (:func:`capped_k`).  The
@@ -52,6 +53,7 @@ class KRule(enum.Enum):
     JUNIOR = "junior"
     REACHED_2400 = "2400"
     STANDARD = "standard"
+    RAPID_BLITZ = "rapid-blitz"
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,19 +72,26 @@ def k_factor(
     games_rated: int | None = None,
     reached_2400: bool = False,
     set_by_arbiter: int | None = None,
+    rapid_or_blitz: bool = False,
 ) -> KFactor:
     """B.02 8.3.3: the K of a player rated ``rating`` at the start of the event.
 
-    ``set_by_arbiter`` wins when given (the arbiter knows the player's record).  Else:
+    In a rapid or blitz event (``rapid_or_blitz``) K is 20 for every player, as 8.3.3
+    gives it for the rapid and blitz ratings: new players, juniors and the 2400
+    threshold are rules of the standard rating, and a K set by the arbiter is checked
+    but not used.  In a standard event ``set_by_arbiter`` wins when given (the arbiter
+    knows the player's record).  Else:
     40 for fewer than 30 games rated (when ``games_rated`` is known); 10 once 2400 was
     reached (``reached_2400``, or the rating itself at 2400 or more); 40 for a junior
     rated under 2300 in the year of the 18th birthday or before; 20 otherwise.
 
     :raises ValueError: a K set by the arbiter that is not 10, 20 or 40.
     """
+    if set_by_arbiter is not None and set_by_arbiter not in (10, 20, 40):
+        raise ValueError(f"K is 10, 20 or 40, not {set_by_arbiter}")
+    if rapid_or_blitz:
+        return KFactor(20, KRule.RAPID_BLITZ)
     if set_by_arbiter is not None:
-        if set_by_arbiter not in (10, 20, 40):
-            raise ValueError(f"K is 10, 20 or 40, not {set_by_arbiter}")
         return KFactor(set_by_arbiter, KRule.SET_BY_ARBITER)
     if games_rated is not None and games_rated < 30:
         return KFactor(40, KRule.NEW_PLAYER)

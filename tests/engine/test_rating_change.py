@@ -62,6 +62,18 @@ def test_k_set_by_the_arbiter_wins_and_is_checked() -> None:
         k_factor(2000, set_by_arbiter=15)
 
 
+def test_k_is_20_for_every_player_of_a_rapid_or_blitz_event() -> None:
+    """B.02 8.3.3: the rapid and blitz ratings have K 20 for all players; the standard
+    rating's 40 (new player, junior) and 10 (from 2400) do not apply."""
+    rapid = KFactor(20, KRule.RAPID_BLITZ)
+    assert k_factor(1800, games_rated=5, rapid_or_blitz=True) == rapid
+    assert k_factor(2000, event_year=2026, birth_year=2012, rapid_or_blitz=True) == rapid
+    assert k_factor(2500, reached_2400=True, rapid_or_blitz=True) == rapid
+    assert k_factor(2100, set_by_arbiter=40, rapid_or_blitz=True) == rapid
+    with pytest.raises(ValueError, match="not 30"):
+        k_factor(2100, set_by_arbiter=30, rapid_or_blitz=True)
+
+
 def test_rule_of_400_counts_a_larger_difference_as_400() -> None:
     assert counted_difference(2200, 1000) == 400
     assert counted_difference(1800, 2482) == -400

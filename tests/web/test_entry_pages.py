@@ -356,6 +356,21 @@ def test_the_csv_has_every_field_and_escapes_formulas(
         assert column in row
 
 
+def test_entries_csv_has_both_ratings_and_the_national_list(
+    arbiter_client: Client, event: Event, arbiter: User
+) -> None:
+    """#35 item 1: an entry holds a FIDE and a national rating; the CSV writes both,
+    with the national list's name, not the FIDE rating alone."""
+    open_entries(event, arbiter)
+    entry = services.entry_submit(
+        event_id=event.pk, data=EntryData(name="Dorn, Dana", national_id="C0327-004"), now=NOW
+    )
+    Entry.objects.filter(pk=entry.pk).update(rating=1700, national_rating=2000, national_list="DWZ")
+    body = arbiter_client.get(entries_page(event) + "entries.csv").content.decode("utf-8-sig")
+    (row,) = csv.DictReader(io.StringIO(body))
+    assert (row["rating"], row["national_rating"], row["national_list"]) == ("1700", "2000", "DWZ")
+
+
 def test_the_arbiters_acceptance_mails_the_private_link(
     arbiter_client: Client, event: Event, arbiter: User, settings: Settings
 ) -> None:

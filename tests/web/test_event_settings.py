@@ -567,6 +567,22 @@ def test_edit_saves_through_the_service_and_records(arbiter_client: Client, even
     assert (entry.before, entry.after) == ({"rounds": 5}, {"rounds": 7})
 
 
+def test_edit_rate_of_play_says_the_players_fide_ratings_are_of_the_old_rate(
+    arbiter_client: Client, event: Event
+) -> None:
+    """#35 item 1: a player's FIDE rating is the one of the rate of play it was read
+    for; changing the rate says so and leads to the refresh from a rating list."""
+    Player.objects.create(event=event, name="Able, Ann", rating=2000)
+    data = form_data(event, rate_of_play="blitz")
+    response = arbiter_client.post(f"/events/{event.slug}/edit/", data, follow=True)
+    page = response.content.decode()
+    assert "The rate of play is now Blitz: the players&#x27; FIDE ratings are still" in page
+    event.refresh_from_db()
+    assert event.rate_of_play == "blitz"
+    again = arbiter_client.post(f"/events/{event.slug}/edit/", form_data(event), follow=True)
+    assert "The rate of play is now" not in again.content.decode()
+
+
 def test_edit_on_a_stale_form_refused(arbiter_client: Client, event: Event, arbiter: User) -> None:
     """The second arbiter's form was loaded before the first one saved: refused, 409."""
     stale = form_data(event, venue="Annex")

@@ -26,6 +26,7 @@ from swissweb.tournament.models import (
     EntryState,
     Event,
     Festival,
+    RatingBasis,
 )
 from swissweb.tournament.players import check_in as check_in_services
 from tests.web.festival_helpers import NOW, make_festival, section
@@ -181,6 +182,26 @@ def test_the_page_lists_filters_and_totals(festival: Festival, arbiter_client: C
     b = section(festival, "Open B")
     filtered = arbiter_client.get(url, {"section": str(b.pk), "state": "accepted"}).content.decode()
     assert "Gamma, Cy" in filtered and "Alpha, Ann" not in filtered.split("<h2>")[-1]
+
+
+def test_each_entry_shows_the_rating_its_section_pairs_on(
+    festival: Festival, arbiter_client: Client
+) -> None:
+    """#35 item 1: Open B pairs on the national rating, Open A on FIDE's; the festival's
+    list and each section's own show each entry's rating by its section's choice."""
+    b = section(festival, "Open B")
+    Event.objects.filter(pk=b.pk).update(rating_basis=RatingBasis.NATIONAL)
+    Entry.objects.filter(name__in=("Alpha, Ann", "Gamma, Cy")).update(
+        rating=1713, national_rating=1887
+    )
+    url = reverse("tournament:festival_entries", args=[festival.slug])
+    rows = arbiter_client.get(url).content.decode().split("<tr>")
+    (ann,) = [row for row in rows if "Alpha, Ann" in row]
+    (cy,) = [row for row in rows if "Gamma, Cy" in row]
+    assert '<td class="num">1713</td>' in ann and "1887" not in ann
+    assert '<td class="num">1887</td>' in cy and "1713" not in cy
+    own = arbiter_client.get(f"/events/{b.slug}/manage/entries/").content.decode()
+    assert '<td class="num">1887</td>' in own and "1713" not in own
 
 
 @pytest.mark.parametrize(

@@ -22,6 +22,7 @@ from swissweb.tournament.models import (
     Event,
     Festival,
     Player,
+    RatingBasis,
 )
 from swissweb.tournament.rounds import services as round_services
 from tests.web.festival_helpers import NOW, make_festival, section
@@ -70,6 +71,21 @@ def test_the_search_finds_players_of_every_section_linked_to_their_section(
     number = b.players.get(name="Open B player, No 2").pairing_number
     assert f"/events/hastings-open-b/players/{number}/" in html
     assert "/events/hastings-open-a/starting-rank/" in html
+
+
+def test_the_search_shows_the_rating_each_section_pairs_on(
+    client: Client, festival: Festival
+) -> None:
+    """#35 item 1: a section pairing on the national rating shows that one, as its
+    pairings and standings do; a section pairing on FIDE's keeps the FIDE rating."""
+    b = section(festival, "Open B")
+    Event.objects.filter(pk=b.pk).update(rating_basis=RatingBasis.NATIONAL)
+    Player.objects.filter(event__festival=festival, name__endswith="No 1").update(
+        national_rating=1777
+    )
+    found = client.get("/festivals/hastings/?q=no+1").context["found"]
+    shown = {player.section: player.rating for player in found if player.name.endswith("No 1")}
+    assert shown == {"Open A": 2280, "Open B": 1777, "Under 1600": 1480}
 
 
 def test_the_search_escapes_what_was_typed(client: Client, festival: Festival) -> None:

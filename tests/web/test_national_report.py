@@ -19,6 +19,7 @@ from django.test import Client
 from pairing.engine import trf
 from pairing.engine.trf import Header
 from swissweb.tournament.events import services as event_services
+from swissweb.tournament.festivals import services as festival_services
 from swissweb.tournament.models import Event, RatingBasis
 from swissweb.tournament.publishing import exports
 from swissweb.tournament.publishing.national_report import COLUMNS, national_report
@@ -192,3 +193,30 @@ def test_trf_of_another_program_pairs_on_the_ranking_method_of_its_172(
     text = trf.write_trf(trf.trf_document(["012 Open", f"172 GER {code}"], players, lines))
     event = event_services.event_import_trf(text=text, user=arbiter, now=T0)
     assert event.rating_basis == basis
+
+
+def test_a_festival_section_of_a_mixed_field_gives_both_reports(
+    mixed: Event, client: Client, arbiter: User
+) -> None:
+    """#35's "done when": one section of a festival, FIDE-rated and nationally rated
+    players together, downloads FIDE's report with FIDE's data alone and the national
+    report with the national IDs and ratings alone."""
+    hastings = festival_services.festival_create(
+        name="Mixed 2026", slug="mixed-2026", user=arbiter, now=T0, public=True
+    )
+    Event.objects.filter(pk=mixed.pk).update(festival=hastings, section_name="Open")
+    client.force_login(arbiter)
+    fide = client.get(f"/events/{mixed.slug}/report-{Edition.TRF16.value}.trf")
+    national = client.get(f"/events/{mixed.slug}/report-national.csv")
+    assert (fide.status_code, national.status_code) == (200, 200)
+    text = fide.content.decode()
+    doc = trf.read_trf(text)
+    assert trf.header_text(doc, Header.RATED_PLAYERS) == "3"
+    assert {p.fide_id for p in doc.players if p.rating} == {"4600001", "4600003", "4600004"}
+    assert not any(national_id in text for national_id in NATIONAL_IDS)
+    rows = {row["name"]: row for row in csv.DictReader(io.StringIO(national.content.decode()))}
+    assert {name: row["national_id"] for name, row in rows.items() if row["national_id"]} == {
+        name: national_id for name, *_, national_id in FIELD if national_id
+    }
+    assert rows["Corte, Cid"]["national_rating"] == ""
+    assert rows["Bauer, Ben"]["national_rating"] == "1900"

@@ -18,7 +18,7 @@ from django.db.models import Q
 from django.test import Client
 from django.urls import reverse
 
-from swissweb.tournament.models import Event, Game, Player
+from swissweb.tournament.models import Event, Game, Player, RateOfPlay
 from swissweb.tournament.players import selectors as player_selectors
 from swissweb.tournament.players.rating_change import change_text, event_ratings
 from swissweb.tournament.standings import selectors as standing_selectors
@@ -58,6 +58,22 @@ def test_card_k_set_by_the_arbiter_is_used(two_rounds: Event) -> None:
     card = player_selectors.player_card(event=two_rounds, pairing_number=1)
     assert card.rounds[0].change == ("+12.00" if white else "-28.00")
     assert card.k == "K 40 (set by the arbiter)"
+
+
+@pytest.mark.parametrize("rate", [RateOfPlay.RAPID, RateOfPlay.BLITZ])
+def test_card_of_a_rapid_or_blitz_event_has_k_20_for_every_player(
+    two_rounds: Event, rate: str
+) -> None:
+    """B.02 8.3.3: K 20 for all players of the rapid and blitz ratings, a K set by the
+    arbiter (40 here) included."""
+    Player.objects.filter(event=two_rounds, pairing_number=1).update(k_factor=40)
+    two_rounds.refresh_from_db()
+    two_rounds.rate_of_play = rate
+    two_rounds.save()  # a change of the event: the cached card is read again
+    _, white = _first_round_game(two_rounds, 1)
+    card = player_selectors.player_card(event=two_rounds, pairing_number=1)
+    assert card.rounds[0].change == ("+6.00" if white else "-14.00")
+    assert card.k == "K 20 (rapid or blitz: 20 for every player)"
 
 
 def test_a_game_against_an_unrated_opponent_shows_no_change(two_rounds: Event) -> None:

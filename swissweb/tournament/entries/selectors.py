@@ -39,6 +39,8 @@ class EntryRow:
     email: str
     notes: str
     rating: int
+    national_rating: int
+    national_list: str
     title: str
     fee: Decimal | None
     fee_label: str

@@ -149,6 +149,16 @@ def event_edit(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
                 "event again to number the players by the new one."
             ),
         )
+    if saved.rate_of_play != event.rate_of_play and saved.players.exists():
+        # Each player holds the one FIDE rating of the rate read when entered.
+        messages.warning(
+            request,
+            _(
+                "The rate of play is now %(rate)s: the players' FIDE ratings are still "
+                "the ones read before. Refresh them from a rating list."
+            )
+            % {"rate": saved.get_rate_of_play_display()},
+        )
     if saved.system != event.system:
         now_system = saved.get_system_display()
         messages.warning(

@@ -50,6 +50,8 @@ class Section:
     currency: str
     check_in_round: int | None
     """The round its desk checks in for (the first not paired); None after the last."""
+    rating_basis: str
+    """The rating it pairs on (``Event.rating_basis``), the one its entries show."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -125,7 +127,7 @@ def _sections(festival: Festival) -> tuple[Section, ...]:
     rows = list(
         festival.sections.order_by("section_order", "pk")
         .annotate(last=Max("round_set__number"))
-        .values_list("pk", "slug", "section_name", "name", "rounds", "last")
+        .values_list("pk", "slug", "section_name", "name", "rounds", "last", "rating_basis")
     )
     currencies = dict(
         EntrySettings.objects.filter(event__in=[row[0] for row in rows]).values_list(
@@ -139,8 +141,9 @@ def _sections(festival: Festival) -> tuple[Section, ...]:
             name=section_name or name,
             currency=currencies.get(pk) or DEFAULT_CURRENCY,
             check_in_round=(last or 0) + 1 if (last or 0) < rounds else None,
+            rating_basis=basis,
         )
-        for pk, slug, section_name, name, rounds, last in rows
+        for pk, slug, section_name, name, rounds, last, basis in rows
     )
 
 

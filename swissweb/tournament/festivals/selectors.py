@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from swissweb.ratings.formats import name_key
 from swissweb.tournament.core.errors import NotFound
+from swissweb.tournament.core.rating_basis import rating_of
 from swissweb.tournament.entries.services import refusal
 from swissweb.tournament.models import (
     EntrySettings,
@@ -79,7 +80,9 @@ class FestivalView:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FoundPlayer:
-    """A player the festival's search found, with the section they play in."""
+    """A player the festival's search found, with the section they play in; ``rating``
+    is the one their section pairs and ranks on (``core.rating_basis``), as its
+    pairings and standings show it."""
 
     section_slug: str
     section: str
@@ -169,14 +172,16 @@ def festival_search(*, festival: FestivalView, query: str) -> tuple[FoundPlayer,
         return ()
     names = {s.pk: (s.slug, s.name) for s in festival.sections}
     rows = Player.objects.filter(event_id__in=list(names)).values_list(
-        "event_id", "name", "pairing_number", "rating", "club"
-    )
+        "event_id", "name", "pairing_number", "rating", "national_rating", "club",
+        "event__rating_basis",
+    )  # fmt: skip
     found = [
         FoundPlayer(
             section_slug=names[event_id][0], section=names[event_id][1], name=name,
-            pairing_number=number, rating=rating, club=club,
+            pairing_number=number, rating=rating_of(basis, fide=fide, national=national),
+            club=club,
         )
-        for event_id, name, number, rating, club in rows
+        for event_id, name, number, fide, national, club, basis in rows
         if all(word in name_key(name) for word in words)
     ]  # fmt: skip
     found.sort(key=lambda p: (name_key(p.name), p.section))

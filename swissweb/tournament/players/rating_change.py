@@ -1,7 +1,8 @@
 """The rating change of each player's games and event, as FIDE B.02 Article 8.3
 computes it (the engine's ``rating_change``), for the player's card and the standings.
 
-A player's K is the arbiter's when set on the player, else derived from what the event
+In a rapid or blitz event every player's K is 20 (B.02 8.3.3).  In a standard event a
+player's K is the arbiter's when set on the player, else derived from what the event
 knows (B.02 8.3): 40 for a junior rated under 2300 (the birth year, against the year
 the event starts), 10 from 2400, 20 otherwise.  The games a player had rated before
 and a rating once at 2400 are not known here: the arbiter sets K for those.
@@ -16,7 +17,7 @@ from fractions import Fraction
 from django.utils.translation import gettext_lazy
 
 from swissweb.tournament.core.caching import cache_version, cached
-from swissweb.tournament.models import Event, Player
+from swissweb.tournament.models import Event, Player, RateOfPlay
 from swissweb.tournament.rounds import engine_adapter
 from swissweb.tournament.rounds.engine_door import (
     EnginePlayer,
@@ -37,6 +38,7 @@ K_RULE_TEXTS = {
     KRule.JUNIOR: gettext_lazy("junior under 2300"),
     KRule.REACHED_2400: gettext_lazy("rated 2400 or more"),
     KRule.STANDARD: gettext_lazy("rated under 2400"),
+    KRule.RAPID_BLITZ: gettext_lazy("rapid or blitz: 20 for every player"),
 }
 """Which of FIDE B.02's rules gave a player's K, as the card says it."""
 
@@ -49,6 +51,7 @@ def player_k(event: Event, player: Player) -> KFactor:
         event_year=event.start_date.year if event.start_date else None,
         birth_year=birth_year,
         set_by_arbiter=player.k_factor,
+        rapid_or_blitz=event.rate_of_play != RateOfPlay.STANDARD,
     )
 
 

@@ -12,6 +12,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
 from swissweb.tournament.core.numbers import points_short, points_text
+from swissweb.tournament.core.rating_basis import Rated, pairing_rating
 from swissweb.tournament.events import schedule
 from swissweb.tournament.models import Event, Result
 from swissweb.tournament.rounds.forms import result_shown
@@ -38,6 +39,13 @@ def score(value: Fraction | int | None) -> str:
     if value is None:
         return ""
     return local_decimal(points_text(value))
+
+
+@register.filter
+def rating_by(rated: Rated, basis: str) -> int:
+    """The rating an event pairing on ``basis`` (``Event.rating_basis``) gives ``rated``
+    (``core.rating_basis``), 0 for unrated: ``{{ entry|rating_by:event.rating_basis }}``."""
+    return pairing_rating(basis, rated)
 
 
 @register.filter
