@@ -113,6 +113,13 @@ class Compatibility:
         self._adjacent.append(_bits(self._bye))
         for i in self._adjacent[self._dummy]:
             self._adjacent[i].append(self._dummy)
+        self._short_by_one: dict[int, int] = {}
+        """For sets of vertices (the bye's included when present, as bitsets): those some
+        maximum matching of the set leaves free when its maximum matchings leave exactly
+        one free, else 0 (:meth:`with_one`)."""
+        self._short: dict[int, int] = {}
+        """How many vertices the maximum matchings of a set leave free (bitsets, the
+        bye's vertex included when present)."""
         self._bases: dict[tuple[int, bool], tuple[list[int], int, int, int]] = {}
         """A maximum matching of each base (with the bye or not), the players it leaves
         free, those some maximum matching leaves free (with the bye, as bitsets), and how
@@ -157,6 +164,97 @@ class Compatibility:
             for k in adjacent[dummy]:
                 adjacent[k].append(dummy)
         return has_perfect_matching(adjacent, allow_one_unmatched=False)
+
+    def with_one(self, shared: int, extra: int, *, bye: bool) -> bool:
+        """:meth:`completable` of ``shared | extra``, ``extra`` the bit of one player not
+        in ``shared``, decided for every such player by one matching of ``shared``.
+
+        X and one more vertex c have a perfect matching exactly when the maximum
+        matchings of X leave one vertex free and c is a neighbour of one they may leave
+        free (Gallai-Edmonds' D): c's partner u in a perfect matching leaves X without u
+        perfectly matched, and conversely.  So one maximum matching of X and one search
+        from its free vertex answer for every c: SB 5 asks about many sets of floaters
+        that differ only in their last.
+        """
+        subset = shared | extra
+        size = subset.bit_count()
+        odd = size % 2 == 1
+        if odd and not (bye and subset & self._bye):
+            return False
+        if size == 1:
+            return True
+        vertices = shared | (1 << self._dummy if odd else 0)
+        free = self._short_by_one.get(vertices)
+        if free is None:
+            free = self._short_by_one[vertices] = self._exposable(vertices)
+        near = self._masks[extra.bit_length() - 1]
+        if odd and self._bye & extra:
+            near |= 1 << self._dummy
+        return bool(near & free)
+
+    def without_one(self, shared: int, gone: int) -> bool:
+        """:meth:`completable` of ``shared`` without the player of the bit ``gone`` (no
+        bye), decided for every such player by one matching of ``shared``: Y without
+        c has a perfect matching exactly when the maximum matchings of Y leave one
+        vertex free and some leaves c free (Gallai-Edmonds' D, as :meth:`with_one`)."""
+        subset = shared & ~gone
+        if not subset:
+            return True
+        if subset.bit_count() % 2 == 1:
+            return False
+        free = self._short_by_one.get(shared)
+        if free is None:
+            free = self._short_by_one[shared] = self._exposable(shared)
+        return bool(free & gone)
+
+    def short_by_more_than(self, shared: int, more: int, *, bye: bool) -> bool:
+        """True when ``shared`` and any ``more`` players added cannot all be paired (with
+        the bye's vertex when their number is odd and ``bye``): the maximum matchings of
+        ``shared`` leave more than ``more`` vertices free, and each vertex added lets a
+        matching grow by one pair at most, so leaves at most one fewer free."""
+        odd = (shared.bit_count() + more) % 2 == 1
+        vertices = shared | (1 << self._dummy if odd and bye else 0)
+        short = self._short.get(vertices)
+        if short is None:
+            adjacent, mate = self._greedy(vertices)
+            size = grow_matching(adjacent, mate, [True] * len(mate))
+            short = self._short[vertices] = len(mate) - 2 * size
+        return short > more
+
+    def _greedy(self, vertices: int) -> tuple[list[list[int]], list[int]]:
+        """The graph of the vertices of the bitset (numbered 0, 1, ... in their order) and
+        a greedy matching of it that pairs those with the fewest partners first."""
+        local = _bits(vertices)
+        position = {v: k for k, v in enumerate(local)}
+        everyone = self._adjacent
+        adjacent = [[position[w] for w in everyone[v] if vertices >> w & 1] for v in local]
+        mate = [-1] * len(local)
+        for k in sorted(range(len(local)), key=lambda k: len(adjacent[k])):
+            if mate[k] == -1:
+                for w in adjacent[k]:
+                    if mate[w] == -1:
+                        mate[k], mate[w] = w, k
+                        break
+        return adjacent, mate
+
+    def _exposable(self, vertices: int) -> int:
+        """The vertices of the bitset (the bye's vertex as one of them) that some maximum
+        matching of theirs leaves free, when those matchings leave exactly one free; else
+        0."""
+        local = _bits(vertices)
+        adjacent, mate = self._greedy(vertices)
+        alive = [True] * len(local)
+        if complete_matching(adjacent, mate, alive):
+            return 0  # a perfect matching: none left free
+        # The first vertex left free has no augmenting path, now or later (Edmonds), so
+        # the matchings leave one free exactly when the others can all be matched.
+        alone = next(k for k, w in enumerate(mate) if w == -1)
+        alive[alone] = False
+        if not complete_matching(adjacent, mate, alive):
+            return 0
+        alive[alone] = True
+        outer = exposed_by_some(adjacent, mate, alive)
+        return sum(1 << local[k] for k, yes in enumerate(outer) if yes)
 
     def _alive(self, subset: int, dummy: bool) -> list[bool]:
         alive = [False] * (self._dummy + 1)
