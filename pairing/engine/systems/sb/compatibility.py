@@ -3,7 +3,7 @@ and whether a set of players can still all be paired (SB 1, SB 4, SB 5, SB 6).""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from pairing.engine.matching import (
     complete_matching,
@@ -263,13 +263,28 @@ class Compatibility:
         alive[self._dummy] = dummy
         return alive
 
-    def completable_from(self, base: int, subset: int, *, bye: bool) -> bool:
+    def completable_from(
+        self,
+        base: int,
+        subset: int,
+        *,
+        bye: bool,
+        last: int = 0,
+        heads: Callable[[], Iterable[tuple[int, int]]] | None = None,
+    ) -> bool:
         """:meth:`completable` of ``subset``, grown from a maximum matching of the players
         of ``base`` kept between calls: for the many subsets SB 5 asks about that differ
         from one set by a few players (the group without its floaters, the players below
         with them), a few searches of Edmonds' algorithm decide instead of a matching
         from scratch.  The answer is :meth:`completable`'s: one search from each free
-        player decides whether a perfect matching exists, whatever the start."""
+        player decides whether a perfect matching exists, whatever the start.
+
+        ``last``, the bit of the last player added to or taken from ``base`` in a run of
+        questions that differ only in him: where the bounds below leave the answer open,
+        :meth:`with_one` or :meth:`without_one` gives it instead of a search (and
+        ``heads`` gives sets of players with how many are still to join them: they refuse it
+        when :meth:`short_by_more_than` says so).  The answer is the same.
+        """
         if not subset:
             return True
         odd = subset.bit_count() % 2 == 1
@@ -310,6 +325,14 @@ class Compatibility:
                     helpers += 1
             if helpers < short:
                 return False
+        if last and not base & ~subset:
+            if heads is not None and any(
+                self.short_by_more_than(head, more, bye=bye) for head, more in heads()
+            ):
+                return False
+            return self.with_one(subset & ~last, last, bye=bye)
+        if last and not bye and not subset & ~base and last & base & ~subset:
+            return self.without_one(subset | last, last)
         alive = self._alive(subset, odd)
         mate = list(start)
         for v, w in enumerate(start):

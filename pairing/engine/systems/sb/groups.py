@@ -3,6 +3,7 @@ move down (SB 5)."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -152,10 +153,12 @@ def pair_group(
 
     The sets of one size come in the order of ``itertools.combinations``: those that
     differ only in their last floater follow each other, and both checks of all of them
-    are decided by one matching of the players they share (:meth:`Compatibility.with_one`,
-    :meth:`Compatibility.without_one`).  ``by_prefix=False`` decides each set alone, from
-    the matching of the group or of the players below (the same answers, slower: kept for
-    the tests that hold the two equal).
+    are decided, where a search would be needed, by one matching of the players they
+    share (:meth:`Compatibility.with_one`, :meth:`Compatibility.without_one`), and runs
+    of sets that share their first floaters are refused together when those leave too
+    many players below unpaired (:meth:`Compatibility.short_by_more_than`).
+    ``by_prefix=False`` decides each set alone, from the matching of the group or of the
+    players below (the same answers, slower: kept for the tests that hold the two equal).
 
     :raises NoValidPairing: no choice works (only when the round cannot be paired).
     """
@@ -187,34 +190,25 @@ def pair_group(
                 moving |= bit[e.number]
             if any(not own & moving and not near & ~moving for own, near in weak):
                 continue
-            if by_prefix and count:
-                last = bit[floaters[-1].number]
-                shared = moving & ~last
-                if not lowest and any(
-                    checks.short_by_more_than(under | head, more, bye=True)
-                    for head, more in _heads(floaters, bit)
+            last = bit[floaters[-1].number] if by_prefix and count else 0
+            heads = functools.partial(_heads, floaters, bit, under)
+            # Both must hold and neither changes anything: the one that rejected the
+            # last set is asked first (the next set differs from it by a player or two).
+            below_asked = False
+            if below_first and not lowest:
+                if not checks.completable_from(
+                    under, under | moving, bye=True, last=last, heads=heads
                 ):
                     continue
-                if not lowest and not checks.with_one(under | shared, last, bye=True):
-                    continue
-                if not checks.without_one(whole & ~shared, last):
-                    continue
-            else:
-                # Both must hold and neither changes anything: the one that rejected the
-                # last set is asked first (the next set differs from it by a player or two).
-                below_asked = False
-                if below_first and not lowest:
-                    if not checks.completable_from(under, under | moving, bye=True):
-                        continue
-                    below_asked = True
-                if not checks.completable_from(whole, whole & ~moving, bye=False):
-                    below_first = False
-                    continue
-                if not (lowest or below_asked) and not checks.completable_from(
-                    under, under | moving, bye=True
-                ):
-                    below_first = True
-                    continue
+                below_asked = True
+            if not checks.completable_from(whole, whole & ~moving, bye=False, last=last):
+                below_first = False
+                continue
+            if not (lowest or below_asked) and not checks.completable_from(
+                under, under | moving, bye=True, last=last, heads=heads
+            ):
+                below_first = True
+                continue
             numbers = frozenset(e.number for e in floaters)
             rest = [e for e in group if e.number not in numbers]
             place = {e.number: index for index, e in enumerate(group)}
@@ -228,13 +222,15 @@ def pair_group(
     raise NoValidPairing(words("pairing.sb_score_group", points=_points(score)))
 
 
-def _heads(floaters: Sequence[Entrant], bit: dict[PairingNumber, int]) -> Iterator[tuple[int, int]]:
-    """The first floaters of a set (as a bitset) with how many follow them, shortest
-    first, for :meth:`Compatibility.short_by_more_than`: the sets that share them come
-    one after the other, and one matching of the players below with them refuses all."""
+def _heads(
+    floaters: Sequence[Entrant], bit: dict[PairingNumber, int], under: int
+) -> Iterator[tuple[int, int]]:
+    """The players below with the first floaters of a set (as a bitset) and how many
+    floaters follow them, fewest first, for :meth:`Compatibility.short_by_more_than`: the
+    sets that share them come one after the other, and one matching refuses them all."""
     for more in HEAD_LENGTHS:
         if more < len(floaters):
-            head = 0
+            head = under
             for e in floaters[:-more]:
                 head |= bit[e.number]
             yield head, more
