@@ -3,7 +3,7 @@ and whether a set of players can still all be paired (SB 1, SB 4, SB 5, SB 6).""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from pairing.engine.matching import (
     complete_matching,
@@ -113,6 +113,13 @@ class Compatibility:
         self._adjacent.append(_bits(self._bye))
         for i in self._adjacent[self._dummy]:
             self._adjacent[i].append(self._dummy)
+        self._short_by_one: dict[int, int] = {}
+        """For sets of vertices (the bye's included when present, as bitsets): those some
+        maximum matching of the set leaves free when its maximum matchings leave exactly
+        one free, else 0 (:meth:`with_one`)."""
+        self._short: dict[int, int] = {}
+        """How many vertices the maximum matchings of a set leave free (bitsets, the
+        bye's vertex included when present)."""
         self._bases: dict[tuple[int, bool], tuple[list[int], int, int, int]] = {}
         """A maximum matching of each base (with the bye or not), the players it leaves
         free, those some maximum matching leaves free (with the bye, as bitsets), and how
@@ -158,6 +165,97 @@ class Compatibility:
                 adjacent[k].append(dummy)
         return has_perfect_matching(adjacent, allow_one_unmatched=False)
 
+    def with_one(self, shared: int, extra: int, *, bye: bool) -> bool:
+        """:meth:`completable` of ``shared | extra``, ``extra`` the bit of one player not
+        in ``shared``, decided for every such player by one matching of ``shared``.
+
+        X and one more vertex c have a perfect matching exactly when the maximum
+        matchings of X leave one vertex free and c is a neighbour of one they may leave
+        free (Gallai-Edmonds' D): c's partner u in a perfect matching leaves X without u
+        perfectly matched, and conversely.  So one maximum matching of X and one search
+        from its free vertex answer for every c: SB 5 asks about many sets of floaters
+        that differ only in their last.
+        """
+        subset = shared | extra
+        size = subset.bit_count()
+        odd = size % 2 == 1
+        if odd and not (bye and subset & self._bye):
+            return False
+        if size == 1:
+            return True
+        vertices = shared | (1 << self._dummy if odd else 0)
+        free = self._short_by_one.get(vertices)
+        if free is None:
+            free = self._short_by_one[vertices] = self._exposable(vertices)
+        near = self._masks[extra.bit_length() - 1]
+        if odd and self._bye & extra:
+            near |= 1 << self._dummy
+        return bool(near & free)
+
+    def without_one(self, shared: int, gone: int) -> bool:
+        """:meth:`completable` of ``shared`` without the player of the bit ``gone`` (no
+        bye), decided for every such player by one matching of ``shared``: Y without
+        c has a perfect matching exactly when the maximum matchings of Y leave one
+        vertex free and some leaves c free (Gallai-Edmonds' D, as :meth:`with_one`)."""
+        subset = shared & ~gone
+        if not subset:
+            return True
+        if subset.bit_count() % 2 == 1:
+            return False
+        free = self._short_by_one.get(shared)
+        if free is None:
+            free = self._short_by_one[shared] = self._exposable(shared)
+        return bool(free & gone)
+
+    def short_by_more_than(self, shared: int, more: int, *, bye: bool) -> bool:
+        """True when ``shared`` and any ``more`` players added cannot all be paired (with
+        the bye's vertex when their number is odd and ``bye``): the maximum matchings of
+        ``shared`` leave more than ``more`` vertices free, and each vertex added lets a
+        matching grow by one pair at most, so leaves at most one fewer free."""
+        odd = (shared.bit_count() + more) % 2 == 1
+        vertices = shared | (1 << self._dummy if odd and bye else 0)
+        short = self._short.get(vertices)
+        if short is None:
+            adjacent, mate = self._greedy(vertices)
+            size = grow_matching(adjacent, mate, [True] * len(mate))
+            short = self._short[vertices] = len(mate) - 2 * size
+        return short > more
+
+    def _greedy(self, vertices: int) -> tuple[list[list[int]], list[int]]:
+        """The graph of the vertices of the bitset (numbered 0, 1, ... in their order) and
+        a greedy matching of it that pairs those with the fewest partners first."""
+        local = _bits(vertices)
+        position = {v: k for k, v in enumerate(local)}
+        everyone = self._adjacent
+        adjacent = [[position[w] for w in everyone[v] if vertices >> w & 1] for v in local]
+        mate = [-1] * len(local)
+        for k in sorted(range(len(local)), key=lambda k: len(adjacent[k])):
+            if mate[k] == -1:
+                for w in adjacent[k]:
+                    if mate[w] == -1:
+                        mate[k], mate[w] = w, k
+                        break
+        return adjacent, mate
+
+    def _exposable(self, vertices: int) -> int:
+        """The vertices of the bitset (the bye's vertex as one of them) that some maximum
+        matching of theirs leaves free, when those matchings leave exactly one free; else
+        0."""
+        local = _bits(vertices)
+        adjacent, mate = self._greedy(vertices)
+        alive = [True] * len(local)
+        if complete_matching(adjacent, mate, alive):
+            return 0  # a perfect matching: none left free
+        # The first vertex left free has no augmenting path, now or later (Edmonds), so
+        # the matchings leave one free exactly when the others can all be matched.
+        alone = next(k for k, w in enumerate(mate) if w == -1)
+        alive[alone] = False
+        if not complete_matching(adjacent, mate, alive):
+            return 0
+        alive[alone] = True
+        outer = exposed_by_some(adjacent, mate, alive)
+        return sum(1 << local[k] for k, yes in enumerate(outer) if yes)
+
     def _alive(self, subset: int, dummy: bool) -> list[bool]:
         alive = [False] * (self._dummy + 1)
         for i in _bits(subset):
@@ -165,13 +263,28 @@ class Compatibility:
         alive[self._dummy] = dummy
         return alive
 
-    def completable_from(self, base: int, subset: int, *, bye: bool) -> bool:
+    def completable_from(
+        self,
+        base: int,
+        subset: int,
+        *,
+        bye: bool,
+        last: int = 0,
+        heads: Callable[[], Iterable[tuple[int, int]]] | None = None,
+    ) -> bool:
         """:meth:`completable` of ``subset``, grown from a maximum matching of the players
         of ``base`` kept between calls: for the many subsets SB 5 asks about that differ
         from one set by a few players (the group without its floaters, the players below
         with them), a few searches of Edmonds' algorithm decide instead of a matching
         from scratch.  The answer is :meth:`completable`'s: one search from each free
-        player decides whether a perfect matching exists, whatever the start."""
+        player decides whether a perfect matching exists, whatever the start.
+
+        ``last``, the bit of the last player added to or taken from ``base`` in a run of
+        questions that differ only in him: where the bounds below leave the answer open,
+        :meth:`with_one` or :meth:`without_one` gives it instead of a search (and
+        ``heads`` gives sets of players with how many are still to join them: they refuse it
+        when :meth:`short_by_more_than` says so).  The answer is the same.
+        """
         if not subset:
             return True
         odd = subset.bit_count() % 2 == 1
@@ -212,6 +325,14 @@ class Compatibility:
                     helpers += 1
             if helpers < short:
                 return False
+        if last and not base & ~subset:
+            if heads is not None and any(
+                self.short_by_more_than(head, more, bye=bye) for head, more in heads()
+            ):
+                return False
+            return self.with_one(subset & ~last, last, bye=bye)
+        if last and not bye and not subset & ~base and last & base & ~subset:
+            return self.without_one(subset | last, last)
         alive = self._alive(subset, odd)
         mate = list(start)
         for v, w in enumerate(start):

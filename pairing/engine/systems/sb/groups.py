@@ -3,8 +3,9 @@ move down (SB 5)."""
 
 from __future__ import annotations
 
+import functools
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from pairing.engine.errors import NoValidPairing
@@ -13,6 +14,9 @@ from pairing.engine.model import PairingNumber, Points
 
 from .compatibility import Compatibility, colours_kept, compatible, completable, most_pairs
 from .entrants import RULES, Entrant, _points
+
+HEAD_LENGTHS = (8, 4, 2)
+"""How many of a set's last floaters :func:`_heads` leaves out, the most first."""
 
 FLOATER_SETS_TRIED = 1000
 """SB 5: sets of two or more floaters tried for one number before two more move down."""
@@ -137,6 +141,7 @@ def pair_group(
     below: Sequence[Entrant],
     *,
     lowest: bool,
+    by_prefix: bool = True,
 ) -> GroupResult:
     """Pair one score group (SB 4) and choose who moves down or gets the bye (SB 5, SB 6).
 
@@ -145,6 +150,15 @@ def pair_group(
     can make down to 0, the first set of floaters (SB 5 order) is taken such that the
     rest of the group pairs completely and the players below, with the floaters, can
     still be paired (or, from the lowest group, the single floater may have the bye).
+
+    The sets of one size come in the order of ``itertools.combinations``: those that
+    differ only in their last floater follow each other, and both checks of all of them
+    are decided, where a search would be needed, by one matching of the players they
+    share (:meth:`Compatibility.with_one`, :meth:`Compatibility.without_one`), and runs
+    of sets that share their first floaters are refused together when those leave too
+    many players below unpaired (:meth:`Compatibility.short_by_more_than`).
+    ``by_prefix=False`` decides each set alone, from the matching of the group or of the
+    players below (the same answers, slower: kept for the tests that hold the two equal).
 
     :raises NoValidPairing: no choice works (only when the round cannot be paired).
     """
@@ -176,18 +190,22 @@ def pair_group(
                 moving |= bit[e.number]
             if any(not own & moving and not near & ~moving for own, near in weak):
                 continue
+            last = bit[floaters[-1].number] if by_prefix and count else 0
+            heads = functools.partial(_heads, floaters, bit, under)
             # Both must hold and neither changes anything: the one that rejected the
             # last set is asked first (the next set differs from it by a player or two).
             below_asked = False
             if below_first and not lowest:
-                if not checks.completable_from(under, under | moving, bye=True):
+                if not checks.completable_from(
+                    under, under | moving, bye=True, last=last, heads=heads
+                ):
                     continue
                 below_asked = True
-            if not checks.completable_from(whole, whole & ~moving, bye=False):
+            if not checks.completable_from(whole, whole & ~moving, bye=False, last=last):
                 below_first = False
                 continue
             if not (lowest or below_asked) and not checks.completable_from(
-                under, under | moving, bye=True
+                under, under | moving, bye=True, last=last, heads=heads
             ):
                 below_first = True
                 continue
@@ -202,3 +220,17 @@ def pair_group(
                 floaters=tuple(sorted(floaters, key=lambda e: place[e.number])),
             )
     raise NoValidPairing(words("pairing.sb_score_group", points=_points(score)))
+
+
+def _heads(
+    floaters: Sequence[Entrant], bit: dict[PairingNumber, int], under: int
+) -> Iterator[tuple[int, int]]:
+    """The players below with the first floaters of a set (as a bitset) and how many
+    floaters follow them, fewest first, for :meth:`Compatibility.short_by_more_than`: the
+    sets that share them come one after the other, and one matching refuses them all."""
+    for more in HEAD_LENGTHS:
+        if more < len(floaters):
+            head = under
+            for e in floaters[:-more]:
+                head |= bit[e.number]
+            yield head, more

@@ -77,8 +77,12 @@ def allocate_colours(pair: Pairing, *, initial: Colour) -> tuple[Entrant, Entran
     return white, black, rule, why
 
 
-def pair(state: TournamentState, *, seed: int) -> RoundPairing:
+def pair(state: TournamentState, *, seed: int, by_prefix: bool = True) -> RoundPairing:
     """Pair the next round of the SB-ordered Swiss (SB 1-9).
+
+    ``by_prefix=False`` decides each set of floaters SB 5 tries alone rather than with
+    the sets that share its first floaters (:func:`pair_group`): the same pairings,
+    slower (kept for the tests that hold the two equal).
 
     :raises NoValidPairing: no pairing keeps SB 1 and SB 6.
     :raises InvalidState: the state is inconsistent.
@@ -102,7 +106,9 @@ def pair(state: TournamentState, *, seed: int) -> RoundPairing:
     for index, (score, residents) in enumerate(groups):
         below = [e for _, rest in groups[index + 1 :] for e in rest]
         group = sorted([*moving, *residents], key=lambda e: e.key)
-        done = pair_group(score, group, moving, below, lowest=index == len(groups) - 1)
+        done = pair_group(
+            score, group, moving, below, lowest=index == len(groups) - 1, by_prefix=by_prefix
+        )
         results.append(done)
         moving = list(done.floaters)
     bye = results[-1].floaters[0] if results and results[-1].floaters else None
