@@ -9,7 +9,7 @@ decides which.  C12 and C13 read these candidates in order to pair a bracket aga
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import cast
 
 from pairing.engine.floats import Float
@@ -91,13 +91,6 @@ def _inside(resume: tuple[object, ...] | None) -> tuple[int, tuple[int, ...]] | 
     return cast(int, index), cast(tuple[int, ...], assignment)
 
 
-def _with(phase: Phase, **changes: object) -> Phase:
-    """A copy of a phase with some fields changed (for the explanation of Dutch C11, C14)."""
-    values = {name: getattr(phase, name) for name in Phase.__dataclass_fields__}
-    values.update(changes)
-    return Phase(**values)
-
-
 def _candidate(
     phases: tuple[Phase, ...],
     *,
@@ -127,9 +120,13 @@ def _candidate(
 class CandidateSearch:
     """A bracket's candidates in procedure order, homogeneous or heterogeneous (Dutch C2-C14)."""
 
-    def __init__(self, feasibility: Feasibility, levels: LevelSearch) -> None:
+    def __init__(
+        self, feasibility: Feasibility, levels: LevelSearch, *, exact_heads: bool = True
+    ) -> None:
         self.feasibility = feasibility
         self.levels = levels
+        self.exact_heads = exact_heads
+        """Whether every level filters S1's pairings by their remainder (else as before)."""
         self._head_listings: dict[tuple[object, ...], _Listing[HeadPairing]] = {}
         """The pairings of the moved-down players of each level read so far (C7, C10),
         shared by the C12 and C13 sub-searches that enter the same level."""
@@ -207,7 +204,7 @@ class CandidateSearch:
                         players, p, x, rules, moved, lowest, level_keep, _inside(resume)
                     ):
                         produced = True
-                        phase = _with(phase, p0=p0, x0=x_start)
+                        phase = replace(phase, p0=p0, x0=x_start)
                         yield _candidate(
                             (phase,),
                             stage=(p0 - p,),
@@ -267,7 +264,7 @@ class CandidateSearch:
             for phase in self.levels.split_pairings(
                 rest, p, x, rules, moved, lowest, keep, _inside(resume)
             ):
-                yield down, _with(phase, remainder=True)
+                yield down, replace(phase, remainder=True)
 
     def heterogeneous(
         self,
@@ -316,11 +313,11 @@ class CandidateSearch:
         remainder group's pairings depend only on which of its own players are kept up, so
         for it only those are remembered.
 
-        Where some S2 players may not be left over (kept up, or without a right to the bye
-        in the lowest bracket), a level whose colour preferences alone rule it out is
-        skipped (:meth:`Feasibility.colours_allow_level`), and the pairings of S1 after
-        which the remainder could give nothing are not listed
-        (:meth:`Feasibility.remainder_viable`).
+        The pairings of S1 whose remainder could give nothing are not listed
+        (:meth:`Feasibility.remainder_viable`; without ``exact_heads``, only where some S2
+        players may not be left over: kept up, or without a right to the bye in the lowest
+        bracket).  Such a level is skipped when its colour preferences alone rule it out
+        (:meth:`Feasibility.colours_allow_level`).
         """
         players = bracket.players
         score_ = bracket.score
@@ -398,7 +395,7 @@ class CandidateSearch:
                         ):
                             continue
                         need = None
-                        if stay:
+                        if stay or self.exact_heads:
                             kept_s2 = level_keep.intersection(b.number for b in s2)
                             need = RemainderNeed(
                                 p=p_r, j=j, k=k, lowest=lowest, stay=stay, kept=kept_s2
@@ -446,7 +443,7 @@ class CandidateSearch:
                                 rest, p_r, x_r, rules_h.up, moved, lowest, level_keep, tail_after
                             ):
                                 found = produced = True
-                                tail = _with(tail, p0=p_r0, x0=min(p_r, x_r0))
+                                tail = replace(tail, p0=p_r0, x0=min(p_r, x_r0))
                                 yield _candidate(
                                     (head, tail),
                                     stage=(m - p_h, j),

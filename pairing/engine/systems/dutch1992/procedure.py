@@ -41,6 +41,7 @@ class Search:
         *,
         exact_lowest: bool = True,
         exact_exchanges: bool = True,
+        exact_heads: bool = True,
     ) -> None:
         self.entrants = list(entrants)
         self.exact_lowest = exact_lowest
@@ -51,7 +52,9 @@ class Search:
         self.levels = LevelSearch(
             self.feasibility, exact_lowest=exact_lowest, exact_exchanges=exact_exchanges
         )
-        self.candidate_search = CandidateSearch(self.feasibility, self.levels)
+        self.candidate_search = CandidateSearch(
+            self.feasibility, self.levels, exact_heads=exact_heads
+        )
         self._lowest_pairings: dict[tuple[object, ...], Accepted | None] = {}
         """The pairing of each lowest bracket tried (C13 judges the same one again)."""
 

@@ -1,0 +1,106 @@
+"""The pairings of a heterogeneous bracket's moved-down players filtered by their remainder.
+
+``CandidateSearch.heterogeneous`` lists the pairings of S1 (Dutch C7, C10) and pairs the
+remainder each leaves (C6).  With ``exact_heads`` every level's pairings of S1 go through
+``Feasibility.remainder_viable``, which leaves out those whose remainder cannot be paired
+or is already known to give nothing, also where every S2 player may be left over; without
+it only the levels with players who may not be left over do.  Here whole rounds of random
+near round robins are paired both ways, and the filter is shown to leave pairings out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+import pytest
+
+from pairing.engine import NoValidPairing, System
+from pairing.engine.generator import tournament_states
+from pairing.engine.model import TournamentState
+from pairing.engine.systems.dutch1992 import feasibility
+from pairing.engine.systems.dutch1992.candidates import CandidateSearch, HeadPairing
+from pairing.engine.systems.dutch1992.criteria import FloatRules
+from pairing.engine.systems.dutch1992.entrants import Entrant, entrants
+from pairing.engine.systems.dutch1992.procedure import Search, _Exhausted
+from pairing.engine.systems.dutch1992.remainder import RemainderNeed
+
+EVENTS = ((16, 15, 3), (20, 17, 7), (24, 21, 11), (30, 26, 13), (40, 34, 5))
+"""Players, rounds and seed of the random events: near round robins, whose late brackets
+hold players moved down who are hard to pair."""
+
+
+def _states(players: int, rounds: int, seed: int) -> Iterator[TournamentState]:
+    try:
+        for state in tournament_states(
+            System.DUTCH_1992, players=players, rounds=rounds, seed=seed
+        ):
+            if state.rounds_completed >= players // 3:
+                yield state
+    except NoValidPairing:
+        return
+
+
+def _run(search: Search) -> object:
+    try:
+        return search.run()
+    except _Exhausted:
+        return "exhausted"
+
+
+class _Counting(CandidateSearch):
+    """The candidate search, counting the pairings of S1 it reads."""
+
+    read = 0
+
+    def head_pairings(
+        self,
+        s1: Sequence[Entrant],
+        s2: Sequence[Entrant],
+        x: int,
+        rules: FloatRules,
+        moved: frozenset[int],
+        must_pair: frozenset[int],
+        remainder: RemainderNeed | None = None,
+    ) -> Iterator[HeadPairing]:
+        for head in super().head_pairings(s1, s2, x, rules, moved, must_pair, remainder):
+            self.read += 1
+            yield head
+
+
+def _counted(players: Sequence[Entrant], *, exact_heads: bool) -> tuple[object, int]:
+    search = Search(players, exact_heads=exact_heads)
+    counting = _Counting(search.feasibility, search.levels, exact_heads=exact_heads)
+    search.candidate_search = counting
+    return _run(search), counting.read
+
+
+@pytest.mark.parametrize(("players", "rounds", "seed"), EVENTS)
+def test_dutch_c7_c10_remainder_filter_pairs_every_round_as_the_search(
+    players: int, rounds: int, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Dutch C6, C7, C10: the same brackets accepted, pairs and players moved down, round
+    by round, with the pairings of S1 filtered by their remainder at every level and
+    only where some S2 players may not be left over; the exact B4 check of the remainder
+    asked of every size, as the check of its leftovers is in the default run."""
+    for exact_size in (feasibility.LEFTOVER_CHECK, 0):
+        monkeypatch.setattr(feasibility, "LEFTOVER_CHECK", exact_size)
+        for state in _states(players, rounds, seed):
+            players_of_round = entrants(state)[0]
+            fast = _run(Search(players_of_round))
+            slow = _run(Search(players_of_round, exact_heads=False))
+            assert fast == slow, f"round {state.round_number}, leftovers up to {exact_size}"
+
+
+def test_dutch_c7_c10_remainder_filter_leaves_pairings_of_s1_out() -> None:
+    """Dutch C7, C10: in some round the filter reads fewer pairings of S1 than the search
+    without it, and never more, for the same pairing."""
+    fewer = 0
+    for players, rounds, seed in EVENTS:
+        for state in _states(players, rounds, seed):
+            players_of_round = entrants(state)[0]
+            fast, fast_read = _counted(players_of_round, exact_heads=True)
+            slow, slow_read = _counted(players_of_round, exact_heads=False)
+            assert fast == slow, f"{players} {rounds} {seed} round {state.round_number}"
+            assert fast_read <= slow_read, f"{players} {rounds} {seed} {state.round_number}"
+            fewer += fast_read < slow_read
+    assert fewer
