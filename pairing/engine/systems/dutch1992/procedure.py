@@ -19,6 +19,7 @@ from pairing.engine.matching import bipartite_matching_size, maximum_matching
 from pairing.engine.messages import words
 from pairing.engine.model import Explanation
 from pairing.engine.systems.dutch1992.brackets import Accepted, Bracket, Candidate, make_bracket
+from pairing.engine.systems.dutch1992.c12 import c12_feasible, c12_kept_up
 from pairing.engine.systems.dutch1992.candidates import CandidateSearch
 from pairing.engine.systems.dutch1992.criteria import FloatRules
 from pairing.engine.systems.dutch1992.entrants import Entrant, _rank, compatible
@@ -211,55 +212,9 @@ class Search:
             kept_up=self._c12_kept_up(previous, bracket),
         )
 
-    @staticmethod
-    def _c12_kept_up(previous: Accepted, bracket: Bracket) -> frozenset[int]:
-        """Players of the previous bracket who can meet none of this bracket's residents
-        (B1, B2): C12 can never move them down (Dutch C12)."""
-        return frozenset(
-            a.number
-            for a in previous.bracket.players
-            if not any(compatible(a, r) for r in bracket.residents)
-        )
-
-    @staticmethod
-    def _c12_feasible(previous: Accepted, bracket: Bracket) -> Callable[[frozenset[int]], bool]:
-        """A necessary condition for C12 to succeed while keeping given players up.
-
-        Whatever candidate the previous bracket takes, its pairs and a matching of the
-        players it moves down (with those forced down by C1) into this bracket's residents
-        together cover all of them under B1 and B2, and a player kept up is never matched
-        to a resident.  Such a covering exists exactly when the graph with the residents
-        also joined to one another (and one spare vertex joined to the residents when the
-        count is odd) has a perfect matching: residents left over pair off among
-        themselves.
-        """
-        upper = previous.bracket.players
-        covered = (*upper, *previous.forced_down)
-        residents = bracket.residents
-        everyone = (*covered, *residents)
-        first = len(covered)
-        spare = len(everyone) % 2
-        pairs = [
-            (i, j)
-            for i in range(first)
-            for j in range(i + 1, len(everyone))
-            if (j < len(upper) or j >= first) and compatible(everyone[i], everyone[j])
-        ]
-        pairs += [(i, j) for i in range(first, len(everyone)) for j in range(i + 1, len(everyone))]
-        if spare:
-            pairs += [(i, len(everyone)) for i in range(first, len(everyone))]
-
-        def feasible(keep: frozenset[int]) -> bool:
-            kept = {i for i, p in enumerate(upper) if p.number in keep}
-            adjacent: list[list[int]] = [[] for _ in range(len(everyone) + spare)]
-            for i, j in pairs:
-                if i in kept and j >= first:
-                    continue
-                adjacent[i].append(j)
-                adjacent[j].append(i)
-            return all(mate != -1 for mate in maximum_matching(adjacent))
-
-        return feasible
+    # C12's bounds (module ``c12``), as attributes so that a test can switch them off.
+    _c12_feasible = staticmethod(c12_feasible)
+    _c12_kept_up = staticmethod(c12_kept_up)
 
     def lowest_possible(self, bracket: Bracket) -> bool:
         """Whether the lowest bracket could be completely paired at all (B1, B1b, B2)."""
