@@ -171,3 +171,47 @@ def test_c_4_completion_remembered_for_the_round_answers_as_worked_out() -> None
     except NoValidPairing:
         pass  # the event ran out of pairings; the rounds before it were checked
     assert asked
+
+
+@pytest.mark.parametrize(("players", "rounds", "seed"), NEAR_ROUND_ROBINS)
+def test_c_04_3_c4_bracket_sent_to_everyone_early_pairs_as_trying_smaller_first(
+    players: int, rounds: int, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """C4 (completion) asked before a bracket is paired: when its pairings with the
+    most pairs of its own (C6) cannot complete the round, it goes straight to the
+    pairing with everyone in view, and the round comes out as when the smaller
+    pairings were tried and thrown away first."""
+    early = 0
+    needs_everyone = RoundProcedure._needs_everyone
+
+    def counted(
+        procedure: RoundProcedure, carried: list[int], residents: list[int], below: list[int]
+    ) -> bool:
+        nonlocal early
+        answer = needs_everyone(procedure, carried, residents, below)
+        early += answer
+        return answer
+
+    monkeypatch.setattr(RoundProcedure, "_needs_everyone", counted)
+
+    def both_ways(state: TournamentState, system: System, lot: int) -> RoundPairing:
+        monkeypatch.setattr(RoundProcedure, "early_completion", False)
+        exact = pair_round(state, system, seed=lot)
+        monkeypatch.setattr(RoundProcedure, "early_completion", True)
+        fast = pair_round(state, system, seed=lot)
+        where = f"round {state.round_number}"
+        assert fast.boards == exact.boards, where
+        assert fast.pairing_allocated_bye == exact.pairing_allocated_bye, where
+        assert fast.explanation == exact.explanation, where
+        return fast
+
+    played = 0
+    try:
+        for _ in tournament_states(
+            System.DUTCH, players=players, rounds=rounds, seed=seed, pairer=both_ways
+        ):
+            played += 1
+    except NoValidPairing:
+        pass  # a near round robin may run out of pairings before its last round
+    assert played > rounds // 2
+    assert early, "no bracket was sent to the pairing with everyone before the others"

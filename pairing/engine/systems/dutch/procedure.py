@@ -74,6 +74,17 @@ class RoundProcedure:
     and 2) with one matching rather than one per player (:mod:`.order`); False takes
     the steps one matching at a time, which the tests use as the oracle."""
 
+    early_completion: ClassVar[bool] = True
+    """Send a bracket straight to its pairing with everyone in view when no pairing of
+    it with its own pairs alone can complete the round (:meth:`_needs_everyone`);
+    False tries the smaller pairings first, which the tests use as the oracle."""
+
+    early_completion_below: ClassVar[int] = 40
+    """Ask that only of brackets with at most this many players below them: in the
+    late rounds of near round robins (#38) every bracket it sent early had at most 40
+    below, and asking it above them cost more than it saved.  Speed only: the
+    pairings are the same either way."""
+
     def __init__(self, players: Sequence[Entrant], rounds_completed: int) -> None:
         self.players = list(players)
         self.layout = Layout.of(self.players, rounds_completed)
@@ -182,13 +193,15 @@ class RoundProcedure:
                 nxt_end += 1
             nxt = list(range(end, nxt_end))
             rest = list(range(nxt_end, n))
-            outcome = pair_bracket(self, carried, residents, nxt, rest, single, full=False)
-            if not self._extends(outcome, rest) and outcome.next_left_out:
-                outcome = pair_bracket(
-                    self, carried, residents, nxt, rest, single, full=False, keep_next=True
-                )
-            if not self._extends(outcome, rest):
+            below = nxt + rest
+            if (
+                self.early_completion
+                and len(below) <= self.early_completion_below
+                and self._needs_everyone(carried, residents, below)
+            ):
                 outcome = pair_bracket(self, carried, residents, nxt, rest, single, full=True)
+            else:
+                outcome = self._pair_completed(carried, residents, nxt, rest, single)
             made, left, mate = outcome.made, outcome.left, outcome.mate
             pairs.extend((players[a], players[b]) for a, b in made)
             instead, decided = self._why_these_float(carried, residents, made, left, single)
@@ -216,6 +229,87 @@ class RoundProcedure:
         elif carried:
             raise NoValidPairing(words("pairing.dutch_lowest_bracket"))
         return pairs
+
+    def _pair_completed(
+        self,
+        carried: list[int],
+        residents: list[int],
+        nxt: list[int],
+        rest: list[int],
+        single: bool,
+    ) -> Outcome:
+        """The bracket paired with the next score group in view (or without it), and
+        again with everyone in view when that leaves the round incomplete (C4)."""
+        outcome = pair_bracket(self, carried, residents, nxt, rest, single, full=False)
+        if not self._extends(outcome, rest) and outcome.next_left_out:
+            outcome = pair_bracket(
+                self, carried, residents, nxt, rest, single, full=False, keep_next=True
+            )
+        if not self._extends(outcome, rest):
+            outcome = pair_bracket(self, carried, residents, nxt, rest, single, full=True)
+        return outcome
+
+    def _needs_everyone(self, carried: list[int], residents: list[int], below: list[int]) -> bool:
+        """C4 before pairing: True when no pairing of the bracket with the most pairs of
+        its own (C6, the top field without C4) leaves a round that can be completed, so
+        the smaller graphs of :meth:`_pair_completed` would be paired in vain.
+
+        Those pairings leave over ``f`` players of the bracket, each one some maximum
+        matching of the bracket leaves unmatched (Gallai-Edmonds); the round completes
+        only if ``f`` such players and everyone ``below`` can all be paired (the bye to
+        a candidate).  Whether any ``f`` of them can is one maximum matching: those
+        players, as many stand-ins joined to each of them as are to stay out, the
+        players below, and the bye.  False is no promise: the smaller graphs decide."""
+        players = self.players
+        bracket = carried + residents
+        apart = set(carried)
+        size = len(bracket)
+        floaters = size - 2 * self.pairs_within(bracket, apart)
+        if floaters == 0:
+            return not self._completable(below, None)
+        # The bracket with floaters - 1 stand-ins joined to all its players: maximum
+        # matchings then leave one vertex over, and the players some of them leave
+        # over are those some maximum matching of the bracket leaves over.
+        stand_ins = list(range(size, size + floaters - 1))
+        adjacent = [
+            [
+                j
+                for j, b in enumerate(bracket)
+                if j != i and not (a in apart and b in apart) and compatible(players[a], players[b])
+            ]
+            + stand_ins
+            for i, a in enumerate(bracket)
+        ]
+        adjacent += [list(range(size)) for _ in stand_ins]
+        exposable = exposable_vertices(adjacent)
+        if exposable is None:
+            return False
+        loose = [bracket[i] for i in sorted(exposable) if i < size]
+        others = len(loose) - floaters  # stand-ins for the loose players who stay out
+        members = loose + below
+        first_below = len(loose) + others
+        count = first_below + len(below)
+        bye = count  # the bye, last, when the count is odd
+
+        def player(i: int) -> int | None:
+            if i < len(loose):
+                return loose[i]
+            return None if i < first_below else members[i - others]
+
+        def adjacent_to(i: int, j: int) -> bool:
+            i, j = min(i, j), max(i, j)
+            a = player(i)
+            if j == bye:
+                return a is not None and self.bye.candidate(players[a])
+            b = player(j)
+            if a is None or b is None:  # a stand-in: joined to the loose players only
+                return (a is None) != (b is None) and i < len(loose)
+            if i < len(loose) and j < len(loose):
+                return False
+            return compatible(players[a], players[b])
+
+        mate = dense_maximum_matching(count + count % 2, adjacent_to)
+        return any(m == -1 for m in mate)
 
     def _no_one_pairs_below(
         self, left: list[int], nxt: list[int], mate: dict[int, int], rest: list[int], score: int
