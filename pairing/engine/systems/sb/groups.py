@@ -286,18 +286,14 @@ def _first_by_prefix(
                 allowed &= ~open_  # his one partner left must not float
         if not allowed:
             continue
-        heads = [
-            (under | sum(lasts[index] for index in prefix[: count - more]), more)
-            for more in HEAD_LENGTHS
-            if more < count
-        ]
-        asked: list[bool] = []
+        made: list[list[tuple[int, int]]] = []
 
         def ask(
-            heads: list[tuple[int, int]] = heads, asked: list[bool] = asked
+            prefix: tuple[int, ...] = prefix, made: list[list[tuple[int, int]]] = made
         ) -> list[tuple[int, int]]:
-            asked.append(True)
-            return heads
+            if not made:
+                made.append(_heads_of(prefix, lasts, under, count))
+            return made[0]
 
         for index in range(first, first + run):
             last = lasts[index]
@@ -309,7 +305,7 @@ def _first_by_prefix(
                 if not checks.completable_from(
                     under, under | moving, bye=True, last=last, heads=ask
                 ):
-                    if asked and _refused(checks, heads):
+                    if made and _refused(checks, made[0]):
                         break
                     continue
                 below_asked = True
@@ -320,11 +316,22 @@ def _first_by_prefix(
                 under, under | moving, bye=True, last=last, heads=ask
             ):
                 below_first = True
-                if asked and _refused(checks, heads):
+                if made and _refused(checks, made[0]):
                     break
                 continue
             return tuple(candidates[i] for i in (*prefix, index)), below_first
     return None, below_first
+
+
+def _heads_of(
+    prefix: tuple[int, ...], lasts: Sequence[int], under: int, count: int
+) -> list[tuple[int, int]]:
+    """:func:`_heads` of the sets of ``count`` floaters whose first are ``prefix``."""
+    return [
+        (under | sum(lasts[index] for index in prefix[: count - more]), more)
+        for more in HEAD_LENGTHS
+        if more < count
+    ]
 
 
 def _refused(checks: Compatibility, heads: Sequence[tuple[int, int]]) -> bool:
