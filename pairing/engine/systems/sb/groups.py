@@ -273,8 +273,10 @@ def _first_by_prefix(
                 break
         tried += run
         head = 0
+        grown = [under]  # the players below with the prefix's first 0, 1, ... floaters
         for index in prefix:
             head |= lasts[index]
+            grown.append(under | head)
         allowed = -1
         for own, near in weak:
             if own & head:
@@ -289,10 +291,10 @@ def _first_by_prefix(
         made: list[list[tuple[int, int]]] = []
 
         def ask(
-            prefix: tuple[int, ...] = prefix, made: list[list[tuple[int, int]]] = made
+            grown: list[int] = grown, made: list[list[tuple[int, int]]] = made
         ) -> list[tuple[int, int]]:
             if not made:
-                made.append(_heads_of(prefix, lasts, under, count))
+                made.append([(grown[count - more], more) for more in HEAD_LENGTHS if more < count])
             return made[0]
 
         for index in range(first, first + run):
@@ -321,17 +323,6 @@ def _first_by_prefix(
                 continue
             return tuple(candidates[i] for i in (*prefix, index)), below_first
     return None, below_first
-
-
-def _heads_of(
-    prefix: tuple[int, ...], lasts: Sequence[int], under: int, count: int
-) -> list[tuple[int, int]]:
-    """:func:`_heads` of the sets of ``count`` floaters whose first are ``prefix``."""
-    return [
-        (under | sum(lasts[index] for index in prefix[: count - more]), more)
-        for more in HEAD_LENGTHS
-        if more < count
-    ]
 
 
 def _refused(checks: Compatibility, heads: Sequence[tuple[int, int]]) -> bool:
