@@ -156,9 +156,11 @@ def pair_group(
     are decided, where a search would be needed, by one matching of the players they
     share (:meth:`Compatibility.with_one`, :meth:`Compatibility.without_one`), and runs
     of sets that share their first floaters are refused together when those leave too
-    many players below unpaired (:meth:`Compatibility.short_by_more_than`).
-    ``by_prefix=False`` decides each set alone, from the matching of the group or of the
-    players below (the same answers, slower: kept for the tests that hold the two equal).
+    many players below unpaired (:meth:`Compatibility.short_by_more_than`); such a run is
+    walked by :func:`_first_by_prefix`, which works out what its sets share once.
+    ``by_prefix=False`` decides each set alone, one by one, from the matching of the group
+    or of the players below (the same answers, slower: kept for the tests that hold the
+    two equal).
 
     :raises NoValidPairing: no choice works (only when the round cannot be paired).
     """
