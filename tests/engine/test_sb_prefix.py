@@ -10,8 +10,10 @@ import pytest
 
 from pairing.engine import NoValidPairing, System
 from pairing.engine.generator import tournament_states
-from pairing.engine.model import RoundPairing, TournamentState
+from pairing.engine.model import Points, RoundPairing, TournamentState
+from pairing.engine.systems.sb import groups
 from pairing.engine.systems.sb.compatibility import Compatibility, completable
+from pairing.engine.systems.sb.groups import FLOATER_SETS_TRIED, GroupResult, pair_group
 from pairing.engine.systems.sb.procedure import Entrant, pair
 
 from .test_sb_ordered import entrant
@@ -84,3 +86,44 @@ def test_sb_5_pairings_are_the_same_with_one_matching_per_first_floaters(
     except NoValidPairing:
         pass  # the event stops before a round that cannot be paired, as the sweep does
     assert compared >= players // 2
+
+
+def _pair_or_none(
+    group: list[Entrant], from_above: list[Entrant], below: list[Entrant], *, by_prefix: bool
+) -> GroupResult | None:
+    try:
+        return pair_group(
+            Points(2), group, from_above, below, lowest=not below, by_prefix=by_prefix
+        )
+    except NoValidPairing:
+        return None
+
+
+@pytest.mark.parametrize("limit", [3, 7, 40, FLOATER_SETS_TRIED])
+@pytest.mark.parametrize("seed", range(25))
+def test_sb_5_runs_of_sets_sharing_their_first_floaters_choose_as_one_by_one(
+    monkeypatch: pytest.MonkeyPatch, seed: int, limit: int
+) -> None:
+    """SB 5 tried run by run (the sets that share all floaters but the last, what they
+    share worked out once, a run the heads refuse skipped whole and counted as tried)
+    chooses the same floaters and pairs as the sets tried one by one, the limit on the
+    sets tried per size included."""
+    monkeypatch.setattr(groups, "FLOATER_SETS_TRIED", limit)
+    rng = random.Random(1000 + seed)
+    count = rng.randrange(6, 27)
+    barred: dict[int, set[int]] = {n: set() for n in range(1, count + 1)}
+    density = rng.choice((0.5, 0.7, 0.8, 0.9))
+    for a in range(1, count + 1):
+        for b in range(a + 1, count + 1):
+            if rng.random() < density:
+                barred[a].add(b)
+                barred[b].add(a)
+    players = [
+        entrant(n, barred=tuple(sorted(barred[n])), bye_allowed=rng.random() < 0.7)
+        for n in range(1, count + 1)
+    ]
+    cut = rng.randrange(2, count + 1)
+    group, below = players[:cut], players[cut:]
+    from_above = [p for p in group if rng.random() < 0.2]
+    fast = _pair_or_none(group, from_above, below, by_prefix=True)
+    assert fast == _pair_or_none(group, from_above, below, by_prefix=False)

@@ -122,8 +122,9 @@ class Compatibility:
         bye's vertex included when present)."""
         self._bases: dict[tuple[int, bool], tuple[list[int], int, int, int]] = {}
         """A maximum matching of each base (with the bye or not), the players it leaves
-        free, those some maximum matching leaves free (with the bye, as bitsets), and how
-        many it leaves free (the bye included)."""
+        free, the players next to one that some maximum matching leaves free (the bye's
+        vertex counted as one, as bitsets), and how many it leaves free (the bye
+        included)."""
 
     def mask(self, members: Iterable[Entrant]) -> int:
         """The bitset of ``members``."""
@@ -300,31 +301,38 @@ class Compatibility:
             outer = exposed_by_some(self._adjacent, start, alive)
             exposed = sum(1 << v for v, yes in enumerate(outer) if yes)
             short = sum(1 for v, w in enumerate(start) if alive[v] and w == -1)
-            known = self._bases[key] = (start, unmatched, exposed, short)
-        start, unmatched, exposed, short = known
+            helping = 0
+            for v, near in enumerate(self._masks):
+                if key[1] and self._bye >> v & 1:
+                    near |= 1 << self._dummy
+                if near & exposed:
+                    helping |= 1 << v
+            known = self._bases[key] = (start, unmatched, helping, short)
+        start, unmatched, helping, short = known
         # Every free player of the result is the end of a path that alternates between
         # the start's pairs and the result's; a path between two players the start left
         # free inside ``base`` would have made it larger (Berge).  So each such player
         # needs a path to a player added or one whose partner left: too many, no.
         added = (subset & ~base).bit_count()
-        freed = sum(1 for v in _bits(base & ~subset) if start[v] != -1 and subset >> start[v] & 1)
-        if odd and start[self._dummy] != -1 and not subset >> start[self._dummy] & 1:
-            freed += 1  # the bye's partner left
-        if (unmatched & subset).bit_count() > added + freed:
-            return False
-        if not base & ~subset and short:
-            # Only players added: each path from a player (or the bye) the start left free
-            # ends at a player added next to one that some maximum matching of ``base``
-            # leaves free (Gallai-Edmonds), a different one for each path.
-            helpers = 0
-            for v in _bits(subset & ~base):
-                near = self._masks[v]
-                if odd and self._bye >> v & 1:
-                    near |= 1 << self._dummy
-                if near & exposed:
-                    helpers += 1
-            if helpers < short:
+        alone = (unmatched & subset).bit_count()
+        if alone > added:
+            freed = 0
+            gone = base & ~subset
+            while gone:
+                low = gone & -gone
+                w = start[low.bit_length() - 1]
+                if w != -1 and subset >> w & 1:
+                    freed += 1
+                gone ^= low
+            if odd and start[self._dummy] != -1 and not subset >> start[self._dummy] & 1:
+                freed += 1  # the bye's partner left
+            if alone > added + freed:
                 return False
+        # Only players added: each path from a player (or the bye) the start left free
+        # ends at a player added next to one that some maximum matching of ``base``
+        # leaves free (Gallai-Edmonds), a different one for each path.
+        if not base & ~subset and short and (subset & ~base & helping).bit_count() < short:
+            return False
         if last and not base & ~subset:
             if heads is not None and any(
                 self.short_by_more_than(head, more, bye=bye) for head, more in heads()

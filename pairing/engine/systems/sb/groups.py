@@ -156,9 +156,11 @@ def pair_group(
     are decided, where a search would be needed, by one matching of the players they
     share (:meth:`Compatibility.with_one`, :meth:`Compatibility.without_one`), and runs
     of sets that share their first floaters are refused together when those leave too
-    many players below unpaired (:meth:`Compatibility.short_by_more_than`).
-    ``by_prefix=False`` decides each set alone, from the matching of the group or of the
-    players below (the same answers, slower: kept for the tests that hold the two equal).
+    many players below unpaired (:meth:`Compatibility.short_by_more_than`); such a run is
+    walked by :func:`_first_by_prefix`, which works out what its sets share once.
+    ``by_prefix=False`` decides each set alone, one by one, from the matching of the group
+    or of the players below (the same answers, slower: kept for the tests that hold the
+    two equal).
 
     :raises NoValidPairing: no choice works (only when the round cannot be paired).
     """
@@ -180,6 +182,13 @@ def pair_group(
         # A player all of whose partners in the group float leaves the rest unpairable:
         # only those with at most ``count`` partners there can be left so.
         weak = [(own, near) for own, near in within if near.bit_count() <= count]
+        if by_prefix and count:
+            chosen, below_first = _first_by_prefix(
+                checks, candidates, bit, (whole, under), weak, count, lowest, below_first
+            )
+            if chosen is not None:
+                return _result(score, group, from_above, chosen)
+            continue
         tried = 0
         for floaters in itertools.combinations(candidates, count):
             tried += 1
@@ -209,17 +218,117 @@ def pair_group(
             ):
                 below_first = True
                 continue
-            numbers = frozenset(e.number for e in floaters)
-            rest = [e for e in group if e.number not in numbers]
-            place = {e.number: index for index, e in enumerate(group)}
-            return GroupResult(
-                score=score,
-                players=tuple(group),
-                from_above=tuple(from_above),
-                pairs=tuple(high_with_low(rest)),
-                floaters=tuple(sorted(floaters, key=lambda e: place[e.number])),
-            )
+            return _result(score, group, from_above, floaters)
     raise NoValidPairing(words("pairing.sb_score_group", points=_points(score)))
+
+
+def _result(
+    score: Points,
+    group: Sequence[Entrant],
+    from_above: Sequence[Entrant],
+    floaters: Sequence[Entrant],
+) -> GroupResult:
+    numbers = frozenset(e.number for e in floaters)
+    rest = [e for e in group if e.number not in numbers]
+    place = {e.number: index for index, e in enumerate(group)}
+    return GroupResult(
+        score=score,
+        players=tuple(group),
+        from_above=tuple(from_above),
+        pairs=tuple(high_with_low(rest)),
+        floaters=tuple(sorted(floaters, key=lambda e: place[e.number])),
+    )
+
+
+def _first_by_prefix(
+    checks: Compatibility,
+    candidates: Sequence[Entrant],
+    bit: dict[PairingNumber, int],
+    bases: tuple[int, int],
+    weak: Sequence[tuple[int, int]],
+    count: int,
+    lowest: bool,
+    below_first: bool,
+) -> tuple[tuple[Entrant, ...] | None, bool]:
+    """The first set of ``count`` floaters (one or more) in the order of
+    ``itertools.combinations`` that both checks of :func:`pair_group` accept, and which
+    check to ask first afterwards; the same set as :func:`pair_group`'s loop over the
+    sets one by one finds.
+
+    The sets come as runs that share all floaters but the last (a prefix), and what
+    depends on the prefix alone is worked out once per run: its bitset, the players
+    below with its first floaters (:func:`_heads`), and which last floaters the weak
+    players of the group allow (a player outside the set whose partners in the group all
+    float).  When the heads refuse the players below for one set of the run they refuse
+    them for every set of it, and the rest of the run is skipped, counted as tried.
+    """
+    whole, under = bases
+    lasts = [bit[e.number] for e in candidates]
+    size = len(lasts)
+    tried = 0
+    for prefix in itertools.combinations(range(size - 1), count - 1):
+        first = prefix[-1] + 1 if prefix else 0
+        run = size - first
+        if count > 1:
+            run = min(run, FLOATER_SETS_TRIED - tried)
+            if run <= 0:
+                break
+        tried += run
+        head = 0
+        grown = [under]  # the players below with the prefix's first 0, 1, ... floaters
+        for index in prefix:
+            head |= lasts[index]
+            grown.append(under | head)
+        allowed = -1
+        for own, near in weak:
+            if own & head:
+                continue
+            open_ = near & ~head
+            if not open_:
+                allowed &= own  # only his own float leaves him out of the rest
+            elif not open_ & (open_ - 1):
+                allowed &= ~open_  # his one partner left must not float
+        if not allowed:
+            continue
+        made: list[list[tuple[int, int]]] = []
+
+        def ask(
+            grown: list[int] = grown, made: list[list[tuple[int, int]]] = made
+        ) -> list[tuple[int, int]]:
+            if not made:
+                made.append([(grown[count - more], more) for more in HEAD_LENGTHS if more < count])
+            return made[0]
+
+        for index in range(first, first + run):
+            last = lasts[index]
+            if not last & allowed:
+                continue
+            moving = head | last
+            below_asked = False
+            if below_first and not lowest:
+                if not checks.completable_from(
+                    under, under | moving, bye=True, last=last, heads=ask
+                ):
+                    if made and _refused(checks, made[0]):
+                        break
+                    continue
+                below_asked = True
+            if not checks.completable_from(whole, whole & ~moving, bye=False, last=last):
+                below_first = False
+                continue
+            if not (lowest or below_asked) and not checks.completable_from(
+                under, under | moving, bye=True, last=last, heads=ask
+            ):
+                below_first = True
+                if made and _refused(checks, made[0]):
+                    break
+                continue
+            return tuple(candidates[i] for i in (*prefix, index)), below_first
+    return None, below_first
+
+
+def _refused(checks: Compatibility, heads: Sequence[tuple[int, int]]) -> bool:
+    return any(checks.short_by_more_than(head, more, bye=True) for head, more in heads)
 
 
 def _heads(
