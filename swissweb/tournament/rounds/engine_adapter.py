@@ -500,7 +500,7 @@ def last_completed_round(event: models.Event) -> int:
 
 
 def completed_state(
-    event: models.Event, *, players: list[models.Player] | None = None
+    event: models.Event, *, players: Sequence[PlayerFacts] | None = None
 ) -> TournamentState:
     """The engine's view of the event after its last completed round (``players`` as
     ``state_for_round`` takes them)."""

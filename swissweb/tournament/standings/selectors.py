@@ -22,6 +22,7 @@ from swissweb.tournament.rounds.engine_door import (
     standings,
     truncated,
 )
+from swissweb.tournament.rounds.player_columns import event_player_details
 from swissweb.tournament.standings.prizes import Award, Contender, prize_list, read_table
 from swissweb.tournament.standings.teams import Member, TeamLine, team_standings
 
@@ -113,7 +114,8 @@ def _standings_after(*, event: Event, after_round: int | None) -> Standings:
         # an error (a public event shows its pages from registration on).
         codes = parse_tiebreaks(event.tiebreaks)
         return Standings(after_round=0, tiebreaks=tuple(c.value for c in codes), lines=())
-    listed = list(event.players.all())
+    # The players' columns, not model instances (``player_columns``, #35).
+    listed = event_player_details(event)
     state = engine_adapter.completed_state(event, players=listed)
     rounds = state.rounds_completed
     if after_round is not None:
