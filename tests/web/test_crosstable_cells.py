@@ -30,7 +30,9 @@ def test_crosstable_cells_are_each_rounds_opponent_rank_colour_and_result() -> N
     table = standings_after(event=event)
     assert table.after_round == 3 and len(table.lines) == 9
     rank_of = {line.player.pairing_number: line.rank for line in table.lines}
-    history = {p.pairing_number: p.history for p in engine_adapter.completed_state(event).players}
+    history = {
+        int(p.pairing_number): p.history for p in engine_adapter.completed_state(event).players
+    }
     unpaired = 0
     for line in table.lines:
         assert line.player.pairing_number is not None
