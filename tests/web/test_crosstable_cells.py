@@ -1,10 +1,8 @@
-"""The crosstable's cells, made as named tuples from their values in order (#35), are
+"""The crosstable's cells, a round without an opponent's shared by outcome (#35), are
 those of each player's rounds: opponent's rank, colour and result, and for a round
 without an opponent (a bye, an absence) no rank and no colour."""
 
 from __future__ import annotations
-
-import dataclasses
 
 import pytest
 
@@ -50,14 +48,3 @@ def test_crosstable_cells_are_each_rounds_opponent_rank_colour_and_result() -> N
         assert line.cells == tuple(expected)
     assert unpaired == 3  # one bye a round among 9 players
     assert any(cell.result == "+" for line in table.lines for cell in line.cells)
-
-
-def test_a_crosstable_cell_cannot_be_changed() -> None:
-    cell = CrossCell(3, "w", "1")
-    with pytest.raises(AttributeError):
-        cell.result = "0"  # type: ignore[misc]  # the change refused is the test
-    assert not dataclasses.is_dataclass(cell) and cell._asdict() == {
-        "opponent_rank": 3,
-        "colour": "w",
-        "result": "1",
-    }
