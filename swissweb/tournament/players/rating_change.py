@@ -11,8 +11,10 @@ and a rating once at 2400 are not known here: the arbiter sets K for those.
 from __future__ import annotations
 
 import dataclasses
+import datetime
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from typing import Protocol
 
 from django.utils.translation import gettext_lazy
 
@@ -43,7 +45,23 @@ K_RULE_TEXTS = {
 """Which of FIDE B.02's rules gave a player's K, as the card says it."""
 
 
-def player_k(event: Event, player: Player) -> KFactor:
+class RatedPlayer(Protocol):
+    """What the rating change reads of a player: a ``Player`` or the columns the
+    standings read without one (``player_columns.PlayerDetails``, #35)."""
+
+    @property
+    def pairing_number(self) -> int | None: ...
+    @property
+    def rating(self) -> int: ...
+    @property
+    def birth_date(self) -> datetime.date | None: ...
+    @property
+    def birth_year(self) -> int | None: ...
+    @property
+    def k_factor(self) -> int | None: ...
+
+
+def player_k(event: Event, player: RatedPlayer) -> KFactor:
     """The K of ``player`` in ``event`` (see the module's docstring)."""
     birth_year = player.birth_date.year if player.birth_date else player.birth_year
     return k_factor(
@@ -79,7 +97,7 @@ def event_ratings(
 
 
 def _fide_view(
-    event: Event, state: TournamentState, players: Iterable[Player]
+    event: Event, state: TournamentState, players: Iterable[RatedPlayer]
 ) -> tuple[dict[PairingNumber, int], list[tuple[EnginePlayer, int]]]:
     """The players' FIDE ratings by pairing number, and each player of ``state`` rated
     on FIDE's list with his K: the state's ratings are the ones the event pairs on (#35
@@ -102,7 +120,7 @@ def _fide_view(
 
 
 def players_ratings(
-    event: Event, state: TournamentState, players: Iterable[Player]
+    event: Event, state: TournamentState, players: Iterable[RatedPlayer]
 ) -> dict[int, EventRating]:
     """What :func:`event_ratings` gives, from the event's ``state`` and its ``players``,
     not cached."""
@@ -111,7 +129,7 @@ def players_ratings(
 
 
 def players_totals(
-    event: Event, state: TournamentState, players: Iterable[Player]
+    event: Event, state: TournamentState, players: Iterable[RatedPlayer]
 ) -> dict[int, tuple[Fraction, int | None]]:
     """Each player's rating change and Rp by pairing number, as :func:`players_ratings`
     gives them, without the games: all the standings show (``event_totals``). Not

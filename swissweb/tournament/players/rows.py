@@ -7,11 +7,51 @@ nothing can read the database behind a page's back.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Protocol
 
 from swissweb.tournament.core.rating_basis import pairing_rating
 from swissweb.tournament.models import Player, RatingBasis
+
+
+class ShownPlayer(Protocol):
+    """What :meth:`PlayerRow.of` reads of a player: a ``Player`` or the columns
+    ``player_columns.event_player_details`` reads without one (#35)."""
+
+    @property
+    def pk(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def pairing_number(self) -> int | None: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def rating(self) -> int: ...
+    @property
+    def federation(self) -> str: ...
+    @property
+    def club(self) -> str: ...
+    @property
+    def area(self) -> str: ...
+    @property
+    def top_player(self) -> bool: ...
+    @property
+    def withdrawn_after_round(self) -> int | None: ...
+    @property
+    def fide_id(self) -> int | None: ...
+    @property
+    def sex(self) -> str: ...
+    @property
+    def birth_date(self) -> datetime.date | None: ...
+    @property
+    def birth_year(self) -> int | None: ...
+    @property
+    def national_rating(self) -> int: ...
+    @property
+    def national_list(self) -> str: ...
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -39,7 +79,7 @@ class PlayerRow:
     the FIDE rating."""
 
     @classmethod
-    def of(cls, player: Player, basis: str = RatingBasis.FIDE) -> PlayerRow:
+    def of(cls, player: ShownPlayer, basis: str = RatingBasis.FIDE) -> PlayerRow:
         """The row of a player read from the database (no further query), ranked on
         the rating ``basis`` chooses (the event's ``rating_basis``)."""
         return cls(

@@ -306,7 +306,11 @@ def _records(
     rounds_completed: int,
 ) -> dict[PairingNumber, list[GameRecord]]:
     """Every player's record per completed round; no board means a bye or an absence."""
-    by_round: dict[int, dict[PairingNumber, GameRecord]] = defaultdict(dict)
+    # Each player's rounds as a list filled in place, not a dict per round read again
+    # for each player and round: a standings reads 11,000 boards (#35).
+    slots: dict[PairingNumber, list[GameRecord | None]] = {
+        number: [None] * rounds_completed for number in numbers.values()
+    }
     white_colour, black_colour = Colour.WHITE, Colour.BLACK
     for number, board, result, white_id, black_id in games:
         if result == models.Result.NOT_PLAYED_YET:
@@ -314,35 +318,33 @@ def _records(
                 _("Round %(number)d, board %(board)d has no result yet.")
                 % {"number": number, "board": board}
             )
-        # _game_records' records, made here without its lists: a standings reads
-        # 11,000 boards (#35).
+        # _game_records' records, made here without its lists.
         white_outcome, black_outcome = RESULT_OUTCOMES[result]
         white = numbers[white_id]
-        in_round = by_round[number]
+        index = number - 1
         if black_id is None:
-            in_round[white] = GameRecord(
+            slots[white][index] = GameRecord(
                 round_number=number, opponent=None, colour=None, outcome=white_outcome
             )
             continue
         black = numbers[black_id]
-        in_round[white] = GameRecord(
+        slots[white][index] = GameRecord(
             round_number=number, opponent=black, colour=white_colour, outcome=white_outcome
         )
         if black_outcome is not None:
-            in_round[black] = GameRecord(
+            slots[black][index] = GameRecord(
                 round_number=number, opponent=white, colour=black_colour, outcome=black_outcome
             )
     requested = {(r.player_id, r.round_number): r.kind for r in requests}
-    history: dict[PairingNumber, list[GameRecord]] = {}
-    for player_id, number in numbers.items():
-        records = []
-        for round_number in range(1, rounds_completed + 1):
-            record = by_round[round_number].get(number)
-            if record is None:
-                record = _unpaired(round_number, requested.get((player_id, round_number)))
-            records.append(record)
-        history[number] = records
-    return history
+    return {
+        number: [
+            record
+            if record is not None
+            else _unpaired(round_number, requested.get((player_id, round_number)))
+            for round_number, record in enumerate(slots[number], start=1)
+        ]
+        for player_id, number in numbers.items()
+    }
 
 
 def paired_rounds(
@@ -500,7 +502,7 @@ def last_completed_round(event: models.Event) -> int:
 
 
 def completed_state(
-    event: models.Event, *, players: list[models.Player] | None = None
+    event: models.Event, *, players: Sequence[PlayerFacts] | None = None
 ) -> TournamentState:
     """The engine's view of the event after its last completed round (``players`` as
     ``state_for_round`` takes them)."""

@@ -7,6 +7,7 @@ its 200 ms (#36); the columns as a frozen dataclass cost a few.
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -68,3 +69,42 @@ COLUMNS = (
 def event_players(event: models.Event) -> list[PlayerColumns]:
     """The players of ``event`` in the order ``event.players.all()`` gives (one query)."""
     return [PlayerColumns(*row) for row in event.players.values_list(*COLUMNS)]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerDetails:
+    """``PlayerColumns``'s columns and the rest that a standings line shows of a player
+    (``PlayerRow``) and its rating change reads (``rating_change.player_k``).
+
+    The standings of 2,000 players made a model instance each, their timestamps
+    converted, for these values (#35)."""
+
+    pk: int
+    pairing_number: int | None
+    name: str
+    rating: int
+    national_rating: int
+    title: str
+    club: str
+    top_player: bool
+    federation: str
+    area: str
+    withdrawn_after_round: int | None
+    fide_id: int | None
+    sex: str
+    birth_date: datetime.date | None
+    birth_year: int | None
+    national_list: str
+    k_factor: int | None
+
+
+DETAIL_COLUMNS = (
+    *COLUMNS, "fide_id", "sex", "birth_date", "birth_year", "national_list", "k_factor",
+)  # fmt: skip
+"""The columns read for ``PlayerDetails``, in the order of its fields."""
+
+
+def event_player_details(event: models.Event) -> list[PlayerDetails]:
+    """The players of ``event`` with their ``PlayerDetails``, in the order
+    ``event.players.all()`` gives (one query)."""
+    return [PlayerDetails(*row) for row in event.players.values_list(*DETAIL_COLUMNS)]

@@ -22,6 +22,7 @@ from swissweb.tournament.rounds.engine_door import (
     standings,
     truncated,
 )
+from swissweb.tournament.rounds.player_columns import event_player_details
 from swissweb.tournament.standings.prizes import Award, Contender, prize_list, read_table
 from swissweb.tournament.standings.teams import Member, TeamLine, team_standings
 
@@ -49,7 +50,8 @@ class CrossCell:
     """One round of a crosstable row: opponent's rank, colour and result.
 
     Made from its values in order: a crosstable of 2,000 x 11 makes 22,000, and the
-    keywords cost a quarter of the time (#35)."""
+    keywords cost a quarter of the time (#35); a round without an opponent shares one
+    cell per outcome."""
 
     opponent_rank: int | None
     colour: str
@@ -113,7 +115,8 @@ def _standings_after(*, event: Event, after_round: int | None) -> Standings:
         # an error (a public event shows its pages from registration on).
         codes = parse_tiebreaks(event.tiebreaks)
         return Standings(after_round=0, tiebreaks=tuple(c.value for c in codes), lines=())
-    listed = list(event.players.all())
+    # The players' columns, not model instances (``player_columns``, #35).
+    listed = event_player_details(event)
     state = engine_adapter.completed_state(event, players=listed)
     rounds = state.rounds_completed
     if after_round is not None:
@@ -135,14 +138,15 @@ def _standings_after(*, event: Event, after_round: int | None) -> Standings:
     rated = players_totals(event, state, listed)
     whole = event_whole_scores(event)
     forms = tuple(tiebreak_form(code.value, whole=whole) for code in codes)
+    # A round without an opponent's cell depends on its outcome alone (#35).
+    colours, marks = COLOUR_MARKS, OUTCOME_MARKS
+    unpaired = {outcome: CrossCell(None, "", mark) for outcome, mark in OUTCOME_MARKS.items()}
     lines = []
     for row in rows:
         cells = tuple(
-            CrossCell(
-                rank_of.get(record.opponent) if record.opponent else None,
-                COLOUR_MARKS[record.colour] if record.opponent else "",
-                OUTCOME_MARKS[record.outcome],
-            )
+            CrossCell(rank_of.get(record.opponent), colours[record.colour], marks[record.outcome])
+            if record.opponent
+            else unpaired[record.outcome]
             for record in engine_players[row.pairing_number].history
         )
         player = players[row.pairing_number]

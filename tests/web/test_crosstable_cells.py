@@ -1,0 +1,50 @@
+"""The crosstable's cells, a round without an opponent's shared by outcome (#35), are
+those of each player's rounds: opponent's rank, colour and result, and for a round
+without an opponent (a bye, an absence) no rank and no colour."""
+
+from __future__ import annotations
+
+import pytest
+
+from swissweb.tournament.models import Game, Result
+from swissweb.tournament.rounds import engine_adapter
+from swissweb.tournament.standings.selectors import (
+    COLOUR_MARKS,
+    OUTCOME_MARKS,
+    CrossCell,
+    standings_after,
+)
+from tests.web.test_standings import played_event
+
+pytestmark = pytest.mark.django_db
+
+
+def test_crosstable_cells_are_each_rounds_opponent_rank_colour_and_result() -> None:
+    event = played_event(9, 3, slug="cells")
+    forfeit = Game.objects.filter(round__event=event, black__isnull=False).first()
+    assert forfeit is not None
+    Game.objects.filter(pk=forfeit.pk).update(result=Result.WHITE_WINS_FORFEIT)
+    event.refresh_from_db()
+    table = standings_after(event=event)
+    assert table.after_round == 3 and len(table.lines) == 9
+    rank_of = {line.player.pairing_number: line.rank for line in table.lines}
+    history = {
+        int(p.pairing_number): p.history for p in engine_adapter.completed_state(event).players
+    }
+    unpaired = 0
+    for line in table.lines:
+        assert line.player.pairing_number is not None
+        expected = []
+        for record in history[line.player.pairing_number]:
+            opponent = record.opponent
+            unpaired += opponent is None
+            expected.append(
+                CrossCell(
+                    opponent_rank=rank_of[opponent] if opponent else None,
+                    colour=COLOUR_MARKS[record.colour] if opponent else "",
+                    result=OUTCOME_MARKS[record.outcome],
+                )
+            )
+        assert line.cells == tuple(expected)
+    assert unpaired == 3  # one bye a round among 9 players
+    assert any(cell.result == "+" for line in table.lines for cell in line.cells)
