@@ -34,6 +34,34 @@ Solve = Callable[[], dict[int, int]]
 NEAR_ROUND_ROBINS = [(16, 14, 11), (20, 17, 12), (26, 22, 13), (26, 24, 100), (34, 29, 14)]
 
 
+def _play_both_ways(
+    monkeypatch: pytest.MonkeyPatch, flag: str, *, players: int, rounds: int, seed: int
+) -> None:
+    """Play a near round robin with every round paired with ``RoundProcedure.<flag>``
+    off and on, the two pairings required equal (boards, bye, explanation)."""
+
+    def both_ways(state: TournamentState, system: System, lot: int) -> RoundPairing:
+        monkeypatch.setattr(RoundProcedure, flag, False)
+        exact = pair_round(state, system, seed=lot)
+        monkeypatch.setattr(RoundProcedure, flag, True)
+        fast = pair_round(state, system, seed=lot)
+        where = f"round {state.round_number}"
+        assert fast.boards == exact.boards, where
+        assert fast.pairing_allocated_bye == exact.pairing_allocated_bye, where
+        assert fast.explanation == exact.explanation, where
+        return fast
+
+    played = 0
+    try:
+        for _ in tournament_states(
+            System.DUTCH, players=players, rounds=rounds, seed=seed, pairer=both_ways
+        ):
+            played += 1
+    except NoValidPairing:
+        pass  # a near round robin may run out of pairings before its last round
+    assert played > rounds // 2
+
+
 @pytest.mark.parametrize(("players", "rounds", "seed"), NEAR_ROUND_ROBINS)
 def test_c_04_3_article_4_steps_in_one_matching_pair_as_step_by_step(
     players: int, rounds: int, seed: int, monkeypatch: pytest.MonkeyPatch
@@ -62,26 +90,7 @@ def test_c_04_3_article_4_steps_in_one_matching_pair_as_step_by_step(
     monkeypatch.setattr(order, "_steps_1_and_2_at_once", counted)
     monkeypatch.setattr(order, "_exchanges_at_once", counted_exchanges)
 
-    def both_ways(state: TournamentState, system: System, lot: int) -> RoundPairing:
-        monkeypatch.setattr(RoundProcedure, "fold_steps", False)
-        exact = pair_round(state, system, seed=lot)
-        monkeypatch.setattr(RoundProcedure, "fold_steps", True)
-        fast = pair_round(state, system, seed=lot)
-        where = f"round {state.round_number}"
-        assert fast.boards == exact.boards, where
-        assert fast.pairing_allocated_bye == exact.pairing_allocated_bye, where
-        assert fast.explanation == exact.explanation, where
-        return fast
-
-    played = 0
-    try:
-        for _ in tournament_states(
-            System.DUTCH, players=players, rounds=rounds, seed=seed, pairer=both_ways
-        ):
-            played += 1
-    except NoValidPairing:
-        pass  # a near round robin may run out of pairings before its last round
-    assert played > rounds // 2
+    _play_both_ways(monkeypatch, "fold_steps", players=players, rounds=rounds, seed=seed)
     assert folds, "no bracket took steps 1 and 2 in one matching"
     assert exchanged, "no bracket exchanged players in one matching"
 
@@ -194,24 +203,5 @@ def test_c_04_3_c4_bracket_sent_to_everyone_early_pairs_as_trying_smaller_first(
 
     monkeypatch.setattr(RoundProcedure, "_needs_everyone", counted)
 
-    def both_ways(state: TournamentState, system: System, lot: int) -> RoundPairing:
-        monkeypatch.setattr(RoundProcedure, "early_completion", False)
-        exact = pair_round(state, system, seed=lot)
-        monkeypatch.setattr(RoundProcedure, "early_completion", True)
-        fast = pair_round(state, system, seed=lot)
-        where = f"round {state.round_number}"
-        assert fast.boards == exact.boards, where
-        assert fast.pairing_allocated_bye == exact.pairing_allocated_bye, where
-        assert fast.explanation == exact.explanation, where
-        return fast
-
-    played = 0
-    try:
-        for _ in tournament_states(
-            System.DUTCH, players=players, rounds=rounds, seed=seed, pairer=both_ways
-        ):
-            played += 1
-    except NoValidPairing:
-        pass  # a near round robin may run out of pairings before its last round
-    assert played > rounds // 2
+    _play_both_ways(monkeypatch, "early_completion", players=players, rounds=rounds, seed=seed)
     assert early, "no bracket was sent to the pairing with everyone before the others"
