@@ -14,8 +14,6 @@ from collections.abc import Iterator, Sequence
 
 import pytest
 
-from pairing.engine import NoValidPairing, System
-from pairing.engine.generator import tournament_states
 from pairing.engine.model import TournamentState
 from pairing.engine.systems.dutch1992 import levels
 from pairing.engine.systems.dutch1992.brackets import Phase
@@ -25,30 +23,13 @@ from pairing.engine.systems.dutch1992.lowest import (
     least_conflicts_within_exchanges,
     within_exchanges,
 )
-from pairing.engine.systems.dutch1992.procedure import Search, _Exhausted
+from pairing.engine.systems.dutch1992.procedure import Search
+from tests.engine.dutch1992_late import late_states, run_search
 
 EVENTS = ((16, 15, 5), (20, 17, 7), (24, 21, 11), (30, 26, 13))
 """Players, rounds and seed of the random events: near round robins, where C13 works."""
 
 Level = tuple[tuple[Entrant, ...], int, int, FloatRules, frozenset[int], bool, frozenset[int]]
-
-
-def _states(players: int, rounds: int, seed: int) -> Iterator[TournamentState]:
-    try:
-        for state in tournament_states(
-            System.DUTCH_1992, players=players, rounds=rounds, seed=seed
-        ):
-            if state.rounds_completed >= players // 2:
-                yield state
-    except NoValidPairing:
-        return
-
-
-def _run(search: Search) -> object:
-    try:
-        return search.run()
-    except _Exhausted:
-        return "exhausted"
 
 
 class _Levels(levels.LevelSearch):
@@ -85,7 +66,7 @@ def _tried_levels(state: TournamentState) -> list[tuple[Level, bool]]:
     search = Search(entrants(state)[0], exact_exchanges=False)
     search.levels = _Levels(search.levels, tried)
     search.candidate_search.levels = search.levels
-    _run(search)
+    run_search(search)
     return tried
 
 
@@ -97,7 +78,7 @@ def test_dutch_d2_exchange_bound_never_passes_over_a_level_the_search_pairs(
     matching within two exchanges and a Lagrange bound on its colour conflicts of at most
     x; and the bound passes over some levels the search tried in vain."""
     passed_over = 0
-    for state in _states(players, rounds, seed):
+    for state in late_states(players, rounds, seed, from_completed=players // 2):
         for (group, p, x, rules, moved, lowest, keep), paired in _tried_levels(state):
             kept = keep.intersection(e.number for e in group)
             shape = within_exchanges(group, p, rules, moved, lowest, kept)
@@ -117,8 +98,8 @@ def test_dutch_d2_exchange_bound_pairs_every_round_as_the_search(
     """Dutch C6-C8, C13, D2: the same brackets accepted, pairs and players moved down,
     round by round, with the exchange bound (asked of every group) and without it."""
     monkeypatch.setattr(levels, "COLOUR_BOUND_FROM", 0)
-    for state in _states(players, rounds, seed):
+    for state in late_states(players, rounds, seed, from_completed=players // 2):
         players_of_round = entrants(state)[0]
-        fast = _run(Search(players_of_round))
-        slow = _run(Search(players_of_round, exact_exchanges=False))
+        fast = run_search(Search(players_of_round))
+        slow = run_search(Search(players_of_round, exact_exchanges=False))
         assert fast == slow, f"round {state.round_number}"

@@ -14,37 +14,17 @@ from collections.abc import Iterator, Sequence
 
 import pytest
 
-from pairing.engine import NoValidPairing, System
-from pairing.engine.generator import tournament_states
-from pairing.engine.model import TournamentState
 from pairing.engine.systems.dutch1992 import feasibility
 from pairing.engine.systems.dutch1992.candidates import CandidateSearch, HeadPairing
 from pairing.engine.systems.dutch1992.criteria import FloatRules
 from pairing.engine.systems.dutch1992.entrants import Entrant, entrants
-from pairing.engine.systems.dutch1992.procedure import Search, _Exhausted
+from pairing.engine.systems.dutch1992.procedure import Search
 from pairing.engine.systems.dutch1992.remainder import RemainderNeed
+from tests.engine.dutch1992_late import late_states, run_search
 
 EVENTS = ((16, 15, 3), (20, 17, 7), (24, 21, 11), (30, 26, 13), (40, 34, 5))
 """Players, rounds and seed of the random events: near round robins, whose late brackets
 hold players moved down who are hard to pair."""
-
-
-def _states(players: int, rounds: int, seed: int) -> Iterator[TournamentState]:
-    try:
-        for state in tournament_states(
-            System.DUTCH_1992, players=players, rounds=rounds, seed=seed
-        ):
-            if state.rounds_completed >= players // 3:
-                yield state
-    except NoValidPairing:
-        return
-
-
-def _run(search: Search) -> object:
-    try:
-        return search.run()
-    except _Exhausted:
-        return "exhausted"
 
 
 class _Counting(CandidateSearch):
@@ -71,7 +51,7 @@ def _counted(players: Sequence[Entrant], *, exact_heads: bool) -> tuple[object, 
     search = Search(players, exact_heads=exact_heads)
     counting = _Counting(search.feasibility, search.levels, exact_heads=exact_heads)
     search.candidate_search = counting
-    return _run(search), counting.read
+    return run_search(search), counting.read
 
 
 @pytest.mark.parametrize(("players", "rounds", "seed"), EVENTS)
@@ -84,10 +64,10 @@ def test_dutch_c7_c10_remainder_filter_pairs_every_round_as_the_search(
     asked of every size, as the check of its leftovers is in the default run."""
     for exact_size in (feasibility.LEFTOVER_CHECK, 0):
         monkeypatch.setattr(feasibility, "LEFTOVER_CHECK", exact_size)
-        for state in _states(players, rounds, seed):
+        for state in late_states(players, rounds, seed, from_completed=players // 3):
             players_of_round = entrants(state)[0]
-            fast = _run(Search(players_of_round))
-            slow = _run(Search(players_of_round, exact_heads=False))
+            fast = run_search(Search(players_of_round))
+            slow = run_search(Search(players_of_round, exact_heads=False))
             assert fast == slow, f"round {state.round_number}, leftovers up to {exact_size}"
 
 
@@ -96,7 +76,7 @@ def test_dutch_c7_c10_remainder_filter_leaves_pairings_of_s1_out() -> None:
     without it, and never more, for the same pairing."""
     fewer = 0
     for players, rounds, seed in EVENTS:
-        for state in _states(players, rounds, seed):
+        for state in late_states(players, rounds, seed, from_completed=players // 3):
             players_of_round = entrants(state)[0]
             fast, fast_read = _counted(players_of_round, exact_heads=True)
             slow, slow_read = _counted(players_of_round, exact_heads=False)
