@@ -35,6 +35,14 @@ def festival(arbiter: User) -> Festival:
     return make_festival(arbiter)
 
 
+def _open_entries(event: Event, arbiter: User) -> None:
+    """Open ``event``'s online entries, with the default fields and no fee."""
+    entry_services.entry_settings_set(
+        event_id=event.pk, settings=EntrySettings(open=True, fields_asked=list(DEFAULT_FIELDS)),
+        fees=[], user=arbiter, now=NOW,
+    )  # fmt: skip
+
+
 def test_the_public_page_lists_the_sections_and_the_round_in_play(
     client: Client, festival: Festival, arbiter: User
 ) -> None:
@@ -97,10 +105,7 @@ def test_entering_routes_to_the_chosen_sections_entry_form(
     client: Client, festival: Festival, arbiter: User
 ) -> None:
     b = section(festival, "Open B")
-    entry_services.entry_settings_set(
-        event_id=b.pk, settings=EntrySettings(open=True, fields_asked=list(DEFAULT_FIELDS)),
-        fees=[], user=arbiter, now=NOW,
-    )  # fmt: skip
+    _open_entries(b, arbiter)
     response = client.get("/festivals/hastings/enter/", {"section": b.slug})
     assert response.status_code == 302 and response["Location"] == f"/events/{b.slug}/enter/"
 
@@ -109,10 +114,7 @@ def test_entering_an_ineligible_section_says_the_rule(
     client: Client, festival: Festival, arbiter: User
 ) -> None:
     junior = section(festival, "Under 1600")
-    entry_services.entry_settings_set(
-        event_id=junior.pk, settings=EntrySettings(open=True, fields_asked=list(DEFAULT_FIELDS)),
-        fees=[], user=arbiter, now=NOW,
-    )  # fmt: skip
+    _open_entries(junior, arbiter)
     services.section_rules_set(
         event_id=junior.pk, rules=services.Rules(min_birth_year=2008), user=arbiter, now=NOW
     )
@@ -138,10 +140,7 @@ def test_the_public_page_offers_entry_only_while_a_section_takes_entries(
     enter = 'href="/festivals/hastings/enter/"'
     assert enter not in client.get("/festivals/hastings/").content.decode()
     junior = section(festival, "Under 1600")
-    entry_services.entry_settings_set(
-        event_id=junior.pk, settings=EntrySettings(open=True, fields_asked=list(DEFAULT_FIELDS)),
-        fees=[], user=arbiter, now=NOW,
-    )  # fmt: skip
+    _open_entries(junior, arbiter)
     assert enter in client.get("/festivals/hastings/").content.decode()
     event_services.event_start(event_id=junior.pk, user=arbiter, now=NOW)
     assert enter not in client.get("/festivals/hastings/").content.decode()
@@ -271,10 +270,7 @@ def test_a_closed_sections_entry_form_says_it_is_closed(
     client: Client, festival: Festival, arbiter: User
 ) -> None:
     a = section(festival, "Open A")
-    entry_services.entry_settings_set(
-        event_id=a.pk, settings=EntrySettings(open=True, fields_asked=list(DEFAULT_FIELDS)),
-        fees=[], user=arbiter, now=NOW,
-    )  # fmt: skip
+    _open_entries(a, arbiter)
     services.section_rules_set(
         event_id=a.pk, rules=services.Rules(closed=True), user=arbiter, now=NOW
     )
@@ -286,10 +282,7 @@ def test_a_sections_entry_form_shows_its_rules(
     client: Client, festival: Festival, arbiter: User
 ) -> None:
     a = section(festival, "Open A")
-    entry_services.entry_settings_set(
-        event_id=a.pk, settings=EntrySettings(open=True, fields_asked=list(DEFAULT_FIELDS)),
-        fees=[], user=arbiter, now=NOW,
-    )  # fmt: skip
+    _open_entries(a, arbiter)
     services.section_rules_set(
         event_id=a.pk, rules=services.Rules(min_birth_year=2008), user=arbiter, now=NOW
     )
