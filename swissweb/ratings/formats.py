@@ -66,15 +66,25 @@ def name_key(name: str) -> str:
     return re.sub(r"\s*,\s*", ", ", " ".join(plain.split())).strip(" ,")
 
 
+def _small_number(text: str) -> int | None:
+    """``text`` as a number when it is ASCII digits, at most nine of them once leading
+    zeros are dropped: longer is no rating or year, and past 4,300 digits ``int()``
+    refuses it (a 500 on the upload of such a list)."""
+    if not ascii_digits(text) or len(text.lstrip("0")) > 9:
+        return None
+    return int(text)
+
+
 def rating_value(text: str) -> int | None:
     """A rating: ASCII digits from 1 to 3999, else none."""
-    value = int(text) if ascii_digits(text) else 0
+    value = _small_number(text) or 0
     return value if 0 < value < 4000 else None
 
 
 def year_value(text: str) -> int | None:
     """A birth year: ASCII digits from 1900 to 2100, else none."""
-    return int(text) if ascii_digits(text) and 1900 <= int(text) <= 2100 else None
+    value = _small_number(text)
+    return value if value is not None and 1900 <= value <= 2100 else None
 
 
 def sex_value(text: str) -> str:

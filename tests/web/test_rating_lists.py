@@ -358,6 +358,24 @@ def test_d9_a_rating_or_birth_year_of_other_digits_reads_as_none(digits: str) ->
         list(read_fide_txt([header, wrong_id]))
 
 
+@pytest.mark.django_db
+def test_a_rating_or_birth_year_of_thousands_of_digits_reads_as_none(client: Client) -> None:
+    """Past 4,300 digits ``int()`` refuses a string: a national list with such a rating
+    answered 500 on upload.  A rating or year of more than nine digits is none."""
+    huge = "1" * 5000
+    mapping = {"player_id": "Ref", "name": "Name", "standard": "Std", "birth_year": "Born"}
+    (entry,) = read_national_csv(f"Ref,Name,Std,Born\n1,A,{huge},{huge}\n", mapping)
+    assert (entry.standard, entry.birth_year) == (None, None)
+    (entry,) = read_national_csv("Ref,Name,Std,Born\n1,A,0002100,0001990\n", mapping)
+    assert (entry.standard, entry.birth_year) == (2100, 1990)
+    client.force_login(User.objects.create_user("staff", password="pw-staff-1", is_staff=True))
+    data = f"Ref;Name;Std\n1;A;{huge}\n".encode()
+    columns = {"column_player_id": "Ref", "column_name": "Name", "column_standard": "Std"}
+    posted = {"kind": "national", "name": "DWZ", "file": SimpleUploadedFile("d.csv", data)}
+    assert client.post("/ratings/", posted | columns).status_code == 302
+    assert ListedPlayer.objects.get().standard is None
+
+
 def bomb(megabytes: int) -> bytes:
     """A FIDE list of ``megabytes`` MB that zips to a few KB: its header, then blanks."""
     blank_lines = (b" " * 1023 + b"\n") * 1024 * megabytes
