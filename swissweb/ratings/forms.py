@@ -74,6 +74,11 @@ class ListUploadForm(forms.Form):
         if cleaned.get("kind") == ListKind.NATIONAL:
             if not cleaned.get("name"):
                 self.add_error("name", gettext("Name the national list (ECF, for example)."))
+            elif str(cleaned["name"]).strip().casefold() == "fide":
+                # A list replaces the one of its name: FIDE's would be lost.
+                self.add_error(
+                    "name", gettext("FIDE is the name of FIDE's list: name it otherwise.")
+                )
             for field in ("player_id", "name"):
                 if not cleaned.get(f"column_{field}"):
                     self.add_error(f"column_{field}", gettext("A national list needs this column."))

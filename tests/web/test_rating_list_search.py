@@ -20,7 +20,7 @@ from django.test import Client
 from pytest_django import DjangoAssertNumQueries
 
 from swissweb.ratings import samples
-from swissweb.ratings.formats import Entry, ListError, read_fide_txt
+from swissweb.ratings.formats import Entry, ListError, read_fide_txt, read_fide_xml
 from swissweb.ratings.loader import load_list
 from swissweb.ratings.models import ListedName, ListedPlayer, ListKind
 from swissweb.ratings.national import decode, delimiter, detect, read_national_csv
@@ -189,9 +189,38 @@ def test_an_upload_says_how_the_csv_was_read(client: Client) -> None:
     posted = {"kind": "national", "name": "CZE", "file": SimpleUploadedFile("cz.csv", data),
               "column_player_id": "Code", "column_name": "Name", "column_club": "Club"}  # fmt: skip
     text = client.post("/ratings/", posted, follow=True).content.decode()
-    assert "CZE: 1 player loaded. The file was read as UTF-8 with BOM, columns separated by tabs."
+    assert (
+        "CZE: 1 player loaded. The file was read as UTF-8 with BOM, columns separated by tabs."
+        in text
+    )
     assert "read as UTF-8 with BOM, columns separated by tabs" in text
     assert ListedPlayer.objects.get().club == "ŠK Praha"
+
+
+@pytest.mark.django_db
+def test_a_national_list_named_fide_is_refused_and_fides_list_kept(
+    client: Client, tmp_path: Path
+) -> None:
+    """A list replaces the one of its name: a national CSV named "FIDE" (or "fide")
+    deleted FIDE's list of 1.5 million players and stood in its place."""
+    load("Carlsen, Magnus")
+    client.force_login(User.objects.create_user("staff", password="pw-staff-1", is_staff=True))
+    for name in ("FIDE", " fide "):
+        data = SimpleUploadedFile("x.csv", b"Code,Name\n1,A\n")
+        posted = {"kind": "national", "name": name, "file": data,
+                  "column_player_id": "Code", "column_name": "Name"}  # fmt: skip
+        response = client.post("/ratings/", posted)
+        assert response.status_code == 422
+        assert (
+            "FIDE is the name of FIDE&#x27;s list: name it otherwise." in response.content.decode()
+        )
+    path = tmp_path / "x.csv"
+    path.write_bytes(b"Code,Name\n1,A\n")
+    options = ["--column", "player_id=Code", "--column", "name=Name"]
+    with pytest.raises(CommandError, match="--national FIDE: FIDE is FIDE's list"):
+        call_command("load_rating_list", str(path), "--national", "Fide", *options)
+    assert names("carlsen") == ["Carlsen, Magnus"]
+    assert ListedPlayer.objects.get().rating_list.kind == ListKind.FIDE
 
 
 # --- FIDE's fixed-width TXT --------------------------------------------------------------

@@ -64,6 +64,9 @@ class Command(BaseCommand):
         start = time.perf_counter()
         try:
             if options["national"]:
+                if options["national"].strip().casefold() == "fide":
+                    # A list replaces the one of its name: FIDE's would be lost.
+                    raise CommandError("--national FIDE: FIDE is FIDE's list; name it otherwise")
                 loaded = self._national(path, options["national"], _mapping(options["column"]))
             else:
                 with path.open("rb") as data:
