@@ -75,6 +75,16 @@ def _small_number(text: str) -> int | None:
     return int(text)
 
 
+MAX_ID = 20
+"""The longest player ID a list may give (``ListedPlayer.player_id``): FIDE's IDs have
+at most ten digits, and PostgreSQL refuses a longer value than its column takes."""
+
+
+def fide_id_value(text: str) -> bool:
+    """Whether ``text`` can be a FIDE ID: ASCII digits, at most :data:`MAX_ID`."""
+    return ascii_digits(text) and len(text) <= MAX_ID
+
+
 def rating_value(text: str) -> int | None:
     """A rating: ASCII digits from 1 to 3999, else none."""
     value = _small_number(text) or 0
@@ -177,10 +187,10 @@ def read_fide_txt(lines: Iterable[str | bytes]) -> Iterator[Entry]:
         # Most lines are ASCII, where a byte is a character: sliced as text, faster.
         line: bytes | str = data.decode("ascii") if data.isascii() else data
         player_id = cut(line, "ID Number")
-        if not ascii_digits(player_id):
+        if not fide_id_value(player_id):
             # Translators: number is a line of the uploaded file, id the text found there.
             message = gettext("line %(number)s: the ID %(id)s is not a FIDE ID")
-            raise ListError(message % {"number": number, "id": repr(player_id)})
+            raise ListError(message % {"number": number, "id": repr(player_id[:30])})
         flag = cut(line, "Flag").lower()
         yield Entry(
             player_id=player_id,
@@ -213,11 +223,11 @@ def read_fide_xml(stream: IO[bytes]) -> Iterator[Entry]:
             values = {child.tag: (child.text or "").strip() for child in element}
             element.clear()
             player_id = values.get("fideid", "")
-            if not ascii_digits(player_id):
+            if not fide_id_value(player_id):
                 # Translators: count numbers the players of the XML file; fideid is the name
                 # of an XML element, keep it.
                 message = gettext("player %(count)s: the fideid %(id)s is not a FIDE ID")
-                raise ListError(message % {"count": count, "id": repr(player_id)})
+                raise ListError(message % {"count": count, "id": repr(player_id[:30])})
             yield Entry(
                 player_id=player_id,
                 name=values.get("name", ""),

@@ -249,6 +249,17 @@ def test_a_fide_line_that_does_not_line_up_is_refused_with_the_line() -> None:
         list(read_fide_txt(lines))
 
 
+def test_an_xml_id_longer_than_the_column_is_no_fide_id() -> None:
+    """PostgreSQL refuses a value longer than ``player_id``'s 20 characters: an XML list
+    with such an ID gave a database error (a 500) instead of the player (FIDE's TXT
+    has 15 columns for it: a longer one does not line up)."""
+    xml = f"<players><player><fideid>{'9' * 21}</fideid></player></players>"
+    with pytest.raises(ListError, match="player 1: the fideid '9{21}' is not a FIDE ID"):
+        list(read_fide_xml(io.BytesIO(xml.encode())))
+    (read,) = read_fide_xml(io.BytesIO(xml.replace("9" * 21, "9" * 20).encode()))
+    assert read.player_id == "9" * 20
+
+
 # --- The migration -----------------------------------------------------------------------
 
 
