@@ -23,6 +23,7 @@ from swissweb.tournament.entries import services as entry_services
 from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import EntrySettings, Event, Player, RatingBasis
 from swissweb.tournament.players import ratings as rating_services
+from swissweb.tournament.players import services as player_services
 from swissweb.tournament.players.imports import parse_players_csv
 from swissweb.tournament.players.rating_change import event_ratings
 from swissweb.tournament.standings import selectors as standing_selectors
@@ -211,6 +212,34 @@ def test_player_form_takes_a_national_rating(arbiter: User, arbiter_client: Clie
     )  # fmt: skip
     gil = event.players.get(name="Gast, Gil")
     assert (gil.rating, gil.national_rating, gil.national_list) == (0, 1620, "DWZ")
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("rating", 30000, "Fide rating: A rating is from 0 (unrated) to 3999."),
+        ("national_rating", 4000, "National rating: A rating is from 0 (unrated) to 3999."),
+        ("birth_year", 30000, "Birth year: A birth year is from 1900 to 2100."),
+        ("birth_year", 1, "Birth year: A birth year is from 1900 to 2100."),
+    ],
+)
+def test_a_rating_or_birth_year_no_player_has_is_refused(
+    arbiter: User, arbiter_client: Client, field: str, value: int, message: str
+) -> None:
+    """The fields take any small number: a FIDE rating of 30000 was registered, and FIDE's
+    rating report, whose rating columns hold four digits, then answered 500."""
+    event = festival(arbiter)
+    posted = {"name": "Gast, Gil", "rating": 1500, field: value}
+    page = arbiter_client.post(f"/events/{event.slug}/players/add/", posted, follow=True)
+    assert message.split(": ", 1)[1] in page.content.decode()
+    assert not event.players.filter(name="Gast, Gil").exists()
+    dorn = event.players.get(name="Dorn, Dana")
+    with pytest.raises(TournamentError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        player_services.player_update(player_id=dorn.pk, changes={field: value}, user=arbiter,
+                                      now=T0)  # fmt: skip
+    dorn.refresh_from_db()
+    assert getattr(dorn, field) != value
+    assert arbiter_client.get(f"/events/{event.slug}/report-trf16.trf").status_code == 200
 
 
 def test_starting_rank_shows_the_rating_the_players_are_ranked_by(

@@ -31,6 +31,35 @@ from swissweb.tournament.core.services import (
 )
 from swissweb.tournament.models import Event, Player, RequestKind, RoundRequest, RoundState
 
+HIGHEST_RATING = 3999
+"""The highest rating, FIDE's or national, a player may be given (the lists read none
+higher, and TRF's rating columns hold four digits: 30000 broke FIDE's report)."""
+
+BIRTH_YEARS = (1900, 2100)
+"""The birth years a player may be given, as the rating lists read them."""
+
+
+def _refuse_impossible(player: Player) -> None:
+    """A rating above :data:`HIGHEST_RATING`, or a birth year outside
+    :data:`BIRTH_YEARS`: a typing mistake, which the field alone (any small number)
+    lets through.
+
+    :raises ValidationError: by field.
+    """
+    problems: dict[str, str] = {}
+    for field in ("rating", "national_rating"):
+        if getattr(player, field) > HIGHEST_RATING:
+            # Translators: highest is a rating, 3999.
+            message = _("A rating is from 0 (unrated) to %(highest)s.")
+            problems[field] = message % {"highest": HIGHEST_RATING}
+    low, high = BIRTH_YEARS
+    if player.birth_year is not None and not low <= player.birth_year <= high:
+        # Translators: low and high are years, 1900 and 2100.
+        message = _("A birth year is from %(low)s to %(high)s.")
+        problems["birth_year"] = message % {"low": low, "high": high}
+    if problems:
+        raise ValidationError(problems)
+
 
 def _ensure_not_started(event: Event) -> None:
     if event.round_set.exists():
@@ -77,6 +106,7 @@ def players_add(
                 player.full_clean(
                     exclude=["event"], validate_unique=False, validate_constraints=False
                 )
+                _refuse_impossible(player)
             except ValidationError as exc:
                 problems = "; ".join(
                     f"{field}: {' '.join(errors)}" for field, errors in exc.message_dict.items()
@@ -327,6 +357,7 @@ def player_update(
             setattr(player, field, value)
         try:
             player.full_clean(exclude=["event"])
+            _refuse_impossible(player)
         except ValidationError as exc:
             raise TournamentError(
                 _("%(name)s not changed: %(problems)s")
