@@ -16,6 +16,7 @@ from django.test import Client
 from hypothesis import given
 from hypothesis import strategies as st
 
+from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import Event, Result
 from swissweb.tournament.rounds import results as result_services
@@ -27,6 +28,7 @@ from swissweb.tournament.standings.prizes import (
     prize_list,
     read_table,
     shares,
+    validate_table,
 )
 
 T0 = dt.datetime(2026, 3, 1, 9, 0, tzinfo=dt.UTC)
@@ -176,6 +178,52 @@ def test_a_prize_in_kind_in_a_tie_goes_by_tiebreaks_and_the_others_share_the_mon
 def test_a_combined_group_that_does_not_read_is_refused(text: str, message: str) -> None:
     with pytest.raises(ValidationError, match=message):
         read_table(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Born 2010-2000: 5",
+        "Born 2010 or later and born 2000 or earlier: 5",
+        "Rating below 1800 and rating from 2000: 5",
+        "Rating from 1800 and rating below 1800: 5",
+        "Unrated and rating from 2000: 5",
+        "Unrated and rating below 1200: 5",
+        "Players 1 2 and players 3: 5",
+    ],
+)
+def test_a_group_whose_conditions_exclude_each_other_is_refused(text: str) -> None:
+    """Like two different clubs, such a group admits nobody: its prizes were silently
+    never paid.  Bounds that meet are a group (born in one year, rated one value)."""
+    name = text.split(":")[0]
+    with pytest.raises(ValidationError, match=f"Line 3: '{name}' admits nobody"):
+        validate_table(f"Place: 10\n\n{text}")
+    validate_table("Born 2010-2010 and rating from 1800 and rating below 1801: 5")
+    (group,) = read_table("Born 2010-2010 and rating from 1800 and rating below 1801: 5")
+    assert (group.born_from, group.born_until, group.rating_from, group.rating_below) == (
+        2010, 2010, 1800, 1801,
+    )  # fmt: skip
+
+
+@pytest.mark.django_db
+def test_settings_refuse_a_group_that_admits_nobody_and_a_saved_one_still_reads(
+    started: Event, arbiter: User, client: Client
+) -> None:
+    with pytest.raises(TournamentError, match="Line 2: 'Born 2010-2000' admits nobody"):
+        event_services.event_settings_update(
+            event_id=started.pk, changes={"prize_table": "Place: 50\nBorn 2010-2000: 5"},
+            expected_version=started.settings_version, user=arbiter, now=T0,
+        )  # fmt: skip
+    # Saved before the refusal: the prize page reads it, the group pays nobody.
+    round_ = round_services.round_pair(event_id=started.pk, user=arbiter, now=T0, seed=1)
+    round_services.round_publish(round_id=round_.pk, user=arbiter, now=T0)
+    for game in round_.games.all():
+        result_services.result_record(
+            game_id=game.pk, result=Result.WHITE_WINS, expected_version=0, user=arbiter, now=T0
+        )
+    Event.objects.filter(pk=started.pk).update(prize_table="Place: 50\nBorn 2010-2000: 5")
+    page = client.get(f"/events/{started.slug}/prizes/")
+    assert page.status_code == 200 and "50.00" in page.content.decode()
 
 
 @pytest.mark.django_db

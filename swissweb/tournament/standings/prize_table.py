@@ -39,7 +39,8 @@ The conditions a group may name, each read in the languages the pages are writte
 Conditions joined by ``and`` (``und``, ``et``, ``&``, ``+``) must all hold: ``Women and
 rating below 1800`` is the women rated under 1800.  A club's name may itself contain "and"
 (``Club Hastings and St Leonards``), and so do German words (``Jahrgang 2014 und
-jünger``): a part that is no condition on its own joins its neighbour.
+jünger``): a part that is no condition on its own joins its neighbour.  A table being
+saved may not hold a group its conditions leave empty (:func:`validate_table`).
 
 A prize is an amount of money to the cent (``100``, ``50.50``) or, in quotes, a prize
 in kind (``"Trophy"``, ``"a book"``, ``« Coupe »``).  A prize in kind is a prize like any
@@ -181,8 +182,20 @@ def read_table(text: str) -> list[Group]:
 
 
 def validate_table(text: str) -> None:
-    """Model validator: the prize table reads."""
-    read_table(text)
+    """Model validator: the prize table reads, and each group admits someone (a group
+    that admits nobody would silently pay nothing).  Only a table being saved is held
+    to the second: one saved before it still reads.
+
+    :raises ValidationError: the first line that does not, naming it.
+    """
+    numbers = [n for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
+    for number, group in zip(numbers, read_table(text), strict=True):
+        if _admits_nobody(group):
+            raise ValidationError(
+                # Translators: name is the group as the arbiter wrote it, in quotes.
+                _("Line %(number)s: %(name)s admits nobody: its conditions exclude each other.")
+                % {"number": number, "name": repr(group.name)}
+            )
 
 
 MAX_AMOUNT = Decimal(10**12)
@@ -269,6 +282,20 @@ def _group(number: int, name: str, prizes: tuple[Prize, ...]) -> Group:
             )
         group = _both(number, group, condition)
     return group
+
+
+def _admits_nobody(group: Group) -> bool:
+    """Whether the bounds of ``group`` leave nobody in it: a birth year range that ends
+    before it starts, a rating from above the rating below, unrated players with a
+    rating bound, or custom groups without a pairing number in common."""
+    return (
+        (group.born_from is not None and group.born_until is not None
+         and group.born_from > group.born_until)
+        or (group.rating_from is not None and group.rating_below is not None
+            and group.rating_from >= group.rating_below)
+        or (group.unrated and (group.rating_from is not None or group.rating_below is not None))
+        or group.numbers == frozenset()
+    )  # fmt: skip
 
 
 def _condition(number: int, text: str) -> dict[str, object] | None:
