@@ -62,6 +62,9 @@ class ListUploadForm(forms.Form):
             "Several columns joined by +, such as ZPS+Mgl-Nr (a club's number and the "
             "member's): their values make the ID, joined by a hyphen."
         )
+        self.fields["column_name"].help_text = gettext_lazy(
+            'Two columns joined by +, such as Surname+Forename, make the name "Surname, Forename".'
+        )
 
     def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}

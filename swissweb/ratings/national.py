@@ -10,7 +10,8 @@ header line, else the one of them that line holds most.  What was found is said 
 
 Each of our fields (:data:`MAPPED`) is read from the column the arbiter names; a field
 may join several columns with ``+`` ("ZPS+Mgl-Nr": a club's number and the member's
-number, the German federation's ID), their values joined by "-".  A line with more or
+number, the German federation's ID), their values joined by "-"; a name's by ", "
+("Surname+Forename" gives "Smith, John").  A line with more or
 fewer fields than the header, or without an ID, is refused by its number.
 """
 
@@ -37,6 +38,10 @@ from swissweb.ratings.formats import (
 MAPPED = ("player_id", "name", "standard", "rapid", "blitz", "federation", "fide_id",
           "club", "title", "sex", "birth_year")  # fmt: skip
 """The fields a national list's columns can give; ``player_id`` and ``name`` are needed."""
+
+JOINS = {"name": ", "}
+"""How the values of several columns make one field, when not by "-": a name from a
+surname column and a first-name column is "Surname, First-name", as lists write it."""
 
 DELIMITERS = (",", ";", "\t")
 _SAMPLE = 64 * 1024
@@ -178,7 +183,10 @@ def read_national_csv(
             message = gettext("line %(number)s: %(found)s fields where the header has %(expected)s")
             raise ListError(message % {"number": number, "found": len(row),
                                        "expected": len(header)})  # fmt: skip
-        values = {f: "-".join(c for i in at if (c := row[i].strip())) for f, at in places.items()}
+        values = {
+            f: JOINS.get(f, "-").join(c for i in at if (c := row[i].strip()))
+            for f, at in places.items()
+        }
 
         player_id = values.get("player_id", "")
         if not player_id:

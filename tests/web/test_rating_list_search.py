@@ -149,6 +149,15 @@ def test_any_column_can_be_mapped_and_an_id_made_of_two() -> None:
         list(read_national_csv(text, {**mapping, "player_id": "ZPS+Mgl"}, delimiter=";"))
 
 
+def test_a_name_made_of_two_columns_is_surname_comma_first_name() -> None:
+    """A list with the surname and the first name in two columns (as the ECF's): joined
+    by "-" as an ID's parts are, "Smith+Forename" made the name "Smith-John"."""
+    text = "Ref,Surname,Forename\nA1,Smith,John\nA2,Madonna,\n"
+    mapping = {"player_id": "Ref", "name": "Surname+Forename"}
+    entries = list(read_national_csv(text, mapping))
+    assert [entry.name for entry in entries] == ["Smith, John", "Madonna"]
+
+
 def test_a_csv_line_with_other_fields_than_the_header_is_refused_by_number() -> None:
     text = 'Code,Name,Rating\n1,"A, B",1500\n2,C, D,1600\n'
     with pytest.raises(ListError, match="line 3: 4 fields where the header has 3"):
