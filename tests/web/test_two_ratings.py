@@ -12,6 +12,7 @@ import datetime as dt
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.test import Client
 
 from swissweb.ratings.formats import Entry as ListEntry
@@ -20,7 +21,9 @@ from swissweb.ratings.models import ListKind
 from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.core.rating_basis import rating_of
 from swissweb.tournament.entries import services as entry_services
+from swissweb.tournament.entries.forms import EntryForm
 from swissweb.tournament.events import services as event_services
+from swissweb.tournament.festivals.forms import ChooseSectionForm
 from swissweb.tournament.models import EntrySettings, Event, Player, RatingBasis
 from swissweb.tournament.players import ratings as rating_services
 from swissweb.tournament.players import services as player_services
@@ -221,13 +224,15 @@ def test_player_form_takes_a_national_rating(arbiter: User, arbiter_client: Clie
         ("national_rating", 4000, "National rating: A rating is from 0 (unrated) to 3999."),
         ("birth_year", 30000, "Birth year: A birth year is from 1900 to 2100."),
         ("birth_year", 1, "Birth year: A birth year is from 1900 to 2100."),
+        ("fide_id", 123456789012, "Fide id: A FIDE ID has at most 11 digits."),
     ],
 )
 def test_a_rating_or_birth_year_no_player_has_is_refused(
     arbiter: User, arbiter_client: Client, field: str, value: int, message: str
 ) -> None:
-    """The fields take any small number: a FIDE rating of 30000 was registered, and FIDE's
-    rating report, whose rating columns hold four digits, then answered 500."""
+    """The fields take any number of their type: a FIDE rating of 30000 or a FIDE ID of
+    twelve digits was registered, and FIDE's rating report, whose columns hold four
+    digits of a rating and eleven of an ID, then answered 500."""
     event = festival(arbiter)
     posted = {"name": "Gast, Gil", "rating": 1500, field: value}
     page = arbiter_client.post(f"/events/{event.slug}/players/add/", posted, follow=True)
@@ -240,6 +245,22 @@ def test_a_rating_or_birth_year_no_player_has_is_refused(
     dorn.refresh_from_db()
     assert getattr(dorn, field) != value
     assert arbiter_client.get(f"/events/{event.slug}/report-trf16.trf").status_code == 200
+
+
+def test_a_fide_id_longer_than_trfs_columns_is_refused_by_csv_and_entry_forms() -> None:
+    """TRF's 001 record has eleven columns for the FIDE ID: twelve digits, taken by the
+    CSV import and the online entry forms, broke FIDE's report and the TRF export."""
+    _, problems = parse_players_csv("name,fide_id\nGast,123456789012\n")
+    assert [(p.line, p.column, p.message) for p in problems] == [
+        (2, "fide_id", "'123456789012' is not a FIDE ID (digits 0-9, at most 11)")
+    ]
+    rows, problems = parse_players_csv("name,fide_id\nGast,99999999999\n")
+    assert not problems and rows[0].fide_id == 99999999999
+    for form in (EntryForm, ChooseSectionForm):
+        field = form.base_fields["fide_id"]
+        assert field.clean("99999999999") == 99999999999
+        with pytest.raises(ValidationError):
+            field.clean("123456789012")
 
 
 def test_starting_rank_shows_the_rating_the_players_are_ranked_by(

@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from swissweb.tournament.core.limits import HIGHEST_FIDE_ID
 from swissweb.tournament.entries.services import EntryData
 from swissweb.tournament.models import EntryField, FeeTitles, PaymentMethod, Sex
 
@@ -18,7 +19,9 @@ class EntryForm(forms.Form):
     """An entrant's own details; the rating and the title come from the lists only."""
 
     name = forms.CharField(max_length=100, label=_("Name"), help_text=_("Last name, first name."))
-    fide_id = forms.IntegerField(required=False, min_value=1, max_value=10**12, label=_("FIDE ID"))
+    fide_id = forms.IntegerField(
+        required=False, min_value=1, max_value=HIGHEST_FIDE_ID, label=_("FIDE ID")
+    )
     national_id = forms.CharField(max_length=20, required=False, label=_("National ID"))
     federation = forms.CharField(max_length=3, required=False, label=_("Federation"))
     club = forms.CharField(max_length=100, required=False, label=_("Club"))

@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from swissweb.tournament.core.forms import DATE_FIELD
+from swissweb.tournament.core.limits import HIGHEST_FIDE_ID
 from swissweb.tournament.core.params import positive_number
 from swissweb.tournament.festivals.services import Rules
 from swissweb.tournament.models import Event, PairingSystem
@@ -95,7 +96,9 @@ class ChooseSectionForm(forms.Form):
     them by (the rating is the lists', never typed) and their birth year."""
 
     section = forms.SlugField(max_length=80, label=_("Section"))
-    fide_id = forms.IntegerField(required=False, min_value=1, max_value=10**12, label=_("FIDE ID"))
+    fide_id = forms.IntegerField(
+        required=False, min_value=1, max_value=HIGHEST_FIDE_ID, label=_("FIDE ID")
+    )
     national_id = forms.CharField(max_length=20, required=False, label=_("National ID"))
     birth_year = forms.IntegerField(
         required=False, min_value=1900, max_value=2100, label=_("Birth year")

@@ -23,6 +23,7 @@ from typing import Any, Literal, Required, TypedDict
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from swissweb.tournament.core.limits import HIGHEST_FIDE_ID
 from swissweb.tournament.core.text import invisible
 from swissweb.tournament.models import Title
 
@@ -168,9 +169,10 @@ def _parse_row(line: int, values: dict[str, str]) -> PlayerRow:
         fields["federation"] = federation
     fide_id = values.get("fide_id", "").strip()
     if fide_id:
-        if not re.fullmatch(r"[0-9]{1,12}", fide_id):
-            message = _("%(value)s is not a FIDE ID (digits 0-9, at most 12)")
-            raise _Refused("fide_id", message % {"value": repr(fide_id)})
+        digits = len(str(HIGHEST_FIDE_ID))
+        if not re.fullmatch(rf"[0-9]{{1,{digits}}}", fide_id):
+            message = _("%(value)s is not a FIDE ID (digits 0-9, at most %(digits)s)")
+            raise _Refused("fide_id", message % {"value": repr(fide_id), "digits": digits})
         fields["fide_id"] = int(fide_id)
     fields["club"] = values.get("club", "").strip()[:100]
     birth = values.get("birth_date", "").strip()

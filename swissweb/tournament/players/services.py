@@ -21,6 +21,7 @@ from swissweb.tournament.audit.payloads import (
     PlayerWithdrawal,
 )
 from swissweb.tournament.core.errors import EventNotStarted, RoundLocked, TournamentError
+from swissweb.tournament.core.limits import BIRTH_YEARS, HIGHEST_FIDE_ID, HIGHEST_RATING
 from swissweb.tournament.core.services import (
     _audit,
     _jsonable,
@@ -31,18 +32,11 @@ from swissweb.tournament.core.services import (
 )
 from swissweb.tournament.models import Event, Player, RequestKind, RoundRequest, RoundState
 
-HIGHEST_RATING = 3999
-"""The highest rating, FIDE's or national, a player may be given (the lists read none
-higher, and TRF's rating columns hold four digits: 30000 broke FIDE's report)."""
-
-BIRTH_YEARS = (1900, 2100)
-"""The birth years a player may be given, as the rating lists read them."""
-
 
 def _refuse_impossible(player: Player) -> None:
-    """A rating above :data:`HIGHEST_RATING`, or a birth year outside
-    :data:`BIRTH_YEARS`: a typing mistake, which the field alone (any small number)
-    lets through.
+    """A rating above ``HIGHEST_RATING``, a birth year outside ``BIRTH_YEARS`` or a FIDE
+    ID above ``HIGHEST_FIDE_ID`` (``core.limits``): a typing mistake, which the field
+    alone (any number of its type) lets through.
 
     :raises ValidationError: by field.
     """
@@ -57,6 +51,10 @@ def _refuse_impossible(player: Player) -> None:
         # Translators: low and high are years, 1900 and 2100.
         message = _("A birth year is from %(low)s to %(high)s.")
         problems["birth_year"] = message % {"low": low, "high": high}
+    if player.fide_id is not None and player.fide_id > HIGHEST_FIDE_ID:
+        # Translators: digits is a number of digits, 11.
+        message = _("A FIDE ID has at most %(digits)s digits.")
+        problems["fide_id"] = message % {"digits": len(str(HIGHEST_FIDE_ID))}
     if problems:
         raise ValidationError(problems)
 
