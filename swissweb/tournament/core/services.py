@@ -9,6 +9,7 @@ from django.apps import apps
 from django.core.exceptions import ValidationError
 from django.db.models import F, Field, UniqueConstraint
 from django.utils.formats import number_format
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from swissweb.tournament.audit import log as audit
@@ -89,7 +90,7 @@ def _plain_problems(exc: ValidationError) -> str:
             parts.append(text)
         else:
             label = _field(Player, field).verbose_name
-            parts.append(f"{str(label).capitalize()}: {text}")
+            parts.append(f"{capfirst(str(label))}: {text}")
     return " ".join(parts)
 
 
