@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.events import services as event_services
 from swissweb.tournament.models import Event, Result
+from swissweb.tournament.publishing import exports
 from swissweb.tournament.rounds import results as result_services
 from swissweb.tournament.rounds import services as round_services
 from swissweb.tournament.standings.prizes import (
@@ -28,6 +29,7 @@ from swissweb.tournament.standings.prizes import (
     prize_list,
     read_table,
     shares,
+    validate_groups,
     validate_table,
 )
 
@@ -197,8 +199,9 @@ def test_a_group_whose_conditions_exclude_each_other_is_refused(text: str) -> No
     never paid.  Bounds that meet are a group (born in one year, rated one value)."""
     name = text.split(":")[0]
     with pytest.raises(ValidationError, match=f"Line 3: '{name}' admits nobody"):
-        validate_table(f"Place: 10\n\n{text}")
-    validate_table("Born 2010-2010 and rating from 1800 and rating below 1801: 5")
+        validate_groups(f"Place: 10\n\n{text}")
+    validate_table(f"Place: 10\n\n{text}")  # the model's check: a stored table reads
+    validate_groups("Born 2010-2010 and rating from 1800 and rating below 1801: 5")
     (group,) = read_table("Born 2010-2010 and rating from 1800 and rating below 1801: 5")
     assert (group.born_from, group.born_until, group.rating_from, group.rating_below) == (
         2010, 2010, 1800, 1801,
@@ -224,6 +227,34 @@ def test_settings_refuse_a_group_that_admits_nobody_and_a_saved_one_still_reads(
     Event.objects.filter(pk=started.pk).update(prize_table="Place: 50\nBorn 2010-2000: 5")
     page = client.get(f"/events/{started.slug}/prizes/")
     assert page.status_code == 200 and "50.00" in page.content.decode()
+    # ... and its backup restores.
+    text = exports.event_trf(Event.objects.get(pk=started.pk))
+    copy = event_services.event_import_trf(text=text, user=arbiter, now=T0)
+    assert copy.prize_table == "Place: 50\nBorn 2010-2000: 5"
+
+
+@pytest.mark.django_db
+def test_the_event_forms_refuse_a_group_that_admits_nobody(
+    event: Event, arbiter: User, arbiter_client: Client
+) -> None:
+    response = arbiter_client.get(f"/events/{event.slug}/edit/")
+    form = response.context["form"]
+    data = {name: form[name].value() for name in form.fields if form[name].value() is not None}
+    data.update(prize_table="Place: 50\nUnrated and rating from 2000: 5", tiebreaks=event.tiebreaks)
+    response = arbiter_client.post(f"/events/{event.slug}/edit/", data)
+    assert "Line 2: &#x27;Unrated and rating from 2000&#x27; admits nobody" in (
+        response.content.decode()
+    )
+    assert Event.objects.get(pk=event.pk).prize_table == ""
+    with pytest.raises(ValidationError, match="admits nobody"):
+        event_services.event_create(
+            user=arbiter,
+            now=T0,
+            name="Open",
+            slug="open",
+            rounds=5,
+            prize_table="Born 2010-2000: 5",
+        )
 
 
 @pytest.mark.django_db

@@ -33,6 +33,7 @@ from swissweb.tournament.rounds.engine_door import (
     parse_tiebreaks,
     rules_for,
 )
+from swissweb.tournament.standings.prize_table import validate_groups
 
 if TYPE_CHECKING:
     # The stubs make ModelForm generic in its model; Django's class takes no subscript.
@@ -127,6 +128,12 @@ class EventForm(_EventModelForm):
         return str(
             self.cleaned_data.get("rating_basis") or self.instance.rating_basis or RatingBasis.FIDE
         )
+
+    def clean_prize_table(self) -> str:
+        """The table as typed: each group admits someone (``validate_groups``)."""
+        text = str(self.cleaned_data.get("prize_table") or "")
+        validate_groups(text)
+        return text
 
     @property
     def option_names(self) -> tuple[str, ...]:

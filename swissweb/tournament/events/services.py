@@ -46,6 +46,7 @@ from swissweb.tournament.publishing import backup
 from swissweb.tournament.publishing.backup_plans import EventPlan
 from swissweb.tournament.rounds import engine_adapter
 from swissweb.tournament.rounds.engine_door import parse_tiebreaks
+from swissweb.tournament.standings.prize_table import validate_groups
 
 
 def event_start(*, event_id: int, user: User | None, now: dt.datetime) -> Event:
@@ -76,6 +77,18 @@ def event_start(*, event_id: int, user: User | None, now: dt.datetime) -> Event:
         return event
 
 
+def _typed_prize_table(event: Event) -> None:
+    """The prize table as typed also admits someone in each group (``validate_groups``;
+    a table restored from a backup is read as it is).
+
+    :raises ValidationError: by field, as ``full_clean`` raises it.
+    """
+    try:
+        validate_groups(event.prize_table)
+    except ValidationError as exc:
+        raise ValidationError({"prize_table": exc.messages}) from exc
+
+
 def event_create(*, user: User, now: dt.datetime, **fields: Any) -> Event:
     """Create an event; its creator becomes its first arbiter.  ``fields`` are the
     event's columns and, by name, the systems' option flags (``lim_maxi=True``)."""
@@ -89,6 +102,7 @@ def event_create(*, user: User, now: dt.datetime, **fields: Any) -> Event:
         event.set_option_flags(options)
         event.lots_seed = secrets.randbits(62)
         event.full_clean()
+        _typed_prize_table(event)
         event.save()
         event.arbiters.add(user)
         _audit(event=event, user=user, now=now, action=AuditAction.EVENT_CREATE)
@@ -208,6 +222,8 @@ def event_settings_update(
             event.settings_version += 1
             try:
                 event.full_clean(exclude=["arbiters"])
+                if "prize_table" in diff:
+                    _typed_prize_table(event)
             except ValidationError as exc:
                 raise TournamentError(
                     _("Not saved: %(problems)s") % {"problems": _problems(exc)}

@@ -40,7 +40,7 @@ Conditions joined by ``and`` (``und``, ``et``, ``&``, ``+``) must all hold: ``Wo
 rating below 1800`` is the women rated under 1800.  A club's name may itself contain "and"
 (``Club Hastings and St Leonards``), and so do German words (``Jahrgang 2014 und
 jünger``): a part that is no condition on its own joins its neighbour.  A table being
-saved may not hold a group its conditions leave empty (:func:`validate_table`).
+typed may not hold a group its conditions leave empty (:func:`validate_groups`).
 
 A prize is an amount of money to the cent (``100``, ``50.50``) or, in quotes, a prize
 in kind (``"Trophy"``, ``"a book"``, ``« Coupe »``).  A prize in kind is a prize like any
@@ -182,11 +182,17 @@ def read_table(text: str) -> list[Group]:
 
 
 def validate_table(text: str) -> None:
-    """Model validator: the prize table reads, and each group admits someone (a group
-    that admits nobody would silently pay nothing).  Only a table being saved is held
-    to the second: one saved before it still reads.
+    """Model validator: the prize table reads.  A backup or an event saved before
+    :func:`validate_groups` is read as it is."""
+    read_table(text)
 
-    :raises ValidationError: the first line that does not, naming it.
+
+def validate_groups(text: str) -> None:
+    """What a table being typed must also meet (the settings form and service): each
+    group admits someone, for a group that admits nobody would silently pay nothing.
+
+    :raises ValidationError: the table does not read, or the first line whose group
+        admits nobody, naming it.
     """
     numbers = [n for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
     for number, group in zip(numbers, read_table(text), strict=True):

@@ -31,6 +31,7 @@ from swissweb.tournament.standings.prize_table import (
     Group,
     Prize,
     read_table,
+    validate_groups,
     validate_table,
 )
 
@@ -44,6 +45,7 @@ __all__ = [
     "prize_list",
     "read_table",
     "shares",
+    "validate_groups",
     "validate_table",
 ]
 
