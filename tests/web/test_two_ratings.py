@@ -225,6 +225,7 @@ def test_player_form_takes_a_national_rating(arbiter: User, arbiter_client: Clie
         ("birth_year", 30000, "Birth year: A birth year is from 1900 to 2100."),
         ("birth_year", 1, "Birth year: A birth year is from 1900 to 2100."),
         ("fide_id", 123456789012, "FIDE ID: A FIDE ID has at most 11 digits."),
+        ("birth_date", "9999-12-31", "Birth date: A birth date is from the year 1900 to 2100."),
     ],
 )
 def test_a_rating_or_birth_year_no_player_has_is_refused(

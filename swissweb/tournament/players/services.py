@@ -34,9 +34,10 @@ from swissweb.tournament.models import Event, Player, RequestKind, RoundRequest,
 
 
 def _refuse_impossible(player: Player) -> None:
-    """A rating above ``HIGHEST_RATING``, a birth year outside ``BIRTH_YEARS`` or a FIDE
-    ID above ``HIGHEST_FIDE_ID`` (``core.limits``): a typing mistake, which the field
-    alone (any number of its type) lets through.
+    """A rating above ``HIGHEST_RATING``, a birth year or date outside ``BIRTH_YEARS``
+    (a date in 9999 made the player a junior for K), or a FIDE ID above
+    ``HIGHEST_FIDE_ID`` (``core.limits``): a typing mistake, which the field alone (any
+    value of its type) lets through.
 
     :raises ValidationError: by field.
     """
@@ -51,6 +52,10 @@ def _refuse_impossible(player: Player) -> None:
         # Translators: low and high are years, 1900 and 2100.
         message = _("A birth year is from %(low)s to %(high)s.")
         problems["birth_year"] = message % {"low": low, "high": high}
+    if player.birth_date is not None and not low <= player.birth_date.year <= high:
+        # Translators: low and high are years, 1900 and 2100.
+        message = _("A birth date is from the year %(low)s to %(high)s.")
+        problems["birth_date"] = message % {"low": low, "high": high}
     if player.fide_id is not None and player.fide_id > HIGHEST_FIDE_ID:
         # Translators: digits is a number of digits, 11.
         message = _("A FIDE ID has at most %(digits)s digits.")
