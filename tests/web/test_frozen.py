@@ -77,23 +77,60 @@ class Defaulted:
     c: list[int] = dataclasses.field(init=False, default_factory=list)
 
 
+@pytest.mark.parametrize("cls", [Unfrozen, WithoutSlots, Checked, Defaulted])
+def test_a_class_whose_init_does_more_is_refused(cls: type[object]) -> None:
+    """Not frozen, no slots, a ``__post_init__`` or a field ``__init__`` fills itself:
+    refused, not made wrongly."""
+    with pytest.raises(TypeError):
+        frozen_maker(cls, ("a", "b", "c"))
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class Wide:
+    a: int
+    b: str
+    c: int | None = None
+    d: tuple[int, ...] = ()
+    e: bool = False
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
-class Two:
+class Pair:
     a: int
     b: int
 
 
-@pytest.mark.parametrize("cls", [Unfrozen, WithoutSlots, Checked, Defaulted, Two])
-def test_a_class_whose_init_does_more_is_refused(cls: type[object]) -> None:
-    """Not frozen, no slots, a ``__post_init__``, a field ``__init__`` fills itself, or
-    a number of fields it is not made for: refused, not made wrongly."""
-    with pytest.raises(TypeError):
-        frozen_maker(cls)
+def test_a_class_of_any_number_of_fields_is_made_as_by_keywords() -> None:
+    """Two fields, or five with defaults and keywords only: the values, every field
+    given in order, are those the class makes."""
+    make_wide = frozen_maker(Wide, ("a", "b", "c", "d", "e"))
+    make_pair = frozen_maker(Pair, ("a", "b"))
+    for values in [(1, "x", None, (), False), (2, "<y>", 3, (4, 5), True)]:
+        made = make_wide(*values)
+        expected = Wide(a=values[0], b=values[1], c=values[2], d=values[3], e=values[4])
+        assert made == expected and hash(made) == hash(expected)
+        assert repr(made) == repr(expected)
+    assert make_pair(1, 2) == Pair(1, 2)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        make_wide(1, "x", None, (), False).a = 2  # type: ignore[misc]  # refused, as tested
 
 
 def test_a_maker_takes_exactly_the_fields() -> None:
-    """A missing or extra value is an error, as it is for the class itself."""
+    """A missing or extra value is an error, as it is for the class itself, whatever
+    the number of fields."""
     with pytest.raises(TypeError):
         cross_cell(1, "w")  # type: ignore[call-arg]  # one value missing on purpose
     with pytest.raises(TypeError):
         game_record(1, None, None, Outcome.WIN, 5)  # type: ignore[call-arg]  # one too many
+    with pytest.raises(TypeError):
+        frozen_maker(Wide, ("a", "b", "c", "d", "e"))(1, "x", None, ())
+    with pytest.raises(TypeError):
+        frozen_maker(Pair, ("a", "b"))(1, 2, 3)
+
+
+@pytest.mark.parametrize("names", [("b", "a"), ("a",), ("a", "b", "c"), ("a", "c")])
+def test_fields_named_out_of_order_are_refused(names: tuple[str, ...]) -> None:
+    """A maker is made only for the class's fields named in their order: a field moved,
+    added or renamed is found when the maker is made."""
+    with pytest.raises(TypeError):
+        frozen_maker(Pair, names)

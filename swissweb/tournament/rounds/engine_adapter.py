@@ -296,7 +296,7 @@ def _unpaired(round_number: int, kind: str | None) -> GameRecord:
 
 
 game_record: Callable[[int, PairingNumber | None, Colour | None, Outcome], GameRecord] = (
-    frozen_maker(GameRecord)
+    frozen_maker(GameRecord, ("round_number", "opponent", "colour", "outcome"))
 )
 """``GameRecord`` from its values in order, without its ``__init__`` (``core.frozen``):
 a standings of 2,000 x 11 makes 22,000 (#35)."""

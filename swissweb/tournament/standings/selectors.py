@@ -60,7 +60,9 @@ class CrossCell:
     result: str
 
 
-cross_cell: Callable[[int | None, str, str], CrossCell] = frozen_maker(CrossCell)
+cross_cell: Callable[[int | None, str, str], CrossCell] = frozen_maker(
+    CrossCell, ("opponent_rank", "colour", "result")
+)
 """``CrossCell`` from its values in order, without its ``__init__`` (``core.frozen``):
 a crosstable of 2,000 x 11 makes 22,000 (#35)."""
 
@@ -81,6 +83,15 @@ class StandingsLine:
     """Rp against the rated opponents (FIDE B.02 8.1(a)), None with none met."""
     rating_change: str = ""
     """The rating change over the event (FIDE B.02 8.3), "" for an unrated player."""
+
+
+standings_line: Callable[..., StandingsLine] = frozen_maker(
+    StandingsLine,
+    ("rank", "tied", "player", "points", "values", "texts", "cells", "performance",
+     "rating_change"),
+)  # fmt: skip
+"""``StandingsLine`` from its values in that order, without its ``__init__``
+(``core.frozen``): a standings makes 2,000 (#35)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -148,7 +159,7 @@ def _standings_after(*, event: Event, after_round: int | None) -> Standings:
     # A round without an opponent's cell depends on its outcome alone (#35).
     colours, marks = COLOUR_MARKS, OUTCOME_MARKS
     unpaired = {outcome: CrossCell(None, "", mark) for outcome, mark in OUTCOME_MARKS.items()}
-    cell, ranked = cross_cell, rank_of.get
+    cell, ranked, line = cross_cell, rank_of.get, standings_line
     lines = []
     for row in rows:
         cells = tuple(
@@ -162,17 +173,17 @@ def _standings_after(*, event: Event, after_round: int | None) -> Standings:
         player = players[row.pairing_number]
         change, performance = rated[row.pairing_number]
         lines.append(
-            StandingsLine(
-                rank=row.rank,
-                tied=row.tied_with_previous,
-                player=player,
-                points=row.points,
-                values=row.values,
+            line(
+                row.rank,
+                row.tied_with_previous,
+                player,
+                row.points,
+                row.values,
                 # As ``tiebreak_text`` writes them, each column's decimals looked up once.
-                texts=tuple(map(form_text, forms, row.values)),
-                cells=cells,
-                performance=performance,
-                rating_change=change_text(change) if player.rating else "",
+                tuple(map(form_text, forms, row.values)),
+                cells,
+                performance,
+                change_text(change) if player.rating else "",
             )
         )
     return Standings(
