@@ -9,8 +9,15 @@ import random
 import pytest
 
 from swissweb.tournament.core.frozen import frozen_maker
-from swissweb.tournament.rounds.engine_adapter import game_record
-from swissweb.tournament.rounds.engine_door import Colour, GameRecord, Outcome, PairingNumber
+from swissweb.tournament.rounds.engine_door import (
+    Colour,
+    EnginePlayer,
+    EngineTitle,
+    GameRecord,
+    Outcome,
+    PairingNumber,
+)
+from swissweb.tournament.rounds.engine_makers import game_record, player_maker
 from swissweb.tournament.standings.selectors import CrossCell, cross_cell
 
 
@@ -28,6 +35,21 @@ def test_game_records_made_in_bulk_equal_those_made_by_keywords() -> None:
         assert type(made) is GameRecord
         assert made == expected and hash(made) == hash(expected)
         assert repr(made) == repr(expected) and made.played == expected.played
+
+
+def test_engine_players_made_in_bulk_equal_those_made_by_keywords() -> None:
+    """The engine's player made from his values in order is the one the keywords make."""
+    history = (game_record(1, PairingNumber(2), Colour.WHITE, Outcome.DRAW),)
+    made = player_maker(
+        PairingNumber(7), "Name", 2100, EngineTitle.IM, "Club", True, "ENG", "North", True,
+        history,
+    )  # fmt: skip
+    expected = EnginePlayer(
+        pairing_number=PairingNumber(7), name="Name", rating=2100, title=EngineTitle.IM,
+        club="Club", top_player=True, federation="ENG", area="North", withdrawn=True,
+        history=history,
+    )  # fmt: skip
+    assert made == expected and hash(made) == hash(expected) and repr(made) == repr(expected)
 
 
 def test_cross_cells_made_in_bulk_equal_those_made_by_the_class() -> None:

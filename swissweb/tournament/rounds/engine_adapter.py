@@ -18,14 +18,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, cast
 
 from django.utils.translation import gettext as _
 
 from swissweb.tournament import models
 from swissweb.tournament.core.errors import EventNotStarted, ResultsIncomplete
-from swissweb.tournament.core.frozen import frozen_maker
 from swissweb.tournament.core.rating_basis import pairing_rating
 from swissweb.tournament.rounds.engine_door import (
     AcceleratedPoints,
@@ -52,6 +51,7 @@ from swissweb.tournament.rounds.engine_door import (
     unplayed_rounds_for,
 )
 from swissweb.tournament.rounds.engine_door import RequestKind as EngineRequestKind
+from swissweb.tournament.rounds.engine_makers import game_record, player_maker
 from swissweb.tournament.rounds.player_columns import PlayerFacts, event_players
 
 RESULT_OUTCOMES: dict[str, tuple[Outcome, Outcome | None]] = {
@@ -295,12 +295,6 @@ def _unpaired(round_number: int, kind: str | None) -> GameRecord:
     return GameRecord(round_number=round_number, opponent=None, colour=None, outcome=outcome)
 
 
-game_record: Callable[[int, PairingNumber | None, Colour | None, Outcome], GameRecord] = (
-    frozen_maker(GameRecord, ("round_number", "opponent", "colour", "outcome"))
-)
-"""``GameRecord`` from its values in order, without its ``__init__`` (``core.frozen``):
-a standings of 2,000 x 11 makes 22,000 (#35)."""
-
 GameRow = tuple[int, int, str, int, int | None]
 """A board as ``state_for_round`` reads it: round number, board, result, white's and
 black's ids (black None for the bye)."""
@@ -395,18 +389,19 @@ def engine_player(
 ) -> EnginePlayer:
     """A player's identity and ranking data for the engine, numbered ``number``, rated
     as an event pairing on ``basis`` rates them (the FIDE rating by default: the TRF
-    player lines FIDE reads), with the rounds so far (``history``) when given."""
-    return EnginePlayer(
-        pairing_number=PairingNumber(number),
-        name=player.name,
-        rating=pairing_rating(basis, player),
-        title=ENGINE_TITLES.get(player.title, EngineTitle.NONE),
-        club=player.club,
-        top_player=player.top_player,
-        federation=player.federation,
-        area=player.area,
-        withdrawn=withdrawn,
-        history=history,
+    player lines FIDE reads), with the rounds so far (``history``) when given; made
+    without ``__init__`` (``engine_makers``: a state holds thousands)."""
+    return player_maker(
+        PairingNumber(number),
+        player.name,
+        pairing_rating(basis, player),
+        ENGINE_TITLES.get(player.title, EngineTitle.NONE),
+        player.club,
+        player.top_player,
+        player.federation,
+        player.area,
+        withdrawn,
+        history,
     )
 
 
