@@ -52,7 +52,7 @@ def standings(event: Event) -> list[list[tuple[object, ...]]]:
     return [
         [
             (line.rank, line.player.pairing_number, line.points, line.values, line.cells)
-            for line in standing_selectors.standings_after(event=event, after_round=after).lines
+            for line in standing_selectors.crosstable_after(event=event, after_round=after).lines
         ]
         for after in range(1, completed + 1)
     ]

@@ -158,7 +158,7 @@ def _forbidden(event: Event) -> list[tuple[object, ...]]:
 
 
 def _standings(event: Event, after: int) -> list[tuple[object, ...]]:
-    table = standing_selectors.standings_after(event=event, after_round=after)
+    table = standing_selectors.crosstable_after(event=event, after_round=after)
     return [
         (line.rank, line.player.pairing_number, line.points, line.values, line.cells)
         for line in table.lines

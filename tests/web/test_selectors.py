@@ -69,6 +69,7 @@ READS: dict[str, Callable[[Event, User], object]] = {
     "points_before": lambda e, u: round_selectors.points_before(event=e, number=2),
     "standings_round": lambda e, u: standing_selectors.standings_round(event=e, after_round=None),
     "standings_after": lambda e, u: standing_selectors.standings_after(event=e),
+    "crosstable_after": lambda e, u: standing_selectors.crosstable_after(event=e),
     "prize_awards": lambda e, u: standing_selectors.prize_awards(event=e),
     "team_table": lambda e, u: standing_selectors.team_table(event=e),
 }

@@ -51,6 +51,7 @@ from swissweb.tournament.rounds.engine_door import (
     unplayed_rounds_for,
 )
 from swissweb.tournament.rounds.engine_door import RequestKind as EngineRequestKind
+from swissweb.tournament.rounds.engine_makers import game_record, player_maker
 from swissweb.tournament.rounds.player_columns import PlayerFacts, event_players
 
 RESULT_OUTCOMES: dict[str, tuple[Outcome, Outcome | None]] = {
@@ -311,7 +312,7 @@ def _records(
     slots: dict[PairingNumber, list[GameRecord | None]] = {
         number: [None] * rounds_completed for number in numbers.values()
     }
-    white_colour, black_colour = Colour.WHITE, Colour.BLACK
+    white_colour, black_colour, make = Colour.WHITE, Colour.BLACK, game_record
     for number, board, result, white_id, black_id in games:
         if result == models.Result.NOT_PLAYED_YET:
             raise ResultsIncomplete(
@@ -323,18 +324,12 @@ def _records(
         white = numbers[white_id]
         index = number - 1
         if black_id is None:
-            slots[white][index] = GameRecord(
-                round_number=number, opponent=None, colour=None, outcome=white_outcome
-            )
+            slots[white][index] = make(number, None, None, white_outcome)
             continue
         black = numbers[black_id]
-        slots[white][index] = GameRecord(
-            round_number=number, opponent=black, colour=white_colour, outcome=white_outcome
-        )
+        slots[white][index] = make(number, black, white_colour, white_outcome)
         if black_outcome is not None:
-            slots[black][index] = GameRecord(
-                round_number=number, opponent=white, colour=black_colour, outcome=black_outcome
-            )
+            slots[black][index] = make(number, white, black_colour, black_outcome)
     requested = {(r.player_id, r.round_number): r.kind for r in requests}
     return {
         number: [
@@ -394,18 +389,19 @@ def engine_player(
 ) -> EnginePlayer:
     """A player's identity and ranking data for the engine, numbered ``number``, rated
     as an event pairing on ``basis`` rates them (the FIDE rating by default: the TRF
-    player lines FIDE reads), with the rounds so far (``history``) when given."""
-    return EnginePlayer(
-        pairing_number=PairingNumber(number),
-        name=player.name,
-        rating=pairing_rating(basis, player),
-        title=ENGINE_TITLES.get(player.title, EngineTitle.NONE),
-        club=player.club,
-        top_player=player.top_player,
-        federation=player.federation,
-        area=player.area,
-        withdrawn=withdrawn,
-        history=history,
+    player lines FIDE reads), with the rounds so far (``history``) when given; made
+    without ``__init__`` (``engine_makers``: a state holds thousands)."""
+    return player_maker(
+        PairingNumber(number),
+        player.name,
+        pairing_rating(basis, player),
+        ENGINE_TITLES.get(player.title, EngineTitle.NONE),
+        player.club,
+        player.top_player,
+        player.federation,
+        player.area,
+        withdrawn,
+        history,
     )
 
 

@@ -161,6 +161,18 @@ def standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     }
 
 
+def crosstable_context(request: HttpRequest, event: Event) -> dict[str, Any]:
+    """The crosstable's context: the standings' with the lines' cells
+    (``crosstable_after``; the standings read none, #35) and the rounds."""
+    context = standings_context(request, event)
+    after = context["after_round"]
+    context["table"] = SimpleLazyObject(
+        lambda: standing_selectors.crosstable_after(event=event, after_round=after)
+    )
+    context["rounds"] = range(1, after + 1)
+    return context
+
+
 @require_safe
 @revalidated_by_standings_reading(STANDINGS_READS)
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
@@ -183,9 +195,7 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     Template: ``crosstable.html``.
     """
     event = public_event(request, slug)
-    context = standings_context(request, event)
-    context["rounds"] = range(1, context["after_round"] + 1)
-    return render(request, "tournament/crosstable.html", context)
+    return render(request, "tournament/crosstable.html", crosstable_context(request, event))
 
 
 @require_safe

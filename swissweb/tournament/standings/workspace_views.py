@@ -30,9 +30,8 @@ def standings(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
 @require_GET
 def crosstable(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     """The crosstable. Template: workspace/crosstable.html (extends crosstable.html)."""
-    context = public.standings_context(request, event)
+    context = public.crosstable_context(request, event)
     context.pop("event")
-    context["rounds"] = range(1, context["after_round"] + 1)
     return _page(request, "crosstable.html", event, "standings", workspace=True, **context)
 
 
