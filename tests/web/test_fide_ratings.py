@@ -326,6 +326,24 @@ def test_backup_carries_the_three_and_an_old_backup_fills_the_rates_one(
     assert list(rows) == [(1950, None, 1950, None), (1700, None, 1700, None)]
 
 
+def test_backup_keeps_a_rating_kept_for_an_unknown_rate_as_it_is(
+    event: Event, arbiter: User, stranger: User
+) -> None:
+    """A player who kept their rating when the new rate's was not known is written
+    ``SWX n - - -`` and restored so: the rating stays, still not known for the rate."""
+    player = Player.objects.create(event=event, name="Able, Ann", rating=1800, fide_standard=1800)
+    Player.objects.create(event=event, name="Baker, Bo", rating=1600, fide_standard=1600)
+    player.fide_standard = None  # as kept by a switch
+    player.save(update_fields=["fide_standard"])
+    text = exports.event_trf(event)
+    assert "SWX    1 - - -" in text.split("\r\n")
+    lose(event)
+    copy = event_services.event_import_trf(text=text, user=stranger, now=T0)
+    rows = copy.players.order_by("name").values_list("rating", "fide_standard")
+    assert list(rows) == [(1800, None), (1600, 1600)]
+    assert exports.event_trf(copy).replace(" public=0 ", " public=1 ", 1) == text
+
+
 def test_a_bad_swx_line_is_refused_by_line(event: Event, arbiter: User, stranger: User) -> None:
     Player.objects.create(event=event, name="Able, Ann", rating=1800, fide_standard=1800)
     text = exports.event_trf(event).replace("SWX    1 1800 - -", "SWX    1 1800 x -")

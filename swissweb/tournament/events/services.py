@@ -320,7 +320,11 @@ def event_import_trf(
             players = {}
             for rank, fields in plan.players.items():
                 player = Player(event=event, pairing_number=rank if started else None, **fields)
-                fide_ratings.fill(player, event.rate_of_play)
+                if any(name in fields for name in fide_ratings.FIDE_RATING_FIELDS):
+                    # SWX: the rate's rating where known, else the 001 rating as it was.
+                    fide_ratings.switch(player, event.rate_of_play)
+                else:  # an older backup or another program's file
+                    fide_ratings.fill(player, event.rate_of_play)
                 try:
                     player.full_clean(exclude=["event"])
                 except ValidationError as exc:

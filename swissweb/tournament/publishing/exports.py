@@ -394,7 +394,9 @@ def _player_lines(players: list[Player], rank: dict[int, int]) -> list[str]:
     lines += [
         trf.fide_ratings_line(rank[p.pk], fide[p.pk])
         for p in players
-        if any(value is not None for value in fide[p.pk])
+        # A rating none of the three is known for is written too ("- - -"): its
+        # restore keeps it as it is, never taking it for its rate's.
+        if p.rating or any(value is not None for value in fide[p.pk])
     ]
     lines += [trf.access_code_line(rank[p.pk], p.access_code) for p in players]
     lines += [trf.fixed_board_line(rank[p.pk], p.fixed_board) for p in players if p.fixed_board]
