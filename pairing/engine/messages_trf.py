@@ -117,6 +117,7 @@ TRF: Mapping[str, str] = {
     "trf.explanation_json": "the explanation is not ASCII JSON",
     "trf.explanation_steps": "the explanation is not a list of steps (rule, text, players)",
     "trf.national_rating": "rating %(text)s is not a number (SWV NNNN RRRR)",
+    "trf.fide_ratings": "%(text)s is not three ratings or - (SWX NNNN SSSS RRRR BBBB)",
     "trf.round_date": "round %(round)s: %(text)s is not a date YY/MM/DD",
     "trf.time_control": "%(text)s is not an encoded time control such as 5400+30 or "
     "40/6000+30:900+30",

@@ -1,8 +1,8 @@
 // Registering a player found in a rating list: "Use" fills the add-player form with the
-// list's name, title, federation, sex, birth year, and its rating of the event's rate of
-// play (the form's data-rate-of-play) with the ID: FIDE's list fills the FIDE rating and
-// FIDE ID, a national list the national rating, national ID and the list's name (#35),
-// never the FIDE rating.  The arbiter checks the form and adds the player.
+// list's name, title, federation, sex, birth year and ratings with the ID: FIDE's list
+// fills FIDE's three ratings (standard, rapid, blitz) and FIDE ID, a national list its
+// rating of the event's rate of play (the form's data-rate-of-play) as the national
+// rating, the national ID and the list's name (#35), never a FIDE rating.  The arbiter checks the form and adds the player.
 document.addEventListener("click", (event) => {
   const chosen = event.target.closest("[data-lookup-player]");
   if (!chosen) return;
@@ -22,7 +22,9 @@ document.addEventListener("click", (event) => {
   set("birth_year", data.birthYear);
   set("title", data.title);
   if (data.listKind === "fide") {
-    set("rating", data[kind] || "0");
+    set("fide_standard", data.standard || "0");
+    set("fide_rapid", data.rapid || "0");
+    set("fide_blitz", data.blitz || "0");
     set("fide_id", data.id);
   } else {
     set("national_rating", data[kind] || "0");

@@ -64,7 +64,7 @@ CARRIED: dict[type[Model], set[str]] = {
     },
     Player: {
         "name", "rating", "title", "federation", "fide_id", "national_id", "national_rating",
-        "national_list", "birth_date",
+        "national_list", "birth_date", "fide_standard", "fide_rapid", "fide_blitz",
         "birth_year", "sex", "club", "area", "top_player", "access_code", "pairing_number",
         "withdrawn_after_round", "fixed_board",
     },
@@ -204,7 +204,8 @@ def every_field(arbiter: User) -> Event:
          "federation": "ENG", "fide_id": 1234560 + n, "national_id": f"A12345{n}",
          "birth_date": dt.date(2010, 5, 1 + n), "birth_year": 2010, "sex": "wm"[n % 2],
          "club": f"Club {n % 3}", "area": "East", "top_player": n == 0,
-         "national_rating": 1900 - 40 * n, "national_list": "ECF"}
+         "national_rating": 1900 - 40 * n, "national_list": "ECF",
+         "fide_standard": 2100 - 50 * n, "fide_blitz": None if n == 3 else 1950 - 50 * n}
         for n in range(7)
     ]  # fmt: skip
     player_services.players_add(event_id=event.pk, rows=rows, user=arbiter, now=T0)

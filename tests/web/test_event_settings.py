@@ -567,18 +567,25 @@ def test_edit_saves_through_the_service_and_records(arbiter_client: Client, even
     assert (entry.before, entry.after) == ({"rounds": 5}, {"rounds": 7})
 
 
-def test_edit_rate_of_play_says_the_players_fide_ratings_are_of_the_old_rate(
+def test_edit_rate_of_play_switches_the_players_fide_ratings_and_says_so(
     arbiter_client: Client, event: Event
 ) -> None:
-    """#35 item 1: a player's FIDE rating is the one of the rate of play it was read
-    for; changing the rate says so and leads to the refresh from a rating list."""
-    Player.objects.create(event=event, name="Able, Ann", rating=2000)
+    """#35 item 1: a new rate of play gives each player FIDE's rating of that rate where
+    known, and the message names who switched and who kept the rating read before (it
+    used to only warn that every rating was of the old rate)."""
+    Player.objects.create(event=event, name="Able, Ann", rating=2000, fide_blitz=1900)
+    Player.objects.create(event=event, name="Baker, Bo", rating=1800)
     data = form_data(event, rate_of_play="blitz")
     response = arbiter_client.post(f"/events/{event.slug}/edit/", data, follow=True)
     page = response.content.decode()
-    assert "The rate of play is now Blitz: the players&#x27; FIDE ratings are still" in page
+    assert (
+        "The rate of play is now Blitz: 1 player&#x27;s FIDE rating switched to their "
+        "rating of that rate (Able, Ann: 2000 → 1900)." in page
+    )
+    assert "1 player has no known FIDE rating of the rate Blitz" in page
+    assert "keeps the rating read before: Baker, Bo." in page
+    assert list(event.players.order_by("name").values_list("rating", flat=True)) == [1900, 1800]
     event.refresh_from_db()
-    assert event.rate_of_play == "blitz"
     again = arbiter_client.post(f"/events/{event.slug}/edit/", form_data(event), follow=True)
     assert "The rate of play is now" not in again.content.decode()
 

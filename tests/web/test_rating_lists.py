@@ -28,7 +28,7 @@ from swissweb.ratings.national import read_national_csv
 from swissweb.ratings.search import search
 from swissweb.tournament.audit import selectors as audit_selectors
 from swissweb.tournament.core.errors import TournamentError
-from swissweb.tournament.models import AuditEntry, Event, Player
+from swissweb.tournament.models import AuditEntry, Event, Player, RateOfPlay
 from swissweb.tournament.players import ratings as rating_services
 
 T0 = dt.datetime(2026, 3, 1, 9, 0, tzinfo=dt.UTC)
@@ -173,8 +173,9 @@ def test_search_by_name_in_any_order_or_by_id() -> None:
 def test_refresh_gives_players_their_list_rating_before_the_start(
     event: Event, arbiter: User
 ) -> None:
-    """Players found by FIDE ID get the list's rating of the kind chosen (0 when it has
-    none) and FIDE's title; the others keep theirs; every change is said and audited."""
+    """Players found by FIDE ID get FIDE's three ratings (0 when the list has none of a
+    rate), the one of the event's rate of play as the rating it uses, and FIDE's title;
+    the others keep theirs; every change is said and audited (#35 item 1)."""
     fide = load_list(name="FIDE", kind=ListKind.FIDE, source="", user=None, now=T0, entries=[
         Entry(player_id="1503014", name="Carlsen, Magnus", title="GM", standard=2830, rapid=2820),
         Entry(player_id="1700001", name="Lee, Ann", standard=None, rapid=1500),
@@ -186,20 +187,53 @@ def test_refresh_gives_players_their_list_rating_before_the_start(
         event_id=event.pk, list_id=fide.pk, kind="standard", user=arbiter, now=T0
     )
     assert changes == [
-        "Carlsen, Magnus: 2800 → 2830, title none → GM",
-        "Lee, Ann: 1400 → unrated",
+        "Carlsen, Magnus: 2800 → 2830, FIDE rapid rating not known → 2820, "
+        "FIDE blitz rating not known → unrated, title none → GM",
+        "Lee, Ann: 1400 → unrated, FIDE rapid rating not known → 1500, "
+        "FIDE blitz rating not known → unrated",
     ]
-    for player, expected in ((a, (2830, "GM")), (b, (0, "")), (c, (1234, ""))):
+    for player, expected in (
+        (a, (2830, 2830, 2820, 0, "GM")),
+        (b, (0, 0, 1500, 0, "")),
+        (c, (1234, None, None, None, "")),
+    ):
         player.refresh_from_db()
-        assert (player.rating, player.title) == expected
+        columns = (player.fide_standard, player.fide_rapid, player.fide_blitz)
+        assert (player.rating, *columns, player.title) == expected
     entry = AuditEntry.objects.get(action="ratings_refresh")
     assert entry.after == {"list": "FIDE", "kind": "standard", "changes": changes}
     line = audit_selectors.audit_line(entry, {})
     assert line.action == "Ratings refreshed from a list"
     assert "rating: standard rating" in line.changes
+    # FIDE's list fills every rate; the event keeps using its own, whatever is chosen.
+    assert (
+        rating_services.players_refresh_ratings(
+            event_id=event.pk, list_id=fide.pk, kind="rapid", user=arbiter, now=T0
+        )
+        == []
+    )
+
+
+@pytest.mark.django_db
+def test_refresh_of_a_rapid_event_uses_fides_rapid_rating(event: Event, arbiter: User) -> None:
+    """#35 item 1: a rapid event's players get FIDE's rapid rating as the one it uses,
+    and the standard and blitz ones beside it."""
+    event.rate_of_play = RateOfPlay.RAPID
+    event.save(update_fields=["rate_of_play"])
+    fide = load_list(name="FIDE", kind=ListKind.FIDE, source="", user=None, now=T0, entries=[
+        Entry(player_id="1503014", name="Carlsen, Magnus", standard=2830, rapid=2820, blitz=2880),
+    ])  # fmt: skip
+    player = Player.objects.create(event=event, name="Carlsen, Magnus", fide_id=1503014)
     assert rating_services.players_refresh_ratings(
-        event_id=event.pk, list_id=fide.pk, kind="rapid", user=arbiter, now=T0
-    ) == ["Carlsen, Magnus: 2830 → 2820", "Lee, Ann: unrated → 1500"]
+        event_id=event.pk, list_id=fide.pk, kind="standard", user=arbiter, now=T0
+    ) == [
+        "Carlsen, Magnus: unrated → 2820, FIDE standard rating not known → 2830, "
+        "FIDE blitz rating not known → 2880"
+    ]
+    player.refresh_from_db()
+    columns = (player.fide_standard, player.fide_rapid, player.fide_blitz)
+    assert (player.rating, *columns) == (2820, 2830, 2820, 2880)
+    assert AuditEntry.objects.get(action="ratings_refresh").after["kind"] == "rapid"
 
 
 @pytest.mark.django_db

@@ -220,8 +220,8 @@ def test_player_form_takes_a_national_rating(arbiter: User, arbiter_client: Clie
 @pytest.mark.parametrize(
     ("field", "value", "message"),
     [
-        ("rating", 30000, "FIDE rating: A rating is from 0 (unrated) to 3999."),
-        ("national_rating", 4000, "National rating: A rating is from 0 (unrated) to 3999."),
+        ("rating", 30000, "FIDE rating: A rating is from 0 (unrated) to 3500."),
+        ("national_rating", 4000, "National rating: A rating is from 0 (unrated) to 3500."),
         ("birth_year", 30000, "Birth year: A birth year is from 1900 to 2100."),
         ("birth_year", 1, "Birth year: A birth year is from 1900 to 2100."),
         ("fide_id", 123456789012, "FIDE ID: A FIDE ID has at most 11 digits."),

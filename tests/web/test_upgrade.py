@@ -139,9 +139,14 @@ def _write_event(
     event.arbiters.add(user.pk)
     school = fields is SCHOOLS
     count = 7 if school else 8
+    rows = {n: _player(n, school) for n in range(1, count + 1)}
+    if "fide_standard" in {f.name for f in model["Player"]._meta.concrete_fields}:
+        # Written now, a standard event's rating is its standard column too (0040).
+        for row in rows.values():
+            row["fide_standard"] = row["rating"] or None
     players = {
-        n: model["Player"].objects.create(event=event, pairing_number=n, **_player(n, school))
-        for n in range(1, count + 1)
+        n: model["Player"].objects.create(event=event, pairing_number=n, **row)
+        for n, row in rows.items()
     }
 
     log_at: list[str] = []

@@ -260,7 +260,7 @@ def test_player_page_corrects_details(
     assert 'name="pairing_number"' not in page  # fixed once round 1 is paired
     response = arbiter_client.post(
         url,
-        {"name": "Clark, Cyril", "rating": 2123, "title": "IM", "federation": "ENG",
+        {"name": "Clark, Cyril", "fide_standard": 2123, "title": "IM", "federation": "ENG",
          "club": "Hastings", "sex": "m"},
         follow=True,
     )  # fmt: skip
@@ -280,7 +280,9 @@ def test_player_page_moves_a_number_before_round_1(
     player = event.players.get(pairing_number=6)
     url = f"/events/{event.slug}/manage/players/{player.pk}/"
     assert 'name="pairing_number"' in arbiter_client.get(url).content.decode()
-    arbiter_client.post(url, {"name": player.name, "rating": player.rating, "pairing_number": 2})
+    arbiter_client.post(
+        url, {"name": player.name, "fide_standard": player.rating, "pairing_number": 2}
+    )
     player.refresh_from_db()
     assert player.pairing_number == 2
 
@@ -289,7 +291,7 @@ def test_player_page_shows_an_invalid_value_in_place(
     arbiter_client: Client, in_play: Event, players: list[Player]
 ) -> None:
     url = f"/events/{in_play.slug}/manage/players/{players[2].pk}/"
-    response = arbiter_client.post(url, {"name": "", "rating": "x"})
+    response = arbiter_client.post(url, {"name": "", "fide_standard": "x"})
     assert response.status_code == 422
     body = response.content.decode()
     assert "This field is required." in body and "Enter a whole number." in body

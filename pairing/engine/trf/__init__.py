@@ -62,6 +62,10 @@ Editions:
       export also writes TRF-2026's own 172 and NRS records for them (``national``);
   ``SWB NNNN YYYY``
       player NNNN's birth year, when only the year is known (same columns);
+  ``SWX NNNN SSSS RRRR BBBB``
+      player NNNN's FIDE standard, rapid and blitz ratings (``-`` for one not known,
+      ``0`` unrated), same columns; the 001 line keeps the one of the event's rate of
+      play (TRF-2026 has a place for that one only);
   ``SWD NNNN BBBB``
       player NNNN's fixed board: every game of theirs is given board BBBB (same columns);
   ``SWL NNNN code``
@@ -239,6 +243,8 @@ from .lossless import (
     birth_years,
     explanation_line,
     explanations,
+    fide_ratings,
+    fide_ratings_line,
     fixed_board_line,
     fixed_boards,
     national_id_line,
@@ -332,6 +338,8 @@ __all__ = [
     "asks",
     "birth_year_line",
     "birth_years",
+    "fide_ratings",
+    "fide_ratings_line",
     "explanation_line",
     "explanations",
     "fixed_board_line",

@@ -41,6 +41,7 @@ from .lossless import (
     parse_ask,
     parse_birth_year,
     parse_explanation,
+    parse_fide_ratings,
     parse_fixed_board,
     parse_prize_table,
     parse_reason,
@@ -236,6 +237,7 @@ _RECORD_CHECKS: dict[str, RecordCheck] = {
     "SWI": _players_known(lambda record: [(parse_player_text(record)[0], SWC_RANK[0])]),
     "SWB": _players_known(lambda record: [(parse_birth_year(record)[0], SWC_RANK[0])]),
     "SWV": _players_known(lambda record: [(parse_national_rating(record)[0], SWC_RANK[0])]),
+    "SWX": _players_known(lambda record: [(parse_fide_ratings(record)[0], SWC_RANK[0])]),
     "SWD": _players_known(lambda record: [(parse_fixed_board(record)[0], SWC_RANK[0])]),
     "SWL": _players_known(lambda record: [(parse_access_code(record)[0], SWC_RANK[0])]),
     "SWF": _players_known(

@@ -1,8 +1,8 @@
 """The ``SW`` records that make the web app's backup lossless (#31), read and written.
 
 What TRF and our earlier SW records have no place for: the prize table (``SWP``), a
-player's national ID (``SWI``), birth year (``SWB``), private link (``SWL``) and fixed
-board (``SWD``), the
+player's national ID (``SWI``), birth year (``SWB``), FIDE's three ratings (``SWX``),
+private link (``SWL``) and fixed board (``SWD``), the
 reason two players are kept apart (``SWF``), the requests players made on their own
 page (``SWQ``) and each round's explanation (``SWE``); documented in the package
 docstring.  Free text that may hold anything (the prize table's lines, a reason) is
@@ -84,6 +84,34 @@ def birth_years(doc: TrfDocument) -> dict[int, int]:
 def birth_year_line(rank: int, year: int) -> str:
     """SWB: a player's birth year, when only the year is known."""
     return f"SWB {rank:>4} {year}"
+
+
+FIDE_RATINGS_UNKNOWN = "-"
+"""SWX: a rate of play whose FIDE rating is not known."""
+
+
+def parse_fide_ratings(record: TrfRecord) -> tuple[int, tuple[int | None, ...]]:
+    """SWX: the player and FIDE's standard, rapid and blitz ratings (None: not known)."""
+    rank = whole(record, SWC_RANK, "player")
+    values = record.text[SWC_NAME - 1 :].split()
+    if len(values) != 3 or not all(
+        value == FIDE_RATINGS_UNKNOWN or (NUMBER.fullmatch(value) and int(value) <= 9999)
+        for value in values
+    ):
+        text = repr(" ".join(values))
+        raise record_error(record, words("trf.fide_ratings", text=text), SWC_NAME)
+    return rank, tuple(None if v == FIDE_RATINGS_UNKNOWN else int(v) for v in values)
+
+
+def fide_ratings(doc: TrfDocument) -> dict[int, tuple[int | None, ...]]:
+    """SWX: each player's FIDE standard, rapid and blitz ratings, by starting rank."""
+    return dict(parse_fide_ratings(r) for r in doc.records if r.tag == "SWX")
+
+
+def fide_ratings_line(rank: int, ratings: Sequence[int | None]) -> str:
+    """SWX: a player's FIDE standard, rapid and blitz ratings (``-``: not known)."""
+    shown = (FIDE_RATINGS_UNKNOWN if r is None else str(r) for r in ratings)
+    return f"SWX {rank:>4} {' '.join(shown)}"
 
 
 FIXED_BOARD_MAX = 9999

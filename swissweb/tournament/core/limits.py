@@ -3,9 +3,10 @@ files we write (TRF's fixed columns above all) hold fewer."""
 
 from __future__ import annotations
 
-HIGHEST_RATING = 3999
-"""The highest rating, FIDE's or national, a player may be given (the lists read none
-higher, and TRF's rating columns hold four digits: 30000 broke FIDE's report)."""
+HIGHEST_RATING = 3500
+"""The highest rating, FIDE's or national, a player may be given: the bound of the CSV
+import and the entry limits, far above any list's best, and within TRF's four rating
+columns (30000 broke FIDE's report)."""
 
 BIRTH_YEARS = (1900, 2100)
 """The birth years a player may be given, as the rating lists read them."""

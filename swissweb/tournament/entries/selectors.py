@@ -39,6 +39,9 @@ class EntryRow:
     email: str
     notes: str
     rating: int
+    fide_standard: int | None
+    fide_rapid: int | None
+    fide_blitz: int | None
     national_rating: int
     national_list: str
     title: str

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from swissweb.ratings.models import ListedPlayer, ListKind
 from swissweb.tournament.audit.actions import AuditAction
 from swissweb.tournament.audit.entry_payloads import EntryOptions, EntryValues
+from swissweb.tournament.core import fide_ratings
 from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.core.rating_basis import pairing_rating
 from swissweb.tournament.core.services import _audit, _lock_event, plain_integrity_error
@@ -70,6 +71,9 @@ class Listed:
     the national rating from a national one (never one for the other)."""
 
     rating: int = 0
+    fide_standard: int | None = None
+    fide_rapid: int | None = None
+    fide_blitz: int | None = None
     national_rating: int = 0
     national_list: str = ""
     title: str = ""
@@ -88,7 +92,8 @@ def listed_facts(
 ) -> Listed | None:
     """What FIDE's list (by FIDE ID) and a national list (by national ID) say of an
     entrant: each list's rating of ``rate_of_play`` (FIDE's as the FIDE rating, the
-    national list's as the national rating, with the list's name), FIDE's title,
+    national list's as the national rating, with the list's name), FIDE's three ratings
+    (#35 item 1), FIDE's title,
     federation, birth year and sex; None when no loaded list knows them."""
     fide = (
         ListedPlayer.objects.filter(player_id=str(fide_id), rating_list__kind=ListKind.FIDE).first()
@@ -107,6 +112,7 @@ def listed_facts(
     rows = [row for row in (fide, national) if row is not None]
     return Listed(
         rating=(getattr(fide, rate_of_play) or 0) if fide is not None else 0,
+        **(fide_ratings.listed_columns(fide) if fide is not None else {}),
         national_rating=(getattr(national, rate_of_play) or 0) if national is not None else 0,
         national_list=national.rating_list.name[:20] if national is not None else "",
         title=fide.title if fide is not None else "",
@@ -288,6 +294,9 @@ def entry_submit(*, event_id: int, data: EntryData, now: dt.datetime) -> Entry:
             email=data.email,
             notes=data.notes,
             rating=listed.rating,
+            fide_standard=listed.fide_standard,
+            fide_rapid=listed.fide_rapid,
+            fide_blitz=listed.fide_blitz,
             national_rating=listed.national_rating,
             national_list=listed.national_list if listed.national_rating else "",
             title=listed.title,
@@ -335,6 +344,9 @@ def _accept(entry: Entry, *, user: User | None, now: dt.datetime) -> None:
     row = {
         "name": entry.name,
         "rating": entry.rating,
+        "fide_standard": entry.fide_standard,
+        "fide_rapid": entry.fide_rapid,
+        "fide_blitz": entry.fide_blitz,
         "national_rating": entry.national_rating,
         "national_list": entry.national_list,
         "title": entry.title,

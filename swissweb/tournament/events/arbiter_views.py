@@ -14,8 +14,10 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from swissweb.tournament.core import fide_ratings
 from swissweb.tournament.core.arbiter_views import _attempt, _back, _manage
 from swissweb.tournament.core.authorizers import AuthenticatedHttpRequest, arbiter_required
 from swissweb.tournament.core.errors import ConfirmationNeeded, TournamentError
@@ -120,7 +122,7 @@ def event_edit(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
     if request.method != "POST" or not form.is_valid() or "back" in request.POST:
         return render(request, "tournament/event_form.html", context)
     try:
-        saved = event_services.event_settings_update(
+        saved, switch = event_services.event_settings_change(
             event_id=event.pk,
             changes=form.settings_changes(),
             expected_version=form.cleaned_data["version"],
@@ -149,16 +151,8 @@ def event_edit(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
                 "event again to number the players by the new one."
             ),
         )
-    if saved.rate_of_play != event.rate_of_play and saved.players.exists():
-        # Each player holds the one FIDE rating of the rate read when entered.
-        messages.warning(
-            request,
-            _(
-                "The rate of play is now %(rate)s: the players' FIDE ratings are still "
-                "the ones read before. Refresh them from a rating list."
-            )
-            % {"rate": saved.get_rate_of_play_display()},
-        )
+    if switch is not None:
+        _rate_switched(request, saved, switch)
     if saved.system != event.system:
         now_system = saved.get_system_display()
         messages.warning(
@@ -176,6 +170,41 @@ def event_edit(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
             )
         return redirect("tournament:event_edit", slug=saved.slug)
     return _manage(saved)
+
+
+SHOWN_SWITCHES = 20
+"""The players a rate-of-play message names at most; the audit log names them all."""
+
+
+def _rate_switched(
+    request: AuthenticatedHttpRequest, event: Event, switch: fide_ratings.RateSwitch
+) -> None:
+    """Say what a new rate of play did to the players' FIDE ratings (#35 item 1)."""
+    words = {"rate": event.get_rate_of_play_display()}
+    if switch.switched:
+        count = len(switch.switched)
+        shown = "; ".join(switch.switched[:SHOWN_SWITCHES])
+        if count > SHOWN_SWITCHES:
+            shown += " …"
+        text = ngettext(
+            "The rate of play is now %(rate)s: %(count)d player's FIDE rating switched "
+            "to their rating of that rate (%(changes)s).",
+            "The rate of play is now %(rate)s: %(count)d players' FIDE ratings switched "
+            "to their ratings of that rate (%(changes)s).",
+            count,
+        )
+        messages.info(request, text % {**words, "count": count, "changes": shown})
+    if switch.kept:
+        count = len(switch.kept)
+        text = ngettext(
+            "%(count)d player has no known FIDE rating of the rate %(rate)s and keeps the "
+            "rating read before: %(names)s. Refresh it from a rating list or type it in.",
+            "%(count)d players have no known FIDE rating of the rate %(rate)s and keep the "
+            "ratings read before: %(names)s. Refresh them from a rating list or type them in.",
+            count,
+        )
+        names = ", ".join(switch.kept[:SHOWN_SWITCHES]) + (" …" if count > SHOWN_SWITCHES else "")
+        messages.warning(request, text % {**words, "count": count, "names": names})
 
 
 @arbiter_required

@@ -271,9 +271,9 @@ def consequences(event: Event, diff: Mapping[str, Any], paired: int) -> list[str
     confirmed = [name for name in confirmed_once_paired() if name in diff]
     if not paired:
         return []
+    lines = _rate_switch(diff)
     if not confirmed:
-        return _reranked(event, diff)
-    lines = []
+        return lines + _reranked(event, diff)
     numbers = {"paired": paired, "next": paired + 1}
     if any(name in POINT_FIELD_NAMES for name in confirmed):
         lines.append(
@@ -316,6 +316,21 @@ def consequences(event: Event, diff: Mapping[str, Any], paired: int) -> list[str
         )
     )
     return lines
+
+
+def _rate_switch(diff: Mapping[str, Any]) -> list[str]:
+    """What a new rate of play does once rounds are played: the players' FIDE ratings
+    change (``fide_ratings.switch_event``), and what reads them with them."""
+    if "rate_of_play" not in diff:
+        return []
+    return [
+        _(
+            "Each player's FIDE rating becomes their rating of the rate %(rate)s where it "
+            "is known; the standings' rating-based tie-breaks and the FIDE report read the "
+            "new ones for the rounds played too."
+        )
+        % {"rate": shown("rate_of_play", diff["rate_of_play"])}
+    ]
 
 
 def _old_scores(paired: int, *, all_paired: bool) -> str:

@@ -16,6 +16,7 @@ from django.utils.translation import ngettext
 
 from swissweb.tournament.audit.actions import AuditAction
 from swissweb.tournament.audit.payloads import ArbiterAdded, EventImported, SettingChanges
+from swissweb.tournament.core import fide_ratings
 from swissweb.tournament.core.errors import (
     ConfirmationNeeded,
     RoundLocked,
@@ -132,7 +133,32 @@ def event_settings_update(
     now: dt.datetime,
     confirm: bool = False,
 ) -> Event:
+    """Change an event's settings (``event_settings_change``), the event only."""
+    event, _switch = event_settings_change(
+        event_id=event_id,
+        changes=changes,
+        expected_version=expected_version,
+        user=user,
+        now=now,
+        confirm=confirm,
+    )
+    return event
+
+
+def event_settings_change(
+    *,
+    event_id: int,
+    changes: dict[str, Any],
+    expected_version: int,
+    user: User | None,
+    now: dt.datetime,
+    confirm: bool = False,
+) -> tuple[Event, fide_ratings.RateSwitch | None]:
     """Change an event's settings: all the changes, or none (#20).
+
+    A new rate of play gives every player FIDE's rating of the new rate where it is
+    known (``fide_ratings.switch_event``, #35 item 1), recorded in the same audit
+    entry; what it did is returned beside the event (None: the rate is unchanged).
 
     ``changes`` maps settings (``event_settings.settings_fields()``; points in
     half-points) to their new values; ``expected_version`` is the ``settings_version``
@@ -193,7 +219,7 @@ def event_settings_update(
                 if event_settings.current(event, name) != value
             }
             if not diff:
-                return event
+                return event, None
             paired = event.round_set.aggregate(last=Max("number"))["last"] or 0
             problems = event_settings.refusals(event, diff, paired)
             if problems:
@@ -233,6 +259,12 @@ def event_settings_update(
             if "slug" in diff:
                 EventSlugRedirect.objects.filter(old_slug=event.slug, event=event).delete()
                 EventSlugRedirect.objects.create(old_slug=old_slug, event=event)
+            switch = fide_ratings.switch_event(event, now=now) if "rate_of_play" in diff else None
+            reasons = (
+                [_("Confirmed: %(effects)s") % {"effects": " ".join(effects)}] if effects else []
+            )
+            if switch is not None:
+                reasons.append(_switch_words(event, switch))
             _audit(
                 event=event,
                 user=user,
@@ -242,14 +274,28 @@ def event_settings_update(
                 after=SettingChanges(
                     values=tuple((name, event_settings.as_json(v)) for name, v in diff.items())
                 ),
-                reason=(
-                    _("Confirmed: %(effects)s") % {"effects": " ".join(effects)} if effects else ""
-                ),
+                reason=" ".join(reasons),
             )
-            return event
+            return event, switch
     except IntegrityError as exc:
         # Another event took the slug between the check and the save.
         raise TournamentError(_("Not saved: %(problems)s") % {"problems": exc}) from exc
+
+
+def _switch_words(event: Event, switch: fide_ratings.RateSwitch) -> str:
+    """What a new rate of play did to the players' FIDE ratings, for the audit entry."""
+    rate = event.get_rate_of_play_display()
+    # Translators: rate is the new rate of play; changes lists "name: old → new".
+    words = _("FIDE ratings now of the rate %(rate)s: %(changes)s.") % {
+        "rate": rate,
+        # Translators: no player's FIDE rating changed.
+        "changes": "; ".join(switch.switched) or _("none changed"),
+    }
+    if switch.kept:
+        words += " " + _("Not known for that rate, kept: %(names)s.") % {
+            "names": ", ".join(switch.kept)
+        }
+    return words
 
 
 def event_import_trf(
@@ -290,6 +336,11 @@ def event_import_trf(
             players = {}
             for rank, fields in plan.players.items():
                 player = Player(event=event, pairing_number=rank if started else None, **fields)
+                if any(name in fields for name in fide_ratings.FIDE_RATING_FIELDS):
+                    # SWX: the rate's rating where known, else the 001 rating as it was.
+                    fide_ratings.switch(player, event.rate_of_play)
+                else:  # an older backup or another program's file
+                    fide_ratings.fill(player, event.rate_of_play)
                 try:
                     player.full_clean(exclude=["event"])
                 except ValidationError as exc:

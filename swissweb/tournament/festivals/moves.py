@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from swissweb.tournament.audit.actions import AuditAction
 from swissweb.tournament.audit.festival_payloads import PlayerMove
+from swissweb.tournament.core import fide_ratings
 from swissweb.tournament.core.errors import RoundLocked, TournamentError
 from swissweb.tournament.core.services import (
     _audit,
@@ -48,10 +49,11 @@ def player_move(*, player_id: int, target_id: int, user: User, now: dt.datetime)
     """Move a player to another section of the same festival, before round 1 of both.
 
     The player keeps everything recorded of them (details, private link, requests,
-    check-ins) and their online entry, if any, moves with them.  Pairing numbers are
-    given as for any player registered: none before the section starts, else the next
-    free one; the section left closes its numbers up (C.04.2 Article 2's order is
-    kept).  Both sections record the move.
+    check-ins) and their online entry, if any, moves with them; their FIDE rating
+    becomes the one of the target's rate of play where it is known (#35 item 1).
+    Pairing numbers are given as for any player registered: none before the section
+    starts, else the next free one; the section left closes its numbers up (C.04.2
+    Article 2's order is kept).  Both sections record the move.
 
     :raises TournamentError: the sections are not of one festival, a round 1 is paired,
         the target's rules refuse the player (naming the rule), the player is in a
@@ -69,6 +71,8 @@ def player_move(*, player_id: int, target_id: int, user: User, now: dt.datetime)
         _refuse_started(source)
         _refuse_started(target)
         player = Player.objects.select_for_update().get(pk=player_id)
+        # The target's rate of play may be another: its FIDE rating where known.
+        fide_ratings.switch(player, target.rate_of_play)
         problem = eligible(target, rating=player.rating, birth_year=player_birth_year(player))
         if problem is not None:
             raise TournamentError(problem)
@@ -88,8 +92,10 @@ def player_move(*, player_id: int, target_id: int, user: User, now: dt.datetime)
         player.event, player.pairing_number = target, new_number
         try:
             with transaction.atomic():
-                player.save(update_fields=["event", "pairing_number", "modified_at"])
-                Entry.objects.filter(player=player).update(event=target, modified_at=now)
+                player.save(update_fields=["event", "pairing_number", "rating", "modified_at"])
+                Entry.objects.filter(player=player).update(
+                    event=target, rating=player.rating, modified_at=now
+                )
         except IntegrityError as exc:
             raise TournamentError(plain_integrity_error(exc)) from exc
         if old_number is not None:
@@ -121,7 +127,8 @@ def entry_move(*, entry_id: int, target_id: int, user: User, now: dt.datetime) -
 
     An accepted entry is a player: the player moves (``player_move``) and their entry
     with them.  An entry waiting for the arbiter or on the waiting list moves as it
-    is, its payment kept: it waits for the target's arbiter, or goes to the target's
+    is, its payment kept, its FIDE rating the one of the target's rate of play where
+    known: it waits for the target's arbiter, or goes to the target's
     waiting list when the target is full; its fee is the target's fee table's.  Both
     sections record the move.
 
@@ -149,6 +156,7 @@ def entry_move(*, entry_id: int, target_id: int, user: User, now: dt.datetime) -
                 _("The entry of %(name)s is %(state)s: it stays in its section.")
                 % {"name": entry.name, "state": entry.get_state_display()}
             )
+        fide_ratings.switch(entry, target.rate_of_play)
         settings = EntrySettings.objects.filter(event=target).first()
         problem = (ineligible(settings, entry.rating) if settings is not None else None) or (
             eligible(target, rating=entry.rating, birth_year=entry.birth_year)
@@ -163,7 +171,9 @@ def entry_move(*, entry_id: int, target_id: int, user: User, now: dt.datetime) -
         entry.fee_label = fee.label if fee is not None else ""
         try:
             with transaction.atomic():
-                entry.save(update_fields=["event", "state", "fee", "fee_label", "modified_at"])
+                entry.save(
+                    update_fields=["event", "state", "fee", "fee_label", "rating", "modified_at"]
+                )
         except IntegrityError as exc:
             raise TournamentError(plain_integrity_error(exc)) from exc
         moved = PlayerMove(

@@ -19,7 +19,13 @@ from django.utils.translation import gettext_lazy as _
 
 from swissweb.tournament.core.text import validate_printable, validate_printable_lines
 from swissweb.tournament.models.events import Event, TimeStamped
-from swissweb.tournament.models.players import Player, Sex, Title, new_access_code
+from swissweb.tournament.models.players import (
+    Player,
+    Sex,
+    Title,
+    new_access_code,
+    validate_rating,
+)
 
 
 class EntryField(models.TextChoices):
@@ -240,6 +246,15 @@ class Entry(TimeStamped):
         default=0,
         help_text=_("From FIDE's list, of the event's rate of play; 0 when unrated."),
         verbose_name=_("FIDE rating"),
+    )
+    fide_standard = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=[validate_rating], verbose_name=_("FIDE standard rating")
+    )
+    fide_rapid = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=[validate_rating], verbose_name=_("FIDE rapid rating")
+    )
+    fide_blitz = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=[validate_rating], verbose_name=_("FIDE blitz rating")
     )
     national_rating = models.PositiveSmallIntegerField(
         default=0,

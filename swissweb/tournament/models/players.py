@@ -5,11 +5,13 @@ from __future__ import annotations
 import secrets
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from swissweb.tournament.core.limits import HIGHEST_RATING
 from swissweb.tournament.core.text import validate_printable
 from swissweb.tournament.models.events import Event, TimeStamped
 
@@ -36,6 +38,12 @@ class Sex(models.TextChoices):
     UNKNOWN = "", _("not given")
 
 
+MAX_RATING = HIGHEST_RATING
+"""The highest rating typed or imported (``core.limits``)."""
+
+validate_rating = MaxValueValidator(MAX_RATING)
+
+
 def new_access_code() -> str:
     """A player's secret code: 72 random bits, URL-safe (``secrets``)."""
     return secrets.token_urlsafe(9)
@@ -55,8 +63,32 @@ class Player(TimeStamped):
     )
     rating = models.PositiveSmallIntegerField(
         default=0,
-        help_text=_("FIDE's rating of the event's rate of play; 0 when unrated."),
+        help_text=_(
+            "FIDE's rating of the event's rate of play, the one the event uses: its "
+            "column below when known; 0 when unrated."
+        ),
         verbose_name=_("FIDE rating"),
+    )
+    fide_standard = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=[validate_rating],
+        help_text=_("Empty: not known; 0: unrated."),
+        verbose_name=_("FIDE standard rating"),
+    )
+    fide_rapid = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=[validate_rating],
+        help_text=_("Empty: not known; 0: unrated."),
+        verbose_name=_("FIDE rapid rating"),
+    )
+    fide_blitz = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=[validate_rating],
+        help_text=_("Empty: not known; 0: unrated."),
+        verbose_name=_("FIDE blitz rating"),
     )
     title = models.CharField(
         max_length=3, choices=Title.choices, blank=True, default="", verbose_name=_("title")

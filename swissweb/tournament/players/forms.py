@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from swissweb.tournament.core.fide_ratings import fide_column
 from swissweb.tournament.core.forms import DATE_FIELD
 from swissweb.tournament.core.uploads import UploadRefused, upload_text
 from swissweb.tournament.models import (
@@ -25,6 +26,13 @@ else:
     _PlayerModelForm = forms.ModelForm
 
 
+def mark_event_rating(form: forms.BaseForm, rate_of_play: str) -> None:
+    """Say on the FIDE rating of the event's rate of play that the event uses it."""
+    form.fields[fide_column(rate_of_play)].help_text = _(
+        "The rating this event uses (its rate of play). Empty: not known; 0: unrated."
+    )
+
+
 class PlayerForm(_PlayerModelForm):
     """Register one player."""
 
@@ -32,7 +40,9 @@ class PlayerForm(_PlayerModelForm):
         model = Player
         fields = [
             "name",
-            "rating",
+            "fide_standard",
+            "fide_rapid",
+            "fide_blitz",
             "title",
             "federation",
             "fide_id",
@@ -49,10 +59,12 @@ class PlayerForm(_PlayerModelForm):
         ]
         widgets = {"birth_date": DATE_FIELD}
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, rate_of_play: str | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # Most players have no national rating: left empty, unrated (0).
         self.fields["national_rating"].required = False
+        if rate_of_play is not None:
+            mark_event_rating(self, rate_of_play)
 
     def clean_national_rating(self) -> int:
         return int(self.cleaned_data.get("national_rating") or 0)

@@ -4,8 +4,10 @@ and telling when a file names one player twice (:func:`duplicate_players`).
 Columns, by header name (case-insensitive, any order): ``name`` (required), ``rating``,
 ``title``, ``federation``, ``fide_id``, ``club`` (or ``school``), ``birth_date``
 (YYYY-MM-DD, YYYY/MM/DD or a year), ``sex`` (m/w/f), ``area`` (local area, ESCA 27),
-``top`` (yes/no: a top player, ESCA 3).  Without a header line the columns
-are taken in that order.  Delimiters ``,`` ``;`` and tab are recognised.
+``top`` (yes/no: a top player, ESCA 3), the national rating's three columns, and FIDE's
+three ratings ``fide_standard``, ``fide_rapid``, ``fide_blitz`` (empty: not known).
+Without a header line the columns are taken in that order.  Delimiters ``,`` ``;`` and
+tab are recognised.
 """
 
 from __future__ import annotations
@@ -29,15 +31,18 @@ from swissweb.tournament.models import Title
 
 COLUMNS = (
     "name", "rating", "title", "federation", "fide_id", "club", "birth_date", "sex", "area", "top",
-    "national_rating", "national_id", "national_list",
+    "national_rating", "national_id", "national_list", "fide_standard", "fide_rapid",
+    "fide_blitz",
 )  # fmt: skip
-"""The columns in their order when a file has no header: the national ones last, so
-that a file written before them reads as it did (``rating`` is FIDE's)."""
+"""The columns in their order when a file has no header: the national ones, then FIDE's
+three ratings last, so that a file written before them reads as it did (``rating`` is
+FIDE's of the event's rate of play; that rate's own column, when given, wins)."""
 ALIASES = {"school": "club", "fed": "federation", "fideid": "fide_id", "id": "fide_id",
            "born": "birth_date", "birthdate": "birth_date", "elo": "rating",
            "fide_rating": "rating", "top_player": "top", "nat_rating": "national_rating",
            "nat_id": "national_id", "national_code": "national_id",
-           "rating_list": "national_list", "list": "national_list"}  # fmt: skip
+           "rating_list": "national_list", "list": "national_list",
+           "standard": "fide_standard", "rapid": "fide_rapid", "blitz": "fide_blitz"}  # fmt: skip
 YES = {"yes", "y", "1", "true", "x", "top"}
 NO = {"", "no", "n", "0", "false"}
 TITLES = {t.upper(): t for t in Title.values if t}
@@ -61,6 +66,9 @@ class PlayerRow:
     national_rating: int = 0
     national_id: str = ""
     national_list: str = ""
+    fide_standard: int | None = None
+    fide_rapid: int | None = None
+    fide_blitz: int | None = None
 
 
 class _RowFields(TypedDict, total=False):
@@ -80,6 +88,9 @@ class _RowFields(TypedDict, total=False):
     national_rating: int
     national_id: str
     national_list: str
+    fide_standard: int
+    fide_rapid: int
+    fide_blitz: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -139,7 +150,9 @@ def _parse_row(line: int, values: dict[str, str]) -> PlayerRow:
             message = _("holds an invisible character (U+%(code)s); remove it")
             raise _Refused(column, message % {"code": f"{ord(char):04X}"})
     fields: _RowFields = {"line": line, "name": name[:100]}
-    ratings: tuple[Literal["rating", "national_rating"], ...] = ("rating", "national_rating")
+    ratings: tuple[
+        Literal["rating", "national_rating", "fide_standard", "fide_rapid", "fide_blitz"], ...
+    ] = ("rating", "national_rating", "fide_standard", "fide_rapid", "fide_blitz")
     for column in ratings:
         rating = values.get(column, "").strip()
         if rating:

@@ -20,7 +20,9 @@ from swissweb.tournament.audit.payloads import (
     PlayerTop,
     PlayerWithdrawal,
 )
+from swissweb.tournament.core import fide_ratings
 from swissweb.tournament.core.errors import EventNotStarted, RoundLocked, TournamentError
+from swissweb.tournament.core.fide_ratings import FIDE_RATING_FIELDS
 from swissweb.tournament.core.limits import BIRTH_YEARS, HIGHEST_FIDE_ID, HIGHEST_RATING
 from swissweb.tournament.core.services import (
     _audit,
@@ -44,7 +46,7 @@ def _refuse_impossible(player: Player) -> None:
     problems: dict[str, str] = {}
     for field in ("rating", "national_rating"):
         if getattr(player, field) > HIGHEST_RATING:
-            # Translators: highest is a rating, 3999.
+            # Translators: highest is a rating, 3500.
             message = _("A rating is from 0 (unrated) to %(highest)s.")
             problems[field] = message % {"highest": HIGHEST_RATING}
     low, high = BIRTH_YEARS
@@ -95,6 +97,8 @@ def players_add(
         event = _lock_event(event_id)
         refuse_too_many_players(existing=event.players.count(), added=len(rows))
         players = [Player(event=event, **row) for row in rows]
+        for player in players:
+            fide_ratings.fill(player, event.rate_of_play)
         if event.started_at is not None:
             last = max((p.pairing_number or 0 for p in event.players.all()), default=0)
             for offset, player in enumerate(players, start=1):
@@ -306,6 +310,7 @@ def player_fixed_board_set(
 PLAYER_DETAILS = (
     "name",
     "rating",
+    *FIDE_RATING_FIELDS,
     "title",
     "federation",
     "fide_id",
@@ -319,7 +324,11 @@ PLAYER_DETAILS = (
     "club",
     "area",
 )
-"""What ``player_update`` changes at any time; the pairing number only before round 1."""
+"""What ``player_update`` changes at any time; the pairing number only before round 1.
+``rating`` follows its rate's column (``fide_ratings.follow``)."""
+
+FORM_DETAILS = tuple(name for name in PLAYER_DETAILS if name != "rating")
+"""What the arbiter's form edits: FIDE's three ratings, not the one they give the event."""
 
 
 ENGINE_DETAILS = frozenset(
@@ -351,6 +360,7 @@ def player_update(
         event = _lock_event(event_id)
         player = Player.objects.get(pk=player_id)
         name = player.name
+        changes = fide_ratings.follow(changes, event.rate_of_play)
         changed = {k: v for k, v in changes.items() if getattr(player, k) != v}
         before = {k: _jsonable(getattr(player, k)) for k in changed}
         number = changed.pop("pairing_number", None)

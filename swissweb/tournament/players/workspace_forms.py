@@ -8,24 +8,35 @@ from django import forms
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from swissweb.tournament.core.fide_ratings import fide_column, of_rate
 from swissweb.tournament.core.forms import DATE_FIELD
 from swissweb.tournament.models import Event, Player, RequestKind
-from swissweb.tournament.players.forms import ForbiddenPairForm, RoundRequestForm
+from swissweb.tournament.players.forms import (
+    ForbiddenPairForm,
+    RoundRequestForm,
+    mark_event_rating,
+)
 from swissweb.tournament.players.picker import PlayerPickField
-from swissweb.tournament.players.services import PLAYER_DETAILS
+from swissweb.tournament.players.services import FORM_DETAILS
 
 
 class PlayerEditForm(forms.Form):
     """Correct a player's details; the pairing number only when it may still move."""
 
     def __init__(self, *args: Any, player: Player, numbers: bool, **kwargs: Any) -> None:
-        kwargs.setdefault("initial", {name: getattr(player, name) for name in PLAYER_DETAILS})
+        rate = player.event.rate_of_play
+        kwargs.setdefault("initial", {name: getattr(player, name) for name in FORM_DETAILS})
         kwargs["initial"].setdefault("pairing_number", player.pairing_number)
+        if of_rate(player, rate) is None and player.rating:
+            # The rating the event uses, kept when its rate was not known (#35 item 1):
+            # shown in its rate's box, so that saving the form keeps it.
+            kwargs["initial"][fide_column(rate)] = player.rating
         super().__init__(*args, **kwargs)
         widgets: dict[str, type[forms.Widget] | forms.Widget] = {"birth_date": DATE_FIELD}
-        self.fields.update(forms.fields_for_model(Player, list(PLAYER_DETAILS), widgets=widgets))
+        self.fields.update(forms.fields_for_model(Player, list(FORM_DETAILS), widgets=widgets))
         # Most players have no national rating: left empty, unrated (0).
         self.fields["national_rating"].required = False
+        mark_event_rating(self, rate)
         if numbers:
             self.fields["pairing_number"] = forms.IntegerField(
                 min_value=1, label=_("Pairing number")

@@ -82,7 +82,9 @@ def players(request: AuthenticatedHttpRequest, event: Event) -> HttpResponse:
         asked=urlencode({name: value for name, value in asked.items() if value}),
         sorts=roster.SORTS,
         statuses=roster.STATUSES,
-        player_form=LateEntryForm(paired=ws.last) if ws.last else PlayerForm(),
+        player_form=LateEntryForm(paired=ws.last, rate_of_play=event.rate_of_play)
+        if ws.last
+        else PlayerForm(rate_of_play=event.rate_of_play),
         csv_form=PlayersCsvForm(),
         rating_lists=RatingList.objects.all(),
     )

@@ -7,7 +7,8 @@ played".  Our extension lines (documented in ``pairing/engine/trf/``) add what T
 no line for: ``SWG`` every board with its result, ``SWR`` each round's state, seed and
 times, ``SWO`` the event options, ``SWK`` the tie-breaks, ``SWN`` whole names, ``SWC``
 clubs, ``SWA`` areas, ``SWT`` top players, ``SWW`` withdrawals, ``SWY`` the system, and
-(#31) ``SWP`` the prize table, ``SWI`` national IDs, ``SWB`` birth years, ``SWL`` each
+(#31) ``SWP`` the prize table, ``SWI`` national IDs, ``SWB`` birth years, ``SWX``
+FIDE's three ratings (#35), ``SWL`` each
 player's private link, ``SWF`` why two players are kept apart and ``SWQ`` the requests
 players made on their own page, and (#34) ``SWD`` fixed boards.  The backup carries
 every field of the event but those ``tests/web/test_backup_fields.py`` lists with the
@@ -39,6 +40,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from swissweb.tournament.core.errors import TournamentError
+from swissweb.tournament.core.fide_ratings import FIDE_RATING_FIELDS
 from swissweb.tournament.models import (
     Event,
     Game,
@@ -387,6 +389,14 @@ def _player_lines(players: list[Player], rank: dict[int, int]) -> list[str]:
     )
     lines += [
         trf.birth_year_line(rank[p.pk], p.birth_year) for p in players if p.birth_year is not None
+    ]
+    fide = {p.pk: [getattr(p, name) for name in FIDE_RATING_FIELDS] for p in players}
+    lines += [
+        trf.fide_ratings_line(rank[p.pk], fide[p.pk])
+        for p in players
+        # A rating none of the three is known for is written too ("- - -"): its
+        # restore keeps it as it is, never taking it for its rate's.
+        if p.rating or any(value is not None for value in fide[p.pk])
     ]
     lines += [trf.access_code_line(rank[p.pk], p.access_code) for p in players]
     lines += [trf.fixed_board_line(rank[p.pk], p.fixed_board) for p in players if p.fixed_board]

@@ -18,6 +18,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from swissweb.tournament.core.errors import TournamentError
+from swissweb.tournament.core.fide_ratings import FIDE_RATING_FIELDS
 from swissweb.tournament.core.params import ascii_digits
 from swissweb.tournament.core.text import invisible
 from swissweb.tournament.players.imports import Entry
@@ -87,6 +88,7 @@ def player_rows(doc: TrfDocument, notes: list[str]) -> dict[int, dict[str, Any]]
     years = trf.birth_years(doc)
     boards = trf.fixed_boards(doc)
     codes = trf.access_codes(doc)
+    fide = trf.fide_ratings(doc)
     rows = {}
     for player in doc.players:
         rank = player.start_rank
@@ -116,6 +118,10 @@ def player_rows(doc: TrfDocument, notes: list[str]) -> dict[int, dict[str, Any]]
             rows[rank]["national_id"] = nrs[rank][2][:20]
         if rank in codes:
             rows[rank]["access_code"] = codes[rank]
+        # FIDE's three ratings (SWX, #35 item 1); a file without them gives the 001
+        # line's one to the event's rate of play (``fide_ratings.fill``).
+        if rank in fide:
+            rows[rank].update(zip(FIDE_RATING_FIELDS, fide[rank], strict=True))
     return rows
 
 

@@ -156,6 +156,7 @@ TRF_TEMPLATES: Mapping[str, Promise] = {
     "trf.explanation_json": _("the explanation is not ASCII JSON"),
     "trf.explanation_steps": _("the explanation is not a list of steps (rule, text, players)"),
     "trf.national_rating": _("rating %(text)s is not a number (SWV NNNN RRRR)"),
+    "trf.fide_ratings": _("%(text)s is not three ratings or - (SWX NNNN SSSS RRRR BBBB)"),
     "trf.round_date": _("round %(round)s: %(text)s is not a date YY/MM/DD"),
     "trf.time_control": _(
         "%(text)s is not an encoded time control such as 5400+30 or 40/6000+30:900+30"

@@ -180,14 +180,16 @@ class Command(BaseCommand):
             event.arbiters.add(user)
             for index in range(demo.players):
                 junior = demo.schools
+                rating = (
+                    (0 if index % 5 == 4 else 1650 - index * 25 - rng.randrange(20))
+                    if junior
+                    else 2450 - index * 35 - rng.randrange(20)
+                )
                 Player.objects.create(
                     event=event,
                     name=f"{LAST[index % 24]}, {FIRST[(index * 7 + index // 24) % 24]}",
-                    rating=(
-                        (0 if index % 5 == 4 else 1650 - index * 25 - rng.randrange(20))
-                        if junior
-                        else 2450 - index * 35 - rng.randrange(20)
-                    ),
+                    rating=rating,
+                    fide_standard=rating or None,  # a standard event's (#35 item 1)
                     title="" if junior else TITLES.get(index, ""),
                     federation="ENG" if junior else rng.choice(["ENG", "GER", "NED", "FRA"]),
                     club=SCHOOLS[index % len(SCHOOLS)] if junior else CLUBS[index % len(CLUBS)],
