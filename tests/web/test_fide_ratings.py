@@ -96,7 +96,7 @@ def test_migration_puts_each_rating_in_its_events_rate_column(transactional_db: 
     play, for players and entries; unrated players' stay not known."""
     before, after = (
         [("tournament", "0039_entry_move")],
-        [("tournament", "0040_wt_fide3_fide_ratings")],
+        [("tournament", "0040_fide_ratings")],
     )
     executor = MigrationExecutor(connection)
     executor.migrate(before)
