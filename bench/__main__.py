@@ -189,6 +189,10 @@ def _csv(text: str) -> list[str]:
     return [item.strip() for item in text.split(",") if item.strip()]
 
 
+def _sweep_sizes(args: argparse.Namespace) -> list[int]:
+    return [int(n) for n in _csv(args.sweep_sizes)]
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m bench",
@@ -232,6 +236,14 @@ def _parser() -> argparse.ArgumentParser:
         f"{','.join(str(n) for n in SWEEP_SIZES)}; up to 150 by option)",
     )
     parser.add_argument(
+        "--sweep-rounds",
+        type=int,
+        default=0,
+        metavar="N",
+        help="at most N rounds per sweep event (default 0: no cap, between three quarters "
+        "of the field and a round robin; e.g. 15 for --sweep-sizes 2000)",
+    )
+    parser.add_argument(
         "--only-sweep", action="store_true", help="run the sweep alone (no fixed events)"
     )
     parser.add_argument(
@@ -260,13 +272,20 @@ WORST_SHOWN = 10
 """How many of the sweep's slowest rounds are listed with the command that replays them."""
 
 
-def _sweep(systems: Sequence[System], sizes: Sequence[int], events: int, seed: int) -> None:
-    print(f"sweep: {events} events per system and size, seeds from {seed}", flush=True)
+def _sweep(
+    systems: Sequence[System],
+    sizes: Sequence[int],
+    events: int,
+    seed: int,
+    max_rounds: int | None = None,
+) -> None:
+    capped = f", at most {max_rounds} rounds each" if max_rounds else ""
+    print(f"sweep: {events} events per system and size, seeds from {seed}{capped}", flush=True)
     print(HEADER, flush=True)
     worst: list[Case] = []
     for system in systems:
         for players in sizes:
-            result = sweep_size(system, players, events, seed)
+            result = sweep_size(system, players, events, seed, max_rounds=max_rounds)
             print(row(result), flush=True)
             worst.extend(result.cases)
     worst.sort(key=lambda c: c.cpu, reverse=True)
@@ -298,7 +317,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"bench: not implemented yet: {', '.join(missing)}", file=sys.stderr)
         return 2
     if args.only_sweep:
-        _sweep(systems, [int(n) for n in _csv(args.sweep_sizes)], args.sweep, args.seed)
+        _sweep(systems, _sweep_sizes(args), args.sweep, args.seed, args.sweep_rounds or None)
         return 0
     header = f"{'system':<10} {'players':>7} {'rounds':>6} {'median s':>9} {'slowest s':>9} "
     header += f"{'at':>3} {'peak MB':>8}"
@@ -366,7 +385,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         print(f"prize list of {largest.folder.name}: {_time_prizes(final):.3f} s")
     if args.sweep:
-        _sweep(systems, [int(n) for n in _csv(args.sweep_sizes)], args.sweep, args.seed)
+        _sweep(systems, _sweep_sizes(args), args.sweep, args.seed, args.sweep_rounds or None)
     peak_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak resident memory of this process: {peak_rss:.0f} MB")
     return 0

@@ -104,11 +104,14 @@ def percentile(values: Iterable[float], pct: float) -> float:
     return ordered[rank - 1]
 
 
-def sweep_rounds(players: int, seed: int) -> int:
+def sweep_rounds(players: int, seed: int, max_rounds: int | None = None) -> int:
     """The number of rounds of a sweep event: drawn from its seed, between three
-    quarters of the field (at least one) and ``players - 1``."""
+    quarters of the field (at least one) and ``players - 1``; at most ``max_rounds``
+    when given (a 2,000-player event of 1,500 rounds is no event anyone plays: capped,
+    the large fields are timed on the rounds of an open)."""
     low = max(1, 3 * players // 4)
-    return random.Random(seed).randint(low, max(low, players - 1))
+    drawn = random.Random(seed).randint(low, max(low, players - 1))
+    return drawn if max_rounds is None else max(1, min(drawn, max_rounds))
 
 
 def _timed(
@@ -154,13 +157,15 @@ def sweep_size(
     events: int,
     seed: int,
     progress: Callable[[Case], None] | None = None,
+    max_rounds: int | None = None,
 ) -> SizeResult:
-    """``events`` events of ``players`` players, seeds ``seed`` to ``seed + events - 1``."""
+    """``events`` events of ``players`` players, seeds ``seed`` to ``seed + events - 1``,
+    each of at most ``max_rounds`` rounds when given (:func:`sweep_rounds`)."""
     cases: list[Case] = []
     stopped = 0
     for k in range(events):
         event_seed = seed + k
-        rounds = sweep_rounds(players, event_seed)
+        rounds = sweep_rounds(players, event_seed, max_rounds)
         found, early = sweep_event(system, players, rounds, event_seed)
         stopped += early
         cases.extend(found)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bench.sweep import percentile, replay, state_before, sweep_event, sweep_rounds
+from bench.__main__ import main
+from bench.sweep import percentile, replay, state_before, sweep_event, sweep_rounds, sweep_size
 from pairing.engine import System, pair_round
 from pairing.engine.generator import tournament_states
 from pairing.engine.model import RoundPairing, TournamentState
@@ -51,3 +52,21 @@ def test_percentile_is_a_measured_value_by_nearest_rank() -> None:
     assert percentile(values, 99) == 198.0
     assert percentile(values, 50) == 100.0
     assert percentile([3.0], 99) == 3.0
+
+
+def test_sweep_rounds_cap_keeps_large_fields_to_the_rounds_of_an_open() -> None:
+    assert {sweep_rounds(2000, seed, 13) for seed in range(5)} == {13}
+    assert sweep_rounds(12, 3, 13) == sweep_rounds(12, 3)
+
+
+def test_sweep_option_caps_every_event_and_names_it_for_replay(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["--only-sweep", "--sweep", "2", "--sweep-sizes", "30", "--sweep-rounds", "3"]
+    assert main([*argv, "--systems", "lim"]) == 0
+    out = capsys.readouterr().out
+    assert "at most 3 rounds each" in out
+    table = next(line for line in out.splitlines() if line.startswith("lim "))
+    assert table.split()[1:3] == ["30", "6"]
+    assert "python -m bench --replay lim 30 3 " in out
+    assert sweep_size(System.LIM, 30, 1, 5, max_rounds=3).cases[-1].round_number == 3
