@@ -219,14 +219,19 @@ def _augment(
                 mark_path(to, current_base, v, blossom)
                 # The labelled vertices whose base is in the blossom, in the order of
                 # their numbers: each base's vertices are kept, not looked for in the tree.
-                inside = sorted(i for b in blossom for i in members.pop(b, [b]))
+                inside: list[int] = []
+                for b in blossom:
+                    inside.extend(members.pop(b, (b,)))
+                inside.sort()
                 for i in inside:
                     base[i] = current_base
                     if not used[i]:
                         used[i] = True
                         queue.append(i)
-                joined = members.setdefault(current_base, [current_base])
-                joined.extend(i for i in inside if i != current_base)
+                if current_base in blossom:
+                    members[current_base] = inside  # its own vertices among them
+                else:
+                    members.setdefault(current_base, [current_base]).extend(inside)
             elif parent[to] == -1:
                 parent[to] = v
                 tree.append(to)
