@@ -13,7 +13,9 @@ system and size (``--sweep-sizes``), most of them near a round robin, timed in w
 processor time; per system and size the median, the 99th percentile and the slowest
 round, named by its event's seed and its round, and ``--replay SYSTEM PLAYERS ROUNDS
 SEED ROUND [--profile]`` pairs one such round again alone.  ``--only-sweep`` runs it
-without the fixed events.
+without the fixed events, ``--sweep-rounds N`` caps each event's rounds (for 2,000
+players), and with ``--vs`` the external engine pairs every round of the sweep too (a
+round file each, :func:`external_reference`), its times in a line under ours.
 
 ``--vs "COMMAND"`` also runs an external engine of the JaVaFo/bbpPairings calling
 convention on the same round files.  COMMAND is a template: ``{input}`` is replaced by the
@@ -51,8 +53,8 @@ from pairing.engine.model import RoundPairing, TournamentState
 from pairing.engine.standings import standings
 from pairing.engine.tiebreaks import TieBreakSpec, parse_tiebreaks
 
-from .events import OUT, Event, ensure, event, load
-from .sweep import HEADER, SWEEP_SIZES, Case, replay, row, sweep_size
+from .events import OUT, Event, ensure, event, load, round_text
+from .sweep import HEADER, SWEEP_SIZES, Case, Reference, replay, row, sweep_size
 
 STANDINGS_TIEBREAKS: tuple[TieBreakSpec, ...] = parse_tiebreaks(
     "BH,BH-C1,MBH,BH-C2,BH-M2,SB,SB-C1,SB-C2,PS,PS-C1,DE,FB,FB-C1,AOB,AOB-F,KS,KS-L40,"
@@ -185,8 +187,43 @@ def time_external(template: str, target: Event) -> Timing:
     return Timing(seconds=tuple(seconds), pairs=tuple(pairs))
 
 
+def external_reference(template: str, system: System) -> Reference:
+    """The external engine of ``--vs`` as the sweep's reference: each round the sweep
+    paired is written as a round file (``bench/events.py``), paired by the command and
+    timed as :func:`time_external` times it, and its pairs compared with ours."""
+
+    def reference(state: TournamentState, ours: RoundPairing) -> tuple[float, bool]:
+        with tempfile.TemporaryDirectory() as folder:
+            source = Path(folder) / "round.trf"
+            source.write_text(round_text(state, system), encoding="utf-8")
+            output = Path(folder) / "round.out"
+            command = template.format(
+                input=shlex.quote(str(source)), output=shlex.quote(str(output)), system=system.value
+            )
+            start = time.perf_counter()
+            completed = subprocess.run(
+                shlex.split(command), capture_output=True, text=True, check=False
+            )
+            took = time.perf_counter() - start
+            if completed.returncode != 0:
+                return took, False
+            text = output.read_text() if "{output}" in template else completed.stdout
+        return took, _parse_output(text) == _pairs(ours)
+
+    return reference
+
+
 def _csv(text: str) -> list[str]:
     return [item.strip() for item in text.split(",") if item.strip()]
+
+
+def _sweep_sizes(args: argparse.Namespace) -> list[int]:
+    return [int(n) for n in _csv(args.sweep_sizes)]
+
+
+def _sweep_options(args: argparse.Namespace) -> tuple[int | None, str, frozenset[int]]:
+    """The sweep's cap on rounds, and the external engine with the sizes it runs at."""
+    return args.sweep_rounds or None, args.vs, frozenset(int(n) for n in _csv(args.vs_sizes))
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -232,6 +269,14 @@ def _parser() -> argparse.ArgumentParser:
         f"{','.join(str(n) for n in SWEEP_SIZES)}; up to 150 by option)",
     )
     parser.add_argument(
+        "--sweep-rounds",
+        type=int,
+        default=0,
+        metavar="N",
+        help="at most N rounds per sweep event (default 0: no cap, between three quarters "
+        "of the field and a round robin; e.g. 15 for --sweep-sizes 2000)",
+    )
+    parser.add_argument(
         "--only-sweep", action="store_true", help="run the sweep alone (no fixed events)"
     )
     parser.add_argument(
@@ -260,13 +305,26 @@ WORST_SHOWN = 10
 """How many of the sweep's slowest rounds are listed with the command that replays them."""
 
 
-def _sweep(systems: Sequence[System], sizes: Sequence[int], events: int, seed: int) -> None:
-    print(f"sweep: {events} events per system and size, seeds from {seed}", flush=True)
+def _sweep(
+    systems: Sequence[System],
+    sizes: Sequence[int],
+    events: int,
+    seed: int,
+    max_rounds: int | None = None,
+    vs: str = "",
+    vs_sizes: frozenset[int] = frozenset(),
+) -> None:
+    capped = f", at most {max_rounds} rounds each" if max_rounds else ""
+    print(f"sweep: {events} events per system and size, seeds from {seed}{capped}", flush=True)
     print(HEADER, flush=True)
     worst: list[Case] = []
     for system in systems:
         for players in sizes:
-            result = sweep_size(system, players, events, seed)
+            external = vs and (not vs_sizes or players in vs_sizes)
+            reference = external_reference(vs, system) if external else None
+            result = sweep_size(
+                system, players, events, seed, max_rounds=max_rounds, reference=reference
+            )
             print(row(result), flush=True)
             worst.extend(result.cases)
     worst.sort(key=lambda c: c.cpu, reverse=True)
@@ -298,7 +356,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"bench: not implemented yet: {', '.join(missing)}", file=sys.stderr)
         return 2
     if args.only_sweep:
-        _sweep(systems, [int(n) for n in _csv(args.sweep_sizes)], args.sweep, args.seed)
+        _sweep(systems, _sweep_sizes(args), args.sweep, args.seed, *_sweep_options(args))
         return 0
     header = f"{'system':<10} {'players':>7} {'rounds':>6} {'median s':>9} {'slowest s':>9} "
     header += f"{'at':>3} {'peak MB':>8}"
@@ -366,7 +424,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         print(f"prize list of {largest.folder.name}: {_time_prizes(final):.3f} s")
     if args.sweep:
-        _sweep(systems, [int(n) for n in _csv(args.sweep_sizes)], args.sweep, args.seed)
+        _sweep(systems, _sweep_sizes(args), args.sweep, args.seed, *_sweep_options(args))
     peak_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak resident memory of this process: {peak_rss:.0f} MB")
     return 0

@@ -23,8 +23,8 @@ import pstats
 import random
 import statistics
 import time
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
 
 from pairing.engine import NoValidPairing, System, pair_round
 from pairing.engine.generator import tournament_states
@@ -48,6 +48,10 @@ class Case:
     """Wall time of the ``pair_round`` call."""
     cpu: float
     """Processor time of the same call: what a busy machine inflates least."""
+    reference: float | None = None
+    """Wall time of the external engine on the same round (``--vs``), start-up included."""
+    same: bool | None = None
+    """Whether the external engine gave the same boards, colours and bye."""
 
     def replay_command(self) -> str:
         """The command that pairs this round again."""
@@ -96,6 +100,16 @@ class SizeResult:
     def slowest_cpu(self) -> Case:
         return max(self.cases, key=lambda c: c.cpu)
 
+    @property
+    def referenced(self) -> list[Case]:
+        """The rounds the external engine paired too."""
+        return [c for c in self.cases if c.reference is not None]
+
+
+Reference = Callable[[TournamentState, RoundPairing], tuple[float, bool]]
+"""An external engine pairing a round the sweep paired: its wall time and whether it gave
+the same pairing."""
+
 
 def percentile(values: Iterable[float], pct: float) -> float:
     """The ``pct``-th percentile by the nearest rank (a value that was measured)."""
@@ -104,41 +118,55 @@ def percentile(values: Iterable[float], pct: float) -> float:
     return ordered[rank - 1]
 
 
-def sweep_rounds(players: int, seed: int) -> int:
+def sweep_rounds(players: int, seed: int, max_rounds: int | None = None) -> int:
     """The number of rounds of a sweep event: drawn from its seed, between three
-    quarters of the field (at least one) and ``players - 1``."""
+    quarters of the field (at least one) and ``players - 1``; at most ``max_rounds``
+    when given (a 2,000-player event of 1,500 rounds is no event anyone plays: capped,
+    the large fields are timed on the rounds of an open)."""
     low = max(1, 3 * players // 4)
-    return random.Random(seed).randint(low, max(low, players - 1))
+    drawn = random.Random(seed).randint(low, max(low, players - 1))
+    return drawn if max_rounds is None else max(1, min(drawn, max_rounds))
 
 
 def _timed(
-    cases: list[Case], players: int, rounds: int, event_seed: int
+    cases: list[Case],
+    players: int,
+    rounds: int,
+    event_seed: int,
+    reference: Reference | None = None,
 ) -> Callable[[TournamentState, System, int], RoundPairing]:
     def pairer(state: TournamentState, system: System, seed: int) -> RoundPairing:
         start = time.perf_counter()
         processor = time.process_time()
+        pairing: RoundPairing | None = None
         try:
-            return pair_round(state, system, seed=seed)
+            pairing = pair_round(state, system, seed=seed)
+            return pairing
         finally:
-            cases.append(
-                Case(
-                    system=system,
-                    players=players,
-                    rounds=rounds,
-                    seed=event_seed,
-                    round_number=state.round_number,
-                    seconds=time.perf_counter() - start,
-                    cpu=time.process_time() - processor,
-                )
+            case = Case(
+                system=system,
+                players=players,
+                rounds=rounds,
+                seed=event_seed,
+                round_number=state.round_number,
+                seconds=time.perf_counter() - start,
+                cpu=time.process_time() - processor,
             )
+            if reference is not None and pairing is not None:
+                took, same = reference(state, pairing)
+                case = replace(case, reference=took, same=same)
+            cases.append(case)
 
     return pairer
 
 
-def sweep_event(system: System, players: int, rounds: int, seed: int) -> tuple[list[Case], bool]:
-    """Every round of one event timed; and whether it stopped early (no valid pairing)."""
+def sweep_event(
+    system: System, players: int, rounds: int, seed: int, reference: Reference | None = None
+) -> tuple[list[Case], bool]:
+    """Every round of one event timed (and paired by ``reference`` too, when given); and
+    whether it stopped early (no valid pairing)."""
     cases: list[Case] = []
-    pairer = _timed(cases, players, rounds, seed)
+    pairer = _timed(cases, players, rounds, seed, reference)
     states = tournament_states(system, players=players, rounds=rounds, seed=seed, pairer=pairer)
     try:
         for _ in states:
@@ -154,14 +182,17 @@ def sweep_size(
     events: int,
     seed: int,
     progress: Callable[[Case], None] | None = None,
+    max_rounds: int | None = None,
+    reference: Reference | None = None,
 ) -> SizeResult:
-    """``events`` events of ``players`` players, seeds ``seed`` to ``seed + events - 1``."""
+    """``events`` events of ``players`` players, seeds ``seed`` to ``seed + events - 1``,
+    each of at most ``max_rounds`` rounds when given (:func:`sweep_rounds`)."""
     cases: list[Case] = []
     stopped = 0
     for k in range(events):
         event_seed = seed + k
-        rounds = sweep_rounds(players, event_seed)
-        found, early = sweep_event(system, players, rounds, event_seed)
+        rounds = sweep_rounds(players, event_seed, max_rounds)
+        found, early = sweep_event(system, players, rounds, event_seed, reference)
         stopped += early
         cases.extend(found)
         if progress is not None and found:
@@ -185,12 +216,30 @@ def row(result: SizeResult) -> str:
         return f"{result.system.value:<10} {result.players:>7} no round paired"
     worst = result.slowest
     busiest = result.slowest_cpu
-    return (
+    line = (
         f"{result.system.value:<10} {result.players:>7} {len(result.cases):>7} "
         f"{result.median:>8.3f} {result.p99:>8.3f} {worst.seconds:>8.3f}  "
         f"{result.cpu_median:>8.3f} {result.cpu_p99:>8.3f} {busiest.cpu:>8.3f}  "
         f"{worst.players} {worst.rounds} {worst.seed} {worst.round_number} / "
         f"{busiest.players} {busiest.rounds} {busiest.seed} {busiest.round_number}"
+    )
+    return line + reference_row(result.referenced)
+
+
+def reference_row(cases: Sequence[Case]) -> str:
+    """The external engine beside ours on the same rounds: its median, 99th percentile and
+    slowest wall time, the rounds in which ours took longer (wall time, as it is timed:
+    our call in process, its whole process), and the rounds both paired the same."""
+    times = [c.reference for c in cases if c.reference is not None]
+    if not times:
+        return ""
+    slower = sum(1 for c in cases if c.reference is not None and c.seconds > c.reference)
+    same = sum(1 for c in cases if c.same)
+    return (
+        f"\n{'':<10} {'':>7} {len(times):>7} {statistics.median(times):>8.3f} "
+        f"{percentile(times, 99):>8.3f} {max(times):>8.3f}  the reference (--vs, whole "
+        f"process): ours slower in {slower}/{len(times)} rounds, same pairing in "
+        f"{same}/{len(times)}"
     )
 
 

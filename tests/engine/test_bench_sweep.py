@@ -3,9 +3,20 @@ and a round it names paired again alone exactly as the sweep paired it (issue #3
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
-from bench.sweep import percentile, replay, state_before, sweep_event, sweep_rounds
+from bench.__main__ import external_reference, main
+from bench.sweep import (
+    percentile,
+    replay,
+    row,
+    state_before,
+    sweep_event,
+    sweep_rounds,
+    sweep_size,
+)
 from pairing.engine import System, pair_round
 from pairing.engine.generator import tournament_states
 from pairing.engine.model import RoundPairing, TournamentState
@@ -51,3 +62,46 @@ def test_percentile_is_a_measured_value_by_nearest_rank() -> None:
     assert percentile(values, 99) == 198.0
     assert percentile(values, 50) == 100.0
     assert percentile([3.0], 99) == 3.0
+
+
+def test_sweep_rounds_cap_keeps_large_fields_to_the_rounds_of_an_open() -> None:
+    assert {sweep_rounds(2000, seed, 13) for seed in range(5)} == {13}
+    assert sweep_rounds(12, 3, 13) == sweep_rounds(12, 3)
+
+
+def test_sweep_option_caps_every_event_and_names_it_for_replay(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["--only-sweep", "--sweep", "2", "--sweep-sizes", "30", "--sweep-rounds", "3"]
+    assert main([*argv, "--systems", "lim"]) == 0
+    out = capsys.readouterr().out
+    assert "at most 3 rounds each" in out
+    table = next(line for line in out.splitlines() if line.startswith("lim "))
+    assert table.split()[1:3] == ["30", "6"]
+    assert "python -m bench --replay lim 30 3 " in out
+    assert sweep_size(System.LIM, 30, 1, 5, max_rounds=3).cases[-1].round_number == 3
+
+
+def test_sweep_puts_the_reference_beside_each_round_it_paired() -> None:
+    asked: list[int] = []
+
+    def reference(state: TournamentState, ours: RoundPairing) -> tuple[float, bool]:
+        asked.append(state.round_number)
+        return 10.0, state.round_number != 2
+
+    result = sweep_size(System.LIM, 10, 1, 7, max_rounds=3, reference=reference)
+    assert asked == [1, 2, 3]
+    assert [c.reference for c in result.referenced] == [10.0, 10.0, 10.0]
+    assert "ours slower in 0/3 rounds, same pairing in 2/3" in row(result)
+    assert "the reference" not in row(sweep_size(System.LIM, 10, 1, 7, max_rounds=3))
+
+
+def test_external_reference_pairs_the_round_file_and_compares() -> None:
+    states = list(tournament_states(System.LIM, players=9, rounds=3, seed=5))
+    state = states[1]
+    ours = pair_round(state, System.LIM, seed=1)
+    command = f"{sys.executable} -m pairing --{{system}} {{input}} -p {{output}}"
+    took, same = external_reference(command, System.LIM)(state, ours)
+    assert same and took > 0
+    failing = external_reference(f"{sys.executable} -c 'raise SystemExit(3)' {{input}}", System.LIM)
+    assert failing(state, ours)[1] is False

@@ -14,7 +14,10 @@ from collections.abc import Iterator, Sequence
 
 import pytest
 
-from pairing.engine.systems.dutch1992 import feasibility
+from pairing.engine import System
+from pairing.engine.generator import tournament_states
+from pairing.engine.matching import complete_matching
+from pairing.engine.systems.dutch1992 import feasibility, remainder
 from pairing.engine.systems.dutch1992.candidates import CandidateSearch, HeadPairing
 from pairing.engine.systems.dutch1992.criteria import FloatRules
 from pairing.engine.systems.dutch1992.entrants import Entrant, entrants
@@ -84,3 +87,23 @@ def test_dutch_c7_c10_remainder_filter_leaves_pairings_of_s1_out() -> None:
             assert fast_read <= slow_read, f"{players} {rounds} {seed} {state.round_number}"
             fewer += fast_read < slow_read
     assert fewer
+
+
+def test_dutch_c6_c7_remainder_search_starts_from_a_greedy_matching(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Dutch C6, C7: whether S1's pairing leaves a remainder that can be paired is one
+    perfect matching, grown by Edmonds' search from a greedy matching (in a large early
+    bracket a search from each of hundreds of free players was most of a 2,000-player
+    round); it leaves few players free, and the pairings are those without it."""
+    starts: list[tuple[int, int]] = []
+
+    def counted(adjacent: Sequence[Sequence[int]], mate: list[int], alive: list[bool]) -> bool:
+        starts.append((sum(1 for v, m in enumerate(mate) if alive[v] and m == -1), sum(alive)))
+        return complete_matching(adjacent, mate, alive)
+
+    monkeypatch.setattr(remainder, "complete_matching", counted)
+    greedy = list(tournament_states(System.DUTCH_1992, players=100, rounds=5, seed=5))
+    assert starts and all(4 * free <= alive for free, alive in starts)
+    monkeypatch.setattr(remainder, "_greedy", lambda adjacent, mate, alive: None)
+    assert list(tournament_states(System.DUTCH_1992, players=100, rounds=5, seed=5)) == greedy

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -20,6 +21,7 @@ from pairing.engine.generator import tournament_states
 from pairing.engine.matching import perfect_matching_within
 from pairing.engine.model import TournamentState
 from pairing.engine.systems.dutch1992 import levels
+from pairing.engine.systems.dutch1992 import lowest as lowest_module
 from pairing.engine.systems.dutch1992.brackets import Accepted, Bracket, make_bracket
 from pairing.engine.systems.dutch1992.criteria import (
     LOOSEST,
@@ -202,3 +204,27 @@ def test_dutch_b4_colour_bound_only_for_groups_of_twenty_or_more(
     monkeypatch.setattr(levels, "COLOUR_BOUND_FROM", 0)
     assert [pairing(state) for state in small] == paired
     assert calls and max(calls) < 20  # the bound was asked for, of small groups only
+
+
+def test_dutch_c13_top_half_against_bottom_half_needs_no_matching(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Dutch C13, D2: a lowest bracket whose S1 can meet S2 place by place (the last of
+    S2 taking the bye) is pairable without building its graph: round 1 of 41 players
+    asks no matching (a round 1 of 2,000 players built 2,000,000 pairs for it); a
+    bracket where those pairs are not allowed still asks one."""
+    asked: list[int] = []
+
+    def counted(*args: Any, **kwargs: Any) -> list[int] | None:
+        asked.append(1)
+        return perfect_matching_within(*args, **kwargs)
+
+    monkeypatch.setattr(lowest_module, "perfect_matching_within", counted)
+    state = next(iter(tournament_states(System.DUTCH_1992, players=41, rounds=3, seed=2)))
+    players = entrants(state)[0]
+    assert lowest_pairable(players) is True
+    assert not asked
+    top, bottom = players[:20], players[20:]
+    barred = [replace(a, barred=a.barred | {b.number}) for a, b in zip(top, bottom, strict=False)]
+    assert lowest_pairable([*barred, *bottom]) is True
+    assert asked

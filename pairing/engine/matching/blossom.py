@@ -182,6 +182,8 @@ def _augment(
     queue = deque([root])
     tree = [root]
     """The vertices labelled so far: only they can lie in a blossom."""
+    members: dict[int, list[int]] = {}
+    """The vertices of each base that stands for more than itself (a contracted blossom)."""
 
     def lowest_common_ancestor(a: int, b: int) -> int:
         seen = [False] * n
@@ -197,9 +199,10 @@ def _augment(
                 return b
             b = parent[mate[b]]
 
-    def mark_path(v: int, b: int, child: int, blossom: list[bool]) -> None:
+    def mark_path(v: int, b: int, child: int, blossom: set[int]) -> None:
         while base[v] != b:
-            blossom[base[v]] = blossom[base[mate[v]]] = True
+            blossom.add(base[v])
+            blossom.add(base[mate[v]])
             parent[v] = child
             child = mate[v]
             v = parent[mate[v]]
@@ -211,15 +214,24 @@ def _augment(
                 continue
             if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
                 current_base = lowest_common_ancestor(v, to)
-                blossom = [False] * n
+                blossom: set[int] = set()
                 mark_path(v, current_base, to, blossom)
                 mark_path(to, current_base, v, blossom)
-                for i in sorted(tree):
-                    if blossom[base[i]]:
-                        base[i] = current_base
-                        if not used[i]:
-                            used[i] = True
-                            queue.append(i)
+                # The labelled vertices whose base is in the blossom, in the order of
+                # their numbers: each base's vertices are kept, not looked for in the tree.
+                inside: list[int] = []
+                for b in blossom:
+                    inside.extend(members.pop(b, (b,)))
+                inside.sort()
+                for i in inside:
+                    base[i] = current_base
+                    if not used[i]:
+                        used[i] = True
+                        queue.append(i)
+                if current_base in blossom:
+                    members[current_base] = inside  # its own vertices among them
+                else:
+                    members.setdefault(current_base, [current_base]).extend(inside)
             elif parent[to] == -1:
                 parent[to] = v
                 tree.append(to)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from pairing.engine.matching import bipartite_matching_size, maximum_matching
+from pairing.engine.matching import bipartite_matching_size, complete_matching, maximum_matching
 from pairing.engine.systems.dutch1992.bitsets import _bits
 from pairing.engine.systems.dutch1992.criteria import (
     LOOSEST,
@@ -49,6 +49,10 @@ class Feasibility:
         self._mask_sets: dict[tuple[object, ...], list[int]] = {}
         self._remainder_graphs: dict[tuple[object, ...], _RemainderGraph] = {}
         self._leftovers: dict[tuple[object, ...], frozenset[int]] = {}
+        self._level_graphs: dict[tuple[object, ...], tuple[list[list[int]], dict[int, list[int]]]]
+        self._level_graphs = {}
+        """Who may meet whom at a level (:meth:`_pairs_possible`), and by number of pairs
+        the last perfect matching found with the players left over."""
 
     def mask(self, numbers: frozenset[int]) -> int:
         """The set of players ``numbers`` as an int with one bit per player (each number
@@ -150,20 +154,36 @@ class Feasibility:
             return False
         if self._greedy_level(players, first, pairs, edge_rules, leave_rules, moved, lowest, keep):
             return True
-        adjacent: list[list[int]] = [[] for _ in range(n + spare)]
-        for i in range(n):
-            for j in range(max(i + 1, first), n):
-                if pair_allowed(players[i], players[j], edge_rules, moved):
-                    adjacent[i].append(j)
-                    adjacent[j].append(i)
+        key = (tuple(p.number for p in players), first, edge_rules, moved)
+        graph = self._level_graphs.get(key)
+        if graph is None:
+            edges: list[list[int]] = [[] for _ in range(n)]
+            for i in range(n):
+                for j in range(max(i + 1, first), n):
+                    if pair_allowed(players[i], players[j], edge_rules, moved):
+                        edges[i].append(j)
+                        edges[j].append(i)
+            graph = self._level_graphs[key] = (edges, {})
+        edges, starts = graph
         leavers = [
             i for i in range(first, n) if may_leave(players[i], leave_rules, moved, lowest, keep)
         ]
+        adjacent = [list(row) for row in edges]
+        adjacent.extend(list(leavers) for _ in range(spare))
+        for i in leavers:
+            adjacent[i].extend(range(n, n + spare))
+        # The last perfect matching found for this many pairs, less the pairs of the
+        # players who may no longer leave, is where the search starts (Berge: the answer
+        # does not depend on the start).
+        mate = list(starts.get(pairs, [-1] * (n + spare)))
+        may = set(leavers)
         for d in range(n, n + spare):
-            adjacent[d] = list(leavers)
-            for i in leavers:
-                adjacent[i].append(d)
-        return all(m != -1 for m in maximum_matching(adjacent))
+            if mate[d] != -1 and mate[d] not in may:
+                mate[mate[d]] = mate[d] = -1
+        if not complete_matching(adjacent, mate, [True] * (n + spare), greedy=True):
+            return False
+        starts[pairs] = mate
+        return True
 
     @staticmethod
     def _colours_possible(

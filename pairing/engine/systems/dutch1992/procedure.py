@@ -15,7 +15,7 @@ import itertools
 from collections.abc import Callable, Sequence
 
 from pairing.engine.brackets import score_brackets
-from pairing.engine.matching import bipartite_matching_size, maximum_matching
+from pairing.engine.matching import bipartite_matching_size, complete_matching, maximum_matching
 from pairing.engine.messages import words
 from pairing.engine.model import Explanation
 from pairing.engine.systems.dutch1992.brackets import Accepted, Bracket, Candidate, make_bracket
@@ -374,19 +374,33 @@ class Search:
         ]
 
         answers: dict[frozenset[int], bool] = {}
+        size = len(everyone) + slack  # with the bye, a vertex any player may meet
+        last = [-1] * size
+        """The last perfect matching found: the next search starts from it, less the
+        pairs it may no longer use (the answer does not depend on the start)."""
 
         def feasible(keep: frozenset[int]) -> bool:
+            nonlocal last
             kept = frozenset(i for i, p in enumerate(upper) if p.number in keep)
             if kept in answers:
                 return answers[kept]
-            adjacent: list[list[int]] = [[] for _ in everyone]
+            adjacent: list[list[int]] = [[] for _ in range(size)]
             for i, j in pairs:
                 if i in kept and j >= index_of_upper:
                     continue
                 adjacent[i].append(j)
                 adjacent[j].append(i)
-            matched = sum(1 for mate in maximum_matching(adjacent) if mate != -1)
-            answers[kept] = matched >= len(everyone) - slack
+            if slack:
+                adjacent[-1] = list(range(len(everyone)))
+                for row in adjacent[:-1]:
+                    row.append(len(everyone))
+            mate = list(last)
+            for i in kept:
+                if index_of_upper <= mate[i] < len(everyone):
+                    mate[mate[i]] = mate[i] = -1
+            answers[kept] = complete_matching(adjacent, mate, [True] * size, greedy=True)
+            if answers[kept]:
+                last = mate
             return answers[kept]
 
         return feasible

@@ -126,6 +126,7 @@ class _RemainderGraph:
             if not alive[v] and mate[v] != -1:
                 mate[mate[v]] = -1
                 mate[v] = -1
+        _greedy(self.adjacent, mate, alive)
         if not complete_matching(self.adjacent, mate, alive):
             return False
         self.last = mate
@@ -171,3 +172,16 @@ class _RemainderGraph:
                     cheap[u].append(leaver)
                     cheap[leaver].append(u)
         return perfect_matching_within(cheap, costly, budget) is not None
+
+
+def _greedy(adjacent: Sequence[Sequence[int]], mate: list[int], alive: Sequence[bool]) -> None:
+    """Match each free vertex to its first free neighbour: only a start for the search,
+    which answers whether a perfect matching exists whatever matching it starts from
+    (in a large bracket of an early round it leaves a handful of free vertices where
+    Edmonds' search would start from hundreds)."""
+    for v, neighbours in enumerate(adjacent):
+        if alive[v] and mate[v] == -1:
+            for w in neighbours:
+                if alive[w] and mate[w] == -1:
+                    mate[v], mate[w] = w, v
+                    break

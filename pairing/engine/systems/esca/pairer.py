@@ -10,7 +10,7 @@ be paired.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from pairing.engine.messages import Message, Value, chained, words
@@ -90,7 +90,7 @@ class Pairer:
         def unpairable(candidate: Card) -> Message:
             return words("explain.esca.skip_rest", player=candidate.pairing_number)
 
-        def first(order: Sequence[Card]) -> Card | None:
+        def first(order: Iterable[Card]) -> Card | None:
             """The first of ``order`` who may meet ``player`` with the rest pairable;
             each passed over is named in ``skipped``.  Where the oracle leaves the
             rest's check undecided, those candidates are decided together at the end
@@ -125,19 +125,24 @@ class Pairer:
                 skipped.insert(where, unpairable(candidate))
             return chosen
 
+        def fair() -> Iterator[Card]:
+            """The candidates left in order, those of an avoided pair put by in
+            ``deferred`` as they are passed (only those before the one chosen count)."""
+            for candidate in candidates:
+                if candidate.index in self.paired or candidate is player:
+                    continue
+                if oracle.clash(player.index, candidate.index):
+                    deferred.append(candidate)
+                else:
+                    yield candidate
+
         chosen: Card | None = None
-        fair: list[Card] = []
-        for candidate in candidates:
-            if candidate.index in self.paired or candidate is player:
-                continue
-            if oracle.clash(player.index, candidate.index):
-                deferred.append(candidate)
-            elif not one_by_one:
-                fair.append(candidate)
-            elif (chosen := first([candidate])) is not None:
-                break
-        if not one_by_one:
-            chosen = first(fair)
+        if one_by_one:
+            for candidate in fair():
+                if (chosen := first([candidate])) is not None:
+                    break
+        else:
+            chosen = first(fair())
         passed = list(deferred)
         # An avoided pair needs a budget; without one every deferred candidate fails.
         if chosen is None and oracle.budget > 0:
@@ -145,8 +150,12 @@ class Pairer:
             chosen = first(deferred)
         if chosen is None:
             return None
+        at: dict[Card, int] = {}
+        if passed:
+            for position, candidate in enumerate(candidates):
+                at.setdefault(candidate, position)
         for earlier in reversed(passed):
-            if candidates.index(earlier) < candidates.index(chosen):
+            if at[earlier] < at[chosen]:
                 code = (
                     "explain.esca.skip_school"
                     if same_school(player, earlier)
