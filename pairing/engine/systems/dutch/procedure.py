@@ -74,6 +74,11 @@ class RoundProcedure:
     and 2) with one matching rather than one per player (:mod:`.order`); False takes
     the steps one matching at a time, which the tests use as the oracle."""
 
+    own_matching: ClassVar[bool] = True
+    """Pair a bracket's steps with this project's weighted matching
+    (:mod:`pairing.engine.matching.primal_dual`); False asks NetworkX's for every
+    step, which the tests use as the oracle."""
+
     early_completion: ClassVar[bool] = True
     """Send a bracket straight to its pairing with everyone in view when no pairing of
     it with its own pairs alone can complete the round (:meth:`_needs_everyone`);
