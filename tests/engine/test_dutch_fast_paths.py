@@ -218,10 +218,12 @@ def test_c_04_3_article_4_steps_with_own_matching_pair_as_with_networkx(
     round reads players beyond the bracket, among matchings of equal weight, the last
     graph is handed to NetworkX, and the test sees that happen)."""
     own = networkx = 0
-    own_matching = primal_dual.max_weight_matching
+    own_matching = primal_dual.certified_matching
     networkx_matching = weighted.max_weight_matching
 
-    def counted_own(vertices: Sequence[int], weights: Mapping[tuple[int, int], int]) -> Mate:
+    def counted_own(
+        vertices: Sequence[int], weights: Mapping[tuple[int, int], int]
+    ) -> tuple[Mate, bool]:
         nonlocal own
         own += 1
         return own_matching(vertices, weights)
@@ -231,7 +233,7 @@ def test_c_04_3_article_4_steps_with_own_matching_pair_as_with_networkx(
         networkx += RoundProcedure.own_matching
         return networkx_matching(vertices, weights)
 
-    monkeypatch.setattr(primal_dual, "max_weight_matching", counted_own)
+    monkeypatch.setattr(primal_dual, "certified_matching", counted_own)
     monkeypatch.setattr(weighted, "max_weight_matching", counted_networkx)
     _play_both_ways(monkeypatch, "own_matching", players=players, rounds=rounds, seed=seed)
     assert own > networkx > 0

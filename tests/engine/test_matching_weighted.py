@@ -74,3 +74,29 @@ def test_max_weight_matching_prefers_weight_over_cardinality() -> None:
     """A path a-b-c-d whose middle edge outweighs the two ends together: one pair."""
     weights = {(0, 1): 2, (1, 2): 5, (2, 3): 2}
     assert primal_dual.max_weight_matching(range(4), weights) == {1: 2, 2: 1}
+
+
+@pytest.mark.parametrize("seed", range(150))
+def test_certified_unmatched_set_is_networkx_unmatched_set(seed: int) -> None:
+    """When the duals certify that every best matching leaves the same vertices over,
+    NetworkX's best matching leaves over exactly those."""
+    rng = random.Random(1000 + seed)
+    count = rng.randint(1, 16)
+    weights = _random_weights(rng, count)
+    mate, same = primal_dual.certified_matching(range(count), weights)
+    if not same:
+        return
+    graph: nx.Graph[int] = nx.Graph()
+    graph.add_nodes_from(range(count))
+    graph.add_weighted_edges_from((a, b, w) for (a, b), w in weights.items())
+    theirs = {v for pair in nx.max_weight_matching(graph) for v in pair}
+    assert theirs == set(mate)
+
+
+def test_certified_matching_says_when_the_unmatched_set_may_differ() -> None:
+    """A triangle of equal edges: any vertex may be left over, so no certificate; a
+    path whose middle edge is heaviest leaves its ends over in every best matching."""
+    triangle = {(0, 1): 4, (1, 2): 4, (0, 2): 4}
+    assert not primal_dual.certified_matching(range(3), triangle)[1]
+    path = {(0, 1): 1, (1, 2): 5, (2, 3): 1}
+    assert primal_dual.certified_matching(range(4), path) == ({1: 2, 2: 1}, True)
