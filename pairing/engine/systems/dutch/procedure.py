@@ -207,7 +207,7 @@ class RoundProcedure:
                 outcome = pair_bracket(self, carried, residents, nxt, rest, single, full=True)
             else:
                 outcome = self._pair_completed(carried, residents, nxt, rest, single)
-            made, left, mate = outcome.made, outcome.left, outcome.mate
+            made, left = outcome.made, outcome.left
             pairs.extend((players[a], players[b]) for a, b in made)
             instead, decided = self._why_these_float(carried, residents, made, left, single)
             self.results.append(
@@ -226,7 +226,7 @@ class RoundProcedure:
                 next_score = players[nxt[0]].score
                 single = self.bye.odd and self.bye.score >= next_score
                 if single:
-                    single = self._no_one_pairs_below(left, nxt, mate, rest, next_score)
+                    single = self._no_one_pairs_below(left, nxt, outcome, rest, next_score)
             carried = left
             start = end
         if len(carried) == 1:
@@ -317,7 +317,7 @@ class RoundProcedure:
         return any(m == -1 for m in mate)
 
     def _no_one_pairs_below(
-        self, left: list[int], nxt: list[int], mate: dict[int, int], rest: list[int], score: int
+        self, left: list[int], nxt: list[int], outcome: Outcome, rest: list[int], score: int
     ) -> bool:
         """Whether none of the next bracket's players (``left``, moved down, and the
         score group ``nxt``) is paired below ``score`` in the matching of the whole
@@ -329,7 +329,11 @@ class RoundProcedure:
         round equally well, and the reference leaves him unpaired); more than one left
         over means someone pairs below."""
         members = left + nxt
-        if any(self.players[mate.get(v, v)].score < score for v in members):
+        # Only a graph with players below the next score group can pair one of them
+        # below; the matching is read only then (it may cost one: ``Outcome.mate``).
+        if outcome.with_everyone and any(
+            self.players[outcome.mate.get(v, v)].score < score for v in members
+        ):
             return False
         loose = sum(1 for m in self._matching(members, apart=set(left)) if m == -1)
         if loose == 0:
