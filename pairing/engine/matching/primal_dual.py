@@ -324,11 +324,7 @@ class _Search:
                     # change keeps their order, so the least stays the least
                     # while its outer end stays outer.
                     best = toward_free.get(w)
-                    if (
-                        best is None
-                        or label.get(top[best]) != _OUTER
-                        or slack < u[best] + u[w] - 2 * adjacent[w][best]
-                    ):
+                    if best is None or slack < u[best] + u[w] - 2 * adjacent[w][best]:
                         toward_free[w] = v
                     if kind == _OUTER and slack:
                         best = toward_outer.get(v)
@@ -377,24 +373,30 @@ class _Search:
         """The outer vertex of another outermost blossom nearest to outer ``v`` by
         reduced cost, looked up afresh (a shrink can make a kept edge internal)."""
         top = self.top
+        label = self.label
+        u = self.u
         tv = top[v]
+        base = u[v]
         best: int | None = None
         least = 0
-        for w in self.adjacent[v]:
+        for w, weight in self.adjacent[v].items():
             tw = top[w]
-            if tw != tv and self.label.get(tw) == _OUTER:
-                slack = self.reduced(v, w)
+            if tw != tv and label.get(tw) == _OUTER:
+                slack = base + u[w] - 2 * weight
                 if best is None or slack < least:
                     best, least = w, slack
         return best
 
     def least_toward_free(self, w: int) -> None:
         """Look up afresh the outer vertex nearest to ``w``."""
+        top = self.top
+        label = self.label
+        u = self.u
         best: int | None = None
         least = 0
-        for v in self.adjacent[w]:
-            if self.label.get(self.top[v]) == _OUTER:
-                slack = self.reduced(v, w)
+        for v, weight in self.adjacent[w].items():
+            if label.get(top[v]) == _OUTER:
+                slack = u[v] - 2 * weight
                 if best is None or slack < least:
                     best, least = v, slack
         if best is None:
