@@ -223,7 +223,7 @@ def test_c_04_3_article_4_steps_with_own_matching_pair_as_with_networkx(
 
     def counted_own(
         vertices: Sequence[int], weights: Mapping[tuple[int, int], int]
-    ) -> tuple[Mate, bool]:
+    ) -> primal_dual.Optimum:
         nonlocal own
         own += 1
         return own_matching(vertices, weights)

@@ -77,26 +77,39 @@ def test_max_weight_matching_prefers_weight_over_cardinality() -> None:
 
 
 @pytest.mark.parametrize("seed", range(150))
-def test_certified_unmatched_set_is_networkx_unmatched_set(seed: int) -> None:
-    """When the duals certify that every best matching leaves the same vertices over,
-    NetworkX's best matching leaves over exactly those."""
+def test_certified_answers_hold_for_networkx_matching(seed: int) -> None:
+    """What the duals certify of every best matching holds for NetworkX's: the same
+    vertices left over (when certified), only edges of zero reduced cost, and a
+    vertex of positive dual matched to one of its possible partners."""
     rng = random.Random(1000 + seed)
     count = rng.randint(1, 16)
     weights = _random_weights(rng, count)
-    mate, same = primal_dual.certified_matching(range(count), weights)
-    if not same:
-        return
+    optimum = primal_dual.certified_matching(range(count), weights)
     graph: nx.Graph[int] = nx.Graph()
     graph.add_nodes_from(range(count))
     graph.add_weighted_edges_from((a, b, w) for (a, b), w in weights.items())
-    theirs = {v for pair in nx.max_weight_matching(graph) for v in pair}
-    assert theirs == set(mate)
+    theirs = {}
+    for a, b in nx.max_weight_matching(graph):
+        theirs[a], theirs[b] = b, a
+    if optimum.same_unmatched:
+        assert set(theirs) == set(optimum.mate)
+    # NetworkX's pairs are among those the duals allow, and a vertex the duals say is
+    # matched in every best matching is matched, to one of its possible partners.
+    assert all(optimum.may_meet(a, b) for a, b in theirs.items())
+    for v in range(count):
+        partners = optimum.possible_partners(v)
+        if partners is not None:
+            assert theirs[v] in partners
 
 
 def test_certified_matching_says_when_the_unmatched_set_may_differ() -> None:
     """A triangle of equal edges: any vertex may be left over, so no certificate; a
     path whose middle edge is heaviest leaves its ends over in every best matching."""
     triangle = {(0, 1): 4, (1, 2): 4, (0, 2): 4}
-    assert not primal_dual.certified_matching(range(3), triangle)[1]
-    path = {(0, 1): 1, (1, 2): 5, (2, 3): 1}
-    assert primal_dual.certified_matching(range(4), path) == ({1: 2, 2: 1}, True)
+    assert not primal_dual.certified_matching(range(3), triangle).same_unmatched
+    path = primal_dual.certified_matching(range(4), {(0, 1): 1, (1, 2): 5, (2, 3): 1})
+    assert path.mate == {1: 2, 2: 1}
+    assert path.same_unmatched
+    assert path.possible_partners(1) == [2]
+    assert path.possible_partners(0) is None
+    assert not path.may_meet(0, 1)

@@ -477,20 +477,71 @@ def max_weight_matching(
 
     ``weights`` maps a pair of vertices to an integer; pairs that are absent or weigh
     nothing (or less) cannot be matched."""
-    return certified_matching(vertices, weights)[0]
+    return certified_matching(vertices, weights).mate
 
 
-def certified_matching(
-    vertices: Iterable[int], weights: Mapping[tuple[int, int], int]
-) -> tuple[dict[int, int], bool]:
-    """:func:`max_weight_matching`, and whether every matching of greatest weight
-    leaves the same vertices unmatched.
+class Optimum:
+    """A matching of greatest weight (``mate``) with the duals that prove it.
 
-    The final duals say so (complementary slackness): a vertex whose dual is positive
-    is matched in every such matching; an unmatched vertex outside every blossom whose
-    edges all keep a positive reduced cost is matched in none.  When every vertex is
-    one or the other, the unmatched set is the same in all of them.  False is no
-    promise of the contrary."""
+    ``same_unmatched`` says whether every matching of greatest weight leaves the same
+    vertices unmatched.  The duals say so (complementary slackness): a vertex whose
+    dual is positive is matched in every such matching; an unmatched vertex outside
+    every blossom whose edges all keep a positive reduced cost is matched in none.
+    When every vertex is one or the other, the unmatched set is the same in all of
+    them.  False is no promise of the contrary."""
+
+    __slots__ = ("mate", "same_unmatched", "_search", "_index")
+
+    def __init__(self, search: _Search, order: list[int]) -> None:
+        self._search = search
+        self._index = {v: i for i, v in enumerate(order)}
+        mate = search.run()
+        self.mate = {order[i]: order[m] for i, m in enumerate(mate) if m != -1}
+        u = search.u
+        adjacent = search.adjacent
+        self.same_unmatched = all(
+            u[v] > 0
+            if m != -1
+            else search.top[v] == v and all(u[v] + u[w] > 2 * x for w, x in adjacent[v].items())
+            for v, m in enumerate(mate)
+        )
+
+    def may_meet(self, a: int, b: int) -> bool:
+        """Whether some matching of greatest weight may pair ``a`` with ``b``: only an
+        edge of zero reduced cost (the blossoms holding both counted) can be in one."""
+        search = self._search
+        i, j = self._index.get(a), self._index.get(b)
+        if i is None or j is None:
+            return True  # not a vertex of this graph: no promise
+        weight = search.adjacent[i].get(j)
+        if weight is None:
+            return False
+        cost = search.u[i] + search.u[j] - 2 * weight
+        if search.top[i] == search.top[j]:
+            around = set()
+            node = i
+            while node in search.parent:
+                node = search.parent[node]
+                around.add(node)
+            node = j
+            while node in search.parent:
+                node = search.parent[node]
+                if node in around:
+                    cost += search.z[node]
+        return cost == 0
+
+    def possible_partners(self, a: int) -> list[int] | None:
+        """Whom ``a`` may meet in some matching of greatest weight, when it is matched
+        in every one of them (a positive dual); None when it may be left unmatched."""
+        i = self._index.get(a)
+        if i is None or self._search.u[i] == 0:
+            return None
+        order = list(self._index)
+        return [order[j] for j in self._search.adjacent[i] if self.may_meet(a, order[j])]
+
+
+def certified_matching(vertices: Iterable[int], weights: Mapping[tuple[int, int], int]) -> Optimum:
+    """:func:`max_weight_matching` with its duals (:class:`Optimum`)."""
     order = list(vertices)
     index = {v: i for i, v in enumerate(order)}
     adjacent: list[dict[int, int]] = [{} for _ in order]
@@ -499,13 +550,4 @@ def certified_matching(
             i, j = index[a], index[b]
             adjacent[i][j] = w
             adjacent[j][i] = w
-    search = _Search(len(order), adjacent)
-    mate = search.run()
-    u = search.u
-    same = all(
-        u[v] > 0
-        if m != -1
-        else search.top[v] == v and all(u[v] + u[w] > 2 * x for w, x in adjacent[v].items())
-        for v, m in enumerate(mate)
-    )
-    return {order[i]: order[m] for i, m in enumerate(mate) if m != -1}, same
+    return Optimum(_Search(len(order), adjacent), order)

@@ -46,7 +46,30 @@ class Outcome:
     next_left_out: list[int] = field(default_factory=list)
     """The next score group, when it was left out of the graph (C8 the same
     whatever the bracket does)."""
+    duals: primal_dual.Optimum | None = None
+    """The last graph's matching with its duals (this project's matching; None when
+    NetworkX's was asked or there was no graph)."""
     _read: list[dict[int, int]] = field(default_factory=list)
+
+    def meets_none_of(self, members: list[int], others: list[int]) -> bool:
+        """True when no matching of greatest weight of the last graph pairs one of
+        ``members`` with one of ``others``, so neither does the one :attr:`mate` reads."""
+        duals = self.duals
+        return duals is not None and not any(duals.may_meet(a, b) for a in members for b in others)
+
+    def meets_one_of(self, members: list[int], others: list[int]) -> bool:
+        """True when every matching of greatest weight of the last graph pairs one of
+        ``members`` with one of ``others`` (one of them matched in all, and only ever
+        with one of ``others``), so does the one :attr:`mate` reads."""
+        duals = self.duals
+        if duals is None:
+            return False
+        among = set(others)
+        for a in members:
+            partners = duals.possible_partners(a)
+            if partners is not None and all(b in among for b in partners):
+                return True
+        return False
 
     @property
     def mate(self) -> dict[int, int]:
@@ -187,6 +210,7 @@ def pair_bracket(
     fixed: dict[int, int] = {}
     made: list[tuple[int, int]] = []
     last: list[tuple[list[int], dict[tuple[int, int], int], dict[int, int]]] = []
+    duals: list[primal_dual.Optimum] = []
     beyond = len(graph_vertices) > len(bracket)
 
     def solve() -> dict[int, int]:
@@ -198,10 +222,14 @@ def pair_bracket(
         if not procedure.own_matching:
             mate = weighted.max_weight_matching(live, chosen)
             last.clear()
+            duals.clear()
         else:
-            mate, same = primal_dual.certified_matching(live, chosen)
+            optimum = primal_dual.certified_matching(live, chosen)
+            mate = optimum.mate
+            duals[:] = [optimum]
             # Without C4 the round reads only who is left unmatched (see ``settled``).
-            last[:] = [] if same and not full else [(live, chosen, dict(fixed))]
+            same = optimum.same_unmatched and not full
+            last[:] = [] if same else [(live, chosen, dict(fixed))]
         result = {v: mate.get(v, v) for v in live}
         result.update(fixed)
         return result
@@ -387,6 +415,7 @@ def pair_bracket(
                 left=left,
                 found=settled(mate),
                 with_everyone=False,
+                duals=duals[0] if duals else None,
                 view=looked_at,
                 next_left_out=left_out,
             )
@@ -479,6 +508,7 @@ def pair_bracket(
         left=left,
         found=settled(mate),
         with_everyone=full and bool(rest),
+        duals=duals[0] if duals else None,
         view=looked_at,
         next_left_out=left_out,
     )
