@@ -183,7 +183,7 @@ class _Search:
         return cycle
 
     def expand_inner(self, blossom: int, queue: list[int]) -> None:
-        """An inner blossom whose dual reached zero, undone during a stage: the even
+        """An inner blossom whose dual reached zero, undone during the search: the even
         path through it from where the tree enters to its base keeps the tree's
         alternation; the other children lose their labels."""
         via = self.via[blossom]
