@@ -14,12 +14,13 @@ same, boards, colours, bye and explanation.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 
 import pytest
 
-from pairing.engine import NoValidPairing, System, pair_round
+from pairing.engine import NoValidPairing, System, pair_round, weighted
 from pairing.engine.generator import tournament_states
+from pairing.engine.matching import primal_dual
 from pairing.engine.model import PairingOptions, RoundPairing, TournamentState
 from pairing.engine.systems.dutch import order
 from pairing.engine.systems.dutch.acceleration import accelerations
@@ -30,6 +31,7 @@ from pairing.engine.trf import read_trf, state_from_trf
 from tests.engine.corpus import EventSpec, build
 
 Solve = Callable[[], dict[int, int]]
+Mate = dict[int, int]
 
 NEAR_ROUND_ROBINS = [(16, 14, 11), (20, 17, 12), (26, 22, 13), (26, 24, 100), (34, 29, 14)]
 
@@ -205,3 +207,33 @@ def test_c_04_3_c4_bracket_sent_to_everyone_early_pairs_as_trying_smaller_first(
 
     _play_both_ways(monkeypatch, "early_completion", players=players, rounds=rounds, seed=seed)
     assert early, "no bracket was sent to the pairing with everyone before the others"
+
+
+@pytest.mark.parametrize(("players", "rounds", "seed"), NEAR_ROUND_ROBINS)
+def test_c_04_3_article_4_steps_with_own_matching_pair_as_with_networkx(
+    players: int, rounds: int, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The steps of Article 4 paired with the project's weighted matching come out as
+    with NetworkX's for every step: the same boards, bye and explanation (where the
+    round reads players beyond the bracket, among matchings of equal weight, the last
+    graph is handed to NetworkX, and the test sees that happen)."""
+    own = networkx = 0
+    own_matching = primal_dual.certified_matching
+    networkx_matching = weighted.max_weight_matching
+
+    def counted_own(
+        vertices: Sequence[int], weights: Mapping[tuple[int, int], int]
+    ) -> primal_dual.Optimum:
+        nonlocal own
+        own += 1
+        return own_matching(vertices, weights)
+
+    def counted_networkx(vertices: Sequence[int], weights: Mapping[tuple[int, int], int]) -> Mate:
+        nonlocal networkx
+        networkx += RoundProcedure.own_matching
+        return networkx_matching(vertices, weights)
+
+    monkeypatch.setattr(primal_dual, "certified_matching", counted_own)
+    monkeypatch.setattr(weighted, "max_weight_matching", counted_networkx)
+    _play_both_ways(monkeypatch, "own_matching", players=players, rounds=rounds, seed=seed)
+    assert own > networkx > 0

@@ -13,6 +13,9 @@
 - :func:`perfect_matching_within`: a perfect matching with at most ``k`` edges of a costly
   kind (0/1 costs), exactly, by branch and bound between two maximum matchings.
 - :func:`bipartite_matching_size`: augmenting paths on a bipartite graph (Kuhn's method).
+- ``primal_dual.certified_matching``: maximum-weight matching (Edmonds' primal-dual
+  method, exact integers), with the duals that say what every maximum-weight matching
+  shares (who is left over, who may meet whom).
 - :func:`lexicographic_assignments`: every assignment of rows to distinct columns within a
   0/1 cost budget, in lexicographic order, each branch checked exactly before it is
   entered.  The cheapest completion is kept as a minimum-cost flow with potentials
@@ -23,7 +26,7 @@
 
 The modules: ``blossom`` (Edmonds' search and the maximum matching), ``shrinking`` (the
 matchings it keeps or grows), ``bipartite`` (Kuhn's method), ``assignment`` (the
-assignments under a cost budget).
+assignments under a cost budget), ``primal_dual`` (the weighted matching).
 """
 
 from __future__ import annotations

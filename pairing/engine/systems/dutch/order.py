@@ -26,9 +26,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from pairing.engine import weighted
+from pairing.engine.matching import primal_dual
 from pairing.engine.systems.dutch.criteria import Layout
 from pairing.engine.systems.dutch.entrants import Entrant
-from pairing.engine.weighted import max_weight_matching
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,14 +38,46 @@ class Outcome:
 
     made: list[tuple[int, int]]
     left: list[int]
-    mate: dict[int, int]
-    """The bracket's final matching; ``mate[v] == v`` for a vertex left unmatched."""
+    found: dict[int, int] | Callable[[], dict[int, int]]
+    """The bracket's final matching, or how to work it out when first read (:attr:`mate`)."""
     with_everyone: bool
     view: list[int]
     """The bracket and the next score group (whether or not they were in the graph)."""
     next_left_out: list[int] = field(default_factory=list)
     """The next score group, when it was left out of the graph (C8 the same
     whatever the bracket does)."""
+    duals: primal_dual.Optimum | None = None
+    """The last graph's matching with its duals (this project's matching; None when
+    NetworkX's was asked or there was no graph)."""
+    _read: list[dict[int, int]] = field(default_factory=list)
+
+    def meets_none_of(self, members: list[int], others: list[int]) -> bool:
+        """True when no matching of greatest weight of the last graph pairs one of
+        ``members`` with one of ``others``, so neither does the one :attr:`mate` reads."""
+        duals = self.duals
+        return duals is not None and not any(duals.may_meet(a, b) for a in members for b in others)
+
+    def meets_one_of(self, members: list[int], others: list[int]) -> bool:
+        """True when every matching of greatest weight of the last graph pairs one of
+        ``members`` with one of ``others`` (one of them matched in all, and only ever
+        with one of ``others``), so does the one :attr:`mate` reads."""
+        duals = self.duals
+        if duals is None:
+            return False
+        among = set(others)
+        for a in members:
+            partners = duals.possible_partners(a)
+            if partners is not None and all(b in among for b in partners):
+                return True
+        return False
+
+    @property
+    def mate(self) -> dict[int, int]:
+        """The bracket's final matching; ``mate[v] == v`` for a vertex left unmatched."""
+        if not self._read:
+            found = self.found
+            self._read.append(found if isinstance(found, dict) else found())
+        return self._read[0]
 
 
 @dataclass
@@ -75,6 +108,9 @@ class BracketPairer(Protocol):
 
     @property
     def fold_steps(self) -> bool: ...
+
+    @property
+    def own_matching(self) -> bool: ...
 
     def pairs_within(self, members: Sequence[int], apart: set[int] | None = None) -> int: ...
 
@@ -127,7 +163,7 @@ def pair_bracket(
             return Outcome(
                 made=found,
                 left=[v for v in bracket if mate[v] == v],
-                mate=mate,
+                found=mate,
                 with_everyone=False,
                 view=looked_at,
                 next_left_out=left_out,
@@ -165,7 +201,7 @@ def pair_bracket(
             return Outcome(
                 made=straight,
                 left=residents[2 * half :],
-                mate=mate,
+                found=mate,
                 with_everyone=False,
                 view=looked_at,
                 next_left_out=left_out,
@@ -173,6 +209,9 @@ def pair_bracket(
     weights = Graph(dict(base.weights))
     fixed: dict[int, int] = {}
     made: list[tuple[int, int]] = []
+    last: list[tuple[list[int], dict[tuple[int, int], int], dict[int, int]]] = []
+    duals: list[primal_dual.Optimum] = []
+    beyond = len(graph_vertices) > len(bracket)
 
     def solve() -> dict[int, int]:
         live = [v for v in graph_vertices if v not in fixed]
@@ -180,10 +219,41 @@ def pair_bracket(
         chosen = {
             (a, b): w for (a, b), w in weights.weights.items() if a in live_set and b in live_set
         }
-        mate = max_weight_matching(live, chosen)
+        if not procedure.own_matching:
+            mate = weighted.max_weight_matching(live, chosen)
+            last.clear()
+            duals.clear()
+        else:
+            optimum = primal_dual.certified_matching(live, chosen)
+            mate = optimum.mate
+            duals[:] = [optimum]
+            # Without C4 the round reads only who is left unmatched (see ``settled``).
+            same = optimum.same_unmatched and not full
+            last[:] = [] if same else [(live, chosen, dict(fixed))]
         result = {v: mate.get(v, v) for v in live}
         result.update(fixed)
         return result
+
+    def settled(mate: dict[int, int]) -> dict[int, int] | Callable[[], dict[int, int]]:
+        """The final matching as the round reads it.  Within the bracket it is the same
+        in every matching of greatest weight (the bonuses of Article 4 see to that);
+        beyond it (the next score group, everyone below) the round reads which of
+        those players are left over (C4) and, with C4 in the graph, whom they meet
+        (C9), which matchings of equal weight may answer differently.  Unless the
+        duals prove that every such matching leaves the same players over (without
+        C4), it is NetworkX's matching of the last graph, as the round has always
+        read it, worked out when first read."""
+        if not last or not beyond:
+            return mate
+        live, chosen, fixed_then = last[0]
+
+        def exact() -> dict[int, int]:
+            found = weighted.max_weight_matching(live, chosen)
+            result = {v: found.get(v, v) for v in live}
+            result.update(fixed_then)
+            return result
+
+        return exact
 
     def finalize(a: int, b: int) -> None:
         fixed[a] = b
@@ -343,8 +413,9 @@ def pair_bracket(
             return Outcome(
                 made=made,
                 left=left,
-                mate=mate,
+                found=settled(mate),
                 with_everyone=False,
+                duals=duals[0] if duals else None,
                 view=looked_at,
                 next_left_out=left_out,
             )
@@ -435,8 +506,9 @@ def pair_bracket(
     return Outcome(
         made=made,
         left=left,
-        mate=mate,
+        found=settled(mate),
         with_everyone=full and bool(rest),
+        duals=duals[0] if duals else None,
         view=looked_at,
         next_left_out=left_out,
     )

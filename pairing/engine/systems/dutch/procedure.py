@@ -74,6 +74,11 @@ class RoundProcedure:
     and 2) with one matching rather than one per player (:mod:`.order`); False takes
     the steps one matching at a time, which the tests use as the oracle."""
 
+    own_matching: ClassVar[bool] = True
+    """Pair a bracket's steps with this project's weighted matching
+    (:mod:`pairing.engine.matching.primal_dual`); False asks NetworkX's for every
+    step, which the tests use as the oracle."""
+
     early_completion: ClassVar[bool] = True
     """Send a bracket straight to its pairing with everyone in view when no pairing of
     it with its own pairs alone can complete the round (:meth:`_needs_everyone`);
@@ -202,7 +207,7 @@ class RoundProcedure:
                 outcome = pair_bracket(self, carried, residents, nxt, rest, single, full=True)
             else:
                 outcome = self._pair_completed(carried, residents, nxt, rest, single)
-            made, left, mate = outcome.made, outcome.left, outcome.mate
+            made, left = outcome.made, outcome.left
             pairs.extend((players[a], players[b]) for a, b in made)
             instead, decided = self._why_these_float(carried, residents, made, left, single)
             self.results.append(
@@ -221,7 +226,7 @@ class RoundProcedure:
                 next_score = players[nxt[0]].score
                 single = self.bye.odd and self.bye.score >= next_score
                 if single:
-                    single = self._no_one_pairs_below(left, nxt, mate, rest, next_score)
+                    single = self._no_one_pairs_below(left, nxt, outcome, rest, next_score)
             carried = left
             start = end
         if len(carried) == 1:
@@ -312,7 +317,7 @@ class RoundProcedure:
         return any(m == -1 for m in mate)
 
     def _no_one_pairs_below(
-        self, left: list[int], nxt: list[int], mate: dict[int, int], rest: list[int], score: int
+        self, left: list[int], nxt: list[int], outcome: Outcome, rest: list[int], score: int
     ) -> bool:
         """Whether none of the next bracket's players (``left``, moved down, and the
         score group ``nxt``) is paired below ``score`` in the matching of the whole
@@ -324,7 +329,17 @@ class RoundProcedure:
         round equally well, and the reference leaves him unpaired); more than one left
         over means someone pairs below."""
         members = left + nxt
-        if any(self.players[mate.get(v, v)].score < score for v in members):
+        # Only a graph with players below the next score group can pair one of them
+        # below; the matching is read only then, and only when its duals leave the
+        # answer open (reading it may cost a matching: ``Outcome.mate``).
+        if (
+            outcome.with_everyone
+            and not outcome.meets_none_of(members, rest)
+            and (
+                outcome.meets_one_of(members, rest)
+                or any(self.players[outcome.mate.get(v, v)].score < score for v in members)
+            )
+        ):
             return False
         loose = sum(1 for m in self._matching(members, apart=set(left)) if m == -1)
         if loose == 0:
