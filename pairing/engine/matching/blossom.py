@@ -89,6 +89,16 @@ def grow_matching(adjacent: Sequence[Sequence[int]], mate: list[int], alive: Seq
     return sum(1 for v, w in enumerate(mate) if w != -1 and alive[v]) // 2
 
 
+def augment(
+    root: int, adjacent: Sequence[Sequence[int]], mate: list[int], alive: Sequence[bool]
+) -> bool:
+    """Apply an augmenting path from the free vertex ``root`` over the ``alive`` vertices,
+    if there is one (one search of Edmonds' algorithm).  A maximum matching of a graph is
+    one of the graph with ``root`` added, or grows by such a path: a caller adding
+    vertices one at a time keeps a maximum matching with one search per vertex."""
+    return _augment(root, adjacent, mate, alive) is None
+
+
 def exposed_by_some(
     adjacent: Sequence[Sequence[int]], mate: Sequence[int], alive: Sequence[bool]
 ) -> list[bool]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -175,7 +176,9 @@ def pair_group(
     bit = {e.number: checks.mask((e,)) for e in group}
     within = [(bit[e.number], checks.partners(e) & whole) for e in group]
     below_first = True
-    for p in range(most_pairs(group), -1, -1):
+    sizes: list[list[int]] = []
+    most = most_pairs(group)
+    for p in range(most, -1, -1):
         count = len(group) - 2 * p
         if lowest and count > 1:
             break
@@ -183,6 +186,14 @@ def pair_group(
         # only those with at most ``count`` partners there can be left so.
         weak = [(own, near) for own, near in within if near.bit_count() <= count]
         if by_prefix and count:
+            # The matchings of the bound are made once a number of floaters has failed:
+            # most groups take the first number they try.
+            if (
+                not lowest
+                and p < most
+                and _count_refused(checks, candidates, bit, under, count, sizes)
+            ):
+                continue
             chosen, below_first = _first_by_prefix(
                 checks, candidates, bit, (whole, under), weak, count, lowest, below_first
             )
@@ -296,6 +307,7 @@ def _first_by_prefix(
             grown: list[int] = grown, made: list[list[tuple[int, int]]] = made
         ) -> list[tuple[int, int]]:
             if not made:
+                checks.note_chain(grown)
                 made.append([(grown[count - more], more) for more in HEAD_LENGTHS if more < count])
             return made[0]
 
@@ -325,6 +337,44 @@ def _first_by_prefix(
                 continue
             return tuple(candidates[i] for i in (*prefix, index)), below_first
     return None, below_first
+
+
+def _count_refused(
+    checks: Compatibility,
+    candidates: Sequence[Entrant],
+    bit: dict[PairingNumber, int],
+    under: int,
+    count: int,
+    sizes: list[list[int]],
+) -> bool:
+    """True when none of the sets of ``count`` floaters that SB 5 tries can pass both
+    checks of :func:`pair_group` (a group that is not the lowest): so the number is passed
+    over without trying them, as their walk would end.
+
+    The sets tried (all of them, or the first ``FLOATER_SETS_TRIED`` in the order of
+    ``itertools.combinations``) all hold the first ``fixed`` candidates and differ only in
+    ``free`` more, taken from the candidates after them.  Each added player lets a
+    matching grow by one pair at most, so a set can pass only when a maximum matching of
+    the players below with the first ``fixed`` candidates (and the bye's vertex) needs no
+    more than ``free`` pairs to cover them all with the set; and the group's rest, taken
+    from the candidates after the first ``fixed``, can be paired only when those have a
+    matching of as many pairs.  The maximum matchings of every prefix and every suffix
+    of the candidates are grown once per group, one search per player (``sizes``).
+    """
+    size = len(candidates)
+    tried = size if count == 1 else min(FLOATER_SETS_TRIED, math.comb(size, count))
+    free = 0
+    while math.comb(size - count + free, free) < tried:
+        free += 1
+    fixed = count - free
+    if not sizes:
+        lasts = [bit[e.number] for e in candidates]
+        sizes.append(checks.growing(under, lasts, bye=True))
+        sizes.append(checks.growing(0, lasts[::-1], bye=False))
+    below, rest = sizes
+    if rest[size - fixed] < (size - count) // 2:
+        return True
+    return below[fixed] + free < (under.bit_count() + count + 1) // 2
 
 
 def _refused(checks: Compatibility, heads: Sequence[tuple[int, int]]) -> bool:
