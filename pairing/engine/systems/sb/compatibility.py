@@ -140,6 +140,10 @@ class Compatibility:
             subset |= 1 << self._index[member.number]
         return subset
 
+    def rows_made(self) -> int:
+        """How many lists of partners the searches have made so far (:class:`_Rows`)."""
+        return self._adjacent.made
+
     def partners(self, player: Entrant) -> int:
         """The bitset of the players ``player`` may meet (SB 1)."""
         return self._masks[self._index[player.number]]
@@ -229,6 +233,14 @@ class Compatibility:
             short = self._short[vertices] = vertices.bit_count() - 2 * size
         return short > more
 
+    def free_in_some(self, players: int) -> int:
+        """The players of the bitset that some maximum matching of theirs (no bye) leaves
+        free: Gallai-Edmonds' D, the outer vertices of a failed search from each player a
+        maximum matching leaves free."""
+        mate, _ = self._matching(players, 0)
+        outer = exposed_by_some(self._adjacent, mate, self._alive(players, False))
+        return sum(1 << v for v, yes in enumerate(outer) if yes)
+
     def note_chain(self, chain: Sequence[int]) -> None:
         """Each set of players of ``chain`` is the one before it with one player more:
         :meth:`short_by_more_than` grows the matching of each from the one before's by a
@@ -284,6 +296,14 @@ class Compatibility:
         """The vertices of the bitset (the bye's vertex as one of them) that some maximum
         matching of theirs leaves free, when those matchings leave exactly one free; else
         0."""
+        known = self._matchings.get(vertices)
+        if known is not None:  # a base's matching, numbered as all players
+            dummy = vertices & 1 << self._dummy
+            if vertices.bit_count() - 2 * known[1] != 1:
+                return 0
+            alive = self._alive(vertices & ~dummy, bool(dummy))
+            outer = exposed_by_some(self._adjacent, known[0], alive)
+            return sum(1 << v for v, yes in enumerate(outer) if yes)
         local = _bits(vertices)
         adjacent, mate = self._greedy(vertices)
         alive = [True] * len(local)
@@ -389,11 +409,10 @@ class Compatibility:
         key = (base, bye and odd)
         known = self._bases.get(key)
         if known is None:
-            alive = self._alive(base, bye and odd)
-            start = self._greedy_mates(base | (1 << self._dummy if key[1] else 0))
-            grow_matching(self._adjacent, start, alive)
+            dummy = 1 << self._dummy if key[1] else 0
+            start, pairs = self._matching(base, dummy)
             unmatched = sum(1 << v for v in _bits(base) if start[v] == -1)
-            short = sum(1 for v, w in enumerate(start) if alive[v] and w == -1)
+            short = (base | dummy).bit_count() - 2 * pairs
             known = self._bases[key] = (start, unmatched, -1, short)
         start, unmatched, helping, short = known
         # Every free player of the result is the end of a path that alternates between
@@ -451,6 +470,11 @@ class _Rows(Sequence[list[int]]):
 
     def __len__(self) -> int:
         return len(self._masks) + 1
+
+    @property
+    def made(self) -> int:
+        """How many lists have been made."""
+        return len(self._rows)
 
     def __getitem__(self, v: int) -> list[int]:  # type: ignore[override]  # read by index, never sliced
         row = self._rows.get(v)

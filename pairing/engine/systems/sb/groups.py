@@ -188,10 +188,8 @@ def pair_group(
         if by_prefix and count:
             # The matchings of the bound are made once a number of floaters has failed:
             # most groups take the first number they try.
-            if (
-                not lowest
-                and p < most
-                and _count_refused(checks, candidates, bit, under, count, sizes)
+            if not lowest and _count_refused(
+                checks, candidates, bit, under, count, sizes, first=p == most
             ):
                 continue
             chosen, below_first = _first_by_prefix(
@@ -346,6 +344,8 @@ def _count_refused(
     under: int,
     count: int,
     sizes: list[list[int]],
+    *,
+    first: bool,
 ) -> bool:
     """True when none of the sets of ``count`` floaters that SB 5 tries can pass both
     checks of :func:`pair_group` (a group that is not the lowest): so the number is passed
@@ -359,7 +359,9 @@ def _count_refused(
     more than ``free`` pairs to cover them all with the set; and the group's rest, taken
     from the candidates after the first ``fixed``, can be paired only when those have a
     matching of as many pairs.  The maximum matchings of every prefix and every suffix
-    of the candidates are grown once per group, one search per player (``sizes``).
+    of the candidates are grown once per group, one search per player (``sizes``), and
+    only once a number has failed (``first``: the first number tried, which most groups
+    take); for the first, the group's rest is short by exactly ``count`` players.
     """
     size = len(candidates)
     tried = size if count == 1 else min(FLOATER_SETS_TRIED, math.comb(size, count))
@@ -367,14 +369,56 @@ def _count_refused(
     while math.comb(size - count + free, free) < tried:
         free += 1
     fixed = count - free
+    if first:
+        return not fixed and count > 1 and _past_tried(checks, candidates, bit, 0, free, tried)
     if not sizes:
         lasts = [bit[e.number] for e in candidates]
         sizes.append(checks.growing(under, lasts, bye=True))
         sizes.append(checks.growing(0, lasts[::-1], bye=False))
     below, rest = sizes
-    if rest[size - fixed] < (size - count) // 2:
+    if below[fixed] + free < (under.bit_count() + count + 1) // 2:
         return True
-    return below[fixed] + free < (under.bit_count() + count + 1) // 2
+    short = size - fixed - 2 * rest[size - fixed]
+    if short > free:
+        return True
+    return short == free and count > 1 and _past_tried(checks, candidates, bit, fixed, free, tried)
+
+
+def _past_tried(
+    checks: Compatibility,
+    candidates: Sequence[Entrant],
+    bit: dict[PairingNumber, int],
+    fixed: int,
+    free: int,
+    tried: int,
+) -> bool:
+    """True when the candidates after the first ``fixed``, whose maximum matchings leave
+    ``free`` of them free, have no set of ``free`` among the sets tried that such a
+    matching leaves free.
+
+    With exactly ``free`` short, the group's rest is paired only by a maximum matching
+    of those candidates that leaves the set's last ``free`` free, so those are all
+    players some maximum matching leaves free (Gallai-Edmonds' D); the first such set in
+    the order of the sets is the first ``free`` of them, and it must be among those tried.
+    """
+    after = 0
+    for e in candidates[fixed:]:
+        after |= bit[e.number]
+    exposed = checks.free_in_some(after)
+    first = [k for k, e in enumerate(candidates[fixed:]) if bit[e.number] & exposed][:free]
+    return len(first) < free or _rank(first, len(candidates) - fixed) >= tried
+
+
+def _rank(chosen: Sequence[int], size: int) -> int:
+    """How many sets of ``len(chosen)`` of ``range(size)`` come before ``chosen`` (in
+    increasing order) in the order of ``itertools.combinations``."""
+    rank = 0
+    previous = -1
+    for t, position in enumerate(chosen):
+        for skipped in range(previous + 1, position):
+            rank += math.comb(size - 1 - skipped, len(chosen) - 1 - t)
+        previous = position
+    return rank
 
 
 def _refused(checks: Compatibility, heads: Sequence[tuple[int, int]]) -> bool:
