@@ -16,7 +16,7 @@ from pairing.engine.model import PairingNumber, Points
 from .compatibility import Compatibility, colours_kept, compatible, completable, most_pairs
 from .entrants import RULES, Entrant, _points
 
-HEAD_LENGTHS = (8, 4, 2)
+HEAD_LENGTHS = (16, 8, 4, 2)
 """How many of a set's last floaters :func:`_heads` leaves out, the most first."""
 
 FLOATER_SETS_TRIED = 1000
