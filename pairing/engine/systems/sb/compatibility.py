@@ -259,7 +259,8 @@ class Compatibility:
         known = self._matchings.get(first | dummy)
         if known is None:
             mate = self._greedy_mates(first | dummy)
-            known = mate, grow_matching(self._adjacent, mate, self._alive(first, bool(dummy)))
+            alive = self._alive(first, bool(dummy))
+            known = mate, grow_matching(self._adjacent, mate, alive, prune=True)
             self._matchings[first | dummy] = known
         mate, size = known
         smaller = first
