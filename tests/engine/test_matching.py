@@ -10,6 +10,7 @@ import pytest
 
 from pairing.engine.matching import (
     ShrinkingMatching,
+    augment,
     exposable_vertices,
     exposed_by_some,
     grow_matching,
@@ -310,9 +311,12 @@ def test_perfect_matching_within_a_subset_keeping_failures_is_exact(seed: int) -
             assert dear <= budget
 
 
+@pytest.mark.parametrize("prune", [False, True])
 @pytest.mark.parametrize("seed", range(30))
-def test_grow_matching_reaches_a_maximum_matching_from_any_start(seed: int) -> None:
-    """Grown from any matching of the live vertices, the result is maximum (Berge)."""
+def test_grow_matching_reaches_a_maximum_matching_from_any_start(seed: int, prune: bool) -> None:
+    """Grown from any matching of the live vertices, the result is maximum (Berge), also
+    when the vertices of each failed search are left out of the later ones (``prune``,
+    which leaves the caller's live vertices as they were)."""
     rng = random.Random(seed)
     count = rng.randrange(2, 16)
     adjacent = _graph(rng, count, rng.choice([0.15, 0.35, 0.7]))
@@ -323,8 +327,28 @@ def test_grow_matching_reaches_a_maximum_matching_from_any_start(seed: int) -> N
             if alive[v] and alive[w] and mate[v] == -1 and mate[w] == -1 and rng.random() < 0.5:
                 mate[v], mate[w] = w, v
     gone = {v for v in range(count) if not alive[v]}
-    assert grow_matching(adjacent, mate, alive) == matching_size(_without(adjacent, gone))
+    before = list(alive)
+    size = grow_matching(adjacent, mate, alive, prune=prune)
+    assert size == matching_size(_without(adjacent, gone))
     assert all(mate[v] == -1 or (alive[v] and mate[mate[v]] == v) for v in range(count))
+    assert alive == before
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_augment_keeps_a_matching_maximum_as_vertices_join(seed: int) -> None:
+    """Vertices joining one at a time, one search from each keeps the matching maximum
+    (Berge: any augmenting path ends at the vertex that joined)."""
+    rng = random.Random(seed)
+    count = rng.randrange(2, 16)
+    adjacent = _graph(rng, count, rng.choice([0.15, 0.35, 0.7]))
+    alive = [False] * count
+    mate = [-1] * count
+    size = 0
+    for v in rng.sample(range(count), count):
+        alive[v] = True
+        size += augment(v, adjacent, mate, alive)
+        gone = {u for u in range(count) if not alive[u]}
+        assert size == matching_size(_without(adjacent, gone))
 
 
 @pytest.mark.parametrize("seed", range(40))

@@ -35,6 +35,7 @@ from .assignment import least_assignment_cost, lexicographic_assignments
 from .bipartite import bipartite_matching, bipartite_matching_size
 from .blossom import (
     LazyAdjacency,
+    augment,
     dense_maximum_matching,
     exposable_vertices,
     exposed_by_some,
@@ -54,6 +55,7 @@ __all__ = [
     "LazyAdjacency",
     "SHORT_PATH_TARGETS",
     "ShrinkingMatching",
+    "augment",
     "bipartite_matching",
     "bipartite_matching_size",
     "complete_matching",

@@ -79,14 +79,38 @@ def dense_maximum_matching(n: int, adjacent: Callable[[int, int], bool]) -> list
     return mate
 
 
-def grow_matching(adjacent: Sequence[Sequence[int]], mate: list[int], alive: Sequence[bool]) -> int:
+def grow_matching(
+    adjacent: Sequence[Sequence[int]],
+    mate: list[int],
+    alive: Sequence[bool],
+    *,
+    prune: bool = False,
+) -> int:
     """Grow ``mate``, a matching of the ``alive`` vertices, into a maximum one by one
     search from each free vertex (Edmonds: a vertex with no augmenting path now has none
-    after later augmentations); returns its number of edges."""
+    after later augmentations); returns its number of edges.
+
+    ``prune``: the vertices of a failed search (a Hungarian tree, which no later
+    augmenting path can use) are left out of the searches after it, as
+    :class:`ShrinkingMatching` does: the same size, less work where many stay free."""
+    live = list(alive) if prune else alive
     for v in range(len(adjacent)):
-        if alive[v] and mate[v] == -1:
-            _augment(v, adjacent, mate, alive)
+        if live[v] and mate[v] == -1:
+            labelled = _augment(v, adjacent, mate, live)
+            if prune and labelled is not None:
+                for u in labelled:
+                    live[u] = False  # type: ignore[index]  # a list when pruning
     return sum(1 for v, w in enumerate(mate) if w != -1 and alive[v]) // 2
+
+
+def augment(
+    root: int, adjacent: Sequence[Sequence[int]], mate: list[int], alive: Sequence[bool]
+) -> bool:
+    """Apply an augmenting path from the free vertex ``root`` over the ``alive`` vertices,
+    if there is one (one search of Edmonds' algorithm).  A maximum matching of a graph is
+    one of the graph with ``root`` added, or grows by such a path: a caller adding
+    vertices one at a time keeps a maximum matching with one search per vertex."""
+    return _augment(root, adjacent, mate, alive) is None
 
 
 def exposed_by_some(

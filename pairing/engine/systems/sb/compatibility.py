@@ -3,9 +3,11 @@ and whether a set of players can still all be paired (SB 1, SB 4, SB 5, SB 6).""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Sequence
 
 from pairing.engine.matching import (
+    augment,
     complete_matching,
     exposed_by_some,
     grow_matching,
@@ -109,10 +111,9 @@ class Compatibility:
         self._bye = self.mask(e for e in players if e.bye_allowed)
         self._dummy = len(players)
         """A vertex that stands for the bye: a partner of everyone who may have it."""
-        self._adjacent = [_bits(m) for m in masks]
-        self._adjacent.append(_bits(self._bye))
-        for i in self._adjacent[self._dummy]:
-            self._adjacent[i].append(self._dummy)
+        self._most_barred = max((len(players) - 1 - m.bit_count() for m in masks), default=0)
+        """The most players any one player may not meet among them (Dirac's bound)."""
+        self._adjacent = _Rows(masks, self._bye)
         self._short_by_one: dict[int, int] = {}
         """For sets of vertices (the bye's included when present, as bitsets): those some
         maximum matching of the set leaves free when its maximum matchings leave exactly
@@ -120,6 +121,12 @@ class Compatibility:
         self._short: dict[int, int] = {}
         """How many vertices the maximum matchings of a set leave free (bitsets, the
         bye's vertex included when present)."""
+        self._grown_from: dict[int, int] = {}
+        """For a set of players, the set of all of them but one whose maximum matching
+        grows into its own (:meth:`note_chain`)."""
+        self._matchings: dict[int, tuple[list[int], int]] = {}
+        """A maximum matching of a set of vertices (the bye's included when its bit is
+        set; numbered as all players) and its size, kept to grow the larger sets'."""
         self._bases: dict[tuple[int, bool], tuple[list[int], int, int, int]] = {}
         """A maximum matching of each base (with the bye or not), the players it leaves
         free, the players next to one that some maximum matching leaves free (the bye's
@@ -132,6 +139,10 @@ class Compatibility:
         for member in members:
             subset |= 1 << self._index[member.number]
         return subset
+
+    def rows_made(self) -> int:
+        """How many lists of partners the searches have made so far (:class:`_Rows`)."""
+        return self._adjacent.made
 
     def partners(self, player: Entrant) -> int:
         """The bitset of the players ``player`` may meet (SB 1)."""
@@ -214,13 +225,57 @@ class Compatibility:
         ``shared`` leave more than ``more`` vertices free, and each vertex added lets a
         matching grow by one pair at most, so leaves at most one fewer free."""
         odd = (shared.bit_count() + more) % 2 == 1
-        vertices = shared | (1 << self._dummy if odd and bye else 0)
+        dummy = 1 << self._dummy if odd and bye else 0
+        vertices = shared | dummy
         short = self._short.get(vertices)
         if short is None:
-            adjacent, mate = self._greedy(vertices)
-            size = grow_matching(adjacent, mate, [True] * len(mate))
-            short = self._short[vertices] = len(mate) - 2 * size
+            _, size = self._matching(shared, dummy)
+            short = self._short[vertices] = vertices.bit_count() - 2 * size
         return short > more
+
+    def free_in_some(self, players: int) -> int:
+        """The players of the bitset that some maximum matching of theirs (no bye) leaves
+        free: Gallai-Edmonds' D, the outer vertices of a failed search from each player a
+        maximum matching leaves free."""
+        mate, _ = self._matching(players, 0)
+        outer = exposed_by_some(self._adjacent, mate, self._alive(players, False))
+        return sum(1 << v for v, yes in enumerate(outer) if yes)
+
+    def note_chain(self, chain: Sequence[int]) -> None:
+        """Each set of players of ``chain`` is the one before it with one player more:
+        :meth:`short_by_more_than` grows the matching of each from the one before's by a
+        single search (a new maximum matching is the old one or grows by a path from the
+        player added, Berge), for the sets of floaters tried in a row share most."""
+        for smaller, larger in itertools.pairwise(chain):
+            self._grown_from[larger] = smaller
+
+    def _matching(self, players: int, dummy: int) -> tuple[list[int], int]:
+        """A maximum matching of the players of the bitset and ``dummy`` (the bye's bit or
+        0) and its size, grown along :meth:`note_chain`'s sets from the nearest known."""
+        chain = [players]
+        while chain[-1] | dummy not in self._matchings and chain[-1] in self._grown_from:
+            chain.append(self._grown_from[chain[-1]])
+        first = chain.pop()
+        known = self._matchings.get(first | dummy)
+        if known is None:
+            mate = self._greedy_mates(first | dummy)
+            alive = self._alive(first, bool(dummy))
+            known = mate, grow_matching(self._adjacent, mate, alive, prune=True)
+            self._matchings[first | dummy] = known
+        mate, size = known
+        smaller = first
+        for larger in reversed(chain):
+            mate = list(mate)
+            if augment(
+                (larger & ~smaller).bit_length() - 1,
+                self._adjacent,
+                mate,
+                self._alive(larger, bool(dummy)),
+            ):
+                size += 1
+            self._matchings[larger | dummy] = mate, size
+            smaller = larger
+        return mate, size
 
     def _greedy(self, vertices: int) -> tuple[list[list[int]], list[int]]:
         """The graph of the vertices of the bitset (numbered 0, 1, ... in their order) and
@@ -242,6 +297,14 @@ class Compatibility:
         """The vertices of the bitset (the bye's vertex as one of them) that some maximum
         matching of theirs leaves free, when those matchings leave exactly one free; else
         0."""
+        known = self._matchings.get(vertices)
+        if known is not None:  # a base's matching, numbered as all players
+            dummy = vertices & 1 << self._dummy
+            if vertices.bit_count() - 2 * known[1] != 1:
+                return 0
+            alive = self._alive(vertices & ~dummy, bool(dummy))
+            outer = exposed_by_some(self._adjacent, known[0], alive)
+            return sum(1 << v for v, yes in enumerate(outer) if yes)
         local = _bits(vertices)
         adjacent, mate = self._greedy(vertices)
         alive = [True] * len(local)
@@ -256,6 +319,56 @@ class Compatibility:
         alive[alone] = True
         outer = exposed_by_some(adjacent, mate, alive)
         return sum(1 << local[k] for k, yes in enumerate(outer) if yes)
+
+    def _helping(self, key: tuple[int, bool]) -> int:
+        """The players next to one that some maximum matching of the base ``key`` leaves
+        free (Gallai-Edmonds' D, the bye's vertex counted as one), kept with its matching:
+        worked out only when the base's matchings leave someone free."""
+        start, unmatched, _, short = self._bases[key]
+        alive = self._alive(key[0], key[1])
+        outer = exposed_by_some(self._adjacent, start, alive)
+        exposed = sum(1 << v for v, yes in enumerate(outer) if yes)
+        helping = 0
+        for v, near in enumerate(self._masks):
+            if key[1] and self._bye >> v & 1:
+                near |= 1 << self._dummy
+            if near & exposed:
+                helping |= 1 << v
+        self._bases[key] = (start, unmatched, helping, short)
+        return helping
+
+    def _greedy_mates(self, vertices: int) -> list[int]:
+        """A greedy matching of the vertices of the bitset (the bye's included when its bit
+        is set), in the numbering of all players: each in turn with the first free partner,
+        by bitsets, so that a large base's maximum matching needs few searches."""
+        mate = [-1] * (self._dummy + 1)
+        free = vertices
+        dummy = 1 << self._dummy
+        for v in _bits(vertices):
+            own = 1 << v
+            if not free & own:
+                continue
+            near = self._bye if v == self._dummy else self._masks[v]
+            if v != self._dummy and self._bye & own:
+                near |= dummy
+            near &= free
+            if near:
+                w = (near & -near).bit_length() - 1
+                mate[v], mate[w] = w, v
+                free &= ~(own | 1 << w)
+        return mate
+
+    def growing(self, base: int, added: Sequence[int], *, bye: bool) -> list[int]:
+        """The size of a maximum matching of the players of ``base`` with the first 0, 1,
+        2, ... of ``added`` (bits of players not in ``base``), the bye's vertex with them
+        when ``bye``: one matching grown by one search per player added (a new maximum
+        matching is the old one or grows by a path from the player added, Berge)."""
+        chain = [base]
+        for bit in added:
+            chain.append(chain[-1] | bit)
+        self.note_chain(chain)
+        dummy = 1 << self._dummy if bye else 0
+        return [self._matching(players, dummy)[1] for players in chain]
 
     def _alive(self, subset: int, dummy: bool) -> list[bool]:
         alive = [False] * (self._dummy + 1)
@@ -288,26 +401,20 @@ class Compatibility:
         """
         if not subset:
             return True
-        odd = subset.bit_count() % 2 == 1
+        size = subset.bit_count()
+        odd = size % 2 == 1
         if odd and not (bye and subset & self._bye):
             return False
+        if size >= 3 and size - 1 - self._most_barred >= (size + 1) // 2:
+            return True  # Dirac's theorem, as completable: each has partners enough
         key = (base, bye and odd)
         known = self._bases.get(key)
         if known is None:
-            start = [-1] * (self._dummy + 1)
-            alive = self._alive(base, bye and odd)
-            grow_matching(self._adjacent, start, alive)
+            dummy = 1 << self._dummy if key[1] else 0
+            start, pairs = self._matching(base, dummy)
             unmatched = sum(1 << v for v in _bits(base) if start[v] == -1)
-            outer = exposed_by_some(self._adjacent, start, alive)
-            exposed = sum(1 << v for v, yes in enumerate(outer) if yes)
-            short = sum(1 for v, w in enumerate(start) if alive[v] and w == -1)
-            helping = 0
-            for v, near in enumerate(self._masks):
-                if key[1] and self._bye >> v & 1:
-                    near |= 1 << self._dummy
-                if near & exposed:
-                    helping |= 1 << v
-            known = self._bases[key] = (start, unmatched, helping, short)
+            short = (base | dummy).bit_count() - 2 * pairs
+            known = self._bases[key] = (start, unmatched, -1, short)
         start, unmatched, helping, short = known
         # Every free player of the result is the end of a path that alternates between
         # the start's pairs and the result's; a path between two players the start left
@@ -331,8 +438,11 @@ class Compatibility:
         # Only players added: each path from a player (or the bye) the start left free
         # ends at a player added next to one that some maximum matching of ``base``
         # leaves free (Gallai-Edmonds), a different one for each path.
-        if not base & ~subset and short and (subset & ~base & helping).bit_count() < short:
-            return False
+        if not base & ~subset and short:
+            if helping == -1:
+                helping = self._helping(key)
+            if (subset & ~base & helping).bit_count() < short:
+                return False
         if last and not base & ~subset:
             if heads is not None and any(
                 self.short_by_more_than(head, more, bye=bye) for head, more in heads()
@@ -349,8 +459,43 @@ class Compatibility:
         return complete_matching(self._adjacent, mate, alive)
 
 
+class _Rows(Sequence[list[int]]):
+    """The partners of each player (SB 1) and of the bye's vertex, the last, as lists in
+    increasing order, each made when a search first reads it: a large group with many
+    players below needs few of them, and each costs as many steps as players."""
+
+    def __init__(self, masks: Sequence[int], bye: int) -> None:
+        self._masks = masks
+        self._bye = bye
+        self._rows: dict[int, list[int]] = {}
+
+    def __len__(self) -> int:
+        return len(self._masks) + 1
+
+    @property
+    def made(self) -> int:
+        """How many lists have been made."""
+        return len(self._rows)
+
+    def __getitem__(self, v: int) -> list[int]:  # type: ignore[override]  # read by index, never sliced
+        row = self._rows.get(v)
+        if row is None:
+            dummy = len(self._masks)
+            if v == dummy:
+                row = _bits(self._bye)
+            else:
+                row = _bits(self._masks[v])
+                if self._bye >> v & 1:
+                    row.append(dummy)
+            self._rows[v] = row
+        return row
+
+
 def _bits(mask: int) -> list[int]:
     """The positions of the set bits of ``mask``, lowest first."""
+    if mask.bit_count() * 8 > mask.bit_length() > 64:
+        # Many bits set: one pass over the binary digits, lowest first.
+        return [i for i, digit in enumerate(bin(mask)[:1:-1]) if digit == "1"]
     found = []
     while mask:
         low = mask & -mask

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -15,7 +16,7 @@ from pairing.engine.model import PairingNumber, Points
 from .compatibility import Compatibility, colours_kept, compatible, completable, most_pairs
 from .entrants import RULES, Entrant, _points
 
-HEAD_LENGTHS = (8, 4, 2)
+HEAD_LENGTHS = (16, 8, 4, 2)
 """How many of a set's last floaters :func:`_heads` leaves out, the most first."""
 
 FLOATER_SETS_TRIED = 1000
@@ -175,7 +176,9 @@ def pair_group(
     bit = {e.number: checks.mask((e,)) for e in group}
     within = [(bit[e.number], checks.partners(e) & whole) for e in group]
     below_first = True
-    for p in range(most_pairs(group), -1, -1):
+    sizes: list[list[int]] = []
+    most = most_pairs(group)
+    for p in range(most, -1, -1):
         count = len(group) - 2 * p
         if lowest and count > 1:
             break
@@ -183,6 +186,12 @@ def pair_group(
         # only those with at most ``count`` partners there can be left so.
         weak = [(own, near) for own, near in within if near.bit_count() <= count]
         if by_prefix and count:
+            # The matchings of the bound are made once a number of floaters has failed:
+            # most groups take the first number they try.
+            if not lowest and _count_refused(
+                checks, candidates, bit, under, count, sizes, first=p == most
+            ):
+                continue
             chosen, below_first = _first_by_prefix(
                 checks, candidates, bit, (whole, under), weak, count, lowest, below_first
             )
@@ -296,6 +305,7 @@ def _first_by_prefix(
             grown: list[int] = grown, made: list[list[tuple[int, int]]] = made
         ) -> list[tuple[int, int]]:
             if not made:
+                checks.note_chain(grown)
                 made.append([(grown[count - more], more) for more in HEAD_LENGTHS if more < count])
             return made[0]
 
@@ -325,6 +335,90 @@ def _first_by_prefix(
                 continue
             return tuple(candidates[i] for i in (*prefix, index)), below_first
     return None, below_first
+
+
+def _count_refused(
+    checks: Compatibility,
+    candidates: Sequence[Entrant],
+    bit: dict[PairingNumber, int],
+    under: int,
+    count: int,
+    sizes: list[list[int]],
+    *,
+    first: bool,
+) -> bool:
+    """True when none of the sets of ``count`` floaters that SB 5 tries can pass both
+    checks of :func:`pair_group` (a group that is not the lowest): so the number is passed
+    over without trying them, as their walk would end.
+
+    The sets tried (all of them, or the first ``FLOATER_SETS_TRIED`` in the order of
+    ``itertools.combinations``) all hold the first ``fixed`` candidates and differ only in
+    ``free`` more, taken from the candidates after them.  Each added player lets a
+    matching grow by one pair at most, so a set can pass only when a maximum matching of
+    the players below with the first ``fixed`` candidates (and the bye's vertex) needs no
+    more than ``free`` pairs to cover them all with the set; and the group's rest, taken
+    from the candidates after the first ``fixed``, can be paired only when those have a
+    matching of as many pairs.  The maximum matchings of every prefix and every suffix
+    of the candidates are grown once per group, one search per player (``sizes``), and
+    only once a number has failed (``first``: the first number tried, which most groups
+    take); for the first, the group's rest is short by exactly ``count`` players.
+    """
+    size = len(candidates)
+    tried = size if count == 1 else min(FLOATER_SETS_TRIED, math.comb(size, count))
+    free = 0
+    while math.comb(size - count + free, free) < tried:
+        free += 1
+    fixed = count - free
+    if first:
+        return not fixed and count > 1 and _past_tried(checks, candidates, bit, 0, free, tried)
+    if not sizes:
+        lasts = [bit[e.number] for e in candidates]
+        sizes.append(checks.growing(under, lasts, bye=True))
+        sizes.append(checks.growing(0, lasts[::-1], bye=False))
+    below, rest = sizes
+    if below[fixed] + free < (under.bit_count() + count + 1) // 2:
+        return True
+    short = size - fixed - 2 * rest[size - fixed]
+    if short > free:
+        return True
+    return short == free and count > 1 and _past_tried(checks, candidates, bit, fixed, free, tried)
+
+
+def _past_tried(
+    checks: Compatibility,
+    candidates: Sequence[Entrant],
+    bit: dict[PairingNumber, int],
+    fixed: int,
+    free: int,
+    tried: int,
+) -> bool:
+    """True when the candidates after the first ``fixed``, whose maximum matchings leave
+    ``free`` of them free, have no set of ``free`` among the sets tried that such a
+    matching leaves free.
+
+    With exactly ``free`` short, the group's rest is paired only by a maximum matching
+    of those candidates that leaves the set's last ``free`` free, so those are all
+    players some maximum matching leaves free (Gallai-Edmonds' D); the first such set in
+    the order of the sets is the first ``free`` of them, and it must be among those tried.
+    """
+    after = 0
+    for e in candidates[fixed:]:
+        after |= bit[e.number]
+    exposed = checks.free_in_some(after)
+    first = [k for k, e in enumerate(candidates[fixed:]) if bit[e.number] & exposed][:free]
+    return len(first) < free or _rank(first, len(candidates) - fixed) >= tried
+
+
+def _rank(chosen: Sequence[int], size: int) -> int:
+    """How many sets of ``len(chosen)`` of ``range(size)`` come before ``chosen`` (in
+    increasing order) in the order of ``itertools.combinations``."""
+    rank = 0
+    previous = -1
+    for t, position in enumerate(chosen):
+        for skipped in range(previous + 1, position):
+            rank += math.comb(size - 1 - skipped, len(chosen) - 1 - t)
+        previous = position
+    return rank
 
 
 def _refused(checks: Compatibility, heads: Sequence[tuple[int, int]]) -> bool:
