@@ -32,8 +32,10 @@ class _Search:
 
     def __init__(self, n: int, adjacent: list[dict[int, int]]) -> None:
         self.n = n
+        # Twice each edge's weight, the form every reduced cost reads (big integers:
+        # one multiplication less per edge looked at).
         self.adjacent = adjacent
-        top = max((w for row in adjacent for w in row.values()), default=0)
+        top = max((w for row in adjacent for w in row.values()), default=0) // 2
         self.u: list[int] = [top] * n
         self.mate: list[int] = [-1] * n
         # Per blossom (index >= n) and, where it makes sense, per vertex:
@@ -78,10 +80,6 @@ class _Search:
         while self.parent[c] != node:
             c = self.parent[c]
         return c
-
-    def reduced(self, a: int, b: int) -> int:
-        """Reduced cost of an edge whose ends lie in different outermost blossoms."""
-        return self.u[a] + self.u[b] - 2 * self.adjacent[a][b]
 
     # -- labels -------------------------------------------------------------------------
 
@@ -305,30 +303,35 @@ class _Search:
         u = self.u
         toward_free = self.toward_free
         toward_outer = self.toward_outer
+        free_get = toward_free.get
+        outer_get = toward_outer.get
+        label_get = label.get
         while label:
             while queue:
                 v = queue.pop()
                 tv = top[v]
-                if label.get(tv) != _OUTER:
+                if label_get(tv) != _OUTER:
                     continue  # its tree was joined to another and unlabelled
                 uv = u[v]
-                for w, weight in adjacent[v].items():
+                row = adjacent[v]
+                for w, weight in row.items():
                     tw = top[w]
                     if tw == tv:
                         continue
-                    kind = label.get(tw, _FREE)
-                    slack = uv + u[w] - 2 * weight
+                    kind = label_get(tw, _FREE)
+                    uw = u[w]
+                    slack = uv + uw - weight
                     # Kept for the next dual change: the least reduced cost from
                     # an outer vertex to each vertex (read while it is free), and
                     # from each outer vertex to another outer node.  A uniform
                     # change keeps their order, so the least stays the least
                     # while its outer end stays outer.
-                    best = toward_free.get(w)
-                    if best is None or slack < u[best] + u[w] - 2 * adjacent[w][best]:
+                    best = free_get(w)
+                    if best is None or slack < u[best] + uw - adjacent[w][best]:
                         toward_free[w] = v
                     if kind == _OUTER and slack:
-                        best = toward_outer.get(v)
-                        if best is None or slack < uv + u[best] - 2 * adjacent[v][best]:
+                        best = outer_get(v)
+                        if best is None or slack < uv + u[best] - row[best]:
                             toward_outer[v] = w
                     if slack or kind == _INNER:
                         continue
@@ -369,34 +372,31 @@ class _Search:
                 self.stale.add(v)
         self.release_spent(joined)
 
-    def least_toward_outer(self, v: int) -> int | None:
+    def least_toward_outer(self, v: int, kinds: list[int]) -> int | None:
         """The outer vertex of another outermost blossom nearest to outer ``v`` by
-        reduced cost, looked up afresh (a shrink can make a kept edge internal)."""
+        reduced cost, looked up afresh (a shrink can make a kept edge internal);
+        ``kinds`` holds each vertex's label."""
         top = self.top
-        label = self.label
         u = self.u
         tv = top[v]
-        base = u[v]
         best: int | None = None
         least = 0
         for w, weight in self.adjacent[v].items():
-            tw = top[w]
-            if tw != tv and label.get(tw) == _OUTER:
-                slack = base + u[w] - 2 * weight
+            if kinds[w] == _OUTER and top[w] != tv:
+                slack = u[w] - weight
                 if best is None or slack < least:
                     best, least = w, slack
         return best
 
-    def least_toward_free(self, w: int) -> None:
-        """Look up afresh the outer vertex nearest to ``w``."""
-        top = self.top
-        label = self.label
+    def least_toward_free(self, w: int, kinds: list[int]) -> None:
+        """Look up afresh the outer vertex nearest to ``w``; ``kinds`` holds each
+        vertex's label."""
         u = self.u
         best: int | None = None
         least = 0
         for v, weight in self.adjacent[w].items():
-            if label.get(top[v]) == _OUTER:
-                slack = u[v] - 2 * weight
+            if kinds[v] == _OUTER:
+                slack = u[v] - weight
                 if best is None or slack < least:
                     best, least = v, slack
         if best is None:
@@ -422,30 +422,31 @@ class _Search:
         stale = self.stale
         for x in list(stale):
             if kinds[x] == _FREE:
-                self.least_toward_free(x)
+                self.least_toward_free(x, kinds)
                 stale.discard(x)
             elif kinds[x] == _OUTER:
-                found = self.least_toward_outer(x)
+                found = self.least_toward_outer(x, kinds)
                 if found is not None:
                     toward_outer[x] = found
                 if x not in toward_free:
-                    self.least_toward_free(x)
+                    self.least_toward_free(x, kinds)
                 stale.discard(x)
+        adjacent = self.adjacent
         for w, v in toward_free.items():
             if kinds[w] == _FREE:
-                slack = self.reduced(v, w)
+                slack = u[v] + u[w] - adjacent[w][v]
                 if slack < delta:
                     delta, action, target = slack, 1, v
         for v, w in list(toward_outer.items()):
             if kinds[v] != _OUTER:
                 continue
             if top[v] == top[w]:
-                found = self.least_toward_outer(v)
+                found = self.least_toward_outer(v, kinds)
                 if found is None:
                     del toward_outer[v]
                     continue
                 toward_outer[v] = w = found
-            slack = self.reduced(v, w) // 2
+            slack = (u[v] + u[w] - adjacent[v][w]) // 2
             if slack < delta:
                 delta, action, target = slack, 1, v
         for b, kind in label.items():
@@ -502,7 +503,7 @@ class Optimum:
         self.same_unmatched = all(
             u[v] > 0
             if m != -1
-            else search.top[v] == v and all(u[v] + u[w] > 2 * x for w, x in adjacent[v].items())
+            else search.top[v] == v and all(u[v] + u[w] > x for w, x in adjacent[v].items())
             for v, m in enumerate(mate)
         )
 
@@ -516,7 +517,7 @@ class Optimum:
         weight = search.adjacent[i].get(j)
         if weight is None:
             return False
-        cost = search.u[i] + search.u[j] - 2 * weight
+        cost = search.u[i] + search.u[j] - weight
         if search.top[i] == search.top[j]:
             around = set()
             node = i
@@ -548,6 +549,5 @@ def certified_matching(vertices: Iterable[int], weights: Mapping[tuple[int, int]
     for (a, b), w in weights.items():
         if w > 0 and a != b:
             i, j = index[a], index[b]
-            adjacent[i][j] = w
-            adjacent[j][i] = w
+            adjacent[i][j] = adjacent[j][i] = 2 * w
     return Optimum(_Search(len(order), adjacent), order)
