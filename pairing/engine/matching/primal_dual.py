@@ -49,11 +49,18 @@ class _Search:
         # Per labelled outermost node: its label, and the edge (a vertex of its tree
         # parent, a vertex of its own) by which it joined its tree (None at a root).
         self.label: dict[int, int] = {}
+        self.kind: list[int] = [_FREE] * (2 * n)  # the same labels by node, _FREE if none
         self.via: dict[int, tuple[int, int] | None] = {}
         # The outer vertex nearest each vertex, the outer vertex of another outermost
         # node nearest each outer vertex, and those to look up again.
         self.toward_free: dict[int, int] = {}
         self.toward_outer: dict[int, int] = {}
+        # With each, the reduced cost of its edge plus the sum of every dual change so
+        # far (``lowered``): that sum stays fixed while the outer end stays outer, so
+        # a candidate is compared with the kept one without working the latter out.
+        self.free_key: dict[int, int] = {}
+        self.outer_key: dict[int, int] = {}
+        self.lowered = 0
         self.stale: set[int] = set()
 
     # -- small helpers -------------------------------------------------------------------
@@ -84,12 +91,12 @@ class _Search:
     # -- labels -------------------------------------------------------------------------
 
     def make_outer(self, node: int, via: tuple[int, int] | None, queue: list[int]) -> None:
-        self.label[node] = _OUTER
+        self.label[node] = self.kind[node] = _OUTER
         self.via[node] = via
         queue.extend(self.vertices_of(node))
 
     def make_inner(self, node: int, via: tuple[int, int], queue: list[int]) -> None:
-        self.label[node] = _INNER
+        self.label[node] = self.kind[node] = _INNER
         self.via[node] = via
         b = self.base_of(node)
         partner = self.mate[b]
@@ -159,12 +166,13 @@ class _Search:
         self.z[blossom] = 0
         for node in cycle:
             self.parent[node] = blossom
-            if self.label.get(node) == _INNER:
+            if self.kind[node] == _INNER:
                 queue.extend(self.vertices_of(node))
             self.label.pop(node, None)
+            self.kind[node] = _FREE
         for v in self.vertices_of(blossom):
             self.top[v] = blossom
-        self.label[blossom] = _OUTER
+        self.label[blossom] = self.kind[blossom] = _OUTER
         self.via[blossom] = self.via[stem]
 
     def release(self, blossom: int) -> list[int]:
@@ -172,6 +180,7 @@ class _Search:
         cycle = self.children.pop(blossom)
         del self.links[blossom], self.base[blossom], self.z[blossom]
         self.label.pop(blossom, None)
+        self.kind[blossom] = _FREE
         self.via.pop(blossom, None)
         for node in cycle:
             del self.parent[node]
@@ -192,7 +201,7 @@ class _Search:
         self.release(blossom)
         k = cycle.index(entry)
         size = len(cycle)
-        self.label[entry] = _INNER
+        self.label[entry] = self.kind[entry] = _INNER
         self.via[entry] = via
         if k % 2 == 0:
             # Backwards from the entry to the base.
@@ -202,11 +211,11 @@ class _Search:
         for index, (node, edge) in enumerate(steps):
             if index % 2 == 0:
                 # The matched edge: the node is outer.
-                self.label[node] = _OUTER
+                self.label[node] = self.kind[node] = _OUTER
                 self.via[node] = edge
                 queue.extend(self.vertices_of(node))
             else:
-                self.label[node] = _INNER
+                self.label[node] = self.kind[node] = _INNER
                 self.via[node] = edge
         # Nodes of the cycle off the path stay unlabelled: the next scan of reduced
         # costs finds any outer vertex that now reaches them.
@@ -303,36 +312,42 @@ class _Search:
         u = self.u
         toward_free = self.toward_free
         toward_outer = self.toward_outer
-        free_get = toward_free.get
-        outer_get = toward_outer.get
-        label_get = label.get
+        free_key = self.free_key
+        outer_key = self.outer_key
+        free_get = free_key.get
+        outer_get = outer_key.get
+        kind_of = self.kind
         while label:
+            lowered = self.lowered
             while queue:
                 v = queue.pop()
                 tv = top[v]
-                if label_get(tv) != _OUTER:
+                if kind_of[tv] != _OUTER:
                     continue  # its tree was joined to another and unlabelled
-                uv = u[v]
+                fixed = u[v] + lowered
                 row = adjacent[v]
                 for w, weight in row.items():
                     tw = top[w]
                     if tw == tv:
                         continue
-                    kind = label_get(tw, _FREE)
-                    uw = u[w]
-                    slack = uv + uw - weight
+                    kind = kind_of[tw]
+                    key = fixed - weight
                     # Kept for the next dual change: the least reduced cost from
                     # an outer vertex to each vertex (read while it is free), and
                     # from each outer vertex to another outer node.  A uniform
                     # change keeps their order, so the least stays the least
                     # while its outer end stays outer.
-                    best = free_get(w)
-                    if best is None or slack < u[best] + uw - adjacent[w][best]:
+                    kept = free_get(w)
+                    if kept is None or key < kept:
                         toward_free[w] = v
+                        free_key[w] = key
+                    slack = key - lowered + u[w]
                     if kind == _OUTER and slack:
-                        best = outer_get(v)
-                        if best is None or slack < uv + u[best] - row[best]:
+                        key = u[w] + lowered - weight
+                        kept = outer_get(v)
+                        if kept is None or key < kept:
                             toward_outer[v] = w
+                            outer_key[v] = key
                     if slack or kind == _INNER:
                         continue
                     if kind == _FREE:
@@ -357,6 +372,7 @@ class _Search:
         self.augment(v, w)
         for node in joined:
             del self.label[node]
+            self.kind[node] = _FREE
             del self.via[node]
         # The least reduced costs kept toward the vertices now unlabelled are
         # forgotten (when those vertices are outer again, the order among the kept
@@ -364,15 +380,15 @@ class _Search:
         gone = {x for node in joined for x in self.vertices_of(node)}
         for w, v in list(self.toward_free.items()):
             if v in gone:
-                del self.toward_free[w]
+                del self.toward_free[w], self.free_key[w]
                 self.stale.add(w)
         for v, w in list(self.toward_outer.items()):
             if v in gone or w in gone:
-                del self.toward_outer[v]
+                del self.toward_outer[v], self.outer_key[v]
                 self.stale.add(v)
         self.release_spent(joined)
 
-    def least_toward_outer(self, v: int, kinds: list[int]) -> int | None:
+    def least_toward_outer(self, v: int, kinds: list[int]) -> tuple[int, int] | None:
         """The outer vertex of another outermost blossom nearest to outer ``v`` by
         reduced cost, looked up afresh (a shrink can make a kept edge internal);
         ``kinds`` holds each vertex's label."""
@@ -386,7 +402,7 @@ class _Search:
                 slack = u[w] - weight
                 if best is None or slack < least:
                     best, least = w, slack
-        return best
+        return None if best is None else (best, least + self.lowered)
 
     def least_toward_free(self, w: int, kinds: list[int]) -> None:
         """Look up afresh the outer vertex nearest to ``w``; ``kinds`` holds each
@@ -401,8 +417,10 @@ class _Search:
                     best, least = v, slack
         if best is None:
             self.toward_free.pop(w, None)
+            self.free_key.pop(w, None)
         else:
             self.toward_free[w] = best
+            self.free_key[w] = least + self.lowered
 
     def change_duals(self, queue: list[int]) -> bool:
         """The largest uniform change of the duals that keeps every reduced cost
@@ -413,13 +431,16 @@ class _Search:
         u = self.u
         top = self.top
         label = self.label
-        kinds = [label.get(top[v], _FREE) for v in range(n)]
+        kind_of = self.kind
+        kinds = [kind_of[t] for t in top]
         delta = min(u[v] for v in range(n) if kinds[v] == _OUTER)
         action = 0
         target = -1
         toward_free = self.toward_free
         toward_outer = self.toward_outer
         stale = self.stale
+        free_key = self.free_key
+        outer_key = self.outer_key
         for x in list(stale):
             if kinds[x] == _FREE:
                 self.least_toward_free(x, kinds)
@@ -427,32 +448,33 @@ class _Search:
             elif kinds[x] == _OUTER:
                 found = self.least_toward_outer(x, kinds)
                 if found is not None:
-                    toward_outer[x] = found
+                    toward_outer[x], outer_key[x] = found
                 if x not in toward_free:
                     self.least_toward_free(x, kinds)
                 stale.discard(x)
-        adjacent = self.adjacent
-        for w, v in toward_free.items():
+        lowered = self.lowered
+        for w, key in free_key.items():
             if kinds[w] == _FREE:
-                slack = u[v] + u[w] - adjacent[w][v]
+                slack = key - lowered + u[w]
                 if slack < delta:
-                    delta, action, target = slack, 1, v
+                    delta, action, target = slack, 1, toward_free[w]
         for v, w in list(toward_outer.items()):
             if kinds[v] != _OUTER:
                 continue
             if top[v] == top[w]:
                 found = self.least_toward_outer(v, kinds)
                 if found is None:
-                    del toward_outer[v]
+                    del toward_outer[v], outer_key[v]
                     continue
-                toward_outer[v] = w = found
-            slack = (u[v] + u[w] - adjacent[v][w]) // 2
+                toward_outer[v], outer_key[v] = found
+            slack = (u[v] + outer_key[v] - lowered) // 2
             if slack < delta:
                 delta, action, target = slack, 1, v
         for b, kind in label.items():
             if kind == _INNER and b >= n and self.z[b] // 2 < delta:
                 delta, action, target = self.z[b] // 2, 2, b
         if delta:
+            self.lowered += delta
             for v in range(n):
                 kind = kinds[v]
                 if kind == _OUTER:
