@@ -50,6 +50,7 @@ class _Search:
         # parent, a vertex of its own) by which it joined its tree (None at a root).
         self.label: dict[int, int] = {}
         self.kind: list[int] = [_FREE] * (2 * n)  # the same labels by node, _FREE if none
+        self.tree: list[int] = [-1] * (2 * n)  # per labelled node: its tree's root vertex
         self.via: dict[int, tuple[int, int] | None] = {}
         # The outer vertex nearest each vertex, the outer vertex of another outermost
         # node nearest each outer vertex, and those to look up again.
@@ -90,17 +91,21 @@ class _Search:
 
     # -- labels -------------------------------------------------------------------------
 
-    def make_outer(self, node: int, via: tuple[int, int] | None, queue: list[int]) -> None:
+    def make_outer(
+        self, node: int, via: tuple[int, int] | None, queue: list[int], tree: int
+    ) -> None:
         self.label[node] = self.kind[node] = _OUTER
+        self.tree[node] = tree
         self.via[node] = via
         queue.extend(self.vertices_of(node))
 
     def make_inner(self, node: int, via: tuple[int, int], queue: list[int]) -> None:
         self.label[node] = self.kind[node] = _INNER
+        tree = self.tree[node] = self.tree[self.top[via[0]]]
         self.via[node] = via
         b = self.base_of(node)
         partner = self.mate[b]
-        self.make_outer(self.top[partner], (b, partner), queue)
+        self.make_outer(self.top[partner], (b, partner), queue, tree)
 
     def tree_parent(self, node: int) -> int | None:
         """The outer node above outer ``node`` in its tree, or None at a root."""
@@ -174,6 +179,7 @@ class _Search:
             self.top[v] = blossom
         self.label[blossom] = self.kind[blossom] = _OUTER
         self.via[blossom] = self.via[stem]
+        self.tree[blossom] = self.tree[stem]
 
     def release(self, blossom: int) -> list[int]:
         """Undo one blossom: its children become outermost; they are returned."""
@@ -198,10 +204,12 @@ class _Search:
         cycle = list(self.children[blossom])
         links = list(self.links[blossom])
         entry = self.child_holding(blossom, via[1])
+        tree = self.tree[blossom]
         self.release(blossom)
         k = cycle.index(entry)
         size = len(cycle)
         self.label[entry] = self.kind[entry] = _INNER
+        self.tree[entry] = tree
         self.via[entry] = via
         if k % 2 == 0:
             # Backwards from the entry to the base.
@@ -212,10 +220,12 @@ class _Search:
             if index % 2 == 0:
                 # The matched edge: the node is outer.
                 self.label[node] = self.kind[node] = _OUTER
+                self.tree[node] = tree
                 self.via[node] = edge
                 queue.extend(self.vertices_of(node))
             else:
                 self.label[node] = self.kind[node] = _INNER
+                self.tree[node] = tree
                 self.via[node] = edge
         # Nodes of the cycle off the path stay unlabelled: the next scan of reduced
         # costs finds any outer vertex that now reaches them.
@@ -232,21 +242,6 @@ class _Search:
             else:
                 out.append(node)
         return out
-
-    def root_of(self, node: int, known: dict[int, int]) -> int:
-        """The root (outer) node of the tree holding labelled ``node``."""
-        path = []
-        while node not in known:
-            path.append(node)
-            via = self.via[node]
-            if via is None:
-                known[node] = node
-                break
-            node = self.top[via[0]]
-        root = known[node]
-        for passed in path:
-            known[passed] = root
-        return root
 
     # -- augmenting ---------------------------------------------------------------------
 
@@ -305,7 +300,7 @@ class _Search:
         queue: list[int] = []
         for v in range(self.n):
             if self.mate[v] == -1 and self.top[v] not in self.label:
-                self.make_outer(self.top[v], None, queue)
+                self.make_outer(self.top[v], None, queue, v)
         adjacent = self.adjacent
         top = self.top
         label = self.label
@@ -366,9 +361,9 @@ class _Search:
     def augment_and_unlabel(self, v: int, w: int) -> None:
         """Augment along the path through the edge (v, w) between two trees, then take
         the labels off those two trees."""
-        known: dict[int, int] = {}
-        roots = {self.root_of(self.top[v], known), self.root_of(self.top[w], known)}
-        joined = [node for node in self.label if self.root_of(node, known) in roots]
+        tree = self.tree
+        first, second = tree[self.top[v]], tree[self.top[w]]
+        joined = [node for node in self.label if tree[node] == first or tree[node] == second]
         self.augment(v, w)
         for node in joined:
             del self.label[node]
