@@ -32,8 +32,10 @@ class _Search:
 
     def __init__(self, n: int, adjacent: list[dict[int, int]]) -> None:
         self.n = n
+        # Twice each edge's weight, the form every reduced cost reads (big integers:
+        # one multiplication less per edge looked at).
         self.adjacent = adjacent
-        top = max((w for row in adjacent for w in row.values()), default=0)
+        top = max((w for row in adjacent for w in row.values()), default=0) // 2
         self.u: list[int] = [top] * n
         self.mate: list[int] = [-1] * n
         # Per blossom (index >= n) and, where it makes sense, per vertex:
@@ -47,11 +49,19 @@ class _Search:
         # Per labelled outermost node: its label, and the edge (a vertex of its tree
         # parent, a vertex of its own) by which it joined its tree (None at a root).
         self.label: dict[int, int] = {}
+        self.kind: list[int] = [_FREE] * (2 * n)  # the same labels by node, _FREE if none
+        self.tree: list[int] = [-1] * (2 * n)  # per labelled node: its tree's root vertex
         self.via: dict[int, tuple[int, int] | None] = {}
         # The outer vertex nearest each vertex, the outer vertex of another outermost
         # node nearest each outer vertex, and those to look up again.
         self.toward_free: dict[int, int] = {}
         self.toward_outer: dict[int, int] = {}
+        # With each, the reduced cost of its edge plus the sum of every dual change so
+        # far (``lowered``): that sum stays fixed while the outer end stays outer, so
+        # a candidate is compared with the kept one without working the latter out.
+        self.free_key: dict[int, int] = {}
+        self.outer_key: dict[int, int] = {}
+        self.lowered = 0
         self.stale: set[int] = set()
 
     # -- small helpers -------------------------------------------------------------------
@@ -79,23 +89,23 @@ class _Search:
             c = self.parent[c]
         return c
 
-    def reduced(self, a: int, b: int) -> int:
-        """Reduced cost of an edge whose ends lie in different outermost blossoms."""
-        return self.u[a] + self.u[b] - 2 * self.adjacent[a][b]
-
     # -- labels -------------------------------------------------------------------------
 
-    def make_outer(self, node: int, via: tuple[int, int] | None, queue: list[int]) -> None:
-        self.label[node] = _OUTER
+    def make_outer(
+        self, node: int, via: tuple[int, int] | None, queue: list[int], tree: int
+    ) -> None:
+        self.label[node] = self.kind[node] = _OUTER
+        self.tree[node] = tree
         self.via[node] = via
         queue.extend(self.vertices_of(node))
 
     def make_inner(self, node: int, via: tuple[int, int], queue: list[int]) -> None:
-        self.label[node] = _INNER
+        self.label[node] = self.kind[node] = _INNER
+        tree = self.tree[node] = self.tree[self.top[via[0]]]
         self.via[node] = via
         b = self.base_of(node)
         partner = self.mate[b]
-        self.make_outer(self.top[partner], (b, partner), queue)
+        self.make_outer(self.top[partner], (b, partner), queue, tree)
 
     def tree_parent(self, node: int) -> int | None:
         """The outer node above outer ``node`` in its tree, or None at a root."""
@@ -161,19 +171,22 @@ class _Search:
         self.z[blossom] = 0
         for node in cycle:
             self.parent[node] = blossom
-            if self.label.get(node) == _INNER:
+            if self.kind[node] == _INNER:
                 queue.extend(self.vertices_of(node))
             self.label.pop(node, None)
+            self.kind[node] = _FREE
         for v in self.vertices_of(blossom):
             self.top[v] = blossom
-        self.label[blossom] = _OUTER
+        self.label[blossom] = self.kind[blossom] = _OUTER
         self.via[blossom] = self.via[stem]
+        self.tree[blossom] = self.tree[stem]
 
     def release(self, blossom: int) -> list[int]:
         """Undo one blossom: its children become outermost; they are returned."""
         cycle = self.children.pop(blossom)
         del self.links[blossom], self.base[blossom], self.z[blossom]
         self.label.pop(blossom, None)
+        self.kind[blossom] = _FREE
         self.via.pop(blossom, None)
         for node in cycle:
             del self.parent[node]
@@ -191,10 +204,12 @@ class _Search:
         cycle = list(self.children[blossom])
         links = list(self.links[blossom])
         entry = self.child_holding(blossom, via[1])
+        tree = self.tree[blossom]
         self.release(blossom)
         k = cycle.index(entry)
         size = len(cycle)
-        self.label[entry] = _INNER
+        self.label[entry] = self.kind[entry] = _INNER
+        self.tree[entry] = tree
         self.via[entry] = via
         if k % 2 == 0:
             # Backwards from the entry to the base.
@@ -204,11 +219,13 @@ class _Search:
         for index, (node, edge) in enumerate(steps):
             if index % 2 == 0:
                 # The matched edge: the node is outer.
-                self.label[node] = _OUTER
+                self.label[node] = self.kind[node] = _OUTER
+                self.tree[node] = tree
                 self.via[node] = edge
                 queue.extend(self.vertices_of(node))
             else:
-                self.label[node] = _INNER
+                self.label[node] = self.kind[node] = _INNER
+                self.tree[node] = tree
                 self.via[node] = edge
         # Nodes of the cycle off the path stay unlabelled: the next scan of reduced
         # costs finds any outer vertex that now reaches them.
@@ -225,21 +242,6 @@ class _Search:
             else:
                 out.append(node)
         return out
-
-    def root_of(self, node: int, known: dict[int, int]) -> int:
-        """The root (outer) node of the tree holding labelled ``node``."""
-        path = []
-        while node not in known:
-            path.append(node)
-            via = self.via[node]
-            if via is None:
-                known[node] = node
-                break
-            node = self.top[via[0]]
-        root = known[node]
-        for passed in path:
-            known[passed] = root
-        return root
 
     # -- augmenting ---------------------------------------------------------------------
 
@@ -298,38 +300,49 @@ class _Search:
         queue: list[int] = []
         for v in range(self.n):
             if self.mate[v] == -1 and self.top[v] not in self.label:
-                self.make_outer(self.top[v], None, queue)
+                self.make_outer(self.top[v], None, queue, v)
         adjacent = self.adjacent
         top = self.top
         label = self.label
         u = self.u
         toward_free = self.toward_free
         toward_outer = self.toward_outer
+        free_key = self.free_key
+        outer_key = self.outer_key
+        free_get = free_key.get
+        outer_get = outer_key.get
+        kind_of = self.kind
         while label:
+            lowered = self.lowered
             while queue:
                 v = queue.pop()
                 tv = top[v]
-                if label.get(tv) != _OUTER:
+                if kind_of[tv] != _OUTER:
                     continue  # its tree was joined to another and unlabelled
-                uv = u[v]
-                for w, weight in adjacent[v].items():
+                fixed = u[v] + lowered
+                row = adjacent[v]
+                for w, weight in row.items():
                     tw = top[w]
                     if tw == tv:
                         continue
-                    kind = label.get(tw, _FREE)
-                    slack = uv + u[w] - 2 * weight
+                    kind = kind_of[tw]
+                    key = fixed - weight
                     # Kept for the next dual change: the least reduced cost from
                     # an outer vertex to each vertex (read while it is free), and
                     # from each outer vertex to another outer node.  A uniform
                     # change keeps their order, so the least stays the least
                     # while its outer end stays outer.
-                    best = toward_free.get(w)
-                    if best is None or slack < u[best] + u[w] - 2 * adjacent[w][best]:
+                    kept = free_get(w)
+                    if kept is None or key < kept:
                         toward_free[w] = v
+                        free_key[w] = key
+                    slack = key - lowered + u[w]
                     if kind == _OUTER and slack:
-                        best = toward_outer.get(v)
-                        if best is None or slack < uv + u[best] - 2 * adjacent[v][best]:
+                        key = u[w] + lowered - weight
+                        kept = outer_get(v)
+                        if kept is None or key < kept:
                             toward_outer[v] = w
+                            outer_key[v] = key
                     if slack or kind == _INNER:
                         continue
                     if kind == _FREE:
@@ -348,12 +361,13 @@ class _Search:
     def augment_and_unlabel(self, v: int, w: int) -> None:
         """Augment along the path through the edge (v, w) between two trees, then take
         the labels off those two trees."""
-        known: dict[int, int] = {}
-        roots = {self.root_of(self.top[v], known), self.root_of(self.top[w], known)}
-        joined = [node for node in self.label if self.root_of(node, known) in roots]
+        tree = self.tree
+        first, second = tree[self.top[v]], tree[self.top[w]]
+        joined = [node for node in self.label if tree[node] == first or tree[node] == second]
         self.augment(v, w)
         for node in joined:
             del self.label[node]
+            self.kind[node] = _FREE
             del self.via[node]
         # The least reduced costs kept toward the vertices now unlabelled are
         # forgotten (when those vertices are outer again, the order among the kept
@@ -361,48 +375,47 @@ class _Search:
         gone = {x for node in joined for x in self.vertices_of(node)}
         for w, v in list(self.toward_free.items()):
             if v in gone:
-                del self.toward_free[w]
+                del self.toward_free[w], self.free_key[w]
                 self.stale.add(w)
         for v, w in list(self.toward_outer.items()):
             if v in gone or w in gone:
-                del self.toward_outer[v]
+                del self.toward_outer[v], self.outer_key[v]
                 self.stale.add(v)
         self.release_spent(joined)
 
-    def least_toward_outer(self, v: int) -> int | None:
+    def least_toward_outer(self, v: int, kinds: list[int]) -> tuple[int, int] | None:
         """The outer vertex of another outermost blossom nearest to outer ``v`` by
-        reduced cost, looked up afresh (a shrink can make a kept edge internal)."""
+        reduced cost, looked up afresh (a shrink can make a kept edge internal);
+        ``kinds`` holds each vertex's label."""
         top = self.top
-        label = self.label
         u = self.u
         tv = top[v]
-        base = u[v]
         best: int | None = None
         least = 0
         for w, weight in self.adjacent[v].items():
-            tw = top[w]
-            if tw != tv and label.get(tw) == _OUTER:
-                slack = base + u[w] - 2 * weight
+            if kinds[w] == _OUTER and top[w] != tv:
+                slack = u[w] - weight
                 if best is None or slack < least:
                     best, least = w, slack
-        return best
+        return None if best is None else (best, least + self.lowered)
 
-    def least_toward_free(self, w: int) -> None:
-        """Look up afresh the outer vertex nearest to ``w``."""
-        top = self.top
-        label = self.label
+    def least_toward_free(self, w: int, kinds: list[int]) -> None:
+        """Look up afresh the outer vertex nearest to ``w``; ``kinds`` holds each
+        vertex's label."""
         u = self.u
         best: int | None = None
         least = 0
         for v, weight in self.adjacent[w].items():
-            if label.get(top[v]) == _OUTER:
-                slack = u[v] - 2 * weight
+            if kinds[v] == _OUTER:
+                slack = u[v] - weight
                 if best is None or slack < least:
                     best, least = v, slack
         if best is None:
             self.toward_free.pop(w, None)
+            self.free_key.pop(w, None)
         else:
             self.toward_free[w] = best
+            self.free_key[w] = least + self.lowered
 
     def change_duals(self, queue: list[int]) -> bool:
         """The largest uniform change of the duals that keeps every reduced cost
@@ -413,45 +426,50 @@ class _Search:
         u = self.u
         top = self.top
         label = self.label
-        kinds = [label.get(top[v], _FREE) for v in range(n)]
+        kind_of = self.kind
+        kinds = [kind_of[t] for t in top]
         delta = min(u[v] for v in range(n) if kinds[v] == _OUTER)
         action = 0
         target = -1
         toward_free = self.toward_free
         toward_outer = self.toward_outer
         stale = self.stale
+        free_key = self.free_key
+        outer_key = self.outer_key
         for x in list(stale):
             if kinds[x] == _FREE:
-                self.least_toward_free(x)
+                self.least_toward_free(x, kinds)
                 stale.discard(x)
             elif kinds[x] == _OUTER:
-                found = self.least_toward_outer(x)
+                found = self.least_toward_outer(x, kinds)
                 if found is not None:
-                    toward_outer[x] = found
+                    toward_outer[x], outer_key[x] = found
                 if x not in toward_free:
-                    self.least_toward_free(x)
+                    self.least_toward_free(x, kinds)
                 stale.discard(x)
-        for w, v in toward_free.items():
+        lowered = self.lowered
+        for w, key in free_key.items():
             if kinds[w] == _FREE:
-                slack = self.reduced(v, w)
+                slack = key - lowered + u[w]
                 if slack < delta:
-                    delta, action, target = slack, 1, v
+                    delta, action, target = slack, 1, toward_free[w]
         for v, w in list(toward_outer.items()):
             if kinds[v] != _OUTER:
                 continue
             if top[v] == top[w]:
-                found = self.least_toward_outer(v)
+                found = self.least_toward_outer(v, kinds)
                 if found is None:
-                    del toward_outer[v]
+                    del toward_outer[v], outer_key[v]
                     continue
-                toward_outer[v] = w = found
-            slack = self.reduced(v, w) // 2
+                toward_outer[v], outer_key[v] = found
+            slack = (u[v] + outer_key[v] - lowered) // 2
             if slack < delta:
                 delta, action, target = slack, 1, v
         for b, kind in label.items():
             if kind == _INNER and b >= n and self.z[b] // 2 < delta:
                 delta, action, target = self.z[b] // 2, 2, b
         if delta:
+            self.lowered += delta
             for v in range(n):
                 kind = kinds[v]
                 if kind == _OUTER:
@@ -502,7 +520,7 @@ class Optimum:
         self.same_unmatched = all(
             u[v] > 0
             if m != -1
-            else search.top[v] == v and all(u[v] + u[w] > 2 * x for w, x in adjacent[v].items())
+            else search.top[v] == v and all(u[v] + u[w] > x for w, x in adjacent[v].items())
             for v, m in enumerate(mate)
         )
 
@@ -516,7 +534,7 @@ class Optimum:
         weight = search.adjacent[i].get(j)
         if weight is None:
             return False
-        cost = search.u[i] + search.u[j] - 2 * weight
+        cost = search.u[i] + search.u[j] - weight
         if search.top[i] == search.top[j]:
             around = set()
             node = i
@@ -548,6 +566,5 @@ def certified_matching(vertices: Iterable[int], weights: Mapping[tuple[int, int]
     for (a, b), w in weights.items():
         if w > 0 and a != b:
             i, j = index[a], index[b]
-            adjacent[i][j] = w
-            adjacent[j][i] = w
+            adjacent[i][j] = adjacent[j][i] = 2 * w
     return Optimum(_Search(len(order), adjacent), order)
