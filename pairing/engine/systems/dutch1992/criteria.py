@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pairing.engine.floats import Float
 from pairing.engine.messages import Message, words
 from pairing.engine.model import Colour
-from pairing.engine.systems.dutch1992.entrants import Entrant, compatible
+from pairing.engine.systems.dutch1992.entrants import Entrant
 
 
 def colour_conflict(a: Entrant, b: Entrant) -> bool:
@@ -101,14 +101,27 @@ def pair_allowed(a: Entrant, b: Entrant, rules: FloatRules, moved: frozenset[int
     (B5, B6 as far as C10 keeps them); the bye counts as a downfloat.  The floats of
     earlier rounds are read from the scores before each round (``pairing.engine.floats``).
     """
-    if not compatible(a, b):
+    # compatible() and float_ok() written out: this is the innermost test of the search
+    # (hundreds of thousands of calls in a round of 150 players), the same tests.
+    if b.number in a.barred or a.number in b.barred:
+        return False
+    if not ((a.may_white and b.may_black) or (a.may_black and b.may_white)):
         return False
     if a.score == b.score:
         return True
     high, low = (a, b) if a.score > b.score else (b, a)
-    if not float_ok(low, Float.UP, rules.up):
+    if not low.exempt:
+        up = rules.up
+        if up < 2 and low.last_float is Float.UP:
+            return False
+        if up < 1 and low.float_two_back is Float.UP:
+            return False
+    if high.exempt or high.number in moved:
+        return True
+    down = rules.down
+    if down < 2 and high.last_float is Float.DOWN:
         return False
-    return high.number in moved or float_ok(high, Float.DOWN, rules.down)
+    return not (down < 1 and high.float_two_back is Float.DOWN)
 
 
 FLOAT_STEPS = (FloatRules(), FloatRules(down=1), FloatRules(down=2))
