@@ -264,15 +264,22 @@ class Compatibility:
             self._matchings[first | dummy] = known
         mate, size = known
         smaller = first
+        alive: list[bool] | None = None
         for larger in reversed(chain):
-            mate = list(mate)
-            if augment(
-                (larger & ~smaller).bit_length() - 1,
-                self._adjacent,
-                mate,
-                self._alive(larger, bool(dummy)),
-            ):
-                size += 1
+            added = (larger & ~smaller).bit_length() - 1
+            # With a perfect matching there is no free vertex for a path to end at; a
+            # failed search leaves the matching as it was.
+            if (smaller | dummy).bit_count() != 2 * size:
+                if alive is None:
+                    alive = self._alive(larger, bool(dummy))
+                else:
+                    alive[added] = True
+                trial = list(mate)
+                if augment(added, self._adjacent, trial, alive):
+                    mate = trial
+                    size += 1
+            elif alive is not None:
+                alive[added] = True
             self._matchings[larger | dummy] = mate, size
             smaller = larger
         return mate, size
@@ -282,8 +289,13 @@ class Compatibility:
         a greedy matching of it that pairs those with the fewest partners first."""
         local = _bits(vertices)
         position = {v: k for k, v in enumerate(local)}
-        everyone = self._adjacent
-        adjacent = [[position[w] for w in everyone[v] if vertices >> w & 1] for v in local]
+        masks = self._masks
+        bye = self._bye
+        dummy = self._dummy
+        adjacent = []
+        for v in local:  # each row as the search's, in increasing order, the bye's last
+            near = bye if v == dummy else masks[v] | (bye >> v & 1) << dummy
+            adjacent.append([position[w] for w in _bits(near & vertices)])
         mate = [-1] * len(local)
         for k in sorted(range(len(local)), key=lambda k: len(adjacent[k])):
             if mate[k] == -1:

@@ -284,10 +284,8 @@ def _first_by_prefix(
                 break
         tried += run
         head = 0
-        grown = [under]  # the players below with the prefix's first 0, 1, ... floaters
         for index in prefix:
             head |= lasts[index]
-            grown.append(under | head)
         allowed = -1
         for own, near in weak:
             if own & head:
@@ -302,9 +300,12 @@ def _first_by_prefix(
         made: list[list[tuple[int, int]]] = []
 
         def ask(
-            grown: list[int] = grown, made: list[list[tuple[int, int]]] = made
+            prefix: tuple[int, ...] = prefix, made: list[list[tuple[int, int]]] = made
         ) -> list[tuple[int, int]]:
             if not made:
+                grown = [under]  # the players below with the prefix's first 0, 1, ... floaters
+                for index in prefix:
+                    grown.append(grown[-1] | lasts[index])
                 checks.note_chain(grown)
                 made.append([(grown[count - more], more) for more in HEAD_LENGTHS if more < count])
             return made[0]
