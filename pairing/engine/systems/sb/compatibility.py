@@ -97,23 +97,20 @@ class Compatibility:
     :func:`completable` does on the same players.
     """
 
-    def __init__(self, players: Sequence[Entrant]) -> None:
-        self._index = {e.number: i for i, e in enumerate(players)}
-        everyone = (1 << len(players)) - 1
-        masks = [everyone & ~(1 << i) for i in range(len(players))]
-        for i, player in enumerate(players):
-            for number in player.barred:
-                j = self._index.get(number)
-                if j is not None:
-                    masks[i] &= ~(1 << j)
-                    masks[j] &= ~(1 << i)
-        self._masks = masks
-        self._bye = self.mask(e for e in players if e.bye_allowed)
-        self._dummy = len(players)
+    def __init__(self, players: Sequence[Entrant], partners: Partners | None = None) -> None:
+        shared = Partners(players) if partners is None else partners
+        self._index = shared.index
+        among = self.mask(players)
+        # Only these players: the searches read no one else's partners.
+        self._masks = masks = [m & among for m in shared.masks]
+        self._bye = shared.bye & among
+        self._dummy = len(masks)
         """A vertex that stands for the bye: a partner of everyone who may have it."""
-        self._most_barred = max((len(players) - 1 - m.bit_count() for m in masks), default=0)
-        """The most players any one player may not meet among them (Dirac's bound)."""
         self._adjacent = _Rows(masks, self._bye)
+        self._most_barred = max(
+            (len(players) - 1 - masks[i].bit_count() for i in _bits(among)), default=0
+        )
+        """The most players any one player may not meet among them (Dirac's bound)."""
         self._short_by_one: dict[int, int] = {}
         """For sets of vertices (the bye's included when present, as bitsets): those some
         maximum matching of the set leaves free when its maximum matchings leave exactly
@@ -469,6 +466,26 @@ class Compatibility:
             if w != -1 and not (alive[v] and alive[w]):
                 mate[v] = -1
         return complete_matching(self._adjacent, mate, alive)
+
+
+class Partners:
+    """SB 1 among all the players of a round, as one bitset of allowed partners per
+    player (numbered in the order given): made once and shared by each score group's
+    :class:`Compatibility`, whose players are among them, instead of built again for
+    every group."""
+
+    def __init__(self, players: Sequence[Entrant]) -> None:
+        self.index = {e.number: i for i, e in enumerate(players)}
+        everyone = (1 << len(players)) - 1
+        masks = [everyone & ~(1 << i) for i in range(len(players))]
+        for i, player in enumerate(players):
+            for number in player.barred:
+                j = self.index.get(number)
+                if j is not None:
+                    masks[i] &= ~(1 << j)
+                    masks[j] &= ~(1 << i)
+        self.masks = masks
+        self.bye = sum(1 << i for i, e in enumerate(players) if e.bye_allowed)
 
 
 class _Rows(Sequence[list[int]]):
