@@ -261,22 +261,22 @@ class Compatibility:
             self._matchings[first | dummy] = known
         mate, size = known
         smaller = first
-        alive: list[bool] | None = None
+        live: list[bool] | None = None
         for larger in reversed(chain):
             added = (larger & ~smaller).bit_length() - 1
             # With a perfect matching there is no free vertex for a path to end at; a
             # failed search leaves the matching as it was.
             if (smaller | dummy).bit_count() != 2 * size:
-                if alive is None:
-                    alive = self._alive(larger, bool(dummy))
+                if live is None:
+                    live = self._alive(larger, bool(dummy))
                 else:
-                    alive[added] = True
+                    live[added] = True
                 trial = list(mate)
-                if augment(added, self._adjacent, trial, alive):
+                if augment(added, self._adjacent, trial, live):
                     mate = trial
                     size += 1
-            elif alive is not None:
-                alive[added] = True
+            elif live is not None:
+                live[added] = True
             self._matchings[larger | dummy] = mate, size
             smaller = larger
         return mate, size
