@@ -307,6 +307,10 @@ class Compatibility:
         matching of theirs leaves free, when those matchings leave exactly one free; else
         0."""
         known = self._matchings.get(vertices)
+        players = vertices & ~(1 << self._dummy)
+        if known is None and players in self._grown_from:
+            # One search from the matching of a head (:meth:`note_chain`) before it.
+            known = self._matching(players, vertices & 1 << self._dummy)
         if known is not None:  # a base's matching, numbered as all players
             dummy = vertices & 1 << self._dummy
             if vertices.bit_count() - 2 * known[1] != 1:
