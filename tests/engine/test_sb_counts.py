@@ -9,9 +9,15 @@ import random
 
 import pytest
 
-from pairing.engine.matching import matching_size
-from pairing.engine.systems.sb import groups
-from pairing.engine.systems.sb.compatibility import Compatibility, compatible, most_pairs
+from pairing.engine.matching import augment, matching_size
+from pairing.engine.systems.sb import compatibility, groups
+from pairing.engine.systems.sb.compatibility import (
+    Compatibility,
+    Partners,
+    compatible,
+    completable,
+    most_pairs,
+)
 from pairing.engine.systems.sb.groups import (
     FLOATER_SETS_TRIED,
     _count_refused,
@@ -133,3 +139,73 @@ def test_sb_5_a_large_group_without_games_reads_no_partner_list() -> None:
     whole = checks.mask(players[:400])
     assert checks.completable_from(whole, whole & ~checks.mask(players[:2]), bye=False)
     assert checks.rows_made() == 0
+
+
+def test_sb_5_a_chain_grown_past_a_perfect_matching_needs_no_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Players who have not met: the players below (even) are perfectly matched, so each
+    odd candidate added leaves no free vertex but his own for a path to end at and is
+    added without a search; only the even ones search (and find their partner)."""
+    searches = []
+    search = augment
+
+    def counted(root: int, *args: object) -> bool:
+        searches.append(root)
+        return search(root, *args)  # type: ignore[arg-type]  # the same arguments, passed on
+
+    monkeypatch.setattr(compatibility, "augment", counted)
+    players = [entrant(n) for n in range(1, 19)]
+    checks = Compatibility(players)
+    lasts = [checks.mask((e,)) for e in players[:8]]
+    sizes = checks.growing(checks.mask(players[8:]), lasts, bye=False)
+    assert sizes == [5 + i // 2 for i in range(9)]
+    assert len(searches) == 4
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_sb_5_with_one_grows_the_heads_matching_and_answers_as_from_scratch(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """with_one on the last set of a chain of heads (the players below with a set's
+    floaters but the last) grows that set's matching from the chain, without the local
+    graph it once built; and each answer is completable's."""
+
+    def refused(*args: object) -> object:
+        raise AssertionError("a local graph was built")
+
+    rng = random.Random(seed)
+    group, below = _late_round(rng)
+    checks = Compatibility([*group, *below])
+    under = checks.mask(below)
+    chain = [under]
+    for e in group[:-1]:
+        chain.append(chain[-1] | checks.mask((e,)))
+    checks.note_chain(chain)
+    monkeypatch.setattr(Compatibility, "_greedy", refused)
+    last = checks.mask(group[-1:])
+    for bye in (True, False):
+        expected = completable([*below, *group], bye=bye)
+        assert checks.with_one(chain[-1], last, bye=bye) == expected
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_sb_5_the_rounds_partners_made_once_answer_as_the_groups_own(seed: int) -> None:
+    """A group's checks on the round's partner bitsets (made once, the players numbered
+    in the round's order, players above the group among them) answer as those made for
+    the group and the players below alone."""
+    rng = random.Random(seed)
+    group, below = _late_round(rng)
+    above = [entrant(100 + n, barred=tuple(e.number for e in group[:n])) for n in range(3)]
+    everyone = [*above, *below[::-1], *group]
+    shared = Compatibility([*group, *below], Partners(everyone))
+    alone = Compatibility([*group, *below])
+    players = [*group, *below]
+    for _ in range(30):
+        chosen = [e for e in players if rng.random() < 0.6]
+        for bye in (True, False):
+            want = completable(chosen, bye=bye)
+            assert shared.completable(shared.mask(chosen), bye=bye) == want
+            assert alone.completable(alone.mask(chosen), bye=bye) == want
+            base = shared.mask(below)
+            assert shared.completable_from(base, shared.mask(chosen), bye=bye) == want

@@ -97,23 +97,20 @@ class Compatibility:
     :func:`completable` does on the same players.
     """
 
-    def __init__(self, players: Sequence[Entrant]) -> None:
-        self._index = {e.number: i for i, e in enumerate(players)}
-        everyone = (1 << len(players)) - 1
-        masks = [everyone & ~(1 << i) for i in range(len(players))]
-        for i, player in enumerate(players):
-            for number in player.barred:
-                j = self._index.get(number)
-                if j is not None:
-                    masks[i] &= ~(1 << j)
-                    masks[j] &= ~(1 << i)
-        self._masks = masks
-        self._bye = self.mask(e for e in players if e.bye_allowed)
-        self._dummy = len(players)
+    def __init__(self, players: Sequence[Entrant], partners: Partners | None = None) -> None:
+        shared = Partners(players) if partners is None else partners
+        self._index = shared.index
+        among = self.mask(players)
+        # Only these players: the searches read no one else's partners.
+        self._masks = masks = [m & among for m in shared.masks]
+        self._bye = shared.bye & among
+        self._dummy = len(masks)
         """A vertex that stands for the bye: a partner of everyone who may have it."""
-        self._most_barred = max((len(players) - 1 - m.bit_count() for m in masks), default=0)
-        """The most players any one player may not meet among them (Dirac's bound)."""
         self._adjacent = _Rows(masks, self._bye)
+        self._most_barred = max(
+            (len(players) - 1 - masks[i].bit_count() for i in _bits(among)), default=0
+        )
+        """The most players any one player may not meet among them (Dirac's bound)."""
         self._short_by_one: dict[int, int] = {}
         """For sets of vertices (the bye's included when present, as bitsets): those some
         maximum matching of the set leaves free when its maximum matchings leave exactly
@@ -264,15 +261,22 @@ class Compatibility:
             self._matchings[first | dummy] = known
         mate, size = known
         smaller = first
+        live: list[bool] | None = None
         for larger in reversed(chain):
-            mate = list(mate)
-            if augment(
-                (larger & ~smaller).bit_length() - 1,
-                self._adjacent,
-                mate,
-                self._alive(larger, bool(dummy)),
-            ):
-                size += 1
+            added = (larger & ~smaller).bit_length() - 1
+            # With a perfect matching there is no free vertex for a path to end at; a
+            # failed search leaves the matching as it was.
+            if (smaller | dummy).bit_count() != 2 * size:
+                if live is None:
+                    live = self._alive(larger, bool(dummy))
+                else:
+                    live[added] = True
+                trial = list(mate)
+                if augment(added, self._adjacent, trial, live):
+                    mate = trial
+                    size += 1
+            elif live is not None:
+                live[added] = True
             self._matchings[larger | dummy] = mate, size
             smaller = larger
         return mate, size
@@ -282,8 +286,13 @@ class Compatibility:
         a greedy matching of it that pairs those with the fewest partners first."""
         local = _bits(vertices)
         position = {v: k for k, v in enumerate(local)}
-        everyone = self._adjacent
-        adjacent = [[position[w] for w in everyone[v] if vertices >> w & 1] for v in local]
+        masks = self._masks
+        bye = self._bye
+        dummy = self._dummy
+        adjacent = []
+        for v in local:  # each row as the search's, in increasing order, the bye's last
+            near = bye if v == dummy else masks[v] | (bye >> v & 1) << dummy
+            adjacent.append([position[w] for w in _bits(near & vertices)])
         mate = [-1] * len(local)
         for k in sorted(range(len(local)), key=lambda k: len(adjacent[k])):
             if mate[k] == -1:
@@ -298,6 +307,10 @@ class Compatibility:
         matching of theirs leaves free, when those matchings leave exactly one free; else
         0."""
         known = self._matchings.get(vertices)
+        players = vertices & ~(1 << self._dummy)
+        if known is None and players in self._grown_from:
+            # One search from the matching of a head (:meth:`note_chain`) before it.
+            known = self._matching(players, vertices & 1 << self._dummy)
         if known is not None:  # a base's matching, numbered as all players
             dummy = vertices & 1 << self._dummy
             if vertices.bit_count() - 2 * known[1] != 1:
@@ -457,6 +470,26 @@ class Compatibility:
             if w != -1 and not (alive[v] and alive[w]):
                 mate[v] = -1
         return complete_matching(self._adjacent, mate, alive)
+
+
+class Partners:
+    """SB 1 among all the players of a round, as one bitset of allowed partners per
+    player (numbered in the order given): made once and shared by each score group's
+    :class:`Compatibility`, whose players are among them, instead of built again for
+    every group."""
+
+    def __init__(self, players: Sequence[Entrant]) -> None:
+        self.index = {e.number: i for i, e in enumerate(players)}
+        everyone = (1 << len(players)) - 1
+        masks = [everyone & ~(1 << i) for i in range(len(players))]
+        for i, player in enumerate(players):
+            for number in player.barred:
+                j = self.index.get(number)
+                if j is not None:
+                    masks[i] &= ~(1 << j)
+                    masks[j] &= ~(1 << i)
+        self.masks = masks
+        self.bye = sum(1 << i for i, e in enumerate(players) if e.bye_allowed)
 
 
 class _Rows(Sequence[list[int]]):

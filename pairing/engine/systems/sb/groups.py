@@ -13,7 +13,14 @@ from pairing.engine.errors import NoValidPairing
 from pairing.engine.messages import words
 from pairing.engine.model import PairingNumber, Points
 
-from .compatibility import Compatibility, colours_kept, compatible, completable, most_pairs
+from .compatibility import (
+    Compatibility,
+    Partners,
+    colours_kept,
+    compatible,
+    completable,
+    most_pairs,
+)
 from .entrants import RULES, Entrant, _points
 
 HEAD_LENGTHS = (16, 8, 4, 2)
@@ -143,6 +150,7 @@ def pair_group(
     *,
     lowest: bool,
     by_prefix: bool = True,
+    partners: Partners | None = None,
 ) -> GroupResult:
     """Pair one score group (SB 4) and choose who moves down or gets the bye (SB 5, SB 6).
 
@@ -162,6 +170,8 @@ def pair_group(
     ``by_prefix=False`` decides each set alone, one by one, from the matching of the group
     or of the players below (the same answers, slower: kept for the tests that hold the
     two equal).
+    ``partners``: SB 1 among the round's players, made once for all its groups (else
+    among the group and the players below, for this group alone).
 
     :raises NoValidPairing: no choice works (only when the round cannot be paired).
     """
@@ -170,7 +180,7 @@ def pair_group(
     if lowest:
         candidates = [e for e in candidates if e.bye_allowed]
     # Every check below is among the group and the players below: SB 1 between them once.
-    checks = Compatibility([*group, *below])
+    checks = Compatibility([*group, *below], partners)
     whole = checks.mask(group)
     under = checks.mask(below)
     bit = {e.number: checks.mask((e,)) for e in group}
@@ -284,10 +294,8 @@ def _first_by_prefix(
                 break
         tried += run
         head = 0
-        grown = [under]  # the players below with the prefix's first 0, 1, ... floaters
         for index in prefix:
             head |= lasts[index]
-            grown.append(under | head)
         allowed = -1
         for own, near in weak:
             if own & head:
@@ -302,9 +310,12 @@ def _first_by_prefix(
         made: list[list[tuple[int, int]]] = []
 
         def ask(
-            grown: list[int] = grown, made: list[list[tuple[int, int]]] = made
+            prefix: tuple[int, ...] = prefix, made: list[list[tuple[int, int]]] = made
         ) -> list[tuple[int, int]]:
             if not made:
+                grown = [under]  # the players below with the prefix's first 0, 1, ... floaters
+                for index in prefix:
+                    grown.append(grown[-1] | lasts[index])
                 checks.note_chain(grown)
                 made.append([(grown[count - more], more) for more in HEAD_LENGTHS if more < count])
             return made[0]

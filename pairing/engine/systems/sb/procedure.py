@@ -28,7 +28,7 @@ from pairing.engine.errors import NoValidPairing
 from pairing.engine.messages import Message, words
 from pairing.engine.model import Board, Colour, Explanation, RoundPairing, TournamentState
 
-from .compatibility import colours_kept, compatible, completable, most_pairs
+from .compatibility import Partners, colours_kept, compatible, completable, most_pairs
 from .entrants import RULES, Entrant, entrants, sb_2_key, score_groups
 from .explanation import _acceleration_notes, _board_note, _group_notes
 from .groups import (
@@ -101,13 +101,20 @@ def pair(state: TournamentState, *, seed: int, by_prefix: bool = True) -> RoundP
     if not completable(players, bye=True):
         raise NoValidPairing(words("pairing.sb_round", round=state.round_number, rules=RULES))
     groups = score_groups(players)
+    partners = Partners([e for _, residents in groups for e in residents])
     results: list[GroupResult] = []
     moving: list[Entrant] = []
     for index, (score, residents) in enumerate(groups):
         below = [e for _, rest in groups[index + 1 :] for e in rest]
         group = sorted([*moving, *residents], key=lambda e: e.key)
         done = pair_group(
-            score, group, moving, below, lowest=index == len(groups) - 1, by_prefix=by_prefix
+            score,
+            group,
+            moving,
+            below,
+            lowest=index == len(groups) - 1,
+            by_prefix=by_prefix,
+            partners=partners,
         )
         results.append(done)
         moving = list(done.floaters)
