@@ -6,8 +6,8 @@ they hold every record the export writes: headers, XXR, XXC, XXS, SWY, SWK, SWO,
 with games, forfeits, double forfeits, adjourned games, byes (pairing-allocated,
 half-point, full-point) and blank boards in play, SWN, SWC, SWA, SWW, SWT, TRF-2026 240
 requests (H, F, Z), XXP, XXA (before and after round 1 is paired), SWR and SWG, and
-(#31) the settings on SWO, SWP, SWI, SWB, SWL, SWF and SWQ; and an event not started
-yet, numbered by entry.
+(#31) the settings on SWO, SWP, SWI, SWB, SWL, SWF and SWQ, and (#35) FIDE's three ratings
+on SWX; and an event not started yet, numbered by entry.
 
 A change of the export's text is a change of the backup format: look at the diff, then
 write the files again with ``SWISSWEB_WRITE_EXPORTS=1 pytest tests/web/test_export_golden.py``.
@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 
+from swissweb.tournament.core.fide_ratings import fide_column
 from swissweb.tournament.models import (
     Event,
     ForbiddenPair,
@@ -49,7 +50,10 @@ def _players(event: Event, rows: list[dict[str, Any]]) -> dict[str, Player]:
     for row in rows:
         # A fixed private link code: the export writes it (SWL), and a new one is random.
         code = f"{event.slug.removeprefix('golden-')}-{len(created) + 1:02d}"
-        player = Player.objects.create(event=event, **{"access_code": code, **row})
+        # FIDE's rating of the event's rate in its own column too, as registration
+        # keeps it (#35): the export writes the three (SWX).
+        rated = {fide_column(event.rate_of_play): row["rating"]} if row.get("rating") else {}
+        player = Player.objects.create(event=event, **{"access_code": code, **rated, **row})
         created[row["name"]] = player
     return created
 

@@ -242,7 +242,7 @@ def test_full_point_bye_in_the_crosstable_and_the_player_card(
 ) -> None:
     """The crosstable marks the round with no opponent; the card names the bye, in a
     round played and in the round in play, and counts its points."""
-    table = standing_selectors.standings_after(event=two_rounds)
+    table = standing_selectors.crosstable_after(event=two_rounds)
     line = next(line for line in table.lines if line.player.pairing_number == 1)
     cell = line.cells[0]
     assert (cell.opponent_rank, cell.colour, cell.result) == (None, "", "+")
