@@ -26,23 +26,13 @@ from pairing.engine.systems.sb.groups import (
 )
 from pairing.engine.systems.sb.procedure import Entrant
 
-from .test_sb_ordered import entrant
+from .test_sb_ordered import barred_entrants, entrant
 
 
 def _late_round(rng: random.Random) -> tuple[list[Entrant], list[Entrant]]:
     """A score group and the players below, most of whom have met (a late round)."""
     count = rng.randrange(8, 34)
-    barred: dict[int, set[int]] = {n: set() for n in range(1, count + 1)}
-    density = rng.choice((0.6, 0.75, 0.85, 0.92))
-    for a in range(1, count + 1):
-        for b in range(a + 1, count + 1):
-            if rng.random() < density:
-                barred[a].add(b)
-                barred[b].add(a)
-    players = [
-        entrant(n, barred=tuple(sorted(barred[n])), bye_allowed=rng.random() < 0.7)
-        for n in range(1, count + 1)
-    ]
+    players = barred_entrants(rng, count, rng.choice((0.6, 0.75, 0.85, 0.92)))
     cut = rng.randrange(3, count - 1)
     return players[:cut], players[cut:]
 

@@ -91,6 +91,21 @@ def entrant(
     )
 
 
+def barred_entrants(rng: random.Random, count: int, density: float) -> list[Entrant]:
+    """Players 1 to ``count``, each two of whom have met with chance ``density`` (SB 1
+    bars them), each allowed a bye with chance 0.7."""
+    barred: dict[int, set[int]] = {n: set() for n in range(1, count + 1)}
+    for a in range(1, count + 1):
+        for b in range(a + 1, count + 1):
+            if rng.random() < density:
+                barred[a].add(b)
+                barred[b].add(a)
+    return [
+        entrant(n, barred=tuple(sorted(barred[n])), bye_allowed=rng.random() < 0.7)
+        for n in range(1, count + 1)
+    ]
+
+
 # --- SB 1 and SB 4 ----------------------------------------------------------------------
 
 

@@ -16,7 +16,7 @@ from pairing.engine.systems.sb.compatibility import Compatibility, completable
 from pairing.engine.systems.sb.groups import FLOATER_SETS_TRIED, GroupResult, pair_group
 from pairing.engine.systems.sb.procedure import Entrant, pair
 
-from .test_sb_ordered import entrant
+from .test_sb_ordered import barred_entrants, entrant
 
 
 def _random_players(rng: random.Random) -> list[Entrant]:
@@ -111,17 +111,7 @@ def test_sb_5_runs_of_sets_sharing_their_first_floaters_choose_as_one_by_one(
     monkeypatch.setattr(groups, "FLOATER_SETS_TRIED", limit)
     rng = random.Random(1000 + seed)
     count = rng.randrange(6, 27)
-    barred: dict[int, set[int]] = {n: set() for n in range(1, count + 1)}
-    density = rng.choice((0.5, 0.7, 0.8, 0.9))
-    for a in range(1, count + 1):
-        for b in range(a + 1, count + 1):
-            if rng.random() < density:
-                barred[a].add(b)
-                barred[b].add(a)
-    players = [
-        entrant(n, barred=tuple(sorted(barred[n])), bye_allowed=rng.random() < 0.7)
-        for n in range(1, count + 1)
-    ]
+    players = barred_entrants(rng, count, rng.choice((0.5, 0.7, 0.8, 0.9)))
     cut = rng.randrange(2, count + 1)
     group, below = players[:cut], players[cut:]
     from_above = [p for p in group if rng.random() < 0.2]
