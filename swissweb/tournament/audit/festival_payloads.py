@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from swissweb.tournament.audit.payloads import PlayerNamed
 from swissweb.tournament.audit.stored import AuditPayload, Fact, Fields, Names, plain
+from swissweb.tournament.models import RateOfPlay
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -76,6 +77,14 @@ class PlayerMove(PlayerNamed):
     source: str
     target: str
     pairing_number: int | None = None
+    rate_of_play: str | None = None
+    """The target's rate of play, when it is not the source's (#35 item 1)."""
+    rating_before: int | None = None
+    rating_after: int | None = None
+    """The FIDE rating the player had and has (0: unrated): the one of the target's rate
+    where known, else the one kept."""
+    rating_kept: bool | None = None
+    """True: FIDE's rating of the target's rate is not known, the old one is kept."""
 
     @classmethod
     def parse(cls, fields: Fields) -> Self:
@@ -84,14 +93,36 @@ class PlayerMove(PlayerNamed):
             source=fields.text("source") or "",
             target=fields.text("target") or "",
             pairing_number=fields.number("pairing_number"),
+            rate_of_play=fields.text("rate_of_play"),
+            rating_before=fields.number("rating_before"),
+            rating_after=fields.number("rating_after"),
+            rating_kept=fields.flag("rating_kept"),
         )
 
     def facts(self, names: Names) -> list[Fact]:
-        return [
+        facts = [
             Fact("source", _("from section"), plain(self.source)),
             Fact("target", _("to section"), plain(self.target)),
             Fact("pairing_number", _("pairing number"), plain(self.pairing_number)),
         ]
+        if self.rate_of_play is not None:
+            rate = self.rate_of_play
+            label = RateOfPlay(rate).label if rate in RateOfPlay.values else rate
+            facts.append(Fact("rate_of_play", _("rate of play"), str(label)))
+        if self.rating_before is not None and self.rating_after is not None:
+            before, after = _rating(self.rating_before), _rating(self.rating_after)
+            value = f"{before} → {after}" if before != after else after
+            if self.rating_kept:
+                # Translators: rating is a FIDE rating kept when a player moves to a
+                # section of another rate of play whose FIDE rating is not known.
+                value = _("%(rating)s, kept (none known of this rate)") % {"rating": after}
+            facts.append(Fact("rating", _("FIDE rating"), value))
+        return facts
+
+
+def _rating(value: int) -> str:
+    """A rating in words: "unrated" for 0."""
+    return str(value) if value else _("unrated")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -338,7 +338,8 @@ def _entry(entry_id: int) -> tuple[Event, Entry]:
 def _accept(entry: Entry, *, user: User | None, now: dt.datetime) -> None:
     """Register the entry as a player, if its section's rules admit them (a section's
     rules may have changed since the entry was made)."""
-    problem = eligible(entry.event, rating=entry.rating, birth_year=entry.birth_year)
+    rating = pairing_rating(entry.event.rating_basis, entry)
+    problem = eligible(entry.event, rating=rating, birth_year=entry.birth_year)
     if problem is not None:
         raise TournamentError(problem)
     row = {

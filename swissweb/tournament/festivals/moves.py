@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
@@ -13,6 +14,7 @@ from swissweb.tournament.audit.actions import AuditAction
 from swissweb.tournament.audit.festival_payloads import PlayerMove
 from swissweb.tournament.core import fide_ratings
 from swissweb.tournament.core.errors import RoundLocked, TournamentError
+from swissweb.tournament.core.rating_basis import pairing_rating
 from swissweb.tournament.core.services import (
     _audit,
     _lock_event,
@@ -37,6 +39,22 @@ def player_birth_year(player: Player) -> int | None:
     return player.birth_date.year if player.birth_date is not None else player.birth_year
 
 
+def _switch(row: Player | Entry, source: Event, target: Event) -> dict[str, Any]:
+    """Give ``row`` FIDE's rating of ``target``'s rate of play where known
+    (``fide_ratings.switch``, as a new rate of play does, #35 item 1); the audit fields
+    saying what it did (none when the rate and the rating stay)."""
+    before = row.rating
+    known = fide_ratings.switch(row, target.rate_of_play)
+    if source.rate_of_play == target.rate_of_play and row.rating == before:
+        return {}
+    return {
+        "rate_of_play": target.rate_of_play,
+        "rating_before": before,
+        "rating_after": row.rating,
+        "rating_kept": None if known else True,
+    }
+
+
 def _refuse_started(event: Event) -> None:
     if event.round_set.exists():
         raise RoundLocked(
@@ -53,10 +71,12 @@ def player_move(*, player_id: int, target_id: int, user: User, now: dt.datetime)
     becomes the one of the target's rate of play where it is known (#35 item 1).
     Pairing numbers are given as for any player registered: none before the section
     starts, else the next free one; the section left closes its numbers up (C.04.2
-    Article 2's order is kept).  Both sections record the move.
+    Article 2's order is kept).  Both sections record the move, with the FIDE rating
+    before and after when the rates of play differ.
 
     :raises TournamentError: the sections are not of one festival, a round 1 is paired,
-        the target's rules refuse the player (naming the rule), the player is in a
+        the target's rules refuse the player (naming the rule; its rating limits read
+        the rating the target pairs on, ``Event.rating_basis``), the player is in a
         forbidden pair, or the target would pass 9,999 players.
     """
     with transaction.atomic():
@@ -72,8 +92,12 @@ def player_move(*, player_id: int, target_id: int, user: User, now: dt.datetime)
         _refuse_started(target)
         player = Player.objects.select_for_update().get(pk=player_id)
         # The target's rate of play may be another: its FIDE rating where known.
-        fide_ratings.switch(player, target.rate_of_play)
-        problem = eligible(target, rating=player.rating, birth_year=player_birth_year(player))
+        switched = _switch(player, source, target)
+        problem = eligible(
+            target,
+            rating=pairing_rating(target.rating_basis, player),
+            birth_year=player_birth_year(player),
+        )
         if problem is not None:
             raise TournamentError(problem)
         if ForbiddenPair.objects.filter(event=source).filter(first=player).exists() or (
@@ -116,6 +140,7 @@ def player_move(*, player_id: int, target_id: int, user: User, now: dt.datetime)
                     source=source_name,
                     target=target_name,
                     pairing_number=number,
+                    **switched,
                 ),
             )
         return player
@@ -130,7 +155,8 @@ def entry_move(*, entry_id: int, target_id: int, user: User, now: dt.datetime) -
     is, its payment kept, its FIDE rating the one of the target's rate of play where
     known: it waits for the target's arbiter, or goes to the target's
     waiting list when the target is full; its fee is the target's fee table's.  Both
-    sections record the move.
+    sections record the move, with the FIDE rating before and after when the rates of
+    play differ; the rating limits read the rating the target pairs on.
 
     :raises TournamentError: the entry is refused, the sections are not of one
         festival, a round 1 is paired, the target's rules or rating limits refuse the
@@ -156,10 +182,11 @@ def entry_move(*, entry_id: int, target_id: int, user: User, now: dt.datetime) -
                 _("The entry of %(name)s is %(state)s: it stays in its section.")
                 % {"name": entry.name, "state": entry.get_state_display()}
             )
-        fide_ratings.switch(entry, target.rate_of_play)
+        switched = _switch(entry, source, target)
+        rating = pairing_rating(target.rating_basis, entry)
         settings = EntrySettings.objects.filter(event=target).first()
-        problem = (ineligible(settings, entry.rating) if settings is not None else None) or (
-            eligible(target, rating=entry.rating, birth_year=entry.birth_year)
+        problem = (ineligible(settings, rating) if settings is not None else None) or (
+            eligible(target, rating=rating, birth_year=entry.birth_year)
         )
         if problem is not None:
             raise TournamentError(problem)
@@ -177,7 +204,10 @@ def entry_move(*, entry_id: int, target_id: int, user: User, now: dt.datetime) -
         except IntegrityError as exc:
             raise TournamentError(plain_integrity_error(exc)) from exc
         moved = PlayerMove(
-            player=entry.name, source=section_label(source), target=section_label(target)
+            player=entry.name,
+            source=section_label(source),
+            target=section_label(target),
+            **switched,
         )
         for event in (source, target):
             _audit(event=event, user=user, now=now, action=AuditAction.ENTRY_MOVE, after=moved)

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from swissweb.tournament.core.not_found import not_found_is_404
+from swissweb.tournament.core.rating_basis import pairing_rating
 from swissweb.tournament.entries import services as entry_services
 from swissweb.tournament.festivals import selectors
 from swissweb.tournament.festivals.forms import ChooseSectionForm
@@ -67,10 +68,14 @@ def _refusal(view: selectors.FestivalView, form: ChooseSectionForm) -> str | Non
     if closed is not None or settings is None:
         return closed
     listed = entry_services.listed_facts(
-        fide_id=data.get("fide_id"), national_id=(data.get("national_id") or "").strip()
+        fide_id=data.get("fide_id"),
+        national_id=(data.get("national_id") or "").strip(),
+        rate_of_play=event.rate_of_play,
     )
     listed = listed or entry_services.Listed()
     birth_year = data.get("birth_year") or listed.birth_year
-    return entry_services.ineligible(settings, listed.rating) or eligible(
-        event, rating=listed.rating, birth_year=birth_year
+    # The limits read the rating the section pairs on, as its entry form does.
+    rating = pairing_rating(event.rating_basis, listed)
+    return entry_services.ineligible(settings, rating) or eligible(
+        event, rating=rating, birth_year=birth_year
     )
