@@ -3,7 +3,8 @@ and telling when a file names one player twice (:func:`duplicate_players`).
 
 Columns, by header name (case-insensitive, any order): ``name`` (required), ``rating``,
 ``title``, ``federation``, ``fide_id``, ``club`` (or ``school``), ``birth_date``
-(YYYY-MM-DD, YYYY/MM/DD or a year), ``sex`` (m/w/f), ``area`` (local area, ESCA 27),
+(YYYY-MM-DD, YYYY/MM/DD, or a year alone: the birth year, as FIDE's list gives it, never
+a date it is not), ``sex`` (m/w/f), ``area`` (local area, ESCA 27),
 ``top`` (yes/no: a top player, ESCA 3), the national rating's three columns, and FIDE's
 three ratings ``fide_standard``, ``fide_rapid``, ``fide_blitz`` (empty: not known).
 Without a header line the columns are taken in that order.  Delimiters ``,`` ``;`` and
@@ -25,7 +26,7 @@ from typing import Any, Literal, Required, TypedDict
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from swissweb.tournament.core.limits import HIGHEST_FIDE_ID
+from swissweb.tournament.core.limits import BIRTH_YEARS, HIGHEST_FIDE_ID
 from swissweb.tournament.core.text import invisible
 from swissweb.tournament.models import Title
 
@@ -38,7 +39,8 @@ COLUMNS = (
 three ratings last, so that a file written before them reads as it did (``rating`` is
 FIDE's of the event's rate of play; that rate's own column, when given, wins)."""
 ALIASES = {"school": "club", "fed": "federation", "fideid": "fide_id", "id": "fide_id",
-           "born": "birth_date", "birthdate": "birth_date", "elo": "rating",
+           "born": "birth_date", "birthdate": "birth_date", "birth_year": "birth_date",
+           "elo": "rating",
            "fide_rating": "rating", "top_player": "top", "nat_rating": "national_rating",
            "nat_id": "national_id", "national_code": "national_id",
            "rating_list": "national_list", "list": "national_list",
@@ -60,6 +62,8 @@ class PlayerRow:
     fide_id: int | None = None
     club: str = ""
     birth_date: dt.date | None = None
+    birth_year: int | None = None
+    """A year given alone in the birth date's column (``birth_date`` is then None)."""
     sex: str = ""
     area: str = ""
     top_player: bool = False
@@ -82,6 +86,7 @@ class _RowFields(TypedDict, total=False):
     fide_id: int
     club: str
     birth_date: dt.date
+    birth_year: int
     sex: str
     area: str
     top_player: bool
@@ -128,8 +133,6 @@ def _file_column() -> str:
 
 
 def _birth_date(value: str) -> dt.date:
-    if re.fullmatch(r"[0-9]{4}", value):
-        return dt.date(int(value), 1, 1)
     for fmt in ("%Y-%m-%d", "%Y/%m/%d", "%Y.%m.%d", "%d.%m.%Y"):
         try:
             return dt.datetime.strptime(value, fmt).date()
@@ -189,7 +192,16 @@ def _parse_row(line: int, values: dict[str, str]) -> PlayerRow:
         fields["fide_id"] = int(fide_id)
     fields["club"] = values.get("club", "").strip()[:100]
     birth = values.get("birth_date", "").strip()
-    if birth:
+    if re.fullmatch(r"[0-9]{4}", birth):
+        # A year alone is a birth year: read as 1 January it would reach FIDE's report
+        # as a birth date the player does not have.
+        low, high = BIRTH_YEARS
+        if not low <= int(birth) <= high:
+            # Translators: low and high are years, 1900 and 2100.
+            message = _("A birth year is from %(low)s to %(high)s.")
+            raise _Refused("birth_date", message % {"low": low, "high": high})
+        fields["birth_year"] = int(birth)
+    elif birth:
         try:
             fields["birth_date"] = _birth_date(birth)
         except ValueError as exc:
