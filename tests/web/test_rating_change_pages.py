@@ -9,6 +9,7 @@ higher rated an expected score of 0.70.
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
 import random
 from fractions import Fraction
@@ -163,3 +164,23 @@ def test_change_text_writes_what_rounding_the_fraction_writes() -> None:
         sign = "+" if hundredths > 0 else "-" if hundredths < 0 else ""
         expected = f"{sign}{abs(hundredths) // 100}.{abs(hundredths) % 100:02d}"
         assert change_text(change) == expected
+
+
+def test_a_juniors_k_counts_the_year_the_event_was_started_when_it_has_no_start_date(
+    two_rounds: Event,
+) -> None:
+    """B.02 8.3: K 40 for a junior under 2300.  Without a start date the event's year
+    is the year the arbiter started it (2026 here): a player born in 2012 is a junior;
+    a start date, when set, is the year counted."""
+    assert two_rounds.start_date is None
+    Player.objects.filter(event=two_rounds, pairing_number=1).update(birth_year=2012)
+    two_rounds.started_at = dt.datetime(2026, 3, 1, 8, 0, tzinfo=dt.UTC)
+    two_rounds.save()  # a change of the event: the cached card is read again
+    _, white = _first_round_game(two_rounds, 1)
+    card = player_selectors.player_card(event=two_rounds, pairing_number=1)
+    assert card.k == "K 40 (junior under 2300)"
+    assert card.rounds[0].change == ("+12.00" if white else "-28.00")
+    two_rounds.start_date = dt.date(2031, 1, 10)  # the player is 19 that year
+    two_rounds.save()
+    card = player_selectors.player_card(event=two_rounds, pairing_number=1)
+    assert card.k == "K 20 (rated under 2400)"

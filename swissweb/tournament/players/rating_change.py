@@ -4,7 +4,8 @@ computes it (the engine's ``rating_change``), for the player's card and the stan
 In a rapid or blitz event every player's K is 20 (B.02 8.3.3).  In a standard event a
 player's K is the arbiter's when set on the player, else derived from what the event
 knows (B.02 8.3): 40 for a junior rated under 2300 (the birth year, against the year
-the event starts), 10 from 2400, 20 otherwise.  The games a player had rated before
+the event starts; an event without a start date, the year it was started), 10 from
+2400, 20 otherwise.  The games a player had rated before
 and a rating once at 2400 are not known here: the arbiter sets K for those.
 """
 
@@ -16,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Protocol
 
+from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from swissweb.tournament.core.caching import cache_version, cached
@@ -61,12 +63,21 @@ class RatedPlayer(Protocol):
     def k_factor(self) -> int | None: ...
 
 
+def event_year(event: Event) -> int | None:
+    """The year a junior's age is counted against (B.02 8.3): the year of the event's
+    start date, else of the day the arbiter started it (pairing numbers given); None
+    before that, when no game is rated yet."""
+    if event.start_date is not None:
+        return event.start_date.year
+    return timezone.localdate(event.started_at).year if event.started_at is not None else None
+
+
 def player_k(event: Event, player: RatedPlayer) -> KFactor:
     """The K of ``player`` in ``event`` (see the module's docstring)."""
     birth_year = player.birth_date.year if player.birth_date else player.birth_year
     return k_factor(
         player.rating,
-        event_year=event.start_date.year if event.start_date else None,
+        event_year=event_year(event),
         birth_year=birth_year,
         set_by_arbiter=player.k_factor,
         rapid_or_blitz=event.rate_of_play != RateOfPlay.STANDARD,
