@@ -11,14 +11,17 @@ same index, never from the table), until ``LIMIT`` names match, however many nam
 word starts ("first last" looks first at the names starting with "last": one range of
 the index); the names shown are then put with the most words typed in full first.
 Under 50 ms on a list of 1.5 million players (``make bench``).  An ID finds its player
-in every list.
+in every list, a national ID with letters too ("123456A", "C0327-002").
 """
 
 from __future__ import annotations
 
+import re
+
 from django.db import connection, transaction
 
 from swissweb.ratings.folding import query_words
+from swissweb.ratings.formats import MAX_ID
 from swissweb.ratings.models import ListedName, ListedPlayer
 from swissweb.tournament.core.params import ascii_digits
 
@@ -91,6 +94,16 @@ def _matches(
         return list(dict.fromkeys(pk for (pk,) in cursor.fetchall()))
 
 
+def _id_like(text: str) -> bool:
+    """Whether ``text`` may be a list's ID with letters in it: one word of ASCII letters,
+    digits and hyphens holding a digit, no longer than an ID (``ListedPlayer.player_id``)."""
+    return (
+        len(text) <= MAX_ID
+        and re.fullmatch(r"[A-Za-z0-9-]+", text) is not None
+        and any(c.isdigit() for c in text)
+    )
+
+
 def search(query: str, *, limit: int = LIMIT) -> list[ListedPlayer]:
     """The players of every list matching ``query``, best first: an ID's own player,
     else the names holding a word that starts with each word typed, those where more
@@ -101,6 +114,16 @@ def search(query: str, *, limit: int = LIMIT) -> list[ListedPlayer]:
         return list(
             ListedPlayer.objects.filter(player_id=text).select_related("rating_list")[:limit]
         )
+    if _id_like(text):
+        # A national ID of letters and digits ("123456A", "C0327-002"), as typed or in
+        # capitals: its player when a list has one, else the names it starts.
+        found = list(
+            ListedPlayer.objects.filter(player_id__in={text, text.upper()}).select_related(
+                "rating_list"
+            )[:limit]
+        )
+        if found:
+            return found
     typed = query_words(text)
     if sum(len(w) for w in typed) < 2:
         return []

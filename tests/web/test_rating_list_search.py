@@ -89,6 +89,20 @@ def test_search_ranks_exact_words_before_longer_ones() -> None:
 
 
 @pytest.mark.django_db
+def test_a_national_id_with_letters_finds_its_player() -> None:
+    """An arbiter types the ID a national list gives: ECF's "123456A", the German
+    federation's club and member numbers "C0327-002" (typed in any case); a word with
+    a digit that is no ID still searches the names."""
+    load_list(name="DWZ", kind=ListKind.NATIONAL, source="", user=None, now=T0, entries=[
+        Entry(player_id="C0327-002", name="Bauer, Ben", standard=1900),
+        Entry(player_id="123456A", name="Smith, John", standard=1850),
+    ])  # fmt: skip
+    assert names("C0327-002") == names("c0327-002") == ["Bauer, Ben"]
+    assert names("123456a") == ["Smith, John"]
+    assert names("C0327-999") == [] and names("smith") == ["Smith, John"]
+
+
+@pytest.mark.django_db
 def test_reloading_a_list_replaces_its_search_words() -> None:
     load("Carlsen, Magnus")
     load("Caruana, Fabiano")
