@@ -102,6 +102,48 @@ def test_a_prize_list_pays_out_exactly_the_prizes_of_the_table(
     assert len({a.player.key for a in awards}) == len(awards)
 
 
+def test_a_player_level_with_winners_of_several_groups_shares_in_one_only() -> None:
+    """All six level on points: P6 won nothing and is level with the winners of the
+    place prizes, the over-2000s' and the seniors'.  It shares the place money (the
+    group of the largest prize), not the others' too: one prize per player."""
+    players = [player(1, 0.5, rating=2300), player(2, 0.5, rating=2200),
+               player(3, 0.5, rating=2100), player(4, 0.5),
+               player(5, 0.5, rating=1900, born=1960),
+               player(6, 0.5, rating=2050, born=1950)]  # fmt: skip
+    table = read_table('Place: 50, 0.01\nRating above 2000: 25, "Book"\nBorn 1960 or earlier: 10')
+    awards = prize_list(table, players, "split")
+    assert [(a.player.name, a.group, a.item or money(a.cents)) for a in awards] == [
+        ("P1", "Place", "16.67"), ("P4", "Place", "16.67"), ("P6", "Place", "16.67"),
+        ("P3", "Rating above 2000", "Book"), ("P2", "Rating above 2000", "25.00"),
+        ("P5", "Born 1960 or earlier", "10.00"),
+    ]  # fmt: skip
+    assert sum(a.cents for a in awards) == 5001 + 2500 + 1000
+
+
+@given(
+    halves=st.lists(st.integers(min_value=0, max_value=4), min_size=4, max_size=12),
+    born=st.lists(st.integers(min_value=1940, max_value=2015), min_size=12, max_size=12),
+    sharing=st.sampled_from(["split", "hort", "none"]),
+)
+def test_with_several_groups_and_any_ties_nobody_wins_twice(
+    halves: list[int], born: list[int], sharing: str
+) -> None:
+    points = sorted(halves, reverse=True)
+    players = [player(i, p / 2, rating=2400 - 50 * i, born=born[i - 1]) for i, p in
+               enumerate(points, start=1)]  # fmt: skip
+    table = read_table(
+        'Place: 100, 50, "Cup"\nRating above 2000: 30, 20\nBorn 1966 or earlier: 25\n'
+        "Born 2005 or later: 15, 5"
+    )
+    awards = prize_list(table, players, sharing)
+    assert len({a.player.key for a in awards}) == len(awards)
+    groups = {a.group for a in awards}
+    paid = {group: sum(a.cents for a in awards if a.group == group) for group in groups}
+    for group in table:
+        if group.name in paid:
+            assert paid[group.name] <= sum(prize.cents for prize in group.prizes)
+
+
 def test_seniors_are_born_in_or_before_the_year_and_juniors_in_or_after() -> None:
     players = [player(1, 5, born=1990), player(2, 4, born=1960), player(3, 3, born=2012),
                player(4, 2, born=None)]  # fmt: skip

@@ -16,6 +16,11 @@ share points within a group share its money, as the event says:
 A prize in kind cannot be cut: in a tie it goes by the tie-breaks, and its winner takes
 no share of the tie's money, which the others share.
 
+A player who won no prize but is level with winners shares their money in one group
+only, so that no one is paid by two groups: the groups are taken in the order their
+prizes are handed out (the group of the largest prize first), and the player shares in
+the first whose tie reaches them.
+
 Money is counted in whole cents, so that the shares of a prize add up to the prize
 exactly (``shares``): 50.00 shared by three is 16.67, 16.67 and 16.66.
 """
@@ -99,10 +104,17 @@ def prize_list(groups: Sequence[Group], players: Sequence[Contender], sharing: s
         winner = next((p for p in ranked if p.key not in taken and group.admits(p)), None)
         if winner is not None:
             taken[winner.key] = (index, place)
-    awards: list[Award] = []
-    for index, group in enumerate(groups):
-        awards += _shared(group, ranked, taken, index, sharing)
-    return awards
+    # The groups in the order their prizes are handed out: the largest prize first.
+    order = sorted(
+        range(len(groups)),
+        key=lambda i: (-max((prize.worth for prize in groups[i].prizes), default=0), i),
+    )
+    sharing_elsewhere: set[int] = set()
+    by_group: dict[int, list[Award]] = {}
+    for index in order:
+        by_group[index] = _shared(groups[index], ranked, taken, index, sharing, sharing_elsewhere)
+        sharing_elsewhere.update(a.player.key for a in by_group[index] if a.player.key not in taken)
+    return [award for index in range(len(groups)) for award in by_group[index]]
 
 
 def _shared(
@@ -111,14 +123,22 @@ def _shared(
     taken: dict[int, tuple[int, int]],
     index: int,
     sharing: str,
+    sharing_elsewhere: set[int],
 ) -> list[Award]:
     """The group's awards, its money shared among players level on points as
     ``sharing`` says.
 
     The players in line for the group are its winners and, below them, the players it
-    admits who won nothing: a tie that reaches past the group's last prize shares with
-    them (their places bring nothing)."""
-    line = [p for p in ranked if taken.get(p.key, (index, 0))[0] == index and group.admits(p)]
+    admits who won nothing and share in no other group (``sharing_elsewhere``): a tie
+    that reaches past the group's last prize shares with them (their places bring
+    nothing)."""
+    line = [
+        p
+        for p in ranked
+        if taken.get(p.key, (index, 0))[0] == index
+        and p.key not in sharing_elsewhere
+        and group.admits(p)
+    ]
     if not any(p.key in taken for p in line):
         return []
     result: list[Award] = []
