@@ -182,3 +182,43 @@ def test_the_festivals_entry_form_reads_the_rating_the_section_pairs_on(
         {"section": target.slug, "fide_id": "4100", "national_id": "D-1"},
     )
     assert response.status_code == 302, response.content.decode()
+
+
+def _messages(response: object) -> list[str]:
+    """The messages the page the arbiter is sent back to shows (and so uses up)."""
+    return [str(m) for m in response.context["messages"]]  # type: ignore[attr-defined]  # test client
+
+
+def test_the_arbiter_is_told_when_a_move_keeps_the_rating(
+    arbiter_client: Client, arbiter: User
+) -> None:
+    """Moved by the arbiter's page to a blitz section, a player whose blitz rating is
+    not known is named with the rating kept; one whose blitz rating is known is not,
+    and an entry moved is told the same way."""
+    source, target = _sections(arbiter)
+    kept = Player.objects.create(event=source, name="Kept, Kay", rating=1900, fide_standard=1900)
+    known = Player.objects.create(
+        event=source, name="Known, Kim", rating=1800, fide_standard=1800, fide_blitz=1750
+    )
+    warning = (
+        "1 player has no known FIDE rating of the rate Blitz and keeps the rating read "
+        "before: Kept, Kay. Refresh it from a rating list or type it in."
+    )
+    response = arbiter_client.post(
+        f"/events/{source.slug}/players/{kept.pk}/move/", {"target": target.pk}, follow=True
+    )
+    assert _messages(response) == ["Kept, Kay moved to Open B.", warning]
+    response = arbiter_client.post(
+        f"/events/{source.slug}/players/{known.pk}/move/", {"target": target.pk}, follow=True
+    )
+    assert _messages(response) == ["Known, Kim moved to Open B."]
+    _open(source, arbiter)
+    _open(target, arbiter)
+    entry = source.entries.create(name="Entry, Ed", rating=1900, fide_standard=1900)
+    response = arbiter_client.post(
+        f"/events/{source.slug}/entries/{entry.pk}/move/", {"target": target.pk}, follow=True
+    )
+    assert _messages(response) == [
+        "The entry of Entry, Ed moved to Open B.",
+        warning.replace("Kept, Kay", "Entry, Ed"),
+    ]

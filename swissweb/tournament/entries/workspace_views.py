@@ -31,7 +31,7 @@ from swissweb.tournament.entries.forms import EntrySettingsForm, FeeTableForm, P
 from swissweb.tournament.entries.mail import mail_entrant
 from swissweb.tournament.entries.views import entry_urls
 from swissweb.tournament.festivals import selectors as festival_selectors
-from swissweb.tournament.festivals.moves import entry_move
+from swissweb.tournament.festivals.moves import entry_move, kept_rating_warning
 from swissweb.tournament.models import (
     DEFAULT_FIELDS,
     CheckIn,
@@ -181,6 +181,7 @@ def entry_decide(
     entry = get_object_or_404(Entry, pk=entry_id, event=event)
     now = timezone.now()
     fallback = _url("workspace_entries", event)
+    kept = None  # a move's warning that the FIDE rating is kept
     try:
         if action == "accept":
             entry = services.entry_accept(entry_id=entry.pk, user=request.user, now=now)
@@ -205,6 +206,7 @@ def entry_decide(
             done = _("Payment of %(name)s recorded.") % {"name": entry.name}
         elif action == "move":
             target = _move_target(request)
+            kept = kept_rating_warning(entry, event, target)
             entry_move(entry_id=entry.pk, target_id=target.pk, user=request.user, now=now)
             done = _("The entry of %(name)s moved to %(section)s.") % {
                 "name": entry.name,
@@ -216,6 +218,8 @@ def entry_decide(
         messages.error(request, str(exc))
     else:
         messages.success(request, done)
+        if kept is not None:
+            messages.warning(request, kept)
     return return_to(request, event, fallback)
 
 

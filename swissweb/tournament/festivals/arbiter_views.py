@@ -33,6 +33,7 @@ from swissweb.tournament.core.params import positive_number
 from swissweb.tournament.core.uploads import limit_mb
 from swissweb.tournament.festivals import backup, restore, selectors, services
 from swissweb.tournament.festivals.forms import FestivalForm, RulesForm, SectionAddForm
+from swissweb.tournament.festivals.moves import kept_rating_warning
 from swissweb.tournament.festivals.moves import player_move as move_service
 from swissweb.tournament.models import Event, Festival, Player
 
@@ -274,6 +275,7 @@ def player_move(request: AuthenticatedHttpRequest, event: Event, player_id: int)
     if target is None or not is_arbiter(request.user, target):
         messages.error(request, _("Choose a section of this festival you are an arbiter of."))
         return back
+    kept = kept_rating_warning(player, event, target)
     try:
         move_service(
             player_id=player.pk, target_id=target.pk, user=request.user, now=timezone.now()
@@ -286,4 +288,6 @@ def player_move(request: AuthenticatedHttpRequest, event: Event, player_id: int)
         _("%(name)s moved to %(section)s.")
         % {"name": player.name, "section": target.section_name or target.name},
     )
+    if kept is not None:
+        messages.warning(request, kept)
     return redirect("tournament:workspace_player", slug=target.slug, player_id=player.pk)

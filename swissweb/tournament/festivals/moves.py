@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from swissweb.tournament.audit.actions import AuditAction
 from swissweb.tournament.audit.festival_payloads import PlayerMove
@@ -53,6 +54,25 @@ def _switch(row: Player | Entry, source: Event, target: Event) -> dict[str, Any]
         "rating_after": row.rating,
         "rating_kept": None if known else True,
     }
+
+
+def kept_rating_warning(row: Player | Entry, source: Event, target: Event) -> str | None:
+    """What to tell the arbiter before ``row`` moves from ``source`` to ``target`` when
+    the move keeps its FIDE rating: the target's rate of play is another and FIDE's
+    rating of it is not known (None: nothing to tell)."""
+    if source.rate_of_play == target.rate_of_play or not row.rating:
+        return None
+    if fide_ratings.of_rate(row, target.rate_of_play) is not None:
+        return None
+    # The words of a new rate of play's warning (``event_settings_change``), for one.
+    text = ngettext(
+        "%(count)d player has no known FIDE rating of the rate %(rate)s and keeps the "
+        "rating read before: %(names)s. Refresh it from a rating list or type it in.",
+        "%(count)d players have no known FIDE rating of the rate %(rate)s and keep the "
+        "ratings read before: %(names)s. Refresh them from a rating list or type them in.",
+        1,
+    )
+    return text % {"count": 1, "rate": target.get_rate_of_play_display(), "names": row.name}
 
 
 def _refuse_started(event: Event) -> None:
