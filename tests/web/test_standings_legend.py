@@ -39,3 +39,23 @@ def test_standings_page_and_csv_show_federation_club_and_the_legend() -> None:
     assert {(row["federation"], row["club"]) for row in rows} == {("ENG", "'=Hastings")}
     crosstable = Client().get(f"/events/{event.slug}/crosstable/").content.decode()
     assert "<td>ENG</td>" in crosstable and "<td>SB</td><td>Sonneborn-Berger</td>" in crosstable
+
+
+@pytest.mark.django_db
+def test_the_standings_say_why_rating_tiebreaks_are_0_for_everyone() -> None:
+    """C.07 Article 10: with an unrated player and no rating given to the unrated, ARO
+    and TPR are 0 for every player; the page says so under the table, not when every
+    player is rated, and not once the event gives the unrated a rating."""
+    note = "ARO, TPR: 0 for every player, for unrated players take part"
+    event = played_event(6, 1, slug="unrated")
+    Event.objects.filter(pk=event.pk).update(tiebreaks="BH,ARO,TPR")
+    event.refresh_from_db()
+    event.save()  # a change of the event: the standings are read again
+    assert note not in Client().get(f"/events/{event.slug}/standings/").content.decode()
+    Player.objects.filter(event=event, pairing_number=6).update(rating=0)
+    event.save()
+    page = Client().get(f"/events/{event.slug}/standings/").content.decode()
+    assert note in page
+    event.unrated_rating = 1000
+    event.save()
+    assert note not in Client().get(f"/events/{event.slug}/standings/").content.decode()

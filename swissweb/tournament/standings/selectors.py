@@ -20,6 +20,7 @@ from swissweb.tournament.rounds import engine_adapter
 from swissweb.tournament.rounds.engine_door import (
     Colour,
     Outcome,
+    TieBreak,
     parse_tiebreaks,
     standings,
     truncated,
@@ -103,6 +104,15 @@ class Standings:
     after_round: int
     tiebreaks: tuple[str, ...]
     lines: tuple[StandingsLine, ...]
+    ratings_left_out: tuple[str, ...] = ()
+    """The rating tie-breaks that are 0 for every player: unrated players take part and
+    the event gives them no rating (C.07 Article 10), as the page says under the table."""
+
+
+RATING_TIEBREAKS = frozenset(
+    {TieBreak.ARO, TieBreak.TPR, TieBreak.PTP, TieBreak.APRO, TieBreak.APPO, TieBreak.RTNG}
+)
+"""The tie-breaks of C.07 Article 10, which read the players' ratings."""
 
 
 RESULT_MARKS = {
@@ -199,8 +209,16 @@ def _standings_after(*, event: Event, after_round: int | None, cells: bool) -> S
                 change_text(change) if player.rating else "",
             )
         )
+    left_out = (
+        tuple(c.value for c in codes if c.code in RATING_TIEBREAKS)
+        if event.unrated_rating is None and any(p.rating <= 0 for p in state.players)
+        else ()
+    )
     return Standings(
-        after_round=rounds, tiebreaks=tuple(c.value for c in codes), lines=tuple(lines)
+        after_round=rounds,
+        tiebreaks=tuple(c.value for c in codes),
+        lines=tuple(lines),
+        ratings_left_out=left_out,
     )
 
 
