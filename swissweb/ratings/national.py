@@ -12,7 +12,9 @@ Each of our fields (:data:`MAPPED`) is read from the column the arbiter names; a
 may join several columns with ``+`` ("ZPS+Mgl-Nr": a club's number and the member's
 number, the German federation's ID), their values joined by "-"; a name's by ", "
 ("Surname+Forename" gives "Smith, John").  A line with more or
-fewer fields than the header, or without an ID, is refused by its number.
+fewer fields than the header, or without an ID, is refused by its number.  A rating
+that is not a number (a "-" for none, or a column mapped by mistake) is read as
+unrated and counted, to be said with the first one's line (:func:`unread_note`).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 from swissweb.ratings.formats import (
     Entry,
@@ -144,11 +146,19 @@ def _columns_of(field: str, spec: str, header: list[str]) -> list[int]:
     return [header.index(p) for p in parts]
 
 
+RATINGS = ("standard", "rapid", "blitz")
+
+
 def read_national_csv(
-    text: str, mapping: Mapping[str, str], *, delimiter: str = ","
+    text: str,
+    mapping: Mapping[str, str],
+    *,
+    delimiter: str = ",",
+    unread: list[tuple[int, str]] | None = None,
 ) -> Iterator[Entry]:
     """A national list as CSV, each of our fields (:data:`MAPPED`) read from the column
-    (or columns joined by ``+``) ``mapping`` names.
+    (or columns joined by ``+``) ``mapping`` names; each rating that is not a number,
+    read as unrated, is added to ``unread`` (its line and value) as the lines are read.
 
     :raises ListError: a mapped column is not in the header, the ID or name column is
         not mapped, or a line does not read, has more or fewer fields than the header or
@@ -192,6 +202,12 @@ def read_national_csv(
         if not player_id:
             # Translators: number is a line of the uploaded file.
             raise ListError(gettext("line %(number)s: no player ID") % {"number": number})
+        if unread is not None:
+            unread += [
+                (number, raw)
+                for field in RATINGS
+                if (raw := values.get(field, "")) and rating_value(raw) is None
+            ]
         yield Entry(
             player_id=player_id[:20],
             name=values.get("name", "")[:100],
@@ -205,6 +221,22 @@ def read_national_csv(
             rapid=rating_value(values.get("rapid", "")),
             blitz=rating_value(values.get("blitz", "")),
         )
+
+
+def unread_note(unread: list[tuple[int, str]]) -> str | None:
+    """The ratings read as unrated for not being numbers, in words (None: none)."""
+    if not unread:
+        return None
+    number, value = unread[0]
+    # Translators: count ratings of an uploaded list; number is the line of the first,
+    # value what it holds.
+    message = ngettext(
+        "%(count)d rating is not a number and was read as unrated (line %(number)s: %(value)s).",
+        "%(count)d ratings are not numbers and were read as unrated (the first on line "
+        "%(number)s: %(value)s).",
+        len(unread),
+    )
+    return message % {"count": len(unread), "number": number, "value": repr(value[:20])}
 
 
 def _bad_line(number: int, exc: csv.Error) -> ListError:

@@ -17,7 +17,7 @@ from swissweb.ratings.formats import MAX_UNZIPPED_MB, ListError, read_fide_file
 from swissweb.ratings.forms import ListUploadForm
 from swissweb.ratings.loader import load_list
 from swissweb.ratings.models import ListKind, RatingList
-from swissweb.ratings.national import read_national_csv
+from swissweb.ratings.national import read_national_csv, unread_note
 from swissweb.ratings.search import search
 from swissweb.tournament.core.uploads import UploadRefused
 
@@ -35,6 +35,7 @@ def lists(request: HttpRequest) -> HttpResponse:
         upload = form.cleaned_data["file"]
         kind = form.cleaned_data["kind"]
         detected = ""
+        unread: list[tuple[int, str]] = []
         try:
             if kind == ListKind.FIDE:
                 entries = read_fide_file(
@@ -47,7 +48,7 @@ def lists(request: HttpRequest) -> HttpResponse:
                 csv_file = form.csv_file()
                 detected = csv_file.describe()
                 entries = read_national_csv(
-                    csv_file.text, form.mapping(), delimiter=csv_file.delimiter
+                    csv_file.text, form.mapping(), delimiter=csv_file.delimiter, unread=unread
                 )
                 name = form.cleaned_data["name"]
             loaded = load_list(name=name, kind=kind, source=upload.name, entries=entries,
@@ -77,6 +78,9 @@ def lists(request: HttpRequest) -> HttpResponse:
                     "detected": detected,
                 }
             messages.success(request, text)
+            unread_ratings = unread_note(unread)
+            if unread_ratings is not None:
+                messages.warning(request, unread_ratings)
             return redirect("ratings:lists")
     status = 422 if form.errors else 200
     context = {"form": form, "lists": RatingList.objects.all()}

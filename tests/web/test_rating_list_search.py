@@ -23,7 +23,13 @@ from swissweb.ratings import samples
 from swissweb.ratings.formats import Entry, ListError, read_fide_txt, read_fide_xml
 from swissweb.ratings.loader import load_list
 from swissweb.ratings.models import ListedName, ListedPlayer, ListKind
-from swissweb.ratings.national import decode, delimiter, detect, read_national_csv
+from swissweb.ratings.national import (
+    decode,
+    delimiter,
+    detect,
+    read_national_csv,
+    unread_note,
+)
 from swissweb.ratings.search import search
 
 T0 = dt.datetime(2026, 3, 1, 9, 0, tzinfo=dt.UTC)
@@ -203,6 +209,42 @@ def test_the_command_names_a_bad_line_or_option_never_a_traceback(tmp_path: Path
         call_command("load_rating_list", str(path), *options, "--column", "rating")
     with pytest.raises(CommandError, match="missing.csv"):
         call_command("load_rating_list", str(tmp_path / "missing.csv"), *options)
+
+
+def test_ratings_that_are_not_numbers_are_read_as_unrated_and_counted() -> None:
+    text = "Code;Name;DWZ;Rapid\n1;A;1850;-\n2;B;;\n3;C;abc;1700\n"
+    mapping = {"player_id": "Code", "name": "Name", "standard": "DWZ", "rapid": "Rapid"}
+    unread: list[tuple[int, str]] = []
+    rows = list(read_national_csv(text, mapping, delimiter=";", unread=unread))
+    assert [(r.standard, r.rapid) for r in rows] == [(1850, None), (None, None), (None, 1700)]
+    assert unread == [(2, "-"), (4, "abc")]
+    assert unread_note(unread) == (
+        "2 ratings are not numbers and were read as unrated (the first on line 2: '-')."
+    )
+    assert unread_note([]) is None
+
+
+@pytest.mark.django_db
+def test_a_rating_column_mapped_by_mistake_is_said_by_the_upload_and_the_command(
+    client: Client, tmp_path: Path
+) -> None:
+    """Staff naming the club column as the ratings' load a list of unrated players: the
+    page and the command say that the ratings did not read."""
+    data = "Code;Name;Club\n1;Adler, Anna;SK Köln\n".encode("cp1252")
+    client.force_login(User.objects.create_user("staff", password="pw-staff-1", is_staff=True))
+    posted = {"kind": "national", "name": "DWZ", "file": SimpleUploadedFile("dwz.csv", data),
+              "column_player_id": "Code", "column_name": "Name",
+              "column_standard": "Club"}  # fmt: skip
+    text = client.post("/ratings/", posted, follow=True).content.decode()
+    note = "1 rating is not a number and was read as unrated (line 2: &#x27;SK Köln&#x27;)."
+    assert note in text
+    path = tmp_path / "dwz.csv"
+    path.write_bytes(data)
+    out = io.StringIO()
+    call_command("load_rating_list", str(path), "--national", "DWZ", "--column",
+                 "player_id=Code", "--column", "name=Name", "--column", "standard=Club",
+                 stdout=out)  # fmt: skip
+    assert "dwz.csv: 1 rating is not a number and was read as unrated" in out.getvalue()
 
 
 @pytest.mark.django_db

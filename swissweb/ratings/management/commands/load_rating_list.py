@@ -18,7 +18,7 @@ from django.utils import timezone
 from swissweb.ratings.formats import ListError, read_fide_file
 from swissweb.ratings.loader import load_list
 from swissweb.ratings.models import ListKind, RatingList
-from swissweb.ratings.national import MAPPED, detect, read_national_csv
+from swissweb.ratings.national import MAPPED, detect, read_national_csv, unread_note
 
 
 def _mapping(items: list[str]) -> dict[str, str]:
@@ -81,6 +81,11 @@ class Command(BaseCommand):
     def _national(self, path: Path, name: str, mapping: dict[str, str]) -> RatingList:
         found = detect(path.read_bytes())
         self.stdout.write(f"{path.name}: {found.describe()}")
-        entries = read_national_csv(found.text, mapping, delimiter=found.delimiter)
-        return load_list(name=name, kind=ListKind.NATIONAL, source=path.name, entries=entries,
-                         user=None, now=timezone.now())  # fmt: skip
+        unread: list[tuple[int, str]] = []
+        entries = read_national_csv(found.text, mapping, delimiter=found.delimiter, unread=unread)
+        loaded = load_list(name=name, kind=ListKind.NATIONAL, source=path.name, entries=entries,
+                           user=None, now=timezone.now())  # fmt: skip
+        note = unread_note(unread)
+        if note is not None:
+            self.stdout.write(f"{path.name}: {note}")
+        return loaded
