@@ -68,3 +68,20 @@ def test_an_imported_year_reaches_fides_report_as_the_lists_year(
         p.name: p.birth_date for p in trf.read_trf(rating_report(event, Edition.TRF16)).players
     }
     assert written == {"Adler, Anna": "1960/00/00", "Bauer, Ben": ""}
+
+
+@pytest.mark.parametrize("written", ["1987/00/00", "1987", "1987.00.00"])
+def test_a_trf_birth_date_of_a_year_alone_is_the_birth_year(arbiter: User, written: str) -> None:
+    """Another program's TRF (and FIDE's report) writes a year alone as ``1987/00/00``:
+    the year is kept as the birth year (it was dropped, the date not reading), so that
+    a junior's K and the age prizes still know it; a full date stays a date."""
+    players = [
+        trf.TrfPlayer(start_rank=1, name="Ost, Ole", rating=1900, birth_date=written),
+        trf.TrfPlayer(start_rank=2, name="Wen, Wu", rating=1800, birth_date="2012/05/17"),
+    ]
+    text = trf.write_trf(trf.trf_document(["012 Open"], players, []))
+    event = event_services.event_import_trf(text=text, user=arbiter, now=T0)
+    assert list(event.players.order_by("name").values_list("birth_date", "birth_year")) == [
+        (None, 1987),
+        (dt.date(2012, 5, 17), None),
+    ]

@@ -12,6 +12,7 @@ event an arbiter needs now.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -19,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from swissweb.tournament.core.errors import TournamentError
 from swissweb.tournament.core.fide_ratings import FIDE_RATING_FIELDS
+from swissweb.tournament.core.limits import BIRTH_YEARS
 from swissweb.tournament.core.params import ascii_digits
 from swissweb.tournament.core.text import invisible
 from swissweb.tournament.players.imports import Entry
@@ -37,6 +39,22 @@ def trf_date(text: str) -> dt.date | None:
         except ValueError:
             continue
     return None
+
+
+_YEAR_ONLY = re.compile(r"([0-9]{4})(?:(?P<mark>[/.-])00(?P=mark)00)?")
+"""A birth date given as its year alone: ``1987``, or ``1987/00/00`` as FIDE's files and
+our rating report write it."""
+
+
+def trf_year(text: str) -> int | None:
+    """The birth year of a 001 birth date that gives only the year (None otherwise, or
+    for a year no player has)."""
+    match = _YEAR_ONLY.fullmatch(text.strip())
+    if match is None:
+        return None
+    low, high = BIRTH_YEARS
+    year = int(match.group(1))
+    return year if low <= year <= high else None
 
 
 def refuse_invisible(player: trf.TrfPlayer) -> None:
@@ -106,7 +124,8 @@ def player_rows(doc: TrfDocument, notes: list[str]) -> dict[int, dict[str, Any]]
             "top_player": rank in top,
             "withdrawn_after_round": withdrawn.get(rank),
             "national_id": national.get(rank, "")[:20],
-            "birth_year": years.get(rank),
+            # Ours (SWX) first, else a year alone in the 001 birth date (#35).
+            "birth_year": years.get(rank) or trf_year(player.birth_date),
             "fixed_board": boards.get(rank),
         }
         # Ours (SWV) first; else another program's TRF-2026 NRS record, without a
