@@ -46,7 +46,7 @@ def test_the_standings_say_why_rating_tiebreaks_are_0_for_everyone() -> None:
     """C.07 Article 10: with an unrated player and no rating given to the unrated, ARO
     and TPR are 0 for every player; the page says so under the table, not when every
     player is rated, and not once the event gives the unrated a rating."""
-    note = "ARO, TPR: 0 for every player, for unrated players take part"
+    note = "ARO, TPR: 0 for every player, because unrated players take part"
     event = played_event(6, 1, slug="unrated")
     Event.objects.filter(pk=event.pk).update(tiebreaks="BH,ARO,TPR")
     event.refresh_from_db()
