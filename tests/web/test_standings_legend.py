@@ -59,3 +59,18 @@ def test_the_standings_say_why_rating_tiebreaks_are_0_for_everyone() -> None:
     event.unrated_rating = 1000
     event.save()
     assert note not in Client().get(f"/events/{event.slug}/standings/").content.decode()
+
+
+@pytest.mark.django_db
+def test_the_standings_csv_leaves_an_unrated_players_rating_empty_as_the_page_does() -> None:
+    """An unrated player (rating 0, FIDE B.02) has no rating: the standings page shows an
+    empty cell, and the CSV now writes the same empty cell rather than a 0 a spreadsheet
+    would average in."""
+    event = played_event(6, 1, slug="unrated-csv")
+    Player.objects.filter(event=event, pairing_number=6).update(rating=0)
+    event.refresh_from_db()
+    event.save()  # a change of the event: the standings are read again
+    body = Client().get(f"/events/{event.slug}/standings.csv").content.decode("utf-8-sig")
+    ratings = {row["pairing_number"]: row["rating"] for row in csv.DictReader(io.StringIO(body))}
+    assert ratings["6"] == ""
+    assert all(ratings[str(number)] not in ("", "0") for number in range(1, 6))

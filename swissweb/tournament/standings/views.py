@@ -219,7 +219,7 @@ def _standings_csv_text(event: Event, after_round: int) -> str:
         (
             [line.rank, line.player.pairing_number, text_cell(line.player.name),
              text_cell(line.player.federation), text_cell(line.player.club),
-             line.player.ranked_rating,
+             line.player.ranked_rating or "",
              points_text(line.points), *line.texts,
              "" if line.performance is None else line.performance, line.rating_change]
             for line in table.lines
