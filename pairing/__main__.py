@@ -22,8 +22,6 @@ from pathlib import Path
 from typing import NoReturn
 
 from pairing.engine import SYSTEMS, EngineError, NoValidPairing, System, TrfError, pair_round
-from pairing.engine.checker import check_round, recorded_pairing, recorded_requests
-from pairing.engine.generator import generate_tournament
 from pairing.engine.model import (
     Colour,
     GameRecord,
@@ -339,6 +337,9 @@ def _initial_colour(
     file was paired differently), the colour of the top paired player of that round is
     taken, as bbpPairings does.
     """
+    # Imported here, not at the top: a file with XXC pairs without the checker.
+    from pairing.engine.checker import recorded_pairing, recorded_requests
+
     for number in range(1, final.rounds_completed + 1):
         recorded = recorded_pairing(final, number)
         coloured = {
@@ -390,6 +391,9 @@ def _oriented(
     same pair, otherwise the colours that break no rule if there are such, so the check
     reports only what the file says.
     """
+    # Imported here, not at the top: -p does not check (see _initial_colour).
+    from pairing.engine.checker import check_round
+
     number = recorded.round_number
     ours = {frozenset({b.white, b.black}): b for b in engine.boards} if engine else {}
     boards = []
@@ -452,6 +456,9 @@ def _differences(recorded: RoundPairing, engine: RoundPairing, final: Tournament
 
 
 def _check(args: argparse.Namespace) -> ExitStatus:
+    # Imported here, not at the top: -p does not check (see _initial_colour).
+    from pairing.engine.checker import check_round, recorded_pairing, recorded_requests
+
     system = _system(args)
     path = _input(args)
     doc = _read(path)
@@ -498,6 +505,9 @@ def _check(args: argparse.Namespace) -> ExitStatus:
 
 
 def _generate(args: argparse.Namespace) -> ExitStatus:
+    # Imported here, not at the top: only -g generates.
+    from pairing.engine.generator import generate_tournament
+
     system = _system(args)
     if not args.output:
         raise CommandError("pairing: -g needs -o OUTPUT", ExitStatus.USAGE)
