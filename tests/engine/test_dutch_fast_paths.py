@@ -261,3 +261,28 @@ def test_c_04_3_why_others_float_is_found_without_networkx(
         oracle.boards,
         oracle.pairing_allocated_bye,
     )
+
+
+def test_c_4_completion_read_from_the_duals_without_networkx(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Round 7 of a 12-player near round robin: whether each bracket's leftovers and
+    those below can complete the round (C4) is the same for every set of players its
+    matching's duals may leave over, so NetworkX's matching is not asked, and the round
+    pairs as the oracle (NetworkX for every step) pairs it."""
+    states = tournament_states(System.DUTCH, players=12, rounds=11, seed=2026)
+    state = next(s for s in states if s.round_number == 7)
+    monkeypatch.setattr(RoundProcedure, "own_matching", False)
+    oracle = pair_round(state, System.DUTCH, seed=2026)
+    monkeypatch.setattr(RoundProcedure, "own_matching", True)
+
+    def refused(*args: object, **kwargs: object) -> Mate:
+        raise AssertionError("NetworkX was asked")
+
+    monkeypatch.setattr("networkx.max_weight_matching", refused)
+    fast = pair_round(state, System.DUTCH, seed=2026)
+    assert (fast.boards, fast.pairing_allocated_bye, fast.explanation) == (
+        oracle.boards,
+        oracle.pairing_allocated_bye,
+        oracle.explanation,
+    )
