@@ -19,11 +19,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from pairing.engine import SYSTEMS, EngineError, NoValidPairing, System, TrfError, pair_round
-from pairing.engine.checker import check_round, recorded_pairing, recorded_requests
-from pairing.engine.generator import generate_tournament
 from pairing.engine.model import (
     Colour,
     GameRecord,
@@ -31,14 +29,6 @@ from pairing.engine.model import (
     PairingNumber,
     RoundPairing,
     TournamentState,
-)
-from pairing.engine.standings import DEFAULT_TIEBREAKS, standings
-from pairing.engine.tiebreaks import (
-    TieBreakSpec,
-    UnplayedRounds,
-    as_spec,
-    parse_tiebreaks,
-    unplayed_rounds_for,
 )
 from pairing.engine.trf import (
     TrfDocument,
@@ -52,6 +42,18 @@ from pairing.engine.trf import (
     trf_from_state,
     write_trf,
 )
+
+if TYPE_CHECKING:
+    from pairing.engine.tiebreaks import TieBreakSpec
+
+F10_TIEBREAKS = "DE1,ARO,LOT"
+"""The 1992 Dutch rules' F10 (``standings.DEFAULT_TIEBREAKS``), as --help names them:
+written out so that pairing a round does not import the tie-breaks (a test holds the
+two equal)."""
+
+TIEBREAK_RULES = ("fide2023", "fide2026")
+"""The texts of FIDE C.07 that --tiebreak-rules chooses from (``UnplayedRounds``),
+written out for the same reason."""
 
 
 class ExitStatus(enum.IntEnum):
@@ -116,6 +118,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _tiebreak_codes(text: str) -> tuple[TieBreakSpec, ...]:
+    # Imported here, not at the top: only --standings reads tie-breaks.
+    from pairing.engine.tiebreaks import parse_tiebreaks
+
     try:
         return parse_tiebreaks(text)
     except ValueError as exc:
@@ -173,11 +178,11 @@ def _parser() -> argparse.ArgumentParser:
         metavar="CODES",
         help="tie-breaks for --standings, any FIDE C.07 code with its modifiers, in order, "
         "e.g. BH-C1,BH,SB,ARO-M1,KS,TPR,DE (default: the file's SWK or TRF-2026 202/212 "
-        f"list, else the 1992 Dutch rules' F10: {','.join(t.value for t in DEFAULT_TIEBREAKS)})",
+        f"list, else the 1992 Dutch rules' F10: {F10_TIEBREAKS})",
     )
     parser.add_argument(
         "--tiebreak-rules",
-        choices=[u.value for u in (UnplayedRounds.FIDE_2023, UnplayedRounds.FIDE_2026)],
+        choices=TIEBREAK_RULES,
         default=None,
         help="for --standings, the text of FIDE C.07 that counts unplayed rounds: fide2023 "
         "(2024 text) or fide2026 (amended from 1 March 2026); default: the one in force on "
@@ -339,6 +344,9 @@ def _initial_colour(
     file was paired differently), the colour of the top paired player of that round is
     taken, as bbpPairings does.
     """
+    # Imported here, not at the top: a file with XXC pairs without the checker.
+    from pairing.engine.checker import recorded_pairing, recorded_requests
+
     for number in range(1, final.rounds_completed + 1):
         recorded = recorded_pairing(final, number)
         coloured = {
@@ -390,6 +398,9 @@ def _oriented(
     same pair, otherwise the colours that break no rule if there are such, so the check
     reports only what the file says.
     """
+    # Imported here, not at the top: -p does not check (see _initial_colour).
+    from pairing.engine.checker import check_round
+
     number = recorded.round_number
     ours = {frozenset({b.white, b.black}): b for b in engine.boards} if engine else {}
     boards = []
@@ -408,50 +419,11 @@ def _oriented(
     return replace(recorded, boards=tuple(boards))
 
 
-def _pair_words(pairs: Sequence[tuple[PairingNumber, PairingNumber]], limit: int = 8) -> str:
-    words = [f"{white}-{black}" for white, black in pairs[:limit]]
-    if len(pairs) > limit:
-        words.append(f"and {len(pairs) - limit} more")
-    return " ".join(words)
-
-
-def _differences(recorded: RoundPairing, engine: RoundPairing, final: TournamentState) -> list[str]:
-    """How the engine's pairing differs from the file's: boards, colours and the bye.
-
-    Colours are compared only on boards where the file records them.
-    """
-    number = recorded.round_number
-    colourless = {
-        player.pairing_number
-        for player in final.players
-        if player.history[number - 1].colour is None
-    }
-    theirs = {frozenset({b.white, b.black}): (b.white, b.black) for b in recorded.boards}
-    ours = {frozenset({b.white, b.black}): (b.white, b.black) for b in engine.boards}
-    found = []
-    only_file = sorted(pair for key, pair in theirs.items() if key not in ours)
-    only_engine = sorted(pair for key, pair in ours.items() if key not in theirs)
-    if only_file or only_engine:
-        found.append(
-            f"boards differ: file {_pair_words(only_file) or '-'}; "
-            f"engine {_pair_words(only_engine) or '-'}"
-        )
-    swapped = sorted(
-        ours[key]
-        for key, pair in theirs.items()
-        if key in ours and ours[key] != pair and not key <= colourless
-    )
-    if swapped:
-        found.append(f"colours differ: engine gives {_pair_words(swapped)}")
-    if recorded.pairing_allocated_bye != engine.pairing_allocated_bye:
-        found.append(
-            f"bye differs: file {recorded.pairing_allocated_bye or 'none'}, "
-            f"engine {engine.pairing_allocated_bye or 'none'}"
-        )
-    return found
-
-
 def _check(args: argparse.Namespace) -> ExitStatus:
+    # Imported here, not at the top: -p does not check (see _initial_colour).
+    from pairing.differences import differences
+    from pairing.engine.checker import check_round, recorded_pairing, recorded_requests
+
     system = _system(args)
     path = _input(args)
     doc = _read(path)
@@ -487,7 +459,7 @@ def _check(args: argparse.Namespace) -> ExitStatus:
             problems.append(
                 f"pairing: {len(byes)} players have the pairing-allocated bye: {listed}"
             )
-        problems += [failure] if engine is None else _differences(recorded, engine, final)
+        problems += [failure] if engine is None else differences(recorded, engine, final)
         for problem in problems:
             print(f"round {number}: {problem}")
         if problems:
@@ -498,6 +470,9 @@ def _check(args: argparse.Namespace) -> ExitStatus:
 
 
 def _generate(args: argparse.Namespace) -> ExitStatus:
+    # Imported here, not at the top: only -g generates.
+    from pairing.engine.generator import generate_tournament
+
     system = _system(args)
     if not args.output:
         raise CommandError("pairing: -g needs -o OUTPUT", ExitStatus.USAGE)
@@ -527,6 +502,10 @@ def _file_tiebreaks(path: str, doc: TrfDocument) -> tuple[TieBreakSpec, ...]:
 
     :raises CommandError: the file names a code we do not know (3), at its line.
     """
+    # Imported here, not at the top: only --standings reads tie-breaks.
+    from pairing.engine.standings import DEFAULT_TIEBREAKS
+    from pairing.engine.tiebreaks import as_spec, parse_tiebreaks
+
     order = tiebreak_order(doc) or fide_tiebreak_order(doc)
     if order is None:
         return tuple(map(as_spec, DEFAULT_TIEBREAKS))
@@ -537,6 +516,10 @@ def _file_tiebreaks(path: str, doc: TrfDocument) -> tuple[TieBreakSpec, ...]:
 
 
 def _standings(args: argparse.Namespace) -> ExitStatus:
+    # Imported here, not at the top: pairing a round needs no standings.
+    from pairing.engine.standings import standings
+    from pairing.engine.tiebreaks import UnplayedRounds, as_spec, unplayed_rounds_for
+
     path: str = args.standings
     doc = _read(path)
     state = _state(path, doc)

@@ -5,13 +5,17 @@ The only module that names the system packages.  Everything else finds a system 
 and pairs through :func:`pair_round`, or redraws a published round through
 :func:`repair_round`; both check the state once for every system
 (:mod:`pairing.engine.validation`) before the system sees it.
+
+A system's modules are imported the first time its rules are asked for: a package
+declares its options at once and builds its ``RULES`` on first use, so pairing a round
+by one system (the command line's ``--dutch -p``) loads no other system.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from types import MappingProxyType
+from types import ModuleType
 from typing import Any
 
 from . import acceleration as common_acceleration
@@ -23,12 +27,58 @@ from .rules import SystemRules
 from .systems import dutch, dutch1992, esca, lim, sb
 from .validation import validate_options, validate_state
 
-_SYSTEMS: dict[System, SystemRules] = {
-    rules.system: rules for rules in (dutch.RULES, dutch1992.RULES, lim.RULES, esca.RULES, sb.RULES)
+_PACKAGES: dict[System, ModuleType] = {
+    System.DUTCH: dutch,
+    System.DUTCH_1992: dutch1992,
+    System.LIM: lim,
+    System.ESCA: esca,
+    System.SB: sb,
 }
+"""Every implemented system's package, in the order the command line and the app list
+them; each has ``OPTIONS`` (cheap) and ``RULES`` (the whole system, built on first use)."""
 
-REGISTRY: Mapping[System, SystemRules] = MappingProxyType(_SYSTEMS)
+_SYSTEMS: dict[System, SystemRules] = {}
+"""The rules loaded so far, and a test's stand-in while :func:`registered` holds it."""
+
+
+class _Registry(Mapping[System, SystemRules]):
+    """Every implemented system's rules by system, each system imported on first access.
+
+    Membership, iteration and length need no import; ``REGISTRY[system]`` (and
+    ``values()``, ``items()``) load the systems they return.
+    """
+
+    def __getitem__(self, system: System) -> SystemRules:
+        rules = _SYSTEMS.get(system)
+        if rules is None:
+            loaded: SystemRules = _PACKAGES[system].RULES
+            rules = _SYSTEMS.setdefault(system, loaded)
+        return rules
+
+    def __contains__(self, system: object) -> bool:
+        return system in _PACKAGES
+
+    def __iter__(self) -> Iterator[System]:
+        return iter(_PACKAGES)
+
+    def __len__(self) -> int:
+        return len(_PACKAGES)
+
+    def __repr__(self) -> str:
+        return f"REGISTRY({', '.join(system.value for system in _PACKAGES)})"
+
+
+REGISTRY: Mapping[System, SystemRules] = _Registry()
 """Every implemented system, in the order the command line and the app list them."""
+
+
+def _options(system: System) -> tuple[OptionSpec[Any], ...]:
+    """``system``'s own options, without loading the system unless it is loaded."""
+    rules = _SYSTEMS.get(system)
+    if rules is not None:
+        return rules.options
+    declared: tuple[OptionSpec[Any], ...] = _PACKAGES[system].OPTIONS
+    return declared
 
 
 @contextmanager
@@ -39,8 +89,8 @@ def registered(rules: SystemRules) -> Iterator[SystemRules]:
     :raises ValueError: an option of ``rules`` has the name or a form/``SWO`` word of
         another system's different option.
     """
-    before = _SYSTEMS[rules.system]
-    others = [spec for r in _SYSTEMS.values() if r.system != rules.system for spec in r.options]
+    before = REGISTRY[rules.system]
+    others = [spec for system in _PACKAGES if system != rules.system for spec in _options(system)]
     _check_unique([*others, *rules.options])
     _SYSTEMS[rules.system] = rules
     try:
@@ -53,8 +103,8 @@ def option_specs() -> tuple[OptionSpec[Any], ...]:
     """Every system's own options, each once, in registry order: what an event can set
     and a TRF ``SWO`` line carries besides ``acceleration``."""
     specs: dict[str, OptionSpec[Any]] = {}
-    for rules in _SYSTEMS.values():
-        for spec in rules.options:
+    for system in _PACKAGES:
+        for spec in _options(system):
             specs.setdefault(spec.name, spec)
     return tuple(specs.values())
 
@@ -68,7 +118,7 @@ def _check_unique(specs: Sequence[OptionSpec[Any]]) -> None:
                 raise ValueError(f"two options are called {key}")
 
 
-_check_unique([spec for rules in _SYSTEMS.values() for spec in rules.options])
+_check_unique([spec for system in _PACKAGES for spec in _options(system)])
 
 
 def rules_for(system: System | str) -> SystemRules:

@@ -12,6 +12,8 @@ import pytest
 import pairing.__main__ as cli
 from pairing.engine import PairFn, System, registry
 from pairing.engine.model import Board, PairingNumber, RoundPairing, TournamentState
+from pairing.engine.standings import DEFAULT_TIEBREAKS
+from pairing.engine.tiebreaks import UnplayedRounds
 
 from .test_trf import HEADER, player_line
 
@@ -51,6 +53,48 @@ def test_cli_pair_round_one_prints_count_then_pairs_and_bye(tmp_path: Path) -> N
     assert completed.returncode == 0, completed.stderr
     assert completed.stdout == "3\n1 3\n4 2\n5 0\n"
     assert completed.stderr == ""
+
+
+def test_cli_pair_loads_only_the_system_asked_for(tmp_path: Path) -> None:
+    """--dutch -p imports the Dutch system's modules and no other system's (beyond the
+    options every state is read with), nor the checker, the generator, the standings or
+    the tie-breaks:
+    the registry loads a system when it is first asked for."""
+    path = write(tmp_path, HEADER + "XXC white1", *fresh_field(5))
+    out = str(tmp_path / "out.txt")
+    script = (
+        "import runpy, sys\n"
+        f"sys.argv = ['pairing', '--dutch', {path!r}, '-p', {out!r}]\n"
+        "try:\n"
+        "    runpy.run_module('pairing', run_name='__main__', alter_sys=True)\n"
+        "except SystemExit as exc:\n"
+        "    assert not exc.code, exc.code\n"
+        "print(' '.join(sys.modules))\n"
+    )
+    completed = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert completed.returncode == 0, completed.stderr
+    assert Path(out).read_text(encoding="utf-8") == "3\n1 3\n4 2\n5 0\n"
+    loaded = set(completed.stdout.split())
+    assert "pairing.engine.systems.dutch.system" in loaded
+    systems = {
+        name.split(".")[3]
+        for name in loaded
+        if name.startswith("pairing.engine.systems.")
+        and name.count(".") > 3
+        and not name.endswith(".options")
+    }
+    assert systems == {"dutch"}
+    unused = {"checker", "generator", "standings", "tiebreaks"}
+    assert not {f"pairing.engine.{name}" for name in unused} & loaded
+
+
+def test_cli_help_names_the_engines_own_tiebreak_defaults_and_texts() -> None:
+    """What --help and --tiebreak-rules write out (so that -p need not import the
+    tie-breaks) is the engine's F10 list and its FIDE C.07 texts."""
+    assert ",".join(t.value for t in DEFAULT_TIEBREAKS) == cli.F10_TIEBREAKS
+    assert (UnplayedRounds.FIDE_2023.value, UnplayedRounds.FIDE_2026.value) == cli.TIEBREAK_RULES
 
 
 def test_cli_pair_skips_requested_byes_and_xxz(tmp_path: Path) -> None:

@@ -237,3 +237,52 @@ def test_c_04_3_article_4_steps_with_own_matching_pair_as_with_networkx(
     monkeypatch.setattr(weighted, "max_weight_matching", counted_networkx)
     _play_both_ways(monkeypatch, "own_matching", players=players, rounds=rounds, seed=seed)
     assert own > networkx > 0
+
+
+def test_c_04_3_why_others_float_is_found_without_networkx(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Round 4 of a 12-player near round robin floats others than its bracket's lowest
+    residents; the criterion that made them float (the explanation) comes from this
+    project's matching, NetworkX not asked, and is the one NetworkX's matching gives."""
+    states = tournament_states(System.DUTCH, players=12, rounds=11, seed=2026)
+    state = next(s for s in states if s.round_number == 4)
+    monkeypatch.setattr(RoundProcedure, "own_matching", False)
+    oracle = pair_round(state, System.DUTCH, seed=2026)
+    monkeypatch.setattr(RoundProcedure, "own_matching", True)
+
+    def refused(*args: object, **kwargs: object) -> Mate:
+        raise AssertionError("NetworkX was asked")
+
+    monkeypatch.setattr("networkx.max_weight_matching", refused)
+    fast = pair_round(state, System.DUTCH, seed=2026)
+    assert fast.explanation == oracle.explanation
+    assert (fast.boards, fast.pairing_allocated_bye) == (
+        oracle.boards,
+        oracle.pairing_allocated_bye,
+    )
+
+
+def test_c_4_completion_read_from_the_duals_without_networkx(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Round 7 of a 12-player near round robin: whether each bracket's leftovers and
+    those below can complete the round (C4) is the same for every set of players its
+    matching's duals may leave over, so NetworkX's matching is not asked, and the round
+    pairs as the oracle (NetworkX for every step) pairs it."""
+    states = tournament_states(System.DUTCH, players=12, rounds=11, seed=2026)
+    state = next(s for s in states if s.round_number == 7)
+    monkeypatch.setattr(RoundProcedure, "own_matching", False)
+    oracle = pair_round(state, System.DUTCH, seed=2026)
+    monkeypatch.setattr(RoundProcedure, "own_matching", True)
+
+    def refused(*args: object, **kwargs: object) -> Mate:
+        raise AssertionError("NetworkX was asked")
+
+    monkeypatch.setattr("networkx.max_weight_matching", refused)
+    fast = pair_round(state, System.DUTCH, seed=2026)
+    assert (fast.boards, fast.pairing_allocated_bye, fast.explanation) == (
+        oracle.boards,
+        oracle.pairing_allocated_bye,
+        oracle.explanation,
+    )

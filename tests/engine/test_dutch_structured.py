@@ -15,11 +15,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from pairing.engine import System, pair_round
+from pairing.engine import System, pair_round, weighted
 from pairing.engine.generator import tournament_states
-from pairing.engine.matching import dense_maximum_matching, maximum_matching
+from pairing.engine.matching import dense_maximum_matching, maximum_matching, primal_dual
 from pairing.engine.model import PairingOptions, TournamentState
-from pairing.engine.systems.dutch import procedure
 from pairing.engine.systems.dutch.procedure import RoundProcedure
 from pairing.engine.systems.dutch.structured import transport
 from pairing.engine.trf import read_trf, state_from_trf
@@ -83,7 +82,8 @@ def test_c_04_3_article_4_a_large_score_group_needs_no_weighted_matching(
     def refuse(*_: object) -> dict[int, int]:
         raise AssertionError("a weighted matching was run")
 
-    monkeypatch.setattr(procedure, "max_weight_matching", refuse)
+    monkeypatch.setattr(primal_dual, "certified_matching", refuse)
+    monkeypatch.setattr(weighted, "max_weight_matching", refuse)
     assert pair_round(states[1], System.DUTCH, seed=7).boards == expected.boards
 
 

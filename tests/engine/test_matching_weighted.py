@@ -113,3 +113,45 @@ def test_certified_matching_says_when_the_unmatched_set_may_differ() -> None:
     assert path.possible_partners(1) == [2]
     assert path.possible_partners(0) is None
     assert not path.may_meet(0, 1)
+
+
+def _matchings(vertices: list[int], weights: Weights) -> list[list[tuple[int, int]]]:
+    """Every matching of the graph (brute force, small graphs)."""
+    if not vertices:
+        return [[]]
+    first, others = vertices[0], vertices[1:]
+    found = _matchings(others, weights)  # ``first`` left over
+    for b in others:
+        if (first, b) in weights and weights[first, b] > 0:
+            rest = [v for v in others if v != b]
+            found += [[(first, b), *m] for m in _matchings(rest, weights)]
+    return found
+
+
+@pytest.mark.parametrize("seed", range(150))
+def test_unmatched_sets_hold_what_every_best_matching_leaves_over(seed: int) -> None:
+    """Every matching of greatest weight (all found by brute force) leaves over one of
+    the sets the duals give, when they give them."""
+    rng = random.Random(5000 + seed)
+    count = rng.randint(1, 9)
+    weights = _random_weights(rng, count)
+    optimum = primal_dual.certified_matching(range(count), weights)
+    sets = optimum.unmatched_sets(count)
+    assert sets is not None
+    every = _matchings(list(range(count)), weights)
+    best = max(sum(weights[p] for p in m) for m in every)
+    for m in every:
+        if sum(weights[p] for p in m) == best:
+            matched = {v for pair in m for v in pair}
+            assert set(range(count)) - matched in sets
+
+
+def test_unmatched_sets_of_a_triangle_hold_each_vertex_alone() -> None:
+    """A triangle of equal edges may leave any one vertex over: each alone is given, and
+    the three together (an odd set; the duals do not say how many are left over); more
+    open vertices than the limit give no sets."""
+    triangle = primal_dual.certified_matching(range(3), {(0, 1): 4, (1, 2): 4, (0, 2): 4})
+    sets = triangle.unmatched_sets(3)
+    assert sets is not None
+    assert sorted(map(sorted, sets)) == [[0], [0, 1, 2], [1], [2]]
+    assert triangle.unmatched_sets(2) is None

@@ -8,7 +8,7 @@ import dataclasses
 
 import pytest
 
-from pairing.engine import InvalidState, System, TrfError, pair_round, rules_for
+from pairing.engine import InvalidState, System, TrfError, pair_round, registry, rules_for
 from pairing.engine.model import PairingOptions, Round1Separation
 from pairing.engine.options import BoolOption, IntOption
 from pairing.engine.registry import option_specs, registered
@@ -86,3 +86,18 @@ def test_option_specs_registry_refuses_a_second_option_of_the_same_word() -> Non
     with pytest.raises(ValueError, match="two options are called lim_maxi"), registered(stand_in):
         pass
     assert rules_for(System.SB).options == ()
+
+
+def test_option_specs_a_package_declares_the_options_its_rules_carry() -> None:
+    """The registry reads a system's options from its package without loading the
+    system; once loaded, its rules carry the very same options, under its own system."""
+    for system, package in registry._PACKAGES.items():
+        assert registry.REGISTRY[system].system is system
+        assert registry.REGISTRY[system].options == package.OPTIONS
+    assert list(registry.REGISTRY) == [
+        System.DUTCH,
+        System.DUTCH_1992,
+        System.LIM,
+        System.ESCA,
+        System.SB,
+    ]

@@ -548,6 +548,32 @@ class Optimum:
                     cost += search.z[node]
         return cost == 0
 
+    def unmatched_sets(self, limit: int) -> list[set[int]] | None:
+        """Sets of vertices among which is the set that any matching of greatest weight
+        leaves unmatched: every vertex of zero dual some such matching may leave over
+        (an edge of zero reduced cost, or a blossom, at it) with or without each of the
+        others, and those none matches always (``same_unmatched``'s reading); None when
+        more than ``limit`` vertices are open.  Only sets of the parity of the vertices'
+        number are given (unmatched vertices come in that parity)."""
+        search = self._search
+        u, order = search.u, list(self._index)
+        sure: set[int] = set()
+        open_: list[int] = []
+        for v in range(search.n):
+            if u[v] > 0:
+                continue
+            if search.top[v] == v and all(u[v] + u[w] > x for w, x in search.adjacent[v].items()):
+                sure.add(order[v])
+            else:
+                open_.append(order[v])
+        if len(open_) > limit:
+            return None
+        subsets = [
+            [v for k, v in enumerate(open_) if bits >> k & 1] for bits in range(1 << len(open_))
+        ]
+        parity = (search.n - len(sure)) % 2
+        return [sure | set(some) for some in subsets if len(some) % 2 == parity]
+
     def possible_partners(self, a: int) -> list[int] | None:
         """Whom ``a`` may meet in some matching of greatest weight, when it is matched
         in every one of them (a positive dual); None when it may be left unmatched."""

@@ -22,28 +22,29 @@ a reading of the reference rather than a sentence of the text, the reason is wri
 beside it and listed in ``bench/README.md``.
 """
 
-from pairing.engine.initial_order import by_rating_title_name
-from pairing.engine.model import System
-from pairing.engine.rules import SystemRules
-from pairing.engine.systems.dutch.acceleration import acceleration_in_force
-from pairing.engine.systems.dutch.checks import check, warnings
-from pairing.engine.systems.dutch.entrants import float_history
-from pairing.engine.systems.dutch.round import pair
+from __future__ import annotations
 
-RULES = SystemRules(
-    system=System.DUTCH,
-    title="FIDE Dutch system (C.04.3, 2026)",
-    rule_text="FIDE Handbook C.04.3, FIDE (Dutch) System, in force from 1 February 2026",
-    accelerates_by_default=False,
-    fide_rated=True,
-    pair=pair,
-    initial_order=by_rating_title_name,
-    check=check,
-    warnings=warnings,
-    float_history=float_history,
-    acceleration=acceleration_in_force,
-    # FIDE Tie-Break Regulations (C.07) for an individual Swiss open.
-    default_tiebreaks=("BH-C1", "BH", "SB", "DE"),
-)
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["RULES"]
+from pairing.engine.options import OptionSpec
+
+if TYPE_CHECKING:
+    from pairing.engine.rules import SystemRules
+
+OPTIONS: tuple[OptionSpec[Any], ...] = ()
+"""The system's own options: none."""
+
+
+def __getattr__(name: str) -> SystemRules:
+    """``RULES``, the system's rules, built on first use (PEP 562): the registry lists
+    every system, but a process that pairs by another one never loads this one's modules.
+    """
+    if name == "RULES":
+        # Imported here, not at the top: the whole system loads only when it is used.
+        from pairing.engine.systems.dutch.system import RULES
+
+        return RULES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["OPTIONS", "RULES"]

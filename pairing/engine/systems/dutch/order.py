@@ -72,6 +72,11 @@ class Outcome:
         return False
 
     @property
+    def pending(self) -> bool:
+        """Whether reading :attr:`mate` would work out a matching (NetworkX's)."""
+        return not self._read and not isinstance(self.found, dict)
+
+    @property
     def mate(self) -> dict[int, int]:
         """The bracket's final matching; ``mate[v] == v`` for a vertex left unmatched."""
         if not self._read:

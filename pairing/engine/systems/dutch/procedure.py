@@ -24,8 +24,9 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from pairing.engine import weighted
 from pairing.engine.errors import NoValidPairing
-from pairing.engine.matching import dense_maximum_matching, exposable_vertices
+from pairing.engine.matching import dense_maximum_matching, exposable_vertices, primal_dual
 from pairing.engine.messages import words
 from pairing.engine.systems.dutch import structured
 from pairing.engine.systems.dutch.criteria import (
@@ -37,7 +38,6 @@ from pairing.engine.systems.dutch.criteria import (
 )
 from pairing.engine.systems.dutch.entrants import Entrant, compatible
 from pairing.engine.systems.dutch.order import Outcome, pair_bracket
-from pairing.engine.weighted import max_weight_matching
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,9 +75,9 @@ class RoundProcedure:
     the steps one matching at a time, which the tests use as the oracle."""
 
     own_matching: ClassVar[bool] = True
-    """Pair a bracket's steps with this project's weighted matching
-    (:mod:`pairing.engine.matching.primal_dual`); False asks NetworkX's for every
-    step, which the tests use as the oracle."""
+    """Pair a bracket's steps, and find why others than its lowest residents float,
+    with this project's weighted matching (:mod:`pairing.engine.matching.primal_dual`);
+    False asks NetworkX's for every one, which the tests use as the oracle."""
 
     early_completion: ClassVar[bool] = True
     """Send a bracket straight to its pairing with everyone in view when no pairing of
@@ -360,7 +360,13 @@ class RoundProcedure:
     ) -> tuple[list[int], str | None]:
         """When others than the bracket's lowest-ranked residents float down: those
         residents, and the quality criterion that made the difference (one more
-        matching, with them left out of the bracket)."""
+        matching, with them left out of the bracket).
+
+        Any matching of greatest weight of that graph gives the same answer: each of
+        its pairs has a resident as the lower player, so no field's sum overflows into
+        the one above (:func:`~.criteria.field_bounds`), and equal weights have equal
+        sums in every field, the totals the criteria are compared by.  So this
+        project's matching is asked (NetworkX's only with ``own_matching`` off)."""
         resident_set = set(residents)
         floating = [v for v in left if v in resident_set]
         natural = residents[::-1][: len(floating)]
@@ -392,7 +398,10 @@ class RoundProcedure:
                 for a in keep[:index]
                 if not (a in moved and b in moved)
             }
-            mate = max_weight_matching(keep, weights)
+            if self.own_matching:
+                mate = primal_dual.max_weight_matching(keep, weights)
+            else:
+                mate = weighted.max_weight_matching(keep, weights)
             found = [(a, b) for a, b in mate.items() if a < b]
         other = [fields(a, b) for a, b in found]
         chosen = [fields(min(a, b), max(a, b)) for a, b in made]
@@ -552,6 +561,12 @@ class RoundProcedure:
         nxt = outcome.next_left_out
         floaters = list(outcome.left)
         if not nxt or not floaters:
+            # The matching the round reads (NetworkX's, worked out when first read) is
+            # not asked when every set of players its duals may leave over answers alike.
+            sets = outcome.duals.unmatched_sets(4) if outcome.duals and outcome.pending else None
+            answers = {self._completable(sorted(s | {*rest, *nxt}), None) for s in sets or ()}
+            if len(answers) == 1:
+                return answers.pop()
             unmatched = {v for v in outcome.view if outcome.mate.get(v, v) == v}
             return self._completable(sorted(unmatched | set(rest)), None)
         (x,) = floaters

@@ -17,26 +17,27 @@ defines: it is checked against brute force and against a slow literal walk of C1
 
 from __future__ import annotations
 
-from pairing.engine.floats import float_history
-from pairing.engine.initial_order import by_rating_title_name
-from pairing.engine.model import System
-from pairing.engine.rules import SystemRules
-from pairing.engine.systems.dutch1992.checks import check, warnings
-from pairing.engine.systems.dutch1992.round import pair
+from typing import TYPE_CHECKING, Any
 
-RULES = SystemRules(
-    system=System.DUTCH_1992,
-    title="FIDE Dutch system, 1992 text",
-    rule_text="FIDE Handbook C.04.1 (1992 text), Swiss System Based on Rating",
-    accelerates_by_default=False,
-    pair=pair,
-    initial_order=by_rating_title_name,
-    check=check,
-    warnings=warnings,
-    float_history=float_history,
-    # FIDE Tie-Break Regulations (C.07, 2023/24) for an individual Swiss: Buchholz cut-1,
-    # Buchholz, Sonneborn-Berger, direct encounter (the 1992 text's own F10 is DE1, ARO, lot).
-    default_tiebreaks=("BH-C1", "BH", "SB", "DE"),
-)
+from pairing.engine.options import OptionSpec
 
-__all__ = ["RULES"]
+if TYPE_CHECKING:
+    from pairing.engine.rules import SystemRules
+
+OPTIONS: tuple[OptionSpec[Any], ...] = ()
+"""The system's own options: none."""
+
+
+def __getattr__(name: str) -> SystemRules:
+    """``RULES``, the system's rules, built on first use (PEP 562): the registry lists
+    every system, but a process that pairs by another one never loads this one's modules.
+    """
+    if name == "RULES":
+        # Imported here, not at the top: the whole system loads only when it is used.
+        from pairing.engine.systems.dutch1992.system import RULES
+
+        return RULES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["OPTIONS", "RULES"]

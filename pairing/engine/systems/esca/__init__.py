@@ -2,29 +2,24 @@
 
 from __future__ import annotations
 
-from pairing.engine.floats import float_history
-from pairing.engine.initial_order import by_rating_title_name
-from pairing.engine.model import System
-from pairing.engine.rules import SystemRules
-from pairing.engine.systems.esca.checks import check, warnings
+from typing import TYPE_CHECKING
+
 from pairing.engine.systems.esca.options import OPTIONS
-from pairing.engine.systems.esca.procedure import pair
-from pairing.engine.systems.esca.repair import repair
 
-RULES = SystemRules(
-    system=System.ESCA,
-    title="ESCA schools rules",
-    rule_text="English Schools' Chess Association, Rules for Swiss Pairings",
-    options=OPTIONS,
-    accelerates_by_default=False,
-    pair=pair,
-    initial_order=by_rating_title_name,
-    check=check,
-    warnings=warnings,
-    float_history=float_history,
-    repair=repair,
-    # The ESCA rules name no tie-breaks: the two a schools congress commonly uses.
-    default_tiebreaks=("BH", "SB"),
-)
+if TYPE_CHECKING:
+    from pairing.engine.rules import SystemRules
 
-__all__ = ["RULES"]
+
+def __getattr__(name: str) -> SystemRules:
+    """``RULES``, the system's rules, built on first use (PEP 562): the registry lists
+    every system, but a process that pairs by another one never loads this one's modules.
+    """
+    if name == "RULES":
+        # Imported here, not at the top: the whole system loads only when it is used.
+        from pairing.engine.systems.esca.system import RULES
+
+        return RULES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["OPTIONS", "RULES"]

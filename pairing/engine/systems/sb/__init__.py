@@ -2,26 +2,27 @@
 
 from __future__ import annotations
 
-from pairing.engine.floats import float_history
-from pairing.engine.initial_order import by_rating_title_name
-from pairing.engine.model import System
-from pairing.engine.rules import SystemRules
+from typing import TYPE_CHECKING, Any
 
-from .checks import check, warnings
-from .procedure import pair
+from pairing.engine.options import OptionSpec
 
-RULES = SystemRules(
-    system=System.SB,
-    title="SB-ordered Swiss",
-    rule_text="Swiss with score groups ordered by Sonneborn-Berger (SB text)",
-    accelerates_by_default=True,
-    pair=pair,
-    initial_order=by_rating_title_name,
-    check=check,
-    warnings=warnings,
-    float_history=float_history,
-    # SB 2: the SB text orders a score group by Sonneborn-Berger, Buchholz, Median-Buchholz.
-    default_tiebreaks=("SB", "BH", "MBH"),
-)
+if TYPE_CHECKING:
+    from pairing.engine.rules import SystemRules
 
-__all__ = ["RULES"]
+OPTIONS: tuple[OptionSpec[Any], ...] = ()
+"""The system's own options: none."""
+
+
+def __getattr__(name: str) -> SystemRules:
+    """``RULES``, the system's rules, built on first use (PEP 562): the registry lists
+    every system, but a process that pairs by another one never loads this one's modules.
+    """
+    if name == "RULES":
+        # Imported here, not at the top: the whole system loads only when it is used.
+        from pairing.engine.systems.sb.system import RULES
+
+        return RULES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["OPTIONS", "RULES"]
