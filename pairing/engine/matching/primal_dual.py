@@ -527,13 +527,20 @@ class Optimum:
     def may_meet(self, a: int, b: int) -> bool:
         """Whether some matching of greatest weight may pair ``a`` with ``b``: only an
         edge of zero reduced cost (the blossoms holding both counted) can be in one."""
+        if a not in self._index or b not in self._index:
+            return True  # not a vertex of this graph: no promise
+        return self.reduced_cost(a, b) == 0
+
+    def reduced_cost(self, a: int, b: int) -> int | None:
+        """Twice the reduced cost of the edge ``a``-``b`` (the blossoms holding both
+        counted), never negative; None when it is no edge of the graph."""
         search = self._search
         i, j = self._index.get(a), self._index.get(b)
         if i is None or j is None:
-            return True  # not a vertex of this graph: no promise
+            return None
         weight = search.adjacent[i].get(j)
         if weight is None:
-            return False
+            return None
         cost = search.u[i] + search.u[j] - weight
         if search.top[i] == search.top[j]:
             around = set()
@@ -546,7 +553,16 @@ class Optimum:
                 node = search.parent[node]
                 if node in around:
                     cost += search.z[node]
-        return cost == 0
+        return cost
+
+    def held_loss(self, a: int, partners: Iterable[int]) -> int:
+        """Twice a weight that every matching in which ``a`` may meet only ``partners``
+        (his other edges gone) weighs less than this optimum: the duals stay feasible
+        with ``a``'s lowered by the least reduced cost of his edges to them (and not
+        below zero), and their sum, the greatest weight, bounds every matching's weight
+        (linear programming duality over the matching polytope)."""
+        costs = (self.reduced_cost(a, b) for b in partners)
+        return min([self._search.u[self._index[a]], *(c for c in costs if c is not None)])
 
     def possible_partners(self, a: int) -> list[int] | None:
         """Whom ``a`` may meet in some matching of greatest weight, when it is matched
