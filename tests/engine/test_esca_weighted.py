@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
+import networkx as nx
 import pytest
 
 from pairing.engine import NoValidPairing, System
@@ -221,3 +222,107 @@ def test_esca_2_the_first_candidate_taken_without_reading_the_rest() -> None:
     found = pairer.take_first(player, order)
     assert found is not None and found[0] is order[0]
     assert order.read == 1
+
+
+def _networkx_cheapest(
+    players: list[int], good_bad: list[frozenset[int]], legal_bad: list[frozenset[int]]
+) -> int | None:
+    """The fewest avoided pairs of a legal pairing of ``players``, by NetworkX's weighted
+    matching of maximum cardinality (an avoided pair weighs 1, any other legal pair 2),
+    computed apart from the oracle; None when they have no legal pairing."""
+    graph: nx.Graph[int] = nx.Graph()
+    graph.add_nodes_from(players)
+    for i, a in enumerate(players):
+        for b in players[i + 1 :]:
+            if b not in legal_bad[a]:
+                graph.add_edge(a, b, weight=1 if b in good_bad[a] else 2)
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    if 2 * len(matching) < len(players):
+        return None
+    return sum(1 for a, b in matching if b in good_bad[a])
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_esca_7_cheapest_pairing_as_networkx_at_150_players(seed: int) -> None:
+    """ESCA 1, 7: the oracle's cheapest pairing (the project's weighted matching, on
+    which the exact check rests) pairs everyone exactly when NetworkX's matching does,
+    with as few avoided pairs, on random late-round graphs of 40-150 players, the sizes
+    of the largest sweep rounds (#38), the whole field and the field less a few players;
+    and with one player held to a few partners, as :meth:`Oracle.first_allowed` asks."""
+    rng = random.Random(7700 + seed)
+    players = 2 * rng.randrange(20, 76)
+    good_bad, legal_bad = _random_graph(rng, players)
+    oracle = Oracle(good_bad, legal_bad)
+    # Every number of avoided pairs within the budget: a held pairing is refused (None)
+    # only when there is none at all, as NetworkX says.
+    oracle.relax(players // 2)
+    everyone = list(range(players))
+    for rest in (everyone, sorted(rng.sample(everyone, players - 2 * rng.randrange(1, 6)))):
+        found = oracle._cheapest_pairing(frozenset(rest))
+        expected = _networkx_cheapest(rest, good_bad, legal_bad)
+        assert (None if found is None else found[1]) == expected, (seed, len(rest))
+        if found is not None:
+            mate = found[0]
+            assert sorted(mate) == rest and all(mate[mate[v]] == v for v in rest)
+            assert all(mate[v] not in legal_bad[v] for v in rest)
+        a = rng.choice(rest)
+        partners = frozenset(rng.sample([b for b in rest if b != a], 3))
+        held = [set(row) for row in legal_bad]
+        for b in rest:
+            if b != a and b not in partners:
+                held[a].add(b)
+                held[b].add(a)
+        held_bad = [frozenset(row) for row in held]
+        found = oracle._cheapest_pairing(frozenset(rest), a, partners)
+        expected = _networkx_cheapest(
+            rest, [g | h for g, h in zip(good_bad, held_bad, strict=True)], held_bad
+        )
+        assert (None if found is None else found[1]) == expected, (seed, len(rest), a)
+        if found is not None:
+            assert found[0][a] in partners
+
+
+def test_esca_weighted_check_does_without_networkx(monkeypatch: pytest.MonkeyPatch) -> None:
+    """#38 item 3: the weighted check runs on the project's primal-dual matching, not on
+    NetworkX's (2.4 times slower on the 32-64 players left in a 150-player event's
+    hardest round, and 0.2 s to import); the answers stay the branch and bound's."""
+
+    def refused(*args: object, **kwargs: object) -> object:
+        raise AssertionError("NetworkX's matching was called")
+
+    monkeypatch.setattr(nx, "max_weight_matching", refused)
+    rng = random.Random(38)
+    good_bad, legal_bad = _random_graph(rng, 30)
+    probe = Oracle(good_bad, legal_bad, weighted=False)
+    fast, slow = _oracles(good_bad, legal_bad, probe.shortfall)
+    a, *others = range(30)
+    assert fast.defers
+    assert fast.first_allowed(a, others) == _first_by_search(slow, a, others)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_esca_7_duals_refuse_only_what_the_matching_refuses(seed: int) -> None:
+    """ESCA 1, 7: where the duals of the cheapest pairing of the players left say that
+    a player held to some candidates cannot keep within the budget, a matching made
+    for it (by an oracle that has not those duals) says the same; and on these late
+    rounds the duals spare some of those matchings (#38 item 3: more than half in the
+    hardest round of a 150-player event)."""
+    rng = random.Random(9100 + seed)
+    players = 2 * rng.randrange(20, 40)
+    good_bad, legal_bad = _random_graph(rng, players)
+    probe = Oracle(good_bad, legal_bad, weighted=False)
+    oracle = Oracle(good_bad, legal_bad)
+    oracle.relax(probe.shortfall + rng.randrange(2))
+    rest = frozenset(range(players))
+    cheapest = oracle._cheapest_pairing(rest)
+    refused = 0
+    for _ in range(20):
+        a = rng.randrange(players)
+        partners = frozenset(rng.sample([b for b in rest if b != a], rng.randrange(1, 6)))
+        if oracle._held_beyond_budget(rest, a, partners):
+            refused += 1
+            fresh = Oracle(good_bad, legal_bad)
+            fresh.relax(oracle.budget)
+            found = fresh._cheapest_pairing(rest, a, partners)
+            assert found is None or found[1] > oracle.budget, (seed, a, sorted(partners))
+    assert cheapest is not None and refused

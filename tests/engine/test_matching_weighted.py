@@ -155,3 +155,25 @@ def test_unmatched_sets_of_a_triangle_hold_each_vertex_alone() -> None:
     assert sets is not None
     assert sorted(map(sorted, sets)) == [[0], [0, 1, 2], [1], [2]]
     assert triangle.unmatched_sets(2) is None
+
+
+@pytest.mark.parametrize("seed", range(80))
+def test_held_loss_bounds_the_matchings_held_to_some_partners(seed: int) -> None:
+    """Linear programming duality, checked against NetworkX: with ``a``'s edges to all but
+    ``partners`` taken away, no matching weighs more than the optimum less half of
+    :meth:`Optimum.held_loss`; and no reduced cost is negative (the duals are feasible)."""
+    rng = random.Random(2000 + seed)
+    count = rng.randint(2, 16)
+    weights = _random_weights(rng, count)
+    optimum = primal_dual.certified_matching(range(count), weights)
+    best = _total(optimum.mate, weights)
+    for a, b in weights:
+        cost = optimum.reduced_cost(a, b)
+        assert cost is not None and cost >= 0
+    a = rng.randrange(count)
+    others = [v for v in range(count) if v != a]
+    partners = set(rng.sample(others, rng.randint(0, len(others))))
+    held = {(v, w): x for (v, w), x in weights.items() if a not in (v, w) or v + w - a in partners}
+    loss = optimum.held_loss(a, partners)
+    assert loss >= 0
+    assert 2 * _networkx_total(count, held) <= 2 * best - loss

@@ -26,7 +26,8 @@
 
 The modules: ``blossom`` (Edmonds' search and the maximum matching), ``shrinking`` (the
 matchings it keeps or grows), ``bipartite`` (Kuhn's method), ``assignment`` (the
-assignments under a cost budget), ``primal_dual`` (the weighted matching).
+assignments under a cost budget), ``primal_dual`` (the weighted matching and its duals)
+and ``primal_dual_search`` (its primal-dual search).
 """
 
 from __future__ import annotations

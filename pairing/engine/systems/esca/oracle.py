@@ -6,12 +6,11 @@ from collections import deque
 from collections.abc import Sequence
 
 from pairing.engine.matching import ShrinkingMatching, complete_matching, perfect_matching_within
+from pairing.engine.matching.primal_dual import Optimum, certified_matching
 from pairing.engine.systems.esca.cards import Card
-from pairing.engine.weighted import max_weight_matching
 
 WEIGHTED_FROM = 20
-"""With fewer players left the branch and bound decides (fast at that size), so that small
-events never import NetworkX (about 0.2 s) for the weighted matching."""
+"""With fewer players left the branch and bound decides (fast at that size)."""
 
 
 def same_school(a: Card, b: Card) -> bool:
@@ -89,6 +88,8 @@ class Oracle:
         self._cheapest: dict[frozenset[int], tuple[dict[int, int], int] | None] = {}
         """Sets of players with a legal pairing of the fewest avoided pairs and their number,
         or None when they have no legal pairing (:meth:`_cheapest_pairing`)."""
+        self._optima: dict[frozenset[int], Optimum] = {}
+        """The same sets' weighted matchings with their duals (:meth:`_held_beyond_budget`)."""
 
     @property
     def shortfall(self) -> int:
@@ -409,16 +410,29 @@ class Oracle:
     ) -> tuple[dict[int, int], int] | None:
         """A legal pairing of the players ``rest`` with the fewest avoided pairs and their
         number, or None when they have no legal pairing; remembered for the round.  With
-        ``partners``, ``player`` meets one of them (and is not remembered).
+        ``partners``, ``player`` meets one of them (and is not remembered), and None also
+        says that no such pairing keeps within the budget, when the duals of the cheapest
+        pairing of ``rest`` prove it without a matching (:meth:`_held_beyond_budget`).
 
-        A minimum-cost perfect matching (Edmonds' weighted blossom algorithm, through
-        :func:`pairing.engine.weighted.max_weight_matching`, polynomial): every legal pair
-        weighs more than all the avoided pairs together, less one for an avoided pair, so
-        the heaviest matching is a largest one and, among those, one with the fewest
-        avoided pairs.  It answers every budget at once, where the branch and bound proves
-        a no by search (199,513 search nodes in one round of a 150-player event)."""
+        A minimum-cost perfect matching (Edmonds' weighted blossom algorithm, the
+        project's primal-dual one, polynomial): every legal pair weighs more than all the
+        avoided pairs together, less one for an avoided pair, so the heaviest matching is
+        a largest one and, among those, one with the fewest avoided pairs.  It answers
+        every budget at once, where the branch and bound proves a no by search (199,513
+        search nodes in one round of a 150-player event).
+
+        Heaviest matchings often tie, and another implementation may return another of
+        them; what the pairing reads from one is the same in all: whether it pairs
+        everyone, its number of avoided pairs (both fixed by its weight), and in
+        :meth:`first_allowed` only a candidate known to fit, the search going on until
+        the first that fits.  The matching itself is kept only as a certificate to repair
+        (:meth:`_certify`), whose failures the exact check decides.  So the pairings are
+        those of NetworkX's matching, used here before (2.4 times slower on 32-64 players
+        left of a 150-player round)."""
         if partners is None and rest in self._cheapest:
             return self._cheapest[rest]
+        if partners is not None and self._held_beyond_budget(rest, player, partners):
+            return None
         players = sorted(rest)
         heavy = len(players) + 1
         weights: dict[tuple[int, int], int] = {}
@@ -431,13 +445,33 @@ class Oracle:
                     weights[(v, w)] = heavy
                 elif w not in never:
                     weights[(v, w)] = heavy - 1
-        mate = max_weight_matching(players, weights)
+        optimum = certified_matching(players, weights)
+        mate = optimum.mate
         found = None
         if len(mate) == len(players):
             found = (mate, self._cost(mate))
         if partners is None:
             self._cheapest[rest] = found
+            self._optima[rest] = optimum
         return found
+
+    def _held_beyond_budget(
+        self, rest: frozenset[int], player: int, partners: frozenset[int]
+    ) -> bool:
+        """True when the duals of the cheapest pairing of ``rest`` (when known) prove
+        that no legal pairing of ``rest`` in which ``player`` meets one of ``partners``
+        keeps within the budget.  Such a pairing has the weight of the cheapest less
+        its extra avoided pairs, and at most the cheapest's weight less half
+        :meth:`Optimum.held_loss`; so more than twice the budget's slack of loss is
+        a proof (most of the candidates left undecided in the hardest rounds of a
+        150-player event: no matching is made for them)."""
+        optimum = self._optima.get(rest)
+        if optimum is None:
+            return False
+        found = self._cheapest[rest]
+        if found is None:
+            return True  # no legal pairing of rest at all
+        return optimum.held_loss(player, partners) > 2 * (self.budget - found[1])
 
     def _searched(self, rest: set[int], budget: int) -> dict[int, int] | None:
         """:func:`matching.perfect_matching_within` on the players ``rest``, over the
