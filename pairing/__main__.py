@@ -118,8 +118,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _tiebreak_codes(text: str) -> tuple[TieBreakSpec, ...]:
-    # Imported here, not at the top: only --standings reads tie-breaks.
-    from pairing.engine.tiebreaks import parse_tiebreaks
+    from pairing.engine.tiebreaks import parse_tiebreaks  # only --standings reads these
 
     try:
         return parse_tiebreaks(text)
@@ -344,8 +343,10 @@ def _initial_colour(
     file was paired differently), the colour of the top paired player of that round is
     taken, as bbpPairings does.
     """
-    # Imported here, not at the top: a file with XXC pairs without the checker.
-    from pairing.engine.checker import recorded_pairing, recorded_requests
+    from pairing.engine.checker import (  # only a file with XXC needs it
+        recorded_pairing,
+        recorded_requests,
+    )
 
     for number in range(1, final.rounds_completed + 1):
         recorded = recorded_pairing(final, number)
@@ -398,8 +399,7 @@ def _oriented(
     same pair, otherwise the colours that break no rule if there are such, so the check
     reports only what the file says.
     """
-    # Imported here, not at the top: -p does not check (see _initial_colour).
-    from pairing.engine.checker import check_round
+    from pairing.engine.checker import check_round  # -p does not check
 
     number = recorded.round_number
     ours = {frozenset({b.white, b.black}): b for b in engine.boards} if engine else {}
@@ -420,9 +420,12 @@ def _oriented(
 
 
 def _check(args: argparse.Namespace) -> ExitStatus:
-    # Imported here, not at the top: -p does not check (see _initial_colour).
-    from pairing.differences import differences
-    from pairing.engine.checker import check_round, recorded_pairing, recorded_requests
+    from pairing.differences import differences  # -p does not check
+    from pairing.engine.checker import (  # -p does not check
+        check_round,
+        recorded_pairing,
+        recorded_requests,
+    )
 
     system = _system(args)
     path = _input(args)
@@ -470,8 +473,7 @@ def _check(args: argparse.Namespace) -> ExitStatus:
 
 
 def _generate(args: argparse.Namespace) -> ExitStatus:
-    # Imported here, not at the top: only -g generates.
-    from pairing.engine.generator import generate_tournament
+    from pairing.engine.generator import generate_tournament  # only -g generates
 
     system = _system(args)
     if not args.output:
@@ -502,9 +504,8 @@ def _file_tiebreaks(path: str, doc: TrfDocument) -> tuple[TieBreakSpec, ...]:
 
     :raises CommandError: the file names a code we do not know (3), at its line.
     """
-    # Imported here, not at the top: only --standings reads tie-breaks.
-    from pairing.engine.standings import DEFAULT_TIEBREAKS
-    from pairing.engine.tiebreaks import as_spec, parse_tiebreaks
+    from pairing.engine.standings import DEFAULT_TIEBREAKS  # only --standings reads these
+    from pairing.engine.tiebreaks import as_spec, parse_tiebreaks  # only --standings reads these
 
     order = tiebreak_order(doc) or fide_tiebreak_order(doc)
     if order is None:
@@ -516,9 +517,12 @@ def _file_tiebreaks(path: str, doc: TrfDocument) -> tuple[TieBreakSpec, ...]:
 
 
 def _standings(args: argparse.Namespace) -> ExitStatus:
-    # Imported here, not at the top: pairing a round needs no standings.
-    from pairing.engine.standings import standings
-    from pairing.engine.tiebreaks import UnplayedRounds, as_spec, unplayed_rounds_for
+    from pairing.engine.standings import standings  # pairing needs no standings
+    from pairing.engine.tiebreaks import (  # pairing needs no standings
+        UnplayedRounds,
+        as_spec,
+        unplayed_rounds_for,
+    )
 
     path: str = args.standings
     doc = _read(path)

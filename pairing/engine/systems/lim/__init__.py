@@ -15,8 +15,7 @@ def __getattr__(name: str) -> SystemRules:
     every system, but a process that pairs by another one never loads this one's modules.
     """
     if name == "RULES":
-        # Imported here, not at the top: the whole system loads only when it is used.
-        from pairing.engine.systems.lim.system import RULES
+        from pairing.engine.systems.lim.system import RULES  # loaded on first use
 
         return RULES
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
