@@ -25,7 +25,12 @@ from pairing.engine.model import PairingOptions, RoundPairing, TournamentState
 from pairing.engine.systems.dutch import order
 from pairing.engine.systems.dutch.acceleration import accelerations
 from pairing.engine.systems.dutch.criteria import edge_weight
-from pairing.engine.systems.dutch.entrants import _scores_before, entrants
+from pairing.engine.systems.dutch.entrants import (
+    _scores_before,
+    colours_allow,
+    compatible,
+    entrants,
+)
 from pairing.engine.systems.dutch.procedure import RoundProcedure
 from pairing.engine.trf import read_trf, state_from_trf
 from tests.engine.corpus import EventSpec, build
@@ -158,6 +163,28 @@ def test_c_4_weight_outside_the_bracket_is_the_completion_field_alone() -> None:
     except NoValidPairing:
         pass  # the event ran out of pairings; the rounds before it were checked
     assert checked
+
+
+def test_c1_c3_compatible_is_c1_then_colours_allow() -> None:
+    """C1 and C3 together (written out for speed: every dense matching asks it of every
+    pair) answer as C1, not met and not forbidden, then C3 alone (``colours_allow``),
+    over every pair of late rounds where absolute preferences and topscorers abound."""
+    checked = forbidden_by_c3 = 0
+    try:
+        for state in tournament_states(System.DUTCH, players=21, rounds=18, seed=5):
+            players, _ = entrants(state)
+            for a in players:
+                for b in players:
+                    if a is b:
+                        continue
+                    expected = b.number not in a.avoid and colours_allow(a, b)
+                    assert compatible(a, b) == expected
+                    checked += 1
+                    forbidden_by_c3 += not colours_allow(a, b)
+    except NoValidPairing:
+        pass  # the event ran out of pairings; the rounds before it were checked
+    assert checked
+    assert forbidden_by_c3
 
 
 def test_c_4_completion_remembered_for_the_round_answers_as_worked_out() -> None:

@@ -85,7 +85,10 @@ def compatible(a: Entrant, b: Entrant) -> bool:
     absolute colour preference unless one of them is a topscorer in the last round."""
     if b.number in a.avoid:
         return False
-    return colours_allow(a, b)
+    # colours_allow, written out: this is asked of every pair of every dense matching.
+    if a.absolute and b.absolute and a.preference is b.preference:
+        return a.topscorer or b.topscorer
+    return True
 
 
 def colours_allow(a: Entrant, b: Entrant) -> bool:

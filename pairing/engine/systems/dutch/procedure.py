@@ -115,13 +115,13 @@ class RoundProcedure:
         """A maximum matching of ``members`` by C1 and C3, no two of ``apart`` together:
         ``mate[i]`` indexes ``members``, -1 for unmatched (dense: see
         :func:`~pairing.engine.matching.dense_maximum_matching`)."""
-        players = self.players
+        entrants = [self.players[m] for m in members]
+        held = [m in apart for m in members] if apart else [False] * len(members)
 
         def adjacent(i: int, j: int) -> bool:
-            a, b = members[i], members[j]
-            if apart and a in apart and b in apart:
+            if held[i] and held[j]:
                 return False
-            return compatible(players[a], players[b])
+            return compatible(entrants[i], entrants[j])
 
         return dense_maximum_matching(len(members), adjacent)
 
@@ -148,13 +148,15 @@ class RoundProcedure:
                 else (m for m in members if self.bye.candidate(players[m]))
             )
         dummy = len(members)  # the bye, last
+        entrants = [players[m] for m in members]
+        may_take_bye = [m in allowed for m in members]
 
         def adjacent(i: int, j: int) -> bool:
             if j == dummy:
-                return members[i] in allowed
+                return may_take_bye[i]
             if i == dummy:
-                return members[j] in allowed
-            return compatible(players[members[i]], players[members[j]])
+                return may_take_bye[j]
+            return compatible(entrants[i], entrants[j])
 
         mate = dense_maximum_matching(dummy + len(members) % 2, adjacent)
         return all(m != -1 for m in mate)
@@ -291,25 +293,24 @@ class RoundProcedure:
             return False
         loose = [bracket[i] for i in sorted(exposable) if i < size]
         others = len(loose) - floaters  # stand-ins for the loose players who stay out
-        members = loose + below
         first_below = len(loose) + others
         count = first_below + len(below)
         bye = count  # the bye, last, when the count is odd
-
-        def player(i: int) -> int | None:
-            if i < len(loose):
-                return loose[i]
-            return None if i < first_below else members[i - others]
+        # By vertex: its player (None for a stand-in), whether it is loose, and
+        # whether it may take the bye.
+        who: list[int | None] = [*loose, *([None] * others), *below]
+        is_loose = [i < len(loose) for i in range(count)]
+        takes_bye = [a is not None and self.bye.candidate(players[a]) for a in who]
 
         def adjacent_to(i: int, j: int) -> bool:
-            i, j = min(i, j), max(i, j)
-            a = player(i)
+            if i > j:
+                i, j = j, i
             if j == bye:
-                return a is not None and self.bye.candidate(players[a])
-            b = player(j)
+                return takes_bye[i]
+            a, b = who[i], who[j]
             if a is None or b is None:  # a stand-in: joined to the loose players only
-                return (a is None) != (b is None) and i < len(loose)
-            if i < len(loose) and j < len(loose):
+                return (a is None) != (b is None) and is_loose[i]
+            if is_loose[j]:
                 return False
             return compatible(players[a], players[b])
 
