@@ -25,6 +25,7 @@ from pairing.engine.systems.dutch1992.criteria import (
     pair_allowed,
     x_of,
 )
+from pairing.engine.systems.dutch1992.divisions import Base, base, exchange_covers
 from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.exchanges import _division_sides
 from pairing.engine.systems.dutch1992.remainder import RemainderNeed, _RemainderGraph
@@ -47,6 +48,7 @@ class Feasibility:
         self._divisions: dict[tuple[object, ...], bool] = {}
         """Which S1/S2 divisions can give a pairing at all, with which players kept up."""
         self._mask_sets: dict[tuple[object, ...], list[int]] = {}
+        self._bases: dict[tuple[object, ...], Base] = {}
         self._remainder_graphs: dict[tuple[object, ...], _RemainderGraph] = {}
         self._leftovers: dict[tuple[object, ...], frozenset[int]] = {}
         self._level_graphs: dict[tuple[object, ...], tuple[list[list[int]], dict[int, list[int]]]]
@@ -221,25 +223,42 @@ class Feasibility:
         lowest: bool,
         keep: frozenset[int],
     ) -> bool:
-        """A quick proof for :meth:`level_possible`: a greedy pairing that works (Dutch C8)."""
+        """A quick proof for :meth:`level_possible`: a greedy pairing that works (Dutch C8).
+
+        Each player takes the first free player after him allowed (B1, B2, B5, B6), read
+        from the group's partner masks when a level of its bracket has worked them out
+        (:meth:`partner_masks`), else asked of :func:`pair_allowed`: the same pairing."""
         n = len(players)
-        taken = [False] * n
+        masks = self._mask_sets.get((tuple(e.number for e in players), edge_rules, moved))
+        taken = 0
         made = 0
         for i in range(n):
-            if taken[i] or made == pairs:
+            if taken >> i & 1 or made == pairs:
                 continue
-            for j in range(max(i + 1, first), n):
-                if not taken[j] and pair_allowed(players[i], players[j], edge_rules, moved):
-                    taken[i] = taken[j] = True
-                    made += 1
-                    break
+            start = max(i + 1, first)
+            if masks is not None:
+                free = masks[i] & ~taken & ~((1 << start) - 1)
+                partner = (free & -free).bit_length() - 1
             else:
-                if i < first:
-                    return False
+                partner = next(
+                    (
+                        j
+                        for j in range(start, n)
+                        if not taken >> j & 1
+                        and pair_allowed(players[i], players[j], edge_rules, moved)
+                    ),
+                    -1,
+                )
+            if partner >= 0:
+                taken |= 1 << i | 1 << partner
+                made += 1
+            elif i < first:
+                return False
         if made < pairs:
             return False
         return all(
-            taken[i] or may_leave(players[i], leave_rules, moved, lowest, keep) for i in range(n)
+            taken >> i & 1 or may_leave(players[i], leave_rules, moved, lowest, keep)
+            for i in range(n)
         )
 
     def division_possible(
@@ -294,6 +313,37 @@ class Feasibility:
                 columns = [[k for k, i in enumerate(first) if loose[j] >> i & 1] for j in required]
                 answer = bipartite_matching_size(columns, len(s1)) == len(required)
             self._divisions[key] = answer
+        return answer
+
+    def exchange_possible(
+        self,
+        division: tuple[tuple[int, ...], frozenset[int], bool, int],
+        index: int,
+        loose: Sequence[int],
+        staying: int,
+        out_of: int,
+        into: int,
+    ) -> bool:
+        """:meth:`division_possible` of an exchange with no players kept up (Dutch C8, D2),
+        on bit sets of positions in the bracket: ``loose``, the partner masks with every
+        float criterion dropped; ``staying``, the players who may not be left unpaired;
+        ``out_of`` and ``into``, the players leaving and entering S1.  The same answer,
+        remembered under the same key, from the original division's matchings
+        (:func:`exchange_covers`)."""
+        key = (division, index, frozenset())
+        answer = self._divisions.get(key)
+        if answer is None:
+            p = division[3]
+            origin = self._bases.get(division)
+            if origin is None:
+                side1 = (1 << p) - 1
+                origin = self._bases[division] = base(
+                    loose, side1, ((1 << len(loose)) - 1) & ~side1, staying
+                )
+            side1 = ((1 << p) - 1) & ~out_of | into
+            answer = self._divisions[key] = exchange_covers(
+                loose, origin, out_of, into, side1, staying
+            )
         return answer
 
     def partner_masks(

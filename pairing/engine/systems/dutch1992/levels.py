@@ -12,20 +12,19 @@ from typing import Generic, TypeVar
 
 from pairing.engine.brackets import exchange as exchange_split
 from pairing.engine.matching import least_assignment_cost, lexicographic_assignments
-from pairing.engine.systems.dutch1992.bitsets import _bits
+from pairing.engine.model import Colour
+from pairing.engine.systems.dutch1992.bitsets import _bits, _compress, _positions, _runs
 from pairing.engine.systems.dutch1992.brackets import Phase
 from pairing.engine.systems.dutch1992.criteria import (
     LOOSEST,
     FloatRules,
     _colour_class,
     class_bound,
-    colour_conflict,
     may_leave,
     pair_allowed,
 )
 from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.exchanges import (
-    _exchanged_s1,
     _hall_violator,
     _swap,
     exchange_order,
@@ -44,6 +43,15 @@ COLOUR_BOUND_FROM = 20
 conflicts (:func:`least_conflicts`) before their divisions are tried one by one; in a
 smaller one the divisions are few and the bound would cost more (its first use imports
 NetworkX, about 0.25 s)."""
+
+
+def _conflict_rows(s1: Sequence[Entrant], s2: Sequence[Entrant]) -> list[int]:
+    """For each S1 player the S2 indices with whom he has a colour conflict, as a bit set
+    (:func:`colour_conflict`: both prefer the same colour, Dutch A8, B4)."""
+    white = _bits(t for t, b in enumerate(s2) if b.preference is Colour.WHITE)
+    black = _bits(t for t, b in enumerate(s2) if b.preference is Colour.BLACK)
+    by_preference = {Colour.WHITE: white, Colour.BLACK: black, None: 0}
+    return [by_preference[a.preference] for a in s1]
 
 
 class _Listing(Generic[_T]):
@@ -94,6 +102,9 @@ class LevelSearch:
             tuple[object, ...], _Listing[tuple[int, Sequence[Entrant], Sequence[Entrant]]]
         ] = {}
         """The exchanges worth trying, by bracket, p and float criteria (C8, D2)."""
+        self._positions: dict[tuple[int, ...], dict[Entrant, int]] = {}
+        self._stay: dict[tuple[object, ...], int] = {}
+        """The players of a bracket who may not be left unpaired at a level (A5, B1b)."""
 
     def assignments(
         self,
@@ -106,6 +117,7 @@ class LevelSearch:
         after: tuple[int, ...] | None = None,
         possible: Callable[[], bool] | None = None,
         viable: Callable[[tuple[int, ...]], bool] | None = None,
+        rows: Sequence[int] | None = None,
     ) -> Iterator[tuple[int, ...]]:
         """Pairings of all of S1 with S2 in the order of D1 (Dutch C6, C7).
 
@@ -119,8 +131,15 @@ class LevelSearch:
         pairing, is asked before the exact search when the greedy pass fails.  ``viable``,
         a necessary condition on the S2 players given to the first S1 players, leaves out
         the pairings through a prefix failing it (:meth:`Feasibility.remainder_viable`).
+        ``rows``, when given, is for each S1 player the set of S2 indices he may meet
+        (B1, B2, floats) as a bit set, as :func:`pair_allowed` tells.
         """
-        first = self._greedy(s1, s2, x, rules, moved, must_pair)
+        if rows is None:
+            rows = [
+                _bits(t for t, b in enumerate(s2) if pair_allowed(a, b, rules, moved)) for a in s1
+            ]
+        conflicts = _conflict_rows(s1, s2)
+        first = self._greedy(s1, s2, x, rows, conflicts, must_pair)
         if first is not None and viable is not None and not viable(first):
             first = None
         if first is None and possible is not None and not possible():
@@ -140,13 +159,10 @@ class LevelSearch:
             first = None  # the exact search below starts after it
         if first is not None:
             yield first
+        columns = range(len(s2))
         options = [
-            [
-                (t, 1 if colour_conflict(a, b) else 0)
-                for t, b in enumerate(s2)
-                if pair_allowed(a, b, rules, moved)
-            ]
-            for a in s1
+            [(t, conflict >> t & 1) for t in columns if row >> t & 1]
+            for row, conflict in zip(rows, conflicts, strict=True)
         ]
         if first is None and key not in self._least_costs:
             # The least number of colour conflicts of any pairing of the division does not
@@ -169,12 +185,15 @@ class LevelSearch:
         s1: Sequence[Entrant],
         s2: Sequence[Entrant],
         x: int,
-        rules: FloatRules,
-        moved: frozenset[int],
+        allowed: Sequence[int],
+        conflicts: Sequence[int],
         must_pair: frozenset[int],
     ) -> tuple[int, ...] | None:
         """The first pairing in D1 order if taking, row by row, the first S2 player that a
-        colour-count bound does not rule out leads to a complete pairing; else None."""
+        colour-count bound does not rule out leads to a complete pairing; else None.
+
+        ``allowed`` and ``conflicts``: for each S1 player the S2 indices he may meet and
+        those with whom he has a colour conflict, as bit sets."""
         if len(s2) < len(s1):
             return None
         rows = [0, 0, 0]
@@ -185,36 +204,34 @@ class LevelSearch:
             cols[_colour_class(b)] += 1
         if class_bound(rows, cols) > x:
             return None
-        used = [False] * len(s2)
+        classes = [_colour_class(b) for b in s2]
+        used = 0
         chosen: list[int] = []
         spent = 0
         must_open = len(must_pair)
-        start = 0
         for i, a in enumerate(s1):
             rows[_colour_class(a)] -= 1
             rows_left = len(s1) - i - 1
-            while start < len(s2) and used[start]:
-                start += 1
-            for t in range(start, len(s2)):
-                if used[t]:
-                    continue
-                b = s2[t]
-                if not pair_allowed(a, b, rules, moved):
-                    continue
-                cost = 1 if colour_conflict(a, b) else 0
+            options = allowed[i] & ~used
+            conflict = conflicts[i]
+            while options:
+                low = options & -options
+                options ^= low
+                t = low.bit_length() - 1
+                cost = conflict >> t & 1
                 if spent + cost > x:
                     continue
                 open_after = must_open - (1 if t in must_pair else 0)
                 if open_after > rows_left:
                     continue
-                cols[_colour_class(b)] -= 1
+                cols[classes[t]] -= 1
                 if spent + cost + class_bound(rows, cols) <= x:
-                    used[t] = True
+                    used |= low
                     chosen.append(t)
                     spent += cost
                     must_open = open_after
                     break
-                cols[_colour_class(b)] += 1
+                cols[classes[t]] += 1
             else:
                 return None
         if must_open:
@@ -333,22 +350,30 @@ class LevelSearch:
         An exchange (``index`` >= 0) one of whose S2 players who may not be left unpaired
         has no allowed partner in its S1 gives nothing, without a search.
         """
-        if index >= 0:
-            allowed = self.feasibility.partner_masks(players, rules, moved)
-            position = {e.number: i for i, e in enumerate(players)}
-            side1 = 0
-            for a in s1:
-                side1 |= 1 << position[a.number]
-            if any(
-                not allowed[position[b.number]] & side1
-                for b in s2
-                if not may_leave(b, rules, moved, lowest, keep)
-            ):
-                return ()
-        must = frozenset(
-            t for t, b in enumerate(s2) if not may_leave(b, rules, moved, lowest, keep)
-        )
-        return self.assignments(s1, s2, x, rules, moved, must, after, possible)
+        allowed = self.feasibility.partner_masks(players, rules, moved)
+        position = self._position(players)
+        second = [position[b] for b in s2]
+        side1 = _bits(position[a] for a in s1)
+        stay_key = (tuple(e.number for e in players), rules.down, moved, lowest, keep)
+        stay = self._stay.get(stay_key)
+        if stay is None:
+            stay = self._stay[stay_key] = _bits(
+                i for i, e in enumerate(players) if not may_leave(e, rules, moved, lowest, keep)
+            )
+        if index >= 0 and any(not allowed[j] & side1 for j in second if stay >> j & 1):
+            return ()
+        must = frozenset(t for t, j in enumerate(second) if stay >> j & 1)
+        runs = _runs(second)
+        rows = [_compress(allowed[position[a]], runs) for a in s1]
+        return self.assignments(s1, s2, x, rules, moved, must, after, possible, rows=rows)
+
+    def _position(self, players: Sequence[Entrant]) -> dict[Entrant, int]:
+        """Each player's position in the bracket, remembered for the round."""
+        key = tuple(e.number for e in players)
+        known = self._positions.get(key)
+        if known is None:
+            known = self._positions[key] = {e: i for i, e in enumerate(players)}
+        return known
 
     def _exchange_splits(
         self,
@@ -401,20 +426,28 @@ class LevelSearch:
             for i, e in enumerate(players)
             if not may_leave(e, LOOSEST, moved, lowest, frozenset())
         )
+        original = (1 << p) - 1
+        # An S1 player keeping S1 has an allowed partner in the new S2 when he has three
+        # or more in the original S2 (an exchange takes at most two out of it).
+        critical = _bits(i for i in range(p) if (allowed[i] & everyone & ~original).bit_count() < 3)
         for index, (out_of, into) in enumerate(exchange_order(n, p)):
-            side1 = _exchanged_s1(p, out_of, into)
-            mask1 = _bits(side1)
+            leaving = _bits(i - 1 for i in out_of)
+            entering = _bits(i - 1 for i in into)
+            mask1 = original & ~leaving | entering
             mask2 = everyone & ~mask1
             if (staying & mask2).bit_count() > p:
                 continue  # more S2 players who must be paired than S1 players
-            if any(allowed[i] & mask2 == 0 for i in side1):
-                continue
-            rest = [i for i in short if i + 1 not in out_of]
-            reach = 0
-            for i in rest:
-                reach |= loose[i]
-            if len(rest) > (reach & mask2).bit_count():
-                continue  # the rest of Z still has too few partners in S2 (Hall)
-            s1, s2 = exchange_split(players, p, out_of, into)
-            if self.feasibility.division_possible(players, division, index, s1, s2, frozenset()):
+            if any(allowed[i] & mask2 == 0 for i in _positions(critical & mask1 | entering)):
+                continue  # an S1 player without an allowed partner in S2
+            if short:
+                rest = [i for i in short if i + 1 not in out_of]
+                reach = 0
+                for i in rest:
+                    reach |= loose[i]
+                if len(rest) > (reach & mask2).bit_count():
+                    continue  # the rest of Z still has too few partners in S2 (Hall)
+            if self.feasibility.exchange_possible(
+                division, index, loose, staying, leaving, entering
+            ):
+                s1, s2 = exchange_split(players, p, out_of, into)
                 yield index, s1, s2
