@@ -126,3 +126,13 @@ def exchange_covers(
     required = origin.required.copy()
     required.drop(_positions(moving))
     return covers(rows, staying & side2, side1, required)
+
+
+def matching_size(rows: Sequence[int]) -> int:
+    """The size of a maximum matching of rows ``0..len(rows)-1`` with columns, ``rows[i]``
+    being the columns row i may take as a bit set (Kuhn's method on bit sets)."""
+    shift = len(rows)
+    shifted = [row << shift for row in rows]
+    matching = Matching([-1] * (shift + max((row.bit_length() for row in rows), default=0)), 0)
+    right = ((1 << len(matching.mate)) - 1) & ~((1 << shift) - 1)
+    return sum(1 for u in range(shift) if _augment(u, shifted, right, matching, [0]))

@@ -14,13 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from pairing.engine.matching import bipartite_matching_size, complete_matching, maximum_matching
-from pairing.engine.systems.dutch1992.bitsets import _bits
+from pairing.engine.model import Colour
+from pairing.engine.systems.dutch1992.bitsets import _bits, _positions
 from pairing.engine.systems.dutch1992.criteria import (
     LOOSEST,
     FloatRules,
-    _colour_class,
-    class_bound,
     colour_conflict,
+    colours_allow_level,
     may_leave,
     pair_allowed,
     x_of,
@@ -187,11 +187,18 @@ class Feasibility:
         starts[pairs] = mate
         return True
 
-    @staticmethod
     def _colours_possible(
-        players: Sequence[Entrant], pairs: int, x: int, rules: FloatRules, moved: frozenset[int]
+        self,
+        players: Sequence[Entrant],
+        pairs: int,
+        x: int,
+        rules: FloatRules,
+        moved: frozenset[int],
     ) -> bool:
-        """Whether ``pairs`` pairs could leave at most x colour preferences unfulfilled (B4)."""
+        """Whether ``pairs`` pairs could leave at most x colour preferences unfulfilled (B4).
+
+        Who may meet whom is read from the group's partner masks when a level of its
+        bracket has worked them out (:meth:`partner_masks`), else from :func:`pair_allowed`."""
         need = pairs - x
         if need <= 0:
             return True
@@ -199,15 +206,30 @@ class Feasibility:
         taken = [False] * n
         clean = 0
         adjacent: list[list[int]] = [[] for _ in range(n)]
+        masks = self._mask_sets.get((tuple(e.number for e in players), rules, moved))
+        preferring = {
+            colour: _bits(i for i, e in enumerate(players) if e.preference is colour)
+            for colour in (Colour.WHITE, Colour.BLACK)
+        }
         for i in range(n):
-            for j in range(i + 1, n):
-                a, b = players[i], players[j]
-                if not colour_conflict(a, b) and pair_allowed(a, b, rules, moved):
-                    adjacent[i].append(j)
-                    adjacent[j].append(i)
-                    if not taken[i] and not taken[j]:
-                        taken[i] = taken[j] = True
-                        clean += 1
+            a = players[i]
+            if masks is None:
+                row = _bits(
+                    j
+                    for j in range(i + 1, n)
+                    if not colour_conflict(a, players[j])
+                    and pair_allowed(a, players[j], rules, moved)
+                )
+            else:
+                row = masks[i] & ~((2 << i) - 1)
+                if a.preference is not None:
+                    row &= ~preferring[a.preference]
+            for j in _positions(row):
+                adjacent[i].append(j)
+                adjacent[j].append(i)
+                if not taken[i] and not taken[j]:
+                    taken[i] = taken[j] = True
+                    clean += 1
             if clean >= need:
                 return True
         return sum(1 for m in maximum_matching(adjacent) if m != -1) // 2 >= need
@@ -330,7 +352,7 @@ class Feasibility:
         ``out_of`` and ``into``, the players leaving and entering S1.  The same answer,
         remembered under the same key, from the original division's matchings
         (:func:`exchange_covers`)."""
-        key = (division, index, frozenset())
+        key: tuple[object, ...] = (division, index, frozenset())
         answer = self._divisions.get(key)
         if answer is None:
             p = division[3]
@@ -458,61 +480,9 @@ class Feasibility:
 
         return viable
 
-    @staticmethod
-    def colours_allow_level(
-        s1: Sequence[Entrant],
-        s2: Sequence[Entrant],
-        stay: frozenset[int],
-        p_r: int,
-        x_h: int,
-        j: int,
-        k: int,
-    ) -> bool:
-        """Whether the colour preferences alone leave a heterogeneous level a chance.
-
-        Dutch A8, B4, C10, C11.  The moved-down players S1 take |S1| players of S2 with at
-        most ``x_h`` conflicts, at least :func:`class_bound` of the preferences they take.
-        The remainder R left pairs ``p_r`` pairs with at most x_R = min(p_R, max(0, x(R) - j)
-        + k) conflicts, x(R) by A8 from R's own preferences; it leaves over players who may
-        leave (not in ``stay``, S2 indices).  Pairs of the paired w preferences for white, b
-        for black and o for none hold at least (|w - b| - o) / 2 conflicts, rounded up: a
-        pair without one is white-black or holds a player without a preference.  Only the
-        counts of each preference are looked at, taken by S1 and left over, so a level this
-        rules out gives nothing; one it lets through may still.
-        """
-        rows = [0, 0, 0]
-        for a in s1:
-            rows[_colour_class(a)] += 1
-        total = [0, 0, 0]
-        free = [0, 0, 0]
-        for t, b in enumerate(s2):
-            c = _colour_class(b)
-            total[c] += 1
-            if t not in stay:
-                free[c] += 1
-        head = len(s1)
-        leavers = len(s2) - head - 2 * p_r
-        if leavers < 0:
-            return False
-        q = (len(s2) - head + 1) // 2
-        for h_white in range(min(total[0], head) + 1):
-            for h_black in range(min(total[1], head - h_white) + 1):
-                h_none = head - h_white - h_black
-                if h_none > total[2] or class_bound(rows, (h_white, h_black, h_none)) > x_h:
-                    continue
-                rest = (total[0] - h_white, total[1] - h_black, total[2] - h_none)
-                x_rest = max(0, rest[1] - q if rest[1] > rest[0] else rest[0] - q)
-                budget = min(p_r, max(0, x_rest - j) + k)
-                cap = [min(free[c], rest[c]) for c in range(3)]
-                for l_white in range(min(cap[0], leavers) + 1):
-                    for l_black in range(min(cap[1], leavers - l_white) + 1):
-                        l_none = leavers - l_white - l_black
-                        if l_none > cap[2]:
-                            continue
-                        gap = abs((rest[0] - l_white) - (rest[1] - l_black)) - (rest[2] - l_none)
-                        if (max(0, gap) + 1) // 2 <= budget:
-                            return True
-        return False
+    colours_allow_level = staticmethod(colours_allow_level)
+    """Whether the colour preferences alone leave a heterogeneous level a chance
+    (:func:`criteria.colours_allow_level`, an attribute so that a test can switch it off)."""
 
     def _remainder_leftovers(
         self,

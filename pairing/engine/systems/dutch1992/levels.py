@@ -18,11 +18,11 @@ from pairing.engine.systems.dutch1992.brackets import Phase
 from pairing.engine.systems.dutch1992.criteria import (
     LOOSEST,
     FloatRules,
-    _colour_class,
     class_bound,
     may_leave,
     pair_allowed,
 )
+from pairing.engine.systems.dutch1992.divisions import matching_size
 from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.exchanges import (
     _hall_violator,
@@ -43,6 +43,10 @@ COLOUR_BOUND_FROM = 20
 conflicts (:func:`least_conflicts`) before their divisions are tried one by one; in a
 smaller one the divisions are few and the bound would cost more (its first use imports
 NetworkX, about 0.25 s)."""
+
+
+_CLASS = {Colour.WHITE: 0, Colour.BLACK: 1, None: 2}
+"""The class of a colour preference as :func:`_colour_class` gives it (Dutch A7, A8)."""
 
 
 def _conflict_rows(s1: Sequence[Entrant], s2: Sequence[Entrant]) -> list[int]:
@@ -102,6 +106,8 @@ class LevelSearch:
             tuple[object, ...], _Listing[tuple[int, Sequence[Entrant], Sequence[Entrant]]]
         ] = {}
         """The exchanges worth trying, by bracket, p and float criteria (C8, D2)."""
+        self._conflict_bounds: dict[tuple[object, ...], int] = {}
+        """A lower bound on the colour conflicts of each division tried (B4)."""
         self._positions: dict[tuple[int, ...], dict[Entrant, int]] = {}
         self._stay: dict[tuple[object, ...], int] = {}
         """The players of a bracket who may not be left unpaired at a level (A5, B1b)."""
@@ -165,6 +171,15 @@ class LevelSearch:
             for row, conflict in zip(rows, conflicts, strict=True)
         ]
         if first is None and key not in self._least_costs:
+            # Every pairing's conflict-free pairs are a matching of the conflict-free
+            # allowed pairs, so it has at least as many conflicts as S1 players such a
+            # matching leaves over: more than x, and the division gives nothing (B4).
+            bound = self._conflict_bounds.get(key)
+            if bound is None:
+                free = [row & ~conflict for row, conflict in zip(rows, conflicts, strict=True)]
+                bound = self._conflict_bounds[key] = len(s1) - matching_size(free)
+            if bound > x:
+                return
             # The least number of colour conflicts of any pairing of the division does not
             # depend on x: other levels and sub-searches meeting it again skip it (B4, C11).
             least = least_assignment_cost(options, len(s2), must_cover=must_pair)
@@ -198,19 +213,20 @@ class LevelSearch:
             return None
         rows = [0, 0, 0]
         cols = [0, 0, 0]
-        for a in s1:
-            rows[_colour_class(a)] += 1
-        for b in s2:
-            cols[_colour_class(b)] += 1
+        firsts = [_CLASS[a.preference] for a in s1]
+        classes = [_CLASS[b.preference] for b in s2]
+        for c in firsts:
+            rows[c] += 1
+        for c in classes:
+            cols[c] += 1
         if class_bound(rows, cols) > x:
             return None
-        classes = [_colour_class(b) for b in s2]
         used = 0
         chosen: list[int] = []
         spent = 0
         must_open = len(must_pair)
-        for i, a in enumerate(s1):
-            rows[_colour_class(a)] -= 1
+        for i, c in enumerate(firsts):
+            rows[c] -= 1
             rows_left = len(s1) - i - 1
             options = allowed[i] & ~used
             conflict = conflicts[i]
