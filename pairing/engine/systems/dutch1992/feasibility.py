@@ -262,15 +262,12 @@ class Feasibility:
                 free = masks[i] & ~taken & ~((1 << start) - 1)
                 partner = (free & -free).bit_length() - 1
             else:
-                partner = next(
-                    (
-                        j
-                        for j in range(start, n)
-                        if not taken >> j & 1
-                        and pair_allowed(players[i], players[j], edge_rules, moved)
-                    ),
-                    -1,
-                )
+                partner = -1
+                a = players[i]
+                for j in range(start, n):
+                    if not taken >> j & 1 and pair_allowed(a, players[j], edge_rules, moved):
+                        partner = j
+                        break
             if partner >= 0:
                 taken |= 1 << i | 1 << partner
                 made += 1

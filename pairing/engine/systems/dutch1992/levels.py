@@ -31,8 +31,9 @@ from pairing.engine.systems.dutch1992.exchanges import (
 )
 from pairing.engine.systems.dutch1992.feasibility import Feasibility
 from pairing.engine.systems.dutch1992.lowest import (
+    PENALTIES,
     least_conflicts,
-    least_conflicts_within_exchanges,
+    priced_conflicts_within_exchanges,
     within_exchanges,
 )
 
@@ -98,7 +99,7 @@ class LevelSearch:
         """Whether a level is passed over when no matching within D2's two exchanges
         pairs it (:func:`within_exchanges`); the tests compare the two ways."""
         self._within_exchanges: dict[tuple[object, ...], bool] = {}
-        self._least_within: dict[tuple[object, ...], int | None] = {}
+        self._least_within: dict[tuple[object, ...], list[int | None]] = {}
         self._least_conflicts: dict[tuple[object, ...], int | None] = {}
         self._least_costs: dict[tuple[object, ...], int | None] = {}
         """The fewest colour conflicts of each division tried whose greedy pass failed."""
@@ -330,13 +331,19 @@ class LevelSearch:
             if not self._within_exchanges[key]:
                 return  # no division within two exchanges pairs the kept players (D2)
             if len(players) >= COLOUR_BOUND_FROM:
-                if key not in self._least_within:
-                    self._least_within[key] = least_conflicts_within_exchanges(
-                        players, p, rules, moved, lowest, kept
-                    )
-                least = self._least_within[key]
-                if least is None or least > x:
-                    return  # no division within two exchanges has a pairing within x (B4)
+                # The bound of least_conflicts_within_exchanges is the largest of one
+                # per price: each is worked out only when those before it leave x open.
+                bounds = self._least_within.setdefault(key, [])
+                for k, price in enumerate(PENALTIES):
+                    if k == len(bounds):
+                        bounds.append(
+                            priced_conflicts_within_exchanges(
+                                players, p, rules, moved, lowest, kept, price
+                            )
+                        )
+                    bound = bounds[k]
+                    if bound is None or bound > x:
+                        return  # no division within two exchanges has a pairing within x (B4)
         if self.exact_lowest and len(players) >= COLOUR_BOUND_FROM:
             key = (division, rules, kept)
             if key not in self._least_conflicts:
