@@ -46,6 +46,18 @@ smaller one the divisions are few and the bound would cost more (its first use i
 NetworkX, about 0.25 s)."""
 
 
+def _options(
+    rows: Sequence[int], conflicts: Sequence[int], size: int
+) -> list[list[tuple[int, int]]]:
+    """For each S1 player the S2 indices he may meet with the colour conflict of each
+    (0 or 1), as :func:`lexicographic_assignments` reads them."""
+    columns = range(size)
+    return [
+        [(t, conflict >> t & 1) for t in columns if row >> t & 1]
+        for row, conflict in zip(rows, conflicts, strict=True)
+    ]
+
+
 _CLASS = {Colour.WHITE: 0, Colour.BLACK: 1, None: 2}
 """The class of a colour preference as :func:`_colour_class` gives it (Dutch A7, A8)."""
 
@@ -166,11 +178,7 @@ class LevelSearch:
             first = None  # the exact search below starts after it
         if first is not None:
             yield first
-        columns = range(len(s2))
-        options = [
-            [(t, conflict >> t & 1) for t in columns if row >> t & 1]
-            for row, conflict in zip(rows, conflicts, strict=True)
-        ]
+        options = None
         if first is None and key not in self._least_costs:
             # Every pairing's conflict-free pairs are a matching of the conflict-free
             # allowed pairs, so it has at least as many conflicts as S1 players such a
@@ -183,12 +191,13 @@ class LevelSearch:
                 return
             # The least number of colour conflicts of any pairing of the division does not
             # depend on x: other levels and sub-searches meeting it again skip it (B4, C11).
+            options = _options(rows, conflicts, len(s2))
             least = least_assignment_cost(options, len(s2), must_cover=must_pair)
             self._least_costs[key] = least
             if least is None or least > x:
                 return
         yield from lexicographic_assignments(
-            options,
+            options if options is not None else _options(rows, conflicts, len(s2)),
             len(s2),
             budget=x,
             must_cover=must_pair,
@@ -454,8 +463,9 @@ class LevelSearch:
         # or more in the original S2 (an exchange takes at most two out of it).
         critical = _bits(i for i in range(p) if (allowed[i] & everyone & ~original).bit_count() < 3)
         for index, (out_of, into) in enumerate(exchange_order(n, p)):
-            leaving = _bits(i - 1 for i in out_of)
-            entering = _bits(i - 1 for i in into)
+            # One or two players each way: the first and last are all of them.
+            leaving = 1 << out_of[0] - 1 | 1 << out_of[-1] - 1
+            entering = 1 << into[0] - 1 | 1 << into[-1] - 1
             mask1 = original & ~leaving | entering
             mask2 = everyone & ~mask1
             if (staying & mask2).bit_count() > p:
