@@ -136,7 +136,7 @@ class LevelSearch:
         after: tuple[int, ...] | None = None,
         possible: Callable[[], bool] | None = None,
         viable: Callable[[tuple[int, ...]], bool] | None = None,
-        rows: Sequence[int] | None = None,
+        rows_of: Callable[[], Sequence[int]] | None = None,
     ) -> Iterator[tuple[int, ...]]:
         """Pairings of all of S1 with S2 in the order of D1 (Dutch C6, C7).
 
@@ -150,10 +150,28 @@ class LevelSearch:
         pairing, is asked before the exact search when the greedy pass fails.  ``viable``,
         a necessary condition on the S2 players given to the first S1 players, leaves out
         the pairings through a prefix failing it (:meth:`Feasibility.remainder_viable`).
-        ``rows``, when given, is for each S1 player the set of S2 indices he may meet
+        ``rows_of``, when given, gives for each S1 player the set of S2 indices he may meet
         (B1, B2, floats) as a bit set, as :func:`pair_allowed` tells.
+
+        A division already known to need more than x colour conflicts (its least number,
+        or a lower bound on it, from an earlier level or sub-search) gives nothing at once.
         """
-        if rows is None:
+        key = (
+            tuple(a.number for a in s1),
+            tuple(b.number for b in s2),
+            rules,
+            moved,
+            must_pair,
+        )
+        if self._conflict_bounds.get(key, 0) > x:
+            return
+        if key in self._least_costs:
+            least = self._least_costs[key]
+            if least is None or least > x:
+                return
+        if rows_of is not None:
+            rows = rows_of()
+        else:
             rows = [
                 _bits(t for t, b in enumerate(s2) if pair_allowed(a, b, rules, moved)) for a in s1
             ]
@@ -163,17 +181,6 @@ class LevelSearch:
             first = None
         if first is None and possible is not None and not possible():
             return
-        key = (
-            tuple(a.number for a in s1),
-            tuple(b.number for b in s2),
-            rules,
-            moved,
-            must_pair,
-        )
-        if first is None and key in self._least_costs:
-            least = self._least_costs[key]
-            if least is None or least > x:
-                return
         if first is not None and after is not None and first <= after:
             first = None  # the exact search below starts after it
         if first is not None:
@@ -395,9 +402,12 @@ class LevelSearch:
         if index >= 0 and any(not allowed[j] & side1 for j in second if stay >> j & 1):
             return ()
         must = frozenset(t for t, j in enumerate(second) if stay >> j & 1)
-        runs = _runs(second)
-        rows = [_compress(allowed[position[a]], runs) for a in s1]
-        return self.assignments(s1, s2, x, rules, moved, must, after, possible, rows=rows)
+
+        def rows_of() -> list[int]:
+            runs = _runs(second)
+            return [_compress(allowed[position[a]], runs) for a in s1]
+
+        return self.assignments(s1, s2, x, rules, moved, must, after, possible, rows_of=rows_of)
 
     def _position(self, players: Sequence[Entrant]) -> dict[Entrant, int]:
         """Each player's position in the bracket, remembered for the round."""
