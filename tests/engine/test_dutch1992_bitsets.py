@@ -28,6 +28,12 @@ from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.exchanges import exchange_order
 from pairing.engine.systems.dutch1992.feasibility import Feasibility
 from pairing.engine.systems.dutch1992.levels import LevelSearch
+from pairing.engine.systems.dutch1992.lowest import (
+    EXCHANGES,
+    PENALTIES,
+    least_conflicts_within_exchanges,
+    priced_conflicts_within_exchanges,
+)
 
 from .test_dutch1992 import entrant
 
@@ -203,3 +209,28 @@ def test_dutch_b4_matching_size_on_bit_sets_as_kuhn_on_lists() -> None:
         rows = [rng.getrandbits(rng.randint(0, 12)) for _ in range(rng.randint(0, 10))]
         lists = [[t for t in range(12) if row >> t & 1] for row in rows]
         assert matching_size(rows) == bipartite_matching_size(lists, 12)
+
+
+def test_dutch_d2_exchange_bound_stops_where_higher_prices_bound_no_higher() -> None:
+    """least_conflicts_within_exchanges stops at a price whose matching has at most two
+    pairs inside the original S2: the largest bound of all prices is the same."""
+    rng = random.Random(11)
+    stopped = 0
+    for _ in range(120):
+        n = rng.randint(4, 14)
+        p = rng.randint(1, n // 2)
+        players = _symmetric(_random_bracket(rng, n), rng)
+        rules = rng.choice(RULES)
+        lowest = rng.random() < 0.5
+        group = (players, p, rules)
+        every = [
+            priced_conflicts_within_exchanges(*group, frozenset(), lowest, frozenset(), price)
+            for price in PENALTIES
+        ]
+        least = least_conflicts_within_exchanges(*group, frozenset(), lowest, frozenset())
+        if any(found is None for found in every):
+            assert least is None
+            continue
+        assert least == max(0, *(found[0] for found in every if found is not None))
+        stopped += every[0] is not None and every[0][1] <= EXCHANGES
+    assert stopped > 10

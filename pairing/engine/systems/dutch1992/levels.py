@@ -31,6 +31,7 @@ from pairing.engine.systems.dutch1992.exchanges import (
 )
 from pairing.engine.systems.dutch1992.feasibility import Feasibility
 from pairing.engine.systems.dutch1992.lowest import (
+    EXCHANGES,
     PENALTIES,
     least_conflicts,
     priced_conflicts_within_exchanges,
@@ -111,7 +112,7 @@ class LevelSearch:
         """Whether a level is passed over when no matching within D2's two exchanges
         pairs it (:func:`within_exchanges`); the tests compare the two ways."""
         self._within_exchanges: dict[tuple[object, ...], bool] = {}
-        self._least_within: dict[tuple[object, ...], list[int | None]] = {}
+        self._least_within: dict[tuple[object, ...], list[tuple[int, int] | None]] = {}
         self._least_conflicts: dict[tuple[object, ...], int | None] = {}
         self._least_costs: dict[tuple[object, ...], int | None] = {}
         """The fewest colour conflicts of each division tried whose greedy pass failed."""
@@ -348,7 +349,8 @@ class LevelSearch:
                 return  # no division within two exchanges pairs the kept players (D2)
             if len(players) >= COLOUR_BOUND_FROM:
                 # The bound of least_conflicts_within_exchanges is the largest of one
-                # per price: each is worked out only when those before it leave x open.
+                # per price: each is worked out only when those before it leave x open
+                # and may still be passed (priced_conflicts_within_exchanges).
                 bounds = self._least_within.setdefault(key, [])
                 for k, price in enumerate(PENALTIES):
                     if k == len(bounds):
@@ -357,9 +359,11 @@ class LevelSearch:
                                 players, p, rules, moved, lowest, kept, price
                             )
                         )
-                    bound = bounds[k]
-                    if bound is None or bound > x:
+                    priced = bounds[k]
+                    if priced is None or priced[0] > x:
                         return  # no division within two exchanges has a pairing within x (B4)
+                    if priced[1] <= EXCHANGES:
+                        break  # the higher prices bound no higher
         if self.exact_lowest and len(players) >= COLOUR_BOUND_FROM:
             key = (division, rules, kept)
             if key not in self._least_conflicts:

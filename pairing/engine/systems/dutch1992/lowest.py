@@ -200,10 +200,12 @@ def least_conflicts_within_exchanges(
     """
     best = -1
     for price in PENALTIES:
-        bound = priced_conflicts_within_exchanges(players, p, rules, moved, lowest, keep, price)
-        if bound is None:
+        found = priced_conflicts_within_exchanges(players, p, rules, moved, lowest, keep, price)
+        if found is None:
             return None
-        best = max(best, bound)
+        best = max(best, found[0])
+        if found[1] <= EXCHANGES:
+            break  # the higher prices bound no higher (priced_conflicts_within_exchanges)
     return max(best, 0)
 
 
@@ -215,10 +217,16 @@ def priced_conflicts_within_exchanges(
     lowest: bool,
     keep: frozenset[int],
     price: int,
-) -> int | None:
+) -> tuple[int, int] | None:
     """The lower bound of :func:`least_conflicts_within_exchanges` at one price of the
-    pairs inside the original S2 (one minimum-cost perfect matching), or None when no
-    matching has a pairing's shape (at any price: the edges are the same)."""
+    pairs inside the original S2 (one minimum-cost perfect matching), with the number of
+    pairs inside the original S2 of the matching found; None when no matching has a
+    pairing's shape (at any price: the edges are the same).
+
+    When that matching has at most :data:`EXCHANGES` pairs there, no higher price bounds
+    higher: at a higher price it costs no more, less the higher price twice, than it
+    did (each such pair adds the difference, the bound takes off twice the difference),
+    and the cheapest matching at that price costs no more than it."""
     n = len(players)
     spare = n - 2 * p
     if spare < 0:
@@ -238,7 +246,8 @@ def priced_conflicts_within_exchanges(
     if len(mate) < n + spare:
         return None
     cost = sum(heavy - weights[(i, j)] for i, j in mate.items() if i < j)
-    return -((EXCHANGES * price - cost) // 2)  # ceil((cost - 2 * price) / 2)
+    inside = sum(1 for i, j in mate.items() if p <= i < j < n)
+    return -((EXCHANGES * price - cost) // 2), inside  # ceil((cost - 2 * price) / 2)
 
 
 def raised_least_down(
