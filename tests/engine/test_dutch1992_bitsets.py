@@ -74,6 +74,8 @@ def test_dutch_d2_exchange_covers_as_new_matchings() -> None:
             required = [j for j in s2 if staying >> j & 1]
             expected = _covered(rows, s1, s2) and _covered(rows, required, s1)
             got = exchange_covers(rows, origin, leaving, entering, side1, staying)
+            fresh = base(rows, (1 << p) - 1, ((1 << n) - 1) & ~((1 << p) - 1), staying)
+            assert exchange_covers(rows, fresh, leaving, entering, side1, staying) is expected
             assert got is expected, (rows, p, out_of, into, staying)
             checked += 1
     assert checked > 1000

@@ -12,7 +12,7 @@ the players exchanged: a few augmenting paths instead of a new matching.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pairing.engine.systems.dutch1992.bitsets import _positions
 
@@ -90,6 +90,9 @@ class Base:
 
     first: Matching
     required: Matching
+    joined: dict[tuple[int, int], bool] = field(default_factory=dict)
+    """For players leaving S1 and one player entering it: whether S1 so changed can be
+    paired into S2 so changed (:func:`exchange_covers`)."""
 
 
 def base(rows: Sequence[int], side1: int, side2: int, staying: int) -> Base:
@@ -117,7 +120,27 @@ def exchange_covers(
     The same answer as two new matchings: the original division's, less the pairs of
     the players exchanged, are grown (:func:`covers`).
     """
-    side2 = ((1 << len(rows)) - 1) & ~side1
+    everyone = (1 << len(rows)) - 1
+    side2 = everyone & ~side1
+    if into & (into - 1):
+        # Two players enter S1: each alone, with the same players leaving it, leaves S1
+        # more to pair with and less to pair; when S1 cannot be paired into S2 then, it
+        # cannot with both (remembered for the other exchanges).
+        original = side1 & ~into | out_of
+        for u in _positions(into):
+            key = (out_of, u)
+            joined = origin.joined.get(key)
+            if joined is None:
+                alone = origin.first.copy()
+                alone.drop(_positions(out_of | 1 << u))
+                joined = origin.joined[key] = covers(
+                    rows,
+                    original & ~out_of | 1 << u,
+                    (everyone & ~original | out_of) & ~(1 << u),
+                    alone,
+                )
+            if not joined:
+                return False
     moving = out_of | into
     first = origin.first.copy()
     first.drop(_positions(moving))
