@@ -40,6 +40,7 @@ class Feasibility:
 
     def __init__(self) -> None:
         self._possible: dict[tuple[object, ...], tuple[list[int], list[int]]] = {}
+        self._colours: dict[tuple[object, ...], bool] = {}
         self.barren: dict[tuple[object, ...], list[int]] = {}
         """The levels and remainder groups that gave no pairing, each with the sets of
         players kept up (bitmasks, :meth:`mask`) with which it gave none (C12, C13)."""
@@ -103,40 +104,41 @@ class Feasibility:
         with any part of that set, and one impossible with a set is impossible with any
         larger set.  The C12 and C13 sub-searches that keep up different players
         (:meth:`Search.alternatives`) mostly get their answer from these two rules instead
-        of a new matching.  The answer is the same as a new matching's.
+        of a new matching.  The answer is the same as a new matching's.  The matching
+        does not depend on x and the colour count not on the players kept up, so each
+        is remembered apart: the levels that only raise x (C11) ask the matching once.
         """
         numbers = tuple(p.number for p in others)
-        key = (
-            tuple(p.number for p in s1_only),
-            numbers,
-            pairs,
-            edge_rules,
-            leave_rules,
-            moved,
-            lowest,
-            x,
-        )
+        first = tuple(p.number for p in s1_only)
+        key = (first, numbers, pairs, edge_rules, leave_rules, moved, lowest)
         kept = self.mask(keep.intersection(numbers)) if keep else 0
         answers = self._possible.get(key)
         if answers is None:
             answers = self._possible[key] = ([], [])
         possible, impossible = answers
-        if any(kept & ~known == 0 for known in possible):
-            return True
+        players = [*s1_only, *others]
         if any(known & ~kept == 0 for known in impossible):
             return False
-        players = [*s1_only, *others]
-        if self._pairs_possible(
-            players, len(s1_only), pairs, edge_rules, leave_rules, moved, lowest, keep
-        ) and (x is None or self._colours_possible(players, pairs, x, edge_rules, moved)):
+        if not any(kept & ~known == 0 for known in possible):
+            if not self._pairs_possible(
+                players, len(s1_only), pairs, edge_rules, leave_rules, moved, lowest, keep
+            ):
+                impossible[:] = [known for known in impossible if kept & ~known != 0]
+                impossible.append(kept)
+                return False
             # Only the largest sets found possible and the smallest found impossible
             # need be kept: the others answer nothing those do not.
             possible[:] = [known for known in possible if known & ~kept != 0]
             possible.append(kept)
+        if x is None:
             return True
-        impossible[:] = [known for known in impossible if kept & ~known != 0]
-        impossible.append(kept)
-        return False
+        colours_key = (first, numbers, pairs, x, edge_rules, moved)
+        answer = self._colours.get(colours_key)
+        if answer is None:
+            answer = self._colours[colours_key] = self._colours_possible(
+                players, pairs, x, edge_rules, moved
+            )
+        return answer
 
     def _pairs_possible(
         self,
