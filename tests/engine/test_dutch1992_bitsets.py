@@ -18,6 +18,7 @@ from pairing.engine.matching import bipartite_matching_size
 from pairing.engine.model import PairingNumber
 from pairing.engine.systems.dutch1992.bitsets import _bits, _compress, _positions, _runs
 from pairing.engine.systems.dutch1992.criteria import (
+    LOOSEST,
     FloatRules,
     colour_conflict,
     may_leave,
@@ -236,3 +237,42 @@ def test_dutch_d2_exchange_bound_stops_where_higher_prices_bound_no_higher() -> 
         assert least == max(0, *(found[0] for found in every if found is not None))
         stopped += every[0] is not None and every[0][1] <= EXCHANGES
     assert stopped > 10
+
+
+def test_dutch_c8_division_possible_on_bit_sets_as_two_matchings() -> None:
+    """S1 into S2 and the S2 players who must be paired (kept up, or without the bye)
+    into S1, under B1 and B2 alone: two bipartite matchings on lists."""
+    rng = random.Random(8)
+    compared = 0
+    for _ in range(100):
+        n = rng.randint(2, 14)
+        p = n // 2
+        players = _symmetric(_random_bracket(rng, n), rng)
+        moved = frozenset(e.number for e in players[:2] if rng.random() < 0.5)
+        lowest = rng.random() < 0.5
+        division = (tuple(e.number for e in players), moved, lowest, p)
+        feasibility = Feasibility()
+        for index, (out_of, into) in enumerate([((), ()), *exchange_order(n, p)][:15]):
+            side1 = ((1 << p) - 1) & ~_bits(i - 1 for i in out_of) | _bits(i - 1 for i in into)
+            s1 = [e for i, e in enumerate(players) if side1 >> i & 1]
+            s2 = [e for i, e in enumerate(players) if not side1 >> i & 1]
+            kept = frozenset(e.number for e in players if rng.random() < 0.2)
+            allowed = [
+                [t for t, b in enumerate(s2) if pair_allowed(a, b, LOOSEST, moved)] for a in s1
+            ]
+            required = [
+                b
+                for b in s2
+                if b.number in kept or not may_leave(b, LOOSEST, moved, lowest, frozenset())
+            ]
+            into_s1 = [
+                [k for k, a in enumerate(s1) if pair_allowed(a, b, LOOSEST, moved)]
+                for b in required
+            ]
+            expected = bipartite_matching_size(allowed, len(s2)) == len(s1) and (
+                bipartite_matching_size(into_s1, len(s1)) == len(required)
+            )
+            got = feasibility.division_possible(players, division, index - 1, s1, s2, kept)
+            assert got is expected
+            compared += 1
+    assert compared > 500

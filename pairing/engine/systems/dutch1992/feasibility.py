@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from pairing.engine.matching import bipartite_matching_size, complete_matching, maximum_matching
+from pairing.engine.matching import complete_matching, maximum_matching
 from pairing.engine.model import Colour
 from pairing.engine.systems.dutch1992.bitsets import _bits, _positions
 from pairing.engine.systems.dutch1992.criteria import (
@@ -25,7 +25,13 @@ from pairing.engine.systems.dutch1992.criteria import (
     pair_allowed,
     x_of,
 )
-from pairing.engine.systems.dutch1992.divisions import Base, base, exchange_covers
+from pairing.engine.systems.dutch1992.divisions import (
+    Base,
+    Matching,
+    base,
+    covers,
+    exchange_covers,
+)
 from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.exchanges import _division_sides
 from pairing.engine.systems.dutch1992.remainder import RemainderNeed, _RemainderGraph
@@ -50,6 +56,7 @@ class Feasibility:
         """Which S1/S2 divisions can give a pairing at all, with which players kept up."""
         self._mask_sets: dict[tuple[object, ...], list[int]] = {}
         self._bases: dict[tuple[object, ...], Base] = {}
+        self._facts: dict[tuple[object, ...], tuple[list[int], dict[int, int], int]] = {}
         self._remainder_graphs: dict[tuple[object, ...], _RemainderGraph] = {}
         self._leftovers: dict[tuple[object, ...], frozenset[int]] = {}
         self._level_graphs: dict[tuple[object, ...], tuple[list[list[int]], dict[int, list[int]]]]
@@ -315,26 +322,41 @@ class Feasibility:
         key = (division, index, kept)
         answer = self._divisions.get(key)
         if answer is None:
-            _, moved, lowest, _ = division
-            loose = self.partner_masks(players, LOOSEST, moved)
-            position = {e.number: i for i, e in enumerate(players)}
-            first = [position[a.number] for a in s1]
-            second = [position[b.number] for b in s2]
+            loose, position, staying = self._division_facts(players, division)
+            side1 = _bits(position[a.number] for a in s1)
+            side2 = _bits(position[b.number] for b in s2)
             if kept:
                 answer = self.division_possible(players, division, index, s1, s2, frozenset())
             else:
-                rows = [[t for t, j in enumerate(second) if loose[i] >> j & 1] for i in first]
-                answer = bipartite_matching_size(rows, len(s2)) == len(s1)
+                answer = covers(loose, side1, side2, Matching([-1] * len(loose), 0))
             if answer:
-                required = [
-                    second[t]
-                    for t, b in enumerate(s2)
-                    if b.number in kept or not may_leave(b, LOOSEST, moved, lowest, frozenset())
-                ]
-                columns = [[k for k, i in enumerate(first) if loose[j] >> i & 1] for j in required]
-                answer = bipartite_matching_size(columns, len(s1)) == len(required)
+                required = (staying | _bits(position[k] for k in kept if k in position)) & side2
+                answer = covers(loose, required, side1, Matching([-1] * len(loose), 0))
             self._divisions[key] = answer
         return answer
+
+    def _division_facts(
+        self,
+        players: Sequence[Entrant],
+        division: tuple[tuple[int, ...], frozenset[int], bool, int],
+    ) -> tuple[list[int], dict[int, int], int]:
+        """A bracket's partner masks with every float criterion dropped, its players'
+        positions by number, and the bit set of those who may not be left unpaired even
+        then (B1, B2, B1b): what :meth:`division_possible` reads of it."""
+        numbers, moved, lowest, _ = division
+        key = (numbers, moved, lowest)
+        facts = self._facts.get(key)
+        if facts is None:
+            facts = self._facts[key] = (
+                self.partner_masks(players, LOOSEST, moved),
+                {number: i for i, number in enumerate(numbers)},
+                _bits(
+                    i
+                    for i, e in enumerate(players)
+                    if not may_leave(e, LOOSEST, moved, lowest, frozenset())
+                ),
+            )
+        return facts
 
     def exchange_possible(
         self,
