@@ -122,9 +122,14 @@ class LevelSearch:
         """The exchanges worth trying, by bracket, p and float criteria (C8, D2)."""
         self._conflict_bounds: dict[tuple[object, ...], int] = {}
         """A lower bound on the colour conflicts of each division tried (B4)."""
-        self._positions: dict[tuple[int, ...], dict[Entrant, int]] = {}
-        self._stay: dict[tuple[object, ...], int] = {}
-        """The players of a bracket who may not be left unpaired at a level (A5, B1b)."""
+        self._facts: dict[tuple[object, ...], tuple[list[int], dict[int, int], int]] = {}
+        """By bracket and level: its partner masks, its players' positions by number and
+        the bit set of those who may not be left unpaired (A5, B1b)."""
+        self._rows: dict[tuple[object, ...], list[int]] = {}
+        """The rows of each division's search (:meth:`assignments`), by bracket, level
+        and S1."""
+        self._conflicts: dict[tuple[object, ...], list[int]] = {}
+        """The colour conflicts of each division (:func:`_conflict_rows`)."""
 
     def assignments(
         self,
@@ -176,7 +181,9 @@ class LevelSearch:
             rows = [
                 _bits(t for t, b in enumerate(s2) if pair_allowed(a, b, rules, moved)) for a in s1
             ]
-        conflicts = _conflict_rows(s1, s2)
+        conflicts = self._conflicts.get(key[:2])
+        if conflicts is None:
+            conflicts = self._conflicts[key[:2]] = _conflict_rows(s1, s2)
         first = self._greedy(s1, s2, x, rows, conflicts, must_pair)
         if first is not None and viable is not None and not viable(first):
             first = None
@@ -393,33 +400,35 @@ class LevelSearch:
         An exchange (``index`` >= 0) one of whose S2 players who may not be left unpaired
         has no allowed partner in its S1 gives nothing, without a search.
         """
-        allowed = self.feasibility.partner_masks(players, rules, moved)
-        position = self._position(players)
-        second = [position[b] for b in s2]
-        side1 = _bits(position[a] for a in s1)
-        stay_key = (tuple(e.number for e in players), rules.down, moved, lowest, keep)
-        stay = self._stay.get(stay_key)
-        if stay is None:
-            stay = self._stay[stay_key] = _bits(
-                i for i, e in enumerate(players) if not may_leave(e, rules, moved, lowest, keep)
+        numbers = tuple(e.number for e in players)
+        facts_key = (numbers, rules, moved, lowest, keep)
+        facts = self._facts.get(facts_key)
+        if facts is None:
+            facts = self._facts[facts_key] = (
+                self.feasibility.partner_masks(players, rules, moved),
+                {number: i for i, number in enumerate(numbers)},
+                _bits(
+                    i for i, e in enumerate(players) if not may_leave(e, rules, moved, lowest, keep)
+                ),
             )
+        allowed, position, stay = facts
+        second = [position[b.number] for b in s2]
+        side1 = _bits(position[a.number] for a in s1)
         if index >= 0 and any(not allowed[j] & side1 for j in second if stay >> j & 1):
             return ()
         must = frozenset(t for t, j in enumerate(second) if stay >> j & 1)
 
         def rows_of() -> list[int]:
-            runs = _runs(second)
-            return [_compress(allowed[position[a]], runs) for a in s1]
+            rows_key = (numbers, rules, moved, side1)
+            rows = self._rows.get(rows_key)
+            if rows is None:
+                runs = _runs(second)
+                rows = self._rows[rows_key] = [
+                    _compress(allowed[position[a.number]], runs) for a in s1
+                ]
+            return rows
 
         return self.assignments(s1, s2, x, rules, moved, must, after, possible, rows_of=rows_of)
-
-    def _position(self, players: Sequence[Entrant]) -> dict[Entrant, int]:
-        """Each player's position in the bracket, remembered for the round."""
-        key = tuple(e.number for e in players)
-        known = self._positions.get(key)
-        if known is None:
-            known = self._positions[key] = {e: i for i, e in enumerate(players)}
-        return known
 
     def _exchange_splits(
         self,
