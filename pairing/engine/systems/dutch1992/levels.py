@@ -143,6 +143,7 @@ class LevelSearch:
         possible: Callable[[], bool] | None = None,
         viable: Callable[[tuple[int, ...]], bool] | None = None,
         rows_of: Callable[[], Sequence[int]] | None = None,
+        bound_first: bool = False,
     ) -> Iterator[tuple[int, ...]]:
         """Pairings of all of S1 with S2 in the order of D1 (Dutch C6, C7).
 
@@ -161,6 +162,8 @@ class LevelSearch:
 
         A division already known to need more than x colour conflicts (its least number,
         or a lower bound on it, from an earlier level or sub-search) gives nothing at once.
+        ``bound_first``: the lower bound (:meth:`_conflict_bound`) is asked before the
+        greedy pass rather than after it fails, for divisions where it seldom succeeds.
         """
         key = (
             tuple(a.number for a in s1),
@@ -184,6 +187,8 @@ class LevelSearch:
         conflicts = self._conflicts.get(key[:2])
         if conflicts is None:
             conflicts = self._conflicts[key[:2]] = _conflict_rows(s1, s2)
+        if bound_first and self._conflict_bound(key, rows, conflicts) > x:
+            return
         first = self._greedy(s1, s2, x, rows, conflicts, must_pair)
         if first is not None and viable is not None and not viable(first):
             first = None
@@ -195,14 +200,7 @@ class LevelSearch:
             yield first
         options = None
         if first is None and key not in self._least_costs:
-            # Every pairing's conflict-free pairs are a matching of the conflict-free
-            # allowed pairs, so it has at least as many conflicts as S1 players such a
-            # matching leaves over: more than x, and the division gives nothing (B4).
-            bound = self._conflict_bounds.get(key)
-            if bound is None:
-                free = [row & ~conflict for row, conflict in zip(rows, conflicts, strict=True)]
-                bound = self._conflict_bounds[key] = len(s1) - matching_size(free)
-            if bound > x:
+            if self._conflict_bound(key, rows, conflicts) > x:
                 return
             # The least number of colour conflicts of any pairing of the division does not
             # depend on x: other levels and sub-searches meeting it again skip it (B4, C11).
@@ -219,6 +217,19 @@ class LevelSearch:
             after=after if first is None else first,
             viable=viable,
         )
+
+    def _conflict_bound(
+        self, key: tuple[object, ...], rows: Sequence[int], conflicts: Sequence[int]
+    ) -> int:
+        """A lower bound on the colour conflicts of a division's pairings, remembered by
+        its key (Dutch A8, B4): every pairing's conflict-free pairs are a matching of
+        the conflict-free allowed pairs, so it has at least as many conflicts as S1
+        players a maximum such matching leaves over."""
+        bound = self._conflict_bounds.get(key)
+        if bound is None:
+            free = [row & ~conflict for row, conflict in zip(rows, conflicts, strict=True)]
+            bound = self._conflict_bounds[key] = len(rows) - matching_size(free)
+        return bound
 
     def _greedy(
         self,
@@ -428,7 +439,9 @@ class LevelSearch:
                 ]
             return rows
 
-        return self.assignments(s1, s2, x, rules, moved, must, after, possible, rows_of=rows_of)
+        return self.assignments(
+            s1, s2, x, rules, moved, must, after, possible, rows_of=rows_of, bound_first=index >= 0
+        )
 
     def _exchange_splits(
         self,
