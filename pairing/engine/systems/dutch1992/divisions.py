@@ -20,7 +20,8 @@ from pairing.engine.systems.dutch1992.bitsets import _positions
 @dataclass(slots=True)
 class Matching:
     """A matching between two sides of positions (mates both ways) and the bit set of the
-    right side's positions that are matched."""
+    right side's positions that are matched.  Not frozen: the augmenting paths grow it
+    in place, on a copy of the original division's."""
 
     mate: list[int]
     matched: int
@@ -83,7 +84,7 @@ def covers(rows: Sequence[int], left: int, right: int, matching: Matching) -> bo
     return True
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Base:
     """The two matchings of the original division, grown as far as they go: S1 into S2,
     and the S2 players who must be paired into S1."""
