@@ -14,6 +14,7 @@ from pairing.engine.matching import (
     exposable_vertices,
     exposed_by_some,
     grow_matching,
+    least_assignment_cost,
     lexicographic_assignments,
     matching_size,
     perfect_matching_within,
@@ -365,3 +366,22 @@ def test_exposed_by_some_are_the_vertices_a_maximum_matching_can_miss(seed: int)
     for v in range(count):
         expected = alive[v] and matching_size(_without(adjacent, gone | {v})) == size
         assert found[v] == expected
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_least_assignment_cost_is_the_cheapest_assignment_by_search(seed: int) -> None:
+    """The least cost (started from a maximum matching on the columns that cost nothing)
+    is the cheapest of every assignment tried one by one, None when there is none."""
+    rng = random.Random(seed)
+    rows = rng.randrange(0, 6)
+    columns = rng.randrange(rows, rows + 4)
+    options = _random_options(rng, rows, columns, share=rng.choice((0.4, 0.7, 0.9)))
+    must_cover = frozenset(column for column in range(columns) if rng.random() < 0.3)
+    every = _assignments_by_search(options, columns, rows, must_cover)
+    costs = [
+        sum(dict(row)[column] for row, column in zip(options, chosen, strict=True))
+        for chosen in every
+    ]
+    assert least_assignment_cost(options, columns, must_cover=must_cover) == (
+        min(costs) if costs else None
+    )

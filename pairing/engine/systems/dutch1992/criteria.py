@@ -59,6 +59,62 @@ def _colour_class(entrant: Entrant) -> int:
     return 2
 
 
+def colours_allow_level(
+    s1: Sequence[Entrant],
+    s2: Sequence[Entrant],
+    stay: frozenset[int],
+    p_r: int,
+    x_h: int,
+    j: int,
+    k: int,
+) -> bool:
+    """Whether the colour preferences alone leave a heterogeneous level a chance.
+
+    Dutch A8, B4, C10, C11.  The moved-down players S1 take |S1| players of S2 with at
+    most ``x_h`` conflicts, at least :func:`class_bound` of the preferences they take.
+    The remainder R left pairs ``p_r`` pairs with at most x_R = min(p_R, max(0, x(R) - j)
+    + k) conflicts, x(R) by A8 from R's own preferences; it leaves over players who may
+    leave (not in ``stay``, S2 indices).  Pairs of the paired w preferences for white, b
+    for black and o for none hold at least (|w - b| - o) / 2 conflicts, rounded up: a
+    pair without one is white-black or holds a player without a preference.  Only the
+    counts of each preference are looked at, taken by S1 and left over, so a level this
+    rules out gives nothing; one it lets through may still.
+    """
+    rows = [0, 0, 0]
+    for a in s1:
+        rows[_colour_class(a)] += 1
+    total = [0, 0, 0]
+    free = [0, 0, 0]
+    for t, b in enumerate(s2):
+        c = _colour_class(b)
+        total[c] += 1
+        if t not in stay:
+            free[c] += 1
+    head = len(s1)
+    leavers = len(s2) - head - 2 * p_r
+    if leavers < 0:
+        return False
+    q = (len(s2) - head + 1) // 2
+    for h_white in range(min(total[0], head) + 1):
+        for h_black in range(min(total[1], head - h_white) + 1):
+            h_none = head - h_white - h_black
+            if h_none > total[2] or class_bound(rows, (h_white, h_black, h_none)) > x_h:
+                continue
+            rest = (total[0] - h_white, total[1] - h_black, total[2] - h_none)
+            x_rest = max(0, rest[1] - q if rest[1] > rest[0] else rest[0] - q)
+            budget = min(p_r, max(0, x_rest - j) + k)
+            cap = [min(free[c], rest[c]) for c in range(3)]
+            for l_white in range(min(cap[0], leavers) + 1):
+                for l_black in range(min(cap[1], leavers - l_white) + 1):
+                    l_none = leavers - l_white - l_black
+                    if l_none > cap[2]:
+                        continue
+                    gap = abs((rest[0] - l_white) - (rest[1] - l_black)) - (rest[2] - l_none)
+                    if (max(0, gap) + 1) // 2 <= budget:
+                        return True
+    return False
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FloatRules:
     """How far B5 and B6 are kept for each float direction (Dutch C9, C10).

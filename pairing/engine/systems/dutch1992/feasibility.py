@@ -13,17 +13,24 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from pairing.engine.matching import bipartite_matching_size, complete_matching, maximum_matching
-from pairing.engine.systems.dutch1992.bitsets import _bits
+from pairing.engine.matching import complete_matching, maximum_matching
+from pairing.engine.model import Colour
+from pairing.engine.systems.dutch1992.bitsets import _bits, _positions
 from pairing.engine.systems.dutch1992.criteria import (
     LOOSEST,
     FloatRules,
-    _colour_class,
-    class_bound,
     colour_conflict,
+    colours_allow_level,
     may_leave,
     pair_allowed,
     x_of,
+)
+from pairing.engine.systems.dutch1992.divisions import (
+    Base,
+    Matching,
+    base,
+    covers,
+    exchange_covers,
 )
 from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.exchanges import _division_sides
@@ -39,6 +46,7 @@ class Feasibility:
 
     def __init__(self) -> None:
         self._possible: dict[tuple[object, ...], tuple[list[int], list[int]]] = {}
+        self._colours: dict[tuple[object, ...], bool] = {}
         self.barren: dict[tuple[object, ...], list[int]] = {}
         """The levels and remainder groups that gave no pairing, each with the sets of
         players kept up (bitmasks, :meth:`mask`) with which it gave none (C12, C13)."""
@@ -47,6 +55,8 @@ class Feasibility:
         self._divisions: dict[tuple[object, ...], bool] = {}
         """Which S1/S2 divisions can give a pairing at all, with which players kept up."""
         self._mask_sets: dict[tuple[object, ...], list[int]] = {}
+        self._bases: dict[tuple[object, ...], Base] = {}
+        self._facts: dict[tuple[object, ...], tuple[list[int], dict[int, int], int]] = {}
         self._remainder_graphs: dict[tuple[object, ...], _RemainderGraph] = {}
         self._leftovers: dict[tuple[object, ...], frozenset[int]] = {}
         self._level_graphs: dict[tuple[object, ...], tuple[list[list[int]], dict[int, list[int]]]]
@@ -101,40 +111,41 @@ class Feasibility:
         with any part of that set, and one impossible with a set is impossible with any
         larger set.  The C12 and C13 sub-searches that keep up different players
         (:meth:`Search.alternatives`) mostly get their answer from these two rules instead
-        of a new matching.  The answer is the same as a new matching's.
+        of a new matching.  The answer is the same as a new matching's.  The matching
+        does not depend on x and the colour count not on the players kept up, so each
+        is remembered apart: the levels that only raise x (C11) ask the matching once.
         """
         numbers = tuple(p.number for p in others)
-        key = (
-            tuple(p.number for p in s1_only),
-            numbers,
-            pairs,
-            edge_rules,
-            leave_rules,
-            moved,
-            lowest,
-            x,
-        )
+        first = tuple(p.number for p in s1_only)
+        key = (first, numbers, pairs, edge_rules, leave_rules, moved, lowest)
         kept = self.mask(keep.intersection(numbers)) if keep else 0
         answers = self._possible.get(key)
         if answers is None:
             answers = self._possible[key] = ([], [])
         possible, impossible = answers
-        if any(kept & ~known == 0 for known in possible):
-            return True
+        players = [*s1_only, *others]
         if any(known & ~kept == 0 for known in impossible):
             return False
-        players = [*s1_only, *others]
-        if self._pairs_possible(
-            players, len(s1_only), pairs, edge_rules, leave_rules, moved, lowest, keep
-        ) and (x is None or self._colours_possible(players, pairs, x, edge_rules, moved)):
+        if not any(kept & ~known == 0 for known in possible):
+            if not self._pairs_possible(
+                players, len(s1_only), pairs, edge_rules, leave_rules, moved, lowest, keep
+            ):
+                impossible[:] = [known for known in impossible if kept & ~known != 0]
+                impossible.append(kept)
+                return False
             # Only the largest sets found possible and the smallest found impossible
             # need be kept: the others answer nothing those do not.
             possible[:] = [known for known in possible if known & ~kept != 0]
             possible.append(kept)
+        if x is None:
             return True
-        impossible[:] = [known for known in impossible if kept & ~known != 0]
-        impossible.append(kept)
-        return False
+        colours_key = (first, numbers, pairs, x, edge_rules, moved)
+        answer = self._colours.get(colours_key)
+        if answer is None:
+            answer = self._colours[colours_key] = self._colours_possible(
+                players, pairs, x, edge_rules, moved
+            )
+        return answer
 
     def _pairs_possible(
         self,
@@ -185,11 +196,18 @@ class Feasibility:
         starts[pairs] = mate
         return True
 
-    @staticmethod
     def _colours_possible(
-        players: Sequence[Entrant], pairs: int, x: int, rules: FloatRules, moved: frozenset[int]
+        self,
+        players: Sequence[Entrant],
+        pairs: int,
+        x: int,
+        rules: FloatRules,
+        moved: frozenset[int],
     ) -> bool:
-        """Whether ``pairs`` pairs could leave at most x colour preferences unfulfilled (B4)."""
+        """Whether ``pairs`` pairs could leave at most x colour preferences unfulfilled (B4).
+
+        Who may meet whom is read from the group's partner masks when a level of its
+        bracket has worked them out (:meth:`partner_masks`), else from :func:`pair_allowed`."""
         need = pairs - x
         if need <= 0:
             return True
@@ -197,15 +215,30 @@ class Feasibility:
         taken = [False] * n
         clean = 0
         adjacent: list[list[int]] = [[] for _ in range(n)]
+        masks = self._mask_sets.get((tuple(e.number for e in players), rules, moved))
+        preferring = {
+            colour: _bits(i for i, e in enumerate(players) if e.preference is colour)
+            for colour in (Colour.WHITE, Colour.BLACK)
+        }
         for i in range(n):
-            for j in range(i + 1, n):
-                a, b = players[i], players[j]
-                if not colour_conflict(a, b) and pair_allowed(a, b, rules, moved):
-                    adjacent[i].append(j)
-                    adjacent[j].append(i)
-                    if not taken[i] and not taken[j]:
-                        taken[i] = taken[j] = True
-                        clean += 1
+            a = players[i]
+            if masks is None:
+                row = _bits(
+                    j
+                    for j in range(i + 1, n)
+                    if not colour_conflict(a, players[j])
+                    and pair_allowed(a, players[j], rules, moved)
+                )
+            else:
+                row = masks[i] & ~((2 << i) - 1)
+                if a.preference is not None:
+                    row &= ~preferring[a.preference]
+            for j in _positions(row):
+                adjacent[i].append(j)
+                adjacent[j].append(i)
+                if not taken[i] and not taken[j]:
+                    taken[i] = taken[j] = True
+                    clean += 1
             if clean >= need:
                 return True
         return sum(1 for m in maximum_matching(adjacent) if m != -1) // 2 >= need
@@ -221,25 +254,39 @@ class Feasibility:
         lowest: bool,
         keep: frozenset[int],
     ) -> bool:
-        """A quick proof for :meth:`level_possible`: a greedy pairing that works (Dutch C8)."""
+        """A quick proof for :meth:`level_possible`: a greedy pairing that works (Dutch C8).
+
+        Each player takes the first free player after him allowed (B1, B2, B5, B6), read
+        from the group's partner masks when a level of its bracket has worked them out
+        (:meth:`partner_masks`), else asked of :func:`pair_allowed`: the same pairing."""
         n = len(players)
-        taken = [False] * n
+        masks = self._mask_sets.get((tuple(e.number for e in players), edge_rules, moved))
+        taken = 0
         made = 0
         for i in range(n):
-            if taken[i] or made == pairs:
+            if taken >> i & 1 or made == pairs:
                 continue
-            for j in range(max(i + 1, first), n):
-                if not taken[j] and pair_allowed(players[i], players[j], edge_rules, moved):
-                    taken[i] = taken[j] = True
-                    made += 1
-                    break
+            start = max(i + 1, first)
+            if masks is not None:
+                free = masks[i] & ~taken & ~((1 << start) - 1)
+                partner = (free & -free).bit_length() - 1
             else:
-                if i < first:
-                    return False
+                partner = -1
+                a = players[i]
+                for j in range(start, n):
+                    if not taken >> j & 1 and pair_allowed(a, players[j], edge_rules, moved):
+                        partner = j
+                        break
+            if partner >= 0:
+                taken |= 1 << i | 1 << partner
+                made += 1
+            elif i < first:
+                return False
         if made < pairs:
             return False
         return all(
-            taken[i] or may_leave(players[i], leave_rules, moved, lowest, keep) for i in range(n)
+            taken >> i & 1 or may_leave(players[i], leave_rules, moved, lowest, keep)
+            for i in range(n)
         )
 
     def division_possible(
@@ -275,25 +322,71 @@ class Feasibility:
         key = (division, index, kept)
         answer = self._divisions.get(key)
         if answer is None:
-            _, moved, lowest, _ = division
-            loose = self.partner_masks(players, LOOSEST, moved)
-            position = {e.number: i for i, e in enumerate(players)}
-            first = [position[a.number] for a in s1]
-            second = [position[b.number] for b in s2]
+            loose, position, staying = self._division_facts(players, division)
+            side1 = _bits(position[a.number] for a in s1)
+            side2 = _bits(position[b.number] for b in s2)
             if kept:
                 answer = self.division_possible(players, division, index, s1, s2, frozenset())
             else:
-                rows = [[t for t, j in enumerate(second) if loose[i] >> j & 1] for i in first]
-                answer = bipartite_matching_size(rows, len(s2)) == len(s1)
+                answer = covers(loose, side1, side2, Matching([-1] * len(loose), 0))
             if answer:
-                required = [
-                    second[t]
-                    for t, b in enumerate(s2)
-                    if b.number in kept or not may_leave(b, LOOSEST, moved, lowest, frozenset())
-                ]
-                columns = [[k for k, i in enumerate(first) if loose[j] >> i & 1] for j in required]
-                answer = bipartite_matching_size(columns, len(s1)) == len(required)
+                required = (staying | _bits(position[k] for k in kept if k in position)) & side2
+                answer = covers(loose, required, side1, Matching([-1] * len(loose), 0))
             self._divisions[key] = answer
+        return answer
+
+    def _division_facts(
+        self,
+        players: Sequence[Entrant],
+        division: tuple[tuple[int, ...], frozenset[int], bool, int],
+    ) -> tuple[list[int], dict[int, int], int]:
+        """A bracket's partner masks with every float criterion dropped, its players'
+        positions by number, and the bit set of those who may not be left unpaired even
+        then (B1, B2, B1b): what :meth:`division_possible` reads of it."""
+        numbers, moved, lowest, _ = division
+        key = (numbers, moved, lowest)
+        facts = self._facts.get(key)
+        if facts is None:
+            facts = self._facts[key] = (
+                self.partner_masks(players, LOOSEST, moved),
+                {number: i for i, number in enumerate(numbers)},
+                _bits(
+                    i
+                    for i, e in enumerate(players)
+                    if not may_leave(e, LOOSEST, moved, lowest, frozenset())
+                ),
+            )
+        return facts
+
+    def exchange_possible(
+        self,
+        division: tuple[tuple[int, ...], frozenset[int], bool, int],
+        index: int,
+        loose: Sequence[int],
+        staying: int,
+        out_of: int,
+        into: int,
+    ) -> bool:
+        """:meth:`division_possible` of an exchange with no players kept up (Dutch C8, D2),
+        on bit sets of positions in the bracket: ``loose``, the partner masks with every
+        float criterion dropped; ``staying``, the players who may not be left unpaired;
+        ``out_of`` and ``into``, the players leaving and entering S1.  The same answer,
+        remembered under the same key, from the original division's matchings
+        (:func:`exchange_covers`)."""
+        key: tuple[object, ...] = (division, index, frozenset())
+        answer = self._divisions.get(key)
+        if answer is None:
+            p = division[3]
+            origin = self._bases.get(division)
+            if origin is None:
+                side1 = (1 << p) - 1
+                origin = self._bases[division] = base(
+                    loose, side1, ((1 << len(loose)) - 1) & ~side1, staying
+                )
+            side1 = ((1 << p) - 1) & ~out_of | into
+            answer = self._divisions[key] = exchange_covers(
+                loose, origin, out_of, into, side1, staying
+            )
         return answer
 
     def partner_masks(
@@ -408,61 +501,9 @@ class Feasibility:
 
         return viable
 
-    @staticmethod
-    def colours_allow_level(
-        s1: Sequence[Entrant],
-        s2: Sequence[Entrant],
-        stay: frozenset[int],
-        p_r: int,
-        x_h: int,
-        j: int,
-        k: int,
-    ) -> bool:
-        """Whether the colour preferences alone leave a heterogeneous level a chance.
-
-        Dutch A8, B4, C10, C11.  The moved-down players S1 take |S1| players of S2 with at
-        most ``x_h`` conflicts, at least :func:`class_bound` of the preferences they take.
-        The remainder R left pairs ``p_r`` pairs with at most x_R = min(p_R, max(0, x(R) - j)
-        + k) conflicts, x(R) by A8 from R's own preferences; it leaves over players who may
-        leave (not in ``stay``, S2 indices).  Pairs of the paired w preferences for white, b
-        for black and o for none hold at least (|w - b| - o) / 2 conflicts, rounded up: a
-        pair without one is white-black or holds a player without a preference.  Only the
-        counts of each preference are looked at, taken by S1 and left over, so a level this
-        rules out gives nothing; one it lets through may still.
-        """
-        rows = [0, 0, 0]
-        for a in s1:
-            rows[_colour_class(a)] += 1
-        total = [0, 0, 0]
-        free = [0, 0, 0]
-        for t, b in enumerate(s2):
-            c = _colour_class(b)
-            total[c] += 1
-            if t not in stay:
-                free[c] += 1
-        head = len(s1)
-        leavers = len(s2) - head - 2 * p_r
-        if leavers < 0:
-            return False
-        q = (len(s2) - head + 1) // 2
-        for h_white in range(min(total[0], head) + 1):
-            for h_black in range(min(total[1], head - h_white) + 1):
-                h_none = head - h_white - h_black
-                if h_none > total[2] or class_bound(rows, (h_white, h_black, h_none)) > x_h:
-                    continue
-                rest = (total[0] - h_white, total[1] - h_black, total[2] - h_none)
-                x_rest = max(0, rest[1] - q if rest[1] > rest[0] else rest[0] - q)
-                budget = min(p_r, max(0, x_rest - j) + k)
-                cap = [min(free[c], rest[c]) for c in range(3)]
-                for l_white in range(min(cap[0], leavers) + 1):
-                    for l_black in range(min(cap[1], leavers - l_white) + 1):
-                        l_none = leavers - l_white - l_black
-                        if l_none > cap[2]:
-                            continue
-                        gap = abs((rest[0] - l_white) - (rest[1] - l_black)) - (rest[2] - l_none)
-                        if (max(0, gap) + 1) // 2 <= budget:
-                            return True
-        return False
+    colours_allow_level = staticmethod(colours_allow_level)
+    """Whether the colour preferences alone leave a heterogeneous level a chance
+    (:func:`criteria.colours_allow_level`, an attribute so that a test can switch it off)."""
 
     def _remainder_leftovers(
         self,

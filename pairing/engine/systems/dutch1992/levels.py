@@ -12,28 +12,29 @@ from typing import Generic, TypeVar
 
 from pairing.engine.brackets import exchange as exchange_split
 from pairing.engine.matching import least_assignment_cost, lexicographic_assignments
-from pairing.engine.systems.dutch1992.bitsets import _bits
+from pairing.engine.model import Colour
+from pairing.engine.systems.dutch1992.bitsets import _bits, _compress, _positions, _runs
 from pairing.engine.systems.dutch1992.brackets import Phase
 from pairing.engine.systems.dutch1992.criteria import (
     LOOSEST,
     FloatRules,
-    _colour_class,
     class_bound,
-    colour_conflict,
     may_leave,
     pair_allowed,
 )
+from pairing.engine.systems.dutch1992.divisions import matching_size
 from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.exchanges import (
-    _exchanged_s1,
     _hall_violator,
     _swap,
     exchange_order,
 )
 from pairing.engine.systems.dutch1992.feasibility import Feasibility
 from pairing.engine.systems.dutch1992.lowest import (
+    EXCHANGES,
+    PENALTIES,
     least_conflicts,
-    least_conflicts_within_exchanges,
+    priced_conflicts_within_exchanges,
     within_exchanges,
 )
 
@@ -44,6 +45,31 @@ COLOUR_BOUND_FROM = 20
 conflicts (:func:`least_conflicts`) before their divisions are tried one by one; in a
 smaller one the divisions are few and the bound would cost more (its first use imports
 NetworkX, about 0.25 s)."""
+
+
+def _options(
+    rows: Sequence[int], conflicts: Sequence[int], size: int
+) -> list[list[tuple[int, int]]]:
+    """For each S1 player the S2 indices he may meet with the colour conflict of each
+    (0 or 1), as :func:`lexicographic_assignments` reads them."""
+    columns = range(size)
+    return [
+        [(t, conflict >> t & 1) for t in columns if row >> t & 1]
+        for row, conflict in zip(rows, conflicts, strict=True)
+    ]
+
+
+_CLASS = {Colour.WHITE: 0, Colour.BLACK: 1, None: 2}
+"""The class of a colour preference as :func:`_colour_class` gives it (Dutch A7, A8)."""
+
+
+def _conflict_rows(s1: Sequence[Entrant], s2: Sequence[Entrant]) -> list[int]:
+    """For each S1 player the S2 indices with whom he has a colour conflict, as a bit set
+    (:func:`colour_conflict`: both prefer the same colour, Dutch A8, B4)."""
+    white = _bits(t for t, b in enumerate(s2) if b.preference is Colour.WHITE)
+    black = _bits(t for t, b in enumerate(s2) if b.preference is Colour.BLACK)
+    by_preference = {Colour.WHITE: white, Colour.BLACK: black, None: 0}
+    return [by_preference[a.preference] for a in s1]
 
 
 class _Listing(Generic[_T]):
@@ -86,7 +112,7 @@ class LevelSearch:
         """Whether a level is passed over when no matching within D2's two exchanges
         pairs it (:func:`within_exchanges`); the tests compare the two ways."""
         self._within_exchanges: dict[tuple[object, ...], bool] = {}
-        self._least_within: dict[tuple[object, ...], int | None] = {}
+        self._least_within: dict[tuple[object, ...], list[tuple[int, int] | None]] = {}
         self._least_conflicts: dict[tuple[object, ...], int | None] = {}
         self._least_costs: dict[tuple[object, ...], int | None] = {}
         """The fewest colour conflicts of each division tried whose greedy pass failed."""
@@ -94,6 +120,16 @@ class LevelSearch:
             tuple[object, ...], _Listing[tuple[int, Sequence[Entrant], Sequence[Entrant]]]
         ] = {}
         """The exchanges worth trying, by bracket, p and float criteria (C8, D2)."""
+        self._conflict_bounds: dict[tuple[object, ...], int] = {}
+        """A lower bound on the colour conflicts of each division tried (B4)."""
+        self._facts: dict[tuple[object, ...], tuple[list[int], dict[int, int], int]] = {}
+        """By bracket and level: its partner masks, its players' positions by number and
+        the bit set of those who may not be left unpaired (A5, B1b)."""
+        self._rows: dict[tuple[object, ...], list[int]] = {}
+        """The rows of each division's search (:meth:`assignments`), by bracket, level
+        and S1."""
+        self._conflicts: dict[tuple[object, ...], list[int]] = {}
+        """The colour conflicts of each division (:func:`_conflict_rows`)."""
 
     def assignments(
         self,
@@ -106,6 +142,8 @@ class LevelSearch:
         after: tuple[int, ...] | None = None,
         possible: Callable[[], bool] | None = None,
         viable: Callable[[tuple[int, ...]], bool] | None = None,
+        rows_of: Callable[[], Sequence[int]] | None = None,
+        bound_first: bool = False,
     ) -> Iterator[tuple[int, ...]]:
         """Pairings of all of S1 with S2 in the order of D1 (Dutch C6, C7).
 
@@ -119,12 +157,14 @@ class LevelSearch:
         pairing, is asked before the exact search when the greedy pass fails.  ``viable``,
         a necessary condition on the S2 players given to the first S1 players, leaves out
         the pairings through a prefix failing it (:meth:`Feasibility.remainder_viable`).
+        ``rows_of``, when given, gives for each S1 player the set of S2 indices he may meet
+        (B1, B2, floats) as a bit set, as :func:`pair_allowed` tells.
+
+        A division already known to need more than x colour conflicts (its least number,
+        or a lower bound on it, from an earlier level or sub-search) gives nothing at once.
+        ``bound_first``: the lower bound (:meth:`_conflict_bound`) is asked before the
+        greedy pass rather than after it fails, for divisions where it seldom succeeds.
         """
-        first = self._greedy(s1, s2, x, rules, moved, must_pair)
-        if first is not None and viable is not None and not viable(first):
-            first = None
-        if first is None and possible is not None and not possible():
-            return
         key = (
             tuple(a.number for a in s1),
             tuple(b.number for b in s2),
@@ -132,31 +172,45 @@ class LevelSearch:
             moved,
             must_pair,
         )
-        if first is None and key in self._least_costs:
+        if self._conflict_bounds.get(key, 0) > x:
+            return
+        if key in self._least_costs:
             least = self._least_costs[key]
             if least is None or least > x:
                 return
+        if rows_of is not None:
+            rows = rows_of()
+        else:
+            rows = [
+                _bits(t for t, b in enumerate(s2) if pair_allowed(a, b, rules, moved)) for a in s1
+            ]
+        conflicts = self._conflicts.get(key[:2])
+        if conflicts is None:
+            conflicts = self._conflicts[key[:2]] = _conflict_rows(s1, s2)
+        if bound_first and self._conflict_bound(key, rows, conflicts) > x:
+            return
+        first = self._greedy(s1, s2, x, rows, conflicts, must_pair)
+        if first is not None and viable is not None and not viable(first):
+            first = None
+        if first is None and possible is not None and not possible():
+            return
         if first is not None and after is not None and first <= after:
             first = None  # the exact search below starts after it
         if first is not None:
             yield first
-        options = [
-            [
-                (t, 1 if colour_conflict(a, b) else 0)
-                for t, b in enumerate(s2)
-                if pair_allowed(a, b, rules, moved)
-            ]
-            for a in s1
-        ]
+        options = None
         if first is None and key not in self._least_costs:
+            if self._conflict_bound(key, rows, conflicts) > x:
+                return
             # The least number of colour conflicts of any pairing of the division does not
             # depend on x: other levels and sub-searches meeting it again skip it (B4, C11).
+            options = _options(rows, conflicts, len(s2))
             least = least_assignment_cost(options, len(s2), must_cover=must_pair)
             self._least_costs[key] = least
             if least is None or least > x:
                 return
         yield from lexicographic_assignments(
-            options,
+            options if options is not None else _options(rows, conflicts, len(s2)),
             len(s2),
             budget=x,
             must_cover=must_pair,
@@ -164,57 +218,72 @@ class LevelSearch:
             viable=viable,
         )
 
+    def _conflict_bound(
+        self, key: tuple[object, ...], rows: Sequence[int], conflicts: Sequence[int]
+    ) -> int:
+        """A lower bound on the colour conflicts of a division's pairings, remembered by
+        its key (Dutch A8, B4): every pairing's conflict-free pairs are a matching of
+        the conflict-free allowed pairs, so it has at least as many conflicts as S1
+        players a maximum such matching leaves over."""
+        bound = self._conflict_bounds.get(key)
+        if bound is None:
+            free = [row & ~conflict for row, conflict in zip(rows, conflicts, strict=True)]
+            bound = self._conflict_bounds[key] = len(rows) - matching_size(free)
+        return bound
+
     def _greedy(
         self,
         s1: Sequence[Entrant],
         s2: Sequence[Entrant],
         x: int,
-        rules: FloatRules,
-        moved: frozenset[int],
+        allowed: Sequence[int],
+        conflicts: Sequence[int],
         must_pair: frozenset[int],
     ) -> tuple[int, ...] | None:
         """The first pairing in D1 order if taking, row by row, the first S2 player that a
-        colour-count bound does not rule out leads to a complete pairing; else None."""
+        colour-count bound does not rule out leads to a complete pairing; else None.
+
+        ``allowed`` and ``conflicts``: for each S1 player the S2 indices he may meet and
+        those with whom he has a colour conflict, as bit sets."""
         if len(s2) < len(s1):
             return None
         rows = [0, 0, 0]
         cols = [0, 0, 0]
-        for a in s1:
-            rows[_colour_class(a)] += 1
-        for b in s2:
-            cols[_colour_class(b)] += 1
+        firsts = [_CLASS[a.preference] for a in s1]
+        classes = [_CLASS[b.preference] for b in s2]
+        for c in firsts:
+            rows[c] += 1
+        for c in classes:
+            cols[c] += 1
         if class_bound(rows, cols) > x:
             return None
-        used = [False] * len(s2)
+        used = 0
         chosen: list[int] = []
         spent = 0
         must_open = len(must_pair)
-        start = 0
-        for i, a in enumerate(s1):
-            rows[_colour_class(a)] -= 1
+        for i, c in enumerate(firsts):
+            rows[c] -= 1
             rows_left = len(s1) - i - 1
-            while start < len(s2) and used[start]:
-                start += 1
-            for t in range(start, len(s2)):
-                if used[t]:
-                    continue
-                b = s2[t]
-                if not pair_allowed(a, b, rules, moved):
-                    continue
-                cost = 1 if colour_conflict(a, b) else 0
+            options = allowed[i] & ~used
+            conflict = conflicts[i]
+            while options:
+                low = options & -options
+                options ^= low
+                t = low.bit_length() - 1
+                cost = conflict >> t & 1
                 if spent + cost > x:
                     continue
                 open_after = must_open - (1 if t in must_pair else 0)
                 if open_after > rows_left:
                     continue
-                cols[_colour_class(b)] -= 1
+                cols[classes[t]] -= 1
                 if spent + cost + class_bound(rows, cols) <= x:
-                    used[t] = True
+                    used |= low
                     chosen.append(t)
                     spent += cost
                     must_open = open_after
                     break
-                cols[_colour_class(b)] += 1
+                cols[classes[t]] += 1
             else:
                 return None
         if must_open:
@@ -297,13 +366,22 @@ class LevelSearch:
             if not self._within_exchanges[key]:
                 return  # no division within two exchanges pairs the kept players (D2)
             if len(players) >= COLOUR_BOUND_FROM:
-                if key not in self._least_within:
-                    self._least_within[key] = least_conflicts_within_exchanges(
-                        players, p, rules, moved, lowest, kept
-                    )
-                least = self._least_within[key]
-                if least is None or least > x:
-                    return  # no division within two exchanges has a pairing within x (B4)
+                # The bound of least_conflicts_within_exchanges is the largest of one
+                # per price: each is worked out only when those before it leave x open
+                # and may still be passed (priced_conflicts_within_exchanges).
+                bounds = self._least_within.setdefault(key, [])
+                for k, price in enumerate(PENALTIES):
+                    if k == len(bounds):
+                        bounds.append(
+                            priced_conflicts_within_exchanges(
+                                players, p, rules, moved, lowest, kept, price
+                            )
+                        )
+                    priced = bounds[k]
+                    if priced is None or priced[0] > x:
+                        return  # no division within two exchanges has a pairing within x (B4)
+                    if priced[1] <= EXCHANGES:
+                        break  # the higher prices bound no higher
         if self.exact_lowest and len(players) >= COLOUR_BOUND_FROM:
             key = (division, rules, kept)
             if key not in self._least_conflicts:
@@ -333,22 +411,37 @@ class LevelSearch:
         An exchange (``index`` >= 0) one of whose S2 players who may not be left unpaired
         has no allowed partner in its S1 gives nothing, without a search.
         """
-        if index >= 0:
-            allowed = self.feasibility.partner_masks(players, rules, moved)
-            position = {e.number: i for i, e in enumerate(players)}
-            side1 = 0
-            for a in s1:
-                side1 |= 1 << position[a.number]
-            if any(
-                not allowed[position[b.number]] & side1
-                for b in s2
-                if not may_leave(b, rules, moved, lowest, keep)
-            ):
-                return ()
-        must = frozenset(
-            t for t, b in enumerate(s2) if not may_leave(b, rules, moved, lowest, keep)
+        numbers = tuple(e.number for e in players)
+        facts_key = (numbers, rules, moved, lowest, keep)
+        facts = self._facts.get(facts_key)
+        if facts is None:
+            facts = self._facts[facts_key] = (
+                self.feasibility.partner_masks(players, rules, moved),
+                {number: i for i, number in enumerate(numbers)},
+                _bits(
+                    i for i, e in enumerate(players) if not may_leave(e, rules, moved, lowest, keep)
+                ),
+            )
+        allowed, position, stay = facts
+        second = [position[b.number] for b in s2]
+        side1 = _bits(position[a.number] for a in s1)
+        if index >= 0 and any(not allowed[j] & side1 for j in second if stay >> j & 1):
+            return ()
+        must = frozenset(t for t, j in enumerate(second) if stay >> j & 1)
+
+        def rows_of() -> list[int]:
+            rows_key = (numbers, rules, moved, side1)
+            rows = self._rows.get(rows_key)
+            if rows is None:
+                runs = _runs(second)
+                rows = self._rows[rows_key] = [
+                    _compress(allowed[position[a.number]], runs) for a in s1
+                ]
+            return rows
+
+        return self.assignments(
+            s1, s2, x, rules, moved, must, after, possible, rows_of=rows_of, bound_first=index >= 0
         )
-        return self.assignments(s1, s2, x, rules, moved, must, after, possible)
 
     def _exchange_splits(
         self,
@@ -401,20 +494,29 @@ class LevelSearch:
             for i, e in enumerate(players)
             if not may_leave(e, LOOSEST, moved, lowest, frozenset())
         )
+        original = (1 << p) - 1
+        # An S1 player keeping S1 has an allowed partner in the new S2 when he has three
+        # or more in the original S2 (an exchange takes at most two out of it).
+        critical = _bits(i for i in range(p) if (allowed[i] & everyone & ~original).bit_count() < 3)
         for index, (out_of, into) in enumerate(exchange_order(n, p)):
-            side1 = _exchanged_s1(p, out_of, into)
-            mask1 = _bits(side1)
+            # One or two players each way: the first and last are all of them.
+            leaving = 1 << out_of[0] - 1 | 1 << out_of[-1] - 1
+            entering = 1 << into[0] - 1 | 1 << into[-1] - 1
+            mask1 = original & ~leaving | entering
             mask2 = everyone & ~mask1
             if (staying & mask2).bit_count() > p:
                 continue  # more S2 players who must be paired than S1 players
-            if any(allowed[i] & mask2 == 0 for i in side1):
-                continue
-            rest = [i for i in short if i + 1 not in out_of]
-            reach = 0
-            for i in rest:
-                reach |= loose[i]
-            if len(rest) > (reach & mask2).bit_count():
-                continue  # the rest of Z still has too few partners in S2 (Hall)
-            s1, s2 = exchange_split(players, p, out_of, into)
-            if self.feasibility.division_possible(players, division, index, s1, s2, frozenset()):
+            if any(allowed[i] & mask2 == 0 for i in _positions(critical & mask1 | entering)):
+                continue  # an S1 player without an allowed partner in S2
+            if short:
+                rest = [i for i in short if i + 1 not in out_of]
+                reach = 0
+                for i in rest:
+                    reach |= loose[i]
+                if len(rest) > (reach & mask2).bit_count():
+                    continue  # the rest of Z still has too few partners in S2 (Hall)
+            if self.feasibility.exchange_possible(
+                division, index, loose, staying, leaving, entering
+            ):
+                s1, s2 = exchange_split(players, p, out_of, into)
                 yield index, s1, s2

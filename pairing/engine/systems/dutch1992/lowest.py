@@ -198,30 +198,56 @@ def least_conflicts_within_exchanges(
     lower bound for each price ``m``; the largest of them is returned.  Each is a
     minimum-cost perfect matching as in :func:`least_conflicts` (the same stand-ins).
     """
+    best = -1
+    for price in PENALTIES:
+        found = priced_conflicts_within_exchanges(players, p, rules, moved, lowest, keep, price)
+        if found is None:
+            return None
+        best = max(best, found[0])
+        if found[1] <= EXCHANGES:
+            break  # the higher prices bound no higher (priced_conflicts_within_exchanges)
+    return max(best, 0)
+
+
+def priced_conflicts_within_exchanges(
+    players: Sequence[Entrant],
+    p: int,
+    rules: FloatRules,
+    moved: frozenset[int],
+    lowest: bool,
+    keep: frozenset[int],
+    price: int,
+) -> tuple[int, int] | None:
+    """The lower bound of :func:`least_conflicts_within_exchanges` at one price of the
+    pairs inside the original S2 (one minimum-cost perfect matching), with the number of
+    pairs inside the original S2 of the matching found; None when no matching has a
+    pairing's shape (at any price: the edges are the same).
+
+    When that matching has at most :data:`EXCHANGES` pairs there, no higher price bounds
+    higher: at a higher price it costs no more, less the higher price twice, than it
+    did (each such pair adds the difference, the bound takes off twice the difference),
+    and the cheapest matching at that price costs no more than it."""
     n = len(players)
     spare = n - 2 * p
     if spare < 0:
         return None
-    best = -1
-    for price in PENALTIES:
-        heavy = (n + 1) * (2 + price) + 1
-        weights: dict[tuple[int, int], int] = {}
-        for i, a in enumerate(players):
-            for j in range(i + 1, n):
-                b = players[j]
-                if pair_allowed(a, b, rules, moved):
-                    cost = (2 if colour_conflict(a, b) else 0) + (price if i >= p else 0)
-                    weights[(i, j)] = heavy - cost
-            if may_leave(a, rules, moved, lowest, keep):
-                for stand_in in range(n, n + spare):
-                    weights[(i, stand_in)] = heavy
-        mate = max_weight_matching(range(n + spare), weights)
-        if len(mate) < n + spare:
-            return None
-        cost = sum(heavy - weights[(i, j)] for i, j in mate.items() if i < j)
-        bound = -((EXCHANGES * price - cost) // 2)  # ceil((cost - 2 * price) / 2)
-        best = max(best, bound)
-    return max(best, 0)
+    heavy = (n + 1) * (2 + price) + 1
+    weights: dict[tuple[int, int], int] = {}
+    for i, a in enumerate(players):
+        for j in range(i + 1, n):
+            b = players[j]
+            if pair_allowed(a, b, rules, moved):
+                cost = (2 if colour_conflict(a, b) else 0) + (price if i >= p else 0)
+                weights[(i, j)] = heavy - cost
+        if may_leave(a, rules, moved, lowest, keep):
+            for stand_in in range(n, n + spare):
+                weights[(i, stand_in)] = heavy
+    mate = max_weight_matching(range(n + spare), weights)
+    if len(mate) < n + spare:
+        return None
+    cost = sum(heavy - weights[(i, j)] for i, j in mate.items() if i < j)
+    inside = sum(1 for i, j in mate.items() if p <= i < j < n)
+    return -((EXCHANGES * price - cost) // 2), inside  # ceil((cost - 2 * price) / 2)
 
 
 def raised_least_down(

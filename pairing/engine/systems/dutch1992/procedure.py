@@ -15,7 +15,12 @@ import itertools
 from collections.abc import Callable, Sequence
 
 from pairing.engine.brackets import score_brackets
-from pairing.engine.matching import bipartite_matching_size, complete_matching, maximum_matching
+from pairing.engine.matching import (
+    bipartite_matching_size,
+    complete_matching,
+    exposed_by_some,
+    maximum_matching,
+)
 from pairing.engine.messages import words
 from pairing.engine.model import Explanation
 from pairing.engine.systems.dutch1992.brackets import Accepted, Bracket, Candidate, make_bracket
@@ -332,15 +337,11 @@ class Search:
         up at that value of p.
         """
         low, adjacent = lowest_graph(previous, lowest)
-        size = sum(1 for mate in maximum_matching(adjacent) if mate != -1)
-
-        def left_unpaired_by_some_maximum(v: int) -> bool:
-            without = [
-                [w for w in row if w != v] if u != v else [] for u, row in enumerate(adjacent)
-            ]
-            return sum(1 for mate in maximum_matching(without) if mate != -1) == size
-
-        exposed = [v for v in range(len(adjacent)) if left_unpaired_by_some_maximum(v)]
+        # Those vertices are Gallai and Edmonds' D, found from one maximum matching: the
+        # outer vertices of the failed searches from the vertices it leaves free.
+        alive = [True] * len(adjacent)
+        found = exposed_by_some(adjacent, maximum_matching(adjacent), alive)
+        exposed = [v for v in range(len(adjacent)) if found[v]]
         exposed_players = [low[v] for v in exposed if v < len(low)]
         bye_exposed = len(low) in exposed  # the bye's vertex, when there is one
         return frozenset(
