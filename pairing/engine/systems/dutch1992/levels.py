@@ -33,6 +33,8 @@ from pairing.engine.systems.dutch1992.feasibility import Feasibility
 from pairing.engine.systems.dutch1992.lowest import (
     EXCHANGES,
     PENALTIES,
+    Witness,
+    free_witness,
     least_conflicts,
     priced_conflicts_within_exchanges,
     within_exchanges,
@@ -114,6 +116,12 @@ class LevelSearch:
         self._within_exchanges: dict[tuple[object, ...], bool] = {}
         self._least_within: dict[tuple[object, ...], list[tuple[int, int] | None]] = {}
         self._least_conflicts: dict[tuple[object, ...], int | None] = {}
+        self._witnesses: dict[tuple[object, ...], list[Witness]] = {}
+        """The matchings those two bounds found, by bracket, level and float criteria
+        (:meth:`_witnessed`)."""
+        self._free_tried: dict[tuple[object, ...], set[tuple[object, ...]]] = {}
+        """By bracket and level, the float criteria and players kept up with which
+        :func:`free_witness` was tried."""
         self._least_costs: dict[tuple[object, ...], int | None] = {}
         """The fewest colour conflicts of each division tried whose greedy pass failed."""
         self._splits: dict[
@@ -357,7 +365,17 @@ class LevelSearch:
             )
         ):
             return
-        if self.exact_exchanges:
+        witnesses = self._witnesses.setdefault((division, rules), [])
+        tried = self._free_tried.setdefault(division, set())
+        within, least_known = self._witnessed(witnesses, kept, x)
+        if not within and len(players) >= COLOUR_BOUND_FROM and (rules, kept) not in tried:
+            # Before the weighted matchings, one quick look for one with no conflict.
+            tried.add((rules, kept))
+            free = free_witness(players, p, rules, moved, lowest, kept)
+            if free is not None:
+                witnesses.append(free)
+                within = least_known = True
+        if self.exact_exchanges and not within:
             key = (division, rules, kept)
             if key not in self._within_exchanges:
                 self._within_exchanges[key] = within_exchanges(
@@ -374,7 +392,7 @@ class LevelSearch:
                     if k == len(bounds):
                         bounds.append(
                             priced_conflicts_within_exchanges(
-                                players, p, rules, moved, lowest, kept, price
+                                players, p, rules, moved, lowest, kept, price, witnesses
                             )
                         )
                     priced = bounds[k]
@@ -382,15 +400,41 @@ class LevelSearch:
                         return  # no division within two exchanges has a pairing within x (B4)
                     if priced[1] <= EXCHANGES:
                         break  # the higher prices bound no higher
-        if self.exact_lowest and len(players) >= COLOUR_BOUND_FROM:
+        if self.exact_lowest and len(players) >= COLOUR_BOUND_FROM and not least_known:
             key = (division, rules, kept)
             if key not in self._least_conflicts:
-                self._least_conflicts[key] = least_conflicts(players, p, rules, moved, lowest, kept)
+                self._least_conflicts[key] = least_conflicts(
+                    players, p, rules, moved, lowest, kept, witnesses
+                )
             least = self._least_conflicts[key]
             if least is None or least > x:
                 return  # no division has a pairing within x (B4)
         for index, s1, s2 in self._exchange_splits(players, p, rules, moved, lowest):
             yield from phases(index, s1, s2)
+
+    @staticmethod
+    def _witnessed(witnesses: Sequence[Witness], kept: frozenset[int], x: int) -> tuple[bool, bool]:
+        """Whether a matching found before shows that neither bound of a level can pass
+        ``x`` with the players ``kept`` up: first :func:`priced_conflicts_within_exchanges`
+        at every price (and :func:`within_exchanges`), then :func:`least_conflicts`.
+
+        A matching of the same group and level that leaves none of ``kept`` over is a
+        matching of theirs too (:class:`Witness`).  Its conflicts bound the fewest from
+        above, so :func:`least_conflicts` is no more when they are at most ``x``.  With at
+        most :data:`EXCHANGES` pairs inside the original S2 as well, at each price m it
+        costs at most twice its conflicts plus twice m, so each priced bound (the cheapest
+        cost, less twice m, halved up) is at most its conflicts too.  Either way the level
+        would not be passed over, so the bounds need not be worked out: the answer is the
+        same as theirs.
+        """
+        least = False
+        for witness in reversed(witnesses):  # the latest found fit the next best
+            if witness.conflicts > x or witness.left & kept:
+                continue
+            least = True
+            if witness.inside <= EXCHANGES:
+                return True, True
+        return False, least
 
     def _split_assignments(
         self,

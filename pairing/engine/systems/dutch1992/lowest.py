@@ -28,8 +28,9 @@ also whether the procedure finds any pairing of the bracket (Dutch C1-C11 at p =
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from pairing.engine.matching import perfect_matching_within
+from pairing.engine.matching import complete_matching, maximum_matching, perfect_matching_within
 from pairing.engine.systems.dutch1992.brackets import Accepted, Bracket
 from pairing.engine.systems.dutch1992.criteria import (
     FloatRules,
@@ -42,6 +43,33 @@ from pairing.engine.weighted import max_weight_matching
 
 EXCHANGES = 2
 """D2 exchanges one player or two, never more."""
+
+
+@dataclass(frozen=True, slots=True)
+class Witness:
+    """One matching found by :func:`least_conflicts` or
+    :func:`priced_conflicts_within_exchanges`: the players it leaves over (matched to
+    stand-ins), its colour conflicts (B4) and its pairs inside the original S2.
+
+    It is a matching of the same group at the same level with any other players kept up
+    as long as it leaves none of them over (keeping a player up only removes his
+    stand-in edges, A5), so it bounds those groups' bounds from above.
+    """
+
+    left: frozenset[int]
+    conflicts: int
+    inside: int
+
+
+def _witness(players: Sequence[Entrant], p: int, mate: dict[int, int]) -> Witness:
+    """The :class:`Witness` of a perfect matching ``mate`` of ``players`` and stand-ins."""
+    n = len(players)
+    pairs = [(i, j) for i, j in mate.items() if i < j < n]
+    return Witness(
+        left=frozenset(players[i].number for i, j in mate.items() if i < n <= j),
+        conflicts=sum(1 for i, j in pairs if colour_conflict(players[i], players[j])),
+        inside=sum(1 for i, j in pairs if i >= p),
+    )
 
 
 def _homogeneous(players: Sequence[Entrant]) -> bool:
@@ -98,6 +126,7 @@ def least_conflicts(
     moved: frozenset[int],
     lowest: bool,
     keep: frozenset[int],
+    record: list[Witness] | None = None,
 ) -> int | None:
     """The fewest pairs that cannot grant both colour preferences (B4) in any pairing of
     ``p`` pairs of a group at one level of float criteria, whatever its division (Dutch
@@ -111,6 +140,7 @@ def least_conflicts(
     by one.  Found as a minimum-cost perfect matching (Edmonds' weighted blossom
     algorithm, through :func:`pairing.engine.weighted.max_weight_matching`; each edge
     weighs more than all the costs together, so the heaviest matching is a largest one).
+    The matching found is added to ``record`` when given.
     """
     n = len(players)
     spare = n - 2 * p
@@ -129,6 +159,8 @@ def least_conflicts(
     mate = max_weight_matching(range(n + spare), weights)
     if len(mate) < n + spare:
         return None
+    if record is not None:
+        record.append(_witness(players, p, mate))
     return sum(1 for i, j in mate.items() if i < j < n and colour_conflict(players[i], players[j]))
 
 
@@ -174,6 +206,50 @@ def within_exchanges(
     return perfect_matching_within(cheap, costly, EXCHANGES) is not None
 
 
+def free_witness(
+    players: Sequence[Entrant],
+    p: int,
+    rules: FloatRules,
+    moved: frozenset[int],
+    lowest: bool,
+    keep: frozenset[int],
+) -> Witness | None:
+    """A matching of a level's shape (as in :func:`least_conflicts`) with no colour
+    conflict (B4) and at most :data:`EXCHANGES` pairs inside the original S2, when a
+    quick search finds one; None otherwise (which proves nothing).
+
+    A maximum matching of the conflict-free allowed pairs not inside the original S2
+    (and of the stand-ins) is grown by augmenting paths over the conflict-free pairs
+    inside it too.  Found, it is a :class:`Witness` that both bounds of the level are 0.
+    """
+    n = len(players)
+    spare = n - 2 * p
+    if spare < 0:
+        return None
+    size = n + spare
+    outside: list[list[int]] = [[] for _ in range(size)]
+    every: list[list[int]] = [[] for _ in range(size)]
+    for i, a in enumerate(players):
+        for j in range(i + 1, n):
+            b = players[j]
+            if pair_allowed(a, b, rules, moved) and not colour_conflict(a, b):
+                if i < p:
+                    outside[i].append(j)
+                    outside[j].append(i)
+                every[i].append(j)
+                every[j].append(i)
+        if may_leave(a, rules, moved, lowest, keep):
+            for stand_in in range(n, size):
+                for edges in (outside, every):
+                    edges[i].append(stand_in)
+                    edges[stand_in].append(i)
+    mate = maximum_matching(outside)
+    if not complete_matching(every, mate, [True] * size):
+        return None
+    witness = _witness(players, p, dict(enumerate(mate)))
+    return witness if witness.inside <= EXCHANGES else None
+
+
 PENALTIES = (1, 2, 4)
 """The prices (in half conflicts) put on each pair inside the original S2 by
 :func:`least_conflicts_within_exchanges`, one matching each."""
@@ -217,6 +293,7 @@ def priced_conflicts_within_exchanges(
     lowest: bool,
     keep: frozenset[int],
     price: int,
+    record: list[Witness] | None = None,
 ) -> tuple[int, int] | None:
     """The lower bound of :func:`least_conflicts_within_exchanges` at one price of the
     pairs inside the original S2 (one minimum-cost perfect matching), with the number of
@@ -226,7 +303,8 @@ def priced_conflicts_within_exchanges(
     When that matching has at most :data:`EXCHANGES` pairs there, no higher price bounds
     higher: at a higher price it costs no more, less the higher price twice, than it
     did (each such pair adds the difference, the bound takes off twice the difference),
-    and the cheapest matching at that price costs no more than it."""
+    and the cheapest matching at that price costs no more than it.  The matching found is
+    added to ``record`` when given."""
     n = len(players)
     spare = n - 2 * p
     if spare < 0:
@@ -245,6 +323,8 @@ def priced_conflicts_within_exchanges(
     mate = max_weight_matching(range(n + spare), weights)
     if len(mate) < n + spare:
         return None
+    if record is not None:
+        record.append(_witness(players, p, mate))
     cost = sum(heavy - weights[(i, j)] for i, j in mate.items() if i < j)
     inside = sum(1 for i, j in mate.items() if p <= i < j < n)
     return -((EXCHANGES * price - cost) // 2), inside  # ceil((cost - 2 * price) / 2)
