@@ -215,11 +215,13 @@ def test_dutch_c13_top_half_against_bottom_half_needs_no_matching(
     bracket where those pairs are not allowed still asks one."""
     asked: list[int] = []
 
-    def counted(*args: Any, **kwargs: Any) -> list[int] | None:
-        asked.append(1)
-        return perfect_matching_within(*args, **kwargs)
+    within_budget = lowest_module._within_budget
 
-    monkeypatch.setattr(lowest_module, "perfect_matching_within", counted)
+    def counted(*args: Any, **kwargs: Any) -> bool:
+        asked.append(1)
+        return within_budget(*args, **kwargs)
+
+    monkeypatch.setattr(lowest_module, "_within_budget", counted)
     state = next(iter(tournament_states(System.DUTCH_1992, players=41, rounds=3, seed=2)))
     players = entrants(state)[0]
     assert lowest_pairable(players) is True

@@ -16,9 +16,12 @@ import pytest
 
 from pairing.engine import System, pair_round
 from pairing.engine.generator import tournament_states
+from pairing.engine.matching import perfect_matching_within
 from pairing.engine.systems.dutch1992.levels import LevelSearch
 from pairing.engine.systems.dutch1992.lowest import (
+    WEIGHTED_FROM,
     Witness,
+    _within_budget,
     free_witness,
     least_conflicts,
     least_conflicts_within_exchanges,
@@ -117,3 +120,27 @@ def test_dutch_b4_a_free_witness_is_a_matching_without_conflicts() -> None:
         assert least_conflicts_within_exchanges(*group, kept) == 0
         assert within_exchanges(*group, kept)
     assert found > 30
+
+
+def test_dutch_c13_within_budget_weighted_as_branch_and_bound() -> None:
+    """C13's closed form (:func:`_pairable`) asks for a perfect matching with at most two
+    pairs inside the lower half; in large graphs by a weighted matching, which answers
+    as :func:`perfect_matching_within` does."""
+    rng = random.Random(2033)
+    answers = set()
+    for _ in range(40):
+        size = 2 * rng.randint(WEIGHTED_FROM // 2, WEIGHTED_FROM // 2 + 6)
+        cheap: list[list[int]] = [[] for _ in range(size)]
+        costly: list[list[int]] = [[] for _ in range(size)]
+        density, dear = rng.uniform(0.02, 0.12), rng.uniform(0.2, 0.8)
+        for v in range(size):
+            for w in range(v + 1, size):
+                if rng.random() < density:
+                    edges = costly if rng.random() < dear else cheap
+                    edges[v].append(w)
+                    edges[w].append(v)
+        budget = rng.randint(0, 3)
+        expected = perfect_matching_within(cheap, costly, budget) is not None
+        assert _within_budget(cheap, costly, budget) == expected
+        answers.add(expected)
+    assert answers == {True, False}

@@ -390,7 +390,37 @@ def _pairable(fixed: list[Entrant], choices: list[Entrant], count: int) -> bool:
             if a.bye_allowed:
                 cheap[bye].append(i)
                 cheap[i].append(bye)
-    return perfect_matching_within(cheap, costly, EXCHANGES) is not None
+    return _within_budget(cheap, costly, EXCHANGES)
+
+
+WEIGHTED_FROM = 40
+"""From this many vertices :func:`_within_budget` asks a weighted matching instead of
+:func:`perfect_matching_within`, whose branch and bound can take minutes in a sparse
+graph of that size (round 41 of the 150-player sweep event of seed 2033)."""
+
+
+def _within_budget(cheap: list[list[int]], costly: list[list[int]], budget: int) -> bool:
+    """Whether the graph has a perfect matching with at most ``budget`` costly edges.
+
+    In a large graph this is one minimum-cost perfect matching (Edmonds' weighted blossom
+    algorithm, :func:`max_weight_matching`): every edge weighs more than all the costly
+    edges together, one less when costly, so the heaviest matching is a largest one with
+    the fewest costly edges.  The answer is the same as :func:`perfect_matching_within`'s.
+    """
+    size = len(cheap)
+    if size < WEIGHTED_FROM:
+        return perfect_matching_within(cheap, costly, budget) is not None
+    heavy = size + 2
+    weights: dict[tuple[int, int], int] = {}
+    for edges, weight in ((cheap, heavy), (costly, heavy - 1)):
+        for v, row in enumerate(edges):
+            for w in row:
+                if v < w:
+                    weights[(v, w)] = weight
+    mate = max_weight_matching(range(size), weights)
+    if len(mate) < size:
+        return False
+    return sum(1 for v, w in mate.items() if v < w and weights[(v, w)] < heavy) <= budget
 
 
 def _natural_pairing(real: Sequence[Entrant], lower: set[int]) -> bool:
