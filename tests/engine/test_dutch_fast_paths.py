@@ -242,8 +242,8 @@ def test_c_04_3_article_4_steps_with_own_matching_pair_as_with_networkx(
 ) -> None:
     """The steps of Article 4 paired with the project's weighted matching come out as
     with NetworkX's for every step: the same boards, bye and explanation (where the
-    round reads players beyond the bracket, among matchings of equal weight, the last
-    graph is handed to NetworkX, and the test sees that happen)."""
+    round reads players beyond the bracket and the matchings of equal weight answer
+    differently there, the last graph is handed to NetworkX; the test counts it)."""
     own = networkx = 0
     own_matching = primal_dual.certified_matching
     networkx_matching = weighted.max_weight_matching
@@ -263,7 +263,7 @@ def test_c_04_3_article_4_steps_with_own_matching_pair_as_with_networkx(
     monkeypatch.setattr(primal_dual, "certified_matching", counted_own)
     monkeypatch.setattr(weighted, "max_weight_matching", counted_networkx)
     _play_both_ways(monkeypatch, "own_matching", players=players, rounds=rounds, seed=seed)
-    assert own > networkx > 0
+    assert own > networkx >= 0
 
 
 def test_c_04_3_why_others_float_is_found_without_networkx(

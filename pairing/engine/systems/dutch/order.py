@@ -49,6 +49,10 @@ class Outcome:
     duals: primal_dual.Optimum | None = None
     """The last graph's matching with its duals (this project's matching; None when
     NetworkX's was asked or there was no graph)."""
+    graph: tuple[list[int], dict[tuple[int, int], int], dict[int, int]] | None = None
+    """The last graph (its vertices, weights and the pairs fixed before it) when
+    :attr:`pending`: what
+    :mod:`.ties` reads to settle what every matching of greatest weight shares."""
     _read: list[dict[int, int]] = field(default_factory=list)
 
     def meets_none_of(self, members: list[int], others: list[int]) -> bool:
@@ -247,7 +251,8 @@ def pair_bracket(
         (C9), which matchings of equal weight may answer differently.  Unless the
         duals prove that every such matching leaves the same players over (without
         C4), it is NetworkX's matching of the last graph, as the round has always
-        read it, worked out when first read."""
+        read it, worked out when first read: only when the matchings of greatest weight
+        answer the round's questions differently (:mod:`.ties` asks first)."""
         if not last or not beyond:
             return mate
         live, chosen, fixed_then = last[0]
@@ -421,6 +426,7 @@ def pair_bracket(
                 found=settled(mate),
                 with_everyone=False,
                 duals=duals[0] if duals else None,
+                graph=last[0] if last and beyond else None,
                 view=looked_at,
                 next_left_out=left_out,
             )
@@ -514,6 +520,7 @@ def pair_bracket(
         found=settled(mate),
         with_everyone=full and bool(rest),
         duals=duals[0] if duals else None,
+        graph=last[0] if last and beyond else None,
         view=looked_at,
         next_left_out=left_out,
     )

@@ -28,7 +28,7 @@ from pairing.engine import weighted
 from pairing.engine.errors import NoValidPairing
 from pairing.engine.matching import dense_maximum_matching, exposable_vertices, primal_dual
 from pairing.engine.messages import words
-from pairing.engine.systems.dutch import structured
+from pairing.engine.systems.dutch import structured, ties
 from pairing.engine.systems.dutch.criteria import (
     ByeContext,
     Layout,
@@ -338,7 +338,7 @@ class RoundProcedure:
             and not outcome.meets_none_of(members, rest)
             and (
                 outcome.meets_one_of(members, rest)
-                or any(self.players[outcome.mate.get(v, v)].score < score for v in members)
+                or ties.paired_below(outcome, members, lambda v: self.players[v].score < score)
             )
         ):
             return False
@@ -568,6 +568,12 @@ class RoundProcedure:
             answers = {self._completable(sorted(s | {*rest, *nxt}), None) for s in sets or ()}
             if len(answers) == 1:
                 return answers.pop()
+            if outcome.pending:
+                common = ties.left_over_answer(
+                    outcome, lambda s: self._completable(sorted(s | {*rest, *nxt}), None), 8
+                )
+                if common is not None:
+                    return common
             unmatched = {v for v in outcome.view if outcome.mate.get(v, v) == v}
             return self._completable(sorted(unmatched | set(rest)), None)
         (x,) = floaters

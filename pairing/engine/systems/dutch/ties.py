@@ -1,0 +1,155 @@
+"""What every matching of greatest weight of a bracket's graph says, when the duals
+alone do not tell (C.04.3 2026, C4 and C9 as the round reads them).
+
+A bracket's graph may have several matchings of greatest weight that differ beyond the
+bracket (the next score group, everyone below).  The round reads two things there:
+whether one of the next bracket's players is paired below it (C9 in the next bracket)
+and which players are left over (C4, whether the round can be completed).  When every
+matching of greatest weight answers alike, the answer is the one any of them gives,
+and this module settles it by this project's own matching, exactly:
+
+- **marked edges.**  Scaling every weight by ``2**k`` (``2**k`` above the number of
+  pairs) and adding one for each marked edge (or taking one off) keeps every matching
+  of greatest weight ahead of the others, and among them takes one with the most (the
+  fewest) marked edges (lexicographic weights); so one more matching tells whether
+  all of them, none of them or some have one;
+- **a set left over.**  A set ``S`` is what some matching of greatest weight leaves
+  unmatched exactly when the graph without ``S``, each edge worth ``2**k`` times its
+  weight plus one, has a matching that weighs the optimum and covers every other
+  vertex.
+
+``None`` answers mean the matchings of greatest weight disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+
+from pairing.engine.matching import primal_dual
+from pairing.engine.systems.dutch.order import Outcome
+
+Weights = Mapping[tuple[int, int], int]
+
+
+def _scale(vertices: Sequence[int]) -> int:
+    """Bits below a weight that hold a count of edges of one matching."""
+    return (len(vertices) // 2 + 1).bit_length()
+
+
+def _weight(weights: Weights, mate: Mapping[int, int]) -> int:
+    return sum(weights.get((a, b), 0) for a, b in mate.items() if a < b)
+
+
+def some_edge_marked(
+    vertices: Sequence[int],
+    weights: Weights,
+    marked: Callable[[int, int], bool],
+    mate: Mapping[int, int],
+) -> bool | None:
+    """True when every matching of greatest weight has a ``marked`` edge (``a < b``),
+    False when none has; None when some have and some have not.  ``mate`` is one such
+    matching: when it has a marked edge, the one with the fewest is worked out, else
+    the one with the most (one matching either way)."""
+    known = any(marked(a, b) for a, b in mate.items() if a < b)
+    shift = _scale(vertices)
+    step = -1 if known else 1
+    found = primal_dual.max_weight_matching(
+        vertices,
+        {
+            (a, b): (w << shift) + (step if marked(a, b) else 0)
+            for (a, b), w in weights.items()
+            if w > 0 and a != b
+        },
+    )
+    if any(marked(a, b) for a, b in found.items() if a < b) == known:
+        return known
+    return None
+
+
+def leaves_over(
+    vertices: Sequence[int], weights: Weights, best: int, unmatched: Collection[int]
+) -> bool:
+    """Whether some matching of total weight ``best`` (the greatest) leaves exactly
+    ``unmatched`` unmatched."""
+    others = [v for v in vertices if v not in unmatched]
+    if len(others) % 2:
+        return False
+    inside = set(others)
+    shift = _scale(vertices)
+    found = primal_dual.max_weight_matching(
+        others,
+        {
+            (a, b): (w << shift) + 1
+            for (a, b), w in weights.items()
+            if w > 0 and a in inside and b in inside
+        },
+    )
+    return len(found) == len(others) and _weight(weights, found) == best
+
+
+def common_answer(
+    vertices: Sequence[int],
+    weights: Weights,
+    mate: Mapping[int, int],
+    candidates: Iterable[set[int]],
+    answer: Callable[[set[int]], bool],
+) -> bool | None:
+    """The answer every matching of greatest weight gives about the set it leaves
+    unmatched, ``candidates`` holding every such set (and maybe others); None when two
+    of them answer differently.  ``mate`` is one matching of greatest weight."""
+    best = _weight(weights, mate)
+    known = set(vertices) - set(mate)
+    expected = answer(known)
+    for unmatched in candidates:
+        if (
+            unmatched != known
+            and answer(unmatched) != expected
+            and leaves_over(vertices, weights, best, unmatched)
+        ):
+            return None
+    return expected
+
+
+def paired_below(outcome: Outcome, members: Sequence[int], below: Callable[[int], bool]) -> bool:
+    """Whether the bracket's final matching (:attr:`Outcome.mate`) pairs one of
+    ``members`` with a player ``below`` (C9 in the next bracket).  When that matching
+    is still to be worked out, the answer every matching of greatest weight of the
+    last graph shares, if they share one (only otherwise is it worked out)."""
+    graph, duals = outcome.graph, outcome.duals
+    if not outcome.pending or graph is None or duals is None:
+        return _read_below(outcome, members, below)
+    live, weights, fixed = graph
+    if any(v in fixed and below(fixed[v]) for v in members):
+        return True
+    inside = set(members)
+
+    def marked(a: int, b: int) -> bool:
+        return (a in inside and below(b)) or (b in inside and below(a))
+
+    shared = some_edge_marked(live, weights, marked, duals.mate)
+    if shared is not None:
+        return shared
+    return _read_below(outcome, members, below)
+
+
+def _read_below(outcome: Outcome, members: Sequence[int], below: Callable[[int], bool]) -> bool:
+    mate = outcome.mate
+    return any(below(mate.get(v, v)) for v in members)
+
+
+def left_over_answer(
+    outcome: Outcome, answer: Callable[[set[int]], bool], limit: int
+) -> bool | None:
+    """What ``answer`` says of the players the bracket's final matching leaves
+    unmatched in its last graph, when every matching of greatest weight answers alike;
+    None when they differ or more than ``limit`` players may be left over or not."""
+    graph, duals = outcome.graph, outcome.duals
+    if graph is None or duals is None:
+        return None
+    sets = duals.unmatched_sets(limit)
+    if sets is None:
+        return None
+    return common_answer(graph[0], graph[1], duals.mate, sets, answer)
+
+
+__all__ = ["common_answer", "leaves_over", "left_over_answer", "paired_below", "some_edge_marked"]

@@ -1,0 +1,140 @@
+"""What every matching of greatest weight of a bracket's graph shares, settled by this
+project's matching (``pairing.engine.systems.dutch.ties``, #38): C9's question (is one
+of the next bracket's players paired below it?) and C4's (can those left over and
+everyone below complete the round?) of FIDE C.04.3 2026, as the round reads them.
+
+The helpers are checked against every matching of small random graphs, listed by brute
+force; then rounds whose answers used to need NetworkX's matching are paired without
+it, as the oracle (NetworkX's matching for every step) pairs them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from pairing.engine import System, pair_round
+from pairing.engine.generator import tournament_states
+from pairing.engine.matching import primal_dual
+from pairing.engine.model import RoundPairing
+from pairing.engine.systems.dutch import ties
+from pairing.engine.systems.dutch.procedure import RoundProcedure
+
+Weights = dict[tuple[int, int], int]
+
+
+def _matchings(vertices: list[int], weights: Weights) -> Iterator[list[tuple[int, int]]]:
+    """Every matching of the graph (edges ``a < b`` of positive weight)."""
+    if not vertices:
+        yield []
+        return
+    first, others = vertices[0], vertices[1:]
+    yield from _matchings(others, weights)
+    for b in others:
+        if weights.get((first, b), 0) > 0:
+            rest = [v for v in others if v != b]
+            for found in _matchings(rest, weights):
+                yield [(first, b), *found]
+
+
+def _optima(vertices: list[int], weights: Weights) -> list[list[tuple[int, int]]]:
+    every = list(_matchings(vertices, weights))
+    best = max(sum(weights[e] for e in m) for m in every)
+    return [m for m in every if sum(weights[e] for e in m) == best]
+
+
+def _graph(rng: random.Random) -> tuple[list[int], Weights]:
+    """A small graph with few distinct weights, so that optima tie often."""
+    n = rng.randint(3, 8)
+    vertices = list(range(n))
+    weights = {
+        (a, b): rng.choice([1, 2, 2, 3])
+        for b in vertices
+        for a in vertices[:b]
+        if rng.random() < 0.6
+    }
+    return vertices, weights
+
+
+@pytest.mark.parametrize("seed", range(120))
+def test_whether_every_matching_of_greatest_weight_has_a_marked_edge(seed: int) -> None:
+    rng = random.Random(seed)
+    vertices, weights = _graph(rng)
+    if not weights:
+        return
+    chosen = set(rng.sample(sorted(weights), k=max(1, len(weights) // 3)))
+
+    def marked(a: int, b: int) -> bool:
+        return (a, b) in chosen
+
+    having = {any(e in chosen for e in m) for m in _optima(vertices, weights)}
+    expected = having.pop() if len(having) == 1 else None
+    mate = primal_dual.max_weight_matching(vertices, weights)
+    assert ties.some_edge_marked(vertices, weights, marked, mate) == expected
+
+
+@pytest.mark.parametrize("seed", range(120))
+def test_sets_left_over_and_the_answer_they_share(seed: int) -> None:
+    rng = random.Random(1000 + seed)
+    vertices, weights = _graph(rng)
+    optima = _optima(vertices, weights)
+    best = sum(weights[e] for e in optima[0])
+    left_over = [frozenset(vertices) - {v for e in m for v in e} for m in optima]
+    subsets = [
+        {v for k, v in enumerate(vertices) if bits >> k & 1} for bits in range(1 << len(vertices))
+    ]
+    for unmatched in subsets:
+        expected = frozenset(unmatched) in left_over
+        assert ties.leaves_over(vertices, weights, best, unmatched) == expected, unmatched
+    mate = primal_dual.max_weight_matching(vertices, weights)
+    for _ in range(5):
+        favoured = set(rng.sample(vertices, k=rng.randint(0, len(vertices))))
+
+        def answer(unmatched: set[int], favoured: set[int] = favoured) -> bool:
+            return unmatched <= favoured
+
+        answers = {answer(set(s)) for s in left_over}
+        shared = answers.pop() if len(answers) == 1 else None
+        assert ties.common_answer(vertices, weights, mate, subsets, answer) == shared
+
+
+def _round(players: int, rounds: int, number: int) -> tuple[RoundPairing, RoundPairing]:
+    """The oracle's pairing (NetworkX's matching for every step) of one round of a near
+    round robin, and today's, NetworkX refused."""
+    states = tournament_states(System.DUTCH, players=players, rounds=rounds, seed=2026)
+    state = next(s for s in states if s.round_number == number)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(RoundProcedure, "own_matching", False)
+        oracle = pair_round(state, System.DUTCH, seed=2026)
+    with pytest.MonkeyPatch.context() as patch:
+
+        def refused(*args: object, **kwargs: object) -> dict[int, int]:
+            raise AssertionError("NetworkX was asked")
+
+        patch.setattr("pairing.engine.weighted.max_weight_matching", refused)
+        fast = pair_round(state, System.DUTCH, seed=2026)
+    return oracle, fast
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds", "number"),
+    [
+        (12, 11, 8),  # C9: whether the next bracket's players are paired below
+        (12, 11, 10),  # the same
+        (16, 15, 10),  # C4: whether those left over complete the round
+    ],
+)
+def test_c_04_3_c4_and_c9_read_from_every_optimum_without_networkx(
+    players: int, rounds: int, number: int
+) -> None:
+    """Rounds where the duals alone left C9's or C4's answer open, and NetworkX's
+    matching used to be worked out: every matching of greatest weight answers alike,
+    so this project's matchings settle it, and the round pairs as the oracle does."""
+    oracle, fast = _round(players, rounds, number)
+    assert (fast.boards, fast.pairing_allocated_bye, fast.explanation) == (
+        oracle.boards,
+        oracle.pairing_allocated_bye,
+        oracle.explanation,
+    )
