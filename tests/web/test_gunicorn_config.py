@@ -38,3 +38,14 @@ def test_dockerfile_runs_gunicorn_with_these_settings() -> None:
 
     dockerfile = (Path(__file__).resolve().parents[2] / "Dockerfile").read_text()
     assert '"-c", "python:swissweb.gunicorn"' in dockerfile
+
+
+def test_dockerfile_compiles_the_bytecode_that_its_processes_may_not_write() -> None:
+    """The image sets PYTHONDONTWRITEBYTECODE and runs as a user who cannot write /app,
+    so the modules are compiled once at build, after they are copied in: otherwise each
+    command-line pairing (``python -m pairing``) compiles every module it imports."""
+    dockerfile = (Path(__file__).resolve().parents[2] / "Dockerfile").read_text()
+    assert "PYTHONDONTWRITEBYTECODE=1" in dockerfile
+    compiled = dockerfile.index("RUN python -m compileall -q pairing swissweb")
+    assert compiled > dockerfile.index("COPY pairing ./pairing")
+    assert compiled > dockerfile.index("COPY swissweb ./swissweb")
