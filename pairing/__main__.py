@@ -12,13 +12,10 @@ the engine raises, and never prints or exits.
 from __future__ import annotations
 
 import argparse
-import csv
 import enum
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
-from fractions import Fraction
-from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from pairing.engine import SYSTEMS, EngineError, NoValidPairing, System, TrfError, pair_round
@@ -44,6 +41,8 @@ from pairing.engine.trf import (
 )
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from pairing.engine.tiebreaks import TieBreakSpec
 
 F10_TIEBREAKS = "DE1,ARO,LOT"
@@ -216,7 +215,8 @@ def _read(path: str) -> TrfDocument:
     :raises CommandError: the file cannot be read (5) or is malformed (3).
     """
     try:
-        data = Path(path).read_bytes()
+        with open(path, "rb") as source:
+            data = source.read()
     except OSError as exc:
         raise CommandError(
             f"pairing: cannot read {path}: {exc.strerror}", ExitStatus.FILE_ERROR
@@ -244,7 +244,8 @@ def _write(path: str, text: str) -> None:
         sys.stdout.write(text)
         return
     try:
-        Path(path).write_text(text, encoding="utf-8")
+        with open(path, "w", encoding="utf-8") as target:
+            target.write(text)
     except OSError as exc:
         raise CommandError(
             f"pairing: cannot write {path}: {exc.strerror}", ExitStatus.FILE_ERROR
@@ -517,6 +518,8 @@ def _file_tiebreaks(path: str, doc: TrfDocument) -> tuple[TieBreakSpec, ...]:
 
 
 def _standings(args: argparse.Namespace) -> ExitStatus:
+    import csv  # only --standings writes CSV
+
     from pairing.engine.standings import standings  # pairing needs no standings
     from pairing.engine.tiebreaks import (  # pairing needs no standings
         UnplayedRounds,

@@ -9,7 +9,6 @@ system and the SB-ordered system (which takes these rules over, SB 7) both call 
 from __future__ import annotations
 
 import enum
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -20,7 +19,11 @@ from .model import Colour, PairingNumber, Player, TournamentState
 def initial_colour(state: TournamentState, seed: int) -> Colour:
     """The top seed's colour in round 1: the event's own, else drawn by lot from ``seed``
     (Dutch A7c, C.04.3 of 2026 Article 5.1, SB 7)."""
-    return state.initial_colour or random.Random(seed).choice((Colour.WHITE, Colour.BLACK))
+    if state.initial_colour is not None:
+        return state.initial_colour
+    import random  # only a draw by lot needs it; most rounds' files give the colour
+
+    return random.Random(seed).choice((Colour.WHITE, Colour.BLACK))
 
 
 def colour_history(player: Player) -> tuple[Colour | None, ...]:
