@@ -91,9 +91,10 @@ def test_cli_pair_loads_only_the_system_asked_for(tmp_path: Path) -> None:
 
 
 def test_cli_pair_skips_the_standard_modules_it_does_not_need(tmp_path: Path) -> None:
-    """--dutch -p reads and writes files with ``open`` and draws no lot when the file
-    gives the first colour, so pathlib, random and csv (--standings' CSV) stay
-    unloaded: each costs milliseconds of a run that pairs a small round in about ten.
+    """--dutch -p reads and writes files with ``open``, draws no lot when the file
+    gives the first colour and meets none of the web app's backup records, so pathlib,
+    random, csv (--standings' CSV) and the backup records' parsers stay unloaded: each
+    costs milliseconds of a run that pairs a small round in about ten.
     Run with -S, so that no site hook loads them first."""
     path = write(tmp_path, HEADER + "XXC white1", *fresh_field(5))
     out = str(tmp_path / "out.txt")
@@ -116,7 +117,7 @@ def test_cli_pair_skips_the_standard_modules_it_does_not_need(tmp_path: Path) ->
     assert completed.returncode == 0, completed.stderr
     assert Path(out).read_text(encoding="utf-8") == "3\n1 3\n4 2\n5 0\n"
     loaded = set(completed.stdout.split())
-    assert not {"pathlib", "random", "csv", "networkx"} & loaded
+    assert not {"pathlib", "random", "csv", "networkx", "pairing.engine.trf.lossless"} & loaded
 
 
 def test_cli_help_names_the_engines_own_tiebreak_defaults_and_texts() -> None:

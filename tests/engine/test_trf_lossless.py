@@ -12,6 +12,7 @@ import pytest
 
 from pairing.engine import trf
 from pairing.engine.errors import TrfError
+from pairing.engine.trf import lossless
 
 PLAYERS = [
     trf.format_player(trf.TrfPlayer(start_rank=n, name=f"Player, No {n}", rating=1500))
@@ -150,3 +151,13 @@ def test_trf_lossless_explanation_step_with_a_malformed_code_is_refused(
     steps = [{"rule": "A", "text": "t", "players": [], **extra}]
     with pytest.raises(TrfError, match="not a list of steps"):
         _doc(trf.explanation_line(1, steps))
+
+
+def test_the_package_gives_the_backup_records_when_first_asked_for() -> None:
+    """``pairing.engine.trf`` loads ``lossless`` only when one of its names is read (the
+    command line pairs files without it), and gives the module's own objects."""
+    assert trf.prize_table is lossless.prize_table
+    assert trf.TrfReason is lossless.TrfReason
+    assert set(trf.__all__) >= trf._LOSSLESS
+    with pytest.raises(AttributeError):
+        _ = trf.no_such_name

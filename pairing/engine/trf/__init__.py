@@ -117,6 +117,8 @@ backup and import build and read every line through the functions named here.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .checking import (
     check_trf,
 )
@@ -231,29 +233,6 @@ from .extensions import (
     withdrawals,
 )
 from .fields import format_points
-from .lossless import (
-    TrfAsk,
-    TrfExplanation,
-    TrfReason,
-    access_code_line,
-    access_codes,
-    ask_line,
-    asks,
-    birth_year_line,
-    birth_years,
-    explanation_line,
-    explanations,
-    fide_ratings,
-    fide_ratings_line,
-    fixed_board_line,
-    fixed_boards,
-    national_id_line,
-    national_ids,
-    prize_table,
-    prize_table_line,
-    reason_line,
-    reasons,
-)
 from .national import (
     RANKING_METHODS,
     national_rating_lines,
@@ -320,6 +299,68 @@ from .writer import (
     trf_document,
     write_trf,
 )
+
+if TYPE_CHECKING:
+    from .lossless import (
+        TrfAsk,
+        TrfExplanation,
+        TrfReason,
+        access_code_line,
+        access_codes,
+        ask_line,
+        asks,
+        birth_year_line,
+        birth_years,
+        explanation_line,
+        explanations,
+        fide_ratings,
+        fide_ratings_line,
+        fixed_board_line,
+        fixed_boards,
+        national_id_line,
+        national_ids,
+        prize_table,
+        prize_table_line,
+        reason_line,
+        reasons,
+    )
+
+_LOSSLESS = frozenset(
+    {
+        "TrfAsk",
+        "TrfExplanation",
+        "TrfReason",
+        "access_code_line",
+        "access_codes",
+        "ask_line",
+        "asks",
+        "birth_year_line",
+        "birth_years",
+        "explanation_line",
+        "explanations",
+        "fide_ratings",
+        "fide_ratings_line",
+        "fixed_board_line",
+        "fixed_boards",
+        "national_id_line",
+        "national_ids",
+        "prize_table",
+        "prize_table_line",
+        "reason_line",
+        "reasons",
+    }
+)
+"""What ``lossless`` gives this package: read from it when first asked for, as pairing
+a file (the command line) reads none of the web app's backup records."""
+
+
+def __getattr__(name: str) -> object:
+    if name in _LOSSLESS:
+        from . import lossless  # loaded when first used: see _LOSSLESS
+
+        return getattr(lossless, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "RANKING_METHODS",

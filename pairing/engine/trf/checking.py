@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
+from types import ModuleType
 
 from pairing.engine.errors import TrfError
 from pairing.engine.messages import Message, words
@@ -36,16 +37,6 @@ from .extensions import (
     parse_withdrawal,
 )
 from .fields import number_list, record_error
-from .lossless import (
-    parse_access_code,
-    parse_ask,
-    parse_birth_year,
-    parse_explanation,
-    parse_fide_ratings,
-    parse_fixed_board,
-    parse_prize_table,
-    parse_reason,
-)
 from .national import parse_national_rating
 from .records import (
     parse_acceleration_2026,
@@ -57,6 +48,14 @@ from .records import (
     parse_xxa,
     team_event,
 )
+
+
+def _lossless() -> ModuleType:
+    """The parsers of the web app's backup records (``lossless``), loaded when a file
+    first holds one: a file to pair (the command line's) holds none."""
+    from . import lossless  # loaded on first use, see above
+
+    return lossless
 
 
 def check_trf(doc: TrfDocument) -> None:
@@ -233,21 +232,23 @@ _RECORD_CHECKS: dict[str, RecordCheck] = {
     "SWK": _parses(lambda record: parse_tiebreak_text(record)),
     "SWR": _parses(lambda record: parse_round_info(record)),
     "SWG": lambda doc, record, ranks: _check_game(doc, record, ranks),
-    "SWP": _parses(lambda record: parse_prize_table(record)),
+    "SWP": _parses(lambda record: _lossless().parse_prize_table(record)),
     "SWI": _players_known(lambda record: [(parse_player_text(record)[0], SWC_RANK[0])]),
-    "SWB": _players_known(lambda record: [(parse_birth_year(record)[0], SWC_RANK[0])]),
+    "SWB": _players_known(lambda record: [(_lossless().parse_birth_year(record)[0], SWC_RANK[0])]),
     "SWV": _players_known(lambda record: [(parse_national_rating(record)[0], SWC_RANK[0])]),
-    "SWX": _players_known(lambda record: [(parse_fide_ratings(record)[0], SWC_RANK[0])]),
-    "SWD": _players_known(lambda record: [(parse_fixed_board(record)[0], SWC_RANK[0])]),
-    "SWL": _players_known(lambda record: [(parse_access_code(record)[0], SWC_RANK[0])]),
+    "SWX": _players_known(
+        lambda record: [(_lossless().parse_fide_ratings(record)[0], SWC_RANK[0])]
+    ),
+    "SWD": _players_known(lambda record: [(_lossless().parse_fixed_board(record)[0], SWC_RANK[0])]),
+    "SWL": _players_known(lambda record: [(_lossless().parse_access_code(record)[0], SWC_RANK[0])]),
     "SWF": _players_known(
         lambda record: [
-            (parse_reason(record).first, SWC_RANK[0]),
-            (parse_reason(record).second, SWF_SECOND[0]),
+            (_lossless().parse_reason(record).first, SWC_RANK[0]),
+            (_lossless().parse_reason(record).second, SWF_SECOND[0]),
         ]
     ),
-    "SWQ": _players_known(lambda record: [(parse_ask(record).rank, SWC_RANK[0])]),
-    "SWE": _parses(lambda record: parse_explanation(record)),
+    "SWQ": _players_known(lambda record: [(_lossless().parse_ask(record).rank, SWC_RANK[0])]),
+    "SWE": _parses(lambda record: _lossless().parse_explanation(record)),
 }
 
 
