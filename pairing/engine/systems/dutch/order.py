@@ -129,6 +129,8 @@ class BracketPairer(Protocol):
         self, high: int, low: int, in_bracket: bool, in_next: bool, single: bool, full: bool
     ) -> int: ...
 
+    def completion_weights(self, view: list[int], rest: list[int]) -> dict[tuple[int, int], int]: ...
+
 
 def pair_bracket(
     procedure: BracketPairer,
@@ -184,9 +186,7 @@ def pair_bracket(
         for i in view[:j_pos]:
             base.set(i, j, procedure.weight(i, j, j in resident_set, j in next_set, single, full))
     if full:
-        for j_pos, j in enumerate(rest):
-            for i in view + rest[:j_pos]:
-                base.set(i, j, procedure.weight(i, j, False, False, False, True))
+        base.weights.update(procedure.completion_weights(view, rest))
     if (
         homogeneous_pairs is not None
         and not nxt

@@ -99,6 +99,7 @@ class RoundProcedure(Completion):
         self.results: list[BracketResult] = []
         self.bye_player: Entrant | None = None
         self._outside_shift: int | None = None
+        self._outside_rows: dict[int, dict[int, int]] = {}
 
     # -- C2, C4, C5 over the whole round ------------------------------------------------
 
@@ -326,6 +327,34 @@ class RoundProcedure(Completion):
             self._outside_shift = self.layout.reserved + sum(width for _, width, _ in fields)
         field = 1 + (not self.bye.candidate(a)) + (not self.bye.candidate(b))
         return field << self._outside_shift
+
+    def completion_weights(self, view: list[int], rest: list[int]) -> dict[tuple[int, int], int]:
+        """The weights of C4's wider graph beyond the bracket's view: each pair of a
+        player of ``rest`` (below the next score group) with one of ``view`` or an
+        earlier one of ``rest``, by :meth:`weight` (pairs that cannot meet left out).
+
+        Such a weight is :meth:`_outside_weight`'s completion field alone, the same in
+        every bracket of the round, so each player's row is worked out once a round and
+        read again by the brackets below (#38: late rounds send bracket after bracket
+        to this graph)."""
+        rows = self._outside_rows
+        found: dict[tuple[int, int], int] = {}
+        above = list(view)
+        for j in rest:
+            row = rows.get(j)
+            if row is None:
+                row = rows[j] = {}
+                for i in range(j):
+                    w = self._outside_weight(i, j, True)
+                    if w:
+                        row[i] = w
+            get = row.get
+            for i in above:
+                w = get(i)
+                if w:
+                    found[(i, j)] = w
+            above.append(j)
+        return found
 
     def pair_structured(
         self, carried: list[int], residents: list[int], single: bool
