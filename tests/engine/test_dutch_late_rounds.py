@@ -3,13 +3,17 @@
 C4's wider graph (FIDE Handbook C.04.3, Article 2 C4) weighs every pair below the next
 score group by the completion field alone: the weights kept for the round
 (``RoundProcedure.completion_weights``) are those :meth:`RoundProcedure.weight` gives
-pair by pair.
+pair by pair.  C4's maximum matchings begun from pairs found before answer as from
+nothing.
 """
 
 from __future__ import annotations
 
+import random
+
 from pairing.engine import NoValidPairing, System
 from pairing.engine.generator import tournament_states
+from pairing.engine.matching import dense_maximum_matching
 from pairing.engine.systems.dutch.entrants import entrants
 from pairing.engine.systems.dutch.procedure import RoundProcedure
 
@@ -41,3 +45,51 @@ def test_c_4_completion_weights_kept_for_the_round_are_the_weights_pair_by_pair(
     except NoValidPairing:
         pass  # the event ran out of pairings; the rounds before it were checked
     assert checked > 1000
+
+
+def test_dense_matching_begun_from_a_matching_is_as_large_as_from_nothing() -> None:
+    """A maximum matching grown from any matching of the graph has the size of one
+    grown from nothing (Edmonds): random graphs, dense and sparse, random starts."""
+    rng = random.Random(11)
+    for _ in range(400):
+        n = rng.randint(1, 24)
+        density = rng.choice((0.15, 0.5, 0.9))
+        edges = {(a, b) for b in range(n) for a in range(b) if rng.random() < density}
+
+        def adjacent(i: int, j: int, edges: set[tuple[int, int]] = edges) -> bool:
+            return (min(i, j), max(i, j)) in edges
+
+        start = [-1] * n
+        for a, b in rng.sample(sorted(edges), len(edges)):
+            if start[a] == -1 and start[b] == -1 and rng.random() < 0.7:
+                start[a], start[b] = b, a
+        fresh = dense_maximum_matching(n, adjacent)
+        begun = dense_maximum_matching(n, adjacent, start)
+        for found in (fresh, begun):
+            assert all(m == -1 or (found[m] == v and adjacent(v, m)) for v, m in enumerate(found))
+        assert sum(m != -1 for m in begun) == sum(m != -1 for m in fresh)
+
+
+def test_c_4_completion_begun_from_pairs_found_before_answers_as_from_nothing() -> None:
+    """:meth:`RoundProcedure._completable_now`, which begins from pairs earlier questions
+    of the round found, answers as a procedure that has asked nothing before, over random
+    sets of late rounds' players, asked one after the other."""
+    rng = random.Random(5)
+    asked = 0
+    try:
+        for state in tournament_states(System.DUTCH, players=25, rounds=22, seed=9):
+            players, _ = entrants(state)
+            n = len(players)
+            if n < 6 or state.round_number < 12:
+                continue
+            warm = RoundProcedure(players, state.rounds_completed)
+            for _ in range(40):
+                members = sorted(rng.sample(range(n), rng.randint(2, n)))
+                bye = None if rng.random() < 0.7 else sorted(rng.sample(members, 2))
+                cold = RoundProcedure(players, state.rounds_completed)
+                cold._pairs_seen.clear()
+                assert warm._completable_now(members, bye) == cold._completable_now(members, bye)
+                asked += 1
+    except NoValidPairing:
+        pass
+    assert asked > 100

@@ -52,15 +52,23 @@ class LazyAdjacency(Sequence[list[int]]):
         return row
 
 
-def dense_maximum_matching(n: int, adjacent: Callable[[int, int], bool]) -> list[int]:
+def dense_maximum_matching(
+    n: int, adjacent: Callable[[int, int], bool], start: Sequence[int] | None = None
+) -> list[int]:
     """A maximum matching of a graph given by a predicate, cheap when the graph is dense:
     ``mate[v]`` is v's partner, or -1.
 
     Each vertex in order is matched to the next free vertex it may meet; a vertex left
     free then looks for an augmenting path of one or three edges, and only when there is
     none for the full search of :func:`maximum_matching`.  Neighbour lists are made only
-    for the vertices those searches reach (:class:`LazyAdjacency`)."""
-    mate = [-1] * n
+    for the vertices those searches reach (:class:`LazyAdjacency`).
+
+    ``start``, when given, is a matching of the graph (its edges ones ``adjacent``
+    accepts) the greedy pass begins from: a caller that asks about sets of vertices
+    sharing most of their pairs passes a matching found before, and fewer vertices are
+    left to search from.  Any matching grows into a maximum one by one search from each
+    vertex it leaves free (Edmonds), so the size found is the same."""
+    mate = [-1] * n if start is None else list(start)
     for v in range(n):
         if mate[v] != -1:
             continue

@@ -24,6 +24,9 @@ class Completion:
     players: list[Entrant]
     bye: ByeContext
     _completable_sets: dict[tuple[tuple[int, ...], tuple[int, ...] | None], bool]
+    _pairs_seen: dict[int, int]
+    """Pairs of the round's players that maximum matchings asked about before found,
+    both ways: where the next one begins (:meth:`_completable_now`)."""
 
     def _adjacent(self, members: Sequence[int]) -> list[list[int]]:
         return [
@@ -82,7 +85,23 @@ class Completion:
                 return may_take_bye[j]
             return compatible(entrants[i], entrants[j])
 
-        mate = dense_maximum_matching(dummy + len(members) % 2, adjacent)
+        # Begin from the pairs found before among these players (a late round asks
+        # about sets that differ by a few players): only the answer is read, and the
+        # size of a maximum matching does not depend on where the search began.
+        seen = self._pairs_seen
+        position = {m: i for i, m in enumerate(members)}
+        start = [-1] * (dummy + len(members) % 2)
+        for i, m in enumerate(members):
+            partner = seen.get(m)
+            if partner is None or start[i] != -1 or seen.get(partner) != m:
+                continue
+            j = position.get(partner)
+            if j is not None and start[j] == -1:
+                start[i], start[j] = j, i
+        mate = dense_maximum_matching(dummy + len(members) % 2, adjacent, start)
+        for i, j in enumerate(mate):
+            if i < j < dummy:
+                seen[members[i]], seen[members[j]] = members[j], members[i]
         return all(m != -1 for m in mate)
 
     def _needs_everyone(self, carried: list[int], residents: list[int], below: list[int]) -> bool:

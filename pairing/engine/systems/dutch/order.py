@@ -129,7 +129,9 @@ class BracketPairer(Protocol):
         self, high: int, low: int, in_bracket: bool, in_next: bool, single: bool, full: bool
     ) -> int: ...
 
-    def completion_weights(self, view: list[int], rest: list[int]) -> dict[tuple[int, int], int]: ...
+    def completion_weights(
+        self, view: list[int], rest: list[int]
+    ) -> dict[tuple[int, int], int]: ...
 
 
 def pair_bracket(

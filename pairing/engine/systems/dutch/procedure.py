@@ -95,6 +95,7 @@ class RoundProcedure(Completion):
         self.players = list(players)
         self.layout = Layout.of(self.players, rounds_completed)
         self._completable_sets: dict[tuple[tuple[int, ...], tuple[int, ...] | None], bool] = {}
+        self._pairs_seen: dict[int, int] = {}
         self.bye = self._bye_context()
         self.results: list[BracketResult] = []
         self.bye_player: Entrant | None = None
