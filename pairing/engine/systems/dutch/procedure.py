@@ -351,9 +351,9 @@ class RoundProcedure(Completion):
                         row[i] = w
             get = row.get
             for i in above:
-                w = get(i)
-                if w:
-                    found[(i, j)] = w
+                kept = get(i)
+                if kept:
+                    found[(i, j)] = kept
             above.append(j)
         return found
 
