@@ -93,3 +93,33 @@ def test_c_4_completion_begun_from_pairs_found_before_answers_as_from_nothing() 
     except NoValidPairing:
         pass
     assert asked > 100
+
+
+def test_c_4_bracket_needing_everyone_found_from_pairs_found_before_as_from_nothing() -> None:
+    """:meth:`RoundProcedure._needs_everyone`, whose last matching begins from pairs found
+    before among the players below, answers as a procedure that found none, for random
+    brackets (moved-down players, residents, everyone below) of late rounds."""
+    rng = random.Random(3)
+    asked = needing = 0
+    try:
+        for state in tournament_states(System.DUTCH, players=27, rounds=24, seed=4):
+            players, _ = entrants(state)
+            n = len(players)
+            if n < 8 or state.round_number < 12:
+                continue
+            warm = RoundProcedure(players, state.rounds_completed)
+            for _ in range(30):
+                first, cut = sorted(rng.sample(range(1, n - 1), 2))
+                carried = sorted(rng.sample(range(first), rng.randint(0, min(3, first))))
+                residents = list(range(first, cut))
+                below = list(range(cut, n))
+                warm._completable(below, None)
+                cold = RoundProcedure(players, state.rounds_completed)
+                cold._pairs_seen.clear()
+                answer = cold._needs_everyone(carried, residents, below)
+                assert warm._needs_everyone(carried, residents, below) == answer
+                asked += 1
+                needing += answer
+    except NoValidPairing:
+        pass
+    assert asked > 100 and needing

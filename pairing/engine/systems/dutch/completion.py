@@ -85,24 +85,43 @@ class Completion:
                 return may_take_bye[j]
             return compatible(entrants[i], entrants[j])
 
-        # Begin from the pairs found before among these players (a late round asks
-        # about sets that differ by a few players): only the answer is read, and the
-        # size of a maximum matching does not depend on where the search began.
+        # Only the answer is read, and the size of a maximum matching does not depend
+        # on the matching it was grown from.
+        start = self._begun(members, dummy + len(members) % 2)
+        mate = dense_maximum_matching(dummy + len(members) % 2, adjacent, start)
+        self._remember(members, mate)
+        return all(m != -1 for m in mate)
+
+    def _begun(self, who: Sequence[int | None], size: int) -> list[int]:
+        """A matching of ``size`` vertices to grow a maximum one from: the pairs found
+        before (:meth:`_remember`) between two players of ``who`` (vertex ``i`` is the
+        player ``who[i]``, None for a vertex that is none).  A late round asks about
+        sets of players that differ by a few (#38): the searches start from the pairs
+        the last ones found, most of them still there."""
         seen = self._pairs_seen
-        position = {m: i for i, m in enumerate(members)}
-        start = [-1] * (dummy + len(members) % 2)
-        for i, m in enumerate(members):
+        position = {m: i for i, m in enumerate(who) if m is not None}
+        start = [-1] * size
+        for i, m in enumerate(who):
+            if m is None or start[i] != -1:
+                continue
             partner = seen.get(m)
-            if partner is None or start[i] != -1 or seen.get(partner) != m:
+            if partner is None or seen.get(partner) != m:
                 continue
             j = position.get(partner)
             if j is not None and start[j] == -1:
                 start[i], start[j] = j, i
-        mate = dense_maximum_matching(dummy + len(members) % 2, adjacent, start)
+        return start
+
+    def _remember(self, who: Sequence[int | None], mate: Sequence[int]) -> None:
+        """Keep the pairs of players a maximum matching found (``mate`` over the
+        vertices of ``who``, as in :meth:`_begun`) for the next searches."""
+        seen = self._pairs_seen
+        size = len(who)
         for i, j in enumerate(mate):
-            if i < j < dummy:
-                seen[members[i]], seen[members[j]] = members[j], members[i]
-        return all(m != -1 for m in mate)
+            if i < j < size:
+                a, b = who[i], who[j]
+                if a is not None and b is not None:
+                    seen[a], seen[b] = b, a
 
     def _needs_everyone(self, carried: list[int], residents: list[int], below: list[int]) -> bool:
         """C4 before pairing: True when no pairing of the bracket with the most pairs of
@@ -162,7 +181,12 @@ class Completion:
                 return False
             return compatible(players[a], players[b])
 
-        mate = dense_maximum_matching(count + count % 2, adjacent_to)
+        # Only whether a vertex is left over is read: the matching begins from pairs
+        # found before among the players below (loose players and stand-ins meet none
+        # of them there, so each such pair is an edge of this graph).
+        below_only: list[int | None] = [*([None] * first_below), *below]
+        start = self._begun(below_only, count + count % 2)
+        mate = dense_maximum_matching(count + count % 2, adjacent_to, start)
         return any(m == -1 for m in mate)
 
     def pairs_within(self, members: Sequence[int], apart: set[int] | None = None) -> int:
