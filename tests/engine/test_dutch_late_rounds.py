@@ -4,18 +4,23 @@ C4's wider graph (FIDE Handbook C.04.3, Article 2 C4) weighs every pair below th
 score group by the completion field alone: the weights kept for the round
 (``RoundProcedure.completion_weights``) are those :meth:`RoundProcedure.weight` gives
 pair by pair.  C4's maximum matchings begun from pairs found before answer as from
-nothing.
+nothing, and each matching of a bracket's steps begun from the step before pairs as
+one found from nothing (the oracle).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
+
+import pytest
 
 from pairing.engine import NoValidPairing, System
 from pairing.engine.generator import tournament_states
-from pairing.engine.matching import dense_maximum_matching
+from pairing.engine.matching import dense_maximum_matching, primal_dual
 from pairing.engine.systems.dutch.entrants import entrants
 from pairing.engine.systems.dutch.procedure import RoundProcedure
+from tests.engine.test_dutch_fast_paths import NEAR_ROUND_ROBINS, _play_both_ways
 
 
 def test_c_4_completion_weights_kept_for_the_round_are_the_weights_pair_by_pair() -> None:
@@ -123,3 +128,27 @@ def test_c_4_bracket_needing_everyone_found_from_pairs_found_before_as_from_noth
     except NoValidPairing:
         pass
     assert asked > 100 and needing
+
+
+@pytest.mark.parametrize(("players", "rounds", "seed"), [*NEAR_ROUND_ROBINS, (40, 36, 2026)])
+def test_c_04_3_article_4_steps_begun_from_the_step_before_pair_as_from_nothing(
+    players: int, rounds: int, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each matching of a bracket's steps after the first begun from the optimum of the
+    step before (``RoundProcedure.warm_start``) pairs every round as when each is found
+    from nothing: the same boards, bye and explanation."""
+    warm = 0
+    certified = primal_dual.certified_matching
+
+    def counted(
+        vertices: Sequence[int],
+        weights: Mapping[tuple[int, int], int],
+        start: primal_dual.Optimum | None = None,
+    ) -> primal_dual.Optimum:
+        nonlocal warm
+        warm += start is not None
+        return certified(vertices, weights, start)
+
+    monkeypatch.setattr(primal_dual, "certified_matching", counted)
+    _play_both_ways(monkeypatch, "warm_start", players=players, rounds=rounds, seed=seed)
+    assert warm

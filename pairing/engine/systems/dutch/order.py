@@ -117,6 +117,9 @@ class BracketPairer(Protocol):
     @property
     def own_matching(self) -> bool: ...
 
+    @property
+    def warm_start(self) -> bool: ...
+
     def pairs_within(self, members: Sequence[int], apart: set[int] | None = None) -> int: ...
 
     def next_group_indifferent(self, bracket: list[int], floaters: int, nxt: list[int]) -> bool: ...
@@ -231,7 +234,8 @@ def pair_bracket(
             last.clear()
             duals.clear()
         else:
-            optimum = primal_dual.certified_matching(live, chosen)
+            warm = duals[0] if duals and procedure.warm_start else None
+            optimum = primal_dual.certified_matching(live, chosen, warm)
             mate = optimum.mate
             duals[:] = [optimum]
             # Without C4 the round reads only who is left unmatched (see ``settled``).

@@ -80,6 +80,11 @@ class RoundProcedure(Completion):
     with this project's weighted matching (:mod:`pairing.engine.matching.primal_dual`);
     False asks NetworkX's for every one, which the tests use as the oracle."""
 
+    warm_start: ClassVar[bool] = True
+    """Begin each matching of a bracket's steps after the first from the optimum of the
+    step before (:func:`~pairing.engine.matching.primal_dual.certified_matching`); False
+    finds each from nothing, which the tests use as the oracle."""
+
     early_completion: ClassVar[bool] = True
     """Send a bracket straight to its pairing with everyone in view when no pairing of
     it with its own pairs alone can complete the round (:meth:`_needs_everyone`);
