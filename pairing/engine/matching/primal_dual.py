@@ -136,9 +136,10 @@ def certified_matching(
     """:func:`max_weight_matching` with its duals (:class:`Optimum`).
 
     ``warm``: an optimum of an earlier graph (other weights, some vertices the same) to
-    begin from (:func:`.primal_dual_warm.warm_start`); the optimum found is then proved
-    by its duals (:func:`.primal_dual_warm.proves_optimum`), and found again from
-    nothing if they do not prove it."""
+    begin from (:func:`.primal_dual_warm.warm_start`) when that leaves few vertices to
+    search from; the optimum found is then proved by its duals
+    (:func:`.primal_dual_warm.proves_optimum`), and found again from nothing if they
+    do not prove it."""
     order = list(vertices)
     index = {v: i for i, v in enumerate(order)}
     adjacent: list[dict[int, int]] = [{} for _ in order]
@@ -149,7 +150,12 @@ def certified_matching(
     if warm is not None:
         previous = warm._search
         start = warm_start(previous, list(warm._index), order, adjacent)
-        found = Optimum(Search(len(order), adjacent, start), order)
-        if proves_optimum(found._search):
-            return found
+        mate, duals = start
+        roots = sum(1 for m, d in zip(mate, duals, strict=True) if m == -1 and d > 0)
+        # Begun from far (a search from each of many free vertices), the warm search
+        # costs as much as one from nothing and more: it is taken only when near.
+        if 4 * roots <= len(order):
+            found = Optimum(Search(len(order), adjacent, start), order)
+            if proves_optimum(found._search):
+                return found
     return Optimum(Search(len(order), adjacent), order)
