@@ -17,8 +17,8 @@ import pytest
 
 from pairing.engine import NoValidPairing, System
 from pairing.engine.generator import tournament_states
-from pairing.engine.matching import dense_maximum_matching, primal_dual
-from pairing.engine.systems.dutch.entrants import entrants
+from pairing.engine.matching import dense_maximum_matching, maximum_matching, primal_dual
+from pairing.engine.systems.dutch.entrants import Entrant, compatible, entrants
 from pairing.engine.systems.dutch.procedure import RoundProcedure
 from tests.engine.test_dutch_fast_paths import NEAR_ROUND_ROBINS, _play_both_ways
 
@@ -152,3 +152,56 @@ def test_c_04_3_article_4_steps_begun_from_the_step_before_pair_as_from_nothing(
     monkeypatch.setattr(primal_dual, "certified_matching", counted)
     _play_both_ways(monkeypatch, "warm_start", players=players, rounds=rounds, seed=seed)
     assert warm
+
+
+def test_c1_c3_neighbour_lists_kept_for_the_round_give_the_matchings_asked_of_each_pair() -> None:
+    """The maximum matchings of C4's checks read each player's neighbours from sets kept
+    for the round: the matching of :meth:`RoundProcedure._matching` is the one the
+    predicate gives pair by pair, and :meth:`RoundProcedure._completable_now` answers
+    as a maximum matching over ``compatible`` and the bye's rules (the oracle)."""
+    rng = random.Random(8)
+    asked = 0
+    try:
+        for state in tournament_states(System.DUTCH, players=24, rounds=21, seed=12):
+            players, _ = entrants(state)
+            n = len(players)
+            if n < 6 or state.round_number < 10:
+                continue
+            procedure = RoundProcedure(players, state.rounds_completed)
+            for _ in range(30):
+                members = sorted(rng.sample(range(n), rng.randint(2, n)))
+                apart = set(rng.sample(members, rng.randint(0, min(3, len(members)))))
+
+                def adjacent(
+                    i: int,
+                    j: int,
+                    m: list[int] = members,
+                    held: set[int] = apart,
+                    p: list[Entrant] = players,
+                ) -> bool:
+                    a, b = m[i], m[j]
+                    return not (a in held and b in held) and compatible(p[a], p[b])
+
+                assert procedure._matching(members, apart) == dense_maximum_matching(
+                    len(members), adjacent
+                )
+                bye = [m for m in members if procedure.bye.candidate(players[m])]
+                dummy = len(members)
+                size = dummy + dummy % 2
+                rows: list[list[int]] = [[] for _ in range(size)]
+                for i in range(size):
+                    for j in range(size):
+                        if i == j:
+                            continue
+                        if dummy in (i, j):
+                            edge = members[min(i, j)] in bye
+                        else:
+                            edge = compatible(players[members[i]], players[members[j]])
+                        if edge:
+                            rows[i].append(j)
+                oracle = all(m != -1 for m in maximum_matching(rows))
+                assert procedure._completable_now(members, None) == oracle
+                asked += 1
+    except NoValidPairing:
+        pass
+    assert asked > 100

@@ -24,6 +24,8 @@ class Completion:
     players: list[Entrant]
     bye: ByeContext
     _completable_sets: dict[tuple[tuple[int, ...], tuple[int, ...] | None], bool]
+    _met: dict[int, set[int]]
+    """Per player, whom he may meet: :meth:`_may_meet`."""
     _pairs_seen: dict[int, int]
     """Pairs of the round's players that maximum matchings asked about before found,
     both ways: where the next one begins (:meth:`_completable_now`)."""
@@ -50,7 +52,14 @@ class Completion:
                 return False
             return compatible(entrants[i], entrants[j])
 
-        return dense_maximum_matching(len(members), adjacent)
+        position = {m: i for i, m in enumerate(members)}
+
+        def row(i: int) -> list[int]:
+            """:func:`adjacent`'s list for ``i``, read from the kept set (ascending)."""
+            found = (position[b] for b in self._may_meet(members[i]) if b in position)
+            return sorted(j for j in found if not (held[i] and held[j]))
+
+        return dense_maximum_matching(len(members), adjacent, None, row)
 
     def _completable(self, members: Sequence[int], bye_allowed: Sequence[int] | None) -> bool:
         """Whether ``members`` can all be paired, one of ``bye_allowed`` left over when
@@ -85,12 +94,35 @@ class Completion:
                 return may_take_bye[j]
             return compatible(entrants[i], entrants[j])
 
+        position = {m: i for i, m in enumerate(members)}
+
+        def row(i: int) -> list[int]:
+            if i == dummy:
+                return [j for j in range(dummy) if may_take_bye[j]]
+            found = sorted(position[b] for b in self._may_meet(members[i]) if b in position)
+            if may_take_bye[i]:
+                found.append(dummy)
+            return found
+
         # Only the answer is read, and the size of a maximum matching does not depend
         # on the matching it was grown from.
         start = self._begun(members, dummy + len(members) % 2)
-        mate = dense_maximum_matching(dummy + len(members) % 2, adjacent, start)
+        mate = dense_maximum_matching(dummy + len(members) % 2, adjacent, start, row)
         self._remember(members, mate)
         return all(m != -1 for m in mate)
+
+    def _may_meet(self, a: int) -> set[int]:
+        """The players of the round ``a`` may meet (C1 and C3, as ``compatible(a, b)``
+        asks), kept for the round: in late rounds each player may meet few others, and
+        a matching's neighbour list is read from this set instead of asking of every
+        player (#38)."""
+        found = self._met.get(a)
+        if found is None:
+            players = self.players
+            player = players[a]
+            found = {b for b, other in enumerate(players) if b != a and compatible(player, other)}
+            self._met[a] = found
+        return found
 
     def _begun(self, who: Sequence[int | None], size: int) -> list[int]:
         """A matching of ``size`` vertices to grow a maximum one from: the pairs found
@@ -149,7 +181,7 @@ class Completion:
             [
                 j
                 for j, b in enumerate(bracket)
-                if j != i and not (a in apart and b in apart) and compatible(players[a], players[b])
+                if j != i and not (a in apart and b in apart) and b in self._may_meet(a)
             ]
             + stand_ins
             for i, a in enumerate(bracket)
@@ -186,7 +218,23 @@ class Completion:
         # of them there, so each such pair is an edge of this graph).
         below_only: list[int | None] = [*([None] * first_below), *below]
         start = self._begun(below_only, count + count % 2)
-        mate = dense_maximum_matching(count + count % 2, adjacent_to, start)
+        met = [self._may_meet(a) if a is not None else set() for a in who]
+
+        def row(v: int) -> list[int]:
+            """:func:`adjacent_to`'s list for ``v``, read from the kept sets for a
+            player below (who meets loose players and players below, as
+            ``compatible`` asks with the earlier vertex's player first, and the bye)."""
+            if v < first_below or v >= count:
+                return [w for w in range(count + count % 2) if w != v and adjacent_to(v, w)]
+            player = who[v]
+            found = [i for i in range(len(loose)) if player in met[i]]
+            found += [w for w in range(first_below, v) if player in met[w]]
+            found += [w for w in range(v + 1, count) if who[w] in met[v]]
+            if count % 2 and takes_bye[v]:
+                found.append(bye)
+            return found
+
+        mate = dense_maximum_matching(count + count % 2, adjacent_to, start, row)
         return any(m == -1 for m in mate)
 
     def pairs_within(self, members: Sequence[int], apart: set[int] | None = None) -> int:

@@ -101,6 +101,7 @@ class RoundProcedure(Completion):
         self.layout = Layout.of(self.players, rounds_completed)
         self._completable_sets: dict[tuple[tuple[int, ...], tuple[int, ...] | None], bool] = {}
         self._pairs_seen: dict[int, int] = {}
+        self._met: dict[int, set[int]] = {}
         self.bye = self._bye_context()
         self.results: list[BracketResult] = []
         self.bye_player: Entrant | None = None
