@@ -17,6 +17,10 @@ from pairing.engine.systems.dutch.criteria import ByeContext
 from pairing.engine.systems.dutch.entrants import Entrant, compatible
 from pairing.engine.systems.dutch.order import Outcome
 
+SETS_UP_TO = 128
+"""Rounds of at most this many players keep, per player, whom he may meet (speed only:
+the neighbour lists are the same either way)."""
+
 
 class Completion:
     """C4's checks over one round's players (sorted by score, then pairing number)."""
@@ -59,7 +63,9 @@ class Completion:
             found = (position[b] for b in self._may_meet(members[i]) if b in position)
             return sorted(j for j in found if not (held[i] and held[j]))
 
-        return dense_maximum_matching(len(members), adjacent, None, row)
+        return dense_maximum_matching(
+            len(members), adjacent, None, row if self._sets_pay() else None
+        )
 
     def _completable(self, members: Sequence[int], bye_allowed: Sequence[int] | None) -> bool:
         """Whether ``members`` can all be paired, one of ``bye_allowed`` left over when
@@ -107,9 +113,17 @@ class Completion:
         # Only the answer is read, and the size of a maximum matching does not depend
         # on the matching it was grown from.
         start = self._begun(members, dummy + len(members) % 2)
-        mate = dense_maximum_matching(dummy + len(members) % 2, adjacent, start, row)
+        kept = row if self._sets_pay() else None
+        mate = dense_maximum_matching(dummy + len(members) % 2, adjacent, start, kept)
         self._remember(members, mate)
         return all(m != -1 for m in mate)
+
+    def _sets_pay(self) -> bool:
+        """Whether matchings read their neighbour lists from the kept sets
+        (:meth:`_may_meet`, each worked out over the whole round): in rounds of the size
+        of near round robins (#38); a large round asks the predicate of a matching's own
+        players only, as a set would cost the whole round for each of them."""
+        return len(self.players) <= SETS_UP_TO
 
     def _may_meet(self, a: int) -> set[int]:
         """The players of the round ``a`` may meet (C1 and C3, as ``compatible(a, b)``
@@ -177,15 +191,26 @@ class Completion:
         # matchings then leave one vertex over, and the players some of them leave
         # over are those some maximum matching of the bracket leaves over.
         stand_ins = list(range(size, size + floaters - 1))
-        adjacent = [
-            [
-                j
-                for j, b in enumerate(bracket)
-                if j != i and not (a in apart and b in apart) and b in self._may_meet(a)
+        adjacent: list[list[int]] = []
+        if self._sets_pay():
+            for a in bracket:
+                meets, held = self._may_meet(a), a in apart
+                adjacent.append(
+                    [j for j, b in enumerate(bracket) if b in meets and not (held and b in apart)]
+                    + stand_ins
+                )
+        else:
+            adjacent = [
+                [
+                    j
+                    for j, b in enumerate(bracket)
+                    if j != i
+                    and not (a in apart and b in apart)
+                    and compatible(players[a], players[b])
+                ]
+                + stand_ins
+                for i, a in enumerate(bracket)
             ]
-            + stand_ins
-            for i, a in enumerate(bracket)
-        ]
         adjacent += [list(range(size)) for _ in stand_ins]
         exposable = exposable_vertices(adjacent)
         if exposable is None:
@@ -218,7 +243,9 @@ class Completion:
         # of them there, so each such pair is an edge of this graph).
         below_only: list[int | None] = [*([None] * first_below), *below]
         start = self._begun(below_only, count + count % 2)
-        met = [self._may_meet(a) if a is not None else set() for a in who]
+        met: list[set[int]] = []
+        if self._sets_pay():
+            met = [self._may_meet(a) if a is not None else set() for a in who]
 
         def row(v: int) -> list[int]:
             """:func:`adjacent_to`'s list for ``v``, read from the kept sets for a
@@ -234,7 +261,8 @@ class Completion:
                 found.append(bye)
             return found
 
-        mate = dense_maximum_matching(count + count % 2, adjacent_to, start, row)
+        kept = row if self._sets_pay() else None
+        mate = dense_maximum_matching(count + count % 2, adjacent_to, start, kept)
         return any(m == -1 for m in mate)
 
     def pairs_within(self, members: Sequence[int], apart: set[int] | None = None) -> int:

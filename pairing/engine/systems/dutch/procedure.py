@@ -341,9 +341,9 @@ class RoundProcedure(Completion):
         earlier one of ``rest``, by :meth:`weight` (pairs that cannot meet left out).
 
         Such a weight is :meth:`_outside_weight`'s completion field alone, the same in
-        every bracket of the round, so each player's row is worked out once a round and
-        read again by the brackets below (#38: late rounds send bracket after bracket
-        to this graph)."""
+        every bracket of the round, so each pair's is worked out once a round and read
+        again by the brackets below (#38: late rounds send bracket after bracket to
+        this graph)."""
         rows = self._outside_rows
         found: dict[tuple[int, int], int] = {}
         above = list(view)
@@ -351,13 +351,10 @@ class RoundProcedure(Completion):
             row = rows.get(j)
             if row is None:
                 row = rows[j] = {}
-                for i in range(j):
-                    w = self._outside_weight(i, j, True)
-                    if w:
-                        row[i] = w
-            get = row.get
             for i in above:
-                kept = get(i)
+                kept = row.get(i)
+                if kept is None:
+                    kept = row[i] = self._outside_weight(i, j, True)
                 if kept:
                     found[(i, j)] = kept
             above.append(j)
