@@ -15,6 +15,7 @@ import random
 
 from pairing.engine.matching import primal_dual, primal_dual_warm
 from pairing.engine.matching.primal_dual_search import Search
+from pairing.engine.systems.dutch.order import Outcome
 
 Weights = dict[tuple[int, int], int]
 
@@ -104,3 +105,39 @@ def test_the_proof_of_optimality_accepts_optima_and_refuses_a_worse_matching() -
             assert not primal_dual_warm.proves_optimum(search)
             refused += 1
     assert refused > 100
+
+
+def test_readings_of_warm_duals_hold_of_the_optimum_found_from_nothing() -> None:
+    """Whether the optimum pairs one of some vertices with one of others, read from the
+    duals of a warm search and then from nothing (``Outcome.meets_any_of``), holds of
+    the matching the search from nothing finds, wherever the duals answer."""
+    rng = random.Random(31)
+    answered = 0
+    for _ in range(600):
+        n = rng.randint(4, 24)
+        first_weights = _random_graph(rng, n)
+        first = primal_dual.certified_matching(range(n), first_weights)
+        keep = [v for v in range(n) if rng.random() < 0.9]
+        weights = _related(rng, first_weights, keep)
+        warm = primal_dual.certified_matching(keep, weights, first)
+        cold = primal_dual.certified_matching(keep, weights)
+
+        def again(keep: list[int] = keep, weights: Weights = weights) -> primal_dual.Optimum:
+            return primal_dual.certified_matching(keep, weights)
+
+        outcome = Outcome(
+            made=[],
+            left=[],
+            found=cold.mate,
+            with_everyone=True,
+            view=keep,
+            duals=warm,
+            cold=again,
+        )
+        members = rng.sample(keep, len(keep) // 3)
+        others = [v for v in keep if v not in members and rng.random() < 0.6]
+        meets = outcome.meets_any_of(members, others)
+        if meets is not None:
+            assert meets == any(cold.mate.get(v) in others for v in members)
+            answered += 1
+    assert answered > 300

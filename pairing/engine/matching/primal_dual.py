@@ -38,6 +38,12 @@ class Optimum:
 
     __slots__ = ("mate", "same_unmatched", "_search", "_index")
 
+    @property
+    def begun_warm(self) -> bool:
+        """Whether the search began from an earlier optimum (other duals than the
+        search from nothing may prove the same weight)."""
+        return self._search.warm
+
     def __init__(self, search: Search, order: list[int]) -> None:
         self._search = search
         self._index = {v: i for i, v in enumerate(order)}

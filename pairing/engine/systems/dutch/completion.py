@@ -284,10 +284,13 @@ class Completion:
         if not nxt or not floaters:
             # The matching the round reads (NetworkX's, worked out when first read) is
             # not asked when every set of players its duals may leave over answers alike.
-            sets = outcome.duals.unmatched_sets(4) if outcome.duals and outcome.pending else None
-            answers = {self._completable(sorted(s | {*rest, *nxt}), None) for s in sets or ()}
-            if len(answers) == 1:
-                return answers.pop()
+            # Those of the search begun warm first, then those of the search from
+            # nothing (each holds of every optimum: :meth:`.order.Outcome.every_duals`).
+            for duals in outcome.every_duals() if outcome.pending else ():
+                sets = duals.unmatched_sets(4)
+                answers = {self._completable(sorted(s | {*rest, *nxt}), None) for s in sets or ()}
+                if len(answers) == 1:
+                    return answers.pop()
             unmatched = {v for v in outcome.view if outcome.mate.get(v, v) == v}
             return self._completable(sorted(unmatched | set(rest)), None)
         (x,) = floaters

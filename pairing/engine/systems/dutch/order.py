@@ -22,7 +22,7 @@ The round's side (which brackets, completion, the bye) is :mod:`.procedure`'s.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -52,27 +52,40 @@ class Outcome:
     duals: primal_dual.Optimum | None = None
     """The last graph's matching with its duals (this project's matching; None when
     NetworkX's was asked or there was no graph)."""
+    cold: Callable[[], primal_dual.Optimum] | None = None
+    """When that matching was begun from the step before (``RoundProcedure.warm_start``):
+    how to find it from nothing, whose duals may answer where the others do not."""
     _read: list[dict[int, int]] = field(default_factory=list)
+    _cold_read: list[primal_dual.Optimum] = field(default_factory=list)
 
-    def meets_none_of(self, members: list[int], others: list[int]) -> bool:
-        """True when no matching of greatest weight of the last graph pairs one of
-        ``members`` with one of ``others``, so neither does the one :attr:`mate` reads."""
-        duals = self.duals
-        return duals is not None and not any(duals.may_meet(a, b) for a in members for b in others)
+    def every_duals(self) -> Iterator[primal_dual.Optimum]:
+        """The duals that prove the last graph's optimum: :attr:`duals`, then those of
+        the search from nothing (:attr:`cold`, worked out when first asked for).  Each
+        reading of them holds of every matching of greatest weight, so it holds
+        whichever duals make it; the second are asked only where the first leave the
+        answer open, before a matching is worked out (:attr:`mate`)."""
+        if self.duals is not None:
+            yield self.duals
+        if self.cold is not None:
+            if not self._cold_read:
+                self._cold_read.append(self.cold())
+            yield self._cold_read[0]
 
-    def meets_one_of(self, members: list[int], others: list[int]) -> bool:
-        """True when every matching of greatest weight of the last graph pairs one of
-        ``members`` with one of ``others`` (one of them matched in all, and only ever
-        with one of ``others``), so does the one :attr:`mate` reads."""
-        duals = self.duals
-        if duals is None:
-            return False
+    def meets_any_of(self, members: list[int], others: list[int]) -> bool | None:
+        """Whether the matching :attr:`mate` reads pairs one of ``members`` with one of
+        ``others``, as the duals tell it: False when no matching of greatest weight of
+        the last graph does (no edge between them of zero reduced cost), True when
+        every one does (one of ``members`` matched in all, and only ever with one of
+        ``others``); None when the duals (:meth:`every_duals`) leave it open."""
         among = set(others)
-        for a in members:
-            partners = duals.possible_partners(a)
-            if partners is not None and all(b in among for b in partners):
-                return True
-        return False
+        for duals in self.every_duals():
+            if not any(duals.may_meet(a, b) for a in members for b in others):
+                return False
+            for a in members:
+                partners = duals.possible_partners(a)
+                if partners is not None and all(b in among for b in partners):
+                    return True
+        return None
 
     @property
     def pending(self) -> bool:
@@ -207,7 +220,16 @@ def pair_bracket(
     made: list[tuple[int, int]] = []
     last: list[tuple[list[int], dict[tuple[int, int], int], dict[int, int]]] = []
     duals: list[primal_dual.Optimum] = []
+    cold: list[tuple[list[int], dict[tuple[int, int], int]]] = []
     beyond = len(graph_vertices) > len(bracket)
+
+    def cold_again() -> Callable[[], primal_dual.Optimum] | None:
+        """For :class:`Outcome`: how to find the last graph's optimum from nothing, when
+        it was begun warm."""
+        if not cold:
+            return None
+        live, chosen = cold[0]
+        return lambda: primal_dual.certified_matching(live, chosen)
 
     def solve() -> dict[int, int]:
         live = [v for v in graph_vertices if v not in fixed]
@@ -220,10 +242,15 @@ def pair_bracket(
             last.clear()
             duals.clear()
         else:
-            warm = duals[0] if duals and procedure.warm_start else None
+            # Warm only with C4 in the graph (or nothing beyond the bracket): without
+            # it, whether every optimum leaves the same players over is read from the
+            # duals of the search from nothing as it has always been (below).
+            warm_start = procedure.warm_start and (full or not beyond)
+            warm = duals[0] if duals and warm_start else None
             optimum = primal_dual.certified_matching(live, chosen, warm)
             mate = optimum.mate
             duals[:] = [optimum]
+            cold[:] = [(live, chosen)] if optimum.begun_warm else []
             # Without C4 the round reads only who is left unmatched (see ``settled``).
             same = optimum.same_unmatched and not full
             last[:] = [] if same else [(live, chosen, dict(fixed))]
@@ -413,6 +440,7 @@ def pair_bracket(
                 found=settled(mate),
                 with_everyone=False,
                 duals=duals[0] if duals else None,
+                cold=cold_again(),
                 view=looked_at,
                 next_left_out=left_out,
             )
@@ -506,6 +534,7 @@ def pair_bracket(
         found=settled(mate),
         with_everyone=full and bool(rest),
         duals=duals[0] if duals else None,
+        cold=cold_again(),
         view=looked_at,
         next_left_out=left_out,
     )

@@ -221,15 +221,12 @@ class RoundProcedure(Completion):
         # Only a graph with players below the next score group can pair one of them
         # below; the matching is read only then, and only when its duals leave the
         # answer open (reading it may cost a matching: ``Outcome.mate``).
-        if (
-            outcome.with_everyone
-            and not outcome.meets_none_of(members, rest)
-            and (
-                outcome.meets_one_of(members, rest)
-                or any(self.players[outcome.mate.get(v, v)].score < score for v in members)
-            )
-        ):
-            return False
+        if outcome.with_everyone:
+            meets = outcome.meets_any_of(members, rest)
+            if meets is None:
+                meets = any(self.players[outcome.mate.get(v, v)].score < score for v in members)
+            if meets:
+                return False
         loose = sum(1 for m in self._matching(members, apart=set(left)) if m == -1)
         if loose == 0:
             return self._completable(rest, None)
