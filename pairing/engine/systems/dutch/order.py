@@ -30,9 +30,14 @@ from pairing.engine import weighted
 from pairing.engine.matching import primal_dual
 from pairing.engine.systems.dutch.criteria import Layout
 from pairing.engine.systems.dutch.entrants import Entrant
-from pairing.engine.systems.dutch.folds import Graph
-from pairing.engine.systems.dutch.folds import exchanges_at_once as _exchanges_at_once
-from pairing.engine.systems.dutch.folds import steps_1_and_2_at_once as _steps_1_and_2_at_once
+from pairing.engine.systems.dutch.folds import Graph as Graph
+from pairing.engine.systems.dutch.folds import exchanges_at_once, steps_1_and_2_at_once
+
+_steps_1_and_2_at_once = steps_1_and_2_at_once
+"""Article 4's steps 1 and 2 in one matching (:mod:`.folds`), looked up here when a
+bracket is paired (the tests count its calls)."""
+_exchanges_at_once = exchanges_at_once
+"""Step 3's exchanges in one matching (:mod:`.folds`), looked up here likewise."""
 
 
 @dataclass(frozen=True, slots=True)
