@@ -249,11 +249,13 @@ def test_c_04_3_article_4_steps_with_own_matching_pair_as_with_networkx(
     networkx_matching = weighted.max_weight_matching
 
     def counted_own(
-        vertices: Sequence[int], weights: Mapping[tuple[int, int], int]
+        vertices: Sequence[int],
+        weights: Mapping[tuple[int, int], int],
+        warm: primal_dual.Optimum | None = None,
     ) -> primal_dual.Optimum:
         nonlocal own
         own += 1
-        return own_matching(vertices, weights)
+        return own_matching(vertices, weights, warm)
 
     def counted_networkx(vertices: Sequence[int], weights: Mapping[tuple[int, int], int]) -> Mate:
         nonlocal networkx

@@ -36,9 +36,15 @@ class LazyAdjacency(Sequence[list[int]]):
     first read: a search that looks at a few vertices costs a few rows, not the square
     of ``n``."""
 
-    def __init__(self, n: int, adjacent: Callable[[int, int], bool]) -> None:
+    def __init__(
+        self,
+        n: int,
+        adjacent: Callable[[int, int], bool],
+        row: Callable[[int], list[int]] | None = None,
+    ) -> None:
         self._n = n
         self._adjacent = adjacent
+        self._row = row
         self._rows: dict[int, list[int]] = {}
 
     def __len__(self) -> int:
@@ -47,20 +53,38 @@ class LazyAdjacency(Sequence[list[int]]):
     def __getitem__(self, v: int) -> list[int]:  # type: ignore[override]  # read by index, never sliced
         row = self._rows.get(v)
         if row is None:
-            row = [w for w in range(self._n) if w != v and self._adjacent(v, w)]
+            if self._row is not None:
+                row = self._row(v)
+            else:
+                row = [w for w in range(self._n) if w != v and self._adjacent(v, w)]
             self._rows[v] = row
         return row
 
 
-def dense_maximum_matching(n: int, adjacent: Callable[[int, int], bool]) -> list[int]:
+def dense_maximum_matching(
+    n: int,
+    adjacent: Callable[[int, int], bool],
+    start: Sequence[int] | None = None,
+    row: Callable[[int], list[int]] | None = None,
+) -> list[int]:
     """A maximum matching of a graph given by a predicate, cheap when the graph is dense:
     ``mate[v]`` is v's partner, or -1.
 
     Each vertex in order is matched to the next free vertex it may meet; a vertex left
     free then looks for an augmenting path of one or three edges, and only when there is
     none for the full search of :func:`maximum_matching`.  Neighbour lists are made only
-    for the vertices those searches reach (:class:`LazyAdjacency`)."""
-    mate = [-1] * n
+    for the vertices those searches reach (:class:`LazyAdjacency`).
+
+    ``start``, when given, is a matching of the graph (its edges ones ``adjacent``
+    accepts) the greedy pass begins from: a caller that asks about sets of vertices
+    sharing most of their pairs passes a matching found before, and fewer vertices are
+    left to search from.  Any matching grows into a maximum one by one search from each
+    vertex it leaves free (Edmonds), so the size found is the same.
+
+    ``row``, when given, makes a vertex's neighbour list (ascending, the list the
+    predicate would give) faster than asking the predicate of every vertex: where
+    each vertex may meet few others, from a list of those kept by the caller."""
+    mate = [-1] * n if start is None else list(start)
     for v in range(n):
         if mate[v] != -1:
             continue
@@ -71,7 +95,7 @@ def dense_maximum_matching(n: int, adjacent: Callable[[int, int], bool]) -> list
     free = [v for v in range(n) if mate[v] == -1]
     if len(free) < 2:
         return mate
-    rows = LazyAdjacency(n, adjacent)
+    rows = LazyAdjacency(n, adjacent, row)
     alive = [True] * n
     for root in free:
         if mate[root] == -1 and not _augment_short(root, rows, mate, alive, free):

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from .primal_dual_search import Search
+from .primal_dual_warm import proves_optimum, warm_start
 
 
 def max_weight_matching(
@@ -36,6 +37,12 @@ class Optimum:
     them.  False is no promise of the contrary."""
 
     __slots__ = ("mate", "same_unmatched", "_search", "_index")
+
+    @property
+    def begun_warm(self) -> bool:
+        """Whether the search began from an earlier optimum (other duals than the
+        search from nothing may prove the same weight)."""
+        return self._search.warm
 
     def __init__(self, search: Search, order: list[int]) -> None:
         self._search = search
@@ -127,8 +134,18 @@ class Optimum:
         return [order[j] for j in self._search.adjacent[i] if self.may_meet(a, order[j])]
 
 
-def certified_matching(vertices: Iterable[int], weights: Mapping[tuple[int, int], int]) -> Optimum:
-    """:func:`max_weight_matching` with its duals (:class:`Optimum`)."""
+def certified_matching(
+    vertices: Iterable[int],
+    weights: Mapping[tuple[int, int], int],
+    warm: Optimum | None = None,
+) -> Optimum:
+    """:func:`max_weight_matching` with its duals (:class:`Optimum`).
+
+    ``warm``: an optimum of an earlier graph (other weights, some vertices the same) to
+    begin from (:func:`.primal_dual_warm.warm_start`) when that leaves few vertices to
+    search from; the optimum found is then proved by its duals
+    (:func:`.primal_dual_warm.proves_optimum`), and found again from nothing if they
+    do not prove it."""
     order = list(vertices)
     index = {v: i for i, v in enumerate(order)}
     adjacent: list[dict[int, int]] = [{} for _ in order]
@@ -136,4 +153,15 @@ def certified_matching(vertices: Iterable[int], weights: Mapping[tuple[int, int]
         if w > 0 and a != b:
             i, j = index[a], index[b]
             adjacent[i][j] = adjacent[j][i] = 2 * w
+    if warm is not None:
+        previous = warm._search
+        start = warm_start(previous, list(warm._index), order, adjacent)
+        mate, duals = start
+        roots = sum(1 for m, d in zip(mate, duals, strict=True) if m == -1 and d > 0)
+        # Begun from far (a search from each of many free vertices), the warm search
+        # costs as much as one from nothing and more: it is taken only when near.
+        if 4 * roots <= len(order):
+            found = Optimum(Search(len(order), adjacent, start), order)
+            if proves_optimum(found._search):
+                return found
     return Optimum(Search(len(order), adjacent), order)

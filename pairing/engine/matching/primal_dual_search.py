@@ -29,7 +29,12 @@ _FREE, _OUTER, _INNER = 0, 1, 2
 class Search:
     """One run of the method on vertices ``0 .. n-1``; blossoms are numbered from n."""
 
-    def __init__(self, n: int, adjacent: list[dict[int, int]]) -> None:
+    def __init__(
+        self,
+        n: int,
+        adjacent: list[dict[int, int]],
+        start: tuple[list[int], list[int]] | None = None,
+    ) -> None:
         self.n = n
         # Twice each edge's weight, the form every reduced cost reads (big integers:
         # one multiplication less per edge looked at).
@@ -37,6 +42,11 @@ class Search:
         top = max((w for row in adjacent for w in row.values()), default=0) // 2
         self.u: list[int] = [top] * n
         self.mate: list[int] = [-1] * n
+        # Warm: begun from a matching and vertex duals (see :meth:`run`), not from
+        # nothing; the free vertices' duals then differ.
+        self.warm = start is not None
+        if start is not None:
+            self.mate, self.u = list(start[0]), list(start[1])
         # Per blossom (index >= n) and, where it makes sense, per vertex:
         self.top: list[int] = list(range(n))  # outermost blossom holding each vertex
         self.parent: dict[int, int] = {}  # the blossom directly holding a node
@@ -270,21 +280,26 @@ class Search:
 
     def augment(self, a: int, b: int) -> None:
         """Flip the path root ... a - b ... root between two trees."""
-        for start, partner in ((a, b), (b, a)):
-            v, w = start, partner
-            while True:
-                node = self.top[v]
-                self.rotate(node, v)
-                self.mate[v] = w
-                via = self.via[node]
-                if via is None:
-                    break
-                inner = self.top[via[0]]
-                up = self.via[inner]
-                assert up is not None
-                self.rotate(inner, up[1])
-                self.mate[up[1]] = up[0]
-                v, w = up[0], up[1]
+        self.flip_up(a, b)
+        self.flip_up(b, a)
+
+    def flip_up(self, start: int, partner: int) -> None:
+        """Flip the even path from outer vertex ``start`` up to its tree's root, ``start``
+        matched to ``partner`` (-1: left free)."""
+        v, w = start, partner
+        while True:
+            node = self.top[v]
+            self.rotate(node, v)
+            self.mate[v] = w
+            via = self.via[node]
+            if via is None:
+                break
+            inner = self.top[via[0]]
+            up = self.via[inner]
+            assert up is not None
+            self.rotate(inner, up[1])
+            self.mate[up[1]] = up[0]
+            v, w = up[0], up[1]
 
     # -- the method ---------------------------------------------------------------------
 
@@ -298,7 +313,7 @@ class Search:
         search goes on from them instead of starting again from every free vertex."""
         queue: list[int] = []
         for v in range(self.n):
-            if self.mate[v] == -1 and self.top[v] not in self.label:
+            if self.mate[v] == -1 and self.top[v] not in self.label and self.u[v] > 0:
                 self.make_outer(self.top[v], None, queue, v)
         adjacent = self.adjacent
         top = self.top
@@ -345,6 +360,12 @@ class Search:
                     if slack or kind == _INNER:
                         continue
                     if kind == _FREE:
+                        if self.mate[self.base_of(tw)] == -1:
+                            # Warm only: a vertex left free with a zero dual ends an
+                            # augmenting path (a tree of its own, then joined).
+                            self.make_outer(tw, None, queue, self.base_of(tw))
+                            self.augment_and_unlabel(v, w)
+                            break
                         self.make_inner(tw, (v, w), queue)
                     else:
                         stem = self.meeting_point(tv, tw)
@@ -361,9 +382,13 @@ class Search:
         """Augment along the path through the edge (v, w) between two trees, then take
         the labels off those two trees."""
         tree = self.tree
-        first, second = tree[self.top[v]], tree[self.top[w]]
+        first = tree[self.top[v]]
+        second = first if w == -1 else tree[self.top[w]]
         joined = [node for node in self.label if tree[node] == first or tree[node] == second]
-        self.augment(v, w)
+        if w == -1:
+            self.flip_up(v, -1)
+        else:
+            self.augment(v, w)
         for node in joined:
             del self.label[node]
             self.kind[node] = _FREE
@@ -381,6 +406,17 @@ class Search:
                 del self.toward_outer[v], self.outer_key[v]
                 self.stale.add(v)
         self.release_spent(joined)
+
+    def settle_zero(self, kinds: list[int], delta: int) -> bool:
+        """Warm only (the free vertices' duals differ): an outer vertex whose dual the
+        last change brought to zero.  At a root, the root may stay free: its tree loses
+        its labels.  Elsewhere, the even path from it up to its root is flipped, the
+        root matched and that vertex left free (a zero dual allows it), and the tree
+        loses its labels.  Either way one tree fewer; True while trees are left."""
+        u = self.u
+        target = next(v for v in range(self.n) if kinds[v] == _OUTER and u[v] == 0)
+        self.augment_and_unlabel(target, -1)
+        return bool(self.label)
 
     def least_toward_outer(self, v: int, kinds: list[int]) -> tuple[int, int] | None:
         """The outer vertex of another outermost blossom nearest to outer ``v`` by
@@ -479,7 +515,7 @@ class Search:
                 if b >= n:
                     self.z[b] += 2 * delta if kind == _OUTER else -2 * delta
         if action == 0:
-            return False
+            return self.warm and self.settle_zero(kinds, delta)
         if action == 2:
             self.expand_inner(target, queue)
         else:

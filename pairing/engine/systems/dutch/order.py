@@ -22,7 +22,7 @@ The round's side (which brackets, completion, the bye) is :mod:`.procedure`'s.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -30,6 +30,14 @@ from pairing.engine import weighted
 from pairing.engine.matching import primal_dual
 from pairing.engine.systems.dutch.criteria import Layout
 from pairing.engine.systems.dutch.entrants import Entrant
+from pairing.engine.systems.dutch.folds import Graph as Graph
+from pairing.engine.systems.dutch.folds import exchanges_at_once, steps_1_and_2_at_once
+
+_steps_1_and_2_at_once = steps_1_and_2_at_once
+"""Article 4's steps 1 and 2 in one matching (:mod:`.folds`), looked up here when a
+bracket is paired (the tests count its calls)."""
+_exchanges_at_once = exchanges_at_once
+"""Step 3's exchanges in one matching (:mod:`.folds`), looked up here likewise."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,27 +61,40 @@ class Outcome:
     """The last graph (its vertices, weights and the pairs fixed before it) when
     :attr:`pending`: what
     :mod:`.ties` reads to settle what every matching of greatest weight shares."""
+    cold: Callable[[], primal_dual.Optimum] | None = None
+    """When that matching was begun from the step before (``RoundProcedure.warm_start``):
+    how to find it from nothing, whose duals may answer where the others do not."""
     _read: list[dict[int, int]] = field(default_factory=list)
+    _cold_read: list[primal_dual.Optimum] = field(default_factory=list)
 
-    def meets_none_of(self, members: list[int], others: list[int]) -> bool:
-        """True when no matching of greatest weight of the last graph pairs one of
-        ``members`` with one of ``others``, so neither does the one :attr:`mate` reads."""
-        duals = self.duals
-        return duals is not None and not any(duals.may_meet(a, b) for a in members for b in others)
+    def every_duals(self) -> Iterator[primal_dual.Optimum]:
+        """The duals that prove the last graph's optimum: :attr:`duals`, then those of
+        the search from nothing (:attr:`cold`, worked out when first asked for).  Each
+        reading of them holds of every matching of greatest weight, so it holds
+        whichever duals make it; the second are asked only where the first leave the
+        answer open, before a matching is worked out (:attr:`mate`)."""
+        if self.duals is not None:
+            yield self.duals
+        if self.cold is not None:
+            if not self._cold_read:
+                self._cold_read.append(self.cold())
+            yield self._cold_read[0]
 
-    def meets_one_of(self, members: list[int], others: list[int]) -> bool:
-        """True when every matching of greatest weight of the last graph pairs one of
-        ``members`` with one of ``others`` (one of them matched in all, and only ever
-        with one of ``others``), so does the one :attr:`mate` reads."""
-        duals = self.duals
-        if duals is None:
-            return False
+    def meets_any_of(self, members: list[int], others: list[int]) -> bool | None:
+        """Whether the matching :attr:`mate` reads pairs one of ``members`` with one of
+        ``others``, as the duals tell it: False when no matching of greatest weight of
+        the last graph does (no edge between them of zero reduced cost), True when
+        every one does (one of ``members`` matched in all, and only ever with one of
+        ``others``); None when the duals (:meth:`every_duals`) leave it open."""
         among = set(others)
-        for a in members:
-            partners = duals.possible_partners(a)
-            if partners is not None and all(b in among for b in partners):
-                return True
-        return False
+        for duals in self.every_duals():
+            if not any(duals.may_meet(a, b) for a in members for b in others):
+                return False
+            for a in members:
+                partners = duals.possible_partners(a)
+                if partners is not None and all(b in among for b in partners):
+                    return True
+        return None
 
     @property
     def pending(self) -> bool:
@@ -87,23 +108,6 @@ class Outcome:
             found = self.found
             self._read.append(found if isinstance(found, dict) else found())
         return self._read[0]
-
-
-@dataclass
-class Graph:
-    """Weights of the matching for one bracket, by pairs of indices into the sorted list."""
-
-    weights: dict[tuple[int, int], int] = field(default_factory=dict)
-
-    def get(self, a: int, b: int) -> int:
-        return self.weights.get((a, b) if a < b else (b, a), 0)
-
-    def set(self, a: int, b: int, value: int) -> None:
-        key = (a, b) if a < b else (b, a)
-        if value:
-            self.weights[key] = value
-        else:
-            self.weights.pop(key, None)
 
 
 class BracketPairer(Protocol):
@@ -121,6 +125,9 @@ class BracketPairer(Protocol):
     @property
     def own_matching(self) -> bool: ...
 
+    @property
+    def warm_start(self) -> bool: ...
+
     def pairs_within(self, members: Sequence[int], apart: set[int] | None = None) -> int: ...
 
     def next_group_indifferent(self, bracket: list[int], floaters: int, nxt: list[int]) -> bool: ...
@@ -132,6 +139,10 @@ class BracketPairer(Protocol):
     def weight(
         self, high: int, low: int, in_bracket: bool, in_next: bool, single: bool, full: bool
     ) -> int: ...
+
+    def completion_weights(
+        self, view: list[int], rest: list[int]
+    ) -> dict[tuple[int, int], int]: ...
 
 
 def pair_bracket(
@@ -188,9 +199,7 @@ def pair_bracket(
         for i in view[:j_pos]:
             base.set(i, j, procedure.weight(i, j, j in resident_set, j in next_set, single, full))
     if full:
-        for j_pos, j in enumerate(rest):
-            for i in view + rest[:j_pos]:
-                base.set(i, j, procedure.weight(i, j, False, False, False, True))
+        base.weights.update(procedure.completion_weights(view, rest))
     if (
         homogeneous_pairs is not None
         and not nxt
@@ -220,7 +229,16 @@ def pair_bracket(
     made: list[tuple[int, int]] = []
     last: list[tuple[list[int], dict[tuple[int, int], int], dict[int, int]]] = []
     duals: list[primal_dual.Optimum] = []
+    cold: list[tuple[list[int], dict[tuple[int, int], int]]] = []
     beyond = len(graph_vertices) > len(bracket)
+
+    def cold_again() -> Callable[[], primal_dual.Optimum] | None:
+        """For :class:`Outcome`: how to find the last graph's optimum from nothing, when
+        it was begun warm."""
+        if not cold:
+            return None
+        live, chosen = cold[0]
+        return lambda: primal_dual.certified_matching(live, chosen)
 
     def solve() -> dict[int, int]:
         live = [v for v in graph_vertices if v not in fixed]
@@ -233,9 +251,15 @@ def pair_bracket(
             last.clear()
             duals.clear()
         else:
-            optimum = primal_dual.certified_matching(live, chosen)
+            # Warm only with C4 in the graph (or nothing beyond the bracket): without
+            # it, whether every optimum leaves the same players over is read from the
+            # duals of the search from nothing as it has always been (below).
+            warm_start = procedure.warm_start and (full or not beyond)
+            warm = duals[0] if duals and warm_start else None
+            optimum = primal_dual.certified_matching(live, chosen, warm)
             mate = optimum.mate
             duals[:] = [optimum]
+            cold[:] = [(live, chosen)] if optimum.begun_warm else []
             # Without C4 the round reads only who is left unmatched (see ``settled``).
             same = optimum.same_unmatched and not full
             last[:] = [] if same else [(live, chosen, dict(fixed))]
@@ -427,6 +451,7 @@ def pair_bracket(
                 with_everyone=False,
                 duals=duals[0] if duals else None,
                 graph=last[0] if last and beyond else None,
+                cold=cold_again(),
                 view=looked_at,
                 next_left_out=left_out,
             )
@@ -521,77 +546,7 @@ def pair_bracket(
         with_everyone=full and bool(rest),
         duals=duals[0] if duals else None,
         graph=last[0] if last and beyond else None,
+        cold=cold_again(),
         view=looked_at,
         next_left_out=left_out,
     )
-
-
-def _steps_1_and_2_at_once(
-    carried: list[int],
-    residents: list[int],
-    weights: Graph,
-    solve: Callable[[], dict[int, int]],
-) -> dict[int, int]:
-    """Steps 1 and 2 in one matching: the weights shifted above one bit per moved-down
-    player, set on his pairs with residents (the first player's bit highest), and below
-    those bits one field per moved-down player in which he prefers the highest resident
-    (the first player's field highest).
-
-    A matching of greatest weight is then, first, one of greatest weight without these
-    bonuses; of those, one that pairs the first moved-down player with a resident if
-    any does, then the second if any of those does, and so on, which is what step 1
-    asks its matchings one player at a time (how many of each score meet residents is
-    the same in every such matching: C7 counts them in its sub-field for that score);
-    of those, one in which the first player meets the highest resident any of them
-    allows, then the second, which is what step 2 asks one player at a time.  So step
-    1 reads whether a player meets a resident from this matching instead of asking
-    again, and step 2 takes each player's opponent from it."""
-    saved = dict(weights.weights)
-    width = (len(residents) + 1).bit_length()
-    count = len(carried)
-    span = width * count
-    for key in list(weights.weights):
-        weights.weights[key] <<= span + count
-    for k, p in enumerate(carried):
-        flag = 1 << (span + count - 1 - k)
-        offset = width * (count - 1 - k)
-        for pos, o in enumerate(residents):
-            w = weights.get(p, o)
-            if w:
-                weights.set(p, o, w + flag + ((len(residents) - pos) << offset))
-    mate = solve()
-    weights.weights = saved
-    return mate
-
-
-def _exchanges_at_once(
-    remainder: list[int],
-    pairs: int,
-    weights: Graph,
-    solve: Callable[[], dict[int, int]],
-) -> dict[int, int]:
-    """Step 3's exchanges in one matching: the exchange weights shifted above one bit
-    per player of the remainder, S1's from its last player up, then S2's from its
-    first player down; an S1 player's bit is taken from his pairs with later players
-    of the remainder, an S2 player's added to them.
-
-    A matching of greatest weight is then one of greatest exchange weight that, of
-    those, leaves S1's last player out of S1 if any does, then the one before, and so
-    on up S1, then brings S2's first player into S1 if any does, and so on down S2:
-    what the two searches of step 3 ask one player at a time (how many are exchanged
-    is the same in every matching of greatest exchange weight)."""
-    saved = dict(weights.weights)
-    count = len(remainder)
-    for key in list(weights.weights):
-        weights.weights[key] <<= count
-    order = [*reversed(range(pairs)), *range(pairs, count)]
-    for rank, pos in enumerate(order):
-        a = remainder[pos]
-        bit = 1 << (count - 1 - rank)
-        for b in remainder[pos + 1 :]:
-            w = weights.get(a, b)
-            if w:
-                weights.set(a, b, w - bit if pos < pairs else w + bit)
-    mate = solve()
-    weights.weights = saved
-    return mate

@@ -26,9 +26,10 @@ from typing import ClassVar
 
 from pairing.engine import weighted
 from pairing.engine.errors import NoValidPairing
-from pairing.engine.matching import dense_maximum_matching, exposable_vertices, primal_dual
+from pairing.engine.matching import exposable_vertices, primal_dual
 from pairing.engine.messages import words
 from pairing.engine.systems.dutch import structured, ties
+from pairing.engine.systems.dutch.completion import Completion
 from pairing.engine.systems.dutch.criteria import (
     ByeContext,
     Layout,
@@ -61,7 +62,7 @@ class BracketResult:
     bracket separates them (C8 or the order of Article 4 did)."""
 
 
-class RoundProcedure:
+class RoundProcedure(Completion):
     """Pairs one round: ``players`` sorted by score, then pairing number (1.2)."""
 
     use_structure: ClassVar[bool] = True
@@ -79,6 +80,11 @@ class RoundProcedure:
     with this project's weighted matching (:mod:`pairing.engine.matching.primal_dual`);
     False asks NetworkX's for every one, which the tests use as the oracle."""
 
+    warm_start: ClassVar[bool] = True
+    """Begin each matching of a bracket's steps after the first from the optimum of the
+    step before (:func:`~pairing.engine.matching.primal_dual.certified_matching`); False
+    finds each from nothing, which the tests use as the oracle."""
+
     early_completion: ClassVar[bool] = True
     """Send a bracket straight to its pairing with everyone in view when no pairing of
     it with its own pairs alone can complete the round (:meth:`_needs_everyone`);
@@ -94,72 +100,15 @@ class RoundProcedure:
         self.players = list(players)
         self.layout = Layout.of(self.players, rounds_completed)
         self._completable_sets: dict[tuple[tuple[int, ...], tuple[int, ...] | None], bool] = {}
+        self._pairs_seen: dict[int, int] = {}
+        self._met: dict[int, set[int]] = {}
         self.bye = self._bye_context()
         self.results: list[BracketResult] = []
         self.bye_player: Entrant | None = None
         self._outside_shift: int | None = None
+        self._outside_rows: dict[int, dict[int, int]] = {}
 
     # -- C2, C4, C5 over the whole round ------------------------------------------------
-
-    def _adjacent(self, members: Sequence[int]) -> list[list[int]]:
-        return [
-            [
-                j
-                for j, b in enumerate(members)
-                if i != j and compatible(self.players[a], self.players[b])
-            ]
-            for i, a in enumerate(members)
-        ]
-
-    def _matching(self, members: Sequence[int], apart: set[int] | None = None) -> list[int]:
-        """A maximum matching of ``members`` by C1 and C3, no two of ``apart`` together:
-        ``mate[i]`` indexes ``members``, -1 for unmatched (dense: see
-        :func:`~pairing.engine.matching.dense_maximum_matching`)."""
-        entrants = [self.players[m] for m in members]
-        held = [m in apart for m in members] if apart else [False] * len(members)
-
-        def adjacent(i: int, j: int) -> bool:
-            if held[i] and held[j]:
-                return False
-            return compatible(entrants[i], entrants[j])
-
-        return dense_maximum_matching(len(members), adjacent)
-
-    def _completable(self, members: Sequence[int], bye_allowed: Sequence[int] | None) -> bool:
-        """Whether ``members`` can all be paired, one of ``bye_allowed`` left over when
-        their number is odd (``None``: any bye candidate of the round).  Remembered for
-        the round: a late round asks the same sets again and again (#38)."""
-        if not members:
-            return True
-        key = (tuple(members), None if bye_allowed is None else tuple(bye_allowed))
-        known = self._completable_sets.get(key)
-        if known is None:
-            known = self._completable_sets[key] = self._completable_now(members, bye_allowed)
-        return known
-
-    def _completable_now(self, members: Sequence[int], bye_allowed: Sequence[int] | None) -> bool:
-        """:meth:`_completable`, worked out."""
-        players = self.players
-        allowed: set[int] = set()
-        if len(members) % 2:
-            allowed = set(
-                bye_allowed
-                if bye_allowed is not None
-                else (m for m in members if self.bye.candidate(players[m]))
-            )
-        dummy = len(members)  # the bye, last
-        entrants = [players[m] for m in members]
-        may_take_bye = [m in allowed for m in members]
-
-        def adjacent(i: int, j: int) -> bool:
-            if j == dummy:
-                return may_take_bye[i]
-            if i == dummy:
-                return may_take_bye[j]
-            return compatible(entrants[i], entrants[j])
-
-        mate = dense_maximum_matching(dummy + len(members) % 2, adjacent)
-        return all(m != -1 for m in mate)
 
     def _bye_context(self) -> ByeContext:
         """C2, C4, C5: the lowest score a bye candidate can have with the round complete."""
@@ -256,67 +205,6 @@ class RoundProcedure:
             outcome = pair_bracket(self, carried, residents, nxt, rest, single, full=True)
         return outcome
 
-    def _needs_everyone(self, carried: list[int], residents: list[int], below: list[int]) -> bool:
-        """C4 before pairing: True when no pairing of the bracket with the most pairs of
-        its own (C6, the top field without C4) leaves a round that can be completed, so
-        the smaller graphs of :meth:`_pair_completed` would be paired in vain.
-
-        Those pairings leave over ``f`` players of the bracket, each one some maximum
-        matching of the bracket leaves unmatched (Gallai-Edmonds); the round completes
-        only if ``f`` such players and everyone ``below`` can all be paired (the bye to
-        a candidate).  Whether any ``f`` of them can is one maximum matching: those
-        players, as many stand-ins joined to each of them as are to stay out, the
-        players below, and the bye.  False is no promise: the smaller graphs decide."""
-        players = self.players
-        bracket = carried + residents
-        apart = set(carried)
-        size = len(bracket)
-        floaters = size - 2 * self.pairs_within(bracket, apart)
-        if floaters == 0:
-            return not self._completable(below, None)
-        # The bracket with floaters - 1 stand-ins joined to all its players: maximum
-        # matchings then leave one vertex over, and the players some of them leave
-        # over are those some maximum matching of the bracket leaves over.
-        stand_ins = list(range(size, size + floaters - 1))
-        adjacent = [
-            [
-                j
-                for j, b in enumerate(bracket)
-                if j != i and not (a in apart and b in apart) and compatible(players[a], players[b])
-            ]
-            + stand_ins
-            for i, a in enumerate(bracket)
-        ]
-        adjacent += [list(range(size)) for _ in stand_ins]
-        exposable = exposable_vertices(adjacent)
-        if exposable is None:
-            return False
-        loose = [bracket[i] for i in sorted(exposable) if i < size]
-        others = len(loose) - floaters  # stand-ins for the loose players who stay out
-        first_below = len(loose) + others
-        count = first_below + len(below)
-        bye = count  # the bye, last, when the count is odd
-        # By vertex: its player (None for a stand-in), whether it is loose, and
-        # whether it may take the bye.
-        who: list[int | None] = [*loose, *([None] * others), *below]
-        is_loose = [i < len(loose) for i in range(count)]
-        takes_bye = [a is not None and self.bye.candidate(players[a]) for a in who]
-
-        def adjacent_to(i: int, j: int) -> bool:
-            if i > j:
-                i, j = j, i
-            if j == bye:
-                return takes_bye[i]
-            a, b = who[i], who[j]
-            if a is None or b is None:  # a stand-in: joined to the loose players only
-                return (a is None) != (b is None) and is_loose[i]
-            if is_loose[j]:
-                return False
-            return compatible(players[a], players[b])
-
-        mate = dense_maximum_matching(count + count % 2, adjacent_to)
-        return any(m == -1 for m in mate)
-
     def _no_one_pairs_below(
         self, left: list[int], nxt: list[int], outcome: Outcome, rest: list[int], score: int
     ) -> bool:
@@ -333,15 +221,12 @@ class RoundProcedure:
         # Only a graph with players below the next score group can pair one of them
         # below; the matching is read only then, and only when its duals leave the
         # answer open (reading it may cost a matching: ``Outcome.mate``).
-        if (
-            outcome.with_everyone
-            and not outcome.meets_none_of(members, rest)
-            and (
-                outcome.meets_one_of(members, rest)
-                or ties.paired_below(outcome, members, lambda v: self.players[v].score < score)
-            )
-        ):
-            return False
+        if outcome.with_everyone:
+            meets = outcome.meets_any_of(members, rest)
+            if meets is None:
+                meets = ties.paired_below(outcome, members, lambda v: self.players[v].score < score)
+            if meets:
+                return False
         loose = sum(1 for m in self._matching(members, apart=set(left)) if m == -1)
         if loose == 0:
             return self._completable(rest, None)
@@ -447,6 +332,31 @@ class RoundProcedure:
         field = 1 + (not self.bye.candidate(a)) + (not self.bye.candidate(b))
         return field << self._outside_shift
 
+    def completion_weights(self, view: list[int], rest: list[int]) -> dict[tuple[int, int], int]:
+        """The weights of C4's wider graph beyond the bracket's view: each pair of a
+        player of ``rest`` (below the next score group) with one of ``view`` or an
+        earlier one of ``rest``, by :meth:`weight` (pairs that cannot meet left out).
+
+        Such a weight is :meth:`_outside_weight`'s completion field alone, the same in
+        every bracket of the round, so each pair's is worked out once a round and read
+        again by the brackets below (#38: late rounds send bracket after bracket to
+        this graph)."""
+        rows = self._outside_rows
+        found: dict[tuple[int, int], int] = {}
+        above = list(view)
+        for j in rest:
+            row = rows.get(j)
+            if row is None:
+                row = rows[j] = {}
+            for i in above:
+                kept = row.get(i)
+                if kept is None:
+                    kept = row[i] = self._outside_weight(i, j, True)
+                if kept:
+                    found[(i, j)] = kept
+            above.append(j)
+        return found
+
     def pair_structured(
         self, carried: list[int], residents: list[int], single: bool
     ) -> list[tuple[int, int]] | None:
@@ -489,11 +399,6 @@ class RoundProcedure:
             weight=weight,
             compatible=lambda a, b: compatible(players[a], players[b]),
         )
-
-    def pairs_within(self, members: Sequence[int], apart: set[int] | None = None) -> int:
-        """The most pairs the players ``members`` can form among themselves (C1, C3),
-        no two of ``apart`` together."""
-        return sum(1 for m in self._matching(members, apart) if m != -1) // 2
 
     def next_group_indifferent(self, bracket: list[int], floaters: int, nxt: list[int]) -> bool:
         """Whether C8 (the next score group's pairs and their scores) come out the
@@ -549,49 +454,3 @@ class RoundProcedure:
         others = [i for i, p in enumerate(self.players) if p.score != top]
         allowed = [i for i in group if self.players[i].bye_eligible]
         return self._completable(group, allowed) and self._completable(others, [])
-
-    def _extends(self, outcome: Outcome, rest: list[int]) -> bool:
-        """C4: whether the players the bracket's matching leaves unmatched, with everyone
-        below the next score group, can all be paired.
-
-        When the next score group was left out of the graph, its pairs must still come
-        out as C8 wants them: a floater paired into it, the rest of it paired
-        as fully as it can be.  One such pairing that leaves a completable round is
-        enough; when none is found the bracket is paired again with the group in view.
-        """
-        nxt = outcome.next_left_out
-        floaters = list(outcome.left)
-        if not nxt or not floaters:
-            # The matching the round reads (NetworkX's, worked out when first read) is
-            # not asked when every set of players its duals may leave over answers alike.
-            sets = outcome.duals.unmatched_sets(4) if outcome.duals and outcome.pending else None
-            answers = {self._completable(sorted(s | {*rest, *nxt}), None) for s in sets or ()}
-            if len(answers) == 1:
-                return answers.pop()
-            if outcome.pending:
-                common = ties.left_over_answer(
-                    outcome, lambda s: self._completable(sorted(s | {*rest, *nxt}), None), 8
-                )
-                if common is not None:
-                    return common
-            unmatched = {v for v in outcome.view if outcome.mate.get(v, v) == v}
-            return self._completable(sorted(unmatched | set(rest)), None)
-        (x,) = floaters
-        players = self.players
-        mate = self._matching(nxt)
-        for i, y in enumerate(nxt):
-            if not compatible(players[x], players[y]):
-                continue
-            if len(nxt) % 2 == 0:
-                partner = mate[i]
-                loose = [] if partner == -1 else [nxt[partner]]
-                if partner == -1:
-                    continue
-            else:
-                others = [v for v in nxt if v != y]
-                if 2 * self.pairs_within(others) != len(others):
-                    continue
-                loose = []
-            if self._completable(sorted(set(loose) | set(rest)), None):
-                return True
-        return False
