@@ -16,6 +16,7 @@ import networkx as nx
 import pytest
 
 from pairing.engine.matching import perfect_matching_within
+from pairing.engine.matching.primal_dual import max_weight_matching
 from pairing.engine.systems.dutch1992 import lowest
 from pairing.engine.systems.dutch1992.lowest import (
     WEIGHTED_FROM,
@@ -45,7 +46,7 @@ def test_dutch_c13_within_budget_as_branch_and_bound_on_every_path(
 ) -> None:
     """From :data:`WEIGHTED_FROM` vertices on, the bounds and the weighted matching answer
     as :func:`perfect_matching_within` does, and each of them decides some graphs."""
-    weighted = lowest.max_weight_matching
+    weighted = max_weight_matching
     asked = []
 
     def counted(vertices: range, weights: Mapping[tuple[int, int], int]) -> dict[int, int]:
@@ -88,3 +89,27 @@ def test_dutch_b4_bounds_and_c13_ask_no_networkx(monkeypatch: pytest.MonkeyPatch
         cheap, costly = _graph(rng, 2 * rng.randint(20, 24))
         _within_budget(cheap, costly, 2)
     assert found > 10
+
+
+def test_dutch_d2_within_exchanges_asks_the_closed_form(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whether a level can be paired within D2's two exchanges is the same question as
+    C13's closed form (at most two pairs inside the original S2): asked of
+    :func:`_within_budget`, it answers as the branch and bound does."""
+    asked: list[bool] = []
+
+    def checked(cheap: list[list[int]], costly: list[list[int]], budget: int) -> bool:
+        answer = _within_budget(cheap, costly, budget)
+        assert answer == (perfect_matching_within(cheap, costly, budget) is not None)
+        asked.append(answer)
+        return answer
+
+    monkeypatch.setattr(lowest, "_within_budget", checked)
+    rng = random.Random(2052)
+    for _ in range(120):
+        n = rng.randint(8, 18)
+        p = rng.randint(1, n // 2)
+        players = _symmetric(_random_bracket(rng, n), rng)
+        group = (players, p, rng.choice(RULES), frozenset[int](), rng.random() < 0.5)
+        kept = frozenset(e.number for e in players if rng.random() < 0.2)
+        assert lowest.within_exchanges(*group, kept) == asked[-1]
+    assert len(asked) == 120 and len(set(asked)) == 2

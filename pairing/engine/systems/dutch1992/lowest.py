@@ -184,7 +184,8 @@ def within_exchanges(
     anything at this level, whatever x (B4) and whichever exchanges D2 allows.  Only
     this direction is used (the level is then passed over), so D2's limits need not
     hold of the matching found: when one exists the divisions are tried as before.
-    Decided by :func:`perfect_matching_within`, the pairs inside N the costly edges.
+    Decided as C13's closed form is (:func:`_within_budget`), the pairs inside N the
+    costly edges.
     """
     n = len(players)
     spare = n - 2 * p
@@ -203,7 +204,7 @@ def within_exchanges(
             for stand_in in range(n, size):
                 cheap[i].append(stand_in)
                 cheap[stand_in].append(i)
-    return perfect_matching_within(cheap, costly, EXCHANGES) is not None
+    return _within_budget(cheap, costly, EXCHANGES)
 
 
 def free_witness(
@@ -397,7 +398,8 @@ WEIGHTED_FROM = 12
 """From this many vertices :func:`_within_budget` answers with the two bounds of
 :func:`perfect_matching_within`'s first node and, when they differ, a weighted matching:
 that branch and bound took a second a round in graphs of 30 vertices (round 37 of the
-150-player sweep event of seed 2034) and minutes at 40 (round 41 of seed 2033)."""
+150-player sweep event of seed 2034), minutes at 40 (round 41 of seed 2033), and more than
+20 s in :func:`within_exchanges` (round 63 of seed 2052)."""
 
 
 def _within_budget(cheap: list[list[int]], costly: list[list[int]], budget: int) -> bool:
