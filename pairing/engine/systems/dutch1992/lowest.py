@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pairing.engine.matching import complete_matching, maximum_matching, perfect_matching_within
+from pairing.engine.matching.primal_dual import max_weight_matching
 from pairing.engine.systems.dutch1992.brackets import Accepted, Bracket
 from pairing.engine.systems.dutch1992.criteria import (
     FloatRules,
@@ -39,7 +40,6 @@ from pairing.engine.systems.dutch1992.criteria import (
     pair_allowed,
 )
 from pairing.engine.systems.dutch1992.entrants import Entrant, compatible
-from pairing.engine.weighted import max_weight_matching
 
 EXCHANGES = 2
 """D2 exchanges one player or two, never more."""
@@ -138,7 +138,7 @@ def least_conflicts(
     player left over, joined to those who may leave.  So none of them can have fewer: a
     level whose x is below this gives nothing, and its D2 divisions need not be tried one
     by one.  Found as a minimum-cost perfect matching (Edmonds' weighted blossom
-    algorithm, through :func:`pairing.engine.weighted.max_weight_matching`; each edge
+    algorithm, the project's primal-dual :func:`max_weight_matching`; each edge
     weighs more than all the costs together, so the heaviest matching is a largest one).
     The matching found is added to ``record`` when given.
     """
@@ -184,7 +184,8 @@ def within_exchanges(
     anything at this level, whatever x (B4) and whichever exchanges D2 allows.  Only
     this direction is used (the level is then passed over), so D2's limits need not
     hold of the matching found: when one exists the divisions are tried as before.
-    Decided by :func:`perfect_matching_within`, the pairs inside N the costly edges.
+    Decided as C13's closed form is (:func:`_within_budget`), the pairs inside N the
+    costly edges.
     """
     n = len(players)
     spare = n - 2 * p
@@ -203,7 +204,7 @@ def within_exchanges(
             for stand_in in range(n, size):
                 cheap[i].append(stand_in)
                 cheap[stand_in].append(i)
-    return perfect_matching_within(cheap, costly, EXCHANGES) is not None
+    return _within_budget(cheap, costly, EXCHANGES)
 
 
 def free_witness(
@@ -393,23 +394,41 @@ def _pairable(fixed: list[Entrant], choices: list[Entrant], count: int) -> bool:
     return _within_budget(cheap, costly, EXCHANGES)
 
 
-WEIGHTED_FROM = 40
-"""From this many vertices :func:`_within_budget` asks a weighted matching instead of
-:func:`perfect_matching_within`, whose branch and bound can take minutes in a sparse
-graph of that size (round 41 of the 150-player sweep event of seed 2033)."""
+WEIGHTED_FROM = 12
+"""From this many vertices :func:`_within_budget` answers with the two bounds of
+:func:`perfect_matching_within`'s first node and, when they differ, a weighted matching:
+that branch and bound took a second a round in graphs of 30 vertices (round 37 of the
+150-player sweep event of seed 2034), minutes at 40 (round 41 of seed 2033), and more than
+20 s in :func:`within_exchanges` (round 63 of seed 2052)."""
 
 
 def _within_budget(cheap: list[list[int]], costly: list[list[int]], budget: int) -> bool:
     """Whether the graph has a perfect matching with at most ``budget`` costly edges.
 
-    In a large graph this is one minimum-cost perfect matching (Edmonds' weighted blossom
-    algorithm, :func:`max_weight_matching`): every edge weighs more than all the costly
-    edges together, one less when costly, so the heaviest matching is a largest one with
-    the fewest costly edges.  The answer is the same as :func:`perfect_matching_within`'s.
+    In a graph of :data:`WEIGHTED_FROM` vertices or more, first the two bounds of
+    :func:`perfect_matching_within`'s first node: a maximum matching of the cheap edges
+    leaving more than ``2 * budget`` vertices proves no, and one grown into a perfect
+    matching over all edges (or found to have none) with at most ``budget`` costly edges
+    proves yes (or no).  When they differ, one minimum-cost perfect matching decides
+    (Edmonds' weighted blossom algorithm, the project's primal-dual
+    :func:`max_weight_matching`): every edge weighs more than all the costly edges
+    together, one less when costly, so the heaviest matching is a largest one with the
+    fewest costly edges.  The answer is the same as :func:`perfect_matching_within`'s.
     """
     size = len(cheap)
     if size < WEIGHTED_FROM:
         return perfect_matching_within(cheap, costly, budget) is not None
+    if size % 2:
+        return False
+    mate = maximum_matching(cheap)
+    if size - sum(1 for m in mate if m != -1) > 2 * budget:
+        return False
+    every = [[*row, *dear] for row, dear in zip(cheap, costly, strict=True)]
+    if not complete_matching(every, mate, [True] * size):
+        return False
+    dear_sets = [frozenset(row) for row in costly]
+    if sum(1 for v, w in enumerate(mate) if v < w and w in dear_sets[v]) <= budget:
+        return True
     heavy = size + 2
     weights: dict[tuple[int, int], int] = {}
     for edges, weight in ((cheap, heavy), (costly, heavy - 1)):
@@ -417,10 +436,10 @@ def _within_budget(cheap: list[list[int]], costly: list[list[int]], budget: int)
             for w in row:
                 if v < w:
                     weights[(v, w)] = weight
-    mate = max_weight_matching(range(size), weights)
-    if len(mate) < size:
+    best = max_weight_matching(range(size), weights)
+    if len(best) < size:
         return False
-    return sum(1 for v, w in mate.items() if v < w and weights[(v, w)] < heavy) <= budget
+    return sum(1 for v, w in best.items() if v < w and weights[(v, w)] < heavy) <= budget
 
 
 def _natural_pairing(real: Sequence[Entrant], lower: set[int]) -> bool:
