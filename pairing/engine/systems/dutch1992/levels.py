@@ -39,14 +39,14 @@ from pairing.engine.systems.dutch1992.lowest import (
     priced_conflicts_within_exchanges,
     within_exchanges,
 )
+from pairing.engine.systems.dutch1992.witnesses import WitnessFront
 
 _T = TypeVar("_T")
 
 COLOUR_BOUND_FROM = 20
 """Groups of at least this many players have each level bounded by their fewest colour
 conflicts (:func:`least_conflicts`) before their divisions are tried one by one; in a
-smaller one the divisions are few and the bound would cost more (its first use imports
-NetworkX, about 0.25 s)."""
+smaller one the divisions are few and the bound would cost more."""
 
 
 def _options(
@@ -116,7 +116,7 @@ class LevelSearch:
         self._within_exchanges: dict[tuple[object, ...], bool] = {}
         self._least_within: dict[tuple[object, ...], list[tuple[int, int] | None]] = {}
         self._least_conflicts: dict[tuple[object, ...], int | None] = {}
-        self._witnesses: dict[tuple[object, ...], list[Witness]] = {}
+        self._witnesses: dict[tuple[object, ...], WitnessFront] = {}
         """The matchings those two bounds found, by bracket, level and float criteria
         (:meth:`_witnessed`)."""
         self._free_tried: dict[tuple[object, ...], set[tuple[object, ...]]] = {}
@@ -365,15 +365,18 @@ class LevelSearch:
             )
         ):
             return
-        witnesses = self._witnesses.setdefault((division, rules), [])
+        front = self._witnesses.get((division, rules))
+        if front is None:
+            front = self._witnesses[(division, rules)] = WitnessFront(self.feasibility.mask)
+        found_now: list[Witness] = []
         tried = self._free_tried.setdefault(division, set())
-        within, least_known = self._witnessed(witnesses, kept, x)
+        within, least_known = self._witnessed(front, kept, x)
         if not within and len(players) >= COLOUR_BOUND_FROM and (rules, kept) not in tried:
             # Before the weighted matchings, one quick look for one with no conflict.
             tried.add((rules, kept))
             free = free_witness(players, p, rules, moved, lowest, kept)
             if free is not None:
-                witnesses.append(free)
+                front.add(free)
                 within = least_known = True
         if self.exact_exchanges and not within:
             key = (division, rules, kept)
@@ -392,9 +395,10 @@ class LevelSearch:
                     if k == len(bounds):
                         bounds.append(
                             priced_conflicts_within_exchanges(
-                                players, p, rules, moved, lowest, kept, price, witnesses
+                                players, p, rules, moved, lowest, kept, price, found_now
                             )
                         )
+                        front.add_all(found_now)
                     priced = bounds[k]
                     if priced is None or priced[0] > x:
                         return  # no division within two exchanges has a pairing within x (B4)
@@ -404,8 +408,9 @@ class LevelSearch:
             key = (division, rules, kept)
             if key not in self._least_conflicts:
                 self._least_conflicts[key] = least_conflicts(
-                    players, p, rules, moved, lowest, kept, witnesses
+                    players, p, rules, moved, lowest, kept, found_now
                 )
+                front.add_all(found_now)
             least = self._least_conflicts[key]
             if least is None or least > x:
                 return  # no division has a pairing within x (B4)
@@ -413,7 +418,7 @@ class LevelSearch:
             yield from phases(index, s1, s2)
 
     @staticmethod
-    def _witnessed(witnesses: Sequence[Witness], kept: frozenset[int], x: int) -> tuple[bool, bool]:
+    def _witnessed(front: WitnessFront, kept: frozenset[int], x: int) -> tuple[bool, bool]:
         """Whether a matching found before shows that neither bound of a level can pass
         ``x`` with the players ``kept`` up: first :func:`priced_conflicts_within_exchanges`
         at every price (and :func:`within_exchanges`), then :func:`least_conflicts`.
@@ -425,16 +430,10 @@ class LevelSearch:
         costs at most twice its conflicts plus twice m, so each priced bound (the cheapest
         cost, less twice m, halved up) is at most its conflicts too.  Either way the level
         would not be passed over, so the bounds need not be worked out: the answer is the
-        same as theirs.
+        same as theirs.  The matchings are read from their front (:class:`WitnessFront`),
+        which answers as all of them would.
         """
-        least = False
-        for witness in reversed(witnesses):  # the latest found fit the next best
-            if witness.conflicts > x or witness.left & kept:
-                continue
-            least = True
-            if witness.inside <= EXCHANGES:
-                return True, True
-        return False, least
+        return front.witnessed(kept, x)
 
     def _split_assignments(
         self,

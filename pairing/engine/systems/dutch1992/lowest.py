@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pairing.engine.matching import complete_matching, maximum_matching, perfect_matching_within
+from pairing.engine.matching.primal_dual import max_weight_matching
 from pairing.engine.systems.dutch1992.brackets import Accepted, Bracket
 from pairing.engine.systems.dutch1992.criteria import (
     FloatRules,
@@ -39,7 +40,6 @@ from pairing.engine.systems.dutch1992.criteria import (
     pair_allowed,
 )
 from pairing.engine.systems.dutch1992.entrants import Entrant, compatible
-from pairing.engine.weighted import max_weight_matching
 
 EXCHANGES = 2
 """D2 exchanges one player or two, never more."""
@@ -138,7 +138,7 @@ def least_conflicts(
     player left over, joined to those who may leave.  So none of them can have fewer: a
     level whose x is below this gives nothing, and its D2 divisions need not be tried one
     by one.  Found as a minimum-cost perfect matching (Edmonds' weighted blossom
-    algorithm, through :func:`pairing.engine.weighted.max_weight_matching`; each edge
+    algorithm, through :func:`pairing.engine.matching.primal_dual.max_weight_matching`; each edge
     weighs more than all the costs together, so the heaviest matching is a largest one).
     The matching found is added to ``record`` when given.
     """
