@@ -30,6 +30,7 @@ from pairing.engine.systems.dutch1992.exchanges import (
     exchange_order,
 )
 from pairing.engine.systems.dutch1992.feasibility import Feasibility
+from pairing.engine.systems.dutch1992.kept import KeptCovers, kept_covers_of
 from pairing.engine.systems.dutch1992.lowest import (
     EXCHANGES,
     PENALTIES,
@@ -137,6 +138,8 @@ class LevelSearch:
         """The rows of each division's search (:meth:`assignments`), by bracket, level
         and S1."""
         self._conflicts: dict[tuple[object, ...], list[int]] = {}
+        self._kept_covers: dict[tuple[object, ...], KeptCovers] = {}
+        """By bracket: its divisions against the players kept up (:class:`KeptCovers`)."""
         """The colour conflicts of each division (:func:`_conflict_rows`)."""
 
     def assignments(
@@ -320,19 +323,39 @@ class LevelSearch:
         """
         division = (tuple(e.number for e in players), moved, lowest, p)
         kept = keep.intersection(division[0]) if keep else keep
+        kept_covers = self._kept_covers.get(division[:3])
+        if kept_covers is None:
+            kept_covers = self._kept_covers[division[:3]] = kept_covers_of(
+                self.feasibility, players, moved, lowest
+            )
+        position = kept_covers.position
+        kept_bits = _bits(position[k] for k in kept)
+
+        def possible_at(index: int, s1: Sequence[Entrant], s2: Sequence[Entrant]) -> bool:
+            # Feasibility.division_possible; for an exchange, read in two parts: with no
+            # player kept up (once per exchange) and the players kept up (KeptCovers).
+            if index < 0:
+                return self.feasibility.division_possible(players, division, index, s1, s2, kept)
+            known = kept_covers.divisions.get((p, index))
+            if known is None:
+                known = kept_covers.divisions[(p, index)] = (
+                    _bits(position[a.number] for a in s1),
+                    self.feasibility.division_possible(
+                        players, division, index, s1, s2, frozenset()
+                    ),
+                )
+            return known[1] and kept_covers.covered(known[0], kept_bits)
 
         def phases(index: int, s1: Sequence[Entrant], s2: Sequence[Entrant]) -> Iterator[Phase]:
             if after is not None and index < after[0]:
                 return
 
             def possible() -> bool:
-                return self.feasibility.division_possible(players, division, index, s1, s2, kept)
+                return possible_at(index, s1, s2)
 
-            # An exchange is checked before its search; the original division only when
-            # the greedy pass fails, which in large brackets it seldom does (the check
-            # looks at every pair of the bracket).
-            if index >= 0 and not possible():
-                return
+            # An exchange is checked before its search (by the loop below); the original
+            # division only when the greedy pass fails, which in large brackets it seldom
+            # does (the check looks at every pair of the bracket).
             resume = after[1] if after is not None and index == after[0] else None
             for assignment in self._split_assignments(
                 players, index, s1, s2, x, rules, moved, lowest, keep, resume, possible
@@ -415,7 +438,8 @@ class LevelSearch:
             if least is None or least > x:
                 return  # no division has a pairing within x (B4)
         for index, s1, s2 in self._exchange_splits(players, p, rules, moved, lowest):
-            yield from phases(index, s1, s2)
+            if (after is None or index >= after[0]) and possible_at(index, s1, s2):
+                yield from phases(index, s1, s2)
 
     @staticmethod
     def _witnessed(front: WitnessFront, kept: frozenset[int], x: int) -> tuple[bool, bool]:
