@@ -6,56 +6,67 @@ again and again, each with other players kept up; before working out the level's
 (:func:`lowest.least_conflicts`, :func:`lowest.priced_conflicts_within_exchanges`) each
 asks whether a matching found before already shows them at most x
 (:meth:`LevelSearch._witnessed`).  A late round of a 150-player event finds thousands of
-such matchings for one level, most of them saying nothing the others do not: only those
-are kept here.
+such matchings for one level: they are kept here as bit sets, read a few integers at a
+time.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from pairing.engine.systems.dutch1992.bitsets import _positions
 from pairing.engine.systems.dutch1992.lowest import EXCHANGES, Witness
 
 
 class WitnessFront:
-    """The :class:`Witness` matchings of one group at one level of float criteria, less
-    those another one makes redundant.
+    """The :class:`Witness` matchings of one group at one level of float criteria, as bit
+    sets of matchings, to answer :meth:`witnessed` with a few operations on integers.
 
-    The question asked of them (:meth:`witnessed`) is whether one leaving none of the
-    players kept up over has at most x conflicts, and whether one of those also has at
-    most :data:`EXCHANGES` pairs inside the original S2.  A witness is redundant when
-    another one leaves over only players it leaves over too, has no more conflicts, and
-    has few enough pairs inside the original S2 whenever it has: for any players kept up
-    and any x, the other one answers yes wherever it does.  So the answers are those of
-    every witness found (Pareto's front of the three orders).
+    The question asked of them is whether one leaving none of the players kept up over
+    has at most x conflicts, and whether one of those also has at most
+    :data:`EXCHANGES` pairs inside the original S2.  Each matching kept (each distinct
+    set left over, conflicts and pairs inside) gets a bit; for each player, the bit set
+    of the matchings leaving him over; for each number of conflicts, that of the
+    matchings having at most so many; and that of the matchings within the exchanges.
+    The matchings fitting a question are those having at most x conflicts less those
+    leaving over some player kept up: the answers are those of reading every matching.
     """
 
-    __slots__ = ("_front", "_mask")
+    __slots__ = ("_at_most", "_holding", "_mask", "_seen", "_within")
 
     def __init__(self, mask: Callable[[frozenset[int]], int]) -> None:
         self._mask = mask
         """Sets of players as bit sets (:meth:`Feasibility.mask`)."""
-        self._front: list[tuple[int, int, bool]] = []
-        """Each witness kept: the players it leaves over (a bit set), its conflicts and
-        whether it has at most :data:`EXCHANGES` pairs inside the original S2."""
+        self._seen: dict[tuple[int, int, bool], int] = {}
+        """Each matching kept (the players it leaves over as a bit set, its conflicts
+        and whether it is within the exchanges) and its bit."""
+        self._holding: dict[int, int] = {}
+        """By player (his bit in :attr:`_mask`'s sets): the matchings leaving him over."""
+        self._at_most: list[int] = []
+        """By number of conflicts c: the matchings having at most c."""
+        self._within = 0
+        """The matchings with at most :data:`EXCHANGES` pairs inside the original S2."""
 
     def __len__(self) -> int:
-        return len(self._front)
+        return len(self._seen)
 
     def add(self, witness: Witness) -> None:
-        """Keep ``witness`` unless another one makes it redundant; drop those it does."""
-        left = self._mask(witness.left)
-        conflicts = witness.conflicts
+        """Keep ``witness`` (once: the same one found again changes nothing)."""
         within = witness.inside <= EXCHANGES
-        for known, cost, inside in self._front:
-            if known & ~left == 0 and cost <= conflicts and (inside or not within):
-                return
-        self._front = [
-            entry
-            for entry in self._front
-            if not (left & ~entry[0] == 0 and conflicts <= entry[1] and (within or not entry[2]))
-        ]
-        self._front.append((left, conflicts, within))
+        entry = (self._mask(witness.left), witness.conflicts, within)
+        if entry in self._seen:
+            return
+        bit = 1 << len(self._seen)
+        self._seen[entry] = bit
+        for player in _positions(entry[0]):
+            self._holding[player] = self._holding.get(player, 0) | bit
+        if within:
+            self._within |= bit
+        at_most = self._at_most
+        while len(at_most) <= witness.conflicts:
+            at_most.append(at_most[-1] if at_most else 0)
+        for conflicts in range(witness.conflicts, len(at_most)):
+            at_most[conflicts] |= bit
 
     def add_all(self, found: list[Witness]) -> None:
         """:meth:`add` each of ``found``, emptying it (a list the bounds record into)."""
@@ -67,12 +78,13 @@ class WitnessFront:
         """Whether some witness leaving none of ``kept`` over has at most ``x`` conflicts
         and at most :data:`EXCHANGES` pairs inside the original S2, and whether some has
         at most ``x`` conflicts (:meth:`LevelSearch._witnessed` reads them)."""
-        mask = self._mask(kept) if kept else 0
-        least = False
-        for left, conflicts, within in reversed(self._front):  # the latest fit the next best
-            if conflicts > x or left & mask:
-                continue
-            if within:
-                return True, True
-            least = True
-        return False, least
+        if not self._at_most or x < 0:
+            return False, False
+        fits = self._at_most[min(x, len(self._at_most) - 1)]
+        if kept:
+            holding = self._holding
+            for player in _positions(self._mask(kept)):
+                fits &= ~holding.get(player, 0)
+                if not fits:
+                    return False, False
+        return bool(fits & self._within), bool(fits)
