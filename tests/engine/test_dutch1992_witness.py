@@ -17,6 +17,7 @@ import pytest
 from pairing.engine import System, pair_round
 from pairing.engine.generator import tournament_states
 from pairing.engine.matching import perfect_matching_within
+from pairing.engine.systems.dutch1992.feasibility import Feasibility
 from pairing.engine.systems.dutch1992.levels import LevelSearch
 from pairing.engine.systems.dutch1992.lowest import (
     Witness,
@@ -27,6 +28,7 @@ from pairing.engine.systems.dutch1992.lowest import (
     priced_conflicts_within_exchanges,
     within_exchanges,
 )
+from pairing.engine.systems.dutch1992.witnesses import WitnessFront
 
 from .test_dutch1992_bitsets import RULES, _random_bracket, _symmetric
 
@@ -49,12 +51,14 @@ def test_dutch_b4_a_witness_never_claims_more_than_the_bounds() -> None:
             kept = frozenset(m for m in numbers if rng.random() < 0.2)
             least_conflicts(*group, kept, witnesses)
             priced_conflicts_within_exchanges(*group, kept, rng.choice((1, 2, 4)), witnesses)
+        front = WitnessFront(Feasibility().mask)
+        front.add_all(list(witnesses))
         for _ in range(6):
             kept = frozenset(m for m in numbers if rng.random() < 0.3)
             least = least_conflicts(*group, kept)
             within = least_conflicts_within_exchanges(*group, kept)
             for x in range(n // 2 + 1):
-                says_within, says_least = LevelSearch._witnessed(witnesses, kept, x)
+                says_within, says_least = LevelSearch._witnessed(front, kept, x)
                 if says_least:
                     claims[0] += 1
                     assert least is not None and least <= x
@@ -80,8 +84,8 @@ def test_dutch_c13_rounds_paired_as_without_witnesses(
     witnessed = LevelSearch._witnessed
     used = []
 
-    def counted(witnesses: list[Witness], kept: frozenset[int], x: int) -> tuple[bool, bool]:
-        answer = witnessed(witnesses, kept, x)
+    def counted(front: WitnessFront, kept: frozenset[int], x: int) -> tuple[bool, bool]:
+        answer = witnessed(front, kept, x)
         used.append(any(answer))
         return answer
 

@@ -30,6 +30,7 @@ from pairing.engine.systems.dutch1992.exchanges import (
     exchange_order,
 )
 from pairing.engine.systems.dutch1992.feasibility import Feasibility
+from pairing.engine.systems.dutch1992.kept import KeptCovers, kept_covers_of
 from pairing.engine.systems.dutch1992.lowest import (
     EXCHANGES,
     PENALTIES,
@@ -39,14 +40,14 @@ from pairing.engine.systems.dutch1992.lowest import (
     priced_conflicts_within_exchanges,
     within_exchanges,
 )
+from pairing.engine.systems.dutch1992.witnesses import WitnessFront
 
 _T = TypeVar("_T")
 
 COLOUR_BOUND_FROM = 20
 """Groups of at least this many players have each level bounded by their fewest colour
 conflicts (:func:`least_conflicts`) before their divisions are tried one by one; in a
-smaller one the divisions are few and the bound would cost more (its first use imports
-NetworkX, about 0.25 s)."""
+smaller one the divisions are few and the bound would cost more."""
 
 
 def _options(
@@ -116,7 +117,7 @@ class LevelSearch:
         self._within_exchanges: dict[tuple[object, ...], bool] = {}
         self._least_within: dict[tuple[object, ...], list[tuple[int, int] | None]] = {}
         self._least_conflicts: dict[tuple[object, ...], int | None] = {}
-        self._witnesses: dict[tuple[object, ...], list[Witness]] = {}
+        self._witnesses: dict[tuple[object, ...], WitnessFront] = {}
         """The matchings those two bounds found, by bracket, level and float criteria
         (:meth:`_witnessed`)."""
         self._free_tried: dict[tuple[object, ...], set[tuple[object, ...]]] = {}
@@ -137,6 +138,8 @@ class LevelSearch:
         """The rows of each division's search (:meth:`assignments`), by bracket, level
         and S1."""
         self._conflicts: dict[tuple[object, ...], list[int]] = {}
+        self._kept_covers: dict[tuple[object, ...], KeptCovers] = {}
+        """By bracket: its divisions against the players kept up (:class:`KeptCovers`)."""
         """The colour conflicts of each division (:func:`_conflict_rows`)."""
 
     def assignments(
@@ -320,19 +323,39 @@ class LevelSearch:
         """
         division = (tuple(e.number for e in players), moved, lowest, p)
         kept = keep.intersection(division[0]) if keep else keep
+        kept_covers = self._kept_covers.get(division[:3])
+        if kept_covers is None:
+            kept_covers = self._kept_covers[division[:3]] = kept_covers_of(
+                self.feasibility, players, moved, lowest
+            )
+        position = kept_covers.position
+        kept_bits = _bits(position[k] for k in kept)
+
+        def possible_at(index: int, s1: Sequence[Entrant], s2: Sequence[Entrant]) -> bool:
+            # Feasibility.division_possible; for an exchange, read in two parts: with no
+            # player kept up (once per exchange) and the players kept up (KeptCovers).
+            if index < 0:
+                return self.feasibility.division_possible(players, division, index, s1, s2, kept)
+            known = kept_covers.divisions.get((p, index))
+            if known is None:
+                known = kept_covers.divisions[(p, index)] = (
+                    _bits(position[a.number] for a in s1),
+                    self.feasibility.division_possible(
+                        players, division, index, s1, s2, frozenset()
+                    ),
+                )
+            return known[1] and kept_covers.covered(known[0], kept_bits)
 
         def phases(index: int, s1: Sequence[Entrant], s2: Sequence[Entrant]) -> Iterator[Phase]:
             if after is not None and index < after[0]:
                 return
 
             def possible() -> bool:
-                return self.feasibility.division_possible(players, division, index, s1, s2, kept)
+                return possible_at(index, s1, s2)
 
-            # An exchange is checked before its search; the original division only when
-            # the greedy pass fails, which in large brackets it seldom does (the check
-            # looks at every pair of the bracket).
-            if index >= 0 and not possible():
-                return
+            # An exchange is checked before its search (by the loop below); the original
+            # division only when the greedy pass fails, which in large brackets it seldom
+            # does (the check looks at every pair of the bracket).
             resume = after[1] if after is not None and index == after[0] else None
             for assignment in self._split_assignments(
                 players, index, s1, s2, x, rules, moved, lowest, keep, resume, possible
@@ -365,15 +388,18 @@ class LevelSearch:
             )
         ):
             return
-        witnesses = self._witnesses.setdefault((division, rules), [])
+        front = self._witnesses.get((division, rules))
+        if front is None:
+            front = self._witnesses[(division, rules)] = WitnessFront(self.feasibility.mask)
+        found_now: list[Witness] = []
         tried = self._free_tried.setdefault(division, set())
-        within, least_known = self._witnessed(witnesses, kept, x)
+        within, least_known = self._witnessed(front, kept, x)
         if not within and len(players) >= COLOUR_BOUND_FROM and (rules, kept) not in tried:
             # Before the weighted matchings, one quick look for one with no conflict.
             tried.add((rules, kept))
             free = free_witness(players, p, rules, moved, lowest, kept)
             if free is not None:
-                witnesses.append(free)
+                front.add(free)
                 within = least_known = True
         if self.exact_exchanges and not within:
             key = (division, rules, kept)
@@ -392,9 +418,10 @@ class LevelSearch:
                     if k == len(bounds):
                         bounds.append(
                             priced_conflicts_within_exchanges(
-                                players, p, rules, moved, lowest, kept, price, witnesses
+                                players, p, rules, moved, lowest, kept, price, found_now
                             )
                         )
+                        front.add_all(found_now)
                     priced = bounds[k]
                     if priced is None or priced[0] > x:
                         return  # no division within two exchanges has a pairing within x (B4)
@@ -404,16 +431,18 @@ class LevelSearch:
             key = (division, rules, kept)
             if key not in self._least_conflicts:
                 self._least_conflicts[key] = least_conflicts(
-                    players, p, rules, moved, lowest, kept, witnesses
+                    players, p, rules, moved, lowest, kept, found_now
                 )
+                front.add_all(found_now)
             least = self._least_conflicts[key]
             if least is None or least > x:
                 return  # no division has a pairing within x (B4)
         for index, s1, s2 in self._exchange_splits(players, p, rules, moved, lowest):
-            yield from phases(index, s1, s2)
+            if (after is None or index >= after[0]) and possible_at(index, s1, s2):
+                yield from phases(index, s1, s2)
 
     @staticmethod
-    def _witnessed(witnesses: Sequence[Witness], kept: frozenset[int], x: int) -> tuple[bool, bool]:
+    def _witnessed(front: WitnessFront, kept: frozenset[int], x: int) -> tuple[bool, bool]:
         """Whether a matching found before shows that neither bound of a level can pass
         ``x`` with the players ``kept`` up: first :func:`priced_conflicts_within_exchanges`
         at every price (and :func:`within_exchanges`), then :func:`least_conflicts`.
@@ -425,16 +454,10 @@ class LevelSearch:
         costs at most twice its conflicts plus twice m, so each priced bound (the cheapest
         cost, less twice m, halved up) is at most its conflicts too.  Either way the level
         would not be passed over, so the bounds need not be worked out: the answer is the
-        same as theirs.
+        same as theirs.  The matchings are read from their front (:class:`WitnessFront`),
+        which answers as all of them would.
         """
-        least = False
-        for witness in reversed(witnesses):  # the latest found fit the next best
-            if witness.conflicts > x or witness.left & kept:
-                continue
-            least = True
-            if witness.inside <= EXCHANGES:
-                return True, True
-        return False, least
+        return front.witnessed(kept, x)
 
     def _split_assignments(
         self,
