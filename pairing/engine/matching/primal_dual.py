@@ -89,6 +89,25 @@ class Optimum:
                     cost += search.z[node]
         return cost
 
+    def tight_neighbours(self) -> dict[int, list[int]]:
+        """Per vertex, its neighbours along edges of zero reduced cost (the blossoms
+        holding both ends counted): the only edges any matching of greatest weight
+        may use (complementary slackness, whichever optimal duals)."""
+        search = self._search
+        order = list(self._index)
+        u, top = search.u, search.top
+        tight: dict[int, list[int]] = {v: [] for v in order}
+        for i, row in enumerate(search.adjacent):
+            a = order[i]
+            for j, weight in row.items():
+                if j <= i or u[i] + u[j] - weight > 0:
+                    continue  # the blossoms' duals only add
+                b = order[j]
+                if top[i] != top[j] or self.reduced_cost(a, b) == 0:
+                    tight[a].append(b)
+                    tight[b].append(a)
+        return tight
+
     def held_loss(self, a: int, partners: Iterable[int]) -> int:
         """Twice a weight that every matching in which ``a`` may meet only ``partners``
         (his other edges gone) weighs less than this optimum: the duals stay feasible
