@@ -111,14 +111,14 @@ def common_answer(
         if (
             unmatched != known
             and answer(unmatched) != expected
-            and (tight is None or _perfect_within(vertices, unmatched, tight))
+            and (tight is None or perfect_within(vertices, unmatched, tight))
             and leaves_over(vertices, weights, best, unmatched)
         ):
             return None
     return expected
 
 
-def _perfect_within(
+def perfect_within(
     vertices: Sequence[int], unmatched: Collection[int], tight: Mapping[int, Sequence[int]]
 ) -> bool:
     """Whether the vertices but ``unmatched`` can all be matched along ``tight``."""
@@ -170,4 +170,11 @@ def left_over_answer(
     return common_answer(graph[0], graph[1], duals.mate, sets, answer, duals.tight_neighbours())
 
 
-__all__ = ["common_answer", "leaves_over", "left_over_answer", "paired_below", "some_edge_marked"]
+__all__ = [
+    "common_answer",
+    "leaves_over",
+    "left_over_answer",
+    "paired_below",
+    "perfect_within",
+    "some_edge_marked",
+]
