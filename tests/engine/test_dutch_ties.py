@@ -138,3 +138,75 @@ def test_c_04_3_c4_and_c9_read_from_every_optimum_without_networkx(
         oracle.pairing_allocated_bye,
         oracle.explanation,
     )
+
+
+@pytest.mark.parametrize("seed", range(120))
+def test_every_optimum_uses_only_tight_edges(seed: int) -> None:
+    """:meth:`primal_dual.Optimum.tight_neighbours` lists exactly the edges of zero
+    reduced cost, and every matching of greatest weight (brute force) uses only them
+    (complementary slackness)."""
+    rng = random.Random(3000 + seed)
+    vertices, weights = _graph(rng)
+    optimum = primal_dual.certified_matching(vertices, weights)
+    tight = optimum.tight_neighbours()
+    for (a, b), w in weights.items():
+        zero = optimum.reduced_cost(a, b) == 0
+        assert (b in tight[a]) == zero == (a in tight[b]), (a, b, w)
+    for m in _optima(vertices, weights):
+        assert all(b in tight[a] for a, b in m)
+
+
+@pytest.mark.parametrize("seed", range(120))
+def test_sets_left_over_pass_the_tight_edge_test(seed: int) -> None:
+    """A set some optimum leaves over has a complement the tight edges match perfectly
+    (``perfect_within``, the test :func:`ties.common_answer` asks first), and with the
+    tight edges given ``common_answer`` answers as without them."""
+    rng = random.Random(5000 + seed)
+    vertices, weights = _graph(rng)
+    optima = _optima(vertices, weights)
+    best = sum(weights[e] for e in optima[0])
+    optimum = primal_dual.certified_matching(vertices, weights)
+    tight = optimum.tight_neighbours()
+    subsets = [
+        {v for k, v in enumerate(vertices) if bits >> k & 1} for bits in range(1 << len(vertices))
+    ]
+    for unmatched in subsets:
+        if ties.leaves_over(vertices, weights, best, unmatched):
+            assert ties.perfect_within(vertices, unmatched, tight), unmatched
+    for _ in range(5):
+        favoured = set(rng.sample(vertices, k=rng.randint(0, len(vertices))))
+
+        def answer(unmatched: set[int], favoured: set[int] = favoured) -> bool:
+            return unmatched <= favoured
+
+        assert ties.common_answer(
+            vertices, weights, optimum.mate, subsets, answer, tight
+        ) == ties.common_answer(vertices, weights, optimum.mate, subsets, answer)
+
+
+def test_c4_settled_by_the_sets_tight_edges_allow() -> None:
+    """Round 12 of a 20-player near round robin: the duals' sets left over answer C4
+    differently, but only those whose other players the tight edges match perfectly
+    can be left over by an optimum, and those agree: settled without asking
+    :func:`ties.left_over_answer`, and paired as the oracle pairs it."""
+    states = tournament_states(System.DUTCH, players=20, rounds=19, seed=2026)
+    state = next(s for s in states if s.round_number == 12)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(RoundProcedure, "own_matching", False)
+        oracle = pair_round(state, System.DUTCH, seed=2026)
+    calls: list[object] = []
+    real = ties.left_over_answer
+
+    def counted(*args: object, **kwargs: object) -> bool | None:
+        calls.append(args)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ties, "left_over_answer", counted)
+        fast = pair_round(state, System.DUTCH, seed=2026)
+    assert not calls
+    assert (fast.boards, fast.pairing_allocated_bye, fast.explanation) == (
+        oracle.boards,
+        oracle.pairing_allocated_bye,
+        oracle.explanation,
+    )

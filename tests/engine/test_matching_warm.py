@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from pairing.engine.matching import primal_dual, primal_dual_warm
-from pairing.engine.matching.primal_dual_search import Search
+from pairing.engine.matching.primal_dual_search import Search, heaviest
 from pairing.engine.systems.dutch.order import Outcome
 
 Weights = dict[tuple[int, int], int]
@@ -141,3 +141,20 @@ def test_readings_of_warm_duals_hold_of_the_optimum_found_from_nothing() -> None
             assert meets == any(cold.mate.get(v) in others for v in members)
             answered += 1
     assert answered > 300
+
+
+def test_heaviest_is_the_greatest_weight_of_every_edge() -> None:
+    """``heaviest`` (each row's greatest, then theirs) is the greatest weight of all
+    the edges, as one generator over every edge finds it; 0 without edges."""
+    rng = random.Random(77)
+    assert heaviest([]) == 0
+    assert heaviest([{}, {}]) == 0
+    for _ in range(300):
+        n = rng.randint(1, 12)
+        adjacent: list[dict[int, int]] = [{} for _ in range(n)]
+        for b in range(n):
+            for a in range(b):
+                if rng.random() < 0.3:
+                    adjacent[a][b] = adjacent[b][a] = rng.randint(1, 1 << rng.randint(1, 80))
+        expected = max((w for row in adjacent for w in row.values()), default=0)
+        assert heaviest(adjacent) == expected

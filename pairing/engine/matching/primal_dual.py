@@ -36,7 +36,7 @@ class Optimum:
     When every vertex is one or the other, the unmatched set is the same in all of
     them.  False is no promise of the contrary."""
 
-    __slots__ = ("mate", "same_unmatched", "_search", "_index")
+    __slots__ = ("mate", "same_unmatched", "_search", "_index", "_tight")
 
     @property
     def begun_warm(self) -> bool:
@@ -47,6 +47,7 @@ class Optimum:
     def __init__(self, search: Search, order: list[int]) -> None:
         self._search = search
         self._index = {v: i for i, v in enumerate(order)}
+        self._tight: dict[int, list[int]] | None = None
         mate = search.run()
         self.mate = {order[i]: order[m] for i, m in enumerate(mate) if m != -1}
         u = search.u
@@ -88,6 +89,29 @@ class Optimum:
                 if node in around:
                     cost += search.z[node]
         return cost
+
+    def tight_neighbours(self) -> dict[int, list[int]]:
+        """Per vertex, its neighbours along edges of zero reduced cost (the blossoms
+        holding both ends counted): the only edges any matching of greatest weight
+        may use (complementary slackness, whichever optimal duals).  Worked out
+        once."""
+        if self._tight is not None:
+            return self._tight
+        search = self._search
+        order = list(self._index)
+        u, top = search.u, search.top
+        tight: dict[int, list[int]] = {v: [] for v in order}
+        for i, row in enumerate(search.adjacent):
+            a = order[i]
+            for j, weight in row.items():
+                if j <= i or u[i] + u[j] - weight > 0:
+                    continue  # the blossoms' duals only add
+                b = order[j]
+                if top[i] != top[j] or self.reduced_cost(a, b) == 0:
+                    tight[a].append(b)
+                    tight[b].append(a)
+        self._tight = tight
+        return tight
 
     def held_loss(self, a: int, partners: Iterable[int]) -> int:
         """Twice a weight that every matching in which ``a`` may meet only ``partners``

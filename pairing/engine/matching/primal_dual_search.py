@@ -26,6 +26,12 @@ from __future__ import annotations
 _FREE, _OUTER, _INNER = 0, 1, 2
 
 
+def heaviest(adjacent: list[dict[int, int]]) -> int:
+    """The greatest weight in ``adjacent`` (0 without edges): each row's greatest, then
+    theirs, rather than one generator step per edge."""
+    return max([max(row.values()) for row in adjacent if row], default=0)
+
+
 class Search:
     """One run of the method on vertices ``0 .. n-1``; blossoms are numbered from n."""
 
@@ -39,7 +45,7 @@ class Search:
         # Twice each edge's weight, the form every reduced cost reads (big integers:
         # one multiplication less per edge looked at).
         self.adjacent = adjacent
-        top = max((w for row in adjacent for w in row.values()), default=0) // 2
+        top = heaviest(adjacent) // 2
         self.u: list[int] = [top] * n
         self.mate: list[int] = [-1] * n
         # Warm: begun from a matching and vertex duals (see :meth:`run`), not from

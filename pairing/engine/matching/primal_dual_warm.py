@@ -19,7 +19,7 @@ from nothing when they do not prove it.
 
 from __future__ import annotations
 
-from .primal_dual_search import Search
+from .primal_dual_search import Search, heaviest
 
 
 def _flat_duals(search: Search) -> list[int]:
@@ -42,8 +42,8 @@ def warm_start(
     weights) to begin the search from: feasible and tight on the matching's edges."""
     n = len(order)
     flat = _flat_duals(previous)
-    old_top = max((w for row in previous.adjacent for w in row.values()), default=0)
-    new_top = max((w for row in adjacent for w in row.values()), default=0)
+    old_top = heaviest(previous.adjacent)
+    new_top = heaviest(adjacent)
     shift = new_top.bit_length() - old_top.bit_length()
     position = {v: i for i, v in enumerate(order)}
     y = [0] * n

@@ -290,6 +290,15 @@ class Completion:
             for duals in outcome.every_duals() if outcome.pending else ():
                 sets = duals.unmatched_sets(4)
                 answers = {self._completable(sorted(s | {*rest, *nxt}), None) for s in sets or ()}
+                if len(answers) > 1 and sets is not None and outcome.graph is not None:
+                    # Only the sets some optimum may leave over: those whose other
+                    # players the edges of zero reduced cost match perfectly.
+                    live, tight = outcome.graph[0], duals.tight_neighbours()
+                    answers = {
+                        self._completable(sorted(s | {*rest, *nxt}), None)
+                        for s in sets
+                        if ties.perfect_within(live, s, tight)
+                    }
                 if len(answers) == 1:
                     return answers.pop()
             if outcome.pending:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 
-from pairing.engine.matching import primal_dual
+from pairing.engine.matching import has_perfect_matching, primal_dual
 from pairing.engine.systems.dutch.order import Outcome
 
 Weights = Mapping[tuple[int, int], int]
@@ -93,10 +93,17 @@ def common_answer(
     mate: Mapping[int, int],
     candidates: Iterable[set[int]],
     answer: Callable[[set[int]], bool],
+    tight: Mapping[int, Sequence[int]] | None = None,
 ) -> bool | None:
     """The answer every matching of greatest weight gives about the set it leaves
     unmatched, ``candidates`` holding every such set (and maybe others); None when two
-    of them answer differently.  ``mate`` is one matching of greatest weight."""
+    of them answer differently.  ``mate`` is one matching of greatest weight.
+
+    ``tight``, when given, holds per vertex the neighbours along edges of zero
+    reduced cost under optimal duals (:meth:`.primal_dual.Optimum.tight_neighbours`):
+    every matching of greatest weight uses only those (complementary slackness), so a
+    set whose complement they cannot match perfectly is left over by none, and its
+    weighted matching is not asked."""
     best = _weight(weights, mate)
     known = set(vertices) - set(mate)
     expected = answer(known)
@@ -104,10 +111,21 @@ def common_answer(
         if (
             unmatched != known
             and answer(unmatched) != expected
+            and (tight is None or perfect_within(vertices, unmatched, tight))
             and leaves_over(vertices, weights, best, unmatched)
         ):
             return None
     return expected
+
+
+def perfect_within(
+    vertices: Sequence[int], unmatched: Collection[int], tight: Mapping[int, Sequence[int]]
+) -> bool:
+    """Whether the vertices but ``unmatched`` can all be matched along ``tight``."""
+    others = [v for v in vertices if v not in unmatched]
+    index = {v: k for k, v in enumerate(others)}
+    rows = [[index[w] for w in tight[v] if w in index] for v in others]
+    return has_perfect_matching(rows, allow_one_unmatched=False)
 
 
 def paired_below(outcome: Outcome, members: Sequence[int], below: Callable[[int], bool]) -> bool:
@@ -149,7 +167,14 @@ def left_over_answer(
     sets = duals.unmatched_sets(limit)
     if sets is None:
         return None
-    return common_answer(graph[0], graph[1], duals.mate, sets, answer)
+    return common_answer(graph[0], graph[1], duals.mate, sets, answer, duals.tight_neighbours())
 
 
-__all__ = ["common_answer", "leaves_over", "left_over_answer", "paired_below", "some_edge_marked"]
+__all__ = [
+    "common_answer",
+    "leaves_over",
+    "left_over_answer",
+    "paired_below",
+    "perfect_within",
+    "some_edge_marked",
+]
