@@ -30,7 +30,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pairing.engine.matching import complete_matching, maximum_matching, perfect_matching_within
+from pairing.engine.matching import (
+    SearchTooLong,
+    complete_matching,
+    maximum_matching,
+    perfect_matching_within,
+)
 from pairing.engine.systems.dutch1992.brackets import Accepted, Bracket
 from pairing.engine.systems.dutch1992.criteria import (
     FloatRules,
@@ -398,6 +403,13 @@ WEIGHTED_FROM = 40
 :func:`perfect_matching_within`, whose branch and bound can take minutes in a sparse
 graph of that size (round 41 of the 150-player sweep event of seed 2033)."""
 
+BRANCH_NODES = 64
+"""Below :data:`WEIGHTED_FROM` vertices, the nodes :func:`perfect_matching_within` may
+open before :func:`_within_budget` asks the weighted matching instead: it answers nearly
+every graph in one or two, but took thousands (0.1-0.2 s) in a few sparse ones of 30
+vertices, which the weighted matching answers in about a millisecond (round 37 of the
+150-player sweep event of seed 2034)."""
+
 
 def _within_budget(cheap: list[list[int]], costly: list[list[int]], budget: int) -> bool:
     """Whether the graph has a perfect matching with at most ``budget`` costly edges.
@@ -405,11 +417,15 @@ def _within_budget(cheap: list[list[int]], costly: list[list[int]], budget: int)
     In a large graph this is one minimum-cost perfect matching (Edmonds' weighted blossom
     algorithm, :func:`max_weight_matching`): every edge weighs more than all the costly
     edges together, one less when costly, so the heaviest matching is a largest one with
-    the fewest costly edges.  The answer is the same as :func:`perfect_matching_within`'s.
+    the fewest costly edges.  The answer is the same as :func:`perfect_matching_within`'s,
+    asked first in a smaller graph (up to :data:`BRANCH_NODES` nodes of its search).
     """
     size = len(cheap)
     if size < WEIGHTED_FROM:
-        return perfect_matching_within(cheap, costly, budget) is not None
+        try:
+            return perfect_matching_within(cheap, costly, budget, nodes=BRANCH_NODES) is not None
+        except SearchTooLong:
+            pass
     heavy = size + 2
     weights: dict[tuple[int, int], int] = {}
     for edges, weight in ((cheap, heavy), (costly, heavy - 1)):
