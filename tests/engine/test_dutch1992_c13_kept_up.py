@@ -16,7 +16,7 @@ from collections.abc import Callable
 import pytest
 
 from pairing.engine.matching import complete_matching, maximum_matching
-from pairing.engine.systems.dutch1992 import c13
+from pairing.engine.systems.dutch1992 import c13, procedure
 from pairing.engine.systems.dutch1992.brackets import Accepted, Bracket
 from pairing.engine.systems.dutch1992.criteria import FLOAT_STEPS, FLOAT_STEPS_MIXED, _barred
 from pairing.engine.systems.dutch1992.entrants import Entrant, compatible, entrants
@@ -99,3 +99,32 @@ def test_dutch_c9_c10_steps_forbid_what_they_forbid_when_worked_out_again() -> N
             assert barred == [_barred(players, rules) for rules in steps]
             checked += 1
     assert checked
+
+
+@pytest.mark.parametrize(("players", "rounds", "seed"), EVENTS)
+def test_dutch_c13_within_exchanges_refuses_only_what_the_search_finds_nothing_in(
+    players: int, rounds: int, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Dutch C13, C14, D2: the late rounds are paired as without the stronger condition,
+    which refuses some sets kept up (so whole C13 searches or parts of them)."""
+    refused = 0
+
+    def counted(
+        previous: Accepted, lowest: Bracket, least_down: int
+    ) -> Callable[[frozenset[int]], bool]:
+        feasible = c13.c13_within_exchanges(previous, lowest, least_down)
+
+        def check(keep: frozenset[int]) -> bool:
+            nonlocal refused
+            answer = feasible(keep)
+            refused += not answer
+            return answer
+
+        return check
+
+    states = list(late_states(players, rounds, seed, from_completed=players // 2))
+    monkeypatch.setattr(procedure, "c13_within_exchanges", lambda *args: lambda keep: True)
+    without = [repr(run_search(Search(entrants(state)[0]))) for state in states]
+    monkeypatch.setattr(procedure, "c13_within_exchanges", counted)
+    assert [repr(run_search(Search(entrants(state)[0]))) for state in states] == without
+    assert refused

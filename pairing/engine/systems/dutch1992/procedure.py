@@ -24,7 +24,7 @@ from pairing.engine.messages import words
 from pairing.engine.model import Explanation
 from pairing.engine.systems.dutch1992.brackets import Accepted, Bracket, Candidate, make_bracket
 from pairing.engine.systems.dutch1992.c12 import c12_feasible, c12_kept_up
-from pairing.engine.systems.dutch1992.c13 import c13_feasible
+from pairing.engine.systems.dutch1992.c13 import c13_feasible, c13_within_exchanges
 from pairing.engine.systems.dutch1992.candidates import CandidateSearch
 from pairing.engine.systems.dutch1992.criteria import FloatRules
 from pairing.engine.systems.dutch1992.entrants import Entrant, _rank, compatible
@@ -296,11 +296,16 @@ class Search:
             )
             if raised != least_down:
                 least_down, useless = raised, frozenset()
+        feasible = self._c13_feasible(previous, lowest)
+        if self.exact_lowest:
+            stronger = c13_within_exchanges(previous, lowest, least_down)
+            loose = feasible
+            feasible = lambda keep: loose(keep) and stronger(keep)  # noqa: E731
         option = self.alternatives(
             previous,
             good,
             same_stage=False,
-            feasible=self._c13_feasible(previous, lowest),
+            feasible=feasible,
             least_down=least_down,
             useless=useless,
         )
