@@ -47,6 +47,7 @@ from .blossom import (
 )
 from .shrinking import (
     SHORT_PATH_TARGETS,
+    SearchTooLong,
     ShrinkingMatching,
     complete_matching,
     perfect_matching_within,
@@ -55,6 +56,7 @@ from .shrinking import (
 __all__ = [
     "LazyAdjacency",
     "SHORT_PATH_TARGETS",
+    "SearchTooLong",
     "ShrinkingMatching",
     "augment",
     "bipartite_matching",

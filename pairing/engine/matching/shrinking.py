@@ -220,6 +220,10 @@ def complete_matching(
     return True
 
 
+class SearchTooLong(Exception):
+    """:func:`perfect_matching_within` would open more nodes than its caller allows."""
+
+
 def perfect_matching_within(
     cheap: Sequence[Sequence[int]],
     costly: Sequence[Sequence[int]],
@@ -227,6 +231,7 @@ def perfect_matching_within(
     *,
     within: frozenset[int] | None = None,
     failed: dict[frozenset[int], int] | None = None,
+    nodes: int | None = None,
 ) -> list[int] | None:
     """A perfect matching with at most ``budget`` edges of ``costly``, or None if none exists.
 
@@ -252,6 +257,8 @@ def perfect_matching_within(
     ``failed``: the vertex sets of that graph known to need more costly edges than a
     budget (the largest such budget), kept by a caller from call to call: a set that
     failed under one question fails under the next, whatever its vertices' names.
+    ``nodes``: raise :class:`SearchTooLong` instead of opening more nodes than that, for
+    a caller with another exact way to ask (no answer is given then, never a wrong one).
     """
     n = len(cheap)
     left = frozenset(range(n)) if within is None else within
@@ -261,12 +268,17 @@ def perfect_matching_within(
     edges = [sorted(set(cheap[v]) | dear[v]) for v in range(n)]
     known: dict[frozenset[int], int] = {} if failed is None else failed
     """Vertex sets known to need more than the budget given (the largest one tried)."""
+    opened = 0
 
     def search(left: frozenset[int], allowed: int) -> list[tuple[int, int]] | None:
+        nonlocal opened
         if not left:
             return []
         if known.get(left, -1) >= allowed:
             return None
+        opened += 1
+        if nodes is not None and opened > nodes:
+            raise SearchTooLong
         vertices = sorted(left)
         local = {v: i for i, v in enumerate(vertices)}
         cheap_local = [[local[w] for w in cheap[v] if w in local] for v in vertices]

@@ -132,6 +132,9 @@ class CandidateSearch:
         shared by the C12 and C13 sub-searches that enter the same level."""
         self._float_signatures: dict[tuple[object, ...], list[tuple[object, ...]]] = {}
         """What each C9 and C10 step forbids, by bracket and p of its moved-down players."""
+        self._step_barred: dict[tuple[int, ...], list[tuple[tuple[int, int, int], ...]]] = {}
+        """What each C9 and C10 step forbids in a homogeneous bracket, by its players: C12
+        and C13 sub-searches enter one bracket thousands of times (the floats are alike)."""
 
     def homogeneous(
         self,
@@ -171,8 +174,10 @@ class CandidateSearch:
         p0 = n // 2
         x0 = x_of(players)
         steps = FLOAT_STEPS_MIXED if mixed else FLOAT_STEPS
-        barred = [_barred(players, rules) for rules in steps]
         numbers = tuple(e.number for e in players)
+        barred = self._step_barred.get(numbers)
+        if barred is None:
+            barred = self._step_barred[numbers] = [_barred(players, rules) for rules in steps]
         seen: set[tuple[object, ...]] = set()
         for p in [p0] if lowest else range(p0, 0, -1):
             if (p0 - p,) < from_stage[:1]:

@@ -30,7 +30,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pairing.engine.matching import complete_matching, maximum_matching, perfect_matching_within
+from pairing.engine.matching import (
+    SearchTooLong,
+    complete_matching,
+    maximum_matching,
+    perfect_matching_within,
+)
 from pairing.engine.matching.primal_dual import max_weight_matching
 from pairing.engine.systems.dutch1992.brackets import Accepted, Bracket
 from pairing.engine.systems.dutch1992.criteria import (
@@ -401,11 +406,21 @@ that branch and bound took a second a round in graphs of 30 vertices (round 37 o
 150-player sweep event of seed 2034), minutes at 40 (round 41 of seed 2033), and more than
 20 s in :func:`within_exchanges` (round 63 of seed 2052)."""
 
+BRANCH_NODES = 64
+"""Below :data:`WEIGHTED_FROM` vertices, the nodes :func:`perfect_matching_within` may
+open before :func:`_within_budget` turns to the bounds and the weighted matching: it
+answers nearly every graph in one or two, but took thousands (0.1-0.2 s) in a few sparse
+graphs (30 vertices in round 37 of the 150-player sweep event of seed 2034, before
+:data:`WEIGHTED_FROM` came down to 12), which the weighted matching answers in about a
+millisecond."""
+
 
 def _within_budget(cheap: list[list[int]], costly: list[list[int]], budget: int) -> bool:
     """Whether the graph has a perfect matching with at most ``budget`` costly edges.
 
-    In a graph of :data:`WEIGHTED_FROM` vertices or more, first the two bounds of
+    In a graph of fewer than :data:`WEIGHTED_FROM` vertices, first
+    :func:`perfect_matching_within` itself, up to :data:`BRANCH_NODES` nodes of its
+    search.  Otherwise (or when that search is cut short), first the two bounds of
     :func:`perfect_matching_within`'s first node: a maximum matching of the cheap edges
     leaving more than ``2 * budget`` vertices proves no, and one grown into a perfect
     matching over all edges (or found to have none) with at most ``budget`` costly edges
@@ -417,7 +432,10 @@ def _within_budget(cheap: list[list[int]], costly: list[list[int]], budget: int)
     """
     size = len(cheap)
     if size < WEIGHTED_FROM:
-        return perfect_matching_within(cheap, costly, budget) is not None
+        try:
+            return perfect_matching_within(cheap, costly, budget, nodes=BRANCH_NODES) is not None
+        except SearchTooLong:
+            pass
     if size % 2:
         return False
     mate = maximum_matching(cheap)

@@ -17,7 +17,6 @@ from collections.abc import Callable, Sequence
 from pairing.engine.brackets import score_brackets
 from pairing.engine.matching import (
     bipartite_matching_size,
-    complete_matching,
     exposed_by_some,
     maximum_matching,
 )
@@ -25,6 +24,7 @@ from pairing.engine.messages import words
 from pairing.engine.model import Explanation
 from pairing.engine.systems.dutch1992.brackets import Accepted, Bracket, Candidate, make_bracket
 from pairing.engine.systems.dutch1992.c12 import c12_feasible, c12_kept_up
+from pairing.engine.systems.dutch1992.c13 import c13_feasible, c13_within_exchanges
 from pairing.engine.systems.dutch1992.candidates import CandidateSearch
 from pairing.engine.systems.dutch1992.criteria import FloatRules
 from pairing.engine.systems.dutch1992.entrants import Entrant, _rank, compatible
@@ -296,11 +296,16 @@ class Search:
             )
             if raised != least_down:
                 least_down, useless = raised, frozenset()
+        feasible = self._c13_feasible(previous, lowest)
+        if self.exact_lowest:
+            stronger = c13_within_exchanges(previous, lowest, least_down)
+            loose = feasible
+            feasible = lambda keep: loose(keep) and stronger(keep)  # noqa: E731
         option = self.alternatives(
             previous,
             good,
             same_stage=False,
-            feasible=self._c13_feasible(previous, lowest),
+            feasible=feasible,
             least_down=least_down,
             useless=useless,
         )
@@ -351,60 +356,8 @@ class Search:
             and not any(compatible(a, b) for b in exposed_players)
         )
 
-    @staticmethod
-    def _c13_feasible(previous: Accepted, lowest: Bracket) -> Callable[[frozenset[int]], bool]:
-        """A necessary condition for C13 to succeed while keeping given players up.
-
-        Whatever candidate the penultimate bracket takes, its pairs and the lowest
-        bracket's pairs (with the players moved down) together pair everyone of the two
-        brackets under B1 and B2, but for one bye when their number is odd.  A player the
-        candidate keeps in the penultimate bracket is paired there, so never with a
-        resident of the lowest bracket or a player forced down.  If no such matching
-        exists, no candidate keeping those players can let the lowest bracket be paired.
-        """
-        upper = previous.bracket.players
-        low = (*previous.forced_down, *lowest.residents)
-        everyone = (*upper, *low)
-        index_of_upper = len(upper)
-        slack = len(everyone) % 2
-        pairs = [
-            (i, j)
-            for i in range(len(everyone))
-            for j in range(i + 1, len(everyone))
-            if compatible(everyone[i], everyone[j])
-        ]
-
-        answers: dict[frozenset[int], bool] = {}
-        size = len(everyone) + slack  # with the bye, a vertex any player may meet
-        last = [-1] * size
-        """The last perfect matching found: the next search starts from it, less the
-        pairs it may no longer use (the answer does not depend on the start)."""
-
-        def feasible(keep: frozenset[int]) -> bool:
-            nonlocal last
-            kept = frozenset(i for i, p in enumerate(upper) if p.number in keep)
-            if kept in answers:
-                return answers[kept]
-            adjacent: list[list[int]] = [[] for _ in range(size)]
-            for i, j in pairs:
-                if i in kept and j >= index_of_upper:
-                    continue
-                adjacent[i].append(j)
-                adjacent[j].append(i)
-            if slack:
-                adjacent[-1] = list(range(len(everyone)))
-                for row in adjacent[:-1]:
-                    row.append(len(everyone))
-            mate = list(last)
-            for i in kept:
-                if index_of_upper <= mate[i] < len(everyone):
-                    mate[mate[i]] = mate[i] = -1
-            answers[kept] = complete_matching(adjacent, mate, [True] * size, greedy=True)
-            if answers[kept]:
-                last = mate
-            return answers[kept]
-
-        return feasible
+    # C13's bound (module ``c13``), as an attribute so that a test can switch it off.
+    _c13_feasible = staticmethod(c13_feasible)
 
     # The whole round -------------------------------------------------------------------
 
