@@ -8,6 +8,7 @@ tried (C7), then each exchange between S1 and S2 in the order of D2 (C8).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import partial
 from typing import Generic, TypeVar
 
 from pairing.engine.brackets import exchange as exchange_split
@@ -31,10 +32,10 @@ from pairing.engine.systems.dutch1992.exchanges import (
 )
 from pairing.engine.systems.dutch1992.feasibility import Feasibility
 from pairing.engine.systems.dutch1992.kept import KeptCovers, kept_covers_of
+from pairing.engine.systems.dutch1992.kept_bounds import KeptBounds
 from pairing.engine.systems.dutch1992.lowest import (
     EXCHANGES,
     PENALTIES,
-    Witness,
     free_witness,
     least_conflicts,
     priced_conflicts_within_exchanges,
@@ -114,9 +115,8 @@ class LevelSearch:
         self.exact_exchanges = exact_exchanges
         """Whether a level is passed over when no matching within D2's two exchanges
         pairs it (:func:`within_exchanges`); the tests compare the two ways."""
-        self._within_exchanges: dict[tuple[object, ...], bool] = {}
-        self._least_within: dict[tuple[object, ...], list[tuple[int, int] | None]] = {}
-        self._least_conflicts: dict[tuple[object, ...], int | None] = {}
+        self._kept_bounds: dict[tuple[object, ...], KeptBounds] = {}
+        """The bounds of each group and level by the players kept up (:class:`KeptBounds`)."""
         self._witnesses: dict[tuple[object, ...], WitnessFront] = {}
         """The matchings those two bounds found, by bracket, level and float criteria
         (:meth:`_witnessed`)."""
@@ -391,7 +391,6 @@ class LevelSearch:
         front = self._witnesses.get((division, rules))
         if front is None:
             front = self._witnesses[(division, rules)] = WitnessFront(self.feasibility.mask)
-        found_now: list[Witness] = []
         tried = self._free_tried.setdefault(division, set())
         within, least_known = self._witnessed(front, kept, x)
         if not within and len(players) >= COLOUR_BOUND_FROM and (rules, kept) not in tried:
@@ -401,40 +400,35 @@ class LevelSearch:
             if free is not None:
                 front.add(free)
                 within = least_known = True
+        bounds_of = self._kept_bounds.get((division, rules))
+        if bounds_of is None:
+            bounds_of = self._kept_bounds[(division, rules)] = KeptBounds(front)
         if self.exact_exchanges and not within:
-            key = (division, rules, kept)
-            if key not in self._within_exchanges:
-                self._within_exchanges[key] = within_exchanges(
-                    players, p, rules, moved, lowest, kept
-                )
-            if not self._within_exchanges[key]:
+            if not bounds_of.within(
+                kept, lambda: within_exchanges(players, p, rules, moved, lowest, kept)
+            ):
                 return  # no division within two exchanges pairs the kept players (D2)
             if len(players) >= COLOUR_BOUND_FROM:
                 # The bound of least_conflicts_within_exchanges is the largest of one
                 # per price: each is worked out only when those before it leave x open
                 # and may still be passed (priced_conflicts_within_exchanges).
-                bounds = self._least_within.setdefault(key, [])
                 for k, price in enumerate(PENALTIES):
-                    if k == len(bounds):
-                        bounds.append(
-                            priced_conflicts_within_exchanges(
-                                players, p, rules, moved, lowest, kept, price, found_now
-                            )
-                        )
-                        front.add_all(found_now)
-                    priced = bounds[k]
+                    priced = bounds_of.priced(
+                        k,
+                        kept,
+                        partial(
+                            priced_conflicts_within_exchanges,
+                            *(players, p, rules, moved, lowest, kept, price),
+                        ),
+                    )
                     if priced is None or priced[0] > x:
                         return  # no division within two exchanges has a pairing within x (B4)
                     if priced[1] <= EXCHANGES:
                         break  # the higher prices bound no higher
         if self.exact_lowest and len(players) >= COLOUR_BOUND_FROM and not least_known:
-            key = (division, rules, kept)
-            if key not in self._least_conflicts:
-                self._least_conflicts[key] = least_conflicts(
-                    players, p, rules, moved, lowest, kept, found_now
-                )
-                front.add_all(found_now)
-            least = self._least_conflicts[key]
+            least = bounds_of.least(
+                kept, lambda found: least_conflicts(players, p, rules, moved, lowest, kept, found)
+            )
             if least is None or least > x:
                 return  # no division has a pairing within x (B4)
         for index, s1, s2 in self._exchange_splits(players, p, rules, moved, lowest):
