@@ -32,7 +32,7 @@ _T = TypeVar("_T")
 
 def test_dutch_b4_kept_bounds_answer_as_worked_out_again() -> None:
     rng = random.Random(3892)
-    worked = asked = 0
+    worked = asked = at_most = 0
     values: set[object] = set()
     for _ in range(60):
         n = rng.randint(6, 18)
@@ -59,11 +59,16 @@ def test_dutch_b4_kept_bounds_answer_as_worked_out_again() -> None:
             within = bounds.within(kept, partial(counted, within_exchanges, *group))
             assert within == within_exchanges(*group)
             for k, price in enumerate(PENALTIES):
+                x = rng.randint(0, 3)
+                shown = bounds.priced_at_most(k, price, kept, x)
                 priced = bounds.priced(
                     k, kept, partial(counted, priced_conflicts_within_exchanges, *group, price)
                 )
                 expected = priced_conflicts_within_exchanges(*group, price)
                 assert (priced is None) == (expected is None)
+                if shown:
+                    assert expected is not None and expected[0] <= x
+                    at_most += 1
                 if priced is not None and expected is not None:
                     assert priced[0] == expected[0]
                     values.add(priced[0])
@@ -73,6 +78,7 @@ def test_dutch_b4_kept_bounds_answer_as_worked_out_again() -> None:
         worked += calls[0]
     assert worked < asked // 2  # most answers came from fewer players kept up
     assert {None, 0, 1} <= values
+    assert at_most > 20  # matchings found before showed a bound at most x
 
 
 def test_dutch_b4_kept_optima_reuse_only_what_holds() -> None:

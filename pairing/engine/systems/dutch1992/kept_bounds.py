@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-from pairing.engine.systems.dutch1992.lowest import Witness
+from pairing.engine.systems.dutch1992.lowest import EXCHANGES, Witness
 from pairing.engine.systems.dutch1992.witnesses import WitnessFront
 
 _T = TypeVar("_T")
@@ -80,7 +80,7 @@ class KeptBounds:
     each matching found here is added.
     """
 
-    __slots__ = ("_front", "_least", "_not_within", "_priced", "_within")
+    __slots__ = ("_front", "_least", "_not_within", "_priced", "_shapes", "_within")
 
     def __init__(self, front: WitnessFront) -> None:
         self._front = front
@@ -88,6 +88,9 @@ class KeptBounds:
         self._not_within: list[frozenset[int]] = []
         self._priced: dict[int, KeptOptima[tuple[int, int]]] = {}
         self._least: KeptOptima[int] = KeptOptima()
+        self._shapes: dict[tuple[int, int], set[frozenset[int]]] = {}
+        """The players left over by each matching found here, by its colour conflicts and
+        its pairs inside the original S2."""
 
     def within(self, kept: frozenset[int], work: Callable[[], bool]) -> bool:
         """Whether some matching within D2's exchanges leaves none of ``kept`` over
@@ -119,6 +122,28 @@ class KeptBounds:
             optima = self._priced[index] = KeptOptima()
         return self._optimum(optima, kept, work)
 
+    def priced_at_most(self, index: int, price: int, kept: frozenset[int], x: int) -> bool:
+        """Whether a matching found before shows the bound of
+        :func:`lowest.priced_conflicts_within_exchanges` at ``price`` (of index
+        ``index``) with ``kept`` up to be at most ``x``; False too when that bound is
+        already known (:meth:`priced` then answers without a matching).
+
+        A matching leaving none of ``kept`` over, with c conflicts and i pairs inside the
+        original S2, costs 2c + i * price at that price: the cheapest costs no more, so
+        the bound (the cheapest cost less twice the price, halved up) is at most x when
+        2c + (i - 2) * price <= 2x.  With more than two pairs inside it does not show
+        the higher prices' bounds at most x: those are asked in turn.
+        """
+        optima = self._priced.get(index)
+        if optima is not None and optima.known(kept)[0]:
+            return False
+        for (conflicts, inside), lefts in self._shapes.items():
+            if 2 * conflicts + (inside - EXCHANGES) * price <= 2 * x and any(
+                left.isdisjoint(kept) for left in lefts
+            ):
+                return True
+        return False
+
     def least(
         self, kept: frozenset[int], work: Callable[[list[Witness]], int | None]
     ) -> int | None:
@@ -140,5 +165,7 @@ class KeptBounds:
         found: list[Witness] = []
         value = work(found)
         optima.add(kept, found[-1].left if found else None, value)
+        for witness in found:
+            self._shapes.setdefault((witness.conflicts, witness.inside), set()).add(witness.left)
         self._front.add_all(found)
         return value

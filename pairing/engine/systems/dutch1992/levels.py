@@ -413,6 +413,8 @@ class LevelSearch:
                 # per price: each is worked out only when those before it leave x open
                 # and may still be passed (priced_conflicts_within_exchanges).
                 for k, price in enumerate(PENALTIES):
+                    if bounds_of.priced_at_most(k, price, kept, x):
+                        continue  # a matching found before shows this bound at most x
                     priced = bounds_of.priced(
                         k,
                         kept,
