@@ -20,6 +20,7 @@ from pairing.engine.matching.primal_dual import max_weight_matching
 from pairing.engine.systems.dutch1992 import lowest
 from pairing.engine.systems.dutch1992.lowest import (
     WEIGHTED_FROM,
+    _budget_matching,
     _within_budget,
     least_conflicts,
     priced_conflicts_within_exchanges,
@@ -94,16 +95,22 @@ def test_dutch_b4_bounds_and_c13_ask_no_networkx(monkeypatch: pytest.MonkeyPatch
 def test_dutch_d2_within_exchanges_asks_the_closed_form(monkeypatch: pytest.MonkeyPatch) -> None:
     """Whether a level can be paired within D2's two exchanges is the same question as
     C13's closed form (at most two pairs inside the original S2): asked of
-    :func:`_within_budget`, it answers as the branch and bound does."""
+    :func:`_budget_matching` (:func:`_within_budget`'s matching), it answers as the
+    branch and bound does."""
     asked: list[bool] = []
 
-    def checked(cheap: list[list[int]], costly: list[list[int]], budget: int) -> bool:
-        answer = _within_budget(cheap, costly, budget)
+    def checked(cheap: list[list[int]], costly: list[list[int]], budget: int) -> list[int] | None:
+        mate = _budget_matching(cheap, costly, budget)
+        answer = mate is not None
         assert answer == (perfect_matching_within(cheap, costly, budget) is not None)
+        if mate is not None:  # a perfect matching of the graph within the budget
+            assert all(mate[mate[v]] == v and mate[v] != v for v in range(len(mate)))
+            assert all(mate[v] in (*cheap[v], *costly[v]) for v in range(len(mate)))
+            assert sum(1 for v in range(len(mate)) if mate[v] in costly[v]) <= 2 * budget
         asked.append(answer)
-        return answer
+        return mate
 
-    monkeypatch.setattr(lowest, "_within_budget", checked)
+    monkeypatch.setattr(lowest, "_budget_matching", checked)
     rng = random.Random(2052)
     for _ in range(120):
         n = rng.randint(8, 18)

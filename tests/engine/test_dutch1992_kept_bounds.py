@@ -14,13 +14,16 @@ from collections.abc import Callable
 from functools import partial
 from typing import TypeVar
 
+from pairing.engine.systems.dutch1992.criteria import may_leave
 from pairing.engine.systems.dutch1992.feasibility import Feasibility
 from pairing.engine.systems.dutch1992.kept_bounds import KeptBounds, KeptOptima
 from pairing.engine.systems.dutch1992.lowest import (
+    EXCHANGES,
     PENALTIES,
     Witness,
     least_conflicts,
     priced_conflicts_within_exchanges,
+    within_exchange_witness,
     within_exchanges,
 )
 from pairing.engine.systems.dutch1992.witnesses import WitnessFront
@@ -56,7 +59,7 @@ def test_dutch_b4_kept_bounds_answer_as_worked_out_again() -> None:
                 kept = kept | {rng.choice(numbers)}
             group = (players, p, rules, frozenset[int](), lowest, kept)
             asked += 5
-            within = bounds.within(kept, partial(counted, within_exchanges, *group))
+            within = bounds.within(kept, partial(counted, within_exchange_witness, *group))
             assert within == within_exchanges(*group)
             for k, price in enumerate(PENALTIES):
                 x = rng.randint(0, 3)
@@ -97,9 +100,39 @@ def test_dutch_d2_kept_bounds_within_from_a_witness() -> None:
     bounds = KeptBounds(front)
     front.add(Witness(left=frozenset({7}), conflicts=5, inside=2))
 
-    def never() -> bool:
+    def none() -> Witness | None:
+        return None
+
+    def never() -> Witness | None:
         raise AssertionError("worked out again")
 
     assert bounds.within(frozenset({3}), never)  # any x: conflicts are not read
-    assert not bounds.within(frozenset({7}), lambda: False)
+    assert not bounds.within(frozenset({7}), none)
     assert not bounds.within(frozenset({7, 8}), never)  # false with fewer kept up
+    assert bounds.within(frozenset({9}), never)
+
+
+def test_dutch_d2_within_exchange_witness_is_a_matching_within() -> None:
+    """The matching :func:`within_exchange_witness` returns leaves over only players who
+    may leave, none kept up, and has at most two pairs inside the original S2."""
+    rng = random.Random(3893)
+    found = 0
+    for _ in range(150):
+        n = rng.randint(4, 20)
+        p = rng.randint(1, n // 2)
+        players = _symmetric(_random_bracket(rng, n), rng)
+        kept = frozenset(e.number for e in players if rng.random() < 0.2)
+        rules, lowest = rng.choice(RULES), rng.random() < 0.5
+        group = (players, p, rules, frozenset[int](), lowest, kept)
+        witness = within_exchange_witness(*group)
+        assert (witness is not None) == within_exchanges(*group)
+        if witness is not None:
+            found += 1
+            assert witness.inside <= EXCHANGES
+            assert len(witness.left) == n - 2 * p
+            assert all(
+                may_leave(e, rules, frozenset(), lowest, kept)
+                for e in players
+                if e.number in witness.left
+            )
+    assert 20 < found < 150

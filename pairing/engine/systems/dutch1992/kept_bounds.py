@@ -17,7 +17,10 @@ players kept up there are only fewer matchings:
   cheaper: the optimum (the bound) is the same;
 - any matching found before with at most two pairs inside the original S2 that leaves
   none of ``kept`` over shows that some matching within the exchanges exists (whatever
-  x, which :func:`lowest.within_exchanges` does not read).
+  x, which :func:`lowest.within_exchanges` does not read), with any players kept up;
+- a matching of c conflicts and i pairs inside the original S2 that leaves none of
+  ``kept`` over shows each priced bound at most what it costs at that price
+  (:meth:`KeptBounds.priced_at_most`).
 
 So these answers are the ones the matchings would give: only the work is saved.
 """
@@ -92,10 +95,10 @@ class KeptBounds:
         """The players left over by each matching found here, by its colour conflicts and
         its pairs inside the original S2."""
 
-    def within(self, kept: frozenset[int], work: Callable[[], bool]) -> bool:
+    def within(self, kept: frozenset[int], work: Callable[[], Witness | None]) -> bool:
         """Whether some matching within D2's exchanges leaves none of ``kept`` over
-        (:func:`lowest.within_exchanges`, which ``work`` asks when nothing found before
-        answers)."""
+        (:func:`lowest.within_exchanges`); ``work`` (:func:`lowest.within_exchange_witness`)
+        is asked when nothing found before answers, and the matching it finds is kept."""
         answer = self._within.get(kept)
         if answer is None:
             if self._front.witnessed(kept, ANY_CONFLICTS)[0]:
@@ -103,9 +106,12 @@ class KeptBounds:
             elif any(fewer <= kept for fewer in self._not_within):
                 answer = False
             else:
-                answer = work()
-                if not answer:
+                witness = work()
+                answer = witness is not None
+                if witness is None:
                     self._not_within.append(kept)
+                else:
+                    self._keep([witness])
             self._within[kept] = answer
         return answer
 
@@ -165,7 +171,12 @@ class KeptBounds:
         found: list[Witness] = []
         value = work(found)
         optima.add(kept, found[-1].left if found else None, value)
+        self._keep(found)
+        return value
+
+    def _keep(self, found: list[Witness]) -> None:
+        """Keep the matchings ``found`` (emptying the list) for :meth:`priced_at_most`
+        and in the front."""
         for witness in found:
             self._shapes.setdefault((witness.conflicts, witness.inside), set()).add(witness.left)
         self._front.add_all(found)
-        return value

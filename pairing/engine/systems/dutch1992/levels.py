@@ -39,7 +39,7 @@ from pairing.engine.systems.dutch1992.lowest import (
     free_witness,
     least_conflicts,
     priced_conflicts_within_exchanges,
-    within_exchanges,
+    within_exchange_witness,
 )
 from pairing.engine.systems.dutch1992.witnesses import WitnessFront
 
@@ -405,7 +405,7 @@ class LevelSearch:
             bounds_of = self._kept_bounds[(division, rules)] = KeptBounds(front)
         if self.exact_exchanges and not within:
             if not bounds_of.within(
-                kept, lambda: within_exchanges(players, p, rules, moved, lowest, kept)
+                kept, lambda: within_exchange_witness(players, p, rules, moved, lowest, kept)
             ):
                 return  # no division within two exchanges pairs the kept players (D2)
             if len(players) >= COLOUR_BOUND_FROM:

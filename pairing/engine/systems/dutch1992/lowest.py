@@ -178,7 +178,22 @@ def within_exchanges(
     keep: frozenset[int],
 ) -> bool:
     """Whether some division of a group at one level of float criteria, within D2's
-    exchanges, could give a pairing of ``p`` pairs at any x (Dutch C6-C8, D2).
+    exchanges, could give a pairing of ``p`` pairs at any x: whether
+    :func:`within_exchange_witness` finds a matching (Dutch C6-C8, D2)."""
+    return within_exchange_witness(players, p, rules, moved, lowest, keep) is not None
+
+
+def within_exchange_witness(
+    players: Sequence[Entrant],
+    p: int,
+    rules: FloatRules,
+    moved: frozenset[int],
+    lowest: bool,
+    keep: frozenset[int],
+) -> Witness | None:
+    """A matching showing that some division of a group at one level of float criteria,
+    within D2's exchanges, could give a pairing of ``p`` pairs at any x, or None when
+    none does (Dutch C6-C8, D2).
 
     Every such pairing is a matching of ``p`` allowed pairs whose players left over may
     all leave (moved down, or the bye in the lowest group; never a player kept up), the
@@ -189,13 +204,13 @@ def within_exchanges(
     anything at this level, whatever x (B4) and whichever exchanges D2 allows.  Only
     this direction is used (the level is then passed over), so D2's limits need not
     hold of the matching found: when one exists the divisions are tried as before.
-    Decided as C13's closed form is (:func:`_within_budget`), the pairs inside N the
-    costly edges.
+    Decided as C13's closed form is (:func:`_budget_matching`), the pairs inside N the
+    costly edges; the matching found is returned as a :class:`Witness` (None: none).
     """
     n = len(players)
     spare = n - 2 * p
     if spare < 0:
-        return False
+        return None
     size = n + spare
     cheap: list[list[int]] = [[] for _ in range(size)]
     costly: list[list[int]] = [[] for _ in range(size)]
@@ -209,7 +224,8 @@ def within_exchanges(
             for stand_in in range(n, size):
                 cheap[i].append(stand_in)
                 cheap[stand_in].append(i)
-    return _within_budget(cheap, costly, EXCHANGES)
+    mate = _budget_matching(cheap, costly, EXCHANGES)
+    return None if mate is None else _witness(players, p, dict(enumerate(mate)))
 
 
 def free_witness(
@@ -416,7 +432,16 @@ millisecond."""
 
 
 def _within_budget(cheap: list[list[int]], costly: list[list[int]], budget: int) -> bool:
-    """Whether the graph has a perfect matching with at most ``budget`` costly edges.
+    """Whether the graph has a perfect matching with at most ``budget`` costly edges
+    (:func:`_budget_matching`)."""
+    return _budget_matching(cheap, costly, budget) is not None
+
+
+def _budget_matching(
+    cheap: list[list[int]], costly: list[list[int]], budget: int
+) -> list[int] | None:
+    """A perfect matching with at most ``budget`` costly edges (each vertex's mate), or
+    None when the graph has none.
 
     In a graph of fewer than :data:`WEIGHTED_FROM` vertices, first
     :func:`perfect_matching_within` itself, up to :data:`BRANCH_NODES` nodes of its
@@ -428,25 +453,26 @@ def _within_budget(cheap: list[list[int]], costly: list[list[int]], budget: int)
     (Edmonds' weighted blossom algorithm, the project's primal-dual
     :func:`max_weight_matching`): every edge weighs more than all the costly edges
     together, one less when costly, so the heaviest matching is a largest one with the
-    fewest costly edges.  The answer is the same as :func:`perfect_matching_within`'s.
+    fewest costly edges.  Whether there is one is :func:`perfect_matching_within`'s
+    answer (which matching may differ).
     """
     size = len(cheap)
     if size < WEIGHTED_FROM:
         try:
-            return perfect_matching_within(cheap, costly, budget, nodes=BRANCH_NODES) is not None
+            return perfect_matching_within(cheap, costly, budget, nodes=BRANCH_NODES)
         except SearchTooLong:
             pass
     if size % 2:
-        return False
+        return None
     mate = maximum_matching(cheap)
     if size - sum(1 for m in mate if m != -1) > 2 * budget:
-        return False
+        return None
     every = [[*row, *dear] for row, dear in zip(cheap, costly, strict=True)]
     if not complete_matching(every, mate, [True] * size):
-        return False
+        return None
     dear_sets = [frozenset(row) for row in costly]
     if sum(1 for v, w in enumerate(mate) if v < w and w in dear_sets[v]) <= budget:
-        return True
+        return mate
     heavy = size + 2
     weights: dict[tuple[int, int], int] = {}
     for edges, weight in ((cheap, heavy), (costly, heavy - 1)):
@@ -456,8 +482,10 @@ def _within_budget(cheap: list[list[int]], costly: list[list[int]], budget: int)
                     weights[(v, w)] = weight
     best = max_weight_matching(range(size), weights)
     if len(best) < size:
-        return False
-    return sum(1 for v, w in best.items() if v < w and weights[(v, w)] < heavy) <= budget
+        return None
+    if sum(1 for v, w in best.items() if v < w and weights[(v, w)] < heavy) > budget:
+        return None
+    return [best[v] for v in range(size)]
 
 
 def _natural_pairing(real: Sequence[Entrant], lower: set[int]) -> bool:
