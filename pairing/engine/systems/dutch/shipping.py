@@ -1,0 +1,201 @@
+"""The value of a transportation problem, solved again from the plan of a near one.
+
+FIDE Handbook C.04.3 (in force from 1 February 2026), Article 4.4 and 4.2 steps 1 and
+2, as :mod:`.structured` pairs them: each moved-down player asks the bound of the
+bracket again with himself and one candidate resident taken out, a transportation
+problem that differs from the one already solved by a unit or two of supply and demand.
+
+The bound needs only the optimal value, which is unique, so any exact method gives the
+same bound.  Here: successive shortest paths (R. K. Ahuja, T. L. Magnanti and J. B.
+Orlin, *Network Flows*, 1993, ch. 9.7) with node potentials, each path found by
+Dijkstra's search on reduced costs, all in integers.  An optimal plan of a near problem
+is a valid start: its residual graph has no negative cycle, and its potentials keep the
+reduced costs of that graph non-negative.  The new optimum is that plan plus the
+cheapest flow, in its residual graph, that moves the units taken out (or added) back
+into balance; a unit or two means a search or two instead of one per unit shipped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from heapq import heappop, heappush
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """An optimal plan of a transportation problem, kept to start a near one from.
+
+    ``flow[j][i]``: the amount shipped from left node ``i`` to right node ``j``.
+    ``potential``: left nodes first, then right nodes; every arc ``(i, j)`` of
+    ``weights`` has ``-w + potential[i] - potential[n + j] >= 0``, with equality when it
+    carries flow (``n`` the number of left nodes)."""
+
+    value: int
+    supply: tuple[int, ...]
+    demand: tuple[int, ...]
+    weights: Mapping[tuple[int, int], int]
+    flow: tuple[dict[int, int], ...]
+    potential: tuple[int, ...]
+
+
+def ship(
+    supply: Sequence[int],
+    demand: Sequence[int],
+    weights: Mapping[tuple[int, int], int],
+    start: Plan | None = None,
+) -> Plan | None:
+    """Ship all of ``supply`` (left nodes) to meet all of ``demand`` (right nodes) along
+    the arcs of ``weights`` for the greatest total weight; None when it cannot be done.
+
+    ``start``: an optimal plan of a problem with as many nodes, from which to begin when
+    its potentials hold for these arcs (otherwise the search begins from nothing)."""
+    n_left, n_right = len(supply), len(demand)
+    if sum(supply) != sum(demand):
+        return None
+    arcs: list[list[tuple[int, int]]] = [[] for _ in range(n_left)]
+    for (i, j), w in weights.items():
+        arcs[i].append((j, w))
+    begun = _begin(start, n_left, n_right, weights)
+    if begun is None:
+        flow: list[dict[int, int]] = [{} for _ in range(n_right)]
+        potential = [0] * n_left + [0] * n_right
+        for (_, j), w in weights.items():
+            potential[n_left + j] = min(potential[n_left + j], -w)
+        value = 0
+    else:
+        flow, potential, value = begun
+    # need[x] > 0: x must send that much more into the residual graph; < 0: receive it.
+    need = list(supply) + [-n for n in demand]
+    for j, column in enumerate(flow):
+        for i, amount in column.items():
+            need[i] -= amount
+            need[n_left + j] += amount
+    while any(n > 0 for n in need):
+        found = _path(arcs, flow, weights, potential, need, n_left)
+        if found is None:
+            return None
+        end, via, distance = found
+        amount = -need[end]
+        x = end
+        steps: list[int] = []
+        while via[x] != -1:
+            steps.append(x)
+            y = via[x]
+            if y >= n_left:  # back along an arc that carries flow: right y to left x
+                amount = min(amount, flow[y - n_left][x])
+            x = y
+        amount = min(amount, need[x])
+        need[x] -= amount
+        need[end] += amount
+        for x in steps:
+            y = via[x]
+            if y < n_left:
+                column = flow[x - n_left]
+                column[y] = column.get(y, 0) + amount
+            else:
+                column = flow[y - n_left]
+                column[x] -= amount
+                if not column[x]:
+                    del column[x]
+        value -= amount * distance
+    return Plan(
+        value=value,
+        supply=tuple(supply),
+        demand=tuple(demand),
+        weights=weights,
+        flow=tuple(flow),
+        potential=tuple(potential),
+    )
+
+
+def _begin(
+    start: Plan | None, n_left: int, n_right: int, weights: Mapping[tuple[int, int], int]
+) -> tuple[list[dict[int, int]], list[int], int] | None:
+    """The flow, potentials and value to begin from: ``start``'s, less its flow on arcs
+    that ``weights`` lacks, when its potentials hold for every arc of ``weights``."""
+    if start is None or len(start.supply) != n_left or len(start.demand) != n_right:
+        return None
+    potential = list(start.potential)
+    for (i, j), w in weights.items():
+        if start.weights.get((i, j)) != w and -w + potential[i] < potential[n_left + j]:
+            return None
+    flow: list[dict[int, int]] = []
+    value = start.value
+    for j, column in enumerate(start.flow):
+        kept = dict(column)
+        for i, amount in column.items():
+            w = weights.get((i, j))
+            if w is None or w != start.weights[i, j]:
+                # Taking flow off an arc keeps the residual graph's reduced costs.
+                del kept[i]
+                value -= amount * start.weights[i, j]
+        flow.append(kept)
+    return flow, potential, value
+
+
+def _path(
+    arcs: list[list[tuple[int, int]]],
+    flow: list[dict[int, int]],
+    weights: Mapping[tuple[int, int], int],
+    potential: list[int],
+    need: list[int],
+    n_left: int,
+) -> tuple[int, list[int], int] | None:
+    """The nearest node that must receive, from the nodes that must send, in the
+    residual graph (cost ``-w`` forward, ``w`` back along an arc with flow): that node,
+    the search tree and its distance; the potentials move by the distances found."""
+    size = len(potential)
+    label: list[int | None] = [None] * size
+    via = [-1] * size
+    done = [False] * size
+    heap: list[tuple[int, int]] = []
+    for x in range(size):
+        if need[x] > 0:
+            label[x] = -potential[x]
+            heappush(heap, (-potential[x], x))
+    settled: list[int] = []
+    end = -1
+    reach = 0
+    while heap:
+        k, x = heappop(heap)
+        if done[x]:
+            continue
+        done[x] = True
+        settled.append(x)
+        if need[x] < 0:
+            end, reach = x, k
+            break
+        px = k + potential[x]
+        if x < n_left:
+            for j, w in arcs[x]:
+                y = n_left + j
+                if done[y]:
+                    continue
+                candidate = px - w - potential[y]
+                known = label[y]
+                if known is None or candidate < known:
+                    label[y] = candidate
+                    via[y] = x
+                    heappush(heap, (candidate, y))
+        else:
+            j = x - n_left
+            for i in flow[j]:
+                if done[i]:
+                    continue
+                candidate = px + weights[i, j] - potential[i]
+                known = label[i]
+                if known is None or candidate < known:
+                    label[i] = candidate
+                    via[i] = x
+                    heappush(heap, (candidate, i))
+    if end == -1:
+        return None
+    for x in range(size):
+        if done[x]:
+            k = label[x]
+            assert k is not None
+            potential[x] += k
+        else:
+            potential[x] += reach
+    return end, via, potential[end]
