@@ -125,8 +125,7 @@ def _begin(
     for j, column in enumerate(start.flow):
         kept = dict(column)
         for i, amount in column.items():
-            w = weights.get((i, j))
-            if w is None or w != start.weights[i, j]:
+            if weights.get((i, j)) != start.weights[i, j]:
                 # Taking flow off an arc keeps the residual graph's reduced costs.
                 del kept[i]
                 value -= amount * start.weights[i, j]
@@ -193,9 +192,9 @@ def _path(
         return None
     for x in range(size):
         if done[x]:
-            k = label[x]
-            assert k is not None
-            potential[x] += k
+            found = label[x]
+            assert found is not None
+            potential[x] += found
         else:
             potential[x] += reach
     return end, via, potential[end]
