@@ -16,7 +16,7 @@ from collections.abc import Callable
 import pytest
 
 from pairing.engine.systems.dutch import shipping
-from pairing.engine.systems.dutch.shipping import Plan, ship
+from pairing.engine.systems.dutch.shipping import Network, Plan, ship
 from pairing.engine.systems.dutch.structured import _Kinds, transport
 
 Weights = dict[tuple[int, int], int]
@@ -39,6 +39,12 @@ def _weights(rng: random.Random, n_left: int, n_right: int, density: float) -> W
         for j in range(n_right)
         if rng.random() < density
     }
+
+
+def _ship(
+    supply: list[int], demand: list[int], weights: Weights, start: Plan | None = None
+) -> Plan | None:
+    return ship(Network(len(supply), len(demand), weights), supply, demand, start)
 
 
 def _check(plan: Plan | None, supply: list[int], demand: list[int], weights: Weights) -> None:
@@ -75,7 +81,7 @@ def test_ship_from_nothing_gives_the_value_of_transport() -> None:
         n_left, n_right = rng.randint(1, 6), rng.randint(1, 6)
         supply, demand = _problem(rng, n_left, n_right)
         weights = _weights(rng, n_left, n_right, rng.choice((0.3, 0.7, 1.0)))
-        _check(ship(supply, demand, weights), supply, demand, weights)
+        _check(_ship(supply, demand, weights), supply, demand, weights)
 
 
 def _near(
@@ -104,28 +110,33 @@ def _near(
 
 def test_ship_from_a_near_plan_gives_the_value_of_transport() -> None:
     rng = random.Random(2212)
-    started = 0
+    started = same = 0
     for _ in range(500):
         n_left, n_right = rng.randint(1, 6), rng.randint(1, 6)
         supply, demand = _problem(rng, n_left, n_right)
         weights = _weights(rng, n_left, n_right, rng.choice((0.5, 0.9, 1.0)))
-        plan = ship(supply, demand, weights)
+        plan = _ship(supply, demand, weights)
         for _ in range(4):
             if plan is None:
                 break
+            network = plan.network
             supply, demand, weights = _near(rng, supply, demand, weights)
-            following = ship(supply, demand, weights, start=plan)
+            if weights != network.weights:
+                network = Network(len(supply), len(demand), weights)
+            following = ship(network, supply, demand, start=plan)
             _check(following, supply, demand, weights)
+            same += network is plan.network
             plan = following
             started += 1
     assert started > 800
+    assert 100 < same < started - 100
 
 
 def test_a_plan_of_another_size_is_no_start() -> None:
     weights = {(0, 0): 5, (0, 1): 2, (1, 0): 2, (1, 1): 4}
-    plan = ship([1, 1], [1, 1], weights)
+    plan = _ship([1, 1], [1, 1], weights)
     assert plan is not None
-    other = ship([2], [2], {(0, 0): 3}, start=plan)
+    other = _ship([2], [2], {(0, 0): 3}, start=plan)
     assert other is not None
     assert other.value == 6
 
@@ -148,17 +159,18 @@ def test_one_unit_less_costs_a_search_or_two(monkeypatch: pytest.MonkeyPatch) ->
         weights = {(i, j): rng.randrange(1, 2**70) for i in range(n) for j in range(n) if i != j}
         weights.update({(j, i): w for (i, j), w in weights.items()})
         mode = "full"
-        plan = ship(sizes, sizes, weights)
+        network = Network(n, n, weights)
+        plan = ship(network, sizes, sizes)
         assert plan is not None
         c, d = rng.sample(range(n), 2)
         less = list(sizes)
         less[c] = less[d] = 0
         searches.clear()
         mode = "near"
-        near = ship(less, less, weights, start=plan)
+        near = ship(network, less, less, start=plan)
         assert searches["near"] <= 2
         mode = "fresh"
-        fresh = ship(less, less, weights)
+        fresh = ship(network, less, less)
         assert searches["fresh"] == n - 2
         assert near is not None and fresh is not None
         assert near.value == fresh.value

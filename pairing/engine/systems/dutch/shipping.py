@@ -22,44 +22,57 @@ from dataclasses import dataclass
 from heapq import heappop, heappush
 
 
+class Network:
+    """Left nodes ``0 .. n_left - 1``, right nodes ``0 .. n_right - 1`` and the weighted
+    arcs from left to right, listed by left node once for every problem on them."""
+
+    __slots__ = ("arcs", "n_left", "n_right", "weights")
+
+    def __init__(self, n_left: int, n_right: int, weights: Mapping[tuple[int, int], int]) -> None:
+        self.n_left = n_left
+        self.n_right = n_right
+        self.weights = weights
+        self.arcs: list[list[tuple[int, int]]] = [[] for _ in range(n_left)]
+        for (i, j), w in weights.items():
+            self.arcs[i].append((j, w))
+
+
 @dataclass(frozen=True, slots=True)
 class Plan:
     """An optimal plan of a transportation problem, kept to start a near one from.
 
     ``flow[j][i]``: the amount shipped from left node ``i`` to right node ``j``.
-    ``potential``: left nodes first, then right nodes; every arc ``(i, j)`` of
-    ``weights`` has ``-w + potential[i] - potential[n + j] >= 0``, with equality when it
+    ``potential``: left nodes first, then right nodes; every arc ``(i, j)`` of the
+    network has ``-w + potential[i] - potential[n + j] >= 0``, with equality when it
     carries flow (``n`` the number of left nodes)."""
 
     value: int
-    supply: tuple[int, ...]
-    demand: tuple[int, ...]
-    weights: Mapping[tuple[int, int], int]
+    network: Network
     flow: tuple[dict[int, int], ...]
     potential: tuple[int, ...]
 
 
 def ship(
+    network: Network,
     supply: Sequence[int],
     demand: Sequence[int],
-    weights: Mapping[tuple[int, int], int],
     start: Plan | None = None,
 ) -> Plan | None:
     """Ship all of ``supply`` (left nodes) to meet all of ``demand`` (right nodes) along
-    the arcs of ``weights`` for the greatest total weight; None when it cannot be done.
+    the arcs of ``network`` for the greatest total weight; None when it cannot be done.
 
-    ``start``: an optimal plan of a problem with as many nodes, from which to begin when
-    its potentials hold for these arcs (otherwise the search begins from nothing)."""
-    n_left, n_right = len(supply), len(demand)
+    ``start``: an optimal plan, for other supply and demand, from which to begin: on the
+    same network, or on one as large whose potentials hold for these arcs (otherwise
+    the search begins from nothing)."""
+    n_left = network.n_left
+    assert len(supply) == n_left and len(demand) == network.n_right
     if sum(supply) != sum(demand):
         return None
-    arcs: list[list[tuple[int, int]]] = [[] for _ in range(n_left)]
-    for (i, j), w in weights.items():
-        arcs[i].append((j, w))
-    begun = _begin(start, n_left, n_right, weights)
+    weights = network.weights
+    begun = _begin(start, network)
     if begun is None:
-        flow: list[dict[int, int]] = [{} for _ in range(n_right)]
-        potential = [0] * n_left + [0] * n_right
+        flow: list[dict[int, int]] = [{} for _ in range(network.n_right)]
+        potential = [0] * (n_left + network.n_right)
         for (_, j), w in weights.items():
             potential[n_left + j] = min(potential[n_left + j], -w)
         value = 0
@@ -72,7 +85,7 @@ def ship(
             need[i] -= amount
             need[n_left + j] += amount
     while any(n > 0 for n in need):
-        found = _path(arcs, flow, weights, potential, need, n_left)
+        found = _path(network.arcs, flow, weights, potential, need, n_left)
         if found is None:
             return None
         end, via, distance = found
@@ -99,36 +112,35 @@ def ship(
                 if not column[x]:
                     del column[x]
         value -= amount * distance
-    return Plan(
-        value=value,
-        supply=tuple(supply),
-        demand=tuple(demand),
-        weights=weights,
-        flow=tuple(flow),
-        potential=tuple(potential),
-    )
+    return Plan(value=value, network=network, flow=tuple(flow), potential=tuple(potential))
 
 
 def _begin(
-    start: Plan | None, n_left: int, n_right: int, weights: Mapping[tuple[int, int], int]
+    start: Plan | None, network: Network
 ) -> tuple[list[dict[int, int]], list[int], int] | None:
     """The flow, potentials and value to begin from: ``start``'s, less its flow on arcs
-    that ``weights`` lacks, when its potentials hold for every arc of ``weights``."""
-    if start is None or len(start.supply) != n_left or len(start.demand) != n_right:
+    that ``network`` lacks or weighs otherwise, when its potentials hold for every arc
+    of ``network``."""
+    if start is None:
         return None
     potential = list(start.potential)
+    if start.network is network:
+        return [dict(column) for column in start.flow], potential, start.value
+    old, weights, n_left = start.network.weights, network.weights, network.n_left
+    if (start.network.n_left, start.network.n_right) != (n_left, network.n_right):
+        return None
     for (i, j), w in weights.items():
-        if start.weights.get((i, j)) != w and -w + potential[i] < potential[n_left + j]:
+        if old.get((i, j)) != w and -w + potential[i] < potential[n_left + j]:
             return None
     flow: list[dict[int, int]] = []
     value = start.value
     for j, column in enumerate(start.flow):
         kept = dict(column)
         for i, amount in column.items():
-            if weights.get((i, j)) != start.weights[i, j]:
+            if weights.get((i, j)) != old[i, j]:
                 # Taking flow off an arc keeps the residual graph's reduced costs.
                 del kept[i]
-                value -= amount * start.weights[i, j]
+                value -= amount * old[i, j]
         flow.append(kept)
     return flow, potential, value
 

@@ -36,7 +36,7 @@ from collections import Counter, deque
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
-from .shipping import Plan, ship
+from .shipping import Network, Plan, ship
 
 LEFT_OVER = -1
 """The place, on the S1 side, of the player an odd bracket leaves unpaired."""
@@ -261,6 +261,7 @@ class _Kinds:
                 if w:
                     self.weights[c, d] = self.weights[d, c] = w
         self._bounds: dict[tuple[tuple[int, int], ...], Plan | None] = {}
+        self._networks: dict[tuple[bool, frozenset[int]], Network] = {}
 
     def count(self, vertices: Sequence[int]) -> Counter[int]:
         return Counter(self.of[v] for v in vertices)
@@ -280,15 +281,21 @@ class _Kinds:
             return None if known is None else known.value
         n = len(self.moved)
         sizes = [counts.get(c, 0) for c in range(n)]
+        odd = sum(sizes) % 2 == 1
+        if odd:
+            sizes.append(1)
         # A kind absent from ``counts`` ships nothing, so its arcs change no plan; a
         # kind met once may not meet itself.
-        arcs = {(c, d): w for (c, d), w in self.weights.items() if c != d or sizes[c] != 1}
-        if sum(sizes) % 2 == 1:
-            sizes.append(1)
-            for c in range(n):
-                arcs[c, n] = arcs[n, c] = 0
+        shape = (odd, frozenset(c for c in range(n) if sizes[c] >= 2))
+        network = self._networks.get(shape)
+        if network is None:
+            arcs = {(c, d): w for (c, d), w in self.weights.items() if c != d or c in shape[1]}
+            if odd:
+                for c in range(n):
+                    arcs[c, n] = arcs[n, c] = 0
+            network = self._networks[shape] = Network(len(sizes), len(sizes), arcs)
         start = None if near is None else self._bounds.get(_key(near))
-        plan = ship(sizes, sizes, arcs, start)
+        plan = ship(network, sizes, sizes, start)
         self._bounds[key] = plan
         return None if plan is None else plan.value
 
