@@ -51,6 +51,15 @@ class Plan:
     flow: tuple[dict[int, int], ...]
     potential: tuple[int, ...]
 
+    def slack(self, i: int, j: int) -> int:
+        """``potential[i] - potential[n + j] - w``, never negative, for the arc ``(i, j)``
+        of weight ``w``.  The potentials are dual prices (left ``potential[i]``, right
+        ``-potential[n + j]``) whose total is ``value``, so a plan for less supply and
+        demand that still holds for them weighs at most ``value`` less the prices of
+        the units taken out (weak duality)."""
+        w = self.network.weights[i, j]
+        return self.potential[i] - self.potential[self.network.n_left + j] - w
+
 
 def ship(
     network: Network,

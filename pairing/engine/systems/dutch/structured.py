@@ -299,6 +299,27 @@ class _Kinds:
         self._bounds[key] = plan
         return None if plan is None else plan.value
 
+    def rest_after(self, base: Counter[int], c: int, d: int) -> int | None:
+        """The doubled bound of ``base`` less a player of kind ``c`` and one of kind
+        ``d``, when it is the bound of ``base`` less twice the weight of such a pair:
+        when pairing them keeps that bound reachable.  None otherwise.
+
+        The plan of ``base`` prices every kind on both sides (:meth:`.Plan.slack`);
+        what is left weighs at most the bound less the prices of ``c`` and ``d`` on both
+        sides, twice the weight of the pair plus the slack of its two arcs.  When they
+        have slack, no problem needs solving."""
+        plan = self._bounds[_key(base)]
+        assert plan is not None
+        if plan.slack(c, d) or plan.slack(d, c):
+            return None
+        counts = base.copy()
+        counts[c] -= 1
+        counts[d] -= 1
+        rest = self.doubled_bound(counts, near=base)
+        if rest is None or 2 * self.weights[c, d] + rest != plan.value:
+            return None
+        return rest
+
 
 def _key(counts: Mapping[int, int]) -> tuple[tuple[int, int], ...]:
     return tuple(sorted((c, n) for c, n in counts.items() if n))
@@ -346,10 +367,7 @@ def pair_bracket(
                 # below costs a transportation problem for each kind it is asked of.
                 continue
             if d not in verdict:
-                counts[d] -= 1
-                rest = kinds.doubled_bound(counts, near=base)
-                counts[d] += 1
-                verdict[d] = rest if rest is not None and 2 * w + rest == target else None
+                verdict[d] = kinds.rest_after(base, c, d)
             if verdict[d] is not None:
                 chosen = t
                 break
