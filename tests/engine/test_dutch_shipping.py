@@ -143,7 +143,8 @@ def test_a_plan_of_another_size_is_no_start() -> None:
 
 def test_one_unit_less_costs_a_search_or_two(monkeypatch: pytest.MonkeyPatch) -> None:
     """Taking a player of each side out of an assignment problem needs at most two
-    searches from the plan of the full problem, where from nothing it needs one per unit."""
+    searches from the plan of the full problem, where from nothing it needs one per unit
+    that the tight start has not shipped, fewer than one per unit."""
     rng = random.Random(97)
     searches = Counter[str]()
     path = shipping._path
@@ -165,15 +166,15 @@ def test_one_unit_less_costs_a_search_or_two(monkeypatch: pytest.MonkeyPatch) ->
         c, d = rng.sample(range(n), 2)
         less = list(sizes)
         less[c] = less[d] = 0
-        searches.clear()
+        searches["near"] = 0
         mode = "near"
         near = ship(network, less, less, start=plan)
         assert searches["near"] <= 2
         mode = "fresh"
         fresh = ship(network, less, less)
-        assert searches["fresh"] == n - 2
         assert near is not None and fresh is not None
         assert near.value == fresh.value
+    assert searches["fresh"] < 40 * (n - 2) * 3 // 4
 
 
 def test_the_bounds_of_a_bracket_are_the_same_started_from_near_counts() -> None:

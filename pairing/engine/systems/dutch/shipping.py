@@ -79,14 +79,7 @@ def ship(
         return None
     weights = network.weights
     begun = _begin(start, network)
-    if begun is None:
-        flow: list[dict[int, int]] = [{} for _ in range(network.n_right)]
-        potential = [0] * (n_left + network.n_right)
-        for (_, j), w in weights.items():
-            potential[n_left + j] = min(potential[n_left + j], -w)
-        value = 0
-    else:
-        flow, potential, value = begun
+    flow, potential, value = _tight_start(network, supply, demand) if begun is None else begun
     # need[x] > 0: x must send that much more into the residual graph; < 0: receive it.
     need = list(supply) + [-n for n in demand]
     for j, column in enumerate(flow):
@@ -122,6 +115,36 @@ def ship(
                     del column[x]
         value -= amount * distance
     return Plan(value=value, network=network, flow=tuple(flow), potential=tuple(potential))
+
+
+def _tight_start(
+    network: Network, supply: Sequence[int], demand: Sequence[int]
+) -> tuple[list[dict[int, int]], list[int], int]:
+    """Potentials that hold for every arc, each right node priced by its heaviest arc
+    and each left node by its best arc at those prices, and a flow shipped greedily
+    along the arcs they make tight (the start of the Hungarian method, H. W. Kuhn,
+    1955): optimal for what it ships, so the searches only finish the plan."""
+    n_left = network.n_left
+    potential = [0] * (n_left + network.n_right)
+    for (_, j), w in network.weights.items():
+        potential[n_left + j] = min(potential[n_left + j], -w)
+    rest = [-n for n in demand]
+    flow: list[dict[int, int]] = [{} for _ in range(network.n_right)]
+    value = 0
+    for i, arcs in enumerate(network.arcs):
+        if not arcs:
+            continue
+        best = max(w + potential[n_left + j] for j, w in arcs)
+        potential[i] = best
+        left = supply[i]
+        for j, w in arcs:
+            if left and rest[j] and w + potential[n_left + j] == best:
+                amount = min(left, -rest[j])
+                flow[j][i] = amount
+                left -= amount
+                rest[j] += amount
+                value += amount * w
+    return flow, potential, value
 
 
 def _begin(
