@@ -36,6 +36,8 @@ from collections import Counter, deque
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
+from .shipping import Network, Plan, ship
+
 LEFT_OVER = -1
 """The place, on the S1 side, of the player an odd bracket leaves unpaired."""
 
@@ -258,35 +260,69 @@ class _Kinds:
                         self.symmetric = False
                 if w:
                     self.weights[c, d] = self.weights[d, c] = w
-        self._bounds: dict[tuple[tuple[int, int], ...], int | None] = {}
+        self._bounds: dict[tuple[tuple[int, int], ...], Plan | None] = {}
+        self._networks: dict[tuple[bool, frozenset[int]], Network] = {}
 
     def count(self, vertices: Sequence[int]) -> Counter[int]:
         return Counter(self.of[v] for v in vertices)
 
-    def doubled_bound(self, counts: Mapping[int, int]) -> int | None:
+    def doubled_bound(
+        self, counts: Mapping[int, int], near: Mapping[int, int] | None = None
+    ) -> int | None:
         """Twice the weight of the heaviest fractional pairing of players of these kinds
         (C1 set aside), one left over when their number is odd: every pairing of them
-        weighs at most half of it.  None when they cannot be paired at all."""
-        key = tuple(sorted((c, n) for c, n in counts.items() if n))
+        weighs at most half of it.  None when they cannot be paired at all.
+
+        ``near``: counts whose bound was asked before, whose plan the search starts
+        from (:mod:`.shipping`); the bound does not depend on it."""
+        key = _key(counts)
         if key in self._bounds:
-            return self._bounds[key]
-        kinds = [c for c, _ in key]
-        sizes = [n for _, n in key]
+            known = self._bounds[key]
+            return None if known is None else known.value
+        n = len(self.moved)
+        sizes = [counts.get(c, 0) for c in range(n)]
         odd = sum(sizes) % 2 == 1
-        position = {c: p for p, c in enumerate(kinds)}
-        arcs: dict[tuple[int, int], int] = {}
-        for (c, d), w in self.weights.items():
-            if c in position and d in position and (c != d or counts[c] >= 2):
-                arcs[position[c], position[d]] = w
         if odd:
-            spare = len(kinds)
-            sizes = [*sizes, 1]
-            for p in range(spare):
-                arcs[p, spare] = arcs[spare, p] = 0
-        plan = transport(sizes, sizes, arcs)
-        result = None if plan is None else plan.value
-        self._bounds[key] = result
-        return result
+            sizes.append(1)
+        # A kind absent from ``counts`` ships nothing, so its arcs change no plan; a
+        # kind met once may not meet itself.
+        shape = (odd, frozenset(c for c in range(n) if sizes[c] >= 2))
+        network = self._networks.get(shape)
+        if network is None:
+            arcs = {(c, d): w for (c, d), w in self.weights.items() if c != d or c in shape[1]}
+            if odd:
+                for c in range(n):
+                    arcs[c, n] = arcs[n, c] = 0
+            network = self._networks[shape] = Network(len(sizes), len(sizes), arcs)
+        start = None if near is None else self._bounds.get(_key(near))
+        plan = ship(network, sizes, sizes, start)
+        self._bounds[key] = plan
+        return None if plan is None else plan.value
+
+    def rest_after(self, base: Counter[int], c: int, d: int) -> int | None:
+        """The doubled bound of ``base`` less a player of kind ``c`` and one of kind
+        ``d``, when it is the bound of ``base`` less twice the weight of such a pair:
+        when pairing them keeps that bound reachable.  None otherwise.
+
+        The plan of ``base`` prices every kind on both sides (:meth:`.Plan.slack`);
+        what is left weighs at most the bound less the prices of ``c`` and ``d`` on both
+        sides, twice the weight of the pair plus the slack of its two arcs.  When they
+        have slack, no problem needs solving."""
+        plan = self._bounds[_key(base)]
+        assert plan is not None
+        if plan.slack(c, d) or plan.slack(d, c):
+            return None
+        counts = base.copy()
+        counts[c] -= 1
+        counts[d] -= 1
+        rest = self.doubled_bound(counts, near=base)
+        if rest is None or 2 * self.weights[c, d] + rest != plan.value:
+            return None
+        return rest
+
+
+def _key(counts: Mapping[int, int]) -> tuple[tuple[int, int], ...]:
+    return tuple(sorted((c, n) for c, n in counts.items() if n))
 
 
 def pair_bracket(
@@ -317,6 +353,7 @@ def pair_bracket(
     taken: set[int] = set()
     for m in carried:
         c = kinds.of[m]
+        base = Counter(counts)  # the counts of ``target``, whose plan is known
         counts[c] -= 1
         verdict: dict[int, int | None] = {}
         chosen = None
@@ -330,10 +367,7 @@ def pair_bracket(
                 # below costs a transportation problem for each kind it is asked of.
                 continue
             if d not in verdict:
-                counts[d] -= 1
-                rest = kinds.doubled_bound(counts)
-                counts[d] += 1
-                verdict[d] = rest if rest is not None and 2 * w + rest == target else None
+                verdict[d] = kinds.rest_after(base, c, d)
             if verdict[d] is not None:
                 chosen = t
                 break
