@@ -277,6 +277,30 @@ def test_sets_of_one_size_capped() -> None:
     ]
 
 
+def test_sets_of_one_size_one_matching_when_one_is_left_over() -> None:
+    """Every vertex of an odd cycle of equal weights may be the one left over: a
+    matching leaving one vertex has the most edges any has, so only the optimum with
+    the fewest edges is worked out (one weighted matching), and each vertex alone is
+    a set to ask."""
+    vertices = list(range(7))
+    weights = {(a, (a + 1) % 7) if a < 6 else (0, 6): 1 for a in range(7)}
+    optimum = primal_dual.certified_matching(vertices, weights)
+    split = optimum.leftover_split()
+    real = primal_dual.max_weight_matching
+    calls: list[object] = []
+
+    def counted(*args: object, **kwargs: object) -> dict[int, int]:
+        calls.append(args)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(primal_dual, "max_weight_matching", counted)
+        sets = ties.sets_of_one_size(vertices, weights, optimum.mate, split, 64)
+    assert len(calls) == 1
+    assert sets is not None
+    assert sorted(sorted(s) for s in sets) == [[v] for v in range(7)]
+
+
 def test_c4_settled_beyond_eight_open_players() -> None:
     """Round 5 of a 30-player near round robin (seed 2027): more than eight of the
     last graph's players may be left over or not (the duals' subsets too many), but

@@ -173,7 +173,7 @@ def sets_of_one_size(
     The number is the same in all when the one with the most edges and the one with
     the fewest (lexicographic weights, as :func:`some_edge_marked`) have as many as
     ``mate``; the first is not worked out when ``mate`` leaves over only the sure ones
-    (every optimum leaves those)."""
+    (every optimum leaves those) or at most one vertex (no matching has more edges)."""
     sure, open_ = split
     pairs = len(mate) // 2
     size = len(vertices) - 2 * pairs - len(sure)
@@ -181,7 +181,7 @@ def sets_of_one_size(
         return None
     shift = _scale(vertices)
     positive = [(e, w << shift) for e, w in weights.items() if w > 0 and e[0] != e[1]]
-    steps = (-1, 1) if size else (-1,)
+    steps = (-1, 1) if size and len(vertices) - 2 * pairs > 1 else (-1,)
     for step in steps:
         found = primal_dual.max_weight_matching(vertices, {e: w + step for e, w in positive})
         if len(found) // 2 != pairs:
