@@ -210,3 +210,116 @@ def test_c4_settled_by_the_sets_tight_edges_allow() -> None:
         oracle.pairing_allocated_bye,
         oracle.explanation,
     )
+
+
+def _uniform_graph(rng: random.Random) -> tuple[list[int], Weights]:
+    """A small graph whose weights are nearly all alike: many vertices of zero dual,
+    every optimum leaving the same number over, as in a late round's brackets."""
+    n = rng.randint(3, 9)
+    vertices = list(range(n))
+    weights = {
+        (a, b): rng.choice([2, 2, 2, 3])
+        for b in vertices
+        for a in vertices[:b]
+        if rng.random() < 0.5
+    }
+    return vertices, weights
+
+
+@pytest.mark.parametrize("seed", range(160))
+def test_sets_of_one_size_hold_every_set_left_over(seed: int) -> None:
+    """``leftover_split`` parts the vertices of zero dual into those every optimum
+    leaves over and those some may; :func:`ties.sets_of_one_size` gives sets holding
+    every optimum's left-over set (brute force) when all optima leave as many, None
+    exactly when they do not (the cap aside); :func:`ties.common_answer` over them
+    gives the answer every optimum shares."""
+    rng = random.Random(7000 + seed)
+    vertices, weights = (_graph if seed % 2 else _uniform_graph)(rng)
+    optimum = primal_dual.certified_matching(vertices, weights)
+    sure, open_ = optimum.leftover_split()
+    left_over = {
+        frozenset(vertices) - {v for e in m for v in e} for m in _optima(vertices, weights)
+    }
+    for unmatched in left_over:
+        assert set(sure) <= unmatched <= set(sure) | set(open_)
+    sets = ties.sets_of_one_size(vertices, weights, optimum.mate, (sure, open_), 1 << 12)
+    if len({len(s) for s in left_over}) > 1:
+        assert sets is None
+        return
+    assert sets is not None
+    assert left_over <= {frozenset(s) for s in sets}
+    assert all(len(s) == len(next(iter(left_over))) for s in sets)
+    for _ in range(5):
+        favoured = set(rng.sample(vertices, k=rng.randint(0, len(vertices))))
+
+        def answer(unmatched: set[int], favoured: set[int] = favoured) -> bool:
+            return unmatched <= favoured
+
+        answers = {answer(set(s)) for s in left_over}
+        shared = answers.pop() if len(answers) == 1 else None
+        tight = optimum.tight_neighbours()
+        assert ties.common_answer(vertices, weights, optimum.mate, sets, answer, tight) == shared
+
+
+def test_sets_of_one_size_capped() -> None:
+    """A star: the centre meets one of its leaves, any of them; the others are left
+    over, ``comb(5, 4)`` ways (over the cap of 4: None)."""
+    vertices = list(range(6))
+    weights = {(0, b): 1 for b in range(1, 6)}
+    optimum = primal_dual.certified_matching(vertices, weights)
+    split = optimum.leftover_split()
+    assert sorted(split[1]) == [1, 2, 3, 4, 5]
+    assert ties.sets_of_one_size(vertices, weights, optimum.mate, split, 4) is None
+    sets = ties.sets_of_one_size(vertices, weights, optimum.mate, split, 5)
+    assert sets is not None
+    assert sorted(sorted(s) for s in sets) == [
+        [v for v in range(1, 6) if v != k] for k in range(5, 0, -1)
+    ]
+
+
+def test_sets_of_one_size_one_matching_when_one_is_left_over() -> None:
+    """Every vertex of an odd cycle of equal weights may be the one left over: a
+    matching leaving one vertex has the most edges any has, so only the optimum with
+    the fewest edges is worked out (one weighted matching), and each vertex alone is
+    a set to ask."""
+    vertices = list(range(7))
+    weights = {(a, (a + 1) % 7) if a < 6 else (0, 6): 1 for a in range(7)}
+    optimum = primal_dual.certified_matching(vertices, weights)
+    split = optimum.leftover_split()
+    real = primal_dual.max_weight_matching
+    calls: list[object] = []
+
+    def counted(*args: object, **kwargs: object) -> dict[int, int]:
+        calls.append(args)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(primal_dual, "max_weight_matching", counted)
+        sets = ties.sets_of_one_size(vertices, weights, optimum.mate, split, 64)
+    assert len(calls) == 1
+    assert sets is not None
+    assert sorted(sorted(s) for s in sets) == [[v] for v in range(7)]
+
+
+def test_c4_settled_beyond_eight_open_players() -> None:
+    """Round 5 of a 30-player near round robin (seed 2027): more than eight of the
+    last graph's players may be left over or not (the duals' subsets too many), but
+    every optimum leaves one over, so each of them alone is asked: C4 is settled
+    without NetworkX, and the round pairs as the oracle pairs it."""
+    states = tournament_states(System.DUTCH, players=30, rounds=27, seed=2027)
+    state = next(s for s in states if s.round_number == 5)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(RoundProcedure, "own_matching", False)
+        oracle = pair_round(state, System.DUTCH, seed=2027)
+    with pytest.MonkeyPatch.context() as patch:
+
+        def refused(*args: object, **kwargs: object) -> dict[int, int]:
+            raise AssertionError("NetworkX was asked")
+
+        patch.setattr("pairing.engine.weighted.max_weight_matching", refused)
+        fast = pair_round(state, System.DUTCH, seed=2027)
+    assert (fast.boards, fast.pairing_allocated_bye, fast.explanation) == (
+        oracle.boards,
+        oracle.pairing_allocated_bye,
+        oracle.explanation,
+    )

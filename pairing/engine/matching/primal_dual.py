@@ -122,30 +122,40 @@ class Optimum:
         costs = (self.reduced_cost(a, b) for b in partners)
         return min([self._search.u[self._index[a]], *(c for c in costs if c is not None)])
 
-    def unmatched_sets(self, limit: int) -> list[set[int]] | None:
-        """Sets of vertices among which is the set that any matching of greatest weight
-        leaves unmatched: every vertex of zero dual some such matching may leave over
-        (an edge of zero reduced cost, or a blossom, at it) with or without each of the
-        others, and those none matches always (``same_unmatched``'s reading); None when
-        more than ``limit`` vertices are open.  Only sets of the parity of the vertices'
-        number are given (unmatched vertices come in that parity)."""
+    def leftover_split(self) -> tuple[list[int], list[int]]:
+        """The vertices of zero dual, in two lists: those no matching of greatest weight
+        matches (unmatched here, outside every blossom, every edge of positive reduced
+        cost: ``same_unmatched``'s reading) and the open ones, which some such matching
+        may leave over.  Every other vertex (a positive dual) is matched in all of them
+        (complementary slackness)."""
         search = self._search
         u, order = search.u, list(self._index)
-        sure: set[int] = set()
+        sure: list[int] = []
         open_: list[int] = []
         for v in range(search.n):
             if u[v] > 0:
                 continue
             if search.top[v] == v and all(u[v] + u[w] > x for w, x in search.adjacent[v].items()):
-                sure.add(order[v])
+                sure.append(order[v])
             else:
                 open_.append(order[v])
+        return sure, open_
+
+    def unmatched_sets(self, limit: int) -> list[set[int]] | None:
+        """Sets of vertices among which is the set that any matching of greatest weight
+        leaves unmatched: every vertex of zero dual some such matching may leave over
+        (an edge of zero reduced cost, or a blossom, at it) with or without each of the
+        others, and those none matches always (:meth:`leftover_split`); None when
+        more than ``limit`` vertices are open.  Only sets of the parity of the vertices'
+        number are given (unmatched vertices come in that parity)."""
+        listed, open_ = self.leftover_split()
         if len(open_) > limit:
             return None
+        sure = set(listed)
         subsets = [
             [v for k, v in enumerate(open_) if bits >> k & 1] for bits in range(1 << len(open_))
         ]
-        parity = (search.n - len(sure)) % 2
+        parity = (self._search.n - len(sure)) % 2
         return [sure | set(some) for some in subsets if len(some) % 2 == parity]
 
     def possible_partners(self, a: int) -> list[int] | None:

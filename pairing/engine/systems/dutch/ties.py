@@ -24,6 +24,8 @@ and this module settles it by this project's own matching, exactly:
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from itertools import combinations
+from math import comb
 
 from pairing.engine.matching import has_perfect_matching, primal_dual
 from pairing.engine.systems.dutch.order import Outcome
@@ -155,16 +157,55 @@ def _read_below(outcome: Outcome, members: Sequence[int], below: Callable[[int],
     return any(below(mate.get(v, v)) for v in members)
 
 
+def sets_of_one_size(
+    vertices: Sequence[int],
+    weights: Weights,
+    mate: Mapping[int, int],
+    split: tuple[Sequence[int], Sequence[int]],
+    cap: int,
+) -> list[set[int]] | None:
+    """Every set a matching of greatest weight may leave unmatched (and maybe others),
+    when all of them leave the same number of vertices: the ``sure`` vertices (matched
+    by none) with each choice of the rest among the ``open`` ones, ``split`` holding
+    both (:meth:`.primal_dual.Optimum.leftover_split`).  ``mate`` is one such matching.
+    None when they leave different numbers, or there are more than ``cap`` sets.
+
+    The number is the same in all when the one with the most edges and the one with
+    the fewest (lexicographic weights, as :func:`some_edge_marked`) have as many as
+    ``mate``; the first is not worked out when ``mate`` leaves over only the sure ones
+    (every optimum leaves those) or at most one vertex (no matching has more edges)."""
+    sure, open_ = split
+    pairs = len(mate) // 2
+    size = len(vertices) - 2 * pairs - len(sure)
+    if size < 0 or comb(len(open_), size) > cap:
+        return None
+    shift = _scale(vertices)
+    positive = [(e, w << shift) for e, w in weights.items() if w > 0 and e[0] != e[1]]
+    steps = (-1, 1) if size and len(vertices) - 2 * pairs > 1 else (-1,)
+    for step in steps:
+        found = primal_dual.max_weight_matching(vertices, {e: w + step for e, w in positive})
+        if len(found) // 2 != pairs:
+            return None
+    return [{*sure, *some} for some in combinations(open_, size)]
+
+
 def left_over_answer(
     outcome: Outcome, answer: Callable[[set[int]], bool], limit: int
 ) -> bool | None:
     """What ``answer`` says of the players the bracket's final matching leaves
     unmatched in its last graph, when every matching of greatest weight answers alike;
-    None when they differ or more than ``limit`` players may be left over or not."""
+    None when they differ, or when the sets to ask are too many: more than ``limit``
+    players may be left over or not, and either the optima leave different numbers of
+    players or there are more than ``2 ** (limit - 1)`` ways to choose them
+    (:func:`sets_of_one_size`)."""
     graph, duals = outcome.graph, outcome.duals
     if graph is None or duals is None:
         return None
     sets = duals.unmatched_sets(limit)
+    if sets is None:
+        live, weights = graph[0], graph[1]
+        split = duals.leftover_split()
+        sets = sets_of_one_size(live, weights, duals.mate, split, 1 << max(limit - 1, 0))
     if sets is None:
         return None
     return common_answer(graph[0], graph[1], duals.mate, sets, answer, duals.tight_neighbours())
@@ -176,5 +217,6 @@ __all__ = [
     "left_over_answer",
     "paired_below",
     "perfect_within",
+    "sets_of_one_size",
     "some_edge_marked",
 ]
