@@ -62,7 +62,7 @@ def test_dutch_c13_closed_form_past_the_nodes_answers_as_the_branch_and_bound(
     def counted(*args: object, **kwargs: object) -> dict[int, int]:
         nonlocal weighted
         weighted += 1
-        return max_weight_matching(*args, **kwargs)  # type: ignore[arg-type]
+        return max_weight_matching(*args, **kwargs)  # type: ignore[arg-type]  # a spy passes on what it was given
 
     monkeypatch.setattr(lowest, "BRANCH_NODES", 1)
     monkeypatch.setattr(lowest, "max_weight_matching", counted)

@@ -61,7 +61,7 @@ def test_dutch_c13_kept_up_bound_answers_as_a_graph_built_from_nothing(
     def counted(*args: object, **kwargs: object) -> bool:
         nonlocal searched
         searched += 1
-        return complete_matching(*args, **kwargs)  # type: ignore[arg-type]
+        return complete_matching(*args, **kwargs)  # type: ignore[arg-type]  # a spy passes on what it was given
 
     def checked(previous: Accepted, lowest: Bracket) -> Callable[[frozenset[int]], bool]:
         feasible = c13.c13_feasible(previous, lowest)

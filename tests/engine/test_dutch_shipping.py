@@ -151,7 +151,7 @@ def test_one_unit_less_costs_a_search_or_two(monkeypatch: pytest.MonkeyPatch) ->
 
     def counted(*args: object, **kwargs: object) -> object:
         searches[mode] += 1
-        return path(*args, **kwargs)  # type: ignore[arg-type]
+        return path(*args, **kwargs)  # type: ignore[arg-type]  # a spy passes on what it was given
 
     monkeypatch.setattr(shipping, "_path", counted)
     for _ in range(40):

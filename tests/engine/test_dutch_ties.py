@@ -199,7 +199,7 @@ def test_c4_settled_by_the_sets_tight_edges_allow() -> None:
 
     def counted(*args: object, **kwargs: object) -> bool | None:
         calls.append(args)
-        return real(*args, **kwargs)  # type: ignore[arg-type]
+        return real(*args, **kwargs)  # type: ignore[arg-type]  # a spy passes on what it was given
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(ties, "left_over_answer", counted)
@@ -291,7 +291,7 @@ def test_sets_of_one_size_one_matching_when_one_is_left_over() -> None:
 
     def counted(*args: object, **kwargs: object) -> dict[int, int]:
         calls.append(args)
-        return real(*args, **kwargs)  # type: ignore[arg-type]
+        return real(*args, **kwargs)  # type: ignore[arg-type]  # a spy passes on what it was given
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(primal_dual, "max_weight_matching", counted)
