@@ -128,3 +128,38 @@ def test_dutch_c13_within_exchanges_refuses_only_what_the_search_finds_nothing_i
     monkeypatch.setattr(procedure, "c13_within_exchanges", counted)
     assert [repr(run_search(Search(entrants(state)[0]))) for state in states] == without
     assert refused
+
+
+def test_dutch_c13_checks_pair_late_rounds_without_networkx(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Dutch C13, D2: the stronger condition on the players kept up, and every other
+    matching of the 1992 Dutch, run on the project's own weighted matching, so the late
+    rounds of a near round robin pair with NetworkX's matching refused (it costs its
+    import, about 0.1 s, and is slower on these graphs)."""
+    import networkx  # the test refuses what the engine must not call
+
+    def refused(*args: object, **kwargs: object) -> object:
+        raise AssertionError("the 1992 Dutch asked NetworkX's matching")
+
+    asked = 0
+
+    def counted(
+        previous: Accepted, lowest: Bracket, least_down: int
+    ) -> Callable[[frozenset[int]], bool]:
+        feasible = c13.c13_within_exchanges(previous, lowest, least_down)
+
+        def check(keep: frozenset[int]) -> bool:
+            nonlocal asked
+            asked += 1
+            return feasible(keep)
+
+        return check
+
+    players, rounds, seed = EVENTS[1]
+    states = list(late_states(players, rounds, seed, from_completed=players // 2))
+    monkeypatch.setattr(networkx, "max_weight_matching", refused)
+    monkeypatch.setattr(procedure, "c13_within_exchanges", counted)
+    for state in states:
+        run_search(Search(entrants(state)[0]))
+    assert asked
