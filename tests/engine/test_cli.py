@@ -86,7 +86,7 @@ def test_cli_pair_loads_only_the_system_asked_for(tmp_path: Path) -> None:
         and not name.endswith(".options")
     }
     assert systems == {"dutch"}
-    unused = {"checker", "generator", "standings", "tiebreaks"}
+    unused = {"checker", "generator", "standings", "tiebreaks", "trf.report", "trf.lossless"}
     assert not {f"pairing.engine.{name}" for name in unused} & loaded
 
 

@@ -272,20 +272,6 @@ from .records import (
     xxa_lines,
     year_only_date,
 )
-from .report import (
-    deputy_arbiter_lines,
-    deputy_arbiters,
-    initial_colour_2026_line,
-    parse_round_dates,
-    parse_time_control,
-    round_date_readable,
-    round_dates,
-    round_dates_line,
-    rounds_2026_line,
-    time_control_code,
-    time_control_line,
-    valid_time_control_code,
-)
 from .state import (
     TITLE_CODES,
     pairing_records,
@@ -324,6 +310,20 @@ if TYPE_CHECKING:
         reason_line,
         reasons,
     )
+    from .report import (
+        deputy_arbiter_lines,
+        deputy_arbiters,
+        initial_colour_2026_line,
+        parse_round_dates,
+        parse_time_control,
+        round_date_readable,
+        round_dates,
+        round_dates_line,
+        rounds_2026_line,
+        time_control_code,
+        time_control_line,
+        valid_time_control_code,
+    )
 
 _LOSSLESS = frozenset(
     {
@@ -353,12 +353,35 @@ _LOSSLESS = frozenset(
 """What ``lossless`` gives this package: read from it when first asked for, as pairing
 a file (the command line) reads none of the web app's backup records."""
 
+_REPORT = frozenset(
+    {
+        "deputy_arbiter_lines",
+        "deputy_arbiters",
+        "initial_colour_2026_line",
+        "parse_round_dates",
+        "parse_time_control",
+        "round_date_readable",
+        "round_dates",
+        "round_dates_line",
+        "rounds_2026_line",
+        "time_control_code",
+        "time_control_line",
+        "valid_time_control_code",
+    }
+)
+"""What ``report`` gives this package, read from it when first asked for in the same
+way: only the web app's rating report and backup read or write those records."""
+
 
 def __getattr__(name: str) -> object:
     if name in _LOSSLESS:
         from . import lossless  # loaded when first used: see _LOSSLESS
 
         return getattr(lossless, name)
+    if name in _REPORT:
+        from . import report  # loaded when first used: see _REPORT
+
+        return getattr(report, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
