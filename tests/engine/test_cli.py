@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -10,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import pairing.__main__ as cli
+from pairing import arguments
 from pairing.engine import PairFn, System, registry
 from pairing.engine.model import Board, PairingNumber, RoundPairing, TournamentState
 from pairing.engine.standings import DEFAULT_TIEBREAKS
@@ -57,8 +60,8 @@ def test_cli_pair_round_one_prints_count_then_pairs_and_bye(tmp_path: Path) -> N
 
 def test_cli_pair_loads_only_the_system_asked_for(tmp_path: Path) -> None:
     """--dutch -p imports the Dutch system's modules and no other system's (beyond the
-    options every state is read with), nor the checker, the generator, the standings or
-    the tie-breaks:
+    options every state is read with), nor the checker, the generator, the standings,
+    the tie-breaks, or the TRF records of the rating report and of the web app's backup:
     the registry loads a system when it is first asked for."""
     path = write(tmp_path, HEADER + "XXC white1", *fresh_field(5))
     out = str(tmp_path / "out.txt")
@@ -94,8 +97,9 @@ def test_cli_pair_skips_the_standard_modules_it_does_not_need(tmp_path: Path) ->
     """--dutch -p reads and writes files with ``open``, draws no lot when the file
     gives the first colour and meets none of the web app's backup records, so pathlib,
     random, csv (--standings' CSV) and the backup records' parsers stay unloaded: each
-    costs milliseconds of a run that pairs a small round in about ten.
-    Run with -S, so that no site hook loads them first."""
+    costs milliseconds of a run that pairs a small round in about ten.  Nor does it
+    print --help, so shutil (argparse's terminal width, with bz2 and lzma) stays
+    unloaded too.  Run with -S, so that no site hook loads them first."""
     path = write(tmp_path, HEADER + "XXC white1", *fresh_field(5))
     out = str(tmp_path / "out.txt")
     script = (
@@ -117,14 +121,35 @@ def test_cli_pair_skips_the_standard_modules_it_does_not_need(tmp_path: Path) ->
     assert completed.returncode == 0, completed.stderr
     assert Path(out).read_text(encoding="utf-8") == "3\n1 3\n4 2\n5 0\n"
     loaded = set(completed.stdout.split())
-    assert not {"pathlib", "random", "csv", "networkx", "pairing.engine.trf.lossless"} & loaded
+    unused = {"pathlib", "random", "csv", "networkx", "shutil", "bz2", "lzma"}
+    assert not (unused | {"pairing.engine.trf.lossless"}) & loaded
+
+
+@pytest.mark.parametrize("columns", [None, "50", "200", "0", "-3", "wide"])
+def test_cli_help_is_as_wide_as_argparse_makes_it(
+    columns: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--help wraps at the width argparse itself takes (``shutil.get_terminal_size``,
+    less 2), which the command line works out without importing shutil."""
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert arguments.help_width() == shutil.get_terminal_size().columns - 2
+    ours = arguments.argument_parser().format_help()
+    parser = arguments.argument_parser()
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    assert ours == parser.format_help()
 
 
 def test_cli_help_names_the_engines_own_tiebreak_defaults_and_texts() -> None:
     """What --help and --tiebreak-rules write out (so that -p need not import the
     tie-breaks) is the engine's F10 list and its FIDE C.07 texts."""
-    assert ",".join(t.value for t in DEFAULT_TIEBREAKS) == cli.F10_TIEBREAKS
-    assert (UnplayedRounds.FIDE_2023.value, UnplayedRounds.FIDE_2026.value) == cli.TIEBREAK_RULES
+    assert ",".join(t.value for t in DEFAULT_TIEBREAKS) == arguments.F10_TIEBREAKS
+    assert (
+        UnplayedRounds.FIDE_2023.value,
+        UnplayedRounds.FIDE_2026.value,
+    ) == arguments.TIEBREAK_RULES
 
 
 def test_cli_pair_skips_requested_byes_and_xxz(tmp_path: Path) -> None:
