@@ -32,8 +32,8 @@ and ``primal_dual_search`` (its primal-dual search).
 
 from __future__ import annotations
 
-from .assignment import least_assignment_cost, lexicographic_assignments
-from .bipartite import bipartite_matching, bipartite_matching_size
+from typing import TYPE_CHECKING
+
 from .blossom import (
     LazyAdjacency,
     augment,
@@ -45,13 +45,42 @@ from .blossom import (
     matching_size,
     maximum_matching,
 )
-from .shrinking import (
-    SHORT_PATH_TARGETS,
-    SearchTooLong,
-    ShrinkingMatching,
-    complete_matching,
-    perfect_matching_within,
-)
+
+if TYPE_CHECKING:
+    from .assignment import least_assignment_cost, lexicographic_assignments
+    from .bipartite import bipartite_matching, bipartite_matching_size
+    from .shrinking import (
+        SHORT_PATH_TARGETS,
+        SearchTooLong,
+        ShrinkingMatching,
+        complete_matching,
+        perfect_matching_within,
+    )
+
+_ON_FIRST_USE = {
+    "least_assignment_cost": "assignment",
+    "lexicographic_assignments": "assignment",
+    "bipartite_matching": "bipartite",
+    "bipartite_matching_size": "bipartite",
+    "SHORT_PATH_TARGETS": "shrinking",
+    "SearchTooLong": "shrinking",
+    "ShrinkingMatching": "shrinking",
+    "complete_matching": "shrinking",
+    "perfect_matching_within": "shrinking",
+}
+"""The names of ``assignment``, ``bipartite`` and ``shrinking``, each module imported
+when one of its names is first asked for: the Dutch system of 2026 uses none of them,
+and the command line's ``--dutch -p`` skips their import (with heapq and bisect)."""
+
+
+def __getattr__(name: str) -> object:
+    module = _ON_FIRST_USE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module  # the module named above, loaded on first use
+
+    return getattr(import_module(f"{__name__}.{module}"), name)
+
 
 __all__ = [
     "LazyAdjacency",
