@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .floats import Float
-from .legality import Violation
 from .messages import Message
 from .model import (
     AcceleratedPoints,
@@ -25,6 +24,10 @@ from .model import (
     TournamentState,
 )
 from .options import OptionSpec
+
+if TYPE_CHECKING:
+    # Named by the checker's protocol only: pairing a round needs no legality checks.
+    from .legality import Violation
 
 
 class PairFn(Protocol):

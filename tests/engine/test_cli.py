@@ -92,6 +92,7 @@ def test_cli_pair_loads_only_the_system_asked_for(tmp_path: Path) -> None:
     unused = {"checker", "generator", "standings", "tiebreaks", "trf.report", "trf.lossless"}
     # The matchings other systems use, and the legality checks of the checker.
     unused |= {"matching.assignment", "matching.bipartite", "matching.shrinking"}
+    unused |= {"legality", "systems.dutch.checks"}
     assert not {f"pairing.engine.{name}" for name in unused} & loaded
 
 

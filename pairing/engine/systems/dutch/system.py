@@ -3,13 +3,36 @@ the package's ``RULES`` gives, imported when the registry first asks for it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
 from pairing.engine.initial_order import by_rating_title_name
-from pairing.engine.model import System
+from pairing.engine.model import PairingNumber, Player, RoundPairing, System, TournamentState
 from pairing.engine.rules import SystemRules
 from pairing.engine.systems.dutch.acceleration import acceleration_in_force
-from pairing.engine.systems.dutch.checks import check, warnings
 from pairing.engine.systems.dutch.entrants import float_history
 from pairing.engine.systems.dutch.round import pair
+
+if TYPE_CHECKING:
+    from pairing.engine.legality import Violation
+    from pairing.engine.messages import Message
+
+
+def check(
+    state: TournamentState, pairing: RoundPairing, players: Mapping[PairingNumber, Player]
+) -> list[Violation]:
+    """C1-C3 broken by ``pairing`` (``checks.check``), for the checker."""
+    from pairing.engine.systems.dutch import checks  # the checker's only: pairing skips it
+
+    return checks.check(state, pairing, players)
+
+
+def warnings(state: TournamentState, pairing: RoundPairing) -> list[Message]:
+    """The relative criteria a hand-made pairing breaks (``checks.warnings``)."""
+    from pairing.engine.systems.dutch import checks  # the checker's only, as above
+
+    return checks.warnings(state, pairing)
+
 
 RULES = SystemRules(
     system=System.DUTCH,
