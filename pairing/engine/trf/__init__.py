@@ -105,6 +105,7 @@ The package, one job per module:
 - ``checking``: :func:`check_trf`, the document as a whole;
 - ``records``: each TRF16, TRF-2026, JaVaFo and bbpPairings record we read or write;
 - ``extensions``: each of our ``SW`` records, read and written;
+- ``games``: the SWR and SWG records, the rounds and boards of a web app's event;
 - ``lossless``: the SW records that carry the rest of a web app's event (SWP ... SWQ);
 - ``writer``: :func:`write_trf` and the 001 lines;
 - ``typecodes``: record 192, the encoded type of tournament (ETT26);
@@ -202,25 +203,18 @@ from .extensions import (
     LAST_YEAR,
     NAME_WIDTH,
     OptionValue,
-    TrfGame,
     TrfOption,
-    TrfRoundInfo,
     area_line,
     areas,
-    block_games,
     club_line,
     clubs,
     event_options,
     fide_tiebreak_line,
     fide_tiebreak_order,
-    game_line,
-    game_lines,
     has_round_records,
     options_line,
     pairing_system,
     player_texts,
-    round_info_line,
-    round_infos,
     system_from_trf,
     system_line,
     tiebreak_line,
@@ -287,6 +281,15 @@ from .writer import (
 )
 
 if TYPE_CHECKING:
+    from .games import (
+        TrfGame,
+        TrfRoundInfo,
+        block_games,
+        game_line,
+        game_lines,
+        round_info_line,
+        round_infos,
+    )
     from .lossless import (
         TrfAsk,
         TrfExplanation,
@@ -373,11 +376,30 @@ _REPORT = frozenset(
 way: only the web app's rating report and backup read or write those records."""
 
 
+_GAMES = frozenset(
+    {
+        "TrfGame",
+        "TrfRoundInfo",
+        "block_games",
+        "game_line",
+        "game_lines",
+        "round_info_line",
+        "round_infos",
+    }
+)
+"""What ``games`` gives this package (the backup's SWR and SWG records), read from it
+when first asked for in the same way."""
+
+
 def __getattr__(name: str) -> object:
     if name in _LOSSLESS:
         from . import lossless  # loaded when first used: see _LOSSLESS
 
         return getattr(lossless, name)
+    if name in _GAMES:
+        from . import games  # loaded when first used: see _GAMES
+
+        return getattr(games, name)
     if name in _REPORT:
         from . import report  # loaded when first used: see _REPORT
 

@@ -28,10 +28,8 @@ from .columns import (
 )
 from .document import TrfDocument, TrfPlayer, TrfRecord, last_paired_round, round_column
 from .extensions import (
-    parse_game,
     parse_options,
     parse_player_text,
-    parse_round_info,
     parse_system,
     parse_tiebreak_text,
     parse_withdrawal,
@@ -56,6 +54,13 @@ def _lossless() -> ModuleType:
     from . import lossless  # loaded on first use, see above
 
     return lossless
+
+
+def _games() -> ModuleType:
+    """The parsers of the backup's rounds and boards (``games``), loaded in the same way."""
+    from . import games  # loaded on first use, see above
+
+    return games
 
 
 def check_trf(doc: TrfDocument) -> None:
@@ -230,7 +235,7 @@ _RECORD_CHECKS: dict[str, RecordCheck] = {
     "SWA": _players_known(lambda record: [(parse_player_text(record)[0], SWA_RANK[0])]),
     "SWO": _parses(lambda record: parse_options(record)),
     "SWK": _parses(lambda record: parse_tiebreak_text(record)),
-    "SWR": _parses(lambda record: parse_round_info(record)),
+    "SWR": _parses(lambda record: _games().parse_round_info(record)),
     "SWG": lambda doc, record, ranks: _check_game(doc, record, ranks),
     "SWP": _parses(lambda record: _lossless().parse_prize_table(record)),
     "SWI": _players_known(lambda record: [(parse_player_text(record)[0], SWC_RANK[0])]),
@@ -290,7 +295,7 @@ are the old style of a full-point and a zero-point bye); blank is Z in a round p
 
 def _check_game(doc: TrfDocument, record: TrfRecord, ranks: set[int]) -> None:
     """An SWG board agrees with its players' 001 round blocks."""
-    game = parse_game(record)
+    game = _games().parse_game(record)
     named = [(game.white, SWG_WHITE[0])]
     if game.black is not None:
         named.append((game.black, SWG_BLACK[0]))
