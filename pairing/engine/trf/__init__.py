@@ -203,12 +203,10 @@ from .extensions import (
     LAST_YEAR,
     NAME_WIDTH,
     OptionValue,
-    TrfOption,
     area_line,
     areas,
     club_line,
     clubs,
-    event_options,
     fide_tiebreak_line,
     fide_tiebreak_order,
     has_round_records,
@@ -293,6 +291,7 @@ if TYPE_CHECKING:
     from .lossless import (
         TrfAsk,
         TrfExplanation,
+        TrfOption,
         TrfReason,
         access_code_line,
         access_codes,
@@ -300,6 +299,7 @@ if TYPE_CHECKING:
         asks,
         birth_year_line,
         birth_years,
+        event_options,
         explanation_line,
         explanations,
         fide_ratings,
@@ -330,6 +330,8 @@ if TYPE_CHECKING:
 
 _LOSSLESS = frozenset(
     {
+        "TrfOption",
+        "event_options",
         "TrfAsk",
         "TrfExplanation",
         "TrfReason",

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime
 
-from pairing.engine.errors import TrfError
-from pairing.engine.messages import Message, words
+from pairing.engine.messages import words
 
 from .columns import (
     NAME,
@@ -74,69 +72,6 @@ def parse_tiebreak_text(record: TrfRecord) -> str:
     if not text:
         raise record_error(record, words("trf.no_tiebreaks"), 5)
     return text
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TrfOption:
-    """One ``name=value`` word of an SWO line, with where it was written."""
-
-    name: str
-    value: str
-    line: int
-    column: int
-    text: str = ""
-
-    def error(self, message: str | Message) -> TrfError:
-        """An error about this option, at its column."""
-        return TrfError(message, line=self.line, column=self.column, text=self.text)
-
-    def flag(self) -> bool:
-        """The value as yes (``1``) or no (``0``).
-
-        :raises TrfError: the value is neither.
-        """
-        if self.value not in ("0", "1"):
-            raise self.error(words("trf.option_flag", name=self.name, text=repr(self.value)))
-        return self.value == "1"
-
-    def whole(self) -> int:
-        """The value as a whole number (a seed: 64 bits, sign allowed).
-
-        :raises TrfError: the value is not one.
-        """
-        if not re.fullmatch(r"-?[0-9]{1,19}", self.value) or abs(int(self.value)) > MAX_WHOLE:
-            raise self.error(words("trf.option_whole", name=self.name, text=repr(self.value)))
-        return int(self.value)
-
-    def time(self) -> datetime | None:
-        """The value as an ISO 8601 time; ``None`` for ``-``.
-
-        :raises TrfError: the value is neither.
-        """
-        if self.value == "-":
-            return None
-        try:
-            stamp = datetime.fromisoformat(self.value)
-        except ValueError:
-            raise self.error(
-                words("trf.option_time", name=self.name, text=repr(self.value))
-            ) from None
-        if not FIRST_YEAR <= stamp.year <= LAST_YEAR:
-            raise self.error(
-                words("trf.option_time_years", name=self.name, text=repr(self.value),
-                      first=FIRST_YEAR, last=LAST_YEAR)
-            )  # fmt: skip
-        return stamp
-
-
-def event_options(doc: TrfDocument) -> list[TrfOption]:
-    """Every SWO ``name=value`` word of a checked document, in file order."""
-    return [
-        TrfOption(name=name, value=value, line=record.line, column=column, text=record.text)
-        for record in doc.records
-        if record.tag == "SWO"
-        for name, value, column in parse_options(record)
-    ]
 
 
 def tiebreak_order(doc: TrfDocument) -> TrfField | None:

@@ -5,7 +5,8 @@ player's national ID (``SWI``), birth year (``SWB``), FIDE's three ratings (``SW
 private link (``SWL``) and fixed board (``SWD``), the
 reason two players are kept apart (``SWF``), the requests players made on their own
 page (``SWQ``) and each round's explanation (``SWE``); documented in the package
-docstring.  Free text that may hold anything (the prize table's lines, a reason) is
+docstring.  Also the event's ``SWO`` options as the web app's import reads them, typed
+(:class:`TrfOption`).  Free text that may hold anything (the prize table's lines, a reason) is
 written as one JSON string, ASCII only, so that no character of it can end or break the
 line; an explanation, tens of kB of JSON, is packed.  Values are checked for form only: which
 words are valid kinds and states is the web app's to say.
@@ -27,11 +28,74 @@ from pairing.engine.messages import Message, words
 
 from .columns import SWC_NAME, SWC_RANK, SWE_DATA, SWE_ROUND, SWF_REASON, SWF_SECOND
 from .document import TrfDocument, TrfRecord
-from .extensions import FIRST_YEAR, LAST_YEAR, player_texts
+from .extensions import FIRST_YEAR, LAST_YEAR, MAX_WHOLE, parse_options, player_texts
 from .fields import NUMBER, record_error, tokens, whole
 
 ACCESS_CODE = re.compile(r"[A-Za-z0-9_-]{1,16}")
 """A private link's code as SWL holds it: URL-safe characters, at most 16."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TrfOption:
+    """One ``name=value`` word of an SWO line, with where it was written."""
+
+    name: str
+    value: str
+    line: int
+    column: int
+    text: str = ""
+
+    def error(self, message: str | Message) -> TrfError:
+        """An error about this option, at its column."""
+        return TrfError(message, line=self.line, column=self.column, text=self.text)
+
+    def flag(self) -> bool:
+        """The value as yes (``1``) or no (``0``).
+
+        :raises TrfError: the value is neither.
+        """
+        if self.value not in ("0", "1"):
+            raise self.error(words("trf.option_flag", name=self.name, text=repr(self.value)))
+        return self.value == "1"
+
+    def whole(self) -> int:
+        """The value as a whole number (a seed: 64 bits, sign allowed).
+
+        :raises TrfError: the value is not one.
+        """
+        if not re.fullmatch(r"-?[0-9]{1,19}", self.value) or abs(int(self.value)) > MAX_WHOLE:
+            raise self.error(words("trf.option_whole", name=self.name, text=repr(self.value)))
+        return int(self.value)
+
+    def time(self) -> datetime | None:
+        """The value as an ISO 8601 time; ``None`` for ``-``.
+
+        :raises TrfError: the value is neither.
+        """
+        if self.value == "-":
+            return None
+        try:
+            stamp = datetime.fromisoformat(self.value)
+        except ValueError:
+            raise self.error(
+                words("trf.option_time", name=self.name, text=repr(self.value))
+            ) from None
+        if not FIRST_YEAR <= stamp.year <= LAST_YEAR:
+            raise self.error(
+                words("trf.option_time_years", name=self.name, text=repr(self.value),
+                      first=FIRST_YEAR, last=LAST_YEAR)
+            )  # fmt: skip
+        return stamp
+
+
+def event_options(doc: TrfDocument) -> list[TrfOption]:
+    """Every SWO ``name=value`` word of a checked document, in file order."""
+    return [
+        TrfOption(name=name, value=value, line=record.line, column=column, text=record.text)
+        for record in doc.records
+        if record.tag == "SWO"
+        for name, value, column in parse_options(record)
+    ]
 
 
 def _json_text(record: TrfRecord, column: int, what: str) -> str:
