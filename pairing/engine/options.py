@@ -6,7 +6,8 @@ the event form's fields (one per :class:`Flag`), the TRF ``SWO`` words, the chec
 value (:meth:`OptionSpec.problem`), the event's stored value (:meth:`OptionSpec.to_json`,
 :meth:`OptionSpec.from_json`) and the value the system reads
 (:meth:`~pairing.engine.model.PairingOptions.value`).  A new option is written once, in
-its system's package.
+its system's package, as one of the kinds of ``option_kinds`` (yes/no, number, set of
+choices).
 
 Labels and help texts are plain English; the web app translates them (they are its
 message ids).
@@ -14,7 +15,6 @@ message ids).
 
 from __future__ import annotations
 
-import enum
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -23,7 +23,6 @@ from typing import Any, Generic, Literal, TypeVar
 from .messages import Message, words
 
 T = TypeVar("T")
-E = TypeVar("E", bound=enum.Enum)
 
 FlagValue = bool | int
 """What one form field or one ``SWO`` word holds: yes/no (``0``/``1``) or a number."""
@@ -123,141 +122,14 @@ class OptionSpec(ABC, Generic[T]):
         """
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class BoolOption(OptionSpec[bool]):
-    """A yes/no option: one flag of the option's own name."""
-
-    def flags(self) -> tuple[Flag, ...]:
-        return (
-            Flag(
-                word=self.name, label=self.label, help=self.help, kind="bool", default=self.default
-            ),
-        )
-
-    def from_flags(self, flags: Mapping[str, FlagValue]) -> bool:
-        return bool(flags.get(self.name, self.default))
-
-    def to_flags(self, value: bool) -> dict[str, FlagValue]:
-        return {self.name: value}
-
-    def problem(self, value: object) -> Message | None:
-        return self.flags()[0].problem(value)
-
-    def to_json(self, value: bool) -> JsonValue:
-        return value
-
-    def from_json(self, raw: object) -> bool:
-        if not isinstance(raw, bool):
-            raise ValueError(f"option {self.name} must be true or false, not {raw!r}")
-        return raw
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class IntOption(OptionSpec[int]):
-    """A whole-number option: one flag of the option's own name."""
-
-    minimum: int | None = None
-    maximum: int | None = None
-
-    def flags(self) -> tuple[Flag, ...]:
-        flag = Flag(
-            word=self.name,
-            label=self.label,
-            help=self.help,
-            kind="int",
-            default=self.default,
-            minimum=self.minimum,
-            maximum=self.maximum,
-        )
-        return (flag,)
-
-    def from_flags(self, flags: Mapping[str, FlagValue]) -> int:
-        return int(flags.get(self.name, self.default))
-
-    def to_flags(self, value: int) -> dict[str, FlagValue]:
-        return {self.name: value}
-
-    def problem(self, value: object) -> Message | None:
-        return self.flags()[0].problem(value)
-
-    def to_json(self, value: int) -> JsonValue:
-        return value
-
-    def from_json(self, raw: object) -> int:
-        problem = self.problem(raw)
-        if problem is not None or not isinstance(raw, int):
-            raise ValueError(f"{problem}, not {raw!r}")
-        return raw
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Choice(Generic[E]):
-    """One member of a choice set, with the flag that turns it on."""
-
-    value: E
-    word: str
-    label: str
-    help: str
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ChoiceSetOption(OptionSpec[frozenset[E]]):
-    """A set of enum members (ESCA 27's kinds of round-1 separation): one yes/no flag
-    per member."""
-
-    choices: tuple[Choice[E], ...]
-
-    def flags(self) -> tuple[Flag, ...]:
-        return tuple(
-            Flag(
-                word=c.word,
-                label=c.label,
-                help=c.help,
-                kind="bool",
-                default=c.value in self.default,
-            )
-            for c in self.choices
-        )
-
-    def from_flags(self, flags: Mapping[str, FlagValue]) -> frozenset[E]:
-        return frozenset(
-            c.value for c in self.choices if flags.get(c.word, c.value in self.default)
-        )
-
-    def to_flags(self, value: frozenset[E]) -> dict[str, FlagValue]:
-        return {c.word: c.value in value for c in self.choices}
-
-    def problem(self, value: object) -> Message | None:
-        members = {c.value for c in self.choices}
-        if not isinstance(value, frozenset) or not value <= members:
-            return words("option.unknown_choice", option=self.name)
-        return None
-
-    def to_json(self, value: frozenset[E]) -> JsonValue:
-        return [str(c.value.value) for c in self.choices if c.value in value]
-
-    def from_json(self, raw: object) -> frozenset[E]:
-        by_value = {str(c.value.value): c.value for c in self.choices}
-        if not isinstance(raw, list) or not all(
-            isinstance(item, str) and item in by_value for item in raw
-        ):
-            known = ", ".join(by_value)
-            raise ValueError(f"option {self.name} must list some of {known}, not {raw!r}")
-        return frozenset(by_value[item] for item in raw)
-
-
 def every_flag(specs: Iterable[OptionSpec[Any]]) -> tuple[Flag, ...]:
     """The flags of ``specs``, in order."""
     return tuple(flag for spec in specs for flag in spec.flags())
 
 
 __all__ = [
-    "BoolOption",
-    "Choice",
-    "ChoiceSetOption",
     "Flag",
     "FlagValue",
-    "IntOption",
     "JsonValue",
     "OptionSpec",
     "every_flag",

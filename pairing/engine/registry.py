@@ -7,8 +7,9 @@ and pairs through :func:`pair_round`, or redraws a published round through
 (:mod:`pairing.engine.validation`) before the system sees it.
 
 A system's modules are imported the first time its rules are asked for: a package
-declares its options at once and builds its ``RULES`` on first use, so pairing a round
-by one system (the command line's ``--dutch -p``) loads no other system.
+gives its options and builds its ``RULES`` on first use, so pairing a round by one system
+(the command line's ``--dutch -p``) loads no other system, nor, when the state sets no
+option, any system's options.
 """
 
 from __future__ import annotations
@@ -72,8 +73,17 @@ REGISTRY: Mapping[System, SystemRules] = _Registry()
 """Every implemented system, in the order the command line and the app list them."""
 
 
+_DECLARATIONS_CHECKED: list[bool] = []
+"""Not empty once every package's declared options were found to share no name or word:
+checked when options are first read (:func:`_options`), not at import, as a system
+without options (the Dutch of 2026) pairs a state that sets none without reading any."""
+
+
 def _options(system: System) -> tuple[OptionSpec[Any], ...]:
     """``system``'s own options, without loading the system unless it is loaded."""
+    if not _DECLARATIONS_CHECKED:
+        _check_unique([spec for other in _PACKAGES for spec in _PACKAGES[other].OPTIONS])
+        _DECLARATIONS_CHECKED.append(True)
     rules = _SYSTEMS.get(system)
     if rules is not None:
         return rules.options
@@ -118,9 +128,6 @@ def _check_unique(specs: Sequence[OptionSpec[Any]]) -> None:
                 raise ValueError(f"two options are called {key}")
 
 
-_check_unique([spec for system in _PACKAGES for spec in _options(system)])
-
-
 def rules_for(system: System | str) -> SystemRules:
     """The system called ``system`` (its enum member or its name, e.g. ``"lim"``).
 
@@ -156,7 +163,7 @@ def pair_round(state: TournamentState, system: System | str, *, seed: int) -> Ro
     """
     rules = rules_for(system)
     validate_state(state)
-    validate_options(state.options, option_specs())
+    _validate_options(state)
     return rules.pair(state, seed=seed)
 
 
@@ -174,8 +181,16 @@ def repair_round(
     if rules.repair is None:
         raise UnsupportedFeature(words("unsupported.redraw", rules=rules.title))
     validate_state(state)
-    validate_options(state.options, option_specs())
+    _validate_options(state)
     return rules.repair(state, published, seed=seed)
+
+
+def _validate_options(state: TournamentState) -> None:
+    """The state's system options, each declared by some system with a valid value
+    (:func:`~pairing.engine.validation.validate_options`); a state that sets none has
+    nothing to check, and the declarations are not read for it."""
+    if state.options.values:
+        validate_options(state.options, option_specs())
 
 
 __all__ = [

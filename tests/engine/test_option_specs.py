@@ -10,7 +10,7 @@ import pytest
 
 from pairing.engine import InvalidState, System, TrfError, pair_round, registry, rules_for
 from pairing.engine.model import PairingOptions, Round1Separation
-from pairing.engine.options import BoolOption, IntOption
+from pairing.engine.option_kinds import BoolOption, IntOption
 from pairing.engine.registry import option_specs, registered
 from pairing.engine.trf import read_trf, state_from_trf, trf_from_state, write_trf
 
@@ -101,3 +101,25 @@ def test_option_specs_a_package_declares_the_options_its_rules_carry() -> None:
         System.ESCA,
         System.SB,
     ]
+
+
+def test_every_option_without_flags_is_its_default() -> None:
+    """No flag given sets no option: what lets a TRF file without SWO lines be read
+    with the default options, without reading any system's declarations."""
+    for spec in option_specs():
+        assert spec.from_flags({}) == spec.default, spec.name
+    doc = read_trf(write_trf(trf_from_state(build(4), name="No SWO")))
+    assert not [record for record in doc.records if record.tag == "SWO"]
+    assert state_from_trf(doc).options == PairingOptions()
+
+
+def test_option_specs_a_clash_between_packages_is_refused_when_first_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The check that no two systems' options share a word runs the first time the
+    declarations are read (not at import: pairing by the Dutch system reads none)."""
+    twin = BoolOption(name="lim_maxi", default=True, label="Twin", help="", rule="")
+    monkeypatch.setattr(registry, "_DECLARATIONS_CHECKED", [])
+    monkeypatch.setattr(registry._PACKAGES[System.SB], "OPTIONS", (twin,))
+    with pytest.raises(ValueError, match="two options are called lim_maxi"):
+        option_specs()

@@ -21,7 +21,7 @@ from pytest_django import Settings
 
 from pairing.engine import System, pair_round, rules_for
 from pairing.engine.model import PairingOptions, RoundPairing, TournamentState
-from pairing.engine.options import IntOption
+from pairing.engine.option_kinds import IntOption
 from pairing.engine.registry import option_specs, registered
 from pairing.engine.trf import read_trf, state_from_trf, trf_from_state, write_trf
 from swissweb.tournament.audit.actions import AuditAction

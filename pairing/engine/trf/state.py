@@ -211,6 +211,10 @@ def _pairing_options(records: Sequence[TrfRecord]) -> PairingOptions:
     ``public``, say) are the app's own and ignored here.  A value an option refuses is
     refused with its column, like any malformed field.
     """
+    if not records:
+        # Every option at its default (test_every_option_without_flags_is_its_default),
+        # known without reading the systems' declarations.
+        return PairingOptions(acceleration=None)
     specs = option_specs()
     flags = {flag.word: flag for spec in specs for flag in spec.flags()}
     # Every system's option, not one system's: read by the same rule as their flags.

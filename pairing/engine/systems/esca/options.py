@@ -7,7 +7,7 @@ text calls those pairings "best avoided" / "should be avoided".
 from __future__ import annotations
 
 from pairing.engine.model import Round1Separation
-from pairing.engine.options import BoolOption, Choice, ChoiceSetOption
+from pairing.engine.option_kinds import BoolOption, Choice, ChoiceSetOption
 
 RANDOM = BoolOption(
     name="esca_random",

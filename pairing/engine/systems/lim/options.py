@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pairing.engine.options import BoolOption
+from pairing.engine.option_kinds import BoolOption
 
 MAXI = BoolOption(
     name="lim_maxi",
