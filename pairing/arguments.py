@@ -1,6 +1,6 @@
 """The command line's arguments: the parser, its --help text and its exit statuses.
 
-``pairing.__main__`` runs what they ask for; this module only reads them.
+``pairing.cli`` runs what they ask for; this module only reads them.
 """
 
 from __future__ import annotations

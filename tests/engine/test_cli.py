@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import gc
 import shutil
 import subprocess
 import sys
+import types
 from pathlib import Path
 
 import pytest
 
-import pairing.__main__ as cli
-from pairing import arguments
+import pairing.__main__ as launcher
+from pairing import arguments, cli
 from pairing.engine import PairFn, System, registry
 from pairing.engine.model import Board, PairingNumber, RoundPairing, TournamentState
 from pairing.engine.standings import DEFAULT_TIEBREAKS
@@ -129,6 +131,51 @@ def test_cli_pair_skips_the_standard_modules_it_does_not_need(tmp_path: Path) ->
     loaded = set(completed.stdout.split())
     unused = {"pathlib", "random", "csv", "networkx", "shutil", "bz2", "lzma"}
     assert not (unused | {"pairing.engine.trf.lossless"}) & loaded
+
+
+class _Recorder(types.ModuleType):
+    """A stand-in for ``pairing.cli`` that notes whether the collector runs when its
+    ``main`` is imported and when it is called."""
+
+    def __init__(self) -> None:
+        super().__init__("pairing.cli")
+        self.seen: list[tuple[str, bool]] = []
+
+    def __getattr__(self, name: str) -> object:
+        if name.startswith("__"):  # what the import system asks of any module
+            raise AttributeError(name)
+        self.seen.append((f"import {name}", gc.isenabled()))
+        return self.main_stand_in
+
+    def main_stand_in(self) -> int:
+        self.seen.append(("call main", gc.isenabled()))
+        return 3
+
+
+def test_cli_launcher_loads_with_the_collector_off_and_freezes_at_the_end(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``python -m pairing`` imports the command line with the cyclic collector off,
+    runs it with the collector on, returns its status, and leaves what is left frozen
+    for the interpreter's exit."""
+    recorder = _Recorder()
+    monkeypatch.setitem(sys.modules, "pairing.cli", recorder)
+    assert gc.isenabled()
+    try:
+        assert launcher.run() == 3
+        frozen = gc.get_freeze_count()
+    finally:
+        gc.unfreeze()
+    assert recorder.seen == [("import main", False), ("call main", True)]
+    assert gc.isenabled()
+    assert frozen > 0
+
+
+def test_cli_launcher_gives_the_command_lines_names() -> None:
+    """Code that imports ``main`` or ``pairs_text`` from ``pairing.__main__`` gets
+    the command line's own."""
+    assert launcher.main is cli.main
+    assert launcher.pairs_text is cli.pairs_text
 
 
 @pytest.mark.parametrize("columns", [None, "50", "200", "0", "-3", "wide"])
