@@ -95,7 +95,7 @@ def test_cli_pair_loads_only_the_system_asked_for(tmp_path: Path) -> None:
     unused |= {"trf.report", "trf.lossless", "trf.games"}
     # The matchings other systems use, and the legality checks of the checker.
     unused |= {"matching.assignment", "matching.bipartite", "matching.shrinking"}
-    unused |= {"legality", "systems.dutch.checks"}
+    unused |= {"legality", "systems.dutch.checks", "colour_allocation"}
     # The other systems' options: the file sets none, so none is read.
     unused |= {"option_kinds", "systems.esca.options", "systems.lim.options"}
     assert not {f"pairing.engine.{name}" for name in unused} & loaded
