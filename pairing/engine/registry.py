@@ -20,6 +20,7 @@ from types import ModuleType
 from typing import Any
 
 from . import acceleration as common_acceleration
+from .collector import collector_paused
 from .errors import UnsupportedFeature
 from .messages import words
 from .model import AcceleratedPoints, RoundPairing, System, TournamentState
@@ -157,6 +158,8 @@ def acceleration_of(state: TournamentState, system: System | str) -> tuple[Accel
 def pair_round(state: TournamentState, system: System | str, *, seed: int) -> RoundPairing:
     """Pair round ``state.round_number`` with ``system``; lots are drawn from ``seed``.
 
+    Python's cyclic collector is paused while the system pairs (:mod:`.collector`).
+
     :raises UnsupportedFeature: the system is not implemented.
     :raises InvalidState: the state is inconsistent (see :mod:`~pairing.engine.validation`).
     :raises NoValidPairing: no pairing satisfies the system's absolute criteria.
@@ -164,7 +167,8 @@ def pair_round(state: TournamentState, system: System | str, *, seed: int) -> Ro
     rules = rules_for(system)
     validate_state(state)
     _validate_options(state)
-    return rules.pair(state, seed=seed)
+    with collector_paused():
+        return rules.pair(state, seed=seed)
 
 
 def repair_round(
@@ -182,7 +186,8 @@ def repair_round(
         raise UnsupportedFeature(words("unsupported.redraw", rules=rules.title))
     validate_state(state)
     _validate_options(state)
-    return rules.repair(state, published, seed=seed)
+    with collector_paused():
+        return rules.repair(state, published, seed=seed)
 
 
 def _validate_options(state: TournamentState) -> None:
