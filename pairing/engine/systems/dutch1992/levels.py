@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
-from typing import Generic, TypeVar
 
 from pairing.engine.brackets import exchange as exchange_split
 from pairing.engine.matching import least_assignment_cost, lexicographic_assignments
@@ -33,6 +32,7 @@ from pairing.engine.systems.dutch1992.exchanges import (
 from pairing.engine.systems.dutch1992.feasibility import Feasibility
 from pairing.engine.systems.dutch1992.kept import KeptCovers, kept_covers_of
 from pairing.engine.systems.dutch1992.kept_bounds import KeptBounds
+from pairing.engine.systems.dutch1992.listing import _Listing
 from pairing.engine.systems.dutch1992.lowest import (
     EXCHANGES,
     PENALTIES,
@@ -42,8 +42,6 @@ from pairing.engine.systems.dutch1992.lowest import (
     within_exchange_witness,
 )
 from pairing.engine.systems.dutch1992.witnesses import WitnessFront
-
-_T = TypeVar("_T")
 
 COLOUR_BOUND_FROM = 20
 """Groups of at least this many players have each level bounded by their fewest colour
@@ -74,33 +72,6 @@ def _conflict_rows(s1: Sequence[Entrant], s2: Sequence[Entrant]) -> list[int]:
     black = _bits(t for t, b in enumerate(s2) if b.preference is Colour.BLACK)
     by_preference = {Colour.WHITE: white, Colour.BLACK: black, None: 0}
     return [by_preference[a.preference] for a in s1]
-
-
-class _Listing(Generic[_T]):
-    """The items of an iterator, produced once and read in order by any number of readers.
-
-    A reader that gets ahead of the others asks the iterator for the next item; the
-    others then read it from the list.  The iterator must not read a listing itself.
-    """
-
-    def __init__(self, source: Iterator[_T]) -> None:
-        self._source = source
-        self._items: list[_T] = []
-        self._exhausted = False
-
-    def __iter__(self) -> Iterator[_T]:
-        index = 0
-        while True:
-            if index == len(self._items):
-                if self._exhausted:
-                    return
-                try:
-                    self._items.append(next(self._source))
-                except StopIteration:
-                    self._exhausted = True
-                    return
-            yield self._items[index]
-            index += 1
 
 
 class LevelSearch:
