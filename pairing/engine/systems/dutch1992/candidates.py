@@ -14,6 +14,7 @@ from dataclasses import replace
 from pairing.engine.floats import Float
 from pairing.engine.systems.dutch1992.bitsets import _remember
 from pairing.engine.systems.dutch1992.brackets import Bracket, Candidate, Phase
+from pairing.engine.systems.dutch1992.c13_fit import LowestFit
 from pairing.engine.systems.dutch1992.candidate_parts import (
     _PASSED,
     C12_POINT,
@@ -37,6 +38,12 @@ from pairing.engine.systems.dutch1992.feasibility import Feasibility
 from pairing.engine.systems.dutch1992.levels import LevelSearch
 from pairing.engine.systems.dutch1992.listing import _Listing
 from pairing.engine.systems.dutch1992.remainder import RemainderNeed
+
+
+def _fitted(fit: LowestFit | None) -> tuple[object, ...]:
+    """What a level's memory of giving nothing adds to its key when C13's :class:`LowestFit`
+    filters its pairings: a level barren under it may not be barren without it."""
+    return () if fit is None else (fit.key,)
 
 
 class CandidateSearch:
@@ -69,6 +76,7 @@ class CandidateSearch:
         after: tuple[object, ...] | None = None,
         least_down: int = 0,
         useless: frozenset[int] = frozenset(),
+        fit: LowestFit | None = None,
     ) -> Iterator[Candidate]:
         """Candidates of a bracket paired as homogeneous, in procedure order (Dutch C2-C14).
 
@@ -122,13 +130,13 @@ class CandidateSearch:
                     resume = _resume(after, ((p0 - p,), x, rules_index))
                     if resume is _PASSED:
                         continue
-                    level = (numbers, moved, lowest, p, x, rules)
+                    level = (numbers, moved, lowest, p, x, rules, *_fitted(fit))
                     barren = self.feasibility.barren.setdefault(level, [])
                     if any(kept & ~level_mask == 0 for kept in barren):
                         continue
                     produced = False
                     for phase in self.levels.split_pairings(
-                        players, p, x, rules, moved, lowest, level_keep, _inside(resume)
+                        players, p, x, rules, moved, lowest, level_keep, _inside(resume), fit
                     ):
                         produced = True
                         phase = replace(phase, p0=p0, x0=x_start)
@@ -172,6 +180,7 @@ class CandidateSearch:
         lowest: bool,
         keep: frozenset[int],
         after: tuple[object, ...] | None = None,
+        fit: LowestFit | None = None,
     ) -> Iterator[tuple[int, Phase]]:
         """Pairings of a remainder group at one level, with the C9 step (Dutch C6-C9).
 
@@ -189,7 +198,7 @@ class CandidateSearch:
             if resume is _PASSED:
                 continue
             for phase in self.levels.split_pairings(
-                rest, p, x, rules, moved, lowest, keep, _inside(resume)
+                rest, p, x, rules, moved, lowest, keep, _inside(resume), fit
             ):
                 yield down, replace(phase, remainder=True)
 
@@ -205,6 +214,7 @@ class CandidateSearch:
         after: tuple[object, ...] | None = None,
         least_down: int = 0,
         useless: frozenset[int] = frozenset(),
+        fit: LowestFit | None = None,
     ) -> Iterator[Candidate | None]:
         """Candidates of a heterogeneous bracket, in procedure order (Dutch C2-C14).
 
@@ -299,7 +309,17 @@ class CandidateSearch:
                         resume = _resume(after, ((m - p_h, j), k, rules_index))
                         if resume is _PASSED:
                             continue
-                        level = ("head", numbers, moved, lowest, p_h, j, k, rules_h)
+                        level = (
+                            "head",
+                            numbers,
+                            moved,
+                            lowest,
+                            p_h,
+                            j,
+                            k,
+                            rules_h,
+                            *_fitted(fit),
+                        )
                         barren_level = self.feasibility.barren.setdefault(level, [])
                         if any(kept & ~level_mask == 0 for kept in barren_level):
                             continue
@@ -345,6 +365,7 @@ class CandidateSearch:
                                 rules_h.up,
                                 moved,
                                 lowest,
+                                *_fitted(fit),
                             )
                             barren = self.feasibility.barren.setdefault(memo, [])
                             if any(kept & ~level_mask == 0 for kept in barren):
@@ -367,7 +388,15 @@ class CandidateSearch:
                             )
                             found = False
                             for down, tail in self.remainder(
-                                rest, p_r, x_r, rules_h.up, moved, lowest, level_keep, tail_after
+                                rest,
+                                p_r,
+                                x_r,
+                                rules_h.up,
+                                moved,
+                                lowest,
+                                level_keep,
+                                tail_after,
+                                fit,
                             ):
                                 found = produced = True
                                 tail = replace(tail, p0=p_r0, x0=min(p_r, x_r0))
@@ -482,12 +511,16 @@ class CandidateSearch:
         after: tuple[object, ...] | None = None,
         least_down: int = 0,
         useless: frozenset[int] = frozenset(),
+        fit: LowestFit | None = None,
     ) -> Iterator[Candidate | None]:
         """The bracket's candidates in procedure order; A3 decides how it is paired.
 
         ``after``: only the candidates after the one of that ``order``; ``least_down``:
         only those moving at least that many players down, and of those moving exactly
-        that many, only those keeping the ``useless`` players up (C12, C13).
+        that many, only those keeping the ``useless`` players up (C12, C13); ``fit``:
+        only those whose players moved down may let the lowest bracket be paired (C13,
+        :class:`LowestFit`; the candidates left out are never good, so the first good
+        one is the same).
 
         Reading of Dutch A3, A6, C4 and C14: in a heterogeneous bracket S1 holds the
         players moved down (all of them, or the highest p of them once C14 has lowered p)
@@ -508,6 +541,7 @@ class CandidateSearch:
                 after=after,
                 least_down=least_down,
                 useless=useless,
+                fit=fit,
             )
         else:
             yield from self.homogeneous(
@@ -519,4 +553,5 @@ class CandidateSearch:
                 after=after,
                 least_down=least_down,
                 useless=useless,
+                fit=fit,
             )

@@ -15,6 +15,7 @@ from pairing.engine.matching import least_assignment_cost, lexicographic_assignm
 from pairing.engine.model import Colour
 from pairing.engine.systems.dutch1992.bitsets import _bits, _compress, _positions, _runs
 from pairing.engine.systems.dutch1992.brackets import Phase
+from pairing.engine.systems.dutch1992.c13_fit import LowestFit
 from pairing.engine.systems.dutch1992.criteria import (
     LOOSEST,
     FloatRules,
@@ -282,6 +283,7 @@ class LevelSearch:
         lowest: bool,
         keep: frozenset[int],
         after: tuple[int, tuple[int, ...]] | None = None,
+        fit: LowestFit | None = None,
     ) -> Iterator[Phase]:
         """The pairings of one level: original S1/S2, then each exchange (Dutch C5-C8).
 
@@ -290,7 +292,8 @@ class LevelSearch:
         an exchange is skipped at once when one of its S1 players (or S2 players who may
         not be left unpaired) has no allowed partner on the other side.  ``after`` (the
         index of an exchange in D2 order, -1 for none, and a pairing of it) starts after
-        that pairing (:meth:`Search.alternatives`).
+        that pairing (:meth:`Search.alternatives`).  ``fit`` (C13) leaves out the
+        pairings whose players left over cannot be paired with the lowest bracket.
         """
         division = (tuple(e.number for e in players), moved, lowest, p)
         kept = keep.intersection(division[0]) if keep else keep
@@ -329,7 +332,7 @@ class LevelSearch:
             # does (the check looks at every pair of the bracket).
             resume = after[1] if after is not None and index == after[0] else None
             for assignment in self._split_assignments(
-                players, index, s1, s2, x, rules, moved, lowest, keep, resume, possible
+                players, index, s1, s2, x, rules, moved, lowest, keep, resume, possible, fit
             ):
                 yield Phase(
                     remainder=False,
@@ -439,11 +442,14 @@ class LevelSearch:
         keep: frozenset[int],
         after: tuple[int, ...] | None,
         possible: Callable[[], bool] | None = None,
+        fit: LowestFit | None = None,
     ) -> Iterable[tuple[int, ...]]:
         """The pairings of one S1/S2 division of a level, in D1 order (Dutch C6-C8).
 
         An exchange (``index`` >= 0) one of whose S2 players who may not be left unpaired
-        has no allowed partner in its S1 gives nothing, without a search.
+        has no allowed partner in its S1 gives nothing, without a search.  ``fit`` (C13):
+        the pairings through a choice of partners that no pairing of the lowest bracket
+        can follow are not entered (:class:`LowestFit`).
         """
         numbers = tuple(e.number for e in players)
         facts_key = (numbers, rules, moved, lowest, keep)
@@ -473,8 +479,23 @@ class LevelSearch:
                 ]
             return rows
 
+        viable = None
+        if fit is not None:
+            viable = fit.division(s1, s2, rows_of())
+            if not s1 and not viable(()):
+                return ()  # the one pairing of an empty S1 asks no prefix
         return self.assignments(
-            s1, s2, x, rules, moved, must, after, possible, rows_of=rows_of, bound_first=index >= 0
+            s1,
+            s2,
+            x,
+            rules,
+            moved,
+            must,
+            after,
+            possible,
+            viable=viable,
+            rows_of=rows_of,
+            bound_first=index >= 0,
         )
 
     def _exchange_splits(
