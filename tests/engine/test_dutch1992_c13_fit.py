@@ -43,13 +43,17 @@ def _passes(fit: LowestFit, candidate: Candidate) -> bool:
     return all(check(assignment[:k]) for k in range(len(assignment) + 1))
 
 
+@pytest.mark.parametrize("patience", [0, 2])
 @pytest.mark.parametrize(("players", "rounds", "seed"), EVENTS)
 def test_dutch_c13_fit_pairs_as_the_search_without_it(
-    players: int, rounds: int, seed: int, monkeypatch: pytest.MonkeyPatch
+    players: int, rounds: int, seed: int, patience: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Dutch C13: the late rounds are paired as without the test, and the test refuses
-    some choices of partners (so it leaves out part of the search)."""
+    some choices of partners (so it leaves out part of the search): with it from the
+    start (patience 0), and with searches started again with it after two sub-searches
+    without it (:func:`c13_fit.impatient`)."""
     refused = 0
+    monkeypatch.setattr(c13_fit, "PATIENCE", patience)
 
     def counted(previous: Accepted, lowest: Bracket) -> LowestFit | None:
         fit = c13_fit.lowest_fit(previous, lowest)
@@ -76,7 +80,7 @@ def test_dutch_c13_fit_pairs_as_the_search_without_it(
     without = [repr(run_search(Search(entrants(state)[0]))) for state in states]
     monkeypatch.setattr(Search, "_c13_fit", staticmethod(counted))
     assert [repr(run_search(Search(entrants(state)[0]))) for state in states] == without
-    assert refused
+    assert refused or patience
 
 
 def test_dutch_c13_fit_accepts_every_pairing_the_old_search_finds_good(

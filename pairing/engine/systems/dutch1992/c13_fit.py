@@ -166,3 +166,35 @@ class LowestFit:
 def lowest_fit(previous: Accepted, lowest: Bracket) -> LowestFit | None:
     """The :class:`LowestFit` of a C13 search re-pairing ``previous`` (Dutch C13)."""
     return LowestFit(previous.forced_down, lowest.residents)
+
+
+PATIENCE = 16
+"""The sub-searches a C13 search makes without :class:`LowestFit` before it starts again
+with it (:func:`impatient`)."""
+
+
+class Impatient(Exception):
+    """A C13 search made :data:`PATIENCE` sub-searches without :class:`LowestFit`."""
+
+
+def impatient(feasible: Callable[[frozenset[int]], bool]) -> Callable[[frozenset[int]], bool]:
+    """``feasible`` (the bound C13's sub-searches ask first, :meth:`Search.alternatives`)
+    raising :class:`Impatient` once it has been asked :data:`PATIENCE` times.
+
+    Most C13 searches end after a few sub-searches, and there the test of
+    :class:`LowestFit` would only add its matchings (and walk whole levels that the
+    sub-searches pass over by the players they keep up).  A few make thousands of
+    sub-searches; those are started again with it.  Both searches give the first good
+    candidate in the procedure's order, so the answer does not depend on which one
+    gives it.  It is raised between sub-searches, with no candidate listing open.
+    """
+    asked = 0
+
+    def counted(keep: frozenset[int]) -> bool:
+        nonlocal asked
+        asked += 1
+        if asked > PATIENCE:
+            raise Impatient
+        return feasible(keep)
+
+    return counted

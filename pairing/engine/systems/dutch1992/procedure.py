@@ -13,6 +13,7 @@ from __future__ import annotations
 import heapq
 import itertools
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from pairing.engine.brackets import score_brackets
 from pairing.engine.matching import (
@@ -25,7 +26,7 @@ from pairing.engine.model import Explanation
 from pairing.engine.systems.dutch1992.brackets import Accepted, Bracket, Candidate, make_bracket
 from pairing.engine.systems.dutch1992.c12 import c12_feasible, c12_kept_up
 from pairing.engine.systems.dutch1992.c13 import c13_feasible, c13_within_exchanges
-from pairing.engine.systems.dutch1992.c13_fit import LowestFit, lowest_fit
+from pairing.engine.systems.dutch1992.c13_fit import Impatient, LowestFit, impatient, lowest_fit
 from pairing.engine.systems.dutch1992.candidates import CandidateSearch
 from pairing.engine.systems.dutch1992.criteria import FloatRules
 from pairing.engine.systems.dutch1992.entrants import Entrant, _rank, compatible
@@ -306,15 +307,19 @@ class Search:
             stronger = c13_within_exchanges(previous, lowest, least_down)
             loose = feasible
             feasible = lambda keep: loose(keep) and stronger(keep)  # noqa: E731
-        option = self.alternatives(
+        search = partial(
+            self.alternatives,
             previous,
             good,
             same_stage=False,
-            feasible=feasible,
             least_down=least_down,
             useless=useless,
-            fit=self._c13_fit(previous, lowest),
         )
+        fit = self._c13_fit(previous, lowest)
+        try:  # the search without the fit first, for a while (c13_fit.impatient)
+            option = search(feasible=feasible if fit is None else impatient(feasible))
+        except Impatient:
+            option = search(feasible=feasible, fit=fit)
         if option is None:
             return None
         return option, found[0]
