@@ -53,6 +53,8 @@ class LowestFit:
         self.low = min(e.score for e in self.residents) if self.residents else None
         self._checks: dict[tuple[object, ...], Prefix] = {}
         self._met: dict[tuple[int, int], bool] = {}
+        self._blocks: dict[bool | None, tuple[list[list[int]], list[int]]] = {}
+        self._reaches: dict[tuple[int, bool | None], list[int]] = {}
 
     def division(self, s1: Sequence[Entrant], s2: Sequence[Entrant], rows: Sequence[int]) -> Prefix:
         """The test of prefixes of one division: ``rows`` gives for each S1 player the S2
@@ -83,40 +85,87 @@ class LowestFit:
             known = self._met[key] = compatible(a, b)
         return known
 
+    def _block(self, split: bool | None) -> tuple[list[list[int]], list[int]]:
+        """The players forced down and the residents (numbered from 0): their edges among
+        themselves and those who may have the bye, with the lowest bracket paired as
+        heterogeneous (``split``) or not (None: not known, the looser graph)."""
+        known = self._blocks.get(split)
+        if known is None:
+            lower = (*self.forced, *self.residents)
+            top = [self._top(v, e) for v, e in enumerate(lower)]
+            near: list[list[int]] = [[] for _ in lower]
+            for v, a in enumerate(lower):
+                for w in range(v + 1, len(lower)):
+                    if not (split is True and top[v] and top[w]) and self._meet(a, lower[w]):
+                        near[v].append(w)
+                        near[w].append(v)
+            bye = [
+                v for v, e in enumerate(lower) if e.bye_allowed and not (split is True and top[v])
+            ]
+            known = self._blocks[split] = (near, bye)
+        return known
+
+    def _top(self, v: int, e: Entrant) -> bool:
+        """Whether the ``v``-th player of :meth:`_block` stands above the lowest bracket's
+        score (forced down, or a resident above it, A3)."""
+        return v < len(self.forced) or (self.low is not None and e.score > self.low)
+
+    def _reach(self, a: Entrant, split: bool | None) -> list[int]:
+        """The players of :meth:`_block` whom a player moved down may meet (B1, B2): in a
+        heterogeneous lowest bracket only those of its score (A3)."""
+        key = (a.number, split)
+        known = self._reaches.get(key)
+        if known is None:
+            lower = (*self.forced, *self.residents)
+            known = self._reaches[key] = [
+                v
+                for v, e in enumerate(lower)
+                if not (split is True and self._top(v, e)) and self._meet(a, e)
+            ]
+        return known
+
     def _graph(
         self, s1: Sequence[Entrant], s2: Sequence[Entrant], rows: Sequence[int]
     ) -> list[list[int]]:
         """The graph of :meth:`division`: S1 (0..p-1), S2 (p..p+q-1), the players forced
-        down, the residents and, when the lowest bracket is odd, the bye."""
+        down, the residents and, when the lowest bracket is odd, the bye.
+
+        In a heterogeneous lowest bracket, the players above its score (all those moved
+        down, and residents above it) meet only players of its score (A3, C13)."""
         p, q = len(s1), len(s2)
         low = self.low
         split: bool | None = None
         if low is None or all(e.score > low for e in s2):
             split = self._heterogeneous_low(q - p)
-        lower = (*s2, *self.forced, *self.residents)
-        first_res = q + len(self.forced)
-        end = p + len(lower)
+        near, bye = self._block(split)
+        base = p + q
+        end = base + len(near)
         odd = (q - p + len(self.forced) + len(self.residents)) % 2
         graph: list[list[int]] = [[] for _ in range(end + odd)]
         for i in range(p):
             for t in _positions(rows[i]):
                 graph[i].append(p + t)
                 graph[p + t].append(i)
-        # In a heterogeneous lowest bracket, the players above its score (all moved
-        # down, and residents above it) meet only players of its score (A3, C13).
-        top = [v < first_res or (low is not None and e.score > low) for v, e in enumerate(lower)]
         meet = self._meet
-        for v, a in enumerate(lower):
-            row = graph[p + v]
-            for w in range(v + 1, len(lower)):
-                if split is True and top[v] and top[w]:
-                    continue
-                if meet(a, lower[w]):
-                    row.append(p + w)
-                    graph[p + w].append(p + v)
-            if odd and a.bye_allowed and not (split is True and top[v]):
+        for t, a in enumerate(s2):
+            row = graph[p + t]
+            if split is not True:
+                for u in range(t + 1, q):
+                    if meet(a, s2[u]):
+                        row.append(p + u)
+                        graph[p + u].append(p + t)
+            for w in self._reach(a, split):
+                row.append(base + w)
+                graph[base + w].append(p + t)
+            if odd and a.bye_allowed and split is not True:
                 row.append(end)
-                graph[end].append(p + v)
+                graph[end].append(p + t)
+        for w, others in enumerate(near):
+            graph[base + w].extend(base + x for x in others)
+        if odd:
+            for w in bye:
+                graph[base + w].append(end)
+                graph[end].append(base + w)
         return graph
 
     def _division(
