@@ -133,10 +133,22 @@ class LevelChecks:
         lowest: bool,
         keep: frozenset[int],
     ) -> bool:
-        """The matching part of :meth:`level_possible` (Dutch B1, B2, B5, B6)."""
+        """The matching part of :meth:`level_possible` (Dutch B1, B2, B5, B6).
+
+        The players who may not leave (the ``first`` ones, those kept up, and in the
+        lowest group those without a right to the bye) are all in the ``pairs`` pairs:
+        more than twice as many of them as pairs rule the level out without a matching
+        (each stand-in takes a player who may leave, and there are as many stand-ins as
+        players outside the pairs).  Late in an event most remainder groups asked with
+        few pairs fail so."""
         n = len(players)
         spare = n - 2 * pairs
         if spare < 0:
+            return False
+        leavers = [
+            i for i in range(first, n) if may_leave(players[i], leave_rules, moved, lowest, keep)
+        ]
+        if n - len(leavers) > 2 * pairs:
             return False
         if self._greedy_level(players, first, pairs, edge_rules, leave_rules, moved, lowest, keep):
             return True
@@ -151,9 +163,6 @@ class LevelChecks:
                         edges[j].append(i)
             graph = self._level_graphs[key] = (edges, {})
         edges, starts = graph
-        leavers = [
-            i for i in range(first, n) if may_leave(players[i], leave_rules, moved, lowest, keep)
-        ]
         adjacent = [list(row) for row in edges]
         adjacent.extend(list(leavers) for _ in range(spare))
         for i in leavers:
