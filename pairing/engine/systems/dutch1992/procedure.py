@@ -32,6 +32,7 @@ from pairing.engine.systems.dutch1992.explanation import RULES, _numbers, _point
 from pairing.engine.systems.dutch1992.feasibility import Feasibility
 from pairing.engine.systems.dutch1992.levels import LevelSearch
 from pairing.engine.systems.dutch1992.lowest import (
+    forget_optima,
     lowest_graph,
     lowest_pairable,
     raised_least_down,
@@ -63,6 +64,7 @@ class Search:
         )
         self._lowest_pairings: dict[tuple[object, ...], Accepted | None] = {}
         """The pairing of each lowest bracket tried (C13 judges the same one again)."""
+        forget_optima()  # the weighted matchings begin warm only from this round's
 
     # C1: players without an opponent --------------------------------------------------
 
