@@ -5,6 +5,7 @@ those given by counting the players who may not leave before any matching."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import pytest
@@ -15,6 +16,8 @@ from pairing.engine.systems.dutch1992.entrants import Entrant, entrants
 from pairing.engine.systems.dutch1992.level_checks import LevelChecks
 from pairing.engine.systems.dutch1992.procedure import Search
 from tests.engine.dutch1992_late import late_states, run_search
+
+from .test_dutch1992_bitsets import RULES, _random_bracket, _symmetric
 
 EVENTS = ((20, 17, 7), (30, 26, 13), (40, 36, 5))
 """Players, rounds and seed of the random events: near round robins, where C12 and C13
@@ -85,3 +88,23 @@ def test_dutch_c8_level_check_answers_as_a_perfect_matching(
     for state in late_states(players, rounds, seed, from_completed=players // 2):
         run_search(Search(entrants(state)[0]))
     assert asked and counted
+
+
+def test_dutch_b1_b2_b5_b6_partner_masks_ask_each_pair_once() -> None:
+    """The partner masks, each pair asked once, are those of asking :func:`pair_allowed`
+    of every ordered pair (B1, B2, B5, B6)."""
+    rng = random.Random(1992)
+    for _ in range(80):
+        n = rng.randint(1, 18)
+        players = _symmetric(_random_bracket(rng, n), rng)
+        rules = rng.choice(RULES)
+        moved = frozenset(e.number for e in players if rng.random() < 0.2)
+        masks = LevelChecks().partner_masks(players, rules, moved)
+        assert masks == [
+            sum(
+                1 << j
+                for j, b in enumerate(players)
+                if a is not b and pair_allowed(a, b, rules, moved)
+            )
+            for a in players
+        ]

@@ -310,9 +310,15 @@ def _few_rows_least(
         return None
     choices: list[list[tuple[int, int]]] = []
     for row in options:
-        needed = [(v, c) for v, c in row if v in must_cover]
-        others = sorted(((v, c) for v, c in row if v not in must_cover), key=lambda vc: vc[1])
-        choices.append(needed + others[:rows])
+        if must_cover:
+            needed = [vc for vc in row if vc[0] in must_cover]
+            others = [vc for vc in row if vc[0] not in must_cover]
+        else:
+            needed, others = [], list(row)
+        free = [vc for vc in others if not vc[1]][:rows]
+        if len(free) < rows:
+            free += [vc for vc in others if vc[1]][: rows - len(free)]
+        choices.append(needed + free)
     best: int | None = None
 
     def walk(r: int, used: frozenset[int], cost: int, open_: int) -> None:

@@ -277,16 +277,18 @@ class LevelChecks:
         self, players: Sequence[Entrant], rules: FloatRules, moved: frozenset[int]
     ) -> list[int]:
         """Each player's allowed opponents at this level as a bitmask of positions in the
-        bracket (B1, B2, B5, B6): a few bytes a player even in a bracket of thousands."""
+        bracket (B1, B2, B5, B6): a few bytes a player even in a bracket of thousands.
+        Who may meet whom does not depend on the order of the two (:func:`pair_allowed`),
+        so each pair is asked once."""
         key = (tuple(e.number for e in players), rules, moved)
         known = self._mask_sets.get(key)
         if known is None:
-            known = []
-            for a in players:
-                mask = 0
-                for i, b in enumerate(players):
-                    if a is not b and pair_allowed(a, b, rules, moved):
-                        mask |= 1 << i
-                known.append(mask)
+            known = [0] * len(players)
+            for i, a in enumerate(players):
+                bit = 1 << i
+                for j in range(i + 1, len(players)):
+                    if pair_allowed(a, players[j], rules, moved):
+                        known[i] |= 1 << j
+                        known[j] |= bit
             self._mask_sets[key] = known
         return known
