@@ -23,6 +23,13 @@ from pairing.engine.systems.dutch1992.criteria import (
     pair_allowed,
 )
 from pairing.engine.systems.dutch1992.entrants import Entrant
+from pairing.engine.systems.dutch1992.lowest import _budget_matching
+
+CONFLICT_CHECK_BELOW = 20
+"""Groups of fewer players have each level's matching checked against x as well
+(:meth:`LevelChecks._conflicts_within`).  From this size on (``levels.COLOUR_BOUND_FROM``)
+the search bounds each level by its fewest colour conflicts (:func:`lowest.least_conflicts`,
+the same matchings weighed), which decides the same and more."""
 
 
 class LevelChecks:
@@ -36,6 +43,9 @@ class LevelChecks:
         self._mask_sets: dict[tuple[object, ...], list[int]] = {}
         self._level_graphs: dict[tuple[object, ...], tuple[list[list[int]], dict[int, list[int]]]]
         self._level_graphs = {}
+        self._within_x: dict[tuple[object, ...], bool] = {}
+        """Whether a level's matching can keep to x colour conflicts, by level, x and
+        the players kept up (:meth:`_conflicts_within`)."""
         """Who may meet whom at a level (:meth:`_pairs_possible`), and by number of pairs
         the last perfect matching found with the players left over."""
 
@@ -75,8 +85,10 @@ class LevelChecks:
         players left over must be allowed to leave.  With ``x``: any set of ``pairs``
         pairs holds at most as many pairs granting both colour preferences as a maximum
         matching of such pairs, so more than x unavoidable conflicts rule the level out
-        (A8, B4).  The limits of D2 are not considered, so a "possible" level may still
-        fail; an impossible one always does.
+        (A8, B4); in a group of fewer than :data:`CONFLICT_CHECK_BELOW` players, so does
+        a matching that cannot keep to x conflicts (:meth:`_conflicts_within`).  The
+        limits of D2 are not considered, so a "possible" level may still fail; an
+        impossible one always does.
 
         The answers are remembered for the round, by level (the key holds the players moved
         in too, on which B5 and B6 depend, so each answer is exact) and by the players kept
@@ -120,7 +132,79 @@ class LevelChecks:
             answer = self._colours[colours_key] = self._colours_possible(
                 players, pairs, x, edge_rules, moved
             )
+        if not answer or x >= pairs or len(players) >= CONFLICT_CHECK_BELOW:
+            return answer
+        within_key = (key, x, kept)
+        answer = self._within_x.get(within_key)
+        if answer is None:
+            answer = self._within_x[within_key] = self._conflicts_within(
+                players, len(s1_only), pairs, x, edge_rules, leave_rules, moved, lowest, keep
+            )
         return answer
+
+    def _conflicts_within(
+        self,
+        players: Sequence[Entrant],
+        first: int,
+        pairs: int,
+        x: int,
+        edge_rules: FloatRules,
+        leave_rules: FloatRules,
+        moved: frozenset[int],
+        lowest: bool,
+        keep: frozenset[int],
+    ) -> bool:
+        """Whether the matching of :meth:`_pairs_possible` can have at most ``x`` pairs
+        leaving a colour preference unfulfilled (Dutch A8, B4): every pairing of the
+        level is such a matching, its colour conflicts at most x.  A perfect matching
+        with at most ``x`` costly edges (the pairs in conflict), as C13's closed form
+        asks it (:func:`lowest._budget_matching`); with x = 0 one maximum matching of
+        the conflict-free pairs.  Late in an event many remainder groups of two pairs
+        pass the count of :meth:`_colours_possible` (two conflict-free pairs exist) but
+        not this (none of them leaves the players who may not leave paired)."""
+        n = len(players)
+        masks = self._mask_sets.get((tuple(e.number for e in players), edge_rules, moved))
+        if masks is None:
+            masks = [0] * n
+            for i, a in enumerate(players):
+                for j in range(max(i + 1, first), n):
+                    if pair_allowed(a, players[j], edge_rules, moved):
+                        masks[i] |= 1 << j
+                        masks[j] |= 1 << i
+        elif first:
+            s1 = (1 << first) - 1
+            masks = [row & ~s1 if i < first else row for i, row in enumerate(masks)]
+        preferring = {
+            colour: _bits(i for i, e in enumerate(players) if e.preference is colour)
+            for colour in (Colour.WHITE, Colour.BLACK)
+        }
+        conflicts = [0 if e.preference is None else preferring[e.preference] for e in players]
+        staying = [
+            i
+            for i, e in enumerate(players)
+            if i < first or not may_leave(e, leave_rules, moved, lowest, keep)
+        ]
+        if _greedy_within(masks, conflicts, staying, pairs, x):
+            return True
+        spare = n - 2 * pairs
+        size = n + spare
+        cheap: list[list[int]] = [[] for _ in range(size)]
+        costly: list[list[int]] = [[] for _ in range(size)]
+        for i in range(n):
+            row = masks[i] & ~((2 << i) - 1)
+            for j in _positions(row & ~conflicts[i]):
+                cheap[i].append(j)
+                cheap[j].append(i)
+            for j in _positions(row & conflicts[i]):
+                costly[i].append(j)
+                costly[j].append(i)
+        stay = set(staying)
+        leavers = [i for i in range(n) if i not in stay]
+        for i in leavers:
+            cheap[i].extend(range(n, size))
+        for stand_in in range(n, size):
+            cheap[stand_in] = list(leavers)
+        return _budget_matching(cheap, costly, x) is not None
 
     def _pairs_possible(
         self,
@@ -140,7 +224,8 @@ class LevelChecks:
         more than twice as many of them as pairs rule the level out without a matching
         (each stand-in takes a player who may leave, and there are as many stand-ins as
         players outside the pairs).  Late in an event most remainder groups asked with
-        few pairs fail so."""
+        few pairs fail so.  With one pair the matching is that pair, holding every one of
+        them: it is looked for directly (:meth:`_one_pair`)."""
         n = len(players)
         spare = n - 2 * pairs
         if spare < 0:
@@ -150,6 +235,10 @@ class LevelChecks:
         ]
         if n - len(leavers) > 2 * pairs:
             return False
+        if pairs == 1:
+            may = set(leavers)
+            staying = [i for i in range(n) if i not in may]
+            return self._one_pair(players, first, staying, edge_rules, moved)
         if self._greedy_level(players, first, pairs, edge_rules, leave_rules, moved, lowest, keep):
             return True
         key = (tuple(p.number for p in players), first, edge_rules, moved)
@@ -179,6 +268,36 @@ class LevelChecks:
             return False
         starts[pairs] = mate
         return True
+
+    def _one_pair(
+        self,
+        players: Sequence[Entrant],
+        first: int,
+        staying: Sequence[int],
+        rules: FloatRules,
+        moved: frozenset[int],
+    ) -> bool:
+        """Whether one allowed pair (never two of the ``first`` players) holds the players
+        ``staying`` (at most two), everyone else leaving: :meth:`_pairs_possible` with
+        one pair (Dutch B1, B2, B5, B6)."""
+        n = len(players)
+        masks = self._mask_sets.get((tuple(e.number for e in players), rules, moved))
+
+        def partners(i: int) -> int:
+            if masks is not None:
+                row = masks[i]
+            else:
+                a = players[i]
+                row = _bits(
+                    j for j, b in enumerate(players) if j != i and pair_allowed(a, b, rules, moved)
+                )
+            return row & ~((1 << first) - 1) if i < first else row
+
+        if len(staying) == 2:
+            return bool(partners(staying[0]) >> staying[1] & 1)
+        if staying:
+            return bool(partners(staying[0]))
+        return any(partners(i) for i in range(n))
 
     def _colours_possible(
         self,
@@ -292,3 +411,46 @@ class LevelChecks:
                         known[j] |= bit
             self._mask_sets[key] = known
         return known
+
+
+def _greedy_within(
+    masks: Sequence[int], conflicts: Sequence[int], staying: Sequence[int], pairs: int, x: int
+) -> bool:
+    """A quick proof for :meth:`LevelChecks._conflicts_within`: ``pairs`` pairs found
+    greedily (each player who may not leave first, with the first partner free of a
+    colour conflict who may not leave either, else the first free of a conflict, else
+    the first; then any pairs, conflict-free first) with every player who may not leave
+    paired and at most ``x`` conflicts.  False proves nothing.  ``masks``: who may meet
+    whom, ``conflicts``: with whom each has a colour conflict, as bit sets of positions."""
+    taken = 0
+    made = spent = 0
+    stay = _bits(staying)
+
+    def take(i: int, options: int) -> bool:
+        nonlocal taken, made, spent
+        options &= ~taken
+        if not options:
+            return False
+        clean = options & ~conflicts[i]
+        pick = clean & stay or clean or options & stay or options
+        j = (pick & -pick).bit_length() - 1
+        taken |= 1 << i | 1 << j
+        made += 1
+        spent += 0 if pick & clean else 1
+        return True
+
+    for i in staying:
+        if not taken >> i & 1 and not take(i, masks[i]):
+            return False
+    for clean_only in (True, False):
+        for i in range(len(masks)):
+            if made >= pairs:
+                break
+            if taken >> i & 1:
+                continue
+            options = masks[i] & ~taken
+            if clean_only:
+                options &= ~conflicts[i]
+            if options:
+                take(i, options)
+    return made == pairs and spent <= x
