@@ -3,8 +3,10 @@
 :func:`priced_conflicts_within_exchanges` and :func:`least_conflicts` are asked again and
 again for one level with other players kept up (C12, C13); each weighted matching now
 begins from the optimum found last for the same group, level and price
-(``lowest._cheapest``).  Held here to the matching found from nothing (the old path):
-the same greatest weight, the same bounds, and most of them begun warm.
+(``lowest._cheapest``), and so does the weighted matching of
+:func:`within_exchange_witness` when its quick bounds differ.  Held here to the matching
+found from nothing (the old path): the same greatest weight, the same bounds and
+answers, and most of them begun warm.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from pairing.engine.systems.dutch1992.lowest import (
     PENALTIES,
     least_conflicts,
     priced_conflicts_within_exchanges,
+    within_exchange_witness,
 )
 
 from .test_dutch1992_bitsets import RULES, _random_bracket, _symmetric
@@ -81,6 +84,11 @@ def test_dutch_b4_bounds_begun_warm_equal_those_from_nothing(
                 assert (found is None) == (again is None)
                 if found is not None and again is not None:
                     assert found[0] == again[0]
+            within = within_exchange_witness(*group)
+            optima = lowest._warm.optima
+            lowest.forget_optima()
+            assert (within is None) == (within_exchange_witness(*group) is None)
+            lowest._warm.optima = optima
             found_least = least_conflicts(*group)
             optima = lowest._warm.optima
             lowest.forget_optima()

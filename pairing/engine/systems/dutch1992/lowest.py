@@ -262,7 +262,8 @@ def within_exchange_witness(
             for stand_in in range(n, size):
                 cheap[i].append(stand_in)
                 cheap[stand_in].append(i)
-    mate = _budget_matching(cheap, costly, EXCHANGES)
+    warm = (tuple(a.number for a in players), p, rules, moved, lowest, "within")
+    mate = _budget_matching(cheap, costly, EXCHANGES, warm)
     return None if mate is None else _witness(players, p, dict(enumerate(mate)))
 
 
@@ -477,10 +478,14 @@ def _within_budget(cheap: list[list[int]], costly: list[list[int]], budget: int)
 
 
 def _budget_matching(
-    cheap: list[list[int]], costly: list[list[int]], budget: int
+    cheap: list[list[int]],
+    costly: list[list[int]],
+    budget: int,
+    warm: tuple[object, ...] | None = None,
 ) -> list[int] | None:
     """A perfect matching with at most ``budget`` costly edges (each vertex's mate), or
-    None when the graph has none.
+    None when the graph has none.  ``warm``: the key under which the weighted matching
+    below begins from the last optimum of the same group (:func:`_cheapest`).
 
     In a graph of fewer than :data:`WEIGHTED_FROM` vertices, first
     :func:`perfect_matching_within` itself, up to :data:`BRANCH_NODES` nodes of its
@@ -519,7 +524,10 @@ def _budget_matching(
             for w in row:
                 if v < w:
                     weights[(v, w)] = weight
-    best = max_weight_matching(range(size), weights)
+    if warm is None:
+        best = max_weight_matching(range(size), weights)
+    else:
+        best = _cheapest(warm, size, weights)
     if len(best) < size:
         return None
     if sum(1 for v, w in best.items() if v < w and weights[(v, w)] < heavy) > budget:
