@@ -3,7 +3,7 @@
 :func:`priced_conflicts_within_exchanges` and :func:`least_conflicts` are asked again and
 again for one level with other players kept up (C12, C13); each weighted matching now
 begins from the optimum found last for the same group, level and price
-(``lowest._cheapest``), and so does the weighted matching of
+(``optima.warm_matching``), and so does the weighted matching of
 :func:`within_exchange_witness` when its quick bounds differ.  Held here to the matching
 found from nothing (the old path): the same greatest weight, the same bounds and
 answers, and most of them begun warm.
@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 import pytest
 
 from pairing.engine.matching.primal_dual import Optimum, certified_matching, max_weight_matching
-from pairing.engine.systems.dutch1992 import lowest
+from pairing.engine.systems.dutch1992 import optima as optima_module
 from pairing.engine.systems.dutch1992.lowest import (
     PENALTIES,
     least_conflicts,
@@ -59,14 +59,14 @@ def test_dutch_b4_bounds_begun_warm_equal_those_from_nothing(
         warm += found.begun_warm
         return found
 
-    monkeypatch.setattr(lowest, "certified_matching", checked)
+    monkeypatch.setattr(optima_module, "certified_matching", checked)
     for _ in range(8):
         n = rng.randint(8, 20)
         p = rng.randint(1, n // 2)
         players = _symmetric(_random_bracket(rng, n), rng)
         numbers = [e.number for e in players]
         rules, lowest_group = rng.choice(RULES), rng.random() < 0.5
-        lowest.forget_optima()
+        optima_module.forget_optima()
         kept = frozenset[int]()
         for _ in range(20):
             # Mostly one more player kept up or one let go, sometimes a fresh set.
@@ -77,21 +77,21 @@ def test_dutch_b4_bounds_begun_warm_equal_those_from_nothing(
             group = (players, p, rules, frozenset[int](), lowest_group, kept)
             for price in PENALTIES:
                 found = priced_conflicts_within_exchanges(*group, price)
-                optima = lowest._warm.optima
-                lowest.forget_optima()
+                optima = optima_module._warm.optima
+                optima_module.forget_optima()
                 again = priced_conflicts_within_exchanges(*group, price)
-                lowest._warm.optima = optima
+                optima_module._warm.optima = optima
                 assert (found is None) == (again is None)
                 if found is not None and again is not None:
                     assert found[0] == again[0]
             within = within_exchange_witness(*group)
-            optima = lowest._warm.optima
-            lowest.forget_optima()
+            optima = optima_module._warm.optima
+            optima_module.forget_optima()
             assert (within is None) == (within_exchange_witness(*group) is None)
-            lowest._warm.optima = optima
+            optima_module._warm.optima = optima
             found_least = least_conflicts(*group)
-            optima = lowest._warm.optima
-            lowest.forget_optima()
+            optima = optima_module._warm.optima
+            optima_module.forget_optima()
             assert found_least == least_conflicts(*group)
-            lowest._warm.optima = optima
+            optima_module._warm.optima = optima
     assert asked and 4 * warm > asked  # many begun from an earlier optimum

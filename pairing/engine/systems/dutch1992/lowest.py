@@ -27,7 +27,6 @@ also whether the procedure finds any pairing of the bracket (Dutch C1-C11 at p =
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -37,7 +36,7 @@ from pairing.engine.matching import (
     maximum_matching,
     perfect_matching_within,
 )
-from pairing.engine.matching.primal_dual import Optimum, certified_matching, max_weight_matching
+from pairing.engine.matching.primal_dual import max_weight_matching
 from pairing.engine.systems.dutch1992.brackets import Accepted, Bracket
 from pairing.engine.systems.dutch1992.criteria import (
     FloatRules,
@@ -46,45 +45,10 @@ from pairing.engine.systems.dutch1992.criteria import (
     pair_allowed,
 )
 from pairing.engine.systems.dutch1992.entrants import Entrant, compatible
+from pairing.engine.systems.dutch1992.optima import warm_matching
 
 EXCHANGES = 2
 """D2 exchanges one player or two, never more."""
-
-WARM_KEPT = 256
-"""At most this many optima are kept to begin the next weighted matching of the same
-group and level from (:func:`_cheapest`)."""
-
-_warm = threading.local()
-"""This thread's optima kept for :func:`_cheapest`, by group, level and price."""
-
-
-def forget_optima() -> None:
-    """Drop the optima kept for :func:`_cheapest` (a new round begins)."""
-    _warm.optima = {}
-
-
-def _cheapest(
-    key: tuple[object, ...], size: int, weights: dict[tuple[int, int], int]
-) -> dict[int, int]:
-    """A maximum-weight matching of ``size`` vertices (:func:`max_weight_matching`),
-    begun from the optimum found last for the same ``key`` (group, level and prices).
-
-    The C12 and C13 sub-searches ask the bounds of one level again and again, each with
-    other players kept up, which only takes stand-in edges away or gives them back: the
-    last optimum, its duals made feasible and tight again, is a near start
-    (:func:`.primal_dual_warm.warm_start`), proved optimal by its duals or searched
-    again from nothing.  Another matching of the same greatest weight may be found than
-    from nothing; the bounds read only its weight, its conflicts and its pairs inside
-    the original S2 as a matching of the group (:class:`Witness`), any one of which
-    serves."""
-    optima: dict[tuple[object, ...], Optimum] | None = getattr(_warm, "optima", None)
-    if optima is None:
-        optima = _warm.optima = {}
-    found = certified_matching(range(size), weights, optima.pop(key, None), near=1)
-    optima[key] = found
-    if len(optima) > WARM_KEPT:
-        del optima[next(iter(optima))]
-    return found.mate
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,7 +163,7 @@ def least_conflicts(
             for stand_in in range(n, n + spare):
                 weights[(i, stand_in)] = heavy
     key = (tuple(a.number for a in players), p, rules, moved, lowest, None)
-    mate = _cheapest(key, n + spare, weights)
+    mate = warm_matching(key, n + spare, weights)
     if len(mate) < n + spare:
         return None
     if record is not None:
@@ -382,7 +346,7 @@ def priced_conflicts_within_exchanges(
             for stand_in in range(n, n + spare):
                 weights[(i, stand_in)] = heavy
     key = (tuple(a.number for a in players), p, rules, moved, lowest, price)
-    mate = _cheapest(key, n + spare, weights)
+    mate = warm_matching(key, n + spare, weights)
     if len(mate) < n + spare:
         return None
     if record is not None:
@@ -485,7 +449,7 @@ def _budget_matching(
 ) -> list[int] | None:
     """A perfect matching with at most ``budget`` costly edges (each vertex's mate), or
     None when the graph has none.  ``warm``: the key under which the weighted matching
-    below begins from the last optimum of the same group (:func:`_cheapest`).
+    below begins from the last optimum of the same group (:func:`warm_matching`).
 
     In a graph of fewer than :data:`WEIGHTED_FROM` vertices, first
     :func:`perfect_matching_within` itself, up to :data:`BRANCH_NODES` nodes of its
@@ -527,7 +491,7 @@ def _budget_matching(
     if warm is None:
         best = max_weight_matching(range(size), weights)
     else:
-        best = _cheapest(warm, size, weights)
+        best = warm_matching(warm, size, weights)
     if len(best) < size:
         return None
     if sum(1 for v, w in best.items() if v < w and weights[(v, w)] < heavy) > budget:

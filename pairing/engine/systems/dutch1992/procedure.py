@@ -32,11 +32,11 @@ from pairing.engine.systems.dutch1992.explanation import RULES, _numbers, _point
 from pairing.engine.systems.dutch1992.feasibility import Feasibility
 from pairing.engine.systems.dutch1992.levels import LevelSearch
 from pairing.engine.systems.dutch1992.lowest import (
-    forget_optima,
     lowest_graph,
     lowest_pairable,
     raised_least_down,
 )
+from pairing.engine.systems.dutch1992.optima import forget_optima
 
 
 class Search:
