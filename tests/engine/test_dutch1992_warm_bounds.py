@@ -12,13 +12,17 @@ answers, and most of them begun warm.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 import pytest
 
 from pairing.engine.matching.primal_dual import Optimum, certified_matching, max_weight_matching
+from pairing.engine.systems.dutch1992 import lowest
 from pairing.engine.systems.dutch1992 import optima as optima_module
+from pairing.engine.systems.dutch1992.criteria import colour_conflict, may_leave, pair_allowed
+from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.lowest import (
+    EXCHANGES,
     PENALTIES,
     least_conflicts,
     priced_conflicts_within_exchanges,
@@ -95,3 +99,47 @@ def test_dutch_b4_bounds_begun_warm_equal_those_from_nothing(
             assert found_least == least_conflicts(*group)
             optima_module._warm.optima = optima
     assert asked and 4 * warm > asked  # many begun from an earlier optimum
+
+
+def test_dutch_b4_few_free_pairs_are_a_matching_of_the_levels_shape(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The greedy witness of a level of at most two pairs (``lowest._few_free_pairs``)
+    is a matching of its shape: that many allowed pairs free of colour conflicts, every
+    player left over free to leave (A5, B1, B2, B4-B6); so the level's fewest conflicts
+    are none (:func:`least_conflicts`, the weighted matching)."""
+    rng = random.Random(1965)
+    matchings: list[dict[int, int]] = []
+    real = lowest._witness
+
+    def kept(players: Sequence[Entrant], p: int, mate: dict[int, int]) -> lowest.Witness:
+        matchings.append(dict(mate))
+        return real(players, p, mate)
+
+    monkeypatch.setattr(lowest, "_witness", kept)
+    found = 0
+    for _ in range(300):
+        n = rng.randint(2, 24)
+        p = rng.randint(1, min(2, n // 2))
+        players = _symmetric(_random_bracket(rng, n), rng)
+        rules, lowest_group = rng.choice(RULES), rng.random() < 0.5
+        moved = frozenset(e.number for e in players if rng.random() < 0.2)
+        keep = frozenset(e.number for e in players if rng.random() < 0.2)
+        matchings.clear()
+        witness = lowest._few_free_pairs(players, p, rules, moved, lowest_group, keep)
+        if witness is None:
+            continue
+        found += 1
+        (mate,) = matchings
+        pairs = [(i, j) for i, j in mate.items() if i < j < n]
+        assert len(pairs) == p and all(mate[mate[v]] == v for v in mate)
+        assert sorted(mate) == list(range(2 * n - 2 * p))
+        for i, j in pairs:
+            a, b = players[i], players[j]
+            assert pair_allowed(a, b, rules, moved) and not colour_conflict(a, b)
+        for i in range(n):
+            if mate[i] >= n:
+                assert may_leave(players[i], rules, moved, lowest_group, keep)
+        assert witness.conflicts == 0 and witness.inside <= EXCHANGES
+        assert least_conflicts(players, p, rules, moved, lowest_group, keep) == 0
+    assert found > 20

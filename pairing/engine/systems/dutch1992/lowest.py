@@ -246,11 +246,17 @@ def free_witness(
     A maximum matching of the conflict-free allowed pairs not inside the original S2
     (and of the stand-ins) is grown by augmenting paths over the conflict-free pairs
     inside it too.  Found, it is a :class:`Witness` that both bounds of the level are 0.
+    With at most :data:`EXCHANGES` pairs, any such matching has few enough pairs inside,
+    and a greedy one is looked for first (:func:`_few_free_pairs`).
     """
     n = len(players)
     spare = n - 2 * p
     if spare < 0:
         return None
+    if p <= EXCHANGES:
+        quick = _few_free_pairs(players, p, rules, moved, lowest, keep)
+        if quick is not None:
+            return quick
     size = n + spare
     outside: list[list[int]] = [[] for _ in range(size)]
     every: list[list[int]] = [[] for _ in range(size)]
@@ -273,6 +279,54 @@ def free_witness(
         return None
     witness = _witness(players, p, dict(enumerate(mate)))
     return witness if witness.inside <= EXCHANGES else None
+
+
+def _few_free_pairs(
+    players: Sequence[Entrant],
+    p: int,
+    rules: FloatRules,
+    moved: frozenset[int],
+    lowest: bool,
+    keep: frozenset[int],
+) -> Witness | None:
+    """``p`` conflict-free allowed pairs holding every player who may not leave, the
+    others left over, found greedily (each such player first, with the first partner
+    who may not leave either, else the first; then the first free pairs); None when
+    that fails (which proves nothing).  A matching of :func:`free_witness`'s shape."""
+    n = len(players)
+    stay = [not may_leave(a, rules, moved, lowest, keep) for a in players]
+    if sum(stay) > 2 * p:
+        return None
+    mate: dict[int, int] = {}
+
+    def partner(i: int) -> int:
+        a = players[i]
+        fallback = -1
+        for j, b in enumerate(players):
+            if j == i or j in mate or colour_conflict(a, b) or not pair_allowed(a, b, rules, moved):
+                continue
+            if stay[j] or not stay[i]:
+                return j
+            if fallback < 0:
+                fallback = j
+        return fallback
+
+    for i in [*(i for i in range(n) if stay[i]), *(i for i in range(n) if not stay[i])]:
+        if len(mate) == 2 * p:
+            break
+        if i in mate:
+            continue
+        j = partner(i)
+        if j >= 0:
+            mate[i], mate[j] = j, i
+        elif stay[i]:
+            return None
+    left = [i for i in range(n) if i not in mate]
+    if len(mate) < 2 * p or any(stay[i] for i in left):
+        return None
+    for k, i in enumerate(left):
+        mate[i], mate[n + k] = n + k, i
+    return _witness(players, p, mate)
 
 
 PENALTIES = (1, 2, 4)
