@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
-from typing import Generic, TypeVar
 
 from pairing.engine.brackets import exchange as exchange_split
 from pairing.engine.matching import least_assignment_cost, lexicographic_assignments
 from pairing.engine.model import Colour
 from pairing.engine.systems.dutch1992.bitsets import _bits, _compress, _positions, _runs
 from pairing.engine.systems.dutch1992.brackets import Phase
+from pairing.engine.systems.dutch1992.c13_fit import LowestFit
 from pairing.engine.systems.dutch1992.criteria import (
     LOOSEST,
     FloatRules,
@@ -33,6 +33,7 @@ from pairing.engine.systems.dutch1992.exchanges import (
 from pairing.engine.systems.dutch1992.feasibility import Feasibility
 from pairing.engine.systems.dutch1992.kept import KeptCovers, kept_covers_of
 from pairing.engine.systems.dutch1992.kept_bounds import KeptBounds
+from pairing.engine.systems.dutch1992.listing import _Listing
 from pairing.engine.systems.dutch1992.lowest import (
     EXCHANGES,
     PENALTIES,
@@ -42,8 +43,6 @@ from pairing.engine.systems.dutch1992.lowest import (
     within_exchange_witness,
 )
 from pairing.engine.systems.dutch1992.witnesses import WitnessFront
-
-_T = TypeVar("_T")
 
 COLOUR_BOUND_FROM = 20
 """Groups of at least this many players have each level bounded by their fewest colour
@@ -74,33 +73,6 @@ def _conflict_rows(s1: Sequence[Entrant], s2: Sequence[Entrant]) -> list[int]:
     black = _bits(t for t, b in enumerate(s2) if b.preference is Colour.BLACK)
     by_preference = {Colour.WHITE: white, Colour.BLACK: black, None: 0}
     return [by_preference[a.preference] for a in s1]
-
-
-class _Listing(Generic[_T]):
-    """The items of an iterator, produced once and read in order by any number of readers.
-
-    A reader that gets ahead of the others asks the iterator for the next item; the
-    others then read it from the list.  The iterator must not read a listing itself.
-    """
-
-    def __init__(self, source: Iterator[_T]) -> None:
-        self._source = source
-        self._items: list[_T] = []
-        self._exhausted = False
-
-    def __iter__(self) -> Iterator[_T]:
-        index = 0
-        while True:
-            if index == len(self._items):
-                if self._exhausted:
-                    return
-                try:
-                    self._items.append(next(self._source))
-                except StopIteration:
-                    self._exhausted = True
-                    return
-            yield self._items[index]
-            index += 1
 
 
 class LevelSearch:
@@ -311,6 +283,7 @@ class LevelSearch:
         lowest: bool,
         keep: frozenset[int],
         after: tuple[int, tuple[int, ...]] | None = None,
+        fit: LowestFit | None = None,
     ) -> Iterator[Phase]:
         """The pairings of one level: original S1/S2, then each exchange (Dutch C5-C8).
 
@@ -319,7 +292,8 @@ class LevelSearch:
         an exchange is skipped at once when one of its S1 players (or S2 players who may
         not be left unpaired) has no allowed partner on the other side.  ``after`` (the
         index of an exchange in D2 order, -1 for none, and a pairing of it) starts after
-        that pairing (:meth:`Search.alternatives`).
+        that pairing (:meth:`Search.alternatives`).  ``fit`` (C13) leaves out the
+        pairings whose players left over cannot be paired with the lowest bracket.
         """
         division = (tuple(e.number for e in players), moved, lowest, p)
         kept = keep.intersection(division[0]) if keep else keep
@@ -358,7 +332,7 @@ class LevelSearch:
             # does (the check looks at every pair of the bracket).
             resume = after[1] if after is not None and index == after[0] else None
             for assignment in self._split_assignments(
-                players, index, s1, s2, x, rules, moved, lowest, keep, resume, possible
+                players, index, s1, s2, x, rules, moved, lowest, keep, resume, possible, fit
             ):
                 yield Phase(
                     remainder=False,
@@ -468,11 +442,14 @@ class LevelSearch:
         keep: frozenset[int],
         after: tuple[int, ...] | None,
         possible: Callable[[], bool] | None = None,
+        fit: LowestFit | None = None,
     ) -> Iterable[tuple[int, ...]]:
         """The pairings of one S1/S2 division of a level, in D1 order (Dutch C6-C8).
 
         An exchange (``index`` >= 0) one of whose S2 players who may not be left unpaired
-        has no allowed partner in its S1 gives nothing, without a search.
+        has no allowed partner in its S1 gives nothing, without a search.  ``fit`` (C13):
+        the pairings through a choice of partners that no pairing of the lowest bracket
+        can follow are not entered (:class:`LowestFit`).
         """
         numbers = tuple(e.number for e in players)
         facts_key = (numbers, rules, moved, lowest, keep)
@@ -502,8 +479,23 @@ class LevelSearch:
                 ]
             return rows
 
+        viable = None
+        if fit is not None:
+            viable = fit.division(s1, s2, rows_of())
+            if not s1 and not viable(()):
+                return ()  # the one pairing of an empty S1 asks no prefix
         return self.assignments(
-            s1, s2, x, rules, moved, must, after, possible, rows_of=rows_of, bound_first=index >= 0
+            s1,
+            s2,
+            x,
+            rules,
+            moved,
+            must,
+            after,
+            possible,
+            viable=viable,
+            rows_of=rows_of,
+            bound_first=index >= 0,
         )
 
     def _exchange_splits(
