@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from pairing.engine.brackets import exchange
 from pairing.engine.systems.dutch1992.bitsets import _bits
 from pairing.engine.systems.dutch1992.criteria import (
     LOOSEST,
@@ -69,7 +70,8 @@ def test_dutch_b4_exchange_deficit_never_above_the_conflict_bound() -> None:
 def test_dutch_c8_exchanges_left_out_of_the_listing_cannot_be_paired() -> None:
     """Every exchange the listing leaves out has an S1 that cannot be paired into its
     S2 at that level, or more S2 players who must be paired than S1 players; and each
-    one listed has its S1 as a bit set for its reader."""
+    one listed has S1 and S2 as ``brackets.exchange`` gives them, and its S1 as a bit
+    set for its reader."""
     rng = random.Random(1993)
     left_out = 0
     for _ in range(150):
@@ -91,7 +93,7 @@ def test_dutch_c8_exchanges_left_out_of_the_listing_cannot_be_paired() -> None:
             side2 = [j for j in range(n) if j not in side1]
             if index in listed:
                 assert exchanges[index][0] == _bits(side1)
-                assert [e.number for e in listed[index][0]] == [players[i].number for i in side1]
+                assert listed[index] == exchange(players, p, out_of, into)
                 continue
             left_out += 1
             staying = [

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
 
-from pairing.engine.brackets import exchange as exchange_split
 from pairing.engine.matching import least_assignment_cost, lexicographic_assignments
 from pairing.engine.model import Colour
 from pairing.engine.systems.dutch1992.bitsets import _bits, _compress, _positions, _runs
@@ -27,6 +26,7 @@ from pairing.engine.systems.dutch1992.deficits import ExchangeDeficits, free_mas
 from pairing.engine.systems.dutch1992.divisions import matching_size
 from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.exchanges import (
+    _exchanged,
     _hall_violator,
     _swap,
     exchange_order,
@@ -592,5 +592,4 @@ class LevelSearch:
                     continue  # the rest of Z still has too few partners in S2 (Hall)
             # The reader asks Feasibility.exchange_possible (possible_at).
             deficits.exchanges[index] = (mask1, leaving, entering)
-            s1, s2 = exchange_split(players, p, out_of, into)
-            yield index, s1, s2
+            yield index, *_exchanged(players, p, out_of, into)
