@@ -562,9 +562,10 @@ class LevelSearch:
             if not may_leave(e, LOOSEST, moved, lowest, frozenset())
         )
         original = (1 << p) - 1
-        # An S1 player keeping S1 has an allowed partner in the new S2 when he has three
-        # or more in the original S2 (an exchange takes at most two out of it).
+        # An S1 player keeping S1 has an allowed partner in the new S2 when he has three or
+        # more in the original S2, one entering S1 when he has two (at most two leave S2).
         critical = _bits(i for i in range(p) if (allowed[i] & everyone & ~original).bit_count() < 3)
+        needy = _bits(j for j in range(p, n) if (allowed[j] & ~original).bit_count() < 2)
         deficits = self._deficits.get((division, rules))
         if deficits is None:
             deficits = self._deficits[(division, rules)] = ExchangeDeficits(
@@ -578,12 +579,12 @@ class LevelSearch:
             mask2 = everyone & ~mask1
             if (staying & mask2).bit_count() > p:
                 continue  # more S2 players who must be paired than S1 players
-            if any(allowed[i] & mask2 == 0 for i in _positions(critical & mask1 | entering)):
+            check = critical & mask1 | entering & needy
+            if check and any(allowed[i] & mask2 == 0 for i in _positions(check)):
                 continue  # an S1 player without an allowed partner in S2
             if short:
-                # All of Z's partners first: when those in S2 are too few, so are the rest's.
                 if (violator & ~leaving).bit_count() > (reach_all & mask2).bit_count():
-                    continue
+                    continue  # even all of Z's partners in S2 are too few for the rest
                 rest = [i for i in short if i + 1 not in out_of]
                 reach = 0
                 for i in rest:
