@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
 
-from pairing.engine.brackets import exchange as exchange_split
 from pairing.engine.matching import least_assignment_cost, lexicographic_assignments
 from pairing.engine.model import Colour
 from pairing.engine.systems.dutch1992.bitsets import _bits, _compress, _positions, _runs
@@ -23,9 +22,11 @@ from pairing.engine.systems.dutch1992.criteria import (
     may_leave,
     pair_allowed,
 )
+from pairing.engine.systems.dutch1992.deficits import ExchangeDeficits, free_masks
 from pairing.engine.systems.dutch1992.divisions import matching_size
 from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.exchanges import (
+    _exchanged,
     _hall_violator,
     _swap,
     exchange_order,
@@ -103,6 +104,8 @@ class LevelSearch:
         """The exchanges worth trying, by bracket, p and float criteria (C8, D2)."""
         self._conflict_bounds: dict[tuple[object, ...], int] = {}
         """A lower bound on the colour conflicts of each division tried (B4)."""
+        self._deficits: dict[tuple[object, ...], ExchangeDeficits] = {}
+        """By bracket, p and float criteria: a bound on each exchange's colour conflicts."""
         self._facts: dict[tuple[object, ...], tuple[list[int], dict[int, int], int]] = {}
         """By bracket and level: its partner masks, its players' positions by number and
         the bit set of those who may not be left unpaired (A5, B1b)."""
@@ -310,12 +313,17 @@ class LevelSearch:
             # player kept up (once per exchange) and the players kept up (KeptCovers).
             if index < 0:
                 return self.feasibility.division_possible(players, division, index, s1, s2, kept)
+            # First a bound on its colour conflicts (B4), at most _conflict_bound's.
+            deficits = self._deficits[(division, rules)]
+            exchanged = deficits.exchanges[index]
+            if deficits.at_least(exchanged[0]) > x:
+                return False
             known = kept_covers.divisions.get((p, index))
             if known is None:
                 known = kept_covers.divisions[(p, index)] = (
-                    _bits(position[a.number] for a in s1),
-                    self.feasibility.division_possible(
-                        players, division, index, s1, s2, frozenset()
+                    exchanged[0],
+                    self.feasibility.exchange_possible(
+                        division, index, *deficits.loose, *exchanged[1:]
                     ),
                 )
             return known[1] and kept_covers.covered(known[0], kept_bits)
@@ -509,16 +517,17 @@ class LevelSearch:
         """S1 and S2 after each exchange in D2 order, with its index in that order (C8).
 
         Left out, because they can give no pairing at this level: an exchange one of whose
-        S1 players has no allowed partner in its S2, and a division that gives nothing at
-        any level (:meth:`Feasibility.division_possible`).  Most of those are known without
-        a matching: an S2 with more players who may not be left unpaired than S1 has
-        players (late in an event, in the lowest bracket, nearly everyone has had the bye:
-        B1b) is out at once; and when the original S1 cannot be paired into S2 under B1 and
-        B2, König's theorem gives a set Z of S1 players with fewer partners in S2 than
-        players; an exchange leaving the rest of Z in S1 with still fewer partners in the
-        new S2 than players fails Hall's condition.  The exchanges are listed lazily, once
-        per round for each bracket, p and level of float criteria, and read by every level
-        and sub-search that needs them.
+        S1 players has no allowed partner in its S2 (a division that gives nothing at any
+        level, :meth:`Feasibility.division_possible`, is left out by the reader, after the
+        bound on its colour conflicts at its x).  Most are known without a matching: an S2
+        with more players who may not be left unpaired than S1 has players (late in an
+        event, in the lowest bracket, nearly everyone has had the bye: B1b) is out at once;
+        and when the original S1 cannot be paired into S2 under B1 and B2, König's theorem
+        gives a set Z of S1 players with fewer partners in S2 than players; an exchange
+        leaving the rest of Z in S1 with still fewer partners in the new S2 than players
+        fails Hall's condition.  The exchanges are listed lazily, once per round for each
+        bracket, p and level of float criteria, and read by every level and sub-search
+        that needs them.
         """
         key = (tuple(e.number for e in players), p, rules, moved, lowest)
         listing = self._splits.get(key)
@@ -544,15 +553,24 @@ class LevelSearch:
         violator = _hall_violator(loose, p)
         short = [i for i in range(p) if violator >> i & 1]
         """The S1 positions of the Hall violator Z (none when S1 can be paired into S2)."""
+        reach_all = 0
+        for i in short:
+            reach_all |= loose[i]
         staying = sum(
             1 << i
             for i, e in enumerate(players)
             if not may_leave(e, LOOSEST, moved, lowest, frozenset())
         )
         original = (1 << p) - 1
-        # An S1 player keeping S1 has an allowed partner in the new S2 when he has three
-        # or more in the original S2 (an exchange takes at most two out of it).
+        # An S1 player keeping S1 has an allowed partner in the new S2 when he has three or
+        # more in the original S2, one entering S1 when he has two (at most two leave S2).
         critical = _bits(i for i in range(p) if (allowed[i] & everyone & ~original).bit_count() < 3)
+        needy = _bits(j for j in range(p, n) if (allowed[j] & ~original).bit_count() < 2)
+        deficits = self._deficits.get((division, rules))
+        if deficits is None:
+            deficits = self._deficits[(division, rules)] = ExchangeDeficits(
+                free_masks(players, allowed), p, (loose, staying)
+            )
         for index, (out_of, into) in enumerate(exchange_order(n, p)):
             # One or two players each way: the first and last are all of them.
             leaving = 1 << out_of[0] - 1 | 1 << out_of[-1] - 1
@@ -561,17 +579,18 @@ class LevelSearch:
             mask2 = everyone & ~mask1
             if (staying & mask2).bit_count() > p:
                 continue  # more S2 players who must be paired than S1 players
-            if any(allowed[i] & mask2 == 0 for i in _positions(critical & mask1 | entering)):
+            check = critical & mask1 | entering & needy
+            if check and any(allowed[i] & mask2 == 0 for i in _positions(check)):
                 continue  # an S1 player without an allowed partner in S2
             if short:
+                if (violator & ~leaving).bit_count() > (reach_all & mask2).bit_count():
+                    continue  # even all of Z's partners in S2 are too few for the rest
                 rest = [i for i in short if i + 1 not in out_of]
                 reach = 0
                 for i in rest:
                     reach |= loose[i]
                 if len(rest) > (reach & mask2).bit_count():
                     continue  # the rest of Z still has too few partners in S2 (Hall)
-            if self.feasibility.exchange_possible(
-                division, index, loose, staying, leaving, entering
-            ):
-                s1, s2 = exchange_split(players, p, out_of, into)
-                yield index, s1, s2
+            # The reader asks Feasibility.exchange_possible (possible_at).
+            deficits.exchanges[index] = (mask1, leaving, entering)
+            yield index, *_exchanged(players, p, out_of, into)

@@ -38,6 +38,7 @@ from pairing.engine.systems.dutch1992.lowest import (
     lowest_pairable,
     raised_least_down,
 )
+from pairing.engine.systems.dutch1992.optima import forget_optima
 
 
 class Search:
@@ -65,6 +66,7 @@ class Search:
         )
         self._lowest_pairings: dict[tuple[object, ...], Accepted | None] = {}
         """The pairing of each lowest bracket tried (C13 judges the same one again)."""
+        forget_optima()  # the weighted matchings begin warm only from this round's
 
     # C1: players without an opponent --------------------------------------------------
 
