@@ -217,9 +217,10 @@ def lowest_fit(previous: Accepted, lowest: Bracket) -> LowestFit | None:
     return LowestFit(previous.forced_down, lowest.residents)
 
 
-PATIENCE = 16
+PATIENCE = 2
 """The sub-searches a C13 search makes without :class:`LowestFit` before it starts again
-with it (:func:`impatient`)."""
+with it (:func:`impatient`).  Two: a heterogeneous penultimate bracket's sub-searches can
+each walk whole levels without it, so sixteen of them cost more than the fitted search."""
 
 
 class Impatient(Exception):
