@@ -99,8 +99,13 @@ def test_dutch_d2_within_exchanges_asks_the_closed_form(monkeypatch: pytest.Monk
     branch and bound does."""
     asked: list[bool] = []
 
-    def checked(cheap: list[list[int]], costly: list[list[int]], budget: int) -> list[int] | None:
-        mate = _budget_matching(cheap, costly, budget)
+    def checked(
+        cheap: list[list[int]],
+        costly: list[list[int]],
+        budget: int,
+        warm: tuple[object, ...] | None = None,
+    ) -> list[int] | None:
+        mate = _budget_matching(cheap, costly, budget, warm)
         answer = mate is not None
         assert answer == (perfect_matching_within(cheap, costly, budget) is not None)
         if mate is not None:  # a perfect matching of the graph within the budget

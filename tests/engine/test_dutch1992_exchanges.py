@@ -17,6 +17,7 @@ import pytest
 from pairing.engine.model import TournamentState
 from pairing.engine.systems.dutch1992 import levels
 from pairing.engine.systems.dutch1992.brackets import Phase
+from pairing.engine.systems.dutch1992.c13_fit import LowestFit
 from pairing.engine.systems.dutch1992.criteria import FloatRules
 from pairing.engine.systems.dutch1992.entrants import Entrant, entrants
 from pairing.engine.systems.dutch1992.lowest import (
@@ -49,10 +50,11 @@ class _Levels(levels.LevelSearch):
         lowest: bool,
         keep: frozenset[int],
         after: tuple[int, tuple[int, ...]] | None = None,
+        fit: LowestFit | None = None,
     ) -> Iterator[Phase]:
         level = (tuple(players), p, x, rules, moved, lowest, keep)
         found = False
-        for phase in super().split_pairings(players, p, x, rules, moved, lowest, keep, after):
+        for phase in super().split_pairings(players, p, x, rules, moved, lowest, keep, after, fit):
             if after is None and not found:
                 self.tried.append((level, True))
             found = True

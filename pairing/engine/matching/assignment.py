@@ -279,9 +279,63 @@ def least_assignment_cost(
     """The least total cost of an assignment of every row to its own column covering
     ``must_cover`` (``options`` as for :func:`lexicographic_assignments`), or None when
     there is none: :func:`lexicographic_assignments` yields something exactly when this
-    is at most its budget."""
+    is at most its budget.  With at most :data:`FEW_ROWS` rows, by
+    :func:`_few_rows_least` instead of the network."""
+    if len(options) <= FEW_ROWS:
+        return _few_rows_least(options, columns, must_cover)
     net = _AssignmentNetwork(options, columns, must_cover)
     return net.total if net.initialise(free_first=True) else None
+
+
+FEW_ROWS = 3
+"""Up to this many rows :func:`least_assignment_cost` tries the assignments themselves
+(:func:`_few_rows_least`): the 1992 Dutch asks it thousands of times a round of two rows
+(the players moved down) against fifteen columns, where building the network costs more
+than the answer."""
+
+
+def _few_rows_least(
+    options: Sequence[Sequence[tuple[int, int]]], columns: int, must_cover: frozenset[int]
+) -> int | None:
+    """:func:`least_assignment_cost` by trying the assignments of a few rows.
+
+    A row need only be tried on the columns of ``must_cover`` it may take and on its
+    ``k`` cheapest others (``k`` rows in all): in a cheapest assignment giving a row
+    another column, one of those ``k`` is left free by the other rows (they take at
+    most ``k - 1``), costs no more and covers what the other covered (nothing that must
+    be), so the row may take it instead.  The least cost found among these is the
+    least of all."""
+    rows = len(options)
+    if columns < rows or len(must_cover) > rows:
+        return None
+    choices: list[list[tuple[int, int]]] = []
+    for row in options:
+        if must_cover:
+            needed = [vc for vc in row if vc[0] in must_cover]
+            others = [vc for vc in row if vc[0] not in must_cover]
+        else:
+            needed, others = [], list(row)
+        free = [vc for vc in others if not vc[1]][:rows]
+        if len(free) < rows:
+            free += [vc for vc in others if vc[1]][: rows - len(free)]
+        choices.append(needed + free)
+    best: int | None = None
+
+    def walk(r: int, used: frozenset[int], cost: int, open_: int) -> None:
+        nonlocal best
+        if best is not None and cost >= best:
+            return
+        if open_ > rows - r:
+            return
+        if r == rows:
+            best = cost
+            return
+        for v, c in choices[r]:
+            if v not in used:
+                walk(r + 1, used | {v}, cost + c, open_ - (v in must_cover))
+
+    walk(0, frozenset(), 0, len(must_cover))
+    return best
 
 
 def lexicographic_assignments(

@@ -172,14 +172,16 @@ def certified_matching(
     vertices: Iterable[int],
     weights: Mapping[tuple[int, int], int],
     warm: Optimum | None = None,
+    *,
+    near: int = 4,
 ) -> Optimum:
     """:func:`max_weight_matching` with its duals (:class:`Optimum`).
 
     ``warm``: an optimum of an earlier graph (other weights, some vertices the same) to
     begin from (:func:`.primal_dual_warm.warm_start`) when that leaves few vertices to
-    search from; the optimum found is then proved by its duals
-    (:func:`.primal_dual_warm.proves_optimum`), and found again from nothing if they
-    do not prove it."""
+    search from (at most one in ``near``; 1 takes it always); the optimum found is then
+    proved by its duals (:func:`.primal_dual_warm.proves_optimum`), and found again from
+    nothing if they do not prove it."""
     order = list(vertices)
     index = {v: i for i, v in enumerate(order)}
     adjacent: list[dict[int, int]] = [{} for _ in order]
@@ -194,7 +196,7 @@ def certified_matching(
         roots = sum(1 for m, d in zip(mate, duals, strict=True) if m == -1 and d > 0)
         # Begun from far (a search from each of many free vertices), the warm search
         # costs as much as one from nothing and more: it is taken only when near.
-        if 4 * roots <= len(order):
+        if near * roots <= len(order):
             found = Optimum(Search(len(order), adjacent, start), order)
             if proves_optimum(found._search):
                 return found

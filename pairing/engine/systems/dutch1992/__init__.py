@@ -5,8 +5,10 @@ Dutch system, nor what bbpPairings or JaVaFo do.  A module per part of the text:
 ``entrants`` (A2, A7, B1, B2, F5), ``criteria`` (A5, A8, B4-B6, C9, C10), ``brackets``
 (A3, A6), ``exchanges`` (D1, D2), ``levels`` (C6-C8), ``candidates`` (C2-C11, C14),
 ``procedure`` (C1, C12, C13), ``colours`` (E1-E4), ``explanation``, ``round`` (the entry
-point and F1) and ``checks`` (B1, B2 for the checker).  ``feasibility`` holds the checks
-that let the search pass over parts that cannot succeed.
+point and F1) and ``checks`` (B1, B2 for the checker).  ``feasibility`` and
+``level_checks`` hold the checks that let the search pass over parts that cannot succeed,
+``lowest`` the closed forms and bounds of a level's matchings, ``optima`` the weighted
+matchings begun from the last optimum of the same question.
 
 Where the text leaves a point open, our reading is written next to the code it governs,
 citing its rule ("Reading of Dutch C13"), and tested under that rule's name in

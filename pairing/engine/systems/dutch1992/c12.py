@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pairing.engine.matching import maximum_matching
+from pairing.engine.matching import bipartite_matching_size, maximum_matching
 from pairing.engine.systems.dutch1992.brackets import Accepted, Bracket
 from pairing.engine.systems.dutch1992.entrants import compatible
 
@@ -31,8 +31,25 @@ def c12_feasible(previous: Accepted, bracket: Bracket) -> Callable[[frozenset[in
     also joined to one another (and one spare vertex joined to the residents when the
     count is odd) has a perfect matching: residents left over pair off among
     themselves.
+
+    Before it, a count: the players moved down are as many as those moved into this
+    bracket before, each meeting his own resident, and the players forced down (C1) are
+    always among them.  So the forced players and the others not kept up must have a
+    matching into the residents covering the forced players and of at least that size
+    (the sets of players such matchings cover are a matroid's: one covering the forced
+    players grows into a largest one).  With more players moved down than there are
+    residents, or a forced player who can meet none of them, no candidate is good.
     """
     upper = previous.bracket.players
+    size = len(bracket.moved_in)
+    forced = previous.forced_down
+    reach = [
+        [j for j, r in enumerate(bracket.residents) if compatible(a, r)] for a in (*forced, *upper)
+    ]
+    forced_reach = reach[: len(forced)]
+    possible = size <= len(bracket.residents) and bipartite_matching_size(
+        forced_reach, len(bracket.residents)
+    ) == len(forced)
     covered = (*upper, *previous.forced_down)
     residents = bracket.residents
     everyone = (*covered, *residents)
@@ -49,6 +66,13 @@ def c12_feasible(previous: Accepted, bracket: Bracket) -> Callable[[frozenset[in
         pairs += [(i, len(everyone)) for i in range(first, len(everyone))]
 
     def feasible(keep: frozenset[int]) -> bool:
+        if not possible:
+            return False
+        rows = forced_reach + [
+            reach[len(forced) + i] for i, p in enumerate(upper) if p.number not in keep
+        ]
+        if bipartite_matching_size(rows, len(bracket.residents)) < size:
+            return False
         kept = {i for i, p in enumerate(upper) if p.number in keep}
         adjacent: list[list[int]] = [[] for _ in range(len(everyone) + spare)]
         for i, j in pairs:

@@ -9,12 +9,21 @@ decides which.  C12 and C13 read these candidates in order to pair a bracket aga
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
-from typing import cast
+from dataclasses import replace
 
 from pairing.engine.floats import Float
 from pairing.engine.systems.dutch1992.bitsets import _remember
-from pairing.engine.systems.dutch1992.brackets import Bracket, Candidate, Pair, Phase
+from pairing.engine.systems.dutch1992.brackets import Bracket, Candidate, Phase
+from pairing.engine.systems.dutch1992.c13_fit import LowestFit
+from pairing.engine.systems.dutch1992.candidate_parts import (
+    _PASSED,
+    C12_POINT,
+    HeadPairing,
+    _candidate,
+    _head_pairing,
+    _inside,
+    _resume,
+)
 from pairing.engine.systems.dutch1992.criteria import (
     FLOAT_STEPS,
     FLOAT_STEPS_MIXED,
@@ -24,97 +33,17 @@ from pairing.engine.systems.dutch1992.criteria import (
     may_leave,
     x_of,
 )
-from pairing.engine.systems.dutch1992.entrants import Entrant, _rank
+from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.feasibility import Feasibility
-from pairing.engine.systems.dutch1992.levels import LevelSearch, _Listing
+from pairing.engine.systems.dutch1992.levels import LevelSearch
+from pairing.engine.systems.dutch1992.listing import _Listing
 from pairing.engine.systems.dutch1992.remainder import RemainderNeed
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class HeadPairing:
-    """A pairing of the moved-down players S1 with S2 and the remainder it leaves (Dutch C7)."""
-
-    assignment: tuple[int, ...]
-    """For each S1 player the index of its opponent in S2."""
-    rest: tuple[Entrant, ...]
-    """The S2 players left unpaired: the remainder group, in A2 order."""
-    rest_numbers: tuple[int, ...]
-    rest_x: int
-    """x of the remainder group (Dutch A8)."""
-
-
-def _head_pairing(s2: Sequence[Entrant], assignment: tuple[int, ...]) -> HeadPairing:
-    """The S1 pairing ``assignment`` with the remainder group it leaves (Dutch C7, A8)."""
-    partners = set(assignment)
-    rest = tuple(b for t, b in enumerate(s2) if t not in partners)
-    return HeadPairing(
-        assignment=assignment,
-        rest=rest,
-        rest_numbers=tuple(b.number for b in rest),
-        rest_x=x_of(rest),
-    )
-
-
-C12_POINT = None
-"""Yielded by a heterogeneous bracket when p would be lowered below the moved-down count."""
-
-
-_PASSED: tuple[object, ...] = ("passed",)
-"""What :func:`_resume` gives for a level that lies wholly before the point to resume after."""
-
-
-def _resume(
-    after: tuple[object, ...] | None, level: tuple[object, ...]
-) -> tuple[object, ...] | None:
-    """Where a level stands against a candidate's ``order`` to resume after (C12, C13).
-
-    ``level`` is the start of the order that all candidates of the level share.  None when
-    the level lies wholly after that candidate (it is paired from its start),
-    :data:`_PASSED` when it lies wholly before it (it is skipped), and otherwise the rest
-    of the candidate's order: the point inside the level to resume after.
-    """
-    if after is None:
-        return None
-    head = after[: len(level)]
-    if level > head:
-        return None
-    if level < head:
-        return _PASSED
-    return after[len(level) :]
-
-
-def _inside(resume: tuple[object, ...] | None) -> tuple[int, tuple[int, ...]] | None:
-    """The point inside a level's pairings (exchange index, pairing) to resume after."""
-    if resume is None:
-        return None
-    index, assignment = resume
-    return cast(int, index), cast(tuple[int, ...], assignment)
-
-
-def _candidate(
-    phases: tuple[Phase, ...],
-    *,
-    stage: tuple[int, ...],
-    heterogeneous: bool,
-    order: tuple[object, ...],
-) -> Candidate:
-    """Pairs and moved-down players of a bracket's phases (Dutch A3, C6)."""
-    pairs: list[Pair] = []
-    left: list[Entrant] = []
-    for index, phase in enumerate(phases):
-        taken = set(phase.assignment)
-        for position, (a, t) in enumerate(zip(phase.s1, phase.assignment, strict=True), 1):
-            pairs.append(Pair(first=a, second=phase.s2[t], s1_position=position, phase=index))
-        if index == len(phases) - 1:
-            left.extend(b for t, b in enumerate(phase.s2) if t not in taken)
-    return Candidate(
-        pairs=tuple(pairs),
-        moved_down=tuple(_rank(left)),
-        phases=phases,
-        stage=stage,
-        heterogeneous=heterogeneous,
-        order=order,
-    )
+def _fitted(fit: LowestFit | None) -> tuple[object, ...]:
+    """What a level's memory of giving nothing adds to its key when C13's :class:`LowestFit`
+    filters its pairings: a level barren under it may not be barren without it."""
+    return () if fit is None else (fit.key,)
 
 
 class CandidateSearch:
@@ -147,6 +76,7 @@ class CandidateSearch:
         after: tuple[object, ...] | None = None,
         least_down: int = 0,
         useless: frozenset[int] = frozenset(),
+        fit: LowestFit | None = None,
     ) -> Iterator[Candidate]:
         """Candidates of a bracket paired as homogeneous, in procedure order (Dutch C2-C14).
 
@@ -200,13 +130,13 @@ class CandidateSearch:
                     resume = _resume(after, ((p0 - p,), x, rules_index))
                     if resume is _PASSED:
                         continue
-                    level = (numbers, moved, lowest, p, x, rules)
+                    level = (numbers, moved, lowest, p, x, rules, *_fitted(fit))
                     barren = self.feasibility.barren.setdefault(level, [])
                     if any(kept & ~level_mask == 0 for kept in barren):
                         continue
                     produced = False
                     for phase in self.levels.split_pairings(
-                        players, p, x, rules, moved, lowest, level_keep, _inside(resume)
+                        players, p, x, rules, moved, lowest, level_keep, _inside(resume), fit
                     ):
                         produced = True
                         phase = replace(phase, p0=p0, x0=x_start)
@@ -250,6 +180,7 @@ class CandidateSearch:
         lowest: bool,
         keep: frozenset[int],
         after: tuple[object, ...] | None = None,
+        fit: LowestFit | None = None,
     ) -> Iterator[tuple[int, Phase]]:
         """Pairings of a remainder group at one level, with the C9 step (Dutch C6-C9).
 
@@ -267,7 +198,7 @@ class CandidateSearch:
             if resume is _PASSED:
                 continue
             for phase in self.levels.split_pairings(
-                rest, p, x, rules, moved, lowest, keep, _inside(resume)
+                rest, p, x, rules, moved, lowest, keep, _inside(resume), fit
             ):
                 yield down, replace(phase, remainder=True)
 
@@ -283,6 +214,7 @@ class CandidateSearch:
         after: tuple[object, ...] | None = None,
         least_down: int = 0,
         useless: frozenset[int] = frozenset(),
+        fit: LowestFit | None = None,
     ) -> Iterator[Candidate | None]:
         """Candidates of a heterogeneous bracket, in procedure order (Dutch C2-C14).
 
@@ -377,7 +309,17 @@ class CandidateSearch:
                         resume = _resume(after, ((m - p_h, j), k, rules_index))
                         if resume is _PASSED:
                             continue
-                        level = ("head", numbers, moved, lowest, p_h, j, k, rules_h)
+                        level = (
+                            "head",
+                            numbers,
+                            moved,
+                            lowest,
+                            p_h,
+                            j,
+                            k,
+                            rules_h,
+                            *_fitted(fit),
+                        )
                         barren_level = self.feasibility.barren.setdefault(level, [])
                         if any(kept & ~level_mask == 0 for kept in barren_level):
                             continue
@@ -423,6 +365,7 @@ class CandidateSearch:
                                 rules_h.up,
                                 moved,
                                 lowest,
+                                *_fitted(fit),
                             )
                             barren = self.feasibility.barren.setdefault(memo, [])
                             if any(kept & ~level_mask == 0 for kept in barren):
@@ -445,7 +388,15 @@ class CandidateSearch:
                             )
                             found = False
                             for down, tail in self.remainder(
-                                rest, p_r, x_r, rules_h.up, moved, lowest, level_keep, tail_after
+                                rest,
+                                p_r,
+                                x_r,
+                                rules_h.up,
+                                moved,
+                                lowest,
+                                level_keep,
+                                tail_after,
+                                fit,
                             ):
                                 found = produced = True
                                 tail = replace(tail, p0=p_r0, x0=min(p_r, x_r0))
@@ -560,12 +511,16 @@ class CandidateSearch:
         after: tuple[object, ...] | None = None,
         least_down: int = 0,
         useless: frozenset[int] = frozenset(),
+        fit: LowestFit | None = None,
     ) -> Iterator[Candidate | None]:
         """The bracket's candidates in procedure order; A3 decides how it is paired.
 
         ``after``: only the candidates after the one of that ``order``; ``least_down``:
         only those moving at least that many players down, and of those moving exactly
-        that many, only those keeping the ``useless`` players up (C12, C13).
+        that many, only those keeping the ``useless`` players up (C12, C13); ``fit``:
+        only those whose players moved down may let the lowest bracket be paired (C13,
+        :class:`LowestFit`; the candidates left out are never good, so the first good
+        one is the same).
 
         Reading of Dutch A3, A6, C4 and C14: in a heterogeneous bracket S1 holds the
         players moved down (all of them, or the highest p of them once C14 has lowered p)
@@ -586,6 +541,7 @@ class CandidateSearch:
                 after=after,
                 least_down=least_down,
                 useless=useless,
+                fit=fit,
             )
         else:
             yield from self.homogeneous(
@@ -597,4 +553,5 @@ class CandidateSearch:
                 after=after,
                 least_down=least_down,
                 useless=useless,
+                fit=fit,
             )

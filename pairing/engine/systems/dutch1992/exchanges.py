@@ -74,6 +74,23 @@ def _exchanged_s1(p: int, out_of: tuple[int, ...], into: tuple[int, ...]) -> tup
     return tuple([i for i in range(p) if i + 1 not in out_of] + [i - 1 for i in into])
 
 
+def _exchanged(
+    players: Sequence[Entrant], p: int, out_of: tuple[int, ...], into: tuple[int, ...]
+) -> tuple[list[Entrant], list[Entrant]]:
+    """S1 and S2 after an exchange of D2 (1-based positions leaving and entering S1, each
+    ascending), both in bracket order, as ``brackets.exchange`` gives them (Dutch A9b,
+    D2): the players leaving S1 come before all of S2, those entering after all of S1."""
+    s1 = list(players[:p])
+    for i in reversed(out_of):
+        del s1[i - 1]
+    s2 = [players[i - 1] for i in out_of]
+    s2 += players[p:]
+    for j in reversed(into):
+        s1.insert(p - len(out_of), players[j - 1])
+        del s2[len(out_of) + j - p - 1]
+    return s1, s2
+
+
 @functools.cache
 def _division_sides(n: int, p: int) -> tuple[tuple[int, ...], ...]:
     """The S1 of a group of n players paired with p pairs: the original and after each

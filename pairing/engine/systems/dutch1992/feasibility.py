@@ -13,9 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from pairing.engine.matching import complete_matching, maximum_matching
-from pairing.engine.model import Colour
-from pairing.engine.systems.dutch1992.bitsets import _bits, _positions
+from pairing.engine.systems.dutch1992.bitsets import _bits
 from pairing.engine.systems.dutch1992.criteria import (
     LOOSEST,
     FloatRules,
@@ -34,6 +32,7 @@ from pairing.engine.systems.dutch1992.divisions import (
 )
 from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.exchanges import _division_sides
+from pairing.engine.systems.dutch1992.level_checks import LevelChecks
 from pairing.engine.systems.dutch1992.remainder import RemainderNeed, _RemainderGraph
 
 LEFTOVER_CHECK = 10
@@ -41,253 +40,23 @@ LEFTOVER_CHECK = 10
 leave over worked out before they are tried (:meth:`Feasibility._remainder_leftovers`)."""
 
 
-class Feasibility:
-    """Whether parts of the search can still give a pairing, remembered for the round (Dutch C)."""
+class Feasibility(LevelChecks):
+    """Whether parts of the search can still give a pairing, remembered for the round (Dutch C).
+
+    The checks of a level as a whole (:meth:`level_possible`, :meth:`partner_masks`,
+    :meth:`mask`) are :class:`level_checks.LevelChecks`'."""
 
     def __init__(self) -> None:
-        self._possible: dict[tuple[object, ...], tuple[list[int], list[int]]] = {}
-        self._colours: dict[tuple[object, ...], bool] = {}
+        super().__init__()
         self.barren: dict[tuple[object, ...], list[int]] = {}
         """The levels and remainder groups that gave no pairing, each with the sets of
         players kept up (bitmasks, :meth:`mask`) with which it gave none (C12, C13)."""
-        self._bits: dict[int, int] = {}
-        self._masks: dict[frozenset[int], int] = {}
         self._divisions: dict[tuple[object, ...], bool] = {}
         """Which S1/S2 divisions can give a pairing at all, with which players kept up."""
-        self._mask_sets: dict[tuple[object, ...], list[int]] = {}
         self._bases: dict[tuple[object, ...], Base] = {}
         self._facts: dict[tuple[object, ...], tuple[list[int], dict[int, int], int]] = {}
         self._remainder_graphs: dict[tuple[object, ...], _RemainderGraph] = {}
         self._leftovers: dict[tuple[object, ...], frozenset[int]] = {}
-        self._level_graphs: dict[tuple[object, ...], tuple[list[list[int]], dict[int, list[int]]]]
-        self._level_graphs = {}
-        """Who may meet whom at a level (:meth:`_pairs_possible`), and by number of pairs
-        the last perfect matching found with the players left over."""
-
-    def mask(self, numbers: frozenset[int]) -> int:
-        """The set of players ``numbers`` as an int with one bit per player (each number
-        gets its own bit the first time it is seen), so that a set is a subset of another
-        exactly when ``a & ~b == 0``: the remembered sets of players kept up are tested
-        with this instead of frozenset comparisons."""
-        mask = self._masks.get(numbers)
-        if mask is None:
-            bits = self._bits
-            mask = 0
-            for number in numbers:
-                bit = bits.get(number)
-                if bit is None:
-                    bit = bits[number] = len(bits)
-                mask |= 1 << bit
-            self._masks[numbers] = mask
-        return mask
-
-    def level_possible(
-        self,
-        s1_only: Sequence[Entrant],
-        others: Sequence[Entrant],
-        pairs: int,
-        edge_rules: FloatRules,
-        leave_rules: FloatRules,
-        moved: frozenset[int],
-        lowest: bool,
-        keep: frozenset[int],
-        x: int | None = None,
-    ) -> bool:
-        """Whether any S1/S2 split could give ``pairs`` pairs (Dutch C8; a necessary condition).
-
-        A maximum matching on the compatibility graph: the ``s1_only`` players must be
-        paired with ``others``, the others may also be paired among themselves, and the
-        players left over must be allowed to leave.  With ``x``: any set of ``pairs``
-        pairs holds at most as many pairs granting both colour preferences as a maximum
-        matching of such pairs, so more than x unavoidable conflicts rule the level out
-        (A8, B4).  The limits of D2 are not considered, so a "possible" level may still
-        fail; an impossible one always does.
-
-        The answers are remembered for the round, by level (the key holds the players moved
-        in too, on which B5 and B6 depend, so each answer is exact) and by the players kept
-        up.  Of those (C12, C13) only the ones among ``others`` matter: only they could be
-        left unpaired.  Keeping more players up only takes players away from those who may
-        be left unpaired (A5, C12, C13), so a level possible with a set kept up is possible
-        with any part of that set, and one impossible with a set is impossible with any
-        larger set.  The C12 and C13 sub-searches that keep up different players
-        (:meth:`Search.alternatives`) mostly get their answer from these two rules instead
-        of a new matching.  The answer is the same as a new matching's.  The matching
-        does not depend on x and the colour count not on the players kept up, so each
-        is remembered apart: the levels that only raise x (C11) ask the matching once.
-        """
-        numbers = tuple(p.number for p in others)
-        first = tuple(p.number for p in s1_only)
-        key = (first, numbers, pairs, edge_rules, leave_rules, moved, lowest)
-        kept = self.mask(keep.intersection(numbers)) if keep else 0
-        answers = self._possible.get(key)
-        if answers is None:
-            answers = self._possible[key] = ([], [])
-        possible, impossible = answers
-        players = [*s1_only, *others]
-        if any(known & ~kept == 0 for known in impossible):
-            return False
-        if not any(kept & ~known == 0 for known in possible):
-            if not self._pairs_possible(
-                players, len(s1_only), pairs, edge_rules, leave_rules, moved, lowest, keep
-            ):
-                impossible[:] = [known for known in impossible if kept & ~known != 0]
-                impossible.append(kept)
-                return False
-            # Only the largest sets found possible and the smallest found impossible
-            # need be kept: the others answer nothing those do not.
-            possible[:] = [known for known in possible if known & ~kept != 0]
-            possible.append(kept)
-        if x is None:
-            return True
-        colours_key = (first, numbers, pairs, x, edge_rules, moved)
-        answer = self._colours.get(colours_key)
-        if answer is None:
-            answer = self._colours[colours_key] = self._colours_possible(
-                players, pairs, x, edge_rules, moved
-            )
-        return answer
-
-    def _pairs_possible(
-        self,
-        players: Sequence[Entrant],
-        first: int,
-        pairs: int,
-        edge_rules: FloatRules,
-        leave_rules: FloatRules,
-        moved: frozenset[int],
-        lowest: bool,
-        keep: frozenset[int],
-    ) -> bool:
-        """The matching part of :meth:`level_possible` (Dutch B1, B2, B5, B6)."""
-        n = len(players)
-        spare = n - 2 * pairs
-        if spare < 0:
-            return False
-        if self._greedy_level(players, first, pairs, edge_rules, leave_rules, moved, lowest, keep):
-            return True
-        key = (tuple(p.number for p in players), first, edge_rules, moved)
-        graph = self._level_graphs.get(key)
-        if graph is None:
-            edges: list[list[int]] = [[] for _ in range(n)]
-            for i in range(n):
-                for j in range(max(i + 1, first), n):
-                    if pair_allowed(players[i], players[j], edge_rules, moved):
-                        edges[i].append(j)
-                        edges[j].append(i)
-            graph = self._level_graphs[key] = (edges, {})
-        edges, starts = graph
-        leavers = [
-            i for i in range(first, n) if may_leave(players[i], leave_rules, moved, lowest, keep)
-        ]
-        adjacent = [list(row) for row in edges]
-        adjacent.extend(list(leavers) for _ in range(spare))
-        for i in leavers:
-            adjacent[i].extend(range(n, n + spare))
-        # The last perfect matching found for this many pairs, less the pairs of the
-        # players who may no longer leave, is where the search starts (Berge: the answer
-        # does not depend on the start).
-        mate = list(starts.get(pairs, [-1] * (n + spare)))
-        may = set(leavers)
-        for d in range(n, n + spare):
-            if mate[d] != -1 and mate[d] not in may:
-                mate[mate[d]] = mate[d] = -1
-        if not complete_matching(adjacent, mate, [True] * (n + spare), greedy=True):
-            return False
-        starts[pairs] = mate
-        return True
-
-    def _colours_possible(
-        self,
-        players: Sequence[Entrant],
-        pairs: int,
-        x: int,
-        rules: FloatRules,
-        moved: frozenset[int],
-    ) -> bool:
-        """Whether ``pairs`` pairs could leave at most x colour preferences unfulfilled (B4).
-
-        Who may meet whom is read from the group's partner masks when a level of its
-        bracket has worked them out (:meth:`partner_masks`), else from :func:`pair_allowed`."""
-        need = pairs - x
-        if need <= 0:
-            return True
-        n = len(players)
-        taken = [False] * n
-        clean = 0
-        adjacent: list[list[int]] = [[] for _ in range(n)]
-        masks = self._mask_sets.get((tuple(e.number for e in players), rules, moved))
-        preferring = {
-            colour: _bits(i for i, e in enumerate(players) if e.preference is colour)
-            for colour in (Colour.WHITE, Colour.BLACK)
-        }
-        for i in range(n):
-            a = players[i]
-            if masks is None:
-                row = _bits(
-                    j
-                    for j in range(i + 1, n)
-                    if not colour_conflict(a, players[j])
-                    and pair_allowed(a, players[j], rules, moved)
-                )
-            else:
-                row = masks[i] & ~((2 << i) - 1)
-                if a.preference is not None:
-                    row &= ~preferring[a.preference]
-            for j in _positions(row):
-                adjacent[i].append(j)
-                adjacent[j].append(i)
-                if not taken[i] and not taken[j]:
-                    taken[i] = taken[j] = True
-                    clean += 1
-            if clean >= need:
-                return True
-        return sum(1 for m in maximum_matching(adjacent) if m != -1) // 2 >= need
-
-    def _greedy_level(
-        self,
-        players: Sequence[Entrant],
-        first: int,
-        pairs: int,
-        edge_rules: FloatRules,
-        leave_rules: FloatRules,
-        moved: frozenset[int],
-        lowest: bool,
-        keep: frozenset[int],
-    ) -> bool:
-        """A quick proof for :meth:`level_possible`: a greedy pairing that works (Dutch C8).
-
-        Each player takes the first free player after him allowed (B1, B2, B5, B6), read
-        from the group's partner masks when a level of its bracket has worked them out
-        (:meth:`partner_masks`), else asked of :func:`pair_allowed`: the same pairing."""
-        n = len(players)
-        masks = self._mask_sets.get((tuple(e.number for e in players), edge_rules, moved))
-        taken = 0
-        made = 0
-        for i in range(n):
-            if taken >> i & 1 or made == pairs:
-                continue
-            start = max(i + 1, first)
-            if masks is not None:
-                free = masks[i] & ~taken & ~((1 << start) - 1)
-                partner = (free & -free).bit_length() - 1
-            else:
-                partner = -1
-                a = players[i]
-                for j in range(start, n):
-                    if not taken >> j & 1 and pair_allowed(a, players[j], edge_rules, moved):
-                        partner = j
-                        break
-            if partner >= 0:
-                taken |= 1 << i | 1 << partner
-                made += 1
-            elif i < first:
-                return False
-        if made < pairs:
-            return False
-        return all(
-            taken >> i & 1 or may_leave(players[i], leave_rules, moved, lowest, keep)
-            for i in range(n)
-        )
 
     def division_possible(
         self,
@@ -388,24 +157,6 @@ class Feasibility:
                 loose, origin, out_of, into, side1, staying
             )
         return answer
-
-    def partner_masks(
-        self, players: Sequence[Entrant], rules: FloatRules, moved: frozenset[int]
-    ) -> list[int]:
-        """Each player's allowed opponents at this level as a bitmask of positions in the
-        bracket (B1, B2, B5, B6): a few bytes a player even in a bracket of thousands."""
-        key = (tuple(e.number for e in players), rules, moved)
-        known = self._mask_sets.get(key)
-        if known is None:
-            known = []
-            for a in players:
-                mask = 0
-                for i, b in enumerate(players):
-                    if a is not b and pair_allowed(a, b, rules, moved):
-                        mask |= 1 << i
-                known.append(mask)
-            self._mask_sets[key] = known
-        return known
 
     def remainder_viable(
         self,

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
-from typing import Generic, TypeVar
 
-from pairing.engine.brackets import exchange as exchange_split
 from pairing.engine.matching import least_assignment_cost, lexicographic_assignments
 from pairing.engine.model import Colour
 from pairing.engine.systems.dutch1992.bitsets import _bits, _compress, _positions, _runs
 from pairing.engine.systems.dutch1992.brackets import Phase
+from pairing.engine.systems.dutch1992.c13_fit import LowestFit
 from pairing.engine.systems.dutch1992.criteria import (
     LOOSEST,
     FloatRules,
@@ -23,9 +22,11 @@ from pairing.engine.systems.dutch1992.criteria import (
     may_leave,
     pair_allowed,
 )
+from pairing.engine.systems.dutch1992.deficits import ExchangeDeficits, free_masks
 from pairing.engine.systems.dutch1992.divisions import matching_size
 from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.exchanges import (
+    _exchanged,
     _hall_violator,
     _swap,
     exchange_order,
@@ -33,6 +34,7 @@ from pairing.engine.systems.dutch1992.exchanges import (
 from pairing.engine.systems.dutch1992.feasibility import Feasibility
 from pairing.engine.systems.dutch1992.kept import KeptCovers, kept_covers_of
 from pairing.engine.systems.dutch1992.kept_bounds import KeptBounds
+from pairing.engine.systems.dutch1992.listing import _Listing
 from pairing.engine.systems.dutch1992.lowest import (
     EXCHANGES,
     PENALTIES,
@@ -42,8 +44,6 @@ from pairing.engine.systems.dutch1992.lowest import (
     within_exchange_witness,
 )
 from pairing.engine.systems.dutch1992.witnesses import WitnessFront
-
-_T = TypeVar("_T")
 
 COLOUR_BOUND_FROM = 20
 """Groups of at least this many players have each level bounded by their fewest colour
@@ -76,33 +76,6 @@ def _conflict_rows(s1: Sequence[Entrant], s2: Sequence[Entrant]) -> list[int]:
     return [by_preference[a.preference] for a in s1]
 
 
-class _Listing(Generic[_T]):
-    """The items of an iterator, produced once and read in order by any number of readers.
-
-    A reader that gets ahead of the others asks the iterator for the next item; the
-    others then read it from the list.  The iterator must not read a listing itself.
-    """
-
-    def __init__(self, source: Iterator[_T]) -> None:
-        self._source = source
-        self._items: list[_T] = []
-        self._exhausted = False
-
-    def __iter__(self) -> Iterator[_T]:
-        index = 0
-        while True:
-            if index == len(self._items):
-                if self._exhausted:
-                    return
-                try:
-                    self._items.append(next(self._source))
-                except StopIteration:
-                    self._exhausted = True
-                    return
-            yield self._items[index]
-            index += 1
-
-
 class LevelSearch:
     """The pairings of one level of a bracket: transpositions, then exchanges (Dutch C6-C8)."""
 
@@ -131,6 +104,8 @@ class LevelSearch:
         """The exchanges worth trying, by bracket, p and float criteria (C8, D2)."""
         self._conflict_bounds: dict[tuple[object, ...], int] = {}
         """A lower bound on the colour conflicts of each division tried (B4)."""
+        self._deficits: dict[tuple[object, ...], ExchangeDeficits] = {}
+        """By bracket, p and float criteria: a bound on each exchange's colour conflicts."""
         self._facts: dict[tuple[object, ...], tuple[list[int], dict[int, int], int]] = {}
         """By bracket and level: its partner masks, its players' positions by number and
         the bit set of those who may not be left unpaired (A5, B1b)."""
@@ -311,6 +286,7 @@ class LevelSearch:
         lowest: bool,
         keep: frozenset[int],
         after: tuple[int, tuple[int, ...]] | None = None,
+        fit: LowestFit | None = None,
     ) -> Iterator[Phase]:
         """The pairings of one level: original S1/S2, then each exchange (Dutch C5-C8).
 
@@ -319,7 +295,8 @@ class LevelSearch:
         an exchange is skipped at once when one of its S1 players (or S2 players who may
         not be left unpaired) has no allowed partner on the other side.  ``after`` (the
         index of an exchange in D2 order, -1 for none, and a pairing of it) starts after
-        that pairing (:meth:`Search.alternatives`).
+        that pairing (:meth:`Search.alternatives`).  ``fit`` (C13) leaves out the
+        pairings whose players left over cannot be paired with the lowest bracket.
         """
         division = (tuple(e.number for e in players), moved, lowest, p)
         kept = keep.intersection(division[0]) if keep else keep
@@ -336,12 +313,17 @@ class LevelSearch:
             # player kept up (once per exchange) and the players kept up (KeptCovers).
             if index < 0:
                 return self.feasibility.division_possible(players, division, index, s1, s2, kept)
+            # First a bound on its colour conflicts (B4), at most _conflict_bound's.
+            deficits = self._deficits[(division, rules)]
+            exchanged = deficits.exchanges[index]
+            if deficits.at_least(exchanged[0]) > x:
+                return False
             known = kept_covers.divisions.get((p, index))
             if known is None:
                 known = kept_covers.divisions[(p, index)] = (
-                    _bits(position[a.number] for a in s1),
-                    self.feasibility.division_possible(
-                        players, division, index, s1, s2, frozenset()
+                    exchanged[0],
+                    self.feasibility.exchange_possible(
+                        division, index, *deficits.loose, *exchanged[1:]
                     ),
                 )
             return known[1] and kept_covers.covered(known[0], kept_bits)
@@ -358,7 +340,7 @@ class LevelSearch:
             # does (the check looks at every pair of the bracket).
             resume = after[1] if after is not None and index == after[0] else None
             for assignment in self._split_assignments(
-                players, index, s1, s2, x, rules, moved, lowest, keep, resume, possible
+                players, index, s1, s2, x, rules, moved, lowest, keep, resume, possible, fit
             ):
                 yield Phase(
                     remainder=False,
@@ -468,11 +450,14 @@ class LevelSearch:
         keep: frozenset[int],
         after: tuple[int, ...] | None,
         possible: Callable[[], bool] | None = None,
+        fit: LowestFit | None = None,
     ) -> Iterable[tuple[int, ...]]:
         """The pairings of one S1/S2 division of a level, in D1 order (Dutch C6-C8).
 
         An exchange (``index`` >= 0) one of whose S2 players who may not be left unpaired
-        has no allowed partner in its S1 gives nothing, without a search.
+        has no allowed partner in its S1 gives nothing, without a search.  ``fit`` (C13):
+        the pairings through a choice of partners that no pairing of the lowest bracket
+        can follow are not entered (:class:`LowestFit`).
         """
         numbers = tuple(e.number for e in players)
         facts_key = (numbers, rules, moved, lowest, keep)
@@ -502,8 +487,23 @@ class LevelSearch:
                 ]
             return rows
 
+        viable = None
+        if fit is not None:
+            viable = fit.division(s1, s2, rows_of())
+            if not s1 and not viable(()):
+                return ()  # the one pairing of an empty S1 asks no prefix
         return self.assignments(
-            s1, s2, x, rules, moved, must, after, possible, rows_of=rows_of, bound_first=index >= 0
+            s1,
+            s2,
+            x,
+            rules,
+            moved,
+            must,
+            after,
+            possible,
+            viable=viable,
+            rows_of=rows_of,
+            bound_first=index >= 0,
         )
 
     def _exchange_splits(
@@ -517,16 +517,17 @@ class LevelSearch:
         """S1 and S2 after each exchange in D2 order, with its index in that order (C8).
 
         Left out, because they can give no pairing at this level: an exchange one of whose
-        S1 players has no allowed partner in its S2, and a division that gives nothing at
-        any level (:meth:`Feasibility.division_possible`).  Most of those are known without
-        a matching: an S2 with more players who may not be left unpaired than S1 has
-        players (late in an event, in the lowest bracket, nearly everyone has had the bye:
-        B1b) is out at once; and when the original S1 cannot be paired into S2 under B1 and
-        B2, König's theorem gives a set Z of S1 players with fewer partners in S2 than
-        players; an exchange leaving the rest of Z in S1 with still fewer partners in the
-        new S2 than players fails Hall's condition.  The exchanges are listed lazily, once
-        per round for each bracket, p and level of float criteria, and read by every level
-        and sub-search that needs them.
+        S1 players has no allowed partner in its S2 (a division that gives nothing at any
+        level, :meth:`Feasibility.division_possible`, is left out by the reader, after the
+        bound on its colour conflicts at its x).  Most are known without a matching: an S2
+        with more players who may not be left unpaired than S1 has players (late in an
+        event, in the lowest bracket, nearly everyone has had the bye: B1b) is out at once;
+        and when the original S1 cannot be paired into S2 under B1 and B2, König's theorem
+        gives a set Z of S1 players with fewer partners in S2 than players; an exchange
+        leaving the rest of Z in S1 with still fewer partners in the new S2 than players
+        fails Hall's condition.  The exchanges are listed lazily, once per round for each
+        bracket, p and level of float criteria, and read by every level and sub-search
+        that needs them.
         """
         key = (tuple(e.number for e in players), p, rules, moved, lowest)
         listing = self._splits.get(key)
@@ -552,15 +553,24 @@ class LevelSearch:
         violator = _hall_violator(loose, p)
         short = [i for i in range(p) if violator >> i & 1]
         """The S1 positions of the Hall violator Z (none when S1 can be paired into S2)."""
+        reach_all = 0
+        for i in short:
+            reach_all |= loose[i]
         staying = sum(
             1 << i
             for i, e in enumerate(players)
             if not may_leave(e, LOOSEST, moved, lowest, frozenset())
         )
         original = (1 << p) - 1
-        # An S1 player keeping S1 has an allowed partner in the new S2 when he has three
-        # or more in the original S2 (an exchange takes at most two out of it).
+        # An S1 player keeping S1 has an allowed partner in the new S2 when he has three or
+        # more in the original S2, one entering S1 when he has two (at most two leave S2).
         critical = _bits(i for i in range(p) if (allowed[i] & everyone & ~original).bit_count() < 3)
+        needy = _bits(j for j in range(p, n) if (allowed[j] & ~original).bit_count() < 2)
+        deficits = self._deficits.get((division, rules))
+        if deficits is None:
+            deficits = self._deficits[(division, rules)] = ExchangeDeficits(
+                free_masks(players, allowed), p, (loose, staying)
+            )
         for index, (out_of, into) in enumerate(exchange_order(n, p)):
             # One or two players each way: the first and last are all of them.
             leaving = 1 << out_of[0] - 1 | 1 << out_of[-1] - 1
@@ -569,17 +579,18 @@ class LevelSearch:
             mask2 = everyone & ~mask1
             if (staying & mask2).bit_count() > p:
                 continue  # more S2 players who must be paired than S1 players
-            if any(allowed[i] & mask2 == 0 for i in _positions(critical & mask1 | entering)):
+            check = critical & mask1 | entering & needy
+            if check and any(allowed[i] & mask2 == 0 for i in _positions(check)):
                 continue  # an S1 player without an allowed partner in S2
             if short:
+                if (violator & ~leaving).bit_count() > (reach_all & mask2).bit_count():
+                    continue  # even all of Z's partners in S2 are too few for the rest
                 rest = [i for i in short if i + 1 not in out_of]
                 reach = 0
                 for i in rest:
                     reach |= loose[i]
                 if len(rest) > (reach & mask2).bit_count():
                     continue  # the rest of Z still has too few partners in S2 (Hall)
-            if self.feasibility.exchange_possible(
-                division, index, loose, staying, leaving, entering
-            ):
-                s1, s2 = exchange_split(players, p, out_of, into)
-                yield index, s1, s2
+            # The reader asks Feasibility.exchange_possible (possible_at).
+            deficits.exchanges[index] = (mask1, leaving, entering)
+            yield index, *_exchanged(players, p, out_of, into)

@@ -45,6 +45,7 @@ from pairing.engine.systems.dutch1992.criteria import (
     pair_allowed,
 )
 from pairing.engine.systems.dutch1992.entrants import Entrant, compatible
+from pairing.engine.systems.dutch1992.optima import warm_matching
 
 EXCHANGES = 2
 """D2 exchanges one player or two, never more."""
@@ -161,7 +162,8 @@ def least_conflicts(
         if may_leave(a, rules, moved, lowest, keep):
             for stand_in in range(n, n + spare):
                 weights[(i, stand_in)] = heavy
-    mate = max_weight_matching(range(n + spare), weights)
+    key = (tuple(a.number for a in players), p, rules, moved, lowest, None)
+    mate = warm_matching(key, n + spare, weights)
     if len(mate) < n + spare:
         return None
     if record is not None:
@@ -224,7 +226,8 @@ def within_exchange_witness(
             for stand_in in range(n, size):
                 cheap[i].append(stand_in)
                 cheap[stand_in].append(i)
-    mate = _budget_matching(cheap, costly, EXCHANGES)
+    warm = (tuple(a.number for a in players), p, rules, moved, lowest, "within")
+    mate = _budget_matching(cheap, costly, EXCHANGES, warm)
     return None if mate is None else _witness(players, p, dict(enumerate(mate)))
 
 
@@ -243,11 +246,17 @@ def free_witness(
     A maximum matching of the conflict-free allowed pairs not inside the original S2
     (and of the stand-ins) is grown by augmenting paths over the conflict-free pairs
     inside it too.  Found, it is a :class:`Witness` that both bounds of the level are 0.
+    With at most :data:`EXCHANGES` pairs, any such matching has few enough pairs inside,
+    and a greedy one is looked for first (:func:`_few_free_pairs`).
     """
     n = len(players)
     spare = n - 2 * p
     if spare < 0:
         return None
+    if p <= EXCHANGES:
+        quick = _few_free_pairs(players, p, rules, moved, lowest, keep)
+        if quick is not None:
+            return quick
     size = n + spare
     outside: list[list[int]] = [[] for _ in range(size)]
     every: list[list[int]] = [[] for _ in range(size)]
@@ -270,6 +279,54 @@ def free_witness(
         return None
     witness = _witness(players, p, dict(enumerate(mate)))
     return witness if witness.inside <= EXCHANGES else None
+
+
+def _few_free_pairs(
+    players: Sequence[Entrant],
+    p: int,
+    rules: FloatRules,
+    moved: frozenset[int],
+    lowest: bool,
+    keep: frozenset[int],
+) -> Witness | None:
+    """``p`` conflict-free allowed pairs holding every player who may not leave, the
+    others left over, found greedily (each such player first, with the first partner
+    who may not leave either, else the first; then the first free pairs); None when
+    that fails (which proves nothing).  A matching of :func:`free_witness`'s shape."""
+    n = len(players)
+    stay = [not may_leave(a, rules, moved, lowest, keep) for a in players]
+    if sum(stay) > 2 * p:
+        return None
+    mate: dict[int, int] = {}
+
+    def partner(i: int) -> int:
+        a = players[i]
+        fallback = -1
+        for j, b in enumerate(players):
+            if j == i or j in mate or colour_conflict(a, b) or not pair_allowed(a, b, rules, moved):
+                continue
+            if stay[j] or not stay[i]:
+                return j
+            if fallback < 0:
+                fallback = j
+        return fallback
+
+    for i in [*(i for i in range(n) if stay[i]), *(i for i in range(n) if not stay[i])]:
+        if len(mate) == 2 * p:
+            break
+        if i in mate:
+            continue
+        j = partner(i)
+        if j >= 0:
+            mate[i], mate[j] = j, i
+        elif stay[i]:
+            return None
+    left = [i for i in range(n) if i not in mate]
+    if len(mate) < 2 * p or any(stay[i] for i in left):
+        return None
+    for k, i in enumerate(left):
+        mate[i], mate[n + k] = n + k, i
+    return _witness(players, p, mate)
 
 
 PENALTIES = (1, 2, 4)
@@ -342,7 +399,8 @@ def priced_conflicts_within_exchanges(
         if may_leave(a, rules, moved, lowest, keep):
             for stand_in in range(n, n + spare):
                 weights[(i, stand_in)] = heavy
-    mate = max_weight_matching(range(n + spare), weights)
+    key = (tuple(a.number for a in players), p, rules, moved, lowest, price)
+    mate = warm_matching(key, n + spare, weights)
     if len(mate) < n + spare:
         return None
     if record is not None:
@@ -438,10 +496,14 @@ def _within_budget(cheap: list[list[int]], costly: list[list[int]], budget: int)
 
 
 def _budget_matching(
-    cheap: list[list[int]], costly: list[list[int]], budget: int
+    cheap: list[list[int]],
+    costly: list[list[int]],
+    budget: int,
+    warm: tuple[object, ...] | None = None,
 ) -> list[int] | None:
     """A perfect matching with at most ``budget`` costly edges (each vertex's mate), or
-    None when the graph has none.
+    None when the graph has none.  ``warm``: the key under which the weighted matching
+    below begins from the last optimum of the same group (:func:`warm_matching`).
 
     In a graph of fewer than :data:`WEIGHTED_FROM` vertices, first
     :func:`perfect_matching_within` itself, up to :data:`BRANCH_NODES` nodes of its
@@ -480,7 +542,10 @@ def _budget_matching(
             for w in row:
                 if v < w:
                     weights[(v, w)] = weight
-    best = max_weight_matching(range(size), weights)
+    if warm is None:
+        best = max_weight_matching(range(size), weights)
+    else:
+        best = warm_matching(warm, size, weights)
     if len(best) < size:
         return None
     if sum(1 for v, w in best.items() if v < w and weights[(v, w)] < heavy) > budget:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import heapq
 import itertools
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from pairing.engine.brackets import score_brackets
 from pairing.engine.matching import (
@@ -25,6 +26,7 @@ from pairing.engine.model import Explanation
 from pairing.engine.systems.dutch1992.brackets import Accepted, Bracket, Candidate, make_bracket
 from pairing.engine.systems.dutch1992.c12 import c12_feasible, c12_kept_up
 from pairing.engine.systems.dutch1992.c13 import c13_feasible, c13_within_exchanges
+from pairing.engine.systems.dutch1992.c13_fit import Impatient, LowestFit, impatient, lowest_fit
 from pairing.engine.systems.dutch1992.candidates import CandidateSearch
 from pairing.engine.systems.dutch1992.criteria import FloatRules
 from pairing.engine.systems.dutch1992.entrants import Entrant, _rank, compatible
@@ -36,6 +38,7 @@ from pairing.engine.systems.dutch1992.lowest import (
     lowest_pairable,
     raised_least_down,
 )
+from pairing.engine.systems.dutch1992.optima import forget_optima
 
 
 class Search:
@@ -63,6 +66,7 @@ class Search:
         )
         self._lowest_pairings: dict[tuple[object, ...], Accepted | None] = {}
         """The pairing of each lowest bracket tried (C13 judges the same one again)."""
+        forget_optima()  # the weighted matchings begin warm only from this round's
 
     # C1: players without an opponent --------------------------------------------------
 
@@ -83,6 +87,7 @@ class Search:
         least_down: int = 0,
         kept_up: frozenset[int] = frozenset(),
         useless: frozenset[int] = frozenset(),
+        fit: LowestFit | None = None,
     ) -> Accepted | None:
         """The first later candidate of an earlier bracket moving down a new, good set.
 
@@ -120,7 +125,9 @@ class Search:
         any good candidate of its part of the search, which is all the splitting needs.
         For the same reason the search may keep up from the start the players ``kept_up``
         that no good candidate moves down, and at the values of p moving exactly
-        ``least_down`` players down, the players ``useless`` there.
+        ``least_down`` players down, the players ``useless`` there.  ``fit`` leaves out
+        of every sub-search the candidates that cannot be good (C13, :class:`LowestFit`);
+        the candidates left form a search of the same kind.
         """
         forced = previous.forced_down
         bad: set[frozenset[int]] = {frozenset(p.number for p in previous.outgoing)}
@@ -151,6 +158,7 @@ class Search:
                 after=after,
                 least_down=least_down,
                 useless=useless,
+                fit=fit,
             ):
                 if candidate is None:
                     continue
@@ -301,14 +309,19 @@ class Search:
             stronger = c13_within_exchanges(previous, lowest, least_down)
             loose = feasible
             feasible = lambda keep: loose(keep) and stronger(keep)  # noqa: E731
-        option = self.alternatives(
+        search = partial(
+            self.alternatives,
             previous,
             good,
             same_stage=False,
-            feasible=feasible,
             least_down=least_down,
             useless=useless,
         )
+        fit = self._c13_fit(previous, lowest)
+        try:  # the search without the fit first, for a while (c13_fit.impatient)
+            option = search(feasible=feasible if fit is None else impatient(feasible))
+        except Impatient:
+            option = search(feasible=feasible, fit=fit)
         if option is None:
             return None
         return option, found[0]
@@ -356,8 +369,10 @@ class Search:
             and not any(compatible(a, b) for b in exposed_players)
         )
 
-    # C13's bound (module ``c13``), as an attribute so that a test can switch it off.
+    # C13's bounds (modules ``c13``, ``c13_fit``), as attributes so that a test can
+    # switch them off.
     _c13_feasible = staticmethod(c13_feasible)
+    _c13_fit = staticmethod(lowest_fit)
 
     # The whole round -------------------------------------------------------------------
 

@@ -1,0 +1,250 @@
+"""A necessary condition on the partners of S1 in the penultimate bracket, checked while
+Dutch C13 (FIDE Handbook C.04.1, 1992 text) walks that bracket's pairings.
+
+C13 takes the penultimate bracket's first pairing in the procedure's order with which
+the lowest bracket can be paired completely.  The pairings of one S1/S2 division are
+walked in the order of D1 by fixing S1's partners one player at a time; a choice of
+partners for the first S1 players (a prefix) that no completion can make good is not
+entered (``viable`` of :func:`lexicographic_assignments`), so the pairings walked, and
+the first good one, are the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from pairing.engine.matching import complete_matching
+from pairing.engine.systems.dutch1992.bitsets import _positions
+from pairing.engine.systems.dutch1992.brackets import Accepted, Bracket
+from pairing.engine.systems.dutch1992.entrants import Entrant, compatible
+
+Prefix = Callable[[tuple[int, ...]], bool]
+
+
+class LowestFit:
+    """Whether the players a pairing of the penultimate bracket leaves over can still be
+    paired with the lowest bracket (Dutch C13; the lowest paired by B1, B1b, B2, A3).
+
+    ``forced``: the players the penultimate bracket moves down whatever it pairs (C1);
+    ``residents``: the lowest bracket's own players.  The lowest bracket that C13 judges
+    holds them and the players the pairing leaves over; it must be paired completely,
+    but for a bye to a player who may have it (B1b) when it is odd.  When fewer than
+    half of its players stand above its score (A3), it is paired as heterogeneous with
+    p equal to the number of those (C13 keeps p): each of them meets a player of the
+    bracket's score, and the rest of those are paired among themselves.  Either way
+    every pair keeps B1 and B2.
+
+    :meth:`division` gives for one S1/S2 division a test of prefixes: is there a
+    perfect matching of the S1 players still open into the S2 players still free
+    (their partners at the level, ``rows``), together with a pairing of the lowest
+    bracket as above, with the S2 players left over moved down?  Every good pairing
+    through the prefix gives one, so a prefix without one has no good completion.
+    """
+
+    def __init__(self, forced: Sequence[Entrant], residents: Sequence[Entrant]) -> None:
+        self.forced = tuple(forced)
+        self.residents = tuple(residents)
+        self.key: tuple[object, ...] = (
+            "c13 fit",
+            tuple(e.number for e in self.forced),
+            tuple(e.number for e in self.residents),
+        )
+        """Identifies the condition in the caches of levels that it filters."""
+        self.low = min(e.score for e in self.residents) if self.residents else None
+        self._checks: dict[tuple[object, ...], Prefix] = {}
+        self._met: dict[tuple[int, int], bool] = {}
+        self._blocks: dict[bool | None, tuple[list[list[int]], list[int]]] = {}
+        self._reaches: dict[tuple[int, bool | None], list[int]] = {}
+
+    def division(self, s1: Sequence[Entrant], s2: Sequence[Entrant], rows: Sequence[int]) -> Prefix:
+        """The test of prefixes of one division: ``rows`` gives for each S1 player the S2
+        indices he may meet as a bit set.  Every S1 player is paired and the S2 players
+        left over are moved down (a homogeneous bracket, or a heterogeneous one's
+        remainder once its moved-down players are paired)."""
+        key = (tuple(e.number for e in s1), tuple(e.number for e in s2), tuple(rows))
+        check = self._checks.get(key)
+        if check is None:
+            check = self._checks[key] = self._division(s1, s2, rows)
+        return check
+
+    def _heterogeneous_low(self, down: int) -> bool | None:
+        """Whether the lowest bracket with ``down`` players left over is paired as
+        heterogeneous (A3); None when that is not known (then the looser test)."""
+        low = self.low
+        if low is None or not all(e.score > low for e in self.forced):
+            return None
+        high = down + len(self.forced) + sum(1 for e in self.residents if e.score > low)
+        size = down + len(self.forced) + len(self.residents)
+        return high > 0 and 2 * high < size
+
+    def _meet(self, a: Entrant, b: Entrant) -> bool:
+        """:func:`compatible`, remembered for the C13 search (B1, B2)."""
+        key = (a.number, b.number) if a.number < b.number else (b.number, a.number)
+        known = self._met.get(key)
+        if known is None:
+            known = self._met[key] = compatible(a, b)
+        return known
+
+    def _block(self, split: bool | None) -> tuple[list[list[int]], list[int]]:
+        """The players forced down and the residents (numbered from 0): their edges among
+        themselves and those who may have the bye, with the lowest bracket paired as
+        heterogeneous (``split``) or not (None: not known, the looser graph)."""
+        known = self._blocks.get(split)
+        if known is None:
+            lower = (*self.forced, *self.residents)
+            top = [self._top(v, e) for v, e in enumerate(lower)]
+            near: list[list[int]] = [[] for _ in lower]
+            for v, a in enumerate(lower):
+                for w in range(v + 1, len(lower)):
+                    if not (split is True and top[v] and top[w]) and self._meet(a, lower[w]):
+                        near[v].append(w)
+                        near[w].append(v)
+            bye = [
+                v for v, e in enumerate(lower) if e.bye_allowed and not (split is True and top[v])
+            ]
+            known = self._blocks[split] = (near, bye)
+        return known
+
+    def _top(self, v: int, e: Entrant) -> bool:
+        """Whether the ``v``-th player of :meth:`_block` stands above the lowest bracket's
+        score (forced down, or a resident above it, A3)."""
+        return v < len(self.forced) or (self.low is not None and e.score > self.low)
+
+    def _reach(self, a: Entrant, split: bool | None) -> list[int]:
+        """The players of :meth:`_block` whom a player moved down may meet (B1, B2): in a
+        heterogeneous lowest bracket only those of its score (A3)."""
+        key = (a.number, split)
+        known = self._reaches.get(key)
+        if known is None:
+            lower = (*self.forced, *self.residents)
+            known = self._reaches[key] = [
+                v
+                for v, e in enumerate(lower)
+                if not (split is True and self._top(v, e)) and self._meet(a, e)
+            ]
+        return known
+
+    def _graph(
+        self, s1: Sequence[Entrant], s2: Sequence[Entrant], rows: Sequence[int]
+    ) -> list[list[int]]:
+        """The graph of :meth:`division`: S1 (0..p-1), S2 (p..p+q-1), the players forced
+        down, the residents and, when the lowest bracket is odd, the bye.
+
+        In a heterogeneous lowest bracket, the players above its score (all those moved
+        down, and residents above it) meet only players of its score (A3, C13)."""
+        p, q = len(s1), len(s2)
+        low = self.low
+        split: bool | None = None
+        if low is None or all(e.score > low for e in s2):
+            split = self._heterogeneous_low(q - p)
+        near, bye = self._block(split)
+        base = p + q
+        end = base + len(near)
+        odd = (q - p + len(self.forced) + len(self.residents)) % 2
+        graph: list[list[int]] = [[] for _ in range(end + odd)]
+        for i in range(p):
+            for t in _positions(rows[i]):
+                graph[i].append(p + t)
+                graph[p + t].append(i)
+        meet = self._meet
+        for t, a in enumerate(s2):
+            row = graph[p + t]
+            if split is not True:
+                for u in range(t + 1, q):
+                    if meet(a, s2[u]):
+                        row.append(p + u)
+                        graph[p + u].append(p + t)
+            for w in self._reach(a, split):
+                row.append(base + w)
+                graph[base + w].append(p + t)
+            if odd and a.bye_allowed and split is not True:
+                row.append(end)
+                graph[end].append(p + t)
+        for w, others in enumerate(near):
+            graph[base + w].extend(base + x for x in others)
+        if odd:
+            for w in bye:
+                graph[base + w].append(end)
+                graph[end].append(base + w)
+        return graph
+
+    def _division(
+        self, s1: Sequence[Entrant], s2: Sequence[Entrant], rows: Sequence[int]
+    ) -> Prefix:
+        p = len(s1)
+        answers: dict[int, bool] = {}
+        graph: list[list[int]] = []
+        alive: list[bool] = []
+        last: list[int] = []
+
+        def check(prefix: tuple[int, ...]) -> bool:
+            used = 0
+            for t in prefix:
+                used |= 1 << t
+            known = answers.get(used)
+            if known is not None:
+                return known
+            if prefix and not check(()):
+                return False  # no prefix has a completion when the division has none
+            if not graph:
+                graph.extend(self._graph(s1, s2, rows))
+                alive.extend([True] * len(graph))
+            if last and all(last[i] == p + t for i, t in enumerate(prefix)):
+                answers[used] = True  # the last matching found pairs the prefix as given
+                return True
+            dead = [*range(len(prefix)), *(p + t for t in prefix)]
+            for v in dead:
+                alive[v] = False
+            mate = list(last) if last else [-1] * len(graph)
+            for v, w in enumerate(mate):
+                if w != -1 and not (alive[v] and alive[w]):
+                    mate[v] = -1
+            found = complete_matching(graph, mate, alive, greedy=True)
+            for v in dead:
+                alive[v] = True
+            if found:
+                for i, t in enumerate(prefix):
+                    mate[i], mate[p + t] = p + t, i
+                last[:] = mate
+            answers[used] = found
+            return found
+
+        return check
+
+
+def lowest_fit(previous: Accepted, lowest: Bracket) -> LowestFit | None:
+    """The :class:`LowestFit` of a C13 search re-pairing ``previous`` (Dutch C13)."""
+    return LowestFit(previous.forced_down, lowest.residents)
+
+
+PATIENCE = 2
+"""The sub-searches a C13 search makes without :class:`LowestFit` before it starts again
+with it (:func:`impatient`).  Two: a heterogeneous penultimate bracket's sub-searches can
+each walk whole levels without it, so sixteen of them cost more than the fitted search."""
+
+
+class Impatient(Exception):
+    """A C13 search made :data:`PATIENCE` sub-searches without :class:`LowestFit`."""
+
+
+def impatient(feasible: Callable[[frozenset[int]], bool]) -> Callable[[frozenset[int]], bool]:
+    """``feasible`` (the bound C13's sub-searches ask first, :meth:`Search.alternatives`)
+    raising :class:`Impatient` once it has been asked :data:`PATIENCE` times.
+
+    Most C13 searches end after a few sub-searches, and there the test of
+    :class:`LowestFit` would only add its matchings (and walk whole levels that the
+    sub-searches pass over by the players they keep up).  A few make thousands of
+    sub-searches; those are started again with it.  Both searches give the first good
+    candidate in the procedure's order, so the answer does not depend on which one
+    gives it.  It is raised between sub-searches, with no candidate listing open.
+    """
+    asked = 0
+
+    def counted(keep: frozenset[int]) -> bool:
+        nonlocal asked
+        asked += 1
+        if asked > PATIENCE:
+            raise Impatient
+        return feasible(keep)
+
+    return counted

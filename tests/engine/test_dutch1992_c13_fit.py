@@ -1,0 +1,121 @@
+"""1992 Dutch C13: the test of the penultimate bracket's pairings against the lowest
+bracket (``c13_fit.LowestFit``, #38).
+
+C13 takes the penultimate bracket's first pairing, in the procedure's order, with which
+the lowest bracket can be paired.  The search leaves out the pairings through a choice
+of S1's partners after which no pairing of the lowest bracket can follow.  Held here to
+the search without it (the oracle) on the late rounds of random near round robins, where
+C13 works: the same pairings, and every pairing the old search finds good passes the
+test at every choice of partners on its way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from pairing.engine.systems.dutch1992 import c13_fit
+from pairing.engine.systems.dutch1992.bitsets import _bits
+from pairing.engine.systems.dutch1992.brackets import Accepted, Bracket, Candidate
+from pairing.engine.systems.dutch1992.c13_fit import LowestFit
+from pairing.engine.systems.dutch1992.criteria import pair_allowed
+from pairing.engine.systems.dutch1992.entrants import entrants
+from pairing.engine.systems.dutch1992.procedure import Search
+from tests.engine.dutch1992_late import late_states, run_search
+
+EVENTS = ((20, 17, 7), (30, 26, 13), (24, 21, 2031), (26, 23, 5), (22, 20, 11))
+"""Players, rounds and seed of the random events: near round robins, where C13 works."""
+
+
+def _passes(fit: LowestFit, candidate: Candidate) -> bool:
+    """Whether the test accepts every choice of partners on the way to ``candidate``'s
+    pairing of its last phase (the bracket, or a heterogeneous one's remainder)."""
+    if not candidate.phases:
+        return True  # every player moved down: no S1 to pair
+    phase = candidate.phases[-1]
+    rows = [
+        _bits(t for t, b in enumerate(phase.s2) if pair_allowed(a, b, phase.rules, phase.moved))
+        for a in phase.s1
+    ]
+    check = fit.division(phase.s1, phase.s2, rows)
+    assignment = phase.assignment
+    return all(check(assignment[:k]) for k in range(len(assignment) + 1))
+
+
+@pytest.mark.parametrize("patience", [0, 2])
+@pytest.mark.parametrize(("players", "rounds", "seed"), EVENTS)
+def test_dutch_c13_fit_pairs_as_the_search_without_it(
+    players: int, rounds: int, seed: int, patience: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Dutch C13: the late rounds are paired as without the test, and the test refuses
+    some choices of partners (so it leaves out part of the search): with it from the
+    start (patience 0), and with searches started again with it after two sub-searches
+    without it (:func:`c13_fit.impatient`)."""
+    refused = 0
+    monkeypatch.setattr(c13_fit, "PATIENCE", patience)
+
+    def counted(previous: Accepted, lowest: Bracket) -> LowestFit | None:
+        fit = c13_fit.lowest_fit(previous, lowest)
+        if fit is None:
+            return None
+        division = fit.division
+
+        def spied(*args: object, **kwargs: object) -> Callable[[tuple[int, ...]], bool]:
+            check = division(*args, **kwargs)  # type: ignore[arg-type]  # a spy passes on what it was given
+
+            def counting(prefix: tuple[int, ...]) -> bool:
+                nonlocal refused
+                answer = check(prefix)
+                refused += not answer
+                return answer
+
+            return counting
+
+        fit.division = spied  # type: ignore[method-assign]  # the spy counts the refusals
+        return fit
+
+    states = list(late_states(players, rounds, seed, from_completed=players // 2))
+    monkeypatch.setattr(Search, "_c13_fit", staticmethod(lambda previous, lowest: None))
+    without = [repr(run_search(Search(entrants(state)[0]))) for state in states]
+    monkeypatch.setattr(Search, "_c13_fit", staticmethod(counted))
+    assert [repr(run_search(Search(entrants(state)[0]))) for state in states] == without
+    assert refused or patience
+
+
+def test_dutch_c13_fit_accepts_every_pairing_the_old_search_finds_good(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Dutch C13: the test is a necessary condition.  The old search (without it) judges
+    pairings of the penultimate bracket one by one; each it finds good passes the test at
+    every choice of partners on its way, and some it finds bad the test refuses."""
+    original = Search.alternatives
+    good_seen = bad_refused = 0
+
+    def spied(
+        self: Search, previous: Accepted, good: Callable[[Accepted], bool], **kwargs: object
+    ) -> Accepted | None:
+        fit = kwargs.get("fit")
+        if not isinstance(fit, LowestFit):
+            return original(self, previous, good, **kwargs)  # type: ignore[arg-type]  # a spy passes on what it was given
+
+        def judged(option: Accepted) -> bool:
+            nonlocal good_seen, bad_refused
+            answer = good(option)
+            passes = _passes(fit, option.candidate)
+            if answer:
+                assert passes
+                good_seen += 1
+            else:
+                bad_refused += not passes
+            return answer
+
+        kwargs["fit"] = None
+        return original(self, previous, judged, **kwargs)  # type: ignore[arg-type]  # a spy passes on what it was given
+
+    monkeypatch.setattr(Search, "alternatives", spied)
+    for players, rounds, seed in EVENTS:
+        for state in late_states(players, rounds, seed, from_completed=players // 2):
+            run_search(Search(entrants(state)[0]))
+    assert good_seen
+    assert bad_refused

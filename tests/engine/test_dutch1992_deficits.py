@@ -1,0 +1,131 @@
+"""The bound on each exchange's colour conflicts from one deficient set (1992 Dutch B4,
+C8, D2): never above the bound of ``LevelSearch._conflict_bound`` (a maximum matching of
+the conflict-free allowed pairs, built from nothing: the oracle), equal to it for the
+original division; the exchanges listed against a from-scratch matching; and whole late
+rounds paired alike with the bound and without it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pairing.engine.brackets import exchange
+from pairing.engine.systems.dutch1992.bitsets import _bits
+from pairing.engine.systems.dutch1992.criteria import (
+    LOOSEST,
+    colour_conflict,
+    may_leave,
+    pair_allowed,
+)
+from pairing.engine.systems.dutch1992.deficits import ExchangeDeficits, free_masks
+from pairing.engine.systems.dutch1992.divisions import matching_size
+from pairing.engine.systems.dutch1992.entrants import entrants
+from pairing.engine.systems.dutch1992.exchanges import exchange_order
+from pairing.engine.systems.dutch1992.feasibility import Feasibility
+from pairing.engine.systems.dutch1992.levels import LevelSearch
+from pairing.engine.systems.dutch1992.procedure import Search
+from tests.engine.dutch1992_late import late_states, run_search
+
+from .test_dutch1992_bitsets import RULES, _random_bracket, _symmetric
+
+EVENTS = ((20, 17, 7), (30, 26, 13), (40, 36, 5))
+"""Players, rounds and seed of the random events: near round robins."""
+
+
+def _conflict_bound(free: list[int], side1: list[int], side2: list[int]) -> int:
+    """The oracle: S1 players a maximum conflict-free matching into S2 leaves over."""
+    rows = [_bits(t for t, j in enumerate(side2) if free[i] >> j & 1) for i in side1]
+    return len(side1) - matching_size(rows)
+
+
+def test_dutch_b4_exchange_deficit_never_above_the_conflict_bound() -> None:
+    rng = random.Random(1992)
+    bounded = equal = 0
+    for _ in range(150):
+        n = rng.randint(4, 22)
+        p = rng.randint(1, n // 2)
+        players = _symmetric(_random_bracket(rng, n), rng)
+        rules = rng.choice(RULES)
+        allowed = Feasibility().partner_masks(players, rules, frozenset())
+        free = free_masks(players, allowed)
+        for i, a in enumerate(players):
+            for j, b in enumerate(players):
+                expected = i != j and pair_allowed(a, b, rules, frozenset())
+                assert (free[i] >> j & 1) == (expected and not colour_conflict(a, b))
+        deficits = ExchangeDeficits(free, p, (allowed, 0))
+        first = list(range(p))
+        assert deficits.at_least((1 << p) - 1) == _conflict_bound(free, first, list(range(p, n)))
+        for out_of, into in exchange_order(n, p):
+            side1 = [i for i in first if i + 1 not in out_of] + [j - 1 for j in into]
+            side2 = [j for j in range(n) if j not in side1]
+            bound = _conflict_bound(free, side1, side2)
+            fast = deficits.at_least(_bits(side1))
+            assert fast <= bound
+            bounded += fast > 0
+            equal += fast == bound
+    assert bounded and equal
+
+
+def test_dutch_c8_exchanges_left_out_of_the_listing_cannot_be_paired() -> None:
+    """Every exchange the listing leaves out has an S1 that cannot be paired into its
+    S2 at that level, or more S2 players who must be paired than S1 players; and each
+    one listed has S1 and S2 as ``brackets.exchange`` gives them, and its S1 as a bit
+    set for its reader."""
+    rng = random.Random(1993)
+    left_out = 0
+    for _ in range(150):
+        n = rng.randint(4, 22)
+        p = rng.randint(1, n // 2)
+        players = _symmetric(_random_bracket(rng, n), rng)
+        rules = rng.choice(RULES)
+        lowest = rng.random() < 0.5
+        search = LevelSearch(Feasibility())
+        listed = {
+            index: (s1, s2)
+            for index, s1, s2 in search._exchange_splits(players, p, rules, frozenset(), lowest)
+        }
+        division: tuple[object, ...] = (tuple(e.number for e in players), frozenset(), lowest, p)
+        exchanges = search._deficits[(division, rules)].exchanges
+        allowed = search.feasibility.partner_masks(players, rules, frozenset())
+        for index, (out_of, into) in enumerate(exchange_order(n, p)):
+            side1 = [i for i in range(p) if i + 1 not in out_of] + [j - 1 for j in into]
+            side2 = [j for j in range(n) if j not in side1]
+            if index in listed:
+                assert exchanges[index][0] == _bits(side1)
+                assert listed[index] == exchange(players, p, out_of, into)
+                continue
+            left_out += 1
+            staying = [
+                j
+                for j in side2
+                if not may_leave(players[j], LOOSEST, frozenset(), lowest, frozenset())
+            ]
+            rows = [_bits(t for t, j in enumerate(side2) if allowed[i] >> j & 1) for i in side1]
+            assert len(staying) > p or matching_size(rows) < len(side1)
+    assert left_out
+
+
+@pytest.mark.parametrize(("players", "rounds", "seed"), EVENTS)
+def test_dutch_b4_exchange_deficits_pair_as_before(
+    players: int, rounds: int, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whole late rounds are paired alike with the exchanges' bound and without it (then
+    each exchange goes on to its pairing check and search), and the bound rules some
+    exchanges out."""
+    real = ExchangeDeficits.at_least
+    ruled_out = 0
+
+    def counted(self: ExchangeDeficits, side1: int) -> int:
+        nonlocal ruled_out
+        answer = real(self, side1)
+        ruled_out += answer > 0
+        return answer
+
+    for state in late_states(players, rounds, seed, from_completed=players // 2):
+        players_of_round = entrants(state)[0]
+        monkeypatch.setattr(ExchangeDeficits, "at_least", counted)
+        fast = run_search(Search(players_of_round))
+        monkeypatch.setattr(ExchangeDeficits, "at_least", lambda self, side1: 0)
+        assert run_search(Search(players_of_round)) == fast, f"round {state.round_number}"
+    assert ruled_out
