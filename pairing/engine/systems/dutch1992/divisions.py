@@ -121,14 +121,15 @@ def each_alone_covers(
     pair; when S1 cannot be paired into S2 then, it cannot with both.  Remembered in
     ``origin.joined`` for the other exchanges.
     """
-    everyone = (1 << len(rows)) - 1
-    for u in _positions(into):
-        key = (out_of, u)
-        joined = origin.joined.get(key)
+    known = origin.joined
+    low = into & -into
+    for u in (low.bit_length() - 1, (into ^ low).bit_length() - 1):
+        joined = known.get((out_of, u))
         if joined is None:
+            everyone = (1 << len(rows)) - 1
             alone = origin.first.copy()
             alone.drop(_positions(out_of | 1 << u))
-            joined = origin.joined[key] = covers(
+            joined = known[(out_of, u)] = covers(
                 rows,
                 original & ~out_of | 1 << u,
                 (everyone & ~original | out_of) & ~(1 << u),
