@@ -106,6 +106,43 @@ def test_dutch_c8_exchanges_left_out_of_the_listing_cannot_be_paired() -> None:
     assert left_out
 
 
+def _pairs(loose: list[int], side1: list[int]) -> bool:
+    """The oracle: whether ``side1`` can be paired into the rest, from nothing."""
+    side2 = [j for j in range(len(loose)) if j not in side1]
+    rows = [_bits(t for t, j in enumerate(side2) if loose[i] >> j & 1) for i in side1]
+    return matching_size(rows) == len(side1)
+
+
+def test_dutch_c8_exchange_of_two_listed_only_when_each_alone_can_be_paired() -> None:
+    """An exchange with two players entering S1 is listed only when S1, with the same
+    players leaving it and either of the two entering alone, can be paired into S2 under
+    B1 and B2 (a matching built from nothing: the oracle); with both it cannot otherwise.
+    """
+    rng = random.Random(1994)
+    skipped = 0
+    for _ in range(150):
+        n = rng.randint(6, 22)
+        p = rng.randint(2, n // 2)
+        players = _symmetric(_random_bracket(rng, n), rng)
+        rules = rng.choice(RULES)
+        lowest = rng.random() < 0.5
+        search = LevelSearch(Feasibility())
+        listed = {i for i, _, _ in search._exchange_splits(players, p, rules, frozenset(), lowest)}
+        loose = search.feasibility.partner_masks(players, LOOSEST, frozenset())
+
+        for index, (out_of, into) in enumerate(exchange_order(n, p)):
+            if len(into) < 2:
+                continue
+            kept = [i for i in range(p) if i + 1 not in out_of]
+            alone = all(_pairs(loose, [*kept, j - 1]) for j in into)
+            if index in listed:
+                assert alone
+            elif not alone:
+                skipped += 1
+                assert not _pairs(loose, [*kept, *(j - 1 for j in into)])
+    assert skipped
+
+
 @pytest.mark.parametrize(("players", "rounds", "seed"), EVENTS)
 def test_dutch_b4_exchange_deficits_pair_as_before(
     players: int, rounds: int, seed: int, monkeypatch: pytest.MonkeyPatch

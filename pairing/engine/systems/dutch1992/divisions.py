@@ -111,6 +111,35 @@ def base(rows: Sequence[int], side1: int, side2: int, staying: int) -> Base:
     return Base(first, required)
 
 
+def each_alone_covers(
+    rows: Sequence[int], origin: Base, out_of: int, into: int, original: int
+) -> bool:
+    """For two players entering S1 (``into``) and those leaving it (``out_of``; ``original``:
+    the original S1): whether S1 can be paired into S2 with each of the two entering alone.
+
+    Each alone, with the same players leaving, leaves S1 more to pair with and less to
+    pair; when S1 cannot be paired into S2 then, it cannot with both.  Remembered in
+    ``origin.joined`` for the other exchanges.
+    """
+    known = origin.joined
+    low = into & -into
+    for u in (low.bit_length() - 1, (into ^ low).bit_length() - 1):
+        joined = known.get((out_of, u))
+        if joined is None:
+            everyone = (1 << len(rows)) - 1
+            alone = origin.first.copy()
+            alone.drop(_positions(out_of | 1 << u))
+            joined = known[(out_of, u)] = covers(
+                rows,
+                original & ~out_of | 1 << u,
+                (everyone & ~original | out_of) & ~(1 << u),
+                alone,
+            )
+        if not joined:
+            return False
+    return True
+
+
 def exchange_covers(
     rows: Sequence[int], origin: Base, out_of: int, into: int, side1: int, staying: int
 ) -> bool:
@@ -123,25 +152,10 @@ def exchange_covers(
     """
     everyone = (1 << len(rows)) - 1
     side2 = everyone & ~side1
-    if into & (into - 1):
-        # Two players enter S1: each alone, with the same players leaving it, leaves S1
-        # more to pair with and less to pair; when S1 cannot be paired into S2 then, it
-        # cannot with both (remembered for the other exchanges).
-        original = side1 & ~into | out_of
-        for u in _positions(into):
-            key = (out_of, u)
-            joined = origin.joined.get(key)
-            if joined is None:
-                alone = origin.first.copy()
-                alone.drop(_positions(out_of | 1 << u))
-                joined = origin.joined[key] = covers(
-                    rows,
-                    original & ~out_of | 1 << u,
-                    (everyone & ~original | out_of) & ~(1 << u),
-                    alone,
-                )
-            if not joined:
-                return False
+    if into & (into - 1) and not each_alone_covers(
+        rows, origin, out_of, into, side1 & ~into | out_of
+    ):
+        return False
     moving = out_of | into
     first = origin.first.copy()
     first.drop(_positions(moving))

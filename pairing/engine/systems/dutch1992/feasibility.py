@@ -145,18 +145,28 @@ class Feasibility(LevelChecks):
         key: tuple[object, ...] = (division, index, frozenset())
         answer = self._divisions.get(key)
         if answer is None:
-            p = division[3]
-            origin = self._bases.get(division)
-            if origin is None:
-                side1 = (1 << p) - 1
-                origin = self._bases[division] = base(
-                    loose, side1, ((1 << len(loose)) - 1) & ~side1, staying
-                )
-            side1 = ((1 << p) - 1) & ~out_of | into
+            origin = self.exchange_base(division, loose, staying)
+            side1 = ((1 << division[3]) - 1) & ~out_of | into
             answer = self._divisions[key] = exchange_covers(
                 loose, origin, out_of, into, side1, staying
             )
         return answer
+
+    def exchange_base(
+        self,
+        division: tuple[tuple[int, ...], frozenset[int], bool, int],
+        loose: Sequence[int],
+        staying: int,
+    ) -> Base:
+        """The original division's matchings that :meth:`exchange_possible` grows for
+        each exchange (:func:`divisions.base`), worked out once a division."""
+        origin = self._bases.get(division)
+        if origin is None:
+            side1 = (1 << division[3]) - 1
+            origin = self._bases[division] = base(
+                loose, side1, ((1 << len(loose)) - 1) & ~side1, staying
+            )
+        return origin
 
     def remainder_viable(
         self,

@@ -23,7 +23,7 @@ from pairing.engine.systems.dutch1992.criteria import (
     pair_allowed,
 )
 from pairing.engine.systems.dutch1992.deficits import ExchangeDeficits, free_masks
-from pairing.engine.systems.dutch1992.divisions import matching_size
+from pairing.engine.systems.dutch1992.divisions import each_alone_covers, matching_size
 from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.exchanges import (
     _exchanged,
@@ -571,6 +571,7 @@ class LevelSearch:
             deficits = self._deficits[(division, rules)] = ExchangeDeficits(
                 free_masks(players, allowed), p, (loose, staying)
             )
+        origin = self.feasibility.exchange_base(division, loose, staying)
         for index, (out_of, into) in enumerate(exchange_order(n, p)):
             # One or two players each way: the first and last are all of them.
             leaving = 1 << out_of[0] - 1 | 1 << out_of[-1] - 1
@@ -591,6 +592,8 @@ class LevelSearch:
                     reach |= loose[i]
                 if len(rest) > (reach & mask2).bit_count():
                     continue  # the rest of Z still has too few partners in S2 (Hall)
+            if len(into) > 1 and not each_alone_covers(loose, origin, leaving, entering, original):
+                continue  # S1 cannot be paired into S2 with either entering alone (C8)
             # The reader asks Feasibility.exchange_possible (possible_at).
             deficits.exchanges[index] = (mask1, leaving, entering)
             yield index, *_exchanged(players, p, out_of, into)
