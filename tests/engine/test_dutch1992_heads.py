@@ -18,7 +18,8 @@ from pairing.engine import System
 from pairing.engine.generator import tournament_states
 from pairing.engine.matching import complete_matching
 from pairing.engine.systems.dutch1992 import feasibility, remainder
-from pairing.engine.systems.dutch1992.candidates import CandidateSearch, HeadPairing
+from pairing.engine.systems.dutch1992.candidate_parts import HeadPairing
+from pairing.engine.systems.dutch1992.candidates import CandidateSearch
 from pairing.engine.systems.dutch1992.criteria import FloatRules
 from pairing.engine.systems.dutch1992.entrants import Entrant, entrants
 from pairing.engine.systems.dutch1992.procedure import Search
