@@ -11,7 +11,6 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
 
 from pairing.engine.matching import least_assignment_cost, lexicographic_assignments
-from pairing.engine.model import Colour
 from pairing.engine.systems.dutch1992.bitsets import _bits, _compress, _positions, _runs
 from pairing.engine.systems.dutch1992.brackets import Phase
 from pairing.engine.systems.dutch1992.c13_fit import LowestFit
@@ -23,6 +22,12 @@ from pairing.engine.systems.dutch1992.criteria import (
     pair_allowed,
 )
 from pairing.engine.systems.dutch1992.deficits import ExchangeDeficits, free_masks
+from pairing.engine.systems.dutch1992.division_colours import (
+    _CLASS,
+    _conflict_rows,
+    _options,
+    pairs_without_conflicts,
+)
 from pairing.engine.systems.dutch1992.divisions import each_alone_covers, matching_size
 from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.exchanges import (
@@ -51,31 +56,6 @@ conflicts (:func:`least_conflicts`) before their divisions are tried one by one;
 smaller one the divisions are few and the bound would cost more."""
 
 
-def _options(
-    rows: Sequence[int], conflicts: Sequence[int], size: int
-) -> list[list[tuple[int, int]]]:
-    """For each S1 player the S2 indices he may meet with the colour conflict of each
-    (0 or 1), as :func:`lexicographic_assignments` reads them."""
-    columns = range(size)
-    return [
-        [(t, conflict >> t & 1) for t in columns if row >> t & 1]
-        for row, conflict in zip(rows, conflicts, strict=True)
-    ]
-
-
-_CLASS = {Colour.WHITE: 0, Colour.BLACK: 1, None: 2}
-"""The class of a colour preference as :func:`_colour_class` gives it (Dutch A7, A8)."""
-
-
-def _conflict_rows(s1: Sequence[Entrant], s2: Sequence[Entrant]) -> list[int]:
-    """For each S1 player the S2 indices with whom he has a colour conflict, as a bit set
-    (:func:`colour_conflict`: both prefer the same colour, Dutch A8, B4)."""
-    white = _bits(t for t, b in enumerate(s2) if b.preference is Colour.WHITE)
-    black = _bits(t for t, b in enumerate(s2) if b.preference is Colour.BLACK)
-    by_preference = {Colour.WHITE: white, Colour.BLACK: black, None: 0}
-    return [by_preference[a.preference] for a in s1]
-
-
 class LevelSearch:
     """The pairings of one level of a bracket: transpositions, then exchanges (Dutch C6-C8)."""
 
@@ -98,6 +78,8 @@ class LevelSearch:
         :func:`free_witness` was tried."""
         self._least_costs: dict[tuple[object, ...], int | None] = {}
         """The fewest colour conflicts of each division tried whose greedy pass failed."""
+        self._least_by_shape: dict[tuple[object, ...], int | None] = {}
+        """The same by its allowed pairs, conflicts, S2 size and S2 players to pair."""
         self._splits: dict[
             tuple[object, ...], _Listing[tuple[int, Sequence[Entrant], Sequence[Entrant]]]
         ] = {}
@@ -188,10 +170,26 @@ class LevelSearch:
         if first is None and key not in self._least_costs:
             if self._conflict_bound(key, rows, conflicts) > x:
                 return
+            if x == 0:
+                # The bound says S1 has a conflict-free pairing: whether one pairs every
+                # S2 player in must_pair too is two matchings.  When none does, the least
+                # is at least 1, remembered as a bound for other levels (B4).
+                if must_pair and not pairs_without_conflicts(rows, conflicts, _bits(must_pair)):
+                    self._conflict_bounds[key] = 1
+                    return
+                self._least_costs[key] = 0
+        if first is None and key not in self._least_costs:
             # The least number of colour conflicts of any pairing of the division does not
             # depend on x: other levels and sub-searches meeting it again skip it (B4, C11).
+            # It depends only on the bit sets: divisions met again under other float
+            # criteria or players moved down often have the same ones.
             options = _options(rows, conflicts, len(s2))
-            least = least_assignment_cost(options, len(s2), must_cover=must_pair)
+            shape = (tuple(rows), tuple(conflicts), len(s2), must_pair)
+            if shape in self._least_by_shape:
+                least = self._least_by_shape[shape]
+            else:
+                least = least_assignment_cost(options, len(s2), must_cover=must_pair)
+                self._least_by_shape[shape] = least
             self._least_costs[key] = least
             if least is None or least > x:
                 return
