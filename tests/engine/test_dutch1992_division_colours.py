@@ -5,7 +5,12 @@ from __future__ import annotations
 import random
 
 from pairing.engine.matching import least_assignment_cost
-from pairing.engine.systems.dutch1992.division_colours import _options, pairs_without_conflicts
+from pairing.engine.systems.dutch1992.division_colours import (
+    _options,
+    conflict_bound,
+    pairs_without_conflicts,
+)
+from pairing.engine.systems.dutch1992.divisions import matching_size
 
 
 def _random_case(rng: random.Random) -> tuple[list[int], list[int], int, int]:
@@ -43,3 +48,31 @@ def test_a_must_pair_column_only_reached_through_a_conflict() -> None:
     assert not pairs_without_conflicts(rows, conflicts, 0b100)
     assert pairs_without_conflicts(rows, conflicts, 0b010)
     assert least_assignment_cost(_options(rows, conflicts, 3), 3, must_cover=frozenset({2})) == 1
+
+
+def test_conflict_bound_never_passes_the_least_cost() -> None:
+    """The bound is at most the least cost, and says no pairing only when there is none;
+    it is often the least itself, and more than the players a conflict-free matching
+    leaves over."""
+    rng = random.Random(2550)
+    exact = stronger = 0
+    for _ in range(4000):
+        rows, conflicts, _, size = _random_case(rng)
+        least = least_assignment_cost(_options(rows, conflicts, size), size)
+        bound = conflict_bound(rows, conflicts)
+        if least is None:
+            continue
+        assert bound <= least
+        exact += bound == least
+        free = [row & ~conflict for row, conflict in zip(rows, conflicts, strict=True)]
+        stronger += bound > len(rows) - matching_size(free)
+    assert exact > 2000
+    assert stronger > 10
+
+
+def test_conflict_bound_counts_the_first_path_for_each_player_left() -> None:
+    # Two S1 players, both preferring white, may only meet the two white S2 players:
+    # the conflict-free matching is empty, each path costs 1, so the bound is 2.
+    assert conflict_bound([0b11, 0b11], [0b11, 0b11]) == 2
+    # One may meet only a black S2 player whom the other needs too: no pairing.
+    assert conflict_bound([0b01, 0b01], [0b00, 0b00]) == 3

@@ -55,3 +55,70 @@ def pairs_without_conflicts(rows: Sequence[int], conflicts: Sequence[int], must:
     if matching_size(free) < len(free):
         return False
     return matching_size([row & must for row in free]) == must.bit_count()
+
+
+def conflict_bound(rows: Sequence[int], conflicts: Sequence[int]) -> int:
+    """A lower bound on the least number of colour conflicts of a pairing of S1 into S2
+    (Dutch A8, B4), ``len(rows) + 1`` when S1 cannot be paired at all.
+
+    A maximum matching of the conflict-free pairs is a cheapest matching of its size (it
+    costs 0).  Successive shortest augmenting paths from it reach a cheapest pairing of
+    all S1, the path costs never decreasing, so the least is at least the number of S1
+    players it leaves over times the cost of the first path: the fewest conflict pairs on
+    an alternating path from a player left over to an S2 player left free, found level by
+    level (every matched pair is conflict-free, so going back along one costs nothing)."""
+    size = len(rows)
+    free = [row & ~conflict for row, conflict in zip(rows, conflicts, strict=True)]
+    mate: dict[int, int] = {}
+
+    def augment(u: int, seen: list[int]) -> bool:
+        columns = free[u] & ~seen[0]
+        while columns:
+            low = columns & -columns
+            columns ^= low
+            seen[0] |= low
+            if low not in mate or augment(mate[low], seen):
+                mate[low] = u
+                return True
+        return False
+
+    left = [u for u in range(size) if not augment(u, [0])]
+    if not left:
+        return 0
+    matched = sum(mate)
+    seen = 0
+    frontier = left
+    cost = 0
+    while True:
+        reached: list[int] = []
+        while frontier:
+            reached += frontier
+            columns = 0
+            for u in frontier:
+                columns |= free[u]
+            columns &= ~seen
+            seen |= columns
+            if columns & ~matched:
+                return len(left) * cost
+            frontier = _mates(columns, mate)
+        columns = 0
+        for u in reached:
+            columns |= rows[u] & conflicts[u]
+        columns &= ~seen
+        if not columns:
+            return size + 1
+        cost += 1
+        seen |= columns
+        if columns & ~matched:
+            return len(left) * cost
+        frontier = _mates(columns, mate)
+
+
+def _mates(columns: int, mate: dict[int, int]) -> list[int]:
+    """The S1 players matched to the S2 players of the bit set ``columns`` (all matched)."""
+    players = []
+    while columns:
+        low = columns & -columns
+        columns ^= low
+        players.append(mate[low])
+    return players

@@ -26,9 +26,10 @@ from pairing.engine.systems.dutch1992.division_colours import (
     _CLASS,
     _conflict_rows,
     _options,
+    conflict_bound,
     pairs_without_conflicts,
 )
-from pairing.engine.systems.dutch1992.divisions import each_alone_covers, matching_size
+from pairing.engine.systems.dutch1992.divisions import each_alone_covers
 from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.exchanges import (
     _exchanged,
@@ -206,13 +207,10 @@ class LevelSearch:
         self, key: tuple[object, ...], rows: Sequence[int], conflicts: Sequence[int]
     ) -> int:
         """A lower bound on the colour conflicts of a division's pairings, remembered by
-        its key (Dutch A8, B4): every pairing's conflict-free pairs are a matching of
-        the conflict-free allowed pairs, so it has at least as many conflicts as S1
-        players a maximum such matching leaves over."""
+        its key (Dutch A8, B4), by :func:`conflict_bound`."""
         bound = self._conflict_bounds.get(key)
         if bound is None:
-            free = [row & ~conflict for row, conflict in zip(rows, conflicts, strict=True)]
-            bound = self._conflict_bounds[key] = len(rows) - matching_size(free)
+            bound = self._conflict_bounds[key] = conflict_bound(rows, conflicts)
         return bound
 
     def _greedy(
