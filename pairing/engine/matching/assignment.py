@@ -414,12 +414,10 @@ spends its time in branches whose every completion within the budget leaves over
 that ``viable`` refuses: 206,000 checks without a yield in a round of 150 players)."""
 
 FEW_SETS = 1024
-"""Beyond this many sets of columns left over, the guard waits for four checks a set
-(listing a set costs about four): a search that yields sooner never pays for it."""
+"""Beyond this many sets left over, the guard waits for four checks a set (its cost)."""
 
 LEFTOVER_SETS = 16384
-"""At most this many sets of columns left over are checked one by one (C(24, 4) = 10,626
-in a round of 150 players whose search made 800,000 checks without a yield)."""
+"""At most this many sets left over are listed (C(24, 4) = 10,626 in a 1992 Dutch round)."""
 
 
 def _leftover_guard(
@@ -437,14 +435,11 @@ def _leftover_guard(
     ``viable`` accepts the other columns as a whole (it depends only on the set of
     columns and never turns back to true, so a set it refuses now it refuses at the
     leaf), and some assignment within the budget takes every column outside ``L`` (the
-    least cost of one, :func:`least_assignment_cost`).  An assignment yielded below a
-    prefix leaves such a set ``L`` untouched by the prefix, and gives the rows after the
-    prefix every column outside the prefix and ``L`` at a cost of at most the budget less
-    what the prefix costs.  So a prefix is refused when no such set is left open with a
-    cheap enough completion of those rows onto those columns (their least cost,
-    :func:`_least_outside`, remembered by the columns taken and the set): budget and
-    sets together, where each alone lets the search walk branches that fit the budget
-    only by leaving over a set ``viable`` refuses.
+    least cost of one; before it, the cheapest assignment's cost plus the reduced costs of
+    T taking ``L``'s columns is a lower bound, Ahuja et al. 9.3).  An assignment yielded
+    below a prefix leaves such an ``L`` untouched and gives the rows after the prefix the
+    columns outside both at no more than the budget left: a prefix is refused when no
+    open ``L`` has so cheap a completion (:func:`_least_outside`, remembered).
     """
     rows = len(options)
     spare = columns - rows
@@ -452,9 +447,14 @@ def _leftover_guard(
         return None
     everything = range(columns)
     open_sets: list[int] = []
+    root = _AssignmentNetwork(options, columns, must_cover)
+    if not root.initialise():
+        return lambda prefix: False
+    pot, sink = root.pot, root.pot[root.t_node]
+    dear = [sink - pot[rows + c] if m != _T else 0 for c, m in enumerate(root.mate_col)]
     for left in itertools.combinations(everything, spare):
         out = frozenset(left)
-        if out & must_cover:
+        if out & must_cover or root.total + sum(dear[c] for c in left) > budget:
             continue
         taken = tuple(c for c in everything if c not in out)
         if not viable(taken):
