@@ -105,3 +105,32 @@ def test_lexicographic_assignments_guard_cuts_a_search_without_yields(
     assert list(lexicographic_assignments(options, columns, budget=0, viable=viable)) == []
     assert plain > 1000
     assert len(asked) < plain // 4
+
+
+def test_lexicographic_assignments_guard_asks_budget_and_leftovers_together() -> None:
+    """The guard accepts a prefix exactly when some assignment yielded goes through it:
+    in these cases ``viable`` decides on the whole set of columns only, so a prefix that
+    fits the budget only by leaving over a set ``viable`` refuses is refused too (the
+    shape of the 150-player rounds 54 of seed 2753 and 62 of seed 2803).  The search
+    without the guard (brute force filtered by ``viable``) is the oracle."""
+    sharp = 0
+    for seed in range(200):
+        (options, columns, budget, must_cover, viable), expected = _case(seed)
+        guard = assignment._leftover_guard(options, columns, budget, must_cover, viable)
+        assert guard is not None
+        through = {found[:size] for found in expected for size in range(len(found) + 1)}
+        level: list[tuple[int, ...]] = [()]
+        while level:
+            for prefix in level:
+                assert guard(prefix) == (prefix in through), (seed, prefix)
+                sharp += prefix not in through and any(
+                    prefix[: len(p)] == p for p in through if len(p) == len(prefix) - 1
+                )
+            level = [
+                (*prefix, column)
+                for prefix in level
+                if len(prefix) < len(options)
+                for column, _ in options[len(prefix)]
+                if column not in prefix
+            ]
+    assert sharp > 20
