@@ -11,7 +11,7 @@ test at every choice of partners on its way.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pytest
 
@@ -20,7 +20,7 @@ from pairing.engine.systems.dutch1992.bitsets import _bits
 from pairing.engine.systems.dutch1992.brackets import Accepted, Bracket, Candidate
 from pairing.engine.systems.dutch1992.c13_fit import LowestFit
 from pairing.engine.systems.dutch1992.criteria import pair_allowed
-from pairing.engine.systems.dutch1992.entrants import entrants
+from pairing.engine.systems.dutch1992.entrants import Entrant, compatible, entrants
 from pairing.engine.systems.dutch1992.procedure import Search
 from tests.engine.dutch1992_late import late_states, run_search
 
@@ -49,7 +49,7 @@ def test_dutch_c13_fit_pairs_as_the_search_without_it(
     players: int, rounds: int, seed: int, patience: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Dutch C13: the late rounds are paired as without the test, and the test refuses
-    some choices of partners (so it leaves out part of the search): with it from the
+    some choices of partners or remainders (so it leaves out part of the search): with it from the
     start (patience 0), and with searches started again with it after two sub-searches
     without it (:func:`c13_fit.impatient`)."""
     refused = 0
@@ -73,6 +73,15 @@ def test_dutch_c13_fit_pairs_as_the_search_without_it(
             return counting
 
         fit.division = spied  # type: ignore[method-assign]  # the spy counts the refusals
+        rest_possible = fit.rest_possible
+
+        def rest_spied(rest: Sequence[Entrant]) -> bool:
+            nonlocal refused
+            answer = rest_possible(rest)
+            refused += not answer
+            return answer
+
+        fit.rest_possible = rest_spied  # type: ignore[method-assign]  # the spy counts the refusals
         return fit
 
     states = list(late_states(players, rounds, seed, from_completed=players // 2))
@@ -119,3 +128,62 @@ def test_dutch_c13_fit_accepts_every_pairing_the_old_search_finds_good(
             run_search(Search(entrants(state)[0]))
     assert good_seen
     assert bad_refused
+
+
+def test_dutch_c13_fit_loose_refusal_is_the_division_s_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Dutch C13: a division refused by the looser graph (every S1 player meeting every S2
+    player B1 and B2 allow) is refused by its own graph too, and the looser graph does
+    refuse some divisions in the late rounds (so it answers for them)."""
+    monkeypatch.setattr(c13_fit, "PATIENCE", 0)
+    original = LowestFit._loosely_refused
+    loose_refusals = 0
+
+    def spied(
+        self: LowestFit, s1: Sequence[Entrant], s2: Sequence[Entrant], rows: Sequence[int]
+    ) -> bool:
+        nonlocal loose_refusals
+        answer = original(self, s1, s2, rows)
+        if answer:
+            loose_refusals += 1
+            alone = LowestFit(self.forced, self.residents)
+            alone._loosely_refused = lambda *args: False  # type: ignore[method-assign]  # its own graph only
+            assert not alone.division(s1, s2, rows)(())
+        return answer
+
+    monkeypatch.setattr(LowestFit, "_loosely_refused", spied)
+    for players, rounds, seed in EVENTS:
+        for state in late_states(players, rounds, seed, from_completed=players // 2):
+            run_search(Search(entrants(state)[0]))
+    assert loose_refusals
+
+
+def test_dutch_c13_fit_refuses_remainders_without_a_matching(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Dutch C13: a heterogeneous bracket's remainder whose players cannot be paired with
+    the lowest bracket at all is refused as a whole, and then no division of it has a
+    matching of its own either (the pairings are held to the search without the test by
+    ``test_dutch_c13_fit_pairs_as_the_search_without_it``)."""
+    monkeypatch.setattr(c13_fit, "PATIENCE", 0)
+    original = LowestFit.rest_possible
+    asked = refused = 0
+
+    def spied(self: LowestFit, rest: Sequence[Entrant]) -> bool:
+        nonlocal asked, refused
+        answer = original(self, rest)
+        asked += 1
+        if not answer:
+            refused += 1
+            half = len(rest) // 2
+            s1, s2 = rest[:half], rest[half:]
+            rows = [_bits(t for t, b in enumerate(s2) if compatible(a, b)) for a in s1]
+            assert not self.division(s1, s2, rows)(())
+        return answer
+
+    monkeypatch.setattr(LowestFit, "rest_possible", spied)
+    for players, rounds, seed in EVENTS:
+        for state in late_states(players, rounds, seed, from_completed=players // 2):
+            run_search(Search(entrants(state)[0]))
+    assert refused

@@ -387,17 +387,22 @@ class CandidateSearch:
                                 head=True,
                             )
                             found = False
-                            for down, tail in self.remainder(
-                                rest,
-                                p_r,
-                                x_r,
-                                rules_h.up,
-                                moved,
-                                lowest,
-                                level_keep,
-                                tail_after,
-                                fit,
-                            ):
+                            tails = (
+                                self.remainder(
+                                    rest,
+                                    p_r,
+                                    x_r,
+                                    rules_h.up,
+                                    moved,
+                                    lowest,
+                                    level_keep,
+                                    tail_after,
+                                    fit,
+                                )
+                                if fit is None or fit.rest_possible(rest)
+                                else ()
+                            )
+                            for down, tail in tails:
                                 found = produced = True
                                 tail = replace(tail, p0=p_r0, x0=min(p_r, x_r0))
                                 yield _candidate(
