@@ -25,7 +25,7 @@ def _random_case(rng: random.Random) -> tuple[list[int], list[int], int, int]:
     return rows, conflicts, must, size
 
 
-def test_pairs_without_conflicts_is_a_least_cost_of_zero() -> None:
+def test_dutch_b4_pairs_without_conflicts_is_a_least_cost_of_zero() -> None:
     rng = random.Random(1992)
     answers = set()
     for _ in range(4000):
@@ -40,7 +40,7 @@ def test_pairs_without_conflicts_is_a_least_cost_of_zero() -> None:
     assert any(not answer and least is not None for answer, least in answers)
 
 
-def test_a_must_pair_column_only_reached_through_a_conflict() -> None:
+def test_dutch_b4_must_pair_column_only_reached_through_a_conflict() -> None:
     # Row 0 may take columns 0 and 1 without conflict; row 1 only column 0.  Column 2
     # must be paired but only row 0 reaches it, with a conflict: least 1.
     rows = [0b111, 0b001]
@@ -50,7 +50,7 @@ def test_a_must_pair_column_only_reached_through_a_conflict() -> None:
     assert least_assignment_cost(_options(rows, conflicts, 3), 3, must_cover=frozenset({2})) == 1
 
 
-def test_conflict_bound_never_passes_the_least_cost() -> None:
+def test_dutch_b4_conflict_bound_never_passes_the_least_cost() -> None:
     """The bound is at most the least cost, and says no pairing only when there is none;
     it is often the least itself, and more than the players a conflict-free matching
     leaves over."""
@@ -70,7 +70,7 @@ def test_conflict_bound_never_passes_the_least_cost() -> None:
     assert stronger > 10
 
 
-def test_conflict_bound_counts_the_first_path_for_each_player_left() -> None:
+def test_dutch_b4_conflict_bound_counts_the_first_path_for_each_player_left() -> None:
     # Two S1 players, both preferring white, may only meet the two white S2 players:
     # the conflict-free matching is empty, each path costs 1, so the bound is 2.
     assert conflict_bound([0b11, 0b11], [0b11, 0b11]) == 2
