@@ -43,15 +43,15 @@ def _passes(fit: LowestFit, candidate: Candidate) -> bool:
     return all(check(assignment[:k]) for k in range(len(assignment) + 1))
 
 
-@pytest.mark.parametrize("patience", [0, 2])
+@pytest.mark.parametrize("patience", [0, 1, 2])
 @pytest.mark.parametrize(("players", "rounds", "seed"), EVENTS)
 def test_dutch_c13_fit_pairs_as_the_search_without_it(
     players: int, rounds: int, seed: int, patience: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Dutch C13: the late rounds are paired as without the test, and the test refuses
-    some choices of partners or remainders (so it leaves out part of the search): with it from the
-    start (patience 0), and with searches started again with it after two sub-searches
-    without it (:func:`c13_fit.impatient`)."""
+    some choices of partners or remainders (so it leaves out part of the search): with it
+    from the start (patience 0), and with its turn after one or two sub-searches without
+    it (:func:`c13_fit.fitted_search`)."""
     refused = 0
     monkeypatch.setattr(c13_fit, "PATIENCE", patience)
 

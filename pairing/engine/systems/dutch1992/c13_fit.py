@@ -57,6 +57,19 @@ class LowestFit:
         self._met: dict[tuple[int, int], bool] = {}
         self._blocks: dict[bool | None, tuple[list[list[int]], list[int]]] = {}
         self._reaches: dict[tuple[int, bool | None], list[int]] = {}
+        self.matchings = 0
+        """The matchings worked out so far: the work the test has cost (:func:`fitted_search`)."""
+        self.budget: int | None = None
+        """When set, the matchings past which the next one raises :class:`OverBudget`."""
+
+    def _spend(self) -> None:
+        """Count one matching about to be worked out, or raise :class:`OverBudget` when the
+        budget is spent.  Raised before anything is changed, from the test of a prefix or a
+        remainder, which no lazy listing shared by the round's searches is producing
+        (``listing._Listing``): the search it stops holds nothing another may read."""
+        if self.budget is not None and self.matchings >= self.budget:
+            raise OverBudget
+        self.matchings += 1
 
     def division(self, s1: Sequence[Entrant], s2: Sequence[Entrant], rows: Sequence[int]) -> Prefix:
         """The test of prefixes of one division: ``rows`` gives for each S1 player the S2
@@ -82,6 +95,7 @@ class LowestFit:
         key = frozenset(e.number for e in rest)
         known = self._rests.get(key)
         if known is None:
+            self._spend()
             everyone = (*rest, *self.forced, *self.residents)
             end = len(everyone)
             graph: list[list[int]] = [[] for _ in range(end + end % 2)]
@@ -116,7 +130,12 @@ class LowestFit:
             meet = self._meet
             every = [_bits(t for t, b in enumerate(s2) if meet(a, b)) for a in s1]
             self._loose[key] = (every, False)  # its own root asks this again: not refused
-            known = self._loose[key] = (every, not self._division(s1, s2, every)(()))
+            try:
+                refused = not self._division(s1, s2, every)(())
+            except OverBudget:
+                del self._loose[key]
+                raise
+            known = self._loose[key] = (every, refused)
         every, refused = known
         return refused and all(row & ~wide == 0 for row, wide in zip(rows, every, strict=True))
 
@@ -248,6 +267,7 @@ class LowestFit:
             if last and all(last[i] == p + t for i, t in enumerate(prefix)):
                 answers[used] = True  # the last matching found pairs the prefix as given
                 return True
+            self._spend()
             dead = [*range(len(prefix)), *(p + t for t in prefix)]
             for v in dead:
                 alive[v] = False
@@ -273,34 +293,90 @@ def lowest_fit(previous: Accepted, lowest: Bracket) -> LowestFit | None:
     return LowestFit(previous.forced_down, lowest.residents)
 
 
-PATIENCE = 2
-"""The sub-searches a C13 search makes without :class:`LowestFit` before it starts again
-with it (:func:`impatient`).  Two: a heterogeneous penultimate bracket's sub-searches can
-each walk whole levels without it, so sixteen of them cost more than the fitted search."""
+PATIENCE = 1
+"""The sub-searches a C13 search makes without :class:`LowestFit` before the fitted search
+has its first turn (:func:`fitted_search`).  One: the second sub-search of a heterogeneous
+penultimate bracket can walk whole levels without it (0.8 s in round 56 of the 150-player,
+131-round, seed-2778 event, where the fitted search takes 0.09 s)."""
+
+FIT_BUDGET = 1000
+"""The matchings of :class:`LowestFit` its first turn may work out (:func:`fitted_search`).
+The fitted searches of the slow rounds of 150 players need 8 to 325 of them, but one
+needs 57,000 (2 s; round 49 of the 150-player, 119-round, seed-2573 event, where twelve
+sub-searches without the fit take 0.35 s): a homogeneous bracket whose every exchange
+passes the test at its first partners and fails later, which the sub-searches pass over
+by the players they keep up."""
+
+LAST_TURN = 16
+"""The sub-searches without :class:`LowestFit` after which the fitted search runs to its
+end, however many matchings it needs (:func:`fitted_search`)."""
 
 
-class Impatient(Exception):
-    """A C13 search made :data:`PATIENCE` sub-searches without :class:`LowestFit`."""
+class OverBudget(Exception):
+    """:class:`LowestFit` was asked for a matching past its budget."""
 
 
-def impatient(feasible: Callable[[frozenset[int]], bool]) -> Callable[[frozenset[int]], bool]:
-    """``feasible`` (the bound C13's sub-searches ask first, :meth:`Search.alternatives`)
-    raising :class:`Impatient` once it has been asked :data:`PATIENCE` times.
+class _Found(Exception):
+    """The fitted search ended during the search without the fit: its answer."""
 
-    Most C13 searches end after a few sub-searches, and there the test of
-    :class:`LowestFit` would only add its matchings (and walk whole levels that the
-    sub-searches pass over by the players they keep up).  A few make thousands of
-    sub-searches; those are started again with it.  Both searches give the first good
-    candidate in the procedure's order, so the answer does not depend on which one
-    gives it.  It is raised between sub-searches, with no candidate listing open.
+    def __init__(self, option: Accepted | None) -> None:
+        super().__init__()
+        self.option = option
+
+
+def fitted_search(
+    search: Callable[..., Accepted | None],
+    feasible: Callable[[frozenset[int]], bool],
+    fit: LowestFit | None,
+) -> Accepted | None:
+    """C13's search (``search``, taking ``feasible`` and ``fit`` as
+    :meth:`Search.alternatives`), without :class:`LowestFit` and with it by turns.
+
+    Both give the first good candidate in the procedure's order, so the answer does not
+    depend on which one gives it, nor on when one is stopped.  Neither costs less in
+    every round: most C13 searches end after a few sub-searches, and there the test only
+    adds its matchings (and can walk whole levels that the sub-searches pass over by the
+    players they keep up); a few make thousands of sub-searches, each of which may walk
+    whole levels that the test refuses at once.  No fixed number of sub-searches before
+    the switch serves every round, so the turns weigh what each search has cost, in
+    work, not time (the pairing stays the same from one machine to another):
+
+    * the search without the fit makes :data:`PATIENCE` sub-searches;
+    * then the fitted search runs until it has worked out :data:`FIT_BUDGET` matchings
+      of the test (:class:`OverBudget` stops it: the test is dear there);
+    * then the search without the fit goes on where it stood, and after
+      :data:`LAST_TURN` sub-searches the fitted search runs to its end, starting again
+      with the test's answers worked out in its first turn.
+
+    The search without the fit is only ever paused between sub-searches, in ``feasible``
+    (no candidate listing open), and the fitted search is stopped only in the test, which
+    no listing shared by the round's searches is producing; the round's memories of
+    levels that give nothing are kept apart for the fitted search (``fit.key``).
     """
+    if fit is None:
+        return search(feasible=feasible)
     asked = 0
+
+    def turn(budget: int | None) -> None:
+        fit.budget = budget
+        try:
+            option = search(feasible=feasible, fit=fit)
+        except OverBudget:
+            return
+        finally:
+            fit.budget = None
+        raise _Found(option)
 
     def counted(keep: frozenset[int]) -> bool:
         nonlocal asked
         asked += 1
-        if asked > PATIENCE:
-            raise Impatient
+        if asked == PATIENCE + 1:
+            turn(fit.matchings + FIT_BUDGET)
+        elif asked > LAST_TURN:
+            turn(None)
         return feasible(keep)
 
-    return counted
+    try:
+        return search(feasible=counted)
+    except _Found as found:
+        return found.option

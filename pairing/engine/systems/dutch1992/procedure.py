@@ -26,7 +26,7 @@ from pairing.engine.model import Explanation
 from pairing.engine.systems.dutch1992.brackets import Accepted, Bracket, Candidate, make_bracket
 from pairing.engine.systems.dutch1992.c12 import c12_feasible, c12_kept_up
 from pairing.engine.systems.dutch1992.c13 import c13_feasible, c13_within_exchanges
-from pairing.engine.systems.dutch1992.c13_fit import Impatient, LowestFit, impatient, lowest_fit
+from pairing.engine.systems.dutch1992.c13_fit import LowestFit, fitted_search, lowest_fit
 from pairing.engine.systems.dutch1992.candidates import CandidateSearch
 from pairing.engine.systems.dutch1992.criteria import FloatRules
 from pairing.engine.systems.dutch1992.entrants import Entrant, _rank, compatible
@@ -317,11 +317,8 @@ class Search:
             least_down=least_down,
             useless=useless,
         )
-        fit = self._c13_fit(previous, lowest)
-        try:  # the search without the fit first, for a while (c13_fit.impatient)
-            option = search(feasible=feasible if fit is None else impatient(feasible))
-        except Impatient:
-            option = search(feasible=feasible, fit=fit)
+        # Without the test of c13_fit and with it, by turns (c13_fit.fitted_search).
+        option = fitted_search(search, feasible, self._c13_fit(previous, lowest))
         if option is None:
             return None
         return option, found[0]
