@@ -13,10 +13,11 @@ round robins, where C13 works.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
-from pairing.engine.systems.dutch1992 import c13_fit
+from pairing.engine.systems.dutch1992 import c13_fit, c13_levels
 from pairing.engine.systems.dutch1992.c13_fit import LowestFit
 from pairing.engine.systems.dutch1992.c13_levels import LevelFit
 from pairing.engine.systems.dutch1992.criteria import FloatRules
@@ -82,10 +83,12 @@ def test_dutch_c13_level_refused_only_without_a_good_pairing(
 ) -> None:
     """Dutch C13: every level the test refuses has no pairing, in any division within
     D2's exchanges, that lets the lowest bracket be paired (brute force), and the late
-    rounds are paired as without the test."""
+    rounds are paired as without the test.  Every level is asked here, however few its
+    divisions."""
     monkeypatch.setattr(c13_fit, "PATIENCE", 0)  # the fitted search, which asks the test
+    monkeypatch.setattr(c13_levels, "FEW_DIVISIONS", 0)
     original = LevelFit.possible
-    asked: list[bool] = []
+    refusals_checked = 0
 
     def checked(
         self: LevelFit,
@@ -98,10 +101,11 @@ def test_dutch_c13_level_refused_only_without_a_good_pairing(
         keep: frozenset[int],
         fit: LowestFit,
     ) -> bool:
+        nonlocal refusals_checked
         answer = original(self, group, p, x, rules, moved, lowest, keep, fit)
-        asked.append(answer)
         if not answer and len(group) <= 14:
             assert not _good_pairing_exists(group, p, x, rules, moved, lowest, keep, fit)
+            refusals_checked += 1
         return answer
 
     states = list(late_states(players, rounds, seed, from_completed=players // 2))
@@ -109,45 +113,47 @@ def test_dutch_c13_level_refused_only_without_a_good_pairing(
     without = [repr(run_search(Search(entrants(state)[0]))) for state in states]
     monkeypatch.setattr(LevelFit, "possible", checked)
     assert [repr(run_search(Search(entrants(state)[0]))) for state in states] == without
-    assert asked
+    assert refusals_checked
 
 
-def test_dutch_c13_level_test_refuses_levels(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Dutch C13: the test does refuse levels in the late rounds (so it answers for them),
-    and a refusal is remembered for larger sets of players kept up (a player kept up may
-    not leave: fewer pairings), answered without another matching."""
+def test_dutch_c13_level_answers_remembered_are_the_answers_afresh(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Dutch C13, C9, C10, B4: an answer given from what was remembered (a matching found
+    for a level as strict, or a refusal of one as loose, with the players kept up as
+    the text of :class:`LevelFit` says) is the one a new test works out for that level
+    alone; and some answers are given so, without a matching."""
     monkeypatch.setattr(c13_fit, "PATIENCE", 0)
-    original = LevelFit._witness
-    matchings = 0
-    refused: list[tuple[LevelFit, Sequence[Entrant], int, int, FloatRules, frozenset[int]]] = []
-    fits: list[LowestFit] = []
+    monkeypatch.setattr(c13_levels, "FEW_DIVISIONS", 0)
+    original = LevelFit.possible
+    worked = LevelFit._witness
+    asked = matchings = 0
 
-    def spied(
-        self: LevelFit,
-        group: Sequence[Entrant],
-        p: int,
-        x: int,
-        rules: FloatRules,
-        moved: frozenset[int],
-        lowest: bool,
-        kept: frozenset[int],
-        fit: LowestFit,
-    ) -> frozenset[int] | None:
+    def counted(self: LevelFit, *args: Any) -> frozenset[int] | None:
         nonlocal matchings
         matchings += 1
-        answer = original(self, group, p, x, rules, moved, lowest, kept, fit)
-        if answer is None and not lowest:
-            refused.append((self, group, p, x, rules, moved))
-            fits.append(fit)
+        return worked(self, *args)
+
+    def compared(self: LevelFit, *args: Any) -> bool:
+        nonlocal asked
+        asked += 1
+        answer = original(self, *args)
+        assert original(LevelFit(), *args) == answer
         return answer
 
-    monkeypatch.setattr(LevelFit, "_witness", spied)
+    monkeypatch.setattr(LevelFit, "possible", compared)
+    monkeypatch.setattr(LevelFit, "_witness", counted)
     for players, rounds, seed in EVENTS:
         for state in late_states(players, rounds, seed, from_completed=players // 2):
             run_search(Search(entrants(state)[0]))
-    assert refused
-    level_fit, group, p, x, rules, moved = refused[0]
-    everyone = frozenset(e.number for e in group)  # every player of the group kept up
-    asked = matchings
-    assert not level_fit.possible(group, p, x, rules, moved, False, everyone, fits[0])
-    assert matchings == asked
+    assert asked
+    assert matchings < 2 * asked  # each afresh costs one: the others were remembered
+
+
+def test_dutch_c13_level_with_few_divisions_is_not_asked() -> None:
+    """Dutch C8, D2: a group of 8 at p = 4 has the text's 19 divisions (the original and
+    the exchanges of matrices a-r); a level with fewer than ``FEW_DIVISIONS`` is left to
+    its divisions (True without a matching), one with more is asked."""
+    assert c13_levels.divisions(8, 4) == 19
+    assert c13_levels.divisions(8, 4) < c13_levels.FEW_DIVISIONS
+    assert c13_levels.divisions(31, 8) > c13_levels.FEW_DIVISIONS

@@ -38,6 +38,7 @@ tried as before).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from pairing.engine.matching.primal_dual import max_weight_matching
 from pairing.engine.systems.dutch1992.c13_fit import LowestFit
@@ -48,26 +49,50 @@ from pairing.engine.systems.dutch1992.criteria import (
     pair_allowed,
 )
 from pairing.engine.systems.dutch1992.entrants import Entrant, compatible
+from pairing.engine.systems.dutch1992.exchanges import exchange_order
 
 EXCHANGES = 2
 """D2 exchanges one player or two, never more (as ``lowest.EXCHANGES``)."""
+
+FEW_DIVISIONS = 100
+"""A level with fewer divisions than this (the original S1 and S2 and D2's exchanges) is
+not asked: its divisions are tried one by one, as before, each answered by
+:class:`.c13_fit.LowestFit` with a small matching or two, which costs less than the
+weighted matching here.  Round 56 of the 150-player, 131-round, seed-2778 event asked
+124 remainders of 15 players at p = 1 (14 divisions each): 0.2 s, and the divisions of
+those refused cost next to nothing."""
+
+
+@cache
+def divisions(n: int, p: int) -> int:
+    """How many divisions D2 gives a group of ``n`` players at ``p`` pairs: the original
+    S1 and S2 and each exchange (Dutch C8, D2)."""
+    return 1 + sum(1 for _ in exchange_order(n, p))
 
 
 class LevelFit:
     """C13's test of whole levels of the penultimate bracket (module docstring), with its
     answers remembered for the round.
 
-    Keeping more players up only takes edges away (a player kept up may not leave), so a
-    level refused with some players kept up is refused with any more; and a matching
-    found with the three properties leaves over only players who may leave, so it answers
-    yes for every set kept up that holds none of them.
+    The answer is whether a matching with the three properties exists, and such a
+    matching stays one when edges are added: keeping fewer players up (a player kept up
+    may not leave), dropping more of B5 and B6 (C9, C10: more pairs allowed, more players
+    free to leave) or allowing colour conflicts (x > 0 after x = 0) only adds edges, and
+    an edge of the group's own that was one left over is then an own pair, which keeps
+    the properties (a pair more than ``p``).  So a matching found answers yes for every
+    level of the group at the same ``p`` with criteria as loose and players kept up
+    none of whom it leaves over; and a level refused answers no for every one with
+    criteria as strict and the same players kept up or more.  Its levels are asked from
+    the strictest, so the matchings found serve the looser ones after them.
     """
 
     def __init__(self) -> None:
-        self._refused: dict[tuple[object, ...], list[frozenset[int]]] = {}
-        """By group and level, the sets of its players kept up with which it was refused."""
-        self._witnesses: dict[tuple[object, ...], list[frozenset[int]]] = {}
-        """By group and level, the players each accepting matching left over."""
+        self._refused: dict[tuple[object, ...], list[tuple[int, int, bool, frozenset[int]]]] = {}
+        """By group and p: the float criteria kept (as :class:`FloatRules`' down and up),
+        whether x was 0 and the players kept up of each level refused."""
+        self._witnesses: dict[tuple[object, ...], list[tuple[int, int, bool, frozenset[int]]]] = {}
+        """By group and p: the same of each level accepted, with the players its
+        matching left over instead of those kept up."""
         self._met: dict[tuple[int, int], bool] = {}
 
     def possible(
@@ -83,21 +108,37 @@ class LevelFit:
     ) -> bool:
         """Whether some pairing of ``p`` pairs of the group ``players`` at this level (x,
         float criteria, players moved in and kept up), within D2's exchanges, could let
-        the lowest bracket of ``fit`` be paired (Dutch C13); False only when none can."""
+        the lowest bracket of ``fit`` be paired (Dutch C13); False only when none can.
+        Always True for a level of fewer than :data:`FEW_DIVISIONS` divisions."""
+        if divisions(len(players), p) < FEW_DIVISIONS:
+            return True
         numbers = tuple(e.number for e in players)
         kept = keep.intersection(numbers)
-        key = (numbers, p, x == 0, rules, moved, lowest, fit.key)
+        down, up, strict = rules.down, rules.up, x == 0
+        key = (numbers, p, moved, lowest, fit.key)
         refused = self._refused.setdefault(key, [])
-        if any(known <= kept for known in refused):
-            return False
+        for known_down, known_up, known_strict, known_kept in refused:
+            if (
+                down <= known_down
+                and up <= known_up
+                and (strict or not known_strict)
+                and known_kept <= kept
+            ):
+                return False
         witnesses = self._witnesses.setdefault(key, [])
-        if any(not (left & kept) for left in witnesses):
-            return True
-        left = self._witness(players, p, x, rules, moved, lowest, kept, fit)
-        if left is None:
-            refused.append(kept)
+        for known_down, known_up, known_strict, left in witnesses:
+            if (
+                down >= known_down
+                and up >= known_up
+                and (known_strict or not strict)
+                and not (left & kept)
+            ):
+                return True
+        found = self._witness(players, p, x, rules, moved, lowest, kept, fit)
+        if found is None:
+            refused.append((down, up, strict, kept))
             return False
-        witnesses.append(left)
+        witnesses.append((down, up, strict, found))
         return True
 
     def _meet(self, a: Entrant, b: Entrant) -> bool:

@@ -137,6 +137,10 @@ class CandidateSearch:
                     barren = self.feasibility.barren.setdefault(level, [])
                     if any(kept & ~level_mask == 0 for kept in barren):
                         continue
+                    if fit is not None and not self.level_fit.possible(
+                        players, p, x, rules, moved, lowest, level_keep, fit
+                    ):
+                        continue  # no pairing of the level lets the lowest be paired (C13)
                     produced = False
                     for phase in self.levels.split_pairings(
                         players, p, x, rules, moved, lowest, level_keep, _inside(resume), fit
