@@ -15,6 +15,7 @@ from pairing.engine.floats import Float
 from pairing.engine.systems.dutch1992.bitsets import _remember
 from pairing.engine.systems.dutch1992.brackets import Bracket, Candidate, Phase
 from pairing.engine.systems.dutch1992.c13_fit import LowestFit
+from pairing.engine.systems.dutch1992.c13_levels import LevelFit
 from pairing.engine.systems.dutch1992.candidate_parts import (
     _PASSED,
     C12_POINT,
@@ -64,6 +65,8 @@ class CandidateSearch:
         self._step_barred: dict[tuple[int, ...], list[tuple[tuple[int, int, int], ...]]] = {}
         """What each C9 and C10 step forbids in a homogeneous bracket, by its players: C12
         and C13 sub-searches enter one bracket thousands of times (the floats are alike)."""
+        self.level_fit = LevelFit()
+        """C13's test of whole levels against the lowest bracket (:class:`LevelFit`)."""
 
     def homogeneous(
         self,
@@ -134,6 +137,10 @@ class CandidateSearch:
                     barren = self.feasibility.barren.setdefault(level, [])
                     if any(kept & ~level_mask == 0 for kept in barren):
                         continue
+                    if fit is not None and not self.level_fit.possible(
+                        players, p, x, rules, moved, lowest, level_keep, fit
+                    ):
+                        continue  # no pairing of the level lets the lowest be paired (C13)
                     produced = False
                     for phase in self.levels.split_pairings(
                         players, p, x, rules, moved, lowest, level_keep, _inside(resume), fit
@@ -197,6 +204,10 @@ class CandidateSearch:
             resume = _resume(after, (down,))
             if resume is _PASSED:
                 continue
+            if fit is not None and not self.level_fit.possible(
+                rest, p, x, rules, moved, lowest, keep, fit
+            ):
+                continue  # no pairing of the level lets the lowest bracket be paired (C13)
             for phase in self.levels.split_pairings(
                 rest, p, x, rules, moved, lowest, keep, _inside(resume), fit
             ):

@@ -1,0 +1,208 @@
+"""Whether a whole level of the penultimate bracket can give a pairing that Dutch C13
+(FIDE Handbook C.04.1, 1992 text) could accept, decided by one weighted matching.
+
+C13 takes the penultimate bracket's first pairing in the procedure's order with which
+the lowest bracket can be paired completely.  :class:`.c13_fit.LowestFit` judges one
+division's pairings choice by choice; a level with thousands of exchanges (C8, D2), none
+of whose pairings lets the lowest bracket be paired, is then proved barren division by
+division: 6,414 exchanges, 5 s, in round 54 of the 150-player, 143-round, seed-2869
+event (a heterogeneous bracket's remainder at p = 8 with B5 kept for downfloats).  The
+level as a whole is answered here instead, before its divisions are tried.
+
+Any good pairing of a group (a homogeneous bracket, or a heterogeneous one's remainder)
+at one level, together with the lowest bracket's pairing, is a perfect matching of the
+group, the players forced down and the lowest bracket's residents (with a vertex for the
+bye when they are odd in number, joined to those who may have it, B1b) in which:
+
+* exactly ``p`` pairs are the group's own pairs ("up" pairs): allowed at the level (B1,
+  B2 and the floats kept, :func:`pair_allowed`) and, when x = 0, without a colour
+  conflict (A8, B4);
+* the group's players left over (matched into the lowest bracket, to each other there,
+  or to the bye) may all leave (:func:`may_leave`: moved down, floats kept, not kept up);
+  every other pair keeps B1 and B2 (:func:`compatible`);
+* at most :data:`EXCHANGES` up pairs lie inside the original S2 (the players after the
+  first ``p``): a division exchanging k <= 2 players has k players of the original S2 in
+  its S1, and every pair inside the original S2 holds one of them (D2; as
+  ``lowest.within_exchange_witness``).
+
+With each up pair weighing ``bonus`` more (one less when inside the original S2), and
+every edge more than all of those together, a heaviest matching is a perfect one (if any)
+with the most up pairs and, among those, the fewest inside the original S2.  When it has
+fewer than ``p`` up pairs, or exactly ``p`` with more than :data:`EXCHANGES` inside, no
+matching has the three properties, so no pairing of the level is good: the level gives
+nothing to C13, and leaving it out leaves the first good candidate, hence the pairing,
+unchanged.  When it has more than ``p`` up pairs nothing is concluded (the divisions are
+tried as before).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from pairing.engine.matching.primal_dual import max_weight_matching
+from pairing.engine.systems.dutch1992.c13_fit import LowestFit
+from pairing.engine.systems.dutch1992.criteria import (
+    FloatRules,
+    colour_conflict,
+    may_leave,
+    pair_allowed,
+)
+from pairing.engine.systems.dutch1992.entrants import Entrant, compatible
+from pairing.engine.systems.dutch1992.exchanges import exchange_order
+
+EXCHANGES = 2
+"""D2 exchanges one player or two, never more (as ``lowest.EXCHANGES``)."""
+
+FEW_DIVISIONS = 100
+"""A level with fewer divisions than this (the original S1 and S2 and D2's exchanges) is
+not asked: its divisions are tried one by one, as before, each answered by
+:class:`.c13_fit.LowestFit` with a small matching or two, which costs less than the
+weighted matching here.  Round 56 of the 150-player, 131-round, seed-2778 event asked
+124 remainders of 15 players at p = 1 (14 divisions each): 0.2 s, and the divisions of
+those refused cost next to nothing."""
+
+
+@cache
+def divisions(n: int, p: int) -> int:
+    """How many divisions D2 gives a group of ``n`` players at ``p`` pairs: the original
+    S1 and S2 and each exchange (Dutch C8, D2)."""
+    return 1 + sum(1 for _ in exchange_order(n, p))
+
+
+class LevelFit:
+    """C13's test of whole levels of the penultimate bracket (module docstring), with its
+    answers remembered for the round.
+
+    The answer is whether a matching with the three properties exists, and such a
+    matching stays one when edges are added: keeping fewer players up (a player kept up
+    may not leave), dropping more of B5 and B6 (C9, C10: more pairs allowed, more players
+    free to leave) or allowing colour conflicts (x > 0 after x = 0) only adds edges, and
+    an edge of the group's own that was one left over is then an own pair, which keeps
+    the properties (a pair more than ``p``).  So a matching found answers yes for every
+    level of the group at the same ``p`` with criteria as loose and players kept up
+    none of whom it leaves over; and a level refused answers no for every one with
+    criteria as strict and the same players kept up or more.  Its levels are asked from
+    the strictest, so the matchings found serve the looser ones after them.
+    """
+
+    def __init__(self) -> None:
+        self._refused: dict[tuple[object, ...], list[tuple[int, int, bool, frozenset[int]]]] = {}
+        """By group and p: the float criteria kept (as :class:`FloatRules`' down and up),
+        whether x was 0 and the players kept up of each level refused."""
+        self._witnesses: dict[tuple[object, ...], list[tuple[int, int, bool, frozenset[int]]]] = {}
+        """By group and p: the same of each level accepted, with the players its
+        matching left over instead of those kept up."""
+        self._met: dict[tuple[int, int], bool] = {}
+
+    def possible(
+        self,
+        players: Sequence[Entrant],
+        p: int,
+        x: int,
+        rules: FloatRules,
+        moved: frozenset[int],
+        lowest: bool,
+        keep: frozenset[int],
+        fit: LowestFit,
+    ) -> bool:
+        """Whether some pairing of ``p`` pairs of the group ``players`` at this level (x,
+        float criteria, players moved in and kept up), within D2's exchanges, could let
+        the lowest bracket of ``fit`` be paired (Dutch C13); False only when none can.
+        Always True for a level of fewer than :data:`FEW_DIVISIONS` divisions."""
+        if divisions(len(players), p) < FEW_DIVISIONS:
+            return True
+        numbers = tuple(e.number for e in players)
+        kept = keep.intersection(numbers)
+        down, up, strict = rules.down, rules.up, x == 0
+        key = (numbers, p, moved, lowest, fit.key)
+        refused = self._refused.setdefault(key, [])
+        for known_down, known_up, known_strict, known_kept in refused:
+            if (
+                down <= known_down
+                and up <= known_up
+                and (strict or not known_strict)
+                and known_kept <= kept
+            ):
+                return False
+        witnesses = self._witnesses.setdefault(key, [])
+        for known_down, known_up, known_strict, left in witnesses:
+            if (
+                down >= known_down
+                and up >= known_up
+                and (known_strict or not strict)
+                and not (left & kept)
+            ):
+                return True
+        found = self._witness(players, p, x, rules, moved, lowest, kept, fit)
+        if found is None:
+            refused.append((down, up, strict, kept))
+            return False
+        witnesses.append((down, up, strict, found))
+        return True
+
+    def _meet(self, a: Entrant, b: Entrant) -> bool:
+        """:func:`compatible`, remembered for the round (B1, B2)."""
+        key = (a.number, b.number) if a.number < b.number else (b.number, a.number)
+        known = self._met.get(key)
+        if known is None:
+            known = self._met[key] = compatible(a, b)
+        return known
+
+    def _witness(
+        self,
+        players: Sequence[Entrant],
+        p: int,
+        x: int,
+        rules: FloatRules,
+        moved: frozenset[int],
+        lowest: bool,
+        kept: frozenset[int],
+        fit: LowestFit,
+    ) -> frozenset[int] | None:
+        """The group's players left over by a heaviest matching (module docstring) that
+        does not refuse the level, or None when it refuses it."""
+        n = len(players)
+        lower = (*fit.forced, *fit.residents)
+        everyone = (*players, *lower)
+        end = len(everyone)
+        odd = end % 2
+        bonus = n + 1  # more than the pairs inside the original S2 can take away
+        heavy = bonus * n + 1  # more than all the bonuses together
+        leave = [may_leave(a, rules, moved, lowest, kept) for a in players]
+        meet = self._meet
+        weights: dict[tuple[int, int], int] = {}
+        for i, a in enumerate(players):
+            for j in range(i + 1, n):
+                b = players[j]
+                if pair_allowed(a, b, rules, moved) and not (x == 0 and colour_conflict(a, b)):
+                    weights[(i, j)] = heavy + bonus - (1 if i >= p else 0)
+                elif leave[i] and leave[j] and meet(a, b):
+                    weights[(i, j)] = heavy
+            if leave[i]:
+                for k, b in enumerate(lower):
+                    if meet(a, b):
+                        weights[(i, n + k)] = heavy
+                if odd and a.bye_allowed:
+                    weights[(i, end)] = heavy
+        for k, a in enumerate(lower):
+            for m in range(k + 1, len(lower)):
+                if meet(a, lower[m]):
+                    weights[(n + k, n + m)] = heavy
+            if odd and a.bye_allowed:
+                weights[(n + k, end)] = heavy
+        mate = max_weight_matching(range(end + odd), weights)
+        if len(mate) < end + odd:
+            return None  # no perfect matching at all
+        up = inside = 0
+        for v, w in mate.items():
+            if v < w < n and weights[(v, w)] > heavy:
+                up += 1
+                inside += v >= p
+        if up < p or (up == p and inside > EXCHANGES):
+            return None
+        return frozenset(
+            players[v].number
+            for v, w in mate.items()
+            if v < n and not (w < n and weights[(min(v, w), max(v, w))] > heavy)
+        )
