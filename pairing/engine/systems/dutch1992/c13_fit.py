@@ -17,6 +17,7 @@ from pairing.engine.matching import complete_matching
 from pairing.engine.systems.dutch1992.bitsets import _bits, _positions
 from pairing.engine.systems.dutch1992.brackets import Accepted, Bracket
 from pairing.engine.systems.dutch1992.entrants import Entrant, compatible
+from pairing.engine.systems.dutch1992.fit_proofs import FitProofs
 
 Prefix = Callable[[tuple[int, ...]], bool]
 
@@ -61,6 +62,8 @@ class LowestFit:
         """The matchings worked out so far: the work the test has cost (:func:`fitted_search`)."""
         self.budget: int | None = None
         """When set, the matchings past which the next one raises :class:`OverBudget`."""
+        self._proofs = FitProofs(self._meet, self._reach, self._block)
+        """The proofs of the divisions refused by :meth:`_loosely_refused`."""
 
     def _spend(self) -> None:
         """Count one matching about to be worked out, or raise :class:`OverBudget` when the
@@ -81,6 +84,14 @@ class LowestFit:
         if check is None:
             check = self._checks[key] = self._division(s1, s2, rows)
         return check
+
+    def refuted(self, s1: Sequence[Entrant], s2: Sequence[Entrant]) -> bool:
+        """Whether a proof kept from an earlier division (:class:`FitProofs`) shows that
+        this one has no matching even when each S1 player may meet every S2 player B1 and
+        B2 allow: then it has none at any level (the level's rules only narrow that), and
+        :meth:`division` would refuse it as a whole.  No matching is worked out."""
+        proofs = self._proofs
+        return bool(proofs.kept) and proofs.refutes(s1, s2, self._split(len(s1), s2))
 
     def rest_possible(self, rest: Sequence[Entrant]) -> bool:
         """Whether the players of a heterogeneous bracket's remainder (those its head
@@ -129,15 +140,24 @@ class LowestFit:
         if known is None:
             meet = self._meet
             every = [_bits(t for t, b in enumerate(s2) if meet(a, b)) for a in s1]
-            self._loose[key] = (every, False)  # its own root asks this again: not refused
-            try:
-                refused = not self._division(s1, s2, every)(())
-            except OverBudget:
-                del self._loose[key]
-                raise
+            split = self._split(len(s1), s2)
+            proofs = self._proofs
+            refused = proofs.refutes(s1, s2, split)
+            if not refused:
+                self._spend()  # the matching below is work the turns weigh (fitted_search)
+                refused = not proofs.learn(s1, s2, split, self._graph(s1, s2, every))
             known = self._loose[key] = (every, refused)
         every, refused = known
         return refused and all(row & ~wide == 0 for row, wide in zip(rows, every, strict=True))
+
+    def _split(self, p: int, s2: Sequence[Entrant]) -> bool | None:
+        """Whether the lowest bracket, with the S2 players a division of S1 size ``p``
+        leaves over, is paired as heterogeneous (A3); None when that is not known (one of
+        them of its score: then the looser graph), as :meth:`_graph` reads it."""
+        low = self.low
+        if low is None or all(e.score > low for e in s2):
+            return self._heterogeneous_low(len(s2) - p)
+        return None
 
     def _heterogeneous_low(self, down: int) -> bool | None:
         """Whether the lowest bracket with ``down`` players left over is paired as
@@ -205,10 +225,7 @@ class LowestFit:
         In a heterogeneous lowest bracket, the players above its score (all those moved
         down, and residents above it) meet only players of its score (A3, C13)."""
         p, q = len(s1), len(s2)
-        low = self.low
-        split: bool | None = None
-        if low is None or all(e.score > low for e in s2):
-            split = self._heterogeneous_low(q - p)
+        split = self._split(p, s2)
         near, bye = self._block(split)
         base = p + q
         end = base + len(near)

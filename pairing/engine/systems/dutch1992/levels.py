@@ -10,25 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
 
-from pairing.engine.matching import least_assignment_cost, lexicographic_assignments
 from pairing.engine.systems.dutch1992.bitsets import _bits, _compress, _positions, _runs
 from pairing.engine.systems.dutch1992.brackets import Phase
 from pairing.engine.systems.dutch1992.c13_fit import LowestFit
-from pairing.engine.systems.dutch1992.criteria import (
-    LOOSEST,
-    FloatRules,
-    class_bound,
-    may_leave,
-    pair_allowed,
-)
+from pairing.engine.systems.dutch1992.criteria import LOOSEST, FloatRules, may_leave
 from pairing.engine.systems.dutch1992.deficits import ExchangeDeficits, free_masks
-from pairing.engine.systems.dutch1992.division_colours import (
-    _CLASS,
-    _conflict_rows,
-    _options,
-    conflict_bound,
-    pairs_without_conflicts,
-)
+from pairing.engine.systems.dutch1992.division_pairings import DivisionPairings
 from pairing.engine.systems.dutch1992.divisions import each_alone_covers
 from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.exchanges import (
@@ -57,12 +44,13 @@ conflicts (:func:`least_conflicts`) before their divisions are tried one by one;
 smaller one the divisions are few and the bound would cost more."""
 
 
-class LevelSearch:
+class LevelSearch(DivisionPairings):
     """The pairings of one level of a bracket: transpositions, then exchanges (Dutch C6-C8)."""
 
     def __init__(
         self, feasibility: Feasibility, *, exact_lowest: bool = True, exact_exchanges: bool = True
     ) -> None:
+        super().__init__()
         self.feasibility = feasibility
         self.exact_lowest = exact_lowest
         """Whether a group's levels are bounded by :func:`least_conflicts`."""
@@ -77,16 +65,10 @@ class LevelSearch:
         self._free_tried: dict[tuple[object, ...], set[tuple[object, ...]]] = {}
         """By bracket and level, the float criteria and players kept up with which
         :func:`free_witness` was tried."""
-        self._least_costs: dict[tuple[object, ...], int | None] = {}
-        """The fewest colour conflicts of each division tried whose greedy pass failed."""
-        self._least_by_shape: dict[tuple[object, ...], int | None] = {}
-        """The same by its allowed pairs, conflicts, S2 size and S2 players to pair."""
         self._splits: dict[
             tuple[object, ...], _Listing[tuple[int, Sequence[Entrant], Sequence[Entrant]]]
         ] = {}
         """The exchanges worth trying, by bracket, p and float criteria (C8, D2)."""
-        self._conflict_bounds: dict[tuple[object, ...], int] = {}
-        """A lower bound on the colour conflicts of each division tried (B4)."""
         self._deficits: dict[tuple[object, ...], ExchangeDeficits] = {}
         """By bracket, p and float criteria: a bound on each exchange's colour conflicts."""
         self._facts: dict[tuple[object, ...], tuple[list[int], dict[int, int], int]] = {}
@@ -95,182 +77,12 @@ class LevelSearch:
         self._rows: dict[tuple[object, ...], list[int]] = {}
         """The rows of each division's search (:meth:`assignments`), by bracket, level
         and S1."""
-        self._conflicts: dict[tuple[object, ...], list[int]] = {}
         self._kept_covers: dict[tuple[object, ...], KeptCovers] = {}
         """By bracket: its divisions against the players kept up (:class:`KeptCovers`)."""
-        """The colour conflicts of each division (:func:`_conflict_rows`)."""
-
-    def assignments(
-        self,
-        s1: Sequence[Entrant],
-        s2: Sequence[Entrant],
-        x: int,
-        rules: FloatRules,
-        moved: frozenset[int],
-        must_pair: frozenset[int],
-        after: tuple[int, ...] | None = None,
-        possible: Callable[[], bool] | None = None,
-        viable: Callable[[tuple[int, ...]], bool] | None = None,
-        rows_of: Callable[[], Sequence[int]] | None = None,
-        bound_first: bool = False,
-    ) -> Iterator[tuple[int, ...]]:
-        """Pairings of all of S1 with S2 in the order of D1 (Dutch C6, C7).
-
-        Each is a tuple giving S2 indices; a pairing is acceptable when every pair is
-        allowed (B1, B2, floats), at most x pairs leave a colour preference unfulfilled
-        (B4) and every S2 index in ``must_pair`` is paired.  The first one comes from a
-        greedy pass when that pass completes (it then is the first in D1 order, because it
-        only skips what a sound bound rules out); otherwise, and for all later ones, from
-        an exact search.  With ``after`` only the pairings after that one in D1 order are
-        yielded (:meth:`Search.alternatives`).  ``possible``, a necessary condition for any
-        pairing, is asked before the exact search when the greedy pass fails.  ``viable``,
-        a necessary condition on the S2 players given to the first S1 players, leaves out
-        the pairings through a prefix failing it (:meth:`Feasibility.remainder_viable`).
-        ``rows_of``, when given, gives for each S1 player the set of S2 indices he may meet
-        (B1, B2, floats) as a bit set, as :func:`pair_allowed` tells.
-
-        A division already known to need more than x colour conflicts (its least number,
-        or a lower bound on it, from an earlier level or sub-search) gives nothing at once.
-        ``bound_first``: the lower bound (:meth:`_conflict_bound`) is asked before the
-        greedy pass rather than after it fails, for divisions where it seldom succeeds.
-        """
-        key = (
-            tuple(a.number for a in s1),
-            tuple(b.number for b in s2),
-            rules,
-            moved,
-            must_pair,
-        )
-        if self._conflict_bounds.get(key, 0) > x:
-            return
-        if key in self._least_costs:
-            least = self._least_costs[key]
-            if least is None or least > x:
-                return
-        if rows_of is not None:
-            rows = rows_of()
-        else:
-            rows = [
-                _bits(t for t, b in enumerate(s2) if pair_allowed(a, b, rules, moved)) for a in s1
-            ]
-        conflicts = self._conflicts.get(key[:2])
-        if conflicts is None:
-            conflicts = self._conflicts[key[:2]] = _conflict_rows(s1, s2)
-        if bound_first and self._conflict_bound(key, rows, conflicts) > x:
-            return
-        first = self._greedy(s1, s2, x, rows, conflicts, must_pair)
-        if first is not None and viable is not None and not viable(first):
-            first = None
-        if first is None and possible is not None and not possible():
-            return
-        if first is not None and after is not None and first <= after:
-            first = None  # the exact search below starts after it
-        if first is not None:
-            yield first
-        options = None
-        if first is None and key not in self._least_costs:
-            if self._conflict_bound(key, rows, conflicts) > x:
-                return
-            if x == 0:
-                # The bound says S1 has a conflict-free pairing: whether one pairs every
-                # S2 player in must_pair too is two matchings.  When none does, the least
-                # is at least 1, remembered as a bound for other levels (B4).
-                if must_pair and not pairs_without_conflicts(rows, conflicts, _bits(must_pair)):
-                    self._conflict_bounds[key] = 1
-                    return
-                self._least_costs[key] = 0
-        if first is None and key not in self._least_costs:
-            # The least number of colour conflicts of any pairing of the division does not
-            # depend on x: other levels and sub-searches meeting it again skip it (B4, C11).
-            # It depends only on the bit sets: divisions met again under other float
-            # criteria or players moved down often have the same ones.
-            options = _options(rows, conflicts, len(s2))
-            shape = (tuple(rows), tuple(conflicts), len(s2), must_pair)
-            if shape in self._least_by_shape:
-                least = self._least_by_shape[shape]
-            else:
-                least = least_assignment_cost(options, len(s2), must_cover=must_pair)
-                self._least_by_shape[shape] = least
-            self._least_costs[key] = least
-            if least is None or least > x:
-                return
-        yield from lexicographic_assignments(
-            options if options is not None else _options(rows, conflicts, len(s2)),
-            len(s2),
-            budget=x,
-            must_cover=must_pair,
-            after=after if first is None else first,
-            viable=viable,
-        )
-
-    def _conflict_bound(
-        self, key: tuple[object, ...], rows: Sequence[int], conflicts: Sequence[int]
-    ) -> int:
-        """A lower bound on the colour conflicts of a division's pairings, remembered by
-        its key (Dutch A8, B4), by :func:`conflict_bound`."""
-        bound = self._conflict_bounds.get(key)
-        if bound is None:
-            bound = self._conflict_bounds[key] = conflict_bound(rows, conflicts)
-        return bound
-
-    def _greedy(
-        self,
-        s1: Sequence[Entrant],
-        s2: Sequence[Entrant],
-        x: int,
-        allowed: Sequence[int],
-        conflicts: Sequence[int],
-        must_pair: frozenset[int],
-    ) -> tuple[int, ...] | None:
-        """The first pairing in D1 order if taking, row by row, the first S2 player that a
-        colour-count bound does not rule out leads to a complete pairing; else None.
-
-        ``allowed`` and ``conflicts``: for each S1 player the S2 indices he may meet and
-        those with whom he has a colour conflict, as bit sets."""
-        if len(s2) < len(s1):
-            return None
-        rows = [0, 0, 0]
-        cols = [0, 0, 0]
-        firsts = [_CLASS[a.preference] for a in s1]
-        classes = [_CLASS[b.preference] for b in s2]
-        for c in firsts:
-            rows[c] += 1
-        for c in classes:
-            cols[c] += 1
-        if class_bound(rows, cols) > x:
-            return None
-        used = 0
-        chosen: list[int] = []
-        spent = 0
-        must_open = len(must_pair)
-        for i, c in enumerate(firsts):
-            rows[c] -= 1
-            rows_left = len(s1) - i - 1
-            options = allowed[i] & ~used
-            conflict = conflicts[i]
-            while options:
-                low = options & -options
-                options ^= low
-                t = low.bit_length() - 1
-                cost = conflict >> t & 1
-                if spent + cost > x:
-                    continue
-                open_after = must_open - (1 if t in must_pair else 0)
-                if open_after > rows_left:
-                    continue
-                cols[classes[t]] -= 1
-                if spent + cost + class_bound(rows, cols) <= x:
-                    used |= low
-                    chosen.append(t)
-                    spent += cost
-                    must_open = open_after
-                    break
-                cols[classes[t]] += 1
-            else:
-                return None
-        if must_open:
-            return None
-        return tuple(chosen)
+        self._fit_refused: dict[tuple[object, ...], set[int]] = {}
+        """By bracket, level and C13 fit: the divisions (their indices in D2 order, -1
+        for the original) that the fit refuses whatever the players kept up
+        (:meth:`_split_assignments`)."""
 
     def split_pairings(
         self,
@@ -293,6 +105,13 @@ class LevelSearch:
         index of an exchange in D2 order, -1 for none, and a pairing of it) starts after
         that pairing (:meth:`Search.alternatives`).  ``fit`` (C13) leaves out the
         pairings whose players left over cannot be paired with the lowest bracket.
+
+        A division that the fit refuses as a whole (:meth:`_split_assignments`) is
+        remembered by its index for the bracket, p, float criteria and fit: that answer
+        depends only on its S1 and S2, never on x or the players kept up, so the other
+        levels with other x and the other sub-searches of C13 pass over it before any
+        bound or search (a late round can meet one division ten times: round 69 of the
+        150-player, 139-round, seed-2786 event, 21,500 times 2,000 divisions).
         """
         division = (tuple(e.number for e in players), moved, lowest, p)
         kept = keep.intersection(division[0]) if keep else keep
@@ -303,6 +122,9 @@ class LevelSearch:
             )
         position = kept_covers.position
         kept_bits = _bits(position[k] for k in kept)
+        refused: set[int] = set()
+        if fit is not None:
+            refused = self._fit_refused.setdefault((division, rules, fit.key), refused)
 
         def possible_at(index: int, s1: Sequence[Entrant], s2: Sequence[Entrant]) -> bool:
             # Feasibility.division_possible; for an exchange, read in two parts: with no
@@ -336,7 +158,19 @@ class LevelSearch:
             # does (the check looks at every pair of the bracket).
             resume = after[1] if after is not None and index == after[0] else None
             for assignment in self._split_assignments(
-                players, index, s1, s2, x, rules, moved, lowest, keep, resume, possible, fit
+                players,
+                index,
+                s1,
+                s2,
+                x,
+                rules,
+                moved,
+                lowest,
+                keep,
+                resume,
+                possible,
+                fit,
+                refused,
             ):
                 yield Phase(
                     remainder=False,
@@ -356,7 +190,7 @@ class LevelSearch:
                 )
 
         found = False
-        for phase in phases(-1, players[:p], players[p:]):
+        for phase in () if -1 in refused else phases(-1, players[:p], players[p:]):
             found = True
             yield phase
         if p == 0 or (
@@ -412,7 +246,11 @@ class LevelSearch:
             if least is None or least > x:
                 return  # no division has a pairing within x (B4)
         for index, s1, s2 in self._exchange_splits(players, p, rules, moved, lowest):
-            if (after is None or index >= after[0]) and possible_at(index, s1, s2):
+            if (
+                (after is None or index >= after[0])
+                and index not in refused
+                and possible_at(index, s1, s2)
+            ):
                 yield from phases(index, s1, s2)
 
     @staticmethod
@@ -447,13 +285,18 @@ class LevelSearch:
         after: tuple[int, ...] | None,
         possible: Callable[[], bool] | None = None,
         fit: LowestFit | None = None,
+        refused: set[int] | None = None,
     ) -> Iterable[tuple[int, ...]]:
         """The pairings of one S1/S2 division of a level, in D1 order (Dutch C6-C8).
 
         An exchange (``index`` >= 0) one of whose S2 players who may not be left unpaired
         has no allowed partner in its S1 gives nothing, without a search.  ``fit`` (C13):
         the pairings through a choice of partners that no pairing of the lowest bracket
-        can follow are not entered (:class:`LowestFit`).
+        can follow are not entered (:class:`LowestFit`).  A division that a proof the fit
+        kept refuses as a whole (:meth:`LowestFit.refuted`) gives nothing at any level,
+        without its colour bounds or a search; its index goes into ``refused``.  The fit
+        is not asked for a new matching before the search: most divisions it would pass
+        are refused by the bounds on their colour conflicts, at no matching's cost.
         """
         numbers = tuple(e.number for e in players)
         facts_key = (numbers, rules, moved, lowest, keep)
@@ -485,6 +328,10 @@ class LevelSearch:
 
         viable = None
         if fit is not None:
+            if fit.refuted(s1, s2):
+                if refused is not None:
+                    refused.add(index)
+                return ()
             viable = fit.division(s1, s2, rows_of())
             if not s1 and not viable(()):
                 return ()  # the one pairing of an empty S1 asks no prefix

@@ -1,0 +1,242 @@
+"""Proofs that a division of the penultimate bracket cannot fit the lowest bracket, kept
+to refuse other divisions without a matching (Dutch C13; FIDE Handbook C.04.1, 1992 text).
+
+C13 walks the penultimate bracket's S1/S2 divisions level after level, and late in a
+near round robin it can refuse thousands of them, each by a perfect matching that does
+not exist (:class:`c13_fit.LowestFit`: S1 paired into S2, the rest of S2 moved down and
+paired with the lowest bracket).  When Edmonds' search fails, its last tree is a proof
+(Tutte's theorem): its outer blossoms are odd sets of vertices, no edge joins two of
+them, and all their other neighbours (the tree's inner vertices) are fewer than the
+sets, so that no matching pairs every vertex.  The divisions of one bracket share their
+vertices (its players, the lowest bracket's players and the bye) and differ only in
+which players are in S1, which changes only the edges of those players.  So the odd
+sets are kept and read again against another division's edges: when still no edge joins
+two of them and their neighbours outside them are still fewer than they are, that
+division has no perfect matching either, and it is refused without its graph or a
+matching, exactly as the matching would refuse it.  (Late in an event the sets are
+mostly players of the lowest bracket who may meet only a few players of the bracket
+above: those in S1 are taken from them, whatever the division.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from pairing.engine.matching.blossom import _augment
+from pairing.engine.systems.dutch1992.bitsets import _bits, _positions
+from pairing.engine.systems.dutch1992.entrants import Entrant
+
+PROOFS = 64
+"""The proofs a frame keeps at most, those that refused a division last first: a
+division no proof refuses is read against all of them.  (Round 69 of the 150-player,
+139-round, seed-2786 event keeps 26 and refuses 2,000 divisions with them.)"""
+
+Split = bool | None
+"""Whether the lowest bracket is paired as heterogeneous (``LowestFit._block``)."""
+
+
+class _Frame:
+    """The graphs of the divisions of one bracket at one ``split``, as bit sets over one
+    numbering of their vertices: the lowest bracket's players from 0 (as in
+    ``LowestFit._block``), then the bye, then the bracket's players by number."""
+
+    def __init__(
+        self,
+        players: Sequence[Entrant],
+        split: Split,
+        meet: Callable[[Entrant, Entrant], bool],
+        reach: Callable[[Entrant, Split], list[int]],
+        block: tuple[list[list[int]], list[int]],
+    ) -> None:
+        near, bye = block
+        low = len(near)
+        self.first = low + 1
+        """The bit of the first of the bracket's players."""
+        self.bit = {e.number: self.first + k for k, e in enumerate(players)}
+        odd = (len(players) + low) % 2 == 1
+        bye_bit = 1 << low if odd else 0
+        apart = split is not True
+        """Whether players moved down may meet each other and have the bye (not A3's
+        heterogeneous lowest bracket)."""
+        self.meets: list[int] = []
+        """For each player of the bracket, the players of the bracket he may meet."""
+        self.down: list[int] = []
+        """For each player of the bracket, whom he may meet once moved down."""
+        self.up = [0] * low
+        """For each player of the lowest bracket, the bracket's players he may meet."""
+        self.bye_up = 0
+        for k, a in enumerate(players):
+            self.meets.append(
+                _bits(self.first + j for j, b in enumerate(players) if j != k and meet(a, b))
+            )
+            reached = reach(a, split)
+            self.down.append(
+                _bits(reached) | (bye_bit if apart and a.bye_allowed else 0),
+            )
+            for w in reached:
+                self.up[w] |= 1 << self.first + k
+            if apart and odd and a.bye_allowed:
+                self.bye_up |= 1 << self.first + k
+        self.among = apart
+        self.low = [_bits(row) | (bye_bit if w in bye else 0) for w, row in enumerate(near)]
+        """For each player of the lowest bracket, his neighbours there and the bye."""
+        self.bye_low = _bits(bye) if odd else 0
+        self.proofs: list[tuple[int, ...]] = []
+        """Each proof: its odd sets, as bit sets."""
+
+    def neighbours(self, v: int, s1: int, s2: int) -> int:
+        """Vertex ``v``'s neighbours in the graph of the division ``s1``/``s2``."""
+        first = self.first
+        if v >= first:
+            k = v - first
+            if s1 >> v & 1:
+                return self.meets[k] & s2
+            return self.meets[k] & (s1 | s2 if self.among else s1) | self.down[k]
+        if v < first - 1:
+            return self.low[v] | self.up[v] & s2
+        return self.bye_low | self.bye_up & s2
+
+    def refutes(self, s1: int, s2: int) -> bool:
+        """Whether a proof kept shows that the division has no perfect matching; the one
+        that does is moved to the front, as the next divisions are like this one."""
+        proofs = self.proofs
+        for index, parts in enumerate(proofs):
+            if self._proves(parts, s1, s2):
+                if index:
+                    proofs.insert(0, proofs.pop(index))
+                return True
+        return False
+
+    def _proves(self, parts: tuple[int, ...], s1: int, s2: int) -> bool:
+        """Whether the odd sets ``parts`` have, in the division's graph, no edge from one
+        to another and fewer neighbours outside them than there are sets (Tutte)."""
+        every = 0
+        for part in parts:
+            every |= part
+        barrier = 0
+        count = len(parts)
+        for part in parts:
+            others = every & ~part
+            for v in _positions(part):
+                near = self.neighbours(v, s1, s2)
+                if near & others:
+                    return False
+                barrier |= near & ~every
+            if barrier.bit_count() >= count:
+                return False
+        return True
+
+
+class FitProofs:
+    """The proofs found for the divisions of C13's penultimate bracket, by bracket and
+    ``split`` (:class:`_Frame`), and the test of a division against them.
+
+    ``meet``, ``reach`` and ``block`` are ``LowestFit``'s: who may meet whom (B1, B2),
+    whom of the lowest bracket a player moved down may meet, and the lowest bracket's
+    own edges and bye (A3, B1b).  :meth:`learn` is given the graph ``LowestFit`` builds
+    for a division (S1, S2, the lowest bracket, the bye, in that order)."""
+
+    def __init__(
+        self,
+        meet: Callable[[Entrant, Entrant], bool],
+        reach: Callable[[Entrant, Split], list[int]],
+        block: Callable[[Split], tuple[list[list[int]], list[int]]],
+    ) -> None:
+        self._meet = meet
+        self._reach = reach
+        self._block = block
+        self._frames: dict[tuple[tuple[int, ...], Split], _Frame] = {}
+        self.kept = 0
+        """How many proofs are kept, in every frame: none to read, nothing to work out."""
+
+    def _frame(self, s1: Sequence[Entrant], s2: Sequence[Entrant], split: Split) -> _Frame:
+        players = sorted((*s1, *s2), key=lambda e: e.number)
+        key = (tuple(e.number for e in players), split)
+        frame = self._frames.get(key)
+        if frame is None:
+            frame = self._frames[key] = _Frame(
+                players, split, self._meet, self._reach, self._block(split)
+            )
+        return frame
+
+    def refutes(self, s1: Sequence[Entrant], s2: Sequence[Entrant], split: Split) -> bool:
+        """Whether a proof kept shows that the division ``s1``/``s2`` has no perfect
+        matching (every S1 player may meet every S2 player he may meet by B1, B2)."""
+        if not self.kept:
+            return False
+        frame = self._frame(s1, s2, split)
+        if not frame.proofs:
+            return False
+        bit = frame.bit
+        return frame.refutes(_bits(bit[e.number] for e in s1), _bits(bit[e.number] for e in s2))
+
+    def learn(
+        self,
+        s1: Sequence[Entrant],
+        s2: Sequence[Entrant],
+        split: Split,
+        graph: Sequence[Sequence[int]],
+    ) -> bool:
+        """Whether the division's ``graph`` has a perfect matching (Edmonds, as
+        ``complete_matching``); when it has none, the failed search's tree is kept as a
+        proof (:meth:`_keep`)."""
+        n = len(graph)
+        mate = [-1] * n
+        alive = [True] * n
+        for v, row in enumerate(graph):
+            if mate[v] == -1:
+                for w in row:
+                    if mate[w] == -1 and w != v:
+                        mate[v], mate[w] = w, v
+                        break
+        for root in range(n):
+            if mate[root] != -1:
+                continue
+            even: list[bool] = []
+            tree = _augment(root, graph, mate, alive, even)
+            if tree is not None:
+                self._keep(s1, s2, split, graph, tree, even)
+                return False
+        return True
+
+    def _keep(
+        self,
+        s1: Sequence[Entrant],
+        s2: Sequence[Entrant],
+        split: Split,
+        graph: Sequence[Sequence[int]],
+        tree: Sequence[int],
+        even: Sequence[bool],
+    ) -> None:
+        """Keep the proof of a failed search: O its inner vertices, the odd sets its
+        outer vertices joined by edges (its blossoms).  It is kept only when it holds:
+        more odd sets than O has vertices, and none with a neighbour outside it and O."""
+        barrier = {v for v in tree if not even[v]}
+        part_of: dict[int, int] = {}
+        parts: list[list[int]] = []
+        for v in tree:
+            if v in barrier or v in part_of:
+                continue
+            part_of[v] = len(parts)
+            members = [v]
+            for u in members:
+                for w in graph[u]:
+                    if w not in barrier and w not in part_of:
+                        part_of[w] = len(parts)
+                        members.append(w)
+            parts.append(members)
+        if len(parts) <= len(barrier) or any(len(members) % 2 == 0 for members in parts):
+            return
+        frame = self._frame(s1, s2, split)
+        p, q = len(s1), len(s2)
+        named = [frame.bit[e.number] for e in (*s1, *s2)]
+        low = frame.first - 1
+
+        def bit(v: int) -> int:
+            return named[v] if v < p + q else min(v - p - q, low)
+
+        proof = tuple(_bits(map(bit, members)) for members in parts)
+        if proof not in frame.proofs:
+            frame.proofs.insert(0, proof)
+            self.kept += 1
+            del frame.proofs[PROOFS:]
