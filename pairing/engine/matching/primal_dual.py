@@ -76,7 +76,19 @@ class Optimum:
         weight = search.adjacent[i].get(j)
         if weight is None:
             return None
-        cost = search.u[i] + search.u[j] - weight
+        return self._slack(i, j, weight)
+
+    def slack(self, a: int, b: int, weight: int) -> int:
+        """Twice the reduced cost that an edge ``a``-``b`` of ``weight`` would have under
+        these duals (the blossoms holding both counted), whether or not it is an edge of
+        the graph.  The duals bound the weight of every matching of the graph with such
+        edges added by the greatest weight plus half the negation of each negative one
+        it uses (linear programming duality: without them the duals are feasible)."""
+        return self._slack(self._index[a], self._index[b], 2 * weight)
+
+    def _slack(self, i: int, j: int, doubled: int) -> int:
+        search = self._search
+        cost = search.u[i] + search.u[j] - doubled
         if search.top[i] == search.top[j]:
             around = set()
             node = i

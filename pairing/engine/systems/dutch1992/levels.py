@@ -17,6 +17,7 @@ from pairing.engine.systems.dutch1992.criteria import LOOSEST, FloatRules, may_l
 from pairing.engine.systems.dutch1992.deficits import ExchangeDeficits, free_masks
 from pairing.engine.systems.dutch1992.division_pairings import DivisionPairings
 from pairing.engine.systems.dutch1992.divisions import each_alone_covers
+from pairing.engine.systems.dutch1992.entering import patient, refuted
 from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.exchanges import (
     _exchanged,
@@ -245,13 +246,14 @@ class LevelSearch(DivisionPairings):
             )
             if least is None or least > x:
                 return  # no division has a pairing within x (B4)
-        for index, s1, s2 in self._exchange_splits(players, p, rules, moved, lowest):
-            if (
-                (after is None or index >= after[0])
-                and index not in refused
-                and possible_at(index, s1, s2)
-            ):
-                yield from phases(index, s1, s2)
+        ask = partial(refuted, front, kept, players, p, rules, moved, lowest, x)
+        splits = (
+            split
+            for split in self._exchange_splits(players, p, rules, moved, lowest)
+            if split[0] not in refused
+        )
+        asks = self.exact_exchanges and not found  # entering.refuted: no D2 division pairs it
+        yield from patient(splits, after, possible_at, phases, ask if asks else None)
 
     @staticmethod
     def _witnessed(front: WitnessFront, kept: frozenset[int], x: int) -> tuple[bool, bool]:

@@ -1,0 +1,201 @@
+"""Whether any division within D2's exchanges can pair a level within x colour conflicts,
+decided exactly by the players of S2 who enter S1 (Dutch A8, B4, C6-C8, D2).
+
+FIDE Handbook C.04.1 (1992 text).  A level (a group, p, x and the float criteria) whose
+original S1 and S2 give nothing tries every exchange of D2, each with every
+transposition, before C11 raises x.  When none of them pairs it within x, proving so
+walks every exchange: in round 74 of the 150-player, 123-round, seed-2875 event the
+lowest bracket of 53 players, joined by C13, tried 10,000 exchanges at x = 2 for 3.7 s,
+then found its pairing at x = 3.  The bounds asked before the walk
+(:func:`lowest.priced_conflicts_within_exchanges`, Lagrange's relaxation of the limit
+of two exchanges) bound that level by 2 only: the cheapest matching with 2 conflicts has
+3 pairs inside the original S2, the cheapest with at most 2 such pairs has 3 conflicts.
+
+Every pairing of a division within two exchanges is a perfect matching of the group
+(the players left over matched to stand-ins, as in :func:`lowest.least_conflicts`) with
+at most two pairs inside the original S2 N, each of which holds one of the at most two
+players of N that the exchange put in S1 (:func:`lowest.within_exchange_witness`).  So
+for some set E of two players of N (or fewer, when fewer have a partner in N at all) it
+is a perfect matching of the group without the pairs inside N that hold neither: one
+question of whether a perfect matching has at most x conflicts for each such E.  When no
+E has one, no division within D2's exchanges gives a pairing of the level at x, and
+there is nothing after the exchanges tried so far either.  Only that direction is used.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable, Iterator, Sequence
+
+from pairing.engine.matching.primal_dual import certified_matching
+from pairing.engine.systems.dutch1992.brackets import Phase
+from pairing.engine.systems.dutch1992.criteria import (
+    FloatRules,
+    colour_conflict,
+    may_leave,
+    pair_allowed,
+)
+from pairing.engine.systems.dutch1992.entrants import Entrant
+from pairing.engine.systems.dutch1992.lowest import EXCHANGES, Witness, _budget_matching, _witness
+from pairing.engine.systems.dutch1992.witnesses import WitnessFront
+
+PATIENCE = 64
+"""The exchanges a level tries before :func:`patient` asks :func:`refuted`.  Most levels
+find their pairing (or pass over every exchange cheaply) well before; one that walks on
+pays for one question, a weighted matching of the group and a few matchings (about 5 ms
+at 40-60 players), less than the walk of these exchanges."""
+
+MOST_QUESTIONS = 600
+"""At most this many sets E are asked (:func:`entering_witness`); a level with more
+players of N having partners in N is not decided here and walks its exchanges as before."""
+
+
+class Undecided(Exception):
+    """:func:`entering_witness` would ask more than :data:`MOST_QUESTIONS` matchings."""
+
+
+def entering_witness(
+    players: Sequence[Entrant],
+    p: int,
+    rules: FloatRules,
+    moved: frozenset[int],
+    lowest: bool,
+    keep: frozenset[int],
+    x: int,
+) -> Witness | None:
+    """A perfect matching of the level's shape with at most ``x`` colour conflicts and at
+    most :data:`EXCHANGES` pairs inside the original S2, or None when there is none
+    (then no division within D2's exchanges pairs the level at ``x``; see the module).
+
+    The players of N with a partner in N are E's candidates: E is every set of
+    :data:`EXCHANGES` of them (all of them when fewer).  First one weighted matching of
+    the group without any pair inside N, the fewest conflicts first (as in
+    :func:`lowest.least_conflicts`), with its duals: a matching with E's pairs inside N
+    added uses at most one of them at each player of E, so it has no fewer conflicts
+    than that optimum less half the negated reduced cost of the cheapest pair inside N
+    at each player of E (:meth:`Optimum.slack`).  The sets E this bound leaves within x
+    are asked, the most promising first, each as :func:`lowest._budget_matching` with
+    the conflicts as the costly pairs and ``x`` as the budget; two sets keeping the same
+    pairs inside N are asked once.  Raises :class:`Undecided` past
+    :data:`MOST_QUESTIONS` questions.
+    """
+    n = len(players)
+    spare = n - 2 * p
+    size = n + spare
+    if spare < 0 or x < 0 or size % 2:
+        return None
+    heavy = size + 2  # more than all the conflicts together: the heaviest is a largest
+    weights: dict[tuple[int, int], int] = {}
+    inside: list[tuple[int, int, bool]] = []
+    for i, a in enumerate(players):
+        for j in range(i + 1, n):
+            b = players[j]
+            if pair_allowed(a, b, rules, moved):
+                conflict = colour_conflict(a, b)
+                if i >= p:
+                    inside.append((i, j, conflict))
+                else:
+                    weights[(i, j)] = heavy - conflict
+        if may_leave(a, rules, moved, lowest, keep):
+            for stand_in in range(n, size):
+                weights[(i, stand_in)] = heavy
+    optimum = certified_matching(range(size), weights)
+    mate = optimum.mate
+    twice_least = 2 * (size // 2 * heavy - sum(weights[(v, w)] for v, w in mate.items() if v < w))
+    gains: dict[int, int] = {}
+    for i, j, conflict in inside:
+        gain = -optimum.slack(i, j, heavy - conflict)
+        for v in (i, j):
+            gains[v] = max(gains.get(v, 0), gain)
+    if len(mate) == size and twice_least <= 2 * x:
+        return _witness(players, p, mate)
+    entering = sorted(gains)
+    bounds = sorted(
+        (twice_least - sum(gains[v] for v in chosen), chosen)
+        for chosen in itertools.combinations(entering, min(EXCHANGES, len(entering)))
+    )
+    cheap: list[list[int]] = [[] for _ in range(size)]
+    costly: list[list[int]] = [[] for _ in range(size)]
+    for (i, j), weight in weights.items():
+        (cheap if weight == heavy else costly)[i].append(j)
+        (cheap if weight == heavy else costly)[j].append(i)
+    asked: set[frozenset[int]] = set()
+    for bound, chosen in bounds:
+        if bound > 2 * x:
+            break  # this set E and every one after it need more than x conflicts
+        kept = frozenset(k for k, (i, j, _) in enumerate(inside) if i in chosen or j in chosen)
+        if kept in asked:
+            continue
+        asked.add(kept)
+        if len(asked) > MOST_QUESTIONS:
+            raise Undecided
+        cheap_e = [list(row) for row in cheap]
+        costly_e = [list(row) for row in costly]
+        for k in kept:
+            i, j, conflict = inside[k]
+            (costly_e if conflict else cheap_e)[i].append(j)
+            (costly_e if conflict else cheap_e)[j].append(i)
+        found = _budget_matching(cheap_e, costly_e, x)
+        if found is not None:
+            return _witness(players, p, dict(enumerate(found)))
+    return None
+
+
+def refuted(
+    front: WitnessFront,
+    kept: frozenset[int],
+    players: Sequence[Entrant],
+    p: int,
+    rules: FloatRules,
+    moved: frozenset[int],
+    lowest: bool,
+    x: int,
+) -> bool:
+    """Whether no division within D2's exchanges pairs the level at ``x`` with the players
+    ``kept`` up (:func:`entering_witness`); False when a matching of ``front`` (the
+    level's, :class:`WitnessFront`) shows one may, or when it is not decided.  A matching
+    found is added to ``front``: it shows the level's colour bounds at most ``x`` too."""
+    if front.witnessed(kept, x)[0]:
+        return False
+    try:
+        witness = entering_witness(players, p, rules, moved, lowest, kept, x)
+    except Undecided:
+        return False
+    if witness is None:
+        return True
+    front.add(witness)
+    return False
+
+
+Split = tuple[int, Sequence[Entrant], Sequence[Entrant]]
+
+
+def patient(
+    splits: Iterable[Split],
+    after: tuple[int, tuple[int, ...]] | None,
+    possible: Callable[[int, Sequence[Entrant], Sequence[Entrant]], bool],
+    phases: Callable[[int, Sequence[Entrant], Sequence[Entrant]], Iterator[Phase]],
+    ask: Callable[[], bool] | None,
+) -> Iterator[Phase]:
+    """The pairings of a level's exchanges in D2 order (``LevelSearch.split_pairings``):
+    each exchange ``splits`` lists (index, S1, S2) from the one of ``after`` on that is
+    ``possible`` gives its ``phases``.
+
+    After :data:`PATIENCE` exchanges without a pairing, ``ask()`` (:func:`refuted`) is
+    asked once, and when it says that no division within the exchanges can pair the
+    level, the rest are not tried: none of them would give a pairing.  It is not asked
+    (None) when the original division gave one, nor by a search resumed after a pairing
+    of this level (``after``): the level has pairings then, so it would find one.
+    """
+    tried = 0
+    given = after is not None
+    for index, s1, s2 in splits:
+        if after is not None and index < after[0]:
+            continue
+        if possible(index, s1, s2):
+            for phase in phases(index, s1, s2):
+                given = True
+                yield phase
+        tried += 1
+        if tried == PATIENCE and ask is not None and not given and ask():
+            return

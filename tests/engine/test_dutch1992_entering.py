@@ -1,0 +1,218 @@
+"""1992 Dutch: a level's exchanges given up once no division within D2 can pair it (#38).
+
+``pairing.engine.systems.dutch1992.entering`` decides, by one matching for each set of
+at most two players of the original S2 who may enter S1, whether any division within
+D2's exchanges can pair a level within x colour conflicts; a level whose exchanges have
+walked a while stops when none can.  Held here to every division and transposition tried
+one by one on small brackets, and levels and whole rounds to the search without it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from pairing.engine import System, pair_round
+from pairing.engine.generator import tournament_states
+from pairing.engine.matching.primal_dual import certified_matching, max_weight_matching
+from pairing.engine.model import PairingNumber
+from pairing.engine.systems.dutch1992 import entering, levels
+from pairing.engine.systems.dutch1992.criteria import (
+    FloatRules,
+    colour_conflict,
+    may_leave,
+    pair_allowed,
+)
+from pairing.engine.systems.dutch1992.entering import entering_witness
+from pairing.engine.systems.dutch1992.entrants import Entrant
+from pairing.engine.systems.dutch1992.exchanges import _exchanged, exchange_order
+from pairing.engine.systems.dutch1992.feasibility import Feasibility
+from pairing.engine.systems.dutch1992.levels import LevelSearch
+from pairing.engine.systems.dutch1992.lowest import EXCHANGES
+
+from .test_dutch1992_bitsets import RULES, _random_bracket, _symmetric
+
+
+def _division_pairs(
+    s1: Sequence[Entrant],
+    s2: Sequence[Entrant],
+    x: int,
+    rules: FloatRules,
+    moved: frozenset[int],
+    lowest: bool,
+    kept: frozenset[int],
+) -> bool:
+    """Whether some transposition of S2 pairs S1 within ``x`` colour conflicts, every S2
+    player left over allowed to leave (Dutch A5, B1-B6, C6, C7): every one tried."""
+    for chosen in itertools.permutations(range(len(s2)), len(s1)):
+        if not all(pair_allowed(a, s2[t], rules, moved) for a, t in zip(s1, chosen, strict=True)):
+            continue
+        if sum(colour_conflict(a, s2[t]) for a, t in zip(s1, chosen, strict=True)) > x:
+            continue
+        left = set(range(len(s2))) - set(chosen)
+        if all(may_leave(s2[t], rules, moved, lowest, kept) for t in left):
+            return True
+    return False
+
+
+def _level_pairs(
+    players: Sequence[Entrant],
+    p: int,
+    x: int,
+    rules: FloatRules,
+    moved: frozenset[int],
+    lowest: bool,
+    kept: frozenset[int],
+) -> bool:
+    """Whether the original division or some exchange of D2 pairs the level (C8)."""
+    divisions = [(list(players[:p]), list(players[p:]))]
+    divisions += [_exchanged(players, p, *exchange) for exchange in exchange_order(len(players), p)]
+    return any(_division_pairs(*d, x, rules, moved, lowest, kept) for d in divisions)
+
+
+def test_dutch_d2_a_level_refuted_by_the_players_entering_has_no_pairing() -> None:
+    """Dutch B4, C8, D2: whenever some division within D2's exchanges pairs a level
+    within x, :func:`entering_witness` finds a matching, and every matching it finds has
+    at most x conflicts, at most two pairs inside the original S2 and leaves none of the
+    players kept up over."""
+    rng = random.Random(2875)
+    outcomes = {True: 0, False: 0}
+    for _ in range(400):
+        n = rng.randint(4, 10)
+        p = rng.randint(1, n // 2)
+        players = _symmetric(_random_bracket(rng, n), rng)
+        rules = rng.choice(RULES)
+        moved = frozenset(e.number for e in players[:2] if rng.random() < 0.5)
+        lowest = rng.random() < 0.5
+        kept = frozenset(e.number for e in players if rng.random() < 0.2)
+        x = rng.randint(0, p)
+        witness = entering_witness(players, p, rules, moved, lowest, kept, x)
+        pairs = _level_pairs(players, p, x, rules, moved, lowest, kept)
+        if pairs:
+            assert witness is not None
+        if witness is not None:
+            assert witness.conflicts <= x and witness.inside <= EXCHANGES
+            assert not witness.left & kept
+        outcomes[pairs] += 1
+    assert min(outcomes.values()) > 50
+
+
+def test_dutch_b4_duals_bound_matchings_with_pairs_added() -> None:
+    """Dutch B4, D2: the bound :func:`entering_witness` reads from one weighted matching's
+    duals holds: every matching of the graph with new edges added weighs at most the
+    greatest weight without them plus half the negated slack of each new edge it uses
+    (:meth:`Optimum.slack`), and the slack of an edge of the graph is its reduced cost."""
+    rng = random.Random(123)
+    tight = 0
+    for _ in range(200):
+        size = rng.randint(4, 14)
+        edges = [(v, w) for v in range(size) for w in range(v + 1, size) if rng.random() < 0.4]
+        rng.shuffle(edges)
+        cut = rng.randint(0, len(edges))
+        old = {e: rng.randint(1, 9) for e in edges[:cut]}
+        new = {e: rng.randint(1, 9) for e in edges[cut:]}
+        optimum = certified_matching(range(size), old)
+        best = sum(old[(v, w)] for v, w in optimum.mate.items() if v < w)
+        for (v, w), weight in old.items():
+            reduced = optimum.reduced_cost(v, w)
+            assert reduced is not None and optimum.slack(v, w, weight) == reduced >= 0
+        mate = max_weight_matching(range(size), {**old, **new})
+        used = [e for e in new if mate.get(e[0]) == e[1]]
+        weight = sum({**old, **new}[(v, w)] for v, w in mate.items() if v < w)
+        gains = sum(max(0, -optimum.slack(v, w, new[(v, w)])) for v, w in used)
+        assert 2 * weight <= 2 * best + gains
+        tight += 2 * weight == 2 * best + gains and bool(used)
+    assert tight > 10
+
+
+def _lowest_bracket(rng: random.Random) -> list[Entrant]:
+    """A random lowest bracket late in an event: sparse (many opponents met, B1a) and
+    few players who may still have the bye (B1b)."""
+    n = rng.randint(12, 18)
+    players = [
+        dataclasses.replace(
+            e,
+            bye_allowed=rng.random() < 0.2,
+            barred=frozenset(
+                PairingNumber(m) for m in range(1, n + 1) if m != e.number and rng.random() < 0.3
+            ),
+        )
+        for e in _random_bracket(rng, n)
+    ]
+    return _symmetric(players, rng)
+
+
+def _first_phases(search: LevelSearch, players: list[Entrant]) -> list[object]:
+    """The first two pairings of every level of a lowest bracket (C9-C11), in order."""
+    p = len(players) // 2
+    found: list[object] = []
+    for x in range(p + 1):
+        for rules in RULES:
+            level = search.split_pairings(players, p, x, rules, frozenset(), True, frozenset())
+            for phase in itertools.islice(level, 2):
+                found.append((x, rules, phase.exchange_index, phase.assignment))
+    return found
+
+
+def test_dutch_c8_levels_give_the_same_pairings_when_exchanges_stop_early(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Dutch C8, C11: with the question asked after the first exchange, every level of
+    random lowest brackets gives the same pairings in the same order as when it is never
+    asked, and some levels stop early."""
+    rng = random.Random(1992)
+    monkeypatch.setattr(entering, "PATIENCE", 1)
+    asked: list[bool] = []
+    refuted = entering.refuted
+
+    def counted(*args: Any) -> bool:
+        answer = refuted(*args)
+        asked.append(answer)
+        return answer
+
+    for _ in range(60):
+        players = _lowest_bracket(rng)
+        monkeypatch.setattr(levels, "refuted", counted)
+        fast = _first_phases(LevelSearch(Feasibility()), players)
+        monkeypatch.setattr(levels, "refuted", lambda *_: False)
+        slow = _first_phases(LevelSearch(Feasibility()), players)
+        assert fast == slow
+    assert asked.count(True) > 5
+
+
+@pytest.mark.parametrize(("players", "seed", "rounds"), [(40, 2026, 31), (60, 2875, 45)])
+def test_dutch_c13_rounds_paired_as_when_every_exchange_is_walked(
+    players: int, seed: int, rounds: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every round of events whose lowest brackets go through C13 pairs the same with the
+    exchanges given up early (asked after the first) and with every exchange walked."""
+    states = list(tournament_states(System.DUTCH_1992, players=players, rounds=rounds, seed=seed))[
+        :-1
+    ]
+    lots = [random.Random(k).randrange(2**31) for k in range(len(states))]
+    monkeypatch.setattr(entering, "PATIENCE", 1)
+    asked: list[bool] = []
+    refuted = entering.refuted
+
+    def counted(*args: Any) -> bool:
+        answer = refuted(*args)
+        asked.append(answer)
+        return answer
+
+    monkeypatch.setattr(levels, "refuted", counted)
+    fast = [
+        pair_round(state, System.DUTCH_1992, seed=lot)
+        for state, lot in zip(states, lots, strict=True)
+    ]
+    assert True in asked
+    monkeypatch.setattr(levels, "refuted", lambda *_: False)
+    slow = [
+        pair_round(state, System.DUTCH_1992, seed=lot)
+        for state, lot in zip(states, lots, strict=True)
+    ]
+    assert fast == slow
