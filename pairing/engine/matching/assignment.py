@@ -12,11 +12,10 @@ without a search.
 from __future__ import annotations
 
 import bisect
-import math
 from collections.abc import Callable, Iterator, Sequence
 
 from .assignment_network import AssignmentNetwork, least_assignment_cost
-from .leftovers import leftover_guard
+from .leftovers import LeftoverGuard
 
 __all__ = ["least_assignment_cost", "lexicographic_assignments"]
 
@@ -56,10 +55,12 @@ def lexicographic_assignments(
 
     When the search has asked ``viable`` :data:`GUARD_AFTER` times since its last
     yield, and the sets of columns an assignment can leave over are few
-    (:data:`~.leftovers.LEFTOVER_SETS`), it is guarded by them
-    (:func:`~.leftovers.leftover_guard`): a prefix is refused when every set it leaves
-    open is ruled out or needs more than the budget left.  That refuses only branches
-    without a yield, so the assignments yielded are the same.
+    (:data:`~.leftovers.LEFTOVER_SETS`), it starts a guard on them
+    (:class:`~.leftovers.LeftoverGuard`), built beside the search: one set within the
+    budget listed every :data:`GUARD_PER_SET` checks, then every set listed put to
+    ``viable``.  Once built, a prefix is refused when every set it leaves open is ruled
+    out or needs more than the budget left.  That refuses only branches without a
+    yield, so the assignments yielded are the same.
     """
     if viable is None or columns < len(options):
         yield from _lexicographic(
@@ -67,20 +68,26 @@ def lexicographic_assignments(
         )
         return
     asked = 0
+    since = 0
+    guard: LeftoverGuard | None = None
     looked = False
-    sets = math.comb(columns, columns - len(options))
-    after_asked = GUARD_AFTER if sets <= FEW_SETS else max(GUARD_AFTER, 4 * sets)
-    guard: Callable[[tuple[int, ...]], bool] | None = None
 
     def guarded(prefix: tuple[int, ...]) -> bool:
-        nonlocal asked, looked, guard
+        nonlocal asked, since, looked, guard
         if not looked:
             asked += 1
-            if asked > after_asked:
+            if asked > GUARD_AFTER:
                 looked = True
-                guard = leftover_guard(options, columns, budget, must_cover, viable)
-        if guard is not None and not guard(prefix):
-            return False
+                guard = LeftoverGuard.start(options, columns, budget, must_cover, viable)
+        if guard is not None:
+            if not guard.done:
+                since += 1
+                if since % GUARD_PER_SET == 0 and guard.step():
+                    guard.finish()
+                if not guard.done:
+                    return viable(prefix)
+            if not guard(prefix):
+                return False
         return viable(prefix)
 
     for found in _lexicographic(
@@ -92,12 +99,20 @@ def lexicographic_assignments(
 
 GUARD_AFTER = 2000
 """``viable`` asked this many times since the last yield, :func:`lexicographic_assignments`
-looks for the sets of columns its assignments can leave over (a search then usually
-spends its time in branches whose every completion within the budget leaves over a set
-that ``viable`` refuses: 206,000 checks without a yield in a round of 150 players)."""
+starts building its guard on the sets of columns its assignments can leave over (a
+search then usually spends its time in branches whose every completion within the
+budget leaves over a set that ``viable`` refuses: 206,000 checks without a yield in a
+round of 150 players)."""
 
-FEW_SETS = 1024
-"""Beyond this many sets left over, the guard waits for four checks a set (its cost)."""
+GUARD_PER_SET = 16
+"""Checks of the search for each set within the budget that its guard lists
+(:meth:`~.leftovers.LeftoverGuard.step`) before it puts them to ``viable``
+(:meth:`~.leftovers.LeftoverGuard.finish`, up to five checks' worth a set): the guard's
+cost goes with the search's own, so a guard of few sets is soon in force (one set in
+the 150-player round 62 of seed 2803, which asked 42,000 checks without a yield before),
+while one of many waits for a search as long as its cost (8,245 sets in round 63 of
+seed 2480, whose search yields after 39,000 checks, 37,000 of them after the start;
+one set every 8 checks cost it 8 %)."""
 
 
 def _lexicographic(

@@ -249,6 +249,56 @@ class AssignmentNetwork:
         self.alive_col[j] = False
         return True
 
+    def force_sink(self, j: int, budget: int) -> bool:
+        """Leave column ``j`` over (T takes it) if the rest can still be completed within
+        budget.
+
+        On success column ``j`` leaves the problem held by T, so T has one column fewer
+        to take, and the transportation of the rest stays of minimum cost: as in
+        :meth:`force`, the cheapest completion with edge T → j is the current one plus
+        the cheapest residual cycle through it (a path from j to T).
+        """
+        if self.cover[j]:
+            return False
+        source, target = self.n1 + j, self.t_node
+        if self.mate_col[j] != T_MATE:
+            slack = budget - self.total + self.pot[source] - self.pot[target]
+            # Dual bound: the edge T -> j costs nothing, its reduced cost bounds the cycle.
+            found = self._shortest(source, target, slack) if slack >= 0 else None
+            if found is None:
+                return False
+            reached, dist, prev, settled = found
+            self.total += self._apply(source, reached, dist, prev, settled)
+            self.mate_col[j] = T_MATE
+            self.t_used += 1
+        elif self.total > budget:
+            return False
+        self.alive_col[j] = False
+        return True
+
+    def sink_may_take(self, j: int, budget: int) -> bool:
+        """Whether :meth:`force_sink` of column ``j`` would succeed, without changing
+        anything (the last column of a set left over needs no more)."""
+        if self.cover[j]:
+            return False
+        if self.mate_col[j] == T_MATE:
+            return self.total <= budget
+        source, target = self.n1 + j, self.t_node
+        slack = budget - self.total + self.pot[source] - self.pot[target]
+        # Dual bound: the edge T -> j costs nothing, its reduced cost bounds the cycle.
+        return slack >= 0 and self._shortest(source, target, slack) is not None
+
+    def restore_sink(self, state: tuple[list[int], list[int], list[int], int, int], j: int) -> None:
+        """Undo :meth:`force_sink` of column ``j``."""
+        self.mate_row, self.mate_col, self.pot, self.t_used, self.total = (
+            state[0][:],
+            state[1][:],
+            state[2][:],
+            state[3],
+            state[4],
+        )
+        self.alive_col[j] = True
+
     def snapshot(self) -> tuple[list[int], list[int], list[int], int, int]:
         """The state needed to undo a :meth:`force`."""
         return self.mate_row[:], self.mate_col[:], self.pot[:], self.t_used, self.total

@@ -9,11 +9,10 @@ when none of them can be left over below it within the budget.
 
 from __future__ import annotations
 
-import itertools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
-from .assignment_network import T_MATE, AssignmentNetwork, least_assignment_cost
+from .assignment_network import AssignmentNetwork, least_assignment_cost
 
 LEFTOVER_SETS = 16384
 """At most this many sets left over are listed (C(24, 4) = 10,626 in a 1992 Dutch round)."""
@@ -26,66 +25,122 @@ def leftover_guard(
     must_cover: frozenset[int],
     viable: Callable[[tuple[int, ...]], bool],
 ) -> Callable[[tuple[int, ...]], bool] | None:
-    """A condition on prefixes refusing only branches without an assignment to yield;
-    None when the sets of columns left over are too many to list.
+    """:class:`LeftoverGuard` built in full at once; None when the sets of columns left
+    over are too many to list."""
+    guard = LeftoverGuard.start(options, columns, budget, must_cover, viable)
+    if guard is not None:
+        guard.finish()
+    return guard
+
+
+class LeftoverGuard:
+    """A condition on prefixes refusing only branches without an assignment to yield,
+    built a step at a time (:meth:`step`) beside the search it guards.
 
     Every assignment leaves ``columns - rows`` columns over.  A set ``L`` of them can be
     the one an assignment yielded leaves only if ``L`` holds no column of ``must_cover``,
     ``viable`` accepts the other columns as a whole (it depends only on the set of
     columns and never turns back to true, so a set it refuses now it refuses at the
-    leaf), and some assignment within the budget takes every column outside ``L`` (the
-    least cost of one; before it, the cheapest assignment's cost plus the reduced costs of
-    T taking ``L``'s columns is a lower bound, Ahuja et al. 9.3).  An assignment yielded
-    below a prefix leaves such an ``L`` untouched and gives the rows after the prefix the
-    columns outside both at no more than the budget left: a prefix is refused when no
-    open ``L`` has so cheap a completion (:func:`_least_outside`, remembered).
+    leaf), and some assignment within the budget takes every column outside ``L``.  The
+    sets within the budget are listed depth first by the sink taking one more column at
+    a time (:func:`_within_budget`; Ahuja, Magnanti and Orlin, *Network Flows*, 1993,
+    ch. 9), which cuts a whole branch of sets at once, and each set listed costs one
+    question to ``viable``.  An assignment yielded below a prefix leaves such an ``L``
+    untouched and gives the rows after the prefix the columns outside both at no more
+    than the budget left: a prefix is refused when no open ``L`` has so cheap a
+    completion (:func:`_least_outside`, remembered).  Until the listing is over, nothing
+    is refused.
     """
-    rows = len(options)
-    spare = columns - rows
-    if math.comb(columns, spare) > LEFTOVER_SETS:
-        return None
-    everything = range(columns)
-    open_sets: list[int] = []
-    root = AssignmentNetwork(options, columns, must_cover)
-    if not root.initialise():
-        return lambda prefix: False
-    pot, sink = root.pot, root.pot[root.t_node]
-    dear = [sink - pot[rows + c] if m != T_MATE else 0 for c, m in enumerate(root.mate_col)]
-    for left in itertools.combinations(everything, spare):
-        out = frozenset(left)
-        if out & must_cover or root.total + sum(dear[c] for c in left) > budget:
-            continue
-        taken = tuple(c for c in everything if c not in out)
-        if not viable(taken):
-            continue
-        narrowed = [[(c, k) for c, k in row if c not in out] for row in options]
-        least = least_assignment_cost(narrowed, columns, must_cover=frozenset(taken))
-        if least is not None and least <= budget:
-            open_sets.append(sum(1 << c for c in left))
 
-    costs = [dict(row) for row in options]
-    least_below: dict[tuple[int, int], int | None] = {}
+    def __init__(
+        self,
+        options: Sequence[Sequence[tuple[int, int]]],
+        columns: int,
+        budget: int,
+        must_cover: frozenset[int],
+        viable: Callable[[tuple[int, ...]], bool],
+    ) -> None:
+        self.options = options
+        self.columns = columns
+        self.budget = budget
+        self.viable = viable
+        self.open_sets: list[int] = []
+        """The sets of columns left over still open (bit sets), in lexicographic order."""
+        self.within: list[int] = []
+        """The sets within the budget listed so far (bit sets), in lexicographic order."""
+        self.listed = False
+        self.done = False
+        self.costs = [dict(row) for row in options]
+        self.least_below: dict[tuple[int, int], int | None] = {}
+        root = AssignmentNetwork(options, columns, must_cover)
+        self.listing: Iterator[tuple[int, ...]] = (
+            _within_budget(root, columns - len(options), budget) if root.initialise() else iter(())
+        )
 
-    def guard(prefix: tuple[int, ...]) -> bool:
+    @classmethod
+    def start(
+        cls,
+        options: Sequence[Sequence[tuple[int, int]]],
+        columns: int,
+        budget: int,
+        must_cover: frozenset[int],
+        viable: Callable[[tuple[int, ...]], bool],
+    ) -> LeftoverGuard | None:
+        """A guard to build, or None when the sets left over are more than
+        :data:`LEFTOVER_SETS`."""
+        if math.comb(columns, columns - len(options)) > LEFTOVER_SETS:
+            return None
+        return cls(options, columns, budget, must_cover, viable)
+
+    def step(self) -> bool:
+        """List one more set within the budget; True once every one is listed."""
+        if self.listed:
+            return True
+        left = next(self.listing, None)
+        if left is None:
+            self.listed = True
+            return True
+        out = 0
+        for column in left:
+            out |= 1 << column
+        self.within.append(out)
+        return False
+
+    def finish(self) -> None:
+        """Ask ``viable`` about every set listed (each as costly as a check of the
+        search, or more): the guard is then in force."""
+        while not self.step():
+            pass
+        columns, viable = self.columns, self.viable
+        for out in self.within:
+            if viable(tuple(c for c in range(columns) if not out >> c & 1)):
+                self.open_sets.append(out)
+        self.done = True
+
+    def __call__(self, prefix: tuple[int, ...]) -> bool:
+        """Whether some set still open can be left over below ``prefix`` within the
+        budget (True while the listing is not over)."""
+        if not self.done:
+            return True
+        costs = self.costs
         used = 0
         for column in prefix:
             used |= 1 << column
         if any(c not in costs[r] for r, c in enumerate(prefix)):
             return False
-        slack = budget - sum(costs[r][c] for r, c in enumerate(prefix))
-        for left in open_sets:
+        slack = self.budget - sum(costs[r][c] for r, c in enumerate(prefix))
+        least_below = self.least_below
+        for left in self.open_sets:
             if used & left:
                 continue
             least = least_below.get((used, left), -1)
             if least == -1:
                 least = least_below[used, left] = _least_outside(
-                    options, columns, used | left, len(prefix)
+                    self.options, self.columns, used | left, len(prefix)
                 )
             if least is not None and least <= slack:
                 return True
         return False
-
-    return guard
 
 
 def _least_outside(
@@ -96,3 +151,36 @@ def _least_outside(
     narrowed = [[(c, k) for c, k in row if not closed >> c & 1] for row in options[first:]]
     outside = frozenset(c for c in range(columns) if not closed >> c & 1)
     return least_assignment_cost(narrowed, columns, must_cover=outside)
+
+
+def _within_budget(root: AssignmentNetwork, spare: int, budget: int) -> Iterator[tuple[int, ...]]:
+    """The sets of ``spare`` columns (ascending tuples, in lexicographic order) that some
+    assignment within ``budget`` leaves over, with ``root`` a minimum-cost
+    transportation.
+
+    Depth first, T takes one more column at a time (:meth:`AssignmentNetwork.force_sink`):
+    the least cost with T holding the columns chosen so far bounds every set extending
+    them, so a branch over the budget is cut whole, and at ``spare`` columns it is the
+    least cost of an assignment leaving exactly that set over (T takes no other)."""
+    chosen: list[int] = []
+    columns = root.n2
+
+    def walk(start: int) -> Iterator[tuple[int, ...]]:
+        if len(chosen) == spare:
+            if root.total <= budget:
+                yield tuple(chosen)
+            return
+        if len(chosen) == spare - 1:
+            for column in range(start, columns):
+                if root.sink_may_take(column, budget):
+                    yield (*chosen, column)
+            return
+        for column in range(start, columns - (spare - len(chosen)) + 1):
+            state = root.snapshot()
+            if root.force_sink(column, budget):
+                chosen.append(column)
+                yield from walk(column + 1)
+                chosen.pop()
+                root.restore_sink(state, column)
+
+    yield from walk(0)
