@@ -10,7 +10,7 @@ import pytest
 
 from pairing.engine.matching import (
     ShrinkingMatching,
-    assignment,
+    assignment_network,
     augment,
     exposable_vertices,
     exposed_by_some,
@@ -395,10 +395,10 @@ def test_least_assignment_cost_of_few_rows_is_the_networks(seed: int) -> None:
     random cases each of up to 16 columns, many of which must be covered."""
     rng = random.Random(seed)
     for _ in range(200):
-        rows = rng.randrange(0, assignment.FEW_ROWS + 1)
+        rows = rng.randrange(0, assignment_network.FEW_ROWS + 1)
         columns = rng.randrange(max(rows - 1, 0), 17)
         options = _random_options(rng, rows, columns, share=rng.choice((0.3, 0.6, 0.9)))
         must_cover = frozenset(c for c in range(columns) if rng.random() < rng.random() / 3)
-        network = assignment._AssignmentNetwork(options, columns, must_cover)
+        network = assignment_network.AssignmentNetwork(options, columns, must_cover)
         expected = network.total if network.initialise(free_first=True) else None
         assert least_assignment_cost(options, columns, must_cover=must_cover) == expected

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
-from pairing.engine.matching import assignment, lexicographic_assignments
+from pairing.engine.matching import assignment, leftovers, lexicographic_assignments
 
 from .test_matching import _assignments_by_search, _random_options
 
@@ -72,7 +72,7 @@ def test_lexicographic_assignments_guard_refuses_only_barren_prefixes(
     refusals = 0
     for seed in range(200):
         (options, columns, budget, must_cover, viable), expected = _case(seed)
-        guard = assignment._leftover_guard(options, columns, budget, must_cover, viable)
+        guard = leftovers.leftover_guard(options, columns, budget, must_cover, viable)
         assert guard is not None
         prefixes = {found[:size] for found in expected for size in range(len(found) + 1)}
         assert all(guard(prefix) for prefix in prefixes)
@@ -116,7 +116,7 @@ def test_lexicographic_assignments_guard_asks_budget_and_leftovers_together() ->
     sharp = 0
     for seed in range(200):
         (options, columns, budget, must_cover, viable), expected = _case(seed)
-        guard = assignment._leftover_guard(options, columns, budget, must_cover, viable)
+        guard = leftovers.leftover_guard(options, columns, budget, must_cover, viable)
         assert guard is not None
         through = {found[:size] for found in expected for size in range(len(found) + 1)}
         level: list[tuple[int, ...]] = [()]

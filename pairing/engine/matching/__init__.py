@@ -26,8 +26,10 @@
 
 The modules: ``blossom`` (Edmonds' search and the maximum matching), ``shrinking`` (the
 matchings it keeps or grows), ``bipartite`` (Kuhn's method), ``assignment`` (the
-assignments under a cost budget), ``primal_dual`` (the weighted matching and its duals)
-and ``primal_dual_search`` (its primal-dual search).
+assignments under a cost budget), ``assignment_network`` (the min-cost transportation
+behind them), ``leftovers`` (their guard on the columns left over), ``primal_dual``
+(the weighted matching and its duals) and ``primal_dual_search`` (its primal-dual
+search).
 """
 
 from __future__ import annotations
@@ -58,7 +60,7 @@ if TYPE_CHECKING:
     )
 
 _ON_FIRST_USE = {
-    "least_assignment_cost": "assignment",
+    "least_assignment_cost": "assignment_network",
     "lexicographic_assignments": "assignment",
     "bipartite_matching": "bipartite",
     "bipartite_matching_size": "bipartite",
