@@ -21,7 +21,7 @@ from pairing.engine.systems.dutch1992.criteria import (
     may_leave,
     pair_allowed,
 )
-from pairing.engine.systems.dutch1992.deficits import ExchangeDeficits, free_masks
+from pairing.engine.systems.dutch1992.deficits import ExchangeDeficits, exchange_deficits
 from pairing.engine.systems.dutch1992.division_colours import (
     _CLASS,
     _conflict_rows,
@@ -156,7 +156,7 @@ class LevelSearch:
         conflicts = self._conflicts.get(key[:2])
         if conflicts is None:
             conflicts = self._conflicts[key[:2]] = _conflict_rows(s1, s2)
-        if bound_first and self._conflict_bound(key, rows, conflicts) > x:
+        if bound_first and self._conflict_bound(key, rows, conflicts, _bits(must_pair)) > x:
             return
         first = self._greedy(s1, s2, x, rows, conflicts, must_pair)
         if first is not None and viable is not None and not viable(first):
@@ -169,7 +169,7 @@ class LevelSearch:
             yield first
         options = None
         if first is None and key not in self._least_costs:
-            if self._conflict_bound(key, rows, conflicts) > x:
+            if self._conflict_bound(key, rows, conflicts, _bits(must_pair)) > x:
                 return
             if x == 0:
                 # The bound says S1 has a conflict-free pairing: whether one pairs every
@@ -204,13 +204,13 @@ class LevelSearch:
         )
 
     def _conflict_bound(
-        self, key: tuple[object, ...], rows: Sequence[int], conflicts: Sequence[int]
+        self, key: tuple[object, ...], rows: Sequence[int], conflicts: Sequence[int], must: int
     ) -> int:
         """A lower bound on the colour conflicts of a division's pairings, remembered by
         its key (Dutch A8, B4), by :func:`conflict_bound`."""
         bound = self._conflict_bounds.get(key)
         if bound is None:
-            bound = self._conflict_bounds[key] = conflict_bound(rows, conflicts)
+            bound = self._conflict_bounds[key] = conflict_bound(rows, conflicts, must)
         return bound
 
     def _greedy(
@@ -309,10 +309,10 @@ class LevelSearch:
             # player kept up (once per exchange) and the players kept up (KeptCovers).
             if index < 0:
                 return self.feasibility.division_possible(players, division, index, s1, s2, kept)
-            # First a bound on its colour conflicts (B4), at most _conflict_bound's.
+            # First a lower bound on its colour conflicts (B4), the players kept up paired.
             deficits = self._deficits[(division, rules)]
             exchanged = deficits.exchanges[index]
-            if deficits.at_least(exchanged[0]) > x:
+            if deficits.at_least(exchanged[0], x, kept_bits) > x:
                 return False
             known = kept_covers.divisions.get((p, index))
             if known is None:
@@ -564,8 +564,8 @@ class LevelSearch:
         needy = _bits(j for j in range(p, n) if (allowed[j] & ~original).bit_count() < 2)
         deficits = self._deficits.get((division, rules))
         if deficits is None:
-            deficits = self._deficits[(division, rules)] = ExchangeDeficits(
-                free_masks(players, allowed), p, (loose, staying)
+            deficits = self._deficits[(division, rules)] = exchange_deficits(
+                players, allowed, p, (loose, staying), (rules, moved, lowest)
             )
         origin = self.feasibility.exchange_base(division, loose, staying)
         for index, (out_of, into) in enumerate(exchange_order(n, p)):
