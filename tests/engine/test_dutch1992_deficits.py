@@ -11,6 +11,7 @@ import random
 import pytest
 
 from pairing.engine.brackets import exchange
+from pairing.engine.matching import least_assignment_cost
 from pairing.engine.systems.dutch1992.bitsets import _bits
 from pairing.engine.systems.dutch1992.criteria import (
     LOOSEST,
@@ -18,7 +19,11 @@ from pairing.engine.systems.dutch1992.criteria import (
     may_leave,
     pair_allowed,
 )
-from pairing.engine.systems.dutch1992.deficits import ExchangeDeficits, free_masks
+from pairing.engine.systems.dutch1992.deficits import (
+    ExchangeDeficits,
+    exchange_deficits,
+    free_masks,
+)
 from pairing.engine.systems.dutch1992.divisions import matching_size
 from pairing.engine.systems.dutch1992.entrants import entrants
 from pairing.engine.systems.dutch1992.exchanges import exchange_order
@@ -65,6 +70,70 @@ def test_dutch_b4_exchange_deficit_never_above_the_conflict_bound() -> None:
             bounded += fast > 0
             equal += fast == bound
     assert bounded and equal
+
+
+def test_dutch_b4_exchange_bound_never_passes_the_least_conflicts() -> None:
+    """Past the deficiency (at any ``x`` not below it), the bound on an exchange's colour
+    conflicts, with the players kept up and those who may not be left unpaired as S2
+    players who must be paired, is never above the least number of conflicts of its
+    pairings (the oracle: the assignment network, built from nothing), nor is the bound
+    shared by the exchanges with the same players leaving; each is often above the
+    deficiency, and the exchange's own often the least itself.  At x = 0 it is 0
+    exactly when the least is (a conflict-free pairing of S1 that pairs those S2
+    players too)."""
+    rng = random.Random(2607)
+    above = shared = exact = free_ones = blocked = 0
+    for _ in range(60):
+        n = rng.randint(4, 20)
+        p = rng.randint(1, n // 2)
+        players = _symmetric(_random_bracket(rng, n), rng)
+        rules = rng.choice(RULES)
+        lowest = rng.random() < 0.5
+        allowed = Feasibility().partner_masks(players, rules, frozenset())
+        deficits = exchange_deficits(
+            players, allowed, p, (allowed, 0), (rules, frozenset(), lowest)
+        )
+        stay = [not may_leave(e, rules, frozenset(), lowest, frozenset()) for e in players]
+        first = list(range(p))
+        for out_of, into in [((), ()), *exchange_order(n, p)]:
+            side1 = [i for i in first if i + 1 not in out_of] + [j - 1 for j in into]
+            side2 = [j for j in range(n) if j not in side1]
+            kept = _bits(j for j in range(n) if rng.random() < 0.15)
+            must = frozenset(t for t, j in enumerate(side2) if stay[j] or kept >> j & 1)
+            options = [
+                [
+                    (t, int(colour_conflict(players[i], players[j])))
+                    for t, j in enumerate(side2)
+                    if allowed[i] >> j & 1
+                ]
+                for i in side1
+            ]
+            least = least_assignment_cost(options, len(side2), must_cover=must)
+            deficit = deficits.at_least(_bits(side1))
+            x = rng.randint(max(0, deficit), len(side1))
+            bound = deficits.at_least(_bits(side1), x, kept)
+            own = deficits.at_least(_bits(side1), len(side1), kept)
+            zero = deficits.at_least(_bits(side1), 0, kept)
+            leaving = deficits._leaving_bound(_bits(i - 1 for i in out_of))
+            assert bound >= deficit
+            assert own >= deficit
+            if least is None:
+                continue
+            assert bound <= least, (out_of, into, x)
+            assert own <= least, (out_of, into)
+            assert leaving <= least, (out_of, into)
+            assert zero <= least
+            assert (zero == 0) == (least == 0), (out_of, into)
+            free_ones += least == 0 and must != frozenset()
+            blocked += zero == 1 and deficits.at_least(_bits(side1), 0) <= 0
+            above += own > deficit
+            shared += leaving > deficit
+            exact += own == least
+    assert above > 300
+    assert shared > 50
+    assert exact > 2000
+    assert free_ones > 500
+    assert blocked > 100
 
 
 def test_dutch_c8_exchanges_left_out_of_the_listing_cannot_be_paired() -> None:
@@ -153,9 +222,9 @@ def test_dutch_b4_exchange_deficits_pair_as_before(
     real = ExchangeDeficits.at_least
     ruled_out = 0
 
-    def counted(self: ExchangeDeficits, side1: int) -> int:
+    def counted(self: ExchangeDeficits, side1: int, x: int | None = None, kept: int = 0) -> int:
         nonlocal ruled_out
-        answer = real(self, side1)
+        answer = real(self, side1, x, kept)
         ruled_out += answer > 0
         return answer
 
@@ -163,6 +232,6 @@ def test_dutch_b4_exchange_deficits_pair_as_before(
         players_of_round = entrants(state)[0]
         monkeypatch.setattr(ExchangeDeficits, "at_least", counted)
         fast = run_search(Search(players_of_round))
-        monkeypatch.setattr(ExchangeDeficits, "at_least", lambda self, side1: 0)
+        monkeypatch.setattr(ExchangeDeficits, "at_least", lambda self, side1, x=None, kept=0: 0)
         assert run_search(Search(players_of_round)) == fast, f"round {state.round_number}"
     assert ruled_out

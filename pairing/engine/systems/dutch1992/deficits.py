@@ -9,6 +9,12 @@ S2 against T's size.  Late in an event a level often has thousands of exchanges,
 ruled out by that bound.  One set, found once for the original division, bounds them
 all: what is left of it in the new S1 has at least its count less its partners in the
 new S2 as deficiency.  This asks a few bit operations an exchange instead of a matching.
+
+When that is not enough, the bound of :func:`conflict_bound` (the players left over
+priced by their cheapest alternating paths, with the S2 players who must be paired) is
+worked out for the exchange, its conflict-free matching grown from the original
+division's: often well above the deficiency, it rules out most of the exchanges that
+would otherwise each ask for their least number of conflicts.
 """
 
 from __future__ import annotations
@@ -17,7 +23,9 @@ from collections.abc import Sequence
 
 from pairing.engine.model import Colour
 from pairing.engine.systems.dutch1992.bitsets import _bits, _positions
-from pairing.engine.systems.dutch1992.divisions import Matching, _augment
+from pairing.engine.systems.dutch1992.criteria import FloatRules, may_leave
+from pairing.engine.systems.dutch1992.division_colours import least_paths
+from pairing.engine.systems.dutch1992.divisions import Matching, _augment, matching_size
 from pairing.engine.systems.dutch1992.entrants import Entrant
 
 
@@ -30,13 +38,17 @@ def free_masks(players: Sequence[Entrant], allowed: Sequence[int]) -> list[int]:
     return [row & ~same[e.preference] for row, e in zip(allowed, players, strict=True)]
 
 
-def deficient_set(rows: Sequence[int], side1: int, side2: int) -> int:
+def deficient_set(
+    rows: Sequence[int], side1: int, side2: int, matching: Matching | None = None
+) -> int:
     """A set of ``side1`` positions with the largest deficiency of partners in ``side2``
     (``rows``: the partners of each position, bit sets): by König, those reached by
     alternating paths from the positions a maximum matching leaves over.  Their partners
     in ``side2`` are all matched, to members of the set, so the set outnumbers them by as
-    many as the matching leaves over."""
-    matching = Matching([-1] * len(rows), 0)
+    many as the matching leaves over.  That matching is grown in ``matching`` when one
+    is given (empty, of ``len(rows)`` positions)."""
+    if matching is None:
+        matching = Matching([-1] * len(rows), 0)
     for u in _positions(side1):
         _augment(u, rows, side2, matching, [0])
     mate = matching.mate
@@ -58,30 +70,156 @@ class ExchangeDeficits:
     """The deficient set of a level's original division and a lower bound from it on the
     colour conflicts of each exchange (see the module's doc)."""
 
-    __slots__ = ("_everyone", "_short", "exchanges", "loose")
+    __slots__ = (
+        "_bounds",
+        "_covered",
+        "_costly",
+        "_everyone",
+        "_free",
+        "_leaving",
+        "_mate",
+        "_original",
+        "_short",
+        "_stay",
+        "exchanges",
+        "loose",
+    )
 
-    def __init__(self, free: Sequence[int], p: int, loose: tuple[Sequence[int], int]) -> None:
+    def __init__(
+        self,
+        free: Sequence[int],
+        p: int,
+        loose: tuple[Sequence[int], int],
+        allowed: Sequence[int] = (),
+        stay: int = 0,
+    ) -> None:
         """``free``: the conflict-free allowed partners of each position in the bracket
         (:func:`free_masks`); ``p``: the size of the original S1 (positions 0..p-1);
         ``loose``: the partner masks with every float criterion dropped and the players
-        who may not be left unpaired even then, kept for the exchanges' readers."""
+        who may not be left unpaired even then, kept for the exchanges' readers;
+        ``allowed``: all the allowed partners, for :func:`conflict_bound` (none: the
+        deficiency alone); ``stay``: the players who may not be left unpaired with none
+        kept up (A5, B1b, B5, B6), a bit set of positions."""
         self.loose = loose
+        self._free = free
+        self._costly = (
+            [row & ~clear for row, clear in zip(allowed, free, strict=True)] if allowed else []
+        )
+        self._stay = stay
+        self._leaving: dict[int, int] = {}
+        """By the players leaving S1 (a bit set of positions): :meth:`_leaving_bound`."""
+        self._covered: dict[tuple[int, int], bool] = {}
+        """By S1 and the S2 players who must be paired: whether a conflict-free
+        matching pairs all of these into S1 (:meth:`_free_pairing`)."""
+        self._bounds: dict[int, int] = {}
+        """By S1 (a bit set of positions): the bound of :meth:`_least_paths`."""
         self.exchanges: dict[int, tuple[int, int, int]] = {}
         """By index in D2 order, each exchange listed: its S1 and the players leaving
         and entering S1, as bit sets of positions."""
         self._everyone = (1 << len(free)) - 1
-        side1 = (1 << p) - 1
-        short = deficient_set(free, side1, self._everyone & ~side1)
+        side1 = self._original = (1 << p) - 1
+        matching = Matching([-1] * len(free), 0)
+        short = deficient_set(free, side1, self._everyone & ~side1, matching)
         self._short = [(1 << u, free[u]) for u in _positions(short)]
+        self._mate = {1 << matching.mate[u]: u for u in range(p) if matching.mate[u] != -1}
+        """The original division's maximum conflict-free matching (S2 player's bit to S1
+        player), where each exchange's starts from."""
 
-    def at_least(self, side1: int) -> int:
+    def at_least(self, side1: int, x: int | None = None, kept: int = 0) -> int:
         """A lower bound on the colour conflicts of any pairing of the division whose S1
         is ``side1`` (a bit set of positions): the deficiency of the original set's
-        members still in S1 against their conflict-free partners now in S2."""
+        members still in S1 against their conflict-free partners now in S2.
+
+        When that is not above ``x`` (when given) and all allowed partners were given,
+        the bound shared by the exchanges with the same players leaving
+        (:meth:`_leaving_bound`) when it is above ``x``; else, at x = 0 with S2 players
+        who must be paired (those of ``stay`` and of ``kept``, the players kept up, in
+        S2), whether a conflict-free pairing pairs them (:meth:`_free_pairing`); else
+        the exchange's own bound of :func:`conflict_bound` without them.  Each is never
+        less than the deficiency, and remembered: the last by S1 alone, as the sets of
+        players kept up are many (C12, C13) and the readers after this one rule out
+        most of them more cheaply.  The conflict-free matchings are grown from the
+        original division's less the pairs of the players moved (:func:`least_paths`):
+        a few augmenting paths instead of a new matching."""
         count = 0
         reach = 0
+        side2 = self._everyone & ~side1
         for bit, row in self._short:
             if side1 & bit:
                 count += 1
                 reach |= row
-        return count - (reach & self._everyone & ~side1).bit_count()
+        deficit = count - (reach & side2).bit_count()
+        if x is None or deficit > x or not self._costly:
+            return deficit
+        leaving = self._original & ~side1
+        bound = self._leaving.get(leaving)
+        if bound is None:
+            bound = self._leaving[leaving] = self._leaving_bound(leaving)
+        if bound > x:
+            return bound
+        must = (self._stay | kept) & side2
+        if x == 0 and must:
+            return self._free_pairing(side1, side2, must)
+        bound = self._bounds.get(side1)
+        if bound is None:
+            bound = self._bounds[side1] = self._least_paths(side1, side2)
+        return bound
+
+    def _free_pairing(self, side1: int, side2: int, must: int) -> int:
+        """For x = 0: 0 when S1 has a pairing without conflicts pairing every one of
+        ``must``, else a lower bound of at least 1 (the bound without ``must`` when that
+        is above 0).  By the theorem of Mendelsohn and Dulmage, a conflict-free matching
+        covering S1 and one covering ``must`` make one covering both (as
+        :func:`pairs_without_conflicts`): the first does not depend on ``must`` and is
+        remembered by S1 alone, shared by the sets of players kept up; the second is
+        one small matching from the S2 players of ``must``."""
+        bound = self._bounds.get(side1)
+        if bound is None:
+            bound = self._bounds[side1] = self._least_paths(side1, side2)
+        if bound:
+            return bound
+        covered = self._covered.get((side1, must))
+        if covered is None:
+            free = self._free
+            rows = [
+                _bits(u for u in _positions(side1) if free[u] >> v & 1) for v in _positions(must)
+            ]
+            covered = self._covered[(side1, must)] = matching_size(rows) == len(rows)
+        return 0 if covered else 1
+
+    def _leaving_bound(self, leaving: int) -> int:
+        """A lower bound on the colour conflicts of every exchange whose players leaving
+        S1 are ``leaving``: :func:`conflict_bound` of the original S1 players staying in
+        S1 against the original S2 and the players leaving, with no S2 player who must
+        be paired.  Every pairing of such an exchange pairs those S1 players within
+        those S2 players (the players entering S1 are among them), at no more cost than
+        the whole, so it costs at least as much as their cheapest pairing.  One for the
+        hundreds of exchanges with the same players leaving."""
+        side1 = self._original & ~leaving
+        side2 = self._everyone & ~side1
+        mate = {low: u for low, u in self._mate.items() if side1 >> u & 1}
+        rows = list(_positions(side1))
+        return least_paths(self._free, self._costly, rows, side2, mate, len(rows) + 1)
+
+    def _least_paths(self, side1: int, side2: int) -> int:
+        """:func:`conflict_bound` of a division, with no S2 player who must be paired."""
+        mate = {low: u for low, u in self._mate.items() if side1 >> u & 1 and side2 & low}
+        rows = list(_positions(side1))
+        return least_paths(self._free, self._costly, rows, side2, mate, len(rows) + 1)
+
+
+def exchange_deficits(
+    players: Sequence[Entrant],
+    allowed: Sequence[int],
+    p: int,
+    loose: tuple[Sequence[int], int],
+    level: tuple[FloatRules, frozenset[int], bool],
+) -> ExchangeDeficits:
+    """The :class:`ExchangeDeficits` of a bracket (``players``) at p under the float
+    criteria, players moved down and lowest bracket or not of ``level``, whose allowed
+    partners are ``allowed`` (bit sets of positions)."""
+    rules, moved, lowest = level
+    stay = _bits(
+        i for i, e in enumerate(players) if not may_leave(e, rules, moved, lowest, frozenset())
+    )
+    return ExchangeDeficits(free_masks(players, allowed), p, loose, allowed, stay)

@@ -94,7 +94,7 @@ class DivisionPairings:
         conflicts = self._conflicts.get(key[:2])
         if conflicts is None:
             conflicts = self._conflicts[key[:2]] = _conflict_rows(s1, s2)
-        if bound_first and self._conflict_bound(key, rows, conflicts) > x:
+        if bound_first and self._conflict_bound(key, rows, conflicts, _bits(must_pair)) > x:
             return
         first = self._greedy(s1, s2, x, rows, conflicts, must_pair)
         if first is not None and viable is not None and not viable(first):
@@ -107,7 +107,7 @@ class DivisionPairings:
             yield first
         options = None
         if first is None and key not in self._least_costs:
-            if self._conflict_bound(key, rows, conflicts) > x:
+            if self._conflict_bound(key, rows, conflicts, _bits(must_pair)) > x:
                 return
             if x == 0:
                 # The bound says S1 has a conflict-free pairing: whether one pairs every
@@ -142,13 +142,13 @@ class DivisionPairings:
         )
 
     def _conflict_bound(
-        self, key: tuple[object, ...], rows: Sequence[int], conflicts: Sequence[int]
+        self, key: tuple[object, ...], rows: Sequence[int], conflicts: Sequence[int], must: int
     ) -> int:
         """A lower bound on the colour conflicts of a division's pairings, remembered by
         its key (Dutch A8, B4), by :func:`conflict_bound`."""
         bound = self._conflict_bounds.get(key)
         if bound is None:
-            bound = self._conflict_bounds[key] = conflict_bound(rows, conflicts)
+            bound = self._conflict_bounds[key] = conflict_bound(rows, conflicts, must)
         return bound
 
     def _greedy(

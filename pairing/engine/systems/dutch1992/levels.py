@@ -14,7 +14,7 @@ from pairing.engine.systems.dutch1992.bitsets import _bits, _compress, _position
 from pairing.engine.systems.dutch1992.brackets import Phase
 from pairing.engine.systems.dutch1992.c13_fit import LowestFit
 from pairing.engine.systems.dutch1992.criteria import LOOSEST, FloatRules, may_leave
-from pairing.engine.systems.dutch1992.deficits import ExchangeDeficits, free_masks
+from pairing.engine.systems.dutch1992.deficits import ExchangeDeficits, exchange_deficits
 from pairing.engine.systems.dutch1992.division_pairings import DivisionPairings
 from pairing.engine.systems.dutch1992.divisions import each_alone_covers
 from pairing.engine.systems.dutch1992.entering import patient, refuted
@@ -132,10 +132,10 @@ class LevelSearch(DivisionPairings):
             # player kept up (once per exchange) and the players kept up (KeptCovers).
             if index < 0:
                 return self.feasibility.division_possible(players, division, index, s1, s2, kept)
-            # First a bound on its colour conflicts (B4), at most _conflict_bound's.
+            # First a lower bound on its colour conflicts (B4), the players kept up paired.
             deficits = self._deficits[(division, rules)]
             exchanged = deficits.exchanges[index]
-            if deficits.at_least(exchanged[0]) > x:
+            if deficits.at_least(exchanged[0], x, kept_bits) > x:
                 return False
             known = kept_covers.divisions.get((p, index))
             if known is None:
@@ -413,8 +413,8 @@ class LevelSearch(DivisionPairings):
         needy = _bits(j for j in range(p, n) if (allowed[j] & ~original).bit_count() < 2)
         deficits = self._deficits.get((division, rules))
         if deficits is None:
-            deficits = self._deficits[(division, rules)] = ExchangeDeficits(
-                free_masks(players, allowed), p, (loose, staying)
+            deficits = self._deficits[(division, rules)] = exchange_deficits(
+                players, allowed, p, (loose, staying), (rules, moved, lowest)
             )
         origin = self.feasibility.exchange_base(division, loose, staying)
         for index, (out_of, into) in enumerate(exchange_order(n, p)):
