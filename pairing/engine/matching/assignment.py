@@ -54,11 +54,11 @@ def lexicographic_assignments(
     rows take the columns in every order, so the same set is reached many times.)
 
     When the search has asked ``viable`` :data:`GUARD_AFTER` times since its last
-    yield, and the sets of columns an assignment can leave over are few
-    (:data:`~.leftovers.LEFTOVER_SETS`), it starts a guard on them
+    yield, it starts a guard on the sets of columns an assignment can leave over
     (:class:`~.leftovers.LeftoverGuard`), built beside the search: one set within the
-    budget listed every :data:`GUARD_PER_SET` checks, then every set listed put to
-    ``viable``.  Once built, a prefix is refused when every set it leaves open is ruled
+    budget listed every :data:`GUARD_PER_SET` checks (a listing past
+    :data:`~.leftovers.LISTING_WORK` searches gives the guard up), then every set listed
+    put to ``viable``.  Once built, a prefix is refused when every set it leaves open is ruled
     out or needs more than the budget left.  That refuses only branches without a
     yield, so the assignments yielded are the same.
     """
@@ -84,6 +84,9 @@ def lexicographic_assignments(
                 since += 1
                 if since % GUARD_PER_SET == 0 and guard.step():
                     guard.finish()
+                    if guard.gave_up:
+                        guard = None
+                        return viable(prefix)
                 if not guard.done:
                     return viable(prefix)
             if not guard(prefix):
