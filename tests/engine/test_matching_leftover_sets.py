@@ -102,7 +102,8 @@ def test_dutch1992_head_guard_built_past_the_count_of_all_sets(
     """FIDE Dutch 1992 C6, C7: 19 rows on 24 columns (C(24, 5) = 42,504 sets, more than
     the guard used to consider) leave over within the budget only the five columns no
     row takes for free, which ``viable`` refuses: the guard lists that one set and is in
-    force a few checks after it starts, and nothing is yielded."""
+    force a few checks after it starts, and nothing is yielded; asked again, the head's
+    listing is remembered and the guard starts at once."""
     monkeypatch.setattr(leftovers, "_listings", {})
     rows, columns = 19, 24
     options = [[(c, 0 if c < rows else 1) for c in range(columns)] for _ in range(rows)]
@@ -117,6 +118,9 @@ def test_dutch1992_head_guard_built_past_the_count_of_all_sets(
     assert len(asked) < 500 + 3 * assignment.GUARD_PER_SET + 10
     key = (tuple(tuple(row) for row in options), columns, 0, frozenset[int]())
     assert leftovers._listings[key] == (sum(1 << c for c in range(rows, columns)),)
+    asked.clear()
+    assert list(lexicographic_assignments(options, columns, budget=0, viable=viable)) == []
+    assert len(asked) < 3 * assignment.GUARD_PER_SET + 10, "a remembered head starts at once"
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -149,10 +153,11 @@ def test_dutch1992_head_guarded_by_remembered_listing_yields_the_same(
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """FIDE Dutch 1992 C6, C7: a guard built from the listing remembered for its head
-    (asked again with another ``viable``) yields what brute force filtered by that
-    ``viable`` yields."""
+    (asked again with another ``viable``; at once when the listing is short, falling
+    back to the wait when its guard leaves sets open) yields what brute force filtered
+    by that ``viable`` yields."""
     monkeypatch.setattr(leftovers, "_listings", {})
-    monkeypatch.setattr(assignment, "GUARD_AFTER", seed % 3)
+    monkeypatch.setattr(assignment, "GUARD_AFTER", seed % 3 if seed % 2 else 50)
     monkeypatch.setattr(assignment, "GUARD_PER_SET", 1)
     (options, columns, budget, must_cover, viable), expected = _case(seed)
     guard = leftovers.LeftoverGuard(options, columns, budget, must_cover, viable)

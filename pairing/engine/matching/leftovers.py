@@ -179,6 +179,18 @@ def _least_outside(
     return least_assignment_cost(narrowed, columns, must_cover=outside)
 
 
+def remembered_sets(
+    options: Sequence[Sequence[tuple[int, int]]],
+    columns: int,
+    budget: int,
+    must_cover: frozenset[int],
+) -> int | None:
+    """How many sets within the budget the remembered listing of this head holds; None
+    when it has none (never listed, or given up)."""
+    known = _listings.get((tuple(tuple(row) for row in options), columns, budget, must_cover))
+    return None if known is None else len(known)
+
+
 def _remember(
     key: tuple[tuple[tuple[tuple[int, int], ...], ...], int, int, frozenset[int]],
     listing: tuple[int, ...] | None,
