@@ -15,7 +15,7 @@ import bisect
 from collections.abc import Callable, Iterator, Sequence
 
 from .assignment_network import AssignmentNetwork, least_assignment_cost
-from .leftovers import LeftoverGuard
+from .leftovers import LeftoverGuard, remembered_sets
 
 __all__ = ["least_assignment_cost", "lexicographic_assignments"]
 
@@ -54,12 +54,17 @@ def lexicographic_assignments(
     rows take the columns in every order, so the same set is reached many times.)
 
     When the search has asked ``viable`` :data:`GUARD_AFTER` times since its last
-    yield, and the sets of columns an assignment can leave over are few
-    (:data:`~.leftovers.LEFTOVER_SETS`), it starts a guard on them
+    yield, it starts a guard on the sets of columns an assignment can leave over
     (:class:`~.leftovers.LeftoverGuard`), built beside the search: one set within the
-    budget listed every :data:`GUARD_PER_SET` checks, then every set listed put to
-    ``viable``.  Once built, a prefix is refused when every set it leaves open is ruled
-    out or needs more than the budget left.  That refuses only branches without a
+    budget listed every :data:`GUARD_PER_SET` checks (a listing past
+    :data:`~.leftovers.LISTING_WORK` searches gives the guard up), then every set listed
+    put to ``viable``.  When the listing of the same head is remembered and short
+    (:data:`GUARD_AFTER` checks' worth at :data:`GUARD_PER_SET` a set), the guard starts
+    at once, its cost no more than the wait it saves (a round of the 1992 Dutch asks the
+    same head again at its other levels); if it leaves a set open, it is dropped and
+    the search waits as usual, since such a guard costs a least-cost search a prefix.
+    Once built, a prefix is refused when every set it leaves open is ruled out or needs
+    more than the budget left.  That refuses only branches without a
     yield, so the assignments yielded are the same.
     """
     if viable is None or columns < len(options):
@@ -71,9 +76,14 @@ def lexicographic_assignments(
     since = 0
     guard: LeftoverGuard | None = None
     looked = False
+    known = remembered_sets(options, columns, budget, must_cover)
+    early = known is not None and known * GUARD_PER_SET <= GUARD_AFTER
+    if early:
+        looked = True
+        guard = LeftoverGuard.start(options, columns, budget, must_cover, viable)
 
     def guarded(prefix: tuple[int, ...]) -> bool:
-        nonlocal asked, since, looked, guard
+        nonlocal asked, since, looked, guard, early
         if not looked:
             asked += 1
             if asked > GUARD_AFTER:
@@ -84,6 +94,14 @@ def lexicographic_assignments(
                 since += 1
                 if since % GUARD_PER_SET == 0 and guard.step():
                     guard.finish()
+                    if early and guard.open_sets:
+                        # An early guard refusing less than everything would cost a
+                        # least-cost search a new prefix: wait as a first guard does.
+                        guard, looked, early = None, False, False
+                        return viable(prefix)
+                    if guard.gave_up:
+                        guard = None
+                        return viable(prefix)
                 if not guard.done:
                     return viable(prefix)
             if not guard(prefix):

@@ -288,6 +288,36 @@ class AssignmentNetwork:
         # Dual bound: the edge T -> j costs nothing, its reduced cost bounds the cycle.
         return slack >= 0 and self._shortest(source, target, slack) is not None
 
+    def keep_from_sink(self, j: int, budget: int) -> bool:
+        """Have the rows take column ``j`` (T may no longer take it) if the rest can still
+        be completed within budget; undone by :meth:`restore_cover`.
+
+        When T holds ``j`` it lets it go and takes another column instead: the cheapest
+        completion is the current one plus the cheapest residual path from T to ``j``
+        (the cycle through the edge T -> j taken back), found as in :meth:`force_sink`;
+        otherwise forbidding the edge T -> j leaves the transportation as it is."""
+        if self.cover[j]:
+            return self.total <= budget
+        source, target = self.t_node, self.n1 + j
+        if self.mate_col[j] != T_MATE:
+            self.cover[j] = True
+            return self.total <= budget
+        slack = budget - self.total + self.pot[source] - self.pot[target]
+        if slack < 0:
+            return False
+        self.mate_col[j] = -1
+        self.t_used -= 1
+        self.cover[j] = True
+        found = self._shortest(source, target, slack)
+        if found is None:
+            self.mate_col[j] = T_MATE
+            self.t_used += 1
+            self.cover[j] = False
+            return False
+        reached, dist, prev, settled = found
+        self.total += self._apply(source, reached, dist, prev, settled)
+        return True
+
     def restore_sink(self, state: tuple[list[int], list[int], list[int], int, int], j: int) -> None:
         """Undo :meth:`force_sink` of column ``j``."""
         self.mate_row, self.mate_col, self.pot, self.t_used, self.total = (
@@ -298,6 +328,21 @@ class AssignmentNetwork:
             state[4],
         )
         self.alive_col[j] = True
+
+    def restore_cover(
+        self, state: tuple[list[int], list[int], list[int], int, int], kept: Sequence[int]
+    ) -> None:
+        """Undo :meth:`keep_from_sink` of the columns ``kept`` (none of ``must_cover``)
+        since ``state``."""
+        self.mate_row, self.mate_col, self.pot, self.t_used, self.total = (
+            state[0][:],
+            state[1][:],
+            state[2][:],
+            state[3],
+            state[4],
+        )
+        for j in kept:
+            self.cover[j] = False
 
     def snapshot(self) -> tuple[list[int], list[int], list[int], int, int]:
         """The state needed to undo a :meth:`force`."""
