@@ -320,13 +320,7 @@ class AssignmentNetwork:
 
     def restore_sink(self, state: tuple[list[int], list[int], list[int], int, int], j: int) -> None:
         """Undo :meth:`force_sink` of column ``j``."""
-        self.mate_row, self.mate_col, self.pot, self.t_used, self.total = (
-            state[0][:],
-            state[1][:],
-            state[2][:],
-            state[3],
-            state[4],
-        )
+        self._reset(state)
         self.alive_col[j] = True
 
     def restore_cover(
@@ -334,6 +328,13 @@ class AssignmentNetwork:
     ) -> None:
         """Undo :meth:`keep_from_sink` of the columns ``kept`` (none of ``must_cover``)
         since ``state``."""
+        self._reset(state)
+        for j in kept:
+            self.cover[j] = False
+
+    def _reset(self, state: tuple[list[int], list[int], list[int], int, int]) -> None:
+        """Put back the matching, potentials and totals of a :meth:`snapshot` (copies: the
+        snapshot may be put back again)."""
         self.mate_row, self.mate_col, self.pot, self.t_used, self.total = (
             state[0][:],
             state[1][:],
@@ -341,8 +342,6 @@ class AssignmentNetwork:
             state[3],
             state[4],
         )
-        for j in kept:
-            self.cover[j] = False
 
     def snapshot(self) -> tuple[list[int], list[int], list[int], int, int]:
         """The state needed to undo a :meth:`force`."""
@@ -352,13 +351,7 @@ class AssignmentNetwork:
         self, state: tuple[list[int], list[int], list[int], int, int], i: int, j: int
     ) -> None:
         """Undo :meth:`force` of row ``i`` onto column ``j``."""
-        self.mate_row, self.mate_col, self.pot, self.t_used, self.total = (
-            state[0][:],
-            state[1][:],
-            state[2][:],
-            state[3],
-            state[4],
-        )
+        self._reset(state)
         self.alive_row[i] = True
         self.alive_col[j] = True
 
