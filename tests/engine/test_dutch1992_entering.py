@@ -13,7 +13,7 @@ import dataclasses
 import itertools
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -216,3 +216,61 @@ def test_dutch_c13_rounds_paired_as_when_every_exchange_is_walked(
         for state, lot in zip(states, lots, strict=True)
     ]
     assert fast == slow
+
+
+def _kept_phases(search: LevelSearch, players: list[Entrant], rng: random.Random) -> list[object]:
+    """The first pairings of the levels at x > 0 of a lowest bracket, each level entered
+    again with several random sets of players kept up (as C12's sub-searches do)."""
+    p = len(players) // 2
+    numbers = [e.number for e in players]
+    keeps = [frozenset(rng.sample(numbers, rng.randint(0, 3))) for _ in range(4)]
+    found: list[object] = []
+    for x in range(1, p + 1):
+        for rules in RULES:
+            for keep in keeps:
+                level = search.split_pairings(players, p, x, rules, frozenset(), True, keep)
+                for phase in itertools.islice(level, 3):
+                    found.append((x, rules, keep, phase.exchange_index, phase.assignment))
+    return found
+
+
+def test_dutch_c12_levels_read_only_exchanges_possible_with_no_player_kept_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Dutch C8, C12, B4: levels whose exchanges are first filtered by the tests that do
+    not read the players kept up (once per level), then each read with them, give the
+    same pairings in the same order as levels asking every exchange with them, with the
+    question of :func:`entering.refuted` asked at the same place or early."""
+    rng = random.Random(2796)
+    monkeypatch.setattr(entering, "PATIENCE", 3)
+    asked: list[bool] = []
+    refuted = entering.refuted
+
+    def counted(*args: Any) -> bool:
+        answer = refuted(*args)
+        asked.append(answer)
+        return answer
+
+    monkeypatch.setattr(levels, "refuted", counted)
+    left_out = 0
+    refusals = 0
+    for _ in range(40):
+        players = _lowest_bracket(rng)
+        seed = rng.randrange(2**31)
+        fast_search = LevelSearch(Feasibility())
+        fast = _kept_phases(fast_search, players, random.Random(seed))
+        fast_asked = asked[:]
+        asked.clear()
+        slow_search = LevelSearch(Feasibility())
+        slow_search.read_survivors = False
+        slow = _kept_phases(slow_search, players, random.Random(seed))
+        assert fast == slow
+        assert fast_asked == asked
+        refusals += asked.count(True)
+        asked.clear()
+        for key, survivors in fast_search._survivors.items():
+            numbers, moved, lowest, p = cast(tuple[Any, ...], key[0])
+            listed = fast_search._splits[(numbers, p, key[1], moved, lowest)]
+            left_out += len(listed._items) - len(survivors._items)
+    assert left_out > 100
+    assert refusals > 5

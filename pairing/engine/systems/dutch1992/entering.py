@@ -199,3 +199,41 @@ def patient(
         tried += 1
         if tried == PATIENCE and ask is not None and not given and ask():
             return
+
+
+Survivor = tuple[int, int, Sequence[Entrant], Sequence[Entrant], int]
+"""An exchange that no player kept up rules out: its place among the exchanges
+:func:`patient` would read, its index in D2 order, S1, S2 and S1 as a bit set (-1 for
+the exchange at :data:`PATIENCE` listed only to ask there)."""
+
+
+def patient_survivors(
+    survivors: Iterable[Survivor],
+    after: tuple[int, tuple[int, ...]] | None,
+    covered: Callable[[int], bool],
+    phases: Callable[[int, Sequence[Entrant], Sequence[Entrant]], Iterator[Phase]],
+    ask: Callable[[], bool] | None,
+) -> Iterator[Phase]:
+    """:func:`patient` reading only the exchanges already found possible with no player
+    kept up, each then ``covered`` with the players kept up: the same pairings, as the
+    exchanges left out would give none.  ``ask`` is asked as :func:`patient` asks it,
+    after the :data:`PATIENCE` th exchange of the full listing (listed with S1 -1 when
+    left out), or, should a listing leave it out, before the next one read (those
+    between gave nothing)."""
+    given = after is not None
+    waiting = ask is not None and not given
+    for place, index, s1, s2, side1 in survivors:
+        if after is not None and index < after[0]:
+            continue
+        if waiting and place >= PATIENCE and not given:
+            waiting = False
+            if ask is not None and ask():
+                return
+        if side1 >= 0 and covered(side1):
+            for phase in phases(index, s1, s2):
+                given = True
+                yield phase
+        if waiting and place + 1 == PATIENCE and not given:
+            waiting = False
+            if ask is not None and ask():
+                return

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
 
+from pairing.engine.systems.dutch1992 import entering as d2_entering
 from pairing.engine.systems.dutch1992.bitsets import _bits, _compress, _positions, _runs
 from pairing.engine.systems.dutch1992.brackets import Phase
 from pairing.engine.systems.dutch1992.c13_fit import LowestFit
@@ -17,7 +18,12 @@ from pairing.engine.systems.dutch1992.criteria import LOOSEST, FloatRules, may_l
 from pairing.engine.systems.dutch1992.deficits import ExchangeDeficits, exchange_deficits
 from pairing.engine.systems.dutch1992.division_pairings import DivisionPairings
 from pairing.engine.systems.dutch1992.divisions import each_alone_covers
-from pairing.engine.systems.dutch1992.entering import patient, refuted
+from pairing.engine.systems.dutch1992.entering import (
+    Survivor,
+    patient,
+    patient_survivors,
+    refuted,
+)
 from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.exchanges import (
     _exchanged,
@@ -58,6 +64,9 @@ class LevelSearch(DivisionPairings):
         self.exact_exchanges = exact_exchanges
         """Whether a level is passed over when no matching within D2's two exchanges
         pairs it (:func:`within_exchanges`); the tests compare the two ways."""
+        self.read_survivors = True
+        """Whether levels at x > 0 without the C13 fit read their exchanges through
+        :meth:`_surviving` (else each asks ``possible_at``); the tests compare the two."""
         self._kept_bounds: dict[tuple[object, ...], KeptBounds] = {}
         """The bounds of each group and level by the players kept up (:class:`KeptBounds`)."""
         self._witnesses: dict[tuple[object, ...], WitnessFront] = {}
@@ -80,6 +89,8 @@ class LevelSearch(DivisionPairings):
         and S1."""
         self._kept_covers: dict[tuple[object, ...], KeptCovers] = {}
         """By bracket: its divisions against the players kept up (:class:`KeptCovers`)."""
+        self._survivors: dict[tuple[object, ...], _Listing[Survivor]] = {}
+        """By bracket, p, float criteria and x: :meth:`_surviving`."""
         self._fit_refused: dict[tuple[object, ...], set[int]] = {}
         """By bracket, level and C13 fit: the divisions (their indices in D2 order, -1
         for the original) that the fit refuses whatever the players kept up
@@ -247,12 +258,27 @@ class LevelSearch(DivisionPairings):
             if least is None or least > x:
                 return  # no division has a pairing within x (B4)
         ask = partial(refuted, front, kept, players, p, rules, moved, lowest, x)
+        asks = self.exact_exchanges and not found  # entering.refuted: no D2 division pairs it
+        if fit is None and x > 0 and self.read_survivors:
+            # The exchanges left by the tests that do not read the players kept up, read
+            # by every sub-search of the level (C12, C13) with only KeptCovers.covered.
+            level = (division, rules, x)
+            survivors = self._survivors.get(level)
+            if survivors is None:
+                survivors = self._survivors[level] = _Listing(
+                    self._surviving(players, p, x, rules, moved, lowest, kept_covers)
+                )
+
+            def covered(side1: int) -> bool:
+                return kept_covers.covered(side1, kept_bits)
+
+            yield from patient_survivors(survivors, after, covered, phases, ask if asks else None)
+            return
         splits = (
             split
             for split in self._exchange_splits(players, p, rules, moved, lowest)
             if split[0] not in refused
         )
-        asks = self.exact_exchanges and not found  # entering.refuted: no D2 division pairs it
         yield from patient(splits, after, possible_at, phases, ask if asks else None)
 
     @staticmethod
@@ -350,6 +376,48 @@ class LevelSearch(DivisionPairings):
             rows_of=rows_of,
             bound_first=index >= 0,
         )
+
+    def _surviving(
+        self,
+        players: Sequence[Entrant],
+        p: int,
+        x: int,
+        rules: FloatRules,
+        moved: frozenset[int],
+        lowest: bool,
+        kept_covers: KeptCovers,
+    ) -> Iterator[Survivor]:
+        """The exchanges of :meth:`_exchange_splits` (their place in that listing, index,
+        S1, S2 and S1 as a bit set) that pass the part of ``possible_at`` in
+        :meth:`split_pairings` that does not read the players kept up: the lower bound
+        on colour conflicts (B4), which reads them only at x = 0 (so ``x`` > 0 here),
+        and :meth:`Feasibility.exchange_possible`.  In round 65 of the 150-player,
+        127-round, seed-2796 event, C12's sub-searches asked ``possible_at`` 100,000
+        times about 11,000 exchanges of their levels.  The :data:`entering.PATIENCE` th
+        exchange is listed even when left out (S1 -1): :func:`patient_survivors` asks
+        :func:`entering.refuted` there, before the filter walks on (in round 52 of the
+        seed-2598 event it would walk thousands of exchanges the question passes over)."""
+        division = (tuple(e.number for e in players), moved, lowest, p)
+        splits = self._exchange_splits(players, p, rules, moved, lowest)
+        for place, (index, s1, s2) in enumerate(splits):
+            deficits = self._deficits[(division, rules)]
+            exchanged = deficits.exchanges[index]
+            if deficits.at_least(exchanged[0], x) > x:
+                if place + 1 == d2_entering.PATIENCE:
+                    yield place, index, s1, s2, -1
+                continue
+            known = kept_covers.divisions.get((p, index))
+            if known is None:
+                known = kept_covers.divisions[(p, index)] = (
+                    exchanged[0],
+                    self.feasibility.exchange_possible(
+                        division, index, *deficits.loose, *exchanged[1:]
+                    ),
+                )
+            if known[1]:
+                yield place, index, s1, s2, known[0]
+            elif place + 1 == d2_entering.PATIENCE:
+                yield place, index, s1, s2, -1  # where patient_survivors asks, as patient
 
     def _exchange_splits(
         self,
