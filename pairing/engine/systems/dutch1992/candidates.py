@@ -352,6 +352,8 @@ class CandidateSearch:
                             s1, s2, stay, p_r, x_h, j, k
                         ):
                             continue
+                        if fit is not None and not fit.head_possible(s1, s2):
+                            continue
                         need = None
                         if stay or self.exact_heads:
                             kept_s2 = level_keep.intersection(b.number for b in s2)
