@@ -32,6 +32,7 @@ from pairing.engine.systems.dutch1992.divisions import (
 )
 from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.exchanges import _division_sides
+from pairing.engine.systems.dutch1992.leftover_bound import cannot_pair_all
 from pairing.engine.systems.dutch1992.level_checks import LevelChecks
 from pairing.engine.systems.dutch1992.remainder import RemainderNeed, _RemainderGraph
 
@@ -286,13 +287,17 @@ class Feasibility(LevelChecks):
         kept up, so a remainder whose every set holds a player who may not be left over
         gives nothing for any players kept up (:meth:`remainder_viable`).  ``allowed``
         tells which of them may meet (B1, B2, B5 and B6 for upfloats as the level keeps
-        them).
+        them).  A group of ``2p`` players that no perfect matching pairs within the budget
+        is refuted at once (:func:`leftover_bound.cannot_pair_all`): no division can.
         """
         key = (tuple(b.number for b in rest), p, budget, up, moved)
         known = self._leftovers.get(key)
         if known is not None:
             return known
         n = len(rest)
+        if n == 2 * p and cannot_pair_all(rest, allowed, budget):
+            known = self._leftovers[key] = frozenset()
+            return known
         family: set[int] = set()
         everyone = (1 << n) - 1
         for side1 in _division_sides(n, p):
