@@ -36,6 +36,7 @@ from pairing.engine.systems.dutch1992.criteria import (
 )
 from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.feasibility import Feasibility
+from pairing.engine.systems.dutch1992.level_colours import LEVEL_COLOURS_AFTER, LevelColours
 from pairing.engine.systems.dutch1992.levels import LevelSearch
 from pairing.engine.systems.dutch1992.listing import _Listing
 from pairing.engine.systems.dutch1992.remainder import RemainderNeed
@@ -67,6 +68,8 @@ class CandidateSearch:
         and C13 sub-searches enter one bracket thousands of times (the floats are alike)."""
         self.level_fit = LevelFit()
         """C13's test of whole levels against the lowest bracket (:class:`LevelFit`)."""
+        self.level_colours = LevelColours()
+        """The test of a heterogeneous level's colour budgets (:class:`LevelColours`)."""
 
     def homogeneous(
         self,
@@ -265,7 +268,9 @@ class CandidateSearch:
         (:meth:`Feasibility.remainder_viable`; without ``exact_heads``, only where some S2
         players may not be left over: kept up, or without a right to the bye in the lowest
         bracket).  Such a level is skipped when its colour preferences alone rule it out
-        (:meth:`Feasibility.colours_allow_level`).
+        (:meth:`Feasibility.colours_allow_level`).  A level whose first remainders give
+        nothing is given up when no pairing of S1 can leave one within its x
+        (:class:`LevelColours`).
         """
         players = bracket.players
         score_ = bracket.score
@@ -360,6 +365,7 @@ class CandidateSearch:
                             need = RemainderNeed(
                                 p=p_r, j=j, k=k, lowest=lowest, stay=stay, kept=kept_s2
                             )
+                        failed = 0
                         for head_pairing in self.head_pairings(
                             s1, s2, x_h, rules_h, moved, covered, need
                         ):
@@ -439,6 +445,11 @@ class CandidateSearch:
                                         level_keep.intersection(head_pairing.rest_numbers)
                                     ),
                                 )
+                            failed += not produced
+                            if failed == LEVEL_COLOURS_AFTER and self.level_colours.refutes(
+                                s1, s2, stay, p_r, x_h, j, k, rules_h, moved
+                            ):
+                                break  # no pairing of S1 leaves a remainder within its x
                         if not produced and resume is None:
                             _remember(barren_level, level_mask)
         if (
