@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -144,7 +145,7 @@ def test_dutch_b4_c10_level_refuted_only_when_no_remainder_keeps_its_x() -> None
     assert possible > 100
 
 
-EVENTS = ((20, 17, 7), (24, 21, 2031))
+EVENTS = ((22, 19, 11), (24, 21, 9))
 """Players, rounds and seed of random near round robins whose late rounds have
 heterogeneous brackets with remainders to refuse."""
 
@@ -161,8 +162,8 @@ def test_dutch_c10_level_colours_keep_the_pairing(
     without = [repr(run_search(Search(entrants(state)[0]))) for state in states]
     asked: list[bool] = []
 
-    def counted(self: LevelColours, *args: object) -> bool:
-        answer = refutes(self, *args)  # type: ignore[arg-type]
+    def counted(self: LevelColours, *args: Any) -> bool:
+        answer = refutes(self, *args)
         asked.append(answer)
         return answer
 
