@@ -10,8 +10,9 @@ pairer decide without a second matching.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 
+from .blossom import has_perfect_matching
 from .primal_dual_search import Search
 from .primal_dual_warm import proves_optimum, warm_start
 
@@ -169,6 +170,53 @@ class Optimum:
         ]
         parity = (self._search.n - len(sure)) % 2
         return [sure | set(some) for some in subsets if len(some) % 2 == parity]
+
+    def leaves_exactly(self, unmatched: Collection[int]) -> bool:
+        """Whether some matching of greatest weight leaves exactly ``unmatched`` (of this
+        graph's vertices) unmatched, read from the duals with one unweighted matching.
+
+        Complementary slackness (Edmonds): a matching is of greatest weight exactly when
+        it uses only edges of zero reduced cost, matches every vertex of positive dual
+        and holds ``(|B| - 1) / 2`` of its edges inside each blossom ``B`` of positive
+        dual.  So no vertex of ``unmatched`` may have a positive dual, and each outermost
+        blossom of positive dual holds at most one of them: with one, the blossom is
+        matched inside around it; with none, exactly one of its vertices is matched
+        outside.  Each such blossom shrunk to one vertex, the vertices left must be
+        matched perfectly along edges of zero reduced cost between them.  Inside a
+        blossom every vertex can be its base (the blossom's tight cycles), so a perfect
+        matching of the shrunk graph gives a matching of greatest weight of the whole,
+        and every such matching gives one of the shrunk graph."""
+        search = self._search
+        index, u, z, parent = self._index, search.u, search.z, search.parent
+        left = {index[v] for v in unmatched if v in index}
+        if (search.n - len(left)) % 2 or any(u[i] for i in left):
+            return False
+        group = list(range(search.n))
+        for i in range(search.n):
+            node = i
+            while node in parent:
+                node = parent[node]
+                if z[node] > 0:
+                    group[i] = node
+        taken: dict[int, int] = {}
+        for i in left:
+            taken[group[i]] = taken.get(group[i], 0) + 1
+        if any(count > 1 for count in taken.values()):
+            return False
+        nodes = sorted({g for g in group if g not in taken})
+        at = {g: k for k, g in enumerate(nodes)}
+        rows: list[set[int]] = [set() for _ in nodes]
+        tight = self.tight_neighbours()
+        order = list(index)
+        for i, a in enumerate(order):
+            ka = at.get(group[i])
+            if ka is None:
+                continue
+            for b in tight[a]:
+                kb = at.get(group[index[b]])
+                if kb is not None and kb != ka:
+                    rows[ka].add(kb)
+        return has_perfect_matching([sorted(r) for r in rows], allow_one_unmatched=False)
 
     def possible_partners(self, a: int) -> list[int] | None:
         """Whom ``a`` may meet in some matching of greatest weight, when it is matched

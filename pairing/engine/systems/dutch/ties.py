@@ -96,6 +96,7 @@ def common_answer(
     candidates: Iterable[set[int]],
     answer: Callable[[set[int]], bool],
     tight: Mapping[int, Sequence[int]] | None = None,
+    optimum: primal_dual.Optimum | None = None,
 ) -> bool | None:
     """The answer every matching of greatest weight gives about the set it leaves
     unmatched, ``candidates`` holding every such set (and maybe others); None when two
@@ -105,16 +106,21 @@ def common_answer(
     reduced cost under optimal duals (:meth:`.primal_dual.Optimum.tight_neighbours`):
     every matching of greatest weight uses only those (complementary slackness), so a
     set whose complement they cannot match perfectly is left over by none, and its
-    weighted matching is not asked."""
+    weighted matching is not asked.  ``optimum``, when given (the graph's optimum with
+    its duals), decides each set without a weighted matching at all
+    (:meth:`.primal_dual.Optimum.leaves_exactly`, the same answer as
+    :func:`leaves_over`)."""
     best = _weight(weights, mate)
     known = set(vertices) - set(mate)
     expected = answer(known)
     for unmatched in candidates:
-        if (
-            unmatched != known
-            and answer(unmatched) != expected
-            and (tight is None or perfect_within(vertices, unmatched, tight))
-            and leaves_over(vertices, weights, best, unmatched)
+        if unmatched == known or answer(unmatched) == expected:
+            continue
+        if optimum is not None:
+            if optimum.leaves_exactly(unmatched):
+                return None
+        elif (tight is None or perfect_within(vertices, unmatched, tight)) and leaves_over(
+            vertices, weights, best, unmatched
         ):
             return None
     return expected
@@ -208,7 +214,7 @@ def left_over_answer(
         sets = sets_of_one_size(live, weights, duals.mate, split, 1 << max(limit - 1, 0))
     if sets is None:
         return None
-    return common_answer(graph[0], graph[1], duals.mate, sets, answer, duals.tight_neighbours())
+    return common_answer(graph[0], graph[1], duals.mate, sets, answer, optimum=duals)
 
 
 __all__ = [
