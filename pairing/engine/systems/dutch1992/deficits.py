@@ -27,6 +27,7 @@ from pairing.engine.systems.dutch1992.criteria import FloatRules, may_leave
 from pairing.engine.systems.dutch1992.division_colours import least_paths
 from pairing.engine.systems.dutch1992.divisions import Matching, _augment, matching_size
 from pairing.engine.systems.dutch1992.entrants import Entrant
+from pairing.engine.systems.dutch1992.leaving_duals import LeavingDuals
 
 
 def free_masks(players: Sequence[Entrant], allowed: Sequence[int]) -> list[int]:
@@ -74,9 +75,11 @@ class ExchangeDeficits:
         "_bounds",
         "_covered",
         "_costly",
+        "_duals",
         "_everyone",
         "_free",
         "_leaving",
+        "_low_of",
         "_mate",
         "_original",
         "_short",
@@ -111,6 +114,9 @@ class ExchangeDeficits:
         self._covered: dict[tuple[int, int], bool] = {}
         """By S1 and the S2 players who must be paired: whether a conflict-free
         matching pairs all of these into S1 (:meth:`_free_pairing`)."""
+        self._duals: dict[int, LeavingDuals] = {}
+        """By the players leaving S1: the dual their exchanges' bounds read
+        (:class:`LeavingDuals`)."""
         self._bounds: dict[int, int] = {}
         """By S1 (a bit set of positions): the bound of :meth:`_least_paths`."""
         self.exchanges: dict[int, tuple[int, int, int]] = {}
@@ -124,6 +130,8 @@ class ExchangeDeficits:
         self._mate = {1 << matching.mate[u]: u for u in range(p) if matching.mate[u] != -1}
         """The original division's maximum conflict-free matching (S2 player's bit to S1
         player), where each exchange's starts from."""
+        self._low_of = {u: low for low, u in self._mate.items()}
+        """The same, S1 player to S2 player's bit."""
 
     def at_least(self, side1: int, x: int | None = None, kept: int = 0) -> int:
         """A lower bound on the colour conflicts of any pairing of the division whose S1
@@ -132,7 +140,9 @@ class ExchangeDeficits:
 
         When that is not above ``x`` (when given) and all allowed partners were given,
         the bound shared by the exchanges with the same players leaving
-        (:meth:`_leaving_bound`) when it is above ``x``; else, at x = 0 with S2 players
+        (:meth:`_leaving_bound`) when it is above ``x``; else the bound of their dual
+        with the players entering priced in (:class:`LeavingDuals`) when that is above
+        ``x``; else, at x = 0 with S2 players
         who must be paired (those of ``stay`` and of ``kept``, the players kept up, in
         S2), whether a conflict-free pairing pairs them (:meth:`_free_pairing`); else
         the exchange's own bound of :func:`conflict_bound` without them.  Each is never
@@ -157,6 +167,17 @@ class ExchangeDeficits:
             bound = self._leaving[leaving] = self._leaving_bound(leaving)
         if bound > x:
             return bound
+        entering = side1 & ~self._original
+        if entering:
+            duals = self._duals.get(leaving)
+            if duals is None:
+                staying = self._original & ~leaving
+                duals = self._duals[leaving] = LeavingDuals(
+                    self._free, self._costly, staying, self._everyone & ~staying
+                )
+            bound = duals.bound(entering, side2)
+            if bound > x:
+                return bound
         must = (self._stay | kept) & side2
         if x == 0 and must:
             return self._free_pairing(side1, side2, must)
@@ -180,10 +201,10 @@ class ExchangeDeficits:
             return bound
         covered = self._covered.get((side1, must))
         if covered is None:
+            # Who may meet whom without a conflict does not depend on the order of the
+            # two (free_masks), so each S2 player's row is his own mask cut to S1.
             free = self._free
-            rows = [
-                _bits(u for u in _positions(side1) if free[u] >> v & 1) for v in _positions(must)
-            ]
+            rows = [free[v] & side1 for v in _positions(must)]
             covered = self._covered[(side1, must)] = matching_size(rows) == len(rows)
         return 0 if covered else 1
 
@@ -203,7 +224,19 @@ class ExchangeDeficits:
 
     def _least_paths(self, side1: int, side2: int) -> int:
         """:func:`conflict_bound` of a division, with no S2 player who must be paired."""
-        mate = {low: u for low, u in self._mate.items() if side1 >> u & 1 and side2 & low}
+        # The original matching less the pairs of the players exchanged: those leaving
+        # S1 (by their own pairs) and those entering it (by their bits), the rest in the
+        # same order as the original's.
+        mate = self._mate.copy()
+        for u in _positions(self._original & ~side1):
+            low = self._low_of.get(u)
+            if low is not None:
+                del mate[low]
+        entering = side1 & ~self._original
+        while entering:
+            low = entering & -entering
+            entering ^= low
+            mate.pop(low, None)
         rows = list(_positions(side1))
         return least_paths(self._free, self._costly, rows, side2, mate, len(rows) + 1)
 
