@@ -79,6 +79,7 @@ def test_dutch_c13_guard_in_force_soon_when_few_sets_are_within_budget(
     force a few checks after it starts, whatever the count of all sets (a wait of
     four checks a set, as before, let the search ask 12,000 checks first); nothing is
     yielded either way."""
+    monkeypatch.setattr(assignment, "PROBE_AFTER", 10**9)  # the wait alone, no probe
     rows, columns = 14, 18
     options = [[(c, 0 if c < rows else 1) for c in range(columns)] for _ in range(rows)]
     asked: list[int] = []

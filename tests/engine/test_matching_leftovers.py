@@ -89,6 +89,7 @@ def test_lexicographic_assignments_guard_cuts_a_search_without_yields(
     that set as a whole, while every other set costs more than the budget (the shape of
     the 150-player round 54 of seed 2034: 206,000 checks without a yield).  The guard
     stops the search soon after it is set up; nothing is yielded either way."""
+    monkeypatch.setattr(assignment, "PROBE_AFTER", 10**9)  # the wait alone, no probe
     rows, columns = 9, 11
     options = [[(c, 0 if c < rows else 1) for c in range(columns)] for _ in range(rows)]
     asked: list[int] = []

@@ -179,6 +179,38 @@ def _least_outside(
     return least_assignment_cost(narrowed, columns, must_cover=outside)
 
 
+def probed_sets(
+    options: Sequence[Sequence[tuple[int, int]]],
+    columns: int,
+    budget: int,
+    must_cover: frozenset[int],
+    work: int,
+) -> int | None:
+    """How many sets within the budget this head has, when listing them all takes at
+    most ``work`` shortest-path searches (the listing is then remembered as a guard's
+    complete one is); None when it takes more (nothing is remembered: a guard may still
+    list them all within :data:`LISTING_WORK`).  A head listed before answers at once.
+
+    The listing is the one :class:`LeftoverGuard` makes (:func:`_within_budget`), so
+    the sets remembered are the same whoever lists them."""
+    key = (tuple(tuple(row) for row in options), columns, budget, must_cover)
+    if key in _listings:
+        known = _listings[key]
+        return None if known is None else len(known)
+    root = AssignmentNetwork(options, columns, must_cover)
+    found: list[int] = []
+    if root.initialise():
+        spent = [0]
+        for out in _within_budget(root, columns - len(options), budget, spent):
+            if spent[0] > work:
+                return None
+            found.append(out)
+        if spent[0] > work:
+            return None
+    _remember(key, tuple(found))
+    return len(found)
+
+
 def remembered_sets(
     options: Sequence[Sequence[tuple[int, int]]],
     columns: int,

@@ -202,7 +202,9 @@ class Feasibility(LevelChecks):
         second only turns false over time, as :func:`matching.lexicographic_assignments`
         requires.  Before that, a small remainder is checked with its divisions and B4:
         some set of players its pairings could leave over must hold only players who may
-        leave (:meth:`_remainder_leftovers`).  A remainder too large for that but still
+        leave (:meth:`_remainder_leftovers`; asked first of one matching of its players
+        leaving over only those, within the budget: :meth:`_RemainderGraph.leaves_leavers`,
+        as each of those pairings is one).  A remainder too large for that but still
         small is checked with B4 alone: its pairs, with the players it leaves over, must
         form a perfect matching with at most the remainder's x colour conflicts
         (:func:`matching.perfect_matching_within`).  Either way, one failing gives nothing.
@@ -243,6 +245,8 @@ class Feasibility(LevelChecks):
             budget = min(p_r, max(0, x_of(rest) - need.j) + need.k)
             if len(rest) <= LEFTOVER_CHECK:
                 staying = _bits(i for i, t in enumerate(places) if t in need.stay)
+                if staying and not graph.leaves_leavers(_bits(prefix), p_r, budget):
+                    return None  # no pairing within the budget leaves only leavers over
                 family = self._remainder_leftovers(
                     rest, p_r, budget, rules.up, moved, graph.paired(places)
                 )

@@ -65,6 +65,18 @@ class KeptOptima(Generic[_T]):
                 return True, value
         return False, None
 
+    def above(self, kept: frozenset[int], x: int, bound: Callable[[_T], int]) -> bool:
+        """Whether an optimum found with a part of ``kept`` up shows the bound with
+        ``kept`` up to be over ``x``: none found (no matching), or its ``bound`` over x.
+
+        Keeping more players up only takes stand-in edges away (A5): every matching with
+        ``kept`` up is one with fewer up, so the cheapest costs at least as much and the
+        bound, which grows with that cost, is at least as high."""
+        for fewer, value in self._exact.items():
+            if fewer <= kept and (value is None or bound(value) > x):
+                return True
+        return False
+
     def add(self, kept: frozenset[int], left: frozenset[int] | None, value: _T | None) -> None:
         """Keep the optimum ``value`` found with ``kept`` up, its matching leaving the
         players ``left`` over (None: none found, and ``value`` is None)."""
@@ -150,6 +162,31 @@ class KeptBounds:
                 return True
         return False
 
+    def priced_above(self, index: int, kept: frozenset[int], x: int) -> bool:
+        """Whether the bound of :func:`lowest.priced_conflicts_within_exchanges` at the
+        price of index ``index`` with ``kept`` up is over ``x`` by one worked out with a
+        part of ``kept`` up (:meth:`KeptOptima.above`)."""
+        optima = self._priced.get(index)
+        return optima is not None and optima.above(kept, x, _first)
+
+    def least_above(self, kept: frozenset[int], x: int) -> bool:
+        """Whether the bound of :func:`lowest.least_conflicts` with ``kept`` up is over
+        ``x`` by one worked out with a part of ``kept`` up (:meth:`KeptOptima.above`)."""
+        return self._least.above(kept, x, _itself)
+
+    def conflicts_needed(self, kept: frozenset[int]) -> bool:
+        """Whether a bound worked out with a part of ``kept`` up shows that no matching
+        with ``kept`` up has no colour conflict and at most :data:`EXCHANGES` pairs inside
+        the original S2 (B4, D2): then :func:`lowest.free_witness` finds none.
+
+        Such a matching costs at most twice the price at every price, so each priced
+        bound of it is at most 0, and so is :func:`lowest.least_conflicts`; a bound of
+        at least 1 with fewer players up is at least 1 with ``kept`` up
+        (:meth:`KeptOptima.above`)."""
+        return self.least_above(kept, 0) or any(
+            self.priced_above(index, kept, 0) for index in self._priced
+        )
+
     def least(
         self, kept: frozenset[int], work: Callable[[list[Witness]], int | None]
     ) -> int | None:
@@ -180,3 +217,13 @@ class KeptBounds:
         for witness in found:
             self._shapes.setdefault((witness.conflicts, witness.inside), set()).add(witness.left)
         self._front.add_all(found)
+
+
+def _first(value: tuple[int, int]) -> int:
+    """The bound of a priced optimum (its conflicts bound, not its pairs inside S2)."""
+    return value[0]
+
+
+def _itself(value: int) -> int:
+    """The bound of :func:`lowest.least_conflicts` as it is."""
+    return value

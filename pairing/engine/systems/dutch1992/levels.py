@@ -217,16 +217,19 @@ class LevelSearch(DivisionPairings):
             front = self._witnesses[(division, rules)] = WitnessFront(self.feasibility.mask)
         tried = self._free_tried.setdefault(division, set())
         within, least_known = self._witnessed(front, kept, x)
-        if not within and len(players) >= COLOUR_BOUND_FROM and (rules, kept) not in tried:
-            # Before the weighted matchings, one quick look for one with no conflict.
-            tried.add((rules, kept))
-            free = free_witness(players, p, rules, moved, lowest, kept)
-            if free is not None:
-                front.add(free)
-                within = least_known = True
         bounds_of = self._kept_bounds.get((division, rules))
         if bounds_of is None:
             bounds_of = self._kept_bounds[(division, rules)] = KeptBounds(front)
+        if not within and len(players) >= COLOUR_BOUND_FROM and (rules, kept) not in tried:
+            # Before the weighted matchings, one quick look for one with no conflict,
+            # unless a bound with fewer players kept up already rules one out.
+            tried.add((rules, kept))
+            free = None
+            if not bounds_of.conflicts_needed(kept):
+                free = free_witness(players, p, rules, moved, lowest, kept)
+            if free is not None:
+                front.add(free)
+                within = least_known = True
         if self.exact_exchanges and not within:
             if not bounds_of.within(
                 kept, lambda: within_exchange_witness(players, p, rules, moved, lowest, kept)
@@ -239,6 +242,8 @@ class LevelSearch(DivisionPairings):
                 for k, price in enumerate(PENALTIES):
                     if bounds_of.priced_at_most(k, price, kept, x):
                         continue  # a matching found before shows this bound at most x
+                    if bounds_of.priced_above(k, kept, x):
+                        return  # over x with fewer players kept up, so with these (B4)
                     priced = bounds_of.priced(
                         k,
                         kept,
@@ -252,6 +257,8 @@ class LevelSearch(DivisionPairings):
                     if priced[1] <= EXCHANGES:
                         break  # the higher prices bound no higher
         if self.exact_lowest and len(players) >= COLOUR_BOUND_FROM and not least_known:
+            if bounds_of.least_above(kept, x):
+                return  # over x with fewer players kept up, so with these (B4)
             least = bounds_of.least(
                 kept, lambda found: least_conflicts(players, p, rules, moved, lowest, kept, found)
             )

@@ -113,7 +113,9 @@ class Search:
         reason a sub-search whose players kept up, but for one, are those of a sub-search
         of the same stage already made knows its answer without a search: none when that
         one found none (or could not succeed), and that one's candidate when it keeps this
-        player up as well.
+        player up as well; otherwise its first candidate comes after each such candidate
+        (every one of its candidates is one of theirs, and theirs moves down a player it
+        keeps up), so it resumes after the latest of them.
 
         ``feasible(keep)``, when given, is a necessary condition for any candidate that
         keeps the players ``keep`` in the bracket to be good, whatever its stage; a
@@ -143,10 +145,11 @@ class Search:
                 known = firsts.get((keep - {player}, stage), _UNKNOWN)
                 if known is None:
                     return None
-                if isinstance(known, Candidate) and not any(
-                    p.number in keep for p in known.moved_down
-                ):
-                    return known
+                if isinstance(known, Candidate):
+                    if not any(p.number in keep for p in known.moved_down):
+                        return known
+                    if after is None or known.order > after:
+                        after = known.order
             if feasible is not None and not feasible(keep):
                 return None
             for candidate in self.candidate_search.candidates(

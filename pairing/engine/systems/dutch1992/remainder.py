@@ -97,6 +97,9 @@ class _RemainderGraph:
         self.last = [-1] * size
         self.completed: dict[int, bool] = {}
         self.fitted: dict[tuple[int, int], bool] = {}
+        self._bits: tuple[list[int], list[int], int] | None = None
+        """For :meth:`leaves_leavers`: by S2 player the S2 players he may meet and those
+        he has a colour conflict with, and the players of ``stay``, as bit sets."""
         self.leaves: dict[tuple[int, int], dict[int, tuple[list[Entrant], int] | None]] = {}
         """By j and k of the level: what :meth:`Feasibility.remainder_viable` found for each
         complete pairing of S1."""
@@ -132,6 +135,59 @@ class _RemainderGraph:
         self.last = mate
         self.found[len(prefix)] = (taken, mate)
         return True
+
+    def leaves_leavers(self, taken: int, pairs: int, budget: int) -> bool:
+        """Whether the S2 players not in ``taken`` (a bit set of S2 indices) have a
+        matching of ``pairs`` pairs, allowed as in the remainder and within ``budget``
+        colour conflicts (B4), leaving over only players not in ``stay``.
+
+        Each pairing of a division of the remainder (Dutch C6-C9, D2) that it may leave
+        so is one: when none is, no division gives one.  The remainder's first player
+        is left over or paired in turn; the least conflicts of the players still open,
+        by their bit set and the count still to leave over, are remembered."""
+        if self._bits is None:
+            count = len(self.s2)
+            self._bits = (
+                [
+                    _bits(u for u in range(count) if u != t and self.meets[t][u])
+                    for t in range(count)
+                ],
+                [
+                    _bits(u for u in range(count) if colour_conflict(self.s2[t], self.s2[u]))
+                    for t in range(count)
+                ],
+                _bits(self.stay),
+            )
+        meets, conflicts, stay = self._bits
+        rest = ((1 << len(self.s2)) - 1) & ~taken
+        spare = rest.bit_count() - 2 * pairs
+        if spare < 0:
+            return False
+        known: dict[tuple[int, int], int] = {}
+        over = budget + 1
+
+        def least(open_: int, left: int) -> int:
+            if not open_:
+                return 0 if not left else over
+            answer = known.get((open_, left))
+            if answer is not None:
+                return answer
+            low = open_ & -open_
+            t = low.bit_length() - 1
+            others = open_ ^ low
+            best = over
+            if left and not stay & low:
+                best = least(others, left - 1)
+            partners = meets[t] & others
+            while partners and best:
+                bit = partners & -partners
+                partners ^= bit
+                cost = (conflicts[t] & bit != 0) + least(others ^ bit, left)
+                best = min(best, cost)
+            known[(open_, left)] = best
+            return best
+
+        return least(rest, spare) <= budget
 
     def paired(self, places: Sequence[int]) -> list[list[bool]]:
         """Which of the S2 players at ``places`` may meet in the remainder."""
