@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 
 from pairing.engine.model import PairingNumber
-from pairing.engine.systems.dutch1992 import c13_levels
+from pairing.engine.systems.dutch1992 import c13_levels, optima
 from pairing.engine.systems.dutch1992.brackets import make_bracket
 from pairing.engine.systems.dutch1992.c13_fit import LowestFit
 from pairing.engine.systems.dutch1992.c13_levels import LevelFit
@@ -120,3 +120,31 @@ def test_dutch1992_c13_unmatchable_refutes_subgraphs_only() -> None:
     assert known.refutes(frozenset({(0, 1), (2, 3)}), frozenset({1, 2}))
     assert not known.refutes(frozenset({(0, 1), (1, 3)}), frozenset({1}))
     assert not known.refutes(frozenset({(0, 1)}), frozenset({0, 2}))
+
+
+def test_dutch1992_c13_level_matchings_begin_from_the_last_optimum(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Dutch C13: the level test of one group at one p asked again with other players
+    kept up begins its weighted matching from the last optimum of that group and p
+    (``optima.warm_matching``), and answers as a test worked out afresh."""
+    monkeypatch.setattr(c13_levels, "FEW_DIVISIONS", 0)
+    group, residents = _event()
+    fit = LowestFit((), residents)
+    warm = optima.warm_matching
+    keys: list[tuple[object, ...]] = []
+
+    def recorded(
+        key: tuple[object, ...], size: int, weights: dict[tuple[int, int], int]
+    ) -> dict[int, int]:
+        keys.append(key)
+        return warm(key, size, weights)
+
+    monkeypatch.setattr(c13_levels, "warm_matching", recorded)
+    level_fit = LevelFit()
+    for kept in (frozenset(), frozenset({1}), frozenset({1, 2})):
+        answer = level_fit.possible(group, 1, 1, LOOSEST, frozenset(), False, kept, fit)
+        afresh = LevelFit().possible(group, 1, 1, LOOSEST, frozenset(), False, kept, fit)
+        assert answer is afresh is False
+    assert len(keys) >= 2
+    assert len(set(keys)) == 1

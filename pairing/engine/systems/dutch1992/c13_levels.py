@@ -50,7 +50,6 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 
 from pairing.engine.matching.blossom import has_perfect_matching
-from pairing.engine.matching.primal_dual import max_weight_matching
 from pairing.engine.systems.dutch1992.c13_fit import LowestFit
 from pairing.engine.systems.dutch1992.criteria import FloatRules
 from pairing.engine.systems.dutch1992.entrants import Entrant, compatible
@@ -62,6 +61,7 @@ from pairing.engine.systems.dutch1992.level_graphs import (
     level_graph,
     lowest_lower_half,
 )
+from pairing.engine.systems.dutch1992.optima import warm_matching
 
 EXCHANGES = 2
 """D2 exchanges one player or two, never more (as ``lowest.EXCHANGES``)."""
@@ -218,7 +218,11 @@ class LevelFit:
         left: set[int] = set()
         for costs in COSTS if half is not None else ((1, 0),):
             weighted = Weighted(graph, leaving, p, half, costs)
-            mate = max_weight_matching(range(size), weighted.weights)
+            # Begun from the last optimum of the same group and p (the sets kept up differ
+            # by a few edges): any heaviest matching has the same own pairs and cost, and
+            # the players it leaves over answer only what a fresh test would (witnesses).
+            warm = (numbers, p, fit.key, costs, "c13 level")
+            mate = warm_matching(warm, size, weighted.weights)
             if len(mate) < size:
                 return None  # no perfect matching at all
             up, cost = weighted.judge(mate)
