@@ -24,6 +24,7 @@ from pairing.engine.systems.dutch1992.criteria import FloatRules
 from pairing.engine.systems.dutch1992.entrants import Entrant, compatible, entrants
 from pairing.engine.systems.dutch1992.feasibility import Feasibility
 from pairing.engine.systems.dutch1992.levels import LevelSearch
+from pairing.engine.systems.dutch1992.lowest import lowest_pairable
 from pairing.engine.systems.dutch1992.procedure import Search
 from tests.engine.dutch1992_late import late_states, run_search
 
@@ -72,9 +73,18 @@ def _good_pairing_exists(
     for phase in search.split_pairings(players, p, x, rules, moved, lowest, keep):
         taken = set(phase.assignment)
         left = [b for t, b in enumerate(phase.s2) if t not in taken]
-        if _pairable([*left, *fit.forced, *fit.residents]):
+        if _lowest_paired([*left, *fit.forced], fit.residents):
             return True
     return False
+
+
+def _lowest_paired(down: Sequence[Entrant], residents: Sequence[Entrant]) -> bool:
+    """Whether the lowest bracket of ``residents`` with ``down`` moved in can be paired
+    completely: a perfect matching (brute force) and, when the bracket is paired as
+    homogeneous, one within D2's two exchanges (``lowest``'s closed form, held to the
+    bracket's own search by its tests)."""
+    players = sorted((*down, *residents), key=lambda e: e.key)
+    return _pairable(players) and lowest_pairable(players) is not False
 
 
 @pytest.mark.parametrize(("players", "rounds", "seed"), EVENTS)

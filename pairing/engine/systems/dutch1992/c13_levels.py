@@ -23,17 +23,25 @@ bye when they are odd in number, joined to those who may have it, B1b) in which:
 * at most :data:`EXCHANGES` up pairs lie inside the original S2 (the players after the
   first ``p``): a division exchanging k <= 2 players has k players of the original S2 in
   its S1, and every pair inside the original S2 holds one of them (D2; as
-  ``lowest.within_exchange_witness``).
+  ``lowest.within_exchange_witness``);
+* when the players moved down all enter the lowest bracket's original S1 and leave it
+  homogeneous (:func:`.level_graphs.lowest_lower_half`), at most :data:`EXCHANGES` pairs
+  lie inside its original S2: the lowest bracket is judged by C13's closed form
+  (``lowest.lowest_pairable``, D2 in the lowest bracket), and its S2 is then the same
+  residents whichever players move down.
 
-With each up pair weighing ``bonus`` more (one less when inside the original S2), and
-every edge more than all of those together, a heaviest matching is a perfect one (if any)
-with the most up pairs and, among those, the fewest inside the original S2.  When it has
-fewer than ``p`` up pairs, or exactly ``p`` with more than :data:`EXCHANGES` inside, no
-matching has the three properties, so no pairing of the level is good: the level gives
-nothing to C13, and leaving it out leaves the first good candidate, hence the pairing,
-unchanged.  When it has more than ``p`` up pairs nothing is concluded (the divisions are
-tried as before).  Most levels refused have no perfect matching at all: a cardinality
-matching (:func:`perfectly_matchable`) says so first, for less than the weighted one.
+With each up pair weighing ``bonus`` more, and every edge more than all of those
+together, a heaviest matching is a perfect one (if any) with the most up pairs and,
+among those, the least cost: 1 for each up pair inside the original S2, or, when the
+fourth property applies, 3 for each of those and 1 for each pair inside the lowest
+bracket's S2 (:data:`COSTS`).  When it has fewer than ``p`` up pairs, or exactly ``p``
+with a cost above what :data:`EXCHANGES` pairs of each kind cost, no matching has the
+properties, so no pairing of the level is good: the level gives nothing to C13, and
+leaving it out leaves the first good candidate, hence the pairing, unchanged.  When it
+has more than ``p`` up pairs nothing is concluded (the divisions are tried as before).
+Most levels refused have no perfect matching at all: a cardinality matching
+(:func:`perfectly_matchable`) says so first, for less than the weighted one, and the
+graphs found without one are remembered (:class:`.level_graphs.Unmatchable`).
 """
 
 from __future__ import annotations
@@ -42,19 +50,30 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 
 from pairing.engine.matching.blossom import has_perfect_matching
-from pairing.engine.matching.primal_dual import max_weight_matching
 from pairing.engine.systems.dutch1992.c13_fit import LowestFit
-from pairing.engine.systems.dutch1992.criteria import (
-    FloatRules,
-    colour_conflict,
-    may_leave,
-    pair_allowed,
-)
+from pairing.engine.systems.dutch1992.criteria import FloatRules
 from pairing.engine.systems.dutch1992.entrants import Entrant, compatible
 from pairing.engine.systems.dutch1992.exchanges import exchange_order
+from pairing.engine.systems.dutch1992.level_graphs import (
+    LevelGraph,
+    Unmatchable,
+    Weighted,
+    level_graph,
+    lowest_lower_half,
+)
+from pairing.engine.systems.dutch1992.optima import warm_matching
 
 EXCHANGES = 2
 """D2 exchanges one player or two, never more (as ``lowest.EXCHANGES``)."""
+
+COSTS = ((3, 1),)
+"""What a pair inside the group's original S2 and one inside the lowest bracket's cost in
+the level's matching when the lowest bracket is judged by its closed form: a good
+pairing has at most :data:`EXCHANGES` of each kind, so costs at most 2 * 3 + 2 * 1 = 8,
+and one with three pairs inside the group's S2 costs 9 on its own (the refusals of the
+test without the lowest bracket's S2 are kept).  A second matching with the costs the
+other way round, (1, 3), refused nothing more in round 48 of the 150-player, 139-round,
+seed-3103 event and cost 0.3 s there."""
 
 FEW_DIVISIONS = 100
 """A level with fewer divisions than this (the original S1 and S2 and D2's exchanges) is
@@ -76,12 +95,13 @@ class LevelFit:
     """C13's test of whole levels of the penultimate bracket (module docstring), with its
     answers remembered for the round.
 
-    The answer is whether a matching with the three properties exists, and such a
-    matching stays one when edges are added: keeping fewer players up (a player kept up
-    may not leave), dropping more of B5 and B6 (C9, C10: more pairs allowed, more players
-    free to leave) or allowing colour conflicts (x > 0 after x = 0) only adds edges, and
-    an edge of the group's own that was one left over is then an own pair, which keeps
-    the properties (a pair more than ``p``).  So a matching found answers yes for every
+    The answer is whether a matching with the properties exists, and such a matching
+    stays one when edges are added: keeping fewer players up (a player kept up may not
+    leave), dropping more of B5 and B6 (C9, C10: more pairs allowed, more players free
+    to leave) or allowing colour conflicts (x > 0 after x = 0) only adds edges, and an
+    edge of the group's own that was one left over is then an own pair, which keeps the
+    properties (a pair more than ``p``); the pairs inside either S2 depend only on the
+    group, ``p`` and the lowest bracket, all in the key.  So a matching found answers yes for every
     level of the group at the same ``p`` with criteria as loose and players kept up
     none of whom it leaves over; and a level refused answers no for every one with
     criteria as strict and the same players kept up or more.  Its levels are asked from
@@ -96,9 +116,14 @@ class LevelFit:
         """By group and p: the same of each level accepted, with the players its
         matching left over instead of those kept up."""
         self._met: dict[tuple[int, int], bool] = {}
-        self._matchable: dict[tuple[int, frozenset[tuple[int, int]]], bool] = {}
-        """Whether each graph asked has a perfect matching (:func:`perfectly_matchable`):
-        levels differing only in p, or in criteria that change no edge, share one."""
+        self._matchable: dict[tuple[object, ...], bool] = {}
+        """Whether each graph asked has a perfect matching (:func:`perfectly_matchable`),
+        by group, lowest bracket, own pairs and players free to leave: levels differing
+        only in p, or in criteria that change neither, share one."""
+        self._graphs: dict[tuple[object, ...], LevelGraph] = {}
+        """Each level's :class:`LevelGraph`, shared by every set of players kept up."""
+        self._unmatchable: dict[tuple[object, ...], Unmatchable] = {}
+        """By group and lowest bracket: the graphs found without a perfect matching."""
 
     def possible(
         self,
@@ -167,56 +192,44 @@ class LevelFit:
     ) -> frozenset[int] | None:
         """The group's players left over by a heaviest matching (module docstring) that
         does not refuse the level, or None when it refuses it."""
-        n = len(players)
-        lower = (*fit.forced, *fit.residents)
-        everyone = (*players, *lower)
-        end = len(everyone)
-        odd = end % 2
-        bonus = n + 1  # more than the pairs inside the original S2 can take away
-        heavy = bonus * n + 1  # more than all the bonuses together
-        leave = [may_leave(a, rules, moved, lowest, kept) for a in players]
-        meet = self._meet
-        weights: dict[tuple[int, int], int] = {}
-        for i, a in enumerate(players):
-            for j in range(i + 1, n):
-                b = players[j]
-                if pair_allowed(a, b, rules, moved) and not (x == 0 and colour_conflict(a, b)):
-                    weights[(i, j)] = heavy + bonus - (1 if i >= p else 0)
-                elif leave[i] and leave[j] and meet(a, b):
-                    weights[(i, j)] = heavy
-            if leave[i]:
-                for k, b in enumerate(lower):
-                    if meet(a, b):
-                        weights[(i, n + k)] = heavy
-                if odd and a.bye_allowed:
-                    weights[(i, end)] = heavy
-        for k, a in enumerate(lower):
-            for m in range(k + 1, len(lower)):
-                if meet(a, lower[m]):
-                    weights[(n + k, n + m)] = heavy
-            if odd and a.bye_allowed:
-                weights[(n + k, end)] = heavy
-        graph = (end + odd, frozenset(weights))  # p changes only the weights
-        matchable = self._matchable.get(graph)
-        if matchable is None:
-            matchable = self._matchable[graph] = perfectly_matchable(*graph)
-        if not matchable:
-            return None  # no perfect matching at all
-        mate = max_weight_matching(range(end + odd), weights)
-        if len(mate) < end + odd:
-            return None  # no perfect matching at all
-        up = inside = 0
-        for v, w in mate.items():
-            if v < w < n and weights[(v, w)] > heavy:
-                up += 1
-                inside += v >= p
-        if up < p or (up == p and inside > EXCHANGES):
+        numbers = tuple(e.number for e in players)
+        strict = x == 0
+        graph_key = (numbers, strict, rules, moved, lowest, fit.key)
+        graph = self._graphs.get(graph_key)
+        if graph is None:
+            lower = (*fit.forced, *fit.residents)
+            graph = level_graph(players, lower, strict, rules, moved, lowest, self._meet)
+            self._graphs[graph_key] = graph
+        leaving = graph.leaving(players, kept)
+        unmatchable = self._unmatchable.setdefault((numbers, fit.key), Unmatchable())
+        if unmatchable.refutes(graph.own, leaving):
+            return None  # no perfect matching at all, as a graph with more edges
+        matchable_key = (numbers, fit.key, graph.own, leaving)  # p changes only the weights
+        if self._matchable.get(matchable_key) is False:
             return None
-        return frozenset(
-            players[v].number
-            for v, w in mate.items()
-            if v < n and not (w < n and weights[(min(v, w), max(v, w))] > heavy)
-        )
+        half = lowest_lower_half(players, p, fit.forced, fit.residents)
+        size = graph.size
+        if matchable_key not in self._matchable:
+            edges = (edge for edge, _ in graph.edges(leaving))
+            self._matchable[matchable_key] = perfectly_matchable(size, edges)
+        if not self._matchable[matchable_key]:
+            unmatchable.add(graph.own, leaving)
+            return None  # no perfect matching at all
+        left: set[int] = set()
+        for costs in COSTS if half is not None else ((1, 0),):
+            weighted = Weighted(graph, leaving, p, half, costs)
+            # Begun from the last optimum of the same group and p (the sets kept up differ
+            # by a few edges): any heaviest matching has the same own pairs and cost, and
+            # the players it leaves over answer only what a fresh test would (witnesses).
+            warm = (numbers, p, fit.key, costs, "c13 level")
+            mate = warm_matching(warm, size, weighted.weights)
+            if len(mate) < size:
+                return None  # no perfect matching at all
+            up, cost = weighted.judge(mate)
+            if up < p or (up == p and cost > EXCHANGES * sum(costs)):
+                return None
+            left |= weighted.left(mate)
+        return frozenset(players[v].number for v in left)
 
 
 def perfectly_matchable(size: int, edges: Iterable[tuple[int, int]]) -> bool:
