@@ -18,6 +18,7 @@ from pairing.engine.matching import complete_matching
 from pairing.engine.systems.dutch1992 import c13_fit
 from pairing.engine.systems.dutch1992.c13_fit import LowestFit
 from pairing.engine.systems.dutch1992.entrants import Entrant, compatible, entrants
+from pairing.engine.systems.dutch1992.fit_proofs import FitProofs
 from pairing.engine.systems.dutch1992.procedure import Search
 from tests.engine.dutch1992_late import late_states, run_search
 
@@ -61,9 +62,8 @@ def test_dutch1992_c13_rest_graph_is_the_pairs_b1_b2_allow(
         assert self._rest_graph(rest) == graph
         size = len(graph)
         assert answer == complete_matching(graph, [-1] * size, [True] * size)
-        mate = self._block_mate
-        if mate is not None:
-            assert blocks.setdefault(id(self), (self, mate))[1] is mate  # worked out once
+        mate = self._block_mates[None]
+        assert blocks.setdefault(id(self), (self, mate))[1] is mate  # worked out once
         asked += 1
         refused += not answer
         return answer
@@ -75,3 +75,43 @@ def test_dutch1992_c13_rest_graph_is_the_pairs_b1_b2_allow(
     assert asked
     assert refused
     assert blocks
+
+
+def test_dutch1992_c13_fit_proofs_from_the_block_answer_and_prove_as_from_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Dutch C13 (B1, B2): a division's looser graph, searched from the lowest bracket's
+    own maximum matching, has a perfect matching exactly when the search from nothing
+    finds one, and where it has none the proof kept is the one the search from nothing
+    keeps (``FitProofs.learn``)."""
+    monkeypatch.setattr(c13_fit, "PATIENCE", 0)
+    original = FitProofs.learn
+    started = refused = 0
+
+    def spied(
+        self: FitProofs,
+        s1: Sequence[Entrant],
+        s2: Sequence[Entrant],
+        split: bool | None,
+        graph: Sequence[Sequence[int]],
+        start: Sequence[int] | None = None,
+    ) -> bool:
+        nonlocal started, refused
+        alone = FitProofs(self._meet, self._reach, self._block)
+        cold = original(alone, s1, s2, split, graph)
+        kept = self.kept
+        answer = original(self, s1, s2, split, graph, start)
+        assert answer == cold
+        assert self.kept - kept == alone.kept
+        if alone.kept:
+            assert self._frame(s1, s2, split).proofs[0] == alone._frame(s1, s2, split).proofs[0]
+        started += start is not None and any(v != -1 for v in start)
+        refused += not answer
+        return answer
+
+    monkeypatch.setattr(FitProofs, "learn", spied)
+    for players, rounds, seed in EVENTS:
+        for state in late_states(players, rounds, seed, from_completed=players // 2):
+            run_search(Search(entrants(state)[0]))
+    assert started
+    assert refused

@@ -54,7 +54,7 @@ class LowestFit:
         self.low = min(e.score for e in self.residents) if self.residents else None
         self._checks: dict[tuple[object, ...], Prefix] = {}
         self._rests: dict[frozenset[int], bool] = {}
-        self._block_mate: list[int] | None = None
+        self._block_mates: dict[bool | None, list[int]] = {}
         self._heads: dict[tuple[tuple[int, ...], tuple[int, ...]], bool] = {}
         self._loose: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[list[int], bool]] = {}
         self._met: dict[tuple[int, int], bool] = {}
@@ -117,14 +117,7 @@ class LowestFit:
         if known is None:
             self._spend()
             graph = self._rest_graph(rest)
-            r = len(rest)
-            mate = [-1] * len(graph)
-            if self._block_mate is None:
-                near, _ = self._block(None)
-                self._block_mate = maximum_matching(near)
-            for x, y in enumerate(self._block_mate):
-                if y != -1:
-                    mate[r + x] = r + y
+            mate = self._block_start(None, len(graph), len(rest))
             known = self._rests[key] = complete_matching(
                 graph, mate, [True] * len(graph), greedy=True
             )
@@ -207,10 +200,27 @@ class LowestFit:
             refused = proofs.refutes(s1, s2, split)
             if not refused:
                 self._spend()  # the matching below is work the turns weigh (fitted_search)
-                refused = not proofs.learn(s1, s2, split, self._graph(s1, s2, every))
+                graph = self._graph(s1, s2, every)
+                start = self._block_start(split, len(graph), len(s1) + len(s2))
+                refused = not proofs.learn(s1, s2, split, graph, start)
             known = self._loose[key] = (every, refused)
         every, refused = known
         return refused and all(row & ~wide == 0 for row, wide in zip(rows, every, strict=True))
+
+    def _block_start(self, split: bool | None, size: int, base: int) -> list[int]:
+        """A matching of a graph of ``size`` vertices holding :meth:`_block` (``split``)
+        from vertex ``base`` on: a maximum matching of the players forced down and the
+        residents among themselves, worked out once per ``split``, and nobody else
+        matched.  A start for a search that keeps only whether a perfect matching exists,
+        which does not depend on the start (Berge)."""
+        known = self._block_mates.get(split)
+        if known is None:
+            known = self._block_mates[split] = maximum_matching(self._block(split)[0])
+        mate = [-1] * size
+        for x, y in enumerate(known):
+            if y != -1:
+                mate[base + x] = base + y
+        return mate
 
     def _split(self, p: int, s2: Sequence[Entrant]) -> bool | None:
         """Whether the lowest bracket, with the S2 players a division of S1 size ``p``

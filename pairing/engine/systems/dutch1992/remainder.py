@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pairing.engine.matching import complete_matching, perfect_matching_within
+from pairing.engine.matching import augment, complete_matching, perfect_matching_within
 from pairing.engine.systems.dutch1992.bitsets import _bits
 from pairing.engine.systems.dutch1992.criteria import FloatRules, colour_conflict, pair_allowed
 from pairing.engine.systems.dutch1992.entrants import Entrant
@@ -138,14 +138,13 @@ class _RemainderGraph:
         when it was the last of its length (a search goes down one branch at a time), so
         that the pair added frees at most two vertices."""
         head, size = self.head, self.size
+        parent = self.found.get(len(prefix) - 1)
+        if prefix and parent is not None and parent[0] == taken & ~(1 << prefix[-1]):
+            return self._extend(prefix, taken, list(parent[1]))
         alive = [True] * size
         for i, t in enumerate(prefix):
             alive[i] = alive[head + t] = False
-        parent = self.found.get(len(prefix) - 1)
-        if prefix and parent is not None and parent[0] == taken & ~(1 << prefix[-1]):
-            mate = list(parent[1])
-        else:
-            mate = list(self.last)
+        mate = list(self.last)
         for v in range(size):
             if not alive[v] and mate[v] != -1:
                 mate[mate[v]] = -1
@@ -153,6 +152,32 @@ class _RemainderGraph:
         _greedy(self.adjacent, mate, alive)
         if not complete_matching(self.adjacent, mate, alive):
             return False
+        self.last = mate
+        self.found[len(prefix)] = (taken, mate)
+        return True
+
+    def _extend(self, prefix: tuple[int, ...], taken: int, mate: list[int]) -> bool:
+        """:meth:`_completes` from ``mate``, the perfect matching found for the prefix one
+        shorter: the same steps with the same matching found, without their passes over
+        every vertex.  The pair added leaves at most two vertices free, the partners of
+        its two players; the greedy pass matches the lower to the higher when they may
+        meet, and otherwise the search is one augmenting path from the lower (Berge)."""
+        head = self.head
+        k, v = len(prefix) - 1, head + prefix[-1]
+        low, high = mate[k], mate[v]
+        mate[k] = mate[v] = -1
+        if low != v:
+            mate[low] = mate[high] = -1
+            if low > high:
+                low, high = high, low
+            if high in self.adjacent[low]:
+                mate[low], mate[high] = high, low
+            else:
+                alive = [True] * self.size
+                for i, t in enumerate(prefix):
+                    alive[i] = alive[head + t] = False
+                if not augment(low, self.adjacent, mate, alive):
+                    return False
         self.last = mate
         self.found[len(prefix)] = (taken, mate)
         return True
