@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 import pytest
 
+from pairing.engine.matching import complete_matching
 from pairing.engine.systems.dutch1992.criteria import FloatRules, pair_allowed
 from pairing.engine.systems.dutch1992.entrants import Entrant, entrants
 from pairing.engine.systems.dutch1992.feasibility import Feasibility
@@ -97,3 +98,66 @@ def test_dutch1992_c6_remainder_graph_shares_its_pairs_across_players_staying(
             run_search(Search(entrants(state)[0]))
     assert graphs
     assert shared  # some parts served more than one graph
+
+
+def _from_scratch_steps(
+    graph: _RemainderGraph, prefix: tuple[int, ...], taken: int
+) -> list[int] | None:
+    """The steps of a prefix's check over every vertex: the prefix's players out, the
+    matching of the prefix one shorter (when it was the last of its length) or the last
+    one found, cleared of them, a greedy pass, then Edmonds' search; the perfect matching
+    found, or None."""
+    head = graph.head
+    alive = [True] * graph.size
+    for i, t in enumerate(prefix):
+        alive[i] = alive[head + t] = False
+    parent = graph.found.get(len(prefix) - 1)
+    if prefix and parent is not None and parent[0] == taken & ~(1 << prefix[-1]):
+        mate = list(parent[1])
+    else:
+        mate = list(graph.last)
+    for v in range(graph.size):
+        if not alive[v] and mate[v] != -1:
+            mate[mate[v]] = -1
+            mate[v] = -1
+    for v, row in enumerate(graph.adjacent):
+        if alive[v] and mate[v] == -1:
+            for w in row:
+                if alive[w] and mate[w] == -1:
+                    mate[v], mate[w] = w, v
+                    break
+    return mate if complete_matching(graph.adjacent, mate, alive) else None
+
+
+def test_dutch1992_c6_remainder_prefix_extends_its_parent_s_matching(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Dutch C6, C7, C10: a prefix one pair longer than the last one found is checked
+    from that one's perfect matching (``_RemainderGraph._extend``) with the answer and
+    the matching kept that the steps over every vertex give."""
+    original = _RemainderGraph._completes
+    extended = 0
+    extend = _RemainderGraph._extend
+
+    def counted(
+        self: _RemainderGraph, prefix: tuple[int, ...], taken: int, mate: list[int]
+    ) -> bool:
+        nonlocal extended
+        extended += 1
+        return extend(self, prefix, taken, mate)
+
+    def checked(self: _RemainderGraph, prefix: tuple[int, ...], taken: int) -> bool:
+        expected = _from_scratch_steps(self, prefix, taken)
+        answer = original(self, prefix, taken)
+        assert answer == (expected is not None)
+        if answer:
+            assert self.last == expected
+            assert self.found[len(prefix)] == (taken, expected)
+        return answer
+
+    monkeypatch.setattr(_RemainderGraph, "_completes", checked)
+    monkeypatch.setattr(_RemainderGraph, "_extend", counted)
+    for players, rounds, seed in EVENTS:
+        for state in late_states(players, rounds, seed, from_completed=players // 2):
+            run_search(Search(entrants(state)[0]))
+    assert extended
