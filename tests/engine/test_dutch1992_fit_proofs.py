@@ -79,10 +79,11 @@ def test_dutch_c13_proofs_refuse_only_divisions_without_a_matching(
         s2: Sequence[Entrant],
         split: Split,
         graph: Sequence[Sequence[int]],
+        start: Sequence[int] | None = None,
     ) -> bool:
         nonlocal learned
         learned += 1
-        answer = learn(self, s1, s2, split, graph)
+        answer = learn(self, s1, s2, split, graph, start)
         assert answer == _matched(graph)
         return answer
 
@@ -110,6 +111,7 @@ def test_dutch_c13_proofs_read_the_division_s_own_graph(
         s2: Sequence[Entrant],
         split: Split,
         graph: Sequence[Sequence[int]],
+        start: Sequence[int] | None = None,
     ) -> bool:
         nonlocal compared
         frame = self._frame(s1, s2, split)
@@ -126,7 +128,7 @@ def test_dutch_c13_proofs_read_the_division_s_own_graph(
         for v, row in enumerate(graph):
             assert frame.neighbours(bit(v), side1, side2) == _bits(map(bit, row))
         compared += 1
-        return learn(self, s1, s2, split, graph)
+        return learn(self, s1, s2, split, graph, start)
 
     monkeypatch.setattr(FitProofs, "learn", spied_learn)
     _late_searches()

@@ -34,7 +34,11 @@ from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.exchanges import _division_sides
 from pairing.engine.systems.dutch1992.leftover_bound import cannot_pair_all
 from pairing.engine.systems.dutch1992.level_checks import LevelChecks
-from pairing.engine.systems.dutch1992.remainder import RemainderNeed, _RemainderGraph
+from pairing.engine.systems.dutch1992.remainder import (
+    RemainderBase,
+    RemainderNeed,
+    _RemainderGraph,
+)
 
 LEFTOVER_CHECK = 10
 """Remainders of at most this many players have the sets of players their pairings could
@@ -57,6 +61,9 @@ class Feasibility(LevelChecks):
         self._bases: dict[tuple[object, ...], Base] = {}
         self._facts: dict[tuple[object, ...], tuple[list[int], dict[int, int], int]] = {}
         self._remainder_graphs: dict[tuple[object, ...], _RemainderGraph] = {}
+        self._remainder_bases: dict[tuple[object, ...], RemainderBase] = {}
+        """The part of the remainder graphs that the players staying and p do not change,
+        by division, rules and players moved in (:class:`RemainderBase`)."""
         self._leftovers: dict[tuple[object, ...], frozenset[int]] = {}
 
     def division_possible(
@@ -220,8 +227,11 @@ class Feasibility(LevelChecks):
         )
         graph = self._remainder_graphs.get(key)
         if graph is None:
+            base = self._remainder_bases.get(key[:4])
+            if base is None:
+                base = self._remainder_bases[key[:4]] = RemainderBase(s1, s2, rules, moved)
             graph = self._remainder_graphs[key] = _RemainderGraph(
-                s1, s2, rules, moved, p_r, need.stay
+                s1, s2, rules, moved, p_r, need.stay, base
             )
 
         leaves = graph.leaves.setdefault((need.j, need.k), {})

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from pairing.engine.matching import complete_matching
 from pairing.engine.matching.blossom import _augment
 from pairing.engine.systems.dutch1992.bitsets import _bits, _positions
 from pairing.engine.systems.dutch1992.entrants import Entrant
@@ -176,11 +177,21 @@ class FitProofs:
         s2: Sequence[Entrant],
         split: Split,
         graph: Sequence[Sequence[int]],
+        start: Sequence[int] | None = None,
     ) -> bool:
         """Whether the division's ``graph`` has a perfect matching (Edmonds, as
         ``complete_matching``); when it has none, the failed search's tree is kept as a
-        proof (:meth:`_keep`)."""
+        proof (:meth:`_keep`).
+
+        ``start``, a matching of the graph (the lowest bracket's own, worked out once),
+        is grown first: when it grows into a perfect matching, that is the answer (Berge:
+        whether one exists does not depend on the start).  When it does not, the search
+        from nothing below decides and gives the proof, the same proof as without
+        ``start`` (rare: 7 of 242 divisions in round 58 of the 150-player, 123-round,
+        seed-3086 event)."""
         n = len(graph)
+        if start is not None and complete_matching(graph, list(start), [True] * n, greedy=True):
+            return True
         mate = [-1] * n
         alive = [True] * n
         for v, row in enumerate(graph):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pairing.engine.matching import complete_matching, perfect_matching_within
+from pairing.engine.matching import augment, complete_matching, perfect_matching_within
 from pairing.engine.systems.dutch1992.bitsets import _bits
 from pairing.engine.systems.dutch1992.criteria import FloatRules, colour_conflict, pair_allowed
 from pairing.engine.systems.dutch1992.entrants import Entrant
@@ -41,6 +41,39 @@ class RemainderNeed:
     kept: frozenset[int]
 
 
+class RemainderBase:
+    """The part of :class:`_RemainderGraph` that does not depend on the players who may not
+    leave nor on p (Dutch C6, C7, C10): S1 (0..p-1) to S2 (from p) by the head's criteria,
+    S2 to S2 by B1 and B2 with B5 and B6 dropped for downfloats, each row in the order the
+    graph has it.  C12 and C13's sub-searches ask the same division with other players
+    kept up, hence other players staying (373 remainder graphs of 35 divisions in round
+    58 of the 150-player, 123-round, seed-3086 event); the pairs are asked once."""
+
+    def __init__(
+        self, s1: Sequence[Entrant], s2: Sequence[Entrant], rules: FloatRules, moved: frozenset[int]
+    ) -> None:
+        head = len(s1)
+        loosest = FloatRules(down=2, up=rules.up)
+        adjacent: list[list[int]] = [[] for _ in range(head + len(s2))]
+        for i, a in enumerate(s1):
+            for t, b in enumerate(s2):
+                if pair_allowed(a, b, rules, moved):
+                    adjacent[i].append(head + t)
+                    adjacent[head + t].append(i)
+        for t, b in enumerate(s2):
+            for u in range(t + 1, len(s2)):
+                if pair_allowed(b, s2[u], loosest, moved):
+                    adjacent[head + t].append(head + u)
+                    adjacent[head + u].append(head + t)
+        self.adjacent = adjacent
+        self.meets = [[False] * len(s2) for _ in s2]
+        """Which S2 players may meet in the remainder."""
+        for t in range(len(s2)):
+            for v in adjacent[head + t]:
+                if head <= v:
+                    self.meets[t][v - head] = True
+
+
 class _RemainderGraph:
     """S1, S2 and the players a remainder leaves over, as one graph (Dutch C6, C7, C10).
 
@@ -60,6 +93,7 @@ class _RemainderGraph:
         moved: frozenset[int],
         p_r: int,
         stay: frozenset[int],
+        base: RemainderBase | None = None,
     ) -> None:
         self.s2 = tuple(s2)
         self.head = len(s1)
@@ -67,30 +101,20 @@ class _RemainderGraph:
         self.loosest = FloatRules(down=2, up=rules.up)
         self.moved = moved
         self.stay = stay
+        if base is None:
+            base = RemainderBase(s1, s2, rules, moved)
         head = self.head
         size = self.size = head + len(s2) + max(0, self.spare)
-        adjacent: list[list[int]] = [[] for _ in range(size)]
-        for i, a in enumerate(s1):
-            for t, b in enumerate(s2):
-                if pair_allowed(a, b, rules, moved):
-                    adjacent[i].append(head + t)
-                    adjacent[head + t].append(i)
-        for t, b in enumerate(s2):
-            for u in range(t + 1, len(s2)):
-                if pair_allowed(b, s2[u], self.loosest, moved):
-                    adjacent[head + t].append(head + u)
-                    adjacent[head + u].append(head + t)
+        adjacent = [list(row) for row in base.adjacent]
+        adjacent.extend([] for _ in range(size - len(adjacent)))
+        for t in range(len(s2)):
             if t not in stay:
                 for leaver in range(head + len(s2), size):
                     adjacent[head + t].append(leaver)
                     adjacent[leaver].append(head + t)
         self.adjacent = adjacent
-        self.meets = [[False] * len(s2) for _ in s2]
+        self.meets = base.meets
         """Which S2 players may meet in the remainder."""
-        for t in range(len(s2)):
-            for v in adjacent[head + t]:
-                if head <= v < head + len(s2):
-                    self.meets[t][v - head] = True
         self.found: dict[int, tuple[int, list[int]]] = {}
         """By number of S1 players paired: the last set of S2 players taken (a bit set)
         with a perfect matching found for it, the start of the searches below it."""
@@ -117,14 +141,13 @@ class _RemainderGraph:
         when it was the last of its length (a search goes down one branch at a time), so
         that the pair added frees at most two vertices."""
         head, size = self.head, self.size
+        parent = self.found.get(len(prefix) - 1)
+        if prefix and parent is not None and parent[0] == taken & ~(1 << prefix[-1]):
+            return self._extend(prefix, taken, list(parent[1]))
         alive = [True] * size
         for i, t in enumerate(prefix):
             alive[i] = alive[head + t] = False
-        parent = self.found.get(len(prefix) - 1)
-        if prefix and parent is not None and parent[0] == taken & ~(1 << prefix[-1]):
-            mate = list(parent[1])
-        else:
-            mate = list(self.last)
+        mate = list(self.last)
         for v in range(size):
             if not alive[v] and mate[v] != -1:
                 mate[mate[v]] = -1
@@ -188,6 +211,32 @@ class _RemainderGraph:
             return best
 
         return least(rest, spare) <= budget
+
+    def _extend(self, prefix: tuple[int, ...], taken: int, mate: list[int]) -> bool:
+        """:meth:`_completes` from ``mate``, the perfect matching found for the prefix one
+        shorter: the same steps with the same matching found, without their passes over
+        every vertex.  The pair added leaves at most two vertices free, the partners of
+        its two players; the greedy pass matches the lower to the higher when they may
+        meet, and otherwise the search is one augmenting path from the lower (Berge)."""
+        head = self.head
+        k, v = len(prefix) - 1, head + prefix[-1]
+        low, high = mate[k], mate[v]
+        mate[k] = mate[v] = -1
+        if low != v:
+            mate[low] = mate[high] = -1
+            if low > high:
+                low, high = high, low
+            if high in self.adjacent[low]:
+                mate[low], mate[high] = high, low
+            else:
+                alive = [True] * self.size
+                for i, t in enumerate(prefix):
+                    alive[i] = alive[head + t] = False
+                if not augment(low, self.adjacent, mate, alive):
+                    return False
+        self.last = mate
+        self.found[len(prefix)] = (taken, mate)
+        return True
 
     def paired(self, places: Sequence[int]) -> list[list[bool]]:
         """Which of the S2 players at ``places`` may meet in the remainder."""
