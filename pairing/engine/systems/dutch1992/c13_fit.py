@@ -17,6 +17,7 @@ from pairing.engine.matching import complete_matching, maximum_matching
 from pairing.engine.systems.dutch1992.bitsets import _bits, _positions
 from pairing.engine.systems.dutch1992.brackets import Accepted, Bracket
 from pairing.engine.systems.dutch1992.entrants import Entrant, compatible
+from pairing.engine.systems.dutch1992.fit_exchanges import lower_half, within_exchanges
 from pairing.engine.systems.dutch1992.fit_proofs import FitProofs
 
 Prefix = Callable[[tuple[int, ...]], bool]
@@ -39,7 +40,9 @@ class LowestFit:
     perfect matching of the S1 players still open into the S2 players still free
     (their partners at the level, ``rows``), together with a pairing of the lowest
     bracket as above, with the S2 players left over moved down?  Every good pairing
-    through the prefix gives one, so a prefix without one has no good completion.
+    through the prefix gives one, so a prefix without one has no good completion.  When
+    the lowest bracket is paired as homogeneous, the matching must also keep its own
+    limit of D2 (:mod:`.fit_exchanges`).
     """
 
     def __init__(self, forced: Sequence[Entrant], residents: Sequence[Entrant]) -> None:
@@ -222,6 +225,18 @@ class LowestFit:
                 mate[base + x] = base + y
         return mate
 
+    def _inside(self, p: int, s2: Sequence[Entrant]) -> frozenset[int] | None:
+        """The vertices of :meth:`_graph` (S1 of size ``p``) of the lowest bracket's original
+        S2 when it is paired as homogeneous (A3, D2; :func:`lower_half`), or None when
+        that is not known: then no limit is asked."""
+        if self._split(p, s2) is not False:
+            return None
+        half = lower_half(self.forced, self.residents, s2, len(s2) - p)
+        if half is None:
+            return None
+        base = p + len(s2) + len(self.forced)
+        return frozenset(base + r for r in half)
+
     def _split(self, p: int, s2: Sequence[Entrant]) -> bool | None:
         """Whether the lowest bracket, with the S2 players a division of S1 size ``p``
         leaves over, is paired as heterogeneous (A3); None when that is not known (one of
@@ -340,6 +355,7 @@ class LowestFit:
         self, s1: Sequence[Entrant], s2: Sequence[Entrant], rows: Sequence[int]
     ) -> Prefix:
         p = len(s1)
+        inside = self._inside(p, s2)
         answers: dict[int, bool] = {}
         graph: list[list[int]] = []
         alive: list[bool] = []
@@ -372,6 +388,13 @@ class LowestFit:
                 if w != -1 and not (alive[v] and alive[w]):
                     mate[v] = -1
             found = complete_matching(graph, mate, alive, greedy=True)
+            if found and inside is not None:
+                kept = within_exchanges(graph, alive, mate, inside)
+                if kept is not mate:
+                    self.matchings += 1  # the closed form's test worked out one more
+                found = kept is not None
+                if kept is not None:
+                    mate = kept
             for v in dead:
                 alive[v] = True
             if found:
