@@ -16,18 +16,23 @@ from collections.abc import Callable, Sequence
 
 def maximum_matching(adjacent: Sequence[Sequence[int]]) -> list[int]:
     """A maximum matching: ``mate[v]`` is v's partner, or -1 when v is unmatched."""
+    mate = _greedy(adjacent)
+    for root in range(len(adjacent)):
+        if mate[root] == -1:
+            _augment_from(root, adjacent, mate)
+    return mate
+
+
+def _greedy(adjacent: Sequence[Sequence[int]]) -> list[int]:
+    """A greedy start: cheap and usually close to maximum."""
     n = len(adjacent)
     mate = [-1] * n
-    # Greedy start: cheap and usually close to maximum.
     for v in range(n):
         if mate[v] == -1:
             for w in adjacent[v]:
                 if mate[w] == -1 and w != v:
                     mate[v], mate[w] = w, v
                     break
-    for root in range(n):
-        if mate[root] == -1:
-            _augment_from(root, adjacent, mate)
     return mate
 
 
@@ -165,7 +170,24 @@ def has_perfect_matching(adjacent: Sequence[Sequence[int]], *, allow_one_unmatch
     n = len(adjacent)
     if n % 2 and not allow_one_unmatched:
         return False
-    return 2 * matching_size(adjacent) >= n - (1 if allow_one_unmatched else 0)
+    return _unmatched_within(adjacent, 1 if allow_one_unmatched else 0)
+
+
+def _unmatched_within(adjacent: Sequence[Sequence[int]], allowed: int) -> bool:
+    """Whether a maximum matching leaves at most ``allowed`` vertices unmatched.
+
+    Edmonds: a free vertex with no augmenting path now has none after any later
+    augmentation, so it stays free in the maximum matching the searches end with; each
+    failed search is one vertex left unmatched for good.  The answer is known at the
+    failure after the allowed ones, without searching from the vertices still free."""
+    mate = _greedy(adjacent)
+    failed = 0
+    for root in range(len(adjacent)):
+        if mate[root] == -1 and not _augment_from(root, adjacent, mate):
+            failed += 1
+            if failed > allowed:
+                return False
+    return True
 
 
 def _augment_from(root: int, adjacent: Sequence[Sequence[int]], mate: list[int]) -> bool:
