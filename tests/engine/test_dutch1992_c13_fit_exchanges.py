@@ -103,12 +103,16 @@ def _homogeneous_low(down: int, forced: Sequence[Entrant], residents: Sequence[E
     return 2 * above >= down + len(forced) + len(residents)
 
 
-def test_dutch_c13_fit_keeps_the_lowest_bracket_s_exchanges_as_brute_force() -> None:
+def test_dutch_c13_fit_keeps_the_lowest_bracket_s_exchanges_as_brute_force(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Dutch C13, D2: on random small brackets whose lowest bracket is paired as
     homogeneous, the fit accepts a choice of S1's partners exactly when some pairing
     through it leaves over players with whom the lowest bracket can be paired within two
     exchanges; and it refuses some choices whose players left over can be paired with
-    the lowest bracket only with more (which the test without the limit accepted)."""
+    the lowest bracket only with more (which the test without the limit accepted).  The
+    limit asked of choices of every length here (the search asks it of short ones)."""
+    monkeypatch.setattr(c13_fit, "LIMITED_PREFIX", 1 << 20)
     rng = random.Random(38_2950)
     asked = beyond = 0
     for _ in range(300):
@@ -166,3 +170,46 @@ def test_dutch_c13_fit_exchanges_pair_as_the_search_without_the_fit(
     monkeypatch.setattr(Search, "_c13_fit", staticmethod(none))
     assert [repr(run_search(Search(entrants(state)[0]))) for state in states] == fitted
     assert asked
+
+
+def _deepest_ask(monkeypatch: pytest.MonkeyPatch) -> int:
+    """The most S1 players already given a partner when the fit asked the limit, over
+    the late rounds of :data:`EVENTS` (the fit from the first sub-search on)."""
+    monkeypatch.setattr(c13_fit, "PATIENCE", 0)
+    original = fit_exchanges.within_exchanges
+    deepest = -1
+
+    def spied(
+        graph: Sequence[Sequence[int]],
+        alive: Sequence[bool],
+        mate: list[int],
+        inside: frozenset[int],
+    ) -> list[int] | None:
+        nonlocal deepest
+        deepest = max(deepest, sum(1 for v in alive if not v) // 2)
+        return original(graph, alive, mate, inside)
+
+    monkeypatch.setattr(c13_fit, "within_exchanges", spied)
+    for players, rounds, seed in EVENTS:
+        for state in late_states(players, rounds, seed, from_completed=players // 2):
+            run_search(Search(entrants(state)[0]))
+    return deepest
+
+
+def test_dutch_c13_fit_asks_the_limit_on_short_choices_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Dutch C13, D2: the fit asks the lowest bracket's limit of exchanges only of
+    choices of at most ``LIMITED_PREFIX`` partners, where it refuses early; longer ones
+    ask the perfect matching alone (both only refuse what has no good completion)."""
+    assert 0 <= _deepest_ask(monkeypatch) <= c13_fit.LIMITED_PREFIX
+
+
+def test_dutch_c13_fit_would_ask_longer_choices_without_the_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The events above do reach longer choices: without the bound the limit is asked
+    of them too, so the test above can fail."""
+    bound = c13_fit.LIMITED_PREFIX
+    monkeypatch.setattr(c13_fit, "LIMITED_PREFIX", 1 << 20)
+    assert _deepest_ask(monkeypatch) > bound
