@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from pairing.engine.matching import least_assignment_cost, lexicographic_assignments
+from pairing.engine.matching import lexicographic_assignments
 from pairing.engine.systems.dutch1992.bitsets import _bits
 from pairing.engine.systems.dutch1992.criteria import FloatRules, class_bound, pair_allowed
 from pairing.engine.systems.dutch1992.division_colours import (
@@ -21,6 +21,7 @@ from pairing.engine.systems.dutch1992.division_colours import (
     pairs_without_conflicts,
 )
 from pairing.engine.systems.dutch1992.entrants import Entrant
+from pairing.engine.systems.dutch1992.fewest_conflicts import fewest_conflicts
 
 
 class DivisionPairings:
@@ -105,7 +106,6 @@ class DivisionPairings:
             first = None  # the exact search below starts after it
         if first is not None:
             yield first
-        options = None
         if first is None and key not in self._least_costs:
             if self._conflict_bound(key, rows, conflicts, _bits(must_pair)) > x:
                 return
@@ -122,18 +122,17 @@ class DivisionPairings:
             # depend on x: other levels and sub-searches meeting it again skip it (B4, C11).
             # It depends only on the bit sets: divisions met again under other float
             # criteria or players moved down often have the same ones.
-            options = _options(rows, conflicts, len(s2))
             shape = (tuple(rows), tuple(conflicts), len(s2), must_pair)
             if shape in self._least_by_shape:
                 least = self._least_by_shape[shape]
             else:
-                least = least_assignment_cost(options, len(s2), must_cover=must_pair)
+                least = fewest_conflicts(rows, conflicts, _bits(must_pair))
                 self._least_by_shape[shape] = least
             self._least_costs[key] = least
             if least is None or least > x:
                 return
         yield from lexicographic_assignments(
-            options if options is not None else _options(rows, conflicts, len(s2)),
+            _options(rows, conflicts, len(s2)),
             len(s2),
             budget=x,
             must_cover=must_pair,
