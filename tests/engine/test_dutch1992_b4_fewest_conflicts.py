@@ -55,8 +55,10 @@ def test_dutch1992_b4_fewest_conflicts_asked_by_division_pairings(
 ) -> None:
     asked: list[int | None] = []
 
-    def counted(rows: list[int], conflicts: list[int], must: int = 0) -> int | None:
-        least = fewest_conflicts(rows, conflicts, must)
+    def counted(
+        rows: list[int], conflicts: list[int], must: int = 0, enough: int | None = None
+    ) -> int | None:
+        least = fewest_conflicts(rows, conflicts, must, enough)
         asked.append(least)
         return least
 
@@ -75,3 +77,26 @@ def test_dutch1992_b4_fewest_conflicts_asked_by_division_pairings(
             assert first == next(alone, None)
         divisions += len(asked) > before
     assert divisions  # some greedy passes failed and the least was asked
+
+
+def test_dutch1992_b4_fewest_conflicts_stop_above_enough() -> None:
+    # Above ``enough`` only a lower bound is given (the prices' total), never above the
+    # least; at or below it, the least itself.
+    rows = [0b111, 0b010, 0b001]
+    conflicts = [0b100, 0b011, 0b101]
+    assert fewest_conflicts(rows, conflicts, enough=3) == 3
+    bound = fewest_conflicts(rows, conflicts, enough=1)
+    assert bound is not None and 1 < bound <= 3
+    rng = random.Random(6006)
+    for _ in range(2000):
+        n1 = rng.randint(1, 8)
+        n2 = rng.randint(n1, n1 + 3)
+        rows = [sum(1 << t for t in range(n2) if rng.random() < 0.7) for _ in range(n1)]
+        conflicts = [sum(1 << t for t in range(n2) if rng.random() < 0.6) for _ in range(n1)]
+        least = fewest_conflicts(rows, conflicts)
+        enough = rng.randint(0, 4)
+        answer = fewest_conflicts(rows, conflicts, enough=enough)
+        if least is not None and least <= enough:
+            assert answer == least
+        else:
+            assert answer is None or enough < answer <= (least if least is not None else answer)

@@ -34,6 +34,8 @@ class DivisionPairings:
         """The fewest colour conflicts of each division tried whose greedy pass failed."""
         self._least_by_shape: dict[tuple[object, ...], int | None] = {}
         """The same by its allowed pairs, conflicts, S2 size and S2 players to pair."""
+        self._bounds_by_shape: dict[tuple[object, ...], int] = {}
+        """A lower bound above some x on the same, when the least was not worked out."""
         self._conflict_bounds: dict[tuple[object, ...], int] = {}
         """A lower bound on the colour conflicts of each division tried (B4)."""
         self._conflicts: dict[tuple[object, ...], list[int]] = {}
@@ -123,10 +125,18 @@ class DivisionPairings:
             # It depends only on the bit sets: divisions met again under other float
             # criteria or players moved down often have the same ones.
             shape = (tuple(rows), tuple(conflicts), len(s2), must_pair)
+            # Once its prices pass x only a lower bound is known: remembered as the
+            # division's bound, a level with a larger x works the least out (B4).
             if shape in self._least_by_shape:
                 least = self._least_by_shape[shape]
+            elif self._bounds_by_shape.get(shape, 0) > x:
+                self._conflict_bounds[key] = self._bounds_by_shape[shape]
+                return
             else:
-                least = fewest_conflicts(rows, conflicts, _bits(must_pair))
+                least = fewest_conflicts(rows, conflicts, _bits(must_pair), enough=x)
+                if least is not None and least > x:
+                    self._conflict_bounds[key] = self._bounds_by_shape[shape] = least
+                    return
                 self._least_by_shape[shape] = least
             self._least_costs[key] = least
             if least is None or least > x:

@@ -23,7 +23,9 @@ from collections.abc import Sequence
 from pairing.engine.systems.dutch1992.bitsets import _positions
 
 
-def fewest_conflicts(rows: Sequence[int], conflicts: Sequence[int], must: int = 0) -> int | None:
+def fewest_conflicts(
+    rows: Sequence[int], conflicts: Sequence[int], must: int = 0, enough: int | None = None
+) -> int | None:
     """The fewest colour conflicts of a pairing of every S1 player into S2 that pairs
     every S2 player of ``must``, or None when there is none.
 
@@ -35,7 +37,10 @@ def fewest_conflicts(rows: Sequence[int], conflicts: Sequence[int], must: int = 
     exactly when S1 pairs every one of ``must``, at the same cost.  Without ``must`` no
     stand-in is needed: the S2 players left unpaired keep the price 0 throughout (a
     search reaching one pairs him), and the prices stay feasible for S1 alone, those
-    of S2 never above 0, so the total is still the least."""
+    of S2 never above 0, so the total is still the least.
+
+    ``enough``: once the prices' total is above it, that total is returned: a lower bound
+    on the least (feasible prices, linear programming duality), or there is no pairing."""
     size = len(rows)
     free = [row & ~conflict for row, conflict in zip(rows, conflicts, strict=True)]
     costly = [row & conflict for row, conflict in zip(rows, conflicts, strict=True)]
@@ -105,6 +110,10 @@ def fewest_conflicts(rows: Sequence[int], conflicts: Sequence[int], must: int = 
             row_price[u] += delta
         for v in _positions(reached_cols):
             column_price[v] -= delta
+        if enough is not None:
+            total = sum(row_price) + sum(column_price.values())
+            if total > enough:
+                return total
 
 
 def _augment(
