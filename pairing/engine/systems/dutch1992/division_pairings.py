@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from pairing.engine.matching import least_assignment_cost, lexicographic_assignments
+from pairing.engine.matching import lexicographic_assignments
 from pairing.engine.systems.dutch1992.bitsets import _bits
 from pairing.engine.systems.dutch1992.criteria import FloatRules, class_bound, pair_allowed
 from pairing.engine.systems.dutch1992.division_colours import (
@@ -21,6 +21,7 @@ from pairing.engine.systems.dutch1992.division_colours import (
     pairs_without_conflicts,
 )
 from pairing.engine.systems.dutch1992.entrants import Entrant
+from pairing.engine.systems.dutch1992.fewest_conflicts import fewest_conflicts
 
 
 class DivisionPairings:
@@ -33,6 +34,8 @@ class DivisionPairings:
         """The fewest colour conflicts of each division tried whose greedy pass failed."""
         self._least_by_shape: dict[tuple[object, ...], int | None] = {}
         """The same by its allowed pairs, conflicts, S2 size and S2 players to pair."""
+        self._bounds_by_shape: dict[tuple[object, ...], int] = {}
+        """A lower bound above some x on the same, when the least was not worked out."""
         self._conflict_bounds: dict[tuple[object, ...], int] = {}
         """A lower bound on the colour conflicts of each division tried (B4)."""
         self._conflicts: dict[tuple[object, ...], list[int]] = {}
@@ -105,7 +108,6 @@ class DivisionPairings:
             first = None  # the exact search below starts after it
         if first is not None:
             yield first
-        options = None
         if first is None and key not in self._least_costs:
             if self._conflict_bound(key, rows, conflicts, _bits(must_pair)) > x:
                 return
@@ -122,18 +124,25 @@ class DivisionPairings:
             # depend on x: other levels and sub-searches meeting it again skip it (B4, C11).
             # It depends only on the bit sets: divisions met again under other float
             # criteria or players moved down often have the same ones.
-            options = _options(rows, conflicts, len(s2))
             shape = (tuple(rows), tuple(conflicts), len(s2), must_pair)
+            # Once its prices pass x only a lower bound is known: remembered as the
+            # division's bound, a level with a larger x works the least out (B4).
             if shape in self._least_by_shape:
                 least = self._least_by_shape[shape]
+            elif self._bounds_by_shape.get(shape, 0) > x:
+                self._conflict_bounds[key] = self._bounds_by_shape[shape]
+                return
             else:
-                least = least_assignment_cost(options, len(s2), must_cover=must_pair)
+                least = fewest_conflicts(rows, conflicts, _bits(must_pair), enough=x)
+                if least is not None and least > x:
+                    self._conflict_bounds[key] = self._bounds_by_shape[shape] = least
+                    return
                 self._least_by_shape[shape] = least
             self._least_costs[key] = least
             if least is None or least > x:
                 return
         yield from lexicographic_assignments(
-            options if options is not None else _options(rows, conflicts, len(s2)),
+            _options(rows, conflicts, len(s2)),
             len(s2),
             budget=x,
             must_cover=must_pair,

@@ -1,0 +1,102 @@
+"""The fewest colour conflicts of a division's pairings (1992 Dutch A8, B4, C6), by the
+Hungarian method on bit sets: equal to the least cost of the assignment network (the
+oracle) on random divisions, with and without S2 players that must be paired; exact
+where the first prices alone (the bound of ``conflict_bound``) are below it; and asked by
+``DivisionPairings`` when a division's greedy pass fails, its answers at each x those of
+a search that remembers nothing."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pairing.engine.matching import least_assignment_cost
+from pairing.engine.systems.dutch1992 import division_pairings as division_pairings_module
+from pairing.engine.systems.dutch1992.division_colours import _options, conflict_bound
+from pairing.engine.systems.dutch1992.division_pairings import DivisionPairings
+from pairing.engine.systems.dutch1992.fewest_conflicts import fewest_conflicts
+
+from .test_dutch1992_bitsets import RULES, _random_bracket
+
+
+def test_dutch1992_b4_fewest_conflicts_equal_the_assignment_networks() -> None:
+    rng = random.Random(1992)
+    for _ in range(3000):
+        n1 = rng.randint(0, 8)
+        n2 = rng.randint(max(0, n1 - 1), n1 + 4)
+        density, clash = rng.random(), rng.random()
+        rows = [sum(1 << t for t in range(n2) if rng.random() < density) for _ in range(n1)]
+        conflicts = [sum(1 << t for t in range(n2) if rng.random() < clash) for _ in range(n1)]
+        must = frozenset(t for t in range(n2) if rng.random() < 0.2)
+        expected = least_assignment_cost(_options(rows, conflicts, n2), n2, must_cover=must)
+        assert fewest_conflicts(rows, conflicts, sum(1 << t for t in must)) == expected
+
+
+def test_dutch1992_b4_fewest_conflicts_raise_the_prices_past_the_first_bound() -> None:
+    # S1 player 1 may meet only S2 player 1 and player 2 only S2 player 0, each with a
+    # conflict, so player 0 must take S2 player 2, with a conflict too: 3 conflicts,
+    # where the first prices (one path per player left over) give only 2.
+    rows = [0b111, 0b010, 0b001]
+    conflicts = [0b100, 0b011, 0b101]
+    assert conflict_bound(rows, conflicts) == 2
+    assert fewest_conflicts(rows, conflicts) == 3
+
+
+def test_dutch1992_b4_fewest_conflicts_none_without_a_pairing() -> None:
+    assert fewest_conflicts([0b01, 0b01], [0, 0]) is None  # two players, one partner
+    assert fewest_conflicts([0b01], [0], must=0b10) is None  # S2 player 1 left unpaired
+    assert fewest_conflicts([0b11], [0b01], must=0b01) == 1  # paired, with a conflict
+    assert fewest_conflicts([], []) == 0
+
+
+def test_dutch1992_b4_fewest_conflicts_asked_by_division_pairings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked: list[int | None] = []
+
+    def counted(
+        rows: list[int], conflicts: list[int], must: int = 0, enough: int | None = None
+    ) -> int | None:
+        least = fewest_conflicts(rows, conflicts, must, enough)
+        asked.append(least)
+        return least
+
+    monkeypatch.setattr(division_pairings_module, "fewest_conflicts", counted)
+    rng = random.Random(65)
+    divisions = 0
+    for _ in range(60):
+        players = _random_bracket(rng, rng.randint(8, 14))
+        p = len(players) // 2
+        s1, s2 = players[:p], players[p:]
+        pairings = DivisionPairings()
+        before = len(asked)
+        for x in range(p + 1):
+            first = next(pairings.assignments(s1, s2, x, RULES[0], frozenset(), frozenset()), None)
+            alone = DivisionPairings().assignments(s1, s2, x, RULES[0], frozenset(), frozenset())
+            assert first == next(alone, None)
+        divisions += len(asked) > before
+    assert divisions  # some greedy passes failed and the least was asked
+
+
+def test_dutch1992_b4_fewest_conflicts_stop_above_enough() -> None:
+    # Above ``enough`` only a lower bound is given (the prices' total), never above the
+    # least; at or below it, the least itself.
+    rows = [0b111, 0b010, 0b001]
+    conflicts = [0b100, 0b011, 0b101]
+    assert fewest_conflicts(rows, conflicts, enough=3) == 3
+    bound = fewest_conflicts(rows, conflicts, enough=1)
+    assert bound is not None and 1 < bound <= 3
+    rng = random.Random(6006)
+    for _ in range(2000):
+        n1 = rng.randint(1, 8)
+        n2 = rng.randint(n1, n1 + 3)
+        rows = [sum(1 << t for t in range(n2) if rng.random() < 0.7) for _ in range(n1)]
+        conflicts = [sum(1 << t for t in range(n2) if rng.random() < 0.6) for _ in range(n1)]
+        least = fewest_conflicts(rows, conflicts)
+        enough = rng.randint(0, 4)
+        answer = fewest_conflicts(rows, conflicts, enough=enough)
+        if least is not None and least <= enough:
+            assert answer == least
+        else:
+            assert answer is None or enough < answer <= (least if least is not None else answer)
