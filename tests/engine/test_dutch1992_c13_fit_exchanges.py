@@ -201,8 +201,11 @@ def test_dutch_c13_fit_asks_the_limit_on_short_choices_only(
 ) -> None:
     """Dutch C13, D2: the fit asks the lowest bracket's limit of exchanges only of
     choices of at most ``LIMITED_PREFIX`` partners, where it refuses early; longer ones
-    ask the perfect matching alone (both only refuse what has no good completion)."""
-    assert 0 <= _deepest_ask(monkeypatch) <= c13_fit.LIMITED_PREFIX
+    ask the perfect matching alone (both only refuse what has no good completion).  The
+    small events here choose at most 3 partners, so the bound is lowered to 1 to be
+    seen."""
+    monkeypatch.setattr(c13_fit, "LIMITED_PREFIX", 1)
+    assert 0 <= _deepest_ask(monkeypatch) <= 1
 
 
 def test_dutch_c13_fit_would_ask_longer_choices_without_the_bound(
@@ -210,6 +213,5 @@ def test_dutch_c13_fit_would_ask_longer_choices_without_the_bound(
 ) -> None:
     """The events above do reach longer choices: without the bound the limit is asked
     of them too, so the test above can fail."""
-    bound = c13_fit.LIMITED_PREFIX
     monkeypatch.setattr(c13_fit, "LIMITED_PREFIX", 1 << 20)
-    assert _deepest_ask(monkeypatch) > bound
+    assert _deepest_ask(monkeypatch) > 1

@@ -407,15 +407,17 @@ class LowestFit:
         return check
 
 
-LIMITED_PREFIX = 2
+LIMITED_PREFIX = 4
 """The longest choice of S1's partners on which :class:`LowestFit` asks the lowest
 bracket's own limit of D2 (:mod:`.fit_exchanges`); longer ones ask the perfect matching
 alone.  Either answer only refuses choices without a good completion, so the limit may
-be asked anywhere; it pays where it refuses early.  In round 59 of the 150-player,
-132-round, seed-2950 event it refused choices of at most 2 partners only (143 of them;
-over 60 s without it), while in round 50 of the 150-player, 125-round, seed-6515 event
-its refusals came only at 5 to 8 partners, where each costs a weighted test and saves
-nothing (0.55 s without the limit, 0.95 s with it everywhere)."""
+be asked anywhere; it pays where it refuses early, before the search walks on.  Measured
+at 150 players (processor time of the round, the limit asked up to 2, 4 and everywhere):
+round 48 of the 139-round seed-3103 event 1.35, 0.18, 0.18 s (its refusals come at 2 to
+4 partners); round 55 of the 145-round seed-7090 event 0.85, 0.12 s; round 59 of the
+132-round seed-2950 event 0.31 s each (over 60 s without the limit); round 50 of the
+125-round seed-6515 event 0.40, 0.41, 1.00 s (its refusals come at 5 to 8 partners, each
+a weighted test that saves nothing)."""
 
 
 def lowest_fit(previous: Accepted, lowest: Bracket) -> LowestFit | None:
