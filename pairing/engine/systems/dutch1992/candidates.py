@@ -362,9 +362,7 @@ class CandidateSearch:
                         need = None
                         if stay or self.exact_heads:
                             kept_s2 = level_keep.intersection(b.number for b in s2)
-                            need = RemainderNeed(
-                                p=p_r, j=j, k=k, lowest=lowest, stay=stay, kept=kept_s2
-                            )
+                            need = RemainderNeed(p_r, j, k, lowest, stay, kept_s2, _fitted(fit))
                         failed = 0
                         for head_pairing in self.head_pairings(
                             s1, s2, x_h, rules_h, moved, covered, need

@@ -204,8 +204,9 @@ class Feasibility(LevelChecks):
 
         For a complete pairing of S1 it also asks whether its remainder is already known to
         give nothing at this level (the remainders remembered by
-        :meth:`CandidateSearch.heterogeneous` with the same players kept up): such a
-        pairing would be skipped there.  Both depend only on the S2 players taken, and the
+        :meth:`CandidateSearch.heterogeneous` with the same players kept up, and by the
+        same search: with C13's fit or without it, ``need.fitted``): such a pairing would
+        be skipped there.  Both depend only on the S2 players taken, and the
         second only turns false over time, as :func:`matching.lexicographic_assignments`
         requires.  Before that, a small remainder is checked with its divisions and B4:
         some set of players its pairings could leave over must hold only players who may
@@ -268,7 +269,7 @@ class Feasibility(LevelChecks):
 
         def known_barren(rest: Sequence[Entrant], budget: int) -> bool:
             numbers = tuple(b.number for b in rest)
-            memo = ("remainder", numbers, p_r, budget, rules.up, moved, need.lowest)
+            memo = ("remainder", numbers, p_r, budget, rules.up, moved, need.lowest, *need.fitted)
             barren = self.barren.get(memo)
             if not barren:
                 return False

@@ -30,7 +30,9 @@ class RemainderNeed:
     than it could, at the C11 step ``k``; the S2 players ``stay`` (indices) may not be
     left over; ``kept`` are the S2 players kept up by C12/C13.  With the bracket, x, the
     float criteria and the players moved in, these decide what the remainder of each
-    pairing of S1 gives.
+    pairing of S1 gives.  ``fitted``: the key of C13's test of the lowest bracket
+    (:class:`LowestFit`) when it filters the level, whose remainders known to give
+    nothing are remembered apart (Dutch C13).
     """
 
     p: int
@@ -39,6 +41,7 @@ class RemainderNeed:
     lowest: bool
     stay: frozenset[int]
     kept: frozenset[int]
+    fitted: tuple[object, ...] = ()
 
 
 class RemainderBase:
