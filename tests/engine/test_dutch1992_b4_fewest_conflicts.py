@@ -113,3 +113,12 @@ def test_dutch1992_b4_fewest_conflicts_stop_at_the_open_players_bound() -> None:
     assert fewest_conflicts(rows, conflicts, enough=2) == 3
     assert fewest_conflicts(rows, conflicts, enough=3) == 4
     assert fewest_conflicts([0b01, 0b01], [0, 0], enough=0) == 1  # no pairing: any bound
+
+
+def test_dutch1992_b4_fewest_conflicts_price_players_without_a_free_partner() -> None:
+    # S1 player 2 has a conflict with each S2 player he may meet, so he starts at price 1
+    # (B4): with x = 0 the bound given is the least, 2, not the 1 of one raise.
+    rows = [0b110, 0b101, 0b110]
+    conflicts = [0b000, 0b001, 0b110]
+    assert fewest_conflicts(rows, conflicts) == 2
+    assert fewest_conflicts(rows, conflicts, enough=0) == 2

@@ -58,11 +58,13 @@ def fewest_conflicts(
         free += [right & ~must] * spare
         costly += [0] * spare
     n = len(free)
-    row_price = [0] * n
+    # An S1 player (or stand-in) with no conflict-free partner starts at 1, the least
+    # of his pairs: the prices are feasible from the start, and the first raises skipped.
+    row_price = [0 if f else 1 for f in free]
     column_price = dict.fromkeys(_positions(right), 0)
     mate_row = [-1] * n
     mate_col: dict[int, int] = {}
-    total = 0  # the prices' total
+    total = sum(row_price)  # the prices' total
     while True:
         # The S2 players by price, and the pairs priced at their conflict (tight).
         levels: dict[int, int] = {}
