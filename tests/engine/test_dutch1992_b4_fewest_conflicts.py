@@ -100,3 +100,25 @@ def test_dutch1992_b4_fewest_conflicts_stop_above_enough() -> None:
             assert answer == least
         else:
             assert answer is None or enough < answer <= (least if least is not None else answer)
+
+
+def test_dutch1992_b4_fewest_conflicts_stop_at_the_open_players_bound() -> None:
+    # C6 asks only whether some pairing is within x conflicts.  Here the least is 4: once
+    # the prices' total is 2, a maximum tight matching still leaves one S1 player open,
+    # and the next raise would add at least 1 for him, so 3 (above x = 2) is a lower
+    # bound given without working that raise out; with x = 3 the least itself is asked.
+    rows = [0b0110, 0b1010, 0b0100, 0b1111]
+    conflicts = [0b0010, 0b1000, 0b0100, 0b1101]
+    assert fewest_conflicts(rows, conflicts) == 4
+    assert fewest_conflicts(rows, conflicts, enough=2) == 3
+    assert fewest_conflicts(rows, conflicts, enough=3) == 4
+    assert fewest_conflicts([0b01, 0b01], [0, 0], enough=0) == 1  # no pairing: any bound
+
+
+def test_dutch1992_b4_fewest_conflicts_price_players_without_a_free_partner() -> None:
+    # S1 player 2 has a conflict with each S2 player he may meet, so he starts at price 1
+    # (B4): with x = 0 the bound given is the least, 2, not the 1 of one raise.
+    rows = [0b110, 0b101, 0b110]
+    conflicts = [0b000, 0b001, 0b110]
+    assert fewest_conflicts(rows, conflicts) == 2
+    assert fewest_conflicts(rows, conflicts, enough=0) == 2

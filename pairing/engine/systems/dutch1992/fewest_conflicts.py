@@ -39,8 +39,11 @@ def fewest_conflicts(
     search reaching one pairs him), and the prices stay feasible for S1 alone, those
     of S2 never above 0, so the total is still the least.
 
-    ``enough``: once the prices' total is above it, that total is returned: a lower bound
-    on the least (feasible prices, linear programming duality), or there is no pairing."""
+    ``enough``: once a lower bound on the least is above it, that bound is returned
+    (or there is no pairing).  The prices' total is one (feasible prices, linear
+    programming duality); so is that total plus the S1 players a maximum tight matching
+    leaves open, since the next raise is at least 1 (integer costs) for each of them and
+    keeps the prices feasible: the last raise need not be worked out."""
     size = len(rows)
     free = [row & ~conflict for row, conflict in zip(rows, conflicts, strict=True)]
     costly = [row & conflict for row, conflict in zip(rows, conflicts, strict=True)]
@@ -55,10 +58,13 @@ def fewest_conflicts(
         free += [right & ~must] * spare
         costly += [0] * spare
     n = len(free)
-    row_price = [0] * n
+    # An S1 player (or stand-in) with no conflict-free partner starts at 1, the least
+    # of his pairs: the prices are feasible from the start, and the first raises skipped.
+    row_price = [0 if f else 1 for f in free]
     column_price = dict.fromkeys(_positions(right), 0)
     mate_row = [-1] * n
     mate_col: dict[int, int] = {}
+    total = sum(row_price)  # the prices' total
     while True:
         # The S2 players by price, and the pairs priced at their conflict (tight).
         levels: dict[int, int] = {}
@@ -78,6 +84,9 @@ def fewest_conflicts(
         open_rows = [u for u in range(n) if mate_row[u] == -1]
         if not open_rows:
             return sum(costly[u] >> mate_row[u] & 1 for u in range(size))
+        if enough is not None and total + len(open_rows) > enough:
+            # The next raise adds at least 1 for each open row (see ``enough``).
+            return total + len(open_rows)
         # The rows and columns reached from the open rows on tight pairs (alternating).
         reached_rows = list(open_rows)
         reached_cols = 0
@@ -110,10 +119,7 @@ def fewest_conflicts(
             row_price[u] += delta
         for v in _positions(reached_cols):
             column_price[v] -= delta
-        if enough is not None:
-            total = sum(row_price) + sum(column_price.values())
-            if total > enough:
-                return total
+        total += delta * len(open_rows)
 
 
 def _augment(
