@@ -13,7 +13,7 @@ oracle pairs it.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 
@@ -22,22 +22,9 @@ from pairing.engine.generator import tournament_states
 from pairing.engine.matching import primal_dual
 from pairing.engine.systems.dutch import ties
 from pairing.engine.systems.dutch.procedure import RoundProcedure
+from tests.engine.test_dutch_ties import _matchings
 
 Weights = dict[tuple[int, int], int]
-
-
-def _matchings(vertices: list[int], weights: Weights) -> Iterator[list[tuple[int, int]]]:
-    """Every matching of the graph (edges ``a < b`` of positive weight)."""
-    if not vertices:
-        yield []
-        return
-    first, others = vertices[0], vertices[1:]
-    yield from _matchings(others, weights)
-    for b in others:
-        if weights.get((first, b), 0) > 0:
-            rest = [v for v in others if v != b]
-            for found in _matchings(rest, weights):
-                yield [(first, b), *found]
 
 
 def _left_over_by_optima(vertices: list[int], weights: Weights) -> set[frozenset[int]]:
