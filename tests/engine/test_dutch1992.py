@@ -1143,12 +1143,12 @@ def test_dutch_c10_remainder_checks_before_pairing_s1_pair_as_without_them() -> 
     """C6-C11 in a heterogeneous bracket: leaving out the pairings of the moved-down
     players after which the remainder cannot be paired (a perfect matching of S1, S2 and
     the players left over; the sets of players the remainder's divisions could leave
-    over; the colour counts of a level), changes no pairing.  They apply where players
-    are kept up (C12, C13) or may not have the bye (B1b); each round is paired with them
-    and again with them switched off."""
+    over; the colour counts of a level and of each prefix), changes no pairing.  They
+    apply where players are kept up (C12, C13) or may not have the bye (B1b); each round
+    is paired with them and again with them switched off."""
 
     no_checks = {
-        "remainder_viable": lambda self, s1, s2, rules, moved, need: lambda prefix: True,
+        "remainder_viable": lambda self, s1, s2, rules, moved, need, x=None: lambda _: True,
         "colours_allow_level": staticmethod(lambda s1, s2, stay, p_r, x_h, j, k: True),
     }
     assert (

@@ -516,7 +516,7 @@ class CandidateSearch:
         if listing is None:
             viable = None
             if remainder is not None:
-                viable = self.feasibility.remainder_viable(s1, s2, rules, moved, remainder)
+                viable = self.feasibility.remainder_viable(s1, s2, rules, moved, remainder, x)
             listing = _Listing(
                 _head_pairing(s2, assignment)
                 for assignment in self.levels.assignments(

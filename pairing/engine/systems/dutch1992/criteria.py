@@ -78,7 +78,7 @@ def colours_allow_level(
     for black and o for none hold at least (|w - b| - o) / 2 conflicts, rounded up: a
     pair without one is white-black or holds a player without a preference.  Only the
     counts of each preference are looked at, taken by S1 and left over, so a level this
-    rules out gives nothing; one it lets through may still.
+    rules out gives nothing; one it lets through may still (:func:`colours_allow_counts`).
     """
     rows = [0, 0, 0]
     for a in s1:
@@ -90,11 +90,27 @@ def colours_allow_level(
         total[c] += 1
         if t not in stay:
             free[c] += 1
-    head = len(s1)
-    leavers = len(s2) - head - 2 * p_r
+    return colours_allow_counts(rows, total, free, p_r, x_h, j, k)
+
+
+def colours_allow_counts(
+    rows: Sequence[int],
+    total: Sequence[int],
+    free: Sequence[int],
+    p_r: int,
+    x_h: int,
+    j: int,
+    k: int,
+) -> bool:
+    """:func:`colours_allow_level` from the counts alone: ``rows``, the S1 players by
+    preference (white, black, none; :func:`_colour_class`), ``total`` the S2 players and
+    ``free`` those of them who may be left over."""
+    head = sum(rows)
+    s2_size = sum(total)
+    leavers = s2_size - head - 2 * p_r
     if leavers < 0:
         return False
-    q = (len(s2) - head + 1) // 2
+    q = (s2_size - head + 1) // 2
     for h_white in range(min(total[0], head) + 1):
         for h_black in range(min(total[1], head - h_white) + 1):
             h_none = head - h_white - h_black

@@ -32,6 +32,7 @@ from pairing.engine.systems.dutch1992.divisions import (
 )
 from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.exchanges import _division_sides
+from pairing.engine.systems.dutch1992.head_colours import HeadColours
 from pairing.engine.systems.dutch1992.leftover_bound import cannot_pair_all
 from pairing.engine.systems.dutch1992.level_checks import LevelChecks
 from pairing.engine.systems.dutch1992.remainder import (
@@ -183,6 +184,7 @@ class Feasibility(LevelChecks):
         rules: FloatRules,
         moved: frozenset[int],
         need: RemainderNeed,
+        x: int | None = None,
     ) -> Callable[[tuple[int, ...]], bool]:
         """Whether the S2 players given to the first S1 players leave a chance to the rest.
 
@@ -216,6 +218,10 @@ class Feasibility(LevelChecks):
         small is checked with B4 alone: its pairs, with the players it leaves over, must
         form a perfect matching with at most the remainder's x colour conflicts
         (:func:`matching.perfect_matching_within`).  Either way, one failing gives nothing.
+
+        With the head's ``x``, each prefix is first put to the colour counts of what it
+        leaves (:class:`HeadColours`, as :meth:`colours_allow_level` asks of the level):
+        those depend only on the S2 players taken and their number too.
         """
         p_r = need.p
         key = (
@@ -239,7 +245,11 @@ class Feasibility(LevelChecks):
         """For each complete pairing of S1 (by the S2 players taken): its remainder and
         that remainder's x, or None when the remainder cannot give a pairing."""
 
+        colours = None if x is None else HeadColours(s1, s2, need.stay, p_r, x, need.j, need.k)
+
         def viable(prefix: tuple[int, ...]) -> bool:
+            if colours is not None and not colours.allows(_bits(prefix), len(prefix)):
+                return False
             if not graph.completes(prefix):
                 return False
             if len(prefix) < len(s1):
