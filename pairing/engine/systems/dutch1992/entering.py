@@ -20,6 +20,17 @@ is a perfect matching of the group without the pairs inside N that hold neither:
 question of whether a perfect matching has at most x conflicts for each such E.  When no
 E has one, no division within D2's exchanges gives a pairing of the level at x, and
 there is nothing after the exchanges tried so far either.  Only that direction is used.
+
+D2 never exchanges the two highest S1 players together when S2 is the larger
+(:func:`exchanges.exchange_order`), so a matching leaving both of them over pairs no
+division: they leave over by one stand-in vertex of their own (:func:`top_pair`).  With
+it, the other way holds too: each such matching with at most two pairs inside N is the
+pairing of a division within D2 (one player of each pair inside N enters S1; each
+player of S1 left over, and one of each pair inside S1, leaves it).  So a C12
+sub-search resumed after a pairing of the level asks as well: in round 65 of the
+150-player, 130-round, seed-2913 event, three of them walked 3,200 exchanges each
+(searching 460 to 720) for nothing, where the matchings without that stand-in kept the
+two highest players over.
 """
 
 from __future__ import annotations
@@ -45,6 +56,15 @@ find their pairing (or pass over every exchange cheaply) well before; one that w
 pays for one question, a weighted matching of the group and a few matchings (about 5 ms
 at 40-60 players), less than the walk of these exchanges."""
 
+RESUMED_PATIENCE = 32
+"""The exchanges a search resumed after a pairing of its level (C12, C13) searches
+without a pairing before :func:`patient` asks :func:`refuted`, a few times as long as
+the question takes when it finds a matching: most such searches find a pairing after a
+few searched among a few hundred read (in round 65 of the 150-player, 127-round,
+seed-2796 event, 179 of 180 after fewer than 32, where asking after 16 cost 40 ms and
+after 64 read 80 ms), while one that has none left searches hundreds (460 to 720 in
+round 65 of the 130-round, seed-2913 event)."""
+
 MOST_QUESTIONS = 600
 """At most this many sets E are asked (:func:`entering_witness`); a level with more
 players of N having partners in N is not decided here and walks its exchanges as before."""
@@ -52,6 +72,25 @@ players of N having partners in N is not decided here and walks its exchanges as
 
 class Undecided(Exception):
     """:func:`entering_witness` would ask more than :data:`MOST_QUESTIONS` matchings."""
+
+
+def top_pair(
+    players: Sequence[Entrant],
+    p: int,
+    rules: FloatRules,
+    moved: frozenset[int],
+    lowest: bool,
+    keep: frozenset[int],
+) -> tuple[int, int] | None:
+    """The numbers of the two highest S1 players when D2 keeps them from leaving S1
+    together and a matching of the level could leave both over: S1 of two players or
+    more, S2 the larger, at least two players left over, and both allowed to be (Dutch
+    A5, D2); else None."""
+    if p < 2 or len(players) - p <= p or len(players) - 2 * p < 2:
+        return None
+    if not all(may_leave(players[i], rules, moved, lowest, keep) for i in (0, 1)):
+        return None
+    return players[0].number, players[1].number
 
 
 def entering_witness(
@@ -76,14 +115,23 @@ def entering_witness(
     at each player of E (:meth:`Optimum.slack`).  The sets E this bound leaves within x
     are asked, the most promising first, each as :func:`lowest._budget_matching` with
     the conflicts as the costly pairs and ``x`` as the budget; two sets keeping the same
-    pairs inside N are asked once.  Raises :class:`Undecided` past
+    pairs inside N are asked once, each begun from the optimum of the one before
+    (:func:`optima.warm_matching`).  Raises :class:`Undecided` past
     :data:`MOST_QUESTIONS` questions.
+
+    When :func:`top_pair` names the two highest S1 players, they leave over through a
+    vertex of their own, joined to another that takes a stand-in when either does, so
+    that at most one of them is left over (D2).
     """
     n = len(players)
     spare = n - 2 * p
     size = n + spare
     if spare < 0 or x < 0 or size % 2:
         return None
+    tops = top_pair(players, p, rules, moved, lowest, keep)
+    hub = size  # the top pair's stand-in, and the vertex taking a stand-in when it is used
+    if tops is not None:
+        size += 2
     heavy = size + 2  # more than all the conflicts together: the heaviest is a largest
     weights: dict[tuple[int, int], int] = {}
     inside: list[tuple[int, int, bool]] = []
@@ -97,8 +145,15 @@ def entering_witness(
                 else:
                     weights[(i, j)] = heavy - conflict
         if may_leave(a, rules, moved, lowest, keep):
-            for stand_in in range(n, size):
+            if tops is not None and i < 2:
+                weights[(i, hub)] = heavy
+                continue
+            for stand_in in range(n, n + spare):
                 weights[(i, stand_in)] = heavy
+    if tops is not None:
+        weights[(hub, hub + 1)] = heavy
+        for stand_in in range(n, n + spare):
+            weights[(stand_in, hub + 1)] = heavy
     optimum = certified_matching(range(size), weights)
     mate = optimum.mate
     twice_least = 2 * (size // 2 * heavy - sum(weights[(v, w)] for v, w in mate.items() if v < w))
@@ -120,6 +175,7 @@ def entering_witness(
         (cheap if weight == heavy else costly)[i].append(j)
         (cheap if weight == heavy else costly)[j].append(i)
     asked: set[frozenset[int]] = set()
+    warm = ("entering", tuple(e.number for e in players), p, rules, moved, lowest, size)
     for bound, chosen in bounds:
         if bound > 2 * x:
             break  # this set E and every one after it need more than x conflicts
@@ -135,7 +191,7 @@ def entering_witness(
             i, j, conflict = inside[k]
             (costly_e if conflict else cheap_e)[i].append(j)
             (costly_e if conflict else cheap_e)[j].append(i)
-        found = _budget_matching(cheap_e, costly_e, x)
+        found = _budget_matching(cheap_e, costly_e, x, warm)
         if found is not None:
             return _witness(players, p, dict(enumerate(found)))
     return None
@@ -154,8 +210,14 @@ def refuted(
     """Whether no division within D2's exchanges pairs the level at ``x`` with the players
     ``kept`` up (:func:`entering_witness`); False when a matching of ``front`` (the
     level's, :class:`WitnessFront`) shows one may, or when it is not decided.  A matching
-    found is added to ``front``: it shows the level's colour bounds at most ``x`` too."""
-    if front.witnessed(kept, x)[0]:
+    found is added to ``front``: it shows the level's colour bounds at most ``x`` too.
+    The front's matchings may leave both players of :func:`top_pair` over: one of them
+    shows the level may be paired only when it keeps one of those two."""
+    tops = top_pair(players, p, rules, moved, lowest, kept)
+    if tops is None:
+        if front.witnessed(kept, x)[0]:
+            return False
+    elif any(front.witnessed(kept | {top}, x)[0] for top in tops):
         return False
     try:
         witness = entering_witness(players, p, rules, moved, lowest, kept, x)
@@ -184,18 +246,25 @@ def patient(
     After :data:`PATIENCE` exchanges without a pairing, ``ask()`` (:func:`refuted`) is
     asked once, and when it says that no division within the exchanges can pair the
     level, the rest are not tried: none of them would give a pairing.  It is not asked
-    (None) when the original division gave one, nor by a search resumed after a pairing
-    of this level (``after``): the level has pairings then, so it would find one.
+    (None) when the original division gave one.  A search resumed after a pairing of
+    this level (``after``) has pairings before, but with its players kept up maybe none
+    left (C12, C13): it asks after :data:`RESUMED_PATIENCE` exchanges searched without
+    one.
     """
-    tried = 0
+    tried = searched = 0
     given = after is not None
+    found = False
+    later = ask if after is not None else None  # asked by a resumed search
     for index, s1, s2 in splits:
         if after is not None and index < after[0]:
             continue
         if possible(index, s1, s2):
             for phase in phases(index, s1, s2):
-                given = True
+                given = found = True
                 yield phase
+            searched += 1
+            if searched == RESUMED_PATIENCE and not found and later is not None and later():
+                return
         tried += 1
         if tried == PATIENCE and ask is not None and not given and ask():
             return
@@ -219,9 +288,13 @@ def patient_survivors(
     exchanges left out would give none.  ``ask`` is asked as :func:`patient` asks it,
     after the :data:`PATIENCE` th exchange of the full listing (listed with S1 -1 when
     left out), or, should a listing leave it out, before the next one read (those
-    between gave nothing)."""
+    between gave nothing); a search resumed after a pairing (``after``) asks it after
+    :data:`RESUMED_PATIENCE` exchanges searched without one, as :func:`patient`."""
     given = after is not None
     waiting = ask is not None and not given
+    searched = 0
+    found = False
+    later = ask if after is not None else None  # asked by a resumed search
     for place, index, s1, s2, side1 in survivors:
         if after is not None and index < after[0]:
             continue
@@ -231,8 +304,11 @@ def patient_survivors(
                 return
         if side1 >= 0 and covered(side1):
             for phase in phases(index, s1, s2):
-                given = True
+                given = found = True
                 yield phase
+            searched += 1
+            if searched == RESUMED_PATIENCE and not found and later is not None and later():
+                return
         if waiting and place + 1 == PATIENCE and not given:
             waiting = False
             if ask is not None and ask():
