@@ -313,24 +313,26 @@ class Feasibility(LevelChecks):
         and B6 for upfloats as the level keeps them).  A group of ``2p`` players that no
         perfect matching pairs within the budget is refuted at once
         (:func:`leftover_bound.pairing_conflicts`, worked out once for every budget): no
-        division can.
+        division can; else the walk ends at the first division that reaches that least.
         """
         key = (tuple(b.number for b in rest), p, budget, up, moved)
         known = self._leftovers.get(key)
         if known is not None:
             return known
         group = (key[0], p, up, moved)
+        floor = None
         if len(rest) == 2 * p:
             if group not in self._pairing_conflicts:
                 self._pairing_conflicts[group] = pairing_conflicts(rest, allowed)
-            least = self._pairing_conflicts[group]
-            if least is None or least > budget:
+            floor = self._pairing_conflicts[group]
+            if floor is None or floor > budget:
                 known = self._leftovers[key] = frozenset()
                 return known
         most, costs = self._leftover_costs.get(group, (-1, {}))
         if most < budget:
-            most = budget if most < 0 else max(p, budget)  # the second: for every budget
-            costs = leftover_costs(rest, p, allowed, most)
+            # the first walk up to the budget asked, the second (or a floor's) for every one
+            most = budget if most < 0 and floor is None else max(p, budget)
+            costs = leftover_costs(rest, p, allowed, most, floor)
             self._leftover_costs[group] = most, costs
         known = self._leftovers[key] = frozenset(
             left for left, cost in costs.items() if cost <= budget
