@@ -19,6 +19,7 @@ from pairing.engine.matching import complete_matching
 from pairing.engine.systems.dutch1992 import c13_fit, fit_proofs
 from pairing.engine.systems.dutch1992.bitsets import _bits
 from pairing.engine.systems.dutch1992.c13_fit import LowestFit
+from pairing.engine.systems.dutch1992.deficits import ExchangeDeficits
 from pairing.engine.systems.dutch1992.entrants import Entrant, compatible, entrants
 from pairing.engine.systems.dutch1992.fit_proofs import FitProofs, Split
 from pairing.engine.systems.dutch1992.procedure import Search
@@ -286,3 +287,33 @@ def test_dutch_c13_remembered_proofs_answer_as_reading_every_proof_again(
             assert [proof.parts for proof in frame.proofs] == order
             answers.add(hit is not None)
     assert answers == {False, True}
+
+
+def test_dutch_c13_levels_ask_the_fit_before_the_bounds_as_after(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Dutch C13: an exchange the fit's proofs refuse gives nothing, so asking them before
+    its colour bounds (``LevelSearch.fit_first``) pairs the late rounds as asking them
+    after, and fewer bounds are worked out: some exchanges are refused so."""
+    monkeypatch.setattr(c13_fit, "PATIENCE", 0)
+    first = True
+    bounds = 0
+    original = Search.__init__
+    at_least = ExchangeDeficits.at_least
+
+    def made(self: Search, *args: object, **kwargs: object) -> None:
+        original(self, *args, **kwargs)  # type: ignore[arg-type]  # a spy passes on what it was given
+        self.levels.fit_first = first
+
+    def counted(self: ExchangeDeficits, side1: int, x: int | None = None, kept: int = 0) -> int:
+        nonlocal bounds
+        bounds += 1
+        return at_least(self, side1, x, kept)
+
+    monkeypatch.setattr(Search, "__init__", made)
+    monkeypatch.setattr(ExchangeDeficits, "at_least", counted)
+    early = _late_searches()
+    early_bounds, bounds = bounds, 0
+    first = False
+    assert _late_searches() == early
+    assert early_bounds < bounds
