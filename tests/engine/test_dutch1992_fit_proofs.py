@@ -10,6 +10,7 @@ as it does without remembering the divisions refused.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import pytest
@@ -18,6 +19,7 @@ from pairing.engine.matching import complete_matching
 from pairing.engine.systems.dutch1992 import c13_fit, fit_proofs
 from pairing.engine.systems.dutch1992.bitsets import _bits
 from pairing.engine.systems.dutch1992.c13_fit import LowestFit
+from pairing.engine.systems.dutch1992.deficits import ExchangeDeficits
 from pairing.engine.systems.dutch1992.entrants import Entrant, compatible, entrants
 from pairing.engine.systems.dutch1992.fit_proofs import FitProofs, Split
 from pairing.engine.systems.dutch1992.procedure import Search
@@ -147,10 +149,10 @@ def test_dutch_c13_proof_needs_more_odd_sets_than_their_neighbours() -> None:
     frame.up = [0b1011 << 4, 0b1011 << 4, 0b1011 << 4]
     frame.low = [0, 0, 0]
     frame.bye_low = frame.bye_up = 0
-    parts = (0b001, 0b010, 0b100)
-    assert frame._proves(parts, s1=0b1100 << 4, s2=0b0011 << 4)
-    assert not frame._proves(parts, s1=0b0100 << 4, s2=0b1011 << 4)
-    assert frame._proves(parts, s1=0b1001 << 4, s2=0b0110 << 4)
+    proof = frame.proof((0b001, 0b010, 0b100))
+    assert frame._proves(proof, s1=0b1100 << 4, s2=0b0011 << 4)
+    assert not frame._proves(proof, s1=0b0100 << 4, s2=0b1011 << 4)
+    assert frame._proves(proof, s1=0b1001 << 4, s2=0b0110 << 4)
 
 
 def test_dutch_c13_levels_pass_over_divisions_refused_as_the_old_search(
@@ -195,3 +197,123 @@ def test_dutch_c13_levels_pass_over_divisions_refused_as_the_old_search(
     assert passed_over
     memory = Forgetful
     assert _late_searches() == remembered
+
+
+def _random_frame(rng: random.Random) -> fit_proofs._Frame:
+    """A frame of random edges: 1 to 4 players of the lowest bracket, the bye, 2 to 8
+    players of the bracket (sparse or dense, so that some proofs hold)."""
+    low, size = rng.randint(1, 4), rng.randint(2, 8)
+    first = low + 1
+    density = rng.choice((0.1, 0.3, 0.6))
+
+    def some(bits: range) -> int:
+        return _bits(b for b in bits if rng.random() < density)
+
+    frame = fit_proofs._Frame.__new__(fit_proofs._Frame)
+    frame.first = first
+    frame.among = rng.random() < 0.5
+    frame.meets = [0] * size
+    for k in range(size):
+        for j in range(k + 1, size):
+            if rng.random() < density:
+                frame.meets[k] |= 1 << first + j
+                frame.meets[j] |= 1 << first + k
+    frame.down = [some(range(first)) for _ in range(size)]
+    frame.up = [some(range(first, first + size)) for _ in range(low)]
+    frame.low = [some(range(first)) & ~(1 << w) for w in range(low)]
+    frame.bye_low, frame.bye_up = some(range(low)), some(range(first, first + size))
+    frame.proofs, frame.added, frame._read, frame._missed = [], 0, {}, {}
+    return frame
+
+
+def _tutte(frame: fit_proofs._Frame, parts: tuple[int, ...], s1: int, s2: int) -> bool:
+    """Tutte's reading of the odd sets ``parts``, vertex by vertex (``_Frame.neighbours``):
+    no edge between two sets, and fewer neighbours outside them than sets."""
+    every = _bits(v for part in parts for v in range(64) if part >> v & 1)
+    barrier = 0
+    for part in parts:
+        for v in range(64):
+            if part >> v & 1:
+                near = frame.neighbours(v, s1, s2)
+                if near & every & ~part:
+                    return False
+                barrier |= near & ~every
+    return barrier.bit_count() < len(parts)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_dutch_c13_remembered_proofs_answer_as_reading_every_proof_again(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Dutch C13 (Tutte): a proof read as a whole agrees with its vertices read one by
+    one, and the frame, which remembers each proof's answer for a division, answers each
+    division asked again and again, proofs kept in between (and the oldest dropped), as
+    reading every proof again in order would, with the same proof moved to the front."""
+    monkeypatch.setattr(fit_proofs, "PROOFS", 5)
+    rng = random.Random(seed)
+    answers = set()
+    for _ in range(40):
+        frame = _random_frame(rng)
+        size, first = len(frame.meets), frame.first
+        vertices = list(range(first + size))
+        divisions = []
+        for _ in range(6):
+            side1 = _bits(first + k for k in range(size) if rng.random() < 0.5)
+            divisions.append((side1, _bits(range(first, first + size)) & ~side1))
+        order: list[tuple[int, ...]] = []
+        for _ in range(30):
+            if rng.random() < 0.3:
+                rng.shuffle(vertices)
+                sizes = [rng.choice((1, 1, 1, 3)) for _ in range(rng.randint(1, 5))]
+                starts = [sum(sizes[:k]) for k in range(len(sizes))]
+                parts = tuple(
+                    _bits(vertices[start : start + size])
+                    for start, size in zip(starts, sizes, strict=True)
+                    if start + size <= len(vertices)
+                )
+                new = parts not in order
+                if new:
+                    order.insert(0, parts)
+                    del order[5:]
+                assert frame.keep(parts) == new
+                continue
+            s1, s2 = rng.choice(divisions)
+            for parts in order:
+                assert frame._proves(frame.proof(parts), s1, s2) == _tutte(frame, parts, s1, s2)
+            hit = next((parts for parts in order if _tutte(frame, parts, s1, s2)), None)
+            if hit is not None:
+                order.insert(0, order.pop(order.index(hit)))
+            assert frame.refutes(s1, s2) == (hit is not None)
+            assert [proof.parts for proof in frame.proofs] == order
+            answers.add(hit is not None)
+    assert answers == {False, True}
+
+
+def test_dutch_c13_levels_ask_the_fit_before_the_bounds_as_after(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Dutch C13: an exchange the fit's proofs refuse gives nothing, so asking them before
+    its colour bounds (``LevelSearch.fit_first``) pairs the late rounds as asking them
+    after, and fewer bounds are worked out: some exchanges are refused so."""
+    monkeypatch.setattr(c13_fit, "PATIENCE", 0)
+    first = True
+    bounds = 0
+    original = Search.__init__
+    at_least = ExchangeDeficits.at_least
+
+    def made(self: Search, *args: object, **kwargs: object) -> None:
+        original(self, *args, **kwargs)  # type: ignore[arg-type]  # a spy passes on what it was given
+        self.levels.fit_first = first
+
+    def counted(self: ExchangeDeficits, side1: int, x: int | None = None, kept: int = 0) -> int:
+        nonlocal bounds
+        bounds += 1
+        return at_least(self, side1, x, kept)
+
+    monkeypatch.setattr(Search, "__init__", made)
+    monkeypatch.setattr(ExchangeDeficits, "at_least", counted)
+    early = _late_searches()
+    early_bounds, bounds = bounds, 0
+    first = False
+    assert _late_searches() == early
+    assert early_bounds < bounds

@@ -71,7 +71,7 @@ def test_dutch_c8_leftover_sets_as_when_every_division_is_walked(
         budget = rng.randint(0, p)
         quick = Feasibility()._remainder_leftovers(rest, p, budget, 0, frozenset(), allowed)
         with monkeypatch.context() as patch:
-            patch.setattr(feasibility, "cannot_pair_all", lambda *_: False)
+            patch.setattr(feasibility, "pairing_conflicts", lambda *_: 0)
             walked = Feasibility()._remainder_leftovers(rest, p, budget, 0, frozenset(), allowed)
         assert quick == walked, (n, p, budget)
         if n == 2 * p and p:

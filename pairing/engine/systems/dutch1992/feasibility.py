@@ -17,7 +17,6 @@ from pairing.engine.systems.dutch1992.bitsets import _bits
 from pairing.engine.systems.dutch1992.criteria import (
     LOOSEST,
     FloatRules,
-    colour_conflict,
     colours_allow_level,
     may_leave,
     pair_allowed,
@@ -31,9 +30,9 @@ from pairing.engine.systems.dutch1992.divisions import (
     exchange_covers,
 )
 from pairing.engine.systems.dutch1992.entrants import Entrant
-from pairing.engine.systems.dutch1992.exchanges import _division_sides
 from pairing.engine.systems.dutch1992.head_colours import HeadColours
-from pairing.engine.systems.dutch1992.leftover_bound import cannot_pair_all
+from pairing.engine.systems.dutch1992.leftover_bound import pairing_conflicts
+from pairing.engine.systems.dutch1992.leftover_costs import leftover_costs
 from pairing.engine.systems.dutch1992.level_checks import LevelChecks
 from pairing.engine.systems.dutch1992.remainder import (
     RemainderBase,
@@ -66,6 +65,12 @@ class Feasibility(LevelChecks):
         """The part of the remainder graphs that the players staying and p do not change,
         by division, rules and players moved in (:class:`RemainderBase`)."""
         self._leftovers: dict[tuple[object, ...], frozenset[int]] = {}
+        self._leftover_costs: dict[tuple[object, ...], tuple[int, dict[int, int]]] = {}
+        """:func:`leftover_costs` of the remainder groups of :meth:`_remainder_leftovers`
+        and the most conflicts it was worked out for."""
+        self._pairing_conflicts: dict[tuple[object, ...], int | None] = {}
+        """:func:`pairing_conflicts` of the groups of :meth:`_remainder_leftovers` of
+        twice as many players as pairs."""
 
     def division_possible(
         self,
@@ -307,40 +312,41 @@ class Feasibility(LevelChecks):
         of one of the exchanges of D2, with at most ``budget`` colour conflicts (B4) and
         at best with B5 and B6 dropped for downfloats (C9).  Each such pairing leaves
         over the S2 players it does not pair.  Their sets (bit sets of positions in
-        ``rest``) are worked out for every division by the sets of S2 players the S1
-        players can take, and remembered for the round: they do not depend on who is
-        kept up, so a remainder whose every set holds a player who may not be left over
-        gives nothing for any players kept up (:meth:`remainder_viable`).  ``allowed``
-        tells which of them may meet (B1, B2, B5 and B6 for upfloats as the level keeps
-        them).  A group of ``2p`` players that no perfect matching pairs within the budget
-        is refuted at once (:func:`leftover_bound.cannot_pair_all`): no division can.
+        ``rest``) are those whose fewest colour conflicts are within the budget
+        (:func:`leftover_costs`), worked out at the first budget asked and once more for
+        every budget when a larger one is asked (the levels ask one group at budgets 0
+        to 5 in round 11 of the 150-player, 119-round, seed-7016 event; most groups only
+        at 0 in round 63 of the seed-2480 event), and remembered for the round: they do
+        not depend on who is kept up, so a remainder whose every set holds a player who
+        may not be left over gives nothing for any players kept up
+        (:meth:`remainder_viable`).  ``allowed`` tells which of them may meet (B1, B2, B5
+        and B6 for upfloats as the level keeps them).  A group of ``2p`` players that no
+        perfect matching pairs within the budget is refuted at once
+        (:func:`leftover_bound.pairing_conflicts`, worked out once for every budget): no
+        division can; else the walk ends at the first division that reaches that least.
         """
         key = (tuple(b.number for b in rest), p, budget, up, moved)
         known = self._leftovers.get(key)
         if known is not None:
             return known
-        n = len(rest)
-        if n == 2 * p and cannot_pair_all(rest, allowed, budget):
-            known = self._leftovers[key] = frozenset()
-            return known
-        family: set[int] = set()
-        everyone = (1 << n) - 1
-        for side1 in _division_sides(n, p):
-            side2_mask = everyone & ~_bits(side1)
-            side2 = [j for j in range(n) if side2_mask >> j & 1]
-            spent = {0: 0}
-            for i in side1:
-                taken: dict[int, int] = {}
-                for mask, cost in spent.items():
-                    for j in side2:
-                        if mask >> j & 1 or not allowed[i][j]:
-                            continue
-                        total = cost + (1 if colour_conflict(rest[i], rest[j]) else 0)
-                        if total <= budget and taken.get(mask | 1 << j, budget + 1) > total:
-                            taken[mask | 1 << j] = total
-                spent = taken
-            family.update(side2_mask & ~mask for mask in spent)
-        known = self._leftovers[key] = frozenset(family)
+        group = (key[0], p, up, moved)
+        floor = None
+        if len(rest) == 2 * p:
+            if group not in self._pairing_conflicts:
+                self._pairing_conflicts[group] = pairing_conflicts(rest, allowed)
+            floor = self._pairing_conflicts[group]
+            if floor is None or floor > budget:
+                known = self._leftovers[key] = frozenset()
+                return known
+        most, costs = self._leftover_costs.get(group, (-1, {}))
+        if most < budget:
+            # the first walk up to the budget asked, the second (or a floor's) for every one
+            most = budget if most < 0 and floor is None else max(p, budget)
+            costs = leftover_costs(rest, p, allowed, most, floor)
+            self._leftover_costs[group] = most, costs
+        known = self._leftovers[key] = frozenset(
+            left for left, cost in costs.items() if cost <= budget
+        )
         return known
 
     def head_must_cover(

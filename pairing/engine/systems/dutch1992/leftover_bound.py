@@ -19,12 +19,10 @@ from pairing.engine.systems.dutch1992.criteria import colour_conflict
 from pairing.engine.systems.dutch1992.entrants import Entrant
 
 
-def cannot_pair_all(
-    rest: Sequence[Entrant], allowed: Sequence[Sequence[bool]], budget: int
-) -> bool:
-    """Whether no perfect matching of ``rest`` on pairs ``allowed`` (in either direction)
-    has at most ``budget`` colour conflicts (B4): then no division of the group pairs
-    all its players within the budget."""
+def pairing_conflicts(rest: Sequence[Entrant], allowed: Sequence[Sequence[bool]]) -> int | None:
+    """The fewest colour conflicts (B4) of a perfect matching of ``rest`` on pairs
+    ``allowed`` (in either direction), or None when it has none.  When it has none
+    within a budget, no division of the group pairs all its players within it."""
     n = len(rest)
     costs = [
         [
@@ -35,8 +33,7 @@ def cannot_pair_all(
         ]
         for i in range(n)
     ]
-    least = least_conflicts(costs)
-    return least is None or least > budget
+    return least_conflicts(costs)
 
 
 def least_conflicts(costs: Sequence[Sequence[int | None]]) -> int | None:

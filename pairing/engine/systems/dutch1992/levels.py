@@ -67,6 +67,12 @@ class LevelSearch(DivisionPairings):
         self.read_survivors = True
         """Whether levels at x > 0 without the C13 fit read their exchanges through
         :meth:`_surviving` (else each asks ``possible_at``); the tests compare the two."""
+        self.fit_first = True
+        """Whether ``possible_at`` asks the C13 fit's proofs (:meth:`LowestFit.refuted`)
+        before an exchange's colour bounds: a division they refuse gives nothing, at any
+        level, and is asked again at other levels and sub-searches, where the bounds cost
+        more (round 11 of the 150-player, 119-round, seed-7016 event: 3,200 of 3,900
+        divisions asked passed the bounds and were then refused).  The tests compare."""
         self._kept_bounds: dict[tuple[object, ...], KeptBounds] = {}
         """The bounds of each group and level by the players kept up (:class:`KeptBounds`)."""
         self._witnesses: dict[tuple[object, ...], WitnessFront] = {}
@@ -123,7 +129,9 @@ class LevelSearch(DivisionPairings):
         depends only on its S1 and S2, never on x or the players kept up, so the other
         levels with other x and the other sub-searches of C13 pass over it before any
         bound or search (a late round can meet one division ten times: round 69 of the
-        150-player, 139-round, seed-2786 event, 21,500 times 2,000 divisions).
+        150-player, 139-round, seed-2786 event, 21,500 times 2,000 divisions).  An
+        exchange is put to the fit before its colour bounds (:attr:`fit_first`): the
+        same division comes back under other float criteria too.
         """
         division = (tuple(e.number for e in players), moved, lowest, p)
         kept = keep.intersection(division[0]) if keep else keep
@@ -143,6 +151,9 @@ class LevelSearch(DivisionPairings):
             # player kept up (once per exchange) and the players kept up (KeptCovers).
             if index < 0:
                 return self.feasibility.division_possible(players, division, index, s1, s2, kept)
+            if fit is not None and self.fit_first and fit.refuted(s1, s2):
+                refused.add(index)  # as _split_assignments would, before the bounds
+                return False
             # First a lower bound on its colour conflicts (B4), the players kept up paired.
             deficits = self._deficits[(division, rules)]
             exchanged = deficits.exchanges[index]
