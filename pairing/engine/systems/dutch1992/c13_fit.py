@@ -17,7 +17,12 @@ from pairing.engine.matching import complete_matching, maximum_matching
 from pairing.engine.systems.dutch1992.bitsets import _bits, _positions
 from pairing.engine.systems.dutch1992.brackets import Accepted, Bracket
 from pairing.engine.systems.dutch1992.entrants import Entrant, compatible
-from pairing.engine.systems.dutch1992.fit_exchanges import lower_half, within_exchanges
+from pairing.engine.systems.dutch1992.fit_exchanges import (
+    Parts,
+    inside_parts,
+    lower_half,
+    within_exchanges,
+)
 from pairing.engine.systems.dutch1992.fit_proofs import FitProofs
 
 Prefix = Callable[[tuple[int, ...]], bool]
@@ -360,6 +365,7 @@ class LowestFit:
         graph: list[list[int]] = []
         alive: list[bool] = []
         last: list[int] = []
+        parts: list[Parts] = []
 
         def check(prefix: tuple[int, ...]) -> bool:
             used = 0
@@ -389,7 +395,9 @@ class LowestFit:
                     mate[v] = -1
             found = complete_matching(graph, mate, alive, greedy=True)
             if found and inside is not None and len(prefix) <= LIMITED_PREFIX:
-                kept = within_exchanges(graph, alive, mate, inside)
+                if not parts:
+                    parts.append(inside_parts(graph, inside))
+                kept = within_exchanges(graph, alive, mate, inside, parts[0])
                 if kept is not mate:
                     self.matchings += 1  # the closed form's test worked out one more
                 found = kept is not None
