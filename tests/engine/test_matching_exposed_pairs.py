@@ -68,6 +68,25 @@ def test_grow_exposing_grows_a_maximum_matching_and_finds_gallai_edmonds_d(seed:
             assert found[v] == (alive[v] and alone)
 
 
+def _assert_within(
+    cheap: list[list[int]],
+    costly: list[list[int]],
+    found: list[int],
+    alive: list[bool],
+    budget: int,
+) -> None:
+    """``found`` pairs every alive vertex along an edge, at most ``budget`` costly ones."""
+    for v, w in enumerate(found):
+        if not alive[v]:
+            assert w == -1
+            continue
+        assert alive[w]
+        assert found[w] == v
+        assert w in cheap[v] or w in costly[v]
+    dear = sum(1 for v, w in enumerate(found) if alive[v] and v < w and w in costly[v])
+    assert dear <= budget
+
+
 def _compact(adjacent: list[list[int]], keep: list[int]) -> list[list[int]]:
     index = {v: i for i, v in enumerate(keep)}
     return [[index[w] for w in adjacent[v] if w in index] for v in keep]
@@ -85,20 +104,25 @@ def test_exposed_pairable_agrees_with_the_exact_search(seed: int) -> None:
     for _ in range(60):
         cheap, costly = _graphs(rng)
         budget = rng.choice((1, 2, 2, 3))
-        answer = exposed_pairable(cheap, costly, _random_start(rng, cheap), budget)
+        found: list[int] = []
+        answer = exposed_pairable(cheap, costly, _random_start(rng, cheap), budget, None, found)
         free = len(cheap) - 2 * matching_size(cheap)
         if free > 2 * budget:
             assert answer is False
         if answer is not None:
             decided[answer] += 1
             assert answer == (perfect_matching_within(cheap, costly, budget) is not None)
+        if answer:
+            _assert_within(cheap, costly, found, [True] * len(cheap), budget)
         alive = [rng.random() < 0.8 for _ in cheap]
         keep = [v for v, live in enumerate(alive) if live]
         gone = {v for v, live in enumerate(alive) if not live}
         start = _random_start(rng, _without(cheap, gone))
-        within = exposed_pairable(cheap, costly, start, budget, alive)
+        within = exposed_pairable(cheap, costly, start, budget, alive, found)
         if within is not None:
             alone = perfect_matching_within(_compact(cheap, keep), _compact(costly, keep), budget)
             assert within == (alone is not None)
+        if within:
+            _assert_within(cheap, costly, found, alive, budget)
     assert decided[False] > 0
     assert decided[True] > 0

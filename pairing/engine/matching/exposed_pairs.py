@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .blossom import grow_exposing
+from .shrinking import complete_matching
 
 CHOICES = 64
 """The choices of costly edges between components that :func:`exposed_pairable` tries
@@ -38,6 +39,7 @@ def exposed_pairable(
     start: Sequence[int],
     pairs: int,
     alive: Sequence[bool] | None = None,
+    found: list[int] | None = None,
 ) -> bool | None:
     """Whether some maximum matching of the ``cheap`` graph leaves free vertices that
     ``pairs`` of the ``costly`` edges pair, when maximum matchings leave ``2 * pairs``
@@ -46,7 +48,8 @@ def exposed_pairable(
     fewer (not decided here), or when deciding takes more than :data:`CHOICES` choices.
     ``start``: a matching of ``cheap`` (each vertex's mate or -1) to grow from;
     ``alive``: the vertices of the graph asked about (None: all), the others' edges
-    ignored."""
+    ignored; ``found``, when given and the answer is True: filled with such a perfect
+    matching (each alive vertex's mate, -1 for the others)."""
     size = len(cheap)
     live = [True] * size if alive is None else alive
     mate = list(start)
@@ -78,15 +81,14 @@ def exposed_pairable(
         if mate[a] == -1 or not outer[mate[a]]:
             return None  # cannot happen: the matching is maximum (Gallai-Edmonds)
         owner[component[mate[a]]] = a
-    links = sorted(
-        {
-            (component[v], component[w])
-            for v in range(size)
-            if outer[v]
-            for w in costly[v]
-            if outer[w] and component[v] < component[w]
-        }
-    )
+    links: dict[tuple[int, int], tuple[int, int]] = {}
+    for v in range(size):
+        if outer[v]:
+            for w in costly[v]:
+                if outer[w] and component[v] < component[w]:
+                    links.setdefault((component[v], component[w]), (v, w))
+    between = sorted(links)
+    chosen: list[tuple[int, int]] = []
     tries = 0
 
     def freed(taken: frozenset[int]) -> bool:
@@ -107,22 +109,55 @@ def exposed_pairable(
 
         return all(place(a, set(taken)) for a in moved)
 
-    def choose(start: int, taken: frozenset[int], left: int) -> bool | None:
+    def choose(first: int, taken: frozenset[int], left: int) -> bool | None:
         nonlocal tries
         if not left:
             tries += 1
             return freed(taken)
         undecided = False
-        for index in range(start, len(links)):
+        for index in range(first, len(between)):
             if tries >= CHOICES:
                 return None
-            a, b = links[index]
+            a, b = between[index]
             if a in taken or b in taken:
                 continue
-            found = choose(index + 1, taken | {a, b}, left - 1)
-            if found:
+            chosen.append(links[a, b])
+            answer = choose(index + 1, taken | {a, b}, left - 1)
+            if answer:
                 return True
-            undecided = undecided or found is None
+            chosen.pop()
+            undecided = undecided or answer is None
         return None if undecided else False
 
-    return choose(0, frozenset(), pairs)
+    answer = choose(0, frozenset(), pairs)
+    if answer and found is not None:
+        completed = _completed(cheap, mate, live, chosen)
+        if completed is None:
+            return None  # cannot happen (Gallai-Edmonds)
+        found[:] = completed
+    return answer
+
+
+def _completed(
+    cheap: Sequence[Sequence[int]],
+    mate: Sequence[int],
+    alive: Sequence[bool],
+    chosen: Sequence[tuple[int, int]],
+) -> list[int] | None:
+    """A perfect matching of the ``alive`` vertices holding the ``chosen`` costly edges
+    and cheap edges otherwise: ``mate`` (a maximum matching of the cheap edges) without
+    the chosen edges' ends, grown into a perfect matching of the rest, which has one
+    when some maximum matching leaves exactly those ends free (None if not)."""
+    result = [m if alive[v] else -1 for v, m in enumerate(mate)]
+    rest = list(alive)
+    for edge in chosen:
+        for v in edge:
+            rest[v] = False
+            if result[v] != -1:
+                result[result[v]] = -1
+                result[v] = -1
+    if not complete_matching(cheap, result, rest):
+        return None
+    for v, w in chosen:
+        result[v], result[w] = w, v
+    return result

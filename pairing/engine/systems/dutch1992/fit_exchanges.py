@@ -96,8 +96,12 @@ def within_exchanges(
     start = [
         w if alive[v] and not (v in inside and w in inside) else -1 for v, w in enumerate(mate)
     ]
-    if exposed_pairable(cheap, costly, start, EXCHANGES, alive) is False:
+    pairing: list[int] = []
+    answer = exposed_pairable(cheap, costly, start, EXCHANGES, alive, pairing)
+    if answer is False:
         return None
+    if answer:
+        return [pairing[v] if alive[v] else w for v, w in enumerate(mate)]
     index = [v for v in range(len(graph)) if alive[v]]
     where = {v: i for i, v in enumerate(index)}
     found = _budget_matching(
