@@ -415,17 +415,23 @@ class LowestFit:
         return check
 
 
-LIMITED_PREFIX = 4
+LIMITED_PREFIX = 5
 """The longest choice of S1's partners on which :class:`LowestFit` asks the lowest
 bracket's own limit of D2 (:mod:`.fit_exchanges`); longer ones ask the perfect matching
 alone.  Either answer only refuses choices without a good completion, so the limit may
 be asked anywhere; it pays where it refuses early, before the search walks on.  Measured
-at 150 players (processor time of the round, the limit asked up to 2, 4 and everywhere):
-round 48 of the 139-round seed-3103 event 1.35, 0.18, 0.18 s (its refusals come at 2 to
-4 partners); round 55 of the 145-round seed-7090 event 0.85, 0.12 s; round 59 of the
-132-round seed-2950 event 0.31 s each (over 60 s without the limit); round 50 of the
-125-round seed-6515 event 0.40, 0.41, 1.00 s (its refusals come at 5 to 8 partners, each
-a weighted test that saves nothing)."""
+at 150 players (processor time of the round, the limit asked up to 2, 4 and everywhere,
+each a weighted test then): round 48 of the 139-round seed-3103 event 1.35, 0.18, 0.18 s
+(its refusals come at 2 to 4 partners); round 55 of the 145-round seed-7090 event 0.85,
+0.12 s; round 59 of the 132-round seed-2950 event 0.31 s each (over 60 s without the
+limit); round 50 of the 125-round seed-6515 event 0.40, 0.41, 1.00 s (its refusals come
+at 5 to 8 partners, each a weighted test that saves nothing).  Since most refusals are
+answered by the Gallai-Edmonds test instead (``fit_exchanges``), up to 4, 5, 6 and 7:
+round 48 of the 115-round seed-7062 event 0.58, 0.19, 0.21, 0.21 s (its S1 has five
+players: a whole choice refused by the limit is not walked on to the lowest bracket);
+round 43 of the 124-round seed-2607 event 0.23, 0.12, 0.12, 0.13 s; the seed-6515 round
+0.43, 0.43, 0.44, 0.66 s; no other round of 150 players over 0.15 s changed by more than
+the noise (0.02 s)."""
 
 
 def lowest_fit(previous: Accepted, lowest: Bracket) -> LowestFit | None:
