@@ -154,10 +154,11 @@ def test_dutch_c13_fit_exchanges_pair_as_the_search_without_the_fit(
         alive: Sequence[bool],
         mate: list[int],
         inside: frozenset[int],
+        parts: fit_exchanges.Parts | None = None,
     ) -> list[int] | None:
         nonlocal asked
         asked += 1
-        return original(graph, alive, mate, inside)
+        return original(graph, alive, mate, inside, parts)
 
     monkeypatch.setattr(c13_fit, "within_exchanges", spied)
     states = [
@@ -184,10 +185,11 @@ def _deepest_ask(monkeypatch: pytest.MonkeyPatch) -> int:
         alive: Sequence[bool],
         mate: list[int],
         inside: frozenset[int],
+        parts: fit_exchanges.Parts | None = None,
     ) -> list[int] | None:
         nonlocal deepest
         deepest = max(deepest, sum(1 for v in alive if not v) // 2)
-        return original(graph, alive, mate, inside)
+        return original(graph, alive, mate, inside, parts)
 
     monkeypatch.setattr(c13_fit, "within_exchanges", spied)
     for players, rounds, seed in EVENTS:

@@ -13,6 +13,9 @@
 - :func:`perfect_matching_within`: a perfect matching with at most ``k`` edges of a costly
   kind (0/1 costs), exactly, by branch and bound between two maximum matchings.
 - :func:`bipartite_matching_size`: augmenting paths on a bipartite graph (Kuhn's method).
+- ``exposed_pairs.exposed_pairable``: whether a perfect matching with at most ``k`` costly
+  edges exists when the cheap edges' maximum matchings leave ``2k`` vertices free, from
+  the Gallai-Edmonds decomposition (:func:`grow_exposing` finds its D).
 - ``primal_dual.certified_matching``: maximum-weight matching (Edmonds' primal-dual
   method, exact integers), with the duals that say what every maximum-weight matching
   shares (who is left over, who may meet whom).
@@ -25,11 +28,11 @@
   cost of the edge is a lower bound that usually answers without a search.
 
 The modules: ``blossom`` (Edmonds' search and the maximum matching), ``shrinking`` (the
-matchings it keeps or grows), ``bipartite`` (Kuhn's method), ``assignment`` (the
-assignments under a cost budget), ``assignment_network`` (the min-cost transportation
-behind them), ``leftovers`` (their guard on the columns left over), ``primal_dual``
-(the weighted matching and its duals) and ``primal_dual_search`` (its primal-dual
-search).
+matchings it keeps or grows), ``bipartite`` (Kuhn's method), ``exposed_pairs`` (the
+Gallai-Edmonds test above), ``assignment`` (the assignments under a cost budget),
+``assignment_network`` (the min-cost transportation behind them), ``leftovers`` (their
+guard on the columns left over), ``primal_dual`` (the weighted matching and its duals)
+and ``primal_dual_search`` (its primal-dual search).
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from .blossom import (
     dense_maximum_matching,
     exposable_vertices,
     exposed_by_some,
+    grow_exposing,
     grow_matching,
     has_perfect_matching,
     matching_size,
@@ -96,6 +100,7 @@ __all__ = [
     "dense_maximum_matching",
     "exposable_vertices",
     "exposed_by_some",
+    "grow_exposing",
     "grow_matching",
     "has_perfect_matching",
     "least_assignment_cost",

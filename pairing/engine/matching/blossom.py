@@ -160,6 +160,26 @@ def exposed_by_some(
     return found
 
 
+def grow_exposing(
+    adjacent: Sequence[Sequence[int]], mate: list[int], alive: Sequence[bool]
+) -> list[bool]:
+    """Grow ``mate``, a matching of the ``alive`` vertices, into a maximum one (in place)
+    and return the alive vertices some maximum matching leaves unmatched (Gallai-Edmonds'
+    D, as :func:`exposed_by_some`): one search from each free vertex, the outer vertices
+    of those that fail.  A failed search's tree (Hungarian) is one no later augmenting
+    path enters, so it is the same in the maximum matching the searches end with."""
+    n = len(adjacent)
+    found = [False] * n
+    for v in range(n):
+        if alive[v] and mate[v] == -1:
+            even: list[bool] = []
+            if _augment(v, adjacent, mate, alive, even) is not None:
+                for w, outer in enumerate(even):
+                    if outer:
+                        found[w] = True
+    return found
+
+
 def matching_size(adjacent: Sequence[Sequence[int]]) -> int:
     """The number of edges in a maximum matching."""
     return sum(1 for partner in maximum_matching(adjacent) if partner != -1) // 2

@@ -17,7 +17,12 @@ from pairing.engine.matching import complete_matching, maximum_matching
 from pairing.engine.systems.dutch1992.bitsets import _bits, _positions
 from pairing.engine.systems.dutch1992.brackets import Accepted, Bracket
 from pairing.engine.systems.dutch1992.entrants import Entrant, compatible
-from pairing.engine.systems.dutch1992.fit_exchanges import lower_half, within_exchanges
+from pairing.engine.systems.dutch1992.fit_exchanges import (
+    Parts,
+    inside_parts,
+    lower_half,
+    within_exchanges,
+)
 from pairing.engine.systems.dutch1992.fit_proofs import FitProofs
 
 Prefix = Callable[[tuple[int, ...]], bool]
@@ -360,6 +365,7 @@ class LowestFit:
         graph: list[list[int]] = []
         alive: list[bool] = []
         last: list[int] = []
+        parts: list[Parts] = []
 
         def check(prefix: tuple[int, ...]) -> bool:
             used = 0
@@ -389,7 +395,9 @@ class LowestFit:
                     mate[v] = -1
             found = complete_matching(graph, mate, alive, greedy=True)
             if found and inside is not None and len(prefix) <= LIMITED_PREFIX:
-                kept = within_exchanges(graph, alive, mate, inside)
+                if not parts:
+                    parts.append(inside_parts(graph, inside))
+                kept = within_exchanges(graph, alive, mate, inside, parts[0])
                 if kept is not mate:
                     self.matchings += 1  # the closed form's test worked out one more
                 found = kept is not None
@@ -407,17 +415,23 @@ class LowestFit:
         return check
 
 
-LIMITED_PREFIX = 4
+LIMITED_PREFIX = 5
 """The longest choice of S1's partners on which :class:`LowestFit` asks the lowest
 bracket's own limit of D2 (:mod:`.fit_exchanges`); longer ones ask the perfect matching
 alone.  Either answer only refuses choices without a good completion, so the limit may
 be asked anywhere; it pays where it refuses early, before the search walks on.  Measured
-at 150 players (processor time of the round, the limit asked up to 2, 4 and everywhere):
-round 48 of the 139-round seed-3103 event 1.35, 0.18, 0.18 s (its refusals come at 2 to
-4 partners); round 55 of the 145-round seed-7090 event 0.85, 0.12 s; round 59 of the
-132-round seed-2950 event 0.31 s each (over 60 s without the limit); round 50 of the
-125-round seed-6515 event 0.40, 0.41, 1.00 s (its refusals come at 5 to 8 partners, each
-a weighted test that saves nothing)."""
+at 150 players (processor time of the round, the limit asked up to 2, 4 and everywhere,
+each a weighted test then): round 48 of the 139-round seed-3103 event 1.35, 0.18, 0.18 s
+(its refusals come at 2 to 4 partners); round 55 of the 145-round seed-7090 event 0.85,
+0.12 s; round 59 of the 132-round seed-2950 event 0.31 s each (over 60 s without the
+limit); round 50 of the 125-round seed-6515 event 0.40, 0.41, 1.00 s (its refusals come
+at 5 to 8 partners, each a weighted test that saves nothing).  Since most refusals are
+answered by the Gallai-Edmonds test instead (``fit_exchanges``), up to 4, 5, 6 and 7:
+round 48 of the 115-round seed-7062 event 0.58, 0.19, 0.21, 0.21 s (its S1 has five
+players: a whole choice refused by the limit is not walked on to the lowest bracket);
+round 43 of the 124-round seed-2607 event 0.23, 0.12, 0.12, 0.13 s; the seed-6515 round
+0.43, 0.43, 0.44, 0.66 s; no other round of 150 players over 0.15 s changed by more than
+the noise (0.02 s)."""
 
 
 def lowest_fit(previous: Accepted, lowest: Bracket) -> LowestFit | None:
