@@ -1,5 +1,5 @@
-"""The quick refutation of a remainder that must pair all its players (1992 Dutch B4,
-C6-C9), against every perfect matching and against the walk of every D2 division."""
+"""The one search that tells whether some division pairs every player of a remainder of
+2p players (1992 Dutch B4, C6-C9, D2), against the walk of every D2 division."""
 
 from __future__ import annotations
 
@@ -7,61 +7,72 @@ import random
 
 import pytest
 
-from pairing.engine.systems.dutch1992 import feasibility
+from pairing.engine.systems.dutch1992.bitsets import _bits
+from pairing.engine.systems.dutch1992.criteria import colour_conflict
 from pairing.engine.systems.dutch1992.entrants import Entrant
+from pairing.engine.systems.dutch1992.exchanges import _division_sides
 from pairing.engine.systems.dutch1992.feasibility import Feasibility
-from pairing.engine.systems.dutch1992.leftover_bound import least_conflicts
+from pairing.engine.systems.dutch1992.leftover_bound import some_division_pairs_all
 from tests.engine.test_dutch1992 import entrant
 
 HISTORIES = ("", "W", "B", "WB", "BW", "WW", "BB", "WBW", "BWB")
-
-
-def _perfect_matchings(players: list[int]) -> list[list[tuple[int, int]]]:
-    if not players:
-        return [[]]
-    first, rest = players[0], players[1:]
-    return [
-        [(first, other), *more]
-        for other in rest
-        for more in _perfect_matchings([p for p in rest if p != other])
-    ]
-
-
-def test_dutch_b4_least_conflicts_of_a_perfect_matching_by_brute_force() -> None:
-    rng = random.Random(1992)
-    answers = set()
-    for _ in range(400):
-        n = rng.choice((0, 2, 4, 6, 8, 3))
-        density = rng.random()
-        costs: list[list[int | None]] = [[None] * n for _ in range(n)]
-        for i in range(n):
-            for j in range(i + 1, n):
-                if rng.random() < density:
-                    costs[i][j] = costs[j][i] = rng.randint(0, 1)
-        totals = [
-            sum(costs[i][j] or 0 for i, j in matching)
-            for matching in (_perfect_matchings(list(range(n))) if n % 2 == 0 else [])
-            if all(costs[i][j] is not None for i, j in matching)
-        ]
-        least = least_conflicts(costs)
-        assert least == (min(totals) if totals else None)
-        answers.add(least)
-    assert {None, 0, 1} <= answers
 
 
 def _group(rng: random.Random, n: int) -> list[Entrant]:
     return [entrant(number, rng.choice(HISTORIES)) for number in range(1, n + 1)]
 
 
-@pytest.mark.parametrize("seed", [1, 2])
-def test_dutch_c8_leftover_sets_as_when_every_division_is_walked(
-    seed: int, monkeypatch: pytest.MonkeyPatch
+def _walked(rest: list[Entrant], p: int, budget: int, allowed: list[list[bool]]) -> frozenset[int]:
+    """The sets left over by each division's pairings within the budget, division by
+    division: S1 players given S2 players in turn, the fewest conflicts of each set."""
+    n = len(rest)
+    family: set[int] = set()
+    for side1 in _division_sides(n, p):
+        side2 = [j for j in range(n) if j not in side1]
+        spent = {0: 0}
+        for i in side1:
+            taken: dict[int, int] = {}
+            for mask, cost in spent.items():
+                for j in side2:
+                    if mask >> j & 1 or not allowed[i][j]:
+                        continue
+                    total = cost + colour_conflict(rest[i], rest[j])
+                    if total <= budget and taken.get(mask | 1 << j, budget + 1) > total:
+                        taken[mask | 1 << j] = total
+            spent = taken
+        family.update(_bits(side2) & ~mask for mask in spent)
+    return frozenset(family)
+
+
+@pytest.mark.parametrize("symmetric", [True, False])
+def test_dutch_d2_some_division_pairs_all_as_when_every_division_is_walked(
+    symmetric: bool,
 ) -> None:
-    """A group of 2p players whose every pairing would break the budget has no set of
-    players left over: the same answer as walking the original division and every
-    exchange of D2, which it skips."""
+    """A perfect matching needing at most two players moved out of S1 is a division's
+    pairing: the same answer as walking the original division and every exchange."""
+    rng = random.Random(1992 + symmetric)
+    answers = set()
+    for _ in range(600):
+        p = rng.randint(0, 6)
+        rest = _group(rng, 2 * p)
+        density = rng.random()
+        allowed = [[i != j and rng.random() < density for j in range(2 * p)] for i in range(2 * p)]
+        if symmetric:
+            allowed = [[allowed[min(i, j)][max(i, j)] for j in range(2 * p)] for i in range(2 * p)]
+        budget = rng.randint(0, p)
+        answer = some_division_pairs_all(rest, allowed, budget)
+        assert answer == (0 in _walked(rest, p, budget, allowed)), (p, budget)
+        answers.add(answer)
+    assert answers == {True, False}
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_dutch_c8_leftover_sets_as_when_every_division_is_walked(seed: int) -> None:
+    """The sets of players a remainder's pairings could leave over are those of the
+    walk of the original division and every exchange of D2, whether or not the group
+    has exactly twice as many players as pairs."""
     rng = random.Random(seed)
-    refuted = paired = 0
+    paired = refuted = 0
     for _ in range(300):
         p = rng.randint(0, 5)
         n = 2 * p + rng.choice((0, 0, 0, 1, 2))
@@ -70,11 +81,8 @@ def test_dutch_c8_leftover_sets_as_when_every_division_is_walked(
         allowed = [[i != j and rng.random() < density for j in range(n)] for i in range(n)]
         budget = rng.randint(0, p)
         quick = Feasibility()._remainder_leftovers(rest, p, budget, 0, frozenset(), allowed)
-        with monkeypatch.context() as patch:
-            patch.setattr(feasibility, "cannot_pair_all", lambda *_: False)
-            walked = Feasibility()._remainder_leftovers(rest, p, budget, 0, frozenset(), allowed)
-        assert quick == walked, (n, p, budget)
+        assert quick == _walked(rest, p, budget, allowed), (n, p, budget)
         if n == 2 * p and p:
-            refuted += not walked
-            paired += bool(walked)
-    assert refuted and paired
+            paired += bool(quick)
+            refuted += not quick
+    assert paired and refuted

@@ -32,7 +32,7 @@ from pairing.engine.systems.dutch1992.divisions import (
 )
 from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.exchanges import _division_sides
-from pairing.engine.systems.dutch1992.leftover_bound import cannot_pair_all
+from pairing.engine.systems.dutch1992.leftover_bound import some_division_pairs_all
 from pairing.engine.systems.dutch1992.level_checks import LevelChecks
 from pairing.engine.systems.dutch1992.remainder import (
     RemainderBase,
@@ -302,16 +302,18 @@ class Feasibility(LevelChecks):
         kept up, so a remainder whose every set holds a player who may not be left over
         gives nothing for any players kept up (:meth:`remainder_viable`).  ``allowed``
         tells which of them may meet (B1, B2, B5 and B6 for upfloats as the level keeps
-        them).  A group of ``2p`` players that no perfect matching pairs within the budget
-        is refuted at once (:func:`leftover_bound.cannot_pair_all`): no division can.
+        them).  A group of ``2p`` players can only leave the empty set over, and whether
+        some division does is answered by one search over the group's perfect matchings
+        (:func:`leftover_bound.some_division_pairs_all`) instead of one per division.
         """
         key = (tuple(b.number for b in rest), p, budget, up, moved)
         known = self._leftovers.get(key)
         if known is not None:
             return known
         n = len(rest)
-        if n == 2 * p and cannot_pair_all(rest, allowed, budget):
-            known = self._leftovers[key] = frozenset()
+        if n == 2 * p:
+            paired = some_division_pairs_all(rest, allowed, budget)
+            known = self._leftovers[key] = frozenset((0,) if paired else ())
             return known
         family: set[int] = set()
         everyone = (1 << n) - 1
