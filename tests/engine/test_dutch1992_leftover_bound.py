@@ -44,41 +44,50 @@ def _walked(rest: list[Entrant], p: int, budget: int, allowed: list[list[bool]])
     return frozenset(family)
 
 
-@pytest.mark.parametrize("symmetric", [True, False])
-def test_dutch_d2_some_division_pairs_all_as_when_every_division_is_walked(
-    symmetric: bool,
-) -> None:
-    """A perfect matching needing at most two players moved out of S1 is a division's
-    pairing: the same answer as walking the original division and every exchange."""
-    rng = random.Random(1992 + symmetric)
+def _symmetric(rng: random.Random, n: int) -> list[list[bool]]:
+    density = rng.random()
+    allowed = [[i < j and rng.random() < density for j in range(n)] for i in range(n)]
+    return [[allowed[min(i, j)][max(i, j)] for j in range(n)] for i in range(n)]
+
+
+def test_dutch_d2_some_division_pairs_all_as_when_every_division_is_walked() -> None:
+    """A perfect matching with at most two pairs inside the upper half is a division's
+    pairing: the same answer as walking the original division and every exchange, for
+    a group given as any bit set of players."""
+    rng = random.Random(1992)
     answers = set()
-    for _ in range(600):
+    for _ in range(500):
         p = rng.randint(0, 6)
-        rest = _group(rng, 2 * p)
-        density = rng.random()
-        allowed = [[i != j and rng.random() < density for j in range(2 * p)] for i in range(2 * p)]
-        if symmetric:
-            allowed = [[allowed[min(i, j)][max(i, j)] for j in range(2 * p)] for i in range(2 * p)]
+        size = 2 * p + rng.randint(0, 3)
+        everyone = _group(rng, size)
+        allowed = _symmetric(rng, size)
+        places = sorted(rng.sample(range(size), 2 * p))
+        meets = [_bits(u for u in range(size) if allowed[t][u]) for t in range(size)]
+        conflicts = [
+            _bits(u for u in range(size) if colour_conflict(everyone[t], everyone[u]))
+            for t in range(size)
+        ]
         budget = rng.randint(0, p)
-        answer = some_division_pairs_all(rest, allowed, budget)
-        assert answer == (0 in _walked(rest, p, budget, allowed)), (p, budget)
+        answer = some_division_pairs_all(meets, conflicts, _bits(places), budget)
+        rest = [everyone[t] for t in places]
+        among = [[allowed[t][u] for u in places] for t in places]
+        assert answer == (0 in _walked(rest, p, budget, among)), (p, budget)
         answers.add(answer)
     assert answers == {True, False}
 
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_dutch_c8_leftover_sets_as_when_every_division_is_walked(seed: int) -> None:
-    """The sets of players a remainder's pairings could leave over are those of the
-    walk of the original division and every exchange of D2, whether or not the group
-    has exactly twice as many players as pairs."""
+    """The sets of players a remainder's pairings could leave over (who may meet being
+    symmetric) are those of the walk of the original division and every exchange of D2,
+    whether or not the group has exactly twice as many players as pairs."""
     rng = random.Random(seed)
     paired = refuted = 0
     for _ in range(300):
         p = rng.randint(0, 5)
         n = 2 * p + rng.choice((0, 0, 0, 1, 2))
         rest = _group(rng, n)
-        density = rng.random()
-        allowed = [[i != j and rng.random() < density for j in range(n)] for i in range(n)]
+        allowed = _symmetric(rng, n)
         budget = rng.randint(0, p)
         quick = Feasibility()._remainder_leftovers(rest, p, budget, 0, frozenset(), allowed)
         assert quick == _walked(rest, p, budget, allowed), (n, p, budget)
@@ -86,3 +95,16 @@ def test_dutch_c8_leftover_sets_as_when_every_division_is_walked(seed: int) -> N
             paired += bool(quick)
             refuted += not quick
     assert paired and refuted
+
+
+@pytest.mark.parametrize("p", [2, 3, 4, 5, 6])
+def test_dutch_d2_no_division_moves_three_players(p: int) -> None:
+    """Players who may only meet inside their own half need p // 2 pairs inside the
+    upper half: D2 moves at most two players, so from p = 6 no division pairs them."""
+    n = 2 * p
+    rest = [entrant(number, "") for number in range(1, n + 1)]
+    allowed = [[i != j and (i < p) == (j < p) for j in range(n)] for i in range(n)]
+    meets = [_bits(j for j in range(n) if allowed[i][j]) for i in range(n)]
+    answer = some_division_pairs_all(meets, [0] * n, (1 << n) - 1, 0)
+    assert answer == (p % 2 == 0 and p // 2 <= 2)
+    assert answer == (0 in _walked(rest, p, 0, allowed))

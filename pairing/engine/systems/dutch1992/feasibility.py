@@ -210,12 +210,14 @@ class Feasibility(LevelChecks):
         second only turns false over time, as :func:`matching.lexicographic_assignments`
         requires.  Before that, a small remainder is checked with its divisions and B4:
         some set of players its pairings could leave over must hold only players who may
-        leave (:meth:`_remainder_leftovers`; asked first of one matching of its players
-        leaving over only those, within the budget: :meth:`_RemainderGraph.leaves_leavers`,
-        as each of those pairings is one).  A remainder too large for that but still
-        small is checked with B4 alone: its pairs, with the players it leaves over, must
-        form a perfect matching with at most the remainder's x colour conflicts
-        (:func:`matching.perfect_matching_within`).  Either way, one failing gives nothing.
+        leave (:meth:`_remainder_leftovers`, or for a remainder of twice as many players
+        as pairs, the empty set: :meth:`_RemainderGraph.pairs_all`; asked first of one
+        matching of its players leaving over only those, within the budget:
+        :meth:`_RemainderGraph.leaves_leavers`, as each of those pairings is one).  A
+        remainder too large for that but still small is checked with B4 alone: its pairs,
+        with the players it leaves over, must form a perfect matching with at most the
+        remainder's x colour conflicts (:func:`matching.perfect_matching_within`).
+        Either way, one failing gives nothing.
         """
         p_r = need.p
         key = (
@@ -258,11 +260,15 @@ class Feasibility(LevelChecks):
                 staying = _bits(i for i, t in enumerate(places) if t in need.stay)
                 if staying and not graph.leaves_leavers(_bits(prefix), p_r, budget):
                     return None  # no pairing within the budget leaves only leavers over
-                family = self._remainder_leftovers(
-                    rest, p_r, budget, rules.up, moved, graph.paired(places)
-                )
-                if all(left & staying for left in family):
-                    return None
+                if len(rest) == 2 * p_r:
+                    if not graph.pairs_all(_bits(prefix), budget):
+                        return None  # only the empty set could be left over
+                else:
+                    family = self._remainder_leftovers(
+                        rest, p_r, budget, rules.up, moved, graph.paired(places)
+                    )
+                    if all(left & staying for left in family):
+                        return None
             elif not graph.fits(prefix, budget):
                 return None
             return rest, budget
@@ -302,9 +308,11 @@ class Feasibility(LevelChecks):
         kept up, so a remainder whose every set holds a player who may not be left over
         gives nothing for any players kept up (:meth:`remainder_viable`).  ``allowed``
         tells which of them may meet (B1, B2, B5 and B6 for upfloats as the level keeps
-        them).  A group of ``2p`` players can only leave the empty set over, and whether
-        some division does is answered by one search over the group's perfect matchings
-        (:func:`leftover_bound.some_division_pairs_all`) instead of one per division.
+        them; a symmetric relation).  A group of ``2p`` players can only leave the empty
+        set over, and whether some division does is answered by one search over the
+        group's perfect matchings (:func:`leftover_bound.some_division_pairs_all`)
+        instead of one per division (:meth:`remainder_viable` asks the remainder's graph
+        that question directly).
         """
         key = (tuple(b.number for b in rest), p, budget, up, moved)
         known = self._leftovers.get(key)
@@ -312,7 +320,11 @@ class Feasibility(LevelChecks):
             return known
         n = len(rest)
         if n == 2 * p:
-            paired = some_division_pairs_all(rest, allowed, budget)
+            meets = [_bits(j for j in range(n) if allowed[i][j]) for i in range(n)]
+            conflicts = [
+                _bits(j for j, b in enumerate(rest) if colour_conflict(a, b)) for a in rest
+            ]
+            paired = some_division_pairs_all(meets, conflicts, (1 << n) - 1, budget)
             known = self._leftovers[key] = frozenset((0,) if paired else ())
             return known
         family: set[int] = set()
