@@ -248,22 +248,22 @@ class Feasibility(LevelChecks):
                 return True
             taken = _bits(prefix)
             if taken not in leaves:
-                leaves[taken] = leaf(prefix)
+                leaves[taken] = leaf(prefix, taken)
             known = leaves[taken]
             return known is not None and not known_barren(*known)
 
-        def leaf(prefix: tuple[int, ...]) -> tuple[list[Entrant], int] | None:
+        def leaf(prefix: tuple[int, ...], taken: int) -> tuple[list[Entrant], int] | None:
             places = graph.places(prefix)
             rest = [s2[t] for t in places]
             budget = min(p_r, max(0, x_of(rest) - need.j) + need.k)
             if len(rest) <= LEFTOVER_CHECK:
-                staying = _bits(i for i, t in enumerate(places) if t in need.stay)
-                if staying and not graph.leaves_leavers(_bits(prefix), p_r, budget):
+                if graph.staying(taken) and not graph.leaves_leavers(taken, p_r, budget):
                     return None  # no pairing within the budget leaves only leavers over
                 if len(rest) == 2 * p_r:
-                    if not graph.pairs_all(_bits(prefix), budget):
+                    if not graph.pairs_all(taken, budget):
                         return None  # only the empty set could be left over
                 else:
+                    staying = _bits(i for i, t in enumerate(places) if t in need.stay)
                     family = self._remainder_leftovers(
                         rest, p_r, budget, rules.up, moved, graph.paired(places)
                     )

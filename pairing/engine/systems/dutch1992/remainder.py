@@ -222,6 +222,10 @@ class _RemainderGraph:
             )
         return self._bits
 
+    def staying(self, taken: int) -> int:
+        """The players of ``stay`` among the S2 players not in ``taken`` (bit sets)."""
+        return self._bit_sets()[2] & ~taken
+
     def pairs_all(self, taken: int, budget: int) -> bool:
         """Whether some division of the S2 players not in ``taken`` (a bit set of S2
         indices, twice as many players as the remainder's pairs) pairs all of them
