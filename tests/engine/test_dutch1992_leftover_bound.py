@@ -4,15 +4,19 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 
 import pytest
 
 from pairing.engine.systems.dutch1992.bitsets import _bits
-from pairing.engine.systems.dutch1992.criteria import colour_conflict
-from pairing.engine.systems.dutch1992.entrants import Entrant
+from pairing.engine.systems.dutch1992.criteria import FloatRules, colour_conflict
+from pairing.engine.systems.dutch1992.entrants import Entrant, entrants
 from pairing.engine.systems.dutch1992.exchanges import _division_sides
-from pairing.engine.systems.dutch1992.feasibility import Feasibility
+from pairing.engine.systems.dutch1992.feasibility import LEFTOVER_CHECK, Feasibility
 from pairing.engine.systems.dutch1992.leftover_bound import some_division_pairs_all
+from pairing.engine.systems.dutch1992.procedure import Search
+from pairing.engine.systems.dutch1992.remainder import RemainderNeed
+from tests.engine.dutch1992_late import late_states, run_search
 from tests.engine.test_dutch1992 import entrant
 
 HISTORIES = ("", "W", "B", "WB", "BW", "WW", "BB", "WBW", "BWB")
@@ -108,3 +112,42 @@ def test_dutch_d2_no_division_moves_three_players(p: int) -> None:
     answer = some_division_pairs_all(meets, [0] * n, (1 << n) - 1, 0)
     assert answer == (p % 2 == 0 and p // 2 <= 2)
     assert answer == (0 in _walked(rest, p, 0, allowed))
+
+
+def test_dutch_c6_small_remainder_accepted_only_with_a_perfect_matching(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Dutch C6, C7: a complete pairing of S1 whose small remainder passes the checks of
+    its leftover sets is asked no perfect matching of S1, S2 and the players left over
+    first: the remainder's pairing they find makes one.  Over the late rounds of random
+    near round robins, every such pairing accepted has one."""
+    checked = 0
+    viable_of = Feasibility.remainder_viable
+
+    def asserting(
+        self: Feasibility,
+        s1: Sequence[Entrant],
+        s2: Sequence[Entrant],
+        rules: FloatRules,
+        moved: frozenset[int],
+        need: RemainderNeed,
+    ) -> Callable[[tuple[int, ...]], bool]:
+        viable = viable_of(self, s1, s2, rules, moved, need)
+        numbers = (tuple(a.number for a in s1), tuple(b.number for b in s2))
+        graph = self._remainder_graphs[(*numbers, rules, moved, need.p, need.stay)]
+
+        def checked_viable(prefix: tuple[int, ...]) -> bool:
+            nonlocal checked
+            answer = viable(prefix)
+            if answer and len(prefix) == len(s1) and len(s2) - len(s1) <= LEFTOVER_CHECK:
+                assert graph.completes(prefix)
+                checked += 1
+            return answer
+
+        return checked_viable
+
+    monkeypatch.setattr(Feasibility, "remainder_viable", asserting)
+    for players, rounds, seed in ((24, 21, 11), (30, 26, 13)):
+        for state in late_states(players, rounds, seed, from_completed=players // 3):
+            run_search(Search(entrants(state)[0]))
+    assert checked

@@ -217,7 +217,8 @@ class Feasibility(LevelChecks):
         remainder too large for that but still small is checked with B4 alone: its pairs,
         with the players it leaves over, must form a perfect matching with at most the
         remainder's x colour conflicts (:func:`matching.perfect_matching_within`).
-        Either way, one failing gives nothing.
+        Either way, one failing gives nothing.  A small remainder's checks passing find
+        a pairing of it that makes the perfect matching, so there it is not asked first.
         """
         p_r = need.p
         key = (
@@ -241,10 +242,15 @@ class Feasibility(LevelChecks):
         """For each complete pairing of S1 (by the S2 players taken): its remainder and
         that remainder's x, or None when the remainder cannot give a pairing."""
 
+        settled = 2 * p_r <= len(s2) - len(s1) <= LEFTOVER_CHECK
+        """Whether the checks of a complete pairing of S1 (:func:`leaf`) need no perfect
+        matching first: the pairings of its remainder they look for make one."""
+
         def viable(prefix: tuple[int, ...]) -> bool:
-            if not graph.completes(prefix):
+            full = len(prefix) == len(s1)
+            if not (full and settled) and not graph.completes(prefix):
                 return False
-            if len(prefix) < len(s1):
+            if not full:
                 return True
             taken = _bits(prefix)
             if taken not in leaves:
