@@ -80,6 +80,38 @@ def test_dutch_d2_some_division_pairs_all_as_when_every_division_is_walked() -> 
     assert answers == {True, False}
 
 
+def test_dutch_d2_some_division_pairs_all_sharing_what_failed() -> None:
+    """The open sets remembered as failing, shared by the groups of one set of players
+    (as a remainder graph shares them between its leaves), give the same answers."""
+    rng = random.Random(38)
+    answers = set()
+    for _ in range(12):
+        size = 16
+        everyone = _group(rng, size)
+        # Mostly neighbours meet, so that many groups need pairs inside their halves.
+        allowed = [
+            [i != j and rng.random() < (0.9 if abs(i - j) <= 2 else 0.1) for j in range(size)]
+            for i in range(size)
+        ]
+        allowed = [[allowed[min(i, j)][max(i, j)] for j in range(size)] for i in range(size)]
+        meets = [_bits(u for u in range(size) if allowed[t][u]) for t in range(size)]
+        conflicts = [
+            _bits(u for u in range(size) if colour_conflict(everyone[t], everyone[u]))
+            for t in range(size)
+        ]
+        failed: set[tuple[int, int, int, int]] = set()
+        for _ in range(40):
+            p = rng.randint(3, 7)
+            places = sorted(rng.sample(range(size), 2 * p))
+            budget = rng.randint(0, 2)
+            answer = some_division_pairs_all(meets, conflicts, _bits(places), budget, failed)
+            rest = [everyone[t] for t in places]
+            among = [[allowed[t][u] for u in places] for t in places]
+            assert answer == (0 in _walked(rest, p, budget, among)), (places, budget)
+            answers.add(answer)
+    assert answers == {True, False}
+
+
 @pytest.mark.parametrize("seed", [1, 2])
 def test_dutch_c8_leftover_sets_as_when_every_division_is_walked(seed: int) -> None:
     """The sets of players a remainder's pairings could leave over (who may meet being

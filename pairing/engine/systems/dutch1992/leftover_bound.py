@@ -15,7 +15,11 @@ from collections.abc import Sequence
 
 
 def some_division_pairs_all(
-    meets: Sequence[int], conflicts: Sequence[int], group: int, budget: int
+    meets: Sequence[int],
+    conflicts: Sequence[int],
+    group: int,
+    budget: int,
+    failed: set[tuple[int, int, int, int]] | None = None,
 ) -> bool:
     """Whether the original S1/S2 division of ``group`` (a bit set of an even number 2p
     of players, S1 the first p in bit order) or one of its D2 exchanges pairs all of them
@@ -32,7 +36,9 @@ def some_division_pairs_all(
     one moved in (one is not the last).  Both halves have as many inner pairs, so a
     matching is a division's pairing when it has at most two pairs inside the upper
     half.  The first open player is paired in turn with each partner; the open sets found
-    to fail, with what was left of the budget and of the two pairs, are remembered.
+    to fail, with those of them in the upper half and what was left of the budget and of
+    the two pairs, are remembered in ``failed``: all that the answer depends on, so a
+    caller may share it between groups of the same ``meets`` and ``conflicts``.
     """
     if group.bit_count() % 2:
         return False
@@ -42,12 +48,14 @@ def some_division_pairs_all(
         low = rest & -rest
         upper |= low
         rest ^= low
-    failed: set[tuple[int, int, int]] = set()
+    if failed is None:
+        failed = set()
 
     def pairs_all(open_: int, spare: int, inner: int) -> bool:
         if not open_:
             return True
-        if (open_, spare, inner) in failed:
+        key = (open_, open_ & upper, spare, inner)
+        if key in failed:
             return False
         low = open_ & -open_
         t = low.bit_length() - 1
@@ -65,7 +73,7 @@ def some_division_pairs_all(
                 used = 1 if in_upper and bit & upper else 0
                 if pairs_all(others ^ bit, spare - cost, inner - used):
                     return True
-        failed.add((open_, spare, inner))
+        failed.add(key)
         return False
 
     return pairs_all(group, budget, 2)

@@ -129,6 +129,8 @@ class _RemainderGraph:
         """For :meth:`leaves_leavers` and :meth:`pairs_all`: by S2 player the S2 players
         he may meet and those he has a colour conflict with, and the players of ``stay``,
         as bit sets (:meth:`_bit_sets`)."""
+        self._unpaired: set[tuple[int, int, int, int]] = set()
+        """The open sets :meth:`pairs_all` found unpaired, for all its questions."""
         self.leaves: dict[tuple[int, int], dict[int, tuple[list[Entrant], int] | None]] = {}
         """By j and k of the level: what :meth:`Feasibility.remainder_viable` found for each
         complete pairing of S1."""
@@ -233,7 +235,7 @@ class _RemainderGraph:
         :func:`leftover_bound.some_division_pairs_all`)."""
         meets, conflicts, _ = self._bit_sets()
         rest = ((1 << len(self.s2)) - 1) & ~taken
-        return some_division_pairs_all(meets, conflicts, rest, budget)
+        return some_division_pairs_all(meets, conflicts, rest, budget, self._unpaired)
 
     def _extend(self, prefix: tuple[int, ...], taken: int, mate: list[int]) -> bool:
         """:meth:`_completes` from ``mate``, the perfect matching found for the prefix one
