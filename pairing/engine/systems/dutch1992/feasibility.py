@@ -31,7 +31,6 @@ from pairing.engine.systems.dutch1992.divisions import (
 )
 from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.head_colours import HeadColours
-from pairing.engine.systems.dutch1992.leftover_bound import pairing_conflicts
 from pairing.engine.systems.dutch1992.leftover_costs import leftover_costs
 from pairing.engine.systems.dutch1992.level_checks import LevelChecks
 from pairing.engine.systems.dutch1992.remainder import (
@@ -68,9 +67,6 @@ class Feasibility(LevelChecks):
         self._leftover_costs: dict[tuple[object, ...], tuple[int, dict[int, int]]] = {}
         """:func:`leftover_costs` of the remainder groups of :meth:`_remainder_leftovers`
         and the most conflicts it was worked out for."""
-        self._pairing_conflicts: dict[tuple[object, ...], int | None] = {}
-        """:func:`pairing_conflicts` of the groups of :meth:`_remainder_leftovers` of
-        twice as many players as pairs."""
 
     def division_possible(
         self,
@@ -217,12 +213,15 @@ class Feasibility(LevelChecks):
         second only turns false over time, as :func:`matching.lexicographic_assignments`
         requires.  Before that, a small remainder is checked with its divisions and B4:
         some set of players its pairings could leave over must hold only players who may
-        leave (:meth:`_remainder_leftovers`; asked first of one matching of its players
-        leaving over only those, within the budget: :meth:`_RemainderGraph.leaves_leavers`,
-        as each of those pairings is one).  A remainder too large for that but still
-        small is checked with B4 alone: its pairs, with the players it leaves over, must
-        form a perfect matching with at most the remainder's x colour conflicts
-        (:func:`matching.perfect_matching_within`).  Either way, one failing gives nothing.
+        leave (:meth:`_remainder_leftovers`, or for a remainder of twice as many players
+        as pairs, the empty set: :meth:`_RemainderGraph.pairs_all`; asked first of one
+        matching of its players leaving over only those, within the budget:
+        :meth:`_RemainderGraph.leaves_leavers`, as each of those pairings is one).  A
+        remainder too large for that but still small is checked with B4 alone: its pairs,
+        with the players it leaves over, must form a perfect matching with at most the
+        remainder's x colour conflicts (:func:`matching.perfect_matching_within`).
+        Either way, one failing gives nothing.  A small remainder's checks passing find
+        a pairing of it that makes the perfect matching, so there it is not asked first.
 
         With the head's ``x``, each prefix is first put to the colour counts of what it
         leaves (:class:`HeadColours`, as :meth:`colours_allow_level` asks of the level):
@@ -251,33 +250,41 @@ class Feasibility(LevelChecks):
         that remainder's x, or None when the remainder cannot give a pairing."""
 
         colours = None if x is None else HeadColours(s1, s2, need.stay, p_r, x, need.j, need.k)
+        settled = 2 * p_r <= len(s2) - len(s1) <= LEFTOVER_CHECK
+        """Whether the checks of a complete pairing of S1 (:func:`leaf`) need no perfect
+        matching first: the pairings of its remainder they look for make one."""
 
         def viable(prefix: tuple[int, ...]) -> bool:
             if colours is not None and not colours.allows(_bits(prefix), len(prefix)):
                 return False
-            if not graph.completes(prefix):
+            full = len(prefix) == len(s1)
+            if not (full and settled) and not graph.completes(prefix):
                 return False
-            if len(prefix) < len(s1):
+            if not full:
                 return True
             taken = _bits(prefix)
             if taken not in leaves:
-                leaves[taken] = leaf(prefix)
+                leaves[taken] = leaf(prefix, taken)
             known = leaves[taken]
             return known is not None and not known_barren(*known)
 
-        def leaf(prefix: tuple[int, ...]) -> tuple[list[Entrant], int] | None:
+        def leaf(prefix: tuple[int, ...], taken: int) -> tuple[list[Entrant], int] | None:
             places = graph.places(prefix)
             rest = [s2[t] for t in places]
             budget = min(p_r, max(0, x_of(rest) - need.j) + need.k)
             if len(rest) <= LEFTOVER_CHECK:
-                staying = _bits(i for i, t in enumerate(places) if t in need.stay)
-                if staying and not graph.leaves_leavers(_bits(prefix), p_r, budget):
+                if graph.staying(taken) and not graph.leaves_leavers(taken, p_r, budget):
                     return None  # no pairing within the budget leaves only leavers over
-                family = self._remainder_leftovers(
-                    rest, p_r, budget, rules.up, moved, graph.paired(places)
-                )
-                if all(left & staying for left in family):
-                    return None
+                if len(rest) == 2 * p_r:
+                    if not graph.pairs_all(taken, budget):
+                        return None  # only the empty set could be left over
+                else:
+                    staying = _bits(i for i, t in enumerate(places) if t in need.stay)
+                    family = self._remainder_leftovers(
+                        rest, p_r, budget, rules.up, moved, graph.paired(places)
+                    )
+                    if all(left & staying for left in family):
+                        return None
             elif not graph.fits(prefix, budget):
                 return None
             return rest, budget
@@ -320,29 +327,20 @@ class Feasibility(LevelChecks):
         not depend on who is kept up, so a remainder whose every set holds a player who
         may not be left over gives nothing for any players kept up
         (:meth:`remainder_viable`).  ``allowed`` tells which of them may meet (B1, B2, B5
-        and B6 for upfloats as the level keeps them).  A group of ``2p`` players that no
-        perfect matching pairs within the budget is refuted at once
-        (:func:`leftover_bound.pairing_conflicts`, worked out once for every budget): no
-        division can; else the walk ends at the first division that reaches that least.
+        and B6 for upfloats as the level keeps them).  A group of ``2p`` players can only
+        leave the empty set over: :meth:`remainder_viable` asks that of the remainder's
+        graph in one search (:meth:`_RemainderGraph.pairs_all`) instead of this walk.
         """
         key = (tuple(b.number for b in rest), p, budget, up, moved)
         known = self._leftovers.get(key)
         if known is not None:
             return known
         group = (key[0], p, up, moved)
-        floor = None
-        if len(rest) == 2 * p:
-            if group not in self._pairing_conflicts:
-                self._pairing_conflicts[group] = pairing_conflicts(rest, allowed)
-            floor = self._pairing_conflicts[group]
-            if floor is None or floor > budget:
-                known = self._leftovers[key] = frozenset()
-                return known
         most, costs = self._leftover_costs.get(group, (-1, {}))
         if most < budget:
-            # the first walk up to the budget asked, the second (or a floor's) for every one
-            most = budget if most < 0 and floor is None else max(p, budget)
-            costs = leftover_costs(rest, p, allowed, most, floor)
+            # the first walk up to the budget asked, the second for every one
+            most = budget if most < 0 else max(p, budget)
+            costs = leftover_costs(rest, p, allowed, most)
             self._leftover_costs[group] = most, costs
         known = self._leftovers[key] = frozenset(
             left for left, cost in costs.items() if cost <= budget

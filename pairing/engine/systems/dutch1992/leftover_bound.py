@@ -1,70 +1,79 @@
-"""A quick refutation of a remainder that must pair all its players (Dutch B4, C6-C9).
+"""Whether some division pairs every player of a remainder (Dutch B4, C6-C9, D2).
 
 :meth:`Feasibility._remainder_leftovers` works out, for each S1/S2 division of a small
 remainder (the original and the D2 exchanges), which sets of players its pairings could
 leave over.  When the remainder has exactly twice as many players as pairs, the only such
-set is the empty one, and most remainders met in a round have none at all: every
-division must then be tried before that is known.  Each division's pairing is a perfect
-matching of the remainder's players, with the same colour conflicts, on pairs allowed in
-one direction or the other.  So when no perfect matching of the whole group, divisions
-aside, stays within the budget of colour conflicts, no division can pair the remainder,
-and this is known from one small search instead of one per division.
+set is the empty one, and whether some division gives it is one question: a search over
+the perfect matchings of the group within the budget of colour conflicts, divisions
+aside, that counts the pairs each has inside the upper half
+(:func:`some_division_pairs_all`), instead of one search per division.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pairing.engine.systems.dutch1992.criteria import colour_conflict
-from pairing.engine.systems.dutch1992.entrants import Entrant
 
+def some_division_pairs_all(
+    meets: Sequence[int],
+    conflicts: Sequence[int],
+    group: int,
+    budget: int,
+    failed: set[tuple[int, int, int, int]] | None = None,
+) -> bool:
+    """Whether the original S1/S2 division of ``group`` (a bit set of an even number 2p
+    of players, S1 the first p in bit order) or one of its D2 exchanges pairs all of them
+    with at most ``budget`` colour conflicts (B4).  ``meets[t]`` and ``conflicts[t]`` are
+    the bit sets of the players t may meet (a symmetric relation) and of those t has a
+    colour conflict with.
 
-def pairing_conflicts(rest: Sequence[Entrant], allowed: Sequence[Sequence[bool]]) -> int | None:
-    """The fewest colour conflicts (B4) of a perfect matching of ``rest`` on pairs
-    ``allowed`` (in either direction), or None when it has none.  When it has none
-    within a budget, no division of the group pairs all its players within it."""
-    n = len(rest)
-    costs = [
-        [
-            (1 if colour_conflict(rest[i], rest[j]) else 0)
-            if allowed[i][j] or allowed[j][i]
-            else None
-            for j in range(n)
-        ]
-        for i in range(n)
-    ]
-    return least_conflicts(costs)
-
-
-def least_conflicts(costs: Sequence[Sequence[int | None]]) -> int | None:
-    """The fewest colour conflicts (B4) of a perfect matching of the group, or None when
-    it has none.  ``costs[i][j]`` is 1 for a pair with a colour conflict, 0 for one
-    without, None for a pair that may not meet (in either direction).
-
-    The group's first unpaired player is paired in turn with each partner; the least cost
-    of the players still unpaired is remembered by their bit set (at most 2^n of them for
-    the small groups asked about).
+    Dutch A6, D2: in a group of 2p players an exchange moves any one or two players of
+    the upper half but the first out of S1 and as many of the lower half but the last
+    into it.  A perfect matching of the group is a division's pairing exactly when each
+    pair has one player in S1.  Who may meet does not depend on who is in S1, so a pair
+    across the halves meets as it stands, a pair inside the upper half needs one of its
+    players moved out (one of them is not the first) and a pair inside the lower half
+    one moved in (one is not the last).  Both halves have as many inner pairs, so a
+    matching is a division's pairing when it has at most two pairs inside the upper
+    half.  The first open player is paired in turn with each partner; the open sets found
+    to fail, with those of them in the upper half and what was left of the budget and of
+    the two pairs, are remembered in ``failed``: all that the answer depends on, so a
+    caller may share it between groups of the same ``meets`` and ``conflicts``.
     """
-    n = len(costs)
-    if n % 2:
-        return None
-    partners = [
-        [(j, c) for j in range(n) if j != i and (c := costs[i][j]) is not None] for i in range(n)
-    ]
-    known: dict[int, int | None] = {0: 0}
+    if group.bit_count() % 2:
+        return False
+    upper = 0
+    rest = group
+    for _ in range(group.bit_count() // 2):
+        low = rest & -rest
+        upper |= low
+        rest ^= low
+    if failed is None:
+        failed = set()
 
-    def least(mask: int) -> int | None:
-        if mask in known:
-            return known[mask]
-        low = (mask & -mask).bit_length() - 1
-        rest = mask & ~(1 << low)
-        best: int | None = None
-        for j, c in partners[low]:
-            if rest >> j & 1:
-                below = least(rest & ~(1 << j))
-                if below is not None and (best is None or below + c < best):
-                    best = below + c
-        known[mask] = best
-        return best
+    def pairs_all(open_: int, spare: int, inner: int) -> bool:
+        if not open_:
+            return True
+        key = (open_, open_ & upper, spare, inner)
+        if key in failed:
+            return False
+        low = open_ & -open_
+        t = low.bit_length() - 1
+        others = open_ ^ low
+        in_upper = low & upper
+        options = meets[t] & others
+        if in_upper and not inner:
+            options &= ~upper
+        cheap = options & ~conflicts[t]
+        costly = options & conflicts[t] if spare else 0
+        for choices, cost in ((cheap, 0), (costly, 1)):
+            while choices:
+                bit = choices & -choices
+                choices ^= bit
+                used = 1 if in_upper and bit & upper else 0
+                if pairs_all(others ^ bit, spare - cost, inner - used):
+                    return True
+        failed.add(key)
+        return False
 
-    return least((1 << n) - 1)
+    return pairs_all(group, budget, 2)

@@ -22,7 +22,6 @@ def leftover_costs(
     p: int,
     allowed: Sequence[Sequence[bool]],
     most: int,
-    floor: int | None = None,
 ) -> dict[int, int]:
     """For each set of players (bit set of positions in ``rest``) that a pairing of ``p``
     pairs between S1 and S2 of the group's original division or of one of the exchanges
@@ -32,13 +31,7 @@ def leftover_costs(
 
     S1's players take their partners in turn; the fewest conflicts are kept by the set of
     S2 players taken so far (costs only add up, so the fewest of a whole pairing are
-    reached through the fewest of its first pairs, and a start past ``most`` is left).
-
-    ``floor``, for a group of ``2p`` players: the fewest conflicts of any perfect
-    matching of the group (:func:`leftover_bound.pairing_conflicts`).  Every pairing of
-    a division is one, and leaves nobody over, so the walk ends at the first division
-    that reaches it: no other can do better (in round 11 of the 150-player, 119-round,
-    seed-7016 event, the first or second of 53)."""
+    reached through the fewest of its first pairs, and a start past ``most`` is left)."""
     n = len(rest)
     everyone = (1 << n) - 1
     partners = [
@@ -63,6 +56,4 @@ def leftover_costs(
             left = side2 & ~mask
             if least.get(left, cost + 1) > cost:
                 least[left] = cost
-        if floor is not None and n == 2 * p and least.get(0, floor + 1) <= floor:
-            break
     return least

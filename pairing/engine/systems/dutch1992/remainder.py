@@ -15,6 +15,7 @@ from pairing.engine.matching import augment, complete_matching, perfect_matching
 from pairing.engine.systems.dutch1992.bitsets import _bits
 from pairing.engine.systems.dutch1992.criteria import FloatRules, colour_conflict, pair_allowed
 from pairing.engine.systems.dutch1992.entrants import Entrant
+from pairing.engine.systems.dutch1992.leftover_bound import some_division_pairs_all
 
 EXACT_REMAINDER_CHECK = 16
 """Remainders of at most this many players (with those left over) are checked for a
@@ -125,8 +126,11 @@ class _RemainderGraph:
         self.completed: dict[int, bool] = {}
         self.fitted: dict[tuple[int, int], bool] = {}
         self._bits: tuple[list[int], list[int], int] | None = None
-        """For :meth:`leaves_leavers`: by S2 player the S2 players he may meet and those
-        he has a colour conflict with, and the players of ``stay``, as bit sets."""
+        """For :meth:`leaves_leavers` and :meth:`pairs_all`: by S2 player the S2 players
+        he may meet and those he has a colour conflict with, and the players of ``stay``,
+        as bit sets (:meth:`_bit_sets`)."""
+        self._unpaired: set[tuple[int, int, int, int]] = set()
+        """The open sets :meth:`pairs_all` found unpaired, for all its questions."""
         self.leaves: dict[tuple[int, int], dict[int, tuple[list[Entrant], int] | None]] = {}
         """By j and k of the level: what :meth:`Feasibility.remainder_viable` found for each
         complete pairing of S1."""
@@ -171,20 +175,7 @@ class _RemainderGraph:
         so is one: when none is, no division gives one.  The remainder's first player
         is left over or paired in turn; the least conflicts of the players still open,
         by their bit set and the count still to leave over, are remembered."""
-        if self._bits is None:
-            count = len(self.s2)
-            self._bits = (
-                [
-                    _bits(u for u in range(count) if u != t and self.meets[t][u])
-                    for t in range(count)
-                ],
-                [
-                    _bits(u for u in range(count) if colour_conflict(self.s2[t], self.s2[u]))
-                    for t in range(count)
-                ],
-                _bits(self.stay),
-            )
-        meets, conflicts, stay = self._bits
+        meets, conflicts, stay = self._bit_sets()
         rest = ((1 << len(self.s2)) - 1) & ~taken
         spare = rest.bit_count() - 2 * pairs
         if spare < 0:
@@ -214,6 +205,37 @@ class _RemainderGraph:
             return best
 
         return least(rest, spare) <= budget
+
+    def _bit_sets(self) -> tuple[list[int], list[int], int]:
+        """By S2 player the S2 players he may meet and those he has a colour conflict
+        with, and the players of ``stay``, as bit sets of S2 indices."""
+        if self._bits is None:
+            count = len(self.s2)
+            self._bits = (
+                [
+                    _bits(u for u in range(count) if u != t and self.meets[t][u])
+                    for t in range(count)
+                ],
+                [
+                    _bits(u for u in range(count) if colour_conflict(self.s2[t], self.s2[u]))
+                    for t in range(count)
+                ],
+                _bits(self.stay),
+            )
+        return self._bits
+
+    def staying(self, taken: int) -> int:
+        """The players of ``stay`` among the S2 players not in ``taken`` (bit sets)."""
+        return self._bit_sets()[2] & ~taken
+
+    def pairs_all(self, taken: int, budget: int) -> bool:
+        """Whether some division of the S2 players not in ``taken`` (a bit set of S2
+        indices, twice as many players as the remainder's pairs) pairs all of them
+        within ``budget`` colour conflicts (Dutch B4, C6-C9, D2:
+        :func:`leftover_bound.some_division_pairs_all`)."""
+        meets, conflicts, _ = self._bit_sets()
+        rest = ((1 << len(self.s2)) - 1) & ~taken
+        return some_division_pairs_all(meets, conflicts, rest, budget, self._unpaired)
 
     def _extend(self, prefix: tuple[int, ...], taken: int, mate: list[int]) -> bool:
         """:meth:`_completes` from ``mate``, the perfect matching found for the prefix one
