@@ -102,6 +102,29 @@ def test_dutch_d2_a_level_refuted_by_the_players_entering_has_no_pairing() -> No
     assert min(outcomes.values()) > 50
 
 
+def test_dutch_d2_a_level_has_a_matching_exactly_when_a_division_pairs_it() -> None:
+    """Dutch C8, D2: in levels whose S2 is larger than S1, :func:`entering_witness` finds
+    a matching exactly when some division within D2's exchanges pairs the level within
+    x: a matching leaving the two highest of S1 both over would exchange them together,
+    which D2 forbids there, and is not taken."""
+    rng = random.Random(5)
+    outcomes = {True: 0, False: 0}
+    for _ in range(500):
+        n = rng.randint(5, 10)
+        p = rng.randint(2, (n - 1) // 2)
+        players = _symmetric(_random_bracket(rng, n), rng)
+        rules = rng.choice(RULES)
+        moved = frozenset(e.number for e in players[:2] if rng.random() < 0.5)
+        lowest = rng.random() < 0.5
+        kept = frozenset(e.number for e in players if rng.random() < 0.2)
+        x = rng.randint(0, p)
+        witness = entering_witness(players, p, rules, moved, lowest, kept, x)
+        pairs = _level_pairs(players, p, x, rules, moved, lowest, kept)
+        assert (witness is not None) == pairs
+        outcomes[pairs] += 1
+    assert min(outcomes.values()) > 50
+
+
 def test_dutch_b4_duals_bound_matchings_with_pairs_added() -> None:
     """Dutch B4, D2: the bound :func:`entering_witness` reads from one weighted matching's
     duals holds: every matching of the graph with new edges added weighs at most the
