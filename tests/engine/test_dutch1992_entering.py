@@ -297,3 +297,62 @@ def test_dutch_c12_levels_read_only_exchanges_possible_with_no_player_kept_up(
             left_out += len(listed._items) - len(survivors._items)
     assert left_out > 100
     assert refusals > 5
+
+
+def _resumed_phases(search: LevelSearch, players: list[Entrant]) -> list[object]:
+    """The first pairings of the levels at x > 0 of a bracket moving players down, each
+    level entered again after its first pairing with one of the players that pairing
+    left over kept up (as C12's sub-searches do, :meth:`Search.alternatives`)."""
+    p = len(players) // 2 - 2
+    found: list[object] = []
+    for x in range(1, p + 1):
+        for rules in RULES[::2]:
+            level = search.split_pairings(players, p, x, rules, frozenset(), False, frozenset())
+            first = next(iter(level), None)
+            if first is None:
+                continue
+            left = [b.number for t, b in enumerate(first.s2) if t not in first.assignment]
+            after = (first.exchange_index, first.assignment)
+            for number in left[:3]:
+                keep = frozenset({number})
+                again = search.split_pairings(players, p, x, rules, frozenset(), False, keep, after)
+                for phase in itertools.islice(again, 2):
+                    found.append((x, rules, number, phase.exchange_index, phase.assignment))
+    return found
+
+
+def test_dutch_c12_resumed_levels_ask_their_bounds_late_with_the_same_pairings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Dutch B4, C8, C12: a level entered again after one of its pairings with one more
+    player kept up reads its exchanges before its bounds (:data:`entering.LOOK_AHEAD`);
+    whether the bounds are asked after one exchange, never, or first as before, it gives
+    the same pairings in the same order, and the bounds asked late pass over some."""
+    rng = random.Random(65)
+    passed_over: list[bool] = []
+    reader = levels.patient_survivors
+
+    def counted(*args: Any) -> Any:
+        *rest, bounded = args
+        if bounded is None:
+            return reader(*rest, None)
+
+        def asked() -> bool:
+            answer = bool(bounded())
+            passed_over.append(not answer)
+            return answer
+
+        return reader(*rest, asked)
+
+    monkeypatch.setattr(levels, "patient_survivors", counted)
+    for _ in range(30):
+        players = _lowest_bracket(rng)
+        monkeypatch.setattr(entering, "LOOK_AHEAD", 1)
+        early = _resumed_phases(LevelSearch(Feasibility()), players)
+        monkeypatch.setattr(entering, "LOOK_AHEAD", 10**9)
+        never = _resumed_phases(LevelSearch(Feasibility()), players)
+        first_search = LevelSearch(Feasibility())
+        first_search.read_survivors = False
+        first = _resumed_phases(first_search, players)
+        assert early == never == first
+    assert passed_over.count(True) > 5
