@@ -29,6 +29,7 @@ and its 2,252 exchanges were walked for 0.4 s), so those are not taken.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
@@ -41,6 +42,7 @@ from pairing.engine.systems.dutch1992.criteria import (
     pair_allowed,
 )
 from pairing.engine.systems.dutch1992.entrants import Entrant
+from pairing.engine.systems.dutch1992.listing import _Listing
 from pairing.engine.systems.dutch1992.lowest import EXCHANGES, Witness, _budget_matching, _witness
 from pairing.engine.systems.dutch1992.witnesses import WitnessFront
 
@@ -258,7 +260,7 @@ the exchange at :data:`PATIENCE` listed only to ask there)."""
 
 
 def patient_survivors(
-    survivors: Iterable[Survivor],
+    survivors: _Listing[Survivor],
     after: tuple[int, tuple[int, ...]] | None,
     covered: Callable[[int], bool],
     phases: Callable[[int, Sequence[Entrant], Sequence[Entrant]], Iterator[Phase]],
@@ -278,7 +280,12 @@ def patient_survivors(
     given = after is not None
     waiting = ask is not None and not given
     unread = LOOK_AHEAD
-    for place, index, s1, s2, side1 in survivors:
+    start = 0
+    if after is not None:
+        # The exchanges listed so far are in D2 order: the resumed search starts at the
+        # first at or after its own (C12 and C13 resume deep in long listings).
+        start = bisect.bisect_left(survivors.produced, after[0], key=_index)
+    for place, index, s1, s2, side1 in survivors.reading_from(start):
         if after is not None and index < after[0]:
             continue
         if bounded is not None:
@@ -300,3 +307,8 @@ def patient_survivors(
             waiting = False
             if ask is not None and ask():
                 return
+
+
+def _index(survivor: Survivor) -> int:
+    """A survivor's index in D2 order (what :func:`patient_survivors` seeks by)."""
+    return survivor[1]
