@@ -92,9 +92,10 @@ def entering_witness(
     are asked, the most promising first, each as :func:`lowest._budget_matching` with
     the conflicts as the costly pairs and ``x`` as the budget (in a group whose S2 is
     the larger, without the matchings leaving the two highest of S1 over:
-    :func:`_exchangeable_matching`); two sets keeping the same pairs inside N are asked
-    once.  Raises :class:`Undecided` past :data:`MOST_QUESTIONS` questions.  A matching
-    found is then one of a division within D2's exchanges (the tests hold it to them).
+    :func:`_exchangeable_matching`, once a matching found left both over; most levels
+    never meet one); two sets keeping the same pairs inside N are asked once.  Raises
+    :class:`Undecided` past :data:`MOST_QUESTIONS` questions.  A matching found is then
+    one of a division within D2's exchanges (the tests hold it to them).
     """
     n = len(players)
     spare = n - 2 * p
@@ -137,6 +138,8 @@ def entering_witness(
         (cheap if weight == heavy else costly)[i].append(j)
         (cheap if weight == heavy else costly)[j].append(i)
     asked: set[frozenset[int]] = set()
+    barred = n - p > p >= 2  # D2 never exchanges the two highest of S1 together
+    gated = False
     for bound, chosen in bounds:
         if bound > 2 * x:
             break  # this set E and every one after it need more than x conflicts
@@ -152,7 +155,11 @@ def entering_witness(
             i, j, conflict = inside[k]
             (costly_e if conflict else cheap_e)[i].append(j)
             (costly_e if conflict else cheap_e)[j].append(i)
-        found = _exchangeable_matching(cheap_e, costly_e, x, n, n - p > p >= 2)
+        found = None if gated else _budget_matching(cheap_e, costly_e, x)
+        if found is not None and barred and found[0] >= n and found[1] >= n:
+            gated = True  # left both over: this set and the next asked through the gate
+        if gated:
+            found = _exchangeable_matching(cheap_e, costly_e, x, n, barred)
         if found is not None:
             return _witness(players, p, dict(enumerate(found)))
     return None
