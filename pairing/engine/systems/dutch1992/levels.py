@@ -445,7 +445,7 @@ class LevelSearch(DivisionPairings):
         for place, (index, s1, s2) in enumerate(splits):
             deficits = self._deficits[(division, rules)]
             exchanged = deficits.exchanges[index]
-            if deficits.at_least(exchanged[0], x) > x:
+            if deficits.over(exchanged[0], x):
                 if place + 1 == d2_entering.PATIENCE:
                     yield place, index, s1, s2, -1
                 continue
