@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 import pytest
@@ -330,7 +330,7 @@ def test_dutch_c12_resumed_levels_ask_their_bounds_late_with_the_same_pairings(
     the same pairings in the same order, and the bounds asked late pass over some."""
     rng = random.Random(65)
     passed_over: list[bool] = []
-    reader = levels.patient_survivors
+    reader: Callable[..., Any] = entering.patient_survivors
 
     def counted(*args: Any) -> Any:
         *rest, bounded = args
