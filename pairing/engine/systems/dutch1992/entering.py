@@ -139,6 +139,7 @@ def entering_witness(
         (cheap if weight == heavy else costly)[j].append(i)
     asked: set[frozenset[int]] = set()
     barred = n - p > p >= 2  # D2 never exchanges the two highest of S1 together
+    warm = (tuple(a.number for a in players), p, rules, moved, lowest, "entering")
     gated = False
     for bound, chosen in bounds:
         if bound > 2 * x:
@@ -155,18 +156,23 @@ def entering_witness(
             i, j, conflict = inside[k]
             (costly_e if conflict else cheap_e)[i].append(j)
             (costly_e if conflict else cheap_e)[j].append(i)
-        found = None if gated else _budget_matching(cheap_e, costly_e, x)
+        found = None if gated else _budget_matching(cheap_e, costly_e, x, warm)
         if found is not None and barred and found[0] >= n and found[1] >= n:
             gated = True  # left both over: this set and the next asked through the gate
         if gated:
-            found = _exchangeable_matching(cheap_e, costly_e, x, n, barred)
+            found = _exchangeable_matching(cheap_e, costly_e, x, n, barred, warm)
         if found is not None:
             return _witness(players, p, dict(enumerate(found)))
     return None
 
 
 def _exchangeable_matching(
-    cheap: list[list[int]], costly: list[list[int]], x: int, n: int, top_pair_barred: bool
+    cheap: list[list[int]],
+    costly: list[list[int]],
+    x: int,
+    n: int,
+    top_pair_barred: bool,
+    warm: tuple[object, ...] | None = None,
 ) -> list[int] | None:
     """A perfect matching of :func:`entering_witness`'s graph for one set E (the group's
     ``n`` players, then the stand-ins) with at most ``x`` costly pairs that some exchange
@@ -185,7 +191,7 @@ def _exchangeable_matching(
     """
     top = (0, 1)
     if not top_pair_barred or not all(any(w >= n for w in cheap[v]) for v in top):
-        return _budget_matching(cheap, costly, x)
+        return _budget_matching(cheap, costly, x, warm)
     gate, bridge = len(cheap), len(cheap) + 1
     stand_ins = list(range(n, gate))
     gated = [
@@ -197,7 +203,7 @@ def _exchangeable_matching(
         for v, row in enumerate(cheap)
     ]
     gated += [[*top, bridge], [gate, *stand_ins]]
-    return _budget_matching(gated, [*costly, [], []], x)
+    return _budget_matching(gated, [*costly, [], []], x, None if warm is None else (*warm, "gated"))
 
 
 def refuted(
