@@ -71,3 +71,30 @@ def test_dutch_c12_count_before_the_search_finds_what_the_search_finds(
                 fast = run_search(Search(players_of_round))
             assert run_search(_Unbounded(players_of_round)) == fast, (seed, state.round_number)
     assert counted
+
+
+def test_dutch_c12_count_read_from_earlier_answers_as_worked_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Dutch C12: the count before each sub-search, read from the answers given to the
+    sub-searches before it where they tell, is what it is worked out anew (answers of
+    both kinds met)."""
+    real = c12.c12_feasible
+    answers: list[bool] = []
+
+    def checked(previous: Accepted, bracket: Bracket) -> Callable[[frozenset[int]], bool]:
+        remembered = real(previous, bracket)
+
+        def feasible(keep: frozenset[int]) -> bool:
+            answer = remembered(keep)
+            assert answer == real(previous, bracket)(keep)
+            answers.append(answer)
+            return answer
+
+        return feasible
+
+    monkeypatch.setattr(Search, "_c12_feasible", staticmethod(checked))
+    for players, rounds, seed in EVENTS:
+        for state in late_states(players, rounds, seed, from_completed=players // 2):
+            run_search(Search(entrants(state)[0]))
+    assert answers.count(True) > 10 and answers.count(False) > 5

@@ -136,6 +136,33 @@ def test_dutch_b4_exchange_bound_never_passes_the_least_conflicts() -> None:
     assert blocked > 100
 
 
+def test_dutch_b4_exchange_over_x_read_across_levels_as_worked_out() -> None:
+    """Dutch B4, C11: whether an exchange's bound passes x, asked at the levels' x in
+    any order and read from the answers at other x where they tell
+    (:meth:`ExchangeDeficits.over`), is what :meth:`ExchangeDeficits.at_least` says at
+    that x, of a fresh bound with nothing remembered; answers of both kinds met."""
+    rng = random.Random(2796)
+    answers = {True: 0, False: 0}
+    for _ in range(30):
+        n = rng.randint(4, 16)
+        p = rng.randint(1, n // 2)
+        players = _symmetric(_random_bracket(rng, n), rng)
+        rules = rng.choice(RULES)
+        lowest = rng.random() < 0.5
+        allowed = Feasibility().partner_masks(players, rules, frozenset())
+        level = (rules, frozenset[int](), lowest)
+        deficits = exchange_deficits(players, allowed, p, (allowed, 0), level)
+        first = list(range(p))
+        for out_of, into in [((), ()), *exchange_order(n, p)]:
+            side1 = _bits([i for i in first if i + 1 not in out_of] + [j - 1 for j in into])
+            for x in rng.sample(range(1, p + 1), p):
+                answer = deficits.over(side1, x)
+                fresh = exchange_deficits(players, allowed, p, (allowed, 0), level)
+                assert answer == (fresh.at_least(side1, x) > x)
+                answers[answer] += 1
+    assert min(answers.values()) > 200
+
+
 def test_dutch_c8_exchanges_left_out_of_the_listing_cannot_be_paired() -> None:
     """Every exchange the listing leaves out has an S1 that cannot be paired into its
     S2 at that level, or more S2 players who must be paired than S1 players; and each

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 import pytest
@@ -98,6 +98,29 @@ def test_dutch_d2_a_level_refuted_by_the_players_entering_has_no_pairing() -> No
         if witness is not None:
             assert witness.conflicts <= x and witness.inside <= EXCHANGES
             assert not witness.left & kept
+        outcomes[pairs] += 1
+    assert min(outcomes.values()) > 50
+
+
+def test_dutch_d2_a_level_has_a_matching_exactly_when_a_division_pairs_it() -> None:
+    """Dutch C8, D2: in levels whose S2 is larger than S1, :func:`entering_witness` finds
+    a matching exactly when some division within D2's exchanges pairs the level within
+    x: a matching leaving the two highest of S1 both over would exchange them together,
+    which D2 forbids there, and is not taken."""
+    rng = random.Random(5)
+    outcomes = {True: 0, False: 0}
+    for _ in range(500):
+        n = rng.randint(5, 10)
+        p = rng.randint(2, (n - 1) // 2)
+        players = _symmetric(_random_bracket(rng, n), rng)
+        rules = rng.choice(RULES)
+        moved = frozenset(e.number for e in players[:2] if rng.random() < 0.5)
+        lowest = rng.random() < 0.5
+        kept = frozenset(e.number for e in players if rng.random() < 0.2)
+        x = rng.randint(0, p)
+        witness = entering_witness(players, p, rules, moved, lowest, kept, x)
+        pairs = _level_pairs(players, p, x, rules, moved, lowest, kept)
+        assert (witness is not None) == pairs
         outcomes[pairs] += 1
     assert min(outcomes.values()) > 50
 
@@ -274,3 +297,62 @@ def test_dutch_c12_levels_read_only_exchanges_possible_with_no_player_kept_up(
             left_out += len(listed._items) - len(survivors._items)
     assert left_out > 100
     assert refusals > 5
+
+
+def _resumed_phases(search: LevelSearch, players: list[Entrant]) -> list[object]:
+    """The first pairings of the levels at x > 0 of a bracket moving players down, each
+    level entered again after its first pairing with one of the players that pairing
+    left over kept up (as C12's sub-searches do, :meth:`Search.alternatives`)."""
+    p = len(players) // 2 - 2
+    found: list[object] = []
+    for x in range(1, p + 1):
+        for rules in RULES[::2]:
+            level = search.split_pairings(players, p, x, rules, frozenset(), False, frozenset())
+            first = next(iter(level), None)
+            if first is None:
+                continue
+            left = [b.number for t, b in enumerate(first.s2) if t not in first.assignment]
+            after = (first.exchange_index, first.assignment)
+            for number in left[:3]:
+                keep = frozenset({number})
+                again = search.split_pairings(players, p, x, rules, frozenset(), False, keep, after)
+                for phase in itertools.islice(again, 2):
+                    found.append((x, rules, number, phase.exchange_index, phase.assignment))
+    return found
+
+
+def test_dutch_c12_resumed_levels_ask_their_bounds_late_with_the_same_pairings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Dutch B4, C8, C12: a level entered again after one of its pairings with one more
+    player kept up reads its exchanges before its bounds (:data:`entering.LOOK_AHEAD`);
+    whether the bounds are asked after one exchange, never, or first as before, it gives
+    the same pairings in the same order, and the bounds asked late pass over some."""
+    rng = random.Random(65)
+    passed_over: list[bool] = []
+    reader: Callable[..., Any] = entering.patient_survivors
+
+    def counted(*args: Any) -> Any:
+        *rest, bounded = args
+        if bounded is None:
+            return reader(*rest, None)
+
+        def asked() -> bool:
+            answer = bool(bounded())
+            passed_over.append(not answer)
+            return answer
+
+        return reader(*rest, asked)
+
+    monkeypatch.setattr(levels, "patient_survivors", counted)
+    for _ in range(30):
+        players = _lowest_bracket(rng)
+        monkeypatch.setattr(entering, "LOOK_AHEAD", 1)
+        early = _resumed_phases(LevelSearch(Feasibility()), players)
+        monkeypatch.setattr(entering, "LOOK_AHEAD", 10**9)
+        never = _resumed_phases(LevelSearch(Feasibility()), players)
+        first_search = LevelSearch(Feasibility())
+        first_search.read_survivors = False
+        first = _resumed_phases(first_search, players)
+        assert early == never == first
+    assert passed_over.count(True) > 5

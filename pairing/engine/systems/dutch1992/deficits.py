@@ -82,6 +82,7 @@ class ExchangeDeficits:
         "_low_of",
         "_mate",
         "_original",
+        "_over",
         "_short",
         "_stay",
         "exchanges",
@@ -119,6 +120,9 @@ class ExchangeDeficits:
         (:class:`LeavingDuals`)."""
         self._bounds: dict[int, int] = {}
         """By S1 (a bit set of positions): the bound of :meth:`_least_paths`."""
+        self._over: dict[int, tuple[int, int]] = {}
+        """By S1: the x below which :meth:`over` is known true and the x from which it
+        is known false."""
         self.exchanges: dict[int, tuple[int, int, int]] = {}
         """By index in D2 order, each exchange listed: its S1 and the players leaving
         and entering S1, as bit sets of positions."""
@@ -185,6 +189,27 @@ class ExchangeDeficits:
         if bound is None:
             bound = self._bounds[side1] = self._least_paths(side1, side2)
         return bound
+
+    def over(self, side1: int, x: int) -> bool:
+        """Whether :meth:`at_least` with no player kept up bounds the division whose S1 is
+        ``side1`` above ``x`` (> 0), read from its answers at other x where they tell.
+
+        Above 0 it is above x exactly when one of its bounds (each the same at every x)
+        is: so a bound b above some x shows it above every x below b, and none above
+        some x shows none above any larger x.  The levels of one bracket that only raise
+        x (C11) read the same exchanges again (C12's sub-searches, four levels in round
+        65 of the 150-player, 127-round, seed-2796 event)."""
+        below, from_x = self._over.get(side1, (0, 1 << 30))
+        if x < below:
+            return True
+        if x >= from_x:
+            return False
+        bound = self.at_least(side1, x)
+        if bound > x:
+            self._over[side1] = (max(below, bound), from_x)
+            return True
+        self._over[side1] = (below, x)
+        return False
 
     def _free_pairing(self, side1: int, side2: int, must: int) -> int:
         """For x = 0: 0 when S1 has a pairing without conflicts pairing every one of

@@ -216,16 +216,74 @@ class LevelSearch(DivisionPairings):
         for phase in () if -1 in refused else phases(-1, players[:p], players[p:]):
             found = True
             yield phase
-        if p == 0 or (
-            not found
-            and not self.feasibility.level_possible(
-                (), players, p, rules, rules, moved, lowest, keep, x
-            )
-        ):
+        if p == 0:
             return
         front = self._witnesses.get((division, rules))
         if front is None:
             front = self._witnesses[(division, rules)] = WitnessFront(self.feasibility.mask)
+        level_open = partial(
+            self._level_open, players, p, x, rules, moved, lowest, kept, found, front
+        )
+        # A search resumed after a pairing of the level reads its exchanges first and
+        # asks the bounds only when they give nothing for a while (patient_survivors).
+        deferred = after is not None and fit is None and x > 0 and self.read_survivors
+        if not deferred and not level_open():
+            return
+        ask = partial(refuted, front, kept, players, p, rules, moved, lowest, x)
+        asks = self.exact_exchanges and not found  # entering.refuted: no D2 division pairs it
+        if fit is None and x > 0 and self.read_survivors:
+            # The exchanges left by the tests that do not read the players kept up, read
+            # by every sub-search of the level (C12, C13) with only KeptCovers.covered.
+            level = (division, rules, x)
+            survivors = self._survivors.get(level)
+            if survivors is None:
+                survivors = self._survivors[level] = _Listing(
+                    self._surviving(players, p, x, rules, moved, lowest, kept_covers)
+                )
+
+            def covered(side1: int) -> bool:
+                return kept_covers.covered(side1, kept_bits)
+
+            yield from patient_survivors(
+                survivors,
+                after,
+                covered,
+                phases,
+                ask if asks else None,
+                level_open if deferred else None,
+            )
+            return
+        splits = (
+            split
+            for split in self._exchange_splits(players, p, rules, moved, lowest)
+            if split[0] not in refused
+        )
+        yield from patient(splits, after, possible_at, phases, ask if asks else None)
+
+    def _level_open(
+        self,
+        players: Sequence[Entrant],
+        p: int,
+        x: int,
+        rules: FloatRules,
+        moved: frozenset[int],
+        lowest: bool,
+        kept: frozenset[int],
+        found: bool,
+        front: WitnessFront,
+    ) -> bool:
+        """Whether the bounds of a level (p > 0) with the players ``kept`` up leave it
+        open: False when they show that no division gives a pairing within x (A5, B4,
+        D2), so that :meth:`split_pairings` passes over its exchanges.  ``found``: the
+        original division gave a pairing.  The bounds only pass over levels without
+        pairings, so asking them late (after some exchanges) changes nothing but the
+        work: a search resumed after a pairing of the level (C12, C13) mostly finds its
+        own in the next few exchanges, and asks them only when it has not."""
+        division = (tuple(e.number for e in players), moved, lowest, p)
+        if not found and not self.feasibility.level_possible(
+            (), players, p, rules, rules, moved, lowest, kept, x
+        ):
+            return False
         tried = self._free_tried.setdefault(division, set())
         within, least_known = self._witnessed(front, kept, x)
         bounds_of = self._kept_bounds.get((division, rules))
@@ -245,7 +303,7 @@ class LevelSearch(DivisionPairings):
             if not bounds_of.within(
                 kept, lambda: within_exchange_witness(players, p, rules, moved, lowest, kept)
             ):
-                return  # no division within two exchanges pairs the kept players (D2)
+                return False  # no division within two exchanges pairs the kept players (D2)
             if len(players) >= COLOUR_BOUND_FROM:
                 # The bound of least_conflicts_within_exchanges is the largest of one
                 # per price: each is worked out only when those before it leave x open
@@ -254,7 +312,7 @@ class LevelSearch(DivisionPairings):
                     if bounds_of.priced_at_most(k, price, kept, x):
                         continue  # a matching found before shows this bound at most x
                     if bounds_of.priced_above(k, kept, x):
-                        return  # over x with fewer players kept up, so with these (B4)
+                        return False  # over x with fewer players kept up, so with these (B4)
                     priced = bounds_of.priced(
                         k,
                         kept,
@@ -264,40 +322,18 @@ class LevelSearch(DivisionPairings):
                         ),
                     )
                     if priced is None or priced[0] > x:
-                        return  # no division within two exchanges has a pairing within x (B4)
+                        return False  # no division within two exchanges has a pairing within x (B4)
                     if priced[1] <= EXCHANGES:
                         break  # the higher prices bound no higher
         if self.exact_lowest and len(players) >= COLOUR_BOUND_FROM and not least_known:
             if bounds_of.least_above(kept, x):
-                return  # over x with fewer players kept up, so with these (B4)
+                return False  # over x with fewer players kept up, so with these (B4)
             least = bounds_of.least(
                 kept, lambda found: least_conflicts(players, p, rules, moved, lowest, kept, found)
             )
             if least is None or least > x:
-                return  # no division has a pairing within x (B4)
-        ask = partial(refuted, front, kept, players, p, rules, moved, lowest, x)
-        asks = self.exact_exchanges and not found  # entering.refuted: no D2 division pairs it
-        if fit is None and x > 0 and self.read_survivors:
-            # The exchanges left by the tests that do not read the players kept up, read
-            # by every sub-search of the level (C12, C13) with only KeptCovers.covered.
-            level = (division, rules, x)
-            survivors = self._survivors.get(level)
-            if survivors is None:
-                survivors = self._survivors[level] = _Listing(
-                    self._surviving(players, p, x, rules, moved, lowest, kept_covers)
-                )
-
-            def covered(side1: int) -> bool:
-                return kept_covers.covered(side1, kept_bits)
-
-            yield from patient_survivors(survivors, after, covered, phases, ask if asks else None)
-            return
-        splits = (
-            split
-            for split in self._exchange_splits(players, p, rules, moved, lowest)
-            if split[0] not in refused
-        )
-        yield from patient(splits, after, possible_at, phases, ask if asks else None)
+                return False  # no division has a pairing within x (B4)
+        return True
 
     @staticmethod
     def _witnessed(front: WitnessFront, kept: frozenset[int], x: int) -> tuple[bool, bool]:
@@ -420,7 +456,7 @@ class LevelSearch(DivisionPairings):
         for place, (index, s1, s2) in enumerate(splits):
             deficits = self._deficits[(division, rules)]
             exchanged = deficits.exchanges[index]
-            if deficits.at_least(exchanged[0], x) > x:
+            if deficits.over(exchanged[0], x):
                 if place + 1 == d2_entering.PATIENCE:
                     yield place, index, s1, s2, -1
                 continue

@@ -4,7 +4,7 @@ of a bracket again and again, and each reads what the first worked out."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Generic, TypeVar
 
 _T = TypeVar("_T")
@@ -23,7 +23,15 @@ class _Listing(Generic[_T]):
         self._exhausted = False
 
     def __iter__(self) -> Iterator[_T]:
-        index = 0
+        return self.reading_from(0)
+
+    @property
+    def produced(self) -> Sequence[_T]:
+        """The items produced so far (a reader may look them up before it reads)."""
+        return self._items
+
+    def reading_from(self, index: int) -> Iterator[_T]:
+        """The items from the one at position ``index`` on (all when 0)."""
         while True:
             if index == len(self._items):
                 if self._exhausted:
