@@ -235,3 +235,49 @@ def test_dutch_b4_exchange_deficits_pair_as_before(
         monkeypatch.setattr(ExchangeDeficits, "at_least", lambda self, side1, x=None, kept=0: 0)
         assert run_search(Search(players_of_round)) == fast, f"round {state.round_number}"
     assert ruled_out
+
+
+def test_dutch_b4_exchange_bound_above_x_exactly_when_the_least_is() -> None:
+    """At x > 0 an exchange is ruled out exactly when its pairings, pairing the S2
+    players who may not be left unpaired, all need more than x colour conflicts (the
+    oracle: the assignment network, built from nothing): the bound passes its paths
+    bound on to the least itself (``ExchangeDeficits._fewest``).  Asked again with a
+    larger x, a bound above the first x is worked out again, never read as the least."""
+    rng = random.Random(6006)
+    ruled_out = passed = raised = 0
+    for _ in range(60):
+        n = rng.randint(4, 20)
+        p = rng.randint(1, n // 2)
+        players = _symmetric(_random_bracket(rng, n), rng)
+        rules = rng.choice(RULES)
+        lowest = rng.random() < 0.5
+        allowed = Feasibility().partner_masks(players, rules, frozenset())
+        deficits = exchange_deficits(
+            players, allowed, p, (allowed, 0), (rules, frozenset(), lowest)
+        )
+        stay = [not may_leave(e, rules, frozenset(), lowest, frozenset()) for e in players]
+        first = list(range(p))
+        for out_of, into in [((), ()), *exchange_order(n, p)]:
+            side1 = [i for i in first if i + 1 not in out_of] + [j - 1 for j in into]
+            side2 = [j for j in range(n) if j not in side1]
+            must = frozenset(t for t, j in enumerate(side2) if stay[j])
+            options = [
+                [
+                    (t, int(colour_conflict(players[i], players[j])))
+                    for t, j in enumerate(side2)
+                    if allowed[i] >> j & 1
+                ]
+                for i in side1
+            ]
+            least = least_assignment_cost(options, len(side2), must_cover=must)
+            # x is at most the pairs of S1 (A8): no pairing at all is above it.
+            for x in sorted({rng.randint(1, len(side1)), min(rng.randint(1, 3), len(side1))}):
+                bound = deficits.at_least(_bits(side1), x)
+                assert (bound > x) == (least is None or least > x), (out_of, into, x)
+                assert least is None or bound <= least
+                ruled_out += bound > x
+                passed += bound <= x
+                raised += least is not None and bound < least
+    assert ruled_out > 500
+    assert passed > 500
+    assert raised

@@ -14,7 +14,14 @@ When that is not enough, the bound of :func:`conflict_bound` (the players left o
 priced by their cheapest alternating paths, with the S2 players who must be paired) is
 worked out for the exchange, its conflict-free matching grown from the original
 division's: often well above the deficiency, it rules out most of the exchanges that
-would otherwise each ask for their least number of conflicts.
+would otherwise each ask for their least number of conflicts.  At x > 0 an exchange it
+leaves within x is asked for that least (:func:`fewest_conflicts`, started from that
+bound's matching and dual): late in an event a level can list thousands of exchanges
+whose paths bound is x and whose least is x + 1, or whose least is only above x once
+the S2 players who may not be left unpaired are paired.  Each went on to its
+feasibility test, its greedy pass and its own least (round 67 of the 150-player,
+118-round, seed-6006 event: 1,400 of them at x = 6; round 68 of the 120-round,
+seed-2963 event: 1,300 at x = 1, where the paths bound without those players is 1).
 """
 
 from __future__ import annotations
@@ -27,6 +34,7 @@ from pairing.engine.systems.dutch1992.criteria import FloatRules, may_leave
 from pairing.engine.systems.dutch1992.division_colours import least_paths
 from pairing.engine.systems.dutch1992.divisions import Matching, _augment, matching_size
 from pairing.engine.systems.dutch1992.entrants import Entrant
+from pairing.engine.systems.dutch1992.fewest_conflicts import fewest_conflicts
 from pairing.engine.systems.dutch1992.leaving_duals import LeavingDuals
 
 
@@ -77,6 +85,7 @@ class ExchangeDeficits:
         "_costly",
         "_duals",
         "_everyone",
+        "_fewest_known",
         "_free",
         "_leaving",
         "_low_of",
@@ -119,6 +128,8 @@ class ExchangeDeficits:
         (:class:`LeavingDuals`)."""
         self._bounds: dict[int, int] = {}
         """By S1 (a bit set of positions): the bound of :meth:`_least_paths`."""
+        self._fewest_known: dict[int, tuple[int, int]] = {}
+        """By S1: :meth:`_fewest` and the ``x`` it was worked out for."""
         self.exchanges: dict[int, tuple[int, int, int]] = {}
         """By index in D2 order, each exchange listed: its S1 and the players leaving
         and entering S1, as bit sets of positions."""
@@ -145,12 +156,14 @@ class ExchangeDeficits:
         ``x``; else, at x = 0 with S2 players
         who must be paired (those of ``stay`` and of ``kept``, the players kept up, in
         S2), whether a conflict-free pairing pairs them (:meth:`_free_pairing`); else
-        the exchange's own bound of :func:`conflict_bound` without them.  Each is never
-        less than the deficiency, and remembered: the last by S1 alone, as the sets of
-        players kept up are many (C12, C13) and the readers after this one rule out
-        most of them more cheaply.  The conflict-free matchings are grown from the
-        original division's less the pairs of the players moved (:func:`least_paths`):
-        a few augmenting paths instead of a new matching."""
+        the exchange's own bound of :func:`conflict_bound` without them, and at x > 0,
+        when that is not above ``x``, the exchange's fewest conflicts with the S2
+        players of ``stay`` paired (:meth:`_fewest`).  Each is never less than the
+        deficiency, and remembered: the last two by S1 alone, as the sets of players
+        kept up are many (C12, C13) and the readers after this one rule out most of
+        them more cheaply.  The conflict-free matchings are grown from the original
+        division's less the pairs of the players moved (:func:`least_paths`): a few
+        augmenting paths instead of a new matching."""
         count = 0
         reach = 0
         side2 = self._everyone & ~side1
@@ -182,9 +195,54 @@ class ExchangeDeficits:
         if x == 0 and must:
             return self._free_pairing(side1, side2, must)
         bound = self._bounds.get(side1)
+        if bound is None and x:
+            return self._fewest(side1, side2, x)
         if bound is None:
             bound = self._bounds[side1] = self._least_paths(side1, side2)
-        return bound
+        if bound > x or x == 0:
+            return bound
+        return self._fewest(side1, side2, x)
+
+    def _fewest(self, side1: int, side2: int, x: int) -> int:
+        """The fewest colour conflicts of a pairing of ``side1`` into ``side2`` pairing
+        every one of its players of ``stay`` (:func:`fewest_conflicts`), or a lower
+        bound above ``x`` (a number above any pairing's when there is none).
+
+        First the bound of :meth:`_least_paths` (remembered for x = 0 too), whose
+        maximum conflict-free matching and dual (:func:`least_paths`) are where the
+        Hungarian method starts: often one maximum tight matching more shows the
+        least above ``x``.  Remembered by S1 with the ``x`` it was worked out for: a
+        bound above that ``x`` is worked out again for a larger one only when it does
+        not pass it."""
+        known = self._fewest_known.get(side1)
+        if known is not None and (known[0] <= known[1] or known[0] > x):
+            return known[0]
+        free = self._free
+        costly = self._costly
+        dual: dict[int, int] = {}
+        mate = self._exchange_mate(side1)
+        order = list(_positions(side1))
+        paths = least_paths(free, costly, order, side2, mate, len(order) + 1, dual)
+        self._bounds.setdefault(side1, paths)
+        if paths > x:
+            self._fewest_known[side1] = (paths, x)
+            return paths
+        row_mate = {u: low for low, u in mate.items()}
+        rows = []
+        conflicts = []
+        start = []
+        prices = []
+        for u in order:
+            conflict = costly[u] & side2
+            rows.append(free[u] & side2 | conflict)
+            conflicts.append(conflict)
+            start.append(row_mate.get(u, 0).bit_length() - 1)
+            prices.append(dual.get(u, 0))
+        least = fewest_conflicts(rows, conflicts, self._stay & side2, x, start, prices)
+        if least is None:
+            least = len(rows) + 1
+        self._fewest_known[side1] = (least, x)
+        return least
 
     def _free_pairing(self, side1: int, side2: int, must: int) -> int:
         """For x = 0: 0 when S1 has a pairing without conflicts pairing every one of
@@ -224,9 +282,15 @@ class ExchangeDeficits:
 
     def _least_paths(self, side1: int, side2: int) -> int:
         """:func:`conflict_bound` of a division, with no S2 player who must be paired."""
-        # The original matching less the pairs of the players exchanged: those leaving
-        # S1 (by their own pairs) and those entering it (by their bits), the rest in the
-        # same order as the original's.
+        rows = list(_positions(side1))
+        mate = self._exchange_mate(side1)
+        return least_paths(self._free, self._costly, rows, side2, mate, len(rows) + 1)
+
+    def _exchange_mate(self, side1: int) -> dict[int, int]:
+        """The original division's conflict-free matching (S2 player's bit to S1 player)
+        less the pairs of the players exchanged to make S1 ``side1``."""
+        # Those leaving S1 (by their own pairs) and those entering it (by their bits),
+        # the rest in the same order as the original's.
         mate = self._mate.copy()
         for u in _positions(self._original & ~side1):
             low = self._low_of.get(u)
@@ -237,8 +301,7 @@ class ExchangeDeficits:
             low = entering & -entering
             entering ^= low
             mate.pop(low, None)
-        rows = list(_positions(side1))
-        return least_paths(self._free, self._costly, rows, side2, mate, len(rows) + 1)
+        return mate
 
 
 def exchange_deficits(
