@@ -130,9 +130,10 @@ def test_dutch1992_b4_fewest_conflicts_price_players_without_a_free_partner() ->
 
 def test_dutch1992_b4_fewest_conflicts_started_from_the_paths_dual() -> None:
     """Started from a maximum conflict-free matching and the dual of ``least_paths`` (the
-    bound of ``conflict_bound``, grown from a random conflict-free matching), the prices
-    are feasible, total that bound, and give the same answer as from nothing, with and
-    without S2 players that must be paired and ``enough``."""
+    bound of ``conflict_bound``, with its stand-ins for the S2 players that must be
+    paired, grown from a random conflict-free matching), the prices are feasible, total
+    that bound, and give the same answer as from nothing, with and without S2 players
+    that must be paired and ``enough``."""
     rng = random.Random(2963)
     started = 0
     for _ in range(3000):
@@ -149,22 +150,32 @@ def test_dutch1992_b4_fewest_conflicts_started_from_the_paths_dual() -> None:
             options = [t for t in range(n2) if free[u] >> t & 1 and 1 << t not in mate]
             if options and rng.random() < 0.5:
                 mate[1 << rng.choice(options)] = u
+        right = must
+        for row in rows:
+            right |= row
+        spare = right.bit_count() - n1
+        if spare < 0:
+            continue  # more S2 players who must be paired than S1 players
+        if must:
+            free += [right & ~must] * spare
+            costly += [0] * spare
+        ids = list(range(len(free)))
         dual: dict[int, int] = {}
-        bound = least_paths(free, costly, list(range(n1)), (1 << n2) - 1, mate, n1 + 1, dual)
+        bound = least_paths(free, costly, ids, right, mate, n1 + 1, dual)
         if bound > n1:
             continue  # S1 cannot be paired: no dual
         row_mate = {u: low for low, u in mate.items()}
-        start = [row_mate.get(u, 0).bit_length() - 1 for u in range(n1)]
-        prices = [dual.get(u, 0) for u in range(n1)]
+        start = [row_mate.get(u, 0).bit_length() - 1 for u in ids]
+        prices = [dual.get(u, 0) for u in ids]
         column = [0] * n2
         for u, t in enumerate(start):
             if t != -1:
                 assert free[u] >> t & 1
                 column[t] = -prices[u]
-        for u in range(n1):
+        for u in ids:
             for t in range(n2):
-                if rows[u] >> t & 1:
-                    assert prices[u] + column[t] <= conflicts[u] >> t & 1
+                if (free[u] | costly[u]) >> t & 1:
+                    assert prices[u] + column[t] <= costly[u] >> t & 1
         assert sum(prices) + sum(column) == bound
         least = fewest_conflicts(rows, conflicts, must)
         assert fewest_conflicts(rows, conflicts, must, None, start, prices) == least

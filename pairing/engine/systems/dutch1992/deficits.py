@@ -91,6 +91,7 @@ class ExchangeDeficits:
         "_low_of",
         "_mate",
         "_original",
+        "_paths",
         "_short",
         "_stay",
         "exchanges",
@@ -128,8 +129,12 @@ class ExchangeDeficits:
         (:class:`LeavingDuals`)."""
         self._bounds: dict[int, int] = {}
         """By S1 (a bit set of positions): the bound of :meth:`_least_paths`."""
+        self._paths: dict[int, int] = {}
+        """By S1: the bound :meth:`_fewest` starts from (the paths bound with the S2
+        players of ``stay`` paired)."""
         self._fewest_known: dict[int, tuple[int, int]] = {}
-        """By S1: :meth:`_fewest` and the ``x`` it was worked out for."""
+        """By S1: the least :meth:`_fewest` works out from that bound, or a bound above
+        the ``x`` it was worked out for, with that ``x``."""
         self.exchanges: dict[int, tuple[int, int, int]] = {}
         """By index in D2 order, each exchange listed: its S1 and the players leaving
         and entering S1, as bit sets of positions."""
@@ -156,14 +161,14 @@ class ExchangeDeficits:
         ``x``; else, at x = 0 with S2 players
         who must be paired (those of ``stay`` and of ``kept``, the players kept up, in
         S2), whether a conflict-free pairing pairs them (:meth:`_free_pairing`); else
-        the exchange's own bound of :func:`conflict_bound` without them, and at x > 0,
-        when that is not above ``x``, the exchange's fewest conflicts with the S2
-        players of ``stay`` paired (:meth:`_fewest`).  Each is never less than the
-        deficiency, and remembered: the last two by S1 alone, as the sets of players
-        kept up are many (C12, C13) and the readers after this one rule out most of
-        them more cheaply.  The conflict-free matchings are grown from the original
-        division's less the pairs of the players moved (:func:`least_paths`): a few
-        augmenting paths instead of a new matching."""
+        at x = 0 the exchange's own bound of :func:`conflict_bound` without them, and
+        at x > 0 its fewest conflicts with the S2 players of ``stay`` paired, or a
+        bound above ``x`` (:meth:`_fewest`).  Each is never less than the deficiency,
+        and remembered: the last two by S1 alone, as the sets of players kept up are
+        many (C12, C13) and the readers after this one rule out most of them more
+        cheaply.  The conflict-free matchings are grown from the original division's
+        less the pairs of the players moved (:func:`least_paths`): a few augmenting
+        paths instead of a new matching."""
         count = 0
         reach = 0
         side2 = self._everyone & ~side1
@@ -194,53 +199,64 @@ class ExchangeDeficits:
         must = (self._stay | kept) & side2
         if x == 0 and must:
             return self._free_pairing(side1, side2, must)
-        bound = self._bounds.get(side1)
-        if bound is None and x:
+        if x:
             return self._fewest(side1, side2, x)
+        bound = self._bounds.get(side1)
         if bound is None:
             bound = self._bounds[side1] = self._least_paths(side1, side2)
-        if bound > x or x == 0:
-            return bound
-        return self._fewest(side1, side2, x)
+        return bound
 
     def _fewest(self, side1: int, side2: int, x: int) -> int:
         """The fewest colour conflicts of a pairing of ``side1`` into ``side2`` pairing
         every one of its players of ``stay`` (:func:`fewest_conflicts`), or a lower
         bound above ``x`` (a number above any pairing's when there is none).
 
-        First the bound of :meth:`_least_paths` (remembered for x = 0 too), whose
-        maximum conflict-free matching and dual (:func:`least_paths`) are where the
-        Hungarian method starts: often one maximum tight matching more shows the
-        least above ``x``.  Remembered by S1 with the ``x`` it was worked out for: a
-        bound above that ``x`` is worked out again for a larger one only when it does
-        not pass it."""
+        First the bound of :func:`conflict_bound` with those players as the S2 players
+        who must be paired (its stand-ins), grown from the original division's
+        matching as :meth:`_least_paths`; its maximum conflict-free matching and dual
+        (:func:`least_paths`) are where the Hungarian method starts when it is not
+        above ``x``: often one maximum tight matching more shows the least above
+        ``x``.  Remembered by S1 with the ``x`` it was worked out for: a bound above
+        that ``x`` is worked out again for a larger one only when it does not pass it.
+        """
         known = self._fewest_known.get(side1)
         if known is not None and (known[0] <= known[1] or known[0] > x):
             return known[0]
+        paths = self._paths.get(side1)
+        if paths is not None and paths > x:
+            return paths
         free = self._free
         costly = self._costly
-        dual: dict[int, int] = {}
-        mate = self._exchange_mate(side1)
         order = list(_positions(side1))
-        paths = least_paths(free, costly, order, side2, mate, len(order) + 1, dual)
-        self._bounds.setdefault(side1, paths)
+        size = len(order)
+        must = self._stay & side2
+        right = 0
+        for u in order:
+            right |= free[u] | costly[u]
+        right = right & side2 | must
+        spare = right.bit_count() - size
+        if spare < 0:
+            self._paths[side1] = size + 1
+            return size + 1  # more S2 players who must be paired than S1 players
+        ids = order
+        if must and spare:  # stand-ins, as in conflict_bound and fewest_conflicts
+            end = len(free)
+            free = [*free, *[right & ~must] * spare]
+            costly = [*costly, *[0] * spare]
+            ids = [*order, *range(end, end + spare)]
+        mate = self._exchange_mate(side1)
+        dual: dict[int, int] = {}
+        paths = self._paths[side1] = least_paths(free, costly, ids, right, mate, size + 1, dual)
         if paths > x:
-            self._fewest_known[side1] = (paths, x)
             return paths
         row_mate = {u: low for low, u in mate.items()}
-        rows = []
-        conflicts = []
-        start = []
-        prices = []
-        for u in order:
-            conflict = costly[u] & side2
-            rows.append(free[u] & side2 | conflict)
-            conflicts.append(conflict)
-            start.append(row_mate.get(u, 0).bit_length() - 1)
-            prices.append(dual.get(u, 0))
-        least = fewest_conflicts(rows, conflicts, self._stay & side2, x, start, prices)
+        start = [row_mate.get(u, 0).bit_length() - 1 for u in ids]
+        prices = [dual.get(u, 0) for u in ids]
+        conflicts = [costly[u] & side2 for u in order]
+        rows = [free[u] & side2 | conflict for u, conflict in zip(order, conflicts, strict=True)]
+        least = fewest_conflicts(rows, conflicts, must, x, start, prices)
         if least is None:
-            least = len(rows) + 1
+            least = size + 1
         self._fewest_known[side1] = (least, x)
         return least
 
