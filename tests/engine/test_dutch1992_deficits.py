@@ -222,9 +222,11 @@ def test_dutch_b4_exchange_deficits_pair_as_before(
     real = ExchangeDeficits.at_least
     ruled_out = 0
 
-    def counted(self: ExchangeDeficits, side1: int, x: int | None = None, kept: int = 0) -> int:
+    def counted(
+        self: ExchangeDeficits, side1: int, x: int | None = None, kept: int = 0, **kw: bool
+    ) -> int:
         nonlocal ruled_out
-        answer = real(self, side1, x, kept)
+        answer = real(self, side1, x, kept, **kw)
         ruled_out += answer > 0
         return answer
 
@@ -232,17 +234,19 @@ def test_dutch_b4_exchange_deficits_pair_as_before(
         players_of_round = entrants(state)[0]
         monkeypatch.setattr(ExchangeDeficits, "at_least", counted)
         fast = run_search(Search(players_of_round))
-        monkeypatch.setattr(ExchangeDeficits, "at_least", lambda self, side1, x=None, kept=0: 0)
+        monkeypatch.setattr(ExchangeDeficits, "at_least", lambda self, *args, **kw: 0)
         assert run_search(Search(players_of_round)) == fast, f"round {state.round_number}"
     assert ruled_out
 
 
 def test_dutch_b4_exchange_bound_above_x_exactly_when_the_least_is() -> None:
-    """At x > 0 an exchange is ruled out exactly when its pairings, pairing the S2
-    players who may not be left unpaired, all need more than x colour conflicts (the
-    oracle: the assignment network, built from nothing): the bound passes its paths
-    bound on to the least itself (``ExchangeDeficits._fewest``).  Asked again with a
-    larger x, a bound above the first x is worked out again, never read as the least."""
+    """At x > 0 with ``least`` (as the exchanges' listing asks it) an exchange is ruled
+    out exactly when its pairings, pairing the S2 players who may not be left unpaired,
+    all need more than x colour conflicts (the oracle: the assignment network, built
+    from nothing): the bound passes its paths bound on to the least itself
+    (``ExchangeDeficits._fewest``).  Asked again with a larger x, a bound above the
+    first x is worked out again, never read as the least; asked without ``least``, the
+    paths bound is never above the least."""
     rng = random.Random(6006)
     ruled_out = passed = raised = 0
     for _ in range(60):
@@ -272,7 +276,9 @@ def test_dutch_b4_exchange_bound_above_x_exactly_when_the_least_is() -> None:
             least = least_assignment_cost(options, len(side2), must_cover=must)
             # x is at most the pairs of S1 (A8): no pairing at all is above it.
             for x in sorted({rng.randint(1, len(side1)), min(rng.randint(1, 3), len(side1))}):
-                bound = deficits.at_least(_bits(side1), x)
+                paths = deficits.at_least(_bits(side1), x)
+                assert least is None or paths <= least
+                bound = deficits.at_least(_bits(side1), x, least=True)
                 assert (bound > x) == (least is None or least > x), (out_of, into, x)
                 assert least is None or bound <= least
                 ruled_out += bound > x

@@ -106,10 +106,12 @@ def test_dutch_b4_exchange_bound_read_from_the_leaving_dual(
         own += 1
         return real(self, side1, side2)
 
-    def counted_fewest(self: ExchangeDeficits, side1: int, side2: int, x: int) -> int:
+    def counted_fewest(
+        self: ExchangeDeficits, side1: int, side2: int, x: int, least: bool = True
+    ) -> int:
         nonlocal own
         own += 1
-        return real_fewest(self, side1, side2, x)
+        return real_fewest(self, side1, side2, x, least)
 
     monkeypatch.setattr(ExchangeDeficits, "_least_paths", counted)
     monkeypatch.setattr(ExchangeDeficits, "_fewest", counted_fewest)

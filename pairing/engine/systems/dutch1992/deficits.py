@@ -149,7 +149,9 @@ class ExchangeDeficits:
         self._low_of = {u: low for low, u in self._mate.items()}
         """The same, S1 player to S2 player's bit."""
 
-    def at_least(self, side1: int, x: int | None = None, kept: int = 0) -> int:
+    def at_least(
+        self, side1: int, x: int | None = None, kept: int = 0, *, least: bool = False
+    ) -> int:
         """A lower bound on the colour conflicts of any pairing of the division whose S1
         is ``side1`` (a bit set of positions): the deficiency of the original set's
         members still in S1 against their conflict-free partners now in S2.
@@ -162,8 +164,9 @@ class ExchangeDeficits:
         who must be paired (those of ``stay`` and of ``kept``, the players kept up, in
         S2), whether a conflict-free pairing pairs them (:meth:`_free_pairing`); else
         at x = 0 the exchange's own bound of :func:`conflict_bound` without them, and
-        at x > 0 its fewest conflicts with the S2 players of ``stay`` paired, or a
-        bound above ``x`` (:meth:`_fewest`).  Each is never less than the deficiency,
+        at x > 0 that bound with the S2 players of ``stay`` paired, and with ``least``,
+        when that is not above ``x``, the exchange's fewest conflicts with them paired,
+        or a bound above ``x`` (:meth:`_fewest`).  Each is never less than the deficiency,
         and remembered: the last two by S1 alone, as the sets of players kept up are
         many (C12, C13) and the readers after this one rule out most of them more
         cheaply.  The conflict-free matchings are grown from the original division's
@@ -200,13 +203,13 @@ class ExchangeDeficits:
         if x == 0 and must:
             return self._free_pairing(side1, side2, must)
         if x:
-            return self._fewest(side1, side2, x)
+            return self._fewest(side1, side2, x, least)
         bound = self._bounds.get(side1)
         if bound is None:
             bound = self._bounds[side1] = self._least_paths(side1, side2)
         return bound
 
-    def _fewest(self, side1: int, side2: int, x: int) -> int:
+    def _fewest(self, side1: int, side2: int, x: int, least: bool = True) -> int:
         """The fewest colour conflicts of a pairing of ``side1`` into ``side2`` pairing
         every one of its players of ``stay`` (:func:`fewest_conflicts`), or a lower
         bound above ``x`` (a number above any pairing's when there is none).
@@ -223,7 +226,7 @@ class ExchangeDeficits:
         if known is not None and (known[0] <= known[1] or known[0] > x):
             return known[0]
         paths = self._paths.get(side1)
-        if paths is not None and paths > x:
+        if paths is not None and (paths > x or not least):
             return paths
         free = self._free
         costly = self._costly
@@ -247,18 +250,18 @@ class ExchangeDeficits:
         mate = self._exchange_mate(side1)
         dual: dict[int, int] = {}
         paths = self._paths[side1] = least_paths(free, costly, ids, right, mate, size + 1, dual)
-        if paths > x:
+        if paths > x or not least:
             return paths
         row_mate = {u: low for low, u in mate.items()}
         start = [row_mate.get(u, 0).bit_length() - 1 for u in ids]
         prices = [dual.get(u, 0) for u in ids]
         conflicts = [costly[u] & side2 for u in order]
         rows = [free[u] & side2 | conflict for u, conflict in zip(order, conflicts, strict=True)]
-        least = fewest_conflicts(rows, conflicts, must, x, start, prices)
-        if least is None:
-            least = size + 1
-        self._fewest_known[side1] = (least, x)
-        return least
+        fewest = fewest_conflicts(rows, conflicts, must, x, start, prices)
+        if fewest is None:
+            fewest = size + 1
+        self._fewest_known[side1] = (fewest, x)
+        return fewest
 
     def _free_pairing(self, side1: int, side2: int, must: int) -> int:
         """For x = 0: 0 when S1 has a pairing without conflicts pairing every one of

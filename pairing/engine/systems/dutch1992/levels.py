@@ -407,9 +407,10 @@ class LevelSearch(DivisionPairings):
         S1, S2 and S1 as a bit set) that pass the part of ``possible_at`` in
         :meth:`split_pairings` that does not read the players kept up: the lower bound
         on colour conflicts (B4), which reads them only at x = 0 (so ``x`` > 0 here),
-        and :meth:`Feasibility.exchange_possible`.  In round 65 of the 150-player,
-        127-round, seed-2796 event, C12's sub-searches asked ``possible_at`` 100,000
-        times about 11,000 exchanges of their levels.  The :data:`entering.PATIENCE` th
+        asked up to the exchange's least (an exchange listed is read by every
+        sub-search), and :meth:`Feasibility.exchange_possible`.  In round 65 of the
+        150-player, 127-round, seed-2796 event, C12's sub-searches asked ``possible_at``
+        100,000 times about 11,000 exchanges of their levels.  The :data:`entering.PATIENCE` th
         exchange is listed even when left out (S1 -1): :func:`patient_survivors` asks
         :func:`entering.refuted` there, before the filter walks on (in round 52 of the
         seed-2598 event it would walk thousands of exchanges the question passes over)."""
@@ -418,7 +419,7 @@ class LevelSearch(DivisionPairings):
         for place, (index, s1, s2) in enumerate(splits):
             deficits = self._deficits[(division, rules)]
             exchanged = deficits.exchanges[index]
-            if deficits.at_least(exchanged[0], x) > x:
+            if deficits.at_least(exchanged[0], x, least=True) > x:
                 if place + 1 == d2_entering.PATIENCE:
                     yield place, index, s1, s2, -1
                 continue
