@@ -236,7 +236,7 @@ def test_dutch_c13_fit_at_x_0_reads_only_conflict_free_pairs(
 
             return compared
 
-        fit.division = checked  # type: ignore[method-assign]  # the spy checks the rows
+        fit.division = checked  # type: ignore[method-assign,assignment]  # the spy checks the rows
         try:
             return list(original(self, *args, **kwargs))
         finally:
