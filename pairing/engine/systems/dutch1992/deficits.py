@@ -14,14 +14,16 @@ When that is not enough, the bound of :func:`conflict_bound` (the players left o
 priced by their cheapest alternating paths, with the S2 players who must be paired) is
 worked out for the exchange, its conflict-free matching grown from the original
 division's: often well above the deficiency, it rules out most of the exchanges that
-would otherwise each ask for their least number of conflicts.  At x > 0 an exchange it
-leaves within x is asked for that least (:func:`fewest_conflicts`, started from that
-bound's matching and dual): late in an event a level can list thousands of exchanges
-whose paths bound is x and whose least is x + 1, or whose least is only above x once
-the S2 players who may not be left unpaired are paired.  Each went on to its
-feasibility test, its greedy pass and its own least (round 67 of the 150-player,
-118-round, seed-6006 event: 1,400 of them at x = 6; round 68 of the 120-round,
-seed-2963 event: 1,300 at x = 1, where the paths bound without those players is 1).
+would otherwise each ask for their least number of conflicts.  At x > 0 that bound has
+the S2 players who may not be left unpaired as the players who must be paired, and the
+listing of a level's exchanges (``least``) asks an exchange it leaves within x for that
+least (:func:`fewest_conflicts`, started from that bound's matching and dual): late in
+an event a level can list thousands of exchanges whose paths bound is x and whose least
+is x + 1, or whose least is only above x once the S2 players who may not be left
+unpaired are paired.  Each went on to its feasibility test, its greedy pass and its own
+least (round 67 of the 150-player, 118-round, seed-6006 event: 1,400 of them at x = 6;
+round 68 of the 120-round, seed-2963 event: 1,300 at x = 1, where the paths bound
+without those players is 1).
 """
 
 from __future__ import annotations
