@@ -13,7 +13,11 @@ import pytest
 
 from pairing.engine.matching import least_assignment_cost
 from pairing.engine.systems.dutch1992 import division_pairings as division_pairings_module
-from pairing.engine.systems.dutch1992.division_colours import _options, conflict_bound
+from pairing.engine.systems.dutch1992.division_colours import (
+    _options,
+    conflict_bound,
+    least_paths,
+)
 from pairing.engine.systems.dutch1992.division_pairings import DivisionPairings
 from pairing.engine.systems.dutch1992.fewest_conflicts import fewest_conflicts
 
@@ -122,3 +126,64 @@ def test_dutch1992_b4_fewest_conflicts_price_players_without_a_free_partner() ->
     conflicts = [0b000, 0b001, 0b110]
     assert fewest_conflicts(rows, conflicts) == 2
     assert fewest_conflicts(rows, conflicts, enough=0) == 2
+
+
+def test_dutch1992_b4_fewest_conflicts_started_from_the_paths_dual() -> None:
+    """Started from a maximum conflict-free matching and the dual of ``least_paths`` (the
+    bound of ``conflict_bound``, with its stand-ins for the S2 players that must be
+    paired, grown from a random conflict-free matching), the prices are feasible, total
+    that bound, and give the same answer as from nothing, with and without S2 players
+    that must be paired and ``enough``."""
+    rng = random.Random(2963)
+    started = 0
+    for _ in range(3000):
+        n1 = rng.randint(0, 8)
+        n2 = rng.randint(max(0, n1 - 1), n1 + 5)
+        density, clash = rng.random(), rng.random()
+        rows = [sum(1 << t for t in range(n2) if rng.random() < density) for _ in range(n1)]
+        conflicts = [row & sum(1 << t for t in range(n2) if rng.random() < clash) for row in rows]
+        must = sum(1 << t for t in range(n2) if rng.random() < 0.2)
+        free = [row & ~conflict for row, conflict in zip(rows, conflicts, strict=True)]
+        costly = [row & conflict for row, conflict in zip(rows, conflicts, strict=True)]
+        mate: dict[int, int] = {}
+        for u in range(n1):
+            options = [t for t in range(n2) if free[u] >> t & 1 and 1 << t not in mate]
+            if options and rng.random() < 0.5:
+                mate[1 << rng.choice(options)] = u
+        right = must
+        for row in rows:
+            right |= row
+        spare = right.bit_count() - n1
+        if spare < 0:
+            continue  # more S2 players who must be paired than S1 players
+        if must:
+            free += [right & ~must] * spare
+            costly += [0] * spare
+        ids = list(range(len(free)))
+        dual: dict[int, int] = {}
+        bound = least_paths(free, costly, ids, right, mate, n1 + 1, dual)
+        if bound > n1:
+            continue  # S1 cannot be paired: no dual
+        row_mate = {u: low for low, u in mate.items()}
+        start = [row_mate.get(u, 0).bit_length() - 1 for u in ids]
+        prices = [dual.get(u, 0) for u in ids]
+        column = [0] * n2
+        for u, t in enumerate(start):
+            if t != -1:
+                assert free[u] >> t & 1
+                column[t] = -prices[u]
+        for u in ids:
+            for t in range(n2):
+                if (free[u] | costly[u]) >> t & 1:
+                    assert prices[u] + column[t] <= costly[u] >> t & 1
+        assert sum(prices) + sum(column) == bound
+        least = fewest_conflicts(rows, conflicts, must)
+        assert fewest_conflicts(rows, conflicts, must, None, start, prices) == least
+        enough = rng.randint(0, n1)
+        answer = fewest_conflicts(rows, conflicts, must, enough, start, prices)
+        if least is not None and least <= enough:
+            assert answer == least
+        else:
+            assert answer is None or enough < answer <= (least if least is not None else answer)
+        started += bound > 0
+    assert started > 300

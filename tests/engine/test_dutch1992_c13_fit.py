@@ -11,7 +11,8 @@ test at every choice of partners on its way.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 import pytest
 
@@ -19,8 +20,10 @@ from pairing.engine.systems.dutch1992 import c13_fit
 from pairing.engine.systems.dutch1992.bitsets import _bits
 from pairing.engine.systems.dutch1992.brackets import Accepted, Bracket, Candidate
 from pairing.engine.systems.dutch1992.c13_fit import LowestFit
-from pairing.engine.systems.dutch1992.criteria import pair_allowed
+from pairing.engine.systems.dutch1992.criteria import colour_conflict, pair_allowed
+from pairing.engine.systems.dutch1992.division_colours import _conflict_rows
 from pairing.engine.systems.dutch1992.entrants import Entrant, compatible, entrants
+from pairing.engine.systems.dutch1992.levels import LevelSearch
 from pairing.engine.systems.dutch1992.procedure import Search
 from tests.engine.dutch1992_late import late_states, run_search
 
@@ -28,14 +31,20 @@ EVENTS = ((20, 17, 7), (30, 26, 13), (24, 21, 2031), (26, 23, 5), (22, 20, 11))
 """Players, rounds and seed of the random events: near round robins, where C13 works."""
 
 
-def _passes(fit: LowestFit, candidate: Candidate) -> bool:
+def _passes(fit: LowestFit, candidate: Candidate, *, conflict_free: bool = False) -> bool:
     """Whether the test accepts every choice of partners on the way to ``candidate``'s
-    pairing of its last phase (the bracket, or a heterogeneous one's remainder)."""
+    pairing of its last phase (the bracket, or a heterogeneous one's remainder); with
+    ``conflict_free``, the test given only the pairs without a colour conflict."""
     if not candidate.phases:
         return True  # every player moved down: no S1 to pair
     phase = candidate.phases[-1]
     rows = [
-        _bits(t for t, b in enumerate(phase.s2) if pair_allowed(a, b, phase.rules, phase.moved))
+        _bits(
+            t
+            for t, b in enumerate(phase.s2)
+            if pair_allowed(a, b, phase.rules, phase.moved)
+            and not (conflict_free and colour_conflict(a, b))
+        )
         for a in phase.s1
     ]
     check = fit.division(phase.s1, phase.s2, rows)
@@ -187,3 +196,84 @@ def test_dutch_c13_fit_refuses_remainders_without_a_matching(
         for state in late_states(players, rounds, seed, from_completed=players // 2):
             run_search(Search(entrants(state)[0]))
     assert refused
+
+
+def test_dutch_c13_fit_at_x_0_reads_only_conflict_free_pairs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Dutch C13 with B4 at x = 0: the test of a division searched at x = 0 is given, for
+    each S1 player, only the S2 players he may meet without a colour conflict (every
+    pairing searched there has none), and it refuses some choices of partners that the
+    test of every allowed pair passes.  Each pairing the old search finds good at x = 0
+    passes that narrower test at every choice of partners on its way."""
+    monkeypatch.setattr(c13_fit, "PATIENCE", 0)
+    original = LevelSearch._split_assignments
+    narrowed = refused_only_narrowed = 0
+
+    def spied(self: LevelSearch, *args: Any, **kwargs: Any) -> Iterable[tuple[int, ...]]:
+        s1, s2, x, rules, moved = args[2], args[3], args[4], args[5], args[6]
+        fit = kwargs.get("fit", args[11] if len(args) > 11 else None)
+        if not isinstance(fit, LowestFit) or x != 0:
+            return original(self, *args, **kwargs)
+        conflicts = _conflict_rows(s1, s2)
+        every = [_bits(t for t, b in enumerate(s2) if pair_allowed(a, b, rules, moved)) for a in s1]
+        division = fit.division
+
+        def checked(
+            s1_: Sequence[Entrant], s2_: Sequence[Entrant], rows: Sequence[int]
+        ) -> Callable[[tuple[int, ...]], bool]:
+            nonlocal narrowed
+            assert list(rows) == [row & ~c for row, c in zip(every, conflicts, strict=True)]
+            narrowed += 1
+            check = division(s1_, s2_, rows)
+            loose = LowestFit(fit.forced, fit.residents).division(s1_, s2_, every)
+
+            def compared(prefix: tuple[int, ...]) -> bool:
+                nonlocal refused_only_narrowed
+                answer = check(prefix)
+                refused_only_narrowed += not answer and loose(prefix)
+                return answer
+
+            return compared
+
+        fit.division = checked  # type: ignore[method-assign,assignment]  # the spy checks the rows
+        try:
+            return list(original(self, *args, **kwargs))
+        finally:
+            del fit.division
+
+    monkeypatch.setattr(LevelSearch, "_split_assignments", spied)
+    for players, rounds, seed in EVENTS:
+        for state in late_states(players, rounds, seed, from_completed=players // 2):
+            run_search(Search(entrants(state)[0]))
+    assert narrowed
+    assert refused_only_narrowed
+
+    monkeypatch.undo()
+    alternatives = Search.alternatives
+    good_seen = 0
+
+    def judging(
+        self: Search, previous: Accepted, good: Callable[[Accepted], bool], **kwargs: object
+    ) -> Accepted | None:
+        fit = kwargs.get("fit")
+        if not isinstance(fit, LowestFit):
+            return alternatives(self, previous, good, **kwargs)  # type: ignore[arg-type]  # a spy passes on what it was given
+
+        def judged(option: Accepted) -> bool:
+            nonlocal good_seen
+            answer = good(option)
+            phases = option.candidate.phases
+            if answer and phases and phases[-1].x == 0:
+                assert _passes(fit, option.candidate, conflict_free=True)
+                good_seen += 1
+            return answer
+
+        kwargs["fit"] = None
+        return alternatives(self, previous, judged, **kwargs)  # type: ignore[arg-type]  # a spy passes on what it was given
+
+    monkeypatch.setattr(Search, "alternatives", judging)
+    for players, rounds, seed in EVENTS:
+        for state in late_states(players, rounds, seed, from_completed=players // 2):
+            run_search(Search(entrants(state)[0]))
+    assert good_seen

@@ -158,7 +158,7 @@ def test_dutch_b4_exchange_over_x_read_across_levels_as_worked_out() -> None:
             for x in rng.sample(range(1, p + 1), p):
                 answer = deficits.over(side1, x)
                 fresh = exchange_deficits(players, allowed, p, (allowed, 0), level)
-                assert answer == (fresh.at_least(side1, x) > x)
+                assert answer == (fresh.at_least(side1, x, least=True) > x)
                 answers[answer] += 1
     assert min(answers.values()) > 200
 
@@ -249,9 +249,11 @@ def test_dutch_b4_exchange_deficits_pair_as_before(
     real = ExchangeDeficits.at_least
     ruled_out = 0
 
-    def counted(self: ExchangeDeficits, side1: int, x: int | None = None, kept: int = 0) -> int:
+    def counted(
+        self: ExchangeDeficits, side1: int, x: int | None = None, kept: int = 0, **kw: bool
+    ) -> int:
         nonlocal ruled_out
-        answer = real(self, side1, x, kept)
+        answer = real(self, side1, x, kept, **kw)
         ruled_out += answer > 0
         return answer
 
@@ -259,6 +261,56 @@ def test_dutch_b4_exchange_deficits_pair_as_before(
         players_of_round = entrants(state)[0]
         monkeypatch.setattr(ExchangeDeficits, "at_least", counted)
         fast = run_search(Search(players_of_round))
-        monkeypatch.setattr(ExchangeDeficits, "at_least", lambda self, side1, x=None, kept=0: 0)
+        monkeypatch.setattr(ExchangeDeficits, "at_least", lambda self, *args, **kw: 0)
         assert run_search(Search(players_of_round)) == fast, f"round {state.round_number}"
     assert ruled_out
+
+
+def test_dutch_b4_exchange_bound_above_x_exactly_when_the_least_is() -> None:
+    """At x > 0 with ``least`` (as the exchanges' listing asks it) an exchange is ruled
+    out exactly when its pairings, pairing the S2 players who may not be left unpaired,
+    all need more than x colour conflicts (the oracle: the assignment network, built
+    from nothing): the bound passes its paths bound on to the least itself
+    (``ExchangeDeficits._fewest``).  Asked again with a larger x, a bound above the
+    first x is worked out again, never read as the least; asked without ``least``, the
+    paths bound is never above the least."""
+    rng = random.Random(6006)
+    ruled_out = passed = raised = 0
+    for _ in range(60):
+        n = rng.randint(4, 20)
+        p = rng.randint(1, n // 2)
+        players = _symmetric(_random_bracket(rng, n), rng)
+        rules = rng.choice(RULES)
+        lowest = rng.random() < 0.5
+        allowed = Feasibility().partner_masks(players, rules, frozenset())
+        deficits = exchange_deficits(
+            players, allowed, p, (allowed, 0), (rules, frozenset(), lowest)
+        )
+        stay = [not may_leave(e, rules, frozenset(), lowest, frozenset()) for e in players]
+        first = list(range(p))
+        for out_of, into in [((), ()), *exchange_order(n, p)]:
+            side1 = [i for i in first if i + 1 not in out_of] + [j - 1 for j in into]
+            side2 = [j for j in range(n) if j not in side1]
+            must = frozenset(t for t, j in enumerate(side2) if stay[j])
+            options = [
+                [
+                    (t, int(colour_conflict(players[i], players[j])))
+                    for t, j in enumerate(side2)
+                    if allowed[i] >> j & 1
+                ]
+                for i in side1
+            ]
+            least = least_assignment_cost(options, len(side2), must_cover=must)
+            # x is at most the pairs of S1 (A8): no pairing at all is above it.
+            for x in sorted({rng.randint(1, len(side1)), min(rng.randint(1, 3), len(side1))}):
+                paths = deficits.at_least(_bits(side1), x)
+                assert least is None or paths <= least
+                bound = deficits.at_least(_bits(side1), x, least=True)
+                assert (bound > x) == (least is None or least > x), (out_of, into, x)
+                assert least is None or bound <= least
+                ruled_out += bound > x
+                passed += bound <= x
+                raised += least is not None and bound < least
+    assert ruled_out > 500
+    assert passed > 500
+    assert raised

@@ -94,17 +94,27 @@ def test_dutch_b4_exchange_bound_read_from_the_leaving_dual(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """``ExchangeDeficits.at_least`` rules out exchanges by the dual of their players
-    leaving without working out their own bound (its matching and paths), and only
-    exchanges that the least number of conflicts rules out as well."""
+    leaving without working out their own bound (its matching and paths, or its least),
+    and only exchanges that the least number of conflicts (the S2 players who may not
+    be left unpaired paired) rules out as well."""
     own = 0
     real = ExchangeDeficits._least_paths
+    real_fewest = ExchangeDeficits._fewest
 
     def counted(self: ExchangeDeficits, side1: int, side2: int) -> int:
         nonlocal own
         own += 1
         return real(self, side1, side2)
 
+    def counted_fewest(
+        self: ExchangeDeficits, side1: int, side2: int, x: int, least: bool = True
+    ) -> int:
+        nonlocal own
+        own += 1
+        return real_fewest(self, side1, side2, x, least)
+
     monkeypatch.setattr(ExchangeDeficits, "_least_paths", counted)
+    monkeypatch.setattr(ExchangeDeficits, "_fewest", counted_fewest)
     rng = random.Random(2913)
     spared = 0
     for _ in range(80):
@@ -127,7 +137,8 @@ def test_dutch_b4_exchange_bound_read_from_the_leaving_dual(
             if deficits.at_least(side1) > x:
                 continue  # by the deficiency alone
             spared += 1
-            least = _least(players, allowed, side1, everyone & ~side1)
+            side2 = everyone & ~side1
+            least = _least(players, allowed, side1, side2, deficits._stay & side2)
             assert least is None or least >= bound > x
     assert spared > 100
 

@@ -14,7 +14,16 @@ When that is not enough, the bound of :func:`conflict_bound` (the players left o
 priced by their cheapest alternating paths, with the S2 players who must be paired) is
 worked out for the exchange, its conflict-free matching grown from the original
 division's: often well above the deficiency, it rules out most of the exchanges that
-would otherwise each ask for their least number of conflicts.
+would otherwise each ask for their least number of conflicts.  At x > 0 that bound has
+the S2 players who may not be left unpaired as the players who must be paired, and the
+listing of a level's exchanges (``least``) asks an exchange it leaves within x for that
+least (:func:`fewest_conflicts`, started from that bound's matching and dual): late in
+an event a level can list thousands of exchanges whose paths bound is x and whose least
+is x + 1, or whose least is only above x once the S2 players who may not be left
+unpaired are paired.  Each went on to its feasibility test, its greedy pass and its own
+least (round 67 of the 150-player, 118-round, seed-6006 event: 1,400 of them at x = 6;
+round 68 of the 120-round, seed-2963 event: 1,300 at x = 1, where the paths bound
+without those players is 1).
 """
 
 from __future__ import annotations
@@ -27,6 +36,7 @@ from pairing.engine.systems.dutch1992.criteria import FloatRules, may_leave
 from pairing.engine.systems.dutch1992.division_colours import least_paths
 from pairing.engine.systems.dutch1992.divisions import Matching, _augment, matching_size
 from pairing.engine.systems.dutch1992.entrants import Entrant
+from pairing.engine.systems.dutch1992.fewest_conflicts import fewest_conflicts
 from pairing.engine.systems.dutch1992.leaving_duals import LeavingDuals
 
 
@@ -77,12 +87,14 @@ class ExchangeDeficits:
         "_costly",
         "_duals",
         "_everyone",
+        "_fewest_known",
         "_free",
         "_leaving",
         "_low_of",
         "_mate",
         "_original",
         "_over",
+        "_paths",
         "_short",
         "_stay",
         "exchanges",
@@ -123,6 +135,12 @@ class ExchangeDeficits:
         self._over: dict[int, tuple[int, int]] = {}
         """By S1: the x below which :meth:`over` is known true and the x from which it
         is known false."""
+        self._paths: dict[int, int] = {}
+        """By S1: the bound :meth:`_fewest` starts from (the paths bound with the S2
+        players of ``stay`` paired)."""
+        self._fewest_known: dict[int, tuple[int, int]] = {}
+        """By S1: the least :meth:`_fewest` works out from that bound, or a bound above
+        the ``x`` it was worked out for, with that ``x``."""
         self.exchanges: dict[int, tuple[int, int, int]] = {}
         """By index in D2 order, each exchange listed: its S1 and the players leaving
         and entering S1, as bit sets of positions."""
@@ -137,7 +155,9 @@ class ExchangeDeficits:
         self._low_of = {u: low for low, u in self._mate.items()}
         """The same, S1 player to S2 player's bit."""
 
-    def at_least(self, side1: int, x: int | None = None, kept: int = 0) -> int:
+    def at_least(
+        self, side1: int, x: int | None = None, kept: int = 0, *, least: bool = False
+    ) -> int:
         """A lower bound on the colour conflicts of any pairing of the division whose S1
         is ``side1`` (a bit set of positions): the deficiency of the original set's
         members still in S1 against their conflict-free partners now in S2.
@@ -149,12 +169,15 @@ class ExchangeDeficits:
         ``x``; else, at x = 0 with S2 players
         who must be paired (those of ``stay`` and of ``kept``, the players kept up, in
         S2), whether a conflict-free pairing pairs them (:meth:`_free_pairing`); else
-        the exchange's own bound of :func:`conflict_bound` without them.  Each is never
-        less than the deficiency, and remembered: the last by S1 alone, as the sets of
-        players kept up are many (C12, C13) and the readers after this one rule out
-        most of them more cheaply.  The conflict-free matchings are grown from the
-        original division's less the pairs of the players moved (:func:`least_paths`):
-        a few augmenting paths instead of a new matching."""
+        at x = 0 the exchange's own bound of :func:`conflict_bound` without them, and
+        at x > 0 that bound with the S2 players of ``stay`` paired, and with ``least``,
+        when that is not above ``x``, the exchange's fewest conflicts with them paired,
+        or a bound above ``x`` (:meth:`_fewest`).  Each is never less than the deficiency,
+        and remembered: the last two by S1 alone, as the sets of players kept up are
+        many (C12, C13) and the readers after this one rule out most of them more
+        cheaply.  The conflict-free matchings are grown from the original division's
+        less the pairs of the players moved (:func:`least_paths`): a few augmenting
+        paths instead of a new matching."""
         count = 0
         reach = 0
         side2 = self._everyone & ~side1
@@ -185,6 +208,8 @@ class ExchangeDeficits:
         must = (self._stay | kept) & side2
         if x == 0 and must:
             return self._free_pairing(side1, side2, must)
+        if x:
+            return self._fewest(side1, side2, x, least)
         bound = self._bounds.get(side1)
         if bound is None:
             bound = self._bounds[side1] = self._least_paths(side1, side2)
@@ -195,8 +220,9 @@ class ExchangeDeficits:
         ``side1`` above ``x`` (> 0), read from its answers at other x where they tell.
 
         Above 0 it is above x exactly when one of its bounds (each the same at every x)
-        is: so a bound b above some x shows it above every x below b, and none above
-        some x shows none above any larger x.  The levels of one bracket that only raise
+        or its fewest conflicts (``least``, :meth:`_fewest`) is: so a bound b above some x
+        shows it above every x below b, and none above some x shows none above any
+        larger x.  The levels of one bracket that only raise
         x (C11) read the same exchanges again (C12's sub-searches, four levels in round
         65 of the 150-player, 127-round, seed-2796 event)."""
         below, from_x = self._over.get(side1, (0, 1 << 30))
@@ -204,12 +230,66 @@ class ExchangeDeficits:
             return True
         if x >= from_x:
             return False
-        bound = self.at_least(side1, x)
+        bound = self.at_least(side1, x, least=True)
         if bound > x:
             self._over[side1] = (max(below, bound), from_x)
             return True
         self._over[side1] = (below, x)
         return False
+
+    def _fewest(self, side1: int, side2: int, x: int, least: bool = True) -> int:
+        """The fewest colour conflicts of a pairing of ``side1`` into ``side2`` pairing
+        every one of its players of ``stay`` (:func:`fewest_conflicts`), or a lower
+        bound above ``x`` (a number above any pairing's when there is none).
+
+        First the bound of :func:`conflict_bound` with those players as the S2 players
+        who must be paired (its stand-ins), grown from the original division's
+        matching as :meth:`_least_paths`; its maximum conflict-free matching and dual
+        (:func:`least_paths`) are where the Hungarian method starts when it is not
+        above ``x``: often one maximum tight matching more shows the least above
+        ``x``.  Remembered by S1 with the ``x`` it was worked out for: a bound above
+        that ``x`` is worked out again for a larger one only when it does not pass it.
+        """
+        known = self._fewest_known.get(side1)
+        if known is not None and (known[0] <= known[1] or known[0] > x):
+            return known[0]
+        paths = self._paths.get(side1)
+        if paths is not None and (paths > x or not least):
+            return paths
+        free = self._free
+        costly = self._costly
+        order = list(_positions(side1))
+        size = len(order)
+        must = self._stay & side2
+        right = 0
+        for u in order:
+            right |= free[u] | costly[u]
+        right = right & side2 | must
+        spare = right.bit_count() - size
+        if spare < 0:
+            self._paths[side1] = size + 1
+            return size + 1  # more S2 players who must be paired than S1 players
+        ids = order
+        if must and spare:  # stand-ins, as in conflict_bound and fewest_conflicts
+            end = len(free)
+            free = [*free, *[right & ~must] * spare]
+            costly = [*costly, *[0] * spare]
+            ids = [*order, *range(end, end + spare)]
+        mate = self._exchange_mate(side1)
+        dual: dict[int, int] = {}
+        paths = self._paths[side1] = least_paths(free, costly, ids, right, mate, size + 1, dual)
+        if paths > x or not least:
+            return paths
+        row_mate = {u: low for low, u in mate.items()}
+        start = [row_mate.get(u, 0).bit_length() - 1 for u in ids]
+        prices = [dual.get(u, 0) for u in ids]
+        conflicts = [costly[u] & side2 for u in order]
+        rows = [free[u] & side2 | conflict for u, conflict in zip(order, conflicts, strict=True)]
+        fewest = fewest_conflicts(rows, conflicts, must, x, start, prices)
+        if fewest is None:
+            fewest = size + 1
+        self._fewest_known[side1] = (fewest, x)
+        return fewest
 
     def _free_pairing(self, side1: int, side2: int, must: int) -> int:
         """For x = 0: 0 when S1 has a pairing without conflicts pairing every one of
@@ -249,9 +329,15 @@ class ExchangeDeficits:
 
     def _least_paths(self, side1: int, side2: int) -> int:
         """:func:`conflict_bound` of a division, with no S2 player who must be paired."""
-        # The original matching less the pairs of the players exchanged: those leaving
-        # S1 (by their own pairs) and those entering it (by their bits), the rest in the
-        # same order as the original's.
+        rows = list(_positions(side1))
+        mate = self._exchange_mate(side1)
+        return least_paths(self._free, self._costly, rows, side2, mate, len(rows) + 1)
+
+    def _exchange_mate(self, side1: int) -> dict[int, int]:
+        """The original division's conflict-free matching (S2 player's bit to S1 player)
+        less the pairs of the players exchanged to make S1 ``side1``."""
+        # Those leaving S1 (by their own pairs) and those entering it (by their bits),
+        # the rest in the same order as the original's.
         mate = self._mate.copy()
         for u in _positions(self._original & ~side1):
             low = self._low_of.get(u)
@@ -262,8 +348,7 @@ class ExchangeDeficits:
             low = entering & -entering
             entering ^= low
             mate.pop(low, None)
-        rows = list(_positions(side1))
-        return least_paths(self._free, self._costly, rows, side2, mate, len(rows) + 1)
+        return mate
 
 
 def exchange_deficits(

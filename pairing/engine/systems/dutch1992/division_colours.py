@@ -102,12 +102,17 @@ def least_paths(
     right: int,
     mate: dict[int, int],
     none: int,
+    prices: dict[int, int] | None = None,
 ) -> int:
     """The bound of :func:`conflict_bound` for the S1 players ``rows`` (indices into
     ``free`` and ``costly``: their conflict-free and conflict partners, bit sets) and the
     S2 players ``right``, grown from the conflict-free matching ``mate`` (S2 player's
     bit to S1 player, changed in place); ``none`` when S1 cannot be paired.  With
     ``enough``, once the bound is known to be above it, a lower bound above it.
+
+    ``prices``, when given, receives the dual whose total the bound is (not when it is
+    ``none``): each S1 player's price, 0 for those left out; each S2 player matched is
+    priced at minus his mate's, every other at 0 (see :func:`_path_costs`).
 
     The matching is made maximum by Kuhn's method from each S1 player it leaves over
     (Berge: one that starts no augmenting path never will after other augmentations, so
@@ -150,7 +155,7 @@ def least_paths(
                 pending += 1
     if not pending:
         return 0
-    return _path_costs(free, costly, rows, row_mate, right & ~cell[0], pending, none)
+    return _path_costs(free, costly, rows, row_mate, right & ~cell[0], pending, none, prices)
 
 
 def _path_costs(
@@ -161,6 +166,7 @@ def _path_costs(
     columns: int,
     pending: int,
     none: int,
+    prices: dict[int, int] | None = None,
 ) -> int:
     """The sum, over the ``pending`` S1 players of ``rows`` that a maximum conflict-free
     matching (``row_mate``: each one's S2 player as a bit, 0 for none) leaves over, of
@@ -171,7 +177,13 @@ def _path_costs(
     Worked out backwards from the free S2 players, level by level: a player reaches a
     level's S2 players by a conflict-free pair (``free``), or the previous level's by a
     conflict pair; an S2 player matched is at his mate's level (the matched pair costs
-    nothing)."""
+    nothing).
+
+    ``prices`` receives each player's level (when the sum is not ``none``); those not
+    reached when the last player left over is are given the level then reached.  That
+    dual is feasible: a player not reached by level l has no conflict-free partner
+    below level l and no conflict partner below level l - 1, so his partners' levels,
+    and those of the S2 players matched to players not reached, are at least l."""
     open_rows = rows
     found: list[int] = []
     total = 0
@@ -187,6 +199,9 @@ def _path_costs(
                     total += level
                     pending -= 1
             if not pending:
+                if prices is not None:
+                    for u in open_rows:
+                        prices[u] = level
                 return total
             reached |= columns
             if not columns:
@@ -201,6 +216,9 @@ def _path_costs(
             columns = 0
             if not found:
                 break
+            if prices is not None:
+                for u in found:
+                    prices[u] = level
         if not reached:
             return none
         level += 1
@@ -211,3 +229,6 @@ def _path_costs(
             else:
                 rest.append(u)
         open_rows = rest
+        if prices is not None:
+            for u in found:
+                prices[u] = level

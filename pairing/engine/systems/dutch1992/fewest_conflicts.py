@@ -24,7 +24,12 @@ from pairing.engine.systems.dutch1992.bitsets import _positions
 
 
 def fewest_conflicts(
-    rows: Sequence[int], conflicts: Sequence[int], must: int = 0, enough: int | None = None
+    rows: Sequence[int],
+    conflicts: Sequence[int],
+    must: int = 0,
+    enough: int | None = None,
+    start: Sequence[int] = (),
+    prices: Sequence[int] = (),
 ) -> int | None:
     """The fewest colour conflicts of a pairing of every S1 player into S2 that pairs
     every S2 player of ``must``, or None when there is none.
@@ -43,7 +48,16 @@ def fewest_conflicts(
     (or there is no pairing).  The prices' total is one (feasible prices, linear
     programming duality); so is that total plus the S1 players a maximum tight matching
     leaves open, since the next raise is at least 1 (integer costs) for each of them and
-    keeps the prices feasible: the last raise need not be worked out."""
+    keeps the prices feasible: the last raise need not be worked out.
+
+    ``start``: for some first S1 players, an S2 index each may meet without a conflict
+    (-1 for none), no two the same: a matching of pairs tight at the first prices, where
+    the first maximum tight matching grows from instead of from nothing (Berge: any
+    tight matching is a start).  ``prices``: the first prices of those players (else 0
+    for a player with a conflict-free partner, 1 for one without), each S2 player of
+    ``start`` then at minus his mate's price and every other at 0; the caller makes
+    them feasible (as the dual of :func:`division_colours.least_paths` is), and the
+    raises start from them."""
     size = len(rows)
     free = [row & ~conflict for row, conflict in zip(rows, conflicts, strict=True)]
     costly = [row & conflict for row, conflict in zip(rows, conflicts, strict=True)]
@@ -61,10 +75,16 @@ def fewest_conflicts(
     # An S1 player (or stand-in) with no conflict-free partner starts at 1, the least
     # of his pairs: the prices are feasible from the start, and the first raises skipped.
     row_price = [0 if f else 1 for f in free]
+    row_price[: len(prices)] = prices
     column_price = dict.fromkeys(_positions(right), 0)
     mate_row = [-1] * n
     mate_col: dict[int, int] = {}
-    total = sum(row_price)  # the prices' total
+    for u, v in enumerate(start):
+        if v != -1:
+            mate_row[u] = v
+            mate_col[v] = u
+            column_price[v] = -row_price[u]
+    total = sum(row_price) + sum(column_price.values())  # the prices' total
     while True:
         # The S2 players by price, and the pairs priced at their conflict (tight).
         levels: dict[int, int] = {}
