@@ -305,10 +305,17 @@ def test_dutch_c13_levels_ask_the_fit_before_the_bounds_as_after(
         original(self, *args, **kwargs)  # type: ignore[arg-type]  # a spy passes on what it was given
         self.levels.fit_first = first
 
-    def counted(self: ExchangeDeficits, side1: int, x: int | None = None, kept: int = 0) -> int:
+    def counted(
+        self: ExchangeDeficits,
+        side1: int,
+        x: int | None = None,
+        kept: int = 0,
+        *,
+        least: bool = False,
+    ) -> int:
         nonlocal bounds
         bounds += 1
-        return at_least(self, side1, x, kept)
+        return at_least(self, side1, x, kept, least=least)
 
     monkeypatch.setattr(Search, "__init__", made)
     monkeypatch.setattr(ExchangeDeficits, "at_least", counted)

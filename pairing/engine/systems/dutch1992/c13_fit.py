@@ -415,7 +415,7 @@ class LowestFit:
         return check
 
 
-LIMITED_PREFIX = 5
+LIMITED_PREFIX = 4
 """The longest choice of S1's partners on which :class:`LowestFit` asks the lowest
 bracket's own limit of D2 (:mod:`.fit_exchanges`); longer ones ask the perfect matching
 alone.  Either answer only refuses choices without a good completion, so the limit may
@@ -431,7 +431,10 @@ round 48 of the 115-round seed-7062 event 0.58, 0.19, 0.21, 0.21 s (its S1 has f
 players: a whole choice refused by the limit is not walked on to the lowest bracket);
 round 43 of the 124-round seed-2607 event 0.23, 0.12, 0.12, 0.13 s; the seed-6515 round
 0.43, 0.43, 0.44, 0.66 s; no other round of 150 players over 0.15 s changed by more than
-the noise (0.02 s)."""
+the noise (0.02 s).  Since C13's fit takes only conflict-free pairs at x = 0
+(``levels``), up to 4 and 5: the seed-6515 round 0.35, 0.98 s; the seed-7062 round 0.10,
+0.08 s; rounds 59 of seed 2950, 48 of seed 3103, 65 of seed 2796 and 51 of seed 6548
+within 0.02 s."""
 
 
 def lowest_fit(previous: Accepted, lowest: Bracket) -> LowestFit | None:
