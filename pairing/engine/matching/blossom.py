@@ -297,12 +297,16 @@ def _augment(
             child = mate[v]
             v = parent[mate[v]]
 
+    popleft = queue.popleft
     while queue:
-        v = queue.popleft()
+        v = popleft()
+        mate_v = mate[v]  # unchanged until a path is applied (then the search ends)
+        base_v = base[v]  # changed only when a blossom is contracted (read again then)
         for to in adjacent[v]:
-            if not alive[to] or base[v] == base[to] or mate[v] == to:
+            if to == mate_v or not alive[to] or base_v == base[to]:
                 continue
-            if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
+            mate_to = mate[to]
+            if to == root or (mate_to != -1 and parent[mate_to] != -1):
                 current_base = lowest_common_ancestor(v, to)
                 blossom: set[int] = set()
                 mark_path(v, current_base, to, blossom)
@@ -322,6 +326,7 @@ def _augment(
                     members[current_base] = inside  # its own vertices among them
                 else:
                     members.setdefault(current_base, [current_base]).extend(inside)
+                base_v = base[v]
             elif parent[to] == -1:
                 parent[to] = v
                 tree.append(to)
@@ -332,9 +337,9 @@ def _augment(
                         mate[to], mate[previous] = previous, to
                         to = following
                     return None
-                used[mate[to]] = True
-                queue.append(mate[to])
-                tree.append(mate[to])
+                used[mate_to] = True
+                queue.append(mate_to)
+                tree.append(mate_to)
     if even is not None:
         even[:] = used
     return tree

@@ -121,15 +121,18 @@ def fewest_conflicts(
             reached_rows += frontier
         # The least slack from a reached row to a column not reached (at least 1).
         delta = -1
+        unreached = ~reached_cols
+        outside = [(price, players & unreached) for price, players in levels.items()]
         for u in reached_rows:
             a = row_price[u]
-            for price, players in levels.items():
-                outside = players & ~reached_cols
-                if free[u] & outside:
+            free_u = free[u]
+            costly_u = costly[u]
+            for price, players in outside:
+                if free_u & players:
                     slack = -a - price
                     if delta < 0 or slack < delta:
                         delta = slack
-                if costly[u] & outside:
+                if costly_u & players:
                     slack = 1 - a - price
                     if delta < 0 or slack < delta:
                         delta = slack
