@@ -1,7 +1,8 @@
 """The players who must be paired and fall short of conflict-free partners (1992 Dutch
 B4, C8): ``crowded_set`` finds a set of largest deficiency (the oracle: every subset,
 by brute force), and ``ExchangeDeficits._must_short``, reading the sets found for other
-S1s first, is never above that deficiency and above x exactly when it is."""
+S1s first, is never above that deficiency and above x exactly when it is (read from
+those sets alone, never above it)."""
 
 from __future__ import annotations
 
@@ -80,8 +81,11 @@ def test_dutch_b4_must_short_read_across_exchanges_as_the_largest() -> None:
             side1, must = _division(rng, n)
             x = rng.randint(0, 3)
             before = len(deficits._crowded)
-            short = deficits._must_short(side1, must, x)
             largest = _largest(free, must, side1)
+            # Read from the sets found before alone: never above the largest either.
+            assert deficits._must_short(side1, must, x, fresh=False) <= largest
+            assert len(deficits._crowded) == before
+            short = deficits._must_short(side1, must, x)
             assert short <= largest
             assert (short > x) == (largest > x)
             ruled_out += short > x
