@@ -34,7 +34,7 @@ from pairing.engine.model import Colour
 from pairing.engine.systems.dutch1992.bitsets import _bits, _positions
 from pairing.engine.systems.dutch1992.criteria import FloatRules, may_leave
 from pairing.engine.systems.dutch1992.division_colours import least_paths
-from pairing.engine.systems.dutch1992.divisions import Matching, _augment, matching_size
+from pairing.engine.systems.dutch1992.divisions import Matching, _augment
 from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.fewest_conflicts import fewest_conflicts
 from pairing.engine.systems.dutch1992.leaving_duals import LeavingDuals
@@ -84,6 +84,7 @@ class ExchangeDeficits:
     __slots__ = (
         "_bounds",
         "_covered",
+        "_crowded",
         "_costly",
         "_duals",
         "_everyone",
@@ -127,6 +128,10 @@ class ExchangeDeficits:
         self._covered: dict[tuple[int, int], bool] = {}
         """By S1 and the S2 players who must be paired: whether a conflict-free
         matching pairs all of these into S1 (:meth:`_free_pairing`)."""
+        self._crowded: dict[int, tuple[int, int]] = {}
+        """Sets of players found with too few conflict-free partners in some S1
+        (:func:`crowded_set`), with all their conflict-free partners and their size:
+        :meth:`_must_short`."""
         self._duals: dict[int, LeavingDuals] = {}
         """By the players leaving S1: the dual their exchanges' bounds read
         (:class:`LeavingDuals`)."""
@@ -242,8 +247,12 @@ class ExchangeDeficits:
         every one of its players of ``stay`` (:func:`fewest_conflicts`), or a lower
         bound above ``x`` (a number above any pairing's when there is none).
 
-        First the bound of :func:`conflict_bound` with those players as the S2 players
-        who must be paired (its stand-ins), grown from the original division's
+        First how far those players fall short of conflict-free partners in S1
+        (:meth:`_must_short`, a few bit operations when a set found short for another
+        exchange is among them: round 68 of the 150-player, 120-round, seed-2963 event
+        rules out 3,600 exchanges at x = 1 so).  Then the bound of
+        :func:`conflict_bound` with those players as the S2 players who must be paired
+        (its stand-ins), grown from the original division's
         matching as :meth:`_least_paths`; its maximum conflict-free matching and dual
         (:func:`least_paths`) are where the Hungarian method starts when it is not
         above ``x``: often one maximum tight matching more shows the least above
@@ -269,6 +278,10 @@ class ExchangeDeficits:
         if spare < 0:
             self._paths[side1] = size + 1
             return size + 1  # more S2 players who must be paired than S1 players
+        if must:
+            short = self._must_short(side1, must, x)
+            if short > x:
+                return short
         ids = order
         if must and spare:  # stand-ins, as in conflict_bound and fewest_conflicts
             end = len(free)
@@ -298,20 +311,52 @@ class ExchangeDeficits:
         covering S1 and one covering ``must`` make one covering both (as
         :func:`pairs_without_conflicts`): the first does not depend on ``must`` and is
         remembered by S1 alone, shared by the sets of players kept up; the second is
-        one small matching from the S2 players of ``must``."""
+        one small matching from the S2 players of ``must``, or none when a set of them
+        found short of partners before (:meth:`_must_short`) is in ``must``: the sets
+        of players kept up that C13's sub-searches try are many and mostly fail so
+        (round 50 of the 150-player, 125-round, seed-6515 event: 7,650 matchings
+        before, 180 after).  Such a set is read before the first, too."""
         bound = self._bounds.get(side1)
         if bound is None:
+            short = self._must_short(side1, must, 0, fresh=False)
+            if short:
+                return short
             bound = self._bounds[side1] = self._least_paths(side1, side2)
         if bound:
             return bound
         covered = self._covered.get((side1, must))
         if covered is None:
-            # Who may meet whom without a conflict does not depend on the order of the
-            # two (free_masks), so each S2 player's row is his own mask cut to S1.
-            free = self._free
-            rows = [free[v] & side1 for v in _positions(must)]
-            covered = self._covered[(side1, must)] = matching_size(rows) == len(rows)
+            covered = self._covered[(side1, must)] = not self._must_short(side1, must, 0)
         return 0 if covered else 1
+
+    def _must_short(self, side1: int, must: int, x: int, *, fresh: bool = True) -> int:
+        """A lower bound on the colour conflicts of any pairing of S1 ``side1`` that pairs
+        every player of ``must`` (S2 players): the largest deficiency of a set of them
+        against their conflict-free partners in S1, each such player short of one
+        being paired with a conflict (Hall, König).  First the first set found before
+        for other exchanges (a set of players mostly stays short when a few players
+        are exchanged) that is in ``must`` and above ``x`` read with this S1's
+        partners; when there is none (and ``fresh``), the largest such set of
+        ``must`` itself (:func:`crowded_set`), remembered."""
+        short = 0
+        crowded = self._crowded
+        for known, (near, size) in crowded.items():
+            if known & must == known:
+                known_short = size - (near & side1).bit_count()
+                if known_short > x:
+                    return known_short
+                short = max(short, known_short)
+        if not fresh:
+            return short
+        found = crowded_set(self._free, must, side1)
+        if not found:
+            return short
+        near = 0
+        for v in _positions(found):
+            near |= self._free[v]
+        size = found.bit_count()
+        crowded[found] = (near, size)
+        return max(short, size - (near & side1).bit_count())
 
     def _leaving_bound(self, leaving: int) -> int:
         """A lower bound on the colour conflicts of every exchange whose players leaving
@@ -349,6 +394,35 @@ class ExchangeDeficits:
             entering ^= low
             mate.pop(low, None)
         return mate
+
+
+def crowded_set(free: Sequence[int], must: int, side1: int) -> int:
+    """The set of players of ``must`` of largest deficiency against their conflict-free
+    partners in ``side1`` (bit sets of positions; ``free``: conflict-free partners):
+    0 when a conflict-free matching pairs all of them into ``side1``.
+
+    König: after a maximum matching (Kuhn's method), the players it leaves unmatched
+    and those they reach by alternating paths, whose partners are all matched to the
+    players reached, fall short by the number unmatched.  Who may meet whom without a
+    conflict does not depend on the order of the two (free_masks), so each player's
+    row is his own mask cut to ``side1``."""
+    order = list(_positions(must))
+    shift = len(order)
+    rows = [(free[v] & side1) << shift for v in order]
+    width = shift + max((row.bit_length() for row in rows), default=0)
+    matching = Matching([-1] * width, 0)
+    right = ((1 << width) - 1) & ~((1 << shift) - 1)
+    unmatched = [u for u in range(shift) if not _augment(u, rows, right, matching, [0])]
+    if not unmatched:
+        return 0
+    seen = [0]
+    crowded = 0
+    for u in unmatched:
+        _augment(u, rows, right, matching, seen)  # no augmenting path: only reaches
+        crowded |= 1 << order[u]
+    for column in _positions(seen[0]):
+        crowded |= 1 << order[matching.mate[column]]
+    return crowded
 
 
 def exchange_deficits(
