@@ -82,6 +82,19 @@ seed-2796 event, C12's 200 sub-searches mostly found their pairing within a few 
 exchanges; the bounds first cost each about a millisecond."""
 
 
+RESUMED_WALK = 1024
+"""The places of the exchanges' listing a search resumed after a pairing of its level
+(C12, C13) reads without one before :func:`patient_survivors` asks :func:`refuted`,
+whatever it has searched: the listing of the survivors marks every such place
+(:data:`WALKED`), so a walk through exchanges that the colour bounds pass over stops
+there too.  In round 68 of the 150-player, 130-round, seed-8085 event two C12
+sub-searches of a 31-player level walked 2,300 exchanges (a third of the round) to the
+listing's end, searching fewer than ten, where the question had said none was left."""
+
+WALKED = -2
+"""S1 of an exchange listed only to mark :data:`RESUMED_WALK` places read."""
+
+
 class Undecided(Exception):
     """:func:`entering_witness` would ask more than :data:`MOST_QUESTIONS` matchings."""
 
@@ -285,7 +298,8 @@ def patient(
 Survivor = tuple[int, int, Sequence[Entrant], Sequence[Entrant], int]
 """An exchange that no player kept up rules out: its place among the exchanges
 :func:`patient` would read, its index in D2 order, S1, S2 and S1 as a bit set (-1 for
-the exchange at :data:`PATIENCE` listed only to ask there)."""
+the exchange at :data:`PATIENCE` listed only to ask there, :data:`WALKED` for one listed
+only to mark the places read)."""
 
 
 def patient_survivors(
@@ -302,7 +316,9 @@ def patient_survivors(
     after the :data:`PATIENCE` th exchange of the full listing (listed with S1 -1 when
     left out), or, should a listing leave it out, before the next one read (those
     between gave nothing); a search resumed after a pairing (``after``) asks it after
-    :data:`RESUMED_PATIENCE` exchanges searched without one, as :func:`patient`.
+    :data:`RESUMED_PATIENCE` exchanges searched without one, as :func:`patient`, or
+    once it has read :data:`RESUMED_WALK` places of the listing without one (asked once:
+    the answer would be the same).
 
     ``bounded`` (the level's bounds, ``LevelSearch._level_open``, not yet asked) is
     asked once :data:`LOOK_AHEAD` exchanges have been read without a pairing: when it
@@ -318,8 +334,25 @@ def patient_survivors(
         # The exchanges listed so far are in D2 order: the resumed search starts at the
         # first at or after its own (C12 and C13 resume deep in long listings).
         start = bisect.bisect_left(survivors.produced, after[0], key=_index)
+    begin = -1
+    reading = start - 1
     for place, index, s1, s2, side1 in survivors.reading_from(start):
+        reading += 1
         if after is not None and index < after[0]:
+            continue
+        if begin < 0:
+            begin = place
+        if (
+            later is not None
+            and not found
+            and place - begin >= RESUMED_WALK
+            and reading + 1 == len(survivors.produced)
+        ):
+            # This reader walks exchanges no reader has walked: the question may end it.
+            if later():
+                return
+            later = None
+        if side1 == WALKED:
             continue
         if bounded is not None:
             unread -= 1

@@ -460,7 +460,9 @@ class LevelSearch(DivisionPairings):
         100,000 times about 11,000 exchanges of their levels.  The :data:`entering.PATIENCE` th
         exchange is listed even when left out (S1 -1): :func:`patient_survivors` asks
         :func:`entering.refuted` there, before the filter walks on (in round 52 of the
-        seed-2598 event it would walk thousands of exchanges the question passes over)."""
+        seed-2598 event it would walk thousands of exchanges the question passes over).
+        Every :data:`entering.RESUMED_WALK` th exchange left out is listed too (S1
+        :data:`entering.WALKED`), where a resumed search may ask it."""
         division = (tuple(e.number for e in players), moved, lowest, p)
         splits = self._exchange_splits(players, p, rules, moved, lowest)
         for place, (index, s1, s2) in enumerate(splits):
@@ -469,6 +471,8 @@ class LevelSearch(DivisionPairings):
             if deficits.over(exchanged[0], x):
                 if place + 1 == d2_entering.PATIENCE:
                     yield place, index, s1, s2, -1
+                elif (place + 1) % d2_entering.RESUMED_WALK == 0:
+                    yield place, index, s1, s2, d2_entering.WALKED
                 continue
             known = kept_covers.divisions.get((p, index))
             if known is None:
@@ -482,6 +486,8 @@ class LevelSearch(DivisionPairings):
                 yield place, index, s1, s2, known[0]
             elif place + 1 == d2_entering.PATIENCE:
                 yield place, index, s1, s2, -1  # where patient_survivors asks, as patient
+            elif (place + 1) % d2_entering.RESUMED_WALK == 0:
+                yield place, index, s1, s2, d2_entering.WALKED
 
     def _exchange_splits(
         self,
