@@ -15,6 +15,7 @@ from pairing.engine.matching import least_assignment_cost
 from pairing.engine.systems.dutch1992.bitsets import _bits
 from pairing.engine.systems.dutch1992.criteria import (
     LOOSEST,
+    FloatRules,
     colour_conflict,
     may_leave,
     pair_allowed,
@@ -25,7 +26,7 @@ from pairing.engine.systems.dutch1992.deficits import (
     free_masks,
 )
 from pairing.engine.systems.dutch1992.divisions import matching_size
-from pairing.engine.systems.dutch1992.entrants import entrants
+from pairing.engine.systems.dutch1992.entrants import Entrant, entrants
 from pairing.engine.systems.dutch1992.exchanges import exchange_order
 from pairing.engine.systems.dutch1992.feasibility import Feasibility
 from pairing.engine.systems.dutch1992.levels import LevelSearch
@@ -42,6 +43,21 @@ def _conflict_bound(free: list[int], side1: list[int], side2: list[int]) -> int:
     """The oracle: S1 players a maximum conflict-free matching into S2 leaves over."""
     rows = [_bits(t for t, j in enumerate(side2) if free[i] >> j & 1) for i in side1]
     return len(side1) - matching_size(rows)
+
+
+def _random_level(
+    rng: random.Random, most: int
+) -> tuple[int, int, list[Entrant], FloatRules, bool, list[int], ExchangeDeficits]:
+    """A random bracket of 4 to ``most`` players with a random p, float rules and lowest
+    flag (drawn in that order), its partner masks and its exchanges' bounds."""
+    n = rng.randint(4, most)
+    p = rng.randint(1, n // 2)
+    players = _symmetric(_random_bracket(rng, n), rng)
+    rules = rng.choice(RULES)
+    lowest = rng.random() < 0.5
+    allowed = Feasibility().partner_masks(players, rules, frozenset())
+    deficits = exchange_deficits(players, allowed, p, (allowed, 0), (rules, frozenset(), lowest))
+    return n, p, players, rules, lowest, allowed, deficits
 
 
 def test_dutch_b4_exchange_deficit_never_above_the_conflict_bound() -> None:
@@ -84,15 +100,7 @@ def test_dutch_b4_exchange_bound_never_passes_the_least_conflicts() -> None:
     rng = random.Random(2607)
     above = shared = exact = free_ones = blocked = 0
     for _ in range(60):
-        n = rng.randint(4, 20)
-        p = rng.randint(1, n // 2)
-        players = _symmetric(_random_bracket(rng, n), rng)
-        rules = rng.choice(RULES)
-        lowest = rng.random() < 0.5
-        allowed = Feasibility().partner_masks(players, rules, frozenset())
-        deficits = exchange_deficits(
-            players, allowed, p, (allowed, 0), (rules, frozenset(), lowest)
-        )
+        n, p, players, rules, lowest, allowed, deficits = _random_level(rng, 20)
         stay = [not may_leave(e, rules, frozenset(), lowest, frozenset()) for e in players]
         first = list(range(p))
         for out_of, into in [((), ()), *exchange_order(n, p)]:
@@ -277,15 +285,7 @@ def test_dutch_b4_exchange_bound_above_x_exactly_when_the_least_is() -> None:
     rng = random.Random(6006)
     ruled_out = passed = raised = 0
     for _ in range(60):
-        n = rng.randint(4, 20)
-        p = rng.randint(1, n // 2)
-        players = _symmetric(_random_bracket(rng, n), rng)
-        rules = rng.choice(RULES)
-        lowest = rng.random() < 0.5
-        allowed = Feasibility().partner_masks(players, rules, frozenset())
-        deficits = exchange_deficits(
-            players, allowed, p, (allowed, 0), (rules, frozenset(), lowest)
-        )
+        n, p, players, rules, lowest, allowed, deficits = _random_level(rng, 20)
         stay = [not may_leave(e, rules, frozenset(), lowest, frozenset()) for e in players]
         first = list(range(p))
         for out_of, into in [((), ()), *exchange_order(n, p)]:

@@ -28,6 +28,7 @@ from pairing.engine.systems.dutch1992.feasibility import Feasibility
 from pairing.engine.systems.dutch1992.leaving_duals import LeavingDuals
 
 from .test_dutch1992_bitsets import RULES, _random_bracket, _symmetric
+from .test_dutch1992_deficits import _random_level
 
 
 def _least(
@@ -192,15 +193,7 @@ def test_dutch_b4_free_pairing_reads_each_s2_players_own_mask(
     rng = random.Random(2607)
     zero = blocked = 0
     for _ in range(60):
-        n = rng.randint(4, 18)
-        p = rng.randint(1, n // 2)
-        players = _symmetric(_random_bracket(rng, n), rng)
-        rules = rng.choice(RULES)
-        lowest = rng.random() < 0.5
-        allowed = Feasibility().partner_masks(players, rules, frozenset())
-        deficits = exchange_deficits(
-            players, allowed, p, (allowed, 0), (rules, frozenset(), lowest)
-        )
+        n, p, players, rules, lowest, allowed, deficits = _random_level(rng, 18)
         stay = _bits(
             i
             for i, e in enumerate(players)
