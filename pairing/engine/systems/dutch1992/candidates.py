@@ -19,9 +19,7 @@ from pairing.engine.systems.dutch1992.c13_levels import LevelFit
 from pairing.engine.systems.dutch1992.candidate_parts import (
     _PASSED,
     C12_POINT,
-    HeadPairing,
     _candidate,
-    _head_pairing,
     _inside,
     _resume,
 )
@@ -36,9 +34,9 @@ from pairing.engine.systems.dutch1992.criteria import (
 )
 from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.feasibility import Feasibility
+from pairing.engine.systems.dutch1992.head_listings import HeadListings
 from pairing.engine.systems.dutch1992.level_colours import LEVEL_COLOURS_AFTER, LevelColours
 from pairing.engine.systems.dutch1992.levels import LevelSearch
-from pairing.engine.systems.dutch1992.listing import _Listing
 from pairing.engine.systems.dutch1992.remainder import RemainderNeed
 
 
@@ -48,19 +46,15 @@ def _fitted(fit: LowestFit | None) -> tuple[object, ...]:
     return () if fit is None else (fit.key,)
 
 
-class CandidateSearch:
+class CandidateSearch(HeadListings):
     """A bracket's candidates in procedure order, homogeneous or heterogeneous (Dutch C2-C14)."""
 
     def __init__(
         self, feasibility: Feasibility, levels: LevelSearch, *, exact_heads: bool = True
     ) -> None:
-        self.feasibility = feasibility
-        self.levels = levels
+        super().__init__(feasibility, levels)
         self.exact_heads = exact_heads
         """Whether every level filters S1's pairings by their remainder (else as before)."""
-        self._head_listings: dict[tuple[object, ...], _Listing[HeadPairing]] = {}
-        """The pairings of the moved-down players of each level read so far (C7, C10),
-        shared by the C12 and C13 sub-searches that enter the same level."""
         self._float_signatures: dict[tuple[object, ...], list[tuple[object, ...]]] = {}
         """What each C9 and C10 step forbids, by bracket and p of its moved-down players."""
         self._step_barred: dict[tuple[int, ...], list[tuple[tuple[int, int, int], ...]]] = {}
@@ -466,65 +460,6 @@ class CandidateSearch:
                 heterogeneous=True,
                 order=((m, 0),),
             )
-
-    def head_pairings(
-        self,
-        s1: Sequence[Entrant],
-        s2: Sequence[Entrant],
-        x: int,
-        rules: FloatRules,
-        moved: frozenset[int],
-        must_pair: frozenset[int],
-        remainder: RemainderNeed | None = None,
-    ) -> Iterator[HeadPairing]:
-        """The pairings of the moved-down players S1 with S2 in D1 order (Dutch C7, C10).
-
-        The same sequence as :meth:`LevelSearch.assignments`, each with the remainder it
-        leaves.  C12 and C13 split their search into sub-searches
-        (:meth:`Search.alternatives`) that enter the same levels of the same bracket again
-        and again, differing only in the players they keep up.  What the pairings of S1 are
-        depends only on S1, S2, x, the float criteria kept, the players moved in and the S2
-        players S1 must pair (all in the key), not on the players kept up otherwise, and
-        :meth:`LevelSearch.assignments` is a pure function of them.  So the sequence is
-        worked out once per round and every later sub-search reads the part already listed
-        before listing further: each one sees the pairings in the same order as if it had
-        listed them itself, and the candidates, hence the pairing of the round, are
-        unchanged.
-
-        ``remainder`` leaves out the pairings after which the remainder cannot be paired
-        or is known to give nothing (:meth:`Feasibility.remainder_viable`); it is part of
-        the key.
-
-        Reading of Dutch C10: the lowest moved-down player paired is the last S1 player of
-        the pairing of the moved-down players.  The D1 order changes his opponent first
-        (and when he has none left, that of the player above him, and so on), so giving
-        him another opponent means taking the next pairing of the moved-down players in
-        D1 order whose remainder can be paired.  He has no other once D1 is exhausted;
-        then B6, and after it B5, are dropped for upfloats and the bracket is paired again
-        from C2.
-        """
-        key = (
-            tuple(a.number for a in s1),
-            tuple(b.number for b in s2),
-            x,
-            rules,
-            moved,
-            must_pair,
-            remainder,
-        )
-        listing = self._head_listings.get(key)
-        if listing is None:
-            viable = None
-            if remainder is not None:
-                viable = self.feasibility.remainder_viable(s1, s2, rules, moved, remainder, x)
-            listing = _Listing(
-                _head_pairing(s2, assignment)
-                for assignment in self.levels.assignments(
-                    s1, s2, x, rules, moved, must_pair, viable=viable
-                )
-            )
-            self._head_listings[key] = listing
-        return iter(listing)
 
     def candidates(
         self,
