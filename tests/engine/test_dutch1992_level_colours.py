@@ -10,8 +10,9 @@ search with the test to the search without it on the late rounds of random event
 
 from __future__ import annotations
 
+import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -27,7 +28,11 @@ from pairing.engine.systems.dutch1992.criteria import (
     x_of,
 )
 from pairing.engine.systems.dutch1992.entrants import Entrant, entrants
-from pairing.engine.systems.dutch1992.level_colours import LevelColours, level_refuted
+from pairing.engine.systems.dutch1992.level_colours import (
+    LISTING_REFUSALS,
+    LevelColours,
+    level_refuted,
+)
 from pairing.engine.systems.dutch1992.procedure import Search
 from tests.engine.dutch1992_late import late_states, run_search
 from tests.engine.test_dutch1992 import entrant
@@ -154,7 +159,8 @@ heterogeneous brackets with remainders to refuse."""
 def test_dutch_c10_level_colours_keep_the_pairing(
     players: int, rounds: int, seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The search asking the test at once pairs every late round as the search without it."""
+    """The search asking the test at once (after one remainder that gave nothing, or one
+    pairing of S1 its listing refused) pairs every late round as the search without it."""
     states = list(late_states(players, rounds, seed, from_completed=rounds // 2))
     assert states
     refutes = LevelColours.refutes
@@ -169,9 +175,11 @@ def test_dutch_c10_level_colours_keep_the_pairing(
 
     monkeypatch.setattr(LevelColours, "refutes", counted)
     monkeypatch.setattr("pairing.engine.systems.dutch1992.candidates.LEVEL_COLOURS_AFTER", 1)
+    monkeypatch.setattr(level_colours, "LISTING_REFUSALS", 1)
     assert [repr(run_search(Search(entrants(state)[0]))) for state in states] == without
     assert asked, "the test was never asked"
     assert level_colours.LEVEL_COLOURS_AFTER > 1  # the real search waits for failures
+    assert LISTING_REFUSALS > 1
 
 
 def test_dutch_a8_level_refuted_by_the_remainders_own_x() -> None:
@@ -184,3 +192,65 @@ def test_dutch_a8_level_refuted_by_the_remainders_own_x() -> None:
     stay = frozenset({0, 1})
     assert level_refuted([a], s2, stay, 1, 1, 1, 0, FloatRules(), moved)
     assert not level_refuted([a], s2, stay, 1, 1, 0, 0, FloatRules(), moved)
+
+
+def _random_checks(
+    rng: random.Random, checks: dict[frozenset[int], bool]
+) -> Callable[[tuple[int, ...]], bool]:
+    """Checks of prefixes that refuse random sets of S2 players, each set always alike
+    (remembered in ``checks``), as ``viable`` must."""
+
+    def viable(prefix: tuple[int, ...]) -> bool:
+        taken = frozenset(prefix)
+        if taken not in checks:
+            checks[taken] = rng.random() < 0.6
+        return checks[taken]
+
+    return viable
+
+
+def test_dutch_c10_listing_refused_only_when_no_remainder_keeps_its_x(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``LevelColours.watching`` answers as the checks of S1's prefixes it watches until
+    they have refused ``LISTING_REFUSALS`` prefixes; from then on it refuses every prefix
+    when ``level_refuted`` refutes the level, and only then: held to brute force (no pairing
+    of S1 leaves a remainder within its x) on random small levels, with the checks
+    refusing random sets of S2 players."""
+    monkeypatch.setattr(level_colours, "LISTING_REFUSALS", 2)
+    rng = random.Random(3892)
+    cut = watched_through = 0
+    for _ in range(600):
+        heads = rng.randint(1, 3)
+        count = rng.randint(2 * heads + 1, 2 * heads + 6)
+        players = [_player(rng, n, 1 if n <= heads else 0) for n in range(1, count + 1)]
+        players = _bar(rng, players, rng.random() * 0.5)
+        s1, s2 = players[:heads], players[heads:]
+        moved = frozenset(a.number for a in s1)
+        p_r = rng.randint(0, (len(s2) - heads) // 2)
+        stay = frozenset(t for t in range(len(s2)) if rng.random() < 0.3)
+        x_h, j, k = rng.randint(0, heads), rng.randint(0, 1), rng.randint(0, 1)
+        rules = FloatRules(down=rng.randint(0, 2), up=rng.randint(0, 2))
+        checks: dict[frozenset[int], bool] = {}
+        viable = _random_checks(rng, checks)
+        watched = LevelColours().watching(viable, s1, s2, stay, p_r, x_h, j, k, rules, moved)
+        refusing = False
+        prefixes = [
+            prefix
+            for size in range(1, heads + 1)
+            for prefix in itertools.permutations(range(len(s2)), size)
+        ]
+        for prefix in prefixes:
+            answer = watched(prefix)
+            if refusing:
+                assert not answer  # once refused as a whole, never open again
+            elif answer != viable(prefix):
+                assert not answer
+                assert not _level_has_pairing(s1, s2, stay, p_r, x_h, j, k, rules, moved)
+                refusing = True
+                cut += 1
+        if not refusing and sum(not v for v in checks.values()) >= 2:
+            watched_through += 1
+    # Levels refused as a whole, and levels whose refusals did not refute them.
+    assert cut > 100
+    assert watched_through > 200

@@ -35,7 +35,7 @@ from pairing.engine.systems.dutch1992.criteria import (
 from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.feasibility import Feasibility
 from pairing.engine.systems.dutch1992.head_listings import HeadListings
-from pairing.engine.systems.dutch1992.level_colours import LEVEL_COLOURS_AFTER, LevelColours
+from pairing.engine.systems.dutch1992.level_colours import LEVEL_COLOURS_AFTER
 from pairing.engine.systems.dutch1992.levels import LevelSearch
 from pairing.engine.systems.dutch1992.remainder import RemainderNeed
 
@@ -62,8 +62,6 @@ class CandidateSearch(HeadListings):
         and C13 sub-searches enter one bracket thousands of times (the floats are alike)."""
         self.level_fit = LevelFit()
         """C13's test of whole levels against the lowest bracket (:class:`LevelFit`)."""
-        self.level_colours = LevelColours()
-        """The test of a heterogeneous level's colour budgets (:class:`LevelColours`)."""
 
     def homogeneous(
         self,
@@ -263,8 +261,8 @@ class CandidateSearch(HeadListings):
         players may not be left over: kept up, or without a right to the bye in the lowest
         bracket).  Such a level is skipped when its colour preferences alone rule it out
         (:meth:`Feasibility.colours_allow_level`).  A level whose first remainders give
-        nothing is given up when no pairing of S1 can leave one within its x
-        (:class:`LevelColours`).
+        nothing, or whose listing of S1's pairings refuses many of them, is given up when
+        no pairing of S1 can leave one within its x (:class:`LevelColours`).
         """
         players = bracket.players
         score_ = bracket.score

@@ -14,6 +14,7 @@ from pairing.engine.systems.dutch1992.candidate_parts import HeadPairing, _head_
 from pairing.engine.systems.dutch1992.criteria import FloatRules
 from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.feasibility import Feasibility
+from pairing.engine.systems.dutch1992.level_colours import LevelColours
 from pairing.engine.systems.dutch1992.levels import LevelSearch
 from pairing.engine.systems.dutch1992.listing import _Listing
 from pairing.engine.systems.dutch1992.remainder import RemainderNeed
@@ -29,6 +30,9 @@ class HeadListings:
         self._head_listings: dict[tuple[object, ...], _Listing[HeadPairing]] = {}
         """The pairings of the moved-down players of each level read so far (C7, C10),
         shared by the C12 and C13 sub-searches that enter the same level."""
+        self.level_colours = LevelColours()
+        """The test of a heterogeneous level's colour budgets (:class:`LevelColours`),
+        also put to a level whose listing refuses many pairings of S1."""
 
     def head_pairings(
         self,
@@ -56,7 +60,10 @@ class HeadListings:
 
         ``remainder`` leaves out the pairings after which the remainder cannot be paired
         or is known to give nothing (:meth:`Feasibility.remainder_viable`); it is part of
-        the key.
+        the key.  Once those checks have refused many pairings, the level is put to
+        :meth:`LevelColours.refutes`, and when no pairing of S1 can leave a remainder
+        within its x the listing ends (:meth:`LevelColours.watching`): every pairing it
+        would still list gives nothing.
 
         Reading of Dutch C10: the lowest moved-down player paired is the last S1 player of
         the pairing of the moved-down players.  The D1 order changes his opponent first
@@ -79,7 +86,18 @@ class HeadListings:
         if listing is None:
             viable = None
             if remainder is not None:
-                viable = self.feasibility.remainder_viable(s1, s2, rules, moved, remainder, x)
+                viable = self.level_colours.watching(
+                    self.feasibility.remainder_viable(s1, s2, rules, moved, remainder, x),
+                    s1,
+                    s2,
+                    remainder.stay,
+                    remainder.p,
+                    x,
+                    remainder.j,
+                    remainder.k,
+                    rules,
+                    moved,
+                )
             listing = _Listing(
                 _head_pairing(s2, assignment)
                 for assignment in self.levels.assignments(

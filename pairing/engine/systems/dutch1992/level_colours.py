@@ -11,7 +11,7 @@ answered here by a few weighted matchings of one graph.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from pairing.engine.matching.primal_dual import max_weight_matching
 from pairing.engine.systems.dutch1992.criteria import (
@@ -25,6 +25,10 @@ from pairing.engine.systems.dutch1992.entrants import Entrant
 LEVEL_COLOURS_AFTER = 16
 """Remainders of one level that gave nothing before the level is put to the test (most
 levels give a pairing at once, and the test costs a few matchings)."""
+
+LISTING_REFUSALS = 256
+"""Prefixes of S1's pairings refused by the checks of their remainder, in the listing of
+one level, before the level is put to the test (:meth:`LevelColours.watching`)."""
 
 MULTIPLIERS = ((1, 0), (2, 1), (1, 1), (1, 2), (1, 3))
 """Weights (remainder budget, head budget) of the Lagrangian bounds tried, in turn."""
@@ -154,3 +158,48 @@ class LevelColours:
         if known is None:
             known = self._known[key] = level_refuted(s1, s2, stay, p_r, x_h, j, k, rules, moved)
         return known
+
+    def watching(
+        self,
+        viable: Callable[[tuple[int, ...]], bool],
+        s1: Sequence[Entrant],
+        s2: Sequence[Entrant],
+        stay: frozenset[int],
+        p_r: int,
+        x_h: int,
+        j: int,
+        k: int,
+        rules: FloatRules,
+        moved: frozenset[int],
+    ) -> Callable[[tuple[int, ...]], bool]:
+        """``viable`` (the checks of a prefix of S1's pairing against its remainder) that
+        puts the level to :meth:`refutes` once it has refused :data:`LISTING_REFUSALS`
+        prefixes, and refuses every prefix from then on when the level is refuted.
+
+        Dutch A8, B4, C10, C11.  The checks of each remainder see its pairs and its x
+        but not what the colours of all of them share: a level can refuse every pairing
+        of S1 one remainder at a time and so give nothing after listing them all, before
+        any remainder is tried (round 47 of the 150-player, 135-round, seed-9013 event:
+        67,870 prefixes of a 10-player S1 against 23 S2 players, the remainders 13
+        players with one who can only meet players of his own colour preference).  When
+        the level is refuted no pairing of S1 leaves a remainder that can be paired, so
+        refusing all of them changes no candidate; the answer only turns from true to
+        false, as :func:`matching.lexicographic_assignments` requires of ``viable``.
+        """
+        refused = 0
+        refuted = False
+
+        def watched(prefix: tuple[int, ...]) -> bool:
+            nonlocal refused, refuted
+            if refuted:
+                return False
+            if viable(prefix):
+                return True
+            refused += 1
+            if refused == LISTING_REFUSALS and self.refutes(
+                s1, s2, stay, p_r, x_h, j, k, rules, moved
+            ):
+                refuted = True
+            return False
+
+        return watched
