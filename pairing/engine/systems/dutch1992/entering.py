@@ -106,9 +106,10 @@ PRICED_FROM = 24
 """From this many sets E left within x by the duals' bound, :func:`entering_witness`
 first asks :func:`priced_refutation` (one to three weighted matchings), which may prove
 them all barren at once.  In round 70 of the 150-player, 148-round, seed-9037 event a
-33-player level at p = 5 asked 276 sets (0.43 s) for none: its five highest players
-have one or two allowed partners each, so every pairing of five pairs needs three pairs
-inside the original S2 or two conflicts, which the priced matching shows in one."""
+33-player level at p = 5 asked 276 sets (0.43 s) for none: its five S1 players have four
+allowed partners among them, and one of the two highest (whose only partner gives a
+conflict) stays paired (D2), so every pairing of five pairs needs three pairs inside the
+original S2 or two conflicts, which the priced matching shows in one."""
 
 
 class Undecided(Exception):
