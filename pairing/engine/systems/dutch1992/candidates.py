@@ -14,6 +14,7 @@ from dataclasses import replace
 from pairing.engine.floats import Float
 from pairing.engine.systems.dutch1992.bitsets import _remember
 from pairing.engine.systems.dutch1992.brackets import Bracket, Candidate, Phase
+from pairing.engine.systems.dutch1992.c12_levels import C12Levels
 from pairing.engine.systems.dutch1992.c13_fit import LowestFit
 from pairing.engine.systems.dutch1992.c13_levels import LevelFit
 from pairing.engine.systems.dutch1992.candidate_parts import (
@@ -75,6 +76,7 @@ class CandidateSearch(HeadListings):
         least_down: int = 0,
         useless: frozenset[int] = frozenset(),
         fit: LowestFit | None = None,
+        movable: C12Levels | None = None,
     ) -> Iterator[Candidate]:
         """Candidates of a bracket paired as homogeneous, in procedure order (Dutch C2-C14).
 
@@ -83,7 +85,8 @@ class CandidateSearch(HeadListings):
         which only looks at the stage of the pairing it replaces).  ``after`` (a
         candidate's ``order``) skips every candidate up to and including that one, and
         ``least_down`` the values of p that move fewer players down
-        (:meth:`Search.alternatives`).
+        (:meth:`Search.alternatives`); ``movable`` leaves out the levels without a
+        candidate C12 could take (:class:`C12Levels`).
 
         Reading of Dutch C7-C11 and C14, the order of relaxation: for p from p0 down (C14;
         x starts again from the original x less the decrease of p, never below zero), for
@@ -136,6 +139,10 @@ class CandidateSearch(HeadListings):
                         players, p, x, rules, moved, lowest, level_keep, fit
                     ):
                         continue  # no pairing of the level lets the lowest be paired (C13)
+                    if movable is not None and not movable.possible(
+                        players, p, x, rules, moved, lowest, level_keep
+                    ):
+                        continue  # no pairing of the level moves down players C12 takes
                     produced = False
                     for phase in self.levels.split_pairings(
                         players, p, x, rules, moved, lowest, level_keep, _inside(resume), fit
@@ -472,6 +479,7 @@ class CandidateSearch(HeadListings):
         least_down: int = 0,
         useless: frozenset[int] = frozenset(),
         fit: LowestFit | None = None,
+        movable: C12Levels | None = None,
     ) -> Iterator[Candidate | None]:
         """The bracket's candidates in procedure order; A3 decides how it is paired.
 
@@ -480,7 +488,8 @@ class CandidateSearch(HeadListings):
         that many, only those keeping the ``useless`` players up (C12, C13); ``fit``:
         only those whose players moved down may let the lowest bracket be paired (C13,
         :class:`LowestFit`; the candidates left out are never good, so the first good
-        one is the same).
+        one is the same); ``movable``: likewise for C12, as a homogeneous bracket
+        (:class:`C12Levels`).
 
         Reading of Dutch A3, A6, C4 and C14: in a heterogeneous bracket S1 holds the
         players moved down (all of them, or the highest p of them once C14 has lowered p)
@@ -514,4 +523,5 @@ class CandidateSearch(HeadListings):
                 least_down=least_down,
                 useless=useless,
                 fit=fit,
+                movable=movable,
             )

@@ -25,6 +25,7 @@ from pairing.engine.messages import words
 from pairing.engine.model import Explanation
 from pairing.engine.systems.dutch1992.brackets import Accepted, Bracket, Candidate, make_bracket
 from pairing.engine.systems.dutch1992.c12 import c12_feasible, c12_kept_up
+from pairing.engine.systems.dutch1992.c12_levels import C12Levels
 from pairing.engine.systems.dutch1992.c13 import c13_feasible, c13_within_exchanges
 from pairing.engine.systems.dutch1992.c13_fit import LowestFit, fitted_search, lowest_fit
 from pairing.engine.systems.dutch1992.candidates import CandidateSearch
@@ -88,6 +89,7 @@ class Search:
         kept_up: frozenset[int] = frozenset(),
         useless: frozenset[int] = frozenset(),
         fit: LowestFit | None = None,
+        movable: C12Levels | None = None,
     ) -> Accepted | None:
         """The first later candidate of an earlier bracket moving down a new, good set.
 
@@ -129,7 +131,8 @@ class Search:
         that no good candidate moves down, and at the values of p moving exactly
         ``least_down`` players down, the players ``useless`` there.  ``fit`` leaves out
         of every sub-search the candidates that cannot be good (C13, :class:`LowestFit`);
-        the candidates left form a search of the same kind.
+        the candidates left form a search of the same kind, and so does ``movable`` (C12,
+        :class:`C12Levels`).
         """
         forced = previous.forced_down
         bad: set[frozenset[int]] = {frozenset(p.number for p in previous.outgoing)}
@@ -162,6 +165,7 @@ class Search:
                 least_down=least_down,
                 useless=useless,
                 fit=fit,
+                movable=movable,
             ):
                 if candidate is None:
                     continue
@@ -226,11 +230,13 @@ class Search:
             same_stage=True,
             feasible=self._c12_feasible(previous, bracket),
             kept_up=self._c12_kept_up(previous, bracket),
+            movable=self._c12_levels(previous.forced_down, residents),
         )
 
     # C12's bounds (module ``c12``), as attributes so that a test can switch them off.
     _c12_feasible = staticmethod(c12_feasible)
     _c12_kept_up = staticmethod(c12_kept_up)
+    _c12_levels: Callable[..., C12Levels | None] = C12Levels
 
     def lowest_possible(self, bracket: Bracket) -> bool:
         """Whether the lowest bracket could be completely paired at all (B1, B1b, B2)."""
