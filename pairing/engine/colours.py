@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .model import Colour, Player, TournamentState
+from .model import Colour, Outcome, Player, TournamentState
 
 if TYPE_CHECKING:
     from .colour_allocation import (
@@ -34,9 +34,14 @@ def initial_colour(state: TournamentState, seed: int) -> Colour:
     return random.Random(seed).choice((Colour.WHITE, Colour.BLACK))
 
 
+_PLAYED = frozenset(outcome for outcome in Outcome if outcome.played)
+"""The outcomes of a game actually played (FIDE C.04.2 3.4): a set, as the history loops
+below run for every record of every player before each round."""
+
+
 def colour_history(player: Player) -> tuple[Colour | None, ...]:
     """The colour of each round, ``None`` where no game was played (FIDE C.04.2 3.4)."""
-    return tuple(record.colour if record.played else None for record in player.history)
+    return tuple(record.colour if record.outcome in _PLAYED else None for record in player.history)
 
 
 def played_colours(player: Player) -> tuple[Colour, ...]:
@@ -44,15 +49,22 @@ def played_colours(player: Player) -> tuple[Colour, ...]:
 
     F3: ``BWW-B`` is treated as ``-BWWB``: only the order of the played games counts.
     """
-    return tuple(colour for colour in colour_history(player) if colour is not None)
+    return tuple(
+        record.colour
+        for record in player.history
+        if record.colour is not None and record.outcome in _PLAYED
+    )
 
 
 def colour_difference(player: Player) -> int:
     """Games played with white minus games played with black (Dutch A7)."""
-    colours = played_colours(player)
-    return sum(1 for c in colours if c is Colour.WHITE) - sum(
-        1 for c in colours if c is Colour.BLACK
-    )
+    return difference_of(played_colours(player))
+
+
+def difference_of(colours: tuple[Colour, ...]) -> int:
+    """White games minus black games among ``colours`` (Dutch A7): for a caller that has
+    the played colours already (:func:`played_colours`)."""
+    return colours.count(Colour.WHITE) - colours.count(Colour.BLACK)
 
 
 def last_colours(player: Player, count: int) -> tuple[Colour, ...]:
@@ -81,6 +93,7 @@ __all__ = [
     "colour_difference",
     "colour_history",
     "colour_preference",
+    "difference_of",
     "initial_colour",
     "last_colours",
     "may_take",

@@ -10,8 +10,9 @@ on the pairing card then.
 from __future__ import annotations
 
 import enum
+from itertools import accumulate
 
-from .history import by_number, score
+from .history import by_number, outcome_of, outcome_points, score
 from .model import Outcome, PairingNumber, TournamentState
 
 
@@ -22,36 +23,64 @@ class Float(enum.Enum):
     UP = "up"
 
 
+_WITH_OPPONENT = frozenset(outcome for outcome in Outcome if outcome.has_opponent)
+"""The outcomes of a round paired against someone: a game or a forfeit."""
+
+
 def float_history(state: TournamentState) -> dict[PairingNumber, tuple[Float | None, ...]]:
     """Each player's float in each completed round, ``None`` where there was none."""
+    return _floats_from(state, 0)
+
+
+def recent_floats(
+    state: TournamentState, count: int
+) -> dict[PairingNumber, tuple[Float | None, ...]]:
+    """Each player's floats in the last ``count`` completed rounds, oldest first (in every
+    completed round when fewer): the end of :func:`float_history`, for a system that
+    looks back only so far (Dutch B5, B6: two rounds).  Its work is one sum per player
+    and ``count`` records, where the whole history reads every record twice."""
+    return _floats_from(state, max(state.rounds_completed - count, 0))
+
+
+def _floats_from(
+    state: TournamentState, first: int
+) -> dict[PairingNumber, tuple[Float | None, ...]]:
+    """Each player's floats in the completed rounds after the first ``first`` (Dutch A4,
+    A5: the bye is a downfloat)."""
     players = by_number(state)
-    # Each player's score before each round, as running sums (``score`` before_round=r
-    # sums the first r - 1 records): linear in the rounds, where one sum per round was
-    # quadratic (0.3 s at 150 players and 81 rounds).
-    running: dict[PairingNumber, list[int]] = {}
-    for pn, p in players.items():
-        sums = [0]
-        for record in p.history:
-            sums.append(sums[-1] + state.points.points_for(record.outcome))
-        running[pn] = sums
-    before: dict[int, dict[PairingNumber, int]] = {
-        r: {pn: sums[min(r - 1, len(sums) - 1)] for pn, sums in running.items()}
-        for r in range(1, state.rounds_completed + 1)
+    # Each player's score before each of those rounds, as running sums from the score
+    # before the first of them (``score`` before_round=r sums the first r - 1 records):
+    # linear in the rounds, where one sum per round was quadratic (0.3 s at 150 players
+    # and 81 rounds).  The points of each outcome are read from a table.
+    value = outcome_points(state.points).__getitem__
+    running: dict[PairingNumber, list[int]] = {
+        pn: list(
+            accumulate(
+                map(value, map(outcome_of, p.history[first:])),
+                initial=sum(map(value, map(outcome_of, p.history[:first]))),
+            )
+        )
+        for pn, p in players.items()
     }
     result: dict[PairingNumber, tuple[Float | None, ...]] = {}
     for pn, player in players.items():
+        mine = running[pn]
         floats: list[Float | None] = []
-        for record in player.history:
-            if record.outcome is Outcome.PAIRING_ALLOCATED_BYE:
+        for record in player.history[first:]:
+            outcome = record.outcome
+            if outcome is Outcome.PAIRING_ALLOCATED_BYE:
                 floats.append(Float.DOWN)
             elif (
-                record.outcome.has_opponent
+                outcome in _WITH_OPPONENT
                 and record.opponent is not None
                 and record.opponent in players
             ):
-                mine = before[record.round_number][pn]
-                theirs = before[record.round_number][record.opponent]
-                floats.append(Float.DOWN if mine > theirs else Float.UP if mine < theirs else None)
+                # Sound states (``validation``) hold one record per completed round.
+                at = record.round_number - 1 - first
+                before, other = mine[at], running[record.opponent][at]
+                floats.append(
+                    Float.DOWN if before > other else Float.UP if before < other else None
+                )
             else:
                 floats.append(None)
         result[pn] = tuple(floats)

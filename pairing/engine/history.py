@@ -7,11 +7,36 @@ playing), F2 (unplayed pairings do not count as meetings), F9 (adjourned = draw)
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
+from operator import attrgetter
 
 from .acceleration import imaginary_points
 from .errors import InvalidState
 from .messages import words
-from .model import PairingNumber, Player, Points, PointSystem, RoundRequest, TournamentState
+from .model import (
+    Outcome,
+    PairingNumber,
+    Player,
+    Points,
+    PointSystem,
+    RoundRequest,
+    TournamentState,
+)
+
+outcome_of = attrgetter("outcome")
+"""A record's outcome (C code: the history loops below run for every record of every
+player before each round)."""
+
+_PLAYED = frozenset(outcome for outcome in Outcome if outcome.played)
+_WITHOUT_PLAYING = frozenset(outcome for outcome in Outcome if outcome.point_without_playing)
+
+
+@lru_cache(maxsize=8)
+def outcome_points(points: PointSystem) -> Mapping[Outcome, Points]:
+    """What each outcome earns in ``points`` (:meth:`PointSystem.points_for`, Dutch A2 a,
+    F9), as a table: read once per point system, where a score asked for every player
+    before each round would ask the method once per record."""
+    return {outcome: points.points_for(outcome) for outcome in Outcome}
 
 
 def score(player: Player, points: PointSystem, *, before_round: int | None = None) -> Points:
@@ -20,7 +45,7 @@ def score(player: Player, points: PointSystem, *, before_round: int | None = Non
     Dutch A2 a; an adjourned game counts as a draw (1992 Dutch rules, F9).
     """
     records = player.history if before_round is None else player.history[: before_round - 1]
-    return Points(sum(points.points_for(record.outcome) for record in records))
+    return Points(sum(map(outcome_points(points).__getitem__, map(outcome_of, records))))
 
 
 def scores(
@@ -59,13 +84,13 @@ def opponents_met(player: Player) -> frozenset[PairingNumber]:
     return frozenset(
         record.opponent
         for record in player.history
-        if record.played and record.opponent is not None
+        if record.outcome in _PLAYED and record.opponent is not None
     )
 
 
 def received_point_without_playing(player: Player) -> bool:
     """True after a bye or a forfeit win: such a player may not get the bye (Dutch B1b)."""
-    return any(record.outcome.point_without_playing for record in player.history)
+    return not _WITHOUT_PLAYING.isdisjoint(map(outcome_of, player.history))
 
 
 def by_number(state: TournamentState) -> Mapping[PairingNumber, Player]:

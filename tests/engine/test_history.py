@@ -5,10 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from pairing.engine.colours import colour_difference, colour_history, played_colours
-from pairing.engine.floats import Float, float_history
+from pairing.engine.colours import (
+    colour_difference,
+    colour_history,
+    difference_of,
+    played_colours,
+)
+from pairing.engine.floats import Float, float_history, recent_floats
+from pairing.engine.generator import tournament_states
 from pairing.engine.history import (
     opponents_met,
+    outcome_points,
     pairing_scores,
     received_point_without_playing,
     score,
@@ -16,9 +23,12 @@ from pairing.engine.history import (
 from pairing.engine.model import (
     AcceleratedPoints,
     Colour,
+    Outcome,
     PairingNumber,
     Points,
     PointSystem,
+    System,
+    TournamentState,
 )
 
 from .builders import build
@@ -101,3 +111,74 @@ def test_dutch_b1b_point_without_playing() -> None:
     assert received_point_without_playing(by[N(1)])
     assert received_point_without_playing(by[N(3)])
     assert not received_point_without_playing(by[N(2)])
+
+
+def _random_states() -> list[TournamentState]:
+    """The states before each round of a few small random events (byes, forfeits,
+    absences and withdrawals among them), under the usual and an unusual point system."""
+    states: list[TournamentState] = []
+    for seed in range(3):
+        for state in tournament_states(System.DUTCH_1992, players=11, rounds=7, seed=seed):
+            states.append(state)
+            states.append(
+                replace(
+                    state,
+                    points=PointSystem(
+                        win=Points(6),
+                        draw=Points(2),
+                        forfeit_win=Points(5),
+                        pairing_allocated_bye=Points(4),
+                        half_point_bye=Points(3),
+                        full_point_bye=Points(1),
+                        zero_point_bye=Points(1),
+                    ),
+                )
+            )
+    return states
+
+
+def test_dutch_a2_score_is_the_sum_of_each_outcomes_points() -> None:
+    """A2 a, F9: the score read through the table of outcomes is the sum of what
+    ``points_for`` gives each record, before any round."""
+    for state in _random_states():
+        table = outcome_points(state.points)
+        assert all(table[outcome] == state.points.points_for(outcome) for outcome in Outcome)
+        for player in state.players:
+            for before in (None, *range(1, state.round_number + 1)):
+                records = player.history if before is None else player.history[: before - 1]
+                assert score(player, state.points, before_round=before) == sum(
+                    state.points.points_for(record.outcome) for record in records
+                )
+
+
+def test_dutch_b5_b6_recent_floats_are_the_end_of_the_float_history() -> None:
+    """B5, B6 look back a few rounds: :func:`recent_floats` gives the last ``count``
+    floats of :func:`float_history` (all of them when fewer rounds are completed)."""
+    for state in _random_states():
+        whole = float_history(state)
+        for count in range(4):
+            recent = recent_floats(state, count)
+            assert recent.keys() == whole.keys()
+            for number, floats in whole.items():
+                assert recent[number] == floats[max(len(floats) - count, 0) :]
+
+
+def test_history_helpers_read_each_record_as_its_outcome_says() -> None:
+    """F2, F3, A7, B1b: played colours, colour difference, opponents met and points
+    without playing, held to the records read one by one."""
+    for state in _random_states():
+        for player in state.players:
+            played = [r for r in player.history if r.outcome.played]
+            colours = tuple(r.colour for r in played if r.colour is not None)
+            assert played_colours(player) == colours
+            assert colour_history(player) == tuple(
+                r.colour if r.outcome.played else None for r in player.history
+            )
+            assert colour_difference(player) == difference_of(colours)
+            assert difference_of(colours) == sum(1 if c is Colour.WHITE else -1 for c in colours)
+            assert opponents_met(player) == frozenset(
+                r.opponent for r in played if r.opponent is not None
+            )
+            assert received_point_without_playing(player) == any(
+                r.outcome.point_without_playing for r in player.history
+            )

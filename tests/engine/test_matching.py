@@ -13,6 +13,7 @@ from pairing.engine.matching import (
     assignment_network,
     augment,
     exposable_vertices,
+    exposable_without,
     exposed_by_some,
     grow_matching,
     least_assignment_cost,
@@ -402,3 +403,35 @@ def test_least_assignment_cost_of_few_rows_is_the_networks(seed: int) -> None:
         network = assignment_network.AssignmentNetwork(options, columns, must_cover)
         expected = network.total if network.initialise(free_first=True) else None
         assert least_assignment_cost(options, columns, must_cover=must_cover) == expected
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_exposable_without_is_a_perfect_matching_less_each_vertex(seed: int) -> None:
+    """Gallai-Edmonds, as the 1992 Dutch C13 fit reads a prefix's next partners: given
+    a perfect matching of the live vertices and one of them gone, v is marked exactly
+    when the live vertices less the one gone and v still have a perfect matching."""
+    rng = random.Random(seed)
+    asked = 0
+    for _ in range(30):
+        count = rng.randrange(2, 15)
+        adjacent = _graph(rng, count, rng.choice([0.2, 0.4, 0.7]))
+        alive = [rng.random() < 0.85 for _ in range(count)]
+        gone = {v for v in range(count) if not alive[v]}
+        mate = [-1] * count
+        size = grow_matching(adjacent, mate, alive)
+        if 2 * size != count - len(gone):
+            continue  # no perfect matching of the live vertices
+        for leaving in (v for v in range(count) if alive[v]):
+            found = exposable_without(adjacent, mate, alive, leaving)
+            assert found is not None
+            for v in range(count):
+                rest = gone | {leaving, v}
+                expected = (
+                    alive[v]
+                    and v != leaving
+                    and (2 * matching_size(_without(adjacent, rest)) == count - len(rest))
+                )
+                assert found[v] == expected
+            asked += 1
+    assert asked
+    assert exposable_without([[1], [0], []], [1, 0, -1], [True, True, True], 2) is None

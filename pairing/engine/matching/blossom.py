@@ -345,6 +345,30 @@ def _augment(
     return tree
 
 
+def exposable_without(
+    adjacent: Sequence[Sequence[int]], mate: Sequence[int], alive: Sequence[bool], gone: int
+) -> list[bool] | None:
+    """For each vertex ``v``, whether the ``alive`` vertices less ``gone`` and ``v`` have a
+    perfect matching, given ``mate``, a perfect matching of the alive vertices (``gone``
+    among them); None when ``mate`` is not one.
+
+    Gallai-Edmonds: without ``gone``, ``mate`` leaves only his partner exposed and is
+    maximum; the vertices some maximum matching leaves exposed (D) are the outer
+    vertices of the failed search from that partner, and a maximum matching exposing
+    one of them pairs all the others.  One search answers for every ``v``, where a
+    perfect matching asked for each would fail in full for every ``v`` outside D."""
+    partner = mate[gone]
+    rest = list(mate)
+    rest[gone] = -1
+    rest[partner] = -1
+    left = list(alive)
+    left[gone] = False
+    even: list[bool] = []
+    if partner == -1 or _augment(partner, adjacent, rest, left, even) is None:
+        return None
+    return even
+
+
 def exposable_vertices(adjacent: Sequence[Sequence[int]]) -> set[int] | None:
     """For a graph whose maximum matchings leave exactly one vertex unmatched: the
     vertices some maximum matching leaves unmatched (Gallai-Edmonds: the outer vertices

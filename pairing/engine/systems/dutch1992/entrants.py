@@ -12,12 +12,12 @@ from dataclasses import dataclass
 
 from pairing.engine.colours import (
     Strength,
-    colour_difference,
     colour_preference,
+    difference_of,
     may_take,
     played_colours,
 )
-from pairing.engine.floats import Float, float_history
+from pairing.engine.floats import Float, recent_floats
 from pairing.engine.history import (
     forbidden_opponents,
     opponents_met,
@@ -108,14 +108,14 @@ def entrants(state: TournamentState) -> tuple[list[Entrant], list[RoundRequest]]
     """
     forbidden = forbidden_opponents(state)
     scores = pairing_scores(state)
-    floats = float_history(state)
+    floats = recent_floats(state, 2)  # B5 and B6 look back two rounds
     result: list[Entrant] = []
     playing, honoured = players_to_pair(state)
     for player in playing:
         number = player.pairing_number
         colours = played_colours(player)
-        difference = colour_difference(player)
-        exempt = over_half_in_last_round(state, score(player, state.points))
+        difference = difference_of(colours)
+        exempt = state.is_last_round and over_half_in_last_round(state, score(player, state.points))
         preference, strength = colour_preference(colours, difference, exempt=exempt)
         history = floats[number]
         result.append(

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pairing.engine.floats import Float
 from pairing.engine.matching import complete_matching, maximum_matching
 from pairing.engine.model import Colour
 from pairing.engine.systems.dutch1992.bitsets import _bits, _positions
@@ -22,7 +23,7 @@ from pairing.engine.systems.dutch1992.criteria import (
     may_leave,
     pair_allowed,
 )
-from pairing.engine.systems.dutch1992.entrants import Entrant
+from pairing.engine.systems.dutch1992.entrants import Entrant, compatible
 from pairing.engine.systems.dutch1992.lowest import _budget_matching
 
 CONFLICT_CHECK_BELOW = 20
@@ -41,6 +42,7 @@ class LevelChecks:
         self._bits: dict[int, int] = {}
         self._masks: dict[frozenset[int], int] = {}
         self._mask_sets: dict[tuple[object, ...], list[int]] = {}
+        self._compatible: dict[tuple[int, ...], list[int]] = {}
         self._level_graphs: dict[tuple[object, ...], tuple[list[list[int]], dict[int, list[int]]]]
         self._level_graphs = {}
         self._within_x: dict[tuple[object, ...], bool] = {}
@@ -397,19 +399,68 @@ class LevelChecks:
     ) -> list[int]:
         """Each player's allowed opponents at this level as a bitmask of positions in the
         bracket (B1, B2, B5, B6): a few bytes a player even in a bracket of thousands.
-        Who may meet whom does not depend on the order of the two (:func:`pair_allowed`),
-        so each pair is asked once."""
-        key = (tuple(e.number for e in players), rules, moved)
+
+        :func:`pair_allowed` read for a whole bracket at once: who may meet whom by B1
+        and B2 (:meth:`compatible_masks`, the same at every level of the bracket), less
+        the pairs of unequal scores whose lower player may not float up or whose higher
+        one may not float down at this level (B5, B6 as far as C9 and C10 keep them;
+        not for a player over 50% in the last round, nor a downfloat of a player moved
+        down).  A bracket is asked at three levels of floats on average, with the
+        players moved down and without."""
+        numbers = tuple(e.number for e in players)
+        key = (numbers, rules, moved)
         known = self._mask_sets.get(key)
+        if known is None:
+            up, down = rules.up, rules.down
+            no_up = no_down = 0
+            by_score: dict[int, int] = {}
+            for i, e in enumerate(players):
+                bit = 1 << i
+                by_score[e.score] = by_score.get(e.score, 0) | bit
+                if e.exempt:
+                    continue
+                if (up < 2 and e.last_float is Float.UP) or (
+                    up < 1 and e.float_two_back is Float.UP
+                ):
+                    no_up |= bit
+                if e.number not in moved and (
+                    (down < 2 and e.last_float is Float.DOWN)
+                    or (down < 1 and e.float_two_back is Float.DOWN)
+                ):
+                    no_down |= bit
+            above: dict[int, int] = {}
+            higher = 0
+            for score in sorted(by_score, reverse=True):
+                above[score] = higher
+                higher |= by_score[score]
+            everyone = higher
+            known = []
+            for i, (e, row) in enumerate(zip(players, self.compatible_masks(players), strict=True)):
+                over = above[e.score]
+                under = everyone & ~over & ~by_score[e.score]
+                banned = over & no_down | under & no_up
+                if no_up >> i & 1:
+                    banned |= over
+                if no_down >> i & 1:
+                    banned |= under
+                known.append(row & ~banned)
+            self._mask_sets[key] = known
+        return known
+
+    def compatible_masks(self, players: Sequence[Entrant]) -> list[int]:
+        """Each player's opponents in the bracket by B1 and B2 (:func:`compatible`) as a
+        bitmask of positions, remembered by the bracket's players."""
+        numbers = tuple(e.number for e in players)
+        known = self._compatible.get(numbers)
         if known is None:
             known = [0] * len(players)
             for i, a in enumerate(players):
                 bit = 1 << i
                 for j in range(i + 1, len(players)):
-                    if pair_allowed(a, players[j], rules, moved):
+                    if compatible(a, players[j]):
                         known[i] |= 1 << j
                         known[j] |= bit
-            self._mask_sets[key] = known
+            self._compatible[numbers] = known
         return known
 
 
