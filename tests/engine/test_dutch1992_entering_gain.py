@@ -1,10 +1,12 @@
-"""1992 Dutch: what the pairs inside the original S2 at the players entering S1 can add
-to a level's best matching (B4, D2; #38).
+"""1992 Dutch: the sets of players entering S1 that need no weighted matching (B4, D2;
+#38).
 
 ``entering.entering_gain`` bounds, for one set E of players of N entering S1, the
 matchings :func:`entering.entering_witness` asks about by one matching of the gains of
 E's pairs inside N, each pair counted once.  Held here to every set of such pairs tried
 one by one, and, as a bound, to the best matching of the graph with E's pairs added.
+A set whose conflict-free pairs leave it no chance (Gallai-Edmonds) is refused before
+its weighted matching, with the same answers as every division tried one by one.
 """
 
 from __future__ import annotations
@@ -12,9 +14,16 @@ from __future__ import annotations
 import itertools
 import random
 
+import pytest
+
+from pairing.engine.matching.exposed_pairs import exposed_pairable
 from pairing.engine.matching.primal_dual import certified_matching, max_weight_matching
-from pairing.engine.systems.dutch1992.entering import entering_gain
+from pairing.engine.systems.dutch1992 import entering
+from pairing.engine.systems.dutch1992.entering import entering_gain, entering_witness
 from pairing.engine.systems.dutch1992.lowest import EXCHANGES
+
+from .test_dutch1992_bitsets import RULES, _random_bracket, _symmetric
+from .test_dutch1992_entering import _level_pairs
 
 
 def _most_by_every_set(chosen: tuple[int, ...], gains: dict[tuple[int, int], int]) -> int:
@@ -92,3 +101,40 @@ def test_dutch_d2_entering_gain_bounds_the_matchings_with_e_s_pairs() -> None:
         assert 2 * weight <= bound
         tight += 2 * weight == bound and any(mate.get(v) == w for v, w in new)
     assert tight > 10
+
+
+def test_dutch_d2_sets_refused_by_their_cheap_pairs_ask_no_weighted_matching(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Dutch B4, D2: :func:`entering_witness` asks the weighted question of a set E only
+    when a maximum matching of its conflict-free pairs leaves E's graph a chance
+    (:func:`exposed_pairable`: not more than ``2 * x`` players free, and, when exactly
+    that many, some x pairs with a conflict joining what one leaves free), and still
+    finds a matching exactly when some division within D2 pairs the level."""
+    asked: list[bool] = []
+    budget_matching = entering._budget_matching
+
+    def checked(
+        cheap: list[list[int]], costly: list[list[int]], x: int, warm: tuple[object, ...]
+    ) -> list[int] | None:
+        asked.append(exposed_pairable(cheap, costly, [-1] * len(cheap), x) is not False)
+        return budget_matching(cheap, costly, x, warm)
+
+    monkeypatch.setattr(entering, "_budget_matching", checked)
+    rng = random.Random(68)
+    outcomes = {True: 0, False: 0}
+    for _ in range(300):
+        n = rng.randint(5, 10)
+        p = rng.randint(1, (n - 1) // 2)
+        players = _symmetric(_random_bracket(rng, n), rng)
+        rules = rng.choice(RULES)
+        moved = frozenset(e.number for e in players[:2] if rng.random() < 0.5)
+        lowest = rng.random() < 0.5
+        kept = frozenset(e.number for e in players if rng.random() < 0.2)
+        x = rng.randint(0, p)
+        witness = entering_witness(players, p, rules, moved, lowest, kept, x)
+        pairs = _level_pairs(players, p, x, rules, moved, lowest, kept)
+        assert (witness is not None) == pairs
+        outcomes[pairs] += 1
+    assert all(asked) and len(asked) > 20
+    assert min(outcomes.values()) > 50

@@ -41,6 +41,7 @@ import bisect
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
+from pairing.engine.matching.exposed_pairs import exposed_pairable
 from pairing.engine.matching.primal_dual import certified_matching
 from pairing.engine.systems.dutch1992.brackets import Phase
 from pairing.engine.systems.dutch1992.criteria import (
@@ -142,12 +143,15 @@ def entering_witness(
     and none two sharing a player (:func:`entering_gain`), still leave it over x is
     passed (in round 61 of the 150-player, 145-round, seed-10018 event, C12's
     sub-searches kept one player up each and asked 6 to 28 sets of a level at x = 3 that
-    this passes all of, the best pairs of E's two players mostly sharing a partner),
-    and each other is asked as :func:`lowest._budget_matching` with
-    the conflicts as the costly pairs and ``x`` as the budget; two sets keeping the same
-    pairs inside N are asked once, each begun from the optimum of the one before
-    (:func:`optima.warm_matching`).  Raises :class:`Undecided` past
-    :data:`MOST_QUESTIONS` questions.
+    this passes all of, the best pairs of E's two players mostly sharing a partner).
+    So is one whose conflict-free pairs leave more than 2x players free, or exactly 2x
+    that no x pairs with a conflict can join (:func:`exposed_pairable`, by Gallai and
+    Edmonds: in round 68 of the 150-player, 121-round, seed-10008 event, all 156 sets
+    of a level at x = 1, each a weighted matching).  Each other is asked as
+    :func:`lowest._budget_matching` with the conflicts as the costly pairs and ``x`` as
+    the budget; two sets keeping the same pairs inside N are asked once, each begun from
+    the optimum of the one before (:func:`optima.warm_matching`).  Raises
+    :class:`Undecided` past :data:`MOST_QUESTIONS` questions.
 
     When :func:`top_pair` names the two highest S1 players, they leave over through a
     vertex of their own, joined to another that takes a stand-in when either does, so
@@ -208,6 +212,10 @@ def entering_witness(
     for (i, j), weight in weights.items():
         (cheap if weight == heavy else costly)[i].append(j)
         (cheap if weight == heavy else costly)[j].append(i)
+    start = [-1] * size
+    for v, w in mate.items():
+        if weights[(min(v, w), max(v, w))] == heavy:
+            start[v] = w
     asked: set[frozenset[int]] = set()
     warm = ("entering", tuple(e.number for e in players), p, rules, moved, lowest, size)
     for bound, chosen in bounds:
@@ -227,6 +235,8 @@ def entering_witness(
             i, j, conflict = inside[k]
             (costly_e if conflict else cheap_e)[i].append(j)
             (costly_e if conflict else cheap_e)[j].append(i)
+        if exposed_pairable(cheap_e, costly_e, start, x) is False:
+            continue  # no matching of E's graph has x conflicts or fewer (Gallai-Edmonds)
         found = _budget_matching(cheap_e, costly_e, x, warm)
         if found is not None:
             return _witness(players, p, dict(enumerate(found)))
