@@ -20,7 +20,7 @@ from pairing.engine.matching.exposed_pairs import exposed_pairable
 from pairing.engine.matching.primal_dual import certified_matching, max_weight_matching
 from pairing.engine.systems.dutch1992 import entering
 from pairing.engine.systems.dutch1992.entering import entering_gain, entering_witness
-from pairing.engine.systems.dutch1992.lowest import EXCHANGES
+from pairing.engine.systems.dutch1992.lowest import EXCHANGES, _budget_matching
 
 from .test_dutch1992_bitsets import RULES, _random_bracket, _symmetric
 from .test_dutch1992_entering import _level_pairs
@@ -112,13 +112,12 @@ def test_dutch_d2_sets_refused_by_their_cheap_pairs_ask_no_weighted_matching(
     that many, some x pairs with a conflict joining what one leaves free), and still
     finds a matching exactly when some division within D2 pairs the level."""
     asked: list[bool] = []
-    budget_matching = entering._budget_matching
 
     def checked(
         cheap: list[list[int]], costly: list[list[int]], x: int, warm: tuple[object, ...]
     ) -> list[int] | None:
         asked.append(exposed_pairable(cheap, costly, [-1] * len(cheap), x) is not False)
-        return budget_matching(cheap, costly, x, warm)
+        return _budget_matching(cheap, costly, x, warm)
 
     monkeypatch.setattr(entering, "_budget_matching", checked)
     rng = random.Random(68)
