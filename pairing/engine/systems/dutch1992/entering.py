@@ -119,6 +119,36 @@ def top_pair(
     return players[0].number, players[1].number
 
 
+def entering_gain(chosen: Sequence[int], best: Mapping[int, Sequence[tuple[int, int]]]) -> int:
+    """The most that pairs inside N at the players of E (``chosen``) can add, twice, to
+    the weight of a matching of the group without them (Dutch B4, D2): the largest sum
+    of the gains (the negated slacks of :meth:`Optimum.slack`) of a set of such pairs
+    that is itself a matching, at most one at each player of E.
+
+    ``best`` gives each player's pairs inside N of positive gain as (gain, partner), the
+    greatest first; only the first ``2 * len(chosen) - 1`` are read, enough whatever the
+    other players of E take (each takes at most two of his partners away).  The duals
+    bound a matching's weight by the greatest without the pairs added plus half each
+    one's negated slack, so :func:`entering_witness`'s bound adding the best gain at each
+    player of E alone counts a pair between two of them, or a partner two of them share,
+    twice; this sum counts each pair once and lets no two pairs meet."""
+    width = 2 * len(chosen) - 1
+
+    def most(k: int, used: frozenset[int]) -> int:
+        if k == len(chosen):
+            return 0
+        v = chosen[k]
+        if v in used:
+            return most(k + 1, used)
+        answer = most(k + 1, used)
+        for gain, w in best.get(v, ())[:width]:
+            if w not in used:
+                answer = max(answer, gain + most(k + 1, used | {v, w}))
+        return answer
+
+    return most(0, frozenset())
+
+
 def entering_witness(
     players: Sequence[Entrant],
     p: int,
@@ -241,36 +271,6 @@ def entering_witness(
         if found is not None:
             return _witness(players, p, dict(enumerate(found)))
     return None
-
-
-def entering_gain(chosen: Sequence[int], best: Mapping[int, Sequence[tuple[int, int]]]) -> int:
-    """The most that pairs inside N at the players of E (``chosen``) can add, twice, to
-    the weight of a matching of the group without them (Dutch B4, D2): the largest sum
-    of the gains (the negated slacks of :meth:`Optimum.slack`) of a set of such pairs
-    that is itself a matching, at most one at each player of E.
-
-    ``best`` gives each player's pairs inside N of positive gain as (gain, partner), the
-    greatest first; only the first ``2 * len(chosen) - 1`` are read, enough whatever the
-    other players of E take (each takes at most two of his partners away).  The duals
-    bound a matching's weight by the greatest without the pairs added plus half each
-    one's negated slack, so :func:`entering_witness`'s bound adding the best gain at each
-    player of E alone counts a pair between two of them, or a partner two of them share,
-    twice; this sum counts each pair once and lets no two pairs meet."""
-    width = 2 * len(chosen) - 1
-
-    def most(k: int, used: frozenset[int]) -> int:
-        if k == len(chosen):
-            return 0
-        v = chosen[k]
-        if v in used:
-            return most(k + 1, used)
-        answer = most(k + 1, used)
-        for gain, w in best.get(v, ())[:width]:
-            if w not in used:
-                answer = max(answer, gain + most(k + 1, used | {v, w}))
-        return answer
-
-    return most(0, frozenset())
 
 
 def refuted(
