@@ -39,8 +39,9 @@ from __future__ import annotations
 
 import bisect
 import itertools
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
+from pairing.engine.matching.exposed_pairs import exposed_pairable
 from pairing.engine.matching.primal_dual import certified_matching
 from pairing.engine.systems.dutch1992.brackets import Phase
 from pairing.engine.systems.dutch1992.criteria import (
@@ -135,6 +136,36 @@ def top_pair(
     return players[0].number, players[1].number
 
 
+def entering_gain(chosen: Sequence[int], best: Mapping[int, Sequence[tuple[int, int]]]) -> int:
+    """The most that pairs inside N at the players of E (``chosen``) can add, twice, to
+    the weight of a matching of the group without them (Dutch B4, D2): the largest sum
+    of the gains (the negated slacks of :meth:`Optimum.slack`) of a set of such pairs
+    that is itself a matching, at most one at each player of E.
+
+    ``best`` gives each player's pairs inside N of positive gain as (gain, partner), the
+    greatest first; only the first ``2 * len(chosen) - 1`` are read, enough whatever the
+    other players of E take (each takes at most two of his partners away).  The duals
+    bound a matching's weight by the greatest without the pairs added plus half each
+    one's negated slack, so :func:`entering_witness`'s bound adding the best gain at each
+    player of E alone counts a pair between two of them, or a partner two of them share,
+    twice; this sum counts each pair once and lets no two pairs meet."""
+    width = 2 * len(chosen) - 1
+
+    def most(k: int, used: frozenset[int]) -> int:
+        if k == len(chosen):
+            return 0
+        v = chosen[k]
+        if v in used:
+            return most(k + 1, used)
+        answer = most(k + 1, used)
+        for gain, w in best.get(v, ())[:width]:
+            if w not in used:
+                answer = max(answer, gain + most(k + 1, used | {v, w}))
+        return answer
+
+    return most(0, frozenset())
+
+
 def entering_witness(
     players: Sequence[Entrant],
     p: int,
@@ -155,11 +186,19 @@ def entering_witness(
     added uses at most one of them at each player of E, so it has no fewer conflicts
     than that optimum less half the negated reduced cost of the cheapest pair inside N
     at each player of E (:meth:`Optimum.slack`).  The sets E this bound leaves within x
-    are asked, the most promising first, each as :func:`lowest._budget_matching` with
-    the conflicts as the costly pairs and ``x`` as the budget; two sets keeping the same
-    pairs inside N are asked once, each begun from the optimum of the one before
-    (:func:`optima.warm_matching`).  Raises :class:`Undecided` past
-    :data:`MOST_QUESTIONS` questions.
+    are taken, the most promising first; one whose own pairs inside N, each counted once
+    and none two sharing a player (:func:`entering_gain`), still leave it over x is
+    passed (in round 61 of the 150-player, 145-round, seed-10018 event, C12's
+    sub-searches kept one player up each and asked 6 to 28 sets of a level at x = 3 that
+    this passes all of, the best pairs of E's two players mostly sharing a partner).
+    So is one whose conflict-free pairs leave more than 2x players free, or exactly 2x
+    that no x pairs with a conflict can join (:func:`exposed_pairable`, by Gallai and
+    Edmonds: in round 68 of the 150-player, 121-round, seed-10008 event, all 156 sets
+    of a level at x = 1, each a weighted matching).  Each other is asked as
+    :func:`lowest._budget_matching` with the conflicts as the costly pairs and ``x`` as
+    the budget; two sets keeping the same pairs inside N are asked once, each begun from
+    the optimum of the one before (:func:`optima.warm_matching`).  Raises
+    :class:`Undecided` past :data:`MOST_QUESTIONS` questions.
 
     When :func:`top_pair` names the two highest S1 players, they leave over through a
     vertex of their own, joined to another that takes a stand-in when either does, so
@@ -200,12 +239,16 @@ def entering_witness(
     mate = optimum.mate
     twice_least = 2 * (size // 2 * heavy - sum(weights[(v, w)] for v, w in mate.items() if v < w))
     gains: dict[int, int] = {}
+    added: dict[int, list[tuple[int, int]]] = {}
     for i, j, conflict in inside:
         gain = -optimum.slack(i, j, heavy - conflict)
-        for v in (i, j):
+        for v, w in ((i, j), (j, i)):
             gains[v] = max(gains.get(v, 0), gain)
+            if gain > 0:
+                added.setdefault(v, []).append((gain, w))
     if len(mate) == size and twice_least <= 2 * x:
         return _witness(players, p, mate)
+    best = {v: sorted(row, reverse=True)[: 2 * EXCHANGES - 1] for v, row in added.items()}
     entering = sorted(gains)
     bounds = sorted(
         (twice_least - sum(gains[v] for v in chosen), chosen)
@@ -216,6 +259,10 @@ def entering_witness(
     for (i, j), weight in weights.items():
         (cheap if weight == heavy else costly)[i].append(j)
         (cheap if weight == heavy else costly)[j].append(i)
+    start = [-1] * size
+    for v, w in mate.items():
+        if weights[(min(v, w), max(v, w))] == heavy:
+            start[v] = w
     asked: set[frozenset[int]] = set()
     warm = ("entering", tuple(e.number for e in players), p, rules, moved, lowest, size)
     within = sum(1 for bound, _ in bounds if bound <= 2 * x)
@@ -224,6 +271,8 @@ def entering_witness(
     for bound, chosen in bounds:
         if bound > 2 * x:
             break  # this set E and every one after it need more than x conflicts
+        if twice_least - entering_gain(chosen, best) > 2 * x:
+            continue  # E's own pairs inside N cannot bring the conflicts within x
         kept = frozenset(k for k, (i, j, _) in enumerate(inside) if i in chosen or j in chosen)
         if kept in asked:
             continue
@@ -236,6 +285,8 @@ def entering_witness(
             i, j, conflict = inside[k]
             (costly_e if conflict else cheap_e)[i].append(j)
             (costly_e if conflict else cheap_e)[j].append(i)
+        if exposed_pairable(cheap_e, costly_e, start, x) is False:
+            continue  # no matching of E's graph has x conflicts or fewer (Gallai-Edmonds)
         found = _budget_matching(cheap_e, costly_e, x, warm)
         if found is not None:
             return _witness(players, p, dict(enumerate(found)))
