@@ -13,9 +13,15 @@ from dataclasses import dataclass
 
 from pairing.engine.matching import augment, complete_matching, perfect_matching_within
 from pairing.engine.systems.dutch1992.bitsets import _bits
-from pairing.engine.systems.dutch1992.criteria import FloatRules, colour_conflict, pair_allowed
+from pairing.engine.systems.dutch1992.criteria import (
+    FloatRules,
+    _colour_class,
+    colour_conflict,
+    pair_allowed,
+)
 from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.leftover_bound import some_division_pairs_all
+from pairing.engine.systems.dutch1992.remainder_colours import conflicts_at_least
 
 EXACT_REMAINDER_CHECK = 16
 """Remainders of at most this many players (with those left over) are checked for a
@@ -129,6 +135,9 @@ class _RemainderGraph:
         """For :meth:`leaves_leavers` and :meth:`pairs_all`: by S2 player the S2 players
         he may meet and those he has a colour conflict with, and the players of ``stay``,
         as bit sets (:meth:`_bit_sets`)."""
+        self._colours: tuple[list[int], int, int] | None = None
+        """For :meth:`fits`: by S2 player the S2 players he may meet without a colour
+        conflict, and the S2 players who prefer white and black, as bit sets."""
         self._unpaired: set[tuple[int, int, int, int]] = set()
         """The open sets :meth:`pairs_all` found unpaired, for all its questions."""
         self.leaves: dict[tuple[int, int], dict[int, tuple[list[Entrant], int] | None]] = {}
@@ -224,6 +233,18 @@ class _RemainderGraph:
             )
         return self._bits
 
+    def _colour_sets(self) -> tuple[list[int], int, int]:
+        """By S2 player the S2 players he may meet without a colour conflict, and the
+        S2 players who prefer white and black, as bit sets (Dutch A8, B4)."""
+        if self._colours is None:
+            meets, conflicts, _ = self._bit_sets()
+            self._colours = (
+                [m & ~c for m, c in zip(meets, conflicts, strict=True)],
+                _bits(t for t, b in enumerate(self.s2) if _colour_class(b) == 0),
+                _bits(t for t, b in enumerate(self.s2) if _colour_class(b) == 1),
+            )
+        return self._colours
+
     def staying(self, taken: int) -> int:
         """The players of ``stay`` among the S2 players not in ``taken`` (bit sets)."""
         return self._bit_sets()[2] & ~taken
@@ -282,11 +303,21 @@ class _RemainderGraph:
             known = self.fitted[key] = self._fits(assignment, budget)
         return known
 
+    def fits_exactly(self, count: int) -> bool:
+        """Whether :meth:`fits` checks remainders of ``count`` players: then its answer
+        True has found a perfect matching of them with the players left over."""
+        return count + self.spare <= EXACT_REMAINDER_CHECK
+
     def _fits(self, assignment: tuple[int, ...], budget: int) -> bool:
         places = self.places(assignment)
         count, spare = len(places), self.spare
-        if count + spare > EXACT_REMAINDER_CHECK:
+        if not self.fits_exactly(count):
             return True
+        cheap_bits, whites, blacks = self._colour_sets()
+        stay = self._bit_sets()[2]
+        rest = ((1 << len(self.s2)) - 1) & ~_bits(assignment)
+        if conflicts_at_least(rest, cheap_bits, whites, blacks, ~stay, spare) > budget:
+            return False
         cheap: list[list[int]] = [[] for _ in range(count + spare)]
         costly: list[list[int]] = [[] for _ in range(count + spare)]
         for u, t in enumerate(places):
