@@ -250,9 +250,14 @@ class Feasibility(LevelChecks):
         that remainder's x, or None when the remainder cannot give a pairing."""
 
         colours = None if x is None else HeadColours(s1, s2, need.stay, p_r, x, need.j, need.k)
-        settled = 2 * p_r <= len(s2) - len(s1) <= LEFTOVER_CHECK
+        count = len(s2) - len(s1)
+        settled = 2 * p_r <= count <= LEFTOVER_CHECK or (
+            count > LEFTOVER_CHECK and graph.spare >= 0 and graph.fits_exactly(count)
+        )
         """Whether the checks of a complete pairing of S1 (:func:`leaf`) need no perfect
-        matching first: the pairings of its remainder they look for make one."""
+        matching first: the pairings of its remainder they look for make one, and so
+        does the perfect matching within the remainder's x of :meth:`_RemainderGraph.fits`
+        when it is asked."""
 
         def viable(prefix: tuple[int, ...]) -> bool:
             if colours is not None and not colours.allows(_bits(prefix), len(prefix)):
