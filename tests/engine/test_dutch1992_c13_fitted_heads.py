@@ -39,6 +39,9 @@ class _Open:
     def fits(self, prefix: tuple[int, ...], budget: int) -> bool:
         return True
 
+    def fits_exactly(self, count: int) -> bool:
+        return False
+
 
 def test_dutch1992_c13_fitted_search_lists_no_head_whose_remainder_it_knows_barren(
     monkeypatch: pytest.MonkeyPatch,

@@ -219,9 +219,9 @@ class Feasibility(LevelChecks):
         :meth:`_RemainderGraph.leaves_leavers`, as each of those pairings is one).  A
         remainder too large for that but still small is checked with B4 alone: its pairs,
         with the players it leaves over, must form a perfect matching with at most the
-        remainder's x colour conflicts (:func:`matching.perfect_matching_within`).
-        Either way, one failing gives nothing.  A small remainder's checks passing find
-        a pairing of it that makes the perfect matching, so there it is not asked first.
+        remainder's x colour conflicts (:meth:`_RemainderGraph.fits`).  Either way, one
+        failing gives nothing.  Those checks passing find a pairing of the remainder that
+        makes the perfect matching, so for them it is not asked first.
 
         With the head's ``x``, each prefix is first put to the colour counts of what it
         leaves (:class:`HeadColours`, as :meth:`colours_allow_level` asks of the level):
@@ -252,7 +252,7 @@ class Feasibility(LevelChecks):
         colours = None if x is None else HeadColours(s1, s2, need.stay, p_r, x, need.j, need.k)
         count = len(s2) - len(s1)
         settled = 2 * p_r <= count <= LEFTOVER_CHECK or (
-            count > LEFTOVER_CHECK and graph.spare >= 0 and graph.fits_exactly(count)
+            count > LEFTOVER_CHECK and graph.fits_exactly(count)
         )
         """Whether the checks of a complete pairing of S1 (:func:`leaf`) need no perfect
         matching first: the pairings of its remainder they look for make one, and so

@@ -306,7 +306,7 @@ class _RemainderGraph:
     def fits_exactly(self, count: int) -> bool:
         """Whether :meth:`fits` checks remainders of ``count`` players: then its answer
         True has found a perfect matching of them with the players left over."""
-        return count + self.spare <= EXACT_REMAINDER_CHECK
+        return 0 <= self.spare and count + self.spare <= EXACT_REMAINDER_CHECK
 
     def _fits(self, assignment: tuple[int, ...], budget: int) -> bool:
         places = self.places(assignment)
