@@ -18,7 +18,7 @@ from pairing.engine.systems.dutch1992.bitsets import _bits
 from pairing.engine.systems.dutch1992.criteria import FloatRules, colour_conflict, pair_allowed
 from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.remainder import _RemainderGraph
-from pairing.engine.systems.dutch1992.remainder_colours import conflicts_at_least
+from pairing.engine.systems.dutch1992.remainder_colours import conflicts_at_least, pairs_within
 from tests.engine.test_dutch1992 import entrant
 
 HISTORIES = ("", "W", "B", "WB", "BW", "WW", "BB", "WBW", "BWB", "WWB", "BBW")
@@ -74,6 +74,41 @@ def test_dutch1992_b4_remainder_conflicts_at_least_never_above_the_fewest() -> N
             free = rest.bit_count() - w - b + spare
             beyond += bound > max(0, (abs(w - b) - free + 1) // 2)
     assert beyond > 50
+
+
+def test_dutch1992_b4_remainder_pairs_within_as_brute_force() -> None:
+    rng = random.Random(124)
+    answers = [0, 0]
+    for _ in range(200):
+        count = rng.randint(1, 12)
+        colour = [rng.choice((0, 0, 1, 1, 2)) for _ in range(count)]
+        whites = _bits(t for t in range(count) if colour[t] == 0)
+        blacks = _bits(t for t in range(count) if colour[t] == 1)
+        meets = [0] * count
+        for t in range(count):
+            for u in range(t + 1, count):
+                if rng.random() < 0.5:
+                    meets[t] |= 1 << u
+                    meets[u] |= 1 << t
+        dear = [
+            _bits(u for u in range(count) if colour[u] == colour[t] != 2) & meets[t]
+            for t in range(count)
+        ]
+        cheap = [m & ~d for m, d in zip(meets, dear, strict=True)]
+        leaving = _bits(t for t in range(count) if rng.random() < 0.5)
+        spare = rng.randint(0, 2)
+        failed: dict[tuple[int, int], int] = {}
+        for _ in range(10):
+            rest = _bits(t for t in range(count) if rng.random() < 0.8)
+            if (rest.bit_count() - spare) % 2 or rest.bit_count() < spare:
+                continue
+            budget = rng.randint(0, 3)
+            found = pairs_within(
+                rest, cheap, dear, (whites, blacks, leaving), spare, budget, failed
+            )
+            assert found == (fewest(rest, meets, dear, leaving, spare) <= budget), (rest, budget)
+            answers[found] += 1
+    assert min(answers) > 100
 
 
 def brute_fits(graph: _RemainderGraph, s2: Sequence[Entrant], taken: int, budget: int) -> bool:

@@ -58,3 +58,59 @@ def conflicts_at_least(
     c = (lonely_b + 1) // 2
     gap = abs((w - 2 * a) - (b - 2 * c))
     return a + c + max(0, (gap - free + 1) // 2)
+
+
+def pairs_within(
+    rest: int,
+    cheap: Sequence[int],
+    costly: Sequence[int],
+    colours: tuple[int, int, int],
+    spare: int,
+    budget: int,
+    failed: dict[tuple[int, int], int],
+) -> bool:
+    """Whether the players ``rest`` (a bit set) have a pairing within ``budget`` colour
+    conflicts that leaves over exactly ``spare`` of them, all of ``leaving`` (Dutch A8,
+    B4, C10).
+
+    ``cheap[t]`` and ``costly[t]``: the players t may meet without and with a colour
+    conflict; ``colours``: the players who prefer white, those who prefer black, and
+    ``leaving`` (bit sets).  The lowest player open is left over or paired in turn, an
+    opponent without a conflict first, so that a pairing is found at once where there is
+    one; each open set is first put to the colour counts (:func:`conflicts_at_least`
+    without its players who may only meet their own colour).  ``failed``: the open sets
+    and counts still to leave over known to need more conflicts than a budget (the
+    largest one), kept by the caller for the same players from call to call.
+    """
+    whites, blacks, leaving = colours
+
+    def within(open_: int, left: int, allowed: int) -> bool:
+        if not open_:
+            return not left
+        if failed.get((open_, left), -1) >= allowed:
+            return False
+        w = (open_ & whites).bit_count()
+        b = (open_ & blacks).bit_count()
+        free = open_.bit_count() - w - b + left
+        if (abs(w - b) - free + 1) // 2 <= allowed:
+            low = open_ & -open_
+            t = low.bit_length() - 1
+            others = open_ ^ low
+            partners = cheap[t] & others
+            while partners:
+                bit = partners & -partners
+                partners ^= bit
+                if within(others ^ bit, left, allowed):
+                    return True
+            if left and leaving & low and within(others, left - 1, allowed):
+                return True
+            partners = costly[t] & others if allowed else 0
+            while partners:
+                bit = partners & -partners
+                partners ^= bit
+                if within(others ^ bit, left, allowed - 1):
+                    return True
+        failed[(open_, left)] = max(failed.get((open_, left), -1), allowed)
+        return False
+
+    return within(rest, spare, budget)
