@@ -15,7 +15,12 @@ import random
 from collections.abc import Sequence
 
 from pairing.engine.systems.dutch1992.bitsets import _bits
-from pairing.engine.systems.dutch1992.criteria import FloatRules, colour_conflict, pair_allowed
+from pairing.engine.systems.dutch1992.criteria import (
+    FloatRules,
+    colour_conflict,
+    pair_allowed,
+    x_of,
+)
 from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.remainder import _RemainderGraph
 from pairing.engine.systems.dutch1992.remainder_colours import conflicts_at_least, pairs_within
@@ -154,3 +159,14 @@ def test_dutch1992_c10_remainder_fits_as_brute_force_and_then_completes() -> Non
         fitted += fits
     assert refused > 50
     assert fitted > 50
+
+
+def test_dutch1992_a8_remainder_x_left_as_x_of_the_players_left() -> None:
+    rng = random.Random(20)
+    for _ in range(300):
+        count = rng.randint(1, 14)
+        players = [entrant(n, rng.choice(HISTORIES)) for n in range(1, count + 1)]
+        graph = _RemainderGraph([], players, FloatRules(), frozenset(), 0, frozenset())
+        taken = _bits(t for t in range(count) if rng.random() < 0.4)
+        left = [b for t, b in enumerate(players) if not taken >> t & 1]
+        assert graph.x_left(taken) == x_of(left)

@@ -20,7 +20,6 @@ from pairing.engine.systems.dutch1992.criteria import (
     colours_allow_level,
     may_leave,
     pair_allowed,
-    x_of,
 )
 from pairing.engine.systems.dutch1992.divisions import (
     Base,
@@ -274,24 +273,25 @@ class Feasibility(LevelChecks):
             return known is not None and not known_barren(*known)
 
         def leaf(prefix: tuple[int, ...], taken: int) -> tuple[list[Entrant], int] | None:
+            budget = min(p_r, max(0, graph.x_left(taken) - need.j) + need.k)
+            if count > LEFTOVER_CHECK:
+                if not graph.fits(prefix, budget):
+                    return None
+                return [s2[t] for t in graph.places(prefix)], budget
             places = graph.places(prefix)
             rest = [s2[t] for t in places]
-            budget = min(p_r, max(0, x_of(rest) - need.j) + need.k)
-            if len(rest) <= LEFTOVER_CHECK:
-                if graph.staying(taken) and not graph.leaves_leavers(taken, p_r, budget):
-                    return None  # no pairing within the budget leaves only leavers over
-                if len(rest) == 2 * p_r:
-                    if not graph.pairs_all(taken, budget):
-                        return None  # only the empty set could be left over
-                else:
-                    staying = _bits(i for i, t in enumerate(places) if t in need.stay)
-                    family = self._remainder_leftovers(
-                        rest, p_r, budget, rules.up, moved, graph.paired(places)
-                    )
-                    if all(left & staying for left in family):
-                        return None
-            elif not graph.fits(prefix, budget):
-                return None
+            if graph.staying(taken) and not graph.leaves_leavers(taken, p_r, budget):
+                return None  # no pairing within the budget leaves only leavers over
+            if len(rest) == 2 * p_r:
+                if not graph.pairs_all(taken, budget):
+                    return None  # only the empty set could be left over
+            else:
+                staying = _bits(i for i, t in enumerate(places) if t in need.stay)
+                family = self._remainder_leftovers(
+                    rest, p_r, budget, rules.up, moved, graph.paired(places)
+                )
+                if all(left & staying for left in family):
+                    return None
             return rest, budget
 
         def known_barren(rest: Sequence[Entrant], budget: int) -> bool:

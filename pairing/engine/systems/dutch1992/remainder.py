@@ -248,6 +248,16 @@ class _RemainderGraph:
             )
         return self._colours
 
+    def x_left(self, taken: int) -> int:
+        """x of the S2 players not in ``taken`` (a bit set), as :func:`criteria.x_of`
+        counts it (Dutch A8), from the bit sets of their colour preferences."""
+        _, _, whites, blacks = self._colour_sets()
+        rest = ((1 << len(self.s2)) - 1) & ~taken
+        white = (rest & whites).bit_count()
+        black = (rest & blacks).bit_count()
+        q = (rest.bit_count() + 1) // 2
+        return max(0, black - q if black > white else white - q)
+
     def staying(self, taken: int) -> int:
         """The players of ``stay`` among the S2 players not in ``taken`` (bit sets)."""
         return self._bit_sets()[2] & ~taken
