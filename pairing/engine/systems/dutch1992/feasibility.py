@@ -259,14 +259,14 @@ class Feasibility(LevelChecks):
         when it is asked."""
 
         def viable(prefix: tuple[int, ...]) -> bool:
-            if colours is not None and not colours.allows(_bits(prefix), len(prefix)):
+            taken = _bits(prefix)
+            if colours is not None and not colours.allows(taken, len(prefix)):
                 return False
             full = len(prefix) == len(s1)
             if not (full and settled) and not graph.completes(prefix):
                 return False
             if not full:
                 return True
-            taken = _bits(prefix)
             if taken not in leaves:
                 leaves[taken] = leaf(prefix, taken)
             known = leaves[taken]

@@ -313,7 +313,7 @@ class _RemainderGraph:
         key = (_bits(assignment), budget)
         known = self.fitted.get(key)
         if known is None:
-            known = self.fitted[key] = self._fits(assignment, budget)
+            known = self.fitted[key] = self._fits(len(assignment), key[0], budget)
         return known
 
     def fits_exactly(self, count: int) -> bool:
@@ -321,15 +321,16 @@ class _RemainderGraph:
         True has found a perfect matching of them with the players left over."""
         return self.spare >= 0 and count + self.spare <= EXACT_REMAINDER_CHECK
 
-    def _fits(self, assignment: tuple[int, ...], budget: int) -> bool:
-        """:meth:`fits` worked out: the colour counts first (:func:`conflicts_at_least`),
-        then a pairing searched (:func:`pairs_within`)."""
+    def _fits(self, head: int, taken: int, budget: int) -> bool:
+        """:meth:`fits` of the pairing of ``head`` S1 players that takes the S2 players
+        ``taken`` (a bit set): the colour counts first (:func:`conflicts_at_least`), then
+        a pairing searched (:func:`pairs_within`)."""
         spare = self.spare
-        if not self.fits_exactly(len(self.s2) - len(assignment)):
+        if not self.fits_exactly(len(self.s2) - head):
             return True
         cheap, costly, whites, blacks = self._colour_sets()
         leaving = ~self._bit_sets()[2]
-        rest = ((1 << len(self.s2)) - 1) & ~_bits(assignment)
+        rest = ((1 << len(self.s2)) - 1) & ~taken
         if conflicts_at_least(rest, cheap, whites, blacks, leaving, spare) > budget:
             return False
         return pairs_within(
