@@ -27,6 +27,7 @@ class _Open:
     remainders giving nothing decides (the graph's own checks are tested elsewhere)."""
 
     def __init__(self, s1: Sequence[Entrant], s2: Sequence[Entrant], *args: object) -> None:
+        self.s2 = s2
         self.size = len(s2)
         self.leaves: dict[tuple[int, int], dict[int, object]] = {}
 
@@ -38,6 +39,12 @@ class _Open:
 
     def fits(self, prefix: tuple[int, ...], budget: int) -> bool:
         return True
+
+    def fits_exactly(self, count: int) -> bool:
+        return False
+
+    def x_left(self, taken: int) -> int:
+        return x_of([b for t, b in enumerate(self.s2) if not taken >> t & 1])
 
 
 def test_dutch1992_c13_fitted_search_lists_no_head_whose_remainder_it_knows_barren(

@@ -20,7 +20,6 @@ from pairing.engine.systems.dutch1992.criteria import (
     colours_allow_level,
     may_leave,
     pair_allowed,
-    x_of,
 )
 from pairing.engine.systems.dutch1992.divisions import (
     Base,
@@ -219,9 +218,9 @@ class Feasibility(LevelChecks):
         :meth:`_RemainderGraph.leaves_leavers`, as each of those pairings is one).  A
         remainder too large for that but still small is checked with B4 alone: its pairs,
         with the players it leaves over, must form a perfect matching with at most the
-        remainder's x colour conflicts (:func:`matching.perfect_matching_within`).
-        Either way, one failing gives nothing.  A small remainder's checks passing find
-        a pairing of it that makes the perfect matching, so there it is not asked first.
+        remainder's x colour conflicts (:meth:`_RemainderGraph.fits`).  Either way, one
+        failing gives nothing.  Those checks passing find a pairing of the remainder that
+        makes the perfect matching, so for them it is not asked first.
 
         With the head's ``x``, each prefix is first put to the colour counts of what it
         leaves (:class:`HeadColours`, as :meth:`colours_allow_level` asks of the level):
@@ -250,43 +249,49 @@ class Feasibility(LevelChecks):
         that remainder's x, or None when the remainder cannot give a pairing."""
 
         colours = None if x is None else HeadColours(s1, s2, need.stay, p_r, x, need.j, need.k)
-        settled = 2 * p_r <= len(s2) - len(s1) <= LEFTOVER_CHECK
+        count = len(s2) - len(s1)
+        settled = 2 * p_r <= count <= LEFTOVER_CHECK or (
+            count > LEFTOVER_CHECK and graph.fits_exactly(count)
+        )
         """Whether the checks of a complete pairing of S1 (:func:`leaf`) need no perfect
-        matching first: the pairings of its remainder they look for make one."""
+        matching first: the pairings of its remainder they look for make one, and so
+        does the perfect matching within the remainder's x of :meth:`_RemainderGraph.fits`
+        when it is asked."""
 
         def viable(prefix: tuple[int, ...]) -> bool:
-            if colours is not None and not colours.allows(_bits(prefix), len(prefix)):
+            taken = _bits(prefix)
+            if colours is not None and not colours.allows(taken, len(prefix)):
                 return False
             full = len(prefix) == len(s1)
             if not (full and settled) and not graph.completes(prefix):
                 return False
             if not full:
                 return True
-            taken = _bits(prefix)
             if taken not in leaves:
                 leaves[taken] = leaf(prefix, taken)
             known = leaves[taken]
             return known is not None and not known_barren(*known)
 
         def leaf(prefix: tuple[int, ...], taken: int) -> tuple[list[Entrant], int] | None:
+            budget = min(p_r, max(0, graph.x_left(taken) - need.j) + need.k)
+            if count > LEFTOVER_CHECK:
+                if not graph.fits(prefix, budget):
+                    return None
+                return [s2[t] for t in graph.places(prefix)], budget
             places = graph.places(prefix)
             rest = [s2[t] for t in places]
-            budget = min(p_r, max(0, x_of(rest) - need.j) + need.k)
-            if len(rest) <= LEFTOVER_CHECK:
-                if graph.staying(taken) and not graph.leaves_leavers(taken, p_r, budget):
-                    return None  # no pairing within the budget leaves only leavers over
-                if len(rest) == 2 * p_r:
-                    if not graph.pairs_all(taken, budget):
-                        return None  # only the empty set could be left over
-                else:
-                    staying = _bits(i for i, t in enumerate(places) if t in need.stay)
-                    family = self._remainder_leftovers(
-                        rest, p_r, budget, rules.up, moved, graph.paired(places)
-                    )
-                    if all(left & staying for left in family):
-                        return None
-            elif not graph.fits(prefix, budget):
-                return None
+            if graph.staying(taken) and not graph.leaves_leavers(taken, p_r, budget):
+                return None  # no pairing within the budget leaves only leavers over
+            if len(rest) == 2 * p_r:
+                if not graph.pairs_all(taken, budget):
+                    return None  # only the empty set could be left over
+            else:
+                staying = _bits(i for i, t in enumerate(places) if t in need.stay)
+                family = self._remainder_leftovers(
+                    rest, p_r, budget, rules.up, moved, graph.paired(places)
+                )
+                if all(left & staying for left in family):
+                    return None
             return rest, budget
 
         def known_barren(rest: Sequence[Entrant], budget: int) -> bool:

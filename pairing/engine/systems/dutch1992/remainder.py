@@ -11,11 +11,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pairing.engine.matching import augment, complete_matching, perfect_matching_within
+from pairing.engine.matching import augment, complete_matching
 from pairing.engine.systems.dutch1992.bitsets import _bits
-from pairing.engine.systems.dutch1992.criteria import FloatRules, colour_conflict, pair_allowed
+from pairing.engine.systems.dutch1992.criteria import (
+    FloatRules,
+    _colour_class,
+    colour_conflict,
+    pair_allowed,
+)
 from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.leftover_bound import some_division_pairs_all
+from pairing.engine.systems.dutch1992.remainder_colours import conflicts_at_least, pairs_within
 
 EXACT_REMAINDER_CHECK = 16
 """Remainders of at most this many players (with those left over) are checked for a
@@ -129,6 +135,11 @@ class _RemainderGraph:
         """For :meth:`leaves_leavers` and :meth:`pairs_all`: by S2 player the S2 players
         he may meet and those he has a colour conflict with, and the players of ``stay``,
         as bit sets (:meth:`_bit_sets`)."""
+        self._colours: tuple[list[int], list[int], int, int] | None = None
+        """For :meth:`fits`: :meth:`_colour_sets`."""
+        self._failed: dict[tuple[int, int], int] = {}
+        """For :meth:`fits`: the open sets of S2 players and counts still to leave over
+        known to need more conflicts than a budget (:func:`pairs_within`)."""
         self._unpaired: set[tuple[int, int, int, int]] = set()
         """The open sets :meth:`pairs_all` found unpaired, for all its questions."""
         self.leaves: dict[tuple[int, int], dict[int, tuple[list[Entrant], int] | None]] = {}
@@ -224,6 +235,29 @@ class _RemainderGraph:
             )
         return self._bits
 
+    def _colour_sets(self) -> tuple[list[int], list[int], int, int]:
+        """By S2 player the S2 players he may meet without and with a colour conflict,
+        and the S2 players who prefer white and black, as bit sets (Dutch A8, B4)."""
+        if self._colours is None:
+            meets, conflicts, _ = self._bit_sets()
+            self._colours = (
+                [m & ~c for m, c in zip(meets, conflicts, strict=True)],
+                [m & c for m, c in zip(meets, conflicts, strict=True)],
+                _bits(t for t, b in enumerate(self.s2) if _colour_class(b) == 0),
+                _bits(t for t, b in enumerate(self.s2) if _colour_class(b) == 1),
+            )
+        return self._colours
+
+    def x_left(self, taken: int) -> int:
+        """x of the S2 players not in ``taken`` (a bit set), as :func:`criteria.x_of`
+        counts it (Dutch A8), from the bit sets of their colour preferences."""
+        _, _, whites, blacks = self._colour_sets()
+        rest = ((1 << len(self.s2)) - 1) & ~taken
+        white = (rest & whites).bit_count()
+        black = (rest & blacks).bit_count()
+        q = (rest.bit_count() + 1) // 2
+        return max(0, black - q if black > white else white - q)
+
     def staying(self, taken: int) -> int:
         """The players of ``stay`` among the S2 players not in ``taken`` (bit sets)."""
         return self._bit_sets()[2] & ~taken
@@ -279,29 +313,29 @@ class _RemainderGraph:
         key = (_bits(assignment), budget)
         known = self.fitted.get(key)
         if known is None:
-            known = self.fitted[key] = self._fits(assignment, budget)
+            known = self.fitted[key] = self._fits(len(assignment), key[0], budget)
         return known
 
-    def _fits(self, assignment: tuple[int, ...], budget: int) -> bool:
-        places = self.places(assignment)
-        count, spare = len(places), self.spare
-        if count + spare > EXACT_REMAINDER_CHECK:
+    def fits_exactly(self, count: int) -> bool:
+        """Whether :meth:`fits` checks remainders of ``count`` players: then its answer
+        True has found a perfect matching of them with the players left over."""
+        return self.spare >= 0 and count + self.spare <= EXACT_REMAINDER_CHECK
+
+    def _fits(self, head: int, taken: int, budget: int) -> bool:
+        """:meth:`fits` of the pairing of ``head`` S1 players that takes the S2 players
+        ``taken`` (a bit set): the colour counts first (:func:`conflicts_at_least`), then
+        a pairing searched (:func:`pairs_within`)."""
+        spare = self.spare
+        if not self.fits_exactly(len(self.s2) - head):
             return True
-        cheap: list[list[int]] = [[] for _ in range(count + spare)]
-        costly: list[list[int]] = [[] for _ in range(count + spare)]
-        for u, t in enumerate(places):
-            a = self.s2[t]
-            for v in range(u + 1, count):
-                b = self.s2[places[v]]
-                if pair_allowed(a, b, self.loosest, self.moved):
-                    edges = costly if colour_conflict(a, b) else cheap
-                    edges[u].append(v)
-                    edges[v].append(u)
-            if t not in self.stay:
-                for leaver in range(count, count + spare):
-                    cheap[u].append(leaver)
-                    cheap[leaver].append(u)
-        return perfect_matching_within(cheap, costly, budget) is not None
+        cheap, costly, whites, blacks = self._colour_sets()
+        leaving = ~self._bit_sets()[2]
+        rest = ((1 << len(self.s2)) - 1) & ~taken
+        if conflicts_at_least(rest, cheap, whites, blacks, leaving, spare) > budget:
+            return False
+        return pairs_within(
+            rest, cheap, costly, (whites, blacks, leaving), spare, budget, self._failed
+        )
 
 
 def _greedy(adjacent: Sequence[Sequence[int]], mate: list[int], alive: Sequence[bool]) -> None:
