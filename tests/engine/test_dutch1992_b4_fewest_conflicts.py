@@ -187,3 +187,43 @@ def test_dutch1992_b4_fewest_conflicts_started_from_the_paths_dual() -> None:
             assert answer is None or enough < answer <= (least if least is not None else answer)
         started += bound > 0
     assert started > 300
+
+
+def test_dutch1992_b4_fewest_conflicts_give_a_feasible_dual() -> None:
+    # The prices left (``dual``) are feasible, S2's never above 0 without S2 players who
+    # must be paired, no allowed pair priced above its conflict; their total is the least
+    # when that is returned, and never above the bound returned above ``enough``.
+    rng = random.Random(150)
+    exact = stopped = 0
+    for _ in range(2000):
+        n1 = rng.randint(1, 8)
+        n2 = rng.randint(n1, n1 + 3)
+        density, clash = rng.random(), rng.random()
+        rows = [sum(1 << t for t in range(n2) if rng.random() < density) for _ in range(n1)]
+        conflicts = [sum(1 << t for t in range(n2) if rng.random() < clash) for _ in range(n1)]
+        least = fewest_conflicts(rows, conflicts)
+        enough = rng.choice((None, 0, 1, 2))
+        dual: tuple[list[int], dict[int, int]] = ([], {})
+        answer = fewest_conflicts(rows, conflicts, enough=enough, dual=dual)
+        if answer is None:
+            assert least is None
+            continue
+        row_price, column_price = dual
+        assert len(row_price) == n1
+        assert all(price <= 0 for price in column_price.values())
+        for u in range(n1):
+            for t in range(n2):
+                if rows[u] >> t & 1:
+                    cost = conflicts[u] >> t & 1
+                    assert row_price[u] + column_price.get(t, 0) <= cost
+        total = sum(row_price) + sum(column_price.values())
+        assert least is None or total <= least
+        if least is not None and (enough is None or least <= enough):
+            assert answer == least
+            assert total == least
+            exact += 1
+        else:
+            assert total <= answer
+            stopped += 1
+    assert exact > 500
+    assert stopped > 100

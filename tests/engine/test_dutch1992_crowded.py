@@ -10,6 +10,7 @@ import random
 
 from pairing.engine.systems.dutch1992.bitsets import _positions
 from pairing.engine.systems.dutch1992.deficits import ExchangeDeficits, crowded_set
+from pairing.engine.systems.dutch1992.divisions import Matching
 
 
 def _random_free(rng: random.Random, n: int) -> list[int]:
@@ -94,3 +95,45 @@ def test_dutch_b4_must_short_read_across_exchanges_as_the_largest() -> None:
     assert ruled_out > 100
     assert passed > 100
     assert read > 20
+
+
+def _least_of_largest(free: list[int], must: int, side1: int) -> int:
+    """The oracle for the set itself: the common part of every subset of ``must`` of
+    largest deficiency (0 when that deficiency is 0), by brute force."""
+    members = list(_positions(must))
+    largest = _largest(free, must, side1)
+    common = must
+    for chosen in range(1 << len(members)):
+        players = sum(1 << members[k] for k in range(len(members)) if chosen >> k & 1)
+        if _deficiency(free, players, side1) == largest:
+            common &= players
+    return common if largest else 0
+
+
+def test_dutch_b4_crowded_set_grown_across_exchanges_is_the_same_set() -> None:
+    # A matching carried from one S1 to the next (as across a level's exchanges) gives
+    # the same set as a fresh one: the least set of largest deficiency.
+    rng = random.Random(10055)
+    short = grown = 0
+    for _ in range(60):
+        n = rng.randint(2, 12)
+        free = _random_free(rng, n)
+        matching = Matching([-1] * n, 0)
+        side1, must = _division(rng, n)
+        for _ in range(12):
+            if rng.random() < 0.7:  # a neighbouring exchange: one or two players moved
+                for _ in range(rng.randint(1, 2)):
+                    moved = rng.randrange(n)
+                    side1 ^= 1 << moved
+                    must &= ~side1
+                    if not side1 >> moved & 1 and rng.random() < 0.6:
+                        must |= 1 << moved
+            else:
+                side1, must = _division(rng, n)
+            grown += matching.matched != 0
+            found = crowded_set(free, must, side1, matching)
+            assert found == crowded_set(free, must, side1)
+            assert found == _least_of_largest(free, must, side1)
+            short += found != 0
+    assert short > 100
+    assert grown > 300

@@ -54,9 +54,10 @@ def test_dutch_b4_leaving_dual_never_above_the_least_conflicts() -> None:
     """For every exchange of D2 of random brackets, the dual of its players leaving S1
     with its players entering priced in bounds its least number of colour conflicts from
     below; it is often that number itself, and often above the bound shared by the
-    exchanges with the same players leaving."""
+    exchanges with the same players leaving.  Its total is the least of the players
+    staying in S1 into the original S2 with those leaving, when they can be paired."""
     rng = random.Random(2963)
-    exact = above_leaving = bounded = 0
+    exact = above_leaving = bounded = raised = 0
     for _ in range(120):
         n = rng.randint(4, 20)
         p = rng.randint(1, n // 2)
@@ -83,12 +84,17 @@ def test_dutch_b4_leaving_dual_never_above_the_least_conflicts() -> None:
                 continue
             assert bound <= least, (out_of, into)
             assert duals[leaving].total <= least
+            staying_least = _least(players, allowed, staying, everyone & ~staying)
+            if staying_least is not None:
+                assert duals[leaving].total == staying_least  # raised to their least
+                raised += 1
             exact += bound == least
             bounded += bound > 0
             above_leaving += bound > deficits._leaving_bound(leaving)
     assert exact > 1000
     assert bounded > 200
     assert above_leaving > 100
+    assert raised > 1000
 
 
 def test_dutch_b4_exchange_bound_read_from_the_leaving_dual(
@@ -218,3 +224,47 @@ def test_dutch_b4_free_pairing_reads_each_s2_players_own_mask(
             blocked += answer > 0
     assert zero > 50
     assert blocked > 50
+
+
+def _random_masks(rng: random.Random, n: int) -> tuple[list[int], list[int]]:
+    """Symmetric conflict-free and conflict partner masks of ``n`` positions."""
+    free = [0] * n
+    costly = [0] * n
+    density, clash = rng.uniform(0.2, 0.6), rng.uniform(0.5, 0.95)
+    for i in range(n):
+        for j in range(i + 1, n):
+            if rng.random() < density:
+                masks = costly if rng.random() < clash else free
+                masks[i] |= 1 << j
+                masks[j] |= 1 << i
+    return free, costly
+
+
+def test_dutch_b4_leaving_dual_total_is_the_staying_players_least() -> None:
+    """The dual of the players staying in S1 is raised to their least number of colour
+    conflicts into the original S2 with the players leaving (the oracle: the assignment
+    network), where the alternating paths' prices alone often fall short of it."""
+    rng = random.Random(6006)
+    raised = 0
+    for _ in range(1500):
+        n = rng.randint(4, 14)
+        free, costly = _random_masks(rng, n)
+        side1 = sum(1 << i for i in range(n) if rng.random() < 0.45)
+        side2 = ((1 << n) - 1) & ~side1
+        columns = [j for j in range(n) if side2 >> j & 1]
+        options = [
+            [
+                (t, int(costly[i] >> j & 1))
+                for t, j in enumerate(columns)
+                if (free[i] | costly[i]) >> j & 1
+            ]
+            for i in range(n)
+            if side1 >> i & 1
+        ]
+        least = least_assignment_cost(options, len(columns))
+        if least is None:
+            continue
+        assert LeavingDuals(free, costly, side1, side2).total == least
+        rows = [i for i in range(n) if side1 >> i & 1]
+        raised += least_paths(free, costly, rows, side2, {}, len(rows) + 1) < least
+    assert raised > 5

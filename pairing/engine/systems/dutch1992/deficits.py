@@ -93,6 +93,7 @@ class ExchangeDeficits:
         "_leaving",
         "_low_of",
         "_mate",
+        "_must_matching",
         "_original",
         "_over",
         "_paths",
@@ -132,6 +133,9 @@ class ExchangeDeficits:
         """Sets of players found with too few conflict-free partners in some S1
         (:func:`crowded_set`), with all their conflict-free partners and their size:
         :meth:`_must_short`."""
+        self._must_matching = Matching([-1] * len(free), 0)
+        """The last conflict-free matching of players who must be paired into an S1
+        (:func:`crowded_set`), where the next one grows from."""
         self._duals: dict[int, LeavingDuals] = {}
         """By the players leaving S1: the dual their exchanges' bounds read
         (:class:`LeavingDuals`)."""
@@ -348,7 +352,7 @@ class ExchangeDeficits:
                 short = max(short, known_short)
         if not fresh:
             return short
-        found = crowded_set(self._free, must, side1)
+        found = crowded_set(self._free, must, side1, self._must_matching)
         if not found:
             return short
         near = 0
@@ -396,33 +400,64 @@ class ExchangeDeficits:
         return mate
 
 
-def crowded_set(free: Sequence[int], must: int, side1: int) -> int:
+def crowded_set(
+    free: Sequence[int], must: int, side1: int, matching: Matching | None = None
+) -> int:
     """The set of players of ``must`` of largest deficiency against their conflict-free
     partners in ``side1`` (bit sets of positions; ``free``: conflict-free partners):
     0 when a conflict-free matching pairs all of them into ``side1``.
 
     König: after a maximum matching (Kuhn's method), the players it leaves unmatched
     and those they reach by alternating paths, whose partners are all matched to the
-    players reached, fall short by the number unmatched.  Who may meet whom without a
-    conflict does not depend on the order of the two (free_masks), so each player's
-    row is his own mask cut to ``side1``."""
-    order = list(_positions(must))
-    shift = len(order)
-    rows = [(free[v] & side1) << shift for v in order]
-    width = shift + max((row.bit_length() for row in rows), default=0)
-    matching = Matching([-1] * width, 0)
-    right = ((1 << width) - 1) & ~((1 << shift) - 1)
-    unmatched = [u for u in range(shift) if not _augment(u, rows, right, matching, [0])]
-    if not unmatched:
-        return 0
-    seen = [0]
+    players reached, fall short by the number unmatched.  Those are the players some
+    maximum matching leaves unmatched (Dulmage and Mendelsohn), the common part of all
+    the sets of largest deficiency: the same set whatever maximum matching it is read
+    from.  So ``matching`` (of ``len(free)`` positions, must players and S1 players
+    mated), when given, is grown from what is left of it, changed in place: the last
+    exchange's matching less the pairs of the players moved, a few augmenting paths
+    instead of a new matching (the exchanges of a listing differ by one or two players).
+    Who may meet whom without a conflict does not depend on the order of the two
+    (free_masks), so each player's row is his own mask cut to ``side1``."""
+    if matching is None:
+        matching = Matching([-1] * len(free), 0)
+    else:
+        _keep_pairs(matching, must, side1)
+    mate = matching.mate
     crowded = 0
-    for u in unmatched:
-        _augment(u, rows, right, matching, seen)  # no augmenting path: only reaches
-        crowded |= 1 << order[u]
-    for column in _positions(seen[0]):
-        crowded |= 1 << order[matching.mate[column]]
+    seen = [0]  # S1 players from whom a search that failed found no free one
+    for v in _positions(must):
+        if mate[v] == -1:
+            if _augment(v, free, side1, matching, seen):
+                seen = [0]
+            else:
+                crowded |= 1 << v
+    # The players reached by alternating paths from those left unmatched, level by
+    # level: their partners in S1 are all matched (no augmenting path).
+    frontier = crowded
+    reached = 0
+    while frontier:
+        near = 0
+        for v in _positions(frontier):
+            near |= free[v]
+        near &= side1 & ~reached
+        reached |= near
+        frontier = 0
+        for u in _positions(near):
+            frontier |= 1 << mate[u]
+        crowded |= frontier
     return crowded
+
+
+def _keep_pairs(matching: Matching, must: int, side1: int) -> None:
+    """Drop the pairs of ``matching`` (S1 player matched, in ``matched``, to a player of
+    ``must``) whose S1 player is no longer in ``side1`` or whose mate no longer in
+    ``must``."""
+    mate = matching.mate
+    for u in _positions(matching.matched):
+        v = mate[u]
+        if not (side1 >> u & 1 and must >> v & 1):
+            mate[u] = mate[v] = -1
+            matching.matched &= ~(1 << u)
 
 
 def exchange_deficits(

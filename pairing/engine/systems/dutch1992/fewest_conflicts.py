@@ -30,6 +30,7 @@ def fewest_conflicts(
     enough: int | None = None,
     start: Sequence[int] = (),
     prices: Sequence[int] = (),
+    dual: tuple[list[int], dict[int, int]] | None = None,
 ) -> int | None:
     """The fewest colour conflicts of a pairing of every S1 player into S2 that pairs
     every S2 player of ``must``, or None when there is none.
@@ -57,7 +58,9 @@ def fewest_conflicts(
     for a player with a conflict-free partner, 1 for one without), each S2 player of
     ``start`` then at minus his mate's price and every other at 0; the caller makes
     them feasible (as the dual of :func:`division_colours.least_paths` is), and the
-    raises start from them."""
+    raises start from them.  ``dual``, when given, receives the last prices when a
+    number is returned (feasible, and tight on a least pairing when that is the
+    number): those of the S1 players in order, and those of S2 by index."""
     size = len(rows)
     free = [row & ~conflict for row, conflict in zip(rows, conflicts, strict=True)]
     costly = [row & conflict for row, conflict in zip(rows, conflicts, strict=True)]
@@ -102,6 +105,11 @@ def fewest_conflicts(
             if mate_row[u] == -1 and _augment(u, tights, mate_row, mate_col, seen):
                 seen = [0]
         open_rows = [u for u in range(n) if mate_row[u] == -1]
+        if dual is not None and (
+            not open_rows or enough is not None and total + len(open_rows) > enough
+        ):
+            dual[0][:] = row_price[:size]
+            dual[1].update(column_price)
         if not open_rows:
             return sum(costly[u] >> mate_row[u] & 1 for u in range(size))
         if enough is not None and total + len(open_rows) > enough:
