@@ -33,7 +33,7 @@ def test_dutch_d2_a_priced_refutation_leaves_no_set_entering_s1_a_matching(
     answers: list[bool] = []
 
     def counted(*args: object) -> bool:
-        answer = refutation(*args)  # type: ignore[arg-type]
+        answer = refutation(*args)  # type: ignore[arg-type]  # a spy passes on what it was given
         answers.append(answer)
         return answer
 
