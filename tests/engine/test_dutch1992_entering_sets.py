@@ -9,6 +9,7 @@ lowest brackets to the search without it.
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -27,8 +28,8 @@ from .test_dutch1992_entering import _division_pairs, _first_phases, _lowest_bra
 def test_dutch_d2_players_entering_found_barren_pair_no_exchange_bringing_them() -> None:
     """Dutch B4, C8, D2: whenever :meth:`EnteringSets.barren` says the players entering
     S1 leave the level without a pairing within x, no transposition of any exchange of
-    D2 bringing them in pairs it within x, whatever players are kept up; and it says so
-    of many."""
+    D2 bringing them in pairs it within x, whatever players are kept up, at every x one
+    matching answers for; and it says so of many."""
     rng = random.Random(10198)
     barren = 0
     for _ in range(300):
@@ -39,12 +40,11 @@ def test_dutch_d2_players_entering_found_barren_pair_no_exchange_bringing_them()
         moved = frozenset(e.number for e in players[:2] if rng.random() < 0.5)
         lowest = rng.random() < 0.5
         kept = frozenset(e.number for e in players if rng.random() < 0.2)
-        x = rng.randint(1, p)
         tops = top_pair(players, p, rules, moved, lowest, frozenset())
-        sets = EnteringSets(players, p, rules, moved, lowest, x, tops)
-        for out_of, into in exchange_order(n, p):
+        sets = EnteringSets(players, p, rules, moved, lowest, tops)
+        for (out_of, into), x in itertools.product(exchange_order(n, p), range(p + 1)):
             entering_players = sorted({into[0] - 1, into[-1] - 1})
-            if not sets.barren(entering_players):
+            if not sets.barren(entering_players, x):
                 continue
             barren += 1
             s1, s2 = _exchanged(players, p, out_of, into)
@@ -64,8 +64,8 @@ def test_dutch_c8_levels_pair_the_same_with_exchanges_passed_over_by_players_ent
     passed: list[bool] = []
     barren = EnteringSets.barren
 
-    def counted(self: EnteringSets, chosen: list[int]) -> bool:
-        answer = barren(self, chosen)
+    def counted(self: EnteringSets, chosen: list[int], x: int) -> bool:
+        answer = barren(self, chosen, x)
         passed.append(answer)
         return answer
 

@@ -90,10 +90,11 @@ def group_graph(
 
 
 class EnteringSets:
-    """For one level at ``x`` with no player kept up: whether the players entering S1
-    (positions in N) leave it without a pairing within ``x`` (:meth:`barren`), by the
-    duals of one weighted matching of the group without any pair inside N (Dutch B4,
-    D2), as :func:`entering.entering_witness` bounds its sets E."""
+    """For one level's group, p and float criteria with no player kept up: whether the
+    players entering S1 (positions in N) leave it without a pairing within x
+    (:meth:`barren`), by the duals of one weighted matching of the group without any
+    pair inside N (Dutch B4, D2), as :func:`entering.entering_witness` bounds its sets
+    E.  The matching does not depend on x: the levels raising x (C11) share it."""
 
     def __init__(
         self,
@@ -102,39 +103,34 @@ class EnteringSets:
         rules: FloatRules,
         moved: frozenset[int],
         lowest: bool,
-        x: int,
         tops: tuple[int, int] | None,
     ) -> None:
-        self._x = x
         self._open = True
         """Whether nothing is decided here (every set answers False)."""
         self._twice_least = 0
         """Twice the fewest conflicts of a largest matching without pairs inside N (each
-        player short of one counting as ``heavy``)."""
+        vertex short of a mate counting as ``heavy``)."""
         self._gain: dict[int, int] = {}
         """By position in N: the largest negated slack of its pairs inside N."""
         graph = group_graph(players, p, rules, moved, lowest, frozenset(), tops)
-        if graph is None or x < 0:
+        if graph is None:
             return
         optimum = certified_matching(range(graph.size), graph.weights)
-        mate = optimum.mate
-        weight = sum(graph.weights[(v, w)] for v, w in mate.items() if v < w)
+        weight = sum(graph.weights[(v, w)] for v, w in optimum.mate.items() if v < w)
         self._twice_least = 2 * (graph.size // 2 * graph.heavy - weight)
-        if len(mate) == graph.size and self._twice_least <= 2 * x:
-            return  # a matching without pairs inside N: every set may pair
         self._open = False
         for i, j, conflict in graph.inside:
             gain = -optimum.slack(i, j, graph.heavy - conflict)
             for v in (i, j):
                 self._gain[v] = max(self._gain.get(v, 0), gain)
 
-    def barren(self, entering: Sequence[int]) -> bool:
+    def barren(self, entering: Sequence[int], x: int) -> bool:
         """Whether no perfect matching of the group without the pairs inside N that hold
-        none of ``entering`` (at most :data:`EXCHANGES` positions of N) has at most x
+        none of ``entering`` (at most :data:`EXCHANGES` positions of N) has at most ``x``
         colour conflicts, by the duals: the matching's pairs inside N are a matching,
         each at a player of ``entering``, so they add at most that player's largest
         gain each.  False when this does not show it."""
         if self._open or len(entering) > EXCHANGES:
             return False
         gain = sum(self._gain.get(v, 0) for v in entering)
-        return self._twice_least - gain > 2 * self._x
+        return self._twice_least - gain > 2 * x

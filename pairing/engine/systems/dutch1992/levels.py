@@ -98,6 +98,8 @@ class LevelSearch(DivisionPairings):
         self._kept_covers: dict[tuple[object, ...], KeptCovers] = {}
         """By bracket: its divisions against the players kept up (:class:`KeptCovers`)."""
         self._survivors: dict[tuple[object, ...], _Listing[Survivor]] = {}
+        self._entering_sets: dict[tuple[object, ...], EnteringSets] = {}
+        """By bracket, p and float criteria: :class:`EnteringSets` (every x)."""
         """By bracket, p, float criteria and x: :meth:`_surviving`."""
         self._fit_refused: dict[tuple[object, ...], set[int]] = {}
         """By bracket, level and C13 fit: the divisions (their indices in D2 order, -1
@@ -474,11 +476,14 @@ class LevelSearch(DivisionPairings):
             deficits = self._deficits[(division, rules)]
             exchanged = deficits.exchanges[index]
             if place >= d2_entering.PATIENCE and sets is None:
-                tops = d2_entering.top_pair(players, p, rules, moved, lowest, frozenset())
-                sets = EnteringSets(players, p, rules, moved, lowest, x, tops)
-            if (sets is not None and sets.barren(tuple(_positions(exchanged[2])))) or deficits.over(
-                exchanged[0], x
-            ):
+                sets = self._entering_sets.get((division, rules))
+                if sets is None:
+                    tops = d2_entering.top_pair(players, p, rules, moved, lowest, frozenset())
+                    sets = EnteringSets(players, p, rules, moved, lowest, tops)
+                    self._entering_sets[(division, rules)] = sets
+            if (
+                sets is not None and sets.barren(tuple(_positions(exchanged[2])), x)
+            ) or deficits.over(exchanged[0], x):
                 if place + 1 == d2_entering.PATIENCE:
                     yield place, index, s1, s2, -1
                 elif (place + 1) % d2_entering.RESUMED_WALK == 0:
