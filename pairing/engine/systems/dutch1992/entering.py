@@ -46,10 +46,9 @@ from pairing.engine.matching.primal_dual import certified_matching
 from pairing.engine.systems.dutch1992.brackets import Phase
 from pairing.engine.systems.dutch1992.criteria import (
     FloatRules,
-    colour_conflict,
     may_leave,
-    pair_allowed,
 )
+from pairing.engine.systems.dutch1992.entering_sets import group_graph
 from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.listing import _Listing
 from pairing.engine.systems.dutch1992.lowest import (
@@ -204,37 +203,11 @@ def entering_witness(
     vertex of their own, joined to another that takes a stand-in when either does, so
     that at most one of them is left over (D2).
     """
-    n = len(players)
-    spare = n - 2 * p
-    size = n + spare
-    if spare < 0 or x < 0 or size % 2:
-        return None
     tops = top_pair(players, p, rules, moved, lowest, keep)
-    hub = size  # the top pair's stand-in, and the vertex taking a stand-in when it is used
-    if tops is not None:
-        size += 2
-    heavy = size + 2  # more than all the conflicts together: the heaviest is a largest
-    weights: dict[tuple[int, int], int] = {}
-    inside: list[tuple[int, int, bool]] = []
-    for i, a in enumerate(players):
-        for j in range(i + 1, n):
-            b = players[j]
-            if pair_allowed(a, b, rules, moved):
-                conflict = colour_conflict(a, b)
-                if i >= p:
-                    inside.append((i, j, conflict))
-                else:
-                    weights[(i, j)] = heavy - conflict
-        if may_leave(a, rules, moved, lowest, keep):
-            if tops is not None and i < 2:
-                weights[(i, hub)] = heavy
-                continue
-            for stand_in in range(n, n + spare):
-                weights[(i, stand_in)] = heavy
-    if tops is not None:
-        weights[(hub, hub + 1)] = heavy
-        for stand_in in range(n, n + spare):
-            weights[(stand_in, hub + 1)] = heavy
+    graph = group_graph(players, p, rules, moved, lowest, keep, tops)
+    if graph is None or x < 0:
+        return None
+    size, heavy, weights, inside = graph.size, graph.heavy, graph.weights, graph.inside
     optimum = certified_matching(range(size), weights)
     mate = optimum.mate
     twice_least = 2 * (size // 2 * heavy - sum(weights[(v, w)] for v, w in mate.items() if v < w))

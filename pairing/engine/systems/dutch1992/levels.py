@@ -25,6 +25,7 @@ from pairing.engine.systems.dutch1992.entering import (
     patient_survivors,
     refuted,
 )
+from pairing.engine.systems.dutch1992.entering_sets import EnteringSets
 from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.exchanges import (
     _exchanged,
@@ -97,6 +98,8 @@ class LevelSearch(DivisionPairings):
         self._kept_covers: dict[tuple[object, ...], KeptCovers] = {}
         """By bracket: its divisions against the players kept up (:class:`KeptCovers`)."""
         self._survivors: dict[tuple[object, ...], _Listing[Survivor]] = {}
+        self._entering_sets: dict[tuple[object, ...], EnteringSets] = {}
+        """By bracket, p and float criteria: :class:`EnteringSets` (every x)."""
         """By bracket, p, float criteria and x: :meth:`_surviving`."""
         self._fit_refused: dict[tuple[object, ...], set[int]] = {}
         """By bracket, level and C13 fit: the divisions (their indices in D2 order, -1
@@ -462,13 +465,25 @@ class LevelSearch(DivisionPairings):
         :func:`entering.refuted` there, before the filter walks on (in round 52 of the
         seed-2598 event it would walk thousands of exchanges the question passes over).
         Every :data:`entering.RESUMED_WALK` th exchange left out is listed too (S1
-        :data:`entering.WALKED`), where a resumed search may ask it."""
+        :data:`entering.WALKED`), where a resumed search may ask it.  From that question's
+        place on, the players an exchange brings into S1 are asked first
+        (:class:`EnteringSets`, one matching for the level): they rule out most of a
+        walk of thousands of exchanges without their own bounds."""
         division = (tuple(e.number for e in players), moved, lowest, p)
         splits = self._exchange_splits(players, p, rules, moved, lowest)
+        sets: EnteringSets | None = None
         for place, (index, s1, s2) in enumerate(splits):
             deficits = self._deficits[(division, rules)]
             exchanged = deficits.exchanges[index]
-            if deficits.over(exchanged[0], x):
+            if place >= d2_entering.PATIENCE and sets is None:
+                sets = self._entering_sets.get((division, rules))
+                if sets is None:
+                    tops = d2_entering.top_pair(players, p, rules, moved, lowest, frozenset())
+                    sets = EnteringSets(players, p, rules, moved, lowest, tops)
+                    self._entering_sets[(division, rules)] = sets
+            if (
+                sets is not None and sets.barren(tuple(_positions(exchanged[2])), x)
+            ) or deficits.over(exchanged[0], x):
                 if place + 1 == d2_entering.PATIENCE:
                     yield place, index, s1, s2, -1
                 elif (place + 1) % d2_entering.RESUMED_WALK == 0:
