@@ -98,9 +98,9 @@ class LevelSearch(DivisionPairings):
         self._kept_covers: dict[tuple[object, ...], KeptCovers] = {}
         """By bracket: its divisions against the players kept up (:class:`KeptCovers`)."""
         self._survivors: dict[tuple[object, ...], _Listing[Survivor]] = {}
+        """By bracket, p, float criteria and x: :meth:`_surviving`."""
         self._entering_sets: dict[tuple[object, ...], EnteringSets] = {}
         """By bracket, p and float criteria: :class:`EnteringSets` (every x)."""
-        """By bracket, p, float criteria and x: :meth:`_surviving`."""
         self._fit_refused: dict[tuple[object, ...], set[int]] = {}
         """By bracket, level and C13 fit: the divisions (their indices in D2 order, -1
         for the original) that the fit refuses whatever the players kept up
