@@ -48,25 +48,44 @@ def fewest(rest: int, meets: Sequence[int], dear: Sequence[int], leaving: int, s
     return best
 
 
+def _random_graph(
+    rng: random.Random, count: int, density: float
+) -> tuple[list[int], list[int], list[int]]:
+    """``count`` players' colour preferences (0 white, 1 black, 2 none), who may meet whom
+    (bit sets, each pair with probability ``density``) and which of those meetings are
+    colour conflicts (Dutch B4)."""
+    colour = [rng.choice((0, 0, 1, 1, 2)) for _ in range(count)]
+    meets = [0] * count
+    for t in range(count):
+        for u in range(t + 1, count):
+            if rng.random() < density:
+                meets[t] |= 1 << u
+                meets[u] |= 1 << t
+    dear = [
+        _bits(u for u in range(count) if colour[u] == colour[t] != 2) & meets[t]
+        for t in range(count)
+    ]
+    return colour, meets, dear
+
+
+def _colours(
+    colour: Sequence[int], meets: Sequence[int], dear: Sequence[int]
+) -> tuple[int, int, list[int]]:
+    """The white- and black-preferring players (bit sets) and each player's meetings
+    without a colour conflict."""
+    count = len(colour)
+    whites = _bits(t for t in range(count) if colour[t] == 0)
+    blacks = _bits(t for t in range(count) if colour[t] == 1)
+    return whites, blacks, [m & ~d for m, d in zip(meets, dear, strict=True)]
+
+
 def test_dutch1992_b4_remainder_conflicts_at_least_never_above_the_fewest() -> None:
     rng = random.Random(10003)
     beyond = 0
     for _ in range(2000):
         count = rng.randint(1, 10)
-        colour = [rng.choice((0, 0, 1, 1, 2)) for _ in range(count)]
-        whites = _bits(t for t in range(count) if colour[t] == 0)
-        blacks = _bits(t for t in range(count) if colour[t] == 1)
-        meets = [0] * count
-        for t in range(count):
-            for u in range(t + 1, count):
-                if rng.random() < 0.45:
-                    meets[t] |= 1 << u
-                    meets[u] |= 1 << t
-        dear = [
-            _bits(u for u in range(count) if colour[u] == colour[t] != 2) & meets[t]
-            for t in range(count)
-        ]
-        cheap = [m & ~d for m, d in zip(meets, dear, strict=True)]
+        colour, meets, dear = _random_graph(rng, count, 0.45)
+        whites, blacks, cheap = _colours(colour, meets, dear)
         rest = _bits(t for t in range(count) if rng.random() < 0.85)
         leaving = _bits(t for t in range(count) if rng.random() < 0.5)
         spare = rng.randint(0, 2) if rest.bit_count() % 2 else rng.choice((0, 0, 2))
@@ -86,20 +105,8 @@ def test_dutch1992_b4_remainder_pairs_within_as_brute_force() -> None:
     answers = [0, 0]
     for _ in range(200):
         count = rng.randint(1, 12)
-        colour = [rng.choice((0, 0, 1, 1, 2)) for _ in range(count)]
-        whites = _bits(t for t in range(count) if colour[t] == 0)
-        blacks = _bits(t for t in range(count) if colour[t] == 1)
-        meets = [0] * count
-        for t in range(count):
-            for u in range(t + 1, count):
-                if rng.random() < 0.5:
-                    meets[t] |= 1 << u
-                    meets[u] |= 1 << t
-        dear = [
-            _bits(u for u in range(count) if colour[u] == colour[t] != 2) & meets[t]
-            for t in range(count)
-        ]
-        cheap = [m & ~d for m, d in zip(meets, dear, strict=True)]
+        colour, meets, dear = _random_graph(rng, count, 0.5)
+        whites, blacks, cheap = _colours(colour, meets, dear)
         leaving = _bits(t for t in range(count) if rng.random() < 0.5)
         spare = rng.randint(0, 2)
         failed: dict[tuple[int, int], int] = {}
