@@ -33,7 +33,7 @@ from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.exchanges import _exchanged, exchange_order
 from pairing.engine.systems.dutch1992.feasibility import Feasibility
 from pairing.engine.systems.dutch1992.levels import LevelSearch
-from pairing.engine.systems.dutch1992.lowest import EXCHANGES
+from pairing.engine.systems.dutch1992.lowest import EXCHANGES, Witness
 
 from .test_dutch1992_bitsets import RULES, _random_bracket, _symmetric
 
@@ -75,6 +75,39 @@ def _level_pairs(
     return any(_division_pairs(*d, x, rules, moved, lowest, kept) for d in divisions)
 
 
+@dataclasses.dataclass(frozen=True)
+class RandomLevel:
+    """A random level of a small bracket, drawn by :func:`random_level`."""
+
+    players: list[Entrant]
+    p: int
+    rules: FloatRules
+    moved: frozenset[int]
+    lowest: bool
+    kept: frozenset[int]
+    x: int
+
+    def witness_and_pairs(self) -> tuple[Witness | None, bool]:
+        """:func:`entering_witness` of the level, and whether some division within D2's
+        exchanges pairs it within x, every one tried (:func:`_level_pairs`)."""
+        args = (self.players, self.p, self.rules, self.moved, self.lowest, self.kept)
+        witness = entering_witness(*args, self.x)
+        pairs = _level_pairs(self.players, self.p, self.x, *args[2:])
+        return witness, pairs
+
+
+def random_level(rng: random.Random, n: int, p: int) -> RandomLevel:
+    """A random level of ``n`` players with S1 of ``p``: the players with symmetric
+    histories, float rules, up to two moved down players, whether the bracket is the
+    lowest, players kept up and x, drawn in that order from ``rng``."""
+    players = _symmetric(_random_bracket(rng, n), rng)
+    rules = rng.choice(RULES)
+    moved = frozenset(e.number for e in players[:2] if rng.random() < 0.5)
+    lowest = rng.random() < 0.5
+    kept = frozenset(e.number for e in players if rng.random() < 0.2)
+    return RandomLevel(players, p, rules, moved, lowest, kept, rng.randint(0, p))
+
+
 def test_dutch_d2_a_level_refuted_by_the_players_entering_has_no_pairing() -> None:
     """Dutch B4, C8, D2: whenever some division within D2's exchanges pairs a level
     within x, :func:`entering_witness` finds a matching, and every matching it finds has
@@ -84,20 +117,13 @@ def test_dutch_d2_a_level_refuted_by_the_players_entering_has_no_pairing() -> No
     outcomes = {True: 0, False: 0}
     for _ in range(400):
         n = rng.randint(4, 10)
-        p = rng.randint(1, n // 2)
-        players = _symmetric(_random_bracket(rng, n), rng)
-        rules = rng.choice(RULES)
-        moved = frozenset(e.number for e in players[:2] if rng.random() < 0.5)
-        lowest = rng.random() < 0.5
-        kept = frozenset(e.number for e in players if rng.random() < 0.2)
-        x = rng.randint(0, p)
-        witness = entering_witness(players, p, rules, moved, lowest, kept, x)
-        pairs = _level_pairs(players, p, x, rules, moved, lowest, kept)
+        level = random_level(rng, n, rng.randint(1, n // 2))
+        witness, pairs = level.witness_and_pairs()
         if pairs:
             assert witness is not None
         if witness is not None:
-            assert witness.conflicts <= x and witness.inside <= EXCHANGES
-            assert not witness.left & kept
+            assert witness.conflicts <= level.x and witness.inside <= EXCHANGES
+            assert not witness.left & level.kept
         outcomes[pairs] += 1
     assert min(outcomes.values()) > 50
 
@@ -111,15 +137,7 @@ def test_dutch_d2_a_level_has_a_matching_exactly_when_a_division_pairs_it() -> N
     outcomes = {True: 0, False: 0}
     for _ in range(500):
         n = rng.randint(5, 10)
-        p = rng.randint(2, (n - 1) // 2)
-        players = _symmetric(_random_bracket(rng, n), rng)
-        rules = rng.choice(RULES)
-        moved = frozenset(e.number for e in players[:2] if rng.random() < 0.5)
-        lowest = rng.random() < 0.5
-        kept = frozenset(e.number for e in players if rng.random() < 0.2)
-        x = rng.randint(0, p)
-        witness = entering_witness(players, p, rules, moved, lowest, kept, x)
-        pairs = _level_pairs(players, p, x, rules, moved, lowest, kept)
+        witness, pairs = random_level(rng, n, rng.randint(2, (n - 1) // 2)).witness_and_pairs()
         assert (witness is not None) == pairs
         outcomes[pairs] += 1
     assert min(outcomes.values()) > 50

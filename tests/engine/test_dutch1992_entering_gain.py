@@ -19,11 +19,10 @@ import pytest
 from pairing.engine.matching.exposed_pairs import exposed_pairable
 from pairing.engine.matching.primal_dual import certified_matching, max_weight_matching
 from pairing.engine.systems.dutch1992 import entering
-from pairing.engine.systems.dutch1992.entering import entering_gain, entering_witness
+from pairing.engine.systems.dutch1992.entering import entering_gain
 from pairing.engine.systems.dutch1992.lowest import EXCHANGES, _budget_matching
 
-from .test_dutch1992_bitsets import RULES, _random_bracket, _symmetric
-from .test_dutch1992_entering import _level_pairs
+from .test_dutch1992_entering import random_level
 
 
 def _most_by_every_set(chosen: tuple[int, ...], gains: dict[tuple[int, int], int]) -> int:
@@ -124,15 +123,7 @@ def test_dutch_d2_sets_refused_by_their_cheap_pairs_ask_no_weighted_matching(
     outcomes = {True: 0, False: 0}
     for _ in range(300):
         n = rng.randint(5, 10)
-        p = rng.randint(1, (n - 1) // 2)
-        players = _symmetric(_random_bracket(rng, n), rng)
-        rules = rng.choice(RULES)
-        moved = frozenset(e.number for e in players[:2] if rng.random() < 0.5)
-        lowest = rng.random() < 0.5
-        kept = frozenset(e.number for e in players if rng.random() < 0.2)
-        x = rng.randint(0, p)
-        witness = entering_witness(players, p, rules, moved, lowest, kept, x)
-        pairs = _level_pairs(players, p, x, rules, moved, lowest, kept)
+        witness, pairs = random_level(rng, n, rng.randint(1, (n - 1) // 2)).witness_and_pairs()
         assert (witness is not None) == pairs
         outcomes[pairs] += 1
     assert all(asked) and len(asked) > 20
