@@ -14,6 +14,7 @@ from pairing.engine.matching.assignment_network import AssignmentNetwork, least_
 from pairing.engine.matching.leftover_completions import LeftoverCompletion
 
 from .test_matching import _random_options
+from .test_matching_leftovers import _case
 
 
 def _within_from_nothing(
@@ -110,3 +111,31 @@ def test_dutch1992_c6_guard_builds_one_network_a_set_open(
     walk(())
     assert asked > 1000
     assert len(built) <= len(guard.open_sets)
+
+
+@pytest.mark.parametrize("kept", [0, 1, 3])
+def test_dutch1992_c6_guard_past_its_networks_answers_the_same(
+    kept: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """FIDE Dutch 1992 C6, C7: the sets open past :data:`~.leftovers.COMPLETIONS_KEPT`
+    are asked from nothing, and the guard accepts a prefix exactly when some assignment
+    yielded goes through it, as with a network for every set (brute force filtered by
+    ``viable`` is the oracle)."""
+    monkeypatch.setattr(leftovers, "COMPLETIONS_KEPT", kept)
+    for seed in range(120):
+        (options, columns, budget, must_cover, viable), expected = _case(seed)
+        guard = leftovers.leftover_guard(options, columns, budget, must_cover, viable)
+        assert guard is not None
+        through = {found[:size] for found in expected for size in range(len(found) + 1)}
+        level: list[tuple[int, ...]] = [()]
+        while level:
+            for prefix in level:
+                assert guard(prefix) == (prefix in through), (seed, prefix)
+            level = [
+                (*prefix, column)
+                for prefix in level
+                if len(prefix) < len(options)
+                for column, _ in options[len(prefix)]
+                if column not in prefix
+            ]
+        assert len(guard.completions) <= kept

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from .assignment_network import AssignmentNetwork
+from .assignment_network import AssignmentNetwork, least_assignment_cost
 from .leftover_completions import LeftoverCompletion
 
 LISTING_WORK = 32768
@@ -20,6 +20,13 @@ searches without being over gives up (refusing nothing, as no guard did before).
 a limit on the listing's own work, not on the count of all ``C(columns, columns - rows)``
 sets: C(24, 5) = 42,504 sets in round 56 of the 150-player event of seed 2929, of which
 an assignment within the budget leaves over only 22 (listed in 154 searches)."""
+
+COMPLETIONS_KEPT = 256
+"""Sets open for which a guard keeps a network warm
+(:class:`~.leftover_completions.LeftoverCompletion`, up to a snapshot a row of the
+prefix asked); the sets past them are asked from nothing, as all were before, so a
+guard of thousands of sets (8,245 in round 63 of the 150-player event of seed 2480)
+holds no more memory than this many."""
 
 LISTINGS_KEPT = 64
 """Complete listings remembered, by head (:data:`_listings`): a round of the 1992 Dutch
@@ -65,8 +72,9 @@ class LeftoverGuard:
     untouched and gives the rows after the prefix the columns outside both at no more
     than the budget left: a prefix is refused when no open ``L`` has so cheap a
     completion (:class:`~.leftover_completions.LeftoverCompletion`: one network a set,
-    its rows forced along the prefixes asked; the least costs remembered by the set of
-    columns of a prefix).  Until the listing is over, nothing is refused.
+    its rows forced along the prefixes asked, for the first :data:`COMPLETIONS_KEPT`
+    sets; the least costs remembered by the set of columns of a prefix).  Until the
+    listing is over, nothing is refused.
     """
 
     def __init__(
@@ -178,15 +186,36 @@ class LeftoverGuard:
                 if exact:
                     return True
             completion = completions.get(left)
-            if completion is None:
+            if completion is None and len(completions) < COMPLETIONS_KEPT:
                 completion = completions[left] = LeftoverCompletion(
                     self.options, self.columns, left, self.budget
                 )
-            if completion.within(prefix):
+            if completion is None:
+                cheapest = _least_outside(self.options, self.columns, used | left, len(prefix))
+                least_below[used, left] = (MANY if cheapest is None else cheapest, True)
+                if cheapest is not None and cheapest <= slack:
+                    return True
+            elif completion.within(prefix):
                 least_below[used, left] = (completion.net.total - spent, True)
                 return True
-            least_below[used, left] = (slack + 1, False)
+            else:
+                least_below[used, left] = (slack + 1, False)
         return False
+
+
+def _least_outside(
+    options: Sequence[Sequence[tuple[int, int]]], columns: int, closed: int, first: int
+) -> int | None:
+    """The least cost of giving the rows from ``first`` on every column outside the bit
+    set ``closed``, one each (:func:`least_assignment_cost`), or None when there is none:
+    built from nothing, for the sets past :data:`COMPLETIONS_KEPT`."""
+    narrowed = [[(c, k) for c, k in row if not closed >> c & 1] for row in options[first:]]
+    outside = frozenset(c for c in range(columns) if not closed >> c & 1)
+    return least_assignment_cost(narrowed, columns, must_cover=outside)
+
+
+MANY = 1 << 30
+"""A least cost above every budget: none at all."""
 
 
 def probed_sets(
