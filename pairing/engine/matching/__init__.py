@@ -31,7 +31,8 @@ The modules: ``blossom`` (Edmonds' search and the maximum matching), ``shrinking
 matchings it keeps or grows), ``bipartite`` (Kuhn's method), ``exposed_pairs`` (the
 Gallai-Edmonds test above), ``assignment`` (the assignments under a cost budget),
 ``assignment_network`` (the min-cost transportation behind them), ``leftovers`` (their
-guard on the columns left over), ``primal_dual`` (the weighted matching and its duals)
+guard on the columns left over), ``leftover_completions`` (its least-cost completions,
+kept warm along the search's path), ``primal_dual`` (the weighted matching and its duals)
 and ``primal_dual_search`` (its primal-dual search).
 """
 

@@ -332,6 +332,18 @@ class AssignmentNetwork:
         for j in kept:
             self.cover[j] = False
 
+    def undo_forced(
+        self,
+        state: tuple[list[int], list[int], list[int], int, int],
+        forced: Sequence[tuple[int, int]],
+    ) -> None:
+        """Undo the :meth:`force` of every row onto its column in ``forced`` since
+        ``state`` (the snapshot before the first of them)."""
+        self._reset(state)
+        for i, j in forced:
+            self.alive_row[i] = True
+            self.alive_col[j] = True
+
     def _reset(self, state: tuple[list[int], list[int], list[int], int, int]) -> None:
         """Put back the matching, potentials and totals of a :meth:`snapshot` (copies: the
         snapshot may be put back again)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 
 from .assignment_network import AssignmentNetwork, least_assignment_cost
+from .leftover_completions import LeftoverCompletion
 
 LISTING_WORK = 32768
 """A guard whose listing of the sets within the budget has spent this many shortest-path
@@ -19,6 +20,13 @@ searches without being over gives up (refusing nothing, as no guard did before).
 a limit on the listing's own work, not on the count of all ``C(columns, columns - rows)``
 sets: C(24, 5) = 42,504 sets in round 56 of the 150-player event of seed 2929, of which
 an assignment within the budget leaves over only 22 (listed in 154 searches)."""
+
+COMPLETIONS_KEPT = 256
+"""Sets open for which a guard keeps a network warm
+(:class:`~.leftover_completions.LeftoverCompletion`, up to a snapshot a row of the
+prefix asked); the sets past them are asked from nothing, as all were before, so a
+guard of thousands of sets (8,245 in round 63 of the 150-player event of seed 2480)
+holds no more memory than this many."""
 
 LISTINGS_KEPT = 64
 """Complete listings remembered, by head (:data:`_listings`): a round of the 1992 Dutch
@@ -63,8 +71,10 @@ class LeftoverGuard:
     question to ``viable``.  An assignment yielded below a prefix leaves such an ``L``
     untouched and gives the rows after the prefix the columns outside both at no more
     than the budget left: a prefix is refused when no open ``L`` has so cheap a
-    completion (:func:`_least_outside`, remembered).  Until the listing is over, nothing
-    is refused.
+    completion (:class:`~.leftover_completions.LeftoverCompletion`: one network a set,
+    its rows forced along the prefixes asked, for the first :data:`COMPLETIONS_KEPT`
+    sets; the least costs remembered by the set of columns of a prefix).  Until the
+    listing is over, nothing is refused.
     """
 
     def __init__(
@@ -89,7 +99,12 @@ class LeftoverGuard:
         """True when the listing spent :data:`LISTING_WORK` searches: the guard then
         refuses nothing."""
         self.costs = [dict(row) for row in options]
-        self.least_below: dict[tuple[int, int], int | None] = {}
+        self.least_below: dict[tuple[int, int], tuple[int, bool]] = {}
+        """By the columns of a prefix and a set open, the least cost of the rows after
+        the prefix on the columns outside both, or (False) a bound it is at least:
+        the same set of columns is reached in many orders (and costs)."""
+        self.completions: dict[int, LeftoverCompletion] = {}
+        """By set open, its completions kept warm along the prefixes asked."""
         self.key = (tuple(tuple(row) for row in options), columns, budget, must_cover)
         self.work = [0]
         self.listing: Iterator[int] = iter(())
@@ -154,18 +169,37 @@ class LeftoverGuard:
             used |= 1 << column
         if any(c not in costs[r] for r, c in enumerate(prefix)):
             return False
-        slack = self.budget - sum(costs[r][c] for r, c in enumerate(prefix))
+        if used.bit_count() != len(prefix):
+            return False  # a column taken twice: no assignment goes through it
+        spent = sum(costs[r][c] for r, c in enumerate(prefix))
+        slack = self.budget - spent
         least_below = self.least_below
+        completions = self.completions
         for left in self.open_sets:
             if used & left:
                 continue
-            least = least_below.get((used, left), -1)
-            if least == -1:
-                least = least_below[used, left] = _least_outside(
-                    self.options, self.columns, used | left, len(prefix)
+            known = least_below.get((used, left))
+            if known is not None:
+                least, exact = known
+                if least > slack:
+                    continue
+                if exact:
+                    return True
+            completion = completions.get(left)
+            if completion is None and len(completions) < COMPLETIONS_KEPT:
+                completion = completions[left] = LeftoverCompletion(
+                    self.options, self.columns, left, self.budget
                 )
-            if least is not None and least <= slack:
+            if completion is None:
+                cheapest = _least_outside(self.options, self.columns, used | left, len(prefix))
+                least_below[used, left] = (MANY if cheapest is None else cheapest, True)
+                if cheapest is not None and cheapest <= slack:
+                    return True
+            elif completion.within(prefix):
+                least_below[used, left] = (completion.net.total - spent, True)
                 return True
+            else:
+                least_below[used, left] = (slack + 1, False)
         return False
 
 
@@ -173,10 +207,15 @@ def _least_outside(
     options: Sequence[Sequence[tuple[int, int]]], columns: int, closed: int, first: int
 ) -> int | None:
     """The least cost of giving the rows from ``first`` on every column outside the bit
-    set ``closed``, one each (:func:`least_assignment_cost`), or None when there is none."""
+    set ``closed``, one each (:func:`least_assignment_cost`), or None when there is none:
+    built from nothing, for the sets past :data:`COMPLETIONS_KEPT`."""
     narrowed = [[(c, k) for c, k in row if not closed >> c & 1] for row in options[first:]]
     outside = frozenset(c for c in range(columns) if not closed >> c & 1)
     return least_assignment_cost(narrowed, columns, must_cover=outside)
+
+
+MANY = 1 << 30
+"""A least cost above every budget: none at all."""
 
 
 def probed_sets(
