@@ -275,6 +275,16 @@ class LevelSearch(LevelExchanges):
         bounds_of = self._kept_bounds.get((division, rules))
         if bounds_of is None:
             bounds_of = self._kept_bounds[(division, rules)] = KeptBounds(front)
+        if (
+            self.exact_exchanges
+            and not within
+            and not bounds_of.within(
+                kept, lambda: within_exchange_witness(players, p, rules, moved, lowest, kept)
+            )
+        ):
+            # Asked before the quick look below: the matching that one looks for (no
+            # conflict, at most two pairs inside N) would be one of these.
+            return False  # no division within two exchanges pairs the kept players (D2)
         if not within and len(players) >= COLOUR_BOUND_FROM and (rules, kept) not in tried:
             # Before the weighted matchings, one quick look for one with no conflict,
             # unless a bound with fewer players kept up already rules one out.
@@ -285,32 +295,27 @@ class LevelSearch(LevelExchanges):
             if free is not None:
                 front.add(free)
                 within = least_known = True
-        if self.exact_exchanges and not within:
-            if not bounds_of.within(
-                kept, lambda: within_exchange_witness(players, p, rules, moved, lowest, kept)
-            ):
-                return False  # no division within two exchanges pairs the kept players (D2)
-            if len(players) >= COLOUR_BOUND_FROM:
-                # The bound of least_conflicts_within_exchanges is the largest of one
-                # per price: each is worked out only when those before it leave x open
-                # and may still be passed (priced_conflicts_within_exchanges).
-                for k, price in enumerate(PENALTIES):
-                    if bounds_of.priced_at_most(k, price, kept, x):
-                        continue  # a matching found before shows this bound at most x
-                    if bounds_of.priced_above(k, kept, x):
-                        return False  # over x with fewer players kept up, so with these (B4)
-                    priced = bounds_of.priced(
-                        k,
-                        kept,
-                        partial(
-                            priced_conflicts_within_exchanges,
-                            *(players, p, rules, moved, lowest, kept, price),
-                        ),
-                    )
-                    if priced is None or priced[0] > x:
-                        return False  # no division within two exchanges has a pairing within x (B4)
-                    if priced[1] <= EXCHANGES:
-                        break  # the higher prices bound no higher
+        if self.exact_exchanges and not within and len(players) >= COLOUR_BOUND_FROM:
+            # The bound of least_conflicts_within_exchanges is the largest of one
+            # per price: each is worked out only when those before it leave x open
+            # and may still be passed (priced_conflicts_within_exchanges).
+            for k, price in enumerate(PENALTIES):
+                if bounds_of.priced_at_most(k, price, kept, x):
+                    continue  # a matching found before shows this bound at most x
+                if bounds_of.priced_above(k, kept, x):
+                    return False  # over x with fewer players kept up, so with these (B4)
+                priced = bounds_of.priced(
+                    k,
+                    kept,
+                    partial(
+                        priced_conflicts_within_exchanges,
+                        *(players, p, rules, moved, lowest, kept, price),
+                    ),
+                )
+                if priced is None or priced[0] > x:
+                    return False  # no division within two exchanges has a pairing within x (B4)
+                if priced[1] <= EXCHANGES:
+                    break  # the higher prices bound no higher
         if self.exact_lowest and len(players) >= COLOUR_BOUND_FROM and not least_known:
             if bounds_of.least_above(kept, x):
                 return False  # over x with fewer players kept up, so with these (B4)
