@@ -31,11 +31,13 @@ from pairing.engine.systems.dutch1992.listing import _Listing
 from pairing.engine.systems.dutch1992.lowest import (
     EXCHANGES,
     PENALTIES,
+    Witness,
     free_witness,
     least_conflicts,
     priced_conflicts_within_exchanges,
     within_exchange_witness,
 )
+from pairing.engine.systems.dutch1992.s2_shortage import s2_shortage
 from pairing.engine.systems.dutch1992.witnesses import WitnessFront
 
 COLOUR_BOUND_FROM = 20
@@ -303,7 +305,7 @@ class LevelSearch(LevelExchanges):
             self.exact_exchanges
             and not within
             and not bounds_of.within(
-                kept, lambda: within_exchange_witness(players, p, rules, moved, lowest, kept)
+                kept, partial(self._within_witness, players, p, rules, moved, lowest, kept)
             )
         ):
             # Asked before the quick look below: the matching that one looks for (no
@@ -349,6 +351,28 @@ class LevelSearch(LevelExchanges):
             if least is None or least > x:
                 return False  # no division has a pairing within x (B4)
         return True
+
+    def _within_witness(
+        self,
+        players: Sequence[Entrant],
+        p: int,
+        rules: FloatRules,
+        moved: frozenset[int],
+        lowest: bool,
+        kept: frozenset[int],
+    ) -> Witness | None:
+        """:func:`within_exchange_witness`, None at once when more players of the
+        original S2 than D2's exchanges can pair among themselves have no partner in a
+        largest matching into the original S1 and the stand-ins (:func:`s2_shortage`):
+        round 76 of the 150-player, 142-round, seed-10187 event asks 25 levels of one
+        group that have no matching within D2's exchanges, 16 of them refused so."""
+        allowed = self.feasibility.partner_masks(players, rules, moved)
+        leavers = _bits(
+            j for j in range(p, len(players)) if may_leave(players[j], rules, moved, lowest, kept)
+        )
+        if s2_shortage(allowed, p, leavers) > 2 * EXCHANGES:
+            return None
+        return within_exchange_witness(players, p, rules, moved, lowest, kept)
 
     @staticmethod
     def _witnessed(front: WitnessFront, kept: frozenset[int], x: int) -> tuple[bool, bool]:
