@@ -111,6 +111,8 @@ class LevelSearch(LevelExchanges):
         index of an exchange in D2 order, -1 for none, and a pairing of it) starts after
         that pairing (:meth:`Search.alternatives`).  ``fit`` (C13) leaves out the
         pairings whose players left over cannot be paired with the lowest bracket.
+        A level whose remembered answers already refuse it with the players kept up
+        gives nothing before its original division is searched (:meth:`_refused_before`).
 
         A division that the fit refuses as a whole (:meth:`_split_assignments`) is
         remembered by its index for the bracket, p, float criteria and fit: that answer
@@ -123,6 +125,8 @@ class LevelSearch(LevelExchanges):
         """
         division = (tuple(e.number for e in players), moved, lowest, p)
         kept = keep.intersection(division[0]) if keep else keep
+        if p and self._refused_before(division, x, rules, kept):
+            return
         kept_covers = self._kept_covers.get(division[:3])
         if kept_covers is None:
             kept_covers = self._kept_covers[division[:3]] = kept_covers_of(
@@ -130,8 +134,6 @@ class LevelSearch(LevelExchanges):
             )
         position = kept_covers.position
         kept_bits = _bits(position[k] for k in kept)
-        if p and self._refused_before(division, x, rules, kept):
-            return
         refused: set[int] = set()
         if fit is not None:
             refused = self._fit_refused.setdefault((division, rules, fit.key), refused)
