@@ -246,6 +246,19 @@ class ExchangeDeficits:
         self._over[side1] = (below, x)
         return False
 
+    def leaving_over(self, leaving: int, x: int) -> bool:
+        """Whether :meth:`over` holds at ``x`` for every exchange whose players leaving S1
+        are ``leaving`` (a bit set of positions), by their shared bound
+        (:meth:`_leaving_bound`): :meth:`at_least` gives it, or a deficiency above ``x``,
+        whenever it is above ``x``.  A walk of exchanges passes over all of theirs at once
+        (``LevelExchanges._walk``)."""
+        if not self._costly:
+            return False
+        bound = self._leaving.get(leaving)
+        if bound is None:
+            bound = self._leaving[leaving] = self._leaving_bound(leaving)
+        return bound > x
+
     def _fewest(self, side1: int, side2: int, x: int, least: bool = True) -> int:
         """The fewest colour conflicts of a pairing of ``side1`` into ``side2`` pairing
         every one of its players of ``stay`` (:func:`fewest_conflicts`), or a lower

@@ -381,7 +381,8 @@ def patient(
 
 Survivor = tuple[int, int, Sequence[Entrant], Sequence[Entrant], int]
 """An exchange that no player kept up rules out: its place among the exchanges
-:func:`patient` would read, its index in D2 order, S1, S2 and S1 as a bit set (-1 for
+:func:`patient` would read (past :data:`PATIENCE`, counted in D2 order:
+``LevelExchanges._walk``), its index in D2 order, S1, S2 and S1 as a bit set (-1 for
 the exchange at :data:`PATIENCE` listed only to ask there, :data:`WALKED` for one listed
 only to mark the places read)."""
 

@@ -40,13 +40,31 @@ def exchange_order(n: int, p: int) -> Iterator[tuple[tuple[int, ...], tuple[int,
     mirror its S1 rule: nearest the other subgroup first).  In an odd bracket the two
     highest S1 players are never exchanged together (the Remark's column that no longer
     applies).  With n = 8 this gives the text's matrices a-i and j-r; with n = 7 the same
-    lowered by one, without the column 2+3 (now 1+2).
+    lowered by one, without the column 2+3 (now 1+2).  Read run by run
+    (:func:`exchange_runs`).
     """
+    for _, out, _, group in exchange_runs(n, p):
+        for into in group:
+            yield out, into
+
+
+ExchangeRun = tuple[int, tuple[int, ...], int, tuple[tuple[int, ...], ...]]
+"""A run of :func:`exchange_runs`: the index in D2 order of its first exchange, the
+players leaving S1, the sum of the numbers entering it and the sets entering it."""
+
+
+def exchange_runs(n: int, p: int) -> Iterator[ExchangeRun]:
+    """:func:`exchange_order` in runs of exchanges with the same players leaving S1 and
+    the same sum of numbers entering it, consecutive in D2 order: each run's players
+    entering are one tuple for each count and sum, shared by every run with those.
+    A reader passing over whole runs (by the players leaving, or by those entering)
+    skips them without reading their exchanges one by one (Dutch D2)."""
     if p == 0 or n - p == 0:
         return
     odd = n - p > p
     s1 = list(range(1, p + 1)) if odd else list(range(2, p + 1))
     s2 = list(range(p + 1, n))
+    start = 0
     for size in (1, 2):
         outs = list(itertools.combinations(s1, size))
         if size == 2 and odd and len(s1) >= 2:
@@ -58,14 +76,19 @@ def exchange_order(n: int, p: int) -> Iterator[tuple[tuple[int, ...], tuple[int,
         by_sum: dict[int, list[tuple[int, ...]]] = {}
         for c in ins:
             by_sum.setdefault(sum(c), []).append(c)
-        for group in by_sum.values():
-            group.sort()  # equal sums: the highest S2 players (nearest S1) first
-        low = min(by_sum) - max(sum(c) for c in outs)
-        high = max(by_sum) - min(sum(c) for c in outs)
+        groups = {
+            total: tuple(sorted(group))  # equal sums: the highest S2 players (nearest S1) first
+            for total, group in by_sum.items()
+        }
+        low = min(groups) - max(sum(c) for c in outs)
+        high = max(groups) - min(sum(c) for c in outs)
         for difference in range(low, high + 1):
             for out in outs:
-                for into in by_sum.get(sum(out) + difference, ()):
-                    yield out, into
+                total = sum(out) + difference
+                group = groups.get(total)
+                if group is not None:
+                    yield start, out, total, group
+                    start += len(group)
 
 
 def _exchanged_s1(p: int, out_of: tuple[int, ...], into: tuple[int, ...]) -> tuple[int, ...]:

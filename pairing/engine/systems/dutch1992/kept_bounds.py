@@ -127,6 +127,20 @@ class KeptBounds:
             self._within[kept] = answer
         return answer
 
+    def refused(self, kept: frozenset[int], x: int) -> bool:
+        """Whether the answers worked out before show that no division within D2's
+        exchanges pairs the level within ``x`` with ``kept`` up (Dutch B4, D2): no
+        matching within them with ``kept`` or a part of it up (:meth:`within`), or a
+        priced bound or the least over ``x`` (:meth:`priced_above`,
+        :meth:`least_above`).  The original division is one of them: its pairings
+        need not be searched."""
+        return (
+            self._within.get(kept) is False
+            or any(fewer <= kept for fewer in self._not_within)
+            or self.least_above(kept, x)
+            or any(self.priced_above(index, kept, x) for index in self._priced)
+        )
+
     def priced(
         self,
         index: int,

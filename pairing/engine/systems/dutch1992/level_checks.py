@@ -144,6 +144,28 @@ class LevelChecks:
             )
         return answer
 
+    def level_refused(
+        self,
+        numbers: tuple[int, ...],
+        pairs: int,
+        x: int,
+        rules: FloatRules,
+        moved: frozenset[int],
+        lowest: bool,
+        keep: frozenset[int],
+    ) -> bool:
+        """Whether answers of :meth:`level_possible` remembered for the group of these
+        players (``numbers``, none only in S1, ``rules`` for its pairs and for those
+        left over) show that the level has no ``pairs`` pairs with the players ``keep``
+        up (of the group) or with a part of them, or that ``pairs`` pairs leave more
+        than ``x`` colour preferences unfulfilled (A8, B4); False when none does."""
+        answers = self._possible.get(((), numbers, pairs, rules, rules, moved, lowest))
+        if answers is not None and answers[1]:
+            kept = self.mask(keep) if keep else 0
+            if any(known & ~kept == 0 for known in answers[1]):
+                return True
+        return self._colours.get(((), numbers, pairs, x, rules, moved)) is False
+
     def _conflicts_within(
         self,
         players: Sequence[Entrant],

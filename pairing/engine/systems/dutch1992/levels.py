@@ -10,41 +10,34 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
 
-from pairing.engine.systems.dutch1992 import entering as d2_entering
-from pairing.engine.systems.dutch1992.bitsets import _bits, _compress, _positions, _runs
+from pairing.engine.systems.dutch1992.bitsets import _bits, _compress, _runs
 from pairing.engine.systems.dutch1992.brackets import Phase
 from pairing.engine.systems.dutch1992.c13_fit import LowestFit
-from pairing.engine.systems.dutch1992.criteria import LOOSEST, FloatRules, may_leave
-from pairing.engine.systems.dutch1992.deficits import ExchangeDeficits, exchange_deficits
+from pairing.engine.systems.dutch1992.criteria import FloatRules, may_leave
 from pairing.engine.systems.dutch1992.division_colours import _conflict_rows
-from pairing.engine.systems.dutch1992.division_pairings import DivisionPairings
-from pairing.engine.systems.dutch1992.divisions import each_alone_covers
 from pairing.engine.systems.dutch1992.entering import (
     Survivor,
     patient,
     patient_survivors,
     refuted,
 )
-from pairing.engine.systems.dutch1992.entering_sets import EnteringSets
 from pairing.engine.systems.dutch1992.entrants import Entrant
-from pairing.engine.systems.dutch1992.exchanges import (
-    _exchanged,
-    _hall_violator,
-    _swap,
-    exchange_order,
-)
+from pairing.engine.systems.dutch1992.exchanges import _swap
 from pairing.engine.systems.dutch1992.feasibility import Feasibility
 from pairing.engine.systems.dutch1992.kept import KeptCovers, kept_covers_of
 from pairing.engine.systems.dutch1992.kept_bounds import KeptBounds
+from pairing.engine.systems.dutch1992.level_exchanges import LevelExchanges
 from pairing.engine.systems.dutch1992.listing import _Listing
 from pairing.engine.systems.dutch1992.lowest import (
     EXCHANGES,
     PENALTIES,
+    Witness,
     free_witness,
     least_conflicts,
     priced_conflicts_within_exchanges,
     within_exchange_witness,
 )
+from pairing.engine.systems.dutch1992.s2_shortage import s2_shortage
 from pairing.engine.systems.dutch1992.witnesses import WitnessFront
 
 COLOUR_BOUND_FROM = 20
@@ -53,14 +46,13 @@ conflicts (:func:`least_conflicts`) before their divisions are tried one by one;
 smaller one the divisions are few and the bound would cost more."""
 
 
-class LevelSearch(DivisionPairings):
+class LevelSearch(LevelExchanges):
     """The pairings of one level of a bracket: transpositions, then exchanges (Dutch C6-C8)."""
 
     def __init__(
         self, feasibility: Feasibility, *, exact_lowest: bool = True, exact_exchanges: bool = True
     ) -> None:
-        super().__init__()
-        self.feasibility = feasibility
+        super().__init__(feasibility)
         self.exact_lowest = exact_lowest
         """Whether a group's levels are bounded by :func:`least_conflicts`."""
         self.exact_exchanges = exact_exchanges
@@ -83,12 +75,6 @@ class LevelSearch(DivisionPairings):
         self._free_tried: dict[tuple[object, ...], set[tuple[object, ...]]] = {}
         """By bracket and level, the float criteria and players kept up with which
         :func:`free_witness` was tried."""
-        self._splits: dict[
-            tuple[object, ...], _Listing[tuple[int, Sequence[Entrant], Sequence[Entrant]]]
-        ] = {}
-        """The exchanges worth trying, by bracket, p and float criteria (C8, D2)."""
-        self._deficits: dict[tuple[object, ...], ExchangeDeficits] = {}
-        """By bracket, p and float criteria: a bound on each exchange's colour conflicts."""
         self._facts: dict[tuple[object, ...], tuple[list[int], dict[int, int], int]] = {}
         """By bracket and level: its partner masks, its players' positions by number and
         the bit set of those who may not be left unpaired (A5, B1b)."""
@@ -99,8 +85,6 @@ class LevelSearch(DivisionPairings):
         """By bracket: its divisions against the players kept up (:class:`KeptCovers`)."""
         self._survivors: dict[tuple[object, ...], _Listing[Survivor]] = {}
         """By bracket, p, float criteria and x: :meth:`_surviving`."""
-        self._entering_sets: dict[tuple[object, ...], EnteringSets] = {}
-        """By bracket, p and float criteria: :class:`EnteringSets` (every x)."""
         self._fit_refused: dict[tuple[object, ...], set[int]] = {}
         """By bracket, level and C13 fit: the divisions (their indices in D2 order, -1
         for the original) that the fit refuses whatever the players kept up
@@ -127,6 +111,8 @@ class LevelSearch(DivisionPairings):
         index of an exchange in D2 order, -1 for none, and a pairing of it) starts after
         that pairing (:meth:`Search.alternatives`).  ``fit`` (C13) leaves out the
         pairings whose players left over cannot be paired with the lowest bracket.
+        A level whose remembered answers already refuse it with the players kept up
+        gives nothing before its original division is searched (:meth:`_refused_before`).
 
         A division that the fit refuses as a whole (:meth:`_split_assignments`) is
         remembered by its index for the bracket, p, float criteria and fit: that answer
@@ -139,6 +125,8 @@ class LevelSearch(DivisionPairings):
         """
         division = (tuple(e.number for e in players), moved, lowest, p)
         kept = keep.intersection(division[0]) if keep else keep
+        if p and self._refused_before(division, x, rules, kept):
+            return
         kept_covers = self._kept_covers.get(division[:3])
         if kept_covers is None:
             kept_covers = self._kept_covers[division[:3]] = kept_covers_of(
@@ -264,6 +252,28 @@ class LevelSearch(DivisionPairings):
         )
         yield from patient(splits, after, possible_at, phases, ask if asks else None)
 
+    def _refused_before(
+        self,
+        division: tuple[tuple[int, ...], frozenset[int], bool, int],
+        x: int,
+        rules: FloatRules,
+        kept: frozenset[int],
+    ) -> bool:
+        """Whether answers remembered for a level (p > 0) show, before its original
+        division is searched, that it has no pairing within x with ``kept`` up (A5, A8,
+        B4, D2): :meth:`Feasibility.level_possible` (:meth:`Feasibility.level_refused`),
+        or the bounds of :class:`KeptBounds` (:meth:`KeptBounds.refused`).  Each rules
+        out every division :meth:`_level_open` would read, the original one too, so
+        the level gives nothing either way.  The C12 and C13 sub-searches enter the same
+        levels again and again: round 76 of the 150-player, 142-round, seed-10187 event
+        entered 2,000 levels of one group, 1,800 of them refused by the first, each
+        after a search of its original division."""
+        numbers, moved, lowest, p = division
+        if self.feasibility.level_refused(numbers, p, x, rules, moved, lowest, kept):
+            return True
+        bounds_of = self._kept_bounds.get((division, rules))
+        return bounds_of is not None and bounds_of.refused(kept, x)
+
     def _level_open(
         self,
         players: Sequence[Entrant],
@@ -293,6 +303,16 @@ class LevelSearch(DivisionPairings):
         bounds_of = self._kept_bounds.get((division, rules))
         if bounds_of is None:
             bounds_of = self._kept_bounds[(division, rules)] = KeptBounds(front)
+        if (
+            self.exact_exchanges
+            and not within
+            and not bounds_of.within(
+                kept, partial(self._within_witness, players, p, rules, moved, lowest, kept)
+            )
+        ):
+            # Asked before the quick look below: the matching that one looks for (no
+            # conflict, at most two pairs inside N) would be one of these.
+            return False  # no division within two exchanges pairs the kept players (D2)
         if not within and len(players) >= COLOUR_BOUND_FROM and (rules, kept) not in tried:
             # Before the weighted matchings, one quick look for one with no conflict,
             # unless a bound with fewer players kept up already rules one out.
@@ -303,32 +323,27 @@ class LevelSearch(DivisionPairings):
             if free is not None:
                 front.add(free)
                 within = least_known = True
-        if self.exact_exchanges and not within:
-            if not bounds_of.within(
-                kept, lambda: within_exchange_witness(players, p, rules, moved, lowest, kept)
-            ):
-                return False  # no division within two exchanges pairs the kept players (D2)
-            if len(players) >= COLOUR_BOUND_FROM:
-                # The bound of least_conflicts_within_exchanges is the largest of one
-                # per price: each is worked out only when those before it leave x open
-                # and may still be passed (priced_conflicts_within_exchanges).
-                for k, price in enumerate(PENALTIES):
-                    if bounds_of.priced_at_most(k, price, kept, x):
-                        continue  # a matching found before shows this bound at most x
-                    if bounds_of.priced_above(k, kept, x):
-                        return False  # over x with fewer players kept up, so with these (B4)
-                    priced = bounds_of.priced(
-                        k,
-                        kept,
-                        partial(
-                            priced_conflicts_within_exchanges,
-                            *(players, p, rules, moved, lowest, kept, price),
-                        ),
-                    )
-                    if priced is None or priced[0] > x:
-                        return False  # no division within two exchanges has a pairing within x (B4)
-                    if priced[1] <= EXCHANGES:
-                        break  # the higher prices bound no higher
+        if self.exact_exchanges and not within and len(players) >= COLOUR_BOUND_FROM:
+            # The bound of least_conflicts_within_exchanges is the largest of one
+            # per price: each is worked out only when those before it leave x open
+            # and may still be passed (priced_conflicts_within_exchanges).
+            for k, price in enumerate(PENALTIES):
+                if bounds_of.priced_at_most(k, price, kept, x):
+                    continue  # a matching found before shows this bound at most x
+                if bounds_of.priced_above(k, kept, x):
+                    return False  # over x with fewer players kept up, so with these (B4)
+                priced = bounds_of.priced(
+                    k,
+                    kept,
+                    partial(
+                        priced_conflicts_within_exchanges,
+                        *(players, p, rules, moved, lowest, kept, price),
+                    ),
+                )
+                if priced is None or priced[0] > x:
+                    return False  # no division within two exchanges has a pairing within x (B4)
+                if priced[1] <= EXCHANGES:
+                    break  # the higher prices bound no higher
         if self.exact_lowest and len(players) >= COLOUR_BOUND_FROM and not least_known:
             if bounds_of.least_above(kept, x):
                 return False  # over x with fewer players kept up, so with these (B4)
@@ -338,6 +353,28 @@ class LevelSearch(DivisionPairings):
             if least is None or least > x:
                 return False  # no division has a pairing within x (B4)
         return True
+
+    def _within_witness(
+        self,
+        players: Sequence[Entrant],
+        p: int,
+        rules: FloatRules,
+        moved: frozenset[int],
+        lowest: bool,
+        kept: frozenset[int],
+    ) -> Witness | None:
+        """:func:`within_exchange_witness`, None at once when more players of the
+        original S2 than D2's exchanges can pair among themselves have no partner in a
+        largest matching into the original S1 and the stand-ins (:func:`s2_shortage`):
+        round 76 of the 150-player, 142-round, seed-10187 event asks 25 levels of one
+        group that have no matching within D2's exchanges, 16 of them refused so."""
+        allowed = self.feasibility.partner_masks(players, rules, moved)
+        leavers = _bits(
+            j for j in range(p, len(players)) if may_leave(players[j], rules, moved, lowest, kept)
+        )
+        if s2_shortage(allowed, p, leavers) > 2 * EXCHANGES:
+            return None
+        return within_exchange_witness(players, p, rules, moved, lowest, kept)
 
     @staticmethod
     def _witnessed(front: WitnessFront, kept: frozenset[int], x: int) -> tuple[bool, bool]:
@@ -442,156 +479,3 @@ class LevelSearch(DivisionPairings):
             rows_of=rows_of,
             bound_first=index >= 0,
         )
-
-    def _surviving(
-        self,
-        players: Sequence[Entrant],
-        p: int,
-        x: int,
-        rules: FloatRules,
-        moved: frozenset[int],
-        lowest: bool,
-        kept_covers: KeptCovers,
-    ) -> Iterator[Survivor]:
-        """The exchanges of :meth:`_exchange_splits` (their place in that listing, index,
-        S1, S2 and S1 as a bit set) that pass the part of ``possible_at`` in
-        :meth:`split_pairings` that does not read the players kept up: the lower bound
-        on colour conflicts (B4), which reads them only at x = 0 (so ``x`` > 0 here),
-        asked up to the exchange's least (an exchange listed is read by every
-        sub-search), and :meth:`Feasibility.exchange_possible`.  In round 65 of the
-        150-player, 127-round, seed-2796 event, C12's sub-searches asked ``possible_at``
-        100,000 times about 11,000 exchanges of their levels.  The :data:`entering.PATIENCE` th
-        exchange is listed even when left out (S1 -1): :func:`patient_survivors` asks
-        :func:`entering.refuted` there, before the filter walks on (in round 52 of the
-        seed-2598 event it would walk thousands of exchanges the question passes over).
-        Every :data:`entering.RESUMED_WALK` th exchange left out is listed too (S1
-        :data:`entering.WALKED`), where a resumed search may ask it.  From that question's
-        place on, the players an exchange brings into S1 are asked first
-        (:class:`EnteringSets`, one matching for the level): they rule out most of a
-        walk of thousands of exchanges without their own bounds."""
-        division = (tuple(e.number for e in players), moved, lowest, p)
-        splits = self._exchange_splits(players, p, rules, moved, lowest)
-        sets: EnteringSets | None = None
-        for place, (index, s1, s2) in enumerate(splits):
-            deficits = self._deficits[(division, rules)]
-            exchanged = deficits.exchanges[index]
-            if place >= d2_entering.PATIENCE and sets is None:
-                sets = self._entering_sets.get((division, rules))
-                if sets is None:
-                    tops = d2_entering.top_pair(players, p, rules, moved, lowest, frozenset())
-                    sets = EnteringSets(players, p, rules, moved, lowest, tops)
-                    self._entering_sets[(division, rules)] = sets
-            if (
-                sets is not None and sets.barren(tuple(_positions(exchanged[2])), x)
-            ) or deficits.over(exchanged[0], x):
-                if place + 1 == d2_entering.PATIENCE:
-                    yield place, index, s1, s2, -1
-                elif (place + 1) % d2_entering.RESUMED_WALK == 0:
-                    yield place, index, s1, s2, d2_entering.WALKED
-                continue
-            known = kept_covers.divisions.get((p, index))
-            if known is None:
-                known = kept_covers.divisions[(p, index)] = (
-                    exchanged[0],
-                    self.feasibility.exchange_possible(
-                        division, index, *deficits.loose, *exchanged[1:]
-                    ),
-                )
-            if known[1]:
-                yield place, index, s1, s2, known[0]
-            elif place + 1 == d2_entering.PATIENCE:
-                yield place, index, s1, s2, -1  # where patient_survivors asks, as patient
-            elif (place + 1) % d2_entering.RESUMED_WALK == 0:
-                yield place, index, s1, s2, d2_entering.WALKED
-
-    def _exchange_splits(
-        self,
-        players: Sequence[Entrant],
-        p: int,
-        rules: FloatRules,
-        moved: frozenset[int],
-        lowest: bool,
-    ) -> Iterable[tuple[int, Sequence[Entrant], Sequence[Entrant]]]:
-        """S1 and S2 after each exchange in D2 order, with its index in that order (C8).
-
-        Left out, because they can give no pairing at this level: an exchange one of whose
-        S1 players has no allowed partner in its S2 (a division that gives nothing at any
-        level, :meth:`Feasibility.division_possible`, is left out by the reader, after the
-        bound on its colour conflicts at its x).  Most are known without a matching: an S2
-        with more players who may not be left unpaired than S1 has players (late in an
-        event, in the lowest bracket, nearly everyone has had the bye: B1b) is out at once;
-        and when the original S1 cannot be paired into S2 under B1 and B2, König's theorem
-        gives a set Z of S1 players with fewer partners in S2 than players; an exchange
-        leaving the rest of Z in S1 with still fewer partners in the new S2 than players
-        fails Hall's condition.  The exchanges are listed lazily, once per round for each
-        bracket, p and level of float criteria, and read by every level and sub-search
-        that needs them.
-        """
-        key = (tuple(e.number for e in players), p, rules, moved, lowest)
-        listing = self._splits.get(key)
-        if listing is None:
-            listing = _Listing(self._listed_exchanges(players, p, rules, moved, lowest))
-            self._splits[key] = listing
-        return listing
-
-    def _listed_exchanges(
-        self,
-        players: Sequence[Entrant],
-        p: int,
-        rules: FloatRules,
-        moved: frozenset[int],
-        lowest: bool,
-    ) -> Iterator[tuple[int, Sequence[Entrant], Sequence[Entrant]]]:
-        """The exchanges of :meth:`_exchange_splits` as they are worked out."""
-        n = len(players)
-        division = (tuple(e.number for e in players), moved, lowest, p)
-        allowed = self.feasibility.partner_masks(players, rules, moved)
-        loose = self.feasibility.partner_masks(players, LOOSEST, moved)
-        everyone = (1 << n) - 1
-        violator = _hall_violator(loose, p)
-        short = [i for i in range(p) if violator >> i & 1]
-        """The S1 positions of the Hall violator Z (none when S1 can be paired into S2)."""
-        reach_all = 0
-        for i in short:
-            reach_all |= loose[i]
-        staying = sum(
-            1 << i
-            for i, e in enumerate(players)
-            if not may_leave(e, LOOSEST, moved, lowest, frozenset())
-        )
-        original = (1 << p) - 1
-        # An S1 player keeping S1 has an allowed partner in the new S2 when he has three or
-        # more in the original S2, one entering S1 when he has two (at most two leave S2).
-        critical = _bits(i for i in range(p) if (allowed[i] & everyone & ~original).bit_count() < 3)
-        needy = _bits(j for j in range(p, n) if (allowed[j] & ~original).bit_count() < 2)
-        deficits = self._deficits.get((division, rules))
-        if deficits is None:
-            deficits = self._deficits[(division, rules)] = exchange_deficits(
-                players, allowed, p, (loose, staying), (rules, moved, lowest)
-            )
-        origin = self.feasibility.exchange_base(division, loose, staying)
-        for index, (out_of, into) in enumerate(exchange_order(n, p)):
-            # One or two players each way: the first and last are all of them.
-            leaving = 1 << out_of[0] - 1 | 1 << out_of[-1] - 1
-            entering = 1 << into[0] - 1 | 1 << into[-1] - 1
-            mask1 = original & ~leaving | entering
-            mask2 = everyone & ~mask1
-            if (staying & mask2).bit_count() > p:
-                continue  # more S2 players who must be paired than S1 players
-            check = critical & mask1 | entering & needy
-            if check and any(allowed[i] & mask2 == 0 for i in _positions(check)):
-                continue  # an S1 player without an allowed partner in S2
-            if short:
-                if (violator & ~leaving).bit_count() > (reach_all & mask2).bit_count():
-                    continue  # even all of Z's partners in S2 are too few for the rest
-                rest = [i for i in short if i + 1 not in out_of]
-                reach = 0
-                for i in rest:
-                    reach |= loose[i]
-                if len(rest) > (reach & mask2).bit_count():
-                    continue  # the rest of Z still has too few partners in S2 (Hall)
-            if len(into) > 1 and not each_alone_covers(loose, origin, leaving, entering, original):
-                continue  # S1 cannot be paired into S2 with either entering alone (C8)
-            # The reader asks Feasibility.exchange_possible (possible_at).
-            deficits.exchanges[index] = (mask1, leaving, entering)
-            yield index, *_exchanged(players, p, out_of, into)
