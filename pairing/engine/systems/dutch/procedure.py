@@ -100,6 +100,7 @@ class RoundProcedure(Completion):
         self.players = list(players)
         self.layout = Layout.of(self.players, rounds_completed)
         self._completable_sets: dict[tuple[tuple[int, ...], tuple[int, ...] | None], bool] = {}
+        self._pairs_within: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
         self._pairs_seen: dict[int, int] = {}
         self._met: dict[int, set[int]] = {}
         self.bye = self._bye_context()
