@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
+
 from pairing.engine import NoValidPairing, System
 from pairing.engine.generator import tournament_states
-from pairing.engine.systems.dutch.criteria import edge_weight, fields_weight, offsets
+from pairing.engine.systems.dutch.criteria import Layout, edge_weight, fields_weight, offsets
 from pairing.engine.systems.dutch.entrants import entrants
 from pairing.engine.systems.dutch.procedure import RoundProcedure
 
@@ -54,8 +56,9 @@ def test_c6_c21_weight_summed_at_offsets_is_the_weight_built_field_by_field() ->
     assert checked > 50_000
 
 
-def test_c6_c21_field_offsets_kept_per_shape_of_layout() -> None:
-    """The offsets are worked out once for each shape of layout, not for every pair."""
+def test_c6_c21_field_offsets_kept_with_the_layout(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The offsets are worked out once for a round's layout, not for every pair
+    weighed: the reserved bits (Article 4's bound) are read the first time only."""
     state = next(
         s
         for s in tournament_states(System.DUTCH, players=12, rounds=5, seed=3)
@@ -63,4 +66,18 @@ def test_c6_c21_field_offsets_kept_per_shape_of_layout() -> None:
     )
     players, _ = entrants(state)
     layout = RoundProcedure(players, state.rounds_completed).layout
-    assert offsets(layout) is offsets(layout)
+    reads = 0
+    real: property = Layout.__dict__["reserved"]
+    getter = real.fget
+    assert getter is not None
+
+    def counted(self: Layout) -> int:
+        nonlocal reads
+        reads += 1
+        value: int = getter(self)
+        return value
+
+    monkeypatch.setattr(Layout, "reserved", property(counted))
+    first = offsets(layout)
+    assert all(offsets(layout) is first for _ in range(100))
+    assert reads <= 1

@@ -94,6 +94,8 @@ class Layout:
     """The size of the largest score group."""
     counts: dict[int, int] = field(default_factory=dict)
     """How many players have each score."""
+    kept: list[Offsets] = field(default_factory=list, compare=False, repr=False)
+    """Its :func:`offsets`, once worked out (asked for every pair weighed)."""
 
     @property
     def reserved(self) -> int:
@@ -312,12 +314,16 @@ def offsets(layout: Layout) -> Offsets:
     """The :class:`Offsets` of ``layout``'s fields, in :func:`quality_fields`' order
     from the highest: each field's offset is the widths below it summed, so a weight
     built field by field (each shifted by the next one's width, then by the reserved
-    bits) is the sum of each value shifted by its offset.  Kept per shape of layout."""
+    bits) is the sum of each value shifted by its offset.  Kept with the layout, and
+    per shape of layout."""
+    if layout.kept:
+        return layout.kept[0]
     reserved = layout.reserved
     rounds = min(layout.rounds_completed, 2)
     key = (layout.count_bits, layout.score_bits, rounds, reserved)
     found = _OFFSETS.get(key)
     if found is not None:
+        layout.kept.append(found)
         return found
     bits, score_bits = layout.count_bits, layout.score_bits
     at = reserved
@@ -353,6 +359,7 @@ def offsets(layout: Layout) -> Offsets:
         completion=at + bits,
     )
     _OFFSETS[key] = found
+    layout.kept.append(found)
     return found
 
 
