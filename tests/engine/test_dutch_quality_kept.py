@@ -86,3 +86,37 @@ def test_c4_bracket_paired_again_with_everyone_weighs_no_pair_again(
     except NoValidPairing:
         pass
     assert asked > 5
+
+
+def test_c2_c21_kinds_weighed_once_when_a_bracket_is_asked_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A bracket whose pairing is proved from the kinds of its players (Articles 3-4,
+    ``structured``) asked again in the round (paired again, or asked why others than
+    its lowest residents float) weighs no pair of kinds again, and answers alike."""
+    weighed = 0
+    real = edge_weight
+
+    def counted(high: object, low: object, **kwargs: object) -> int:
+        nonlocal weighed
+        weighed += 1
+        return real(high, low, **kwargs)  # type: ignore[arg-type]  # a spy passes on what it was given
+
+    monkeypatch.setattr(procedure_module, "edge_weight", counted)
+    asked = 0
+    try:
+        for state in tournament_states(System.DUTCH, players=30, rounds=20, seed=10601):
+            players, _ = entrants(state)
+            procedure = RoundProcedure(players, state.rounds_completed)
+            scores = sorted({p.score for p in players}, reverse=True)
+            for score in scores:
+                residents = [k for k, p in enumerate(players) if p.score == score]
+                before = weighed
+                first = procedure.pair_structured([], residents, False)
+                between = weighed
+                again = procedure.pair_structured([], residents, False)
+                assert first == again and weighed == between
+                asked += between > before
+    except NoValidPairing:
+        pass
+    assert asked > 10

@@ -103,6 +103,7 @@ class RoundProcedure(Completion):
         self._completable_sets: dict[tuple[tuple[int, ...], tuple[int, ...] | None], bool] = {}
         self._pairs_within: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
         self._quality: dict[tuple[int, int, bool, bool, bool], int] = {}
+        self._kind_weights: dict[tuple[int, int, bool, bool], int] = {}
         self._pairs_seen: dict[int, int] = {}
         self._met: dict[int, set[int]] = {}
         self.bye = self._bye_context()
@@ -394,18 +395,26 @@ class RoundProcedure(Completion):
                 p.played_games if single else None,
             )
 
+        kept = self._kind_weights
+
         def weight(high: int, low: int) -> int:
-            return edge_weight(
-                players[high],
-                players[low],
-                layout=self.layout,
-                in_bracket=low in resident_set,
-                in_next=False,
-                bye=self.bye,
-                single_downfloater_takes_bye=single,
-                completion=False,
-                regardless_of_c1=True,
-            )
+            # Kept for the round: a bracket is asked again when paired again and
+            # when others than its lowest residents float (``_why_these_float``).
+            in_bracket = low in resident_set
+            known = kept.get((high, low, in_bracket, single))
+            if known is None:
+                known = kept[(high, low, in_bracket, single)] = edge_weight(
+                    players[high],
+                    players[low],
+                    layout=self.layout,
+                    in_bracket=in_bracket,
+                    in_next=False,
+                    bye=self.bye,
+                    single_downfloater_takes_bye=single,
+                    completion=False,
+                    regardless_of_c1=True,
+                )
+            return known
 
         return structured.pair_bracket(
             carried,
