@@ -37,7 +37,7 @@ class Optimum:
     When every vertex is one or the other, the unmatched set is the same in all of
     them.  False is no promise of the contrary."""
 
-    __slots__ = ("mate", "same_unmatched", "_search", "_index", "_tight", "_shrunk")
+    __slots__ = ("mate", "_same", "_search", "_index", "_tight", "_shrunk")
 
     @property
     def begun_warm(self) -> bool:
@@ -52,14 +52,21 @@ class Optimum:
         self._shrunk: tuple[list[int], dict[int, set[int]]] | None = None
         mate = search.run()
         self.mate = {order[i]: order[m] for i, m in enumerate(mate) if m != -1}
-        u = search.u
-        adjacent = search.adjacent
-        self.same_unmatched = all(
-            u[v] > 0
-            if m != -1
-            else search.top[v] == v and all(u[v] + u[w] > x for w, x in adjacent[v].items())
-            for v, m in enumerate(mate)
-        )
+        self._same: bool | None = None
+
+    @property
+    def same_unmatched(self) -> bool:
+        """Read from the duals when first asked (a pairer asks it of some optima only)."""
+        if self._same is None:
+            search = self._search
+            u, adjacent, mate = search.u, search.adjacent, search.mate
+            self._same = all(
+                u[v] > 0
+                if m != -1
+                else search.top[v] == v and all(u[v] + u[w] > x for w, x in adjacent[v].items())
+                for v, m in enumerate(mate)
+            )
+        return self._same
 
     def may_meet(self, a: int, b: int) -> bool:
         """Whether some matching of greatest weight may pair ``a`` with ``b``: only an
