@@ -323,3 +323,31 @@ def test_c4_settled_beyond_eight_open_players() -> None:
         oracle.pairing_allocated_bye,
         oracle.explanation,
     )
+
+
+@pytest.mark.parametrize("seed", range(80))
+def test_c4_asked_only_of_the_sets_some_optimum_leaves_over(seed: int) -> None:
+    """With the optimum's duals, :func:`ties.common_answer` asks its question (C4's
+    completion check, in the round) only of the set its matching leaves over and of
+    the sets some matching of greatest weight leaves over (brute force), and answers
+    as every optimum does: the sets no optimum leaves are passed over before asking."""
+    rng = random.Random(9000 + seed)
+    vertices, weights = _graph(rng)
+    optima = _optima(vertices, weights)
+    left = [frozenset(set(vertices) - {v for e in m for v in e}) for m in optima]
+    optimum = primal_dual.certified_matching(vertices, weights)
+    subsets = [
+        {v for k, v in enumerate(vertices) if bits >> k & 1} for bits in range(1 << len(vertices))
+    ]
+    known = frozenset(set(vertices) - set(optimum.mate))
+    favoured = set(rng.sample(vertices, k=rng.randint(0, len(vertices))))
+    asked: list[frozenset[int]] = []
+
+    def answer(unmatched: set[int]) -> bool:
+        asked.append(frozenset(unmatched))
+        return unmatched <= favoured
+
+    found = ties.common_answer(vertices, weights, optimum.mate, subsets, answer, optimum=optimum)
+    answers = {s <= favoured for s in left}
+    assert found == (answers.pop() if len(answers) == 1 else None)
+    assert set(asked) <= {known, *left}

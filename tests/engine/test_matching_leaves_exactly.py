@@ -163,3 +163,29 @@ def test_c_04_3_c4_settled_from_the_duals_as_the_oracle_pairs() -> None:
         oracle.pairing_allocated_bye,
         oracle.explanation,
     )
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_complementary_slackness_shrinks_the_tight_graph_once_per_optimum(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every set asked of one optimum reads the same shrunk graph of edges of zero
+    reduced cost: it is worked out once, and the answers are brute force's."""
+    rng = random.Random(11000 + seed)
+    vertices, weights = _graph(rng)
+    if not weights:
+        return
+    built = 0
+    real = primal_dual._shrunk_tight_graph
+
+    def counted(optimum: primal_dual.Optimum) -> tuple[list[int], dict[int, set[int]]]:
+        nonlocal built
+        built += 1
+        return real(optimum)
+
+    monkeypatch.setattr(primal_dual, "_shrunk_tight_graph", counted)
+    left_over = _left_over_by_optima(vertices, weights)
+    optimum = primal_dual.certified_matching(vertices, weights)
+    for unmatched in _subsets(vertices):
+        assert optimum.leaves_exactly(unmatched) == (frozenset(unmatched) in left_over)
+    assert built <= 1

@@ -37,7 +37,7 @@ class Optimum:
     When every vertex is one or the other, the unmatched set is the same in all of
     them.  False is no promise of the contrary."""
 
-    __slots__ = ("mate", "same_unmatched", "_search", "_index", "_tight")
+    __slots__ = ("mate", "_same", "_search", "_index", "_tight", "_shrunk")
 
     @property
     def begun_warm(self) -> bool:
@@ -49,16 +49,24 @@ class Optimum:
         self._search = search
         self._index = {v: i for i, v in enumerate(order)}
         self._tight: dict[int, list[int]] | None = None
+        self._shrunk: tuple[list[int], dict[int, set[int]]] | None = None
         mate = search.run()
         self.mate = {order[i]: order[m] for i, m in enumerate(mate) if m != -1}
-        u = search.u
-        adjacent = search.adjacent
-        self.same_unmatched = all(
-            u[v] > 0
-            if m != -1
-            else search.top[v] == v and all(u[v] + u[w] > x for w, x in adjacent[v].items())
-            for v, m in enumerate(mate)
-        )
+        self._same: bool | None = None
+
+    @property
+    def same_unmatched(self) -> bool:
+        """Read from the duals when first asked (a pairer asks it of some optima only)."""
+        if self._same is None:
+            search = self._search
+            u, adjacent, mate = search.u, search.adjacent, search.mate
+            self._same = all(
+                u[v] > 0
+                if m != -1
+                else search.top[v] == v and all(u[v] + u[w] > x for w, x in adjacent[v].items())
+                for v, m in enumerate(mate)
+            )
+        return self._same
 
     def may_meet(self, a: int, b: int) -> bool:
         """Whether some matching of greatest weight may pair ``a`` with ``b``: only an
@@ -187,36 +195,22 @@ class Optimum:
         matching of the shrunk graph gives a matching of greatest weight of the whole,
         and every such matching gives one of the shrunk graph."""
         search = self._search
-        index, u, z, parent = self._index, search.u, search.z, search.parent
+        index, u = self._index, search.u
         left = {index[v] for v in unmatched if v in index}
         if (search.n - len(left)) % 2 or any(u[i] for i in left):
             return False
-        group = list(range(search.n))
-        for i in range(search.n):
-            node = i
-            while node in parent:
-                node = parent[node]
-                if z[node] > 0:
-                    group[i] = node
+        if self._shrunk is None:
+            self._shrunk = _shrunk_tight_graph(self)
+        group, links = self._shrunk
         taken: dict[int, int] = {}
         for i in left:
             taken[group[i]] = taken.get(group[i], 0) + 1
         if any(count > 1 for count in taken.values()):
             return False
-        nodes = sorted({g for g in group if g not in taken})
+        nodes = sorted(g for g in links if g not in taken)
         at = {g: k for k, g in enumerate(nodes)}
-        rows: list[set[int]] = [set() for _ in nodes]
-        tight = self.tight_neighbours()
-        order = list(index)
-        for i, a in enumerate(order):
-            ka = at.get(group[i])
-            if ka is None:
-                continue
-            for b in tight[a]:
-                kb = at.get(group[index[b]])
-                if kb is not None and kb != ka:
-                    rows[ka].add(kb)
-        return has_perfect_matching([sorted(r) for r in rows], allow_one_unmatched=False)
+        rows = [sorted(at[h] for h in links[g] if h in at) for g in nodes]
+        return has_perfect_matching(rows, allow_one_unmatched=False)
 
     def possible_partners(self, a: int) -> list[int] | None:
         """Whom ``a`` may meet in some matching of greatest weight, when it is matched
@@ -226,6 +220,31 @@ class Optimum:
             return None
         order = list(self._index)
         return [order[j] for j in self._search.adjacent[i] if self.may_meet(a, order[j])]
+
+
+def _shrunk_tight_graph(optimum: Optimum) -> tuple[list[int], dict[int, set[int]]]:
+    """For :meth:`Optimum.leaves_exactly`, the same for every set it is asked about:
+    per vertex (by index) its node, the outermost blossom of positive dual holding it
+    or itself; and per node the other nodes an edge of zero reduced cost joins it to
+    (:meth:`Optimum.tight_neighbours`)."""
+    search = optimum._search
+    index, z, parent = optimum._index, search.z, search.parent
+    group = list(range(search.n))
+    for i in range(search.n):
+        node = i
+        while node in parent:
+            node = parent[node]
+            if z[node] > 0:
+                group[i] = node
+    links: dict[int, set[int]] = {g: set() for g in group}
+    tight = optimum.tight_neighbours()
+    for i, a in enumerate(index):
+        ga = group[i]
+        for b in tight[a]:
+            gb = group[index[b]]
+            if gb != ga:
+                links[ga].add(gb)
+    return group, links
 
 
 def certified_matching(

@@ -29,6 +29,8 @@ class Completion:
     players: list[Entrant]
     bye: ByeContext
     _completable_sets: dict[tuple[tuple[int, ...], tuple[int, ...] | None], bool]
+    _pairs_within: dict[tuple[tuple[int, ...], tuple[int, ...]], int]
+    """:meth:`pairs_within`'s answers, by players and those kept apart."""
     _met: dict[int, set[int]]
     """Per player, whom he may meet: :meth:`_may_meet`."""
     _pairs_seen: dict[int, int]
@@ -268,8 +270,15 @@ class Completion:
 
     def pairs_within(self, members: Sequence[int], apart: set[int] | None = None) -> int:
         """The most pairs the players ``members`` can form among themselves (C1, C3),
-        no two of ``apart`` together."""
-        return sum(1 for m in self._matching(members, apart) if m != -1) // 2
+        no two of ``apart`` together.  Remembered for the round: a bracket asks it of
+        its players before it is paired (:meth:`_needs_everyone`) and again each time
+        it is paired (#38)."""
+        key = (tuple(members), tuple(sorted(apart)) if apart else ())
+        known = self._pairs_within.get(key)
+        if known is None:
+            known = sum(1 for m in self._matching(members, apart) if m != -1) // 2
+            self._pairs_within[key] = known
+        return known
 
     def _extends(self, outcome: Outcome, rest: list[int]) -> bool:
         """C4: whether the players the bracket's matching leaves unmatched, with everyone

@@ -94,6 +94,8 @@ class Layout:
     """The size of the largest score group."""
     counts: dict[int, int] = field(default_factory=dict)
     """How many players have each score."""
+    kept: list[Offsets] = field(default_factory=list, compare=False, repr=False)
+    """Its :func:`offsets`, once worked out (asked for every pair weighed)."""
 
     @property
     def reserved(self) -> int:
@@ -284,6 +286,83 @@ def quality_fields(
     return fields
 
 
+@dataclass(frozen=True, slots=True)
+class Offsets:
+    """Where each field of :func:`quality_fields` begins in the weight of
+    :func:`edge_weight` (its lowest bit), with the reserved bits of Article 4 below
+    them all: one round's, worked out once (:func:`offsets`)."""
+
+    c6: int
+    c7: int
+    c8_pairs: int
+    c8_scores: int
+    c9: int
+    colours: tuple[int, int, int, int]
+    """C10-C13."""
+    floats: tuple[tuple[int, int], ...]
+    """C14 and C15, then C16 and C17 (one pair per round looked back at)."""
+    float_scores: tuple[tuple[int, int], ...]
+    """C18 and C19, then C20 and C21."""
+    completion: int
+    """C2, C4 and C5, above every quality field."""
+
+
+_OFFSETS: dict[tuple[int, int, int, int], Offsets] = {}
+
+
+def offsets(layout: Layout) -> Offsets:
+    """The :class:`Offsets` of ``layout``'s fields, in :func:`quality_fields`' order
+    from the highest: each field's offset is the widths below it summed, so a weight
+    built field by field (each shifted by the next one's width, then by the reserved
+    bits) is the sum of each value shifted by its offset.  Kept with the layout, and
+    per shape of layout."""
+    if layout.kept:
+        return layout.kept[0]
+    reserved = layout.reserved
+    rounds = min(layout.rounds_completed, 2)
+    key = (layout.count_bits, layout.score_bits, rounds, reserved)
+    found = _OFFSETS.get(key)
+    if found is not None:
+        layout.kept.append(found)
+        return found
+    bits, score_bits = layout.count_bits, layout.score_bits
+    at = reserved
+    float_scores: list[tuple[int, int]] = []
+    for _ in range(rounds):
+        float_scores.append((at + score_bits, at))
+        at += 2 * score_bits
+    float_scores.reverse()
+    floats: list[tuple[int, int]] = []
+    for _ in range(rounds):
+        floats.append((at + bits, at))
+        at += 2 * bits
+    floats.reverse()
+    colours = (at + 3 * bits, at + 2 * bits, at + bits, at)
+    at += 4 * bits
+    c9 = at
+    at += 2 * bits
+    c8_scores = at
+    at += score_bits
+    c8_pairs = at
+    at += bits
+    c7 = at
+    at += score_bits
+    found = Offsets(
+        c6=at,
+        c7=c7,
+        c8_pairs=c8_pairs,
+        c8_scores=c8_scores,
+        c9=c9,
+        colours=colours,
+        floats=tuple(floats),
+        float_scores=tuple(float_scores),
+        completion=at + bits,
+    )
+    _OFFSETS[key] = found
+    layout.kept.append(found)
+    return found
+
+
 def edge_weight(
     high: Entrant,
     low: Entrant,
@@ -300,7 +379,65 @@ def edge_weight(
     forbids it: the fields of :func:`quality_fields`, below C2, C4 and C5 in the highest
     field when ``completion`` (every player still to be paired is in the graph).
     ``regardless_of_c1``: whether the two have met is not asked (C3 still is), for the
-    weight of two kinds of player rather than of two players."""
+    weight of two kinds of player rather than of two players.
+
+    Each field's value is added at its offset (:func:`offsets`) rather than the fields
+    listed and shifted in one by one: the same sum, asked for every pair of every
+    bracket's graph (#38)."""
+    if not (colours_allow(high, low) if regardless_of_c1 else compatible(high, low)):
+        return 0
+    at = offsets(layout)
+    shift = layout.shifts
+    weight = 0
+    if completion:
+        weight = (1 + (not bye.candidate(high)) + (not bye.candidate(low))) << at.completion
+    if in_next:
+        weight += (1 << at.c8_pairs) + (1 << (at.c8_scores + shift[high.score]))
+    if single_downfloater_takes_bye:
+        c9 = 0
+        if high.score == bye.score:
+            c9 += bye.played_rank[high.played_games]
+        if low.score == bye.score:
+            c9 += bye.played_rank[low.played_games]
+        weight += c9 << at.c9
+    if not in_bracket:
+        return weight
+    weight += (1 << at.c6) + (1 << (at.c7 + shift[high.score]))
+    for offset, value in zip(at.colours, _colour_fields(low, high), strict=True):
+        if value:
+            weight += 1 << offset
+    for back, (c14, c15) in enumerate(at.floats):
+        low_float, high_float = low.floats[back], high.floats[back]
+        down = (low_float is Float.DOWN) + (high.score <= low.score and high_float is Float.DOWN)
+        weight += down << c14
+        if not (high.score > low.score and low_float is Float.UP):
+            weight += 1 << c15
+    for back, (c18, c19) in enumerate(at.float_scores):
+        low_float, high_float = low.floats[back], high.floats[back]
+        if low_float is Float.DOWN:
+            weight += 1 << (c18 + shift[low.score])
+        if high_float is Float.DOWN:
+            weight += 1 << (c18 + shift[high.score])
+        if not (low_float is Float.UP and high.score > low.score):
+            weight += 1 << (c19 + shift[high.score])
+    return weight
+
+
+def fields_weight(
+    high: Entrant,
+    low: Entrant,
+    *,
+    layout: Layout,
+    in_bracket: bool,
+    in_next: bool,
+    bye: ByeContext,
+    single_downfloater_takes_bye: bool,
+    completion: bool,
+    regardless_of_c1: bool = False,
+) -> int:
+    """:func:`edge_weight` built field by field from :func:`quality_fields`, each field
+    shifted in below the one before: the definition, which the tests hold the sum of
+    offsets to."""
     if not (colours_allow(high, low) if regardless_of_c1 else compatible(high, low)):
         return 0
     weight = 0

@@ -25,13 +25,18 @@ Readings, each tested under its rule's name in ``tests/engine/test_dutch.py``:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
 from pairing.engine.colours import played_colours
 from pairing.engine.floats import Float
-from pairing.engine.history import checked_requests, forbidden_opponents, opponents_met
+from pairing.engine.history import (
+    checked_requests,
+    forbidden_opponents,
+    opponents_met,
+    outcome_points,
+)
 from pairing.engine.model import (
     Colour,
     Outcome,
@@ -141,23 +146,30 @@ def _float_in(
 
 
 def _scores_before(
-    state: TournamentState, ordered: Sequence[Player]
+    state: TournamentState, ordered: Sequence[Player], wanted: Collection[int] | None = None
 ) -> dict[int, dict[PairingNumber, int]]:
     """Each player's pairing score before each round up to the one to pair, acceleration
-    included (C.04.7): the scores 1.4.2 compares."""
+    included (C.04.7): the scores 1.4.2 compares.  ``wanted``: only before those rounds
+    (the round to pair and the two before it, for :func:`entrants`); None: every one."""
     bonus = accelerations(state)
     worth = {outcome: _points(state.points, outcome) for outcome in Outcome}
     last = state.rounds_completed + 1
-    found: dict[int, dict[PairingNumber, int]] = {n: {} for n in range(1, last + 1)}
+    rounds = range(1, last + 1)
+    kept = rounds if wanted is None else [r for r in rounds if r in wanted]
+    found: dict[int, dict[PairingNumber, int]] = {n: {} for n in kept}
     for p in ordered:
         # A running sum over the player's rounds: summing each round's history from the
         # start cost the draft review of 1,000 players 50 ms (#36) and a tenth of a late
-        # round of a near round robin (#38).
+        # round of a near round robin (#38).  Kept only before the rounds wanted: every
+        # round of every player cost a late round of 100 players a twentieth (#38).
         running = 0
-        for round_number in range(1, last + 1):
-            if 1 < round_number <= len(p.history) + 1:
-                running += worth[p.history[round_number - 2].outcome]
-            number = p.pairing_number
+        played = len(p.history) + 1
+        number = p.pairing_number
+        done = 1
+        for round_number in kept:
+            for before in range(done + 1, min(round_number, played) + 1):
+                running += worth[p.history[before - 2].outcome]
+            done = max(done, min(round_number, played))
             found[round_number][number] = running + bonus.get((number, round_number), 0)
     return found
 
@@ -242,10 +254,11 @@ def entrants(state: TournamentState) -> tuple[list[Entrant], list[RoundRequest]]
         for index, p in enumerate(p for p in ordered if _counted(p, requests))
     }
     points = state.points
-    scores_before = _scores_before(state, ordered)
+    now = state.rounds_completed + 1
+    scores_before = _scores_before(state, ordered, {now, now - 1, now - 2})
+    worth = outcome_points(points)
     pab_floats = pab_always_floats(state)
     forbidden = forbidden_opponents(state)
-    now = state.rounds_completed + 1
     top_threshold = state.rounds_completed * max(points.win, points.draw)
     result: list[Entrant] = []
     honoured: list[RoundRequest] = []
@@ -269,7 +282,7 @@ def entrants(state: TournamentState) -> tuple[list[Entrant], list[RoundRequest]]
                 number=player.pairing_number,
                 rank=rank[player.pairing_number],
                 score=score,
-                real_score=Points(sum(_points(points, r.outcome) for r in player.history)),
+                real_score=Points(sum(worth[r.outcome] for r in player.history)),
                 colours=tuple(colours),
                 imbalance=imbalance,
                 preference=preference,

@@ -261,7 +261,7 @@ def pair_bracket(
             duals[:] = [optimum]
             cold[:] = [(live, chosen)] if optimum.begun_warm else []
             # Without C4 the round reads only who is left unmatched (see ``settled``).
-            same = optimum.same_unmatched and not full
+            same = not full and optimum.same_unmatched
             last[:] = [] if same else [(live, chosen, dict(fixed))]
         result = {v: mate.get(v, v) for v in live}
         result.update(fixed)

@@ -35,6 +35,7 @@ from pairing.engine.systems.dutch.criteria import (
     Layout,
     deciding_criterion,
     edge_weight,
+    offsets,
     quality_fields,
 )
 from pairing.engine.systems.dutch.entrants import Entrant, compatible
@@ -100,6 +101,9 @@ class RoundProcedure(Completion):
         self.players = list(players)
         self.layout = Layout.of(self.players, rounds_completed)
         self._completable_sets: dict[tuple[tuple[int, ...], tuple[int, ...] | None], bool] = {}
+        self._pairs_within: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
+        self._quality: dict[tuple[int, int, bool, bool, bool], int] = {}
+        self._kind_weights: dict[tuple[int, int, bool, bool], int] = {}
         self._pairs_seen: dict[int, int] = {}
         self._met: dict[int, set[int]] = {}
         self.bye = self._bye_context()
@@ -296,19 +300,31 @@ class RoundProcedure(Completion):
     def weight(
         self, high: int, low: int, in_bracket: bool, in_next: bool, single: bool, full: bool
     ) -> int:
-        """:func:`~.criteria.edge_weight` of two players of the round, by index."""
+        """:func:`~.criteria.edge_weight` of two players of the round, by index.  The
+        quality fields are worked out once a round for each pair and place: a bracket
+        paired again with everyone in view (C4) weighs the same pairs again, only the
+        completion field above them added (#38)."""
         if not (in_bracket or in_next or single):
             return self._outside_weight(high, low, full)
-        return edge_weight(
-            self.players[high],
-            self.players[low],
-            layout=self.layout,
-            in_bracket=in_bracket,
-            in_next=in_next,
-            bye=self.bye,
-            single_downfloater_takes_bye=single,
-            completion=full,
-        )
+        key = (high, low, in_bracket, in_next, single)
+        kept = self._quality.get(key)
+        a, b = self.players[high], self.players[low]
+        if kept is None:
+            kept = self._quality[key] = edge_weight(
+                a,
+                b,
+                layout=self.layout,
+                in_bracket=in_bracket,
+                in_next=in_next,
+                bye=self.bye,
+                single_downfloater_takes_bye=single,
+                completion=False,
+            )
+        if not full or not compatible(a, b):
+            return kept
+        # C2, C4, C5 in the field above every quality field (what ``completion`` adds).
+        field = 1 + (not self.bye.candidate(a)) + (not self.bye.candidate(b))
+        return kept + (field << offsets(self.layout).completion)
 
     def _outside_weight(self, high: int, low: int, full: bool) -> int:
         """:meth:`weight` of a pair outside the bracket and the next score group: every
@@ -379,18 +395,26 @@ class RoundProcedure(Completion):
                 p.played_games if single else None,
             )
 
+        kept = self._kind_weights
+
         def weight(high: int, low: int) -> int:
-            return edge_weight(
-                players[high],
-                players[low],
-                layout=self.layout,
-                in_bracket=low in resident_set,
-                in_next=False,
-                bye=self.bye,
-                single_downfloater_takes_bye=single,
-                completion=False,
-                regardless_of_c1=True,
-            )
+            # Kept for the round: a bracket is asked again when paired again and
+            # when others than its lowest residents float (``_why_these_float``).
+            in_bracket = low in resident_set
+            known = kept.get((high, low, in_bracket, single))
+            if known is None:
+                known = kept[(high, low, in_bracket, single)] = edge_weight(
+                    players[high],
+                    players[low],
+                    layout=self.layout,
+                    in_bracket=in_bracket,
+                    in_next=False,
+                    bye=self.bye,
+                    single_downfloater_takes_bye=single,
+                    completion=False,
+                    regardless_of_c1=True,
+                )
+            return known
 
         return structured.pair_bracket(
             carried,

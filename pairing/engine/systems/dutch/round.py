@@ -77,15 +77,19 @@ def _describe(result: BracketResult) -> list[Explanation]:
         )
     in_bracket = [*result.moved_down, *result.residents]
     lowest = ", ".join(str(e.number) for e in result.instead_of)
-    floating = sum(1 for e in result.downfloaters if e in result.residents)
-    natural = result.residents[::-1][:floating]
+    # By pairing number, one per player of the round: a dataclass's equality
+    # compares every field (#38).
+    residents = {e.number for e in result.residents}
+    moved = {e.number for e in result.moved_down}
+    floating = sum(1 for e in result.downfloaters if e.number in residents)
+    natural = {e.number for e in result.residents[::-1][:floating]}
     for floater in result.downfloaters:
-        replaces = bool(result.instead_of) and floater in result.residents
-        replaces = replaces and floater not in natural
+        replaces = bool(result.instead_of) and floater.number in residents
+        replaces = replaces and floater.number not in natural
         why: Message
         if not any(compatible(floater, other) for other in in_bracket if other is not floater):
             why = words("explain.dutch.why_incompatible")
-        elif floater in result.moved_down:
+        elif floater.number in moved:
             why = words("explain.dutch.why_moved_again")
         elif replaces and result.decided_by is not None:
             why = words(

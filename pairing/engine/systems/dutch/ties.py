@@ -114,11 +114,16 @@ def common_answer(
     known = set(vertices) - set(mate)
     expected = answer(known)
     for unmatched in candidates:
-        if unmatched == known or answer(unmatched) == expected:
+        if unmatched == known:
             continue
         if optimum is not None:
-            if optimum.leaves_exactly(unmatched):
+            # Whether some optimum leaves the set is asked first: most sets are left
+            # by none, and the duals tell that for less than ``answer`` costs (a
+            # completion check in the late rounds of #38).
+            if optimum.leaves_exactly(unmatched) and answer(unmatched) != expected:
                 return None
+        elif answer(unmatched) == expected:
+            continue
         elif (tight is None or perfect_within(vertices, unmatched, tight)) and leaves_over(
             vertices, weights, best, unmatched
         ):
