@@ -125,7 +125,7 @@ def test_dutch1992_c6_guard_past_its_networks_answers_the_same(
     for seed in range(120):
         (options, columns, budget, must_cover, viable), expected = _case(seed)
         guard = leftovers.leftover_guard(options, columns, budget, must_cover, viable)
-        assert guard is not None
+        assert isinstance(guard, leftovers.LeftoverGuard)
         through = {found[:size] for found in expected for size in range(len(found) + 1)}
         level: list[tuple[int, ...]] = [()]
         while level:
