@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pairing.engine.matching import complete_matching, exposable_without
+from pairing.engine.matching import complete_matching
+from pairing.engine.matching.exposing import ExposingTree, exposing_tree
 from pairing.engine.systems.dutch1992.fit_exchanges import (
     Parts,
     inside_parts,
@@ -28,13 +29,14 @@ Prefix = Callable[[tuple[int, ...]], bool]
 
 def prefix_test(
     p: int,
+    q: int,
     inside: frozenset[int] | None,
     refused: Callable[[], bool],
     build: Callable[[], list[list[int]]],
     spend: Callable[[], None],
     tally: Callable[[], None],
 ) -> Prefix:
-    """The test of the prefixes of a division whose S1 has ``p`` players.
+    """The test of the prefixes of a division whose S1 has ``p`` players and S2 ``q``.
 
     ``inside``: the vertices of the lowest bracket's original S2 when it is paired as
     homogeneous (the limit of D2 is then asked), else None; ``refused``: whether the
@@ -55,7 +57,7 @@ def prefix_test(
     alive: list[bool] = []
     last: list[int] = []
     parts: list[Parts] = []
-    exposable: dict[int, list[bool]] = {}
+    exposable: dict[int, ExposingTree] = {}
 
     def paired(prefix: tuple[int, ...]) -> bool:
         """Whether ``last`` pairs the S1 players of ``prefix`` as it gives."""
@@ -81,6 +83,24 @@ def prefix_test(
             mate[i], mate[p + t] = p + t, i
         return mate
 
+    def grown(prefix: tuple[int, ...], used: int) -> list[int] | None:
+        """A perfect matching of the graph with the prefix's pairs, or None when there is
+        none: read from the tree of the prefix without its last player when that has one
+        and the last partner is one it may take (:meth:`ExposingTree.exposing`), else
+        :func:`matched`.  Counted as the matching it stands for, so that the turns of
+        ``fitted_search`` weigh the test as before."""
+        if prefix:
+            tree = exposable.get(used & ~(1 << prefix[-1]))
+            v = p + prefix[-1]
+            if tree is not None and tree.outer[v]:
+                mate = tree.exposing(v, graph)
+                if mate is not None:
+                    spend()
+                    i = len(prefix) - 1
+                    mate[i], mate[v] = v, i
+                    return mate
+        return matched(prefix)
+
     def extended(prefix: tuple[int, ...], used: int) -> bool | None:
         """Whether the graph has a perfect matching with the prefix's pairs, read
         from the prefix without its last player when that one passed; None when it
@@ -89,10 +109,10 @@ def prefix_test(
         before = used & ~(1 << prefix[-1])
         if not answers.get(before):
             return None
-        outer = exposable.get(before)
-        if outer is None:
+        tree = exposable.get(before)
+        if tree is None:
             if not paired(head):
-                mate = matched(head)
+                mate = grown(head, before)
                 if mate is None:
                     return None  # cannot happen: the shorter prefix passed
                 last[:] = mate
@@ -100,13 +120,13 @@ def prefix_test(
             dead = [*range(len(head)), *(p + t for t in head)]
             for v in dead:
                 alive[v] = False
-            found = exposable_without(graph, last, alive, len(head))
+            found = exposing_tree(graph, last, alive, len(head))
             for v in dead:
                 alive[v] = True
             if found is None:
                 return None  # cannot happen: ``last`` is a perfect matching
-            outer = exposable[before] = found
-        return outer[p + prefix[-1]]
+            tree = exposable[before] = found
+        return tree.outer[p + prefix[-1]]
 
     def check(prefix: tuple[int, ...]) -> bool:
         used = 0
@@ -132,7 +152,7 @@ def prefix_test(
             if outer is not None and not (outer and limited):
                 answers[used] = outer
                 return outer
-        mate = matched(prefix)
+        mate = grown(prefix, used)
         found = mate is not None
         if mate is not None and limited:
             assert inside is not None
