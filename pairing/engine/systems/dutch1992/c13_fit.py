@@ -361,7 +361,6 @@ class LowestFit:
         """The test of :meth:`division` (:func:`.fit_prefixes.prefix_test`)."""
         return prefix_test(
             len(s1),
-            len(s2),
             self._inside(len(s1), s2),
             lambda: self._loosely_refused(s1, s2, rows),
             lambda: self._graph(s1, s2, rows),

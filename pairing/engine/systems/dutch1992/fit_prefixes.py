@@ -29,14 +29,13 @@ Prefix = Callable[[tuple[int, ...]], bool]
 
 def prefix_test(
     p: int,
-    q: int,
     inside: frozenset[int] | None,
     refused: Callable[[], bool],
     build: Callable[[], list[list[int]]],
     spend: Callable[[], None],
     tally: Callable[[], None],
 ) -> Prefix:
-    """The test of the prefixes of a division whose S1 has ``p`` players and S2 ``q``.
+    """The test of the prefixes of a division whose S1 has ``p`` players.
 
     ``inside``: the vertices of the lowest bracket's original S2 when it is paired as
     homogeneous (the limit of D2 is then asked), else None; ``refused``: whether the
@@ -59,9 +58,18 @@ def prefix_test(
     parts: list[Parts] = []
     exposable: dict[int, ExposingTree] = {}
 
+    partners: list[tuple[int, ...] | None] = [None]
+    """The S2 partners (indices) ``last`` gives S1's players, in order."""
+
+    def keep(mate: list[int]) -> None:
+        """Keep ``mate`` as ``last``, the matching the next ones are grown from."""
+        last[:] = mate
+        partners[0] = tuple(w - p for w in mate[:p])
+
     def paired(prefix: tuple[int, ...]) -> bool:
         """Whether ``last`` pairs the S1 players of ``prefix`` as it gives."""
-        return bool(last) and all(last[i] == p + t for i, t in enumerate(prefix))
+        known = partners[0]
+        return known is not None and known[: len(prefix)] == prefix
 
     def matched(prefix: tuple[int, ...]) -> list[int] | None:
         """A perfect matching of the graph with the prefix's pairs (grown from
@@ -96,8 +104,8 @@ def prefix_test(
                 mate = tree.exposing(v, graph)
                 if mate is not None:
                     spend()
-                    i = len(prefix) - 1
-                    mate[i], mate[v] = v, i
+                    for i, t in enumerate(prefix):
+                        mate[i], mate[p + t] = p + t, i
                     return mate
         return matched(prefix)
 
@@ -115,7 +123,7 @@ def prefix_test(
                 mate = grown(head, before)
                 if mate is None:
                     return None  # cannot happen: the shorter prefix passed
-                last[:] = mate
+                keep(mate)
             spend()
             dead = [*range(len(head)), *(p + t for t in head)]
             for v in dead:
@@ -170,7 +178,7 @@ def prefix_test(
             if kept is not None:
                 mate = kept
         if found and mate is not None:
-            last[:] = mate
+            keep(mate)
         answers[used] = found
         return found
 
