@@ -20,7 +20,7 @@ from dataclasses import replace
 import pytest
 
 from pairing.engine.model import PairingNumber
-from pairing.engine.systems.dutch1992 import c13_fit, fit_exchanges
+from pairing.engine.systems.dutch1992 import c13_fit, fit_exchanges, fit_prefixes
 from pairing.engine.systems.dutch1992.bitsets import _bits
 from pairing.engine.systems.dutch1992.brackets import Accepted, Bracket
 from pairing.engine.systems.dutch1992.c13_fit import LowestFit
@@ -112,7 +112,7 @@ def test_dutch_c13_fit_keeps_the_lowest_bracket_s_exchanges_as_brute_force(
     exchanges; and it refuses some choices whose players left over can be paired with
     the lowest bracket only with more (which the test without the limit accepted).  The
     limit asked of choices of every length here (the search asks it of short ones)."""
-    monkeypatch.setattr(c13_fit, "LIMITED_PREFIX", 1 << 20)
+    monkeypatch.setattr(fit_prefixes, "LIMITED_PREFIX", 1 << 20)
     rng = random.Random(38_2950)
     asked = beyond = 0
     for _ in range(300):
@@ -160,7 +160,7 @@ def test_dutch_c13_fit_exchanges_pair_as_the_search_without_the_fit(
         asked += 1
         return original(graph, alive, mate, inside, parts)
 
-    monkeypatch.setattr(c13_fit, "within_exchanges", spied)
+    monkeypatch.setattr(fit_prefixes, "within_exchanges", spied)
     states = [
         state
         for players, rounds, seed in EVENTS
@@ -191,7 +191,7 @@ def _deepest_ask(monkeypatch: pytest.MonkeyPatch) -> int:
         deepest = max(deepest, sum(1 for v in alive if not v) // 2)
         return original(graph, alive, mate, inside, parts)
 
-    monkeypatch.setattr(c13_fit, "within_exchanges", spied)
+    monkeypatch.setattr(fit_prefixes, "within_exchanges", spied)
     for players, rounds, seed in EVENTS:
         for state in late_states(players, rounds, seed, from_completed=players // 2):
             run_search(Search(entrants(state)[0]))
@@ -206,7 +206,7 @@ def test_dutch_c13_fit_asks_the_limit_on_short_choices_only(
     ask the perfect matching alone (both only refuse what has no good completion).  The
     small events here choose at most 3 partners, so the bound is lowered to 1 to be
     seen."""
-    monkeypatch.setattr(c13_fit, "LIMITED_PREFIX", 1)
+    monkeypatch.setattr(fit_prefixes, "LIMITED_PREFIX", 1)
     assert 0 <= _deepest_ask(monkeypatch) <= 1
 
 
@@ -215,5 +215,5 @@ def test_dutch_c13_fit_would_ask_longer_choices_without_the_bound(
 ) -> None:
     """The events above do reach longer choices: without the bound the limit is asked
     of them too, so the test above can fail."""
-    monkeypatch.setattr(c13_fit, "LIMITED_PREFIX", 1 << 20)
+    monkeypatch.setattr(fit_prefixes, "LIMITED_PREFIX", 1 << 20)
     assert _deepest_ask(monkeypatch) > 1

@@ -17,9 +17,10 @@ import pytest
 
 from pairing.engine.matching import complete_matching
 from pairing.engine.systems.dutch1992 import c13_fit
-from pairing.engine.systems.dutch1992.c13_fit import LIMITED_PREFIX, LowestFit
+from pairing.engine.systems.dutch1992.c13_fit import LowestFit
 from pairing.engine.systems.dutch1992.entrants import Entrant, entrants
 from pairing.engine.systems.dutch1992.fit_exchanges import inside_parts, within_exchanges
+from pairing.engine.systems.dutch1992.fit_prefixes import LIMITED_PREFIX
 from pairing.engine.systems.dutch1992.procedure import Search
 from tests.engine.dutch1992_late import late_states, run_search
 

@@ -255,6 +255,7 @@ def _augment(
     mate: list[int],
     alive: Sequence[bool],
     even: list[bool] | None = None,
+    parents: list[int] | None = None,
 ) -> list[int] | None:
     """Search an augmenting path from the free vertex ``root`` over the ``alive`` vertices
     and apply it to ``mate`` (Edmonds: breadth-first search, odd cycles contracted through
@@ -262,7 +263,9 @@ def _augment(
 
     Returns None when a path was found, else the vertices the search labelled (they form
     a Hungarian tree, which no later augmenting path can use); ``even``, when given, is
-    then filled with the vertices reached at an even distance (the outer vertices).
+    then filled with the vertices reached at an even distance (the outer vertices), and
+    ``parents`` with the search's parent of each vertex (-1 where none), from which the
+    alternating path to a vertex is read as the augmentation reads it.
     """
     n = len(adjacent)
     parent = [-1] * n
@@ -342,6 +345,8 @@ def _augment(
                 tree.append(mate_to)
     if even is not None:
         even[:] = used
+    if parents is not None:
+        parents[:] = parent
     return tree
 
 

@@ -13,19 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from pairing.engine.matching import complete_matching, exposable_without, maximum_matching
+from pairing.engine.matching import complete_matching, maximum_matching
 from pairing.engine.systems.dutch1992.bitsets import _bits, _positions
 from pairing.engine.systems.dutch1992.brackets import Accepted, Bracket
 from pairing.engine.systems.dutch1992.entrants import Entrant, compatible
-from pairing.engine.systems.dutch1992.fit_exchanges import (
-    Parts,
-    inside_parts,
-    lower_half,
-    within_exchanges,
-)
+from pairing.engine.systems.dutch1992.fit_exchanges import lower_half
+from pairing.engine.systems.dutch1992.fit_prefixes import Prefix, prefix_test
 from pairing.engine.systems.dutch1992.fit_proofs import FitProofs
-
-Prefix = Callable[[tuple[int, ...]], bool]
 
 
 class LowestFit:
@@ -82,6 +76,11 @@ class LowestFit:
         (``listing._Listing``): the search it stops holds nothing another may read."""
         if self.budget is not None and self.matchings >= self.budget:
             raise OverBudget
+        self.matchings += 1
+
+    def _tally(self) -> None:
+        """Count one matching worked out beyond the budget's reach (the closed form's test
+        of :mod:`.fit_exchanges`, after one that was counted)."""
         self.matchings += 1
 
     def division(self, s1: Sequence[Entrant], s2: Sequence[Entrant], rows: Sequence[int]) -> Prefix:
@@ -359,142 +358,15 @@ class LowestFit:
     def _division(
         self, s1: Sequence[Entrant], s2: Sequence[Entrant], rows: Sequence[int]
     ) -> Prefix:
-        """The test of :meth:`division`.  A prefix one longer than one that passed is
-        read from the vertices that some maximum matching leaves exposed once the
-        longer prefix's last S1 player is gone (Gallai-Edmonds, :func:`exposable_without`):
-        one search answers every partner he may take, where one matching each failed in
-        full (601 of 995 tests in round 76 of the 150-player, 116-round, seed-8059
-        event).  Only what that cannot refuse alone (the limit of D2 on the shorter
-        prefixes, :data:`LIMITED_PREFIX`) is still worked out one prefix at a time."""
-        p = len(s1)
-        inside = self._inside(p, s2)
-        answers: dict[int, bool] = {}
-        graph: list[list[int]] = []
-        alive: list[bool] = []
-        last: list[int] = []
-        parts: list[Parts] = []
-        exposable: dict[int, list[bool]] = {}
-
-        def paired(prefix: tuple[int, ...]) -> bool:
-            """Whether ``last`` pairs the S1 players of ``prefix`` as it gives."""
-            return bool(last) and all(last[i] == p + t for i, t in enumerate(prefix))
-
-        def matched(prefix: tuple[int, ...]) -> list[int] | None:
-            """A perfect matching of the graph with the prefix's pairs (grown from
-            ``last``), or None when there is none."""
-            self._spend()
-            dead = [*range(len(prefix)), *(p + t for t in prefix)]
-            for v in dead:
-                alive[v] = False
-            mate = list(last) if last else [-1] * len(graph)
-            for v, w in enumerate(mate):
-                if w != -1 and not (alive[v] and alive[w]):
-                    mate[v] = -1
-            found = complete_matching(graph, mate, alive, greedy=True)
-            for v in dead:
-                alive[v] = True
-            if not found:
-                return None
-            for i, t in enumerate(prefix):
-                mate[i], mate[p + t] = p + t, i
-            return mate
-
-        def extended(prefix: tuple[int, ...], used: int) -> bool | None:
-            """Whether the graph has a perfect matching with the prefix's pairs, read
-            from the prefix without its last player when that one passed; None when it
-            has not been asked (or did not pass)."""
-            head = prefix[:-1]
-            before = used & ~(1 << prefix[-1])
-            if not answers.get(before):
-                return None
-            outer = exposable.get(before)
-            if outer is None:
-                if not paired(head):
-                    mate = matched(head)
-                    if mate is None:
-                        return None  # cannot happen: the shorter prefix passed
-                    last[:] = mate
-                self._spend()
-                dead = [*range(len(head)), *(p + t for t in head)]
-                for v in dead:
-                    alive[v] = False
-                found = exposable_without(graph, last, alive, len(head))
-                for v in dead:
-                    alive[v] = True
-                if found is None:
-                    return None  # cannot happen: ``last`` is a perfect matching
-                outer = exposable[before] = found
-            return outer[p + prefix[-1]]
-
-        def check(prefix: tuple[int, ...]) -> bool:
-            used = 0
-            for t in prefix:
-                used |= 1 << t
-            known = answers.get(used)
-            if known is not None:
-                return known
-            if prefix and not check(()):
-                return False  # no prefix has a completion when the division has none
-            if not graph and self._loosely_refused(s1, s2, rows):
-                answers[used] = False
-                return False
-            if not graph:
-                graph.extend(self._graph(s1, s2, rows))
-                alive.extend([True] * len(graph))
-            if paired(prefix):
-                answers[used] = True  # the last matching found pairs the prefix as given
-                return True
-            limited = inside is not None and len(prefix) <= LIMITED_PREFIX
-            if prefix:
-                outer = extended(prefix, used)
-                if outer is not None and not (outer and limited):
-                    answers[used] = outer
-                    return outer
-            mate = matched(prefix)
-            found = mate is not None
-            if mate is not None and limited:
-                assert inside is not None
-                if not parts:
-                    parts.append(inside_parts(graph, inside))
-                dead = [*range(len(prefix)), *(p + t for t in prefix)]
-                for v in dead:
-                    alive[v] = False
-                kept = within_exchanges(graph, alive, mate, inside, parts[0])
-                for v in dead:
-                    alive[v] = True
-                if kept is not mate:
-                    self.matchings += 1  # the closed form's test worked out one more
-                found = kept is not None
-                if kept is not None:
-                    mate = kept
-            if found and mate is not None:
-                last[:] = mate
-            answers[used] = found
-            return found
-
-        return check
-
-
-LIMITED_PREFIX = 4
-"""The longest choice of S1's partners on which :class:`LowestFit` asks the lowest
-bracket's own limit of D2 (:mod:`.fit_exchanges`); longer ones ask the perfect matching
-alone.  Either answer only refuses choices without a good completion, so the limit may
-be asked anywhere; it pays where it refuses early, before the search walks on.  Measured
-at 150 players (processor time of the round, the limit asked up to 2, 4 and everywhere,
-each a weighted test then): round 48 of the 139-round seed-3103 event 1.35, 0.18, 0.18 s
-(its refusals come at 2 to 4 partners); round 55 of the 145-round seed-7090 event 0.85,
-0.12 s; round 59 of the 132-round seed-2950 event 0.31 s each (over 60 s without the
-limit); round 50 of the 125-round seed-6515 event 0.40, 0.41, 1.00 s (its refusals come
-at 5 to 8 partners, each a weighted test that saves nothing).  Since most refusals are
-answered by the Gallai-Edmonds test instead (``fit_exchanges``), up to 4, 5, 6 and 7:
-round 48 of the 115-round seed-7062 event 0.58, 0.19, 0.21, 0.21 s (its S1 has five
-players: a whole choice refused by the limit is not walked on to the lowest bracket);
-round 43 of the 124-round seed-2607 event 0.23, 0.12, 0.12, 0.13 s; the seed-6515 round
-0.43, 0.43, 0.44, 0.66 s; no other round of 150 players over 0.15 s changed by more than
-the noise (0.02 s).  Since C13's fit takes only conflict-free pairs at x = 0
-(``levels``), up to 4 and 5: the seed-6515 round 0.35, 0.98 s; the seed-7062 round 0.10,
-0.08 s; rounds 59 of seed 2950, 48 of seed 3103, 65 of seed 2796 and 51 of seed 6548
-within 0.02 s."""
+        """The test of :meth:`division` (:func:`.fit_prefixes.prefix_test`)."""
+        return prefix_test(
+            len(s1),
+            self._inside(len(s1), s2),
+            lambda: self._loosely_refused(s1, s2, rows),
+            lambda: self._graph(s1, s2, rows),
+            self._spend,
+            self._tally,
+        )
 
 
 def lowest_fit(previous: Accepted, lowest: Bracket) -> LowestFit | None:
