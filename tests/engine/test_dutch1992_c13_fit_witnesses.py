@@ -61,7 +61,7 @@ def test_dutch_c13_fit_reads_short_choices_matchings_from_the_tree(
     graph = _division(rng, p, q, low)
     inside = frozenset(range(p + q + low // 2, p + q + low))
     searches = 0
-    complete = fit_prefixes.complete_matching
+    complete = complete_matching
 
     def counted(*args: object, **kwargs: object) -> bool:
         nonlocal searches
