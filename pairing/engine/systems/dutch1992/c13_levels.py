@@ -50,6 +50,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 
 from pairing.engine.matching.blossom import has_perfect_matching
+from pairing.engine.systems.dutch1992.c13_conflicts import ConflictFit
 from pairing.engine.systems.dutch1992.c13_fit import LowestFit
 from pairing.engine.systems.dutch1992.criteria import FloatRules
 from pairing.engine.systems.dutch1992.entrants import Entrant, compatible
@@ -124,6 +125,9 @@ class LevelFit:
         """Each level's :class:`LevelGraph`, shared by every set of players kept up."""
         self._unmatchable: dict[tuple[object, ...], Unmatchable] = {}
         """By group and lowest bracket: the graphs found without a perfect matching."""
+        self.conflicts: ConflictFit | None = ConflictFit()
+        """The test of the levels at x > 0 by their colour conflicts (:mod:`.c13_conflicts`),
+        asked of every level this test passes; None leaves it out (the tests compare)."""
 
     def possible(
         self,
@@ -139,7 +143,8 @@ class LevelFit:
         """Whether some pairing of ``p`` pairs of the group ``players`` at this level (x,
         float criteria, players moved in and kept up), within D2's exchanges, could let
         the lowest bracket of ``fit`` be paired (Dutch C13); False only when none can.
-        Always True for a level of fewer than :data:`FEW_DIVISIONS` divisions."""
+        Always True for a level of fewer than :data:`FEW_DIVISIONS` divisions.  A level
+        at x > 0 that passes is asked by its colour conflicts too (:attr:`conflicts`)."""
         if divisions(len(players), p) < FEW_DIVISIONS:
             return True
         numbers = tuple(e.number for e in players)
@@ -155,6 +160,28 @@ class LevelFit:
                 and known_kept <= kept
             ):
                 return False
+        if not self._passed(players, p, x, rules, moved, lowest, kept, fit, key):
+            return False
+        if strict or self.conflicts is None:
+            return True
+        graph = self._graph(players, False, rules, moved, lowest, fit)
+        return self.conflicts.possible(key, (down, up, x), kept, graph, players, p)
+
+    def _passed(
+        self,
+        players: Sequence[Entrant],
+        p: int,
+        x: int,
+        rules: FloatRules,
+        moved: frozenset[int],
+        lowest: bool,
+        kept: frozenset[int],
+        fit: LowestFit,
+        key: tuple[object, ...],
+    ) -> bool:
+        """Whether the level passes the test of the module docstring, from a matching
+        remembered or worked out (a refusal remembered is read by :meth:`possible`)."""
+        down, up, strict = rules.down, rules.up, x == 0
         witnesses = self._witnesses.setdefault(key, [])
         for known_down, known_up, known_strict, left in witnesses:
             if (
@@ -166,10 +193,29 @@ class LevelFit:
                 return True
         found = self._witness(players, p, x, rules, moved, lowest, kept, fit)
         if found is None:
-            refused.append((down, up, strict, kept))
+            self._refused[key].append((down, up, strict, kept))
             return False
         witnesses.append((down, up, strict, found))
         return True
+
+    def _graph(
+        self,
+        players: Sequence[Entrant],
+        strict: bool,
+        rules: FloatRules,
+        moved: frozenset[int],
+        lowest: bool,
+        fit: LowestFit,
+    ) -> LevelGraph:
+        """The level's :class:`LevelGraph` (x = 0 when ``strict``), built once a round."""
+        numbers = tuple(e.number for e in players)
+        graph_key = (numbers, strict, rules, moved, lowest, fit.key)
+        graph = self._graphs.get(graph_key)
+        if graph is None:
+            lower = (*fit.forced, *fit.residents)
+            graph = level_graph(players, lower, strict, rules, moved, lowest, self._meet)
+            self._graphs[graph_key] = graph
+        return graph
 
     def _meet(self, a: Entrant, b: Entrant) -> bool:
         """:func:`compatible`, remembered for the round (B1, B2)."""
@@ -193,13 +239,7 @@ class LevelFit:
         """The group's players left over by a heaviest matching (module docstring) that
         does not refuse the level, or None when it refuses it."""
         numbers = tuple(e.number for e in players)
-        strict = x == 0
-        graph_key = (numbers, strict, rules, moved, lowest, fit.key)
-        graph = self._graphs.get(graph_key)
-        if graph is None:
-            lower = (*fit.forced, *fit.residents)
-            graph = level_graph(players, lower, strict, rules, moved, lowest, self._meet)
-            self._graphs[graph_key] = graph
+        graph = self._graph(players, x == 0, rules, moved, lowest, fit)
         leaving = graph.leaving(players, kept)
         unmatchable = self._unmatchable.setdefault((numbers, fit.key), Unmatchable())
         if unmatchable.refutes(graph.own, leaving):
