@@ -117,7 +117,9 @@ class Completion:
         # on the matching it was grown from.
         start = self._begun(members, dummy + len(members) % 2)
         kept = row if self._sets_pay() else None
-        mate = dense_maximum_matching(dummy + len(members) % 2, adjacent, start, kept)
+        mate = dense_maximum_matching(
+            dummy + len(members) % 2, adjacent, start, kept, until_unmatched=True
+        )
         self._remember(members, mate)
         return all(m != -1 for m in mate)
 
@@ -265,7 +267,9 @@ class Completion:
             return found
 
         kept = row if self._sets_pay() else None
-        mate = dense_maximum_matching(count + count % 2, adjacent_to, start, kept)
+        mate = dense_maximum_matching(
+            count + count % 2, adjacent_to, start, kept, until_unmatched=True
+        )
         return any(m == -1 for m in mate)
 
     def pairs_within(self, members: Sequence[int], apart: set[int] | None = None) -> int:
