@@ -71,6 +71,8 @@ def dense_maximum_matching(
     adjacent: Callable[[int, int], bool],
     start: Sequence[int] | None = None,
     row: Callable[[int], list[int]] | None = None,
+    *,
+    until_unmatched: bool = False,
 ) -> list[int]:
     """A maximum matching of a graph given by a predicate, cheap when the graph is dense:
     ``mate[v]`` is v's partner, or -1.
@@ -88,7 +90,13 @@ def dense_maximum_matching(
 
     ``row``, when given, makes a vertex's neighbour list (ascending, the list the
     predicate would give) faster than asking the predicate of every vertex: where
-    each vertex may meet few others, from a list of those kept by the caller."""
+    each vertex may meet few others, from a list of those kept by the caller.
+
+    ``until_unmatched``: for a caller that reads only whether every vertex is matched,
+    the searches stop at the first free vertex no augmenting path reaches (Edmonds: it
+    stays free in every maximum matching grown on), and the matching so far, with that
+    vertex free, is returned: not maximum then, but one vertex is -1 in it exactly when
+    one is in a maximum matching."""
     mate = [-1] * n if start is None else list(start)
     for v in range(n):
         if mate[v] != -1:
@@ -103,8 +111,13 @@ def dense_maximum_matching(
     rows = LazyAdjacency(n, adjacent, row)
     alive = [True] * n
     for root in free:
-        if mate[root] == -1 and not _augment_short(root, rows, mate, alive, free):
-            _augment_from(root, rows, mate)
+        if (
+            mate[root] == -1
+            and not _augment_short(root, rows, mate, alive, free)
+            and not _augment_from(root, rows, mate)
+            and until_unmatched
+        ):
+            break
     return mate
 
 

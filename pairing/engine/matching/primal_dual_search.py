@@ -47,6 +47,9 @@ class Search:
         self.adjacent = adjacent
         top = heaviest(adjacent) // 2
         self.u: list[int] = [top] * n
+        self.first_dual = top
+        """Every vertex's dual at the start of a search from nothing: each free vertex's
+        is this less every dual change so far (``lowered``), see :meth:`change_duals`."""
         self.mate: list[int] = [-1] * n
         # Warm: begun from a matching and vertex duals (see :meth:`run`), not from
         # nothing; the free vertices' duals then differ.
@@ -469,7 +472,14 @@ class Search:
         label = self.label
         kind_of = self.kind
         kinds = [kind_of[t] for t in top]
-        delta = min(u[v] for v in range(n) if kinds[v] == _OUTER)
+        if self.warm:
+            delta = min([d for d, kind in zip(u, kinds, strict=True) if kind == _OUTER])
+        else:
+            # From nothing, the least dual of an outer vertex is a free vertex's, with no
+            # pass over the vertices: the free ones are roots, outer at every change, and
+            # begin with every other at ``first_dual``, while any vertex is lowered only
+            # when outer.  A tree is left while ``label`` is, so a free vertex is.
+            delta = self.first_dual - self.lowered
         action = 0
         target = -1
         toward_free = self.toward_free
@@ -511,12 +521,10 @@ class Search:
                 delta, action, target = self.z[b] // 2, 2, b
         if delta:
             self.lowered += delta
-            for v in range(n):
-                kind = kinds[v]
-                if kind == _OUTER:
-                    u[v] -= delta
-                elif kind == _INNER:
-                    u[v] += delta
+            u[:] = [
+                d - delta if kind == _OUTER else d + delta if kind == _INNER else d
+                for d, kind in zip(u, kinds, strict=True)
+            ]
             for b, kind in label.items():
                 if b >= n:
                     self.z[b] += 2 * delta if kind == _OUTER else -2 * delta

@@ -29,8 +29,9 @@ class Completion:
     players: list[Entrant]
     bye: ByeContext
     _completable_sets: dict[tuple[tuple[int, ...], tuple[int, ...] | None], bool]
-    _pairs_within: dict[tuple[tuple[int, ...], tuple[int, ...]], int]
-    """:meth:`pairs_within`'s answers, by players and those kept apart."""
+    _pairs_within: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]]
+    """The players :meth:`pairs_within`'s maximum matching leaves over, by players and
+    those kept apart."""
     _met: dict[int, set[int]]
     """Per player, whom he may meet: :meth:`_may_meet`."""
     _pairs_seen: dict[int, int]
@@ -117,7 +118,9 @@ class Completion:
         # on the matching it was grown from.
         start = self._begun(members, dummy + len(members) % 2)
         kept = row if self._sets_pay() else None
-        mate = dense_maximum_matching(dummy + len(members) % 2, adjacent, start, kept)
+        mate = dense_maximum_matching(
+            dummy + len(members) % 2, adjacent, start, kept, until_unmatched=True
+        )
         self._remember(members, mate)
         return all(m != -1 for m in mate)
 
@@ -183,13 +186,31 @@ class Completion:
         a candidate).  Whether any ``f`` of them can is one maximum matching: those
         players, as many stand-ins joined to each of them as are to stay out, the
         players below, and the bye.  False is no promise: the smaller graphs decide."""
-        players = self.players
         bracket = carried + residents
         apart = set(carried)
         size = len(bracket)
         floaters = size - 2 * self.pairs_within(bracket, apart)
         if floaters == 0:
             return not self._completable(below, None)
+        # One such pairing first, the one C6's matching found: when its players left over
+        # and everyone below complete the round, the answer is False without the search
+        # below.  They cannot pair among themselves (the bracket's matching would have
+        # one pair more) unless two of them are moved down: only at most one is asked.
+        left = self.left_within(bracket, apart)
+        if sum(1 for v in left if v in apart) <= 1 and self._completable(
+            sorted([*left, *below]), None
+        ):
+            return False
+        return self._no_floaters_complete(bracket, apart, floaters, below)
+
+    def _no_floaters_complete(
+        self, bracket: list[int], apart: set[int], floaters: int, below: list[int]
+    ) -> bool:
+        """:meth:`_needs_everyone`'s search over every set of ``floaters`` players some
+        maximum matching of ``bracket`` (none of ``apart`` together) leaves over: True
+        when none of them completes the round with everyone ``below``."""
+        players = self.players
+        size = len(bracket)
         # The bracket with floaters - 1 stand-ins joined to all its players: maximum
         # matchings then leave one vertex over, and the players some of them leave
         # over are those some maximum matching of the bracket leaves over.
@@ -265,7 +286,9 @@ class Completion:
             return found
 
         kept = row if self._sets_pay() else None
-        mate = dense_maximum_matching(count + count % 2, adjacent_to, start, kept)
+        mate = dense_maximum_matching(
+            count + count % 2, adjacent_to, start, kept, until_unmatched=True
+        )
         return any(m == -1 for m in mate)
 
     def pairs_within(self, members: Sequence[int], apart: set[int] | None = None) -> int:
@@ -273,11 +296,18 @@ class Completion:
         no two of ``apart`` together.  Remembered for the round: a bracket asks it of
         its players before it is paired (:meth:`_needs_everyone`) and again each time
         it is paired (#38)."""
+        return (len(members) - len(self.left_within(members, apart))) // 2
+
+    def left_within(self, members: Sequence[int], apart: set[int] | None = None) -> tuple[int, ...]:
+        """The players of ``members`` one maximum matching of :meth:`pairs_within`
+        leaves over, remembered for the round with its answer."""
         key = (tuple(members), tuple(sorted(apart)) if apart else ())
         known = self._pairs_within.get(key)
         if known is None:
-            known = sum(1 for m in self._matching(members, apart) if m != -1) // 2
-            self._pairs_within[key] = known
+            mate = self._matching(members, apart)
+            known = self._pairs_within[key] = tuple(
+                m for m, partner in zip(members, mate, strict=True) if partner == -1
+            )
         return known
 
     def _extends(self, outcome: Outcome, rest: list[int]) -> bool:
