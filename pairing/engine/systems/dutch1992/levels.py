@@ -463,7 +463,7 @@ class LevelSearch(LevelExchanges):
             if x == 0:
                 conflicts = _conflict_rows(s1, s2)
                 rows = [row & ~conflict for row, conflict in zip(rows, conflicts, strict=True)]
-            viable = fit.division(s1, s2, rows)
+            viable = fit.division(s1, s2, rows, must)
             if not s1 and not viable(()):
                 return ()  # the one pairing of an empty S1 asks no prefix
         return self.assignments(
