@@ -424,6 +424,8 @@ class LevelSearch(LevelExchanges):
         pairings searched there have none, so a choice of partners whose completions
         all need one is refused at once (round 51 of the 150-player, 113-round,
         seed-6548 event: 13,500 matchings over 42 exchanges at x = 0, 0.45 s, before).
+        The fit is given the S2 players who may not be left over too (``must``): every
+        pairing searched pairs them in the bracket (:meth:`LowestFit.division`).
         """
         numbers = tuple(e.number for e in players)
         facts_key = (numbers, rules, moved, lowest, keep)
