@@ -220,13 +220,16 @@ def test_dutch_c13_fit_at_x_0_reads_only_conflict_free_pairs(
         division = fit.division
 
         def checked(
-            s1_: Sequence[Entrant], s2_: Sequence[Entrant], rows: Sequence[int]
+            s1_: Sequence[Entrant],
+            s2_: Sequence[Entrant],
+            rows: Sequence[int],
+            stay: frozenset[int] = frozenset(),
         ) -> Callable[[tuple[int, ...]], bool]:
             nonlocal narrowed
             assert list(rows) == [row & ~c for row, c in zip(every, conflicts, strict=True)]
             narrowed += 1
-            check = division(s1_, s2_, rows)
-            loose = LowestFit(fit.forced, fit.residents).division(s1_, s2_, every)
+            check = division(s1_, s2_, rows, stay)
+            loose = LowestFit(fit.forced, fit.residents).division(s1_, s2_, every, stay)
 
             def compared(prefix: tuple[int, ...]) -> bool:
                 nonlocal refused_only_narrowed

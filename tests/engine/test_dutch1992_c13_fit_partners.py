@@ -29,13 +29,17 @@ EVENTS = ((20, 17, 7), (30, 26, 13), (24, 21, 2031), (26, 23, 5), (22, 20, 11))
 
 
 def _own(
-    fit: LowestFit, s1: Sequence[Entrant], s2: Sequence[Entrant], rows: Sequence[int]
+    fit: LowestFit,
+    s1: Sequence[Entrant],
+    s2: Sequence[Entrant],
+    rows: Sequence[int],
+    stay: frozenset[int],
 ) -> Callable[[tuple[int, ...], bool], bool]:
-    """Whether the division's own graph less a choice's pairs has a perfect matching
-    (with ``limited``, one keeping the lowest bracket's limit of D2), each asked from
-    nothing."""
+    """Whether the division's own graph (with the S2 players who may not be left over,
+    ``stay``) less a choice's pairs has a perfect matching (with ``limited``, one keeping
+    the lowest bracket's limit of D2), each asked from nothing."""
     p = len(s1)
-    graph = fit._graph(s1, s2, rows)
+    graph = fit._graph(s1, s2, rows, stay=stay)
     inside = fit._inside(p, s2)
 
     def own(prefix: tuple[int, ...], limited: bool) -> bool:
@@ -64,10 +68,14 @@ def test_dutch_c13_fit_refuses_a_choice_of_partners_only_without_a_completion(
     asked = 0
 
     def spied(
-        self: LowestFit, s1: Sequence[Entrant], s2: Sequence[Entrant], rows: Sequence[int]
+        self: LowestFit,
+        s1: Sequence[Entrant],
+        s2: Sequence[Entrant],
+        rows: Sequence[int],
+        stay: frozenset[int] = frozenset(),
     ) -> Callable[[tuple[int, ...]], bool]:
-        check = division(self, s1, s2, rows)
-        own = _own(self, s1, s2, rows)
+        check = division(self, s1, s2, rows, stay)
+        own = _own(self, s1, s2, rows, stay)
 
         def compared(prefix: tuple[int, ...]) -> bool:
             nonlocal asked

@@ -424,6 +424,8 @@ class LevelSearch(LevelExchanges):
         pairings searched there have none, so a choice of partners whose completions
         all need one is refused at once (round 51 of the 150-player, 113-round,
         seed-6548 event: 13,500 matchings over 42 exchanges at x = 0, 0.45 s, before).
+        The fit is given the S2 players who may not be left over too (``must``): every
+        pairing searched pairs them in the bracket (:meth:`LowestFit.division`).
         """
         numbers = tuple(e.number for e in players)
         facts_key = (numbers, rules, moved, lowest, keep)
@@ -463,7 +465,7 @@ class LevelSearch(LevelExchanges):
             if x == 0:
                 conflicts = _conflict_rows(s1, s2)
                 rows = [row & ~conflict for row, conflict in zip(rows, conflicts, strict=True)]
-            viable = fit.division(s1, s2, rows)
+            viable = fit.division(s1, s2, rows, must)
             if not s1 and not viable(()):
                 return ()  # the one pairing of an empty S1 asks no prefix
         return self.assignments(
