@@ -20,7 +20,7 @@ import pytest
 from pairing.engine.model import PairingNumber
 from pairing.engine.systems.dutch1992 import levels
 from pairing.engine.systems.dutch1992.bitsets import _bits
-from pairing.engine.systems.dutch1992.criteria import may_leave
+from pairing.engine.systems.dutch1992.criteria import FloatRules, may_leave
 from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.feasibility import Feasibility
 from pairing.engine.systems.dutch1992.levels import COLOUR_BOUND_FROM, LevelSearch
@@ -53,20 +53,30 @@ def _barred(rng: random.Random, n: int, bars: float) -> list[Entrant]:
     )
 
 
+Group = tuple[list[Entrant], int, FloatRules, frozenset[int], bool, frozenset[int]]
+
+
+def _random_group(rng: random.Random) -> Group:
+    """A random group of 4-24 players, many of whose pairs are barred, with S1's size,
+    the float rules, moved down players, whether it is the lowest bracket and the players
+    kept up, drawn in that order."""
+    n = rng.randint(4, 24)
+    players = _barred(rng, n, rng.choice((0.3, 0.6)))
+    p = rng.randint(1, n // 2)
+    rules = rng.choice(RULES)
+    moved = frozenset(e.number for e in players[:p] if rng.random() < 0.5)
+    lowest = rng.random() < 0.5
+    kept = frozenset(e.number for e in players if rng.random() < 0.2)
+    return players, p, rules, moved, lowest, kept
+
+
 def test_dutch_d2_a_group_without_a_matching_within_exchanges_has_none_without_conflicts() -> None:
     """Dutch B4, D2: whenever :func:`within_exchange_witness` finds no matching, neither
     does :func:`free_witness`; and the first finds none in many groups."""
     rng = random.Random(14)
     refused = 0
     for _ in range(300):
-        n = rng.randint(4, 24)
-        players = _barred(rng, n, rng.choice((0.3, 0.6)))
-        p = rng.randint(1, n // 2)
-        rules = rng.choice(RULES)
-        moved = frozenset(e.number for e in players[:p] if rng.random() < 0.5)
-        lowest = rng.random() < 0.5
-        kept = frozenset(e.number for e in players if rng.random() < 0.2)
-        group = (players, p, rules, moved, lowest, kept)
+        group = _random_group(rng)
         if within_exchange_witness(*group) is None:
             refused += 1
             assert free_witness(*group) is None
@@ -82,14 +92,8 @@ def test_dutch_d2_s2_players_short_of_partners_leave_no_matching_within_exchange
     rng = random.Random(150)
     short = 0
     for _ in range(300):
-        n = rng.randint(4, 24)
-        players = _barred(rng, n, rng.choice((0.3, 0.6)))
-        p = rng.randint(1, n // 2)
-        rules = rng.choice(RULES)
-        moved = frozenset(e.number for e in players[:p] if rng.random() < 0.5)
-        lowest = rng.random() < 0.5
-        kept = frozenset(e.number for e in players if rng.random() < 0.2)
-        group = (players, p, rules, moved, lowest, kept)
+        group = _random_group(rng)
+        players, p, rules, moved, lowest, kept = group
         search = LevelSearch(Feasibility())
         allowed = search.feasibility.partner_masks(players, rules, moved)
         leavers = _bits(

@@ -16,6 +16,8 @@ from pairing.engine.systems.dutch.entrants import entrants
 from pairing.engine.systems.dutch.order import pair_bracket
 from pairing.engine.systems.dutch.procedure import RoundProcedure
 
+from .test_dutch_quality_kept import top_groups
+
 
 def _same_at_once(optimum: primal_dual.Optimum) -> bool:
     search = optimum._search
@@ -62,17 +64,9 @@ def test_c4_bracket_with_everyone_in_view_asks_no_same_left_over(
             if state.round_number < 8:
                 continue
             procedure = RoundProcedure(players, state.rounds_completed)
-            top = players[0].score
-            end = next((k for k, p in enumerate(players) if p.score != top), len(players))
-            after = next(
-                (k for k, p in enumerate(players[end:], end) if p.score != players[end].score),
-                len(players),
-            )
-            rest = list(range(after, len(players)))
+            residents, nxt, rest = top_groups(players)
             before = reads
-            outcome = pair_bracket(
-                procedure, [], list(range(end)), list(range(end, after)), rest, False, full=True
-            )
+            outcome = pair_bracket(procedure, [], residents, nxt, rest, False, full=True)
             assert reads == before
             paired += outcome.duals is not None
     except NoValidPairing:

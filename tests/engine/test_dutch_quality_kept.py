@@ -6,6 +6,7 @@ round for each pair and place (#38), and gives what ``criteria.edge_weight`` giv
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 
 import pytest
 
@@ -13,9 +14,21 @@ from pairing.engine import NoValidPairing, System
 from pairing.engine.generator import tournament_states
 from pairing.engine.systems.dutch import procedure as procedure_module
 from pairing.engine.systems.dutch.criteria import edge_weight
-from pairing.engine.systems.dutch.entrants import entrants
+from pairing.engine.systems.dutch.entrants import Entrant, entrants
 from pairing.engine.systems.dutch.order import pair_bracket
 from pairing.engine.systems.dutch.procedure import RoundProcedure
+
+
+def top_groups(players: Sequence[Entrant]) -> tuple[list[int], list[int], list[int]]:
+    """The indices of the top score group, of the next one and of everyone below them
+    (players in pairing order, by score first)."""
+    top = players[0].score
+    end = next((k for k, p in enumerate(players) if p.score != top), len(players))
+    after = next(
+        (k for k, p in enumerate(players[end:], end) if p.score != players[end].score),
+        len(players),
+    )
+    return list(range(end)), list(range(end, after)), list(range(after, len(players)))
 
 
 def test_c4_weight_with_quality_fields_kept_is_the_edge_weight() -> None:
@@ -70,14 +83,7 @@ def test_c4_bracket_paired_again_with_everyone_weighs_no_pair_again(
             if state.round_number < 10:
                 continue
             procedure = RoundProcedure(players, state.rounds_completed)
-            top = players[0].score
-            end = next((k for k, p in enumerate(players) if p.score != top), len(players))
-            after = next(
-                (k for k, p in enumerate(players[end:], end) if p.score != players[end].score),
-                len(players),
-            )
-            residents, nxt = list(range(end)), list(range(end, after))
-            rest = list(range(after, len(players)))
+            residents, nxt, rest = top_groups(players)
             pair_bracket(procedure, [], residents, nxt, rest, False, full=False, keep_next=True)
             first = len(weighed)
             pair_bracket(procedure, [], residents, nxt, rest, False, full=True)

@@ -9,7 +9,6 @@ first whose search fails, which already decides the answer.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 import pytest
 
@@ -19,17 +18,7 @@ from pairing.engine.matching import blossom
 from pairing.engine.systems.dutch.entrants import entrants
 from pairing.engine.systems.dutch.procedure import RoundProcedure
 
-
-def _counting(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    calls: list[int] = []
-    search = blossom._augment_from
-
-    def counted(root: int, adjacent: Sequence[Sequence[int]], mate: list[int]) -> bool:
-        calls.append(root)
-        return search(root, adjacent, mate)
-
-    monkeypatch.setattr(blossom, "_augment_from", counted)
-    return calls
+from .test_matching_perfect_stops_at_failed_search import _counting
 
 
 def _star(n: int) -> list[set[int]]:
