@@ -19,13 +19,14 @@ from typing import Any
 import pytest
 
 from pairing.engine.systems.dutch1992 import c13_fit, c13_levels
-from pairing.engine.systems.dutch1992.c13_conflicts import EXCHANGES, ConflictFit, heaviest
+from pairing.engine.systems.dutch1992.c13_conflicts import ConflictFit, heaviest
 from pairing.engine.systems.dutch1992.c13_fit import LowestFit
 from pairing.engine.systems.dutch1992.c13_levels import LevelFit
 from pairing.engine.systems.dutch1992.criteria import FloatRules, colour_conflict
 from pairing.engine.systems.dutch1992.entrants import Entrant, entrants
 from pairing.engine.systems.dutch1992.feasibility import Feasibility
 from pairing.engine.systems.dutch1992.levels import LevelSearch
+from pairing.engine.systems.dutch1992.lowest import EXCHANGES
 from pairing.engine.systems.dutch1992.procedure import Search
 from tests.engine.dutch1992_late import late_states, run_search
 from tests.engine.test_dutch1992_c13_levels import _lowest_paired

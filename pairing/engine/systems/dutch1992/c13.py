@@ -10,6 +10,7 @@ from pairing.engine.matching import complete_matching
 from pairing.engine.matching.primal_dual import max_weight_matching
 from pairing.engine.systems.dutch1992.brackets import Accepted, Bracket
 from pairing.engine.systems.dutch1992.entrants import compatible
+from pairing.engine.systems.dutch1992.lowest import EXCHANGES
 
 
 def c13_feasible(previous: Accepted, lowest: Bracket) -> Callable[[frozenset[int]], bool]:
@@ -83,9 +84,6 @@ def c13_feasible(previous: Accepted, lowest: Bracket) -> Callable[[frozenset[int
 
     return feasible
 
-
-EXCHANGES = 2
-"""D2 exchanges one player or two, never more (as ``lowest.EXCHANGES``)."""
 
 MATCHINGS = 1
 """The weighted matchings :func:`c13_within_exchanges` works out for one C13 search at

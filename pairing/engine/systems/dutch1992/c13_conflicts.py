@@ -32,10 +32,8 @@ from collections.abc import Sequence
 from pairing.engine.systems.dutch1992.criteria import colour_conflict
 from pairing.engine.systems.dutch1992.entrants import Entrant
 from pairing.engine.systems.dutch1992.level_graphs import LevelGraph
+from pairing.engine.systems.dutch1992.lowest import EXCHANGES
 from pairing.engine.systems.dutch1992.optima import warm_matching
-
-EXCHANGES = 2
-"""D2 exchanges one player or two, never more (as ``lowest.EXCHANGES``)."""
 
 Level = tuple[int, int, int]
 """A level's float criteria kept (:class:`FloatRules`' down and up) and x."""

@@ -62,10 +62,8 @@ from pairing.engine.systems.dutch1992.level_graphs import (
     level_graph,
     lowest_lower_half,
 )
+from pairing.engine.systems.dutch1992.lowest import EXCHANGES
 from pairing.engine.systems.dutch1992.optima import warm_matching
-
-EXCHANGES = 2
-"""D2 exchanges one player or two, never more (as ``lowest.EXCHANGES``)."""
 
 COSTS = ((3, 1),)
 """What a pair inside the group's original S2 and one inside the lowest bracket's cost in
