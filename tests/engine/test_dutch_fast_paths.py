@@ -252,10 +252,11 @@ def test_c_04_3_article_4_steps_with_own_matching_pair_as_with_networkx(
         vertices: Sequence[int],
         weights: Mapping[tuple[int, int], int],
         warm: primal_dual.Optimum | None = None,
+        **options: object,
     ) -> primal_dual.Optimum:
         nonlocal own
         own += 1
-        return own_matching(vertices, weights, warm)
+        return own_matching(vertices, weights, warm, **options)  # type: ignore[arg-type]
 
     def counted_networkx(vertices: Sequence[int], weights: Mapping[tuple[int, int], int]) -> Mate:
         nonlocal networkx

@@ -144,10 +144,11 @@ def test_c_04_3_article_4_steps_begun_from_the_step_before_pair_as_from_nothing(
         vertices: Sequence[int],
         weights: Mapping[tuple[int, int], int],
         start: primal_dual.Optimum | None = None,
+        **options: object,
     ) -> primal_dual.Optimum:
         nonlocal warm
         warm += start is not None
-        return certified(vertices, weights, start)
+        return certified(vertices, weights, start, **options)  # type: ignore[arg-type]
 
     monkeypatch.setattr(primal_dual, "certified_matching", counted)
     _play_both_ways(monkeypatch, "warm_start", players=players, rounds=rounds, seed=seed)

@@ -253,6 +253,7 @@ def certified_matching(
     warm: Optimum | None = None,
     *,
     near: int = 4,
+    lift: Mapping[int, int] | None = None,
 ) -> Optimum:
     """:func:`max_weight_matching` with its duals (:class:`Optimum`).
 
@@ -260,7 +261,11 @@ def certified_matching(
     begin from (:func:`.primal_dual_warm.warm_start`) when that leaves few vertices to
     search from (at most one in ``near``; 1 takes it always); the optimum found is then
     proved by its duals (:func:`.primal_dual_warm.proves_optimum`), and found again from
-    nothing if they do not prove it."""
+    nothing if they do not prove it.  ``lift``: how the weights grew since ``warm``'s
+    graph, per vertex (absent: 0): an edge of both graphs weighs its two ends' lifts
+    more, an edge at a vertex new to the graph best its ends' lifts alone.  The start
+    is made by those sums rather than by a power of two, and proved like any other,
+    so the lifts only guide it."""
     order = list(vertices)
     index = {v: i for i, v in enumerate(order)}
     adjacent: list[dict[int, int]] = [{} for _ in order]
@@ -270,7 +275,8 @@ def certified_matching(
             adjacent[i][j] = adjacent[j][i] = 2 * w
     if warm is not None:
         previous = warm._search
-        start = warm_start(previous, list(warm._index), order, adjacent)
+        raised = None if lift is None else [2 * lift.get(v, 0) for v in order]
+        start = warm_start(previous, list(warm._index), order, adjacent, raised)
         mate, duals = start
         roots = sum(1 for m, d in zip(mate, duals, strict=True) if m == -1 and d > 0)
         # Begun from far (a search from each of many free vertices), the warm search

@@ -36,24 +36,35 @@ def _flat_duals(search: Search) -> list[int]:
 
 
 def warm_start(
-    previous: Search, previous_order: list[int], order: list[int], adjacent: list[dict[int, int]]
+    previous: Search,
+    previous_order: list[int],
+    order: list[int],
+    adjacent: list[dict[int, int]],
+    lift: list[int] | None = None,
 ) -> tuple[list[int], list[int]]:
     """A matching and vertex duals over ``order`` (edges ``adjacent``, twice their
-    weights) to begin the search from: feasible and tight on the matching's edges."""
+    weights) to begin the search from: feasible and tight on the matching's edges.
+
+    ``lift``, per vertex of ``order`` (twice a weight): the new weights are the old
+    ones plus ``lift`` of both ends, a vertex new to the graph bringing its lift
+    alone (:func:`_lifted`); otherwise they are taken to be the old ones scaled by
+    the power of two between the heaviest weights."""
     n = len(order)
     flat = _flat_duals(previous)
-    old_top = heaviest(previous.adjacent)
-    new_top = heaviest(adjacent)
-    shift = new_top.bit_length() - old_top.bit_length()
     position = {v: i for i, v in enumerate(order)}
-    y = [0] * n
     mate = [-1] * n
+    if lift is None:
+        shift = heaviest(adjacent).bit_length() - heaviest(previous.adjacent).bit_length()
+        y = [0] * n
+    else:
+        shift = 0
+        y = list(lift)
     for k, v in enumerate(previous_order):
         i = position.get(v)
         if i is None:
             continue
         f = flat[k]
-        y[i] = f << shift if shift >= 0 else -((-f) >> -shift)
+        y[i] += f << shift if shift >= 0 else -((-f) >> -shift)
         m = previous.mate[k]
         if m != -1:
             j = position.get(previous_order[m])
@@ -96,7 +107,26 @@ def warm_start(
     for i in range(n):
         if mate[i] == -1 and y[i] > 0:
             y[i] -= min([y[i], *(y[i] + y[k] - w for k, w in adjacent[i].items())]) & ~1
+    if lift is not None:
+        _lifted(mate, y, adjacent)
     return mate, y
+
+
+def _lifted(mate: list[int], y: list[int], adjacent: list[dict[int, int]]) -> None:
+    """A lifted start (:func:`warm_start`): the vertices new to the graph begin free
+    with their lift for a dual, and where the lift is all their edges weigh (as the
+    completion field of C4's wider graph, whose pairs below the bracket weigh that
+    alone, split between their players, #38), those edges are tight.  Free vertices of
+    positive dual are matched along tight edges, first come first matched: each is
+    one vertex fewer for the search to begin a tree from, and the matching stays
+    tight (complementary slackness)."""
+    for i, m in enumerate(mate):
+        if m == -1 and y[i] > 0:
+            yi = y[i]
+            for j, w in adjacent[i].items():
+                if mate[j] == -1 and yi + y[j] == w:
+                    mate[i], mate[j] = j, i
+                    break
 
 
 def proves_optimum(search: Search) -> bool:

@@ -28,6 +28,12 @@ class Graph:
             self.weights.pop(key, None)
 
 
+def steps_1_and_2_shift(carried: list[int], residents: list[int]) -> int:
+    """How far :func:`steps_1_and_2_at_once` shifts the bracket's weights: one bit per
+    moved-down player, and his field as wide as the residents' number needs."""
+    return ((len(residents) + 1).bit_length() + 1) * len(carried)
+
+
 def steps_1_and_2_at_once(
     carried: list[int],
     residents: list[int],
@@ -52,8 +58,9 @@ def steps_1_and_2_at_once(
     width = (len(residents) + 1).bit_length()
     count = len(carried)
     span = width * count
+    shift = steps_1_and_2_shift(carried, residents)
     for key in list(weights.weights):
-        weights.weights[key] <<= span + count
+        weights.weights[key] <<= shift
     for k, p in enumerate(carried):
         flag = 1 << (span + count - 1 - k)
         offset = width * (count - 1 - k)

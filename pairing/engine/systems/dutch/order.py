@@ -31,7 +31,11 @@ from pairing.engine.matching import primal_dual
 from pairing.engine.systems.dutch.criteria import Layout
 from pairing.engine.systems.dutch.entrants import Entrant
 from pairing.engine.systems.dutch.folds import Graph as Graph
-from pairing.engine.systems.dutch.folds import exchanges_at_once, steps_1_and_2_at_once
+from pairing.engine.systems.dutch.folds import (
+    exchanges_at_once,
+    steps_1_and_2_at_once,
+    steps_1_and_2_shift,
+)
 
 _steps_1_and_2_at_once = steps_1_and_2_at_once
 """Article 4's steps 1 and 2 in one matching (:mod:`.folds`), looked up here when a
@@ -64,6 +68,9 @@ class Outcome:
     cold: Callable[[], primal_dual.Optimum] | None = None
     """When that matching was begun from the step before (``RoundProcedure.warm_start``):
     how to find it from nothing, whose duals may answer where the others do not."""
+    first: primal_dual.Optimum | None = None
+    """The optimum of steps 1 and 2 in one matching (:mod:`.folds`) when the graph had
+    no C4 in it: where a bracket paired again with everyone in view begins its own."""
     _read: list[dict[int, int]] = field(default_factory=list)
     _cold_read: list[primal_dual.Optimum] = field(default_factory=list)
 
@@ -144,6 +151,8 @@ class BracketPairer(Protocol):
         self, view: list[int], rest: list[int]
     ) -> dict[tuple[int, int], int]: ...
 
+    def completion_lift(self, vertices: list[int], shift: int) -> dict[int, int]: ...
+
 
 def pair_bracket(
     procedure: BracketPairer,
@@ -155,9 +164,11 @@ def pair_bracket(
     *,
     full: bool,
     keep_next: bool = False,
+    earlier: primal_dual.Optimum | None = None,
 ) -> Outcome:
     """Pair one bracket: its pairs, its downfloaters, and the final matching of the
-    graph (``mate[v] == v`` for a vertex left unmatched)."""
+    graph (``mate[v] == v`` for a vertex left unmatched).  ``earlier``: with ``full``,
+    the optimum of steps 1 and 2 when the bracket was paired without C4 (:attr:`Outcome.first`)."""
     players = procedure.players
     bracket = carried + residents
     homogeneous_pairs: int | None = None
@@ -231,6 +242,7 @@ def pair_bracket(
     duals: list[primal_dual.Optimum] = []
     cold: list[tuple[list[int], dict[tuple[int, int], int]]] = []
     beyond = len(graph_vertices) > len(bracket)
+    lifted: list[tuple[primal_dual.Optimum, dict[int, int]]] = []
 
     def cold_again() -> Callable[[], primal_dual.Optimum] | None:
         """For :class:`Outcome`: how to find the last graph's optimum from nothing, when
@@ -256,7 +268,12 @@ def pair_bracket(
             # duals of the search from nothing as it has always been (below).
             warm_start = procedure.warm_start and (full or not beyond)
             warm = duals[0] if duals and warm_start else None
-            optimum = primal_dual.certified_matching(live, chosen, warm)
+            if lifted:
+                # The first matching with C4, begun from the first try's (below).
+                begun, lift = lifted.pop()
+                optimum = primal_dual.certified_matching(live, chosen, begun, near=1, lift=lift)
+            else:
+                optimum = primal_dual.certified_matching(live, chosen, warm)
             mate = optimum.mate
             duals[:] = [optimum]
             cold[:] = [(live, chosen)] if optimum.begun_warm else []
@@ -299,11 +316,21 @@ def pair_bracket(
 
     matched: set[int] = set()
     mate = {v: v for v in graph_vertices}
+    first: primal_dual.Optimum | None = None
     at_once = procedure.fold_steps and bool(carried)
     if at_once:
         # Steps 1 and 2 in one matching (see the function): its answers stand for the
-        # matchings they would ask for one by one.
+        # matchings they would ask for one by one.  Paired again with everyone in view
+        # (C4), the bracket begins it from the same matching without C4 (the first
+        # try's, ``earlier``): its weights are those plus C4's field, which each pair's
+        # players bring half each (``completion_lift``), so that optimum's duals raised
+        # by the halves stay feasible and tight on its pairs, and the players below,
+        # whose pairs weigh that field alone, begin tight with each other (#38).
+        if full and earlier is not None and procedure.warm_start and procedure.own_matching:
+            shift = steps_1_and_2_shift(carried, residents)
+            lifted.append((earlier, procedure.completion_lift(graph_vertices, shift)))
         mate = _steps_1_and_2_at_once(carried, residents, weights, solve)
+        first = duals[0] if duals and not full else None
     elif homogeneous_pairs is None and (full or not carried):
         mate = solve()
 
@@ -454,6 +481,7 @@ def pair_bracket(
                 cold=cold_again(),
                 view=looked_at,
                 next_left_out=left_out,
+                first=first,
             )
         weights.weights = saved
     if procedure.fold_steps:
@@ -549,4 +577,5 @@ def pair_bracket(
         cold=cold_again(),
         view=looked_at,
         next_left_out=left_out,
+        first=first,
     )

@@ -206,7 +206,9 @@ class RoundProcedure(Completion):
                 self, carried, residents, nxt, rest, single, full=False, keep_next=True
             )
         if not self._extends(outcome, rest):
-            outcome = pair_bracket(self, carried, residents, nxt, rest, single, full=True)
+            outcome = pair_bracket(
+                self, carried, residents, nxt, rest, single, full=True, earlier=outcome.first
+            )
         return outcome
 
     def _no_one_pairs_below(
@@ -325,6 +327,17 @@ class RoundProcedure(Completion):
         # C2, C4, C5 in the field above every quality field (what ``completion`` adds).
         field = 1 + (not self.bye.candidate(a)) + (not self.bye.candidate(b))
         return kept + (field << offsets(self.layout).completion)
+
+    def completion_lift(self, vertices: list[int], shift: int) -> dict[int, int]:
+        """What C4's field (C.04.3 2026, Article 2: C2, C4, C5 above every quality
+        field) adds to the weights of a bracket paired again with everyone in view,
+        split between the two players of each pair, the weights shifted by ``shift``:
+        the field is 1 and one more for each player who may not take the bye, so each
+        player brings half of 1, or half of 3 (:meth:`weight`; a pair that cannot meet
+        weighs nothing either way).  For the matching of greatest weight begun from
+        the first try's (:func:`~pairing.engine.matching.primal_dual.certified_matching`)."""
+        at = offsets(self.layout).completion + shift - 1
+        return {v: (1 + 2 * (not self.bye.candidate(self.players[v]))) << at for v in vertices}
 
     def _outside_weight(self, high: int, low: int, full: bool) -> int:
         """:meth:`weight` of a pair outside the bracket and the next score group: every
