@@ -85,16 +85,18 @@ class Search:
     # -- small helpers -------------------------------------------------------------------
 
     def vertices_of(self, node: int) -> list[int]:
-        if node < self.n:
+        n = self.n
+        if node < n:
             return [node]
+        children = self.children
         out: list[int] = []
-        stack = [node]
+        stack = list(children[node])
         while stack:
             b = stack.pop()
-            if b < self.n:
+            if b < n:
                 out.append(b)
             else:
-                stack.extend(self.children[b])
+                stack.extend(children[b])
         return out
 
     def base_of(self, node: int) -> int:
@@ -115,15 +117,10 @@ class Search:
         self.label[node] = self.kind[node] = _OUTER
         self.tree[node] = tree
         self.via[node] = via
-        queue.extend(self.vertices_of(node))
-
-    def make_inner(self, node: int, via: tuple[int, int], queue: list[int]) -> None:
-        self.label[node] = self.kind[node] = _INNER
-        tree = self.tree[node] = self.tree[self.top[via[0]]]
-        self.via[node] = via
-        b = self.base_of(node)
-        partner = self.mate[b]
-        self.make_outer(self.top[partner], (b, partner), queue, tree)
+        if node < self.n:
+            queue.append(node)
+        else:
+            queue.extend(self.vertices_of(node))
 
     def tree_parent(self, node: int) -> int | None:
         """The outer node above outer ``node`` in its tree, or None at a root."""
@@ -324,17 +321,12 @@ class Search:
         for v in range(self.n):
             if self.mate[v] == -1 and self.top[v] not in self.label and self.u[v] > 0:
                 self.make_outer(self.top[v], None, queue, v)
-        adjacent = self.adjacent
-        top = self.top
-        label = self.label
-        u = self.u
-        toward_free = self.toward_free
-        toward_outer = self.toward_outer
-        free_key = self.free_key
-        outer_key = self.outer_key
-        free_get = free_key.get
-        outer_get = outer_key.get
-        kind_of = self.kind
+        n, adjacent, top, label, u = self.n, self.adjacent, self.top, self.label, self.u
+        mate, base, via_of, tree_of, kind_of = self.mate, self.base, self.via, self.tree, self.kind
+        toward_free, free_key = self.toward_free, self.free_key
+        toward_outer, outer_key = self.toward_outer, self.outer_key
+        free_get, outer_get = free_key.get, outer_key.get
+        vertices_of = self.vertices_of
         while label:
             lowered = self.lowered
             while queue:
@@ -342,40 +334,56 @@ class Search:
                 tv = top[v]
                 if kind_of[tv] != _OUTER:
                     continue  # its tree was joined to another and unlabelled
-                fixed = u[v] + lowered
-                row = adjacent[v]
-                for w, weight in row.items():
+                uv = u[v]
+                fixed = uv + lowered
+                nearest = outer_get(v)  # only this row's scan changes it
+                for w, weight in adjacent[v].items():
                     tw = top[w]
                     if tw == tv:
                         continue
-                    kind = kind_of[tw]
-                    key = fixed - weight
                     # Kept for the next dual change: the least reduced cost from
                     # an outer vertex to each vertex (read while it is free), and
                     # from each outer vertex to another outer node.  A uniform
                     # change keeps their order, so the least stays the least
                     # while its outer end stays outer.
+                    key = fixed - weight
                     kept = free_get(w)
                     if kept is None or key < kept:
                         toward_free[w] = v
                         free_key[w] = key
-                    slack = key - lowered + u[w]
-                    if kind == _OUTER and slack:
-                        key = u[w] + lowered - weight
-                        kept = outer_get(v)
-                        if kept is None or key < kept:
-                            toward_outer[v] = w
-                            outer_key[v] = key
-                    if slack or kind == _INNER:
+                    kind = kind_of[tw]
+                    if kind == _INNER:
+                        continue
+                    # The reduced cost plus ``lowered``: zero cost where it is ``lowered``.
+                    total = key + u[w]
+                    if total != lowered:
+                        if kind == _OUTER:
+                            key = total - uv
+                            if nearest is None or key < nearest:
+                                toward_outer[v] = w
+                                outer_key[v] = nearest = key
                         continue
                     if kind == _FREE:
-                        if self.mate[self.base_of(tw)] == -1:
+                        b = tw if tw < n else base[tw]
+                        partner = mate[b]
+                        if partner == -1:
                             # Warm only: a vertex left free with a zero dual ends an
                             # augmenting path (a tree of its own, then joined).
-                            self.make_outer(tw, None, queue, self.base_of(tw))
+                            self.make_outer(tw, None, queue, b)
                             self.augment_and_unlabel(v, w)
                             break
-                        self.make_inner(tw, (v, w), queue)
+                        # Inner, and its mate's node outer (:meth:`make_outer`).
+                        label[tw] = kind_of[tw] = _INNER
+                        tree = tree_of[tw] = tree_of[tv]
+                        via_of[tw] = (v, w)
+                        tp = top[partner]
+                        label[tp] = kind_of[tp] = _OUTER
+                        tree_of[tp] = tree
+                        via_of[tp] = (b, partner)
+                        if tp < n:
+                            queue.append(tp)
+                        else:
+                            queue.extend(vertices_of(tp))
                     else:
                         stem = self.meeting_point(tv, tw)
                         if stem is None:
@@ -391,29 +399,38 @@ class Search:
         """Augment along the path through the edge (v, w) between two trees, then take
         the labels off those two trees."""
         tree = self.tree
+        label = self.label
         first = tree[self.top[v]]
         second = first if w == -1 else tree[self.top[w]]
-        joined = [node for node in self.label if tree[node] == first or tree[node] == second]
+        joined = [node for node in label if tree[node] == first or tree[node] == second]
         if w == -1:
             self.flip_up(v, -1)
         else:
             self.augment(v, w)
+        kind = self.kind
+        via = self.via
+        n = self.n
+        gone: set[int] = set()
         for node in joined:
-            del self.label[node]
-            self.kind[node] = _FREE
-            del self.via[node]
+            del label[node]
+            kind[node] = _FREE
+            del via[node]
+            if node < n:
+                gone.add(node)
+            else:
+                gone.update(self.vertices_of(node))
         # The least reduced costs kept toward the vertices now unlabelled are
         # forgotten (when those vertices are outer again, the order among the kept
         # candidates no longer holds); those who kept them look again when asked.
-        gone = {x for node in joined for x in self.vertices_of(node)}
-        for w, v in list(self.toward_free.items()):
-            if v in gone:
-                del self.toward_free[w], self.free_key[w]
-                self.stale.add(w)
-        for v, w in list(self.toward_outer.items()):
-            if v in gone or w in gone:
-                del self.toward_outer[v], self.outer_key[v]
-                self.stale.add(v)
+        stale = self.stale
+        toward_free, free_key = self.toward_free, self.free_key
+        for x in [x for x, y in toward_free.items() if y in gone]:
+            del toward_free[x], free_key[x]
+            stale.add(x)
+        toward_outer, outer_key = self.toward_outer, self.outer_key
+        for x in [x for x, y in toward_outer.items() if x in gone or y in gone]:
+            del toward_outer[x], outer_key[x]
+            stale.add(x)
         self.release_spent(joined)
 
     def settle_zero(self, kinds: list[int], delta: int) -> bool:
@@ -443,34 +460,71 @@ class Search:
                     best, least = w, slack
         return None if best is None else (best, least + self.lowered)
 
-    def least_toward_free(self, w: int, kinds: list[int]) -> None:
-        """Look up afresh the outer vertex nearest to ``w``; ``kinds`` holds each
-        vertex's label."""
-        u = self.u
-        best: int | None = None
-        least = 0
-        for v, weight in self.adjacent[w].items():
-            if kinds[v] == _OUTER:
-                slack = u[v] - weight
-                if best is None or slack < least:
-                    best, least = v, slack
-        if best is None:
-            self.toward_free.pop(w, None)
-            self.free_key.pop(w, None)
-        else:
-            self.toward_free[w] = best
-            self.free_key[w] = least + self.lowered
+    def look_again(self, kinds: list[int]) -> None:
+        """The vertices whose kept least reduced cost pointed into a tree that lost its
+        labels (:meth:`augment_and_unlabel`), looked up afresh, in one pass over the
+        edges of each: from an outer vertex, the nearest outer vertex of another node
+        and, if it lost that too, the nearest outer vertex; from a free vertex, the
+        nearest outer vertex; an inner vertex waits.  ``kinds`` holds each vertex's
+        label."""
+        u, top, adjacent, lowered = self.u, self.top, self.adjacent, self.lowered
+        toward_free, free_key = self.toward_free, self.free_key
+        toward_outer, outer_key = self.toward_outer, self.outer_key
+        stale = self.stale
+        # Each outer vertex's dual, None at the others: one look-up per edge.
+        outer_u = [d if kind == _OUTER else None for d, kind in zip(u, kinds, strict=True)]
+        for x in list(stale):
+            kind = kinds[x]
+            if kind == _INNER:
+                continue
+            stale.discard(x)
+            nearest = -1
+            closest = 0
+            if kind == _OUTER:
+                tx = top[x]
+                both = x not in toward_free
+                best = -1
+                least = 0
+                for v, weight in adjacent[x].items():
+                    d = outer_u[v]
+                    if d is None:
+                        continue
+                    slack = d - weight
+                    if both and (nearest == -1 or slack < closest):
+                        nearest, closest = v, slack
+                    if top[v] != tx and (best == -1 or slack < least):
+                        best, least = v, slack
+                if best != -1:
+                    toward_outer[x] = best
+                    outer_key[x] = least + lowered
+                if not both:
+                    continue
+            else:
+                edges = iter(adjacent[x].items())
+                for v, weight in edges:
+                    d = outer_u[v]
+                    if d is not None:
+                        nearest, closest = v, d - weight
+                        break
+                for v, weight in edges:
+                    d = outer_u[v]
+                    if d is not None:
+                        slack = d - weight
+                        if slack < closest:
+                            nearest, closest = v, slack
+            if nearest == -1:
+                toward_free.pop(x, None)
+                free_key.pop(x, None)
+            else:
+                toward_free[x] = nearest
+                free_key[x] = closest + lowered
 
     def change_duals(self, queue: list[int]) -> bool:
         """The largest uniform change of the duals that keeps every reduced cost
         non-negative; False at the optimum (the free vertices' duals are zero), else
         what it made possible is queued: an outer vertex with a new edge of zero cost,
         or the outer children of an inner blossom undone."""
-        n = self.n
-        u = self.u
-        top = self.top
-        label = self.label
-        kind_of = self.kind
+        n, u, top, label, z, kind_of = self.n, self.u, self.top, self.label, self.z, self.kind
         kinds = [kind_of[t] for t in top]
         if self.warm:
             delta = min([d for d, kind in zip(u, kinds, strict=True) if kind == _OUTER])
@@ -482,52 +536,51 @@ class Search:
             delta = self.first_dual - self.lowered
         action = 0
         target = -1
-        toward_free = self.toward_free
-        toward_outer = self.toward_outer
-        stale = self.stale
-        free_key = self.free_key
-        outer_key = self.outer_key
-        for x in list(stale):
-            if kinds[x] == _FREE:
-                self.least_toward_free(x, kinds)
-                stale.discard(x)
-            elif kinds[x] == _OUTER:
-                found = self.least_toward_outer(x, kinds)
-                if found is not None:
-                    toward_outer[x], outer_key[x] = found
-                if x not in toward_free:
-                    self.least_toward_free(x, kinds)
-                stale.discard(x)
+        if self.stale:
+            self.look_again(kinds)
+        toward_free, toward_outer, outer_key = self.toward_free, self.toward_outer, self.outer_key
         lowered = self.lowered
-        for w, key in free_key.items():
+        # Compared as reduced cost plus ``lowered`` (twice the change for an edge
+        # between two outer vertices): the same order, one subtraction less each.
+        bound = delta + lowered
+        for w, key in self.free_key.items():
             if kinds[w] == _FREE:
-                slack = key - lowered + u[w]
-                if slack < delta:
-                    delta, action, target = slack, 1, toward_free[w]
-        for v, w in list(toward_outer.items()):
+                total = key + u[w]
+                if total < bound:
+                    bound, action, target = total, 1, toward_free[w]
+        delta = bound - lowered
+        bound = 2 * delta + lowered
+        dropped: list[int] = []
+        for v, w in toward_outer.items():
             if kinds[v] != _OUTER:
                 continue
             if top[v] == top[w]:
                 found = self.least_toward_outer(v, kinds)
                 if found is None:
-                    del toward_outer[v], outer_key[v]
+                    dropped.append(v)
                     continue
                 toward_outer[v], outer_key[v] = found
-            slack = (u[v] + outer_key[v] - lowered) // 2
-            if slack < delta:
-                delta, action, target = slack, 1, v
+            total = u[v] + outer_key[v]
+            if total < bound:
+                delta, action, target = (total - lowered) // 2, 1, v
+                bound = 2 * delta + lowered
+        for v in dropped:
+            del toward_outer[v], outer_key[v]
+        bound = 2 * delta
         for b, kind in label.items():
-            if kind == _INNER and b >= n and self.z[b] // 2 < delta:
-                delta, action, target = self.z[b] // 2, 2, b
+            if kind == _INNER and b >= n and z[b] < bound:
+                delta, action, target = z[b] // 2, 2, b
+                bound = 2 * delta
         if delta:
             self.lowered += delta
             u[:] = [
                 d - delta if kind == _OUTER else d + delta if kind == _INNER else d
                 for d, kind in zip(u, kinds, strict=True)
             ]
+            twice = 2 * delta
             for b, kind in label.items():
                 if b >= n:
-                    self.z[b] += 2 * delta if kind == _OUTER else -2 * delta
+                    z[b] += twice if kind == _OUTER else -twice
         if action == 0:
             return self.warm and self.settle_zero(kinds, delta)
         if action == 2:
