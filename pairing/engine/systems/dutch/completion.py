@@ -29,6 +29,8 @@ class Completion:
     players: list[Entrant]
     bye: ByeContext
     _completable_sets: dict[tuple[tuple[int, ...], tuple[int, ...] | None], bool]
+    _matchings: dict[tuple[tuple[int, ...], tuple[int, ...]], list[int]]
+    """:meth:`_matching`'s maximum matchings, by players and those kept apart."""
     _pairs_within: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]]
     """The players :meth:`pairs_within`'s maximum matching leaves over, by players and
     those kept apart."""
@@ -51,7 +53,18 @@ class Completion:
     def _matching(self, members: Sequence[int], apart: set[int] | None = None) -> list[int]:
         """A maximum matching of ``members`` by C1 and C3, no two of ``apart`` together:
         ``mate[i]`` indexes ``members``, -1 for unmatched (dense: see
-        :func:`~pairing.engine.matching.dense_maximum_matching`)."""
+        :func:`~pairing.engine.matching.dense_maximum_matching`).  Remembered for the
+        round: C4 asks it of the next score group each time a bracket is paired
+        (:meth:`_extends`), and C6 of the players a bracket moves down with that group
+        after :meth:`.procedure.RoundProcedure._no_one_pairs_below` has (#38)."""
+        key = (tuple(members), tuple(sorted(apart)) if apart else ())
+        known = self._matchings.get(key)
+        if known is None:
+            known = self._matchings[key] = self._matching_now(members, apart)
+        return list(known)
+
+    def _matching_now(self, members: Sequence[int], apart: set[int] | None) -> list[int]:
+        """:meth:`_matching`, worked out."""
         entrants = [self.players[m] for m in members]
         held = [m in apart for m in members] if apart else [False] * len(members)
 
