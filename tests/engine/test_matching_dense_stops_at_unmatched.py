@@ -9,6 +9,7 @@ first whose search fails, which already decides the answer.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
@@ -18,26 +19,47 @@ from pairing.engine.matching import blossom
 from pairing.engine.systems.dutch.entrants import entrants
 from pairing.engine.systems.dutch.procedure import RoundProcedure
 
-from .test_matching_perfect_stops_at_failed_search import _counting
+
+def _two_stars() -> list[set[int]]:
+    """Vertex 0 meets 1, 2 and 3; vertex 4 meets 5, 6 and 7; no other edges."""
+    return [{1, 2, 3}, {0}, {0}, {0}, {5, 6, 7}, {4}, {4}, {4}]
 
 
-def _star(n: int) -> list[set[int]]:
-    """Vertex 0 meets every other vertex; no other edges."""
-    return [set(range(1, n))] + [{0} for _ in range(1, n)]
+def _searches(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The roots of Edmonds' searches (over the whole graph or less failed trees)."""
+    roots: list[int] = []
+    search = blossom._augment
+
+    def counted(
+        root: int,
+        adjacent: Sequence[Sequence[int]],
+        mate: list[int],
+        alive: Sequence[bool],
+        even: list[bool] | None = None,
+        parents: list[int] | None = None,
+    ) -> list[int] | None:
+        roots.append(root)
+        return search(root, adjacent, mate, alive, even, parents)
+
+    monkeypatch.setattr(blossom, "_augment", counted)
+    return roots
 
 
 def test_matching_dense_stops_at_the_first_failed_search(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    calls = _counting(monkeypatch)
-    star = _star(8)
-    # Greedy pairs 0-1 and leaves 2..7 free: no search from them can succeed.
-    mate = blossom.dense_maximum_matching(8, lambda a, b: b in star[a], until_unmatched=True)
+    calls = _searches(monkeypatch)
+    stars = _two_stars()
+    # Greedy pairs 0-1 and 4-5 and leaves 2, 3, 6 and 7 free: no search from them can
+    # succeed.
+    mate = blossom.dense_maximum_matching(8, lambda a, b: b in stars[a], until_unmatched=True)
     assert calls == [2]
     assert -1 in mate
     calls.clear()
-    blossom.dense_maximum_matching(8, lambda a, b: b in star[a])
-    assert calls == [2, 3, 4, 5, 6, 7]
+    blossom.dense_maximum_matching(8, lambda a, b: b in stars[a])
+    # 3 meets only the tree of the failed search from 2, 7 only that from 6
+    # (test_matching_dense_prunes_failed_trees).
+    assert calls == [2, 6]
 
 
 @pytest.mark.parametrize("seed", range(60))

@@ -29,6 +29,8 @@ class Completion:
     players: list[Entrant]
     bye: ByeContext
     _completable_sets: dict[tuple[tuple[int, ...], tuple[int, ...] | None], bool]
+    _matchings: dict[tuple[tuple[int, ...], tuple[int, ...]], list[int]]
+    """:meth:`_matching`'s maximum matchings, by players and those kept apart."""
     _pairs_within: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]]
     """The players :meth:`pairs_within`'s maximum matching leaves over, by players and
     those kept apart."""
@@ -51,7 +53,18 @@ class Completion:
     def _matching(self, members: Sequence[int], apart: set[int] | None = None) -> list[int]:
         """A maximum matching of ``members`` by C1 and C3, no two of ``apart`` together:
         ``mate[i]`` indexes ``members``, -1 for unmatched (dense: see
-        :func:`~pairing.engine.matching.dense_maximum_matching`)."""
+        :func:`~pairing.engine.matching.dense_maximum_matching`).  Remembered for the
+        round: C4 asks it of the next score group each time a bracket is paired
+        (:meth:`_extends`), and C6 of the players a bracket moves down with that group
+        after :meth:`.procedure.RoundProcedure._no_one_pairs_below` has (#38)."""
+        key = (tuple(members), tuple(sorted(apart)) if apart else ())
+        known = self._matchings.get(key)
+        if known is None:
+            known = self._matchings[key] = self._matching_now(members, apart)
+        return list(known)
+
+    def _matching_now(self, members: Sequence[int], apart: set[int] | None) -> list[int]:
+        """:meth:`_matching`, worked out."""
         entrants = [self.players[m] for m in members]
         held = [m in apart for m in members] if apart else [False] * len(members)
 
@@ -60,12 +73,12 @@ class Completion:
                 return False
             return compatible(entrants[i], entrants[j])
 
-        position = {m: i for i, m in enumerate(members)}
-
         def row(i: int) -> list[int]:
             """:func:`adjacent`'s list for ``i``, read from the kept set (ascending)."""
-            found = (position[b] for b in self._may_meet(members[i]) if b in position)
-            return sorted(j for j in found if not (held[i] and held[j]))
+            meets = self._may_meet(members[i])
+            if held[i]:
+                return [j for j, b in enumerate(members) if b in meets and not held[j]]
+            return [j for j, b in enumerate(members) if b in meets]
 
         return dense_maximum_matching(
             len(members), adjacent, None, row if self._sets_pay() else None
@@ -96,6 +109,8 @@ class Completion:
         dummy = len(members)  # the bye, last
         entrants = [players[m] for m in members]
         may_take_bye = [m in allowed for m in members]
+        if len(members) % 2 and not any(may_take_bye):
+            return False  # C2, C4: one player of an odd set is left over for the bye
 
         def adjacent(i: int, j: int) -> bool:
             if j == dummy:
@@ -104,12 +119,11 @@ class Completion:
                 return may_take_bye[j]
             return compatible(entrants[i], entrants[j])
 
-        position = {m: i for i, m in enumerate(members)}
-
         def row(i: int) -> list[int]:
             if i == dummy:
                 return [j for j in range(dummy) if may_take_bye[j]]
-            found = sorted(position[b] for b in self._may_meet(members[i]) if b in position)
+            meets = self._may_meet(members[i])
+            found = [j for j, b in enumerate(members) if b in meets]
             if may_take_bye[i]:
                 found.append(dummy)
             return found
@@ -272,11 +286,22 @@ class Completion:
             met = [self._may_meet(a) if a is not None else set() for a in who]
 
         def row(v: int) -> list[int]:
-            """:func:`adjacent_to`'s list for ``v``, read from the kept sets for a
-            player below (who meets loose players and players below, as
-            ``compatible`` asks with the earlier vertex's player first, and the bye)."""
-            if v < first_below or v >= count:
-                return [w for w in range(count + count % 2) if w != v and adjacent_to(v, w)]
+            """:func:`adjacent_to`'s list for ``v``, read from the kept sets: a loose
+            player meets the stand-ins, the players below (as ``compatible`` asks with
+            the earlier vertex's player first) and the bye; a stand-in the loose
+            players; the bye its candidates; a player below the loose players and the
+            players below, as a loose player does, and the bye."""
+            if v >= count:
+                return [w for w in range(count) if takes_bye[w]]
+            if v < first_below:
+                if not is_loose[v]:
+                    return list(range(len(loose)))
+                meets = met[v]
+                found = list(range(len(loose), first_below))
+                found += [w for w in range(first_below, count) if who[w] in meets]
+                if count % 2 and takes_bye[v]:
+                    found.append(bye)
+                return found
             player = who[v]
             found = [i for i in range(len(loose)) if player in met[i]]
             found += [w for w in range(first_below, v) if player in met[w]]

@@ -101,6 +101,7 @@ class RoundProcedure(Completion):
         self.players = list(players)
         self.layout = Layout.of(self.players, rounds_completed)
         self._completable_sets: dict[tuple[tuple[int, ...], tuple[int, ...] | None], bool] = {}
+        self._matchings: dict[tuple[tuple[int, ...], tuple[int, ...]], list[int]] = {}
         self._pairs_within: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
         self._quality: dict[tuple[int, int, bool, bool, bool], int] = {}
         self._kind_weights: dict[tuple[int, int, bool, bool], int] = {}
