@@ -140,6 +140,15 @@ class BracketPairer(Protocol):
         self, high: int, low: int, in_bracket: bool, in_next: bool, single: bool, full: bool
     ) -> int: ...
 
+    def bracket_weights(
+        self,
+        view: list[int],
+        first_resident: int,
+        residents: set[int],
+        single: bool,
+        full: bool,
+    ) -> dict[tuple[int, int], int]: ...
+
     def completion_weights(
         self, view: list[int], rest: list[int]
     ) -> dict[tuple[int, int], int]: ...
@@ -191,13 +200,7 @@ def pair_bracket(
     graph_vertices = view + (rest if full else [])
     first_resident = len(carried)
     resident_set = set(residents)
-    next_set = set(nxt)
-    base = Graph()
-    for j_pos, j in enumerate(view):
-        if j_pos < first_resident:
-            continue
-        for i in view[:j_pos]:
-            base.set(i, j, procedure.weight(i, j, j in resident_set, j in next_set, single, full))
+    base = Graph(procedure.bracket_weights(view, first_resident, resident_set, single, full))
     if full:
         base.weights.update(procedure.completion_weights(view, rest))
     if (
