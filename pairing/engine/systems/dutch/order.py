@@ -244,11 +244,14 @@ def pair_bracket(
         return lambda: primal_dual.certified_matching(live, chosen)
 
     def solve() -> dict[int, int]:
-        live = [v for v in graph_vertices if v not in fixed]
-        live_set = set(live)
-        chosen = {
-            (a, b): w for (a, b), w in weights.weights.items() if a in live_set and b in live_set
-        }
+        # Every pair weighed is of two players of the graph: with none of them fixed
+        # yet, the live weights are all of them, copied as they are (#38).
+        if fixed:
+            live = [v for v in graph_vertices if v not in fixed]
+            chosen = weights.without(fixed)
+        else:
+            live = list(graph_vertices)
+            chosen = dict(weights.weights)
         if not procedure.own_matching:
             mate = weighted.max_weight_matching(live, chosen)
             last.clear()
