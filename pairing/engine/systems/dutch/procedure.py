@@ -112,6 +112,7 @@ class RoundProcedure(Completion):
         self._kind_weights: dict[tuple[int, int, bool, bool], int] = {}
         self._pairs_seen: dict[int, int] = {}
         self._met: dict[int, set[int]] = {}
+        self._numbers = {p.number: index for index, p in enumerate(self.players)}
         self.bye = self._bye_context()
         self.terms = PairTerms(self.players, self.layout, self.bye)
         self._completion_fields = [int(not self.bye.candidate(p)) for p in self.players]
