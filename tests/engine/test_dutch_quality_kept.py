@@ -1,7 +1,8 @@
 """A bracket paired again with everyone in view (FIDE C.04.3 2026, Article 2 C4)
 weighs the pairs it weighed before, the completion field (C2, C4, C5) added above
 the quality fields C6-C21: ``RoundProcedure.weight`` works those fields out once a
-round for each pair and place (#38), and gives what ``criteria.edge_weight`` gives."""
+round for each pair and place (#38, summed from each player's terms, ``terms``), and
+gives what ``criteria.edge_weight`` gives."""
 
 from __future__ import annotations
 
@@ -12,11 +13,11 @@ import pytest
 
 from pairing.engine import NoValidPairing, System
 from pairing.engine.generator import tournament_states
-from pairing.engine.systems.dutch import procedure as procedure_module
 from pairing.engine.systems.dutch.criteria import edge_weight
 from pairing.engine.systems.dutch.entrants import Entrant, entrants
 from pairing.engine.systems.dutch.order import pair_bracket
 from pairing.engine.systems.dutch.procedure import RoundProcedure
+from pairing.engine.systems.dutch.terms import PairTerms
 
 
 def top_groups(players: Sequence[Entrant]) -> tuple[list[int], list[int], list[int]]:
@@ -69,13 +70,13 @@ def test_c4_bracket_paired_again_with_everyone_weighs_no_pair_again(
     """The top bracket of late rounds paired without C4, then with everyone in view:
     the second pairing asks no quality field already worked out."""
     weighed: list[tuple[int, int]] = []
-    real = edge_weight
+    real = PairTerms.weight
 
-    def counted(high: object, low: object, **kwargs: object) -> int:
-        weighed.append((id(high), id(low)))
-        return real(high, low, **kwargs)  # type: ignore[arg-type]  # a spy passes on what it was given
+    def counted(terms: PairTerms, high: int, low: int, *args: bool, **kwargs: bool) -> int:
+        weighed.append((high, low))
+        return real(terms, high, low, *args, **kwargs)
 
-    monkeypatch.setattr(procedure_module, "edge_weight", counted)
+    monkeypatch.setattr(PairTerms, "weight", counted)
     asked = 0
     try:
         for state in tournament_states(System.DUTCH, players=24, rounds=21, seed=10600):
@@ -101,14 +102,14 @@ def test_c2_c21_kinds_weighed_once_when_a_bracket_is_asked_again(
     ``structured``) asked again in the round (paired again, or asked why others than
     its lowest residents float) weighs no pair of kinds again, and answers alike."""
     weighed = 0
-    real = edge_weight
+    real = PairTerms.weight
 
-    def counted(high: object, low: object, **kwargs: object) -> int:
+    def counted(terms: PairTerms, high: int, low: int, *args: bool, **kwargs: bool) -> int:
         nonlocal weighed
         weighed += 1
-        return real(high, low, **kwargs)  # type: ignore[arg-type]  # a spy passes on what it was given
+        return real(terms, high, low, *args, **kwargs)
 
-    monkeypatch.setattr(procedure_module, "edge_weight", counted)
+    monkeypatch.setattr(PairTerms, "weight", counted)
     asked = 0
     try:
         for state in tournament_states(System.DUTCH, players=30, rounds=20, seed=10601):

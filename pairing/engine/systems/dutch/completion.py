@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pairing.engine.matching import dense_maximum_matching, exposable_vertices
 from pairing.engine.systems.dutch import ties
 from pairing.engine.systems.dutch.criteria import ByeContext
-from pairing.engine.systems.dutch.entrants import Entrant, compatible
+from pairing.engine.systems.dutch.entrants import Entrant, colours_allow, compatible
 from pairing.engine.systems.dutch.order import Outcome
 
 SETS_UP_TO = 128
@@ -36,6 +36,8 @@ class Completion:
     those kept apart."""
     _met: dict[int, set[int]]
     """Per player, whom he may meet: :meth:`_may_meet`."""
+    _numbers: dict[int, int]
+    """Each player's place in ``players``, by pairing number."""
     _pairs_seen: dict[int, int]
     """Pairs of the round's players that maximum matchings asked about before found,
     both ways: where the next one begins (:meth:`_completable_now`)."""
@@ -154,7 +156,15 @@ class Completion:
         if found is None:
             players = self.players
             player = players[a]
-            found = {b for b, other in enumerate(players) if b != a and compatible(player, other)}
+            # C1 as a difference of sets: every other player but those met (or kept
+            # apart); then C3, which only a non-topscorer with an absolute colour
+            # preference can fail (``compatible``, asked of no pair, #38).
+            numbers = self._numbers
+            found = set(range(len(players)))
+            found.discard(a)
+            found.difference_update([numbers[n] for n in player.avoid if n in numbers])
+            if player.absolute and not player.topscorer:
+                found = {b for b in found if colours_allow(player, players[b])}
             self._met[a] = found
         return found
 

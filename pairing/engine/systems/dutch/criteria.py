@@ -212,7 +212,7 @@ class ByeContext:
         return player.bye_eligible and player.score <= self.score
 
 
-def _colour_fields(low: Entrant, high: Entrant) -> tuple[int, int, int, int]:
+def colour_fields(low: Entrant, high: Entrant) -> tuple[int, int, int, int]:
     """C10-C13 for one pair in the bracket: 1 where the pair keeps the criterion."""
     same = low.preference is not None and low.preference is high.preference
     c10 = not (low.imbalance > 1 and high.imbalance > 1 and same)
@@ -262,7 +262,7 @@ def quality_fields(
         if low.score == bye.score:
             c9 += bye.played_rank[low.played_games]
     fields.append(("C9", 2 * bits, c9))
-    colours = _colour_fields(low, high) if in_bracket else (0, 0, 0, 0)
+    colours = colour_fields(low, high) if in_bracket else (0, 0, 0, 0)
     fields += [(f"C{10 + i}", bits, value) for i, value in enumerate(colours)]
     rounds = min(layout.rounds_completed, 2)
     for back in range(rounds):  # C14-C17
@@ -403,7 +403,7 @@ def edge_weight(
     if not in_bracket:
         return weight
     weight += (1 << at.c6) + (1 << (at.c7 + shift[high.score]))
-    for offset, value in zip(at.colours, _colour_fields(low, high), strict=True):
+    for offset, value in zip(at.colours, colour_fields(low, high), strict=True):
         if value:
             weight += 1 << offset
     for back, (c14, c15) in enumerate(at.floats):

@@ -29,12 +29,10 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from pairing.engine.colours import played_colours
 from pairing.engine.floats import Float
 from pairing.engine.history import (
     checked_requests,
     forbidden_opponents,
-    opponents_met,
     outcome_points,
 )
 from pairing.engine.model import (
@@ -239,6 +237,57 @@ def _counted(player: Player, requests: Mapping[PairingNumber, RoundRequest]) -> 
     )
 
 
+_PLAYED = frozenset(outcome for outcome in Outcome if outcome.played)
+"""The outcomes of a game played (C.04.1, C.04.2 3.4-3.5)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Record:
+    """What :func:`entrants` reads of one player's rounds, in one pass over them."""
+
+    before: dict[int, int]
+    """Points before each round wanted (1.4.2 compares them), acceleration not added."""
+    points: int
+    """Points so far (the real score)."""
+    colours: tuple[Colour, ...]
+    """The colours of the games played (:func:`~pairing.engine.colours.played_colours`)."""
+    met: frozenset[PairingNumber]
+    """The opponents of the games played (:func:`~pairing.engine.history.opponents_met`)."""
+    bye_eligible: bool
+    """C2, as :func:`bye_eligible` reads it."""
+
+
+def _record(
+    player: Player, worth: Mapping[Outcome, Points], win: Points, wanted: Collection[int]
+) -> _Record:
+    """One player's rounds read once: the scores before the rounds ``wanted`` that
+    :func:`_scores_before` gives (acceleration aside), the real score, the colours and
+    opponents of the games played (C.04.2 3.4-3.5) and C2, each of which was a pass
+    over the rounds of its own (#38: a late round of a near round robin reads every
+    round of every player)."""
+    before: dict[int, int] = {}
+    running = 0
+    colours: list[Colour] = []
+    met: set[PairingNumber] = set()
+    eligible = True
+    for round_number, record in enumerate(player.history, start=1):
+        if round_number in wanted:
+            before[round_number] = running
+        outcome = record.outcome
+        points = worth[outcome]
+        running += points
+        if outcome in _PLAYED:
+            if record.colour is not None:
+                colours.append(record.colour)
+            if record.opponent is not None:
+                met.add(record.opponent)
+        elif outcome is Outcome.PAIRING_ALLOCATED_BYE or points >= win:
+            eligible = False
+    if len(player.history) + 1 in wanted:
+        before[len(player.history) + 1] = running
+    return _Record(before, running, tuple(colours), frozenset(met), eligible)
+
+
 def entrants(state: TournamentState) -> tuple[list[Entrant], list[RoundRequest]]:
     """The players to pair in the initial order, and the requests honoured.
 
@@ -255,11 +304,19 @@ def entrants(state: TournamentState) -> tuple[list[Entrant], list[RoundRequest]]
     }
     points = state.points
     now = state.rounds_completed + 1
-    scores_before = _scores_before(state, ordered, {now, now - 1, now - 2})
+    wanted = [r for r in (now - 2, now - 1, now) if r >= 1]
     worth = outcome_points(points)
+    records = {p.pairing_number: _record(p, worth, points.win, wanted) for p in ordered}
+    # The scores of _scores_before(state, ordered, wanted), from the same pass.
+    bonus = accelerations(state)
+    scores_before = {
+        r: {n: record.before[r] + bonus.get((n, r), 0) for n, record in records.items()}
+        for r in wanted
+    }
     pab_floats = pab_always_floats(state)
     forbidden = forbidden_opponents(state)
     top_threshold = state.rounds_completed * max(points.win, points.draw)
+    last_round = state.is_last_round
     result: list[Entrant] = []
     honoured: list[RoundRequest] = []
     for player in ordered:
@@ -268,7 +325,8 @@ def entrants(state: TournamentState) -> tuple[list[Entrant], list[RoundRequest]]
         if player.pairing_number in requests:
             honoured.append(requests[player.pairing_number])
             continue
-        colours = played_colours(player)
+        record = records[player.pairing_number]
+        colours = record.colours
         imbalance, preference, absolute, strong, repeated = _colour_facts(colours)
         score = Points(scores_before[now][player.pairing_number])
         floats = tuple(
@@ -277,13 +335,14 @@ def entrants(state: TournamentState) -> tuple[list[Entrant], list[RoundRequest]]
             else None
             for back in (1, 2)
         )
+        barred = forbidden.get(player.pairing_number)
         result.append(
             Entrant(
                 number=player.pairing_number,
                 rank=rank[player.pairing_number],
                 score=score,
-                real_score=Points(sum(worth[r.outcome] for r in player.history)),
-                colours=tuple(colours),
+                real_score=Points(record.points),
+                colours=colours,
                 imbalance=imbalance,
                 preference=preference,
                 absolute=absolute,
@@ -291,9 +350,9 @@ def entrants(state: TournamentState) -> tuple[list[Entrant], list[RoundRequest]]
                 repeated=repeated,
                 played_games=len(colours),
                 floats=(floats[0], floats[1]),
-                bye_eligible=bye_eligible(player, points),
-                topscorer=state.is_last_round and 2 * score > top_threshold,
-                avoid=opponents_met(player) | frozenset(forbidden.get(player.pairing_number, ())),
+                bye_eligible=record.bye_eligible,
+                topscorer=last_round and 2 * score > top_threshold,
+                avoid=record.met | frozenset(barred) if barred else record.met,
             )
         )
     result.sort(key=lambda e: (-e.score, e.rank))

@@ -7,7 +7,7 @@ bracket's weights they change (:class:`Graph`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
 
@@ -26,6 +26,13 @@ class Graph:
             self.weights[key] = value
         else:
             self.weights.pop(key, None)
+
+    def without(self, fixed: Collection[int]) -> dict[tuple[int, int], int]:
+        """The weights of the pairs neither of whose players is ``fixed``, in order:
+        what is left to match once some pairs are made (Article 4, steps 2 and 4)."""
+        return {
+            (a, b): w for (a, b), w in self.weights.items() if a not in fixed and b not in fixed
+        }
 
 
 def steps_1_and_2_shift(carried: list[int], residents: list[int]) -> int:

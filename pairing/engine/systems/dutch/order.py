@@ -147,6 +147,15 @@ class BracketPairer(Protocol):
         self, high: int, low: int, in_bracket: bool, in_next: bool, single: bool, full: bool
     ) -> int: ...
 
+    def bracket_weights(
+        self,
+        view: list[int],
+        first_resident: int,
+        residents: set[int],
+        single: bool,
+        full: bool,
+    ) -> dict[tuple[int, int], int]: ...
+
     def completion_weights(
         self, view: list[int], rest: list[int]
     ) -> dict[tuple[int, int], int]: ...
@@ -202,13 +211,7 @@ def pair_bracket(
     graph_vertices = view + (rest if full else [])
     first_resident = len(carried)
     resident_set = set(residents)
-    next_set = set(nxt)
-    base = Graph()
-    for j_pos, j in enumerate(view):
-        if j_pos < first_resident:
-            continue
-        for i in view[:j_pos]:
-            base.set(i, j, procedure.weight(i, j, j in resident_set, j in next_set, single, full))
+    base = Graph(procedure.bracket_weights(view, first_resident, resident_set, single, full))
     if full:
         base.weights.update(procedure.completion_weights(view, rest))
     if (
@@ -253,11 +256,14 @@ def pair_bracket(
         return lambda: primal_dual.certified_matching(live, chosen)
 
     def solve() -> dict[int, int]:
-        live = [v for v in graph_vertices if v not in fixed]
-        live_set = set(live)
-        chosen = {
-            (a, b): w for (a, b), w in weights.weights.items() if a in live_set and b in live_set
-        }
+        # Every pair weighed is of two players of the graph: with none of them fixed
+        # yet, the live weights are all of them, copied as they are (#38).
+        if fixed:
+            live = [v for v in graph_vertices if v not in fixed]
+            chosen = weights.without(fixed)
+        else:
+            live = list(graph_vertices)
+            chosen = dict(weights.weights)
         if not procedure.own_matching:
             mate = weighted.max_weight_matching(live, chosen)
             last.clear()

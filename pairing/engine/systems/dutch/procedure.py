@@ -34,12 +34,12 @@ from pairing.engine.systems.dutch.criteria import (
     ByeContext,
     Layout,
     deciding_criterion,
-    edge_weight,
     offsets,
     quality_fields,
 )
 from pairing.engine.systems.dutch.entrants import Entrant, compatible
 from pairing.engine.systems.dutch.order import Outcome, pair_bracket
+from pairing.engine.systems.dutch.terms import PairTerms
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +97,12 @@ class RoundProcedure(Completion):
     below, and asking it above them cost more than it saved.  Speed only: the
     pairings are the same either way."""
 
+    c6_first: ClassVar[bool] = True
+    """Explain who floats by C6 alone, without a matching, when a maximum matching of
+    the bracket without its lowest residents has another number of pairs than the
+    pairing chosen (:meth:`_why_these_float`); False asks the matching every time,
+    which the tests use as the oracle."""
+
     def __init__(self, players: Sequence[Entrant], rounds_completed: int) -> None:
         self.players = list(players)
         self.layout = Layout.of(self.players, rounds_completed)
@@ -107,7 +113,12 @@ class RoundProcedure(Completion):
         self._kind_weights: dict[tuple[int, int, bool, bool], int] = {}
         self._pairs_seen: dict[int, int] = {}
         self._met: dict[int, set[int]] = {}
+        self._numbers = {p.number: index for index, p in enumerate(self.players)}
         self.bye = self._bye_context()
+        self.terms = PairTerms(self.players, self.layout, self.bye)
+        self._completion_fields = [int(not self.bye.candidate(p)) for p in self.players]
+        """Each player's part of the completion field (C2, C5): 1 when he may not take
+        the bye."""
         self.results: list[BracketResult] = []
         self.bye_player: Entrant | None = None
         self._outside_shift: int | None = None
@@ -259,7 +270,9 @@ class RoundProcedure(Completion):
         its pairs has a resident as the lower player, so no field's sum overflows into
         the one above (:func:`~.criteria.field_bounds`), and equal weights have equal
         sums in every field, the totals the criteria are compared by.  So this
-        project's matching is asked (NetworkX's only with ``own_matching`` off)."""
+        project's matching is asked (NetworkX's only with ``own_matching`` off), and
+        not at all when C6, the first criterion, decides: that matching has as many
+        pairs as a maximum matching of its players (#38)."""
         resident_set = set(residents)
         floating = [v for v in left if v in resident_set]
         natural = residents[::-1][: len(floating)]
@@ -269,6 +282,14 @@ class RoundProcedure(Completion):
         others = [v for v in residents if v not in natural_set]
         keep = carried + others
         moved = set(carried)
+        instead = [v for v in natural if v not in left]
+        # C6 first: every pair of either pairing has a resident as its lower player, so
+        # each counts its pairs, and a matching of greatest weight of ``keep`` has the
+        # most pairs it can form (C6 is the highest field, none overflows into it).
+        # When that number is not the bracket's, C6 decides without the matching.
+        most = self.pairs_within(keep, apart=moved) if self.c6_first else len(made)
+        if most != len(made):
+            return instead, "C6" if len(made) > most else None
 
         def fields(a: int, b: int) -> list[tuple[str, int, int]]:
             return quality_fields(
@@ -298,7 +319,7 @@ class RoundProcedure(Completion):
             found = [(a, b) for a, b in mate.items() if a < b]
         other = [fields(a, b) for a, b in found]
         chosen = [fields(min(a, b), max(a, b)) for a, b in made]
-        return [v for v in natural if v not in left], deciding_criterion(chosen, other)
+        return instead, deciding_criterion(chosen, other)
 
     def weight(
         self, high: int, low: int, in_bracket: bool, in_next: bool, single: bool, full: bool
@@ -313,16 +334,7 @@ class RoundProcedure(Completion):
         kept = self._quality.get(key)
         a, b = self.players[high], self.players[low]
         if kept is None:
-            kept = self._quality[key] = edge_weight(
-                a,
-                b,
-                layout=self.layout,
-                in_bracket=in_bracket,
-                in_next=in_next,
-                bye=self.bye,
-                single_downfloater_takes_bye=single,
-                completion=False,
-            )
+            kept = self._quality[key] = self.terms.weight(high, low, in_bracket, in_next, single)
         if not full or not compatible(a, b):
             return kept
         # C2, C4, C5 in the field above every quality field (what ``completion`` adds).
@@ -339,6 +351,42 @@ class RoundProcedure(Completion):
         the first try's (:func:`~pairing.engine.matching.primal_dual.certified_matching`)."""
         at = offsets(self.layout).completion + shift - 1
         return {v: (1 + 2 * (not self.bye.candidate(self.players[v]))) << at for v in vertices}
+
+    def bracket_weights(
+        self,
+        view: list[int],
+        first_resident: int,
+        residents: set[int],
+        single: bool,
+        full: bool,
+    ) -> dict[tuple[int, int], int]:
+        """The weights of the bracket's graph within ``view`` (its moved-down players,
+        from ``first_resident`` on its residents, then the next score group): each pair
+        whose lower player is a resident or of the next score group, by :meth:`weight`,
+        in that order, pairs that cannot meet left out.  One call a graph rather than
+        one a pair (#38)."""
+        found: dict[tuple[int, int], int] = {}
+        quality = self._quality
+        weigh = self.terms.weight
+        top = offsets(self.layout).completion
+        fields = self._completion_fields
+        for j_pos in range(first_resident, len(view)):
+            j = view[j_pos]
+            in_bracket = j in residents
+            # Every player of the view after the residents is of the next score group.
+            in_next = not in_bracket
+            for i in view[:j_pos]:
+                key = (i, j, in_bracket, in_next, single)
+                kept = quality.get(key)
+                if kept is None:
+                    kept = quality[key] = weigh(i, j, in_bracket, in_next, single)
+                if kept:
+                    # Not 0: the two may meet (C6 or C8 counts them), and with C4 in
+                    # the graph the completion field goes above the quality fields.
+                    found[(i, j) if i < j else (j, i)] = (
+                        kept + ((fields[i] + fields[j] + 1) << top) if full else kept
+                    )
+        return found
 
     def _outside_weight(self, high: int, low: int, full: bool) -> int:
         """:meth:`weight` of a pair outside the bracket and the next score group: every
@@ -417,16 +465,8 @@ class RoundProcedure(Completion):
             in_bracket = low in resident_set
             known = kept.get((high, low, in_bracket, single))
             if known is None:
-                known = kept[(high, low, in_bracket, single)] = edge_weight(
-                    players[high],
-                    players[low],
-                    layout=self.layout,
-                    in_bracket=in_bracket,
-                    in_next=False,
-                    bye=self.bye,
-                    single_downfloater_takes_bye=single,
-                    completion=False,
-                    regardless_of_c1=True,
+                known = kept[(high, low, in_bracket, single)] = self.terms.weight(
+                    high, low, in_bracket, False, single, regardless_of_c1=True
                 )
             return known
 

@@ -23,7 +23,7 @@ from pairing.engine.systems.dutch.colours import allocate
 from pairing.engine.systems.dutch.criteria import QUALITY_CRITERIA, criterion_name
 from pairing.engine.systems.dutch.entrants import (
     Entrant,
-    compatible,
+    colours_allow,
     entrants,
     pab_always_floats,
 )
@@ -83,11 +83,16 @@ def _describe(result: BracketResult) -> list[Explanation]:
     moved = {e.number for e in result.moved_down}
     floating = sum(1 for e in result.downfloaters if e.number in residents)
     natural = {e.number for e in result.residents[::-1][:floating]}
+    by_number = {e.number: e for e in in_bracket}
     for floater in result.downfloaters:
         replaces = bool(result.instead_of) and floater.number in residents
         replaces = replaces and floater.number not in natural
+        # C1 first, as a difference of sets: whom the floater has not met (nor is
+        # kept from), then C3 of those alone (``compatible``, #38).
+        unmet = by_number.keys() - floater.avoid
+        unmet.discard(floater.number)
         why: Message
-        if not any(compatible(floater, other) for other in in_bracket if other is not floater):
+        if not any(colours_allow(floater, by_number[other]) for other in unmet):
             why = words("explain.dutch.why_incompatible")
         elif floater.number in moved:
             why = words("explain.dutch.why_moved_again")
