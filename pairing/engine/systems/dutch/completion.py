@@ -377,16 +377,16 @@ class Completion:
                 sets = duals.unmatched_sets(4)
                 if sets is None:
                     continue
-                answers = {answer(s) for s in sets}
+                # Only the sets some optimum leaves over are asked (exactly, from the
+                # duals: :meth:`.primal_dual.Optimum.leaves_exactly`, for less than a
+                # completion check costs; one of them is the set the duals' own
+                # matching leaves).  When they differ, the matching the round reads
+                # decides, as :func:`.ties.left_over_answer` over the same sets would
+                # find.
+                left = sets if len(sets) == 1 else [s for s in sets if duals.leaves_exactly(s)]
+                answers = {answer(s) for s in left}
                 if len(answers) > 1:
-                    # Only the sets some optimum leaves over (exactly, from the duals:
-                    # :meth:`.primal_dual.Optimum.leaves_exactly`, one of them the set
-                    # the duals' own matching leaves); when they still differ, the
-                    # matching the round reads decides, as :func:`.ties.left_over_answer`
-                    # over the same sets would find.
-                    answers = {answer(s) for s in sets if duals.leaves_exactly(s)}
-                    if len(answers) > 1:
-                        break
+                    break
                 if len(answers) == 1:
                     return answers.pop()
             else:
