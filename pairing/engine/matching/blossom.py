@@ -412,11 +412,23 @@ def exposable_without(
     return even
 
 
-def exposable_vertices(adjacent: Sequence[Sequence[int]]) -> set[int] | None:
+def exposable_vertices(
+    adjacent: Sequence[Sequence[int]], start: Sequence[int] | None = None
+) -> set[int] | None:
     """For a graph whose maximum matchings leave exactly one vertex unmatched: the
     vertices some maximum matching leaves unmatched (Gallai-Edmonds: the outer vertices
     of the search from the one a maximum matching leaves over).  None when maximum
-    matchings leave more than one vertex unmatched, or none."""
+    matchings leave more than one vertex unmatched, or none.
+
+    ``start``, when given, is a matching of the graph to grow the maximum one from (one
+    search from each vertex it leaves free): the set is the same whatever maximum
+    matching it is read from."""
+    if start is not None:
+        mate = list(start)
+        found = grow_exposing(adjacent, mate, [True] * len(adjacent))
+        if sum(1 for m in mate if m == -1) != 1:
+            return None
+        return {v for v, exposed in enumerate(found) if exposed}
     mate = maximum_matching(adjacent)
     free = [v for v, m in enumerate(mate) if m == -1]
     if len(free) != 1:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
 
-from .blossom import has_perfect_matching
+from .blossom import augment, maximum_matching
 from .primal_dual_search import Search
 from .primal_dual_warm import proves_optimum, warm_start
 
@@ -37,7 +37,7 @@ class Optimum:
     When every vertex is one or the other, the unmatched set is the same in all of
     them.  False is no promise of the contrary."""
 
-    __slots__ = ("mate", "_same", "_search", "_index", "_tight", "_shrunk")
+    __slots__ = ("mate", "_same", "_search", "_index", "_tight", "_shrunk", "_nodes")
 
     @property
     def begun_warm(self) -> bool:
@@ -50,6 +50,7 @@ class Optimum:
         self._index = {v: i for i, v in enumerate(order)}
         self._tight: dict[int, list[int]] | None = None
         self._shrunk: tuple[list[int], dict[int, set[int]]] | None = None
+        self._nodes: _ShrunkMatching | None = None
         mate = search.run()
         self.mate = {order[i]: order[m] for i, m in enumerate(mate) if m != -1}
         self._same: bool | None = None
@@ -199,18 +200,18 @@ class Optimum:
         left = {index[v] for v in unmatched if v in index}
         if (search.n - len(left)) % 2 or any(u[i] for i in left):
             return False
-        if self._shrunk is None:
-            self._shrunk = _shrunk_tight_graph(self)
-        group, links = self._shrunk
-        taken: dict[int, int] = {}
+        if self._nodes is None:
+            if self._shrunk is None:
+                self._shrunk = _shrunk_tight_graph(self)
+            self._nodes = _ShrunkMatching(*self._shrunk)
+        nodes = self._nodes
+        taken: set[int] = set()
         for i in left:
-            taken[group[i]] = taken.get(group[i], 0) + 1
-        if any(count > 1 for count in taken.values()):
-            return False
-        nodes = sorted(g for g in links if g not in taken)
-        at = {g: k for k, g in enumerate(nodes)}
-        rows = [sorted(at[h] for h in links[g] if h in at) for g in nodes]
-        return has_perfect_matching(rows, allow_one_unmatched=False)
+            at = nodes.at[nodes.group[i]]
+            if at in taken:
+                return False
+            taken.add(at)
+        return nodes.perfect_without(taken)
 
     def possible_partners(self, a: int) -> list[int] | None:
         """Whom ``a`` may meet in some matching of greatest weight, when it is matched
@@ -245,6 +246,48 @@ def _shrunk_tight_graph(optimum: Optimum) -> tuple[list[int], dict[int, set[int]
             if gb != ga:
                 links[ga].add(gb)
     return group, links
+
+
+class _ShrunkMatching:
+    """:func:`_shrunk_tight_graph` by the position of each node (ascending), with one
+    maximum matching of all its nodes: each set :meth:`Optimum.leaves_exactly` is asked
+    about takes a few nodes out, and the matching without them grows from this one (a
+    late round asks up to a hundred sets of one optimum, #38)."""
+
+    __slots__ = ("group", "at", "rows", "mate")
+
+    def __init__(self, group: list[int], links: dict[int, set[int]]) -> None:
+        self.group = group
+        nodes = sorted(links)
+        self.at = {g: k for k, g in enumerate(nodes)}
+        self.rows = [sorted(self.at[h] for h in links[g]) for g in nodes]
+        self.mate = maximum_matching(self.rows)
+
+    def perfect_without(self, taken: Collection[int]) -> bool:
+        """Whether the nodes but ``taken`` (positions) can all be matched along the
+        links: the kept maximum matching less the edges at ``taken``, grown by one
+        search from each node it leaves free (Edmonds: a node no augmenting path
+        reaches stays free in every maximum matching grown on)."""
+        n = len(self.rows)
+        if (n - len(taken)) % 2:
+            return False
+        mate = list(self.mate)
+        alive = [True] * n
+        for k in taken:
+            alive[k] = False
+            if mate[k] != -1:
+                mate[mate[k]] = -1
+                mate[k] = -1
+        for v in range(n):
+            if not alive[v] or mate[v] != -1:
+                continue
+            # A free neighbour first (a path of one edge), else one search.
+            w = next((w for w in self.rows[v] if mate[w] == -1 and alive[w]), -1)
+            if w != -1:
+                mate[v], mate[w] = w, v
+            elif not augment(v, self.rows, mate, alive):
+                return False
+        return True
 
 
 def certified_matching(

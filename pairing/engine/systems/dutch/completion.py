@@ -260,7 +260,14 @@ class Completion:
                 for i, a in enumerate(bracket)
             ]
         adjacent += [list(range(size)) for _ in stand_ins]
-        exposable = exposable_vertices(adjacent)
+        # The bracket's maximum matching (remembered: :meth:`pairs_within` asked it),
+        # each stand-in with one of the players it leaves over, is a maximum one of this
+        # graph: one vertex is left, the fewest an odd number of vertices can leave.
+        start = [*self._matching(bracket, apart), *([-1] * len(stand_ins))]
+        free = [i for i in range(size) if start[i] == -1]
+        for s, i in zip(stand_ins, free, strict=False):
+            start[s], start[i] = i, s
+        exposable = exposable_vertices(adjacent, start)
         if exposable is None:
             return False
         loose = [bracket[i] for i in sorted(exposable) if i < size]
@@ -361,26 +368,32 @@ class Completion:
             # not asked when every set of players its duals may leave over answers alike.
             # Those of the search begun warm first, then those of the search from
             # nothing (each holds of every optimum: :meth:`.order.Outcome.every_duals`).
+            beyond = {*rest, *nxt}
+
+            def answer(s: set[int]) -> bool:
+                return self._completable(sorted(s | beyond), None)
+
             for duals in outcome.every_duals() if outcome.pending else ():
                 sets = duals.unmatched_sets(4)
-                answers = {self._completable(sorted(s | {*rest, *nxt}), None) for s in sets or ()}
-                if len(answers) > 1 and sets is not None and outcome.graph is not None:
-                    # Only the sets some optimum may leave over: those whose other
-                    # players the edges of zero reduced cost match perfectly.
-                    live, tight = outcome.graph[0], duals.tight_neighbours()
-                    answers = {
-                        self._completable(sorted(s | {*rest, *nxt}), None)
-                        for s in sets
-                        if ties.perfect_within(live, s, tight)
-                    }
+                if sets is None:
+                    continue
+                # Only the sets some optimum leaves over are asked (exactly, from the
+                # duals: :meth:`.primal_dual.Optimum.leaves_exactly`, for less than a
+                # completion check costs; one of them is the set the duals' own
+                # matching leaves).  When they differ, the matching the round reads
+                # decides, as :func:`.ties.left_over_answer` over the same sets would
+                # find.
+                left = sets if len(sets) == 1 else [s for s in sets if duals.leaves_exactly(s)]
+                answers = {answer(s) for s in left}
+                if len(answers) > 1:
+                    break
                 if len(answers) == 1:
                     return answers.pop()
-            if outcome.pending:
-                common = ties.left_over_answer(
-                    outcome, lambda s: self._completable(sorted(s | {*rest, *nxt}), None), 8
-                )
-                if common is not None:
-                    return common
+            else:
+                if outcome.pending:
+                    common = ties.left_over_answer(outcome, answer, 8)
+                    if common is not None:
+                        return common
             unmatched = {v for v in outcome.view if outcome.mate.get(v, v) == v}
             return self._completable(sorted(unmatched | set(rest)), None)
         (x,) = floaters
