@@ -290,6 +290,26 @@ def pair_bracket(
         result.update(fixed)
         return result
 
+    def kept_unsolved(mate: dict[int, int]) -> dict[int, int]:
+        """Step 3 with C4 in the graph and no pair in the remainder (Article 3.3): its
+        graph kept as :func:`solve` keeps it (the round reads it: :func:`settled`,
+        :mod:`.ties`), ``mate`` (steps 1 and 2's) its matching, unsolved.
+
+        The remainder's pairs are as many in every optimum of either graph (C6, the
+        quality fields above Article 4's bits, whose sum every optimum shares), so
+        none; step 3's weights differ from those of steps 1 and 2 only on those pairs
+        and the moved-down players' (fixed now), and by a shift: both graphs' optima
+        complete the players beyond the bracket alike, and the duals of steps 1 and 2
+        read what every one of them does."""
+        live = [v for v in graph_vertices if v not in fixed]
+        live_set = set(live)
+        chosen = {
+            (a, b): w for (a, b), w in weights.weights.items() if a in live_set and b in live_set
+        }
+        last[:] = [(live, chosen, dict(fixed))]
+        cold[:] = [(live, chosen)]
+        return mate
+
     def settled(mate: dict[int, int]) -> dict[int, int] | Callable[[], dict[int, int]]:
         """The final matching as the round reads it.  Within the bracket it is the same
         in every matching of greatest weight (the bonuses of Article 4 see to that);
@@ -490,7 +510,12 @@ def pair_bracket(
                 first=first,
             )
         weights.weights = saved
-    if procedure.fold_steps:
+    if procedure.fold_steps and full and not pairs_in_remainder and duals:
+        # No pair in the remainder: every optimum of step 3's graph pairs as steps 1
+        # and 2 did (see the function), so its graph is kept for the round to read
+        # without solving it.
+        mate = _exchanges_at_once(remainder, 0, weights, lambda: kept_unsolved(mate))
+    elif procedure.fold_steps:
         mate = _exchanges_at_once(remainder, pairs_in_remainder, weights, solve)
     else:
         mate = solve()
