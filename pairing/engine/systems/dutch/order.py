@@ -255,7 +255,7 @@ def pair_bracket(
         live, chosen = cold[0]
         return lambda: primal_dual.certified_matching(live, chosen)
 
-    def solve() -> dict[int, int]:
+    def solve(kept: dict[int, int] | None = None) -> dict[int, int]:
         # Every pair weighed is of two players of the graph: with none of them fixed
         # yet, the live weights are all of them, copied as they are (#38).
         if fixed:
@@ -264,6 +264,9 @@ def pair_bracket(
         else:
             live = list(graph_vertices)
             chosen = dict(weights.weights)
+        if kept is not None:  # the graph kept for the round unsolved, ``kept`` its matching
+            last[:], cold[:] = [(live, chosen, dict(fixed))], [(live, chosen)]
+            return kept
         if not procedure.own_matching:
             mate = weighted.max_weight_matching(live, chosen)
             last.clear()
@@ -289,26 +292,6 @@ def pair_bracket(
         result = {v: mate.get(v, v) for v in live}
         result.update(fixed)
         return result
-
-    def kept_unsolved(mate: dict[int, int]) -> dict[int, int]:
-        """Step 3 with C4 in the graph and no pair in the remainder (Article 3.3): its
-        graph kept as :func:`solve` keeps it (the round reads it: :func:`settled`,
-        :mod:`.ties`), ``mate`` (steps 1 and 2's) its matching, unsolved.
-
-        The remainder's pairs are as many in every optimum of either graph (C6, the
-        quality fields above Article 4's bits, whose sum every optimum shares), so
-        none; step 3's weights differ from those of steps 1 and 2 only on those pairs
-        and the moved-down players' (fixed now), and by a shift: both graphs' optima
-        complete the players beyond the bracket alike, and the duals of steps 1 and 2
-        read what every one of them does."""
-        live = [v for v in graph_vertices if v not in fixed]
-        live_set = set(live)
-        chosen = {
-            (a, b): w for (a, b), w in weights.weights.items() if a in live_set and b in live_set
-        }
-        last[:] = [(live, chosen, dict(fixed))]
-        cold[:] = [(live, chosen)]
-        return mate
 
     def settled(mate: dict[int, int]) -> dict[int, int] | Callable[[], dict[int, int]]:
         """The final matching as the round reads it.  Within the bracket it is the same
@@ -511,10 +494,10 @@ def pair_bracket(
             )
         weights.weights = saved
     if procedure.fold_steps and full and not pairs_in_remainder and duals:
-        # No pair in the remainder: every optimum of step 3's graph pairs as steps 1
-        # and 2 did (see the function), so its graph is kept for the round to read
-        # without solving it.
-        mate = _exchanges_at_once(remainder, 0, weights, lambda: kept_unsolved(mate))
+        # No remainder pair in any optimum (C6's sum is all of theirs): step 3's graph
+        # differs from steps 1 and 2's only on those pairs, the fixed ones and by a
+        # shift, so their optima agree beyond the bracket; it is kept unsolved (#38).
+        mate = _exchanges_at_once(remainder, 0, weights, lambda: solve(mate))
     elif procedure.fold_steps:
         mate = _exchanges_at_once(remainder, pairs_in_remainder, weights, solve)
     else:
