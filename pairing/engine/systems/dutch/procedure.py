@@ -211,13 +211,16 @@ class RoundProcedure(Completion):
         single: bool,
     ) -> Outcome:
         """The bracket paired with the next score group in view (or without it), and
-        again with everyone in view when that leaves the round incomplete (C4)."""
+        again with everyone in view when that leaves the round incomplete (C4).  Each
+        smaller pairing is asked once whether it extends (:meth:`_extends`)."""
         outcome = pair_bracket(self, carried, residents, nxt, rest, single, full=False)
-        if not self._extends(outcome, rest) and outcome.next_left_out:
+        extends = self._extends(outcome, rest)
+        if not extends and outcome.next_left_out:
             outcome = pair_bracket(
                 self, carried, residents, nxt, rest, single, full=False, keep_next=True
             )
-        if not self._extends(outcome, rest):
+            extends = self._extends(outcome, rest)
+        if not extends:
             outcome = pair_bracket(
                 self, carried, residents, nxt, rest, single, full=True, earlier=outcome.first
             )
