@@ -96,10 +96,11 @@ def test_dutch1992_c13_fit_proofs_from_the_block_answer_as_from_nothing_and_prov
         split: bool | None,
         graph: Sequence[Sequence[int]],
         start: Sequence[int] | None = None,
+        found: list[int] | None = None,
     ) -> bool:
         nonlocal started, refused
         cold = complete_matching(graph, [-1] * len(graph), [True] * len(graph), greedy=True)
-        answer = original(self, s1, s2, split, graph, start)
+        answer = original(self, s1, s2, split, graph, start, found)
         assert answer == cold
         if not answer:
             frame = self._frame(s1, s2, split)

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import pytest
 
 from pairing.engine.matching import complete_matching
-from pairing.engine.systems.dutch1992.criteria import FloatRules, pair_allowed
+from pairing.engine.systems.dutch1992.criteria import FloatRules, colour_conflict, pair_allowed
 from pairing.engine.systems.dutch1992.entrants import Entrant, entrants
 from pairing.engine.systems.dutch1992.feasibility import Feasibility
 from pairing.engine.systems.dutch1992.procedure import Search
@@ -33,22 +33,26 @@ def _pairwise(
     moved: frozenset[int],
     p_r: int,
     stay: frozenset[int],
+    free: tuple[bool, bool] = (False, False),
 ) -> list[list[int]]:
     """The graph asked pair by pair: S1 to S2 by the head's rules, S2 to S2 by B1 and B2
     with B5 and B6 dropped for downfloats, one vertex per player left over joined to the
-    S2 players not in ``stay``."""
+    S2 players not in ``stay``; without the pairs with a colour conflict between S1 and
+    S2 (``free[0]``) and within S2 (``free[1]``), Dutch A8, B4."""
     head, q = len(s1), len(s2)
     size = head + q + max(0, q - head - 2 * p_r)
     loosest = FloatRules(down=2, up=rules.up)
     graph: list[list[int]] = [[] for _ in range(size)]
     for i, a in enumerate(s1):
         for t, b in enumerate(s2):
-            if pair_allowed(a, b, rules, moved):
+            if pair_allowed(a, b, rules, moved) and not (free[0] and colour_conflict(a, b)):
                 graph[i].append(head + t)
                 graph[head + t].append(i)
     for t, b in enumerate(s2):
         for u in range(t + 1, q):
-            if pair_allowed(b, s2[u], loosest, moved):
+            if pair_allowed(b, s2[u], loosest, moved) and not (
+                free[1] and colour_conflict(b, s2[u])
+            ):
                 graph[head + t].append(head + u)
                 graph[head + u].append(head + t)
         if t not in stay:
@@ -76,18 +80,22 @@ def test_dutch1992_c6_remainder_graph_shares_its_pairs_across_players_staying(
         return viable
 
     graphs = 0
+    narrowed = 0
     init = _RemainderGraph.__init__
 
     def checked(self: _RemainderGraph, *args: object) -> None:
         nonlocal graphs
         init(self, *args)  # type: ignore[arg-type]  # a spy passes on what it was given
         s1, s2, rules, moved, p_r, stay = args[:6]
-        expected = _pairwise(s1, s2, rules, moved, p_r, stay)  # type: ignore[arg-type]  # as given to the graph
+        free = args[7] if len(args) > 7 else (False, False)
+        expected = _pairwise(s1, s2, rules, moved, p_r, stay, free)  # type: ignore[arg-type]  # as given to the graph
         assert self.adjacent == expected
+        nonlocal narrowed
+        narrowed += free != (False, False)
+        every = _pairwise(s1, s2, rules, moved, p_r, stay)  # type: ignore[arg-type]  # as given to the graph
         head = len(s1)  # type: ignore[arg-type]  # a sequence of entrants
         assert self.meets == [
-            [head + u in expected[head + t] for u in range(len(self.s2))]
-            for t in range(len(self.s2))
+            [head + u in every[head + t] for u in range(len(self.s2))] for t in range(len(self.s2))
         ]
         graphs += 1
 
@@ -98,6 +106,7 @@ def test_dutch1992_c6_remainder_graph_shares_its_pairs_across_players_staying(
             run_search(Search(entrants(state)[0]))
     assert graphs
     assert shared  # some parts served more than one graph
+    assert narrowed  # some levels left out the pairs with a colour conflict
 
 
 def _from_scratch_steps(

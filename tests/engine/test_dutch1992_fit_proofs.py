@@ -82,10 +82,11 @@ def test_dutch_c13_proofs_refuse_only_divisions_without_a_matching(
         split: Split,
         graph: Sequence[Sequence[int]],
         start: Sequence[int] | None = None,
+        found: list[int] | None = None,
     ) -> bool:
         nonlocal learned
         learned += 1
-        answer = learn(self, s1, s2, split, graph, start)
+        answer = learn(self, s1, s2, split, graph, start, found)
         assert answer == _matched(graph)
         return answer
 
@@ -114,6 +115,7 @@ def test_dutch_c13_proofs_read_the_division_s_own_graph(
         split: Split,
         graph: Sequence[Sequence[int]],
         start: Sequence[int] | None = None,
+        found: list[int] | None = None,
     ) -> bool:
         nonlocal compared
         frame = self._frame(s1, s2, split)
@@ -130,7 +132,7 @@ def test_dutch_c13_proofs_read_the_division_s_own_graph(
         for v, row in enumerate(graph):
             assert frame.neighbours(bit(v), side1, side2) == _bits(map(bit, row))
         compared += 1
-        return learn(self, s1, s2, split, graph, start)
+        return learn(self, s1, s2, split, graph, start, found)
 
     monkeypatch.setattr(FitProofs, "learn", spied_learn)
     _late_searches()

@@ -9,7 +9,11 @@ from collections.abc import Callable, Sequence
 import pytest
 
 from pairing.engine.systems.dutch1992.bitsets import _bits
-from pairing.engine.systems.dutch1992.criteria import FloatRules, colour_conflict
+from pairing.engine.systems.dutch1992.criteria import (
+    FloatRules,
+    colour_conflict,
+    remainder_budget_at_most,
+)
 from pairing.engine.systems.dutch1992.entrants import Entrant, entrants
 from pairing.engine.systems.dutch1992.exchanges import _division_sides
 from pairing.engine.systems.dutch1992.feasibility import LEFTOVER_CHECK, Feasibility
@@ -167,12 +171,19 @@ def test_dutch_c6_small_remainder_accepted_only_with_a_perfect_matching(
     ) -> Callable[[tuple[int, ...]], bool]:
         viable = viable_of(self, s1, s2, rules, moved, need, x)
         numbers = (tuple(a.number for a in s1), tuple(b.number for b in s2))
-        graph = self._remainder_graphs[(*numbers, rules, moved, need.p, need.stay)]
+        free = (
+            x == 0,
+            x is not None and remainder_budget_at_most(s1, s2, need.p, x, need.j, need.k) == 0,
+        )
+        graph = self._remainder_graphs[(*numbers, rules, moved, need.p, need.stay, free)]
 
         def checked_viable(prefix: tuple[int, ...]) -> bool:
             nonlocal checked
             answer = viable(prefix)
-            if answer and len(prefix) == len(s1) and len(s2) - len(s1) <= LEFTOVER_CHECK:
+            # A pairing of S1 over its x is asked too (the search's own bound refuses it
+            # after); its remainder's budget may be over what the level's counts allow.
+            within = x is None or sum(map(colour_conflict, s1, (s2[t] for t in prefix))) <= x
+            if answer and within and len(prefix) == len(s1) and len(s2) - len(s1) <= LEFTOVER_CHECK:
                 assert graph.completes(prefix)
                 checked += 1
             return answer

@@ -20,6 +20,7 @@ from pairing.engine.systems.dutch1992.entrants import Entrant, compatible
 from pairing.engine.systems.dutch1992.fit_exchanges import lower_half
 from pairing.engine.systems.dutch1992.fit_prefixes import Prefix, prefix_test
 from pairing.engine.systems.dutch1992.fit_proofs import FitProofs
+from pairing.engine.systems.dutch1992.fit_starts import named_pairs, named_start
 
 
 class LowestFit:
@@ -60,6 +61,16 @@ class LowestFit:
         self._block_mates: dict[bool | None, list[int]] = {}
         self._heads: dict[tuple[tuple[int, ...], tuple[int, ...]], bool] = {}
         self._loose: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[list[int], bool]] = {}
+        self._loose_mates: dict[tuple[tuple[int, ...], tuple[int, ...]], list[int]] = {}
+        """The perfect matching :meth:`_loosely_refused` found for each S1 and S2, the start
+        of the division's own search (:meth:`_start`)."""
+        self._last_pairs: list[tuple[int, int]] = []
+        """The pairs of the last perfect matching :meth:`_loosely_refused` found, by name
+        (:func:`.fit_starts.named_pairs`): the start of the next one's search."""
+        self._partners: dict[int, dict[int, bool]] = {}
+        """:meth:`_meet` by one player's number, then the other's (as :meth:`_graph` asks)."""
+        self._shifts: dict[tuple[bool | None, int], list[list[int]]] = {}
+        """:meth:`_shifted`, by ``split`` and first vertex."""
         self._met: dict[tuple[int, int], bool] = {}
         self._blocks: dict[bool | None, tuple[list[list[int]], list[int]]] = {}
         self._reaches: dict[tuple[int, bool | None], list[int]] = {}
@@ -106,11 +117,27 @@ class LowestFit:
         150-player, 144-round, seed-10743 event asked 22,500 choices of partners and
         built 2,703 Gallai-Edmonds trees, most in the 48 divisions of one level at p = 8
         whose choices failed only at 5 to 8 partners (0.42 s); with ``stay``, 670
-        choices and 15 trees, those divisions refused at their first partner (0.10 s)."""
+        choices and 15 trees, those divisions refused at their first partner (0.10 s).
+
+        With players staying, the division is first asked with none (:func:`_behind`):
+        ``stay`` only takes edges away, so a division refused without it is refused with
+        any, and the sub-searches of C12 and C13, each keeping other players up, meet the
+        same division with other players staying; the test without them answers them
+        all.  Round 69 of the 150-player, 138-round, seed-11237 event refused 396
+        divisions at x = 0 (the lowest bracket's limit of D2 with S1 taking only
+        partners without a colour conflict), 260 of them distinct and 340 of the
+        refusals holding with none staying: 1,059 matchings before, 939 now, and its
+        fitted search ends within its first turn.  The first search of a division's
+        graph grows the perfect matching found for its S1 and S2 with every partner
+        (:meth:`_start`), and the search of that one the last found for another
+        division (:mod:`.fit_starts`): the same answers from fewer augmenting paths."""
         key = (tuple(e.number for e in s1), tuple(e.number for e in s2), tuple(rows), stay)
         check = self._checks.get(key)
         if check is None:
-            check = self._checks[key] = self._division(s1, s2, rows, stay)
+            check = self._division(s1, s2, rows, stay)
+            if stay:
+                check = _behind(self.division(s1, s2, rows), check)
+            self._checks[key] = check
         return check
 
     def refuted(self, s1: Sequence[Entrant], s2: Sequence[Entrant]) -> bool:
@@ -227,11 +254,26 @@ class LowestFit:
             if not refused:
                 self._spend()  # the matching below is work the turns weigh (fitted_search)
                 graph = self._graph(s1, s2, every)
-                start = self._block_start(split, len(graph), len(s1) + len(s2))
-                refused = not proofs.learn(s1, s2, split, graph, start)
+                start = self._named_start(s1, s2, graph)
+                if start is None:
+                    start = self._block_start(split, len(graph), len(s1) + len(s2))
+                found: list[int] = []
+                refused = not proofs.learn(s1, s2, split, graph, start, found)
+                if found:
+                    self._loose_mates[key] = found
+                    self._last_pairs = named_pairs(s1, s2, found)
             known = self._loose[key] = (every, refused)
         every, refused = known
         return refused and all(row & ~wide == 0 for row, wide in zip(rows, every, strict=True))
+
+    def _named_start(
+        self, s1: Sequence[Entrant], s2: Sequence[Entrant], graph: Sequence[Sequence[int]]
+    ) -> list[int] | None:
+        """:func:`.fit_starts.named_start` of the last perfect matching
+        :meth:`_loosely_refused` found; None before the first."""
+        if not self._last_pairs:
+            return None
+        return named_start(s1, s2, self._last_pairs, graph)
 
     def _block_start(self, split: bool | None, size: int, base: int) -> list[int]:
         """A matching of a graph of ``size`` vertices holding :meth:`_block` (``split``)
@@ -360,8 +402,15 @@ class LowestFit:
                 continue  # paired in the bracket: no pair among the players left over
             row = graph[p + t]
             if split is not True:
+                known = self._partners.setdefault(a.number, {})
                 for u in range(t + 1, q):
-                    if u not in stay and meet(a, s2[u]):
+                    if u in stay:
+                        continue
+                    b = s2[u]
+                    met = known.get(b.number)
+                    if met is None:
+                        met = known[b.number] = meet(a, b)
+                    if met:
                         row.append(p + u)
                         graph[p + u].append(p + t)
             for w in self._reach(a, split):
@@ -370,13 +419,23 @@ class LowestFit:
             if odd and a.bye_allowed and split is not True:
                 row.append(end)
                 graph[end].append(p + t)
-        for w, others in enumerate(near):
-            graph[base + w].extend(base + x for x in others)
+        for w, others in enumerate(self._shifted(split, base)):
+            graph[base + w].extend(others)
         if odd:
             for w in bye:
                 graph[base + w].append(end)
                 graph[end].append(base + w)
         return graph
+
+    def _shifted(self, split: bool | None, base: int) -> list[list[int]]:
+        """The edges of :meth:`_block` (``split``) as vertices numbered from ``base``, worked
+        out once for each: a division's S1 and S2 together are mostly the whole bracket,
+        so most divisions share one ``base``."""
+        known = self._shifts.get((split, base))
+        if known is None:
+            near = self._block(split)[0]
+            known = self._shifts[(split, base)] = [[base + x for x in others] for others in near]
+        return known
 
     def _division(
         self,
@@ -393,7 +452,35 @@ class LowestFit:
             lambda: self._graph(s1, s2, rows, stay=stay),
             self._spend,
             self._tally,
+            lambda graph: self._start(s1, s2, graph),
         )
+
+    def _start(
+        self, s1: Sequence[Entrant], s2: Sequence[Entrant], graph: Sequence[Sequence[int]]
+    ) -> list[int]:
+        """A matching of a division's ``graph`` for its first search to grow: the pairs of
+        the perfect matching :meth:`_loosely_refused` found for its S1 and S2 that the
+        graph still has (its rules of the level drop some, and the players staying),
+        else the lowest bracket's own (:meth:`_block_start`).  Whether a perfect matching
+        exists does not depend on the start (Berge); it holds only a few searches."""
+        loose = self._loose_mates.get((tuple(e.number for e in s1), tuple(e.number for e in s2)))
+        if loose is None or len(loose) != len(graph):
+            return self._block_start(self._split(len(s1), s2), len(graph), len(s1) + len(s2))
+        mate = [-1] * len(graph)
+        for v, w in enumerate(loose):
+            if v < w and w in graph[v]:
+                mate[v], mate[w] = w, v
+        return mate
+
+
+def _behind(loose: Prefix, strict: Prefix) -> Prefix:
+    """``strict`` (a division's test with players staying) asked only of divisions that
+    ``loose`` (the same with none staying) does not refuse as a whole."""
+
+    def check(prefix: tuple[int, ...]) -> bool:
+        return loose(()) and strict(prefix)
+
+    return check
 
 
 def lowest_fit(previous: Accepted, lowest: Bracket) -> LowestFit | None:

@@ -131,6 +131,38 @@ def colours_allow_counts(
     return False
 
 
+def remainder_budget_at_most(
+    s1: Sequence[Entrant], s2: Sequence[Entrant], p_r: int, x_h: int, j: int, k: int
+) -> int:
+    """The most colour conflicts the remainder of a heterogeneous level may have, over
+    every way the moved-down players S1 can take players of S2 within ``x_h`` that the
+    colour counts allow (Dutch A8, B4, C10, C11); -1 when they allow none.
+
+    As in :func:`colours_allow_counts`: S1 takes h_w, h_b and h_o players of S2 who
+    prefer white, black and neither, with at least :func:`class_bound` conflicts; the
+    remainder R left may have x_R = min(p_R, max(0, x(R) - j) + k), x(R) by A8 from R's
+    own counts.  When this is 0, no candidate of the level has a remainder pair with a
+    colour conflict (:meth:`Feasibility.remainder_viable` then drops those pairs)."""
+    rows = [0, 0, 0]
+    for a in s1:
+        rows[_colour_class(a)] += 1
+    total = [0, 0, 0]
+    for b in s2:
+        total[_colour_class(b)] += 1
+    head = len(s1)
+    q = (len(s2) - head + 1) // 2
+    most = -1
+    for h_white in range(min(total[0], head) + 1):
+        for h_black in range(min(total[1], head - h_white) + 1):
+            h_none = head - h_white - h_black
+            if h_none > total[2] or class_bound(rows, (h_white, h_black, h_none)) > x_h:
+                continue
+            rest = (total[0] - h_white, total[1] - h_black, total[2] - h_none)
+            x_rest = max(0, rest[1] - q if rest[1] > rest[0] else rest[0] - q)
+            most = max(most, min(p_r, max(0, x_rest - j) + k))
+    return most
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FloatRules:
     """How far B5 and B6 are kept for each float direction (Dutch C9, C10).

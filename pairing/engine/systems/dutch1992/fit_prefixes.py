@@ -34,6 +34,7 @@ def prefix_test(
     build: Callable[[], list[list[int]]],
     spend: Callable[[], None],
     tally: Callable[[], None],
+    start: Callable[[list[list[int]]], list[int]] | None = None,
 ) -> Prefix:
     """The test of the prefixes of a division whose S1 has ``p`` players.
 
@@ -74,6 +75,11 @@ def prefix_test(
         known = partners[0]
         return known is not None and known[: len(prefix)] == prefix
 
+    def fresh() -> list[int]:
+        """The matching the first search grows: ``start``'s, else none (Berge: whether a
+        perfect matching exists does not depend on it)."""
+        return [-1] * len(graph) if start is None else start(graph)
+
     def matched(prefix: tuple[int, ...]) -> list[int] | None:
         """A perfect matching of the graph with the prefix's pairs (grown from
         ``last``), or None when there is none."""
@@ -81,7 +87,7 @@ def prefix_test(
         dead = [*range(len(prefix)), *(p + t for t in prefix)]
         for v in dead:
             alive[v] = False
-        mate = list(last) if last else [-1] * len(graph)
+        mate = list(last) if last else fresh()
         for v, w in enumerate(mate):
             if w != -1 and not (alive[v] and alive[w]):
                 mate[v] = -1

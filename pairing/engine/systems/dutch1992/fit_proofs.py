@@ -270,10 +270,11 @@ class FitProofs:
         split: Split,
         graph: Sequence[Sequence[int]],
         start: Sequence[int] | None = None,
+        found: list[int] | None = None,
     ) -> bool:
         """Whether the division's ``graph`` has a perfect matching (Edmonds, as
         ``complete_matching``); when it has none, the failed search's tree is kept as a
-        proof (:meth:`_keep`).
+        proof (:meth:`_keep`), and when it has one, it is put in ``found`` (if given).
 
         ``start``, a matching of the graph (the lowest bracket's own, worked out once),
         is what the search grows (Berge: whether a perfect matching exists does not
@@ -299,6 +300,8 @@ class FitProofs:
             if tree is not None:
                 self._keep(s1, s2, split, graph, tree, even)
                 return False
+        if found is not None:
+            found[:] = mate
         return True
 
     def _keep(

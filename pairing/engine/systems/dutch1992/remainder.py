@@ -93,6 +93,14 @@ class _RemainderGraph:
     (the remainder's last C9 step).  A complete pairing of the bracket is a perfect
     matching of it (:meth:`Feasibility.remainder_viable`).  The answers for each set of S2
     players taken are remembered.
+
+    ``free`` (S1 to S2, S2 to S2): leave out the pairs with a colour conflict (A8, B4)
+    there, for a level whose pairings of S1 have none (x = 0) or whose remainders may
+    have none (:func:`criteria.remainder_budget_at_most` is 0): every candidate's pairs
+    are still a perfect matching of the graph, so :meth:`completes` still refuses only
+    prefixes without one, and refuses those that need such a pair.  Only
+    :meth:`completes` reads it; the checks of the remainder's own pairings read the
+    pairs allowed (``meets``) and count their conflicts themselves.
     """
 
     def __init__(
@@ -104,6 +112,7 @@ class _RemainderGraph:
         p_r: int,
         stay: frozenset[int],
         base: RemainderBase | None = None,
+        free: tuple[bool, bool] = (False, False),
     ) -> None:
         self.s2 = tuple(s2)
         self.head = len(s1)
@@ -115,7 +124,7 @@ class _RemainderGraph:
             base = RemainderBase(s1, s2, rules, moved)
         head = self.head
         size = self.size = head + len(s2) + max(0, self.spare)
-        adjacent = [list(row) for row in base.adjacent]
+        adjacent = _without_conflicts(base.adjacent, (*s1, *s2), head, free)
         adjacent.extend([] for _ in range(size - len(adjacent)))
         for t in range(len(s2)):
             if t not in stay:
@@ -336,6 +345,30 @@ class _RemainderGraph:
         return pairs_within(
             rest, cheap, costly, (whites, blacks, leaving), spare, budget, self._failed
         )
+
+
+def _without_conflicts(
+    adjacent: Sequence[Sequence[int]],
+    players: Sequence[Entrant],
+    head: int,
+    free: tuple[bool, bool],
+) -> list[list[int]]:
+    """A copy of ``adjacent`` (S1 from 0, S2 from ``head``) without the pairs with a colour
+    conflict (Dutch A8, B4) between S1 and S2 (``free[0]``) and within S2 (``free[1]``)."""
+    head_free, rest_free = free
+    if not (head_free or rest_free):
+        return [list(row) for row in adjacent]
+    return [
+        [
+            w
+            for w in row
+            if not (
+                (head_free if v < head or w < head else rest_free)
+                and colour_conflict(players[v], players[w])
+            )
+        ]
+        for v, row in enumerate(adjacent)
+    ]
 
 
 def _greedy(adjacent: Sequence[Sequence[int]], mate: list[int], alive: Sequence[bool]) -> None:
