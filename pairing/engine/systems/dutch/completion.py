@@ -11,6 +11,7 @@ whether a bracket's matching leaves a round that can be completed.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 
 from pairing.engine.matching import dense_maximum_matching, exposable_vertices
 from pairing.engine.systems.dutch import ties
@@ -75,12 +76,15 @@ class Completion:
                 return False
             return compatible(entrants[i], entrants[j])
 
+        # A held player's row skips the held: they stand in it as no player (-1).
+        unheld = [-1 if h else b for b, h in zip(members, held, strict=True)] if apart else members
+        vertices = range(len(members))
+
         def row(i: int) -> list[int]:
-            """:func:`adjacent`'s list for ``i``, read from the kept set (ascending)."""
+            """:func:`adjacent`'s list for ``i``, read from the kept set (ascending),
+            its members picked by the set's test in one pass (``compress``, #38)."""
             meets = self._may_meet(members[i])
-            if held[i]:
-                return [j for j, b in enumerate(members) if b in meets and not held[j]]
-            return [j for j, b in enumerate(members) if b in meets]
+            return list(compress(vertices, map(meets.__contains__, unheld if held[i] else members)))
 
         return dense_maximum_matching(
             len(members), adjacent, None, row if self._sets_pay() else None
@@ -121,11 +125,13 @@ class Completion:
                 return may_take_bye[j]
             return compatible(entrants[i], entrants[j])
 
+        vertices = range(dummy)
+
         def row(i: int) -> list[int]:
             if i == dummy:
                 return [j for j in range(dummy) if may_take_bye[j]]
             meets = self._may_meet(members[i])
-            found = [j for j, b in enumerate(members) if b in meets]
+            found = list(compress(vertices, map(meets.__contains__, members)))
             if may_take_bye[i]:
                 found.append(dummy)
             return found
