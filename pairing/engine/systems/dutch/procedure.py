@@ -114,6 +114,7 @@ class RoundProcedure(Completion):
         self._pairs_seen: dict[int, int] = {}
         self._met: dict[int, set[int]] = {}
         self._numbers = {p.number: index for index, p in enumerate(self.players)}
+        self._avoid = [p.avoid for p in self.players]
         self.bye = self._bye_context()
         self.terms = PairTerms(self.players, self.layout, self.bye)
         self._completion_fields = [int(not self.bye.candidate(p)) for p in self.players]
@@ -367,18 +368,23 @@ class RoundProcedure(Completion):
         from ``first_resident`` on its residents, then the next score group): each pair
         whose lower player is a resident or of the next score group, by :meth:`weight`,
         in that order, pairs that cannot meet left out.  One call a graph rather than
-        one a pair (#38)."""
+        one a pair, and a pair that has met (C1) is not weighed (#38)."""
         found: dict[tuple[int, int], int] = {}
         quality = self._quality
         weigh = self.terms.weight
         top = offsets(self.layout).completion
         fields = self._completion_fields
+        avoid = self._avoid
+        players = self.players
         for j_pos in range(first_resident, len(view)):
             j = view[j_pos]
+            number = players[j].number
             in_bracket = j in residents
             # Every player of the view after the residents is of the next score group.
             in_next = not in_bracket
             for i in view[:j_pos]:
+                if number in avoid[i]:
+                    continue  # C1: weight 0, as weighing the pair finds first (#38)
                 key = (i, j, in_bracket, in_next, single)
                 kept = quality.get(key)
                 if kept is None:
