@@ -51,6 +51,6 @@ def test_c4_rows_picked_in_one_pass_each(monkeypatch: pytest.MonkeyPatch) -> Non
     except NoValidPairing:
         pass
     assert rounds > 10
-    # The rows of C4's checks after a bracket (``_extends``) are built otherwise; those
-    # of a set's maximum matching, one pass each.
+    # A row of a set's maximum matching, one pass; a row of C4's check after a
+    # bracket (``_extends``), one pass a part (the loose players, the players below).
     assert built > 100

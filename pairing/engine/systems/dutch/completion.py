@@ -11,7 +11,7 @@ whether a bracket's matching leaves a round that can be completed.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import compress
+from itertools import compress, repeat
 
 from pairing.engine.matching import dense_maximum_matching, exposable_vertices
 from pairing.engine.systems.dutch import ties
@@ -22,6 +22,9 @@ from pairing.engine.systems.dutch.order import Outcome
 SETS_UP_TO = 128
 """Rounds of at most this many players keep, per player, whom he may meet (speed only:
 the neighbour lists are the same either way)."""
+
+_has = set.__contains__
+"""Whether a player's may-meet set holds another player (mapped over kept sets)."""
 
 
 class Completion:
@@ -144,7 +147,7 @@ class Completion:
             dummy + len(members) % 2, adjacent, start, kept, until_unmatched=True
         )
         self._remember(members, mate)
-        return all(m != -1 for m in mate)
+        return -1 not in mate
 
     def _sets_pay(self) -> bool:
         """Whether matchings read their neighbour lists from the kept sets
@@ -321,14 +324,15 @@ class Completion:
                     return list(range(len(loose)))
                 meets = met[v]
                 found = list(range(len(loose), first_below))
-                found += [w for w in range(first_below, count) if who[w] in meets]
+                found += compress(range(first_below, count), map(meets.__contains__, below))
                 if count % 2 and takes_bye[v]:
                     found.append(bye)
                 return found
             player = who[v]
-            found = [i for i in range(len(loose)) if player in met[i]]
-            found += [w for w in range(first_below, v) if player in met[w]]
-            found += [w for w in range(v + 1, count) if who[w] in met[v]]
+            # Each list picked in one pass in C (``compress``, #38).
+            found = list(compress(range(len(loose)), map(_has, met[: len(loose)], repeat(player))))
+            found += compress(range(first_below, v), map(_has, met[first_below:v], repeat(player)))
+            found += compress(range(v + 1, count), map(met[v].__contains__, who[v + 1 :]))
             if count % 2 and takes_bye[v]:
                 found.append(bye)
             return found
@@ -337,7 +341,7 @@ class Completion:
         mate = dense_maximum_matching(
             count + count % 2, adjacent_to, start, kept, until_unmatched=True
         )
-        return any(m == -1 for m in mate)
+        return -1 in mate
 
     def pairs_within(self, members: Sequence[int], apart: set[int] | None = None) -> int:
         """The most pairs the players ``members`` can form among themselves (C1, C3),
