@@ -1,7 +1,7 @@
 """A bracket's graph (FIDE C.04.3 2026, Article 2 with C1): a pair that has met, or is
 kept apart, weighs 0 and stays out of the graph, so ``bracket_weights`` leaves it out
 before weighing it (#38: in a late round most pairs of a bracket have met); the graphs
-are those weighing every pair gives."""
+are those weighing every pair gives.  So with C4's wider graph beyond the view."""
 
 from __future__ import annotations
 
@@ -55,6 +55,16 @@ def test_c1_pairs_that_met_not_weighed_in_a_brackets_graph(
 
         return within
 
+    outside = outside_met = 0
+    real_outside = RoundProcedure._outside_weight
+
+    def outside_counted(procedure: RoundProcedure, high: int, low: int, full: bool) -> int:
+        nonlocal outside, outside_met
+        outside += 1
+        outside_met += procedure.players[low].number in procedure.players[high].avoid
+        return real_outside(procedure, high, low, full)
+
+    monkeypatch.setattr(RoundProcedure, "_outside_weight", outside_counted)
     monkeypatch.setattr(PairTerms, "weight", counted)
     monkeypatch.setattr(RoundProcedure, "bracket_weights", graph(real_graph))
     for state, pairing in expected:
@@ -62,3 +72,6 @@ def test_c1_pairs_that_met_not_weighed_in_a_brackets_graph(
     assert len(expected) > 5
     assert weighed > 100
     assert met == 0
+    # Nor in C4's wider graph beyond the view (``completion_weights``).
+    assert outside > 100
+    assert outside_met == 0

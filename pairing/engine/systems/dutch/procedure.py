@@ -427,15 +427,20 @@ class RoundProcedure(Completion):
         Such a weight is :meth:`_outside_weight`'s completion field alone, the same in
         every bracket of the round, so each pair's is worked out once a round and read
         again by the brackets below (#38: late rounds send bracket after bracket to
-        this graph)."""
+        this graph); a pair that has met (C1) is left out before it is looked up."""
         rows = self._outside_rows
         found: dict[tuple[int, int], int] = {}
         above = list(view)
+        avoid = self._avoid
+        players = self.players
         for j in rest:
             row = rows.get(j)
             if row is None:
                 row = rows[j] = {}
+            number = players[j].number
             for i in above:
+                if number in avoid[i]:
+                    continue  # C1: weight 0, as working it out finds first
                 kept = row.get(i)
                 if kept is None:
                     kept = row[i] = self._outside_weight(i, j, True)
