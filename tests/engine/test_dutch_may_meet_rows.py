@@ -19,6 +19,7 @@ from pairing.engine.systems.dutch import completion as completion_module
 def test_c4_rows_picked_in_one_pass_each(monkeypatch: pytest.MonkeyPatch) -> None:
     picked = 0
     built = 0
+    most = 0  # passes for one row
 
     def counted(data: Iterable[int], selectors: Iterable[object]) -> Iterator[int]:
         nonlocal picked
@@ -33,13 +34,14 @@ def test_c4_rows_picked_in_one_pass_each(monkeypatch: pytest.MonkeyPatch) -> Non
         *,
         until_unmatched: bool = False,
     ) -> list[int]:
-        nonlocal built
+        nonlocal built, most
         if row is not None:
             for i in range(n):
                 before = picked
                 found = row(i)
                 assert found == [j for j in range(n) if j != i and adjacent(i, j)]
                 built += picked - before
+                most = max(most, picked - before)
         return dense_maximum_matching(n, adjacent, start, row, until_unmatched=until_unmatched)
 
     monkeypatch.setattr(completion_module, "compress", counted)
@@ -54,3 +56,4 @@ def test_c4_rows_picked_in_one_pass_each(monkeypatch: pytest.MonkeyPatch) -> Non
     # A row of a set's maximum matching, one pass; a row of C4's check after a
     # bracket (``_extends``), one pass a part (the loose players, the players below).
     assert built > 100
+    assert most == 3  # a player below: the loose players, those above, those after
