@@ -13,7 +13,7 @@ from pairing.engine.colours import played_colours
 from pairing.engine.generator import tournament_states
 from pairing.engine.history import forbidden_opponents, opponents_met, outcome_points
 from pairing.engine.model import GameRecord, TournamentState
-from pairing.engine.systems.dutch.entrants import _scores_before, bye_eligible, entrants
+from pairing.engine.systems.dutch.entrants import _record, _scores_before, bye_eligible, entrants
 
 
 class Read(tuple[GameRecord, ...]):
@@ -77,3 +77,25 @@ def test_1_2_1_4_c1_c2_one_pass_gives_each_fact_as_its_own_pass() -> None:
             assert entrant.bye_eligible == bye_eligible(player, state.points)
             assert entrant.real_score == sum(worth[r.outcome] for r in player.history)
             assert entrant.score == scores[state.round_number][player.pairing_number]
+
+
+def test_1_4_2_scores_before_the_last_rounds_are_the_score_less_the_rounds_since() -> None:
+    # From round 1 on: before round 1 there is one score to give, before round 2 two.
+    states = []
+    try:
+        for state in tournament_states(System.DUTCH, players=24, rounds=6, seed=10601):
+            states.append(state)
+    except NoValidPairing:
+        pass
+    states += late_states()
+    assert states[0].rounds_completed == 0
+    for state in states:
+        ordered = sorted(state.players, key=lambda p: p.pairing_number)
+        scores = _scores_before(state, ordered)
+        worth = outcome_points(state.points)
+        now = state.round_number
+        for player in ordered:
+            record = _record(player, worth, state.points.win)
+            assert record.before == {
+                r: scores[r][player.pairing_number] for r in (now - 2, now - 1, now) if r >= 1
+            }

@@ -11,6 +11,7 @@ whether a bracket's matching leaves a round that can be completed.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress, repeat
 
 from pairing.engine.matching import dense_maximum_matching, exposable_vertices
 from pairing.engine.systems.dutch import ties
@@ -21,6 +22,9 @@ from pairing.engine.systems.dutch.order import Outcome
 SETS_UP_TO = 128
 """Rounds of at most this many players keep, per player, whom he may meet (speed only:
 the neighbour lists are the same either way)."""
+
+_has = set.__contains__
+"""Whether a player's may-meet set holds another player (mapped over kept sets)."""
 
 
 class Completion:
@@ -75,12 +79,15 @@ class Completion:
                 return False
             return compatible(entrants[i], entrants[j])
 
+        # A held player's row skips the held: they stand in it as no player (-1).
+        unheld = [-1 if h else b for b, h in zip(members, held, strict=True)] if apart else members
+        vertices = range(len(members))
+
         def row(i: int) -> list[int]:
-            """:func:`adjacent`'s list for ``i``, read from the kept set (ascending)."""
+            """:func:`adjacent`'s list for ``i``, read from the kept set (ascending),
+            its members picked by the set's test in one pass (``compress``, #38)."""
             meets = self._may_meet(members[i])
-            if held[i]:
-                return [j for j, b in enumerate(members) if b in meets and not held[j]]
-            return [j for j, b in enumerate(members) if b in meets]
+            return list(compress(vertices, map(meets.__contains__, unheld if held[i] else members)))
 
         return dense_maximum_matching(
             len(members), adjacent, None, row if self._sets_pay() else None
@@ -121,11 +128,13 @@ class Completion:
                 return may_take_bye[j]
             return compatible(entrants[i], entrants[j])
 
+        vertices = range(dummy)
+
         def row(i: int) -> list[int]:
             if i == dummy:
                 return [j for j in range(dummy) if may_take_bye[j]]
             meets = self._may_meet(members[i])
-            found = [j for j, b in enumerate(members) if b in meets]
+            found = list(compress(vertices, map(meets.__contains__, members)))
             if may_take_bye[i]:
                 found.append(dummy)
             return found
@@ -138,7 +147,7 @@ class Completion:
             dummy + len(members) % 2, adjacent, start, kept, until_unmatched=True
         )
         self._remember(members, mate)
-        return all(m != -1 for m in mate)
+        return -1 not in mate
 
     def _sets_pay(self) -> bool:
         """Whether matchings read their neighbour lists from the kept sets
@@ -315,14 +324,15 @@ class Completion:
                     return list(range(len(loose)))
                 meets = met[v]
                 found = list(range(len(loose), first_below))
-                found += [w for w in range(first_below, count) if who[w] in meets]
+                found += compress(range(first_below, count), map(meets.__contains__, below))
                 if count % 2 and takes_bye[v]:
                     found.append(bye)
                 return found
             player = who[v]
-            found = [i for i in range(len(loose)) if player in met[i]]
-            found += [w for w in range(first_below, v) if player in met[w]]
-            found += [w for w in range(v + 1, count) if who[w] in met[v]]
+            # Each list picked in one pass in C (``compress``, #38).
+            found = list(compress(range(len(loose)), map(_has, met[: len(loose)], repeat(player))))
+            found += compress(range(first_below, v), map(_has, met[first_below:v], repeat(player)))
+            found += compress(range(v + 1, count), map(met[v].__contains__, who[v + 1 :]))
             if count % 2 and takes_bye[v]:
                 found.append(bye)
             return found
@@ -331,7 +341,7 @@ class Completion:
         mate = dense_maximum_matching(
             count + count % 2, adjacent_to, start, kept, until_unmatched=True
         )
-        return any(m == -1 for m in mate)
+        return -1 in mate
 
     def pairs_within(self, members: Sequence[int], apart: set[int] | None = None) -> int:
         """The most pairs the players ``members`` can form among themselves (C1, C3),

@@ -193,7 +193,7 @@ def _colour_facts(
     colours: Sequence[Colour],
 ) -> tuple[int, Colour | None, bool, bool, Colour | None]:
     """Imbalance, preference, absolute, strong and repeated colour (1.6, 1.7)."""
-    whites = sum(1 for c in colours if c is Colour.WHITE)
+    whites = colours.count(Colour.WHITE)
     blacks = len(colours) - whites
     lower = Colour.BLACK if whites > blacks else Colour.WHITE
     imbalance = abs(whites - blacks)
@@ -246,7 +246,8 @@ class _Record:
     """What :func:`entrants` reads of one player's rounds, in one pass over them."""
 
     before: dict[int, int]
-    """Points before each round wanted (1.4.2 compares them), acceleration not added."""
+    """Points before each of the last two rounds played and the round to pair (1.4.2
+    compares them), acceleration not added."""
     points: int
     """Points so far (the real score)."""
     colours: tuple[Colour, ...]
@@ -257,34 +258,38 @@ class _Record:
     """C2, as :func:`bye_eligible` reads it."""
 
 
-def _record(
-    player: Player, worth: Mapping[Outcome, Points], win: Points, wanted: Collection[int]
-) -> _Record:
-    """One player's rounds read once: the scores before the rounds ``wanted`` that
-    :func:`_scores_before` gives (acceleration aside), the real score, the colours and
-    opponents of the games played (C.04.2 3.4-3.5) and C2, each of which was a pass
-    over the rounds of its own (#38: a late round of a near round robin reads every
-    round of every player)."""
-    before: dict[int, int] = {}
+def _record(player: Player, worth: Mapping[Outcome, Points], win: Points) -> _Record:
+    """One player's rounds read once: the scores before the last two rounds played and
+    before the round to pair, as :func:`_scores_before` gives them (acceleration
+    aside), the real score, the colours and opponents of the games played (C.04.2
+    3.4-3.5) and C2, each of which was a pass over the rounds of its own (#38: a late
+    round of a near round robin reads every round of every player).  The scores before
+    are the score less the points of the rounds since, so no round is asked its number."""
     running = 0
+    last = before_last = 0
     colours: list[Colour] = []
     met: set[PairingNumber] = set()
     eligible = True
-    for round_number, record in enumerate(player.history, start=1):
-        if round_number in wanted:
-            before[round_number] = running
+    for record in player.history:
         outcome = record.outcome
-        points = worth[outcome]
-        running += points
+        before_last = last
+        last = worth[outcome]
+        running += last
         if outcome in _PLAYED:
-            if record.colour is not None:
-                colours.append(record.colour)
-            if record.opponent is not None:
-                met.add(record.opponent)
-        elif outcome is Outcome.PAIRING_ALLOCATED_BYE or points >= win:
+            colour = record.colour
+            if colour is not None:
+                colours.append(colour)
+            opponent = record.opponent
+            if opponent is not None:
+                met.add(opponent)
+        elif outcome is Outcome.PAIRING_ALLOCATED_BYE or last >= win:
             eligible = False
-    if len(player.history) + 1 in wanted:
-        before[len(player.history) + 1] = running
+    played = len(player.history)
+    before = {played + 1: running}
+    if played >= 1:
+        before[played] = running - last
+    if played >= 2:
+        before[played - 1] = running - last - before_last
     return _Record(before, running, tuple(colours), frozenset(met), eligible)
 
 
@@ -306,7 +311,7 @@ def entrants(state: TournamentState) -> tuple[list[Entrant], list[RoundRequest]]
     now = state.rounds_completed + 1
     wanted = [r for r in (now - 2, now - 1, now) if r >= 1]
     worth = outcome_points(points)
-    records = {p.pairing_number: _record(p, worth, points.win, wanted) for p in ordered}
+    records = {p.pairing_number: _record(p, worth, points.win) for p in ordered}
     # The scores of _scores_before(state, ordered, wanted), from the same pass.
     bonus = accelerations(state)
     scores_before = {

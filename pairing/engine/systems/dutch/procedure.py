@@ -114,6 +114,7 @@ class RoundProcedure(Completion):
         self._pairs_seen: dict[int, int] = {}
         self._met: dict[int, set[int]] = {}
         self._numbers = {p.number: index for index, p in enumerate(self.players)}
+        self._avoid = [p.avoid for p in self.players]
         self.bye = self._bye_context()
         self.terms = PairTerms(self.players, self.layout, self.bye)
         self._completion_fields = [int(not self.bye.candidate(p)) for p in self.players]
@@ -367,18 +368,23 @@ class RoundProcedure(Completion):
         from ``first_resident`` on its residents, then the next score group): each pair
         whose lower player is a resident or of the next score group, by :meth:`weight`,
         in that order, pairs that cannot meet left out.  One call a graph rather than
-        one a pair (#38)."""
+        one a pair, and a pair that has met (C1) is not weighed (#38)."""
         found: dict[tuple[int, int], int] = {}
         quality = self._quality
         weigh = self.terms.weight
         top = offsets(self.layout).completion
         fields = self._completion_fields
+        avoid = self._avoid
+        players = self.players
         for j_pos in range(first_resident, len(view)):
             j = view[j_pos]
+            number = players[j].number
             in_bracket = j in residents
             # Every player of the view after the residents is of the next score group.
             in_next = not in_bracket
             for i in view[:j_pos]:
+                if number in avoid[i]:
+                    continue  # C1: weight 0, as weighing the pair finds first (#38)
                 key = (i, j, in_bracket, in_next, single)
                 kept = quality.get(key)
                 if kept is None:
@@ -421,15 +427,20 @@ class RoundProcedure(Completion):
         Such a weight is :meth:`_outside_weight`'s completion field alone, the same in
         every bracket of the round, so each pair's is worked out once a round and read
         again by the brackets below (#38: late rounds send bracket after bracket to
-        this graph)."""
+        this graph); a pair that has met (C1) is left out before it is looked up."""
         rows = self._outside_rows
         found: dict[tuple[int, int], int] = {}
         above = list(view)
+        avoid = self._avoid
+        players = self.players
         for j in rest:
             row = rows.get(j)
             if row is None:
                 row = rows[j] = {}
+            number = players[j].number
             for i in above:
+                if number in avoid[i]:
+                    continue  # C1: weight 0, as working it out finds first
                 kept = row.get(i)
                 if kept is None:
                     kept = row[i] = self._outside_weight(i, j, True)

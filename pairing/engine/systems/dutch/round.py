@@ -17,7 +17,7 @@ no pairing, a recommendation leaves the arbiter free, and C.04.7 could not be re
 from __future__ import annotations
 
 from pairing.engine.colours import initial_colour
-from pairing.engine.messages import Message, Value, words
+from pairing.engine.messages import ENGLISH, Message, Value, words
 from pairing.engine.model import Board, Colour, Explanation, RoundPairing, TournamentState
 from pairing.engine.systems.dutch.colours import allocate
 from pairing.engine.systems.dutch.criteria import QUALITY_CRITERIA, criterion_name
@@ -43,6 +43,28 @@ def points_text(half_points: int) -> str:
 def _higher(a: Entrant, b: Entrant) -> tuple[Entrant, Entrant]:
     """The pair's higher and lower player by real score, then place in the order."""
     return (a, b) if (a.real_score, -a.rank) > (b.real_score, -b.rank) else (b, a)
+
+
+_FLOAT_DOWN = "explain.dutch.float_down"
+_FLOAT_RULE = f"{RULES} 1.4.1"
+
+
+def _reason(kind: str, result: BracketResult, lowest: str) -> tuple[Message, str]:
+    """Why a floater of the bracket floats (1.4.1): the message ``kind`` and its English."""
+    why: Message
+    if kind == "explain.dutch.why_criterion":
+        assert result.decided_by is not None
+        why = words(
+            kind,
+            lowest=lowest,
+            criterion=criterion_name(result.decided_by),
+            asks=words(f"explain.dutch.asks.{result.decided_by.replace(' ', '_')}"),
+        )
+    elif kind == "explain.dutch.why_next_bracket":
+        why = words(kind, lowest=lowest)
+    else:
+        why = words(kind)
+    return why, str(why)
 
 
 def _describe(result: BracketResult) -> list[Explanation]:
@@ -84,38 +106,47 @@ def _describe(result: BracketResult) -> list[Explanation]:
     floating = sum(1 for e in result.downfloaters if e.number in residents)
     natural = {e.number for e in result.residents[::-1][:floating]}
     by_number = {e.number: e for e in in_bracket}
+    # The reasons depend on the bracket, not on the floater: each made and rendered
+    # once, and a floater's sentence rendered with its reason's text, as ``str`` of
+    # the message renders a message among its values (#38).
+    reasons: dict[str, tuple[Message, str]] = {}
+    # A set's difference walks the smaller side: the bracket, not all the floater met.
+    mates = set(by_number)
     for floater in result.downfloaters:
-        replaces = bool(result.instead_of) and floater.number in residents
-        replaces = replaces and floater.number not in natural
+        number = floater.number
+        replaces = bool(result.instead_of) and number in residents
+        replaces = replaces and number not in natural
         # C1 first, as a difference of sets: whom the floater has not met (nor is
-        # kept from), then C3 of those alone (``compatible``, #38).
-        unmet = by_number.keys() - floater.avoid
-        unmet.discard(floater.number)
-        why: Message
-        if not any(colours_allow(floater, by_number[other]) for other in unmet):
-            why = words("explain.dutch.why_incompatible")
-        elif floater.number in moved:
-            why = words("explain.dutch.why_moved_again")
-        elif replaces and result.decided_by is not None:
-            why = words(
-                "explain.dutch.why_criterion",
-                lowest=lowest,
-                criterion=criterion_name(result.decided_by),
-                asks=words(f"explain.dutch.asks.{result.decided_by.replace(' ', '_')}"),
-            )
-        elif replaces:
-            why = words("explain.dutch.why_next_bracket", lowest=lowest)
-        elif len(in_bracket) % 2 and len(result.downfloaters) == 1:
-            why = words("explain.dutch.why_odd")
+        # kept from), then C3 of those alone (``compatible``, #38); C3 keeps apart
+        # only two players who both have an absolute preference.
+        unmet = mates.difference(floater.avoid)
+        unmet.discard(number)
+        if floater.absolute:
+            incompatible = not any(colours_allow(floater, by_number[other]) for other in unmet)
         else:
-            why = words("explain.dutch.why_left_over")
+            incompatible = not unmet
+        if incompatible:
+            kind = "explain.dutch.why_incompatible"
+        elif number in moved:
+            kind = "explain.dutch.why_moved_again"
+        elif replaces and result.decided_by is not None:
+            kind = "explain.dutch.why_criterion"
+        elif replaces:
+            kind = "explain.dutch.why_next_bracket"
+        elif len(in_bracket) % 2 and len(result.downfloaters) == 1:
+            kind = "explain.dutch.why_odd"
+        else:
+            kind = "explain.dutch.why_left_over"
+        reason = reasons.get(kind)
+        if reason is None:
+            reason = reasons[kind] = _reason(kind, result, lowest)
+        why, why_text = reason
         notes.append(
             Explanation(
-                rule=f"{RULES} 1.4.1",
-                words=words(
-                    "explain.dutch.float_down", player=floater.number, score=score, why=why
-                ),
-                players=(floater.number,),
+                rule=_FLOAT_RULE,
+                text=ENGLISH[_FLOAT_DOWN] % {"player": number, "score": score, "why": why_text},
+                words=Message(_FLOAT_DOWN, {"player": number, "score": score, "why": why}),
+                players=(number,),
             )
         )
     return notes
