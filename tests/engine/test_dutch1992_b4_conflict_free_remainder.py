@@ -35,7 +35,7 @@ NEED = RemainderNeed(p=2, j=0, k=0, lowest=False, stay=frozenset(), kept=frozens
 
 
 def _barred(player: Entrant, *numbers: int) -> Entrant:
-    return dataclasses.replace(player, barred=frozenset(player.barred | set(numbers)))  # type: ignore[arg-type]
+    return dataclasses.replace(player, barred=frozenset(player.barred | set(numbers)))  # type: ignore[arg-type]  # a frozen set of the barred numbers
 
 
 def _level() -> tuple[list[Entrant], list[Entrant]]:

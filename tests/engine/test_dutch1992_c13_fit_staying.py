@@ -25,7 +25,7 @@ from .test_dutch1992 import entrant
 
 
 def _barred(player: Entrant, *numbers: int) -> Entrant:
-    return dataclasses.replace(player, barred=frozenset(player.barred | set(numbers)))  # type: ignore[arg-type]
+    return dataclasses.replace(player, barred=frozenset(player.barred | set(numbers)))  # type: ignore[arg-type]  # a frozen set of the barred numbers
 
 
 def _division() -> tuple[LowestFit, list[Entrant], list[Entrant]]:

@@ -86,7 +86,7 @@ def test_c4_retry_begins_steps_1_and_2_from_the_first_try_with_fewer_dual_change
         warm: primal_dual.Optimum | None = None,
         **options: object,
     ) -> primal_dual.Optimum:
-        found = certified(vertices, weights, warm, **options)  # type: ignore[arg-type]
+        found = certified(vertices, weights, warm, **options)  # type: ignore[arg-type]  # a spy passes on what it was given
         if "lift" in options:
             assert found.begun_warm
             counts["lifted"] += 1

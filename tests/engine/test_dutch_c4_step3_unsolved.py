@@ -41,7 +41,7 @@ def _play(monkeypatch: pytest.MonkeyPatch) -> tuple[int, int, list[Outcome]]:
         nonlocal in_full, brackets
         in_full = kwargs["full"]
         try:
-            outcome = pair_bracket_of_order(*args, **kwargs)  # type: ignore[arg-type]
+            outcome = pair_bracket_of_order(*args, **kwargs)  # type: ignore[arg-type]  # a spy passes on what it was given
         finally:
             in_full = False
         if kwargs["full"] and outcome.with_everyone:

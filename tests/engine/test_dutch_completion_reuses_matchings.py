@@ -19,6 +19,7 @@ import pytest
 from pairing.engine import System, pair_round
 from pairing.engine.generator import tournament_states
 from pairing.engine.matching import blossom, primal_dual
+from pairing.engine.model import TournamentState
 from pairing.engine.systems.dutch import ties
 from pairing.engine.systems.dutch.completion import Completion
 from pairing.engine.systems.dutch.procedure import RoundProcedure
@@ -51,7 +52,7 @@ def test_leaves_exactly_grows_one_matching_per_optimum(
     assert starts <= 1
 
 
-def _round(number: int) -> object:
+def _round(number: int) -> TournamentState:
     states = tournament_states(System.DUTCH, players=20, rounds=19, seed=2026)
     return next(s for s in states if s.round_number == number)
 
@@ -63,7 +64,7 @@ def test_needs_everyone_grows_the_brackets_own_matching(monkeypatch: pytest.Monk
     state = _round(10)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(RoundProcedure, "own_matching", False)
-        oracle = pair_round(state, System.DUTCH, seed=2026)  # type: ignore[arg-type]
+        oracle = pair_round(state, System.DUTCH, seed=2026)
     searches = 0
     grown = 0
     real_search = Completion._no_floaters_complete
@@ -81,7 +82,7 @@ def test_needs_everyone_grows_the_brackets_own_matching(monkeypatch: pytest.Monk
 
     monkeypatch.setattr(Completion, "_no_floaters_complete", search)
     monkeypatch.setattr(blossom, "maximum_matching", matching)
-    fast = pair_round(state, System.DUTCH, seed=2026)  # type: ignore[arg-type]
+    fast = pair_round(state, System.DUTCH, seed=2026)
     assert searches > 0
     assert grown == 0
     assert (fast.boards, fast.pairing_allocated_bye, fast.explanation) == (
@@ -100,7 +101,7 @@ def test_extends_settles_the_duals_sets_exactly(monkeypatch: pytest.MonkeyPatch)
     state = _round(10)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(RoundProcedure, "own_matching", False)
-        oracle = pair_round(state, System.DUTCH, seed=2026)  # type: ignore[arg-type]
+        oracle = pair_round(state, System.DUTCH, seed=2026)
     calls = 0
     real = ties.left_over_answer
 
@@ -110,7 +111,7 @@ def test_extends_settles_the_duals_sets_exactly(monkeypatch: pytest.MonkeyPatch)
         return real(*args, **kwargs)  # type: ignore[arg-type]  # a spy passes on what it was given
 
     monkeypatch.setattr(ties, "left_over_answer", counted)
-    fast = pair_round(state, System.DUTCH, seed=2026)  # type: ignore[arg-type]
+    fast = pair_round(state, System.DUTCH, seed=2026)
     assert calls == 0
     assert (fast.boards, fast.pairing_allocated_bye, fast.explanation) == (
         oracle.boards,

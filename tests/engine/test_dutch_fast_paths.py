@@ -256,7 +256,7 @@ def test_c_04_3_article_4_steps_with_own_matching_pair_as_with_networkx(
     ) -> primal_dual.Optimum:
         nonlocal own
         own += 1
-        return own_matching(vertices, weights, warm, **options)  # type: ignore[arg-type]
+        return own_matching(vertices, weights, warm, **options)  # type: ignore[arg-type]  # a spy passes on what it was given
 
     def counted_networkx(vertices: Sequence[int], weights: Mapping[tuple[int, int], int]) -> Mate:
         nonlocal networkx

@@ -148,7 +148,7 @@ def test_c_04_3_article_4_steps_begun_from_the_step_before_pair_as_from_nothing(
     ) -> primal_dual.Optimum:
         nonlocal warm
         warm += start is not None
-        return certified(vertices, weights, start, **options)  # type: ignore[arg-type]
+        return certified(vertices, weights, start, **options)  # type: ignore[arg-type]  # a spy passes on what it was given
 
     monkeypatch.setattr(primal_dual, "certified_matching", counted)
     _play_both_ways(monkeypatch, "warm_start", players=players, rounds=rounds, seed=seed)
