@@ -566,9 +566,14 @@ class Search:
                 bound = 2 * delta + lowered
         for v in dropped:
             del toward_outer[v], outer_key[v]
+        # The blossoms are read from ``z`` (often empty), not from every labelled node;
+        # among two or more inner ones, in the order of ``label`` (ties to the first).
         bound = 2 * delta
-        for b, kind in label.items():
-            if kind == _INNER and b >= n and z[b] < bound:
+        inner = [b for b in z if kind_of[b] == _INNER]
+        if len(inner) > 1:
+            inner = [b for b in label if b >= n and kind_of[b] == _INNER]
+        for b in inner:
+            if z[b] < bound:
                 delta, action, target = z[b] // 2, 2, b
                 bound = 2 * delta
         if delta:
@@ -578,9 +583,12 @@ class Search:
                 for d, kind in zip(u, kinds, strict=True)
             ]
             twice = 2 * delta
-            for b, kind in label.items():
-                if b >= n:
-                    z[b] += twice if kind == _OUTER else -twice
+            for b in z:
+                kind = kind_of[b]
+                if kind == _OUTER:
+                    z[b] += twice
+                elif kind == _INNER:
+                    z[b] -= twice
         if action == 0:
             return self.warm and self.settle_zero(kinds, delta)
         if action == 2:
