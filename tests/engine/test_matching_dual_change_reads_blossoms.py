@@ -28,7 +28,7 @@ class _Labels(dict[int, int]):
             _Labels.read += _Labels.reading
             yield node
 
-    def items(self) -> Iterator[tuple[int, int]]:  # type: ignore[override]
+    def items(self) -> Iterator[tuple[int, int]]:  # type: ignore[override]  # counts each item
         for item in super().items():
             _Labels.read += _Labels.reading
             yield item
