@@ -23,7 +23,10 @@ order) and looked up again only where a tree it pointed into lost its labels.
 
 from __future__ import annotations
 
-_FREE, _OUTER, _INNER = 0, 1, 2
+from .primal_dual_nearest import FREE as _FREE
+from .primal_dual_nearest import INNER as _INNER
+from .primal_dual_nearest import OUTER as _OUTER
+from .primal_dual_nearest import least_toward_outer
 
 
 def heaviest(adjacent: list[dict[int, int]]) -> int:
@@ -184,14 +187,21 @@ class Search:
         self.links[blossom] = links
         self.base[blossom] = self.base_of(stem)
         self.z[blossom] = 0
+        n, top, kind = self.n, self.top, self.kind
         for node in cycle:
             self.parent[node] = blossom
-            if self.kind[node] == _INNER:
-                queue.extend(self.vertices_of(node))
+            if node < n:
+                top[node] = blossom
+                if kind[node] == _INNER:
+                    queue.append(node)
+            else:
+                held = self.vertices_of(node)
+                for v in held:
+                    top[v] = blossom
+                if kind[node] == _INNER:
+                    queue.extend(held)
             self.label.pop(node, None)
-            self.kind[node] = _FREE
-        for v in self.vertices_of(blossom):
-            self.top[v] = blossom
+            kind[node] = _FREE
         self.label[blossom] = self.kind[blossom] = _OUTER
         self.via[blossom] = self.via[stem]
         self.tree[blossom] = self.tree[stem]
@@ -203,10 +213,14 @@ class Search:
         self.label.pop(blossom, None)
         self.kind[blossom] = _FREE
         self.via.pop(blossom, None)
+        top = self.top
         for node in cycle:
             del self.parent[node]
-            for v in self.vertices_of(node):
-                self.top[v] = node
+            if node < self.n:
+                top[node] = node
+            else:
+                for v in self.vertices_of(node):
+                    top[v] = node
         self.spare.append(blossom)
         return cycle
 
@@ -385,7 +399,9 @@ class Search:
                         else:
                             queue.extend(vertices_of(tp))
                     else:
-                        stem = self.meeting_point(tv, tw)
+                        # Two trees (each labelled node knows its root): no walk up.
+                        same = tree_of[tv] == tree_of[tw]
+                        stem = self.meeting_point(tv, tw) if same else None
                         if stem is None:
                             self.augment_and_unlabel(v, w)
                             break
@@ -443,22 +459,6 @@ class Search:
         target = next(v for v in range(self.n) if kinds[v] == _OUTER and u[v] == 0)
         self.augment_and_unlabel(target, -1)
         return bool(self.label)
-
-    def least_toward_outer(self, v: int, kinds: list[int]) -> tuple[int, int] | None:
-        """The outer vertex of another outermost blossom nearest to outer ``v`` by
-        reduced cost, looked up afresh (a shrink can make a kept edge internal);
-        ``kinds`` holds each vertex's label."""
-        top = self.top
-        u = self.u
-        tv = top[v]
-        best: int | None = None
-        least = 0
-        for w, weight in self.adjacent[v].items():
-            if kinds[w] == _OUTER and top[w] != tv:
-                slack = u[w] - weight
-                if best is None or slack < least:
-                    best, least = w, slack
-        return None if best is None else (best, least + self.lowered)
 
     def look_again(self, kinds: list[int]) -> None:
         """The vertices whose kept least reduced cost pointed into a tree that lost its
@@ -551,24 +551,30 @@ class Search:
         delta = bound - lowered
         bound = 2 * delta + lowered
         dropped: list[int] = []
+        # Every v is outer: an outer vertex loses its label only in augment_and_unlabel,
+        # which drops its entry.
         for v, w in toward_outer.items():
-            if kinds[v] != _OUTER:
-                continue
             if top[v] == top[w]:
-                found = self.least_toward_outer(v, kinds)
+                found = least_toward_outer(self.adjacent[v], u, kinds, top, top[v])
                 if found is None:
                     dropped.append(v)
                     continue
-                toward_outer[v], outer_key[v] = found
+                toward_outer[v] = found[0]
+                outer_key[v] = found[1] + lowered
             total = u[v] + outer_key[v]
             if total < bound:
                 delta, action, target = (total - lowered) // 2, 1, v
                 bound = 2 * delta + lowered
         for v in dropped:
             del toward_outer[v], outer_key[v]
+        # The blossoms are read from ``z`` (often empty), not from every labelled node;
+        # among two or more inner ones, in the order of ``label`` (ties to the first).
         bound = 2 * delta
-        for b, kind in label.items():
-            if kind == _INNER and b >= n and z[b] < bound:
+        inner = [b for b in z if kind_of[b] == _INNER]
+        if len(inner) > 1:
+            inner = [b for b in label if b >= n and kind_of[b] == _INNER]
+        for b in inner:
+            if z[b] < bound:
                 delta, action, target = z[b] // 2, 2, b
                 bound = 2 * delta
         if delta:
@@ -578,9 +584,12 @@ class Search:
                 for d, kind in zip(u, kinds, strict=True)
             ]
             twice = 2 * delta
-            for b, kind in label.items():
-                if b >= n:
-                    z[b] += twice if kind == _OUTER else -twice
+            for b in z:
+                kind = kind_of[b]
+                if kind == _OUTER:
+                    z[b] += twice
+                elif kind == _INNER:
+                    z[b] -= twice
         if action == 0:
             return self.warm and self.settle_zero(kinds, delta)
         if action == 2:
