@@ -13,22 +13,10 @@ from collections.abc import Callable
 import pytest
 
 from pairing.engine import NoValidPairing, System, pair_round
-from pairing.engine.generator import tournament_states
 from pairing.engine.messages import Message
-from pairing.engine.model import TournamentState
 from pairing.engine.systems.dutch import round as round_module
 from pairing.engine.systems.dutch.entrants import Entrant, colours_allow
-
-
-def late_states() -> list[TournamentState]:
-    states = []
-    try:
-        for state in tournament_states(System.DUTCH, players=24, rounds=21, seed=10600):
-            if state.round_number >= 8:
-                states.append(state)
-    except NoValidPairing:
-        pass
-    return states
+from tests.engine.test_dutch_bracket_weights_unmet import late_states
 
 
 def test_1_4_1_each_reason_rendered_once_a_bracket(monkeypatch: pytest.MonkeyPatch) -> None:
